@@ -1,0 +1,11 @@
+//! `errdex explain` (not yet written).
+
+use std::process::ExitCode;
+
+#[derive(Debug, clap::Args)]
+pub struct Args {}
+
+pub fn run(_args: Args) -> ExitCode {
+    eprintln!("errdex explain: not yet implemented");
+    ExitCode::FAILURE
+}

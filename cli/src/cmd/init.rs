@@ -1,0 +1,11 @@
+//! `errdex init` (not yet written).
+
+use std::process::ExitCode;
+
+#[derive(Debug, clap::Args)]
+pub struct Args {}
+
+pub fn run(_args: Args) -> ExitCode {
+    eprintln!("errdex init: not yet implemented");
+    ExitCode::FAILURE
+}

@@ -1,0 +1,5 @@
+pub mod diff;
+pub mod explain;
+pub mod generate;
+pub mod init;
+pub mod lint;

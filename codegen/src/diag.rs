@@ -1,0 +1,278 @@
+//! Diagnostics: every problem errdex can find in a catalogue, located and coded.
+//!
+//! Each [`DiagCode`] is also an entry of errdex's own `errors.yaml` (same code, same NAME,
+//! same message template); a test in the `errdex` command checks that the two never drift.
+//! Messages are rendered from [`DiagCode::template`] with named arguments, so the text a
+//! user sees is exactly the catalogue's template filled in.
+
+use std::fmt::Write as _;
+
+use crate::template::Template;
+
+/// Error or warning. Warnings fail `errdex lint --deny-warnings` only.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Severity {
+    Warning,
+    Error,
+}
+
+impl Severity {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+}
+
+macro_rules! diag_codes {
+    ($( $variant:ident = $code:literal, $name:literal, $sev:ident, $tmpl:literal; )*) => {
+        /// Every diagnostic errdex emits. Codes are stable: never renumber or reuse one.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub enum DiagCode { $($variant,)* }
+
+        impl DiagCode {
+            pub const ALL: &'static [DiagCode] = &[$(DiagCode::$variant,)*];
+
+            /// The wire code, e.g. `EDX0102`.
+            pub const fn as_str(self) -> &'static str {
+                match self { $(DiagCode::$variant => $code,)* }
+            }
+
+            /// The catalogue NAME, e.g. `UNKNOWN_KEY`.
+            pub const fn name(self) -> &'static str {
+                match self { $(DiagCode::$variant => $name,)* }
+            }
+
+            pub const fn severity(self) -> Severity {
+                match self { $(DiagCode::$variant => Severity::$sev,)* }
+            }
+
+            /// The message template, identical to the entry's `message` in `errors.yaml`.
+            pub const fn template(self) -> &'static str {
+                match self { $(DiagCode::$variant => $tmpl,)* }
+            }
+        }
+    };
+}
+
+diag_codes! {
+    // -- reading and parsing (namespace YAML, EDX00xx)
+    YamlSyntax = "EDX0001", "YAML_SYNTAX", Error, "YAML syntax error: {detail}";
+    NotUtf8 = "EDX0002", "NOT_UTF8", Error, "the catalogue is not valid UTF-8 (first bad byte at offset {offset})";
+    EmptyCatalogue = "EDX0003", "EMPTY_CATALOGUE", Error, "the catalogue is empty: it holds no YAML document";
+    TooLarge = "EDX0004", "CATALOGUE_TOO_LARGE", Error, "the catalogue is {size} bytes; the limit is {limit} bytes";
+    TooDeep = "EDX0005", "NESTING_TOO_DEEP", Error, "values are nested deeper than {limit} levels";
+    YamlBudget = "EDX0006", "YAML_BUDGET_EXCEEDED", Error, "the YAML exceeds a safety limit: {detail}";
+    TooManyCodes = "EDX0007", "TOO_MANY_CODES", Error, "the catalogue has {count} codes; the limit is {limit}";
+    TextTooLong = "EDX0008", "TEXT_TOO_LONG", Error, "this text is {length} bytes long; the limit is {limit} bytes";
+    // -- shape of the document (namespace SCHEMA, EDX01xx)
+    WrongType = "EDX0101", "WRONG_TYPE", Error, "`{key}` must be {expected}, found {found}";
+    UnknownKey = "EDX0102", "UNKNOWN_KEY", Error, "unknown key `{key}` in {context}";
+    DuplicateKey = "EDX0103", "DUPLICATE_KEY", Error, "duplicate key `{key}`";
+    MissingKey = "EDX0104", "MISSING_KEY", Error, "{context} is missing the required key `{key}`";
+    FormatVersion = "EDX0105", "FORMAT_VERSION", Error, "{detail}";
+    BadValue = "EDX0106", "BAD_VALUE", Error, "`{key}` cannot be {found}: {expected}";
+    // -- names and codes (namespace NAMES, EDX02xx)
+    InvalidName = "EDX0201", "INVALID_NAME", Error, "`{name}` is not a valid {kind}: {rule}";
+    DuplicateCode = "EDX0202", "DUPLICATE_CODE", Error, "code `{code}` is already used by `{other}`";
+    DuplicateName = "EDX0203", "DUPLICATE_NAME", Error, "name `{name}` is already used by `{other}`";
+    LegacyCodeCollision = "EDX0204", "LEGACY_CODE_COLLISION", Error, "legacy code `{code}` is already used by `{other}`";
+    IdentifierCollision = "EDX0205", "IDENTIFIER_COLLISION", Error, "`{name}` becomes the {language} identifier `{ident}`, already taken by `{other}`";
+    CodePatternMismatch = "EDX0206", "CODE_PATTERN_MISMATCH", Error, "code `{code}` does not match the registry's code_pattern `{pattern}`";
+    CodePrefixMismatch = "EDX0207", "CODE_PREFIX_MISMATCH", Error, "code `{code}` does not start with `{prefix}`, the code_prefix of namespace `{namespace}`";
+    InvalidCodePattern = "EDX0208", "INVALID_CODE_PATTERN", Error, "code_pattern is not a valid regular expression: {detail}";
+    RetiredCodeReused = "EDX0209", "RETIRED_CODE_REUSED", Error, "code `{code}` is retired and may never be used again";
+    InvalidCode = "EDX0210", "INVALID_CODE", Error, "`{code}` is not a usable code: {rule}";
+    // -- references (namespace REFS, EDX03xx)
+    UnknownCategory = "EDX0301", "UNKNOWN_CATEGORY", Error, "unknown category `{category}`";
+    UnknownNamespace = "EDX0302", "UNKNOWN_NAMESPACE", Error, "unknown namespace `{namespace}`";
+    UnknownReplacement = "EDX0303", "UNKNOWN_REPLACEMENT", Error, "`replaced_by` names `{target}`, which is not a live entry";
+    // -- templates and params (namespace TEMPLATE, EDX04xx)
+    TemplateSyntax = "EDX0401", "TEMPLATE_SYNTAX", Error, "malformed template: {detail}";
+    UndeclaredPlaceholder = "EDX0402", "UNDECLARED_PLACEHOLDER", Error, "placeholder `{{{param}}}` is not a declared param";
+    UnusedParam = "EDX0403", "UNUSED_PARAM", Warning, "param `{param}` is declared but the message never uses it";
+    InvalidParamName = "EDX0404", "INVALID_PARAM_NAME", Error, "param name `{param}` is not an identifier";
+    ParamShadowsWireKey = "EDX0405", "PARAM_SHADOWS_WIRE_KEY", Error, "param `{param}` would shadow the reserved wire key `{param}`";
+    // -- numeric mappings (namespace RANGE, EDX05xx)
+    ExitCodeRange = "EDX0501", "EXIT_CODE_RANGE", Error, "exit code {value} is outside 0..=255";
+    ExitCodeUnusual = "EDX0502", "EXIT_CODE_UNUSUAL", Warning, "exit code {value} {why}";
+    HttpStatusRange = "EDX0503", "HTTP_STATUS_RANGE", Error, "HTTP status {value} is outside 100..=599";
+    HttpStatusNotError = "EDX0504", "HTTP_STATUS_NOT_ERROR", Warning, "HTTP status {value} is not an error status (below 400)";
+    JsonrpcCodeReserved = "EDX0505", "JSONRPC_CODE_RESERVED", Warning, "JSON-RPC code {value} lies in the range reserved for the protocol (-32768..=-32000) but is not a standard code";
+    JsonrpcCodeRange = "EDX0506", "JSONRPC_CODE_RANGE", Error, "JSON-RPC code {value} does not fit a 32-bit signed integer";
+    // -- documentation links (namespace DOCS, EDX06xx)
+    DocsUrlPlaceholder = "EDX0601", "DOCS_URL_PLACEHOLDER", Error, "unknown placeholder `{{{placeholder}}}` in docs_url; known: {known}";
+    MalformedUrl = "EDX0602", "MALFORMED_URL", Error, "`{url}` is not a well-formed URL: {detail}";
+}
+
+/// A byte range in the catalogue source, with its 1-based line and column (characters).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Span {
+    pub offset: usize,
+    pub len: usize,
+    pub line: usize,
+    pub column: usize,
+}
+
+/// One located problem.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Diagnostic {
+    pub code: DiagCode,
+    /// The template's arguments, by name, as rendered into `message`.
+    pub args: Vec<(&'static str, String)>,
+    pub message: String,
+    pub span: Option<Span>,
+    /// Label under the primary span (what is wrong *here*).
+    pub label: Option<String>,
+    /// Secondary locations ("first defined here").
+    pub notes: Vec<(Span, String)>,
+    /// How to fix it.
+    pub help: Option<String>,
+}
+
+impl Diagnostic {
+    /// Builds a diagnostic, rendering the code's template with `args`.
+    pub fn new(code: DiagCode, span: Option<Span>, args: &[(&'static str, &str)]) -> Self {
+        let names: Vec<&str> = args.iter().map(|(k, _)| *k).collect();
+        let values: Vec<String> = args.iter().map(|(_, v)| v.to_string()).collect();
+        let message = match Template::parse(code.template(), &names) {
+            Ok(t) => t.render(&values),
+            // Unreachable for the built-in table (tested); fall back to the raw template.
+            Err(_) => code.template().to_string(),
+        };
+        Diagnostic {
+            code,
+            args: args.iter().map(|(k, v)| (*k, v.to_string())).collect(),
+            message,
+            span,
+            label: None,
+            notes: Vec::new(),
+            help: None,
+        }
+    }
+
+    pub fn severity(&self) -> Severity {
+        self.code.severity()
+    }
+
+    pub fn with_label(mut self, label: impl Into<String>) -> Self {
+        self.label = Some(label.into());
+        self
+    }
+
+    pub fn with_help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    pub fn with_note(mut self, span: Option<Span>, note: impl Into<String>) -> Self {
+        if let Some(span) = span {
+            self.notes.push((span, note.into()));
+        }
+        self
+    }
+}
+
+/// Renders diagnostics rustc-style with source snippets (annotate-snippets).
+pub fn render_human(diags: &[Diagnostic], file: &str, source: &str, color: bool) -> String {
+    use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
+    let renderer = if color {
+        Renderer::styled()
+    } else {
+        Renderer::plain()
+    };
+    let mut out = String::new();
+    for d in diags {
+        let level = match d.severity() {
+            Severity::Error => Level::ERROR,
+            Severity::Warning => Level::WARNING,
+        };
+        let title = level
+            .primary_title(d.message.as_str())
+            .id(d.code.as_str());
+        let mut group = Group::with_title(title);
+        match d.span {
+            Some(span) if !source.is_empty() => {
+                let mut snippet = Snippet::source(source).path(file).fold(true);
+                let start = span.offset.min(source.len());
+                let end = (span.offset + span.len.max(1)).min(source.len()).max(start);
+                let mut primary = AnnotationKind::Primary.span(start..end);
+                if let Some(l) = &d.label {
+                    primary = primary.label(l.as_str());
+                }
+                snippet = snippet.annotation(primary);
+                for (s, note) in &d.notes {
+                    let a = s.offset.min(source.len());
+                    let b = (s.offset + s.len.max(1)).min(source.len()).max(a);
+                    snippet =
+                        snippet.annotation(AnnotationKind::Context.span(a..b).label(note.as_str()));
+                }
+                group = group.element(snippet);
+            }
+            _ => {
+                group = group.element(Level::NOTE.message(format!("in {file}")));
+            }
+        }
+        if let Some(h) = &d.help {
+            group = group.element(Level::HELP.message(h.as_str()));
+        }
+        let _ = writeln!(out, "{}", renderer.render(&[group]));
+    }
+    out
+}
+
+/// One line per diagnostic: `file:line:column: severity[CODE]: message`.
+pub fn render_short(diags: &[Diagnostic], file: &str) -> String {
+    let mut out = String::new();
+    for d in diags {
+        let (line, col) = d.span.map_or((0, 0), |s| (s.line, s.column));
+        let _ = writeln!(
+            out,
+            "{file}:{line}:{col}: {}[{}]: {}",
+            d.severity().as_str(),
+            d.code.as_str(),
+            d.message
+        );
+    }
+    out
+}
+
+/// The `--format json` form: one object per diagnostic.
+pub fn to_json(d: &Diagnostic, file: &str) -> serde_json::Value {
+    serde_json::json!({
+        "code": d.code.as_str(),
+        "name": d.code.name(),
+        "severity": d.severity().as_str(),
+        "message": d.message,
+        "file": file,
+        "line": d.span.map(|s| s.line),
+        "column": d.span.map(|s| s.column),
+        "suggestion": d.help,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_template_parses_with_its_own_placeholders() {
+        for code in DiagCode::ALL {
+            let holes = crate::template::placeholders(code.template())
+                .unwrap_or_else(|e| panic!("{}: {e:?}", code.as_str()));
+            let names: Vec<&str> = holes.iter().map(|(n, _)| n.as_str()).collect();
+            assert!(Template::parse(code.template(), &names).is_ok());
+        }
+    }
+
+    #[test]
+    fn codes_are_unique_and_well_formed() {
+        let mut seen = std::collections::BTreeSet::new();
+        for code in DiagCode::ALL {
+            assert!(seen.insert(code.as_str()), "{} twice", code.as_str());
+            assert!(code.as_str().starts_with("EDX") && code.as_str().len() == 7);
+            assert!(crate::names::is_entry_name(code.name()));
+        }
+    }
+}

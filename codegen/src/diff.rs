@@ -1,0 +1,1 @@
+//! `errdex diff`: breaking and compatible changes between two catalogues (not yet written).

@@ -1,0 +1,216 @@
+//! Every identifier errdex derives, in one place: Rust and TypeScript names, slugs.
+//!
+//! Case conversion is heck's; keywords are escaped (`r#type`) or renamed (`self_`) so a
+//! catalogue name can never produce broken code. Collisions after conversion are detected by
+//! the validator, which compares the strings produced here.
+
+use heck::{ToKebabCase, ToShoutySnakeCase, ToSnakeCase, ToUpperCamelCase};
+
+/// Rust keywords (strict and reserved, all editions).
+pub const RUST_KEYWORDS: &[&str] = &[
+    "abstract", "as", "async", "await", "become", "box", "break", "const", "continue", "crate",
+    "do", "dyn", "else", "enum", "extern", "false", "final", "fn", "for", "gen", "if", "impl",
+    "in", "let", "loop", "macro", "match", "mod", "move", "mut", "override", "priv", "pub",
+    "ref", "return", "self", "Self", "static", "struct", "super", "trait", "true", "try",
+    "type", "typeof", "union", "unsafe", "unsized", "use", "virtual", "where", "while",
+    "yield",
+];
+
+/// Keywords that cannot be raw identifiers (`r#self` is invalid): renamed with a `_` suffix.
+const RUST_NON_RAW: &[&str] = &["crate", "self", "Self", "super", "_"];
+
+/// Reserved and contextual words of TypeScript / JavaScript that may not name a binding.
+pub const TS_RESERVED: &[&str] = &[
+    "abstract", "any", "arguments", "as", "async", "await", "boolean", "break", "case",
+    "catch", "class", "const", "constructor", "continue", "debugger", "declare", "default",
+    "delete", "do", "else", "enum", "eval", "export", "extends", "false", "finally", "for",
+    "from", "function", "get", "if", "implements", "import", "in", "infer", "instanceof",
+    "interface", "is", "keyof", "let", "module", "namespace", "never", "new", "null",
+    "number", "object", "of", "package", "private", "protected", "public", "readonly",
+    "require", "return", "set", "static", "string", "super", "switch", "symbol", "this",
+    "throw", "true", "try", "type", "typeof", "undefined", "unique", "unknown", "var",
+    "void", "while", "with", "yield",
+];
+
+/// Methods and associated items of the generated `Error` type: a constructor named like
+/// one of them gets a `_` suffix (`Error::message_`).
+pub const RUST_ERROR_METHODS: &[&str] = &[
+    "new", "code", "name", "message", "suggestion", "argument", "constraint", "context",
+    "params", "source", "category", "retryable", "retry", "exit_code", "http_status",
+    "jsonrpc_code", "expected", "docs_url", "summary", "namespace", "with_argument",
+    "with_constraint", "with_context", "with_suggestion", "with_source", "with_message",
+    "to_wire", "from_wire", "to_mcp_tool_result", "to_jsonrpc_error", "to_jsonrpc_response",
+    "to_problem_json", "wire_code", "is_known", "clone", "fmt", "to_string", "default", "eq",
+    "hash", "serialize", "deserialize", "from", "into", "log_level", "unknown",
+];
+
+/// `true` for a catalogue NAME: UPPER_SNAKE or lower_snake, starting with a letter.
+pub fn is_entry_name(s: &str) -> bool {
+    let mut chars = s.chars();
+    let Some(first) = chars.next() else {
+        return false;
+    };
+    if !first.is_ascii_alphabetic() || s.ends_with('_') || s.contains("__") {
+        return false;
+    }
+    let upper = s
+        .chars()
+        .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_');
+    let lower = s
+        .chars()
+        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+    upper || lower
+}
+
+/// `true` for an identifier usable as a param, category or registry name:
+/// `[A-Za-z_][A-Za-z0-9_]*`.
+pub fn is_identifier(s: &str) -> bool {
+    let mut chars = s.chars();
+    matches!(chars.next(), Some(c) if c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && s != "_"
+}
+
+/// Template placeholders name params: the same rule as [`is_identifier`].
+pub fn is_param_name(s: &str) -> bool {
+    is_identifier(s)
+}
+
+/// A Rust type-level name (enum variant): UpperCamelCase, renamed if it is `Self`.
+pub fn rust_variant(name: &str) -> String {
+    let mut v = name.to_upper_camel_case();
+    if v.is_empty() {
+        v.push('X');
+    }
+    if v.starts_with(|c: char| c.is_ascii_digit()) {
+        v.insert(0, 'X');
+    }
+    if v == "Self" {
+        v.push('_');
+    }
+    v
+}
+
+/// A Rust value-level name (fn, argument): snake_case with keywords escaped.
+pub fn rust_snake(name: &str) -> String {
+    let mut s = name.to_snake_case();
+    if s.is_empty() {
+        s.push('x');
+    }
+    if s.starts_with(|c: char| c.is_ascii_digit()) {
+        s.insert(0, '_');
+    }
+    escape_rust(s)
+}
+
+/// Escapes a Rust keyword: `r#type`, or `self_` for the ones that cannot be raw.
+pub fn escape_rust(s: String) -> String {
+    if RUST_NON_RAW.contains(&s.as_str()) {
+        format!("{s}_")
+    } else if RUST_KEYWORDS.contains(&s.as_str()) {
+        format!("r#{s}")
+    } else {
+        s
+    }
+}
+
+/// The constructor name on the generated `Error`: snake_case, keywords escaped, and a `_`
+/// suffix where it would clash with a method of `Error`.
+pub fn rust_constructor(name: &str) -> String {
+    let s = rust_snake(name);
+    if RUST_ERROR_METHODS.contains(&s.as_str()) {
+        format!("{s}_")
+    } else {
+        s
+    }
+}
+
+/// The bare form of a Rust identifier (without `r#`), for collision checks.
+pub fn unraw(s: &str) -> &str {
+    s.strip_prefix("r#").unwrap_or(s)
+}
+
+/// The key in the TypeScript `ErrorCode` object: SHOUTY_SNAKE of the name.
+pub fn ts_key(name: &str) -> String {
+    name.to_shouty_snake_case()
+}
+
+/// A TypeScript type name: UpperCamelCase.
+pub fn ts_type(name: &str) -> String {
+    rust_variant(name).trim_end_matches('_').to_string()
+}
+
+/// `true` when `s` can be written as a bare TypeScript property name.
+pub fn ts_bare_property(s: &str) -> bool {
+    let mut chars = s.chars();
+    matches!(chars.next(), Some(c) if c.is_ascii_alphabetic() || c == '_' || c == '$')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$')
+}
+
+/// URL and anchor slug: lower-cased, every run of characters outside `[a-z0-9_]` turned
+/// into `-` (catalogue.md, "What the names become").
+pub fn slug(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut in_run = false;
+    for c in s.chars().flat_map(char::to_lowercase) {
+        if c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' {
+            out.push(c);
+            in_run = false;
+        } else if !in_run {
+            out.push('-');
+            in_run = true;
+        }
+    }
+    out
+}
+
+/// Default crate / npm package name derived from the registry name: `acme-errors`.
+pub fn package_name(registry: &str) -> String {
+    format!("{}-errors", registry.to_kebab_case())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table() {
+        // (name, variant, constructor, ts key)
+        let cases = [
+            ("FRM_VALIDATION", "FrmValidation", "frm_validation", "FRM_VALIDATION"),
+            ("unknown_tool", "UnknownTool", "unknown_tool", "UNKNOWN_TOOL"),
+            ("TYPE", "Type", "r#type", "TYPE"),
+            ("type", "Type", "r#type", "TYPE"),
+            ("SELF", "Self_", "self_", "SELF"),
+            ("self", "Self_", "self_", "SELF"),
+            ("CRATE", "Crate", "crate_", "CRATE"),
+            ("MESSAGE", "Message", "message_", "MESSAGE"),
+            ("ASYNC", "Async", "r#async", "ASYNC"),
+            ("A1_B2", "A1B2", "a1_b2", "A1_B2"),
+        ];
+        for (name, variant, ctor, ts) in cases {
+            assert_eq!(rust_variant(name), variant, "{name}");
+            assert_eq!(rust_constructor(name), ctor, "{name}");
+            assert_eq!(ts_key(name), ts, "{name}");
+        }
+    }
+
+    #[test]
+    fn entry_names() {
+        for ok in ["FRM_VALIDATION", "unknown_tool", "A", "a1", "X_1"] {
+            assert!(is_entry_name(ok), "{ok}");
+        }
+        for bad in ["", "1A", "Frm_Validation", "A__B", "A_", "_A", "A-B", "a b"] {
+            assert!(!is_entry_name(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn slugs() {
+        assert_eq!(slug("ACM-FRM-001"), "acm-frm-001");
+        assert_eq!(slug("not_found"), "not_found");
+        assert_eq!(slug("FRM"), "frm");
+        assert_eq!(slug("a  b//c"), "a-b-c");
+        assert_eq!(slug("22P02"), "22p02");
+    }
+}

@@ -1,0 +1,1 @@
+//! YAML text → located generic tree (serde-saphyr `Spanned` nodes). Not yet written.

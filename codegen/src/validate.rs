@@ -1,0 +1,1 @@
+//! Located tree → validated IR, collecting every problem. Not yet written.

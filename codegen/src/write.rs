@@ -1,0 +1,164 @@
+//! The one place that touches the file system for outputs: compare, then write atomically.
+//!
+//! [`generate`] is pure (IR → paths and bytes). [`write_outputs`] replaces each changed file
+//! through a temporary file and a rename in the same directory, and leaves unchanged files
+//! alone (their mtime kept). [`check`] writes nothing and reports stale files with a diff.
+
+use std::collections::BTreeMap;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+
+use crate::emit;
+use crate::ir::Catalogue;
+
+/// Where each target goes, relative to the project root, and which targets to produce.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Settings {
+    pub docs_dir: PathBuf,
+    pub ts_dir: PathBuf,
+    pub schema_dir: PathBuf,
+    pub docs: bool,
+    pub typescript: bool,
+    pub schema: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            docs_dir: PathBuf::from("docs-site"),
+            ts_dir: PathBuf::from("generated/ts"),
+            schema_dir: PathBuf::from("generated/schema"),
+            docs: true,
+            typescript: true,
+            schema: true,
+        }
+    }
+}
+
+/// Generated files: relative path → bytes, in a deterministic order.
+pub type Outputs = BTreeMap<PathBuf, Vec<u8>>;
+
+/// Runs every enabled emitter. Pure: same catalogue and settings, same bytes.
+pub fn generate(cat: &Catalogue, settings: &Settings) -> Outputs {
+    let mut out = Outputs::new();
+    let mut add = |dir: &Path, files: Vec<(String, String)>| {
+        for (rel, text) in files {
+            out.insert(dir.join(rel), text.into_bytes());
+        }
+    };
+    if settings.docs {
+        add(&settings.docs_dir, emit::markdown::emit(cat));
+    }
+    if settings.typescript {
+        add(&settings.ts_dir, emit::typescript::emit(cat));
+    }
+    if settings.schema {
+        add(&settings.schema_dir, emit::json_schema::emit(cat));
+    }
+    out
+}
+
+/// What a write did, file by file.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct WriteReport {
+    pub written: Vec<PathBuf>,
+    pub unchanged: Vec<PathBuf>,
+}
+
+/// A write that failed part-way: which files were updated before the failure, which one
+/// failed and why, and which were not attempted.
+#[derive(Debug)]
+pub struct WriteError {
+    pub report: WriteReport,
+    pub failed: PathBuf,
+    pub error: std::io::Error,
+    pub not_attempted: Vec<PathBuf>,
+}
+
+/// Writes every output under `root`, skipping files whose bytes are already right.
+pub fn write_outputs(root: &Path, outputs: &Outputs) -> Result<WriteReport, Box<WriteError>> {
+    let mut report = WriteReport::default();
+    let paths: Vec<&PathBuf> = outputs.keys().collect();
+    for (i, (rel, bytes)) in outputs.iter().enumerate() {
+        let path = root.join(rel);
+        if std::fs::read(&path).is_ok_and(|old| old == *bytes) {
+            report.unchanged.push(rel.clone());
+            continue;
+        }
+        if let Err(error) = write_atomic(&path, bytes) {
+            return Err(Box::new(WriteError {
+                report,
+                failed: rel.clone(),
+                error,
+                not_attempted: paths[i + 1..].iter().map(|p| (*p).clone()).collect(),
+            }));
+        }
+        report.written.push(rel.clone());
+    }
+    Ok(report)
+}
+
+/// Replaces `path` with `bytes` through a temporary file in the same directory.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir)?;
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let tmp = dir.join(format!(".{name}.errdex-tmp-{}", std::process::id()));
+    let result = (|| {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}
+
+/// Writes only when the bytes differ (for `build.rs`: keeps mtimes, avoids rebuilds).
+pub fn write_if_changed(path: &Path, bytes: &[u8]) -> std::io::Result<bool> {
+    if std::fs::read(path).is_ok_and(|old| old == bytes) {
+        return Ok(false);
+    }
+    write_atomic(path, bytes)?;
+    Ok(true)
+}
+
+/// A committed output that differs from what the catalogue generates.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Stale {
+    pub path: PathBuf,
+    /// Unified diff, committed (`a/`) → generated (`b/`); the whole file when it is missing.
+    pub diff: String,
+}
+
+/// Compares outputs with the files under `root`; writes nothing.
+pub fn check(root: &Path, outputs: &Outputs) -> Vec<Stale> {
+    let mut stale = Vec::new();
+    for (rel, bytes) in outputs {
+        let old = std::fs::read(root.join(rel)).ok();
+        if old.as_deref() == Some(bytes.as_slice()) {
+            continue;
+        }
+        let old_text = old
+            .as_deref()
+            .map(String::from_utf8_lossy)
+            .unwrap_or_default();
+        let new_text = String::from_utf8_lossy(bytes);
+        let name = rel.display().to_string();
+        let diff = similar::TextDiff::from_lines(old_text.as_ref(), new_text.as_ref())
+            .unified_diff()
+            .context_radius(3)
+            .header(&format!("a/{name}"), &format!("b/{name}"))
+            .to_string();
+        stale.push(Stale {
+            path: rel.clone(),
+            diff,
+        });
+    }
+    stale
+}
