@@ -96,4 +96,3 @@ pub fn load_path(path: &Path) -> std::io::Result<Loaded> {
     let bytes = std::fs::read(path)?;
     Ok(load_bytes(&bytes, &name))
 }
-

@@ -273,8 +273,10 @@ pub fn parse(src: &str, limits: &Limits) -> Result<Node, Vec<Diagnostic>> {
     }
     let loc = Locator::new(src);
     if !has_document(src) {
-        return Err(vec![Diagnostic::new(DiagCode::EmptyCatalogue, None, &[])
-            .with_help("start from `errdex init`, or add at least `errdex: 1`")]);
+        return Err(vec![
+            Diagnostic::new(DiagCode::EmptyCatalogue, None, &[])
+                .with_help("start from `errdex init`, or add at least `errdex: 1`"),
+        ]);
     }
     let mut opts = serde_saphyr::Options::default();
     opts.duplicate_keys = serde_saphyr::DuplicateKeyPolicy::PassThrough;
@@ -330,10 +332,7 @@ fn yaml_error(e: &serde_saphyr::Error, loc: &Locator, limits: &Limits) -> Diagno
         }
         let offset = loc.offset(line, column);
         let (line, column) = loc.line_col(offset);
-        let len = loc.src[offset..]
-            .chars()
-            .next()
-            .map_or(0, char::len_utf8);
+        let len = loc.src[offset..].chars().next().map_or(0, char::len_utf8);
         Some(Span {
             offset,
             len,
@@ -354,11 +353,11 @@ fn yaml_error(e: &serde_saphyr::Error, loc: &Locator, limits: &Limits) -> Diagno
             || lower.contains("limit")
             || lower.contains("exceeded")
         {
-            (DiagCode::YamlBudget, vec![("detail", text.clone())])
+            (DiagCode::YamlBudget, vec![("problem", text.clone())])
         } else if lower.contains("utf-8") || lower.contains("utf8") {
             (DiagCode::NotUtf8, vec![("offset", "?".into())])
         } else {
-            (DiagCode::YamlSyntax, vec![("detail", text.clone())])
+            (DiagCode::YamlSyntax, vec![("problem", text.clone())])
         };
     let args: Vec<(&'static str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
     let mut d = Diagnostic::new(code, span, &args);

@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use crate::diag::{DiagCode, Diagnostic, Severity, Span};
 use crate::ir::{
-    Catalogue, Category, Deprecation, ErrorEntry, EXTRA_KEYS, GENERAL_SLUG, Namespace, Param,
+    Catalogue, Category, Deprecation, EXTRA_KEYS, ErrorEntry, GENERAL_SLUG, Namespace, Param,
     ParamType, Registry, Retired, Retry, Wire,
 };
 use crate::names;
@@ -109,7 +109,12 @@ impl<'s> Cx<'s> {
         self.diags.push(d);
     }
 
-    fn err(&mut self, code: DiagCode, span: Span, args: &[(&'static str, &str)]) -> &mut Diagnostic {
+    fn err(
+        &mut self,
+        code: DiagCode,
+        span: Span,
+        args: &[(&'static str, &str)],
+    ) -> &mut Diagnostic {
         self.diags.push(Diagnostic::new(code, Some(span), args));
         let last = self.diags.len() - 1;
         &mut self.diags[last]
@@ -158,9 +163,8 @@ impl<'s> Cx<'s> {
                     &[("key", k), ("context", what)],
                 )
                 .with_label("unknown key");
-                d.help = did_you_mean(k, allowed.iter().copied()).or_else(|| {
-                    Some(format!("allowed keys here: {}", allowed.join(", ")))
-                });
+                d.help = did_you_mean(k, allowed.iter().copied())
+                    .or_else(|| Some(format!("allowed keys here: {}", allowed.join(", "))));
                 self.push(d);
                 continue;
             }
@@ -168,7 +172,11 @@ impl<'s> Cx<'s> {
         }
         for r in required {
             if !map.contains_key(r) {
-                self.err(DiagCode::MissingKey, node.span, &[("context", what), ("key", r)]);
+                self.err(
+                    DiagCode::MissingKey,
+                    node.span,
+                    &[("context", what), ("key", r)],
+                );
             }
         }
         Some(Fields { node, map })
@@ -187,8 +195,16 @@ impl<'s> Cx<'s> {
         for (k, v) in pairs {
             let Some(ks) = k.as_str() else {
                 let found = k.kind.describe();
-                self.err(DiagCode::WrongType, k.span, &[("key", key), ("expected", "a mapping with string keys"), ("found", &format!("the key {found}"))])
-                    .help = Some("quote the key to make it a string".into());
+                self.err(
+                    DiagCode::WrongType,
+                    k.span,
+                    &[
+                        ("key", key),
+                        ("expected", "a mapping with string keys"),
+                        ("found", &format!("the key {found}")),
+                    ],
+                )
+                .help = Some("quote the key to make it a string".into());
                 continue;
             };
             if let Some(first) = seen.get(ks) {
@@ -212,7 +228,9 @@ impl<'s> Cx<'s> {
             Some(node.span),
             &[("key", key), ("expected", expected), ("found", &found)],
         );
-        if expected == "a string" && matches!(node.kind, Kind::Int(_) | Kind::Float(_) | Kind::Bool(_)) {
+        if expected == "a string"
+            && matches!(node.kind, Kind::Int(_) | Kind::Float(_) | Kind::Bool(_))
+        {
             d.help = Some("quote the value to make it a string".into());
         }
         self.push(d);
@@ -225,7 +243,10 @@ impl<'s> Cx<'s> {
                     self.err(
                         DiagCode::TextTooLong,
                         node.span,
-                        &[("length", &s.len().to_string()), ("limit", &self.limits.max_text.to_string())],
+                        &[
+                            ("length", &s.len().to_string()),
+                            ("limit", &self.limits.max_text.to_string()),
+                        ],
                     );
                     return None;
                 }
@@ -287,12 +308,20 @@ impl<'s> Cx<'s> {
     fn exit_code(&mut self, node: &Node) -> Option<u8> {
         let v = self.integer(node, "exit_code")?;
         if !(0..=255).contains(&v) {
-            self.err(DiagCode::ExitCodeRange, node.span, &[("value", &v.to_string())]);
+            self.err(
+                DiagCode::ExitCodeRange,
+                node.span,
+                &[("value", &v.to_string())],
+            );
             return None;
         }
         if v == 0 {
-            self.err(DiagCode::ExitCodeUnusual, node.span, &[("value", "0"), ("why", "means success to shells and CI")])
-                .help = Some("use 1 for a general failure, or a sysexits.h code (64..=78)".into());
+            self.err(
+                DiagCode::ExitCodeUnusual,
+                node.span,
+                &[("value", "0"), ("why", "means success to shells and CI")],
+            )
+            .help = Some("use 1 for a general failure, or a sysexits.h code (64..=78)".into());
         } else if v > 125 {
             self.err(DiagCode::ExitCodeUnusual, node.span, &[("value", &v.to_string()), ("why", "collides with the codes shells use for signals and missing commands (126..=255)")])
                 .help = Some("pick a code in 1..=125".into());
@@ -303,12 +332,21 @@ impl<'s> Cx<'s> {
     fn http_status(&mut self, node: &Node) -> Option<u16> {
         let v = self.integer(node, "http_status")?;
         if !(100..=599).contains(&v) {
-            self.err(DiagCode::HttpStatusRange, node.span, &[("value", &v.to_string())]);
+            self.err(
+                DiagCode::HttpStatusRange,
+                node.span,
+                &[("value", &v.to_string())],
+            );
             return None;
         }
         if v < 400 {
-            self.err(DiagCode::HttpStatusNotError, node.span, &[("value", &v.to_string())])
-                .help = Some("errors usually map to 4xx (caller's fault) or 5xx (server's fault)".into());
+            self.err(
+                DiagCode::HttpStatusNotError,
+                node.span,
+                &[("value", &v.to_string())],
+            )
+            .help =
+                Some("errors usually map to 4xx (caller's fault) or 5xx (server's fault)".into());
         }
         u16::try_from(v).ok()
     }
@@ -316,7 +354,11 @@ impl<'s> Cx<'s> {
     fn jsonrpc_code(&mut self, node: &Node) -> Option<i32> {
         let v = self.integer(node, "jsonrpc_code")?;
         let Ok(v32) = i32::try_from(v) else {
-            self.err(DiagCode::JsonrpcCodeRange, node.span, &[("value", &v.to_string())]);
+            self.err(
+                DiagCode::JsonrpcCodeRange,
+                node.span,
+                &[("value", &v.to_string())],
+            );
             return None;
         };
         let v64 = i64::from(v32);
@@ -331,14 +373,28 @@ impl<'s> Cx<'s> {
     }
 
     fn retry(&mut self, node: &Node) -> Option<Retry> {
-        let f = self.fields(node, "retry", "`retry`", &["max_attempts", "initial_backoff_ms", "advice"], &[])?;
+        let f = self.fields(
+            node,
+            "retry",
+            "`retry`",
+            &["max_attempts", "initial_backoff_ms", "advice"],
+            &[],
+        )?;
         let mut r = Retry::default();
         if let Some(n) = f.get("max_attempts") {
             if let Some(v) = self.integer(n, "max_attempts") {
                 match u32::try_from(v) {
                     Ok(v) if v >= 1 => r.max_attempts = Some(v),
                     _ => {
-                        self.err(DiagCode::BadValue, n.span, &[("key", "max_attempts"), ("found", &v.to_string()), ("expected", "it must be a whole number from 1 to 4294967295")]);
+                        self.err(
+                            DiagCode::BadValue,
+                            n.span,
+                            &[
+                                ("key", "max_attempts"),
+                                ("found", &v.to_string()),
+                                ("expected", "it must be a whole number from 1 to 4294967295"),
+                            ],
+                        );
                     }
                 }
             }
@@ -348,7 +404,15 @@ impl<'s> Cx<'s> {
                 match u64::try_from(v) {
                     Ok(v) => r.initial_backoff_ms = Some(v),
                     Err(_) => {
-                        self.err(DiagCode::BadValue, n.span, &[("key", "initial_backoff_ms"), ("found", &v.to_string()), ("expected", "it must be zero or more milliseconds")]);
+                        self.err(
+                            DiagCode::BadValue,
+                            n.span,
+                            &[
+                                ("key", "initial_backoff_ms"),
+                                ("found", &v.to_string()),
+                                ("expected", "it must be zero or more milliseconds"),
+                            ],
+                        );
                     }
                 }
             }
@@ -374,7 +438,11 @@ impl<'s> Cx<'s> {
             if !DOCS_URL_PLACEHOLDERS.contains(&name.as_str()) {
                 let span = self.narrow(node.span, &format!("{{{name}}}"));
                 let known = DOCS_URL_PLACEHOLDERS.map(|p| format!("{{{p}}}")).join(", ");
-                let mut d = Diagnostic::new(DiagCode::DocsUrlPlaceholder, Some(span), &[("placeholder", name), ("known", &known)]);
+                let mut d = Diagnostic::new(
+                    DiagCode::DocsUrlPlaceholder,
+                    Some(span),
+                    &[("placeholder", name), ("known", &known)],
+                );
                 d.help = did_you_mean(name, DOCS_URL_PLACEHOLDERS);
                 self.push(d);
                 ok = false;
@@ -382,7 +450,11 @@ impl<'s> Cx<'s> {
         }
         let sample = fill_docs_url(&raw, "namespace", "code", "name", "category");
         if let Err(why) = check_url(&sample) {
-            self.err(DiagCode::MalformedUrl, node.span, &[("url", &raw), ("detail", why)]);
+            self.err(
+                DiagCode::MalformedUrl,
+                node.span,
+                &[("url", &raw), ("problem", why)],
+            );
             ok = false;
         }
         ok.then_some(raw)
@@ -391,18 +463,24 @@ impl<'s> Cx<'s> {
     fn template_error(&mut self, node: &Node, key: &str, e: &TemplateError) {
         match e {
             TemplateError::Unbalanced { .. } => {
-                self.err(DiagCode::TemplateSyntax, node.span, &[("detail", &format!("unbalanced `{{` or `}}` in `{key}`"))])
-                    .help = Some("write `{{` and `}}` for literal braces".into());
+                self.err(
+                    DiagCode::TemplateSyntax,
+                    node.span,
+                    &[("problem", &format!("unbalanced `{{` or `}}` in `{key}`"))],
+                )
+                .help = Some("write `{{` and `}}` for literal braces".into());
             }
             TemplateError::BadPlaceholder { text, .. } => {
                 let span = self.narrow(node.span, &format!("{{{text}}}"));
-                self.err(DiagCode::TemplateSyntax, span, &[("detail", &format!("`{{{text}}}` is not a placeholder: a placeholder is `{{name}}` with an identifier inside"))])
+                self.err(DiagCode::TemplateSyntax, span, &[("problem", &format!("`{{{text}}}` is not a placeholder: a placeholder is `{{name}}` with an identifier inside"))])
                     .help = Some("write `{{` and `}}` for literal braces".into());
             }
             TemplateError::UnknownParam { name, .. } => {
                 let span = self.narrow(node.span, &format!("{{{name}}}"));
                 self.err(DiagCode::UndeclaredPlaceholder, span, &[("param", name)])
-                    .help = Some(format!("declare it under `params:` (e.g. `{name}: string`), or write `{{{{{name}}}}}` for literal braces"));
+                    .help = Some(format!(
+                    "declare it under `params:` (e.g. `{name}: string`), or write `{{{{{name}}}}}` for literal braces"
+                ));
             }
         }
     }
@@ -414,20 +492,34 @@ impl<'s> Cx<'s> {
             root,
             "(top level)",
             "the catalogue",
-            &["errdex", "registry", "categories", "namespaces", "errors", "retired"],
+            &[
+                "errdex",
+                "registry",
+                "categories",
+                "namespaces",
+                "errors",
+                "retired",
+            ],
             &[],
         )?;
         // EDX0105: format version.
         match f.get("errdex") {
             None => {
-                let d = Diagnostic::new(DiagCode::FormatVersion, Some(Span { len: 1, ..root.span }), &[("detail", "the catalogue does not say its format version")])
-                    .with_help("add `errdex: 1` as the first key");
+                let d = Diagnostic::new(
+                    DiagCode::FormatVersion,
+                    Some(Span {
+                        len: 1,
+                        ..root.span
+                    }),
+                    &[("problem", "the catalogue does not say its format version")],
+                )
+                .with_help("add `errdex: 1` as the first key");
                 self.push(d);
             }
             Some(n) => match n.kind {
                 Kind::Int(FORMAT_VERSION) => {}
                 Kind::Int(v) => {
-                    self.err(DiagCode::FormatVersion, n.span, &[("detail", &format!("unsupported format version {v}; this errdex reads format {FORMAT_VERSION}"))])
+                    self.err(DiagCode::FormatVersion, n.span, &[("problem", &format!("unsupported format version {v}; this errdex reads format {FORMAT_VERSION}"))])
                         .help = Some("upgrade errdex, or write the catalogue in format 1".into());
                 }
                 _ => self.wrong_type(n, "errdex", "the format version (the integer 1)"),
@@ -435,13 +527,29 @@ impl<'s> Cx<'s> {
         }
         for key in ["registry", "categories", "errors"] {
             if f.get(key).is_none() {
-                self.err(DiagCode::MissingKey, Span { len: 1, ..root.span }, &[("context", "the catalogue"), ("key", key)]);
+                self.err(
+                    DiagCode::MissingKey,
+                    Span {
+                        len: 1,
+                        ..root.span
+                    },
+                    &[("context", "the catalogue"), ("key", key)],
+                );
             }
         }
         let registry = f.get("registry").and_then(|n| self.registry(n));
-        let categories = f.get("categories").map(|n| self.categories(n)).unwrap_or_default();
-        let namespaces = f.get("namespaces").map(|n| self.namespaces(n)).unwrap_or_default();
-        let retired = f.get("retired").map(|n| self.retired(n)).unwrap_or_default();
+        let categories = f
+            .get("categories")
+            .map(|n| self.categories(n))
+            .unwrap_or_default();
+        let namespaces = f
+            .get("namespaces")
+            .map(|n| self.namespaces(n))
+            .unwrap_or_default();
+        let retired = f
+            .get("retired")
+            .map(|n| self.retired(n))
+            .unwrap_or_default();
         let mut errors = Vec::new();
         if let Some(n) = f.get("errors") {
             errors = self.errors(n, registry.as_ref(), &categories, &namespaces, &retired);
@@ -462,15 +570,36 @@ impl<'s> Cx<'s> {
             node,
             "registry",
             "`registry`",
-            &["name", "title", "docs_url", "code_pattern", "wire", "mcp_meta_prefix", "crate_name", "npm_name"],
+            &[
+                "name",
+                "title",
+                "docs_url",
+                "code_pattern",
+                "wire",
+                "mcp_meta_prefix",
+                "crate_name",
+                "npm_name",
+            ],
             &["name"],
         )?;
         let name = f.get("name").and_then(|n| {
             let s = self.text(n, "name")?;
             let ok = s.starts_with(|c: char| c.is_ascii_alphabetic())
-                && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+                && s.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
             if !ok {
-                self.err(DiagCode::InvalidName, n.span, &[("name", &s), ("kind", "registry name"), ("rule", "use letters, digits, `_` and `-`, starting with a letter")]);
+                self.err(
+                    DiagCode::InvalidName,
+                    n.span,
+                    &[
+                        ("name", &s),
+                        ("kind", "registry name"),
+                        (
+                            "rule",
+                            "use letters, digits, `_` and `-`, starting with a letter",
+                        ),
+                    ],
+                );
                 return None;
             }
             Some(s)
@@ -482,8 +611,18 @@ impl<'s> Cx<'s> {
             match regex::Regex::new(&s) {
                 Ok(_) => Some(s),
                 Err(e) => {
-                    let detail = e.to_string().lines().last().unwrap_or("").trim().to_string();
-                    self.err(DiagCode::InvalidCodePattern, n.span, &[("detail", &detail)]);
+                    let detail = e
+                        .to_string()
+                        .lines()
+                        .last()
+                        .unwrap_or("")
+                        .trim()
+                        .to_string();
+                    self.err(
+                        DiagCode::InvalidCodePattern,
+                        n.span,
+                        &[("problem", &detail)],
+                    );
                     None
                 }
             }
@@ -509,7 +648,13 @@ impl<'s> Cx<'s> {
     }
 
     fn wire(&mut self, node: &Node) -> Option<Wire> {
-        let f = self.fields(node, "wire", "`registry.wire`", &["code", "message", "category", "retryable", "details"], &[])?;
+        let f = self.fields(
+            node,
+            "wire",
+            "`registry.wire`",
+            &["code", "message", "category", "retryable", "details"],
+            &[],
+        )?;
         let d = default_wire();
         let code = self.nullable_text(&f, "code", Some(&d.code));
         let message = self.nullable_text(&f, "message", Some(&d.message));
@@ -520,20 +665,56 @@ impl<'s> Cx<'s> {
         for (key, required) in [("code", true), ("message", true)] {
             if required && f.get(key).is_some_and(|n| matches!(n.kind, Kind::Null)) {
                 let n = f.get(key).unwrap_or(node);
-                self.err(DiagCode::BadValue, n.span, &[("key", key), ("found", "null"), ("expected", "the wire object always carries the code and the message")]);
+                self.err(
+                    DiagCode::BadValue,
+                    n.span,
+                    &[
+                        ("key", key),
+                        ("found", "null"),
+                        (
+                            "expected",
+                            "the wire object always carries the code and the message",
+                        ),
+                    ],
+                );
                 ok = false;
             }
         }
         // The keys must be distinct and non-empty.
         let mut seen: Vec<(&str, &str)> = Vec::new();
-        for (field, value) in [("code", &code), ("message", &message), ("category", &category), ("retryable", &retryable), ("details", &details)] {
+        for (field, value) in [
+            ("code", &code),
+            ("message", &message),
+            ("category", &category),
+            ("retryable", &retryable),
+            ("details", &details),
+        ] {
             let Some(v) = value else { continue };
             let span = f.get(field).map_or(node.span, |n| n.span);
             if v.is_empty() {
-                self.err(DiagCode::BadValue, span, &[("key", field), ("found", "empty"), ("expected", "a wire key needs a name")]);
+                self.err(
+                    DiagCode::BadValue,
+                    span,
+                    &[
+                        ("key", field),
+                        ("found", "empty"),
+                        ("expected", "a wire key needs a name"),
+                    ],
+                );
                 ok = false;
             } else if let Some((other, _)) = seen.iter().find(|(_, s)| *s == v.as_str()) {
-                self.err(DiagCode::BadValue, span, &[("key", field), ("found", &format!("`{v}`")), ("expected", &format!("the key is already used by `wire.{other}`"))]);
+                self.err(
+                    DiagCode::BadValue,
+                    span,
+                    &[
+                        ("key", field),
+                        ("found", &format!("`{v}`")),
+                        (
+                            "expected",
+                            &format!("the key is already used by `wire.{other}`"),
+                        ),
+                    ],
+                );
                 ok = false;
             }
             seen.push((field, v.as_str()));
@@ -561,11 +742,27 @@ impl<'s> Cx<'s> {
                 continue;
             }
             let what = format!("category `{key}`");
-            let Some(f) = self.fields(v, key, &what, &["summary", "retryable", "retry", "exit_code", "http_status", "jsonrpc_code", "expected"], &["summary"]) else {
+            let Some(f) = self.fields(
+                v,
+                key,
+                &what,
+                &[
+                    "summary",
+                    "retryable",
+                    "retry",
+                    "exit_code",
+                    "http_status",
+                    "jsonrpc_code",
+                    "expected",
+                ],
+                &["summary"],
+            ) else {
                 continue;
             };
             let summary = self.opt_text(&f, "summary");
-            let retryable = f.get("retryable").and_then(|n| self.boolean(n, "retryable"));
+            let retryable = f
+                .get("retryable")
+                .and_then(|n| self.boolean(n, "retryable"));
             let retry = f.get("retry").and_then(|n| self.retry(n));
             let exit_code = f.get("exit_code").and_then(|n| self.exit_code(n));
             let http_status = f.get("http_status").and_then(|n| self.http_status(n));
@@ -573,7 +770,16 @@ impl<'s> Cx<'s> {
             let expected = f.get("expected").and_then(|n| self.boolean(n, "expected"));
             let rust_variant = names::rust_variant(key);
             if let Some((other, _)) = out.iter().find(|(c, _)| c.rust_variant == rust_variant) {
-                let d = Diagnostic::new(DiagCode::IdentifierCollision, Some(knode.span), &[("name", key), ("language", "Rust"), ("ident", &format!("Category::{rust_variant}")), ("other", &other.key)]);
+                let d = Diagnostic::new(
+                    DiagCode::IdentifierCollision,
+                    Some(knode.span),
+                    &[
+                        ("name", key),
+                        ("language", "Rust"),
+                        ("ident", &format!("Category::{rust_variant}")),
+                        ("other", &other.key),
+                    ],
+                );
                 self.push(d);
                 continue;
             }
@@ -603,12 +809,34 @@ impl<'s> Cx<'s> {
         let mut out: Vec<(Namespace, Span)> = Vec::new();
         for (key, knode, v) in entries {
             if !names::is_identifier(key) {
-                self.err(DiagCode::InvalidName, knode.span, &[("name", key), ("kind", "namespace key"), ("rule", "letters, digits and `_`, starting with a letter")]);
+                self.err(
+                    DiagCode::InvalidName,
+                    knode.span,
+                    &[
+                        ("name", key),
+                        ("kind", "namespace key"),
+                        ("rule", "letters, digits and `_`, starting with a letter"),
+                    ],
+                );
                 continue;
             }
             let slug = names::slug(key);
             if RESERVED_PAGES.contains(&slug.as_str()) {
-                self.err(DiagCode::InvalidName, knode.span, &[("name", key), ("kind", "namespace key"), ("rule", &format!("its docs page `{slug}.md` is reserved by errdex ({})", RESERVED_PAGES.join(", ")))]);
+                self.err(
+                    DiagCode::InvalidName,
+                    knode.span,
+                    &[
+                        ("name", key),
+                        ("kind", "namespace key"),
+                        (
+                            "rule",
+                            &format!(
+                                "its docs page `{slug}.md` is reserved by errdex ({})",
+                                RESERVED_PAGES.join(", ")
+                            ),
+                        ),
+                    ],
+                );
                 continue;
             }
             let what = format!("namespace `{key}`");
@@ -618,12 +846,28 @@ impl<'s> Cx<'s> {
                 self.fields(v, key, &what, &["title", "summary", "code_prefix"], &[])
             };
             let (title, summary, code_prefix) = match &f {
-                Some(f) => (self.opt_text(f, "title"), self.opt_text(f, "summary"), self.opt_text(f, "code_prefix")),
+                Some(f) => (
+                    self.opt_text(f, "title"),
+                    self.opt_text(f, "summary"),
+                    self.opt_text(f, "code_prefix"),
+                ),
                 None => (None, None, None),
             };
             let rust_variant = names::rust_variant(key);
-            if let Some((other, _)) = out.iter().find(|(n, _)| n.rust_variant == rust_variant || n.slug == slug) {
-                let d = Diagnostic::new(DiagCode::IdentifierCollision, Some(knode.span), &[("name", key), ("language", "Rust / docs page"), ("ident", &format!("Namespace::{rust_variant} / {slug}.md")), ("other", &other.key)]);
+            if let Some((other, _)) = out
+                .iter()
+                .find(|(n, _)| n.rust_variant == rust_variant || n.slug == slug)
+            {
+                let d = Diagnostic::new(
+                    DiagCode::IdentifierCollision,
+                    Some(knode.span),
+                    &[
+                        ("name", key),
+                        ("language", "Rust / docs page"),
+                        ("ident", &format!("Namespace::{rust_variant} / {slug}.md")),
+                        ("other", &other.key),
+                    ],
+                );
                 self.push(d);
                 continue;
             }
@@ -652,7 +896,11 @@ impl<'s> Cx<'s> {
             let (name, since, note) = if matches!(v.kind, Kind::Null) {
                 (None, None, None)
             } else if let Some(f) = self.fields(v, code, &what, &["name", "since", "note"], &[]) {
-                (self.opt_text(&f, "name"), self.opt_text(&f, "since"), self.opt_text(&f, "note"))
+                (
+                    self.opt_text(&f, "name"),
+                    self.opt_text(&f, "since"),
+                    self.opt_text(&f, "note"),
+                )
             } else {
                 continue;
             };
@@ -683,14 +931,27 @@ impl<'s> Cx<'s> {
             return Vec::new();
         };
         if entries.len() > self.limits.max_codes {
-            self.err(DiagCode::TooManyCodes, node.span, &[("count", &entries.len().to_string()), ("limit", &self.limits.max_codes.to_string())]);
+            self.err(
+                DiagCode::TooManyCodes,
+                node.span,
+                &[
+                    ("count", &entries.len().to_string()),
+                    ("limit", &self.limits.max_codes.to_string()),
+                ],
+            );
             return Vec::new();
         }
         let pattern = registry
             .and_then(|r| r.code_pattern.as_deref())
             .and_then(|p| regex::Regex::new(p).ok());
         let wire_reserved: Vec<String> = registry
-            .map(|r| r.wire.reserved_keys().into_iter().map(str::to_string).collect())
+            .map(|r| {
+                r.wire
+                    .reserved_keys()
+                    .into_iter()
+                    .map(str::to_string)
+                    .collect()
+            })
             .unwrap_or_default();
 
         struct Pending {
@@ -715,7 +976,27 @@ impl<'s> Cx<'s> {
                 v,
                 name,
                 &what,
-                &["code", "namespace", "category", "summary", "message", "params", "suggestion", "explanation", "retryable", "retry", "exit_code", "http_status", "jsonrpc_code", "expected", "docs_url", "since", "deprecated", "aliases", "legacy_codes"],
+                &[
+                    "code",
+                    "namespace",
+                    "category",
+                    "summary",
+                    "message",
+                    "params",
+                    "suggestion",
+                    "explanation",
+                    "retryable",
+                    "retry",
+                    "exit_code",
+                    "http_status",
+                    "jsonrpc_code",
+                    "expected",
+                    "docs_url",
+                    "since",
+                    "deprecated",
+                    "aliases",
+                    "legacy_codes",
+                ],
                 &["category", "summary", "message"],
             ) else {
                 continue;
@@ -729,7 +1010,17 @@ impl<'s> Cx<'s> {
                 None => (name.to_string(), knode.span),
             };
             if code.is_empty() || code.chars().any(|c| c.is_whitespace() || c.is_control()) {
-                self.err(DiagCode::InvalidCode, code_span, &[("code", &code), ("rule", "a code must be non-empty, without spaces or control characters")]);
+                self.err(
+                    DiagCode::InvalidCode,
+                    code_span,
+                    &[
+                        ("code", &code),
+                        (
+                            "rule",
+                            "a code must be non-empty, without spaces or control characters",
+                        ),
+                    ],
+                );
             }
             // Category (EDX0301).
             let category = f.get("category").and_then(|n| {
@@ -737,9 +1028,22 @@ impl<'s> Cx<'s> {
                 match categories.iter().position(|(cat, _)| cat.key == c) {
                     Some(i) => Some(i),
                     None => {
-                        let mut d = Diagnostic::new(DiagCode::UnknownCategory, Some(n.span), &[("category", &c)]);
+                        let mut d = Diagnostic::new(
+                            DiagCode::UnknownCategory,
+                            Some(n.span),
+                            &[("key", &c)],
+                        );
                         d.help = did_you_mean(&c, categories.iter().map(|(c, _)| c.key.as_str()))
-                            .or_else(|| Some(format!("declare it under `categories:`; known: {}", categories.iter().map(|(c, _)| c.key.as_str()).collect::<Vec<_>>().join(", "))));
+                            .or_else(|| {
+                                Some(format!(
+                                    "declare it under `categories:`; known: {}",
+                                    categories
+                                        .iter()
+                                        .map(|(c, _)| c.key.as_str())
+                                        .collect::<Vec<_>>()
+                                        .join(", ")
+                                ))
+                            });
                         self.push(d);
                         None
                     }
@@ -752,31 +1056,49 @@ impl<'s> Cx<'s> {
                     match namespaces.iter().position(|(x, _)| x.key == ns) {
                         Some(i) => namespace = Some(i),
                         None => {
-                            let mut d = Diagnostic::new(DiagCode::UnknownNamespace, Some(n.span), &[("namespace", &ns)]);
-                            d.help = did_you_mean(&ns, namespaces.iter().map(|(x, _)| x.key.as_str()))
-                                .or_else(|| Some("declare it under `namespaces:`".into()));
+                            let mut d = Diagnostic::new(
+                                DiagCode::UnknownNamespace,
+                                Some(n.span),
+                                &[("namespace", &ns)],
+                            );
+                            d.help =
+                                did_you_mean(&ns, namespaces.iter().map(|(x, _)| x.key.as_str()))
+                                    .or_else(|| Some("declare it under `namespaces:`".into()));
                             self.push(d);
                         }
                     }
                 }
             }
             // Code pattern and prefix (EDX0206, EDX0207).
-            if let (Some(re), Some(p)) = (&pattern, registry.and_then(|r| r.code_pattern.as_deref())) {
+            if let (Some(re), Some(p)) =
+                (&pattern, registry.and_then(|r| r.code_pattern.as_deref()))
+            {
                 if !re.is_match(&code) {
-                    self.err(DiagCode::CodePatternMismatch, code_span, &[("code", &code), ("pattern", p)]);
+                    self.err(
+                        DiagCode::CodePatternMismatch,
+                        code_span,
+                        &[("code", &code), ("pattern", p)],
+                    );
                 }
             }
             if let Some(i) = namespace {
                 let ns = &namespaces[i].0;
                 if let Some(prefix) = &ns.code_prefix {
                     if !code.starts_with(prefix.as_str()) {
-                        self.err(DiagCode::CodePrefixMismatch, code_span, &[("code", &code), ("prefix", prefix), ("namespace", &ns.key)]);
+                        self.err(
+                            DiagCode::CodePrefixMismatch,
+                            code_span,
+                            &[("code", &code), ("prefix", prefix), ("namespace", &ns.key)],
+                        );
                     }
                 }
             }
             // Params (EDX0404, EDX0405, EDX0106, EDX0205).
             let mut params: Vec<Param> = Vec::new();
             let mut param_spans: Vec<Span> = Vec::new();
+            // Names of params refused for another reason: templates may still use them
+            // without a second, cascading "undeclared placeholder" diagnostic.
+            let mut refused: Vec<String> = Vec::new();
             if let Some(pn) = f.get("params") {
                 if let Some(pe) = self.entries(pn, "params", "a mapping of param names to types") {
                     for (pname, pk, pv) in pe {
@@ -785,9 +1107,18 @@ impl<'s> Cx<'s> {
                                 .help = Some("a param name is letters, digits and `_`, starting with a letter or `_`".into());
                             continue;
                         }
+                        refused.push(pname.to_string());
                         if wire_reserved.iter().any(|k| k == pname) || EXTRA_KEYS.contains(&pname) {
                             self.err(DiagCode::ParamShadowsWireKey, pk.span, &[("param", pname)])
-                                .help = Some(format!("rename the param; reserved here: {}", wire_reserved.iter().map(String::as_str).chain(EXTRA_KEYS).collect::<Vec<_>>().join(", ")));
+                                .help = Some(format!(
+                                "rename the param; reserved here: {}",
+                                wire_reserved
+                                    .iter()
+                                    .map(String::as_str)
+                                    .chain(EXTRA_KEYS)
+                                    .collect::<Vec<_>>()
+                                    .join(", ")
+                            ));
                             continue;
                         }
                         let ty = match pv.as_str() {
@@ -796,21 +1127,50 @@ impl<'s> Cx<'s> {
                             Some("number") => ParamType::Number,
                             Some("boolean") => ParamType::Boolean,
                             Some(other) => {
-                                let mut d = Diagnostic::new(DiagCode::BadValue, Some(pv.span), &[("key", pname), ("found", &format!("`{other}`")), ("expected", "a param type is `string`, `integer`, `number` or `boolean`")]);
-                                d.help = did_you_mean(other, ["string", "integer", "number", "boolean"]);
+                                let mut d = Diagnostic::new(
+                                    DiagCode::BadValue,
+                                    Some(pv.span),
+                                    &[
+                                        ("key", pname),
+                                        ("found", &format!("`{other}`")),
+                                        (
+                                            "expected",
+                                            "a param type is `string`, `integer`, `number` or `boolean`",
+                                        ),
+                                    ],
+                                );
+                                d.help =
+                                    did_you_mean(other, ["string", "integer", "number", "boolean"]);
                                 self.push(d);
                                 continue;
                             }
                             None => {
-                                self.wrong_type(pv, pname, "a param type (`string`, `integer`, `number` or `boolean`)");
+                                self.wrong_type(
+                                    pv,
+                                    pname,
+                                    "a param type (`string`, `integer`, `number` or `boolean`)",
+                                );
                                 continue;
                             }
                         };
                         let rust_ident = names::rust_snake(pname);
-                        if let Some(other) = params.iter().find(|p| names::unraw(&p.rust_ident) == names::unraw(&rust_ident)) {
-                            self.err(DiagCode::IdentifierCollision, pk.span, &[("name", pname), ("language", "Rust"), ("ident", &rust_ident), ("other", &other.name)]);
+                        if let Some(other) = params
+                            .iter()
+                            .find(|p| names::unraw(&p.rust_ident) == names::unraw(&rust_ident))
+                        {
+                            self.err(
+                                DiagCode::IdentifierCollision,
+                                pk.span,
+                                &[
+                                    ("name", pname),
+                                    ("language", "Rust"),
+                                    ("ident", &rust_ident),
+                                    ("other", &other.name),
+                                ],
+                            );
                             continue;
                         }
+                        refused.pop();
                         params.push(Param {
                             name: pname.to_string(),
                             ty,
@@ -821,7 +1181,11 @@ impl<'s> Cx<'s> {
                     }
                 }
             }
-            let pnames: Vec<&str> = params.iter().map(|p| p.name.as_str()).collect();
+            let pnames: Vec<&str> = params
+                .iter()
+                .map(|p| p.name.as_str())
+                .chain(refused.iter().map(String::as_str))
+                .collect();
             // Message and suggestion templates (EDX0401, EDX0402, EDX0403).
             let message = f.get("message").and_then(|n| {
                 let raw = self.text(n, "message")?;
@@ -838,7 +1202,10 @@ impl<'s> Cx<'s> {
                 for (i, p) in params.iter().enumerate() {
                     if !used.contains(&i) {
                         self.err(DiagCode::UnusedParam, param_spans[i], &[("param", &p.name)])
-                            .help = Some(format!("use `{{{}}}` in the message, or remove the param", p.name));
+                            .help = Some(format!(
+                            "use `{{{}}}` in the message, or remove the param",
+                            p.name
+                        ));
                     }
                 }
             }
@@ -856,7 +1223,9 @@ impl<'s> Cx<'s> {
             let explanation = self.opt_text(&f, "explanation");
             let since = self.opt_text(&f, "since");
             // Overrides.
-            let retryable = f.get("retryable").and_then(|n| self.boolean(n, "retryable"));
+            let retryable = f
+                .get("retryable")
+                .and_then(|n| self.boolean(n, "retryable"));
             let retry = f.get("retry").and_then(|n| self.retry(n));
             let exit_code = f.get("exit_code").and_then(|n| self.exit_code(n));
             let http_status = f.get("http_status").and_then(|n| self.http_status(n));
@@ -866,32 +1235,75 @@ impl<'s> Cx<'s> {
             // Deprecation.
             let mut replaced_by = None;
             let deprecated = f.get("deprecated").and_then(|n| match &n.kind {
-                Kind::Bool(true) => Some(Deprecation { since: None, replaced_by: None, note: None }),
+                Kind::Bool(true) => Some(Deprecation {
+                    since: None,
+                    replaced_by: None,
+                    note: None,
+                }),
                 Kind::Bool(false) => None,
                 Kind::Map(_) => {
-                    let df = self.fields(n, "deprecated", "`deprecated`", &["since", "replaced_by", "note"], &[])?;
-                    replaced_by = df.get("replaced_by").and_then(|r| self.text(r, "replaced_by").map(|s| (s, r.span)));
-                    Some(Deprecation { since: self.opt_text(&df, "since"), replaced_by: None, note: self.opt_text(&df, "note") })
+                    let df = self.fields(
+                        n,
+                        "deprecated",
+                        "`deprecated`",
+                        &["since", "replaced_by", "note"],
+                        &[],
+                    )?;
+                    replaced_by = df
+                        .get("replaced_by")
+                        .and_then(|r| self.text(r, "replaced_by").map(|s| (s, r.span)));
+                    Some(Deprecation {
+                        since: self.opt_text(&df, "since"),
+                        replaced_by: None,
+                        note: self.opt_text(&df, "note"),
+                    })
                 }
                 _ => {
-                    self.wrong_type(n, "deprecated", "a mapping {since, replaced_by, note} or `true`");
+                    self.wrong_type(
+                        n,
+                        "deprecated",
+                        "a mapping {since, replaced_by, note} or `true`",
+                    );
                     None
                 }
             });
-            let aliases = f.get("aliases").map(|n| self.string_list(n, "aliases")).unwrap_or_default();
+            let aliases = f
+                .get("aliases")
+                .map(|n| self.string_list(n, "aliases"))
+                .unwrap_or_default();
             for (a, span) in &aliases {
                 if !names::is_entry_name(a) {
-                    self.err(DiagCode::InvalidName, *span, &[("name", a), ("kind", "alias"), ("rule", "an alias is a NAME: UPPER_SNAKE or lower_snake")]);
+                    self.err(
+                        DiagCode::InvalidName,
+                        *span,
+                        &[
+                            ("name", a),
+                            ("kind", "alias"),
+                            ("rule", "an alias is a NAME: UPPER_SNAKE or lower_snake"),
+                        ],
+                    );
                 }
             }
-            let legacy = f.get("legacy_codes").map(|n| self.string_list(n, "legacy_codes")).unwrap_or_default();
+            let legacy = f
+                .get("legacy_codes")
+                .map(|n| self.string_list(n, "legacy_codes"))
+                .unwrap_or_default();
             // An entry with an error in it still takes part in the cross-entry rules below
             // (so one run reports its duplicate code too); the catalogue is refused anyway.
             let complete = category.is_some() && message.is_some() && summary.is_some();
             let cat = category.map(|i| &categories[i].0);
             let retryable = retryable.unwrap_or(cat.is_some_and(|c| c.retryable));
-            let retry = retry.or_else(|| if retryable { cat.and_then(|c| c.retry.clone()) } else { None });
-            let message = message.unwrap_or_else(|| Template { raw: String::new(), parts: Vec::new() });
+            let retry = retry.or_else(|| {
+                if retryable {
+                    cat.and_then(|c| c.retry.clone())
+                } else {
+                    None
+                }
+            });
+            let message = message.unwrap_or_else(|| Template {
+                raw: String::new(),
+                parts: Vec::new(),
+            });
             let summary = summary.unwrap_or_default();
             pending.push(Pending {
                 entry: ErrorEntry {
@@ -907,10 +1319,18 @@ impl<'s> Cx<'s> {
                     explanation,
                     retryable,
                     retry,
-                    exit_code: exit_code.or(cat.map(|c| c.exit_code)).unwrap_or(defaults::EXIT_CODE),
-                    http_status: http_status.or(cat.map(|c| c.http_status)).unwrap_or(defaults::HTTP_STATUS),
-                    jsonrpc_code: jsonrpc_code.or(cat.map(|c| c.jsonrpc_code)).unwrap_or(defaults::JSONRPC_CODE),
-                    expected: expected.or(cat.map(|c| c.expected)).unwrap_or(defaults::EXPECTED),
+                    exit_code: exit_code
+                        .or(cat.map(|c| c.exit_code))
+                        .unwrap_or(defaults::EXIT_CODE),
+                    http_status: http_status
+                        .or(cat.map(|c| c.http_status))
+                        .unwrap_or(defaults::HTTP_STATUS),
+                    jsonrpc_code: jsonrpc_code
+                        .or(cat.map(|c| c.jsonrpc_code))
+                        .unwrap_or(defaults::JSONRPC_CODE),
+                    expected: expected
+                        .or(cat.map(|c| c.expected))
+                        .unwrap_or(defaults::EXPECTED),
                     docs_url: String::new(),
                     since,
                     deprecated,
@@ -947,10 +1367,17 @@ impl<'s> Cx<'s> {
         let mut legacy_seen: HashMap<String, (String, Span)> = HashMap::new();
         for p in &pending {
             for (lc, span) in &p.legacy {
-                let clash = codes.get(lc).map(|(o, s)| (o.clone(), *s)).or_else(|| legacy_seen.get(lc).cloned());
+                let clash = codes
+                    .get(lc)
+                    .map(|(o, s)| (o.clone(), *s))
+                    .or_else(|| legacy_seen.get(lc).cloned());
                 if let Some((other, first)) = clash {
-                    let d = Diagnostic::new(DiagCode::LegacyCodeCollision, Some(*span), &[("code", lc), ("other", &other)])
-                        .with_note(Some(first), "used here");
+                    let d = Diagnostic::new(
+                        DiagCode::LegacyCodeCollision,
+                        Some(*span),
+                        &[("code", lc), ("other", &other)],
+                    )
+                    .with_note(Some(first), "used here");
                     self.push(d);
                 } else {
                     legacy_seen.insert(lc.clone(), (p.entry.name.clone(), *span));
@@ -977,8 +1404,12 @@ impl<'s> Cx<'s> {
         for p in &pending {
             for (a, span) in &p.aliases {
                 if let Some((other, first)) = names_seen.get(a) {
-                    let d = Diagnostic::new(DiagCode::DuplicateName, Some(*span), &[("name", a), ("other", other)])
-                        .with_note(Some(*first), "already used here");
+                    let d = Diagnostic::new(
+                        DiagCode::DuplicateName,
+                        Some(*span),
+                        &[("name", a), ("other", other)],
+                    )
+                    .with_note(Some(*first), "already used here");
                     self.push(d);
                 } else {
                     names_seen.insert(a.clone(), (p.entry.name.clone(), *span));
@@ -995,19 +1426,34 @@ impl<'s> Cx<'s> {
         ];
         // One diagnostic per pair of entries (the first identifier they share); entries
         // with the same code are already reported as duplicate codes.
-        let mut reported: std::collections::HashSet<(String, String)> = std::collections::HashSet::new();
+        let mut reported: std::collections::HashSet<(String, String)> =
+            std::collections::HashSet::new();
         for (language, ident_of) in checks {
             let mut seen: HashMap<String, (String, Span)> = HashMap::new();
             for p in &pending {
                 let ident = ident_of(&p.entry);
                 if let Some((other, first)) = seen.get(&ident) {
-                    let same_code = pending.iter().any(|q| &q.entry.name == other && q.entry.code == p.entry.code);
-                    if other == &p.entry.name || same_code || !reported.insert((p.entry.name.clone(), other.clone())) {
+                    let same_code = pending
+                        .iter()
+                        .any(|q| &q.entry.name == other && q.entry.code == p.entry.code);
+                    if other == &p.entry.name
+                        || same_code
+                        || !reported.insert((p.entry.name.clone(), other.clone()))
+                    {
                         continue;
                     }
-                    let d = Diagnostic::new(DiagCode::IdentifierCollision, Some(p.name_span), &[("name", &p.entry.name), ("language", language), ("ident", &ident), ("other", other)])
-                        .with_note(Some(*first), "taken here")
-                        .with_help("rename one of the entries so their generated identifiers differ");
+                    let d = Diagnostic::new(
+                        DiagCode::IdentifierCollision,
+                        Some(p.name_span),
+                        &[
+                            ("name", &p.entry.name),
+                            ("language", language),
+                            ("ident", &ident),
+                            ("other", other),
+                        ],
+                    )
+                    .with_note(Some(*first), "taken here")
+                    .with_help("rename one of the entries so their generated identifiers differ");
                     self.push(d);
                 } else {
                     seen.insert(ident, (p.entry.name.clone(), p.name_span));
@@ -1018,7 +1464,10 @@ impl<'s> Cx<'s> {
         let index: HashMap<&str, usize> = pending
             .iter()
             .enumerate()
-            .flat_map(|(i, p)| std::iter::once((p.entry.name.as_str(), i)).chain(p.entry.aliases.iter().map(move |a| (a.as_str(), i))))
+            .flat_map(|(i, p)| {
+                std::iter::once((p.entry.name.as_str(), i))
+                    .chain(p.entry.aliases.iter().map(move |a| (a.as_str(), i)))
+            })
             .collect();
         let mut resolved: Vec<Option<usize>> = vec![None; pending.len()];
         for (i, p) in pending.iter().enumerate() {
@@ -1026,7 +1475,11 @@ impl<'s> Cx<'s> {
                 match index.get(target.as_str()) {
                     Some(&j) if j != i => resolved[i] = Some(j),
                     _ => {
-                        let mut d = Diagnostic::new(DiagCode::UnknownReplacement, Some(*span), &[("target", target)]);
+                        let mut d = Diagnostic::new(
+                            DiagCode::UnknownReplacement,
+                            Some(*span),
+                            &[("target", target)],
+                        );
                         d.help = did_you_mean(target, index.keys().copied()).or_else(|| {
                             Some(if index.get(target.as_str()) == Some(&i) {
                                 "an entry cannot replace itself".into()
@@ -1048,11 +1501,25 @@ impl<'s> Cx<'s> {
             if let Some(d) = p.entry.deprecated.as_mut() {
                 d.replaced_by = resolved[i];
             }
-            let ns_slug = p.entry.namespace.map_or(GENERAL_SLUG.to_string(), |n| namespaces[n].0.slug.clone());
-            let cat_slug = categories.get(p.entry.category).map_or(String::new(), |c| c.0.anchor.clone());
-            let template = p.docs_url.clone().or_else(|| registry.and_then(|r| r.docs_url.clone()));
+            let ns_slug = p
+                .entry
+                .namespace
+                .map_or(GENERAL_SLUG.to_string(), |n| namespaces[n].0.slug.clone());
+            let cat_slug = categories
+                .get(p.entry.category)
+                .map_or(String::new(), |c| c.0.anchor.clone());
+            let template = p
+                .docs_url
+                .clone()
+                .or_else(|| registry.and_then(|r| r.docs_url.clone()));
             p.entry.docs_url = match template {
-                Some(t) => fill_docs_url(&t, &ns_slug, &p.entry.anchor, &names::slug(&p.entry.name), &cat_slug),
+                Some(t) => fill_docs_url(
+                    &t,
+                    &ns_slug,
+                    &p.entry.anchor,
+                    &names::slug(&p.entry.name),
+                    &cat_slug,
+                ),
                 None => format!("{ns_slug}.html#{}", p.entry.anchor),
             };
             out.push(p.entry);
@@ -1113,12 +1580,17 @@ pub fn check_url(url: &str) -> Result<(), &'static str> {
     if url.is_empty() {
         return Err("it is empty");
     }
-    if url.chars().any(|c| c.is_whitespace() || c.is_control() || matches!(c, '"' | '<' | '>' | '\\' | '`')) {
+    if url
+        .chars()
+        .any(|c| c.is_whitespace() || c.is_control() || matches!(c, '"' | '<' | '>' | '\\' | '`'))
+    {
         return Err("it contains whitespace, a control character, a quote, `\\`, `<` or `>`");
     }
     if let Some((scheme, rest)) = url.split_once("://") {
         let scheme_ok = scheme.starts_with(|c: char| c.is_ascii_alphabetic())
-            && scheme.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'));
+            && scheme
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'));
         if !scheme_ok {
             return Err("the scheme before `://` is malformed");
         }
