@@ -314,7 +314,11 @@ pub fn render_human(findings: &[Finding], old_name: &str, new_name: &str) -> Str
             (scope, None) => writeln!(s, "{} {}", scope.as_str(), clean(&head.code, 200)),
         };
         for f in group {
-            let tag = if f.breaking { "BREAKING  " } else { "compatible" };
+            let tag = if f.breaking {
+                "BREAKING  "
+            } else {
+                "compatible"
+            };
             let change = match (&f.old, &f.new) {
                 (Some(o), Some(n)) => format!("{} → {}", show(o), show(n)),
                 (None, Some(n)) => format!("(none) → {}", show(n)),
@@ -547,7 +551,11 @@ impl<'a> Differ<'a> {
             ("wire.code", Some(&wo.code), Some(&wn.code)),
             ("wire.message", Some(&wo.message), Some(&wn.message)),
             ("wire.category", wo.category.as_ref(), wn.category.as_ref()),
-            ("wire.retryable", wo.retryable.as_ref(), wn.retryable.as_ref()),
+            (
+                "wire.retryable",
+                wo.retryable.as_ref(),
+                wn.retryable.as_ref(),
+            ),
             ("wire.details", wo.details.as_ref(), wn.details.as_ref()),
         ] {
             if a == b {
@@ -885,7 +893,8 @@ impl<'a> Differ<'a> {
         let new = &self.new.errors;
         let mut old_to_new: Vec<Option<(usize, Matched)>> = vec![None; old.len()];
         let mut taken = vec![false; new.len()];
-        let passes: [(Matched, fn(&ErrorEntry, &ErrorEntry) -> bool); 4] = [
+        type Pred = fn(&ErrorEntry, &ErrorEntry) -> bool;
+        let passes: [(Matched, Pred); 4] = [
             (Matched::Name, |o, n| o.name == n.name),
             (Matched::Alias, |o, n| n.aliases.contains(&o.name)),
             (Matched::Code, |o, n| o.code == n.code),
@@ -1042,7 +1051,12 @@ impl<'a> Differ<'a> {
             );
         } else {
             for (field, a, b, show) in [
-                ("rust_variant", &o.rust_variant, &n.rust_variant, "ErrorCode::"),
+                (
+                    "rust_variant",
+                    &o.rust_variant,
+                    &n.rust_variant,
+                    "ErrorCode::",
+                ),
                 ("rust_fn", &o.rust_fn, &n.rust_fn, "Error::"),
                 ("ts_key", &o.ts_key, &n.ts_key, "ErrorCode."),
                 ("ts_type", &o.ts_type, &n.ts_type, ""),
@@ -1278,7 +1292,14 @@ impl<'a> Differ<'a> {
         }
         for a in &n.aliases {
             if !o.aliases.contains(a) && *a != o.name {
-                self.push(s, ChangeKind::AliasAdded, "aliases", None, Some(a.clone()), "");
+                self.push(
+                    s,
+                    ChangeKind::AliasAdded,
+                    "aliases",
+                    None,
+                    Some(a.clone()),
+                    "",
+                );
             }
         }
         for c in &o.legacy_codes {
@@ -1471,10 +1492,8 @@ fn deprecation_text(cat: &Catalogue, d: &crate::ir::Deprecation) -> String {
     if let Some(v) = &d.since {
         parts.push(format!("since {v}"));
     }
-    if let Some(i) = d.replaced_by {
-        if let Some(e) = cat.errors.get(i) {
-            parts.push(format!("replaced by {}", e.name));
-        }
+    if let Some(e) = d.replaced_by.and_then(|i| cat.errors.get(i)) {
+        parts.push(format!("replaced by {}", e.name));
     }
     if let Some(note) = &d.note {
         parts.push(format!("note: {note}"));
@@ -1497,7 +1516,10 @@ mod tests {
 
     #[test]
     fn clean_escapes_terminal_controls() {
-        assert_eq!(clean("a\u{1b}[31mb\nc\u{202e}", 100), "a\\u{1b}[31mb\\nc\\u{202e}");
+        assert_eq!(
+            clean("a\u{1b}[31mb\nc\u{202e}", 100),
+            "a\\u{1b}[31mb\\nc\\u{202e}"
+        );
         assert_eq!(clean("abcdef", 3), "abc…");
     }
 }
