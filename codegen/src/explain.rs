@@ -184,7 +184,7 @@ fn retired_error(query: &str, r: &Retired) -> ExplainError {
     }
 }
 
-/// Up to five known keys nearest to `key` (case-insensitive Levenshtein distance at most
+/// Up to five known keys nearest to `key` (case-insensitive optimal-string-alignment distance: Levenshtein plus adjacent transpositions at most
 /// a third of the longer string, and at least 2), nearest first, then catalogue order.
 pub fn suggestions(cat: &Catalogue, key: &str) -> Vec<String> {
     let mut candidates: Vec<&str> = Vec::new();
@@ -204,7 +204,7 @@ pub fn suggestions(cat: &Catalogue, key: &str) -> Vec<String> {
         if scored.iter().any(|(_, _, s)| s == c) {
             continue;
         }
-        let d = strsim::levenshtein(&k, &c.to_lowercase());
+        let d = strsim::osa_distance(&k, &c.to_lowercase());
         let limit = (k.chars().count().max(c.chars().count()) / 3).max(2);
         if d <= limit {
             scored.push((d, i, c));

@@ -13,6 +13,10 @@
 //! anchor. Links inside the book are relative `<page>.md#<anchor>` links (mdBook turns them
 //! into `.html`), so the book works offline.
 //!
+//! `book.toml` targets mdBook 0.5 (the version `.ci/steps/30-mdbook.sh` installs): smart
+//! punctuation and definition lists are turned off so text renders as written and no `<dt>`
+//! gets an automatic id.
+//!
 //! Escaping: plain text goes through [`escape::inline`] (askama's escaper for `.md`
 //! templates, see `codegen/askama.toml`); explanations go through
 //! [`explanation::sanitize`]; code blocks through [`escape::code_block`].
@@ -95,7 +99,13 @@ fn book_toml(cat: &Catalogue) -> String {
     format!(
         "# {}\n\n[book]\ntitle = {}\nlanguage = \"en\"\nsrc = \"src\"\n\n[build]\n\
          # every page is generated: a link to a missing one is an error, not a blank page\n\
-         create-missing = false\n",
+         create-missing = false\n\n[output.html]\n\
+         # catalogue text is shown as written: no curly quotes or dashes, no definition lists\n\
+         # (whose terms would get ids that could shadow a code's anchor)\n\
+         smart-punctuation = false\ndefinition-lists = false\n\n\
+         [output.html.playground]\n\
+         # code in explanations is illustrative, not sent to the Rust playground\n\
+         runnable = false\n",
         header_text(&cat.source_name).replace(['\n', '\r'], " "),
         escape::toml_string(&cat.registry.title),
     )

@@ -66,11 +66,15 @@ pub fn inline(s: &str) -> String {
         out.push_str("<bdi>");
     }
     let digits = s.chars().take_while(char::is_ascii_digit).count();
-    let s = if let Some(c @ ('-' | '+' | '=')) = s.chars().next() {
+    let blank_after = |i: usize| s[i..].chars().next().is_none_or(|c| c == ' ' || c == '\t');
+    let rule_like = !s.is_empty() && s.chars().all(|c| matches!(c, '-' | '=' | ' ' | '\t'));
+    let s = if let Some(c @ ('-' | '+' | '=')) = s.chars().next()
+        && (blank_after(1) || rule_like)
+    {
         out.push('\\');
         out.push(c);
         &s[1..]
-    } else if digits > 0 && matches!(s[digits..].chars().next(), Some('.' | ')')) {
+    } else if digits > 0 && matches!(s[digits..].chars().next(), Some('.' | ')')) && blank_after(digits + 1) {
         out.push_str(&s[..digits]);
         out.push('\\');
         out.push_str(&s[digits..=digits]);
@@ -130,6 +134,14 @@ pub fn url(s: &str) -> String {
 /// `{{#include}}` preprocessor would act on even inside code blocks), the block is written
 /// as an HTML `<pre><code>` with entity-escaped content instead; it renders the same bytes.
 pub fn code_block(lang: &str, text: &str) -> String {
+    // Line breaks normalised to LF; control characters other than tab shown as U+FFFD.
+    let text: String = text
+        .replace("\r\n", "\n")
+        .replace('\r', "\n")
+        .chars()
+        .map(|c| if c.is_control() && c != '\n' && c != '\t' { '\u{FFFD}' } else { c })
+        .collect();
+    let text = text.as_str();
     if text.contains("{{") {
         let mut body = String::with_capacity(text.len() + 16);
         for c in text.chars() {
@@ -139,7 +151,6 @@ pub fn code_block(lang: &str, text: &str) -> String {
                 '>' => body.push_str("&gt;"),
                 '{' => body.push_str("&#123;"),
                 '}' => body.push_str("&#125;"),
-                '\r' => body.push_str("&#13;"),
                 c => body.push(c),
             }
         }
@@ -240,6 +251,9 @@ mod tests {
         assert_eq!(summary_text("a\nb"), "a b");
         assert_eq!(inline("- a"), "\\- a");
         assert_eq!(inline("12. a"), "12\\. a");
+        assert_eq!(inline("1.0.0"), "1.0.0");
+        assert_eq!(inline("-32602"), "-32602");
+        assert_eq!(inline("---"), "\\---");
         assert_eq!(inline("    code"), "&#32;   code");
     }
 

@@ -22,7 +22,8 @@ use std::ops::Range;
 
 use pulldown_cmark::{CodeBlockKind, Event, LinkType, Options, Parser, Tag, TagEnd};
 
-/// The pulldown-cmark options mdBook 0.5 parses chapters with (admonitions on).
+/// The pulldown-cmark options mdBook 0.5 parses our chapters with (admonitions on; smart
+/// punctuation and definition lists off in the generated `book.toml`).
 pub fn mdbook_options() -> Options {
     Options::ENABLE_TABLES
         | Options::ENABLE_FOOTNOTES
@@ -40,7 +41,21 @@ struct Edit {
 /// Makes `src` safe to embed below a code's heading. `footnote_prefix` makes footnote
 /// labels unique on the page (the code's anchor).
 pub fn sanitize(src: &str, footnote_prefix: &str) -> String {
-    let src = src.replace("\r\n", "\n").replace('\r', "\n");
+    // One pass can uncover new Markdown (an escaped `<!--` block no longer hides what
+    // follows it), so passes repeat until nothing changes; every rewrite is idempotent.
+    let mut text = src.replace("\r\n", "\n").replace('\r', "\n");
+    for _ in 0..8 {
+        let next = sanitize_pass(&text, footnote_prefix);
+        if next == text {
+            break;
+        }
+        text = next;
+    }
+    neutralize_mdbook_directives(&text)
+}
+
+fn sanitize_pass(src: &str, footnote_prefix: &str) -> String {
+    let own = format!("{footnote_prefix}-");
     let mut edits: Vec<Edit> = Vec::new();
 
     // Footnotes: which labels are both defined and referenced (pulldown only reports a
@@ -108,7 +123,11 @@ pub fn sanitize(src: &str, footnote_prefix: &str) -> String {
                     if let Some(end) = text.find("]:") {
                         let label_range = range.start..range.start + end + 1;
                         let replacement = if referenced.contains(&label) && first {
-                            format!("[^{footnote_prefix}-{label}]")
+                            if label.starts_with(&own) {
+                                text[..=end].to_string()
+                            } else {
+                                format!("[^{footnote_prefix}-{label}]")
+                            }
                         } else {
                             // Unreferenced or duplicate: shown as text.
                             format!("\\[^{}]", &text[2..end])
@@ -168,10 +187,12 @@ pub fn sanitize(src: &str, footnote_prefix: &str) -> String {
             }
             Event::FootnoteReference(label) => {
                 note_inner(&mut stack, range);
-                edits.push(Edit {
-                    range: range.clone(),
-                    text: format!("[^{footnote_prefix}-{label}]"),
-                });
+                if !label.starts_with(&own) {
+                    edits.push(Edit {
+                        range: range.clone(),
+                        text: format!("[^{footnote_prefix}-{label}]"),
+                    });
+                }
             }
             _ => note_inner(&mut stack, range),
         }
@@ -197,7 +218,7 @@ pub fn sanitize(src: &str, footnote_prefix: &str) -> String {
         out.push_str(&fence);
     }
     out.push('\n');
-    neutralize_mdbook_directives(&out)
+    out
 }
 
 /// `true` for link destinations that cannot run script: relative links, fragments and
