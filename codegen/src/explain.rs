@@ -57,7 +57,7 @@ impl ExplainError {
         };
         let mut s = format!("{} is retired", term(code));
         if let Some(n) = name {
-            s.push_str(&format!(" (was {})", term(n)));
+            s.push_str(&format!(" (name {})", term(n)));
         }
         if let Some(v) = since {
             s.push_str(&format!(" since {}", term(v)));
@@ -184,7 +184,8 @@ fn retired_error(query: &str, r: &Retired) -> ExplainError {
     }
 }
 
-/// Up to five known keys nearest to `key` (case-insensitive optimal-string-alignment distance: Levenshtein plus adjacent transpositions at most
+/// The known keys nearest to `key`, at most five, all at the smallest distance found
+/// (case-insensitive optimal-string-alignment distance: Levenshtein plus adjacent transpositions at most
 /// a third of the longer string, and at least 2), nearest first, then catalogue order.
 pub fn suggestions(cat: &Catalogue, key: &str) -> Vec<String> {
     let mut candidates: Vec<&str> = Vec::new();
@@ -211,7 +212,14 @@ pub fn suggestions(cat: &Catalogue, key: &str) -> Vec<String> {
         }
     }
     scored.sort();
-    scored.into_iter().take(5).map(|(_, _, s)| s.to_string()).collect()
+    // Only the nearest: a typo usually has one intended code (ties are all shown).
+    let best = scored.first().map_or(0, |s| s.0);
+    scored
+        .into_iter()
+        .take_while(|s| s.0 == best)
+        .take(5)
+        .map(|(_, _, s)| s.to_string())
+        .collect()
 }
 
 /// Terminal-safe text: control characters (except newline and tab) and bidirectional
@@ -341,7 +349,11 @@ pub fn explain_text(cat: &Catalogue, key: &str) -> Result<String, ExplainError> 
     for line in term(&ex.terminal_text()).lines() {
         s.push_str(&format!("  {line}\n"));
     }
-    s.push_str(&format!("\ndocs  {}\n", term(&e.docs_url)));
+    if e.docs_url.contains("://") {
+        s.push_str(&format!("\ndocs  {}\n", term(&e.docs_url)));
+    } else {
+        s.push_str(&format!("\ndocs  {} (in the generated mdBook reference)\n", term(&e.docs_url)));
+    }
     Ok(s)
 }
 
