@@ -153,6 +153,19 @@ impl<'s> Cx<'s> {
         allowed: &[&str],
         required: &[&str],
     ) -> Option<Fields<'a>> {
+        self.fields_at(node, key, what, allowed, required, node.span)
+    }
+
+    /// [`Self::fields`], reporting missing keys at `owner` (the key that holds the mapping).
+    fn fields_at<'a>(
+        &mut self,
+        node: &'a Node,
+        key: &str,
+        what: &str,
+        allowed: &[&str],
+        required: &[&str],
+        owner: Span,
+    ) -> Option<Fields<'a>> {
         let entries = self.entries(node, key, "a mapping")?;
         let mut map = BTreeMap::new();
         for (k, knode, v) in entries {
@@ -174,9 +187,10 @@ impl<'s> Cx<'s> {
             if !map.contains_key(r) {
                 self.err(
                     DiagCode::MissingKey,
-                    node.span,
+                    owner,
                     &[("context", what), ("key", r)],
-                );
+                )
+                .label = Some(format!("`{r}` is required here"));
             }
         }
         Some(Fields { node, map })
@@ -537,7 +551,10 @@ impl<'s> Cx<'s> {
                 );
             }
         }
-        let registry = f.get("registry").and_then(|n| self.registry(n));
+        let registry = f
+            .map
+            .get("registry")
+            .and_then(|(k, n)| self.registry(n, k.span));
         let categories = f
             .get("categories")
             .map(|n| self.categories(n))
@@ -565,8 +582,8 @@ impl<'s> Cx<'s> {
         })
     }
 
-    fn registry(&mut self, node: &Node) -> Option<Registry> {
-        let f = self.fields(
+    fn registry(&mut self, node: &Node, owner: Span) -> Option<Registry> {
+        let f = self.fields_at(
             node,
             "registry",
             "`registry`",
@@ -581,6 +598,7 @@ impl<'s> Cx<'s> {
                 "npm_name",
             ],
             &["name"],
+            owner,
         )?;
         let name = f.get("name").and_then(|n| {
             let s = self.text(n, "name")?;
@@ -742,7 +760,7 @@ impl<'s> Cx<'s> {
                 continue;
             }
             let what = format!("category `{key}`");
-            let Some(f) = self.fields(
+            let Some(f) = self.fields_at(
                 v,
                 key,
                 &what,
@@ -756,6 +774,7 @@ impl<'s> Cx<'s> {
                     "expected",
                 ],
                 &["summary"],
+                knode.span,
             ) else {
                 continue;
             };
@@ -972,7 +991,7 @@ impl<'s> Cx<'s> {
                 continue;
             }
             let what = format!("error `{name}`");
-            let Some(f) = self.fields(
+            let Some(f) = self.fields_at(
                 v,
                 name,
                 &what,
@@ -998,15 +1017,16 @@ impl<'s> Cx<'s> {
                     "legacy_codes",
                 ],
                 &["category", "summary", "message"],
+                knode.span,
             ) else {
                 continue;
             };
             // Code.
             let (code, code_span) = match f.get("code") {
-                Some(n) => match self.text(n, "code") {
-                    Some(c) => (c, n.span),
-                    None => continue,
-                },
+                Some(n) => (
+                    self.text(n, "code").unwrap_or_else(|| name.to_string()),
+                    n.span,
+                ),
                 None => (name.to_string(), knode.span),
             };
             if code.is_empty() || code.chars().any(|c| c.is_whitespace() || c.is_control()) {
