@@ -349,7 +349,11 @@ fn overrides(sqlstate: &str) -> Override {
         },
         "55P03" => Override {
             retryable: Some(true),
-            retry: Some((3, 100, "The lock is held by another session; retry shortly.")),
+            retry: Some((
+                3,
+                100,
+                "The lock is held by another session; retry shortly.",
+            )),
             why: "NOWAIT / lock_timeout: the lock is usually free again soon",
             ..Override::default()
         },
@@ -480,7 +484,11 @@ fn convert(errcodes_txt: &str) -> String {
     for s in &sections {
         let _ = writeln!(w, "  {}:", namespace_key(&s.class));
         let _ = writeln!(w, "    title: {}", q(&s.title));
-        let _ = writeln!(w, "    summary: {}", q(&format!("SQLSTATE class {}", s.class)));
+        let _ = writeln!(
+            w,
+            "    summary: {}",
+            q(&format!("SQLSTATE class {}", s.class))
+        );
         let _ = writeln!(w, "    code_prefix: {}", q(&s.class));
     }
     w.push('\n');
@@ -510,7 +518,11 @@ fn convert(errcodes_txt: &str) -> String {
         let _ = writeln!(w, "    category: {}", q(category));
         let _ = writeln!(w, "    summary: {}", q(&capitalise(&text)));
         let _ = writeln!(w, "    message: {}", q(&text));
-        let _ = writeln!(w, "    explanation: {}", q(&explanation(r, section, &e.aliases)));
+        let _ = writeln!(
+            w,
+            "    explanation: {}",
+            q(&explanation(r, section, &e.aliases))
+        );
         if !ov.why.is_empty() {
             let _ = writeln!(w, "    # {}", ov.why);
         }
@@ -619,18 +631,30 @@ fn errcodes_txt_has_the_documented_shape() {
     let mut shared: Vec<(&str, &str, &str)> = entries
         .iter()
         .flat_map(|e| {
-            e.aliases
-                .iter()
-                .map(|a| (e.primary.sqlstate.as_str(), e.primary.name.as_str(), a.name.as_str()))
+            e.aliases.iter().map(|a| {
+                (
+                    e.primary.sqlstate.as_str(),
+                    e.primary.name.as_str(),
+                    a.name.as_str(),
+                )
+            })
         })
         .collect();
     shared.sort();
     assert_eq!(
         shared,
         [
-            ("22008", "DATETIME_FIELD_OVERFLOW", "DATETIME_VALUE_OUT_OF_RANGE"),
+            (
+                "22008",
+                "DATETIME_FIELD_OVERFLOW",
+                "DATETIME_VALUE_OUT_OF_RANGE"
+            ),
             ("2202E", "ARRAY_SUBSCRIPT_ERROR", "ARRAY_ELEMENT_ERROR"),
-            ("26000", "INVALID_SQL_STATEMENT_NAME", "UNDEFINED_PSTATEMENT"),
+            (
+                "26000",
+                "INVALID_SQL_STATEMENT_NAME",
+                "UNDEFINED_PSTATEMENT"
+            ),
             ("34000", "INVALID_CURSOR_NAME", "UNDEFINED_CURSOR"),
             ("3D000", "INVALID_CATALOG_NAME", "UNDEFINED_DATABASE"),
             ("3F000", "INVALID_SCHEMA_NAME", "UNDEFINED_SCHEMA"),
@@ -697,19 +721,28 @@ fn converter_output_parses_as_the_intended_yaml() {
         .map(|e| e["aliases"].as_array().map_or(0, Vec::len))
         .sum();
     assert_eq!(aliases, 6);
-    let re = regex::Regex::new(v["registry"]["code_pattern"].as_str().expect("pattern"))
-        .expect("regex");
+    let re =
+        regex::Regex::new(v["registry"]["code_pattern"].as_str().expect("pattern")).expect("regex");
     for (name, e) in errors {
-        let code = e["code"].as_str().unwrap_or_else(|| panic!("{name}: code is a string"));
+        let code = e["code"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{name}: code is a string"));
         assert!(re.is_match(code), "{name}: {code}");
         let ns = &namespaces[e["namespace"].as_str().expect("namespace")];
         assert!(code.starts_with(ns["code_prefix"].as_str().expect("prefix")));
-        assert!(v["categories"].get(e["category"].as_str().expect("category")).is_some());
+        assert!(
+            v["categories"]
+                .get(e["category"].as_str().expect("category"))
+                .is_some()
+        );
     }
     assert_eq!(errors["SUCCESSFUL_COMPLETION"]["code"], "00000");
     assert_eq!(errors["DIVISION_BY_ZERO"]["summary"], "Division by zero");
     assert_eq!(errors["IO_ERROR"]["summary"], "I/O error");
-    assert_eq!(errors["ARRAY_SUBSCRIPT_ERROR"]["aliases"][0], "ARRAY_ELEMENT_ERROR");
+    assert_eq!(
+        errors["ARRAY_SUBSCRIPT_ERROR"]["aliases"][0],
+        "ARRAY_ELEMENT_ERROR"
+    );
     assert_eq!(errors["INSUFFICIENT_PRIVILEGE"]["category"], "permission");
     assert_eq!(errors["T_R_SERIALIZATION_FAILURE"]["category"], "rollback");
     assert_eq!(errors["CONFIG_FILE_ERROR"]["category"], "config");
@@ -745,15 +778,28 @@ fn committed_fixture_loads_clean() {
     let msgs: Vec<String> = loaded
         .diagnostics
         .iter()
-        .map(|d| format!("{} {} {:?}: {}", d.code.severity().as_str(), d.code.as_str(), d.span, d.message))
+        .map(|d| {
+            format!(
+                "{} {} {:?}: {}",
+                d.code.severity().as_str(),
+                d.code.as_str(),
+                d.span,
+                d.message
+            )
+        })
         .collect();
     assert!(msgs.is_empty(), "diagnostics:\n{}", msgs.join("\n"));
-    let cat = loaded.catalogue.expect("a catalogue when there are no errors");
+    let cat = loaded
+        .catalogue
+        .expect("a catalogue when there are no errors");
     assert_eq!(cat.errors.len(), 260);
     assert_eq!(cat.namespaces.len(), 43);
     assert_eq!(cat.categories.len(), CATEGORIES.len());
     let cursor = cat.lookup("UNDEFINED_CURSOR").expect("alias resolves");
-    assert_eq!((cursor.code.as_str(), cursor.name.as_str()), ("34000", "INVALID_CURSOR_NAME"));
+    assert_eq!(
+        (cursor.code.as_str(), cursor.name.as_str()),
+        ("34000", "INVALID_CURSOR_NAME")
+    );
     let ser = cat.lookup("40001").expect("serialization_failure");
     assert!(ser.retryable);
     assert_eq!(ser.retry.as_ref().and_then(|r| r.max_attempts), Some(5));
