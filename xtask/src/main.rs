@@ -29,7 +29,8 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Some("baseline") => {
-            let (Some(n), Some(dir)) = (args.get(1).and_then(|s| s.parse().ok()), args.get(2)) else {
+            let (Some(n), Some(dir)) = (args.get(1).and_then(|s| s.parse().ok()), args.get(2))
+            else {
                 return usage();
             };
             let (manifest, lib) = scale::baseline_crate(n);
