@@ -1209,6 +1209,18 @@ impl<'s> Cx<'s> {
             // Message and suggestion templates (EDX0401, EDX0402, EDX0403).
             let message = f.get("message").and_then(|n| {
                 let raw = self.text(n, "message")?;
+                if raw.trim().is_empty() {
+                    self.err(
+                        DiagCode::BadValue,
+                        n.span,
+                        &[
+                            ("key", "message"),
+                            ("found", "empty"),
+                            ("expected", "every error needs a message"),
+                        ],
+                    );
+                    return None;
+                }
                 match Template::parse(&raw, &pnames) {
                     Ok(t) => Some(t),
                     Err(e) => {
@@ -1436,6 +1448,50 @@ impl<'s> Cx<'s> {
                 }
             }
         }
+        // Every string that parses to an entry (code, NAME, alias, legacy code) must parse to
+        // one entry only: a NAME or alias may not be another entry's code or legacy code.
+        for p in &pending {
+            let own_names = std::iter::once((&p.entry.name, p.name_span))
+                .chain(p.aliases.iter().map(|(a, s)| (a, *s)));
+            for (n, span) in own_names {
+                let clash = codes
+                    .get(n.as_str())
+                    .filter(|(other, _)| other != &p.entry.name)
+                    .or_else(|| {
+                        legacy_seen
+                            .get(n.as_str())
+                            .filter(|(other, _)| other != &p.entry.name)
+                    });
+                if let Some((other, first)) = clash {
+                    let d = Diagnostic::new(
+                        DiagCode::DuplicateName,
+                        Some(span),
+                        &[("name", n), ("other", other)],
+                    )
+                    .with_note(Some(*first), "a code that parses to another entry")
+                    .with_help("a NAME or alias may not equal another entry's code: parsing it would be ambiguous");
+                    self.push(d);
+                }
+            }
+            // A retired code's NAME stays with the tombstone.
+            for (r, rspan) in retired {
+                let Some(rname) = &r.name else { continue };
+                let hit = std::iter::once((&p.entry.name, p.name_span))
+                    .chain(p.aliases.iter().map(|(a, s)| (a, *s)))
+                    .find(|(n, _)| *n == rname);
+                if let Some((n, span)) = hit {
+                    let other = format!("retired code {}", r.code);
+                    let d = Diagnostic::new(
+                        DiagCode::DuplicateName,
+                        Some(span),
+                        &[("name", n), ("other", &other)],
+                    )
+                    .with_note(Some(*rspan), "retired here")
+                    .with_help("pick a new NAME; the retired code keeps its old one");
+                    self.push(d);
+                }
+            }
+        }
         // Identifiers after conversion (EDX0205).
         let checks: [(&str, fn(&ErrorEntry) -> String); 5] = [
             ("Rust", |e| format!("ErrorCode::{}", e.rust_variant)),
@@ -1444,6 +1500,42 @@ impl<'s> Cx<'s> {
             ("TypeScript", |e| format!("{}Params", e.ts_type)),
             ("docs anchor", |e| format!("#{}", e.anchor)),
         ];
+        // Aliases become identifiers too where targets expose them (TS keys, Rust consts):
+        // an alias may not convert to another entry's identifier.
+        {
+            let mut taken: HashMap<String, (String, Span)> = HashMap::new();
+            for p in &pending {
+                taken.insert(
+                    names::ts_key(&p.entry.name),
+                    (p.entry.name.clone(), p.name_span),
+                );
+            }
+            for p in &pending {
+                for (a, span) in &p.aliases {
+                    let key = names::ts_key(a);
+                    if let Some((other, first)) = taken.get(&key) {
+                        if other == &p.entry.name || a == other {
+                            continue;
+                        }
+                        let ident = format!("ErrorCode.{key}");
+                        let d = Diagnostic::new(
+                            DiagCode::IdentifierCollision,
+                            Some(*span),
+                            &[
+                                ("name", a),
+                                ("language", "TypeScript"),
+                                ("ident", &ident),
+                                ("other", other),
+                            ],
+                        )
+                        .with_note(Some(*first), "taken here");
+                        self.push(d);
+                    } else {
+                        taken.insert(key, (p.entry.name.clone(), *span));
+                    }
+                }
+            }
+        }
         // One diagnostic per pair of entries (the first identifier they share); entries
         // with the same code are already reported as duplicate codes.
         let mut reported: std::collections::HashSet<(String, String)> =
