@@ -1,11 +1,14 @@
 //! End-to-end: `errdex explain` output streams and exit statuses (live, alias, retired,
 //! unknown; human and JSON).
 
+#![allow(clippy::unwrap_used)]
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn explain(code: &str, json: bool) -> (i32, String, String) {
-    let fixture: PathBuf = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/md-basic/errors.yaml");
+    let fixture: PathBuf =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/md-basic/errors.yaml");
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_errdex"));
     cmd.arg("explain").arg(code).arg("--catalogue").arg(fixture);
     if json {
@@ -23,8 +26,14 @@ fn explain(code: &str, json: bool) -> (i32, String, String) {
 fn live_codes_and_aliases_exit_0() {
     let (rc, out, _) = explain("ITEM_NOT_IN_CART", false);
     assert_eq!(rc, 0);
-    assert!(out.contains("(ITEM_NOT_IN_CART is an alias of SHOP-CART-001)"), "{out}");
-    assert!(out.contains("docs  https://docs.shop.example/errors/cart#shop-cart-001"), "{out}");
+    assert!(
+        out.contains("(ITEM_NOT_IN_CART is an alias of SHOP-CART-001)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("docs  https://docs.shop.example/errors/cart#shop-cart-001"),
+        "{out}"
+    );
     let (rc, out, _) = explain("CART-404", true);
     assert_eq!(rc, 0);
     let v: serde_json::Value = serde_json::from_str(&out).expect("json");

@@ -28,7 +28,10 @@ pub enum ExplainError {
         note: Option<String>,
     },
     /// No code, name, alias, legacy code or retired code matches.
-    Unknown { query: String, suggestions: Vec<String> },
+    Unknown {
+        query: String,
+        suggestions: Vec<String>,
+    },
 }
 
 impl std::fmt::Display for ExplainError {
@@ -38,7 +41,10 @@ impl std::fmt::Display for ExplainError {
             ExplainError::Unknown { query, suggestions } => {
                 write!(f, "unknown error code `{}`", term(query))?;
                 if !suggestions.is_empty() {
-                    let list: Vec<String> = suggestions.iter().map(|s| format!("`{}`", term(s))).collect();
+                    let list: Vec<String> = suggestions
+                        .iter()
+                        .map(|s| format!("`{}`", term(s)))
+                        .collect();
                     write!(f, "; did you mean {}?", list.join(", "))?;
                 }
                 Ok(())
@@ -52,7 +58,14 @@ impl std::error::Error for ExplainError {}
 impl ExplainError {
     /// The terminal text for a retired code (empty for other variants).
     pub fn retired_text(&self) -> String {
-        let ExplainError::Retired { code, name, since, note, .. } = self else {
+        let ExplainError::Retired {
+            code,
+            name,
+            since,
+            note,
+            ..
+        } = self
+        else {
             return String::new();
         };
         let mut s = format!("{} is retired", term(code));
@@ -73,7 +86,13 @@ impl ExplainError {
     /// The JSON form: `{"status": "retired", ...}` or `{"status": "unknown", ...}`.
     pub fn to_json(&self) -> Value {
         match self {
-            ExplainError::Retired { query, code, name, since, note } => json!({
+            ExplainError::Retired {
+                query,
+                code,
+                name,
+                since,
+                note,
+            } => json!({
                 "status": "retired",
                 "query": query,
                 "code": code,
@@ -110,7 +129,11 @@ impl MatchedBy {
     }
 }
 
-fn match_exact<'a>(cat: &'a Catalogue, key: &str, eq: &dyn Fn(&str, &str) -> bool) -> Vec<(&'a ErrorEntry, MatchedBy)> {
+fn match_exact<'a>(
+    cat: &'a Catalogue,
+    key: &str,
+    eq: &dyn Fn(&str, &str) -> bool,
+) -> Vec<(&'a ErrorEntry, MatchedBy)> {
     let mut out = Vec::new();
     for e in &cat.errors {
         let by = if eq(&e.code, key) {
@@ -132,15 +155,23 @@ fn match_exact<'a>(cat: &'a Catalogue, key: &str, eq: &dyn Fn(&str, &str) -> boo
 }
 
 /// Resolves a key to a live entry, or says why not.
-pub fn resolve<'a>(cat: &'a Catalogue, key: &str) -> Result<(&'a ErrorEntry, MatchedBy), ExplainError> {
+pub fn resolve<'a>(
+    cat: &'a Catalogue,
+    key: &str,
+) -> Result<(&'a ErrorEntry, MatchedBy), ExplainError> {
     let key = key.trim();
     let exact = |a: &str, b: &str| a == b;
     let exact_hits = match_exact(cat, key, &exact);
     // Codes first, then names, aliases, legacy codes (the loader forbids collisions; the
     // order only matters for a catalogue that was not validated).
-    if let Some(hit) = [MatchedBy::Code, MatchedBy::Name, MatchedBy::Alias, MatchedBy::LegacyCode]
-        .iter()
-        .find_map(|by| exact_hits.iter().find(|(_, b)| b == by))
+    if let Some(hit) = [
+        MatchedBy::Code,
+        MatchedBy::Name,
+        MatchedBy::Alias,
+        MatchedBy::LegacyCode,
+    ]
+    .iter()
+    .find_map(|by| exact_hits.iter().find(|(_, b)| b == by))
     {
         return Ok(*hit);
     }
@@ -156,7 +187,12 @@ pub fn resolve<'a>(cat: &'a Catalogue, key: &str) -> Result<(&'a ErrorEntry, Mat
     let ci_retired: Vec<&Retired> = cat
         .retired
         .iter()
-        .filter(|r| r.code.eq_ignore_ascii_case(key) || r.name.as_deref().is_some_and(|n| n.eq_ignore_ascii_case(key)))
+        .filter(|r| {
+            r.code.eq_ignore_ascii_case(key)
+                || r.name
+                    .as_deref()
+                    .is_some_and(|n| n.eq_ignore_ascii_case(key))
+        })
         .collect();
     if ci_hits.is_empty() && ci_retired.len() == 1 {
         return Err(retired_error(key, ci_retired[0]));
@@ -227,7 +263,9 @@ pub fn suggestions(cat: &Catalogue, key: &str) -> Vec<String> {
 pub fn term(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
-        if (c.is_control() && c != '\n' && c != '\t') || crate::emit::markdown::escape::is_bidi_control(c) {
+        if (c.is_control() && c != '\n' && c != '\t')
+            || crate::emit::markdown::escape::is_bidi_control(c)
+        {
             out.push_str(&format!("\\u{{{:x}}}", c as u32));
         } else {
             out.push(c);
@@ -289,7 +327,11 @@ pub fn explain_text(cat: &Catalogue, key: &str) -> Result<String, ExplainError> 
             line.push_str(&format!(" since {}", term(v)));
         }
         if let Some(r) = d.replaced_by.and_then(|i| cat.errors.get(i)) {
-            line.push_str(&format!("; use {} ({}) instead", term(&r.name), term(&r.code)));
+            line.push_str(&format!(
+                "; use {} ({}) instead",
+                term(&r.name),
+                term(&r.code)
+            ));
         }
         if let Some(n) = &d.note {
             line.push_str(&format!(": {}", indent_more(&term(n))));
@@ -299,7 +341,10 @@ pub fn explain_text(cat: &Catalogue, key: &str) -> Result<String, ExplainError> 
     }
     s.push('\n');
     let mut facts: Vec<(&str, String)> = vec![
-        ("category", format!("{} ({})", term(&c.key), indent_more(&term(&c.summary)))),
+        (
+            "category",
+            format!("{} ({})", term(&c.key), indent_more(&term(&c.summary))),
+        ),
         ("retryable", yes_no(e.retryable).to_string()),
     ];
     if e.retryable
@@ -310,9 +355,20 @@ pub fn explain_text(cat: &Catalogue, key: &str) -> Result<String, ExplainError> 
     facts.push(("exit code", e.exit_code.to_string()));
     facts.push(("HTTP status", e.http_status.to_string()));
     facts.push(("JSON-RPC code", e.jsonrpc_code.to_string()));
-    facts.push(("log level", if e.expected { "WARN (expected)" } else { "ERROR (unexpected)" }.to_string()));
+    facts.push((
+        "log level",
+        if e.expected {
+            "WARN (expected)"
+        } else {
+            "ERROR (unexpected)"
+        }
+        .to_string(),
+    ));
     if let Some(ns) = cat.namespace_of(e) {
-        facts.push(("namespace", format!("{} ({})", term(&ns.key), term(&ns.title))));
+        facts.push((
+            "namespace",
+            format!("{} ({})", term(&ns.key), term(&ns.title)),
+        ));
     }
     if let Some(v) = &e.since {
         facts.push(("since", term(v)));
@@ -326,13 +382,23 @@ pub fn explain_text(cat: &Catalogue, key: &str) -> Result<String, ExplainError> 
     for (k, v) in facts {
         s.push_str(&format!("  {k:<14}{v}\n"));
     }
-    s.push_str(&format!("\nmessage\n  {}\n", indent_more(&term(&e.message.raw)).replace("\n    ", "\n  ")));
+    s.push_str(&format!(
+        "\nmessage\n  {}\n",
+        indent_more(&term(&e.message.raw)).replace("\n    ", "\n  ")
+    ));
     if !e.params.is_empty() {
-        let ps: Vec<String> = e.params.iter().map(|p| format!("{}: {}", term(&p.name), p.ty.as_str())).collect();
+        let ps: Vec<String> = e
+            .params
+            .iter()
+            .map(|p| format!("{}: {}", term(&p.name), p.ty.as_str()))
+            .collect();
         s.push_str(&format!("  params: {}\n", ps.join(", ")));
     }
     if let Some(sg) = &e.suggestion {
-        s.push_str(&format!("\nsuggestion\n  {}\n", term(&sg.raw).trim_end().replace('\n', "\n  ")));
+        s.push_str(&format!(
+            "\nsuggestion\n  {}\n",
+            term(&sg.raw).trim_end().replace('\n', "\n  ")
+        ));
     }
     if let Some(x) = e.explanation.as_deref().filter(|x| !x.trim().is_empty()) {
         s.push_str("\nexplanation\n");
@@ -352,7 +418,10 @@ pub fn explain_text(cat: &Catalogue, key: &str) -> Result<String, ExplainError> 
     if e.docs_url.contains("://") {
         s.push_str(&format!("\ndocs  {}\n", term(&e.docs_url)));
     } else {
-        s.push_str(&format!("\ndocs  {} (in the generated mdBook reference)\n", term(&e.docs_url)));
+        s.push_str(&format!(
+            "\ndocs  {} (in the generated mdBook reference)\n",
+            term(&e.docs_url)
+        ));
     }
     Ok(s)
 }

@@ -3,6 +3,8 @@
 //! retry advice, retired codes (by code and by name) and unknown keys (with and without
 //! suggestions). `UPDATE_EXPECT=1` rewrites them.
 
+#![allow(clippy::unwrap_used)]
+
 mod md_support;
 
 use errdex_codegen::explain::{ExplainError, explain_json, explain_text};
@@ -30,7 +32,15 @@ const CASES: &[(&str, &[&str])] = &[
 ];
 
 fn file_name(q: &str) -> String {
-    q.chars().map(|c| if c.is_ascii_alphanumeric() || c == '-' || c == '_' { c } else { '_' }).collect()
+    q.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
 }
 
 #[test]
@@ -73,11 +83,17 @@ fn keys_resolve_to_their_entry() {
         }
     }
     for r in &cat.retired {
-        assert!(matches!(explain_text(&cat, &r.code), Err(ExplainError::Retired { .. })));
+        assert!(matches!(
+            explain_text(&cat, &r.code),
+            Err(ExplainError::Retired { .. })
+        ));
     }
     match explain_text(&cat, "SHOP-CART-01") {
         Err(ExplainError::Unknown { suggestions, .. }) => {
-            assert_eq!(suggestions.first().map(String::as_str), Some("SHOP-CART-001"))
+            assert_eq!(
+                suggestions.first().map(String::as_str),
+                Some("SHOP-CART-001")
+            )
         }
         other => panic!("{other:?}"),
     }

@@ -2,6 +2,8 @@
 //! (catalogue `tests/fixtures/<case>/errors.yaml`) must match byte for byte.
 //! `UPDATE_EXPECT=1 cargo test -p errdex-codegen --test markdown_golden` rewrites them.
 
+#![allow(clippy::unwrap_used)]
+
 mod md_support;
 
 use md_support::*;

@@ -3,6 +3,8 @@
 //! and every code's section must carry its anchor exactly once in the built HTML.
 //! Skips when mdbook is absent, except under CI (`.ci/steps/30-mdbook.sh` installs it).
 
+#![allow(clippy::unwrap_used)]
+
 mod md_support;
 
 use std::process::Command;
@@ -37,7 +39,9 @@ fn every_catalogue_builds_without_warnings() {
         assert!(out.status.success(), "{case}: mdbook build failed:\n{log}");
         let bad: Vec<&str> = log
             .lines()
-            .filter(|l| l.contains("WARN") || l.contains("ERROR") || l.to_lowercase().contains("warning"))
+            .filter(|l| {
+                l.contains("WARN") || l.contains("ERROR") || l.to_lowercase().contains("warning")
+            })
             .collect();
         assert!(bad.is_empty(), "{case}: mdbook reported problems:\n{log}");
 
@@ -54,14 +58,26 @@ fn every_catalogue_builds_without_warnings() {
             );
             if !e.docs_url.contains("://") && !e.docs_url.contains('/') {
                 // A docs URL into this book: the page exists and holds the anchor.
-                assert_eq!(e.docs_url, format!("{page}.html#{}", e.anchor), "{case}: {}", e.code);
+                assert_eq!(
+                    e.docs_url,
+                    format!("{page}.html#{}", e.anchor),
+                    "{case}: {}",
+                    e.code
+                );
             }
             // Catalogue text never becomes markup: no script element appears anywhere.
-            assert!(!html.contains("<script>alert"), "{case}: injected script on {page}.html");
+            assert!(
+                !html.contains("<script>alert"),
+                "{case}: injected script on {page}.html"
+            );
         }
         for r in &cat.retired {
             let html = std::fs::read_to_string(out_dir.join("retired.html")).unwrap();
-            assert!(html.contains(&format!("id=\"{}\"", r.anchor)), "{case}: retired {}", r.code);
+            assert!(
+                html.contains(&format!("id=\"{}\"", r.anchor)),
+                "{case}: retired {}",
+                r.code
+            );
         }
     }
 }

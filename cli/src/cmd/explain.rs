@@ -69,13 +69,19 @@ pub fn run(args: Args) -> ExitCode {
         Err(e @ ExplainError::Retired { .. }) => {
             match args.format {
                 Format::Human => print!("{}", e.retired_text()),
-                Format::Json => println!("{}", serde_json::to_string_pretty(&e.to_json()).unwrap_or_default()),
+                Format::Json => println!(
+                    "{}",
+                    serde_json::to_string_pretty(&e.to_json()).unwrap_or_default()
+                ),
             }
             fail::exit_code_of("EDX1010")
         }
         Err(e @ ExplainError::Unknown { .. }) => match args.format {
             Format::Json => {
-                println!("{}", serde_json::to_string_pretty(&e.to_json()).unwrap_or_default());
+                println!(
+                    "{}",
+                    serde_json::to_string_pretty(&e.to_json()).unwrap_or_default()
+                );
                 fail::exit_code_of("EDX1006")
             }
             Format::Human => {

@@ -85,7 +85,10 @@ pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
     let pages = plan_pages(cat);
     let mut files = vec![
         ("book.toml".to_string(), book_toml(cat)),
-        ("src/SUMMARY.md".to_string(), summary_md(cat, &pages, &header)),
+        (
+            "src/SUMMARY.md".to_string(),
+            summary_md(cat, &pages, &header),
+        ),
         ("src/index.md".to_string(), index_md(cat, &pages, &header)),
     ];
     for p in &pages {
@@ -112,7 +115,9 @@ fn book_toml(cat: &Catalogue) -> String {
 }
 
 fn render<T: Template>(t: &T) -> String {
-    let mut s = t.render().unwrap_or_else(|e| format!("template error: {e}\n"));
+    let mut s = t
+        .render()
+        .unwrap_or_else(|e| format!("template error: {e}\n"));
     // Normalise to LF and exactly one trailing newline.
     if s.contains('\r') {
         s = s.replace("\r\n", "\n");
@@ -216,7 +221,8 @@ fn wire_shape(cat: &Catalogue) -> String {
             "; parameters, `argument`, `constraint`, `suggestion` and context nest under {}.",
             escape::code(k)
         ),
-        None => "; parameters, `argument`, `constraint`, `suggestion` and context sit beside them.".to_string(),
+        None => "; parameters, `argument`, `constraint`, `suggestion` and context sit beside them."
+            .to_string(),
     };
     format!("{}{extras}", parts.join(", "))
 }
@@ -262,7 +268,8 @@ fn index_md(cat: &Catalogue, pages: &[PagePlan], header: &str) -> String {
         .filter_map(|c| {
             let r = c.retry.as_ref()?;
             let t = retry_text(r);
-            (!t.is_empty()).then(|| format!("[{}](index.md#{}): {t}", escape::inline(&c.key), c.anchor))
+            (!t.is_empty())
+                .then(|| format!("[{}](index.md#{}): {t}", escape::inline(&c.key), c.anchor))
         })
         .collect();
     render(&IndexMd {
@@ -352,7 +359,12 @@ fn code_view(cat: &Catalogue, e: &ErrorEntry) -> CodeView {
     }
     facts.push((
         "Category",
-        format!("[{}](index.md#{}): {}", escape::inline(&cat_.key), cat_.anchor, escape::inline(&cat_.summary)),
+        format!(
+            "[{}](index.md#{}): {}",
+            escape::inline(&cat_.key),
+            cat_.anchor,
+            escape::inline(&cat_.summary)
+        ),
     ));
     facts.push(("Retryable", yes_no(e.retryable).to_string()));
     facts.push(("Exit code", e.exit_code.to_string()));
@@ -377,7 +389,11 @@ fn code_view(cat: &Catalogue, e: &ErrorEntry) -> CodeView {
     }
     facts.push((
         "Docs URL",
-        format!("[{}]({})", escape::inline(&e.docs_url), escape::url(&docs_href(&e.docs_url))),
+        format!(
+            "[{}]({})",
+            escape::inline(&e.docs_url),
+            escape::url(&docs_href(&e.docs_url))
+        ),
     ));
 
     let params = e
@@ -399,7 +415,8 @@ fn code_view(cat: &Catalogue, e: &ErrorEntry) -> CodeView {
             format!("retryable: {advice}")
         }
     } else {
-        "not retryable: retrying the same request fails the same way; fix the cause first.".to_string()
+        "not retryable: retrying the same request fails the same way; fix the cause first."
+            .to_string()
     };
     let ex = Instance::example(e);
     CodeView {
@@ -439,11 +456,19 @@ fn docs_href(url: &str) -> String {
 }
 
 fn join_codes(items: &[String]) -> String {
-    items.iter().map(|s| escape::code(s)).collect::<Vec<_>>().join(", ")
+    items
+        .iter()
+        .map(|s| escape::code(s))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn page_md(cat: &Catalogue, p: &PagePlan, header: &str) -> String {
-    let codes = p.entries.iter().map(|&i| code_view(cat, &cat.errors[i])).collect();
+    let codes = p
+        .entries
+        .iter()
+        .map(|&i| code_view(cat, &cat.errors[i]))
+        .collect();
     render(&PageMd {
         header,
         title: &p.title,

@@ -6,7 +6,10 @@ use std::path::{Path, PathBuf};
 use errdex_codegen::Catalogue;
 
 pub fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
 }
 
 /// Loads a catalogue that must be valid; `source_name` is the file name, as `generate`
@@ -15,7 +18,11 @@ pub fn load(path: &Path) -> Catalogue {
     let src = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let loaded = errdex_codegen::load_str(&src, "errors.yaml");
     loaded.catalogue.unwrap_or_else(|| {
-        panic!("{} does not load: {:#?}", path.display(), loaded.diagnostics)
+        panic!(
+            "{} does not load: {:#?}",
+            path.display(),
+            loaded.diagnostics
+        )
     })
 }
 
@@ -30,7 +37,9 @@ pub fn all_catalogues() -> Vec<(String, Catalogue)> {
     dirs.sort();
     for d in dirs {
         let file = d.join("errors.yaml");
-        let Ok(src) = std::fs::read_to_string(&file) else { continue };
+        let Ok(src) = std::fs::read_to_string(&file) else {
+            continue;
+        };
         if let Some(cat) = errdex_codegen::load_str(&src, "errors.yaml").catalogue {
             out.push((d.file_name().unwrap().to_string_lossy().into_owned(), cat));
         }
@@ -61,7 +70,9 @@ pub fn check_golden_dir(dir: &Path, files: &[(String, String)]) {
     let mut actual: Vec<String> = files.iter().map(|(r, _)| r.clone()).collect();
     actual.sort();
     if expected_files != actual {
-        failures.push(format!("file set differs: golden {expected_files:?}, generated {actual:?}"));
+        failures.push(format!(
+            "file set differs: golden {expected_files:?}, generated {actual:?}"
+        ));
     }
     for (rel, text) in files {
         let want = std::fs::read_to_string(dir.join(rel)).unwrap_or_default();
@@ -90,19 +101,31 @@ pub fn check_golden_file(path: &Path, text: &str) {
     }
     let want = std::fs::read_to_string(path).unwrap_or_default();
     if want != text {
-        let diff = similar::TextDiff::from_lines(&want, text).unified_diff().to_string();
-        panic!("{} differs (UPDATE_EXPECT=1 rewrites it):\n{diff}", path.display());
+        let diff = similar::TextDiff::from_lines(&want, text)
+            .unified_diff()
+            .to_string();
+        panic!(
+            "{} differs (UPDATE_EXPECT=1 rewrites it):\n{diff}",
+            path.display()
+        );
     }
 }
 
 fn collect_files(base: &Path, dir: &Path, out: &mut Vec<String>) {
-    let Ok(rd) = std::fs::read_dir(dir) else { return };
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return;
+    };
     for e in rd.flatten() {
         let p = e.path();
         if p.is_dir() {
             collect_files(base, &p, out);
         } else {
-            out.push(p.strip_prefix(base).unwrap().to_string_lossy().replace('\\', "/"));
+            out.push(
+                p.strip_prefix(base)
+                    .unwrap()
+                    .to_string_lossy()
+                    .replace('\\', "/"),
+            );
         }
     }
 }
@@ -115,7 +138,11 @@ pub fn mdbook() -> Option<PathBuf> {
         candidates.push(Path::new(&home).join(".cargo/bin/mdbook"));
     }
     for c in candidates {
-        if std::process::Command::new(&c).arg("--version").output().is_ok_and(|o| o.status.success()) {
+        if std::process::Command::new(&c)
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success())
+        {
             return Some(c);
         }
     }

@@ -74,7 +74,10 @@ pub fn inline(s: &str) -> String {
         out.push('\\');
         out.push(c);
         &s[1..]
-    } else if digits > 0 && matches!(s[digits..].chars().next(), Some('.' | ')')) && blank_after(digits + 1) {
+    } else if digits > 0
+        && matches!(s[digits..].chars().next(), Some('.' | ')'))
+        && blank_after(digits + 1)
+    {
         out.push_str(&s[..digits]);
         out.push('\\');
         out.push_str(&s[digits..=digits]);
@@ -139,7 +142,13 @@ pub fn code_block(lang: &str, text: &str) -> String {
         .replace("\r\n", "\n")
         .replace('\r', "\n")
         .chars()
-        .map(|c| if c.is_control() && c != '\n' && c != '\t' { '\u{FFFD}' } else { c })
+        .map(|c| {
+            if c.is_control() && c != '\n' && c != '\t' {
+                '\u{FFFD}'
+            } else {
+                c
+            }
+        })
         .collect();
     let text = text.as_str();
     if text.contains("{{") {
@@ -244,8 +253,14 @@ mod tests {
         assert_eq!(inline("a|b"), "a\\|b");
         assert_eq!(inline("<script>&"), "&lt;script&gt;&amp;");
         assert_eq!(inline("x\r\ny\nz\rw"), "x<br>y<br>z<br>w");
-        assert_eq!(inline("{{#include /etc/passwd}}"), "&#123;&#123;\\#include /etc/passwd&#125;&#125;");
-        assert_eq!(inline("*a* _b_ `c` [d](e)"), "\\*a\\* \\_b\\_ \\`c\\` \\[d\\](e)");
+        assert_eq!(
+            inline("{{#include /etc/passwd}}"),
+            "&#123;&#123;\\#include /etc/passwd&#125;&#125;"
+        );
+        assert_eq!(
+            inline("*a* _b_ `c` [d](e)"),
+            "\\*a\\* \\_b\\_ \\`c\\` \\[d\\](e)"
+        );
         assert_eq!(inline("\u{202E}abc"), "<bdi>\u{202E}abc</bdi>");
         assert_eq!(inline("a\u{7}b\tc"), "a\u{FFFD}b c");
         assert_eq!(summary_text("a\nb"), "a b");

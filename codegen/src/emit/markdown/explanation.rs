@@ -60,8 +60,9 @@ fn sanitize_pass(src: &str, footnote_prefix: &str) -> String {
 
     // Footnotes: which labels are both defined and referenced (pulldown only reports a
     // reference when a definition exists).
-    let events: Vec<(Event<'_>, Range<usize>)> =
-        Parser::new_ext(&src, mdbook_options()).into_offset_iter().collect();
+    let events: Vec<(Event<'_>, Range<usize>)> = Parser::new_ext(src, mdbook_options())
+        .into_offset_iter()
+        .collect();
     let mut referenced: HashSet<String> = HashSet::new();
     for (ev, _) in &events {
         if let Event::FootnoteReference(l) = ev {
@@ -103,9 +104,16 @@ fn sanitize_pass(src: &str, footnote_prefix: &str) -> String {
                 note_inner(&mut stack, range);
                 let kind = match tag {
                     Tag::Heading { .. } => Wrap::Heading,
-                    Tag::Link { link_type, dest_url, .. } | Tag::Image { link_type, dest_url, .. }
-                        if !safe_url(dest_url) || matches!(link_type, LinkType::WikiLink { .. }) =>
-                    {
+                    Tag::Link {
+                        link_type,
+                        dest_url,
+                        ..
+                    }
+                    | Tag::Image {
+                        link_type,
+                        dest_url,
+                        ..
+                    } if !safe_url(dest_url) || matches!(link_type, LinkType::WikiLink { .. }) => {
                         Wrap::UnsafeLink
                     }
                     _ => Wrap::Other,
@@ -132,11 +140,18 @@ fn sanitize_pass(src: &str, footnote_prefix: &str) -> String {
                             // Unreferenced or duplicate: shown as text.
                             format!("\\[^{}]", &text[2..end])
                         };
-                        edits.push(Edit { range: label_range, text: replacement });
+                        edits.push(Edit {
+                            range: label_range,
+                            text: replacement,
+                        });
                     }
                 }
                 depth += 1;
-                stack.push(Open { kind, range: range.clone(), inner: None });
+                stack.push(Open {
+                    kind,
+                    range: range.clone(),
+                    inner: None,
+                });
             }
             Event::End(end) => {
                 depth = depth.saturating_sub(1);
@@ -225,7 +240,7 @@ fn sanitize_pass(src: &str, footnote_prefix: &str) -> String {
 /// `http`, `https`, `mailto` URLs.
 fn safe_url(url: &str) -> bool {
     let url = url.trim();
-    let scheme_end = url.find(|c: char| matches!(c, ':' | '/' | '?' | '#'));
+    let scheme_end = url.find([':', '/', '?', '#']);
     match scheme_end {
         Some(i) if url[i..].starts_with(':') => {
             let scheme = url[..i].to_ascii_lowercase();
@@ -294,22 +309,34 @@ mod tests {
 
     #[test]
     fn headings_become_bold() {
-        assert_eq!(sanitize("# Causes {#x}\n\ntext\n", "c"), "**Causes**\n\ntext\n");
+        assert_eq!(
+            sanitize("# Causes {#x}\n\ntext\n", "c"),
+            "**Causes**\n\ntext\n"
+        );
         assert_eq!(sanitize("Causes\n---\ntext\n", "c"), "**Causes**\ntext\n");
         assert_eq!(sanitize("> ## Q\n", "c"), "> **Q**\n");
     }
 
     #[test]
     fn html_is_text() {
-        assert_eq!(sanitize("a <script>x</script> b\n", "c"), "a &lt;script>x&lt;/script> b\n");
+        assert_eq!(
+            sanitize("a <script>x</script> b\n", "c"),
+            "a &lt;script>x&lt;/script> b\n"
+        );
         assert_eq!(sanitize("<div>\n\nx\n", "c"), "&lt;div>\n\nx\n");
-        assert_eq!(sanitize("<!-- open\n\nmore\n", "c"), "&lt;!-- open\n\nmore\n");
+        assert_eq!(
+            sanitize("<!-- open\n\nmore\n", "c"),
+            "&lt;!-- open\n\nmore\n"
+        );
     }
 
     #[test]
     fn unsafe_links_lose_their_link() {
         assert_eq!(sanitize("[click](javascript:alert(1))\n", "c"), "click\n");
-        assert_eq!(sanitize("[ok](https://x.dev)\n", "c"), "[ok](https://x.dev)\n");
+        assert_eq!(
+            sanitize("[ok](https://x.dev)\n", "c"),
+            "[ok](https://x.dev)\n"
+        );
         assert_eq!(sanitize("[ok](other.md#a)\n", "c"), "[ok](other.md#a)\n");
     }
 
@@ -319,12 +346,18 @@ mod tests {
             sanitize("See[^1].\n\n[^1]: note\n", "acm-1"),
             "See[^acm-1-1].\n\n[^acm-1-1]: note\n"
         );
-        assert_eq!(sanitize("x\n\n[^n]: unused\n", "c"), "x\n\n\\[^n]: unused\n");
+        assert_eq!(
+            sanitize("x\n\n[^n]: unused\n", "c"),
+            "x\n\n\\[^n]: unused\n"
+        );
     }
 
     #[test]
     fn unclosed_fence_is_closed() {
-        assert_eq!(sanitize("a\n\n````rust\nfn x\n", "c"), "a\n\n````rust\nfn x\n````\n");
+        assert_eq!(
+            sanitize("a\n\n````rust\nfn x\n", "c"),
+            "a\n\n````rust\nfn x\n````\n"
+        );
         assert_eq!(sanitize("```\nx\n```\n", "c"), "```\nx\n```\n");
     }
 
