@@ -7,9 +7,15 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 
 mod cmd;
+mod fail;
+mod own;
 
 #[derive(Debug, Parser)]
-#[command(name = "errdex", version, about = "One errors.yaml; Rust, TypeScript, JSON Schema and docs generated from it")]
+#[command(
+    name = "errdex",
+    version,
+    about = "One errors.yaml; Rust, TypeScript, JSON Schema and docs generated from it"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -49,4 +55,34 @@ fn main() -> ExitCode {
 /// The default catalogue path.
 pub fn default_catalogue() -> PathBuf {
     PathBuf::from("errors.yaml")
+}
+
+/// Reads and loads a catalogue; an unreadable file is EDX1001.
+pub fn read_catalogue(
+    path: &std::path::Path,
+) -> Result<(errdex_codegen::Loaded, String), fail::Failure> {
+    let bytes = std::fs::read(path).map_err(|e| fail::Failure {
+        code: "EDX1001",
+        message: format!("cannot read `{}`: {}", path.display(), io_reason(&e)),
+        suggestion: Some(
+            "Check the path and its permissions; errdex reads ./errors.yaml by default.".into(),
+        ),
+    })?;
+    let loaded = errdex_codegen::load::load_bytes(&bytes, &path.display().to_string());
+    Ok((loaded, String::from_utf8_lossy(&bytes).into_owned()))
+}
+
+/// An I/O error without the "(os error N)" suffix.
+pub fn io_reason(e: &std::io::Error) -> String {
+    let s = e.to_string();
+    match s.find(" (os error") {
+        Some(i) => s[..i].to_string(),
+        None => s,
+    }
+}
+
+/// Colour on stderr only for a terminal, and never when NO_COLOR is set.
+pub fn color_stderr() -> bool {
+    use std::io::IsTerminal;
+    std::env::var_os("NO_COLOR").is_none() && std::io::stderr().is_terminal()
 }
