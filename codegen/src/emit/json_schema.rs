@@ -319,6 +319,8 @@ pub fn registry_json(cat: &Catalogue) -> Value {
 
 /// Pattern of an identifier: params, categories, the registry name.
 const IDENT: &str = "^[A-Za-z_][A-Za-z0-9_]*$";
+/// Pattern of the registry name.
+const REGISTRY_NAME: &str = "^[A-Za-z][A-Za-z0-9_-]*$";
 /// Pattern of an entry NAME: UPPER_SNAKE or lower_snake, starting with a letter.
 const ENTRY_NAME: &str = "^(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*|[a-z][a-z0-9]*(?:_[a-z0-9]+)*)$";
 
@@ -367,7 +369,7 @@ fn classification(props: &mut Map<String, Value>, is_override: bool) {
     );
     props.insert(
         "jsonrpc_code".into(),
-        json!({"type": "integer",
+        json!({"type": "integer", "minimum": i32::MIN, "maximum": i32::MAX,
                "description": format!("JSON-RPC error code, e.g. -32602 (invalid params) or -32603 (internal error). Inside -32768..=-32000 but not a standard or MCP code draws a warning.{over}")}),
     );
     props.insert(
@@ -390,6 +392,7 @@ pub fn catalogue_schema(header: &str) -> Value {
         "description": "A category: the classification every code in it shares unless the code overrides it.",
         "type": "object",
         "additionalProperties": false,
+        "required": ["summary"],
         "properties": cat_props,
     });
 
@@ -476,7 +479,7 @@ pub fn catalogue_schema(header: &str) -> Value {
         "description": "One error code. Classification members not given here come from its category.",
         "type": "object",
         "additionalProperties": false,
-        "required": ["category", "message"],
+        "required": ["category", "summary", "message"],
         "properties": err_props,
     });
 
@@ -503,7 +506,9 @@ pub fn catalogue_schema(header: &str) -> Value {
                 "additionalProperties": false,
                 "required": ["name"],
                 "properties": {
-                    "name": {"type": "string", "pattern": IDENT, "description": "Identifier; the default crate and npm package names derive from it (`<name>-errors`)."},
+                    "name": {"type": "string", "pattern": REGISTRY_NAME, "description": "Identifier; the default crate and npm package names derive from it (`<name>-errors`)."},
+                    "crate_name": string("The generated Rust crate's name (default: `<name>-errors`)."),
+                    "npm_name": string("The generated npm package's name (default: `<name>-errors`)."),
                     "title": string("The docs title (default: \"<name> error reference\")."),
                     "docs_url": string("Per-code link template, e.g. \"https://docs.acme.dev/errors/{namespace}#{code}\". Placeholders: {namespace}, {code}, {name}, {category} (slugs)."),
                     "code_pattern": {"type": "string", "format": "regex", "description": "A regular expression every code must match, e.g. '^ACM-[A-Z]{3}-[0-9]{3}$'."},
@@ -533,10 +538,10 @@ pub fn catalogue_schema(header: &str) -> Value {
                 "type": "object",
                 "propertyNames": {"pattern": IDENT},
                 "additionalProperties": {
-                    "type": "object",
+                    "type": ["object", "null"],
                     "additionalProperties": false,
                     "properties": {
-                        "title": string("The namespace's title (docs page heading)."),
+                        "title": string("The namespace's title (docs page heading; default: the key)."),
                         "summary": string("One line: what the namespace covers."),
                         "code_prefix": string("Codes in this namespace must start with it, e.g. ACM-FRM-."),
                     },
@@ -553,7 +558,7 @@ pub fn catalogue_schema(header: &str) -> Value {
                 "type": "object",
                 "propertyNames": {"minLength": 1},
                 "additionalProperties": {
-                    "type": "object",
+                    "type": ["object", "null"],
                     "additionalProperties": false,
                     "properties": {
                         "name": {"type": "string", "pattern": ENTRY_NAME, "description": "The NAME the code had."},

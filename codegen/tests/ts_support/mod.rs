@@ -21,9 +21,15 @@ pub fn repo_root() -> PathBuf {
         .to_path_buf()
 }
 
-/// `(case name, catalogue)` for every loadable fixture, then the hand-built ones.
+/// `(case name, catalogue)`: errdex's own `errors.yaml`, every loadable fixture, then the
+/// hand-built ones.
 pub fn catalogues() -> Vec<(String, Catalogue)> {
-    let mut out = fixture_catalogues();
+    let mut out = Vec::new();
+    if let Ok(src) = std::fs::read_to_string(repo_root().join("errors.yaml")) {
+        let loaded = errdex_codegen::load_str(&src, "errors.yaml");
+        out.extend(loaded.catalogue.map(|c| ("errdex-own".to_string(), c)));
+    }
+    out.extend(fixture_catalogues());
     out.extend(hand_built());
     out
 }
