@@ -28,8 +28,16 @@ fn own_catalogue_lints_clean_and_matches_the_diagnostics_table() {
             Severity::Warning => "suspicious",
         };
         assert_eq!(category, want, "{}: severity vs category", code.as_str());
-        assert!(entry.explanation.is_some(), "{} has no explanation", code.as_str());
-        assert!(entry.suggestion.is_some(), "{} has no suggestion", code.as_str());
+        assert!(
+            entry.explanation.is_some(),
+            "{} has no explanation",
+            code.as_str()
+        );
+        assert!(
+            entry.suggestion.is_some(),
+            "{} has no suggestion",
+            code.as_str()
+        );
     }
     for e in &cat.errors {
         assert!(e.explanation.is_some(), "{} has no explanation", e.name);
