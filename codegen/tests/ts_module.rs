@@ -86,7 +86,7 @@ fn consumer(cat: &Catalogue) -> String {
     let lit = |s: &str| serde_json::Value::String(s.to_string()).to_string();
     let mut s = String::from(
         &r#"import {
-  CATEGORIES, ERRORS, ErrorCode, NAMESPACES, REGISTRY, RETIRED, WIRE, AppError, createError,
+  ALL_CODES, CATEGORIES, ERRORS, ErrorCode, NAMESPACES, REGISTRY, RETIRED, WIRE, AppError, createError,
   isErrorCode, isRetryable, isWireError, lookup, parseJsonRpcError, parseMcpToolResult,
   parseWireError, renderTemplate, retryAdvice,
   type Category, type ErrorInfo, type ParsedError, type RetryAdvice, type WireError,
@@ -119,7 +119,8 @@ export function all(x: unknown): boolean {
     void info;
   }
   const someCategory: Category | undefined = undefined;
-  void [AppError, someCategory, CATEGORIES, NAMESPACES, REGISTRY.name, RETIRED, WIRE.code, lookup("x"), renderTemplate("{a}", { a: 1 })];
+  const first: ErrorCode | undefined = ALL_CODES[0];
+  void [first, AppError, someCategory, CATEGORIES, NAMESPACES, REGISTRY.name, RETIRED, WIRE.code, lookup("x"), renderTemplate("{a}", { a: 1 })];
   return describe(p) !== "" && isRetryable(p) && advice !== null && codes.length > 0 &&
     describe(parseMcpToolResult(x)) !== "" && describe(parseJsonRpcError(x)) !== "";
 }

@@ -553,6 +553,9 @@ export declare const ErrorCode: {
 /** A live error code of this catalogue (a string-literal union). */
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
+/** Every live code in catalogue order (JavaScript enumerates integer-like object keys first). */
+export declare const ALL_CODES: readonly ErrorCode[];
+
 /** A retired code (a tombstone: never used again). */
 export type RetiredCode = never;
 
@@ -597,7 +600,7 @@ export interface ErrorInfo {
   readonly legacyCodes: readonly string[];
 }
 
-/** Metadata of every live code, keyed by code, in catalogue order. */
+/** Metadata of every live code, keyed by code (for catalogue order, iterate `ALL_CODES`). */
 export declare const ERRORS: {
   /**
    * `EDX0001` — The file is not well-formed YAML

@@ -233,7 +233,7 @@ export const ErrorCode = deepFreeze({
   ["CODE_RETIRED"]: "EDX1010",
 });
 
-/** Metadata of every live code, keyed by code, in catalogue order. */
+/** Metadata of every live code, keyed by code (for catalogue order, iterate `ALL_CODES`). */
 export const ERRORS = deepFreeze({
   ["EDX0001"]: {
     code: "EDX0001",
@@ -1287,6 +1287,63 @@ export const ERRORS = deepFreeze({
   },
 });
 
+/**
+ * Every live code in catalogue order (like the Rust `ErrorCode::ALL`). Iterate this rather
+ * than `ERRORS`: JavaScript enumerates integer-like keys (PostgreSQL's `22001`) first.
+ */
+export const ALL_CODES = deepFreeze([
+  "EDX0001",
+  "EDX0002",
+  "EDX0003",
+  "EDX0004",
+  "EDX0005",
+  "EDX0006",
+  "EDX0007",
+  "EDX0008",
+  "EDX0101",
+  "EDX0102",
+  "EDX0103",
+  "EDX0104",
+  "EDX0105",
+  "EDX0106",
+  "EDX0201",
+  "EDX0202",
+  "EDX0203",
+  "EDX0204",
+  "EDX0205",
+  "EDX0206",
+  "EDX0207",
+  "EDX0208",
+  "EDX0209",
+  "EDX0210",
+  "EDX0301",
+  "EDX0302",
+  "EDX0303",
+  "EDX0401",
+  "EDX0402",
+  "EDX0403",
+  "EDX0404",
+  "EDX0405",
+  "EDX0501",
+  "EDX0502",
+  "EDX0503",
+  "EDX0504",
+  "EDX0505",
+  "EDX0506",
+  "EDX0601",
+  "EDX0602",
+  "EDX1001",
+  "EDX1002",
+  "EDX1003",
+  "EDX1004",
+  "EDX1005",
+  "EDX1006",
+  "EDX1007",
+  "EDX1008",
+  "EDX1009",
+  "EDX1010",
+]);
+
 /** Retired codes (tombstones): never used again; parsers classify them as `kind: "retired"`. */
 export const RETIRED = deepFreeze({
 });
@@ -1294,12 +1351,12 @@ export const RETIRED = deepFreeze({
 // Wire code (current or legacy) → current code; names and aliases → current code.
 const BY_WIRE_CODE = new Map();
 const BY_NAME = new Map();
-for (const info of Object.values(ERRORS)) {
+for (const info of ALL_CODES.map((c) => ERRORS[c])) {
   BY_WIRE_CODE.set(info.code, info.code);
   BY_NAME.set(info.name, info.code);
   for (const alias of info.aliases) BY_NAME.set(alias, info.code);
 }
-for (const info of Object.values(ERRORS)) {
+for (const info of ALL_CODES.map((c) => ERRORS[c])) {
   for (const legacy of info.legacyCodes) {
     if (!BY_WIRE_CODE.has(legacy)) BY_WIRE_CODE.set(legacy, info.code);
   }

@@ -164,7 +164,8 @@ if (!dir) {
     test(`${name}: metadata matches the catalogue`, () => {
       const codes = Object.values(m.ErrorCode);
       assert.deepEqual(codes, v.codes, "ErrorCode values in catalogue order");
-      assert.deepEqual(Object.keys(m.ERRORS), v.codes, "ERRORS keys in catalogue order");
+      assert.deepEqual(m.ALL_CODES, v.codes, "ALL_CODES in catalogue order");
+      assert.deepEqual(Object.keys(m.ERRORS).sort(), [...v.codes].sort(), "ERRORS has every code");
       for (const meta of v.meta) {
         const info = m.ERRORS[meta.code];
         for (const [k, want] of Object.entries(meta)) assert.deepEqual(info[k], want, `${meta.code}.${k}`);

@@ -81,6 +81,9 @@ export declare const ErrorCode: {
 /** A live error code of this catalogue (a string-literal union). */
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
+/** Every live code in catalogue order (JavaScript enumerates integer-like object keys first). */
+export declare const ALL_CODES: readonly ErrorCode[];
+
 /** A retired code (a tombstone: never used again). */
 export type RetiredCode = {{ retired_union|safe }};
 
@@ -125,7 +128,7 @@ export interface ErrorInfo {
   readonly legacyCodes: readonly string[];
 }
 
-/** Metadata of every live code, keyed by code, in catalogue order. */
+/** Metadata of every live code, keyed by code (for catalogue order, iterate `ALL_CODES`). */
 export declare const ERRORS: {
 {%- for e in errors %}
 {{ e.doc|safe }}

@@ -68,7 +68,7 @@ export const ErrorCode = deepFreeze({
 {%- endfor %}
 });
 
-/** Metadata of every live code, keyed by code, in catalogue order. */
+/** Metadata of every live code, keyed by code (for catalogue order, iterate `ALL_CODES`). */
 export const ERRORS = deepFreeze({
 {%- for e in errors %}
   [{{ e.code|json|safe }}]: {
@@ -95,6 +95,16 @@ export const ERRORS = deepFreeze({
 {%- endfor %}
 });
 
+/**
+ * Every live code in catalogue order (like the Rust `ErrorCode::ALL`). Iterate this rather
+ * than `ERRORS`: JavaScript enumerates integer-like keys (PostgreSQL's `22001`) first.
+ */
+export const ALL_CODES = deepFreeze([
+{%- for e in errors %}
+  {{ e.code|json|safe }},
+{%- endfor %}
+]);
+
 /** Retired codes (tombstones): never used again; parsers classify them as `kind: "retired"`. */
 export const RETIRED = deepFreeze({
 {%- for r in retired %}
@@ -110,12 +120,12 @@ export const RETIRED = deepFreeze({
 // Wire code (current or legacy) → current code; names and aliases → current code.
 const BY_WIRE_CODE = new Map();
 const BY_NAME = new Map();
-for (const info of Object.values(ERRORS)) {
+for (const info of ALL_CODES.map((c) => ERRORS[c])) {
   BY_WIRE_CODE.set(info.code, info.code);
   BY_NAME.set(info.name, info.code);
   for (const alias of info.aliases) BY_NAME.set(alias, info.code);
 }
-for (const info of Object.values(ERRORS)) {
+for (const info of ALL_CODES.map((c) => ERRORS[c])) {
   for (const legacy of info.legacyCodes) {
     if (!BY_WIRE_CODE.has(legacy)) BY_WIRE_CODE.set(legacy, info.code);
   }
