@@ -2,6 +2,8 @@
 //! accepts validates; typos, wrong types and missing keys are rejected; and it agrees with
 //! the loader on the bad-input corpus wherever the problem is one of shape.
 
+#![allow(clippy::unwrap_used)]
+
 mod ts_support;
 
 use std::path::{Path, PathBuf};

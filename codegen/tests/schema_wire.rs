@@ -3,6 +3,8 @@
 //! every code validates, mismatched ones do not, unknown codes fit `$defs/WireObject`, and
 //! `registry.json` states what the IR states.
 
+#![allow(clippy::unwrap_used)]
+
 mod ts_support;
 
 use errdex_codegen::emit::json_schema;

@@ -2,6 +2,8 @@
 //! `tsc --noEmit --strict` (TypeScript 7 from tools/node) for every catalogue, together with
 //! a consumer file whose `@ts-expect-error` lines prove the types reject misuse.
 
+#![allow(clippy::unwrap_used)]
+
 mod ts_support;
 
 use std::fmt::Write as _;

@@ -4,6 +4,8 @@
 //! errors from TypeScript and compares, and validates both sides with ajv against the
 //! generated wire schema and the official MCP schemas (see tests/ts/vectors.test.mjs).
 
+#![allow(clippy::unwrap_used)]
+
 mod ts_support;
 
 use std::process::Command;

@@ -368,7 +368,7 @@ pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
             http_status: c.http_status,
             jsonrpc_code: c.jsonrpc_code,
             expected: c.expected,
-            doc: doc_comment(&[c.summary.clone()], "  "),
+            doc: doc_comment(std::slice::from_ref(&c.summary), "  "),
         })
         .collect();
     let namespaces: Vec<NamespaceView> = cat
