@@ -42,7 +42,31 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => {
+            // --help and --version.
+            let _ = e.print();
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => {
+            // Bad arguments are EDX1002 (exit code from errors.yaml), with clap's own text.
+            let text = e.render().to_string();
+            let detail = text
+                .lines()
+                .next()
+                .unwrap_or("bad arguments")
+                .trim_start_matches("error: ")
+                .to_string();
+            eprint!("{text}");
+            let f = fail::Failure {
+                code: "EDX1002",
+                message: detail,
+                suggestion: Some("Run `errdex --help` or `errdex <command> --help`.".into()),
+            };
+            return fail::report(&f, Format::Human);
+        }
+    };
     match cli.command {
         Command::Lint(a) => cmd::lint::run(a),
         Command::Generate(a) => cmd::generate::run(a),

@@ -193,16 +193,14 @@ pub fn render_human(diags: &[Diagnostic], file: &str, source: &str, color: bool)
         match d.span {
             Some(span) if !source.is_empty() => {
                 let mut snippet = Snippet::source(source).path(file).fold(true);
-                let start = span.offset.min(source.len());
-                let end = (span.offset + span.len.max(1)).min(source.len()).max(start);
+                let (start, end) = char_range(source, span);
                 let mut primary = AnnotationKind::Primary.span(start..end);
                 if let Some(l) = &d.label {
                     primary = primary.label(l.as_str());
                 }
                 snippet = snippet.annotation(primary);
                 for (s, note) in &d.notes {
-                    let a = s.offset.min(source.len());
-                    let b = (s.offset + s.len.max(1)).min(source.len()).max(a);
+                    let (a, b) = char_range(source, *s);
                     snippet =
                         snippet.annotation(AnnotationKind::Context.span(a..b).label(note.as_str()));
                 }
@@ -218,6 +216,20 @@ pub fn render_human(diags: &[Diagnostic], file: &str, source: &str, color: bool)
         let _ = writeln!(out, "{}", renderer.render(&[group]));
     }
     out
+}
+
+/// The span as a byte range on char boundaries inside `source` (a span computed on other
+/// bytes, such as a lossy decoding of a non-UTF-8 file, never makes rendering panic).
+fn char_range(source: &str, span: Span) -> (usize, usize) {
+    let mut start = span.offset.min(source.len());
+    while !source.is_char_boundary(start) {
+        start -= 1;
+    }
+    let mut end = (span.offset + span.len.max(1)).min(source.len()).max(start);
+    while !source.is_char_boundary(end) {
+        end += 1;
+    }
+    (start, end)
 }
 
 /// One line per diagnostic: `file:line:column: severity[CODE]: message`.

@@ -74,7 +74,13 @@ impl Kind {
             Kind::Bool(b) => format!("the boolean `{b}`"),
             Kind::Int(i) => format!("the integer `{i}`"),
             Kind::Float(f) => format!("the number `{f}`"),
-            Kind::Str(_) => "a string".into(),
+            Kind::Str(s) => {
+                let mut short: String = s.chars().take(40).collect();
+                if short.len() < s.len() {
+                    short.push('…');
+                }
+                format!("the string {short:?}")
+            }
             Kind::Seq(_) => "a list".into(),
             Kind::Map(_) => "a mapping".into(),
         }
@@ -294,7 +300,11 @@ pub fn parse(src: &str, limits: &Limits) -> Result<Node, Vec<Diagnostic>> {
         Ok(raw) => {
             let node = convert(raw, &loc, 0, limits);
             if matches!(node.kind, Kind::Null) && node.span == Span::default() {
-                return Err(vec![Diagnostic::new(DiagCode::EmptyCatalogue, None, &[])]);
+                return Err(vec![Diagnostic::new(
+                    DiagCode::EmptyCatalogue,
+                    Some(START),
+                    &[],
+                )]);
             }
             Ok(node)
         }
@@ -302,11 +312,19 @@ pub fn parse(src: &str, limits: &Limits) -> Result<Node, Vec<Diagnostic>> {
     }
 }
 
+/// The start of the file: where whole-file diagnostics point.
+pub const START: Span = Span {
+    offset: 0,
+    len: 0,
+    line: 1,
+    column: 1,
+};
+
 /// EDX0004, raised before anything is parsed.
 pub fn too_large(size: u64, limits: &Limits) -> Diagnostic {
     Diagnostic::new(
         DiagCode::TooLarge,
-        None,
+        Some(START),
         &[
             ("size", &size.to_string()),
             ("limit", &limits.max_bytes.to_string()),
@@ -343,7 +361,7 @@ fn yaml_error(e: &serde_saphyr::Error, loc: &Locator, limits: &Limits) -> Diagno
     let text = plain_message(e);
     let lower = text.to_lowercase();
     let (code, args): (DiagCode, Vec<(&'static str, String)>) =
-        if lower.contains("depth") || lower.contains("nesting") {
+        if lower.contains("depth") || lower.contains("nesting") || lower.contains("recursion") {
             (
                 DiagCode::TooDeep,
                 vec![("limit", limits.max_depth.to_string())],
@@ -354,6 +372,14 @@ fn yaml_error(e: &serde_saphyr::Error, loc: &Locator, limits: &Limits) -> Diagno
             || lower.contains("exceeded")
         {
             (DiagCode::YamlBudget, vec![("problem", text.clone())])
+        } else if lower.contains("multiple yaml documents") {
+            (
+                DiagCode::YamlSyntax,
+                vec![(
+                    "problem",
+                    "a catalogue is one YAML document, but a second one starts here".to_string(),
+                )],
+            )
         } else if lower.contains("utf-8") || lower.contains("utf8") {
             (DiagCode::NotUtf8, vec![("offset", "?".into())])
         } else {

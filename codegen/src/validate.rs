@@ -153,6 +153,19 @@ impl<'s> Cx<'s> {
         allowed: &[&str],
         required: &[&str],
     ) -> Option<Fields<'a>> {
+        self.fields_at(node, key, what, allowed, required, node.span)
+    }
+
+    /// [`Self::fields`], reporting missing keys at `owner` (the key that holds the mapping).
+    fn fields_at<'a>(
+        &mut self,
+        node: &'a Node,
+        key: &str,
+        what: &str,
+        allowed: &[&str],
+        required: &[&str],
+        owner: Span,
+    ) -> Option<Fields<'a>> {
         let entries = self.entries(node, key, "a mapping")?;
         let mut map = BTreeMap::new();
         for (k, knode, v) in entries {
@@ -174,9 +187,10 @@ impl<'s> Cx<'s> {
             if !map.contains_key(r) {
                 self.err(
                     DiagCode::MissingKey,
-                    node.span,
+                    owner,
                     &[("context", what), ("key", r)],
-                );
+                )
+                .label = Some(format!("`{r}` is required here"));
             }
         }
         Some(Fields { node, map })
@@ -537,7 +551,10 @@ impl<'s> Cx<'s> {
                 );
             }
         }
-        let registry = f.get("registry").and_then(|n| self.registry(n));
+        let registry = f
+            .map
+            .get("registry")
+            .and_then(|(k, n)| self.registry(n, k.span));
         let categories = f
             .get("categories")
             .map(|n| self.categories(n))
@@ -565,8 +582,8 @@ impl<'s> Cx<'s> {
         })
     }
 
-    fn registry(&mut self, node: &Node) -> Option<Registry> {
-        let f = self.fields(
+    fn registry(&mut self, node: &Node, owner: Span) -> Option<Registry> {
+        let f = self.fields_at(
             node,
             "registry",
             "`registry`",
@@ -581,6 +598,7 @@ impl<'s> Cx<'s> {
                 "npm_name",
             ],
             &["name"],
+            owner,
         )?;
         let name = f.get("name").and_then(|n| {
             let s = self.text(n, "name")?;
@@ -742,7 +760,7 @@ impl<'s> Cx<'s> {
                 continue;
             }
             let what = format!("category `{key}`");
-            let Some(f) = self.fields(
+            let Some(f) = self.fields_at(
                 v,
                 key,
                 &what,
@@ -756,6 +774,7 @@ impl<'s> Cx<'s> {
                     "expected",
                 ],
                 &["summary"],
+                knode.span,
             ) else {
                 continue;
             };
@@ -972,7 +991,7 @@ impl<'s> Cx<'s> {
                 continue;
             }
             let what = format!("error `{name}`");
-            let Some(f) = self.fields(
+            let Some(f) = self.fields_at(
                 v,
                 name,
                 &what,
@@ -998,15 +1017,16 @@ impl<'s> Cx<'s> {
                     "legacy_codes",
                 ],
                 &["category", "summary", "message"],
+                knode.span,
             ) else {
                 continue;
             };
             // Code.
             let (code, code_span) = match f.get("code") {
-                Some(n) => match self.text(n, "code") {
-                    Some(c) => (c, n.span),
-                    None => continue,
-                },
+                Some(n) => (
+                    self.text(n, "code").unwrap_or_else(|| name.to_string()),
+                    n.span,
+                ),
                 None => (name.to_string(), knode.span),
             };
             if code.is_empty() || code.chars().any(|c| c.is_whitespace() || c.is_control()) {
@@ -1189,6 +1209,18 @@ impl<'s> Cx<'s> {
             // Message and suggestion templates (EDX0401, EDX0402, EDX0403).
             let message = f.get("message").and_then(|n| {
                 let raw = self.text(n, "message")?;
+                if raw.trim().is_empty() {
+                    self.err(
+                        DiagCode::BadValue,
+                        n.span,
+                        &[
+                            ("key", "message"),
+                            ("found", "empty"),
+                            ("expected", "every error needs a message"),
+                        ],
+                    );
+                    return None;
+                }
                 match Template::parse(&raw, &pnames) {
                     Ok(t) => Some(t),
                     Err(e) => {
@@ -1416,6 +1448,50 @@ impl<'s> Cx<'s> {
                 }
             }
         }
+        // Every string that parses to an entry (code, NAME, alias, legacy code) must parse to
+        // one entry only: a NAME or alias may not be another entry's code or legacy code.
+        for p in &pending {
+            let own_names = std::iter::once((&p.entry.name, p.name_span))
+                .chain(p.aliases.iter().map(|(a, s)| (a, *s)));
+            for (n, span) in own_names {
+                let clash = codes
+                    .get(n.as_str())
+                    .filter(|(other, _)| other != &p.entry.name)
+                    .or_else(|| {
+                        legacy_seen
+                            .get(n.as_str())
+                            .filter(|(other, _)| other != &p.entry.name)
+                    });
+                if let Some((other, first)) = clash {
+                    let d = Diagnostic::new(
+                        DiagCode::DuplicateName,
+                        Some(span),
+                        &[("name", n), ("other", other)],
+                    )
+                    .with_note(Some(*first), "a code that parses to another entry")
+                    .with_help("a NAME or alias may not equal another entry's code: parsing it would be ambiguous");
+                    self.push(d);
+                }
+            }
+            // A retired code's NAME stays with the tombstone.
+            for (r, rspan) in retired {
+                let Some(rname) = &r.name else { continue };
+                let hit = std::iter::once((&p.entry.name, p.name_span))
+                    .chain(p.aliases.iter().map(|(a, s)| (a, *s)))
+                    .find(|(n, _)| *n == rname);
+                if let Some((n, span)) = hit {
+                    let other = format!("retired code {}", r.code);
+                    let d = Diagnostic::new(
+                        DiagCode::DuplicateName,
+                        Some(span),
+                        &[("name", n), ("other", &other)],
+                    )
+                    .with_note(Some(*rspan), "retired here")
+                    .with_help("pick a new NAME; the retired code keeps its old one");
+                    self.push(d);
+                }
+            }
+        }
         // Identifiers after conversion (EDX0205).
         let checks: [(&str, fn(&ErrorEntry) -> String); 5] = [
             ("Rust", |e| format!("ErrorCode::{}", e.rust_variant)),
@@ -1424,6 +1500,42 @@ impl<'s> Cx<'s> {
             ("TypeScript", |e| format!("{}Params", e.ts_type)),
             ("docs anchor", |e| format!("#{}", e.anchor)),
         ];
+        // Aliases become identifiers too where targets expose them (TS keys, Rust consts):
+        // an alias may not convert to another entry's identifier.
+        {
+            let mut taken: HashMap<String, (String, Span)> = HashMap::new();
+            for p in &pending {
+                taken.insert(
+                    names::ts_key(&p.entry.name),
+                    (p.entry.name.clone(), p.name_span),
+                );
+            }
+            for p in &pending {
+                for (a, span) in &p.aliases {
+                    let key = names::ts_key(a);
+                    if let Some((other, first)) = taken.get(&key) {
+                        if other == &p.entry.name || a == other {
+                            continue;
+                        }
+                        let ident = format!("ErrorCode.{key}");
+                        let d = Diagnostic::new(
+                            DiagCode::IdentifierCollision,
+                            Some(*span),
+                            &[
+                                ("name", a),
+                                ("language", "TypeScript"),
+                                ("ident", &ident),
+                                ("other", other),
+                            ],
+                        )
+                        .with_note(Some(*first), "taken here");
+                        self.push(d);
+                    } else {
+                        taken.insert(key, (p.entry.name.clone(), *span));
+                    }
+                }
+            }
+        }
         // One diagnostic per pair of entries (the first identifier they share); entries
         // with the same code are already reported as duplicate codes.
         let mut reported: std::collections::HashSet<(String, String)> =
