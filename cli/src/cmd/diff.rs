@@ -16,9 +16,11 @@ use crate::Format;
 use crate::fail::{self, Failure};
 
 #[derive(Debug, clap::Args)]
-#[command(after_help = "Examples:\n  errdex diff old/errors.yaml errors.yaml\n  \
+#[command(
+    after_help = "Examples:\n  errdex diff old/errors.yaml errors.yaml\n  \
                         errdex diff --against-git main\n  \
-                        errdex diff --against-git v1.2.0 api/errors.yaml --format json")]
+                        errdex diff --against-git v1.2.0 api/errors.yaml --format json"
+)]
 pub struct Args {
     /// OLD and NEW catalogues; with --against-git, only the catalogue in the working tree
     /// (default: errors.yaml).
@@ -89,7 +91,9 @@ fn run_inner(args: &Args) -> Result<ExitCode, Stop> {
         }
         None => {
             if args.paths.len() != 2 {
-                return Err(usage("give two catalogues (OLD NEW), or --against-git REV [PATH]").into());
+                return Err(
+                    usage("give two catalogues (OLD NEW), or --against-git REV [PATH]").into(),
+                );
             }
             (read_file(&args.paths[0])?, read_file(&args.paths[1])?)
         }
@@ -157,7 +161,10 @@ fn load(side: &Side, format: Format) -> Result<Catalogue, Stop> {
     let src = String::from_utf8_lossy(&side.bytes);
     match format {
         Format::Json => {
-            let items: Vec<_> = errors.iter().map(|d| diag::to_json(d, &side.name)).collect();
+            let items: Vec<_> = errors
+                .iter()
+                .map(|d| diag::to_json(d, &side.name))
+                .collect();
             let v = serde_json::json!({
                 "code": "EDX1009",
                 "catalogue": side.name,
