@@ -34,7 +34,10 @@
 //! - **Docs URLs are contract** (they are problem+json `type` URIs and the links in every
 //!   message): a per-code URL change is breaking; a change of the registry's `docs_url`
 //!   template is reported once at registry level (breaking, with the number of codes whose
-//!   URL it changes) instead of once per code.
+//!   URL it changes) instead of once per code. Publishing URLs for the first time is
+//!   compatible: a registry that had no template (codes linked relative to the generated
+//!   book, `frm.html#acm-frm-001`) gaining one, or such a code gaining a per-code
+//!   `docs_url`. Dropping the template again is breaking.
 //! - **Wire keys**: renaming the code or message key, removing or renaming the category or
 //!   retryable key, and any change of the details key (extras move) are breaking. Adding a
 //!   category or retryable key to a wire object that had none is compatible (readers ignore
@@ -215,6 +218,11 @@ change_kinds! {
     CodePatternChanged = "code-pattern-changed", false;
     /// A namespace's `code_prefix` changed (a validation rule).
     CodePrefixChanged = "code-prefix-changed", false;
+    /// A docs URL template where the registry had none: codes get published URLs
+    /// instead of links relative to the generated book.
+    DocsUrlTemplateAdded = "docs-url-template-added", false;
+    /// A code that had only the in-book relative link gets a published docs URL.
+    DocsUrlAdded = "docs-url-added", false;
     /// A category or retryable key was added to the wire object.
     WireKeyAdded = "wire-key-added", false;
     /// A tombstone's note, name or version changed.
@@ -530,7 +538,19 @@ impl<'a> Differ<'a> {
         }
         if o.docs_url != n.docs_url {
             let moved = self.urls_moved_by_template();
-            if moved > 0 {
+            if moved > 0 && o.docs_url.is_none() {
+                self.push(
+                    &s,
+                    ChangeKind::DocsUrlTemplateAdded,
+                    "registry.docs_url",
+                    None,
+                    opt(&n.docs_url),
+                    format!(
+                        "{moved} code(s) get a published docs URL instead of a link relative to \
+                         the generated book."
+                    ),
+                );
+            } else if moved > 0 {
                 self.push(
                     &s,
                     ChangeKind::DocsUrlTemplateChanged,
@@ -634,6 +654,12 @@ impl<'a> Differ<'a> {
             ),
             None => format!("{ns}.html#{}", e.anchor),
         }
+    }
+
+    /// `true` when an entry has no published docs URL: no registry template and no
+    /// override, only the default link relative to the generated book.
+    fn unpublished(cat: &Catalogue, e: &ErrorEntry) -> bool {
+        cat.registry.docs_url.is_none() && e.docs_url == Self::url_by_template(None, cat, e)
     }
 
     /// `true` when the URL change of a matched pair is explained by the registry template
@@ -1193,7 +1219,21 @@ impl<'a> Differ<'a> {
                 ),
             );
         }
-        if o.docs_url != n.docs_url && !self.moved_by_template(o, n) {
+        if o.docs_url != n.docs_url
+            && !self.moved_by_template(o, n)
+            && Self::unpublished(old, o)
+            && !Self::unpublished(new, n)
+        {
+            self.push(
+                s,
+                ChangeKind::DocsUrlAdded,
+                "docs_url",
+                Some(o.docs_url.clone()),
+                Some(n.docs_url.clone()),
+                "The code had only a link relative to the generated book; it now has a \
+                 published docs URL.",
+            );
+        } else if o.docs_url != n.docs_url && !self.moved_by_template(o, n) {
             self.push(
                 s,
                 ChangeKind::DocsUrlChanged,
