@@ -121,12 +121,24 @@ fn typos_wrong_types_and_missing_keys_are_rejected() {
         ("top-level typo", |d| d["namespces"] = json!({})),
         ("registry typo", |d| d["registry"]["titel"] = json!("x")),
         ("wire typo", |d| d["registry"]["wire"]["cod"] = json!("x")),
-        ("category typo", |d| d["categories"]["invalid"]["retryble"] = json!(true)),
-        ("retry typo", |d| d["categories"]["unavailable"]["retry"]["max_attempt"] = json!(1)),
-        ("namespace typo", |d| d["namespaces"]["FRM"]["prefix"] = json!("x")),
-        ("error typo", |d| d["errors"]["FRM_VALIDATION"]["retryble"] = json!(true)),
-        ("deprecated typo", |d| d["errors"]["FRM_VALIDATION"]["deprecated"]["replacedby"] = json!("X")),
-        ("retired typo", |d| d["retired"]["ACM-FRM-009"]["nam"] = json!("X")),
+        ("category typo", |d| {
+            d["categories"]["invalid"]["retryble"] = json!(true)
+        }),
+        ("retry typo", |d| {
+            d["categories"]["unavailable"]["retry"]["max_attempt"] = json!(1)
+        }),
+        ("namespace typo", |d| {
+            d["namespaces"]["FRM"]["prefix"] = json!("x")
+        }),
+        ("error typo", |d| {
+            d["errors"]["FRM_VALIDATION"]["retryble"] = json!(true)
+        }),
+        ("deprecated typo", |d| {
+            d["errors"]["FRM_VALIDATION"]["deprecated"]["replacedby"] = json!("X")
+        }),
+        ("retired typo", |d| {
+            d["retired"]["ACM-FRM-009"]["nam"] = json!("X")
+        }),
         ("format version 2", |d| d["errdex"] = json!(2)),
         ("format version string", |d| d["errdex"] = json!("1")),
         ("no format version", |d| {
@@ -136,18 +148,45 @@ fn typos_wrong_types_and_missing_keys_are_rejected() {
             d["registry"].as_object_mut().unwrap().remove("name");
         }),
         ("no message", |d| {
-            d["errors"]["FRM_VALIDATION"].as_object_mut().unwrap().remove("message");
+            d["errors"]["FRM_VALIDATION"]
+                .as_object_mut()
+                .unwrap()
+                .remove("message");
         }),
-        ("param type", |d| d["errors"]["FRM_VALIDATION"]["params"]["field"] = json!("str")),
-        ("param name", |d| d["errors"]["FRM_VALIDATION"]["params"]["bad-name"] = json!("string")),
-        ("entry name", |d| d["errors"]["Frm_Mixed"] = json!({"category": "invalid", "summary": "s", "message": "m"})),
-        ("exit code range", |d| d["categories"]["invalid"]["exit_code"] = json!(256)),
-        ("http status range", |d| d["categories"]["invalid"]["http_status"] = json!(99)),
-        ("exit code as string", |d| d["errors"]["FRM_VALIDATION"]["exit_code"] = json!("1")),
-        ("retryable as string", |d| d["errors"]["FRM_VALIDATION"]["retryable"] = json!("yes")),
-        ("wire code null", |d| d["registry"]["wire"]["code"] = json!(null)),
-        ("aliases not a list", |d| d["errors"]["FRM_VALIDATION"]["aliases"] = json!("X")),
-        ("category key", |d| d["categories"]["not-valid"] = json!({"summary": "s"})),
+        ("param type", |d| {
+            d["errors"]["FRM_VALIDATION"]["params"]["field"] = json!("str")
+        }),
+        ("param name", |d| {
+            d["errors"]["FRM_VALIDATION"]["params"]["bad-name"] = json!("string")
+        }),
+        (
+            "entry name",
+            |d| {
+                d["errors"]["Frm_Mixed"] =
+                    json!({"category": "invalid", "summary": "s", "message": "m"})
+            },
+        ),
+        ("exit code range", |d| {
+            d["categories"]["invalid"]["exit_code"] = json!(256)
+        }),
+        ("http status range", |d| {
+            d["categories"]["invalid"]["http_status"] = json!(99)
+        }),
+        ("exit code as string", |d| {
+            d["errors"]["FRM_VALIDATION"]["exit_code"] = json!("1")
+        }),
+        ("retryable as string", |d| {
+            d["errors"]["FRM_VALIDATION"]["retryable"] = json!("yes")
+        }),
+        ("wire code null", |d| {
+            d["registry"]["wire"]["code"] = json!(null)
+        }),
+        ("aliases not a list", |d| {
+            d["errors"]["FRM_VALIDATION"]["aliases"] = json!("X")
+        }),
+        ("category key", |d| {
+            d["categories"]["not-valid"] = json!({"summary": "s"})
+        }),
     ];
     for (label, mutate) in cases {
         let mut doc = every_key();

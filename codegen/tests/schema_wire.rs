@@ -44,16 +44,29 @@ fn reference_payloads_validate_and_mismatches_do_not() {
             assert!(strict.is_valid(&inst.jsonrpc_error(&cat)["data"]));
 
             if let Some(k) = &w.category {
-                for other in cat.categories.iter().filter(|c| c.key != cat.category_of(e).key) {
+                for other in cat
+                    .categories
+                    .iter()
+                    .filter(|c| c.key != cat.category_of(e).key)
+                {
                     let mut bad = wire.clone();
                     bad[k] = json!(other.key);
-                    assert!(!strict.is_valid(&bad), "{name}/{}: category {} accepted", e.code, other.key);
+                    assert!(
+                        !strict.is_valid(&bad),
+                        "{name}/{}: category {} accepted",
+                        e.code,
+                        other.key
+                    );
                 }
             }
             if let Some(k) = &w.retryable {
                 let mut bad = wire.clone();
                 bad[k] = json!(!e.retryable);
-                assert!(!strict.is_valid(&bad), "{name}/{}: retryable flipped accepted", e.code);
+                assert!(
+                    !strict.is_valid(&bad),
+                    "{name}/{}: retryable flipped accepted",
+                    e.code
+                );
             }
             for p in &e.params {
                 let wrong = match p.ty {
@@ -67,7 +80,12 @@ fn reference_payloads_validate_and_mismatches_do_not() {
                     Some(d) => bad[d][&p.name] = wrong,
                     None => bad[&p.name] = wrong,
                 }
-                assert!(!strict.is_valid(&bad), "{name}/{}: mistyped {} accepted", e.code, p.name);
+                assert!(
+                    !strict.is_valid(&bad),
+                    "{name}/{}: mistyped {} accepted",
+                    e.code,
+                    p.name
+                );
             }
             let mut no_code = wire.clone();
             no_code.as_object_mut().unwrap().remove(&w.code);
@@ -78,9 +96,18 @@ fn reference_payloads_validate_and_mismatches_do_not() {
         newer.insert(w.code.clone(), json!("ZZ-FROM-THE-FUTURE"));
         newer.insert(w.message.clone(), json!("m"));
         let newer = Value::Object(newer);
-        assert!(!strict.is_valid(&newer), "{name}: unknown code accepted by the strict schema");
-        assert!(any.is_valid(&newer), "{name}: WireObject rejects an unknown code");
-        assert!(!strict.is_valid(&json!({"error": "legacy text"})), "{name}: legacy text accepted");
+        assert!(
+            !strict.is_valid(&newer),
+            "{name}: unknown code accepted by the strict schema"
+        );
+        assert!(
+            any.is_valid(&newer),
+            "{name}: WireObject rejects an unknown code"
+        );
+        assert!(
+            !strict.is_valid(&json!({"error": "legacy text"})),
+            "{name}: legacy text accepted"
+        );
     }
 }
 
@@ -90,7 +117,14 @@ fn schema_files_are_deterministic_and_headed() {
         let a = json_schema::emit(&cat);
         assert_eq!(a, json_schema::emit(&cat), "{name}");
         let paths: Vec<&str> = a.iter().map(|(p, _)| p.as_str()).collect();
-        assert_eq!(paths, ["wire-error.schema.json", "catalogue.schema.json", "registry.json"]);
+        assert_eq!(
+            paths,
+            [
+                "wire-error.schema.json",
+                "catalogue.schema.json",
+                "registry.json"
+            ]
+        );
         for (path, text) in &a {
             let v: Value = serde_json::from_str(text).unwrap();
             assert_eq!(
@@ -108,7 +142,10 @@ fn registry_json_states_the_resolved_catalogue() {
     for (name, cat) in catalogues() {
         let r = json_schema::registry_json(&cat);
         assert_eq!(r["registry"]["name"], cat.registry.name.as_str());
-        assert_eq!(r["registry"]["wire"]["code"], cat.registry.wire.code.as_str());
+        assert_eq!(
+            r["registry"]["wire"]["code"],
+            cat.registry.wire.code.as_str()
+        );
         let errors = r["errors"].as_array().unwrap();
         assert_eq!(errors.len(), cat.errors.len(), "{name}");
         for (j, e) in errors.iter().zip(&cat.errors) {

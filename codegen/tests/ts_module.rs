@@ -26,7 +26,10 @@ fn deterministic_and_headed() {
             ["index.js", "index.d.ts", "package.json", "tsconfig.json"]
         );
         for (path, text) in &a {
-            assert!(text.ends_with('\n') && !text.contains('\r'), "{name}/{path}: LF");
+            assert!(
+                text.ends_with('\n') && !text.contains('\r'),
+                "{name}/{path}: LF"
+            );
             match path.as_str() {
                 "package.json" => {
                     let v: serde_json::Value = serde_json::from_str(text).unwrap();
@@ -59,7 +62,10 @@ fn hostile_text_is_escaped() {
             let t = line.trim_start();
             if t.starts_with("/**") || t.starts_with('*') || t.starts_with("//") {
                 let body = t.strip_suffix("*/").unwrap_or(t);
-                assert!(!body.contains("*/"), "{path}: comment closed early: {line:?}");
+                assert!(
+                    !body.contains("*/"),
+                    "{path}: comment closed early: {line:?}"
+                );
             }
         }
     }
@@ -160,7 +166,11 @@ export function all(x: unknown): boolean {
             e.retryable,
             lit(&e.code)
         );
-        let _ = writeln!(s, "export const n{i} = new AppError({code}, {{ {} }});", args.join(", "));
+        let _ = writeln!(
+            s,
+            "export const n{i} = new AppError({code}, {{ {} }});",
+            args.join(", ")
+        );
         if let Some(p) = e.params.first() {
             let _ = writeln!(
                 s,
@@ -249,10 +259,15 @@ fn tsc_strict_accepts_every_catalogue() {
 #[test]
 #[ignore]
 fn dump() {
-    let Some(dir) = std::env::var_os("ERRDEX_DUMP") else { return };
+    let Some(dir) = std::env::var_os("ERRDEX_DUMP") else {
+        return;
+    };
     for (name, cat) in catalogues() {
         let d = std::path::Path::new(&dir).join(name);
         write_files(&d.join("ts"), &typescript::emit(&cat));
-        write_files(&d.join("schema"), &errdex_codegen::emit::json_schema::emit(&cat));
+        write_files(
+            &d.join("schema"),
+            &errdex_codegen::emit::json_schema::emit(&cat),
+        );
     }
 }

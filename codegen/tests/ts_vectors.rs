@@ -66,7 +66,13 @@ fn case(cat: &Catalogue, label: String, inst: &Instance<'_>) -> Value {
 }
 
 /// A wire object in this registry's shape with the given code and extras.
-fn wire_with(cat: &Catalogue, code: &str, message: &str, category: Option<&str>, retryable: Option<bool>) -> Value {
+fn wire_with(
+    cat: &Catalogue,
+    code: &str,
+    message: &str,
+    category: Option<&str>,
+    retryable: Option<bool>,
+) -> Value {
     let w = &cat.registry.wire;
     let mut m = Map::new();
     m.insert(w.code.clone(), json!(code));
@@ -106,7 +112,11 @@ fn vectors(cat: &Catalogue, module: &str, wire_schema: &str) -> Value {
         if let Some(p) = e.params.first() {
             rich.context.push((p.name.clone(), json!("HIJACK")));
         }
-        cases.push(case(cat, format!("{} with argument, constraint, context", e.code), &rich));
+        cases.push(case(
+            cat,
+            format!("{} with argument, constraint, context", e.code),
+            &rich,
+        ));
 
         // Former codes still parse to the entry.
         for legacy in &e.legacy_codes {
@@ -149,7 +159,9 @@ fn vectors(cat: &Catalogue, module: &str, wire_schema: &str) -> Value {
                 Some(d) => bad[d][&p.name] = wrong,
                 None => bad[&p.name] = wrong,
             }
-            negative.push(json!({"label": format!("{}: param {} mistyped", e.code, p.name), "wire": bad}));
+            negative.push(
+                json!({"label": format!("{}: param {} mistyped", e.code, p.name), "wire": bad}),
+            );
             let mut missing = good.clone();
             let target = match &w.details {
                 Some(d) => &mut missing[d],
@@ -158,11 +170,15 @@ fn vectors(cat: &Catalogue, module: &str, wire_schema: &str) -> Value {
             if let Some(o) = target.as_object_mut() {
                 o.remove(&p.name);
             }
-            negative.push(json!({"label": format!("{}: param {} missing", e.code, p.name), "wire": missing}));
+            negative.push(
+                json!({"label": format!("{}: param {} missing", e.code, p.name), "wire": missing}),
+            );
         }
         let mut no_message = good.clone();
         no_message[&w.message] = json!(17);
-        negative.push(json!({"label": format!("{}: message not a string", e.code), "wire": no_message}));
+        negative.push(
+            json!({"label": format!("{}: message not a string", e.code), "wire": no_message}),
+        );
     }
 
     // A newer catalogue's codes: classified by the wire's category / retryable flag.
@@ -202,8 +218,16 @@ fn vectors(cat: &Catalogue, module: &str, wire_schema: &str) -> Value {
     }
     // Legacy payloads: `{"error": "text"}` whatever the wire's key names.
     for (label, wire, message) in [
-        ("legacy {error: text}", json!({"error": "connection refused"}), "connection refused"),
-        ("legacy {message: text}", json!({"message": "it broke", "status": 500}), "it broke"),
+        (
+            "legacy {error: text}",
+            json!({"error": "connection refused"}),
+            "connection refused",
+        ),
+        (
+            "legacy {message: text}",
+            json!({"message": "it broke", "status": 500}),
+            "it broke",
+        ),
     ] {
         let text_is_code = wire
             .as_object()
@@ -269,7 +293,10 @@ fn vectors(cat: &Catalogue, module: &str, wire_schema: &str) -> Value {
 
 fn mcp_schemas() -> Vec<String> {
     let mut out = Vec::new();
-    for dir in [repo_root().join("tests/mcp-schema"), "/work/shared/fixtures/mcp".into()] {
+    for dir in [
+        repo_root().join("tests/mcp-schema"),
+        "/work/shared/fixtures/mcp".into(),
+    ] {
         if let Ok(rd) = std::fs::read_dir(&dir) {
             let mut files: Vec<_> = rd
                 .flatten()
@@ -290,7 +317,10 @@ fn mcp_schemas() -> Vec<String> {
 fn typescript_agrees_with_the_rust_reference() {
     let Some(_tools) = node_tools() else { return };
     let schemas = mcp_schemas();
-    assert!(!schemas.is_empty(), "the MCP schemas are missing (tests/mcp-schema)");
+    assert!(
+        !schemas.is_empty(),
+        "the MCP schemas are missing (tests/mcp-schema)"
+    );
     let tmp = tempfile::tempdir().unwrap();
     std::fs::write(
         tmp.path().join("mcp-schemas.json"),
@@ -304,9 +334,15 @@ fn typescript_agrees_with_the_rust_reference() {
         let v = vectors(
             &cat,
             &dir.join("ts/index.js").display().to_string(),
-            &dir.join("schema/wire-error.schema.json").display().to_string(),
+            &dir.join("schema/wire-error.schema.json")
+                .display()
+                .to_string(),
         );
-        std::fs::write(dir.join("vectors.json"), serde_json::to_string_pretty(&v).unwrap()).unwrap();
+        std::fs::write(
+            dir.join("vectors.json"),
+            serde_json::to_string_pretty(&v).unwrap(),
+        )
+        .unwrap();
     }
     let out = run(Command::new("node")
         .arg("--test")
@@ -314,5 +350,8 @@ fn typescript_agrees_with_the_rust_reference() {
         .arg(repo_root().join("tests/ts/vectors.test.mjs"))
         .env("ERRDEX_VECTORS_DIR", tmp.path()));
     assert!(out.contains("# pass") || out.contains("pass"), "{out}");
-    assert!(!out.contains("# skipped 1") && !out.contains("ℹ skipped 1"), "node skipped the vectors:\n{out}");
+    assert!(
+        !out.contains("# skipped 1") && !out.contains("ℹ skipped 1"),
+        "node skipped the vectors:\n{out}"
+    );
 }

@@ -78,7 +78,10 @@ fn code_branch(cat: &Catalogue, e: &ErrorEntry) -> Value {
     let w = &cat.registry.wire;
     let category = &cat.category_of(e).key;
     let mut props = Map::new();
-    let mut required = vec![Value::String(w.code.clone()), Value::String(w.message.clone())];
+    let mut required = vec![
+        Value::String(w.code.clone()),
+        Value::String(w.message.clone()),
+    ];
     props.insert(w.code.clone(), json!({ "const": e.code }));
     props.insert(
         w.message.clone(),

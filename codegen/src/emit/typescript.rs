@@ -495,9 +495,7 @@ pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
 
 /// Rendering cannot fail on these views; a failure would be a bug in a template.
 fn finish(r: askama::Result<String>) -> String {
-    let mut s = escape_invisible(
-        r.unwrap_or_else(|e| format!("// errdex: template error: {e}\n")),
-    );
+    let mut s = escape_invisible(r.unwrap_or_else(|e| format!("// errdex: template error: {e}\n")));
     if !s.ends_with('\n') {
         s.push('\n');
     }
