@@ -36,8 +36,8 @@
 //!   template is reported once at registry level (breaking, with the number of codes whose
 //!   URL it changes) instead of once per code. Publishing URLs for the first time is
 //!   compatible: a registry that had no template (codes linked relative to the generated
-//!   book, `frm.html#acm-frm-001`) gaining one, or such a code gaining a per-code
-//!   `docs_url`. Dropping the template again is breaking.
+//!   book, `frm.html#acm-frm-001`) gaining one, or such a code gaining an absolute
+//!   per-code `docs_url`. Dropping the template again is breaking.
 //! - **Wire keys**: renaming the code or message key, removing or renaming the category or
 //!   retryable key, and any change of the details key (extras move) are breaking. Adding a
 //!   category or retryable key to a wire object that had none is compatible (readers ignore
@@ -1222,7 +1222,7 @@ impl<'a> Differ<'a> {
         if o.docs_url != n.docs_url
             && !self.moved_by_template(o, n)
             && Self::unpublished(old, o)
-            && !Self::unpublished(new, n)
+            && n.docs_url.contains("://")
         {
             self.push(
                 s,
