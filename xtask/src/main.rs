@@ -53,6 +53,31 @@ fn main() -> ExitCode {
             bench_load(&ns);
             ExitCode::SUCCESS
         }
+        Some("profile-load") => {
+            // One load of a scale catalogue, for `valgrind --tool=callgrind`.
+            let n = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(1000);
+            let src = scale::catalogue(n);
+            if args.get(2).is_some_and(|a| a == "--parse-only") {
+                let v: serde_json::Value = serde_saphyr::from_str(&src).expect("valid YAML");
+                println!("{}", v.as_object().map_or(0, |o| o.len()));
+            } else {
+                let l = errdex_codegen::load_str(&src, "errors.yaml");
+                println!("{} codes", l.catalogue.map_or(0, |c| c.errors.len()));
+            }
+            ExitCode::SUCCESS
+        }
+        Some("profile-generate") => {
+            // One whole generate of a scale catalogue, for `valgrind --tool=callgrind`.
+            let n = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(1000);
+            let src = scale::catalogue(n);
+            let c = errdex_codegen::load_str(&src, "errors.yaml")
+                .catalogue
+                .expect("valid");
+            let out = errdex_codegen::write::generate(&c, &errdex_codegen::Settings::default());
+            let rs = errdex_codegen::emit::rust::emit(&c, &Default::default());
+            println!("{} files, {} bytes of Rust", out.len(), rs.len());
+            ExitCode::SUCCESS
+        }
         Some("bench-generate") => {
             let ns: Vec<usize> = if args.len() > 1 {
                 args[1..].iter().filter_map(|s| s.parse().ok()).collect()
