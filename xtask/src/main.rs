@@ -3,6 +3,10 @@
 //! - `scale N [OUT]`: write a deterministic catalogue of N codes (default OUT: stdout).
 //! - `baseline N DIR`: write the hand-written-style baseline crate of N codes into DIR.
 //! - `bench-load [N...]`: time load + validate against the YAML parse alone (medians).
+//! - `bench-generate [N...]`: time every stage of `errdex generate` against the parse.
+//! - `profile-load N [--parse-only]`, `profile-generate N`: one run each, for callgrind.
+//! - `dump N|FILE DIR`: write every output of a scale catalogue (or a catalogue file) under
+//!   DIR, to diff the outputs of two builds byte for byte.
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -76,6 +80,43 @@ fn main() -> ExitCode {
             let out = errdex_codegen::write::generate(&c, &errdex_codegen::Settings::default());
             let rs = errdex_codegen::emit::rust::emit(&c, &Default::default());
             println!("{} files, {} bytes of Rust", out.len(), rs.len());
+            ExitCode::SUCCESS
+        }
+        Some("dump") => {
+            // Every output of `generate` (and the Rust target) for a scale catalogue (a number)
+            // or a catalogue file, written under DIR: to diff two builds byte for byte.
+            let (Some(what), Some(dir)) = (args.get(1), args.get(2)) else {
+                return usage();
+            };
+            let (src, name) = match what.parse::<usize>() {
+                Ok(n) => (scale::catalogue(n), "errors.yaml".to_string()),
+                Err(_) => match std::fs::read_to_string(what) {
+                    Ok(s) => (s, what.clone()),
+                    Err(e) => {
+                        eprintln!("xtask: cannot read {what}: {e}");
+                        return ExitCode::FAILURE;
+                    }
+                },
+            };
+            let Some(c) = errdex_codegen::load_str(&src, &name).catalogue else {
+                eprintln!("xtask: {what} is not a valid catalogue");
+                return ExitCode::FAILURE;
+            };
+            let mut out = errdex_codegen::write::generate(&c, &errdex_codegen::Settings::default());
+            out.insert(
+                "lib.rs".into(),
+                errdex_codegen::emit::rust::emit(&c, &Default::default()).into_bytes(),
+            );
+            let root = std::path::Path::new(dir);
+            for (rel, bytes) in &out {
+                let path = root.join(rel);
+                let r = std::fs::create_dir_all(path.parent().unwrap_or(root))
+                    .and_then(|()| std::fs::write(&path, bytes));
+                if let Err(e) = r {
+                    eprintln!("xtask: cannot write {}: {e}", path.display());
+                    return ExitCode::FAILURE;
+                }
+            }
             ExitCode::SUCCESS
         }
         Some("bench-generate") => {

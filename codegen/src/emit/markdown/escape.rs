@@ -21,45 +21,81 @@
 
 use std::fmt::{self, Write};
 
-/// Markdown punctuation that is backslash-escaped in plain text.
-const MD_PUNCT: &[char] = &['\\', '`', '*', '_', '[', ']', '!', '~', '#', '|', '^', '$'];
-
 /// `true` for the Unicode bidirectional formatting characters.
 pub fn is_bidi_control(c: char) -> bool {
     matches!(c, '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{061C}')
 }
 
 fn push_escaped(out: &mut String, s: &str, line_break: &str) {
-    let mut chars = s.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '{' => out.push_str("&#123;"),
-            '}' => out.push_str("&#125;"),
-            '\r' => {
-                if chars.peek() == Some(&'\n') {
-                    chars.next();
+    // Runs of characters that need nothing are copied in one go; only the characters that
+    // need escaping are looked at one by one.
+    let bytes = s.as_bytes();
+    let (mut i, mut run) = (0, 0);
+    while i < bytes.len() {
+        let b = bytes[i];
+        let (len, rep): (usize, &str) = if b >= 0x80 {
+            let c = s[i..].chars().next().unwrap_or_default();
+            if !c.is_control() {
+                i += c.len_utf8();
+                continue;
+            }
+            (c.len_utf8(), "\u{FFFD}")
+        } else {
+            match b {
+                b'&' => (1, "&amp;"),
+                b'<' => (1, "&lt;"),
+                b'>' => (1, "&gt;"),
+                b'{' => (1, "&#123;"),
+                b'}' => (1, "&#125;"),
+                b'\r' if bytes.get(i + 1) == Some(&b'\n') => (2, line_break),
+                b'\r' | b'\n' => (1, line_break),
+                b'\t' => (1, " "),
+                0..=0x1f | 0x7f => (1, "\u{FFFD}"),
+                b'\\' | b'`' | b'*' | b'_' | b'[' | b']' | b'!' | b'~' | b'#' | b'|' | b'^' | b'$' => {
+                    out.push_str(&s[run..i]);
+                    out.push('\\');
+                    run = i;
+                    i += 1;
+                    continue;
                 }
-                out.push_str(line_break);
+                _ => {
+                    i += 1;
+                    continue;
+                }
             }
-            '\n' => out.push_str(line_break),
-            '\t' => out.push(' '),
-            c if c.is_control() => out.push('\u{FFFD}'),
-            c if MD_PUNCT.contains(&c) => {
-                out.push('\\');
-                out.push(c);
-            }
-            c => out.push(c),
-        }
+        };
+        out.push_str(&s[run..i]);
+        out.push_str(rep);
+        i += len;
+        run = i;
     }
+    out.push_str(&s[run..]);
+}
+
+/// `true` when [`inline`] returns `s` unchanged: plain ASCII that starts with no character
+/// that could begin a block and holds nothing to escape (the common case, checked first).
+fn inline_is_verbatim(s: &str) -> bool {
+    let Some(&first) = s.as_bytes().first() else {
+        return true;
+    };
+    !matches!(first, b'-' | b'+' | b'=' | b' ' | b'\t' | b'0'..=b'9')
+        && s.bytes().all(|b| {
+            (0x20..0x7f).contains(&b)
+                && !matches!(
+                    b,
+                    b'&' | b'<' | b'>' | b'{' | b'}' | b'\\' | b'`' | b'*' | b'_' | b'[' | b']'
+                        | b'!' | b'~' | b'#' | b'|' | b'^' | b'$'
+                )
+        })
 }
 
 /// Plain text → inline Markdown for paragraphs, headings and table cells (see module docs).
 /// Also safe at the start of a source line: a leading `-`, `+`, `=`, `1.`/`1)` or space
 /// cannot start a list, a setext underline or an indented code block.
 pub fn inline(s: &str) -> String {
+    if inline_is_verbatim(s) {
+        return s.to_string();
+    }
     let mut out = String::with_capacity(s.len() + 8);
     let bidi = s.chars().any(is_bidi_control);
     if bidi {
@@ -107,7 +143,15 @@ pub fn summary_text(s: &str) -> String {
 /// Inline code: `<code>` with [`inline`]-escaped content (a Markdown code span cannot carry
 /// every string: backticks and `|` inside tables defeat it).
 pub fn code(s: &str) -> String {
-    format!("<code>{}</code>", inline(s))
+    let mut out = String::with_capacity(s.len() + 16);
+    out.push_str("<code>");
+    if inline_is_verbatim(s) {
+        out.push_str(s);
+    } else {
+        out.push_str(&inline(s));
+    }
+    out.push_str("</code>");
+    out
 }
 
 /// A URL made safe as a Markdown link destination: characters that could end the
@@ -138,19 +182,25 @@ pub fn url(s: &str) -> String {
 /// as an HTML `<pre><code>` with entity-escaped content instead; it renders the same bytes.
 pub fn code_block(lang: &str, text: &str) -> String {
     // Line breaks normalised to LF; control characters other than tab shown as U+FFFD.
-    let text: String = text
-        .replace("\r\n", "\n")
-        .replace('\r', "\n")
-        .chars()
-        .map(|c| {
-            if c.is_control() && c != '\n' && c != '\t' {
-                '\u{FFFD}'
-            } else {
-                c
-            }
-        })
-        .collect();
-    let text = text.as_str();
+    // Fast path (the usual case): nothing to normalise, so the text is used as it is.
+    let normalised;
+    let text = if text.chars().any(|c| c.is_control() && c != '\n' && c != '\t') {
+        normalised = text
+            .replace("\r\n", "\n")
+            .replace('\r', "\n")
+            .chars()
+            .map(|c| {
+                if c.is_control() && c != '\n' && c != '\t' {
+                    '\u{FFFD}'
+                } else {
+                    c
+                }
+            })
+            .collect::<String>();
+        normalised.as_str()
+    } else {
+        text
+    };
     if text.contains("{{") {
         let mut body = String::with_capacity(text.len() + 16);
         for c in text.chars() {
@@ -172,20 +222,26 @@ pub fn code_block(lang: &str, text: &str) -> String {
         };
         return format!("<pre><code{class}>{body}</code></pre>\n");
     }
-    let longest = longest_run(text, '`');
-    let fence = "`".repeat(longest.max(2) + 1);
-    let mut s = format!("{fence}{lang}\n{text}");
+    let longest = longest_run(text, b'`');
+    let fence_len = longest.max(2) + 1;
+    let mut s = String::with_capacity(text.len() + 2 * fence_len + lang.len() + 3);
+    s.extend(std::iter::repeat_n('`', fence_len));
+    s.push_str(lang);
+    s.push('\n');
+    s.push_str(text);
     if !text.ends_with('\n') {
         s.push('\n');
     }
-    s.push_str(&fence);
+    s.extend(std::iter::repeat_n('`', fence_len));
     s.push('\n');
     s
 }
 
-fn longest_run(text: &str, ch: char) -> usize {
+/// Longest run of the ASCII byte `ch` (bytes: an ASCII byte never occurs inside a multi-byte
+/// UTF-8 sequence, so this counts the same runs as a walk over chars).
+fn longest_run(text: &str, ch: u8) -> usize {
     let (mut best, mut cur) = (0, 0);
-    for c in text.chars() {
+    for &c in text.as_bytes() {
         if c == ch {
             cur += 1;
             best = best.max(cur);
@@ -240,13 +296,143 @@ pub struct MdEscaper;
 
 impl askama::filters::Escaper for MdEscaper {
     fn write_escaped_str<W: Write>(&self, mut dest: W, string: &str) -> fmt::Result {
-        dest.write_str(&inline(string))
+        if inline_is_verbatim(string) {
+            dest.write_str(string)
+        } else {
+            dest.write_str(&inline(string))
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// Markdown punctuation that is backslash-escaped in plain text.
+    const MD_PUNCT: &[char] = &['\\', '`', '*', '_', '[', ']', '!', '~', '#', '|', '^', '$'];
+
+    /// The straightforward char-by-char escaper the fast [`push_escaped`] must match.
+    fn reference_push_escaped(out: &mut String, s: &str, line_break: &str) {
+        let mut chars = s.chars().peekable();
+        while let Some(c) = chars.next() {
+            match c {
+                '&' => out.push_str("&amp;"),
+                '<' => out.push_str("&lt;"),
+                '>' => out.push_str("&gt;"),
+                '{' => out.push_str("&#123;"),
+                '}' => out.push_str("&#125;"),
+                '\r' => {
+                    if chars.peek() == Some(&'\n') {
+                        chars.next();
+                    }
+                    out.push_str(line_break);
+                }
+                '\n' => out.push_str(line_break),
+                '\t' => out.push(' '),
+                c if c.is_control() => out.push('\u{FFFD}'),
+                c if MD_PUNCT.contains(&c) => {
+                    out.push('\\');
+                    out.push(c);
+                }
+                c => out.push(c),
+            }
+        }
+    }
+
+    /// [`inline`] without its fast paths.
+    fn reference_inline(s: &str) -> String {
+        let mut out = String::new();
+        let bidi = s.chars().any(is_bidi_control);
+        if bidi {
+            out.push_str("<bdi>");
+        }
+        let digits = s.chars().take_while(char::is_ascii_digit).count();
+        let blank_after = |i: usize| s[i..].chars().next().is_none_or(|c| c == ' ' || c == '\t');
+        let rule_like = !s.is_empty() && s.chars().all(|c| matches!(c, '-' | '=' | ' ' | '\t'));
+        let s = if let Some(c @ ('-' | '+' | '=')) = s.chars().next()
+            && (blank_after(1) || rule_like)
+        {
+            out.push('\\');
+            out.push(c);
+            &s[1..]
+        } else if digits > 0
+            && matches!(s[digits..].chars().next(), Some('.' | ')'))
+            && blank_after(digits + 1)
+        {
+            out.push_str(&s[..digits]);
+            out.push('\\');
+            out.push_str(&s[digits..=digits]);
+            &s[digits + 1..]
+        } else if let Some(rest) = s.strip_prefix([' ', '\t']) {
+            out.push_str("&#32;");
+            rest
+        } else {
+            s
+        };
+        reference_push_escaped(&mut out, s, "<br>");
+        if bidi {
+            out.push_str("</bdi>");
+        }
+        out
+    }
+
+    /// [`code_block`]'s normalisation and fence without fast paths (plain-fence case).
+    fn reference_code_block(lang: &str, text: &str) -> String {
+        let text: String = text
+            .replace("\r\n", "\n")
+            .replace('\r', "\n")
+            .chars()
+            .map(|c| if c.is_control() && c != '\n' && c != '\t' { '\u{FFFD}' } else { c })
+            .collect();
+        if text.contains("{{") {
+            return code_block(lang, &text);
+        }
+        let mut longest = 0;
+        let mut cur = 0;
+        for c in text.chars() {
+            cur = if c == '`' { cur + 1 } else { 0 };
+            longest = longest.max(cur);
+        }
+        let fence = "`".repeat(longest.max(2) + 1);
+        let mut s = format!("{fence}{lang}\n{text}");
+        if !text.ends_with('\n') {
+            s.push('\n');
+        }
+        s.push_str(&fence);
+        s.push('\n');
+        s
+    }
+
+    /// Text mixing plain words with every character the escapers treat specially.
+    fn hostile_text() -> impl Strategy<Value = String> {
+        proptest::collection::vec(
+            prop_oneof![
+                Just("a".to_string()),
+                Just("Word ".to_string()),
+                Just("12".to_string()),
+                Just(" ".to_string()),
+                "[-+=.)&<>{}\\\\`*_\\[\\]!~#|^$\r\n\t\u{7}\u{7f}\u{85}\u{202e}é😀]",
+                "\\PC{0,3}",
+            ],
+            0..12,
+        )
+        .prop_map(|parts| parts.concat())
+    }
+
+    proptest! {
+        #[test]
+        fn fast_escapers_match_the_reference(s in hostile_text()) {
+            prop_assert_eq!(inline(&s), reference_inline(&s));
+            prop_assert_eq!(code(&s), format!("<code>{}</code>", reference_inline(&s)));
+            let mut a = String::new();
+            push_escaped(&mut a, &s, " ");
+            let mut b = String::new();
+            reference_push_escaped(&mut b, &s, " ");
+            prop_assert_eq!(a, b);
+            prop_assert_eq!(code_block("json", &s), reference_code_block("json", &s));
+        }
+    }
 
     #[test]
     fn inline_escapes_everything_that_has_meaning() {
