@@ -17,13 +17,21 @@
 //!   languages. Lists (categories, namespaces, errors, retired) are arrays in catalogue
 //!   order; absent optional values are `null`.
 //!
-//! Every document is built as a `serde_json::Value` (never text) and carries the generated
-//! header in a top-level `$comment`.
+//! Every document carries the generated header in a top-level `$comment`. The editor schema
+//! is built as a `serde_json::Value`; the two documents that grow with the catalogue
+//! (`wire-error.schema.json`, `registry.json`) are written member by member with
+//! [`pretty::Pretty`], which gives exactly `serde_json::to_string_pretty`'s bytes without
+//! building a `Value` tree per code (see [`pretty`] for why). [`wire_error_schema`] and
+//! [`registry_json`] parse that text back for callers that want a `Value`.
+
+pub mod pretty;
 
 use serde_json::{Map, Value, json};
 
+use self::pretty::Pretty;
+
 use crate::emit::header_text;
-use crate::ir::{Catalogue, ErrorEntry, ParamType, Retry};
+use crate::ir::{Catalogue, ErrorEntry, Retry};
 
 /// The JSON Schema dialect of every schema errdex writes.
 pub const DRAFT_2020_12: &str = "https://json-schema.org/draft/2020-12/schema";
@@ -34,24 +42,24 @@ pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
     vec![
         (
             "wire-error.schema.json".to_string(),
-            pretty(&wire_error_schema(cat)),
+            wire_error_schema_text(cat),
         ),
         (
             "catalogue.schema.json".to_string(),
-            pretty(&catalogue_schema(&header)),
+            line(pretty::to_string_pretty(&catalogue_schema(&header))),
         ),
-        ("registry.json".to_string(), pretty(&registry_json(cat))),
+        ("registry.json".to_string(), registry_json_text(cat)),
     ]
 }
 
-fn pretty(v: &Value) -> String {
-    let mut s = serde_json::to_string_pretty(v).unwrap_or_default();
+/// A document's text ends with a newline.
+fn line(mut s: String) -> String {
     s.push('\n');
     s
 }
 
-fn param_schema(ty: ParamType) -> Value {
-    json!({ "type": ty.as_str() })
+fn parse_back(text: &str) -> Value {
+    serde_json::from_str(text).expect("the pretty writer writes valid JSON")
 }
 
 /// The `$defs` name of a code's branch: the TypeScript interface name.
@@ -59,265 +67,310 @@ pub fn branch_name(e: &ErrorEntry) -> String {
     format!("{}WireError", e.ts_type)
 }
 
-fn extras_properties(props: &mut Map<String, Value>) {
-    props.insert(
-        "argument".into(),
-        json!({"type": "string", "description": "The offending input."}),
-    );
-    props.insert(
-        "constraint".into(),
-        json!({"description": "The violated constraint (any JSON value)."}),
-    );
-    props.insert(
-        "suggestion".into(),
-        json!({"type": "string", "description": "What to do about it."}),
-    );
+/// The schemas of the extras errdex itself may add to a wire object, in wire order.
+const EXTRA_SCHEMAS: [(&str, &str, Option<&str>); 3] = [
+    ("argument", "The offending input.", Some("string")),
+    (
+        "constraint",
+        "The violated constraint (any JSON value).",
+        None,
+    ),
+    ("suggestion", "What to do about it.", Some("string")),
+];
+
+/// `{"type": <ty>, "description": <desc>}` (no `type` when `None`).
+fn described(w: &mut Pretty, ty: Option<&str>, desc: &str) {
+    w.object(|w| {
+        if let Some(t) = ty {
+            w.field("type", t);
+        }
+        w.field("description", desc);
+    });
 }
 
-fn code_branch(cat: &Catalogue, e: &ErrorEntry) -> Value {
-    let w = &cat.registry.wire;
-    let category = &cat.category_of(e).key;
-    let mut props = Map::new();
-    let mut required = vec![
-        Value::String(w.code.clone()),
-        Value::String(w.message.clone()),
-    ];
-    props.insert(w.code.clone(), json!({ "const": e.code }));
-    props.insert(
-        w.message.clone(),
-        json!({"type": "string", "description": "The rendered message."}),
-    );
-    if let Some(k) = &w.category {
-        props.insert(k.clone(), json!({ "const": category }));
-        required.push(Value::String(k.clone()));
-    }
-    if let Some(k) = &w.retryable {
-        props.insert(k.clone(), json!({ "const": e.retryable }));
-        required.push(Value::String(k.clone()));
-    }
-    let mut extra_props = Map::new();
-    let mut extra_required = Vec::new();
+/// The extras' properties: every param's `{"type": …}`, then `argument`, `constraint` and
+/// `suggestion`, skipping any key in `skip` (a reserved key already present).
+fn extras_properties(w: &mut Pretty, e: &ErrorEntry, skip: &[&str]) {
     for p in &e.params {
-        extra_props.insert(p.name.clone(), param_schema(p.ty));
-        extra_required.push(Value::String(p.name.clone()));
-    }
-    extras_properties(&mut extra_props);
-    match &w.details {
-        Some(k) => {
-            props.insert(
-                k.clone(),
-                json!({
-                    "type": "object",
-                    "properties": extra_props,
-                    "required": extra_required,
-                }),
-            );
-            required.push(Value::String(k.clone()));
+        if !skip.contains(&p.name.as_str()) {
+            w.field_object(&p.name, |w| w.field("type", p.ty.as_str()));
         }
-        None => {
-            for (k, v) in extra_props {
-                props.entry(k).or_insert(v);
+    }
+    for (k, desc, ty) in EXTRA_SCHEMAS {
+        if !skip.contains(&k) {
+            w.key(k);
+            described(w, ty, desc);
+        }
+    }
+}
+
+/// `$defs/<TsType>WireError`: one code's branch.
+fn code_branch(w: &mut Pretty, cat: &Catalogue, e: &ErrorEntry) {
+    let wire = &cat.registry.wire;
+    let category = &cat.category_of(e).key;
+    w.object(|w| {
+        w.field("title", format!("{} ({})", e.code, e.name));
+        w.field("description", &e.summary);
+        if e.deprecated.is_some() {
+            w.field("deprecated", true);
+        }
+        w.field("type", "object");
+        w.field_object("properties", |w| {
+            w.field_object(&wire.code, |w| w.field("const", &e.code));
+            w.key(&wire.message);
+            described(w, Some("string"), "The rendered message.");
+            if let Some(k) = &wire.category {
+                w.field_object(k, |w| w.field("const", category));
             }
-            required.extend(extra_required);
-        }
-    }
-    let mut branch = Map::new();
-    branch.insert("title".into(), json!(format!("{} ({})", e.code, e.name)));
-    branch.insert("description".into(), json!(e.summary));
-    if e.deprecated.is_some() {
-        branch.insert("deprecated".into(), json!(true));
-    }
-    branch.insert("type".into(), json!("object"));
-    branch.insert("properties".into(), Value::Object(props));
-    branch.insert("required".into(), Value::Array(required));
-    Value::Object(branch)
+            if let Some(k) = &wire.retryable {
+                w.field_object(k, |w| w.field("const", e.retryable));
+            }
+            match &wire.details {
+                Some(k) => w.field_object(k, |w| {
+                    w.field("type", "object");
+                    w.field_object("properties", |w| extras_properties(w, e, &[]));
+                    w.field_array("required", e.params.iter().map(|p| &p.name));
+                }),
+                // Flat extras sit beside the reserved keys; a reserved key keeps its schema.
+                None => extras_properties(w, e, &wire.reserved_keys()),
+            }
+        });
+        w.key("required").array(|w| {
+            w.str(&wire.code);
+            w.str(&wire.message);
+            if let Some(k) = &wire.category {
+                w.str(k);
+            }
+            if let Some(k) = &wire.retryable {
+                w.str(k);
+            }
+            match &wire.details {
+                Some(k) => w.str(k),
+                None => e.params.iter().for_each(|p| w.str(&p.name)),
+            }
+        });
+    });
 }
 
 /// The permissive wire shape: what any catalogue version of this registry sends.
-fn wire_object(cat: &Catalogue) -> Value {
-    let w = &cat.registry.wire;
-    let mut props = Map::new();
-    props.insert(w.code.clone(), json!({"type": "string", "minLength": 1}));
-    props.insert(w.message.clone(), json!({"type": "string"}));
-    if let Some(k) = &w.category {
-        props.insert(k.clone(), json!({"type": "string"}));
-    }
-    if let Some(k) = &w.retryable {
-        props.insert(k.clone(), json!({"type": "boolean"}));
-    }
-    if let Some(k) = &w.details {
-        props.insert(k.clone(), json!({"type": "object"}));
-    }
-    json!({
-        "description": "Any wire error of this registry, including codes of a newer catalogue: \
-                        the reserved keys with their types, anything else allowed.",
-        "type": "object",
-        "properties": props,
-        "required": [w.code, w.message],
-    })
+fn wire_object(w: &mut Pretty, cat: &Catalogue) {
+    let wire = &cat.registry.wire;
+    let typed = |w: &mut Pretty, k: &str, ty: &str| w.field_object(k, |w| w.field("type", ty));
+    w.object(|w| {
+        w.field(
+            "description",
+            "Any wire error of this registry, including codes of a newer catalogue: \
+             the reserved keys with their types, anything else allowed.",
+        );
+        w.field("type", "object");
+        w.field_object("properties", |w| {
+            w.field_object(&wire.code, |w| {
+                w.field("type", "string");
+                w.field("minLength", 1);
+            });
+            typed(w, &wire.message, "string");
+            if let Some(k) = &wire.category {
+                typed(w, k, "string");
+            }
+            if let Some(k) = &wire.retryable {
+                typed(w, k, "boolean");
+            }
+            if let Some(k) = &wire.details {
+                typed(w, k, "object");
+            }
+        });
+        w.field_array("required", [&wire.code, &wire.message]);
+    });
+}
+
+/// `wire-error.schema.json`, as a `Value`.
+pub fn wire_error_schema(cat: &Catalogue) -> Value {
+    parse_back(&wire_error_schema_text(cat))
 }
 
 /// `wire-error.schema.json`.
-pub fn wire_error_schema(cat: &Catalogue) -> Value {
-    let header = header_text(&cat.source_name);
-    let mut defs = Map::new();
-    for e in &cat.errors {
-        defs.insert(branch_name(e), code_branch(cat, e));
-    }
-    defs.insert(
-        "ErrorCode".into(),
-        json!({
-            "description": "Every live code of this catalogue.",
-            "enum": cat.errors.iter().map(|e| e.code.as_str()).collect::<Vec<_>>(),
-        }),
-    );
-    defs.insert(
-        "Category".into(),
-        json!({
-            "description": "Every category (wire value).",
-            "enum": cat.categories.iter().map(|c| c.key.as_str()).collect::<Vec<_>>(),
-        }),
-    );
-    defs.insert("WireObject".into(), wire_object(cat));
-    let mut root = Map::new();
-    root.insert("$schema".into(), json!(DRAFT_2020_12));
-    root.insert("$comment".into(), json!(header));
-    root.insert(
-        "title".into(),
-        json!(format!("{}: wire error", cat.registry.title)),
-    );
-    root.insert(
-        "description".into(),
-        json!(
-            "A wire error of a live code of this catalogue: exactly one branch per code, binding \
-             the code to its category, retryable flag and typed params. A payload from a newer \
-             catalogue (an unknown code) does not validate here; validate it against \
-             `#/$defs/WireObject`."
-        ),
-    );
-    if cat.errors.is_empty() {
-        root.insert("not".into(), json!({}));
-    } else {
-        root.insert(
-            "oneOf".into(),
-            Value::Array(
-                cat.errors
-                    .iter()
-                    .map(|e| json!({ "$ref": format!("#/$defs/{}", branch_name(e)) }))
-                    .collect(),
-            ),
+fn wire_error_schema_text(cat: &Catalogue) -> String {
+    let mut w = Pretty::with_capacity(1024 + 1024 * cat.errors.len());
+    w.object(|w| {
+        w.field("$schema", DRAFT_2020_12);
+        w.field("$comment", header_text(&cat.source_name));
+        w.field("title", format!("{}: wire error", cat.registry.title));
+        w.field(
+            "description",
+            "A wire error of a live code of this catalogue: exactly one branch per code, \
+             binding the code to its category, retryable flag and typed params. A payload \
+             from a newer catalogue (an unknown code) does not validate here; validate it \
+             against `#/$defs/WireObject`.",
         );
-    }
-    root.insert("$defs".into(), Value::Object(defs));
-    Value::Object(root)
+        if cat.errors.is_empty() {
+            w.field_object("not", |_| {});
+        } else {
+            w.key("oneOf").array(|w| {
+                for e in &cat.errors {
+                    w.object(|w| w.field("$ref", format!("#/$defs/{}", branch_name(e))));
+                }
+            });
+        }
+        w.field_object("$defs", |w| {
+            for e in &cat.errors {
+                w.key(&branch_name(e));
+                code_branch(w, cat, e);
+            }
+            w.field_object("ErrorCode", |w| {
+                w.field("description", "Every live code of this catalogue.");
+                w.field_array("enum", cat.errors.iter().map(|e| &e.code));
+            });
+            w.field_object("Category", |w| {
+                w.field("description", "Every category (wire value).");
+                w.field_array("enum", cat.categories.iter().map(|c| &c.key));
+            });
+            w.key("WireObject");
+            wire_object(w, cat);
+        });
+    });
+    line(w.finish())
 }
 
-fn retry_value(r: &Option<Retry>) -> Value {
+/// Retry advice, `null` when there is none.
+fn retry_value(w: &mut Pretty, r: &Option<Retry>) {
     match r {
-        None => Value::Null,
-        Some(r) => json!({
-            "max_attempts": r.max_attempts,
-            "initial_backoff_ms": r.initial_backoff_ms,
-            "advice": r.advice,
+        None => w.field("retry", None::<bool>),
+        Some(r) => w.field_object("retry", |w| {
+            w.field("max_attempts", r.max_attempts);
+            w.field("initial_backoff_ms", r.initial_backoff_ms);
+            w.field("advice", &r.advice);
         }),
     }
+}
+
+/// `registry.json`, as a `Value`.
+pub fn registry_json(cat: &Catalogue) -> Value {
+    parse_back(&registry_json_text(cat))
 }
 
 /// `registry.json`: the resolved catalogue. Keys follow the catalogue's (snake_case); the
 /// identifiers errdex derived for each target are included under `identifiers`, so other
 /// generators need not reimplement the naming rules.
-pub fn registry_json(cat: &Catalogue) -> Value {
+fn registry_json_text(cat: &Catalogue) -> String {
     let r = &cat.registry;
-    let w = &r.wire;
+    let wire = &r.wire;
     let log_level = |expected: bool| if expected { "warn" } else { "error" };
-    json!({
-        "$comment": header_text(&cat.source_name),
-        "errdex": 1,
-        "registry": {
-            "name": r.name,
-            "title": r.title,
-            "docs_url": r.docs_url,
-            "code_pattern": r.code_pattern,
-            "wire": {
-                "code": w.code,
-                "message": w.message,
-                "category": w.category,
-                "retryable": w.retryable,
-                "details": w.details,
-            },
-            "mcp_meta_prefix": r.mcp_meta_prefix,
-            "crate_name": r.crate_name,
-            "npm_name": r.npm_name,
-        },
-        "categories": cat.categories.iter().map(|c| json!({
-            "key": c.key,
-            "summary": c.summary,
-            "retryable": c.retryable,
-            "retry": retry_value(&c.retry),
-            "exit_code": c.exit_code,
-            "http_status": c.http_status,
-            "jsonrpc_code": c.jsonrpc_code,
-            "expected": c.expected,
-            "log_level": log_level(c.expected),
-            "anchor": c.anchor,
-            "identifiers": { "rust": c.rust_variant },
-        })).collect::<Vec<_>>(),
-        "namespaces": cat.namespaces.iter().map(|n| json!({
-            "key": n.key,
-            "title": n.title,
-            "summary": n.summary,
-            "code_prefix": n.code_prefix,
-            "slug": n.slug,
-            "identifiers": { "rust": n.rust_variant },
-        })).collect::<Vec<_>>(),
-        "errors": cat.errors.iter().map(|e| json!({
-            "name": e.name,
-            "code": e.code,
-            "namespace": cat.namespace_of(e).map(|n| &n.key),
-            "category": cat.category_of(e).key,
-            "summary": e.summary,
-            "message": e.message.raw,
-            "params": e.params.iter().map(|p| json!({
-                "name": p.name,
-                "type": p.ty.as_str(),
-            })).collect::<Vec<_>>(),
-            "suggestion": e.suggestion.as_ref().map(|s| &s.raw),
-            "explanation": e.explanation,
-            "retryable": e.retryable,
-            "retry": retry_value(&e.retry),
-            "exit_code": e.exit_code,
-            "http_status": e.http_status,
-            "jsonrpc_code": e.jsonrpc_code,
-            "expected": e.expected,
-            "log_level": log_level(e.expected),
-            "docs_url": e.docs_url,
-            "anchor": e.anchor,
-            "since": e.since,
-            "deprecated": e.deprecated.as_ref().map(|d| json!({
-                "since": d.since,
-                "replaced_by": d.replaced_by.map(|i| &cat.errors[i].name),
-                "replaced_by_code": d.replaced_by.map(|i| &cat.errors[i].code),
-                "note": d.note,
-            })),
-            "aliases": e.aliases,
-            "legacy_codes": e.legacy_codes,
-            "identifiers": {
-                "rust_variant": e.rust_variant,
-                "rust_constructor": e.rust_fn,
-                "ts_key": e.ts_key,
-                "ts_type": e.ts_type,
-                "ts_params": format!("{}Params", e.ts_type),
-                "ts_wire_error": format!("{}WireError", e.ts_type),
-            },
-        })).collect::<Vec<_>>(),
-        "retired": cat.retired.iter().map(|t| json!({
-            "code": t.code,
-            "name": t.name,
-            "since": t.since,
-            "note": t.note,
-            "anchor": t.anchor,
-        })).collect::<Vec<_>>(),
-    })
+    let mut w = Pretty::with_capacity(1024 + 2048 * cat.errors.len());
+    w.object(|w| {
+        w.field("$comment", header_text(&cat.source_name));
+        w.field("errdex", 1);
+        w.field_object("registry", |w| {
+            w.field("name", &r.name);
+            w.field("title", &r.title);
+            w.field("docs_url", &r.docs_url);
+            w.field("code_pattern", &r.code_pattern);
+            w.field_object("wire", |w| {
+                w.field("code", &wire.code);
+                w.field("message", &wire.message);
+                w.field("category", &wire.category);
+                w.field("retryable", &wire.retryable);
+                w.field("details", &wire.details);
+            });
+            w.field("mcp_meta_prefix", &r.mcp_meta_prefix);
+            w.field("crate_name", &r.crate_name);
+            w.field("npm_name", &r.npm_name);
+        });
+        w.key("categories").array(|w| {
+            for c in &cat.categories {
+                w.object(|w| {
+                    w.field("key", &c.key);
+                    w.field("summary", &c.summary);
+                    w.field("retryable", c.retryable);
+                    retry_value(w, &c.retry);
+                    w.field("exit_code", c.exit_code);
+                    w.field("http_status", c.http_status);
+                    w.field("jsonrpc_code", c.jsonrpc_code);
+                    w.field("expected", c.expected);
+                    w.field("log_level", log_level(c.expected));
+                    w.field("anchor", &c.anchor);
+                    w.field_object("identifiers", |w| w.field("rust", &c.rust_variant));
+                });
+            }
+        });
+        w.key("namespaces").array(|w| {
+            for n in &cat.namespaces {
+                w.object(|w| {
+                    w.field("key", &n.key);
+                    w.field("title", &n.title);
+                    w.field("summary", &n.summary);
+                    w.field("code_prefix", &n.code_prefix);
+                    w.field("slug", &n.slug);
+                    w.field_object("identifiers", |w| w.field("rust", &n.rust_variant));
+                });
+            }
+        });
+        w.key("errors").array(|w| {
+            for e in &cat.errors {
+                w.object(|w| {
+                    w.field("name", &e.name);
+                    w.field("code", &e.code);
+                    w.field("namespace", cat.namespace_of(e).map(|n| &n.key));
+                    w.field("category", &cat.category_of(e).key);
+                    w.field("summary", &e.summary);
+                    w.field("message", &e.message.raw);
+                    w.key("params").array(|w| {
+                        for p in &e.params {
+                            w.object(|w| {
+                                w.field("name", &p.name);
+                                w.field("type", p.ty.as_str());
+                            });
+                        }
+                    });
+                    w.field("suggestion", e.suggestion.as_ref().map(|s| &s.raw));
+                    w.field("explanation", &e.explanation);
+                    w.field("retryable", e.retryable);
+                    retry_value(w, &e.retry);
+                    w.field("exit_code", e.exit_code);
+                    w.field("http_status", e.http_status);
+                    w.field("jsonrpc_code", e.jsonrpc_code);
+                    w.field("expected", e.expected);
+                    w.field("log_level", log_level(e.expected));
+                    w.field("docs_url", &e.docs_url);
+                    w.field("anchor", &e.anchor);
+                    w.field("since", &e.since);
+                    match &e.deprecated {
+                        None => w.field("deprecated", None::<bool>),
+                        Some(d) => w.field_object("deprecated", |w| {
+                            w.field("since", &d.since);
+                            w.field("replaced_by", d.replaced_by.map(|i| &cat.errors[i].name));
+                            w.field(
+                                "replaced_by_code",
+                                d.replaced_by.map(|i| &cat.errors[i].code),
+                            );
+                            w.field("note", &d.note);
+                        }),
+                    }
+                    w.field("aliases", &e.aliases);
+                    w.field("legacy_codes", &e.legacy_codes);
+                    w.field_object("identifiers", |w| {
+                        w.field("rust_variant", &e.rust_variant);
+                        w.field("rust_constructor", &e.rust_fn);
+                        w.field("ts_key", &e.ts_key);
+                        w.field("ts_type", &e.ts_type);
+                        w.field("ts_params", format!("{}Params", e.ts_type));
+                        w.field("ts_wire_error", format!("{}WireError", e.ts_type));
+                    });
+                });
+            }
+        });
+        w.key("retired").array(|w| {
+            for t in &cat.retired {
+                w.object(|w| {
+                    w.field("code", &t.code);
+                    w.field("name", &t.name);
+                    w.field("since", &t.since);
+                    w.field("note", &t.note);
+                    w.field("anchor", &t.anchor);
+                });
+            }
+        });
+    });
+    line(w.finish())
 }
 
 /// Pattern of an identifier: params, categories, the registry name.
