@@ -60,29 +60,23 @@ impl askama::filters::Escaper for JsString {
 /// never close the comment early, a line starting with `@` cannot become a tag, and control
 /// characters (CR, bidi overrides stay visible as they are printable) are replaced.
 pub fn doc_comment(lines: &[String], indent: &str) -> String {
-    let mut out = format!("{indent}/**\n");
+    let mut out = String::with_capacity(64 + lines.iter().map(|l| l.len() + 8).sum::<usize>());
+    out.push_str(indent);
+    out.push_str("/**\n");
     for line in lines.iter().flat_map(|l| l.split('\n')) {
-        let clean: String = line
-            .chars()
-            .map(|c| {
-                if c.is_control() || c == '\u{2028}' || c == '\u{2029}' {
-                    ' '
-                } else {
-                    c
-                }
-            })
-            .collect();
-        let clean = clean.replace("*/", "*\\/").replace("</", "<\\/");
+        let clean = comment_safe(line);
         let clean = match clean.trim_start().strip_prefix('@') {
-            Some(rest) => format!("\\@{rest}"),
+            Some(rest) => std::borrow::Cow::Owned(format!("\\@{rest}")),
             None => clean,
         };
         let clean = clean.trim_end();
+        out.push_str(indent);
         if clean.is_empty() {
-            out.push_str(indent);
             out.push_str(" *\n");
         } else {
-            let _ = writeln!(out, "{indent} * {clean}");
+            out.push_str(" * ");
+            out.push_str(clean);
+            out.push('\n');
         }
     }
     out.push_str(indent);
@@ -90,9 +84,17 @@ pub fn doc_comment(lines: &[String], indent: &str) -> String {
     out
 }
 
-/// Catalogue text on one line for a `//` comment: line breaks and controls become spaces.
-fn one_line(s: &str) -> String {
-    s.chars()
+/// Controls (and U+2028/U+2029) → spaces, `*/` → `*\/`, `</` → `<\/`: text that can sit in
+/// a comment without ending it. Borrowed when nothing changes (the usual case).
+fn comment_safe(s: &str) -> std::borrow::Cow<'_, str> {
+    let plain = s.bytes().all(|b| (0x20..0x7f).contains(&b)) || !s.chars().any(|c| {
+        c.is_control() || c == '\u{2028}' || c == '\u{2029}'
+    });
+    if plain && !s.contains("*/") && !s.contains("</") {
+        return std::borrow::Cow::Borrowed(s);
+    }
+    let spaced: String = s
+        .chars()
         .map(|c| {
             if c.is_control() || c == '\u{2028}' || c == '\u{2029}' {
                 ' '
@@ -100,9 +102,13 @@ fn one_line(s: &str) -> String {
                 c
             }
         })
-        .collect::<String>()
-        .replace("*/", "*\\/")
-        .replace("</", "<\\/")
+        .collect();
+    std::borrow::Cow::Owned(spaced.replace("*/", "*\\/").replace("</", "<\\/"))
+}
+
+/// Catalogue text on one line for a `//` comment: line breaks and controls become spaces.
+fn one_line(s: &str) -> String {
+    comment_safe(s).into_owned()
 }
 
 /// Characters that are invisible or reorder text (Trojan Source, CVE-2021-42574), and the
@@ -114,7 +120,13 @@ fn escape_invisible(text: String) -> String {
         matches!(c, '\u{061c}' | '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}'
             | '\u{2060}'..='\u{2069}' | '\u{feff}')
     };
-    if !text.chars().any(needs) {
+    // Every such character starts with the byte D8, E2 or EF (never a continuation
+    // byte), so only those positions need decoding.
+    let bytes = text.as_bytes();
+    let found = bytes.iter().enumerate().any(|(i, &b)| {
+        matches!(b, 0xd8 | 0xe2 | 0xef) && text[i..].chars().next().is_some_and(needs)
+    });
+    if !found {
         return text;
     }
     let mut out = String::with_capacity(text.len() + 16);
@@ -130,7 +142,12 @@ fn escape_invisible(text: String) -> String {
 
 /// Backticks would end a Markdown code span in JSDoc: shown as `'` instead.
 fn code_span(s: &str) -> String {
-    one_line(s).replace('`', "'")
+    let s = comment_safe(s);
+    if s.contains('`') {
+        s.replace('`', "'")
+    } else {
+        s.into_owned()
+    }
 }
 
 /// A union of string literal types, `never` when empty.
@@ -548,4 +565,81 @@ fn tsconfig_json(header: &str) -> String {
         "files": ["index.d.ts"],
     }));
     format!("// {}\n{body}", one_line(header))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The former [`one_line`], without its borrowed fast path.
+    fn reference_one_line(s: &str) -> String {
+        s.chars()
+            .map(|c| {
+                if c.is_control() || c == '\u{2028}' || c == '\u{2029}' {
+                    ' '
+                } else {
+                    c
+                }
+            })
+            .collect::<String>()
+            .replace("*/", "*\\/")
+            .replace("</", "<\\/")
+    }
+
+    /// The former [`doc_comment`].
+    fn reference_doc_comment(lines: &[String], indent: &str) -> String {
+        let mut out = format!("{indent}/**\n");
+        for line in lines.iter().flat_map(|l| l.split('\n')) {
+            let clean = reference_one_line(line);
+            let clean = match clean.trim_start().strip_prefix('@') {
+                Some(rest) => format!("\\@{rest}"),
+                None => clean,
+            };
+            let clean = clean.trim_end();
+            if clean.is_empty() {
+                out.push_str(indent);
+                out.push_str(" *\n");
+            } else {
+                let _ = writeln!(out, "{indent} * {clean}");
+            }
+        }
+        out.push_str(indent);
+        out.push_str(" */");
+        out
+    }
+
+    fn hostile_text() -> impl Strategy<Value = String> {
+        proptest::collection::vec(
+            prop_oneof![
+                Just("word ".to_string()),
+                Just("*/".to_string()),
+                Just("</".to_string()),
+                Just(" @".to_string()),
+                "[*/<@`\r\n\t \u{7}\u{7f}\u{85}\u{2028}\u{2029}\u{202e}\u{200b}\u{feff}\u{61c}é—]",
+                "\\PC{0,3}",
+            ],
+            0..10,
+        )
+        .prop_map(|parts| parts.concat())
+    }
+
+    proptest! {
+        #[test]
+        fn fast_comment_text_matches_the_reference(a in hostile_text(), b in hostile_text()) {
+            prop_assert_eq!(one_line(&a), reference_one_line(&a));
+            prop_assert_eq!(code_span(&a), reference_one_line(&a).replace('`', "'"));
+            let lines = vec![a.clone(), String::new(), b.clone()];
+            prop_assert_eq!(doc_comment(&lines, "  "), reference_doc_comment(&lines, "  "));
+            let needs = |c: char| {
+                matches!(c, '\u{061c}' | '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}'
+                    | '\u{2060}'..='\u{2069}' | '\u{feff}')
+            };
+            let expected: String = a
+                .chars()
+                .map(|c| if needs(c) { format!("\\u{:04x}", c as u32) } else { c.to_string() })
+                .collect();
+            prop_assert_eq!(escape_invisible(a.clone()), expected);
+        }
+    }
 }
