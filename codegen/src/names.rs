@@ -180,9 +180,65 @@ pub fn is_param_name(s: &str) -> bool {
     is_identifier(s)
 }
 
+/// The words heck finds in `s` when `s` is ASCII letters, digits and `_` in one case only
+/// (every catalogue NAME, most keys): then its only word boundaries are the underscores.
+/// `None` otherwise (mixed case, other characters), where heck itself runs. heck goes
+/// through `fmt` machinery per character, and these conversions run for every code of
+/// every build; the `heck_fast_paths_agree` property test pins them to heck.
+fn simple_words(s: &str) -> Option<impl Iterator<Item = &str>> {
+    let (mut upper, mut lower) = (false, false);
+    for b in s.bytes() {
+        match b {
+            b'A'..=b'Z' => upper = true,
+            b'a'..=b'z' => lower = true,
+            b'0'..=b'9' | b'_' => {}
+            _ => return None,
+        }
+    }
+    (!(upper && lower)).then(|| s.split('_').filter(|w| !w.is_empty()))
+}
+
+/// heck's `to_upper_camel_case`.
+fn upper_camel(s: &str) -> String {
+    let Some(words) = simple_words(s) else {
+        return s.to_upper_camel_case();
+    };
+    let mut out = String::with_capacity(s.len());
+    for w in words {
+        let (first, rest) = w.split_at(1);
+        out.push_str(&first.to_ascii_uppercase());
+        out.push_str(&rest.to_ascii_lowercase());
+    }
+    out
+}
+
+/// heck's `to_snake_case` (`upper == false`) or `to_shouty_snake_case` (`upper == true`).
+fn snake(s: &str, upper: bool) -> String {
+    let Some(words) = simple_words(s) else {
+        return if upper {
+            s.to_shouty_snake_case()
+        } else {
+            s.to_snake_case()
+        };
+    };
+    let mut out = String::with_capacity(s.len());
+    for w in words {
+        if !out.is_empty() {
+            out.push('_');
+        }
+        out.push_str(w);
+    }
+    if upper {
+        out.make_ascii_uppercase();
+    } else {
+        out.make_ascii_lowercase();
+    }
+    out
+}
+
 /// A Rust type-level name (enum variant): UpperCamelCase, renamed if it is `Self`.
 pub fn rust_variant(name: &str) -> String {
-    let mut v = name.to_upper_camel_case();
+    let mut v = upper_camel(name);
     if v.is_empty() {
         v.push('X');
     }
@@ -197,7 +253,7 @@ pub fn rust_variant(name: &str) -> String {
 
 /// A Rust value-level name (fn, argument): snake_case with keywords escaped.
 pub fn rust_snake(name: &str) -> String {
-    let mut s = name.to_snake_case();
+    let mut s = snake(name, false);
     if s.is_empty() {
         s.push('x');
     }
@@ -236,12 +292,15 @@ pub fn unraw(s: &str) -> &str {
 
 /// The key in the TypeScript `ErrorCode` object: SHOUTY_SNAKE of the name.
 pub fn ts_key(name: &str) -> String {
-    name.to_shouty_snake_case()
+    snake(name, true)
 }
 
 /// A TypeScript type name: UpperCamelCase.
 pub fn ts_type(name: &str) -> String {
-    rust_variant(name).trim_end_matches('_').to_string()
+    let mut t = rust_variant(name);
+    let bare = t.trim_end_matches('_').len();
+    t.truncate(bare);
+    t
 }
 
 /// `true` when `s` can be written as a bare TypeScript property name.
@@ -326,5 +385,14 @@ mod tests {
         assert_eq!(slug("FRM"), "frm");
         assert_eq!(slug("a  b//c"), "a-b-c");
         assert_eq!(slug("22P02"), "22p02");
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn heck_fast_paths_agree(s in "[A-Z0-9_]{0,14}|[a-z0-9_]{0,14}|[A-Za-z0-9_]{0,10}|\\PC{0,6}") {
+            proptest::prop_assert_eq!(upper_camel(&s), s.to_upper_camel_case());
+            proptest::prop_assert_eq!(snake(&s, false), s.to_snake_case());
+            proptest::prop_assert_eq!(snake(&s, true), s.to_shouty_snake_case());
+        }
     }
 }
