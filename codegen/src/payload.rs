@@ -76,31 +76,44 @@ impl<'a> Instance<'a> {
     }
 
     pub fn suggestion(&self) -> Option<String> {
+        self.suggestion_from(|| self.display_values())
+    }
+
+    /// [`Instance::suggestion`], with the display values computed only when needed.
+    fn suggestion_from(&self, values: impl FnOnce() -> Vec<String>) -> Option<String> {
         self.suggestion_override.clone().or_else(|| {
             self.entry
                 .suggestion
                 .as_ref()
-                .map(|t| t.render(&self.display_values()))
+                .map(|t| t.render(&values()))
         })
     }
 
     /// The compact terminal form (`Display` of the generated `Error`).
     pub fn terminal_text(&self) -> String {
-        let mut s = self.entry.code.clone();
+        let values = self.display_values();
+        let suggestion = self.suggestion_from(|| values.clone());
+        self.terminal_text_with(&self.entry.message.render(&values), suggestion.as_deref())
+    }
+
+    /// The terminal form from an already rendered message and suggestion.
+    fn terminal_text_with(&self, message: &str, suggestion: Option<&str>) -> String {
+        let mut s = String::with_capacity(self.entry.code.len() + message.len() + 16);
+        s.push_str(&self.entry.code);
         if let Some(arg) = &self.argument {
             s.push_str(" `");
             s.push_str(arg);
             s.push('`');
         }
         s.push_str(": ");
-        s.push_str(&self.message());
+        s.push_str(message);
         if let Some(c) = &self.constraint {
             s.push_str("\n  constraint: ");
             s.push_str(&c.to_string());
         }
-        if let Some(h) = self.suggestion() {
+        if let Some(h) = suggestion {
             s.push_str("\n  hint: ");
-            s.push_str(&h);
+            s.push_str(h);
         }
         s
     }
@@ -158,9 +171,14 @@ impl<'a> Instance<'a> {
 
     pub fn mcp_tool_result(&self, cat: &Catalogue) -> Value {
         let p = &cat.registry.mcp_meta_prefix;
+        let values = self.display_values();
+        let suggestion = self.suggestion_from(|| values.clone());
         let mut meta = Map::new();
         let mut put = |k: &str, v: Value| {
-            meta.insert(format!("{p}{k}"), v);
+            let mut key = String::with_capacity(p.len() + k.len());
+            key.push_str(p);
+            key.push_str(k);
+            meta.insert(key, v);
         };
         put("code", Value::String(self.entry.code.clone()));
         put(
@@ -170,8 +188,8 @@ impl<'a> Instance<'a> {
         put("retryable", Value::Bool(self.entry.retryable));
         put("expected", Value::Bool(self.entry.expected));
         put("docs_url", Value::String(self.entry.docs_url.clone()));
-        if let Some(s) = self.suggestion() {
-            put("suggestion", Value::String(s));
+        if let Some(s) = &suggestion {
+            put("suggestion", Value::String(s.clone()));
         }
         if let Some(a) = &self.argument {
             put("argument", Value::String(a.clone()));
@@ -179,8 +197,10 @@ impl<'a> Instance<'a> {
         if let Some(c) = &self.constraint {
             put("constraint", c.clone());
         }
+        let text =
+            self.terminal_text_with(&self.entry.message.render(&values), suggestion.as_deref());
         json!({
-            "content": [{"type": "text", "text": self.terminal_text()}],
+            "content": [{"type": "text", "text": text}],
             "isError": true,
             // Required by MCP 2026-07-28 (`"complete"` is what clients assume when absent);
             // earlier revisions allow the extra member.

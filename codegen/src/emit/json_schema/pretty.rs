@@ -43,9 +43,15 @@ impl Pretty {
     }
 
     fn newline_indent(&mut self) {
-        self.out.push('\n');
-        for _ in 0..self.depth {
-            self.out.push_str("  ");
+        const SPACES: &str = "\n                                ";
+        let n = 1 + 2 * self.depth;
+        if n <= SPACES.len() {
+            self.out.push_str(&SPACES[..n]);
+        } else {
+            self.out.push('\n');
+            for _ in 0..self.depth {
+                self.out.push_str("  ");
+            }
         }
     }
 
@@ -157,28 +163,43 @@ fn write_str(out: &mut String, s: &str) {
     let bytes = s.as_bytes();
     let mut run = 0;
     for (i, &b) in bytes.iter().enumerate() {
-        let esc: &str = match b {
-            b'"' => "\\\"",
-            b'\\' => "\\\\",
-            b'\n' => "\\n",
-            b'\r' => "\\r",
-            b'\t' => "\\t",
-            0x08 => "\\b",
-            0x0c => "\\f",
-            0..=0x1f => "",
-            _ => continue,
-        };
+        let esc = ESCAPE[usize::from(b)];
+        if esc == 0 {
+            continue;
+        }
         out.push_str(&s[run..i]);
-        if esc.is_empty() {
-            let _ = write!(out, "\\u{b:04x}");
-        } else {
-            out.push_str(esc);
+        match esc {
+            b'u' => {
+                let _ = write!(out, "\\u{b:04x}");
+            }
+            _ => {
+                out.push('\\');
+                out.push(char::from(esc));
+            }
         }
         run = i + 1;
     }
     out.push_str(&s[run..]);
     out.push('"');
 }
+
+/// Per byte: 0 when written as is, else the letter after the backslash (`u`: `\u00xx`).
+static ESCAPE: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 0x20 {
+        t[i] = b'u';
+        i += 1;
+    }
+    t[0x08] = b'b';
+    t[0x09] = b't';
+    t[0x0a] = b'n';
+    t[0x0c] = b'f';
+    t[0x0d] = b'r';
+    t[b'"' as usize] = b'"';
+    t[b'\\' as usize] = b'\\';
+    t
+};
 
 impl<T: WriteJson + ?Sized> WriteJson for &T {
     fn write_json(&self, w: &mut Pretty) {
