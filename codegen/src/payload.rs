@@ -15,7 +15,8 @@
 //!   `  hint: <suggestion>` lines when present.
 //! - MCP `CallToolResult`: `content[0]` is the terminal text, `isError: true`, `_meta` carries
 //!   `<prefix>code`, `category`, `retryable`, `expected`, `docs_url`, and `suggestion`,
-//!   `argument`, `constraint` when present. No `structuredContent`.
+//!   `argument`, `constraint` when present. No `structuredContent`. `resultType: "complete"`
+//!   is always present: MCP 2026-07-28 requires it, and earlier versions allow it.
 //! - JSON-RPC error object: `{code: jsonrpc_code, message, data: <wire object>}`.
 //! - Problem details: `type` (docs URL), `title` (summary), `status` (HTTP), `detail`
 //!   (message), then `code`, `category`, `retryable`, then the extras (members already
@@ -181,6 +182,7 @@ impl<'a> Instance<'a> {
         json!({
             "content": [{"type": "text", "text": self.terminal_text()}],
             "isError": true,
+            "resultType": "complete",
             "_meta": Value::Object(meta),
         })
     }
