@@ -7,9 +7,15 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 
 mod cmd;
+mod fail;
+mod own;
 
 #[derive(Debug, Parser)]
-#[command(name = "errdex", version, about = "One errors.yaml; Rust, TypeScript, JSON Schema and docs generated from it")]
+#[command(
+    name = "errdex",
+    version,
+    about = "One errors.yaml; Rust, TypeScript, JSON Schema and docs generated from it"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -36,7 +42,31 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => {
+            // --help and --version.
+            let _ = e.print();
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => {
+            // Bad arguments are EDX1002 (exit code from errors.yaml), with clap's own text.
+            let text = e.render().to_string();
+            let detail = text
+                .lines()
+                .next()
+                .unwrap_or("bad arguments")
+                .trim_start_matches("error: ")
+                .to_string();
+            eprint!("{text}");
+            let f = fail::Failure {
+                code: "EDX1002",
+                message: detail,
+                suggestion: Some("Run `errdex --help` or `errdex <command> --help`.".into()),
+            };
+            return fail::report(&f, Format::Human);
+        }
+    };
     match cli.command {
         Command::Lint(a) => cmd::lint::run(a),
         Command::Generate(a) => cmd::generate::run(a),
@@ -49,4 +79,34 @@ fn main() -> ExitCode {
 /// The default catalogue path.
 pub fn default_catalogue() -> PathBuf {
     PathBuf::from("errors.yaml")
+}
+
+/// Reads and loads a catalogue; an unreadable file is EDX1001.
+pub fn read_catalogue(
+    path: &std::path::Path,
+) -> Result<(errdex_codegen::Loaded, String), fail::Failure> {
+    let bytes = std::fs::read(path).map_err(|e| fail::Failure {
+        code: "EDX1001",
+        message: format!("cannot read `{}`: {}", path.display(), io_reason(&e)),
+        suggestion: Some(
+            "Check the path and its permissions; errdex reads ./errors.yaml by default.".into(),
+        ),
+    })?;
+    let loaded = errdex_codegen::load::load_bytes(&bytes, &path.display().to_string());
+    Ok((loaded, String::from_utf8_lossy(&bytes).into_owned()))
+}
+
+/// An I/O error without the "(os error N)" suffix.
+pub fn io_reason(e: &std::io::Error) -> String {
+    let s = e.to_string();
+    match s.find(" (os error") {
+        Some(i) => s[..i].to_string(),
+        None => s,
+    }
+}
+
+/// Colour on stderr only for a terminal, and never when NO_COLOR is set.
+pub fn color_stderr() -> bool {
+    use std::io::IsTerminal;
+    std::env::var_os("NO_COLOR").is_none() && std::io::stderr().is_terminal()
 }

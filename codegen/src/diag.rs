@@ -58,12 +58,12 @@ macro_rules! diag_codes {
 
 diag_codes! {
     // -- reading and parsing (namespace YAML, EDX00xx)
-    YamlSyntax = "EDX0001", "YAML_SYNTAX", Error, "YAML syntax error: {detail}";
+    YamlSyntax = "EDX0001", "YAML_SYNTAX", Error, "YAML syntax error: {problem}";
     NotUtf8 = "EDX0002", "NOT_UTF8", Error, "the catalogue is not valid UTF-8 (first bad byte at offset {offset})";
     EmptyCatalogue = "EDX0003", "EMPTY_CATALOGUE", Error, "the catalogue is empty: it holds no YAML document";
     TooLarge = "EDX0004", "CATALOGUE_TOO_LARGE", Error, "the catalogue is {size} bytes; the limit is {limit} bytes";
     TooDeep = "EDX0005", "NESTING_TOO_DEEP", Error, "values are nested deeper than {limit} levels";
-    YamlBudget = "EDX0006", "YAML_BUDGET_EXCEEDED", Error, "the YAML exceeds a safety limit: {detail}";
+    YamlBudget = "EDX0006", "YAML_BUDGET_EXCEEDED", Error, "the YAML exceeds a safety limit: {problem}";
     TooManyCodes = "EDX0007", "TOO_MANY_CODES", Error, "the catalogue has {count} codes; the limit is {limit}";
     TextTooLong = "EDX0008", "TEXT_TOO_LONG", Error, "this text is {length} bytes long; the limit is {limit} bytes";
     // -- shape of the document (namespace SCHEMA, EDX01xx)
@@ -71,7 +71,7 @@ diag_codes! {
     UnknownKey = "EDX0102", "UNKNOWN_KEY", Error, "unknown key `{key}` in {context}";
     DuplicateKey = "EDX0103", "DUPLICATE_KEY", Error, "duplicate key `{key}`";
     MissingKey = "EDX0104", "MISSING_KEY", Error, "{context} is missing the required key `{key}`";
-    FormatVersion = "EDX0105", "FORMAT_VERSION", Error, "{detail}";
+    FormatVersion = "EDX0105", "FORMAT_VERSION", Error, "{problem}";
     BadValue = "EDX0106", "BAD_VALUE", Error, "`{key}` cannot be {found}: {expected}";
     // -- names and codes (namespace NAMES, EDX02xx)
     InvalidName = "EDX0201", "INVALID_NAME", Error, "`{name}` is not a valid {kind}: {rule}";
@@ -81,15 +81,15 @@ diag_codes! {
     IdentifierCollision = "EDX0205", "IDENTIFIER_COLLISION", Error, "`{name}` becomes the {language} identifier `{ident}`, already taken by `{other}`";
     CodePatternMismatch = "EDX0206", "CODE_PATTERN_MISMATCH", Error, "code `{code}` does not match the registry's code_pattern `{pattern}`";
     CodePrefixMismatch = "EDX0207", "CODE_PREFIX_MISMATCH", Error, "code `{code}` does not start with `{prefix}`, the code_prefix of namespace `{namespace}`";
-    InvalidCodePattern = "EDX0208", "INVALID_CODE_PATTERN", Error, "code_pattern is not a valid regular expression: {detail}";
+    InvalidCodePattern = "EDX0208", "INVALID_CODE_PATTERN", Error, "code_pattern is not a valid regular expression: {problem}";
     RetiredCodeReused = "EDX0209", "RETIRED_CODE_REUSED", Error, "code `{code}` is retired and may never be used again";
     InvalidCode = "EDX0210", "INVALID_CODE", Error, "`{code}` is not a usable code: {rule}";
     // -- references (namespace REFS, EDX03xx)
-    UnknownCategory = "EDX0301", "UNKNOWN_CATEGORY", Error, "unknown category `{category}`";
+    UnknownCategory = "EDX0301", "UNKNOWN_CATEGORY", Error, "unknown category `{key}`";
     UnknownNamespace = "EDX0302", "UNKNOWN_NAMESPACE", Error, "unknown namespace `{namespace}`";
     UnknownReplacement = "EDX0303", "UNKNOWN_REPLACEMENT", Error, "`replaced_by` names `{target}`, which is not a live entry";
     // -- templates and params (namespace TEMPLATE, EDX04xx)
-    TemplateSyntax = "EDX0401", "TEMPLATE_SYNTAX", Error, "malformed template: {detail}";
+    TemplateSyntax = "EDX0401", "TEMPLATE_SYNTAX", Error, "malformed template: {problem}";
     UndeclaredPlaceholder = "EDX0402", "UNDECLARED_PLACEHOLDER", Error, "placeholder `{{{param}}}` is not a declared param";
     UnusedParam = "EDX0403", "UNUSED_PARAM", Warning, "param `{param}` is declared but the message never uses it";
     InvalidParamName = "EDX0404", "INVALID_PARAM_NAME", Error, "param name `{param}` is not an identifier";
@@ -103,7 +103,7 @@ diag_codes! {
     JsonrpcCodeRange = "EDX0506", "JSONRPC_CODE_RANGE", Error, "JSON-RPC code {value} does not fit a 32-bit signed integer";
     // -- documentation links (namespace DOCS, EDX06xx)
     DocsUrlPlaceholder = "EDX0601", "DOCS_URL_PLACEHOLDER", Error, "unknown placeholder `{{{placeholder}}}` in docs_url; known: {known}";
-    MalformedUrl = "EDX0602", "MALFORMED_URL", Error, "`{url}` is not a well-formed URL: {detail}";
+    MalformedUrl = "EDX0602", "MALFORMED_URL", Error, "`{url}` is not a well-formed URL: {problem}";
 }
 
 /// A byte range in the catalogue source, with its 1-based line and column (characters).
@@ -188,23 +188,19 @@ pub fn render_human(diags: &[Diagnostic], file: &str, source: &str, color: bool)
             Severity::Error => Level::ERROR,
             Severity::Warning => Level::WARNING,
         };
-        let title = level
-            .primary_title(d.message.as_str())
-            .id(d.code.as_str());
+        let title = level.primary_title(d.message.as_str()).id(d.code.as_str());
         let mut group = Group::with_title(title);
         match d.span {
             Some(span) if !source.is_empty() => {
                 let mut snippet = Snippet::source(source).path(file).fold(true);
-                let start = span.offset.min(source.len());
-                let end = (span.offset + span.len.max(1)).min(source.len()).max(start);
+                let (start, end) = char_range(source, span);
                 let mut primary = AnnotationKind::Primary.span(start..end);
                 if let Some(l) = &d.label {
                     primary = primary.label(l.as_str());
                 }
                 snippet = snippet.annotation(primary);
                 for (s, note) in &d.notes {
-                    let a = s.offset.min(source.len());
-                    let b = (s.offset + s.len.max(1)).min(source.len()).max(a);
+                    let (a, b) = char_range(source, *s);
                     snippet =
                         snippet.annotation(AnnotationKind::Context.span(a..b).label(note.as_str()));
                 }
@@ -220,6 +216,20 @@ pub fn render_human(diags: &[Diagnostic], file: &str, source: &str, color: bool)
         let _ = writeln!(out, "{}", renderer.render(&[group]));
     }
     out
+}
+
+/// The span as a byte range on char boundaries inside `source` (a span computed on other
+/// bytes, such as a lossy decoding of a non-UTF-8 file, never makes rendering panic).
+fn char_range(source: &str, span: Span) -> (usize, usize) {
+    let mut start = span.offset.min(source.len());
+    while !source.is_char_boundary(start) {
+        start -= 1;
+    }
+    let mut end = (span.offset + span.len.max(1)).min(source.len()).max(start);
+    while !source.is_char_boundary(end) {
+        end += 1;
+    }
+    (start, end)
 }
 
 /// One line per diagnostic: `file:line:column: severity[CODE]: message`.

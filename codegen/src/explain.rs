@@ -1,1 +1,482 @@
-//! `errdex explain`: a code's reference as terminal text or JSON (not yet written).
+//! `errdex explain`: a code's reference as terminal text or JSON.
+//!
+//! The key may be a code, a name, an alias or a legacy code (exact match first, then a
+//! case-insensitive match when it is unambiguous, so `acm-frm-001` or a docs anchor works
+//! too). A retired code is not an error for the user: [`ExplainError::Retired`] carries what
+//! the catalogue says about it, and [`ExplainError::retired_text`] /
+//! [`ExplainError::to_json`] render it; the CLI prints it and exits 0. An unknown key gets
+//! [`ExplainError::Unknown`] with the nearest known keys (Levenshtein distance, ignoring
+//! case, over codes, names, aliases, legacy codes and retired codes).
+//!
+//! Terminal text is sanitized: control characters (which could carry terminal escape
+//! sequences) and bidirectional overrides in catalogue text are shown as `\u{..}` escapes.
+
+use serde_json::{Value, json};
+
+use crate::ir::{Catalogue, ErrorEntry, Retired, Retry};
+use crate::payload::{Instance, example_value};
+
+/// Why a key has no live entry.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ExplainError {
+    /// The code (or name) is retired: listed in `retired`, never to be used again.
+    Retired {
+        query: String,
+        code: String,
+        name: Option<String>,
+        since: Option<String>,
+        note: Option<String>,
+    },
+    /// No code, name, alias, legacy code or retired code matches.
+    Unknown {
+        query: String,
+        suggestions: Vec<String>,
+    },
+}
+
+impl std::fmt::Display for ExplainError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ExplainError::Retired { .. } => f.write_str(self.retired_text().trim_end()),
+            ExplainError::Unknown { query, suggestions } => {
+                write!(f, "unknown error code `{}`", term(query))?;
+                if !suggestions.is_empty() {
+                    let list: Vec<String> = suggestions
+                        .iter()
+                        .map(|s| format!("`{}`", term(s)))
+                        .collect();
+                    write!(f, "; did you mean {}?", list.join(", "))?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl std::error::Error for ExplainError {}
+
+impl ExplainError {
+    /// The terminal text for a retired code (empty for other variants).
+    pub fn retired_text(&self) -> String {
+        let ExplainError::Retired {
+            code,
+            name,
+            since,
+            note,
+            ..
+        } = self
+        else {
+            return String::new();
+        };
+        let mut s = format!("{} is retired", term(code));
+        if let Some(n) = name {
+            s.push_str(&format!(" (name {})", term(n)));
+        }
+        if let Some(v) = since {
+            s.push_str(&format!(" since {}", term(v)));
+        }
+        s.push_str(".\n");
+        if let Some(n) = note {
+            s.push_str(&format!("  why: {}\n", indent_more(&term(n))));
+        }
+        s.push_str("  A retired code is never reused; a payload carrying it comes from an older producer.\n");
+        s
+    }
+
+    /// The JSON form: `{"status": "retired", ...}` or `{"status": "unknown", ...}`.
+    pub fn to_json(&self) -> Value {
+        match self {
+            ExplainError::Retired {
+                query,
+                code,
+                name,
+                since,
+                note,
+            } => json!({
+                "status": "retired",
+                "query": query,
+                "code": code,
+                "name": name,
+                "since": since,
+                "note": note,
+            }),
+            ExplainError::Unknown { query, suggestions } => json!({
+                "status": "unknown",
+                "query": query,
+                "suggestions": suggestions,
+            }),
+        }
+    }
+}
+
+/// How the key matched the entry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MatchedBy {
+    Code,
+    Name,
+    Alias,
+    LegacyCode,
+}
+
+impl MatchedBy {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MatchedBy::Code => "code",
+            MatchedBy::Name => "name",
+            MatchedBy::Alias => "alias",
+            MatchedBy::LegacyCode => "legacy_code",
+        }
+    }
+}
+
+fn match_exact<'a>(
+    cat: &'a Catalogue,
+    key: &str,
+    eq: &dyn Fn(&str, &str) -> bool,
+) -> Vec<(&'a ErrorEntry, MatchedBy)> {
+    let mut out = Vec::new();
+    for e in &cat.errors {
+        let by = if eq(&e.code, key) {
+            MatchedBy::Code
+        } else if eq(&e.name, key) {
+            MatchedBy::Name
+        } else if e.aliases.iter().any(|a| eq(a, key)) {
+            MatchedBy::Alias
+        } else if e.legacy_codes.iter().any(|c| eq(c, key)) {
+            MatchedBy::LegacyCode
+        } else if eq(&e.anchor, key) {
+            MatchedBy::Code
+        } else {
+            continue;
+        };
+        out.push((e, by));
+    }
+    out
+}
+
+/// Resolves a key to a live entry, or says why not.
+pub fn resolve<'a>(
+    cat: &'a Catalogue,
+    key: &str,
+) -> Result<(&'a ErrorEntry, MatchedBy), ExplainError> {
+    let key = key.trim();
+    let exact = |a: &str, b: &str| a == b;
+    let exact_hits = match_exact(cat, key, &exact);
+    // Codes first, then names, aliases, legacy codes (the loader forbids collisions; the
+    // order only matters for a catalogue that was not validated).
+    if let Some(hit) = [
+        MatchedBy::Code,
+        MatchedBy::Name,
+        MatchedBy::Alias,
+        MatchedBy::LegacyCode,
+    ]
+    .iter()
+    .find_map(|by| exact_hits.iter().find(|(_, b)| b == by))
+    {
+        return Ok(*hit);
+    }
+    if let Some(r) = retired_exact(cat, key) {
+        return Err(retired_error(key, r));
+    }
+    let ci = |a: &str, b: &str| a.eq_ignore_ascii_case(b);
+    let ci_hits = match_exact(cat, key, &ci);
+    let first = ci_hits.first().map(|(e, _)| e.code.as_str());
+    if !ci_hits.is_empty() && ci_hits.iter().all(|(e, _)| Some(e.code.as_str()) == first) {
+        return Ok(ci_hits[0]);
+    }
+    let ci_retired: Vec<&Retired> = cat
+        .retired
+        .iter()
+        .filter(|r| {
+            r.code.eq_ignore_ascii_case(key)
+                || r.name
+                    .as_deref()
+                    .is_some_and(|n| n.eq_ignore_ascii_case(key))
+        })
+        .collect();
+    if ci_hits.is_empty() && ci_retired.len() == 1 {
+        return Err(retired_error(key, ci_retired[0]));
+    }
+    Err(ExplainError::Unknown {
+        query: key.to_string(),
+        suggestions: suggestions(cat, key),
+    })
+}
+
+fn retired_exact<'a>(cat: &'a Catalogue, key: &str) -> Option<&'a Retired> {
+    cat.retired
+        .iter()
+        .find(|r| r.code == key)
+        .or_else(|| cat.retired.iter().find(|r| r.name.as_deref() == Some(key)))
+}
+
+fn retired_error(query: &str, r: &Retired) -> ExplainError {
+    ExplainError::Retired {
+        query: query.to_string(),
+        code: r.code.clone(),
+        name: r.name.clone(),
+        since: r.since.clone(),
+        note: r.note.clone(),
+    }
+}
+
+/// The known keys nearest to `key`, at most five, all at the smallest distance found
+/// (case-insensitive optimal-string-alignment distance: Levenshtein plus adjacent transpositions at most
+/// a third of the longer string, and at least 2), nearest first, then catalogue order.
+pub fn suggestions(cat: &Catalogue, key: &str) -> Vec<String> {
+    let mut candidates: Vec<&str> = Vec::new();
+    for e in &cat.errors {
+        candidates.push(&e.code);
+        candidates.push(&e.name);
+        candidates.extend(e.aliases.iter().map(String::as_str));
+        candidates.extend(e.legacy_codes.iter().map(String::as_str));
+    }
+    for r in &cat.retired {
+        candidates.push(&r.code);
+        candidates.extend(r.name.as_deref());
+    }
+    let k = key.to_lowercase();
+    let mut scored: Vec<(usize, usize, &str)> = Vec::new();
+    for (i, c) in candidates.iter().enumerate() {
+        if scored.iter().any(|(_, _, s)| s == c) {
+            continue;
+        }
+        let d = strsim::osa_distance(&k, &c.to_lowercase());
+        let limit = (k.chars().count().max(c.chars().count()) / 3).max(2);
+        if d <= limit {
+            scored.push((d, i, c));
+        }
+    }
+    scored.sort();
+    // Only the nearest: a typo usually has one intended code (ties are all shown).
+    let best = scored.first().map_or(0, |s| s.0);
+    scored
+        .into_iter()
+        .take_while(|s| s.0 == best)
+        .take(5)
+        .map(|(_, _, s)| s.to_string())
+        .collect()
+}
+
+/// Terminal-safe text: control characters (except newline and tab) and bidirectional
+/// formatting characters are shown as `\u{..}` escapes.
+pub fn term(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        if (c.is_control() && c != '\n' && c != '\t')
+            || crate::emit::markdown::escape::is_bidi_control(c)
+        {
+            out.push_str(&format!("\\u{{{:x}}}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+fn indent_more(s: &str) -> String {
+    s.trim_end().replace('\n', "\n    ")
+}
+
+fn yes_no(b: bool) -> &'static str {
+    if b { "yes" } else { "no" }
+}
+
+fn retry_line(retry: Option<&Retry>) -> Option<String> {
+    let r = retry?;
+    let mut bits = Vec::new();
+    if let Some(n) = r.max_attempts {
+        bits.push(format!("at most {n} attempts"));
+    }
+    if let Some(ms) = r.initial_backoff_ms {
+        bits.push(format!("first backoff {ms} ms"));
+    }
+    if let Some(a) = &r.advice {
+        bits.push(term(a));
+    }
+    (!bits.is_empty()).then(|| bits.join("; "))
+}
+
+/// The code's reference as terminal text.
+pub fn explain_text(cat: &Catalogue, key: &str) -> Result<String, ExplainError> {
+    let (e, by) = resolve(cat, key)?;
+    let c = cat.category_of(e);
+    let mut s = String::new();
+    if by != MatchedBy::Code || key.trim() != e.code {
+        s.push_str(&format!(
+            "({} is {} of {})\n",
+            term(key.trim()),
+            match by {
+                MatchedBy::Code => "the code",
+                MatchedBy::Name => "the name",
+                MatchedBy::Alias => "an alias",
+                MatchedBy::LegacyCode => "a legacy code",
+            },
+            term(&e.code)
+        ));
+    }
+    if e.code == e.name {
+        s.push_str(&format!("{}\n", term(&e.code)));
+    } else {
+        s.push_str(&format!("{}  {}\n", term(&e.code), term(&e.name)));
+    }
+    s.push_str(&format!("{}\n", indent_more(&term(&e.summary))));
+    if let Some(d) = &e.deprecated {
+        let mut line = String::from("DEPRECATED");
+        if let Some(v) = &d.since {
+            line.push_str(&format!(" since {}", term(v)));
+        }
+        if let Some(r) = d.replaced_by.and_then(|i| cat.errors.get(i)) {
+            line.push_str(&format!(
+                "; use {} ({}) instead",
+                term(&r.name),
+                term(&r.code)
+            ));
+        }
+        if let Some(n) = &d.note {
+            line.push_str(&format!(": {}", indent_more(&term(n))));
+        }
+        s.push_str(&line);
+        s.push('\n');
+    }
+    s.push('\n');
+    let mut facts: Vec<(&str, String)> = vec![
+        (
+            "category",
+            format!("{} ({})", term(&c.key), indent_more(&term(&c.summary))),
+        ),
+        ("retryable", yes_no(e.retryable).to_string()),
+    ];
+    if e.retryable
+        && let Some(r) = retry_line(e.retry.as_ref())
+    {
+        facts.push(("retry", r));
+    }
+    facts.push(("exit code", e.exit_code.to_string()));
+    facts.push(("HTTP status", e.http_status.to_string()));
+    facts.push(("JSON-RPC code", e.jsonrpc_code.to_string()));
+    facts.push((
+        "log level",
+        if e.expected {
+            "WARN (expected)"
+        } else {
+            "ERROR (unexpected)"
+        }
+        .to_string(),
+    ));
+    if let Some(ns) = cat.namespace_of(e) {
+        facts.push((
+            "namespace",
+            format!("{} ({})", term(&ns.key), term(&ns.title)),
+        ));
+    }
+    if let Some(v) = &e.since {
+        facts.push(("since", term(v)));
+    }
+    if !e.aliases.is_empty() {
+        facts.push(("aliases", term(&e.aliases.join(", "))));
+    }
+    if !e.legacy_codes.is_empty() {
+        facts.push(("legacy codes", term(&e.legacy_codes.join(", "))));
+    }
+    for (k, v) in facts {
+        s.push_str(&format!("  {k:<14}{v}\n"));
+    }
+    s.push_str(&format!(
+        "\nmessage\n  {}\n",
+        indent_more(&term(&e.message.raw)).replace("\n    ", "\n  ")
+    ));
+    if !e.params.is_empty() {
+        let ps: Vec<String> = e
+            .params
+            .iter()
+            .map(|p| format!("{}: {}", term(&p.name), p.ty.as_str()))
+            .collect();
+        s.push_str(&format!("  params: {}\n", ps.join(", ")));
+    }
+    if let Some(sg) = &e.suggestion {
+        s.push_str(&format!(
+            "\nsuggestion\n  {}\n",
+            term(&sg.raw).trim_end().replace('\n', "\n  ")
+        ));
+    }
+    if let Some(x) = e.explanation.as_deref().filter(|x| !x.trim().is_empty()) {
+        s.push_str("\nexplanation\n");
+        for line in term(x).trim_end().lines() {
+            if line.is_empty() {
+                s.push('\n');
+            } else {
+                s.push_str(&format!("  {line}\n"));
+            }
+        }
+    }
+    let ex = Instance::example(e);
+    s.push_str("\nexample\n");
+    for line in term(&ex.terminal_text()).lines() {
+        s.push_str(&format!("  {line}\n"));
+    }
+    if e.docs_url.contains("://") {
+        s.push_str(&format!("\ndocs  {}\n", term(&e.docs_url)));
+    } else {
+        s.push_str(&format!(
+            "\ndocs  {} (in the generated mdBook reference)\n",
+            term(&e.docs_url)
+        ));
+    }
+    Ok(s)
+}
+
+/// The code's reference as JSON (`"status": "live"`); errors render with
+/// [`ExplainError::to_json`].
+pub fn explain_json(cat: &Catalogue, key: &str) -> Result<Value, ExplainError> {
+    let (e, by) = resolve(cat, key)?;
+    let c = cat.category_of(e);
+    let ex = Instance::example(e);
+    let retry = e.retry.as_ref().map(|r| {
+        json!({
+            "max_attempts": r.max_attempts,
+            "initial_backoff_ms": r.initial_backoff_ms,
+            "advice": r.advice,
+        })
+    });
+    Ok(json!({
+        "status": "live",
+        "query": key.trim(),
+        "matched_by": by.as_str(),
+        "code": e.code,
+        "name": e.name,
+        "summary": e.summary,
+        "namespace": cat.namespace_of(e).map(|n| n.key.clone()),
+        "category": c.key,
+        "category_summary": c.summary,
+        "retryable": e.retryable,
+        "retry": retry,
+        "exit_code": e.exit_code,
+        "http_status": e.http_status,
+        "jsonrpc_code": e.jsonrpc_code,
+        "expected": e.expected,
+        "log_level": if e.expected { "warn" } else { "error" },
+        "message": e.message.raw,
+        "params": e.params.iter().map(|p| json!({
+            "name": p.name,
+            "type": p.ty.as_str(),
+            "example": example_value(&p.name, p.ty),
+        })).collect::<Vec<_>>(),
+        "suggestion": e.suggestion.as_ref().map(|s| s.raw.clone()),
+        "explanation": e.explanation,
+        "docs_url": e.docs_url,
+        "since": e.since,
+        "deprecated": e.deprecated.as_ref().map(|d| json!({
+            "since": d.since,
+            "replaced_by": d.replaced_by.and_then(|i| cat.errors.get(i)).map(|r| r.code.clone()),
+            "note": d.note,
+        })),
+        "aliases": e.aliases,
+        "legacy_codes": e.legacy_codes,
+        "example": {
+            "terminal": ex.terminal_text(),
+            "wire": ex.wire(cat),
+            "mcp_tool_result": ex.mcp_tool_result(cat),
+        },
+    }))
+}

@@ -215,7 +215,8 @@ impl Catalogue {
 
     /// The docs page slug of an entry (`frm`, or [`GENERAL_SLUG`]).
     pub fn page_slug(&self, e: &ErrorEntry) -> &str {
-        self.namespace_of(e).map_or(GENERAL_SLUG, |n| n.slug.as_str())
+        self.namespace_of(e)
+            .map_or(GENERAL_SLUG, |n| n.slug.as_str())
     }
 
     /// Finds a live entry by code, name, alias or legacy code.

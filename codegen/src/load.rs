@@ -1,22 +1,98 @@
-//! Entry points: text or path → diagnostics and, when there is no error, the IR.
+//! Entry points: bytes, text or a path → every diagnostic and, when none is an error, the IR.
 
-use crate::diag::Diagnostic;
+use std::path::Path;
+
+use crate::diag::{DiagCode, Diagnostic};
 use crate::ir::Catalogue;
+use crate::tree::{self, Limits};
+use crate::validate;
 
-/// The result of loading: every diagnostic, and the IR when none of them is an error.
+/// The result of loading: every diagnostic (errors and warnings, in source order), and the
+/// IR when none of them is an error.
 #[derive(Debug, Clone)]
 pub struct Loaded {
     pub catalogue: Option<Catalogue>,
     pub diagnostics: Vec<Diagnostic>,
 }
 
-/// Loads a catalogue from text. `name` is the file name used in diagnostics and headers.
-pub fn load_str(_src: &str, _name: &str) -> Loaded {
-    Loaded { catalogue: None, diagnostics: Vec::new() }
+impl Loaded {
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics
+            .iter()
+            .any(|d| d.severity() == crate::Severity::Error)
+    }
 }
 
-/// Loads a catalogue from a file (not yet written).
-pub fn load_path(path: &std::path::Path) -> std::io::Result<Loaded> {
-    let src = std::fs::read_to_string(path)?;
-    Ok(load_str(&src, &path.display().to_string()))
+/// Loads a catalogue from text with the default [`Limits`]. `name` is the file name used in
+/// diagnostics and in the `@generated` headers.
+pub fn load_str(src: &str, name: &str) -> Loaded {
+    load_str_with(src, name, &Limits::default())
+}
+
+/// Loads a catalogue from text with explicit limits.
+pub fn load_str_with(src: &str, name: &str, limits: &Limits) -> Loaded {
+    let src = src.strip_prefix('\u{feff}').unwrap_or(src);
+    match tree::parse(src, limits) {
+        Err(diagnostics) => Loaded {
+            catalogue: None,
+            diagnostics,
+        },
+        Ok(root) => {
+            let (catalogue, diagnostics) = validate::validate(&root, src, name, limits);
+            Loaded {
+                catalogue,
+                diagnostics,
+            }
+        }
+    }
+}
+
+/// Loads raw bytes: refuses text that is not UTF-8 (EDX0002) with its position.
+pub fn load_bytes(bytes: &[u8], name: &str) -> Loaded {
+    let limits = Limits::default();
+    if bytes.len() > limits.max_bytes {
+        return Loaded {
+            catalogue: None,
+            diagnostics: vec![tree::too_large(bytes.len() as u64, &limits)],
+        };
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(s) => load_str_with(s, name, &limits),
+        Err(e) => {
+            let offset = e.valid_up_to();
+            let before = String::from_utf8_lossy(&bytes[..offset]);
+            let line = before.matches('\n').count() + 1;
+            let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+            let d = Diagnostic::new(
+                DiagCode::NotUtf8,
+                Some(crate::Span {
+                    offset,
+                    len: 1,
+                    line,
+                    column,
+                }),
+                &[("offset", &offset.to_string())],
+            )
+            .with_help("save the file as UTF-8");
+            Loaded {
+                catalogue: None,
+                diagnostics: vec![d],
+            }
+        }
+    }
+}
+
+/// Reads and loads a catalogue file. The `name` in diagnostics is the path as given.
+pub fn load_path(path: &Path) -> std::io::Result<Loaded> {
+    let meta = std::fs::metadata(path)?;
+    let limits = Limits::default();
+    let name = path.display().to_string();
+    if meta.len() > limits.max_bytes as u64 {
+        return Ok(Loaded {
+            catalogue: None,
+            diagnostics: vec![tree::too_large(meta.len(), &limits)],
+        });
+    }
+    let bytes = std::fs::read(path)?;
+    Ok(load_bytes(&bytes, &name))
 }

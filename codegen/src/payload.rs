@@ -13,10 +13,10 @@
 //!   reserved key or an earlier extra (first writer wins).
 //! - terminal: `CODE[ `argument`]: message`, then `  constraint: <compact JSON>` and
 //!   `  hint: <suggestion>` lines when present.
-//! - MCP `CallToolResult`: `content[0]` is the terminal text, `isError: true`, `_meta` carries
+//! - MCP `CallToolResult`: `content[0]` is the terminal text, `isError: true`,
+//!   `resultType: "complete"` (required since MCP 2026-07-28), `_meta` carries
 //!   `<prefix>code`, `category`, `retryable`, `expected`, `docs_url`, and `suggestion`,
-//!   `argument`, `constraint` when present. No `structuredContent`. `resultType: "complete"`
-//!   is always present: MCP 2026-07-28 requires it, and earlier versions allow it.
+//!   `argument`, `constraint` when present. No `structuredContent`.
 //! - JSON-RPC error object: `{code: jsonrpc_code, message, data: <wire object>}`.
 //! - Problem details: `type` (docs URL), `title` (summary), `status` (HTTP), `detail`
 //!   (message), then `code`, `category`, `retryable`, then the extras (members already
@@ -182,6 +182,8 @@ impl<'a> Instance<'a> {
         json!({
             "content": [{"type": "text", "text": self.terminal_text()}],
             "isError": true,
+            // Required by MCP 2026-07-28 (`"complete"` is what clients assume when absent);
+            // earlier revisions allow the extra member.
             "resultType": "complete",
             "_meta": Value::Object(meta),
         })

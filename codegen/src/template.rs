@@ -122,10 +122,7 @@ mod tests {
     #[test]
     fn parses_and_renders() {
         let t = Template::parse("{field} is {{required}} for {x}", &["x", "field"]).unwrap();
-        assert_eq!(
-            t.render(&["X".into(), "F".into()]),
-            "F is {required} for X"
-        );
+        assert_eq!(t.render(&["X".into(), "F".into()]), "F is {required} for X");
         assert_eq!(t.used_params().collect::<Vec<_>>(), vec![1, 0]);
     }
 

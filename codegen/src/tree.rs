@@ -1,1 +1,484 @@
-//! YAML text → located generic tree (serde-saphyr `Spanned` nodes). Not yet written.
+//! YAML text → located generic tree.
+//!
+//! serde-saphyr parses the text; every node is read as a `Spanned<RawNode>` through a
+//! visitor that accepts any YAML value, so the whole document (duplicate keys included,
+//! thanks to `DuplicateKeyPolicy::PassThrough`) arrives as a tree whose every node knows its
+//! line, column and byte range. The validator then extracts the typed model from this tree
+//! itself, collecting every problem instead of stopping at the first (a serde derive would).
+//!
+//! Safety limits (size, depth, node count, alias expansion) are enforced here, before any
+//! large allocation, each with its own diagnostic code.
+
+use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde_saphyr::Spanned;
+
+use crate::diag::{DiagCode, Diagnostic, Span};
+
+/// Limits a catalogue must stay within (all refused with located diagnostics).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// Bytes of YAML text.
+    pub max_bytes: usize,
+    /// Nesting depth of collections.
+    pub max_depth: usize,
+    /// YAML nodes (scalars and collections, after alias expansion).
+    pub max_nodes: usize,
+    /// Alias (`*ref`) uses.
+    pub max_aliases: usize,
+    /// Events replayed by alias expansion (a "billion laughs" guard).
+    pub max_alias_replay: usize,
+    /// Live codes in `errors:`.
+    pub max_codes: usize,
+    /// Bytes in one text field (summary, message, explanation, ...).
+    pub max_text: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_bytes: 16 * 1024 * 1024,
+            max_depth: 32,
+            max_nodes: 2_000_000,
+            max_aliases: 10_000,
+            max_alias_replay: 100_000,
+            max_codes: 50_000,
+            max_text: 64 * 1024,
+        }
+    }
+}
+
+/// A located YAML node.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Node {
+    pub kind: Kind,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Kind {
+    Null,
+    Bool(bool),
+    Int(i128),
+    Float(f64),
+    Str(String),
+    Seq(Vec<Node>),
+    /// Entries in document order, duplicates kept (the validator reports them).
+    Map(Vec<(Node, Node)>),
+}
+
+impl Kind {
+    /// How a value of this kind is described in messages ("a string", "an integer").
+    pub fn describe(&self) -> String {
+        match self {
+            Kind::Null => "nothing (null)".into(),
+            Kind::Bool(b) => format!("the boolean `{b}`"),
+            Kind::Int(i) => format!("the integer `{i}`"),
+            Kind::Float(f) => format!("the number `{f}`"),
+            Kind::Str(s) => {
+                let mut short: String = s.chars().take(40).collect();
+                if short.len() < s.len() {
+                    short.push('…');
+                }
+                format!("the string {short:?}")
+            }
+            Kind::Seq(_) => "a list".into(),
+            Kind::Map(_) => "a mapping".into(),
+        }
+    }
+}
+
+impl Node {
+    pub fn as_str(&self) -> Option<&str> {
+        match &self.kind {
+            Kind::Str(s) => Some(s),
+            _ => None,
+        }
+    }
+}
+
+/// What serde-saphyr hands us: any YAML value, children spanned.
+#[derive(Debug)]
+enum RawNode {
+    Null,
+    Bool(bool),
+    Int(i128),
+    Float(f64),
+    Str(String),
+    Seq(Vec<Spanned<RawNode>>),
+    Map(Vec<(Spanned<RawNode>, Spanned<RawNode>)>),
+}
+
+impl<'de> Deserialize<'de> for RawNode {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = RawNode;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("any YAML value")
+            }
+            fn visit_unit<E>(self) -> Result<RawNode, E> {
+                Ok(RawNode::Null)
+            }
+            fn visit_none<E>(self) -> Result<RawNode, E> {
+                Ok(RawNode::Null)
+            }
+            fn visit_some<D2: Deserializer<'de>>(self, d: D2) -> Result<RawNode, D2::Error> {
+                RawNode::deserialize(d)
+            }
+            fn visit_bool<E>(self, v: bool) -> Result<RawNode, E> {
+                Ok(RawNode::Bool(v))
+            }
+            fn visit_i64<E>(self, v: i64) -> Result<RawNode, E> {
+                Ok(RawNode::Int(v.into()))
+            }
+            fn visit_u64<E>(self, v: u64) -> Result<RawNode, E> {
+                Ok(RawNode::Int(v.into()))
+            }
+            fn visit_i128<E>(self, v: i128) -> Result<RawNode, E> {
+                Ok(RawNode::Int(v))
+            }
+            fn visit_u128<E: de::Error>(self, v: u128) -> Result<RawNode, E> {
+                i128::try_from(v)
+                    .map(RawNode::Int)
+                    .map_err(|_| E::custom("integer too large"))
+            }
+            fn visit_f64<E>(self, v: f64) -> Result<RawNode, E> {
+                Ok(RawNode::Float(v))
+            }
+            fn visit_str<E>(self, v: &str) -> Result<RawNode, E> {
+                Ok(RawNode::Str(v.to_string()))
+            }
+            fn visit_string<E>(self, v: String) -> Result<RawNode, E> {
+                Ok(RawNode::Str(v))
+            }
+            fn visit_bytes<E>(self, v: &[u8]) -> Result<RawNode, E> {
+                Ok(RawNode::Str(String::from_utf8_lossy(v).into_owned()))
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut s: A) -> Result<RawNode, A::Error> {
+                let mut v = Vec::new();
+                while let Some(x) = s.next_element()? {
+                    v.push(x);
+                }
+                Ok(RawNode::Seq(v))
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut m: A) -> Result<RawNode, A::Error> {
+                let mut v = Vec::new();
+                while let Some(k) = m.next_key::<Spanned<RawNode>>()? {
+                    let val = m.next_value::<Spanned<RawNode>>()?;
+                    v.push((k, val));
+                }
+                Ok(RawNode::Map(v))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// Maps serde-saphyr locations to byte spans. Columns are 1-based characters.
+struct Locator<'a> {
+    src: &'a str,
+    line_starts: Vec<usize>,
+}
+
+impl<'a> Locator<'a> {
+    fn new(src: &'a str) -> Self {
+        let mut line_starts = vec![0];
+        line_starts.extend(src.match_indices('\n').map(|(i, _)| i + 1));
+        Locator { src, line_starts }
+    }
+
+    /// Byte offset of a 1-based (line, character column).
+    fn offset(&self, line: usize, column: usize) -> usize {
+        let Some(&start) = self.line_starts.get(line.saturating_sub(1)) else {
+            return self.src.len();
+        };
+        let rest = &self.src[start..];
+        rest.char_indices()
+            .nth(column.saturating_sub(1))
+            .map_or(self.src.len(), |(i, _)| start + i)
+    }
+
+    /// 1-based (line, character column) of a byte offset.
+    fn line_col(&self, offset: usize) -> (usize, usize) {
+        let offset = offset.min(self.src.len());
+        let line = self.line_starts.partition_point(|&s| s <= offset).max(1);
+        let start = self.line_starts[line - 1];
+        let col = self
+            .src
+            .get(start..offset)
+            .map_or(1, |s| s.chars().count() + 1);
+        (line, col)
+    }
+
+    fn span(&self, loc: &serde_saphyr::Location, is_scalar: bool) -> Span {
+        let line = usize::try_from(loc.line()).unwrap_or(0);
+        let column = usize::try_from(loc.column()).unwrap_or(0);
+        if line == 0 {
+            return Span::default();
+        }
+        let s = loc.span();
+        let offset = s
+            .byte_offset()
+            .and_then(|o| usize::try_from(o).ok())
+            .filter(|&o| o <= self.src.len())
+            .unwrap_or_else(|| self.offset(line, column));
+        let mut len = s
+            .byte_len()
+            .and_then(|l| usize::try_from(l).ok())
+            .unwrap_or(0);
+        if !is_scalar || len == 0 {
+            // Collections: underline the rest of the first line, trimmed.
+            let line_end = self.src[offset..]
+                .find('\n')
+                .map_or(self.src.len(), |i| offset + i);
+            len = self.src[offset..line_end].trim_end().len().max(1);
+        }
+        len = len.min(self.src.len().saturating_sub(offset));
+        Span {
+            offset,
+            len,
+            line,
+            column,
+        }
+    }
+}
+
+fn convert(raw: Spanned<RawNode>, loc: &Locator, depth: usize, limits: &Limits) -> Node {
+    let is_scalar = !matches!(raw.value, RawNode::Seq(_) | RawNode::Map(_));
+    let span = loc.span(&raw.referenced, is_scalar);
+    let kind = match raw.value {
+        RawNode::Null => Kind::Null,
+        RawNode::Bool(b) => Kind::Bool(b),
+        RawNode::Int(i) => Kind::Int(i),
+        RawNode::Float(f) => Kind::Float(f),
+        RawNode::Str(s) => Kind::Str(s),
+        RawNode::Seq(v) if depth < limits.max_depth => Kind::Seq(
+            v.into_iter()
+                .map(|n| convert(n, loc, depth + 1, limits))
+                .collect(),
+        ),
+        RawNode::Map(v) if depth < limits.max_depth => Kind::Map(
+            v.into_iter()
+                .map(|(k, n)| {
+                    (
+                        convert(k, loc, depth + 1, limits),
+                        convert(n, loc, depth + 1, limits),
+                    )
+                })
+                .collect(),
+        ),
+        RawNode::Seq(_) | RawNode::Map(_) => Kind::Null,
+    };
+    Node { kind, span }
+}
+
+/// Parses YAML text into a located tree, or the diagnostics that stop it.
+pub fn parse(src: &str, limits: &Limits) -> Result<Node, Vec<Diagnostic>> {
+    if src.len() > limits.max_bytes {
+        return Err(vec![too_large(src.len() as u64, limits)]);
+    }
+    let loc = Locator::new(src);
+    if !has_document(src) {
+        return Err(vec![
+            Diagnostic::new(DiagCode::EmptyCatalogue, None, &[])
+                .with_help("start from `errdex init`, or add at least `errdex: 1`"),
+        ]);
+    }
+    let mut opts = serde_saphyr::Options::default();
+    opts.duplicate_keys = serde_saphyr::DuplicateKeyPolicy::PassThrough;
+    opts.with_snippet = false;
+    let mut budget = serde_saphyr::Budget::default();
+    budget.max_depth = limits.max_depth + 1;
+    budget.flow_nesting_limit = limits.max_depth + 1;
+    budget.max_nodes = limits.max_nodes;
+    budget.max_events = limits.max_nodes.saturating_mul(2);
+    budget.max_aliases = limits.max_aliases;
+    opts.budget = Some(budget);
+    opts.alias_limits.max_total_replayed_events = limits.max_alias_replay;
+    opts.alias_limits.max_replay_stack_depth = limits.max_depth;
+    match serde_saphyr::from_str_with_options::<Spanned<RawNode>>(src, opts) {
+        Ok(raw) => {
+            let node = convert(raw, &loc, 0, limits);
+            if matches!(node.kind, Kind::Null) && node.span == Span::default() {
+                return Err(vec![Diagnostic::new(
+                    DiagCode::EmptyCatalogue,
+                    Some(START),
+                    &[],
+                )]);
+            }
+            Ok(node)
+        }
+        Err(e) => Err(vec![yaml_error(&e, &loc, limits)]),
+    }
+}
+
+/// The start of the file: where whole-file diagnostics point.
+pub const START: Span = Span {
+    offset: 0,
+    len: 0,
+    line: 1,
+    column: 1,
+};
+
+/// EDX0004, raised before anything is parsed.
+pub fn too_large(size: u64, limits: &Limits) -> Diagnostic {
+    Diagnostic::new(
+        DiagCode::TooLarge,
+        Some(START),
+        &[
+            ("size", &size.to_string()),
+            ("limit", &limits.max_bytes.to_string()),
+        ],
+    )
+    .with_help("split the catalogue; errdex refuses it before parsing")
+}
+
+/// `true` when the text holds anything besides blank lines, comments and document markers.
+fn has_document(src: &str) -> bool {
+    src.lines().any(|l| {
+        let t = l.trim();
+        !(t.is_empty() || t.starts_with('#') || t == "---" || t == "..." || t.starts_with('%'))
+    })
+}
+
+fn yaml_error(e: &serde_saphyr::Error, loc: &Locator, limits: &Limits) -> Diagnostic {
+    let span = e.location().and_then(|l| {
+        let line = usize::try_from(l.line()).ok()?;
+        let column = usize::try_from(l.column()).ok()?;
+        if line == 0 {
+            return None;
+        }
+        let offset = loc.offset(line, column);
+        let (line, column) = loc.line_col(offset);
+        let len = loc.src[offset..].chars().next().map_or(0, char::len_utf8);
+        Some(Span {
+            offset,
+            len,
+            line,
+            column,
+        })
+    });
+    let text = plain_message(e);
+    let lower = text.to_lowercase();
+    let (code, args): (DiagCode, Vec<(&'static str, String)>) =
+        if lower.contains("depth") || lower.contains("nesting") || lower.contains("recursion") {
+            (
+                DiagCode::TooDeep,
+                vec![("limit", limits.max_depth.to_string())],
+            )
+        } else if lower.contains("budget")
+            || lower.contains("alias")
+            || lower.contains("limit")
+            || lower.contains("exceeded")
+        {
+            (DiagCode::YamlBudget, vec![("problem", text.clone())])
+        } else if lower.contains("multiple yaml documents") {
+            (
+                DiagCode::YamlSyntax,
+                vec![(
+                    "problem",
+                    "a catalogue is one YAML document, but a second one starts here".to_string(),
+                )],
+            )
+        } else if lower.contains("utf-8") || lower.contains("utf8") {
+            (DiagCode::NotUtf8, vec![("offset", "?".into())])
+        } else {
+            (DiagCode::YamlSyntax, vec![("problem", text.clone())])
+        };
+    let args: Vec<(&'static str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let mut d = Diagnostic::new(code, span, &args);
+    if code == DiagCode::YamlSyntax && loc.src.contains('\t') && lower.contains("tab") {
+        d = d.with_help("YAML indentation must use spaces, not tabs");
+    }
+    d
+}
+
+/// serde-saphyr's message without its own location suffix.
+fn plain_message(e: &serde_saphyr::Error) -> String {
+    let s = e.to_string();
+    let first = s.lines().next().unwrap_or("").trim();
+    let cut = first
+        .find(" at line ")
+        .map_or(first, |i| &first[..i])
+        .trim_end_matches(':')
+        .trim();
+    if cut.is_empty() {
+        "malformed YAML".into()
+    } else {
+        cut.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse_ok(s: &str) -> Node {
+        parse(s, &Limits::default()).unwrap_or_else(|d| panic!("{d:?}"))
+    }
+
+    #[test]
+    fn spans_point_at_nodes() {
+        let src = "a: 1\nb:\n  c: \"x y\"\n  c: z\n";
+        let n = parse_ok(src);
+        let Kind::Map(top) = &n.kind else { panic!() };
+        let (_, b) = &top[1];
+        let Kind::Map(inner) = &b.kind else { panic!() };
+        assert_eq!(inner.len(), 2, "duplicates are kept");
+        let (k, v) = &inner[0];
+        assert_eq!((k.span.line, k.span.column), (3, 3));
+        assert_eq!(&src[v.span.offset..v.span.offset + v.span.len], "\"x y\"");
+        assert_eq!((inner[1].0.span.line, inner[1].0.span.column), (4, 3));
+    }
+
+    #[test]
+    fn empty_and_comment_only() {
+        for s in ["", "\n\n", "# only a comment\n# another\n", "---\n"] {
+            let e = parse(s, &Limits::default()).unwrap_err();
+            assert_eq!(e[0].code, DiagCode::EmptyCatalogue, "{s:?}");
+        }
+    }
+
+    #[test]
+    fn syntax_error_is_located() {
+        let e = parse("a: [1, 2\nb: c\n", &Limits::default()).unwrap_err();
+        assert_eq!(e[0].code, DiagCode::YamlSyntax);
+        assert!(e[0].span.is_some());
+    }
+
+    #[test]
+    fn alias_bomb_is_refused() {
+        let mut s = String::from("a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n");
+        for i in 1..12 {
+            let p = i - 1;
+            s.push_str(&format!(
+                "a{i}: &a{i} [*a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}]\n"
+            ));
+        }
+        let e = parse(&s, &Limits::default()).unwrap_err();
+        assert!(
+            matches!(e[0].code, DiagCode::YamlBudget | DiagCode::TooDeep),
+            "{e:?}"
+        );
+    }
+
+    #[test]
+    fn deep_nesting_is_refused() {
+        let s = format!("a: {}1{}\n", "[".repeat(200), "]".repeat(200));
+        let e = parse(&s, &Limits::default()).unwrap_err();
+        assert!(
+            matches!(e[0].code, DiagCode::TooDeep | DiagCode::YamlBudget),
+            "{e:?}"
+        );
+    }
+
+    #[test]
+    fn too_large_is_refused_before_parsing() {
+        let limits = Limits {
+            max_bytes: 10,
+            ..Limits::default()
+        };
+        let e = parse("errdex: 1\nregistry: {}\n", &limits).unwrap_err();
+        assert_eq!(e[0].code, DiagCode::TooLarge);
+    }
+}

@@ -1,11 +1,114 @@
-//! `errdex explain` (not yet written).
+//! `errdex explain CODE`: a code's reference in the terminal, or as JSON.
+//!
+//! CODE may be a code, a NAME, an alias or a legacy code (case-insensitive when
+//! unambiguous). Exit status:
+//! - 0: a live code; its reference is on stdout.
+//! - the exit code of EDX1010 (`CODE_RETIRED`): the code is retired; what the catalogue says
+//!   about it (since when, why) is still printed on stdout, as the answer to the question.
+//! - the exit code of EDX1006 (`UNKNOWN_CODE`): no such code; the nearest known codes are
+//!   suggested (on stderr in human form; in the JSON object with `--format json`).
+//! - a catalogue that cannot be read or has errors fails like `errdex lint`.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-#[derive(Debug, clap::Args)]
-pub struct Args {}
+use errdex_codegen::explain::{self, ExplainError};
+use errdex_codegen::{Severity, diag};
 
-pub fn run(_args: Args) -> ExitCode {
-    eprintln!("errdex explain: not yet implemented");
-    ExitCode::FAILURE
+use crate::Format;
+use crate::fail::{self, Failure};
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// A code, name, alias or legacy code.
+    pub code: String,
+    /// The catalogue.
+    #[arg(long, default_value = "errors.yaml")]
+    pub catalogue: PathBuf,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "human")]
+    pub format: Format,
+}
+
+pub fn run(args: Args) -> ExitCode {
+    let (loaded, src) = match crate::read_catalogue(&args.catalogue) {
+        Ok(x) => x,
+        Err(e) => return fail::report(&e, args.format),
+    };
+    let file = args.catalogue.display().to_string();
+    let Some(cat) = loaded.catalogue else {
+        eprint!(
+            "{}",
+            diag::render_human(&loaded.diagnostics, &file, &src, crate::color_stderr())
+        );
+        let errors = loaded
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity() == Severity::Error)
+            .count();
+        let f = Failure {
+            code: "EDX1009",
+            message: format!(
+                "`{file}` has {errors} error(s) and {} warning(s)",
+                loaded.diagnostics.len() - errors
+            ),
+            suggestion: Some("Fix the diagnostics listed above; nothing was generated.".into()),
+        };
+        return fail::report(&f, args.format);
+    };
+    let result = match args.format {
+        Format::Human => explain::explain_text(&cat, &args.code).map(|text| {
+            print!("{text}");
+        }),
+        Format::Json => explain::explain_json(&cat, &args.code).map(|v| {
+            println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+        }),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e @ ExplainError::Retired { .. }) => {
+            match args.format {
+                Format::Human => print!("{}", e.retired_text()),
+                Format::Json => println!(
+                    "{}",
+                    serde_json::to_string_pretty(&e.to_json()).unwrap_or_default()
+                ),
+            }
+            fail::exit_code_of("EDX1010")
+        }
+        Err(e @ ExplainError::Unknown { .. }) => match args.format {
+            Format::Json => {
+                println!(
+                    "{}",
+                    serde_json::to_string_pretty(&e.to_json()).unwrap_or_default()
+                );
+                fail::exit_code_of("EDX1006")
+            }
+            Format::Human => {
+                let ExplainError::Unknown { query, suggestions } = &e else {
+                    return ExitCode::FAILURE;
+                };
+                let suggestion = if suggestions.is_empty() {
+                    "Check the spelling; `errdex lint` lists the catalogue, and its docs list every code.".to_string()
+                } else {
+                    let list: Vec<String> = suggestions
+                        .iter()
+                        .map(|s| format!("`{}`", explain::term(s)))
+                        .collect();
+                    format!("did you mean {}?", list.join(", "))
+                };
+                fail::report(
+                    &Failure {
+                        code: "EDX1006",
+                        message: format!(
+                            "`{}` is not a code, name, alias or legacy code of `{file}`",
+                            explain::term(query)
+                        ),
+                        suggestion: Some(suggestion),
+                    },
+                    Format::Human,
+                )
+            }
+        },
+    }
 }

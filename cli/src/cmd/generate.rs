@@ -1,11 +1,149 @@
-//! `errdex generate` (not yet written).
+//! `errdex generate [--check]`: write every target, or check the committed ones.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-#[derive(Debug, clap::Args)]
-pub struct Args {}
+use errdex_codegen::write::{self, Settings};
+use errdex_codegen::{Severity, diag};
 
-pub fn run(_args: Args) -> ExitCode {
-    eprintln!("errdex generate: not yet implemented");
-    ExitCode::FAILURE
+use crate::Format;
+use crate::fail::{self, Failure};
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The catalogue.
+    #[arg(long, default_value = "errors.yaml")]
+    pub catalogue: PathBuf,
+    /// Project root the output directories are relative to (default: the catalogue's folder).
+    #[arg(long)]
+    pub root: Option<PathBuf>,
+    /// Where the mdBook reference goes.
+    #[arg(long, default_value = "docs-site")]
+    pub docs_dir: PathBuf,
+    /// Where the TypeScript package goes.
+    #[arg(long, default_value = "generated/ts")]
+    pub ts_dir: PathBuf,
+    /// Where the JSON Schemas and registry.json go.
+    #[arg(long, default_value = "generated/schema")]
+    pub schema_dir: PathBuf,
+    /// Write nothing; fail with a diff when a committed output is stale.
+    #[arg(long)]
+    pub check: bool,
+    /// Output format of failures.
+    #[arg(long, value_enum, default_value = "human")]
+    pub format: Format,
+}
+
+pub fn run(args: Args) -> ExitCode {
+    let (loaded, src) = match crate::read_catalogue(&args.catalogue) {
+        Ok(x) => x,
+        Err(e) => return fail::report(&e, args.format),
+    };
+    let file = args.catalogue.display().to_string();
+    let errors = loaded
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity() == Severity::Error)
+        .count();
+    if !loaded.diagnostics.is_empty() {
+        eprint!(
+            "{}",
+            diag::render_human(&loaded.diagnostics, &file, &src, crate::color_stderr())
+        );
+    }
+    let Some(mut catalogue) = loaded.catalogue else {
+        let first = loaded
+            .diagnostics
+            .iter()
+            .find(|d| d.severity() == Severity::Error);
+        let f = Failure {
+            code: "EDX1009",
+            message: format!(
+                "`{file}` has {errors} error(s) and {} warning(s)",
+                loaded.diagnostics.len() - errors
+            ),
+            suggestion: Some("Fix the diagnostics listed above; nothing was generated.".into()),
+        };
+        fail::report(&f, args.format);
+        return first.map_or(ExitCode::FAILURE, |d| fail::exit_code_of(d.code.as_str()));
+    };
+    // Headers name the catalogue by its file name, so the same catalogue gives the same
+    // bytes wherever it lives.
+    catalogue.source_name = args
+        .catalogue
+        .file_name()
+        .map_or(file.clone(), |n| n.to_string_lossy().into_owned());
+    let root = args.root.clone().unwrap_or_else(|| {
+        args.catalogue
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .map_or(PathBuf::from("."), PathBuf::from)
+    });
+    let settings = Settings {
+        docs_dir: args.docs_dir.clone(),
+        ts_dir: args.ts_dir.clone(),
+        schema_dir: args.schema_dir.clone(),
+        ..Settings::default()
+    };
+    let outputs = write::generate(&catalogue, &settings);
+    if args.check {
+        let stale = write::check(&root, &outputs);
+        if stale.is_empty() {
+            eprintln!(
+                "{} generated file(s) are up to date with `{file}`",
+                outputs.len()
+            );
+            return ExitCode::SUCCESS;
+        }
+        for s in &stale {
+            print!("{}", s.diff);
+        }
+        let f = Failure {
+            code: "EDX1004",
+            message: format!(
+                "{} generated file(s) are out of date with `{file}`",
+                stale.len()
+            ),
+            suggestion: Some("Run `errdex generate` and commit the result.".into()),
+        };
+        return fail::report(&f, args.format);
+    }
+    match write::write_outputs(&root, &outputs) {
+        Ok(report) => {
+            eprintln!(
+                "errdex: {} file(s) written, {} unchanged",
+                report.written.len(),
+                report.unchanged.len()
+            );
+            for p in &report.written {
+                eprintln!("  wrote {}", p.display());
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            for p in &e.report.written {
+                eprintln!("  updated      {}", p.display());
+            }
+            for p in &e.report.unchanged {
+                eprintln!("  unchanged    {}", p.display());
+            }
+            eprintln!("  FAILED       {}", e.failed.display());
+            for p in &e.not_attempted {
+                eprintln!("  not updated  {}", p.display());
+            }
+            let f = Failure {
+                code: "EDX1003",
+                message: format!(
+                    "could not write `{}`: {}",
+                    root.join(&e.failed).display(),
+                    crate::io_reason(&e.error)
+                ),
+                suggestion: Some(
+                    "Check that the output directory is writable; files listed as written are complete."
+                        .into(),
+                ),
+            };
+            fail::report(&f, args.format)
+        }
+    }
 }

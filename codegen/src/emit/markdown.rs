@@ -1,8 +1,509 @@
-//! Emitter: markdown (not yet written).
+//! Emitter: the Markdown reference, an mdBook source tree (`book.toml` + `src/`).
+//!
+//! Files (relative to the docs directory): `book.toml`, `src/SUMMARY.md`, `src/index.md`
+//! (title, how to read a code, the categories table, the list of pages), one
+//! `src/<namespace slug>.md` per namespace (codes without a namespace on
+//! `src/general.md`), and `src/retired.md`.
+//!
+//! Anchors: each code's section heading carries the explicit id `{#<code slug>}` (mdBook
+//! 0.5 honours heading attributes), which is exactly the fragment of the code's resolved
+//! `docs_url`. Every other heading errdex writes has an explicit id containing a `.`
+//! (`errdex.codes`, …), which no slug can contain, and explanations cannot add headings
+//! (see [`explanation`]); so no id mdBook generates or errdex writes can shadow a code's
+//! anchor. Links inside the book are relative `<page>.md#<anchor>` links (mdBook turns them
+//! into `.html`), so the book works offline.
+//!
+//! `book.toml` targets mdBook 0.5 (the version `.ci/steps/30-mdbook.sh` installs): smart
+//! punctuation and definition lists are turned off so text renders as written and no `<dt>`
+//! gets an automatic id.
+//!
+//! Escaping: plain text goes through [`escape::inline`] (askama's escaper for `.md`
+//! templates, see `codegen/askama.toml`); explanations go through
+//! [`explanation::sanitize`]; code blocks through [`escape::code_block`].
+//!
+//! Example payloads are [`crate::payload::Instance::example`] rendered by
+//! [`crate::payload`], the reference renderer every target is tested against, pretty-printed
+//! with two-space indentation.
 
-use crate::ir::Catalogue;
+pub mod escape;
+pub mod explanation;
 
-/// Files of this target: (path relative to the target's directory, contents).
-pub fn emit(_cat: &Catalogue) -> Vec<(String, String)> {
-    Vec::new()
+use askama::Template;
+
+use crate::emit::header_text;
+use crate::ir::{Catalogue, ErrorEntry, GENERAL_SLUG, Retry};
+use crate::payload::{Instance, example_value};
+
+/// One page of codes: a namespace (or several whose slugs coincide), or the general page.
+#[derive(Debug, Clone)]
+pub struct PagePlan {
+    pub slug: String,
+    pub title: String,
+    pub summary: Option<String>,
+    pub code_prefix: Option<String>,
+    /// Indices into `Catalogue::errors`, in catalogue order.
+    pub entries: Vec<usize>,
+}
+
+/// The pages of codes, in catalogue order of namespaces, the general page last. Codes are
+/// grouped by page slug, so a namespace whose slug is `general` shares its page with the
+/// codes that have no namespace (their docs URLs name the same page).
+pub fn plan_pages(cat: &Catalogue) -> Vec<PagePlan> {
+    let mut pages: Vec<PagePlan> = Vec::new();
+    for ns in &cat.namespaces {
+        if let Some(p) = pages.iter_mut().find(|p| p.slug == ns.slug) {
+            p.title = format!("{} / {}", p.title, ns.title);
+            continue;
+        }
+        pages.push(PagePlan {
+            slug: ns.slug.clone(),
+            title: ns.title.clone(),
+            summary: ns.summary.clone(),
+            code_prefix: ns.code_prefix.clone(),
+            entries: Vec::new(),
+        });
+    }
+    for (i, e) in cat.errors.iter().enumerate() {
+        let slug = cat.page_slug(e);
+        match pages.iter_mut().find(|p| p.slug == slug) {
+            Some(p) => p.entries.push(i),
+            None => pages.push(PagePlan {
+                slug: GENERAL_SLUG.to_string(),
+                title: "General".to_string(),
+                summary: Some("Codes that belong to no namespace.".to_string()),
+                code_prefix: None,
+                entries: vec![i],
+            }),
+        }
+    }
+    pages
+}
+
+/// Files of this target: (path relative to the docs directory, contents).
+pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
+    let header = escape::comment_text(&header_text(&cat.source_name));
+    let pages = plan_pages(cat);
+    let mut files = vec![
+        ("book.toml".to_string(), book_toml(cat)),
+        (
+            "src/SUMMARY.md".to_string(),
+            summary_md(cat, &pages, &header),
+        ),
+        ("src/index.md".to_string(), index_md(cat, &pages, &header)),
+    ];
+    for p in &pages {
+        files.push((format!("src/{}.md", p.slug), page_md(cat, p, &header)));
+    }
+    files.push(("src/retired.md".to_string(), retired_md(cat, &header)));
+    files
+}
+
+fn book_toml(cat: &Catalogue) -> String {
+    format!(
+        "# {}\n\n[book]\ntitle = {}\nlanguage = \"en\"\nsrc = \"src\"\n\n[build]\n\
+         # every page is generated: a link to a missing one is an error, not a blank page\n\
+         create-missing = false\n\n[output.html]\n\
+         # catalogue text is shown as written: no curly quotes or dashes, no definition lists\n\
+         # (whose terms would get ids that could shadow a code's anchor)\n\
+         smart-punctuation = false\ndefinition-lists = false\n\n\
+         [output.html.playground]\n\
+         # code in explanations is illustrative, not sent to the Rust playground\n\
+         runnable = false\n",
+        header_text(&cat.source_name).replace(['\n', '\r'], " "),
+        escape::toml_string(&cat.registry.title),
+    )
+}
+
+fn render<T: Template>(t: &T) -> String {
+    let mut s = t
+        .render()
+        .unwrap_or_else(|e| format!("template error: {e}\n"));
+    // Normalise to LF and exactly one trailing newline.
+    if s.contains('\r') {
+        s = s.replace("\r\n", "\n");
+    }
+    let trimmed = s.trim_end_matches('\n').len();
+    s.truncate(trimmed);
+    s.push('\n');
+    s
+}
+
+#[derive(Template)]
+#[template(path = "markdown/summary.md", syntax = "markdown")]
+struct SummaryMd<'a> {
+    header: &'a str,
+    title: String,
+    pages: Vec<PageLink>,
+}
+
+struct PageLink {
+    title: String,
+    summary_title: String,
+    file: String,
+    count: usize,
+    summary: String,
+}
+
+fn page_links(pages: &[PagePlan]) -> Vec<PageLink> {
+    pages
+        .iter()
+        .map(|p| PageLink {
+            title: p.title.clone(),
+            summary_title: escape::summary_text(&p.title),
+            file: format!("{}.md", p.slug),
+            count: p.entries.len(),
+            summary: p.summary.clone().unwrap_or_default(),
+        })
+        .collect()
+}
+
+fn summary_md(cat: &Catalogue, pages: &[PagePlan], header: &str) -> String {
+    render(&SummaryMd {
+        header,
+        title: escape::summary_text(&cat.registry.title),
+        pages: page_links(pages),
+    })
+}
+
+#[derive(Template)]
+#[template(path = "markdown/index.md", syntax = "markdown")]
+struct IndexMd<'a> {
+    header: &'a str,
+    title: &'a str,
+    registry: &'a str,
+    wire_code_key: &'a str,
+    wire_shape: String,
+    categories: Vec<CategoryRow>,
+    retry_notes: Vec<String>,
+    pages: Vec<PageLink>,
+    retired_count: usize,
+}
+
+struct CategoryRow {
+    anchor: String,
+    title: String,
+    wire: String,
+    exit_code: String,
+    retryable: &'static str,
+    http_status: String,
+    jsonrpc_code: String,
+    summary: String,
+}
+
+/// `not_found` → `Not found`: the category's human title.
+fn humanize(key: &str) -> String {
+    let spaced = key.replace(['_', '-'], " ");
+    let mut chars = spaced.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+fn yes_no(b: bool) -> &'static str {
+    if b { "yes" } else { "no" }
+}
+
+fn wire_shape(cat: &Catalogue) -> String {
+    let w = &cat.registry.wire;
+    let mut parts = vec![
+        format!("{} holds the code", escape::code(&w.code)),
+        format!("{} the message", escape::code(&w.message)),
+    ];
+    if let Some(k) = &w.category {
+        parts.push(format!("{} the category", escape::code(k)));
+    }
+    if let Some(k) = &w.retryable {
+        parts.push(format!("{} the retryable flag", escape::code(k)));
+    }
+    let extras = match &w.details {
+        Some(k) => format!(
+            "; parameters, `argument`, `constraint`, `suggestion` and context nest under {}.",
+            escape::code(k)
+        ),
+        None => "; parameters, `argument`, `constraint`, `suggestion` and context sit beside them."
+            .to_string(),
+    };
+    format!("{}{extras}", parts.join(", "))
+}
+
+fn retry_text(retry: &Retry) -> String {
+    let mut bits = Vec::new();
+    if let Some(n) = retry.max_attempts {
+        bits.push(format!("at most {n} attempts"));
+    }
+    if let Some(ms) = retry.initial_backoff_ms {
+        bits.push(format!("first backoff {ms} ms"));
+    }
+    let mut s = bits.join(", ");
+    if let Some(a) = &retry.advice {
+        if !s.is_empty() {
+            s.push_str(". ");
+        }
+        s.push_str(&escape::inline(a));
+    } else if !s.is_empty() {
+        s.push('.');
+    }
+    s
+}
+
+fn index_md(cat: &Catalogue, pages: &[PagePlan], header: &str) -> String {
+    let categories = cat
+        .categories
+        .iter()
+        .map(|c| CategoryRow {
+            anchor: c.anchor.clone(),
+            title: humanize(&c.key),
+            wire: escape::code(&c.key),
+            exit_code: c.exit_code.to_string(),
+            retryable: yes_no(c.retryable),
+            http_status: c.http_status.to_string(),
+            jsonrpc_code: c.jsonrpc_code.to_string(),
+            summary: c.summary.clone(),
+        })
+        .collect();
+    let retry_notes = cat
+        .categories
+        .iter()
+        .filter_map(|c| {
+            let r = c.retry.as_ref()?;
+            let t = retry_text(r);
+            (!t.is_empty())
+                .then(|| format!("[{}](index.md#{}): {t}", escape::inline(&c.key), c.anchor))
+        })
+        .collect();
+    render(&IndexMd {
+        header,
+        title: &cat.registry.title,
+        registry: &cat.registry.name,
+        wire_code_key: &cat.registry.wire.code,
+        wire_shape: wire_shape(cat),
+        categories,
+        retry_notes,
+        pages: page_links(pages),
+        retired_count: cat.retired.len(),
+    })
+}
+
+#[derive(Template)]
+#[template(path = "markdown/page.md", syntax = "markdown")]
+struct PageMd<'a> {
+    header: &'a str,
+    title: &'a str,
+    summary: Option<&'a str>,
+    code_prefix: Option<String>,
+    codes: Vec<CodeView>,
+}
+
+struct CodeView {
+    anchor: String,
+    heading: String,
+    code_link: String,
+    name_cell: String,
+    category_link: String,
+    retryable: &'static str,
+    summary: String,
+    deprecated: Option<String>,
+    facts: Vec<(&'static str, String)>,
+    message_block: String,
+    params: Vec<(String, &'static str, String)>,
+    suggestion: Option<String>,
+    retry: String,
+    explanation: Option<String>,
+    wire_example: String,
+    mcp_example: String,
+}
+
+/// Relative link to a code's section from any page of the book.
+pub fn code_href(cat: &Catalogue, e: &ErrorEntry) -> String {
+    format!("{}.md#{}", cat.page_slug(e), e.anchor)
+}
+
+fn pretty(v: &serde_json::Value) -> String {
+    serde_json::to_string_pretty(v).unwrap_or_default()
+}
+
+fn code_view(cat: &Catalogue, e: &ErrorEntry) -> CodeView {
+    let cat_ = cat.category_of(e);
+    let heading = if e.code == e.name {
+        escape::code(&e.code)
+    } else {
+        format!("{} {}", escape::code(&e.code), escape::inline(&e.name))
+    };
+    let deprecated = e.deprecated.as_ref().map(|d| {
+        let mut s = String::new();
+        if let Some(v) = &d.since {
+            s.push_str(&format!(" since {}", escape::inline(v)));
+        }
+        s.push('.');
+        if let Some(r) = d.replaced_by.and_then(|i| cat.errors.get(i)) {
+            s.push_str(&format!(
+                " Use [{}]({}) instead.",
+                if r.code == r.name {
+                    escape::code(&r.code)
+                } else {
+                    format!("{} {}", escape::code(&r.code), escape::inline(&r.name))
+                },
+                code_href(cat, r)
+            ));
+        }
+        if let Some(n) = &d.note {
+            s.push(' ');
+            s.push_str(&escape::inline(n));
+        }
+        s
+    });
+    let mut facts: Vec<(&'static str, String)> = Vec::new();
+    if e.code != e.name {
+        facts.push(("Name", escape::code(&e.name)));
+    }
+    facts.push((
+        "Category",
+        format!(
+            "[{}](index.md#{}): {}",
+            escape::inline(&cat_.key),
+            cat_.anchor,
+            escape::inline(&cat_.summary)
+        ),
+    ));
+    facts.push(("Retryable", yes_no(e.retryable).to_string()));
+    facts.push(("Exit code", e.exit_code.to_string()));
+    facts.push(("HTTP status", e.http_status.to_string()));
+    facts.push(("JSON-RPC code", e.jsonrpc_code.to_string()));
+    facts.push((
+        "Log level",
+        if e.expected {
+            "WARN (expected: the caller can fix it)".to_string()
+        } else {
+            "ERROR (unexpected: an operator fault)".to_string()
+        },
+    ));
+    if let Some(s) = &e.since {
+        facts.push(("Since", escape::inline(s)));
+    }
+    if !e.aliases.is_empty() {
+        facts.push(("Aliases", join_codes(&e.aliases)));
+    }
+    if !e.legacy_codes.is_empty() {
+        facts.push(("Legacy codes", join_codes(&e.legacy_codes)));
+    }
+    facts.push((
+        "Docs URL",
+        format!(
+            "[{}]({})",
+            escape::inline(&e.docs_url),
+            escape::url(&docs_href(&e.docs_url))
+        ),
+    ));
+
+    let params = e
+        .params
+        .iter()
+        .map(|p| {
+            (
+                escape::code(&p.name),
+                p.ty.as_str(),
+                escape::code(&example_value(&p.name, p.ty).to_string()),
+            )
+        })
+        .collect();
+    let retry = if e.retryable {
+        let advice = e.retry.as_ref().map(retry_text).unwrap_or_default();
+        if advice.is_empty() {
+            "retryable: the same request may succeed later.".to_string()
+        } else {
+            format!("retryable: {advice}")
+        }
+    } else {
+        "not retryable: retrying the same request fails the same way; fix the cause first."
+            .to_string()
+    };
+    let ex = Instance::example(e);
+    CodeView {
+        anchor: e.anchor.clone(),
+        heading,
+        code_link: format!("[{}]({})", escape::code(&e.code), code_href(cat, e)),
+        name_cell: escape::code(&e.name),
+        category_link: format!("[{}](index.md#{})", escape::inline(&cat_.key), cat_.anchor),
+        retryable: yes_no(e.retryable),
+        summary: e.summary.clone(),
+        deprecated,
+        facts,
+        message_block: escape::code_block("text", &e.message.raw),
+        params,
+        suggestion: e.suggestion.as_ref().map(|s| s.raw.clone()),
+        retry,
+        explanation: e
+            .explanation
+            .as_deref()
+            .filter(|x| !x.trim().is_empty())
+            .map(|x| explanation::sanitize(x, &e.anchor)),
+        wire_example: escape::code_block("json", &pretty(&ex.wire(cat))),
+        mcp_example: escape::code_block("json", &pretty(&ex.mcp_tool_result(cat))),
+    }
+}
+
+/// The link target for a docs URL shown on the page: a relative `page.html#x` URL (no
+/// registry template) points into this book, written as `page.md#x` so mdBook checks it.
+fn docs_href(url: &str) -> String {
+    if !url.contains("://")
+        && let Some((page, frag)) = url.split_once(".html#")
+        && !page.contains('/')
+    {
+        return format!("{page}.md#{frag}");
+    }
+    url.to_string()
+}
+
+fn join_codes(items: &[String]) -> String {
+    items
+        .iter()
+        .map(|s| escape::code(s))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn page_md(cat: &Catalogue, p: &PagePlan, header: &str) -> String {
+    let codes = p
+        .entries
+        .iter()
+        .map(|&i| code_view(cat, &cat.errors[i]))
+        .collect();
+    render(&PageMd {
+        header,
+        title: &p.title,
+        summary: p.summary.as_deref(),
+        code_prefix: p.code_prefix.as_deref().map(escape::code),
+        codes,
+    })
+}
+
+#[derive(Template)]
+#[template(path = "markdown/retired.md", syntax = "markdown")]
+struct RetiredMd<'a> {
+    header: &'a str,
+    rows: Vec<RetiredRow>,
+}
+
+struct RetiredRow {
+    anchor: String,
+    code: String,
+    name: String,
+    since: String,
+    note: String,
+}
+
+fn retired_md(cat: &Catalogue, header: &str) -> String {
+    let rows = cat
+        .retired
+        .iter()
+        .map(|r| RetiredRow {
+            anchor: r.anchor.clone(),
+            code: escape::code(&r.code),
+            name: r.name.as_deref().map(escape::code).unwrap_or_default(),
+            since: r.since.clone().unwrap_or_default(),
+            note: r.note.clone().unwrap_or_default(),
+        })
+        .collect();
+    render(&RetiredMd { header, rows })
 }

@@ -1,8 +1,551 @@
-//! Emitter: typescript (not yet written).
+//! Emitter: the TypeScript target, an installable ES module package.
+//!
+//! Files (relative to the target directory, `generated/ts/` by default):
+//!
+//! - `index.js`: the runtime, a plain ES module that Node imports without a build step;
+//! - `index.d.ts`: its types (`tsc --strict` clean; literal types per code);
+//! - `package.json`: `"type": "module"`, `exports` with `types`, the npm name derived from the
+//!   registry (`<name>-errors`);
+//! - `tsconfig.json`: lets `tsc -p <dir>` type-check the declarations strictly.
+//!
+//! Why `.js` + `.d.ts` rather than one `.ts` file: consumers need no build step (Node 20
+//! cannot import `.ts`), the package works from plain JavaScript, and the declarations are
+//! checked by `tsc --noEmit --strict` exactly as a consumer's compiler sees them.
+//!
+//! Escaping is on purpose: the askama escaper for `.ts`/`.js` templates ([`JsString`])
+//! escapes every interpolated value for the inside of a double-quoted string literal, so a
+//! value that reaches code unmarked can never inject; catalogue text is written as JSON
+//! literals through `|json|safe` (askama's `json` also escapes `<`, `>`, `&` and `'`, so
+//! `</script>` is harmless) and as JSDoc through [`doc_comment`], which neutralises `*/`.
+//! Object keys built from catalogue strings are computed (`[“…”]: …`) in `index.js`, so a
+//! code named `__proto__` defines a property instead of replacing the prototype.
 
-use crate::ir::Catalogue;
+use std::fmt::{self, Write};
+
+use askama::Template;
+use serde_json::{Value, json};
+
+use crate::emit::header_text;
+use crate::ir::{Catalogue, ErrorEntry, ParamType, Retry};
+
+/// The askama escaper of `.ts` and `.js` templates: makes any text safe inside a
+/// double-quoted JavaScript string literal (and inert in a `//` comment). Identifiers and
+/// numbers pass through unchanged.
+#[derive(Debug, Clone, Copy)]
+pub struct JsString;
+
+impl askama::filters::Escaper for JsString {
+    fn write_escaped_str<W: Write>(&self, mut dest: W, string: &str) -> fmt::Result {
+        for c in string.chars() {
+            match c {
+                '"' => dest.write_str("\\\"")?,
+                '\\' => dest.write_str("\\\\")?,
+                '\n' => dest.write_str("\\n")?,
+                '\r' => dest.write_str("\\r")?,
+                '\t' => dest.write_str("\\t")?,
+                '<' => dest.write_str("\\u003c")?,
+                '`' => dest.write_str("\\u0060")?,
+                '$' => dest.write_str("\\u0024")?,
+                c if c.is_control() || c == '\u{2028}' || c == '\u{2029}' => {
+                    write!(dest, "\\u{:04x}", c as u32)?
+                }
+                c => dest.write_char(c)?,
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A JSDoc block (`/** … */`) indented by `indent`, one ` * ` line per text line. `*/` can
+/// never close the comment early, a line starting with `@` cannot become a tag, and control
+/// characters (CR, bidi overrides stay visible as they are printable) are replaced.
+pub fn doc_comment(lines: &[String], indent: &str) -> String {
+    let mut out = format!("{indent}/**\n");
+    for line in lines.iter().flat_map(|l| l.split('\n')) {
+        let clean: String = line
+            .chars()
+            .map(|c| {
+                if c.is_control() || c == '\u{2028}' || c == '\u{2029}' {
+                    ' '
+                } else {
+                    c
+                }
+            })
+            .collect();
+        let clean = clean.replace("*/", "*\\/").replace("</", "<\\/");
+        let clean = match clean.trim_start().strip_prefix('@') {
+            Some(rest) => format!("\\@{rest}"),
+            None => clean,
+        };
+        let clean = clean.trim_end();
+        if clean.is_empty() {
+            out.push_str(indent);
+            out.push_str(" *\n");
+        } else {
+            let _ = writeln!(out, "{indent} * {clean}");
+        }
+    }
+    out.push_str(indent);
+    out.push_str(" */");
+    out
+}
+
+/// Catalogue text on one line for a `//` comment: line breaks and controls become spaces.
+fn one_line(s: &str) -> String {
+    s.chars()
+        .map(|c| {
+            if c.is_control() || c == '\u{2028}' || c == '\u{2029}' {
+                ' '
+            } else {
+                c
+            }
+        })
+        .collect::<String>()
+        .replace("*/", "*\\/")
+        .replace("</", "<\\/")
+}
+
+/// Characters that are invisible or reorder text (Trojan Source, CVE-2021-42574), and the
+/// two that end a `//` comment in JavaScript: written as `\uXXXX` wherever they occur. They
+/// can only come from catalogue text, which sits in string literals (where the escape means
+/// the same string) or in comments (where it shows the character instead of hiding it).
+fn escape_invisible(text: String) -> String {
+    let needs = |c: char| {
+        matches!(c, '\u{061c}' | '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}'
+            | '\u{2060}'..='\u{2069}' | '\u{feff}')
+    };
+    if !text.chars().any(needs) {
+        return text;
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        if needs(c) {
+            let _ = write!(out, "\\u{:04x}", c as u32);
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Backticks would end a Markdown code span in JSDoc: shown as `'` instead.
+fn code_span(s: &str) -> String {
+    one_line(s).replace('`', "'")
+}
+
+/// A union of string literal types, `never` when empty.
+fn union<'a>(items: impl IntoIterator<Item = &'a str>) -> String {
+    let parts: Vec<String> = items.into_iter().map(json_literal).collect();
+    if parts.is_empty() {
+        "never".to_string()
+    } else {
+        parts.join(" | ")
+    }
+}
+
+/// A JSON string literal, with `<`, `>`, `&`, `'` escaped like askama's `|json`.
+fn json_literal(s: &str) -> String {
+    let mut out = String::new();
+    for c in Value::String(s.to_string()).to_string().chars() {
+        match c {
+            '<' => out.push_str("\\u003c"),
+            '>' => out.push_str("\\u003e"),
+            '&' => out.push_str("\\u0026"),
+            '\'' => out.push_str("\\u0027"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Retry advice as the TS module shows it (camelCase, `null` for what was not given).
+pub fn retry_json(r: &Option<Retry>) -> Value {
+    match r {
+        None => Value::Null,
+        Some(r) => json!({
+            "maxAttempts": r.max_attempts,
+            "initialBackoffMs": r.initial_backoff_ms,
+            "advice": r.advice,
+        }),
+    }
+}
+
+fn ts_param_type(ty: ParamType) -> &'static str {
+    match ty {
+        ParamType::String => "string",
+        ParamType::Integer | ParamType::Number => "number",
+        ParamType::Boolean => "boolean",
+    }
+}
+
+#[derive(Debug)]
+struct RegistryView {
+    name: String,
+    title: String,
+    npm_name: String,
+    mcp_meta_prefix: String,
+}
+
+#[derive(Debug)]
+struct WireView {
+    code: String,
+    message: String,
+    category: Option<String>,
+    retryable: Option<String>,
+    details: Option<String>,
+}
+
+#[derive(Debug)]
+struct CategoryView {
+    key: String,
+    summary: String,
+    retryable: bool,
+    retry: Value,
+    exit_code: u8,
+    http_status: u16,
+    jsonrpc_code: i32,
+    expected: bool,
+    doc: String,
+}
+
+#[derive(Debug)]
+struct NamespaceView {
+    key: String,
+    title: String,
+    summary: Option<String>,
+    code_prefix: Option<String>,
+    doc: String,
+}
+
+#[derive(Debug)]
+struct ParamView {
+    name: String,
+    ts_type: &'static str,
+}
+
+#[derive(Debug)]
+struct EntryView {
+    code: String,
+    code_doc: String,
+    name: String,
+    ts_key: String,
+    ts_type: String,
+    namespace: Option<String>,
+    category: String,
+    summary: String,
+    message: String,
+    params: Vec<ParamView>,
+    params_json: Value,
+    suggestion: Option<String>,
+    retryable: bool,
+    retry: Value,
+    exit_code: u8,
+    http_status: u16,
+    jsonrpc_code: i32,
+    expected: bool,
+    docs_url: String,
+    since: Option<String>,
+    deprecated: Value,
+    deprecated_doc: Option<String>,
+    aliases: Vec<String>,
+    legacy_codes: Vec<String>,
+    doc: String,
+}
+
+#[derive(Debug)]
+struct RetiredView {
+    code: String,
+    name: Option<String>,
+    since: Option<String>,
+    note: Option<String>,
+}
+
+#[derive(Template)]
+#[template(path = "ts/index.js")]
+struct IndexJs<'a> {
+    header: &'a str,
+    title_comment: &'a str,
+    registry: &'a RegistryView,
+    wire: &'a WireView,
+    categories: &'a [CategoryView],
+    namespaces: &'a [NamespaceView],
+    errors: &'a [EntryView],
+    retired: &'a [RetiredView],
+}
+
+#[derive(Template)]
+#[template(path = "ts/index.d.ts")]
+struct IndexDts<'a> {
+    header: &'a str,
+    title_comment: &'a str,
+    registry: &'a RegistryView,
+    wire: &'a WireView,
+    has_details: bool,
+    categories: &'a [CategoryView],
+    namespaces: &'a [NamespaceView],
+    errors: &'a [EntryView],
+    retired: &'a [RetiredView],
+    category_union: String,
+    namespace_union: String,
+    retired_union: String,
+    example_key: String,
+    example_code: String,
+}
+
+fn entry_doc(cat: &Catalogue, e: &ErrorEntry) -> (String, Option<String>) {
+    let mut lines = vec![format!("`{}` — {}", code_span(&e.code), e.summary)];
+    lines.push(String::new());
+    lines.push(format!("Message: `{}`", code_span(&e.message.raw)));
+    lines.push(format!(
+        "Category `{}`, {}; exit code {}, HTTP {}, JSON-RPC {}.",
+        code_span(&cat.category_of(e).key),
+        if e.retryable {
+            "retryable"
+        } else {
+            "not retryable"
+        },
+        e.exit_code,
+        e.http_status,
+        e.jsonrpc_code
+    ));
+    if let Some(s) = &e.since {
+        lines.push(format!("Since {}.", one_line(s)));
+    }
+    lines.push(format!("See {}", one_line(&e.docs_url)));
+    let deprecated = e.deprecated.as_ref().map(|d| {
+        let mut text = String::new();
+        if let Some(s) = &d.since {
+            let _ = write!(text, "since {}", one_line(s));
+        }
+        if let Some(r) = d.replaced_by {
+            let sep = if text.is_empty() { "" } else { "; " };
+            let _ = write!(text, "{sep}use `{}`", code_span(&cat.errors[r].code));
+        }
+        if let Some(n) = &d.note {
+            let sep = if text.is_empty() { "" } else { ": " };
+            let _ = write!(text, "{sep}{}", one_line(n));
+        }
+        text
+    });
+    let mut doc = doc_comment(&lines, "  ");
+    if let Some(d) = &deprecated {
+        // The tag is added here, after escaping: catalogue text itself cannot start a tag.
+        let tag = format!("\n   * @deprecated {d}").trim_end().to_string();
+        doc.truncate(doc.len() - "\n   */".len());
+        doc.push_str(&tag);
+        doc.push_str("\n   */");
+    }
+    (doc, deprecated)
+}
 
 /// Files of this target: (path relative to the target's directory, contents).
-pub fn emit(_cat: &Catalogue) -> Vec<(String, String)> {
-    Vec::new()
+pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
+    let header = header_text(&cat.source_name);
+    let title_comment = one_line(&cat.registry.title);
+    let registry = RegistryView {
+        name: cat.registry.name.clone(),
+        title: cat.registry.title.clone(),
+        npm_name: cat.registry.npm_name.clone(),
+        mcp_meta_prefix: cat.registry.mcp_meta_prefix.clone(),
+    };
+    let w = &cat.registry.wire;
+    let wire = WireView {
+        code: w.code.clone(),
+        message: w.message.clone(),
+        category: w.category.clone(),
+        retryable: w.retryable.clone(),
+        details: w.details.clone(),
+    };
+    let categories: Vec<CategoryView> = cat
+        .categories
+        .iter()
+        .map(|c| CategoryView {
+            key: c.key.clone(),
+            summary: c.summary.clone(),
+            retryable: c.retryable,
+            retry: retry_json(&c.retry),
+            exit_code: c.exit_code,
+            http_status: c.http_status,
+            jsonrpc_code: c.jsonrpc_code,
+            expected: c.expected,
+            doc: doc_comment(std::slice::from_ref(&c.summary), "  "),
+        })
+        .collect();
+    let namespaces: Vec<NamespaceView> = cat
+        .namespaces
+        .iter()
+        .map(|n| {
+            let mut lines = vec![n.title.clone()];
+            if let Some(s) = &n.summary {
+                lines.push(String::new());
+                lines.push(s.clone());
+            }
+            NamespaceView {
+                key: n.key.clone(),
+                title: n.title.clone(),
+                summary: n.summary.clone(),
+                code_prefix: n.code_prefix.clone(),
+                doc: doc_comment(&lines, "  "),
+            }
+        })
+        .collect();
+    let errors: Vec<EntryView> = cat
+        .errors
+        .iter()
+        .map(|e| {
+            let (doc, deprecated_doc) = entry_doc(cat, e);
+            EntryView {
+                code: e.code.clone(),
+                code_doc: code_span(&e.code),
+                name: e.name.clone(),
+                ts_key: e.ts_key.clone(),
+                ts_type: e.ts_type.clone(),
+                namespace: cat.namespace_of(e).map(|n| n.key.clone()),
+                category: cat.category_of(e).key.clone(),
+                summary: e.summary.clone(),
+                message: e.message.raw.clone(),
+                params: e
+                    .params
+                    .iter()
+                    .map(|p| ParamView {
+                        name: p.name.clone(),
+                        ts_type: ts_param_type(p.ty),
+                    })
+                    .collect(),
+                params_json: Value::Array(
+                    e.params
+                        .iter()
+                        .map(|p| json!({"name": p.name, "type": p.ty.as_str()}))
+                        .collect(),
+                ),
+                suggestion: e.suggestion.as_ref().map(|s| s.raw.clone()),
+                retryable: e.retryable,
+                retry: retry_json(&e.retry),
+                exit_code: e.exit_code,
+                http_status: e.http_status,
+                jsonrpc_code: e.jsonrpc_code,
+                expected: e.expected,
+                docs_url: e.docs_url.clone(),
+                since: e.since.clone(),
+                deprecated: match &e.deprecated {
+                    None => Value::Null,
+                    Some(d) => json!({
+                        "since": d.since,
+                        "replacedBy": d.replaced_by.map(|i| cat.errors[i].code.clone()),
+                        "note": d.note,
+                    }),
+                },
+                deprecated_doc,
+                aliases: e.aliases.clone(),
+                legacy_codes: e.legacy_codes.clone(),
+                doc,
+            }
+        })
+        .collect();
+    let retired: Vec<RetiredView> = cat
+        .retired
+        .iter()
+        .map(|r| RetiredView {
+            code: r.code.clone(),
+            name: r.name.clone(),
+            since: r.since.clone(),
+            note: r.note.clone(),
+        })
+        .collect();
+
+    let js = IndexJs {
+        header: &header,
+        title_comment: &title_comment,
+        registry: &registry,
+        wire: &wire,
+        categories: &categories,
+        namespaces: &namespaces,
+        errors: &errors,
+        retired: &retired,
+    };
+    let (example_key, example_code) = cat
+        .errors
+        .first()
+        .map(|e| (e.ts_key.clone(), e.code.clone()))
+        .unwrap_or_else(|| ("NAME".into(), "CODE".into()));
+    let dts = IndexDts {
+        header: &header,
+        title_comment: &title_comment,
+        registry: &registry,
+        wire: &wire,
+        has_details: w.details.is_some(),
+        categories: &categories,
+        namespaces: &namespaces,
+        errors: &errors,
+        retired: &retired,
+        category_union: union(cat.categories.iter().map(|c| c.key.as_str())),
+        namespace_union: union(cat.namespaces.iter().map(|n| n.key.as_str())),
+        retired_union: union(cat.retired.iter().map(|r| r.code.as_str())),
+        example_key: code_span(&example_key),
+        example_code,
+    };
+
+    vec![
+        ("index.js".to_string(), finish(js.render())),
+        ("index.d.ts".to_string(), finish(dts.render())),
+        ("package.json".to_string(), package_json(cat, &header)),
+        ("tsconfig.json".to_string(), tsconfig_json(&header)),
+    ]
+}
+
+/// Rendering cannot fail on these views; a failure would be a bug in a template.
+fn finish(r: askama::Result<String>) -> String {
+    let mut s = escape_invisible(r.unwrap_or_else(|e| format!("// errdex: template error: {e}\n")));
+    if !s.ends_with('\n') {
+        s.push('\n');
+    }
+    s
+}
+
+fn pretty(v: &Value) -> String {
+    let mut s = serde_json::to_string_pretty(v).unwrap_or_default();
+    s.push('\n');
+    s
+}
+
+/// `package.json`: npm has no comment syntax, so the generated header goes into
+/// `description` (and `errdex.generated`), which npm shows and ignores.
+fn package_json(cat: &Catalogue, header: &str) -> String {
+    pretty(&json!({
+        "name": cat.registry.npm_name,
+        "version": "0.0.0",
+        "description": format!("{} ({header})", one_line(&cat.registry.title)),
+        "type": "module",
+        "main": "./index.js",
+        "types": "./index.d.ts",
+        "exports": {
+            ".": {
+                "types": "./index.d.ts",
+                "default": "./index.js",
+            },
+            "./package.json": "./package.json",
+        },
+        "files": ["index.js", "index.d.ts"],
+        "sideEffects": false,
+        "engines": { "node": ">=18" },
+        "errdex": { "generated": header, "registry": cat.registry.name },
+    }))
+}
+
+/// `tsconfig.json` so that `tsc -p <dir>` checks the declarations under `--strict`.
+fn tsconfig_json(header: &str) -> String {
+    // tsconfig.json is JSONC: the header is a real comment.
+    let body = pretty(&json!({
+        "compilerOptions": {
+            "strict": true,
+            "noEmit": true,
+            "target": "es2022",
+            "module": "nodenext",
+            "moduleResolution": "nodenext",
+            "skipLibCheck": false,
+            "types": [],
+        },
+        "files": ["index.d.ts"],
+    }));
+    format!("// {}\n{body}", one_line(header))
 }

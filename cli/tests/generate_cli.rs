@@ -1,0 +1,146 @@
+//! End-to-end `errdex generate`: deterministic, all-or-nothing, unchanged files untouched.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn errdex() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_errdex"))
+}
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn files(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).expect("readable").flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                let rel = p.strip_prefix(dir).expect("inside").to_path_buf();
+                out.push((rel, std::fs::read(&p).expect("readable")));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+fn generate_in(dir: &Path, fixture: &str) -> std::process::Output {
+    std::fs::copy(
+        repo().join(format!("tests/fixtures/{fixture}/errors.yaml")),
+        dir.join("errors.yaml"),
+    )
+    .expect("copy fixture");
+    errdex()
+        .args(["generate", "--catalogue"])
+        .arg(dir.join("errors.yaml"))
+        .output()
+        .expect("runs")
+}
+
+#[test]
+fn same_catalogue_on_two_paths_gives_identical_bytes() {
+    for fixture in ["acme", "full", "hostile", "postgres"] {
+        let a = tempfile::tempdir().expect("tempdir");
+        let b = tempfile::tempdir().expect("tempdir");
+        let nested = b.path().join("some/deeper/place");
+        std::fs::create_dir_all(&nested).expect("mkdir");
+        let out_a = generate_in(a.path(), fixture);
+        assert!(
+            out_a.status.success(),
+            "{fixture}: {}",
+            String::from_utf8_lossy(&out_a.stderr)
+        );
+        let out_b = generate_in(&nested, fixture);
+        assert!(out_b.status.success());
+        let fa = files(a.path());
+        let fb = files(&nested);
+        assert!(fa.len() > 3, "{fixture}: only {} files", fa.len());
+        assert_eq!(fa, fb, "{fixture}: outputs differ between paths");
+        // A second run in place changes nothing and rewrites nothing.
+        let before: Vec<_> = fa
+            .iter()
+            .filter(|(p, _)| p != Path::new("errors.yaml"))
+            .map(|(p, _)| {
+                let m = std::fs::metadata(a.path().join(p)).expect("meta");
+                (p.clone(), m.modified().expect("mtime"))
+            })
+            .collect();
+        let again = generate_in(a.path(), fixture);
+        assert!(again.status.success());
+        assert!(
+            String::from_utf8_lossy(&again.stderr).contains("0 file(s) written"),
+            "{}",
+            String::from_utf8_lossy(&again.stderr)
+        );
+        assert_eq!(files(a.path()), fa);
+        for (p, t) in before {
+            let now = std::fs::metadata(a.path().join(&p))
+                .expect("meta")
+                .modified()
+                .expect("mtime");
+            assert_eq!(now, t, "{fixture}: {} was rewritten", p.display());
+        }
+    }
+}
+
+#[test]
+fn check_reports_stale_files_with_a_diff_and_writes_nothing() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    assert!(generate_in(dir.path(), "acme").status.success());
+    let target = files(dir.path())
+        .into_iter()
+        .find(|(p, _)| p.extension().is_some_and(|x| x == "json"))
+        .expect("a JSON output")
+        .0;
+    let path = dir.path().join(&target);
+    let mut text = std::fs::read_to_string(&path).expect("read");
+    text.push_str("tampered\n");
+    std::fs::write(&path, &text).expect("write");
+    let before = files(dir.path());
+    let out = errdex()
+        .args(["generate", "--check", "--catalogue"])
+        .arg(dir.path().join("errors.yaml"))
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(1), "EDX1004's exit code");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("-tampered"), "{stdout}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("error[EDX1004]"));
+    assert_eq!(files(dir.path()), before, "--check wrote something");
+}
+
+#[test]
+fn a_failed_write_reports_what_was_and_was_not_written() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    assert!(generate_in(dir.path(), "acme").status.success());
+    // A non-empty directory where a generated file belongs: the rename over it fails, even
+    // for root (a read-only directory would not stop root).
+    let blocked = dir.path().join("generated/schema/registry.json");
+    std::fs::remove_file(&blocked).expect("rm");
+    std::fs::create_dir_all(blocked.join("occupied")).expect("mkdir");
+    let out = errdex()
+        .args(["generate", "--catalogue"])
+        .arg(dir.path().join("errors.yaml"))
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(74), "EDX1003's exit code");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("error[EDX1003]"), "{stderr}");
+    assert!(
+        stderr.contains("FAILED       generated/schema/registry.json"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("unchanged"), "{stderr}");
+    // No temporary file is left behind.
+    let leftovers: Vec<_> = std::fs::read_dir(dir.path().join("generated/schema"))
+        .expect("readable")
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().contains("errdex-tmp"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+}

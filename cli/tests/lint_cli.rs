@@ -1,0 +1,156 @@
+//! End-to-end: the `errdex` binary on good and bad catalogues.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn errdex() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_errdex"))
+}
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn bad_cases() -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(repo().join("tests/bad"))
+        .expect("corpus")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "yaml"))
+        .collect();
+    v.sort();
+    v
+}
+
+/// Every file under `dir`, with its bytes.
+fn snapshot(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).expect("readable").flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                out.push((p.clone(), std::fs::read(&p).expect("readable")));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn lint_own_catalogue_is_clean() {
+    let out = errdex()
+        .current_dir(repo())
+        .args(["lint", "--deny-warnings"])
+        .output()
+        .expect("runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn every_bad_case_fails_lint_and_generate_leaves_outputs_untouched() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    // Pre-existing outputs that a failed run must not touch.
+    for rel in [
+        "docs-site/src/index.md",
+        "generated/ts/index.ts",
+        "generated/schema/registry.json",
+    ] {
+        let p = dir.path().join(rel);
+        std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
+        std::fs::write(&p, format!("previous {rel}\n")).expect("write");
+    }
+    let before = snapshot(dir.path());
+    for case in bad_cases() {
+        let catalogue = dir.path().join("errors.yaml");
+        std::fs::copy(&case, &catalogue).expect("copy");
+        let lint = errdex()
+            .args(["lint", "--deny-warnings", "--format", "json"])
+            .arg(&catalogue)
+            .output()
+            .expect("runs");
+        let code = lint.status.code();
+        assert!(
+            matches!(code, Some(c) if c != 0 && c != 101),
+            "{}: lint exit {code:?}",
+            case.display()
+        );
+        let json: serde_json::Value =
+            serde_json::from_slice(&lint.stdout).expect("lint --format json prints JSON");
+        let items = json.as_array().expect("an array");
+        assert!(!items.is_empty(), "{}", case.display());
+        for d in items {
+            for key in ["code", "severity", "message", "file", "line", "column"] {
+                assert!(
+                    d.get(key).is_some(),
+                    "{}: {key} missing in {d}",
+                    case.display()
+                );
+            }
+        }
+        let has_error = items.iter().any(|d| d["severity"] == "error");
+        let gen_out = errdex()
+            .args(["generate", "--catalogue"])
+            .arg(&catalogue)
+            .output()
+            .expect("runs");
+        std::fs::remove_file(&catalogue).expect("rm");
+        if has_error {
+            assert!(
+                !gen_out.status.success(),
+                "{}: generate succeeded",
+                case.display()
+            );
+            assert_ne!(
+                gen_out.status.code(),
+                Some(101),
+                "{}: panicked",
+                case.display()
+            );
+            assert_eq!(
+                before,
+                snapshot(dir.path()),
+                "{}: outputs changed",
+                case.display()
+            );
+        }
+    }
+}
+
+#[test]
+fn warnings_pass_without_deny_and_fail_with_it() {
+    let case = repo().join("tests/bad/unused-param.yaml");
+    let ok = errdex().arg("lint").arg(&case).output().expect("runs");
+    assert!(ok.status.success());
+    let denied = errdex()
+        .args(["lint", "--deny-warnings"])
+        .arg(&case)
+        .output()
+        .expect("runs");
+    // EDX0403 is in category `suspicious`, exit code 65.
+    assert_eq!(denied.status.code(), Some(65));
+}
+
+#[test]
+fn missing_file_is_edx1001_with_its_exit_code() {
+    let out = errdex()
+        .args(["lint", "/nonexistent/errors.yaml"])
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(74));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("error[EDX1001]"), "{stderr}");
+}
+
+#[test]
+fn bad_arguments_are_edx1002_exit_64() {
+    let out = errdex().arg("lnt").output().expect("runs");
+    assert_eq!(out.status.code(), Some(64));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("error[EDX1002]"));
+}

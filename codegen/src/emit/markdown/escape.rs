@@ -1,0 +1,291 @@
+//! Escapers for catalogue text placed into Markdown that mdBook renders.
+//!
+//! Catalogue text is hostile. Plain-text fields (summary, titles, notes, suggestion text,
+//! codes, names) go through [`inline`]: the result is one source line of Markdown that
+//! renders as exactly the given text, whatever it contains:
+//!
+//! - `&`, `<`, `>` become entities, so no HTML can be injected;
+//! - `{` and `}` become entities, so neither mdBook's `{{#include …}}` directives nor a
+//!   heading attribute block (`{#id}`) can be formed;
+//! - Markdown punctuation (`\` `` ` `` `*` `_` `[` `]` `!` `~` `#` `|` `^` `$`) is
+//!   backslash-escaped, so a summary can never become emphasis, a link, a code span or a
+//!   footnote, and `|` can never split a table cell;
+//! - line breaks (`\r\n`, `\r`, `\n`) become `<br>`: the text stays on one source line, so it
+//!   can never end a table row, a heading or start a new block, and the break stays visible;
+//! - tabs become spaces and other control characters become U+FFFD;
+//! - text holding a bidirectional control (RLO and friends) is wrapped in `<bdi>`, so the
+//!   reordering cannot leak into the surrounding page.
+//!
+//! Callers never put escaped text at the start of a source line, so line-start syntax
+//! (`- `, `1. `, indentation) cannot apply.
+
+use std::fmt::{self, Write};
+
+/// Markdown punctuation that is backslash-escaped in plain text.
+const MD_PUNCT: &[char] = &['\\', '`', '*', '_', '[', ']', '!', '~', '#', '|', '^', '$'];
+
+/// `true` for the Unicode bidirectional formatting characters.
+pub fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{061C}')
+}
+
+fn push_escaped(out: &mut String, s: &str, line_break: &str) {
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '{' => out.push_str("&#123;"),
+            '}' => out.push_str("&#125;"),
+            '\r' => {
+                if chars.peek() == Some(&'\n') {
+                    chars.next();
+                }
+                out.push_str(line_break);
+            }
+            '\n' => out.push_str(line_break),
+            '\t' => out.push(' '),
+            c if c.is_control() => out.push('\u{FFFD}'),
+            c if MD_PUNCT.contains(&c) => {
+                out.push('\\');
+                out.push(c);
+            }
+            c => out.push(c),
+        }
+    }
+}
+
+/// Plain text → inline Markdown for paragraphs, headings and table cells (see module docs).
+/// Also safe at the start of a source line: a leading `-`, `+`, `=`, `1.`/`1)` or space
+/// cannot start a list, a setext underline or an indented code block.
+pub fn inline(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 8);
+    let bidi = s.chars().any(is_bidi_control);
+    if bidi {
+        out.push_str("<bdi>");
+    }
+    let digits = s.chars().take_while(char::is_ascii_digit).count();
+    let blank_after = |i: usize| s[i..].chars().next().is_none_or(|c| c == ' ' || c == '\t');
+    let rule_like = !s.is_empty() && s.chars().all(|c| matches!(c, '-' | '=' | ' ' | '\t'));
+    let s = if let Some(c @ ('-' | '+' | '=')) = s.chars().next()
+        && (blank_after(1) || rule_like)
+    {
+        out.push('\\');
+        out.push(c);
+        &s[1..]
+    } else if digits > 0
+        && matches!(s[digits..].chars().next(), Some('.' | ')'))
+        && blank_after(digits + 1)
+    {
+        out.push_str(&s[..digits]);
+        out.push('\\');
+        out.push_str(&s[digits..=digits]);
+        &s[digits + 1..]
+    } else if let Some(rest) = s.strip_prefix([' ', '\t']) {
+        out.push_str("&#32;");
+        rest
+    } else {
+        s
+    };
+    push_escaped(&mut out, s, "<br>");
+    if bidi {
+        out.push_str("</bdi>");
+    }
+    out
+}
+
+/// Plain text → link text in `SUMMARY.md`. mdBook takes chapter names from the text of the
+/// link and drops inline HTML, so line breaks become spaces and no `<bdi>` is added (each
+/// sidebar entry is its own block, which already bounds bidirectional text).
+pub fn summary_text(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 8);
+    push_escaped(&mut out, s, " ");
+    out
+}
+
+/// Inline code: `<code>` with [`inline`]-escaped content (a Markdown code span cannot carry
+/// every string: backticks and `|` inside tables defeat it).
+pub fn code(s: &str) -> String {
+    format!("<code>{}</code>", inline(s))
+}
+
+/// A URL made safe as a Markdown link destination: characters that could end the
+/// destination or the table cell (space, `<`, `>`, `(`, `)`, `"`, `\`, `` ` ``, `|`, `{`,
+/// `}`, controls) are percent-encoded.
+pub fn url(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            ' ' | '<' | '>' | '(' | ')' | '"' | '\\' | '`' | '|' | '{' | '}' | '[' | ']' | '^' => {
+                let _ = write!(out, "%{:02X}", c as u32);
+            }
+            c if c.is_control() || c.is_whitespace() || is_bidi_control(c) => {
+                let mut buf = [0; 4];
+                for b in c.encode_utf8(&mut buf).bytes() {
+                    let _ = write!(out, "%{b:02X}");
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A fenced code block whose fence is longer than any backtick run in `text`, so the
+/// content can never close it. When the content contains `{{` (which mdBook's
+/// `{{#include}}` preprocessor would act on even inside code blocks), the block is written
+/// as an HTML `<pre><code>` with entity-escaped content instead; it renders the same bytes.
+pub fn code_block(lang: &str, text: &str) -> String {
+    // Line breaks normalised to LF; control characters other than tab shown as U+FFFD.
+    let text: String = text
+        .replace("\r\n", "\n")
+        .replace('\r', "\n")
+        .chars()
+        .map(|c| {
+            if c.is_control() && c != '\n' && c != '\t' {
+                '\u{FFFD}'
+            } else {
+                c
+            }
+        })
+        .collect();
+    let text = text.as_str();
+    if text.contains("{{") {
+        let mut body = String::with_capacity(text.len() + 16);
+        for c in text.chars() {
+            match c {
+                '&' => body.push_str("&amp;"),
+                '<' => body.push_str("&lt;"),
+                '>' => body.push_str("&gt;"),
+                '{' => body.push_str("&#123;"),
+                '}' => body.push_str("&#125;"),
+                c => body.push(c),
+            }
+        }
+        // A blank line would not end this HTML block (<pre> blocks end at `</pre>`), but
+        // keep the closing tag on the last content line so no Markdown starts in between.
+        let class = if lang.is_empty() {
+            String::new()
+        } else {
+            format!(" class=\"language-{lang}\"")
+        };
+        return format!("<pre><code{class}>{body}</code></pre>\n");
+    }
+    let longest = longest_run(text, '`');
+    let fence = "`".repeat(longest.max(2) + 1);
+    let mut s = format!("{fence}{lang}\n{text}");
+    if !text.ends_with('\n') {
+        s.push('\n');
+    }
+    s.push_str(&fence);
+    s.push('\n');
+    s
+}
+
+fn longest_run(text: &str, ch: char) -> usize {
+    let (mut best, mut cur) = (0, 0);
+    for c in text.chars() {
+        if c == ch {
+            cur += 1;
+            best = best.max(cur);
+        } else {
+            cur = 0;
+        }
+    }
+    best
+}
+
+/// A TOML basic string (for `book.toml`).
+pub fn toml_string(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c.is_control() => {
+                let _ = write!(out, "\\u{:04X}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// Text inside an HTML comment: `--` can never appear, so the comment cannot be closed
+/// early.
+pub fn comment_text(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        if c == '-' && out.ends_with('-') {
+            out.push(' ');
+        }
+        if c == '>' || c == '<' {
+            out.push('_');
+            continue;
+        }
+        out.push(if c.is_control() { ' ' } else { c });
+    }
+    out
+}
+
+/// askama escaper for `.md` templates: every `{{ expr }}` is escaped with [`inline`].
+/// Already-rendered Markdown (explanations, code blocks, links) is passed with `|safe`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct MdEscaper;
+
+impl askama::filters::Escaper for MdEscaper {
+    fn write_escaped_str<W: Write>(&self, mut dest: W, string: &str) -> fmt::Result {
+        dest.write_str(&inline(string))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn inline_escapes_everything_that_has_meaning() {
+        assert_eq!(inline("a|b"), "a\\|b");
+        assert_eq!(inline("<script>&"), "&lt;script&gt;&amp;");
+        assert_eq!(inline("x\r\ny\nz\rw"), "x<br>y<br>z<br>w");
+        assert_eq!(
+            inline("{{#include /etc/passwd}}"),
+            "&#123;&#123;\\#include /etc/passwd&#125;&#125;"
+        );
+        assert_eq!(
+            inline("*a* _b_ `c` [d](e)"),
+            "\\*a\\* \\_b\\_ \\`c\\` \\[d\\](e)"
+        );
+        assert_eq!(inline("\u{202E}abc"), "<bdi>\u{202E}abc</bdi>");
+        assert_eq!(inline("a\u{7}b\tc"), "a\u{FFFD}b c");
+        assert_eq!(summary_text("a\nb"), "a b");
+        assert_eq!(inline("- a"), "\\- a");
+        assert_eq!(inline("12. a"), "12\\. a");
+        assert_eq!(inline("1.0.0"), "1.0.0");
+        assert_eq!(inline("-32602"), "-32602");
+        assert_eq!(inline("---"), "\\---");
+        assert_eq!(inline("    code"), "&#32;   code");
+    }
+
+    #[test]
+    fn fences_outgrow_content() {
+        assert_eq!(code_block("text", "a ``` b"), "````text\na ``` b\n````\n");
+        assert_eq!(code_block("", "x"), "```\nx\n```\n");
+        assert_eq!(
+            code_block("json", "{{#include x}}<"),
+            "<pre><code class=\"language-json\">&#123;&#123;#include x&#125;&#125;&lt;</code></pre>\n"
+        );
+    }
+
+    #[test]
+    fn urls_and_comments() {
+        assert_eq!(url("https://x/a b(c)|"), "https://x/a%20b%28c%29%7C");
+        assert_eq!(comment_text("a-->b"), "a- -_b");
+        assert_eq!(toml_string("a\"b\\\n"), "\"a\\\"b\\\\\\n\"");
+    }
+}

@@ -1,0 +1,384 @@
+// {{ header }}
+//
+// {{ title_comment|safe }}: types of index.js.
+
+/** A category's wire value. */
+export type Category = {{ category_union|safe }};
+
+/** A namespace's name. */
+export type Namespace = {{ namespace_union|safe }};
+
+/** The type of a message param. */
+export type ParamType = "string" | "integer" | "number" | "boolean";
+
+/** Retry advice; `null` members were not given in the catalogue. */
+export interface RetryAdvice {
+  readonly maxAttempts: number | null;
+  readonly initialBackoffMs: number | null;
+  readonly advice: string | null;
+}
+
+export interface CategoryInfo<K extends string = Category> {
+  readonly key: K;
+  readonly summary: string;
+  readonly retryable: boolean;
+  readonly retry: RetryAdvice | null;
+  readonly exitCode: number;
+  readonly httpStatus: number;
+  readonly jsonrpcCode: number;
+  /** `true`: user/agent-correctable (log at WARN); `false`: operator fault (log at ERROR). */
+  readonly expected: boolean;
+}
+
+export interface NamespaceInfo<K extends string = Namespace> {
+  readonly key: K;
+  readonly title: string;
+  readonly summary: string | null;
+  readonly codePrefix: string | null;
+}
+
+/** The registry this module was generated from. */
+export declare const REGISTRY: {
+  readonly name: {{ registry.name|json|safe }};
+  readonly title: string;
+  readonly packageName: {{ registry.npm_name|json|safe }};
+  readonly mcpMetaPrefix: {{ registry.mcp_meta_prefix|json|safe }};
+};
+
+/** Key names of the wire object (`null`: the key is not sent). */
+export declare const WIRE: {
+  readonly code: {{ wire.code|json|safe }};
+  readonly message: {{ wire.message|json|safe }};
+  readonly category: {{ wire.category|json|safe }};
+  readonly retryable: {{ wire.retryable|json|safe }};
+  readonly details: {{ wire.details|json|safe }};
+};
+
+/** Every category, keyed by its wire value, in catalogue order. */
+export declare const CATEGORIES: {
+{%- for c in categories %}
+{{ c.doc|safe }}
+  readonly {{ c.key|json|safe }}: CategoryInfo<{{ c.key|json|safe }}> & { readonly retryable: {{ c.retryable }} };
+{%- endfor %}
+};
+
+/** Every namespace, keyed by its name, in catalogue order. */
+export declare const NAMESPACES: {
+{%- for n in namespaces %}
+{{ n.doc|safe }}
+  readonly {{ n.key|json|safe }}: NamespaceInfo<{{ n.key|json|safe }}>;
+{%- endfor %}
+};
+
+/** Every live error code by its catalogue NAME: `ErrorCode.{{ example_key }} === {{ example_code|json|safe }}`. */
+export declare const ErrorCode: {
+{%- for e in errors %}
+{{ e.doc|safe }}
+  readonly {{ e.ts_key|json|safe }}: {{ e.code|json|safe }};
+{%- endfor %}
+};
+
+/** A live error code of this catalogue (a string-literal union). */
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** Every live code in catalogue order (JavaScript enumerates integer-like object keys first). */
+export declare const ALL_CODES: readonly ErrorCode[];
+
+/** A retired code (a tombstone: never used again). */
+export type RetiredCode = {{ retired_union|safe }};
+
+export interface ParamInfo {
+  readonly name: string;
+  readonly type: ParamType;
+}
+
+export interface Deprecation {
+  readonly since: string | null;
+  /** The code that replaces this one. */
+  readonly replacedBy: ErrorCode | null;
+  readonly note: string | null;
+}
+
+/** Catalogue metadata of one code, every default applied. */
+export interface ErrorInfo {
+  readonly code: ErrorCode;
+  /** The stable catalogue NAME, e.g. `FRM_VALIDATION`. */
+  readonly name: string;
+  readonly namespace: Namespace | null;
+  readonly category: Category;
+  /** One line, for tables. */
+  readonly summary: string;
+  /** The message template: `{param}` placeholders, `{{ "{{" }}` and `{{ "}}" }}` for literal braces. */
+  readonly message: string;
+  readonly params: readonly ParamInfo[];
+  /** The suggestion template, or `null`. */
+  readonly suggestion: string | null;
+  readonly retryable: boolean;
+  readonly retry: RetryAdvice | null;
+  readonly exitCode: number;
+  readonly httpStatus: number;
+  readonly jsonrpcCode: number;
+  /** `true`: user/agent-correctable (log at WARN); `false`: operator fault (log at ERROR). */
+  readonly expected: boolean;
+  readonly docsUrl: string;
+  readonly since: string | null;
+  readonly deprecated: Deprecation | null;
+  readonly aliases: readonly string[];
+  /** Former wire codes that still parse to this code. */
+  readonly legacyCodes: readonly string[];
+}
+
+/** Metadata of every live code, keyed by code (for catalogue order, iterate `ALL_CODES`). */
+export declare const ERRORS: {
+{%- for e in errors %}
+{{ e.doc|safe }}
+  readonly {{ e.code|json|safe }}: ErrorInfo & {
+    readonly code: {{ e.code|json|safe }};
+    readonly name: {{ e.name|json|safe }};
+    readonly namespace: {{ e.namespace|json|safe }};
+    readonly category: {{ e.category|json|safe }};
+    readonly retryable: {{ e.retryable }};
+    readonly expected: {{ e.expected }};
+    readonly exitCode: {{ e.exit_code }};
+    readonly httpStatus: {{ e.http_status }};
+    readonly jsonrpcCode: {{ e.jsonrpc_code }};
+  };
+{%- endfor %}
+};
+
+export interface RetiredInfo {
+  readonly code: RetiredCode;
+  readonly name: string | null;
+  readonly since: string | null;
+  readonly note: string | null;
+}
+
+/** Retired codes (tombstones). */
+export declare const RETIRED: {
+{%- for r in retired %}
+  readonly {{ r.code|json|safe }}: RetiredInfo & { readonly code: {{ r.code|json|safe }} };
+{%- endfor %}
+};
+{% for e in errors %}
+/** Params of `{{ e.code_doc|safe }}` ({{ e.name }}).{% if e.deprecated_doc.is_some() %} @deprecated{% endif %} */
+export interface {{ e.ts_type }}Params {
+{%- for p in e.params %}
+  readonly {{ p.name|json|safe }}: {{ p.ts_type }};
+{%- endfor %}
+}
+{% endfor %}
+/** The params interface of every code. */
+export interface ParamsByCode {
+{%- for e in errors %}
+  readonly {{ e.code|json|safe }}: {{ e.ts_type }}Params;
+{%- endfor %}
+}
+
+/** The params of one code. */
+export type ParamsOf<C extends ErrorCode> = ParamsByCode[C];
+
+/** Extras every wire error may carry besides its params: errdex's own, then free context. */
+export interface WireExtras {
+  readonly argument?: string;
+  readonly constraint?: unknown;
+  readonly suggestion?: string;
+  readonly [key: string]: unknown;
+}
+{% for e in errors %}
+/** The wire object of `{{ e.code_doc|safe }}` ({{ e.name }}).{% if e.deprecated_doc.is_some() %} @deprecated{% endif %} */
+export interface {{ e.ts_type }}WireError{% if !has_details %} extends {{ e.ts_type }}Params, WireExtras{% endif %} {
+  readonly {{ wire.code|json|safe }}: {{ e.code|json|safe }};
+  readonly {{ wire.message|json|safe }}: string;
+{%- if let Some(k) = wire.category %}
+  readonly {{ k|json|safe }}: {{ e.category|json|safe }};
+{%- endif %}
+{%- if let Some(k) = wire.retryable %}
+  readonly {{ k|json|safe }}: {{ e.retryable }};
+{%- endif %}
+{%- if let Some(k) = wire.details %}
+  readonly {{ k|json|safe }}: {{ e.ts_type }}Params & WireExtras;
+  readonly [key: string]: unknown;
+{%- endif %}
+}
+{% endfor %}
+/** The wire object of every code. */
+export interface WireErrorByCode {
+{%- for e in errors %}
+  readonly {{ e.code|json|safe }}: {{ e.ts_type }}WireError;
+{%- endfor %}
+}
+
+/** A conforming wire error of a live code: a union discriminated by the code key {{ wire.code|json|safe }}. */
+export type WireError = WireErrorByCode[ErrorCode];
+
+/** The wire object of one code. */
+export type WireErrorOf<C extends ErrorCode> = WireErrorByCode[C];
+
+/** A parsed error of a live code (or one of its legacy codes). */
+export interface KnownErrorOf<C extends ErrorCode> {
+  readonly kind: "known";
+  /** The live code (a legacy code on the wire is mapped to it). */
+  readonly code: C;
+  /** The code as it was on the wire. */
+  readonly wireCode: string;
+  readonly name: (typeof ERRORS)[C]["name"];
+  /** From the catalogue. */
+  readonly category: (typeof ERRORS)[C]["category"];
+  /** From the catalogue. */
+  readonly retryable: (typeof ERRORS)[C]["retryable"];
+  readonly message: string;
+  /** The params found on the wire with the declared type (a missing or mistyped one is absent and listed in `problems`). */
+  readonly params: Partial<ParamsOf<C>>;
+  readonly argument?: string;
+  readonly constraint?: unknown;
+  readonly suggestion?: string;
+  /** Every other extra. */
+  readonly context: Readonly<Record<string, unknown>>;
+  /** What does not match the catalogue (missing message, mistyped param, other category…); empty when the payload conforms. */
+  readonly problems: readonly string[];
+  readonly raw: unknown;
+}
+
+/** A parsed error of a live code: discriminated by `code`. */
+export type KnownError = { [C in ErrorCode]: KnownErrorOf<C> }[ErrorCode];
+
+/** A code this module does not know (a newer catalogue), classified by the wire's category and retryable flag. */
+export interface UnknownError {
+  readonly kind: "unknown";
+  readonly code: string;
+  readonly category: string | null;
+  readonly retryable: boolean;
+  readonly message: string;
+  readonly argument?: string;
+  readonly constraint?: unknown;
+  readonly suggestion?: string;
+  readonly context: Readonly<Record<string, unknown>>;
+  readonly raw: unknown;
+}
+
+/** A retired code: it may be sent by an old peer, never by a current one. */
+export interface RetiredError {
+  readonly kind: "retired";
+  readonly code: RetiredCode;
+  readonly name: string | null;
+  readonly since: string | null;
+  readonly note: string | null;
+  readonly category: string | null;
+  readonly retryable: boolean;
+  readonly message: string;
+  readonly raw: unknown;
+}
+
+/** A legacy payload without a code, such as `{"error": "text"}`. */
+export interface LegacyError {
+  readonly kind: "legacy";
+  readonly code: null;
+  readonly category: null;
+  readonly retryable: false;
+  readonly message: string;
+  readonly raw: unknown;
+}
+
+/** Not an error payload at all. */
+export interface InvalidError {
+  readonly kind: "invalid";
+  readonly code: null;
+  readonly category: null;
+  readonly retryable: false;
+  readonly message: "";
+  readonly reason: string;
+  readonly raw: unknown;
+}
+
+/** What the parsers return: discriminated by `kind`. */
+export type ParsedError = KnownError | UnknownError | RetiredError | LegacyError | InvalidError;
+
+/** `true` when `x` is a live code of this catalogue (legacy codes are not). */
+export declare function isErrorCode(x: unknown): x is ErrorCode;
+
+/** Resolves a code, legacy code, NAME or alias to its metadata. */
+export declare function lookup(key: string): ErrorInfo | undefined;
+
+/** Renders a message or suggestion template with param values. */
+export declare function renderTemplate(template: string, params: Readonly<Record<string, unknown>>): string;
+
+/** Classifies any value received as a wire error. Never throws. */
+export declare function parseWireError(x: unknown): ParsedError;
+
+/** `true` when `x` is a conforming wire error of a live code. */
+export declare function isWireError(x: unknown): x is WireError;
+
+/** Classifies a JSON-RPC error object or error response. Never throws. */
+export declare function parseJsonRpcError(x: unknown): ParsedError;
+
+/** Classifies an MCP `CallToolResult` with `isError: true`. Never throws. */
+export declare function parseMcpToolResult(x: unknown): ParsedError;
+
+/** Whether retrying may help. */
+export declare function isRetryable(e: unknown): boolean;
+
+/** The retry advice that applies, or `null` when retrying does not help. */
+export declare function retryAdvice(e: unknown): RetryAdvice | null;
+
+export interface AppErrorOptions {
+  /** The offending input, shown in backticks. */
+  readonly argument?: string;
+  /** The violated constraint (any JSON). */
+  readonly constraint?: unknown;
+  /** Replaces the catalogue suggestion. */
+  readonly suggestion?: string;
+  /** Free context; never replaces a reserved key or a param. */
+  readonly context?: Readonly<Record<string, unknown>>;
+  readonly cause?: unknown;
+}
+
+/** An MCP `CallToolResult` for a tool error. */
+export interface McpToolErrorResult {
+  readonly content: readonly [{ readonly type: "text"; readonly text: string }];
+  readonly isError: true;
+  readonly resultType: "complete";
+  readonly _meta: Readonly<Record<string, unknown>>;
+}
+
+/** A JSON-RPC error object. */
+export interface JsonRpcErrorObject<C extends ErrorCode = ErrorCode> {
+  readonly code: number;
+  readonly message: string;
+  readonly data: WireErrorOf<C>;
+}
+
+/** RFC 9457 problem details. */
+export interface ProblemJson {
+  readonly type: string;
+  readonly title: string;
+  readonly status: number;
+  readonly detail: string;
+  readonly code: ErrorCode;
+  readonly category: Category;
+  readonly retryable: boolean;
+  readonly [key: string]: unknown;
+}
+
+/** A raised error of this catalogue; renders the same shapes as the Rust crate. */
+export declare class AppError<C extends ErrorCode = ErrorCode> extends Error {
+  constructor(code: C, params: ParamsOf<C>, options?: AppErrorOptions);
+  readonly code: C;
+  readonly category: (typeof ERRORS)[C]["category"];
+  readonly retryable: (typeof ERRORS)[C]["retryable"];
+  readonly params: Readonly<ParamsOf<C>>;
+  readonly argument: string | undefined;
+  readonly constraint: unknown;
+  readonly suggestion: string | undefined;
+  readonly context: Readonly<Record<string, unknown>>;
+  /** The catalogue metadata of this error's code. */
+  get info(): (typeof ERRORS)[C];
+  /** The compact terminal form. */
+  toString(): string;
+  toWire(): WireErrorOf<C>;
+  toMcpToolResult(): McpToolErrorResult;
+  toJsonRpcError(): JsonRpcErrorObject<C>;
+  toProblemJson(): ProblemJson;
+}
+
+/** Creates an `AppError` for a code with its typed params. */
+export declare function createError<C extends ErrorCode>(code: C, params: ParamsOf<C>, options?: AppErrorOptions): AppError<C>;

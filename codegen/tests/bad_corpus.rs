@@ -1,0 +1,156 @@
+//! The bad-input corpus: every file under `tests/bad/` must be refused (or warned about)
+//! with exactly the diagnostics of its golden `.stderr` file, without a panic.
+//! `UPDATE_EXPECT=1 cargo test -p errdex-codegen --test bad_corpus` rewrites the goldens.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use errdex_codegen::diag::{self, DiagCode};
+use errdex_codegen::load::{load_bytes, load_path, load_str_with};
+use errdex_codegen::tree::Limits;
+use errdex_codegen::{Severity, load_str};
+
+fn corpus_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/bad")
+}
+
+fn cases() -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(corpus_dir())
+        .expect("tests/bad exists")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "yaml"))
+        .collect();
+    v.sort();
+    v
+}
+
+fn render(path: &Path) -> (String, Vec<diag::Diagnostic>) {
+    let bytes = std::fs::read(path).expect("readable");
+    let name = format!(
+        "tests/bad/{}",
+        path.file_name().expect("file name").to_string_lossy()
+    );
+    let loaded = load_bytes(&bytes, &name);
+    let src = String::from_utf8_lossy(&bytes);
+    let text = format!(
+        "{}\n{}",
+        diag::render_short(&loaded.diagnostics, &name),
+        diag::render_human(&loaded.diagnostics, &name, &src, false)
+    );
+    (text, loaded.diagnostics)
+}
+
+#[test]
+fn every_case_matches_its_golden() {
+    let update = std::env::var_os("UPDATE_EXPECT").is_some();
+    let mut failures = Vec::new();
+    let cases = cases();
+    assert!(cases.len() >= 40, "the corpus has {} cases", cases.len());
+    for path in cases {
+        let (text, diags) = render(&path);
+        assert!(
+            !diags.is_empty(),
+            "{}: no diagnostic at all",
+            path.display()
+        );
+        let golden = path.with_extension("stderr");
+        if update {
+            std::fs::write(&golden, &text).expect("write golden");
+            continue;
+        }
+        let expected = std::fs::read_to_string(&golden).unwrap_or_default();
+        if expected != text {
+            failures.push(format!(
+                "{}:\n{}",
+                path.display(),
+                similar::TextDiff::from_lines(&expected, &text)
+                    .unified_diff()
+                    .header("expected", "actual")
+            ));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} case(s) differ from their golden (UPDATE_EXPECT=1 to accept):\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn every_diagnostic_code_has_a_golden() {
+    let mut seen = BTreeSet::new();
+    for path in cases() {
+        let (_, diags) = render(&path);
+        seen.extend(diags.iter().map(|d| d.code));
+    }
+    // Checked by the dedicated tests below instead of a committed file.
+    let elsewhere = [DiagCode::TooLarge, DiagCode::TooManyCodes];
+    let missing: Vec<&str> = DiagCode::ALL
+        .iter()
+        .filter(|c| !seen.contains(c) && !elsewhere.contains(c))
+        .map(|c| c.as_str())
+        .collect();
+    assert!(missing.is_empty(), "no corpus case produces {missing:?}");
+}
+
+#[test]
+fn ten_unrelated_mistakes_give_ten_located_errors() {
+    let path = corpus_dir().join("ten-mistakes.yaml");
+    let (_, diags) = render(&path);
+    let got: Vec<(&str, usize, usize)> = diags
+        .iter()
+        .filter(|d| d.severity() == Severity::Error)
+        .map(|d| {
+            let s = d.span.expect("located");
+            (d.code.as_str(), s.line, s.column)
+        })
+        .collect();
+    let want = vec![
+        ("EDX0601", 4, 43),  // {namespce}
+        ("EDX0102", 9, 5),   // retryble
+        ("EDX0501", 10, 16), // exit_code 300
+        ("EDX0402", 22, 35), // {nope}
+        ("EDX0202", 26, 11), // duplicate code
+        ("EDX0302", 27, 16), // namespace FORMS
+        ("EDX0301", 28, 15), // category invalidd
+        ("EDX0206", 32, 11), // code pattern
+        ("EDX0106", 38, 14), // param type integr
+        ("EDX0303", 45, 32), // replaced_by FRM_NOPE
+    ];
+    assert_eq!(got, want);
+}
+
+#[test]
+fn a_fifty_megabyte_file_is_refused_before_reading() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("errors.yaml");
+    let f = std::fs::File::create(&path).expect("create");
+    f.set_len(50 * 1024 * 1024).expect("sparse 50 MB");
+    let loaded = load_path(&path).expect("metadata readable");
+    assert_eq!(loaded.diagnostics.len(), 1);
+    assert_eq!(loaded.diagnostics[0].code, DiagCode::TooLarge);
+    assert!(loaded.catalogue.is_none());
+}
+
+#[test]
+fn too_many_codes_is_refused_with_its_own_code() {
+    let mut src = String::from(
+        "errdex: 1\nregistry: { name: a }\ncategories:\n  c: { summary: s }\nerrors:\n",
+    );
+    for i in 0..5 {
+        src.push_str(&format!(
+            "  E{i}: {{ category: c, summary: s, message: m }}\n"
+        ));
+    }
+    let limits = Limits {
+        max_codes: 4,
+        ..Limits::default()
+    };
+    let loaded = load_str_with(&src, "errors.yaml", &limits);
+    assert_eq!(loaded.diagnostics.len(), 1, "{:?}", loaded.diagnostics);
+    assert_eq!(loaded.diagnostics[0].code, DiagCode::TooManyCodes);
+    assert_eq!(loaded.diagnostics[0].span.map(|s| s.line), Some(6));
+    // The same catalogue under the default limit loads.
+    assert!(load_str(&src, "errors.yaml").catalogue.is_some());
+}

@@ -1,0 +1,83 @@
+//! Builds the Markdown reference of every catalogue in the repository (errdex's own and
+//! each fixture) with the real mdbook: the build must succeed without a single warning,
+//! and every code's section must carry its anchor exactly once in the built HTML.
+//! Skips when mdbook is absent, except under CI (`.ci/steps/30-mdbook.sh` installs it).
+
+#![allow(clippy::unwrap_used)]
+
+mod md_support;
+
+use std::process::Command;
+
+use md_support::*;
+
+#[test]
+fn every_catalogue_builds_without_warnings() {
+    let Some(mdbook) = mdbook() else { return };
+    for (case, cat) in all_catalogues() {
+        let dir = tempfile::tempdir().unwrap();
+        for (rel, text) in errdex_codegen::emit::markdown::emit(&cat) {
+            let p = dir.path().join(rel);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(p, text).unwrap();
+        }
+        let out_dir = dir.path().join("book");
+        let out = Command::new(&mdbook)
+            .arg("build")
+            .arg(dir.path())
+            .arg("--dest-dir")
+            .arg(&out_dir)
+            .env("NO_COLOR", "1")
+            .env_remove("RUST_LOG")
+            .output()
+            .unwrap();
+        let log = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(out.status.success(), "{case}: mdbook build failed:\n{log}");
+        let bad: Vec<&str> = log
+            .lines()
+            .filter(|l| {
+                l.contains("WARN") || l.contains("ERROR") || l.to_lowercase().contains("warning")
+            })
+            .collect();
+        assert!(bad.is_empty(), "{case}: mdbook reported problems:\n{log}");
+
+        for e in &cat.errors {
+            let page = cat.page_slug(e);
+            let html = std::fs::read_to_string(out_dir.join(format!("{page}.html")))
+                .unwrap_or_else(|err| panic!("{case}: {page}.html: {err}"));
+            let id = format!("id=\"{}\"", e.anchor);
+            assert_eq!(
+                html.matches(&id).count(),
+                1,
+                "{case}: {} must have exactly one element with {id} on {page}.html",
+                e.code
+            );
+            if !e.docs_url.contains("://") && !e.docs_url.contains('/') {
+                // A docs URL into this book: the page exists and holds the anchor.
+                assert_eq!(
+                    e.docs_url,
+                    format!("{page}.html#{}", e.anchor),
+                    "{case}: {}",
+                    e.code
+                );
+            }
+            // Catalogue text never becomes markup: no script element appears anywhere.
+            assert!(
+                !html.contains("<script>alert"),
+                "{case}: injected script on {page}.html"
+            );
+        }
+        for r in &cat.retired {
+            let html = std::fs::read_to_string(out_dir.join("retired.html")).unwrap();
+            assert!(
+                html.contains(&format!("id=\"{}\"", r.anchor)),
+                "{case}: retired {}",
+                r.code
+            );
+        }
+    }
+}

@@ -1,0 +1,454 @@
+//! Parses the generated Markdown of every catalogue in the repository (errdex's own and each
+//! fixture) with pulldown-cmark, the parser mdBook uses, and checks what a reader sees:
+//! - every table has the same number of cells in every row, in the source and parsed;
+//! - the categories, codes and retired tables match the catalogue row by row, cell by cell
+//!   (catalogue text renders exactly as written: nothing is lost, nothing becomes markup);
+//! - every code has one section whose explicit heading id is its anchor, the fragment of its
+//!   docs URL is an id of its page, and ids are unique on each page;
+//! - every relative link points at a generated page and an id on it;
+//! - no raw HTML appears except the few tags errdex itself writes;
+//! - the example payloads are the reference renderer's output, byte for byte;
+//! - no mdBook `{{#…}}` directive survives anywhere.
+
+#![allow(clippy::unwrap_used)]
+
+mod md_support;
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use errdex_codegen::Catalogue;
+use errdex_codegen::emit::markdown::{explanation::mdbook_options, plan_pages};
+use errdex_codegen::payload::Instance;
+use md_support::*;
+use pulldown_cmark::{CodeBlockKind, Event, Parser, Tag, TagEnd};
+
+#[derive(Debug, Default)]
+struct Page {
+    tables: Vec<Vec<Vec<String>>>,
+    /// (level, explicit id, text)
+    headings: Vec<(u32, Option<String>, String)>,
+    ids: Vec<String>,
+    links: Vec<String>,
+    /// (language, text) of every code block, `<pre><code>` ones included.
+    code_blocks: Vec<(String, String)>,
+    bad_html: Vec<String>,
+}
+
+fn decode_entities(s: &str) -> String {
+    // Only the entities errdex writes inside <pre><code>.
+    s.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&#123;", "{")
+        .replace("&#125;", "}")
+        .replace("&amp;", "&")
+}
+
+fn allowed_inline_html(h: &str) -> Option<Option<String>> {
+    // Some(Some(id)) for an anchor, Some(None) for another allowed tag, None: not allowed.
+    if let Some(rest) = h.strip_prefix("<a id=\"") {
+        let id = rest.strip_suffix("\">")?;
+        if id
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == '-')
+        {
+            return Some(Some(id.to_string()));
+        }
+        return None;
+    }
+    matches!(
+        h,
+        "</a>" | "<br>" | "<code>" | "</code>" | "<bdi>" | "</bdi>"
+    )
+    .then_some(None)
+}
+
+fn parse_page(text: &str) -> Page {
+    let mut page = Page::default();
+    let mut table: Option<Vec<Vec<String>>> = None;
+    let mut row: Option<Vec<String>> = None;
+    let mut cell: Option<String> = None;
+    let mut heading: Option<(u32, Option<String>, String)> = None;
+    let mut code: Option<(String, String)> = None;
+    let mut first_html = true;
+    let mut html_block: Option<String> = None;
+    for (ev, _range) in Parser::new_ext(text, mdbook_options()).into_offset_iter() {
+        let push_text =
+            |t: &str,
+             cell: &mut Option<String>,
+             heading: &mut Option<(u32, Option<String>, String)>| {
+                if let Some(c) = cell.as_mut() {
+                    c.push_str(t);
+                }
+                if let Some(h) = heading.as_mut() {
+                    h.2.push_str(t);
+                }
+            };
+        match ev {
+            Event::Start(Tag::Table(_)) => table = Some(Vec::new()),
+            Event::End(TagEnd::Table) => page.tables.push(table.take().unwrap()),
+            Event::Start(Tag::TableHead | Tag::TableRow) => row = Some(Vec::new()),
+            Event::End(TagEnd::TableHead | TagEnd::TableRow) => {
+                table.as_mut().unwrap().push(row.take().unwrap())
+            }
+            Event::Start(Tag::TableCell) => cell = Some(String::new()),
+            Event::End(TagEnd::TableCell) => row
+                .as_mut()
+                .unwrap()
+                .push(cell.take().unwrap().trim().to_string()),
+            Event::Start(Tag::Heading { level, id, .. }) => {
+                heading = Some((level as u32, id.map(|i| i.to_string()), String::new()))
+            }
+            Event::End(TagEnd::Heading(_)) => {
+                let h = heading.take().unwrap();
+                if let Some(id) = &h.1 {
+                    page.ids.push(id.clone());
+                }
+                page.headings.push(h);
+            }
+            Event::Start(Tag::Link { dest_url, .. }) => page.links.push(dest_url.to_string()),
+            Event::Start(Tag::CodeBlock(kind)) => {
+                let lang = match kind {
+                    CodeBlockKind::Fenced(l) => l.to_string(),
+                    CodeBlockKind::Indented => String::new(),
+                };
+                code = Some((lang, String::new()));
+            }
+            Event::End(TagEnd::CodeBlock) => {
+                let (l, mut t) = code.take().unwrap();
+                if t.ends_with('\n') {
+                    t.pop();
+                }
+                page.code_blocks.push((l, t));
+            }
+            Event::Text(t) => {
+                if let Some(c) = code.as_mut() {
+                    c.1.push_str(&t);
+                } else {
+                    push_text(&t, &mut cell, &mut heading);
+                }
+            }
+            Event::Code(t) => push_text(&t, &mut cell, &mut heading),
+            Event::InlineHtml(h) => match allowed_inline_html(&h) {
+                Some(Some(id)) => page.ids.push(id),
+                Some(None) => {
+                    if &*h == "<br>" {
+                        push_text("\n", &mut cell, &mut heading);
+                    }
+                }
+                None => page.bad_html.push(h.to_string()),
+            },
+            Event::Start(Tag::HtmlBlock) => html_block = Some(String::new()),
+            Event::Html(h) => html_block.get_or_insert_with(String::new).push_str(&h),
+            Event::End(TagEnd::HtmlBlock) => {
+                let h = html_block.take().unwrap_or_default();
+                if first_html && h.starts_with("<!-- @generated by errdex") {
+                    first_html = false;
+                    continue;
+                }
+                if let Some(rest) = h.strip_prefix("<pre><code class=\"language-") {
+                    let (lang, body) = rest.split_once("\">").unwrap();
+                    let body = body.trim_end().strip_suffix("</code></pre>").unwrap();
+                    page.code_blocks
+                        .push((lang.to_string(), decode_entities(body)));
+                } else {
+                    page.bad_html.push(h);
+                }
+            }
+            _ => {}
+        }
+    }
+    page
+}
+
+/// What a plain-text field renders as: line breaks kept, tabs as spaces, other control
+/// characters as U+FFFD, surrounding whitespace trimmed (as in table cells).
+fn shown(s: &str) -> String {
+    s.replace("\r\n", "\n")
+        .replace('\r', "\n")
+        .chars()
+        .map(|c| match c {
+            '\t' => ' ',
+            c if c.is_control() && c != '\n' => '\u{FFFD}',
+            c => c,
+        })
+        .collect::<String>()
+        .trim()
+        .to_string()
+}
+
+/// Cells per source line of a table, counting unescaped pipes.
+fn raw_cell_counts(src: &str) -> Vec<Vec<usize>> {
+    let mut tables = Vec::new();
+    let mut cur: Vec<usize> = Vec::new();
+    for line in src.lines() {
+        if line.starts_with('|') {
+            let mut n = 0;
+            let mut backslashes = 0;
+            for c in line.chars() {
+                if c == '|' && backslashes % 2 == 0 {
+                    n += 1;
+                }
+                backslashes = if c == '\\' { backslashes + 1 } else { 0 };
+            }
+            cur.push(n - 1);
+        } else if !cur.is_empty() {
+            tables.push(std::mem::take(&mut cur));
+        }
+    }
+    if !cur.is_empty() {
+        tables.push(cur);
+    }
+    tables
+}
+
+fn yes_no(b: bool) -> &'static str {
+    if b { "yes" } else { "no" }
+}
+
+fn check_catalogue(case: &str, cat: &Catalogue) {
+    let files: BTreeMap<String, String> = errdex_codegen::emit::markdown::emit(cat)
+        .into_iter()
+        .collect();
+    let mut pages: BTreeMap<String, Page> = BTreeMap::new();
+    let directive = regex::Regex::new(r"\{\{\s*#").unwrap();
+    for (rel, text) in &files {
+        assert!(!text.contains('\r'), "{case}/{rel}: CR in output");
+        assert!(
+            text.starts_with("<!-- @generated by errdex from")
+                || text.starts_with("# @generated by errdex from"),
+            "{case}/{rel}: header"
+        );
+        if rel.ends_with(".md") {
+            assert!(
+                !directive.is_match(text),
+                "{case}/{rel}: an mdBook directive survived"
+            );
+        }
+        let Some(name) = rel.strip_prefix("src/") else {
+            continue;
+        };
+        if name == "SUMMARY.md" {
+            continue;
+        }
+        for (i, t) in raw_cell_counts(text).iter().enumerate() {
+            assert!(
+                t.iter().all(|n| *n == t[0]),
+                "{case}/{rel}: table {i} has rows of {t:?} cells"
+            );
+        }
+        let page = parse_page(text);
+        assert!(
+            page.bad_html.is_empty(),
+            "{case}/{rel}: unexpected HTML {:?}",
+            page.bad_html
+        );
+        for (i, t) in page.tables.iter().enumerate() {
+            assert!(
+                t.iter().all(|r| r.len() == t[0].len()),
+                "{case}/{rel}: parsed table {i} is ragged"
+            );
+        }
+        for h in &page.headings {
+            assert!(
+                h.1.is_some(),
+                "{case}/{rel}: heading without an explicit id: {h:?}"
+            );
+        }
+        let unique: BTreeSet<&String> = page.ids.iter().collect();
+        assert_eq!(
+            unique.len(),
+            page.ids.len(),
+            "{case}/{rel}: duplicate ids {:?}",
+            page.ids
+        );
+        pages.insert(name.to_string(), page);
+    }
+
+    // SUMMARY links exist.
+    let summary = &files["src/SUMMARY.md"];
+    for p in Parser::new(summary) {
+        if let Event::Start(Tag::Link { dest_url, .. }) = p {
+            assert!(
+                files.contains_key(&format!("src/{dest_url}")),
+                "{case}: SUMMARY links {dest_url}"
+            );
+        }
+    }
+    // Every relative link resolves to a page and an id on it.
+    for (name, page) in &pages {
+        for l in &page.links {
+            // errdex writes links into the book as `page.md#anchor`; anything else (absolute
+            // URLs, per-code docs URL overrides pointing outside the book) is not checked here.
+            let (file, frag) = l.split_once('#').unwrap_or((l.as_str(), ""));
+            if l.contains("://") || !file.ends_with(".md") || file.contains('/') {
+                continue;
+            }
+            let target = pages
+                .get(file)
+                .unwrap_or_else(|| panic!("{case}/{name}: link to missing page {l}"));
+            assert!(
+                frag.is_empty() || target.ids.iter().any(|i| i == frag),
+                "{case}/{name}: link {l} has no target id"
+            );
+        }
+    }
+
+    // Categories table, row by row.
+    let index = &pages["index.md"];
+    let header = [
+        "Category",
+        "Wire value",
+        "Exit code",
+        "Retryable",
+        "HTTP",
+        "JSON-RPC",
+        "Meaning",
+    ];
+    let table = index
+        .tables
+        .iter()
+        .find(|t| t[0] == header)
+        .unwrap_or_else(|| panic!("{case}: categories table"));
+    assert_eq!(
+        table.len() - 1,
+        cat.categories.len(),
+        "{case}: category rows"
+    );
+    for (row, c) in table[1..].iter().zip(&cat.categories) {
+        assert_eq!(row[1], shown(&c.key), "{case}: wire value of {}", c.key);
+        assert_eq!(row[2], c.exit_code.to_string());
+        assert_eq!(row[3], yes_no(c.retryable));
+        assert_eq!(row[4], c.http_status.to_string());
+        assert_eq!(row[5], c.jsonrpc_code.to_string());
+        assert_eq!(row[6], shown(&c.summary), "{case}: meaning of {}", c.key);
+        assert!(
+            index.ids.contains(&c.anchor),
+            "{case}: category anchor {}",
+            c.anchor
+        );
+    }
+
+    // One page per namespace (plus general), codes table and sections.
+    for plan in plan_pages(cat) {
+        let name = format!("{}.md", plan.slug);
+        let page = pages
+            .get(&name)
+            .unwrap_or_else(|| panic!("{case}: page {name}"));
+        let entries: Vec<_> = plan.entries.iter().map(|&i| &cat.errors[i]).collect();
+        if !entries.is_empty() {
+            let table = page
+                .tables
+                .iter()
+                .find(|t| t[0] == ["Code", "Name", "Category", "Retryable", "Meaning"])
+                .unwrap_or_else(|| panic!("{case}/{name}: codes table"));
+            assert_eq!(table.len() - 1, entries.len(), "{case}/{name}: code rows");
+            for (row, e) in table[1..].iter().zip(&entries) {
+                assert_eq!(row[0], shown(&e.code));
+                assert_eq!(row[1], shown(&e.name));
+                assert_eq!(row[2], shown(&cat.category_of(e).key));
+                assert_eq!(row[3], yes_no(e.retryable));
+                let meaning = if e.deprecated.is_some() {
+                    format!("{} (deprecated)", shown(&e.summary))
+                } else {
+                    shown(&e.summary)
+                };
+                assert_eq!(row[4], meaning, "{case}/{name}: meaning of {}", e.code);
+            }
+        }
+        let sections: Vec<_> = page
+            .headings
+            .iter()
+            .filter(|h| h.0 == 2 && h.1.as_deref() != Some("errdex.codes"))
+            .collect();
+        assert_eq!(
+            sections.len(),
+            entries.len(),
+            "{case}/{name}: one section per code"
+        );
+        let json_blocks: Vec<&String> = page
+            .code_blocks
+            .iter()
+            .filter(|(l, _)| l == "json")
+            .map(|(_, t)| t)
+            .collect();
+        assert_eq!(
+            json_blocks.len(),
+            2 * entries.len(),
+            "{case}/{name}: two examples per code"
+        );
+        for (i, (e, h)) in entries.iter().zip(&sections).enumerate() {
+            assert_eq!(
+                h.1.as_deref(),
+                Some(e.anchor.as_str()),
+                "{case}/{name}: anchor of {}",
+                e.code
+            );
+            let want_heading = if e.code == e.name {
+                shown(&e.code)
+            } else {
+                format!("{} {}", shown(&e.code), shown(&e.name))
+            };
+            assert_eq!(h.2, want_heading, "{case}/{name}: heading of {}", e.code);
+            // A docs URL into this book (no registry template) names this page and anchor;
+            // one built from a registry template `…{namespace}…#{code}` carries them too.
+            let in_book = format!("{}.html#{}", plan.slug, e.anchor);
+            if !e.docs_url.contains("://") && !e.docs_url.contains('/') {
+                assert_eq!(e.docs_url, in_book, "{case}: docs URL of {}", e.code);
+            } else if let Some(t) = cat.registry.docs_url.as_deref()
+                && t.ends_with("#{code}")
+            {
+                let from_template = t
+                    .replace("{namespace}", &plan.slug)
+                    .replace("{code}", &e.anchor);
+                if e.docs_url.split('#').next() == from_template.split('#').next() {
+                    assert_eq!(e.docs_url, from_template, "{case}: docs URL of {}", e.code);
+                }
+            }
+            let ex = Instance::example(e);
+            let wire = serde_json::to_string_pretty(&ex.wire(cat)).unwrap();
+            let mcp = serde_json::to_string_pretty(&ex.mcp_tool_result(cat)).unwrap();
+            assert_eq!(
+                json_blocks[2 * i],
+                &wire,
+                "{case}/{name}: wire example of {}",
+                e.code
+            );
+            assert_eq!(
+                json_blocks[2 * i + 1],
+                &mcp,
+                "{case}/{name}: MCP example of {}",
+                e.code
+            );
+        }
+    }
+
+    // Retired codes.
+    let retired = &pages["retired.md"];
+    if !cat.retired.is_empty() {
+        let table = retired
+            .tables
+            .iter()
+            .find(|t| t[0] == ["Code", "Name", "Retired in", "Note"])
+            .unwrap();
+        assert_eq!(table.len() - 1, cat.retired.len());
+        for (row, r) in table[1..].iter().zip(&cat.retired) {
+            assert_eq!(row[0], shown(&r.code));
+            assert_eq!(row[1], shown(r.name.as_deref().unwrap_or("")));
+            assert_eq!(row[2], shown(r.since.as_deref().unwrap_or("")));
+            assert_eq!(row[3], shown(r.note.as_deref().unwrap_or("")));
+            assert!(retired.ids.contains(&r.anchor));
+        }
+    }
+}
+
+#[test]
+fn every_catalogue_renders_faithfully() {
+    let cats = all_catalogues();
+    assert!(
+        cats.len() >= 3,
+        "errdex's own catalogue and the md-* fixtures"
+    );
+    for (case, cat) in &cats {
+        check_catalogue(case, cat);
+    }
+}

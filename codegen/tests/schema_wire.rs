@@ -1,0 +1,169 @@
+//! `wire-error.schema.json` and `registry.json`, checked in Rust with the `jsonschema` crate
+//! (ajv checks the same payloads from node in `ts_vectors`): every reference wire payload of
+//! every code validates, mismatched ones do not, unknown codes fit `$defs/WireObject`, and
+//! `registry.json` states what the IR states.
+
+#![allow(clippy::unwrap_used)]
+
+mod ts_support;
+
+use errdex_codegen::emit::json_schema;
+use errdex_codegen::ir::{Catalogue, ParamType};
+use errdex_codegen::payload::Instance;
+use serde_json::{Value, json};
+use ts_support::*;
+
+fn validators(cat: &Catalogue) -> (jsonschema::Validator, jsonschema::Validator) {
+    let schema = json_schema::wire_error_schema(cat);
+    let strict = jsonschema::draft202012::new(&schema).expect("wire schema compiles");
+    let mut any = schema.clone();
+    let o = any.as_object_mut().unwrap();
+    o.remove("oneOf");
+    o.remove("not");
+    o.insert("$ref".into(), json!("#/$defs/WireObject"));
+    let any = jsonschema::draft202012::new(&any).expect("WireObject compiles");
+    (strict, any)
+}
+
+#[test]
+fn reference_payloads_validate_and_mismatches_do_not() {
+    for (name, cat) in catalogues() {
+        let (strict, any) = validators(&cat);
+        let w = &cat.registry.wire;
+        for e in &cat.errors {
+            let mut inst = Instance::example(e);
+            let wire = inst.wire(&cat);
+            let errs: Vec<String> = strict.iter_errors(&wire).map(|e| e.to_string()).collect();
+            assert!(errs.is_empty(), "{name}/{}: {wire}\n{errs:#?}", e.code);
+            assert!(any.is_valid(&wire));
+            inst.argument = Some("a".into());
+            inst.constraint = Some(json!([1, 2]));
+            inst.context = vec![("trace".into(), json!({"id": 1}))];
+            let rich = inst.wire(&cat);
+            assert!(strict.is_valid(&rich), "{name}/{}: {rich}", e.code);
+            assert!(strict.is_valid(&inst.jsonrpc_error(&cat)["data"]));
+
+            if let Some(k) = &w.category {
+                for other in cat
+                    .categories
+                    .iter()
+                    .filter(|c| c.key != cat.category_of(e).key)
+                {
+                    let mut bad = wire.clone();
+                    bad[k] = json!(other.key);
+                    assert!(
+                        !strict.is_valid(&bad),
+                        "{name}/{}: category {} accepted",
+                        e.code,
+                        other.key
+                    );
+                }
+            }
+            if let Some(k) = &w.retryable {
+                let mut bad = wire.clone();
+                bad[k] = json!(!e.retryable);
+                assert!(
+                    !strict.is_valid(&bad),
+                    "{name}/{}: retryable flipped accepted",
+                    e.code
+                );
+            }
+            for p in &e.params {
+                let wrong = match p.ty {
+                    ParamType::String => json!(1),
+                    ParamType::Integer => json!(0.5),
+                    ParamType::Number => json!("1"),
+                    ParamType::Boolean => json!(0),
+                };
+                let mut bad = wire.clone();
+                match &w.details {
+                    Some(d) => bad[d][&p.name] = wrong,
+                    None => bad[&p.name] = wrong,
+                }
+                assert!(
+                    !strict.is_valid(&bad),
+                    "{name}/{}: mistyped {} accepted",
+                    e.code,
+                    p.name
+                );
+            }
+            let mut no_code = wire.clone();
+            no_code.as_object_mut().unwrap().remove(&w.code);
+            assert!(!strict.is_valid(&no_code) && !any.is_valid(&no_code));
+        }
+        // A newer catalogue's code: not a live code, but a well-formed wire object.
+        let mut newer = serde_json::Map::new();
+        newer.insert(w.code.clone(), json!("ZZ-FROM-THE-FUTURE"));
+        newer.insert(w.message.clone(), json!("m"));
+        let newer = Value::Object(newer);
+        assert!(
+            !strict.is_valid(&newer),
+            "{name}: unknown code accepted by the strict schema"
+        );
+        assert!(
+            any.is_valid(&newer),
+            "{name}: WireObject rejects an unknown code"
+        );
+        assert!(
+            !strict.is_valid(&json!({"error": "legacy text"})),
+            "{name}: legacy text accepted"
+        );
+    }
+}
+
+#[test]
+fn schema_files_are_deterministic_and_headed() {
+    for (name, cat) in catalogues() {
+        let a = json_schema::emit(&cat);
+        assert_eq!(a, json_schema::emit(&cat), "{name}");
+        let paths: Vec<&str> = a.iter().map(|(p, _)| p.as_str()).collect();
+        assert_eq!(
+            paths,
+            [
+                "wire-error.schema.json",
+                "catalogue.schema.json",
+                "registry.json"
+            ]
+        );
+        for (path, text) in &a {
+            let v: Value = serde_json::from_str(text).unwrap();
+            assert_eq!(
+                v["$comment"],
+                errdex_codegen::emit::header_text(&cat.source_name).as_str(),
+                "{name}/{path}"
+            );
+            assert!(text.ends_with("}\n"), "{name}/{path}");
+        }
+    }
+}
+
+#[test]
+fn registry_json_states_the_resolved_catalogue() {
+    for (name, cat) in catalogues() {
+        let r = json_schema::registry_json(&cat);
+        assert_eq!(r["registry"]["name"], cat.registry.name.as_str());
+        assert_eq!(
+            r["registry"]["wire"]["code"],
+            cat.registry.wire.code.as_str()
+        );
+        let errors = r["errors"].as_array().unwrap();
+        assert_eq!(errors.len(), cat.errors.len(), "{name}");
+        for (j, e) in errors.iter().zip(&cat.errors) {
+            assert_eq!(j["code"], e.code.as_str());
+            assert_eq!(j["name"], e.name.as_str());
+            assert_eq!(j["category"], cat.category_of(e).key.as_str());
+            assert_eq!(j["retryable"], e.retryable);
+            assert_eq!(j["exit_code"], e.exit_code);
+            assert_eq!(j["http_status"], e.http_status);
+            assert_eq!(j["jsonrpc_code"], e.jsonrpc_code);
+            assert_eq!(j["expected"], e.expected);
+            assert_eq!(j["docs_url"], e.docs_url.as_str());
+            assert_eq!(j["message"], e.message.raw.as_str());
+            assert_eq!(j["params"].as_array().unwrap().len(), e.params.len());
+            assert_eq!(j["identifiers"]["ts_key"], e.ts_key.as_str());
+        }
+        let cats = r["categories"].as_array().unwrap();
+        assert_eq!(cats.len(), cat.categories.len());
+        assert_eq!(r["retired"].as_array().unwrap().len(), cat.retired.len());
+    }
+}

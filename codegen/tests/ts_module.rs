@@ -1,0 +1,273 @@
+//! The TypeScript target: deterministic, headed, and — the real proof — accepted by
+//! `tsc --noEmit --strict` (TypeScript 7 from tools/node) for every catalogue, together with
+//! a consumer file whose `@ts-expect-error` lines prove the types reject misuse.
+
+#![allow(clippy::unwrap_used)]
+
+mod ts_support;
+
+use std::fmt::Write as _;
+use std::process::Command;
+
+use errdex_codegen::emit::{header_text, typescript};
+use errdex_codegen::ir::{Catalogue, ParamType};
+use ts_support::*;
+
+#[test]
+fn deterministic_and_headed() {
+    for (name, cat) in catalogues() {
+        let a = typescript::emit(&cat);
+        let b = typescript::emit(&cat);
+        assert_eq!(a, b, "{name}: same catalogue, same bytes");
+        let header = header_text(&cat.source_name);
+        let paths: Vec<&str> = a.iter().map(|(p, _)| p.as_str()).collect();
+        assert_eq!(
+            paths,
+            ["index.js", "index.d.ts", "package.json", "tsconfig.json"]
+        );
+        for (path, text) in &a {
+            assert!(
+                text.ends_with('\n') && !text.contains('\r'),
+                "{name}/{path}: LF"
+            );
+            match path.as_str() {
+                "package.json" => {
+                    let v: serde_json::Value = serde_json::from_str(text).unwrap();
+                    assert_eq!(v["errdex"]["generated"], header.as_str());
+                    assert_eq!(v["type"], "module");
+                    assert_eq!(v["name"], cat.registry.npm_name.as_str());
+                    assert_eq!(v["exports"]["."]["types"], "./index.d.ts");
+                }
+                _ => assert!(
+                    text.starts_with(&format!("// {header}\n")),
+                    "{name}/{path} starts with the header"
+                ),
+            }
+        }
+    }
+}
+
+/// Hostile catalogue text must stay inside literals and comments.
+#[test]
+fn hostile_text_is_escaped() {
+    let cat = hostile();
+    let files = typescript::emit(&cat);
+    for (path, text) in files.iter().filter(|(p, _)| p.starts_with("index.")) {
+        assert!(!text.contains("</script>"), "{path}: raw </script>");
+        for c in ['\u{2028}', '\u{2029}', '\u{202e}', '\u{202c}', '\r'] {
+            assert!(!text.contains(c), "{path}: raw {:?}", c);
+        }
+        // Inside JSDoc, `*/` only ever ends the block: catalogue text cannot close it early.
+        for line in text.lines() {
+            let t = line.trim_start();
+            if t.starts_with("/**") || t.starts_with('*') || t.starts_with("//") {
+                let body = t.strip_suffix("*/").unwrap_or(t);
+                assert!(
+                    !body.contains("*/"),
+                    "{path}: comment closed early: {line:?}"
+                );
+            }
+        }
+    }
+}
+
+fn ts_value(ty: ParamType) -> &'static str {
+    match ty {
+        ParamType::String => "\"v\"",
+        ParamType::Integer => "3",
+        ParamType::Number => "2.5",
+        ParamType::Boolean => "false",
+    }
+}
+
+fn wrong_value(ty: ParamType) -> &'static str {
+    match ty {
+        ParamType::String => "42",
+        _ => "\"not a number or boolean\"",
+    }
+}
+
+/// A consumer written against this catalogue: uses every export, narrows the unions, and
+/// proves (with `@ts-expect-error`) that a wrong param type and an unknown code do not
+/// compile.
+fn consumer(cat: &Catalogue) -> String {
+    let lit = |s: &str| serde_json::Value::String(s.to_string()).to_string();
+    let mut s = String::from(
+        &r#"import {
+  ALL_CODES, CATEGORIES, ERRORS, ErrorCode, NAMESPACES, REGISTRY, RETIRED, WIRE, AppError, createError,
+  isErrorCode, isRetryable, isWireError, lookup, parseJsonRpcError, parseMcpToolResult,
+  parseWireError, renderTemplate, retryAdvice,
+  type Category, type ErrorInfo, type ParsedError, type RetryAdvice, type WireError,
+} from "./ts/index.js";
+
+export function describe(e: ParsedError): string {
+  switch (e.kind) {
+    KNOWN_CASE
+    case "unknown":
+      return `${e.code} ${e.category ?? "?"} ${e.retryable}`;
+    case "retired":
+      return `${e.code} retired ${e.note ?? ""}`;
+    case "legacy":
+      return e.message;
+    case "invalid":
+      return e.reason;
+  }
+}
+
+export function all(x: unknown): boolean {
+  const p = parseWireError(x);
+  const advice: RetryAdvice | null = retryAdvice(p);
+  const codes: ErrorCode[] = Object.values(ErrorCode);
+  if (isWireError(x)) {
+    const w: WireError = x;
+    void w;
+  }
+  if (typeof x === "string" && isErrorCode(x)) {
+    const info: ErrorInfo = ERRORS[x];
+    void info;
+  }
+  const someCategory: Category | undefined = undefined;
+  const first: ErrorCode | undefined = ALL_CODES[0];
+  void [first, AppError, someCategory, CATEGORIES, NAMESPACES, REGISTRY.name, RETIRED, WIRE.code, lookup("x"), renderTemplate("{a}", { a: 1 })];
+  return describe(p) !== "" && isRetryable(p) && advice !== null && codes.length > 0 &&
+    describe(parseMcpToolResult(x)) !== "" && describe(parseJsonRpcError(x)) !== "";
+}
+"#
+        .replace(
+            "KNOWN_CASE",
+            if cat.errors.is_empty() {
+                // No live code: `KnownError` is `never`, and so is a narrowed code.
+                ""
+            } else {
+                KNOWN_CASE
+            },
+        ),
+    );
+    for (i, e) in cat.errors.iter().enumerate() {
+        let args: Vec<String> = e
+            .params
+            .iter()
+            .map(|p| format!("{}: {}", lit(&p.name), ts_value(p.ty)))
+            .collect();
+        let code = format!("ErrorCode[{}]", lit(&e.ts_key));
+        let _ = writeln!(
+            s,
+            "\nexport const e{i}: AppError<typeof {code}> = createError({code}, {{ {} }}, {{ argument: \"a\", context: {{ k: 1 }} }});",
+            args.join(", ")
+        );
+        let _ = writeln!(
+            s,
+            "export const w{i} = e{i}.toWire();\nexport const c{i}: {} = ERRORS[{code}].category;",
+            lit(&cat.category_of(e).key)
+        );
+        let _ = writeln!(
+            s,
+            "export const r{i}: {} = ERRORS[{}].retryable;",
+            e.retryable,
+            lit(&e.code)
+        );
+        let _ = writeln!(
+            s,
+            "export const n{i} = new AppError({code}, {{ {} }});",
+            args.join(", ")
+        );
+        if let Some(p) = e.params.first() {
+            let _ = writeln!(
+                s,
+                "// @ts-expect-error a wrong param type must not compile\ncreateError({code}, {{ {}: {} }});",
+                lit(&p.name),
+                wrong_value(p.ty)
+            );
+            let _ = writeln!(
+                s,
+                "// @ts-expect-error a missing param must not compile\ncreateError({code}, {{}});"
+            );
+        }
+    }
+    s.push_str(
+        "// @ts-expect-error an unknown code must not compile\ncreateError(\"NO SUCH CODE\", {});\n",
+    );
+    s
+}
+
+const KNOWN_CASE: &str = "case \"known\": {
+      const info: ErrorInfo = ERRORS[e.code];
+      const c: Category = e.category;
+      const problems: readonly string[] = e.problems;
+      return `${info.code} ${c} ${e.message} ${problems.length} ${e.wireCode} ${e.name}`;
+    }";
+
+/// `tsc --noEmit --strict` on the generated package (its own tsconfig) and on a consumer.
+#[test]
+fn tsc_strict_accepts_every_catalogue() {
+    let Some(tools) = node_tools() else { return };
+    let tsc = tools.join("typescript/bin/tsc");
+    let tmp = tempfile::tempdir().unwrap();
+    let mut projects = Vec::new();
+    for (name, cat) in catalogues() {
+        let dir = tmp.path().join(&name);
+        write_files(&dir.join("ts"), &typescript::emit(&cat));
+        std::fs::write(dir.join("consumer.ts"), consumer(&cat)).unwrap();
+        std::fs::write(
+            dir.join("tsconfig.json"),
+            r#"{
+  "compilerOptions": {
+    "strict": true, "noEmit": true, "target": "es2022", "module": "nodenext",
+    "moduleResolution": "nodenext", "skipLibCheck": false, "types": [],
+    "noUnusedLocals": true, "noImplicitReturns": true, "exactOptionalPropertyTypes": true
+  },
+  "files": ["consumer.ts", "ts/index.d.ts"]
+}
+"#,
+        )
+        .unwrap();
+        std::fs::write(dir.join("package.json"), "{\"type\": \"module\"}\n").unwrap();
+        projects.push((name, dir));
+    }
+    // The package as shipped: `tsc -p generated/ts`.
+    for (name, dir) in &projects {
+        let out = Command::new("node")
+            .arg(&tsc)
+            .arg("-p")
+            .arg(dir.join("ts"))
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{name}: tsc -p ts failed:\n{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let out = Command::new("node")
+            .arg(&tsc)
+            .arg("-p")
+            .arg(dir)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{name}: tsc on the consumer failed:\n{}{}\n--- consumer.ts ---\n{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr),
+            std::fs::read_to_string(dir.join("consumer.ts")).unwrap()
+        );
+    }
+}
+
+/// Developer aid: `ERRDEX_DUMP=/tmp/x cargo test --test ts_module dump -- --ignored` writes
+/// every catalogue's TypeScript and schema outputs for inspection.
+#[test]
+#[ignore]
+fn dump() {
+    let Some(dir) = std::env::var_os("ERRDEX_DUMP") else {
+        return;
+    };
+    for (name, cat) in catalogues() {
+        let d = std::path::Path::new(&dir).join(name);
+        write_files(&d.join("ts"), &typescript::emit(&cat));
+        write_files(
+            &d.join("schema"),
+            &errdex_codegen::emit::json_schema::emit(&cat),
+        );
+    }
+}

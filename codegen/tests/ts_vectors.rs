@@ -1,0 +1,357 @@
+//! Shared test vectors: the Rust reference renderings (`payload.rs`) of every code of every
+//! catalogue are written as JSON next to the generated TypeScript module and schemas; then
+//! `node --test tests/ts/` parses and classifies each one with the module, renders the same
+//! errors from TypeScript and compares, and validates both sides with ajv against the
+//! generated wire schema and the official MCP schemas (see tests/ts/vectors.test.mjs).
+
+#![allow(clippy::unwrap_used)]
+
+mod ts_support;
+
+use std::process::Command;
+
+use errdex_codegen::emit::{json_schema, typescript};
+use errdex_codegen::ir::{Catalogue, ErrorEntry, ParamType};
+use errdex_codegen::payload::Instance;
+use serde_json::{Map, Value, json};
+use ts_support::*;
+
+fn expect(cat: &Catalogue, e: &ErrorEntry, message: &str) -> Value {
+    json!({
+        "kind": "known",
+        "code": e.code,
+        "category": cat.category_of(e).key,
+        "retryable": e.retryable,
+        "message": message,
+    })
+}
+
+fn case(cat: &Catalogue, label: String, inst: &Instance<'_>) -> Value {
+    let e = inst.entry;
+    let params: Map<String, Value> = e
+        .params
+        .iter()
+        .zip(&inst.values)
+        .map(|(p, v)| (p.name.clone(), v.clone()))
+        .collect();
+    let context: Map<String, Value> = inst.context.iter().cloned().collect();
+    // The context that reaches the wire: reserved keys, params and errdex's own extras are
+    // never replaced, and the first writer wins.
+    let w = &cat.registry.wire;
+    let mut taken: Vec<String> = w.reserved_keys().iter().map(|s| s.to_string()).collect();
+    taken.extend(e.params.iter().map(|p| p.name.clone()));
+    taken.extend(inst.argument.as_ref().map(|_| "argument".to_string()));
+    taken.extend(inst.constraint.as_ref().map(|_| "constraint".to_string()));
+    taken.extend(inst.suggestion().map(|_| "suggestion".to_string()));
+    let mut wire_context = Map::new();
+    for (k, v) in &inst.context {
+        if !taken.contains(k) && !wire_context.contains_key(k) {
+            wire_context.insert(k.clone(), v.clone());
+        }
+    }
+    json!({
+        "label": label,
+        "expect": expect(cat, e, &inst.message()),
+        "params": params,
+        "argument": inst.argument,
+        "constraint": inst.constraint,
+        "context": context,
+        "wireContext": wire_context,
+        "wire": inst.wire(cat),
+        "mcp": inst.mcp_tool_result(cat),
+        "jsonrpc": inst.jsonrpc_error(cat),
+        "problem": inst.problem_json(cat),
+        "terminal": inst.terminal_text(),
+    })
+}
+
+/// A wire object in this registry's shape with the given code and extras.
+fn wire_with(
+    cat: &Catalogue,
+    code: &str,
+    message: &str,
+    category: Option<&str>,
+    retryable: Option<bool>,
+) -> Value {
+    let w = &cat.registry.wire;
+    let mut m = Map::new();
+    m.insert(w.code.clone(), json!(code));
+    m.insert(w.message.clone(), json!(message));
+    if let (Some(k), Some(c)) = (&w.category, category) {
+        m.insert(k.clone(), json!(c));
+    }
+    if let (Some(k), Some(r)) = (&w.retryable, retryable) {
+        m.insert(k.clone(), json!(r));
+    }
+    if let Some(k) = &w.details {
+        m.insert(k.clone(), json!({"trace_id": "t-1"}));
+    } else if !w.reserved_keys().contains(&"trace_id") {
+        m.insert("trace_id".into(), json!("t-1"));
+    }
+    Value::Object(m)
+}
+
+fn vectors(cat: &Catalogue, module: &str, wire_schema: &str) -> Value {
+    let w = &cat.registry.wire;
+    let mut cases = Vec::new();
+    let mut negative = Vec::new();
+    let mut foreign = Vec::new();
+    for e in &cat.errors {
+        let plain = Instance::example(e);
+        cases.push(case(cat, format!("{} example", e.code), &plain));
+        let mut rich = Instance::example(e);
+        rich.argument = Some("arg `x` \"q\"".into());
+        rich.constraint = Some(json!({"minLength": 1, "pattern": "^[a-z]+$"}));
+        rich.context = vec![
+            ("form".into(), json!("deploy")),
+            ("attempt".into(), json!(2)),
+            // Never replaces a reserved key (first writer wins).
+            (w.code.clone(), json!("HIJACK")),
+            (w.message.clone(), json!("HIJACK")),
+        ];
+        if let Some(p) = e.params.first() {
+            rich.context.push((p.name.clone(), json!("HIJACK")));
+        }
+        cases.push(case(
+            cat,
+            format!("{} with argument, constraint, context", e.code),
+            &rich,
+        ));
+
+        // Former codes still parse to the entry.
+        for legacy in &e.legacy_codes {
+            let mut wire = plain.wire(cat);
+            wire[&w.code] = json!(legacy);
+            foreign.push(json!({
+                "label": format!("legacy code {legacy}"),
+                "wire": wire,
+                "expect": expect(cat, e, &plain.message()),
+            }));
+        }
+
+        // Negative payloads: the schema rejects them; the parser reports problems.
+        let good = plain.wire(cat);
+        if let Some(k) = &w.category {
+            let mut bad = good.clone();
+            let other = cat
+                .categories
+                .iter()
+                .map(|c| c.key.as_str())
+                .find(|c| *c != cat.category_of(e).key)
+                .unwrap_or("no_such_category");
+            bad[k] = json!(other);
+            negative.push(json!({"label": format!("{}: category {other}", e.code), "wire": bad}));
+        }
+        if let Some(k) = &w.retryable {
+            let mut bad = good.clone();
+            bad[k] = json!(!e.retryable);
+            negative.push(json!({"label": format!("{}: retryable flipped", e.code), "wire": bad}));
+        }
+        if let Some(p) = e.params.first() {
+            let wrong = match p.ty {
+                ParamType::String => json!(7),
+                ParamType::Integer => json!(1.5),
+                ParamType::Number => json!("1.5"),
+                ParamType::Boolean => json!("true"),
+            };
+            let mut bad = good.clone();
+            match &w.details {
+                Some(d) => bad[d][&p.name] = wrong,
+                None => bad[&p.name] = wrong,
+            }
+            negative.push(
+                json!({"label": format!("{}: param {} mistyped", e.code, p.name), "wire": bad}),
+            );
+            let mut missing = good.clone();
+            let target = match &w.details {
+                Some(d) => &mut missing[d],
+                None => &mut missing,
+            };
+            if let Some(o) = target.as_object_mut() {
+                o.remove(&p.name);
+            }
+            negative.push(
+                json!({"label": format!("{}: param {} missing", e.code, p.name), "wire": missing}),
+            );
+        }
+        let mut no_message = good.clone();
+        no_message[&w.message] = json!(17);
+        negative.push(
+            json!({"label": format!("{}: message not a string", e.code), "wire": no_message}),
+        );
+    }
+
+    // A newer catalogue's codes: classified by the wire's category / retryable flag.
+    let mut fresh = String::from("ZZ-NEWER-999");
+    while cat.lookup(&fresh).is_some() || cat.retired_code(&fresh).is_some() {
+        fresh.push('9');
+    }
+    for c in &cat.categories {
+        let flag = w.retryable.as_ref().map(|_| !c.retryable);
+        let retryable = flag.unwrap_or(c.retryable);
+        foreign.push(json!({
+            "label": format!("unknown code, category {}", c.key),
+            "wire": wire_with(cat, &fresh, "from the future", Some(&c.key), flag),
+            "expect": {
+                "kind": "unknown", "code": fresh,
+                "category": w.category.as_ref().map(|_| &c.key),
+                "retryable": if w.category.is_some() || flag.is_some() { retryable } else { false },
+                "message": "from the future",
+            },
+        }));
+    }
+    foreign.push(json!({
+        "label": "unknown code, unknown category",
+        "wire": wire_with(cat, &fresh, "m", Some("brand_new_category"), None),
+        "expect": {
+            "kind": "unknown", "code": fresh,
+            "category": w.category.as_ref().map(|_| "brand_new_category"),
+            "retryable": false, "message": "m",
+        },
+    }));
+    for r in &cat.retired {
+        foreign.push(json!({
+            "label": format!("retired {}", r.code),
+            "wire": wire_with(cat, &r.code, "old peer", None, None),
+            "expect": {"kind": "retired", "code": r.code, "category": null, "retryable": false, "message": "old peer"},
+        }));
+    }
+    // Legacy payloads: `{"error": "text"}` whatever the wire's key names.
+    for (label, wire, message) in [
+        (
+            "legacy {error: text}",
+            json!({"error": "connection refused"}),
+            "connection refused",
+        ),
+        (
+            "legacy {message: text}",
+            json!({"message": "it broke", "status": 500}),
+            "it broke",
+        ),
+    ] {
+        let text_is_code = wire
+            .as_object()
+            .and_then(|o| o.get(&w.code))
+            .and_then(Value::as_str)
+            .is_some_and(|s| cat.lookup(s).is_some());
+        if !text_is_code {
+            foreign.push(json!({
+                "label": label, "wire": wire,
+                "expect": {"kind": "legacy", "code": null, "category": null, "retryable": false, "message": message},
+            }));
+        }
+    }
+    foreign.push(json!({
+        "label": "not an error at all",
+        "wire": {"ok": true},
+        "expect": {"kind": "invalid", "code": null, "category": null, "retryable": false, "message": ""},
+    }));
+
+    let meta: Vec<Value> = cat
+        .errors
+        .iter()
+        .map(|e| {
+            json!({
+                "code": e.code,
+                "name": e.name,
+                "namespace": cat.namespace_of(e).map(|n| &n.key),
+                "category": cat.category_of(e).key,
+                "summary": e.summary,
+                "message": e.message.raw,
+                "suggestion": e.suggestion.as_ref().map(|s| &s.raw),
+                "retryable": e.retryable,
+                "retry": typescript::retry_json(&e.retry),
+                "exitCode": e.exit_code,
+                "httpStatus": e.http_status,
+                "jsonrpcCode": e.jsonrpc_code,
+                "expected": e.expected,
+                "docsUrl": e.docs_url,
+                "since": e.since,
+                "aliases": e.aliases,
+                "legacyCodes": e.legacy_codes,
+                "params": e.params.iter().map(|p| json!({"name": p.name, "type": p.ty.as_str()})).collect::<Vec<_>>(),
+                "deprecated": e.deprecated.as_ref().map(|d| json!({
+                    "since": d.since,
+                    "replacedBy": d.replaced_by.map(|i| &cat.errors[i].code),
+                    "note": d.note,
+                })),
+            })
+        })
+        .collect();
+
+    json!({
+        "module": module,
+        "wireSchema": wire_schema,
+        "codes": cat.errors.iter().map(|e| &e.code).collect::<Vec<_>>(),
+        "retired": cat.retired.iter().map(|r| &r.code).collect::<Vec<_>>(),
+        "meta": meta,
+        "cases": cases,
+        "foreign": foreign,
+        "negative": negative,
+    })
+}
+
+fn mcp_schemas() -> Vec<String> {
+    let mut out = Vec::new();
+    for dir in [
+        repo_root().join("tests/mcp-schema"),
+        "/work/shared/fixtures/mcp".into(),
+    ] {
+        if let Ok(rd) = std::fs::read_dir(&dir) {
+            let mut files: Vec<_> = rd
+                .flatten()
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|x| x == "json"))
+                .collect();
+            files.sort();
+            out.extend(files.iter().map(|p| p.display().to_string()));
+        }
+        if !out.is_empty() {
+            break;
+        }
+    }
+    out
+}
+
+#[test]
+fn typescript_agrees_with_the_rust_reference() {
+    let Some(_tools) = node_tools() else { return };
+    let schemas = mcp_schemas();
+    assert!(
+        !schemas.is_empty(),
+        "the MCP schemas are missing (tests/mcp-schema)"
+    );
+    let tmp = tempfile::tempdir().unwrap();
+    std::fs::write(
+        tmp.path().join("mcp-schemas.json"),
+        serde_json::to_string(&schemas).unwrap(),
+    )
+    .unwrap();
+    for (name, cat) in catalogues() {
+        let dir = tmp.path().join(&name);
+        write_files(&dir.join("ts"), &typescript::emit(&cat));
+        write_files(&dir.join("schema"), &json_schema::emit(&cat));
+        let v = vectors(
+            &cat,
+            &dir.join("ts/index.js").display().to_string(),
+            &dir.join("schema/wire-error.schema.json")
+                .display()
+                .to_string(),
+        );
+        std::fs::write(
+            dir.join("vectors.json"),
+            serde_json::to_string_pretty(&v).unwrap(),
+        )
+        .unwrap();
+    }
+    let out = run(Command::new("node")
+        .arg("--test")
+        .arg("--test-reporter=spec")
+        .arg(repo_root().join("tests/ts/vectors.test.mjs"))
+        .env("ERRDEX_VECTORS_DIR", tmp.path()));
+    assert!(out.contains("# pass") || out.contains("pass"), "{out}");
+    assert!(
+        !out.contains("# skipped 1") && !out.contains("ℹ skipped 1"),
+        "node skipped the vectors:\n{out}"
+    );
+}

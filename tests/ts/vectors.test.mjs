@@ -1,0 +1,188 @@
+// Shared test vectors: the Rust reference renderings (codegen/src/payload.rs) against the
+// generated TypeScript module and JSON Schemas.
+//
+// Run by `cargo test -p errdex-codegen --test ts_vectors`, which generates one module per
+// catalogue and writes `<dir>/<case>/vectors.json`, then runs
+//   ERRDEX_VECTORS_DIR=<dir> node --test tests/ts/
+// Each vectors.json names the generated module and schemas and lists:
+//   cases:       Rust wire / MCP / JSON-RPC renderings of every code, with what they mean;
+//   foreign:     payloads of a newer catalogue (unknown codes), legacy payloads, garbage;
+//   negative:    wire payloads the schema must reject (wrong category, mistyped param...).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { createRequire } from "node:module";
+import { readFileSync, readdirSync, existsSync } from "node:fs";
+import { join, dirname } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const require = createRequire(join(root, "tools", "node", "package.json"));
+const dir = process.env.ERRDEX_VECTORS_DIR;
+
+if (!dir) {
+  test("vectors", { skip: "ERRDEX_VECTORS_DIR is not set (run through cargo test --test ts_vectors)" }, () => {});
+} else {
+  const { default: Ajv2020 } = require("ajv/dist/2020.js");
+  const { default: addFormats } = require("ajv-formats");
+  const read = (p) => JSON.parse(readFileSync(p, "utf8"));
+
+  // Our schemas compile in ajv's strict mode; the official MCP schema uses annotations ajv
+  // does not know, so it is compiled leniently.
+  const strictAjv = () => addFormats(new Ajv2020({ strict: true, allErrors: true }));
+  const mcpValidators = read(join(dir, "mcp-schemas.json")).map((p) => {
+    const ajv = addFormats(new Ajv2020({ strict: false, allErrors: true }));
+    ajv.addSchema(read(p), "mcp");
+    return {
+      name: p,
+      result: ajv.getSchema("mcp#/$defs/CallToolResult"),
+      rpc: ajv.getSchema("mcp#/$defs/JSONRPCErrorResponse"),
+    };
+  });
+
+  const cases = readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && existsSync(join(dir, d.name, "vectors.json")))
+    .map((d) => d.name)
+    .sort();
+
+  test("there are vectors", () => assert.ok(cases.length > 0));
+
+  for (const name of cases) {
+    const v = read(join(dir, name, "vectors.json"));
+    const m = await import(pathToFileURL(v.module).href);
+    const ajv = strictAjv();
+    const wireSchema = read(v.wireSchema);
+    const validateWire = ajv.compile(wireSchema);
+    const validateAny = ajv.getSchema("#/$defs/WireObject") ??
+      strictAjv().compile({ ...wireSchema, oneOf: undefined, not: undefined, $ref: "#/$defs/WireObject" });
+    const explain = (validate) => JSON.stringify(validate.errors, null, 1);
+
+    // The vectors write absent values as null.
+    const options = (c) => ({
+      ...(c.argument !== null ? { argument: c.argument } : {}),
+      ...(c.constraint !== null ? { constraint: c.constraint } : {}),
+      context: c.context,
+    });
+
+    const same = (got, want, label) => {
+      assert.equal(got.kind, want.kind, `${label}: kind (${JSON.stringify(got)})`);
+      assert.equal(got.code, want.code, `${label}: code`);
+      assert.equal(got.category, want.category, `${label}: category`);
+      assert.equal(got.retryable, want.retryable, `${label}: retryable`);
+      if (want.message !== undefined) assert.equal(got.message, want.message, `${label}: message`);
+    };
+
+    test(`${name}: the Rust renderings parse to the catalogue's classification`, () => {
+      for (const c of v.cases) {
+        const w = m.parseWireError(c.wire);
+        same(w, c.expect, `${c.label} wire`);
+        assert.deepEqual(w.problems, [], `${c.label}: conforming wire has no problems`);
+        assert.ok(m.isWireError(c.wire), `${c.label}: isWireError`);
+        assert.equal(m.isRetryable(c.wire), c.expect.retryable, `${c.label}: isRetryable(wire)`);
+        assert.equal(m.isRetryable(w), c.expect.retryable, `${c.label}: isRetryable(parsed)`);
+        assert.equal(m.isRetryable(c.expect.code), c.expect.retryable, `${c.label}: isRetryable(code)`);
+        for (const [k, val] of Object.entries(c.params)) {
+          assert.deepEqual(w.params[k], val, `${c.label}: param ${k}`);
+        }
+        if (c.argument !== null) assert.equal(w.argument, c.argument, `${c.label}: argument`);
+        assert.deepEqual(w.context, c.wireContext, `${c.label}: context`);
+        same(m.parseMcpToolResult(c.mcp), c.expect, `${c.label} mcp`);
+        same(m.parseJsonRpcError(c.jsonrpc), c.expect, `${c.label} jsonrpc`);
+        same(
+          m.parseJsonRpcError({ jsonrpc: "2.0", id: 1, error: c.jsonrpc }),
+          c.expect,
+          `${c.label} jsonrpc response`,
+        );
+      }
+    });
+
+    test(`${name}: the TypeScript side renders what the Rust side renders`, () => {
+      for (const c of v.cases) {
+        const e = m.createError(c.expect.code, c.params, options(c));
+        // Compared as text: the same members in the same order.
+        assert.equal(JSON.stringify(e.toWire()), JSON.stringify(c.wire), `${c.label}: toWire`);
+        assert.equal(JSON.stringify(e.toMcpToolResult()), JSON.stringify(c.mcp), `${c.label}: toMcpToolResult`);
+        assert.equal(JSON.stringify(e.toJsonRpcError()), JSON.stringify(c.jsonrpc), `${c.label}: toJsonRpcError`);
+        assert.equal(JSON.stringify(e.toProblemJson()), JSON.stringify(c.problem), `${c.label}: toProblemJson`);
+        assert.equal(String(e), c.terminal, `${c.label}: terminal text`);
+        assert.equal(e.message, c.expect.message);
+        assert.ok(e instanceof Error);
+      }
+    });
+
+    test(`${name}: both sides' payloads validate against the generated and MCP schemas`, () => {
+      for (const c of v.cases) {
+        assert.ok(validateWire(c.wire), `${c.label}: wire: ${explain(validateWire)}`);
+        assert.ok(validateAny(c.wire), `${c.label}: WireObject: ${explain(validateAny)}`);
+        assert.ok(validateWire(c.jsonrpc.data), `${c.label}: jsonrpc data`);
+        const e = m.createError(c.expect.code, c.params, options(c));
+        assert.ok(validateWire(e.toWire()), `${c.label}: TS wire: ${explain(validateWire)}`);
+        for (const mcp of mcpValidators) {
+          for (const [side, result, rpcError] of [
+            ["rust", c.mcp, c.jsonrpc],
+            ["ts", e.toMcpToolResult(), e.toJsonRpcError()],
+          ]) {
+            assert.ok(mcp.result(result), `${c.label}: ${side} MCP result vs ${mcp.name}: ${explain(mcp.result)}`);
+            const response = { jsonrpc: "2.0", id: 1, error: rpcError };
+            assert.ok(mcp.rpc(response), `${c.label}: ${side} JSON-RPC error vs ${mcp.name}: ${explain(mcp.rpc)}`);
+          }
+        }
+      }
+    });
+
+    test(`${name}: payloads of a newer catalogue, legacy payloads and garbage never throw`, () => {
+      for (const f of v.foreign) {
+        let got;
+        assert.doesNotThrow(() => {
+          got = m.parseWireError(f.wire);
+        }, f.label);
+        same(got, f.expect, f.label);
+        assert.equal(m.isWireError(f.wire), false, `${f.label}: not a live wire error`);
+        if (f.expect.kind === "unknown") {
+          assert.ok(validateAny(f.wire), `${f.label}: WireObject accepts it: ${explain(validateAny)}`);
+          assert.equal(validateWire(f.wire), false, `${f.label}: the strict schema rejects it`);
+        }
+      }
+      for (const junk of [null, undefined, 0, "", "text", [], [1], true, { [m.WIRE.code]: 7 }, Object.create(null)]) {
+        assert.doesNotThrow(() => m.parseWireError(junk));
+        assert.doesNotThrow(() => m.parseMcpToolResult(junk));
+        assert.doesNotThrow(() => m.parseJsonRpcError(junk));
+        assert.equal(m.isRetryable(junk), false);
+      }
+      const hostile = new Proxy({}, { get() { throw new Error("boom"); }, ownKeys() { throw new Error("boom"); } });
+      assert.equal(m.parseWireError(hostile).kind, "invalid");
+    });
+
+    test(`${name}: the wire schema rejects mismatched payloads`, () => {
+      for (const n of v.negative) {
+        assert.equal(validateWire(n.wire), false, `${n.label} must be rejected`);
+        const parsed = m.parseWireError(n.wire);
+        assert.equal(m.isWireError(n.wire), false, `${n.label}: isWireError`);
+        if (parsed.kind === "known") assert.ok(parsed.problems.length > 0, `${n.label}: problems reported`);
+      }
+    });
+
+    test(`${name}: metadata matches the catalogue`, () => {
+      const codes = Object.values(m.ErrorCode);
+      assert.deepEqual(codes, v.codes, "ErrorCode values in catalogue order");
+      assert.deepEqual(m.ALL_CODES, v.codes, "ALL_CODES in catalogue order");
+      assert.deepEqual(Object.keys(m.ERRORS).sort(), [...v.codes].sort(), "ERRORS has every code");
+      for (const meta of v.meta) {
+        const info = m.ERRORS[meta.code];
+        for (const [k, want] of Object.entries(meta)) assert.deepEqual(info[k], want, `${meta.code}.${k}`);
+        assert.equal(m.lookup(meta.name), info, `lookup(${meta.name})`);
+        for (const legacy of meta.legacyCodes) assert.equal(m.lookup(legacy), info);
+        assert.ok(Object.isFrozen(info));
+      }
+      for (const r of v.retired) {
+        assert.ok(Object.hasOwn(m.RETIRED, r), `RETIRED has ${r}`);
+        assert.equal(m.lookup(r), undefined);
+      }
+      // Object.prototype members are never mistaken for codes.
+      for (const k of ["constructor", "toString", "__proto__", "hasOwnProperty", "valueOf"]) {
+        const owner = v.meta.find((x) => [x.code, x.name, ...x.aliases, ...x.legacyCodes].includes(k));
+        assert.equal(m.lookup(k), owner ? m.ERRORS[owner.code] : undefined, `lookup(${k})`);
+        assert.equal(m.isErrorCode(k), v.codes.includes(k), `isErrorCode(${k})`);
+      }
+    });
+  }
+}

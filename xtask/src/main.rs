@@ -1,0 +1,95 @@
+//! `cargo run -p xtask -- <task>`: development tasks that are not part of errdex itself.
+//!
+//! - `scale N [OUT]`: write a deterministic catalogue of N codes (default OUT: stdout).
+//! - `baseline N DIR`: write the hand-written-style baseline crate of N codes into DIR.
+//! - `bench-load [N...]`: time load + validate against the YAML parse alone (medians).
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+mod scale;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        Some("scale") => {
+            let Some(n) = args.get(1).and_then(|s| s.parse().ok()) else {
+                return usage();
+            };
+            let text = scale::catalogue(n);
+            match args.get(2) {
+                Some(out) => {
+                    if let Err(e) = std::fs::write(out, text) {
+                        eprintln!("xtask: cannot write {out}: {e}");
+                        return ExitCode::FAILURE;
+                    }
+                }
+                None => print!("{text}"),
+            }
+            ExitCode::SUCCESS
+        }
+        Some("baseline") => {
+            let (Some(n), Some(dir)) = (args.get(1).and_then(|s| s.parse().ok()), args.get(2))
+            else {
+                return usage();
+            };
+            let (manifest, lib) = scale::baseline_crate(n);
+            let dir = std::path::Path::new(dir);
+            let r = std::fs::create_dir_all(dir)
+                .and_then(|()| std::fs::write(dir.join("Cargo.toml"), manifest))
+                .and_then(|()| std::fs::write(dir.join("lib.rs"), lib));
+            if let Err(e) = r {
+                eprintln!("xtask: cannot write {}: {e}", dir.display());
+                return ExitCode::FAILURE;
+            }
+            ExitCode::SUCCESS
+        }
+        Some("bench-load") => {
+            let ns: Vec<usize> = if args.len() > 1 {
+                args[1..].iter().filter_map(|s| s.parse().ok()).collect()
+            } else {
+                vec![266, 1000, 10_000]
+            };
+            bench_load(&ns);
+            ExitCode::SUCCESS
+        }
+        _ => usage(),
+    }
+}
+
+fn usage() -> ExitCode {
+    eprintln!("usage: xtask scale N [OUT] | baseline N DIR | bench-load [N...]");
+    ExitCode::from(64)
+}
+
+/// Median of `runs` timings of `f`, in microseconds.
+fn median_us(runs: usize, mut f: impl FnMut()) -> f64 {
+    let mut v: Vec<f64> = (0..runs)
+        .map(|_| {
+            let t = Instant::now();
+            f();
+            t.elapsed().as_secs_f64() * 1e6
+        })
+        .collect();
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+fn bench_load(ns: &[usize]) {
+    println!("| N | YAML parse alone (µs) | load + validate (µs) | ratio |");
+    println!("|---:|---:|---:|---:|");
+    for &n in ns {
+        let src = scale::catalogue(n);
+        let runs = if n >= 10_000 { 15 } else { 51 };
+        let parse = median_us(runs, || {
+            let v: serde_json::Value = serde_saphyr::from_str(&src).expect("valid YAML");
+            std::hint::black_box(v);
+        });
+        let load = median_us(runs, || {
+            let l = errdex_codegen::load_str(&src, "errors.yaml");
+            assert!(l.catalogue.is_some(), "{:?}", l.diagnostics.first());
+            std::hint::black_box(l);
+        });
+        println!("| {n} | {parse:.0} | {load:.0} | {:.2} |", load / parse);
+    }
+}
