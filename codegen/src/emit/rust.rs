@@ -300,23 +300,132 @@ fn facts(cat: &Catalogue, e: &ErrorEntry) -> String {
     )
 }
 
+/// The string table of the generated crate: every per-code string, concatenated.
+struct Strings {
+    /// One piece per code (its fields, aliases and legacy codes), then one for retired
+    /// codes; emitted as `concat!` arguments, one line each.
+    pieces: Vec<String>,
+    len: usize,
+    /// Per code: the field boundaries (`ERRDEX_F_*` order, plus the end).
+    bounds: Vec<[u32; 10]>,
+    /// Per code: spans of aliases, then spans of legacy codes.
+    alias_spans: Vec<Vec<(u32, u32)>>,
+    legacy_spans: Vec<Vec<(u32, u32)>>,
+    /// Per retired entry: span of the code and of the NAME.
+    retired_spans: Vec<((u32, u32), Option<(u32, u32)>)>,
+}
+
+fn off(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+impl Strings {
+    fn build(cat: &Catalogue) -> Strings {
+        let mut st = Strings {
+            pieces: Vec::new(),
+            len: 0,
+            bounds: Vec::new(),
+            alias_spans: Vec::new(),
+            legacy_spans: Vec::new(),
+            retired_spans: Vec::new(),
+        };
+        for e in &cat.errors {
+            let mut piece = String::new();
+            let base = st.len;
+            let push = |piece: &mut String, s: &str| {
+                let a = base + piece.len();
+                piece.push_str(s);
+                (off(a), off(base + piece.len()))
+            };
+            let fields: [&str; 9] = [
+                &e.code,
+                &e.name,
+                &e.rust_variant,
+                &e.docs_url,
+                &e.summary,
+                &e.message.raw,
+                e.suggestion.as_ref().map_or("", |t| t.raw.as_str()),
+                e.explanation.as_deref().unwrap_or(""),
+                e.since.as_deref().unwrap_or(""),
+            ];
+            let mut b = [0u32; 10];
+            for (k, f) in fields.iter().enumerate() {
+                let (a, z) = push(&mut piece, f);
+                b[k] = a;
+                b[k + 1] = z;
+            }
+            st.bounds.push(b);
+            let aliases = e.aliases.iter().map(|a| push(&mut piece, a)).collect();
+            let legacy = e.legacy_codes.iter().map(|c| push(&mut piece, c)).collect();
+            st.alias_spans.push(aliases);
+            st.legacy_spans.push(legacy);
+            st.len += piece.len();
+            st.pieces.push(piece);
+        }
+        let mut piece = String::new();
+        let base = st.len;
+        for r in &cat.retired {
+            let a = base + piece.len();
+            piece.push_str(&r.code);
+            let code = (off(a), off(base + piece.len()));
+            let name = r.name.as_ref().map(|n| {
+                let a = base + piece.len();
+                piece.push_str(n);
+                (off(a), off(base + piece.len()))
+            });
+            st.retired_spans.push((code, name));
+        }
+        st.len += piece.len();
+        if !piece.is_empty() {
+            st.pieces.push(piece);
+        }
+        st
+    }
+
+    /// Every lookup key as a span, with its target, in priority order: codes, NAMEs,
+    /// aliases, legacy codes, then retired codes and NAMEs (targets `N + i`).
+    fn lookup_spans(&self, cat: &Catalogue) -> Vec<(String, (u32, u32), u32)> {
+        let n = cat.errors.len();
+        let all: String = self.pieces.concat();
+        let text = |(a, b): (u32, u32)| -> String { all[a as usize..b as usize].to_string() };
+        let mut keys = Vec::new();
+        for (i, b) in self.bounds.iter().enumerate() {
+            keys.push((text((b[0], b[1])), (b[0], b[1]), off(i)));
+        }
+        for (i, b) in self.bounds.iter().enumerate() {
+            keys.push((text((b[1], b[2])), (b[1], b[2]), off(i)));
+        }
+        for (i, spans) in self.alias_spans.iter().enumerate() {
+            keys.extend(spans.iter().map(|s| (text(*s), *s, off(i))));
+        }
+        for (i, spans) in self.legacy_spans.iter().enumerate() {
+            keys.extend(spans.iter().map(|s| (text(*s), *s, off(i))));
+        }
+        for (i, (code, name)) in self.retired_spans.iter().enumerate() {
+            keys.push((text(*code), *code, off(n + i)));
+            if let Some(s) = name {
+                keys.push((text(*s), *s, off(n + i)));
+            }
+        }
+        keys
+    }
+}
+
 fn code_items(cat: &Catalogue) -> TokenStream {
     let n = cat.errors.len();
     let repr = repr(n);
     let variants = cat.errors.iter().map(|e| {
         let v = ident(&e.rust_variant);
         let mut text = format!("{} — {}\n\n", docs::code_span(&e.code), docs::plain(&e.summary));
-        text.push_str("Message:\n");
-        text.push_str(&docs::fenced(&e.message.raw));
+        text.push_str(&format!("Message: {}", docs::code_span(&e.message.raw)));
         if let Some(s) = &e.suggestion {
-            text.push_str("\n\nSuggestion:\n");
-            text.push_str(&docs::fenced(&s.raw));
+            text.push_str(&format!("\n\nSuggestion: {}", docs::code_span(&s.raw)));
         }
         text.push_str("\n\n");
         text.push_str(&facts(cat, e));
         text.push_str(&format!(" Reference: {}.", link(&e.docs_url)));
         if let Some(s) = &e.since {
-            text.push_str(&format!("\n\nSince {}.", docs::plain(s)));
+            text.push_str(&format!(" Since {}.", docs::plain(s)));
         }
         let doc = docs::doc_lines(&text);
         let explanation = match &e.explanation {
@@ -334,8 +443,12 @@ fn code_items(cat: &Catalogue) -> TokenStream {
         let v = ident(&e.rust_variant);
         quote!(ErrorCode::#v)
     });
-    let meta = cat.errors.iter().map(|e| code_meta(cat, e));
+    let strings = Strings::build(cat);
+    let tables = Tables::build(cat, &strings);
     let allow = docs::allow_doc_lints();
+    let pieces = &strings.pieces;
+    let Tables { rows, retry, deprecations, params, name_spans } = tables;
+    let (n_retry, n_dep, n_params, n_names) = (retry.len(), deprecations.len(), params.len(), name_spans.len());
     quote! {
         /// Every live error code of the catalogue, in catalogue order. `Display`, `FromStr`
         /// and serde use the wire code; `FromStr` also accepts NAMEs, aliases and legacy
@@ -351,8 +464,147 @@ fn code_items(cat: &Catalogue) -> TokenStream {
             pub const ALL: &'static [ErrorCode] = &[#(#all),*];
         }
 
+        static ERRDEX_STR: &str = concat!(#(#pieces),*);
+        static ERRDEX_CODE_META: [ErrdexCodeMeta; #n] = [#(#rows),*];
+        static ERRDEX_RETRY: [Option<RetryAdvice>; #n_retry] = [#(#retry),*];
         #[allow(deprecated)]
-        static ERRDEX_CODE_META: [ErrdexCodeMeta; #n] = [#(#meta)*];
+        static ERRDEX_DEPRECATIONS: [Deprecation; #n_dep] = [#(#deprecations),*];
+        static ERRDEX_PARAMS: [ParamSpec; #n_params] = [#(#params),*];
+        static ERRDEX_NAME_SPANS: [(u32, u32); #n_names] = [#(#name_spans),*];
+    }
+}
+
+/// The scalar tables: one row per code, plus deduplicated side tables.
+struct Tables {
+    rows: Vec<TokenStream>,
+    retry: Vec<TokenStream>,
+    deprecations: Vec<TokenStream>,
+    params: Vec<TokenStream>,
+    name_spans: Vec<TokenStream>,
+}
+
+fn u32_lit(v: u32) -> Literal {
+    Literal::u32_unsuffixed(v)
+}
+
+fn pair(a: u32, b: u32) -> TokenStream {
+    let (a, b) = (u32_lit(a), u32_lit(b));
+    quote!((#a, #b))
+}
+
+impl Tables {
+    fn build(cat: &Catalogue, st: &Strings) -> Tables {
+        let mut t = Tables {
+            rows: Vec::new(),
+            retry: vec![quote!(None)],
+            deprecations: Vec::new(),
+            params: Vec::new(),
+            name_spans: Vec::new(),
+        };
+        let mut retry_keys: Vec<Option<Retry>> = vec![None];
+        let mut param_lists: Vec<(Vec<(String, ParamType)>, u32)> = Vec::new();
+        let mut n_params = 0u32;
+        let mut n_names = 0u32;
+        for (i, e) in cat.errors.iter().enumerate() {
+            let b = st.bounds[i].map(u32_lit);
+            let category = ident(&cat.category_of(e).rust_variant);
+            let namespace = match cat.namespace_of(e) {
+                Some(ns) => {
+                    let v = ident(&ns.rust_variant);
+                    quote!(Some(Namespace::#v))
+                }
+                None => quote!(None),
+            };
+            let mut flags = Vec::new();
+            if e.retryable {
+                flags.push(quote!(ERRDEX_RETRYABLE));
+            }
+            if e.expected {
+                flags.push(quote!(ERRDEX_EXPECTED));
+            }
+            if e.suggestion.is_some() {
+                flags.push(quote!(ERRDEX_HAS_SUGGESTION));
+            }
+            if e.explanation.is_some() {
+                flags.push(quote!(ERRDEX_HAS_EXPLANATION));
+            }
+            if e.since.is_some() {
+                flags.push(quote!(ERRDEX_HAS_SINCE));
+            }
+            let flags = if flags.is_empty() { quote!(0) } else { quote!(#(#flags)|*) };
+            let retry_idx = match retry_keys.iter().position(|r| r.as_ref() == e.retry.as_ref()) {
+                Some(k) => k,
+                None => {
+                    retry_keys.push(e.retry.clone());
+                    t.retry.push(retry_tokens(e.retry.as_ref()));
+                    retry_keys.len() - 1
+                }
+            };
+            let retry_idx = Literal::usize_unsuffixed(retry_idx);
+            let deprecated = match &e.deprecated {
+                None => 0,
+                Some(d) => {
+                    let since = opt_str(d.since.as_deref());
+                    let replaced = match d.replaced_by.and_then(|i| cat.errors.get(i)) {
+                        Some(r) => {
+                            let v = ident(&r.rust_variant);
+                            quote!(Some(ErrorCode::#v))
+                        }
+                        None => quote!(None),
+                    };
+                    let note = opt_str(d.note.as_deref());
+                    t.deprecations.push(quote!(Deprecation { since: #since, replaced_by: #replaced, note: #note }));
+                    t.deprecations.len()
+                }
+            };
+            let deprecated = Literal::usize_unsuffixed(deprecated);
+            let key: Vec<(String, ParamType)> = e.params.iter().map(|p| (p.name.clone(), p.ty)).collect();
+            let start = match param_lists.iter().find(|(k, _)| *k == key) {
+                Some((_, s)) => *s,
+                None => {
+                    let s = n_params;
+                    for p in &e.params {
+                        let name = &p.name;
+                        let ty = param_type(p.ty);
+                        t.params.push(quote!(ParamSpec { name: #name, ty: #ty }));
+                    }
+                    n_params += off(e.params.len());
+                    param_lists.push((key, s));
+                    s
+                }
+            };
+            let params = pair(start, start + off(e.params.len()));
+            let mut span_range = |spans: &[(u32, u32)], t: &mut Tables| {
+                let s = n_names;
+                for (a, z) in spans {
+                    t.name_spans.push(pair(*a, *z));
+                }
+                n_names += off(spans.len());
+                pair(s, n_names)
+            };
+            let aliases = span_range(&st.alias_spans[i], &mut t);
+            let legacy = span_range(&st.legacy_spans[i], &mut t);
+            let exit = int(e.exit_code.into());
+            let http = int(e.http_status.into());
+            let rpc = int(e.jsonrpc_code.into());
+            t.rows.push(quote! {
+                ErrdexCodeMeta {
+                    s: [#(#b),*],
+                    category: Category::#category,
+                    namespace: #namespace,
+                    flags: #flags,
+                    exit_code: #exit,
+                    http_status: #http,
+                    jsonrpc_code: #rpc,
+                    retry: #retry_idx,
+                    deprecated: #deprecated,
+                    params: #params,
+                    aliases: #aliases,
+                    legacy: #legacy,
+                }
+            });
+        }
+        t
     }
 }
 
@@ -362,79 +614,6 @@ fn param_type(ty: ParamType) -> TokenStream {
         ParamType::Integer => quote!(ParamType::Integer),
         ParamType::Number => quote!(ParamType::Number),
         ParamType::Boolean => quote!(ParamType::Boolean),
-    }
-}
-
-fn code_meta(cat: &Catalogue, e: &ErrorEntry) -> TokenStream {
-    let code = &e.code;
-    let name = &e.name;
-    let variant = &e.rust_variant;
-    let category = ident(&cat.category_of(e).rust_variant);
-    let namespace = match cat.namespace_of(e) {
-        Some(ns) => {
-            let v = ident(&ns.rust_variant);
-            quote!(Some(Namespace::#v))
-        }
-        None => quote!(None),
-    };
-    let retryable = e.retryable;
-    let retry = retry_tokens(e.retry.as_ref());
-    let exit = int(e.exit_code.into());
-    let http = int(e.http_status.into());
-    let rpc = int(e.jsonrpc_code.into());
-    let expected = e.expected;
-    let docs_url = &e.docs_url;
-    let summary = &e.summary;
-    let explanation = opt_str(e.explanation.as_deref());
-    let message = &e.message.raw;
-    let suggestion = opt_str(e.suggestion.as_ref().map(|t| t.raw.as_str()));
-    let params = e.params.iter().map(|p| {
-        let n = &p.name;
-        let ty = param_type(p.ty);
-        quote!(ParamSpec { name: #n, ty: #ty })
-    });
-    let since = opt_str(e.since.as_deref());
-    let deprecated = match &e.deprecated {
-        None => quote!(None),
-        Some(d) => {
-            let since = opt_str(d.since.as_deref());
-            let replaced = match d.replaced_by.and_then(|i| cat.errors.get(i)) {
-                Some(r) => {
-                    let v = ident(&r.rust_variant);
-                    quote!(Some(ErrorCode::#v))
-                }
-                None => quote!(None),
-            };
-            let note = opt_str(d.note.as_deref());
-            quote!(Some(Deprecation { since: #since, replaced_by: #replaced, note: #note }))
-        }
-    };
-    let aliases = &e.aliases;
-    let legacy = &e.legacy_codes;
-    quote! {
-        ErrdexCodeMeta {
-            code: #code,
-            name: #name,
-            variant: #variant,
-            category: Category::#category,
-            namespace: #namespace,
-            retryable: #retryable,
-            retry: #retry,
-            exit_code: #exit,
-            http_status: #http,
-            jsonrpc_code: #rpc,
-            expected: #expected,
-            docs_url: #docs_url,
-            summary: #summary,
-            explanation: #explanation,
-            message: #message,
-            suggestion: #suggestion,
-            params: &[#(#params),*],
-            since: #since,
-            deprecated: #deprecated,
-            aliases: &[#(#aliases),*],
-            legacy_codes: &[#(#legacy),*],
-        },
     }
 }
 
@@ -453,47 +632,41 @@ fn retired_items(cat: &Catalogue) -> TokenStream {
     }
 }
 
-/// Every lookup key in priority order: codes, NAMEs, aliases, legacy codes, then retired
-/// codes and NAMEs (targets `N + i`).
+/// Every lookup key with its target, in priority order (see [`lookup`]).
 pub fn lookup_keys(cat: &Catalogue) -> Vec<(String, u32)> {
-    let n = cat.errors.len();
-    let idx = |i: usize| u32::try_from(i).unwrap_or(u32::MAX);
-    let mut keys = Vec::new();
-    keys.extend(cat.errors.iter().enumerate().map(|(i, e)| (e.code.clone(), idx(i))));
-    keys.extend(cat.errors.iter().enumerate().map(|(i, e)| (e.name.clone(), idx(i))));
-    for (i, e) in cat.errors.iter().enumerate() {
-        keys.extend(e.aliases.iter().map(|a| (a.clone(), idx(i))));
-    }
-    for (i, e) in cat.errors.iter().enumerate() {
-        keys.extend(e.legacy_codes.iter().map(|c| (c.clone(), idx(i))));
-    }
-    for (i, r) in cat.retired.iter().enumerate() {
-        keys.push((r.code.clone(), idx(n + i)));
-        if let Some(name) = &r.name {
-            keys.push((name.clone(), idx(n + i)));
-        }
-    }
-    keys
+    Strings::build(cat)
+        .lookup_spans(cat)
+        .into_iter()
+        .map(|(k, _, t)| (k, t))
+        .collect()
 }
 
 fn lookup_items(cat: &Catalogue) -> TokenStream {
-    let table = lookup::build(&lookup_keys(cat));
+    let spans = Strings::build(cat).lookup_spans(cat);
+    let keys: Vec<(String, u32)> = spans.iter().map(|(k, _, t)| (k.clone(), *t)).collect();
+    let table = lookup::build(&keys);
+    // `table.keys` is `keys` without repeats, first occurrence kept: map back to spans.
+    let mut seen = std::collections::HashSet::new();
+    let key_rows: Vec<TokenStream> = spans
+        .iter()
+        .filter(|(k, _, _)| seen.insert(k.clone()))
+        .map(|(_, (a, z), t)| {
+            let (a, z, t) = (u32_lit(*a), u32_lit(*z), u32_lit(*t));
+            quote!((#a, #z, #t))
+        })
+        .collect();
     let seed = Literal::u64_unsuffixed(table.seed);
     let shift = Literal::u32_unsuffixed(table.shift);
     let m = table.slots.len();
-    let k = table.keys.len();
+    let k = key_rows.len();
     let small = k < usize::from(u16::MAX);
     let slot_ty = if small { quote!(u16) } else { quote!(u32) };
     let slots = table.slots.iter().map(|s| Literal::u32_unsuffixed(*s));
-    let keys = table.keys.iter().map(|(key, t)| {
-        let t = Literal::u32_unsuffixed(*t);
-        quote!((#key, #t))
-    });
     quote! {
         const ERRDEX_LOOKUP_SEED: u64 = #seed;
         const ERRDEX_LOOKUP_SHIFT: u32 = #shift;
         static ERRDEX_LOOKUP_SLOTS: [#slot_ty; #m] = [#(#slots),*];
-        static ERRDEX_LOOKUP_KEYS: [(&str, u32); #k] = [#(#keys),*];
+        static ERRDEX_LOOKUP_KEYS: [(u32, u32, u32); #k] = [#(#key_rows),*];
     }
 }
 
@@ -549,7 +722,7 @@ fn constructor_items(cat: &Catalogue) -> TokenStream {
             #allow_dep
             #many
             pub fn #f(#(#args),*) -> Error {
-                Error::errdex_new(ErrorCode::#v, vec![#(#values),*])
+                Error::errdex_new(ErrorCode::#v, [#(#values),*])
             }
         }
     });
