@@ -36,7 +36,7 @@ pub struct RustOptions {
 
 /// The whole generated Rust source (one file, `include!`d by the crate's `lib.rs`).
 pub fn emit(cat: &Catalogue, opts: &RustOptions) -> String {
-    let tokens = items(cat, opts);
+    let (tokens, data) = items(cat, opts);
     let file: syn::File = match syn::parse2(tokens) {
         Ok(f) => f,
         // The tokens come from quote! with literals and checked identifiers only; a parse
@@ -54,6 +54,8 @@ pub fn emit(cat: &Catalogue, opts: &RustOptions) -> String {
     out.push_str(env!("CARGO_PKG_VERSION"));
     out.push_str(".\n\n");
     out.push_str(&body);
+    out.push('\n');
+    out.push_str(&data);
     out.push('\n');
     out.push_str(RUNTIME);
     out
@@ -128,16 +130,18 @@ fn link(url: &str) -> String {
     }
 }
 
-fn items(cat: &Catalogue, opts: &RustOptions) -> TokenStream {
+/// The structural items (through syn and prettyplease) and the bulk data (as text).
+fn items(cat: &Catalogue, opts: &RustOptions) -> (TokenStream, String) {
     let mut ts = TokenStream::new();
     ts.extend(registry_items(cat, opts));
     ts.extend(category_items(cat));
     ts.extend(namespace_items(cat));
-    ts.extend(code_items(cat));
+    let (codes, mut data) = code_items(cat);
+    ts.extend(codes);
     ts.extend(retired_items(cat));
-    ts.extend(lookup_items(cat));
     ts.extend(constructor_items(cat));
-    ts
+    data.push_str(&lookup_text(cat));
+    (ts, data)
 }
 
 fn registry_items(cat: &Catalogue, opts: &RustOptions) -> TokenStream {
@@ -411,7 +415,7 @@ impl Strings {
     }
 }
 
-fn code_items(cat: &Catalogue) -> TokenStream {
+fn code_items(cat: &Catalogue) -> (TokenStream, String) {
     let n = cat.errors.len();
     let repr = repr(n);
     let variants = cat.errors.iter().map(|e| {
@@ -439,17 +443,12 @@ fn code_items(cat: &Catalogue) -> TokenStream {
         let dep = deprecated_attr(cat, e);
         quote!(#doc #explanation #dep #v,)
     });
-    let all = cat.errors.iter().map(|e| {
-        let v = ident(&e.rust_variant);
-        quote!(ErrorCode::#v)
-    });
     let strings = Strings::build(cat);
     let tables = Tables::build(cat, &strings);
     let allow = docs::allow_doc_lints();
-    let pieces = &strings.pieces;
     let Tables { rows, retry, deprecations, params, name_spans } = tables;
-    let (n_retry, n_dep, n_params, n_names) = (retry.len(), deprecations.len(), params.len(), name_spans.len());
-    quote! {
+    let (n_retry, n_dep, n_params) = (retry.len(), deprecations.len(), params.len());
+    let tokens = quote! {
         /// Every live error code of the catalogue, in catalogue order. `Display`, `FromStr`
         /// and serde use the wire code; `FromStr` also accepts NAMEs, aliases and legacy
         /// codes, and reports retired codes as [`ParseCodeError::Retired`].
@@ -458,38 +457,46 @@ fn code_items(cat: &Catalogue) -> TokenStream {
         #repr
         pub enum ErrorCode { #(#variants)* }
 
-        impl ErrorCode {
-            /// Every live code (deprecated ones included), in catalogue order; `ALL[c.index()] == c`.
-            #[allow(deprecated)]
-            pub const ALL: &'static [ErrorCode] = &[#(#all),*];
-        }
-
-        static ERRDEX_STR: &str = concat!(#(#pieces),*);
-        static ERRDEX_CODE_META: [ErrdexCodeMeta; #n] = [#(#rows),*];
         static ERRDEX_RETRY: [Option<RetryAdvice>; #n_retry] = [#(#retry),*];
         #[allow(deprecated)]
         static ERRDEX_DEPRECATIONS: [Deprecation; #n_dep] = [#(#deprecations),*];
         static ERRDEX_PARAMS: [ParamSpec; #n_params] = [#(#params),*];
-        static ERRDEX_NAME_SPANS: [(u32, u32); #n_names] = [#(#name_spans),*];
+    };
+    // The bulk per-code data is printed directly: only integer literals, string literals
+    // escaped by proc-macro2, and identifiers from the IR. Parsing it with syn would cost
+    // seconds at 10,000 codes for no gain in safety.
+    let mut data = String::new();
+    data.push_str("impl ErrorCode {\n    /// Every live code (deprecated ones included), in catalogue order; `ALL[c.index()] == c`.\n    #[allow(deprecated)]\n    pub const ALL: &'static [ErrorCode] = &[\n");
+    for e in &cat.errors {
+        data.push_str(&format!("        ErrorCode::{},\n", ident(&e.rust_variant)));
     }
+    data.push_str("    ];\n}\n\n");
+    data.push_str("/// Every per-code string, concatenated; `ErrdexCodeMeta::s` holds the boundaries.\nstatic ERRDEX_STR: &str = concat!(\n");
+    for p in &strings.pieces {
+        data.push_str(&format!("    {},\n", Literal::string(p)));
+    }
+    data.push_str(");\n\n");
+    data.push_str(&format!("static ERRDEX_CODE_META: [ErrdexCodeMeta; {n}] = [\n"));
+    for r in &rows {
+        data.push_str(r);
+    }
+    data.push_str("];\n\n");
+    data.push_str(&format!("static ERRDEX_NAME_SPANS: [(u32, u32); {}] = [\n", name_spans.len()));
+    for (a, z) in &name_spans {
+        data.push_str(&format!("    ({a}, {z}),\n"));
+    }
+    data.push_str("];\n\n");
+    (tokens, data)
 }
 
 /// The scalar tables: one row per code, plus deduplicated side tables.
 struct Tables {
-    rows: Vec<TokenStream>,
+    /// Text rows of `ERRDEX_CODE_META` (pure data: printed directly, not through syn).
+    rows: Vec<String>,
     retry: Vec<TokenStream>,
     deprecations: Vec<TokenStream>,
     params: Vec<TokenStream>,
-    name_spans: Vec<TokenStream>,
-}
-
-fn u32_lit(v: u32) -> Literal {
-    Literal::u32_unsuffixed(v)
-}
-
-fn pair(a: u32, b: u32) -> TokenStream {
-    let (a, b) = (u32_lit(a), u32_lit(b));
-    quote!((#a, #b))
+    name_spans: Vec<(u32, u32)>,
 }
 
 impl Tables {
@@ -506,32 +513,12 @@ impl Tables {
         let mut n_params = 0u32;
         let mut n_names = 0u32;
         for (i, e) in cat.errors.iter().enumerate() {
-            let b = st.bounds[i].map(u32_lit);
-            let category = ident(&cat.category_of(e).rust_variant);
-            let namespace = match cat.namespace_of(e) {
-                Some(ns) => {
-                    let v = ident(&ns.rust_variant);
-                    quote!(Some(Namespace::#v))
-                }
-                None => quote!(None),
-            };
-            let mut flags = Vec::new();
-            if e.retryable {
-                flags.push(quote!(ERRDEX_RETRYABLE));
-            }
-            if e.expected {
-                flags.push(quote!(ERRDEX_EXPECTED));
-            }
-            if e.suggestion.is_some() {
-                flags.push(quote!(ERRDEX_HAS_SUGGESTION));
-            }
-            if e.explanation.is_some() {
-                flags.push(quote!(ERRDEX_HAS_EXPLANATION));
-            }
-            if e.since.is_some() {
-                flags.push(quote!(ERRDEX_HAS_SINCE));
-            }
-            let flags = if flags.is_empty() { quote!(0) } else { quote!(#(#flags)|*) };
+            let category = e.category;
+            let namespace = e.namespace.unwrap_or(usize::from(u16::MAX));
+            let flags = [e.retryable, e.expected, e.suggestion.is_some(), e.explanation.is_some(), e.since.is_some()]
+                .iter()
+                .enumerate()
+                .fold(0u8, |acc, (bit, on)| if *on { acc | (1 << bit) } else { acc });
             let retry_idx = match retry_keys.iter().position(|r| r.as_ref() == e.retry.as_ref()) {
                 Some(k) => k,
                 None => {
@@ -540,7 +527,7 @@ impl Tables {
                     retry_keys.len() - 1
                 }
             };
-            let retry_idx = Literal::usize_unsuffixed(retry_idx);
+
             let deprecated = match &e.deprecated {
                 None => 0,
                 Some(d) => {
@@ -557,7 +544,7 @@ impl Tables {
                     t.deprecations.len()
                 }
             };
-            let deprecated = Literal::usize_unsuffixed(deprecated);
+
             let key: Vec<(String, ParamType)> = e.params.iter().map(|p| (p.name.clone(), p.ty)).collect();
             let start = match param_lists.iter().find(|(k, _)| *k == key) {
                 Some((_, s)) => *s,
@@ -573,36 +560,20 @@ impl Tables {
                     s
                 }
             };
-            let params = pair(start, start + off(e.params.len()));
+            let params = format!("({start}, {})", start + off(e.params.len()));
             let mut span_range = |spans: &[(u32, u32)], t: &mut Tables| {
                 let s = n_names;
-                for (a, z) in spans {
-                    t.name_spans.push(pair(*a, *z));
-                }
+                t.name_spans.extend_from_slice(spans);
                 n_names += off(spans.len());
-                pair(s, n_names)
+                format!("({s}, {n_names})")
             };
             let aliases = span_range(&st.alias_spans[i], &mut t);
             let legacy = span_range(&st.legacy_spans[i], &mut t);
-            let exit = int(e.exit_code.into());
-            let http = int(e.http_status.into());
-            let rpc = int(e.jsonrpc_code.into());
-            t.rows.push(quote! {
-                ErrdexCodeMeta {
-                    s: [#(#b),*],
-                    category: Category::#category,
-                    namespace: #namespace,
-                    flags: #flags,
-                    exit_code: #exit,
-                    http_status: #http,
-                    jsonrpc_code: #rpc,
-                    retry: #retry_idx,
-                    deprecated: #deprecated,
-                    params: #params,
-                    aliases: #aliases,
-                    legacy: #legacy,
-                }
-            });
+            let (exit, http, rpc) = (e.exit_code, e.http_status, e.jsonrpc_code);
+            let b = st.bounds[i].map(|v| v.to_string()).join(", ");
+            t.rows.push(format!(
+                "    ErrdexCodeMeta {{ s: [{b}], category: {category}, namespace: {namespace}, flags: {flags}, exit_code: {exit}, http_status: {http}, jsonrpc_code: {rpc}, retry: {retry_idx}, deprecated: {deprecated}, params: {params}, aliases: {aliases}, legacy: {legacy} }},\n"
+            ));
         }
         t
     }
@@ -641,33 +612,34 @@ pub fn lookup_keys(cat: &Catalogue) -> Vec<(String, u32)> {
         .collect()
 }
 
-fn lookup_items(cat: &Catalogue) -> TokenStream {
+fn lookup_text(cat: &Catalogue) -> String {
     let spans = Strings::build(cat).lookup_spans(cat);
     let keys: Vec<(String, u32)> = spans.iter().map(|(k, _, t)| (k.clone(), *t)).collect();
     let table = lookup::build(&keys);
     // `table.keys` is `keys` without repeats, first occurrence kept: map back to spans.
     let mut seen = std::collections::HashSet::new();
-    let key_rows: Vec<TokenStream> = spans
+    let rows: Vec<String> = spans
         .iter()
         .filter(|(k, _, _)| seen.insert(k.clone()))
-        .map(|(_, (a, z), t)| {
-            let (a, z, t) = (u32_lit(*a), u32_lit(*z), u32_lit(*t));
-            quote!((#a, #z, #t))
-        })
+        .map(|(_, (a, z), t)| format!("({a}, {z}, {t})"))
         .collect();
-    let seed = Literal::u64_unsuffixed(table.seed);
-    let shift = Literal::u32_unsuffixed(table.shift);
-    let m = table.slots.len();
-    let k = key_rows.len();
-    let small = k < usize::from(u16::MAX);
-    let slot_ty = if small { quote!(u16) } else { quote!(u32) };
-    let slots = table.slots.iter().map(|s| Literal::u32_unsuffixed(*s));
-    quote! {
-        const ERRDEX_LOOKUP_SEED: u64 = #seed;
-        const ERRDEX_LOOKUP_SHIFT: u32 = #shift;
-        static ERRDEX_LOOKUP_SLOTS: [#slot_ty; #m] = [#(#slots),*];
-        static ERRDEX_LOOKUP_KEYS: [(u32, u32, u32); #k] = [#(#key_rows),*];
+    let slot_ty = if rows.len() < usize::from(u16::MAX) { "u16" } else { "u32" };
+    let mut out = format!(
+        "const ERRDEX_LOOKUP_SEED: u64 = {};\nconst ERRDEX_LOOKUP_SHIFT: u32 = {};\n\n",
+        table.seed, table.shift
+    );
+    out.push_str(&format!("static ERRDEX_LOOKUP_SLOTS: [{slot_ty}; {}] = [\n", table.slots.len()));
+    for chunk in table.slots.chunks(16) {
+        let line: Vec<String> = chunk.iter().map(u32::to_string).collect();
+        out.push_str(&format!("    {},\n", line.join(", ")));
     }
+    out.push_str("];\n\n");
+    out.push_str(&format!("/// Lookup keys: (start, end) in `ERRDEX_STR`, target.\nstatic ERRDEX_LOOKUP_KEYS: [(u32, u32, u32); {}] = [\n", rows.len()));
+    for r in &rows {
+        out.push_str(&format!("    {r},\n"));
+    }
+    out.push_str("];\n");
+    out
 }
 
 fn constructor_items(cat: &Catalogue) -> TokenStream {
@@ -692,21 +664,11 @@ fn constructor_items(cat: &Catalogue) -> TokenStream {
             }
         });
         let mut text = format!(
-            "{} — {}\n\nMessage:\n{}",
+            "{} — {}\n\nMessage: {}",
             docs::code_span(&e.code),
             docs::plain(&e.summary),
-            docs::fenced(&e.message.raw)
+            docs::code_span(&e.message.raw)
         );
-        if !e.params.is_empty() {
-            text.push_str("\n\nParams, in order: ");
-            let list: Vec<String> = e
-                .params
-                .iter()
-                .map(|p| format!("{} ({})", docs::code_span(&p.name), p.ty.as_str()))
-                .collect();
-            text.push_str(&list.join(", "));
-            text.push('.');
-        }
         text.push_str(&format!("\n\nSee [`ErrorCode::{}`].", e.rust_variant));
         let doc = docs::doc_lines(&text);
         let dep = deprecated_attr(cat, e);
@@ -721,6 +683,7 @@ fn constructor_items(cat: &Catalogue) -> TokenStream {
             #dep
             #allow_dep
             #many
+            #[inline]
             pub fn #f(#(#args),*) -> Error {
                 Error::errdex_new(ErrorCode::#v, [#(#values),*])
             }

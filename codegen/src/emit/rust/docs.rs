@@ -57,6 +57,7 @@ pub fn plain(s: &str) -> String {
 }
 
 /// A fenced `text` block holding `s` verbatim.
+#[allow(dead_code)]
 pub fn fenced(s: &str) -> String {
     let s = clean(s);
     let longest = s
