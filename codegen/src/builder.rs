@@ -1,13 +1,11 @@
 //! The `build.rs` API: generate a project's error crate from its catalogue at build time.
 //!
 //! ```no_run
-//! // build.rs
-//! fn main() {
-//!     errdex_codegen::Builder::new("errors.yaml")
-//!         .out_file("errors.rs")
-//!         .generate()
-//!         .unwrap_or_else(|e| e.exit());
-//! }
+//! // build.rs: the body of `fn main()`
+//! errdex_codegen::Builder::new("errors.yaml")
+//!     .out_file("errors.rs")
+//!     .generate()
+//!     .unwrap_or_else(|e| e.exit());
 //! ```
 //!
 //! and in `src/lib.rs`: `include!(concat!(env!("OUT_DIR"), "/errors.rs"));`, with `serde`

@@ -316,8 +316,11 @@ struct Strings {
     alias_spans: Vec<Vec<(u32, u32)>>,
     legacy_spans: Vec<Vec<(u32, u32)>>,
     /// Per retired entry: span of the code and of the NAME.
-    retired_spans: Vec<((u32, u32), Option<(u32, u32)>)>,
+    retired_spans: Vec<RetiredSpans>,
 }
+
+/// Span of a retired code and of its NAME in the string table.
+type RetiredSpans = ((u32, u32), Option<(u32, u32)>);
 
 fn off(n: usize) -> u32 {
     u32::try_from(n).unwrap_or(u32::MAX)
