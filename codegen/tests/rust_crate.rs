@@ -45,10 +45,21 @@ fn instances<'a>(cat: &'a Catalogue, i: usize) -> Vec<Instance<'a>> {
     vec![ex, b, c]
 }
 
-fn check(name: &str, cat: &Catalogue) {
+fn load_fixture(case: &str) -> Catalogue {
+    let rel = format!("tests/fixtures/{case}/errors.yaml");
+    let src = std::fs::read_to_string(workspace_root().join(&rel)).unwrap();
+    let loaded = errdex_codegen::load_str(&src, &rel);
+    loaded.catalogue.unwrap_or_else(|| panic!("{case}: {:?}", loaded.diagnostics))
+}
+
+fn check(name: &str, cat: &Catalogue) -> TestCrate {
     let text = emit(cat, &RustOptions::default());
+    check_with(name, cat, Source::Text(&text))
+}
+
+fn check_with(name: &str, cat: &Catalogue, source: Source<'_>) -> TestCrate {
     let keys = lookup_keys(cat);
-    let krate = TestCrate::new(name, Source::Text(&text), &driver_main(&name.replace('-', "_"), cat, &keys));
+    let krate = TestCrate::new(name, source, &driver_main(&name.replace('-', "_"), cat, &keys));
     let out = krate.run_json();
     let validators = mcp_validators();
 
@@ -178,11 +189,37 @@ fn check(name: &str, cat: &Catalogue) {
     }
     assert_eq!(u["rewire"][&w.code], json!("FUTURE-999"));
     assert_eq!(u["junk"], json!(["", "plain text", 1]));
+    krate
 }
 
 #[test]
 fn generated_crates_agree_with_catalogue_and_payload() {
+    // Hand-built catalogues: exercise every param type, a keyword name, CR and RTL text.
     check("errdex-rt-acme", &rust_support::acme());
     check("errdex-rt-mcp", &rust_support::mcp());
     check("errdex-rt-hostile", &rust_support::hostile());
+    // The fixture catalogues, loaded by the real loader.
+    for case in ["mcp-server", "runtime", "postgres", "agent-cli"] {
+        check(&format!("errdex-rt-fx-{case}"), &load_fixture(case));
+    }
+}
+
+/// The README's `build.rs` snippet, verbatim, on a fixture the crate has never seen, then
+/// every accessor and rendering compared with the catalogue.
+#[test]
+fn readme_build_rs_snippet_builds_a_fixture_crate() {
+    let path = workspace_root().join("tests/fixtures/full/errors.yaml");
+    let mut cat = load_fixture("full");
+    cat.source_name = "errors.yaml".into();
+    check_with("errdex-rt-snippet-full", &cat, Source::BuildRs { catalogue: &path });
+}
+
+/// The hostile fixture's crate passes `clippy -D warnings`, `cargo doc` with warnings
+/// denied, and its doctests (catalogue code blocks are never compiled as doctests).
+#[test]
+fn hostile_crate_passes_clippy_doc_and_doctests() {
+    let krate = check("errdex-rt-fx-hostile", &load_fixture("hostile"));
+    krate.run(&["clippy", "-q", "--lib", "--", "-D", "warnings"], &[]);
+    krate.run(&["doc", "-q", "--no-deps", "--lib"], &[("RUSTDOCFLAGS", "-D warnings")]);
+    krate.run(&["test", "-q", "--doc"], &[]);
 }

@@ -281,13 +281,35 @@ fn deprecated_attr(cat: &Catalogue, e: &ErrorEntry) -> TokenStream {
         }
         note.push_str(n);
     }
+    // `#[deprecated(since)]` must be a semver version (clippy::deprecated_semver); any
+    // other text goes into the note.
+    let since = match &d.since {
+        Some(v) if is_semver(v) => Some(v.clone()),
+        Some(v) => {
+            note = if note.is_empty() { format!("deprecated since {v}") } else { format!("deprecated since {v}; {note}") };
+            None
+        }
+        None => None,
+    };
     let note = docs::clean(&note);
-    match (&d.since, note.is_empty()) {
+    match (&since, note.is_empty()) {
         (Some(s), false) => quote!(#[deprecated(since = #s, note = #note)]),
         (Some(s), true) => quote!(#[deprecated(since = #s)]),
         (None, false) => quote!(#[deprecated(note = #note)]),
         (None, true) => quote!(#[deprecated]),
     }
+}
+
+/// `MAJOR.MINOR.PATCH` with optional `-pre` and `+build` parts of `[0-9A-Za-z.-]`.
+fn is_semver(v: &str) -> bool {
+    let (core, rest) = match v.find(['-', '+']) {
+        Some(i) => (&v[..i], &v[i + 1..]),
+        None => (v, ""),
+    };
+    let nums: Vec<&str> = core.split('.').collect();
+    nums.len() == 3
+        && nums.iter().all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        && rest.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'.' || b == b'-' || b == b'+')
 }
 
 /// The facts line shared by variant and constructor docs.
@@ -695,6 +717,7 @@ fn constructor_items(cat: &Catalogue) -> TokenStream {
     quote! {
         /// One typed constructor per code: params in catalogue order; message and suggestion
         /// rendered from the catalogue templates.
+        #[allow(clippy::self_named_constructors)]
         impl Error {
             #(#fns)*
         }

@@ -89,6 +89,8 @@ pub fn code_span(s: &str) -> String {
 pub fn doc_lines(text: &str) -> TokenStream {
     let mut ts = TokenStream::new();
     for line in text.split('\n') {
+        // Tabs become spaces: a tab in a doc comment is a clippy warning in the user's crate.
+        let line = line.replace('\t', "    ");
         let line = if line.is_empty() {
             String::new()
         } else {
