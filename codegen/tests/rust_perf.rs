@@ -17,7 +17,7 @@ use std::time::Instant;
 
 fn main() {
     let keys: Vec<String> = ErrorCode::ALL.iter().map(|c| c.as_str().to_string()).collect();
-    let legacy: Vec<String> = ErrorCode::ALL.iter().map(|c| c.legacy_codes()[0].to_string()).collect();
+    let legacy: Vec<String> = ErrorCode::ALL.iter().map(|c| c.legacy_codes().next().unwrap().to_string()).collect();
     let rounds = 50;
     let t = Instant::now();
     let mut hits = 0usize;
@@ -62,6 +62,7 @@ fn ten_thousand_codes_within_budget() {
     // Dependencies first, so the timing below is the generated crate alone.
     krate.run(&["build", "--release", "-q", "--lib"], &[]);
     std::fs::write(krate.dir.join("src/generated.rs"), format!("{text}\n")).unwrap();
+    let mut failures: Vec<String> = Vec::new();
     let time_log = krate.dir.join("rustc-time.txt");
     let t = Instant::now();
     let wrapper = which_time();
@@ -89,15 +90,24 @@ fn ten_thousand_codes_within_budget() {
             // CPU time (user + sys) rather than wall time: the machine may be shared.
             let cpu: f64 = f[2].parse::<f64>().unwrap() + f[3].parse::<f64>().unwrap();
             eprintln!("rustc of the generated crate: peak {} MiB, cpu {cpu:.2} s", kib / 1024);
-            assert!(kib <= 500 * 1024, "rustc peak {kib} KiB > 500 MiB");
-            assert!(cpu <= 3.0, "rustc cpu time {cpu:.2} s > 3 s (wall {build:?})");
+            if kib > 500 * 1024 {
+                failures.push(format!("rustc peak {kib} KiB > 500 MiB"));
+            }
+            if cpu > 3.0 {
+                failures.push(format!("rustc cpu time {cpu:.2} s > 3 s (wall {build:?})"));
+            }
         }
     }
     let out = krate.run(&["run", "--release", "-q", "--bin", "errdex-rt-perf"], &[]);
     eprintln!("{out}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert!(v["from_str_ns"].as_f64().unwrap() <= 25.0, "{v}");
-    assert!(v["accessor_ns"].as_f64().unwrap() <= 3.0, "{v}");
+    if v["from_str_ns"].as_f64().unwrap() > 25.0 {
+        failures.push(format!("from_str too slow: {v}"));
+    }
+    if v["accessor_ns"].as_f64().unwrap() > 3.0 {
+        failures.push(format!("accessors too slow: {v}"));
+    }
+    assert!(failures.is_empty(), "over budget: {failures:#?}");
 }
 
 fn which_time() -> Option<String> {
