@@ -19,7 +19,16 @@ use crate::tree::{Kind, Limits, Node};
 pub const FORMAT_VERSION: i128 = 1;
 
 /// Docs-site page slugs errdex itself uses; a namespace may not take them.
-pub const RESERVED_PAGES: [&str; 4] = [GENERAL_SLUG, "index", "retired", "summary"];
+/// `print`, `404` and `toc` are pages mdBook writes itself.
+pub const RESERVED_PAGES: [&str; 7] = [
+    GENERAL_SLUG,
+    "index",
+    "retired",
+    "summary",
+    "print",
+    "404",
+    "toc",
+];
 
 /// Placeholders a `docs_url` template may use.
 pub const DOCS_URL_PLACEHOLDERS: [&str; 4] = ["namespace", "code", "name", "category"];
@@ -788,7 +797,10 @@ impl<'s> Cx<'s> {
             let jsonrpc_code = f.get("jsonrpc_code").and_then(|n| self.jsonrpc_code(n));
             let expected = f.get("expected").and_then(|n| self.boolean(n, "expected"));
             let rust_variant = names::rust_variant(key);
-            if let Some((other, _)) = out.iter().find(|(c, _)| c.rust_variant == rust_variant) {
+            if let Some((other, _)) = out
+                .iter()
+                .find(|(c, _)| c.rust_variant == rust_variant || c.anchor == names::slug(key))
+            {
                 let d = Diagnostic::new(
                     DiagCode::IdentifierCollision,
                     Some(knode.span),
@@ -1592,8 +1604,17 @@ impl<'s> Cx<'s> {
                             Some(*span),
                             &[("target", target)],
                         );
-                        d.help = did_you_mean(target, index.keys().copied()).or_else(|| {
-                            Some(if index.get(target.as_str()) == Some(&i) {
+                        let itself = index.get(target.as_str()) == Some(&i);
+                        d.help = if itself {
+                            Some(
+                                "an entry cannot replace itself: name the entry that takes over"
+                                    .into(),
+                            )
+                        } else {
+                            did_you_mean(target, index.keys().copied())
+                        }
+                        .or_else(|| {
+                            Some(if itself {
                                 "an entry cannot replace itself".into()
                             } else {
                                 "name a live entry (a retired code cannot be a replacement)".into()
