@@ -773,19 +773,20 @@ impl ErrorCode {
 
 /// The hash used by the lookup table; the generator computes the same function.
 #[inline]
-const fn errdex_hash(seed: u64, bytes: &[u8]) -> u64 {
+fn errdex_hash(seed: u64, bytes: &[u8]) -> u64 {
     const K: u64 = 0x517c_c1b7_2722_0a95;
     let mut h = seed ^ (bytes.len() as u64).wrapping_mul(K);
-    let mut i = 0;
-    while i < bytes.len() {
-        let mut w = 0u64;
-        let mut j = 0;
-        while j < 8 && i + j < bytes.len() {
-            w |= (bytes[i + j] as u64) << (8 * j);
-            j += 1;
-        }
-        h = (h.rotate_left(5) ^ w).wrapping_mul(K);
-        i += 8;
+    let mut chunks = bytes.chunks_exact(8);
+    for c in &mut chunks {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(c);
+        h = (h.rotate_left(5) ^ u64::from_le_bytes(w)).wrapping_mul(K);
+    }
+    let rest = chunks.remainder();
+    if !rest.is_empty() {
+        let mut w = [0u8; 8];
+        w[..rest.len()].copy_from_slice(rest);
+        h = (h.rotate_left(5) ^ u64::from_le_bytes(w)).wrapping_mul(K);
     }
     h
 }
