@@ -39,7 +39,10 @@ pub struct Builder {
 #[derive(Debug)]
 pub enum BuildError {
     /// The catalogue could not be read.
-    Read { path: PathBuf, error: std::io::Error },
+    Read {
+        path: PathBuf,
+        error: std::io::Error,
+    },
     /// The catalogue has errors; `rendered` shows them with source snippets.
     Invalid {
         path: PathBuf,
@@ -49,14 +52,21 @@ pub enum BuildError {
     /// Neither [`Builder::out_dir`] nor `OUT_DIR` is set (not running under cargo).
     NoOutDir,
     /// The output could not be written.
-    Write { path: PathBuf, error: std::io::Error },
+    Write {
+        path: PathBuf,
+        error: std::io::Error,
+    },
 }
 
 impl fmt::Display for BuildError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             BuildError::Read { path, error } => {
-                write!(f, "errdex: cannot read catalogue {}: {error}", path.display())
+                write!(
+                    f,
+                    "errdex: cannot read catalogue {}: {error}",
+                    path.display()
+                )
             }
             BuildError::Invalid {
                 path,

@@ -71,10 +71,17 @@ fn ten_thousand_codes_within_budget() {
     if let Some(time) = &wrapper {
         std::fs::write(
             &wrapper_script,
-            format!("#!/bin/sh\nexec {time} -a -o {} -f '%M %e %U %S %C' \"$@\"\n", time_log.display()),
+            format!(
+                "#!/bin/sh\nexec {time} -a -o {} -f '%M %e %U %S %C' \"$@\"\n",
+                time_log.display()
+            ),
         )
         .unwrap();
-        std::process::Command::new("chmod").arg("+x").arg(&wrapper_script).status().unwrap();
+        std::process::Command::new("chmod")
+            .arg("+x")
+            .arg(&wrapper_script)
+            .status()
+            .unwrap();
         envs.push(("RUSTC_WRAPPER", wrapper_script.to_str().unwrap()));
     }
     let _ = std::fs::remove_file(&time_log);
@@ -89,7 +96,10 @@ fn ten_thousand_codes_within_budget() {
             let kib: u64 = f[0].parse().unwrap();
             // CPU time (user + sys) rather than wall time: the machine may be shared.
             let cpu: f64 = f[2].parse::<f64>().unwrap() + f[3].parse::<f64>().unwrap();
-            eprintln!("rustc of the generated crate: peak {} MiB, cpu {cpu:.2} s", kib / 1024);
+            eprintln!(
+                "rustc of the generated crate: peak {} MiB, cpu {cpu:.2} s",
+                kib / 1024
+            );
             if kib > 500 * 1024 {
                 failures.push(format!("rustc peak {kib} KiB > 500 MiB"));
             }

@@ -8,7 +8,10 @@ use errdex_codegen::ir::{Catalogue, ParamType};
 use serde_json::Value;
 
 pub fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
 }
 
 pub fn crates_dir() -> PathBuf {
@@ -64,7 +67,10 @@ impl TestCrate {
                     "\n[build-dependencies]\nerrdex-codegen = {{ path = {:?} }}\n",
                     codegen.display().to_string()
                 ));
-                write(&dir.join("errors.yaml"), &std::fs::read_to_string(catalogue).unwrap());
+                write(
+                    &dir.join("errors.yaml"),
+                    &std::fs::read_to_string(catalogue).unwrap(),
+                );
                 write(&dir.join("build.rs"), BUILD_RS_SNIPPET);
                 LIB_RS_SNIPPET.to_string()
             }
@@ -77,10 +83,15 @@ impl TestCrate {
         }
         write(
             &dir.join("src/lib.rs"),
-            &format!("//! Throwaway crate of the errdex Rust-target tests.\n#![deny(warnings, missing_docs)]\n\n{lib_body}\n"),
+            &format!(
+                "//! Throwaway crate of the errdex Rust-target tests.\n#![deny(warnings, missing_docs)]\n\n{lib_body}\n"
+            ),
         );
         write(&dir.join("src/main.rs"), main_rs);
-        TestCrate { dir, name: name.to_string() }
+        TestCrate {
+            dir,
+            name: name.to_string(),
+        }
     }
 
     pub fn cargo(&self, args: &[&str]) -> Command {
@@ -135,11 +146,17 @@ fn example_arg(ty: ParamType, name: &str) -> String {
 pub fn driver_main(crate_ident: &str, cat: &Catalogue, keys: &[(String, u32)]) -> String {
     let mut s = String::new();
     s.push_str("#![allow(deprecated, clippy::all)]\n");
-    s.push_str(&format!("use {crate_ident}::*;\nuse serde_json::{{json, Value}};\n\n"));
+    s.push_str(&format!(
+        "use {crate_ident}::*;\nuse serde_json::{{json, Value}};\n\n"
+    ));
     s.push_str(include_str!("driver_prelude.rs"));
     s.push_str("fn main() {\n    let mut codes = Vec::new();\n");
     for e in &cat.errors {
-        let args: Vec<String> = e.params.iter().map(|p| example_arg(p.ty, &p.name)).collect();
+        let args: Vec<String> = e
+            .params
+            .iter()
+            .map(|p| example_arg(p.ty, &p.name))
+            .collect();
         let ctor = format!("Error::{}({})", e.rust_fn, args.join(", "));
         s.push_str(&format!(
             "    codes.push(code_report(ErrorCode::{v}, vec![\n        {ctor},\n        {ctor}.with_argument(\"the-arg\").with_constraint(json!({{\"minLength\": 1}})).with_context(\"form\", \"deploy\").with_context(\"argument\", \"ignored\").with_context(WIRE.code, \"overwritten?\").with_context(\"n\", 7),\n        {ctor}.with_suggestion(\"Try `this` instead.\").with_context(\"z\", json!([1, 2])),\n    ]));\n",
@@ -148,7 +165,9 @@ pub fn driver_main(crate_ident: &str, cat: &Catalogue, keys: &[(String, u32)]) -
     }
     s.push_str("    let mut parses = serde_json::Map::new();\n");
     for (k, _) in keys {
-        s.push_str(&format!("    parses.insert({k:?}.into(), parse_report({k:?}));\n"));
+        s.push_str(&format!(
+            "    parses.insert({k:?}.into(), parse_report({k:?}));\n"
+        ));
     }
     s.push_str("    parses.insert(\"\".into(), parse_report(\"\"));\n    parses.insert(\"NO-SUCH-CODE\".into(), parse_report(\"NO-SUCH-CODE\"));\n");
     s.push_str("    println!(\"{}\", json!({\"codes\": codes, \"parses\": parses, \"registry\": registry_report()}));\n}\n");

@@ -8,7 +8,14 @@ use errdex_codegen::ir::*;
 use errdex_codegen::names;
 use errdex_codegen::template::Template;
 
-pub fn category(key: &str, retryable: bool, exit: u8, http: u16, rpc: i32, expected: bool) -> Category {
+pub fn category(
+    key: &str,
+    retryable: bool,
+    exit: u8,
+    http: u16,
+    rpc: i32,
+    expected: bool,
+) -> Category {
     Category {
         key: key.into(),
         summary: format!("{key} summary"),
@@ -40,7 +47,9 @@ pub struct E<'a> {
 pub fn entry(cat: &Catalogue, e: E<'_>) -> ErrorEntry {
     let pnames: Vec<&str> = e.params.iter().map(|p| p.0).collect();
     let c = &cat.categories[e.category];
-    let ns_slug = e.namespace.map_or("general".to_string(), |i| cat.namespaces[i].slug.clone());
+    let ns_slug = e
+        .namespace
+        .map_or("general".to_string(), |i| cat.namespaces[i].slug.clone());
     ErrorEntry {
         name: e.name.into(),
         code: e.code.into(),
@@ -66,7 +75,10 @@ pub fn entry(cat: &Catalogue, e: E<'_>) -> ErrorEntry {
         http_status: c.http_status,
         jsonrpc_code: c.jsonrpc_code,
         expected: c.expected,
-        docs_url: format!("https://docs.example.dev/errors/{ns_slug}#{}", names::slug(e.code)),
+        docs_url: format!(
+            "https://docs.example.dev/errors/{ns_slug}#{}",
+            names::slug(e.code)
+        ),
         since: None,
         deprecated: None,
         aliases: vec![],
@@ -124,20 +136,65 @@ pub fn acme() -> Catalogue {
     );
     use ParamType::*;
     let specs = [
-        E { name: "FRM_VALIDATION", code: "ACM-FRM-001", category: 0, namespace: Some(0), message: "{field} is required", params: &[("field", String)], suggestion: Some("Provide a non-empty value for `{field}`.") },
-        E { name: "FRM_TOO_LONG", code: "ACM-FRM-002", category: 0, namespace: Some(0), message: "{field} is {len} chars, max {max} ({ratio}x; strict={strict}) {{literal}}", params: &[("field", String), ("len", Integer), ("max", Integer), ("ratio", Number), ("strict", Boolean)], suggestion: None },
-        E { name: "NET_DOWN", code: "ACM-NET-001", category: 1, namespace: None, message: "upstream is down", params: &[], suggestion: Some("Retry later.") },
-        E { name: "type", code: "ACM-CFG-001", category: 2, namespace: None, message: "bad config key {type}", params: &[("type", String)], suggestion: None },
+        E {
+            name: "FRM_VALIDATION",
+            code: "ACM-FRM-001",
+            category: 0,
+            namespace: Some(0),
+            message: "{field} is required",
+            params: &[("field", String)],
+            suggestion: Some("Provide a non-empty value for `{field}`."),
+        },
+        E {
+            name: "FRM_TOO_LONG",
+            code: "ACM-FRM-002",
+            category: 0,
+            namespace: Some(0),
+            message: "{field} is {len} chars, max {max} ({ratio}x; strict={strict}) {{literal}}",
+            params: &[
+                ("field", String),
+                ("len", Integer),
+                ("max", Integer),
+                ("ratio", Number),
+                ("strict", Boolean),
+            ],
+            suggestion: None,
+        },
+        E {
+            name: "NET_DOWN",
+            code: "ACM-NET-001",
+            category: 1,
+            namespace: None,
+            message: "upstream is down",
+            params: &[],
+            suggestion: Some("Retry later."),
+        },
+        E {
+            name: "type",
+            code: "ACM-CFG-001",
+            category: 2,
+            namespace: None,
+            message: "bad config key {type}",
+            params: &[("type", String)],
+            suggestion: None,
+        },
     ];
     let entries: Vec<ErrorEntry> = specs.into_iter().map(|s| entry(&cat, s)).collect();
     cat.errors = entries;
     cat.errors[0].aliases = vec!["FORM_INVALID".into()];
     cat.errors[0].legacy_codes = vec!["ACM-FORM-01".into()];
-    cat.errors[0].explanation = Some("Raised when a submitted form misses a required field.\n\n```\nlet x = not rust;\n```\n".into());
+    cat.errors[0].explanation = Some(
+        "Raised when a submitted form misses a required field.\n\n```\nlet x = not rust;\n```\n"
+            .into(),
+    );
     cat.errors[0].since = Some("1.2.0".into());
     cat.errors[2].retryable = false;
     cat.errors[2].http_status = 502;
-    cat.errors[3].deprecated = Some(Deprecation { since: Some("1.4.0".into()), replaced_by: Some(0), note: Some("merged".into()) });
+    cat.errors[3].deprecated = Some(Deprecation {
+        since: Some("1.4.0".into()),
+        replaced_by: Some(0),
+        note: Some("merged".into()),
+    });
     cat.retired = vec![Retired {
         code: "ACM-FRM-009".into(),
         name: Some("FRM_OLD_THING".into()),
@@ -163,8 +220,24 @@ pub fn mcp() -> Catalogue {
     cat.namespaces.clear();
     use ParamType::*;
     let specs = [
-        E { name: "NOT_FOUND", code: "NOT_FOUND", category: 0, namespace: None, message: "no such {what}: {id}", params: &[("what", String), ("id", Integer)], suggestion: Some("List the {what}s first.") },
-        E { name: "VALIDATION_ERROR", code: "VALIDATION_ERROR", category: 0, namespace: None, message: "invalid input", params: &[], suggestion: None },
+        E {
+            name: "NOT_FOUND",
+            code: "NOT_FOUND",
+            category: 0,
+            namespace: None,
+            message: "no such {what}: {id}",
+            params: &[("what", String), ("id", Integer)],
+            suggestion: Some("List the {what}s first."),
+        },
+        E {
+            name: "VALIDATION_ERROR",
+            code: "VALIDATION_ERROR",
+            category: 0,
+            namespace: None,
+            message: "invalid input",
+            params: &[],
+            suggestion: None,
+        },
     ];
     cat.errors = specs.into_iter().map(|s| entry(&cat, s)).collect();
     cat.errors[0].retryable = true;
@@ -186,11 +259,14 @@ pub fn hostile() -> Catalogue {
     cat.namespaces[0].summary = Some(evil.into());
     for e in &mut cat.errors {
         e.summary = evil.into();
-        e.explanation = Some(format!("{evil}\n\n    indented code\n\n```rust\nfn main() {{ panic!() }}\n```\n"));
+        e.explanation = Some(format!(
+            "{evil}\n\n    indented code\n\n```rust\nfn main() {{ panic!() }}\n```\n"
+        ));
         e.docs_url = format!("https://x.dev/{}#a\"b>", e.anchor);
         e.since = Some(evil.into());
     }
-    cat.errors[0].message = Template::parse("{field} \"{{\"}} */ `x` \u{202e} \r\n ${field}", &["field"]).unwrap();
+    cat.errors[0].message =
+        Template::parse("{field} \"{{\"}} */ `x` \u{202e} \r\n ${field}", &["field"]).unwrap();
     cat.errors[3].deprecated.as_mut().unwrap().note = Some(evil.into());
     cat.retired[0].note = Some(evil.into());
     cat
@@ -207,8 +283,18 @@ pub fn big(n: usize) -> Catalogue {
             let code = format!("ACM-G{:02}-{:04}", i / 10000, i % 10000);
             let mut e = proto.clone();
             e.params = vec![
-                Param { name: "field".into(), ty: ParamType::String, rust_ident: "field".into(), ts_ident: "field".into() },
-                Param { name: "len".into(), ty: ParamType::Integer, rust_ident: "len".into(), ts_ident: "len".into() },
+                Param {
+                    name: "field".into(),
+                    ty: ParamType::String,
+                    rust_ident: "field".into(),
+                    ts_ident: "field".into(),
+                },
+                Param {
+                    name: "len".into(),
+                    ty: ParamType::Integer,
+                    rust_ident: "len".into(),
+                    ts_ident: "len".into(),
+                },
             ];
             e.message = tmpl.clone();
             e.suggestion = None;

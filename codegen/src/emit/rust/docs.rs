@@ -60,11 +60,7 @@ pub fn plain(s: &str) -> String {
 #[allow(dead_code)]
 pub fn fenced(s: &str) -> String {
     let s = clean(s);
-    let longest = s
-        .split(|c| c != '`')
-        .map(str::len)
-        .max()
-        .unwrap_or(0);
+    let longest = s.split(|c| c != '`').map(str::len).max().unwrap_or(0);
     let fence = "`".repeat((longest + 1).max(3));
     format!("{fence}text\n{s}\n{fence}")
 }
