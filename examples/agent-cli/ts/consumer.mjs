@@ -118,7 +118,7 @@ export function handleRpc(text, methods) {
   try {
     return { jsonrpc: "2.0", id, result: methods[method](r.params) };
   } catch (e) {
-    if (e instanceof AppError && ERRORS[e.code].jsonrpcCode === -32602) {
+    if (e instanceof AppError && e.info.jsonrpcCode === -32602) {
       // The method rejected its params: report invalid params, keeping the cause's detail.
       return rpcError(id, raise("X-RPC-004", { method, reason: e.message }, { argument: e.argument, constraint: e.constraint }));
     }
