@@ -100,8 +100,7 @@ fn examples_lint_clean() {
 fn postgres_example_text(fixture: &str) -> String {
     let (first, rest) = fixture.split_once('\n').expect("the fixture has lines");
     assert_eq!(
-        first,
-        "# yaml-language-server: $schema=../../../generated/schema/catalogue.schema.json",
+        first, "# yaml-language-server: $schema=../../../generated/schema/catalogue.schema.json",
         "the fixture's first line changed: update this test"
     );
     format!("# yaml-language-server: $schema=generated/schema/catalogue.schema.json\n{rest}")
@@ -153,7 +152,10 @@ fn typescript_consumers_pass_their_tests() {
     // A test skipped for a missing tool shows up as `# SKIP`; under CI that is a failure
     // (ts-support.mjs already throws there, this is the belt to its braces).
     if std::env::var_os("CI").is_some() {
-        assert!(!stdout.contains("# SKIP"), "tests were skipped under CI:\n{stdout}");
+        assert!(
+            !stdout.contains("# SKIP"),
+            "tests were skipped under CI:\n{stdout}"
+        );
     }
 }
 
@@ -204,8 +206,7 @@ fn typescript_consumers_type_check() {
 fn every_example_has_a_readme_with_its_commands() {
     for name in EXAMPLES {
         let p = repo_root().join("examples").join(name).join("README.md");
-        let text = std::fs::read_to_string(&p)
-            .unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+        let text = std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
         for needle in [
             format!("generate --catalogue examples/{name}/errors.yaml"),
             format!("node --test examples/{name}/ts/"),
