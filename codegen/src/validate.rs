@@ -1604,8 +1604,17 @@ impl<'s> Cx<'s> {
                             Some(*span),
                             &[("target", target)],
                         );
-                        d.help = did_you_mean(target, index.keys().copied()).or_else(|| {
-                            Some(if index.get(target.as_str()) == Some(&i) {
+                        let itself = index.get(target.as_str()) == Some(&i);
+                        d.help = if itself {
+                            Some(
+                                "an entry cannot replace itself: name the entry that takes over"
+                                    .into(),
+                            )
+                        } else {
+                            did_you_mean(target, index.keys().copied())
+                        }
+                        .or_else(|| {
+                            Some(if itself {
                                 "an entry cannot replace itself".into()
                             } else {
                                 "name a live entry (a retired code cannot be a replacement)".into()

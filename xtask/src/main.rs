@@ -53,12 +53,48 @@ fn main() -> ExitCode {
             bench_load(&ns);
             ExitCode::SUCCESS
         }
+        Some("profile-load") => {
+            // One load of a scale catalogue, for `valgrind --tool=callgrind`.
+            let n = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(1000);
+            let src = scale::catalogue(n);
+            if args.get(2).is_some_and(|a| a == "--parse-only") {
+                let v: serde_json::Value = serde_saphyr::from_str(&src).expect("valid YAML");
+                println!("{}", v.as_object().map_or(0, |o| o.len()));
+            } else {
+                let l = errdex_codegen::load_str(&src, "errors.yaml");
+                println!("{} codes", l.catalogue.map_or(0, |c| c.errors.len()));
+            }
+            ExitCode::SUCCESS
+        }
+        Some("profile-generate") => {
+            // One whole generate of a scale catalogue, for `valgrind --tool=callgrind`.
+            let n = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(1000);
+            let src = scale::catalogue(n);
+            let c = errdex_codegen::load_str(&src, "errors.yaml")
+                .catalogue
+                .expect("valid");
+            let out = errdex_codegen::write::generate(&c, &errdex_codegen::Settings::default());
+            let rs = errdex_codegen::emit::rust::emit(&c, &Default::default());
+            println!("{} files, {} bytes of Rust", out.len(), rs.len());
+            ExitCode::SUCCESS
+        }
+        Some("bench-generate") => {
+            let ns: Vec<usize> = if args.len() > 1 {
+                args[1..].iter().filter_map(|s| s.parse().ok()).collect()
+            } else {
+                vec![266, 1000, 10_000]
+            };
+            bench_generate(&ns);
+            ExitCode::SUCCESS
+        }
         _ => usage(),
     }
 }
 
 fn usage() -> ExitCode {
-    eprintln!("usage: xtask scale N [OUT] | baseline N DIR | bench-load [N...]");
+    eprintln!(
+        "usage: xtask scale N [OUT] | baseline N DIR | bench-load [N...] | bench-generate [N...]"
+    );
     ExitCode::from(64)
 }
 
@@ -91,5 +127,59 @@ fn bench_load(ns: &[usize]) {
             std::hint::black_box(l);
         });
         println!("| {n} | {parse:.0} | {load:.0} | {:.2} |", load / parse);
+    }
+}
+
+/// Every stage of `errdex generate`, in process, against the YAML parse alone.
+fn bench_generate(ns: &[usize]) {
+    use errdex_codegen::emit;
+    println!(
+        "| N | YAML parse (ms) | load+validate (ms) | markdown (ms) | typescript (ms) | json schema (ms) | rust (ms) | whole generate (ms) | generate / parse |"
+    );
+    println!("|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    for &n in ns {
+        let src = scale::catalogue(n);
+        let runs = if n >= 10_000 { 11 } else { 41 };
+        let cat = errdex_codegen::load_str(&src, "errors.yaml")
+            .catalogue
+            .expect("scale catalogue is valid");
+        let ms = |us: f64| us / 1000.0;
+        let parse = median_us(runs, || {
+            let v: serde_json::Value = serde_saphyr::from_str(&src).expect("valid YAML");
+            std::hint::black_box(v);
+        });
+        let load = median_us(runs, || {
+            std::hint::black_box(errdex_codegen::load_str(&src, "errors.yaml"));
+        });
+        let md = median_us(runs, || {
+            std::hint::black_box(emit::markdown::emit(&cat));
+        });
+        let ts = median_us(runs, || {
+            std::hint::black_box(emit::typescript::emit(&cat));
+        });
+        let js = median_us(runs, || {
+            std::hint::black_box(emit::json_schema::emit(&cat));
+        });
+        let rs = median_us(runs, || {
+            std::hint::black_box(emit::rust::emit(&cat, &Default::default()));
+        });
+        let whole = median_us(runs, || {
+            let c = errdex_codegen::load_str(&src, "errors.yaml")
+                .catalogue
+                .expect("valid");
+            let out = errdex_codegen::write::generate(&c, &errdex_codegen::Settings::default());
+            std::hint::black_box((out, emit::rust::emit(&c, &Default::default())));
+        });
+        println!(
+            "| {n} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} |",
+            ms(parse),
+            ms(load),
+            ms(md),
+            ms(ts),
+            ms(js),
+            ms(rs),
+            ms(whole),
+            whole / parse
+        );
     }
 }

@@ -1,11 +1,391 @@
-//! `errdex init` (not yet written).
+//! `errdex init [DIR]`: a starter `errors.yaml` and the lines that use it from Rust.
+//!
+//! Writes, in DIR (default `.`, created when missing):
+//! - `errors.yaml`: a small, real catalogue (four categories, four codes) that lints clean.
+//!   Its registry name is the directory's name made an identifier (`my-api` → `my_api`;
+//!   `app` when nothing usable is left). Its first line points editors at the catalogue
+//!   schema: `# yaml-language-server: $schema=generated/schema/catalogue.schema.json`.
+//! - `generated/schema/catalogue.schema.json`: that editor schema, byte for byte what
+//!   `errdex generate` writes there (so completion works before anything was generated, and
+//!   the next `errdex generate` keeps it current). Left alone when it already exists.
+//!
+//! Never overwrites: when `errors.yaml` exists, nothing is written and the command fails
+//! with EDX1008 (checked, then created with `create_new`, so a file appearing meanwhile is
+//! not clobbered either). Then it prints the `Cargo.toml` and `build.rs` lines
+//! ([`RUST_SETUP`]).
 
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-#[derive(Debug, clap::Args)]
-pub struct Args {}
+use crate::Format;
+use crate::fail::{self, Failure};
 
-pub fn run(_args: Args) -> ExitCode {
-    eprintln!("errdex init: not yet implemented");
-    ExitCode::FAILURE
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Directory to create the catalogue in (created when missing).
+    #[arg(default_value = ".")]
+    pub dir: PathBuf,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "human")]
+    pub format: Format,
+}
+
+/// Where `errdex generate` writes the editor schema, relative to the catalogue's folder;
+/// the starter's `$schema` comment points here.
+pub const SCHEMA_PATH: &str = "generated/schema/catalogue.schema.json";
+
+/// What to add to a Rust crate to build its error types from the catalogue (printed by
+/// `errdex init`). One constant, kept in step with `errdex_codegen::Builder`.
+pub const RUST_SETUP: &str = r#"Cargo.toml:
+
+    [dependencies]
+    serde = { version = "1", features = ["derive"] }
+    serde_json = { version = "1", features = ["preserve_order"] }  # wire keys in errdex's order
+
+    [build-dependencies]
+    errdex-codegen = "@VERSION@"
+
+build.rs:
+
+    fn main() {
+        // Reruns when errors.yaml changes; writes $OUT_DIR/errors.rs.
+        errdex_codegen::Builder::new("errors.yaml")
+            .generate()
+            .unwrap_or_else(|e| e.exit());
+    }
+
+src/lib.rs (or a module of its own):
+
+    include!(concat!(env!("OUT_DIR"), "/errors.rs"));
+"#;
+
+/// What to run next (printed after [`RUST_SETUP`]).
+const NEXT_STEPS: &str = "Next:
+    errdex lint                      check the catalogue (every problem at once)
+    errdex generate                  TypeScript, JSON Schemas and the mdBook reference
+    errdex diff --against-git main   what a change breaks, before you merge it
+";
+
+/// The starter catalogue for a registry called `name` (an identifier).
+pub fn starter_catalogue(name: &str) -> String {
+    STARTER.replace("@NAME@", name)
+}
+
+const STARTER: &str = r#"# yaml-language-server: $schema=generated/schema/catalogue.schema.json
+#
+# The error catalogue of @NAME@: every error code with its category, retryability, exit
+# code, HTTP status, JSON-RPC code, message and suggestion. errdex generates the Rust types
+# (build.rs), a TypeScript module, JSON Schemas and a Markdown reference from this file.
+# Codes are a contract: once released, deprecate or retire them instead of editing them
+# (`errdex diff` tells you what a change breaks).
+errdex: 1
+
+registry:
+  name: @NAME@
+  title: "@NAME@ error reference"
+  code_pattern: '^E[0-9]{4}$'
+  # docs_url: "https://docs.example.com/errors/{namespace}#{code}"
+
+categories:
+  invalid:
+    summary: Bad input; the caller can correct it
+    retryable: false
+    exit_code: 2
+    http_status: 400
+    jsonrpc_code: -32602
+    expected: true          # logged at WARN
+  not_found:
+    summary: What was asked for does not exist
+    retryable: false
+    exit_code: 1
+    http_status: 404
+    jsonrpc_code: -32002
+    expected: true
+  unavailable:
+    summary: A transient failure; retrying may succeed
+    retryable: true
+    retry: { max_attempts: 3, initial_backoff_ms: 200, advice: "Wait briefly, then retry." }
+    exit_code: 75
+    http_status: 503
+    jsonrpc_code: -32603
+    expected: false         # logged at ERROR
+  internal:
+    summary: A bug or an operator fault
+    retryable: false
+    exit_code: 70
+    http_status: 500
+    jsonrpc_code: -32603
+    expected: false
+
+errors:
+  INVALID_VALUE:
+    code: E0001
+    category: invalid
+    summary: A value is not valid
+    message: "invalid value for `{field}`: {reason}"
+    params:
+      field: string
+      reason: string
+    suggestion: Check the value of `{field}`.
+    explanation: |
+      A value supplied by the caller (an argument, a field, a setting) was rejected.
+      The message names the field and says why.
+    since: "0.1.0"
+  NOT_FOUND:
+    code: E0002
+    category: not_found
+    summary: The requested item does not exist
+    message: "{kind} `{id}` does not exist"
+    params:
+      kind: string
+      id: string
+    suggestion: Check the identifier, or list the existing items first.
+    since: "0.1.0"
+  UPSTREAM_UNAVAILABLE:
+    code: E0003
+    category: unavailable
+    summary: A service this one depends on is unavailable
+    message: "{service} is unavailable"
+    params:
+      service: string
+    since: "0.1.0"
+  INTERNAL:
+    code: E0004
+    category: internal
+    summary: An unexpected internal error
+    message: "internal error: {problem}"
+    params:
+      problem: string
+    suggestion: Report this with the message above.
+    since: "0.1.0"
+    # Per-code overrides of the category: retryable, retry, exit_code, http_status,
+    # jsonrpc_code, expected, docs_url. Evolving a code without breaking clients:
+    # deprecated: { since: "0.2.0", replaced_by: OTHER_NAME, note: "why" }
+    # aliases: [OLD_NAME]       # other NAMEs that still parse to this entry
+    # legacy_codes: [E9999]     # former codes that still parse to this entry
+
+# Codes that may never be used again (remove an entry from `errors:` by moving it here):
+# retired:
+#   E0099: { name: OLD_THING, since: "0.2.0", note: "merged into INVALID_VALUE" }
+"#;
+
+/// The registry name for a directory: lower_snake, starting with a letter; `app` when
+/// nothing usable is left.
+pub fn registry_name(dir: &Path) -> String {
+    let raw = std::fs::canonicalize(dir)
+        .ok()
+        .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
+        .or_else(|| dir.file_name().map(|n| n.to_string_lossy().into_owned()))
+        .unwrap_or_default();
+    let mut name = String::new();
+    for c in raw.chars() {
+        if c.is_ascii_alphanumeric() {
+            name.push(c.to_ascii_lowercase());
+        } else if !name.is_empty() && !name.ends_with('_') {
+            name.push('_');
+        }
+    }
+    let name = name
+        .trim_matches('_')
+        .trim_start_matches(|c: char| c.is_ascii_digit());
+    let name = name.trim_start_matches('_');
+    if name.is_empty() {
+        "app".to_string()
+    } else {
+        name.to_string()
+    }
+}
+
+pub fn run(args: Args) -> ExitCode {
+    match init(&args.dir) {
+        Ok(report) => {
+            print_report(&report, args.format);
+            ExitCode::SUCCESS
+        }
+        Err(f) => fail::report(&f, args.format),
+    }
+}
+
+struct Report {
+    catalogue: PathBuf,
+    schema: PathBuf,
+    schema_written: bool,
+    schema_note: Option<String>,
+    name: String,
+}
+
+fn write_failure(path: &Path, e: &std::io::Error) -> Failure {
+    Failure {
+        code: "EDX1003",
+        message: format!(
+            "could not write `{}`: {}",
+            path.display(),
+            crate::io_reason(e)
+        ),
+        suggestion: Some("Check that the directory is writable.".into()),
+    }
+}
+
+fn exists_failure(path: &Path) -> Failure {
+    Failure {
+        code: "EDX1008",
+        message: format!(
+            "`{}` already exists; errdex init never overwrites a file",
+            path.display()
+        ),
+        suggestion: Some("Remove the file or run `errdex init` in another directory.".into()),
+    }
+}
+
+/// Creates `path` with `bytes`; `Ok(false)` when it already exists (nothing written).
+fn create_new(path: &Path, bytes: &[u8]) -> std::io::Result<bool> {
+    let mut f = match std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)
+    {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => return Ok(false),
+        Err(e) => return Err(e),
+    };
+    if let Err(e) = f.write_all(bytes).and_then(|()| f.sync_all()) {
+        drop(f);
+        let _ = std::fs::remove_file(path);
+        return Err(e);
+    }
+    Ok(true)
+}
+
+fn init(dir: &Path) -> Result<Report, Failure> {
+    let catalogue = dir.join("errors.yaml");
+    // Checked before anything is created (the directory included).
+    if catalogue.symlink_metadata().is_ok() {
+        return Err(exists_failure(&catalogue));
+    }
+    std::fs::create_dir_all(dir).map_err(|e| write_failure(dir, &e))?;
+    let name = registry_name(dir);
+    let text = starter_catalogue(&name);
+    if !create_new(&catalogue, text.as_bytes()).map_err(|e| write_failure(&catalogue, &e))? {
+        return Err(exists_failure(&catalogue));
+    }
+
+    // The editor schema, exactly as `errdex generate` would write it.
+    let schema = dir.join(SCHEMA_PATH);
+    let schema_text = errdex_codegen::load_str(&text, "errors.yaml")
+        .catalogue
+        .and_then(|cat| {
+            errdex_codegen::emit::json_schema::emit(&cat)
+                .into_iter()
+                .find(|(p, _)| p == "catalogue.schema.json")
+                .map(|(_, t)| t)
+        });
+    let (schema_written, schema_note) = match schema_text {
+        None => (
+            false,
+            Some("the editor schema could not be built".to_string()),
+        ),
+        Some(t) => {
+            let made = schema
+                .parent()
+                .map_or(Ok(()), std::fs::create_dir_all)
+                .and_then(|()| create_new(&schema, t.as_bytes()));
+            match made {
+                Ok(true) => (true, None),
+                Ok(false) => (false, Some("it already exists; left as it was".to_string())),
+                Err(e) => (
+                    false,
+                    Some(format!(
+                        "could not write it ({}); `errdex generate` writes it",
+                        crate::io_reason(&e)
+                    )),
+                ),
+            }
+        }
+    };
+    Ok(Report {
+        catalogue,
+        schema,
+        schema_written,
+        schema_note,
+        name,
+    })
+}
+
+fn rust_setup() -> String {
+    RUST_SETUP.replace("@VERSION@", env!("CARGO_PKG_VERSION"))
+}
+
+fn print_report(r: &Report, format: Format) {
+    match format {
+        Format::Json => {
+            let v = serde_json::json!({
+                "created": std::iter::once(r.catalogue.display().to_string())
+                    .chain(r.schema_written.then(|| r.schema.display().to_string()))
+                    .collect::<Vec<_>>(),
+                "registry": r.name,
+                "schema": { "path": r.schema.display().to_string(), "written": r.schema_written, "note": r.schema_note },
+                "rust_setup": rust_setup(),
+            });
+            println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+        }
+        Format::Human => {
+            println!(
+                "Created {} (registry `{}`: 4 categories, 4 codes).",
+                r.catalogue.display(),
+                r.name
+            );
+            match (&r.schema_written, &r.schema_note) {
+                (true, _) => println!(
+                    "Created {} (editor completion through the `$schema` comment).",
+                    r.schema.display()
+                ),
+                (false, Some(note)) => println!("Editor schema {}: {note}.", r.schema.display()),
+                (false, None) => {}
+            }
+            println!("\nUse it from Rust:\n\n{}\n{NEXT_STEPS}", rust_setup());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn starter_lints_clean_for_any_name() {
+        for dir in ["my-api", "Acme Corp", "2024_tool", "---", "x"] {
+            let name = registry_name(Path::new(dir));
+            let text = starter_catalogue(&name);
+            let loaded = errdex_codegen::load_str(&text, "errors.yaml");
+            assert!(
+                loaded.diagnostics.is_empty(),
+                "{dir} → {name}: {:#?}",
+                loaded.diagnostics
+            );
+            let cat = loaded.catalogue.expect("catalogue");
+            assert_eq!(cat.registry.name, name);
+            assert_eq!(cat.errors.len(), 4);
+            assert!(text.starts_with(&format!("# yaml-language-server: $schema={SCHEMA_PATH}\n")));
+        }
+    }
+
+    #[test]
+    fn registry_names() {
+        assert_eq!(registry_name(Path::new("my-api")), "my_api");
+        assert_eq!(registry_name(Path::new("Acme Corp")), "acme_corp");
+        assert_eq!(registry_name(Path::new("2024-tool")), "tool");
+        assert_eq!(registry_name(Path::new("---")), "app");
+    }
+
+    #[test]
+    fn setup_names_the_builder_api() {
+        let s = rust_setup();
+        assert!(s.contains("errdex_codegen::Builder::new(\"errors.yaml\")"));
+        assert!(s.contains(&format!(
+            "errdex-codegen = \"{}\"",
+            env!("CARGO_PKG_VERSION")
+        )));
+        assert!(s.contains("/errors.rs\"));"));
+    }
 }

@@ -1,0 +1,511 @@
+//! End-to-end tests of `errdex diff` and `errdex init` with the built binary: exit codes
+//! (from errdex's own errors.yaml), JSON output, `--against-git` in a temporary git
+//! repository, deprecation and retirement through the command, and `init` never
+//! overwriting.
+
+#![allow(clippy::unwrap_used)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn errdex() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_errdex"));
+    c.env("NO_COLOR", "1");
+    c
+}
+
+fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn corpus(case: &str) -> PathBuf {
+    repo_root().join("tests/diff").join(case)
+}
+
+fn base() -> PathBuf {
+    repo_root().join("tests/diff/base.yaml")
+}
+
+/// The exit code errdex's own catalogue gives one of its codes.
+fn exit_of(code: &str) -> i32 {
+    let src = std::fs::read_to_string(repo_root().join("errors.yaml")).unwrap();
+    let cat = errdex_codegen::load_str(&src, "errors.yaml")
+        .catalogue
+        .expect("errdex's own errors.yaml is valid");
+    i32::from(
+        cat.lookup(code)
+            .unwrap_or_else(|| panic!("{code}"))
+            .exit_code,
+    )
+}
+
+fn run(cmd: &mut Command) -> (i32, String, String) {
+    let Output {
+        status,
+        stdout,
+        stderr,
+    } = cmd.output().expect("run errdex");
+    (
+        status.code().expect("exit code"),
+        String::from_utf8(stdout).unwrap(),
+        String::from_utf8(stderr).unwrap(),
+    )
+}
+
+fn diff(old: &Path, new: &Path, json: bool) -> (i32, String, String) {
+    let mut c = errdex();
+    c.arg("diff").arg(old).arg(new);
+    if json {
+        c.args(["--format", "json"]);
+    }
+    run(&mut c)
+}
+
+#[test]
+fn identical_catalogues_exit_zero() {
+    let (code, out, _) = diff(&base(), &base(), false);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("no changes between "), "{out}");
+}
+
+#[test]
+fn compatible_changes_exit_zero_but_are_reported() {
+    let (code, out, err) = diff(&base(), &corpus("text-edits").join("new.yaml"), false);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("compatible summary-changed"), "{out}");
+    assert!(!out.contains("BREAKING"), "{out}");
+    assert!(err.is_empty(), "{err}");
+    assert!(
+        out.trim_end()
+            .lines()
+            .last()
+            .unwrap()
+            .starts_with("0 breaking, 7 compatible change(s)"),
+        "{out}"
+    );
+}
+
+#[test]
+fn breaking_changes_exit_with_edx1005() {
+    let (code, out, err) = diff(&base(), &corpus("category-changed").join("new.yaml"), false);
+    assert_eq!(code, exit_of("EDX1005"), "{out}{err}");
+    assert_ne!(code, 0);
+    assert!(out.contains("code ACM-NET-002 (NET_REFUSED)"), "{out}");
+    assert!(
+        out.contains("BREAKING   category-changed: category: unavailable → config"),
+        "{out}"
+    );
+    assert!(out.contains("fix: "), "{out}");
+    assert!(
+        err.contains("error[EDX1005]: 2 breaking change(s)"),
+        "{err}"
+    );
+}
+
+#[test]
+fn json_report_parses_and_counts() {
+    let (code, out, _) = diff(&base(), &corpus("param-added").join("new.yaml"), true);
+    assert_eq!(code, exit_of("EDX1005"));
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON on stdout");
+    assert_eq!(v["breaking"], 1);
+    assert_eq!(v["compatible"], 1);
+    let f = &v["findings"][0];
+    assert_eq!(f["kind"], "param-added");
+    assert_eq!(f["breaking"], true);
+    assert_eq!(f["scope"], "code");
+    assert_eq!(f["code"], "ACM-FRM-001");
+    assert_eq!(f["name"], "FRM_VALIDATION");
+    assert_eq!(f["field"], "params.form");
+    assert_eq!(f["old"], serde_json::Value::Null);
+    assert_eq!(f["new"], "form: string");
+    assert!(
+        f["advice"]
+            .as_str()
+            .unwrap()
+            .contains("Error::frm_validation")
+    );
+
+    let (code, out, _) = diff(&base(), &base(), true);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["findings"].as_array().unwrap().len(), 0);
+}
+
+/// Every pair of the corpus through the binary: exit status 0 exactly when the corpus
+/// expects nothing breaking.
+#[test]
+fn corpus_exit_codes() {
+    let mut dirs: Vec<_> = std::fs::read_dir(repo_root().join("tests/diff"))
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_dir())
+        .collect();
+    dirs.sort();
+    assert!(dirs.len() >= 40);
+    for d in dirs {
+        let old = if d.join("old.yaml").exists() {
+            d.join("old.yaml")
+        } else {
+            base()
+        };
+        let expect = std::fs::read_to_string(d.join("expect.txt")).unwrap();
+        let breaking = expect.lines().any(|l| l.starts_with("breaking "));
+        let (code, out, err) = diff(&old, &d.join("new.yaml"), true);
+        let want = if breaking { exit_of("EDX1005") } else { 0 };
+        assert_eq!(code, want, "{}:\n{out}{err}", d.display());
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(
+            v["breaking"].as_u64().unwrap() > 0,
+            breaking,
+            "{}",
+            d.display()
+        );
+    }
+}
+
+/// Deprecate, then retire: each step is compatible; skipping the tombstone or reusing the
+/// code is not.
+#[test]
+fn deprecation_and_retirement_lifecycle() {
+    let dir = tempfile::tempdir().unwrap();
+    let v1 = std::fs::read_to_string(base()).unwrap();
+    let entry = "  FRM_TOO_LONG:\n    code: ACM-FRM-002\n    namespace: FRM\n    category: invalid\n    summary: A field is too long\n    message: \"{field} is longer than {limit} characters\"\n    params:\n      field: string\n      limit: integer\n";
+    assert!(v1.contains(entry));
+    let v2 = v1.replace(
+        entry,
+        &format!(
+            "{entry}    deprecated: {{ since: \"1.4.0\", replaced_by: FRM_VALIDATION, note: \"use FRM_VALIDATION\" }}\n"
+        ),
+    );
+    let tomb = "  ACM-FRM-002: { name: FRM_TOO_LONG, since: \"2.0.0\", note: \"merged into FRM_VALIDATION\" }\n";
+    let v3 = format!("{}{tomb}", v2.replace(&format!("{entry}    deprecated: {{ since: \"1.4.0\", replaced_by: FRM_VALIDATION, note: \"use FRM_VALIDATION\" }}\n"), ""));
+    let removed = v1.replace(entry, "");
+    let reused = v1.replace(
+        entry,
+        "  FRM_TOO_WIDE:\n    code: ACM-FRM-002\n    namespace: FRM\n    category: invalid\n    summary: Too wide\n    message: too wide\n",
+    );
+    let files: Vec<PathBuf> = [
+        ("v1", &v1),
+        ("v2", &v2),
+        ("v3", &v3),
+        ("removed", &removed),
+        ("reused", &reused),
+    ]
+    .iter()
+    .map(|(n, t)| {
+        let p = dir.path().join(format!("{n}.yaml"));
+        std::fs::write(&p, t).unwrap();
+        p
+    })
+    .collect();
+    let [v1, v2, v3, removed, reused] = &files[..] else {
+        unreachable!()
+    };
+    // Deprecating: compatible.
+    let (code, out, _) = diff(v1, v2, false);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("compatible deprecated: deprecated: (none) → \"deprecated, since 1.4.0, replaced by FRM_VALIDATION, note: use FRM_VALIDATION\""), "{out}");
+    // Retiring the deprecated code: compatible, no advice to deprecate first.
+    let (code, out, _) = diff(v2, v3, false);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("compatible code-retired: retired: live → \"retired since 2.0.0\""),
+        "{out}"
+    );
+    assert!(!out.contains("note: `ErrorCode::"), "{out}");
+    // Retiring without deprecating first: compatible, with a note.
+    let (code, out, _) = diff(v1, v3, false);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("deprecating a code for a release before retiring it"),
+        "{out}"
+    );
+    // Removing without a tombstone: breaking, and the fix says to retire it.
+    let (code, out, _) = diff(v1, removed, false);
+    assert_eq!(code, exit_of("EDX1005"), "{out}");
+    assert!(out.contains("BREAKING   code-removed"), "{out}");
+    assert!(out.contains("Move it to `retired:`"), "{out}");
+    // Dropping the tombstone to reuse the code: breaking.
+    let (code, out, _) = diff(v3, reused, false);
+    assert_eq!(code, exit_of("EDX1005"), "{out}");
+    assert!(out.contains("BREAKING   retired-code-reused"), "{out}");
+    // The new catalogue itself refuses a retired code in use (EDX0209): diff reports the
+    // diagnostic and exits with its code.
+    let both = dir.path().join("both.yaml");
+    std::fs::write(
+        &both,
+        format!("{}{tomb}", std::fs::read_to_string(reused).unwrap()),
+    )
+    .unwrap();
+    let (code, _, err) = diff(v3, &both, false);
+    assert_eq!(code, exit_of("EDX0209"), "{err}");
+    assert!(err.contains("EDX0209"), "{err}");
+}
+
+#[test]
+fn invalid_catalogue_reports_diagnostics() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.yaml");
+    std::fs::write(
+        &bad,
+        std::fs::read_to_string(base()).unwrap().replace(
+            "    retryable: false\n    exit_code: 3\n",
+            "    retryble: false\n    exit_code: 3\n",
+        ),
+    )
+    .unwrap();
+    let first = errdex_codegen::load_str(&std::fs::read_to_string(&bad).unwrap(), "bad.yaml")
+        .diagnostics
+        .into_iter()
+        .find(|d| d.severity() == errdex_codegen::Severity::Error)
+        .expect("an error");
+    let (code, out, err) = diff(&base(), &bad, false);
+    assert_eq!(code, exit_of(first.code.as_str()), "{err}");
+    assert_ne!(code, 0);
+    assert!(err.contains("retryble"), "{err}");
+    assert!(err.contains("error[EDX1009]"), "{err}");
+    assert!(out.is_empty(), "{out}");
+    let (code2, out, _) = diff(&base(), &bad, true);
+    assert_eq!(code2, code);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert!(!v["diagnostics"].as_array().unwrap().is_empty());
+}
+
+#[test]
+fn unreadable_file_and_bad_usage() {
+    let (code, _, err) = diff(&base(), Path::new("/nonexistent/errors.yaml"), false);
+    assert_eq!(code, exit_of("EDX1001"), "{err}");
+    assert!(err.contains("error[EDX1001]"), "{err}");
+    let (code, _, err) = run(errdex().arg("diff").arg(base()));
+    assert_eq!(code, exit_of("EDX1002"), "{err}");
+    let (code, _, err) = run(errdex().args(["diff", "--against-git", "HEAD", "a", "b"]));
+    assert_eq!(code, exit_of("EDX1002"), "{err}");
+}
+
+// ---------------------------------------------------------------- --against-git
+
+fn have_git() -> bool {
+    let ok = Command::new("git")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !ok {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "git is required when CI is set"
+        );
+        eprintln!("skipped: git is not installed");
+    }
+    ok
+}
+
+fn git(dir: &Path, args: &[&str]) {
+    let out = Command::new("git")
+        .current_dir(dir)
+        .env("GIT_CONFIG_NOSYSTEM", "1")
+        .env("GIT_CONFIG_GLOBAL", "/dev/null")
+        .args([
+            "-c",
+            "user.name=errdex test",
+            "-c",
+            "user.email=test@example.invalid",
+            "-c",
+            "commit.gpgsign=false",
+            "-c",
+            "init.defaultBranch=main",
+        ])
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "git {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn against_git() {
+    if !have_git() {
+        return;
+    }
+    let repo = tempfile::tempdir().unwrap();
+    let root = repo.path();
+    let api = root.join("api");
+    std::fs::create_dir(&api).unwrap();
+    std::fs::copy(base(), root.join("errors.yaml")).unwrap();
+    std::fs::copy(base(), api.join("errors.yaml")).unwrap();
+    git(root, &["init", "-q"]);
+    git(root, &["add", "."]);
+    git(root, &["commit", "-q", "-m", "v1"]);
+    git(root, &["tag", "v1"]);
+
+    // Unchanged working tree: nothing to report.
+    let (code, out, err) = run(errdex()
+        .current_dir(root)
+        .args(["diff", "--against-git", "HEAD"]));
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains("no changes between HEAD:errors.yaml and errors.yaml"),
+        "{out}"
+    );
+
+    // A breaking edit in the working tree, PATH defaulting to errors.yaml.
+    std::fs::copy(
+        corpus("retryable-changed").join("new.yaml"),
+        root.join("errors.yaml"),
+    )
+    .unwrap();
+    let (code, out, _) =
+        run(errdex()
+            .current_dir(root)
+            .args(["diff", "--against-git", "v1", "--format", "json"]));
+    assert_eq!(code, exit_of("EDX1005"), "{out}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["old"], "v1:errors.yaml");
+    assert_eq!(v["findings"][0]["kind"], "retryable-changed");
+
+    // A catalogue in a subdirectory: from the root with PATH, and from inside it.
+    std::fs::copy(
+        corpus("deprecated").join("new.yaml"),
+        api.join("errors.yaml"),
+    )
+    .unwrap();
+    let (code, out, err) =
+        run(errdex()
+            .current_dir(root)
+            .args(["diff", "--against-git", "HEAD", "api/errors.yaml"]));
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("compatible deprecated"), "{out}");
+    let (code, out, err) = run(errdex()
+        .current_dir(&api)
+        .args(["diff", "--against-git", "HEAD"]));
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("compatible deprecated"), "{out}");
+
+    // Committed, then compared with the previous commit.
+    git(root, &["commit", "-q", "-am", "v2"]);
+    let (code, out, _) = run(errdex()
+        .current_dir(root)
+        .args(["diff", "--against-git", "HEAD~1"]));
+    assert_eq!(code, exit_of("EDX1005"), "{out}");
+    assert!(out.contains("BREAKING   retryable-changed"), "{out}");
+
+    // Failures of git are EDX1007: an unknown revision, a file that did not exist then.
+    let (code, _, err) =
+        run(errdex()
+            .current_dir(root)
+            .args(["diff", "--against-git", "no-such-rev"]));
+    assert_eq!(code, exit_of("EDX1007"), "{err}");
+    assert!(
+        err.contains("error[EDX1007]: git could not provide `errors.yaml` at `no-such-rev`"),
+        "{err}"
+    );
+    std::fs::copy(base(), root.join("later.yaml")).unwrap();
+    let (code, _, err) =
+        run(errdex()
+            .current_dir(root)
+            .args(["diff", "--against-git", "v1", "later.yaml"]));
+    assert_eq!(code, exit_of("EDX1007"), "{err}");
+    // A revision that looks like an option is not passed to git as one.
+    let (code, _, err) = run(errdex()
+        .current_dir(root)
+        .args(["diff", "--against-git=--output=/tmp/x"]));
+    assert_eq!(code, exit_of("EDX1007"), "{err}");
+
+    // Outside any repository.
+    let plain = tempfile::tempdir().unwrap();
+    std::fs::copy(base(), plain.path().join("errors.yaml")).unwrap();
+    let (code, _, err) = run(errdex()
+        .current_dir(plain.path())
+        .env("GIT_CEILING_DIRECTORIES", plain.path().parent().unwrap())
+        .args(["diff", "--against-git", "HEAD"]));
+    assert_eq!(code, exit_of("EDX1007"), "{err}");
+}
+
+// ----------------------------------------------------------------------- init
+
+#[test]
+fn init_writes_a_clean_catalogue_and_never_overwrites() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("my-service");
+    let (code, out, err) = run(errdex().arg("init").arg(&dir));
+    assert_eq!(code, 0, "{out}{err}");
+    let catalogue = dir.join("errors.yaml");
+    let text = std::fs::read_to_string(&catalogue).unwrap();
+    assert!(
+        text.starts_with(
+            "# yaml-language-server: $schema=generated/schema/catalogue.schema.json\n"
+        )
+    );
+    assert!(text.contains("name: my_service"), "{text}");
+    assert!(dir.join("generated/schema/catalogue.schema.json").is_file());
+    assert!(out.contains("[build-dependencies]"), "{out}");
+    assert!(
+        out.contains("errdex_codegen::Builder::new(\"errors.yaml\")"),
+        "{out}"
+    );
+    assert!(
+        out.contains("include!(concat!(env!(\"OUT_DIR\"), \"/errors.rs\"));"),
+        "{out}"
+    );
+
+    // It lints clean with the real command.
+    let (code, _, err) = run(errdex().arg("lint").arg(&catalogue).arg("--deny-warnings"));
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("ok, no problems found"), "{err}");
+
+    // Again: refused with EDX1008's exit code, nothing touched.
+    std::fs::write(&catalogue, "# mine\n").unwrap();
+    let (code, out, err) = run(errdex().arg("init").arg(&dir));
+    assert_eq!(code, exit_of("EDX1008"), "{out}{err}");
+    assert!(err.contains("error[EDX1008]"), "{err}");
+    assert!(err.contains("already exists"), "{err}");
+    assert_eq!(std::fs::read_to_string(&catalogue).unwrap(), "# mine\n");
+
+    // The default DIR is the current directory; JSON output for tools.
+    let here = tmp.path().join("here");
+    std::fs::create_dir(&here).unwrap();
+    let (code, out, _) = run(errdex()
+        .current_dir(&here)
+        .args(["init", "--format", "json"]));
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["registry"], "here");
+    assert!(here.join("errors.yaml").is_file());
+}
+
+#[test]
+fn init_keeps_an_existing_schema_and_refuses_before_writing() {
+    let tmp = tempfile::tempdir().unwrap();
+    let schema = tmp.path().join("generated/schema/catalogue.schema.json");
+    std::fs::create_dir_all(schema.parent().unwrap()).unwrap();
+    std::fs::write(&schema, "{}").unwrap();
+    let (code, out, _) = run(errdex().arg("init").arg(tmp.path()));
+    assert_eq!(code, 0);
+    assert!(out.contains("left as it was"), "{out}");
+    assert_eq!(std::fs::read_to_string(&schema).unwrap(), "{}");
+
+    // errors.yaml present (even as a dangling symlink): nothing is created.
+    let other = tempfile::tempdir().unwrap();
+    #[cfg(unix)]
+    std::os::unix::fs::symlink("/nonexistent/target", other.path().join("errors.yaml")).unwrap();
+    #[cfg(not(unix))]
+    std::fs::write(other.path().join("errors.yaml"), "").unwrap();
+    let (code, _, _) = run(errdex().arg("init").arg(other.path()));
+    assert_eq!(code, exit_of("EDX1008"));
+    assert!(!other.path().join("generated").exists());
+}
+
+/// The schema `init` writes is byte for byte what `errdex generate` writes there.
+#[test]
+fn init_schema_matches_generate() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (code, _, _) = run(errdex().arg("init").arg(tmp.path()));
+    assert_eq!(code, 0);
+    let schema = tmp.path().join("generated/schema/catalogue.schema.json");
+    let from_init = std::fs::read(&schema).unwrap();
+    let (code, out, err) = run(errdex().current_dir(tmp.path()).args(["generate"]));
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(std::fs::read(&schema).unwrap(), from_init);
+}
