@@ -15,7 +15,11 @@ fn every_code_round_trips() {
         let json = serde_json::to_value(c).unwrap();
         assert_eq!(serde_json::from_value::<ErrorCode>(json).unwrap(), c);
         assert_eq!(c.category().as_str().parse::<Category>(), Ok(c.category()));
-        let values: Vec<serde_json::Value> = c.params().iter().map(|p| format!("<{}>", p.name).into()).collect();
+        let values: Vec<serde_json::Value> = c
+            .params()
+            .iter()
+            .map(|p| format!("<{}>", p.name).into())
+            .collect();
         let e = Error::new(c, values);
         let wire = e.to_wire();
         assert_eq!(wire[WIRE.code], c.as_str());
