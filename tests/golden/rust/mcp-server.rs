@@ -191,7 +191,7 @@ static ERRDEX_RETRY: [Option<RetryAdvice>; 5usize] = [
         advice: Some("Wait for the other editor's lock to expire, then retry."),
     }),
     Some(RetryAdvice {
-        max_attempts: Some(1),
+        max_attempts: Some(2),
         initial_backoff_ms: Some(500),
         advice: Some("Retry once; if it fails again, report the request id."),
     }),
