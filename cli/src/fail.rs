@@ -1,20 +1,19 @@
-//! errdex's own failures: codes from errdex's `errors.yaml`, their messages and exit codes.
+//! errdex's own failures: `errdex_errors::Error` values built with the typed constructors
+//! generated from errdex's `errors.yaml`; their messages, suggestions and exit codes come
+//! from that catalogue.
 
 use std::process::ExitCode;
 
+use errdex_errors::{Error, ErrorCode};
+
 use crate::Format;
 
-/// A failure of the command, named by its code in errors.yaml.
-#[derive(Debug, Clone)]
-pub struct Failure {
-    pub code: &'static str,
-    pub message: String,
-    pub suggestion: Option<String>,
-}
+/// A failure of the command (an error of errdex's own catalogue).
+pub type Failure = Error;
 
 /// Exit status for one of errdex's own codes (diagnostics included).
 pub fn exit_code_of(code: &str) -> ExitCode {
-    ExitCode::from(crate::own::exit_code(code))
+    ExitCode::from(code.parse::<ErrorCode>().map_or(1, ErrorCode::exit_code))
 }
 
 /// Prints a failure (human: `error[EDX1001]: ...`; json: one object) and returns its exit code.
@@ -22,19 +21,22 @@ pub fn report(f: &Failure, format: Format) -> ExitCode {
     match format {
         Format::Json => {
             let v = serde_json::json!({
-                "code": f.code,
+                "code": f.wire_code(),
+                "name": f.code().map(ErrorCode::name),
                 "severity": "error",
-                "message": f.message,
-                "suggestion": f.suggestion,
+                "message": f.message(),
+                "suggestion": f.suggestion(),
+                "exit_code": f.exit_code(),
+                "docs_url": f.docs_url(),
             });
             println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
         }
         Format::Human => {
-            eprintln!("error[{}]: {}", f.code, f.message);
-            if let Some(s) = &f.suggestion {
+            eprintln!("error[{}]: {}", f.wire_code(), f.message());
+            if let Some(s) = f.suggestion() {
                 eprintln!("  = help: {s}");
             }
         }
     }
-    exit_code_of(f.code)
+    ExitCode::from(f.exit_code())
 }

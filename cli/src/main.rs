@@ -8,7 +8,6 @@ use clap::{Parser, Subcommand, ValueEnum};
 
 mod cmd;
 mod fail;
-mod own;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -59,11 +58,7 @@ fn main() -> ExitCode {
                 .trim_start_matches("error: ")
                 .to_string();
             eprint!("{text}");
-            let f = fail::Failure {
-                code: "EDX1002",
-                message: detail,
-                suggestion: Some("Run `errdex --help` or `errdex <command> --help`.".into()),
-            };
+            let f = errdex_errors::Error::bad_arguments(detail);
             return fail::report(&f, Format::Human);
         }
     };
@@ -85,12 +80,8 @@ pub fn default_catalogue() -> PathBuf {
 pub fn read_catalogue(
     path: &std::path::Path,
 ) -> Result<(errdex_codegen::Loaded, String), fail::Failure> {
-    let bytes = std::fs::read(path).map_err(|e| fail::Failure {
-        code: "EDX1001",
-        message: format!("cannot read `{}`: {}", path.display(), io_reason(&e)),
-        suggestion: Some(
-            "Check the path and its permissions; errdex reads ./errors.yaml by default.".into(),
-        ),
+    let bytes = std::fs::read(path).map_err(|e| {
+        errdex_errors::Error::file_unreadable(path.display().to_string(), io_reason(&e))
     })?;
     let loaded = errdex_codegen::load::load_bytes(&bytes, &path.display().to_string());
     Ok((loaded, String::from_utf8_lossy(&bytes).into_owned()))

@@ -13,6 +13,8 @@ use std::process::{Command, ExitCode};
 use errdex_codegen::{Catalogue, Severity, diag, diff};
 
 use crate::Format;
+use errdex_errors::ErrorCode;
+
 use crate::fail::{self, Failure};
 
 #[derive(Debug, clap::Args)]
@@ -62,13 +64,8 @@ pub fn run(args: Args) -> ExitCode {
 }
 
 fn usage(problem: &str) -> Failure {
-    Failure {
-        code: "EDX1002",
-        message: problem.to_string(),
-        suggestion: Some(
-            "Run `errdex diff OLD NEW` or `errdex diff --against-git REV [PATH]`.".into(),
-        ),
-    }
+    Failure::bad_arguments(problem)
+        .with_suggestion("Run `errdex diff OLD NEW` or `errdex diff --against-git REV [PATH]`.")
 }
 
 fn run_inner(args: &Args) -> Result<ExitCode, Stop> {
@@ -114,30 +111,24 @@ fn run_inner(args: &Args) -> Result<ExitCode, Stop> {
                 print!("{}", diff::render_human(&findings, &old.name, &new.name));
             }
             if breaking > 0 {
-                eprintln!(
-                    "error[EDX1005]: {breaking} breaking change(s) between `{}` and `{}`",
-                    old.name, new.name
-                );
-                eprintln!(
-                    "  = help: Make each change compatible (deprecate, retire, add an alias) \
-                     as each finding suggests."
-                );
+                let e = Failure::breaking_changes(breaking.to_string(), &old.name, &new.name);
+                eprintln!("error[{}]: {}", e.wire_code(), e.message());
+                if let Some(help) = e.suggestion() {
+                    eprintln!("  = help: {help}");
+                }
             }
         }
     }
     Ok(if breaking > 0 {
-        fail::exit_code_of("EDX1005")
+        ExitCode::from(ErrorCode::BreakingChanges.exit_code())
     } else {
         ExitCode::SUCCESS
     })
 }
 
 fn read_file(path: &Path) -> Result<Side, Failure> {
-    let bytes = std::fs::read(path).map_err(|e| Failure {
-        code: "EDX1001",
-        message: format!("cannot read `{}`: {}", path.display(), crate::io_reason(&e)),
-        suggestion: Some("Check the path and its permissions.".into()),
-    })?;
+    let bytes = std::fs::read(path)
+        .map_err(|e| Failure::file_unreadable(path.display().to_string(), crate::io_reason(&e)))?;
     Ok(Side {
         name: path.display().to_string(),
         bytes,
@@ -166,7 +157,7 @@ fn load(side: &Side, format: Format) -> Result<Catalogue, Stop> {
                 .map(|d| diag::to_json(d, &side.name))
                 .collect();
             let v = serde_json::json!({
-                "code": "EDX1009",
+                "code": ErrorCode::CatalogueInvalid.as_str(),
                 "catalogue": side.name,
                 "diagnostics": items,
             });
@@ -177,14 +168,21 @@ fn load(side: &Side, format: Format) -> Result<Catalogue, Stop> {
                 "{}",
                 diag::render_human(&errors, &side.name, &src, crate::color_stderr())
             );
-            eprintln!(
-                "error[EDX1009]: `{}` has {} error(s); cannot compare it",
-                side.name,
-                errors.len()
+            let warnings = loaded.diagnostics.len() - errors.len();
+            let e = Failure::catalogue_invalid(
+                &side.name,
+                errors.len().to_string(),
+                warnings.to_string(),
+            )
+            .with_suggestion(
+                "Fix the diagnostics listed above; errdex diff compares valid catalogues only.",
             );
+            eprintln!("error[{}]: {}", e.wire_code(), e.message());
         }
     }
-    let code = errors.first().map_or("EDX1009", |d| d.code.as_str());
+    let code = errors
+        .first()
+        .map_or(ErrorCode::CatalogueInvalid.as_str(), |d| d.code.as_str());
     Err(Stop::Exit(fail::exit_code_of(code)))
 }
 
@@ -192,16 +190,7 @@ fn load(side: &Side, format: Format) -> Result<Catalogue, Stop> {
 /// (`./` makes git resolve the path relative to that directory, wherever the repository
 /// root is).
 fn git_show(rev: &str, path: &Path) -> Result<Side, Failure> {
-    let fail = |reason: String| Failure {
-        code: "EDX1007",
-        message: format!(
-            "git could not provide `{}` at `{rev}`: {reason}",
-            path.display()
-        ),
-        suggestion: Some(
-            "Check that the revision exists and that the file existed at that revision.".into(),
-        ),
-    };
+    let fail = |reason: String| Failure::git_failed(path.display().to_string(), rev, reason);
     let dir = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),

@@ -16,6 +16,8 @@ use errdex_codegen::explain::{self, ExplainError};
 use errdex_codegen::{Severity, diag};
 
 use crate::Format;
+use errdex_errors::ErrorCode;
+
 use crate::fail::{self, Failure};
 
 #[derive(Debug, clap::Args)]
@@ -46,14 +48,11 @@ pub fn run(args: Args) -> ExitCode {
             .iter()
             .filter(|d| d.severity() == Severity::Error)
             .count();
-        let f = Failure {
-            code: "EDX1009",
-            message: format!(
-                "`{file}` has {errors} error(s) and {} warning(s)",
-                loaded.diagnostics.len() - errors
-            ),
-            suggestion: Some("Fix the diagnostics listed above; nothing was generated.".into()),
-        };
+        let f = Failure::catalogue_invalid(
+            file.clone(),
+            errors.to_string(),
+            (loaded.diagnostics.len() - errors).to_string(),
+        );
         return fail::report(&f, args.format);
     };
     let result = match args.format {
@@ -74,7 +73,7 @@ pub fn run(args: Args) -> ExitCode {
                     serde_json::to_string_pretty(&e.to_json()).unwrap_or_default()
                 ),
             }
-            fail::exit_code_of("EDX1010")
+            ExitCode::from(ErrorCode::CodeRetired.exit_code())
         }
         Err(e @ ExplainError::Unknown { .. }) => match args.format {
             Format::Json => {
@@ -82,7 +81,7 @@ pub fn run(args: Args) -> ExitCode {
                     "{}",
                     serde_json::to_string_pretty(&e.to_json()).unwrap_or_default()
                 );
-                fail::exit_code_of("EDX1006")
+                ExitCode::from(ErrorCode::UnknownCode.exit_code())
             }
             Format::Human => {
                 let ExplainError::Unknown { query, suggestions } = &e else {
@@ -98,14 +97,7 @@ pub fn run(args: Args) -> ExitCode {
                     format!("did you mean {}?", list.join(", "))
                 };
                 fail::report(
-                    &Failure {
-                        code: "EDX1006",
-                        message: format!(
-                            "`{}` is not a code, name, alias or legacy code of `{file}`",
-                            explain::term(query)
-                        ),
-                        suggestion: Some(suggestion),
-                    },
+                    &Failure::unknown_code(explain::term(query)).with_suggestion(suggestion),
                     Format::Human,
                 )
             }

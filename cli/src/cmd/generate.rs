@@ -56,14 +56,11 @@ pub fn run(args: Args) -> ExitCode {
             .diagnostics
             .iter()
             .find(|d| d.severity() == Severity::Error);
-        let f = Failure {
-            code: "EDX1009",
-            message: format!(
-                "`{file}` has {errors} error(s) and {} warning(s)",
-                loaded.diagnostics.len() - errors
-            ),
-            suggestion: Some("Fix the diagnostics listed above; nothing was generated.".into()),
-        };
+        let f = Failure::catalogue_invalid(
+            file.clone(),
+            errors.to_string(),
+            (loaded.diagnostics.len() - errors).to_string(),
+        );
         fail::report(&f, args.format);
         return first.map_or(ExitCode::FAILURE, |d| fail::exit_code_of(d.code.as_str()));
     };
@@ -98,14 +95,7 @@ pub fn run(args: Args) -> ExitCode {
         for s in &stale {
             print!("{}", s.diff);
         }
-        let f = Failure {
-            code: "EDX1004",
-            message: format!(
-                "{} generated file(s) are out of date with `{file}`",
-                stale.len()
-            ),
-            suggestion: Some("Run `errdex generate` and commit the result.".into()),
-        };
+        let f = Failure::outputs_stale(stale.len().to_string(), file.clone());
         return fail::report(&f, args.format);
     }
     match write::write_outputs(&root, &outputs) {
@@ -131,18 +121,10 @@ pub fn run(args: Args) -> ExitCode {
             for p in &e.not_attempted {
                 eprintln!("  not updated  {}", p.display());
             }
-            let f = Failure {
-                code: "EDX1003",
-                message: format!(
-                    "could not write `{}`: {}",
-                    root.join(&e.failed).display(),
-                    crate::io_reason(&e.error)
-                ),
-                suggestion: Some(
-                    "Check that the output directory is writable; files listed as written are complete."
-                        .into(),
-                ),
-            };
+            let f = Failure::write_failed(
+                root.join(&e.failed).display().to_string(),
+                crate::io_reason(&e.error),
+            );
             fail::report(&f, args.format)
         }
     }

@@ -216,26 +216,11 @@ struct Report {
 }
 
 fn write_failure(path: &Path, e: &std::io::Error) -> Failure {
-    Failure {
-        code: "EDX1003",
-        message: format!(
-            "could not write `{}`: {}",
-            path.display(),
-            crate::io_reason(e)
-        ),
-        suggestion: Some("Check that the directory is writable.".into()),
-    }
+    Failure::write_failed(path.display().to_string(), crate::io_reason(e))
 }
 
 fn exists_failure(path: &Path) -> Failure {
-    Failure {
-        code: "EDX1008",
-        message: format!(
-            "`{}` already exists; errdex init never overwrites a file",
-            path.display()
-        ),
-        suggestion: Some("Remove the file or run `errdex init` in another directory.".into()),
-    }
+    Failure::file_exists(path.display().to_string())
 }
 
 /// Creates `path` with `bytes`; `Ok(false)` when it already exists (nothing written).

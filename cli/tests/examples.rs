@@ -1,0 +1,223 @@
+//! The `examples/` registries end to end, from the command line's side:
+//!
+//! - every example's committed outputs (docs-site, generated/ts, generated/schema) are what
+//!   `errdex generate` writes from its `errors.yaml` (`generate --check` passes);
+//! - `examples/postgres/errors.yaml` stays the PostgreSQL converter's output, i.e. the
+//!   `tests/fixtures/postgres` fixture (only the editor-schema path in line 1 differs);
+//!   `UPDATE_EXPECT=1` rewrites it;
+//! - the TypeScript consumers' tests pass (`node --test examples/*/ts/`) and the consumers
+//!   type-check against the generated `index.d.ts` (`tsc --strict --checkJs`);
+//! - every example has a README that says how to regenerate it and run its consumers.
+//!
+//! Without `node` (or without the pinned tools of `tools/node`) the Node checks print why
+//! and skip; with the env var `CI` set they fail instead.
+//!
+//! The Rust consumers are workspace members (`examples/*/rust`) with their own tests.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const EXAMPLES: [&str; 4] = ["postgres", "agent-cli", "runtime", "mcp-server"];
+
+fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("cli/ has a parent")
+        .to_path_buf()
+}
+
+fn errdex() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_errdex"));
+    c.current_dir(repo_root()).env("NO_COLOR", "1");
+    c
+}
+
+/// `Some(reason)` when a Node check cannot run here; panics under `CI`.
+fn skip_reason(reason: Option<String>) -> bool {
+    match reason {
+        None => false,
+        Some(r) if std::env::var_os("CI").is_some() => panic!("CI is set: {r}"),
+        Some(r) => {
+            eprintln!("SKIPPED: {r}");
+            true
+        }
+    }
+}
+
+fn node_missing() -> Option<String> {
+    let ok = Command::new("node")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    (!ok).then(|| "`node` is not on PATH".to_string())
+}
+
+#[test]
+fn committed_outputs_are_fresh() {
+    for name in EXAMPLES {
+        let catalogue = format!("examples/{name}/errors.yaml");
+        let out = errdex()
+            .args(["generate", "--check", "--catalogue", &catalogue])
+            .output()
+            .expect("run errdex");
+        assert!(
+            out.status.success(),
+            "{catalogue}: committed outputs are stale; run `cargo run -p errdex -- generate --catalogue {catalogue}`\n{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        for dir in [
+            "docs-site/book.toml",
+            "docs-site/src/SUMMARY.md",
+            "generated/ts/index.js",
+            "generated/ts/index.d.ts",
+            "generated/schema/wire-error.schema.json",
+            "generated/schema/registry.json",
+        ] {
+            let p = repo_root().join("examples").join(name).join(dir);
+            assert!(p.is_file(), "{} is missing", p.display());
+        }
+    }
+}
+
+#[test]
+fn examples_lint_clean() {
+    for name in EXAMPLES {
+        let catalogue = format!("examples/{name}/errors.yaml");
+        let out = errdex()
+            .args(["lint", "--deny-warnings", &catalogue])
+            .output()
+            .expect("run errdex");
+        assert!(
+            out.status.success(),
+            "{catalogue} is not lint-clean:\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
+/// The fixture with line 1's editor-schema path pointing at the example's own schema.
+fn postgres_example_text(fixture: &str) -> String {
+    let (first, rest) = fixture.split_once('\n').expect("the fixture has lines");
+    assert_eq!(
+        first, "# yaml-language-server: $schema=../../../generated/schema/catalogue.schema.json",
+        "the fixture's first line changed: update this test"
+    );
+    format!("# yaml-language-server: $schema=generated/schema/catalogue.schema.json\n{rest}")
+}
+
+#[test]
+fn postgres_example_is_the_converter_output() {
+    let root = repo_root();
+    let fixture = std::fs::read_to_string(root.join("tests/fixtures/postgres/errors.yaml"))
+        .expect("read the postgres fixture");
+    let want = postgres_example_text(&fixture);
+    let path = root.join("examples/postgres/errors.yaml");
+    let have = std::fs::read_to_string(&path).unwrap_or_default();
+    if have != want && std::env::var_os("UPDATE_EXPECT").is_some() {
+        std::fs::write(&path, &want).expect("write examples/postgres/errors.yaml");
+        eprintln!(
+            "UPDATE_EXPECT: rewrote {}; now run `cargo run -p errdex -- generate --catalogue examples/postgres/errors.yaml`",
+            path.display()
+        );
+        return;
+    }
+    assert!(
+        have == want,
+        "examples/postgres/errors.yaml differs from tests/fixtures/postgres/errors.yaml (the \
+         converter's output); rerun with UPDATE_EXPECT=1 to copy it, then regenerate the example"
+    );
+}
+
+#[test]
+fn typescript_consumers_pass_their_tests() {
+    if skip_reason(node_missing()) {
+        return;
+    }
+    let root = repo_root();
+    let mut cmd = Command::new("node");
+    cmd.current_dir(&root).arg("--test");
+    for name in EXAMPLES {
+        let test = format!("examples/{name}/ts/consumer.test.mjs");
+        assert!(root.join(&test).is_file(), "{test} is missing");
+        cmd.arg(test);
+    }
+    let out = cmd.output().expect("run node --test");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "node --test failed:\n{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // A test skipped for a missing tool shows up as `# SKIP`; under CI that is a failure
+    // (ts-support.mjs already throws there, this is the belt to its braces).
+    if std::env::var_os("CI").is_some() {
+        assert!(
+            !stdout.contains("# SKIP"),
+            "tests were skipped under CI:\n{stdout}"
+        );
+    }
+}
+
+#[test]
+fn typescript_consumers_type_check() {
+    let root = repo_root();
+    let tsc = root.join("tools/node/node_modules/typescript/bin/tsc");
+    let missing = node_missing().or_else(|| {
+        (!tsc.is_file()).then(|| {
+            format!(
+                "{} is missing: run `bash .ci/steps/20-node.sh`",
+                tsc.display()
+            )
+        })
+    });
+    if skip_reason(missing) {
+        return;
+    }
+    let mut cmd = Command::new("node");
+    cmd.current_dir(&root).arg(&tsc).args([
+        "--noEmit",
+        "--strict",
+        "--allowJs",
+        "--checkJs",
+        "--module",
+        "nodenext",
+        "--moduleResolution",
+        "nodenext",
+        "--target",
+        "es2022",
+        "--types",
+        "",
+    ]);
+    for name in EXAMPLES {
+        cmd.arg(format!("examples/{name}/ts/consumer.mjs"));
+        cmd.arg(format!("examples/{name}/ts/demo.mjs"));
+    }
+    let out = cmd.output().expect("run tsc");
+    assert!(
+        out.status.success(),
+        "tsc --strict --checkJs failed:\n{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn every_example_has_a_readme_with_its_commands() {
+    for name in EXAMPLES {
+        let p = repo_root().join("examples").join(name).join("README.md");
+        let text = std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+        for needle in [
+            format!("generate --catalogue examples/{name}/errors.yaml"),
+            format!("node --test examples/{name}/ts/"),
+            format!("cargo test -p example-{name}"),
+            format!("cargo run -p example-{name}"),
+        ] {
+            assert!(
+                text.contains(&needle),
+                "{} does not mention `{needle}`",
+                p.display()
+            );
+        }
+    }
+}

@@ -1,0 +1,175 @@
+//! Throwaway crates: write a small crate under `target/errdex-test-crates/<name>`, build
+//! and run it with one shared target dir, and return its stdout.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use errdex_codegen::ir::{Catalogue, ParamType};
+use serde_json::Value;
+
+pub fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
+}
+
+pub fn crates_dir() -> PathBuf {
+    workspace_root().join("target").join("errdex-test-crates")
+}
+
+/// How the crate gets its generated code.
+pub enum Source<'a> {
+    /// The generated text, written to `src/generated.rs` and `include!`d.
+    Text(&'a str),
+    /// The README's `build.rs` snippet on this catalogue file (copied into the crate).
+    BuildRs { catalogue: &'a Path },
+}
+
+pub struct TestCrate {
+    pub dir: PathBuf,
+    pub name: String,
+}
+
+fn write(path: &Path, text: &str) {
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    if std::fs::read_to_string(path).ok().as_deref() != Some(text) {
+        std::fs::write(path, text).unwrap();
+    }
+}
+
+/// The `build.rs` snippet documented in the README (keep the two identical).
+pub const BUILD_RS_SNIPPET: &str = r#"fn main() {
+    errdex_codegen::Builder::new("errors.yaml")
+        .out_file("errors.rs")
+        .generate()
+        .unwrap_or_else(|e| e.exit());
+}
+"#;
+
+pub const LIB_RS_SNIPPET: &str = r#"include!(concat!(env!("OUT_DIR"), "/errors.rs"));"#;
+
+impl TestCrate {
+    pub fn new(name: &str, source: Source<'_>, main_rs: &str) -> TestCrate {
+        let dir = crates_dir().join(name);
+        let codegen = workspace_root().join("codegen");
+        let mut toml = format!(
+            "[package]\nname = \"{name}\"\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\n\
+             [workspace]\n\n[dependencies]\nserde = \"1\"\nserde_json = {{ version = \"1\", features = [\"preserve_order\"] }}\n"
+        );
+        let lib_body = match source {
+            Source::Text(text) => {
+                write(&dir.join("src/generated.rs"), text);
+                "include!(\"generated.rs\");".to_string()
+            }
+            Source::BuildRs { catalogue } => {
+                toml.push_str(&format!(
+                    "\n[build-dependencies]\nerrdex-codegen = {{ path = {:?} }}\n",
+                    codegen.display().to_string()
+                ));
+                write(
+                    &dir.join("errors.yaml"),
+                    &std::fs::read_to_string(catalogue).unwrap(),
+                );
+                write(&dir.join("build.rs"), BUILD_RS_SNIPPET);
+                LIB_RS_SNIPPET.to_string()
+            }
+        };
+        write(&dir.join("Cargo.toml"), &toml);
+        // Pin dependency versions to the ones the workspace already uses (no index update).
+        let lock = workspace_root().join("Cargo.lock");
+        if lock.exists() && !dir.join("Cargo.lock").exists() {
+            std::fs::copy(&lock, dir.join("Cargo.lock")).unwrap();
+        }
+        write(
+            &dir.join("src/lib.rs"),
+            &format!(
+                "//! Throwaway crate of the errdex Rust-target tests.\n#![deny(warnings, missing_docs)]\n\n{lib_body}\n"
+            ),
+        );
+        write(&dir.join("src/main.rs"), main_rs);
+        TestCrate {
+            dir,
+            name: name.to_string(),
+        }
+    }
+
+    pub fn cargo(&self, args: &[&str]) -> Command {
+        let mut c = Command::new(env!("CARGO"));
+        c.args(args)
+            .current_dir(&self.dir)
+            .env("CARGO_TARGET_DIR", crates_dir().join("target"))
+            .env_remove("RUSTFLAGS")
+            .env_remove("CARGO_ENCODED_RUSTFLAGS");
+        c
+    }
+
+    /// Runs a cargo command; panics with its output when it fails. Returns stdout.
+    pub fn run(&self, args: &[&str], envs: &[(&str, &str)]) -> String {
+        let mut c = self.cargo(args);
+        for (k, v) in envs {
+            c.env(k, v);
+        }
+        let out = c.output().unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            out.status.success(),
+            "`cargo {}` failed in {}:\n{stderr}\n{stdout}",
+            args.join(" "),
+            self.dir.display()
+        );
+        stdout
+    }
+
+    /// Builds and runs the binary; parses its stdout as JSON.
+    pub fn run_json(&self) -> Value {
+        let bin = self.name.clone();
+        let out = self.run(&["run", "-q", "--bin", &bin], &[]);
+        serde_json::from_str(&out).unwrap_or_else(|e| panic!("bad JSON from {bin}: {e}\n{out}"))
+    }
+}
+
+fn example_arg(ty: ParamType, name: &str) -> String {
+    match ty {
+        ParamType::String => format!("{:?}", format!("<{name}>")),
+        ParamType::Integer => "42".into(),
+        ParamType::Number => "1.5".into(),
+        ParamType::Boolean => "true".into(),
+    }
+}
+
+/// A `main.rs` that exercises every code of `cat` through the generated API and prints one
+/// JSON document: per code the accessors, three instances (example values; with argument,
+/// constraint and context; with a suggestion override), and every lookup key's parse
+/// result.
+pub fn driver_main(crate_ident: &str, cat: &Catalogue, keys: &[(String, u32)]) -> String {
+    let mut s = String::new();
+    s.push_str("#![allow(deprecated, clippy::all)]\n");
+    s.push_str(&format!(
+        "use {crate_ident}::*;\nuse serde_json::{{json, Value}};\n\n"
+    ));
+    s.push_str(include_str!("driver_prelude.rs"));
+    s.push_str("fn main() {\n    let mut codes = Vec::new();\n");
+    for e in &cat.errors {
+        let args: Vec<String> = e
+            .params
+            .iter()
+            .map(|p| example_arg(p.ty, &p.name))
+            .collect();
+        let ctor = format!("Error::{}({})", e.rust_fn, args.join(", "));
+        s.push_str(&format!(
+            "    codes.push(code_report(ErrorCode::{v}, vec![\n        {ctor},\n        {ctor}.with_argument(\"the-arg\").with_constraint(json!({{\"minLength\": 1}})).with_context(\"form\", \"deploy\").with_context(\"argument\", \"ignored\").with_context(WIRE.code, \"overwritten?\").with_context(\"n\", 7),\n        {ctor}.with_suggestion(\"Try `this` instead.\").with_context(\"z\", json!([1, 2])),\n    ]));\n",
+            v = e.rust_variant,
+        ));
+    }
+    s.push_str("    let mut parses = serde_json::Map::new();\n");
+    for (k, _) in keys {
+        s.push_str(&format!(
+            "    parses.insert({k:?}.into(), parse_report({k:?}));\n"
+        ));
+    }
+    s.push_str("    parses.insert(\"\".into(), parse_report(\"\"));\n    parses.insert(\"NO-SUCH-CODE\".into(), parse_report(\"NO-SUCH-CODE\"));\n");
+    s.push_str("    println!(\"{}\", json!({\"codes\": codes, \"parses\": parses, \"registry\": registry_report()}));\n}\n");
+    s
+}

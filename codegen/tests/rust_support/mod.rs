@@ -1,0 +1,315 @@
+//! Shared helpers of the Rust-target tests: hand-built catalogues (used until fixture YAML
+//! can be loaded) and the throwaway-crate harness.
+#![allow(dead_code, clippy::unwrap_used)]
+
+pub mod harness;
+
+use errdex_codegen::ir::*;
+use errdex_codegen::names;
+use errdex_codegen::template::Template;
+
+pub fn category(
+    key: &str,
+    retryable: bool,
+    exit: u8,
+    http: u16,
+    rpc: i32,
+    expected: bool,
+) -> Category {
+    Category {
+        key: key.into(),
+        summary: format!("{key} summary"),
+        retryable,
+        retry: retryable.then(|| Retry {
+            max_attempts: Some(3),
+            initial_backoff_ms: Some(200),
+            advice: Some("Wait briefly, then retry.".into()),
+        }),
+        exit_code: exit,
+        http_status: http,
+        jsonrpc_code: rpc,
+        expected,
+        rust_variant: names::rust_variant(key),
+        anchor: names::slug(key),
+    }
+}
+
+pub struct E<'a> {
+    pub name: &'a str,
+    pub code: &'a str,
+    pub category: usize,
+    pub namespace: Option<usize>,
+    pub message: &'a str,
+    pub params: &'a [(&'a str, ParamType)],
+    pub suggestion: Option<&'a str>,
+}
+
+pub fn entry(cat: &Catalogue, e: E<'_>) -> ErrorEntry {
+    let pnames: Vec<&str> = e.params.iter().map(|p| p.0).collect();
+    let c = &cat.categories[e.category];
+    let ns_slug = e
+        .namespace
+        .map_or("general".to_string(), |i| cat.namespaces[i].slug.clone());
+    ErrorEntry {
+        name: e.name.into(),
+        code: e.code.into(),
+        namespace: e.namespace,
+        category: e.category,
+        summary: format!("{} summary", e.name),
+        message: Template::parse(e.message, &pnames).unwrap(),
+        params: e
+            .params
+            .iter()
+            .map(|(n, ty)| Param {
+                name: n.to_string(),
+                ty: *ty,
+                rust_ident: names::rust_snake(n),
+                ts_ident: n.to_string(),
+            })
+            .collect(),
+        suggestion: e.suggestion.map(|s| Template::parse(s, &pnames).unwrap()),
+        explanation: None,
+        retryable: c.retryable,
+        retry: c.retry.clone(),
+        exit_code: c.exit_code,
+        http_status: c.http_status,
+        jsonrpc_code: c.jsonrpc_code,
+        expected: c.expected,
+        docs_url: format!(
+            "https://docs.example.dev/errors/{ns_slug}#{}",
+            names::slug(e.code)
+        ),
+        since: None,
+        deprecated: None,
+        aliases: vec![],
+        legacy_codes: vec![],
+        rust_variant: names::rust_variant(e.name),
+        rust_fn: names::rust_constructor(e.name),
+        ts_key: names::ts_key(e.name),
+        ts_type: names::ts_type(e.name),
+        anchor: names::slug(e.code),
+    }
+}
+
+pub fn base(name: &str, wire: Wire) -> Catalogue {
+    Catalogue {
+        source_name: "errors.yaml".into(),
+        registry: Registry {
+            name: name.into(),
+            title: format!("{name} error reference"),
+            docs_url: Some("https://docs.example.dev/errors/{namespace}#{code}".into()),
+            code_pattern: None,
+            wire,
+            mcp_meta_prefix: format!("dev.{name}/"),
+            crate_name: names::package_name(name),
+            npm_name: names::package_name(name),
+        },
+        categories: vec![
+            category("invalid", false, 1, 400, -32602, true),
+            category("unavailable", true, 1, 503, -32603, false),
+            category("config", false, 2, 500, -32603, false),
+        ],
+        namespaces: vec![Namespace {
+            key: "FRM".into(),
+            title: "Forms".into(),
+            summary: Some("Form fields".into()),
+            code_prefix: Some("ACM-FRM-".into()),
+            rust_variant: "Frm".into(),
+            slug: "frm".into(),
+        }],
+        errors: vec![],
+        retired: vec![],
+    }
+}
+
+/// A small catalogue in the spirit of catalogue.md's example, with every feature used once.
+pub fn acme() -> Catalogue {
+    let mut cat = base(
+        "acme",
+        Wire {
+            code: "error".into(),
+            message: "detail".into(),
+            category: Some("category".into()),
+            retryable: None,
+            details: None,
+        },
+    );
+    use ParamType::*;
+    let specs = [
+        E {
+            name: "FRM_VALIDATION",
+            code: "ACM-FRM-001",
+            category: 0,
+            namespace: Some(0),
+            message: "{field} is required",
+            params: &[("field", String)],
+            suggestion: Some("Provide a non-empty value for `{field}`."),
+        },
+        E {
+            name: "FRM_TOO_LONG",
+            code: "ACM-FRM-002",
+            category: 0,
+            namespace: Some(0),
+            message: "{field} is {len} chars, max {max} ({ratio}x; strict={strict}) {{literal}}",
+            params: &[
+                ("field", String),
+                ("len", Integer),
+                ("max", Integer),
+                ("ratio", Number),
+                ("strict", Boolean),
+            ],
+            suggestion: None,
+        },
+        E {
+            name: "NET_DOWN",
+            code: "ACM-NET-001",
+            category: 1,
+            namespace: None,
+            message: "upstream is down",
+            params: &[],
+            suggestion: Some("Retry later."),
+        },
+        E {
+            name: "type",
+            code: "ACM-CFG-001",
+            category: 2,
+            namespace: None,
+            message: "bad config key {type}",
+            params: &[("type", String)],
+            suggestion: None,
+        },
+    ];
+    let entries: Vec<ErrorEntry> = specs.into_iter().map(|s| entry(&cat, s)).collect();
+    cat.errors = entries;
+    cat.errors[0].aliases = vec!["FORM_INVALID".into()];
+    cat.errors[0].legacy_codes = vec!["ACM-FORM-01".into()];
+    cat.errors[0].explanation = Some(
+        "Raised when a submitted form misses a required field.\n\n```\nlet x = not rust;\n```\n"
+            .into(),
+    );
+    cat.errors[0].since = Some("1.2.0".into());
+    cat.errors[2].retryable = false;
+    cat.errors[2].http_status = 502;
+    cat.errors[3].deprecated = Some(Deprecation {
+        since: Some("1.4.0".into()),
+        replaced_by: Some(0),
+        note: Some("merged".into()),
+    });
+    cat.retired = vec![Retired {
+        code: "ACM-FRM-009".into(),
+        name: Some("FRM_OLD_THING".into()),
+        since: Some("1.3.0".into()),
+        note: Some("merged into FRM_VALIDATION".into()),
+        anchor: "acm-frm-009".into(),
+    }];
+    cat
+}
+
+/// An MCP-server-style registry: nested details, a retryable key, message under `error`.
+pub fn mcp() -> Catalogue {
+    let mut cat = base(
+        "mcp_srv",
+        Wire {
+            code: "code".into(),
+            message: "error".into(),
+            category: None,
+            retryable: Some("retryable".into()),
+            details: Some("details".into()),
+        },
+    );
+    cat.namespaces.clear();
+    use ParamType::*;
+    let specs = [
+        E {
+            name: "NOT_FOUND",
+            code: "NOT_FOUND",
+            category: 0,
+            namespace: None,
+            message: "no such {what}: {id}",
+            params: &[("what", String), ("id", Integer)],
+            suggestion: Some("List the {what}s first."),
+        },
+        E {
+            name: "VALIDATION_ERROR",
+            code: "VALIDATION_ERROR",
+            category: 0,
+            namespace: None,
+            message: "invalid input",
+            params: &[],
+            suggestion: None,
+        },
+    ];
+    cat.errors = specs.into_iter().map(|s| entry(&cat, s)).collect();
+    cat.errors[0].retryable = true;
+    cat.registry.mcp_meta_prefix = std::string::String::new();
+    cat
+}
+
+/// Hostile text everywhere text can go.
+pub fn hostile() -> Catalogue {
+    let evil = "q\"uote \\back */ </script> | `tick` ${x} {{ }} \n new\r\n line \u{202e}rtl 🎉 */ /* # [link](x) <b>";
+    let mut cat = acme();
+    cat.source_name = "we\"ird */ name.yaml".into();
+    cat.registry.title = evil.into();
+    cat.registry.mcp_meta_prefix = "\"};/".into();
+    for c in &mut cat.categories {
+        c.summary = evil.into();
+    }
+    cat.namespaces[0].title = evil.into();
+    cat.namespaces[0].summary = Some(evil.into());
+    for e in &mut cat.errors {
+        e.summary = evil.into();
+        e.explanation = Some(format!(
+            "{evil}\n\n    indented code\n\n```rust\nfn main() {{ panic!() }}\n```\n"
+        ));
+        e.docs_url = format!("https://x.dev/{}#a\"b>", e.anchor);
+        e.since = Some(evil.into());
+    }
+    cat.errors[0].message =
+        Template::parse("{field} \"{{\"}} */ `x` \u{202e} \r\n ${field}", &["field"]).unwrap();
+    cat.errors[3].deprecated.as_mut().unwrap().note = Some(evil.into());
+    cat.retired[0].note = Some(evil.into());
+    cat
+}
+
+/// `n` synthetic codes, for the performance checks.
+pub fn big(n: usize) -> Catalogue {
+    let mut cat = acme();
+    let tmpl = Template::parse("{field} is {len} long", &["field", "len"]).unwrap();
+    let proto = cat.errors[0].clone();
+    cat.errors = (0..n)
+        .map(|i| {
+            let name = format!("GEN_ERROR_{i}");
+            let code = format!("ACM-G{:02}-{:04}", i / 10000, i % 10000);
+            let mut e = proto.clone();
+            e.params = vec![
+                Param {
+                    name: "field".into(),
+                    ty: ParamType::String,
+                    rust_ident: "field".into(),
+                    ts_ident: "field".into(),
+                },
+                Param {
+                    name: "len".into(),
+                    ty: ParamType::Integer,
+                    rust_ident: "len".into(),
+                    ts_ident: "len".into(),
+                },
+            ];
+            e.message = tmpl.clone();
+            e.suggestion = None;
+            e.aliases = vec![];
+            e.legacy_codes = vec![format!("OLD-{i}")];
+            e.explanation = Some(format!("Explanation of generated error {i}."));
+            e.summary = format!("Generated error number {i}");
+            e.anchor = names::slug(&code);
+            e.docs_url = format!("https://docs.example.dev/errors/g#{}", e.anchor);
+            e.rust_variant = names::rust_variant(&name);
+            e.rust_fn = names::rust_constructor(&name);
+            e.code = code;
+            e.name = name;
+            e
+        })
+        .collect();
+    cat
+}

@@ -1,0 +1,27 @@
+//! The runtime binary exits with the code's exit status: 2 for a configuration error.
+
+use std::process::Command;
+
+#[test]
+fn missing_configuration_exits_with_status_2() {
+    let out = Command::new(env!("CARGO_BIN_EXE_example-runtime"))
+        .args(["--config", "/nonexistent/agentrt.toml"])
+        .output()
+        .expect("run example-runtime");
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.starts_with("config_missing: no configuration file at /nonexistent/agentrt.toml"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn demo_runs() {
+    let out = Command::new(env!("CARGO_BIN_EXE_example-runtime"))
+        .output()
+        .expect("run example-runtime");
+    assert!(out.status.success());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("config_missing (config)"), "{stdout}");
+}
