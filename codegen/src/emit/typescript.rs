@@ -15,8 +15,8 @@
 //! Escaping is on purpose: the askama escaper for `.ts`/`.js` templates ([`JsString`])
 //! escapes every interpolated value for the inside of a double-quoted string literal, so a
 //! value that reaches code unmarked can never inject; catalogue text is written as JSON
-//! literals through `|json|safe` (askama's `json` also escapes `<`, `>`, `&` and `'`, so
-//! `</script>` is harmless) and as JSDoc through [`doc_comment`], which neutralises `*/`.
+//! literals through `{{ x.js()|safe }}` ([`JsLiteral`]: the bytes of askama's `|json`, which
+//! also escapes `<`, `>`, `&` and `'`, so `</script>` is harmless) and as JSDoc through [`doc_comment`], which neutralises `*/`.
 //! Object keys built from catalogue strings are computed (`[“…”]: …`) in `index.js`, so a
 //! code named `__proto__` defines a property instead of replacing the prototype.
 
@@ -53,6 +53,128 @@ impl askama::filters::Escaper for JsString {
             }
         }
         Ok(())
+    }
+}
+
+/// A JavaScript literal of a catalogue value, written by the templates as
+/// `{{ x.js()|safe }}`: exactly what askama's `|json` filter writes (compact JSON with `<`,
+/// `>`, `&` and `'` as `\u003c`, `\u003e`, `\u0026`, `\u0027`, so `</script>` is inert),
+/// without going through serde and an `io::Write` adapter per value (the module has about
+/// twenty literals per code, and `errdex generate` runs in every build). The
+/// `js_literals_match_askama_json` property test pins it to askama's filter.
+pub trait JsLiteral {
+    fn write_js(&self, out: &mut dyn Write) -> fmt::Result;
+
+    fn js(&self) -> Js<'_, Self> {
+        Js(self)
+    }
+}
+
+/// [`JsLiteral::js`]: displays as the literal.
+#[derive(Debug)]
+pub struct Js<'a, T: ?Sized>(&'a T);
+
+impl<T: JsLiteral + ?Sized> fmt::Display for Js<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.write_js(f)
+    }
+}
+
+/// Per byte: what replaces it inside a literal (empty: written as is).
+fn js_escape(b: u8) -> &'static str {
+    match b {
+        b'"' => "\\\"",
+        b'\\' => "\\\\",
+        b'\n' => "\\n",
+        b'\r' => "\\r",
+        b'\t' => "\\t",
+        0x08 => "\\b",
+        0x0c => "\\f",
+        b'<' => "\\u003c",
+        b'>' => "\\u003e",
+        b'&' => "\\u0026",
+        b'\'' => "\\u0027",
+        _ => "",
+    }
+}
+
+impl JsLiteral for str {
+    fn write_js(&self, out: &mut dyn Write) -> fmt::Result {
+        out.write_char('"')?;
+        let mut run = 0;
+        for (i, b) in self.bytes().enumerate() {
+            let esc = js_escape(b);
+            if esc.is_empty() && b >= 0x20 {
+                continue;
+            }
+            out.write_str(&self[run..i])?;
+            if esc.is_empty() {
+                write!(out, "\\u{b:04x}")?;
+            } else {
+                out.write_str(esc)?;
+            }
+            run = i + 1;
+        }
+        out.write_str(&self[run..])?;
+        out.write_char('"')
+    }
+}
+
+impl JsLiteral for String {
+    fn write_js(&self, out: &mut dyn Write) -> fmt::Result {
+        self.as_str().write_js(out)
+    }
+}
+
+impl<T: JsLiteral> JsLiteral for Option<T> {
+    fn write_js(&self, out: &mut dyn Write) -> fmt::Result {
+        match self {
+            Some(v) => v.write_js(out),
+            None => out.write_str("null"),
+        }
+    }
+}
+
+impl<T: JsLiteral> JsLiteral for [T] {
+    fn write_js(&self, out: &mut dyn Write) -> fmt::Result {
+        out.write_char('[')?;
+        for (i, v) in self.iter().enumerate() {
+            if i > 0 {
+                out.write_char(',')?;
+            }
+            v.write_js(out)?;
+        }
+        out.write_char(']')
+    }
+}
+
+impl<T: JsLiteral> JsLiteral for Vec<T> {
+    fn write_js(&self, out: &mut dyn Write) -> fmt::Result {
+        self.as_slice().write_js(out)
+    }
+}
+
+impl JsLiteral for Value {
+    fn write_js(&self, out: &mut dyn Write) -> fmt::Result {
+        match self {
+            Value::Null => out.write_str("null"),
+            Value::Bool(b) => out.write_str(if *b { "true" } else { "false" }),
+            Value::Number(n) => write!(out, "{n}"),
+            Value::String(s) => s.write_js(out),
+            Value::Array(a) => a.write_js(out),
+            Value::Object(m) => {
+                out.write_char('{')?;
+                for (i, (k, v)) in m.iter().enumerate() {
+                    if i > 0 {
+                        out.write_char(',')?;
+                    }
+                    k.write_js(out)?;
+                    out.write_char(':')?;
+                    v.write_js(out)?;
+                }
+                out.write_char('}')
+            }
+        }
     }
 }
 
@@ -624,7 +746,38 @@ mod tests {
         .prop_map(|parts| parts.concat())
     }
 
+    fn askama_json(v: &impl serde::Serialize) -> String {
+        askama::filters::json(v).unwrap().to_string()
+    }
+
+    fn any_value() -> impl Strategy<Value = Value> {
+        let leaf = prop_oneof![
+            Just(Value::Null),
+            any::<bool>().prop_map(Value::Bool),
+            any::<i64>().prop_map(|n| json!(n)),
+            any::<u64>().prop_map(|n| json!(n)),
+            (-1e6f64..1e6).prop_map(|f| json!(f)),
+            hostile_text().prop_map(Value::String),
+            "[\"\\\\\u{0}-\u{1f}\u{7f}<>&'`$]{0,6}".prop_map(Value::String),
+        ];
+        leaf.prop_recursive(3, 24, 4, |inner| {
+            prop_oneof![
+                proptest::collection::vec(inner.clone(), 0..4).prop_map(Value::Array),
+                proptest::collection::vec(("[a-z<'&]{0,3}", inner), 0..4)
+                    .prop_map(|kv| Value::Object(kv.into_iter().collect())),
+            ]
+        })
+    }
+
     proptest! {
+        #[test]
+        fn js_literals_match_askama_json(v in any_value(), s in hostile_text(), o in proptest::option::of(hostile_text()), l in proptest::collection::vec(hostile_text(), 0..3)) {
+            prop_assert_eq!(v.js().to_string(), askama_json(&v));
+            prop_assert_eq!(s.js().to_string(), askama_json(&s));
+            prop_assert_eq!(o.js().to_string(), askama_json(&o));
+            prop_assert_eq!(l.js().to_string(), askama_json(&l));
+        }
+
         #[test]
         fn fast_comment_text_matches_the_reference(a in hostile_text(), b in hostile_text()) {
             prop_assert_eq!(one_line(&a), reference_one_line(&a));

@@ -39,26 +39,26 @@ export interface NamespaceInfo<K extends string = Namespace> {
 
 /** The registry this module was generated from. */
 export declare const REGISTRY: {
-  readonly name: {{ registry.name|json|safe }};
+  readonly name: {{ registry.name.js()|safe }};
   readonly title: string;
-  readonly packageName: {{ registry.npm_name|json|safe }};
-  readonly mcpMetaPrefix: {{ registry.mcp_meta_prefix|json|safe }};
+  readonly packageName: {{ registry.npm_name.js()|safe }};
+  readonly mcpMetaPrefix: {{ registry.mcp_meta_prefix.js()|safe }};
 };
 
 /** Key names of the wire object (`null`: the key is not sent). */
 export declare const WIRE: {
-  readonly code: {{ wire.code|json|safe }};
-  readonly message: {{ wire.message|json|safe }};
-  readonly category: {{ wire.category|json|safe }};
-  readonly retryable: {{ wire.retryable|json|safe }};
-  readonly details: {{ wire.details|json|safe }};
+  readonly code: {{ wire.code.js()|safe }};
+  readonly message: {{ wire.message.js()|safe }};
+  readonly category: {{ wire.category.js()|safe }};
+  readonly retryable: {{ wire.retryable.js()|safe }};
+  readonly details: {{ wire.details.js()|safe }};
 };
 
 /** Every category, keyed by its wire value, in catalogue order. */
 export declare const CATEGORIES: {
 {%- for c in categories %}
 {{ c.doc|safe }}
-  readonly {{ c.key|json|safe }}: CategoryInfo<{{ c.key|json|safe }}> & { readonly retryable: {{ c.retryable }} };
+  readonly {{ c.key.js()|safe }}: CategoryInfo<{{ c.key.js()|safe }}> & { readonly retryable: {{ c.retryable }} };
 {%- endfor %}
 };
 
@@ -66,15 +66,15 @@ export declare const CATEGORIES: {
 export declare const NAMESPACES: {
 {%- for n in namespaces %}
 {{ n.doc|safe }}
-  readonly {{ n.key|json|safe }}: NamespaceInfo<{{ n.key|json|safe }}>;
+  readonly {{ n.key.js()|safe }}: NamespaceInfo<{{ n.key.js()|safe }}>;
 {%- endfor %}
 };
 
-/** Every live error code by its catalogue NAME: `ErrorCode.{{ example_key }} === {{ example_code|json|safe }}`. */
+/** Every live error code by its catalogue NAME: `ErrorCode.{{ example_key }} === {{ example_code.js()|safe }}`. */
 export declare const ErrorCode: {
 {%- for e in errors %}
 {{ e.doc|safe }}
-  readonly {{ e.ts_key|json|safe }}: {{ e.code|json|safe }};
+  readonly {{ e.ts_key.js()|safe }}: {{ e.code.js()|safe }};
 {%- endfor %}
 };
 
@@ -132,11 +132,11 @@ export interface ErrorInfo {
 export declare const ERRORS: {
 {%- for e in errors %}
 {{ e.doc|safe }}
-  readonly {{ e.code|json|safe }}: ErrorInfo & {
-    readonly code: {{ e.code|json|safe }};
-    readonly name: {{ e.name|json|safe }};
-    readonly namespace: {{ e.namespace|json|safe }};
-    readonly category: {{ e.category|json|safe }};
+  readonly {{ e.code.js()|safe }}: ErrorInfo & {
+    readonly code: {{ e.code.js()|safe }};
+    readonly name: {{ e.name.js()|safe }};
+    readonly namespace: {{ e.namespace.js()|safe }};
+    readonly category: {{ e.category.js()|safe }};
     readonly retryable: {{ e.retryable }};
     readonly expected: {{ e.expected }};
     readonly exitCode: {{ e.exit_code }};
@@ -156,21 +156,21 @@ export interface RetiredInfo {
 /** Retired codes (tombstones). */
 export declare const RETIRED: {
 {%- for r in retired %}
-  readonly {{ r.code|json|safe }}: RetiredInfo & { readonly code: {{ r.code|json|safe }} };
+  readonly {{ r.code.js()|safe }}: RetiredInfo & { readonly code: {{ r.code.js()|safe }} };
 {%- endfor %}
 };
 {% for e in errors %}
 /** Params of `{{ e.code_doc|safe }}` ({{ e.name }}).{% if e.deprecated_doc.is_some() %} @deprecated{% endif %} */
 export interface {{ e.ts_type }}Params {
 {%- for p in e.params %}
-  readonly {{ p.name|json|safe }}: {{ p.ts_type }};
+  readonly {{ p.name.js()|safe }}: {{ p.ts_type }};
 {%- endfor %}
 }
 {% endfor %}
 /** The params interface of every code. */
 export interface ParamsByCode {
 {%- for e in errors %}
-  readonly {{ e.code|json|safe }}: {{ e.ts_type }}Params;
+  readonly {{ e.code.js()|safe }}: {{ e.ts_type }}Params;
 {%- endfor %}
 }
 
@@ -187,16 +187,16 @@ export interface WireExtras {
 {% for e in errors %}
 /** The wire object of `{{ e.code_doc|safe }}` ({{ e.name }}).{% if e.deprecated_doc.is_some() %} @deprecated{% endif %} */
 export interface {{ e.ts_type }}WireError{% if !has_details %} extends {{ e.ts_type }}Params, WireExtras{% endif %} {
-  readonly {{ wire.code|json|safe }}: {{ e.code|json|safe }};
-  readonly {{ wire.message|json|safe }}: string;
+  readonly {{ wire.code.js()|safe }}: {{ e.code.js()|safe }};
+  readonly {{ wire.message.js()|safe }}: string;
 {%- if let Some(k) = wire.category %}
-  readonly {{ k|json|safe }}: {{ e.category|json|safe }};
+  readonly {{ k.js()|safe }}: {{ e.category.js()|safe }};
 {%- endif %}
 {%- if let Some(k) = wire.retryable %}
-  readonly {{ k|json|safe }}: {{ e.retryable }};
+  readonly {{ k.js()|safe }}: {{ e.retryable }};
 {%- endif %}
 {%- if let Some(k) = wire.details %}
-  readonly {{ k|json|safe }}: {{ e.ts_type }}Params & WireExtras;
+  readonly {{ k.js()|safe }}: {{ e.ts_type }}Params & WireExtras;
   readonly [key: string]: unknown;
 {%- endif %}
 }
@@ -204,11 +204,11 @@ export interface {{ e.ts_type }}WireError{% if !has_details %} extends {{ e.ts_t
 /** The wire object of every code. */
 export interface WireErrorByCode {
 {%- for e in errors %}
-  readonly {{ e.code|json|safe }}: {{ e.ts_type }}WireError;
+  readonly {{ e.code.js()|safe }}: {{ e.ts_type }}WireError;
 {%- endfor %}
 }
 
-/** A conforming wire error of a live code: a union discriminated by the code key {{ wire.code|json|safe }}. */
+/** A conforming wire error of a live code: a union discriminated by the code key {{ wire.code.js()|safe }}. */
 export type WireError = WireErrorByCode[ErrorCode];
 
 /** The wire object of one code. */

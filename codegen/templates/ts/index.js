@@ -18,29 +18,29 @@ const deepFreeze = (x) => {
 
 /** The registry this module was generated from. */
 export const REGISTRY = deepFreeze({
-  name: {{ registry.name|json|safe }},
-  title: {{ registry.title|json|safe }},
-  packageName: {{ registry.npm_name|json|safe }},
-  mcpMetaPrefix: {{ registry.mcp_meta_prefix|json|safe }},
+  name: {{ registry.name.js()|safe }},
+  title: {{ registry.title.js()|safe }},
+  packageName: {{ registry.npm_name.js()|safe }},
+  mcpMetaPrefix: {{ registry.mcp_meta_prefix.js()|safe }},
 });
 
 /** Key names of the wire object (`null`: the key is not sent). */
 export const WIRE = deepFreeze({
-  code: {{ wire.code|json|safe }},
-  message: {{ wire.message|json|safe }},
-  category: {{ wire.category|json|safe }},
-  retryable: {{ wire.retryable|json|safe }},
-  details: {{ wire.details|json|safe }},
+  code: {{ wire.code.js()|safe }},
+  message: {{ wire.message.js()|safe }},
+  category: {{ wire.category.js()|safe }},
+  retryable: {{ wire.retryable.js()|safe }},
+  details: {{ wire.details.js()|safe }},
 });
 
 /** Every category, keyed by its wire value, in catalogue order. */
 export const CATEGORIES = deepFreeze({
 {%- for c in categories %}
-  [{{ c.key|json|safe }}]: {
-    key: {{ c.key|json|safe }},
-    summary: {{ c.summary|json|safe }},
+  [{{ c.key.js()|safe }}]: {
+    key: {{ c.key.js()|safe }},
+    summary: {{ c.summary.js()|safe }},
     retryable: {{ c.retryable }},
-    retry: {{ c.retry|json|safe }},
+    retry: {{ c.retry.js()|safe }},
     exitCode: {{ c.exit_code }},
     httpStatus: {{ c.http_status }},
     jsonrpcCode: {{ c.jsonrpc_code }},
@@ -52,11 +52,11 @@ export const CATEGORIES = deepFreeze({
 /** Every namespace, keyed by its name, in catalogue order. */
 export const NAMESPACES = deepFreeze({
 {%- for n in namespaces %}
-  [{{ n.key|json|safe }}]: {
-    key: {{ n.key|json|safe }},
-    title: {{ n.title|json|safe }},
-    summary: {{ n.summary|json|safe }},
-    codePrefix: {{ n.code_prefix|json|safe }},
+  [{{ n.key.js()|safe }}]: {
+    key: {{ n.key.js()|safe }},
+    title: {{ n.title.js()|safe }},
+    summary: {{ n.summary.js()|safe }},
+    codePrefix: {{ n.code_prefix.js()|safe }},
   },
 {%- endfor %}
 });
@@ -64,33 +64,33 @@ export const NAMESPACES = deepFreeze({
 /** Every live error code by its catalogue NAME: `ErrorCode.FRM_VALIDATION === "ACM-FRM-001"`. */
 export const ErrorCode = deepFreeze({
 {%- for e in errors %}
-  [{{ e.ts_key|json|safe }}]: {{ e.code|json|safe }},
+  [{{ e.ts_key.js()|safe }}]: {{ e.code.js()|safe }},
 {%- endfor %}
 });
 
 /** Metadata of every live code, keyed by code (for catalogue order, iterate `ALL_CODES`). */
 export const ERRORS = deepFreeze({
 {%- for e in errors %}
-  [{{ e.code|json|safe }}]: {
-    code: {{ e.code|json|safe }},
-    name: {{ e.name|json|safe }},
-    namespace: {{ e.namespace|json|safe }},
-    category: {{ e.category|json|safe }},
-    summary: {{ e.summary|json|safe }},
-    message: {{ e.message|json|safe }},
-    params: {{ e.params_json|json|safe }},
-    suggestion: {{ e.suggestion|json|safe }},
+  [{{ e.code.js()|safe }}]: {
+    code: {{ e.code.js()|safe }},
+    name: {{ e.name.js()|safe }},
+    namespace: {{ e.namespace.js()|safe }},
+    category: {{ e.category.js()|safe }},
+    summary: {{ e.summary.js()|safe }},
+    message: {{ e.message.js()|safe }},
+    params: {{ e.params_json.js()|safe }},
+    suggestion: {{ e.suggestion.js()|safe }},
     retryable: {{ e.retryable }},
-    retry: {{ e.retry|json|safe }},
+    retry: {{ e.retry.js()|safe }},
     exitCode: {{ e.exit_code }},
     httpStatus: {{ e.http_status }},
     jsonrpcCode: {{ e.jsonrpc_code }},
     expected: {{ e.expected }},
-    docsUrl: {{ e.docs_url|json|safe }},
-    since: {{ e.since|json|safe }},
-    deprecated: {{ e.deprecated|json|safe }},
-    aliases: {{ e.aliases|json|safe }},
-    legacyCodes: {{ e.legacy_codes|json|safe }},
+    docsUrl: {{ e.docs_url.js()|safe }},
+    since: {{ e.since.js()|safe }},
+    deprecated: {{ e.deprecated.js()|safe }},
+    aliases: {{ e.aliases.js()|safe }},
+    legacyCodes: {{ e.legacy_codes.js()|safe }},
   },
 {%- endfor %}
 });
@@ -101,18 +101,18 @@ export const ERRORS = deepFreeze({
  */
 export const ALL_CODES = deepFreeze([
 {%- for e in errors %}
-  {{ e.code|json|safe }},
+  {{ e.code.js()|safe }},
 {%- endfor %}
 ]);
 
 /** Retired codes (tombstones): never used again; parsers classify them as `kind: "retired"`. */
 export const RETIRED = deepFreeze({
 {%- for r in retired %}
-  [{{ r.code|json|safe }}]: {
-    code: {{ r.code|json|safe }},
-    name: {{ r.name|json|safe }},
-    since: {{ r.since|json|safe }},
-    note: {{ r.note|json|safe }},
+  [{{ r.code.js()|safe }}]: {
+    code: {{ r.code.js()|safe }},
+    name: {{ r.name.js()|safe }},
+    since: {{ r.since.js()|safe }},
+    note: {{ r.note.js()|safe }},
   },
 {%- endfor %}
 });
