@@ -244,9 +244,15 @@ fn escape_invisible(text: String) -> String {
     };
     // Every such character starts with the byte D8, E2 or EF (never a continuation
     // byte), so only those positions need decoding.
+    // Whole ASCII blocks (nearly all of the module) are skipped with `is_ascii`.
+    const BLOCK: usize = 64;
     let bytes = text.as_bytes();
-    let found = bytes.iter().enumerate().any(|(i, &b)| {
-        matches!(b, 0xd8 | 0xe2 | 0xef) && text[i..].chars().next().is_some_and(needs)
+    let found = bytes.chunks(BLOCK).enumerate().any(|(n, chunk)| {
+        !chunk.is_ascii()
+            && chunk.iter().enumerate().any(|(i, &b)| {
+                matches!(b, 0xd8 | 0xe2 | 0xef)
+                    && text[n * BLOCK + i..].chars().next().is_some_and(needs)
+            })
     });
     if !found {
         return text;

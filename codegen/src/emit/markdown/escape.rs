@@ -184,7 +184,13 @@ pub fn code_block(lang: &str, text: &str) -> String {
     // Line breaks normalised to LF; control characters other than tab shown as U+FFFD.
     // Fast path (the usual case): nothing to normalise, so the text is used as it is.
     let normalised;
-    let text = if text.chars().any(|c| c.is_control() && c != '\n' && c != '\t') {
+    let has_control = |t: &str| t.chars().any(|c| c.is_control() && c != '\n' && c != '\t');
+    // Controls are C0, DEL and C1 (U+0080..U+009F, encoded C2 80..C2 9F): a byte scan finds
+    // every candidate; only text with one pays for the char walk.
+    let maybe_control = text
+        .bytes()
+        .any(|b| (b < 0x20 && b != b'\n' && b != b'\t') || b == 0x7f || b == 0xc2);
+    let text = if maybe_control && has_control(text) {
         normalised = text
             .replace("\r\n", "\n")
             .replace('\r', "\n")
