@@ -213,8 +213,11 @@ impl<'s> Cx<'s> {
             }
             return None;
         };
+        // Small mappings (every entry's own keys) look for duplicates among the kept keys;
+        // large ones (the `errors` mapping) through a map.
+        let small = pairs.len() <= 16;
         let mut seen: HashMap<&str, Span> = HashMap::new();
-        let mut out = Vec::new();
+        let mut out: Vec<(&'a str, &'a Node, &'a Node)> = Vec::with_capacity(pairs.len());
         for (k, v) in pairs {
             let Some(ks) = k.as_str() else {
                 let found = k.kind.describe();
@@ -230,15 +233,22 @@ impl<'s> Cx<'s> {
                 .help = Some("quote the key to make it a string".into());
                 continue;
             };
-            if let Some(first) = seen.get(ks) {
+            let first = if small {
+                out.iter().find(|(s, _, _)| *s == ks).map(|(_, k, _)| k.span)
+            } else {
+                seen.get(ks).copied()
+            };
+            if let Some(first) = first {
                 let d = Diagnostic::new(DiagCode::DuplicateKey, Some(k.span), &[("key", ks)])
                     .with_label("duplicate key")
-                    .with_note(Some(*first), "first defined here")
+                    .with_note(Some(first), "first defined here")
                     .with_help("YAML keys must be unique: remove or rename one of them");
                 self.push(d);
                 continue;
             }
-            seen.insert(ks, k.span);
+            if !small {
+                seen.insert(ks, k.span);
+            }
             out.push((ks, k, v));
         }
         Some(out)
@@ -1553,10 +1563,12 @@ impl<'s> Cx<'s> {
         let mut reported: std::collections::HashSet<(String, String)> =
             std::collections::HashSet::new();
         for (language, ident_of) in checks {
-            let mut seen: HashMap<String, (String, Span)> = HashMap::new();
-            for p in &pending {
+            // ident → index of the first entry that has it.
+            let mut seen: HashMap<String, usize> = HashMap::with_capacity(pending.len());
+            for (i, p) in pending.iter().enumerate() {
                 let ident = ident_of(&p.entry);
-                if let Some((other, first)) = seen.get(&ident) {
+                if let Some(&j) = seen.get(&ident) {
+                    let (other, first) = (&pending[j].entry.name, &pending[j].name_span);
                     let same_code = pending
                         .iter()
                         .any(|q| &q.entry.name == other && q.entry.code == p.entry.code);
@@ -1580,7 +1592,7 @@ impl<'s> Cx<'s> {
                     .with_help("rename one of the entries so their generated identifiers differ");
                     self.push(d);
                 } else {
-                    seen.insert(ident, (p.entry.name.clone(), p.name_span));
+                    seen.insert(ident, i);
                 }
             }
         }
