@@ -4,7 +4,8 @@
 //! - `baseline N DIR`: write the hand-written-style baseline crate of N codes into DIR.
 //! - `bench-load [N...]`: time load + validate against the YAML parse alone (medians).
 //! - `bench-generate [N...]`: time every stage of `errdex generate` against the parse.
-//! - `profile-load N [--parse-only]`, `profile-generate N`: one run each, for callgrind.
+//! - `profile-load N [--parse-only]`, `profile-generate N [--no-rust]`: one run each, for
+//!   callgrind.
 //! - `dump N|FILE DIR`: write every output of a scale catalogue (or a catalogue file) under
 //!   DIR, to diff the outputs of two builds byte for byte.
 
@@ -78,7 +79,12 @@ fn main() -> ExitCode {
                 .catalogue
                 .expect("valid");
             let out = errdex_codegen::write::generate(&c, &errdex_codegen::Settings::default());
-            let rs = errdex_codegen::emit::rust::emit(&c, &Default::default());
+            // `--no-rust`: only what `errdex generate` does (docs, TypeScript, schemas).
+            let rs = if args.get(2).is_some_and(|a| a == "--no-rust") {
+                String::new()
+            } else {
+                errdex_codegen::emit::rust::emit(&c, &Default::default())
+            };
             println!("{} files, {} bytes of Rust", out.len(), rs.len());
             ExitCode::SUCCESS
         }
