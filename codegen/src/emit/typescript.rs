@@ -753,7 +753,7 @@ mod tests {
     }
 
     fn askama_json(v: &impl serde::Serialize) -> String {
-        askama::filters::json(v).unwrap().to_string()
+        askama::filters::json(v).expect("infallible").to_string()
     }
 
     fn any_value() -> impl Strategy<Value = Value> {

@@ -326,7 +326,7 @@ mod tests {
     proptest! {
         #[test]
         fn matches_serde_json_pretty(v in any_value()) {
-            prop_assert_eq!(to_string_pretty(&v), serde_json::to_string_pretty(&v).unwrap());
+            prop_assert_eq!(to_string_pretty(&v), serde_json::to_string_pretty(&v).expect("serializable"));
         }
     }
 
@@ -338,7 +338,7 @@ mod tests {
             json!({"a": {}, "b": [], "c": [{}], "d": [[1, 2], {"x": null}]}),
             json!("\u{0}\u{8}\u{c}\u{1f}\u{7f}"),
         ] {
-            assert_eq!(to_string_pretty(&v), serde_json::to_string_pretty(&v).unwrap());
+            assert_eq!(to_string_pretty(&v), serde_json::to_string_pretty(&v).expect("serializable"));
         }
     }
 }
