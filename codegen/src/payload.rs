@@ -81,12 +81,9 @@ impl<'a> Instance<'a> {
 
     /// [`Instance::suggestion`], with the display values computed only when needed.
     fn suggestion_from(&self, values: impl FnOnce() -> Vec<String>) -> Option<String> {
-        self.suggestion_override.clone().or_else(|| {
-            self.entry
-                .suggestion
-                .as_ref()
-                .map(|t| t.render(&values()))
-        })
+        self.suggestion_override
+            .clone()
+            .or_else(|| self.entry.suggestion.as_ref().map(|t| t.render(&values())))
     }
 
     /// The compact terminal form (`Display` of the generated `Error`).

@@ -234,7 +234,9 @@ impl<'s> Cx<'s> {
                 continue;
             };
             let first = if small {
-                out.iter().find(|(s, _, _)| *s == ks).map(|(_, k, _)| k.span)
+                out.iter()
+                    .find(|(s, _, _)| *s == ks)
+                    .map(|(_, k, _)| k.span)
             } else {
                 seen.get(ks).copied()
             };

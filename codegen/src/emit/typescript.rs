@@ -209,9 +209,10 @@ pub fn doc_comment(lines: &[String], indent: &str) -> String {
 /// Controls (and U+2028/U+2029) → spaces, `*/` → `*\/`, `</` → `<\/`: text that can sit in
 /// a comment without ending it. Borrowed when nothing changes (the usual case).
 fn comment_safe(s: &str) -> std::borrow::Cow<'_, str> {
-    let plain = s.bytes().all(|b| (0x20..0x7f).contains(&b)) || !s.chars().any(|c| {
-        c.is_control() || c == '\u{2028}' || c == '\u{2029}'
-    });
+    let plain = s.bytes().all(|b| (0x20..0x7f).contains(&b))
+        || !s
+            .chars()
+            .any(|c| c.is_control() || c == '\u{2028}' || c == '\u{2029}');
     if plain && !s.contains("*/") && !s.contains("</") {
         return std::borrow::Cow::Borrowed(s);
     }

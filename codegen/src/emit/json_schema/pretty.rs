@@ -338,7 +338,10 @@ mod tests {
             json!({"a": {}, "b": [], "c": [{}], "d": [[1, 2], {"x": null}]}),
             json!("\u{0}\u{8}\u{c}\u{1f}\u{7f}"),
         ] {
-            assert_eq!(to_string_pretty(&v), serde_json::to_string_pretty(&v).expect("serializable"));
+            assert_eq!(
+                to_string_pretty(&v),
+                serde_json::to_string_pretty(&v).expect("serializable")
+            );
         }
     }
 }

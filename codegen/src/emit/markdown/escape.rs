@@ -51,7 +51,8 @@ fn push_escaped(out: &mut String, s: &str, line_break: &str) {
                 b'\r' | b'\n' => (1, line_break),
                 b'\t' => (1, " "),
                 0..=0x1f | 0x7f => (1, "\u{FFFD}"),
-                b'\\' | b'`' | b'*' | b'_' | b'[' | b']' | b'!' | b'~' | b'#' | b'|' | b'^' | b'$' => {
+                b'\\' | b'`' | b'*' | b'_' | b'[' | b']' | b'!' | b'~' | b'#' | b'|' | b'^'
+                | b'$' => {
                     out.push_str(&s[run..i]);
                     out.push('\\');
                     run = i;
@@ -83,8 +84,22 @@ fn inline_is_verbatim(s: &str) -> bool {
             (0x20..0x7f).contains(&b)
                 && !matches!(
                     b,
-                    b'&' | b'<' | b'>' | b'{' | b'}' | b'\\' | b'`' | b'*' | b'_' | b'[' | b']'
-                        | b'!' | b'~' | b'#' | b'|' | b'^' | b'$'
+                    b'&' | b'<'
+                        | b'>'
+                        | b'{'
+                        | b'}'
+                        | b'\\'
+                        | b'`'
+                        | b'*'
+                        | b'_'
+                        | b'['
+                        | b']'
+                        | b'!'
+                        | b'~'
+                        | b'#'
+                        | b'|'
+                        | b'^'
+                        | b'$'
                 )
         })
 }
@@ -389,7 +404,13 @@ mod tests {
             .replace("\r\n", "\n")
             .replace('\r', "\n")
             .chars()
-            .map(|c| if c.is_control() && c != '\n' && c != '\t' { '\u{FFFD}' } else { c })
+            .map(|c| {
+                if c.is_control() && c != '\n' && c != '\t' {
+                    '\u{FFFD}'
+                } else {
+                    c
+                }
+            })
             .collect();
         if text.contains("{{") {
             return code_block(lang, &text);
