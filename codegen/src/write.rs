@@ -45,16 +45,27 @@ pub type Outputs = BTreeMap<PathBuf, Vec<u8>>;
 /// `errdex generate` runs inside every build, and on a multi-core machine this cuts its wall
 /// time. The result is the same map whatever the scheduling.
 pub fn generate(cat: &Catalogue, settings: &Settings) -> Outputs {
+    type Files = Vec<(String, String)>;
     let (docs, ts, schema) = std::thread::scope(|scope| {
-        let docs = settings
-            .docs
-            .then(|| scope.spawn(|| emit::markdown::emit(cat)));
-        let ts = settings
-            .typescript
-            .then(|| scope.spawn(|| emit::typescript::emit(cat)));
+        // A thread that cannot be started (a sandbox's thread limit) is no error: that
+        // emitter then runs on this thread.
+        let start = |on: bool, f: fn(&Catalogue) -> Files| {
+            on.then(|| {
+                std::thread::Builder::new()
+                    .spawn_scoped(scope, move || f(cat))
+                    .map_err(|_| f)
+            })
+        };
+        let docs = start(settings.docs, emit::markdown::emit);
+        let ts = start(settings.typescript, emit::typescript::emit);
         let schema = settings.schema.then(|| emit::json_schema::emit(cat));
-        let join = |h: Option<std::thread::ScopedJoinHandle<'_, Vec<(String, String)>>>| {
-            h.map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+        let join = |h: Option<
+            Result<std::thread::ScopedJoinHandle<'_, Files>, fn(&Catalogue) -> Files>,
+        >| {
+            h.map(|h| match h {
+                Ok(h) => h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)),
+                Err(f) => f(cat),
+            })
         };
         (join(docs), join(ts), schema)
     });
