@@ -46,6 +46,8 @@ pub type Outputs = BTreeMap<PathBuf, Vec<u8>>;
 /// time. The result is the same map whatever the scheduling.
 pub fn generate(cat: &Catalogue, settings: &Settings) -> Outputs {
     type Files = Vec<(String, String)>;
+    /// An emitter running on its own thread, or the emitter itself when no thread started.
+    type Job<'s> = Result<std::thread::ScopedJoinHandle<'s, Files>, fn(&Catalogue) -> Files>;
     let (docs, ts, schema) = std::thread::scope(|scope| {
         // A thread that cannot be started (a sandbox's thread limit) is no error: that
         // emitter then runs on this thread.
@@ -59,9 +61,7 @@ pub fn generate(cat: &Catalogue, settings: &Settings) -> Outputs {
         let docs = start(settings.docs, emit::markdown::emit);
         let ts = start(settings.typescript, emit::typescript::emit);
         let schema = settings.schema.then(|| emit::json_schema::emit(cat));
-        let join = |h: Option<
-            Result<std::thread::ScopedJoinHandle<'_, Files>, fn(&Catalogue) -> Files>,
-        >| {
+        let join = |h: Option<Job<'_>>| {
             h.map(|h| match h {
                 Ok(h) => h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)),
                 Err(f) => f(cat),
