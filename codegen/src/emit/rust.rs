@@ -496,7 +496,7 @@ fn code_items(cat: &Catalogue) -> (TokenStream, String) {
     let tables = Tables::build(cat, &strings);
     let allow = docs::allow_doc_lints();
     let Tables {
-        rows,
+        meta,
         retry,
         deprecations,
         params,
@@ -532,12 +532,11 @@ fn code_items(cat: &Catalogue) -> (TokenStream, String) {
     }
     data.push_str(");\n\n");
     data.push_str(&format!(
-        "static ERRDEX_CODE_META: [ErrdexCodeMeta; {n}] = [\n"
+        "/// `ErrdexCodeMeta` rows, {META_STRIDE} bytes per code (see `ErrdexCodeMeta::decode`).\nstatic ERRDEX_CODE_META: [u8; {}] = *",
+        meta.len()
     ));
-    for r in &rows {
-        data.push_str(r);
-    }
-    data.push_str("];\n\n");
+    byte_string(&mut data, &meta, META_STRIDE);
+    data.push_str(";\n\n");
     data.push_str(&format!(
         "static ERRDEX_NAME_SPANS: [(u32, u32); {}] = [\n",
         name_spans.len()
@@ -549,10 +548,38 @@ fn code_items(cat: &Catalogue) -> (TokenStream, String) {
     (tokens, data)
 }
 
+/// Bytes per row of `ERRDEX_CODE_META`; must equal `ERRDEX_META_STRIDE` of the runtime.
+const META_STRIDE: usize = 82;
+
+/// `v` in a narrower integer type; the validator bounds every catalogue far below.
+fn narrow<T: TryFrom<usize>>(v: usize) -> T {
+    T::try_from(v).unwrap_or_else(|_| panic!("errdex bug: table index {v} out of range"))
+}
+
+/// Appends `bytes` as a byte-string literal (`b"..."`), one source line per `per_line`
+/// bytes (a `\` line continuation, which skips the next line's leading whitespace).
+fn byte_string(out: &mut String, bytes: &[u8], per_line: usize) {
+    out.push_str("b\"\\\n");
+    for chunk in bytes.chunks(per_line.max(1)) {
+        out.push_str("    ");
+        for &b in chunk {
+            match b {
+                b'"' => out.push_str("\\\""),
+                b'\\' => out.push_str("\\\\"),
+                // Not space: a line continuation would swallow leading spaces.
+                0x21..=0x7e => out.push(char::from(b)),
+                _ => out.push_str(&format!("\\x{b:02x}")),
+            }
+        }
+        out.push_str("\\\n");
+    }
+    out.push('"');
+}
+
 /// The scalar tables: one row per code, plus deduplicated side tables.
 struct Tables {
-    /// Text rows of `ERRDEX_CODE_META` (pure data: printed directly, not through syn).
-    rows: Vec<String>,
+    /// `ERRDEX_CODE_META`: `META_STRIDE` bytes per code (printed directly, not through syn).
+    meta: Vec<u8>,
     retry: Vec<TokenStream>,
     deprecations: Vec<TokenStream>,
     params: Vec<TokenStream>,
@@ -562,7 +589,7 @@ struct Tables {
 impl Tables {
     fn build(cat: &Catalogue, st: &Strings) -> Tables {
         let mut t = Tables {
-            rows: Vec::new(),
+            meta: Vec::new(),
             retry: vec![quote!(None)],
             deprecations: Vec::new(),
             params: Vec::new(),
@@ -635,20 +662,35 @@ impl Tables {
                     s
                 }
             };
-            let params = format!("({start}, {})", start + off(e.params.len()));
+            let params = (start, start + off(e.params.len()));
             let mut span_range = |spans: &[(u32, u32)], t: &mut Tables| {
                 let s = n_names;
                 t.name_spans.extend_from_slice(spans);
                 n_names += off(spans.len());
-                format!("({s}, {n_names})")
+                (s, n_names)
             };
             let aliases = span_range(&st.alias_spans[i], &mut t);
             let legacy = span_range(&st.legacy_spans[i], &mut t);
-            let (exit, http, rpc) = (e.exit_code, e.http_status, e.jsonrpc_code);
-            let b = st.bounds[i].map(|v| v.to_string()).join(", ");
-            t.rows.push(format!(
-                "    ErrdexCodeMeta {{ s: [{b}], category: {category}, namespace: {namespace}, flags: {flags}, exit_code: {exit}, http_status: {http}, jsonrpc_code: {rpc}, retry: {retry_idx}, deprecated: {deprecated}, params: {params}, aliases: {aliases}, legacy: {legacy} }},\n"
-            ));
+            // One row of `ERRDEX_CODE_META`: the layout `ErrdexCodeMeta::decode` reads
+            // (little-endian, `ERRDEX_META_STRIDE` bytes).
+            let m = &mut t.meta;
+            let row_start = m.len();
+            for b in st.bounds[i] {
+                m.extend_from_slice(&b.to_le_bytes());
+            }
+            m.extend_from_slice(&narrow::<u16>(category).to_le_bytes());
+            m.extend_from_slice(&narrow::<u16>(namespace).to_le_bytes());
+            m.push(flags);
+            m.push(e.exit_code);
+            m.extend_from_slice(&e.http_status.to_le_bytes());
+            m.extend_from_slice(&e.jsonrpc_code.to_le_bytes());
+            m.extend_from_slice(&narrow::<u16>(retry_idx).to_le_bytes());
+            m.extend_from_slice(&narrow::<u32>(deprecated).to_le_bytes());
+            for (a, z) in [params, aliases, legacy] {
+                m.extend_from_slice(&a.to_le_bytes());
+                m.extend_from_slice(&z.to_le_bytes());
+            }
+            debug_assert_eq!(m.len() - row_start, META_STRIDE);
         }
         t
     }
