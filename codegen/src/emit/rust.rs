@@ -735,34 +735,42 @@ fn lookup_text(cat: &Catalogue) -> String {
     let table = lookup::build(&keys);
     // `table.keys` is `keys` without repeats, first occurrence kept: map back to spans.
     let mut seen = std::collections::HashSet::new();
-    let rows: Vec<String> = spans
+    let rows: Vec<(u32, u32, u32)> = spans
         .iter()
         .filter(|(k, _, _)| seen.insert(k.clone()))
-        .map(|(_, (a, z), t)| format!("({a}, {z}, {t})"))
+        .map(|(_, (a, z), t)| (*a, *z, *t))
         .collect();
-    let slot_ty = if rows.len() < usize::from(u16::MAX) {
-        "u16"
-    } else {
-        "u32"
-    };
+    // Each slot holds the key inline (one cache line per probe, no pointer chasing):
+    // target u32, start u32 of the key in `ERRDEX_STR`, length u16 (0: empty slot; keys are
+    // never empty), 2 spare bytes, then the key's first 20 bytes zero-padded; longer keys
+    // compare their rest in `ERRDEX_STR`. The table is aligned to 64 bytes so no slot
+    // straddles two cache lines. One byte-string literal costs rustc nothing per key.
+    let mut bytes = Vec::with_capacity(table.slots.len() * 32);
+    for &slot in &table.slots {
+        let mut row = [0u8; 32];
+        if let Some(k) = slot.checked_sub(1) {
+            let (start, end, target) = rows[k as usize];
+            let key = table.keys[k as usize].0.as_bytes();
+            row[0..4].copy_from_slice(&target.to_le_bytes());
+            row[4..8].copy_from_slice(&start.to_le_bytes());
+            debug_assert_eq!(key.len(), (end - start) as usize);
+            row[8..10].copy_from_slice(&narrow::<u16>(key.len()).to_le_bytes());
+            let n = key.len().min(20);
+            row[12..12 + n].copy_from_slice(&key[..n]);
+        }
+        bytes.extend_from_slice(&row);
+    }
     let mut out = format!(
         "const ERRDEX_LOOKUP_SEED: u64 = {};\nconst ERRDEX_LOOKUP_SHIFT: u32 = {};\n\n",
         table.seed, table.shift
     );
     out.push_str(&format!(
-        "static ERRDEX_LOOKUP_SLOTS: [{slot_ty}; {}] = [\n",
-        table.slots.len()
+        "/// Open-addressing table of {} 32-byte slots (see `errdex_lookup`).\nstatic ERRDEX_LOOKUP: ErrdexAligned<[u8; {}]> = ErrdexAligned(*",
+        table.slots.len(),
+        bytes.len()
     ));
-    for chunk in table.slots.chunks(16) {
-        let line: Vec<String> = chunk.iter().map(u32::to_string).collect();
-        out.push_str(&format!("    {},\n", line.join(", ")));
-    }
-    out.push_str("];\n\n");
-    out.push_str(&format!("/// Lookup keys: (start, end) in `ERRDEX_STR`, target.\nstatic ERRDEX_LOOKUP_KEYS: [(u32, u32, u32); {}] = [\n", rows.len()));
-    for r in &rows {
-        out.push_str(&format!("    {r},\n"));
-    }
-    out.push_str("];\n");
+    byte_string(&mut out, &bytes, 64);
+    out.push_str(");\n");
     out
 }
 
@@ -782,9 +790,10 @@ fn constructor_items(cat: &Catalogue) -> TokenStream {
         let values = e.params.iter().map(|p| {
             let a = ident(&p.rust_ident);
             match p.ty {
-                ParamType::String => quote!(::serde_json::Value::String(#a.into())),
-                ParamType::Integer | ParamType::Number => quote!(::serde_json::Value::from(#a)),
-                ParamType::Boolean => quote!(::serde_json::Value::Bool(#a)),
+                ParamType::String => quote!(Error::errdex_vs(#a.into())),
+                ParamType::Integer => quote!(Error::errdex_vi(#a)),
+                ParamType::Number => quote!(Error::errdex_vf(#a)),
+                ParamType::Boolean => quote!(Error::errdex_vb(#a)),
             }
         });
         let mut text = format!(
