@@ -136,6 +136,42 @@ fn every_bad_case_fails_lint_and_generate_leaves_outputs_untouched() {
     }
 }
 
+/// Every bad case, the alias bomb and deep nesting included, is refused within bounded time
+/// and memory: the process runs under a 1 GiB address-space limit and must finish in 10 s.
+#[cfg(target_os = "linux")]
+#[test]
+fn every_bad_case_is_refused_in_bounded_time_and_memory() {
+    use std::time::{Duration, Instant};
+    let bin = env!("CARGO_BIN_EXE_errdex");
+    for case in bad_cases() {
+        let start = Instant::now();
+        let mut child = Command::new("sh")
+            .arg("-c")
+            .arg("ulimit -v 1048576 && exec \"$0\" lint \"$1\" >/dev/null 2>&1")
+            .arg(bin)
+            .arg(&case)
+            .spawn()
+            .expect("sh runs");
+        let status = loop {
+            if let Some(s) = child.try_wait().expect("wait") {
+                break s;
+            }
+            if start.elapsed() > Duration::from_secs(10) {
+                let _ = child.kill();
+                panic!("{}: still running after 10 s", case.display());
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        // 101 = panic (e.g. an allocation failure under the limit); 0 = warnings only.
+        let code = status.code();
+        assert!(
+            code.is_some() && code != Some(101),
+            "{}: exit {code:?} under a 1 GiB limit",
+            case.display()
+        );
+    }
+}
+
 #[test]
 fn warnings_pass_without_deny_and_fail_with_it() {
     let case = repo().join("tests/bad/unused-param.yaml");
