@@ -12,6 +12,7 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
+mod bench_rust;
 mod scale;
 
 fn main() -> ExitCode {
@@ -133,6 +134,15 @@ fn main() -> ExitCode {
             };
             bench_generate(&ns);
             ExitCode::SUCCESS
+        }
+        Some("bench-rust") => {
+            match bench_rust::parse_args(&args[1..]).and_then(|a| bench_rust::run(&a)) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("xtask bench-rust: {e}");
+                    ExitCode::FAILURE
+                }
+            }
         }
         _ => usage(),
     }

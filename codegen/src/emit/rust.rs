@@ -496,7 +496,7 @@ fn code_items(cat: &Catalogue) -> (TokenStream, String) {
     let tables = Tables::build(cat, &strings);
     let allow = docs::allow_doc_lints();
     let Tables {
-        rows,
+        meta,
         retry,
         deprecations,
         params,
@@ -532,12 +532,11 @@ fn code_items(cat: &Catalogue) -> (TokenStream, String) {
     }
     data.push_str(");\n\n");
     data.push_str(&format!(
-        "static ERRDEX_CODE_META: [ErrdexCodeMeta; {n}] = [\n"
+        "/// `ErrdexCodeMeta` rows, {META_STRIDE} bytes per code (see `ErrdexCodeMeta::decode`).\nstatic ERRDEX_CODE_META: [u8; {}] = *",
+        meta.len()
     ));
-    for r in &rows {
-        data.push_str(r);
-    }
-    data.push_str("];\n\n");
+    byte_string(&mut data, &meta, META_STRIDE);
+    data.push_str(";\n\n");
     data.push_str(&format!(
         "static ERRDEX_NAME_SPANS: [(u32, u32); {}] = [\n",
         name_spans.len()
@@ -549,10 +548,38 @@ fn code_items(cat: &Catalogue) -> (TokenStream, String) {
     (tokens, data)
 }
 
+/// Bytes per row of `ERRDEX_CODE_META`; must equal `ERRDEX_META_STRIDE` of the runtime.
+const META_STRIDE: usize = 82;
+
+/// `v` in a narrower integer type; the validator bounds every catalogue far below.
+fn narrow<T: TryFrom<usize>>(v: usize) -> T {
+    T::try_from(v).unwrap_or_else(|_| panic!("errdex bug: table index {v} out of range"))
+}
+
+/// Appends `bytes` as a byte-string literal (`b"..."`), one source line per `per_line`
+/// bytes (a `\` line continuation, which skips the next line's leading whitespace).
+fn byte_string(out: &mut String, bytes: &[u8], per_line: usize) {
+    out.push_str("b\"\\\n");
+    for chunk in bytes.chunks(per_line.max(1)) {
+        out.push_str("    ");
+        for &b in chunk {
+            match b {
+                b'"' => out.push_str("\\\""),
+                b'\\' => out.push_str("\\\\"),
+                // Not space: a line continuation would swallow leading spaces.
+                0x21..=0x7e => out.push(char::from(b)),
+                _ => out.push_str(&format!("\\x{b:02x}")),
+            }
+        }
+        out.push_str("\\\n");
+    }
+    out.push('"');
+}
+
 /// The scalar tables: one row per code, plus deduplicated side tables.
 struct Tables {
-    /// Text rows of `ERRDEX_CODE_META` (pure data: printed directly, not through syn).
-    rows: Vec<String>,
+    /// `ERRDEX_CODE_META`: `META_STRIDE` bytes per code (printed directly, not through syn).
+    meta: Vec<u8>,
     retry: Vec<TokenStream>,
     deprecations: Vec<TokenStream>,
     params: Vec<TokenStream>,
@@ -562,7 +589,7 @@ struct Tables {
 impl Tables {
     fn build(cat: &Catalogue, st: &Strings) -> Tables {
         let mut t = Tables {
-            rows: Vec::new(),
+            meta: Vec::new(),
             retry: vec![quote!(None)],
             deprecations: Vec::new(),
             params: Vec::new(),
@@ -635,20 +662,35 @@ impl Tables {
                     s
                 }
             };
-            let params = format!("({start}, {})", start + off(e.params.len()));
+            let params = (start, start + off(e.params.len()));
             let mut span_range = |spans: &[(u32, u32)], t: &mut Tables| {
                 let s = n_names;
                 t.name_spans.extend_from_slice(spans);
                 n_names += off(spans.len());
-                format!("({s}, {n_names})")
+                (s, n_names)
             };
             let aliases = span_range(&st.alias_spans[i], &mut t);
             let legacy = span_range(&st.legacy_spans[i], &mut t);
-            let (exit, http, rpc) = (e.exit_code, e.http_status, e.jsonrpc_code);
-            let b = st.bounds[i].map(|v| v.to_string()).join(", ");
-            t.rows.push(format!(
-                "    ErrdexCodeMeta {{ s: [{b}], category: {category}, namespace: {namespace}, flags: {flags}, exit_code: {exit}, http_status: {http}, jsonrpc_code: {rpc}, retry: {retry_idx}, deprecated: {deprecated}, params: {params}, aliases: {aliases}, legacy: {legacy} }},\n"
-            ));
+            // One row of `ERRDEX_CODE_META`: the layout `ErrdexCodeMeta::decode` reads
+            // (little-endian, `ERRDEX_META_STRIDE` bytes).
+            let m = &mut t.meta;
+            let row_start = m.len();
+            for b in st.bounds[i] {
+                m.extend_from_slice(&b.to_le_bytes());
+            }
+            m.extend_from_slice(&narrow::<u16>(category).to_le_bytes());
+            m.extend_from_slice(&narrow::<u16>(namespace).to_le_bytes());
+            m.push(flags);
+            m.push(e.exit_code);
+            m.extend_from_slice(&e.http_status.to_le_bytes());
+            m.extend_from_slice(&e.jsonrpc_code.to_le_bytes());
+            m.extend_from_slice(&narrow::<u16>(retry_idx).to_le_bytes());
+            m.extend_from_slice(&narrow::<u32>(deprecated).to_le_bytes());
+            for (a, z) in [params, aliases, legacy] {
+                m.extend_from_slice(&a.to_le_bytes());
+                m.extend_from_slice(&z.to_le_bytes());
+            }
+            debug_assert_eq!(m.len() - row_start, META_STRIDE);
         }
         t
     }
@@ -693,34 +735,42 @@ fn lookup_text(cat: &Catalogue) -> String {
     let table = lookup::build(&keys);
     // `table.keys` is `keys` without repeats, first occurrence kept: map back to spans.
     let mut seen = std::collections::HashSet::new();
-    let rows: Vec<String> = spans
+    let rows: Vec<(u32, u32, u32)> = spans
         .iter()
         .filter(|(k, _, _)| seen.insert(k.clone()))
-        .map(|(_, (a, z), t)| format!("({a}, {z}, {t})"))
+        .map(|(_, (a, z), t)| (*a, *z, *t))
         .collect();
-    let slot_ty = if rows.len() < usize::from(u16::MAX) {
-        "u16"
-    } else {
-        "u32"
-    };
+    // Each slot holds the key inline (one cache line per probe, no pointer chasing):
+    // target u32, start u32 of the key in `ERRDEX_STR`, length u16 (0: empty slot; keys are
+    // never empty), 2 spare bytes, then the key's first 20 bytes zero-padded; longer keys
+    // compare their rest in `ERRDEX_STR`. The table is aligned to 64 bytes so no slot
+    // straddles two cache lines. One byte-string literal costs rustc nothing per key.
+    let mut bytes = Vec::with_capacity(table.slots.len() * 32);
+    for &slot in &table.slots {
+        let mut row = [0u8; 32];
+        if let Some(k) = slot.checked_sub(1) {
+            let (start, end, target) = rows[k as usize];
+            let key = table.keys[k as usize].0.as_bytes();
+            row[0..4].copy_from_slice(&target.to_le_bytes());
+            row[4..8].copy_from_slice(&start.to_le_bytes());
+            debug_assert_eq!(key.len(), (end - start) as usize);
+            row[8..10].copy_from_slice(&narrow::<u16>(key.len()).to_le_bytes());
+            let n = key.len().min(20);
+            row[12..12 + n].copy_from_slice(&key[..n]);
+        }
+        bytes.extend_from_slice(&row);
+    }
     let mut out = format!(
         "const ERRDEX_LOOKUP_SEED: u64 = {};\nconst ERRDEX_LOOKUP_SHIFT: u32 = {};\n\n",
         table.seed, table.shift
     );
     out.push_str(&format!(
-        "static ERRDEX_LOOKUP_SLOTS: [{slot_ty}; {}] = [\n",
-        table.slots.len()
+        "/// Open-addressing table of {} 32-byte slots (see `errdex_lookup`).\nstatic ERRDEX_LOOKUP: ErrdexAligned<[u8; {}]> = ErrdexAligned(*",
+        table.slots.len(),
+        bytes.len()
     ));
-    for chunk in table.slots.chunks(16) {
-        let line: Vec<String> = chunk.iter().map(u32::to_string).collect();
-        out.push_str(&format!("    {},\n", line.join(", ")));
-    }
-    out.push_str("];\n\n");
-    out.push_str(&format!("/// Lookup keys: (start, end) in `ERRDEX_STR`, target.\nstatic ERRDEX_LOOKUP_KEYS: [(u32, u32, u32); {}] = [\n", rows.len()));
-    for r in &rows {
-        out.push_str(&format!("    {r},\n"));
-    }
-    out.push_str("];\n");
+    byte_string(&mut out, &bytes, 64);
+    out.push_str(");\n");
     out
 }
 
@@ -740,9 +790,10 @@ fn constructor_items(cat: &Catalogue) -> TokenStream {
         let values = e.params.iter().map(|p| {
             let a = ident(&p.rust_ident);
             match p.ty {
-                ParamType::String => quote!(::serde_json::Value::String(#a.into())),
-                ParamType::Integer | ParamType::Number => quote!(::serde_json::Value::from(#a)),
-                ParamType::Boolean => quote!(::serde_json::Value::Bool(#a)),
+                ParamType::String => quote!(Error::errdex_vs(#a.into())),
+                ParamType::Integer => quote!(Error::errdex_vi(#a)),
+                ParamType::Number => quote!(Error::errdex_vf(#a)),
+                ParamType::Boolean => quote!(Error::errdex_vb(#a)),
             }
         });
         let mut text = format!(

@@ -255,10 +255,7 @@ impl Error {
     ) -> Error {
         Error::errdex_new(
             ErrorCode::ValidationError,
-            [
-                ::serde_json::Value::String(field.into()),
-                ::serde_json::Value::String(reason.into()),
-            ],
+            [Error::errdex_vs(field.into()), Error::errdex_vs(reason.into())],
         )
     }
     /// `NOT_FOUND` — The notebook or cell does not exist (yet)
@@ -270,10 +267,7 @@ impl Error {
     pub fn not_found(resource_type: impl Into<String>, id: impl Into<String>) -> Error {
         Error::errdex_new(
             ErrorCode::NotFound,
-            [
-                ::serde_json::Value::String(resource_type.into()),
-                ::serde_json::Value::String(id.into()),
-            ],
+            [Error::errdex_vs(resource_type.into()), Error::errdex_vs(id.into())],
         )
     }
     /// `PERMISSION_DENIED` — Missing OAuth scope
@@ -283,10 +277,7 @@ impl Error {
     /// See [`ErrorCode::PermissionDenied`].
     #[inline]
     pub fn permission_denied(scope: impl Into<String>) -> Error {
-        Error::errdex_new(
-            ErrorCode::PermissionDenied,
-            [::serde_json::Value::String(scope.into())],
-        )
+        Error::errdex_new(ErrorCode::PermissionDenied, [Error::errdex_vs(scope.into())])
     }
     /// `PRECONDITION_FAILED` — The notebook's version differs from the one the caller read
     ///
@@ -297,10 +288,7 @@ impl Error {
     pub fn precondition_failed(expected_version: i64, actual_version: i64) -> Error {
         Error::errdex_new(
             ErrorCode::PreconditionFailed,
-            [
-                ::serde_json::Value::from(expected_version),
-                ::serde_json::Value::from(actual_version),
-            ],
+            [Error::errdex_vi(expected_version), Error::errdex_vi(actual_version)],
         )
     }
     /// `CONFLICT` — Another client is editing the same cell
@@ -310,10 +298,7 @@ impl Error {
     /// See [`ErrorCode::Conflict`].
     #[inline]
     pub fn conflict(cell: impl Into<String>) -> Error {
-        Error::errdex_new(
-            ErrorCode::Conflict,
-            [::serde_json::Value::String(cell.into())],
-        )
+        Error::errdex_new(ErrorCode::Conflict, [Error::errdex_vs(cell.into())])
     }
     /// `INTERNAL_ERROR` — Unexpected server error
     ///
@@ -324,7 +309,7 @@ impl Error {
     pub fn internal_error(request_id: impl Into<String>) -> Error {
         Error::errdex_new(
             ErrorCode::InternalError,
-            [::serde_json::Value::String(request_id.into())],
+            [Error::errdex_vs(request_id.into())],
         )
     }
 }
@@ -352,14 +337,15 @@ static ERRDEX_STR: &str = concat!(
     "INTERNAL_ERRORINTERNAL_ERRORInternalErrorhttps://notebook-mcp.example.dev/errors#internal_errorUnexpected server errorinternal error (request {request_id})",
 );
 
-static ERRDEX_CODE_META: [ErrdexCodeMeta; 6] = [
-    ErrdexCodeMeta { s: [0, 16, 32, 47, 103, 135, 152, 229, 229, 229], category: 0, namespace: 65535, flags: 6, exit_code: 1, http_status: 400, jsonrpc_code: -32602, retry: 0, deprecated: 0, params: (0, 2), aliases: (0, 0), legacy: (0, 0) },
-    ErrdexCodeMeta { s: [229, 238, 247, 255, 304, 345, 375, 460, 460, 460], category: 0, namespace: 65535, flags: 7, exit_code: 1, http_status: 404, jsonrpc_code: -32002, retry: 1, deprecated: 0, params: (2, 4), aliases: (0, 0), legacy: (0, 0) },
-    ErrdexCodeMeta { s: [460, 477, 494, 510, 567, 586, 619, 668, 668, 668], category: 1, namespace: 65535, flags: 6, exit_code: 1, http_status: 403, jsonrpc_code: -32602, retry: 0, deprecated: 0, params: (4, 5), aliases: (0, 0), legacy: (0, 0) },
-    ErrdexCodeMeta { s: [668, 687, 706, 724, 783, 842, 905, 905, 905, 905], category: 2, namespace: 65535, flags: 3, exit_code: 1, http_status: 412, jsonrpc_code: -32602, retry: 2, deprecated: 0, params: (5, 7), aliases: (0, 0), legacy: (0, 0) },
-    ErrdexCodeMeta { s: [905, 913, 921, 929, 977, 1016, 1055, 1055, 1055, 1055], category: 2, namespace: 65535, flags: 3, exit_code: 1, http_status: 409, jsonrpc_code: -32602, retry: 3, deprecated: 0, params: (7, 8), aliases: (0, 0), legacy: (0, 0) },
-    ErrdexCodeMeta { s: [1055, 1069, 1083, 1096, 1150, 1173, 1210, 1210, 1210, 1210], category: 3, namespace: 65535, flags: 1, exit_code: 1, http_status: 500, jsonrpc_code: -32603, retry: 4, deprecated: 0, params: (8, 9), aliases: (0, 0), legacy: (0, 0) },
-];
+/// `ErrdexCodeMeta` rows, 82 bytes per code (see `ErrdexCodeMeta::decode`).
+static ERRDEX_CODE_META: [u8; 492] = *b"\
+    \x00\x00\x00\x00\x10\x00\x00\x00\x20\x00\x00\x00/\x00\x00\x00g\x00\x00\x00\x87\x00\x00\x00\x98\x00\x00\x00\xe5\x00\x00\x00\xe5\x00\x00\x00\xe5\x00\x00\x00\x00\x00\xff\xff\x06\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \xe5\x00\x00\x00\xee\x00\x00\x00\xf7\x00\x00\x00\xff\x00\x00\x000\x01\x00\x00Y\x01\x00\x00w\x01\x00\x00\xcc\x01\x00\x00\xcc\x01\x00\x00\xcc\x01\x00\x00\x00\x00\xff\xff\x07\x01\x94\x01\xfe\x82\xff\xff\x01\x00\x00\x00\x00\x00\x02\x00\x00\x00\x04\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \xcc\x01\x00\x00\xdd\x01\x00\x00\xee\x01\x00\x00\xfe\x01\x00\x007\x02\x00\x00J\x02\x00\x00k\x02\x00\x00\x9c\x02\x00\x00\x9c\x02\x00\x00\x9c\x02\x00\x00\x01\x00\xff\xff\x06\x01\x93\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x04\x00\x00\x00\x05\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x9c\x02\x00\x00\xaf\x02\x00\x00\xc2\x02\x00\x00\xd4\x02\x00\x00\x0f\x03\x00\x00J\x03\x00\x00\x89\x03\x00\x00\x89\x03\x00\x00\x89\x03\x00\x00\x89\x03\x00\x00\x02\x00\xff\xff\x03\x01\x9c\x01\xa6\x80\xff\xff\x02\x00\x00\x00\x00\x00\x05\x00\x00\x00\x07\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x89\x03\x00\x00\x91\x03\x00\x00\x99\x03\x00\x00\xa1\x03\x00\x00\xd1\x03\x00\x00\xf8\x03\x00\x00\x1f\x04\x00\x00\x1f\x04\x00\x00\x1f\x04\x00\x00\x1f\x04\x00\x00\x02\x00\xff\xff\x03\x01\x99\x01\xa6\x80\xff\xff\x03\x00\x00\x00\x00\x00\x07\x00\x00\x00\x08\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x1f\x04\x00\x00-\x04\x00\x00;\x04\x00\x00H\x04\x00\x00~\x04\x00\x00\x95\x04\x00\x00\xba\x04\x00\x00\xba\x04\x00\x00\xba\x04\x00\x00\xba\x04\x00\x00\x03\x00\xff\xff\x01\x01\xf4\x01\xa5\x80\xff\xff\x04\x00\x00\x00\x00\x00\x08\x00\x00\x00\x09\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+";
 
 static ERRDEX_NAME_SPANS: [(u32, u32); 0] = [
 ];
@@ -367,19 +353,17 @@ static ERRDEX_NAME_SPANS: [(u32, u32); 0] = [
 const ERRDEX_LOOKUP_SEED: u64 = 13064056694810536062;
 const ERRDEX_LOOKUP_SHIFT: u32 = 60;
 
-static ERRDEX_LOOKUP_SLOTS: [u16; 16] = [
-    1, 5, 0, 0, 6, 0, 4, 2, 0, 0, 0, 3, 0, 0, 0, 0,
-];
-
-/// Lookup keys: (start, end) in `ERRDEX_STR`, target.
-static ERRDEX_LOOKUP_KEYS: [(u32, u32, u32); 6] = [
-    (0, 16, 0),
-    (229, 238, 1),
-    (460, 477, 2),
-    (668, 687, 3),
-    (905, 913, 4),
-    (1055, 1069, 5),
-];
+/// Open-addressing table of 16 32-byte slots (see `errdex_lookup`).
+static ERRDEX_LOOKUP: ErrdexAligned<[u8; 512]> = ErrdexAligned(*b"\
+    \x00\x00\x00\x00\x00\x00\x00\x00\x10\x00\x00\x00VALIDATION_ERROR\x00\x00\x00\x00\x04\x00\x00\x00\x89\x03\x00\x00\x08\x00\x00\x00CONFLICT\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x05\x00\x00\x00\x1f\x04\x00\x00\x0e\x00\x00\x00INTERNAL_ERROR\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x03\x00\x00\x00\x9c\x02\x00\x00\x13\x00\x00\x00PRECONDITION_FAILED\x00\x01\x00\x00\x00\xe5\x00\x00\x00\x09\x00\x00\x00NOT_FOUND\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\xcc\x01\x00\x00\x11\x00\x00\x00PERMISSION_DENIED\x00\x00\x00\
+    \x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+");
 
 // ---------------------------------------------------------------------------------------
 // Runtime support: identical for every catalogue. Everything above this line is data from
@@ -605,6 +589,47 @@ struct ErrdexCodeMeta {
     legacy: (u32, u32),
 }
 
+/// Bytes per row of `ERRDEX_CODE_META` (little-endian fields in declaration order).
+const ERRDEX_META_STRIDE: usize = 82;
+
+#[inline(always)]
+const fn errdex_u32(r: &[u8; ERRDEX_META_STRIDE], k: usize) -> u32 {
+    u32::from_le_bytes([r[k], r[k + 1], r[k + 2], r[k + 3]])
+}
+
+#[inline(always)]
+const fn errdex_u16(r: &[u8; ERRDEX_META_STRIDE], k: usize) -> u16 {
+    u16::from_le_bytes([r[k], r[k + 1]])
+}
+
+impl ErrdexCodeMeta {
+    /// Row `i` of `ERRDEX_CODE_META`. The table is one byte-string literal rather than an
+    /// array of struct literals: rustc type-checks, const-evaluates and encodes one token
+    /// instead of ~25 expressions per code (seconds and hundreds of MiB at 10,000 codes).
+    /// After inlining only the fields an accessor reads are loaded.
+    #[inline(always)]
+    const fn decode(i: usize) -> ErrdexCodeMeta {
+        let r = match ERRDEX_CODE_META.split_at(i * ERRDEX_META_STRIDE).1.first_chunk::<ERRDEX_META_STRIDE>() {
+            Some(r) => r,
+            None => panic!("errdex: code index out of range"),
+        };
+        ErrdexCodeMeta {
+            s: [errdex_u32(r, 0), errdex_u32(r, 4), errdex_u32(r, 8), errdex_u32(r, 12), errdex_u32(r, 16), errdex_u32(r, 20), errdex_u32(r, 24), errdex_u32(r, 28), errdex_u32(r, 32), errdex_u32(r, 36)],
+            category: errdex_u16(r, 40),
+            namespace: errdex_u16(r, 42),
+            flags: r[44],
+            exit_code: r[45],
+            http_status: errdex_u16(r, 46),
+            jsonrpc_code: i32::from_le_bytes([r[48], r[49], r[50], r[51]]),
+            retry: errdex_u16(r, 52),
+            deprecated: errdex_u32(r, 54),
+            params: (errdex_u32(r, 58), errdex_u32(r, 62)),
+            aliases: (errdex_u32(r, 66), errdex_u32(r, 70)),
+            legacy: (errdex_u32(r, 74), errdex_u32(r, 78)),
+        }
+    }
+}
+
 const ERRDEX_F_CODE: usize = 0;
 const ERRDEX_F_NAME: usize = 1;
 const ERRDEX_F_VARIANT: usize = 2;
@@ -757,8 +782,8 @@ impl Namespace {
 
 impl ErrorCode {
     #[inline]
-    const fn meta(self) -> &'static ErrdexCodeMeta {
-        &ERRDEX_CODE_META[self as usize]
+    const fn meta(self) -> ErrdexCodeMeta {
+        ErrdexCodeMeta::decode(self as usize)
     }
 
     /// The position of this code in [`ErrorCode::ALL`] (catalogue order).
@@ -959,18 +984,32 @@ fn errdex_hash(seed: u64, bytes: &[u8]) -> u64 {
     h
 }
 
+/// 64-byte alignment for the lookup table: a 32-byte slot never straddles cache lines.
+#[repr(align(64))]
+struct ErrdexAligned<T>(T);
+
 #[inline]
 fn errdex_lookup(s: &str) -> Option<usize> {
-    let mask = ERRDEX_LOOKUP_SLOTS.len() - 1;
-    let mut i = (errdex_hash(ERRDEX_LOOKUP_SEED, s.as_bytes()) >> ERRDEX_LOOKUP_SHIFT) as usize & mask;
+    const W: usize = 32;
+    const INLINE: usize = W - 12;
+    let table = &ERRDEX_LOOKUP.0;
+    let mask = table.len() / W - 1;
+    let key = s.as_bytes();
+    let mut i = (errdex_hash(ERRDEX_LOOKUP_SEED, key) >> ERRDEX_LOOKUP_SHIFT) as usize & mask;
     loop {
-        let slot = ERRDEX_LOOKUP_SLOTS[i] as usize;
-        if slot == 0 {
+        let r = table.split_at(i * W).1.first_chunk::<W>()?;
+        let len = usize::from(u16::from_le_bytes([r[8], r[9]]));
+        if len == 0 {
             return None;
         }
-        let (start, end, target) = ERRDEX_LOOKUP_KEYS[slot - 1];
-        if ERRDEX_STR.as_bytes().get(start as usize..end as usize) == Some(s.as_bytes()) {
-            return Some(target as usize);
+        if len == key.len() {
+            let (head, tail) = key.split_at(len.min(INLINE));
+            if r[12..12 + head.len()] == *head {
+                let start = u32::from_le_bytes([r[4], r[5], r[6], r[7]]) as usize + head.len();
+                if tail.is_empty() || ERRDEX_STR.as_bytes().get(start..start + tail.len()) == Some(tail) {
+                    return Some(u32::from_le_bytes([r[0], r[1], r[2], r[3]]) as usize);
+                }
+            }
         }
         i = (i + 1) & mask;
     }
@@ -1157,6 +1196,32 @@ impl Error {
         let mut e = Error::errdex_from_params(code, params);
         e.0.data.context = context;
         e
+    }
+
+    // Param conversions of the typed constructors: plain non-generic calls, so that
+    // 10,000 constructors do not each resolve `From` impls of `serde_json::Value`.
+    #[inline]
+    #[allow(dead_code)]
+    fn errdex_vs(v: String) -> ::serde_json::Value {
+        ::serde_json::Value::String(v)
+    }
+
+    #[inline]
+    #[allow(dead_code)]
+    fn errdex_vi(v: i64) -> ::serde_json::Value {
+        ::serde_json::Value::from(v)
+    }
+
+    #[inline]
+    #[allow(dead_code)]
+    fn errdex_vf(v: f64) -> ::serde_json::Value {
+        ::serde_json::Value::from(v)
+    }
+
+    #[inline]
+    #[allow(dead_code)]
+    fn errdex_vb(v: bool) -> ::serde_json::Value {
+        ::serde_json::Value::Bool(v)
     }
 
     #[inline]

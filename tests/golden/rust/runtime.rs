@@ -518,10 +518,7 @@ impl Error {
     /// See [`ErrorCode::UnknownTool`].
     #[inline]
     pub fn unknown_tool(tool: impl Into<String>) -> Error {
-        Error::errdex_new(
-            ErrorCode::UnknownTool,
-            [::serde_json::Value::String(tool.into())],
-        )
+        Error::errdex_new(ErrorCode::UnknownTool, [Error::errdex_vs(tool.into())])
     }
     /// `tool_arguments_invalid` — Tool-call arguments do not match the tool's input schema
     ///
@@ -535,10 +532,7 @@ impl Error {
     ) -> Error {
         Error::errdex_new(
             ErrorCode::ToolArgumentsInvalid,
-            [
-                ::serde_json::Value::String(tool.into()),
-                ::serde_json::Value::String(reason.into()),
-            ],
+            [Error::errdex_vs(tool.into()), Error::errdex_vs(reason.into())],
         )
     }
     /// `tool_disabled` — The tool is disabled
@@ -550,10 +544,7 @@ impl Error {
     pub fn tool_disabled(tool: impl Into<String>, by_policy: bool) -> Error {
         Error::errdex_new(
             ErrorCode::ToolDisabled,
-            [
-                ::serde_json::Value::String(tool.into()),
-                ::serde_json::Value::Bool(by_policy),
-            ],
+            [Error::errdex_vs(tool.into()), Error::errdex_vb(by_policy)],
         )
     }
     /// `process_error` — A child process failed
@@ -565,10 +556,7 @@ impl Error {
     pub fn process_error(command: impl Into<String>, exit_status: i64) -> Error {
         Error::errdex_new(
             ErrorCode::ProcessError,
-            [
-                ::serde_json::Value::String(command.into()),
-                ::serde_json::Value::from(exit_status),
-            ],
+            [Error::errdex_vs(command.into()), Error::errdex_vi(exit_status)],
         )
     }
     /// `spawn_failed` — A child process could not be started
@@ -580,10 +568,7 @@ impl Error {
     pub fn spawn_failed(command: impl Into<String>, reason: impl Into<String>) -> Error {
         Error::errdex_new(
             ErrorCode::SpawnFailed,
-            [
-                ::serde_json::Value::String(command.into()),
-                ::serde_json::Value::String(reason.into()),
-            ],
+            [Error::errdex_vs(command.into()), Error::errdex_vs(reason.into())],
         )
     }
     /// `timeout` — An operation exceeded its deadline
@@ -595,10 +580,7 @@ impl Error {
     pub fn timeout(operation: impl Into<String>, seconds: f64) -> Error {
         Error::errdex_new(
             ErrorCode::Timeout,
-            [
-                ::serde_json::Value::String(operation.into()),
-                ::serde_json::Value::from(seconds),
-            ],
+            [Error::errdex_vs(operation.into()), Error::errdex_vf(seconds)],
         )
     }
     /// `process_killed` — A child process was killed by a signal
@@ -610,10 +592,7 @@ impl Error {
     pub fn process_killed(command: impl Into<String>, signal: i64) -> Error {
         Error::errdex_new(
             ErrorCode::ProcessKilled,
-            [
-                ::serde_json::Value::String(command.into()),
-                ::serde_json::Value::from(signal),
-            ],
+            [Error::errdex_vs(command.into()), Error::errdex_vi(signal)],
         )
     }
     /// `path_outside_sandbox` — Path lies outside the sandbox
@@ -628,10 +607,7 @@ impl Error {
     ) -> Error {
         Error::errdex_new(
             ErrorCode::PathOutsideSandbox,
-            [
-                ::serde_json::Value::String(path.into()),
-                ::serde_json::Value::String(root.into()),
-            ],
+            [Error::errdex_vs(path.into()), Error::errdex_vs(root.into())],
         )
     }
     /// `command_not_allowed` — Command is not on the allow-list
@@ -643,7 +619,7 @@ impl Error {
     pub fn command_not_allowed(command: impl Into<String>) -> Error {
         Error::errdex_new(
             ErrorCode::CommandNotAllowed,
-            [::serde_json::Value::String(command.into())],
+            [Error::errdex_vs(command.into())],
         )
     }
     /// `file_not_found` — File does not exist
@@ -653,10 +629,7 @@ impl Error {
     /// See [`ErrorCode::FileNotFound`].
     #[inline]
     pub fn file_not_found(path: impl Into<String>) -> Error {
-        Error::errdex_new(
-            ErrorCode::FileNotFound,
-            [::serde_json::Value::String(path.into())],
-        )
+        Error::errdex_new(ErrorCode::FileNotFound, [Error::errdex_vs(path.into())])
     }
     /// `connection_refused` — Connection refused
     ///
@@ -667,7 +640,7 @@ impl Error {
     pub fn connection_refused(host: impl Into<String>, port: i64) -> Error {
         Error::errdex_new(
             ErrorCode::ConnectionRefused,
-            [::serde_json::Value::String(host.into()), ::serde_json::Value::from(port)],
+            [Error::errdex_vs(host.into()), Error::errdex_vi(port)],
         )
     }
     /// `rate_limited` — The upstream rate-limited the runtime
@@ -679,10 +652,7 @@ impl Error {
     pub fn rate_limited(host: impl Into<String>, retry_after_s: f64) -> Error {
         Error::errdex_new(
             ErrorCode::RateLimited,
-            [
-                ::serde_json::Value::String(host.into()),
-                ::serde_json::Value::from(retry_after_s),
-            ],
+            [Error::errdex_vs(host.into()), Error::errdex_vf(retry_after_s)],
         )
     }
     /// `upstream_error` — Upstream answered with a server error
@@ -694,10 +664,7 @@ impl Error {
     pub fn upstream_error(host: impl Into<String>, status_code: i64) -> Error {
         Error::errdex_new(
             ErrorCode::UpstreamError,
-            [
-                ::serde_json::Value::String(host.into()),
-                ::serde_json::Value::from(status_code),
-            ],
+            [Error::errdex_vs(host.into()), Error::errdex_vi(status_code)],
         )
     }
     /// `session_not_found` — No session has this id
@@ -709,7 +676,7 @@ impl Error {
     pub fn session_not_found(session_id: impl Into<String>) -> Error {
         Error::errdex_new(
             ErrorCode::SessionNotFound,
-            [::serde_json::Value::String(session_id.into())],
+            [Error::errdex_vs(session_id.into())],
         )
     }
     /// `message_too_large` — Message exceeds the size limit
@@ -721,7 +688,7 @@ impl Error {
     pub fn message_too_large(size: i64, limit: i64) -> Error {
         Error::errdex_new(
             ErrorCode::MessageTooLarge,
-            [::serde_json::Value::from(size), ::serde_json::Value::from(limit)],
+            [Error::errdex_vi(size), Error::errdex_vi(limit)],
         )
     }
     /// `invalid_json` — Request body is not valid JSON
@@ -733,7 +700,7 @@ impl Error {
     pub fn invalid_json(line: i64, column: i64) -> Error {
         Error::errdex_new(
             ErrorCode::InvalidJson,
-            [::serde_json::Value::from(line), ::serde_json::Value::from(column)],
+            [Error::errdex_vi(line), Error::errdex_vi(column)],
         )
     }
     /// `config_invalid` — Configuration file is invalid
@@ -745,10 +712,7 @@ impl Error {
     pub fn config_invalid(file: impl Into<String>, reason: impl Into<String>) -> Error {
         Error::errdex_new(
             ErrorCode::ConfigInvalid,
-            [
-                ::serde_json::Value::String(file.into()),
-                ::serde_json::Value::String(reason.into()),
-            ],
+            [Error::errdex_vs(file.into()), Error::errdex_vs(reason.into())],
         )
     }
     /// `config_missing` — Configuration file is missing
@@ -758,10 +722,7 @@ impl Error {
     /// See [`ErrorCode::ConfigMissing`].
     #[inline]
     pub fn config_missing(file: impl Into<String>) -> Error {
-        Error::errdex_new(
-            ErrorCode::ConfigMissing,
-            [::serde_json::Value::String(file.into())],
-        )
+        Error::errdex_new(ErrorCode::ConfigMissing, [Error::errdex_vs(file.into())])
     }
     /// `env_var_missing` — Required environment variable is not set
     ///
@@ -770,10 +731,7 @@ impl Error {
     /// See [`ErrorCode::EnvVarMissing`].
     #[inline]
     pub fn env_var_missing(variable: impl Into<String>) -> Error {
-        Error::errdex_new(
-            ErrorCode::EnvVarMissing,
-            [::serde_json::Value::String(variable.into())],
-        )
+        Error::errdex_new(ErrorCode::EnvVarMissing, [Error::errdex_vs(variable.into())])
     }
     /// `internal_error` — Unexpected internal error
     ///
@@ -782,10 +740,7 @@ impl Error {
     /// See [`ErrorCode::InternalError`].
     #[inline]
     pub fn internal_error(reason: impl Into<String>) -> Error {
-        Error::errdex_new(
-            ErrorCode::InternalError,
-            [::serde_json::Value::String(reason.into())],
-        )
+        Error::errdex_new(ErrorCode::InternalError, [Error::errdex_vs(reason.into())])
     }
 }
 
@@ -840,28 +795,29 @@ static ERRDEX_STR: &str = concat!(
     "internal_errorinternal_errorInternalErrorhttps://agentrt.example/docs/errors/general#internal_errorUnexpected internal errorinternal error: {reason}",
 );
 
-static ERRDEX_CODE_META: [ErrdexCodeMeta; 20] = [
-    ErrdexCodeMeta { s: [0, 12, 24, 35, 89, 110, 129, 175, 175, 175], category: 1, namespace: 0, flags: 6, exit_code: 1, http_status: 404, jsonrpc_code: -32602, retry: 0, deprecated: 0, params: (0, 1), aliases: (0, 0), legacy: (0, 0) },
-    ErrdexCodeMeta { s: [175, 197, 219, 239, 303, 359, 401, 401, 401, 401], category: 0, namespace: 0, flags: 2, exit_code: 1, http_status: 400, jsonrpc_code: -32602, retry: 0, deprecated: 0, params: (1, 3), aliases: (0, 0), legacy: (0, 0) },
-    ErrdexCodeMeta { s: [401, 414, 427, 439, 494, 514, 562, 562, 562, 562], category: 2, namespace: 0, flags: 2, exit_code: 1, http_status: 403, jsonrpc_code: -32003, retry: 0, deprecated: 0, params: (3, 5), aliases: (0, 0), legacy: (0, 0) },
-    ErrdexCodeMeta { s: [562, 575, 588, 600, 657, 679, 721, 721, 851, 851], category: 4, namespace: 1, flags: 8, exit_code: 1, http_status: 500, jsonrpc_code: -32603, retry: 0, deprecated: 0, params: (5, 7), aliases: (0, 0), legacy: (0, 0) },
-    ErrdexCodeMeta { s: [851, 863, 875, 886, 942, 978, 1010, 1010, 1010, 1010], category: 3, namespace: 1, flags: 1, exit_code: 1, http_status: 503, jsonrpc_code: -32000, retry: 1, deprecated: 0, params: (7, 9), aliases: (0, 0), legacy: (0, 0) },
-    ErrdexCodeMeta { s: [1010, 1017, 1024, 1031, 1082, 1116, 1155, 1155, 1155, 1155], category: 3, namespace: 1, flags: 1, exit_code: 1, http_status: 503, jsonrpc_code: -32000, retry: 1, deprecated: 0, params: (9, 11), aliases: (0, 0), legacy: (0, 0) },
-    ErrdexCodeMeta { s: [1155, 1169, 1183, 1196, 1254, 1292, 1331, 1331, 1331, 1331], category: 4, namespace: 1, flags: 0, exit_code: 1, http_status: 500, jsonrpc_code: -32603, retry: 0, deprecated: 0, params: (11, 13), aliases: (0, 0), legacy: (0, 0) },
-    ErrdexCodeMeta { s: [1331, 1351, 1371, 1389, 1453, 1482, 1525, 1586, 1586, 1586], category: 2, namespace: 2, flags: 6, exit_code: 1, http_status: 403, jsonrpc_code: -32003, retry: 0, deprecated: 0, params: (13, 15), aliases: (0, 0), legacy: (0, 0) },
-    ErrdexCodeMeta { s: [1586, 1605, 1624, 1641, 1704, 1736, 1768, 1768, 1768, 1768], category: 2, namespace: 2, flags: 2, exit_code: 1, http_status: 403, jsonrpc_code: -32003, retry: 0, deprecated: 0, params: (15, 16), aliases: (0, 0), legacy: (0, 0) },
-    ErrdexCodeMeta { s: [1768, 1782, 1796, 1808, 1866, 1885, 1905, 1905, 1905, 1905], category: 1, namespace: 2, flags: 2, exit_code: 1, http_status: 404, jsonrpc_code: -32602, retry: 0, deprecated: 0, params: (16, 17), aliases: (0, 0), legacy: (0, 0) },
-    ErrdexCodeMeta { s: [1905, 1923, 1941, 1958, 2020, 2038, 2073, 2073, 2073, 2073], category: 3, namespace: 3, flags: 1, exit_code: 1, http_status: 503, jsonrpc_code: -32000, retry: 1, deprecated: 0, params: (17, 19), aliases: (0, 0), legacy: (0, 0) },
-    ErrdexCodeMeta { s: [2073, 2085, 2097, 2108, 2164, 2201, 2254, 2254, 2254, 2254], category: 3, namespace: 3, flags: 1, exit_code: 1, http_status: 503, jsonrpc_code: -32000, retry: 1, deprecated: 0, params: (19, 21), aliases: (0, 0), legacy: (0, 0) },
-    ErrdexCodeMeta { s: [2254, 2268, 2282, 2295, 2353, 2390, 2424, 2424, 2424, 2424], category: 3, namespace: 3, flags: 1, exit_code: 1, http_status: 503, jsonrpc_code: -32000, retry: 1, deprecated: 0, params: (21, 23), aliases: (0, 0), legacy: (0, 0) },
-    ErrdexCodeMeta { s: [2424, 2441, 2458, 2473, 2534, 2556, 2591, 2591, 2591, 2591], category: 1, namespace: 4, flags: 2, exit_code: 1, http_status: 404, jsonrpc_code: -32602, retry: 0, deprecated: 0, params: (23, 24), aliases: (0, 0), legacy: (0, 0) },
-    ErrdexCodeMeta { s: [2591, 2608, 2625, 2640, 2701, 2731, 2776, 2776, 2776, 2776], category: 0, namespace: 4, flags: 2, exit_code: 1, http_status: 400, jsonrpc_code: -32602, retry: 0, deprecated: 0, params: (24, 26), aliases: (0, 0), legacy: (0, 0) },
-    ErrdexCodeMeta { s: [2776, 2788, 2800, 2811, 2867, 2897, 2941, 2941, 2941, 2941], category: 0, namespace: 4, flags: 2, exit_code: 1, http_status: 400, jsonrpc_code: -32602, retry: 0, deprecated: 0, params: (26, 28), aliases: (0, 0), legacy: (0, 0) },
-    ErrdexCodeMeta { s: [2941, 2955, 2969, 2982, 3046, 3075, 3102, 3102, 3102, 3102], category: 5, namespace: 5, flags: 0, exit_code: 2, http_status: 500, jsonrpc_code: -32603, retry: 0, deprecated: 0, params: (28, 30), aliases: (0, 0), legacy: (0, 0) },
-    ErrdexCodeMeta { s: [3102, 3116, 3130, 3143, 3207, 3236, 3267, 3298, 3298, 3298], category: 5, namespace: 5, flags: 4, exit_code: 2, http_status: 500, jsonrpc_code: -32603, retry: 0, deprecated: 0, params: (30, 31), aliases: (0, 0), legacy: (0, 0) },
-    ErrdexCodeMeta { s: [3298, 3313, 3328, 3341, 3406, 3446, 3488, 3488, 3488, 3488], category: 5, namespace: 5, flags: 0, exit_code: 2, http_status: 500, jsonrpc_code: -32603, retry: 0, deprecated: 0, params: (31, 32), aliases: (0, 0), legacy: (0, 0) },
-    ErrdexCodeMeta { s: [3488, 3502, 3516, 3529, 3587, 3612, 3636, 3636, 3636, 3636], category: 4, namespace: 65535, flags: 0, exit_code: 1, http_status: 500, jsonrpc_code: -32603, retry: 0, deprecated: 0, params: (32, 33), aliases: (0, 0), legacy: (0, 0) },
-];
+/// `ErrdexCodeMeta` rows, 82 bytes per code (see `ErrdexCodeMeta::decode`).
+static ERRDEX_CODE_META: [u8; 1640] = *b"\
+    \x00\x00\x00\x00\x0c\x00\x00\x00\x18\x00\x00\x00#\x00\x00\x00Y\x00\x00\x00n\x00\x00\x00\x81\x00\x00\x00\xaf\x00\x00\x00\xaf\x00\x00\x00\xaf\x00\x00\x00\x01\x00\x00\x00\x06\x01\x94\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \xaf\x00\x00\x00\xc5\x00\x00\x00\xdb\x00\x00\x00\xef\x00\x00\x00/\x01\x00\x00g\x01\x00\x00\x91\x01\x00\x00\x91\x01\x00\x00\x91\x01\x00\x00\x91\x01\x00\x00\x00\x00\x00\x00\x02\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x03\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x91\x01\x00\x00\x9e\x01\x00\x00\xab\x01\x00\x00\xb7\x01\x00\x00\xee\x01\x00\x00\x02\x02\x00\x002\x02\x00\x002\x02\x00\x002\x02\x00\x002\x02\x00\x00\x02\x00\x00\x00\x02\x01\x93\x01\xfd\x82\xff\xff\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\x05\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    2\x02\x00\x00?\x02\x00\x00L\x02\x00\x00X\x02\x00\x00\x91\x02\x00\x00\xa7\x02\x00\x00\xd1\x02\x00\x00\xd1\x02\x00\x00S\x03\x00\x00S\x03\x00\x00\x04\x00\x01\x00\x08\x01\xf4\x01\xa5\x80\xff\xff\x00\x00\x00\x00\x00\x00\x05\x00\x00\x00\x07\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    S\x03\x00\x00_\x03\x00\x00k\x03\x00\x00v\x03\x00\x00\xae\x03\x00\x00\xd2\x03\x00\x00\xf2\x03\x00\x00\xf2\x03\x00\x00\xf2\x03\x00\x00\xf2\x03\x00\x00\x03\x00\x01\x00\x01\x01\xf7\x01\x00\x83\xff\xff\x01\x00\x00\x00\x00\x00\x07\x00\x00\x00\x09\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \xf2\x03\x00\x00\xf9\x03\x00\x00\x00\x04\x00\x00\x07\x04\x00\x00:\x04\x00\x00\\\x04\x00\x00\x83\x04\x00\x00\x83\x04\x00\x00\x83\x04\x00\x00\x83\x04\x00\x00\x03\x00\x01\x00\x01\x01\xf7\x01\x00\x83\xff\xff\x01\x00\x00\x00\x00\x00\x09\x00\x00\x00\x0b\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x83\x04\x00\x00\x91\x04\x00\x00\x9f\x04\x00\x00\xac\x04\x00\x00\xe6\x04\x00\x00\x0c\x05\x00\x003\x05\x00\x003\x05\x00\x003\x05\x00\x003\x05\x00\x00\x04\x00\x01\x00\x00\x01\xf4\x01\xa5\x80\xff\xff\x00\x00\x00\x00\x00\x00\x0b\x00\x00\x00\x0d\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    3\x05\x00\x00G\x05\x00\x00[\x05\x00\x00m\x05\x00\x00\xad\x05\x00\x00\xca\x05\x00\x00\xf5\x05\x00\x002\x06\x00\x002\x06\x00\x002\x06\x00\x00\x02\x00\x02\x00\x06\x01\x93\x01\xfd\x82\xff\xff\x00\x00\x00\x00\x00\x00\x0d\x00\x00\x00\x0f\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    2\x06\x00\x00E\x06\x00\x00X\x06\x00\x00i\x06\x00\x00\xa8\x06\x00\x00\xc8\x06\x00\x00\xe8\x06\x00\x00\xe8\x06\x00\x00\xe8\x06\x00\x00\xe8\x06\x00\x00\x02\x00\x02\x00\x02\x01\x93\x01\xfd\x82\xff\xff\x00\x00\x00\x00\x00\x00\x0f\x00\x00\x00\x10\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \xe8\x06\x00\x00\xf6\x06\x00\x00\x04\x07\x00\x00\x10\x07\x00\x00J\x07\x00\x00]\x07\x00\x00q\x07\x00\x00q\x07\x00\x00q\x07\x00\x00q\x07\x00\x00\x01\x00\x02\x00\x02\x01\x94\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x10\x00\x00\x00\x11\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    q\x07\x00\x00\x83\x07\x00\x00\x95\x07\x00\x00\xa6\x07\x00\x00\xe4\x07\x00\x00\xf6\x07\x00\x00\x19\x08\x00\x00\x19\x08\x00\x00\x19\x08\x00\x00\x19\x08\x00\x00\x03\x00\x03\x00\x01\x01\xf7\x01\x00\x83\xff\xff\x01\x00\x00\x00\x00\x00\x11\x00\x00\x00\x13\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x19\x08\x00\x00%\x08\x00\x001\x08\x00\x00<\x08\x00\x00t\x08\x00\x00\x99\x08\x00\x00\xce\x08\x00\x00\xce\x08\x00\x00\xce\x08\x00\x00\xce\x08\x00\x00\x03\x00\x03\x00\x01\x01\xf7\x01\x00\x83\xff\xff\x01\x00\x00\x00\x00\x00\x13\x00\x00\x00\x15\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \xce\x08\x00\x00\xdc\x08\x00\x00\xea\x08\x00\x00\xf7\x08\x00\x001\x09\x00\x00V\x09\x00\x00x\x09\x00\x00x\x09\x00\x00x\x09\x00\x00x\x09\x00\x00\x03\x00\x03\x00\x01\x01\xf7\x01\x00\x83\xff\xff\x01\x00\x00\x00\x00\x00\x15\x00\x00\x00\x17\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    x\x09\x00\x00\x89\x09\x00\x00\x9a\x09\x00\x00\xa9\x09\x00\x00\xe6\x09\x00\x00\xfc\x09\x00\x00\x1f\x0a\x00\x00\x1f\x0a\x00\x00\x1f\x0a\x00\x00\x1f\x0a\x00\x00\x01\x00\x04\x00\x02\x01\x94\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x17\x00\x00\x00\x18\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x1f\x0a\x00\x000\x0a\x00\x00A\x0a\x00\x00P\x0a\x00\x00\x8d\x0a\x00\x00\xab\x0a\x00\x00\xd8\x0a\x00\x00\xd8\x0a\x00\x00\xd8\x0a\x00\x00\xd8\x0a\x00\x00\x00\x00\x04\x00\x02\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x18\x00\x00\x00\x1a\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \xd8\x0a\x00\x00\xe4\x0a\x00\x00\xf0\x0a\x00\x00\xfb\x0a\x00\x003\x0b\x00\x00Q\x0b\x00\x00}\x0b\x00\x00}\x0b\x00\x00}\x0b\x00\x00}\x0b\x00\x00\x00\x00\x04\x00\x02\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x1a\x00\x00\x00\x1c\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    }\x0b\x00\x00\x8b\x0b\x00\x00\x99\x0b\x00\x00\xa6\x0b\x00\x00\xe6\x0b\x00\x00\x03\x0c\x00\x00\x1e\x0c\x00\x00\x1e\x0c\x00\x00\x1e\x0c\x00\x00\x1e\x0c\x00\x00\x05\x00\x05\x00\x00\x02\xf4\x01\xa5\x80\xff\xff\x00\x00\x00\x00\x00\x00\x1c\x00\x00\x00\x1e\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x1e\x0c\x00\x00,\x0c\x00\x00:\x0c\x00\x00G\x0c\x00\x00\x87\x0c\x00\x00\xa4\x0c\x00\x00\xc3\x0c\x00\x00\xe2\x0c\x00\x00\xe2\x0c\x00\x00\xe2\x0c\x00\x00\x05\x00\x05\x00\x04\x02\xf4\x01\xa5\x80\xff\xff\x00\x00\x00\x00\x00\x00\x1e\x00\x00\x00\x1f\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \xe2\x0c\x00\x00\xf1\x0c\x00\x00\x00\x0d\x00\x00\x0d\x0d\x00\x00N\x0d\x00\x00v\x0d\x00\x00\xa0\x0d\x00\x00\xa0\x0d\x00\x00\xa0\x0d\x00\x00\xa0\x0d\x00\x00\x05\x00\x05\x00\x00\x02\xf4\x01\xa5\x80\xff\xff\x00\x00\x00\x00\x00\x00\x1f\x00\x00\x00\x20\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \xa0\x0d\x00\x00\xae\x0d\x00\x00\xbc\x0d\x00\x00\xc9\x0d\x00\x00\x03\x0e\x00\x00\x1c\x0e\x00\x004\x0e\x00\x004\x0e\x00\x004\x0e\x00\x004\x0e\x00\x00\x04\x00\xff\xff\x00\x01\xf4\x01\xa5\x80\xff\xff\x00\x00\x00\x00\x00\x00\x20\x00\x00\x00!\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+";
 
 static ERRDEX_NAME_SPANS: [(u32, u32); 0] = [
 ];
@@ -869,36 +825,41 @@ static ERRDEX_NAME_SPANS: [(u32, u32); 0] = [
 const ERRDEX_LOOKUP_SEED: u64 = 7681369315911520508;
 const ERRDEX_LOOKUP_SHIFT: u32 = 58;
 
-static ERRDEX_LOOKUP_SLOTS: [u16; 64] = [
-    0, 0, 16, 0, 10, 1, 0, 0, 0, 0, 0, 0, 20, 6, 17, 0,
-    0, 0, 0, 0, 19, 0, 0, 4, 12, 0, 0, 0, 0, 0, 0, 11,
-    0, 0, 0, 0, 0, 0, 0, 2, 14, 0, 0, 0, 0, 0, 0, 0,
-    13, 0, 0, 18, 0, 8, 7, 0, 0, 3, 15, 0, 5, 9, 0, 0,
-];
-
-/// Lookup keys: (start, end) in `ERRDEX_STR`, target.
-static ERRDEX_LOOKUP_KEYS: [(u32, u32, u32); 20] = [
-    (0, 12, 0),
-    (175, 197, 1),
-    (401, 414, 2),
-    (562, 575, 3),
-    (851, 863, 4),
-    (1010, 1017, 5),
-    (1155, 1169, 6),
-    (1331, 1351, 7),
-    (1586, 1605, 8),
-    (1768, 1782, 9),
-    (1905, 1923, 10),
-    (2073, 2085, 11),
-    (2254, 2268, 12),
-    (2424, 2441, 13),
-    (2591, 2608, 14),
-    (2776, 2788, 15),
-    (2941, 2955, 16),
-    (3102, 3116, 17),
-    (3298, 3313, 18),
-    (3488, 3502, 19),
-];
+/// Open-addressing table of 64 32-byte slots (see `errdex_lookup`).
+static ERRDEX_LOOKUP: ErrdexAligned<[u8; 2048]> = ErrdexAligned(*b"\
+    \x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x0f\x00\x00\x00\xd8\x0a\x00\x00\x0c\x00\x00\x00invalid_json\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x09\x00\x00\x00\xe8\x06\x00\x00\x0e\x00\x00\x00file_not_found\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x0c\x00\x00\x00unknown_tool\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x13\x00\x00\x00\xa0\x0d\x00\x00\x0e\x00\x00\x00internal_error\x00\x00\x00\x00\x00\x00\x05\x00\x00\x00\xf2\x03\x00\x00\x07\x00\x00\x00timeout\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x10\x00\x00\x00}\x0b\x00\x00\x0e\x00\x00\x00config_invalid\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x12\x00\x00\x00\xe2\x0c\x00\x00\x0f\x00\x00\x00env_var_missing\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00\x00\x002\x02\x00\x00\x0d\x00\x00\x00process_error\x00\x00\x00\x00\x00\x00\x00\
+    \x0b\x00\x00\x00\x19\x08\x00\x00\x0c\x00\x00\x00rate_limited\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x0a\x00\x00\x00q\x07\x00\x00\x12\x00\x00\x00connection_refused\x00\x00\
+    \x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\xaf\x00\x00\x00\x16\x00\x00\x00tool_arguments_inval\
+    \x0d\x00\x00\x00x\x09\x00\x00\x11\x00\x00\x00session_not_found\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x0c\x00\x00\x00\xce\x08\x00\x00\x0e\x00\x00\x00upstream_error\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x11\x00\x00\x00\x1e\x0c\x00\x00\x0e\x00\x00\x00config_missing\x00\x00\x00\x00\x00\x00\
+    \x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x07\x00\x00\x003\x05\x00\x00\x14\x00\x00\x00path_outside_sandbox\
+    \x06\x00\x00\x00\x83\x04\x00\x00\x0e\x00\x00\x00process_killed\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x91\x01\x00\x00\x0d\x00\x00\x00tool_disabled\x00\x00\x00\x00\x00\x00\x00\
+    \x0e\x00\x00\x00\x1f\x0a\x00\x00\x11\x00\x00\x00message_too_large\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x04\x00\x00\x00S\x03\x00\x00\x0c\x00\x00\x00spawn_failed\x00\x00\x00\x00\x00\x00\x00\x00\x08\x00\x00\x002\x06\x00\x00\x13\x00\x00\x00command_not_allowed\x00\
+    \x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+");
 
 // ---------------------------------------------------------------------------------------
 // Runtime support: identical for every catalogue. Everything above this line is data from
@@ -1124,6 +1085,47 @@ struct ErrdexCodeMeta {
     legacy: (u32, u32),
 }
 
+/// Bytes per row of `ERRDEX_CODE_META` (little-endian fields in declaration order).
+const ERRDEX_META_STRIDE: usize = 82;
+
+#[inline(always)]
+const fn errdex_u32(r: &[u8; ERRDEX_META_STRIDE], k: usize) -> u32 {
+    u32::from_le_bytes([r[k], r[k + 1], r[k + 2], r[k + 3]])
+}
+
+#[inline(always)]
+const fn errdex_u16(r: &[u8; ERRDEX_META_STRIDE], k: usize) -> u16 {
+    u16::from_le_bytes([r[k], r[k + 1]])
+}
+
+impl ErrdexCodeMeta {
+    /// Row `i` of `ERRDEX_CODE_META`. The table is one byte-string literal rather than an
+    /// array of struct literals: rustc type-checks, const-evaluates and encodes one token
+    /// instead of ~25 expressions per code (seconds and hundreds of MiB at 10,000 codes).
+    /// After inlining only the fields an accessor reads are loaded.
+    #[inline(always)]
+    const fn decode(i: usize) -> ErrdexCodeMeta {
+        let r = match ERRDEX_CODE_META.split_at(i * ERRDEX_META_STRIDE).1.first_chunk::<ERRDEX_META_STRIDE>() {
+            Some(r) => r,
+            None => panic!("errdex: code index out of range"),
+        };
+        ErrdexCodeMeta {
+            s: [errdex_u32(r, 0), errdex_u32(r, 4), errdex_u32(r, 8), errdex_u32(r, 12), errdex_u32(r, 16), errdex_u32(r, 20), errdex_u32(r, 24), errdex_u32(r, 28), errdex_u32(r, 32), errdex_u32(r, 36)],
+            category: errdex_u16(r, 40),
+            namespace: errdex_u16(r, 42),
+            flags: r[44],
+            exit_code: r[45],
+            http_status: errdex_u16(r, 46),
+            jsonrpc_code: i32::from_le_bytes([r[48], r[49], r[50], r[51]]),
+            retry: errdex_u16(r, 52),
+            deprecated: errdex_u32(r, 54),
+            params: (errdex_u32(r, 58), errdex_u32(r, 62)),
+            aliases: (errdex_u32(r, 66), errdex_u32(r, 70)),
+            legacy: (errdex_u32(r, 74), errdex_u32(r, 78)),
+        }
+    }
+}
+
 const ERRDEX_F_CODE: usize = 0;
 const ERRDEX_F_NAME: usize = 1;
 const ERRDEX_F_VARIANT: usize = 2;
@@ -1276,8 +1278,8 @@ impl Namespace {
 
 impl ErrorCode {
     #[inline]
-    const fn meta(self) -> &'static ErrdexCodeMeta {
-        &ERRDEX_CODE_META[self as usize]
+    const fn meta(self) -> ErrdexCodeMeta {
+        ErrdexCodeMeta::decode(self as usize)
     }
 
     /// The position of this code in [`ErrorCode::ALL`] (catalogue order).
@@ -1478,18 +1480,32 @@ fn errdex_hash(seed: u64, bytes: &[u8]) -> u64 {
     h
 }
 
+/// 64-byte alignment for the lookup table: a 32-byte slot never straddles cache lines.
+#[repr(align(64))]
+struct ErrdexAligned<T>(T);
+
 #[inline]
 fn errdex_lookup(s: &str) -> Option<usize> {
-    let mask = ERRDEX_LOOKUP_SLOTS.len() - 1;
-    let mut i = (errdex_hash(ERRDEX_LOOKUP_SEED, s.as_bytes()) >> ERRDEX_LOOKUP_SHIFT) as usize & mask;
+    const W: usize = 32;
+    const INLINE: usize = W - 12;
+    let table = &ERRDEX_LOOKUP.0;
+    let mask = table.len() / W - 1;
+    let key = s.as_bytes();
+    let mut i = (errdex_hash(ERRDEX_LOOKUP_SEED, key) >> ERRDEX_LOOKUP_SHIFT) as usize & mask;
     loop {
-        let slot = ERRDEX_LOOKUP_SLOTS[i] as usize;
-        if slot == 0 {
+        let r = table.split_at(i * W).1.first_chunk::<W>()?;
+        let len = usize::from(u16::from_le_bytes([r[8], r[9]]));
+        if len == 0 {
             return None;
         }
-        let (start, end, target) = ERRDEX_LOOKUP_KEYS[slot - 1];
-        if ERRDEX_STR.as_bytes().get(start as usize..end as usize) == Some(s.as_bytes()) {
-            return Some(target as usize);
+        if len == key.len() {
+            let (head, tail) = key.split_at(len.min(INLINE));
+            if r[12..12 + head.len()] == *head {
+                let start = u32::from_le_bytes([r[4], r[5], r[6], r[7]]) as usize + head.len();
+                if tail.is_empty() || ERRDEX_STR.as_bytes().get(start..start + tail.len()) == Some(tail) {
+                    return Some(u32::from_le_bytes([r[0], r[1], r[2], r[3]]) as usize);
+                }
+            }
         }
         i = (i + 1) & mask;
     }
@@ -1676,6 +1692,32 @@ impl Error {
         let mut e = Error::errdex_from_params(code, params);
         e.0.data.context = context;
         e
+    }
+
+    // Param conversions of the typed constructors: plain non-generic calls, so that
+    // 10,000 constructors do not each resolve `From` impls of `serde_json::Value`.
+    #[inline]
+    #[allow(dead_code)]
+    fn errdex_vs(v: String) -> ::serde_json::Value {
+        ::serde_json::Value::String(v)
+    }
+
+    #[inline]
+    #[allow(dead_code)]
+    fn errdex_vi(v: i64) -> ::serde_json::Value {
+        ::serde_json::Value::from(v)
+    }
+
+    #[inline]
+    #[allow(dead_code)]
+    fn errdex_vf(v: f64) -> ::serde_json::Value {
+        ::serde_json::Value::from(v)
+    }
+
+    #[inline]
+    #[allow(dead_code)]
+    fn errdex_vb(v: bool) -> ::serde_json::Value {
+        ::serde_json::Value::Bool(v)
     }
 
     #[inline]
