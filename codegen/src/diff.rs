@@ -730,14 +730,15 @@ impl<'a> Differ<'a> {
         }
     }
 
-    fn category_pair(&mut self, s: &Subject<'_>, o: &Category, n: &Category) {
-        let keep = |field: &str, v: String| {
-            format!(
-                "Clients classify codes they do not know by their category's mapping, and \
-                 every code that inherits it changes too. Keep `{field}: {v}` on the category; \
-                 give individual codes a per-code override instead."
-            )
-        };
+    /// The mapping fields a category and a code share; `advice(field, old value)` says how
+    /// to make a change of a contract field compatible.
+    fn mappings(
+        &mut self,
+        s: &Subject<'_>,
+        o: &Mapping<'_>,
+        n: &Mapping<'_>,
+        advice: &dyn Fn(&str, String) -> String,
+    ) {
         if o.retryable != n.retryable {
             self.push(
                 s,
@@ -745,7 +746,7 @@ impl<'a> Differ<'a> {
                 "retryable",
                 Some(b(o.retryable)),
                 Some(b(n.retryable)),
-                keep("retryable", b(o.retryable)),
+                advice("retryable", b(o.retryable)),
             );
         }
         if o.exit_code != n.exit_code {
@@ -755,7 +756,7 @@ impl<'a> Differ<'a> {
                 "exit_code",
                 Some(o.exit_code.to_string()),
                 Some(n.exit_code.to_string()),
-                keep("exit_code", o.exit_code.to_string()),
+                advice("exit_code", o.exit_code.to_string()),
             );
         }
         if o.http_status != n.http_status {
@@ -765,7 +766,7 @@ impl<'a> Differ<'a> {
                 "http_status",
                 Some(o.http_status.to_string()),
                 Some(n.http_status.to_string()),
-                keep("http_status", o.http_status.to_string()),
+                advice("http_status", o.http_status.to_string()),
             );
         }
         if o.jsonrpc_code != n.jsonrpc_code {
@@ -775,7 +776,7 @@ impl<'a> Differ<'a> {
                 "jsonrpc_code",
                 Some(o.jsonrpc_code.to_string()),
                 Some(n.jsonrpc_code.to_string()),
-                keep("jsonrpc_code", o.jsonrpc_code.to_string()),
+                advice("jsonrpc_code", o.jsonrpc_code.to_string()),
             );
         }
         if o.expected != n.expected {
@@ -798,6 +799,17 @@ impl<'a> Differ<'a> {
                 "",
             );
         }
+    }
+
+    fn category_pair(&mut self, s: &Subject<'_>, o: &Category, n: &Category) {
+        let keep = |field: &str, v: String| {
+            format!(
+                "Clients classify codes they do not know by their category's mapping, and \
+                 every code that inherits it changes too. Keep `{field}: {v}` on the category; \
+                 give individual codes a per-code override instead."
+            )
+        };
+        self.mappings(s, &Mapping::of_category(o), &Mapping::of_category(n), &keep);
         if o.summary != n.summary {
             self.push(
                 s,
@@ -1142,66 +1154,7 @@ impl<'a> Differ<'a> {
                  one."
             )
         };
-        if o.retryable != n.retryable {
-            self.push(
-                s,
-                ChangeKind::RetryableChanged,
-                "retryable",
-                Some(b(o.retryable)),
-                Some(b(n.retryable)),
-                restore("retryable", b(o.retryable)),
-            );
-        }
-        if o.exit_code != n.exit_code {
-            self.push(
-                s,
-                ChangeKind::ExitCodeChanged,
-                "exit_code",
-                Some(o.exit_code.to_string()),
-                Some(n.exit_code.to_string()),
-                restore("exit_code", o.exit_code.to_string()),
-            );
-        }
-        if o.http_status != n.http_status {
-            self.push(
-                s,
-                ChangeKind::HttpStatusChanged,
-                "http_status",
-                Some(o.http_status.to_string()),
-                Some(n.http_status.to_string()),
-                restore("http_status", o.http_status.to_string()),
-            );
-        }
-        if o.jsonrpc_code != n.jsonrpc_code {
-            self.push(
-                s,
-                ChangeKind::JsonrpcCodeChanged,
-                "jsonrpc_code",
-                Some(o.jsonrpc_code.to_string()),
-                Some(n.jsonrpc_code.to_string()),
-                restore("jsonrpc_code", o.jsonrpc_code.to_string()),
-            );
-        }
-        if o.expected != n.expected {
-            self.push(
-                s,
-                ChangeKind::LogLevelChanged,
-                "expected",
-                Some(log_level(o.expected)),
-                Some(log_level(n.expected)),
-                "",
-            );
-        }
-        if o.retry != n.retry {
-            self.push(
-                s,
-                ChangeKind::RetryAdviceChanged,
-                "retry",
-                retry_text(&o.retry),
-                retry_text(&n.retry),
-                "",
-            );
-        }
+        self.mappings(s, &Mapping::of_entry(o), &Mapping::of_entry(n), &restore);
         // Namespace and docs URL.
         let ons = old.namespace_of(o).map(|x| x.key.clone());
         let nns = new.namespace_of(n).map(|x| x.key.clone());
@@ -1561,5 +1514,40 @@ mod tests {
             "a\\u{1b}[31mb\\nc\\u{202e}"
         );
         assert_eq!(clean("abcdef", 3), "abc…");
+    }
+}
+
+/// The mapping fields a category and an entry share (an entry's are resolved: category
+/// defaults applied).
+struct Mapping<'a> {
+    retryable: bool,
+    exit_code: u8,
+    http_status: u16,
+    jsonrpc_code: i32,
+    expected: bool,
+    retry: &'a Option<crate::ir::Retry>,
+}
+
+impl<'a> Mapping<'a> {
+    fn of_category(c: &'a Category) -> Self {
+        Mapping {
+            retryable: c.retryable,
+            exit_code: c.exit_code,
+            http_status: c.http_status,
+            jsonrpc_code: c.jsonrpc_code,
+            expected: c.expected,
+            retry: &c.retry,
+        }
+    }
+
+    fn of_entry(e: &'a ErrorEntry) -> Self {
+        Mapping {
+            retryable: e.retryable,
+            exit_code: e.exit_code,
+            http_status: e.http_status,
+            jsonrpc_code: e.jsonrpc_code,
+            expected: e.expected,
+            retry: &e.retry,
+        }
     }
 }
