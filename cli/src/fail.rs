@@ -16,6 +16,19 @@ pub fn exit_code_of(code: &str) -> ExitCode {
     ExitCode::from(code.parse::<ErrorCode>().map_or(1, ErrorCode::exit_code))
 }
 
+/// EDX1009 for a catalogue whose diagnostics include errors: counts both kinds.
+pub fn catalogue_invalid(file: &str, diagnostics: &[errdex_codegen::Diagnostic]) -> Failure {
+    let errors = diagnostics
+        .iter()
+        .filter(|d| d.severity() == errdex_codegen::Severity::Error)
+        .count();
+    Error::catalogue_invalid(
+        file,
+        errors.to_string(),
+        (diagnostics.len() - errors).to_string(),
+    )
+}
+
 /// Prints a failure (human: `error[EDX1001]: ...`; json: one object) and returns its exit code.
 pub fn report(f: &Failure, format: Format) -> ExitCode {
     match format {

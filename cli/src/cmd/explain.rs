@@ -12,8 +12,8 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use errdex_codegen::diag;
 use errdex_codegen::explain::{self, ExplainError};
-use errdex_codegen::{Severity, diag};
 
 use crate::Format;
 use errdex_errors::ErrorCode;
@@ -43,17 +43,10 @@ pub fn run(args: Args) -> ExitCode {
             "{}",
             diag::render_human(&loaded.diagnostics, &file, &src, crate::color_stderr())
         );
-        let errors = loaded
-            .diagnostics
-            .iter()
-            .filter(|d| d.severity() == Severity::Error)
-            .count();
-        let f = Failure::catalogue_invalid(
-            file.clone(),
-            errors.to_string(),
-            (loaded.diagnostics.len() - errors).to_string(),
+        return fail::report(
+            &fail::catalogue_invalid(&file, &loaded.diagnostics),
+            args.format,
         );
-        return fail::report(&f, args.format);
     };
     let result = match args.format {
         Format::Human => explain::explain_text(&cat, &args.code).map(|text| {

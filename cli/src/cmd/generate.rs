@@ -40,11 +40,6 @@ pub fn run(args: Args) -> ExitCode {
         Err(e) => return fail::report(&e, args.format),
     };
     let file = args.catalogue.display().to_string();
-    let errors = loaded
-        .diagnostics
-        .iter()
-        .filter(|d| d.severity() == Severity::Error)
-        .count();
     if !loaded.diagnostics.is_empty() {
         eprint!(
             "{}",
@@ -56,12 +51,10 @@ pub fn run(args: Args) -> ExitCode {
             .diagnostics
             .iter()
             .find(|d| d.severity() == Severity::Error);
-        let f = Failure::catalogue_invalid(
-            file.clone(),
-            errors.to_string(),
-            (loaded.diagnostics.len() - errors).to_string(),
+        fail::report(
+            &fail::catalogue_invalid(&file, &loaded.diagnostics),
+            args.format,
         );
-        fail::report(&f, args.format);
         return first.map_or(ExitCode::FAILURE, |d| fail::exit_code_of(d.code.as_str()));
     };
     // Headers name the catalogue by its file name, so the same catalogue gives the same
