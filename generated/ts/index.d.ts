@@ -600,909 +600,176 @@ export interface ErrorInfo {
   readonly legacyCodes: readonly string[];
 }
 
-/** Metadata of every live code, keyed by code (for catalogue order, iterate `ALL_CODES`). */
-export declare const ERRORS: {
-  /**
-   * `EDX0001` — The file is not well-formed YAML
-   *
-   * Message: `YAML syntax error: {problem}`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See yaml.html#edx0001
-   */
-  readonly "EDX0001": ErrorInfo & {
-    readonly code: "EDX0001";
-    readonly name: "YAML_SYNTAX";
-    readonly namespace: "YAML";
-    readonly category: "invalid";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 65;
-    readonly httpStatus: 422;
-    readonly jsonrpcCode: -32602;
-  };
-  /**
-   * `EDX0002` — The file is not UTF-8 text
-   *
-   * Message: `the catalogue is not valid UTF-8 (first bad byte at offset {offset})`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See yaml.html#edx0002
-   */
-  readonly "EDX0002": ErrorInfo & {
-    readonly code: "EDX0002";
-    readonly name: "NOT_UTF8";
-    readonly namespace: "YAML";
-    readonly category: "invalid";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 65;
-    readonly httpStatus: 422;
-    readonly jsonrpcCode: -32602;
-  };
-  /**
-   * `EDX0003` — The file holds no YAML document
-   *
-   * Message: `the catalogue is empty: it holds no YAML document`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See yaml.html#edx0003
-   */
-  readonly "EDX0003": ErrorInfo & {
-    readonly code: "EDX0003";
-    readonly name: "EMPTY_CATALOGUE";
-    readonly namespace: "YAML";
-    readonly category: "invalid";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 65;
-    readonly httpStatus: 422;
-    readonly jsonrpcCode: -32602;
-  };
-  /**
-   * `EDX0004` — The file exceeds errdex's size limit
-   *
-   * Message: `the catalogue is {size} bytes; the limit is {limit} bytes`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See yaml.html#edx0004
-   */
-  readonly "EDX0004": ErrorInfo & {
-    readonly code: "EDX0004";
-    readonly name: "CATALOGUE_TOO_LARGE";
-    readonly namespace: "YAML";
-    readonly category: "invalid";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 65;
-    readonly httpStatus: 422;
-    readonly jsonrpcCode: -32602;
-  };
-  /**
-   * `EDX0005` — Values are nested too deeply
-   *
-   * Message: `values are nested deeper than {limit} levels`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See yaml.html#edx0005
-   */
-  readonly "EDX0005": ErrorInfo & {
-    readonly code: "EDX0005";
-    readonly name: "NESTING_TOO_DEEP";
-    readonly namespace: "YAML";
-    readonly category: "invalid";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 65;
-    readonly httpStatus: 422;
-    readonly jsonrpcCode: -32602;
-  };
-  /**
-   * `EDX0006` — The YAML exceeds a safety limit (aliases, nodes, events)
-   *
-   * Message: `the YAML exceeds a safety limit: {problem}`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See yaml.html#edx0006
-   */
-  readonly "EDX0006": ErrorInfo & {
-    readonly code: "EDX0006";
-    readonly name: "YAML_BUDGET_EXCEEDED";
-    readonly namespace: "YAML";
-    readonly category: "invalid";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 65;
-    readonly httpStatus: 422;
-    readonly jsonrpcCode: -32602;
-  };
-  /**
-   * `EDX0007` — The catalogue has more codes than errdex supports
-   *
-   * Message: `the catalogue has {count} codes; the limit is {limit}`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See yaml.html#edx0007
-   */
-  readonly "EDX0007": ErrorInfo & {
-    readonly code: "EDX0007";
-    readonly name: "TOO_MANY_CODES";
-    readonly namespace: "YAML";
-    readonly category: "invalid";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 65;
-    readonly httpStatus: 422;
-    readonly jsonrpcCode: -32602;
-  };
-  /**
-   * `EDX0008` — A text field is too long
-   *
-   * Message: `this text is {length} bytes long; the limit is {limit} bytes`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See yaml.html#edx0008
-   */
-  readonly "EDX0008": ErrorInfo & {
-    readonly code: "EDX0008";
-    readonly name: "TEXT_TOO_LONG";
-    readonly namespace: "YAML";
-    readonly category: "invalid";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 65;
-    readonly httpStatus: 422;
-    readonly jsonrpcCode: -32602;
-  };
-  /**
-   * `EDX0101` — A value has the wrong type
-   *
-   * Message: `'{key}' must be {expected}, found {found}`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See schema.html#edx0101
-   */
-  readonly "EDX0101": ErrorInfo & {
-    readonly code: "EDX0101";
-    readonly name: "WRONG_TYPE";
-    readonly namespace: "SCHEMA";
-    readonly category: "invalid";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 65;
-    readonly httpStatus: 422;
-    readonly jsonrpcCode: -32602;
-  };
-  /**
-   * `EDX0102` — A key the format does not know (often a typo)
-   *
-   * Message: `unknown key '{key}' in {context}`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See schema.html#edx0102
-   */
-  readonly "EDX0102": ErrorInfo & {
-    readonly code: "EDX0102";
-    readonly name: "UNKNOWN_KEY";
-    readonly namespace: "SCHEMA";
-    readonly category: "invalid";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 65;
-    readonly httpStatus: 422;
-    readonly jsonrpcCode: -32602;
-  };
-  /**
-   * `EDX0103` — The same key appears twice in one mapping
-   *
-   * Message: `duplicate key '{key}'`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See schema.html#edx0103
-   */
-  readonly "EDX0103": ErrorInfo & {
-    readonly code: "EDX0103";
-    readonly name: "DUPLICATE_KEY";
-    readonly namespace: "SCHEMA";
-    readonly category: "invalid";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 65;
-    readonly httpStatus: 422;
-    readonly jsonrpcCode: -32602;
-  };
-  /**
-   * `EDX0104` — A required key is missing
-   *
-   * Message: `{context} is missing the required key '{key}'`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See schema.html#edx0104
-   */
-  readonly "EDX0104": ErrorInfo & {
-    readonly code: "EDX0104";
-    readonly name: "MISSING_KEY";
-    readonly namespace: "SCHEMA";
-    readonly category: "invalid";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 65;
-    readonly httpStatus: 422;
-    readonly jsonrpcCode: -32602;
-  };
-  /**
-   * `EDX0105` — The format version is missing or unsupported
-   *
-   * Message: `{problem}`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See schema.html#edx0105
-   */
-  readonly "EDX0105": ErrorInfo & {
-    readonly code: "EDX0105";
-    readonly name: "FORMAT_VERSION";
-    readonly namespace: "SCHEMA";
-    readonly category: "invalid";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 65;
-    readonly httpStatus: 422;
-    readonly jsonrpcCode: -32602;
-  };
-  /**
-   * `EDX0106` — A value has the right type but is not allowed
-   *
-   * Message: `'{key}' cannot be {found}: {expected}`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See schema.html#edx0106
-   */
-  readonly "EDX0106": ErrorInfo & {
-    readonly code: "EDX0106";
-    readonly name: "BAD_VALUE";
-    readonly namespace: "SCHEMA";
-    readonly category: "invalid";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 65;
-    readonly httpStatus: 422;
-    readonly jsonrpcCode: -32602;
-  };
-  /**
-   * `EDX0201` — A name does not follow the naming rules
-   *
-   * Message: `'{name}' is not a valid {kind}: {rule}`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See names.html#edx0201
-   */
-  readonly "EDX0201": ErrorInfo & {
-    readonly code: "EDX0201";
-    readonly name: "INVALID_NAME";
-    readonly namespace: "NAMES";
-    readonly category: "invalid";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 65;
-    readonly httpStatus: 422;
-    readonly jsonrpcCode: -32602;
-  };
-  /**
-   * `EDX0202` — Two entries share a wire code
-   *
-   * Message: `code '{code}' is already used by '{other}'`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See names.html#edx0202
-   */
-  readonly "EDX0202": ErrorInfo & {
-    readonly code: "EDX0202";
-    readonly name: "DUPLICATE_CODE";
-    readonly namespace: "NAMES";
-    readonly category: "invalid";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 65;
-    readonly httpStatus: 422;
-    readonly jsonrpcCode: -32602;
-  };
-  /**
-   * `EDX0203` — A name or alias is already used by another entry
-   *
-   * Message: `name '{name}' is already used by '{other}'`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See names.html#edx0203
-   */
-  readonly "EDX0203": ErrorInfo & {
-    readonly code: "EDX0203";
-    readonly name: "DUPLICATE_NAME";
-    readonly namespace: "NAMES";
-    readonly category: "invalid";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 65;
-    readonly httpStatus: 422;
-    readonly jsonrpcCode: -32602;
-  };
-  /**
-   * `EDX0204` — A legacy code collides with a live code or another legacy code
-   *
-   * Message: `legacy code '{code}' is already used by '{other}'`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See names.html#edx0204
-   */
-  readonly "EDX0204": ErrorInfo & {
-    readonly code: "EDX0204";
-    readonly name: "LEGACY_CODE_COLLISION";
-    readonly namespace: "NAMES";
-    readonly category: "invalid";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 65;
-    readonly httpStatus: 422;
-    readonly jsonrpcCode: -32602;
-  };
-  /**
-   * `EDX0205` — Two names become the same generated identifier
-   *
-   * Message: `'{name}' becomes the {language} identifier '{ident}', already taken by '{other}'`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See names.html#edx0205
-   */
-  readonly "EDX0205": ErrorInfo & {
-    readonly code: "EDX0205";
-    readonly name: "IDENTIFIER_COLLISION";
-    readonly namespace: "NAMES";
-    readonly category: "invalid";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 65;
-    readonly httpStatus: 422;
-    readonly jsonrpcCode: -32602;
-  };
-  /**
-   * `EDX0206` — A code does not match the registry's code_pattern
-   *
-   * Message: `code '{code}' does not match the registry's code_pattern '{pattern}'`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See names.html#edx0206
-   */
-  readonly "EDX0206": ErrorInfo & {
-    readonly code: "EDX0206";
-    readonly name: "CODE_PATTERN_MISMATCH";
-    readonly namespace: "NAMES";
-    readonly category: "invalid";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 65;
-    readonly httpStatus: 422;
-    readonly jsonrpcCode: -32602;
-  };
-  /**
-   * `EDX0207` — A code does not start with its namespace's code_prefix
-   *
-   * Message: `code '{code}' does not start with '{prefix}', the code_prefix of namespace '{namespace}'`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See names.html#edx0207
-   */
-  readonly "EDX0207": ErrorInfo & {
-    readonly code: "EDX0207";
-    readonly name: "CODE_PREFIX_MISMATCH";
-    readonly namespace: "NAMES";
-    readonly category: "invalid";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 65;
-    readonly httpStatus: 422;
-    readonly jsonrpcCode: -32602;
-  };
-  /**
-   * `EDX0208` — code_pattern is not a valid regular expression
-   *
-   * Message: `code_pattern is not a valid regular expression: {problem}`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See names.html#edx0208
-   */
-  readonly "EDX0208": ErrorInfo & {
-    readonly code: "EDX0208";
-    readonly name: "INVALID_CODE_PATTERN";
-    readonly namespace: "NAMES";
-    readonly category: "invalid";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 65;
-    readonly httpStatus: 422;
-    readonly jsonrpcCode: -32602;
-  };
-  /**
-   * `EDX0209` — A retired code is used again
-   *
-   * Message: `code '{code}' is retired and may never be used again`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See names.html#edx0209
-   */
-  readonly "EDX0209": ErrorInfo & {
-    readonly code: "EDX0209";
-    readonly name: "RETIRED_CODE_REUSED";
-    readonly namespace: "NAMES";
-    readonly category: "invalid";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 65;
-    readonly httpStatus: 422;
-    readonly jsonrpcCode: -32602;
-  };
-  /**
-   * `EDX0210` — A code is empty or contains spaces or control characters
-   *
-   * Message: `'{code}' is not a usable code: {rule}`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See names.html#edx0210
-   */
-  readonly "EDX0210": ErrorInfo & {
-    readonly code: "EDX0210";
-    readonly name: "INVALID_CODE";
-    readonly namespace: "NAMES";
-    readonly category: "invalid";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 65;
-    readonly httpStatus: 422;
-    readonly jsonrpcCode: -32602;
-  };
-  /**
-   * `EDX0301` — An entry names a category that is not declared
-   *
-   * Message: `unknown category '{key}'`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See refs.html#edx0301
-   */
-  readonly "EDX0301": ErrorInfo & {
-    readonly code: "EDX0301";
-    readonly name: "UNKNOWN_CATEGORY";
-    readonly namespace: "REFS";
-    readonly category: "invalid";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 65;
-    readonly httpStatus: 422;
-    readonly jsonrpcCode: -32602;
-  };
-  /**
-   * `EDX0302` — An entry names a namespace that is not declared
-   *
-   * Message: `unknown namespace '{namespace}'`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See refs.html#edx0302
-   */
-  readonly "EDX0302": ErrorInfo & {
-    readonly code: "EDX0302";
-    readonly name: "UNKNOWN_NAMESPACE";
-    readonly namespace: "REFS";
-    readonly category: "invalid";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 65;
-    readonly httpStatus: 422;
-    readonly jsonrpcCode: -32602;
-  };
-  /**
-   * `EDX0303` — A deprecation's replaced_by does not name a live entry
-   *
-   * Message: `'replaced_by' names '{target}', which is not a live entry`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See refs.html#edx0303
-   */
-  readonly "EDX0303": ErrorInfo & {
-    readonly code: "EDX0303";
-    readonly name: "UNKNOWN_REPLACEMENT";
-    readonly namespace: "REFS";
-    readonly category: "invalid";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 65;
-    readonly httpStatus: 422;
-    readonly jsonrpcCode: -32602;
-  };
-  /**
-   * `EDX0401` — A message or suggestion template is malformed
-   *
-   * Message: `malformed template: {problem}`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See template.html#edx0401
-   */
-  readonly "EDX0401": ErrorInfo & {
-    readonly code: "EDX0401";
-    readonly name: "TEMPLATE_SYNTAX";
-    readonly namespace: "TEMPLATE";
-    readonly category: "invalid";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 65;
-    readonly httpStatus: 422;
-    readonly jsonrpcCode: -32602;
-  };
-  /**
-   * `EDX0402` — A template uses a placeholder that is not a declared param
-   *
-   * Message: `placeholder '{{{param}}}' is not a declared param`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See template.html#edx0402
-   */
-  readonly "EDX0402": ErrorInfo & {
-    readonly code: "EDX0402";
-    readonly name: "UNDECLARED_PLACEHOLDER";
-    readonly namespace: "TEMPLATE";
-    readonly category: "invalid";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 65;
-    readonly httpStatus: 422;
-    readonly jsonrpcCode: -32602;
-  };
-  /**
-   * `EDX0403` — A declared param is never used by the message
-   *
-   * Message: `param '{param}' is declared but the message never uses it`
-   * Category `suspicious`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See template.html#edx0403
-   */
-  readonly "EDX0403": ErrorInfo & {
-    readonly code: "EDX0403";
-    readonly name: "UNUSED_PARAM";
-    readonly namespace: "TEMPLATE";
-    readonly category: "suspicious";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 65;
-    readonly httpStatus: 422;
-    readonly jsonrpcCode: -32602;
-  };
-  /**
-   * `EDX0404` — A param name is not an identifier
-   *
-   * Message: `param name '{param}' is not an identifier`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See template.html#edx0404
-   */
-  readonly "EDX0404": ErrorInfo & {
-    readonly code: "EDX0404";
-    readonly name: "INVALID_PARAM_NAME";
-    readonly namespace: "TEMPLATE";
-    readonly category: "invalid";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 65;
-    readonly httpStatus: 422;
-    readonly jsonrpcCode: -32602;
-  };
-  /**
-   * `EDX0405` — A param name would overwrite a reserved wire key
-   *
-   * Message: `param '{param}' would shadow the reserved wire key '{param}'`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See template.html#edx0405
-   */
-  readonly "EDX0405": ErrorInfo & {
-    readonly code: "EDX0405";
-    readonly name: "PARAM_SHADOWS_WIRE_KEY";
-    readonly namespace: "TEMPLATE";
-    readonly category: "invalid";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 65;
-    readonly httpStatus: 422;
-    readonly jsonrpcCode: -32602;
-  };
-  /**
-   * `EDX0501` — An exit code is outside 0..=255
-   *
-   * Message: `exit code {value} is outside 0..=255`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See range.html#edx0501
-   */
-  readonly "EDX0501": ErrorInfo & {
-    readonly code: "EDX0501";
-    readonly name: "EXIT_CODE_RANGE";
-    readonly namespace: "RANGE";
-    readonly category: "invalid";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 65;
-    readonly httpStatus: 422;
-    readonly jsonrpcCode: -32602;
-  };
-  /**
-   * `EDX0502` — An exit code of 0 or above 125
-   *
-   * Message: `exit code {value} {why}`
-   * Category `suspicious`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See range.html#edx0502
-   */
-  readonly "EDX0502": ErrorInfo & {
-    readonly code: "EDX0502";
-    readonly name: "EXIT_CODE_UNUSUAL";
-    readonly namespace: "RANGE";
-    readonly category: "suspicious";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 65;
-    readonly httpStatus: 422;
-    readonly jsonrpcCode: -32602;
-  };
-  /**
-   * `EDX0503` — An HTTP status is outside 100..=599
-   *
-   * Message: `HTTP status {value} is outside 100..=599`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See range.html#edx0503
-   */
-  readonly "EDX0503": ErrorInfo & {
-    readonly code: "EDX0503";
-    readonly name: "HTTP_STATUS_RANGE";
-    readonly namespace: "RANGE";
-    readonly category: "invalid";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 65;
-    readonly httpStatus: 422;
-    readonly jsonrpcCode: -32602;
-  };
-  /**
-   * `EDX0504` — An HTTP status below 400 for an error
-   *
-   * Message: `HTTP status {value} is not an error status (below 400)`
-   * Category `suspicious`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See range.html#edx0504
-   */
-  readonly "EDX0504": ErrorInfo & {
-    readonly code: "EDX0504";
-    readonly name: "HTTP_STATUS_NOT_ERROR";
-    readonly namespace: "RANGE";
-    readonly category: "suspicious";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 65;
-    readonly httpStatus: 422;
-    readonly jsonrpcCode: -32602;
-  };
-  /**
-   * `EDX0505` — A JSON-RPC code in the protocol's reserved range
-   *
-   * Message: `JSON-RPC code {value} lies in the range reserved for the protocol (-32768..=-32000) but is not a standard code`
-   * Category `suspicious`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See range.html#edx0505
-   */
-  readonly "EDX0505": ErrorInfo & {
-    readonly code: "EDX0505";
-    readonly name: "JSONRPC_CODE_RESERVED";
-    readonly namespace: "RANGE";
-    readonly category: "suspicious";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 65;
-    readonly httpStatus: 422;
-    readonly jsonrpcCode: -32602;
-  };
-  /**
-   * `EDX0506` — A JSON-RPC code does not fit 32 bits
-   *
-   * Message: `JSON-RPC code {value} does not fit a 32-bit signed integer`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See range.html#edx0506
-   */
-  readonly "EDX0506": ErrorInfo & {
-    readonly code: "EDX0506";
-    readonly name: "JSONRPC_CODE_RANGE";
-    readonly namespace: "RANGE";
-    readonly category: "invalid";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 65;
-    readonly httpStatus: 422;
-    readonly jsonrpcCode: -32602;
-  };
-  /**
-   * `EDX0601` — A docs_url template uses an unknown placeholder
-   *
-   * Message: `unknown placeholder '{{{placeholder}}}' in docs_url; known: {known}`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See docs.html#edx0601
-   */
-  readonly "EDX0601": ErrorInfo & {
-    readonly code: "EDX0601";
-    readonly name: "DOCS_URL_PLACEHOLDER";
-    readonly namespace: "DOCS";
-    readonly category: "invalid";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 65;
-    readonly httpStatus: 422;
-    readonly jsonrpcCode: -32602;
-  };
-  /**
-   * `EDX0602` — A docs_url is not a well-formed URL
-   *
-   * Message: `'{url}' is not a well-formed URL: {problem}`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See docs.html#edx0602
-   */
-  readonly "EDX0602": ErrorInfo & {
-    readonly code: "EDX0602";
-    readonly name: "MALFORMED_URL";
-    readonly namespace: "DOCS";
-    readonly category: "invalid";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 65;
-    readonly httpStatus: 422;
-    readonly jsonrpcCode: -32602;
-  };
-  /**
-   * `EDX1001` — A file could not be read
-   *
-   * Message: `cannot read '{path}': {reason}`
-   * Category `io`, not retryable; exit code 74, HTTP 500, JSON-RPC -32603.
-   * See cli.html#edx1001
-   */
-  readonly "EDX1001": ErrorInfo & {
-    readonly code: "EDX1001";
-    readonly name: "FILE_UNREADABLE";
-    readonly namespace: "CLI";
-    readonly category: "io";
-    readonly retryable: false;
-    readonly expected: false;
-    readonly exitCode: 74;
-    readonly httpStatus: 500;
-    readonly jsonrpcCode: -32603;
-  };
-  /**
-   * `EDX1002` — The command line is wrong
-   *
-   * Message: `{problem}`
-   * Category `usage`, not retryable; exit code 64, HTTP 400, JSON-RPC -32602.
-   * See cli.html#edx1002
-   */
-  readonly "EDX1002": ErrorInfo & {
-    readonly code: "EDX1002";
-    readonly name: "BAD_ARGUMENTS";
-    readonly namespace: "CLI";
-    readonly category: "usage";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 64;
-    readonly httpStatus: 400;
-    readonly jsonrpcCode: -32602;
-  };
-  /**
-   * `EDX1003` — A generated file could not be written
-   *
-   * Message: `could not write '{path}': {reason}`
-   * Category `io`, not retryable; exit code 74, HTTP 500, JSON-RPC -32603.
-   * See cli.html#edx1003
-   */
-  readonly "EDX1003": ErrorInfo & {
-    readonly code: "EDX1003";
-    readonly name: "WRITE_FAILED";
-    readonly namespace: "CLI";
-    readonly category: "io";
-    readonly retryable: false;
-    readonly expected: false;
-    readonly exitCode: 74;
-    readonly httpStatus: 500;
-    readonly jsonrpcCode: -32603;
-  };
-  /**
-   * `EDX1004` — Committed generated files do not match the catalogue
-   *
-   * Message: `{count} generated file(s) are out of date with '{catalogue}'`
-   * Category `stale`, not retryable; exit code 1, HTTP 409, JSON-RPC -32603.
-   * See cli.html#edx1004
-   */
-  readonly "EDX1004": ErrorInfo & {
-    readonly code: "EDX1004";
-    readonly name: "OUTPUTS_STALE";
-    readonly namespace: "CLI";
-    readonly category: "stale";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 1;
-    readonly httpStatus: 409;
-    readonly jsonrpcCode: -32603;
-  };
-  /**
-   * `EDX1005` — The new catalogue breaks the contract of the old one
-   *
-   * Message: `{count} breaking change(s) between '{old}' and '{new}'`
-   * Category `breaking`, not retryable; exit code 1, HTTP 409, JSON-RPC -32603.
-   * See cli.html#edx1005
-   */
-  readonly "EDX1005": ErrorInfo & {
-    readonly code: "EDX1005";
-    readonly name: "BREAKING_CHANGES";
-    readonly namespace: "CLI";
-    readonly category: "breaking";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 1;
-    readonly httpStatus: 409;
-    readonly jsonrpcCode: -32603;
-  };
-  /**
-   * `EDX1006` — The code is not in the catalogue
-   *
-   * Message: `'{code}' is not a code, name, alias or legacy code of this catalogue`
-   * Category `not_found`, not retryable; exit code 1, HTTP 404, JSON-RPC -32602.
-   * See cli.html#edx1006
-   */
-  readonly "EDX1006": ErrorInfo & {
-    readonly code: "EDX1006";
-    readonly name: "UNKNOWN_CODE";
-    readonly namespace: "CLI";
-    readonly category: "not_found";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 1;
-    readonly httpStatus: 404;
-    readonly jsonrpcCode: -32602;
-  };
-  /**
-   * `EDX1007` — git could not provide the old catalogue
-   *
-   * Message: `git could not provide '{path}' at '{rev}': {reason}`
-   * Category `external`, not retryable; exit code 69, HTTP 502, JSON-RPC -32603.
-   * See cli.html#edx1007
-   */
-  readonly "EDX1007": ErrorInfo & {
-    readonly code: "EDX1007";
-    readonly name: "GIT_FAILED";
-    readonly namespace: "CLI";
-    readonly category: "external";
-    readonly retryable: false;
-    readonly expected: false;
-    readonly exitCode: 69;
-    readonly httpStatus: 502;
-    readonly jsonrpcCode: -32603;
-  };
-  /**
-   * `EDX1008` — errdex init would overwrite a file
-   *
-   * Message: `'{path}' already exists; errdex init never overwrites a file`
-   * Category `conflict`, not retryable; exit code 73, HTTP 409, JSON-RPC -32603.
-   * See cli.html#edx1008
-   */
-  readonly "EDX1008": ErrorInfo & {
-    readonly code: "EDX1008";
-    readonly name: "FILE_EXISTS";
-    readonly namespace: "CLI";
-    readonly category: "conflict";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 73;
-    readonly httpStatus: 409;
-    readonly jsonrpcCode: -32603;
-  };
-  /**
-   * `EDX1009` — The catalogue has errors
-   *
-   * Message: `'{path}' has {errors} error(s) and {warnings} warning(s)`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See cli.html#edx1009
-   */
-  readonly "EDX1009": ErrorInfo & {
-    readonly code: "EDX1009";
-    readonly name: "CATALOGUE_INVALID";
-    readonly namespace: "CLI";
-    readonly category: "invalid";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 65;
-    readonly httpStatus: 422;
-    readonly jsonrpcCode: -32602;
-  };
-  /**
-   * `EDX1010` — The code asked for is retired
-   *
-   * Message: `'{code}' is retired{note}`
-   * Category `not_found`, not retryable; exit code 1, HTTP 404, JSON-RPC -32602.
-   * See cli.html#edx1010
-   */
-  readonly "EDX1010": ErrorInfo & {
-    readonly code: "EDX1010";
-    readonly name: "CODE_RETIRED";
-    readonly namespace: "CLI";
-    readonly category: "not_found";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 1;
-    readonly httpStatus: 404;
-    readonly jsonrpcCode: -32602;
-  };
-};
+/**
+ * One set of literal facts shared by codes (category, retry flag, log level, exit code, HTTP
+ * status, JSON-RPC code). Codes point at a shared set through `FactsByCode` instead of each
+ * carrying its own object type, which keeps `tsc` fast on large catalogues.
+ */
+export interface CodeFacts {
+  readonly category: Category;
+  readonly retryable: boolean;
+  readonly expected: boolean;
+  readonly exitCode: number;
+  readonly httpStatus: number;
+  readonly jsonrpcCode: number;
+}
+
+export interface CodeFacts0 extends CodeFacts {
+  readonly category: "invalid";
+  readonly retryable: false;
+  readonly expected: true;
+  readonly exitCode: 65;
+  readonly httpStatus: 422;
+  readonly jsonrpcCode: -32602;
+}
+
+export interface CodeFacts1 extends CodeFacts {
+  readonly category: "suspicious";
+  readonly retryable: false;
+  readonly expected: true;
+  readonly exitCode: 65;
+  readonly httpStatus: 422;
+  readonly jsonrpcCode: -32602;
+}
+
+export interface CodeFacts2 extends CodeFacts {
+  readonly category: "io";
+  readonly retryable: false;
+  readonly expected: false;
+  readonly exitCode: 74;
+  readonly httpStatus: 500;
+  readonly jsonrpcCode: -32603;
+}
+
+export interface CodeFacts3 extends CodeFacts {
+  readonly category: "usage";
+  readonly retryable: false;
+  readonly expected: true;
+  readonly exitCode: 64;
+  readonly httpStatus: 400;
+  readonly jsonrpcCode: -32602;
+}
+
+export interface CodeFacts4 extends CodeFacts {
+  readonly category: "stale";
+  readonly retryable: false;
+  readonly expected: true;
+  readonly exitCode: 1;
+  readonly httpStatus: 409;
+  readonly jsonrpcCode: -32603;
+}
+
+export interface CodeFacts5 extends CodeFacts {
+  readonly category: "breaking";
+  readonly retryable: false;
+  readonly expected: true;
+  readonly exitCode: 1;
+  readonly httpStatus: 409;
+  readonly jsonrpcCode: -32603;
+}
+
+export interface CodeFacts6 extends CodeFacts {
+  readonly category: "not_found";
+  readonly retryable: false;
+  readonly expected: true;
+  readonly exitCode: 1;
+  readonly httpStatus: 404;
+  readonly jsonrpcCode: -32602;
+}
+
+export interface CodeFacts7 extends CodeFacts {
+  readonly category: "external";
+  readonly retryable: false;
+  readonly expected: false;
+  readonly exitCode: 69;
+  readonly httpStatus: 502;
+  readonly jsonrpcCode: -32603;
+}
+
+export interface CodeFacts8 extends CodeFacts {
+  readonly category: "conflict";
+  readonly retryable: false;
+  readonly expected: true;
+  readonly exitCode: 73;
+  readonly httpStatus: 409;
+  readonly jsonrpcCode: -32603;
+}
+
+/** The literal facts of every live code. */
+export interface FactsByCode {
+  readonly "EDX0001": CodeFacts0;
+  readonly "EDX0002": CodeFacts0;
+  readonly "EDX0003": CodeFacts0;
+  readonly "EDX0004": CodeFacts0;
+  readonly "EDX0005": CodeFacts0;
+  readonly "EDX0006": CodeFacts0;
+  readonly "EDX0007": CodeFacts0;
+  readonly "EDX0008": CodeFacts0;
+  readonly "EDX0101": CodeFacts0;
+  readonly "EDX0102": CodeFacts0;
+  readonly "EDX0103": CodeFacts0;
+  readonly "EDX0104": CodeFacts0;
+  readonly "EDX0105": CodeFacts0;
+  readonly "EDX0106": CodeFacts0;
+  readonly "EDX0201": CodeFacts0;
+  readonly "EDX0202": CodeFacts0;
+  readonly "EDX0203": CodeFacts0;
+  readonly "EDX0204": CodeFacts0;
+  readonly "EDX0205": CodeFacts0;
+  readonly "EDX0206": CodeFacts0;
+  readonly "EDX0207": CodeFacts0;
+  readonly "EDX0208": CodeFacts0;
+  readonly "EDX0209": CodeFacts0;
+  readonly "EDX0210": CodeFacts0;
+  readonly "EDX0301": CodeFacts0;
+  readonly "EDX0302": CodeFacts0;
+  readonly "EDX0303": CodeFacts0;
+  readonly "EDX0401": CodeFacts0;
+  readonly "EDX0402": CodeFacts0;
+  readonly "EDX0403": CodeFacts1;
+  readonly "EDX0404": CodeFacts0;
+  readonly "EDX0405": CodeFacts0;
+  readonly "EDX0501": CodeFacts0;
+  readonly "EDX0502": CodeFacts1;
+  readonly "EDX0503": CodeFacts0;
+  readonly "EDX0504": CodeFacts1;
+  readonly "EDX0505": CodeFacts1;
+  readonly "EDX0506": CodeFacts0;
+  readonly "EDX0601": CodeFacts0;
+  readonly "EDX0602": CodeFacts0;
+  readonly "EDX1001": CodeFacts2;
+  readonly "EDX1002": CodeFacts3;
+  readonly "EDX1003": CodeFacts2;
+  readonly "EDX1004": CodeFacts4;
+  readonly "EDX1005": CodeFacts5;
+  readonly "EDX1006": CodeFacts6;
+  readonly "EDX1007": CodeFacts7;
+  readonly "EDX1008": CodeFacts8;
+  readonly "EDX1009": CodeFacts0;
+  readonly "EDX1010": CodeFacts6;
+}
+
+/** Catalogue metadata of codes that share the facts `F`, as literal types. */
+export interface ErrorInfoWith<F extends CodeFacts> extends ErrorInfo {
+  readonly category: F["category"];
+  readonly retryable: F["retryable"];
+  readonly expected: F["expected"];
+  readonly exitCode: F["exitCode"];
+  readonly httpStatus: F["httpStatus"];
+  readonly jsonrpcCode: F["jsonrpcCode"];
+}
+
+/** Catalogue metadata of one code, with its code and facts as literal types. */
+export interface ErrorInfoOf<C extends ErrorCode> extends ErrorInfoWith<FactsByCode[C]> {
+  readonly code: C;
+}
+
+/**
+ * Metadata of every live code, keyed by code (for catalogue order, iterate `ALL_CODES`).
+ * `ERRORS[code]` has the code's facts as literal types; codes that share facts share one
+ * type, so indexing with the whole `ErrorCode` union stays cheap for `tsc`.
+ */
+export declare const ERRORS: { readonly [C in ErrorCode]: ErrorInfoWith<FactsByCode[C]> };
 
 export interface RetiredInfo {
   readonly code: RetiredCode;
@@ -1511,9 +778,16 @@ export interface RetiredInfo {
   readonly note: string | null;
 }
 
+/** A retired code's tombstone. */
+export interface RetiredInfoOf<C extends RetiredCode> extends RetiredInfo {
+  readonly code: C;
+}
+
 /** Retired codes (tombstones). */
-export declare const RETIRED: {
-};
+export declare const RETIRED: { readonly [C in RetiredCode]: RetiredInfoOf<C> };
+
+/** The params of a code that has none. */
+export interface NoParameters {}
 
 /** Params of `EDX0001` (YAML_SYNTAX). */
 export interface YamlSyntaxParams {
@@ -1523,10 +797,6 @@ export interface YamlSyntaxParams {
 /** Params of `EDX0002` (NOT_UTF8). */
 export interface NotUtf8Params {
   readonly "offset": string;
-}
-
-/** Params of `EDX0003` (EMPTY_CATALOGUE). */
-export interface EmptyCatalogueParams {
 }
 
 /** Params of `EDX0004` (CATALOGUE_TOO_LARGE). */
@@ -1802,7 +1072,7 @@ export interface CodeRetiredParams {
 export interface ParamsByCode {
   readonly "EDX0001": YamlSyntaxParams;
   readonly "EDX0002": NotUtf8Params;
-  readonly "EDX0003": EmptyCatalogueParams;
+  readonly "EDX0003": NoParameters;
   readonly "EDX0004": CatalogueTooLargeParams;
   readonly "EDX0005": NestingTooDeepParams;
   readonly "EDX0006": YamlBudgetExceededParams;
@@ -1863,431 +1133,113 @@ export interface WireExtras {
   readonly [key: string]: unknown;
 }
 
-/** The wire object of `EDX0001` (YAML_SYNTAX). */
-export interface YamlSyntaxWireError extends YamlSyntaxParams, WireExtras {
-  readonly "error": "EDX0001";
+/** The wire object of one code (`P`: its params). */
+export type WireErrorOf<C extends ErrorCode, P = ParamsOf<C>> = P & WireExtras & {
+  readonly "error": C;
   readonly "detail": string;
-  readonly "category": "invalid";
-}
+  readonly "category": FactsByCode[C]["category"];
+};
 
-/** The wire object of `EDX0002` (NOT_UTF8). */
-export interface NotUtf8WireError extends NotUtf8Params, WireExtras {
-  readonly "error": "EDX0002";
-  readonly "detail": string;
-  readonly "category": "invalid";
-}
+type CodeGroup0 = "EDX0001" | "EDX0006" | "EDX0105" | "EDX0208" | "EDX0401";
+type CodeGroup1 = "EDX0002";
+type CodeGroup2 = "EDX0003";
+type CodeGroup3 = "EDX0004";
+type CodeGroup4 = "EDX0005";
+type CodeGroup5 = "EDX0007";
+type CodeGroup6 = "EDX0008";
+type CodeGroup7 = "EDX0101";
+type CodeGroup8 = "EDX0102";
+type CodeGroup9 = "EDX0103" | "EDX0301";
+type CodeGroup10 = "EDX0104";
+type CodeGroup11 = "EDX0106";
+type CodeGroup12 = "EDX0201";
+type CodeGroup13 = "EDX0202" | "EDX0204";
+type CodeGroup14 = "EDX0203";
+type CodeGroup15 = "EDX0205";
+type CodeGroup16 = "EDX0206";
+type CodeGroup17 = "EDX0207";
+type CodeGroup18 = "EDX0209";
+type CodeGroup19 = "EDX0210";
+type CodeGroup20 = "EDX0302";
+type CodeGroup21 = "EDX0303";
+type CodeGroup22 = "EDX0402" | "EDX0404" | "EDX0405";
+type CodeGroup23 = "EDX0403";
+type CodeGroup24 = "EDX0501" | "EDX0503" | "EDX0506";
+type CodeGroup25 = "EDX0502";
+type CodeGroup26 = "EDX0504" | "EDX0505";
+type CodeGroup27 = "EDX0601";
+type CodeGroup28 = "EDX0602";
+type CodeGroup29 = "EDX1001" | "EDX1003";
+type CodeGroup30 = "EDX1002";
+type CodeGroup31 = "EDX1004";
+type CodeGroup32 = "EDX1005";
+type CodeGroup33 = "EDX1006";
+type CodeGroup34 = "EDX1007";
+type CodeGroup35 = "EDX1008";
+type CodeGroup36 = "EDX1009";
+type CodeGroup37 = "EDX1010";
 
-/** The wire object of `EDX0003` (EMPTY_CATALOGUE). */
-export interface EmptyCatalogueWireError extends EmptyCatalogueParams, WireExtras {
-  readonly "error": "EDX0003";
-  readonly "detail": string;
-  readonly "category": "invalid";
-}
-
-/** The wire object of `EDX0004` (CATALOGUE_TOO_LARGE). */
-export interface CatalogueTooLargeWireError extends CatalogueTooLargeParams, WireExtras {
-  readonly "error": "EDX0004";
-  readonly "detail": string;
-  readonly "category": "invalid";
-}
-
-/** The wire object of `EDX0005` (NESTING_TOO_DEEP). */
-export interface NestingTooDeepWireError extends NestingTooDeepParams, WireExtras {
-  readonly "error": "EDX0005";
-  readonly "detail": string;
-  readonly "category": "invalid";
-}
-
-/** The wire object of `EDX0006` (YAML_BUDGET_EXCEEDED). */
-export interface YamlBudgetExceededWireError extends YamlBudgetExceededParams, WireExtras {
-  readonly "error": "EDX0006";
-  readonly "detail": string;
-  readonly "category": "invalid";
-}
-
-/** The wire object of `EDX0007` (TOO_MANY_CODES). */
-export interface TooManyCodesWireError extends TooManyCodesParams, WireExtras {
-  readonly "error": "EDX0007";
-  readonly "detail": string;
-  readonly "category": "invalid";
-}
-
-/** The wire object of `EDX0008` (TEXT_TOO_LONG). */
-export interface TextTooLongWireError extends TextTooLongParams, WireExtras {
-  readonly "error": "EDX0008";
-  readonly "detail": string;
-  readonly "category": "invalid";
-}
-
-/** The wire object of `EDX0101` (WRONG_TYPE). */
-export interface WrongTypeWireError extends WrongTypeParams, WireExtras {
-  readonly "error": "EDX0101";
-  readonly "detail": string;
-  readonly "category": "invalid";
-}
-
-/** The wire object of `EDX0102` (UNKNOWN_KEY). */
-export interface UnknownKeyWireError extends UnknownKeyParams, WireExtras {
-  readonly "error": "EDX0102";
-  readonly "detail": string;
-  readonly "category": "invalid";
-}
-
-/** The wire object of `EDX0103` (DUPLICATE_KEY). */
-export interface DuplicateKeyWireError extends DuplicateKeyParams, WireExtras {
-  readonly "error": "EDX0103";
-  readonly "detail": string;
-  readonly "category": "invalid";
-}
-
-/** The wire object of `EDX0104` (MISSING_KEY). */
-export interface MissingKeyWireError extends MissingKeyParams, WireExtras {
-  readonly "error": "EDX0104";
-  readonly "detail": string;
-  readonly "category": "invalid";
-}
-
-/** The wire object of `EDX0105` (FORMAT_VERSION). */
-export interface FormatVersionWireError extends FormatVersionParams, WireExtras {
-  readonly "error": "EDX0105";
-  readonly "detail": string;
-  readonly "category": "invalid";
-}
-
-/** The wire object of `EDX0106` (BAD_VALUE). */
-export interface BadValueWireError extends BadValueParams, WireExtras {
-  readonly "error": "EDX0106";
-  readonly "detail": string;
-  readonly "category": "invalid";
-}
-
-/** The wire object of `EDX0201` (INVALID_NAME). */
-export interface InvalidNameWireError extends InvalidNameParams, WireExtras {
-  readonly "error": "EDX0201";
-  readonly "detail": string;
-  readonly "category": "invalid";
-}
-
-/** The wire object of `EDX0202` (DUPLICATE_CODE). */
-export interface DuplicateCodeWireError extends DuplicateCodeParams, WireExtras {
-  readonly "error": "EDX0202";
-  readonly "detail": string;
-  readonly "category": "invalid";
-}
-
-/** The wire object of `EDX0203` (DUPLICATE_NAME). */
-export interface DuplicateNameWireError extends DuplicateNameParams, WireExtras {
-  readonly "error": "EDX0203";
-  readonly "detail": string;
-  readonly "category": "invalid";
-}
-
-/** The wire object of `EDX0204` (LEGACY_CODE_COLLISION). */
-export interface LegacyCodeCollisionWireError extends LegacyCodeCollisionParams, WireExtras {
-  readonly "error": "EDX0204";
-  readonly "detail": string;
-  readonly "category": "invalid";
-}
-
-/** The wire object of `EDX0205` (IDENTIFIER_COLLISION). */
-export interface IdentifierCollisionWireError extends IdentifierCollisionParams, WireExtras {
-  readonly "error": "EDX0205";
-  readonly "detail": string;
-  readonly "category": "invalid";
-}
-
-/** The wire object of `EDX0206` (CODE_PATTERN_MISMATCH). */
-export interface CodePatternMismatchWireError extends CodePatternMismatchParams, WireExtras {
-  readonly "error": "EDX0206";
-  readonly "detail": string;
-  readonly "category": "invalid";
-}
-
-/** The wire object of `EDX0207` (CODE_PREFIX_MISMATCH). */
-export interface CodePrefixMismatchWireError extends CodePrefixMismatchParams, WireExtras {
-  readonly "error": "EDX0207";
-  readonly "detail": string;
-  readonly "category": "invalid";
-}
-
-/** The wire object of `EDX0208` (INVALID_CODE_PATTERN). */
-export interface InvalidCodePatternWireError extends InvalidCodePatternParams, WireExtras {
-  readonly "error": "EDX0208";
-  readonly "detail": string;
-  readonly "category": "invalid";
-}
-
-/** The wire object of `EDX0209` (RETIRED_CODE_REUSED). */
-export interface RetiredCodeReusedWireError extends RetiredCodeReusedParams, WireExtras {
-  readonly "error": "EDX0209";
-  readonly "detail": string;
-  readonly "category": "invalid";
-}
-
-/** The wire object of `EDX0210` (INVALID_CODE). */
-export interface InvalidCodeWireError extends InvalidCodeParams, WireExtras {
-  readonly "error": "EDX0210";
-  readonly "detail": string;
-  readonly "category": "invalid";
-}
-
-/** The wire object of `EDX0301` (UNKNOWN_CATEGORY). */
-export interface UnknownCategoryWireError extends UnknownCategoryParams, WireExtras {
-  readonly "error": "EDX0301";
-  readonly "detail": string;
-  readonly "category": "invalid";
-}
-
-/** The wire object of `EDX0302` (UNKNOWN_NAMESPACE). */
-export interface UnknownNamespaceWireError extends UnknownNamespaceParams, WireExtras {
-  readonly "error": "EDX0302";
-  readonly "detail": string;
-  readonly "category": "invalid";
-}
-
-/** The wire object of `EDX0303` (UNKNOWN_REPLACEMENT). */
-export interface UnknownReplacementWireError extends UnknownReplacementParams, WireExtras {
-  readonly "error": "EDX0303";
-  readonly "detail": string;
-  readonly "category": "invalid";
-}
-
-/** The wire object of `EDX0401` (TEMPLATE_SYNTAX). */
-export interface TemplateSyntaxWireError extends TemplateSyntaxParams, WireExtras {
-  readonly "error": "EDX0401";
-  readonly "detail": string;
-  readonly "category": "invalid";
-}
-
-/** The wire object of `EDX0402` (UNDECLARED_PLACEHOLDER). */
-export interface UndeclaredPlaceholderWireError extends UndeclaredPlaceholderParams, WireExtras {
-  readonly "error": "EDX0402";
-  readonly "detail": string;
-  readonly "category": "invalid";
-}
-
-/** The wire object of `EDX0403` (UNUSED_PARAM). */
-export interface UnusedParamWireError extends UnusedParamParams, WireExtras {
-  readonly "error": "EDX0403";
-  readonly "detail": string;
-  readonly "category": "suspicious";
-}
-
-/** The wire object of `EDX0404` (INVALID_PARAM_NAME). */
-export interface InvalidParamNameWireError extends InvalidParamNameParams, WireExtras {
-  readonly "error": "EDX0404";
-  readonly "detail": string;
-  readonly "category": "invalid";
-}
-
-/** The wire object of `EDX0405` (PARAM_SHADOWS_WIRE_KEY). */
-export interface ParamShadowsWireKeyWireError extends ParamShadowsWireKeyParams, WireExtras {
-  readonly "error": "EDX0405";
-  readonly "detail": string;
-  readonly "category": "invalid";
-}
-
-/** The wire object of `EDX0501` (EXIT_CODE_RANGE). */
-export interface ExitCodeRangeWireError extends ExitCodeRangeParams, WireExtras {
-  readonly "error": "EDX0501";
-  readonly "detail": string;
-  readonly "category": "invalid";
-}
-
-/** The wire object of `EDX0502` (EXIT_CODE_UNUSUAL). */
-export interface ExitCodeUnusualWireError extends ExitCodeUnusualParams, WireExtras {
-  readonly "error": "EDX0502";
-  readonly "detail": string;
-  readonly "category": "suspicious";
-}
-
-/** The wire object of `EDX0503` (HTTP_STATUS_RANGE). */
-export interface HttpStatusRangeWireError extends HttpStatusRangeParams, WireExtras {
-  readonly "error": "EDX0503";
-  readonly "detail": string;
-  readonly "category": "invalid";
-}
-
-/** The wire object of `EDX0504` (HTTP_STATUS_NOT_ERROR). */
-export interface HttpStatusNotErrorWireError extends HttpStatusNotErrorParams, WireExtras {
-  readonly "error": "EDX0504";
-  readonly "detail": string;
-  readonly "category": "suspicious";
-}
-
-/** The wire object of `EDX0505` (JSONRPC_CODE_RESERVED). */
-export interface JsonrpcCodeReservedWireError extends JsonrpcCodeReservedParams, WireExtras {
-  readonly "error": "EDX0505";
-  readonly "detail": string;
-  readonly "category": "suspicious";
-}
-
-/** The wire object of `EDX0506` (JSONRPC_CODE_RANGE). */
-export interface JsonrpcCodeRangeWireError extends JsonrpcCodeRangeParams, WireExtras {
-  readonly "error": "EDX0506";
-  readonly "detail": string;
-  readonly "category": "invalid";
-}
-
-/** The wire object of `EDX0601` (DOCS_URL_PLACEHOLDER). */
-export interface DocsUrlPlaceholderWireError extends DocsUrlPlaceholderParams, WireExtras {
-  readonly "error": "EDX0601";
-  readonly "detail": string;
-  readonly "category": "invalid";
-}
-
-/** The wire object of `EDX0602` (MALFORMED_URL). */
-export interface MalformedUrlWireError extends MalformedUrlParams, WireExtras {
-  readonly "error": "EDX0602";
-  readonly "detail": string;
-  readonly "category": "invalid";
-}
-
-/** The wire object of `EDX1001` (FILE_UNREADABLE). */
-export interface FileUnreadableWireError extends FileUnreadableParams, WireExtras {
-  readonly "error": "EDX1001";
-  readonly "detail": string;
-  readonly "category": "io";
-}
-
-/** The wire object of `EDX1002` (BAD_ARGUMENTS). */
-export interface BadArgumentsWireError extends BadArgumentsParams, WireExtras {
-  readonly "error": "EDX1002";
-  readonly "detail": string;
-  readonly "category": "usage";
-}
-
-/** The wire object of `EDX1003` (WRITE_FAILED). */
-export interface WriteFailedWireError extends WriteFailedParams, WireExtras {
-  readonly "error": "EDX1003";
-  readonly "detail": string;
-  readonly "category": "io";
-}
-
-/** The wire object of `EDX1004` (OUTPUTS_STALE). */
-export interface OutputsStaleWireError extends OutputsStaleParams, WireExtras {
-  readonly "error": "EDX1004";
-  readonly "detail": string;
-  readonly "category": "stale";
-}
-
-/** The wire object of `EDX1005` (BREAKING_CHANGES). */
-export interface BreakingChangesWireError extends BreakingChangesParams, WireExtras {
-  readonly "error": "EDX1005";
-  readonly "detail": string;
-  readonly "category": "breaking";
-}
-
-/** The wire object of `EDX1006` (UNKNOWN_CODE). */
-export interface UnknownCodeWireError extends UnknownCodeParams, WireExtras {
-  readonly "error": "EDX1006";
-  readonly "detail": string;
-  readonly "category": "not_found";
-}
-
-/** The wire object of `EDX1007` (GIT_FAILED). */
-export interface GitFailedWireError extends GitFailedParams, WireExtras {
-  readonly "error": "EDX1007";
-  readonly "detail": string;
-  readonly "category": "external";
-}
-
-/** The wire object of `EDX1008` (FILE_EXISTS). */
-export interface FileExistsWireError extends FileExistsParams, WireExtras {
-  readonly "error": "EDX1008";
-  readonly "detail": string;
-  readonly "category": "conflict";
-}
-
-/** The wire object of `EDX1009` (CATALOGUE_INVALID). */
-export interface CatalogueInvalidWireError extends CatalogueInvalidParams, WireExtras {
-  readonly "error": "EDX1009";
-  readonly "detail": string;
-  readonly "category": "invalid";
-}
-
-/** The wire object of `EDX1010` (CODE_RETIRED). */
-export interface CodeRetiredWireError extends CodeRetiredParams, WireExtras {
-  readonly "error": "EDX1010";
-  readonly "detail": string;
-  readonly "category": "not_found";
-}
-
-/** The wire object of every code. */
-export interface WireErrorByCode {
-  readonly "EDX0001": YamlSyntaxWireError;
-  readonly "EDX0002": NotUtf8WireError;
-  readonly "EDX0003": EmptyCatalogueWireError;
-  readonly "EDX0004": CatalogueTooLargeWireError;
-  readonly "EDX0005": NestingTooDeepWireError;
-  readonly "EDX0006": YamlBudgetExceededWireError;
-  readonly "EDX0007": TooManyCodesWireError;
-  readonly "EDX0008": TextTooLongWireError;
-  readonly "EDX0101": WrongTypeWireError;
-  readonly "EDX0102": UnknownKeyWireError;
-  readonly "EDX0103": DuplicateKeyWireError;
-  readonly "EDX0104": MissingKeyWireError;
-  readonly "EDX0105": FormatVersionWireError;
-  readonly "EDX0106": BadValueWireError;
-  readonly "EDX0201": InvalidNameWireError;
-  readonly "EDX0202": DuplicateCodeWireError;
-  readonly "EDX0203": DuplicateNameWireError;
-  readonly "EDX0204": LegacyCodeCollisionWireError;
-  readonly "EDX0205": IdentifierCollisionWireError;
-  readonly "EDX0206": CodePatternMismatchWireError;
-  readonly "EDX0207": CodePrefixMismatchWireError;
-  readonly "EDX0208": InvalidCodePatternWireError;
-  readonly "EDX0209": RetiredCodeReusedWireError;
-  readonly "EDX0210": InvalidCodeWireError;
-  readonly "EDX0301": UnknownCategoryWireError;
-  readonly "EDX0302": UnknownNamespaceWireError;
-  readonly "EDX0303": UnknownReplacementWireError;
-  readonly "EDX0401": TemplateSyntaxWireError;
-  readonly "EDX0402": UndeclaredPlaceholderWireError;
-  readonly "EDX0403": UnusedParamWireError;
-  readonly "EDX0404": InvalidParamNameWireError;
-  readonly "EDX0405": ParamShadowsWireKeyWireError;
-  readonly "EDX0501": ExitCodeRangeWireError;
-  readonly "EDX0502": ExitCodeUnusualWireError;
-  readonly "EDX0503": HttpStatusRangeWireError;
-  readonly "EDX0504": HttpStatusNotErrorWireError;
-  readonly "EDX0505": JsonrpcCodeReservedWireError;
-  readonly "EDX0506": JsonrpcCodeRangeWireError;
-  readonly "EDX0601": DocsUrlPlaceholderWireError;
-  readonly "EDX0602": MalformedUrlWireError;
-  readonly "EDX1001": FileUnreadableWireError;
-  readonly "EDX1002": BadArgumentsWireError;
-  readonly "EDX1003": WriteFailedWireError;
-  readonly "EDX1004": OutputsStaleWireError;
-  readonly "EDX1005": BreakingChangesWireError;
-  readonly "EDX1006": UnknownCodeWireError;
-  readonly "EDX1007": GitFailedWireError;
-  readonly "EDX1008": FileExistsWireError;
-  readonly "EDX1009": CatalogueInvalidWireError;
-  readonly "EDX1010": CodeRetiredWireError;
-}
-
-/** A conforming wire error of a live code: a union discriminated by the code key "error". */
-export type WireError = WireErrorByCode[ErrorCode];
-
-/** The wire object of one code. */
-export type WireErrorOf<C extends ErrorCode> = WireErrorByCode[C];
+/**
+ * A conforming wire error of a live code: a union discriminated by the code key "error"
+ * (`switch (w["error"])` narrows params and facts). Codes with the same facts and params
+ * share one member, which keeps the union small.
+ */
+export type WireError =
+  | WireErrorOf<CodeGroup0, { readonly "problem": string }>
+  | WireErrorOf<CodeGroup1, { readonly "offset": string }>
+  | WireErrorOf<CodeGroup2, NoParameters>
+  | WireErrorOf<CodeGroup3, { readonly "size": string; readonly "limit": string }>
+  | WireErrorOf<CodeGroup4, { readonly "limit": string }>
+  | WireErrorOf<CodeGroup5, { readonly "count": string; readonly "limit": string }>
+  | WireErrorOf<CodeGroup6, { readonly "length": string; readonly "limit": string }>
+  | WireErrorOf<CodeGroup7, { readonly "key": string; readonly "expected": string; readonly "found": string }>
+  | WireErrorOf<CodeGroup8, { readonly "key": string; readonly "context": string }>
+  | WireErrorOf<CodeGroup9, { readonly "key": string }>
+  | WireErrorOf<CodeGroup10, { readonly "context": string; readonly "key": string }>
+  | WireErrorOf<CodeGroup11, { readonly "key": string; readonly "found": string; readonly "expected": string }>
+  | WireErrorOf<CodeGroup12, { readonly "name": string; readonly "kind": string; readonly "rule": string }>
+  | WireErrorOf<CodeGroup13, { readonly "code": string; readonly "other": string }>
+  | WireErrorOf<CodeGroup14, { readonly "name": string; readonly "other": string }>
+  | WireErrorOf<CodeGroup15, { readonly "name": string; readonly "language": string; readonly "ident": string; readonly "other": string }>
+  | WireErrorOf<CodeGroup16, { readonly "code": string; readonly "pattern": string }>
+  | WireErrorOf<CodeGroup17, { readonly "code": string; readonly "prefix": string; readonly "namespace": string }>
+  | WireErrorOf<CodeGroup18, { readonly "code": string }>
+  | WireErrorOf<CodeGroup19, { readonly "code": string; readonly "rule": string }>
+  | WireErrorOf<CodeGroup20, { readonly "namespace": string }>
+  | WireErrorOf<CodeGroup21, { readonly "target": string }>
+  | WireErrorOf<CodeGroup22, { readonly "param": string }>
+  | WireErrorOf<CodeGroup23, { readonly "param": string }>
+  | WireErrorOf<CodeGroup24, { readonly "value": string }>
+  | WireErrorOf<CodeGroup25, { readonly "value": string; readonly "why": string }>
+  | WireErrorOf<CodeGroup26, { readonly "value": string }>
+  | WireErrorOf<CodeGroup27, { readonly "placeholder": string; readonly "known": string }>
+  | WireErrorOf<CodeGroup28, { readonly "url": string; readonly "problem": string }>
+  | WireErrorOf<CodeGroup29, { readonly "path": string; readonly "reason": string }>
+  | WireErrorOf<CodeGroup30, { readonly "problem": string }>
+  | WireErrorOf<CodeGroup31, { readonly "count": string; readonly "catalogue": string }>
+  | WireErrorOf<CodeGroup32, { readonly "count": string; readonly "old": string; readonly "new": string }>
+  | WireErrorOf<CodeGroup33, { readonly "code": string }>
+  | WireErrorOf<CodeGroup34, { readonly "path": string; readonly "rev": string; readonly "reason": string }>
+  | WireErrorOf<CodeGroup35, { readonly "path": string }>
+  | WireErrorOf<CodeGroup36, { readonly "path": string; readonly "errors": string; readonly "warnings": string }>
+  | WireErrorOf<CodeGroup37, { readonly "code": string; readonly "note": string }>;
 
 /** A parsed error of a live code (or one of its legacy codes). */
-export interface KnownErrorOf<C extends ErrorCode> {
+export interface KnownErrorOf<C extends ErrorCode, P = ParamsOf<C>> {
   readonly kind: "known";
   /** The live code (a legacy code on the wire is mapped to it). */
   readonly code: C;
   /** The code as it was on the wire. */
   readonly wireCode: string;
-  readonly name: (typeof ERRORS)[C]["name"];
+  /** The catalogue NAME. */
+  readonly name: string;
   /** From the catalogue. */
-  readonly category: (typeof ERRORS)[C]["category"];
+  readonly category: FactsByCode[C]["category"];
   /** From the catalogue. */
-  readonly retryable: (typeof ERRORS)[C]["retryable"];
+  readonly retryable: FactsByCode[C]["retryable"];
   readonly message: string;
   /** The params found on the wire with the declared type (a missing or mistyped one is absent and listed in `problems`). */
-  readonly params: Partial<ParamsOf<C>>;
+  readonly params: Partial<P>;
   readonly argument?: string;
   readonly constraint?: unknown;
   readonly suggestion?: string;
@@ -2298,8 +1250,49 @@ export interface KnownErrorOf<C extends ErrorCode> {
   readonly raw: unknown;
 }
 
-/** A parsed error of a live code: discriminated by `code`. */
-export type KnownError = { [C in ErrorCode]: KnownErrorOf<C> }[ErrorCode];
+/**
+ * A parsed error of a live code: a union discriminated by `code` (`switch (e.code)` narrows
+ * params and facts). Codes with the same facts and params share one member.
+ */
+export type KnownError =
+  | KnownErrorOf<CodeGroup0, { readonly "problem": string }>
+  | KnownErrorOf<CodeGroup1, { readonly "offset": string }>
+  | KnownErrorOf<CodeGroup2, NoParameters>
+  | KnownErrorOf<CodeGroup3, { readonly "size": string; readonly "limit": string }>
+  | KnownErrorOf<CodeGroup4, { readonly "limit": string }>
+  | KnownErrorOf<CodeGroup5, { readonly "count": string; readonly "limit": string }>
+  | KnownErrorOf<CodeGroup6, { readonly "length": string; readonly "limit": string }>
+  | KnownErrorOf<CodeGroup7, { readonly "key": string; readonly "expected": string; readonly "found": string }>
+  | KnownErrorOf<CodeGroup8, { readonly "key": string; readonly "context": string }>
+  | KnownErrorOf<CodeGroup9, { readonly "key": string }>
+  | KnownErrorOf<CodeGroup10, { readonly "context": string; readonly "key": string }>
+  | KnownErrorOf<CodeGroup11, { readonly "key": string; readonly "found": string; readonly "expected": string }>
+  | KnownErrorOf<CodeGroup12, { readonly "name": string; readonly "kind": string; readonly "rule": string }>
+  | KnownErrorOf<CodeGroup13, { readonly "code": string; readonly "other": string }>
+  | KnownErrorOf<CodeGroup14, { readonly "name": string; readonly "other": string }>
+  | KnownErrorOf<CodeGroup15, { readonly "name": string; readonly "language": string; readonly "ident": string; readonly "other": string }>
+  | KnownErrorOf<CodeGroup16, { readonly "code": string; readonly "pattern": string }>
+  | KnownErrorOf<CodeGroup17, { readonly "code": string; readonly "prefix": string; readonly "namespace": string }>
+  | KnownErrorOf<CodeGroup18, { readonly "code": string }>
+  | KnownErrorOf<CodeGroup19, { readonly "code": string; readonly "rule": string }>
+  | KnownErrorOf<CodeGroup20, { readonly "namespace": string }>
+  | KnownErrorOf<CodeGroup21, { readonly "target": string }>
+  | KnownErrorOf<CodeGroup22, { readonly "param": string }>
+  | KnownErrorOf<CodeGroup23, { readonly "param": string }>
+  | KnownErrorOf<CodeGroup24, { readonly "value": string }>
+  | KnownErrorOf<CodeGroup25, { readonly "value": string; readonly "why": string }>
+  | KnownErrorOf<CodeGroup26, { readonly "value": string }>
+  | KnownErrorOf<CodeGroup27, { readonly "placeholder": string; readonly "known": string }>
+  | KnownErrorOf<CodeGroup28, { readonly "url": string; readonly "problem": string }>
+  | KnownErrorOf<CodeGroup29, { readonly "path": string; readonly "reason": string }>
+  | KnownErrorOf<CodeGroup30, { readonly "problem": string }>
+  | KnownErrorOf<CodeGroup31, { readonly "count": string; readonly "catalogue": string }>
+  | KnownErrorOf<CodeGroup32, { readonly "count": string; readonly "old": string; readonly "new": string }>
+  | KnownErrorOf<CodeGroup33, { readonly "code": string }>
+  | KnownErrorOf<CodeGroup34, { readonly "path": string; readonly "rev": string; readonly "reason": string }>
+  | KnownErrorOf<CodeGroup35, { readonly "path": string }>
+  | KnownErrorOf<CodeGroup36, { readonly "path": string; readonly "errors": string; readonly "warnings": string }>
+  | KnownErrorOf<CodeGroup37, { readonly "code": string; readonly "note": string }>;
 
 /** A code this module does not know (a newer catalogue), classified by the wire's category and retryable flag. */
 export interface UnknownError {
@@ -2400,10 +1393,11 @@ export interface McpToolErrorResult {
 }
 
 /** A JSON-RPC error object. */
-export interface JsonRpcErrorObject<C extends ErrorCode = ErrorCode> {
+export interface JsonRpcErrorObject<C extends ErrorCode = ErrorCode, W = WireError> {
   readonly code: number;
   readonly message: string;
-  readonly data: WireErrorOf<C>;
+  /** The wire object (`W`: the discriminated `WireError` union unless one code is known). */
+  readonly data: W;
 }
 
 /** RFC 9457 problem details. */
@@ -2422,20 +1416,20 @@ export interface ProblemJson {
 export declare class AppError<C extends ErrorCode = ErrorCode> extends Error {
   constructor(code: C, params: ParamsOf<C>, options?: AppErrorOptions);
   readonly code: C;
-  readonly category: (typeof ERRORS)[C]["category"];
-  readonly retryable: (typeof ERRORS)[C]["retryable"];
+  readonly category: FactsByCode[C]["category"];
+  readonly retryable: FactsByCode[C]["retryable"];
   readonly params: Readonly<ParamsOf<C>>;
   readonly argument: string | undefined;
   readonly constraint: unknown;
   readonly suggestion: string | undefined;
   readonly context: Readonly<Record<string, unknown>>;
   /** The catalogue metadata of this error's code. */
-  get info(): (typeof ERRORS)[C];
+  get info(): ErrorInfoOf<C>;
   /** The compact terminal form. */
   toString(): string;
   toWire(): WireErrorOf<C>;
   toMcpToolResult(): McpToolErrorResult;
-  toJsonRpcError(): JsonRpcErrorObject<C>;
+  toJsonRpcError(): JsonRpcErrorObject<C, WireErrorOf<C>>;
   toProblemJson(): ProblemJson;
 }
 

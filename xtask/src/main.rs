@@ -6,6 +6,10 @@
 //! - `bench-generate [N...]`: time every stage of `errdex generate` against the parse.
 //! - `profile-load N [--parse-only]`, `profile-generate N [--no-rust]`: one run each, for
 //!   callgrind.
+//! - `bench-tsc [N|FILE...] [--runs R]`: `tsc --strict` on the generated TypeScript against a
+//!   plain const object of the same codes (see `bench_tsc.rs`).
+//! - `bench-rust [N...]`: the generated crate's compile time, memory and lookups (see
+//!   `bench_rust.rs`).
 //! - `dump N|FILE DIR`: write every output of a scale catalogue (or a catalogue file) under
 //!   DIR, to diff the outputs of two builds byte for byte.
 
@@ -13,6 +17,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 mod bench_rust;
+mod bench_tsc;
 mod scale;
 
 fn main() -> ExitCode {
@@ -135,6 +140,13 @@ fn main() -> ExitCode {
             bench_generate(&ns);
             ExitCode::SUCCESS
         }
+        Some("bench-tsc") => match bench_tsc::run(&args[1..]) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("xtask bench-tsc: {e}");
+                ExitCode::FAILURE
+            }
+        },
         Some("bench-rust") => {
             match bench_rust::parse_args(&args[1..]).and_then(|a| bench_rust::run(&a)) {
                 Ok(()) => ExitCode::SUCCESS,
@@ -150,7 +162,7 @@ fn main() -> ExitCode {
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage: xtask scale N [OUT] | baseline N DIR | bench-load [N...] | bench-generate [N...]"
+        "usage: xtask scale N [OUT] | baseline N DIR | bench-load [N...] | bench-generate [N...] | bench-tsc [N|FILE...] | bench-rust [N...] | dump N|FILE DIR"
     );
     ExitCode::from(64)
 }

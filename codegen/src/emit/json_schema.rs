@@ -352,8 +352,13 @@ fn registry_json_text(cat: &Catalogue) -> String {
                         w.field("rust_constructor", &e.rust_fn);
                         w.field("ts_key", &e.ts_key);
                         w.field("ts_type", &e.ts_type);
-                        w.field("ts_params", format!("{}Params", e.ts_type));
-                        w.field("ts_wire_error", format!("{}WireError", e.ts_type));
+                        // Types of the TypeScript module: the params interface (shared
+                        // `NoParameters` for a code without params) and the wire type.
+                        w.field("ts_params", crate::emit::typescript::params_type_name(e));
+                        w.field(
+                            "ts_wire_error",
+                            format!("WireErrorOf<{}>", serde_json::Value::from(e.code.as_str())),
+                        );
                     });
                 });
             }

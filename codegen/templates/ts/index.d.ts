@@ -128,23 +128,57 @@ export interface ErrorInfo {
   readonly legacyCodes: readonly string[];
 }
 
-/** Metadata of every live code, keyed by code (for catalogue order, iterate `ALL_CODES`). */
-export declare const ERRORS: {
+/**
+ * One set of literal facts shared by codes (category, retry flag, log level, exit code, HTTP
+ * status, JSON-RPC code). Codes point at a shared set through `FactsByCode` instead of each
+ * carrying its own object type, which keeps `tsc` fast on large catalogues.
+ */
+export interface CodeFacts {
+  readonly category: Category;
+  readonly retryable: boolean;
+  readonly expected: boolean;
+  readonly exitCode: number;
+  readonly httpStatus: number;
+  readonly jsonrpcCode: number;
+}
+{% for f in facts %}
+export interface CodeFacts{{ loop.index0 }} extends CodeFacts {
+  readonly category: {{ f.category.js()|safe }};
+  readonly retryable: {{ f.retryable }};
+  readonly expected: {{ f.expected }};
+  readonly exitCode: {{ f.exit_code }};
+  readonly httpStatus: {{ f.http_status }};
+  readonly jsonrpcCode: {{ f.jsonrpc_code }};
+}
+{% endfor %}
+/** The literal facts of every live code. */
+export interface FactsByCode {
 {%- for e in errors %}
-{{ e.doc|safe }}
-  readonly {{ e.code.js()|safe }}: ErrorInfo & {
-    readonly code: {{ e.code.js()|safe }};
-    readonly name: {{ e.name.js()|safe }};
-    readonly namespace: {{ e.namespace.js()|safe }};
-    readonly category: {{ e.category.js()|safe }};
-    readonly retryable: {{ e.retryable }};
-    readonly expected: {{ e.expected }};
-    readonly exitCode: {{ e.exit_code }};
-    readonly httpStatus: {{ e.http_status }};
-    readonly jsonrpcCode: {{ e.jsonrpc_code }};
-  };
+  readonly {{ e.code.js()|safe }}: CodeFacts{{ e.facts }};
 {%- endfor %}
-};
+}
+
+/** Catalogue metadata of codes that share the facts `F`, as literal types. */
+export interface ErrorInfoWith<F extends CodeFacts> extends ErrorInfo {
+  readonly category: F["category"];
+  readonly retryable: F["retryable"];
+  readonly expected: F["expected"];
+  readonly exitCode: F["exitCode"];
+  readonly httpStatus: F["httpStatus"];
+  readonly jsonrpcCode: F["jsonrpcCode"];
+}
+
+/** Catalogue metadata of one code, with its code and facts as literal types. */
+export interface ErrorInfoOf<C extends ErrorCode> extends ErrorInfoWith<FactsByCode[C]> {
+  readonly code: C;
+}
+
+/**
+ * Metadata of every live code, keyed by code (for catalogue order, iterate `ALL_CODES`).
+ * `ERRORS[code]` has the code's facts as literal types; codes that share facts share one
+ * type, so indexing with the whole `ErrorCode` union stays cheap for `tsc`.
+ */
+export declare const ERRORS: { readonly [C in ErrorCode]: ErrorInfoWith<FactsByCode[C]> };
 
 export interface RetiredInfo {
   readonly code: RetiredCode;
@@ -153,24 +187,28 @@ export interface RetiredInfo {
   readonly note: string | null;
 }
 
+/** A retired code's tombstone. */
+export interface RetiredInfoOf<C extends RetiredCode> extends RetiredInfo {
+  readonly code: C;
+}
+
 /** Retired codes (tombstones). */
-export declare const RETIRED: {
-{%- for r in retired %}
-  readonly {{ r.code.js()|safe }}: RetiredInfo & { readonly code: {{ r.code.js()|safe }} };
-{%- endfor %}
-};
-{% for e in errors %}
+export declare const RETIRED: { readonly [C in RetiredCode]: RetiredInfoOf<C> };
+
+/** The params of a code that has none. */
+export interface NoParameters {}
+{% for e in errors %}{% if !e.params.is_empty() %}
 /** Params of `{{ e.code_doc|safe }}` ({{ e.name }}).{% if e.deprecated_doc.is_some() %} @deprecated{% endif %} */
 export interface {{ e.ts_type }}Params {
 {%- for p in e.params %}
   readonly {{ p.name.js()|safe }}: {{ p.ts_type }};
 {%- endfor %}
 }
-{% endfor %}
+{% endif %}{% endfor %}
 /** The params interface of every code. */
 export interface ParamsByCode {
 {%- for e in errors %}
-  readonly {{ e.code.js()|safe }}: {{ e.ts_type }}Params;
+  readonly {{ e.code.js()|safe }}: {{ e.params_type }};
 {%- endfor %}
 }
 
@@ -184,51 +222,55 @@ export interface WireExtras {
   readonly suggestion?: string;
   readonly [key: string]: unknown;
 }
-{% for e in errors %}
-/** The wire object of `{{ e.code_doc|safe }}` ({{ e.name }}).{% if e.deprecated_doc.is_some() %} @deprecated{% endif %} */
-export interface {{ e.ts_type }}WireError{% if !has_details %} extends {{ e.ts_type }}Params, WireExtras{% endif %} {
-  readonly {{ wire.code.js()|safe }}: {{ e.code.js()|safe }};
+{% if let Some(k) = wire.details %}
+/** The wire object of one code (`P`: its params, nested under {{ k.js()|safe }}). */
+export interface WireErrorOf<C extends ErrorCode, P = ParamsOf<C>> {
+{%- else %}
+/** The wire object of one code (`P`: its params). */
+export type WireErrorOf<C extends ErrorCode, P = ParamsOf<C>> = P & WireExtras & {
+{%- endif %}
+  readonly {{ wire.code.js()|safe }}: C;
   readonly {{ wire.message.js()|safe }}: string;
 {%- if let Some(k) = wire.category %}
-  readonly {{ k.js()|safe }}: {{ e.category.js()|safe }};
+  readonly {{ k.js()|safe }}: FactsByCode[C]["category"];
 {%- endif %}
 {%- if let Some(k) = wire.retryable %}
-  readonly {{ k.js()|safe }}: {{ e.retryable }};
+  readonly {{ k.js()|safe }}: FactsByCode[C]["retryable"];
 {%- endif %}
 {%- if let Some(k) = wire.details %}
-  readonly {{ k.js()|safe }}: {{ e.ts_type }}Params & WireExtras;
+  readonly {{ k.js()|safe }}: P & WireExtras;
   readonly [key: string]: unknown;
+}
+{%- else %}
+};
 {%- endif %}
-}
-{% endfor %}
-/** The wire object of every code. */
-export interface WireErrorByCode {
-{%- for e in errors %}
-  readonly {{ e.code.js()|safe }}: {{ e.ts_type }}WireError;
+{% for g in groups %}
+type CodeGroup{{ loop.index0 }} = {{ g.codes|safe }};
 {%- endfor %}
-}
 
-/** A conforming wire error of a live code: a union discriminated by the code key {{ wire.code.js()|safe }}. */
-export type WireError = WireErrorByCode[ErrorCode];
-
-/** The wire object of one code. */
-export type WireErrorOf<C extends ErrorCode> = WireErrorByCode[C];
+/**
+ * A conforming wire error of a live code: a union discriminated by the code key {{ wire.code.js()|safe }}
+ * (`switch (w[{{ wire.code.js()|safe }}])` narrows params and facts). Codes with the same facts and params
+ * share one member, which keeps the union small.
+ */
+export type WireError ={{ wire_union|safe }};
 
 /** A parsed error of a live code (or one of its legacy codes). */
-export interface KnownErrorOf<C extends ErrorCode> {
+export interface KnownErrorOf<C extends ErrorCode, P = ParamsOf<C>> {
   readonly kind: "known";
   /** The live code (a legacy code on the wire is mapped to it). */
   readonly code: C;
   /** The code as it was on the wire. */
   readonly wireCode: string;
-  readonly name: (typeof ERRORS)[C]["name"];
+  /** The catalogue NAME. */
+  readonly name: string;
   /** From the catalogue. */
-  readonly category: (typeof ERRORS)[C]["category"];
+  readonly category: FactsByCode[C]["category"];
   /** From the catalogue. */
-  readonly retryable: (typeof ERRORS)[C]["retryable"];
+  readonly retryable: FactsByCode[C]["retryable"];
   readonly message: string;
   /** The params found on the wire with the declared type (a missing or mistyped one is absent and listed in `problems`). */
-  readonly params: Partial<ParamsOf<C>>;
+  readonly params: Partial<P>;
   readonly argument?: string;
   readonly constraint?: unknown;
   readonly suggestion?: string;
@@ -239,8 +281,11 @@ export interface KnownErrorOf<C extends ErrorCode> {
   readonly raw: unknown;
 }
 
-/** A parsed error of a live code: discriminated by `code`. */
-export type KnownError = { [C in ErrorCode]: KnownErrorOf<C> }[ErrorCode];
+/**
+ * A parsed error of a live code: a union discriminated by `code` (`switch (e.code)` narrows
+ * params and facts). Codes with the same facts and params share one member.
+ */
+export type KnownError ={{ known_union|safe }};
 
 /** A code this module does not know (a newer catalogue), classified by the wire's category and retryable flag. */
 export interface UnknownError {
@@ -341,10 +386,11 @@ export interface McpToolErrorResult {
 }
 
 /** A JSON-RPC error object. */
-export interface JsonRpcErrorObject<C extends ErrorCode = ErrorCode> {
+export interface JsonRpcErrorObject<C extends ErrorCode = ErrorCode, W = WireError> {
   readonly code: number;
   readonly message: string;
-  readonly data: WireErrorOf<C>;
+  /** The wire object (`W`: the discriminated `WireError` union unless one code is known). */
+  readonly data: W;
 }
 
 /** RFC 9457 problem details. */
@@ -363,20 +409,20 @@ export interface ProblemJson {
 export declare class AppError<C extends ErrorCode = ErrorCode> extends Error {
   constructor(code: C, params: ParamsOf<C>, options?: AppErrorOptions);
   readonly code: C;
-  readonly category: (typeof ERRORS)[C]["category"];
-  readonly retryable: (typeof ERRORS)[C]["retryable"];
+  readonly category: FactsByCode[C]["category"];
+  readonly retryable: FactsByCode[C]["retryable"];
   readonly params: Readonly<ParamsOf<C>>;
   readonly argument: string | undefined;
   readonly constraint: unknown;
   readonly suggestion: string | undefined;
   readonly context: Readonly<Record<string, unknown>>;
   /** The catalogue metadata of this error's code. */
-  get info(): (typeof ERRORS)[C];
+  get info(): ErrorInfoOf<C>;
   /** The compact terminal form. */
   toString(): string;
   toWire(): WireErrorOf<C>;
   toMcpToolResult(): McpToolErrorResult;
-  toJsonRpcError(): JsonRpcErrorObject<C>;
+  toJsonRpcError(): JsonRpcErrorObject<C, WireErrorOf<C>>;
   toProblemJson(): ProblemJson;
 }
 

@@ -420,495 +420,189 @@ export interface ErrorInfo {
   readonly legacyCodes: readonly string[];
 }
 
-/** Metadata of every live code, keyed by code (for catalogue order, iterate `ALL_CODES`). */
-export declare const ERRORS: {
-  /**
-   * `X-FRM-001` — Required value missing
-   *
-   * Message: `{field} is required`
-   * Category `invalid`, not retryable; exit code 2, HTTP 400, JSON-RPC -32602.
-   * See https://agentkit.example/reference/errors/frm.html#x-frm-001
-   */
-  readonly "X-FRM-001": ErrorInfo & {
-    readonly code: "X-FRM-001";
-    readonly name: "FRM_VALIDATION";
-    readonly namespace: "FRM";
-    readonly category: "invalid";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 2;
-    readonly httpStatus: 400;
-    readonly jsonrpcCode: -32602;
-  };
-  /**
-   * `X-FRM-002` — Value shorter than the minimum length
-   *
-   * Message: `{field} must be at least {min_length} characters, got {length}`
-   * Category `invalid`, not retryable; exit code 2, HTTP 400, JSON-RPC -32602.
-   * See https://agentkit.example/reference/errors/frm.html#x-frm-002
-   */
-  readonly "X-FRM-002": ErrorInfo & {
-    readonly code: "X-FRM-002";
-    readonly name: "FRM_TOO_SHORT";
-    readonly namespace: "FRM";
-    readonly category: "invalid";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 2;
-    readonly httpStatus: 400;
-    readonly jsonrpcCode: -32602;
-  };
-  /**
-   * `X-FRM-003` — Number outside the allowed range
-   *
-   * Message: `{field} must be between {min} and {max}, got {value}`
-   * Category `invalid`, not retryable; exit code 2, HTTP 400, JSON-RPC -32602.
-   * See https://agentkit.example/reference/errors/frm.html#x-frm-003
-   */
-  readonly "X-FRM-003": ErrorInfo & {
-    readonly code: "X-FRM-003";
-    readonly name: "FRM_OUT_OF_RANGE";
-    readonly namespace: "FRM";
-    readonly category: "invalid";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 2;
-    readonly httpStatus: 400;
-    readonly jsonrpcCode: -32602;
-  };
-  /**
-   * `X-FRM-004` — Unknown command-line flag
-   *
-   * Message: `unknown flag --{flag}`
-   * Category `invalid`, not retryable; exit code 2, HTTP 400, JSON-RPC -32602.
-   * See https://agentkit.example/reference/errors/frm.html#x-frm-004
-   */
-  readonly "X-FRM-004": ErrorInfo & {
-    readonly code: "X-FRM-004";
-    readonly name: "FRM_UNKNOWN_FLAG";
-    readonly namespace: "FRM";
-    readonly category: "invalid";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 2;
-    readonly httpStatus: 400;
-    readonly jsonrpcCode: -32602;
-  };
-  /**
-   * `X-CFG-001` — Configuration file is invalid
-   *
-   * Message: `{file}: {key} {problem}`
-   * Category `config`, not retryable; exit code 78, HTTP 500, JSON-RPC -32603.
-   * See https://agentkit.example/reference/errors/cfg.html#x-cfg-001
-   */
-  readonly "X-CFG-001": ErrorInfo & {
-    readonly code: "X-CFG-001";
-    readonly name: "CFG_INVALID";
-    readonly namespace: "CFG";
-    readonly category: "config";
-    readonly retryable: false;
-    readonly expected: false;
-    readonly exitCode: 78;
-    readonly httpStatus: 500;
-    readonly jsonrpcCode: -32603;
-  };
-  /**
-   * `X-CFG-002` — Selected profile does not exist
-   *
-   * Message: `profile {profile} is not defined in {file}`
-   * Category `config`, not retryable; exit code 78, HTTP 500, JSON-RPC -32603.
-   * See https://agentkit.example/reference/errors/cfg.html#x-cfg-002
-   */
-  readonly "X-CFG-002": ErrorInfo & {
-    readonly code: "X-CFG-002";
-    readonly name: "CFG_PROFILE_MISSING";
-    readonly namespace: "CFG";
-    readonly category: "config";
-    readonly retryable: false;
-    readonly expected: false;
-    readonly exitCode: 78;
-    readonly httpStatus: 500;
-    readonly jsonrpcCode: -32603;
-  };
-  /**
-   * `X-AGT-001` — Agent reached its turn limit
-   *
-   * Message: `agent stopped after {turns} turns (limit {max_turns})`
-   * Category `invalid`, not retryable; exit code 2, HTTP 400, JSON-RPC -32602.
-   * See https://agentkit.example/reference/errors/agt.html#x-agt-001
-   */
-  readonly "X-AGT-001": ErrorInfo & {
-    readonly code: "X-AGT-001";
-    readonly name: "AGT_MAX_TURNS";
-    readonly namespace: "AGT";
-    readonly category: "invalid";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 2;
-    readonly httpStatus: 400;
-    readonly jsonrpcCode: -32602;
-  };
-  /**
-   * `X-AGT-002` — One agent step took too long
-   *
-   * Message: `step {step} exceeded {seconds} s`
-   * Category `timeout`, retryable; exit code 124, HTTP 504, JSON-RPC -32001.
-   * See https://agentkit.example/reference/errors/agt.html#x-agt-002
-   */
-  readonly "X-AGT-002": ErrorInfo & {
-    readonly code: "X-AGT-002";
-    readonly name: "AGT_STEP_TIMEOUT";
-    readonly namespace: "AGT";
-    readonly category: "timeout";
-    readonly retryable: true;
-    readonly expected: false;
-    readonly exitCode: 124;
-    readonly httpStatus: 504;
-    readonly jsonrpcCode: -32001;
-  };
-  /**
-   * `X-TOL-001` — Unknown tool
-   *
-   * Message: `no tool named {tool}`
-   * Category `not_found`, not retryable; exit code 1, HTTP 404, JSON-RPC -32602.
-   * See https://agentkit.example/reference/errors/tol.html#x-tol-001
-   */
-  readonly "X-TOL-001": ErrorInfo & {
-    readonly code: "X-TOL-001";
-    readonly name: "TOL_NOT_FOUND";
-    readonly namespace: "TOL";
-    readonly category: "not_found";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 1;
-    readonly httpStatus: 404;
-    readonly jsonrpcCode: -32602;
-  };
-  /**
-   * `X-TOL-002` — Tool argument violates the tool's input schema
-   *
-   * Message: `argument {argument_name} of {tool} violates its schema`
-   * Category `invalid`, not retryable; exit code 2, HTTP 400, JSON-RPC -32602.
-   * See https://agentkit.example/reference/errors/tol.html#x-tol-002
-   */
-  readonly "X-TOL-002": ErrorInfo & {
-    readonly code: "X-TOL-002";
-    readonly name: "TOL_ARGUMENT_INVALID";
-    readonly namespace: "TOL";
-    readonly category: "invalid";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 2;
-    readonly httpStatus: 400;
-    readonly jsonrpcCode: -32602;
-  };
-  /**
-   * `X-TOL-003` — Tool raised an exception
-   *
-   * Message: `tool {tool} failed: {reason}`
-   * Category `internal`, not retryable; exit code 70, HTTP 500, JSON-RPC -32603.
-   * See https://agentkit.example/reference/errors/tol.html#x-tol-003
-   */
-  readonly "X-TOL-003": ErrorInfo & {
-    readonly code: "X-TOL-003";
-    readonly name: "TOL_FAILED";
-    readonly namespace: "TOL";
-    readonly category: "internal";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 70;
-    readonly httpStatus: 500;
-    readonly jsonrpcCode: -32603;
-  };
-  /**
-   * `X-MEM-001` — Vector store unreachable
-   *
-   * Message: `vector store at {url} is unreachable`
-   * Category `unavailable`, retryable; exit code 69, HTTP 503, JSON-RPC -32000.
-   * See https://agentkit.example/reference/errors/mem.html#x-mem-001
-   */
-  readonly "X-MEM-001": ErrorInfo & {
-    readonly code: "X-MEM-001";
-    readonly name: "MEM_STORE_UNAVAILABLE";
-    readonly namespace: "MEM";
-    readonly category: "unavailable";
-    readonly retryable: true;
-    readonly expected: false;
-    readonly exitCode: 69;
-    readonly httpStatus: 503;
-    readonly jsonrpcCode: -32000;
-  };
-  /**
-   * `X-MEM-002` — Conversation exceeds the model's context window
-   *
-   * Message: `conversation needs {tokens} tokens; the model allows {max_tokens}`
-   * Category `invalid`, not retryable; exit code 2, HTTP 400, JSON-RPC -32602.
-   * See https://agentkit.example/reference/errors/mem.html#x-mem-002
-   */
-  readonly "X-MEM-002": ErrorInfo & {
-    readonly code: "X-MEM-002";
-    readonly name: "MEM_CONTEXT_OVERFLOW";
-    readonly namespace: "MEM";
-    readonly category: "invalid";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 2;
-    readonly httpStatus: 400;
-    readonly jsonrpcCode: -32602;
-  };
-  /**
-   * `X-LLM-001` — Provider rate limit hit
-   *
-   * Message: `{provider} rate-limited the request; retry after {retry_after_s} s`
-   * Category `unavailable`, retryable; exit code 69, HTTP 429, JSON-RPC -32000.
-   * See https://agentkit.example/reference/errors/llm.html#x-llm-001
-   */
-  readonly "X-LLM-001": ErrorInfo & {
-    readonly code: "X-LLM-001";
-    readonly name: "LLM_RATE_LIMITED";
-    readonly namespace: "LLM";
-    readonly category: "unavailable";
-    readonly retryable: true;
-    readonly expected: false;
-    readonly exitCode: 69;
-    readonly httpStatus: 429;
-    readonly jsonrpcCode: -32000;
-  };
-  /**
-   * `X-LLM-002` — Provider did not answer in time
-   *
-   * Message: `{provider} did not answer within {seconds} s`
-   * Category `timeout`, retryable; exit code 124, HTTP 504, JSON-RPC -32001.
-   * See https://agentkit.example/reference/errors/llm.html#x-llm-002
-   */
-  readonly "X-LLM-002": ErrorInfo & {
-    readonly code: "X-LLM-002";
-    readonly name: "LLM_TIMEOUT";
-    readonly namespace: "LLM";
-    readonly category: "timeout";
-    readonly retryable: true;
-    readonly expected: false;
-    readonly exitCode: 124;
-    readonly httpStatus: 504;
-    readonly jsonrpcCode: -32001;
-  };
-  /**
-   * `X-LLM-003` — Provider refused the content
-   *
-   * Message: `{provider} filtered the response (category: {filter})`
-   * Category `invalid`, not retryable; exit code 2, HTTP 400, JSON-RPC -32602.
-   * See https://agentkit.example/reference/errors/llm.html#x-llm-003
-   */
-  readonly "X-LLM-003": ErrorInfo & {
-    readonly code: "X-LLM-003";
-    readonly name: "LLM_CONTENT_FILTERED";
-    readonly namespace: "LLM";
-    readonly category: "invalid";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 2;
-    readonly httpStatus: 400;
-    readonly jsonrpcCode: -32602;
-  };
-  /**
-   * `X-RPC-001` — Request is not valid JSON
-   *
-   * Message: `parse error at byte {offset}`
-   * Category `invalid`, not retryable; exit code 2, HTTP 400, JSON-RPC -32700.
-   * See https://agentkit.example/reference/errors/rpc.html#x-rpc-001
-   */
-  readonly "X-RPC-001": ErrorInfo & {
-    readonly code: "X-RPC-001";
-    readonly name: "RPC_PARSE_ERROR";
-    readonly namespace: "RPC";
-    readonly category: "invalid";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 2;
-    readonly httpStatus: 400;
-    readonly jsonrpcCode: -32700;
-  };
-  /**
-   * `X-RPC-002` — Request is not a valid JSON-RPC request object
-   *
-   * Message: `invalid request: {reason}`
-   * Category `invalid`, not retryable; exit code 2, HTTP 400, JSON-RPC -32600.
-   * See https://agentkit.example/reference/errors/rpc.html#x-rpc-002
-   */
-  readonly "X-RPC-002": ErrorInfo & {
-    readonly code: "X-RPC-002";
-    readonly name: "RPC_INVALID_REQUEST";
-    readonly namespace: "RPC";
-    readonly category: "invalid";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 2;
-    readonly httpStatus: 400;
-    readonly jsonrpcCode: -32600;
-  };
-  /**
-   * `X-RPC-003` — Unknown JSON-RPC method
-   *
-   * Message: `method {method} not found`
-   * Category `not_found`, not retryable; exit code 1, HTTP 404, JSON-RPC -32601.
-   * See https://agentkit.example/reference/errors/rpc.html#x-rpc-003
-   */
-  readonly "X-RPC-003": ErrorInfo & {
-    readonly code: "X-RPC-003";
-    readonly name: "RPC_METHOD_NOT_FOUND";
-    readonly namespace: "RPC";
-    readonly category: "not_found";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 1;
-    readonly httpStatus: 404;
-    readonly jsonrpcCode: -32601;
-  };
-  /**
-   * `X-RPC-004` — Method parameters are invalid
-   *
-   * Message: `invalid params for {method}: {reason}`
-   * Category `invalid`, not retryable; exit code 2, HTTP 400, JSON-RPC -32602.
-   * See https://agentkit.example/reference/errors/rpc.html#x-rpc-004
-   */
-  readonly "X-RPC-004": ErrorInfo & {
-    readonly code: "X-RPC-004";
-    readonly name: "RPC_INVALID_PARAMS";
-    readonly namespace: "RPC";
-    readonly category: "invalid";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 2;
-    readonly httpStatus: 400;
-    readonly jsonrpcCode: -32602;
-  };
-  /**
-   * `X-RPC-005` — Internal JSON-RPC error
-   *
-   * Message: `internal error while handling {method}`
-   * Category `internal`, not retryable; exit code 70, HTTP 500, JSON-RPC -32603.
-   * See https://agentkit.example/reference/errors/rpc.html#x-rpc-005
-   */
-  readonly "X-RPC-005": ErrorInfo & {
-    readonly code: "X-RPC-005";
-    readonly name: "RPC_INTERNAL";
-    readonly namespace: "RPC";
-    readonly category: "internal";
-    readonly retryable: false;
-    readonly expected: false;
-    readonly exitCode: 70;
-    readonly httpStatus: 500;
-    readonly jsonrpcCode: -32603;
-  };
-  /**
-   * `X-FIL-001` — File does not exist
-   *
-   * Message: `no such file: {path}`
-   * Category `not_found`, not retryable; exit code 1, HTTP 404, JSON-RPC -32602.
-   * See https://agentkit.example/reference/errors/fil.html#x-fil-001
-   */
-  readonly "X-FIL-001": ErrorInfo & {
-    readonly code: "X-FIL-001";
-    readonly name: "FIL_NOT_FOUND";
-    readonly namespace: "FIL";
-    readonly category: "not_found";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 1;
-    readonly httpStatus: 404;
-    readonly jsonrpcCode: -32602;
-  };
-  /**
-   * `X-FIL-002` — Path escapes the workspace
-   *
-   * Message: `{path} is outside the workspace {workspace}`
-   * Category `permission`, not retryable; exit code 77, HTTP 403, JSON-RPC -32003.
-   * See https://agentkit.example/reference/errors/fil.html#x-fil-002
-   */
-  readonly "X-FIL-002": ErrorInfo & {
-    readonly code: "X-FIL-002";
-    readonly name: "FIL_OUTSIDE_WORKSPACE";
-    readonly namespace: "FIL";
-    readonly category: "permission";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 77;
-    readonly httpStatus: 403;
-    readonly jsonrpcCode: -32003;
-  };
-  /**
-   * `X-AUT-001` — API key not configured
-   *
-   * Message: `no API key for {provider}; set {env_var}`
-   * Category `config`, not retryable; exit code 78, HTTP 500, JSON-RPC -32603.
-   * See https://agentkit.example/reference/errors/aut.html#x-aut-001
-   */
-  readonly "X-AUT-001": ErrorInfo & {
-    readonly code: "X-AUT-001";
-    readonly name: "AUT_KEY_MISSING";
-    readonly namespace: "AUT";
-    readonly category: "config";
-    readonly retryable: false;
-    readonly expected: false;
-    readonly exitCode: 78;
-    readonly httpStatus: 500;
-    readonly jsonrpcCode: -32603;
-  };
-  /**
-   * `X-AUT-002` — Credentials rejected by the provider
-   *
-   * Message: `{provider} rejected the credentials`
-   * Category `permission`, not retryable; exit code 77, HTTP 401, JSON-RPC -32003.
-   * See https://agentkit.example/reference/errors/aut.html#x-aut-002
-   */
-  readonly "X-AUT-002": ErrorInfo & {
-    readonly code: "X-AUT-002";
-    readonly name: "AUT_TOKEN_REJECTED";
-    readonly namespace: "AUT";
-    readonly category: "permission";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 77;
-    readonly httpStatus: 401;
-    readonly jsonrpcCode: -32003;
-  };
-  /**
-   * `X-PLG-001` — Plugin not installed
-   *
-   * Message: `plugin {plugin} is not installed`
-   * Category `not_found`, not retryable; exit code 1, HTTP 404, JSON-RPC -32602.
-   * See https://agentkit.example/reference/errors/plg.html#x-plg-001
-   */
-  readonly "X-PLG-001": ErrorInfo & {
-    readonly code: "X-PLG-001";
-    readonly name: "PLG_NOT_FOUND";
-    readonly namespace: "PLG";
-    readonly category: "not_found";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 1;
-    readonly httpStatus: 404;
-    readonly jsonrpcCode: -32602;
-  };
-  /**
-   * `X-PLG-002` — Plugin built for another agentkit version
-   *
-   * Message: `plugin {plugin} requires agentkit {required}, this is {running}`
-   * Category `config`, not retryable; exit code 78, HTTP 500, JSON-RPC -32603.
-   * See https://agentkit.example/reference/errors/plg.html#x-plg-002
-   */
-  readonly "X-PLG-002": ErrorInfo & {
-    readonly code: "X-PLG-002";
-    readonly name: "PLG_INCOMPATIBLE";
-    readonly namespace: "PLG";
-    readonly category: "config";
-    readonly retryable: false;
-    readonly expected: false;
-    readonly exitCode: 78;
-    readonly httpStatus: 500;
-    readonly jsonrpcCode: -32603;
-  };
-};
+/**
+ * One set of literal facts shared by codes (category, retry flag, log level, exit code, HTTP
+ * status, JSON-RPC code). Codes point at a shared set through `FactsByCode` instead of each
+ * carrying its own object type, which keeps `tsc` fast on large catalogues.
+ */
+export interface CodeFacts {
+  readonly category: Category;
+  readonly retryable: boolean;
+  readonly expected: boolean;
+  readonly exitCode: number;
+  readonly httpStatus: number;
+  readonly jsonrpcCode: number;
+}
+
+export interface CodeFacts0 extends CodeFacts {
+  readonly category: "invalid";
+  readonly retryable: false;
+  readonly expected: true;
+  readonly exitCode: 2;
+  readonly httpStatus: 400;
+  readonly jsonrpcCode: -32602;
+}
+
+export interface CodeFacts1 extends CodeFacts {
+  readonly category: "config";
+  readonly retryable: false;
+  readonly expected: false;
+  readonly exitCode: 78;
+  readonly httpStatus: 500;
+  readonly jsonrpcCode: -32603;
+}
+
+export interface CodeFacts2 extends CodeFacts {
+  readonly category: "timeout";
+  readonly retryable: true;
+  readonly expected: false;
+  readonly exitCode: 124;
+  readonly httpStatus: 504;
+  readonly jsonrpcCode: -32001;
+}
+
+export interface CodeFacts3 extends CodeFacts {
+  readonly category: "not_found";
+  readonly retryable: false;
+  readonly expected: true;
+  readonly exitCode: 1;
+  readonly httpStatus: 404;
+  readonly jsonrpcCode: -32602;
+}
+
+export interface CodeFacts4 extends CodeFacts {
+  readonly category: "internal";
+  readonly retryable: false;
+  readonly expected: true;
+  readonly exitCode: 70;
+  readonly httpStatus: 500;
+  readonly jsonrpcCode: -32603;
+}
+
+export interface CodeFacts5 extends CodeFacts {
+  readonly category: "unavailable";
+  readonly retryable: true;
+  readonly expected: false;
+  readonly exitCode: 69;
+  readonly httpStatus: 503;
+  readonly jsonrpcCode: -32000;
+}
+
+export interface CodeFacts6 extends CodeFacts {
+  readonly category: "unavailable";
+  readonly retryable: true;
+  readonly expected: false;
+  readonly exitCode: 69;
+  readonly httpStatus: 429;
+  readonly jsonrpcCode: -32000;
+}
+
+export interface CodeFacts7 extends CodeFacts {
+  readonly category: "invalid";
+  readonly retryable: false;
+  readonly expected: true;
+  readonly exitCode: 2;
+  readonly httpStatus: 400;
+  readonly jsonrpcCode: -32700;
+}
+
+export interface CodeFacts8 extends CodeFacts {
+  readonly category: "invalid";
+  readonly retryable: false;
+  readonly expected: true;
+  readonly exitCode: 2;
+  readonly httpStatus: 400;
+  readonly jsonrpcCode: -32600;
+}
+
+export interface CodeFacts9 extends CodeFacts {
+  readonly category: "not_found";
+  readonly retryable: false;
+  readonly expected: true;
+  readonly exitCode: 1;
+  readonly httpStatus: 404;
+  readonly jsonrpcCode: -32601;
+}
+
+export interface CodeFacts10 extends CodeFacts {
+  readonly category: "internal";
+  readonly retryable: false;
+  readonly expected: false;
+  readonly exitCode: 70;
+  readonly httpStatus: 500;
+  readonly jsonrpcCode: -32603;
+}
+
+export interface CodeFacts11 extends CodeFacts {
+  readonly category: "permission";
+  readonly retryable: false;
+  readonly expected: true;
+  readonly exitCode: 77;
+  readonly httpStatus: 403;
+  readonly jsonrpcCode: -32003;
+}
+
+export interface CodeFacts12 extends CodeFacts {
+  readonly category: "permission";
+  readonly retryable: false;
+  readonly expected: true;
+  readonly exitCode: 77;
+  readonly httpStatus: 401;
+  readonly jsonrpcCode: -32003;
+}
+
+/** The literal facts of every live code. */
+export interface FactsByCode {
+  readonly "X-FRM-001": CodeFacts0;
+  readonly "X-FRM-002": CodeFacts0;
+  readonly "X-FRM-003": CodeFacts0;
+  readonly "X-FRM-004": CodeFacts0;
+  readonly "X-CFG-001": CodeFacts1;
+  readonly "X-CFG-002": CodeFacts1;
+  readonly "X-AGT-001": CodeFacts0;
+  readonly "X-AGT-002": CodeFacts2;
+  readonly "X-TOL-001": CodeFacts3;
+  readonly "X-TOL-002": CodeFacts0;
+  readonly "X-TOL-003": CodeFacts4;
+  readonly "X-MEM-001": CodeFacts5;
+  readonly "X-MEM-002": CodeFacts0;
+  readonly "X-LLM-001": CodeFacts6;
+  readonly "X-LLM-002": CodeFacts2;
+  readonly "X-LLM-003": CodeFacts0;
+  readonly "X-RPC-001": CodeFacts7;
+  readonly "X-RPC-002": CodeFacts8;
+  readonly "X-RPC-003": CodeFacts9;
+  readonly "X-RPC-004": CodeFacts0;
+  readonly "X-RPC-005": CodeFacts10;
+  readonly "X-FIL-001": CodeFacts3;
+  readonly "X-FIL-002": CodeFacts11;
+  readonly "X-AUT-001": CodeFacts1;
+  readonly "X-AUT-002": CodeFacts12;
+  readonly "X-PLG-001": CodeFacts3;
+  readonly "X-PLG-002": CodeFacts1;
+}
+
+/** Catalogue metadata of codes that share the facts `F`, as literal types. */
+export interface ErrorInfoWith<F extends CodeFacts> extends ErrorInfo {
+  readonly category: F["category"];
+  readonly retryable: F["retryable"];
+  readonly expected: F["expected"];
+  readonly exitCode: F["exitCode"];
+  readonly httpStatus: F["httpStatus"];
+  readonly jsonrpcCode: F["jsonrpcCode"];
+}
+
+/** Catalogue metadata of one code, with its code and facts as literal types. */
+export interface ErrorInfoOf<C extends ErrorCode> extends ErrorInfoWith<FactsByCode[C]> {
+  readonly code: C;
+}
+
+/**
+ * Metadata of every live code, keyed by code (for catalogue order, iterate `ALL_CODES`).
+ * `ERRORS[code]` has the code's facts as literal types; codes that share facts share one
+ * type, so indexing with the whole `ErrorCode` union stays cheap for `tsc`.
+ */
+export declare const ERRORS: { readonly [C in ErrorCode]: ErrorInfoWith<FactsByCode[C]> };
 
 export interface RetiredInfo {
   readonly code: RetiredCode;
@@ -917,9 +611,16 @@ export interface RetiredInfo {
   readonly note: string | null;
 }
 
+/** A retired code's tombstone. */
+export interface RetiredInfoOf<C extends RetiredCode> extends RetiredInfo {
+  readonly code: C;
+}
+
 /** Retired codes (tombstones). */
-export declare const RETIRED: {
-};
+export declare const RETIRED: { readonly [C in RetiredCode]: RetiredInfoOf<C> };
+
+/** The params of a code that has none. */
+export interface NoParameters {}
 
 /** Params of `X-FRM-001` (FRM_VALIDATION). */
 export interface FrmValidationParams {
@@ -1119,247 +820,91 @@ export interface WireExtras {
   readonly [key: string]: unknown;
 }
 
-/** The wire object of `X-FRM-001` (FRM_VALIDATION). */
-export interface FrmValidationWireError extends FrmValidationParams, WireExtras {
-  readonly "error": "X-FRM-001";
+/** The wire object of one code (`P`: its params). */
+export type WireErrorOf<C extends ErrorCode, P = ParamsOf<C>> = P & WireExtras & {
+  readonly "error": C;
   readonly "detail": string;
-  readonly "category": "invalid";
-}
+  readonly "category": FactsByCode[C]["category"];
+};
 
-/** The wire object of `X-FRM-002` (FRM_TOO_SHORT). */
-export interface FrmTooShortWireError extends FrmTooShortParams, WireExtras {
-  readonly "error": "X-FRM-002";
-  readonly "detail": string;
-  readonly "category": "invalid";
-}
+type CodeGroup0 = "X-FRM-001";
+type CodeGroup1 = "X-FRM-002";
+type CodeGroup2 = "X-FRM-003";
+type CodeGroup3 = "X-FRM-004";
+type CodeGroup4 = "X-CFG-001";
+type CodeGroup5 = "X-CFG-002";
+type CodeGroup6 = "X-AGT-001";
+type CodeGroup7 = "X-AGT-002";
+type CodeGroup8 = "X-TOL-001";
+type CodeGroup9 = "X-TOL-002";
+type CodeGroup10 = "X-TOL-003";
+type CodeGroup11 = "X-MEM-001";
+type CodeGroup12 = "X-MEM-002";
+type CodeGroup13 = "X-LLM-001";
+type CodeGroup14 = "X-LLM-002";
+type CodeGroup15 = "X-LLM-003";
+type CodeGroup16 = "X-RPC-001";
+type CodeGroup17 = "X-RPC-002";
+type CodeGroup18 = "X-RPC-003";
+type CodeGroup19 = "X-RPC-004";
+type CodeGroup20 = "X-RPC-005";
+type CodeGroup21 = "X-FIL-001";
+type CodeGroup22 = "X-FIL-002";
+type CodeGroup23 = "X-AUT-001";
+type CodeGroup24 = "X-AUT-002";
+type CodeGroup25 = "X-PLG-001";
+type CodeGroup26 = "X-PLG-002";
 
-/** The wire object of `X-FRM-003` (FRM_OUT_OF_RANGE). */
-export interface FrmOutOfRangeWireError extends FrmOutOfRangeParams, WireExtras {
-  readonly "error": "X-FRM-003";
-  readonly "detail": string;
-  readonly "category": "invalid";
-}
-
-/** The wire object of `X-FRM-004` (FRM_UNKNOWN_FLAG). */
-export interface FrmUnknownFlagWireError extends FrmUnknownFlagParams, WireExtras {
-  readonly "error": "X-FRM-004";
-  readonly "detail": string;
-  readonly "category": "invalid";
-}
-
-/** The wire object of `X-CFG-001` (CFG_INVALID). */
-export interface CfgInvalidWireError extends CfgInvalidParams, WireExtras {
-  readonly "error": "X-CFG-001";
-  readonly "detail": string;
-  readonly "category": "config";
-}
-
-/** The wire object of `X-CFG-002` (CFG_PROFILE_MISSING). */
-export interface CfgProfileMissingWireError extends CfgProfileMissingParams, WireExtras {
-  readonly "error": "X-CFG-002";
-  readonly "detail": string;
-  readonly "category": "config";
-}
-
-/** The wire object of `X-AGT-001` (AGT_MAX_TURNS). */
-export interface AgtMaxTurnsWireError extends AgtMaxTurnsParams, WireExtras {
-  readonly "error": "X-AGT-001";
-  readonly "detail": string;
-  readonly "category": "invalid";
-}
-
-/** The wire object of `X-AGT-002` (AGT_STEP_TIMEOUT). */
-export interface AgtStepTimeoutWireError extends AgtStepTimeoutParams, WireExtras {
-  readonly "error": "X-AGT-002";
-  readonly "detail": string;
-  readonly "category": "timeout";
-}
-
-/** The wire object of `X-TOL-001` (TOL_NOT_FOUND). */
-export interface TolNotFoundWireError extends TolNotFoundParams, WireExtras {
-  readonly "error": "X-TOL-001";
-  readonly "detail": string;
-  readonly "category": "not_found";
-}
-
-/** The wire object of `X-TOL-002` (TOL_ARGUMENT_INVALID). */
-export interface TolArgumentInvalidWireError extends TolArgumentInvalidParams, WireExtras {
-  readonly "error": "X-TOL-002";
-  readonly "detail": string;
-  readonly "category": "invalid";
-}
-
-/** The wire object of `X-TOL-003` (TOL_FAILED). */
-export interface TolFailedWireError extends TolFailedParams, WireExtras {
-  readonly "error": "X-TOL-003";
-  readonly "detail": string;
-  readonly "category": "internal";
-}
-
-/** The wire object of `X-MEM-001` (MEM_STORE_UNAVAILABLE). */
-export interface MemStoreUnavailableWireError extends MemStoreUnavailableParams, WireExtras {
-  readonly "error": "X-MEM-001";
-  readonly "detail": string;
-  readonly "category": "unavailable";
-}
-
-/** The wire object of `X-MEM-002` (MEM_CONTEXT_OVERFLOW). */
-export interface MemContextOverflowWireError extends MemContextOverflowParams, WireExtras {
-  readonly "error": "X-MEM-002";
-  readonly "detail": string;
-  readonly "category": "invalid";
-}
-
-/** The wire object of `X-LLM-001` (LLM_RATE_LIMITED). */
-export interface LlmRateLimitedWireError extends LlmRateLimitedParams, WireExtras {
-  readonly "error": "X-LLM-001";
-  readonly "detail": string;
-  readonly "category": "unavailable";
-}
-
-/** The wire object of `X-LLM-002` (LLM_TIMEOUT). */
-export interface LlmTimeoutWireError extends LlmTimeoutParams, WireExtras {
-  readonly "error": "X-LLM-002";
-  readonly "detail": string;
-  readonly "category": "timeout";
-}
-
-/** The wire object of `X-LLM-003` (LLM_CONTENT_FILTERED). */
-export interface LlmContentFilteredWireError extends LlmContentFilteredParams, WireExtras {
-  readonly "error": "X-LLM-003";
-  readonly "detail": string;
-  readonly "category": "invalid";
-}
-
-/** The wire object of `X-RPC-001` (RPC_PARSE_ERROR). */
-export interface RpcParseErrorWireError extends RpcParseErrorParams, WireExtras {
-  readonly "error": "X-RPC-001";
-  readonly "detail": string;
-  readonly "category": "invalid";
-}
-
-/** The wire object of `X-RPC-002` (RPC_INVALID_REQUEST). */
-export interface RpcInvalidRequestWireError extends RpcInvalidRequestParams, WireExtras {
-  readonly "error": "X-RPC-002";
-  readonly "detail": string;
-  readonly "category": "invalid";
-}
-
-/** The wire object of `X-RPC-003` (RPC_METHOD_NOT_FOUND). */
-export interface RpcMethodNotFoundWireError extends RpcMethodNotFoundParams, WireExtras {
-  readonly "error": "X-RPC-003";
-  readonly "detail": string;
-  readonly "category": "not_found";
-}
-
-/** The wire object of `X-RPC-004` (RPC_INVALID_PARAMS). */
-export interface RpcInvalidParamsWireError extends RpcInvalidParamsParams, WireExtras {
-  readonly "error": "X-RPC-004";
-  readonly "detail": string;
-  readonly "category": "invalid";
-}
-
-/** The wire object of `X-RPC-005` (RPC_INTERNAL). */
-export interface RpcInternalWireError extends RpcInternalParams, WireExtras {
-  readonly "error": "X-RPC-005";
-  readonly "detail": string;
-  readonly "category": "internal";
-}
-
-/** The wire object of `X-FIL-001` (FIL_NOT_FOUND). */
-export interface FilNotFoundWireError extends FilNotFoundParams, WireExtras {
-  readonly "error": "X-FIL-001";
-  readonly "detail": string;
-  readonly "category": "not_found";
-}
-
-/** The wire object of `X-FIL-002` (FIL_OUTSIDE_WORKSPACE). */
-export interface FilOutsideWorkspaceWireError extends FilOutsideWorkspaceParams, WireExtras {
-  readonly "error": "X-FIL-002";
-  readonly "detail": string;
-  readonly "category": "permission";
-}
-
-/** The wire object of `X-AUT-001` (AUT_KEY_MISSING). */
-export interface AutKeyMissingWireError extends AutKeyMissingParams, WireExtras {
-  readonly "error": "X-AUT-001";
-  readonly "detail": string;
-  readonly "category": "config";
-}
-
-/** The wire object of `X-AUT-002` (AUT_TOKEN_REJECTED). */
-export interface AutTokenRejectedWireError extends AutTokenRejectedParams, WireExtras {
-  readonly "error": "X-AUT-002";
-  readonly "detail": string;
-  readonly "category": "permission";
-}
-
-/** The wire object of `X-PLG-001` (PLG_NOT_FOUND). */
-export interface PlgNotFoundWireError extends PlgNotFoundParams, WireExtras {
-  readonly "error": "X-PLG-001";
-  readonly "detail": string;
-  readonly "category": "not_found";
-}
-
-/** The wire object of `X-PLG-002` (PLG_INCOMPATIBLE). */
-export interface PlgIncompatibleWireError extends PlgIncompatibleParams, WireExtras {
-  readonly "error": "X-PLG-002";
-  readonly "detail": string;
-  readonly "category": "config";
-}
-
-/** The wire object of every code. */
-export interface WireErrorByCode {
-  readonly "X-FRM-001": FrmValidationWireError;
-  readonly "X-FRM-002": FrmTooShortWireError;
-  readonly "X-FRM-003": FrmOutOfRangeWireError;
-  readonly "X-FRM-004": FrmUnknownFlagWireError;
-  readonly "X-CFG-001": CfgInvalidWireError;
-  readonly "X-CFG-002": CfgProfileMissingWireError;
-  readonly "X-AGT-001": AgtMaxTurnsWireError;
-  readonly "X-AGT-002": AgtStepTimeoutWireError;
-  readonly "X-TOL-001": TolNotFoundWireError;
-  readonly "X-TOL-002": TolArgumentInvalidWireError;
-  readonly "X-TOL-003": TolFailedWireError;
-  readonly "X-MEM-001": MemStoreUnavailableWireError;
-  readonly "X-MEM-002": MemContextOverflowWireError;
-  readonly "X-LLM-001": LlmRateLimitedWireError;
-  readonly "X-LLM-002": LlmTimeoutWireError;
-  readonly "X-LLM-003": LlmContentFilteredWireError;
-  readonly "X-RPC-001": RpcParseErrorWireError;
-  readonly "X-RPC-002": RpcInvalidRequestWireError;
-  readonly "X-RPC-003": RpcMethodNotFoundWireError;
-  readonly "X-RPC-004": RpcInvalidParamsWireError;
-  readonly "X-RPC-005": RpcInternalWireError;
-  readonly "X-FIL-001": FilNotFoundWireError;
-  readonly "X-FIL-002": FilOutsideWorkspaceWireError;
-  readonly "X-AUT-001": AutKeyMissingWireError;
-  readonly "X-AUT-002": AutTokenRejectedWireError;
-  readonly "X-PLG-001": PlgNotFoundWireError;
-  readonly "X-PLG-002": PlgIncompatibleWireError;
-}
-
-/** A conforming wire error of a live code: a union discriminated by the code key "error". */
-export type WireError = WireErrorByCode[ErrorCode];
-
-/** The wire object of one code. */
-export type WireErrorOf<C extends ErrorCode> = WireErrorByCode[C];
+/**
+ * A conforming wire error of a live code: a union discriminated by the code key "error"
+ * (`switch (w["error"])` narrows params and facts). Codes with the same facts and params
+ * share one member, which keeps the union small.
+ */
+export type WireError =
+  | WireErrorOf<CodeGroup0, { readonly "field": string }>
+  | WireErrorOf<CodeGroup1, { readonly "field": string; readonly "min_length": number; readonly "length": number }>
+  | WireErrorOf<CodeGroup2, { readonly "field": string; readonly "min": number; readonly "max": number; readonly "value": number }>
+  | WireErrorOf<CodeGroup3, { readonly "flag": string }>
+  | WireErrorOf<CodeGroup4, { readonly "file": string; readonly "key": string; readonly "problem": string }>
+  | WireErrorOf<CodeGroup5, { readonly "profile": string; readonly "file": string }>
+  | WireErrorOf<CodeGroup6, { readonly "turns": number; readonly "max_turns": number }>
+  | WireErrorOf<CodeGroup7, { readonly "step": number; readonly "seconds": number }>
+  | WireErrorOf<CodeGroup8, { readonly "tool": string }>
+  | WireErrorOf<CodeGroup9, { readonly "tool": string; readonly "argument_name": string }>
+  | WireErrorOf<CodeGroup10, { readonly "tool": string; readonly "reason": string }>
+  | WireErrorOf<CodeGroup11, { readonly "url": string }>
+  | WireErrorOf<CodeGroup12, { readonly "tokens": number; readonly "max_tokens": number }>
+  | WireErrorOf<CodeGroup13, { readonly "provider": string; readonly "retry_after_s": number }>
+  | WireErrorOf<CodeGroup14, { readonly "provider": string; readonly "seconds": number }>
+  | WireErrorOf<CodeGroup15, { readonly "provider": string; readonly "filter": string }>
+  | WireErrorOf<CodeGroup16, { readonly "offset": number }>
+  | WireErrorOf<CodeGroup17, { readonly "reason": string }>
+  | WireErrorOf<CodeGroup18, { readonly "method": string }>
+  | WireErrorOf<CodeGroup19, { readonly "method": string; readonly "reason": string }>
+  | WireErrorOf<CodeGroup20, { readonly "method": string }>
+  | WireErrorOf<CodeGroup21, { readonly "path": string }>
+  | WireErrorOf<CodeGroup22, { readonly "path": string; readonly "workspace": string }>
+  | WireErrorOf<CodeGroup23, { readonly "provider": string; readonly "env_var": string }>
+  | WireErrorOf<CodeGroup24, { readonly "provider": string }>
+  | WireErrorOf<CodeGroup25, { readonly "plugin": string }>
+  | WireErrorOf<CodeGroup26, { readonly "plugin": string; readonly "required": string; readonly "running": string }>;
 
 /** A parsed error of a live code (or one of its legacy codes). */
-export interface KnownErrorOf<C extends ErrorCode> {
+export interface KnownErrorOf<C extends ErrorCode, P = ParamsOf<C>> {
   readonly kind: "known";
   /** The live code (a legacy code on the wire is mapped to it). */
   readonly code: C;
   /** The code as it was on the wire. */
   readonly wireCode: string;
-  readonly name: (typeof ERRORS)[C]["name"];
+  /** The catalogue NAME. */
+  readonly name: string;
   /** From the catalogue. */
-  readonly category: (typeof ERRORS)[C]["category"];
+  readonly category: FactsByCode[C]["category"];
   /** From the catalogue. */
-  readonly retryable: (typeof ERRORS)[C]["retryable"];
+  readonly retryable: FactsByCode[C]["retryable"];
   readonly message: string;
   /** The params found on the wire with the declared type (a missing or mistyped one is absent and listed in `problems`). */
-  readonly params: Partial<ParamsOf<C>>;
+  readonly params: Partial<P>;
   readonly argument?: string;
   readonly constraint?: unknown;
   readonly suggestion?: string;
@@ -1370,8 +915,38 @@ export interface KnownErrorOf<C extends ErrorCode> {
   readonly raw: unknown;
 }
 
-/** A parsed error of a live code: discriminated by `code`. */
-export type KnownError = { [C in ErrorCode]: KnownErrorOf<C> }[ErrorCode];
+/**
+ * A parsed error of a live code: a union discriminated by `code` (`switch (e.code)` narrows
+ * params and facts). Codes with the same facts and params share one member.
+ */
+export type KnownError =
+  | KnownErrorOf<CodeGroup0, { readonly "field": string }>
+  | KnownErrorOf<CodeGroup1, { readonly "field": string; readonly "min_length": number; readonly "length": number }>
+  | KnownErrorOf<CodeGroup2, { readonly "field": string; readonly "min": number; readonly "max": number; readonly "value": number }>
+  | KnownErrorOf<CodeGroup3, { readonly "flag": string }>
+  | KnownErrorOf<CodeGroup4, { readonly "file": string; readonly "key": string; readonly "problem": string }>
+  | KnownErrorOf<CodeGroup5, { readonly "profile": string; readonly "file": string }>
+  | KnownErrorOf<CodeGroup6, { readonly "turns": number; readonly "max_turns": number }>
+  | KnownErrorOf<CodeGroup7, { readonly "step": number; readonly "seconds": number }>
+  | KnownErrorOf<CodeGroup8, { readonly "tool": string }>
+  | KnownErrorOf<CodeGroup9, { readonly "tool": string; readonly "argument_name": string }>
+  | KnownErrorOf<CodeGroup10, { readonly "tool": string; readonly "reason": string }>
+  | KnownErrorOf<CodeGroup11, { readonly "url": string }>
+  | KnownErrorOf<CodeGroup12, { readonly "tokens": number; readonly "max_tokens": number }>
+  | KnownErrorOf<CodeGroup13, { readonly "provider": string; readonly "retry_after_s": number }>
+  | KnownErrorOf<CodeGroup14, { readonly "provider": string; readonly "seconds": number }>
+  | KnownErrorOf<CodeGroup15, { readonly "provider": string; readonly "filter": string }>
+  | KnownErrorOf<CodeGroup16, { readonly "offset": number }>
+  | KnownErrorOf<CodeGroup17, { readonly "reason": string }>
+  | KnownErrorOf<CodeGroup18, { readonly "method": string }>
+  | KnownErrorOf<CodeGroup19, { readonly "method": string; readonly "reason": string }>
+  | KnownErrorOf<CodeGroup20, { readonly "method": string }>
+  | KnownErrorOf<CodeGroup21, { readonly "path": string }>
+  | KnownErrorOf<CodeGroup22, { readonly "path": string; readonly "workspace": string }>
+  | KnownErrorOf<CodeGroup23, { readonly "provider": string; readonly "env_var": string }>
+  | KnownErrorOf<CodeGroup24, { readonly "provider": string }>
+  | KnownErrorOf<CodeGroup25, { readonly "plugin": string }>
+  | KnownErrorOf<CodeGroup26, { readonly "plugin": string; readonly "required": string; readonly "running": string }>;
 
 /** A code this module does not know (a newer catalogue), classified by the wire's category and retryable flag. */
 export interface UnknownError {
@@ -1472,10 +1047,11 @@ export interface McpToolErrorResult {
 }
 
 /** A JSON-RPC error object. */
-export interface JsonRpcErrorObject<C extends ErrorCode = ErrorCode> {
+export interface JsonRpcErrorObject<C extends ErrorCode = ErrorCode, W = WireError> {
   readonly code: number;
   readonly message: string;
-  readonly data: WireErrorOf<C>;
+  /** The wire object (`W`: the discriminated `WireError` union unless one code is known). */
+  readonly data: W;
 }
 
 /** RFC 9457 problem details. */
@@ -1494,20 +1070,20 @@ export interface ProblemJson {
 export declare class AppError<C extends ErrorCode = ErrorCode> extends Error {
   constructor(code: C, params: ParamsOf<C>, options?: AppErrorOptions);
   readonly code: C;
-  readonly category: (typeof ERRORS)[C]["category"];
-  readonly retryable: (typeof ERRORS)[C]["retryable"];
+  readonly category: FactsByCode[C]["category"];
+  readonly retryable: FactsByCode[C]["retryable"];
   readonly params: Readonly<ParamsOf<C>>;
   readonly argument: string | undefined;
   readonly constraint: unknown;
   readonly suggestion: string | undefined;
   readonly context: Readonly<Record<string, unknown>>;
   /** The catalogue metadata of this error's code. */
-  get info(): (typeof ERRORS)[C];
+  get info(): ErrorInfoOf<C>;
   /** The compact terminal form. */
   toString(): string;
   toWire(): WireErrorOf<C>;
   toMcpToolResult(): McpToolErrorResult;
-  toJsonRpcError(): JsonRpcErrorObject<C>;
+  toJsonRpcError(): JsonRpcErrorObject<C, WireErrorOf<C>>;
   toProblemJson(): ProblemJson;
 }
 

@@ -180,117 +180,105 @@ export interface ErrorInfo {
   readonly legacyCodes: readonly string[];
 }
 
-/** Metadata of every live code, keyed by code (for catalogue order, iterate `ALL_CODES`). */
-export declare const ERRORS: {
-  /**
-   * `VALIDATION_ERROR` — Tool arguments failed validation
-   *
-   * Message: `{field}: {reason}`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See https://notebook-mcp.example.dev/errors#validation_error
-   */
-  readonly "VALIDATION_ERROR": ErrorInfo & {
-    readonly code: "VALIDATION_ERROR";
-    readonly name: "VALIDATION_ERROR";
-    readonly namespace: null;
-    readonly category: "invalid";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 1;
-    readonly httpStatus: 400;
-    readonly jsonrpcCode: -32602;
-  };
-  /**
-   * `NOT_FOUND` — The notebook or cell does not exist (yet)
-   *
-   * Message: `{resource_type} {id} not found`
-   * Category `invalid`, retryable; exit code 1, HTTP 404, JSON-RPC -32002.
-   * See https://notebook-mcp.example.dev/errors#not_found
-   */
-  readonly "NOT_FOUND": ErrorInfo & {
-    readonly code: "NOT_FOUND";
-    readonly name: "NOT_FOUND";
-    readonly namespace: null;
-    readonly category: "invalid";
-    readonly retryable: true;
-    readonly expected: true;
-    readonly exitCode: 1;
-    readonly httpStatus: 404;
-    readonly jsonrpcCode: -32002;
-  };
-  /**
-   * `PERMISSION_DENIED` — Missing OAuth scope
-   *
-   * Message: `this call needs the {scope} scope`
-   * Category `denied`, not retryable; exit code 1, HTTP 403, JSON-RPC -32602.
-   * See https://notebook-mcp.example.dev/errors#permission_denied
-   */
-  readonly "PERMISSION_DENIED": ErrorInfo & {
-    readonly code: "PERMISSION_DENIED";
-    readonly name: "PERMISSION_DENIED";
-    readonly namespace: null;
-    readonly category: "denied";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 1;
-    readonly httpStatus: 403;
-    readonly jsonrpcCode: -32602;
-  };
-  /**
-   * `PRECONDITION_FAILED` — The notebook's version differs from the one the caller read
-   *
-   * Message: `notebook is at version {actual_version}, not {expected_version}`
-   * Category `conflict`, retryable; exit code 1, HTTP 412, JSON-RPC -32602.
-   * See https://notebook-mcp.example.dev/errors#precondition_failed
-   */
-  readonly "PRECONDITION_FAILED": ErrorInfo & {
-    readonly code: "PRECONDITION_FAILED";
-    readonly name: "PRECONDITION_FAILED";
-    readonly namespace: null;
-    readonly category: "conflict";
-    readonly retryable: true;
-    readonly expected: true;
-    readonly exitCode: 1;
-    readonly httpStatus: 412;
-    readonly jsonrpcCode: -32602;
-  };
-  /**
-   * `CONFLICT` — Another client is editing the same cell
-   *
-   * Message: `cell {cell} is locked by another editor`
-   * Category `conflict`, retryable; exit code 1, HTTP 409, JSON-RPC -32602.
-   * See https://notebook-mcp.example.dev/errors#conflict
-   */
-  readonly "CONFLICT": ErrorInfo & {
-    readonly code: "CONFLICT";
-    readonly name: "CONFLICT";
-    readonly namespace: null;
-    readonly category: "conflict";
-    readonly retryable: true;
-    readonly expected: true;
-    readonly exitCode: 1;
-    readonly httpStatus: 409;
-    readonly jsonrpcCode: -32602;
-  };
-  /**
-   * `INTERNAL_ERROR` — Unexpected server error
-   *
-   * Message: `internal error (request {request_id})`
-   * Category `internal`, retryable; exit code 1, HTTP 500, JSON-RPC -32603.
-   * See https://notebook-mcp.example.dev/errors#internal_error
-   */
-  readonly "INTERNAL_ERROR": ErrorInfo & {
-    readonly code: "INTERNAL_ERROR";
-    readonly name: "INTERNAL_ERROR";
-    readonly namespace: null;
-    readonly category: "internal";
-    readonly retryable: true;
-    readonly expected: false;
-    readonly exitCode: 1;
-    readonly httpStatus: 500;
-    readonly jsonrpcCode: -32603;
-  };
-};
+/**
+ * One set of literal facts shared by codes (category, retry flag, log level, exit code, HTTP
+ * status, JSON-RPC code). Codes point at a shared set through `FactsByCode` instead of each
+ * carrying its own object type, which keeps `tsc` fast on large catalogues.
+ */
+export interface CodeFacts {
+  readonly category: Category;
+  readonly retryable: boolean;
+  readonly expected: boolean;
+  readonly exitCode: number;
+  readonly httpStatus: number;
+  readonly jsonrpcCode: number;
+}
+
+export interface CodeFacts0 extends CodeFacts {
+  readonly category: "invalid";
+  readonly retryable: false;
+  readonly expected: true;
+  readonly exitCode: 1;
+  readonly httpStatus: 400;
+  readonly jsonrpcCode: -32602;
+}
+
+export interface CodeFacts1 extends CodeFacts {
+  readonly category: "invalid";
+  readonly retryable: true;
+  readonly expected: true;
+  readonly exitCode: 1;
+  readonly httpStatus: 404;
+  readonly jsonrpcCode: -32002;
+}
+
+export interface CodeFacts2 extends CodeFacts {
+  readonly category: "denied";
+  readonly retryable: false;
+  readonly expected: true;
+  readonly exitCode: 1;
+  readonly httpStatus: 403;
+  readonly jsonrpcCode: -32602;
+}
+
+export interface CodeFacts3 extends CodeFacts {
+  readonly category: "conflict";
+  readonly retryable: true;
+  readonly expected: true;
+  readonly exitCode: 1;
+  readonly httpStatus: 412;
+  readonly jsonrpcCode: -32602;
+}
+
+export interface CodeFacts4 extends CodeFacts {
+  readonly category: "conflict";
+  readonly retryable: true;
+  readonly expected: true;
+  readonly exitCode: 1;
+  readonly httpStatus: 409;
+  readonly jsonrpcCode: -32602;
+}
+
+export interface CodeFacts5 extends CodeFacts {
+  readonly category: "internal";
+  readonly retryable: true;
+  readonly expected: false;
+  readonly exitCode: 1;
+  readonly httpStatus: 500;
+  readonly jsonrpcCode: -32603;
+}
+
+/** The literal facts of every live code. */
+export interface FactsByCode {
+  readonly "VALIDATION_ERROR": CodeFacts0;
+  readonly "NOT_FOUND": CodeFacts1;
+  readonly "PERMISSION_DENIED": CodeFacts2;
+  readonly "PRECONDITION_FAILED": CodeFacts3;
+  readonly "CONFLICT": CodeFacts4;
+  readonly "INTERNAL_ERROR": CodeFacts5;
+}
+
+/** Catalogue metadata of codes that share the facts `F`, as literal types. */
+export interface ErrorInfoWith<F extends CodeFacts> extends ErrorInfo {
+  readonly category: F["category"];
+  readonly retryable: F["retryable"];
+  readonly expected: F["expected"];
+  readonly exitCode: F["exitCode"];
+  readonly httpStatus: F["httpStatus"];
+  readonly jsonrpcCode: F["jsonrpcCode"];
+}
+
+/** Catalogue metadata of one code, with its code and facts as literal types. */
+export interface ErrorInfoOf<C extends ErrorCode> extends ErrorInfoWith<FactsByCode[C]> {
+  readonly code: C;
+}
+
+/**
+ * Metadata of every live code, keyed by code (for catalogue order, iterate `ALL_CODES`).
+ * `ERRORS[code]` has the code's facts as literal types; codes that share facts share one
+ * type, so indexing with the whole `ErrorCode` union stays cheap for `tsc`.
+ */
+export declare const ERRORS: { readonly [C in ErrorCode]: ErrorInfoWith<FactsByCode[C]> };
 
 export interface RetiredInfo {
   readonly code: RetiredCode;
@@ -299,9 +287,16 @@ export interface RetiredInfo {
   readonly note: string | null;
 }
 
+/** A retired code's tombstone. */
+export interface RetiredInfoOf<C extends RetiredCode> extends RetiredInfo {
+  readonly code: C;
+}
+
 /** Retired codes (tombstones). */
-export declare const RETIRED: {
-};
+export declare const RETIRED: { readonly [C in RetiredCode]: RetiredInfoOf<C> };
+
+/** The params of a code that has none. */
+export interface NoParameters {}
 
 /** Params of `VALIDATION_ERROR` (VALIDATION_ERROR). */
 export interface ValidationErrorParams {
@@ -357,91 +352,51 @@ export interface WireExtras {
   readonly [key: string]: unknown;
 }
 
-/** The wire object of `VALIDATION_ERROR` (VALIDATION_ERROR). */
-export interface ValidationErrorWireError {
-  readonly "code": "VALIDATION_ERROR";
+/** The wire object of one code (`P`: its params, nested under "details"). */
+export interface WireErrorOf<C extends ErrorCode, P = ParamsOf<C>> {
+  readonly "code": C;
   readonly "error": string;
-  readonly "retryable": false;
-  readonly "details": ValidationErrorParams & WireExtras;
+  readonly "retryable": FactsByCode[C]["retryable"];
+  readonly "details": P & WireExtras;
   readonly [key: string]: unknown;
 }
 
-/** The wire object of `NOT_FOUND` (NOT_FOUND). */
-export interface NotFoundWireError {
-  readonly "code": "NOT_FOUND";
-  readonly "error": string;
-  readonly "retryable": true;
-  readonly "details": NotFoundParams & WireExtras;
-  readonly [key: string]: unknown;
-}
+type CodeGroup0 = "VALIDATION_ERROR";
+type CodeGroup1 = "NOT_FOUND";
+type CodeGroup2 = "PERMISSION_DENIED";
+type CodeGroup3 = "PRECONDITION_FAILED";
+type CodeGroup4 = "CONFLICT";
+type CodeGroup5 = "INTERNAL_ERROR";
 
-/** The wire object of `PERMISSION_DENIED` (PERMISSION_DENIED). */
-export interface PermissionDeniedWireError {
-  readonly "code": "PERMISSION_DENIED";
-  readonly "error": string;
-  readonly "retryable": false;
-  readonly "details": PermissionDeniedParams & WireExtras;
-  readonly [key: string]: unknown;
-}
-
-/** The wire object of `PRECONDITION_FAILED` (PRECONDITION_FAILED). */
-export interface PreconditionFailedWireError {
-  readonly "code": "PRECONDITION_FAILED";
-  readonly "error": string;
-  readonly "retryable": true;
-  readonly "details": PreconditionFailedParams & WireExtras;
-  readonly [key: string]: unknown;
-}
-
-/** The wire object of `CONFLICT` (CONFLICT). */
-export interface ConflictWireError {
-  readonly "code": "CONFLICT";
-  readonly "error": string;
-  readonly "retryable": true;
-  readonly "details": ConflictParams & WireExtras;
-  readonly [key: string]: unknown;
-}
-
-/** The wire object of `INTERNAL_ERROR` (INTERNAL_ERROR). */
-export interface InternalErrorWireError {
-  readonly "code": "INTERNAL_ERROR";
-  readonly "error": string;
-  readonly "retryable": true;
-  readonly "details": InternalErrorParams & WireExtras;
-  readonly [key: string]: unknown;
-}
-
-/** The wire object of every code. */
-export interface WireErrorByCode {
-  readonly "VALIDATION_ERROR": ValidationErrorWireError;
-  readonly "NOT_FOUND": NotFoundWireError;
-  readonly "PERMISSION_DENIED": PermissionDeniedWireError;
-  readonly "PRECONDITION_FAILED": PreconditionFailedWireError;
-  readonly "CONFLICT": ConflictWireError;
-  readonly "INTERNAL_ERROR": InternalErrorWireError;
-}
-
-/** A conforming wire error of a live code: a union discriminated by the code key "code". */
-export type WireError = WireErrorByCode[ErrorCode];
-
-/** The wire object of one code. */
-export type WireErrorOf<C extends ErrorCode> = WireErrorByCode[C];
+/**
+ * A conforming wire error of a live code: a union discriminated by the code key "code"
+ * (`switch (w["code"])` narrows params and facts). Codes with the same facts and params
+ * share one member, which keeps the union small.
+ */
+export type WireError =
+  | WireErrorOf<CodeGroup0, { readonly "field": string; readonly "reason": string }>
+  | WireErrorOf<CodeGroup1, { readonly "resource_type": string; readonly "id": string }>
+  | WireErrorOf<CodeGroup2, { readonly "scope": string }>
+  | WireErrorOf<CodeGroup3, { readonly "expected_version": number; readonly "actual_version": number }>
+  | WireErrorOf<CodeGroup4, { readonly "cell": string }>
+  | WireErrorOf<CodeGroup5, { readonly "request_id": string }>;
 
 /** A parsed error of a live code (or one of its legacy codes). */
-export interface KnownErrorOf<C extends ErrorCode> {
+export interface KnownErrorOf<C extends ErrorCode, P = ParamsOf<C>> {
   readonly kind: "known";
   /** The live code (a legacy code on the wire is mapped to it). */
   readonly code: C;
   /** The code as it was on the wire. */
   readonly wireCode: string;
-  readonly name: (typeof ERRORS)[C]["name"];
+  /** The catalogue NAME. */
+  readonly name: string;
   /** From the catalogue. */
-  readonly category: (typeof ERRORS)[C]["category"];
+  readonly category: FactsByCode[C]["category"];
   /** From the catalogue. */
-  readonly retryable: (typeof ERRORS)[C]["retryable"];
+  readonly retryable: FactsByCode[C]["retryable"];
   readonly message: string;
   /** The params found on the wire with the declared type (a missing or mistyped one is absent and listed in `problems`). */
-  readonly params: Partial<ParamsOf<C>>;
+  readonly params: Partial<P>;
   readonly argument?: string;
   readonly constraint?: unknown;
   readonly suggestion?: string;
@@ -452,8 +407,17 @@ export interface KnownErrorOf<C extends ErrorCode> {
   readonly raw: unknown;
 }
 
-/** A parsed error of a live code: discriminated by `code`. */
-export type KnownError = { [C in ErrorCode]: KnownErrorOf<C> }[ErrorCode];
+/**
+ * A parsed error of a live code: a union discriminated by `code` (`switch (e.code)` narrows
+ * params and facts). Codes with the same facts and params share one member.
+ */
+export type KnownError =
+  | KnownErrorOf<CodeGroup0, { readonly "field": string; readonly "reason": string }>
+  | KnownErrorOf<CodeGroup1, { readonly "resource_type": string; readonly "id": string }>
+  | KnownErrorOf<CodeGroup2, { readonly "scope": string }>
+  | KnownErrorOf<CodeGroup3, { readonly "expected_version": number; readonly "actual_version": number }>
+  | KnownErrorOf<CodeGroup4, { readonly "cell": string }>
+  | KnownErrorOf<CodeGroup5, { readonly "request_id": string }>;
 
 /** A code this module does not know (a newer catalogue), classified by the wire's category and retryable flag. */
 export interface UnknownError {
@@ -554,10 +518,11 @@ export interface McpToolErrorResult {
 }
 
 /** A JSON-RPC error object. */
-export interface JsonRpcErrorObject<C extends ErrorCode = ErrorCode> {
+export interface JsonRpcErrorObject<C extends ErrorCode = ErrorCode, W = WireError> {
   readonly code: number;
   readonly message: string;
-  readonly data: WireErrorOf<C>;
+  /** The wire object (`W`: the discriminated `WireError` union unless one code is known). */
+  readonly data: W;
 }
 
 /** RFC 9457 problem details. */
@@ -576,20 +541,20 @@ export interface ProblemJson {
 export declare class AppError<C extends ErrorCode = ErrorCode> extends Error {
   constructor(code: C, params: ParamsOf<C>, options?: AppErrorOptions);
   readonly code: C;
-  readonly category: (typeof ERRORS)[C]["category"];
-  readonly retryable: (typeof ERRORS)[C]["retryable"];
+  readonly category: FactsByCode[C]["category"];
+  readonly retryable: FactsByCode[C]["retryable"];
   readonly params: Readonly<ParamsOf<C>>;
   readonly argument: string | undefined;
   readonly constraint: unknown;
   readonly suggestion: string | undefined;
   readonly context: Readonly<Record<string, unknown>>;
   /** The catalogue metadata of this error's code. */
-  get info(): (typeof ERRORS)[C];
+  get info(): ErrorInfoOf<C>;
   /** The compact terminal form. */
   toString(): string;
   toWire(): WireErrorOf<C>;
   toMcpToolResult(): McpToolErrorResult;
-  toJsonRpcError(): JsonRpcErrorObject<C>;
+  toJsonRpcError(): JsonRpcErrorObject<C, WireErrorOf<C>>;
   toProblemJson(): ProblemJson;
 }
 

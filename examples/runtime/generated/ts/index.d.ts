@@ -336,369 +336,119 @@ export interface ErrorInfo {
   readonly legacyCodes: readonly string[];
 }
 
-/** Metadata of every live code, keyed by code (for catalogue order, iterate `ALL_CODES`). */
-export declare const ERRORS: {
-  /**
-   * `unknown_tool` — No tool has this name
-   *
-   * Message: `unknown tool {tool}`
-   * Category `not_found`, not retryable; exit code 1, HTTP 404, JSON-RPC -32602.
-   * See https://agentrt.example/docs/errors/tools#unknown_tool
-   */
-  readonly "unknown_tool": ErrorInfo & {
-    readonly code: "unknown_tool";
-    readonly name: "unknown_tool";
-    readonly namespace: "tools";
-    readonly category: "not_found";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 1;
-    readonly httpStatus: 404;
-    readonly jsonrpcCode: -32602;
-  };
-  /**
-   * `tool_arguments_invalid` — Tool-call arguments do not match the tool's input schema
-   *
-   * Message: `arguments for {tool} are invalid: {reason}`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See https://agentrt.example/docs/errors/tools#tool_arguments_invalid
-   */
-  readonly "tool_arguments_invalid": ErrorInfo & {
-    readonly code: "tool_arguments_invalid";
-    readonly name: "tool_arguments_invalid";
-    readonly namespace: "tools";
-    readonly category: "invalid";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 1;
-    readonly httpStatus: 400;
-    readonly jsonrpcCode: -32602;
-  };
-  /**
-   * `tool_disabled` — The tool is disabled
-   *
-   * Message: `tool {tool} is disabled (by policy: {by_policy})`
-   * Category `permission`, not retryable; exit code 1, HTTP 403, JSON-RPC -32003.
-   * See https://agentrt.example/docs/errors/tools#tool_disabled
-   */
-  readonly "tool_disabled": ErrorInfo & {
-    readonly code: "tool_disabled";
-    readonly name: "tool_disabled";
-    readonly namespace: "tools";
-    readonly category: "permission";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 1;
-    readonly httpStatus: 403;
-    readonly jsonrpcCode: -32003;
-  };
-  /**
-   * `process_error` — A child process failed
-   *
-   * Message: `{command} exited with status {exit_status}`
-   * Category `internal`, not retryable; exit code 1, HTTP 500, JSON-RPC -32603.
-   * See https://agentrt.example/docs/errors/process#process_error
-   */
-  readonly "process_error": ErrorInfo & {
-    readonly code: "process_error";
-    readonly name: "process_error";
-    readonly namespace: "process";
-    readonly category: "internal";
-    readonly retryable: false;
-    readonly expected: false;
-    readonly exitCode: 1;
-    readonly httpStatus: 500;
-    readonly jsonrpcCode: -32603;
-  };
-  /**
-   * `spawn_failed` — A child process could not be started
-   *
-   * Message: `cannot start {command}: {reason}`
-   * Category `unavailable`, retryable; exit code 1, HTTP 503, JSON-RPC -32000.
-   * See https://agentrt.example/docs/errors/process#spawn_failed
-   */
-  readonly "spawn_failed": ErrorInfo & {
-    readonly code: "spawn_failed";
-    readonly name: "spawn_failed";
-    readonly namespace: "process";
-    readonly category: "unavailable";
-    readonly retryable: true;
-    readonly expected: false;
-    readonly exitCode: 1;
-    readonly httpStatus: 503;
-    readonly jsonrpcCode: -32000;
-  };
-  /**
-   * `timeout` — An operation exceeded its deadline
-   *
-   * Message: `{operation} timed out after {seconds} s`
-   * Category `unavailable`, retryable; exit code 1, HTTP 503, JSON-RPC -32000.
-   * See https://agentrt.example/docs/errors/process#timeout
-   */
-  readonly "timeout": ErrorInfo & {
-    readonly code: "timeout";
-    readonly name: "timeout";
-    readonly namespace: "process";
-    readonly category: "unavailable";
-    readonly retryable: true;
-    readonly expected: false;
-    readonly exitCode: 1;
-    readonly httpStatus: 503;
-    readonly jsonrpcCode: -32000;
-  };
-  /**
-   * `process_killed` — A child process was killed by a signal
-   *
-   * Message: `{command} was killed by signal {signal}`
-   * Category `internal`, not retryable; exit code 1, HTTP 500, JSON-RPC -32603.
-   * See https://agentrt.example/docs/errors/process#process_killed
-   */
-  readonly "process_killed": ErrorInfo & {
-    readonly code: "process_killed";
-    readonly name: "process_killed";
-    readonly namespace: "process";
-    readonly category: "internal";
-    readonly retryable: false;
-    readonly expected: false;
-    readonly exitCode: 1;
-    readonly httpStatus: 500;
-    readonly jsonrpcCode: -32603;
-  };
-  /**
-   * `path_outside_sandbox` — Path lies outside the sandbox
-   *
-   * Message: `{path} lies outside the sandbox root {root}`
-   * Category `permission`, not retryable; exit code 1, HTTP 403, JSON-RPC -32003.
-   * See https://agentrt.example/docs/errors/sandbox#path_outside_sandbox
-   */
-  readonly "path_outside_sandbox": ErrorInfo & {
-    readonly code: "path_outside_sandbox";
-    readonly name: "path_outside_sandbox";
-    readonly namespace: "sandbox";
-    readonly category: "permission";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 1;
-    readonly httpStatus: 403;
-    readonly jsonrpcCode: -32003;
-  };
-  /**
-   * `command_not_allowed` — Command is not on the allow-list
-   *
-   * Message: `command {command} is not allowed`
-   * Category `permission`, not retryable; exit code 1, HTTP 403, JSON-RPC -32003.
-   * See https://agentrt.example/docs/errors/sandbox#command_not_allowed
-   */
-  readonly "command_not_allowed": ErrorInfo & {
-    readonly code: "command_not_allowed";
-    readonly name: "command_not_allowed";
-    readonly namespace: "sandbox";
-    readonly category: "permission";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 1;
-    readonly httpStatus: 403;
-    readonly jsonrpcCode: -32003;
-  };
-  /**
-   * `file_not_found` — File does not exist
-   *
-   * Message: `no such file: {path}`
-   * Category `not_found`, not retryable; exit code 1, HTTP 404, JSON-RPC -32602.
-   * See https://agentrt.example/docs/errors/sandbox#file_not_found
-   */
-  readonly "file_not_found": ErrorInfo & {
-    readonly code: "file_not_found";
-    readonly name: "file_not_found";
-    readonly namespace: "sandbox";
-    readonly category: "not_found";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 1;
-    readonly httpStatus: 404;
-    readonly jsonrpcCode: -32602;
-  };
-  /**
-   * `connection_refused` — Connection refused
-   *
-   * Message: `connection to {host}:{port} refused`
-   * Category `unavailable`, retryable; exit code 1, HTTP 503, JSON-RPC -32000.
-   * See https://agentrt.example/docs/errors/network#connection_refused
-   */
-  readonly "connection_refused": ErrorInfo & {
-    readonly code: "connection_refused";
-    readonly name: "connection_refused";
-    readonly namespace: "network";
-    readonly category: "unavailable";
-    readonly retryable: true;
-    readonly expected: false;
-    readonly exitCode: 1;
-    readonly httpStatus: 503;
-    readonly jsonrpcCode: -32000;
-  };
-  /**
-   * `rate_limited` — The upstream rate-limited the runtime
-   *
-   * Message: `rate-limited by {host}; retry after {retry_after_s} s`
-   * Category `unavailable`, retryable; exit code 1, HTTP 503, JSON-RPC -32000.
-   * See https://agentrt.example/docs/errors/network#rate_limited
-   */
-  readonly "rate_limited": ErrorInfo & {
-    readonly code: "rate_limited";
-    readonly name: "rate_limited";
-    readonly namespace: "network";
-    readonly category: "unavailable";
-    readonly retryable: true;
-    readonly expected: false;
-    readonly exitCode: 1;
-    readonly httpStatus: 503;
-    readonly jsonrpcCode: -32000;
-  };
-  /**
-   * `upstream_error` — Upstream answered with a server error
-   *
-   * Message: `{host} answered HTTP {status_code}`
-   * Category `unavailable`, retryable; exit code 1, HTTP 503, JSON-RPC -32000.
-   * See https://agentrt.example/docs/errors/network#upstream_error
-   */
-  readonly "upstream_error": ErrorInfo & {
-    readonly code: "upstream_error";
-    readonly name: "upstream_error";
-    readonly namespace: "network";
-    readonly category: "unavailable";
-    readonly retryable: true;
-    readonly expected: false;
-    readonly exitCode: 1;
-    readonly httpStatus: 503;
-    readonly jsonrpcCode: -32000;
-  };
-  /**
-   * `session_not_found` — No session has this id
-   *
-   * Message: `session {session_id} does not exist`
-   * Category `not_found`, not retryable; exit code 1, HTTP 404, JSON-RPC -32602.
-   * See https://agentrt.example/docs/errors/session#session_not_found
-   */
-  readonly "session_not_found": ErrorInfo & {
-    readonly code: "session_not_found";
-    readonly name: "session_not_found";
-    readonly namespace: "session";
-    readonly category: "not_found";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 1;
-    readonly httpStatus: 404;
-    readonly jsonrpcCode: -32602;
-  };
-  /**
-   * `message_too_large` — Message exceeds the size limit
-   *
-   * Message: `message is {size} bytes; the limit is {limit}`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See https://agentrt.example/docs/errors/session#message_too_large
-   */
-  readonly "message_too_large": ErrorInfo & {
-    readonly code: "message_too_large";
-    readonly name: "message_too_large";
-    readonly namespace: "session";
-    readonly category: "invalid";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 1;
-    readonly httpStatus: 400;
-    readonly jsonrpcCode: -32602;
-  };
-  /**
-   * `invalid_json` — Request body is not valid JSON
-   *
-   * Message: `invalid JSON at line {line}, column {column}`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See https://agentrt.example/docs/errors/session#invalid_json
-   */
-  readonly "invalid_json": ErrorInfo & {
-    readonly code: "invalid_json";
-    readonly name: "invalid_json";
-    readonly namespace: "session";
-    readonly category: "invalid";
-    readonly retryable: false;
-    readonly expected: true;
-    readonly exitCode: 1;
-    readonly httpStatus: 400;
-    readonly jsonrpcCode: -32602;
-  };
-  /**
-   * `config_invalid` — Configuration file is invalid
-   *
-   * Message: `{file} is invalid: {reason}`
-   * Category `config`, not retryable; exit code 2, HTTP 500, JSON-RPC -32603.
-   * See https://agentrt.example/docs/errors/configuration#config_invalid
-   */
-  readonly "config_invalid": ErrorInfo & {
-    readonly code: "config_invalid";
-    readonly name: "config_invalid";
-    readonly namespace: "configuration";
-    readonly category: "config";
-    readonly retryable: false;
-    readonly expected: false;
-    readonly exitCode: 2;
-    readonly httpStatus: 500;
-    readonly jsonrpcCode: -32603;
-  };
-  /**
-   * `config_missing` — Configuration file is missing
-   *
-   * Message: `no configuration file at {file}`
-   * Category `config`, not retryable; exit code 2, HTTP 500, JSON-RPC -32603.
-   * See https://agentrt.example/docs/errors/configuration#config_missing
-   */
-  readonly "config_missing": ErrorInfo & {
-    readonly code: "config_missing";
-    readonly name: "config_missing";
-    readonly namespace: "configuration";
-    readonly category: "config";
-    readonly retryable: false;
-    readonly expected: false;
-    readonly exitCode: 2;
-    readonly httpStatus: 500;
-    readonly jsonrpcCode: -32603;
-  };
-  /**
-   * `env_var_missing` — Required environment variable is not set
-   *
-   * Message: `environment variable {variable} is not set`
-   * Category `config`, not retryable; exit code 2, HTTP 500, JSON-RPC -32603.
-   * See https://agentrt.example/docs/errors/configuration#env_var_missing
-   */
-  readonly "env_var_missing": ErrorInfo & {
-    readonly code: "env_var_missing";
-    readonly name: "env_var_missing";
-    readonly namespace: "configuration";
-    readonly category: "config";
-    readonly retryable: false;
-    readonly expected: false;
-    readonly exitCode: 2;
-    readonly httpStatus: 500;
-    readonly jsonrpcCode: -32603;
-  };
-  /**
-   * `internal_error` — Unexpected internal error
-   *
-   * Message: `internal error: {reason}`
-   * Category `internal`, not retryable; exit code 1, HTTP 500, JSON-RPC -32603.
-   * See https://agentrt.example/docs/errors/general#internal_error
-   */
-  readonly "internal_error": ErrorInfo & {
-    readonly code: "internal_error";
-    readonly name: "internal_error";
-    readonly namespace: null;
-    readonly category: "internal";
-    readonly retryable: false;
-    readonly expected: false;
-    readonly exitCode: 1;
-    readonly httpStatus: 500;
-    readonly jsonrpcCode: -32603;
-  };
-};
+/**
+ * One set of literal facts shared by codes (category, retry flag, log level, exit code, HTTP
+ * status, JSON-RPC code). Codes point at a shared set through `FactsByCode` instead of each
+ * carrying its own object type, which keeps `tsc` fast on large catalogues.
+ */
+export interface CodeFacts {
+  readonly category: Category;
+  readonly retryable: boolean;
+  readonly expected: boolean;
+  readonly exitCode: number;
+  readonly httpStatus: number;
+  readonly jsonrpcCode: number;
+}
+
+export interface CodeFacts0 extends CodeFacts {
+  readonly category: "not_found";
+  readonly retryable: false;
+  readonly expected: true;
+  readonly exitCode: 1;
+  readonly httpStatus: 404;
+  readonly jsonrpcCode: -32602;
+}
+
+export interface CodeFacts1 extends CodeFacts {
+  readonly category: "invalid";
+  readonly retryable: false;
+  readonly expected: true;
+  readonly exitCode: 1;
+  readonly httpStatus: 400;
+  readonly jsonrpcCode: -32602;
+}
+
+export interface CodeFacts2 extends CodeFacts {
+  readonly category: "permission";
+  readonly retryable: false;
+  readonly expected: true;
+  readonly exitCode: 1;
+  readonly httpStatus: 403;
+  readonly jsonrpcCode: -32003;
+}
+
+export interface CodeFacts3 extends CodeFacts {
+  readonly category: "internal";
+  readonly retryable: false;
+  readonly expected: false;
+  readonly exitCode: 1;
+  readonly httpStatus: 500;
+  readonly jsonrpcCode: -32603;
+}
+
+export interface CodeFacts4 extends CodeFacts {
+  readonly category: "unavailable";
+  readonly retryable: true;
+  readonly expected: false;
+  readonly exitCode: 1;
+  readonly httpStatus: 503;
+  readonly jsonrpcCode: -32000;
+}
+
+export interface CodeFacts5 extends CodeFacts {
+  readonly category: "config";
+  readonly retryable: false;
+  readonly expected: false;
+  readonly exitCode: 2;
+  readonly httpStatus: 500;
+  readonly jsonrpcCode: -32603;
+}
+
+/** The literal facts of every live code. */
+export interface FactsByCode {
+  readonly "unknown_tool": CodeFacts0;
+  readonly "tool_arguments_invalid": CodeFacts1;
+  readonly "tool_disabled": CodeFacts2;
+  readonly "process_error": CodeFacts3;
+  readonly "spawn_failed": CodeFacts4;
+  readonly "timeout": CodeFacts4;
+  readonly "process_killed": CodeFacts3;
+  readonly "path_outside_sandbox": CodeFacts2;
+  readonly "command_not_allowed": CodeFacts2;
+  readonly "file_not_found": CodeFacts0;
+  readonly "connection_refused": CodeFacts4;
+  readonly "rate_limited": CodeFacts4;
+  readonly "upstream_error": CodeFacts4;
+  readonly "session_not_found": CodeFacts0;
+  readonly "message_too_large": CodeFacts1;
+  readonly "invalid_json": CodeFacts1;
+  readonly "config_invalid": CodeFacts5;
+  readonly "config_missing": CodeFacts5;
+  readonly "env_var_missing": CodeFacts5;
+  readonly "internal_error": CodeFacts3;
+}
+
+/** Catalogue metadata of codes that share the facts `F`, as literal types. */
+export interface ErrorInfoWith<F extends CodeFacts> extends ErrorInfo {
+  readonly category: F["category"];
+  readonly retryable: F["retryable"];
+  readonly expected: F["expected"];
+  readonly exitCode: F["exitCode"];
+  readonly httpStatus: F["httpStatus"];
+  readonly jsonrpcCode: F["jsonrpcCode"];
+}
+
+/** Catalogue metadata of one code, with its code and facts as literal types. */
+export interface ErrorInfoOf<C extends ErrorCode> extends ErrorInfoWith<FactsByCode[C]> {
+  readonly code: C;
+}
+
+/**
+ * Metadata of every live code, keyed by code (for catalogue order, iterate `ALL_CODES`).
+ * `ERRORS[code]` has the code's facts as literal types; codes that share facts share one
+ * type, so indexing with the whole `ErrorCode` union stays cheap for `tsc`.
+ */
+export declare const ERRORS: { readonly [C in ErrorCode]: ErrorInfoWith<FactsByCode[C]> };
 
 export interface RetiredInfo {
   readonly code: RetiredCode;
@@ -707,9 +457,16 @@ export interface RetiredInfo {
   readonly note: string | null;
 }
 
+/** A retired code's tombstone. */
+export interface RetiredInfoOf<C extends RetiredCode> extends RetiredInfo {
+  readonly code: C;
+}
+
 /** Retired codes (tombstones). */
-export declare const RETIRED: {
-};
+export declare const RETIRED: { readonly [C in RetiredCode]: RetiredInfoOf<C> };
+
+/** The params of a code that has none. */
+export interface NoParameters {}
 
 /** Params of `unknown_tool` (unknown_tool). */
 export interface UnknownToolParams {
@@ -859,191 +616,77 @@ export interface WireExtras {
   readonly [key: string]: unknown;
 }
 
-/** The wire object of `unknown_tool` (unknown_tool). */
-export interface UnknownToolWireError extends UnknownToolParams, WireExtras {
-  readonly "error": "unknown_tool";
+/** The wire object of one code (`P`: its params). */
+export type WireErrorOf<C extends ErrorCode, P = ParamsOf<C>> = P & WireExtras & {
+  readonly "error": C;
   readonly "detail": string;
-  readonly "category": "not_found";
-}
+  readonly "category": FactsByCode[C]["category"];
+};
 
-/** The wire object of `tool_arguments_invalid` (tool_arguments_invalid). */
-export interface ToolArgumentsInvalidWireError extends ToolArgumentsInvalidParams, WireExtras {
-  readonly "error": "tool_arguments_invalid";
-  readonly "detail": string;
-  readonly "category": "invalid";
-}
+type CodeGroup0 = "unknown_tool";
+type CodeGroup1 = "tool_arguments_invalid";
+type CodeGroup2 = "tool_disabled";
+type CodeGroup3 = "process_error";
+type CodeGroup4 = "spawn_failed";
+type CodeGroup5 = "timeout";
+type CodeGroup6 = "process_killed";
+type CodeGroup7 = "path_outside_sandbox";
+type CodeGroup8 = "command_not_allowed";
+type CodeGroup9 = "file_not_found";
+type CodeGroup10 = "connection_refused";
+type CodeGroup11 = "rate_limited";
+type CodeGroup12 = "upstream_error";
+type CodeGroup13 = "session_not_found";
+type CodeGroup14 = "message_too_large";
+type CodeGroup15 = "invalid_json";
+type CodeGroup16 = "config_invalid";
+type CodeGroup17 = "config_missing";
+type CodeGroup18 = "env_var_missing";
+type CodeGroup19 = "internal_error";
 
-/** The wire object of `tool_disabled` (tool_disabled). */
-export interface ToolDisabledWireError extends ToolDisabledParams, WireExtras {
-  readonly "error": "tool_disabled";
-  readonly "detail": string;
-  readonly "category": "permission";
-}
-
-/** The wire object of `process_error` (process_error). */
-export interface ProcessErrorWireError extends ProcessErrorParams, WireExtras {
-  readonly "error": "process_error";
-  readonly "detail": string;
-  readonly "category": "internal";
-}
-
-/** The wire object of `spawn_failed` (spawn_failed). */
-export interface SpawnFailedWireError extends SpawnFailedParams, WireExtras {
-  readonly "error": "spawn_failed";
-  readonly "detail": string;
-  readonly "category": "unavailable";
-}
-
-/** The wire object of `timeout` (timeout). */
-export interface TimeoutWireError extends TimeoutParams, WireExtras {
-  readonly "error": "timeout";
-  readonly "detail": string;
-  readonly "category": "unavailable";
-}
-
-/** The wire object of `process_killed` (process_killed). */
-export interface ProcessKilledWireError extends ProcessKilledParams, WireExtras {
-  readonly "error": "process_killed";
-  readonly "detail": string;
-  readonly "category": "internal";
-}
-
-/** The wire object of `path_outside_sandbox` (path_outside_sandbox). */
-export interface PathOutsideSandboxWireError extends PathOutsideSandboxParams, WireExtras {
-  readonly "error": "path_outside_sandbox";
-  readonly "detail": string;
-  readonly "category": "permission";
-}
-
-/** The wire object of `command_not_allowed` (command_not_allowed). */
-export interface CommandNotAllowedWireError extends CommandNotAllowedParams, WireExtras {
-  readonly "error": "command_not_allowed";
-  readonly "detail": string;
-  readonly "category": "permission";
-}
-
-/** The wire object of `file_not_found` (file_not_found). */
-export interface FileNotFoundWireError extends FileNotFoundParams, WireExtras {
-  readonly "error": "file_not_found";
-  readonly "detail": string;
-  readonly "category": "not_found";
-}
-
-/** The wire object of `connection_refused` (connection_refused). */
-export interface ConnectionRefusedWireError extends ConnectionRefusedParams, WireExtras {
-  readonly "error": "connection_refused";
-  readonly "detail": string;
-  readonly "category": "unavailable";
-}
-
-/** The wire object of `rate_limited` (rate_limited). */
-export interface RateLimitedWireError extends RateLimitedParams, WireExtras {
-  readonly "error": "rate_limited";
-  readonly "detail": string;
-  readonly "category": "unavailable";
-}
-
-/** The wire object of `upstream_error` (upstream_error). */
-export interface UpstreamErrorWireError extends UpstreamErrorParams, WireExtras {
-  readonly "error": "upstream_error";
-  readonly "detail": string;
-  readonly "category": "unavailable";
-}
-
-/** The wire object of `session_not_found` (session_not_found). */
-export interface SessionNotFoundWireError extends SessionNotFoundParams, WireExtras {
-  readonly "error": "session_not_found";
-  readonly "detail": string;
-  readonly "category": "not_found";
-}
-
-/** The wire object of `message_too_large` (message_too_large). */
-export interface MessageTooLargeWireError extends MessageTooLargeParams, WireExtras {
-  readonly "error": "message_too_large";
-  readonly "detail": string;
-  readonly "category": "invalid";
-}
-
-/** The wire object of `invalid_json` (invalid_json). */
-export interface InvalidJsonWireError extends InvalidJsonParams, WireExtras {
-  readonly "error": "invalid_json";
-  readonly "detail": string;
-  readonly "category": "invalid";
-}
-
-/** The wire object of `config_invalid` (config_invalid). */
-export interface ConfigInvalidWireError extends ConfigInvalidParams, WireExtras {
-  readonly "error": "config_invalid";
-  readonly "detail": string;
-  readonly "category": "config";
-}
-
-/** The wire object of `config_missing` (config_missing). */
-export interface ConfigMissingWireError extends ConfigMissingParams, WireExtras {
-  readonly "error": "config_missing";
-  readonly "detail": string;
-  readonly "category": "config";
-}
-
-/** The wire object of `env_var_missing` (env_var_missing). */
-export interface EnvVarMissingWireError extends EnvVarMissingParams, WireExtras {
-  readonly "error": "env_var_missing";
-  readonly "detail": string;
-  readonly "category": "config";
-}
-
-/** The wire object of `internal_error` (internal_error). */
-export interface InternalErrorWireError extends InternalErrorParams, WireExtras {
-  readonly "error": "internal_error";
-  readonly "detail": string;
-  readonly "category": "internal";
-}
-
-/** The wire object of every code. */
-export interface WireErrorByCode {
-  readonly "unknown_tool": UnknownToolWireError;
-  readonly "tool_arguments_invalid": ToolArgumentsInvalidWireError;
-  readonly "tool_disabled": ToolDisabledWireError;
-  readonly "process_error": ProcessErrorWireError;
-  readonly "spawn_failed": SpawnFailedWireError;
-  readonly "timeout": TimeoutWireError;
-  readonly "process_killed": ProcessKilledWireError;
-  readonly "path_outside_sandbox": PathOutsideSandboxWireError;
-  readonly "command_not_allowed": CommandNotAllowedWireError;
-  readonly "file_not_found": FileNotFoundWireError;
-  readonly "connection_refused": ConnectionRefusedWireError;
-  readonly "rate_limited": RateLimitedWireError;
-  readonly "upstream_error": UpstreamErrorWireError;
-  readonly "session_not_found": SessionNotFoundWireError;
-  readonly "message_too_large": MessageTooLargeWireError;
-  readonly "invalid_json": InvalidJsonWireError;
-  readonly "config_invalid": ConfigInvalidWireError;
-  readonly "config_missing": ConfigMissingWireError;
-  readonly "env_var_missing": EnvVarMissingWireError;
-  readonly "internal_error": InternalErrorWireError;
-}
-
-/** A conforming wire error of a live code: a union discriminated by the code key "error". */
-export type WireError = WireErrorByCode[ErrorCode];
-
-/** The wire object of one code. */
-export type WireErrorOf<C extends ErrorCode> = WireErrorByCode[C];
+/**
+ * A conforming wire error of a live code: a union discriminated by the code key "error"
+ * (`switch (w["error"])` narrows params and facts). Codes with the same facts and params
+ * share one member, which keeps the union small.
+ */
+export type WireError =
+  | WireErrorOf<CodeGroup0, { readonly "tool": string }>
+  | WireErrorOf<CodeGroup1, { readonly "tool": string; readonly "reason": string }>
+  | WireErrorOf<CodeGroup2, { readonly "tool": string; readonly "by_policy": boolean }>
+  | WireErrorOf<CodeGroup3, { readonly "command": string; readonly "exit_status": number }>
+  | WireErrorOf<CodeGroup4, { readonly "command": string; readonly "reason": string }>
+  | WireErrorOf<CodeGroup5, { readonly "operation": string; readonly "seconds": number }>
+  | WireErrorOf<CodeGroup6, { readonly "command": string; readonly "signal": number }>
+  | WireErrorOf<CodeGroup7, { readonly "path": string; readonly "root": string }>
+  | WireErrorOf<CodeGroup8, { readonly "command": string }>
+  | WireErrorOf<CodeGroup9, { readonly "path": string }>
+  | WireErrorOf<CodeGroup10, { readonly "host": string; readonly "port": number }>
+  | WireErrorOf<CodeGroup11, { readonly "host": string; readonly "retry_after_s": number }>
+  | WireErrorOf<CodeGroup12, { readonly "host": string; readonly "status_code": number }>
+  | WireErrorOf<CodeGroup13, { readonly "session_id": string }>
+  | WireErrorOf<CodeGroup14, { readonly "size": number; readonly "limit": number }>
+  | WireErrorOf<CodeGroup15, { readonly "line": number; readonly "column": number }>
+  | WireErrorOf<CodeGroup16, { readonly "file": string; readonly "reason": string }>
+  | WireErrorOf<CodeGroup17, { readonly "file": string }>
+  | WireErrorOf<CodeGroup18, { readonly "variable": string }>
+  | WireErrorOf<CodeGroup19, { readonly "reason": string }>;
 
 /** A parsed error of a live code (or one of its legacy codes). */
-export interface KnownErrorOf<C extends ErrorCode> {
+export interface KnownErrorOf<C extends ErrorCode, P = ParamsOf<C>> {
   readonly kind: "known";
   /** The live code (a legacy code on the wire is mapped to it). */
   readonly code: C;
   /** The code as it was on the wire. */
   readonly wireCode: string;
-  readonly name: (typeof ERRORS)[C]["name"];
+  /** The catalogue NAME. */
+  readonly name: string;
   /** From the catalogue. */
-  readonly category: (typeof ERRORS)[C]["category"];
+  readonly category: FactsByCode[C]["category"];
   /** From the catalogue. */
-  readonly retryable: (typeof ERRORS)[C]["retryable"];
+  readonly retryable: FactsByCode[C]["retryable"];
   readonly message: string;
   /** The params found on the wire with the declared type (a missing or mistyped one is absent and listed in `problems`). */
-  readonly params: Partial<ParamsOf<C>>;
+  readonly params: Partial<P>;
   readonly argument?: string;
   readonly constraint?: unknown;
   readonly suggestion?: string;
@@ -1054,8 +697,31 @@ export interface KnownErrorOf<C extends ErrorCode> {
   readonly raw: unknown;
 }
 
-/** A parsed error of a live code: discriminated by `code`. */
-export type KnownError = { [C in ErrorCode]: KnownErrorOf<C> }[ErrorCode];
+/**
+ * A parsed error of a live code: a union discriminated by `code` (`switch (e.code)` narrows
+ * params and facts). Codes with the same facts and params share one member.
+ */
+export type KnownError =
+  | KnownErrorOf<CodeGroup0, { readonly "tool": string }>
+  | KnownErrorOf<CodeGroup1, { readonly "tool": string; readonly "reason": string }>
+  | KnownErrorOf<CodeGroup2, { readonly "tool": string; readonly "by_policy": boolean }>
+  | KnownErrorOf<CodeGroup3, { readonly "command": string; readonly "exit_status": number }>
+  | KnownErrorOf<CodeGroup4, { readonly "command": string; readonly "reason": string }>
+  | KnownErrorOf<CodeGroup5, { readonly "operation": string; readonly "seconds": number }>
+  | KnownErrorOf<CodeGroup6, { readonly "command": string; readonly "signal": number }>
+  | KnownErrorOf<CodeGroup7, { readonly "path": string; readonly "root": string }>
+  | KnownErrorOf<CodeGroup8, { readonly "command": string }>
+  | KnownErrorOf<CodeGroup9, { readonly "path": string }>
+  | KnownErrorOf<CodeGroup10, { readonly "host": string; readonly "port": number }>
+  | KnownErrorOf<CodeGroup11, { readonly "host": string; readonly "retry_after_s": number }>
+  | KnownErrorOf<CodeGroup12, { readonly "host": string; readonly "status_code": number }>
+  | KnownErrorOf<CodeGroup13, { readonly "session_id": string }>
+  | KnownErrorOf<CodeGroup14, { readonly "size": number; readonly "limit": number }>
+  | KnownErrorOf<CodeGroup15, { readonly "line": number; readonly "column": number }>
+  | KnownErrorOf<CodeGroup16, { readonly "file": string; readonly "reason": string }>
+  | KnownErrorOf<CodeGroup17, { readonly "file": string }>
+  | KnownErrorOf<CodeGroup18, { readonly "variable": string }>
+  | KnownErrorOf<CodeGroup19, { readonly "reason": string }>;
 
 /** A code this module does not know (a newer catalogue), classified by the wire's category and retryable flag. */
 export interface UnknownError {
@@ -1156,10 +822,11 @@ export interface McpToolErrorResult {
 }
 
 /** A JSON-RPC error object. */
-export interface JsonRpcErrorObject<C extends ErrorCode = ErrorCode> {
+export interface JsonRpcErrorObject<C extends ErrorCode = ErrorCode, W = WireError> {
   readonly code: number;
   readonly message: string;
-  readonly data: WireErrorOf<C>;
+  /** The wire object (`W`: the discriminated `WireError` union unless one code is known). */
+  readonly data: W;
 }
 
 /** RFC 9457 problem details. */
@@ -1178,20 +845,20 @@ export interface ProblemJson {
 export declare class AppError<C extends ErrorCode = ErrorCode> extends Error {
   constructor(code: C, params: ParamsOf<C>, options?: AppErrorOptions);
   readonly code: C;
-  readonly category: (typeof ERRORS)[C]["category"];
-  readonly retryable: (typeof ERRORS)[C]["retryable"];
+  readonly category: FactsByCode[C]["category"];
+  readonly retryable: FactsByCode[C]["retryable"];
   readonly params: Readonly<ParamsOf<C>>;
   readonly argument: string | undefined;
   readonly constraint: unknown;
   readonly suggestion: string | undefined;
   readonly context: Readonly<Record<string, unknown>>;
   /** The catalogue metadata of this error's code. */
-  get info(): (typeof ERRORS)[C];
+  get info(): ErrorInfoOf<C>;
   /** The compact terminal form. */
   toString(): string;
   toWire(): WireErrorOf<C>;
   toMcpToolResult(): McpToolErrorResult;
-  toJsonRpcError(): JsonRpcErrorObject<C>;
+  toJsonRpcError(): JsonRpcErrorObject<C, WireErrorOf<C>>;
   toProblemJson(): ProblemJson;
 }
 

@@ -1,0 +1,295 @@
+//! `cargo xtask bench-tsc [N|FILE ...] [--runs R]`: issue 7's TypeScript measurement —
+//! `tsc --noEmit --strict` (TypeScript 7 from `tools/node`) on the generated module against a
+//! plain const object of the same codes, measured in the same run, alternating.
+//!
+//! For each scale catalogue of N codes (or catalogue FILE) it writes, under
+//! `target/bench-tsc/<name>/`:
+//!
+//! - `gen/`: the generated package as `errdex generate` writes it (`index.js`, `index.d.ts`,
+//!   `package.json`, `tsconfig.json`) and `consumer.ts`, which uses the API the way an
+//!   application does: `ErrorCode`, `ERRORS[code].category`, `parseWireError` narrowed on
+//!   `kind` and `code`, `createError` with typed params, `toWire`, `isWireError`,
+//!   `isRetryable`;
+//! - `plain/`: `index.ts`, `export const ErrorCode = { NAME: "CODE", ... } as const` with the
+//!   same codes, and a `consumer.ts` that imports it.
+//!
+//! Four projects are timed, wall clock, median of R runs (default 5), in alternating order:
+//! each module alone (`tsc -p`: the generated package's own tsconfig checks `index.d.ts`; the
+//! plain one checks `index.ts`), and each with its consumer.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Instant;
+
+use errdex_codegen::ir::{Catalogue, ParamType};
+
+use crate::scale;
+
+pub fn run(args: &[String]) -> Result<(), String> {
+    let mut runs = 5usize;
+    let mut inputs: Vec<String> = Vec::new();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        if a == "--runs" {
+            runs = it
+                .next()
+                .and_then(|r| r.parse().ok())
+                .filter(|&r| r > 0)
+                .ok_or("--runs needs a positive number")?;
+        } else {
+            inputs.push(a.clone());
+        }
+    }
+    if inputs.is_empty() {
+        inputs = vec!["1000".into(), "10000".into()];
+    }
+    let root = crate::bench_rust::bench_dir()
+        .parent()
+        .expect("bench dir is under target/")
+        .join("bench-tsc");
+    let tsc = workspace_root().join("tools/node/node_modules/typescript/bin/tsc");
+    if !tsc.is_file() {
+        return Err(format!(
+            "{} is missing: run `npm ci --prefix tools/node` first",
+            tsc.display()
+        ));
+    }
+    let version = Command::new("node")
+        .arg(&tsc)
+        .arg("--version")
+        .output()
+        .map_err(|e| format!("node: {e}"))?;
+    println!(
+        "tsc: {} (wall clock, median of {runs} runs; same run, alternating)",
+        String::from_utf8_lossy(&version.stdout).trim()
+    );
+    println!();
+    println!(
+        "| catalogue | codes | index.d.ts (KiB) | plain (s) | generated (s) | ratio | plain + consumer (s) | generated + consumer (s) | ratio |"
+    );
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+    for input in &inputs {
+        let (name, src, file) = match input.replace([',', '_'], "").parse::<usize>() {
+            Ok(n) => (
+                format!("scale-{n}"),
+                scale::catalogue(n),
+                "errors.yaml".to_string(),
+            ),
+            Err(_) => {
+                let src = std::fs::read_to_string(input).map_err(|e| format!("{input}: {e}"))?;
+                let stem = Path::new(input)
+                    .file_stem()
+                    .map_or("catalogue".into(), |s| s.to_string_lossy().into_owned());
+                (stem, src, input.clone())
+            }
+        };
+        let cat = errdex_codegen::load_str(&src, &file)
+            .catalogue
+            .ok_or_else(|| format!("{input} is not a valid catalogue (run `errdex lint`)"))?;
+        let dir = root.join(&name);
+        let _ = std::fs::remove_dir_all(&dir);
+        let gen_dir = dir.join("gen");
+        let plain_dir = dir.join("plain");
+        let mut dts_len = 0;
+        for (rel, text) in errdex_codegen::emit::typescript::emit(&cat) {
+            if rel == "index.d.ts" {
+                dts_len = text.len();
+            }
+            write(&gen_dir.join(rel), &text)?;
+        }
+        write(&gen_dir.join("consumer.ts"), &generated_consumer(&cat))?;
+        write(
+            &gen_dir.join("tsconfig.consumer.json"),
+            &tsconfig("consumer.ts"),
+        )?;
+        write(&plain_dir.join("index.ts"), &plain_module(&cat))?;
+        write(&plain_dir.join("consumer.ts"), &plain_consumer(&cat))?;
+        write(&plain_dir.join("tsconfig.json"), &tsconfig("index.ts"))?;
+        write(
+            &plain_dir.join("tsconfig.consumer.json"),
+            &tsconfig("consumer.ts"),
+        )?;
+        write(
+            &plain_dir.join("package.json"),
+            "{ \"type\": \"module\" }\n",
+        )?;
+
+        let projects = [
+            plain_dir.join("tsconfig.json"),
+            gen_dir.join("tsconfig.json"),
+            plain_dir.join("tsconfig.consumer.json"),
+            gen_dir.join("tsconfig.consumer.json"),
+        ];
+        // One untimed run each: warms the file cache and proves every project type-checks.
+        for p in &projects {
+            tsc_once(&tsc, p)?;
+        }
+        let mut times: Vec<Vec<f64>> = vec![Vec::new(); projects.len()];
+        for r in 0..runs {
+            // Alternate the order so that drift on a shared machine hits both sides.
+            let order: Vec<usize> = if r % 2 == 0 {
+                (0..projects.len()).collect()
+            } else {
+                (0..projects.len()).rev().collect()
+            };
+            for i in order {
+                times[i].push(tsc_once(&tsc, &projects[i])?);
+            }
+        }
+        let m: Vec<f64> = times.iter_mut().map(|v| median(v)).collect();
+        println!(
+            "| {name} | {} | {} | {:.2} | {:.2} | {:.2}× | {:.2} | {:.2} | {:.2}× |",
+            cat.errors.len(),
+            dts_len / 1024,
+            m[0],
+            m[1],
+            m[1] / m[0],
+            m[2],
+            m[3],
+            m[3] / m[2]
+        );
+    }
+    Ok(())
+}
+
+fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("xtask lives in the workspace")
+        .to_path_buf()
+}
+
+fn write(path: &Path, text: &str) -> Result<(), String> {
+    if let Some(p) = path.parent() {
+        std::fs::create_dir_all(p).map_err(|e| format!("{}: {e}", p.display()))?;
+    }
+    std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Runs `tsc -p project`; fails when it reports errors. Returns the wall time in seconds.
+fn tsc_once(tsc: &Path, project: &Path) -> Result<f64, String> {
+    let t = Instant::now();
+    let out = Command::new("node")
+        .arg(tsc)
+        .arg("-p")
+        .arg(project)
+        .output()
+        .map_err(|e| format!("node: {e}"))?;
+    let secs = t.elapsed().as_secs_f64();
+    if !out.status.success() {
+        return Err(format!(
+            "tsc -p {} failed:\n{}{}",
+            project.display(),
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    Ok(secs)
+}
+
+fn median(v: &mut [f64]) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+fn tsconfig(file: &str) -> String {
+    format!(
+        r#"{{
+  "compilerOptions": {{
+    "strict": true, "noEmit": true, "target": "es2022", "module": "nodenext",
+    "moduleResolution": "nodenext", "skipLibCheck": false, "types": []
+  }},
+  "files": [{}]
+}}
+"#,
+        serde_json::Value::from(file)
+    )
+}
+
+fn lit(s: &str) -> String {
+    serde_json::Value::from(s).to_string()
+}
+
+/// What people write without a generator: the codes as one const object.
+fn plain_module(cat: &Catalogue) -> String {
+    let mut s = String::from("export const ErrorCode = {\n");
+    for e in &cat.errors {
+        let _ = writeln!(s, "  {}: {},", lit(&e.ts_key), lit(&e.code));
+    }
+    s.push_str(
+        "} as const;\n\nexport type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];\n",
+    );
+    s
+}
+
+fn plain_consumer(cat: &Catalogue) -> String {
+    let first = cat.errors.first().map_or("x".into(), |e| lit(&e.ts_key));
+    format!(
+        "import {{ ErrorCode }} from \"./index.js\";\n\
+         export const code: ErrorCode = ErrorCode[{first}];\n\
+         export function known(x: string): x is ErrorCode {{\n  \
+           return (Object.values(ErrorCode) as string[]).includes(x);\n}}\n"
+    )
+}
+
+/// An application's use of the generated module.
+fn generated_consumer(cat: &Catalogue) -> String {
+    let Some(first) = cat.errors.first() else {
+        return "import { ALL_CODES } from \"./index.js\";\nexport const n = ALL_CODES.length;\n"
+            .into();
+    };
+    let with_params = cat
+        .errors
+        .iter()
+        .find(|e| !e.params.is_empty())
+        .unwrap_or(first);
+    let value = |ty: ParamType| match ty {
+        ParamType::String => "\"x\"",
+        ParamType::Integer | ParamType::Number => "1",
+        ParamType::Boolean => "true",
+    };
+    let args: Vec<String> = with_params
+        .params
+        .iter()
+        .map(|p| format!("{}: {}", lit(&p.name), value(p.ty)))
+        .collect();
+    let read_param = with_params
+        .params
+        .first()
+        .map_or("e.message".to_string(), |p| {
+            format!("String(e.params[{}] ?? \"\")", lit(&p.name))
+        });
+    let first_key = lit(&first.ts_key);
+    let wp_key = lit(&with_params.ts_key);
+    format!(
+        r#"import {{ ErrorCode, ERRORS, parseWireError, isRetryable, createError, isWireError, type ParsedError, type Category }} from "./index.js";
+
+export const code: ErrorCode = ErrorCode[{first_key}];
+export const category: Category = ERRORS[code].category;
+export const status: number = ERRORS[ErrorCode[{first_key}]].httpStatus;
+
+export function describe(e: ParsedError): string {{
+  if (e.kind !== "known") return e.message;
+  switch (e.code) {{
+    case ErrorCode[{wp_key}]:
+      return {read_param};
+    default:
+      return `${{e.code}} ${{e.category}} ${{e.retryable}}`;
+  }}
+}}
+
+export function handle(json: string): string {{
+  const x: unknown = JSON.parse(json);
+  const e = parseWireError(x);
+  const wire = isWireError(x) ? String(x[{wire_code}]) : "";
+  return describe(e) + wire + String(isRetryable(e));
+}}
+
+export const raised = createError(ErrorCode[{wp_key}], {{ {args} }});
+export const wire = raised.toWire();
+"#,
+        wire_code = lit(&cat.registry.wire.code),
+        args = args.join(", "),
+    )
+}
