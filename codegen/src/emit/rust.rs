@@ -36,14 +36,14 @@ pub struct RustOptions {
 
 /// The whole generated Rust source (one file, `include!`d by the crate's `lib.rs`).
 pub fn emit(cat: &Catalogue, opts: &RustOptions) -> String {
-    let (tokens, data) = items(cat, opts);
+    let ((tokens, data), doc_texts) = docs::deferred(|| items(cat, opts));
     let file: syn::File = match syn::parse2(tokens) {
         Ok(f) => f,
         // The tokens come from quote! with literals and checked identifiers only; a parse
         // failure is a bug in this emitter, not a property of the catalogue.
         Err(e) => panic!("errdex bug: generated Rust does not parse: {e}"),
     };
-    let body = prettyplease::unparse(&file);
+    let body = docs::expand(&prettyplease::unparse(&file), &doc_texts);
     let mut out = String::with_capacity(body.len() + RUNTIME.len() + 256);
     out.push_str("// ");
     out.push_str(&super::header_text(
@@ -568,7 +568,14 @@ fn byte_string(out: &mut String, bytes: &[u8], per_line: usize) {
                 b'\\' => out.push_str("\\\\"),
                 // Not space: a line continuation would swallow leading spaces.
                 0x21..=0x7e => out.push(char::from(b)),
-                _ => out.push_str(&format!("\\x{b:02x}")),
+                _ => {
+                    // `\xNN`, lowercase hex, without a `format!` per byte (this loop prints
+                    // every byte of the metadata table: 32 per code).
+                    const HEX: &[u8; 16] = b"0123456789abcdef";
+                    out.push_str("\\x");
+                    out.push(char::from(HEX[usize::from(b >> 4)]));
+                    out.push(char::from(HEX[usize::from(b & 0xf)]));
+                }
             }
         }
         out.push_str("\\\n");
