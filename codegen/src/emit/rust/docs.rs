@@ -234,9 +234,12 @@ mod tests {
             }
             ts
         };
-        let direct = prettyplease::unparse(&syn::parse2(build()).unwrap());
+        let direct = prettyplease::unparse(&syn::parse2(build()).expect("direct tokens parse"));
         let (tokens, docs) = deferred(build);
-        let expanded = expand(&prettyplease::unparse(&syn::parse2(tokens).unwrap()), &docs);
+        let expanded = expand(
+            &prettyplease::unparse(&syn::parse2(tokens).expect("deferred tokens parse")),
+            &docs,
+        );
         (direct, expanded)
     }
 
