@@ -77,7 +77,9 @@ pub fn run(args: Args) -> ExitCode {
     };
     let outputs = write::generate(&catalogue, &settings);
     if args.check {
-        let stale = write::check(&root, &outputs);
+        let mut stale = write::check(&root, &outputs);
+        let gone = write::obsolete(&root, &settings, &outputs, &catalogue.source_name);
+        stale.extend(gone.iter().map(|rel| write::stale_obsolete(&root, rel)));
         if stale.is_empty() {
             eprintln!(
                 "{} generated file(s) are up to date with `{file}`",
@@ -91,15 +93,33 @@ pub fn run(args: Args) -> ExitCode {
         let f = Failure::outputs_stale(stale.len().to_string(), file.clone());
         return fail::report(&f, args.format);
     }
+    // Listed before writing: a file this run writes is never obsolete.
+    let gone = write::obsolete(&root, &settings, &outputs, &catalogue.source_name);
     match write::write_outputs(&root, &outputs) {
         Ok(report) => {
+            let removed = write::remove_obsolete(&root, &gone);
+            let n_removed = match &removed {
+                Ok(()) => gone.len(),
+                Err((failed, _)) => gone.iter().position(|p| p == failed).unwrap_or(0),
+            };
             eprintln!(
-                "errdex: {} file(s) written, {} unchanged",
+                "errdex: {} file(s) written, {} unchanged, {} obsolete removed",
                 report.written.len(),
-                report.unchanged.len()
+                report.unchanged.len(),
+                n_removed
             );
             for p in &report.written {
                 eprintln!("  wrote {}", p.display());
+            }
+            for p in &gone[..n_removed] {
+                eprintln!("  removed {} (no longer generated)", p.display());
+            }
+            if let Err((failed, error)) = removed {
+                let f = Failure::write_failed(
+                    root.join(&failed).display().to_string(),
+                    crate::io_reason(&error),
+                );
+                return fail::report(&f, args.format);
             }
             ExitCode::SUCCESS
         }
