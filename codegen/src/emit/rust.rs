@@ -794,15 +794,8 @@ fn constructor_items(cat: &Catalogue) -> TokenStream {
                 ParamType::Boolean => quote!(#a: bool),
             }
         });
-        let values = e.params.iter().map(|p| {
-            let a = ident(&p.rust_ident);
-            match p.ty {
-                ParamType::String => quote!(Error::errdex_vs(#a.into())),
-                ParamType::Integer => quote!(Error::errdex_vi(#a)),
-                ParamType::Number => quote!(Error::errdex_vf(#a)),
-                ParamType::Boolean => quote!(Error::errdex_vb(#a)),
-            }
-        });
+        let names = e.params.iter().map(|p| ident(&p.rust_ident));
+        let helper = ident(&shape_helper(&e.params));
         let mut text = format!(
             "{} — {}\n\nMessage: {}",
             docs::code_span(&e.code),
@@ -829,7 +822,48 @@ fn constructor_items(cat: &Catalogue) -> TokenStream {
             #many
             #[inline]
             pub fn #f(#(#args),*) -> Error {
-                Error::errdex_new(ErrorCode::#v, [#(#values),*])
+                Error::#helper(ErrorCode::#v, #(#names),*)
+            }
+        }
+    });
+    // One builder per shape of param list the catalogue uses, in first-seen order.
+    let mut seen = std::collections::HashSet::new();
+    let shapes: Vec<&[crate::ir::Param]> = cat
+        .errors
+        .iter()
+        .filter(|e| seen.insert(shape_helper(&e.params)))
+        .map(|e| e.params.as_slice())
+        .collect();
+    let helpers = shapes.iter().map(|params| {
+        let helper = ident(&shape_helper(params));
+        let args = params.iter().enumerate().map(|(i, p)| {
+            let a = quote::format_ident!("p{}", i);
+            match p.ty {
+                ParamType::String => quote!(#a: impl Into<String>),
+                ParamType::Integer => quote!(#a: i64),
+                ParamType::Number => quote!(#a: f64),
+                ParamType::Boolean => quote!(#a: bool),
+            }
+        });
+        let values = params.iter().enumerate().map(|(i, p)| {
+            let a = quote::format_ident!("p{}", i);
+            match p.ty {
+                ParamType::String => quote!(Error::errdex_vs(#a.into())),
+                ParamType::Integer => quote!(Error::errdex_vi(#a)),
+                ParamType::Number => quote!(Error::errdex_vf(#a)),
+                ParamType::Boolean => quote!(Error::errdex_vb(#a)),
+            }
+        });
+        let many = if params.len() > 6 {
+            quote!(#[allow(clippy::too_many_arguments)])
+        } else {
+            quote!()
+        };
+        quote! {
+            #many
+            #[inline(never)]
+            fn #helper(code: ErrorCode, #(#args),*) -> Error {
+                Error::errdex_new(code, [#(#values),*])
             }
         }
     });
@@ -840,5 +874,31 @@ fn constructor_items(cat: &Catalogue) -> TokenStream {
         impl Error {
             #(#fns)*
         }
+
+        /// The constructors' builders, one per shape of param list (`s` string, `i` integer,
+        /// `f` number, `b` boolean). Each constructor is a single call: at 10,000 codes this
+        /// makes rustc type-check, borrow-check and encode far less MIR than building the
+        /// values inline in every constructor.
+        impl Error {
+            #(#helpers)*
+        }
     }
+}
+
+/// `errdex_c_<shape>`: the builder of a param list's shape, e.g. `errdex_c_si` for a string
+/// and an integer, `errdex_c` for none.
+fn shape_helper(params: &[crate::ir::Param]) -> String {
+    let mut name = String::from("errdex_c");
+    if !params.is_empty() {
+        name.push('_');
+    }
+    for p in params {
+        name.push(match p.ty {
+            ParamType::String => 's',
+            ParamType::Integer => 'i',
+            ParamType::Number => 'f',
+            ParamType::Boolean => 'b',
+        });
+    }
+    name
 }

@@ -685,7 +685,7 @@ impl Error {
     /// See [`ErrorCode::FrmValidation`].
     #[inline]
     pub fn frm_validation(field: impl Into<String>) -> Error {
-        Error::errdex_new(ErrorCode::FrmValidation, [Error::errdex_vs(field.into())])
+        Error::errdex_c_s(ErrorCode::FrmValidation, field)
     }
     /// `X-FRM-002` — Value shorter than the minimum length
     ///
@@ -698,14 +698,7 @@ impl Error {
         min_length: i64,
         length: i64,
     ) -> Error {
-        Error::errdex_new(
-            ErrorCode::FrmTooShort,
-            [
-                Error::errdex_vs(field.into()),
-                Error::errdex_vi(min_length),
-                Error::errdex_vi(length),
-            ],
-        )
+        Error::errdex_c_sii(ErrorCode::FrmTooShort, field, min_length, length)
     }
     /// `X-FRM-003` — Number outside the allowed range
     ///
@@ -719,15 +712,7 @@ impl Error {
         max: f64,
         value: f64,
     ) -> Error {
-        Error::errdex_new(
-            ErrorCode::FrmOutOfRange,
-            [
-                Error::errdex_vs(field.into()),
-                Error::errdex_vf(min),
-                Error::errdex_vf(max),
-                Error::errdex_vf(value),
-            ],
-        )
+        Error::errdex_c_sfff(ErrorCode::FrmOutOfRange, field, min, max, value)
     }
     /// `X-FRM-004` — Unknown command-line flag
     ///
@@ -736,7 +721,7 @@ impl Error {
     /// See [`ErrorCode::FrmUnknownFlag`].
     #[inline]
     pub fn frm_unknown_flag(flag: impl Into<String>) -> Error {
-        Error::errdex_new(ErrorCode::FrmUnknownFlag, [Error::errdex_vs(flag.into())])
+        Error::errdex_c_s(ErrorCode::FrmUnknownFlag, flag)
     }
     /// `X-CFG-001` — Configuration file is invalid
     ///
@@ -749,14 +734,7 @@ impl Error {
         key: impl Into<String>,
         problem: impl Into<String>,
     ) -> Error {
-        Error::errdex_new(
-            ErrorCode::CfgInvalid,
-            [
-                Error::errdex_vs(file.into()),
-                Error::errdex_vs(key.into()),
-                Error::errdex_vs(problem.into()),
-            ],
-        )
+        Error::errdex_c_sss(ErrorCode::CfgInvalid, file, key, problem)
     }
     /// `X-CFG-002` — Selected profile does not exist
     ///
@@ -768,10 +746,7 @@ impl Error {
         profile: impl Into<String>,
         file: impl Into<String>,
     ) -> Error {
-        Error::errdex_new(
-            ErrorCode::CfgProfileMissing,
-            [Error::errdex_vs(profile.into()), Error::errdex_vs(file.into())],
-        )
+        Error::errdex_c_ss(ErrorCode::CfgProfileMissing, profile, file)
     }
     /// `X-AGT-001` — Agent reached its turn limit
     ///
@@ -780,10 +755,7 @@ impl Error {
     /// See [`ErrorCode::AgtMaxTurns`].
     #[inline]
     pub fn agt_max_turns(turns: i64, max_turns: i64) -> Error {
-        Error::errdex_new(
-            ErrorCode::AgtMaxTurns,
-            [Error::errdex_vi(turns), Error::errdex_vi(max_turns)],
-        )
+        Error::errdex_c_ii(ErrorCode::AgtMaxTurns, turns, max_turns)
     }
     /// `X-AGT-002` — One agent step took too long
     ///
@@ -792,10 +764,7 @@ impl Error {
     /// See [`ErrorCode::AgtStepTimeout`].
     #[inline]
     pub fn agt_step_timeout(step: i64, seconds: f64) -> Error {
-        Error::errdex_new(
-            ErrorCode::AgtStepTimeout,
-            [Error::errdex_vi(step), Error::errdex_vf(seconds)],
-        )
+        Error::errdex_c_if(ErrorCode::AgtStepTimeout, step, seconds)
     }
     /// `X-TOL-001` — Unknown tool
     ///
@@ -804,7 +773,7 @@ impl Error {
     /// See [`ErrorCode::TolNotFound`].
     #[inline]
     pub fn tol_not_found(tool: impl Into<String>) -> Error {
-        Error::errdex_new(ErrorCode::TolNotFound, [Error::errdex_vs(tool.into())])
+        Error::errdex_c_s(ErrorCode::TolNotFound, tool)
     }
     /// `X-TOL-002` — Tool argument violates the tool's input schema
     ///
@@ -816,10 +785,7 @@ impl Error {
         tool: impl Into<String>,
         argument_name: impl Into<String>,
     ) -> Error {
-        Error::errdex_new(
-            ErrorCode::TolArgumentInvalid,
-            [Error::errdex_vs(tool.into()), Error::errdex_vs(argument_name.into())],
-        )
+        Error::errdex_c_ss(ErrorCode::TolArgumentInvalid, tool, argument_name)
     }
     /// `X-TOL-003` — Tool raised an exception
     ///
@@ -828,10 +794,7 @@ impl Error {
     /// See [`ErrorCode::TolFailed`].
     #[inline]
     pub fn tol_failed(tool: impl Into<String>, reason: impl Into<String>) -> Error {
-        Error::errdex_new(
-            ErrorCode::TolFailed,
-            [Error::errdex_vs(tool.into()), Error::errdex_vs(reason.into())],
-        )
+        Error::errdex_c_ss(ErrorCode::TolFailed, tool, reason)
     }
     /// `X-MEM-001` — Vector store unreachable
     ///
@@ -840,7 +803,7 @@ impl Error {
     /// See [`ErrorCode::MemStoreUnavailable`].
     #[inline]
     pub fn mem_store_unavailable(url: impl Into<String>) -> Error {
-        Error::errdex_new(ErrorCode::MemStoreUnavailable, [Error::errdex_vs(url.into())])
+        Error::errdex_c_s(ErrorCode::MemStoreUnavailable, url)
     }
     /// `X-MEM-002` — Conversation exceeds the model's context window
     ///
@@ -849,10 +812,7 @@ impl Error {
     /// See [`ErrorCode::MemContextOverflow`].
     #[inline]
     pub fn mem_context_overflow(tokens: i64, max_tokens: i64) -> Error {
-        Error::errdex_new(
-            ErrorCode::MemContextOverflow,
-            [Error::errdex_vi(tokens), Error::errdex_vi(max_tokens)],
-        )
+        Error::errdex_c_ii(ErrorCode::MemContextOverflow, tokens, max_tokens)
     }
     /// `X-LLM-001` — Provider rate limit hit
     ///
@@ -861,10 +821,7 @@ impl Error {
     /// See [`ErrorCode::LlmRateLimited`].
     #[inline]
     pub fn llm_rate_limited(provider: impl Into<String>, retry_after_s: f64) -> Error {
-        Error::errdex_new(
-            ErrorCode::LlmRateLimited,
-            [Error::errdex_vs(provider.into()), Error::errdex_vf(retry_after_s)],
-        )
+        Error::errdex_c_sf(ErrorCode::LlmRateLimited, provider, retry_after_s)
     }
     /// `X-LLM-002` — Provider did not answer in time
     ///
@@ -873,10 +830,7 @@ impl Error {
     /// See [`ErrorCode::LlmTimeout`].
     #[inline]
     pub fn llm_timeout(provider: impl Into<String>, seconds: f64) -> Error {
-        Error::errdex_new(
-            ErrorCode::LlmTimeout,
-            [Error::errdex_vs(provider.into()), Error::errdex_vf(seconds)],
-        )
+        Error::errdex_c_sf(ErrorCode::LlmTimeout, provider, seconds)
     }
     /// `X-LLM-003` — Provider refused the content
     ///
@@ -888,10 +842,7 @@ impl Error {
         provider: impl Into<String>,
         filter: impl Into<String>,
     ) -> Error {
-        Error::errdex_new(
-            ErrorCode::LlmContentFiltered,
-            [Error::errdex_vs(provider.into()), Error::errdex_vs(filter.into())],
-        )
+        Error::errdex_c_ss(ErrorCode::LlmContentFiltered, provider, filter)
     }
     /// `X-RPC-001` — Request is not valid JSON
     ///
@@ -900,7 +851,7 @@ impl Error {
     /// See [`ErrorCode::RpcParseError`].
     #[inline]
     pub fn rpc_parse_error(offset: i64) -> Error {
-        Error::errdex_new(ErrorCode::RpcParseError, [Error::errdex_vi(offset)])
+        Error::errdex_c_i(ErrorCode::RpcParseError, offset)
     }
     /// `X-RPC-002` — Request is not a valid JSON-RPC request object
     ///
@@ -909,10 +860,7 @@ impl Error {
     /// See [`ErrorCode::RpcInvalidRequest`].
     #[inline]
     pub fn rpc_invalid_request(reason: impl Into<String>) -> Error {
-        Error::errdex_new(
-            ErrorCode::RpcInvalidRequest,
-            [Error::errdex_vs(reason.into())],
-        )
+        Error::errdex_c_s(ErrorCode::RpcInvalidRequest, reason)
     }
     /// `X-RPC-003` — Unknown JSON-RPC method
     ///
@@ -921,10 +869,7 @@ impl Error {
     /// See [`ErrorCode::RpcMethodNotFound`].
     #[inline]
     pub fn rpc_method_not_found(method: impl Into<String>) -> Error {
-        Error::errdex_new(
-            ErrorCode::RpcMethodNotFound,
-            [Error::errdex_vs(method.into())],
-        )
+        Error::errdex_c_s(ErrorCode::RpcMethodNotFound, method)
     }
     /// `X-RPC-004` — Method parameters are invalid
     ///
@@ -936,10 +881,7 @@ impl Error {
         method: impl Into<String>,
         reason: impl Into<String>,
     ) -> Error {
-        Error::errdex_new(
-            ErrorCode::RpcInvalidParams,
-            [Error::errdex_vs(method.into()), Error::errdex_vs(reason.into())],
-        )
+        Error::errdex_c_ss(ErrorCode::RpcInvalidParams, method, reason)
     }
     /// `X-RPC-005` — Internal JSON-RPC error
     ///
@@ -948,7 +890,7 @@ impl Error {
     /// See [`ErrorCode::RpcInternal`].
     #[inline]
     pub fn rpc_internal(method: impl Into<String>) -> Error {
-        Error::errdex_new(ErrorCode::RpcInternal, [Error::errdex_vs(method.into())])
+        Error::errdex_c_s(ErrorCode::RpcInternal, method)
     }
     /// `X-FIL-001` — File does not exist
     ///
@@ -957,7 +899,7 @@ impl Error {
     /// See [`ErrorCode::FilNotFound`].
     #[inline]
     pub fn fil_not_found(path: impl Into<String>) -> Error {
-        Error::errdex_new(ErrorCode::FilNotFound, [Error::errdex_vs(path.into())])
+        Error::errdex_c_s(ErrorCode::FilNotFound, path)
     }
     /// `X-FIL-002` — Path escapes the workspace
     ///
@@ -969,10 +911,7 @@ impl Error {
         path: impl Into<String>,
         workspace: impl Into<String>,
     ) -> Error {
-        Error::errdex_new(
-            ErrorCode::FilOutsideWorkspace,
-            [Error::errdex_vs(path.into()), Error::errdex_vs(workspace.into())],
-        )
+        Error::errdex_c_ss(ErrorCode::FilOutsideWorkspace, path, workspace)
     }
     /// `X-AUT-001` — API key not configured
     ///
@@ -984,10 +923,7 @@ impl Error {
         provider: impl Into<String>,
         env_var: impl Into<String>,
     ) -> Error {
-        Error::errdex_new(
-            ErrorCode::AutKeyMissing,
-            [Error::errdex_vs(provider.into()), Error::errdex_vs(env_var.into())],
-        )
+        Error::errdex_c_ss(ErrorCode::AutKeyMissing, provider, env_var)
     }
     /// `X-AUT-002` — Credentials rejected by the provider
     ///
@@ -996,10 +932,7 @@ impl Error {
     /// See [`ErrorCode::AutTokenRejected`].
     #[inline]
     pub fn aut_token_rejected(provider: impl Into<String>) -> Error {
-        Error::errdex_new(
-            ErrorCode::AutTokenRejected,
-            [Error::errdex_vs(provider.into())],
-        )
+        Error::errdex_c_s(ErrorCode::AutTokenRejected, provider)
     }
     /// `X-PLG-001` — Plugin not installed
     ///
@@ -1008,7 +941,7 @@ impl Error {
     /// See [`ErrorCode::PlgNotFound`].
     #[inline]
     pub fn plg_not_found(plugin: impl Into<String>) -> Error {
-        Error::errdex_new(ErrorCode::PlgNotFound, [Error::errdex_vs(plugin.into())])
+        Error::errdex_c_s(ErrorCode::PlgNotFound, plugin)
     }
     /// `X-PLG-002` — Plugin built for another agentkit version
     ///
@@ -1021,14 +954,85 @@ impl Error {
         required: impl Into<String>,
         running: impl Into<String>,
     ) -> Error {
+        Error::errdex_c_sss(ErrorCode::PlgIncompatible, plugin, required, running)
+    }
+}
+/// The constructors' builders, one per shape of param list (`s` string, `i` integer,
+/// `f` number, `b` boolean). Each constructor is a single call: at 10,000 codes this
+/// makes rustc type-check, borrow-check and encode far less MIR than building the
+/// values inline in every constructor.
+impl Error {
+    #[inline(never)]
+    fn errdex_c_s(code: ErrorCode, p0: impl Into<String>) -> Error {
+        Error::errdex_new(code, [Error::errdex_vs(p0.into())])
+    }
+    #[inline(never)]
+    fn errdex_c_sii(code: ErrorCode, p0: impl Into<String>, p1: i64, p2: i64) -> Error {
         Error::errdex_new(
-            ErrorCode::PlgIncompatible,
+            code,
+            [Error::errdex_vs(p0.into()), Error::errdex_vi(p1), Error::errdex_vi(p2)],
+        )
+    }
+    #[inline(never)]
+    fn errdex_c_sfff(
+        code: ErrorCode,
+        p0: impl Into<String>,
+        p1: f64,
+        p2: f64,
+        p3: f64,
+    ) -> Error {
+        Error::errdex_new(
+            code,
             [
-                Error::errdex_vs(plugin.into()),
-                Error::errdex_vs(required.into()),
-                Error::errdex_vs(running.into()),
+                Error::errdex_vs(p0.into()),
+                Error::errdex_vf(p1),
+                Error::errdex_vf(p2),
+                Error::errdex_vf(p3),
             ],
         )
+    }
+    #[inline(never)]
+    fn errdex_c_sss(
+        code: ErrorCode,
+        p0: impl Into<String>,
+        p1: impl Into<String>,
+        p2: impl Into<String>,
+    ) -> Error {
+        Error::errdex_new(
+            code,
+            [
+                Error::errdex_vs(p0.into()),
+                Error::errdex_vs(p1.into()),
+                Error::errdex_vs(p2.into()),
+            ],
+        )
+    }
+    #[inline(never)]
+    fn errdex_c_ss(
+        code: ErrorCode,
+        p0: impl Into<String>,
+        p1: impl Into<String>,
+    ) -> Error {
+        Error::errdex_new(
+            code,
+            [Error::errdex_vs(p0.into()), Error::errdex_vs(p1.into())],
+        )
+    }
+    #[inline(never)]
+    fn errdex_c_ii(code: ErrorCode, p0: i64, p1: i64) -> Error {
+        Error::errdex_new(code, [Error::errdex_vi(p0), Error::errdex_vi(p1)])
+    }
+    #[inline(never)]
+    fn errdex_c_if(code: ErrorCode, p0: i64, p1: f64) -> Error {
+        Error::errdex_new(code, [Error::errdex_vi(p0), Error::errdex_vf(p1)])
+    }
+    #[inline(never)]
+    fn errdex_c_sf(code: ErrorCode, p0: impl Into<String>, p1: f64) -> Error {
+        Error::errdex_new(code, [Error::errdex_vs(p0.into()), Error::errdex_vf(p1)])
+    }
+    #[inline(never)]
+    fn errdex_c_i(code: ErrorCode, p0: i64) -> Error {
+        Error::errdex_new(code, [Error::errdex_vi(p0)])
     }
 }
 

@@ -756,14 +756,7 @@ impl Error {
         line: i64,
         reason: impl Into<String>,
     ) -> Error {
-        Error::errdex_new(
-            ErrorCode::DepInvalidManifest,
-            [
-                Error::errdex_vs(path.into()),
-                Error::errdex_vi(line),
-                Error::errdex_vs(reason.into()),
-            ],
-        )
+        Error::errdex_c_sis(ErrorCode::DepInvalidManifest, path, line, reason)
     }
     /// `ORB-DEP-002` — Deployment does not exist
     ///
@@ -772,7 +765,7 @@ impl Error {
     /// See [`ErrorCode::DepNotFound`].
     #[inline]
     pub fn dep_not_found(deployment: impl Into<String>) -> Error {
-        Error::errdex_new(ErrorCode::DepNotFound, [Error::errdex_vs(deployment.into())])
+        Error::errdex_c_s(ErrorCode::DepNotFound, deployment)
     }
     /// `ORB-DEP-003` — Replica quota exceeded
     ///
@@ -781,14 +774,7 @@ impl Error {
     /// See [`ErrorCode::DepQuotaExceeded`].
     #[inline]
     pub fn dep_quota_exceeded(used: i64, limit: i64, requested: i64) -> Error {
-        Error::errdex_new(
-            ErrorCode::DepQuotaExceeded,
-            [
-                Error::errdex_vi(used),
-                Error::errdex_vi(limit),
-                Error::errdex_vi(requested),
-            ],
-        )
+        Error::errdex_c_iii(ErrorCode::DepQuotaExceeded, used, limit, requested)
     }
     /// `ORB-DEP-004` — Replica quota exceeded (old form)
     ///
@@ -802,7 +788,7 @@ impl Error {
     #[allow(deprecated)]
     #[inline]
     pub fn dep_quota_legacy(project: impl Into<String>) -> Error {
-        Error::errdex_new(ErrorCode::DepQuotaLegacy, [Error::errdex_vs(project.into())])
+        Error::errdex_c_s(ErrorCode::DepQuotaLegacy, project)
     }
     /// `ORB-DEP-005` — Rollout did not finish in time
     ///
@@ -815,13 +801,11 @@ impl Error {
         seconds: f64,
         ready_ratio: f64,
     ) -> Error {
-        Error::errdex_new(
+        Error::errdex_c_sff(
             ErrorCode::DepRolloutTimeout,
-            [
-                Error::errdex_vs(deployment.into()),
-                Error::errdex_vf(seconds),
-                Error::errdex_vf(ready_ratio),
-            ],
+            deployment,
+            seconds,
+            ready_ratio,
         )
     }
     /// `ORB-DEP-006` — Health check failed after deploy
@@ -834,10 +818,7 @@ impl Error {
         deployment: impl Into<String>,
         canary: bool,
     ) -> Error {
-        Error::errdex_new(
-            ErrorCode::DepHealthCheckFailed,
-            [Error::errdex_vs(deployment.into()), Error::errdex_vb(canary)],
-        )
+        Error::errdex_c_sb(ErrorCode::DepHealthCheckFailed, deployment, canary)
     }
     /// `ORB-DEP-007` — Container image could not be pulled
     ///
@@ -846,10 +827,7 @@ impl Error {
     /// See [`ErrorCode::DepImagePull`].
     #[inline]
     pub fn dep_image_pull(image: impl Into<String>, http_code: i64) -> Error {
-        Error::errdex_new(
-            ErrorCode::DepImagePull,
-            [Error::errdex_vs(image.into()), Error::errdex_vi(http_code)],
-        )
+        Error::errdex_c_si(ErrorCode::DepImagePull, image, http_code)
     }
     /// `ORB-NET-001` — Port already bound
     ///
@@ -858,10 +836,7 @@ impl Error {
     /// See [`ErrorCode::NetPortInUse`].
     #[inline]
     pub fn net_port_in_use(port: i64, service: impl Into<String>) -> Error {
-        Error::errdex_new(
-            ErrorCode::NetPortInUse,
-            [Error::errdex_vi(port), Error::errdex_vs(service.into())],
-        )
+        Error::errdex_c_is(ErrorCode::NetPortInUse, port, service)
     }
     /// `ORB-NET-002` — DNS lookup timed out
     ///
@@ -870,10 +845,7 @@ impl Error {
     /// See [`ErrorCode::NetDnsTimeout`].
     #[inline]
     pub fn net_dns_timeout(host: impl Into<String>, timeout_ms: i64) -> Error {
-        Error::errdex_new(
-            ErrorCode::NetDnsTimeout,
-            [Error::errdex_vs(host.into()), Error::errdex_vi(timeout_ms)],
-        )
+        Error::errdex_c_si(ErrorCode::NetDnsTimeout, host, timeout_ms)
     }
     /// `ORB-NET-003` — TLS handshake failed
     ///
@@ -885,10 +857,7 @@ impl Error {
         host: impl Into<String>,
         reason: impl Into<String>,
     ) -> Error {
-        Error::errdex_new(
-            ErrorCode::NetTlsHandshake,
-            [Error::errdex_vs(host.into()), Error::errdex_vs(reason.into())],
-        )
+        Error::errdex_c_ss(ErrorCode::NetTlsHandshake, host, reason)
     }
     /// `ORB-NET-004` — Connection reset by peer
     ///
@@ -897,10 +866,7 @@ impl Error {
     /// See [`ErrorCode::NetConnectionReset`].
     #[inline]
     pub fn net_connection_reset(host: impl Into<String>, port: i64) -> Error {
-        Error::errdex_new(
-            ErrorCode::NetConnectionReset,
-            [Error::errdex_vs(host.into()), Error::errdex_vi(port)],
-        )
+        Error::errdex_c_si(ErrorCode::NetConnectionReset, host, port)
     }
     /// `ORB-NET-005` — Proxy URL is malformed
     ///
@@ -909,7 +875,7 @@ impl Error {
     /// See [`ErrorCode::NetProxyInvalid`].
     #[inline]
     pub fn net_proxy_invalid(url: impl Into<String>) -> Error {
-        Error::errdex_new(ErrorCode::NetProxyInvalid, [Error::errdex_vs(url.into())])
+        Error::errdex_c_s(ErrorCode::NetProxyInvalid, url)
     }
     /// `ORB-NET-006` — Undefined variable in an ingress template
     ///
@@ -921,10 +887,7 @@ impl Error {
         variable: impl Into<String>,
         template: impl Into<String>,
     ) -> Error {
-        Error::errdex_new(
-            ErrorCode::NetTemplateUndefined,
-            [Error::errdex_vs(variable.into()), Error::errdex_vs(template.into())],
-        )
+        Error::errdex_c_ss(ErrorCode::NetTemplateUndefined, variable, template)
     }
     /// `ORB-AUT-001` — Access token expired
     ///
@@ -933,7 +896,7 @@ impl Error {
     /// See [`ErrorCode::AuthTokenExpired`].
     #[inline]
     pub fn auth_token_expired(minutes: i64) -> Error {
-        Error::errdex_new(ErrorCode::AuthTokenExpired, [Error::errdex_vi(minutes)])
+        Error::errdex_c_i(ErrorCode::AuthTokenExpired, minutes)
     }
     /// `ORB-AUT-002` — Principal may not perform this action
     ///
@@ -946,14 +909,7 @@ impl Error {
         action: impl Into<String>,
         resource: impl Into<String>,
     ) -> Error {
-        Error::errdex_new(
-            ErrorCode::AuthForbidden,
-            [
-                Error::errdex_vs(principal.into()),
-                Error::errdex_vs(action.into()),
-                Error::errdex_vs(resource.into()),
-            ],
-        )
+        Error::errdex_c_sss(ErrorCode::AuthForbidden, principal, action, resource)
     }
     /// `ORB-AUT-003` — Multi-factor authentication required
     ///
@@ -962,7 +918,7 @@ impl Error {
     /// See [`ErrorCode::AuthMfaRequired`].
     #[inline]
     pub fn auth_mfa_required(enrolled: bool) -> Error {
-        Error::errdex_new(ErrorCode::AuthMfaRequired, [Error::errdex_vb(enrolled)])
+        Error::errdex_c_b(ErrorCode::AuthMfaRequired, enrolled)
     }
     /// `ORB-AUT-004` — Too many login attempts
     ///
@@ -971,10 +927,7 @@ impl Error {
     /// See [`ErrorCode::AuthTooManyAttempts`].
     #[inline]
     pub fn auth_too_many_attempts(retry_after_s: f64) -> Error {
-        Error::errdex_new(
-            ErrorCode::AuthTooManyAttempts,
-            [Error::errdex_vf(retry_after_s)],
-        )
+        Error::errdex_c_f(ErrorCode::AuthTooManyAttempts, retry_after_s)
     }
     /// `ORB-BIL-001` — Payment card declined
     ///
@@ -983,7 +936,7 @@ impl Error {
     /// See [`ErrorCode::BilCardDeclined`].
     #[inline]
     pub fn bil_card_declined(last4: impl Into<String>) -> Error {
-        Error::errdex_new(ErrorCode::BilCardDeclined, [Error::errdex_vs(last4.into())])
+        Error::errdex_c_s(ErrorCode::BilCardDeclined, last4)
     }
     /// `ORB-BIL-002` — Invoice not generated yet
     ///
@@ -992,10 +945,7 @@ impl Error {
     /// See [`ErrorCode::BilInvoiceNotFound`].
     #[inline]
     pub fn bil_invoice_not_found(invoice: impl Into<String>) -> Error {
-        Error::errdex_new(
-            ErrorCode::BilInvoiceNotFound,
-            [Error::errdex_vs(invoice.into())],
-        )
+        Error::errdex_c_s(ErrorCode::BilInvoiceNotFound, invoice)
     }
     /// `ORB-BIL-003` — Monthly spend limit reached
     ///
@@ -1008,14 +958,7 @@ impl Error {
         limit: f64,
         currency: impl Into<String>,
     ) -> Error {
-        Error::errdex_new(
-            ErrorCode::BilSpendLimit,
-            [
-                Error::errdex_vf(spent),
-                Error::errdex_vf(limit),
-                Error::errdex_vs(currency.into()),
-            ],
-        )
+        Error::errdex_c_ffs(ErrorCode::BilSpendLimit, spent, limit, currency)
     }
     /// `ORB-CFG-001` — Required configuration key missing
     ///
@@ -1024,10 +967,7 @@ impl Error {
     /// See [`ErrorCode::CfgMissingKey`].
     #[inline]
     pub fn cfg_missing_key(key: impl Into<String>, file: impl Into<String>) -> Error {
-        Error::errdex_new(
-            ErrorCode::CfgMissingKey,
-            [Error::errdex_vs(key.into()), Error::errdex_vs(file.into())],
-        )
+        Error::errdex_c_ss(ErrorCode::CfgMissingKey, key, file)
     }
     /// `ORB-CFG-002` — Configuration file cannot be parsed
     ///
@@ -1036,14 +976,7 @@ impl Error {
     /// See [`ErrorCode::CfgParse`].
     #[inline]
     pub fn cfg_parse(file: impl Into<String>, line: i64, column: i64) -> Error {
-        Error::errdex_new(
-            ErrorCode::CfgParse,
-            [
-                Error::errdex_vs(file.into()),
-                Error::errdex_vi(line),
-                Error::errdex_vi(column),
-            ],
-        )
+        Error::errdex_c_sii(ErrorCode::CfgParse, file, line, column)
     }
     /// `ORB-CFG-003` — Unknown profile selected
     ///
@@ -1052,10 +985,7 @@ impl Error {
     /// See [`ErrorCode::CfgUnknownProfile`].
     #[inline]
     pub fn cfg_unknown_profile(profile: impl Into<String>, strict: bool) -> Error {
-        Error::errdex_new(
-            ErrorCode::CfgUnknownProfile,
-            [Error::errdex_vs(profile.into()), Error::errdex_vb(strict)],
-        )
+        Error::errdex_c_sb(ErrorCode::CfgUnknownProfile, profile, strict)
     }
     /// `ORB-SYS-001` — Unknown command
     ///
@@ -1067,10 +997,7 @@ impl Error {
         command: impl Into<String>,
         closest: impl Into<String>,
     ) -> Error {
-        Error::errdex_new(
-            ErrorCode::SysUnknownCommand,
-            [Error::errdex_vs(command.into()), Error::errdex_vs(closest.into())],
-        )
+        Error::errdex_c_ss(ErrorCode::SysUnknownCommand, command, closest)
     }
     /// `ORB-SYS-002` — Interrupted by a signal
     ///
@@ -1079,7 +1006,7 @@ impl Error {
     /// See [`ErrorCode::SysInterrupted`].
     #[inline]
     pub fn sys_interrupted(signal: i64) -> Error {
-        Error::errdex_new(ErrorCode::SysInterrupted, [Error::errdex_vi(signal)])
+        Error::errdex_c_i(ErrorCode::SysInterrupted, signal)
     }
     /// `INTERNAL` — Unexpected internal error
     ///
@@ -1088,7 +1015,112 @@ impl Error {
     /// See [`ErrorCode::Internal`].
     #[inline]
     pub fn internal(reason: impl Into<String>) -> Error {
-        Error::errdex_new(ErrorCode::Internal, [Error::errdex_vs(reason.into())])
+        Error::errdex_c_s(ErrorCode::Internal, reason)
+    }
+}
+/// The constructors' builders, one per shape of param list (`s` string, `i` integer,
+/// `f` number, `b` boolean). Each constructor is a single call: at 10,000 codes this
+/// makes rustc type-check, borrow-check and encode far less MIR than building the
+/// values inline in every constructor.
+impl Error {
+    #[inline(never)]
+    fn errdex_c_sis(
+        code: ErrorCode,
+        p0: impl Into<String>,
+        p1: i64,
+        p2: impl Into<String>,
+    ) -> Error {
+        Error::errdex_new(
+            code,
+            [
+                Error::errdex_vs(p0.into()),
+                Error::errdex_vi(p1),
+                Error::errdex_vs(p2.into()),
+            ],
+        )
+    }
+    #[inline(never)]
+    fn errdex_c_s(code: ErrorCode, p0: impl Into<String>) -> Error {
+        Error::errdex_new(code, [Error::errdex_vs(p0.into())])
+    }
+    #[inline(never)]
+    fn errdex_c_iii(code: ErrorCode, p0: i64, p1: i64, p2: i64) -> Error {
+        Error::errdex_new(
+            code,
+            [Error::errdex_vi(p0), Error::errdex_vi(p1), Error::errdex_vi(p2)],
+        )
+    }
+    #[inline(never)]
+    fn errdex_c_sff(code: ErrorCode, p0: impl Into<String>, p1: f64, p2: f64) -> Error {
+        Error::errdex_new(
+            code,
+            [Error::errdex_vs(p0.into()), Error::errdex_vf(p1), Error::errdex_vf(p2)],
+        )
+    }
+    #[inline(never)]
+    fn errdex_c_sb(code: ErrorCode, p0: impl Into<String>, p1: bool) -> Error {
+        Error::errdex_new(code, [Error::errdex_vs(p0.into()), Error::errdex_vb(p1)])
+    }
+    #[inline(never)]
+    fn errdex_c_si(code: ErrorCode, p0: impl Into<String>, p1: i64) -> Error {
+        Error::errdex_new(code, [Error::errdex_vs(p0.into()), Error::errdex_vi(p1)])
+    }
+    #[inline(never)]
+    fn errdex_c_is(code: ErrorCode, p0: i64, p1: impl Into<String>) -> Error {
+        Error::errdex_new(code, [Error::errdex_vi(p0), Error::errdex_vs(p1.into())])
+    }
+    #[inline(never)]
+    fn errdex_c_ss(
+        code: ErrorCode,
+        p0: impl Into<String>,
+        p1: impl Into<String>,
+    ) -> Error {
+        Error::errdex_new(
+            code,
+            [Error::errdex_vs(p0.into()), Error::errdex_vs(p1.into())],
+        )
+    }
+    #[inline(never)]
+    fn errdex_c_i(code: ErrorCode, p0: i64) -> Error {
+        Error::errdex_new(code, [Error::errdex_vi(p0)])
+    }
+    #[inline(never)]
+    fn errdex_c_sss(
+        code: ErrorCode,
+        p0: impl Into<String>,
+        p1: impl Into<String>,
+        p2: impl Into<String>,
+    ) -> Error {
+        Error::errdex_new(
+            code,
+            [
+                Error::errdex_vs(p0.into()),
+                Error::errdex_vs(p1.into()),
+                Error::errdex_vs(p2.into()),
+            ],
+        )
+    }
+    #[inline(never)]
+    fn errdex_c_b(code: ErrorCode, p0: bool) -> Error {
+        Error::errdex_new(code, [Error::errdex_vb(p0)])
+    }
+    #[inline(never)]
+    fn errdex_c_f(code: ErrorCode, p0: f64) -> Error {
+        Error::errdex_new(code, [Error::errdex_vf(p0)])
+    }
+    #[inline(never)]
+    fn errdex_c_ffs(code: ErrorCode, p0: f64, p1: f64, p2: impl Into<String>) -> Error {
+        Error::errdex_new(
+            code,
+            [Error::errdex_vf(p0), Error::errdex_vf(p1), Error::errdex_vs(p2.into())],
+        )
+    }
+    #[inline(never)]
+    fn errdex_c_sii(code: ErrorCode, p0: impl Into<String>, p1: i64, p2: i64) -> Error {
+        Error::errdex_new(
+            code,
+            [Error::errdex_vs(p0.into()), Error::errdex_vi(p1), Error::errdex_vi(p2)],
+        )
     }
 }
 

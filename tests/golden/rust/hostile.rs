@@ -354,14 +354,7 @@ impl Error {
         class: impl Into<String>,
         r#fn: i64,
     ) -> Error {
-        Error::errdex_new(
-            ErrorCode::Type,
-            [
-                Error::errdex_vs(r#type.into()),
-                Error::errdex_vs(class.into()),
-                Error::errdex_vi(r#fn),
-            ],
-        )
+        Error::errdex_c_ssi(ErrorCode::Type, r#type, class, r#fn)
     }
     /// `H-002` — Entry named self, params self and default
     ///
@@ -372,10 +365,7 @@ impl Error {
     /// See [`ErrorCode::Self_`].
     #[inline]
     pub fn self_(self_: impl Into<String>, default: bool) -> Error {
-        Error::errdex_new(
-            ErrorCode::Self_,
-            [Error::errdex_vs(self_.into()), Error::errdex_vb(default)],
-        )
+        Error::errdex_c_sb(ErrorCode::Self_, self_, default)
     }
     /// `H-003` — Params named constructor and \_\_proto\_\_
     ///
@@ -384,10 +374,7 @@ impl Error {
     /// See [`ErrorCode::Async`].
     #[inline]
     pub fn r#async(constructor: impl Into<String>, proto: impl Into<String>) -> Error {
-        Error::errdex_new(
-            ErrorCode::Async,
-            [Error::errdex_vs(constructor.into()), Error::errdex_vs(proto.into())],
-        )
+        Error::errdex_c_ss(ErrorCode::Async, constructor, proto)
     }
     /// `H-004` — Only escaped braces, no params
     ///
@@ -396,7 +383,7 @@ impl Error {
     /// See [`ErrorCode::Match`].
     #[inline]
     pub fn r#match() -> Error {
-        Error::errdex_new(ErrorCode::Match, [])
+        Error::errdex_c(ErrorCode::Match)
     }
     /// `K-001` — Entry named constructor with a param named in
     ///
@@ -405,7 +392,7 @@ impl Error {
     /// See [`ErrorCode::Constructor`].
     #[inline]
     pub fn constructor(r#in: f64) -> Error {
-        Error::errdex_new(ErrorCode::Constructor, [Error::errdex_vf(r#in)])
+        Error::errdex_c_f(ErrorCode::Constructor, r#in)
     }
     /// `K-002` — Entry named like the generated Error type (and the JS global)
     ///
@@ -414,7 +401,7 @@ impl Error {
     /// See [`ErrorCode::Error`].
     #[inline]
     pub fn error(number: i64) -> Error {
-        Error::errdex_new(ErrorCode::Error, [Error::errdex_vi(number)])
+        Error::errdex_c_i(ErrorCode::Error, number)
     }
     /// `K-003` — Entry named like the generated ErrorCode type
     ///
@@ -423,7 +410,7 @@ impl Error {
     /// See [`ErrorCode::ErrorCode`].
     #[inline]
     pub fn error_code(string: impl Into<String>) -> Error {
-        Error::errdex_new(ErrorCode::ErrorCode, [Error::errdex_vs(string.into())])
+        Error::errdex_c_s(ErrorCode::ErrorCode, string)
     }
     /// `K-004` — Entry named like the generated Category type
     ///
@@ -432,7 +419,7 @@ impl Error {
     /// See [`ErrorCode::Category`].
     #[inline]
     pub fn category_(object: impl Into<String>) -> Error {
-        Error::errdex_new(ErrorCode::Category, [Error::errdex_vs(object.into())])
+        Error::errdex_c_s(ErrorCode::Category, object)
     }
     /// `K-005` — Entry named like a method of Error (message)
     ///
@@ -441,10 +428,7 @@ impl Error {
     /// See [`ErrorCode::Message`].
     #[inline]
     pub fn message_(r#let: i64, var: f64, r#const: bool) -> Error {
-        Error::errdex_new(
-            ErrorCode::Message,
-            [Error::errdex_vi(r#let), Error::errdex_vf(var), Error::errdex_vb(r#const)],
-        )
+        Error::errdex_c_ifb(ErrorCode::Message, r#let, var, r#const)
     }
     /// `K-006` — Entry named crate (not a raw identifier)
     ///
@@ -453,7 +437,7 @@ impl Error {
     /// See [`ErrorCode::Crate`].
     #[inline]
     pub fn crate_(super_: impl Into<String>) -> Error {
-        Error::errdex_new(ErrorCode::Crate, [Error::errdex_vs(super_.into())])
+        Error::errdex_c_s(ErrorCode::Crate, super_)
     }
     /// `K-007` — Entry named to\_string; params named Self and prototype
     ///
@@ -462,10 +446,7 @@ impl Error {
     /// See [`ErrorCode::ToString`].
     #[inline]
     pub fn to_string_(self_: impl Into<String>, prototype: impl Into<String>) -> Error {
-        Error::errdex_new(
-            ErrorCode::ToString,
-            [Error::errdex_vs(self_.into()), Error::errdex_vs(prototype.into())],
-        )
+        Error::errdex_c_ss(ErrorCode::ToString, self_, prototype)
     }
     /// `K-008` — Deprecated entry with a hostile note
     ///
@@ -478,7 +459,7 @@ impl Error {
     #[allow(deprecated)]
     #[inline]
     pub fn new_(r#typeof: impl Into<String>) -> Error {
-        Error::errdex_new(ErrorCode::New, [Error::errdex_vs(r#typeof.into())])
+        Error::errdex_c_s(ErrorCode::New, r#typeof)
     }
     /// `R#TYPE` — No namespace; a code with # and a name that looks like r#type
     ///
@@ -487,7 +468,67 @@ impl Error {
     /// See [`ErrorCode::RType`].
     #[inline]
     pub fn r_type(r: impl Into<String>) -> Error {
-        Error::errdex_new(ErrorCode::RType, [Error::errdex_vs(r.into())])
+        Error::errdex_c_s(ErrorCode::RType, r)
+    }
+}
+/// The constructors' builders, one per shape of param list (`s` string, `i` integer,
+/// `f` number, `b` boolean). Each constructor is a single call: at 10,000 codes this
+/// makes rustc type-check, borrow-check and encode far less MIR than building the
+/// values inline in every constructor.
+impl Error {
+    #[inline(never)]
+    fn errdex_c_ssi(
+        code: ErrorCode,
+        p0: impl Into<String>,
+        p1: impl Into<String>,
+        p2: i64,
+    ) -> Error {
+        Error::errdex_new(
+            code,
+            [
+                Error::errdex_vs(p0.into()),
+                Error::errdex_vs(p1.into()),
+                Error::errdex_vi(p2),
+            ],
+        )
+    }
+    #[inline(never)]
+    fn errdex_c_sb(code: ErrorCode, p0: impl Into<String>, p1: bool) -> Error {
+        Error::errdex_new(code, [Error::errdex_vs(p0.into()), Error::errdex_vb(p1)])
+    }
+    #[inline(never)]
+    fn errdex_c_ss(
+        code: ErrorCode,
+        p0: impl Into<String>,
+        p1: impl Into<String>,
+    ) -> Error {
+        Error::errdex_new(
+            code,
+            [Error::errdex_vs(p0.into()), Error::errdex_vs(p1.into())],
+        )
+    }
+    #[inline(never)]
+    fn errdex_c(code: ErrorCode) -> Error {
+        Error::errdex_new(code, [])
+    }
+    #[inline(never)]
+    fn errdex_c_f(code: ErrorCode, p0: f64) -> Error {
+        Error::errdex_new(code, [Error::errdex_vf(p0)])
+    }
+    #[inline(never)]
+    fn errdex_c_i(code: ErrorCode, p0: i64) -> Error {
+        Error::errdex_new(code, [Error::errdex_vi(p0)])
+    }
+    #[inline(never)]
+    fn errdex_c_s(code: ErrorCode, p0: impl Into<String>) -> Error {
+        Error::errdex_new(code, [Error::errdex_vs(p0.into())])
+    }
+    #[inline(never)]
+    fn errdex_c_ifb(code: ErrorCode, p0: i64, p1: f64, p2: bool) -> Error {
+        Error::errdex_new(
+            code,
+            [Error::errdex_vi(p0), Error::errdex_vf(p1), Error::errdex_vb(p2)],
+        )
     }
 }
 

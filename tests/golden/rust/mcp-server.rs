@@ -253,10 +253,7 @@ impl Error {
         field: impl Into<String>,
         reason: impl Into<String>,
     ) -> Error {
-        Error::errdex_new(
-            ErrorCode::ValidationError,
-            [Error::errdex_vs(field.into()), Error::errdex_vs(reason.into())],
-        )
+        Error::errdex_c_ss(ErrorCode::ValidationError, field, reason)
     }
     /// `NOT_FOUND` — The notebook or cell does not exist (yet)
     ///
@@ -265,10 +262,7 @@ impl Error {
     /// See [`ErrorCode::NotFound`].
     #[inline]
     pub fn not_found(resource_type: impl Into<String>, id: impl Into<String>) -> Error {
-        Error::errdex_new(
-            ErrorCode::NotFound,
-            [Error::errdex_vs(resource_type.into()), Error::errdex_vs(id.into())],
-        )
+        Error::errdex_c_ss(ErrorCode::NotFound, resource_type, id)
     }
     /// `PERMISSION_DENIED` — Missing OAuth scope
     ///
@@ -277,7 +271,7 @@ impl Error {
     /// See [`ErrorCode::PermissionDenied`].
     #[inline]
     pub fn permission_denied(scope: impl Into<String>) -> Error {
-        Error::errdex_new(ErrorCode::PermissionDenied, [Error::errdex_vs(scope.into())])
+        Error::errdex_c_s(ErrorCode::PermissionDenied, scope)
     }
     /// `PRECONDITION_FAILED` — The notebook's version differs from the one the caller read
     ///
@@ -286,9 +280,10 @@ impl Error {
     /// See [`ErrorCode::PreconditionFailed`].
     #[inline]
     pub fn precondition_failed(expected_version: i64, actual_version: i64) -> Error {
-        Error::errdex_new(
+        Error::errdex_c_ii(
             ErrorCode::PreconditionFailed,
-            [Error::errdex_vi(expected_version), Error::errdex_vi(actual_version)],
+            expected_version,
+            actual_version,
         )
     }
     /// `CONFLICT` — Another client is editing the same cell
@@ -298,7 +293,7 @@ impl Error {
     /// See [`ErrorCode::Conflict`].
     #[inline]
     pub fn conflict(cell: impl Into<String>) -> Error {
-        Error::errdex_new(ErrorCode::Conflict, [Error::errdex_vs(cell.into())])
+        Error::errdex_c_s(ErrorCode::Conflict, cell)
     }
     /// `INTERNAL_ERROR` — Unexpected server error
     ///
@@ -307,10 +302,32 @@ impl Error {
     /// See [`ErrorCode::InternalError`].
     #[inline]
     pub fn internal_error(request_id: impl Into<String>) -> Error {
+        Error::errdex_c_s(ErrorCode::InternalError, request_id)
+    }
+}
+/// The constructors' builders, one per shape of param list (`s` string, `i` integer,
+/// `f` number, `b` boolean). Each constructor is a single call: at 10,000 codes this
+/// makes rustc type-check, borrow-check and encode far less MIR than building the
+/// values inline in every constructor.
+impl Error {
+    #[inline(never)]
+    fn errdex_c_ss(
+        code: ErrorCode,
+        p0: impl Into<String>,
+        p1: impl Into<String>,
+    ) -> Error {
         Error::errdex_new(
-            ErrorCode::InternalError,
-            [Error::errdex_vs(request_id.into())],
+            code,
+            [Error::errdex_vs(p0.into()), Error::errdex_vs(p1.into())],
         )
+    }
+    #[inline(never)]
+    fn errdex_c_s(code: ErrorCode, p0: impl Into<String>) -> Error {
+        Error::errdex_new(code, [Error::errdex_vs(p0.into())])
+    }
+    #[inline(never)]
+    fn errdex_c_ii(code: ErrorCode, p0: i64, p1: i64) -> Error {
+        Error::errdex_new(code, [Error::errdex_vi(p0), Error::errdex_vi(p1)])
     }
 }
 

@@ -3584,7 +3584,7 @@ impl Error {
     /// See [`ErrorCode::SuccessfulCompletion`].
     #[inline]
     pub fn successful_completion() -> Error {
-        Error::errdex_new(ErrorCode::SuccessfulCompletion, [])
+        Error::errdex_c(ErrorCode::SuccessfulCompletion)
     }
     /// `01000` — Warning
     ///
@@ -3593,7 +3593,7 @@ impl Error {
     /// See [`ErrorCode::Warning`].
     #[inline]
     pub fn warning() -> Error {
-        Error::errdex_new(ErrorCode::Warning, [])
+        Error::errdex_c(ErrorCode::Warning)
     }
     /// `0100C` — Dynamic result sets returned
     ///
@@ -3602,7 +3602,7 @@ impl Error {
     /// See [`ErrorCode::WarningDynamicResultSetsReturned`].
     #[inline]
     pub fn warning_dynamic_result_sets_returned() -> Error {
-        Error::errdex_new(ErrorCode::WarningDynamicResultSetsReturned, [])
+        Error::errdex_c(ErrorCode::WarningDynamicResultSetsReturned)
     }
     /// `01008` — Implicit zero bit padding
     ///
@@ -3611,7 +3611,7 @@ impl Error {
     /// See [`ErrorCode::WarningImplicitZeroBitPadding`].
     #[inline]
     pub fn warning_implicit_zero_bit_padding() -> Error {
-        Error::errdex_new(ErrorCode::WarningImplicitZeroBitPadding, [])
+        Error::errdex_c(ErrorCode::WarningImplicitZeroBitPadding)
     }
     /// `01003` — Null value eliminated in set function
     ///
@@ -3620,7 +3620,7 @@ impl Error {
     /// See [`ErrorCode::WarningNullValueEliminatedInSetFunction`].
     #[inline]
     pub fn warning_null_value_eliminated_in_set_function() -> Error {
-        Error::errdex_new(ErrorCode::WarningNullValueEliminatedInSetFunction, [])
+        Error::errdex_c(ErrorCode::WarningNullValueEliminatedInSetFunction)
     }
     /// `01007` — Privilege not granted
     ///
@@ -3629,7 +3629,7 @@ impl Error {
     /// See [`ErrorCode::WarningPrivilegeNotGranted`].
     #[inline]
     pub fn warning_privilege_not_granted() -> Error {
-        Error::errdex_new(ErrorCode::WarningPrivilegeNotGranted, [])
+        Error::errdex_c(ErrorCode::WarningPrivilegeNotGranted)
     }
     /// `01006` — Privilege not revoked
     ///
@@ -3638,7 +3638,7 @@ impl Error {
     /// See [`ErrorCode::WarningPrivilegeNotRevoked`].
     #[inline]
     pub fn warning_privilege_not_revoked() -> Error {
-        Error::errdex_new(ErrorCode::WarningPrivilegeNotRevoked, [])
+        Error::errdex_c(ErrorCode::WarningPrivilegeNotRevoked)
     }
     /// `01004` — String data right truncation
     ///
@@ -3647,7 +3647,7 @@ impl Error {
     /// See [`ErrorCode::WarningStringDataRightTruncation`].
     #[inline]
     pub fn warning_string_data_right_truncation() -> Error {
-        Error::errdex_new(ErrorCode::WarningStringDataRightTruncation, [])
+        Error::errdex_c(ErrorCode::WarningStringDataRightTruncation)
     }
     /// `01P01` — Deprecated feature
     ///
@@ -3656,7 +3656,7 @@ impl Error {
     /// See [`ErrorCode::WarningDeprecatedFeature`].
     #[inline]
     pub fn warning_deprecated_feature() -> Error {
-        Error::errdex_new(ErrorCode::WarningDeprecatedFeature, [])
+        Error::errdex_c(ErrorCode::WarningDeprecatedFeature)
     }
     /// `02000` — No data
     ///
@@ -3665,7 +3665,7 @@ impl Error {
     /// See [`ErrorCode::NoData`].
     #[inline]
     pub fn no_data() -> Error {
-        Error::errdex_new(ErrorCode::NoData, [])
+        Error::errdex_c(ErrorCode::NoData)
     }
     /// `02001` — No additional dynamic result sets returned
     ///
@@ -3674,7 +3674,7 @@ impl Error {
     /// See [`ErrorCode::NoAdditionalDynamicResultSetsReturned`].
     #[inline]
     pub fn no_additional_dynamic_result_sets_returned() -> Error {
-        Error::errdex_new(ErrorCode::NoAdditionalDynamicResultSetsReturned, [])
+        Error::errdex_c(ErrorCode::NoAdditionalDynamicResultSetsReturned)
     }
     /// `03000` — SQL statement not yet complete
     ///
@@ -3683,7 +3683,7 @@ impl Error {
     /// See [`ErrorCode::SqlStatementNotYetComplete`].
     #[inline]
     pub fn sql_statement_not_yet_complete() -> Error {
-        Error::errdex_new(ErrorCode::SqlStatementNotYetComplete, [])
+        Error::errdex_c(ErrorCode::SqlStatementNotYetComplete)
     }
     /// `08000` — Connection exception
     ///
@@ -3692,7 +3692,7 @@ impl Error {
     /// See [`ErrorCode::ConnectionException`].
     #[inline]
     pub fn connection_exception() -> Error {
-        Error::errdex_new(ErrorCode::ConnectionException, [])
+        Error::errdex_c(ErrorCode::ConnectionException)
     }
     /// `08003` — Connection does not exist
     ///
@@ -3701,7 +3701,7 @@ impl Error {
     /// See [`ErrorCode::ConnectionDoesNotExist`].
     #[inline]
     pub fn connection_does_not_exist() -> Error {
-        Error::errdex_new(ErrorCode::ConnectionDoesNotExist, [])
+        Error::errdex_c(ErrorCode::ConnectionDoesNotExist)
     }
     /// `08006` — Connection failure
     ///
@@ -3710,7 +3710,7 @@ impl Error {
     /// See [`ErrorCode::ConnectionFailure`].
     #[inline]
     pub fn connection_failure() -> Error {
-        Error::errdex_new(ErrorCode::ConnectionFailure, [])
+        Error::errdex_c(ErrorCode::ConnectionFailure)
     }
     /// `08001` — SQL-client unable to establish SQL-connection
     ///
@@ -3719,7 +3719,7 @@ impl Error {
     /// See [`ErrorCode::SqlclientUnableToEstablishSqlconnection`].
     #[inline]
     pub fn sqlclient_unable_to_establish_sqlconnection() -> Error {
-        Error::errdex_new(ErrorCode::SqlclientUnableToEstablishSqlconnection, [])
+        Error::errdex_c(ErrorCode::SqlclientUnableToEstablishSqlconnection)
     }
     /// `08004` — SQL-server rejected establishment of SQL-connection
     ///
@@ -3728,7 +3728,7 @@ impl Error {
     /// See [`ErrorCode::SqlserverRejectedEstablishmentOfSqlconnection`].
     #[inline]
     pub fn sqlserver_rejected_establishment_of_sqlconnection() -> Error {
-        Error::errdex_new(ErrorCode::SqlserverRejectedEstablishmentOfSqlconnection, [])
+        Error::errdex_c(ErrorCode::SqlserverRejectedEstablishmentOfSqlconnection)
     }
     /// `08007` — Transaction resolution unknown
     ///
@@ -3737,7 +3737,7 @@ impl Error {
     /// See [`ErrorCode::TransactionResolutionUnknown`].
     #[inline]
     pub fn transaction_resolution_unknown() -> Error {
-        Error::errdex_new(ErrorCode::TransactionResolutionUnknown, [])
+        Error::errdex_c(ErrorCode::TransactionResolutionUnknown)
     }
     /// `08P01` — Protocol violation
     ///
@@ -3746,7 +3746,7 @@ impl Error {
     /// See [`ErrorCode::ProtocolViolation`].
     #[inline]
     pub fn protocol_violation() -> Error {
-        Error::errdex_new(ErrorCode::ProtocolViolation, [])
+        Error::errdex_c(ErrorCode::ProtocolViolation)
     }
     /// `09000` — Triggered action exception
     ///
@@ -3755,7 +3755,7 @@ impl Error {
     /// See [`ErrorCode::TriggeredActionException`].
     #[inline]
     pub fn triggered_action_exception() -> Error {
-        Error::errdex_new(ErrorCode::TriggeredActionException, [])
+        Error::errdex_c(ErrorCode::TriggeredActionException)
     }
     /// `0A000` — Feature not supported
     ///
@@ -3764,7 +3764,7 @@ impl Error {
     /// See [`ErrorCode::FeatureNotSupported`].
     #[inline]
     pub fn feature_not_supported() -> Error {
-        Error::errdex_new(ErrorCode::FeatureNotSupported, [])
+        Error::errdex_c(ErrorCode::FeatureNotSupported)
     }
     /// `0B000` — Invalid transaction initiation
     ///
@@ -3773,7 +3773,7 @@ impl Error {
     /// See [`ErrorCode::InvalidTransactionInitiation`].
     #[inline]
     pub fn invalid_transaction_initiation() -> Error {
-        Error::errdex_new(ErrorCode::InvalidTransactionInitiation, [])
+        Error::errdex_c(ErrorCode::InvalidTransactionInitiation)
     }
     /// `0F000` — Locator exception
     ///
@@ -3782,7 +3782,7 @@ impl Error {
     /// See [`ErrorCode::LocatorException`].
     #[inline]
     pub fn locator_exception() -> Error {
-        Error::errdex_new(ErrorCode::LocatorException, [])
+        Error::errdex_c(ErrorCode::LocatorException)
     }
     /// `0F001` — Invalid locator specification
     ///
@@ -3791,7 +3791,7 @@ impl Error {
     /// See [`ErrorCode::LEInvalidSpecification`].
     #[inline]
     pub fn l_e_invalid_specification() -> Error {
-        Error::errdex_new(ErrorCode::LEInvalidSpecification, [])
+        Error::errdex_c(ErrorCode::LEInvalidSpecification)
     }
     /// `0L000` — Invalid grantor
     ///
@@ -3800,7 +3800,7 @@ impl Error {
     /// See [`ErrorCode::InvalidGrantor`].
     #[inline]
     pub fn invalid_grantor() -> Error {
-        Error::errdex_new(ErrorCode::InvalidGrantor, [])
+        Error::errdex_c(ErrorCode::InvalidGrantor)
     }
     /// `0LP01` — Invalid grant operation
     ///
@@ -3809,7 +3809,7 @@ impl Error {
     /// See [`ErrorCode::InvalidGrantOperation`].
     #[inline]
     pub fn invalid_grant_operation() -> Error {
-        Error::errdex_new(ErrorCode::InvalidGrantOperation, [])
+        Error::errdex_c(ErrorCode::InvalidGrantOperation)
     }
     /// `0P000` — Invalid role specification
     ///
@@ -3818,7 +3818,7 @@ impl Error {
     /// See [`ErrorCode::InvalidRoleSpecification`].
     #[inline]
     pub fn invalid_role_specification() -> Error {
-        Error::errdex_new(ErrorCode::InvalidRoleSpecification, [])
+        Error::errdex_c(ErrorCode::InvalidRoleSpecification)
     }
     /// `0Z000` — Diagnostics exception
     ///
@@ -3827,7 +3827,7 @@ impl Error {
     /// See [`ErrorCode::DiagnosticsException`].
     #[inline]
     pub fn diagnostics_exception() -> Error {
-        Error::errdex_new(ErrorCode::DiagnosticsException, [])
+        Error::errdex_c(ErrorCode::DiagnosticsException)
     }
     /// `0Z002` — Stacked diagnostics accessed without active handler
     ///
@@ -3836,7 +3836,7 @@ impl Error {
     /// See [`ErrorCode::StackedDiagnosticsAccessedWithoutActiveHandler`].
     #[inline]
     pub fn stacked_diagnostics_accessed_without_active_handler() -> Error {
-        Error::errdex_new(ErrorCode::StackedDiagnosticsAccessedWithoutActiveHandler, [])
+        Error::errdex_c(ErrorCode::StackedDiagnosticsAccessedWithoutActiveHandler)
     }
     /// `20000` — Case not found
     ///
@@ -3845,7 +3845,7 @@ impl Error {
     /// See [`ErrorCode::CaseNotFound`].
     #[inline]
     pub fn case_not_found() -> Error {
-        Error::errdex_new(ErrorCode::CaseNotFound, [])
+        Error::errdex_c(ErrorCode::CaseNotFound)
     }
     /// `21000` — Cardinality violation
     ///
@@ -3854,7 +3854,7 @@ impl Error {
     /// See [`ErrorCode::CardinalityViolation`].
     #[inline]
     pub fn cardinality_violation() -> Error {
-        Error::errdex_new(ErrorCode::CardinalityViolation, [])
+        Error::errdex_c(ErrorCode::CardinalityViolation)
     }
     /// `22000` — Data exception
     ///
@@ -3863,7 +3863,7 @@ impl Error {
     /// See [`ErrorCode::DataException`].
     #[inline]
     pub fn data_exception() -> Error {
-        Error::errdex_new(ErrorCode::DataException, [])
+        Error::errdex_c(ErrorCode::DataException)
     }
     /// `2202E` — Array subscript error
     ///
@@ -3872,7 +3872,7 @@ impl Error {
     /// See [`ErrorCode::ArraySubscriptError`].
     #[inline]
     pub fn array_subscript_error() -> Error {
-        Error::errdex_new(ErrorCode::ArraySubscriptError, [])
+        Error::errdex_c(ErrorCode::ArraySubscriptError)
     }
     /// `22021` — Character not in repertoire
     ///
@@ -3881,7 +3881,7 @@ impl Error {
     /// See [`ErrorCode::CharacterNotInRepertoire`].
     #[inline]
     pub fn character_not_in_repertoire() -> Error {
-        Error::errdex_new(ErrorCode::CharacterNotInRepertoire, [])
+        Error::errdex_c(ErrorCode::CharacterNotInRepertoire)
     }
     /// `22008` — Datetime field overflow
     ///
@@ -3890,7 +3890,7 @@ impl Error {
     /// See [`ErrorCode::DatetimeFieldOverflow`].
     #[inline]
     pub fn datetime_field_overflow() -> Error {
-        Error::errdex_new(ErrorCode::DatetimeFieldOverflow, [])
+        Error::errdex_c(ErrorCode::DatetimeFieldOverflow)
     }
     /// `22012` — Division by zero
     ///
@@ -3899,7 +3899,7 @@ impl Error {
     /// See [`ErrorCode::DivisionByZero`].
     #[inline]
     pub fn division_by_zero() -> Error {
-        Error::errdex_new(ErrorCode::DivisionByZero, [])
+        Error::errdex_c(ErrorCode::DivisionByZero)
     }
     /// `22005` — Error in assignment
     ///
@@ -3908,7 +3908,7 @@ impl Error {
     /// See [`ErrorCode::ErrorInAssignment`].
     #[inline]
     pub fn error_in_assignment() -> Error {
-        Error::errdex_new(ErrorCode::ErrorInAssignment, [])
+        Error::errdex_c(ErrorCode::ErrorInAssignment)
     }
     /// `2200B` — Escape character conflict
     ///
@@ -3917,7 +3917,7 @@ impl Error {
     /// See [`ErrorCode::EscapeCharacterConflict`].
     #[inline]
     pub fn escape_character_conflict() -> Error {
-        Error::errdex_new(ErrorCode::EscapeCharacterConflict, [])
+        Error::errdex_c(ErrorCode::EscapeCharacterConflict)
     }
     /// `22022` — Indicator overflow
     ///
@@ -3926,7 +3926,7 @@ impl Error {
     /// See [`ErrorCode::IndicatorOverflow`].
     #[inline]
     pub fn indicator_overflow() -> Error {
-        Error::errdex_new(ErrorCode::IndicatorOverflow, [])
+        Error::errdex_c(ErrorCode::IndicatorOverflow)
     }
     /// `22015` — Interval field overflow
     ///
@@ -3935,7 +3935,7 @@ impl Error {
     /// See [`ErrorCode::IntervalFieldOverflow`].
     #[inline]
     pub fn interval_field_overflow() -> Error {
-        Error::errdex_new(ErrorCode::IntervalFieldOverflow, [])
+        Error::errdex_c(ErrorCode::IntervalFieldOverflow)
     }
     /// `2201E` — Invalid argument for logarithm
     ///
@@ -3944,7 +3944,7 @@ impl Error {
     /// See [`ErrorCode::InvalidArgumentForLog`].
     #[inline]
     pub fn invalid_argument_for_log() -> Error {
-        Error::errdex_new(ErrorCode::InvalidArgumentForLog, [])
+        Error::errdex_c(ErrorCode::InvalidArgumentForLog)
     }
     /// `22014` — Invalid argument for ntile function
     ///
@@ -3953,7 +3953,7 @@ impl Error {
     /// See [`ErrorCode::InvalidArgumentForNtile`].
     #[inline]
     pub fn invalid_argument_for_ntile() -> Error {
-        Error::errdex_new(ErrorCode::InvalidArgumentForNtile, [])
+        Error::errdex_c(ErrorCode::InvalidArgumentForNtile)
     }
     /// `22016` — Invalid argument for nth value function
     ///
@@ -3962,7 +3962,7 @@ impl Error {
     /// See [`ErrorCode::InvalidArgumentForNthValue`].
     #[inline]
     pub fn invalid_argument_for_nth_value() -> Error {
-        Error::errdex_new(ErrorCode::InvalidArgumentForNthValue, [])
+        Error::errdex_c(ErrorCode::InvalidArgumentForNthValue)
     }
     /// `2201F` — Invalid argument for power function
     ///
@@ -3971,7 +3971,7 @@ impl Error {
     /// See [`ErrorCode::InvalidArgumentForPowerFunction`].
     #[inline]
     pub fn invalid_argument_for_power_function() -> Error {
-        Error::errdex_new(ErrorCode::InvalidArgumentForPowerFunction, [])
+        Error::errdex_c(ErrorCode::InvalidArgumentForPowerFunction)
     }
     /// `2201G` — Invalid argument for width bucket function
     ///
@@ -3980,7 +3980,7 @@ impl Error {
     /// See [`ErrorCode::InvalidArgumentForWidthBucketFunction`].
     #[inline]
     pub fn invalid_argument_for_width_bucket_function() -> Error {
-        Error::errdex_new(ErrorCode::InvalidArgumentForWidthBucketFunction, [])
+        Error::errdex_c(ErrorCode::InvalidArgumentForWidthBucketFunction)
     }
     /// `22018` — Invalid character value for cast
     ///
@@ -3989,7 +3989,7 @@ impl Error {
     /// See [`ErrorCode::InvalidCharacterValueForCast`].
     #[inline]
     pub fn invalid_character_value_for_cast() -> Error {
-        Error::errdex_new(ErrorCode::InvalidCharacterValueForCast, [])
+        Error::errdex_c(ErrorCode::InvalidCharacterValueForCast)
     }
     /// `22007` — Invalid datetime format
     ///
@@ -3998,7 +3998,7 @@ impl Error {
     /// See [`ErrorCode::InvalidDatetimeFormat`].
     #[inline]
     pub fn invalid_datetime_format() -> Error {
-        Error::errdex_new(ErrorCode::InvalidDatetimeFormat, [])
+        Error::errdex_c(ErrorCode::InvalidDatetimeFormat)
     }
     /// `22019` — Invalid escape character
     ///
@@ -4007,7 +4007,7 @@ impl Error {
     /// See [`ErrorCode::InvalidEscapeCharacter`].
     #[inline]
     pub fn invalid_escape_character() -> Error {
-        Error::errdex_new(ErrorCode::InvalidEscapeCharacter, [])
+        Error::errdex_c(ErrorCode::InvalidEscapeCharacter)
     }
     /// `2200D` — Invalid escape octet
     ///
@@ -4016,7 +4016,7 @@ impl Error {
     /// See [`ErrorCode::InvalidEscapeOctet`].
     #[inline]
     pub fn invalid_escape_octet() -> Error {
-        Error::errdex_new(ErrorCode::InvalidEscapeOctet, [])
+        Error::errdex_c(ErrorCode::InvalidEscapeOctet)
     }
     /// `22025` — Invalid escape sequence
     ///
@@ -4025,7 +4025,7 @@ impl Error {
     /// See [`ErrorCode::InvalidEscapeSequence`].
     #[inline]
     pub fn invalid_escape_sequence() -> Error {
-        Error::errdex_new(ErrorCode::InvalidEscapeSequence, [])
+        Error::errdex_c(ErrorCode::InvalidEscapeSequence)
     }
     /// `22P06` — Nonstandard use of escape character
     ///
@@ -4034,7 +4034,7 @@ impl Error {
     /// See [`ErrorCode::NonstandardUseOfEscapeCharacter`].
     #[inline]
     pub fn nonstandard_use_of_escape_character() -> Error {
-        Error::errdex_new(ErrorCode::NonstandardUseOfEscapeCharacter, [])
+        Error::errdex_c(ErrorCode::NonstandardUseOfEscapeCharacter)
     }
     /// `22010` — Invalid indicator parameter value
     ///
@@ -4043,7 +4043,7 @@ impl Error {
     /// See [`ErrorCode::InvalidIndicatorParameterValue`].
     #[inline]
     pub fn invalid_indicator_parameter_value() -> Error {
-        Error::errdex_new(ErrorCode::InvalidIndicatorParameterValue, [])
+        Error::errdex_c(ErrorCode::InvalidIndicatorParameterValue)
     }
     /// `22023` — Invalid parameter value
     ///
@@ -4052,7 +4052,7 @@ impl Error {
     /// See [`ErrorCode::InvalidParameterValue`].
     #[inline]
     pub fn invalid_parameter_value() -> Error {
-        Error::errdex_new(ErrorCode::InvalidParameterValue, [])
+        Error::errdex_c(ErrorCode::InvalidParameterValue)
     }
     /// `22013` — Invalid preceding or following size
     ///
@@ -4061,7 +4061,7 @@ impl Error {
     /// See [`ErrorCode::InvalidPrecedingOrFollowingSize`].
     #[inline]
     pub fn invalid_preceding_or_following_size() -> Error {
-        Error::errdex_new(ErrorCode::InvalidPrecedingOrFollowingSize, [])
+        Error::errdex_c(ErrorCode::InvalidPrecedingOrFollowingSize)
     }
     /// `2201B` — Invalid regular expression
     ///
@@ -4070,7 +4070,7 @@ impl Error {
     /// See [`ErrorCode::InvalidRegularExpression`].
     #[inline]
     pub fn invalid_regular_expression() -> Error {
-        Error::errdex_new(ErrorCode::InvalidRegularExpression, [])
+        Error::errdex_c(ErrorCode::InvalidRegularExpression)
     }
     /// `2201W` — Invalid row count in limit clause
     ///
@@ -4079,7 +4079,7 @@ impl Error {
     /// See [`ErrorCode::InvalidRowCountInLimitClause`].
     #[inline]
     pub fn invalid_row_count_in_limit_clause() -> Error {
-        Error::errdex_new(ErrorCode::InvalidRowCountInLimitClause, [])
+        Error::errdex_c(ErrorCode::InvalidRowCountInLimitClause)
     }
     /// `2201X` — Invalid row count in result offset clause
     ///
@@ -4088,7 +4088,7 @@ impl Error {
     /// See [`ErrorCode::InvalidRowCountInResultOffsetClause`].
     #[inline]
     pub fn invalid_row_count_in_result_offset_clause() -> Error {
-        Error::errdex_new(ErrorCode::InvalidRowCountInResultOffsetClause, [])
+        Error::errdex_c(ErrorCode::InvalidRowCountInResultOffsetClause)
     }
     /// `2202H` — Invalid tablesample argument
     ///
@@ -4097,7 +4097,7 @@ impl Error {
     /// See [`ErrorCode::InvalidTablesampleArgument`].
     #[inline]
     pub fn invalid_tablesample_argument() -> Error {
-        Error::errdex_new(ErrorCode::InvalidTablesampleArgument, [])
+        Error::errdex_c(ErrorCode::InvalidTablesampleArgument)
     }
     /// `2202G` — Invalid tablesample repeat
     ///
@@ -4106,7 +4106,7 @@ impl Error {
     /// See [`ErrorCode::InvalidTablesampleRepeat`].
     #[inline]
     pub fn invalid_tablesample_repeat() -> Error {
-        Error::errdex_new(ErrorCode::InvalidTablesampleRepeat, [])
+        Error::errdex_c(ErrorCode::InvalidTablesampleRepeat)
     }
     /// `22009` — Invalid time zone displacement value
     ///
@@ -4115,7 +4115,7 @@ impl Error {
     /// See [`ErrorCode::InvalidTimeZoneDisplacementValue`].
     #[inline]
     pub fn invalid_time_zone_displacement_value() -> Error {
-        Error::errdex_new(ErrorCode::InvalidTimeZoneDisplacementValue, [])
+        Error::errdex_c(ErrorCode::InvalidTimeZoneDisplacementValue)
     }
     /// `2200C` — Invalid use of escape character
     ///
@@ -4124,7 +4124,7 @@ impl Error {
     /// See [`ErrorCode::InvalidUseOfEscapeCharacter`].
     #[inline]
     pub fn invalid_use_of_escape_character() -> Error {
-        Error::errdex_new(ErrorCode::InvalidUseOfEscapeCharacter, [])
+        Error::errdex_c(ErrorCode::InvalidUseOfEscapeCharacter)
     }
     /// `2200G` — Most specific type mismatch
     ///
@@ -4133,7 +4133,7 @@ impl Error {
     /// See [`ErrorCode::MostSpecificTypeMismatch`].
     #[inline]
     pub fn most_specific_type_mismatch() -> Error {
-        Error::errdex_new(ErrorCode::MostSpecificTypeMismatch, [])
+        Error::errdex_c(ErrorCode::MostSpecificTypeMismatch)
     }
     /// `22004` — Null value not allowed
     ///
@@ -4142,7 +4142,7 @@ impl Error {
     /// See [`ErrorCode::NullValueNotAllowed`].
     #[inline]
     pub fn null_value_not_allowed() -> Error {
-        Error::errdex_new(ErrorCode::NullValueNotAllowed, [])
+        Error::errdex_c(ErrorCode::NullValueNotAllowed)
     }
     /// `22002` — Null value no indicator parameter
     ///
@@ -4151,7 +4151,7 @@ impl Error {
     /// See [`ErrorCode::NullValueNoIndicatorParameter`].
     #[inline]
     pub fn null_value_no_indicator_parameter() -> Error {
-        Error::errdex_new(ErrorCode::NullValueNoIndicatorParameter, [])
+        Error::errdex_c(ErrorCode::NullValueNoIndicatorParameter)
     }
     /// `22003` — Numeric value out of range
     ///
@@ -4160,7 +4160,7 @@ impl Error {
     /// See [`ErrorCode::NumericValueOutOfRange`].
     #[inline]
     pub fn numeric_value_out_of_range() -> Error {
-        Error::errdex_new(ErrorCode::NumericValueOutOfRange, [])
+        Error::errdex_c(ErrorCode::NumericValueOutOfRange)
     }
     /// `2200H` — Sequence generator limit exceeded
     ///
@@ -4169,7 +4169,7 @@ impl Error {
     /// See [`ErrorCode::SequenceGeneratorLimitExceeded`].
     #[inline]
     pub fn sequence_generator_limit_exceeded() -> Error {
-        Error::errdex_new(ErrorCode::SequenceGeneratorLimitExceeded, [])
+        Error::errdex_c(ErrorCode::SequenceGeneratorLimitExceeded)
     }
     /// `22026` — String data length mismatch
     ///
@@ -4178,7 +4178,7 @@ impl Error {
     /// See [`ErrorCode::StringDataLengthMismatch`].
     #[inline]
     pub fn string_data_length_mismatch() -> Error {
-        Error::errdex_new(ErrorCode::StringDataLengthMismatch, [])
+        Error::errdex_c(ErrorCode::StringDataLengthMismatch)
     }
     /// `22001` — String data right truncation
     ///
@@ -4187,7 +4187,7 @@ impl Error {
     /// See [`ErrorCode::StringDataRightTruncation`].
     #[inline]
     pub fn string_data_right_truncation() -> Error {
-        Error::errdex_new(ErrorCode::StringDataRightTruncation, [])
+        Error::errdex_c(ErrorCode::StringDataRightTruncation)
     }
     /// `22011` — Substring error
     ///
@@ -4196,7 +4196,7 @@ impl Error {
     /// See [`ErrorCode::SubstringError`].
     #[inline]
     pub fn substring_error() -> Error {
-        Error::errdex_new(ErrorCode::SubstringError, [])
+        Error::errdex_c(ErrorCode::SubstringError)
     }
     /// `22027` — Trim error
     ///
@@ -4205,7 +4205,7 @@ impl Error {
     /// See [`ErrorCode::TrimError`].
     #[inline]
     pub fn trim_error() -> Error {
-        Error::errdex_new(ErrorCode::TrimError, [])
+        Error::errdex_c(ErrorCode::TrimError)
     }
     /// `22024` — Unterminated C string
     ///
@@ -4214,7 +4214,7 @@ impl Error {
     /// See [`ErrorCode::UnterminatedCString`].
     #[inline]
     pub fn unterminated_c_string() -> Error {
-        Error::errdex_new(ErrorCode::UnterminatedCString, [])
+        Error::errdex_c(ErrorCode::UnterminatedCString)
     }
     /// `2200F` — Zero length character string
     ///
@@ -4223,7 +4223,7 @@ impl Error {
     /// See [`ErrorCode::ZeroLengthCharacterString`].
     #[inline]
     pub fn zero_length_character_string() -> Error {
-        Error::errdex_new(ErrorCode::ZeroLengthCharacterString, [])
+        Error::errdex_c(ErrorCode::ZeroLengthCharacterString)
     }
     /// `22P01` — Floating point exception
     ///
@@ -4232,7 +4232,7 @@ impl Error {
     /// See [`ErrorCode::FloatingPointException`].
     #[inline]
     pub fn floating_point_exception() -> Error {
-        Error::errdex_new(ErrorCode::FloatingPointException, [])
+        Error::errdex_c(ErrorCode::FloatingPointException)
     }
     /// `22P02` — Invalid text representation
     ///
@@ -4241,7 +4241,7 @@ impl Error {
     /// See [`ErrorCode::InvalidTextRepresentation`].
     #[inline]
     pub fn invalid_text_representation() -> Error {
-        Error::errdex_new(ErrorCode::InvalidTextRepresentation, [])
+        Error::errdex_c(ErrorCode::InvalidTextRepresentation)
     }
     /// `22P03` — Invalid binary representation
     ///
@@ -4250,7 +4250,7 @@ impl Error {
     /// See [`ErrorCode::InvalidBinaryRepresentation`].
     #[inline]
     pub fn invalid_binary_representation() -> Error {
-        Error::errdex_new(ErrorCode::InvalidBinaryRepresentation, [])
+        Error::errdex_c(ErrorCode::InvalidBinaryRepresentation)
     }
     /// `22P04` — Bad copy file format
     ///
@@ -4259,7 +4259,7 @@ impl Error {
     /// See [`ErrorCode::BadCopyFileFormat`].
     #[inline]
     pub fn bad_copy_file_format() -> Error {
-        Error::errdex_new(ErrorCode::BadCopyFileFormat, [])
+        Error::errdex_c(ErrorCode::BadCopyFileFormat)
     }
     /// `22P05` — Untranslatable character
     ///
@@ -4268,7 +4268,7 @@ impl Error {
     /// See [`ErrorCode::UntranslatableCharacter`].
     #[inline]
     pub fn untranslatable_character() -> Error {
-        Error::errdex_new(ErrorCode::UntranslatableCharacter, [])
+        Error::errdex_c(ErrorCode::UntranslatableCharacter)
     }
     /// `2200L` — Not an XML document
     ///
@@ -4277,7 +4277,7 @@ impl Error {
     /// See [`ErrorCode::NotAnXmlDocument`].
     #[inline]
     pub fn not_an_xml_document() -> Error {
-        Error::errdex_new(ErrorCode::NotAnXmlDocument, [])
+        Error::errdex_c(ErrorCode::NotAnXmlDocument)
     }
     /// `2200M` — Invalid XML document
     ///
@@ -4286,7 +4286,7 @@ impl Error {
     /// See [`ErrorCode::InvalidXmlDocument`].
     #[inline]
     pub fn invalid_xml_document() -> Error {
-        Error::errdex_new(ErrorCode::InvalidXmlDocument, [])
+        Error::errdex_c(ErrorCode::InvalidXmlDocument)
     }
     /// `2200N` — Invalid XML content
     ///
@@ -4295,7 +4295,7 @@ impl Error {
     /// See [`ErrorCode::InvalidXmlContent`].
     #[inline]
     pub fn invalid_xml_content() -> Error {
-        Error::errdex_new(ErrorCode::InvalidXmlContent, [])
+        Error::errdex_c(ErrorCode::InvalidXmlContent)
     }
     /// `2200S` — Invalid XML comment
     ///
@@ -4304,7 +4304,7 @@ impl Error {
     /// See [`ErrorCode::InvalidXmlComment`].
     #[inline]
     pub fn invalid_xml_comment() -> Error {
-        Error::errdex_new(ErrorCode::InvalidXmlComment, [])
+        Error::errdex_c(ErrorCode::InvalidXmlComment)
     }
     /// `2200T` — Invalid XML processing instruction
     ///
@@ -4313,7 +4313,7 @@ impl Error {
     /// See [`ErrorCode::InvalidXmlProcessingInstruction`].
     #[inline]
     pub fn invalid_xml_processing_instruction() -> Error {
-        Error::errdex_new(ErrorCode::InvalidXmlProcessingInstruction, [])
+        Error::errdex_c(ErrorCode::InvalidXmlProcessingInstruction)
     }
     /// `22030` — Duplicate JSON object key value
     ///
@@ -4322,7 +4322,7 @@ impl Error {
     /// See [`ErrorCode::DuplicateJsonObjectKeyValue`].
     #[inline]
     pub fn duplicate_json_object_key_value() -> Error {
-        Error::errdex_new(ErrorCode::DuplicateJsonObjectKeyValue, [])
+        Error::errdex_c(ErrorCode::DuplicateJsonObjectKeyValue)
     }
     /// `22031` — Invalid argument for SQL JSON datetime function
     ///
@@ -4331,7 +4331,7 @@ impl Error {
     /// See [`ErrorCode::InvalidArgumentForSqlJsonDatetimeFunction`].
     #[inline]
     pub fn invalid_argument_for_sql_json_datetime_function() -> Error {
-        Error::errdex_new(ErrorCode::InvalidArgumentForSqlJsonDatetimeFunction, [])
+        Error::errdex_c(ErrorCode::InvalidArgumentForSqlJsonDatetimeFunction)
     }
     /// `22032` — Invalid JSON text
     ///
@@ -4340,7 +4340,7 @@ impl Error {
     /// See [`ErrorCode::InvalidJsonText`].
     #[inline]
     pub fn invalid_json_text() -> Error {
-        Error::errdex_new(ErrorCode::InvalidJsonText, [])
+        Error::errdex_c(ErrorCode::InvalidJsonText)
     }
     /// `22033` — Invalid SQL JSON subscript
     ///
@@ -4349,7 +4349,7 @@ impl Error {
     /// See [`ErrorCode::InvalidSqlJsonSubscript`].
     #[inline]
     pub fn invalid_sql_json_subscript() -> Error {
-        Error::errdex_new(ErrorCode::InvalidSqlJsonSubscript, [])
+        Error::errdex_c(ErrorCode::InvalidSqlJsonSubscript)
     }
     /// `22034` — More than one SQL JSON item
     ///
@@ -4358,7 +4358,7 @@ impl Error {
     /// See [`ErrorCode::MoreThanOneSqlJsonItem`].
     #[inline]
     pub fn more_than_one_sql_json_item() -> Error {
-        Error::errdex_new(ErrorCode::MoreThanOneSqlJsonItem, [])
+        Error::errdex_c(ErrorCode::MoreThanOneSqlJsonItem)
     }
     /// `22035` — No SQL JSON item
     ///
@@ -4367,7 +4367,7 @@ impl Error {
     /// See [`ErrorCode::NoSqlJsonItem`].
     #[inline]
     pub fn no_sql_json_item() -> Error {
-        Error::errdex_new(ErrorCode::NoSqlJsonItem, [])
+        Error::errdex_c(ErrorCode::NoSqlJsonItem)
     }
     /// `22036` — Non numeric SQL JSON item
     ///
@@ -4376,7 +4376,7 @@ impl Error {
     /// See [`ErrorCode::NonNumericSqlJsonItem`].
     #[inline]
     pub fn non_numeric_sql_json_item() -> Error {
-        Error::errdex_new(ErrorCode::NonNumericSqlJsonItem, [])
+        Error::errdex_c(ErrorCode::NonNumericSqlJsonItem)
     }
     /// `22037` — Non unique keys in a JSON object
     ///
@@ -4385,7 +4385,7 @@ impl Error {
     /// See [`ErrorCode::NonUniqueKeysInAJsonObject`].
     #[inline]
     pub fn non_unique_keys_in_a_json_object() -> Error {
-        Error::errdex_new(ErrorCode::NonUniqueKeysInAJsonObject, [])
+        Error::errdex_c(ErrorCode::NonUniqueKeysInAJsonObject)
     }
     /// `22038` — Singleton SQL JSON item required
     ///
@@ -4394,7 +4394,7 @@ impl Error {
     /// See [`ErrorCode::SingletonSqlJsonItemRequired`].
     #[inline]
     pub fn singleton_sql_json_item_required() -> Error {
-        Error::errdex_new(ErrorCode::SingletonSqlJsonItemRequired, [])
+        Error::errdex_c(ErrorCode::SingletonSqlJsonItemRequired)
     }
     /// `22039` — SQL JSON array not found
     ///
@@ -4403,7 +4403,7 @@ impl Error {
     /// See [`ErrorCode::SqlJsonArrayNotFound`].
     #[inline]
     pub fn sql_json_array_not_found() -> Error {
-        Error::errdex_new(ErrorCode::SqlJsonArrayNotFound, [])
+        Error::errdex_c(ErrorCode::SqlJsonArrayNotFound)
     }
     /// `2203A` — SQL JSON member not found
     ///
@@ -4412,7 +4412,7 @@ impl Error {
     /// See [`ErrorCode::SqlJsonMemberNotFound`].
     #[inline]
     pub fn sql_json_member_not_found() -> Error {
-        Error::errdex_new(ErrorCode::SqlJsonMemberNotFound, [])
+        Error::errdex_c(ErrorCode::SqlJsonMemberNotFound)
     }
     /// `2203B` — SQL JSON number not found
     ///
@@ -4421,7 +4421,7 @@ impl Error {
     /// See [`ErrorCode::SqlJsonNumberNotFound`].
     #[inline]
     pub fn sql_json_number_not_found() -> Error {
-        Error::errdex_new(ErrorCode::SqlJsonNumberNotFound, [])
+        Error::errdex_c(ErrorCode::SqlJsonNumberNotFound)
     }
     /// `2203C` — SQL JSON object not found
     ///
@@ -4430,7 +4430,7 @@ impl Error {
     /// See [`ErrorCode::SqlJsonObjectNotFound`].
     #[inline]
     pub fn sql_json_object_not_found() -> Error {
-        Error::errdex_new(ErrorCode::SqlJsonObjectNotFound, [])
+        Error::errdex_c(ErrorCode::SqlJsonObjectNotFound)
     }
     /// `2203D` — Too many JSON array elements
     ///
@@ -4439,7 +4439,7 @@ impl Error {
     /// See [`ErrorCode::TooManyJsonArrayElements`].
     #[inline]
     pub fn too_many_json_array_elements() -> Error {
-        Error::errdex_new(ErrorCode::TooManyJsonArrayElements, [])
+        Error::errdex_c(ErrorCode::TooManyJsonArrayElements)
     }
     /// `2203E` — Too many JSON object members
     ///
@@ -4448,7 +4448,7 @@ impl Error {
     /// See [`ErrorCode::TooManyJsonObjectMembers`].
     #[inline]
     pub fn too_many_json_object_members() -> Error {
-        Error::errdex_new(ErrorCode::TooManyJsonObjectMembers, [])
+        Error::errdex_c(ErrorCode::TooManyJsonObjectMembers)
     }
     /// `2203F` — SQL JSON scalar required
     ///
@@ -4457,7 +4457,7 @@ impl Error {
     /// See [`ErrorCode::SqlJsonScalarRequired`].
     #[inline]
     pub fn sql_json_scalar_required() -> Error {
-        Error::errdex_new(ErrorCode::SqlJsonScalarRequired, [])
+        Error::errdex_c(ErrorCode::SqlJsonScalarRequired)
     }
     /// `2203G` — SQL JSON item cannot be cast to target type
     ///
@@ -4466,7 +4466,7 @@ impl Error {
     /// See [`ErrorCode::SqlJsonItemCannotBeCastToTargetType`].
     #[inline]
     pub fn sql_json_item_cannot_be_cast_to_target_type() -> Error {
-        Error::errdex_new(ErrorCode::SqlJsonItemCannotBeCastToTargetType, [])
+        Error::errdex_c(ErrorCode::SqlJsonItemCannotBeCastToTargetType)
     }
     /// `23000` — Integrity constraint violation
     ///
@@ -4475,7 +4475,7 @@ impl Error {
     /// See [`ErrorCode::IntegrityConstraintViolation`].
     #[inline]
     pub fn integrity_constraint_violation() -> Error {
-        Error::errdex_new(ErrorCode::IntegrityConstraintViolation, [])
+        Error::errdex_c(ErrorCode::IntegrityConstraintViolation)
     }
     /// `23001` — Restrict violation
     ///
@@ -4484,7 +4484,7 @@ impl Error {
     /// See [`ErrorCode::RestrictViolation`].
     #[inline]
     pub fn restrict_violation() -> Error {
-        Error::errdex_new(ErrorCode::RestrictViolation, [])
+        Error::errdex_c(ErrorCode::RestrictViolation)
     }
     /// `23502` — Not null violation
     ///
@@ -4493,7 +4493,7 @@ impl Error {
     /// See [`ErrorCode::NotNullViolation`].
     #[inline]
     pub fn not_null_violation() -> Error {
-        Error::errdex_new(ErrorCode::NotNullViolation, [])
+        Error::errdex_c(ErrorCode::NotNullViolation)
     }
     /// `23503` — Foreign key violation
     ///
@@ -4502,7 +4502,7 @@ impl Error {
     /// See [`ErrorCode::ForeignKeyViolation`].
     #[inline]
     pub fn foreign_key_violation() -> Error {
-        Error::errdex_new(ErrorCode::ForeignKeyViolation, [])
+        Error::errdex_c(ErrorCode::ForeignKeyViolation)
     }
     /// `23505` — Unique violation
     ///
@@ -4511,7 +4511,7 @@ impl Error {
     /// See [`ErrorCode::UniqueViolation`].
     #[inline]
     pub fn unique_violation() -> Error {
-        Error::errdex_new(ErrorCode::UniqueViolation, [])
+        Error::errdex_c(ErrorCode::UniqueViolation)
     }
     /// `23514` — Check violation
     ///
@@ -4520,7 +4520,7 @@ impl Error {
     /// See [`ErrorCode::CheckViolation`].
     #[inline]
     pub fn check_violation() -> Error {
-        Error::errdex_new(ErrorCode::CheckViolation, [])
+        Error::errdex_c(ErrorCode::CheckViolation)
     }
     /// `23P01` — Exclusion violation
     ///
@@ -4529,7 +4529,7 @@ impl Error {
     /// See [`ErrorCode::ExclusionViolation`].
     #[inline]
     pub fn exclusion_violation() -> Error {
-        Error::errdex_new(ErrorCode::ExclusionViolation, [])
+        Error::errdex_c(ErrorCode::ExclusionViolation)
     }
     /// `24000` — Invalid cursor state
     ///
@@ -4538,7 +4538,7 @@ impl Error {
     /// See [`ErrorCode::InvalidCursorState`].
     #[inline]
     pub fn invalid_cursor_state() -> Error {
-        Error::errdex_new(ErrorCode::InvalidCursorState, [])
+        Error::errdex_c(ErrorCode::InvalidCursorState)
     }
     /// `25000` — Invalid transaction state
     ///
@@ -4547,7 +4547,7 @@ impl Error {
     /// See [`ErrorCode::InvalidTransactionState`].
     #[inline]
     pub fn invalid_transaction_state() -> Error {
-        Error::errdex_new(ErrorCode::InvalidTransactionState, [])
+        Error::errdex_c(ErrorCode::InvalidTransactionState)
     }
     /// `25001` — Active SQL transaction
     ///
@@ -4556,7 +4556,7 @@ impl Error {
     /// See [`ErrorCode::ActiveSqlTransaction`].
     #[inline]
     pub fn active_sql_transaction() -> Error {
-        Error::errdex_new(ErrorCode::ActiveSqlTransaction, [])
+        Error::errdex_c(ErrorCode::ActiveSqlTransaction)
     }
     /// `25002` — Branch transaction already active
     ///
@@ -4565,7 +4565,7 @@ impl Error {
     /// See [`ErrorCode::BranchTransactionAlreadyActive`].
     #[inline]
     pub fn branch_transaction_already_active() -> Error {
-        Error::errdex_new(ErrorCode::BranchTransactionAlreadyActive, [])
+        Error::errdex_c(ErrorCode::BranchTransactionAlreadyActive)
     }
     /// `25008` — Held cursor requires same isolation level
     ///
@@ -4574,7 +4574,7 @@ impl Error {
     /// See [`ErrorCode::HeldCursorRequiresSameIsolationLevel`].
     #[inline]
     pub fn held_cursor_requires_same_isolation_level() -> Error {
-        Error::errdex_new(ErrorCode::HeldCursorRequiresSameIsolationLevel, [])
+        Error::errdex_c(ErrorCode::HeldCursorRequiresSameIsolationLevel)
     }
     /// `25003` — Inappropriate access mode for branch transaction
     ///
@@ -4583,7 +4583,7 @@ impl Error {
     /// See [`ErrorCode::InappropriateAccessModeForBranchTransaction`].
     #[inline]
     pub fn inappropriate_access_mode_for_branch_transaction() -> Error {
-        Error::errdex_new(ErrorCode::InappropriateAccessModeForBranchTransaction, [])
+        Error::errdex_c(ErrorCode::InappropriateAccessModeForBranchTransaction)
     }
     /// `25004` — Inappropriate isolation level for branch transaction
     ///
@@ -4592,7 +4592,7 @@ impl Error {
     /// See [`ErrorCode::InappropriateIsolationLevelForBranchTransaction`].
     #[inline]
     pub fn inappropriate_isolation_level_for_branch_transaction() -> Error {
-        Error::errdex_new(ErrorCode::InappropriateIsolationLevelForBranchTransaction, [])
+        Error::errdex_c(ErrorCode::InappropriateIsolationLevelForBranchTransaction)
     }
     /// `25005` — No active SQL transaction for branch transaction
     ///
@@ -4601,7 +4601,7 @@ impl Error {
     /// See [`ErrorCode::NoActiveSqlTransactionForBranchTransaction`].
     #[inline]
     pub fn no_active_sql_transaction_for_branch_transaction() -> Error {
-        Error::errdex_new(ErrorCode::NoActiveSqlTransactionForBranchTransaction, [])
+        Error::errdex_c(ErrorCode::NoActiveSqlTransactionForBranchTransaction)
     }
     /// `25006` — Read only SQL transaction
     ///
@@ -4610,7 +4610,7 @@ impl Error {
     /// See [`ErrorCode::ReadOnlySqlTransaction`].
     #[inline]
     pub fn read_only_sql_transaction() -> Error {
-        Error::errdex_new(ErrorCode::ReadOnlySqlTransaction, [])
+        Error::errdex_c(ErrorCode::ReadOnlySqlTransaction)
     }
     /// `25007` — Schema and data statement mixing not supported
     ///
@@ -4619,7 +4619,7 @@ impl Error {
     /// See [`ErrorCode::SchemaAndDataStatementMixingNotSupported`].
     #[inline]
     pub fn schema_and_data_statement_mixing_not_supported() -> Error {
-        Error::errdex_new(ErrorCode::SchemaAndDataStatementMixingNotSupported, [])
+        Error::errdex_c(ErrorCode::SchemaAndDataStatementMixingNotSupported)
     }
     /// `25P01` — No active SQL transaction
     ///
@@ -4628,7 +4628,7 @@ impl Error {
     /// See [`ErrorCode::NoActiveSqlTransaction`].
     #[inline]
     pub fn no_active_sql_transaction() -> Error {
-        Error::errdex_new(ErrorCode::NoActiveSqlTransaction, [])
+        Error::errdex_c(ErrorCode::NoActiveSqlTransaction)
     }
     /// `25P02` — In failed SQL transaction
     ///
@@ -4637,7 +4637,7 @@ impl Error {
     /// See [`ErrorCode::InFailedSqlTransaction`].
     #[inline]
     pub fn in_failed_sql_transaction() -> Error {
-        Error::errdex_new(ErrorCode::InFailedSqlTransaction, [])
+        Error::errdex_c(ErrorCode::InFailedSqlTransaction)
     }
     /// `25P03` — Idle in transaction session timeout
     ///
@@ -4646,7 +4646,7 @@ impl Error {
     /// See [`ErrorCode::IdleInTransactionSessionTimeout`].
     #[inline]
     pub fn idle_in_transaction_session_timeout() -> Error {
-        Error::errdex_new(ErrorCode::IdleInTransactionSessionTimeout, [])
+        Error::errdex_c(ErrorCode::IdleInTransactionSessionTimeout)
     }
     /// `26000` — Invalid SQL statement name
     ///
@@ -4655,7 +4655,7 @@ impl Error {
     /// See [`ErrorCode::InvalidSqlStatementName`].
     #[inline]
     pub fn invalid_sql_statement_name() -> Error {
-        Error::errdex_new(ErrorCode::InvalidSqlStatementName, [])
+        Error::errdex_c(ErrorCode::InvalidSqlStatementName)
     }
     /// `27000` — Triggered data change violation
     ///
@@ -4664,7 +4664,7 @@ impl Error {
     /// See [`ErrorCode::TriggeredDataChangeViolation`].
     #[inline]
     pub fn triggered_data_change_violation() -> Error {
-        Error::errdex_new(ErrorCode::TriggeredDataChangeViolation, [])
+        Error::errdex_c(ErrorCode::TriggeredDataChangeViolation)
     }
     /// `28000` — Invalid authorization specification
     ///
@@ -4673,7 +4673,7 @@ impl Error {
     /// See [`ErrorCode::InvalidAuthorizationSpecification`].
     #[inline]
     pub fn invalid_authorization_specification() -> Error {
-        Error::errdex_new(ErrorCode::InvalidAuthorizationSpecification, [])
+        Error::errdex_c(ErrorCode::InvalidAuthorizationSpecification)
     }
     /// `28P01` — Invalid password
     ///
@@ -4682,7 +4682,7 @@ impl Error {
     /// See [`ErrorCode::InvalidPassword`].
     #[inline]
     pub fn invalid_password() -> Error {
-        Error::errdex_new(ErrorCode::InvalidPassword, [])
+        Error::errdex_c(ErrorCode::InvalidPassword)
     }
     /// `2B000` — Dependent privilege descriptors still exist
     ///
@@ -4691,7 +4691,7 @@ impl Error {
     /// See [`ErrorCode::DependentPrivilegeDescriptorsStillExist`].
     #[inline]
     pub fn dependent_privilege_descriptors_still_exist() -> Error {
-        Error::errdex_new(ErrorCode::DependentPrivilegeDescriptorsStillExist, [])
+        Error::errdex_c(ErrorCode::DependentPrivilegeDescriptorsStillExist)
     }
     /// `2BP01` — Dependent objects still exist
     ///
@@ -4700,7 +4700,7 @@ impl Error {
     /// See [`ErrorCode::DependentObjectsStillExist`].
     #[inline]
     pub fn dependent_objects_still_exist() -> Error {
-        Error::errdex_new(ErrorCode::DependentObjectsStillExist, [])
+        Error::errdex_c(ErrorCode::DependentObjectsStillExist)
     }
     /// `2D000` — Invalid transaction termination
     ///
@@ -4709,7 +4709,7 @@ impl Error {
     /// See [`ErrorCode::InvalidTransactionTermination`].
     #[inline]
     pub fn invalid_transaction_termination() -> Error {
-        Error::errdex_new(ErrorCode::InvalidTransactionTermination, [])
+        Error::errdex_c(ErrorCode::InvalidTransactionTermination)
     }
     /// `2F000` — SQL routine exception
     ///
@@ -4718,7 +4718,7 @@ impl Error {
     /// See [`ErrorCode::SqlRoutineException`].
     #[inline]
     pub fn sql_routine_exception() -> Error {
-        Error::errdex_new(ErrorCode::SqlRoutineException, [])
+        Error::errdex_c(ErrorCode::SqlRoutineException)
     }
     /// `2F005` — Function executed no return statement
     ///
@@ -4727,7 +4727,7 @@ impl Error {
     /// See [`ErrorCode::SREFunctionExecutedNoReturnStatement`].
     #[inline]
     pub fn s_r_e_function_executed_no_return_statement() -> Error {
-        Error::errdex_new(ErrorCode::SREFunctionExecutedNoReturnStatement, [])
+        Error::errdex_c(ErrorCode::SREFunctionExecutedNoReturnStatement)
     }
     /// `2F002` — Modifying SQL data not permitted
     ///
@@ -4736,7 +4736,7 @@ impl Error {
     /// See [`ErrorCode::SREModifyingSqlDataNotPermitted`].
     #[inline]
     pub fn s_r_e_modifying_sql_data_not_permitted() -> Error {
-        Error::errdex_new(ErrorCode::SREModifyingSqlDataNotPermitted, [])
+        Error::errdex_c(ErrorCode::SREModifyingSqlDataNotPermitted)
     }
     /// `2F003` — Prohibited SQL statement attempted
     ///
@@ -4745,7 +4745,7 @@ impl Error {
     /// See [`ErrorCode::SREProhibitedSqlStatementAttempted`].
     #[inline]
     pub fn s_r_e_prohibited_sql_statement_attempted() -> Error {
-        Error::errdex_new(ErrorCode::SREProhibitedSqlStatementAttempted, [])
+        Error::errdex_c(ErrorCode::SREProhibitedSqlStatementAttempted)
     }
     /// `2F004` — Reading SQL data not permitted
     ///
@@ -4754,7 +4754,7 @@ impl Error {
     /// See [`ErrorCode::SREReadingSqlDataNotPermitted`].
     #[inline]
     pub fn s_r_e_reading_sql_data_not_permitted() -> Error {
-        Error::errdex_new(ErrorCode::SREReadingSqlDataNotPermitted, [])
+        Error::errdex_c(ErrorCode::SREReadingSqlDataNotPermitted)
     }
     /// `34000` — Invalid cursor name
     ///
@@ -4763,7 +4763,7 @@ impl Error {
     /// See [`ErrorCode::InvalidCursorName`].
     #[inline]
     pub fn invalid_cursor_name() -> Error {
-        Error::errdex_new(ErrorCode::InvalidCursorName, [])
+        Error::errdex_c(ErrorCode::InvalidCursorName)
     }
     /// `38000` — External routine exception
     ///
@@ -4772,7 +4772,7 @@ impl Error {
     /// See [`ErrorCode::ExternalRoutineException`].
     #[inline]
     pub fn external_routine_exception() -> Error {
-        Error::errdex_new(ErrorCode::ExternalRoutineException, [])
+        Error::errdex_c(ErrorCode::ExternalRoutineException)
     }
     /// `38001` — Containing SQL not permitted
     ///
@@ -4781,7 +4781,7 @@ impl Error {
     /// See [`ErrorCode::EREContainingSqlNotPermitted`].
     #[inline]
     pub fn e_r_e_containing_sql_not_permitted() -> Error {
-        Error::errdex_new(ErrorCode::EREContainingSqlNotPermitted, [])
+        Error::errdex_c(ErrorCode::EREContainingSqlNotPermitted)
     }
     /// `38002` — Modifying SQL data not permitted
     ///
@@ -4790,7 +4790,7 @@ impl Error {
     /// See [`ErrorCode::EREModifyingSqlDataNotPermitted`].
     #[inline]
     pub fn e_r_e_modifying_sql_data_not_permitted() -> Error {
-        Error::errdex_new(ErrorCode::EREModifyingSqlDataNotPermitted, [])
+        Error::errdex_c(ErrorCode::EREModifyingSqlDataNotPermitted)
     }
     /// `38003` — Prohibited SQL statement attempted
     ///
@@ -4799,7 +4799,7 @@ impl Error {
     /// See [`ErrorCode::EREProhibitedSqlStatementAttempted`].
     #[inline]
     pub fn e_r_e_prohibited_sql_statement_attempted() -> Error {
-        Error::errdex_new(ErrorCode::EREProhibitedSqlStatementAttempted, [])
+        Error::errdex_c(ErrorCode::EREProhibitedSqlStatementAttempted)
     }
     /// `38004` — Reading SQL data not permitted
     ///
@@ -4808,7 +4808,7 @@ impl Error {
     /// See [`ErrorCode::EREReadingSqlDataNotPermitted`].
     #[inline]
     pub fn e_r_e_reading_sql_data_not_permitted() -> Error {
-        Error::errdex_new(ErrorCode::EREReadingSqlDataNotPermitted, [])
+        Error::errdex_c(ErrorCode::EREReadingSqlDataNotPermitted)
     }
     /// `39000` — External routine invocation exception
     ///
@@ -4817,7 +4817,7 @@ impl Error {
     /// See [`ErrorCode::ExternalRoutineInvocationException`].
     #[inline]
     pub fn external_routine_invocation_exception() -> Error {
-        Error::errdex_new(ErrorCode::ExternalRoutineInvocationException, [])
+        Error::errdex_c(ErrorCode::ExternalRoutineInvocationException)
     }
     /// `39001` — Invalid SQLSTATE returned
     ///
@@ -4826,7 +4826,7 @@ impl Error {
     /// See [`ErrorCode::ERIEInvalidSqlstateReturned`].
     #[inline]
     pub fn e_r_i_e_invalid_sqlstate_returned() -> Error {
-        Error::errdex_new(ErrorCode::ERIEInvalidSqlstateReturned, [])
+        Error::errdex_c(ErrorCode::ERIEInvalidSqlstateReturned)
     }
     /// `39004` — Null value not allowed
     ///
@@ -4835,7 +4835,7 @@ impl Error {
     /// See [`ErrorCode::ERIENullValueNotAllowed`].
     #[inline]
     pub fn e_r_i_e_null_value_not_allowed() -> Error {
-        Error::errdex_new(ErrorCode::ERIENullValueNotAllowed, [])
+        Error::errdex_c(ErrorCode::ERIENullValueNotAllowed)
     }
     /// `39P01` — Trigger protocol violated
     ///
@@ -4844,7 +4844,7 @@ impl Error {
     /// See [`ErrorCode::ERIETriggerProtocolViolated`].
     #[inline]
     pub fn e_r_i_e_trigger_protocol_violated() -> Error {
-        Error::errdex_new(ErrorCode::ERIETriggerProtocolViolated, [])
+        Error::errdex_c(ErrorCode::ERIETriggerProtocolViolated)
     }
     /// `39P02` — SRF protocol violated
     ///
@@ -4853,7 +4853,7 @@ impl Error {
     /// See [`ErrorCode::ERIESrfProtocolViolated`].
     #[inline]
     pub fn e_r_i_e_srf_protocol_violated() -> Error {
-        Error::errdex_new(ErrorCode::ERIESrfProtocolViolated, [])
+        Error::errdex_c(ErrorCode::ERIESrfProtocolViolated)
     }
     /// `39P03` — Event trigger protocol violated
     ///
@@ -4862,7 +4862,7 @@ impl Error {
     /// See [`ErrorCode::ERIEEventTriggerProtocolViolated`].
     #[inline]
     pub fn e_r_i_e_event_trigger_protocol_violated() -> Error {
-        Error::errdex_new(ErrorCode::ERIEEventTriggerProtocolViolated, [])
+        Error::errdex_c(ErrorCode::ERIEEventTriggerProtocolViolated)
     }
     /// `3B000` — Savepoint exception
     ///
@@ -4871,7 +4871,7 @@ impl Error {
     /// See [`ErrorCode::SavepointException`].
     #[inline]
     pub fn savepoint_exception() -> Error {
-        Error::errdex_new(ErrorCode::SavepointException, [])
+        Error::errdex_c(ErrorCode::SavepointException)
     }
     /// `3B001` — Invalid savepoint specification
     ///
@@ -4880,7 +4880,7 @@ impl Error {
     /// See [`ErrorCode::SEInvalidSpecification`].
     #[inline]
     pub fn s_e_invalid_specification() -> Error {
-        Error::errdex_new(ErrorCode::SEInvalidSpecification, [])
+        Error::errdex_c(ErrorCode::SEInvalidSpecification)
     }
     /// `3D000` — Invalid catalog name
     ///
@@ -4889,7 +4889,7 @@ impl Error {
     /// See [`ErrorCode::InvalidCatalogName`].
     #[inline]
     pub fn invalid_catalog_name() -> Error {
-        Error::errdex_new(ErrorCode::InvalidCatalogName, [])
+        Error::errdex_c(ErrorCode::InvalidCatalogName)
     }
     /// `3F000` — Invalid schema name
     ///
@@ -4898,7 +4898,7 @@ impl Error {
     /// See [`ErrorCode::InvalidSchemaName`].
     #[inline]
     pub fn invalid_schema_name() -> Error {
-        Error::errdex_new(ErrorCode::InvalidSchemaName, [])
+        Error::errdex_c(ErrorCode::InvalidSchemaName)
     }
     /// `40000` — Transaction rollback
     ///
@@ -4907,7 +4907,7 @@ impl Error {
     /// See [`ErrorCode::TransactionRollback`].
     #[inline]
     pub fn transaction_rollback() -> Error {
-        Error::errdex_new(ErrorCode::TransactionRollback, [])
+        Error::errdex_c(ErrorCode::TransactionRollback)
     }
     /// `40002` — Transaction integrity constraint violation
     ///
@@ -4916,7 +4916,7 @@ impl Error {
     /// See [`ErrorCode::TRIntegrityConstraintViolation`].
     #[inline]
     pub fn t_r_integrity_constraint_violation() -> Error {
-        Error::errdex_new(ErrorCode::TRIntegrityConstraintViolation, [])
+        Error::errdex_c(ErrorCode::TRIntegrityConstraintViolation)
     }
     /// `40001` — Serialization failure
     ///
@@ -4925,7 +4925,7 @@ impl Error {
     /// See [`ErrorCode::TRSerializationFailure`].
     #[inline]
     pub fn t_r_serialization_failure() -> Error {
-        Error::errdex_new(ErrorCode::TRSerializationFailure, [])
+        Error::errdex_c(ErrorCode::TRSerializationFailure)
     }
     /// `40003` — Statement completion unknown
     ///
@@ -4934,7 +4934,7 @@ impl Error {
     /// See [`ErrorCode::TRStatementCompletionUnknown`].
     #[inline]
     pub fn t_r_statement_completion_unknown() -> Error {
-        Error::errdex_new(ErrorCode::TRStatementCompletionUnknown, [])
+        Error::errdex_c(ErrorCode::TRStatementCompletionUnknown)
     }
     /// `40P01` — Deadlock detected
     ///
@@ -4943,7 +4943,7 @@ impl Error {
     /// See [`ErrorCode::TRDeadlockDetected`].
     #[inline]
     pub fn t_r_deadlock_detected() -> Error {
-        Error::errdex_new(ErrorCode::TRDeadlockDetected, [])
+        Error::errdex_c(ErrorCode::TRDeadlockDetected)
     }
     /// `42000` — Syntax error or access rule violation
     ///
@@ -4952,7 +4952,7 @@ impl Error {
     /// See [`ErrorCode::SyntaxErrorOrAccessRuleViolation`].
     #[inline]
     pub fn syntax_error_or_access_rule_violation() -> Error {
-        Error::errdex_new(ErrorCode::SyntaxErrorOrAccessRuleViolation, [])
+        Error::errdex_c(ErrorCode::SyntaxErrorOrAccessRuleViolation)
     }
     /// `42601` — Syntax error
     ///
@@ -4961,7 +4961,7 @@ impl Error {
     /// See [`ErrorCode::SyntaxError`].
     #[inline]
     pub fn syntax_error() -> Error {
-        Error::errdex_new(ErrorCode::SyntaxError, [])
+        Error::errdex_c(ErrorCode::SyntaxError)
     }
     /// `42501` — Insufficient privilege
     ///
@@ -4970,7 +4970,7 @@ impl Error {
     /// See [`ErrorCode::InsufficientPrivilege`].
     #[inline]
     pub fn insufficient_privilege() -> Error {
-        Error::errdex_new(ErrorCode::InsufficientPrivilege, [])
+        Error::errdex_c(ErrorCode::InsufficientPrivilege)
     }
     /// `42846` — Cannot coerce
     ///
@@ -4979,7 +4979,7 @@ impl Error {
     /// See [`ErrorCode::CannotCoerce`].
     #[inline]
     pub fn cannot_coerce() -> Error {
-        Error::errdex_new(ErrorCode::CannotCoerce, [])
+        Error::errdex_c(ErrorCode::CannotCoerce)
     }
     /// `42803` — Grouping error
     ///
@@ -4988,7 +4988,7 @@ impl Error {
     /// See [`ErrorCode::GroupingError`].
     #[inline]
     pub fn grouping_error() -> Error {
-        Error::errdex_new(ErrorCode::GroupingError, [])
+        Error::errdex_c(ErrorCode::GroupingError)
     }
     /// `42P20` — Windowing error
     ///
@@ -4997,7 +4997,7 @@ impl Error {
     /// See [`ErrorCode::WindowingError`].
     #[inline]
     pub fn windowing_error() -> Error {
-        Error::errdex_new(ErrorCode::WindowingError, [])
+        Error::errdex_c(ErrorCode::WindowingError)
     }
     /// `42P19` — Invalid recursion
     ///
@@ -5006,7 +5006,7 @@ impl Error {
     /// See [`ErrorCode::InvalidRecursion`].
     #[inline]
     pub fn invalid_recursion() -> Error {
-        Error::errdex_new(ErrorCode::InvalidRecursion, [])
+        Error::errdex_c(ErrorCode::InvalidRecursion)
     }
     /// `42830` — Invalid foreign key
     ///
@@ -5015,7 +5015,7 @@ impl Error {
     /// See [`ErrorCode::InvalidForeignKey`].
     #[inline]
     pub fn invalid_foreign_key() -> Error {
-        Error::errdex_new(ErrorCode::InvalidForeignKey, [])
+        Error::errdex_c(ErrorCode::InvalidForeignKey)
     }
     /// `42602` — Invalid name
     ///
@@ -5024,7 +5024,7 @@ impl Error {
     /// See [`ErrorCode::InvalidName`].
     #[inline]
     pub fn invalid_name() -> Error {
-        Error::errdex_new(ErrorCode::InvalidName, [])
+        Error::errdex_c(ErrorCode::InvalidName)
     }
     /// `42622` — Name too long
     ///
@@ -5033,7 +5033,7 @@ impl Error {
     /// See [`ErrorCode::NameTooLong`].
     #[inline]
     pub fn name_too_long() -> Error {
-        Error::errdex_new(ErrorCode::NameTooLong, [])
+        Error::errdex_c(ErrorCode::NameTooLong)
     }
     /// `42939` — Reserved name
     ///
@@ -5042,7 +5042,7 @@ impl Error {
     /// See [`ErrorCode::ReservedName`].
     #[inline]
     pub fn reserved_name() -> Error {
-        Error::errdex_new(ErrorCode::ReservedName, [])
+        Error::errdex_c(ErrorCode::ReservedName)
     }
     /// `42804` — Datatype mismatch
     ///
@@ -5051,7 +5051,7 @@ impl Error {
     /// See [`ErrorCode::DatatypeMismatch`].
     #[inline]
     pub fn datatype_mismatch() -> Error {
-        Error::errdex_new(ErrorCode::DatatypeMismatch, [])
+        Error::errdex_c(ErrorCode::DatatypeMismatch)
     }
     /// `42P18` — Indeterminate datatype
     ///
@@ -5060,7 +5060,7 @@ impl Error {
     /// See [`ErrorCode::IndeterminateDatatype`].
     #[inline]
     pub fn indeterminate_datatype() -> Error {
-        Error::errdex_new(ErrorCode::IndeterminateDatatype, [])
+        Error::errdex_c(ErrorCode::IndeterminateDatatype)
     }
     /// `42P21` — Collation mismatch
     ///
@@ -5069,7 +5069,7 @@ impl Error {
     /// See [`ErrorCode::CollationMismatch`].
     #[inline]
     pub fn collation_mismatch() -> Error {
-        Error::errdex_new(ErrorCode::CollationMismatch, [])
+        Error::errdex_c(ErrorCode::CollationMismatch)
     }
     /// `42P22` — Indeterminate collation
     ///
@@ -5078,7 +5078,7 @@ impl Error {
     /// See [`ErrorCode::IndeterminateCollation`].
     #[inline]
     pub fn indeterminate_collation() -> Error {
-        Error::errdex_new(ErrorCode::IndeterminateCollation, [])
+        Error::errdex_c(ErrorCode::IndeterminateCollation)
     }
     /// `42809` — Wrong object type
     ///
@@ -5087,7 +5087,7 @@ impl Error {
     /// See [`ErrorCode::WrongObjectType`].
     #[inline]
     pub fn wrong_object_type() -> Error {
-        Error::errdex_new(ErrorCode::WrongObjectType, [])
+        Error::errdex_c(ErrorCode::WrongObjectType)
     }
     /// `428C9` — Generated always
     ///
@@ -5096,7 +5096,7 @@ impl Error {
     /// See [`ErrorCode::GeneratedAlways`].
     #[inline]
     pub fn generated_always() -> Error {
-        Error::errdex_new(ErrorCode::GeneratedAlways, [])
+        Error::errdex_c(ErrorCode::GeneratedAlways)
     }
     /// `42703` — Undefined column
     ///
@@ -5105,7 +5105,7 @@ impl Error {
     /// See [`ErrorCode::UndefinedColumn`].
     #[inline]
     pub fn undefined_column() -> Error {
-        Error::errdex_new(ErrorCode::UndefinedColumn, [])
+        Error::errdex_c(ErrorCode::UndefinedColumn)
     }
     /// `42883` — Undefined function
     ///
@@ -5114,7 +5114,7 @@ impl Error {
     /// See [`ErrorCode::UndefinedFunction`].
     #[inline]
     pub fn undefined_function() -> Error {
-        Error::errdex_new(ErrorCode::UndefinedFunction, [])
+        Error::errdex_c(ErrorCode::UndefinedFunction)
     }
     /// `42P01` — Undefined table
     ///
@@ -5123,7 +5123,7 @@ impl Error {
     /// See [`ErrorCode::UndefinedTable`].
     #[inline]
     pub fn undefined_table() -> Error {
-        Error::errdex_new(ErrorCode::UndefinedTable, [])
+        Error::errdex_c(ErrorCode::UndefinedTable)
     }
     /// `42P02` — Undefined parameter
     ///
@@ -5132,7 +5132,7 @@ impl Error {
     /// See [`ErrorCode::UndefinedParameter`].
     #[inline]
     pub fn undefined_parameter() -> Error {
-        Error::errdex_new(ErrorCode::UndefinedParameter, [])
+        Error::errdex_c(ErrorCode::UndefinedParameter)
     }
     /// `42704` — Undefined object
     ///
@@ -5141,7 +5141,7 @@ impl Error {
     /// See [`ErrorCode::UndefinedObject`].
     #[inline]
     pub fn undefined_object() -> Error {
-        Error::errdex_new(ErrorCode::UndefinedObject, [])
+        Error::errdex_c(ErrorCode::UndefinedObject)
     }
     /// `42701` — Duplicate column
     ///
@@ -5150,7 +5150,7 @@ impl Error {
     /// See [`ErrorCode::DuplicateColumn`].
     #[inline]
     pub fn duplicate_column() -> Error {
-        Error::errdex_new(ErrorCode::DuplicateColumn, [])
+        Error::errdex_c(ErrorCode::DuplicateColumn)
     }
     /// `42P03` — Duplicate cursor
     ///
@@ -5159,7 +5159,7 @@ impl Error {
     /// See [`ErrorCode::DuplicateCursor`].
     #[inline]
     pub fn duplicate_cursor() -> Error {
-        Error::errdex_new(ErrorCode::DuplicateCursor, [])
+        Error::errdex_c(ErrorCode::DuplicateCursor)
     }
     /// `42P04` — Duplicate database
     ///
@@ -5168,7 +5168,7 @@ impl Error {
     /// See [`ErrorCode::DuplicateDatabase`].
     #[inline]
     pub fn duplicate_database() -> Error {
-        Error::errdex_new(ErrorCode::DuplicateDatabase, [])
+        Error::errdex_c(ErrorCode::DuplicateDatabase)
     }
     /// `42723` — Duplicate function
     ///
@@ -5177,7 +5177,7 @@ impl Error {
     /// See [`ErrorCode::DuplicateFunction`].
     #[inline]
     pub fn duplicate_function() -> Error {
-        Error::errdex_new(ErrorCode::DuplicateFunction, [])
+        Error::errdex_c(ErrorCode::DuplicateFunction)
     }
     /// `42P05` — Duplicate prepared statement
     ///
@@ -5186,7 +5186,7 @@ impl Error {
     /// See [`ErrorCode::DuplicatePstatement`].
     #[inline]
     pub fn duplicate_pstatement() -> Error {
-        Error::errdex_new(ErrorCode::DuplicatePstatement, [])
+        Error::errdex_c(ErrorCode::DuplicatePstatement)
     }
     /// `42P06` — Duplicate schema
     ///
@@ -5195,7 +5195,7 @@ impl Error {
     /// See [`ErrorCode::DuplicateSchema`].
     #[inline]
     pub fn duplicate_schema() -> Error {
-        Error::errdex_new(ErrorCode::DuplicateSchema, [])
+        Error::errdex_c(ErrorCode::DuplicateSchema)
     }
     /// `42P07` — Duplicate table
     ///
@@ -5204,7 +5204,7 @@ impl Error {
     /// See [`ErrorCode::DuplicateTable`].
     #[inline]
     pub fn duplicate_table() -> Error {
-        Error::errdex_new(ErrorCode::DuplicateTable, [])
+        Error::errdex_c(ErrorCode::DuplicateTable)
     }
     /// `42712` — Duplicate alias
     ///
@@ -5213,7 +5213,7 @@ impl Error {
     /// See [`ErrorCode::DuplicateAlias`].
     #[inline]
     pub fn duplicate_alias() -> Error {
-        Error::errdex_new(ErrorCode::DuplicateAlias, [])
+        Error::errdex_c(ErrorCode::DuplicateAlias)
     }
     /// `42710` — Duplicate object
     ///
@@ -5222,7 +5222,7 @@ impl Error {
     /// See [`ErrorCode::DuplicateObject`].
     #[inline]
     pub fn duplicate_object() -> Error {
-        Error::errdex_new(ErrorCode::DuplicateObject, [])
+        Error::errdex_c(ErrorCode::DuplicateObject)
     }
     /// `42702` — Ambiguous column
     ///
@@ -5231,7 +5231,7 @@ impl Error {
     /// See [`ErrorCode::AmbiguousColumn`].
     #[inline]
     pub fn ambiguous_column() -> Error {
-        Error::errdex_new(ErrorCode::AmbiguousColumn, [])
+        Error::errdex_c(ErrorCode::AmbiguousColumn)
     }
     /// `42725` — Ambiguous function
     ///
@@ -5240,7 +5240,7 @@ impl Error {
     /// See [`ErrorCode::AmbiguousFunction`].
     #[inline]
     pub fn ambiguous_function() -> Error {
-        Error::errdex_new(ErrorCode::AmbiguousFunction, [])
+        Error::errdex_c(ErrorCode::AmbiguousFunction)
     }
     /// `42P08` — Ambiguous parameter
     ///
@@ -5249,7 +5249,7 @@ impl Error {
     /// See [`ErrorCode::AmbiguousParameter`].
     #[inline]
     pub fn ambiguous_parameter() -> Error {
-        Error::errdex_new(ErrorCode::AmbiguousParameter, [])
+        Error::errdex_c(ErrorCode::AmbiguousParameter)
     }
     /// `42P09` — Ambiguous alias
     ///
@@ -5258,7 +5258,7 @@ impl Error {
     /// See [`ErrorCode::AmbiguousAlias`].
     #[inline]
     pub fn ambiguous_alias() -> Error {
-        Error::errdex_new(ErrorCode::AmbiguousAlias, [])
+        Error::errdex_c(ErrorCode::AmbiguousAlias)
     }
     /// `42P10` — Invalid column reference
     ///
@@ -5267,7 +5267,7 @@ impl Error {
     /// See [`ErrorCode::InvalidColumnReference`].
     #[inline]
     pub fn invalid_column_reference() -> Error {
-        Error::errdex_new(ErrorCode::InvalidColumnReference, [])
+        Error::errdex_c(ErrorCode::InvalidColumnReference)
     }
     /// `42611` — Invalid column definition
     ///
@@ -5276,7 +5276,7 @@ impl Error {
     /// See [`ErrorCode::InvalidColumnDefinition`].
     #[inline]
     pub fn invalid_column_definition() -> Error {
-        Error::errdex_new(ErrorCode::InvalidColumnDefinition, [])
+        Error::errdex_c(ErrorCode::InvalidColumnDefinition)
     }
     /// `42P11` — Invalid cursor definition
     ///
@@ -5285,7 +5285,7 @@ impl Error {
     /// See [`ErrorCode::InvalidCursorDefinition`].
     #[inline]
     pub fn invalid_cursor_definition() -> Error {
-        Error::errdex_new(ErrorCode::InvalidCursorDefinition, [])
+        Error::errdex_c(ErrorCode::InvalidCursorDefinition)
     }
     /// `42P12` — Invalid database definition
     ///
@@ -5294,7 +5294,7 @@ impl Error {
     /// See [`ErrorCode::InvalidDatabaseDefinition`].
     #[inline]
     pub fn invalid_database_definition() -> Error {
-        Error::errdex_new(ErrorCode::InvalidDatabaseDefinition, [])
+        Error::errdex_c(ErrorCode::InvalidDatabaseDefinition)
     }
     /// `42P13` — Invalid function definition
     ///
@@ -5303,7 +5303,7 @@ impl Error {
     /// See [`ErrorCode::InvalidFunctionDefinition`].
     #[inline]
     pub fn invalid_function_definition() -> Error {
-        Error::errdex_new(ErrorCode::InvalidFunctionDefinition, [])
+        Error::errdex_c(ErrorCode::InvalidFunctionDefinition)
     }
     /// `42P14` — Invalid prepared statement definition
     ///
@@ -5312,7 +5312,7 @@ impl Error {
     /// See [`ErrorCode::InvalidPstatementDefinition`].
     #[inline]
     pub fn invalid_pstatement_definition() -> Error {
-        Error::errdex_new(ErrorCode::InvalidPstatementDefinition, [])
+        Error::errdex_c(ErrorCode::InvalidPstatementDefinition)
     }
     /// `42P15` — Invalid schema definition
     ///
@@ -5321,7 +5321,7 @@ impl Error {
     /// See [`ErrorCode::InvalidSchemaDefinition`].
     #[inline]
     pub fn invalid_schema_definition() -> Error {
-        Error::errdex_new(ErrorCode::InvalidSchemaDefinition, [])
+        Error::errdex_c(ErrorCode::InvalidSchemaDefinition)
     }
     /// `42P16` — Invalid table definition
     ///
@@ -5330,7 +5330,7 @@ impl Error {
     /// See [`ErrorCode::InvalidTableDefinition`].
     #[inline]
     pub fn invalid_table_definition() -> Error {
-        Error::errdex_new(ErrorCode::InvalidTableDefinition, [])
+        Error::errdex_c(ErrorCode::InvalidTableDefinition)
     }
     /// `42P17` — Invalid object definition
     ///
@@ -5339,7 +5339,7 @@ impl Error {
     /// See [`ErrorCode::InvalidObjectDefinition`].
     #[inline]
     pub fn invalid_object_definition() -> Error {
-        Error::errdex_new(ErrorCode::InvalidObjectDefinition, [])
+        Error::errdex_c(ErrorCode::InvalidObjectDefinition)
     }
     /// `44000` — With check option violation
     ///
@@ -5348,7 +5348,7 @@ impl Error {
     /// See [`ErrorCode::WithCheckOptionViolation`].
     #[inline]
     pub fn with_check_option_violation() -> Error {
-        Error::errdex_new(ErrorCode::WithCheckOptionViolation, [])
+        Error::errdex_c(ErrorCode::WithCheckOptionViolation)
     }
     /// `53000` — Insufficient resources
     ///
@@ -5357,7 +5357,7 @@ impl Error {
     /// See [`ErrorCode::InsufficientResources`].
     #[inline]
     pub fn insufficient_resources() -> Error {
-        Error::errdex_new(ErrorCode::InsufficientResources, [])
+        Error::errdex_c(ErrorCode::InsufficientResources)
     }
     /// `53100` — Disk full
     ///
@@ -5366,7 +5366,7 @@ impl Error {
     /// See [`ErrorCode::DiskFull`].
     #[inline]
     pub fn disk_full() -> Error {
-        Error::errdex_new(ErrorCode::DiskFull, [])
+        Error::errdex_c(ErrorCode::DiskFull)
     }
     /// `53200` — Out of memory
     ///
@@ -5375,7 +5375,7 @@ impl Error {
     /// See [`ErrorCode::OutOfMemory`].
     #[inline]
     pub fn out_of_memory() -> Error {
-        Error::errdex_new(ErrorCode::OutOfMemory, [])
+        Error::errdex_c(ErrorCode::OutOfMemory)
     }
     /// `53300` — Too many connections
     ///
@@ -5384,7 +5384,7 @@ impl Error {
     /// See [`ErrorCode::TooManyConnections`].
     #[inline]
     pub fn too_many_connections() -> Error {
-        Error::errdex_new(ErrorCode::TooManyConnections, [])
+        Error::errdex_c(ErrorCode::TooManyConnections)
     }
     /// `53400` — Configuration limit exceeded
     ///
@@ -5393,7 +5393,7 @@ impl Error {
     /// See [`ErrorCode::ConfigurationLimitExceeded`].
     #[inline]
     pub fn configuration_limit_exceeded() -> Error {
-        Error::errdex_new(ErrorCode::ConfigurationLimitExceeded, [])
+        Error::errdex_c(ErrorCode::ConfigurationLimitExceeded)
     }
     /// `54000` — Program limit exceeded
     ///
@@ -5402,7 +5402,7 @@ impl Error {
     /// See [`ErrorCode::ProgramLimitExceeded`].
     #[inline]
     pub fn program_limit_exceeded() -> Error {
-        Error::errdex_new(ErrorCode::ProgramLimitExceeded, [])
+        Error::errdex_c(ErrorCode::ProgramLimitExceeded)
     }
     /// `54001` — Statement too complex
     ///
@@ -5411,7 +5411,7 @@ impl Error {
     /// See [`ErrorCode::StatementTooComplex`].
     #[inline]
     pub fn statement_too_complex() -> Error {
-        Error::errdex_new(ErrorCode::StatementTooComplex, [])
+        Error::errdex_c(ErrorCode::StatementTooComplex)
     }
     /// `54011` — Too many columns
     ///
@@ -5420,7 +5420,7 @@ impl Error {
     /// See [`ErrorCode::TooManyColumns`].
     #[inline]
     pub fn too_many_columns() -> Error {
-        Error::errdex_new(ErrorCode::TooManyColumns, [])
+        Error::errdex_c(ErrorCode::TooManyColumns)
     }
     /// `54023` — Too many arguments
     ///
@@ -5429,7 +5429,7 @@ impl Error {
     /// See [`ErrorCode::TooManyArguments`].
     #[inline]
     pub fn too_many_arguments() -> Error {
-        Error::errdex_new(ErrorCode::TooManyArguments, [])
+        Error::errdex_c(ErrorCode::TooManyArguments)
     }
     /// `55000` — Object not in prerequisite state
     ///
@@ -5438,7 +5438,7 @@ impl Error {
     /// See [`ErrorCode::ObjectNotInPrerequisiteState`].
     #[inline]
     pub fn object_not_in_prerequisite_state() -> Error {
-        Error::errdex_new(ErrorCode::ObjectNotInPrerequisiteState, [])
+        Error::errdex_c(ErrorCode::ObjectNotInPrerequisiteState)
     }
     /// `55006` — Object in use
     ///
@@ -5447,7 +5447,7 @@ impl Error {
     /// See [`ErrorCode::ObjectInUse`].
     #[inline]
     pub fn object_in_use() -> Error {
-        Error::errdex_new(ErrorCode::ObjectInUse, [])
+        Error::errdex_c(ErrorCode::ObjectInUse)
     }
     /// `55P02` — Can't change runtime param
     ///
@@ -5456,7 +5456,7 @@ impl Error {
     /// See [`ErrorCode::CantChangeRuntimeParam`].
     #[inline]
     pub fn cant_change_runtime_param() -> Error {
-        Error::errdex_new(ErrorCode::CantChangeRuntimeParam, [])
+        Error::errdex_c(ErrorCode::CantChangeRuntimeParam)
     }
     /// `55P03` — Lock not available
     ///
@@ -5465,7 +5465,7 @@ impl Error {
     /// See [`ErrorCode::LockNotAvailable`].
     #[inline]
     pub fn lock_not_available() -> Error {
-        Error::errdex_new(ErrorCode::LockNotAvailable, [])
+        Error::errdex_c(ErrorCode::LockNotAvailable)
     }
     /// `55P04` — Unsafe new enum value usage
     ///
@@ -5474,7 +5474,7 @@ impl Error {
     /// See [`ErrorCode::UnsafeNewEnumValueUsage`].
     #[inline]
     pub fn unsafe_new_enum_value_usage() -> Error {
-        Error::errdex_new(ErrorCode::UnsafeNewEnumValueUsage, [])
+        Error::errdex_c(ErrorCode::UnsafeNewEnumValueUsage)
     }
     /// `57000` — Operator intervention
     ///
@@ -5483,7 +5483,7 @@ impl Error {
     /// See [`ErrorCode::OperatorIntervention`].
     #[inline]
     pub fn operator_intervention() -> Error {
-        Error::errdex_new(ErrorCode::OperatorIntervention, [])
+        Error::errdex_c(ErrorCode::OperatorIntervention)
     }
     /// `57014` — Query canceled
     ///
@@ -5492,7 +5492,7 @@ impl Error {
     /// See [`ErrorCode::QueryCanceled`].
     #[inline]
     pub fn query_canceled() -> Error {
-        Error::errdex_new(ErrorCode::QueryCanceled, [])
+        Error::errdex_c(ErrorCode::QueryCanceled)
     }
     /// `57P01` — Admin shutdown
     ///
@@ -5501,7 +5501,7 @@ impl Error {
     /// See [`ErrorCode::AdminShutdown`].
     #[inline]
     pub fn admin_shutdown() -> Error {
-        Error::errdex_new(ErrorCode::AdminShutdown, [])
+        Error::errdex_c(ErrorCode::AdminShutdown)
     }
     /// `57P02` — Crash shutdown
     ///
@@ -5510,7 +5510,7 @@ impl Error {
     /// See [`ErrorCode::CrashShutdown`].
     #[inline]
     pub fn crash_shutdown() -> Error {
-        Error::errdex_new(ErrorCode::CrashShutdown, [])
+        Error::errdex_c(ErrorCode::CrashShutdown)
     }
     /// `57P03` — Cannot connect now
     ///
@@ -5519,7 +5519,7 @@ impl Error {
     /// See [`ErrorCode::CannotConnectNow`].
     #[inline]
     pub fn cannot_connect_now() -> Error {
-        Error::errdex_new(ErrorCode::CannotConnectNow, [])
+        Error::errdex_c(ErrorCode::CannotConnectNow)
     }
     /// `57P04` — Database dropped
     ///
@@ -5528,7 +5528,7 @@ impl Error {
     /// See [`ErrorCode::DatabaseDropped`].
     #[inline]
     pub fn database_dropped() -> Error {
-        Error::errdex_new(ErrorCode::DatabaseDropped, [])
+        Error::errdex_c(ErrorCode::DatabaseDropped)
     }
     /// `57P05` — Idle session timeout
     ///
@@ -5537,7 +5537,7 @@ impl Error {
     /// See [`ErrorCode::IdleSessionTimeout`].
     #[inline]
     pub fn idle_session_timeout() -> Error {
-        Error::errdex_new(ErrorCode::IdleSessionTimeout, [])
+        Error::errdex_c(ErrorCode::IdleSessionTimeout)
     }
     /// `58000` — System error
     ///
@@ -5546,7 +5546,7 @@ impl Error {
     /// See [`ErrorCode::SystemError`].
     #[inline]
     pub fn system_error() -> Error {
-        Error::errdex_new(ErrorCode::SystemError, [])
+        Error::errdex_c(ErrorCode::SystemError)
     }
     /// `58030` — I/O error
     ///
@@ -5555,7 +5555,7 @@ impl Error {
     /// See [`ErrorCode::IoError`].
     #[inline]
     pub fn io_error() -> Error {
-        Error::errdex_new(ErrorCode::IoError, [])
+        Error::errdex_c(ErrorCode::IoError)
     }
     /// `58P01` — Undefined file
     ///
@@ -5564,7 +5564,7 @@ impl Error {
     /// See [`ErrorCode::UndefinedFile`].
     #[inline]
     pub fn undefined_file() -> Error {
-        Error::errdex_new(ErrorCode::UndefinedFile, [])
+        Error::errdex_c(ErrorCode::UndefinedFile)
     }
     /// `58P02` — Duplicate file
     ///
@@ -5573,7 +5573,7 @@ impl Error {
     /// See [`ErrorCode::DuplicateFile`].
     #[inline]
     pub fn duplicate_file() -> Error {
-        Error::errdex_new(ErrorCode::DuplicateFile, [])
+        Error::errdex_c(ErrorCode::DuplicateFile)
     }
     /// `72000` — Snapshot too old
     ///
@@ -5582,7 +5582,7 @@ impl Error {
     /// See [`ErrorCode::SnapshotTooOld`].
     #[inline]
     pub fn snapshot_too_old() -> Error {
-        Error::errdex_new(ErrorCode::SnapshotTooOld, [])
+        Error::errdex_c(ErrorCode::SnapshotTooOld)
     }
     /// `F0000` — Config file error
     ///
@@ -5591,7 +5591,7 @@ impl Error {
     /// See [`ErrorCode::ConfigFileError`].
     #[inline]
     pub fn config_file_error() -> Error {
-        Error::errdex_new(ErrorCode::ConfigFileError, [])
+        Error::errdex_c(ErrorCode::ConfigFileError)
     }
     /// `F0001` — Lock file exists
     ///
@@ -5600,7 +5600,7 @@ impl Error {
     /// See [`ErrorCode::LockFileExists`].
     #[inline]
     pub fn lock_file_exists() -> Error {
-        Error::errdex_new(ErrorCode::LockFileExists, [])
+        Error::errdex_c(ErrorCode::LockFileExists)
     }
     /// `HV000` — FDW error
     ///
@@ -5609,7 +5609,7 @@ impl Error {
     /// See [`ErrorCode::FdwError`].
     #[inline]
     pub fn fdw_error() -> Error {
-        Error::errdex_new(ErrorCode::FdwError, [])
+        Error::errdex_c(ErrorCode::FdwError)
     }
     /// `HV005` — FDW column name not found
     ///
@@ -5618,7 +5618,7 @@ impl Error {
     /// See [`ErrorCode::FdwColumnNameNotFound`].
     #[inline]
     pub fn fdw_column_name_not_found() -> Error {
-        Error::errdex_new(ErrorCode::FdwColumnNameNotFound, [])
+        Error::errdex_c(ErrorCode::FdwColumnNameNotFound)
     }
     /// `HV002` — FDW dynamic parameter value needed
     ///
@@ -5627,7 +5627,7 @@ impl Error {
     /// See [`ErrorCode::FdwDynamicParameterValueNeeded`].
     #[inline]
     pub fn fdw_dynamic_parameter_value_needed() -> Error {
-        Error::errdex_new(ErrorCode::FdwDynamicParameterValueNeeded, [])
+        Error::errdex_c(ErrorCode::FdwDynamicParameterValueNeeded)
     }
     /// `HV010` — FDW function sequence error
     ///
@@ -5636,7 +5636,7 @@ impl Error {
     /// See [`ErrorCode::FdwFunctionSequenceError`].
     #[inline]
     pub fn fdw_function_sequence_error() -> Error {
-        Error::errdex_new(ErrorCode::FdwFunctionSequenceError, [])
+        Error::errdex_c(ErrorCode::FdwFunctionSequenceError)
     }
     /// `HV021` — FDW inconsistent descriptor information
     ///
@@ -5645,7 +5645,7 @@ impl Error {
     /// See [`ErrorCode::FdwInconsistentDescriptorInformation`].
     #[inline]
     pub fn fdw_inconsistent_descriptor_information() -> Error {
-        Error::errdex_new(ErrorCode::FdwInconsistentDescriptorInformation, [])
+        Error::errdex_c(ErrorCode::FdwInconsistentDescriptorInformation)
     }
     /// `HV024` — FDW invalid attribute value
     ///
@@ -5654,7 +5654,7 @@ impl Error {
     /// See [`ErrorCode::FdwInvalidAttributeValue`].
     #[inline]
     pub fn fdw_invalid_attribute_value() -> Error {
-        Error::errdex_new(ErrorCode::FdwInvalidAttributeValue, [])
+        Error::errdex_c(ErrorCode::FdwInvalidAttributeValue)
     }
     /// `HV007` — FDW invalid column name
     ///
@@ -5663,7 +5663,7 @@ impl Error {
     /// See [`ErrorCode::FdwInvalidColumnName`].
     #[inline]
     pub fn fdw_invalid_column_name() -> Error {
-        Error::errdex_new(ErrorCode::FdwInvalidColumnName, [])
+        Error::errdex_c(ErrorCode::FdwInvalidColumnName)
     }
     /// `HV008` — FDW invalid column number
     ///
@@ -5672,7 +5672,7 @@ impl Error {
     /// See [`ErrorCode::FdwInvalidColumnNumber`].
     #[inline]
     pub fn fdw_invalid_column_number() -> Error {
-        Error::errdex_new(ErrorCode::FdwInvalidColumnNumber, [])
+        Error::errdex_c(ErrorCode::FdwInvalidColumnNumber)
     }
     /// `HV004` — FDW invalid data type
     ///
@@ -5681,7 +5681,7 @@ impl Error {
     /// See [`ErrorCode::FdwInvalidDataType`].
     #[inline]
     pub fn fdw_invalid_data_type() -> Error {
-        Error::errdex_new(ErrorCode::FdwInvalidDataType, [])
+        Error::errdex_c(ErrorCode::FdwInvalidDataType)
     }
     /// `HV006` — FDW invalid data type descriptors
     ///
@@ -5690,7 +5690,7 @@ impl Error {
     /// See [`ErrorCode::FdwInvalidDataTypeDescriptors`].
     #[inline]
     pub fn fdw_invalid_data_type_descriptors() -> Error {
-        Error::errdex_new(ErrorCode::FdwInvalidDataTypeDescriptors, [])
+        Error::errdex_c(ErrorCode::FdwInvalidDataTypeDescriptors)
     }
     /// `HV091` — FDW invalid descriptor field identifier
     ///
@@ -5699,7 +5699,7 @@ impl Error {
     /// See [`ErrorCode::FdwInvalidDescriptorFieldIdentifier`].
     #[inline]
     pub fn fdw_invalid_descriptor_field_identifier() -> Error {
-        Error::errdex_new(ErrorCode::FdwInvalidDescriptorFieldIdentifier, [])
+        Error::errdex_c(ErrorCode::FdwInvalidDescriptorFieldIdentifier)
     }
     /// `HV00B` — FDW invalid handle
     ///
@@ -5708,7 +5708,7 @@ impl Error {
     /// See [`ErrorCode::FdwInvalidHandle`].
     #[inline]
     pub fn fdw_invalid_handle() -> Error {
-        Error::errdex_new(ErrorCode::FdwInvalidHandle, [])
+        Error::errdex_c(ErrorCode::FdwInvalidHandle)
     }
     /// `HV00C` — FDW invalid option index
     ///
@@ -5717,7 +5717,7 @@ impl Error {
     /// See [`ErrorCode::FdwInvalidOptionIndex`].
     #[inline]
     pub fn fdw_invalid_option_index() -> Error {
-        Error::errdex_new(ErrorCode::FdwInvalidOptionIndex, [])
+        Error::errdex_c(ErrorCode::FdwInvalidOptionIndex)
     }
     /// `HV00D` — FDW invalid option name
     ///
@@ -5726,7 +5726,7 @@ impl Error {
     /// See [`ErrorCode::FdwInvalidOptionName`].
     #[inline]
     pub fn fdw_invalid_option_name() -> Error {
-        Error::errdex_new(ErrorCode::FdwInvalidOptionName, [])
+        Error::errdex_c(ErrorCode::FdwInvalidOptionName)
     }
     /// `HV090` — FDW invalid string length or buffer length
     ///
@@ -5735,7 +5735,7 @@ impl Error {
     /// See [`ErrorCode::FdwInvalidStringLengthOrBufferLength`].
     #[inline]
     pub fn fdw_invalid_string_length_or_buffer_length() -> Error {
-        Error::errdex_new(ErrorCode::FdwInvalidStringLengthOrBufferLength, [])
+        Error::errdex_c(ErrorCode::FdwInvalidStringLengthOrBufferLength)
     }
     /// `HV00A` — FDW invalid string format
     ///
@@ -5744,7 +5744,7 @@ impl Error {
     /// See [`ErrorCode::FdwInvalidStringFormat`].
     #[inline]
     pub fn fdw_invalid_string_format() -> Error {
-        Error::errdex_new(ErrorCode::FdwInvalidStringFormat, [])
+        Error::errdex_c(ErrorCode::FdwInvalidStringFormat)
     }
     /// `HV009` — FDW invalid use of null pointer
     ///
@@ -5753,7 +5753,7 @@ impl Error {
     /// See [`ErrorCode::FdwInvalidUseOfNullPointer`].
     #[inline]
     pub fn fdw_invalid_use_of_null_pointer() -> Error {
-        Error::errdex_new(ErrorCode::FdwInvalidUseOfNullPointer, [])
+        Error::errdex_c(ErrorCode::FdwInvalidUseOfNullPointer)
     }
     /// `HV014` — FDW too many handles
     ///
@@ -5762,7 +5762,7 @@ impl Error {
     /// See [`ErrorCode::FdwTooManyHandles`].
     #[inline]
     pub fn fdw_too_many_handles() -> Error {
-        Error::errdex_new(ErrorCode::FdwTooManyHandles, [])
+        Error::errdex_c(ErrorCode::FdwTooManyHandles)
     }
     /// `HV001` — FDW out of memory
     ///
@@ -5771,7 +5771,7 @@ impl Error {
     /// See [`ErrorCode::FdwOutOfMemory`].
     #[inline]
     pub fn fdw_out_of_memory() -> Error {
-        Error::errdex_new(ErrorCode::FdwOutOfMemory, [])
+        Error::errdex_c(ErrorCode::FdwOutOfMemory)
     }
     /// `HV00P` — FDW no schemas
     ///
@@ -5780,7 +5780,7 @@ impl Error {
     /// See [`ErrorCode::FdwNoSchemas`].
     #[inline]
     pub fn fdw_no_schemas() -> Error {
-        Error::errdex_new(ErrorCode::FdwNoSchemas, [])
+        Error::errdex_c(ErrorCode::FdwNoSchemas)
     }
     /// `HV00J` — FDW option name not found
     ///
@@ -5789,7 +5789,7 @@ impl Error {
     /// See [`ErrorCode::FdwOptionNameNotFound`].
     #[inline]
     pub fn fdw_option_name_not_found() -> Error {
-        Error::errdex_new(ErrorCode::FdwOptionNameNotFound, [])
+        Error::errdex_c(ErrorCode::FdwOptionNameNotFound)
     }
     /// `HV00K` — FDW reply handle
     ///
@@ -5798,7 +5798,7 @@ impl Error {
     /// See [`ErrorCode::FdwReplyHandle`].
     #[inline]
     pub fn fdw_reply_handle() -> Error {
-        Error::errdex_new(ErrorCode::FdwReplyHandle, [])
+        Error::errdex_c(ErrorCode::FdwReplyHandle)
     }
     /// `HV00Q` — FDW schema not found
     ///
@@ -5807,7 +5807,7 @@ impl Error {
     /// See [`ErrorCode::FdwSchemaNotFound`].
     #[inline]
     pub fn fdw_schema_not_found() -> Error {
-        Error::errdex_new(ErrorCode::FdwSchemaNotFound, [])
+        Error::errdex_c(ErrorCode::FdwSchemaNotFound)
     }
     /// `HV00R` — FDW table not found
     ///
@@ -5816,7 +5816,7 @@ impl Error {
     /// See [`ErrorCode::FdwTableNotFound`].
     #[inline]
     pub fn fdw_table_not_found() -> Error {
-        Error::errdex_new(ErrorCode::FdwTableNotFound, [])
+        Error::errdex_c(ErrorCode::FdwTableNotFound)
     }
     /// `HV00L` — FDW unable to create execution
     ///
@@ -5825,7 +5825,7 @@ impl Error {
     /// See [`ErrorCode::FdwUnableToCreateExecution`].
     #[inline]
     pub fn fdw_unable_to_create_execution() -> Error {
-        Error::errdex_new(ErrorCode::FdwUnableToCreateExecution, [])
+        Error::errdex_c(ErrorCode::FdwUnableToCreateExecution)
     }
     /// `HV00M` — FDW unable to create reply
     ///
@@ -5834,7 +5834,7 @@ impl Error {
     /// See [`ErrorCode::FdwUnableToCreateReply`].
     #[inline]
     pub fn fdw_unable_to_create_reply() -> Error {
-        Error::errdex_new(ErrorCode::FdwUnableToCreateReply, [])
+        Error::errdex_c(ErrorCode::FdwUnableToCreateReply)
     }
     /// `HV00N` — FDW unable to establish connection
     ///
@@ -5843,7 +5843,7 @@ impl Error {
     /// See [`ErrorCode::FdwUnableToEstablishConnection`].
     #[inline]
     pub fn fdw_unable_to_establish_connection() -> Error {
-        Error::errdex_new(ErrorCode::FdwUnableToEstablishConnection, [])
+        Error::errdex_c(ErrorCode::FdwUnableToEstablishConnection)
     }
     /// `P0000` — PL/pgSQL error
     ///
@@ -5852,7 +5852,7 @@ impl Error {
     /// See [`ErrorCode::PlpgsqlError`].
     #[inline]
     pub fn plpgsql_error() -> Error {
-        Error::errdex_new(ErrorCode::PlpgsqlError, [])
+        Error::errdex_c(ErrorCode::PlpgsqlError)
     }
     /// `P0001` — Raise exception
     ///
@@ -5861,7 +5861,7 @@ impl Error {
     /// See [`ErrorCode::RaiseException`].
     #[inline]
     pub fn raise_exception() -> Error {
-        Error::errdex_new(ErrorCode::RaiseException, [])
+        Error::errdex_c(ErrorCode::RaiseException)
     }
     /// `P0002` — No data found
     ///
@@ -5870,7 +5870,7 @@ impl Error {
     /// See [`ErrorCode::NoDataFound`].
     #[inline]
     pub fn no_data_found() -> Error {
-        Error::errdex_new(ErrorCode::NoDataFound, [])
+        Error::errdex_c(ErrorCode::NoDataFound)
     }
     /// `P0003` — Too many rows
     ///
@@ -5879,7 +5879,7 @@ impl Error {
     /// See [`ErrorCode::TooManyRows`].
     #[inline]
     pub fn too_many_rows() -> Error {
-        Error::errdex_new(ErrorCode::TooManyRows, [])
+        Error::errdex_c(ErrorCode::TooManyRows)
     }
     /// `P0004` — Assert failure
     ///
@@ -5888,7 +5888,7 @@ impl Error {
     /// See [`ErrorCode::AssertFailure`].
     #[inline]
     pub fn assert_failure() -> Error {
-        Error::errdex_new(ErrorCode::AssertFailure, [])
+        Error::errdex_c(ErrorCode::AssertFailure)
     }
     /// `XX000` — Internal error
     ///
@@ -5897,7 +5897,7 @@ impl Error {
     /// See [`ErrorCode::InternalError`].
     #[inline]
     pub fn internal_error() -> Error {
-        Error::errdex_new(ErrorCode::InternalError, [])
+        Error::errdex_c(ErrorCode::InternalError)
     }
     /// `XX001` — Data corrupted
     ///
@@ -5906,7 +5906,7 @@ impl Error {
     /// See [`ErrorCode::DataCorrupted`].
     #[inline]
     pub fn data_corrupted() -> Error {
-        Error::errdex_new(ErrorCode::DataCorrupted, [])
+        Error::errdex_c(ErrorCode::DataCorrupted)
     }
     /// `XX002` — Index corrupted
     ///
@@ -5915,7 +5915,17 @@ impl Error {
     /// See [`ErrorCode::IndexCorrupted`].
     #[inline]
     pub fn index_corrupted() -> Error {
-        Error::errdex_new(ErrorCode::IndexCorrupted, [])
+        Error::errdex_c(ErrorCode::IndexCorrupted)
+    }
+}
+/// The constructors' builders, one per shape of param list (`s` string, `i` integer,
+/// `f` number, `b` boolean). Each constructor is a single call: at 10,000 codes this
+/// makes rustc type-check, borrow-check and encode far less MIR than building the
+/// values inline in every constructor.
+impl Error {
+    #[inline(never)]
+    fn errdex_c(code: ErrorCode) -> Error {
+        Error::errdex_new(code, [])
     }
 }
 

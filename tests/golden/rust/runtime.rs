@@ -518,7 +518,7 @@ impl Error {
     /// See [`ErrorCode::UnknownTool`].
     #[inline]
     pub fn unknown_tool(tool: impl Into<String>) -> Error {
-        Error::errdex_new(ErrorCode::UnknownTool, [Error::errdex_vs(tool.into())])
+        Error::errdex_c_s(ErrorCode::UnknownTool, tool)
     }
     /// `tool_arguments_invalid` — Tool-call arguments do not match the tool's input schema
     ///
@@ -530,10 +530,7 @@ impl Error {
         tool: impl Into<String>,
         reason: impl Into<String>,
     ) -> Error {
-        Error::errdex_new(
-            ErrorCode::ToolArgumentsInvalid,
-            [Error::errdex_vs(tool.into()), Error::errdex_vs(reason.into())],
-        )
+        Error::errdex_c_ss(ErrorCode::ToolArgumentsInvalid, tool, reason)
     }
     /// `tool_disabled` — The tool is disabled
     ///
@@ -542,10 +539,7 @@ impl Error {
     /// See [`ErrorCode::ToolDisabled`].
     #[inline]
     pub fn tool_disabled(tool: impl Into<String>, by_policy: bool) -> Error {
-        Error::errdex_new(
-            ErrorCode::ToolDisabled,
-            [Error::errdex_vs(tool.into()), Error::errdex_vb(by_policy)],
-        )
+        Error::errdex_c_sb(ErrorCode::ToolDisabled, tool, by_policy)
     }
     /// `process_error` — A child process failed
     ///
@@ -554,10 +548,7 @@ impl Error {
     /// See [`ErrorCode::ProcessError`].
     #[inline]
     pub fn process_error(command: impl Into<String>, exit_status: i64) -> Error {
-        Error::errdex_new(
-            ErrorCode::ProcessError,
-            [Error::errdex_vs(command.into()), Error::errdex_vi(exit_status)],
-        )
+        Error::errdex_c_si(ErrorCode::ProcessError, command, exit_status)
     }
     /// `spawn_failed` — A child process could not be started
     ///
@@ -566,10 +557,7 @@ impl Error {
     /// See [`ErrorCode::SpawnFailed`].
     #[inline]
     pub fn spawn_failed(command: impl Into<String>, reason: impl Into<String>) -> Error {
-        Error::errdex_new(
-            ErrorCode::SpawnFailed,
-            [Error::errdex_vs(command.into()), Error::errdex_vs(reason.into())],
-        )
+        Error::errdex_c_ss(ErrorCode::SpawnFailed, command, reason)
     }
     /// `timeout` — An operation exceeded its deadline
     ///
@@ -578,10 +566,7 @@ impl Error {
     /// See [`ErrorCode::Timeout`].
     #[inline]
     pub fn timeout(operation: impl Into<String>, seconds: f64) -> Error {
-        Error::errdex_new(
-            ErrorCode::Timeout,
-            [Error::errdex_vs(operation.into()), Error::errdex_vf(seconds)],
-        )
+        Error::errdex_c_sf(ErrorCode::Timeout, operation, seconds)
     }
     /// `process_killed` — A child process was killed by a signal
     ///
@@ -590,10 +575,7 @@ impl Error {
     /// See [`ErrorCode::ProcessKilled`].
     #[inline]
     pub fn process_killed(command: impl Into<String>, signal: i64) -> Error {
-        Error::errdex_new(
-            ErrorCode::ProcessKilled,
-            [Error::errdex_vs(command.into()), Error::errdex_vi(signal)],
-        )
+        Error::errdex_c_si(ErrorCode::ProcessKilled, command, signal)
     }
     /// `path_outside_sandbox` — Path lies outside the sandbox
     ///
@@ -605,10 +587,7 @@ impl Error {
         path: impl Into<String>,
         root: impl Into<String>,
     ) -> Error {
-        Error::errdex_new(
-            ErrorCode::PathOutsideSandbox,
-            [Error::errdex_vs(path.into()), Error::errdex_vs(root.into())],
-        )
+        Error::errdex_c_ss(ErrorCode::PathOutsideSandbox, path, root)
     }
     /// `command_not_allowed` — Command is not on the allow-list
     ///
@@ -617,10 +596,7 @@ impl Error {
     /// See [`ErrorCode::CommandNotAllowed`].
     #[inline]
     pub fn command_not_allowed(command: impl Into<String>) -> Error {
-        Error::errdex_new(
-            ErrorCode::CommandNotAllowed,
-            [Error::errdex_vs(command.into())],
-        )
+        Error::errdex_c_s(ErrorCode::CommandNotAllowed, command)
     }
     /// `file_not_found` — File does not exist
     ///
@@ -629,7 +605,7 @@ impl Error {
     /// See [`ErrorCode::FileNotFound`].
     #[inline]
     pub fn file_not_found(path: impl Into<String>) -> Error {
-        Error::errdex_new(ErrorCode::FileNotFound, [Error::errdex_vs(path.into())])
+        Error::errdex_c_s(ErrorCode::FileNotFound, path)
     }
     /// `connection_refused` — Connection refused
     ///
@@ -638,10 +614,7 @@ impl Error {
     /// See [`ErrorCode::ConnectionRefused`].
     #[inline]
     pub fn connection_refused(host: impl Into<String>, port: i64) -> Error {
-        Error::errdex_new(
-            ErrorCode::ConnectionRefused,
-            [Error::errdex_vs(host.into()), Error::errdex_vi(port)],
-        )
+        Error::errdex_c_si(ErrorCode::ConnectionRefused, host, port)
     }
     /// `rate_limited` — The upstream rate-limited the runtime
     ///
@@ -650,10 +623,7 @@ impl Error {
     /// See [`ErrorCode::RateLimited`].
     #[inline]
     pub fn rate_limited(host: impl Into<String>, retry_after_s: f64) -> Error {
-        Error::errdex_new(
-            ErrorCode::RateLimited,
-            [Error::errdex_vs(host.into()), Error::errdex_vf(retry_after_s)],
-        )
+        Error::errdex_c_sf(ErrorCode::RateLimited, host, retry_after_s)
     }
     /// `upstream_error` — Upstream answered with a server error
     ///
@@ -662,10 +632,7 @@ impl Error {
     /// See [`ErrorCode::UpstreamError`].
     #[inline]
     pub fn upstream_error(host: impl Into<String>, status_code: i64) -> Error {
-        Error::errdex_new(
-            ErrorCode::UpstreamError,
-            [Error::errdex_vs(host.into()), Error::errdex_vi(status_code)],
-        )
+        Error::errdex_c_si(ErrorCode::UpstreamError, host, status_code)
     }
     /// `session_not_found` — No session has this id
     ///
@@ -674,10 +641,7 @@ impl Error {
     /// See [`ErrorCode::SessionNotFound`].
     #[inline]
     pub fn session_not_found(session_id: impl Into<String>) -> Error {
-        Error::errdex_new(
-            ErrorCode::SessionNotFound,
-            [Error::errdex_vs(session_id.into())],
-        )
+        Error::errdex_c_s(ErrorCode::SessionNotFound, session_id)
     }
     /// `message_too_large` — Message exceeds the size limit
     ///
@@ -686,10 +650,7 @@ impl Error {
     /// See [`ErrorCode::MessageTooLarge`].
     #[inline]
     pub fn message_too_large(size: i64, limit: i64) -> Error {
-        Error::errdex_new(
-            ErrorCode::MessageTooLarge,
-            [Error::errdex_vi(size), Error::errdex_vi(limit)],
-        )
+        Error::errdex_c_ii(ErrorCode::MessageTooLarge, size, limit)
     }
     /// `invalid_json` — Request body is not valid JSON
     ///
@@ -698,10 +659,7 @@ impl Error {
     /// See [`ErrorCode::InvalidJson`].
     #[inline]
     pub fn invalid_json(line: i64, column: i64) -> Error {
-        Error::errdex_new(
-            ErrorCode::InvalidJson,
-            [Error::errdex_vi(line), Error::errdex_vi(column)],
-        )
+        Error::errdex_c_ii(ErrorCode::InvalidJson, line, column)
     }
     /// `config_invalid` — Configuration file is invalid
     ///
@@ -710,10 +668,7 @@ impl Error {
     /// See [`ErrorCode::ConfigInvalid`].
     #[inline]
     pub fn config_invalid(file: impl Into<String>, reason: impl Into<String>) -> Error {
-        Error::errdex_new(
-            ErrorCode::ConfigInvalid,
-            [Error::errdex_vs(file.into()), Error::errdex_vs(reason.into())],
-        )
+        Error::errdex_c_ss(ErrorCode::ConfigInvalid, file, reason)
     }
     /// `config_missing` — Configuration file is missing
     ///
@@ -722,7 +677,7 @@ impl Error {
     /// See [`ErrorCode::ConfigMissing`].
     #[inline]
     pub fn config_missing(file: impl Into<String>) -> Error {
-        Error::errdex_new(ErrorCode::ConfigMissing, [Error::errdex_vs(file.into())])
+        Error::errdex_c_s(ErrorCode::ConfigMissing, file)
     }
     /// `env_var_missing` — Required environment variable is not set
     ///
@@ -731,7 +686,7 @@ impl Error {
     /// See [`ErrorCode::EnvVarMissing`].
     #[inline]
     pub fn env_var_missing(variable: impl Into<String>) -> Error {
-        Error::errdex_new(ErrorCode::EnvVarMissing, [Error::errdex_vs(variable.into())])
+        Error::errdex_c_s(ErrorCode::EnvVarMissing, variable)
     }
     /// `internal_error` — Unexpected internal error
     ///
@@ -740,7 +695,44 @@ impl Error {
     /// See [`ErrorCode::InternalError`].
     #[inline]
     pub fn internal_error(reason: impl Into<String>) -> Error {
-        Error::errdex_new(ErrorCode::InternalError, [Error::errdex_vs(reason.into())])
+        Error::errdex_c_s(ErrorCode::InternalError, reason)
+    }
+}
+/// The constructors' builders, one per shape of param list (`s` string, `i` integer,
+/// `f` number, `b` boolean). Each constructor is a single call: at 10,000 codes this
+/// makes rustc type-check, borrow-check and encode far less MIR than building the
+/// values inline in every constructor.
+impl Error {
+    #[inline(never)]
+    fn errdex_c_s(code: ErrorCode, p0: impl Into<String>) -> Error {
+        Error::errdex_new(code, [Error::errdex_vs(p0.into())])
+    }
+    #[inline(never)]
+    fn errdex_c_ss(
+        code: ErrorCode,
+        p0: impl Into<String>,
+        p1: impl Into<String>,
+    ) -> Error {
+        Error::errdex_new(
+            code,
+            [Error::errdex_vs(p0.into()), Error::errdex_vs(p1.into())],
+        )
+    }
+    #[inline(never)]
+    fn errdex_c_sb(code: ErrorCode, p0: impl Into<String>, p1: bool) -> Error {
+        Error::errdex_new(code, [Error::errdex_vs(p0.into()), Error::errdex_vb(p1)])
+    }
+    #[inline(never)]
+    fn errdex_c_si(code: ErrorCode, p0: impl Into<String>, p1: i64) -> Error {
+        Error::errdex_new(code, [Error::errdex_vs(p0.into()), Error::errdex_vi(p1)])
+    }
+    #[inline(never)]
+    fn errdex_c_sf(code: ErrorCode, p0: impl Into<String>, p1: f64) -> Error {
+        Error::errdex_new(code, [Error::errdex_vs(p0.into()), Error::errdex_vf(p1)])
+    }
+    #[inline(never)]
+    fn errdex_c_ii(code: ErrorCode, p0: i64, p1: i64) -> Error {
+        Error::errdex_new(code, [Error::errdex_vi(p0), Error::errdex_vi(p1)])
     }
 }
 
