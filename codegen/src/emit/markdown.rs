@@ -432,7 +432,10 @@ fn code_view(cat: &Catalogue, e: &ErrorEntry) -> CodeView {
         facts,
         message_block: escape::code_block("text", &e.message.raw),
         params,
-        suggestion: e.suggestion.as_ref().map(|s| s.raw.clone()),
+        suggestion: e
+            .suggestion
+            .as_ref()
+            .map(|s| escape::inline_with_code(&s.raw)),
         retry,
         explanation: e
             .explanation

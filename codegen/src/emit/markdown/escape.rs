@@ -169,6 +169,85 @@ pub fn code(s: &str) -> String {
     out
 }
 
+/// Plain text with `` `code` `` spans → inline Markdown: each span closed by a backtick run
+/// of the same length becomes [`code`] (so `` `errdex --help` `` renders as code, not as
+/// literal backticks); the text around the spans, and an unclosed backtick run, go through
+/// [`inline`]. Like [`inline`], the result is safe in paragraphs and table cells.
+pub fn inline_with_code(s: &str) -> String {
+    if !s.contains('`') {
+        return inline(s);
+    }
+    let bytes = s.as_bytes();
+    let run_at = |i: usize| bytes[i..].iter().take_while(|&&b| b == b'`').count();
+    let mut out = String::with_capacity(s.len() + 32);
+    let mut text_start = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] != b'`' {
+            i += 1;
+            continue;
+        }
+        let n = run_at(i);
+        // The closing run: the next run of exactly `n` backticks.
+        let mut j = i + n;
+        let mut close = None;
+        while j < bytes.len() {
+            if bytes[j] == b'`' {
+                let m = run_at(j);
+                if m == n {
+                    close = Some(j);
+                    break;
+                }
+                j += m;
+            } else {
+                j += 1;
+            }
+        }
+        let Some(j) = close else {
+            // Unclosed: the rest is text (its backticks escaped by `inline`).
+            break;
+        };
+        if text_start < i {
+            push_text(&mut out, &s[text_start..i], text_start == 0);
+        }
+        // CommonMark strips one space on both sides when both are there.
+        let mut content = &s[i + n..j];
+        if content.len() >= 2
+            && content.starts_with(' ')
+            && content.ends_with(' ')
+            && !content.trim().is_empty()
+        {
+            content = &content[1..content.len() - 1];
+        }
+        out.push_str(&code(content));
+        i = j + n;
+        text_start = i;
+    }
+    if text_start < s.len() {
+        push_text(&mut out, &s[text_start..], text_start == 0);
+    }
+    out
+}
+
+/// Text around code spans: [`inline`] at the start of the line; after a span, the same
+/// escaping without the line-start rules (the text does not start a line there).
+fn push_text(out: &mut String, s: &str, line_start: bool) {
+    if line_start {
+        out.push_str(&inline(s));
+    } else if inline_is_verbatim(s) {
+        out.push_str(s);
+    } else {
+        let bidi = s.chars().any(is_bidi_control);
+        if bidi {
+            out.push_str("<bdi>");
+        }
+        push_escaped(out, s, "<br>");
+        if bidi {
+            out.push_str("</bdi>");
+        }
+    }
+}
+
 /// A URL made safe as a Markdown link destination: characters that could end the
 /// destination or the table cell (space, `<`, `>`, `(`, `)`, `"`, `\`, `` ` ``, `|`, `{`,
 /// `}`, controls) are percent-encoded.
@@ -500,5 +579,47 @@ mod tests {
         assert_eq!(url("https://x/a b(c)|"), "https://x/a%20b%28c%29%7C");
         assert_eq!(comment_text("a-->b"), "a- -_b");
         assert_eq!(toml_string("a\"b\\\n"), "\"a\\\"b\\\\\\n\"");
+    }
+
+    #[test]
+    fn code_spans_render_as_code() {
+        assert_eq!(
+            inline_with_code("Run `errdex --help` or `errdex <command> --help`."),
+            "Run <code>errdex --help</code> or <code>errdex &lt;command&gt; --help</code>."
+        );
+        assert_eq!(inline_with_code("no code"), inline("no code"));
+        assert_eq!(inline_with_code("a `b"), inline("a `b"));
+        assert_eq!(inline_with_code("``a`b``"), "<code>a\\`b</code>");
+        assert_eq!(inline_with_code("`` `x` ``"), "<code>\\`x\\`</code>");
+        assert_eq!(inline_with_code("`a|b` c"), "<code>a\\|b</code> c");
+        assert_eq!(inline_with_code("- `x`"), "\\- <code>x</code>");
+    }
+
+    /// What pulldown-cmark makes of `cell` in a one-column table: the number of body cells
+    /// and every inline HTML tag it passes through.
+    fn table_cell(cell: &str) -> (usize, Vec<String>) {
+        use pulldown_cmark::{Event, Options, Parser, Tag};
+        let md = format!("| h |\n|---|\n| {cell} |\n");
+        let mut cells = 0;
+        let mut html = Vec::new();
+        for e in Parser::new_ext(&md, Options::ENABLE_TABLES) {
+            match e {
+                Event::Start(Tag::TableCell) => cells += 1,
+                Event::InlineHtml(h) | Event::Html(h) => html.push(h.to_string()),
+                _ => {}
+            }
+        }
+        (cells - 1, html)
+    }
+
+    proptest! {
+        #[test]
+        fn code_spans_stay_inside_one_cell(s in "[a-z `|<>*_\\\\\\-]{0,24}") {
+            let (cells, html) = table_cell(&inline_with_code(&s));
+            prop_assert_eq!(cells, 1);
+            for h in html {
+                prop_assert!(["<code>", "</code>", "<br>", "<bdi>", "</bdi>"].contains(&h.as_str()), "{}", h);
+            }
+        }
     }
 }
