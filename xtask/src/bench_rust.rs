@@ -1,4 +1,4 @@
-//! `cargo xtask bench-rust [N...] [--with-10k-baseline] [--runs R] [--no-micro]`: issue 7's
+//! `cargo xtask bench-rust [N|FILE...] [--with-10k-baseline] [--runs R] [--no-micro]`: issue 7's
 //! measurements of the generated Rust crate, each against a baseline measured in the same run.
 //!
 //! 1. Compile time of the generated crate alone (its dependencies `serde` and `serde_json` are
@@ -21,10 +21,14 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::SystemTime;
 
+use errdex_codegen::ir::Catalogue;
+
+use crate::input::Input;
 use crate::scale;
 
 pub struct Args {
-    pub ns: Vec<usize>,
+    /// Scale sizes or catalogue files (see [`crate::input::Input`]).
+    pub inputs: Vec<String>,
     pub with_10k_baseline: bool,
     pub runs: usize,
     pub micro: bool,
@@ -32,7 +36,7 @@ pub struct Args {
 
 pub fn parse_args(args: &[String]) -> Result<Args, String> {
     let mut a = Args {
-        ns: vec![],
+        inputs: vec![],
         with_10k_baseline: false,
         runs: 3,
         micro: true,
@@ -49,15 +53,11 @@ pub fn parse_args(args: &[String]) -> Result<Args, String> {
                     .filter(|&r| r > 0)
                     .ok_or("--runs needs a positive number")?;
             }
-            n => a.ns.push(
-                n.replace([',', '_'], "")
-                    .parse()
-                    .map_err(|_| format!("bad N {n:?}"))?,
-            ),
+            other => a.inputs.push(other.to_string()),
         }
     }
-    if a.ns.is_empty() {
-        a.ns = vec![266, 1000, 10_000];
+    if a.inputs.is_empty() {
+        a.inputs = vec!["266".into(), "1000".into(), "10000".into()];
     }
     Ok(a)
 }
@@ -228,12 +228,12 @@ pub fn summarize(runs: &[RustcRun]) -> Summary {
     }
 }
 
-/// The generated crate of the scale catalogue of `n` codes, generated through
-/// `errdex_codegen::Builder` (exactly what a `build.rs` does) into `src/generated.rs`.
-pub fn generated_crate(n: usize) -> Result<BenchCrate, String> {
-    let name = format!("errdex-bench-gen-{n}");
+/// The generated crate of a catalogue, generated through `errdex_codegen::Builder` (exactly
+/// what a `build.rs` does) into `src/generated.rs`.
+pub fn generated_crate(input: &Input, cat: &Catalogue) -> Result<BenchCrate, String> {
+    let name = format!("errdex-bench-gen-{}", input.crate_label());
     let dir = bench_dir().join(&name);
-    write(&dir.join("errors.yaml"), &scale::catalogue(n))?;
+    write(&dir.join("errors.yaml"), &input.src)?;
     errdex_codegen::Builder::new(dir.join("errors.yaml"))
         .cargo_directives(false)
         .out_dir(dir.join("src"))
@@ -256,7 +256,7 @@ pub fn generated_crate(n: usize) -> Result<BenchCrate, String> {
         &dir.join("src/lib.rs"),
         "//! Throwaway crate of `cargo xtask bench-rust`.\n#![allow(missing_docs)]\n\ninclude!(\"generated.rs\");\n",
     )?;
-    write(&dir.join("src/main.rs"), &micro_main(n, &name)?)?;
+    write(&dir.join("src/main.rs"), &micro_main(cat, &name)?)?;
     Ok(BenchCrate {
         source: dir.join("src/lib.rs"),
         dir,
@@ -264,10 +264,11 @@ pub fn generated_crate(n: usize) -> Result<BenchCrate, String> {
     })
 }
 
-/// The hand-written-style baseline crate of `n` codes.
-pub fn baseline_crate(n: usize) -> Result<BenchCrate, String> {
-    let (manifest, lib) = scale::baseline_crate(n);
-    let name = format!("baseline-errors-{n}");
+/// The hand-written-style baseline crate of a catalogue.
+pub fn baseline_crate(input: &Input, cat: &Catalogue) -> Result<BenchCrate, String> {
+    let label = input.crate_label();
+    let (manifest, lib) = scale::baseline_crate(cat, &label);
+    let name = format!("baseline-errors-{label}");
     let dir = bench_dir().join(&name);
     write(&dir.join("Cargo.toml"), &manifest)?;
     write(&dir.join("lib.rs"), &lib)?;
@@ -278,13 +279,10 @@ pub fn baseline_crate(n: usize) -> Result<BenchCrate, String> {
     })
 }
 
-/// The micro-benchmark `main.rs` of the generated crate of `n` codes.
-fn micro_main(n: usize, name: &str) -> Result<String, String> {
-    let src = scale::catalogue(n);
-    let cat = errdex_codegen::load_str(&src, "errors.yaml")
-        .catalogue
-        .ok_or("the scale catalogue is invalid")?;
-    // The constructed error: the first code with two params (string + integer).
+/// The micro-benchmark `main.rs` of a catalogue's generated crate.
+fn micro_main(cat: &Catalogue, name: &str) -> Result<String, String> {
+    // The constructed error: the first code with two params (string + integer in the scale
+    // catalogues), else the first code.
     let e = cat
         .errors
         .iter()
@@ -494,26 +492,25 @@ pub fn run(a: &Args) -> Result<(), String> {
         "Compile time of the crate alone (dependencies prebuilt), `CARGO_INCREMENTAL=0`, median of {} runs; rustc wall / CPU (user+sys) seconds, peak RSS MiB.",
         a.runs
     );
-    let skipped: Vec<usize> =
-        a.ns.iter()
-            .copied()
-            .filter(|&n| n >= 10_000 && !a.with_10k_baseline)
-            .collect();
-    if !skipped.is_empty() {
+    if !a.with_10k_baseline {
         println!(
-            "The hand-written baseline is skipped at N = {skipped:?} (minutes and GiBs of rustc; pass --with-10k-baseline)."
+            "The hand-written baseline is skipped for catalogues of 10,000 codes or more (minutes and GiBs of rustc; pass --with-10k-baseline)."
         );
     }
     println!();
     println!(
-        "| N | profile | generated wall (s) | generated CPU (s) | generated peak (MiB) | baseline wall (s) | baseline CPU (s) | baseline peak (MiB) | CPU ratio gen/base | peak ratio gen/base |"
+        "| catalogue | codes | profile | generated wall (s) | generated CPU (s) | generated peak (MiB) | baseline wall (s) | baseline CPU (s) | baseline peak (MiB) | CPU ratio gen/base | peak ratio gen/base |"
     );
-    println!("|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+    println!("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|");
     let mut micro_rows = Vec::new();
-    for &n in &a.ns {
-        let g = generated_crate(n)?;
+    for arg in &a.inputs {
+        let input = Input::parse(arg)?;
+        let cat = input.catalogue()?;
+        let n = cat.errors.len();
+        let label = &input.label;
+        let g = generated_crate(&input, &cat)?;
         let b = if n < 10_000 || a.with_10k_baseline {
-            Some(baseline_crate(n)?)
+            Some(baseline_crate(&input, &cat)?)
         } else {
             None
         };
@@ -534,7 +531,7 @@ pub fn run(a: &Args) -> Result<(), String> {
                 None => ("—".into(), "—".into(), "—".into(), "—".into(), "—".into()),
             };
             println!(
-                "| {n} | {} | {:.2} | {:.2} | {:.0} | {bw} | {bc} | {bp} | {rc} | {rp} |",
+                "| {label} | {n} | {} | {:.2} | {:.2} | {:.0} | {bw} | {bc} | {bp} | {rc} | {rp} |",
                 if release { "release" } else { "debug" },
                 gs.wall_s,
                 gs.cpu_s,
@@ -545,7 +542,7 @@ pub fn run(a: &Args) -> Result<(), String> {
             let out = g.run(&["run", "-q", "--release", "--bin", &g.name], &[])?;
             let v: serde_json::Value =
                 serde_json::from_str(out.trim()).map_err(|e| format!("bad output {out}: {e}"))?;
-            micro_rows.push((n, v));
+            micro_rows.push((label.clone(), n, v));
         }
     }
     if !micro_rows.is_empty() {
@@ -555,13 +552,13 @@ pub fn run(a: &Args) -> Result<(), String> {
         );
         println!();
         println!(
-            "| N | from_str hit | HashMap hit | from_str miss | HashMap miss | accessor | HashMap<ErrorCode,u16> | to_wire | hand-built Map | to_wire → JSON string | to_wire allocations |"
+            "| catalogue | codes | from_str hit | HashMap hit | from_str miss | HashMap miss | accessor | HashMap<ErrorCode,u16> | to_wire | hand-built Map | to_wire → JSON string | to_wire allocations |"
         );
-        println!("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
-        for (n, v) in micro_rows {
+        println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+        for (label, n, v) in micro_rows {
             let f = |k: &str| v[k].as_f64().unwrap_or(f64::NAN);
             println!(
-                "| {n} | {:.1} | {:.1} | {:.1} | {:.1} | {:.2} | {:.1} | {:.0} | {:.0} | {:.0} | {} |",
+                "| {label} | {n} | {:.1} | {:.1} | {:.1} | {:.1} | {:.2} | {:.1} | {:.0} | {:.0} | {:.0} | {} |",
                 f("from_str_hit_ns"),
                 f("hashmap_hit_ns"),
                 f("from_str_miss_ns"),

@@ -24,7 +24,7 @@ use std::time::Instant;
 
 use errdex_codegen::ir::{Catalogue, ParamType};
 
-use crate::scale;
+use crate::input::Input;
 
 pub fn run(args: &[String]) -> Result<(), String> {
     let mut runs = 5usize;
@@ -70,23 +70,13 @@ pub fn run(args: &[String]) -> Result<(), String> {
     );
     println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
     for input in &inputs {
-        let (name, src, file) = match input.replace([',', '_'], "").parse::<usize>() {
-            Ok(n) => (
-                format!("scale-{n}"),
-                scale::catalogue(n),
-                "errors.yaml".to_string(),
-            ),
-            Err(_) => {
-                let src = std::fs::read_to_string(input).map_err(|e| format!("{input}: {e}"))?;
-                let stem = Path::new(input)
-                    .file_stem()
-                    .map_or("catalogue".into(), |s| s.to_string_lossy().into_owned());
-                (stem, src, input.clone())
-            }
+        let input = Input::parse(input)?;
+        let cat = input.catalogue()?;
+        let name = if input.label.chars().all(|c| c.is_ascii_digit()) {
+            format!("scale-{}", input.label)
+        } else {
+            input.crate_label()
         };
-        let cat = errdex_codegen::load_str(&src, &file)
-            .catalogue
-            .ok_or_else(|| format!("{input} is not a valid catalogue (run `errdex lint`)"))?;
         let dir = root.join(&name);
         let _ = std::fs::remove_dir_all(&dir);
         let gen_dir = dir.join("gen");

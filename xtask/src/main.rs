@@ -1,14 +1,16 @@
 //! `cargo run -p xtask -- <task>`: development tasks that are not part of errdex itself.
 //!
 //! - `scale N [OUT]`: write a deterministic catalogue of N codes (default OUT: stdout).
-//! - `baseline N DIR`: write the hand-written-style baseline crate of N codes into DIR.
-//! - `bench-load [N...]`: time load + validate against the YAML parse alone (medians).
-//! - `bench-generate [N...]`: time every stage of `errdex generate` against the parse.
+//! - `baseline N|FILE DIR`: write the hand-written-style baseline crate of a catalogue into DIR.
+//! - `bench-load [N|FILE...]`: time load + validate against the YAML parse alone (medians).
+//! - `bench-generate [N|FILE...]`: time every stage of `errdex generate` against the parse.
+//!
+//! Every benchmark takes scale sizes (`10000`) and catalogue files alike (`path/errors.yaml`).
 //! - `profile-load N [--parse-only]`, `profile-generate N [--no-rust]`: one run each, for
 //!   callgrind.
 //! - `bench-tsc [N|FILE...] [--runs R]`: `tsc --strict` on the generated TypeScript against a
 //!   plain const object of the same codes (see `bench_tsc.rs`).
-//! - `bench-rust [N...]`: the generated crate's compile time, memory and lookups (see
+//! - `bench-rust [N|FILE...]`: the generated crate's compile time, memory and lookups (see
 //!   `bench_rust.rs`).
 //! - `dump N|FILE DIR`: write every output of a scale catalogue (or a catalogue file) under
 //!   DIR, to diff the outputs of two builds byte for byte.
@@ -18,6 +20,7 @@ use std::time::Instant;
 
 mod bench_rust;
 mod bench_tsc;
+mod input;
 mod scale;
 
 fn main() -> ExitCode {
@@ -40,11 +43,24 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Some("baseline") => {
-            let (Some(n), Some(dir)) = (args.get(1).and_then(|s| s.parse().ok()), args.get(2))
-            else {
+            let (Some(what), Some(dir)) = (args.get(1), args.get(2)) else {
                 return usage();
             };
-            let (manifest, lib) = scale::baseline_crate(n);
+            let input = match input::Input::parse(what) {
+                Ok(i) => i,
+                Err(e) => {
+                    eprintln!("xtask: {e}");
+                    return ExitCode::FAILURE;
+                }
+            };
+            let cat = match input.catalogue() {
+                Ok(c) => c,
+                Err(e) => {
+                    eprintln!("xtask: {e}");
+                    return ExitCode::FAILURE;
+                }
+            };
+            let (manifest, lib) = scale::baseline_crate(&cat, &input.crate_label());
             let dir = std::path::Path::new(dir);
             let r = std::fs::create_dir_all(dir)
                 .and_then(|()| std::fs::write(dir.join("Cargo.toml"), manifest))
@@ -55,15 +71,15 @@ fn main() -> ExitCode {
             }
             ExitCode::SUCCESS
         }
-        Some("bench-load") => {
-            let ns: Vec<usize> = if args.len() > 1 {
-                args[1..].iter().filter_map(|s| s.parse().ok()).collect()
-            } else {
-                vec![266, 1000, 10_000]
-            };
-            bench_load(&ns);
-            ExitCode::SUCCESS
-        }
+        Some("bench-load") => match input::Input::all(&args[1..], &[266, 1000, 10_000])
+            .and_then(|inputs| bench_load(&inputs))
+        {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("xtask bench-load: {e}");
+                ExitCode::FAILURE
+            }
+        },
         Some("profile-load") => {
             // One load of a scale catalogue, for `valgrind --tool=callgrind`.
             let n = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(1000);
@@ -131,15 +147,15 @@ fn main() -> ExitCode {
             }
             ExitCode::SUCCESS
         }
-        Some("bench-generate") => {
-            let ns: Vec<usize> = if args.len() > 1 {
-                args[1..].iter().filter_map(|s| s.parse().ok()).collect()
-            } else {
-                vec![266, 1000, 10_000]
-            };
-            bench_generate(&ns);
-            ExitCode::SUCCESS
-        }
+        Some("bench-generate") => match input::Input::all(&args[1..], &[266, 1000, 10_000])
+            .and_then(|inputs| bench_generate(&inputs))
+        {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("xtask bench-generate: {e}");
+                ExitCode::FAILURE
+            }
+        },
         Some("bench-tsc") => match bench_tsc::run(&args[1..]) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
@@ -162,7 +178,7 @@ fn main() -> ExitCode {
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage: xtask scale N [OUT] | baseline N DIR | bench-load [N...] | bench-generate [N...] | bench-tsc [N|FILE...] | bench-rust [N...] | dump N|FILE DIR"
+        "usage: xtask scale N [OUT] | baseline N|FILE DIR | bench-load [N|FILE...] | bench-generate [N|FILE...] | bench-tsc [N|FILE...] | bench-rust [N|FILE...] | dump N|FILE DIR"
     );
     ExitCode::from(64)
 }
@@ -180,23 +196,29 @@ fn median_us(runs: usize, mut f: impl FnMut()) -> f64 {
     v[v.len() / 2]
 }
 
-fn bench_load(ns: &[usize]) {
-    println!("| N | YAML parse alone (µs) | load + validate (µs) | ratio |");
-    println!("|---:|---:|---:|---:|");
-    for &n in ns {
-        let src = scale::catalogue(n);
-        let runs = if n >= 10_000 { 15 } else { 51 };
+fn bench_load(inputs: &[input::Input]) -> Result<(), String> {
+    println!("| catalogue | codes | YAML parse alone (µs) | load + validate (µs) | ratio |");
+    println!("|---|---:|---:|---:|---:|");
+    for input in inputs {
+        let n = input.catalogue()?.errors.len();
+        let src = &input.src;
+        let runs = if src.len() >= 2_000_000 { 15 } else { 51 };
         let parse = median_us(runs, || {
-            let v: serde_json::Value = serde_saphyr::from_str(&src).expect("valid YAML");
+            let v: serde_json::Value = serde_saphyr::from_str(src).expect("valid YAML");
             std::hint::black_box(v);
         });
         let load = median_us(runs, || {
-            let l = errdex_codegen::load_str(&src, "errors.yaml");
+            let l = errdex_codegen::load_str(src, &input.file);
             assert!(l.catalogue.is_some(), "{:?}", l.diagnostics.first());
             std::hint::black_box(l);
         });
-        println!("| {n} | {parse:.0} | {load:.0} | {:.2} |", load / parse);
+        println!(
+            "| {} | {n} | {parse:.0} | {load:.0} | {:.2} |",
+            input.label,
+            load / parse
+        );
     }
+    Ok(())
 }
 
 /// Every stage of `errdex generate`, in process, against the YAML parse alone.
@@ -204,25 +226,25 @@ fn bench_load(ns: &[usize]) {
 /// "generate" is what `errdex generate` does (load + validate + docs, TypeScript and
 /// schemas, through `write::generate`); "build.rs" is what the generated crate's build
 /// script does (load + validate + the Rust target).
-fn bench_generate(ns: &[usize]) {
+fn bench_generate(inputs: &[input::Input]) -> Result<(), String> {
     use errdex_codegen::emit;
     println!(
-        "| N | YAML parse (ms) | load+validate (ms) | markdown (ms) | typescript (ms) | json schema (ms) | rust (ms) | generate (ms) | generate / parse | build.rs (ms) | build.rs / parse |"
+        "| catalogue | codes | YAML parse (ms) | load+validate (ms) | markdown (ms) | typescript (ms) | json schema (ms) | rust (ms) | generate (ms) | generate / parse | build.rs (ms) | build.rs / parse |"
     );
-    println!("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
-    for &n in ns {
-        let src = scale::catalogue(n);
-        let runs = if n >= 10_000 { 11 } else { 41 };
-        let cat = errdex_codegen::load_str(&src, "errors.yaml")
-            .catalogue
-            .expect("scale catalogue is valid");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    for input in inputs {
+        let src = input.src.as_str();
+        let file = input.file.as_str();
+        let runs = if src.len() >= 2_000_000 { 11 } else { 41 };
+        let cat = input.catalogue()?;
+        let n = cat.errors.len();
         let ms = |us: f64| us / 1000.0;
         let parse = median_us(runs, || {
-            let v: serde_json::Value = serde_saphyr::from_str(&src).expect("valid YAML");
+            let v: serde_json::Value = serde_saphyr::from_str(src).expect("valid YAML");
             std::hint::black_box(v);
         });
         let load = median_us(runs, || {
-            std::hint::black_box(errdex_codegen::load_str(&src, "errors.yaml"));
+            std::hint::black_box(errdex_codegen::load_str(src, file));
         });
         let md = median_us(runs, || {
             std::hint::black_box(emit::markdown::emit(&cat));
@@ -237,20 +259,21 @@ fn bench_generate(ns: &[usize]) {
             std::hint::black_box(emit::rust::emit(&cat, &Default::default()));
         });
         let generate = median_us(runs, || {
-            let c = errdex_codegen::load_str(&src, "errors.yaml")
+            let c = errdex_codegen::load_str(src, file)
                 .catalogue
                 .expect("valid");
             let out = errdex_codegen::write::generate(&c, &errdex_codegen::Settings::default());
             std::hint::black_box(out);
         });
         let build_rs = median_us(runs, || {
-            let c = errdex_codegen::load_str(&src, "errors.yaml")
+            let c = errdex_codegen::load_str(src, file)
                 .catalogue
                 .expect("valid");
             std::hint::black_box(emit::rust::emit(&c, &Default::default()));
         });
         println!(
-            "| {n} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} |",
+            "| {} | {n} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} |",
+            input.label,
             ms(parse),
             ms(load),
             ms(md),
@@ -263,4 +286,5 @@ fn bench_generate(ns: &[usize]) {
             build_rs / parse
         );
     }
+    Ok(())
 }

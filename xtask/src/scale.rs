@@ -7,6 +7,8 @@
 
 use std::fmt::Write as _;
 
+use errdex_codegen::ir::{Catalogue, ErrorEntry};
+
 /// Category keys and their (retryable, exit, http, jsonrpc, expected).
 const CATEGORIES: [(&str, bool, u8, u16, i32, bool); 5] = [
     ("invalid", false, 1, 400, -32602, true),
@@ -123,92 +125,67 @@ pub fn catalogue(n: usize) -> String {
     s
 }
 
-/// The Rust a person writes by hand: `match` arms per variant per accessor.
-pub fn baseline_crate(n: usize) -> (String, String) {
+/// The Rust a person writes by hand for `cat`: one enum, one `match` arm per variant per
+/// accessor, and a `from_code` string `match`. Built from the validated catalogue, so it works
+/// for a scale catalogue and for any catalogue file alike.
+pub fn baseline_crate(cat: &Catalogue, label: &str) -> (String, String) {
     let manifest = format!(
-        "[package]\nname = \"baseline-errors-{n}\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[lib]\npath = \"lib.rs\"\n\n[workspace]\n"
+        "[package]\nname = \"baseline-errors-{label}\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[lib]\npath = \"lib.rs\"\n\n[workspace]\n"
     );
-    let mut s = String::with_capacity(n * 600);
+    let mut s = String::with_capacity(cat.errors.len() * 600);
     s.push_str("//! Hand-written-style baseline: one match arm per variant per accessor.\n");
+    s.push_str("#![allow(deprecated, clippy::all)]\n");
     s.push_str("#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]\npub enum ErrorCode {\n");
-    let variants: Vec<(String, String, usize)> = (0..n)
-        .map(|i| {
-            let (name, code, ns) = entry(n, i);
-            (variant(&name), code, ns)
-        })
-        .collect();
-    for (v, _, _) in &variants {
-        let _ = writeln!(s, "    {v},");
+    for e in &cat.errors {
+        let _ = writeln!(s, "    {},", e.rust_variant);
     }
-    s.push_str("}\n\n#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]\npub enum Category { Invalid, NotFound, Unavailable, Internal, Config }\n\n");
-    s.push_str("impl ErrorCode {\n");
-    let accessor = |s: &mut String, sig: &str, f: &dyn Fn(usize) -> String| {
+    s.push_str("}\n\n#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]\npub enum Category {\n");
+    for c in &cat.categories {
+        let _ = writeln!(s, "    {},", c.rust_variant);
+    }
+    s.push_str("}\n\nimpl ErrorCode {\n");
+    let accessor = |s: &mut String, sig: &str, f: &dyn Fn(&ErrorEntry) -> String| {
         let _ = writeln!(s, "    pub const fn {sig} {{\n        match self {{");
-        for (i, (v, _, _)) in variants.iter().enumerate() {
-            let _ = writeln!(s, "            ErrorCode::{v} => {},", f(i));
+        for e in &cat.errors {
+            let _ = writeln!(s, "            ErrorCode::{} => {},", e.rust_variant, f(e));
         }
         s.push_str("        }\n    }\n");
     };
-    accessor(&mut s, "as_str(self) -> &'static str", &|i| {
-        format!("{:?}", variants[i].1)
+    accessor(&mut s, "as_str(self) -> &'static str", &|e| {
+        format!("{:?}", e.code)
     });
-    accessor(&mut s, "name(self) -> &'static str", &|i| {
-        format!("{:?}", entry(n, i).0)
+    accessor(&mut s, "name(self) -> &'static str", &|e| {
+        format!("{:?}", e.name)
     });
-    accessor(&mut s, "category(self) -> Category", &|i| {
-        [
-            "Category::Invalid",
-            "Category::NotFound",
-            "Category::Unavailable",
-            "Category::Internal",
-            "Category::Config",
-        ][i % 5]
-            .to_string()
+    accessor(&mut s, "category(self) -> Category", &|e| {
+        format!("Category::{}", cat.category_of(e).rust_variant)
     });
-    accessor(&mut s, "retryable(self) -> bool", &|i| {
-        (CATEGORIES[i % 5].1 || i % 7 == 3).to_string()
+    accessor(&mut s, "retryable(self) -> bool", &|e| {
+        e.retryable.to_string()
     });
-    accessor(&mut s, "exit_code(self) -> u8", &|i| {
-        CATEGORIES[i % 5].2.to_string()
+    accessor(&mut s, "exit_code(self) -> u8", &|e| {
+        e.exit_code.to_string()
     });
-    accessor(&mut s, "http_status(self) -> u16", &|i| {
-        if i % 7 == 3 {
-            "409".into()
-        } else {
-            CATEGORIES[i % 5].3.to_string()
-        }
+    accessor(&mut s, "http_status(self) -> u16", &|e| {
+        e.http_status.to_string()
     });
-    accessor(&mut s, "jsonrpc_code(self) -> i32", &|i| {
-        CATEGORIES[i % 5].4.to_string()
+    accessor(&mut s, "jsonrpc_code(self) -> i32", &|e| {
+        e.jsonrpc_code.to_string()
     });
-    accessor(&mut s, "docs_url(self) -> &'static str", &|i| {
-        format!(
-            "\"https://errors.example.dev/{}#{}\"",
-            ns_key(variants[i].2).to_lowercase(),
-            variants[i].1.to_lowercase()
-        )
+    accessor(&mut s, "docs_url(self) -> &'static str", &|e| {
+        format!("{:?}", e.docs_url)
     });
-    accessor(&mut s, "summary(self) -> &'static str", &|i| {
-        format!(
-            "\"The {} check {i} failed\"",
-            WORDS[i % WORDS.len()].to_lowercase()
-        )
+    accessor(&mut s, "summary(self) -> &'static str", &|e| {
+        format!("{:?}", e.summary)
     });
     s.push_str("    pub fn from_code(s: &str) -> Option<Self> {\n        match s {\n");
-    for (v, code, _) in &variants {
-        let _ = writeln!(s, "            {code:?} => Some(ErrorCode::{v}),");
+    for e in &cat.errors {
+        let _ = writeln!(
+            s,
+            "            {:?} => Some(ErrorCode::{}),",
+            e.code, e.rust_variant
+        );
     }
     s.push_str("            _ => None,\n        }\n    }\n}\n");
     (manifest, s)
-}
-
-fn variant(name: &str) -> String {
-    name.split('_')
-        .map(|w| {
-            let mut c = w.chars();
-            c.next().map_or(String::new(), |f| {
-                f.to_ascii_uppercase().to_string() + &c.as_str().to_ascii_lowercase()
-            })
-        })
-        .collect()
 }
