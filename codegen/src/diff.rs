@@ -794,8 +794,8 @@ impl<'a> Differ<'a> {
                 s,
                 ChangeKind::RetryAdviceChanged,
                 "retry",
-                retry_text(&o.retry),
-                retry_text(&n.retry),
+                retry_text(o.retry),
+                retry_text(n.retry),
                 "",
             );
         }
@@ -1494,29 +1494,6 @@ fn deprecation_text(cat: &Catalogue, d: &crate::ir::Deprecation) -> String {
     parts.join(", ")
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn ids_are_unique_and_round_trip() {
-        let mut seen = std::collections::HashSet::new();
-        for k in ChangeKind::ALL {
-            assert!(seen.insert(k.as_str()), "duplicate id {}", k.as_str());
-            assert_eq!(ChangeKind::from_id(k.as_str()), Some(*k));
-        }
-    }
-
-    #[test]
-    fn clean_escapes_terminal_controls() {
-        assert_eq!(
-            clean("a\u{1b}[31mb\nc\u{202e}", 100),
-            "a\\u{1b}[31mb\\nc\\u{202e}"
-        );
-        assert_eq!(clean("abcdef", 3), "abc…");
-    }
-}
-
 /// The mapping fields a category and an entry share (an entry's are resolved: category
 /// defaults applied).
 struct Mapping<'a> {
@@ -1549,5 +1526,28 @@ impl<'a> Mapping<'a> {
             expected: e.expected,
             retry: &e.retry,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_unique_and_round_trip() {
+        let mut seen = std::collections::HashSet::new();
+        for k in ChangeKind::ALL {
+            assert!(seen.insert(k.as_str()), "duplicate id {}", k.as_str());
+            assert_eq!(ChangeKind::from_id(k.as_str()), Some(*k));
+        }
+    }
+
+    #[test]
+    fn clean_escapes_terminal_controls() {
+        assert_eq!(
+            clean("a\u{1b}[31mb\nc\u{202e}", 100),
+            "a\\u{1b}[31mb\\nc\\u{202e}"
+        );
+        assert_eq!(clean("abcdef", 3), "abc…");
     }
 }

@@ -121,7 +121,8 @@ mod tests {
 
     #[test]
     fn parses_and_renders() {
-        let t = Template::parse("{field} is {{required}} for {x}", &["x", "field"]).unwrap();
+        let t = Template::parse("{field} is {{required}} for {x}", &["x", "field"])
+            .expect("valid template");
         assert_eq!(t.render(&["X".into(), "F".into()]), "F is {required} for X");
         assert_eq!(t.used_params().collect::<Vec<_>>(), vec![1, 0]);
     }

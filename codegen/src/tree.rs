@@ -436,14 +436,14 @@ mod tests {
     #[test]
     fn empty_and_comment_only() {
         for s in ["", "\n\n", "# only a comment\n# another\n", "---\n"] {
-            let e = parse(s, &Limits::default()).unwrap_err();
+            let e = parse(s, &Limits::default()).expect_err("must be rejected");
             assert_eq!(e[0].code, DiagCode::EmptyCatalogue, "{s:?}");
         }
     }
 
     #[test]
     fn syntax_error_is_located() {
-        let e = parse("a: [1, 2\nb: c\n", &Limits::default()).unwrap_err();
+        let e = parse("a: [1, 2\nb: c\n", &Limits::default()).expect_err("must be rejected");
         assert_eq!(e[0].code, DiagCode::YamlSyntax);
         assert!(e[0].span.is_some());
     }
@@ -457,7 +457,7 @@ mod tests {
                 "a{i}: &a{i} [*a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}]\n"
             ));
         }
-        let e = parse(&s, &Limits::default()).unwrap_err();
+        let e = parse(&s, &Limits::default()).expect_err("must be rejected");
         assert!(
             matches!(e[0].code, DiagCode::YamlBudget | DiagCode::TooDeep),
             "{e:?}"
@@ -467,7 +467,7 @@ mod tests {
     #[test]
     fn deep_nesting_is_refused() {
         let s = format!("a: {}1{}\n", "[".repeat(200), "]".repeat(200));
-        let e = parse(&s, &Limits::default()).unwrap_err();
+        let e = parse(&s, &Limits::default()).expect_err("must be rejected");
         assert!(
             matches!(e[0].code, DiagCode::TooDeep | DiagCode::YamlBudget),
             "{e:?}"
@@ -480,7 +480,7 @@ mod tests {
             max_bytes: 10,
             ..Limits::default()
         };
-        let e = parse("errdex: 1\nregistry: {}\n", &limits).unwrap_err();
+        let e = parse("errdex: 1\nregistry: {}\n", &limits).expect_err("must be rejected");
         assert_eq!(e[0].code, DiagCode::TooLarge);
     }
 }

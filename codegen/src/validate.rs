@@ -416,39 +416,39 @@ impl<'s> Cx<'s> {
             &[],
         )?;
         let mut r = Retry::default();
-        if let Some(n) = f.get("max_attempts") {
-            if let Some(v) = self.integer(n, "max_attempts") {
-                match u32::try_from(v) {
-                    Ok(v) if v >= 1 => r.max_attempts = Some(v),
-                    _ => {
-                        self.err(
-                            DiagCode::BadValue,
-                            n.span,
-                            &[
-                                ("key", "max_attempts"),
-                                ("found", &v.to_string()),
-                                ("expected", "it must be a whole number from 1 to 4294967295"),
-                            ],
-                        );
-                    }
+        if let Some(n) = f.get("max_attempts")
+            && let Some(v) = self.integer(n, "max_attempts")
+        {
+            match u32::try_from(v) {
+                Ok(v) if v >= 1 => r.max_attempts = Some(v),
+                _ => {
+                    self.err(
+                        DiagCode::BadValue,
+                        n.span,
+                        &[
+                            ("key", "max_attempts"),
+                            ("found", &v.to_string()),
+                            ("expected", "it must be a whole number from 1 to 4294967295"),
+                        ],
+                    );
                 }
             }
         }
-        if let Some(n) = f.get("initial_backoff_ms") {
-            if let Some(v) = self.integer(n, "initial_backoff_ms") {
-                match u64::try_from(v) {
-                    Ok(v) => r.initial_backoff_ms = Some(v),
-                    Err(_) => {
-                        self.err(
-                            DiagCode::BadValue,
-                            n.span,
-                            &[
-                                ("key", "initial_backoff_ms"),
-                                ("found", &v.to_string()),
-                                ("expected", "it must be zero or more milliseconds"),
-                            ],
-                        );
-                    }
+        if let Some(n) = f.get("initial_backoff_ms")
+            && let Some(v) = self.integer(n, "initial_backoff_ms")
+        {
+            match u64::try_from(v) {
+                Ok(v) => r.initial_backoff_ms = Some(v),
+                Err(_) => {
+                    self.err(
+                        DiagCode::BadValue,
+                        n.span,
+                        &[
+                            ("key", "initial_backoff_ms"),
+                            ("found", &v.to_string()),
+                            ("expected", "it must be zero or more milliseconds"),
+                        ],
+                    );
                 }
             }
         }
@@ -1095,46 +1095,44 @@ impl<'s> Cx<'s> {
             });
             // Namespace (EDX0302).
             let mut namespace = None;
-            if let Some(n) = f.get("namespace") {
-                if let Some(ns) = self.text(n, "namespace") {
-                    match namespaces.iter().position(|(x, _)| x.key == ns) {
-                        Some(i) => namespace = Some(i),
-                        None => {
-                            let mut d = Diagnostic::new(
-                                DiagCode::UnknownNamespace,
-                                Some(n.span),
-                                &[("namespace", &ns)],
-                            );
-                            d.help =
-                                did_you_mean(&ns, namespaces.iter().map(|(x, _)| x.key.as_str()))
-                                    .or_else(|| Some("declare it under `namespaces:`".into()));
-                            self.push(d);
-                        }
+            if let Some(n) = f.get("namespace")
+                && let Some(ns) = self.text(n, "namespace")
+            {
+                match namespaces.iter().position(|(x, _)| x.key == ns) {
+                    Some(i) => namespace = Some(i),
+                    None => {
+                        let mut d = Diagnostic::new(
+                            DiagCode::UnknownNamespace,
+                            Some(n.span),
+                            &[("namespace", &ns)],
+                        );
+                        d.help = did_you_mean(&ns, namespaces.iter().map(|(x, _)| x.key.as_str()))
+                            .or_else(|| Some("declare it under `namespaces:`".into()));
+                        self.push(d);
                     }
                 }
             }
             // Code pattern and prefix (EDX0206, EDX0207).
             if let (Some(re), Some(p)) =
                 (&pattern, registry.and_then(|r| r.code_pattern.as_deref()))
+                && !re.is_match(&code)
             {
-                if !re.is_match(&code) {
-                    self.err(
-                        DiagCode::CodePatternMismatch,
-                        code_span,
-                        &[("code", &code), ("pattern", p)],
-                    );
-                }
+                self.err(
+                    DiagCode::CodePatternMismatch,
+                    code_span,
+                    &[("code", &code), ("pattern", p)],
+                );
             }
             if let Some(i) = namespace {
                 let ns = &namespaces[i].0;
-                if let Some(prefix) = &ns.code_prefix {
-                    if !code.starts_with(prefix.as_str()) {
-                        self.err(
-                            DiagCode::CodePrefixMismatch,
-                            code_span,
-                            &[("code", &code), ("prefix", prefix), ("namespace", &ns.key)],
-                        );
-                    }
+                if let Some(prefix) = &ns.code_prefix
+                    && !code.starts_with(prefix.as_str())
+                {
+                    self.err(
+                        DiagCode::CodePrefixMismatch,
+                        code_span,
+                        &[("code", &code), ("prefix", prefix), ("namespace", &ns.key)],
+                    );
                 }
             }
             // Params (EDX0404, EDX0405, EDX0106, EDX0205).
@@ -1143,86 +1141,86 @@ impl<'s> Cx<'s> {
             // Names of params refused for another reason: templates may still use them
             // without a second, cascading "undeclared placeholder" diagnostic.
             let mut refused: Vec<String> = Vec::new();
-            if let Some(pn) = f.get("params") {
-                if let Some(pe) = self.entries(pn, "params", "a mapping of param names to types") {
-                    for (pname, pk, pv) in pe {
-                        if !names::is_param_name(pname) {
-                            self.err(DiagCode::InvalidParamName, pk.span, &[("param", pname)])
+            if let Some(pn) = f.get("params")
+                && let Some(pe) = self.entries(pn, "params", "a mapping of param names to types")
+            {
+                for (pname, pk, pv) in pe {
+                    if !names::is_param_name(pname) {
+                        self.err(DiagCode::InvalidParamName, pk.span, &[("param", pname)])
                                 .help = Some("a param name is letters, digits and `_`, starting with a letter or `_`".into());
-                            continue;
-                        }
-                        refused.push(pname.to_string());
-                        if wire_reserved.iter().any(|k| k == pname) || EXTRA_KEYS.contains(&pname) {
-                            self.err(DiagCode::ParamShadowsWireKey, pk.span, &[("param", pname)])
-                                .help = Some(format!(
-                                "rename the param; reserved here: {}",
-                                wire_reserved
-                                    .iter()
-                                    .map(String::as_str)
-                                    .chain(EXTRA_KEYS)
-                                    .collect::<Vec<_>>()
-                                    .join(", ")
-                            ));
-                            continue;
-                        }
-                        let ty = match pv.as_str() {
-                            Some("string") => ParamType::String,
-                            Some("integer") => ParamType::Integer,
-                            Some("number") => ParamType::Number,
-                            Some("boolean") => ParamType::Boolean,
-                            Some(other) => {
-                                let mut d = Diagnostic::new(
-                                    DiagCode::BadValue,
-                                    Some(pv.span),
-                                    &[
-                                        ("key", pname),
-                                        ("found", &format!("`{other}`")),
-                                        (
-                                            "expected",
-                                            "a param type is `string`, `integer`, `number` or `boolean`",
-                                        ),
-                                    ],
-                                );
-                                d.help =
-                                    did_you_mean(other, ["string", "integer", "number", "boolean"]);
-                                self.push(d);
-                                continue;
-                            }
-                            None => {
-                                self.wrong_type(
-                                    pv,
-                                    pname,
-                                    "a param type (`string`, `integer`, `number` or `boolean`)",
-                                );
-                                continue;
-                            }
-                        };
-                        let rust_ident = names::rust_snake(pname);
-                        if let Some(other) = params
-                            .iter()
-                            .find(|p| names::unraw(&p.rust_ident) == names::unraw(&rust_ident))
-                        {
-                            self.err(
-                                DiagCode::IdentifierCollision,
-                                pk.span,
+                        continue;
+                    }
+                    refused.push(pname.to_string());
+                    if wire_reserved.iter().any(|k| k == pname) || EXTRA_KEYS.contains(&pname) {
+                        self.err(DiagCode::ParamShadowsWireKey, pk.span, &[("param", pname)])
+                            .help = Some(format!(
+                            "rename the param; reserved here: {}",
+                            wire_reserved
+                                .iter()
+                                .map(String::as_str)
+                                .chain(EXTRA_KEYS)
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        ));
+                        continue;
+                    }
+                    let ty = match pv.as_str() {
+                        Some("string") => ParamType::String,
+                        Some("integer") => ParamType::Integer,
+                        Some("number") => ParamType::Number,
+                        Some("boolean") => ParamType::Boolean,
+                        Some(other) => {
+                            let mut d = Diagnostic::new(
+                                DiagCode::BadValue,
+                                Some(pv.span),
                                 &[
-                                    ("name", pname),
-                                    ("language", "Rust"),
-                                    ("ident", &rust_ident),
-                                    ("other", &other.name),
+                                    ("key", pname),
+                                    ("found", &format!("`{other}`")),
+                                    (
+                                        "expected",
+                                        "a param type is `string`, `integer`, `number` or `boolean`",
+                                    ),
                                 ],
+                            );
+                            d.help =
+                                did_you_mean(other, ["string", "integer", "number", "boolean"]);
+                            self.push(d);
+                            continue;
+                        }
+                        None => {
+                            self.wrong_type(
+                                pv,
+                                pname,
+                                "a param type (`string`, `integer`, `number` or `boolean`)",
                             );
                             continue;
                         }
-                        refused.pop();
-                        params.push(Param {
-                            name: pname.to_string(),
-                            ty,
-                            rust_ident,
-                            ts_ident: pname.to_string(),
-                        });
-                        param_spans.push(pk.span);
+                    };
+                    let rust_ident = names::rust_snake(pname);
+                    if let Some(other) = params
+                        .iter()
+                        .find(|p| names::unraw(&p.rust_ident) == names::unraw(&rust_ident))
+                    {
+                        self.err(
+                            DiagCode::IdentifierCollision,
+                            pk.span,
+                            &[
+                                ("name", pname),
+                                ("language", "Rust"),
+                                ("ident", &rust_ident),
+                                ("other", &other.name),
+                            ],
+                        );
+                        continue;
                     }
+                    refused.pop();
+                    params.push(Param {
+                        name: pname.to_string(),
+                        ty,
+                        rust_ident,
+                        ts_ident: pname.to_string(),
+                    });
+                    param_spans.push(pk.span);
                 }
             }
             let pnames: Vec<&str> = params
@@ -1517,7 +1515,8 @@ impl<'s> Cx<'s> {
             }
         }
         // Identifiers after conversion (EDX0205).
-        let checks: [(&str, fn(&ErrorEntry) -> String); 5] = [
+        type Ident = fn(&ErrorEntry) -> String;
+        let checks: [(&str, Ident); 5] = [
             ("Rust", |e| format!("ErrorCode::{}", e.rust_variant)),
             ("Rust", |e| format!("Error::{}", names::unraw(&e.rust_fn))),
             ("TypeScript", |e| format!("ErrorCode.{}", e.ts_key)),
@@ -1693,12 +1692,12 @@ pub fn fill_docs_url(t: &str, namespace: &str, code: &str, name: &str, category:
     while let Some(i) = rest.find(['{', '}']) {
         out.push_str(&rest[..i]);
         let tail = &rest[i..];
-        if tail.starts_with("{{") {
+        if let Some(after) = tail.strip_prefix("{{") {
             out.push('{');
-            rest = &tail[2..];
-        } else if tail.starts_with("}}") {
+            rest = after;
+        } else if let Some(after) = tail.strip_prefix("}}") {
             out.push('}');
-            rest = &tail[2..];
+            rest = after;
         } else if let (true, Some(end)) = (tail.starts_with('{'), tail.find('}')) {
             match &tail[1..end] {
                 "namespace" => out.push_str(namespace),

@@ -536,7 +536,8 @@ fn group_codes(
     // (facts, params signature) → group index; the first code names the params type.
     // Deprecated codes get members of their own, so that narrowing to a live code never shows
     // a deprecated code's params interface.
-    let mut group_index: HashMap<(usize, bool, Vec<(&str, &str)>), usize> = HashMap::new();
+    type GroupKey<'a> = (usize, bool, Vec<(&'a str, &'a str)>);
+    let mut group_index: HashMap<GroupKey, usize> = HashMap::new();
     let mut members: Vec<(Vec<&str>, String)> = Vec::new();
     for (e, view) in cat.errors.iter().zip(errors.iter_mut()) {
         let f = FactsView {
