@@ -737,47 +737,45 @@ pub fn lookup_keys(cat: &Catalogue) -> Vec<(String, u32)> {
 }
 
 fn lookup_text(cat: &Catalogue) -> String {
-    let spans = Strings::build(cat).lookup_spans(cat);
-    let keys: Vec<(String, u32)> = spans.iter().map(|(k, _, t)| (k.clone(), *t)).collect();
+    let keys = lookup_keys(cat);
     let table = lookup::build(&keys);
-    // `table.keys` is `keys` without repeats, first occurrence kept: map back to spans.
-    let mut seen = std::collections::HashSet::new();
-    let rows: Vec<(u32, u32, u32)> = spans
-        .iter()
-        .filter(|(k, _, _)| seen.insert(k.clone()))
-        .map(|(_, (a, z), t)| (*a, *z, *t))
-        .collect();
-    // Each slot holds the key inline (one cache line per probe, no pointer chasing):
-    // target u32, start u32 of the key in `ERRDEX_STR`, length u16 (0: empty slot; keys are
-    // never empty), 2 spare bytes, then the key's first 20 bytes zero-padded; longer keys
-    // compare their rest in `ERRDEX_STR`. The table is aligned to 64 bytes so no slot
-    // straddles two cache lines. One byte-string literal costs rustc nothing per key.
-    let mut bytes = Vec::with_capacity(table.slots.len() * 32);
+    // Two compact byte strings instead of a wide table, so that a lookup's working set stays
+    // in a core's L2 cache even at 10,000+ codes (a hash table with the keys inline in
+    // 32-byte slots was 2 MiB there, and every lookup missed L2):
+    // - `ERRDEX_LOOKUP_KEYS`: every key once, as target u32 LE, length u16 LE, the bytes;
+    // - `ERRDEX_LOOKUP`: one u32 LE per slot, the key's offset in that blob + 1 (0: empty).
+    // A lookup hashes the bytes, reads one slot and compares one key, nearly always.
+    let mut blob = Vec::new();
+    let mut offsets = Vec::with_capacity(table.keys.len());
+    for (key, target) in &table.keys {
+        offsets.push(narrow::<u32>(blob.len() + 1));
+        blob.extend_from_slice(&target.to_le_bytes());
+        blob.extend_from_slice(&narrow::<u16>(key.len()).to_le_bytes());
+        blob.extend_from_slice(key.as_bytes());
+    }
+    let mut slots = Vec::with_capacity(table.slots.len() * 4);
     for &slot in &table.slots {
-        let mut row = [0u8; 32];
-        if let Some(k) = slot.checked_sub(1) {
-            let (start, end, target) = rows[k as usize];
-            let key = table.keys[k as usize].0.as_bytes();
-            row[0..4].copy_from_slice(&target.to_le_bytes());
-            row[4..8].copy_from_slice(&start.to_le_bytes());
-            debug_assert_eq!(key.len(), (end - start) as usize);
-            row[8..10].copy_from_slice(&narrow::<u16>(key.len()).to_le_bytes());
-            let n = key.len().min(20);
-            row[12..12 + n].copy_from_slice(&key[..n]);
-        }
-        bytes.extend_from_slice(&row);
+        let v = slot.checked_sub(1).map_or(0, |k| offsets[k as usize]);
+        slots.extend_from_slice(&v.to_le_bytes());
     }
     let mut out = format!(
         "const ERRDEX_LOOKUP_SEED: u64 = {};\nconst ERRDEX_LOOKUP_SHIFT: u32 = {};\n\n",
         table.seed, table.shift
     );
     out.push_str(&format!(
-        "/// Open-addressing table of {} 32-byte slots (see `errdex_lookup`).\nstatic ERRDEX_LOOKUP: ErrdexAligned<[u8; {}]> = ErrdexAligned(*",
+        "/// Open-addressing table of {} slots, 4 bytes each (see `errdex_lookup`).\nstatic ERRDEX_LOOKUP: ErrdexAligned<[u8; {}]> = ErrdexAligned(*",
         table.slots.len(),
-        bytes.len()
+        slots.len()
     ));
-    byte_string(&mut out, &bytes, 64);
-    out.push_str(");\n");
+    byte_string(&mut out, &slots, 64);
+    out.push_str(");\n\n");
+    out.push_str(&format!(
+        "/// The {} lookup keys: target u32, length u16, bytes (see `errdex_lookup`).\nstatic ERRDEX_LOOKUP_KEYS: [u8; {}] = *",
+        table.keys.len(),
+        blob.len()
+    ));
+    byte_string(&mut out, &blob, 64);
+    out.push_str(";\n");
     out
 }
 

@@ -209,13 +209,16 @@ static ERRDEX_NAME_SPANS: [(u32, u32); 0] = [
 const ERRDEX_LOOKUP_SEED: u64 = 0;
 const ERRDEX_LOOKUP_SHIFT: u32 = 61;
 
-/// Open-addressing table of 8 32-byte slots (see `errdex_lookup`).
-static ERRDEX_LOOKUP: ErrdexAligned<[u8; 256]> = ErrdexAligned(*b"\
-    \x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\xea\x00\x00\x00\x0d\x00\x00\x00FRM_OLD_THING\x00\x00\x00\x00\x00\x00\x00\
-    \x00\x00\x00\x00\x0b\x00\x00\x00\x0e\x00\x00\x00FRM_VALIDATION\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \x01\x00\x00\x00\xdf\x00\x00\x00\x0b\x00\x00\x00ACM-FRM-009\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x0b\x00\x00\x00ACM-FRM-001\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+/// Open-addressing table of 8 slots, 4 bytes each (see `errdex_lookup`).
+static ERRDEX_LOOKUP: ErrdexAligned<[u8; 32]> = ErrdexAligned(*b"\
+    \x00\x00\x00\x007\x00\x00\x00\x12\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00&\x00\x00\x00\x01\x00\x00\x00\
 ");
+
+/// The 4 lookup keys: target u32, length u16, bytes (see `errdex_lookup`).
+static ERRDEX_LOOKUP_KEYS: [u8; 73] = *b"\
+    \x00\x00\x00\x00\x0b\x00ACM-FRM-001\x00\x00\x00\x00\x0e\x00FRM_VALIDATION\x01\x00\x00\x00\x0b\x00ACM-FRM-009\x01\x00\x00\x00\x0d\x00FRM_\
+    OLD_THING\
+";
 
 // ---------------------------------------------------------------------------------------
 // Runtime support: identical for every catalogue. Everything above this line is data from
@@ -836,32 +839,27 @@ fn errdex_hash(seed: u64, bytes: &[u8]) -> u64 {
     h
 }
 
-/// 64-byte alignment for the lookup table: a 32-byte slot never straddles cache lines.
+/// 64-byte alignment for the lookup table: a slot never straddles cache lines.
 #[repr(align(64))]
 struct ErrdexAligned<T>(T);
 
 #[inline]
 fn errdex_lookup(s: &str) -> Option<usize> {
-    const W: usize = 32;
-    const INLINE: usize = W - 12;
     let table = &ERRDEX_LOOKUP.0;
-    let mask = table.len() / W - 1;
+    let mask = table.len() / 4 - 1;
     let key = s.as_bytes();
     let mut i = (errdex_hash(ERRDEX_LOOKUP_SEED, key) >> ERRDEX_LOOKUP_SHIFT) as usize & mask;
     loop {
-        let r = table.split_at(i * W).1.first_chunk::<W>()?;
-        let len = usize::from(u16::from_le_bytes([r[8], r[9]]));
-        if len == 0 {
+        let slot = table.split_at(i * 4).1.first_chunk::<4>()?;
+        let at = u32::from_le_bytes(*slot) as usize;
+        if at == 0 {
             return None;
         }
-        if len == key.len() {
-            let (head, tail) = key.split_at(len.min(INLINE));
-            if r[12..12 + head.len()] == *head {
-                let start = u32::from_le_bytes([r[4], r[5], r[6], r[7]]) as usize + head.len();
-                if tail.is_empty() || ERRDEX_STR.as_bytes().get(start..start + tail.len()) == Some(tail) {
-                    return Some(u32::from_le_bytes([r[0], r[1], r[2], r[3]]) as usize);
-                }
-            }
+        let entry = ERRDEX_LOOKUP_KEYS.split_at(at - 1).1;
+        let (head, rest) = entry.split_first_chunk::<6>()?;
+        let len = usize::from(u16::from_le_bytes([head[4], head[5]]));
+        if len == key.len() && rest.get(..len) == Some(key) {
+            return Some(u32::from_le_bytes([head[0], head[1], head[2], head[3]]) as usize);
         }
         i = (i + 1) & mask;
     }
