@@ -18,6 +18,8 @@
 mod docs;
 pub mod lookup;
 
+use std::fmt::Write as _;
+
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::quote;
 
@@ -36,14 +38,18 @@ pub struct RustOptions {
 
 /// The whole generated Rust source (one file, `include!`d by the crate's `lib.rs`).
 pub fn emit(cat: &Catalogue, opts: &RustOptions) -> String {
-    let ((tokens, data), doc_texts) = docs::deferred(|| items(cat, opts));
+    let ((tokens, data, splices), doc_texts) = docs::deferred(|| items(cat, opts));
     let file: syn::File = match syn::parse2(tokens) {
         Ok(f) => f,
         // The tokens come from quote! with literals and checked identifiers only; a parse
         // failure is a bug in this emitter, not a property of the catalogue.
         Err(e) => panic!("errdex bug: generated Rust does not parse: {e}"),
     };
-    let body = docs::expand(&prettyplease::unparse(&file), &doc_texts);
+    let mut body = prettyplease::unparse(&file);
+    for (placeholder, text) in &splices {
+        body = body.replacen(placeholder.as_str(), text, 1);
+    }
+    let body = docs::expand(&body, &doc_texts);
     let mut out = String::with_capacity(body.len() + RUNTIME.len() + 256);
     out.push_str("// ");
     out.push_str(&super::header_text(
@@ -133,17 +139,51 @@ fn link(url: &str) -> String {
 }
 
 /// The structural items (through syn and prettyplease) and the bulk data (as text).
-fn items(cat: &Catalogue, opts: &RustOptions) -> (TokenStream, String) {
+fn items(cat: &Catalogue, opts: &RustOptions) -> (TokenStream, String, Vec<(String, String)>) {
     let mut ts = TokenStream::new();
     ts.extend(registry_items(cat, opts));
     ts.extend(category_items(cat));
     ts.extend(namespace_items(cat));
-    let (codes, mut data) = code_items(cat);
+    let (codes, mut data, variants) = code_items(cat);
     ts.extend(codes);
     ts.extend(retired_items(cat));
-    ts.extend(constructor_items(cat));
+    let (constructors, constructors_text) = constructor_items(cat);
+    ts.extend(constructors);
     data.push_str(&lookup_text(cat));
-    (ts, data)
+    let splices = vec![
+        (format!("    {VARIANTS_PLACEHOLDER},\n"), variants),
+        (
+            format!("    fn {CONSTRUCTORS_PLACEHOLDER}() {{}}\n"),
+            constructors_text,
+        ),
+    ];
+    (ts, data, splices)
+}
+
+/// Per-code items go around syn and prettyplease when their layout is fixed (a variant
+/// without explanation or deprecation; a constructor whose signature and call fit on one line
+/// each): at 10,000 codes, parsing and printing them was most of the Rust emitter's time.
+/// The others are formatted by prettyplease one at a time ([`splice_inner`]), so every item
+/// reads exactly as prettyplease prints it in place; the goldens and a proptest hold the two
+/// paths to the same bytes. Each list replaces one placeholder line of prettyplease's output.
+const VARIANTS_PLACEHOLDER: &str = "ErrdexVariantsPlaceholder";
+const CONSTRUCTORS_PLACEHOLDER: &str = "errdex_constructors_placeholder";
+
+/// prettyplease's lines for the items inside `wrapper` (an `enum` or `impl` holding them),
+/// at the indentation they have inside any such block.
+fn splice_inner(wrapper: TokenStream) -> String {
+    let file: syn::File = match syn::parse2(wrapper) {
+        Ok(f) => f,
+        Err(e) => panic!("errdex bug: generated Rust does not parse: {e}"),
+    };
+    let text = prettyplease::unparse(&file);
+    let mut lines: Vec<&str> = text.split_inclusive('\n').collect();
+    // `enum ErrdexSplice {` … `}`: keep what is between.
+    if lines.len() >= 2 {
+        lines.remove(0);
+        lines.pop();
+    }
+    lines.concat()
 }
 
 fn registry_items(cat: &Catalogue, opts: &RustOptions) -> TokenStream {
@@ -460,10 +500,13 @@ impl Strings {
     }
 }
 
-fn code_items(cat: &Catalogue) -> (TokenStream, String) {
+/// The enum's tokens (variants as one placeholder), the bulk data text and the variants'
+/// text that replaces the placeholder.
+fn code_items(cat: &Catalogue) -> (TokenStream, String, String) {
     let n = cat.errors.len();
     let repr = repr(n);
-    let variants = cat.errors.iter().map(|e| {
+    let mut variants = String::new();
+    for e in &cat.errors {
         let v = ident(&e.rust_variant);
         let mut text = format!(
             "{} — {}\n\n",
@@ -480,6 +523,12 @@ fn code_items(cat: &Catalogue) -> (TokenStream, String) {
         if let Some(s) = &e.since {
             text.push_str(&format!(" Since {}.", docs::plain(s)));
         }
+        if e.explanation.is_none() && e.deprecated.is_none() {
+            // The usual variant: its layout is fixed, so it is printed directly.
+            variants.push_str(&docs::doc_text(&text, "    "));
+            let _ = writeln!(variants, "    {v},");
+            continue;
+        }
         let doc = docs::doc_lines(&text);
         let explanation = match &e.explanation {
             Some(x) => {
@@ -490,8 +539,16 @@ fn code_items(cat: &Catalogue) -> (TokenStream, String) {
             None => quote!(),
         };
         let dep = deprecated_attr(cat, e);
-        quote!(#doc #explanation #dep #v,)
-    });
+        variants.push_str(&splice_inner(
+            quote!(enum ErrdexSplice { #doc #explanation #dep #v, }),
+        ));
+    }
+    let variants_placeholder = if cat.errors.is_empty() {
+        quote!()
+    } else {
+        let p = ident(VARIANTS_PLACEHOLDER);
+        quote!(#p,)
+    };
     let strings = Strings::build(cat);
     let tables = Tables::build(cat, &strings);
     let allow = docs::allow_doc_lints();
@@ -510,7 +567,7 @@ fn code_items(cat: &Catalogue) -> (TokenStream, String) {
         #allow
         #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
         #repr
-        pub enum ErrorCode { #(#variants)* }
+        pub enum ErrorCode { #variants_placeholder }
 
         static ERRDEX_RETRY: [Option<RetryAdvice>; #n_retry] = [#(#retry),*];
         #[allow(deprecated)]
@@ -545,7 +602,7 @@ fn code_items(cat: &Catalogue) -> (TokenStream, String) {
         data.push_str(&format!("    ({a}, {z}),\n"));
     }
     data.push_str("];\n\n");
-    (tokens, data)
+    (tokens, data, variants)
 }
 
 /// Bytes per row of `ERRDEX_CODE_META`; must equal `ERRDEX_META_STRIDE` of the runtime.
@@ -779,21 +836,18 @@ fn lookup_text(cat: &Catalogue) -> String {
     out
 }
 
-fn constructor_items(cat: &Catalogue) -> TokenStream {
-    let fns = cat.errors.iter().map(|e| {
+fn constructor_items(cat: &Catalogue) -> (TokenStream, String) {
+    constructor_items_with(cat, true)
+}
+
+/// `fast: false` formats every constructor through prettyplease (the reference the fast path
+/// is tested against).
+fn constructor_items_with(cat: &Catalogue, fast: bool) -> (TokenStream, String) {
+    let mut constructors = String::new();
+    for e in &cat.errors {
         let f = ident(&e.rust_fn);
         let v = ident(&e.rust_variant);
-        let args = e.params.iter().map(|p| {
-            let a = ident(&p.rust_ident);
-            match p.ty {
-                ParamType::String => quote!(#a: impl Into<String>),
-                ParamType::Integer => quote!(#a: i64),
-                ParamType::Number => quote!(#a: f64),
-                ParamType::Boolean => quote!(#a: bool),
-            }
-        });
-        let names = e.params.iter().map(|p| ident(&p.rust_ident));
-        let helper = ident(&shape_helper(&e.params));
+        let helper = shape_helper(&e.params);
         let mut text = format!(
             "{} — {}\n\nMessage: {}",
             docs::code_span(&e.code),
@@ -801,6 +855,38 @@ fn constructor_items(cat: &Catalogue) -> TokenStream {
             docs::code_span(&e.message.raw)
         );
         text.push_str(&format!("\n\nSee [`ErrorCode::{}`].", e.rust_variant));
+        if fast && e.deprecated.is_none() && e.params.len() <= 7 {
+            let params: Vec<String> = e
+                .params
+                .iter()
+                .map(|p| format!("{}: {}", ident(&p.rust_ident), rust_param_type(p.ty)))
+                .collect();
+            let signature = format!("    pub fn {f}({}) -> Error {{", params.join(", "));
+            let mut call = format!("        Error::{helper}(ErrorCode::{v}");
+            for p in &e.params {
+                let _ = write!(call, ", {}", ident(&p.rust_ident));
+            }
+            call.push(')');
+            // Well inside prettyplease's 89-column margin: it keeps both on one line.
+            if signature.chars().count() <= 80 && call.chars().count() <= 80 {
+                constructors.push_str(&docs::doc_text(&text, "    "));
+                constructors.push_str("    #[inline]\n");
+                constructors.push_str(&signature);
+                constructors.push('\n');
+                constructors.push_str(&call);
+                constructors.push_str("\n    }\n");
+                continue;
+            }
+        }
+        let args = e.params.iter().map(|p| {
+            let a = ident(&p.rust_ident);
+            let ty: TokenStream = rust_param_type(p.ty)
+                .parse()
+                .unwrap_or_else(|_| panic!("errdex bug: param type does not lex"));
+            quote!(#a: #ty)
+        });
+        let names = e.params.iter().map(|p| ident(&p.rust_ident));
+        let helper = ident(&helper);
         let doc = docs::doc_lines(&text);
         let dep = deprecated_attr(cat, e);
         let allow_dep = if e.deprecated.is_some() {
@@ -813,17 +899,25 @@ fn constructor_items(cat: &Catalogue) -> TokenStream {
         } else {
             quote!()
         };
-        quote! {
-            #doc
-            #dep
-            #allow_dep
-            #many
-            #[inline]
-            pub fn #f(#(#args),*) -> Error {
-                Error::#helper(ErrorCode::#v, #(#names),*)
+        constructors.push_str(&splice_inner(quote! {
+            impl ErrdexSplice {
+                #doc
+                #dep
+                #allow_dep
+                #many
+                #[inline]
+                pub fn #f(#(#args),*) -> Error {
+                    Error::#helper(ErrorCode::#v, #(#names),*)
+                }
             }
-        }
-    });
+        }));
+    }
+    let placeholder = if cat.errors.is_empty() {
+        quote!()
+    } else {
+        let p = ident(CONSTRUCTORS_PLACEHOLDER);
+        quote!(fn #p() {})
+    };
     // One builder per shape of param list the catalogue uses, in first-seen order.
     let mut seen = std::collections::HashSet::new();
     let shapes: Vec<&[crate::ir::Param]> = cat
@@ -865,12 +959,12 @@ fn constructor_items(cat: &Catalogue) -> TokenStream {
             }
         }
     });
-    quote! {
+    let tokens = quote! {
         /// One typed constructor per code: params in catalogue order; message and suggestion
         /// rendered from the catalogue templates.
         #[allow(clippy::self_named_constructors)]
         impl Error {
-            #(#fns)*
+            #placeholder
         }
 
         /// The constructors' builders, one per shape of param list (`s` string, `i` integer,
@@ -880,6 +974,17 @@ fn constructor_items(cat: &Catalogue) -> TokenStream {
         impl Error {
             #(#helpers)*
         }
+    };
+    (tokens, constructors)
+}
+
+/// A param's Rust type in a constructor's signature.
+fn rust_param_type(ty: ParamType) -> &'static str {
+    match ty {
+        ParamType::String => "impl Into<String>",
+        ParamType::Integer => "i64",
+        ParamType::Number => "f64",
+        ParamType::Boolean => "bool",
     }
 }
 
@@ -899,4 +1004,68 @@ fn shape_helper(params: &[crate::ir::Param]) -> String {
         });
     }
     name
+}
+
+#[cfg(test)]
+mod splice_tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn catalogue(entries: &[(String, Vec<(String, u8)>)]) -> Catalogue {
+        let mut y = String::from(
+            "errdex: 1\nregistry:\n  name: t\n  title: T\ncategories:\n  invalid:\n    summary: Bad input\n    retryable: false\n    exit_code: 65\n    http_status: 422\n    jsonrpc_code: -32602\n    expected: true\nerrors:\n",
+        );
+        for (i, (name, params)) in entries.iter().enumerate() {
+            let mut message = String::from("failed");
+            for (p, _) in params {
+                message.push_str(&format!(" {{{p}}}"));
+            }
+            y.push_str(&format!(
+                "  {name}_{i}:\n    code: T-{i:04}\n    category: invalid\n    summary: S\n    message: \"{message}\"\n"
+            ));
+            if !params.is_empty() {
+                y.push_str("    params:\n");
+                for (p, t) in params {
+                    let ty = ["string", "integer", "number", "boolean"][usize::from(*t) % 4];
+                    y.push_str(&format!("      \"{p}\": {ty}\n"));
+                }
+            }
+        }
+        let loaded = crate::load_str(&y, "errors.yaml");
+        loaded
+            .catalogue
+            .unwrap_or_else(|| panic!("{y}\n{:?}", loaded.diagnostics))
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        /// Constructors printed directly read exactly as prettyplease prints them, on both
+        /// sides of the one-line limit (long names, many params).
+        #[test]
+        fn fast_constructors_match_prettyplease(
+            entries in proptest::collection::vec(
+                ("[A-Z]{1,12}(_[A-Z]{1,12}){0,3}", proptest::collection::btree_map("[a-z]{1,14}", 0u8..4, 0..9)),
+                1..6,
+            )
+        ) {
+            // Param names that are wire keys are rejected by validation (EDX0405).
+            let reserved = ["error", "detail", "message", "code", "category", "retryable", "argument", "constraint", "suggestion", "details"];
+            let entries: Vec<(String, Vec<(String, u8)>)> = entries
+                .into_iter()
+                .map(|(n, ps)| {
+                    let ps = ps
+                        .into_iter()
+                        .map(|(p, t)| if reserved.contains(&p.as_str()) { (format!("{p}x"), t) } else { (p, t) })
+                        .collect::<std::collections::BTreeMap<_, _>>()
+                        .into_iter()
+                        .collect();
+                    (n, ps)
+                })
+                .collect();
+            let cat = catalogue(&entries);
+            let (_, fast) = constructor_items_with(&cat, true);
+            let (_, slow) = constructor_items_with(&cat, false);
+            prop_assert_eq!(fast, slow);
+        }
+    }
 }

@@ -137,6 +137,39 @@ pub fn deferred<R>(f: impl FnOnce() -> R) -> (R, Vec<String>) {
     (r, texts)
 }
 
+/// One doc block as placeholder *text* (`{indent}///@@errdex-doc:N`), for items printed
+/// without prettyplease; outside [`deferred`], the doc lines themselves.
+pub fn doc_text(text: &str, indent: &str) -> String {
+    let placeholder = DEFERRED.with(|d| {
+        d.borrow_mut().as_mut().map(|texts| {
+            texts.push(text.to_owned());
+            texts.len() - 1
+        })
+    });
+    match placeholder {
+        Some(i) => format!("{indent}///{PLACEHOLDER}{i}\n"),
+        None => {
+            let mut out = String::new();
+            push_doc_lines(&mut out, text, indent);
+            out
+        }
+    }
+}
+
+/// `text` as prettyplease prints one `#[doc = " line"]` attribute per line.
+fn push_doc_lines(out: &mut String, text: &str, indent: &str) {
+    for doc in text.split('\n') {
+        out.push_str(indent);
+        out.push_str("///");
+        if !doc.is_empty() {
+            let doc = doc.replace('\t', "    ");
+            let doc = format!(" {doc}");
+            out.push_str(doc.trim_end_matches(' '));
+        }
+        out.push('\n');
+    }
+}
+
 /// Replaces every placeholder line of prettyplease's output by the doc comment lines it
 /// stands for, exactly as prettyplease prints `#[doc = " line"]` attributes: `///`, the
 /// line with tabs as four spaces and trailing spaces trimmed, at the placeholder's indent.
@@ -155,16 +188,7 @@ pub fn expand(body: &str, texts: &[String]) -> String {
             continue;
         };
         let indent = &line[..line.len() - trimmed.len()];
-        for doc in texts[i].split('\n') {
-            out.push_str(indent);
-            out.push_str("///");
-            if !doc.is_empty() {
-                let doc = doc.replace('\t', "    ");
-                let doc = format!(" {doc}");
-                out.push_str(doc.trim_end_matches(' '));
-            }
-            out.push('\n');
-        }
+        push_doc_lines(&mut out, &texts[i], indent);
     }
     out
 }
