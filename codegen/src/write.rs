@@ -242,13 +242,20 @@ pub fn remove_obsolete(root: &Path, obsolete: &[PathBuf]) -> Result<(), (PathBuf
 /// An obsolete file as a [`Stale`] entry: its diff deletes the whole file.
 pub fn stale_obsolete(root: &Path, rel: &Path) -> Stale {
     let old = std::fs::read(root.join(rel)).unwrap_or_default();
-    let old_text = String::from_utf8_lossy(&old);
+    stale_entry(rel, &old, b"", "/dev/null")
+}
+
+/// A stale file with its unified diff, committed (`a/`) → `new` (under `new_header`).
+fn stale_entry(rel: &Path, old: &[u8], new: &[u8], new_header: &str) -> Stale {
     let name = rel.display().to_string();
-    let diff = similar::TextDiff::from_lines(old_text.as_ref(), "")
-        .unified_diff()
-        .context_radius(3)
-        .header(&format!("a/{name}"), "/dev/null")
-        .to_string();
+    let diff = similar::TextDiff::from_lines(
+        String::from_utf8_lossy(old).as_ref(),
+        String::from_utf8_lossy(new).as_ref(),
+    )
+    .unified_diff()
+    .context_radius(3)
+    .header(&format!("a/{name}"), new_header)
+    .to_string();
     Stale {
         path: rel.to_path_buf(),
         diff,
@@ -263,21 +270,13 @@ pub fn check(root: &Path, outputs: &Outputs) -> Vec<Stale> {
         if old.as_deref() == Some(bytes.as_slice()) {
             continue;
         }
-        let old_text = old
-            .as_deref()
-            .map(String::from_utf8_lossy)
-            .unwrap_or_default();
-        let new_text = String::from_utf8_lossy(bytes);
-        let name = rel.display().to_string();
-        let diff = similar::TextDiff::from_lines(old_text.as_ref(), new_text.as_ref())
-            .unified_diff()
-            .context_radius(3)
-            .header(&format!("a/{name}"), &format!("b/{name}"))
-            .to_string();
-        stale.push(Stale {
-            path: rel.clone(),
-            diff,
-        });
+        let new_header = format!("b/{}", rel.display());
+        stale.push(stale_entry(
+            rel,
+            old.as_deref().unwrap_or_default(),
+            bytes,
+            &new_header,
+        ));
     }
     stale
 }

@@ -62,7 +62,7 @@ pub fn parse_args(args: &[String]) -> Result<Args, String> {
     Ok(a)
 }
 
-fn workspace_root() -> PathBuf {
+pub fn workspace_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()
         .expect("xtask lives in the workspace")
@@ -74,7 +74,7 @@ pub fn bench_dir() -> PathBuf {
 }
 
 /// Writes `text` to `path` only when it differs (keeps mtimes, so cargo stays fresh).
-fn write(path: &Path, text: &str) -> Result<(), String> {
+pub fn write(path: &Path, text: &str) -> Result<(), String> {
     if let Some(p) = path.parent() {
         std::fs::create_dir_all(p).map_err(|e| format!("{}: {e}", p.display()))?;
     }
@@ -208,7 +208,7 @@ impl BenchCrate {
     }
 }
 
-fn median(mut v: Vec<f64>) -> f64 {
+pub fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(f64::total_cmp);
     v[v.len() / 2]
 }

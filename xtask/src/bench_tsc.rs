@@ -18,12 +18,13 @@
 //! plain one checks `index.ts`), and each with its consumer.
 
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 use std::time::Instant;
 
 use errdex_codegen::ir::{Catalogue, ParamType};
 
+use crate::bench_rust::{median, workspace_root, write};
 use crate::input::Input;
 
 pub fn run(args: &[String]) -> Result<(), String> {
@@ -127,7 +128,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 times[i].push(tsc_once(&tsc, &projects[i])?);
             }
         }
-        let m: Vec<f64> = times.iter_mut().map(|v| median(v)).collect();
+        let m: Vec<f64> = times.into_iter().map(median).collect();
         println!(
             "| {name} | {} | {} | {:.2} | {:.2} | {:.2}× | {:.2} | {:.2} | {:.2}× |",
             cat.errors.len(),
@@ -141,20 +142,6 @@ pub fn run(args: &[String]) -> Result<(), String> {
         );
     }
     Ok(())
-}
-
-fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("xtask lives in the workspace")
-        .to_path_buf()
-}
-
-fn write(path: &Path, text: &str) -> Result<(), String> {
-    if let Some(p) = path.parent() {
-        std::fs::create_dir_all(p).map_err(|e| format!("{}: {e}", p.display()))?;
-    }
-    std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// Runs `tsc -p project`; fails when it reports errors. Returns the wall time in seconds.
@@ -176,11 +163,6 @@ fn tsc_once(tsc: &Path, project: &Path) -> Result<f64, String> {
         ));
     }
     Ok(secs)
-}
-
-fn median(v: &mut [f64]) -> f64 {
-    v.sort_by(f64::total_cmp);
-    v[v.len() / 2]
 }
 
 fn tsconfig(file: &str) -> String {

@@ -39,13 +39,7 @@ pub struct RustOptions {
 /// The whole generated Rust source (one file, `include!`d by the crate's `lib.rs`).
 pub fn emit(cat: &Catalogue, opts: &RustOptions) -> String {
     let ((tokens, data, splices), doc_texts) = docs::deferred(|| items(cat, opts));
-    let file: syn::File = match syn::parse2(tokens) {
-        Ok(f) => f,
-        // The tokens come from quote! with literals and checked identifiers only; a parse
-        // failure is a bug in this emitter, not a property of the catalogue.
-        Err(e) => panic!("errdex bug: generated Rust does not parse: {e}"),
-    };
-    let mut body = prettyplease::unparse(&file);
+    let mut body = unparse(tokens);
     for (placeholder, text) in &splices {
         body = body.replacen(placeholder.as_str(), text, 1);
     }
@@ -172,11 +166,7 @@ const CONSTRUCTORS_PLACEHOLDER: &str = "errdex_constructors_placeholder";
 /// prettyplease's lines for the items inside `wrapper` (an `enum` or `impl` holding them),
 /// at the indentation they have inside any such block.
 fn splice_inner(wrapper: TokenStream) -> String {
-    let file: syn::File = match syn::parse2(wrapper) {
-        Ok(f) => f,
-        Err(e) => panic!("errdex bug: generated Rust does not parse: {e}"),
-    };
-    let text = prettyplease::unparse(&file);
+    let text = unparse(wrapper);
     let mut lines: Vec<&str> = text.split_inclusive('\n').collect();
     // `enum ErrdexSplice {` … `}`: keep what is between.
     if lines.len() >= 2 {
@@ -471,29 +461,29 @@ impl Strings {
         st
     }
 
-    /// Every lookup key as a span, with its target, in priority order: codes, NAMEs,
-    /// aliases, legacy codes, then retired codes and NAMEs (targets `N + i`).
-    fn lookup_spans(&self, cat: &Catalogue) -> Vec<(String, (u32, u32), u32)> {
+    /// Every lookup key with its target, in priority order: codes, NAMEs, aliases, legacy
+    /// codes, then retired codes and NAMEs (targets `N + i`).
+    fn lookup_keys(&self, cat: &Catalogue) -> Vec<(String, u32)> {
         let n = cat.errors.len();
         let all: String = self.pieces.concat();
         let text = |(a, b): (u32, u32)| -> String { all[a as usize..b as usize].to_string() };
         let mut keys = Vec::new();
         for (i, b) in self.bounds.iter().enumerate() {
-            keys.push((text((b[0], b[1])), (b[0], b[1]), off(i)));
+            keys.push((text((b[0], b[1])), off(i)));
         }
         for (i, b) in self.bounds.iter().enumerate() {
-            keys.push((text((b[1], b[2])), (b[1], b[2]), off(i)));
+            keys.push((text((b[1], b[2])), off(i)));
         }
         for (i, spans) in self.alias_spans.iter().enumerate() {
-            keys.extend(spans.iter().map(|s| (text(*s), *s, off(i))));
+            keys.extend(spans.iter().map(|s| (text(*s), off(i))));
         }
         for (i, spans) in self.legacy_spans.iter().enumerate() {
-            keys.extend(spans.iter().map(|s| (text(*s), *s, off(i))));
+            keys.extend(spans.iter().map(|s| (text(*s), off(i))));
         }
         for (i, (code, name)) in self.retired_spans.iter().enumerate() {
-            keys.push((text(*code), *code, off(n + i)));
+            keys.push((text(*code), off(n + i)));
             if let Some(s) = name {
-                keys.push((text(*s), *s, off(n + i)));
+                keys.push((text(*s), off(n + i)));
             }
         }
         keys
@@ -786,11 +776,7 @@ fn retired_items(cat: &Catalogue) -> TokenStream {
 
 /// Every lookup key with its target, in priority order (see [`lookup`]).
 pub fn lookup_keys(cat: &Catalogue) -> Vec<(String, u32)> {
-    Strings::build(cat)
-        .lookup_spans(cat)
-        .into_iter()
-        .map(|(k, _, t)| (k, t))
-        .collect()
+    Strings::build(cat).lookup_keys(cat)
 }
 
 fn lookup_text(cat: &Catalogue) -> String {
@@ -880,9 +866,7 @@ fn constructor_items_with(cat: &Catalogue, fast: bool) -> (TokenStream, String) 
         }
         let args = e.params.iter().map(|p| {
             let a = ident(&p.rust_ident);
-            let ty: TokenStream = rust_param_type(p.ty)
-                .parse()
-                .unwrap_or_else(|_| panic!("errdex bug: param type does not lex"));
+            let ty = param_type_tokens(p.ty);
             quote!(#a: #ty)
         });
         let names = e.params.iter().map(|p| ident(&p.rust_ident));
@@ -930,12 +914,8 @@ fn constructor_items_with(cat: &Catalogue, fast: bool) -> (TokenStream, String) 
         let helper = ident(&shape_helper(params));
         let args = params.iter().enumerate().map(|(i, p)| {
             let a = quote::format_ident!("p{}", i);
-            match p.ty {
-                ParamType::String => quote!(#a: impl Into<String>),
-                ParamType::Integer => quote!(#a: i64),
-                ParamType::Number => quote!(#a: f64),
-                ParamType::Boolean => quote!(#a: bool),
-            }
+            let ty = param_type_tokens(p.ty);
+            quote!(#a: #ty)
         });
         let values = params.iter().enumerate().map(|(i, p)| {
             let a = quote::format_ident!("p{}", i);
@@ -976,6 +956,26 @@ fn constructor_items_with(cat: &Catalogue, fast: bool) -> (TokenStream, String) 
         }
     };
     (tokens, constructors)
+}
+
+/// Tokens checked by syn and printed by prettyplease.
+fn unparse(tokens: TokenStream) -> String {
+    match syn::parse2::<syn::File>(tokens) {
+        Ok(file) => prettyplease::unparse(&file),
+        // The tokens come from quote! with literals and checked identifiers only; a parse
+        // failure is a bug in this emitter, not a property of the catalogue.
+        Err(e) => panic!("errdex bug: generated Rust does not parse: {e}"),
+    }
+}
+
+/// A param's Rust type in a constructor's signature, as tokens.
+fn param_type_tokens(ty: ParamType) -> TokenStream {
+    match ty {
+        ParamType::String => quote!(impl Into<String>),
+        ParamType::Integer => quote!(i64),
+        ParamType::Number => quote!(f64),
+        ParamType::Boolean => quote!(bool),
+    }
 }
 
 /// A param's Rust type in a constructor's signature.

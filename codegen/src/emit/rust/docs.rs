@@ -83,13 +83,8 @@ pub fn code_span(s: &str) -> String {
 
 /// One `#[doc = " line"]` per line (rendered as `///` comments by prettyplease).
 pub fn doc_lines(text: &str) -> TokenStream {
-    let deferred = DEFERRED.with(|d| {
-        d.borrow_mut().as_mut().map(|texts| {
-            texts.push(text.to_owned());
-            format!("{PLACEHOLDER}{}", texts.len() - 1)
-        })
-    });
-    if let Some(placeholder) = deferred {
+    if let Some(i) = defer(text) {
+        let placeholder = format!("{PLACEHOLDER}{i}");
         return quote!(#[doc = #placeholder]);
     }
     let mut ts = TokenStream::new();
@@ -116,6 +111,16 @@ thread_local! {
     static DEFERRED: std::cell::RefCell<Option<Vec<String>>> = const { std::cell::RefCell::new(None) };
 }
 
+/// Inside [`deferred`]: records `text` and returns its placeholder number.
+fn defer(text: &str) -> Option<usize> {
+    DEFERRED.with(|d| {
+        d.borrow_mut().as_mut().map(|texts| {
+            texts.push(text.to_owned());
+            texts.len() - 1
+        })
+    })
+}
+
 /// Runs `f` with [`doc_lines`] deferred: each doc block becomes one placeholder attribute
 /// and its text is returned, to be put back by [`expand`] after formatting.
 ///
@@ -140,13 +145,7 @@ pub fn deferred<R>(f: impl FnOnce() -> R) -> (R, Vec<String>) {
 /// One doc block as placeholder *text* (`{indent}///@@errdex-doc:N`), for items printed
 /// without prettyplease; outside [`deferred`], the doc lines themselves.
 pub fn doc_text(text: &str, indent: &str) -> String {
-    let placeholder = DEFERRED.with(|d| {
-        d.borrow_mut().as_mut().map(|texts| {
-            texts.push(text.to_owned());
-            texts.len() - 1
-        })
-    });
-    match placeholder {
+    match defer(text) {
         Some(i) => format!("{indent}///{PLACEHOLDER}{i}\n"),
         None => {
             let mut out = String::new();
