@@ -16,6 +16,7 @@ pub mod explain;
 pub mod ir;
 pub mod load;
 pub mod names;
+mod par;
 pub mod payload;
 pub mod template;
 pub mod tree;

@@ -14,6 +14,8 @@ use serde_saphyr::Spanned;
 
 use crate::diag::{DiagCode, Diagnostic, Span};
 
+mod chunk;
+
 /// Limits a catalogue must stay within (all refused with located diagnostics).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
@@ -31,6 +33,21 @@ pub struct Limits {
     pub max_codes: usize,
     /// Bytes in one text field (summary, message, explanation, ...).
     pub max_text: usize,
+    /// Threads loading may use for a large catalogue (its parse and each entry's checks);
+    /// 0 = one per core. Not a limit on the catalogue: the tree, the IR and the diagnostics
+    /// are the same for every value.
+    pub threads: usize,
+}
+
+impl Limits {
+    /// The threads loading may use ([`Limits::threads`], 0 = one per core).
+    pub(crate) fn threads(&self) -> usize {
+        if self.threads == 0 {
+            crate::par::threads()
+        } else {
+            self.threads
+        }
+    }
 }
 
 impl Default for Limits {
@@ -43,6 +60,7 @@ impl Default for Limits {
             max_alias_replay: 100_000,
             max_codes: 50_000,
             max_text: 64 * 1024,
+            threads: 0,
         }
     }
 }
@@ -210,16 +228,16 @@ impl<'a> Locator<'a> {
         (line, col)
     }
 
-    fn span(&self, loc: &serde_saphyr::Location, is_scalar: bool) -> Span {
+    fn span(&self, loc: &serde_saphyr::Location, is_scalar: bool, shift: Shift) -> Span {
         let line = usize::try_from(loc.line()).unwrap_or(0);
         let column = usize::try_from(loc.column()).unwrap_or(0);
         if line == 0 {
             return Span::default();
         }
         let s = loc.span();
-        let offset = s
-            .byte_offset()
-            .and_then(|o| usize::try_from(o).ok())
+        let (line, offset) =
+            shift.apply(line, s.byte_offset().and_then(|o| usize::try_from(o).ok()));
+        let offset = offset
             .filter(|&o| o <= self.src.len())
             .unwrap_or_else(|| self.offset(line, column));
         let mut len = s
@@ -243,28 +261,54 @@ impl<'a> Locator<'a> {
     }
 }
 
-fn convert(raw: Spanned<RawNode>, loc: &Locator, depth: usize, limits: &Limits) -> Node {
+/// Where a piece of the text parsed on its own sits in the whole: lines after `from_line` of
+/// the piece are `lines` lines and `bytes` bytes further on in the file. The identity for the
+/// whole text.
+#[derive(Debug, Clone, Copy, Default)]
+struct Shift {
+    from_line: usize,
+    lines: usize,
+    bytes: usize,
+}
+
+impl Shift {
+    fn apply(self, line: usize, offset: Option<usize>) -> (usize, Option<usize>) {
+        if line > self.from_line {
+            (line + self.lines, offset.map(|o| o + self.bytes))
+        } else {
+            (line, offset)
+        }
+    }
+}
+
+/// What [`convert`] needs besides the node: where spans point, and how deep the node is.
+struct Conv<'a> {
+    loc: &'a Locator<'a>,
+    shift: Shift,
+    limits: &'a Limits,
+    /// Set when a node came through an alias (`*name`): its use site differs from its
+    /// definition. The chunked parse gives up on such documents (see `chunk`).
+    aliased: bool,
+}
+
+fn convert(raw: Spanned<RawNode>, cx: &mut Conv, depth: usize) -> Node {
     let is_scalar = !matches!(raw.value, RawNode::Seq(_) | RawNode::Map(_));
-    let span = loc.span(&raw.referenced, is_scalar);
+    if raw.referenced != raw.defined {
+        cx.aliased = true;
+    }
+    let span = cx.loc.span(&raw.referenced, is_scalar, cx.shift);
     let kind = match raw.value {
         RawNode::Null => Kind::Null,
         RawNode::Bool(b) => Kind::Bool(b),
         RawNode::Int(i) => Kind::Int(i),
         RawNode::Float(f) => Kind::Float(f),
         RawNode::Str(s) => Kind::Str(s),
-        RawNode::Seq(v) if depth < limits.max_depth => Kind::Seq(
+        RawNode::Seq(v) if depth < cx.limits.max_depth => {
+            Kind::Seq(v.into_iter().map(|n| convert(n, cx, depth + 1)).collect())
+        }
+        RawNode::Map(v) if depth < cx.limits.max_depth => Kind::Map(
             v.into_iter()
-                .map(|n| convert(n, loc, depth + 1, limits))
-                .collect(),
-        ),
-        RawNode::Map(v) if depth < limits.max_depth => Kind::Map(
-            v.into_iter()
-                .map(|(k, n)| {
-                    (
-                        convert(k, loc, depth + 1, limits),
-                        convert(n, loc, depth + 1, limits),
-                    )
-                })
+                .map(|(k, n)| (convert(k, cx, depth + 1), convert(n, cx, depth + 1)))
                 .collect(),
         ),
         RawNode::Seq(_) | RawNode::Map(_) => Kind::Null,
@@ -272,35 +316,77 @@ fn convert(raw: Spanned<RawNode>, loc: &Locator, depth: usize, limits: &Limits) 
     Node { kind, span }
 }
 
-/// Parses YAML text into a located tree, or the diagnostics that stop it.
-pub fn parse(src: &str, limits: &Limits) -> Result<Node, Vec<Diagnostic>> {
-    if src.len() > limits.max_bytes {
-        return Err(vec![too_large(src.len() as u64, limits)]);
-    }
-    let loc = Locator::new(src);
-    if !has_document(src) {
-        return Err(vec![
-            Diagnostic::new(DiagCode::EmptyCatalogue, None, &[])
-                .with_help("start from `errdex init`, or add at least `errdex: 1`"),
-        ]);
-    }
+/// serde-saphyr's options for a catalogue. `share` divides the budgets that add up over a
+/// document (nodes, events, anchors, merge keys) for one of `share` pieces parsed apart;
+/// `depth` is how deep the piece's root sits in the document.
+fn options(limits: &Limits, share: usize, depth: usize) -> serde_saphyr::Options {
+    let part = |n: usize| n.div_ceil(share.max(1));
     let mut opts = serde_saphyr::Options::default();
     opts.duplicate_keys = serde_saphyr::DuplicateKeyPolicy::PassThrough;
     opts.with_snippet = false;
     // The tree keeps no comments; not collecting them saves about a fifth of the parse.
     opts.emit_comments = false;
     let mut budget = serde_saphyr::Budget::default();
-    budget.max_depth = limits.max_depth + 1;
+    budget.max_depth = (limits.max_depth + 1).saturating_sub(depth);
     budget.flow_nesting_limit = limits.max_depth + 1;
-    budget.max_nodes = limits.max_nodes;
-    budget.max_events = limits.max_nodes.saturating_mul(2);
+    budget.max_nodes = part(limits.max_nodes);
+    budget.max_events = part(limits.max_nodes.saturating_mul(2));
     budget.max_aliases = limits.max_aliases;
+    budget.max_anchors = part(budget.max_anchors);
+    budget.max_recorded_anchor_events = part(budget.max_recorded_anchor_events);
+    budget.max_recorded_anchor_bytes = part(budget.max_recorded_anchor_bytes);
+    budget.max_merge_keys = part(budget.max_merge_keys);
     opts.budget = Some(budget);
     opts.alias_limits.max_total_replayed_events = limits.max_alias_replay;
     opts.alias_limits.max_replay_stack_depth = limits.max_depth;
-    match serde_saphyr::from_str_with_options::<Spanned<RawNode>>(src, opts) {
+    opts
+}
+
+/// Parses YAML text into a located tree, or the diagnostics that stop it.
+pub fn parse(src: &str, limits: &Limits) -> Result<Node, Vec<Diagnostic>> {
+    if src.len() > limits.max_bytes {
+        return Err(vec![too_large(src.len() as u64, limits)]);
+    }
+    if !has_document(src) {
+        return Err(vec![
+            Diagnostic::new(DiagCode::EmptyCatalogue, None, &[])
+                .with_help("start from `errdex init`, or add at least `errdex: 1`"),
+        ]);
+    }
+    let loc = Locator::new(src);
+    let pieces = chunk::pieces(src.len(), limits.threads());
+    if pieces >= 2
+        && let Some(node) = chunk::parse(&loc, limits, pieces)
+    {
+        return Ok(node);
+    }
+    parse_whole(&loc, limits)
+}
+
+/// [`parse`] in one piece, whatever the size (for tests of the chunked parse).
+#[doc(hidden)]
+pub fn parse_serial(src: &str, limits: &Limits) -> Result<Node, Vec<Diagnostic>> {
+    parse_whole(&Locator::new(src), limits)
+}
+
+/// The chunked parse with `pieces` pieces, or `None` where [`parse`] would fall back to one
+/// piece (for tests: whenever this is `Some`, it must equal [`parse_serial`]).
+#[doc(hidden)]
+pub fn parse_chunked(src: &str, limits: &Limits, pieces: usize) -> Option<Node> {
+    chunk::parse(&Locator::new(src), limits, pieces)
+}
+
+fn parse_whole(loc: &Locator, limits: &Limits) -> Result<Node, Vec<Diagnostic>> {
+    let src = loc.src;
+    match serde_saphyr::from_str_with_options::<Spanned<RawNode>>(src, options(limits, 1, 0)) {
         Ok(raw) => {
-            let node = convert(raw, &loc, 0, limits);
+            let mut cx = Conv {
+                loc,
+                shift: Shift::default(),
+                limits,
+                aliased: false,
+            };
+            let node = convert(raw, &mut cx, 0);
             if matches!(node.kind, Kind::Null) && node.span == Span::default() {
                 return Err(vec![Diagnostic::new(
                     DiagCode::EmptyCatalogue,
@@ -310,7 +396,7 @@ pub fn parse(src: &str, limits: &Limits) -> Result<Node, Vec<Diagnostic>> {
             }
             Ok(node)
         }
-        Err(e) => Err(vec![yaml_error(&e, &loc, limits)]),
+        Err(e) => Err(vec![yaml_error(&e, loc, limits)]),
     }
 }
 
