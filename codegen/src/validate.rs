@@ -63,6 +63,27 @@ pub fn validate(
     (cat.filter(|_| ok), diags)
 }
 
+/// An entry after its own checks, before the rules across entries.
+struct Pending {
+    entry: ErrorEntry,
+    name_span: Span,
+    code_span: Span,
+    aliases: Vec<(String, Span)>,
+    legacy: Vec<(String, Span)>,
+    replaced_by: Option<(String, Span)>,
+    complete: bool,
+}
+
+/// What every entry's checks read from the rest of the catalogue.
+#[derive(Clone, Copy)]
+struct EntryCx<'c> {
+    registry: Option<&'c Registry>,
+    categories: &'c [(Category, Span)],
+    namespaces: &'c [(Namespace, Span)],
+    pattern: Option<&'c regex::Regex>,
+    wire_reserved: &'c [String],
+}
+
 struct Cx<'s> {
     diags: Vec<Diagnostic>,
     src: &'s str,
@@ -962,6 +983,478 @@ impl<'s> Cx<'s> {
     }
 
     #[allow(clippy::too_many_lines)]
+    /// Every entry's own checks, in order. A large mapping is split across threads, each
+    /// with its own diagnostics, appended in entry order: the same list one thread makes.
+    fn each_entry(&mut self, entries: &Entries, shared: &EntryCx) -> Vec<Pending> {
+        /// Fewer entries than this per thread do not pay for the thread.
+        const MIN_PER_THREAD: usize = 256;
+        let threads = self
+            .limits
+            .threads()
+            .min(entries.len() / MIN_PER_THREAD)
+            .max(1);
+        if threads < 2 {
+            return entries
+                .iter()
+                .filter_map(|&(name, k, v)| self.entry(name, k, v, shared))
+                .collect();
+        }
+        let (src, limits) = (self.src, self.limits);
+        let run = move |part: &[(&str, &Node, &Node)]| {
+            let mut cx = Cx {
+                diags: Vec::new(),
+                src,
+                limits,
+            };
+            let pending: Vec<Pending> = part
+                .iter()
+                .filter_map(|&(name, k, v)| cx.entry(name, k, v, shared))
+                .collect();
+            (pending, cx.diags)
+        };
+        let mut parts = entries.chunks(entries.len().div_ceil(threads));
+        let first = parts.next().unwrap_or(&[]);
+        let done: Vec<(Vec<Pending>, Vec<Diagnostic>)> = std::thread::scope(|s| {
+            let handles: Vec<_> = parts
+                .map(|part| {
+                    std::thread::Builder::new()
+                        .spawn_scoped(s, move || run(part))
+                        .map_err(|_| part)
+                })
+                .collect();
+            let mut done = vec![run(first)];
+            for h in handles {
+                done.push(match h {
+                    Ok(h) => h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)),
+                    // No thread to be had: check them here.
+                    Err(part) => run(part),
+                });
+            }
+            done
+        });
+        let mut pending = Vec::with_capacity(entries.len());
+        for (p, d) in done {
+            pending.extend(p);
+            self.diags.extend(d);
+        }
+        pending
+    }
+
+    /// One entry's own checks (everything but the rules across entries).
+    fn entry(&mut self, name: &str, knode: &Node, v: &Node, shared: &EntryCx) -> Option<Pending> {
+        let EntryCx {
+            registry,
+            categories,
+            namespaces,
+            pattern,
+            wire_reserved,
+        } = *shared;
+        if !names::is_entry_name(name) {
+            self.err(DiagCode::InvalidName, knode.span, &[("name", name), ("kind", "error name"), ("rule", "a NAME is UPPER_SNAKE or lower_snake: letters, digits and single `_`, starting with a letter")]);
+            return None;
+        }
+        let what = format!("error `{name}`");
+        let f = self.fields_at(
+            v,
+            name,
+            &what,
+            &[
+                "code",
+                "namespace",
+                "category",
+                "summary",
+                "message",
+                "params",
+                "suggestion",
+                "explanation",
+                "retryable",
+                "retry",
+                "exit_code",
+                "http_status",
+                "jsonrpc_code",
+                "expected",
+                "docs_url",
+                "since",
+                "deprecated",
+                "aliases",
+                "legacy_codes",
+            ],
+            &["category", "summary", "message"],
+            knode.span,
+        )?;
+        // Code.
+        let (code, code_span) = match f.get("code") {
+            Some(n) => (
+                self.text(n, "code").unwrap_or_else(|| name.to_string()),
+                n.span,
+            ),
+            None => (name.to_string(), knode.span),
+        };
+        if code.is_empty() || code.chars().any(|c| c.is_whitespace() || c.is_control()) {
+            self.err(
+                DiagCode::InvalidCode,
+                code_span,
+                &[
+                    ("code", &code),
+                    (
+                        "rule",
+                        "a code must be non-empty, without spaces or control characters",
+                    ),
+                ],
+            );
+        }
+        // Category (EDX0301).
+        let category = f.get("category").and_then(|n| {
+            let c = self.text(n, "category")?;
+            match categories.iter().position(|(cat, _)| cat.key == c) {
+                Some(i) => Some(i),
+                None => {
+                    let mut d =
+                        Diagnostic::new(DiagCode::UnknownCategory, Some(n.span), &[("key", &c)]);
+                    d.help = did_you_mean(&c, categories.iter().map(|(c, _)| c.key.as_str()))
+                        .or_else(|| {
+                            Some(format!(
+                                "declare it under `categories:`; known: {}",
+                                categories
+                                    .iter()
+                                    .map(|(c, _)| c.key.as_str())
+                                    .collect::<Vec<_>>()
+                                    .join(", ")
+                            ))
+                        });
+                    self.push(d);
+                    None
+                }
+            }
+        });
+        // Namespace (EDX0302).
+        let mut namespace = None;
+        if let Some(n) = f.get("namespace")
+            && let Some(ns) = self.text(n, "namespace")
+        {
+            match namespaces.iter().position(|(x, _)| x.key == ns) {
+                Some(i) => namespace = Some(i),
+                None => {
+                    let mut d = Diagnostic::new(
+                        DiagCode::UnknownNamespace,
+                        Some(n.span),
+                        &[("namespace", &ns)],
+                    );
+                    d.help = did_you_mean(&ns, namespaces.iter().map(|(x, _)| x.key.as_str()))
+                        .or_else(|| Some("declare it under `namespaces:`".into()));
+                    self.push(d);
+                }
+            }
+        }
+        // Code pattern and prefix (EDX0206, EDX0207).
+        if let (Some(re), Some(p)) = (&pattern, registry.and_then(|r| r.code_pattern.as_deref()))
+            && !re.is_match(&code)
+        {
+            self.err(
+                DiagCode::CodePatternMismatch,
+                code_span,
+                &[("code", &code), ("pattern", p)],
+            );
+        }
+        if let Some(i) = namespace {
+            let ns = &namespaces[i].0;
+            if let Some(prefix) = &ns.code_prefix
+                && !code.starts_with(prefix.as_str())
+            {
+                self.err(
+                    DiagCode::CodePrefixMismatch,
+                    code_span,
+                    &[("code", &code), ("prefix", prefix), ("namespace", &ns.key)],
+                );
+            }
+        }
+        // Params (EDX0404, EDX0405, EDX0106, EDX0205).
+        let mut params: Vec<Param> = Vec::new();
+        let mut param_spans: Vec<Span> = Vec::new();
+        // Names of params refused for another reason: templates may still use them
+        // without a second, cascading "undeclared placeholder" diagnostic.
+        let mut refused: Vec<String> = Vec::new();
+        if let Some(pn) = f.get("params")
+            && let Some(pe) = self.entries(pn, "params", "a mapping of param names to types")
+        {
+            for (pname, pk, pv) in pe {
+                if !names::is_param_name(pname) {
+                    self.err(DiagCode::InvalidParamName, pk.span, &[("param", pname)])
+                        .help = Some(
+                        "a param name is letters, digits and `_`, starting with a letter or `_`"
+                            .into(),
+                    );
+                    continue;
+                }
+                refused.push(pname.to_string());
+                if wire_reserved.iter().any(|k| k == pname) || EXTRA_KEYS.contains(&pname) {
+                    self.err(DiagCode::ParamShadowsWireKey, pk.span, &[("param", pname)])
+                        .help = Some(format!(
+                        "rename the param; reserved here: {}",
+                        wire_reserved
+                            .iter()
+                            .map(String::as_str)
+                            .chain(EXTRA_KEYS)
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ));
+                    continue;
+                }
+                let ty = match pv.as_str() {
+                    Some("string") => ParamType::String,
+                    Some("integer") => ParamType::Integer,
+                    Some("number") => ParamType::Number,
+                    Some("boolean") => ParamType::Boolean,
+                    Some(other) => {
+                        let mut d = Diagnostic::new(
+                            DiagCode::BadValue,
+                            Some(pv.span),
+                            &[
+                                ("key", pname),
+                                ("found", &format!("`{other}`")),
+                                (
+                                    "expected",
+                                    "a param type is `string`, `integer`, `number` or `boolean`",
+                                ),
+                            ],
+                        );
+                        d.help = did_you_mean(other, ["string", "integer", "number", "boolean"]);
+                        self.push(d);
+                        continue;
+                    }
+                    None => {
+                        self.wrong_type(
+                            pv,
+                            pname,
+                            "a param type (`string`, `integer`, `number` or `boolean`)",
+                        );
+                        continue;
+                    }
+                };
+                let rust_ident = names::rust_snake(pname);
+                if let Some(other) = params
+                    .iter()
+                    .find(|p| names::unraw(&p.rust_ident) == names::unraw(&rust_ident))
+                {
+                    self.err(
+                        DiagCode::IdentifierCollision,
+                        pk.span,
+                        &[
+                            ("name", pname),
+                            ("language", "Rust"),
+                            ("ident", &rust_ident),
+                            ("other", &other.name),
+                        ],
+                    );
+                    continue;
+                }
+                refused.pop();
+                params.push(Param {
+                    name: pname.to_string(),
+                    ty,
+                    rust_ident,
+                    ts_ident: pname.to_string(),
+                });
+                param_spans.push(pk.span);
+            }
+        }
+        let pnames: Vec<&str> = params
+            .iter()
+            .map(|p| p.name.as_str())
+            .chain(refused.iter().map(String::as_str))
+            .collect();
+        // Message and suggestion templates (EDX0401, EDX0402, EDX0403).
+        let message = f.get("message").and_then(|n| {
+            let raw = self.text(n, "message")?;
+            if raw.trim().is_empty() {
+                self.err(
+                    DiagCode::BadValue,
+                    n.span,
+                    &[
+                        ("key", "message"),
+                        ("found", "empty"),
+                        ("expected", "every error needs a message"),
+                    ],
+                );
+                return None;
+            }
+            match Template::parse(&raw, &pnames) {
+                Ok(t) => Some(t),
+                Err(e) => {
+                    self.template_error(n, "message", &e);
+                    None
+                }
+            }
+        });
+        if let Some(m) = &message {
+            let used: Vec<usize> = m.used_params().collect();
+            for (i, p) in params.iter().enumerate() {
+                if !used.contains(&i) {
+                    self.err(DiagCode::UnusedParam, param_spans[i], &[("param", &p.name)])
+                        .help = Some(format!(
+                        "use `{{{}}}` in the message, or remove the param",
+                        p.name
+                    ));
+                }
+            }
+        }
+        let suggestion = f.get("suggestion").and_then(|n| {
+            let raw = self.text(n, "suggestion")?;
+            match Template::parse(&raw, &pnames) {
+                Ok(t) => Some(t),
+                Err(e) => {
+                    self.template_error(n, "suggestion", &e);
+                    None
+                }
+            }
+        });
+        let summary = self.opt_text(&f, "summary");
+        let explanation = self.opt_text(&f, "explanation");
+        let since = self.opt_text(&f, "since");
+        // Overrides.
+        let retryable = f
+            .get("retryable")
+            .and_then(|n| self.boolean(n, "retryable"));
+        let retry = f.get("retry").and_then(|n| self.retry(n));
+        let exit_code = f.get("exit_code").and_then(|n| self.exit_code(n));
+        let http_status = f.get("http_status").and_then(|n| self.http_status(n));
+        let jsonrpc_code = f.get("jsonrpc_code").and_then(|n| self.jsonrpc_code(n));
+        let expected = f.get("expected").and_then(|n| self.boolean(n, "expected"));
+        let docs_url = f.get("docs_url").and_then(|n| self.docs_url_template(n));
+        // Deprecation.
+        let mut replaced_by = None;
+        let deprecated = f.get("deprecated").and_then(|n| match &n.kind {
+            Kind::Bool(true) => Some(Deprecation {
+                since: None,
+                replaced_by: None,
+                note: None,
+            }),
+            Kind::Bool(false) => None,
+            Kind::Map(_) => {
+                let df = self.fields(
+                    n,
+                    "deprecated",
+                    "`deprecated`",
+                    &["since", "replaced_by", "note"],
+                    &[],
+                )?;
+                replaced_by = df
+                    .get("replaced_by")
+                    .and_then(|r| self.text(r, "replaced_by").map(|s| (s, r.span)));
+                Some(Deprecation {
+                    since: self.opt_text(&df, "since"),
+                    replaced_by: None,
+                    note: self.opt_text(&df, "note"),
+                })
+            }
+            _ => {
+                self.wrong_type(
+                    n,
+                    "deprecated",
+                    "a mapping {since, replaced_by, note} or `true`",
+                );
+                None
+            }
+        });
+        let aliases = f
+            .get("aliases")
+            .map(|n| self.string_list(n, "aliases"))
+            .unwrap_or_default();
+        for (a, span) in &aliases {
+            if !names::is_entry_name(a) {
+                self.err(
+                    DiagCode::InvalidName,
+                    *span,
+                    &[
+                        ("name", a),
+                        ("kind", "alias"),
+                        ("rule", "an alias is a NAME: UPPER_SNAKE or lower_snake"),
+                    ],
+                );
+            }
+        }
+        let legacy = f
+            .get("legacy_codes")
+            .map(|n| self.string_list(n, "legacy_codes"))
+            .unwrap_or_default();
+        // An entry with an error in it still takes part in the cross-entry rules below
+        // (so one run reports its duplicate code too); the catalogue is refused anyway.
+        let complete = category.is_some() && message.is_some() && summary.is_some();
+        let cat = category.map(|i| &categories[i].0);
+        let retryable = retryable.unwrap_or(cat.is_some_and(|c| c.retryable));
+        let retry = retry.or_else(|| {
+            if retryable {
+                cat.and_then(|c| c.retry.clone())
+            } else {
+                None
+            }
+        });
+        let message = message.unwrap_or_else(|| Template {
+            raw: String::new(),
+            parts: Vec::new(),
+        });
+        let summary = summary.unwrap_or_default();
+        let mut p = Pending {
+            entry: ErrorEntry {
+                name: name.to_string(),
+                anchor: names::slug(&code),
+                code,
+                namespace,
+                category: category.unwrap_or(0),
+                summary,
+                message,
+                params,
+                suggestion,
+                explanation,
+                retryable,
+                retry,
+                exit_code: exit_code
+                    .or(cat.map(|c| c.exit_code))
+                    .unwrap_or(defaults::EXIT_CODE),
+                http_status: http_status
+                    .or(cat.map(|c| c.http_status))
+                    .unwrap_or(defaults::HTTP_STATUS),
+                jsonrpc_code: jsonrpc_code
+                    .or(cat.map(|c| c.jsonrpc_code))
+                    .unwrap_or(defaults::JSONRPC_CODE),
+                expected: expected
+                    .or(cat.map(|c| c.expected))
+                    .unwrap_or(defaults::EXPECTED),
+                docs_url: String::new(),
+                since,
+                deprecated,
+                aliases: aliases.iter().map(|(a, _)| a.clone()).collect(),
+                legacy_codes: legacy.iter().map(|(c, _)| c.clone()).collect(),
+                rust_variant: names::rust_variant(name),
+                rust_fn: names::rust_constructor(name),
+                ts_key: names::ts_key(name),
+                ts_type: names::ts_type(name),
+            },
+            name_span: knode.span,
+            code_span,
+            aliases,
+            legacy,
+            replaced_by,
+            complete,
+        };
+        // The docs URL: this entry's template or the registry's.
+        let e = &mut p.entry;
+        let ns_slug = e
+            .namespace
+            .map_or(GENERAL_SLUG, |n| namespaces[n].0.slug.as_str());
+        let cat_slug = categories
+            .get(e.category)
+            .map_or("", |c| c.0.anchor.as_str());
+        let template = docs_url
+            .as_deref()
+            .or_else(|| registry.and_then(|r| r.docs_url.as_deref()));
+        e.docs_url = match template {
+            Some(t) => fill_docs_url(t, ns_slug, &e.anchor, &names::slug(&e.name), cat_slug),
+            None => format!("{ns_slug}.html#{}", e.anchor),
+        };
+        Some(p)
+    }
+
     fn errors(
         &mut self,
         node: &Node,
@@ -997,452 +1490,53 @@ impl<'s> Cx<'s> {
             })
             .unwrap_or_default();
 
-        struct Pending {
-            entry: ErrorEntry,
-            name_span: Span,
-            code_span: Span,
-            aliases: Vec<(String, Span)>,
-            legacy: Vec<(String, Span)>,
-            replaced_by: Option<(String, Span)>,
-            docs_url: Option<String>,
-            complete: bool,
-        }
-        let mut pending: Vec<Pending> = Vec::new();
-
-        for (name, knode, v) in entries {
-            if !names::is_entry_name(name) {
-                self.err(DiagCode::InvalidName, knode.span, &[("name", name), ("kind", "error name"), ("rule", "a NAME is UPPER_SNAKE or lower_snake: letters, digits and single `_`, starting with a letter")]);
-                continue;
-            }
-            let what = format!("error `{name}`");
-            let Some(f) = self.fields_at(
-                v,
-                name,
-                &what,
-                &[
-                    "code",
-                    "namespace",
-                    "category",
-                    "summary",
-                    "message",
-                    "params",
-                    "suggestion",
-                    "explanation",
-                    "retryable",
-                    "retry",
-                    "exit_code",
-                    "http_status",
-                    "jsonrpc_code",
-                    "expected",
-                    "docs_url",
-                    "since",
-                    "deprecated",
-                    "aliases",
-                    "legacy_codes",
-                ],
-                &["category", "summary", "message"],
-                knode.span,
-            ) else {
-                continue;
-            };
-            // Code.
-            let (code, code_span) = match f.get("code") {
-                Some(n) => (
-                    self.text(n, "code").unwrap_or_else(|| name.to_string()),
-                    n.span,
-                ),
-                None => (name.to_string(), knode.span),
-            };
-            if code.is_empty() || code.chars().any(|c| c.is_whitespace() || c.is_control()) {
-                self.err(
-                    DiagCode::InvalidCode,
-                    code_span,
-                    &[
-                        ("code", &code),
-                        (
-                            "rule",
-                            "a code must be non-empty, without spaces or control characters",
-                        ),
-                    ],
-                );
-            }
-            // Category (EDX0301).
-            let category = f.get("category").and_then(|n| {
-                let c = self.text(n, "category")?;
-                match categories.iter().position(|(cat, _)| cat.key == c) {
-                    Some(i) => Some(i),
-                    None => {
-                        let mut d = Diagnostic::new(
-                            DiagCode::UnknownCategory,
-                            Some(n.span),
-                            &[("key", &c)],
-                        );
-                        d.help = did_you_mean(&c, categories.iter().map(|(c, _)| c.key.as_str()))
-                            .or_else(|| {
-                                Some(format!(
-                                    "declare it under `categories:`; known: {}",
-                                    categories
-                                        .iter()
-                                        .map(|(c, _)| c.key.as_str())
-                                        .collect::<Vec<_>>()
-                                        .join(", ")
-                                ))
-                            });
-                        self.push(d);
-                        None
-                    }
-                }
-            });
-            // Namespace (EDX0302).
-            let mut namespace = None;
-            if let Some(n) = f.get("namespace")
-                && let Some(ns) = self.text(n, "namespace")
-            {
-                match namespaces.iter().position(|(x, _)| x.key == ns) {
-                    Some(i) => namespace = Some(i),
-                    None => {
-                        let mut d = Diagnostic::new(
-                            DiagCode::UnknownNamespace,
-                            Some(n.span),
-                            &[("namespace", &ns)],
-                        );
-                        d.help = did_you_mean(&ns, namespaces.iter().map(|(x, _)| x.key.as_str()))
-                            .or_else(|| Some("declare it under `namespaces:`".into()));
-                        self.push(d);
-                    }
-                }
-            }
-            // Code pattern and prefix (EDX0206, EDX0207).
-            if let (Some(re), Some(p)) =
-                (&pattern, registry.and_then(|r| r.code_pattern.as_deref()))
-                && !re.is_match(&code)
-            {
-                self.err(
-                    DiagCode::CodePatternMismatch,
-                    code_span,
-                    &[("code", &code), ("pattern", p)],
-                );
-            }
-            if let Some(i) = namespace {
-                let ns = &namespaces[i].0;
-                if let Some(prefix) = &ns.code_prefix
-                    && !code.starts_with(prefix.as_str())
-                {
-                    self.err(
-                        DiagCode::CodePrefixMismatch,
-                        code_span,
-                        &[("code", &code), ("prefix", prefix), ("namespace", &ns.key)],
-                    );
-                }
-            }
-            // Params (EDX0404, EDX0405, EDX0106, EDX0205).
-            let mut params: Vec<Param> = Vec::new();
-            let mut param_spans: Vec<Span> = Vec::new();
-            // Names of params refused for another reason: templates may still use them
-            // without a second, cascading "undeclared placeholder" diagnostic.
-            let mut refused: Vec<String> = Vec::new();
-            if let Some(pn) = f.get("params")
-                && let Some(pe) = self.entries(pn, "params", "a mapping of param names to types")
-            {
-                for (pname, pk, pv) in pe {
-                    if !names::is_param_name(pname) {
-                        self.err(DiagCode::InvalidParamName, pk.span, &[("param", pname)])
-                                .help = Some("a param name is letters, digits and `_`, starting with a letter or `_`".into());
-                        continue;
-                    }
-                    refused.push(pname.to_string());
-                    if wire_reserved.iter().any(|k| k == pname) || EXTRA_KEYS.contains(&pname) {
-                        self.err(DiagCode::ParamShadowsWireKey, pk.span, &[("param", pname)])
-                            .help = Some(format!(
-                            "rename the param; reserved here: {}",
-                            wire_reserved
-                                .iter()
-                                .map(String::as_str)
-                                .chain(EXTRA_KEYS)
-                                .collect::<Vec<_>>()
-                                .join(", ")
-                        ));
-                        continue;
-                    }
-                    let ty = match pv.as_str() {
-                        Some("string") => ParamType::String,
-                        Some("integer") => ParamType::Integer,
-                        Some("number") => ParamType::Number,
-                        Some("boolean") => ParamType::Boolean,
-                        Some(other) => {
-                            let mut d = Diagnostic::new(
-                                DiagCode::BadValue,
-                                Some(pv.span),
-                                &[
-                                    ("key", pname),
-                                    ("found", &format!("`{other}`")),
-                                    (
-                                        "expected",
-                                        "a param type is `string`, `integer`, `number` or `boolean`",
-                                    ),
-                                ],
-                            );
-                            d.help =
-                                did_you_mean(other, ["string", "integer", "number", "boolean"]);
-                            self.push(d);
-                            continue;
-                        }
-                        None => {
-                            self.wrong_type(
-                                pv,
-                                pname,
-                                "a param type (`string`, `integer`, `number` or `boolean`)",
-                            );
-                            continue;
-                        }
-                    };
-                    let rust_ident = names::rust_snake(pname);
-                    if let Some(other) = params
-                        .iter()
-                        .find(|p| names::unraw(&p.rust_ident) == names::unraw(&rust_ident))
-                    {
-                        self.err(
-                            DiagCode::IdentifierCollision,
-                            pk.span,
-                            &[
-                                ("name", pname),
-                                ("language", "Rust"),
-                                ("ident", &rust_ident),
-                                ("other", &other.name),
-                            ],
-                        );
-                        continue;
-                    }
-                    refused.pop();
-                    params.push(Param {
-                        name: pname.to_string(),
-                        ty,
-                        rust_ident,
-                        ts_ident: pname.to_string(),
-                    });
-                    param_spans.push(pk.span);
-                }
-            }
-            let pnames: Vec<&str> = params
-                .iter()
-                .map(|p| p.name.as_str())
-                .chain(refused.iter().map(String::as_str))
-                .collect();
-            // Message and suggestion templates (EDX0401, EDX0402, EDX0403).
-            let message = f.get("message").and_then(|n| {
-                let raw = self.text(n, "message")?;
-                if raw.trim().is_empty() {
-                    self.err(
-                        DiagCode::BadValue,
-                        n.span,
-                        &[
-                            ("key", "message"),
-                            ("found", "empty"),
-                            ("expected", "every error needs a message"),
-                        ],
-                    );
-                    return None;
-                }
-                match Template::parse(&raw, &pnames) {
-                    Ok(t) => Some(t),
-                    Err(e) => {
-                        self.template_error(n, "message", &e);
-                        None
-                    }
-                }
-            });
-            if let Some(m) = &message {
-                let used: Vec<usize> = m.used_params().collect();
-                for (i, p) in params.iter().enumerate() {
-                    if !used.contains(&i) {
-                        self.err(DiagCode::UnusedParam, param_spans[i], &[("param", &p.name)])
-                            .help = Some(format!(
-                            "use `{{{}}}` in the message, or remove the param",
-                            p.name
-                        ));
-                    }
-                }
-            }
-            let suggestion = f.get("suggestion").and_then(|n| {
-                let raw = self.text(n, "suggestion")?;
-                match Template::parse(&raw, &pnames) {
-                    Ok(t) => Some(t),
-                    Err(e) => {
-                        self.template_error(n, "suggestion", &e);
-                        None
-                    }
-                }
-            });
-            let summary = self.opt_text(&f, "summary");
-            let explanation = self.opt_text(&f, "explanation");
-            let since = self.opt_text(&f, "since");
-            // Overrides.
-            let retryable = f
-                .get("retryable")
-                .and_then(|n| self.boolean(n, "retryable"));
-            let retry = f.get("retry").and_then(|n| self.retry(n));
-            let exit_code = f.get("exit_code").and_then(|n| self.exit_code(n));
-            let http_status = f.get("http_status").and_then(|n| self.http_status(n));
-            let jsonrpc_code = f.get("jsonrpc_code").and_then(|n| self.jsonrpc_code(n));
-            let expected = f.get("expected").and_then(|n| self.boolean(n, "expected"));
-            let docs_url = f.get("docs_url").and_then(|n| self.docs_url_template(n));
-            // Deprecation.
-            let mut replaced_by = None;
-            let deprecated = f.get("deprecated").and_then(|n| match &n.kind {
-                Kind::Bool(true) => Some(Deprecation {
-                    since: None,
-                    replaced_by: None,
-                    note: None,
-                }),
-                Kind::Bool(false) => None,
-                Kind::Map(_) => {
-                    let df = self.fields(
-                        n,
-                        "deprecated",
-                        "`deprecated`",
-                        &["since", "replaced_by", "note"],
-                        &[],
-                    )?;
-                    replaced_by = df
-                        .get("replaced_by")
-                        .and_then(|r| self.text(r, "replaced_by").map(|s| (s, r.span)));
-                    Some(Deprecation {
-                        since: self.opt_text(&df, "since"),
-                        replaced_by: None,
-                        note: self.opt_text(&df, "note"),
-                    })
-                }
-                _ => {
-                    self.wrong_type(
-                        n,
-                        "deprecated",
-                        "a mapping {since, replaced_by, note} or `true`",
-                    );
-                    None
-                }
-            });
-            let aliases = f
-                .get("aliases")
-                .map(|n| self.string_list(n, "aliases"))
-                .unwrap_or_default();
-            for (a, span) in &aliases {
-                if !names::is_entry_name(a) {
-                    self.err(
-                        DiagCode::InvalidName,
-                        *span,
-                        &[
-                            ("name", a),
-                            ("kind", "alias"),
-                            ("rule", "an alias is a NAME: UPPER_SNAKE or lower_snake"),
-                        ],
-                    );
-                }
-            }
-            let legacy = f
-                .get("legacy_codes")
-                .map(|n| self.string_list(n, "legacy_codes"))
-                .unwrap_or_default();
-            // An entry with an error in it still takes part in the cross-entry rules below
-            // (so one run reports its duplicate code too); the catalogue is refused anyway.
-            let complete = category.is_some() && message.is_some() && summary.is_some();
-            let cat = category.map(|i| &categories[i].0);
-            let retryable = retryable.unwrap_or(cat.is_some_and(|c| c.retryable));
-            let retry = retry.or_else(|| {
-                if retryable {
-                    cat.and_then(|c| c.retry.clone())
-                } else {
-                    None
-                }
-            });
-            let message = message.unwrap_or_else(|| Template {
-                raw: String::new(),
-                parts: Vec::new(),
-            });
-            let summary = summary.unwrap_or_default();
-            pending.push(Pending {
-                entry: ErrorEntry {
-                    name: name.to_string(),
-                    anchor: names::slug(&code),
-                    code,
-                    namespace,
-                    category: category.unwrap_or(0),
-                    summary,
-                    message,
-                    params,
-                    suggestion,
-                    explanation,
-                    retryable,
-                    retry,
-                    exit_code: exit_code
-                        .or(cat.map(|c| c.exit_code))
-                        .unwrap_or(defaults::EXIT_CODE),
-                    http_status: http_status
-                        .or(cat.map(|c| c.http_status))
-                        .unwrap_or(defaults::HTTP_STATUS),
-                    jsonrpc_code: jsonrpc_code
-                        .or(cat.map(|c| c.jsonrpc_code))
-                        .unwrap_or(defaults::JSONRPC_CODE),
-                    expected: expected
-                        .or(cat.map(|c| c.expected))
-                        .unwrap_or(defaults::EXPECTED),
-                    docs_url: String::new(),
-                    since,
-                    deprecated,
-                    aliases: aliases.iter().map(|(a, _)| a.clone()).collect(),
-                    legacy_codes: legacy.iter().map(|(c, _)| c.clone()).collect(),
-                    rust_variant: names::rust_variant(name),
-                    rust_fn: names::rust_constructor(name),
-                    ts_key: names::ts_key(name),
-                    ts_type: names::ts_type(name),
-                },
-                name_span: knode.span,
-                code_span,
-                aliases,
-                legacy,
-                replaced_by,
-                docs_url,
-                complete,
-            });
-        }
+        let shared = EntryCx {
+            registry,
+            categories,
+            namespaces,
+            pattern: pattern.as_ref(),
+            wire_reserved: &wire_reserved,
+        };
+        let pending = self.each_entry(&entries, &shared);
 
         // ---- cross-entry rules ---------------------------------------------------------
         // Codes (EDX0202), legacy codes (EDX0204), retired codes (EDX0209).
-        let mut codes: HashMap<String, (String, Span)> = HashMap::new();
+        let mut codes: HashMap<&str, (&str, Span)> = HashMap::with_capacity(pending.len());
         for p in &pending {
-            if let Some((other, first)) = codes.get(&p.entry.code) {
+            if let Some((other, first)) = codes.get(p.entry.code.as_str()) {
                 let d = Diagnostic::new(DiagCode::DuplicateCode, Some(p.code_span), &[("code", &p.entry.code), ("other", other)])
                     .with_note(Some(*first), "first used here")
                     .with_help("every entry needs its own code; codes are never shared (use `aliases` for a second NAME)");
                 self.push(d);
             } else {
-                codes.insert(p.entry.code.clone(), (p.entry.name.clone(), p.code_span));
+                codes.insert(&p.entry.code, (&p.entry.name, p.code_span));
             }
         }
-        let mut legacy_seen: HashMap<String, (String, Span)> = HashMap::new();
+        let mut legacy_seen: HashMap<&str, (&str, Span)> = HashMap::new();
         for p in &pending {
             for (lc, span) in &p.legacy {
                 let clash = codes
-                    .get(lc)
-                    .map(|(o, s)| (o.clone(), *s))
-                    .or_else(|| legacy_seen.get(lc).cloned());
+                    .get(lc.as_str())
+                    .or_else(|| legacy_seen.get(lc.as_str()))
+                    .copied();
                 if let Some((other, first)) = clash {
                     let d = Diagnostic::new(
                         DiagCode::LegacyCodeCollision,
                         Some(*span),
-                        &[("code", lc), ("other", &other)],
+                        &[("code", lc), ("other", other)],
                     )
                     .with_note(Some(first), "used here");
                     self.push(d);
                 } else {
-                    legacy_seen.insert(lc.clone(), (p.entry.name.clone(), *span));
+                    legacy_seen.insert(lc, (&p.entry.name, *span));
                 }
             }
         }
         for (r, rspan) in retired {
             let uses = codes
-                .get(&r.code)
+                .get(r.code.as_str())
                 .map(|(_, s)| *s)
-                .or_else(|| legacy_seen.get(&r.code).map(|(_, s)| *s));
+                .or_else(|| legacy_seen.get(r.code.as_str()).map(|(_, s)| *s));
             if let Some(span) = uses {
                 let d = Diagnostic::new(DiagCode::RetiredCodeReused, Some(span), &[("code", &r.code)])
                     .with_note(Some(*rspan), "retired here")
@@ -1451,13 +1545,13 @@ impl<'s> Cx<'s> {
             }
         }
         // Names and aliases (EDX0203).
-        let mut names_seen: HashMap<String, (String, Span)> = HashMap::new();
+        let mut names_seen: HashMap<&str, (&str, Span)> = HashMap::with_capacity(pending.len());
         for p in &pending {
-            names_seen.insert(p.entry.name.clone(), (p.entry.name.clone(), p.name_span));
+            names_seen.insert(&p.entry.name, (&p.entry.name, p.name_span));
         }
         for p in &pending {
             for (a, span) in &p.aliases {
-                if let Some((other, first)) = names_seen.get(a) {
+                if let Some((other, first)) = names_seen.get(a.as_str()) {
                     let d = Diagnostic::new(
                         DiagCode::DuplicateName,
                         Some(*span),
@@ -1466,7 +1560,7 @@ impl<'s> Cx<'s> {
                     .with_note(Some(*first), "already used here");
                     self.push(d);
                 } else {
-                    names_seen.insert(a.clone(), (p.entry.name.clone(), *span));
+                    names_seen.insert(a, (&p.entry.name, *span));
                 }
             }
         }
@@ -1514,30 +1608,30 @@ impl<'s> Cx<'s> {
                 }
             }
         }
-        // Identifiers after conversion (EDX0205).
-        type Ident = fn(&ErrorEntry) -> String;
-        let checks: [(&str, Ident); 5] = [
-            ("Rust", |e| format!("ErrorCode::{}", e.rust_variant)),
-            ("Rust", |e| format!("Error::{}", names::unraw(&e.rust_fn))),
-            ("TypeScript", |e| format!("ErrorCode.{}", e.ts_key)),
-            ("TypeScript", |e| format!("{}Params", e.ts_type)),
-            ("docs anchor", |e| format!("#{}", e.anchor)),
+        // Identifiers after conversion (EDX0205). Each is one of the entry's converted names
+        // between a fixed prefix and suffix: two entries share the identifier exactly when
+        // they share that name, so the names are compared and the identifier is only
+        // written out for a diagnostic.
+        type Ident = for<'e> fn(&'e ErrorEntry) -> &'e str;
+        let checks: [(&str, &str, &str, Ident); 5] = [
+            ("Rust", "ErrorCode::", "", |e| &e.rust_variant),
+            ("Rust", "Error::", "", |e| names::unraw(&e.rust_fn)),
+            ("TypeScript", "ErrorCode.", "", |e| &e.ts_key),
+            ("TypeScript", "", "Params", |e| &e.ts_type),
+            ("docs anchor", "#", "", |e| &e.anchor),
         ];
         // Aliases become identifiers too where targets expose them (TS keys, Rust consts):
         // an alias may not convert to another entry's identifier.
         {
-            let mut taken: HashMap<String, (String, Span)> = HashMap::new();
+            let mut taken: HashMap<String, (&str, Span)> = HashMap::with_capacity(pending.len());
             for p in &pending {
-                taken.insert(
-                    names::ts_key(&p.entry.name),
-                    (p.entry.name.clone(), p.name_span),
-                );
+                taken.insert(p.entry.ts_key.clone(), (&p.entry.name, p.name_span));
             }
             for p in &pending {
                 for (a, span) in &p.aliases {
                     let key = names::ts_key(a);
                     if let Some((other, first)) = taken.get(&key) {
-                        if other == &p.entry.name || a == other {
+                        if *other == p.entry.name || a == other {
                             continue;
                         }
                         let ident = format!("ErrorCode.{key}");
@@ -1554,7 +1648,7 @@ impl<'s> Cx<'s> {
                         .with_note(Some(*first), "taken here");
                         self.push(d);
                     } else {
-                        taken.insert(key, (p.entry.name.clone(), *span));
+                        taken.insert(key, (&p.entry.name, *span));
                     }
                 }
             }
@@ -1563,12 +1657,12 @@ impl<'s> Cx<'s> {
         // with the same code are already reported as duplicate codes.
         let mut reported: std::collections::HashSet<(String, String)> =
             std::collections::HashSet::new();
-        for (language, ident_of) in checks {
-            // ident → index of the first entry that has it.
-            let mut seen: HashMap<String, usize> = HashMap::with_capacity(pending.len());
+        for (language, prefix, suffix, ident_of) in checks {
+            // converted name → index of the first entry that has it.
+            let mut seen: HashMap<&str, usize> = HashMap::with_capacity(pending.len());
             for (i, p) in pending.iter().enumerate() {
-                let ident = ident_of(&p.entry);
-                if let Some(&j) = seen.get(&ident) {
+                let key = ident_of(&p.entry);
+                if let Some(&j) = seen.get(key) {
                     let (other, first) = (&pending[j].entry.name, &pending[j].name_span);
                     let same_code = pending
                         .iter()
@@ -1579,6 +1673,7 @@ impl<'s> Cx<'s> {
                     {
                         continue;
                     }
+                    let ident = format!("{prefix}{key}{suffix}");
                     let d = Diagnostic::new(
                         DiagCode::IdentifierCollision,
                         Some(p.name_span),
@@ -1593,7 +1688,7 @@ impl<'s> Cx<'s> {
                     .with_help("rename one of the entries so their generated identifiers differ");
                     self.push(d);
                 } else {
-                    seen.insert(ident, i);
+                    seen.insert(key, i);
                 }
             }
         }
@@ -1638,7 +1733,6 @@ impl<'s> Cx<'s> {
                 }
             }
         }
-        // Docs URLs, now that namespaces and categories are known.
         let mut out = Vec::with_capacity(pending.len());
         for (i, mut p) in pending.into_iter().enumerate() {
             if !p.complete {
@@ -1647,27 +1741,6 @@ impl<'s> Cx<'s> {
             if let Some(d) = p.entry.deprecated.as_mut() {
                 d.replaced_by = resolved[i];
             }
-            let ns_slug = p
-                .entry
-                .namespace
-                .map_or(GENERAL_SLUG.to_string(), |n| namespaces[n].0.slug.clone());
-            let cat_slug = categories
-                .get(p.entry.category)
-                .map_or(String::new(), |c| c.0.anchor.clone());
-            let template = p
-                .docs_url
-                .clone()
-                .or_else(|| registry.and_then(|r| r.docs_url.clone()));
-            p.entry.docs_url = match template {
-                Some(t) => fill_docs_url(
-                    &t,
-                    &ns_slug,
-                    &p.entry.anchor,
-                    &names::slug(&p.entry.name),
-                    &cat_slug,
-                ),
-                None => format!("{ns_slug}.html#{}", p.entry.anchor),
-            };
             out.push(p.entry);
         }
         out
