@@ -184,6 +184,28 @@ fn usage() -> ExitCode {
 }
 
 /// Median of `runs` timings of `f`, in microseconds.
+/// One timed run: wall and process CPU time (all threads), in µs.
+#[derive(Debug, Clone, Copy)]
+struct Sample {
+    wall: f64,
+    cpu: f64,
+}
+
+impl Sample {
+    fn of(f: impl FnOnce()) -> Sample {
+        let cpu = || {
+            let t = rustix::time::clock_gettime(rustix::time::ClockId::ProcessCPUTime);
+            t.tv_sec as f64 * 1e6 + t.tv_nsec as f64 / 1e3
+        };
+        let (c, t) = (cpu(), Instant::now());
+        f();
+        Sample {
+            wall: t.elapsed().as_secs_f64() * 1e6,
+            cpu: cpu() - c,
+        }
+    }
+}
+
 fn median_us(runs: usize, mut f: impl FnMut()) -> f64 {
     let mut v: Vec<f64> = (0..runs)
         .map(|_| {
@@ -229,9 +251,9 @@ fn bench_load(inputs: &[input::Input]) -> Result<(), String> {
 fn bench_generate(inputs: &[input::Input]) -> Result<(), String> {
     use errdex_codegen::emit;
     println!(
-        "| catalogue | codes | YAML parse (ms) | load+validate (ms) | markdown (ms) | typescript (ms) | json schema (ms) | rust (ms) | generate (ms) | generate / parse | build.rs (ms) | build.rs / parse |"
+        "| catalogue | codes | YAML parse (ms) | load+validate (ms) | markdown (ms) | typescript (ms) | json schema (ms) | rust (ms) | paired parse (ms) | generate (ms) | generate / parse | generate / parse, CPU | build.rs (ms) | build.rs / parse |"
     );
-    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     for input in inputs {
         let src = input.src.as_str();
         let file = input.file.as_str();
@@ -258,21 +280,46 @@ fn bench_generate(inputs: &[input::Input]) -> Result<(), String> {
         let rs = median_us(runs, || {
             std::hint::black_box(emit::rust::emit(&cat, &Default::default()));
         });
-        let generate = median_us(runs, || {
-            let c = errdex_codegen::load_str(src, file)
-                .catalogue
-                .expect("valid");
-            let out = errdex_codegen::write::generate(&c, &errdex_codegen::Settings::default());
-            std::hint::black_box(out);
-        });
-        let build_rs = median_us(runs, || {
-            let c = errdex_codegen::load_str(src, file)
-                .catalogue
-                .expect("valid");
-            std::hint::black_box(emit::rust::emit(&c, &Default::default()));
-        });
+        // The whole runs are paired with a parse in the same round, so that a change in the
+        // machine's load between rounds moves both: the ratios are medians of per-round
+        // ratios. CPU time counts every thread of the process.
+        let mut rounds: Vec<[Sample; 3]> = (0..runs)
+            .map(|_| {
+                let parse = Sample::of(|| {
+                    let v: serde_json::Value = serde_saphyr::from_str(src).expect("valid YAML");
+                    std::hint::black_box(v);
+                });
+                let generate = Sample::of(|| {
+                    let c = errdex_codegen::load_str(src, file)
+                        .catalogue
+                        .expect("valid");
+                    let out =
+                        errdex_codegen::write::generate(&c, &errdex_codegen::Settings::default());
+                    std::hint::black_box(out);
+                });
+                let build_rs = Sample::of(|| {
+                    let c = errdex_codegen::load_str(src, file)
+                        .catalogue
+                        .expect("valid");
+                    std::hint::black_box(emit::rust::emit(&c, &Default::default()));
+                });
+                [parse, generate, build_rs]
+            })
+            .collect();
+        let med = |f: &dyn Fn(&[Sample; 3]) -> f64| {
+            let mut v: Vec<f64> = rounds.iter().map(f).collect();
+            v.sort_by(f64::total_cmp);
+            v[v.len() / 2]
+        };
+        let generate = med(&|r| r[1].wall);
+        let gen_ratio = med(&|r| r[1].wall / r[0].wall);
+        let gen_cpu = med(&|r| r[1].cpu / r[0].cpu);
+        let build_rs = med(&|r| r[2].wall);
+        let rs_ratio = med(&|r| r[2].wall / r[0].wall);
+        let paired_parse = med(&|r| r[0].wall);
+        rounds.clear();
         println!(
-            "| {} | {n} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} |",
+            "| {} | {n} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} |",
             input.label,
             ms(parse),
             ms(load),
@@ -280,10 +327,12 @@ fn bench_generate(inputs: &[input::Input]) -> Result<(), String> {
             ms(ts),
             ms(js),
             ms(rs),
+            ms(paired_parse),
             ms(generate),
-            generate / parse,
+            gen_ratio,
+            gen_cpu,
             ms(build_rs),
-            build_rs / parse
+            rs_ratio
         );
     }
     Ok(())
