@@ -31,8 +31,9 @@ pub mod explanation;
 use askama::Template;
 
 use crate::emit::header_text;
-use crate::ir::{Catalogue, ErrorEntry, GENERAL_SLUG, Retry};
-use crate::payload::{Instance, example_value};
+use crate::emit::json_schema::pretty::{Pretty, WriteJson};
+use crate::ir::{Catalogue, ErrorEntry, GENERAL_SLUG, Param, ParamType, Retry};
+use crate::payload::example_value;
 
 /// One page of codes: a namespace (or several whose slugs coincide), or the general page.
 #[derive(Debug, Clone)]
@@ -319,11 +320,6 @@ pub fn code_href(cat: &Catalogue, e: &ErrorEntry) -> String {
     format!("{}.md#{}", cat.page_slug(e), e.anchor)
 }
 
-/// `serde_json::to_string_pretty`, through errdex's faster writer (same bytes).
-fn pretty(v: &serde_json::Value) -> String {
-    crate::emit::json_schema::pretty::to_string_pretty(v)
-}
-
 fn code_view(cat: &Catalogue, e: &ErrorEntry) -> CodeView {
     let cat_ = cat.category_of(e);
     let heading = if e.code == e.name {
@@ -419,7 +415,6 @@ fn code_view(cat: &Catalogue, e: &ErrorEntry) -> CodeView {
         "not retryable: retrying the same request fails the same way; fix the cause first."
             .to_string()
     };
-    let ex = Instance::example(e);
     CodeView {
         anchor: e.anchor.clone(),
         heading,
@@ -442,9 +437,122 @@ fn code_view(cat: &Catalogue, e: &ErrorEntry) -> CodeView {
             .as_deref()
             .filter(|x| !x.trim().is_empty())
             .map(|x| explanation::sanitize(x, &e.anchor)),
-        wire_example: escape::code_block("json", &pretty(&ex.wire(cat))),
-        mcp_example: escape::code_block("json", &pretty(&ex.mcp_tool_result(cat))),
+        wire_example: escape::code_block("json", &example_wire(cat, e)),
+        mcp_example: escape::code_block("json", &example_mcp(cat, e)),
     }
+}
+
+/// An example value's text inside a message (what `payload::display_value` gives).
+fn example_display(p: &Param) -> String {
+    match p.ty {
+        ParamType::String => format!("<{}>", p.name),
+        ParamType::Integer => "42".into(),
+        ParamType::Number => "1.5".into(),
+        ParamType::Boolean => "true".into(),
+    }
+}
+
+/// An example value as a member of a JSON object (what `payload::example_value` gives).
+fn write_example_value(w: &mut Pretty, p: &Param) {
+    match p.ty {
+        ParamType::String => w.str(&format!("<{}>", p.name)),
+        ParamType::Integer => w.int(42),
+        // serde_json's text of `json!(1.5)` and `json!(true)`.
+        ParamType::Number => w.raw("1.5"),
+        ParamType::Boolean => w.raw("true"),
+    }
+}
+
+/// The example message and suggestion of an entry, rendered with its example values.
+fn example_texts(e: &ErrorEntry) -> (String, Option<String>) {
+    let values: Vec<String> = e.params.iter().map(example_display).collect();
+    (
+        e.message.render(&values),
+        e.suggestion.as_ref().map(|t| t.render(&values)),
+    )
+}
+
+/// `pretty(&Instance::example(e).wire(cat))`, written straight from the IR (no `Value`
+/// tree per code; the docs of a large catalogue spent most of their time building and
+/// dropping them). The reference stays `payload`; a test compares the two on every
+/// catalogue in the repository.
+fn example_wire(cat: &Catalogue, e: &ErrorEntry) -> String {
+    let w = &cat.registry.wire;
+    let (message, suggestion) = example_texts(e);
+    let reserved = w.reserved_keys();
+    let mut out = Pretty::with_capacity(256);
+    out.object(|o| {
+        o.field(&w.code, &e.code);
+        o.field(&w.message, &message);
+        if let Some(k) = &w.category {
+            o.field(k, &cat.category_of(e).key);
+        }
+        if let Some(k) = &w.retryable {
+            o.field(k, e.retryable);
+        }
+        // Extras: every param (never a reserved key: validation refuses that), then the
+        // suggestion unless a wire key already has its name.
+        let extras = |o: &mut Pretty| {
+            for p in &e.params {
+                o.key(&p.name);
+                write_example_value(o, p);
+            }
+            if let Some(s) = &suggestion
+                && !reserved.contains(&"suggestion")
+            {
+                o.field("suggestion", s);
+            }
+        };
+        match &w.details {
+            Some(k) => o.field_object(k, extras),
+            None => extras(o),
+        }
+    });
+    out.finish()
+}
+
+/// `pretty(&Instance::example(e).mcp_tool_result(cat))`, written straight from the IR.
+fn example_mcp(cat: &Catalogue, e: &ErrorEntry) -> String {
+    let (message, suggestion) = example_texts(e);
+    let mut text = String::with_capacity(e.code.len() + message.len() + 16);
+    text.push_str(&e.code);
+    text.push_str(": ");
+    text.push_str(&message);
+    if let Some(h) = &suggestion {
+        text.push_str("\n  hint: ");
+        text.push_str(h);
+    }
+    let prefix = &cat.registry.mcp_meta_prefix;
+    let mut key = String::with_capacity(prefix.len() + 16);
+    let mut meta = |o: &mut Pretty, k: &str, v: &dyn WriteJson| {
+        key.clear();
+        key.push_str(prefix);
+        key.push_str(k);
+        o.key(&key);
+        v.write_json(o);
+    };
+    let mut out = Pretty::with_capacity(512);
+    out.object(|o| {
+        o.key("content").array(|a| {
+            a.object(|c| {
+                c.field("type", "text");
+                c.field("text", &text);
+            });
+        });
+        o.field("isError", true);
+        o.field("resultType", "complete");
+        o.field_object("_meta", |m| {
+            meta(m, "code", &e.code);
+            meta(m, "category", &cat.category_of(e).key);
+            meta(m, "retryable", &e.retryable);
+            meta(m, "expected", &e.expected);
+            meta(m, "docs_url", &e.docs_url);
+            if let Some(s) = &suggestion {
+                meta(m, "suggestion", s);
+            }
+        });
+    });
+    out.finish()
 }
 
 /// The link target for a docs URL shown on the page: a relative `page.html#x` URL (no
@@ -510,4 +618,72 @@ fn retired_md(cat: &Catalogue, header: &str) -> String {
         })
         .collect();
     render(&RetiredMd { header, rows })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::emit::json_schema::pretty::to_string_pretty;
+    use crate::payload::Instance;
+
+    /// Every entry of `cat`: the docs' example payloads equal the reference renderings.
+    fn check(cat: &Catalogue, what: &str) -> usize {
+        for e in &cat.errors {
+            let ex = Instance::example(e);
+            assert_eq!(
+                example_wire(cat, e),
+                to_string_pretty(&ex.wire(cat)),
+                "{what}: wire example of {}",
+                e.name
+            );
+            assert_eq!(
+                example_mcp(cat, e),
+                to_string_pretty(&ex.mcp_tool_result(cat)),
+                "{what}: MCP example of {}",
+                e.name
+            );
+        }
+        cat.errors.len()
+    }
+
+    #[test]
+    fn example_payloads_match_the_reference_renderings() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let mut files = vec![root.join("errors.yaml")];
+        for dir in ["tests/fixtures", "examples"] {
+            for e in std::fs::read_dir(root.join(dir))
+                .into_iter()
+                .flatten()
+                .flatten()
+            {
+                let f = e.path().join("errors.yaml");
+                if f.exists() {
+                    files.push(f);
+                }
+            }
+        }
+        let mut entries = 0;
+        for f in &files {
+            let l = crate::load_path(f).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+            if let Some(cat) = l.catalogue {
+                entries += check(&cat, &f.display().to_string());
+            }
+        }
+        assert!(entries > 500, "only {entries} entries checked");
+        // Wire keys that take the extras' names, nested details, every param type.
+        for wire in [
+            "{code: suggestion, message: argument}",
+            "{code: code, message: message, category: constraint, retryable: retryable, details: extra}",
+            "{code: error, message: detail, category: null, details: suggestion}",
+        ] {
+            let src = format!(
+                "errdex: 1\nregistry: {{name: w, wire: {wire}, mcp_meta_prefix: x.dev/}}\ncategories:\n  c: {{summary: C, retryable: true, exit_code: 1, http_status: 503, jsonrpc_code: -32603, expected: false}}\nerrors:\n  A_B:\n    category: c\n    summary: S\n    message: \"m {{s}} {{i}} {{num}} {{flag}}\"\n    params: {{s: string, i: integer, num: number, flag: boolean}}\n    suggestion: \"try {{s}}\"\n  C_D:\n    category: c\n    summary: S\n    message: plain \"quoted\" \\\\ text\n"
+            );
+            let l = crate::load_str(&src, "w.yaml");
+            let cat = l
+                .catalogue
+                .unwrap_or_else(|| panic!("{wire}: {:?}", l.diagnostics));
+            check(&cat, wire);
+        }
+    }
 }

@@ -145,7 +145,7 @@ impl Pretty {
     }
 
     /// Pre-rendered compact JSON text of a scalar (a number, `true`, `null`).
-    fn raw(&mut self, text: &str) {
+    pub(crate) fn raw(&mut self, text: &str) {
         self.value();
         self.out.push_str(text);
     }
