@@ -114,6 +114,21 @@ impl Node {
     }
 }
 
+thread_local! {
+    /// Set on the threads of a chunked parse: once any piece has failed, the others stop at
+    /// their next collection instead of parsing text whose tree will be thrown away.
+    static GIVE_UP: std::cell::RefCell<Option<std::sync::Arc<std::sync::atomic::AtomicBool>>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+fn given_up() -> bool {
+    GIVE_UP.with(|g| {
+        g.borrow()
+            .as_ref()
+            .is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed))
+    })
+}
+
 /// What serde-saphyr hands us: any YAML value, children spanned.
 #[derive(Debug)]
 enum RawNode {
@@ -173,6 +188,9 @@ impl<'de> Deserialize<'de> for RawNode {
                 Ok(RawNode::Str(String::from_utf8_lossy(v).into_owned()))
             }
             fn visit_seq<A: SeqAccess<'de>>(self, mut s: A) -> Result<RawNode, A::Error> {
+                if given_up() {
+                    return Err(de::Error::custom("another piece failed"));
+                }
                 let mut v = Vec::new();
                 while let Some(x) = s.next_element()? {
                     v.push(x);
@@ -180,6 +198,9 @@ impl<'de> Deserialize<'de> for RawNode {
                 Ok(RawNode::Seq(v))
             }
             fn visit_map<A: MapAccess<'de>>(self, mut m: A) -> Result<RawNode, A::Error> {
+                if given_up() {
+                    return Err(de::Error::custom("another piece failed"));
+                }
                 let mut v = Vec::new();
                 while let Some(k) = m.next_key::<Spanned<RawNode>>()? {
                     let val = m.next_value::<Spanned<RawNode>>()?;

@@ -190,3 +190,21 @@ fn plain_catalogues_are_cut() {
         }
     }
 }
+
+#[test]
+fn aliases_fall_back_to_the_whole_text() {
+    // Defaults anchored at the top and merged into entries in every piece: the pieces give
+    // up (their alias budget is zero) and the whole text is parsed instead.
+    let mut src = String::from("errdex: 1\ndefaults: &d {category: invalid}\nerrors:\n");
+    for i in 0..400 {
+        let merge = if i % 80 == 79 { "    <<: *d\n" } else { "" };
+        src.push_str(&format!("  E{i}:\n{merge}    summary: entry {i}\n"));
+    }
+    let limits = Limits::default();
+    for pieces in 2..5 {
+        assert!(parse_chunked(&src, &limits, pieces).is_none());
+    }
+    let whole = parse_serial(&src, &limits).unwrap();
+    let parsed = errdex_codegen::tree::parse(&src, &limits).unwrap();
+    assert_eq!(format!("{parsed:?}"), format!("{whole:?}"));
+}

@@ -15,9 +15,13 @@
 //! - a piece that fails to parse for any reason, budget or syntax (the whole text then
 //!   reports the error, with the limits of the whole text);
 //! - a document that uses aliases (`*name` may refer to an anchor in another piece, and
-//!   serde-saphyr's alias budgets count over the whole document);
+//!   serde-saphyr's alias budgets count over the whole document): a piece's alias budget
+//!   is zero, so its first alias ends it;
 //! - directives (`%YAML`, `%TAG`), a lone CR line break (a break the locator does not count),
 //!   an `errors:` key that is not a plain block mapping, or no place to cut.
+//!
+//! Once a piece has failed, the others stop at their next mapping or sequence, so falling
+//! back costs little more than the whole parse.
 //!
 //! Budgets that add up over a document (nodes, events, anchors, merge keys) are divided
 //! between the pieces, so pieces that all pass could not exceed them together.
@@ -26,7 +30,10 @@
 
 use serde_saphyr::Spanned;
 
-use super::{Conv, Kind, Limits, Locator, Node, RawNode, Shift, convert, options};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use super::{Conv, GIVE_UP, Kind, Limits, Locator, Node, RawNode, Shift, convert, options};
 
 /// No piece is smaller than this: below it a thread costs more than it saves.
 const MIN_PIECE_BYTES: usize = 32 * 1024;
@@ -174,7 +181,8 @@ fn plan(loc: &Locator, pieces: usize) -> Option<Plan> {
     })
 }
 
-/// Parses one piece and converts it with its shift; `None` on any error or alias.
+/// Parses one piece and converts it with its shift; `None` on any error or alias, and then
+/// `give_up` is set so the other pieces stop early.
 fn piece(
     text: &str,
     loc: &Locator,
@@ -182,17 +190,31 @@ fn piece(
     shift: Shift,
     share: usize,
     depth: usize,
+    give_up: &Arc<AtomicBool>,
 ) -> Option<Node> {
-    let raw: Spanned<RawNode> =
-        serde_saphyr::from_str_with_options(text, options(limits, share, depth)).ok()?;
-    let mut cx = Conv {
-        loc,
-        shift,
-        limits,
-        aliased: false,
-    };
-    let node = convert(raw, &mut cx, depth);
-    (!cx.aliased).then_some(node)
+    GIVE_UP.with(|g| *g.borrow_mut() = Some(Arc::clone(give_up)));
+    let mut opts = options(limits, share, depth);
+    if let Some(b) = opts.budget.as_mut() {
+        // The first alias ends the piece (see the module notes).
+        b.max_aliases = 0;
+    }
+    let node = serde_saphyr::from_str_with_options::<Spanned<RawNode>>(text, opts)
+        .ok()
+        .and_then(|raw| {
+            let mut cx = Conv {
+                loc,
+                shift,
+                limits,
+                aliased: false,
+            };
+            let node = convert(raw, &mut cx, depth);
+            (!cx.aliased).then_some(node)
+        });
+    GIVE_UP.with(|g| *g.borrow_mut() = None);
+    if node.is_none() {
+        give_up.store(true, Ordering::Relaxed);
+    }
+    node
 }
 
 /// The tree of the whole text parsed in `pieces` pieces, or `None` to parse it whole.
@@ -230,13 +252,22 @@ pub(super) fn parse(loc: &Locator, limits: &Limits, pieces: usize) -> Option<Nod
         });
     }
     let share = jobs.len();
+    let give_up = Arc::new(AtomicBool::new(false));
     let run = |j: &Job| {
         let shift = Shift {
             from_line: 0,
             lines: line_of(j.start),
             bytes: j.start,
         };
-        piece(&src[j.start..j.end], loc, limits, shift, share, j.depth)
+        piece(
+            &src[j.start..j.end],
+            loc,
+            limits,
+            shift,
+            share,
+            j.depth,
+            &give_up,
+        )
     };
     let mut nodes: Vec<Option<Node>> = std::thread::scope(|s| {
         let handles: Vec<_> = jobs[1..]
