@@ -39,6 +39,7 @@ pub fn load_str_with(src: &str, name: &str, limits: &Limits) -> Loaded {
         },
         Ok(root) => {
             let (catalogue, diagnostics) = validate::validate(&root, src, name, limits);
+            tree::drop_tree(root, limits.threads());
             Loaded {
                 catalogue,
                 diagnostics,
