@@ -280,11 +280,10 @@ pub fn code_block(lang: &str, text: &str) -> String {
     let normalised;
     let has_control = |t: &str| t.chars().any(|c| c.is_control() && c != '\n' && c != '\t');
     // Controls are C0, DEL and C1 (U+0080..U+009F, encoded C2 80..C2 9F): a byte scan finds
-    // every candidate; only text with one pays for the char walk.
-    let maybe_control = text
-        .bytes()
-        .any(|b| (b < 0x20 && b != b'\n' && b != b'\t') || b == 0x7f || b == 0xc2);
-    let text = if maybe_control && has_control(text) {
+    // every candidate; only text with one pays for the char walk. The same pass finds `{{`
+    // and the longest backtick run (the fence), through a table: one lookup per plain byte.
+    let scan = scan_block(text);
+    let text = if scan.maybe_control && has_control(text) {
         normalised = text
             .replace("\r\n", "\n")
             .replace('\r', "\n")
@@ -301,7 +300,8 @@ pub fn code_block(lang: &str, text: &str) -> String {
     } else {
         text
     };
-    if text.contains("{{") {
+    // The normalised text differs from the scanned one only in controls and line breaks.
+    if scan.braces {
         let mut body = String::with_capacity(text.len() + 16);
         for c in text.chars() {
             match c {
@@ -322,8 +322,7 @@ pub fn code_block(lang: &str, text: &str) -> String {
         };
         return format!("<pre><code{class}>{body}</code></pre>\n");
     }
-    let longest = longest_run(text, b'`');
-    let fence_len = longest.max(2) + 1;
+    let fence_len = scan.backticks.max(2) + 1;
     let mut s = String::with_capacity(text.len() + 2 * fence_len + lang.len() + 3);
     s.extend(std::iter::repeat_n('`', fence_len));
     s.push_str(lang);
@@ -339,17 +338,60 @@ pub fn code_block(lang: &str, text: &str) -> String {
 
 /// Longest run of the ASCII byte `ch` (bytes: an ASCII byte never occurs inside a multi-byte
 /// UTF-8 sequence, so this counts the same runs as a walk over chars).
-fn longest_run(text: &str, ch: u8) -> usize {
-    let (mut best, mut cur) = (0, 0);
-    for &c in text.as_bytes() {
-        if c == ch {
-            cur += 1;
-            best = best.max(cur);
-        } else {
-            cur = 0;
+/// What [`code_block`] needs to know about its text, from one pass over the bytes.
+struct BlockScan {
+    maybe_control: bool,
+    braces: bool,
+    backticks: usize,
+}
+
+fn scan_block(text: &str) -> BlockScan {
+    // 1: a possible control character; 2: `{`; 3: a backtick; 0: anything else.
+    const CLASS: [u8; 256] = {
+        let mut t = [0u8; 256];
+        let mut b = 0;
+        while b < 0x20 {
+            t[b] = 1;
+            b += 1;
+        }
+        t[b'\n' as usize] = 0;
+        t[b'\t' as usize] = 0;
+        t[0x7f] = 1;
+        t[0xc2] = 1;
+        t[b'{' as usize] = 2;
+        t[b'`' as usize] = 3;
+        t
+    };
+    let mut scan = BlockScan {
+        maybe_control: false,
+        braces: false,
+        backticks: 0,
+    };
+    let (mut run, mut prev_brace) = (0, false);
+    for &b in text.as_bytes() {
+        match CLASS[b as usize] {
+            0 => {
+                run = 0;
+                prev_brace = false;
+            }
+            1 => {
+                scan.maybe_control = true;
+                run = 0;
+                prev_brace = false;
+            }
+            2 => {
+                scan.braces |= prev_brace;
+                prev_brace = true;
+                run = 0;
+            }
+            _ => {
+                run += 1;
+                scan.backticks = scan.backticks.max(run);
+                prev_brace = false;
+            }
         }
     }
-    best
+    scan
 }
 
 /// A TOML basic string (for `book.toml`).
