@@ -7,8 +7,9 @@
 //! whole text too. So the mapping is cut at entry lines into pieces of similar size, each
 //! piece is parsed by serde-saphyr on its own thread as a document of its own (a mapping
 //! indented like the entries), and the entries are appended, in order, to the `errors:`
-//! mapping of the first piece: the text before the first cut plus whatever follows the
-//! mapping. Spans are shifted back to the whole file's lines and bytes.
+//! mapping of the first piece (the text before the first cut). Top-level keys after the
+//! mapping are a piece of their own, appended to the top level. Spans are shifted back to
+//! the whole file's lines and bytes.
 //!
 //! The result must be exactly the tree the whole text gives, diagnostics included, so any
 //! doubt falls back to parsing the whole text in one piece ([`super::parse_whole`]):
@@ -18,7 +19,9 @@
 //!   serde-saphyr's alias budgets count over the whole document): a piece's alias budget
 //!   is zero, so its first alias ends it;
 //! - directives (`%YAML`, `%TAG`), a lone CR line break (a break the locator does not count),
-//!   an `errors:` key that is not a plain block mapping, or no place to cut.
+//!   a tab in indentation (serde-saphyr accepts or refuses one depending on the context,
+//!   which a piece does not share), an `errors:` key that is not a plain block mapping,
+//!   anything but top-level keys after it, or no place to cut.
 //!
 //! Once a piece has failed, the others stop at their next mapping or sequence, so falling
 //! back costs little more than the whole parse.
@@ -181,8 +184,9 @@ fn plan(loc: &Locator, pieces: usize) -> Option<Plan> {
     })
 }
 
-/// Parses one piece and converts it with its shift; `None` on any error or alias, and then
-/// `give_up` is set so the other pieces stop early.
+/// Parses one piece (`depth`: how deep its root sits in the document) and converts it with
+/// its shift; `None` on any error or alias, and then `give_up` is set so the other pieces
+/// stop early.
 fn piece(
     text: &str,
     loc: &Locator,
