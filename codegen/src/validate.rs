@@ -74,6 +74,16 @@ struct Pending {
     complete: bool,
 }
 
+/// A category's facts, or an entry's overrides of them.
+struct Facts {
+    retryable: Option<bool>,
+    retry: Option<Retry>,
+    exit_code: Option<u8>,
+    http_status: Option<u16>,
+    jsonrpc_code: Option<i32>,
+    expected: Option<bool>,
+}
+
 /// What every entry's checks read from the rest of the catalogue.
 #[derive(Clone, Copy)]
 struct EntryCx<'c> {
@@ -426,6 +436,21 @@ impl<'s> Cx<'s> {
                 .help = Some("use a standard code (-32700, -32600, -32601, -32602, -32603), MCP's implementation range -32000..=-32019, or a code outside -32768..=-32000".into());
         }
         Some(v32)
+    }
+
+    /// The facts a category sets and an entry may override, each checked; `None` where a
+    /// mapping leaves one out (or it is refused).
+    fn facts(&mut self, f: &Fields) -> Facts {
+        Facts {
+            retryable: f
+                .get("retryable")
+                .and_then(|n| self.boolean(n, "retryable")),
+            retry: f.get("retry").and_then(|n| self.retry(n)),
+            exit_code: f.get("exit_code").and_then(|n| self.exit_code(n)),
+            http_status: f.get("http_status").and_then(|n| self.http_status(n)),
+            jsonrpc_code: f.get("jsonrpc_code").and_then(|n| self.jsonrpc_code(n)),
+            expected: f.get("expected").and_then(|n| self.boolean(n, "expected")),
+        }
     }
 
     fn retry(&mut self, node: &Node) -> Option<Retry> {
@@ -821,14 +846,7 @@ impl<'s> Cx<'s> {
                 continue;
             };
             let summary = self.opt_text(&f, "summary");
-            let retryable = f
-                .get("retryable")
-                .and_then(|n| self.boolean(n, "retryable"));
-            let retry = f.get("retry").and_then(|n| self.retry(n));
-            let exit_code = f.get("exit_code").and_then(|n| self.exit_code(n));
-            let http_status = f.get("http_status").and_then(|n| self.http_status(n));
-            let jsonrpc_code = f.get("jsonrpc_code").and_then(|n| self.jsonrpc_code(n));
-            let expected = f.get("expected").and_then(|n| self.boolean(n, "expected"));
+            let facts = self.facts(&f);
             let rust_variant = names::rust_variant(key);
             if let Some((other, _)) = out
                 .iter()
@@ -851,12 +869,12 @@ impl<'s> Cx<'s> {
                 Category {
                     key: key.to_string(),
                     summary: summary.unwrap_or_default(),
-                    retryable: retryable.unwrap_or(defaults::RETRYABLE),
-                    retry,
-                    exit_code: exit_code.unwrap_or(defaults::EXIT_CODE),
-                    http_status: http_status.unwrap_or(defaults::HTTP_STATUS),
-                    jsonrpc_code: jsonrpc_code.unwrap_or(defaults::JSONRPC_CODE),
-                    expected: expected.unwrap_or(defaults::EXPECTED),
+                    retryable: facts.retryable.unwrap_or(defaults::RETRYABLE),
+                    retry: facts.retry,
+                    exit_code: facts.exit_code.unwrap_or(defaults::EXIT_CODE),
+                    http_status: facts.http_status.unwrap_or(defaults::HTTP_STATUS),
+                    jsonrpc_code: facts.jsonrpc_code.unwrap_or(defaults::JSONRPC_CODE),
+                    expected: facts.expected.unwrap_or(defaults::EXPECTED),
                     rust_variant,
                     anchor: names::slug(key),
                 },
@@ -1312,14 +1330,14 @@ impl<'s> Cx<'s> {
         let explanation = self.opt_text(&f, "explanation");
         let since = self.opt_text(&f, "since");
         // Overrides.
-        let retryable = f
-            .get("retryable")
-            .and_then(|n| self.boolean(n, "retryable"));
-        let retry = f.get("retry").and_then(|n| self.retry(n));
-        let exit_code = f.get("exit_code").and_then(|n| self.exit_code(n));
-        let http_status = f.get("http_status").and_then(|n| self.http_status(n));
-        let jsonrpc_code = f.get("jsonrpc_code").and_then(|n| self.jsonrpc_code(n));
-        let expected = f.get("expected").and_then(|n| self.boolean(n, "expected"));
+        let Facts {
+            retryable,
+            retry,
+            exit_code,
+            http_status,
+            jsonrpc_code,
+            expected,
+        } = self.facts(&f);
         let docs_url = f.get("docs_url").and_then(|n| self.docs_url_template(n));
         // Deprecation.
         let mut replaced_by = None;
