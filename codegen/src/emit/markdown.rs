@@ -415,6 +415,7 @@ fn code_view(cat: &Catalogue, e: &ErrorEntry) -> CodeView {
         "not retryable: retrying the same request fails the same way; fix the cause first."
             .to_string()
     };
+    let texts = example_texts(e);
     CodeView {
         anchor: e.anchor.clone(),
         heading,
@@ -437,8 +438,8 @@ fn code_view(cat: &Catalogue, e: &ErrorEntry) -> CodeView {
             .as_deref()
             .filter(|x| !x.trim().is_empty())
             .map(|x| explanation::sanitize(x, &e.anchor)),
-        wire_example: escape::code_block("json", &example_wire(cat, e)),
-        mcp_example: escape::code_block("json", &example_mcp(cat, e)),
+        wire_example: escape::code_block("json", &example_wire(cat, e, &texts)),
+        mcp_example: escape::code_block("json", &example_mcp(cat, e, &texts)),
     }
 }
 
@@ -464,26 +465,34 @@ fn write_example_value(w: &mut Pretty, p: &Param) {
 }
 
 /// The example message and suggestion of an entry, rendered with its example values.
-fn example_texts(e: &ErrorEntry) -> (String, Option<String>) {
+struct ExampleTexts {
+    message: String,
+    suggestion: Option<String>,
+}
+
+fn example_texts(e: &ErrorEntry) -> ExampleTexts {
     let values: Vec<String> = e.params.iter().map(example_display).collect();
-    (
-        e.message.render(&values),
-        e.suggestion.as_ref().map(|t| t.render(&values)),
-    )
+    ExampleTexts {
+        message: e.message.render(&values),
+        suggestion: e.suggestion.as_ref().map(|t| t.render(&values)),
+    }
 }
 
 /// `pretty(&Instance::example(e).wire(cat))`, written straight from the IR (no `Value`
 /// tree per code; the docs of a large catalogue spent most of their time building and
 /// dropping them). The reference stays `payload`; a test compares the two on every
 /// catalogue in the repository.
-fn example_wire(cat: &Catalogue, e: &ErrorEntry) -> String {
+fn example_wire(cat: &Catalogue, e: &ErrorEntry, texts: &ExampleTexts) -> String {
     let w = &cat.registry.wire;
-    let (message, suggestion) = example_texts(e);
+    let ExampleTexts {
+        message,
+        suggestion,
+    } = texts;
     let reserved = w.reserved_keys();
     let mut out = Pretty::with_capacity(256);
     out.object(|o| {
         o.field(&w.code, &e.code);
-        o.field(&w.message, &message);
+        o.field(&w.message, message);
         if let Some(k) = &w.category {
             o.field(k, &cat.category_of(e).key);
         }
@@ -512,12 +521,15 @@ fn example_wire(cat: &Catalogue, e: &ErrorEntry) -> String {
 }
 
 /// `pretty(&Instance::example(e).mcp_tool_result(cat))`, written straight from the IR.
-fn example_mcp(cat: &Catalogue, e: &ErrorEntry) -> String {
-    let (message, suggestion) = example_texts(e);
+fn example_mcp(cat: &Catalogue, e: &ErrorEntry, texts: &ExampleTexts) -> String {
+    let ExampleTexts {
+        message,
+        suggestion,
+    } = texts;
     let mut text = String::with_capacity(e.code.len() + message.len() + 16);
     text.push_str(&e.code);
     text.push_str(": ");
-    text.push_str(&message);
+    text.push_str(message);
     if let Some(h) = &suggestion {
         text.push_str("\n  hint: ");
         text.push_str(h);
@@ -631,13 +643,13 @@ mod tests {
         for e in &cat.errors {
             let ex = Instance::example(e);
             assert_eq!(
-                example_wire(cat, e),
+                example_wire(cat, e, &example_texts(e)),
                 to_string_pretty(&ex.wire(cat)),
                 "{what}: wire example of {}",
                 e.name
             );
             assert_eq!(
-                example_mcp(cat, e),
+                example_mcp(cat, e, &example_texts(e)),
                 to_string_pretty(&ex.mcp_tool_result(cat)),
                 "{what}: MCP example of {}",
                 e.name
