@@ -1030,28 +1030,11 @@ impl<'s> Cx<'s> {
                 .collect();
             (pending, cx.diags)
         };
-        let mut parts = entries.chunks(entries.len().div_ceil(threads));
-        let first = parts.next().unwrap_or(&[]);
-        let done: Vec<(Vec<Pending>, Vec<Diagnostic>)> = std::thread::scope(|s| {
-            let handles: Vec<_> = parts
-                .map(|part| {
-                    std::thread::Builder::new()
-                        .spawn_scoped(s, move || run(part))
-                        .map_err(|_| part)
-                })
-                .collect();
-            let mut done = vec![run(first)];
-            for h in handles {
-                done.push(match h {
-                    Ok(h) => h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)),
-                    // No thread to be had: check them here.
-                    Err(part) => run(part),
-                });
-            }
-            done
-        });
+        let parts: Vec<_> = entries.chunks(entries.len().div_ceil(threads)).collect();
+        let done = crate::par::map(&parts, |part| run(part));
         let mut pending = Vec::with_capacity(entries.len());
-        for (p, d) in done {
+        for part in done {
+            let (p, d) = part.unwrap_or_else(|panic| std::panic::resume_unwind(panic));
             pending.extend(p);
             self.diags.extend(d);
         }

@@ -273,23 +273,11 @@ pub(super) fn parse(loc: &Locator, limits: &Limits, pieces: usize) -> Option<Nod
             &give_up,
         )
     };
-    let mut nodes: Vec<Option<Node>> = std::thread::scope(|s| {
-        let handles: Vec<_> = jobs[1..]
-            .iter()
-            .map(|j| {
-                std::thread::Builder::new()
-                    .spawn_scoped(s, move || run(j))
-                    .map_err(|_| j)
-            })
-            .collect();
-        let mut nodes = vec![run(&jobs[0])];
-        nodes.extend(handles.into_iter().map(|h| match h {
-            Ok(h) => h.join().ok().flatten(),
-            // No thread to be had: parse it here.
-            Err(j) => run(j),
-        }));
-        nodes
-    });
+    // A piece whose thread panicked is a failed piece: the whole text is parsed instead.
+    let mut nodes: Vec<Option<Node>> = crate::par::map(&jobs, run)
+        .into_iter()
+        .map(|r| r.ok().flatten())
+        .collect();
     let tail: Option<Option<Node>> = if plan.end < src.len() {
         nodes.pop()
     } else {
