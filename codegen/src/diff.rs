@@ -65,7 +65,6 @@ use std::fmt::Write as _;
 
 use crate::ir::{Catalogue, Category, ErrorEntry, Namespace, Param, Retry};
 use crate::names;
-use crate::validate::fill_docs_url;
 
 /// What a finding is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -645,7 +644,7 @@ impl<'a> Differ<'a> {
     fn url_by_template(template: Option<&str>, cat: &Catalogue, e: &ErrorEntry) -> String {
         let ns = cat.page_slug(e);
         match template {
-            Some(t) => fill_docs_url(
+            Some(t) => names::fill_docs_url(
                 t,
                 ns,
                 &e.anchor,

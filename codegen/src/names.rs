@@ -332,6 +332,41 @@ pub fn package_name(registry: &str) -> String {
     format!("{}-errors", registry.to_kebab_case())
 }
 
+/// Fills a docs URL template (placeholders already checked).
+pub fn fill_docs_url(t: &str, namespace: &str, code: &str, name: &str, category: &str) -> String {
+    let mut out = String::with_capacity(t.len() + 16);
+    let mut rest = t;
+    while let Some(i) = rest.find(['{', '}']) {
+        out.push_str(&rest[..i]);
+        let tail = &rest[i..];
+        if let Some(after) = tail.strip_prefix("{{") {
+            out.push('{');
+            rest = after;
+        } else if let Some(after) = tail.strip_prefix("}}") {
+            out.push('}');
+            rest = after;
+        } else if let (true, Some(end)) = (tail.starts_with('{'), tail.find('}')) {
+            match &tail[1..end] {
+                "namespace" => out.push_str(namespace),
+                "code" => out.push_str(code),
+                "name" => out.push_str(name),
+                "category" => out.push_str(category),
+                other => {
+                    out.push('{');
+                    out.push_str(other);
+                    out.push('}');
+                }
+            }
+            rest = &tail[end + 1..];
+        } else {
+            out.push_str(&tail[..1]);
+            rest = &tail[1..];
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -529,7 +529,7 @@ impl<'s> Cx<'s> {
                 ok = false;
             }
         }
-        let sample = fill_docs_url(&raw, "namespace", "code", "name", "category");
+        let sample = names::fill_docs_url(&raw, "namespace", "code", "name", "category");
         if let Err(why) = check_url(&sample) {
             self.err(
                 DiagCode::MalformedUrl,
@@ -1450,7 +1450,7 @@ impl<'s> Cx<'s> {
             .as_deref()
             .or_else(|| registry.and_then(|r| r.docs_url.as_deref()));
         e.docs_url = match template {
-            Some(t) => fill_docs_url(t, ns_slug, &e.anchor, &names::slug(&e.name), cat_slug),
+            Some(t) => names::fill_docs_url(t, ns_slug, &e.anchor, &names::slug(&e.name), cat_slug),
             None => format!("{ns_slug}.html#{}", e.anchor),
         };
         Some(p)
@@ -1757,41 +1757,6 @@ pub fn default_wire() -> Wire {
         retryable: None,
         details: None,
     }
-}
-
-/// Fills a docs URL template (placeholders already checked).
-pub fn fill_docs_url(t: &str, namespace: &str, code: &str, name: &str, category: &str) -> String {
-    let mut out = String::with_capacity(t.len() + 16);
-    let mut rest = t;
-    while let Some(i) = rest.find(['{', '}']) {
-        out.push_str(&rest[..i]);
-        let tail = &rest[i..];
-        if let Some(after) = tail.strip_prefix("{{") {
-            out.push('{');
-            rest = after;
-        } else if let Some(after) = tail.strip_prefix("}}") {
-            out.push('}');
-            rest = after;
-        } else if let (true, Some(end)) = (tail.starts_with('{'), tail.find('}')) {
-            match &tail[1..end] {
-                "namespace" => out.push_str(namespace),
-                "code" => out.push_str(code),
-                "name" => out.push_str(name),
-                "category" => out.push_str(category),
-                other => {
-                    out.push('{');
-                    out.push_str(other);
-                    out.push('}');
-                }
-            }
-            rest = &tail[end + 1..];
-        } else {
-            out.push_str(&tail[..1]);
-            rest = &tail[1..];
-        }
-    }
-    out.push_str(rest);
-    out
 }
 
 /// A light URL check: absolute URLs need a scheme and a host; nothing may contain
