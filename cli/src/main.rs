@@ -83,7 +83,7 @@ pub fn read_catalogue(
     let bytes = std::fs::read(path).map_err(|e| {
         errdex_errors::Error::file_unreadable(path.display().to_string(), io_reason(&e))
     })?;
-    let loaded = errdex_codegen::load::load_bytes(&bytes, &path.display().to_string());
+    let loaded = errdex_codegen::load_bytes(&bytes, &path.display().to_string());
     Ok((loaded, String::from_utf8_lossy(&bytes).into_owned()))
 }
 

@@ -26,5 +26,5 @@ pub mod write;
 pub use builder::Builder;
 pub use diag::{DiagCode, Diagnostic, Severity, Span};
 pub use ir::Catalogue;
-pub use load::{Loaded, load_path, load_str};
+pub use load::{Loaded, load_bytes, load_path, load_str};
 pub use write::{Outputs, Settings, generate};

@@ -139,7 +139,7 @@ fn read_file(path: &Path) -> Result<Side, Failure> {
 /// stderr; json: `{"catalogue", "diagnostics"}` on stdout) and fails with the first
 /// error's code. Warnings are not printed: `errdex lint` is for them.
 fn load(side: &Side, format: Format) -> Result<Catalogue, Stop> {
-    let loaded = errdex_codegen::load::load_bytes(&side.bytes, &side.name);
+    let loaded = errdex_codegen::load_bytes(&side.bytes, &side.name);
     if let Some(c) = loaded.catalogue {
         return Ok(c);
     }
