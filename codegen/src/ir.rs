@@ -52,16 +52,59 @@ pub struct Wire {
     /// Key under which extras (params, argument, constraint, suggestion, context) nest;
     /// `None` = flat, beside the reserved keys (default).
     pub details: Option<String>,
+    /// The order of the reserved members on the wire: the keys the `wire:` block lists, in
+    /// its order, then the ones it leaves out in [`WireField::ALL`] order. Always holds
+    /// every field once; fields whose key is `None` are skipped when writing.
+    pub order: Vec<WireField>,
+}
+
+/// A reserved member of the wire object, by role.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum WireField {
+    Code,
+    Message,
+    Category,
+    Retryable,
+    Details,
+}
+
+impl WireField {
+    /// Every field, in the default wire order.
+    pub const ALL: [WireField; 5] = [
+        WireField::Code,
+        WireField::Message,
+        WireField::Category,
+        WireField::Retryable,
+        WireField::Details,
+    ];
+
+    /// The field's key in the catalogue's `wire:` block.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            WireField::Code => "code",
+            WireField::Message => "message",
+            WireField::Category => "category",
+            WireField::Retryable => "retryable",
+            WireField::Details => "details",
+        }
+    }
 }
 
 impl Wire {
+    /// The key a field is written under, `None` when the registry does not send it.
+    pub fn key(&self, field: WireField) -> Option<&str> {
+        match field {
+            WireField::Code => Some(&self.code),
+            WireField::Message => Some(&self.message),
+            WireField::Category => self.category.as_deref(),
+            WireField::Retryable => self.retryable.as_deref(),
+            WireField::Details => self.details.as_deref(),
+        }
+    }
+
     /// The keys that context and params can never overwrite, in wire order.
     pub fn reserved_keys(&self) -> Vec<&str> {
-        let mut keys = vec![self.code.as_str(), self.message.as_str()];
-        keys.extend(self.category.as_deref());
-        keys.extend(self.retryable.as_deref());
-        keys.extend(self.details.as_deref());
-        keys
+        self.order.iter().filter_map(|f| self.key(*f)).collect()
     }
 }
 

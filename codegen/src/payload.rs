@@ -6,10 +6,11 @@
 //! same rules, and tests prove they agree with this module value for value.
 //!
 //! Rules:
-//! - wire: the code key, the message key, then the category key and the retryable key when
-//!   the registry names them; then the extras, flat beside those keys or nested under
-//!   `wire.details`. Extras are, in order: every param by name, `argument`, `constraint`,
-//!   `suggestion` (each when present), then context entries. A context key never replaces a
+//! - wire: the reserved members (code, message, category and retryable when the registry
+//!   names them, and the `details` object when extras nest) in the order the registry's
+//!   `wire:` block lists them (unlisted ones after, in that default order); flat extras
+//!   follow the reserved members. Extras are, in order: every param by name, `argument`,
+//!   `constraint`, `suggestion` (each when present), then context entries. A context key never replaces a
 //!   reserved key or an earlier extra (first writer wins).
 //! - terminal: `CODE[ `argument`]: message`, then `  constraint: <compact JSON>` and
 //!   `  hint: <suggestion>` lines when present.
@@ -24,7 +25,7 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::ir::{Catalogue, ErrorEntry, ParamType};
+use crate::ir::{Catalogue, ErrorEntry, ParamType, WireField};
 
 /// One concrete error: an entry plus the values a caller supplied.
 #[derive(Debug, Clone, PartialEq)]
@@ -143,25 +144,23 @@ impl<'a> Instance<'a> {
 
     pub fn wire(&self, cat: &Catalogue) -> Value {
         let w = &cat.registry.wire;
-        let mut m = Map::new();
-        m.insert(w.code.clone(), Value::String(self.entry.code.clone()));
-        m.insert(w.message.clone(), Value::String(self.message()));
-        if let Some(k) = &w.category {
-            m.insert(
-                k.clone(),
-                Value::String(cat.category_of(self.entry).key.clone()),
-            );
-        }
-        if let Some(k) = &w.retryable {
-            m.insert(k.clone(), Value::Bool(self.entry.retryable));
-        }
         let reserved = w.reserved_keys();
-        let extras = self.extras(&reserved);
-        match &w.details {
-            Some(k) => {
-                m.insert(k.clone(), Value::Object(extras));
-            }
-            None => m.extend(extras),
+        let mut extras = Some(self.extras(&reserved));
+        let mut m = Map::new();
+        for &field in &w.order {
+            let Some(key) = w.key(field) else { continue };
+            let value = match field {
+                WireField::Code => Value::String(self.entry.code.clone()),
+                WireField::Message => Value::String(self.message()),
+                WireField::Category => Value::String(cat.category_of(self.entry).key.clone()),
+                WireField::Retryable => Value::Bool(self.entry.retryable),
+                WireField::Details => Value::Object(extras.take().unwrap_or_default()),
+            };
+            m.insert(key.to_string(), value);
+        }
+        // Flat extras (no details key) follow the reserved members.
+        if let Some(flat) = extras {
+            m.extend(flat);
         }
         Value::Object(m)
     }

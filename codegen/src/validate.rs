@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, HashMap};
 use crate::diag::{DiagCode, Diagnostic, Severity, Span};
 use crate::ir::{
     Catalogue, Category, Deprecation, EXTRA_KEYS, ErrorEntry, GENERAL_SLUG, Namespace, Param,
-    ParamType, Registry, Retired, Retry, Wire,
+    ParamType, Registry, Retired, Retry, Wire, WireField,
 };
 use crate::names;
 use crate::template::{Template, TemplateError, placeholders};
@@ -813,6 +813,7 @@ impl<'s> Cx<'s> {
             category,
             retryable,
             details,
+            order: wire_order(node),
         })
     }
 
@@ -1756,7 +1757,32 @@ pub fn default_wire() -> Wire {
         category: Some("category".into()),
         retryable: None,
         details: None,
+        order: WireField::ALL.to_vec(),
     }
+}
+
+/// The wire order a `wire:` block declares: its keys as written, then the fields it leaves
+/// out in the default order.
+fn wire_order(node: &Node) -> Vec<WireField> {
+    let mut order: Vec<WireField> = Vec::with_capacity(WireField::ALL.len());
+    if let Kind::Map(pairs) = &node.kind {
+        for (key, _) in pairs {
+            let field = key
+                .as_str()
+                .and_then(|k| WireField::ALL.into_iter().find(|f| f.as_str() == k));
+            if let Some(field) = field
+                && !order.contains(&field)
+            {
+                order.push(field);
+            }
+        }
+    }
+    for field in WireField::ALL {
+        if !order.contains(&field) {
+            order.push(field);
+        }
+    }
+    order
 }
 
 /// A light URL check: absolute URLs need a scheme and a host; nothing may contain

@@ -23,7 +23,7 @@ use std::fmt::Write as _;
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::quote;
 
-use crate::ir::{Catalogue, ErrorEntry, ParamType, Retry};
+use crate::ir::{Catalogue, ErrorEntry, ParamType, Retry, WireField};
 
 /// The fixed runtime part of every generated file.
 const RUNTIME: &str = include_str!("rust/runtime.rs.in");
@@ -186,6 +186,19 @@ fn registry_items(cat: &Catalogue, opts: &RustOptions) -> TokenStream {
     let category = opt_str(w.category.as_deref());
     let retryable = opt_str(w.retryable.as_deref());
     let details = opt_str(w.details.as_deref());
+    let order = w.order.iter().map(|f| {
+        let variant = Ident::new(
+            match f {
+                WireField::Code => "Code",
+                WireField::Message => "Message",
+                WireField::Category => "Category",
+                WireField::Retryable => "Retryable",
+                WireField::Details => "Details",
+            },
+            Span::call_site(),
+        );
+        quote!(WireField::#variant)
+    });
     let sc = opts.mcp_structured_content;
     let title_doc = docs::doc_lines(&format!(
         "The registry's docs title: {}.",
@@ -205,6 +218,7 @@ fn registry_items(cat: &Catalogue, opts: &RustOptions) -> TokenStream {
             category: #category,
             retryable: #retryable,
             details: #details,
+            order: [#(#order),*],
         };
         const ERRDEX_MCP_STRUCTURED_CONTENT: bool = #sc;
     }

@@ -340,6 +340,8 @@ struct WireView {
     category: Option<String>,
     retryable: Option<String>,
     details: Option<String>,
+    /// The reserved members' order on the wire, by role (`"code"`, `"message"`, ...).
+    order: Vec<String>,
 }
 
 #[derive(Debug)]
@@ -622,6 +624,7 @@ pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
         category: w.category.clone(),
         retryable: w.retryable.clone(),
         details: w.details.clone(),
+        order: w.order.iter().map(|f| f.as_str().to_string()).collect(),
     };
     let categories: Vec<CategoryView> = cat
         .categories

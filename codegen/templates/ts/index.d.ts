@@ -52,6 +52,8 @@ export declare const WIRE: {
   readonly category: {{ wire.category.js()|safe }};
   readonly retryable: {{ wire.retryable.js()|safe }};
   readonly details: {{ wire.details.js()|safe }};
+  /** The reserved members' order in `toWire()` (the catalogue's `wire:` block order). */
+  readonly order: readonly {{ wire.order.js()|safe }};
 };
 
 /** Every category, keyed by its wire value, in catalogue order. */

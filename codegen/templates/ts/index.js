@@ -31,6 +31,7 @@ export const WIRE = deepFreeze({
   category: {{ wire.category.js()|safe }},
   retryable: {{ wire.retryable.js()|safe }},
   details: {{ wire.details.js()|safe }},
+  order: {{ wire.order.js()|safe }},
 });
 
 /** Every category, keyed by its wire value, in catalogue order. */
@@ -509,16 +510,20 @@ export class AppError extends Error {
     return out;
   }
 
-  /** The wire object in this registry's shape. */
+  /** The wire object in this registry's shape: the reserved members in `WIRE.order`, then flat extras. */
   toWire() {
     const w = {};
-    put(w, WIRE.code, this.code);
-    put(w, WIRE.message, this.message);
-    if (WIRE.category !== null) put(w, WIRE.category, this.category);
-    if (WIRE.retryable !== null) put(w, WIRE.retryable, this.retryable);
     const extras = this.#extras(reservedKeys());
-    if (WIRE.details !== null) put(w, WIRE.details, extras);
-    else for (const k of Object.keys(extras)) put(w, k, extras[k]);
+    for (const field of WIRE.order) {
+      const key = WIRE[field];
+      if (key === null) continue;
+      if (field === "code") put(w, key, this.code);
+      else if (field === "message") put(w, key, this.message);
+      else if (field === "category") put(w, key, this.category);
+      else if (field === "retryable") put(w, key, this.retryable);
+      else put(w, key, extras);
+    }
+    if (WIRE.details === null) for (const k of Object.keys(extras)) put(w, k, extras[k]);
     return w;
   }
 

@@ -132,6 +132,7 @@ pub fn acme() -> Catalogue {
             category: Some("category".into()),
             retryable: None,
             details: None,
+            order: errdex_codegen::ir::WireField::ALL.to_vec(),
         },
     );
     use ParamType::*;
@@ -215,6 +216,11 @@ pub fn mcp() -> Catalogue {
             category: None,
             retryable: Some("retryable".into()),
             details: Some("details".into()),
+            // The seed's own order: `{"error": message, "code": code, "retryable", "details"}`.
+            order: {
+                use errdex_codegen::ir::WireField::*;
+                vec![Message, Code, Retryable, Details, Category]
+            },
         },
     );
     cat.namespaces.clear();

@@ -173,6 +173,7 @@ pub fn default_wire() -> Wire {
         category: Some("category".into()),
         retryable: None,
         details: None,
+        order: errdex_codegen::ir::WireField::ALL.to_vec(),
     }
 }
 
@@ -257,6 +258,11 @@ pub fn mcp_server() -> Catalogue {
         category: None,
         retryable: Some("retryable".into()),
         details: Some("details".into()),
+        // The seed's own order: `{"error": message, "code": code, "retryable", "details"}`.
+        order: {
+            use errdex_codegen::ir::WireField::*;
+            vec![Message, Code, Retryable, Details, Category]
+        },
     };
     let mut c = base("mcp_server", wire, "");
     let mut nf = entry(
@@ -296,6 +302,7 @@ pub fn hostile() -> Catalogue {
         category: Some("constructor".into()),
         retryable: Some("retry*/able".into()),
         details: None,
+        order: errdex_codegen::ir::WireField::ALL.to_vec(),
     };
     let mut c = base("hostile", wire, "x\"/</script>");
     c.registry.title = "Hostile */ </script> `${x}` \u{202e}rtl\u{202c} 🎉\r\nline".into();

@@ -16,6 +16,13 @@ pub const WIRE: WireKeys = WireKeys {
     category: Some("category"),
     retryable: Some("retryable"),
     details: None,
+    order: [
+        WireField::Code,
+        WireField::Message,
+        WireField::Category,
+        WireField::Retryable,
+        WireField::Details,
+    ],
 };
 const ERRDEX_MCP_STRUCTURED_CONTENT: bool = false;
 /// The categories of the catalogue: each fixes the default retryability, exit code,
@@ -633,6 +640,24 @@ pub struct WireKeys {
     /// Key under which the extras (params, argument, constraint, suggestion, context) nest;
     /// `None`: they sit flat beside the reserved keys.
     pub details: Option<&'static str>,
+    /// The order of the reserved members in [`Error::to_wire`] (the order of the
+    /// catalogue's `wire:` block); flat extras follow them.
+    pub order: [WireField; 5],
+}
+
+/// A reserved member of the wire object, by role.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum WireField {
+    /// The code ([`WireKeys::code`]).
+    Code,
+    /// The message ([`WireKeys::message`]).
+    Message,
+    /// The category ([`WireKeys::category`]).
+    Category,
+    /// The retryable flag ([`WireKeys::retryable`]).
+    Retryable,
+    /// The nested extras ([`WireKeys::details`]).
+    Details,
 }
 
 impl WireKeys {
@@ -1744,26 +1769,40 @@ impl Error {
     #[inline]
     pub fn to_wire(&self) -> ::serde_json::Value {
         let mut m = ::serde_json::Map::new();
-        m.insert(WIRE.code.to_string(), self.wire_code().into());
-        m.insert(WIRE.message.to_string(), self.message().into());
-        if let (Some(k), Some(c)) = (WIRE.category, self.category_str()) {
-            m.insert(k.to_string(), c.into());
-        }
-        if let Some(k) = WIRE.retryable {
-            let flag = match &self.0.data.code {
-                ErrdexCode::Known(c) => Some(c.retryable()),
-                ErrdexCode::Unknown { retryable, .. } => *retryable,
-            };
-            if let Some(flag) = flag {
-                m.insert(k.to_string(), flag.into());
+        let mut extras = Some(self.errdex_extras(&|k| WIRE.is_reserved(k)));
+        for field in WIRE.order {
+            match field {
+                WireField::Code => {
+                    m.insert(WIRE.code.to_string(), self.wire_code().into());
+                }
+                WireField::Message => {
+                    m.insert(WIRE.message.to_string(), self.message().into());
+                }
+                WireField::Category => {
+                    if let (Some(k), Some(c)) = (WIRE.category, self.category_str()) {
+                        m.insert(k.to_string(), c.into());
+                    }
+                }
+                WireField::Retryable => {
+                    let flag = match &self.0.data.code {
+                        ErrdexCode::Known(c) => Some(c.retryable()),
+                        ErrdexCode::Unknown { retryable, .. } => *retryable,
+                    };
+                    if let (Some(k), Some(flag)) = (WIRE.retryable, flag) {
+                        m.insert(k.to_string(), flag.into());
+                    }
+                }
+                WireField::Details => {
+                    if let Some(k) = WIRE.details {
+                        let nested = extras.take().unwrap_or_default();
+                        m.insert(k.to_string(), ::serde_json::Value::Object(nested));
+                    }
+                }
             }
         }
-        let extras = self.errdex_extras(&|k| WIRE.is_reserved(k));
-        match WIRE.details {
-            Some(k) => {
-                m.insert(k.to_string(), ::serde_json::Value::Object(extras));
-            }
-            None => m.extend(extras),
+        // Flat extras (no details key) follow the reserved members.
+        if let Some(flat) = extras {
+            m.extend(flat);
         }
         ::serde_json::Value::Object(m)
     }

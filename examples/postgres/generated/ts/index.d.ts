@@ -52,6 +52,8 @@ export declare const WIRE: {
   readonly category: "category";
   readonly retryable: null;
   readonly details: null;
+  /** The reserved members' order in `toWire()` (the catalogue's `wire:` block order). */
+  readonly order: readonly ["code","message","category","retryable","details"];
 };
 
 /** Every category, keyed by its wire value, in catalogue order. */
