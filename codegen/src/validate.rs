@@ -15,6 +15,8 @@ use crate::names;
 use crate::template::{Template, TemplateError, placeholders};
 use crate::tree::{Kind, Limits, Node};
 
+mod seed;
+
 /// The format version this errdex reads.
 pub const FORMAT_VERSION: i128 = 1;
 
@@ -566,6 +568,32 @@ impl<'s> Cx<'s> {
         }
     }
 
+    /// A reference to a declared category (EDX0301), by its key.
+    fn category_ref(&mut self, node: &Node, categories: &[(Category, Span)]) -> Option<usize> {
+        let c = self.text(node, "category")?;
+        match categories.iter().position(|(cat, _)| cat.key == c) {
+            Some(i) => Some(i),
+            None => {
+                let mut d =
+                    Diagnostic::new(DiagCode::UnknownCategory, Some(node.span), &[("key", &c)]);
+                d.help = did_you_mean(&c, categories.iter().map(|(c, _)| c.key.as_str())).or_else(
+                    || {
+                        Some(format!(
+                            "declare it under `categories:`; known: {}",
+                            categories
+                                .iter()
+                                .map(|(c, _)| c.key.as_str())
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        ))
+                    },
+                );
+                self.push(d);
+                None
+            }
+        }
+    }
+
     // ---- sections ------------------------------------------------------------------------
 
     fn catalogue(&mut self, root: &Node, source_name: &str) -> Option<Catalogue> {
@@ -580,6 +608,7 @@ impl<'s> Cx<'s> {
                 "namespaces",
                 "errors",
                 "retired",
+                "profiles",
             ],
             &[],
         )?;
@@ -628,7 +657,7 @@ impl<'s> Cx<'s> {
             .unwrap_or_default();
         let namespaces = f
             .get("namespaces")
-            .map(|n| self.namespaces(n))
+            .map(|n| self.namespaces(n, &categories))
             .unwrap_or_default();
         let retired = f
             .get("retired")
@@ -638,6 +667,10 @@ impl<'s> Cx<'s> {
         if let Some(n) = f.get("errors") {
             errors = self.errors(n, registry.as_ref(), &categories, &namespaces, &retired);
         }
+        let profiles = self.profiles(
+            f.get("profiles"),
+            registry.as_ref().map_or("", |r| r.mcp_meta_prefix.as_str()),
+        );
         let registry = registry?;
         Some(Catalogue {
             source_name: source_name.to_string(),
@@ -646,6 +679,7 @@ impl<'s> Cx<'s> {
             namespaces: namespaces.into_iter().map(|(n, _)| n).collect(),
             errors,
             retired: retired.into_iter().map(|(r, _)| r).collect(),
+            profiles,
         })
     }
 
@@ -663,6 +697,7 @@ impl<'s> Cx<'s> {
                 "mcp_meta_prefix",
                 "crate_name",
                 "npm_name",
+                "class",
             ],
             &["name"],
             owner,
@@ -719,6 +754,7 @@ impl<'s> Cx<'s> {
         let mcp_meta_prefix = self.opt_text(&f, "mcp_meta_prefix").unwrap_or_default();
         let crate_name = self.opt_text(&f, "crate_name");
         let npm_name = self.opt_text(&f, "npm_name");
+        let class = self.class_name(&f, "class");
         let name = name?;
         Some(Registry {
             title: title.unwrap_or_else(|| format!("{name} error reference")),
@@ -728,6 +764,7 @@ impl<'s> Cx<'s> {
             mcp_meta_prefix,
             crate_name: crate_name.unwrap_or_else(|| names::package_name(&name)),
             npm_name: npm_name.unwrap_or_else(|| names::package_name(&name)),
+            class: class.unwrap_or_else(|| seed::default_class(&name)),
             name,
         })
     }
@@ -885,7 +922,11 @@ impl<'s> Cx<'s> {
         out
     }
 
-    fn namespaces(&mut self, node: &Node) -> Vec<(Namespace, Span)> {
+    fn namespaces(
+        &mut self,
+        node: &Node,
+        categories: &[(Category, Span)],
+    ) -> Vec<(Namespace, Span)> {
         let Some(entries) = self.entries(node, "namespaces", "a mapping of namespaces") else {
             return Vec::new();
         };
@@ -926,15 +967,24 @@ impl<'s> Cx<'s> {
             let f = if matches!(v.kind, Kind::Null) {
                 None
             } else {
-                self.fields(v, key, &what, &["title", "summary", "code_prefix"], &[])
+                self.fields(
+                    v,
+                    key,
+                    &what,
+                    &["title", "summary", "code_prefix", "class", "category"],
+                    &[],
+                )
             };
-            let (title, summary, code_prefix) = match &f {
+            let (title, summary, code_prefix, class, category) = match &f {
                 Some(f) => (
                     self.opt_text(f, "title"),
                     self.opt_text(f, "summary"),
                     self.opt_text(f, "code_prefix"),
+                    self.class_name(f, "class"),
+                    f.get("category")
+                        .and_then(|n| self.category_ref(n, categories)),
                 ),
-                None => (None, None, None),
+                None => (None, None, None, None, None),
             };
             let rust_variant = names::rust_variant(key);
             if let Some((other, _)) = out
@@ -960,6 +1010,8 @@ impl<'s> Cx<'s> {
                     title: title.unwrap_or_else(|| key.to_string()),
                     summary,
                     code_prefix,
+                    class,
+                    category,
                     rust_variant,
                     slug,
                 },
@@ -1080,8 +1132,9 @@ impl<'s> Cx<'s> {
                 "deprecated",
                 "aliases",
                 "legacy_codes",
+                "class",
             ],
-            &["category", "summary", "message"],
+            &["summary"],
             knode.span,
         )?;
         // Code.
@@ -1105,30 +1158,10 @@ impl<'s> Cx<'s> {
                 ],
             );
         }
-        // Category (EDX0301).
-        let category = f.get("category").and_then(|n| {
-            let c = self.text(n, "category")?;
-            match categories.iter().position(|(cat, _)| cat.key == c) {
-                Some(i) => Some(i),
-                None => {
-                    let mut d =
-                        Diagnostic::new(DiagCode::UnknownCategory, Some(n.span), &[("key", &c)]);
-                    d.help = did_you_mean(&c, categories.iter().map(|(c, _)| c.key.as_str()))
-                        .or_else(|| {
-                            Some(format!(
-                                "declare it under `categories:`; known: {}",
-                                categories
-                                    .iter()
-                                    .map(|(c, _)| c.key.as_str())
-                                    .collect::<Vec<_>>()
-                                    .join(", ")
-                            ))
-                        });
-                    self.push(d);
-                    None
-                }
-            }
-        });
+        // Category (EDX0301); without one, the namespace's default (below).
+        let category = f
+            .get("category")
+            .and_then(|n| self.category_ref(n, categories));
         // Namespace (EDX0302).
         let mut namespace = None;
         if let Some(n) = f.get("namespace")
@@ -1148,6 +1181,16 @@ impl<'s> Cx<'s> {
                 }
             }
         }
+        // A code without a category takes its namespace's (EDX0104 when there is none).
+        let category = match (category, f.get("category")) {
+            (Some(i), _) => Some(i),
+            (None, Some(_)) => None,
+            (None, None) => self.default_category(
+                namespace.and_then(|i| namespaces[i].0.category),
+                &what,
+                knode.span,
+            ),
+        };
         // Code pattern and prefix (EDX0206, EDX0207).
         if let (Some(re), Some(p)) = (&pattern, registry.and_then(|r| r.code_pattern.as_deref()))
             && !re.is_match(&code)
@@ -1311,6 +1354,23 @@ impl<'s> Cx<'s> {
             }
         });
         let summary = self.opt_text(&f, "summary");
+        // Without a message the message is the summary (as in PostgreSQL's list and rustc's
+        // index, most codes of a real registry have only a meaning line).
+        let message = match (message, f.get("message"), &summary) {
+            (None, None, Some(s)) => {
+                let m = seed::summary_message(s);
+                for (i, p) in params.iter().enumerate() {
+                    self.err(DiagCode::UnusedParam, param_spans[i], &[("param", &p.name)])
+                        .help = Some(format!(
+                        "the message is the summary (no `message:`), which uses no param; add a `message:` that uses `{{{}}}`, or remove the param",
+                        p.name
+                    ));
+                }
+                Some(m)
+            }
+            (m, _, _) => m,
+        };
+        let class = self.class_name(&f, "class");
         let explanation = self.opt_text(&f, "explanation");
         let since = self.opt_text(&f, "since");
         // Overrides.
@@ -1431,6 +1491,10 @@ impl<'s> Cx<'s> {
                 rust_fn: names::rust_constructor(name),
                 ts_key: names::ts_key(name),
                 ts_type: names::ts_type(name),
+                class: class
+                    .or_else(|| namespace.and_then(|i| namespaces[i].0.class.clone()))
+                    .or_else(|| registry.map(|r| r.class.clone()))
+                    .unwrap_or_default(),
             },
             name_span: knode.span,
             code_span,

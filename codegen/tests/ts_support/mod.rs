@@ -139,10 +139,18 @@ fn entry(cat: &Catalogue, e: E<'_>) -> ErrorEntry {
         ts_key: names::ts_key(e.name),
         ts_type: names::ts_type(e.name),
         anchor: names::slug(e.code),
+        class: match e.namespace {
+            Some(i) => cat.namespaces[i]
+                .class
+                .clone()
+                .unwrap_or_else(|| cat.registry.class.clone()),
+            None => cat.registry.class.clone(),
+        },
     }
 }
 
 fn base(name: &str, wire: Wire, prefix: &str) -> Catalogue {
+    let mcp_prefix = prefix.to_string();
     Catalogue {
         source_name: "errors.yaml".into(),
         registry: Registry {
@@ -154,6 +162,7 @@ fn base(name: &str, wire: Wire, prefix: &str) -> Catalogue {
             mcp_meta_prefix: prefix.into(),
             crate_name: names::package_name(name),
             npm_name: names::package_name(name),
+            class: format!("{}Error", names::rust_variant(name)),
         },
         categories: vec![
             category("invalid", false, 1, 400, -32602, true),
@@ -163,6 +172,7 @@ fn base(name: &str, wire: Wire, prefix: &str) -> Catalogue {
         namespaces: vec![],
         errors: vec![],
         retired: vec![],
+        profiles: errdex_codegen::ir::Profiles::defaults(&mcp_prefix),
     }
 }
 
@@ -186,6 +196,8 @@ pub fn acme() -> Catalogue {
         title: "Forms".into(),
         summary: Some("Form fields, validation, submit behaviour".into()),
         code_prefix: Some("ACM-FRM-".into()),
+        class: Some("FormError".into()),
+        category: None,
         rust_variant: "Frm".into(),
         slug: "frm".into(),
     });
@@ -312,6 +324,8 @@ pub fn hostile() -> Catalogue {
         title: "Title with \"quotes\" and \\backslash\\".into(),
         summary: Some("@deprecated not really\n*/ end".into()),
         code_prefix: None,
+        class: None,
+        category: None,
         rust_variant: "ToString".into(),
         slug: "tostring".into(),
     });

@@ -1,0 +1,299 @@
+//! The keys the seed registries need (issue 15): error classes, a namespace's default
+//! category, and the `profiles:` section (the MCP tool-error result and the JSON-RPC error).
+
+use super::{Cx, Fields, did_you_mean};
+use crate::diag::{DiagCode, Span};
+use crate::ir::{Fact, JsonRpcData, McpData, ProfileField, Profiles, TEXT_PLACEHOLDERS};
+use crate::template::{Template, TemplateError};
+use crate::tree::{Kind, Node};
+
+/// Names an error class may not take: the types every target generates beside the classes,
+/// and the built-in exception classes of the target languages.
+const RESERVED_CLASSES: [&str; 16] = [
+    "ErrorCode",
+    "Category",
+    "Namespace",
+    "AppError",
+    "WireKeys",
+    "WireField",
+    "WireKind",
+    "RetryAdvice",
+    "LogLevel",
+    "ParseCodeError",
+    "Error",
+    "TypeError",
+    "RangeError",
+    "Exception",
+    "BaseException",
+    "ValueError",
+];
+
+/// Members of a `CallToolResult` that the profile's `data` member may not take.
+const RESULT_MEMBERS: [&str; 3] = ["content", "isError", "resultType"];
+
+/// The base class a registry gets when it names none: `milo` → `MiloError`.
+pub(super) fn default_class(registry_name: &str) -> String {
+    let ident: String = registry_name
+        .split(['-', '_'])
+        .filter(|w| !w.is_empty())
+        .map(|w| {
+            let mut chars = w.chars();
+            chars.next().map_or_else(String::new, |c| {
+                c.to_ascii_uppercase().to_string() + chars.as_str()
+            })
+        })
+        .collect();
+    format!("{ident}Error")
+}
+
+/// A message template made from the summary: the message of a code that declares none.
+pub(super) fn summary_message(summary: &str) -> Template {
+    let raw = summary.replace('{', "{{").replace('}', "}}");
+    Template::parse(&raw, &[]).unwrap_or(Template {
+        raw,
+        parts: Vec::new(),
+    })
+}
+
+impl Cx<'_> {
+    /// An error class name (`class:` of the registry, a namespace or an entry).
+    pub(super) fn class_name(&mut self, f: &Fields, key: &str) -> Option<String> {
+        let node = f.get(key)?;
+        let name = self.text(node, key)?;
+        let ok = name.starts_with(|c: char| c.is_ascii_uppercase())
+            && name.chars().all(|c| c.is_ascii_alphanumeric());
+        if !ok {
+            self.err(
+                DiagCode::InvalidName,
+                node.span,
+                &[
+                    ("name", &name),
+                    ("kind", "error class"),
+                    ("rule", "a class is UpperCamel: ASCII letters and digits, starting with an upper-case letter"),
+                ],
+            );
+            return None;
+        }
+        if RESERVED_CLASSES.contains(&name.as_str()) {
+            self.err(
+                DiagCode::InvalidName,
+                node.span,
+                &[
+                    ("name", &name),
+                    ("kind", "error class"),
+                    (
+                        "rule",
+                        &format!(
+                            "the generated code or the target languages already use it ({})",
+                            RESERVED_CLASSES.join(", ")
+                        ),
+                    ),
+                ],
+            );
+            return None;
+        }
+        Some(name)
+    }
+
+    /// A template over [`TEXT_PLACEHOLDERS`] (a profile's text or message).
+    fn profile_text(&mut self, node: &Node, key: &str) -> Option<Template> {
+        let raw = self.text(node, key)?;
+        match Template::parse(&raw, &TEXT_PLACEHOLDERS) {
+            Ok(t) => Some(t),
+            Err(TemplateError::UnknownParam { name, .. }) => {
+                let span = self.narrow(node.span, &format!("{{{name}}}"));
+                let d = self.err(
+                    DiagCode::BadValue,
+                    span,
+                    &[
+                        ("key", key),
+                        ("found", &format!("the placeholder `{{{name}}}`")),
+                        (
+                            "expected",
+                            &format!(
+                                "a profile text may use {}",
+                                TEXT_PLACEHOLDERS.map(|p| format!("{{{p}}}")).join(", ")
+                            ),
+                        ),
+                    ],
+                );
+                d.help = did_you_mean(&name, TEXT_PLACEHOLDERS);
+                None
+            }
+            Err(e) => {
+                self.template_error(node, key, &e);
+                None
+            }
+        }
+    }
+
+    /// A mapping of output keys to facts (`fields:`, or JSON-RPC `data:` as a mapping).
+    fn profile_fields(&mut self, node: &Node, key: &str) -> Option<Vec<ProfileField>> {
+        let entries = self.entries(node, key, "a mapping of output keys to facts")?;
+        let mut out = Vec::with_capacity(entries.len());
+        for (out_key, knode, v) in entries {
+            if out_key.is_empty() {
+                self.err(
+                    DiagCode::BadValue,
+                    knode.span,
+                    &[
+                        ("key", key),
+                        ("found", "an empty key"),
+                        ("expected", "every output key needs a name"),
+                    ],
+                );
+                continue;
+            }
+            let Some(spelled) = self.text(v, out_key) else {
+                continue;
+            };
+            match Fact::parse(&spelled) {
+                Some(fact) => out.push(ProfileField {
+                    key: out_key.to_string(),
+                    fact,
+                }),
+                None => {
+                    let names: Vec<&str> = Fact::NAMED.iter().map(|(n, _)| *n).collect();
+                    let d = self.err(
+                        DiagCode::BadValue,
+                        v.span,
+                        &[
+                            ("key", out_key),
+                            ("found", &format!("`{spelled}`")),
+                            (
+                                "expected",
+                                &format!(
+                                    "a fact: {}, `context.<key>` or `param.<name>`",
+                                    names.join(", ")
+                                ),
+                            ),
+                        ],
+                    );
+                    d.help = did_you_mean(&spelled, names);
+                }
+            }
+        }
+        Some(out)
+    }
+
+    /// The `profiles:` section over the defaults (today's shapes).
+    pub(super) fn profiles(&mut self, node: Option<&Node>, mcp_meta_prefix: &str) -> Profiles {
+        let mut profiles = Profiles::defaults(mcp_meta_prefix);
+        let Some(node) = node else {
+            return profiles;
+        };
+        let Some(f) = self.fields(
+            node,
+            "profiles",
+            "`profiles`",
+            &["mcp_tool_error", "jsonrpc_error"],
+            &[],
+        ) else {
+            return profiles;
+        };
+        if let Some(n) = f.get("mcp_tool_error")
+            && let Some(m) = self.fields(
+                n,
+                "mcp_tool_error",
+                "`profiles.mcp_tool_error`",
+                &["text", "data", "prefix", "result_type", "fields"],
+                &[],
+            )
+        {
+            let mcp = &mut profiles.mcp_tool_error;
+            if let Some(t) = m.get("text").and_then(|n| self.profile_text(n, "text")) {
+                mcp.text = t;
+            }
+            if let Some(dn) = m.get("data")
+                && let Some(member) = self.text(dn, "data")
+            {
+                mcp.data = match member.as_str() {
+                    "_meta" => McpData::Meta,
+                    "structuredContent" => McpData::StructuredContent,
+                    other if other.is_empty() || RESULT_MEMBERS.contains(&other) => {
+                        self.err(
+                            DiagCode::BadValue,
+                            dn.span,
+                            &[
+                                ("key", "data"),
+                                ("found", &format!("`{other}`")),
+                                (
+                                    "expected",
+                                    "`_meta`, `structuredContent`, or the name of another top-level member (not `content`, `isError` or `resultType`)",
+                                ),
+                            ],
+                        );
+                        mcp.data.clone()
+                    }
+                    other => McpData::Member(other.to_string()),
+                };
+            }
+            if let Some(p) = self.opt_text(&m, "prefix") {
+                mcp.prefix = p;
+            }
+            if m.get("result_type").is_some() {
+                mcp.result_type = self.nullable_text(&m, "result_type", None);
+            }
+            if let Some(fields) = m
+                .get("fields")
+                .and_then(|n| self.profile_fields(n, "fields"))
+            {
+                mcp.fields = fields;
+            }
+        }
+        if let Some(n) = f.get("jsonrpc_error")
+            && let Some(j) = self.fields(
+                n,
+                "jsonrpc_error",
+                "`profiles.jsonrpc_error`",
+                &["message", "data"],
+                &[],
+            )
+        {
+            let rpc = &mut profiles.jsonrpc_error;
+            if let Some(t) = j
+                .get("message")
+                .and_then(|n| self.profile_text(n, "message"))
+            {
+                rpc.message = t;
+            }
+            if let Some(dn) = j.get("data") {
+                match &dn.kind {
+                    Kind::Null => rpc.data = JsonRpcData::Omitted,
+                    Kind::Str(s) if s == "wire" => rpc.data = JsonRpcData::Wire,
+                    Kind::Map(_) => {
+                        if let Some(fields) = self.profile_fields(dn, "data") {
+                            rpc.data = JsonRpcData::Fields(fields);
+                        }
+                    }
+                    _ => self.wrong_type(
+                        dn,
+                        "data",
+                        "`wire`, `null`, or a mapping of output keys to facts",
+                    ),
+                }
+            }
+        }
+        profiles
+    }
+
+    /// An entry's category when it names none: its namespace's; reported when neither has one.
+    pub(super) fn default_category(
+        &mut self,
+        namespace_category: Option<usize>,
+        what: &str,
+        name_span: Span,
+    ) -> Option<usize> {
+        if namespace_category.is_none() {
+            let d = self.err(
+                DiagCode::MissingKey,
+                name_span,
+                &[("context", what), ("key", "category")],
+            );
+            d.label = Some("`category` is required here".into());
+            d.help =
+                Some("give the error a `category:`, or its namespace a default `category:`".into());
+        }
+        namespace_category
+    }
+}
