@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used)]
 
 mod rust_support;
+mod seed_support;
 
 use errdex_codegen::emit::rust::{RustOptions, emit, lookup_keys};
 use errdex_codegen::ir::Catalogue;
@@ -51,7 +52,18 @@ fn instances<'a>(cat: &'a Catalogue, i: usize) -> Vec<Instance<'a>> {
     let mut c = ex.clone();
     c.suggestion_override = Some("Try `this` instead.".into());
     c.context = vec![("z".into(), json!([1, 2]))];
-    vec![ex, b, c]
+    // A raise site that words the message itself, knows better than the code whether the
+    // caller can fix it, raises another class, and attaches the agent-CLI repair context.
+    let mut d = ex.clone();
+    d.message_override = Some("Raised as worded".into());
+    d.expected_override = Some(!e.expected);
+    d.error_type_override = Some("RaisedAs".into());
+    d.context = vec![
+        ("tool".into(), json!("deploy")),
+        ("example".into(), json!("x")),
+        ("schema".into(), json!({"type": "object"})),
+    ];
+    vec![ex, b, c, d]
 }
 
 fn load_fixture(case: &str) -> Catalogue {
@@ -109,6 +121,7 @@ fn check_with(name: &str, cat: &Catalogue, source: Source<'_>) -> TestCrate {
         );
         assert_eq!(got["docs_url"], json!(e.docs_url), "{ctx}");
         assert_eq!(got["summary"], json!(e.summary), "{ctx}");
+        assert_eq!(got["class"], json!(e.class), "{ctx}");
         assert_eq!(got["explanation"], json!(e.explanation), "{ctx}");
         assert_eq!(got["message_template"], json!(e.message.raw), "{ctx}");
         assert_eq!(
@@ -148,6 +161,20 @@ fn check_with(name: &str, cat: &Catalogue, source: Source<'_>) -> TestCrate {
                 "{ctx}"
             );
             assert_eq!(g["exit_code"], json!(e.exit_code), "{ctx}");
+            assert_eq!(g["expected"], json!(inst.expected()), "{ctx}");
+            let level = if inst.expected() { "warn" } else { "error" };
+            assert_eq!(g["log_level"], json!(level), "{ctx}");
+            assert_eq!(g["error_type"], json!(inst.error_type()), "{ctx}");
+            assert_eq!(
+                g["mcp"].to_string(),
+                inst.mcp_tool_result(cat).to_string(),
+                "{ctx}"
+            );
+            assert_eq!(
+                g["jsonrpc"].to_string(),
+                inst.jsonrpc_error(cat).to_string(),
+                "{ctx}"
+            );
             assert_eq!(g["wire_roundtrip"], json!(true), "{ctx}: {}", g["wire"]);
             assert_eq!(g["roundtrip_text"], g["text"], "{ctx}");
             for (schema, call_tool, rpc) in &validators {
@@ -275,6 +302,15 @@ fn generated_crates_agree_with_catalogue_and_payload() {
     // The fixture catalogues, loaded by the real loader.
     for case in ["mcp-server", "runtime", "postgres", "agent-cli"] {
         check(&format!("errdex-rt-fx-{case}"), &load_fixture(case));
+    }
+    // The seed documents' profiles: `errorData` with an `Error: {message}` text and no
+    // resultType; `_meta` without prefix; a JSON-RPC `data` of chosen facts.
+    for (name, src) in [
+        ("errdex-rt-seed-milo", seed_support::MILO),
+        ("errdex-rt-seed-tmux", seed_support::TMUX),
+        ("errdex-rt-seed-rpc", &seed_support::milo_with_rpc_profile()),
+    ] {
+        check(name, &seed_support::load(src));
     }
 }
 

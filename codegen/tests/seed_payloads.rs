@@ -10,57 +10,14 @@
 
 #![allow(clippy::unwrap_used)]
 
-use errdex_codegen::Catalogue;
+mod seed_support;
+
 use errdex_codegen::payload::Instance;
 use serde_json::{Value, json};
 
-fn load(src: &str) -> Catalogue {
-    let loaded = errdex_codegen::load_str(src, "errors.yaml");
-    assert!(!loaded.has_errors(), "{:#?}", loaded.diagnostics);
-    loaded.catalogue.unwrap()
-}
-
-const MILO: &str = r#"
-errdex: 1
-registry:
-  name: milo
-  class: MiloError
-categories:
-  invalid_params:
-    summary: Validation, config, form and input errors
-    jsonrpc_code: -32602
-    expected: true
-namespaces:
-  FRM:
-    title: Forms
-    class: FormError
-    category: invalid_params
-    code_prefix: M-FRM-
-profiles:
-  mcp_tool_error:
-    text: "Error: {message}"
-    data: errorData
-    result_type: null
-    fields:
-      tool: context.tool
-      errorCode: code
-      type: error_type
-      argument: argument
-      constraint: constraint
-      example: example
-      suggestion: suggestion
-      schema: context.schema
-      reason: context.reason
-errors:
-  FRM_VALIDATION:
-    code: M-FRM-001
-    namespace: FRM
-    summary: Form validation failure
-"#;
-
 #[test]
 fn agent_cli_error_data_result() {
-    let cat = load(MILO);
+    let cat = seed_support::load(seed_support::MILO);
     let e = &cat.errors[0];
     assert_eq!(e.class, "FormError", "the namespace's class");
     assert_eq!(
@@ -91,11 +48,13 @@ fn agent_cli_error_data_result() {
         ),
     ];
     let got = inst.mcp_tool_result(&cat);
-    // The document's sample, its text's "..." filled with the message.
+    // The document's sample, its text's "..." filled with the message, plus the
+    // `resultType` that MCP 2026-07-28 requires (earlier clients ignore it).
     let doc: Value = serde_json::from_str(
         r#"{
 "content": [{"type": "text", "text": "Error: Environment is required"}],
 "isError": true,
+"resultType": "complete",
 "errorData": {
 "tool": "deploy",
 "errorCode": "M-FRM-001",
@@ -115,39 +74,9 @@ fn agent_cli_error_data_result() {
     assert_eq!(inst.mcp_tool_result(&cat)["errorData"]["type"], "FormError");
 }
 
-const TMUX: &str = r#"
-errdex: 1
-registry:
-  name: libtmux_mcp
-  class: ToolError
-categories:
-  denied:
-    summary: The safety tier does not allow the tool
-    expected: true
-profiles:
-  mcp_tool_error:
-    text: "{message}"
-    data: _meta
-    prefix: ""
-    result_type: null
-    fields:
-      error_type: error_type
-      expected: expected
-      suggestion: suggestion
-errors:
-  TIER_DENIED:
-    category: denied
-    class: ExpectedToolError
-    summary: A tool above the current safety tier was called
-    message: "Tool '{tool}' is not available at the current safety level. Set LIBTMUX_SAFETY={tier} to enable {tier} tools."
-    params:
-      tool: string
-      tier: string
-"#;
-
 #[test]
 fn mcp_results_pr_after_result() {
-    let cat = load(TMUX);
+    let cat = seed_support::load(seed_support::TMUX);
     let mut inst = Instance::example(&cat.errors[0]);
     inst.values = vec![json!("send_keys"), json!("destructive")];
     let got = inst.mcp_tool_result(&cat);
@@ -173,7 +102,7 @@ fn mcp_results_pr_after_result() {
 
 #[test]
 fn runtime_wire_order_and_source_extra() {
-    let cat = load(
+    let cat = seed_support::load(
         r#"
 errdex: 1
 registry:
@@ -205,15 +134,8 @@ errors:
 
 #[test]
 fn jsonrpc_profile_message_and_data() {
-    let mut src = MILO.replace(
-        "errors:\n",
-        "errors:\n  CMD_NOT_FOUND:\n    code: M-CMD-001\n    category: invalid_params\n    jsonrpc_code: -32601\n    summary: Command was not found\n",
-    );
-    src = src.replace(
-        "  mcp_tool_error:\n",
-        "  jsonrpc_error:\n    message: \"{code}: {message}\"\n    data:\n      errorCode: code\n      type: error_type\n  mcp_tool_error:\n",
-    );
-    let cat = load(&src);
+    let src = seed_support::milo_with_rpc_profile();
+    let cat = seed_support::load(&src);
     let inst = Instance::example(&cat.errors[0]);
     assert_eq!(
         inst.jsonrpc_error(&cat).to_string(),

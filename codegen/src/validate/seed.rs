@@ -196,7 +196,7 @@ impl Cx<'_> {
                 n,
                 "mcp_tool_error",
                 "`profiles.mcp_tool_error`",
-                &["text", "data", "prefix", "result_type", "fields"],
+                &["text", "data", "prefix", "fields"],
                 &[],
             )
         {
@@ -230,9 +230,6 @@ impl Cx<'_> {
             }
             if let Some(p) = self.opt_text(&m, "prefix") {
                 mcp.prefix = p;
-            }
-            if m.get("result_type").is_some() {
-                mcp.result_type = self.nullable_text(&m, "result_type", None);
             }
             if let Some(fields) = m
                 .get("fields")

@@ -16,6 +16,9 @@ fn renders(e: &Error) -> Value {
         "jsonrpc_response": e.to_jsonrpc_response(7),
         "problem": e.to_problem_json(),
         "exit_code": e.exit_code(),
+        "expected": e.expected(),
+        "log_level": e.log_level().as_str(),
+        "error_type": e.error_type(),
         "wire_roundtrip": back.to_wire() == wire && back.code() == e.code() && via_serde.to_wire() == wire,
         "roundtrip_text": back.to_string(),
     })
@@ -38,6 +41,7 @@ fn code_report(c: ErrorCode, instances: Vec<Error>) -> Value {
         "jsonrpc_code": c.jsonrpc_code(),
         "expected": c.expected(),
         "log_level": c.log_level().as_str(),
+        "class": c.class(),
         "docs_url": c.docs_url(),
         "summary": c.summary(),
         "explanation": c.explanation(),

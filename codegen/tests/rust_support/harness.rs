@@ -159,7 +159,7 @@ pub fn driver_main(crate_ident: &str, cat: &Catalogue, keys: &[(String, u32)]) -
             .collect();
         let ctor = format!("Error::{}({})", e.rust_fn, args.join(", "));
         s.push_str(&format!(
-            "    codes.push(code_report(ErrorCode::{v}, vec![\n        {ctor},\n        {ctor}.with_argument(\"the-arg\").with_constraint(json!({{\"minLength\": 1}})).with_context(\"form\", \"deploy\").with_context(\"argument\", \"ignored\").with_context(WIRE.code, \"overwritten?\").with_context(\"n\", 7),\n        {ctor}.with_suggestion(\"Try `this` instead.\").with_context(\"z\", json!([1, 2])),\n    ]));\n",
+            "    codes.push(code_report(ErrorCode::{v}, vec![\n        {ctor},\n        {ctor}.with_argument(\"the-arg\").with_constraint(json!({{\"minLength\": 1}})).with_context(\"form\", \"deploy\").with_context(\"argument\", \"ignored\").with_context(WIRE.code, \"overwritten?\").with_context(\"n\", 7),\n        {ctor}.with_suggestion(\"Try `this` instead.\").with_context(\"z\", json!([1, 2])),\n        {ctor}.with_message(\"Raised as worded\").with_expected(!ErrorCode::{v}.expected()).with_error_type(\"RaisedAs\").with_context(\"tool\", \"deploy\").with_context(\"example\", \"x\").with_context(\"schema\", json!({{\"type\": \"object\"}})),\n    ]));\n",
             v = e.rust_variant,
         ));
     }

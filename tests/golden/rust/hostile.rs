@@ -25,6 +25,35 @@ pub const WIRE: WireKeys = WireKeys {
     ],
 };
 const ERRDEX_MCP_STRUCTURED_CONTENT: bool = false;
+/// How [`Error::to_mcp_tool_result`] shapes a failed tool call (`profiles.mcp_tool_error`).
+pub const MCP_PROFILE: McpProfile = McpProfile {
+    text: "{compact}",
+    member: "_meta",
+    prefix: "example.hostile/",
+    result_type: Some("complete"),
+    fields: &[
+        ("code", ProfileFact::Code),
+        ("category", ProfileFact::Category),
+        ("retryable", ProfileFact::Retryable),
+        ("expected", ProfileFact::Expected),
+        ("docs_url", ProfileFact::DocsUrl),
+        ("suggestion", ProfileFact::Suggestion),
+        ("argument", ProfileFact::Argument),
+        ("constraint", ProfileFact::Constraint),
+    ],
+};
+/// How [`Error::to_jsonrpc_error`] shapes the error object (`profiles.jsonrpc_error`).
+pub const JSONRPC_PROFILE: JsonRpcProfile = JsonRpcProfile {
+    message: "{message}",
+    data: JsonRpcData::Wire,
+};
+/// The registry's base error class (`registry.class`): the error type of every code
+/// whose namespace and entry name none.
+pub const REGISTRY_CLASS: &str = "HostileError";
+const ERRDEX_CLASS_NAMES: [&str; 1usize] = ["HostileError"];
+const ERRDEX_CODE_CLASS: [u8; 13usize] = [
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+];
 /// The categories of the catalogue: each fixes the default retryability, exit code,
 /// HTTP status, JSON-RPC code and log level of its codes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -672,6 +701,84 @@ impl WireKeys {
     }
 }
 
+/// A fact a profile carries (`profiles:` in the catalogue). `Argument`, `Constraint`,
+/// `Suggestion`, `Example`, `ContextKey` and `Param` are left out when the error has none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ProfileFact {
+    /// The wire code.
+    Code,
+    /// The NAME.
+    Name,
+    /// The category wire value.
+    Category,
+    /// The retryable flag.
+    Retryable,
+    /// `expected` of this occurrence ([`Error::expected`]).
+    Expected,
+    /// The error class of this occurrence ([`Error::error_type`]).
+    ErrorType,
+    /// The rendered message.
+    Message,
+    /// The code's summary.
+    Summary,
+    /// The code's docs URL.
+    DocsUrl,
+    /// [`Error::argument`].
+    Argument,
+    /// [`Error::constraint`].
+    Constraint,
+    /// [`Error::suggestion`].
+    Suggestion,
+    /// The context entry `example`.
+    Example,
+    /// Every param, as an object.
+    Params,
+    /// Every context entry, as an object.
+    Context,
+    /// The wire object ([`Error::to_wire`]).
+    Wire,
+    /// One context entry.
+    ContextKey(&'static str),
+    /// One param, for the codes that have it.
+    Param(&'static str),
+}
+
+/// The MCP `CallToolResult` of a failed tool call (`profiles.mcp_tool_error`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct McpProfile {
+    /// `content[0].text`: a template over `{message}`, `{code}`, `{name}`, `{category}`,
+    /// `{error_type}`, `{suggestion}` and `{compact}` (the `Display` text).
+    pub text: &'static str,
+    /// The member holding the facts: `_meta`, `structuredContent` or a named member.
+    pub member: &'static str,
+    /// Prefix of every key of `fields`.
+    pub prefix: &'static str,
+    /// The `resultType` member, if any.
+    pub result_type: Option<&'static str>,
+    /// The facts, in order, under their keys.
+    pub fields: &'static [(&'static str, ProfileFact)],
+}
+
+/// What the JSON-RPC error's `data` member holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum JsonRpcData {
+    /// The wire object.
+    Wire,
+    /// No `data` member.
+    Omitted,
+    /// An object of these facts.
+    Fields(&'static [(&'static str, ProfileFact)]),
+}
+
+/// The JSON-RPC error object (`profiles.jsonrpc_error`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct JsonRpcProfile {
+    /// `message`: a template over the same placeholders as [`McpProfile::text`].
+    pub message: &'static str,
+    /// The `data` member.
+    pub data: JsonRpcData,
+}
+
 /// Retry advice from the catalogue (`retry:` of the category or the code).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct RetryAdvice {
@@ -1148,6 +1255,13 @@ impl ErrorCode {
         errdex_str(s[ERRDEX_F_DOCS_URL], s[ERRDEX_F_DOCS_URL + 1])
     }
 
+    /// The error class (error type) of the code: its own `class`, else its namespace's,
+    /// else [`REGISTRY_CLASS`].
+    #[inline]
+    pub const fn class(self) -> &'static str {
+        ERRDEX_CLASS_NAMES[ERRDEX_CODE_CLASS[self.index()] as usize]
+    }
+
     /// One-line summary.
     #[inline]
     pub const fn summary(self) -> &'static str {
@@ -1405,6 +1519,8 @@ struct ErrdexData {
     constraint: Option<::serde_json::Value>,
     suggestion: Option<String>,
     context: Vec<(String, ::serde_json::Value)>,
+    expected: Option<bool>,
+    error_type: Option<String>,
 }
 
 #[derive(Clone)]
@@ -1517,6 +1633,8 @@ impl Error {
                 constraint: None,
                 suggestion,
                 context: Vec::new(),
+                expected: None,
+                error_type: None,
             },
             source: None,
         }))
@@ -1561,6 +1679,35 @@ impl Error {
     pub fn with_message(mut self, message: impl Into<String>) -> Error {
         self.0.data.message = message.into();
         self
+    }
+
+    /// Overrides `expected` for this occurrence: a raise site that knows the caller can
+    /// correct it (`true`, log at WARN) or that the operator must act (`false`, ERROR).
+    #[must_use]
+    #[inline]
+    pub fn with_expected(mut self, expected: bool) -> Error {
+        self.0.data.expected = Some(expected);
+        self
+    }
+
+    /// Overrides the error type (class) for this occurrence, e.g. the registry's base class
+    /// when the raise site uses it rather than the code's own class.
+    #[must_use]
+    #[inline]
+    pub fn with_error_type(mut self, error_type: impl Into<String>) -> Error {
+        self.0.data.error_type = Some(error_type.into());
+        self
+    }
+
+    /// The error type: the raise site's ([`with_error_type`](Self::with_error_type)), else
+    /// the code's class; `None` for a code this build does not know.
+    #[inline]
+    pub fn error_type(&self) -> Option<&str> {
+        match (&self.0.data.error_type, self.code()) {
+            (Some(t), _) => Some(t),
+            (None, Some(c)) => Some(c.class()),
+            (None, None) => None,
+        }
     }
 
     /// Records the underlying cause ([`std::error::Error::source`]).
@@ -1637,9 +1784,13 @@ impl Error {
         }
     }
 
-    /// `true` when the caller can correct it (log at WARN).
+    /// `true` when the caller can correct it (log at WARN): the raise site's
+    /// ([`with_expected`](Self::with_expected)), else the code's.
     #[inline]
     pub fn expected(&self) -> bool {
+        if let Some(e) = self.0.data.expected {
+            return e;
+        }
         match self.code() {
             Some(c) => c.expected(),
             None => self.category().is_some_and(Category::expected),
@@ -1807,56 +1958,121 @@ impl Error {
         ::serde_json::Value::Object(m)
     }
 
-    /// An MCP `CallToolResult` for a failed tool call: `content[0]` is the terminal text,
-    /// `isError: true`, `resultType: "complete"` (required by MCP 2026-07-28, allowed by
-    /// earlier versions), and `_meta` carries the code, category, retryable, expected,
-    /// docs URL, suggestion, argument and constraint under [`MCP_META_PREFIX`]. No
-    /// `structuredContent` unless the crate was generated with that option.
+    /// A profile text ([`McpProfile::text`], [`JsonRpcProfile::message`]).
+    fn errdex_profile_text(&self, template: &str) -> String {
+        let mut values: Vec<(&'static str, ::serde_json::Value)> = vec![
+            ("message", self.message().into()),
+            ("code", self.wire_code().into()),
+            ("name", self.code().map_or("", ErrorCode::name).into()),
+            ("category", self.category_str().unwrap_or("").into()),
+            ("error_type", self.error_type().unwrap_or("").into()),
+            ("suggestion", self.suggestion().unwrap_or("").into()),
+        ];
+        if template.contains("{compact}") {
+            values.push(("compact", self.to_string().into()));
+        }
+        errdex_render(template, &values)
+    }
+
+    /// One fact of a profile, `None` when this error does not have it.
+    fn errdex_fact(&self, fact: ProfileFact) -> Option<::serde_json::Value> {
+        let d = &self.0.data;
+        match fact {
+            ProfileFact::Code => Some(self.wire_code().into()),
+            ProfileFact::Name => self.code().map(|c| c.name().into()),
+            ProfileFact::Category => self.category_str().map(Into::into),
+            ProfileFact::Retryable => Some(self.retryable().into()),
+            ProfileFact::Expected => Some(self.expected().into()),
+            ProfileFact::ErrorType => self.error_type().map(Into::into),
+            ProfileFact::Message => Some(self.message().into()),
+            ProfileFact::Summary => self.summary().map(Into::into),
+            ProfileFact::DocsUrl => self.docs_url().map(Into::into),
+            ProfileFact::Argument => self.argument().map(Into::into),
+            ProfileFact::Constraint => self.constraint().cloned(),
+            ProfileFact::Suggestion => self.suggestion().map(Into::into),
+            ProfileFact::Example => self.errdex_context_value("example"),
+            ProfileFact::Params => Some(::serde_json::Value::Object(
+                d.params.iter().map(|(k, v)| ((*k).to_string(), v.clone())).collect(),
+            )),
+            ProfileFact::Context => {
+                let mut m = ::serde_json::Map::new();
+                for (k, v) in &d.context {
+                    if !m.contains_key(k) {
+                        m.insert(k.clone(), v.clone());
+                    }
+                }
+                Some(::serde_json::Value::Object(m))
+            }
+            ProfileFact::Wire => Some(self.to_wire()),
+            ProfileFact::ContextKey(k) => self.errdex_context_value(k),
+            ProfileFact::Param(name) => self.param(name).cloned(),
+        }
+    }
+
+    fn errdex_context_value(&self, key: &str) -> Option<::serde_json::Value> {
+        self.0.data.context.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone())
+    }
+
+    /// The facts of a profile in its order, each key under `prefix`.
+    fn errdex_profile_fields(
+        &self,
+        fields: &[(&'static str, ProfileFact)],
+        prefix: &str,
+    ) -> ::serde_json::Map<String, ::serde_json::Value> {
+        let mut m = ::serde_json::Map::new();
+        for (key, fact) in fields {
+            if let Some(v) = self.errdex_fact(*fact) {
+                m.insert(format!("{prefix}{key}"), v);
+            }
+        }
+        m
+    }
+
+    /// An MCP `CallToolResult` for a failed tool call, shaped by [`MCP_PROFILE`]:
+    /// `content[0].text` is the profile's text (by default the `Display` text),
+    /// `isError: true`, `resultType` when the profile has one (by default `"complete"`,
+    /// required by MCP 2026-07-28, allowed by earlier versions), and the profile's member
+    /// (by default `_meta`) carries its facts (by default the code, category, retryable,
+    /// expected, docs URL, suggestion, argument and constraint under [`MCP_META_PREFIX`]).
+    /// No `structuredContent` unless the profile puts its facts there or the crate was
+    /// generated with the option that adds the wire object.
     #[inline]
     pub fn to_mcp_tool_result(&self) -> ::serde_json::Value {
-        let mut meta = ::serde_json::Map::new();
-        let mut put = |k: &str, v: ::serde_json::Value| {
-            meta.insert(format!("{MCP_META_PREFIX}{k}"), v);
-        };
-        put("code", self.wire_code().into());
-        if let Some(c) = self.category_str() {
-            put("category", c.into());
-        }
-        put("retryable", self.retryable().into());
-        put("expected", self.expected().into());
-        if let Some(u) = self.docs_url() {
-            put("docs_url", u.into());
-        }
-        if let Some(s) = self.suggestion() {
-            put("suggestion", s.into());
-        }
-        if let Some(a) = self.argument() {
-            put("argument", a.into());
-        }
-        if let Some(c) = self.constraint() {
-            put("constraint", c.clone());
-        }
+        let profile = MCP_PROFILE;
         let mut item = ::serde_json::Map::new();
         item.insert("type".to_string(), "text".into());
-        item.insert("text".to_string(), self.to_string().into());
+        item.insert("text".to_string(), self.errdex_profile_text(profile.text).into());
         let mut m = ::serde_json::Map::new();
         m.insert("content".to_string(), ::serde_json::Value::Array(vec![item.into()]));
         m.insert("isError".to_string(), true.into());
-        m.insert("resultType".to_string(), "complete".into());
-        m.insert("_meta".to_string(), meta.into());
-        if ERRDEX_MCP_STRUCTURED_CONTENT {
+        if let Some(t) = profile.result_type {
+            m.insert("resultType".to_string(), t.into());
+        }
+        let data = self.errdex_profile_fields(profile.fields, profile.prefix);
+        m.insert(profile.member.to_string(), data.into());
+        if ERRDEX_MCP_STRUCTURED_CONTENT && profile.member != "structuredContent" {
             m.insert("structuredContent".to_string(), self.to_wire());
         }
         ::serde_json::Value::Object(m)
     }
 
-    /// A JSON-RPC error object: `{code, message, data: <wire object>}`.
+    /// A JSON-RPC error object shaped by [`JSONRPC_PROFILE`]: `{code, message, data}`, by
+    /// default with the message and the wire object as `data`.
     #[inline]
     pub fn to_jsonrpc_error(&self) -> ::serde_json::Value {
+        let profile = JSONRPC_PROFILE;
         let mut m = ::serde_json::Map::new();
         m.insert("code".to_string(), self.jsonrpc_code().into());
-        m.insert("message".to_string(), self.message().into());
-        m.insert("data".to_string(), self.to_wire());
+        m.insert("message".to_string(), self.errdex_profile_text(profile.message).into());
+        match profile.data {
+            JsonRpcData::Wire => {
+                m.insert("data".to_string(), self.to_wire());
+            }
+            JsonRpcData::Omitted => {}
+            JsonRpcData::Fields(fields) => {
+                m.insert("data".to_string(), self.errdex_profile_fields(fields, "").into());
+            }
+        }
         ::serde_json::Value::Object(m)
     }
 
@@ -1973,6 +2189,8 @@ impl Error {
                 constraint: None,
                 suggestion: None,
                 context: Vec::new(),
+                expected: None,
+                error_type: None,
             },
             source: None,
         }))
