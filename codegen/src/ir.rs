@@ -301,7 +301,8 @@ pub struct Profiles {
 /// The MCP `CallToolResult` of a failed tool call.
 #[derive(Debug, Clone, PartialEq)]
 pub struct McpProfile {
-    /// `content[0].text`, over [`TEXT_PLACEHOLDERS`] (default `{compact}`).
+    /// `content[0].text`, over [`TEXT_PLACEHOLDERS`] (default `{compact}`; `{wire}` is the
+    /// wire object as compact JSON).
     pub text: Template,
     /// Where the structured facts go.
     pub data: McpData,
@@ -443,7 +444,7 @@ impl Fact {
 
 /// Placeholders of the profile texts, in the order their values are passed to
 /// [`Template::render`].
-pub const TEXT_PLACEHOLDERS: [&str; 7] = [
+pub const TEXT_PLACEHOLDERS: [&str; 8] = [
     "message",
     "code",
     "name",
@@ -451,6 +452,7 @@ pub const TEXT_PLACEHOLDERS: [&str; 7] = [
     "error_type",
     "suggestion",
     "compact",
+    "wire",
 ];
 
 /// The facts of today's `_meta` (the default MCP profile), each under its own name.

@@ -222,6 +222,11 @@ impl<'a> Instance<'a> {
         } else {
             String::new()
         };
+        let wire = if needs("wire") {
+            self.wire(cat).to_string()
+        } else {
+            String::new()
+        };
         template.render(&[
             message.to_string(),
             self.entry.code.clone(),
@@ -230,6 +235,7 @@ impl<'a> Instance<'a> {
             self.error_type().to_string(),
             suggestion.unwrap_or_default().to_string(),
             compact,
+            wire,
         ])
     }
 

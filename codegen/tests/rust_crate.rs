@@ -308,6 +308,7 @@ fn generated_crates_agree_with_catalogue_and_payload() {
     for (name, src) in [
         ("errdex-rt-seed-milo", seed_support::MILO),
         ("errdex-rt-seed-tmux", seed_support::TMUX),
+        ("errdex-rt-seed-tracker", seed_support::TRACKER),
         ("errdex-rt-seed-rpc", &seed_support::milo_with_rpc_profile()),
     ] {
         check(name, &seed_support::load(src));

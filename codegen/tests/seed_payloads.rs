@@ -142,3 +142,20 @@ fn jsonrpc_profile_message_and_data() {
         r#"{"code":-32601,"message":"M-CMD-001: Command was not found","data":{"errorCode":"M-CMD-001","type":"MiloError"}}"#
     );
 }
+
+#[test]
+fn mcp_server_validation_error_payload() {
+    let cat = seed_support::load(seed_support::TRACKER);
+    let mut inst = Instance::example(&cat.errors[0]);
+    inst.values = vec![json!("title"), json!("")];
+    inst.message_override = Some("Human-readable error message".into());
+    inst.suggestion_override = Some("Provide a non-empty title".into());
+    // The document's sample, byte for byte (members and order).
+    let doc = r#"{"error":"Human-readable error message","code":"VALIDATION_ERROR","retryable":false,"details":{"field":"title","provided":"","suggestion":"Provide a non-empty title"}}"#;
+    assert_eq!(inst.wire(&cat).to_string(), doc);
+    // The profile's text is that wire object.
+    assert_eq!(inst.mcp_tool_result(&cat)["content"][0]["text"], doc);
+    // NOT_FOUND is retryable although nothing else of its category says so in the wire.
+    let nf = Instance::example(&cat.errors[1]);
+    assert_eq!(nf.wire(&cat)["retryable"], true);
+}

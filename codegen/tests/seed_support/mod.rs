@@ -79,6 +79,44 @@ errors:
       tier: string
 "#;
 
+/// The MCP server's structured errors v2 (seed 003): the wire object
+/// `{"error": message, "code", "retryable", "details"}` as the tool result's text.
+pub const TRACKER: &str = r#"
+errdex: 1
+registry:
+  name: tracker
+  wire:
+    message: error
+    code: code
+    retryable: retryable
+    details: details
+    category: null
+categories:
+  INVALID:
+    summary: Bad input arguments
+    expected: true
+  MISSING:
+    summary: Resource doesn't exist
+    retryable: true
+    expected: true
+profiles:
+  mcp_tool_error:
+    text: "{wire}"
+errors:
+  VALIDATION_ERROR:
+    category: INVALID
+    summary: Bad input arguments (wrong type, missing required field, invalid enum)
+    message: "invalid `{field}`: {provided}"
+    params:
+      field: string
+      provided: string
+    suggestion: Provide a valid `{field}`.
+  NOT_FOUND:
+    category: MISSING
+    summary: Resource doesn't exist (issue, project, PR, comment)
+    retry: { advice: "Verify the resource ID/path exists, then retry." }
+"#;
+
 /// [`MILO`] with a JSON-RPC profile of chosen facts and a code mapped to -32601.
 pub fn milo_with_rpc_profile() -> String {
     MILO.replace(
