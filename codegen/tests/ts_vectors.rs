@@ -11,7 +11,7 @@ mod ts_support;
 use std::process::Command;
 
 use errdex_codegen::emit::{json_schema, typescript};
-use errdex_codegen::ir::{Catalogue, ErrorEntry, ParamType};
+use errdex_codegen::ir::{Catalogue, ErrorEntry, Fact, JsonRpcData, ParamType, ProfileField};
 use errdex_codegen::payload::Instance;
 use serde_json::{Map, Value, json};
 use ts_support::*;
@@ -24,6 +24,21 @@ fn expect(cat: &Catalogue, e: &ErrorEntry, message: &str) -> Value {
         "retryable": e.retryable,
         "message": message,
     })
+}
+
+/// What a parser makes of a profile rendering: the error when the profile's facts carry its
+/// code (the message recovered from the text), else a legacy error with the whole text.
+fn profile_expect(
+    cat: &Catalogue,
+    inst: &Instance<'_>,
+    fields: &[ProfileField],
+    text: &Value,
+) -> Value {
+    if fields.iter().any(|f| f.fact == Fact::Code) {
+        expect(cat, inst.entry, &inst.message())
+    } else {
+        json!({"kind": "legacy", "code": null, "category": null, "retryable": false, "message": text})
+    }
 }
 
 fn case(cat: &Catalogue, label: String, inst: &Instance<'_>) -> Value {
@@ -49,17 +64,41 @@ fn case(cat: &Catalogue, label: String, inst: &Instance<'_>) -> Value {
             wire_context.insert(k.clone(), v.clone());
         }
     }
+    let mcp = inst.mcp_tool_result(cat);
+    let jsonrpc = inst.jsonrpc_error(cat);
+    let mcp_expect = profile_expect(
+        cat,
+        inst,
+        &cat.profiles.mcp_tool_error.fields,
+        &mcp["content"][0]["text"],
+    );
+    let jsonrpc_expect = match &cat.profiles.jsonrpc_error.data {
+        JsonRpcData::Wire => expect(cat, e, &inst.message()),
+        JsonRpcData::Omitted => profile_expect(cat, inst, &[], &jsonrpc["message"]),
+        JsonRpcData::Fields(f) => profile_expect(cat, inst, f, &jsonrpc["message"]),
+    };
     json!({
         "label": label,
         "expect": expect(cat, e, &inst.message()),
+        "mcpExpect": mcp_expect,
+        "jsonrpcExpect": jsonrpc_expect,
+        // Raise-site overrides (null: none) and what they make of the error.
+        "message": inst.message_override,
+        "suggestion": inst.suggestion_override,
+        "expected": inst.expected_override,
+        "errorType": inst.error_type_override,
+        "class": e.class,
+        "name": inst.error_type(),
+        "expectedNow": inst.expected(),
+        "logLevel": if inst.expected() { "warn" } else { "error" },
         "params": params,
         "argument": inst.argument,
         "constraint": inst.constraint,
         "context": context,
         "wireContext": wire_context,
         "wire": inst.wire(cat),
-        "mcp": inst.mcp_tool_result(cat),
-        "jsonrpc": inst.jsonrpc_error(cat),
+        "mcp": mcp,
+        "jsonrpc": jsonrpc,
         "problem": inst.problem_json(cat),
         "terminal": inst.terminal_text(),
     })
@@ -116,6 +155,38 @@ fn vectors(cat: &Catalogue, module: &str, wire_schema: &str) -> Value {
             cat,
             format!("{} with argument, constraint, context", e.code),
             &rich,
+        ));
+        // A raise site that words the message itself, knows better about `expected`, raises
+        // the base class, and passes the context keys the seed profiles carry.
+        let mut raised = Instance::example(e);
+        raised.message_override = Some("Raised as is: {not a placeholder} `x` \"q\" */".into());
+        raised.expected_override = Some(!e.expected);
+        raised.error_type_override = Some(cat.registry.class.clone());
+        raised.suggestion_override = Some("Try {the} other thing.".into());
+        raised.argument = Some("environment".into());
+        raised.constraint = Some(json!({"minLength": 1}));
+        raised.context = vec![
+            ("tool".into(), json!("deploy")),
+            ("example".into(), json!("x")),
+            (
+                "schema".into(),
+                json!({"type": "object", "properties": {"environment": {"type": "string"}}}),
+            ),
+            ("reason".into(), json!(null)),
+        ];
+        cases.push(case(
+            cat,
+            format!("{} with message, expected and error type overrides", e.code),
+            &raised,
+        ));
+        // Only `expected` overridden: the error type stays the code's class.
+        let mut unexpected = Instance::example(e);
+        unexpected.expected_override = Some(!e.expected);
+        unexpected.context = vec![("tool".into(), json!("t"))];
+        cases.push(case(
+            cat,
+            format!("{} with expected overridden", e.code),
+            &unexpected,
         ));
 
         // Former codes still parse to the entry.
@@ -269,6 +340,7 @@ fn vectors(cat: &Catalogue, module: &str, wire_schema: &str) -> Value {
                 "since": e.since,
                 "aliases": e.aliases,
                 "legacyCodes": e.legacy_codes,
+                "class": e.class,
                 "params": e.params.iter().map(|p| json!({"name": p.name, "type": p.ty.as_str()})).collect::<Vec<_>>(),
                 "deprecated": e.deprecated.as_ref().map(|d| json!({
                     "since": d.since,
@@ -282,6 +354,12 @@ fn vectors(cat: &Catalogue, module: &str, wire_schema: &str) -> Value {
     json!({
         "module": module,
         "wireSchema": wire_schema,
+        "baseClass": cat.registry.class,
+        "jsonrpcData": match &cat.profiles.jsonrpc_error.data {
+            JsonRpcData::Wire => "wire",
+            JsonRpcData::Omitted => "omitted",
+            JsonRpcData::Fields(_) => "fields",
+        },
         "codes": cat.errors.iter().map(|e| &e.code).collect::<Vec<_>>(),
         "retired": cat.retired.iter().map(|r| &r.code).collect::<Vec<_>>(),
         "meta": meta,
@@ -349,6 +427,10 @@ fn typescript_agrees_with_the_rust_reference() {
         .arg("--test-reporter=spec")
         .arg(repo_root().join("tests/ts/vectors.test.mjs"))
         .env("ERRDEX_VECTORS_DIR", tmp.path()));
+    // The node summary (`ℹ tests 120`, `ℹ pass 120`...), shown with `--nocapture`.
+    for line in out.lines().filter(|l| l.starts_with('ℹ')) {
+        eprintln!("node: {line}");
+    }
     assert!(out.contains("# pass") || out.contains("pass"), "{out}");
     assert!(
         !out.contains("# skipped 1") && !out.contains("ℹ skipped 1"),
