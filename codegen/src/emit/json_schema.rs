@@ -210,7 +210,11 @@ fn legacy_wire_error(cat: &Catalogue) -> Value {
         vec![json!({"type": "object", "required": [&wire.code, &wire.message], "properties": wire_text})];
     if !codes.is_empty() {
         let mut code_is_ours = Map::new();
-        code_is_ours.insert(wire.code.clone(), json!({"anyOf": codes}));
+        let ours = match codes.len() {
+            1 => codes.remove(0),
+            _ => json!({"anyOf": codes}),
+        };
+        code_is_ours.insert(wire.code.clone(), ours);
         not_legacy.push(json!({"type": "object", "required": [&wire.code], "properties": code_is_ours}));
     }
     json!({
