@@ -6581,9 +6581,13 @@ function classify(wireCode, fields, raw) {
  * - a retired code → `kind: "retired"`;
  * - a code this module does not know, in the wire shape (the message key present) → `kind:
  *   "unknown"`, classified by the category (and retryable flag) on the wire when present;
- * - an object without a code but with a string `error` or `message` (a legacy
- *   `{error: "text"}` payload) → `kind: "legacy"`;
- * - anything else → `kind: "invalid"`.
+ * - a legacy payload → `kind: "legacy"`: a JSON object whose code key does not hold a
+ *   string, or holds a string that is no code of the catalogue (live, legacy or retired)
+ *   while the message key does not hold a string; and it has a string under `error` or
+ *   else `message`: that string is its message (e.g. `{error: "human message"}`);
+ * - otherwise, without a code, `kind: "invalid"`.
+ *
+ * The Rust crate's `Error::from_wire` / `wire_kind()` applies the same rule.
  */
 export function parseWireError(x) {
   try {
@@ -6811,6 +6815,15 @@ export class AppError extends Error {
       resultType: "complete",
       _meta: meta,
     };
+  }
+
+  /**
+   * The tool response envelope an agent runtime feeds back to a model:
+   * `{id, content: JSON.stringify(this.toWire()), is_error: true}` (the same bytes as the
+   * Rust `Error::to_tool_response`).
+   */
+  toToolResponse(id) {
+    return { id, content: JSON.stringify(this.toWire()), is_error: true };
   }
 
   /** A JSON-RPC error object: `{code, message, data: <wire object>}`. */
