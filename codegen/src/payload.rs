@@ -30,6 +30,19 @@
 //! - Problem details: `type` (docs URL), `title` (summary), `status` (HTTP), `detail`
 //!   (message), then `code`, `category`, `retryable`, then the extras (members already
 //!   present are not replaced).
+//! - tool response envelope (what an agent runtime feeds back to a model):
+//!   `{"id": <id>, "content": <the wire object as compact JSON text>, "is_error": true}`;
+//!   `content` is `serde_json::to_string(&wire)`, byte for byte what `JSON.stringify(wire)`
+//!   gives (same key order, same escapes).
+//!
+//! Receiving (every parser applies the same classification, [`wire_kind`]): a payload whose
+//! code key holds a live or legacy code is *known*, a retired code *retired*, any other
+//! code string with a string under the message key *unknown* (a newer catalogue). A
+//! payload is *legacy* when it is a JSON object whose code key does not hold a string, or
+//! holds a string that is no code of the catalogue (live, legacy or retired) while the
+//! message key does not hold a string; and it has a string under `error` or else
+//! `message`: that string is its message. Otherwise, without a code, it is *invalid*. A
+//! legacy or invalid payload has no code, no category and is not retryable.
 
 use serde_json::{Map, Value, json};
 
@@ -342,6 +355,15 @@ impl<'a> Instance<'a> {
         Value::Object(m)
     }
 
+    /// The tool response envelope: `{"id", "content": <compact wire JSON>, "is_error": true}`.
+    pub fn tool_response(&self, cat: &Catalogue, id: impl Into<Value>) -> Value {
+        let mut m = Map::new();
+        m.insert("id".into(), id.into());
+        m.insert("content".into(), Value::String(self.wire(cat).to_string()));
+        m.insert("is_error".into(), Value::Bool(true));
+        Value::Object(m)
+    }
+
     pub fn jsonrpc_error(&self, cat: &Catalogue) -> Value {
         let profile = &cat.profiles.jsonrpc_error;
         let values = self.display_values();
@@ -408,5 +430,35 @@ pub fn display_value(v: &Value) -> String {
             n.as_f64().map_or_else(|| n.to_string(), |f| f.to_string())
         }
         other => other.to_string(),
+    }
+}
+
+/// How a received value is classified (see the module doc): `"known"`, `"unknown"`,
+/// `"retired"`, `"legacy"` or `"invalid"`, the reference of the generated parsers
+/// (`Error::wire_kind`, TypeScript `parseWireError(x).kind`). Only exact wire codes count
+/// as codes of the catalogue here; names and aliases do not.
+pub fn wire_kind(cat: &Catalogue, value: &Value) -> &'static str {
+    let Some(obj) = value.as_object() else {
+        return "invalid";
+    };
+    let w = &cat.registry.wire;
+    let is_live = |s: &str| {
+        cat.errors
+            .iter()
+            .any(|e| e.code == s || e.legacy_codes.iter().any(|c| c == s))
+    };
+    let is_retired = |s: &str| cat.retired.iter().any(|r| r.code == s);
+    let message_is_text = obj.get(&w.message).is_some_and(Value::is_string);
+    match obj.get(&w.code).and_then(Value::as_str) {
+        Some(s) if is_live(s) => "known",
+        Some(s) if is_retired(s) => "retired",
+        Some(_) if message_is_text => "unknown",
+        _ if ["error", "message"]
+            .iter()
+            .any(|k| obj.get(*k).is_some_and(Value::is_string)) =>
+        {
+            "legacy"
+        }
+        _ => "invalid",
     }
 }

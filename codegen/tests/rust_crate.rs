@@ -5,11 +5,12 @@
 
 mod rust_support;
 mod seed_support;
+mod vectors_support;
 
 use errdex_codegen::emit::rust::{RustOptions, emit, lookup_keys};
 use errdex_codegen::ir::Catalogue;
 use errdex_codegen::payload::Instance;
-use rust_support::harness::{Source, TestCrate, driver_main, workspace_root};
+use rust_support::harness::{Source, TestCrate, driver_main_with_foreign, workspace_root};
 use serde_json::{Value, json};
 
 fn mcp_validators() -> Vec<(String, jsonschema::Validator, jsonschema::Validator)> {
@@ -82,10 +83,12 @@ fn check(name: &str, cat: &Catalogue) -> TestCrate {
 
 fn check_with(name: &str, cat: &Catalogue, source: Source<'_>) -> TestCrate {
     let keys = lookup_keys(cat);
+    let foreign = vectors_support::foreign(cat);
+    let wires: Vec<Value> = foreign.iter().map(|f| f["wire"].clone()).collect();
     let krate = TestCrate::new(
         name,
         source,
-        &driver_main(&name.replace('-', "_"), cat, &keys),
+        &driver_main_with_foreign(&name.replace('-', "_"), cat, &keys, &wires),
     );
     let out = krate.run_json();
     let validators = mcp_validators();
@@ -160,6 +163,12 @@ fn check_with(name: &str, cat: &Catalogue, source: Source<'_>) -> TestCrate {
                 inst.problem_json(cat).to_string(),
                 "{ctx}"
             );
+            // The tool response envelope: the same bytes as payload.rs, `content` included.
+            let tool = inst.tool_response(cat, vectors_support::TOOL_ID);
+            assert_eq!(g["tool_response"].to_string(), tool.to_string(), "{ctx}");
+            assert_eq!(g["tool_response"]["content"], tool["content"], "{ctx}");
+            assert_eq!(g["tool_content_is_to_string"], json!(true), "{ctx}");
+            assert_eq!(g["wire_kind"], json!("known"), "{ctx}: constructed errors");
             assert_eq!(g["exit_code"], json!(e.exit_code), "{ctx}");
             assert_eq!(g["expected"], json!(inst.expected()), "{ctx}");
             let level = if inst.expected() { "warn" } else { "error" };
@@ -195,6 +204,26 @@ fn check_with(name: &str, cat: &Catalogue, source: Source<'_>) -> TestCrate {
                     "{ctx}: JSON-RPC error invalid against {schema}: {errs:?}"
                 );
             }
+        }
+    }
+
+    // Every foreign vector (newer, retired and former codes, legacy payloads, garbage)
+    // parses in Rust to what the vectors state, as in TypeScript (ts_vectors.rs).
+    let got = out["foreign"].as_array().unwrap();
+    assert_eq!(got.len(), foreign.len(), "{name}: foreign vectors");
+    for (f, g) in foreign.iter().zip(got) {
+        let ctx = format!("{name}: foreign {}: {}", f["label"], f["wire"]);
+        let want = &f["expect"];
+        for k in ["kind", "code", "category", "retryable"] {
+            assert_eq!(g[k], want[k], "{ctx}: {k}");
+        }
+        if let Some(m) = want.get("message") {
+            assert_eq!(g["message"], *m, "{ctx}: message");
+        }
+        assert_eq!(g["display_kind"], g["kind"], "{ctx}");
+        assert_eq!(g["known"], json!(want["kind"] == "known"), "{ctx}");
+        if want["kind"] == "legacy" || want["kind"] == "invalid" {
+            assert_eq!(g["wire_code"], json!(""), "{ctx}: no code");
         }
     }
 

@@ -7,24 +7,16 @@
 #![allow(clippy::unwrap_used)]
 
 mod ts_support;
+mod vectors_support;
 
 use std::process::Command;
 
 use errdex_codegen::emit::{json_schema, typescript};
-use errdex_codegen::ir::{Catalogue, ErrorEntry, Fact, JsonRpcData, ParamType, ProfileField};
+use errdex_codegen::ir::{Catalogue, Fact, JsonRpcData, ParamType, ProfileField};
 use errdex_codegen::payload::Instance;
 use serde_json::{Map, Value, json};
 use ts_support::*;
-
-fn expect(cat: &Catalogue, e: &ErrorEntry, message: &str) -> Value {
-    json!({
-        "kind": "known",
-        "code": e.code,
-        "category": cat.category_of(e).key,
-        "retryable": e.retryable,
-        "message": message,
-    })
-}
+use vectors_support::{TOOL_ID, expect};
 
 /// What a parser makes of a profile rendering: the error when the profile's facts carry its
 /// code (the message recovered from the text), else a legacy error with the whole text.
@@ -101,40 +93,16 @@ fn case(cat: &Catalogue, label: String, inst: &Instance<'_>) -> Value {
         "jsonrpc": jsonrpc,
         "problem": inst.problem_json(cat),
         "terminal": inst.terminal_text(),
+        "toolId": TOOL_ID,
+        "toolResponse": inst.tool_response(cat, TOOL_ID),
     })
-}
-
-/// A wire object in this registry's shape with the given code and extras.
-fn wire_with(
-    cat: &Catalogue,
-    code: &str,
-    message: &str,
-    category: Option<&str>,
-    retryable: Option<bool>,
-) -> Value {
-    let w = &cat.registry.wire;
-    let mut m = Map::new();
-    m.insert(w.code.clone(), json!(code));
-    m.insert(w.message.clone(), json!(message));
-    if let (Some(k), Some(c)) = (&w.category, category) {
-        m.insert(k.clone(), json!(c));
-    }
-    if let (Some(k), Some(r)) = (&w.retryable, retryable) {
-        m.insert(k.clone(), json!(r));
-    }
-    if let Some(k) = &w.details {
-        m.insert(k.clone(), json!({"trace_id": "t-1"}));
-    } else if !w.reserved_keys().contains(&"trace_id") {
-        m.insert("trace_id".into(), json!("t-1"));
-    }
-    Value::Object(m)
 }
 
 fn vectors(cat: &Catalogue, module: &str, wire_schema: &str) -> Value {
     let w = &cat.registry.wire;
     let mut cases = Vec::new();
     let mut negative = Vec::new();
-    let mut foreign = Vec::new();
+    let foreign = vectors_support::foreign(cat);
     for e in &cat.errors {
         let plain = Instance::example(e);
         cases.push(case(cat, format!("{} example", e.code), &plain));
@@ -144,6 +112,8 @@ fn vectors(cat: &Catalogue, module: &str, wire_schema: &str) -> Value {
         rich.context = vec![
             ("form".into(), json!("deploy")),
             ("attempt".into(), json!(2)),
+            // Escapes in the tool response's `content`: JSON.stringify and serde_json agree.
+            ("text".into(), json!("\u{1}\u{1f}\u{7f}\u{2028}\u{2029} \"é\" \\ 🎉\r\n\t")),
             // Never replaces a reserved key (first writer wins).
             (w.code.clone(), json!("HIJACK")),
             (w.message.clone(), json!("HIJACK")),
@@ -188,17 +158,6 @@ fn vectors(cat: &Catalogue, module: &str, wire_schema: &str) -> Value {
             format!("{} with expected overridden", e.code),
             &unexpected,
         ));
-
-        // Former codes still parse to the entry.
-        for legacy in &e.legacy_codes {
-            let mut wire = plain.wire(cat);
-            wire[&w.code] = json!(legacy);
-            foreign.push(json!({
-                "label": format!("legacy code {legacy}"),
-                "wire": wire,
-                "expect": expect(cat, e, &plain.message()),
-            }));
-        }
 
         // Negative payloads: the schema rejects them; the parser reports problems.
         let good = plain.wire(cat);
@@ -251,72 +210,6 @@ fn vectors(cat: &Catalogue, module: &str, wire_schema: &str) -> Value {
             json!({"label": format!("{}: message not a string", e.code), "wire": no_message}),
         );
     }
-
-    // A newer catalogue's codes: classified by the wire's category / retryable flag.
-    let mut fresh = String::from("ZZ-NEWER-999");
-    while cat.lookup(&fresh).is_some() || cat.retired_code(&fresh).is_some() {
-        fresh.push('9');
-    }
-    for c in &cat.categories {
-        let flag = w.retryable.as_ref().map(|_| !c.retryable);
-        let retryable = flag.unwrap_or(c.retryable);
-        foreign.push(json!({
-            "label": format!("unknown code, category {}", c.key),
-            "wire": wire_with(cat, &fresh, "from the future", Some(&c.key), flag),
-            "expect": {
-                "kind": "unknown", "code": fresh,
-                "category": w.category.as_ref().map(|_| &c.key),
-                "retryable": if w.category.is_some() || flag.is_some() { retryable } else { false },
-                "message": "from the future",
-            },
-        }));
-    }
-    foreign.push(json!({
-        "label": "unknown code, unknown category",
-        "wire": wire_with(cat, &fresh, "m", Some("brand_new_category"), None),
-        "expect": {
-            "kind": "unknown", "code": fresh,
-            "category": w.category.as_ref().map(|_| "brand_new_category"),
-            "retryable": false, "message": "m",
-        },
-    }));
-    for r in &cat.retired {
-        foreign.push(json!({
-            "label": format!("retired {}", r.code),
-            "wire": wire_with(cat, &r.code, "old peer", None, None),
-            "expect": {"kind": "retired", "code": r.code, "category": null, "retryable": false, "message": "old peer"},
-        }));
-    }
-    // Legacy payloads: `{"error": "text"}` whatever the wire's key names.
-    for (label, wire, message) in [
-        (
-            "legacy {error: text}",
-            json!({"error": "connection refused"}),
-            "connection refused",
-        ),
-        (
-            "legacy {message: text}",
-            json!({"message": "it broke", "status": 500}),
-            "it broke",
-        ),
-    ] {
-        let text_is_code = wire
-            .as_object()
-            .and_then(|o| o.get(&w.code))
-            .and_then(Value::as_str)
-            .is_some_and(|s| cat.lookup(s).is_some());
-        if !text_is_code {
-            foreign.push(json!({
-                "label": label, "wire": wire,
-                "expect": {"kind": "legacy", "code": null, "category": null, "retryable": false, "message": message},
-            }));
-        }
-    }
-    foreign.push(json!({
-        "label": "not an error at all",
-        "wire": {"ok": true},
-        "expect": {"kind": "invalid", "code": null, "category": null, "retryable": false, "message": ""},
-    }));
 
     let meta: Vec<Value> = cat
         .errors

@@ -35,7 +35,8 @@ if (!dir) {
     const schema = read(p);
     return {
       name: p,
-      // MCP 2026-07-28 requires `resultType`; a profile may leave it out (`result_type: null`).
+      // MCP 2026-07-28 requires `resultType`; every profile keeps it, but a result without one
+      // (an older peer's) is checked against that rule below.
       requiresResultType: (schema.$defs?.CallToolResult?.required ?? []).includes("resultType"),
       result: ajv.getSchema("mcp#/$defs/CallToolResult"),
       rpc: ajv.getSchema("mcp#/$defs/JSONRPCErrorResponse"),
@@ -58,6 +59,15 @@ if (!dir) {
     const validateAny = ajv.getSchema("#/$defs/WireObject") ??
       strictAjv().compile({ ...wireSchema, oneOf: undefined, not: undefined, $ref: "#/$defs/WireObject" });
     const explain = (validate) => JSON.stringify(validate.errors, null, 1);
+    // One `$defs` member of the wire schema as a validator of its own.
+    const def = (name) => {
+      const s = { ...wireSchema, $ref: `#/$defs/${name}` };
+      delete s.oneOf;
+      delete s.not;
+      return strictAjv().compile(s);
+    };
+    const validateLegacy = def("LegacyWireError");
+    const validateReceived = def("ReceivedWireError");
 
     // The vectors write absent values as null.
     const options = (c) => ({
@@ -111,6 +121,16 @@ if (!dir) {
         assert.equal(JSON.stringify(e.toJsonRpcError()), JSON.stringify(c.jsonrpc), `${c.label}: toJsonRpcError`);
         assert.equal(JSON.stringify(e.toProblemJson()), JSON.stringify(c.problem), `${c.label}: toProblemJson`);
         assert.equal(String(e), c.terminal, `${c.label}: terminal text`);
+        // The tool response envelope: the same members in the same order, and `content`
+        // the same bytes on both sides (compact, same key order, same escapes).
+        const tool = e.toToolResponse(c.toolId);
+        assert.equal(JSON.stringify(tool), JSON.stringify(c.toolResponse), `${c.label}: toToolResponse`);
+        assert.deepEqual(Object.keys(tool), ["id", "content", "is_error"], `${c.label}: envelope members`);
+        assert.equal(tool.content, c.toolResponse.content, `${c.label}: content bytes`);
+        assert.equal(tool.content, JSON.stringify(c.wire), `${c.label}: content is the compact wire JSON`);
+        assert.deepEqual(JSON.parse(tool.content), c.wire, `${c.label}: content parses back to the wire`);
+        assert.equal(tool.is_error, true);
+        assert.equal(tool.id, c.toolId);
         assert.equal(e.message, c.expect.message);
         assert.ok(e instanceof Error);
         // The error type, the classes, and the raise site's `expected`.
@@ -145,6 +165,8 @@ if (!dir) {
       for (const c of v.cases) {
         assert.ok(validateWire(c.wire), `${c.label}: wire: ${explain(validateWire)}`);
         assert.ok(validateAny(c.wire), `${c.label}: WireObject: ${explain(validateAny)}`);
+        assert.ok(validateReceived(c.wire), `${c.label}: ReceivedWireError: ${explain(validateReceived)}`);
+        assert.equal(validateLegacy(c.wire), false, `${c.label}: LegacyWireError must reject a wire object`);
         if (v.jsonrpcData === "wire") assert.ok(validateWire(c.jsonrpc.data), `${c.label}: jsonrpc data`);
         else if (v.jsonrpcData === "omitted") assert.ok(!Object.hasOwn(c.jsonrpc, "data"), `${c.label}: no data`);
         const e = m.createError(c.expect.code, c.params, options(c));
@@ -188,6 +210,21 @@ if (!dir) {
         if (f.expect.kind === "unknown") {
           assert.ok(validateAny(f.wire), `${f.label}: WireObject accepts it: ${explain(validateAny)}`);
           assert.equal(validateWire(f.wire), false, `${f.label}: the strict schema rejects it`);
+        }
+        // The schema's LegacyWireError states the same rule as the parsers. (Not for a
+        // `__proto__` code key: ajv reads it through the prototype and finds it present;
+        // schema_wire.rs checks those catalogues with the jsonschema crate.)
+        const ajvSeesProto = m.WIRE.code === "__proto__";
+        if (!ajvSeesProto) assert.equal(
+          validateLegacy(f.wire),
+          f.expect.kind === "legacy",
+          `${f.label}: LegacyWireError iff legacy: ${explain(validateLegacy)}`,
+        );
+        if (f.expect.kind === "unknown" || (f.expect.kind === "legacy" && !ajvSeesProto)) {
+          assert.ok(validateReceived(f.wire), `${f.label}: ReceivedWireError: ${explain(validateReceived)}`);
+        }
+        if (f.expect.kind === "invalid") {
+          assert.equal(validateReceived(f.wire), false, `${f.label}: ReceivedWireError rejects garbage`);
         }
       }
       for (const junk of [null, undefined, 0, "", "text", [], [1], true, { [m.WIRE.code]: 7 }, Object.create(null)]) {

@@ -84,7 +84,7 @@ export interface ProfileField {
 /**
  * How an error becomes an MCP tool result and a JSON-RPC error object (the catalogue's
  * `profiles:`). Texts are templates over `{message}`, `{code}`, `{name}`, `{category}`,
- * `{error_type}`, `{suggestion}` and `{compact}`.
+ * `{error_type}`, `{suggestion}`, `{compact}` and `{wire}` (the wire object as compact JSON).
  */
 export declare const PROFILES: {
   readonly mcpToolError: {
@@ -369,7 +369,12 @@ export interface RetiredError {
   readonly raw: unknown;
 }
 
-/** A legacy payload without a code, such as `{"error": "text"}`. */
+/**
+ * A legacy payload: an object whose code key does not hold a string, or holds a string that
+ * is no code of the catalogue (live, legacy or retired) while the message key does not hold
+ * a string; and that has a string under `error` or else `message` (its message), such as
+ * `{"error": "text"}`.
+ */
 export interface LegacyError {
   readonly kind: "legacy";
   readonly code: null;
@@ -402,7 +407,14 @@ export declare function lookup(key: string): ErrorInfo | undefined;
 /** Renders a message or suggestion template with param values. */
 export declare function renderTemplate(template: string, params: Readonly<Record<string, unknown>>): string;
 
-/** Classifies any value received as a wire error. Never throws. */
+/**
+ * Classifies any value received as a wire error. Never throws. A live or legacy code is
+ * `known`, a retired code `retired`, another code string with a string message `unknown`.
+ * A payload is `legacy` when it is a JSON object whose code key does not hold a string, or
+ * holds a string that is no code of the catalogue (live, legacy or retired) while the
+ * message key does not hold a string; and it has a string under `error` or else `message`:
+ * that string is its message. Otherwise, without a code, it is `invalid`.
+ */
 export declare function parseWireError(x: unknown): ParsedError;
 
 /** `true` when `x` is a conforming wire error of a live code. */
@@ -447,6 +459,14 @@ export interface McpToolErrorResult {
 {%- endif %}
   /** The profile's facts (`PROFILES.mcpToolError`). */
   readonly {{ profiles.mcp_member.js()|safe }}: Readonly<Record<string, unknown>>;
+}
+
+/** The tool response envelope an agent runtime feeds back to a model. */
+export interface ToolResponse<I = unknown> {
+  readonly id: I;
+  /** The wire object serialised as compact JSON (`JSON.stringify(err.toWire())`). */
+  readonly content: string;
+  readonly is_error: true;
 }
 
 /** A JSON-RPC error object. */
@@ -502,6 +522,8 @@ export declare class AppError<C extends ErrorCode = ErrorCode> extends Error {
   toString(): string;
   toWire(): WireErrorOf<C>;
   toMcpToolResult(): McpToolErrorResult;
+  /** `{id, content: <the wire object as compact JSON>, is_error: true}`. */
+  toToolResponse<I>(id: I): ToolResponse<I>;
   toJsonRpcError(): JsonRpcErrorObject<C, WireErrorOf<C>>;
   toProblemJson(): ProblemJson;
 }

@@ -38,8 +38,8 @@ export const WIRE = deepFreeze({
 /**
  * How an error becomes an MCP tool result and a JSON-RPC error object (the catalogue's
  * `profiles:`). Texts are templates over `{message}`, `{code}`, `{name}`, `{category}`,
- * `{error_type}`, `{suggestion}` and `{compact}` (the `toString()` form); `fields` list the
- * facts in output order, each under `prefix` + `key`. Optional facts (argument, constraint,
+ * `{error_type}`, `{suggestion}`, `{compact}` (the `toString()` form) and `{wire}` (the wire
+ * object as compact JSON); `fields` list the facts in output order, each under `prefix` + `key`. Optional facts (argument, constraint,
  * suggestion, example, `context.<key>`, `param.<name>`) are left out when the error has none.
  */
 export const PROFILES = deepFreeze({
@@ -335,9 +335,13 @@ function classify(wireCode, fields, raw) {
  * - a retired code → `kind: "retired"`;
  * - a code this module does not know, in the wire shape (the message key present) → `kind:
  *   "unknown"`, classified by the category (and retryable flag) on the wire when present;
- * - an object without a code but with a string `error` or `message` (a legacy
- *   `{error: "text"}` payload) → `kind: "legacy"`;
- * - anything else → `kind: "invalid"`.
+ * - a legacy payload → `kind: "legacy"`: a JSON object whose code key does not hold a
+ *   string, or holds a string that is no code of the catalogue (live, legacy or retired)
+ *   while the message key does not hold a string; and it has a string under `error` or
+ *   else `message`: that string is its message (e.g. `{error: "human message"}`);
+ * - otherwise, without a code, `kind: "invalid"`.
+ *
+ * The Rust crate's `Error::from_wire` / `wire_kind()` applies the same rule.
  */
 export function parseWireError(x) {
   try {
@@ -373,12 +377,29 @@ export function isWireError(x) {
 // Stands for the message while a profile text is matched against a received one.
 const MESSAGE_HOLE = "\u0000errdex:message\u0000";
 
+// Stands for the wire object while a `{wire}` profile text is matched against a received one.
+const WIRE_HOLE = "\u0000errdex:wire\u0000";
+
 /**
- * The message inside `text`, a profile text (`template`) rendered for this error: the text
- * around `{message}` (or, for `{compact}`, around the message of the compact form) is
- * stripped when it matches; otherwise the whole text.
+ * The message inside `text`, a profile text (`template`) rendered for this error: for
+ * `{wire}`, the message member of the wire object the text holds; else the text around
+ * `{message}` (or, for `{compact}`, around the message of the compact form) is stripped
+ * when it matches; otherwise the whole text.
  */
 function messageIn(template, text, v) {
+  const wireShape = renderTemplate(template, { wire: WIRE_HOLE }).split(WIRE_HOLE);
+  if (wireShape.length === 2) {
+    const [before, after] = wireShape;
+    if (text.startsWith(before) && text.endsWith(after) && text.length >= before.length + after.length) {
+      let w;
+      try {
+        w = JSON.parse(text.slice(before.length, text.length - after.length));
+      } catch {
+        w = undefined;
+      }
+      if (isObject(w) && typeof w[WIRE.message] === "string") return w[WIRE.message];
+    }
+  }
   let compact = v.code + (typeof v.argument === "string" ? ` \`${v.argument}\`` : "") + ": " + MESSAGE_HOLE;
   if (v.constraint !== undefined) compact += `\n  constraint: ${JSON.stringify(v.constraint)}`;
   if (typeof v.suggestion === "string") compact += `\n  hint: ${v.suggestion}`;
@@ -688,7 +709,7 @@ export class AppError extends Error {
     return out;
   }
 
-  /** A profile text (`{message}`, `{compact}`, ...). */
+  /** A profile text (`{message}`, `{compact}`, `{wire}` (the wire object as compact JSON), ...). */
   #profileText(template) {
     return renderTemplate(template, {
       message: this.message,
@@ -698,6 +719,7 @@ export class AppError extends Error {
       error_type: this.errorType,
       suggestion: this.suggestion ?? "",
       compact: this.toString(),
+      wire: template.includes("{wire}") ? JSON.stringify(this.toWire()) : "",
     });
   }
 
@@ -711,6 +733,15 @@ export class AppError extends Error {
     if (p.resultType !== null) out.resultType = p.resultType;
     put(out, p.data, this.#profileFields(p.fields, p.prefix));
     return out;
+  }
+
+  /**
+   * The tool response envelope an agent runtime feeds back to a model:
+   * `{id, content: JSON.stringify(this.toWire()), is_error: true}` (the same bytes as the
+   * Rust `Error::to_tool_response`).
+   */
+  toToolResponse(id) {
+    return { id, content: JSON.stringify(this.toWire()), is_error: true };
   }
 
   /**

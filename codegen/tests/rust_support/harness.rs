@@ -144,6 +144,17 @@ fn example_arg(ty: ParamType, name: &str) -> String {
 /// constraint and context; with a suggestion override), and every lookup key's parse
 /// result.
 pub fn driver_main(crate_ident: &str, cat: &Catalogue, keys: &[(String, u32)]) -> String {
+    driver_main_with_foreign(crate_ident, cat, keys, &[])
+}
+
+/// [`driver_main`], and the report's `foreign` member has every `foreign` wire value
+/// parsed with `Error::from_wire` (see `foreign_report` in driver_prelude.rs).
+pub fn driver_main_with_foreign(
+    crate_ident: &str,
+    cat: &Catalogue,
+    keys: &[(String, u32)],
+    foreign: &[Value],
+) -> String {
     let mut s = String::new();
     s.push_str("#![allow(deprecated, clippy::all)]\n");
     s.push_str(&format!(
@@ -170,6 +181,8 @@ pub fn driver_main(crate_ident: &str, cat: &Catalogue, keys: &[(String, u32)]) -
         ));
     }
     s.push_str("    parses.insert(\"\".into(), parse_report(\"\"));\n    parses.insert(\"NO-SUCH-CODE\".into(), parse_report(\"NO-SUCH-CODE\"));\n");
-    s.push_str("    println!(\"{}\", json!({\"codes\": codes, \"parses\": parses, \"registry\": registry_report()}));\n}\n");
+    let foreign = serde_json::to_string(foreign).unwrap();
+    s.push_str(&format!("    let foreign = foreign_report({foreign:?});\n"));
+    s.push_str("    println!(\"{}\", json!({\"codes\": codes, \"parses\": parses, \"registry\": registry_report(), \"foreign\": foreign}));\n}\n");
     s
 }

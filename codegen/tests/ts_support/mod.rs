@@ -37,7 +37,8 @@ pub fn catalogues() -> Vec<(String, Catalogue)> {
 
 /// The seed registries' profiles (as in `seed_payloads.rs`): the agent-CLI framework's
 /// `errorData` result raised through a base class, the MCP-results PR's `_meta` with no
-/// prefix and no `resultType`, and a JSON-RPC profile whose `data` lists facts.
+/// prefix (`resultType` stays: the 2026-07-28 MCP schema requires it), the MCP server's
+/// `{wire}` text, and a JSON-RPC profile whose `data` lists facts.
 pub fn seed_catalogues() -> Vec<(String, Catalogue)> {
     let load = |src: &str| {
         let loaded = errdex_codegen::load_str(src, "errors.yaml");
@@ -57,8 +58,47 @@ pub fn seed_catalogues() -> Vec<(String, Catalogue)> {
         ("seed-milo".into(), load(SEED_MILO)),
         ("seed-tmux".into(), load(SEED_TMUX)),
         ("seed-jsonrpc".into(), load(&jsonrpc)),
+        ("seed-tracker".into(), load(SEED_TRACKER)),
     ]
 }
+
+/// `seed_payloads.rs`'s MCP server (seed 003): the tool-error text is the wire object itself
+/// (`{wire}`), in the seed's member order `{"error", "code", "retryable", "details"}`.
+const SEED_TRACKER: &str = r#"
+errdex: 1
+registry:
+  name: tracker
+  wire:
+    message: error
+    code: code
+    retryable: retryable
+    details: details
+    category: null
+categories:
+  INVALID:
+    summary: Bad input arguments
+    expected: true
+  MISSING:
+    summary: Resource doesn't exist
+    retryable: true
+    expected: true
+profiles:
+  mcp_tool_error:
+    text: "{wire}"
+errors:
+  VALIDATION_ERROR:
+    category: INVALID
+    summary: Bad input arguments (wrong type, missing required field, invalid enum)
+    message: "invalid `{field}`: {provided}"
+    params:
+      field: string
+      provided: string
+    suggestion: Provide a valid `{field}`.
+  NOT_FOUND:
+    category: MISSING
+    summary: Resource doesn't exist (issue, project, PR, comment)
+    retry: { advice: "Verify the resource ID/path exists, then retry." }
+"#;
 
 /// `seed_payloads.rs`'s agent-CLI registry, with a second class and a param.
 pub const SEED_MILO: &str = r#"
@@ -89,7 +129,6 @@ profiles:
   mcp_tool_error:
     text: "Error: {message}"
     data: errorData
-    result_type: null
     fields:
       tool: context.tool
       errorCode: code
@@ -138,7 +177,6 @@ profiles:
     text: "{message}"
     data: _meta
     prefix: ""
-    result_type: null
     fields:
       error_type: error_type
       expected: expected

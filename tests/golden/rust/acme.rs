@@ -351,7 +351,8 @@ pub enum ProfileFact {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct McpProfile {
     /// `content[0].text`: a template over `{message}`, `{code}`, `{name}`, `{category}`,
-    /// `{error_type}`, `{suggestion}` and `{compact}` (the `Display` text).
+    /// `{error_type}`, `{suggestion}`, `{compact}` (the `Display` text) and `{wire}` (the wire
+    /// object as compact JSON).
     pub text: &'static str,
     /// The member holding the facts: `_meta`, `structuredContent` or a named member.
     pub member: &'static str,
@@ -515,6 +516,50 @@ impl ::core::fmt::Display for ParseCodeError {
 }
 
 impl ::std::error::Error for ParseCodeError {}
+
+/// How [`Error::from_wire`] classified a received value; the `kind` of the TypeScript
+/// module's `parseWireError`, by the same rule. Errors made by the constructors are
+/// [`WireKind::Known`].
+///
+/// A payload is *legacy* when it is a JSON object whose code key does not hold a string,
+/// or holds a string that is no code of the catalogue (live, legacy or retired) while the
+/// message key does not hold a string; and it has a string under `error` or else
+/// `message`: that string is its message. Otherwise, without a code, it is *invalid*.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum WireKind {
+    /// A live or legacy code of this catalogue.
+    Known,
+    /// A code this build does not know (a newer peer), in the wire shape.
+    Unknown,
+    /// A retired code (see [`RETIRED`]).
+    Retired,
+    /// An earlier, code-less payload such as `{"error": "human message"}`.
+    Legacy,
+    /// Not an error payload at all.
+    Invalid,
+}
+
+impl WireKind {
+    /// `"known"`, `"unknown"`, `"retired"`, `"legacy"` or `"invalid"`: the TypeScript
+    /// `kind` strings.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            WireKind::Known => "known",
+            WireKind::Unknown => "unknown",
+            WireKind::Retired => "retired",
+            WireKind::Legacy => "legacy",
+            WireKind::Invalid => "invalid",
+        }
+    }
+}
+
+impl ::core::fmt::Display for WireKind {
+    #[inline]
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
 
 /// A string that is not the wire value of any [`Category`] or [`Namespace`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -1111,6 +1156,8 @@ enum ErrdexCode {
         code: String,
         category: Option<String>,
         retryable: Option<bool>,
+        /// [`WireKind::Unknown`], `Retired`, `Legacy` or `Invalid` (empty code for the last two).
+        kind: WireKind,
     },
 }
 
@@ -1348,6 +1395,18 @@ impl Error {
         self.code().is_some()
     }
 
+    /// How [`from_wire`](Self::from_wire) classified the payload (see [`WireKind`] for the
+    /// rule); [`WireKind::Known`] for errors made by the constructors. A legacy or invalid
+    /// payload has an empty [`wire_code`](Self::wire_code), no category and is not
+    /// retryable.
+    #[inline]
+    pub fn wire_kind(&self) -> WireKind {
+        match &self.0.data.code {
+            ErrdexCode::Known(_) => WireKind::Known,
+            ErrdexCode::Unknown { kind, .. } => *kind,
+        }
+    }
+
     /// The category: the code's, or for an unknown code the one named on the wire.
     #[inline]
     pub fn category(&self) -> Option<Category> {
@@ -1575,6 +1634,9 @@ impl Error {
         if template.contains("{compact}") {
             values.push(("compact", self.to_string().into()));
         }
+        if template.contains("{wire}") {
+            values.push(("wire", self.to_wire().to_string().into()));
+        }
         errdex_render(template, &values)
     }
 
@@ -1690,6 +1752,19 @@ impl Error {
         ::serde_json::Value::Object(m)
     }
 
+    /// The tool response envelope an agent runtime feeds back to a model:
+    /// `{"id": <id>, "content": <the wire object as compact JSON text>, "is_error": true}`.
+    /// `content` is `serde_json::to_string(&self.to_wire())`: the same bytes as
+    /// `JSON.stringify(err.toWire())` in the TypeScript module.
+    #[inline]
+    pub fn to_tool_response(&self, id: impl Into<::serde_json::Value>) -> ::serde_json::Value {
+        let mut m = ::serde_json::Map::new();
+        m.insert("id".to_string(), id.into());
+        m.insert("content".to_string(), self.to_wire().to_string().into());
+        m.insert("is_error".to_string(), true.into());
+        ::serde_json::Value::Object(m)
+    }
+
     /// RFC 9457 problem details: `type` (docs URL, `about:blank` for unknown codes),
     /// `title` (summary), `status`, `detail` (message), then `code`, `category`,
     /// `retryable` and the extras as extension members.
@@ -1712,11 +1787,15 @@ impl Error {
         ::serde_json::Value::Object(m)
     }
 
-    /// Parses a wire object. Total: any JSON value gives an `Error`. A known code (or a
-    /// legacy code, NAME or alias) gives a typed error whose params are taken back by name;
-    /// an unknown or retired code keeps its string, the category and retryable flag on the
-    /// wire, and every other field as context. A non-object value becomes the message of
-    /// an error with an empty, unknown code.
+    /// Parses a wire object. Total: any JSON value gives an `Error`, classified as
+    /// [`wire_kind`](Self::wire_kind) says by the rule of [`WireKind`] (the TypeScript
+    /// module's `parseWireError` applies the same rule). A known code (or a legacy code,
+    /// NAME or alias) gives a typed error whose params are taken back by name; an unknown
+    /// or retired code keeps its string, the category and retryable flag on the wire, and
+    /// every other field as context. A legacy payload such as `{"error": "human message"}`
+    /// gives an error with an empty code, no category, not retryable, whose message is
+    /// that text. An invalid object has an empty code and message; a non-object value is
+    /// invalid too, its JSON text kept as the message.
     #[inline]
     pub fn from_wire(value: &::serde_json::Value) -> Error {
         #[inline]
@@ -1728,12 +1807,32 @@ impl Error {
             }
         }
         let Some(obj) = value.as_object() else {
-            return Error::errdex_unknown(String::new(), text(Some(value)), None, None);
+            return Error::errdex_unknown(String::new(), text(Some(value)), None, None, WireKind::Invalid);
         };
-        let code_str = text(obj.get(WIRE.code));
-        let message = text(obj.get(WIRE.message));
+        // The legacy rule (see `WireKind`): only exact wire codes (live, legacy, retired)
+        // count as codes of the catalogue here, as in the TypeScript parser.
+        let code_str = obj.get(WIRE.code).and_then(::serde_json::Value::as_str);
+        let parsed = code_str.map(ErrorCode::parse);
+        let is_catalogue_code = match (code_str, &parsed) {
+            (Some(s), Some(Ok(c))) => c.as_str() == s || c.legacy_codes().any(|l| l == s),
+            (Some(s), Some(Err(ParseCodeError::Retired(r)))) => r.code == s,
+            _ => false,
+        };
+        let message_is_text = matches!(obj.get(WIRE.message), Some(::serde_json::Value::String(_)));
+        let legacy = code_str.is_none() || (!is_catalogue_code && !message_is_text);
+        // `Some(None)`: neither legacy nor valid, so invalid.
+        let legacy_text: Option<Option<(&str, &String)>> = legacy.then(|| {
+            ["error", "message"].into_iter().find_map(|k| match obj.get(k) {
+                Some(::serde_json::Value::String(s)) => Some((k, s)),
+                _ => None,
+            })
+        });
+        let legacy_key = legacy_text.flatten().map(|(k, _)| k);
         let mut extras: Vec<(&String, &::serde_json::Value)> = Vec::new();
         for (k, v) in obj {
+            if legacy_key == Some(k.as_str()) {
+                continue;
+            }
             if WIRE.details == Some(k.as_str()) {
                 match v {
                     ::serde_json::Value::Object(d) => extras.extend(d.iter()),
@@ -1743,8 +1842,13 @@ impl Error {
                 extras.push((k, v));
             }
         }
-        let mut e = match ErrorCode::lookup(&code_str) {
-            Some(code) => {
+        let code_str = code_str.unwrap_or_default();
+        let mut e = match (legacy_text, parsed) {
+            (Some(Some((_, s))), _) => {
+                Error::errdex_unknown(String::new(), s.clone(), None, None, WireKind::Legacy)
+            }
+            (Some(None), _) => Error::errdex_unknown(String::new(), String::new(), None, None, WireKind::Invalid),
+            (None, Some(Ok(code))) => {
                 let mut params: Vec<(&'static str, ::serde_json::Value)> = Vec::new();
                 for p in code.params() {
                     if let Some(i) = extras.iter().position(|(k, _)| k.as_str() == p.name) {
@@ -1752,18 +1856,23 @@ impl Error {
                     }
                 }
                 let mut e = Error::errdex_from_params(code, params);
-                e.0.data.message = message;
+                e.0.data.message = text(obj.get(WIRE.message));
                 e.0.data.suggestion = None;
                 e
             }
-            None => {
+            (None, parsed) => {
                 let category = WIRE
                     .category
                     .and_then(|k| obj.get(k))
                     .and_then(|v| v.as_str())
                     .map(str::to_string);
                 let retryable = WIRE.retryable.and_then(|k| obj.get(k)).and_then(|v| v.as_bool());
-                Error::errdex_unknown(code_str, message, category, retryable)
+                let kind = match parsed {
+                    Some(Err(ParseCodeError::Retired(_))) if is_catalogue_code => WireKind::Retired,
+                    _ => WireKind::Unknown,
+                };
+                let message = text(obj.get(WIRE.message));
+                Error::errdex_unknown(code_str.to_string(), message, category, retryable, kind)
             }
         };
         let d = &mut e.0.data;
@@ -1783,10 +1892,10 @@ impl Error {
     }
 
     #[inline]
-    fn errdex_unknown(code: String, message: String, category: Option<String>, retryable: Option<bool>) -> Error {
+    fn errdex_unknown(code: String, message: String, category: Option<String>, retryable: Option<bool>, kind: WireKind) -> Error {
         Error(Box::new(ErrdexInner {
             data: ErrdexData {
-                code: ErrdexCode::Unknown { code, category, retryable },
+                code: ErrdexCode::Unknown { code, category, retryable, kind },
                 message,
                 params: Vec::new(),
                 argument: None,
