@@ -262,6 +262,62 @@ pub fn to_json(d: &Diagnostic, file: &str) -> serde_json::Value {
     })
 }
 
+/// How [`report`] shows diagnostics.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Style {
+    /// rustc-style with source snippets ([`render_human`]), coloured or plain.
+    Human { color: bool },
+    /// One line per diagnostic ([`render_short`]).
+    Short,
+    /// A pretty-printed JSON array of [`to_json`] objects, then a newline.
+    Json,
+}
+
+/// Renders the diagnostics of `file` (whose text is `source`) in one of the three forms
+/// errdex shows them in: the `errdex` command and [`crate::Builder`] both go through here.
+pub fn report(diags: &[Diagnostic], file: &str, source: &str, style: Style) -> String {
+    match style {
+        Style::Human { color } => render_human(diags, file, source, color),
+        Style::Short => render_short(diags, file),
+        Style::Json => {
+            let mut out =
+                serde_json::to_string_pretty(&to_json_array(diags, file)).unwrap_or_default();
+            out.push('\n');
+            out
+        }
+    }
+}
+
+/// Every diagnostic's [`to_json`] object, as one JSON array.
+pub fn to_json_array(diags: &[Diagnostic], file: &str) -> serde_json::Value {
+    serde_json::Value::Array(diags.iter().map(|d| to_json(d, file)).collect())
+}
+
+/// How many errors and how many warnings a list of diagnostics holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Counts {
+    pub errors: usize,
+    pub warnings: usize,
+}
+
+impl Counts {
+    pub fn of(diags: &[Diagnostic]) -> Counts {
+        let errors = diags
+            .iter()
+            .filter(|d| d.severity() == Severity::Error)
+            .count();
+        Counts {
+            errors,
+            warnings: diags.len() - errors,
+        }
+    }
+}
+
+/// The first diagnostic that is an error (its code decides the exit status).
+pub fn first_error(diags: &[Diagnostic]) -> Option<&Diagnostic> {
+    diags.iter().find(|d| d.severity() == Severity::Error)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
