@@ -51,14 +51,14 @@ enum Command {
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        Err(e) if !e.use_stderr() => {
+        Err(error) if !error.use_stderr() => {
             // --help and --version.
-            let _ = e.print();
+            let _ = error.print();
             return ExitCode::SUCCESS;
         }
-        Err(e) => {
+        Err(error) => {
             // Bad arguments are EDX1002 (exit code from errors.yaml), with clap's own text.
-            let text = e.render().to_string();
+            let text = error.render().to_string();
             let detail = text
                 .lines()
                 .next()

@@ -46,20 +46,20 @@ pub fn run(args: Args) -> ExitCode {
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e @ ExplainError::Retired { .. }) => {
+        Err(error @ ExplainError::Retired { .. }) => {
             match args.format {
-                Format::Human => print!("{}", e.retired_text()),
-                Format::Json => crate::print_json(&e.to_json()),
+                Format::Human => print!("{}", error.retired_text()),
+                Format::Json => crate::print_json(&error.to_json()),
             }
             ExitCode::from(ErrorCode::CodeRetired.exit_code())
         }
-        Err(e @ ExplainError::Unknown { .. }) => match args.format {
+        Err(error @ ExplainError::Unknown { .. }) => match args.format {
             Format::Json => {
-                crate::print_json(&e.to_json());
+                crate::print_json(&error.to_json());
                 ExitCode::from(ErrorCode::UnknownCode.exit_code())
             }
             Format::Human => {
-                let ExplainError::Unknown { query, suggestions } = &e else {
+                let ExplainError::Unknown { query, suggestions } = &error else {
                     return ExitCode::FAILURE;
                 };
                 let suggestion = if suggestions.is_empty() {

@@ -83,7 +83,7 @@ pub fn run(args: Args) -> ExitCode {
             let removed = write::remove_obsolete(&root, &obsolete);
             let removed_count = match &removed {
                 Ok(()) => obsolete.len(),
-                Err((failed, _)) => obsolete.iter().position(|p| p == failed).unwrap_or(0),
+                Err((failed, _)) => obsolete.iter().position(|path| path == failed).unwrap_or(0),
             };
             eprintln!(
                 "errdex: {} file(s) written, {} unchanged, {} obsolete removed",

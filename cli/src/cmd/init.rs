@@ -374,12 +374,12 @@ mod tests {
 
     #[test]
     fn setup_names_the_builder_api() {
-        let s = rust_setup();
-        assert!(s.contains("errdex_codegen::Builder::new(\"errors.yaml\")"));
-        assert!(s.contains(&format!(
+        let setup = rust_setup();
+        assert!(setup.contains("errdex_codegen::Builder::new(\"errors.yaml\")"));
+        assert!(setup.contains(&format!(
             "errdex-codegen = \"{}\"",
             env!("CARGO_PKG_VERSION")
         )));
-        assert!(s.contains("/errors.rs\"));"));
+        assert!(setup.contains("/errors.rs\"));"));
     }
 }
