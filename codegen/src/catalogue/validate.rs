@@ -13,7 +13,7 @@ use crate::ir::{
 };
 use crate::names;
 use crate::template::{Template, TemplateError, placeholders};
-use crate::tree::{Kind, Limits, Node};
+use super::tree::{Kind, Limits, Node};
 
 /// The format version this errdex reads.
 pub const FORMAT_VERSION: i128 = 1;
