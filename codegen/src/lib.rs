@@ -18,6 +18,7 @@ pub mod ir;
 pub mod names;
 mod par;
 pub mod payload;
+pub mod support;
 pub mod template;
 pub mod write;
 

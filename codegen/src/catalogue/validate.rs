@@ -12,6 +12,7 @@ use crate::ir::{
     ParamType, Registry, Retired, Retry, Wire,
 };
 use crate::names;
+use crate::support::suggest::did_you_mean;
 use crate::template::{Template, TemplateError, placeholders};
 use super::tree::{Kind, Limits, Node};
 
@@ -114,35 +115,6 @@ impl<'a> Fields<'a> {
 
 /// Ordered entries of a mapping whose keys are user-chosen (categories, errors, ...).
 type Entries<'a> = Vec<(&'a str, &'a Node, &'a Node)>;
-
-fn levenshtein(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut cur = vec![i + 1];
-        for (j, cb) in b.iter().enumerate() {
-            let cost = usize::from(ca != *cb);
-            cur.push((prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1));
-        }
-        prev = cur;
-    }
-    prev[b.len()]
-}
-
-/// The closest candidate within a small edit distance, for "did you mean".
-pub fn nearest<'c>(word: &str, candidates: impl IntoIterator<Item = &'c str>) -> Option<&'c str> {
-    let max = (word.chars().count() / 3).max(2);
-    candidates
-        .into_iter()
-        .map(|c| (levenshtein(&word.to_lowercase(), &c.to_lowercase()), c))
-        .filter(|(d, _)| *d <= max)
-        .min_by_key(|(d, c)| (*d, *c))
-        .map(|(_, c)| c)
-}
-
-fn did_you_mean<'c>(word: &str, candidates: impl IntoIterator<Item = &'c str>) -> Option<String> {
-    nearest(word, candidates).map(|c| format!("did you mean `{c}`?"))
-}
 
 impl<'s> Cx<'s> {
     fn push(&mut self, d: Diagnostic) {
