@@ -9,10 +9,22 @@ use std::path::Path;
 use crate::diag::{DiagCode, Diagnostic, Severity, Span};
 use crate::ir::Catalogue;
 
+mod docs_url;
+mod entry;
+mod facts;
+pub mod format;
+mod read;
+mod rules;
+mod sections;
+mod sink;
 pub mod tree;
 mod validate;
 
+pub use docs_url::{DOCS_URL_PLACEHOLDERS, check_url};
+pub use format::{FORMAT_VERSION, default_wire, defaults};
+pub use sections::RESERVED_PAGES;
 pub use tree::{Limits, parse, parse_chunked, parse_serial};
+pub use validate::validate;
 
 /// The result of loading: every diagnostic (errors and warnings, in source order), and the
 /// IR when none of them is an error.
