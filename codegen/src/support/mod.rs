@@ -1,0 +1,3 @@
+//! Pieces every stage may use: they depend on nothing above them.
+
+pub mod suggest;
