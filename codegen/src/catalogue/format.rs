@@ -11,6 +11,10 @@ use crate::ir::{ParamType, Wire};
 
 use Presence::{Optional, Required};
 
+mod reference;
+
+pub use reference::reference_markdown;
+
 /// The format version this errdex reads.
 pub const FORMAT_VERSION: i128 = 1;
 
@@ -110,7 +114,11 @@ pub enum Presence {
 pub enum Fallback {
     Bool(bool),
     Int(i64),
-    /// Words or a derived value, e.g. `` `<name>-errors` ``.
+    /// A string value, e.g. `error` (the docs show it as code).
+    Str(&'static str),
+    /// `null`: what the key names is left out.
+    Null,
+    /// Words or a derived value, e.g. `` `<name>-errors` `` (the docs show it as written).
     Text(&'static str),
 }
 
@@ -267,31 +275,31 @@ pub static WIRE: Section = Section {
         key(
             "code",
             Type::Text(Text::NonEmpty),
-            Presence::Default(Fallback::Text(wire_defaults::CODE)),
+            Presence::Default(Fallback::Str(wire_defaults::CODE)),
             "Key carrying the code (default: error).",
         ),
         key(
             "message",
             Type::Text(Text::NonEmpty),
-            Presence::Default(Fallback::Text(wire_defaults::MESSAGE)),
+            Presence::Default(Fallback::Str(wire_defaults::MESSAGE)),
             "Key carrying the human-readable message (default: detail).",
         ),
         key(
             "category",
             Type::TextOrNull,
-            Presence::Default(Fallback::Text(wire_defaults::CATEGORY)),
+            Presence::Default(Fallback::Str(wire_defaults::CATEGORY)),
             "Key carrying the category, or null to omit it (default: category).",
         ),
         key(
             "retryable",
             Type::TextOrNull,
-            Presence::Default(Fallback::Text("null")),
+            Presence::Default(Fallback::Null),
             "Key carrying the retryable flag, or null to omit it (default: null).",
         ),
         key(
             "details",
             Type::TextOrNull,
-            Presence::Default(Fallback::Text("null")),
+            Presence::Default(Fallback::Null),
             "Nest the extras (params, argument, constraint, suggestion, context) under this key, or null to put them beside the reserved keys (default: null).",
         ),
     ],
