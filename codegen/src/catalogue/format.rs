@@ -1,11 +1,12 @@
 //! The catalogue format, declared once: every section's keys with their type, whether they
 //! are required (or what they default to) and their description.
 //!
-//! Two things are derived from this table and nothing else: the loader's allowed and required
-//! keys ([`super::read`]), and the editor schema `catalogue.schema.json`
-//! ([`crate::emit::json_schema::catalogue_schema`]). `docs/catalogue.md` is checked against it
-//! by `codegen/tests/format_docs.rs`. To add a key: add it here, read it in the section's
-//! reader, and run that test with `UPDATE_EXPECT=1`.
+//! Three things are derived from this table and nothing else: the loader's allowed and
+//! required keys ([`super::read`]), the editor schema `catalogue.schema.json`
+//! ([`crate::emit::json_schema::catalogue_schema`]), and the key tables of
+//! `docs/catalogue.md` ([`reference_markdown`]), which `codegen/tests/format_docs.rs` checks.
+//! To add a key, follow "Add a key" in `ARCHITECTURE.md`: declare it here, read it in its
+//! section's reader, carry it in the IR, then run that test with `UPDATE_EXPECT=1`.
 
 use crate::ir::{ParamType, Wire};
 

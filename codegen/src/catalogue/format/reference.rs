@@ -142,4 +142,28 @@ mod tests {
             }
         }
     }
+
+    #[test]
+    fn every_section_reachable_from_the_top_is_listed() {
+        fn walk(section: &'static Section, seen: &mut Vec<&'static str>) {
+            if seen.contains(&section.path) {
+                return;
+            }
+            seen.push(section.path);
+            for key in section.keys {
+                match key.ty {
+                    Type::Section(inner) | Type::Named { item: inner, .. } => walk(inner, seen),
+                    _ => {}
+                }
+            }
+        }
+        let mut seen = Vec::new();
+        walk(&crate::catalogue::format::TOP, &mut seen);
+        for path in seen {
+            assert!(
+                SECTIONS.iter().any(|s| s.path == path),
+                "section `{path}` is not in format::SECTIONS, so docs/catalogue.md misses it"
+            );
+        }
+    }
 }
