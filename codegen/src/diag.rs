@@ -106,6 +106,37 @@ diag_codes! {
     MalformedUrl = "EDX0602", "MALFORMED_URL", Error, "`{url}` is not a well-formed URL: {problem}";
 }
 
+/// Every [`DiagCode`] as a Markdown table (code, NAME, severity, message), for the
+/// diagnostics part of `docs/catalogue.md` (checked by `codegen/tests/format_docs.rs`).
+/// Placeholders of a message show as `<name>`.
+pub fn reference_markdown() -> String {
+    use crate::support::doc_table::{cell, code, table};
+    let rows = DiagCode::ALL.iter().map(|c| {
+        vec![
+            code(c.as_str()),
+            code(c.name()),
+            c.severity().as_str().to_string(),
+            cell(&message_shape(*c)),
+        ]
+    });
+    table(&["Code", "NAME", "Severity", "Message"], rows)
+}
+
+/// A code's message with each placeholder written `<name>` (literal braces as themselves).
+fn message_shape(code: DiagCode) -> String {
+    let names: Vec<String> = crate::template::placeholders(code.template())
+        .unwrap_or_default()
+        .into_iter()
+        .map(|(name, _)| name)
+        .collect();
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    let Ok(template) = Template::parse(code.template(), &names) else {
+        return code.template().to_string();
+    };
+    let shown: Vec<String> = names.iter().map(|n| format!("<{n}>")).collect();
+    template.render(&shown)
+}
+
 /// A byte range in the catalogue source, with its 1-based line and column (characters).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Span {

@@ -1,15 +1,20 @@
 //! The catalogue format, declared once: every section's keys with their type, whether they
 //! are required (or what they default to) and their description.
 //!
-//! Two things are derived from this table and nothing else: the loader's allowed and required
-//! keys ([`super::read`]), and the editor schema `catalogue.schema.json`
-//! ([`crate::emit::json_schema::catalogue_schema`]). `docs/catalogue.md` is checked against it
-//! by `codegen/tests/format_docs.rs`. To add a key: add it here, read it in the section's
-//! reader, and run that test with `UPDATE_EXPECT=1`.
+//! Three things are derived from this table and nothing else: the loader's allowed and
+//! required keys ([`super::read`]), the editor schema `catalogue.schema.json`
+//! ([`crate::emit::json_schema::catalogue_schema`]), and the key tables of
+//! `docs/catalogue.md` ([`reference_markdown`]), which `codegen/tests/format_docs.rs` checks.
+//! To add a key, follow "Add a key" in `ARCHITECTURE.md`: declare it here, read it in its
+//! section's reader, carry it in the IR, then run that test with `UPDATE_EXPECT=1`.
 
 use crate::ir::{ParamType, Wire};
 
 use Presence::{Optional, Required};
+
+mod reference;
+
+pub use reference::reference_markdown;
 
 /// The format version this errdex reads.
 pub const FORMAT_VERSION: i128 = 1;
@@ -110,7 +115,11 @@ pub enum Presence {
 pub enum Fallback {
     Bool(bool),
     Int(i64),
-    /// Words or a derived value, e.g. `` `<name>-errors` ``.
+    /// A string value, e.g. `error` (the docs show it as code).
+    Str(&'static str),
+    /// `null`: what the key names is left out.
+    Null,
+    /// Words or a derived value, e.g. `` `<name>-errors` `` (the docs show it as written).
     Text(&'static str),
 }
 
@@ -267,31 +276,31 @@ pub static WIRE: Section = Section {
         key(
             "code",
             Type::Text(Text::NonEmpty),
-            Presence::Default(Fallback::Text(wire_defaults::CODE)),
+            Presence::Default(Fallback::Str(wire_defaults::CODE)),
             "Key carrying the code (default: error).",
         ),
         key(
             "message",
             Type::Text(Text::NonEmpty),
-            Presence::Default(Fallback::Text(wire_defaults::MESSAGE)),
+            Presence::Default(Fallback::Str(wire_defaults::MESSAGE)),
             "Key carrying the human-readable message (default: detail).",
         ),
         key(
             "category",
             Type::TextOrNull,
-            Presence::Default(Fallback::Text(wire_defaults::CATEGORY)),
+            Presence::Default(Fallback::Str(wire_defaults::CATEGORY)),
             "Key carrying the category, or null to omit it (default: category).",
         ),
         key(
             "retryable",
             Type::TextOrNull,
-            Presence::Default(Fallback::Text("null")),
+            Presence::Default(Fallback::Null),
             "Key carrying the retryable flag, or null to omit it (default: null).",
         ),
         key(
             "details",
             Type::TextOrNull,
-            Presence::Default(Fallback::Text("null")),
+            Presence::Default(Fallback::Null),
             "Nest the extras (params, argument, constraint, suggestion, context) under this key, or null to put them beside the reserved keys (default: null).",
         ),
     ],
