@@ -16,40 +16,41 @@ pub fn exit_code_of(code: &str) -> ExitCode {
     ExitCode::from(code.parse::<ErrorCode>().map_or(1, ErrorCode::exit_code))
 }
 
-/// EDX1009 for a catalogue whose diagnostics include errors: counts both kinds.
-pub fn catalogue_invalid(file: &str, diagnostics: &[errdex_codegen::Diagnostic]) -> Failure {
-    let errors = diagnostics
-        .iter()
-        .filter(|d| d.severity() == errdex_codegen::Severity::Error)
-        .count();
-    Error::catalogue_invalid(
-        file,
-        errors.to_string(),
-        (diagnostics.len() - errors).to_string(),
-    )
-}
-
 /// Prints a failure (human: `error[EDX1001]: ...`; json: one object) and returns its exit code.
-pub fn report(f: &Failure, format: Format) -> ExitCode {
+pub fn report(failure: &Failure, format: Format) -> ExitCode {
     match format {
         Format::Json => {
-            let v = serde_json::json!({
-                "code": f.wire_code(),
-                "name": f.code().map(ErrorCode::name),
+            let object = serde_json::json!({
+                "code": failure.wire_code(),
+                "name": failure.code().map(ErrorCode::name),
                 "severity": "error",
-                "message": f.message(),
-                "suggestion": f.suggestion(),
-                "exit_code": f.exit_code(),
-                "docs_url": f.docs_url(),
+                "message": failure.message(),
+                "suggestion": failure.suggestion(),
+                "exit_code": failure.exit_code(),
+                "docs_url": failure.docs_url(),
             });
-            println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+            crate::print_json(&object);
         }
         Format::Human => {
-            eprintln!("error[{}]: {}", f.wire_code(), f.message());
-            if let Some(s) = f.suggestion() {
-                eprintln!("  = help: {s}");
+            print_headline(failure);
+            if let Some(suggestion) = failure.suggestion() {
+                eprintln!("  = help: {suggestion}");
             }
         }
     }
-    ExitCode::from(f.exit_code())
+    ExitCode::from(failure.exit_code())
+}
+
+/// The first line of a human report, on stderr: `error[EDX1009]: ...`.
+pub fn print_headline(failure: &Failure) {
+    eprintln!("error[{}]: {}", failure.wire_code(), failure.message());
+}
+
+/// An I/O error without the "(os error N)" suffix.
+pub fn io_reason(error: &std::io::Error) -> String {
+    let text = error.to_string();
+    match text.find(" (os error") {
+        Some(end) => text[..end].to_string(),
+        None => text,
+    }
 }

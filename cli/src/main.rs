@@ -1,11 +1,11 @@
 //! The `errdex` command: parses arguments, calls the generator library, prints diagnostics.
 //! Each subcommand lives in `cmd/<name>.rs`.
 
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+mod catalogue;
 mod cmd;
 mod fail;
 
@@ -26,6 +26,14 @@ pub enum Format {
     Json,
 }
 
+/// Prints one `--format json` answer on stdout: the value, pretty, then a newline.
+pub fn print_json(value: &serde_json::Value) {
+    println!(
+        "{}",
+        serde_json::to_string_pretty(value).unwrap_or_default()
+    );
+}
+
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Validate the catalogue and print every diagnostic.
@@ -43,14 +51,14 @@ enum Command {
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        Err(e) if !e.use_stderr() => {
+        Err(error) if !error.use_stderr() => {
             // --help and --version.
-            let _ = e.print();
+            let _ = error.print();
             return ExitCode::SUCCESS;
         }
-        Err(e) => {
+        Err(error) => {
             // Bad arguments are EDX1002 (exit code from errors.yaml), with clap's own text.
-            let text = e.render().to_string();
+            let text = error.render().to_string();
             let detail = text
                 .lines()
                 .next()
@@ -58,46 +66,15 @@ fn main() -> ExitCode {
                 .trim_start_matches("error: ")
                 .to_string();
             eprint!("{text}");
-            let f = errdex_errors::Error::bad_arguments(detail);
-            return fail::report(&f, Format::Human);
+            let failure = fail::Failure::bad_arguments(detail);
+            return fail::report(&failure, Format::Human);
         }
     };
     match cli.command {
-        Command::Lint(a) => cmd::lint::run(a),
-        Command::Generate(a) => cmd::generate::run(a),
-        Command::Explain(a) => cmd::explain::run(a),
-        Command::Diff(a) => cmd::diff::run(a),
-        Command::Init(a) => cmd::init::run(a),
+        Command::Lint(args) => cmd::lint::run(args),
+        Command::Generate(args) => cmd::generate::run(args),
+        Command::Explain(args) => cmd::explain::run(args),
+        Command::Diff(args) => cmd::diff::run(args),
+        Command::Init(args) => cmd::init::run(args),
     }
-}
-
-/// The default catalogue path.
-pub fn default_catalogue() -> PathBuf {
-    PathBuf::from("errors.yaml")
-}
-
-/// Reads and loads a catalogue; an unreadable file is EDX1001.
-pub fn read_catalogue(
-    path: &std::path::Path,
-) -> Result<(errdex_codegen::Loaded, String), fail::Failure> {
-    let bytes = std::fs::read(path).map_err(|e| {
-        errdex_errors::Error::file_unreadable(path.display().to_string(), io_reason(&e))
-    })?;
-    let loaded = errdex_codegen::load_bytes(&bytes, &path.display().to_string());
-    Ok((loaded, String::from_utf8_lossy(&bytes).into_owned()))
-}
-
-/// An I/O error without the "(os error N)" suffix.
-pub fn io_reason(e: &std::io::Error) -> String {
-    let s = e.to_string();
-    match s.find(" (os error") {
-        Some(i) => s[..i].to_string(),
-        None => s,
-    }
-}
-
-/// Colour on stderr only for a terminal, and never when NO_COLOR is set.
-pub fn color_stderr() -> bool {
-    use std::io::IsTerminal;
-    std::env::var_os("NO_COLOR").is_none() && std::io::stderr().is_terminal()
 }

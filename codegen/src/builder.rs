@@ -21,7 +21,7 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use crate::diag::{Diagnostic, Severity, render_human, render_short};
+use crate::diag::{Counts, Diagnostic, Style, report};
 use crate::emit::rust::{RustOptions, emit};
 use crate::ir::Catalogue;
 
@@ -73,15 +73,12 @@ impl fmt::Display for BuildError {
                 diagnostics,
                 rendered,
             } => {
-                let n = diagnostics
-                    .iter()
-                    .filter(|d| d.severity() == Severity::Error)
-                    .count();
+                let errors = Counts::of(diagnostics).errors;
                 write!(
                     f,
-                    "{rendered}errdex: the catalogue {} has {n} error{}; no Rust code was generated",
+                    "{rendered}errdex: the catalogue {} has {errors} error{}; no Rust code was generated",
                     path.display(),
-                    if n == 1 { "" } else { "s" }
+                    if errors == 1 { "" } else { "s" }
                 )
             }
             BuildError::NoOutDir => write!(
@@ -171,25 +168,31 @@ impl Builder {
         if self.cargo_directives {
             println!("cargo:rerun-if-changed={}", path.display());
         }
-        let src = std::fs::read_to_string(&path).map_err(|error| BuildError::Read {
+        let source = std::fs::read_to_string(&path).map_err(|error| BuildError::Read {
             path: path.clone(),
             error,
         })?;
         // The name as the user wrote it: it goes into the generated header, which must not
         // depend on where the project is checked out.
         let name = self.catalogue.to_string_lossy().replace('\\', "/");
-        let loaded = crate::load::load_str(&src, &name);
+        let loaded = crate::load_str(&source, &name);
         match loaded.catalogue {
             Some(cat) => {
                 if self.cargo_directives {
-                    for line in render_short(&loaded.diagnostics, &name).lines() {
+                    let warnings = report(&loaded.diagnostics, &name, &source, Style::Short);
+                    for line in warnings.lines() {
                         println!("cargo:warning={line}");
                     }
                 }
                 Ok(cat)
             }
             None => Err(BuildError::Invalid {
-                rendered: render_human(&loaded.diagnostics, &name, &src, false),
+                rendered: report(
+                    &loaded.diagnostics,
+                    &name,
+                    &source,
+                    Style::Human { color: false },
+                ),
                 diagnostics: loaded.diagnostics,
                 path,
             }),
@@ -205,7 +208,7 @@ impl Builder {
     pub fn generate(&self) -> Result<PathBuf, BuildError> {
         let text = self.emit_to_string()?;
         let dir = match &self.out_dir {
-            Some(d) => d.clone(),
+            Some(dir) => dir.clone(),
             None => std::env::var_os("OUT_DIR")
                 .map(PathBuf::from)
                 .ok_or(BuildError::NoOutDir)?,

@@ -106,6 +106,37 @@ diag_codes! {
     MalformedUrl = "EDX0602", "MALFORMED_URL", Error, "`{url}` is not a well-formed URL: {problem}";
 }
 
+/// Every [`DiagCode`] as a Markdown table (code, NAME, severity, message), for the
+/// diagnostics part of `docs/catalogue.md` (checked by `codegen/tests/format_docs.rs`).
+/// Placeholders of a message show as `<name>`.
+pub fn reference_markdown() -> String {
+    use crate::support::doc_table::{cell, code, table};
+    let rows = DiagCode::ALL.iter().map(|c| {
+        vec![
+            code(c.as_str()),
+            code(c.name()),
+            c.severity().as_str().to_string(),
+            cell(&message_shape(*c)),
+        ]
+    });
+    table(&["Code", "NAME", "Severity", "Message"], rows)
+}
+
+/// A code's message with each placeholder written `<name>` (literal braces as themselves).
+fn message_shape(code: DiagCode) -> String {
+    let names: Vec<String> = crate::template::placeholders(code.template())
+        .unwrap_or_default()
+        .into_iter()
+        .map(|(name, _)| name)
+        .collect();
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    let Ok(template) = Template::parse(code.template(), &names) else {
+        return code.template().to_string();
+    };
+    let shown: Vec<String> = names.iter().map(|n| format!("<{n}>")).collect();
+    template.render(&shown)
+}
+
 /// A byte range in the catalogue source, with its 1-based line and column (characters).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Span {
@@ -260,6 +291,62 @@ pub fn to_json(d: &Diagnostic, file: &str) -> serde_json::Value {
         "column": d.span.map(|s| s.column),
         "suggestion": d.help,
     })
+}
+
+/// How [`report`] shows diagnostics.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Style {
+    /// rustc-style with source snippets ([`render_human`]), coloured or plain.
+    Human { color: bool },
+    /// One line per diagnostic ([`render_short`]).
+    Short,
+    /// A pretty-printed JSON array of [`to_json`] objects, then a newline.
+    Json,
+}
+
+/// Renders the diagnostics of `file` (whose text is `source`) in one of the three forms
+/// errdex shows them in: the `errdex` command and [`crate::Builder`] both go through here.
+pub fn report(diags: &[Diagnostic], file: &str, source: &str, style: Style) -> String {
+    match style {
+        Style::Human { color } => render_human(diags, file, source, color),
+        Style::Short => render_short(diags, file),
+        Style::Json => {
+            let mut out =
+                serde_json::to_string_pretty(&to_json_array(diags, file)).unwrap_or_default();
+            out.push('\n');
+            out
+        }
+    }
+}
+
+/// Every diagnostic's [`to_json`] object, as one JSON array.
+pub fn to_json_array(diags: &[Diagnostic], file: &str) -> serde_json::Value {
+    serde_json::Value::Array(diags.iter().map(|d| to_json(d, file)).collect())
+}
+
+/// How many errors and how many warnings a list of diagnostics holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Counts {
+    pub errors: usize,
+    pub warnings: usize,
+}
+
+impl Counts {
+    pub fn of(diags: &[Diagnostic]) -> Counts {
+        let errors = diags
+            .iter()
+            .filter(|d| d.severity() == Severity::Error)
+            .count();
+        Counts {
+            errors,
+            warnings: diags.len() - errors,
+        }
+    }
+}
+
+/// The first diagnostic that is an error (its code decides the exit status).
+pub fn first_error(diags: &[Diagnostic]) -> Option<&Diagnostic> {
+    diags.iter().find(|d| d.severity() == Severity::Error)
 }
 
 #[cfg(test)]

@@ -235,26 +235,10 @@ pub fn suggestions(cat: &Catalogue, key: &str) -> Vec<String> {
         candidates.push(&r.code);
         candidates.extend(r.name.as_deref());
     }
-    let k = key.to_lowercase();
-    let mut scored: Vec<(usize, usize, &str)> = Vec::new();
-    for (i, c) in candidates.iter().enumerate() {
-        if scored.iter().any(|(_, _, s)| s == c) {
-            continue;
-        }
-        let d = strsim::osa_distance(&k, &c.to_lowercase());
-        let limit = (k.chars().count().max(c.chars().count()) / 3).max(2);
-        if d <= limit {
-            scored.push((d, i, c));
-        }
-    }
-    scored.sort();
     // Only the nearest: a typo usually has one intended code (ties are all shown).
-    let best = scored.first().map_or(0, |s| s.0);
-    scored
+    crate::support::suggest::nearest_all(key, candidates, 5)
         .into_iter()
-        .take_while(|s| s.0 == best)
-        .take(5)
-        .map(|(_, _, s)| s.to_string())
+        .map(str::to_string)
         .collect()
 }
 

@@ -9,22 +9,21 @@
 //! ```
 
 pub mod builder;
+pub mod catalogue;
 pub mod diag;
 pub mod diff;
 pub mod emit;
 pub mod explain;
 pub mod ir;
-pub mod load;
 pub mod names;
 mod par;
 pub mod payload;
+pub mod support;
 pub mod template;
-pub mod tree;
-pub mod validate;
 pub mod write;
 
 pub use builder::Builder;
 pub use diag::{DiagCode, Diagnostic, Severity, Span};
 pub use ir::Catalogue;
-pub use load::{Loaded, load_bytes, load_path, load_str};
+pub use catalogue::{Loaded, load_bytes, load_path, load_str};
 pub use write::{Outputs, Settings, generate};

@@ -314,7 +314,7 @@ pub fn ts_bare_property(s: &str) -> bool {
 }
 
 /// URL and anchor slug: lower-cased, every run of characters outside `[a-z0-9_]` turned
-/// into `-` (catalogue.md, "What the names become").
+/// into `-` (`docs/catalogue.md`, "What the names become").
 pub fn slug(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     let mut in_run = false;
@@ -368,6 +368,22 @@ pub fn fill_docs_url(t: &str, namespace: &str, code: &str, name: &str, category:
     }
     out.push_str(rest);
     out
+}
+
+/// The base error class of a registry that names none: `milo` → `MiloError`,
+/// `acme-cli` → `AcmeCliError` (each word's first letter upper-cased, the rest kept).
+pub fn default_class(registry_name: &str) -> String {
+    let ident: String = registry_name
+        .split(['-', '_'])
+        .filter(|w| !w.is_empty())
+        .map(|w| {
+            let mut chars = w.chars();
+            chars.next().map_or_else(String::new, |c| {
+                c.to_ascii_uppercase().to_string() + chars.as_str()
+            })
+        })
+        .collect();
+    format!("{ident}Error")
 }
 
 #[cfg(test)]

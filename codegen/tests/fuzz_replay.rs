@@ -5,7 +5,7 @@
 use std::path::Path;
 
 fn run_one(data: &[u8]) {
-    let loaded = errdex_codegen::load::load_bytes(data, "errors.yaml");
+    let loaded = errdex_codegen::load_bytes(data, "errors.yaml");
     let src = String::from_utf8_lossy(data);
     let _ = errdex_codegen::diag::render_human(&loaded.diagnostics, "errors.yaml", &src, false);
     if let Some(cat) = loaded.catalogue {

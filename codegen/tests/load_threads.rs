@@ -2,8 +2,8 @@
 //! checks); the IR and every diagnostic, in order, must be the same as with one thread.
 #![allow(clippy::unwrap_used)]
 
-use errdex_codegen::load::load_str_with;
-use errdex_codegen::tree::{Limits, parse_chunked};
+use errdex_codegen::catalogue::load_str_with;
+use errdex_codegen::catalogue::{Limits, parse_chunked};
 
 const HEAD: &str = "errdex: 1
 registry:

@@ -8,7 +8,7 @@
 
 use std::path::{Path, PathBuf};
 
-use errdex_codegen::tree::{Limits, parse_chunked, parse_serial};
+use errdex_codegen::catalogue::{Limits, parse_chunked, parse_serial};
 use proptest::prelude::*;
 
 fn root() -> PathBuf {
@@ -205,6 +205,6 @@ fn aliases_fall_back_to_the_whole_text() {
         assert!(parse_chunked(&src, &limits, pieces).is_none());
     }
     let whole = parse_serial(&src, &limits).unwrap();
-    let parsed = errdex_codegen::tree::parse(&src, &limits).unwrap();
+    let parsed = errdex_codegen::catalogue::parse(&src, &limits).unwrap();
     assert_eq!(format!("{parsed:?}"), format!("{whole:?}"));
 }

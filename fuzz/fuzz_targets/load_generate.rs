@@ -5,7 +5,7 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let loaded = errdex_codegen::load::load_bytes(data, "errors.yaml");
+    let loaded = errdex_codegen::load_bytes(data, "errors.yaml");
     // Rendering diagnostics must not panic either (spans vs. lossy source).
     let src = String::from_utf8_lossy(data);
     let _ = errdex_codegen::diag::render_human(&loaded.diagnostics, "errors.yaml", &src, false);

@@ -10,11 +10,11 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
-use errdex_codegen::{Catalogue, Severity, diag, diff};
-
-use crate::Format;
+use errdex_codegen::diff;
 use errdex_errors::ErrorCode;
 
+use crate::Format;
+use crate::catalogue::{self, Show, Source};
 use crate::fail::{self, Failure};
 
 #[derive(Debug, clap::Args)]
@@ -36,12 +36,6 @@ pub struct Args {
     pub format: Format,
 }
 
-/// One side of the comparison: the bytes and the name used in messages.
-struct Side {
-    name: String,
-    bytes: Vec<u8>,
-}
-
 /// Why the command stopped early.
 enum Stop {
     /// A failure not reported yet.
@@ -51,15 +45,15 @@ enum Stop {
 }
 
 impl From<Failure> for Stop {
-    fn from(f: Failure) -> Self {
-        Stop::Fail(f)
+    fn from(failure: Failure) -> Self {
+        Stop::Fail(failure)
     }
 }
 
 pub fn run(args: Args) -> ExitCode {
-    match run_inner(&args) {
-        Ok(code) | Err(Stop::Exit(code)) => code,
-        Err(Stop::Fail(f)) => fail::report(&f, args.format),
+    match compare(&args) {
+        Ok(status) | Err(Stop::Exit(status)) => status,
+        Err(Stop::Fail(failure)) => fail::report(&failure, args.format),
     }
 }
 
@@ -68,7 +62,8 @@ fn usage(problem: &str) -> Failure {
         .with_suggestion("Run `errdex diff OLD NEW` or `errdex diff --against-git REV [PATH]`.")
 }
 
-fn run_inner(args: &Args) -> Result<ExitCode, Stop> {
+/// Reads both versions, then loads both, then reports what changed.
+fn compare(args: &Args) -> Result<ExitCode, Stop> {
     let (old, new) = match &args.against_git {
         Some(rev) => {
             if args.paths.len() > 1 {
@@ -81,8 +76,8 @@ fn run_inner(args: &Args) -> Result<ExitCode, Stop> {
                 .paths
                 .first()
                 .cloned()
-                .unwrap_or_else(crate::default_catalogue);
-            let new = read_file(&path)?;
+                .unwrap_or_else(|| PathBuf::from(catalogue::DEFAULT_PATH));
+            let new = Source::read(&path)?;
             let old = git_show(rev, &path)?;
             (old, new)
         }
@@ -92,17 +87,25 @@ fn run_inner(args: &Args) -> Result<ExitCode, Stop> {
                     usage("give two catalogues (OLD NEW), or --against-git REV [PATH]").into(),
                 );
             }
-            (read_file(&args.paths[0])?, read_file(&args.paths[1])?)
+            (Source::read(&args.paths[0])?, Source::read(&args.paths[1])?)
         }
     };
-    let old_cat = load(&old, args.format)?;
-    let new_cat = load(&new, args.format)?;
+    // Both are read before either is loaded. An invalid catalogue shows its errors only:
+    // `errdex lint` is for warnings.
+    let load = |source: &Source| {
+        source
+            .load()
+            .into_catalogue(args.format, Show::ErrorsWhenInvalid)
+            .map_err(Stop::Exit)
+    };
+    let old_cat = load(&old)?;
+    let new_cat = load(&new)?;
     let findings = diff::diff(&old_cat, &new_cat);
-    let breaking = findings.iter().filter(|f| f.breaking).count();
+    let breaking = findings.iter().filter(|finding| finding.breaking).count();
     match args.format {
         Format::Json => {
-            let v = diff::to_json(&findings, &old.name, &new.name);
-            println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+            let report = diff::to_json(&findings, &old.name, &new.name);
+            crate::print_json(&report);
         }
         Format::Human => {
             if findings.is_empty() {
@@ -111,11 +114,8 @@ fn run_inner(args: &Args) -> Result<ExitCode, Stop> {
                 print!("{}", diff::render_human(&findings, &old.name, &new.name));
             }
             if breaking > 0 {
-                let e = Failure::breaking_changes(breaking.to_string(), &old.name, &new.name);
-                eprintln!("error[{}]: {}", e.wire_code(), e.message());
-                if let Some(help) = e.suggestion() {
-                    eprintln!("  = help: {help}");
-                }
+                let failure = Failure::breaking_changes(breaking.to_string(), &old.name, &new.name);
+                return Ok(fail::report(&failure, Format::Human));
             }
         }
     }
@@ -126,78 +126,18 @@ fn run_inner(args: &Args) -> Result<ExitCode, Stop> {
     })
 }
 
-fn read_file(path: &Path) -> Result<Side, Failure> {
-    let bytes = std::fs::read(path)
-        .map_err(|e| Failure::file_unreadable(path.display().to_string(), crate::io_reason(&e)))?;
-    Ok(Side {
-        name: path.display().to_string(),
-        bytes,
-    })
-}
-
-/// Loads one side. An invalid catalogue prints its diagnostics (human: rustc style on
-/// stderr; json: `{"catalogue", "diagnostics"}` on stdout) and fails with the first
-/// error's code. Warnings are not printed: `errdex lint` is for them.
-fn load(side: &Side, format: Format) -> Result<Catalogue, Stop> {
-    let loaded = errdex_codegen::load_bytes(&side.bytes, &side.name);
-    if let Some(c) = loaded.catalogue {
-        return Ok(c);
-    }
-    let errors: Vec<_> = loaded
-        .diagnostics
-        .iter()
-        .filter(|d| d.severity() == Severity::Error)
-        .cloned()
-        .collect();
-    let src = String::from_utf8_lossy(&side.bytes);
-    match format {
-        Format::Json => {
-            let items: Vec<_> = errors
-                .iter()
-                .map(|d| diag::to_json(d, &side.name))
-                .collect();
-            let v = serde_json::json!({
-                "code": ErrorCode::CatalogueInvalid.as_str(),
-                "catalogue": side.name,
-                "diagnostics": items,
-            });
-            println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
-        }
-        Format::Human => {
-            eprint!(
-                "{}",
-                diag::render_human(&errors, &side.name, &src, crate::color_stderr())
-            );
-            let warnings = loaded.diagnostics.len() - errors.len();
-            let e = Failure::catalogue_invalid(
-                &side.name,
-                errors.len().to_string(),
-                warnings.to_string(),
-            )
-            .with_suggestion(
-                "Fix the diagnostics listed above; errdex diff compares valid catalogues only.",
-            );
-            eprintln!("error[{}]: {}", e.wire_code(), e.message());
-        }
-    }
-    let code = errors
-        .first()
-        .map_or(ErrorCode::CatalogueInvalid.as_str(), |d| d.code.as_str());
-    Err(Stop::Exit(fail::exit_code_of(code)))
-}
-
 /// Reads `PATH` as it was at `REV` with `git show REV:./<file>` run in the file's directory
 /// (`./` makes git resolve the path relative to that directory, wherever the repository
 /// root is).
-fn git_show(rev: &str, path: &Path) -> Result<Side, Failure> {
-    let fail = |reason: String| Failure::git_failed(path.display().to_string(), rev, reason);
+fn git_show(rev: &str, path: &Path) -> Result<Source, Failure> {
+    let git_failure = |reason: String| Failure::git_failed(path.display().to_string(), rev, reason);
     let dir = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
         _ => PathBuf::from("."),
     };
     let file = path
         .file_name()
-        .ok_or_else(|| fail("the path names no file".into()))?
+        .ok_or_else(|| git_failure("the path names no file".into()))?
         .to_string_lossy()
         .into_owned();
     let out = Command::new("git")
@@ -207,21 +147,23 @@ fn git_show(rev: &str, path: &Path) -> Result<Side, Failure> {
         .arg(format!("{rev}:./{file}"))
         .output()
         .map_err(|e| match e.kind() {
-            std::io::ErrorKind::NotFound => fail("git is not installed or not on PATH".into()),
-            _ => fail(crate::io_reason(&e)),
+            std::io::ErrorKind::NotFound => {
+                git_failure("git is not installed or not on PATH".into())
+            }
+            _ => git_failure(fail::io_reason(&e)),
         })?;
     if !out.status.success() {
-        let err = String::from_utf8_lossy(&out.stderr);
-        let reason = err
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let reason = stderr
             .lines()
             .map(str::trim)
-            .find(|l| !l.is_empty())
+            .find(|line| !line.is_empty())
             .unwrap_or("git show failed")
             .trim_start_matches("fatal: ")
             .to_string();
-        return Err(fail(reason));
+        return Err(git_failure(reason));
     }
-    Ok(Side {
+    Ok(Source {
         name: format!("{rev}:{}", path.display()),
         bytes: out.stdout,
     })

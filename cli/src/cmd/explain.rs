@@ -12,12 +12,11 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use errdex_codegen::diag;
 use errdex_codegen::explain::{self, ExplainError};
-
-use crate::Format;
 use errdex_errors::ErrorCode;
 
+use crate::Format;
+use crate::catalogue::{self, Show};
 use crate::fail::{self, Failure};
 
 #[derive(Debug, clap::Args)]
@@ -25,7 +24,7 @@ pub struct Args {
     /// A code, name, alias or legacy code.
     pub code: String,
     /// The catalogue.
-    #[arg(long, default_value = "errors.yaml")]
+    #[arg(long, default_value = catalogue::DEFAULT_PATH)]
     pub catalogue: PathBuf,
     /// Output format.
     #[arg(long, value_enum, default_value = "human")]
@@ -33,51 +32,34 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> ExitCode {
-    let (loaded, src) = match crate::read_catalogue(&args.catalogue) {
-        Ok(x) => x,
-        Err(e) => return fail::report(&e, args.format),
-    };
-    let file = args.catalogue.display().to_string();
-    let Some(cat) = loaded.catalogue else {
-        eprint!(
-            "{}",
-            diag::render_human(&loaded.diagnostics, &file, &src, crate::color_stderr())
-        );
-        return fail::report(
-            &fail::catalogue_invalid(&file, &loaded.diagnostics),
-            args.format,
-        );
+    let cat = match catalogue::open(&args.catalogue, args.format, Show::WhenInvalid) {
+        Ok(cat) => cat,
+        Err(status) => return status,
     };
     let result = match args.format {
         Format::Human => explain::explain_text(&cat, &args.code).map(|text| {
             print!("{text}");
         }),
-        Format::Json => explain::explain_json(&cat, &args.code).map(|v| {
-            println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+        Format::Json => explain::explain_json(&cat, &args.code).map(|reference| {
+            crate::print_json(&reference);
         }),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e @ ExplainError::Retired { .. }) => {
+        Err(error @ ExplainError::Retired { .. }) => {
             match args.format {
-                Format::Human => print!("{}", e.retired_text()),
-                Format::Json => println!(
-                    "{}",
-                    serde_json::to_string_pretty(&e.to_json()).unwrap_or_default()
-                ),
+                Format::Human => print!("{}", error.retired_text()),
+                Format::Json => crate::print_json(&error.to_json()),
             }
             ExitCode::from(ErrorCode::CodeRetired.exit_code())
         }
-        Err(e @ ExplainError::Unknown { .. }) => match args.format {
+        Err(error @ ExplainError::Unknown { .. }) => match args.format {
             Format::Json => {
-                println!(
-                    "{}",
-                    serde_json::to_string_pretty(&e.to_json()).unwrap_or_default()
-                );
+                crate::print_json(&error.to_json());
                 ExitCode::from(ErrorCode::UnknownCode.exit_code())
             }
             Format::Human => {
-                let ExplainError::Unknown { query, suggestions } = &e else {
+                let ExplainError::Unknown { query, suggestions } = &error else {
                     return ExitCode::FAILURE;
                 };
                 let suggestion = if suggestions.is_empty() {
@@ -85,7 +67,7 @@ pub fn run(args: Args) -> ExitCode {
                 } else {
                     let list: Vec<String> = suggestions
                         .iter()
-                        .map(|s| format!("`{}`", explain::term(s)))
+                        .map(|code| format!("`{}`", explain::term(code)))
                         .collect();
                     format!("did you mean {}?", list.join(", "))
                 };

@@ -4,15 +4,15 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use errdex_codegen::write::{self, Settings};
-use errdex_codegen::{Severity, diag};
 
 use crate::Format;
+use crate::catalogue::{self, Show};
 use crate::fail::{self, Failure};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The catalogue.
-    #[arg(long, default_value = "errors.yaml")]
+    #[arg(long, default_value = catalogue::DEFAULT_PATH)]
     pub catalogue: PathBuf,
     /// Project root the output directories are relative to (default: the catalogue's folder).
     #[arg(long)]
@@ -35,38 +35,21 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> ExitCode {
-    let (loaded, src) = match crate::read_catalogue(&args.catalogue) {
-        Ok(x) => x,
-        Err(e) => return fail::report(&e, args.format),
+    let mut catalogue = match catalogue::open(&args.catalogue, args.format, Show::Always) {
+        Ok(catalogue) => catalogue,
+        Err(status) => return status,
     };
     let file = args.catalogue.display().to_string();
-    if !loaded.diagnostics.is_empty() {
-        eprint!(
-            "{}",
-            diag::render_human(&loaded.diagnostics, &file, &src, crate::color_stderr())
-        );
-    }
-    let Some(mut catalogue) = loaded.catalogue else {
-        let first = loaded
-            .diagnostics
-            .iter()
-            .find(|d| d.severity() == Severity::Error);
-        fail::report(
-            &fail::catalogue_invalid(&file, &loaded.diagnostics),
-            args.format,
-        );
-        return first.map_or(ExitCode::FAILURE, |d| fail::exit_code_of(d.code.as_str()));
-    };
     // Headers name the catalogue by its file name, so the same catalogue gives the same
     // bytes wherever it lives.
     catalogue.source_name = args
         .catalogue
         .file_name()
-        .map_or(file.clone(), |n| n.to_string_lossy().into_owned());
+        .map_or(file.clone(), |name| name.to_string_lossy().into_owned());
     let root = args.root.clone().unwrap_or_else(|| {
         args.catalogue
             .parent()
-            .filter(|p| !p.as_os_str().is_empty())
+            .filter(|parent| !parent.as_os_str().is_empty())
             .map_or(PathBuf::from("."), PathBuf::from)
     });
     let settings = Settings {
@@ -78,8 +61,8 @@ pub fn run(args: Args) -> ExitCode {
     let outputs = write::generate(&catalogue, &settings);
     if args.check {
         let mut stale = write::check(&root, &outputs);
-        let gone = write::obsolete(&root, &settings, &outputs, &catalogue.source_name);
-        stale.extend(gone.iter().map(|rel| write::stale_obsolete(&root, rel)));
+        let obsolete = write::obsolete(&root, &settings, &outputs, &catalogue.source_name);
+        stale.extend(obsolete.iter().map(|rel| write::stale_obsolete(&root, rel)));
         if stale.is_empty() {
             eprintln!(
                 "{} generated file(s) are up to date with `{file}`",
@@ -87,58 +70,58 @@ pub fn run(args: Args) -> ExitCode {
             );
             return ExitCode::SUCCESS;
         }
-        for s in &stale {
-            print!("{}", s.diff);
+        for stale_file in &stale {
+            print!("{}", stale_file.diff);
         }
-        let f = Failure::outputs_stale(stale.len().to_string(), file.clone());
-        return fail::report(&f, args.format);
+        let failure = Failure::outputs_stale(stale.len().to_string(), file.clone());
+        return fail::report(&failure, args.format);
     }
     // Listed before writing: a file this run writes is never obsolete.
-    let gone = write::obsolete(&root, &settings, &outputs, &catalogue.source_name);
+    let obsolete = write::obsolete(&root, &settings, &outputs, &catalogue.source_name);
     match write::write_outputs(&root, &outputs) {
         Ok(report) => {
-            let removed = write::remove_obsolete(&root, &gone);
-            let n_removed = match &removed {
-                Ok(()) => gone.len(),
-                Err((failed, _)) => gone.iter().position(|p| p == failed).unwrap_or(0),
+            let removed = write::remove_obsolete(&root, &obsolete);
+            let removed_count = match &removed {
+                Ok(()) => obsolete.len(),
+                Err((failed, _)) => obsolete.iter().position(|path| path == failed).unwrap_or(0),
             };
             eprintln!(
                 "errdex: {} file(s) written, {} unchanged, {} obsolete removed",
                 report.written.len(),
                 report.unchanged.len(),
-                n_removed
+                removed_count
             );
-            for p in &report.written {
-                eprintln!("  wrote {}", p.display());
+            for path in &report.written {
+                eprintln!("  wrote {}", path.display());
             }
-            for p in &gone[..n_removed] {
-                eprintln!("  removed {} (no longer generated)", p.display());
+            for path in &obsolete[..removed_count] {
+                eprintln!("  removed {} (no longer generated)", path.display());
             }
             if let Err((failed, error)) = removed {
-                let f = Failure::write_failed(
+                let failure = Failure::write_failed(
                     root.join(&failed).display().to_string(),
-                    crate::io_reason(&error),
+                    fail::io_reason(&error),
                 );
-                return fail::report(&f, args.format);
+                return fail::report(&failure, args.format);
             }
             ExitCode::SUCCESS
         }
-        Err(e) => {
-            for p in &e.report.written {
-                eprintln!("  updated      {}", p.display());
+        Err(partial) => {
+            for path in &partial.report.written {
+                eprintln!("  updated      {}", path.display());
             }
-            for p in &e.report.unchanged {
-                eprintln!("  unchanged    {}", p.display());
+            for path in &partial.report.unchanged {
+                eprintln!("  unchanged    {}", path.display());
             }
-            eprintln!("  FAILED       {}", e.failed.display());
-            for p in &e.not_attempted {
-                eprintln!("  not updated  {}", p.display());
+            eprintln!("  FAILED       {}", partial.failed.display());
+            for path in &partial.not_attempted {
+                eprintln!("  not updated  {}", path.display());
             }
-            let f = Failure::write_failed(
-                root.join(&e.failed).display().to_string(),
-                crate::io_reason(&e.error),
+            let failure = Failure::write_failed(
+                root.join(&partial.failed).display().to_string(),
+                fail::io_reason(&partial.error),
             );
-            fail::report(&f, args.format)
+            fail::report(&failure, args.format)
         }
     }
 }

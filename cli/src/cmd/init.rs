@@ -19,6 +19,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use crate::Format;
+use crate::catalogue;
 use crate::fail::{self, Failure};
 
 #[derive(Debug, clap::Args)]
@@ -175,8 +176,14 @@ errors:
 pub fn registry_name(dir: &Path) -> String {
     let raw = std::fs::canonicalize(dir)
         .ok()
-        .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
-        .or_else(|| dir.file_name().map(|n| n.to_string_lossy().into_owned()))
+        .and_then(|path| {
+            path.file_name()
+                .map(|name| name.to_string_lossy().into_owned())
+        })
+        .or_else(|| {
+            dir.file_name()
+                .map(|name| name.to_string_lossy().into_owned())
+        })
         .unwrap_or_default();
     let mut name = String::new();
     for c in raw.chars() {
@@ -203,7 +210,7 @@ pub fn run(args: Args) -> ExitCode {
             print_report(&report, args.format);
             ExitCode::SUCCESS
         }
-        Err(f) => fail::report(&f, args.format),
+        Err(failure) => fail::report(&failure, args.format),
     }
 }
 
@@ -215,8 +222,8 @@ struct Report {
     name: String,
 }
 
-fn write_failure(path: &Path, e: &std::io::Error) -> Failure {
-    Failure::write_failed(path.display().to_string(), crate::io_reason(e))
+fn write_failure(path: &Path, error: &std::io::Error) -> Failure {
+    Failure::write_failed(path.display().to_string(), fail::io_reason(error))
 }
 
 fn exists_failure(path: &Path) -> Failure {
@@ -225,17 +232,17 @@ fn exists_failure(path: &Path) -> Failure {
 
 /// Creates `path` with `bytes`; `Ok(false)` when it already exists (nothing written).
 fn create_new(path: &Path, bytes: &[u8]) -> std::io::Result<bool> {
-    let mut f = match std::fs::OpenOptions::new()
+    let mut file = match std::fs::OpenOptions::new()
         .write(true)
         .create_new(true)
         .open(path)
     {
-        Ok(f) => f,
+        Ok(file) => file,
         Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => return Ok(false),
         Err(e) => return Err(e),
     };
-    if let Err(e) = f.write_all(bytes).and_then(|()| f.sync_all()) {
-        drop(f);
+    if let Err(e) = file.write_all(bytes).and_then(|()| file.sync_all()) {
+        drop(file);
         let _ = std::fs::remove_file(path);
         return Err(e);
     }
@@ -243,7 +250,7 @@ fn create_new(path: &Path, bytes: &[u8]) -> std::io::Result<bool> {
 }
 
 fn init(dir: &Path) -> Result<Report, Failure> {
-    let catalogue = dir.join("errors.yaml");
+    let catalogue = dir.join(catalogue::DEFAULT_PATH);
     // Checked before anything is created (the directory included).
     if catalogue.symlink_metadata().is_ok() {
         return Err(exists_failure(&catalogue));
@@ -262,19 +269,19 @@ fn init(dir: &Path) -> Result<Report, Failure> {
         .and_then(|cat| {
             errdex_codegen::emit::json_schema::emit(&cat)
                 .into_iter()
-                .find(|(p, _)| p == "catalogue.schema.json")
-                .map(|(_, t)| t)
+                .find(|(path, _)| path == "catalogue.schema.json")
+                .map(|(_, text)| text)
         });
     let (schema_written, schema_note) = match schema_text {
         None => (
             false,
             Some("the editor schema could not be built".to_string()),
         ),
-        Some(t) => {
+        Some(schema_json) => {
             let made = schema
                 .parent()
                 .map_or(Ok(()), std::fs::create_dir_all)
-                .and_then(|()| create_new(&schema, t.as_bytes()));
+                .and_then(|()| create_new(&schema, schema_json.as_bytes()));
             match made {
                 Ok(true) => (true, None),
                 Ok(false) => (false, Some("it already exists; left as it was".to_string())),
@@ -282,7 +289,7 @@ fn init(dir: &Path) -> Result<Report, Failure> {
                     false,
                     Some(format!(
                         "could not write it ({}); `errdex generate` writes it",
-                        crate::io_reason(&e)
+                        fail::io_reason(&e)
                     )),
                 ),
             }
@@ -301,31 +308,33 @@ fn rust_setup() -> String {
     RUST_SETUP.replace("@VERSION@", env!("CARGO_PKG_VERSION"))
 }
 
-fn print_report(r: &Report, format: Format) {
+fn print_report(report: &Report, format: Format) {
     match format {
         Format::Json => {
-            let v = serde_json::json!({
-                "created": std::iter::once(r.catalogue.display().to_string())
-                    .chain(r.schema_written.then(|| r.schema.display().to_string()))
+            let object = serde_json::json!({
+                "created": std::iter::once(report.catalogue.display().to_string())
+                    .chain(report.schema_written.then(|| report.schema.display().to_string()))
                     .collect::<Vec<_>>(),
-                "registry": r.name,
-                "schema": { "path": r.schema.display().to_string(), "written": r.schema_written, "note": r.schema_note },
+                "registry": report.name,
+                "schema": { "path": report.schema.display().to_string(), "written": report.schema_written, "note": report.schema_note },
                 "rust_setup": rust_setup(),
             });
-            println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+            crate::print_json(&object);
         }
         Format::Human => {
             println!(
                 "Created {} (registry `{}`: 4 categories, 4 codes).",
-                r.catalogue.display(),
-                r.name
+                report.catalogue.display(),
+                report.name
             );
-            match (&r.schema_written, &r.schema_note) {
+            match (&report.schema_written, &report.schema_note) {
                 (true, _) => println!(
                     "Created {} (editor completion through the `$schema` comment).",
-                    r.schema.display()
+                    report.schema.display()
                 ),
-                (false, Some(note)) => println!("Editor schema {}: {note}.", r.schema.display()),
+                (false, Some(note)) => {
+                    println!("Editor schema {}: {note}.", report.schema.display())
+                }
                 (false, None) => {}
             }
             println!("\nUse it from Rust:\n\n{}\n{NEXT_STEPS}", rust_setup());
@@ -365,12 +374,12 @@ mod tests {
 
     #[test]
     fn setup_names_the_builder_api() {
-        let s = rust_setup();
-        assert!(s.contains("errdex_codegen::Builder::new(\"errors.yaml\")"));
-        assert!(s.contains(&format!(
+        let setup = rust_setup();
+        assert!(setup.contains("errdex_codegen::Builder::new(\"errors.yaml\")"));
+        assert!(setup.contains(&format!(
             "errdex-codegen = \"{}\"",
             env!("CARGO_PKG_VERSION")
         )));
-        assert!(s.contains("/errors.rs\"));"));
+        assert!(setup.contains("/errors.rs\"));"));
     }
 }

@@ -3,15 +3,15 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use errdex_codegen::{Severity, diag};
+use errdex_codegen::diag::Counts;
 
 use crate::Format;
-use crate::fail;
+use crate::catalogue;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The catalogue to check.
-    #[arg(default_value = "errors.yaml")]
+    #[arg(default_value = catalogue::DEFAULT_PATH)]
     pub path: PathBuf,
     /// Output format.
     #[arg(long, value_enum, default_value = "human")]
@@ -22,43 +22,19 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> ExitCode {
-    let (loaded, src) = match crate::read_catalogue(&args.path) {
-        Ok(x) => x,
-        Err(e) => return fail::report(&e, args.format),
+    let checked = match catalogue::read(&args.path, args.format) {
+        Ok(checked) => checked,
+        Err(status) => return status,
     };
-    let file = args.path.display().to_string();
-    let diags = &loaded.diagnostics;
-    let errors = diags
-        .iter()
-        .filter(|d| d.severity() == Severity::Error)
-        .count();
-    let warnings = diags.len() - errors;
-    let failing = diags
-        .iter()
-        .find(|d| d.severity() == Severity::Error)
-        .or_else(|| diags.iter().find(|_| args.deny_warnings));
-    match args.format {
-        Format::Json => {
-            let items: Vec<_> = diags.iter().map(|d| diag::to_json(d, &file)).collect();
-            println!(
-                "{}",
-                serde_json::to_string_pretty(&serde_json::Value::Array(items)).unwrap_or_default()
-            );
-        }
-        Format::Human => {
-            eprint!(
-                "{}",
-                diag::render_human(diags, &file, &src, crate::color_stderr())
-            );
-            if diags.is_empty() {
-                eprintln!("{file}: ok, no problems found");
-            } else {
-                eprintln!("{file}: {errors} error(s), {warnings} warning(s)");
-            }
+    checked.show(checked.diagnostics(), args.format);
+    if args.format == Format::Human {
+        let file = &checked.name;
+        let Counts { errors, warnings } = checked.counts();
+        if checked.diagnostics().is_empty() {
+            eprintln!("{file}: ok, no problems found");
+        } else {
+            eprintln!("{file}: {errors} error(s), {warnings} warning(s)");
         }
     }
-    match failing {
-        Some(d) => fail::exit_code_of(d.code.as_str()),
-        None => ExitCode::SUCCESS,
-    }
+    checked.exit_status(args.deny_warnings)
 }

@@ -1,107 +1,26 @@
-//! The keys the seed registries need (issue 15): error classes, a namespace's default
-//! category, and the `profiles:` section (the MCP tool-error result and the JSON-RPC error).
+//! The `profiles:` section: how an error looks inside an MCP tool result
+//! (`mcp_tool_error`) and a JSON-RPC error (`jsonrpc_error`), over errdex's own shapes.
 
-use super::{Cx, Fields, did_you_mean};
-use crate::diag::{DiagCode, Span};
+use crate::diag::DiagCode;
 use crate::ir::{Fact, JsonRpcData, McpData, ProfileField, Profiles, TEXT_PLACEHOLDERS};
+use crate::support::suggest::did_you_mean;
 use crate::template::{Template, TemplateError};
-use crate::tree::{Kind, Node};
 
-/// Names an error class may not take: the types every target generates beside the classes,
-/// and the built-in exception classes of the target languages.
-const RESERVED_CLASSES: [&str; 16] = [
-    "ErrorCode",
-    "Category",
-    "Namespace",
-    "AppError",
-    "WireKeys",
-    "WireField",
-    "WireKind",
-    "RetryAdvice",
-    "LogLevel",
-    "ParseCodeError",
-    "Error",
-    "TypeError",
-    "RangeError",
-    "Exception",
-    "BaseException",
-    "ValueError",
-];
+use super::format;
+use super::sink::Cx;
+use super::tree::{Kind, Node};
 
 /// Members of a `CallToolResult` that the profile's `data` member may not take.
 const RESULT_MEMBERS: [&str; 3] = ["content", "isError", "resultType"];
 
-/// The base class a registry gets when it names none: `milo` → `MiloError`.
-pub(super) fn default_class(registry_name: &str) -> String {
-    let ident: String = registry_name
-        .split(['-', '_'])
-        .filter(|w| !w.is_empty())
-        .map(|w| {
-            let mut chars = w.chars();
-            chars.next().map_or_else(String::new, |c| {
-                c.to_ascii_uppercase().to_string() + chars.as_str()
-            })
-        })
-        .collect();
-    format!("{ident}Error")
-}
-
-/// A message template made from the summary: the message of a code that declares none.
-pub(super) fn summary_message(summary: &str) -> Template {
-    let raw = summary.replace('{', "{{").replace('}', "}}");
-    Template::parse(&raw, &[]).unwrap_or(Template {
-        raw,
-        parts: Vec::new(),
-    })
-}
-
 impl Cx<'_> {
-    /// An error class name (`class:` of the registry, a namespace or an entry).
-    pub(super) fn class_name(&mut self, f: &Fields, key: &str) -> Option<String> {
-        let node = f.get(key)?;
-        let name = self.text(node, key)?;
-        let ok = name.starts_with(|c: char| c.is_ascii_uppercase())
-            && name.chars().all(|c| c.is_ascii_alphanumeric());
-        if !ok {
-            self.err(
-                DiagCode::InvalidName,
-                node.span,
-                &[
-                    ("name", &name),
-                    ("kind", "error class"),
-                    ("rule", "a class is UpperCamel: ASCII letters and digits, starting with an upper-case letter"),
-                ],
-            );
-            return None;
-        }
-        if RESERVED_CLASSES.contains(&name.as_str()) {
-            self.err(
-                DiagCode::InvalidName,
-                node.span,
-                &[
-                    ("name", &name),
-                    ("kind", "error class"),
-                    (
-                        "rule",
-                        &format!(
-                            "the generated code or the target languages already use it ({})",
-                            RESERVED_CLASSES.join(", ")
-                        ),
-                    ),
-                ],
-            );
-            return None;
-        }
-        Some(name)
-    }
-
     /// A template over [`TEXT_PLACEHOLDERS`] (a profile's text or message).
     fn profile_text(&mut self, node: &Node, key: &str) -> Option<Template> {
         let raw = self.text(node, key)?;
         match Template::parse(&raw, &TEXT_PLACEHOLDERS) {
             Ok(t) => Some(t),
             Err(TemplateError::UnknownParam { name, .. }) => {
-                let span = self.narrow(node.span, &format!("{{{name}}}"));
+                let span = self.span_within(node.span, &format!("{{{name}}}"));
                 let d = self.err(
                     DiagCode::BadValue,
                     span,
@@ -182,13 +101,7 @@ impl Cx<'_> {
         let Some(node) = node else {
             return profiles;
         };
-        let Some(f) = self.fields(
-            node,
-            "profiles",
-            "`profiles`",
-            &["mcp_tool_error", "jsonrpc_error"],
-            &[],
-        ) else {
+        let Some(f) = self.fields(node, "profiles", "`profiles`", &format::PROFILES) else {
             return profiles;
         };
         if let Some(n) = f.get("mcp_tool_error")
@@ -196,8 +109,7 @@ impl Cx<'_> {
                 n,
                 "mcp_tool_error",
                 "`profiles.mcp_tool_error`",
-                &["text", "data", "prefix", "fields"],
-                &[],
+                &format::MCP_TOOL_ERROR,
             )
         {
             let mcp = &mut profiles.mcp_tool_error;
@@ -228,7 +140,7 @@ impl Cx<'_> {
                     other => McpData::Member(other.to_string()),
                 };
             }
-            if let Some(p) = self.opt_text(&m, "prefix") {
+            if let Some(p) = self.optional_text(&m, "prefix") {
                 mcp.prefix = p;
             }
             if let Some(fields) = m
@@ -243,8 +155,7 @@ impl Cx<'_> {
                 n,
                 "jsonrpc_error",
                 "`profiles.jsonrpc_error`",
-                &["message", "data"],
-                &[],
+                &format::JSONRPC_ERROR,
             )
         {
             let rpc = &mut profiles.jsonrpc_error;
@@ -272,25 +183,5 @@ impl Cx<'_> {
             }
         }
         profiles
-    }
-
-    /// An entry's category when it names none: its namespace's; reported when neither has one.
-    pub(super) fn default_category(
-        &mut self,
-        namespace_category: Option<usize>,
-        what: &str,
-        name_span: Span,
-    ) -> Option<usize> {
-        if namespace_category.is_none() {
-            let d = self.err(
-                DiagCode::MissingKey,
-                name_span,
-                &[("context", what), ("key", "category")],
-            );
-            d.label = Some("`category` is required here".into());
-            d.help =
-                Some("give the error a `category:`, or its namespace a default `category:`".into());
-        }
-        namespace_category
     }
 }

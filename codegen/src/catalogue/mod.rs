@@ -1,11 +1,32 @@
-//! Entry points: bytes, text or a path → every diagnostic and, when none is an error, the IR.
+//! The catalogue front end: `errors.yaml` → located tree → validated IR. The only part of
+//! errdex that sees YAML; everything after it reads the IR ([`crate::ir`]).
+//!
+//! Entry points here: bytes, text or a path → every diagnostic and, when none is an error,
+//! the IR.
 
 use std::path::Path;
 
-use crate::diag::{DiagCode, Diagnostic};
+use crate::diag::{DiagCode, Diagnostic, Severity, Span};
 use crate::ir::Catalogue;
-use crate::tree::{self, Limits};
-use crate::validate;
+
+mod classes;
+mod docs_url;
+mod entry;
+mod facts;
+pub mod format;
+mod profiles;
+mod read;
+mod rules;
+mod sections;
+mod sink;
+pub mod tree;
+mod validate;
+
+pub use docs_url::{DOCS_URL_PLACEHOLDERS, check_url};
+pub use format::{FORMAT_VERSION, default_wire, defaults};
+pub use sections::RESERVED_PAGES;
+pub use tree::{Limits, parse, parse_chunked, parse_serial};
+pub use validate::validate;
 
 /// The result of loading: every diagnostic (errors and warnings, in source order), and the
 /// IR when none of them is an error.
@@ -19,7 +40,7 @@ impl Loaded {
     pub fn has_errors(&self) -> bool {
         self.diagnostics
             .iter()
-            .any(|d| d.severity() == crate::Severity::Error)
+            .any(|d| d.severity() == Severity::Error)
     }
 }
 
@@ -66,7 +87,7 @@ pub fn load_bytes(bytes: &[u8], name: &str) -> Loaded {
             let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
             let d = Diagnostic::new(
                 DiagCode::NotUtf8,
-                Some(crate::Span {
+                Some(Span {
                     offset,
                     len: 1,
                     line,

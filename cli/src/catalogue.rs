@@ -1,0 +1,195 @@
+//! The one sequence every command that reads a catalogue goes through: read it (an
+//! unreadable file is EDX1001), load it, show its diagnostics, and decide the exit status.
+//!
+//! The exit status of diagnostics is that of the first error's code (with
+//! `--deny-warnings`, of the first diagnostic). `errdex lint` shows every diagnostic and goes
+//! on ([`read`], [`Checked::show`], [`Checked::exit_status`]); `generate`, `explain` and
+//! `diff` want a valid catalogue and get it, or the exit status once everything is shown,
+//! from [`open`] or [`Checked::into_catalogue`].
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use errdex_codegen::diag::{self, Counts, Style};
+use errdex_codegen::{Catalogue, Diagnostic, Loaded};
+use errdex_errors::ErrorCode;
+
+use crate::Format;
+use crate::fail::{self, Failure};
+
+/// The catalogue a command reads when it is given none.
+pub const DEFAULT_PATH: &str = "errors.yaml";
+
+/// A catalogue's bytes and the name messages use for it (its path, or `REV:PATH`).
+pub struct Source {
+    pub name: String,
+    pub bytes: Vec<u8>,
+}
+
+impl Source {
+    /// Reads the file at `path`; an unreadable file is EDX1001.
+    pub fn read(path: &Path) -> Result<Source, Failure> {
+        let name = path.display().to_string();
+        match std::fs::read(path) {
+            Ok(bytes) => Ok(Source { name, bytes }),
+            Err(e) => Err(Failure::file_unreadable(name, fail::io_reason(&e))),
+        }
+    }
+
+    /// Loads (parses and validates) the catalogue.
+    pub fn load(&self) -> Checked {
+        Checked {
+            loaded: errdex_codegen::load_bytes(&self.bytes, &self.name),
+            name: self.name.clone(),
+            text: String::from_utf8_lossy(&self.bytes).into_owned(),
+        }
+    }
+}
+
+/// Reads and loads the catalogue at `path`; an unreadable file is reported (in `format`)
+/// and its exit status returned.
+pub fn read(path: &Path, format: Format) -> Result<Checked, ExitCode> {
+    match Source::read(path) {
+        Ok(source) => Ok(source.load()),
+        Err(failure) => Err(fail::report(&failure, format)),
+    }
+}
+
+/// Reads, loads and checks the catalogue at `path`: the catalogue, or the exit status of a
+/// command that stops here (every message already printed, as `show` says).
+pub fn open(path: &Path, format: Format, show: Show) -> Result<Catalogue, ExitCode> {
+    read(path, format)?.into_catalogue(format, show)
+}
+
+/// Which diagnostics a command that needs a valid catalogue shows, and how it closes when
+/// the catalogue is invalid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Show {
+    /// Every diagnostic, rustc-style on stderr, warnings of a valid catalogue included; an
+    /// invalid one then fails with EDX1009 (`errdex generate`).
+    Always,
+    /// Nothing for a valid catalogue; for an invalid one every diagnostic, rustc-style on
+    /// stderr, then EDX1009 (`errdex explain`).
+    WhenInvalid,
+    /// Nothing for a valid catalogue; for an invalid one its errors only (warnings are for
+    /// `errdex lint`): human, rustc-style then EDX1009's message on stderr; json, one object
+    /// `{"code", "catalogue", "diagnostics"}` on stdout (`errdex diff`).
+    ErrorsWhenInvalid,
+}
+
+/// A loaded catalogue with its diagnostics, and the text they point into.
+pub struct Checked {
+    /// The name messages use for the catalogue.
+    pub name: String,
+    /// The source, decoded lossily (the snippets of human diagnostics quote it).
+    text: String,
+    pub loaded: Loaded,
+}
+
+impl Checked {
+    pub fn diagnostics(&self) -> &[Diagnostic] {
+        &self.loaded.diagnostics
+    }
+
+    pub fn counts(&self) -> Counts {
+        Counts::of(self.diagnostics())
+    }
+
+    /// Prints `diagnostics`: human, rustc-style on stderr (coloured for a terminal); json,
+    /// one array on stdout.
+    pub fn show(&self, diagnostics: &[Diagnostic], format: Format) {
+        match format {
+            Format::Human => {
+                let style = Style::Human {
+                    color: color_stderr(),
+                };
+                eprint!(
+                    "{}",
+                    diag::report(diagnostics, &self.name, &self.text, style)
+                );
+            }
+            Format::Json => print!(
+                "{}",
+                diag::report(diagnostics, &self.name, &self.text, Style::Json)
+            ),
+        }
+    }
+
+    /// The diagnostic whose code decides the exit status: the first error; with
+    /// `deny_warnings`, else the first diagnostic.
+    fn failing(&self, deny_warnings: bool) -> Option<&Diagnostic> {
+        let diagnostics = self.diagnostics();
+        diag::first_error(diagnostics).or_else(|| diagnostics.first().filter(|_| deny_warnings))
+    }
+
+    /// The exit status for the diagnostics: that of the failing one's code, else success.
+    pub fn exit_status(&self, deny_warnings: bool) -> ExitCode {
+        self.failing(deny_warnings)
+            .map_or(ExitCode::SUCCESS, |d| fail::exit_code_of(d.code.as_str()))
+    }
+
+    /// EDX1009, counting the errors and the warnings.
+    fn invalid(&self) -> Failure {
+        let counts = self.counts();
+        Failure::catalogue_invalid(
+            &self.name,
+            counts.errors.to_string(),
+            counts.warnings.to_string(),
+        )
+    }
+
+    /// The valid catalogue, or (diagnostics shown as `show` says, EDX1009 reported) the
+    /// exit status of the first error's code.
+    pub fn into_catalogue(mut self, format: Format, show: Show) -> Result<Catalogue, ExitCode> {
+        if show == Show::Always {
+            self.show(self.diagnostics(), Format::Human);
+        }
+        if let Some(catalogue) = self.loaded.catalogue.take() {
+            return Ok(catalogue);
+        }
+        match show {
+            Show::Always => {
+                fail::report(&self.invalid(), format);
+            }
+            Show::WhenInvalid => {
+                self.show(self.diagnostics(), Format::Human);
+                fail::report(&self.invalid(), format);
+            }
+            Show::ErrorsWhenInvalid => self.show_errors(format),
+        }
+        let code = self
+            .failing(false)
+            .map_or(ErrorCode::CatalogueInvalid.as_str(), |d| d.code.as_str());
+        Err(fail::exit_code_of(code))
+    }
+
+    /// [`Show::ErrorsWhenInvalid`] for an invalid catalogue.
+    fn show_errors(&self, format: Format) {
+        let errors: Vec<Diagnostic> = self
+            .diagnostics()
+            .iter()
+            .filter(|d| d.severity() == errdex_codegen::Severity::Error)
+            .cloned()
+            .collect();
+        match format {
+            Format::Json => {
+                let object = serde_json::json!({
+                    "code": ErrorCode::CatalogueInvalid.as_str(),
+                    "catalogue": self.name,
+                    "diagnostics": diag::to_json_array(&errors, &self.name),
+                });
+                crate::print_json(&object);
+            }
+            Format::Human => {
+                self.show(&errors, Format::Human);
+                fail::print_headline(&self.invalid());
+            }
+        }
+    }
+}
+
+/// Colour on stderr only for a terminal, and never when NO_COLOR is set.
+fn color_stderr() -> bool {
+    use std::io::IsTerminal;
+    std::env::var_os("NO_COLOR").is_none() && std::io::stderr().is_terminal()
+}

@@ -1,0 +1,614 @@
+//! One entry's own checks, one function per part (its NAME, code, references, params,
+//! templates, overrides, deprecation, aliases), and the fan-out that runs them for every
+//! entry of a large catalogue on several threads. The rules across entries are in
+//! [`super::rules`].
+
+use crate::diag::{DiagCode, Diagnostic, Span};
+use crate::ir::{
+    Category, Deprecation, EXTRA_KEYS, ErrorEntry, GENERAL_SLUG, Namespace, Param, Registry,
+};
+use crate::names;
+use crate::support::suggest::did_you_mean;
+use crate::template::Template;
+
+use super::facts::Facts;
+use super::format::{self, PARAM_TYPES, defaults};
+use super::read::{Entries, Fields};
+use super::sink::Cx;
+use super::tree::{Kind, Node};
+
+/// An entry after its own checks, before the rules across entries.
+pub(super) struct Pending {
+    pub(super) entry: ErrorEntry,
+    pub(super) name_span: Span,
+    pub(super) code_span: Span,
+    pub(super) aliases: Vec<(String, Span)>,
+    pub(super) legacy: Vec<(String, Span)>,
+    pub(super) replaced_by: Option<(String, Span)>,
+    /// Every part the IR needs was read; an incomplete entry still takes part in the rules
+    /// across entries (so one run reports its duplicate code too), but never reaches the IR.
+    pub(super) complete: bool,
+}
+
+/// What every entry's checks read from the rest of the catalogue.
+#[derive(Clone, Copy)]
+pub(super) struct EntryCx<'c> {
+    pub(super) registry: Option<&'c Registry>,
+    pub(super) categories: &'c [(Category, Span)],
+    pub(super) namespaces: &'c [(Namespace, Span)],
+    pub(super) pattern: Option<&'c regex::Regex>,
+    pub(super) wire_reserved: &'c [String],
+}
+
+/// An entry's params after their checks.
+#[derive(Default)]
+struct Params {
+    params: Vec<Param>,
+    /// The span of each param's name, by index.
+    spans: Vec<Span>,
+    /// Names of params refused for another reason: templates may still use them without a
+    /// second, cascading "undeclared placeholder" diagnostic.
+    refused: Vec<String>,
+}
+
+impl Params {
+    /// Every name a template may use.
+    fn usable(&self) -> Vec<&str> {
+        self.params
+            .iter()
+            .map(|p| p.name.as_str())
+            .chain(self.refused.iter().map(String::as_str))
+            .collect()
+    }
+}
+
+impl Cx<'_> {
+    /// Every entry's own checks, in order. A large mapping is split across threads, each
+    /// with its own diagnostics, appended in entry order: the same list one thread makes.
+    pub(super) fn each_entry(&mut self, entries: &Entries, shared: &EntryCx) -> Vec<Pending> {
+        /// Fewer entries than this per thread do not pay for the thread.
+        const MIN_PER_THREAD: usize = 256;
+        let threads = self
+            .limits
+            .threads()
+            .min(entries.len() / MIN_PER_THREAD)
+            .max(1);
+        if threads < 2 {
+            return entries
+                .iter()
+                .filter_map(|&(name, name_node, value)| self.entry(name, name_node, value, shared))
+                .collect();
+        }
+        let (src, limits) = (self.src, self.limits);
+        let run = move |part: &[(&str, &Node, &Node)]| {
+            let mut cx = Cx::new(src, limits);
+            let pending: Vec<Pending> = part
+                .iter()
+                .filter_map(|&(name, name_node, value)| cx.entry(name, name_node, value, shared))
+                .collect();
+            (pending, cx.diags)
+        };
+        let parts: Vec<_> = entries.chunks(entries.len().div_ceil(threads)).collect();
+        let done = crate::par::map(&parts, |part| run(part));
+        let mut pending = Vec::with_capacity(entries.len());
+        for part in done {
+            let (part_pending, part_diags) =
+                part.unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            pending.extend(part_pending);
+            self.diags.extend(part_diags);
+        }
+        pending
+    }
+
+    /// One entry's own checks (everything but the rules across entries), part by part.
+    fn entry(
+        &mut self,
+        name: &str,
+        name_node: &Node,
+        value: &Node,
+        shared: &EntryCx,
+    ) -> Option<Pending> {
+        if !self.entry_name(name, name_node) {
+            return None;
+        }
+        let what = format!("error `{name}`");
+        let fields = self.fields_at(value, name, &what, &format::ENTRY, name_node.span)?;
+        let (code, code_span) = self.code(&fields, name, name_node);
+        let category = self.category_ref(&fields, shared.categories);
+        let namespace = self.namespace_ref(&fields, shared.namespaces);
+        let category = match (category, fields.get("category")) {
+            (None, None) => self.namespace_category(namespace, shared, &what, name_node.span),
+            (category, _) => category,
+        };
+        self.code_shape(&code, code_span, namespace, shared);
+        let params = self.params(&fields, shared.wire_reserved);
+        let summary = self.optional_text(&fields, "summary");
+        let message = match fields.get("message") {
+            Some(_) => self.message(&fields, &params),
+            None => summary.as_deref().map(|s| self.summary_message(s, &params)),
+        };
+        let suggestion = self.template(&fields, "suggestion", &params.usable());
+        let class = self.class_name(&fields, "class");
+        let explanation = self.optional_text(&fields, "explanation");
+        let since = self.optional_text(&fields, "since");
+        let overrides = self.facts(&fields);
+        let docs_url = fields
+            .get("docs_url")
+            .and_then(|n| self.docs_url_template(n));
+        let (deprecated, replaced_by) = self.deprecation(&fields);
+        let aliases = self.aliases(&fields);
+        let legacy = fields
+            .get("legacy_codes")
+            .map(|n| self.string_list(n, "legacy_codes"))
+            .unwrap_or_default();
+        let complete = category.is_some() && message.is_some() && summary.is_some();
+        let category_facts = category.map(|i| &shared.categories[i].0);
+        let mut entry = ErrorEntry {
+            name: name.to_string(),
+            anchor: names::slug(&code),
+            code,
+            namespace,
+            category: category.unwrap_or(0),
+            summary: summary.unwrap_or_default(),
+            message: message.unwrap_or_else(|| Template {
+                raw: String::new(),
+                parts: Vec::new(),
+            }),
+            params: params.params,
+            suggestion,
+            explanation,
+            retryable: false,
+            retry: None,
+            exit_code: defaults::EXIT_CODE,
+            http_status: defaults::HTTP_STATUS,
+            jsonrpc_code: defaults::JSONRPC_CODE,
+            expected: defaults::EXPECTED,
+            docs_url: String::new(),
+            since,
+            deprecated,
+            aliases: aliases.iter().map(|(a, _)| a.clone()).collect(),
+            legacy_codes: legacy.iter().map(|(c, _)| c.clone()).collect(),
+            rust_variant: names::rust_variant(name),
+            rust_fn: names::rust_constructor(name),
+            ts_key: names::ts_key(name),
+            ts_type: names::ts_type(name),
+            class: class
+                .or_else(|| namespace.and_then(|i| shared.namespaces[i].0.class.clone()))
+                .or_else(|| shared.registry.map(|r| r.class.clone()))
+                .unwrap_or_default(),
+        };
+        inherit_facts(&mut entry, overrides, category_facts);
+        entry.docs_url = docs_url_of(&entry, docs_url.as_deref(), shared);
+        Some(Pending {
+            entry,
+            name_span: name_node.span,
+            code_span,
+            aliases,
+            legacy,
+            replaced_by,
+            complete,
+        })
+    }
+
+    /// EDX0201: the NAME is UPPER_SNAKE or lower_snake.
+    fn entry_name(&mut self, name: &str, name_node: &Node) -> bool {
+        let ok = names::is_entry_name(name);
+        if !ok {
+            self.err(DiagCode::InvalidName, name_node.span, &[("name", name), ("kind", "error name"), ("rule", "a NAME is UPPER_SNAKE or lower_snake: letters, digits and single `_`, starting with a letter")]);
+        }
+        ok
+    }
+
+    /// The code (the NAME when left out) and where it is written; EDX0210 when it has no
+    /// characters or has spaces or control characters.
+    fn code(&mut self, fields: &Fields, name: &str, name_node: &Node) -> (String, Span) {
+        let (code, code_span) = match fields.get("code") {
+            Some(n) => (
+                self.text(n, "code").unwrap_or_else(|| name.to_string()),
+                n.span,
+            ),
+            None => (name.to_string(), name_node.span),
+        };
+        if code.is_empty() || code.chars().any(|c| c.is_whitespace() || c.is_control()) {
+            self.err(
+                DiagCode::InvalidCode,
+                code_span,
+                &[
+                    ("code", &code),
+                    (
+                        "rule",
+                        "a code must be non-empty, without spaces or control characters",
+                    ),
+                ],
+            );
+        }
+        (code, code_span)
+    }
+
+    /// EDX0301: the category is declared; its index.
+    pub(super) fn category_ref(&mut self, fields: &Fields, categories: &[(Category, Span)]) -> Option<usize> {
+        let n = fields.get("category")?;
+        let key = self.text(n, "category")?;
+        if let Some(i) = categories.iter().position(|(c, _)| c.key == key) {
+            return Some(i);
+        }
+        let mut d = Diagnostic::new(DiagCode::UnknownCategory, Some(n.span), &[("key", &key)]);
+        d.help = did_you_mean(&key, categories.iter().map(|(c, _)| c.key.as_str())).or_else(|| {
+            Some(format!(
+                "declare it under `categories:`; known: {}",
+                categories
+                    .iter()
+                    .map(|(c, _)| c.key.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))
+        });
+        self.push(d);
+        None
+    }
+
+    /// EDX0302: the namespace, when given, is declared; its index.
+    fn namespace_ref(
+        &mut self,
+        fields: &Fields,
+        namespaces: &[(Namespace, Span)],
+    ) -> Option<usize> {
+        let n = fields.get("namespace")?;
+        let key = self.text(n, "namespace")?;
+        if let Some(i) = namespaces.iter().position(|(ns, _)| ns.key == key) {
+            return Some(i);
+        }
+        let mut d = Diagnostic::new(
+            DiagCode::UnknownNamespace,
+            Some(n.span),
+            &[("namespace", &key)],
+        );
+        d.help = did_you_mean(&key, namespaces.iter().map(|(ns, _)| ns.key.as_str()))
+            .or_else(|| Some("declare it under `namespaces:`".into()));
+        self.push(d);
+        None
+    }
+
+    /// EDX0206, EDX0207: the code matches the registry's `code_pattern` and starts with its
+    /// namespace's `code_prefix`.
+    fn code_shape(
+        &mut self,
+        code: &str,
+        code_span: Span,
+        namespace: Option<usize>,
+        shared: &EntryCx,
+    ) {
+        if let (Some(re), Some(p)) = (
+            &shared.pattern,
+            shared.registry.and_then(|r| r.code_pattern.as_deref()),
+        ) && !re.is_match(code)
+        {
+            self.err(
+                DiagCode::CodePatternMismatch,
+                code_span,
+                &[("code", code), ("pattern", p)],
+            );
+        }
+        if let Some(i) = namespace {
+            let ns = &shared.namespaces[i].0;
+            if let Some(prefix) = &ns.code_prefix
+                && !code.starts_with(prefix.as_str())
+            {
+                self.err(
+                    DiagCode::CodePrefixMismatch,
+                    code_span,
+                    &[("code", code), ("prefix", prefix), ("namespace", &ns.key)],
+                );
+            }
+        }
+    }
+
+    /// EDX0404, EDX0405, EDX0106, EDX0205: params are identifiers, shadow no wire key, have
+    /// a known type, and stay distinct once they are Rust identifiers.
+    fn params(&mut self, fields: &Fields, wire_reserved: &[String]) -> Params {
+        let mut out = Params::default();
+        let Some(params_node) = fields.get("params") else {
+            return out;
+        };
+        let Some(declared) =
+            self.entries(params_node, "params", "a mapping of param names to types")
+        else {
+            return out;
+        };
+        for (param, param_node, type_node) in declared {
+            if !names::is_param_name(param) {
+                self.err(DiagCode::InvalidParamName, param_node.span, &[("param", param)])
+                    .help = Some(
+                    "a param name is letters, digits and `_`, starting with a letter or `_`".into(),
+                );
+                continue;
+            }
+            out.refused.push(param.to_string());
+            if wire_reserved.iter().any(|k| k == param) || EXTRA_KEYS.contains(&param) {
+                self.err(DiagCode::ParamShadowsWireKey, param_node.span, &[("param", param)])
+                    .help = Some(format!(
+                    "rename the param; reserved here: {}",
+                    wire_reserved
+                        .iter()
+                        .map(String::as_str)
+                        .chain(EXTRA_KEYS)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
+                continue;
+            }
+            let ty = match type_node.as_str() {
+                Some(word) => match PARAM_TYPES.iter().find(|(known, _)| *known == word) {
+                    Some((_, ty)) => *ty,
+                    None => {
+                        let mut d = Diagnostic::new(
+                            DiagCode::BadValue,
+                            Some(type_node.span),
+                            &[
+                                ("key", param),
+                                ("found", &format!("`{word}`")),
+                                (
+                                    "expected",
+                                    "a param type is `string`, `integer`, `number` or `boolean`",
+                                ),
+                            ],
+                        );
+                        d.help = did_you_mean(word, PARAM_TYPES.map(|(known, _)| known));
+                        self.push(d);
+                        continue;
+                    }
+                },
+                None => {
+                    self.wrong_type(
+                        type_node,
+                        param,
+                        "a param type (`string`, `integer`, `number` or `boolean`)",
+                    );
+                    continue;
+                }
+            };
+            let rust_ident = names::rust_snake(param);
+            if let Some(other) = out
+                .params
+                .iter()
+                .find(|p| names::unraw(&p.rust_ident) == names::unraw(&rust_ident))
+            {
+                self.err(
+                    DiagCode::IdentifierCollision,
+                    param_node.span,
+                    &[
+                        ("name", param),
+                        ("language", "Rust"),
+                        ("ident", &rust_ident),
+                        ("other", &other.name),
+                    ],
+                );
+                continue;
+            }
+            out.refused.pop();
+            out.params.push(Param {
+                name: param.to_string(),
+                ty,
+                rust_ident,
+                ts_ident: param.to_string(),
+            });
+            out.spans.push(param_node.span);
+        }
+        out
+    }
+
+    /// The message: a non-empty template over the declared params (EDX0106, EDX0401,
+    /// EDX0402), which uses every one of them (EDX0403, a warning).
+    fn message(&mut self, fields: &Fields, params: &Params) -> Option<Template> {
+        let n = fields.get("message")?;
+        let raw = self.text(n, "message")?;
+        if raw.trim().is_empty() {
+            self.err(
+                DiagCode::BadValue,
+                n.span,
+                &[
+                    ("key", "message"),
+                    ("found", "empty"),
+                    ("expected", "every error needs a message"),
+                ],
+            );
+            return None;
+        }
+        let message = self.parse_template(n, "message", &raw, &params.usable())?;
+        let used: Vec<usize> = message.used_params().collect();
+        for (i, p) in params.params.iter().enumerate() {
+            if !used.contains(&i) {
+                self.err(DiagCode::UnusedParam, params.spans[i], &[("param", &p.name)])
+                    .help = Some(format!(
+                    "use `{{{}}}` in the message, or remove the param",
+                    p.name
+                ));
+            }
+        }
+        Some(message)
+    }
+
+    /// A code without a category takes its namespace's; EDX0104 when neither has one.
+    fn namespace_category(
+        &mut self,
+        namespace: Option<usize>,
+        shared: &EntryCx,
+        what: &str,
+        name_span: Span,
+    ) -> Option<usize> {
+        let category = namespace.and_then(|i| shared.namespaces[i].0.category);
+        if category.is_none() {
+            let d = self.err(
+                DiagCode::MissingKey,
+                name_span,
+                &[("context", what), ("key", "category")],
+            );
+            d.label = Some("`category` is required here".into());
+            d.help =
+                Some("give the error a `category:`, or its namespace a default `category:`".into());
+        }
+        category
+    }
+
+    /// The message of a code that declares none: its summary, braces literal (as in
+    /// PostgreSQL's list and rustc's index, most codes of a real registry have only a
+    /// meaning line). Such a message uses no param: EDX0403 for each.
+    fn summary_message(&mut self, summary: &str, params: &Params) -> Template {
+        for (p, span) in params.params.iter().zip(&params.spans) {
+            self.err(DiagCode::UnusedParam, *span, &[("param", &p.name)])
+                .help = Some(format!(
+                "the message is the summary (no `message:`), which uses no param; add a `message:` that uses `{{{}}}`, or remove the param",
+                p.name
+            ));
+        }
+        let raw = summary.replace('{', "{{").replace('}', "}}");
+        Template::parse(&raw, &[]).unwrap_or(Template {
+            raw,
+            parts: Vec::new(),
+        })
+    }
+
+    /// The template under `key`, if any, parsed against the params it may use.
+    fn template(&mut self, fields: &Fields, key: &str, usable: &[&str]) -> Option<Template> {
+        let n = fields.get(key)?;
+        let raw = self.text(n, key)?;
+        self.parse_template(n, key, &raw, usable)
+    }
+
+    /// EDX0401, EDX0402: `raw` (the text of `node`) is a template over `usable` params.
+    fn parse_template(
+        &mut self,
+        node: &Node,
+        key: &str,
+        raw: &str,
+        usable: &[&str],
+    ) -> Option<Template> {
+        match Template::parse(raw, usable) {
+            Ok(t) => Some(t),
+            Err(e) => {
+                self.template_error(node, key, &e);
+                None
+            }
+        }
+    }
+
+    /// `deprecated: true` or `{since, replaced_by, note}`; `replaced_by` is resolved by
+    /// the rules across entries.
+    fn deprecation(&mut self, fields: &Fields) -> (Option<Deprecation>, Option<(String, Span)>) {
+        let Some(n) = fields.get("deprecated") else {
+            return (None, None);
+        };
+        match &n.kind {
+            Kind::Bool(true) => (
+                Some(Deprecation {
+                    since: None,
+                    replaced_by: None,
+                    note: None,
+                }),
+                None,
+            ),
+            Kind::Bool(false) => (None, None),
+            Kind::Map(_) => {
+                let Some(deprecated) =
+                    self.fields(n, "deprecated", "`deprecated`", &format::DEPRECATED)
+                else {
+                    return (None, None);
+                };
+                let replaced_by = deprecated
+                    .get("replaced_by")
+                    .and_then(|r| self.text(r, "replaced_by").map(|s| (s, r.span)));
+                let deprecation = Deprecation {
+                    since: self.optional_text(&deprecated, "since"),
+                    replaced_by: None,
+                    note: self.optional_text(&deprecated, "note"),
+                };
+                (Some(deprecation), replaced_by)
+            }
+            _ => {
+                self.wrong_type(
+                    n,
+                    "deprecated",
+                    "a mapping {since, replaced_by, note} or `true`",
+                );
+                (None, None)
+            }
+        }
+    }
+
+    /// EDX0201: every alias is a NAME.
+    fn aliases(&mut self, fields: &Fields) -> Vec<(String, Span)> {
+        let aliases = fields
+            .get("aliases")
+            .map(|n| self.string_list(n, "aliases"))
+            .unwrap_or_default();
+        for (alias, span) in &aliases {
+            if !names::is_entry_name(alias) {
+                self.err(
+                    DiagCode::InvalidName,
+                    *span,
+                    &[
+                        ("name", alias),
+                        ("kind", "alias"),
+                        ("rule", "an alias is a NAME: UPPER_SNAKE or lower_snake"),
+                    ],
+                );
+            }
+        }
+        aliases
+    }
+}
+
+/// The facts an entry leaves out come from its category (`retry` only when the entry is
+/// retryable), then from the format's defaults.
+fn inherit_facts(entry: &mut ErrorEntry, overrides: Facts, category: Option<&Category>) {
+    entry.retryable = overrides
+        .retryable
+        .unwrap_or(category.is_some_and(|c| c.retryable));
+    entry.retry = overrides.retry.or_else(|| {
+        if entry.retryable {
+            category.and_then(|c| c.retry.clone())
+        } else {
+            None
+        }
+    });
+    entry.exit_code = overrides
+        .exit_code
+        .or(category.map(|c| c.exit_code))
+        .unwrap_or(defaults::EXIT_CODE);
+    entry.http_status = overrides
+        .http_status
+        .or(category.map(|c| c.http_status))
+        .unwrap_or(defaults::HTTP_STATUS);
+    entry.jsonrpc_code = overrides
+        .jsonrpc_code
+        .or(category.map(|c| c.jsonrpc_code))
+        .unwrap_or(defaults::JSONRPC_CODE);
+    entry.expected = overrides
+        .expected
+        .or(category.map(|c| c.expected))
+        .unwrap_or(defaults::EXPECTED);
+}
+
+/// The docs URL: the entry's template or the registry's, filled in; without either, the
+/// entry's anchor on its namespace's page of the generated docs.
+fn docs_url_of(entry: &ErrorEntry, own_template: Option<&str>, shared: &EntryCx) -> String {
+    let ns_slug = entry
+        .namespace
+        .map_or(GENERAL_SLUG, |n| shared.namespaces[n].0.slug.as_str());
+    let category_slug = shared
+        .categories
+        .get(entry.category)
+        .map_or("", |c| c.0.anchor.as_str());
+    let template =
+        own_template.or_else(|| shared.registry.and_then(|r| r.docs_url.as_deref()));
+    match template {
+        Some(t) => names::fill_docs_url(
+            t,
+            ns_slug,
+            &entry.anchor,
+            &names::slug(&entry.name),
+            category_slug,
+        ),
+        None => format!("{ns_slug}.html#{}", entry.anchor),
+    }
+}

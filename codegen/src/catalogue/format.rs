@@ -1,0 +1,662 @@
+//! The catalogue format, declared once: every section's keys with their type, whether they
+//! are required (or what they default to) and their description.
+//!
+//! Three things are derived from this table and nothing else: the loader's allowed and
+//! required keys ([`super::read`]), the editor schema `catalogue.schema.json`
+//! ([`crate::emit::json_schema::catalogue_schema`]), and the key tables of
+//! `docs/catalogue.md` ([`reference_markdown`]), which `codegen/tests/format_docs.rs` checks.
+//! To add a key, follow "Add a key" in `ARCHITECTURE.md`: declare it here, read it in its
+//! section's reader, carry it in the IR, then run that test with `UPDATE_EXPECT=1`.
+
+use crate::ir::{ParamType, Wire, WireField};
+
+use Presence::{Optional, Required};
+
+mod reference;
+
+pub use reference::reference_markdown;
+
+/// The format version this errdex reads.
+pub const FORMAT_VERSION: i128 = 1;
+
+/// Pattern of an identifier: param names, category and namespace keys.
+pub const IDENT: &str = "^[A-Za-z_][A-Za-z0-9_]*$";
+/// Pattern of the registry name.
+pub const REGISTRY_NAME: &str = "^[A-Za-z][A-Za-z0-9_-]*$";
+/// Pattern of an entry NAME: UPPER_SNAKE or lower_snake, starting with a letter.
+pub const ENTRY_NAME: &str = "^(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*|[a-z][a-z0-9]*(?:_[a-z0-9]+)*)$";
+
+/// The param types, by the word a catalogue writes.
+pub const PARAM_TYPES: [(&str, ParamType); 4] = [
+    ("string", ParamType::String),
+    ("integer", ParamType::Integer),
+    ("number", ParamType::Number),
+    ("boolean", ParamType::Boolean),
+];
+
+/// What a param's type is (`params` maps each param name to one).
+pub const PARAM_TYPE_DESCRIPTION: &str = "The param's type.";
+
+/// What an entry's key says when it overrides a category fact.
+pub const OVERRIDES_CATEGORY: &str = "Overrides the category's value for this code.";
+
+/// Category facts a category leaves out.
+pub mod defaults {
+    pub const RETRYABLE: bool = false;
+    pub const EXIT_CODE: u8 = 1;
+    pub const HTTP_STATUS: u16 = 500;
+    pub const JSONRPC_CODE: i32 = -32603;
+    pub const EXPECTED: bool = false;
+}
+
+/// A mapping of the format and its keys.
+#[derive(Debug)]
+pub struct Section {
+    /// Where it sits in a catalogue, e.g. `registry.wire` or `errors.<NAME>`.
+    pub path: &'static str,
+    /// What one such mapping is, where the editor schema says it (categories, errors).
+    pub description: Option<&'static str>,
+    /// `null` is accepted for a mapping without keys (namespaces, retired codes).
+    pub nullable: bool,
+    /// The keys, in the order the editor schema and the docs list them.
+    pub keys: &'static [Key],
+}
+
+impl Section {
+    /// Every key's name, in order.
+    pub fn key_names(&self) -> impl Iterator<Item = &'static str> + Clone + use<> {
+        self.keys.iter().map(|k| k.name)
+    }
+
+    /// The keys a mapping must have, in order.
+    pub fn required(&self) -> impl Iterator<Item = &'static str> + use<> {
+        self.keys
+            .iter()
+            .filter(|k| matches!(k.presence, Presence::Required))
+            .map(|k| k.name)
+    }
+}
+
+/// One key of a section.
+#[derive(Debug, Clone, Copy)]
+pub struct Key {
+    pub name: &'static str,
+    pub ty: Type,
+    pub presence: Presence,
+    /// One or two sentences, as the editor schema shows them (an entry's overrides of the
+    /// category facts add [`OVERRIDES_CATEGORY`]).
+    pub description: &'static str,
+}
+
+impl Key {
+    /// The description with what its presence adds.
+    pub fn full_description(&self) -> String {
+        match self.presence {
+            Presence::FromCategory => format!("{} {OVERRIDES_CATEGORY}", self.description),
+            _ => self.description.to_string(),
+        }
+    }
+}
+
+/// Whether a key must be given, and what stands in for it when it is not.
+#[derive(Debug, Clone, Copy)]
+pub enum Presence {
+    Required,
+    /// Left out, it is absent (no value stands in).
+    Optional,
+    /// Left out, this value stands in.
+    Default(Fallback),
+    /// Left out, the entry's category gives the value.
+    FromCategory,
+}
+
+/// A default value, as the docs show it.
+#[derive(Debug, Clone, Copy)]
+pub enum Fallback {
+    Bool(bool),
+    Int(i64),
+    /// A string value, e.g. `error` (the docs show it as code).
+    Str(&'static str),
+    /// `null`: what the key names is left out.
+    Null,
+    /// Words or a derived value, e.g. `` `<name>-errors` `` (the docs show it as written).
+    Text(&'static str),
+}
+
+/// What a key's value is.
+#[derive(Debug, Clone, Copy)]
+pub enum Type {
+    /// The format version: the integer [`FORMAT_VERSION`].
+    Version,
+    Text(Text),
+    /// A string, or null to leave out what it names.
+    TextOrNull,
+    Boolean,
+    /// An integer of at least `min` and, when given, at most `max`.
+    Integer { min: i64, max: Option<i64> },
+    /// A mapping with the keys of a section.
+    Section(&'static Section),
+    /// A mapping of keys the catalogue chooses (`names`) to sections.
+    Named { names: Text, item: &'static Section },
+    /// A list of distinct strings.
+    List(Text),
+    /// Param name (an [`IDENT`]) → one of [`PARAM_TYPES`].
+    Params,
+    /// `true`, or a mapping with the keys of a section (`deprecated`).
+    FlagOr(&'static Section),
+    /// Output key → the fact it carries (a [`crate::ir::Fact`]).
+    FactMap,
+    /// One of the `words`, `null`, or an output key → fact mapping (JSON-RPC `data`).
+    WordOrFactMap { words: &'static [&'static str] },
+}
+
+/// Pattern of the facts a profile names by a key: `context.<key>` and `param.<name>` (the
+/// other facts are [`crate::ir::Fact::NAMED`]).
+pub const KEYED_FACT: &str = "^(?:context|param)\\..+$";
+
+/// Pattern of an error class name: UpperCamel ASCII.
+pub const CLASS_NAME: &str = "^[A-Z][A-Za-z0-9]*$";
+
+/// What an editor can check of a string.
+#[derive(Debug, Clone, Copy)]
+pub enum Text {
+    Any,
+    NonEmpty,
+    Pattern(&'static str),
+    /// A regular expression.
+    Regex,
+}
+
+const fn key(name: &'static str, ty: Type, presence: Presence, description: &'static str) -> Key {
+    Key {
+        name,
+        ty,
+        presence,
+        description,
+    }
+}
+
+const fn text(name: &'static str, presence: Presence, description: &'static str) -> Key {
+    key(name, Type::Text(Text::Any), presence, description)
+}
+
+/// A category fact as an entry overrides it.
+const fn from_category(fact: Key) -> Key {
+    Key {
+        presence: Presence::FromCategory,
+        ..fact
+    }
+}
+
+/// The whole catalogue.
+pub static TOP: Section = Section {
+    path: "(top level)",
+    description: None,
+    nullable: false,
+    keys: &[
+        key("errdex", Type::Version, Required, "The catalogue format version (required; 1)."),
+        key("registry", Type::Section(&REGISTRY), Required, "Who owns these codes and how they travel."),
+        key(
+            "categories",
+            Type::Named { names: Text::Pattern(IDENT), item: &CATEGORY },
+            Required,
+            "The categories, in order; the key is the wire value (e.g. not_found).",
+        ),
+        key(
+            "namespaces",
+            Type::Named { names: Text::Pattern(IDENT), item: &NAMESPACE },
+            Optional,
+            "Optional groups of codes, in order (docs pages, sub-enums).",
+        ),
+        key(
+            "errors",
+            Type::Named { names: Text::Pattern(ENTRY_NAME), item: &ENTRY },
+            Required,
+            "The error codes, in order; the key is the stable NAME (UPPER_SNAKE or lower_snake).",
+        ),
+        key(
+            "retired",
+            Type::Named { names: Text::NonEmpty, item: &RETIRED },
+            Optional,
+            "Tombstones: codes that may never be used again, by code.",
+        ),
+        key(
+            "profiles",
+            Type::Section(&PROFILES),
+            Presence::Default(Fallback::Text("errdex's own shapes")),
+            "How an error looks inside an MCP tool result and a JSON-RPC error.",
+        ),
+    ],
+};
+
+pub static REGISTRY: Section = Section {
+    path: "registry",
+    description: None,
+    nullable: false,
+    keys: &[
+        key(
+            "name",
+            Type::Text(Text::Pattern(REGISTRY_NAME)),
+            Required,
+            "Identifier; the default crate and npm package names derive from it (`<name>-errors`).",
+        ),
+        text(
+            "crate_name",
+            Presence::Default(Fallback::Text("`<name>-errors`")),
+            "The generated Rust crate's name (default: `<name>-errors`).",
+        ),
+        text(
+            "npm_name",
+            Presence::Default(Fallback::Text("`<name>-errors`")),
+            "The generated npm package's name (default: `<name>-errors`).",
+        ),
+        text(
+            "title",
+            Presence::Default(Fallback::Text("\"<name> error reference\"")),
+            "The docs title (default: \"<name> error reference\").",
+        ),
+        text(
+            "docs_url",
+            Presence::Default(Fallback::Text("`<namespace>.html#<code>` in the generated docs")),
+            "Per-code link template, e.g. \"https://docs.acme.dev/errors/{namespace}#{code}\". Placeholders: {namespace}, {code}, {name}, {category} (slugs).",
+        ),
+        key(
+            "code_pattern",
+            Type::Text(Text::Regex),
+            Optional,
+            "A regular expression every code must match, e.g. '^ACM-[A-Z]{3}-[0-9]{3}$'.",
+        ),
+        key(
+            "wire",
+            Type::Section(&WIRE),
+            Presence::Default(Fallback::Text("every key's default")),
+            "Key names of the JSON wire object.",
+        ),
+        text(
+            "mcp_meta_prefix",
+            Presence::Default(Fallback::Text("none")),
+            "Reverse-DNS prefix of the MCP `_meta` keys, e.g. \"dev.acme/\" (default: none).",
+        ),
+        key(
+            "class",
+            Type::Text(Text::Pattern(CLASS_NAME)),
+            Presence::Default(Fallback::Text("`<Name>Error`")),
+            "The base error class every code belongs to unless its namespace or entry names another (default: the registry name in UpperCamel + Error, e.g. MiloError).",
+        ),
+    ],
+};
+
+/// The wire keys a registry leaves out.
+pub mod wire_defaults {
+    pub const CODE: &str = "error";
+    pub const MESSAGE: &str = "detail";
+    pub const CATEGORY: &str = "category";
+}
+
+pub static WIRE: Section = Section {
+    path: "registry.wire",
+    description: None,
+    nullable: false,
+    keys: &[
+        key(
+            "code",
+            Type::Text(Text::NonEmpty),
+            Presence::Default(Fallback::Str(wire_defaults::CODE)),
+            "Key carrying the code (default: error).",
+        ),
+        key(
+            "message",
+            Type::Text(Text::NonEmpty),
+            Presence::Default(Fallback::Str(wire_defaults::MESSAGE)),
+            "Key carrying the human-readable message (default: detail).",
+        ),
+        key(
+            "category",
+            Type::TextOrNull,
+            Presence::Default(Fallback::Str(wire_defaults::CATEGORY)),
+            "Key carrying the category, or null to omit it (default: category).",
+        ),
+        key(
+            "retryable",
+            Type::TextOrNull,
+            Presence::Default(Fallback::Null),
+            "Key carrying the retryable flag, or null to omit it (default: null).",
+        ),
+        key(
+            "details",
+            Type::TextOrNull,
+            Presence::Default(Fallback::Null),
+            "Nest the extras (params, argument, constraint, suggestion, context) under this key, or null to put them beside the reserved keys (default: null).",
+        ),
+    ],
+};
+
+const RETRYABLE: Key = key(
+    "retryable",
+    Type::Boolean,
+    Presence::Default(Fallback::Bool(defaults::RETRYABLE)),
+    "Whether retrying the same request may succeed.",
+);
+const RETRY: Key = key(
+    "retry",
+    Type::Section(&RETRY_ADVICE),
+    Optional,
+    "Retry advice for callers. Every member is optional.",
+);
+const EXIT_CODE: Key = key(
+    "exit_code",
+    Type::Integer { min: 0, max: Some(255) },
+    Presence::Default(Fallback::Int(defaults::EXIT_CODE as i64)),
+    "Process exit code for CLIs (0..=255; 0 or above 125 draws a warning).",
+);
+const HTTP_STATUS: Key = key(
+    "http_status",
+    Type::Integer { min: 100, max: Some(599) },
+    Presence::Default(Fallback::Int(defaults::HTTP_STATUS as i64)),
+    "HTTP status (100..=599; below 400 draws a warning).",
+);
+const JSONRPC_CODE: Key = key(
+    "jsonrpc_code",
+    Type::Integer { min: i32::MIN as i64, max: Some(i32::MAX as i64) },
+    Presence::Default(Fallback::Int(defaults::JSONRPC_CODE as i64)),
+    "JSON-RPC error code, e.g. -32602 (invalid params) or -32603 (internal error). Inside -32768..=-32000 but not a standard or MCP code draws a warning.",
+);
+const EXPECTED: Key = key(
+    "expected",
+    Type::Boolean,
+    Presence::Default(Fallback::Bool(defaults::EXPECTED)),
+    "true: the user or agent can correct it (logged at WARN); false: an operator fault (logged at ERROR).",
+);
+
+pub static CATEGORY: Section = Section {
+    path: "categories.<key>",
+    description: Some(
+        "A category: the classification every code in it shares unless the code overrides it.",
+    ),
+    nullable: false,
+    keys: &[
+        text("summary", Required, "One line: what errors of this category have in common."),
+        RETRYABLE,
+        RETRY,
+        EXIT_CODE,
+        HTTP_STATUS,
+        JSONRPC_CODE,
+        EXPECTED,
+    ],
+};
+
+/// `retry`, in a category or an entry.
+pub static RETRY_ADVICE: Section = Section {
+    path: "retry",
+    description: None,
+    nullable: false,
+    keys: &[
+        key(
+            "max_attempts",
+            Type::Integer { min: 1, max: None },
+            Optional,
+            "How many attempts in total are worth making.",
+        ),
+        key(
+            "initial_backoff_ms",
+            Type::Integer { min: 0, max: None },
+            Optional,
+            "Delay before the first retry, in milliseconds (double it on each further retry).",
+        ),
+        text(
+            "advice",
+            Optional,
+            "What to tell a caller about retrying, e.g. \"Wait briefly, then retry.\"",
+        ),
+    ],
+};
+
+pub static NAMESPACE: Section = Section {
+    path: "namespaces.<key>",
+    description: None,
+    nullable: true,
+    keys: &[
+        text(
+            "title",
+            Presence::Default(Fallback::Text("the key")),
+            "The namespace's title (docs page heading; default: the key).",
+        ),
+        text("summary", Optional, "One line: what the namespace covers."),
+        text(
+            "code_prefix",
+            Optional,
+            "Codes in this namespace must start with it, e.g. ACM-FRM-.",
+        ),
+        key(
+            "class",
+            Type::Text(Text::Pattern(CLASS_NAME)),
+            Presence::Default(Fallback::Text("`registry.class`")),
+            "The error class of the namespace's codes, e.g. InputError (the MCP error type, the TypeScript error name).",
+        ),
+        text(
+            "category",
+            Optional,
+            "The category of the namespace's codes that name none (a key of `categories`).",
+        ),
+    ],
+};
+
+pub static ENTRY: Section = Section {
+    path: "errors.<NAME>",
+    description: Some(
+        "One error code. Classification members not given here come from its category.",
+    ),
+    nullable: false,
+    keys: &[
+        key(
+            "code",
+            Type::Text(Text::NonEmpty),
+            Presence::Default(Fallback::Text("the NAME")),
+            "The stable wire code, e.g. ACM-FRM-001. Defaults to the entry's NAME. Must match registry.code_pattern and the namespace's code_prefix.",
+        ),
+        text(
+            "namespace",
+            Optional,
+            "The namespace (a key of `namespaces`) this code belongs to.",
+        ),
+        text(
+            "category",
+            Presence::Default(Fallback::Text("the namespace's `category`")),
+            "The category (a key of `categories`); the code inherits its classification. Required unless the namespace gives one.",
+        ),
+        text("summary", Required, "One line, used in tables."),
+        text(
+            "message",
+            Presence::Default(Fallback::Text("the summary")),
+            "The message template. Every {placeholder} must be a declared param; {{ and }} are literal braces. Without it the message is the summary.",
+        ),
+        key(
+            "class",
+            Type::Text(Text::Pattern(CLASS_NAME)),
+            Presence::Default(Fallback::Text("the namespace's `class`")),
+            "This code's error class, overriding its namespace's.",
+        ),
+        key(
+            "params",
+            Type::Params,
+            Optional,
+            "The message's params, in order (the order of the Rust constructor's arguments): name → type.",
+        ),
+        text(
+            "suggestion",
+            Optional,
+            "What the user or agent should do; may use the params as placeholders like the message.",
+        ),
+        text(
+            "explanation",
+            Optional,
+            "Long Markdown: the code's docs page and `errdex explain`.",
+        ),
+        from_category(RETRYABLE),
+        Key {
+            description: "Retry advice.",
+            ..from_category(RETRY)
+        },
+        from_category(EXIT_CODE),
+        from_category(HTTP_STATUS),
+        from_category(JSONRPC_CODE),
+        from_category(EXPECTED),
+        text(
+            "docs_url",
+            Presence::Default(Fallback::Text("`registry.docs_url`")),
+            "This code's docs link, overriding registry.docs_url. Placeholders: {namespace}, {code}, {name}, {category}.",
+        ),
+        text(
+            "since",
+            Optional,
+            "The version that introduced this code, e.g. \"1.2.0\".",
+        ),
+        key(
+            "deprecated",
+            Type::FlagOr(&DEPRECATED),
+            Optional,
+            "Marks the code deprecated: generated code warns its users.",
+        ),
+        key(
+            "aliases",
+            Type::List(Text::Pattern(ENTRY_NAME)),
+            Optional,
+            "Other NAMES for this entry (identifiers that also resolve to it).",
+        ),
+        key(
+            "legacy_codes",
+            Type::List(Text::NonEmpty),
+            Optional,
+            "Former wire codes that still parse to this entry.",
+        ),
+    ],
+};
+
+pub static DEPRECATED: Section = Section {
+    path: "errors.<NAME>.deprecated",
+    description: None,
+    nullable: false,
+    keys: &[
+        text("since", Optional, "The version that deprecated it."),
+        key(
+            "replaced_by",
+            Type::Text(Text::Pattern(ENTRY_NAME)),
+            Optional,
+            "The NAME of the entry to use instead.",
+        ),
+        text("note", Optional, "Why, or what to do instead."),
+    ],
+};
+
+pub static RETIRED: Section = Section {
+    path: "retired.<code>",
+    description: None,
+    nullable: true,
+    keys: &[
+        key(
+            "name",
+            Type::Text(Text::Pattern(ENTRY_NAME)),
+            Optional,
+            "The NAME the code had.",
+        ),
+        text("since", Optional, "The version that retired it."),
+        text("note", Optional, "Why, or where it went."),
+    ],
+};
+
+/// Every section, in the order the docs present them.
+pub static SECTIONS: [&Section; 12] = [
+    &TOP,
+    &REGISTRY,
+    &WIRE,
+    &CATEGORY,
+    &RETRY_ADVICE,
+    &NAMESPACE,
+    &ENTRY,
+    &DEPRECATED,
+    &RETIRED,
+    &PROFILES,
+    &MCP_TOOL_ERROR,
+    &JSONRPC_ERROR,
+];
+
+pub static PROFILES: Section = Section {
+    path: "profiles",
+    description: None,
+    nullable: false,
+    keys: &[
+        key(
+            "mcp_tool_error",
+            Type::Section(&MCP_TOOL_ERROR),
+            Presence::Default(Fallback::Text("compact text, facts in `_meta`")),
+            "The MCP tool result (isError: true) a failing tool returns.",
+        ),
+        key(
+            "jsonrpc_error",
+            Type::Section(&JSONRPC_ERROR),
+            Presence::Default(Fallback::Text("the message, the wire object as `data`")),
+            "The JSON-RPC error object a protocol-level failure returns.",
+        ),
+    ],
+};
+
+pub static MCP_TOOL_ERROR: Section = Section {
+    path: "profiles.mcp_tool_error",
+    description: None,
+    nullable: false,
+    keys: &[
+        text(
+            "text",
+            Presence::Default(Fallback::Text("`{compact}`")),
+            "The text of `content[0]`, e.g. \"Error: {message}\". Placeholders: {message}, {code}, {name}, {category}, {error_type}, {suggestion}, {compact} (the terminal form), {wire} (the wire object as compact JSON).",
+        ),
+        key(
+            "data",
+            Type::Text(Text::NonEmpty),
+            Presence::Default(Fallback::Str("_meta")),
+            "Where the facts go: `_meta`, `structuredContent`, or the name of another top-level member, e.g. errorData.",
+        ),
+        text(
+            "prefix",
+            Presence::Default(Fallback::Text("`registry.mcp_meta_prefix`")),
+            "Prefix of every output key, e.g. \"dev.acme/\".",
+        ),
+        key(
+            "fields",
+            Type::FactMap,
+            Presence::Default(Fallback::Text("code, category, retryable, expected, docs_url, …")),
+            "Output key → the fact it carries, in order: code, name, category, retryable, expected, error_type, message, summary, docs_url, argument, constraint, suggestion, example, params, context, wire, context.<key>, param.<name>.",
+        ),
+    ],
+};
+
+pub static JSONRPC_ERROR: Section = Section {
+    path: "profiles.jsonrpc_error",
+    description: None,
+    nullable: false,
+    keys: &[
+        text(
+            "message",
+            Presence::Default(Fallback::Text("`{message}`")),
+            "The error's `message`. Same placeholders as mcp_tool_error.text.",
+        ),
+        key(
+            "data",
+            Type::WordOrFactMap { words: &["wire"] },
+            Presence::Default(Fallback::Str("wire")),
+            "The error's `data`: `wire` (the wire object), null (none), or output key → fact, like mcp_tool_error.fields.",
+        ),
+    ],
+};
+
+/// The wire shape when the registry has no `wire` block.
+pub fn default_wire() -> Wire {
+    Wire {
+        code: wire_defaults::CODE.into(),
+        message: wire_defaults::MESSAGE.into(),
+        category: Some(wire_defaults::CATEGORY.into()),
+        retryable: None,
+        details: None,
+        order: WireField::ALL.to_vec(),
+    }
+}

@@ -1,0 +1,148 @@
+//! Located tree → validated IR: the order of the stages, and nothing else.
+//!
+//! The typed model is read from the generic tree by hand (a serde derive would stop at the
+//! first unknown key or wrong type), so every problem is collected before stopping. Each
+//! rule of the format (`docs/catalogue.md`) has its own [`crate::diag::DiagCode`]; the
+//! stages below say where each is checked:
+//!
+//! 1. the top level and its sections ([`super::sections`]), each read against its
+//!    [`super::format`] section;
+//! 2. each entry's own checks ([`super::entry`]), on several threads for a large catalogue;
+//! 3. the rules across entries ([`super::rules`]), one function per rule.
+
+use crate::diag::{Diagnostic, Severity, Span};
+use crate::ir::{Catalogue, Category, ErrorEntry, Namespace, Registry, Retired};
+
+use super::entry::EntryCx;
+use super::format;
+use super::rules;
+use super::sink::Cx;
+use super::tree::{Limits, Node};
+use crate::diag::DiagCode;
+
+/// Validates a parsed tree. Returns the IR only when no diagnostic is an error.
+pub fn validate(
+    root: &Node,
+    src: &str,
+    source_name: &str,
+    limits: &Limits,
+) -> (Option<Catalogue>, Vec<Diagnostic>) {
+    let mut cx = Cx::new(src, limits);
+    let catalogue = cx.catalogue(root, source_name);
+    let mut diags = cx.diags;
+    diags.sort_by_key(|d| d.span.map_or((usize::MAX, 0), |s| (s.offset, s.len)));
+    let ok = !diags.iter().any(|d| d.severity() == Severity::Error);
+    (catalogue.filter(|_| ok), diags)
+}
+
+impl Cx<'_> {
+    /// Stage 1: the top level, then each section in the order later ones need them.
+    fn catalogue(&mut self, root: &Node, source_name: &str) -> Option<Catalogue> {
+        let top = self.known_fields(root, "(top level)", "the catalogue", &format::TOP)?;
+        self.format_version(root, &top);
+        self.missing_sections(root, &top);
+        let registry = top
+            .map
+            .get("registry")
+            .and_then(|(key, value)| self.registry(value, key.span));
+        let categories = top
+            .get("categories")
+            .map(|n| self.categories(n))
+            .unwrap_or_default();
+        let namespaces = top
+            .get("namespaces")
+            .map(|n| self.namespaces(n, &categories))
+            .unwrap_or_default();
+        let retired = top
+            .get("retired")
+            .map(|n| self.retired(n))
+            .unwrap_or_default();
+        let errors = match top.get("errors") {
+            Some(n) => self.errors(n, registry.as_ref(), &categories, &namespaces, &retired),
+            None => Vec::new(),
+        };
+        let profiles = self.profiles(
+            top.get("profiles"),
+            registry.as_ref().map_or("", |r| r.mcp_meta_prefix.as_str()),
+        );
+        let registry = registry?;
+        Some(Catalogue {
+            source_name: source_name.to_string(),
+            registry,
+            categories: categories.into_iter().map(|(c, _)| c).collect(),
+            namespaces: namespaces.into_iter().map(|(n, _)| n).collect(),
+            errors,
+            retired: retired.into_iter().map(|(r, _)| r).collect(),
+            profiles,
+        })
+    }
+
+    /// Stages 2 and 3: the `errors` mapping, each entry's own checks, then the rules
+    /// across entries. Only the entries that passed their own checks reach the IR.
+    fn errors(
+        &mut self,
+        node: &Node,
+        registry: Option<&Registry>,
+        categories: &[(Category, Span)],
+        namespaces: &[(Namespace, Span)],
+        retired: &[(Retired, Span)],
+    ) -> Vec<ErrorEntry> {
+        let Some(entries) = self.entries(node, "errors", "a mapping of error entries") else {
+            return Vec::new();
+        };
+        if entries.len() > self.limits.max_codes {
+            self.err(
+                DiagCode::TooManyCodes,
+                node.span,
+                &[
+                    ("count", &entries.len().to_string()),
+                    ("limit", &self.limits.max_codes.to_string()),
+                ],
+            );
+            return Vec::new();
+        }
+        let pattern = registry
+            .and_then(|r| r.code_pattern.as_deref())
+            .and_then(|p| regex::Regex::new(p).ok());
+        let wire_reserved: Vec<String> = registry
+            .map(|r| {
+                r.wire
+                    .reserved_keys()
+                    .into_iter()
+                    .map(str::to_string)
+                    .collect()
+            })
+            .unwrap_or_default();
+        let shared = EntryCx {
+            registry,
+            categories,
+            namespaces,
+            pattern: pattern.as_ref(),
+            wire_reserved: &wire_reserved,
+        };
+        let pending = self.each_entry(&entries, &shared);
+
+        let codes = rules::duplicate_code(self, &pending);
+        let legacy = rules::legacy_code_collision(self, &pending, &codes);
+        rules::retired_code_reused(self, retired, &codes, &legacy);
+        rules::duplicate_name(self, &pending);
+        rules::duplicate_name_of_code(self, &pending, &codes, &legacy);
+        rules::duplicate_name_of_retired(self, &pending, retired);
+        rules::identifier_collision_of_alias(self, &pending);
+        rules::identifier_collision(self, &pending);
+        let replacements = rules::unknown_replacement(self, &pending);
+
+        let mut out = Vec::with_capacity(pending.len());
+        for (p, replaced_by) in pending.into_iter().zip(replacements) {
+            if !p.complete {
+                continue;
+            }
+            let mut entry = p.entry;
+            if let Some(deprecated) = entry.deprecated.as_mut() {
+                deprecated.replaced_by = replaced_by;
+            }
+            out.push(entry);
+        }
+        out
+    }
+}

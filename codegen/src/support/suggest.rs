@@ -1,0 +1,120 @@
+//! "Did you mean": the known words nearest to a mistyped one, on [`strsim`].
+//!
+//! One engine for the loader's diagnostics (an unknown key, category, namespace, param type,
+//! `docs_url` placeholder or `replaced_by` target) and for `errdex explain` (an unknown code).
+//! Both compare without case and suggest only within a third of a word's length (at least 2
+//! edits). They differ where their readers differ, and each difference is part of their
+//! output:
+//!
+//! - [`nearest`] (the loader) names one candidate: the Levenshtein distance, the limit taken
+//!   from the mistyped word, ties broken by the candidate's text.
+//! - [`nearest_all`] (`explain`) lists every candidate at the smallest distance: optimal
+//!   string alignment (a swapped pair of letters is one edit, the usual typo in a code), the
+//!   limit taken from the longer of the two, ties in the candidates' order.
+
+/// The largest distance still worth suggesting for a word of `chars` characters.
+fn limit(chars: usize) -> usize {
+    (chars / 3).max(2)
+}
+
+/// The candidate nearest to `word` (see the module docs), if any is near enough.
+pub fn nearest<'c>(word: &str, candidates: impl IntoIterator<Item = &'c str>) -> Option<&'c str> {
+    let max = limit(word.chars().count());
+    let word = word.to_lowercase();
+    candidates
+        .into_iter()
+        .map(|c| (strsim::levenshtein(&word, &c.to_lowercase()), c))
+        .filter(|(distance, _)| *distance <= max)
+        .min_by_key(|(distance, c)| (*distance, *c))
+        .map(|(_, c)| c)
+}
+
+/// "did you mean `X`?" for the [`nearest`] candidate.
+pub fn did_you_mean<'c>(
+    word: &str,
+    candidates: impl IntoIterator<Item = &'c str>,
+) -> Option<String> {
+    nearest(word, candidates).map(|c| format!("did you mean `{c}`?"))
+}
+
+/// Every distinct candidate at the smallest distance from `word`, at most `most`, in the
+/// candidates' order (see the module docs).
+pub fn nearest_all<'c>(
+    word: &str,
+    candidates: impl IntoIterator<Item = &'c str>,
+    most: usize,
+) -> Vec<&'c str> {
+    let word = word.to_lowercase();
+    let word_chars = word.chars().count();
+    // (distance, position, candidate): sorting gives nearest first, then candidate order.
+    let mut scored: Vec<(usize, usize, &str)> = Vec::new();
+    for (position, c) in candidates.into_iter().enumerate() {
+        if scored.iter().any(|(_, _, s)| *s == c) {
+            continue;
+        }
+        let distance = strsim::osa_distance(&word, &c.to_lowercase());
+        if distance <= limit(word_chars.max(c.chars().count())) {
+            scored.push((distance, position, c));
+        }
+    }
+    scored.sort_unstable();
+    let best = scored.first().map_or(0, |s| s.0);
+    scored
+        .into_iter()
+        .take_while(|s| s.0 == best)
+        .take(most)
+        .map(|(_, _, c)| c)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nearest_ignores_case_and_breaks_ties_by_text() {
+        assert_eq!(nearest("Retryble", ["retryable", "retry"]), Some("retryable"));
+        // Both one edit away: the smaller text wins, whatever the order.
+        assert_eq!(nearest("cot", ["dot", "cat"]), Some("cat"));
+        assert_eq!(nearest("summary", ["exit_code"]), None);
+    }
+
+    #[test]
+    fn the_limit_is_a_third_of_the_word_and_at_least_two() {
+        assert_eq!(nearest("ab", ["abcd"]), Some("abcd"));
+        assert_eq!(nearest("ab", ["abcde"]), None);
+        assert_eq!(nearest("abcdefghi", ["abcdefghijkl"]), Some("abcdefghijkl"));
+        assert_eq!(nearest("abcdefghi", ["abcdefghijklm"]), None);
+    }
+
+    #[test]
+    fn nearest_all_counts_a_swap_as_one_edit_and_keeps_order() {
+        assert_eq!(nearest_all("ACM-FMR-001", ["ACM-FRM-001"], 5), ["ACM-FRM-001"]);
+        assert_eq!(nearest_all("E1", ["E2", "E3", "E2", "X"], 5), ["E2", "E3"]);
+        assert_eq!(nearest_all("E1", ["E2", "E3"], 1), ["E2"]);
+    }
+
+    #[test]
+    fn levenshtein_is_the_hand_written_one() {
+        // The loader's distance before it moved onto strsim: insert, delete, substitute.
+        fn by_hand(a: &str, b: &str) -> usize {
+            let b: Vec<char> = b.chars().collect();
+            let mut prev: Vec<usize> = (0..=b.len()).collect();
+            for (i, ca) in a.chars().enumerate() {
+                let mut cur = vec![i + 1];
+                for (j, cb) in b.iter().enumerate() {
+                    let cost = usize::from(ca != *cb);
+                    cur.push((prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1));
+                }
+                prev = cur;
+            }
+            prev[b.len()]
+        }
+        let words = ["", "a", "ab", "ba", "retryble", "retryable", "héllo", "hello", "ÉTÉ"];
+        for a in words {
+            for b in words {
+                assert_eq!(strsim::levenshtein(a, b), by_hand(a, b), "{a:?} {b:?}");
+            }
+        }
+    }
+}
