@@ -17,6 +17,8 @@ pub struct Catalogue {
     pub namespaces: Vec<Namespace>,
     pub errors: Vec<ErrorEntry>,
     pub retired: Vec<Retired>,
+    /// How an error becomes an MCP tool result and a JSON-RPC error object.
+    pub profiles: Profiles,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -36,6 +38,9 @@ pub struct Registry {
     pub crate_name: String,
     /// Default npm package name: `<name>-errors` (kebab).
     pub npm_name: String,
+    /// The base error class of the registry (`registry.class`; default: the UpperCamel
+    /// registry name + `Error`, e.g. `MiloError`).
+    pub class: String,
 }
 
 /// Key names of the JSON wire object.
@@ -52,16 +57,59 @@ pub struct Wire {
     /// Key under which extras (params, argument, constraint, suggestion, context) nest;
     /// `None` = flat, beside the reserved keys (default).
     pub details: Option<String>,
+    /// The order of the reserved members on the wire: the keys the `wire:` block lists, in
+    /// its order, then the ones it leaves out in [`WireField::ALL`] order. Always holds
+    /// every field once; fields whose key is `None` are skipped when writing.
+    pub order: Vec<WireField>,
+}
+
+/// A reserved member of the wire object, by role.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum WireField {
+    Code,
+    Message,
+    Category,
+    Retryable,
+    Details,
+}
+
+impl WireField {
+    /// Every field, in the default wire order.
+    pub const ALL: [WireField; 5] = [
+        WireField::Code,
+        WireField::Message,
+        WireField::Category,
+        WireField::Retryable,
+        WireField::Details,
+    ];
+
+    /// The field's key in the catalogue's `wire:` block.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            WireField::Code => "code",
+            WireField::Message => "message",
+            WireField::Category => "category",
+            WireField::Retryable => "retryable",
+            WireField::Details => "details",
+        }
+    }
 }
 
 impl Wire {
+    /// The key a field is written under, `None` when the registry does not send it.
+    pub fn key(&self, field: WireField) -> Option<&str> {
+        match field {
+            WireField::Code => Some(&self.code),
+            WireField::Message => Some(&self.message),
+            WireField::Category => self.category.as_deref(),
+            WireField::Retryable => self.retryable.as_deref(),
+            WireField::Details => self.details.as_deref(),
+        }
+    }
+
     /// The keys that context and params can never overwrite, in wire order.
     pub fn reserved_keys(&self) -> Vec<&str> {
-        let mut keys = vec![self.code.as_str(), self.message.as_str()];
-        keys.extend(self.category.as_deref());
-        keys.extend(self.retryable.as_deref());
-        keys.extend(self.details.as_deref());
-        keys
+        self.order.iter().filter_map(|f| self.key(*f)).collect()
     }
 }
 
@@ -101,6 +149,10 @@ pub struct Namespace {
     pub title: String,
     pub summary: Option<String>,
     pub code_prefix: Option<String>,
+    /// The error class of the namespace's codes (`class:`), e.g. `FormError`.
+    pub class: Option<String>,
+    /// Index into `Catalogue::categories` of the default category of the namespace's codes.
+    pub category: Option<usize>,
     /// `Namespace::Frm`.
     pub rust_variant: String,
     /// Slug of the key (`frm`): docs page `frm.md`, the `{namespace}` of docs URLs.
@@ -192,6 +244,9 @@ pub struct ErrorEntry {
     pub ts_type: String,
     /// Slug of the code: the anchor of its docs section and the `{code}` of docs URLs.
     pub anchor: String,
+    /// The error class (the MCP profile's `error_type`): the code's own `class`, else its
+    /// namespace's, else the registry's base class.
+    pub class: String,
 }
 
 /// A tombstone: a code that may never be used again.
@@ -233,5 +288,212 @@ impl Catalogue {
         self.retired
             .iter()
             .find(|r| r.code == key || r.name.as_deref() == Some(key))
+    }
+}
+
+/// The shapes an error takes at the MCP and JSON-RPC boundaries (`profiles:`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Profiles {
+    pub mcp_tool_error: McpProfile,
+    pub jsonrpc_error: JsonRpcProfile,
+}
+
+/// The MCP `CallToolResult` of a failed tool call.
+#[derive(Debug, Clone, PartialEq)]
+pub struct McpProfile {
+    /// `content[0].text`, over [`TEXT_PLACEHOLDERS`] (default `{compact}`; `{wire}` is the
+    /// wire object as compact JSON).
+    pub text: Template,
+    /// Where the structured facts go.
+    pub data: McpData,
+    /// Prefix of every key of `fields` (default: `registry.mcp_meta_prefix`).
+    pub prefix: String,
+    /// The `resultType` member (default `complete`, required by MCP 2026-07-28); `None`
+    /// omits it.
+    pub result_type: Option<String>,
+    /// The structured facts, in order.
+    pub fields: Vec<ProfileField>,
+}
+
+/// Where an MCP tool-error result carries its structured facts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum McpData {
+    /// `_meta` (the default).
+    Meta,
+    /// `structuredContent`.
+    StructuredContent,
+    /// A top-level member of that name (`errorData`).
+    Member(String),
+}
+
+impl McpData {
+    /// The member of the result that holds the facts.
+    pub fn member(&self) -> &str {
+        match self {
+            McpData::Meta => "_meta",
+            McpData::StructuredContent => "structuredContent",
+            McpData::Member(name) => name,
+        }
+    }
+}
+
+/// The JSON-RPC error object `{code, message, data}`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct JsonRpcProfile {
+    /// `message`, over [`TEXT_PLACEHOLDERS`] (default `{message}`).
+    pub message: Template,
+    pub data: JsonRpcData,
+}
+
+/// What the JSON-RPC error's `data` member holds.
+#[derive(Debug, Clone, PartialEq)]
+pub enum JsonRpcData {
+    /// The wire object (the default).
+    Wire,
+    /// No `data` member.
+    Omitted,
+    /// An object of these facts.
+    Fields(Vec<ProfileField>),
+}
+
+/// One member of a profile's structured data: an output key and the fact it carries.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProfileField {
+    pub key: String,
+    pub fact: Fact,
+}
+
+/// A fact a profile can carry. `Argument`, `Constraint`, `Suggestion`, `Example`,
+/// `ContextKey` and `Param` are left out when the error has none; the others are always
+/// present.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Fact {
+    Code,
+    Name,
+    Category,
+    Retryable,
+    Expected,
+    ErrorType,
+    Message,
+    Summary,
+    DocsUrl,
+    Argument,
+    Constraint,
+    Suggestion,
+    /// The raise site's context `example`.
+    Example,
+    /// Every param, as an object.
+    Params,
+    /// Every context entry, as an object.
+    Context,
+    /// The wire object.
+    Wire,
+    /// One context entry (`context.<key>`).
+    ContextKey(String),
+    /// One param (`param.<name>`), for the codes that have it.
+    Param(String),
+}
+
+impl Fact {
+    /// The facts without an argument, by their catalogue name.
+    pub const NAMED: [(&'static str, Fact); 16] = [
+        ("code", Fact::Code),
+        ("name", Fact::Name),
+        ("category", Fact::Category),
+        ("retryable", Fact::Retryable),
+        ("expected", Fact::Expected),
+        ("error_type", Fact::ErrorType),
+        ("message", Fact::Message),
+        ("summary", Fact::Summary),
+        ("docs_url", Fact::DocsUrl),
+        ("argument", Fact::Argument),
+        ("constraint", Fact::Constraint),
+        ("suggestion", Fact::Suggestion),
+        ("example", Fact::Example),
+        ("params", Fact::Params),
+        ("context", Fact::Context),
+        ("wire", Fact::Wire),
+    ];
+
+    /// Reads `code`, `context.tool`, `param.field`, ...
+    pub fn parse(s: &str) -> Option<Fact> {
+        if let Some(key) = s.strip_prefix("context.") {
+            return (!key.is_empty()).then(|| Fact::ContextKey(key.to_string()));
+        }
+        if let Some(name) = s.strip_prefix("param.") {
+            return (!name.is_empty()).then(|| Fact::Param(name.to_string()));
+        }
+        Fact::NAMED
+            .iter()
+            .find(|(n, _)| *n == s)
+            .map(|(_, f)| f.clone())
+    }
+
+    /// The catalogue spelling (`context.tool`).
+    pub fn spelling(&self) -> String {
+        match self {
+            Fact::ContextKey(k) => format!("context.{k}"),
+            Fact::Param(p) => format!("param.{p}"),
+            other => Fact::NAMED
+                .iter()
+                .find(|(_, f)| f == other)
+                .map_or_else(String::new, |(n, _)| (*n).to_string()),
+        }
+    }
+}
+
+/// Placeholders of the profile texts, in the order their values are passed to
+/// [`Template::render`].
+pub const TEXT_PLACEHOLDERS: [&str; 8] = [
+    "message",
+    "code",
+    "name",
+    "category",
+    "error_type",
+    "suggestion",
+    "compact",
+    "wire",
+];
+
+/// The facts of today's `_meta` (the default MCP profile), each under its own name.
+pub const DEFAULT_MCP_FIELDS: [Fact; 8] = [
+    Fact::Code,
+    Fact::Category,
+    Fact::Retryable,
+    Fact::Expected,
+    Fact::DocsUrl,
+    Fact::Suggestion,
+    Fact::Argument,
+    Fact::Constraint,
+];
+
+impl Profiles {
+    /// The profiles of a catalogue that declares none: the shapes errdex always wrote.
+    pub fn defaults(mcp_meta_prefix: &str) -> Profiles {
+        let text = |raw: &str| {
+            Template::parse(raw, &TEXT_PLACEHOLDERS).unwrap_or_else(|_| Template {
+                raw: raw.to_string(),
+                parts: Vec::new(),
+            })
+        };
+        Profiles {
+            mcp_tool_error: McpProfile {
+                text: text("{compact}"),
+                data: McpData::Meta,
+                prefix: mcp_meta_prefix.to_string(),
+                result_type: Some("complete".to_string()),
+                fields: DEFAULT_MCP_FIELDS
+                    .iter()
+                    .map(|f| ProfileField {
+                        key: f.spelling(),
+                        fact: f.clone(),
+                    })
+                    .collect(),
+            },
+            jsonrpc_error: JsonRpcProfile {
+                message: text("{message}"),
+                data: JsonRpcData::Wire,
+            },
+        }
     }
 }

@@ -126,6 +126,9 @@ pub const RUST_ERROR_METHODS: &[&str] = &[
     "with_suggestion",
     "with_source",
     "with_message",
+    "with_expected",
+    "with_error_type",
+    "error_type",
     "to_wire",
     "from_wire",
     "to_mcp_tool_result",
@@ -365,6 +368,22 @@ pub fn fill_docs_url(t: &str, namespace: &str, code: &str, name: &str, category:
     }
     out.push_str(rest);
     out
+}
+
+/// The base error class of a registry that names none: `milo` → `MiloError`,
+/// `acme-cli` → `AcmeCliError` (each word's first letter upper-cased, the rest kept).
+pub fn default_class(registry_name: &str) -> String {
+    let ident: String = registry_name
+        .split(['-', '_'])
+        .filter(|w| !w.is_empty())
+        .map(|w| {
+            let mut chars = w.chars();
+            chars.next().map_or_else(String::new, |c| {
+                c.to_ascii_uppercase().to_string() + chars.as_str()
+            })
+        })
+        .collect();
+    format!("{ident}Error")
 }
 
 #[cfg(test)]

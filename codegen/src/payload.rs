@@ -6,25 +6,48 @@
 //! same rules, and tests prove they agree with this module value for value.
 //!
 //! Rules:
-//! - wire: the code key, the message key, then the category key and the retryable key when
-//!   the registry names them; then the extras, flat beside those keys or nested under
-//!   `wire.details`. Extras are, in order: every param by name, `argument`, `constraint`,
-//!   `suggestion` (each when present), then context entries. A context key never replaces a
+//! - wire: the reserved members (code, message, category and retryable when the registry
+//!   names them, and the `details` object when extras nest) in the order the registry's
+//!   `wire:` block lists them (unlisted ones after, in that default order); flat extras
+//!   follow the reserved members. Extras are, in order: every param by name, `argument`,
+//!   `constraint`, `suggestion` (each when present), then context entries. A context key never replaces a
 //!   reserved key or an earlier extra (first writer wins).
 //! - terminal: `CODE[ `argument`]: message`, then `  constraint: <compact JSON>` and
 //!   `  hint: <suggestion>` lines when present.
-//! - MCP `CallToolResult`: `content[0]` is the terminal text, `isError: true`,
-//!   `resultType: "complete"` (required since MCP 2026-07-28), `_meta` carries
-//!   `<prefix>code`, `category`, `retryable`, `expected`, `docs_url`, and `suggestion`,
-//!   `argument`, `constraint` when present. No `structuredContent`.
-//! - JSON-RPC error object: `{code: jsonrpc_code, message, data: <wire object>}`.
+//! - MCP `CallToolResult` (the catalogue's `profiles.mcp_tool_error`): `content[0]` is the
+//!   profile's text (default `{compact}`, the terminal text), `isError: true`, `resultType`
+//!   when the profile has one (default `"complete"`, required since MCP 2026-07-28), then
+//!   the profile's member (default `_meta`; `structuredContent` or any named member such as
+//!   `errorData`) holding its facts in its order, each key under its prefix, the optional
+//!   ones (argument, constraint, suggestion, example, `context.<key>`, `param.<name>`) left
+//!   out when absent. The default facts: `code`, `category`, `retryable`, `expected`,
+//!   `docs_url`, `suggestion`, `argument`, `constraint` under `registry.mcp_meta_prefix`.
+//! - JSON-RPC error object (`profiles.jsonrpc_error`): `{code: jsonrpc_code, message: the
+//!   profile's message (default `{message}`), data}` where `data` is the wire object (the
+//!   default), the profile's facts, or absent.
+//! - `expected` and the error type (class) are the raise site's when it set them, else the
+//!   code's.
 //! - Problem details: `type` (docs URL), `title` (summary), `status` (HTTP), `detail`
 //!   (message), then `code`, `category`, `retryable`, then the extras (members already
 //!   present are not replaced).
+//! - tool response envelope (what an agent runtime feeds back to a model):
+//!   `{"id": <id>, "content": <the wire object as compact JSON text>, "is_error": true}`;
+//!   `content` is `serde_json::to_string(&wire)`, byte for byte what `JSON.stringify(wire)`
+//!   gives (same key order, same escapes).
+//!
+//! Receiving (every parser applies the same classification, [`wire_kind`]): a payload whose
+//! code key holds a live or legacy code is *known*, a retired code *retired*, any other
+//! code string with a string under the message key *unknown* (a newer catalogue). A
+//! payload is *legacy* when it is a JSON object whose code key does not hold a string, or
+//! holds a string that is no code of the catalogue (live, legacy or retired) while the
+//! message key does not hold a string; and it has a string under `error` or else
+//! `message`: that string is its message. Otherwise, without a code, it is *invalid*. A
+//! legacy or invalid payload has no code, no category and is not retryable.
 
 use serde_json::{Map, Value, json};
 
-use crate::ir::{Catalogue, ErrorEntry, ParamType};
+use crate::ir::{Catalogue, ErrorEntry, Fact, JsonRpcData, ParamType, ProfileField, WireField};
+use crate::template::{Part, Template};
 
 /// One concrete error: an entry plus the values a caller supplied.
 #[derive(Debug, Clone, PartialEq)]
@@ -37,6 +60,12 @@ pub struct Instance<'a> {
     /// Overrides the catalogue suggestion when set.
     pub suggestion_override: Option<String>,
     pub context: Vec<(String, Value)>,
+    /// Replaces the rendered message (a raise site that words it itself).
+    pub message_override: Option<String>,
+    /// Overrides the code's `expected` for this occurrence (a raise site that knows better).
+    pub expected_override: Option<bool>,
+    /// Overrides the code's error class for this occurrence (raised as the base class).
+    pub error_type_override: Option<String>,
 }
 
 /// The placeholder value docs and test vectors use for a param type: `"<name>"`, `42`,
@@ -64,6 +93,9 @@ impl<'a> Instance<'a> {
             constraint: None,
             suggestion_override: None,
             context: Vec::new(),
+            message_override: None,
+            expected_override: None,
+            error_type_override: None,
         }
     }
 
@@ -72,7 +104,15 @@ impl<'a> Instance<'a> {
     }
 
     pub fn message(&self) -> String {
-        self.entry.message.render(&self.display_values())
+        self.render_message(&self.display_values())
+    }
+
+    /// The message from already computed display values (the raise site's when it set one).
+    fn render_message(&self, values: &[String]) -> String {
+        match &self.message_override {
+            Some(m) => m.clone(),
+            None => self.entry.message.render(values),
+        }
     }
 
     pub fn suggestion(&self) -> Option<String> {
@@ -90,7 +130,7 @@ impl<'a> Instance<'a> {
     pub fn terminal_text(&self) -> String {
         let values = self.display_values();
         let suggestion = self.suggestion_from(|| values.clone());
-        self.terminal_text_with(&self.entry.message.render(&values), suggestion.as_deref())
+        self.terminal_text_with(&self.render_message(&values), suggestion.as_deref())
     }
 
     /// The terminal form from an already rendered message and suggestion.
@@ -143,75 +183,222 @@ impl<'a> Instance<'a> {
 
     pub fn wire(&self, cat: &Catalogue) -> Value {
         let w = &cat.registry.wire;
-        let mut m = Map::new();
-        m.insert(w.code.clone(), Value::String(self.entry.code.clone()));
-        m.insert(w.message.clone(), Value::String(self.message()));
-        if let Some(k) = &w.category {
-            m.insert(
-                k.clone(),
-                Value::String(cat.category_of(self.entry).key.clone()),
-            );
-        }
-        if let Some(k) = &w.retryable {
-            m.insert(k.clone(), Value::Bool(self.entry.retryable));
-        }
         let reserved = w.reserved_keys();
-        let extras = self.extras(&reserved);
-        match &w.details {
-            Some(k) => {
-                m.insert(k.clone(), Value::Object(extras));
-            }
-            None => m.extend(extras),
+        let mut extras = Some(self.extras(&reserved));
+        let mut m = Map::new();
+        for &field in &w.order {
+            let Some(key) = w.key(field) else { continue };
+            let value = match field {
+                WireField::Code => Value::String(self.entry.code.clone()),
+                WireField::Message => Value::String(self.message()),
+                WireField::Category => Value::String(cat.category_of(self.entry).key.clone()),
+                WireField::Retryable => Value::Bool(self.entry.retryable),
+                WireField::Details => Value::Object(extras.take().unwrap_or_default()),
+            };
+            m.insert(key.to_string(), value);
+        }
+        // Flat extras (no details key) follow the reserved members.
+        if let Some(flat) = extras {
+            m.extend(flat);
         }
         Value::Object(m)
     }
 
-    pub fn mcp_tool_result(&self, cat: &Catalogue) -> Value {
-        let p = &cat.registry.mcp_meta_prefix;
-        let values = self.display_values();
-        let suggestion = self.suggestion_from(|| values.clone());
-        let mut meta = Map::new();
-        let mut put = |k: &str, v: Value| {
-            let mut key = String::with_capacity(p.len() + k.len());
-            key.push_str(p);
-            key.push_str(k);
-            meta.insert(key, v);
+    /// `expected` of this occurrence: the raise site's, else the code's.
+    pub fn expected(&self) -> bool {
+        self.expected_override.unwrap_or(self.entry.expected)
+    }
+
+    /// The error type (class) of this occurrence: the raise site's, else the code's.
+    pub fn error_type(&self) -> &str {
+        self.error_type_override
+            .as_deref()
+            .unwrap_or(&self.entry.class)
+    }
+
+    /// A profile text (`{message}`, `{compact}`, ... in [`TEXT_PLACEHOLDERS`] order).
+    fn profile_text(
+        &self,
+        cat: &Catalogue,
+        template: &Template,
+        message: &str,
+        suggestion: Option<&str>,
+    ) -> String {
+        let needs = |name: &str| {
+            template
+                .parts
+                .iter()
+                .any(|p| matches!(p, Part::Param { name: n, .. } if n == name))
         };
-        put("code", Value::String(self.entry.code.clone()));
-        put(
-            "category",
-            Value::String(cat.category_of(self.entry).key.clone()),
+        let compact = if needs("compact") {
+            self.terminal_text_with(message, suggestion)
+        } else {
+            String::new()
+        };
+        let wire = if needs("wire") {
+            self.wire(cat).to_string()
+        } else {
+            String::new()
+        };
+        template.render(&[
+            message.to_string(),
+            self.entry.code.clone(),
+            self.entry.name.clone(),
+            cat.category_of(self.entry).key.clone(),
+            self.error_type().to_string(),
+            suggestion.unwrap_or_default().to_string(),
+            compact,
+            wire,
+        ])
+    }
+
+    /// One fact's value, `None` when this error does not have it.
+    fn fact(
+        &self,
+        cat: &Catalogue,
+        fact: &Fact,
+        message: &str,
+        suggestion: Option<&str>,
+    ) -> Option<Value> {
+        let text = |s: &str| Some(Value::String(s.to_string()));
+        match fact {
+            Fact::Code => text(&self.entry.code),
+            Fact::Name => text(&self.entry.name),
+            Fact::Category => text(&cat.category_of(self.entry).key),
+            Fact::Retryable => Some(Value::Bool(self.entry.retryable)),
+            Fact::Expected => Some(Value::Bool(self.expected())),
+            Fact::ErrorType => text(self.error_type()),
+            Fact::Message => text(message),
+            Fact::Summary => text(&self.entry.summary),
+            Fact::DocsUrl => text(&self.entry.docs_url),
+            Fact::Argument => self.argument.as_deref().and_then(text),
+            Fact::Constraint => self.constraint.clone(),
+            Fact::Suggestion => suggestion.and_then(text),
+            Fact::Example => self.context_value("example"),
+            Fact::Params => Some(Value::Object(
+                self.entry
+                    .params
+                    .iter()
+                    .zip(&self.values)
+                    .map(|(p, v)| (p.name.clone(), v.clone()))
+                    .collect(),
+            )),
+            Fact::Context => {
+                let mut m = Map::new();
+                for (k, v) in &self.context {
+                    if !m.contains_key(k) {
+                        m.insert(k.clone(), v.clone());
+                    }
+                }
+                Some(Value::Object(m))
+            }
+            Fact::Wire => Some(self.wire(cat)),
+            Fact::ContextKey(k) => self.context_value(k),
+            Fact::Param(name) => self
+                .entry
+                .params
+                .iter()
+                .position(|p| &p.name == name)
+                .and_then(|i| self.values.get(i).cloned()),
+        }
+    }
+
+    /// The first context entry under `key`.
+    fn context_value(&self, key: &str) -> Option<Value> {
+        self.context
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.clone())
+    }
+
+    /// The facts of a profile, in its order, each under `prefix` + its key.
+    fn profile_fields(
+        &self,
+        cat: &Catalogue,
+        fields: &[ProfileField],
+        prefix: &str,
+        message: &str,
+        suggestion: Option<&str>,
+    ) -> Map<String, Value> {
+        let mut m = Map::new();
+        for field in fields {
+            if let Some(v) = self.fact(cat, &field.fact, message, suggestion) {
+                let mut key = String::with_capacity(prefix.len() + field.key.len());
+                key.push_str(prefix);
+                key.push_str(&field.key);
+                m.insert(key, v);
+            }
+        }
+        m
+    }
+
+    pub fn mcp_tool_result(&self, cat: &Catalogue) -> Value {
+        let profile = &cat.profiles.mcp_tool_error;
+        let values = self.display_values();
+        let message = self.render_message(&values);
+        let suggestion = self.suggestion_from(|| values.clone());
+        let text = self.profile_text(cat, &profile.text, &message, suggestion.as_deref());
+        let data = self.profile_fields(
+            cat,
+            &profile.fields,
+            &profile.prefix,
+            &message,
+            suggestion.as_deref(),
         );
-        put("retryable", Value::Bool(self.entry.retryable));
-        put("expected", Value::Bool(self.entry.expected));
-        put("docs_url", Value::String(self.entry.docs_url.clone()));
-        if let Some(s) = &suggestion {
-            put("suggestion", Value::String(s.clone()));
+        let mut m = Map::new();
+        m.insert("content".into(), json!([{"type": "text", "text": text}]));
+        m.insert("isError".into(), Value::Bool(true));
+        if let Some(t) = &profile.result_type {
+            m.insert("resultType".into(), Value::String(t.clone()));
         }
-        if let Some(a) = &self.argument {
-            put("argument", Value::String(a.clone()));
-        }
-        if let Some(c) = &self.constraint {
-            put("constraint", c.clone());
-        }
-        let text =
-            self.terminal_text_with(&self.entry.message.render(&values), suggestion.as_deref());
-        json!({
-            "content": [{"type": "text", "text": text}],
-            "isError": true,
-            // Required by MCP 2026-07-28 (`"complete"` is what clients assume when absent);
-            // earlier revisions allow the extra member.
-            "resultType": "complete",
-            "_meta": Value::Object(meta),
-        })
+        m.insert(profile.data.member().to_string(), Value::Object(data));
+        Value::Object(m)
+    }
+
+    /// The tool response envelope: `{"id", "content": <compact wire JSON>, "is_error": true}`.
+    pub fn tool_response(&self, cat: &Catalogue, id: impl Into<Value>) -> Value {
+        let mut m = Map::new();
+        m.insert("id".into(), id.into());
+        m.insert("content".into(), Value::String(self.wire(cat).to_string()));
+        m.insert("is_error".into(), Value::Bool(true));
+        Value::Object(m)
     }
 
     pub fn jsonrpc_error(&self, cat: &Catalogue) -> Value {
-        json!({
-            "code": self.entry.jsonrpc_code,
-            "message": self.message(),
-            "data": self.wire(cat),
-        })
+        let profile = &cat.profiles.jsonrpc_error;
+        let values = self.display_values();
+        let message = self.render_message(&values);
+        let suggestion = self.suggestion_from(|| values.clone());
+        let mut m = Map::new();
+        m.insert("code".into(), json!(self.entry.jsonrpc_code));
+        m.insert(
+            "message".into(),
+            Value::String(self.profile_text(
+                cat,
+                &profile.message,
+                &message,
+                suggestion.as_deref(),
+            )),
+        );
+        match &profile.data {
+            JsonRpcData::Wire => {
+                m.insert("data".into(), self.wire(cat));
+            }
+            JsonRpcData::Omitted => {}
+            JsonRpcData::Fields(fields) => {
+                m.insert(
+                    "data".into(),
+                    Value::Object(self.profile_fields(
+                        cat,
+                        fields,
+                        "",
+                        &message,
+                        suggestion.as_deref(),
+                    )),
+                );
+            }
+        }
+        Value::Object(m)
     }
 
     pub fn problem_json(&self, cat: &Catalogue) -> Value {
@@ -243,5 +430,35 @@ pub fn display_value(v: &Value) -> String {
             n.as_f64().map_or_else(|| n.to_string(), |f| f.to_string())
         }
         other => other.to_string(),
+    }
+}
+
+/// How a received value is classified (see the module doc): `"known"`, `"unknown"`,
+/// `"retired"`, `"legacy"` or `"invalid"`, the reference of the generated parsers
+/// (`Error::wire_kind`, TypeScript `parseWireError(x).kind`). Only exact wire codes count
+/// as codes of the catalogue here; names and aliases do not.
+pub fn wire_kind(cat: &Catalogue, value: &Value) -> &'static str {
+    let Some(obj) = value.as_object() else {
+        return "invalid";
+    };
+    let w = &cat.registry.wire;
+    let is_live = |s: &str| {
+        cat.errors
+            .iter()
+            .any(|e| e.code == s || e.legacy_codes.iter().any(|c| c == s))
+    };
+    let is_retired = |s: &str| cat.retired.iter().any(|r| r.code == s);
+    let message_is_text = obj.get(&w.message).is_some_and(Value::is_string);
+    match obj.get(&w.code).and_then(Value::as_str) {
+        Some(s) if is_live(s) => "known",
+        Some(s) if is_retired(s) => "retired",
+        Some(_) if message_is_text => "unknown",
+        _ if ["error", "message"]
+            .iter()
+            .any(|k| obj.get(*k).is_some_and(Value::is_string)) =>
+        {
+            "legacy"
+        }
+        _ => "invalid",
     }
 }

@@ -4,11 +4,13 @@
 #![allow(clippy::unwrap_used)]
 
 mod rust_support;
+mod seed_support;
+mod vectors_support;
 
 use errdex_codegen::emit::rust::{RustOptions, emit, lookup_keys};
 use errdex_codegen::ir::Catalogue;
 use errdex_codegen::payload::Instance;
-use rust_support::harness::{Source, TestCrate, driver_main, workspace_root};
+use rust_support::harness::{Source, TestCrate, driver_main_with_foreign, workspace_root};
 use serde_json::{Value, json};
 
 fn mcp_validators() -> Vec<(String, jsonschema::Validator, jsonschema::Validator)> {
@@ -51,7 +53,18 @@ fn instances<'a>(cat: &'a Catalogue, i: usize) -> Vec<Instance<'a>> {
     let mut c = ex.clone();
     c.suggestion_override = Some("Try `this` instead.".into());
     c.context = vec![("z".into(), json!([1, 2]))];
-    vec![ex, b, c]
+    // A raise site that words the message itself, knows better than the code whether the
+    // caller can fix it, raises another class, and attaches the agent-CLI repair context.
+    let mut d = ex.clone();
+    d.message_override = Some("Raised as worded".into());
+    d.expected_override = Some(!e.expected);
+    d.error_type_override = Some("RaisedAs".into());
+    d.context = vec![
+        ("tool".into(), json!("deploy")),
+        ("example".into(), json!("x")),
+        ("schema".into(), json!({"type": "object"})),
+    ];
+    vec![ex, b, c, d]
 }
 
 fn load_fixture(case: &str) -> Catalogue {
@@ -70,10 +83,12 @@ fn check(name: &str, cat: &Catalogue) -> TestCrate {
 
 fn check_with(name: &str, cat: &Catalogue, source: Source<'_>) -> TestCrate {
     let keys = lookup_keys(cat);
+    let foreign = vectors_support::foreign(cat);
+    let wires: Vec<Value> = foreign.iter().map(|f| f["wire"].clone()).collect();
     let krate = TestCrate::new(
         name,
         source,
-        &driver_main(&name.replace('-', "_"), cat, &keys),
+        &driver_main_with_foreign(&name.replace('-', "_"), cat, &keys, &wires),
     );
     let out = krate.run_json();
     let validators = mcp_validators();
@@ -109,6 +124,7 @@ fn check_with(name: &str, cat: &Catalogue, source: Source<'_>) -> TestCrate {
         );
         assert_eq!(got["docs_url"], json!(e.docs_url), "{ctx}");
         assert_eq!(got["summary"], json!(e.summary), "{ctx}");
+        assert_eq!(got["class"], json!(e.class), "{ctx}");
         assert_eq!(got["explanation"], json!(e.explanation), "{ctx}");
         assert_eq!(got["message_template"], json!(e.message.raw), "{ctx}");
         assert_eq!(
@@ -147,7 +163,27 @@ fn check_with(name: &str, cat: &Catalogue, source: Source<'_>) -> TestCrate {
                 inst.problem_json(cat).to_string(),
                 "{ctx}"
             );
+            // The tool response envelope: the same bytes as payload.rs, `content` included.
+            let tool = inst.tool_response(cat, vectors_support::TOOL_ID);
+            assert_eq!(g["tool_response"].to_string(), tool.to_string(), "{ctx}");
+            assert_eq!(g["tool_response"]["content"], tool["content"], "{ctx}");
+            assert_eq!(g["tool_content_is_to_string"], json!(true), "{ctx}");
+            assert_eq!(g["wire_kind"], json!("known"), "{ctx}: constructed errors");
             assert_eq!(g["exit_code"], json!(e.exit_code), "{ctx}");
+            assert_eq!(g["expected"], json!(inst.expected()), "{ctx}");
+            let level = if inst.expected() { "warn" } else { "error" };
+            assert_eq!(g["log_level"], json!(level), "{ctx}");
+            assert_eq!(g["error_type"], json!(inst.error_type()), "{ctx}");
+            assert_eq!(
+                g["mcp"].to_string(),
+                inst.mcp_tool_result(cat).to_string(),
+                "{ctx}"
+            );
+            assert_eq!(
+                g["jsonrpc"].to_string(),
+                inst.jsonrpc_error(cat).to_string(),
+                "{ctx}"
+            );
             assert_eq!(g["wire_roundtrip"], json!(true), "{ctx}: {}", g["wire"]);
             assert_eq!(g["roundtrip_text"], g["text"], "{ctx}");
             for (schema, call_tool, rpc) in &validators {
@@ -168,6 +204,26 @@ fn check_with(name: &str, cat: &Catalogue, source: Source<'_>) -> TestCrate {
                     "{ctx}: JSON-RPC error invalid against {schema}: {errs:?}"
                 );
             }
+        }
+    }
+
+    // Every foreign vector (newer, retired and former codes, legacy payloads, garbage)
+    // parses in Rust to what the vectors state, as in TypeScript (ts_vectors.rs).
+    let got = out["foreign"].as_array().unwrap();
+    assert_eq!(got.len(), foreign.len(), "{name}: foreign vectors");
+    for (f, g) in foreign.iter().zip(got) {
+        let ctx = format!("{name}: foreign {}: {}", f["label"], f["wire"]);
+        let want = &f["expect"];
+        for k in ["kind", "code", "category", "retryable"] {
+            assert_eq!(g[k], want[k], "{ctx}: {k}");
+        }
+        if let Some(m) = want.get("message") {
+            assert_eq!(g["message"], *m, "{ctx}: message");
+        }
+        assert_eq!(g["display_kind"], g["kind"], "{ctx}");
+        assert_eq!(g["known"], json!(want["kind"] == "known"), "{ctx}");
+        if want["kind"] == "legacy" || want["kind"] == "invalid" {
+            assert_eq!(g["wire_code"], json!(""), "{ctx}: no code");
         }
     }
 
@@ -275,6 +331,16 @@ fn generated_crates_agree_with_catalogue_and_payload() {
     // The fixture catalogues, loaded by the real loader.
     for case in ["mcp-server", "runtime", "postgres", "agent-cli"] {
         check(&format!("errdex-rt-fx-{case}"), &load_fixture(case));
+    }
+    // The seed documents' profiles: `errorData` with an `Error: {message}` text and no
+    // resultType; `_meta` without prefix; a JSON-RPC `data` of chosen facts.
+    for (name, src) in [
+        ("errdex-rt-seed-milo", seed_support::MILO),
+        ("errdex-rt-seed-tmux", seed_support::TMUX),
+        ("errdex-rt-seed-tracker", seed_support::TRACKER),
+        ("errdex-rt-seed-rpc", &seed_support::milo_with_rpc_profile()),
+    ] {
+        check(name, &seed_support::load(src));
     }
 }
 

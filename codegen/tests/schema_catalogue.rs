@@ -81,7 +81,7 @@ fn every_key() -> Value {
             "name": "acme", "title": "Acme", "docs_url": "https://docs.acme.dev/{namespace}#{code}",
             "code_pattern": "^ACM-[A-Z]{3}-[0-9]{3}$", "crate_name": "acme-errors", "npm_name": "@acme/errors",
             "wire": {"code": "error", "message": "detail", "category": "category", "retryable": null, "details": null},
-            "mcp_meta_prefix": "dev.acme/",
+            "mcp_meta_prefix": "dev.acme/", "class": "AcmeError",
         },
         "categories": {
             "invalid": {"summary": "Bad input", "retryable": false, "exit_code": 1, "http_status": 400, "jsonrpc_code": -32602, "expected": true},
@@ -89,7 +89,7 @@ fn every_key() -> Value {
                 "retry": {"max_attempts": 3, "initial_backoff_ms": 200, "advice": "Wait."},
                 "exit_code": 1, "http_status": 503, "jsonrpc_code": -32603, "expected": false},
         },
-        "namespaces": {"FRM": {"title": "Forms", "summary": "Form fields", "code_prefix": "ACM-FRM-"}, "NET": null},
+        "namespaces": {"FRM": {"title": "Forms", "summary": "Form fields", "code_prefix": "ACM-FRM-", "class": "FormError", "category": "invalid"}, "NET": null},
         "errors": {
             "FRM_VALIDATION": {
                 "code": "ACM-FRM-001", "namespace": "FRM", "category": "invalid", "summary": "Form validation failure",
@@ -98,9 +98,15 @@ fn every_key() -> Value {
                 "retryable": false, "retry": {"advice": "Don't."}, "exit_code": 3, "http_status": 422, "jsonrpc_code": -32602,
                 "expected": true, "docs_url": "https://x.test/{code}", "since": "1.2.0",
                 "deprecated": {"since": "1.4.0", "replaced_by": "FRM_FIELD", "note": "n"},
-                "aliases": ["FORM_INVALID"], "legacy_codes": ["ACM-FORM-01"],
+                "aliases": ["FORM_INVALID"], "legacy_codes": ["ACM-FORM-01"], "class": "ValidationError",
             },
             "frm_field": {"category": "invalid", "summary": "s", "message": "m"},
+            "frm_meaning_only": {"code": "ACM-FRM-002", "namespace": "FRM", "summary": "Only a meaning line", "deprecated": true},
+        },
+        "profiles": {
+            "mcp_tool_error": {"text": "Error: {message}", "data": "errorData", "prefix": "",
+                "fields": {"tool": "context.tool", "errorCode": "code", "type": "error_type", "field": "param.field"}},
+            "jsonrpc_error": {"message": "{message}", "data": {"code": "code", "retryable": "retryable"}},
         },
         "retired": {"ACM-FRM-009": {"name": "FRM_OLD_THING", "since": "1.3.0", "note": "merged"}, "ACM-FRM-010": null},
     })
@@ -147,11 +153,20 @@ fn typos_wrong_types_and_missing_keys_are_rejected() {
         ("no registry name", |d| {
             d["registry"].as_object_mut().unwrap().remove("name");
         }),
-        ("no message", |d| {
+        ("no summary", |d| {
             d["errors"]["FRM_VALIDATION"]
                 .as_object_mut()
                 .unwrap()
-                .remove("message");
+                .remove("summary");
+        }),
+        ("class not UpperCamel", |d| {
+            d["errors"]["FRM_VALIDATION"]["class"] = json!("input_error")
+        }),
+        ("profile field fact", |d| {
+            d["profiles"] = json!({"mcp_tool_error": {"fields": {"x": "no_such_fact"}}})
+        }),
+        ("deprecated false-ish string", |d| {
+            d["errors"]["FRM_VALIDATION"]["deprecated"] = json!("yes")
         }),
         ("param type", |d| {
             d["errors"]["FRM_VALIDATION"]["params"]["field"] = json!("str")

@@ -6,9 +6,10 @@
 #![allow(clippy::unwrap_used)]
 
 mod ts_support;
+mod vectors_support;
 
 use errdex_codegen::emit::json_schema;
-use errdex_codegen::ir::{Catalogue, ParamType};
+use errdex_codegen::ir::{Catalogue, JsonRpcData, ParamType};
 use errdex_codegen::payload::Instance;
 use serde_json::{Value, json};
 use ts_support::*;
@@ -41,7 +42,10 @@ fn reference_payloads_validate_and_mismatches_do_not() {
             inst.context = vec![("trace".into(), json!({"id": 1}))];
             let rich = inst.wire(&cat);
             assert!(strict.is_valid(&rich), "{name}/{}: {rich}", e.code);
-            assert!(strict.is_valid(&inst.jsonrpc_error(&cat)["data"]));
+            // The JSON-RPC `data` is the wire object unless the profile lists facts or omits it.
+            if cat.profiles.jsonrpc_error.data == JsonRpcData::Wire {
+                assert!(strict.is_valid(&inst.jsonrpc_error(&cat)["data"]));
+            }
 
             if let Some(k) = &w.category {
                 for other in cat
@@ -165,5 +169,46 @@ fn registry_json_states_the_resolved_catalogue() {
         let cats = r["categories"].as_array().unwrap();
         assert_eq!(cats.len(), cat.categories.len());
         assert_eq!(r["retired"].as_array().unwrap().len(), cat.retired.len());
+    }
+}
+
+/// One `$defs` member of the wire schema as a validator of its own.
+fn def_validator(cat: &Catalogue, name: &str) -> jsonschema::Validator {
+    let mut schema = json_schema::wire_error_schema(cat);
+    let o = schema.as_object_mut().unwrap();
+    o.remove("oneOf");
+    o.remove("not");
+    o.insert("$ref".into(), json!(format!("#/$defs/{name}")));
+    jsonschema::draft202012::new(&schema).unwrap_or_else(|e| panic!("{name} compiles: {e}"))
+}
+
+/// `$defs/LegacyWireError` states the legacy rule of `payload.rs` exactly: it accepts the
+/// foreign vectors the parsers call legacy (the seed documents' `{"error": "..."}` among
+/// them) and nothing else; `$defs/ReceivedWireError` accepts every wire object (live or
+/// newer code) and every legacy payload, and no garbage.
+#[test]
+fn legacy_payloads_have_their_schema() {
+    for (name, cat) in catalogues() {
+        let legacy = def_validator(&cat, "LegacyWireError");
+        let received = def_validator(&cat, "ReceivedWireError");
+        for f in vectors_support::foreign(&cat) {
+            let kind = f["expect"]["kind"].as_str().unwrap();
+            let wire = &f["wire"];
+            let label = format!("{name}: {}: {wire}", f["label"]);
+            assert_eq!(legacy.is_valid(wire), kind == "legacy", "{label}: LegacyWireError");
+            match kind {
+                "legacy" | "unknown" => assert!(received.is_valid(wire), "{label}: ReceivedWireError"),
+                "invalid" => assert!(!received.is_valid(wire), "{label}: ReceivedWireError"),
+                _ => {}
+            }
+        }
+        for e in &cat.errors {
+            let mut inst = Instance::example(e);
+            inst.context = vec![("error".into(), json!("x")), ("message".into(), json!("y"))];
+            for wire in [Instance::example(e).wire(&cat), inst.wire(&cat)] {
+                assert!(received.is_valid(&wire), "{name}: {wire}: ReceivedWireError");
+                assert!(!legacy.is_valid(&wire), "{name}: {wire}: LegacyWireError");
+            }
+        }
     }
 }

@@ -94,11 +94,16 @@ fn consumer(cat: &Catalogue) -> String {
     let lit = |s: &str| serde_json::Value::String(s.to_string()).to_string();
     let mut s = String::from(
         &r#"import {
-  ALL_CODES, CATEGORIES, ERRORS, ErrorCode, NAMESPACES, REGISTRY, RETIRED, WIRE, AppError, createError,
+  ALL_CODES, CATEGORIES, ERRORS, ErrorCode, NAMESPACES, PROFILES, REGISTRY, RETIRED, WIRE, AppError, createError,
   isErrorCode, isRetryable, isWireError, lookup, parseJsonRpcError, parseMcpToolResult,
   parseWireError, renderTemplate, retryAdvice,
-  type Category, type ErrorInfo, type ParsedError, type RetryAdvice, type WireError,
+  type Category, type ErrorClassName, type ErrorInfo, type LogLevel, type ParsedError, type ProfileField,
+  type RetryAdvice, type WireError,
 } from "./ts/index.js";
+BASE_IMPORT
+export const profileFields: readonly ProfileField[] = PROFILES.mcpToolError.fields;
+export const baseClass: ErrorClassName = REGISTRY.class;
+export const level: LogLevel = "warn";
 
 export function describe(e: ParsedError): string {
   switch (e.kind) {
@@ -133,6 +138,17 @@ export function all(x: unknown): boolean {
     describe(parseMcpToolResult(x)) !== "" && describe(parseJsonRpcError(x)) !== "";
 }
 "#
+        .replace(
+            "BASE_IMPORT",
+            &if cat.registry.class == "AppError" {
+                String::new()
+            } else {
+                format!(
+                    "import {{ {0} }} from \"./ts/index.js\";\nexport const baseCtor: typeof AppError = {0};\n",
+                    cat.registry.class
+                )
+            },
+        )
         .replace(
             "KNOWN_CASE",
             if cat.errors.is_empty() {
@@ -169,6 +185,24 @@ export function all(x: unknown): boolean {
         let _ = writeln!(
             s,
             "export const n{i} = new AppError({code}, {{ {} }});",
+            args.join(", ")
+        );
+        // Raise-site overrides; the code's class; the base class; the log level.
+        let _ = writeln!(
+            s,
+            "export const o{i} = createError({code}, {{ {} }}, {{ message: \"m\", expected: false, errorType: \"X\" }});\n\
+             export const l{i}: LogLevel = o{i}.logLevel;\n\
+             export const x{i}: boolean = o{i}.expected && o{i} instanceof {};\n\
+             export const t{i}: string = o{i}.errorType + o{i}.name;\n\
+             export const k{i}: {} = ERRORS[{code}].class;\n\
+             export function g{i}<C extends typeof {code}>(c: C, p: import(\"./ts/index.js\").ParamsOf<C>): AppError<C> {{ return createError(c, p); }}",
+            args.join(", "),
+            cat.registry.class,
+            lit(&e.class),
+        );
+        let _ = writeln!(
+            s,
+            "// @ts-expect-error expected is a boolean\ncreateError({code}, {{ {} }}, {{ expected: \"yes\" }});",
             args.join(", ")
         );
         if let Some(p) = e.params.first() {

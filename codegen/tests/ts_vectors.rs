@@ -7,23 +7,30 @@
 #![allow(clippy::unwrap_used)]
 
 mod ts_support;
+mod vectors_support;
 
 use std::process::Command;
 
 use errdex_codegen::emit::{json_schema, typescript};
-use errdex_codegen::ir::{Catalogue, ErrorEntry, ParamType};
+use errdex_codegen::ir::{Catalogue, Fact, JsonRpcData, ParamType, ProfileField};
 use errdex_codegen::payload::Instance;
 use serde_json::{Map, Value, json};
 use ts_support::*;
+use vectors_support::{TOOL_ID, expect};
 
-fn expect(cat: &Catalogue, e: &ErrorEntry, message: &str) -> Value {
-    json!({
-        "kind": "known",
-        "code": e.code,
-        "category": cat.category_of(e).key,
-        "retryable": e.retryable,
-        "message": message,
-    })
+/// What a parser makes of a profile rendering: the error when the profile's facts carry its
+/// code (the message recovered from the text), else a legacy error with the whole text.
+fn profile_expect(
+    cat: &Catalogue,
+    inst: &Instance<'_>,
+    fields: &[ProfileField],
+    text: &Value,
+) -> Value {
+    if fields.iter().any(|f| f.fact == Fact::Code) {
+        expect(cat, inst.entry, &inst.message())
+    } else {
+        json!({"kind": "legacy", "code": null, "category": null, "retryable": false, "message": text})
+    }
 }
 
 fn case(cat: &Catalogue, label: String, inst: &Instance<'_>) -> Value {
@@ -49,53 +56,53 @@ fn case(cat: &Catalogue, label: String, inst: &Instance<'_>) -> Value {
             wire_context.insert(k.clone(), v.clone());
         }
     }
+    let mcp = inst.mcp_tool_result(cat);
+    let jsonrpc = inst.jsonrpc_error(cat);
+    let mcp_expect = profile_expect(
+        cat,
+        inst,
+        &cat.profiles.mcp_tool_error.fields,
+        &mcp["content"][0]["text"],
+    );
+    let jsonrpc_expect = match &cat.profiles.jsonrpc_error.data {
+        JsonRpcData::Wire => expect(cat, e, &inst.message()),
+        JsonRpcData::Omitted => profile_expect(cat, inst, &[], &jsonrpc["message"]),
+        JsonRpcData::Fields(f) => profile_expect(cat, inst, f, &jsonrpc["message"]),
+    };
     json!({
         "label": label,
         "expect": expect(cat, e, &inst.message()),
+        "mcpExpect": mcp_expect,
+        "jsonrpcExpect": jsonrpc_expect,
+        // Raise-site overrides (null: none) and what they make of the error.
+        "message": inst.message_override,
+        "suggestion": inst.suggestion_override,
+        "expected": inst.expected_override,
+        "errorType": inst.error_type_override,
+        "class": e.class,
+        "name": inst.error_type(),
+        "expectedNow": inst.expected(),
+        "logLevel": if inst.expected() { "warn" } else { "error" },
         "params": params,
         "argument": inst.argument,
         "constraint": inst.constraint,
         "context": context,
         "wireContext": wire_context,
         "wire": inst.wire(cat),
-        "mcp": inst.mcp_tool_result(cat),
-        "jsonrpc": inst.jsonrpc_error(cat),
+        "mcp": mcp,
+        "jsonrpc": jsonrpc,
         "problem": inst.problem_json(cat),
         "terminal": inst.terminal_text(),
+        "toolId": TOOL_ID,
+        "toolResponse": inst.tool_response(cat, TOOL_ID),
     })
-}
-
-/// A wire object in this registry's shape with the given code and extras.
-fn wire_with(
-    cat: &Catalogue,
-    code: &str,
-    message: &str,
-    category: Option<&str>,
-    retryable: Option<bool>,
-) -> Value {
-    let w = &cat.registry.wire;
-    let mut m = Map::new();
-    m.insert(w.code.clone(), json!(code));
-    m.insert(w.message.clone(), json!(message));
-    if let (Some(k), Some(c)) = (&w.category, category) {
-        m.insert(k.clone(), json!(c));
-    }
-    if let (Some(k), Some(r)) = (&w.retryable, retryable) {
-        m.insert(k.clone(), json!(r));
-    }
-    if let Some(k) = &w.details {
-        m.insert(k.clone(), json!({"trace_id": "t-1"}));
-    } else if !w.reserved_keys().contains(&"trace_id") {
-        m.insert("trace_id".into(), json!("t-1"));
-    }
-    Value::Object(m)
 }
 
 fn vectors(cat: &Catalogue, module: &str, wire_schema: &str) -> Value {
     let w = &cat.registry.wire;
     let mut cases = Vec::new();
     let mut negative = Vec::new();
-    let mut foreign = Vec::new();
+    let foreign = vectors_support::foreign(cat);
     for e in &cat.errors {
         let plain = Instance::example(e);
         cases.push(case(cat, format!("{} example", e.code), &plain));
@@ -105,6 +112,8 @@ fn vectors(cat: &Catalogue, module: &str, wire_schema: &str) -> Value {
         rich.context = vec![
             ("form".into(), json!("deploy")),
             ("attempt".into(), json!(2)),
+            // Escapes in the tool response's `content`: JSON.stringify and serde_json agree.
+            ("text".into(), json!("\u{1}\u{1f}\u{7f}\u{2028}\u{2029} \"é\" \\ 🎉\r\n\t")),
             // Never replaces a reserved key (first writer wins).
             (w.code.clone(), json!("HIJACK")),
             (w.message.clone(), json!("HIJACK")),
@@ -117,17 +126,38 @@ fn vectors(cat: &Catalogue, module: &str, wire_schema: &str) -> Value {
             format!("{} with argument, constraint, context", e.code),
             &rich,
         ));
-
-        // Former codes still parse to the entry.
-        for legacy in &e.legacy_codes {
-            let mut wire = plain.wire(cat);
-            wire[&w.code] = json!(legacy);
-            foreign.push(json!({
-                "label": format!("legacy code {legacy}"),
-                "wire": wire,
-                "expect": expect(cat, e, &plain.message()),
-            }));
-        }
+        // A raise site that words the message itself, knows better about `expected`, raises
+        // the base class, and passes the context keys the seed profiles carry.
+        let mut raised = Instance::example(e);
+        raised.message_override = Some("Raised as is: {not a placeholder} `x` \"q\" */".into());
+        raised.expected_override = Some(!e.expected);
+        raised.error_type_override = Some(cat.registry.class.clone());
+        raised.suggestion_override = Some("Try {the} other thing.".into());
+        raised.argument = Some("environment".into());
+        raised.constraint = Some(json!({"minLength": 1}));
+        raised.context = vec![
+            ("tool".into(), json!("deploy")),
+            ("example".into(), json!("x")),
+            (
+                "schema".into(),
+                json!({"type": "object", "properties": {"environment": {"type": "string"}}}),
+            ),
+            ("reason".into(), json!(null)),
+        ];
+        cases.push(case(
+            cat,
+            format!("{} with message, expected and error type overrides", e.code),
+            &raised,
+        ));
+        // Only `expected` overridden: the error type stays the code's class.
+        let mut unexpected = Instance::example(e);
+        unexpected.expected_override = Some(!e.expected);
+        unexpected.context = vec![("tool".into(), json!("t"))];
+        cases.push(case(
+            cat,
+            format!("{} with expected overridden", e.code),
+            &unexpected,
+        ));
 
         // Negative payloads: the schema rejects them; the parser reports problems.
         let good = plain.wire(cat);
@@ -181,72 +211,6 @@ fn vectors(cat: &Catalogue, module: &str, wire_schema: &str) -> Value {
         );
     }
 
-    // A newer catalogue's codes: classified by the wire's category / retryable flag.
-    let mut fresh = String::from("ZZ-NEWER-999");
-    while cat.lookup(&fresh).is_some() || cat.retired_code(&fresh).is_some() {
-        fresh.push('9');
-    }
-    for c in &cat.categories {
-        let flag = w.retryable.as_ref().map(|_| !c.retryable);
-        let retryable = flag.unwrap_or(c.retryable);
-        foreign.push(json!({
-            "label": format!("unknown code, category {}", c.key),
-            "wire": wire_with(cat, &fresh, "from the future", Some(&c.key), flag),
-            "expect": {
-                "kind": "unknown", "code": fresh,
-                "category": w.category.as_ref().map(|_| &c.key),
-                "retryable": if w.category.is_some() || flag.is_some() { retryable } else { false },
-                "message": "from the future",
-            },
-        }));
-    }
-    foreign.push(json!({
-        "label": "unknown code, unknown category",
-        "wire": wire_with(cat, &fresh, "m", Some("brand_new_category"), None),
-        "expect": {
-            "kind": "unknown", "code": fresh,
-            "category": w.category.as_ref().map(|_| "brand_new_category"),
-            "retryable": false, "message": "m",
-        },
-    }));
-    for r in &cat.retired {
-        foreign.push(json!({
-            "label": format!("retired {}", r.code),
-            "wire": wire_with(cat, &r.code, "old peer", None, None),
-            "expect": {"kind": "retired", "code": r.code, "category": null, "retryable": false, "message": "old peer"},
-        }));
-    }
-    // Legacy payloads: `{"error": "text"}` whatever the wire's key names.
-    for (label, wire, message) in [
-        (
-            "legacy {error: text}",
-            json!({"error": "connection refused"}),
-            "connection refused",
-        ),
-        (
-            "legacy {message: text}",
-            json!({"message": "it broke", "status": 500}),
-            "it broke",
-        ),
-    ] {
-        let text_is_code = wire
-            .as_object()
-            .and_then(|o| o.get(&w.code))
-            .and_then(Value::as_str)
-            .is_some_and(|s| cat.lookup(s).is_some());
-        if !text_is_code {
-            foreign.push(json!({
-                "label": label, "wire": wire,
-                "expect": {"kind": "legacy", "code": null, "category": null, "retryable": false, "message": message},
-            }));
-        }
-    }
-    foreign.push(json!({
-        "label": "not an error at all",
-        "wire": {"ok": true},
-        "expect": {"kind": "invalid", "code": null, "category": null, "retryable": false, "message": ""},
-    }));
-
     let meta: Vec<Value> = cat
         .errors
         .iter()
@@ -269,6 +233,7 @@ fn vectors(cat: &Catalogue, module: &str, wire_schema: &str) -> Value {
                 "since": e.since,
                 "aliases": e.aliases,
                 "legacyCodes": e.legacy_codes,
+                "class": e.class,
                 "params": e.params.iter().map(|p| json!({"name": p.name, "type": p.ty.as_str()})).collect::<Vec<_>>(),
                 "deprecated": e.deprecated.as_ref().map(|d| json!({
                     "since": d.since,
@@ -282,6 +247,12 @@ fn vectors(cat: &Catalogue, module: &str, wire_schema: &str) -> Value {
     json!({
         "module": module,
         "wireSchema": wire_schema,
+        "baseClass": cat.registry.class,
+        "jsonrpcData": match &cat.profiles.jsonrpc_error.data {
+            JsonRpcData::Wire => "wire",
+            JsonRpcData::Omitted => "omitted",
+            JsonRpcData::Fields(_) => "fields",
+        },
         "codes": cat.errors.iter().map(|e| &e.code).collect::<Vec<_>>(),
         "retired": cat.retired.iter().map(|r| &r.code).collect::<Vec<_>>(),
         "meta": meta,
@@ -349,6 +320,10 @@ fn typescript_agrees_with_the_rust_reference() {
         .arg("--test-reporter=spec")
         .arg(repo_root().join("tests/ts/vectors.test.mjs"))
         .env("ERRDEX_VECTORS_DIR", tmp.path()));
+    // The node summary (`ℹ tests 120`, `ℹ pass 120`...), shown with `--nocapture`.
+    for line in out.lines().filter(|l| l.starts_with('ℹ')) {
+        eprintln!("node: {line}");
+    }
     assert!(out.contains("# pass") || out.contains("pass"), "{out}");
     assert!(
         !out.contains("# skipped 1") && !out.contains("ℹ skipped 1"),

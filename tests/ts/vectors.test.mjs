@@ -32,8 +32,12 @@ if (!dir) {
   const mcpValidators = read(join(dir, "mcp-schemas.json")).map((p) => {
     const ajv = addFormats(new Ajv2020({ strict: false, allErrors: true }));
     ajv.addSchema(read(p), "mcp");
+    const schema = read(p);
     return {
       name: p,
+      // MCP 2026-07-28 requires `resultType`; every profile keeps it, but a result without one
+      // (an older peer's) is checked against that rule below.
+      requiresResultType: (schema.$defs?.CallToolResult?.required ?? []).includes("resultType"),
       result: ajv.getSchema("mcp#/$defs/CallToolResult"),
       rpc: ajv.getSchema("mcp#/$defs/JSONRPCErrorResponse"),
     };
@@ -55,11 +59,24 @@ if (!dir) {
     const validateAny = ajv.getSchema("#/$defs/WireObject") ??
       strictAjv().compile({ ...wireSchema, oneOf: undefined, not: undefined, $ref: "#/$defs/WireObject" });
     const explain = (validate) => JSON.stringify(validate.errors, null, 1);
+    // One `$defs` member of the wire schema as a validator of its own.
+    const def = (name) => {
+      const s = { ...wireSchema, $ref: `#/$defs/${name}` };
+      delete s.oneOf;
+      delete s.not;
+      return strictAjv().compile(s);
+    };
+    const validateLegacy = def("LegacyWireError");
+    const validateReceived = def("ReceivedWireError");
 
     // The vectors write absent values as null.
     const options = (c) => ({
       ...(c.argument !== null ? { argument: c.argument } : {}),
       ...(c.constraint !== null ? { constraint: c.constraint } : {}),
+      ...(c.message !== null ? { message: c.message } : {}),
+      ...(c.suggestion !== null ? { suggestion: c.suggestion } : {}),
+      ...(c.expected !== null ? { expected: c.expected } : {}),
+      ...(c.errorType !== null ? { errorType: c.errorType } : {}),
       context: c.context,
     });
 
@@ -85,11 +102,11 @@ if (!dir) {
         }
         if (c.argument !== null) assert.equal(w.argument, c.argument, `${c.label}: argument`);
         assert.deepEqual(w.context, c.wireContext, `${c.label}: context`);
-        same(m.parseMcpToolResult(c.mcp), c.expect, `${c.label} mcp`);
-        same(m.parseJsonRpcError(c.jsonrpc), c.expect, `${c.label} jsonrpc`);
+        same(m.parseMcpToolResult(c.mcp), c.mcpExpect, `${c.label} mcp`);
+        same(m.parseJsonRpcError(c.jsonrpc), c.jsonrpcExpect, `${c.label} jsonrpc`);
         same(
           m.parseJsonRpcError({ jsonrpc: "2.0", id: 1, error: c.jsonrpc }),
-          c.expect,
+          c.jsonrpcExpect,
           `${c.label} jsonrpc response`,
         );
       }
@@ -104,8 +121,43 @@ if (!dir) {
         assert.equal(JSON.stringify(e.toJsonRpcError()), JSON.stringify(c.jsonrpc), `${c.label}: toJsonRpcError`);
         assert.equal(JSON.stringify(e.toProblemJson()), JSON.stringify(c.problem), `${c.label}: toProblemJson`);
         assert.equal(String(e), c.terminal, `${c.label}: terminal text`);
+        // The tool response envelope: the same members in the same order, and `content`
+        // the same bytes on both sides (compact, same key order, same escapes).
+        const tool = e.toToolResponse(c.toolId);
+        assert.equal(JSON.stringify(tool), JSON.stringify(c.toolResponse), `${c.label}: toToolResponse`);
+        assert.deepEqual(Object.keys(tool), ["id", "content", "is_error"], `${c.label}: envelope members`);
+        assert.equal(tool.content, c.toolResponse.content, `${c.label}: content bytes`);
+        assert.equal(tool.content, JSON.stringify(c.wire), `${c.label}: content is the compact wire JSON`);
+        assert.deepEqual(JSON.parse(tool.content), c.wire, `${c.label}: content parses back to the wire`);
+        assert.equal(tool.is_error, true);
+        assert.equal(tool.id, c.toolId);
         assert.equal(e.message, c.expect.message);
         assert.ok(e instanceof Error);
+        // The error type, the classes, and the raise site's `expected`.
+        assert.equal(e.name, c.name, `${c.label}: name is the error type`);
+        assert.equal(e.errorType, c.name, `${c.label}: errorType`);
+        assert.equal(m.ERRORS[c.expect.code].class, c.class, `${c.label}: ERRORS[code].class`);
+        assert.equal(typeof m[c.class], "function", `${c.label}: class ${c.class} is exported`);
+        assert.equal(e.constructor, m[c.class], `${c.label}: createError returns a ${c.class}`);
+        assert.ok(e instanceof m[c.class] && e instanceof m[v.baseClass] && e instanceof m.AppError, `${c.label}: instanceof`);
+        assert.equal(e.expected, c.expectedNow, `${c.label}: expected`);
+        assert.equal(e.logLevel, c.logLevel, `${c.label}: logLevel`);
+        // `new AppError(...)` renders the same; it is an AppError, named after the code's class.
+        const plain = new m.AppError(c.expect.code, c.params, options(c));
+        assert.ok(plain instanceof m.AppError);
+        assert.equal(plain.name, c.name, `${c.label}: new AppError name`);
+        assert.equal(JSON.stringify(plain.toMcpToolResult()), JSON.stringify(c.mcp), `${c.label}: new AppError MCP`);
+        assert.equal(JSON.stringify(plain.toJsonRpcError()), JSON.stringify(c.jsonrpc), `${c.label}: new AppError JSON-RPC`);
+      }
+    });
+
+    test(`${name}: the classes derive from the registry's base class, in first-use order`, () => {
+      assert.equal(m.REGISTRY.class, v.baseClass);
+      assert.ok(m[v.baseClass] === m.AppError || Object.getPrototypeOf(m[v.baseClass]) === m.AppError);
+      for (const meta of v.meta) {
+        const cls = m[meta.class];
+        assert.equal(cls.name, meta.class);
+        if (cls !== m[v.baseClass]) assert.equal(Object.getPrototypeOf(cls), m[v.baseClass], `${meta.class} extends ${v.baseClass}`);
       }
     });
 
@@ -113,7 +165,10 @@ if (!dir) {
       for (const c of v.cases) {
         assert.ok(validateWire(c.wire), `${c.label}: wire: ${explain(validateWire)}`);
         assert.ok(validateAny(c.wire), `${c.label}: WireObject: ${explain(validateAny)}`);
-        assert.ok(validateWire(c.jsonrpc.data), `${c.label}: jsonrpc data`);
+        assert.ok(validateReceived(c.wire), `${c.label}: ReceivedWireError: ${explain(validateReceived)}`);
+        assert.equal(validateLegacy(c.wire), false, `${c.label}: LegacyWireError must reject a wire object`);
+        if (v.jsonrpcData === "wire") assert.ok(validateWire(c.jsonrpc.data), `${c.label}: jsonrpc data`);
+        else if (v.jsonrpcData === "omitted") assert.ok(!Object.hasOwn(c.jsonrpc, "data"), `${c.label}: no data`);
         const e = m.createError(c.expect.code, c.params, options(c));
         assert.ok(validateWire(e.toWire()), `${c.label}: TS wire: ${explain(validateWire)}`);
         for (const mcp of mcpValidators) {
@@ -121,7 +176,22 @@ if (!dir) {
             ["rust", c.mcp, c.jsonrpc],
             ["ts", e.toMcpToolResult(), e.toJsonRpcError()],
           ]) {
-            assert.ok(mcp.result(result), `${c.label}: ${side} MCP result vs ${mcp.name}: ${explain(mcp.result)}`);
+            if (mcp.requiresResultType && !Object.hasOwn(result, "resultType")) {
+              // A profile without `resultType` (the seed documents' results) predates this
+              // revision: it is rejected for that member alone.
+              assert.equal(mcp.result(result), false, `${c.label}: ${side} MCP result without resultType vs ${mcp.name}`);
+              assert.deepEqual(
+                mcp.result.errors.map((x) => x.params.missingProperty),
+                ["resultType"],
+                `${c.label}: ${side} MCP result vs ${mcp.name}: only resultType is missing: ${explain(mcp.result)}`,
+              );
+              assert.ok(
+                mcp.result({ ...result, resultType: "complete" }),
+                `${c.label}: ${side} MCP result + resultType vs ${mcp.name}: ${explain(mcp.result)}`,
+              );
+            } else {
+              assert.ok(mcp.result(result), `${c.label}: ${side} MCP result vs ${mcp.name}: ${explain(mcp.result)}`);
+            }
             const response = { jsonrpc: "2.0", id: 1, error: rpcError };
             assert.ok(mcp.rpc(response), `${c.label}: ${side} JSON-RPC error vs ${mcp.name}: ${explain(mcp.rpc)}`);
           }
@@ -140,6 +210,21 @@ if (!dir) {
         if (f.expect.kind === "unknown") {
           assert.ok(validateAny(f.wire), `${f.label}: WireObject accepts it: ${explain(validateAny)}`);
           assert.equal(validateWire(f.wire), false, `${f.label}: the strict schema rejects it`);
+        }
+        // The schema's LegacyWireError states the same rule as the parsers. (Not for a
+        // `__proto__` code key: ajv reads it through the prototype and finds it present;
+        // schema_wire.rs checks those catalogues with the jsonschema crate.)
+        const ajvSeesProto = m.WIRE.code === "__proto__";
+        if (!ajvSeesProto) assert.equal(
+          validateLegacy(f.wire),
+          f.expect.kind === "legacy",
+          `${f.label}: LegacyWireError iff legacy: ${explain(validateLegacy)}`,
+        );
+        if (f.expect.kind === "unknown" || (f.expect.kind === "legacy" && !ajvSeesProto)) {
+          assert.ok(validateReceived(f.wire), `${f.label}: ReceivedWireError: ${explain(validateReceived)}`);
+        }
+        if (f.expect.kind === "invalid") {
+          assert.equal(validateReceived(f.wire), false, `${f.label}: ReceivedWireError rejects garbage`);
         }
       }
       for (const junk of [null, undefined, 0, "", "text", [], [1], true, { [m.WIRE.code]: 7 }, Object.create(null)]) {

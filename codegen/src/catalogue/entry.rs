@@ -116,11 +116,19 @@ impl Cx<'_> {
         let (code, code_span) = self.code(&fields, name, name_node);
         let category = self.category_ref(&fields, shared.categories);
         let namespace = self.namespace_ref(&fields, shared.namespaces);
+        let category = match (category, fields.get("category")) {
+            (None, None) => self.namespace_category(namespace, shared, &what, name_node.span),
+            (category, _) => category,
+        };
         self.code_shape(&code, code_span, namespace, shared);
         let params = self.params(&fields, shared.wire_reserved);
-        let message = self.message(&fields, &params);
-        let suggestion = self.template(&fields, "suggestion", &params.usable());
         let summary = self.optional_text(&fields, "summary");
+        let message = match fields.get("message") {
+            Some(_) => self.message(&fields, &params),
+            None => summary.as_deref().map(|s| self.summary_message(s, &params)),
+        };
+        let suggestion = self.template(&fields, "suggestion", &params.usable());
+        let class = self.class_name(&fields, "class");
         let explanation = self.optional_text(&fields, "explanation");
         let since = self.optional_text(&fields, "since");
         let overrides = self.facts(&fields);
@@ -164,6 +172,10 @@ impl Cx<'_> {
             rust_fn: names::rust_constructor(name),
             ts_key: names::ts_key(name),
             ts_type: names::ts_type(name),
+            class: class
+                .or_else(|| namespace.and_then(|i| shared.namespaces[i].0.class.clone()))
+                .or_else(|| shared.registry.map(|r| r.class.clone()))
+                .unwrap_or_default(),
         };
         inherit_facts(&mut entry, overrides, category_facts);
         entry.docs_url = docs_url_of(&entry, docs_url.as_deref(), shared);
@@ -214,7 +226,7 @@ impl Cx<'_> {
     }
 
     /// EDX0301: the category is declared; its index.
-    fn category_ref(&mut self, fields: &Fields, categories: &[(Category, Span)]) -> Option<usize> {
+    pub(super) fn category_ref(&mut self, fields: &Fields, categories: &[(Category, Span)]) -> Option<usize> {
         let n = fields.get("category")?;
         let key = self.text(n, "category")?;
         if let Some(i) = categories.iter().position(|(c, _)| c.key == key) {
@@ -414,6 +426,46 @@ impl Cx<'_> {
             }
         }
         Some(message)
+    }
+
+    /// A code without a category takes its namespace's; EDX0104 when neither has one.
+    fn namespace_category(
+        &mut self,
+        namespace: Option<usize>,
+        shared: &EntryCx,
+        what: &str,
+        name_span: Span,
+    ) -> Option<usize> {
+        let category = namespace.and_then(|i| shared.namespaces[i].0.category);
+        if category.is_none() {
+            let d = self.err(
+                DiagCode::MissingKey,
+                name_span,
+                &[("context", what), ("key", "category")],
+            );
+            d.label = Some("`category` is required here".into());
+            d.help =
+                Some("give the error a `category:`, or its namespace a default `category:`".into());
+        }
+        category
+    }
+
+    /// The message of a code that declares none: its summary, braces literal (as in
+    /// PostgreSQL's list and rustc's index, most codes of a real registry have only a
+    /// meaning line). Such a message uses no param: EDX0403 for each.
+    fn summary_message(&mut self, summary: &str, params: &Params) -> Template {
+        for (p, span) in params.params.iter().zip(&params.spans) {
+            self.err(DiagCode::UnusedParam, *span, &[("param", &p.name)])
+                .help = Some(format!(
+                "the message is the summary (no `message:`), which uses no param; add a `message:` that uses `{{{}}}`, or remove the param",
+                p.name
+            ));
+        }
+        let raw = summary.replace('{', "{{").replace('}', "}}");
+        Template::parse(&raw, &[]).unwrap_or(Template {
+            raw,
+            parts: Vec::new(),
+        })
     }
 
     /// The template under `key`, if any, parsed against the params it may use.

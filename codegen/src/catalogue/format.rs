@@ -8,7 +8,7 @@
 //! To add a key, follow "Add a key" in `ARCHITECTURE.md`: declare it here, read it in its
 //! section's reader, carry it in the IR, then run that test with `UPDATE_EXPECT=1`.
 
-use crate::ir::{ParamType, Wire};
+use crate::ir::{ParamType, Wire, WireField};
 
 use Presence::{Optional, Required};
 
@@ -142,7 +142,20 @@ pub enum Type {
     List(Text),
     /// Param name (an [`IDENT`]) → one of [`PARAM_TYPES`].
     Params,
+    /// `true`, or a mapping with the keys of a section (`deprecated`).
+    FlagOr(&'static Section),
+    /// Output key → the fact it carries (a [`crate::ir::Fact`]).
+    FactMap,
+    /// One of the `words`, `null`, or an output key → fact mapping (JSON-RPC `data`).
+    WordOrFactMap { words: &'static [&'static str] },
 }
+
+/// Pattern of the facts a profile names by a key: `context.<key>` and `param.<name>` (the
+/// other facts are [`crate::ir::Fact::NAMED`]).
+pub const KEYED_FACT: &str = "^(?:context|param)\\..+$";
+
+/// Pattern of an error class name: UpperCamel ASCII.
+pub const CLASS_NAME: &str = "^[A-Z][A-Za-z0-9]*$";
 
 /// What an editor can check of a string.
 #[derive(Debug, Clone, Copy)]
@@ -207,6 +220,12 @@ pub static TOP: Section = Section {
             Optional,
             "Tombstones: codes that may never be used again, by code.",
         ),
+        key(
+            "profiles",
+            Type::Section(&PROFILES),
+            Presence::Default(Fallback::Text("errdex's own shapes")),
+            "How an error looks inside an MCP tool result and a JSON-RPC error.",
+        ),
     ],
 };
 
@@ -257,6 +276,12 @@ pub static REGISTRY: Section = Section {
             "mcp_meta_prefix",
             Presence::Default(Fallback::Text("none")),
             "Reverse-DNS prefix of the MCP `_meta` keys, e.g. \"dev.acme/\" (default: none).",
+        ),
+        key(
+            "class",
+            Type::Text(Text::Pattern(CLASS_NAME)),
+            Presence::Default(Fallback::Text("`<Name>Error`")),
+            "The base error class every code belongs to unless its namespace or entry names another (default: the registry name in UpperCamel + Error, e.g. MiloError).",
         ),
     ],
 };
@@ -402,6 +427,17 @@ pub static NAMESPACE: Section = Section {
             Optional,
             "Codes in this namespace must start with it, e.g. ACM-FRM-.",
         ),
+        key(
+            "class",
+            Type::Text(Text::Pattern(CLASS_NAME)),
+            Presence::Default(Fallback::Text("`registry.class`")),
+            "The error class of the namespace's codes, e.g. InputError (the MCP error type, the TypeScript error name).",
+        ),
+        text(
+            "category",
+            Optional,
+            "The category of the namespace's codes that name none (a key of `categories`).",
+        ),
     ],
 };
 
@@ -425,14 +461,20 @@ pub static ENTRY: Section = Section {
         ),
         text(
             "category",
-            Required,
-            "The category (a key of `categories`); the code inherits its classification.",
+            Presence::Default(Fallback::Text("the namespace's `category`")),
+            "The category (a key of `categories`); the code inherits its classification. Required unless the namespace gives one.",
         ),
         text("summary", Required, "One line, used in tables."),
         text(
             "message",
-            Required,
-            "The message template. Every {placeholder} must be a declared param; {{ and }} are literal braces.",
+            Presence::Default(Fallback::Text("the summary")),
+            "The message template. Every {placeholder} must be a declared param; {{ and }} are literal braces. Without it the message is the summary.",
+        ),
+        key(
+            "class",
+            Type::Text(Text::Pattern(CLASS_NAME)),
+            Presence::Default(Fallback::Text("the namespace's `class`")),
+            "This code's error class, overriding its namespace's.",
         ),
         key(
             "params",
@@ -471,7 +513,7 @@ pub static ENTRY: Section = Section {
         ),
         key(
             "deprecated",
-            Type::Section(&DEPRECATED),
+            Type::FlagOr(&DEPRECATED),
             Optional,
             "Marks the code deprecated: generated code warns its users.",
         ),
@@ -523,7 +565,7 @@ pub static RETIRED: Section = Section {
 };
 
 /// Every section, in the order the docs present them.
-pub static SECTIONS: [&Section; 9] = [
+pub static SECTIONS: [&Section; 12] = [
     &TOP,
     &REGISTRY,
     &WIRE,
@@ -533,7 +575,79 @@ pub static SECTIONS: [&Section; 9] = [
     &ENTRY,
     &DEPRECATED,
     &RETIRED,
+    &PROFILES,
+    &MCP_TOOL_ERROR,
+    &JSONRPC_ERROR,
 ];
+
+pub static PROFILES: Section = Section {
+    path: "profiles",
+    description: None,
+    nullable: false,
+    keys: &[
+        key(
+            "mcp_tool_error",
+            Type::Section(&MCP_TOOL_ERROR),
+            Presence::Default(Fallback::Text("compact text, facts in `_meta`")),
+            "The MCP tool result (isError: true) a failing tool returns.",
+        ),
+        key(
+            "jsonrpc_error",
+            Type::Section(&JSONRPC_ERROR),
+            Presence::Default(Fallback::Text("the message, the wire object as `data`")),
+            "The JSON-RPC error object a protocol-level failure returns.",
+        ),
+    ],
+};
+
+pub static MCP_TOOL_ERROR: Section = Section {
+    path: "profiles.mcp_tool_error",
+    description: None,
+    nullable: false,
+    keys: &[
+        text(
+            "text",
+            Presence::Default(Fallback::Text("`{compact}`")),
+            "The text of `content[0]`, e.g. \"Error: {message}\". Placeholders: {message}, {code}, {name}, {category}, {error_type}, {suggestion}, {compact} (the terminal form), {wire} (the wire object as compact JSON).",
+        ),
+        key(
+            "data",
+            Type::Text(Text::NonEmpty),
+            Presence::Default(Fallback::Str("_meta")),
+            "Where the facts go: `_meta`, `structuredContent`, or the name of another top-level member, e.g. errorData.",
+        ),
+        text(
+            "prefix",
+            Presence::Default(Fallback::Text("`registry.mcp_meta_prefix`")),
+            "Prefix of every output key, e.g. \"dev.acme/\".",
+        ),
+        key(
+            "fields",
+            Type::FactMap,
+            Presence::Default(Fallback::Text("code, category, retryable, expected, docs_url, …")),
+            "Output key → the fact it carries, in order: code, name, category, retryable, expected, error_type, message, summary, docs_url, argument, constraint, suggestion, example, params, context, wire, context.<key>, param.<name>.",
+        ),
+    ],
+};
+
+pub static JSONRPC_ERROR: Section = Section {
+    path: "profiles.jsonrpc_error",
+    description: None,
+    nullable: false,
+    keys: &[
+        text(
+            "message",
+            Presence::Default(Fallback::Text("`{message}`")),
+            "The error's `message`. Same placeholders as mcp_tool_error.text.",
+        ),
+        key(
+            "data",
+            Type::WordOrFactMap { words: &["wire"] },
+            Presence::Default(Fallback::Str("wire")),
+            "The error's `data`: `wire` (the wire object), null (none), or output key → fact, like mcp_tool_error.fields.",
+        ),
+    ],
+};
 
 /// The wire shape when the registry has no `wire` block.
 pub fn default_wire() -> Wire {
@@ -543,5 +657,6 @@ pub fn default_wire() -> Wire {
         category: Some(wire_defaults::CATEGORY.into()),
         retryable: None,
         details: None,
+        order: WireField::ALL.to_vec(),
     }
 }

@@ -9,10 +9,12 @@ use std::path::Path;
 use crate::diag::{DiagCode, Diagnostic, Severity, Span};
 use crate::ir::Catalogue;
 
+mod classes;
 mod docs_url;
 mod entry;
 mod facts;
 pub mod format;
+mod profiles;
 mod read;
 mod rules;
 mod sections;

@@ -2,7 +2,7 @@
 //! namespaces and retired codes. Each reads its mapping against its [`format`] section.
 
 use crate::diag::{DiagCode, Diagnostic, Span};
-use crate::ir::{Category, GENERAL_SLUG, Namespace, Registry, Retired, Wire};
+use crate::ir::{Category, GENERAL_SLUG, Namespace, Registry, Retired, Wire, WireField};
 use crate::names;
 
 use super::format::{self, FORMAT_VERSION, default_wire, defaults};
@@ -119,6 +119,7 @@ impl Cx<'_> {
         let mcp_meta_prefix = self.optional_text(&f, "mcp_meta_prefix").unwrap_or_default();
         let crate_name = self.optional_text(&f, "crate_name");
         let npm_name = self.optional_text(&f, "npm_name");
+        let class = self.class_name(&f, "class");
         let name = name?;
         Some(Registry {
             title: title.unwrap_or_else(|| format!("{name} error reference")),
@@ -128,6 +129,7 @@ impl Cx<'_> {
             mcp_meta_prefix,
             crate_name: crate_name.unwrap_or_else(|| names::package_name(&name)),
             npm_name: npm_name.unwrap_or_else(|| names::package_name(&name)),
+            class: class.unwrap_or_else(|| names::default_class(&name)),
             name,
         })
     }
@@ -207,6 +209,7 @@ impl Cx<'_> {
             category,
             retryable,
             details,
+            order: wire_order(node),
         })
     }
 
@@ -263,7 +266,11 @@ impl Cx<'_> {
         out
     }
 
-    pub(super) fn namespaces(&mut self, node: &Node) -> Vec<(Namespace, Span)> {
+    pub(super) fn namespaces(
+        &mut self,
+        node: &Node,
+        categories: &[(Category, Span)],
+    ) -> Vec<(Namespace, Span)> {
         let Some(entries) = self.entries(node, "namespaces", "a mapping of namespaces") else {
             return Vec::new();
         };
@@ -306,13 +313,15 @@ impl Cx<'_> {
             } else {
                 self.fields(v, key, &what, &format::NAMESPACE)
             };
-            let (title, summary, code_prefix) = match &f {
+            let (title, summary, code_prefix, class, category) = match &f {
                 Some(f) => (
                     self.optional_text(f, "title"),
                     self.optional_text(f, "summary"),
                     self.optional_text(f, "code_prefix"),
+                    self.class_name(f, "class"),
+                    self.category_ref(f, categories),
                 ),
-                None => (None, None, None),
+                None => (None, None, None, None, None),
             };
             let rust_variant = names::rust_variant(key);
             if let Some((other, _)) = out
@@ -338,6 +347,8 @@ impl Cx<'_> {
                     title: title.unwrap_or_else(|| key.to_string()),
                     summary,
                     code_prefix,
+                    class,
+                    category,
                     rust_variant,
                     slug,
                 },
@@ -379,4 +390,28 @@ impl Cx<'_> {
         out
     }
 
+}
+
+/// The wire order a `wire:` block declares: its keys as written, then the fields it leaves
+/// out in the default order.
+fn wire_order(node: &Node) -> Vec<WireField> {
+    let mut order: Vec<WireField> = Vec::with_capacity(WireField::ALL.len());
+    if let Kind::Map(pairs) = &node.kind {
+        for (key, _) in pairs {
+            let field = key
+                .as_str()
+                .and_then(|k| WireField::ALL.into_iter().find(|f| f.as_str() == k));
+            if let Some(field) = field
+                && !order.contains(&field)
+            {
+                order.push(field);
+            }
+        }
+    }
+    for field in WireField::ALL {
+        if !order.contains(&field) {
+            order.push(field);
+        }
+    }
+    order
 }

@@ -51,7 +51,7 @@ impl Cx<'_> {
             .unwrap_or_default();
         let namespaces = top
             .get("namespaces")
-            .map(|n| self.namespaces(n))
+            .map(|n| self.namespaces(n, &categories))
             .unwrap_or_default();
         let retired = top
             .get("retired")
@@ -61,6 +61,10 @@ impl Cx<'_> {
             Some(n) => self.errors(n, registry.as_ref(), &categories, &namespaces, &retired),
             None => Vec::new(),
         };
+        let profiles = self.profiles(
+            top.get("profiles"),
+            registry.as_ref().map_or("", |r| r.mcp_meta_prefix.as_str()),
+        );
         let registry = registry?;
         Some(Catalogue {
             source_name: source_name.to_string(),
@@ -69,6 +73,7 @@ impl Cx<'_> {
             namespaces: namespaces.into_iter().map(|(n, _)| n).collect(),
             errors,
             retired: retired.into_iter().map(|(r, _)| r).collect(),
+            profiles,
         })
     }
 

@@ -26,7 +26,7 @@
 
 pub mod pretty;
 
-use serde_json::Value;
+use serde_json::{Map, Value, json};
 
 use self::pretty::Pretty;
 
@@ -183,6 +183,63 @@ fn wire_object(w: &mut Pretty, cat: &Catalogue) {
     });
 }
 
+/// The legacy payload, by the rule of `payload.rs`: an object with a string `error` or
+/// `message` whose code key does not hold a string, or holds a string that is no code of
+/// the catalogue (live, legacy or retired) while the message key does not hold a string.
+fn legacy_wire_error(cat: &Catalogue) -> Value {
+    let wire = &cat.registry.wire;
+    let text = |k: &str| json!({"type": "object", "required": [k], "properties": {k: {"type": "string"}}});
+    let mut wire_text = Map::new();
+    wire_text.insert(wire.code.clone(), json!({"type": "string"}));
+    wire_text.insert(wire.message.clone(), json!({"type": "string"}));
+    // (An empty `enum` is not a valid schema: each part only when it lists something.)
+    let mut codes = Vec::new();
+    if !cat.errors.is_empty() {
+        codes.push(json!({"$ref": "#/$defs/ErrorCode"}));
+    }
+    let former: Vec<&String> = cat
+        .errors
+        .iter()
+        .flat_map(|e| &e.legacy_codes)
+        .chain(cat.retired.iter().map(|r| &r.code))
+        .collect();
+    if !former.is_empty() {
+        codes.push(json!({"enum": former}));
+    }
+    let mut not_legacy =
+        vec![json!({"type": "object", "required": [&wire.code, &wire.message], "properties": wire_text})];
+    if !codes.is_empty() {
+        let mut code_is_ours = Map::new();
+        let ours = match codes.len() {
+            1 => codes.remove(0),
+            _ => json!({"anyOf": codes}),
+        };
+        code_is_ours.insert(wire.code.clone(), ours);
+        not_legacy.push(json!({"type": "object", "required": [&wire.code], "properties": code_is_ours}));
+    }
+    json!({
+        "description": "An earlier, code-less payload such as {\"error\": \"human message\"}: \
+            an object with a string `error` or else `message` (its message) whose code key \
+            does not hold a string, or holds a string that is no code of this catalogue \
+            (live, legacy or retired) while the message key does not hold a string.",
+        "type": "object",
+        "anyOf": [text("error"), text("message")],
+        "not": {"anyOf": not_legacy}
+    })
+}
+
+/// What a client may receive from any version of this registry.
+fn received_wire_error() -> Value {
+    json!({
+        "description": "What a client may receive from any version of this registry: a wire \
+            object (any code) or a legacy code-less payload.",
+        "anyOf": [
+            {"$ref": "#/$defs/WireObject"},
+            {"$ref": "#/$defs/LegacyWireError"},
+        ]
+    })
+}
+
 /// `wire-error.schema.json`, as a `Value`.
 pub fn wire_error_schema(cat: &Catalogue) -> Value {
     parse_back(&wire_error_schema_text(cat))
@@ -200,7 +257,10 @@ fn wire_error_schema_text(cat: &Catalogue) -> String {
             "A wire error of a live code of this catalogue: exactly one branch per code, \
              binding the code to its category, retryable flag and typed params. A payload \
              from a newer catalogue (an unknown code) does not validate here; validate it \
-             against `#/$defs/WireObject`.",
+             against `#/$defs/WireObject`. An earlier code-less payload such as \
+             `{\"error\": \"human message\"}` fits `#/$defs/LegacyWireError`; \
+             `#/$defs/ReceivedWireError` is what a client may receive from any version of \
+             this registry (a WireObject or a LegacyWireError).",
         );
         if cat.errors.is_empty() {
             w.field_object("not", |_| {});
@@ -226,6 +286,8 @@ fn wire_error_schema_text(cat: &Catalogue) -> String {
             });
             w.key("WireObject");
             wire_object(w, cat);
+            w.field("LegacyWireError", legacy_wire_error(cat));
+            w.field("ReceivedWireError", received_wire_error());
         });
     });
     line(w.finish())

@@ -23,7 +23,9 @@ use std::fmt::Write as _;
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::quote;
 
-use crate::ir::{Catalogue, ErrorEntry, ParamType, Retry};
+use crate::ir::{
+    Catalogue, ErrorEntry, Fact, JsonRpcData, ParamType, ProfileField, Retry, WireField,
+};
 
 /// The fixed runtime part of every generated file.
 const RUNTIME: &str = include_str!("rust/runtime.rs.in");
@@ -186,7 +188,22 @@ fn registry_items(cat: &Catalogue, opts: &RustOptions) -> TokenStream {
     let category = opt_str(w.category.as_deref());
     let retryable = opt_str(w.retryable.as_deref());
     let details = opt_str(w.details.as_deref());
+    let order = w.order.iter().map(|f| {
+        let variant = Ident::new(
+            match f {
+                WireField::Code => "Code",
+                WireField::Message => "Message",
+                WireField::Category => "Category",
+                WireField::Retryable => "Retryable",
+                WireField::Details => "Details",
+            },
+            Span::call_site(),
+        );
+        quote!(WireField::#variant)
+    });
     let sc = opts.mcp_structured_content;
+    let profiles = profile_items(cat);
+    let classes = class_items(cat);
     let title_doc = docs::doc_lines(&format!(
         "The registry's docs title: {}.",
         docs::plain(title)
@@ -205,8 +222,133 @@ fn registry_items(cat: &Catalogue, opts: &RustOptions) -> TokenStream {
             category: #category,
             retryable: #retryable,
             details: #details,
+            order: [#(#order),*],
         };
         const ERRDEX_MCP_STRUCTURED_CONTENT: bool = #sc;
+        #profiles
+        #classes
+    }
+}
+
+/// One profile fact as a `ProfileFact` expression.
+fn profile_fact(fact: &Fact) -> TokenStream {
+    let unit = |v: &str| {
+        let v = Ident::new(v, Span::call_site());
+        quote!(ProfileFact::#v)
+    };
+    match fact {
+        Fact::Code => unit("Code"),
+        Fact::Name => unit("Name"),
+        Fact::Category => unit("Category"),
+        Fact::Retryable => unit("Retryable"),
+        Fact::Expected => unit("Expected"),
+        Fact::ErrorType => unit("ErrorType"),
+        Fact::Message => unit("Message"),
+        Fact::Summary => unit("Summary"),
+        Fact::DocsUrl => unit("DocsUrl"),
+        Fact::Argument => unit("Argument"),
+        Fact::Constraint => unit("Constraint"),
+        Fact::Suggestion => unit("Suggestion"),
+        Fact::Example => unit("Example"),
+        Fact::Params => unit("Params"),
+        Fact::Context => unit("Context"),
+        Fact::Wire => unit("Wire"),
+        Fact::ContextKey(k) => quote!(ProfileFact::ContextKey(#k)),
+        Fact::Param(p) => quote!(ProfileFact::Param(#p)),
+    }
+}
+
+fn profile_fields(fields: &[ProfileField]) -> TokenStream {
+    let items = fields.iter().map(|f| {
+        let key = &f.key;
+        let fact = profile_fact(&f.fact);
+        quote!((#key, #fact))
+    });
+    quote!(&[#(#items),*])
+}
+
+/// `MCP_PROFILE` and `JSONRPC_PROFILE`: the catalogue's `profiles:` as data the runtime reads.
+fn profile_items(cat: &Catalogue) -> TokenStream {
+    let mcp = &cat.profiles.mcp_tool_error;
+    let text = &mcp.text.raw;
+    let member = mcp.data.member();
+    let prefix = &mcp.prefix;
+    let result_type = opt_str(mcp.result_type.as_deref());
+    let fields = profile_fields(&mcp.fields);
+    let rpc = &cat.profiles.jsonrpc_error;
+    let message = &rpc.message.raw;
+    let data = match &rpc.data {
+        JsonRpcData::Wire => quote!(JsonRpcData::Wire),
+        JsonRpcData::Omitted => quote!(JsonRpcData::Omitted),
+        JsonRpcData::Fields(f) => {
+            let f = profile_fields(f);
+            quote!(JsonRpcData::Fields(#f))
+        }
+    };
+    quote! {
+        /// How [`Error::to_mcp_tool_result`] shapes a failed tool call (`profiles.mcp_tool_error`).
+        pub const MCP_PROFILE: McpProfile = McpProfile {
+            text: #text,
+            member: #member,
+            prefix: #prefix,
+            result_type: #result_type,
+            fields: #fields,
+        };
+        /// How [`Error::to_jsonrpc_error`] shapes the error object (`profiles.jsonrpc_error`).
+        pub const JSONRPC_PROFILE: JsonRpcProfile = JsonRpcProfile {
+            message: #message,
+            data: #data,
+        };
+    }
+}
+
+/// The error classes: `REGISTRY_CLASS`, the distinct class names and each code's index into
+/// them.
+fn class_items(cat: &Catalogue) -> TokenStream {
+    let base = &cat.registry.class;
+    let mut names: Vec<&str> = vec![base.as_str()];
+    let mut of_code: Vec<usize> = Vec::with_capacity(cat.errors.len());
+    for e in &cat.errors {
+        let i = match names.iter().position(|n| *n == e.class) {
+            Some(i) => i,
+            None => {
+                names.push(&e.class);
+                names.len() - 1
+            }
+        };
+        of_code.push(i);
+    }
+    let k = names.len();
+    let n = of_code.len();
+    let (ty, indices): (TokenStream, Vec<TokenStream>) = if k <= 256 {
+        (
+            quote!(u8),
+            of_code
+                .iter()
+                .map(|i| {
+                    let i = *i as u8;
+                    quote!(#i)
+                })
+                .collect(),
+        )
+    } else {
+        (
+            quote!(u16),
+            of_code
+                .iter()
+                .map(|i| {
+                    let i = *i as u16;
+                    quote!(#i)
+                })
+                .collect(),
+        )
+    };
+    quote! {
+        /// The registry's base error class (`registry.class`): the error type of every code
+        /// whose namespace and entry name none.
+        pub const REGISTRY_CLASS: &str = #base;
+        const ERRDEX_CLASS_NAMES: [&str; #k] = [#(#names),*];
+        const ERRDEX_CODE_CLASS: [#ty; #n] = [#(#indices),*];
     }
 }
 

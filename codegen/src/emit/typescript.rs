@@ -27,7 +27,7 @@ use askama::Template;
 use serde_json::{Value, json};
 
 use crate::emit::header_text;
-use crate::ir::{Catalogue, ErrorEntry, ParamType, Retry};
+use crate::ir::{Catalogue, ErrorEntry, JsonRpcData, ParamType, ProfileField, Retry};
 
 /// The askama escaper of `.ts` and `.js` templates: makes any text safe inside a
 /// double-quoted JavaScript string literal (and inert in a `//` comment). Identifiers and
@@ -331,6 +331,8 @@ struct RegistryView {
     title: String,
     npm_name: String,
     mcp_meta_prefix: String,
+    /// The base error class (`registry.class`).
+    class: String,
 }
 
 #[derive(Debug)]
@@ -340,6 +342,8 @@ struct WireView {
     category: Option<String>,
     retryable: Option<String>,
     details: Option<String>,
+    /// The reserved members' order on the wire, by role (`"code"`, `"message"`, ...).
+    order: Vec<String>,
 }
 
 #[derive(Debug)]
@@ -362,6 +366,8 @@ struct NamespaceView {
     summary: Option<String>,
     code_prefix: Option<String>,
     doc: String,
+    /// The namespace's own error class, if it declares one.
+    class: Option<String>,
 }
 
 #[derive(Debug)]
@@ -401,6 +407,8 @@ struct EntryView {
     facts: usize,
     /// `XxxParams`, or `NoParameters` for a code without params.
     params_type: String,
+    /// The code's error class (resolved: the code's, its namespace's, the registry's).
+    class: String,
 }
 
 /// One set of literal facts shared by codes (`CodeFactsN` in the declarations).
@@ -412,6 +420,109 @@ struct FactsView {
     exit_code: u8,
     http_status: u16,
     jsonrpc_code: i32,
+    class: String,
+}
+
+/// An error class the module declares: `export class FormError extends MiloError`.
+#[derive(Debug)]
+struct ClassView {
+    name: String,
+    parent: String,
+    doc: String,
+}
+
+/// The catalogue's profiles, as the module interprets them at runtime (`PROFILES`).
+#[derive(Debug)]
+struct ProfilesView {
+    mcp_text: String,
+    /// The result member holding the facts (`_meta`, `structuredContent`, `errorData`).
+    mcp_member: String,
+    mcp_prefix: String,
+    mcp_result_type: Option<String>,
+    /// `[{key, fact}, ...]`.
+    mcp_fields: Value,
+    jsonrpc_message: String,
+    /// `"wire"`, `null`, or `[{key, fact}, ...]`.
+    jsonrpc_data: Value,
+    /// The TypeScript type of `PROFILES.jsonrpcError.data`.
+    jsonrpc_data_type: &'static str,
+    /// `wire`, `omitted` or `fields`.
+    jsonrpc_data_kind: &'static str,
+}
+
+fn fields_json(fields: &[ProfileField]) -> Value {
+    Value::Array(
+        fields
+            .iter()
+            .map(|f| json!({"key": f.key, "fact": f.fact.spelling()}))
+            .collect(),
+    )
+}
+
+fn profiles_view(cat: &Catalogue) -> ProfilesView {
+    let mcp = &cat.profiles.mcp_tool_error;
+    let rpc = &cat.profiles.jsonrpc_error;
+    let (jsonrpc_data, jsonrpc_data_type, jsonrpc_data_kind) = match &rpc.data {
+        JsonRpcData::Wire => (json!("wire"), "\"wire\"", "wire"),
+        JsonRpcData::Omitted => (Value::Null, "null", "omitted"),
+        JsonRpcData::Fields(f) => (fields_json(f), "readonly ProfileField[]", "fields"),
+    };
+    ProfilesView {
+        mcp_text: mcp.text.raw.clone(),
+        mcp_member: mcp.data.member().to_string(),
+        mcp_prefix: mcp.prefix.clone(),
+        mcp_result_type: mcp.result_type.clone(),
+        mcp_fields: fields_json(&mcp.fields),
+        jsonrpc_message: rpc.message.raw.clone(),
+        jsonrpc_data,
+        jsonrpc_data_type,
+        jsonrpc_data_kind,
+    }
+}
+
+/// The TypeScript name of the generic error class every code falls back to.
+const APP_ERROR: &str = "AppError";
+
+/// Every error class name in first-use order (the registry's base class, then the classes of
+/// the namespaces and codes), and the classes the module declares (all but `AppError`, which
+/// is the base class itself when the registry is named `app`).
+fn classes(cat: &Catalogue) -> (Vec<String>, Vec<ClassView>) {
+    let base = &cat.registry.class;
+    let mut names: Vec<String> = vec![base.clone()];
+    let used = cat
+        .namespaces
+        .iter()
+        .filter_map(|n| n.class.as_ref())
+        .chain(cat.errors.iter().map(|e| &e.class));
+    for c in used {
+        if !names.contains(c) {
+            names.push(c.clone());
+        }
+    }
+    let views = names
+        .iter()
+        .filter(|n| n.as_str() != APP_ERROR)
+        .map(|n| {
+            let (parent, line) = if n == base {
+                (
+                    APP_ERROR.to_string(),
+                    "The base error class of this registry: every error `createError` returns is one."
+                        .to_string(),
+                )
+            } else {
+                (
+                    base.clone(),
+                    format!("Error class `{n}`: `createError` returns one for the codes of this class."),
+                )
+            };
+            ClassView {
+                name: n.clone(),
+                parent,
+                doc: doc_comment(&[line], ""),
+            }
+        })
+        .collect();
+    (names, views)
 }
 
 /// Codes that share facts and params: one member of the `KnownError` and `WireError` unions.
@@ -440,6 +551,9 @@ struct IndexJs<'a> {
     namespaces: &'a [NamespaceView],
     errors: &'a [EntryView],
     retired: &'a [RetiredView],
+    classes: &'a [ClassView],
+    class_names: &'a [String],
+    profiles: &'a ProfilesView,
 }
 
 #[derive(Template)]
@@ -461,6 +575,10 @@ struct IndexDts<'a> {
     wire_union: String,
     example_key: String,
     example_code: String,
+    classes: &'a [ClassView],
+    class_names: &'a [String],
+    class_union: String,
+    profiles: &'a ProfilesView,
 }
 
 fn entry_doc(cat: &Catalogue, e: &ErrorEntry) -> (String, Option<String>) {
@@ -547,6 +665,7 @@ fn group_codes(
             exit_code: e.exit_code,
             http_status: e.http_status,
             jsonrpc_code: e.jsonrpc_code,
+            class: e.class.clone(),
         };
         let fi = *facts_index.entry(f.clone()).or_insert_with(|| {
             facts.push(f);
@@ -614,6 +733,7 @@ pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
         title: cat.registry.title.clone(),
         npm_name: cat.registry.npm_name.clone(),
         mcp_meta_prefix: cat.registry.mcp_meta_prefix.clone(),
+        class: cat.registry.class.clone(),
     };
     let w = &cat.registry.wire;
     let wire = WireView {
@@ -622,6 +742,7 @@ pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
         category: w.category.clone(),
         retryable: w.retryable.clone(),
         details: w.details.clone(),
+        order: w.order.iter().map(|f| f.as_str().to_string()).collect(),
     };
     let categories: Vec<CategoryView> = cat
         .categories
@@ -653,6 +774,7 @@ pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
                 summary: n.summary.clone(),
                 code_prefix: n.code_prefix.clone(),
                 doc: doc_comment(&lines, "  "),
+                class: n.class.clone(),
             }
         })
         .collect();
@@ -708,6 +830,7 @@ pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
                 doc,
                 facts: 0,
                 params_type: params_type_name(e),
+                class: e.class.clone(),
             }
         })
         .collect();
@@ -723,6 +846,8 @@ pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
         })
         .collect();
 
+    let (class_names, class_views) = classes(cat);
+    let profiles = profiles_view(cat);
     let js = IndexJs {
         header: &header,
         title_comment: &title_comment,
@@ -732,6 +857,9 @@ pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
         namespaces: &namespaces,
         errors: &errors,
         retired: &retired,
+        classes: &class_views,
+        class_names: &class_names,
+        profiles: &profiles,
     };
     let (example_key, example_code) = cat
         .errors
@@ -755,6 +883,10 @@ pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
         wire_union,
         example_key: code_span(&example_key),
         example_code,
+        classes: &class_views,
+        class_names: &class_names,
+        class_union: union(class_names.iter().map(String::as_str)),
+        profiles: &profiles,
     };
 
     vec![

@@ -8,6 +8,12 @@ export type Category = {{ category_union|safe }};
 /** A namespace's name. */
 export type Namespace = {{ namespace_union|safe }};
 
+/** The name of an error class of this module (the registry's base class first). */
+export type ErrorClassName = {{ class_union|safe }};
+
+/** How an error should be logged: `"warn"` when expected, `"error"` for an operator fault. */
+export type LogLevel = "warn" | "error";
+
 /** The type of a message param. */
 export type ParamType = "string" | "integer" | "number" | "boolean";
 
@@ -35,6 +41,8 @@ export interface NamespaceInfo<K extends string = Namespace> {
   readonly title: string;
   readonly summary: string | null;
   readonly codePrefix: string | null;
+  /** The error class the namespace declares for its codes (`null`: the registry's base class). */
+  readonly class: ErrorClassName | null;
 }
 
 /** The registry this module was generated from. */
@@ -43,6 +51,8 @@ export declare const REGISTRY: {
   readonly title: string;
   readonly packageName: {{ registry.npm_name.js()|safe }};
   readonly mcpMetaPrefix: {{ registry.mcp_meta_prefix.js()|safe }};
+  /** The base error class. */
+  readonly class: {{ registry.class.js()|safe }};
 };
 
 /** Key names of the wire object (`null`: the key is not sent). */
@@ -52,6 +62,46 @@ export declare const WIRE: {
   readonly category: {{ wire.category.js()|safe }};
   readonly retryable: {{ wire.retryable.js()|safe }};
   readonly details: {{ wire.details.js()|safe }};
+  /** The reserved members' order in `toWire()` (the catalogue's `wire:` block order). */
+  readonly order: readonly {{ wire.order.js()|safe }};
+};
+
+/**
+ * A fact a profile carries: `argument`, `constraint`, `suggestion`, `example`,
+ * `context.<key>` and `param.<name>` are left out when the error has none.
+ */
+export type ProfileFact =
+  | "code" | "name" | "category" | "retryable" | "expected" | "error_type" | "message"
+  | "summary" | "docs_url" | "argument" | "constraint" | "suggestion" | "example" | "params"
+  | "context" | "wire" | `context.${string}` | `param.${string}`;
+
+/** One member of a profile's structured data: its output key and the fact it carries. */
+export interface ProfileField {
+  readonly key: string;
+  readonly fact: ProfileFact;
+}
+
+/**
+ * How an error becomes an MCP tool result and a JSON-RPC error object (the catalogue's
+ * `profiles:`). Texts are templates over `{message}`, `{code}`, `{name}`, `{category}`,
+ * `{error_type}`, `{suggestion}`, `{compact}` and `{wire}` (the wire object as compact JSON).
+ */
+export declare const PROFILES: {
+  readonly mcpToolError: {
+    readonly text: string;
+    /** The result member that holds the facts. */
+    readonly data: {{ profiles.mcp_member.js()|safe }};
+    /** Prefix of every key of `fields`. */
+    readonly prefix: string;
+    /** The `resultType` member (`null`: left out). */
+    readonly resultType: {{ profiles.mcp_result_type.js()|safe }};
+    readonly fields: readonly ProfileField[];
+  };
+  readonly jsonrpcError: {
+    readonly message: string;
+    /** `"wire"`: the wire object; `null`: no `data`; else these facts. */
+    readonly data: {{ profiles.jsonrpc_data_type|safe }};
+  };
 };
 
 /** Every category, keyed by its wire value, in catalogue order. */
@@ -126,6 +176,8 @@ export interface ErrorInfo {
   readonly aliases: readonly string[];
   /** Former wire codes that still parse to this code. */
   readonly legacyCodes: readonly string[];
+  /** The code's error class (`createError` returns one). */
+  readonly class: ErrorClassName;
 }
 
 /**
@@ -140,6 +192,7 @@ export interface CodeFacts {
   readonly exitCode: number;
   readonly httpStatus: number;
   readonly jsonrpcCode: number;
+  readonly class: ErrorClassName;
 }
 {% for f in facts %}
 export interface CodeFacts{{ loop.index0 }} extends CodeFacts {
@@ -149,6 +202,7 @@ export interface CodeFacts{{ loop.index0 }} extends CodeFacts {
   readonly exitCode: {{ f.exit_code }};
   readonly httpStatus: {{ f.http_status }};
   readonly jsonrpcCode: {{ f.jsonrpc_code }};
+  readonly class: {{ f.class.js()|safe }};
 }
 {% endfor %}
 /** The literal facts of every live code. */
@@ -166,6 +220,7 @@ export interface ErrorInfoWith<F extends CodeFacts> extends ErrorInfo {
   readonly exitCode: F["exitCode"];
   readonly httpStatus: F["httpStatus"];
   readonly jsonrpcCode: F["jsonrpcCode"];
+  readonly class: F["class"];
 }
 
 /** Catalogue metadata of one code, with its code and facts as literal types. */
@@ -314,7 +369,12 @@ export interface RetiredError {
   readonly raw: unknown;
 }
 
-/** A legacy payload without a code, such as `{"error": "text"}`. */
+/**
+ * A legacy payload: an object whose code key does not hold a string, or holds a string that
+ * is no code of the catalogue (live, legacy or retired) while the message key does not hold
+ * a string; and that has a string under `error` or else `message` (its message), such as
+ * `{"error": "text"}`.
+ */
 export interface LegacyError {
   readonly kind: "legacy";
   readonly code: null;
@@ -347,7 +407,14 @@ export declare function lookup(key: string): ErrorInfo | undefined;
 /** Renders a message or suggestion template with param values. */
 export declare function renderTemplate(template: string, params: Readonly<Record<string, unknown>>): string;
 
-/** Classifies any value received as a wire error. Never throws. */
+/**
+ * Classifies any value received as a wire error. Never throws. A live or legacy code is
+ * `known`, a retired code `retired`, another code string with a string message `unknown`.
+ * A payload is `legacy` when it is a JSON object whose code key does not hold a string, or
+ * holds a string that is no code of the catalogue (live, legacy or retired) while the
+ * message key does not hold a string; and it has a string under `error` or else `message`:
+ * that string is its message. Otherwise, without a code, it is `invalid`.
+ */
 export declare function parseWireError(x: unknown): ParsedError;
 
 /** `true` when `x` is a conforming wire error of a live code. */
@@ -375,22 +442,47 @@ export interface AppErrorOptions {
   /** Free context; never replaces a reserved key or a param. */
   readonly context?: Readonly<Record<string, unknown>>;
   readonly cause?: unknown;
+  /** Replaces the rendered message (a raise site that words it itself). */
+  readonly message?: string;
+  /** Overrides the code's `expected` for this occurrence (and so `logLevel`). */
+  readonly expected?: boolean;
+  /** Overrides the error type (`name`, the profile fact `error_type`), e.g. the base class a framework raises. */
+  readonly errorType?: string;
 }
 
 /** An MCP `CallToolResult` for a tool error. */
 export interface McpToolErrorResult {
   readonly content: readonly [{ readonly type: "text"; readonly text: string }];
   readonly isError: true;
-  readonly resultType: "complete";
-  readonly _meta: Readonly<Record<string, unknown>>;
+{%- if let Some(t) = profiles.mcp_result_type %}
+  readonly resultType: {{ t.js()|safe }};
+{%- endif %}
+  /** The profile's facts (`PROFILES.mcpToolError`). */
+  readonly {{ profiles.mcp_member.js()|safe }}: Readonly<Record<string, unknown>>;
+}
+
+/** The tool response envelope an agent runtime feeds back to a model. */
+export interface ToolResponse<I = unknown> {
+  readonly id: I;
+  /** The wire object serialised as compact JSON (`JSON.stringify(err.toWire())`). */
+  readonly content: string;
+  readonly is_error: true;
 }
 
 /** A JSON-RPC error object. */
 export interface JsonRpcErrorObject<C extends ErrorCode = ErrorCode, W = WireError> {
   readonly code: number;
   readonly message: string;
+{%- if profiles.jsonrpc_data_kind == "wire" %}
   /** The wire object (`W`: the discriminated `WireError` union unless one code is known). */
   readonly data: W;
+{%- else if profiles.jsonrpc_data_kind == "omitted" %}
+  /** The profile sends no `data` (`W` is unused). */
+  readonly data?: undefined;
+{%- else %}
+  /** The profile's facts (`PROFILES.jsonrpcError.data`; `W` is unused). */
+  readonly data: Readonly<Record<string, unknown>>;
+{%- endif %}
 }
 
 /** RFC 9457 problem details. */
@@ -416,15 +508,41 @@ export declare class AppError<C extends ErrorCode = ErrorCode> extends Error {
   readonly constraint: unknown;
   readonly suggestion: string | undefined;
   readonly context: Readonly<Record<string, unknown>>;
+  /** The error type: the raise site's `errorType`, else the code's class. */
+  readonly name: string;
   /** The catalogue metadata of this error's code. */
   get info(): ErrorInfoOf<C>;
+  /** The error type: the raise site's `errorType`, else the code's class. */
+  get errorType(): string;
+  /** The raise site's `expected`, else the code's. */
+  get expected(): boolean;
+  /** `"warn"` when expected, `"error"` otherwise. */
+  get logLevel(): LogLevel;
   /** The compact terminal form. */
   toString(): string;
   toWire(): WireErrorOf<C>;
   toMcpToolResult(): McpToolErrorResult;
+  /** `{id, content: <the wire object as compact JSON>, is_error: true}`. */
+  toToolResponse<I>(id: I): ToolResponse<I>;
   toJsonRpcError(): JsonRpcErrorObject<C, WireErrorOf<C>>;
   toProblemJson(): ProblemJson;
 }
 
-/** Creates an `AppError` for a code with its typed params. */
-export declare function createError<C extends ErrorCode>(code: C, params: ParamsOf<C>, options?: AppErrorOptions): AppError<C>;
+{%- for c in classes %}
+
+{{ c.doc|safe }}
+export declare class {{ c.name }}<C extends ErrorCode = ErrorCode> extends {{ c.parent }}<C> {}
+{%- endfor %}
+
+/** The instance type of every error class, for the codes `C`. */
+export interface ErrorInstanceByClass<C extends ErrorCode = ErrorCode> {
+{%- for n in class_names %}
+  readonly {{ n.js()|safe }}: {{ n }}<C>;
+{%- endfor %}
+}
+
+/** What `createError` returns for a code: an instance of the code's class. */
+export type ErrorInstanceOf<C extends ErrorCode> = ErrorInstanceByClass<C>[FactsByCode[C]["class"]];
+
+/** Creates an error for a code with its typed params: an instance of the code's class. */
+export declare function createError<C extends ErrorCode>(code: C, params: ParamsOf<C>, options?: AppErrorOptions): ErrorInstanceOf<C>;

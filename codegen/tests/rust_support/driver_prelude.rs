@@ -14,8 +14,14 @@ fn renders(e: &Error) -> Value {
         "mcp": e.to_mcp_tool_result(),
         "jsonrpc": e.to_jsonrpc_error(),
         "jsonrpc_response": e.to_jsonrpc_response(7),
+        "tool_response": e.to_tool_response("toolu_abc123"),
+        "tool_content_is_to_string": e.to_tool_response(1)["content"] == json!(serde_json::to_string(&wire).unwrap()),
+        "wire_kind": e.wire_kind().as_str(),
         "problem": e.to_problem_json(),
         "exit_code": e.exit_code(),
+        "expected": e.expected(),
+        "log_level": e.log_level().as_str(),
+        "error_type": e.error_type(),
         "wire_roundtrip": back.to_wire() == wire && back.code() == e.code() && via_serde.to_wire() == wire,
         "roundtrip_text": back.to_string(),
     })
@@ -38,6 +44,7 @@ fn code_report(c: ErrorCode, instances: Vec<Error>) -> Value {
         "jsonrpc_code": c.jsonrpc_code(),
         "expected": c.expected(),
         "log_level": c.log_level().as_str(),
+        "class": c.class(),
         "docs_url": c.docs_url(),
         "summary": c.summary(),
         "explanation": c.explanation(),
@@ -109,4 +116,33 @@ fn unknown_wire() -> Value {
         "rewire": e.to_wire(),
         "junk": [junk.wire_code(), junk.message(), junk.exit_code()],
     })
+}
+
+/// Every foreign vector (a JSON array of wire values) through `Error::from_wire`: what the
+/// vectors' `expect` states (`code` as the TypeScript parser reports it: the current code
+/// for known codes, the wire string for unknown and retired ones, null for legacy and
+/// invalid payloads), plus the raw `wire_code`.
+fn foreign_report(wires: &str) -> Value {
+    let wires: Vec<Value> = serde_json::from_str(wires).unwrap();
+    wires
+        .iter()
+        .map(|w| {
+            let e = Error::from_wire(w);
+            let kind = e.wire_kind();
+            let code = match kind {
+                WireKind::Legacy | WireKind::Invalid => Value::Null,
+                _ => e.wire_code().into(),
+            };
+            json!({
+                "kind": kind.as_str(),
+                "display_kind": kind.to_string(),
+                "code": code,
+                "wire_code": e.wire_code(),
+                "category": e.category_str(),
+                "retryable": e.retryable(),
+                "message": e.message(),
+                "known": e.is_known(),
+            })
+        })
+        .collect()
 }

@@ -144,6 +144,17 @@ fn example_arg(ty: ParamType, name: &str) -> String {
 /// constraint and context; with a suggestion override), and every lookup key's parse
 /// result.
 pub fn driver_main(crate_ident: &str, cat: &Catalogue, keys: &[(String, u32)]) -> String {
+    driver_main_with_foreign(crate_ident, cat, keys, &[])
+}
+
+/// [`driver_main`], and the report's `foreign` member has every `foreign` wire value
+/// parsed with `Error::from_wire` (see `foreign_report` in driver_prelude.rs).
+pub fn driver_main_with_foreign(
+    crate_ident: &str,
+    cat: &Catalogue,
+    keys: &[(String, u32)],
+    foreign: &[Value],
+) -> String {
     let mut s = String::new();
     s.push_str("#![allow(deprecated, clippy::all)]\n");
     s.push_str(&format!(
@@ -159,7 +170,7 @@ pub fn driver_main(crate_ident: &str, cat: &Catalogue, keys: &[(String, u32)]) -
             .collect();
         let ctor = format!("Error::{}({})", e.rust_fn, args.join(", "));
         s.push_str(&format!(
-            "    codes.push(code_report(ErrorCode::{v}, vec![\n        {ctor},\n        {ctor}.with_argument(\"the-arg\").with_constraint(json!({{\"minLength\": 1}})).with_context(\"form\", \"deploy\").with_context(\"argument\", \"ignored\").with_context(WIRE.code, \"overwritten?\").with_context(\"n\", 7),\n        {ctor}.with_suggestion(\"Try `this` instead.\").with_context(\"z\", json!([1, 2])),\n    ]));\n",
+            "    codes.push(code_report(ErrorCode::{v}, vec![\n        {ctor},\n        {ctor}.with_argument(\"the-arg\").with_constraint(json!({{\"minLength\": 1}})).with_context(\"form\", \"deploy\").with_context(\"argument\", \"ignored\").with_context(WIRE.code, \"overwritten?\").with_context(\"n\", 7),\n        {ctor}.with_suggestion(\"Try `this` instead.\").with_context(\"z\", json!([1, 2])),\n        {ctor}.with_message(\"Raised as worded\").with_expected(!ErrorCode::{v}.expected()).with_error_type(\"RaisedAs\").with_context(\"tool\", \"deploy\").with_context(\"example\", \"x\").with_context(\"schema\", json!({{\"type\": \"object\"}})),\n    ]));\n",
             v = e.rust_variant,
         ));
     }
@@ -170,6 +181,8 @@ pub fn driver_main(crate_ident: &str, cat: &Catalogue, keys: &[(String, u32)]) -
         ));
     }
     s.push_str("    parses.insert(\"\".into(), parse_report(\"\"));\n    parses.insert(\"NO-SUCH-CODE\".into(), parse_report(\"NO-SUCH-CODE\"));\n");
-    s.push_str("    println!(\"{}\", json!({\"codes\": codes, \"parses\": parses, \"registry\": registry_report()}));\n}\n");
+    let foreign = serde_json::to_string(foreign).unwrap();
+    s.push_str(&format!("    let foreign = foreign_report({foreign:?});\n"));
+    s.push_str("    println!(\"{}\", json!({\"codes\": codes, \"parses\": parses, \"registry\": registry_report(), \"foreign\": foreign}));\n}\n");
     s
 }

@@ -88,10 +88,18 @@ pub fn entry(cat: &Catalogue, e: E<'_>) -> ErrorEntry {
         ts_key: names::ts_key(e.name),
         ts_type: names::ts_type(e.name),
         anchor: names::slug(e.code),
+        class: match e.namespace {
+            Some(i) => cat.namespaces[i]
+                .class
+                .clone()
+                .unwrap_or_else(|| cat.registry.class.clone()),
+            None => cat.registry.class.clone(),
+        },
     }
 }
 
 pub fn base(name: &str, wire: Wire) -> Catalogue {
+    let mcp_prefix = format!("dev.{name}/");
     Catalogue {
         source_name: "errors.yaml".into(),
         registry: Registry {
@@ -100,9 +108,10 @@ pub fn base(name: &str, wire: Wire) -> Catalogue {
             docs_url: Some("https://docs.example.dev/errors/{namespace}#{code}".into()),
             code_pattern: None,
             wire,
-            mcp_meta_prefix: format!("dev.{name}/"),
+            mcp_meta_prefix: mcp_prefix.clone(),
             crate_name: names::package_name(name),
             npm_name: names::package_name(name),
+            class: format!("{}Error", names::rust_variant(name)),
         },
         categories: vec![
             category("invalid", false, 1, 400, -32602, true),
@@ -114,11 +123,14 @@ pub fn base(name: &str, wire: Wire) -> Catalogue {
             title: "Forms".into(),
             summary: Some("Form fields".into()),
             code_prefix: Some("ACM-FRM-".into()),
+            class: Some("FormError".into()),
+            category: None,
             rust_variant: "Frm".into(),
             slug: "frm".into(),
         }],
         errors: vec![],
         retired: vec![],
+        profiles: errdex_codegen::ir::Profiles::defaults(&mcp_prefix),
     }
 }
 
@@ -133,6 +145,7 @@ pub fn acme() -> Catalogue {
             category: Some("category".into()),
             retryable: None,
             details: None,
+            order: errdex_codegen::ir::WireField::ALL.to_vec(),
         },
     );
     use ParamType::*;
@@ -216,6 +229,11 @@ pub fn mcp() -> Catalogue {
             category: None,
             retryable: Some("retryable".into()),
             details: Some("details".into()),
+            // The seed's own order: `{"error": message, "code": code, "retryable", "details"}`.
+            order: {
+                use errdex_codegen::ir::WireField::*;
+                vec![Message, Code, Retryable, Details, Category]
+            },
         },
     );
     cat.namespaces.clear();
@@ -243,6 +261,7 @@ pub fn mcp() -> Catalogue {
     cat.errors = specs.into_iter().map(|s| entry(&cat, s)).collect();
     cat.errors[0].retryable = true;
     cat.registry.mcp_meta_prefix = std::string::String::new();
+    cat.profiles.mcp_tool_error.prefix = std::string::String::new();
     cat
 }
 
@@ -253,6 +272,7 @@ pub fn hostile() -> Catalogue {
     cat.source_name = "we\"ird */ name.yaml".into();
     cat.registry.title = evil.into();
     cat.registry.mcp_meta_prefix = "\"};/".into();
+    cat.profiles.mcp_tool_error.prefix = "\"};/".into();
     for c in &mut cat.categories {
         c.summary = evil.into();
     }

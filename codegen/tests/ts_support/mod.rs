@@ -31,8 +31,166 @@ pub fn catalogues() -> Vec<(String, Catalogue)> {
     }
     out.extend(fixture_catalogues());
     out.extend(hand_built());
+    out.extend(seed_catalogues());
     out
 }
+
+/// The seed registries' profiles (as in `seed_payloads.rs`): the agent-CLI framework's
+/// `errorData` result raised through a base class, the MCP-results PR's `_meta` with no
+/// prefix (`resultType` stays: the 2026-07-28 MCP schema requires it), the MCP server's
+/// `{wire}` text, and a JSON-RPC profile whose `data` lists facts.
+pub fn seed_catalogues() -> Vec<(String, Catalogue)> {
+    let load = |src: &str| {
+        let loaded = errdex_codegen::load_str(src, "errors.yaml");
+        assert!(!loaded.has_errors(), "{:#?}", loaded.diagnostics);
+        loaded.catalogue.unwrap()
+    };
+    let jsonrpc = SEED_MILO
+        .replace(
+            "errors:\n",
+            "errors:\n  CMD_NOT_FOUND:\n    code: M-CMD-001\n    category: invalid_params\n    jsonrpc_code: -32601\n    summary: Command was not found\n",
+        )
+        .replace(
+            "  mcp_tool_error:\n",
+            "  jsonrpc_error:\n    message: \"{code}: {message}\"\n    data:\n      errorCode: code\n      type: error_type\n      tool: context.tool\n      field: param.field\n  mcp_tool_error:\n",
+        );
+    vec![
+        ("seed-milo".into(), load(SEED_MILO)),
+        ("seed-tmux".into(), load(SEED_TMUX)),
+        ("seed-jsonrpc".into(), load(&jsonrpc)),
+        ("seed-tracker".into(), load(SEED_TRACKER)),
+    ]
+}
+
+/// `seed_payloads.rs`'s MCP server (seed 003): the tool-error text is the wire object itself
+/// (`{wire}`), in the seed's member order `{"error", "code", "retryable", "details"}`.
+const SEED_TRACKER: &str = r#"
+errdex: 1
+registry:
+  name: tracker
+  wire:
+    message: error
+    code: code
+    retryable: retryable
+    details: details
+    category: null
+categories:
+  INVALID:
+    summary: Bad input arguments
+    expected: true
+  MISSING:
+    summary: Resource doesn't exist
+    retryable: true
+    expected: true
+profiles:
+  mcp_tool_error:
+    text: "{wire}"
+errors:
+  VALIDATION_ERROR:
+    category: INVALID
+    summary: Bad input arguments (wrong type, missing required field, invalid enum)
+    message: "invalid `{field}`: {provided}"
+    params:
+      field: string
+      provided: string
+    suggestion: Provide a valid `{field}`.
+  NOT_FOUND:
+    category: MISSING
+    summary: Resource doesn't exist (issue, project, PR, comment)
+    retry: { advice: "Verify the resource ID/path exists, then retry." }
+"#;
+
+/// `seed_payloads.rs`'s agent-CLI registry, with a second class and a param.
+pub const SEED_MILO: &str = r#"
+errdex: 1
+registry:
+  name: milo
+  class: MiloError
+categories:
+  invalid_params:
+    summary: Validation, config, form and input errors
+    jsonrpc_code: -32602
+    expected: true
+  internal:
+    summary: Bugs and broken environments
+    expected: false
+namespaces:
+  FRM:
+    title: Forms
+    class: FormError
+    category: invalid_params
+    code_prefix: M-FRM-
+  CFG:
+    title: Configuration
+    class: ConfigError
+    category: internal
+    code_prefix: M-CFG-
+profiles:
+  mcp_tool_error:
+    text: "Error: {message}"
+    data: errorData
+    fields:
+      tool: context.tool
+      errorCode: code
+      type: error_type
+      argument: argument
+      constraint: constraint
+      example: example
+      suggestion: suggestion
+      schema: context.schema
+      reason: context.reason
+errors:
+  FRM_VALIDATION:
+    code: M-FRM-001
+    namespace: FRM
+    summary: Form validation failure
+  FRM_REQUIRED:
+    code: M-FRM-002
+    namespace: FRM
+    summary: A required field is empty
+    message: "{field} is required"
+    suggestion: "Provide a non-empty {field}."
+    params:
+      field: string
+  CFG_BROKEN:
+    code: M-CFG-001
+    namespace: CFG
+    summary: The configuration cannot be read
+  RAW_FAILURE:
+    code: M-GEN-001
+    category: internal
+    summary: Something failed
+"#;
+
+/// `seed_payloads.rs`'s MCP-results PR registry.
+pub const SEED_TMUX: &str = r#"
+errdex: 1
+registry:
+  name: libtmux_mcp
+  class: ToolError
+categories:
+  denied:
+    summary: The safety tier does not allow the tool
+    expected: true
+profiles:
+  mcp_tool_error:
+    text: "{message}"
+    data: _meta
+    prefix: ""
+    fields:
+      error_type: error_type
+      expected: expected
+      suggestion: suggestion
+errors:
+  TIER_DENIED:
+    category: denied
+    class: ExpectedToolError
+    summary: A tool above the current safety tier was called
+    message: "Tool '{tool}' is not available at the current safety level. Set LIBTMUX_SAFETY={tier} to enable {tier} tools."
+    params:
+      tool: string
+      tier: string
+"#;
 
 /// Fixture catalogues the loader accepts (none while the loader is a stub).
 pub fn fixture_catalogues() -> Vec<(String, Catalogue)> {
@@ -66,7 +224,50 @@ pub fn hand_built() -> Vec<(String, Catalogue)> {
         ("hand-mcp".into(), mcp_server()),
         ("hand-hostile".into(), hostile()),
         ("hand-empty".into(), empty()),
+        ("hand-app".into(), app()),
     ]
+}
+
+/// A registry named `app`: its default base class is `AppError` itself, and one namespace
+/// has a class of its own.
+pub fn app() -> Catalogue {
+    let mut c = base("app", default_wire(), "app/");
+    c.namespaces.push(Namespace {
+        key: "DB".into(),
+        title: "Database".into(),
+        summary: None,
+        code_prefix: Some("APP-DB-".into()),
+        class: Some("DatabaseError".into()),
+        category: None,
+        rust_variant: "Db".into(),
+        slug: "db".into(),
+    });
+    let e1 = entry(
+        &c,
+        E {
+            name: "DB_DOWN",
+            code: "APP-DB-001",
+            category: 1,
+            namespace: Some(0),
+            message: "database {name} is down",
+            params: &[("name", ParamType::String)],
+            suggestion: None,
+        },
+    );
+    let e2 = entry(
+        &c,
+        E {
+            name: "BAD_INPUT",
+            code: "APP-001",
+            category: 0,
+            namespace: None,
+            message: "bad input",
+            params: &[],
+            suggestion: None,
+        },
+    );
+    c.errors = vec![e1, e2];
+    c
 }
 
 fn category(key: &str, retryable: bool, exit: u8, http: u16, rpc: i32, expected: bool) -> Category {
@@ -139,10 +340,18 @@ fn entry(cat: &Catalogue, e: E<'_>) -> ErrorEntry {
         ts_key: names::ts_key(e.name),
         ts_type: names::ts_type(e.name),
         anchor: names::slug(e.code),
+        class: match e.namespace {
+            Some(i) => cat.namespaces[i]
+                .class
+                .clone()
+                .unwrap_or_else(|| cat.registry.class.clone()),
+            None => cat.registry.class.clone(),
+        },
     }
 }
 
 fn base(name: &str, wire: Wire, prefix: &str) -> Catalogue {
+    let mcp_prefix = prefix.to_string();
     Catalogue {
         source_name: "errors.yaml".into(),
         registry: Registry {
@@ -154,6 +363,7 @@ fn base(name: &str, wire: Wire, prefix: &str) -> Catalogue {
             mcp_meta_prefix: prefix.into(),
             crate_name: names::package_name(name),
             npm_name: names::package_name(name),
+            class: format!("{}Error", names::rust_variant(name)),
         },
         categories: vec![
             category("invalid", false, 1, 400, -32602, true),
@@ -163,6 +373,7 @@ fn base(name: &str, wire: Wire, prefix: &str) -> Catalogue {
         namespaces: vec![],
         errors: vec![],
         retired: vec![],
+        profiles: errdex_codegen::ir::Profiles::defaults(&mcp_prefix),
     }
 }
 
@@ -173,6 +384,7 @@ pub fn default_wire() -> Wire {
         category: Some("category".into()),
         retryable: None,
         details: None,
+        order: errdex_codegen::ir::WireField::ALL.to_vec(),
     }
 }
 
@@ -185,6 +397,8 @@ pub fn acme() -> Catalogue {
         title: "Forms".into(),
         summary: Some("Form fields, validation, submit behaviour".into()),
         code_prefix: Some("ACM-FRM-".into()),
+        class: Some("FormError".into()),
+        category: None,
         rust_variant: "Frm".into(),
         slug: "frm".into(),
     });
@@ -257,6 +471,11 @@ pub fn mcp_server() -> Catalogue {
         category: None,
         retryable: Some("retryable".into()),
         details: Some("details".into()),
+        // The seed's own order: `{"error": message, "code": code, "retryable", "details"}`.
+        order: {
+            use errdex_codegen::ir::WireField::*;
+            vec![Message, Code, Retryable, Details, Category]
+        },
     };
     let mut c = base("mcp_server", wire, "");
     let mut nf = entry(
@@ -296,6 +515,7 @@ pub fn hostile() -> Catalogue {
         category: Some("constructor".into()),
         retryable: Some("retry*/able".into()),
         details: None,
+        order: errdex_codegen::ir::WireField::ALL.to_vec(),
     };
     let mut c = base("hostile", wire, "x\"/</script>");
     c.registry.title = "Hostile */ </script> `${x}` \u{202e}rtl\u{202c} 🎉\r\nline".into();
@@ -305,6 +525,8 @@ pub fn hostile() -> Catalogue {
         title: "Title with \"quotes\" and \\backslash\\".into(),
         summary: Some("@deprecated not really\n*/ end".into()),
         code_prefix: None,
+        class: None,
+        category: None,
         rust_variant: "ToString".into(),
         slug: "tostring".into(),
     });

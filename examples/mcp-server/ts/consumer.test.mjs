@@ -17,7 +17,7 @@ function failing(payload, { succeedOnCall = Infinity } = {}) {
 }
 
 test("wire shape: {error: message, code, retryable, details: {...}} and nothing else", () => {
-  assert.deepEqual(WIRE, { code: "code", message: "error", category: null, retryable: "retryable", details: "details" });
+  assert.deepEqual(WIRE, { code: "code", message: "error", category: null, retryable: "retryable", details: "details", order: ["code", "message", "category", "retryable", "details"] });
   for (const code of ALL_CODES) {
     const err = createError(code, exampleParams(ERRORS[code]), { argument: "x", context: { tool: "edit_cell" } });
     const wire = err.toWire();

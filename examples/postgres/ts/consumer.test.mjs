@@ -78,7 +78,7 @@ test("an unknown SQLSTATE falls back to its class's generic code", () => {
 });
 
 test("a driver error object parses as a wire error", () => {
-  assert.deepEqual(WIRE, { code: "code", message: "message", category: "category", retryable: null, details: null });
+  assert.deepEqual(WIRE, { code: "code", message: "message", category: "category", retryable: null, details: null, order: ["code", "message", "category", "retryable", "details"] });
   const e = parseWireError({ code: "23505", message: 'duplicate key value violates unique constraint "users_pkey"', severity: "ERROR" });
   assert.equal(e.kind, "known");
   assert.equal(e.code, "23505");

@@ -16,7 +16,7 @@ test("codes are snake_case and equal to their names", () => {
 });
 
 test("wire: exactly error, detail, category, then the extras flat beside them", () => {
-  assert.deepEqual(WIRE, { code: "error", message: "detail", category: "category", retryable: null, details: null });
+  assert.deepEqual(WIRE, { code: "error", message: "detail", category: "category", retryable: null, details: null, order: ["code", "message", "category", "retryable", "details"] });
   for (const code of ALL_CODES) {
     const info = ERRORS[code];
     const params = exampleParams(info);

@@ -16,8 +16,42 @@ pub const WIRE: WireKeys = WireKeys {
     category: None,
     retryable: Some("retryable"),
     details: Some("details"),
+    order: [
+        WireField::Code,
+        WireField::Message,
+        WireField::Category,
+        WireField::Retryable,
+        WireField::Details,
+    ],
 };
 const ERRDEX_MCP_STRUCTURED_CONTENT: bool = false;
+/// How [`Error::to_mcp_tool_result`] shapes a failed tool call (`profiles.mcp_tool_error`).
+pub const MCP_PROFILE: McpProfile = McpProfile {
+    text: "{compact}",
+    member: "_meta",
+    prefix: "dev.example/",
+    result_type: Some("complete"),
+    fields: &[
+        ("code", ProfileFact::Code),
+        ("category", ProfileFact::Category),
+        ("retryable", ProfileFact::Retryable),
+        ("expected", ProfileFact::Expected),
+        ("docs_url", ProfileFact::DocsUrl),
+        ("suggestion", ProfileFact::Suggestion),
+        ("argument", ProfileFact::Argument),
+        ("constraint", ProfileFact::Constraint),
+    ],
+};
+/// How [`Error::to_jsonrpc_error`] shapes the error object (`profiles.jsonrpc_error`).
+pub const JSONRPC_PROFILE: JsonRpcProfile = JsonRpcProfile {
+    message: "{message}",
+    data: JsonRpcData::Wire,
+};
+/// The registry's base error class (`registry.class`): the error type of every code
+/// whose namespace and entry name none.
+pub const REGISTRY_CLASS: &str = "NotebookMcpError";
+const ERRDEX_CLASS_NAMES: [&str; 1usize] = ["NotebookMcpError"];
+const ERRDEX_CODE_CLASS: [u8; 6usize] = [0u8, 0u8, 0u8, 0u8, 0u8, 0u8];
 /// The categories of the catalogue: each fixes the default retryability, exit code,
 /// HTTP status, JSON-RPC code and log level of its codes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -400,6 +434,24 @@ pub struct WireKeys {
     /// Key under which the extras (params, argument, constraint, suggestion, context) nest;
     /// `None`: they sit flat beside the reserved keys.
     pub details: Option<&'static str>,
+    /// The order of the reserved members in [`Error::to_wire`] (the order of the
+    /// catalogue's `wire:` block); flat extras follow them.
+    pub order: [WireField; 5],
+}
+
+/// A reserved member of the wire object, by role.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum WireField {
+    /// The code ([`WireKeys::code`]).
+    Code,
+    /// The message ([`WireKeys::message`]).
+    Message,
+    /// The category ([`WireKeys::category`]).
+    Category,
+    /// The retryable flag ([`WireKeys::retryable`]).
+    Retryable,
+    /// The nested extras ([`WireKeys::details`]).
+    Details,
 }
 
 impl WireKeys {
@@ -412,6 +464,85 @@ impl WireKeys {
             || self.retryable == Some(key)
             || self.details == Some(key)
     }
+}
+
+/// A fact a profile carries (`profiles:` in the catalogue). `Argument`, `Constraint`,
+/// `Suggestion`, `Example`, `ContextKey` and `Param` are left out when the error has none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ProfileFact {
+    /// The wire code.
+    Code,
+    /// The NAME.
+    Name,
+    /// The category wire value.
+    Category,
+    /// The retryable flag.
+    Retryable,
+    /// `expected` of this occurrence ([`Error::expected`]).
+    Expected,
+    /// The error class of this occurrence ([`Error::error_type`]).
+    ErrorType,
+    /// The rendered message.
+    Message,
+    /// The code's summary.
+    Summary,
+    /// The code's docs URL.
+    DocsUrl,
+    /// [`Error::argument`].
+    Argument,
+    /// [`Error::constraint`].
+    Constraint,
+    /// [`Error::suggestion`].
+    Suggestion,
+    /// The context entry `example`.
+    Example,
+    /// Every param, as an object.
+    Params,
+    /// Every context entry, as an object.
+    Context,
+    /// The wire object ([`Error::to_wire`]).
+    Wire,
+    /// One context entry.
+    ContextKey(&'static str),
+    /// One param, for the codes that have it.
+    Param(&'static str),
+}
+
+/// The MCP `CallToolResult` of a failed tool call (`profiles.mcp_tool_error`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct McpProfile {
+    /// `content[0].text`: a template over `{message}`, `{code}`, `{name}`, `{category}`,
+    /// `{error_type}`, `{suggestion}`, `{compact}` (the `Display` text) and `{wire}` (the wire
+    /// object as compact JSON).
+    pub text: &'static str,
+    /// The member holding the facts: `_meta`, `structuredContent` or a named member.
+    pub member: &'static str,
+    /// Prefix of every key of `fields`.
+    pub prefix: &'static str,
+    /// The `resultType` member, if any.
+    pub result_type: Option<&'static str>,
+    /// The facts, in order, under their keys.
+    pub fields: &'static [(&'static str, ProfileFact)],
+}
+
+/// What the JSON-RPC error's `data` member holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum JsonRpcData {
+    /// The wire object.
+    Wire,
+    /// No `data` member.
+    Omitted,
+    /// An object of these facts.
+    Fields(&'static [(&'static str, ProfileFact)]),
+}
+
+/// The JSON-RPC error object (`profiles.jsonrpc_error`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct JsonRpcProfile {
+    /// `message`: a template over the same placeholders as [`McpProfile::text`].
+    pub message: &'static str,
+    /// The `data` member.
+    pub data: JsonRpcData,
 }
 
 /// Retry advice from the catalogue (`retry:` of the category or the code).
@@ -546,6 +677,50 @@ impl ::core::fmt::Display for ParseCodeError {
 }
 
 impl ::std::error::Error for ParseCodeError {}
+
+/// How [`Error::from_wire`] classified a received value; the `kind` of the TypeScript
+/// module's `parseWireError`, by the same rule. Errors made by the constructors are
+/// [`WireKind::Known`].
+///
+/// A payload is *legacy* when it is a JSON object whose code key does not hold a string,
+/// or holds a string that is no code of the catalogue (live, legacy or retired) while the
+/// message key does not hold a string; and it has a string under `error` or else
+/// `message`: that string is its message. Otherwise, without a code, it is *invalid*.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum WireKind {
+    /// A live or legacy code of this catalogue.
+    Known,
+    /// A code this build does not know (a newer peer), in the wire shape.
+    Unknown,
+    /// A retired code (see [`RETIRED`]).
+    Retired,
+    /// An earlier, code-less payload such as `{"error": "human message"}`.
+    Legacy,
+    /// Not an error payload at all.
+    Invalid,
+}
+
+impl WireKind {
+    /// `"known"`, `"unknown"`, `"retired"`, `"legacy"` or `"invalid"`: the TypeScript
+    /// `kind` strings.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            WireKind::Known => "known",
+            WireKind::Unknown => "unknown",
+            WireKind::Retired => "retired",
+            WireKind::Legacy => "legacy",
+            WireKind::Invalid => "invalid",
+        }
+    }
+}
+
+impl ::core::fmt::Display for WireKind {
+    #[inline]
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
 
 /// A string that is not the wire value of any [`Category`] or [`Namespace`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -890,6 +1065,13 @@ impl ErrorCode {
         errdex_str(s[ERRDEX_F_DOCS_URL], s[ERRDEX_F_DOCS_URL + 1])
     }
 
+    /// The error class (error type) of the code: its own `class`, else its namespace's,
+    /// else [`REGISTRY_CLASS`].
+    #[inline]
+    pub const fn class(self) -> &'static str {
+        ERRDEX_CLASS_NAMES[ERRDEX_CODE_CLASS[self.index()] as usize]
+    }
+
     /// One-line summary.
     #[inline]
     pub const fn summary(self) -> &'static str {
@@ -1135,6 +1317,8 @@ enum ErrdexCode {
         code: String,
         category: Option<String>,
         retryable: Option<bool>,
+        /// [`WireKind::Unknown`], `Retired`, `Legacy` or `Invalid` (empty code for the last two).
+        kind: WireKind,
     },
 }
 
@@ -1147,6 +1331,8 @@ struct ErrdexData {
     constraint: Option<::serde_json::Value>,
     suggestion: Option<String>,
     context: Vec<(String, ::serde_json::Value)>,
+    expected: Option<bool>,
+    error_type: Option<String>,
 }
 
 #[derive(Clone)]
@@ -1259,6 +1445,8 @@ impl Error {
                 constraint: None,
                 suggestion,
                 context: Vec::new(),
+                expected: None,
+                error_type: None,
             },
             source: None,
         }))
@@ -1305,6 +1493,35 @@ impl Error {
         self
     }
 
+    /// Overrides `expected` for this occurrence: a raise site that knows the caller can
+    /// correct it (`true`, log at WARN) or that the operator must act (`false`, ERROR).
+    #[must_use]
+    #[inline]
+    pub fn with_expected(mut self, expected: bool) -> Error {
+        self.0.data.expected = Some(expected);
+        self
+    }
+
+    /// Overrides the error type (class) for this occurrence, e.g. the registry's base class
+    /// when the raise site uses it rather than the code's own class.
+    #[must_use]
+    #[inline]
+    pub fn with_error_type(mut self, error_type: impl Into<String>) -> Error {
+        self.0.data.error_type = Some(error_type.into());
+        self
+    }
+
+    /// The error type: the raise site's ([`with_error_type`](Self::with_error_type)), else
+    /// the code's class; `None` for a code this build does not know.
+    #[inline]
+    pub fn error_type(&self) -> Option<&str> {
+        match (&self.0.data.error_type, self.code()) {
+            (Some(t), _) => Some(t),
+            (None, Some(c)) => Some(c.class()),
+            (None, None) => None,
+        }
+    }
+
     /// Records the underlying cause ([`std::error::Error::source`]).
     #[must_use]
     #[inline]
@@ -1337,6 +1554,18 @@ impl Error {
     #[inline]
     pub fn is_known(&self) -> bool {
         self.code().is_some()
+    }
+
+    /// How [`from_wire`](Self::from_wire) classified the payload (see [`WireKind`] for the
+    /// rule); [`WireKind::Known`] for errors made by the constructors. A legacy or invalid
+    /// payload has an empty [`wire_code`](Self::wire_code), no category and is not
+    /// retryable.
+    #[inline]
+    pub fn wire_kind(&self) -> WireKind {
+        match &self.0.data.code {
+            ErrdexCode::Known(_) => WireKind::Known,
+            ErrdexCode::Unknown { kind, .. } => *kind,
+        }
     }
 
     /// The category: the code's, or for an unknown code the one named on the wire.
@@ -1379,9 +1608,13 @@ impl Error {
         }
     }
 
-    /// `true` when the caller can correct it (log at WARN).
+    /// `true` when the caller can correct it (log at WARN): the raise site's
+    /// ([`with_expected`](Self::with_expected)), else the code's.
     #[inline]
     pub fn expected(&self) -> bool {
+        if let Some(e) = self.0.data.expected {
+            return e;
+        }
         match self.code() {
             Some(c) => c.expected(),
             None => self.category().is_some_and(Category::expected),
@@ -1511,80 +1744,162 @@ impl Error {
     #[inline]
     pub fn to_wire(&self) -> ::serde_json::Value {
         let mut m = ::serde_json::Map::new();
-        m.insert(WIRE.code.to_string(), self.wire_code().into());
-        m.insert(WIRE.message.to_string(), self.message().into());
-        if let (Some(k), Some(c)) = (WIRE.category, self.category_str()) {
-            m.insert(k.to_string(), c.into());
-        }
-        if let Some(k) = WIRE.retryable {
-            let flag = match &self.0.data.code {
-                ErrdexCode::Known(c) => Some(c.retryable()),
-                ErrdexCode::Unknown { retryable, .. } => *retryable,
-            };
-            if let Some(flag) = flag {
-                m.insert(k.to_string(), flag.into());
+        let mut extras = Some(self.errdex_extras(&|k| WIRE.is_reserved(k)));
+        for field in WIRE.order {
+            match field {
+                WireField::Code => {
+                    m.insert(WIRE.code.to_string(), self.wire_code().into());
+                }
+                WireField::Message => {
+                    m.insert(WIRE.message.to_string(), self.message().into());
+                }
+                WireField::Category => {
+                    if let (Some(k), Some(c)) = (WIRE.category, self.category_str()) {
+                        m.insert(k.to_string(), c.into());
+                    }
+                }
+                WireField::Retryable => {
+                    let flag = match &self.0.data.code {
+                        ErrdexCode::Known(c) => Some(c.retryable()),
+                        ErrdexCode::Unknown { retryable, .. } => *retryable,
+                    };
+                    if let (Some(k), Some(flag)) = (WIRE.retryable, flag) {
+                        m.insert(k.to_string(), flag.into());
+                    }
+                }
+                WireField::Details => {
+                    if let Some(k) = WIRE.details {
+                        let nested = extras.take().unwrap_or_default();
+                        m.insert(k.to_string(), ::serde_json::Value::Object(nested));
+                    }
+                }
             }
         }
-        let extras = self.errdex_extras(&|k| WIRE.is_reserved(k));
-        match WIRE.details {
-            Some(k) => {
-                m.insert(k.to_string(), ::serde_json::Value::Object(extras));
-            }
-            None => m.extend(extras),
+        // Flat extras (no details key) follow the reserved members.
+        if let Some(flat) = extras {
+            m.extend(flat);
         }
         ::serde_json::Value::Object(m)
     }
 
-    /// An MCP `CallToolResult` for a failed tool call: `content[0]` is the terminal text,
-    /// `isError: true`, `resultType: "complete"` (required by MCP 2026-07-28, allowed by
-    /// earlier versions), and `_meta` carries the code, category, retryable, expected,
-    /// docs URL, suggestion, argument and constraint under [`MCP_META_PREFIX`]. No
-    /// `structuredContent` unless the crate was generated with that option.
+    /// A profile text ([`McpProfile::text`], [`JsonRpcProfile::message`]).
+    fn errdex_profile_text(&self, template: &str) -> String {
+        let mut values: Vec<(&'static str, ::serde_json::Value)> = vec![
+            ("message", self.message().into()),
+            ("code", self.wire_code().into()),
+            ("name", self.code().map_or("", ErrorCode::name).into()),
+            ("category", self.category_str().unwrap_or("").into()),
+            ("error_type", self.error_type().unwrap_or("").into()),
+            ("suggestion", self.suggestion().unwrap_or("").into()),
+        ];
+        if template.contains("{compact}") {
+            values.push(("compact", self.to_string().into()));
+        }
+        if template.contains("{wire}") {
+            values.push(("wire", self.to_wire().to_string().into()));
+        }
+        errdex_render(template, &values)
+    }
+
+    /// One fact of a profile, `None` when this error does not have it.
+    fn errdex_fact(&self, fact: ProfileFact) -> Option<::serde_json::Value> {
+        let d = &self.0.data;
+        match fact {
+            ProfileFact::Code => Some(self.wire_code().into()),
+            ProfileFact::Name => self.code().map(|c| c.name().into()),
+            ProfileFact::Category => self.category_str().map(Into::into),
+            ProfileFact::Retryable => Some(self.retryable().into()),
+            ProfileFact::Expected => Some(self.expected().into()),
+            ProfileFact::ErrorType => self.error_type().map(Into::into),
+            ProfileFact::Message => Some(self.message().into()),
+            ProfileFact::Summary => self.summary().map(Into::into),
+            ProfileFact::DocsUrl => self.docs_url().map(Into::into),
+            ProfileFact::Argument => self.argument().map(Into::into),
+            ProfileFact::Constraint => self.constraint().cloned(),
+            ProfileFact::Suggestion => self.suggestion().map(Into::into),
+            ProfileFact::Example => self.errdex_context_value("example"),
+            ProfileFact::Params => Some(::serde_json::Value::Object(
+                d.params.iter().map(|(k, v)| ((*k).to_string(), v.clone())).collect(),
+            )),
+            ProfileFact::Context => {
+                let mut m = ::serde_json::Map::new();
+                for (k, v) in &d.context {
+                    if !m.contains_key(k) {
+                        m.insert(k.clone(), v.clone());
+                    }
+                }
+                Some(::serde_json::Value::Object(m))
+            }
+            ProfileFact::Wire => Some(self.to_wire()),
+            ProfileFact::ContextKey(k) => self.errdex_context_value(k),
+            ProfileFact::Param(name) => self.param(name).cloned(),
+        }
+    }
+
+    fn errdex_context_value(&self, key: &str) -> Option<::serde_json::Value> {
+        self.0.data.context.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone())
+    }
+
+    /// The facts of a profile in its order, each key under `prefix`.
+    fn errdex_profile_fields(
+        &self,
+        fields: &[(&'static str, ProfileFact)],
+        prefix: &str,
+    ) -> ::serde_json::Map<String, ::serde_json::Value> {
+        let mut m = ::serde_json::Map::new();
+        for (key, fact) in fields {
+            if let Some(v) = self.errdex_fact(*fact) {
+                m.insert(format!("{prefix}{key}"), v);
+            }
+        }
+        m
+    }
+
+    /// An MCP `CallToolResult` for a failed tool call, shaped by [`MCP_PROFILE`]:
+    /// `content[0].text` is the profile's text (by default the `Display` text),
+    /// `isError: true`, `resultType` when the profile has one (by default `"complete"`,
+    /// required by MCP 2026-07-28, allowed by earlier versions), and the profile's member
+    /// (by default `_meta`) carries its facts (by default the code, category, retryable,
+    /// expected, docs URL, suggestion, argument and constraint under [`MCP_META_PREFIX`]).
+    /// No `structuredContent` unless the profile puts its facts there or the crate was
+    /// generated with the option that adds the wire object.
     #[inline]
     pub fn to_mcp_tool_result(&self) -> ::serde_json::Value {
-        let mut meta = ::serde_json::Map::new();
-        let mut put = |k: &str, v: ::serde_json::Value| {
-            meta.insert(format!("{MCP_META_PREFIX}{k}"), v);
-        };
-        put("code", self.wire_code().into());
-        if let Some(c) = self.category_str() {
-            put("category", c.into());
-        }
-        put("retryable", self.retryable().into());
-        put("expected", self.expected().into());
-        if let Some(u) = self.docs_url() {
-            put("docs_url", u.into());
-        }
-        if let Some(s) = self.suggestion() {
-            put("suggestion", s.into());
-        }
-        if let Some(a) = self.argument() {
-            put("argument", a.into());
-        }
-        if let Some(c) = self.constraint() {
-            put("constraint", c.clone());
-        }
+        let profile = MCP_PROFILE;
         let mut item = ::serde_json::Map::new();
         item.insert("type".to_string(), "text".into());
-        item.insert("text".to_string(), self.to_string().into());
+        item.insert("text".to_string(), self.errdex_profile_text(profile.text).into());
         let mut m = ::serde_json::Map::new();
         m.insert("content".to_string(), ::serde_json::Value::Array(vec![item.into()]));
         m.insert("isError".to_string(), true.into());
-        m.insert("resultType".to_string(), "complete".into());
-        m.insert("_meta".to_string(), meta.into());
-        if ERRDEX_MCP_STRUCTURED_CONTENT {
+        if let Some(t) = profile.result_type {
+            m.insert("resultType".to_string(), t.into());
+        }
+        let data = self.errdex_profile_fields(profile.fields, profile.prefix);
+        m.insert(profile.member.to_string(), data.into());
+        if ERRDEX_MCP_STRUCTURED_CONTENT && profile.member != "structuredContent" {
             m.insert("structuredContent".to_string(), self.to_wire());
         }
         ::serde_json::Value::Object(m)
     }
 
-    /// A JSON-RPC error object: `{code, message, data: <wire object>}`.
+    /// A JSON-RPC error object shaped by [`JSONRPC_PROFILE`]: `{code, message, data}`, by
+    /// default with the message and the wire object as `data`.
     #[inline]
     pub fn to_jsonrpc_error(&self) -> ::serde_json::Value {
+        let profile = JSONRPC_PROFILE;
         let mut m = ::serde_json::Map::new();
         m.insert("code".to_string(), self.jsonrpc_code().into());
-        m.insert("message".to_string(), self.message().into());
-        m.insert("data".to_string(), self.to_wire());
+        m.insert("message".to_string(), self.errdex_profile_text(profile.message).into());
+        match profile.data {
+            JsonRpcData::Wire => {
+                m.insert("data".to_string(), self.to_wire());
+            }
+            JsonRpcData::Omitted => {}
+            JsonRpcData::Fields(fields) => {
+                m.insert("data".to_string(), self.errdex_profile_fields(fields, "").into());
+            }
+        }
         ::serde_json::Value::Object(m)
     }
 
@@ -1595,6 +1910,19 @@ impl Error {
         m.insert("jsonrpc".to_string(), "2.0".into());
         m.insert("id".to_string(), id.into());
         m.insert("error".to_string(), self.to_jsonrpc_error());
+        ::serde_json::Value::Object(m)
+    }
+
+    /// The tool response envelope an agent runtime feeds back to a model:
+    /// `{"id": <id>, "content": <the wire object as compact JSON text>, "is_error": true}`.
+    /// `content` is `serde_json::to_string(&self.to_wire())`: the same bytes as
+    /// `JSON.stringify(err.toWire())` in the TypeScript module.
+    #[inline]
+    pub fn to_tool_response(&self, id: impl Into<::serde_json::Value>) -> ::serde_json::Value {
+        let mut m = ::serde_json::Map::new();
+        m.insert("id".to_string(), id.into());
+        m.insert("content".to_string(), self.to_wire().to_string().into());
+        m.insert("is_error".to_string(), true.into());
         ::serde_json::Value::Object(m)
     }
 
@@ -1620,11 +1948,15 @@ impl Error {
         ::serde_json::Value::Object(m)
     }
 
-    /// Parses a wire object. Total: any JSON value gives an `Error`. A known code (or a
-    /// legacy code, NAME or alias) gives a typed error whose params are taken back by name;
-    /// an unknown or retired code keeps its string, the category and retryable flag on the
-    /// wire, and every other field as context. A non-object value becomes the message of
-    /// an error with an empty, unknown code.
+    /// Parses a wire object. Total: any JSON value gives an `Error`, classified as
+    /// [`wire_kind`](Self::wire_kind) says by the rule of [`WireKind`] (the TypeScript
+    /// module's `parseWireError` applies the same rule). A known code (or a legacy code,
+    /// NAME or alias) gives a typed error whose params are taken back by name; an unknown
+    /// or retired code keeps its string, the category and retryable flag on the wire, and
+    /// every other field as context. A legacy payload such as `{"error": "human message"}`
+    /// gives an error with an empty code, no category, not retryable, whose message is
+    /// that text. An invalid object has an empty code and message; a non-object value is
+    /// invalid too, its JSON text kept as the message.
     #[inline]
     pub fn from_wire(value: &::serde_json::Value) -> Error {
         #[inline]
@@ -1636,12 +1968,32 @@ impl Error {
             }
         }
         let Some(obj) = value.as_object() else {
-            return Error::errdex_unknown(String::new(), text(Some(value)), None, None);
+            return Error::errdex_unknown(String::new(), text(Some(value)), None, None, WireKind::Invalid);
         };
-        let code_str = text(obj.get(WIRE.code));
-        let message = text(obj.get(WIRE.message));
+        // The legacy rule (see `WireKind`): only exact wire codes (live, legacy, retired)
+        // count as codes of the catalogue here, as in the TypeScript parser.
+        let code_str = obj.get(WIRE.code).and_then(::serde_json::Value::as_str);
+        let parsed = code_str.map(ErrorCode::parse);
+        let is_catalogue_code = match (code_str, &parsed) {
+            (Some(s), Some(Ok(c))) => c.as_str() == s || c.legacy_codes().any(|l| l == s),
+            (Some(s), Some(Err(ParseCodeError::Retired(r)))) => r.code == s,
+            _ => false,
+        };
+        let message_is_text = matches!(obj.get(WIRE.message), Some(::serde_json::Value::String(_)));
+        let legacy = code_str.is_none() || (!is_catalogue_code && !message_is_text);
+        // `Some(None)`: neither legacy nor valid, so invalid.
+        let legacy_text: Option<Option<(&str, &String)>> = legacy.then(|| {
+            ["error", "message"].into_iter().find_map(|k| match obj.get(k) {
+                Some(::serde_json::Value::String(s)) => Some((k, s)),
+                _ => None,
+            })
+        });
+        let legacy_key = legacy_text.flatten().map(|(k, _)| k);
         let mut extras: Vec<(&String, &::serde_json::Value)> = Vec::new();
         for (k, v) in obj {
+            if legacy_key == Some(k.as_str()) {
+                continue;
+            }
             if WIRE.details == Some(k.as_str()) {
                 match v {
                     ::serde_json::Value::Object(d) => extras.extend(d.iter()),
@@ -1651,8 +2003,13 @@ impl Error {
                 extras.push((k, v));
             }
         }
-        let mut e = match ErrorCode::lookup(&code_str) {
-            Some(code) => {
+        let code_str = code_str.unwrap_or_default();
+        let mut e = match (legacy_text, parsed) {
+            (Some(Some((_, s))), _) => {
+                Error::errdex_unknown(String::new(), s.clone(), None, None, WireKind::Legacy)
+            }
+            (Some(None), _) => Error::errdex_unknown(String::new(), String::new(), None, None, WireKind::Invalid),
+            (None, Some(Ok(code))) => {
                 let mut params: Vec<(&'static str, ::serde_json::Value)> = Vec::new();
                 for p in code.params() {
                     if let Some(i) = extras.iter().position(|(k, _)| k.as_str() == p.name) {
@@ -1660,18 +2017,23 @@ impl Error {
                     }
                 }
                 let mut e = Error::errdex_from_params(code, params);
-                e.0.data.message = message;
+                e.0.data.message = text(obj.get(WIRE.message));
                 e.0.data.suggestion = None;
                 e
             }
-            None => {
+            (None, parsed) => {
                 let category = WIRE
                     .category
                     .and_then(|k| obj.get(k))
                     .and_then(|v| v.as_str())
                     .map(str::to_string);
                 let retryable = WIRE.retryable.and_then(|k| obj.get(k)).and_then(|v| v.as_bool());
-                Error::errdex_unknown(code_str, message, category, retryable)
+                let kind = match parsed {
+                    Some(Err(ParseCodeError::Retired(_))) if is_catalogue_code => WireKind::Retired,
+                    _ => WireKind::Unknown,
+                };
+                let message = text(obj.get(WIRE.message));
+                Error::errdex_unknown(code_str.to_string(), message, category, retryable, kind)
             }
         };
         let d = &mut e.0.data;
@@ -1691,16 +2053,18 @@ impl Error {
     }
 
     #[inline]
-    fn errdex_unknown(code: String, message: String, category: Option<String>, retryable: Option<bool>) -> Error {
+    fn errdex_unknown(code: String, message: String, category: Option<String>, retryable: Option<bool>, kind: WireKind) -> Error {
         Error(Box::new(ErrdexInner {
             data: ErrdexData {
-                code: ErrdexCode::Unknown { code, category, retryable },
+                code: ErrdexCode::Unknown { code, category, retryable, kind },
                 message,
                 params: Vec::new(),
                 argument: None,
                 constraint: None,
                 suggestion: None,
                 context: Vec::new(),
+                expected: None,
+                error_type: None,
             },
             source: None,
         }))

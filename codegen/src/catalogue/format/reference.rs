@@ -8,15 +8,16 @@ use std::fmt::Write as _;
 use crate::support::doc_table::{cell, code, table};
 
 use super::{
-    ENTRY_NAME, FORMAT_VERSION, Fallback, IDENT, Key, PARAM_TYPES, Presence, REGISTRY_NAME,
+    CLASS_NAME, ENTRY_NAME, FORMAT_VERSION, Fallback, IDENT, Key, PARAM_TYPES, Presence, REGISTRY_NAME,
     SECTIONS, Section, Text, Type,
 };
 
 /// The string patterns of the format, by the name the docs give them.
-const PATTERNS: [(&str, &str, &str); 3] = [
+const PATTERNS: [(&str, &str, &str); 4] = [
     ("identifier", IDENT, "param names, category and namespace keys"),
     ("NAME", ENTRY_NAME, "entry NAMEs, aliases, `replaced_by`, a retired code's `name`"),
     ("registry name", REGISTRY_NAME, "`registry.name`"),
+    ("class name", CLASS_NAME, "every `class`"),
 ];
 
 /// Every section of the format as a Markdown table (key, type, required or default,
@@ -83,6 +84,12 @@ fn type_of(key: &Key) -> String {
             format!("mapping: {} → {}", noun(names), cell(&code(item.path)))
         }
         Type::List(text) => format!("list of distinct {}", plural(text)),
+        Type::FlagOr(section) => format!("`true` or mapping: {}", cell(&code(section.path))),
+        Type::FactMap => "mapping: output key → fact".into(),
+        Type::WordOrFactMap { words } => {
+            let words: Vec<String> = words.iter().map(|word| code(word)).collect();
+            format!("{}, `null`, or mapping: output key → fact", words.join(", "))
+        }
         Type::Params => {
             let words: Vec<String> = PARAM_TYPES.iter().map(|(word, _)| code(word)).collect();
             format!("mapping: {} → {}", noun(Text::Pattern(IDENT)), words.join(" \\| "))
@@ -152,7 +159,9 @@ mod tests {
             seen.push(section.path);
             for key in section.keys {
                 match key.ty {
-                    Type::Section(inner) | Type::Named { item: inner, .. } => walk(inner, seen),
+                    Type::Section(inner)
+                    | Type::FlagOr(inner)
+                    | Type::Named { item: inner, .. } => walk(inner, seen),
                     _ => {}
                 }
             }

@@ -4,6 +4,7 @@
 use serde_json::{Map, Value, json};
 
 use super::DRAFT_2020_12;
+use crate::ir::Fact;
 use crate::catalogue::format::{
     self, FORMAT_VERSION, Key, PARAM_TYPE_DESCRIPTION, PARAM_TYPES, Section, Text, Type,
 };
@@ -121,6 +122,22 @@ fn property(key: &Key) -> Value {
             "items": string(text),
             "uniqueItems": true,
         }),
+        Type::FlagOr(section) => json!({
+            "description": description,
+            "anyOf": [
+                {"const": true},
+                Value::Object(object(section)),
+            ],
+        }),
+        Type::FactMap => fact_map(&description),
+        Type::WordOrFactMap { words } => json!({
+            "description": description,
+            "anyOf": [
+                {"enum": words},
+                {"type": "null"},
+                fact_map("Output key → the fact it carries."),
+            ],
+        }),
         Type::Params => json!({
             "description": description,
             "type": "object",
@@ -131,4 +148,19 @@ fn property(key: &Key) -> Value {
             },
         }),
     }
+}
+
+/// A mapping of output keys to facts.
+fn fact_map(description: &str) -> Value {
+    json!({
+        "description": description,
+        "type": "object",
+        "propertyNames": {"minLength": 1},
+        "additionalProperties": {
+            "anyOf": [
+                {"enum": Fact::NAMED.map(|(name, _)| name)},
+                {"type": "string", "pattern": format::KEYED_FACT},
+            ],
+        },
+    })
 }

@@ -22,6 +22,7 @@ export const REGISTRY = deepFreeze({
   title: "agentkit error reference",
   packageName: "agentkit-errors",
   mcpMetaPrefix: "dev.agentkit/",
+  class: "AgentkitError",
 });
 
 /** Key names of the wire object (`null`: the key is not sent). */
@@ -31,6 +32,28 @@ export const WIRE = deepFreeze({
   category: "category",
   retryable: null,
   details: null,
+  order: ["code","message","category","retryable","details"],
+});
+
+/**
+ * How an error becomes an MCP tool result and a JSON-RPC error object (the catalogue's
+ * `profiles:`). Texts are templates over `{message}`, `{code}`, `{name}`, `{category}`,
+ * `{error_type}`, `{suggestion}`, `{compact}` (the `toString()` form) and `{wire}` (the wire
+ * object as compact JSON); `fields` list the facts in output order, each under `prefix` + `key`. Optional facts (argument, constraint,
+ * suggestion, example, `context.<key>`, `param.<name>`) are left out when the error has none.
+ */
+export const PROFILES = deepFreeze({
+  mcpToolError: {
+    text: "{compact}",
+    data: "_meta",
+    prefix: "dev.agentkit/",
+    resultType: "complete",
+    fields: [{"key":"code","fact":"code"},{"key":"category","fact":"category"},{"key":"retryable","fact":"retryable"},{"key":"expected","fact":"expected"},{"key":"docs_url","fact":"docs_url"},{"key":"suggestion","fact":"suggestion"},{"key":"argument","fact":"argument"},{"key":"constraint","fact":"constraint"}],
+  },
+  jsonrpcError: {
+    message: "{message}",
+    data: "wire",
+  },
 });
 
 /** Every category, keyed by its wire value, in catalogue order. */
@@ -114,60 +137,70 @@ export const NAMESPACES = deepFreeze({
     title: "Forms and arguments",
     summary: "Command-line arguments and interactive forms; error class `FormError`",
     codePrefix: "X-FRM-",
+    class: null,
   },
   ["CFG"]: {
     key: "CFG",
     title: "Configuration",
     summary: "agentkit.toml, profiles and environment; error class `ConfigError`",
     codePrefix: "X-CFG-",
+    class: null,
   },
   ["AGT"]: {
     key: "AGT",
     title: "Agent loop",
     summary: "Planning, steps and turn limits; error class `AgentError`",
     codePrefix: "X-AGT-",
+    class: null,
   },
   ["TOL"]: {
     key: "TOL",
     title: "Tools",
     summary: "Tool registry and tool calls; error class `ToolError`",
     codePrefix: "X-TOL-",
+    class: null,
   },
   ["MEM"]: {
     key: "MEM",
     title: "Memory",
     summary: "Conversation memory and vector store; error class `MemoryError`",
     codePrefix: "X-MEM-",
+    class: null,
   },
   ["LLM"]: {
     key: "LLM",
     title: "Model providers",
     summary: "Calls to language-model APIs; error class `ProviderError`",
     codePrefix: "X-LLM-",
+    class: null,
   },
   ["RPC"]: {
     key: "RPC",
     title: "JSON-RPC transport",
     summary: "The stdio / HTTP JSON-RPC server; error class `RpcError`",
     codePrefix: "X-RPC-",
+    class: null,
   },
   ["FIL"]: {
     key: "FIL",
     title: "Files",
     summary: "Workspace file access; error class `FileError`",
     codePrefix: "X-FIL-",
+    class: null,
   },
   ["AUT"]: {
     key: "AUT",
     title: "Authentication",
     summary: "API keys and OAuth tokens; error class `AuthError`",
     codePrefix: "X-AUT-",
+    class: null,
   },
   ["PLG"]: {
     key: "PLG",
     title: "Plugins",
     summary: "Plugin discovery and loading; error class `PluginError`",
     codePrefix: "X-PLG-",
+    class: null,
   },
 });
 
@@ -224,6 +257,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "AgentkitError",
   },
   ["X-FRM-002"]: {
     code: "X-FRM-002",
@@ -245,6 +279,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "AgentkitError",
   },
   ["X-FRM-003"]: {
     code: "X-FRM-003",
@@ -266,6 +301,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "AgentkitError",
   },
   ["X-FRM-004"]: {
     code: "X-FRM-004",
@@ -287,6 +323,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "AgentkitError",
   },
   ["X-CFG-001"]: {
     code: "X-CFG-001",
@@ -308,6 +345,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "AgentkitError",
   },
   ["X-CFG-002"]: {
     code: "X-CFG-002",
@@ -329,6 +367,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "AgentkitError",
   },
   ["X-AGT-001"]: {
     code: "X-AGT-001",
@@ -350,6 +389,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "AgentkitError",
   },
   ["X-AGT-002"]: {
     code: "X-AGT-002",
@@ -371,6 +411,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "AgentkitError",
   },
   ["X-TOL-001"]: {
     code: "X-TOL-001",
@@ -392,6 +433,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "AgentkitError",
   },
   ["X-TOL-002"]: {
     code: "X-TOL-002",
@@ -413,6 +455,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "AgentkitError",
   },
   ["X-TOL-003"]: {
     code: "X-TOL-003",
@@ -434,6 +477,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "AgentkitError",
   },
   ["X-MEM-001"]: {
     code: "X-MEM-001",
@@ -455,6 +499,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "AgentkitError",
   },
   ["X-MEM-002"]: {
     code: "X-MEM-002",
@@ -476,6 +521,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "AgentkitError",
   },
   ["X-LLM-001"]: {
     code: "X-LLM-001",
@@ -497,6 +543,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "AgentkitError",
   },
   ["X-LLM-002"]: {
     code: "X-LLM-002",
@@ -518,6 +565,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "AgentkitError",
   },
   ["X-LLM-003"]: {
     code: "X-LLM-003",
@@ -539,6 +587,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "AgentkitError",
   },
   ["X-RPC-001"]: {
     code: "X-RPC-001",
@@ -560,6 +609,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "AgentkitError",
   },
   ["X-RPC-002"]: {
     code: "X-RPC-002",
@@ -581,6 +631,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "AgentkitError",
   },
   ["X-RPC-003"]: {
     code: "X-RPC-003",
@@ -602,6 +653,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "AgentkitError",
   },
   ["X-RPC-004"]: {
     code: "X-RPC-004",
@@ -623,6 +675,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "AgentkitError",
   },
   ["X-RPC-005"]: {
     code: "X-RPC-005",
@@ -644,6 +697,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "AgentkitError",
   },
   ["X-FIL-001"]: {
     code: "X-FIL-001",
@@ -665,6 +719,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "AgentkitError",
   },
   ["X-FIL-002"]: {
     code: "X-FIL-002",
@@ -686,6 +741,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "AgentkitError",
   },
   ["X-AUT-001"]: {
     code: "X-AUT-001",
@@ -707,6 +763,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "AgentkitError",
   },
   ["X-AUT-002"]: {
     code: "X-AUT-002",
@@ -728,6 +785,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "AgentkitError",
   },
   ["X-PLG-001"]: {
     code: "X-PLG-001",
@@ -749,6 +807,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "AgentkitError",
   },
   ["X-PLG-002"]: {
     code: "X-PLG-002",
@@ -770,6 +829,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "AgentkitError",
   },
 });
 
@@ -1004,9 +1064,13 @@ function classify(wireCode, fields, raw) {
  * - a retired code → `kind: "retired"`;
  * - a code this module does not know, in the wire shape (the message key present) → `kind:
  *   "unknown"`, classified by the category (and retryable flag) on the wire when present;
- * - an object without a code but with a string `error` or `message` (a legacy
- *   `{error: "text"}` payload) → `kind: "legacy"`;
- * - anything else → `kind: "invalid"`.
+ * - a legacy payload → `kind: "legacy"`: a JSON object whose code key does not hold a
+ *   string, or holds a string that is no code of the catalogue (live, legacy or retired)
+ *   while the message key does not hold a string; and it has a string under `error` or
+ *   else `message`: that string is its message (e.g. `{error: "human message"}`);
+ * - otherwise, without a code, `kind: "invalid"`.
+ *
+ * The Rust crate's `Error::from_wire` / `wire_kind()` applies the same rule.
  */
 export function parseWireError(x) {
   try {
@@ -1039,22 +1103,137 @@ export function isWireError(x) {
     typeof x[WIRE.message] === "string";
 }
 
+// Stands for the message while a profile text is matched against a received one.
+const MESSAGE_HOLE = "\u0000errdex:message\u0000";
+
+// Stands for the wire object while a `{wire}` profile text is matched against a received one.
+const WIRE_HOLE = "\u0000errdex:wire\u0000";
+
+/**
+ * The message inside `text`, a profile text (`template`) rendered for this error: for
+ * `{wire}`, the message member of the wire object the text holds; else the text around
+ * `{message}` (or, for `{compact}`, around the message of the compact form) is stripped
+ * when it matches; otherwise the whole text.
+ */
+function messageIn(template, text, v) {
+  const wireShape = renderTemplate(template, { wire: WIRE_HOLE }).split(WIRE_HOLE);
+  if (wireShape.length === 2) {
+    const [before, after] = wireShape;
+    if (text.startsWith(before) && text.endsWith(after) && text.length >= before.length + after.length) {
+      let w;
+      try {
+        w = JSON.parse(text.slice(before.length, text.length - after.length));
+      } catch {
+        w = undefined;
+      }
+      if (isObject(w) && typeof w[WIRE.message] === "string") return w[WIRE.message];
+    }
+  }
+  let compact = v.code + (typeof v.argument === "string" ? ` \`${v.argument}\`` : "") + ": " + MESSAGE_HOLE;
+  if (v.constraint !== undefined) compact += `\n  constraint: ${JSON.stringify(v.constraint)}`;
+  if (typeof v.suggestion === "string") compact += `\n  hint: ${v.suggestion}`;
+  const shape = renderTemplate(template, {
+    message: MESSAGE_HOLE,
+    code: v.code,
+    name: v.name,
+    category: v.category,
+    error_type: v.errorType,
+    suggestion: typeof v.suggestion === "string" ? v.suggestion : "",
+    compact,
+  }).split(MESSAGE_HOLE);
+  if (shape.length !== 2) return text;
+  const [before, after] = shape;
+  return text.startsWith(before) && text.endsWith(after) && text.length >= before.length + after.length
+    ? text.slice(before.length, text.length - after.length)
+    : text;
+}
+
+/**
+ * Classifies the facts of a profile (`fields`, keys under `prefix`) found in `data`, with the
+ * profile text `text` rendered from `template`; `undefined` when the facts carry no code.
+ */
+function classifyFacts(data, fields, prefix, template, text, raw) {
+  const get = (fact) => {
+    const f = fields.find((x) => x.fact === fact);
+    return f !== undefined && hasOwn(data, prefix + f.key) ? data[prefix + f.key] : undefined;
+  };
+  const wireCode = get("code");
+  if (typeof wireCode !== "string") return undefined;
+  const code = BY_WIRE_CODE.get(wireCode);
+  const known = code === undefined ? undefined : ERRORS[code];
+  const category = get("category");
+  const argument = get("argument");
+  const constraint = get("constraint");
+  const suggestion = get("suggestion");
+  const errorType = get("error_type");
+  const carried = get("message");
+  const message =
+    typeof carried === "string"
+      ? carried
+      : messageIn(template, text, {
+          code: wireCode,
+          name: known === undefined ? "" : known.name,
+          category: typeof category === "string" ? category : known === undefined ? "" : known.category,
+          errorType: typeof errorType === "string" ? errorType : known === undefined ? "" : known.class,
+          argument,
+          constraint,
+          suggestion,
+        });
+  return classify(
+    wireCode,
+    {
+      message,
+      category,
+      retryableFlag: get("retryable"),
+      extras: (info, problems) => {
+        const out = { params: {}, context: {} };
+        const params = get("params");
+        for (const p of info ? info.params : []) {
+          const f = fields.find((x) => x.fact === `param.${p.name}`);
+          const v = f !== undefined && hasOwn(data, prefix + f.key)
+            ? data[prefix + f.key]
+            : isObject(params) && hasOwn(params, p.name) ? params[p.name] : undefined;
+          if (v !== undefined && typeOk(p.type, v)) put(out.params, p.name, v);
+        }
+        const context = get("context");
+        if (isObject(context)) for (const k of Object.keys(context)) put(out.context, k, context[k]);
+        for (const f of fields) {
+          if (f.fact.startsWith("context.") && hasOwn(data, prefix + f.key)) {
+            put(out.context, f.fact.slice("context.".length), data[prefix + f.key]);
+          }
+        }
+        if (typeof argument === "string") out.argument = argument;
+        if (constraint !== undefined) out.constraint = constraint;
+        if (typeof suggestion === "string") out.suggestion = suggestion;
+        return out;
+      },
+    },
+    raw,
+  );
+}
+
 /**
  * Classifies a JSON-RPC error object (`{code, message, data}`) or a whole error response
- * (`{jsonrpc, id, error}`). The wire object in `data` decides; without one, the result is
- * `kind: "legacy"` with the JSON-RPC message. Never throws.
+ * (`{jsonrpc, id, error}`). The wire object in `data` decides (or, when
+ * `PROFILES.jsonrpcError.data` lists facts, the `code` fact among them); without one, the
+ * result is `kind: "legacy"` with the JSON-RPC message. Never throws.
  */
 export function parseJsonRpcError(x) {
   try {
     if (!isObject(x)) return invalid("not a JSON object", x);
     const err = hasOwn(x, "jsonrpc") && isObject(x.error) ? x.error : x;
     const data = hasOwn(err, "data") ? err.data : undefined;
-    if (isObject(data)) {
+    const text = hasOwn(err, "message") && typeof err.message === "string" ? err.message : undefined;
+    const profile = PROFILES.jsonrpcError;
+    if (Array.isArray(profile.data) && isObject(data)) {
+      const parsed = classifyFacts(data, profile.data, "", profile.message, text ?? "", x);
+      if (parsed !== undefined) return parsed;
+    } else if (isObject(data)) {
       const parsed = parseWireError(data);
       if (parsed.kind !== "invalid") return { ...parsed, raw: x };
     }
-    if (hasOwn(err, "message") && typeof err.message === "string") {
-      return { kind: "legacy", code: null, category: null, retryable: false, message: err.message, raw: x };
+    if (text !== undefined) {
+      return { kind: "legacy", code: null, category: null, retryable: false, message: text, raw: x };
     }
     return invalid("no error message", x);
   } catch (e) {
@@ -1063,9 +1242,11 @@ export function parseJsonRpcError(x) {
 }
 
 /**
- * Classifies an MCP `CallToolResult` with `isError: true`: the code and classification come
- * from the `_meta` keys (prefixed with `REGISTRY.mcpMetaPrefix`), the message from the text
- * content. Never throws.
+ * Classifies an MCP `CallToolResult` with `isError: true` in the shape of
+ * `PROFILES.mcpToolError`: the code and classification come from the profile's facts in its
+ * member (keys under its prefix), the message from the text content (the text around the
+ * profile's `{message}` or `{compact}`; the whole text otherwise). A profile without a `code`
+ * fact carries no code: its results parse as `kind: "legacy"` with the text. Never throws.
  */
 export function parseMcpToolResult(x) {
   try {
@@ -1073,45 +1254,13 @@ export function parseMcpToolResult(x) {
     const content = Array.isArray(x.content) ? x.content : [];
     const first = content.find((c) => isObject(c) && c.type === "text" && typeof c.text === "string");
     const text = first ? first.text : "";
-    const meta = isObject(x._meta) ? x._meta : {};
-    const m = (k) => {
-      const key = REGISTRY.mcpMetaPrefix + k;
-      return hasOwn(meta, key) ? meta[key] : undefined;
-    };
-    const wireCode = m("code");
-    if (typeof wireCode !== "string") {
-      return text !== ""
-        ? { kind: "legacy", code: null, category: null, retryable: false, message: text, raw: x }
-        : invalid("no code in _meta and no text", x);
-    }
-    const argument = m("argument");
-    const constraint = m("constraint");
-    const suggestion = m("suggestion");
-    // The text is `CODE[ \`argument\`]: message[\n  constraint: …][\n  hint: …]`.
-    let message = text;
-    const prefix = wireCode + (typeof argument === "string" ? ` \`${argument}\`` : "") + ": ";
-    let suffix = "";
-    if (constraint !== undefined) suffix += `\n  constraint: ${JSON.stringify(constraint)}`;
-    if (typeof suggestion === "string") suffix += `\n  hint: ${suggestion}`;
-    if (text.startsWith(prefix) && text.endsWith(suffix) && text.length >= prefix.length + suffix.length) {
-      message = text.slice(prefix.length, text.length - suffix.length);
-    }
-    return classify(
-      wireCode,
-      {
-        message,
-        category: m("category"),
-        retryableFlag: m("retryable"),
-        extras: (info, problems) => {
-          const out = { params: {}, context: {} };
-          if (typeof argument === "string") out.argument = argument;
-          if (constraint !== undefined) out.constraint = constraint;
-          if (typeof suggestion === "string") out.suggestion = suggestion;
-          return out;
-        },
-      },
-      x,
-    );
+    const profile = PROFILES.mcpToolError;
+    const data = hasOwn(x, profile.data) && isObject(x[profile.data]) ? x[profile.data] : {};
+    const parsed = classifyFacts(data, profile.fields, profile.prefix, profile.text, text, x);
+    if (parsed !== undefined) return parsed;
+    return text !== ""
+      ? { kind: "legacy", code: null, category: null, retryable: false, message: text, raw: x }
+      : invalid(`no code in ${profile.data} and no text`, x);
   } catch (e) {
     return invalid(`unreadable payload: ${String(e)}`, x);
   }
@@ -1149,6 +1298,9 @@ const displayValue = (v) => (typeof v === "string" ? v : String(v));
 
 /** A raised error of this catalogue, rendering the same wire, MCP and JSON-RPC shapes as the Rust crate. */
 export class AppError extends Error {
+  #expected;
+  #errorType;
+
   constructor(code, params, options) {
     const info = isErrorCode(code) ? ERRORS[code] : lookup(code);
     if (info === undefined) throw new TypeError(`unknown error code ${JSON.stringify(code)}`);
@@ -1162,8 +1314,11 @@ export class AppError extends Error {
     }
     const shown = {};
     for (const [k, v] of Object.entries(values)) put(shown, k, displayValue(v));
-    super(renderTemplate(info.message, shown), options && options.cause !== undefined ? { cause: options.cause } : undefined);
-    this.name = info.name;
+    const message = typeof options?.message === "string" ? options.message : renderTemplate(info.message, shown);
+    super(message, options && options.cause !== undefined ? { cause: options.cause } : undefined);
+    this.#errorType = typeof options?.errorType === "string" ? options.errorType : info.class;
+    this.#expected = typeof options?.expected === "boolean" ? options.expected : info.expected;
+    this.name = this.#errorType;
     this.code = info.code;
     this.category = info.category;
     this.retryable = info.retryable;
@@ -1178,6 +1333,21 @@ export class AppError extends Error {
   /** The catalogue metadata of this error's code. */
   get info() {
     return ERRORS[this.code];
+  }
+
+  /** The error type: the raise site's `errorType`, else the code's class (also `name`). */
+  get errorType() {
+    return this.#errorType;
+  }
+
+  /** `true`: user/agent-correctable; the raise site's `expected`, else the code's. */
+  get expected() {
+    return this.#expected;
+  }
+
+  /** `"warn"` for an expected error, `"error"` for an operator fault. */
+  get logLevel() {
+    return this.#expected ? "warn" : "error";
   }
 
   /** `CODE[ \`argument\`]: message`, then `constraint:` and `hint:` lines (the Rust `Display`). */
@@ -1203,42 +1373,116 @@ export class AppError extends Error {
     return out;
   }
 
-  /** The wire object in this registry's shape. */
+  /** The wire object in this registry's shape: the reserved members in `WIRE.order`, then flat extras. */
   toWire() {
     const w = {};
-    put(w, WIRE.code, this.code);
-    put(w, WIRE.message, this.message);
-    if (WIRE.category !== null) put(w, WIRE.category, this.category);
-    if (WIRE.retryable !== null) put(w, WIRE.retryable, this.retryable);
     const extras = this.#extras(reservedKeys());
-    if (WIRE.details !== null) put(w, WIRE.details, extras);
-    else for (const k of Object.keys(extras)) put(w, k, extras[k]);
+    for (const field of WIRE.order) {
+      const key = WIRE[field];
+      if (key === null) continue;
+      if (field === "code") put(w, key, this.code);
+      else if (field === "message") put(w, key, this.message);
+      else if (field === "category") put(w, key, this.category);
+      else if (field === "retryable") put(w, key, this.retryable);
+      else put(w, key, extras);
+    }
+    if (WIRE.details === null) for (const k of Object.keys(extras)) put(w, k, extras[k]);
     return w;
   }
 
-  /** An MCP `CallToolResult` with `isError: true` and the classification under `_meta`. */
-  toMcpToolResult() {
-    const p = REGISTRY.mcpMetaPrefix;
-    const meta = {};
-    put(meta, p + "code", this.code);
-    put(meta, p + "category", this.category);
-    put(meta, p + "retryable", this.retryable);
-    put(meta, p + "expected", this.info.expected);
-    put(meta, p + "docs_url", this.info.docsUrl);
-    if (this.suggestion !== undefined) put(meta, p + "suggestion", this.suggestion);
-    if (this.argument !== undefined) put(meta, p + "argument", this.argument);
-    if (this.constraint !== undefined) put(meta, p + "constraint", this.constraint);
-    return {
-      content: [{ type: "text", text: this.toString() }],
-      isError: true,
-      resultType: "complete",
-      _meta: meta,
-    };
+  /** The value of one profile fact; `undefined` when this error has none. */
+  #fact(fact) {
+    const info = this.info;
+    const ctx = (k) => (hasOwn(this.context, k) ? this.context[k] : undefined);
+    switch (fact) {
+      case "code": return this.code;
+      case "name": return info.name;
+      case "category": return this.category;
+      case "retryable": return this.retryable;
+      case "expected": return this.expected;
+      case "error_type": return this.errorType;
+      case "message": return this.message;
+      case "summary": return info.summary;
+      case "docs_url": return info.docsUrl;
+      case "argument": return this.argument;
+      case "constraint": return this.constraint;
+      case "suggestion": return this.suggestion;
+      case "example": return ctx("example");
+      case "params": {
+        const out = {};
+        for (const p of info.params) put(out, p.name, this.params[p.name]);
+        return out;
+      }
+      case "context": {
+        const out = {};
+        for (const [k, v] of Object.entries(this.context)) put(out, k, v);
+        return out;
+      }
+      case "wire": return this.toWire();
+    }
+    if (fact.startsWith("context.")) return ctx(fact.slice("context.".length));
+    if (fact.startsWith("param.")) {
+      const name = fact.slice("param.".length);
+      return info.params.some((p) => p.name === name) ? this.params[name] : undefined;
+    }
+    return undefined;
   }
 
-  /** A JSON-RPC error object: `{code, message, data: <wire object>}`. */
+  /** A profile's facts in its order, each under `prefix` + its key. */
+  #profileFields(fields, prefix) {
+    const out = {};
+    for (const f of fields) {
+      const v = this.#fact(f.fact);
+      if (v !== undefined) put(out, prefix + f.key, v);
+    }
+    return out;
+  }
+
+  /** A profile text (`{message}`, `{compact}`, `{wire}` (the wire object as compact JSON), ...). */
+  #profileText(template) {
+    return renderTemplate(template, {
+      message: this.message,
+      code: this.code,
+      name: this.info.name,
+      category: this.category,
+      error_type: this.errorType,
+      suggestion: this.suggestion ?? "",
+      compact: this.toString(),
+      wire: template.includes("{wire}") ? JSON.stringify(this.toWire()) : "",
+    });
+  }
+
+  /**
+   * An MCP `CallToolResult` with `isError: true` in the shape of `PROFILES.mcpToolError`: the
+   * profile's text, `resultType` when it has one, then its member holding its facts.
+   */
+  toMcpToolResult() {
+    const p = PROFILES.mcpToolError;
+    const out = { content: [{ type: "text", text: this.#profileText(p.text) }], isError: true };
+    if (p.resultType !== null) out.resultType = p.resultType;
+    put(out, p.data, this.#profileFields(p.fields, p.prefix));
+    return out;
+  }
+
+  /**
+   * The tool response envelope an agent runtime feeds back to a model:
+   * `{id, content: JSON.stringify(this.toWire()), is_error: true}` (the same bytes as the
+   * Rust `Error::to_tool_response`).
+   */
+  toToolResponse(id) {
+    return { id, content: JSON.stringify(this.toWire()), is_error: true };
+  }
+
+  /**
+   * A JSON-RPC error object in the shape of `PROFILES.jsonrpcError`: `{code, message, data}`
+   * with `data` the wire object, the profile's facts, or absent.
+   */
   toJsonRpcError() {
-    return { code: this.info.jsonrpcCode, message: this.message, data: this.toWire() };
+    const p = PROFILES.jsonrpcError;
+    const out = { code: this.info.jsonrpcCode, message: this.#profileText(p.message) };
+    if (p.data === "wire") out.data = this.toWire();
+    else if (Array.isArray(p.data)) out.data = this.#profileFields(p.data, "");
+    return out;
   }
 
   /** RFC 9457 problem details. */
@@ -1258,7 +1502,19 @@ export class AppError extends Error {
   }
 }
 
-/** Creates an `AppError` for a code with its typed params. */
+/**
+ * The base error class of this registry: every error `createError` returns is one.
+ */
+export class AgentkitError extends AppError {}
+
+// Every error class by name, for `createError`.
+const CLASSES = Object.freeze({
+  ["AgentkitError"]: AgentkitError,
+});
+
+/** Creates an error for a code with its typed params: an instance of the code's class. */
 export function createError(code, params, options) {
-  return new AppError(code, params, options);
+  const info = isErrorCode(code) ? ERRORS[code] : lookup(code);
+  const Class = info !== undefined && hasOwn(CLASSES, info.class) ? CLASSES[info.class] : AppError;
+  return new Class(code, params, options);
 }

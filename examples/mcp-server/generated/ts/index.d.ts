@@ -8,6 +8,12 @@ export type Category = "invalid" | "denied" | "conflict" | "internal";
 /** A namespace's name. */
 export type Namespace = never;
 
+/** The name of an error class of this module (the registry's base class first). */
+export type ErrorClassName = "NotebookMcpError";
+
+/** How an error should be logged: `"warn"` when expected, `"error"` for an operator fault. */
+export type LogLevel = "warn" | "error";
+
 /** The type of a message param. */
 export type ParamType = "string" | "integer" | "number" | "boolean";
 
@@ -35,6 +41,8 @@ export interface NamespaceInfo<K extends string = Namespace> {
   readonly title: string;
   readonly summary: string | null;
   readonly codePrefix: string | null;
+  /** The error class the namespace declares for its codes (`null`: the registry's base class). */
+  readonly class: ErrorClassName | null;
 }
 
 /** The registry this module was generated from. */
@@ -43,6 +51,8 @@ export declare const REGISTRY: {
   readonly title: string;
   readonly packageName: "notebook-mcp-errors";
   readonly mcpMetaPrefix: "dev.example/";
+  /** The base error class. */
+  readonly class: "NotebookMcpError";
 };
 
 /** Key names of the wire object (`null`: the key is not sent). */
@@ -52,6 +62,46 @@ export declare const WIRE: {
   readonly category: null;
   readonly retryable: "retryable";
   readonly details: "details";
+  /** The reserved members' order in `toWire()` (the catalogue's `wire:` block order). */
+  readonly order: readonly ["code","message","category","retryable","details"];
+};
+
+/**
+ * A fact a profile carries: `argument`, `constraint`, `suggestion`, `example`,
+ * `context.<key>` and `param.<name>` are left out when the error has none.
+ */
+export type ProfileFact =
+  | "code" | "name" | "category" | "retryable" | "expected" | "error_type" | "message"
+  | "summary" | "docs_url" | "argument" | "constraint" | "suggestion" | "example" | "params"
+  | "context" | "wire" | `context.${string}` | `param.${string}`;
+
+/** One member of a profile's structured data: its output key and the fact it carries. */
+export interface ProfileField {
+  readonly key: string;
+  readonly fact: ProfileFact;
+}
+
+/**
+ * How an error becomes an MCP tool result and a JSON-RPC error object (the catalogue's
+ * `profiles:`). Texts are templates over `{message}`, `{code}`, `{name}`, `{category}`,
+ * `{error_type}`, `{suggestion}`, `{compact}` and `{wire}` (the wire object as compact JSON).
+ */
+export declare const PROFILES: {
+  readonly mcpToolError: {
+    readonly text: string;
+    /** The result member that holds the facts. */
+    readonly data: "_meta";
+    /** Prefix of every key of `fields`. */
+    readonly prefix: string;
+    /** The `resultType` member (`null`: left out). */
+    readonly resultType: "complete";
+    readonly fields: readonly ProfileField[];
+  };
+  readonly jsonrpcError: {
+    readonly message: string;
+    /** `"wire"`: the wire object; `null`: no `data`; else these facts. */
+    readonly data: "wire";
+  };
 };
 
 /** Every category, keyed by its wire value, in catalogue order. */
@@ -178,6 +228,8 @@ export interface ErrorInfo {
   readonly aliases: readonly string[];
   /** Former wire codes that still parse to this code. */
   readonly legacyCodes: readonly string[];
+  /** The code's error class (`createError` returns one). */
+  readonly class: ErrorClassName;
 }
 
 /**
@@ -192,6 +244,7 @@ export interface CodeFacts {
   readonly exitCode: number;
   readonly httpStatus: number;
   readonly jsonrpcCode: number;
+  readonly class: ErrorClassName;
 }
 
 export interface CodeFacts0 extends CodeFacts {
@@ -201,6 +254,7 @@ export interface CodeFacts0 extends CodeFacts {
   readonly exitCode: 1;
   readonly httpStatus: 400;
   readonly jsonrpcCode: -32602;
+  readonly class: "NotebookMcpError";
 }
 
 export interface CodeFacts1 extends CodeFacts {
@@ -210,6 +264,7 @@ export interface CodeFacts1 extends CodeFacts {
   readonly exitCode: 1;
   readonly httpStatus: 404;
   readonly jsonrpcCode: -32002;
+  readonly class: "NotebookMcpError";
 }
 
 export interface CodeFacts2 extends CodeFacts {
@@ -219,6 +274,7 @@ export interface CodeFacts2 extends CodeFacts {
   readonly exitCode: 1;
   readonly httpStatus: 403;
   readonly jsonrpcCode: -32602;
+  readonly class: "NotebookMcpError";
 }
 
 export interface CodeFacts3 extends CodeFacts {
@@ -228,6 +284,7 @@ export interface CodeFacts3 extends CodeFacts {
   readonly exitCode: 1;
   readonly httpStatus: 412;
   readonly jsonrpcCode: -32602;
+  readonly class: "NotebookMcpError";
 }
 
 export interface CodeFacts4 extends CodeFacts {
@@ -237,6 +294,7 @@ export interface CodeFacts4 extends CodeFacts {
   readonly exitCode: 1;
   readonly httpStatus: 409;
   readonly jsonrpcCode: -32602;
+  readonly class: "NotebookMcpError";
 }
 
 export interface CodeFacts5 extends CodeFacts {
@@ -246,6 +304,7 @@ export interface CodeFacts5 extends CodeFacts {
   readonly exitCode: 1;
   readonly httpStatus: 500;
   readonly jsonrpcCode: -32603;
+  readonly class: "NotebookMcpError";
 }
 
 /** The literal facts of every live code. */
@@ -266,6 +325,7 @@ export interface ErrorInfoWith<F extends CodeFacts> extends ErrorInfo {
   readonly exitCode: F["exitCode"];
   readonly httpStatus: F["httpStatus"];
   readonly jsonrpcCode: F["jsonrpcCode"];
+  readonly class: F["class"];
 }
 
 /** Catalogue metadata of one code, with its code and facts as literal types. */
@@ -446,7 +506,12 @@ export interface RetiredError {
   readonly raw: unknown;
 }
 
-/** A legacy payload without a code, such as `{"error": "text"}`. */
+/**
+ * A legacy payload: an object whose code key does not hold a string, or holds a string that
+ * is no code of the catalogue (live, legacy or retired) while the message key does not hold
+ * a string; and that has a string under `error` or else `message` (its message), such as
+ * `{"error": "text"}`.
+ */
 export interface LegacyError {
   readonly kind: "legacy";
   readonly code: null;
@@ -479,7 +544,14 @@ export declare function lookup(key: string): ErrorInfo | undefined;
 /** Renders a message or suggestion template with param values. */
 export declare function renderTemplate(template: string, params: Readonly<Record<string, unknown>>): string;
 
-/** Classifies any value received as a wire error. Never throws. */
+/**
+ * Classifies any value received as a wire error. Never throws. A live or legacy code is
+ * `known`, a retired code `retired`, another code string with a string message `unknown`.
+ * A payload is `legacy` when it is a JSON object whose code key does not hold a string, or
+ * holds a string that is no code of the catalogue (live, legacy or retired) while the
+ * message key does not hold a string; and it has a string under `error` or else `message`:
+ * that string is its message. Otherwise, without a code, it is `invalid`.
+ */
 export declare function parseWireError(x: unknown): ParsedError;
 
 /** `true` when `x` is a conforming wire error of a live code. */
@@ -507,6 +579,12 @@ export interface AppErrorOptions {
   /** Free context; never replaces a reserved key or a param. */
   readonly context?: Readonly<Record<string, unknown>>;
   readonly cause?: unknown;
+  /** Replaces the rendered message (a raise site that words it itself). */
+  readonly message?: string;
+  /** Overrides the code's `expected` for this occurrence (and so `logLevel`). */
+  readonly expected?: boolean;
+  /** Overrides the error type (`name`, the profile fact `error_type`), e.g. the base class a framework raises. */
+  readonly errorType?: string;
 }
 
 /** An MCP `CallToolResult` for a tool error. */
@@ -514,7 +592,16 @@ export interface McpToolErrorResult {
   readonly content: readonly [{ readonly type: "text"; readonly text: string }];
   readonly isError: true;
   readonly resultType: "complete";
-  readonly _meta: Readonly<Record<string, unknown>>;
+  /** The profile's facts (`PROFILES.mcpToolError`). */
+  readonly "_meta": Readonly<Record<string, unknown>>;
+}
+
+/** The tool response envelope an agent runtime feeds back to a model. */
+export interface ToolResponse<I = unknown> {
+  readonly id: I;
+  /** The wire object serialised as compact JSON (`JSON.stringify(err.toWire())`). */
+  readonly content: string;
+  readonly is_error: true;
 }
 
 /** A JSON-RPC error object. */
@@ -548,15 +635,38 @@ export declare class AppError<C extends ErrorCode = ErrorCode> extends Error {
   readonly constraint: unknown;
   readonly suggestion: string | undefined;
   readonly context: Readonly<Record<string, unknown>>;
+  /** The error type: the raise site's `errorType`, else the code's class. */
+  readonly name: string;
   /** The catalogue metadata of this error's code. */
   get info(): ErrorInfoOf<C>;
+  /** The error type: the raise site's `errorType`, else the code's class. */
+  get errorType(): string;
+  /** The raise site's `expected`, else the code's. */
+  get expected(): boolean;
+  /** `"warn"` when expected, `"error"` otherwise. */
+  get logLevel(): LogLevel;
   /** The compact terminal form. */
   toString(): string;
   toWire(): WireErrorOf<C>;
   toMcpToolResult(): McpToolErrorResult;
+  /** `{id, content: <the wire object as compact JSON>, is_error: true}`. */
+  toToolResponse<I>(id: I): ToolResponse<I>;
   toJsonRpcError(): JsonRpcErrorObject<C, WireErrorOf<C>>;
   toProblemJson(): ProblemJson;
 }
 
-/** Creates an `AppError` for a code with its typed params. */
-export declare function createError<C extends ErrorCode>(code: C, params: ParamsOf<C>, options?: AppErrorOptions): AppError<C>;
+/**
+ * The base error class of this registry: every error `createError` returns is one.
+ */
+export declare class NotebookMcpError<C extends ErrorCode = ErrorCode> extends AppError<C> {}
+
+/** The instance type of every error class, for the codes `C`. */
+export interface ErrorInstanceByClass<C extends ErrorCode = ErrorCode> {
+  readonly "NotebookMcpError": NotebookMcpError<C>;
+}
+
+/** What `createError` returns for a code: an instance of the code's class. */
+export type ErrorInstanceOf<C extends ErrorCode> = ErrorInstanceByClass<C>[FactsByCode[C]["class"]];
+
+/** Creates an error for a code with its typed params: an instance of the code's class. */
+export declare function createError<C extends ErrorCode>(code: C, params: ParamsOf<C>, options?: AppErrorOptions): ErrorInstanceOf<C>;

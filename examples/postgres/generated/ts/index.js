@@ -22,6 +22,7 @@ export const REGISTRY = deepFreeze({
   title: "PostgreSQL error codes (SQLSTATE)",
   packageName: "postgres-errors",
   mcpMetaPrefix: "org.postgresql/",
+  class: "PostgresError",
 });
 
 /** Key names of the wire object (`null`: the key is not sent). */
@@ -31,6 +32,28 @@ export const WIRE = deepFreeze({
   category: "category",
   retryable: null,
   details: null,
+  order: ["code","message","category","retryable","details"],
+});
+
+/**
+ * How an error becomes an MCP tool result and a JSON-RPC error object (the catalogue's
+ * `profiles:`). Texts are templates over `{message}`, `{code}`, `{name}`, `{category}`,
+ * `{error_type}`, `{suggestion}`, `{compact}` (the `toString()` form) and `{wire}` (the wire
+ * object as compact JSON); `fields` list the facts in output order, each under `prefix` + `key`. Optional facts (argument, constraint,
+ * suggestion, example, `context.<key>`, `param.<name>`) are left out when the error has none.
+ */
+export const PROFILES = deepFreeze({
+  mcpToolError: {
+    text: "{compact}",
+    data: "_meta",
+    prefix: "org.postgresql/",
+    resultType: "complete",
+    fields: [{"key":"code","fact":"code"},{"key":"category","fact":"category"},{"key":"retryable","fact":"retryable"},{"key":"expected","fact":"expected"},{"key":"docs_url","fact":"docs_url"},{"key":"suggestion","fact":"suggestion"},{"key":"argument","fact":"argument"},{"key":"constraint","fact":"constraint"}],
+  },
+  jsonrpcError: {
+    message: "{message}",
+    data: "wire",
+  },
 });
 
 /** Every category, keyed by its wire value, in catalogue order. */
@@ -134,258 +157,301 @@ export const NAMESPACES = deepFreeze({
     title: "Successful Completion",
     summary: "SQLSTATE class 00",
     codePrefix: "00",
+    class: null,
   },
   ["CLASS_01"]: {
     key: "CLASS_01",
     title: "Warning",
     summary: "SQLSTATE class 01",
     codePrefix: "01",
+    class: null,
   },
   ["CLASS_02"]: {
     key: "CLASS_02",
     title: "No Data (this is also a warning class per the SQL standard)",
     summary: "SQLSTATE class 02",
     codePrefix: "02",
+    class: null,
   },
   ["CLASS_03"]: {
     key: "CLASS_03",
     title: "SQL Statement Not Yet Complete",
     summary: "SQLSTATE class 03",
     codePrefix: "03",
+    class: null,
   },
   ["CLASS_08"]: {
     key: "CLASS_08",
     title: "Connection Exception",
     summary: "SQLSTATE class 08",
     codePrefix: "08",
+    class: null,
   },
   ["CLASS_09"]: {
     key: "CLASS_09",
     title: "Triggered Action Exception",
     summary: "SQLSTATE class 09",
     codePrefix: "09",
+    class: null,
   },
   ["CLASS_0A"]: {
     key: "CLASS_0A",
     title: "Feature Not Supported",
     summary: "SQLSTATE class 0A",
     codePrefix: "0A",
+    class: null,
   },
   ["CLASS_0B"]: {
     key: "CLASS_0B",
     title: "Invalid Transaction Initiation",
     summary: "SQLSTATE class 0B",
     codePrefix: "0B",
+    class: null,
   },
   ["CLASS_0F"]: {
     key: "CLASS_0F",
     title: "Locator Exception",
     summary: "SQLSTATE class 0F",
     codePrefix: "0F",
+    class: null,
   },
   ["CLASS_0L"]: {
     key: "CLASS_0L",
     title: "Invalid Grantor",
     summary: "SQLSTATE class 0L",
     codePrefix: "0L",
+    class: null,
   },
   ["CLASS_0P"]: {
     key: "CLASS_0P",
     title: "Invalid Role Specification",
     summary: "SQLSTATE class 0P",
     codePrefix: "0P",
+    class: null,
   },
   ["CLASS_0Z"]: {
     key: "CLASS_0Z",
     title: "Diagnostics Exception",
     summary: "SQLSTATE class 0Z",
     codePrefix: "0Z",
+    class: null,
   },
   ["CLASS_20"]: {
     key: "CLASS_20",
     title: "Case Not Found",
     summary: "SQLSTATE class 20",
     codePrefix: "20",
+    class: null,
   },
   ["CLASS_21"]: {
     key: "CLASS_21",
     title: "Cardinality Violation",
     summary: "SQLSTATE class 21",
     codePrefix: "21",
+    class: null,
   },
   ["CLASS_22"]: {
     key: "CLASS_22",
     title: "Data Exception",
     summary: "SQLSTATE class 22",
     codePrefix: "22",
+    class: null,
   },
   ["CLASS_23"]: {
     key: "CLASS_23",
     title: "Integrity Constraint Violation",
     summary: "SQLSTATE class 23",
     codePrefix: "23",
+    class: null,
   },
   ["CLASS_24"]: {
     key: "CLASS_24",
     title: "Invalid Cursor State",
     summary: "SQLSTATE class 24",
     codePrefix: "24",
+    class: null,
   },
   ["CLASS_25"]: {
     key: "CLASS_25",
     title: "Invalid Transaction State",
     summary: "SQLSTATE class 25",
     codePrefix: "25",
+    class: null,
   },
   ["CLASS_26"]: {
     key: "CLASS_26",
     title: "Invalid SQL Statement Name",
     summary: "SQLSTATE class 26",
     codePrefix: "26",
+    class: null,
   },
   ["CLASS_27"]: {
     key: "CLASS_27",
     title: "Triggered Data Change Violation",
     summary: "SQLSTATE class 27",
     codePrefix: "27",
+    class: null,
   },
   ["CLASS_28"]: {
     key: "CLASS_28",
     title: "Invalid Authorization Specification",
     summary: "SQLSTATE class 28",
     codePrefix: "28",
+    class: null,
   },
   ["CLASS_2B"]: {
     key: "CLASS_2B",
     title: "Dependent Privilege Descriptors Still Exist",
     summary: "SQLSTATE class 2B",
     codePrefix: "2B",
+    class: null,
   },
   ["CLASS_2D"]: {
     key: "CLASS_2D",
     title: "Invalid Transaction Termination",
     summary: "SQLSTATE class 2D",
     codePrefix: "2D",
+    class: null,
   },
   ["CLASS_2F"]: {
     key: "CLASS_2F",
     title: "SQL Routine Exception",
     summary: "SQLSTATE class 2F",
     codePrefix: "2F",
+    class: null,
   },
   ["CLASS_34"]: {
     key: "CLASS_34",
     title: "Invalid Cursor Name",
     summary: "SQLSTATE class 34",
     codePrefix: "34",
+    class: null,
   },
   ["CLASS_38"]: {
     key: "CLASS_38",
     title: "External Routine Exception",
     summary: "SQLSTATE class 38",
     codePrefix: "38",
+    class: null,
   },
   ["CLASS_39"]: {
     key: "CLASS_39",
     title: "External Routine Invocation Exception",
     summary: "SQLSTATE class 39",
     codePrefix: "39",
+    class: null,
   },
   ["CLASS_3B"]: {
     key: "CLASS_3B",
     title: "Savepoint Exception",
     summary: "SQLSTATE class 3B",
     codePrefix: "3B",
+    class: null,
   },
   ["CLASS_3D"]: {
     key: "CLASS_3D",
     title: "Invalid Catalog Name",
     summary: "SQLSTATE class 3D",
     codePrefix: "3D",
+    class: null,
   },
   ["CLASS_3F"]: {
     key: "CLASS_3F",
     title: "Invalid Schema Name",
     summary: "SQLSTATE class 3F",
     codePrefix: "3F",
+    class: null,
   },
   ["CLASS_40"]: {
     key: "CLASS_40",
     title: "Transaction Rollback",
     summary: "SQLSTATE class 40",
     codePrefix: "40",
+    class: null,
   },
   ["CLASS_42"]: {
     key: "CLASS_42",
     title: "Syntax Error or Access Rule Violation",
     summary: "SQLSTATE class 42",
     codePrefix: "42",
+    class: null,
   },
   ["CLASS_44"]: {
     key: "CLASS_44",
     title: "WITH CHECK OPTION Violation",
     summary: "SQLSTATE class 44",
     codePrefix: "44",
+    class: null,
   },
   ["CLASS_53"]: {
     key: "CLASS_53",
     title: "Insufficient Resources",
     summary: "SQLSTATE class 53",
     codePrefix: "53",
+    class: null,
   },
   ["CLASS_54"]: {
     key: "CLASS_54",
     title: "Program Limit Exceeded",
     summary: "SQLSTATE class 54",
     codePrefix: "54",
+    class: null,
   },
   ["CLASS_55"]: {
     key: "CLASS_55",
     title: "Object Not In Prerequisite State",
     summary: "SQLSTATE class 55",
     codePrefix: "55",
+    class: null,
   },
   ["CLASS_57"]: {
     key: "CLASS_57",
     title: "Operator Intervention",
     summary: "SQLSTATE class 57",
     codePrefix: "57",
+    class: null,
   },
   ["CLASS_58"]: {
     key: "CLASS_58",
     title: "System Error (errors external to PostgreSQL itself)",
     summary: "SQLSTATE class 58",
     codePrefix: "58",
+    class: null,
   },
   ["CLASS_72"]: {
     key: "CLASS_72",
     title: "Snapshot Failure",
     summary: "SQLSTATE class 72",
     codePrefix: "72",
+    class: null,
   },
   ["CLASS_F0"]: {
     key: "CLASS_F0",
     title: "Configuration File Error",
     summary: "SQLSTATE class F0",
     codePrefix: "F0",
+    class: null,
   },
   ["CLASS_HV"]: {
     key: "CLASS_HV",
     title: "Foreign Data Wrapper Error (SQL/MED)",
     summary: "SQLSTATE class HV",
     codePrefix: "HV",
+    class: null,
   },
   ["CLASS_P0"]: {
     key: "CLASS_P0",
     title: "PL/pgSQL Error",
     summary: "SQLSTATE class P0",
     codePrefix: "P0",
+    class: null,
   },
   ["CLASS_XX"]: {
     key: "CLASS_XX",
     title: "Internal Error",
     summary: "SQLSTATE class XX",
     codePrefix: "XX",
+    class: null,
   },
 });
 
@@ -675,6 +741,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["01000"]: {
     code: "01000",
@@ -696,6 +763,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["0100C"]: {
     code: "0100C",
@@ -717,6 +785,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["01008"]: {
     code: "01008",
@@ -738,6 +807,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["01003"]: {
     code: "01003",
@@ -759,6 +829,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["01007"]: {
     code: "01007",
@@ -780,6 +851,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["01006"]: {
     code: "01006",
@@ -801,6 +873,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["01004"]: {
     code: "01004",
@@ -822,6 +895,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["01P01"]: {
     code: "01P01",
@@ -843,6 +917,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["02000"]: {
     code: "02000",
@@ -864,6 +939,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["02001"]: {
     code: "02001",
@@ -885,6 +961,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["03000"]: {
     code: "03000",
@@ -906,6 +983,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["08000"]: {
     code: "08000",
@@ -927,6 +1005,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["08003"]: {
     code: "08003",
@@ -948,6 +1027,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["08006"]: {
     code: "08006",
@@ -969,6 +1049,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["08001"]: {
     code: "08001",
@@ -990,6 +1071,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["08004"]: {
     code: "08004",
@@ -1011,6 +1093,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["08007"]: {
     code: "08007",
@@ -1032,6 +1115,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["08P01"]: {
     code: "08P01",
@@ -1053,6 +1137,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["09000"]: {
     code: "09000",
@@ -1074,6 +1159,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["0A000"]: {
     code: "0A000",
@@ -1095,6 +1181,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["0B000"]: {
     code: "0B000",
@@ -1116,6 +1203,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["0F000"]: {
     code: "0F000",
@@ -1137,6 +1225,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["0F001"]: {
     code: "0F001",
@@ -1158,6 +1247,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["0L000"]: {
     code: "0L000",
@@ -1179,6 +1269,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["0LP01"]: {
     code: "0LP01",
@@ -1200,6 +1291,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["0P000"]: {
     code: "0P000",
@@ -1221,6 +1313,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["0Z000"]: {
     code: "0Z000",
@@ -1242,6 +1335,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["0Z002"]: {
     code: "0Z002",
@@ -1263,6 +1357,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["20000"]: {
     code: "20000",
@@ -1284,6 +1379,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["21000"]: {
     code: "21000",
@@ -1305,6 +1401,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["22000"]: {
     code: "22000",
@@ -1326,6 +1423,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["2202E"]: {
     code: "2202E",
@@ -1347,6 +1445,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: ["ARRAY_ELEMENT_ERROR"],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["22021"]: {
     code: "22021",
@@ -1368,6 +1467,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["22008"]: {
     code: "22008",
@@ -1389,6 +1489,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: ["DATETIME_VALUE_OUT_OF_RANGE"],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["22012"]: {
     code: "22012",
@@ -1410,6 +1511,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["22005"]: {
     code: "22005",
@@ -1431,6 +1533,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["2200B"]: {
     code: "2200B",
@@ -1452,6 +1555,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["22022"]: {
     code: "22022",
@@ -1473,6 +1577,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["22015"]: {
     code: "22015",
@@ -1494,6 +1599,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["2201E"]: {
     code: "2201E",
@@ -1515,6 +1621,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["22014"]: {
     code: "22014",
@@ -1536,6 +1643,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["22016"]: {
     code: "22016",
@@ -1557,6 +1665,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["2201F"]: {
     code: "2201F",
@@ -1578,6 +1687,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["2201G"]: {
     code: "2201G",
@@ -1599,6 +1709,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["22018"]: {
     code: "22018",
@@ -1620,6 +1731,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["22007"]: {
     code: "22007",
@@ -1641,6 +1753,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["22019"]: {
     code: "22019",
@@ -1662,6 +1775,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["2200D"]: {
     code: "2200D",
@@ -1683,6 +1797,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["22025"]: {
     code: "22025",
@@ -1704,6 +1819,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["22P06"]: {
     code: "22P06",
@@ -1725,6 +1841,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["22010"]: {
     code: "22010",
@@ -1746,6 +1863,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["22023"]: {
     code: "22023",
@@ -1767,6 +1885,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["22013"]: {
     code: "22013",
@@ -1788,6 +1907,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["2201B"]: {
     code: "2201B",
@@ -1809,6 +1929,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["2201W"]: {
     code: "2201W",
@@ -1830,6 +1951,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["2201X"]: {
     code: "2201X",
@@ -1851,6 +1973,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["2202H"]: {
     code: "2202H",
@@ -1872,6 +1995,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["2202G"]: {
     code: "2202G",
@@ -1893,6 +2017,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["22009"]: {
     code: "22009",
@@ -1914,6 +2039,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["2200C"]: {
     code: "2200C",
@@ -1935,6 +2061,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["2200G"]: {
     code: "2200G",
@@ -1956,6 +2083,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["22004"]: {
     code: "22004",
@@ -1977,6 +2105,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["22002"]: {
     code: "22002",
@@ -1998,6 +2127,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["22003"]: {
     code: "22003",
@@ -2019,6 +2149,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["2200H"]: {
     code: "2200H",
@@ -2040,6 +2171,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["22026"]: {
     code: "22026",
@@ -2061,6 +2193,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["22001"]: {
     code: "22001",
@@ -2082,6 +2215,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["22011"]: {
     code: "22011",
@@ -2103,6 +2237,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["22027"]: {
     code: "22027",
@@ -2124,6 +2259,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["22024"]: {
     code: "22024",
@@ -2145,6 +2281,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["2200F"]: {
     code: "2200F",
@@ -2166,6 +2303,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["22P01"]: {
     code: "22P01",
@@ -2187,6 +2325,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["22P02"]: {
     code: "22P02",
@@ -2208,6 +2347,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["22P03"]: {
     code: "22P03",
@@ -2229,6 +2369,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["22P04"]: {
     code: "22P04",
@@ -2250,6 +2391,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["22P05"]: {
     code: "22P05",
@@ -2271,6 +2413,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["2200L"]: {
     code: "2200L",
@@ -2292,6 +2435,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["2200M"]: {
     code: "2200M",
@@ -2313,6 +2457,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["2200N"]: {
     code: "2200N",
@@ -2334,6 +2479,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["2200S"]: {
     code: "2200S",
@@ -2355,6 +2501,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["2200T"]: {
     code: "2200T",
@@ -2376,6 +2523,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["22030"]: {
     code: "22030",
@@ -2397,6 +2545,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["22031"]: {
     code: "22031",
@@ -2418,6 +2567,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["22032"]: {
     code: "22032",
@@ -2439,6 +2589,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["22033"]: {
     code: "22033",
@@ -2460,6 +2611,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["22034"]: {
     code: "22034",
@@ -2481,6 +2633,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["22035"]: {
     code: "22035",
@@ -2502,6 +2655,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["22036"]: {
     code: "22036",
@@ -2523,6 +2677,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["22037"]: {
     code: "22037",
@@ -2544,6 +2699,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["22038"]: {
     code: "22038",
@@ -2565,6 +2721,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["22039"]: {
     code: "22039",
@@ -2586,6 +2743,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["2203A"]: {
     code: "2203A",
@@ -2607,6 +2765,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["2203B"]: {
     code: "2203B",
@@ -2628,6 +2787,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["2203C"]: {
     code: "2203C",
@@ -2649,6 +2809,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["2203D"]: {
     code: "2203D",
@@ -2670,6 +2831,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["2203E"]: {
     code: "2203E",
@@ -2691,6 +2853,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["2203F"]: {
     code: "2203F",
@@ -2712,6 +2875,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["2203G"]: {
     code: "2203G",
@@ -2733,6 +2897,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["23000"]: {
     code: "23000",
@@ -2754,6 +2919,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["23001"]: {
     code: "23001",
@@ -2775,6 +2941,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["23502"]: {
     code: "23502",
@@ -2796,6 +2963,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["23503"]: {
     code: "23503",
@@ -2817,6 +2985,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["23505"]: {
     code: "23505",
@@ -2838,6 +3007,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["23514"]: {
     code: "23514",
@@ -2859,6 +3029,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["23P01"]: {
     code: "23P01",
@@ -2880,6 +3051,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["24000"]: {
     code: "24000",
@@ -2901,6 +3073,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["25000"]: {
     code: "25000",
@@ -2922,6 +3095,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["25001"]: {
     code: "25001",
@@ -2943,6 +3117,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["25002"]: {
     code: "25002",
@@ -2964,6 +3139,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["25008"]: {
     code: "25008",
@@ -2985,6 +3161,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["25003"]: {
     code: "25003",
@@ -3006,6 +3183,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["25004"]: {
     code: "25004",
@@ -3027,6 +3205,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["25005"]: {
     code: "25005",
@@ -3048,6 +3227,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["25006"]: {
     code: "25006",
@@ -3069,6 +3249,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["25007"]: {
     code: "25007",
@@ -3090,6 +3271,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["25P01"]: {
     code: "25P01",
@@ -3111,6 +3293,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["25P02"]: {
     code: "25P02",
@@ -3132,6 +3315,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["25P03"]: {
     code: "25P03",
@@ -3153,6 +3337,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["26000"]: {
     code: "26000",
@@ -3174,6 +3359,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: ["UNDEFINED_PSTATEMENT"],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["27000"]: {
     code: "27000",
@@ -3195,6 +3381,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["28000"]: {
     code: "28000",
@@ -3216,6 +3403,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["28P01"]: {
     code: "28P01",
@@ -3237,6 +3425,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["2B000"]: {
     code: "2B000",
@@ -3258,6 +3447,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["2BP01"]: {
     code: "2BP01",
@@ -3279,6 +3469,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["2D000"]: {
     code: "2D000",
@@ -3300,6 +3491,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["2F000"]: {
     code: "2F000",
@@ -3321,6 +3513,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["2F005"]: {
     code: "2F005",
@@ -3342,6 +3535,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["2F002"]: {
     code: "2F002",
@@ -3363,6 +3557,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["2F003"]: {
     code: "2F003",
@@ -3384,6 +3579,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["2F004"]: {
     code: "2F004",
@@ -3405,6 +3601,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["34000"]: {
     code: "34000",
@@ -3426,6 +3623,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: ["UNDEFINED_CURSOR"],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["38000"]: {
     code: "38000",
@@ -3447,6 +3645,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["38001"]: {
     code: "38001",
@@ -3468,6 +3667,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["38002"]: {
     code: "38002",
@@ -3489,6 +3689,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["38003"]: {
     code: "38003",
@@ -3510,6 +3711,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["38004"]: {
     code: "38004",
@@ -3531,6 +3733,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["39000"]: {
     code: "39000",
@@ -3552,6 +3755,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["39001"]: {
     code: "39001",
@@ -3573,6 +3777,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["39004"]: {
     code: "39004",
@@ -3594,6 +3799,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["39P01"]: {
     code: "39P01",
@@ -3615,6 +3821,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["39P02"]: {
     code: "39P02",
@@ -3636,6 +3843,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["39P03"]: {
     code: "39P03",
@@ -3657,6 +3865,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["3B000"]: {
     code: "3B000",
@@ -3678,6 +3887,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["3B001"]: {
     code: "3B001",
@@ -3699,6 +3909,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["3D000"]: {
     code: "3D000",
@@ -3720,6 +3931,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: ["UNDEFINED_DATABASE"],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["3F000"]: {
     code: "3F000",
@@ -3741,6 +3953,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: ["UNDEFINED_SCHEMA"],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["40000"]: {
     code: "40000",
@@ -3762,6 +3975,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["40002"]: {
     code: "40002",
@@ -3783,6 +3997,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["40001"]: {
     code: "40001",
@@ -3804,6 +4019,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["40003"]: {
     code: "40003",
@@ -3825,6 +4041,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["40P01"]: {
     code: "40P01",
@@ -3846,6 +4063,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["42000"]: {
     code: "42000",
@@ -3867,6 +4085,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["42601"]: {
     code: "42601",
@@ -3888,6 +4107,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["42501"]: {
     code: "42501",
@@ -3909,6 +4129,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["42846"]: {
     code: "42846",
@@ -3930,6 +4151,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["42803"]: {
     code: "42803",
@@ -3951,6 +4173,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["42P20"]: {
     code: "42P20",
@@ -3972,6 +4195,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["42P19"]: {
     code: "42P19",
@@ -3993,6 +4217,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["42830"]: {
     code: "42830",
@@ -4014,6 +4239,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["42602"]: {
     code: "42602",
@@ -4035,6 +4261,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["42622"]: {
     code: "42622",
@@ -4056,6 +4283,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["42939"]: {
     code: "42939",
@@ -4077,6 +4305,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["42804"]: {
     code: "42804",
@@ -4098,6 +4327,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["42P18"]: {
     code: "42P18",
@@ -4119,6 +4349,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["42P21"]: {
     code: "42P21",
@@ -4140,6 +4371,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["42P22"]: {
     code: "42P22",
@@ -4161,6 +4393,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["42809"]: {
     code: "42809",
@@ -4182,6 +4415,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["428C9"]: {
     code: "428C9",
@@ -4203,6 +4437,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["42703"]: {
     code: "42703",
@@ -4224,6 +4459,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["42883"]: {
     code: "42883",
@@ -4245,6 +4481,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["42P01"]: {
     code: "42P01",
@@ -4266,6 +4503,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["42P02"]: {
     code: "42P02",
@@ -4287,6 +4525,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["42704"]: {
     code: "42704",
@@ -4308,6 +4547,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["42701"]: {
     code: "42701",
@@ -4329,6 +4569,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["42P03"]: {
     code: "42P03",
@@ -4350,6 +4591,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["42P04"]: {
     code: "42P04",
@@ -4371,6 +4613,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["42723"]: {
     code: "42723",
@@ -4392,6 +4635,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["42P05"]: {
     code: "42P05",
@@ -4413,6 +4657,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["42P06"]: {
     code: "42P06",
@@ -4434,6 +4679,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["42P07"]: {
     code: "42P07",
@@ -4455,6 +4701,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["42712"]: {
     code: "42712",
@@ -4476,6 +4723,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["42710"]: {
     code: "42710",
@@ -4497,6 +4745,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["42702"]: {
     code: "42702",
@@ -4518,6 +4767,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["42725"]: {
     code: "42725",
@@ -4539,6 +4789,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["42P08"]: {
     code: "42P08",
@@ -4560,6 +4811,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["42P09"]: {
     code: "42P09",
@@ -4581,6 +4833,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["42P10"]: {
     code: "42P10",
@@ -4602,6 +4855,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["42611"]: {
     code: "42611",
@@ -4623,6 +4877,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["42P11"]: {
     code: "42P11",
@@ -4644,6 +4899,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["42P12"]: {
     code: "42P12",
@@ -4665,6 +4921,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["42P13"]: {
     code: "42P13",
@@ -4686,6 +4943,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["42P14"]: {
     code: "42P14",
@@ -4707,6 +4965,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["42P15"]: {
     code: "42P15",
@@ -4728,6 +4987,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["42P16"]: {
     code: "42P16",
@@ -4749,6 +5009,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["42P17"]: {
     code: "42P17",
@@ -4770,6 +5031,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["44000"]: {
     code: "44000",
@@ -4791,6 +5053,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["53000"]: {
     code: "53000",
@@ -4812,6 +5075,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["53100"]: {
     code: "53100",
@@ -4833,6 +5097,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["53200"]: {
     code: "53200",
@@ -4854,6 +5119,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["53300"]: {
     code: "53300",
@@ -4875,6 +5141,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["53400"]: {
     code: "53400",
@@ -4896,6 +5163,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["54000"]: {
     code: "54000",
@@ -4917,6 +5185,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["54001"]: {
     code: "54001",
@@ -4938,6 +5207,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["54011"]: {
     code: "54011",
@@ -4959,6 +5229,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["54023"]: {
     code: "54023",
@@ -4980,6 +5251,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["55000"]: {
     code: "55000",
@@ -5001,6 +5273,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["55006"]: {
     code: "55006",
@@ -5022,6 +5295,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["55P02"]: {
     code: "55P02",
@@ -5043,6 +5317,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["55P03"]: {
     code: "55P03",
@@ -5064,6 +5339,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["55P04"]: {
     code: "55P04",
@@ -5085,6 +5361,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["57000"]: {
     code: "57000",
@@ -5106,6 +5383,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["57014"]: {
     code: "57014",
@@ -5127,6 +5405,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["57P01"]: {
     code: "57P01",
@@ -5148,6 +5427,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["57P02"]: {
     code: "57P02",
@@ -5169,6 +5449,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["57P03"]: {
     code: "57P03",
@@ -5190,6 +5471,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["57P04"]: {
     code: "57P04",
@@ -5211,6 +5493,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["57P05"]: {
     code: "57P05",
@@ -5232,6 +5515,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["58000"]: {
     code: "58000",
@@ -5253,6 +5537,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["58030"]: {
     code: "58030",
@@ -5274,6 +5559,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["58P01"]: {
     code: "58P01",
@@ -5295,6 +5581,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["58P02"]: {
     code: "58P02",
@@ -5316,6 +5603,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["72000"]: {
     code: "72000",
@@ -5337,6 +5625,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["F0000"]: {
     code: "F0000",
@@ -5358,6 +5647,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["F0001"]: {
     code: "F0001",
@@ -5379,6 +5669,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["HV000"]: {
     code: "HV000",
@@ -5400,6 +5691,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["HV005"]: {
     code: "HV005",
@@ -5421,6 +5713,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["HV002"]: {
     code: "HV002",
@@ -5442,6 +5735,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["HV010"]: {
     code: "HV010",
@@ -5463,6 +5757,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["HV021"]: {
     code: "HV021",
@@ -5484,6 +5779,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["HV024"]: {
     code: "HV024",
@@ -5505,6 +5801,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["HV007"]: {
     code: "HV007",
@@ -5526,6 +5823,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["HV008"]: {
     code: "HV008",
@@ -5547,6 +5845,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["HV004"]: {
     code: "HV004",
@@ -5568,6 +5867,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["HV006"]: {
     code: "HV006",
@@ -5589,6 +5889,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["HV091"]: {
     code: "HV091",
@@ -5610,6 +5911,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["HV00B"]: {
     code: "HV00B",
@@ -5631,6 +5933,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["HV00C"]: {
     code: "HV00C",
@@ -5652,6 +5955,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["HV00D"]: {
     code: "HV00D",
@@ -5673,6 +5977,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["HV090"]: {
     code: "HV090",
@@ -5694,6 +5999,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["HV00A"]: {
     code: "HV00A",
@@ -5715,6 +6021,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["HV009"]: {
     code: "HV009",
@@ -5736,6 +6043,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["HV014"]: {
     code: "HV014",
@@ -5757,6 +6065,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["HV001"]: {
     code: "HV001",
@@ -5778,6 +6087,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["HV00P"]: {
     code: "HV00P",
@@ -5799,6 +6109,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["HV00J"]: {
     code: "HV00J",
@@ -5820,6 +6131,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["HV00K"]: {
     code: "HV00K",
@@ -5841,6 +6153,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["HV00Q"]: {
     code: "HV00Q",
@@ -5862,6 +6175,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["HV00R"]: {
     code: "HV00R",
@@ -5883,6 +6197,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["HV00L"]: {
     code: "HV00L",
@@ -5904,6 +6219,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["HV00M"]: {
     code: "HV00M",
@@ -5925,6 +6241,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["HV00N"]: {
     code: "HV00N",
@@ -5946,6 +6263,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["P0000"]: {
     code: "P0000",
@@ -5967,6 +6285,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["P0001"]: {
     code: "P0001",
@@ -5988,6 +6307,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["P0002"]: {
     code: "P0002",
@@ -6009,6 +6329,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["P0003"]: {
     code: "P0003",
@@ -6030,6 +6351,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["P0004"]: {
     code: "P0004",
@@ -6051,6 +6373,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["XX000"]: {
     code: "XX000",
@@ -6072,6 +6395,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["XX001"]: {
     code: "XX001",
@@ -6093,6 +6417,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
   ["XX002"]: {
     code: "XX002",
@@ -6114,6 +6439,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
+    class: "PostgresError",
   },
 });
 
@@ -6581,9 +6907,13 @@ function classify(wireCode, fields, raw) {
  * - a retired code → `kind: "retired"`;
  * - a code this module does not know, in the wire shape (the message key present) → `kind:
  *   "unknown"`, classified by the category (and retryable flag) on the wire when present;
- * - an object without a code but with a string `error` or `message` (a legacy
- *   `{error: "text"}` payload) → `kind: "legacy"`;
- * - anything else → `kind: "invalid"`.
+ * - a legacy payload → `kind: "legacy"`: a JSON object whose code key does not hold a
+ *   string, or holds a string that is no code of the catalogue (live, legacy or retired)
+ *   while the message key does not hold a string; and it has a string under `error` or
+ *   else `message`: that string is its message (e.g. `{error: "human message"}`);
+ * - otherwise, without a code, `kind: "invalid"`.
+ *
+ * The Rust crate's `Error::from_wire` / `wire_kind()` applies the same rule.
  */
 export function parseWireError(x) {
   try {
@@ -6616,22 +6946,137 @@ export function isWireError(x) {
     typeof x[WIRE.message] === "string";
 }
 
+// Stands for the message while a profile text is matched against a received one.
+const MESSAGE_HOLE = "\u0000errdex:message\u0000";
+
+// Stands for the wire object while a `{wire}` profile text is matched against a received one.
+const WIRE_HOLE = "\u0000errdex:wire\u0000";
+
+/**
+ * The message inside `text`, a profile text (`template`) rendered for this error: for
+ * `{wire}`, the message member of the wire object the text holds; else the text around
+ * `{message}` (or, for `{compact}`, around the message of the compact form) is stripped
+ * when it matches; otherwise the whole text.
+ */
+function messageIn(template, text, v) {
+  const wireShape = renderTemplate(template, { wire: WIRE_HOLE }).split(WIRE_HOLE);
+  if (wireShape.length === 2) {
+    const [before, after] = wireShape;
+    if (text.startsWith(before) && text.endsWith(after) && text.length >= before.length + after.length) {
+      let w;
+      try {
+        w = JSON.parse(text.slice(before.length, text.length - after.length));
+      } catch {
+        w = undefined;
+      }
+      if (isObject(w) && typeof w[WIRE.message] === "string") return w[WIRE.message];
+    }
+  }
+  let compact = v.code + (typeof v.argument === "string" ? ` \`${v.argument}\`` : "") + ": " + MESSAGE_HOLE;
+  if (v.constraint !== undefined) compact += `\n  constraint: ${JSON.stringify(v.constraint)}`;
+  if (typeof v.suggestion === "string") compact += `\n  hint: ${v.suggestion}`;
+  const shape = renderTemplate(template, {
+    message: MESSAGE_HOLE,
+    code: v.code,
+    name: v.name,
+    category: v.category,
+    error_type: v.errorType,
+    suggestion: typeof v.suggestion === "string" ? v.suggestion : "",
+    compact,
+  }).split(MESSAGE_HOLE);
+  if (shape.length !== 2) return text;
+  const [before, after] = shape;
+  return text.startsWith(before) && text.endsWith(after) && text.length >= before.length + after.length
+    ? text.slice(before.length, text.length - after.length)
+    : text;
+}
+
+/**
+ * Classifies the facts of a profile (`fields`, keys under `prefix`) found in `data`, with the
+ * profile text `text` rendered from `template`; `undefined` when the facts carry no code.
+ */
+function classifyFacts(data, fields, prefix, template, text, raw) {
+  const get = (fact) => {
+    const f = fields.find((x) => x.fact === fact);
+    return f !== undefined && hasOwn(data, prefix + f.key) ? data[prefix + f.key] : undefined;
+  };
+  const wireCode = get("code");
+  if (typeof wireCode !== "string") return undefined;
+  const code = BY_WIRE_CODE.get(wireCode);
+  const known = code === undefined ? undefined : ERRORS[code];
+  const category = get("category");
+  const argument = get("argument");
+  const constraint = get("constraint");
+  const suggestion = get("suggestion");
+  const errorType = get("error_type");
+  const carried = get("message");
+  const message =
+    typeof carried === "string"
+      ? carried
+      : messageIn(template, text, {
+          code: wireCode,
+          name: known === undefined ? "" : known.name,
+          category: typeof category === "string" ? category : known === undefined ? "" : known.category,
+          errorType: typeof errorType === "string" ? errorType : known === undefined ? "" : known.class,
+          argument,
+          constraint,
+          suggestion,
+        });
+  return classify(
+    wireCode,
+    {
+      message,
+      category,
+      retryableFlag: get("retryable"),
+      extras: (info, problems) => {
+        const out = { params: {}, context: {} };
+        const params = get("params");
+        for (const p of info ? info.params : []) {
+          const f = fields.find((x) => x.fact === `param.${p.name}`);
+          const v = f !== undefined && hasOwn(data, prefix + f.key)
+            ? data[prefix + f.key]
+            : isObject(params) && hasOwn(params, p.name) ? params[p.name] : undefined;
+          if (v !== undefined && typeOk(p.type, v)) put(out.params, p.name, v);
+        }
+        const context = get("context");
+        if (isObject(context)) for (const k of Object.keys(context)) put(out.context, k, context[k]);
+        for (const f of fields) {
+          if (f.fact.startsWith("context.") && hasOwn(data, prefix + f.key)) {
+            put(out.context, f.fact.slice("context.".length), data[prefix + f.key]);
+          }
+        }
+        if (typeof argument === "string") out.argument = argument;
+        if (constraint !== undefined) out.constraint = constraint;
+        if (typeof suggestion === "string") out.suggestion = suggestion;
+        return out;
+      },
+    },
+    raw,
+  );
+}
+
 /**
  * Classifies a JSON-RPC error object (`{code, message, data}`) or a whole error response
- * (`{jsonrpc, id, error}`). The wire object in `data` decides; without one, the result is
- * `kind: "legacy"` with the JSON-RPC message. Never throws.
+ * (`{jsonrpc, id, error}`). The wire object in `data` decides (or, when
+ * `PROFILES.jsonrpcError.data` lists facts, the `code` fact among them); without one, the
+ * result is `kind: "legacy"` with the JSON-RPC message. Never throws.
  */
 export function parseJsonRpcError(x) {
   try {
     if (!isObject(x)) return invalid("not a JSON object", x);
     const err = hasOwn(x, "jsonrpc") && isObject(x.error) ? x.error : x;
     const data = hasOwn(err, "data") ? err.data : undefined;
-    if (isObject(data)) {
+    const text = hasOwn(err, "message") && typeof err.message === "string" ? err.message : undefined;
+    const profile = PROFILES.jsonrpcError;
+    if (Array.isArray(profile.data) && isObject(data)) {
+      const parsed = classifyFacts(data, profile.data, "", profile.message, text ?? "", x);
+      if (parsed !== undefined) return parsed;
+    } else if (isObject(data)) {
       const parsed = parseWireError(data);
       if (parsed.kind !== "invalid") return { ...parsed, raw: x };
     }
-    if (hasOwn(err, "message") && typeof err.message === "string") {
-      return { kind: "legacy", code: null, category: null, retryable: false, message: err.message, raw: x };
+    if (text !== undefined) {
+      return { kind: "legacy", code: null, category: null, retryable: false, message: text, raw: x };
     }
     return invalid("no error message", x);
   } catch (e) {
@@ -6640,9 +7085,11 @@ export function parseJsonRpcError(x) {
 }
 
 /**
- * Classifies an MCP `CallToolResult` with `isError: true`: the code and classification come
- * from the `_meta` keys (prefixed with `REGISTRY.mcpMetaPrefix`), the message from the text
- * content. Never throws.
+ * Classifies an MCP `CallToolResult` with `isError: true` in the shape of
+ * `PROFILES.mcpToolError`: the code and classification come from the profile's facts in its
+ * member (keys under its prefix), the message from the text content (the text around the
+ * profile's `{message}` or `{compact}`; the whole text otherwise). A profile without a `code`
+ * fact carries no code: its results parse as `kind: "legacy"` with the text. Never throws.
  */
 export function parseMcpToolResult(x) {
   try {
@@ -6650,45 +7097,13 @@ export function parseMcpToolResult(x) {
     const content = Array.isArray(x.content) ? x.content : [];
     const first = content.find((c) => isObject(c) && c.type === "text" && typeof c.text === "string");
     const text = first ? first.text : "";
-    const meta = isObject(x._meta) ? x._meta : {};
-    const m = (k) => {
-      const key = REGISTRY.mcpMetaPrefix + k;
-      return hasOwn(meta, key) ? meta[key] : undefined;
-    };
-    const wireCode = m("code");
-    if (typeof wireCode !== "string") {
-      return text !== ""
-        ? { kind: "legacy", code: null, category: null, retryable: false, message: text, raw: x }
-        : invalid("no code in _meta and no text", x);
-    }
-    const argument = m("argument");
-    const constraint = m("constraint");
-    const suggestion = m("suggestion");
-    // The text is `CODE[ \`argument\`]: message[\n  constraint: …][\n  hint: …]`.
-    let message = text;
-    const prefix = wireCode + (typeof argument === "string" ? ` \`${argument}\`` : "") + ": ";
-    let suffix = "";
-    if (constraint !== undefined) suffix += `\n  constraint: ${JSON.stringify(constraint)}`;
-    if (typeof suggestion === "string") suffix += `\n  hint: ${suggestion}`;
-    if (text.startsWith(prefix) && text.endsWith(suffix) && text.length >= prefix.length + suffix.length) {
-      message = text.slice(prefix.length, text.length - suffix.length);
-    }
-    return classify(
-      wireCode,
-      {
-        message,
-        category: m("category"),
-        retryableFlag: m("retryable"),
-        extras: (info, problems) => {
-          const out = { params: {}, context: {} };
-          if (typeof argument === "string") out.argument = argument;
-          if (constraint !== undefined) out.constraint = constraint;
-          if (typeof suggestion === "string") out.suggestion = suggestion;
-          return out;
-        },
-      },
-      x,
-    );
+    const profile = PROFILES.mcpToolError;
+    const data = hasOwn(x, profile.data) && isObject(x[profile.data]) ? x[profile.data] : {};
+    const parsed = classifyFacts(data, profile.fields, profile.prefix, profile.text, text, x);
+    if (parsed !== undefined) return parsed;
+    return text !== ""
+      ? { kind: "legacy", code: null, category: null, retryable: false, message: text, raw: x }
+      : invalid(`no code in ${profile.data} and no text`, x);
   } catch (e) {
     return invalid(`unreadable payload: ${String(e)}`, x);
   }
@@ -6726,6 +7141,9 @@ const displayValue = (v) => (typeof v === "string" ? v : String(v));
 
 /** A raised error of this catalogue, rendering the same wire, MCP and JSON-RPC shapes as the Rust crate. */
 export class AppError extends Error {
+  #expected;
+  #errorType;
+
   constructor(code, params, options) {
     const info = isErrorCode(code) ? ERRORS[code] : lookup(code);
     if (info === undefined) throw new TypeError(`unknown error code ${JSON.stringify(code)}`);
@@ -6739,8 +7157,11 @@ export class AppError extends Error {
     }
     const shown = {};
     for (const [k, v] of Object.entries(values)) put(shown, k, displayValue(v));
-    super(renderTemplate(info.message, shown), options && options.cause !== undefined ? { cause: options.cause } : undefined);
-    this.name = info.name;
+    const message = typeof options?.message === "string" ? options.message : renderTemplate(info.message, shown);
+    super(message, options && options.cause !== undefined ? { cause: options.cause } : undefined);
+    this.#errorType = typeof options?.errorType === "string" ? options.errorType : info.class;
+    this.#expected = typeof options?.expected === "boolean" ? options.expected : info.expected;
+    this.name = this.#errorType;
     this.code = info.code;
     this.category = info.category;
     this.retryable = info.retryable;
@@ -6755,6 +7176,21 @@ export class AppError extends Error {
   /** The catalogue metadata of this error's code. */
   get info() {
     return ERRORS[this.code];
+  }
+
+  /** The error type: the raise site's `errorType`, else the code's class (also `name`). */
+  get errorType() {
+    return this.#errorType;
+  }
+
+  /** `true`: user/agent-correctable; the raise site's `expected`, else the code's. */
+  get expected() {
+    return this.#expected;
+  }
+
+  /** `"warn"` for an expected error, `"error"` for an operator fault. */
+  get logLevel() {
+    return this.#expected ? "warn" : "error";
   }
 
   /** `CODE[ \`argument\`]: message`, then `constraint:` and `hint:` lines (the Rust `Display`). */
@@ -6780,42 +7216,116 @@ export class AppError extends Error {
     return out;
   }
 
-  /** The wire object in this registry's shape. */
+  /** The wire object in this registry's shape: the reserved members in `WIRE.order`, then flat extras. */
   toWire() {
     const w = {};
-    put(w, WIRE.code, this.code);
-    put(w, WIRE.message, this.message);
-    if (WIRE.category !== null) put(w, WIRE.category, this.category);
-    if (WIRE.retryable !== null) put(w, WIRE.retryable, this.retryable);
     const extras = this.#extras(reservedKeys());
-    if (WIRE.details !== null) put(w, WIRE.details, extras);
-    else for (const k of Object.keys(extras)) put(w, k, extras[k]);
+    for (const field of WIRE.order) {
+      const key = WIRE[field];
+      if (key === null) continue;
+      if (field === "code") put(w, key, this.code);
+      else if (field === "message") put(w, key, this.message);
+      else if (field === "category") put(w, key, this.category);
+      else if (field === "retryable") put(w, key, this.retryable);
+      else put(w, key, extras);
+    }
+    if (WIRE.details === null) for (const k of Object.keys(extras)) put(w, k, extras[k]);
     return w;
   }
 
-  /** An MCP `CallToolResult` with `isError: true` and the classification under `_meta`. */
-  toMcpToolResult() {
-    const p = REGISTRY.mcpMetaPrefix;
-    const meta = {};
-    put(meta, p + "code", this.code);
-    put(meta, p + "category", this.category);
-    put(meta, p + "retryable", this.retryable);
-    put(meta, p + "expected", this.info.expected);
-    put(meta, p + "docs_url", this.info.docsUrl);
-    if (this.suggestion !== undefined) put(meta, p + "suggestion", this.suggestion);
-    if (this.argument !== undefined) put(meta, p + "argument", this.argument);
-    if (this.constraint !== undefined) put(meta, p + "constraint", this.constraint);
-    return {
-      content: [{ type: "text", text: this.toString() }],
-      isError: true,
-      resultType: "complete",
-      _meta: meta,
-    };
+  /** The value of one profile fact; `undefined` when this error has none. */
+  #fact(fact) {
+    const info = this.info;
+    const ctx = (k) => (hasOwn(this.context, k) ? this.context[k] : undefined);
+    switch (fact) {
+      case "code": return this.code;
+      case "name": return info.name;
+      case "category": return this.category;
+      case "retryable": return this.retryable;
+      case "expected": return this.expected;
+      case "error_type": return this.errorType;
+      case "message": return this.message;
+      case "summary": return info.summary;
+      case "docs_url": return info.docsUrl;
+      case "argument": return this.argument;
+      case "constraint": return this.constraint;
+      case "suggestion": return this.suggestion;
+      case "example": return ctx("example");
+      case "params": {
+        const out = {};
+        for (const p of info.params) put(out, p.name, this.params[p.name]);
+        return out;
+      }
+      case "context": {
+        const out = {};
+        for (const [k, v] of Object.entries(this.context)) put(out, k, v);
+        return out;
+      }
+      case "wire": return this.toWire();
+    }
+    if (fact.startsWith("context.")) return ctx(fact.slice("context.".length));
+    if (fact.startsWith("param.")) {
+      const name = fact.slice("param.".length);
+      return info.params.some((p) => p.name === name) ? this.params[name] : undefined;
+    }
+    return undefined;
   }
 
-  /** A JSON-RPC error object: `{code, message, data: <wire object>}`. */
+  /** A profile's facts in its order, each under `prefix` + its key. */
+  #profileFields(fields, prefix) {
+    const out = {};
+    for (const f of fields) {
+      const v = this.#fact(f.fact);
+      if (v !== undefined) put(out, prefix + f.key, v);
+    }
+    return out;
+  }
+
+  /** A profile text (`{message}`, `{compact}`, `{wire}` (the wire object as compact JSON), ...). */
+  #profileText(template) {
+    return renderTemplate(template, {
+      message: this.message,
+      code: this.code,
+      name: this.info.name,
+      category: this.category,
+      error_type: this.errorType,
+      suggestion: this.suggestion ?? "",
+      compact: this.toString(),
+      wire: template.includes("{wire}") ? JSON.stringify(this.toWire()) : "",
+    });
+  }
+
+  /**
+   * An MCP `CallToolResult` with `isError: true` in the shape of `PROFILES.mcpToolError`: the
+   * profile's text, `resultType` when it has one, then its member holding its facts.
+   */
+  toMcpToolResult() {
+    const p = PROFILES.mcpToolError;
+    const out = { content: [{ type: "text", text: this.#profileText(p.text) }], isError: true };
+    if (p.resultType !== null) out.resultType = p.resultType;
+    put(out, p.data, this.#profileFields(p.fields, p.prefix));
+    return out;
+  }
+
+  /**
+   * The tool response envelope an agent runtime feeds back to a model:
+   * `{id, content: JSON.stringify(this.toWire()), is_error: true}` (the same bytes as the
+   * Rust `Error::to_tool_response`).
+   */
+  toToolResponse(id) {
+    return { id, content: JSON.stringify(this.toWire()), is_error: true };
+  }
+
+  /**
+   * A JSON-RPC error object in the shape of `PROFILES.jsonrpcError`: `{code, message, data}`
+   * with `data` the wire object, the profile's facts, or absent.
+   */
   toJsonRpcError() {
-    return { code: this.info.jsonrpcCode, message: this.message, data: this.toWire() };
+    const p = PROFILES.jsonrpcError;
+    const out = { code: this.info.jsonrpcCode, message: this.#profileText(p.message) };
+    if (p.data === "wire") out.data = this.toWire();
+    else if (Array.isArray(p.data)) out.data = this.#profileFields(p.data, "");
+    return out;
   }
 
   /** RFC 9457 problem details. */
@@ -6835,7 +7345,19 @@ export class AppError extends Error {
   }
 }
 
-/** Creates an `AppError` for a code with its typed params. */
+/**
+ * The base error class of this registry: every error `createError` returns is one.
+ */
+export class PostgresError extends AppError {}
+
+// Every error class by name, for `createError`.
+const CLASSES = Object.freeze({
+  ["PostgresError"]: PostgresError,
+});
+
+/** Creates an error for a code with its typed params: an instance of the code's class. */
 export function createError(code, params, options) {
-  return new AppError(code, params, options);
+  const info = isErrorCode(code) ? ERRORS[code] : lookup(code);
+  const Class = info !== undefined && hasOwn(CLASSES, info.class) ? CLASSES[info.class] : AppError;
+  return new Class(code, params, options);
 }
