@@ -65,6 +65,7 @@ use std::fmt::Write as _;
 
 use crate::ir::{Catalogue, Category, ErrorEntry, Namespace, Param, Retry};
 use crate::names;
+use crate::support::text::escape_controls_in_line;
 
 /// What a finding is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -315,10 +316,15 @@ pub fn render_human(findings: &[Finding], old_name: &str, new_name: &str) -> Str
                 s,
                 "{} {} ({})",
                 scope.as_str(),
-                clean(&head.code, 200),
-                clean(name, 200)
+                escape_controls_in_line(&head.code, 200),
+                escape_controls_in_line(name, 200)
             ),
-            (scope, None) => writeln!(s, "{} {}", scope.as_str(), clean(&head.code, 200)),
+            (scope, None) => writeln!(
+                s,
+                "{} {}",
+                scope.as_str(),
+                escape_controls_in_line(&head.code, 200)
+            ),
         };
         for f in group {
             let tag = if f.breaking {
@@ -336,11 +342,15 @@ pub fn render_human(findings: &[Finding], old_name: &str, new_name: &str) -> Str
                 s,
                 "  {tag} {}: {}: {change}",
                 f.kind.as_str(),
-                clean(&f.field, 200)
+                escape_controls_in_line(&f.field, 200)
             );
             if !f.advice.is_empty() {
                 let label = if f.breaking { "fix" } else { "note" };
-                let _ = writeln!(s, "             {label}: {}", clean(&f.advice, 2000));
+                let _ = writeln!(
+                    s,
+                    "             {label}: {}",
+                    escape_controls_in_line(&f.advice, 2000)
+                );
             }
         }
         s.push('\n');
@@ -350,8 +360,8 @@ pub fn render_human(findings: &[Finding], old_name: &str, new_name: &str) -> Str
         s,
         "{breaking} breaking, {} compatible change(s) between {} and {}",
         findings.len() - breaking,
-        clean(old_name, 500),
-        clean(new_name, 500)
+        escape_controls_in_line(old_name, 500),
+        escape_controls_in_line(new_name, 500)
     );
     s
 }
@@ -376,36 +386,12 @@ pub fn to_json(findings: &[Finding], old_name: &str, new_name: &str) -> serde_js
 /// A value for one line of the human report: quoted when it has spaces or is empty,
 /// shortened, control characters escaped.
 fn show(v: &str) -> String {
-    let c = clean(v, 120);
+    let c = escape_controls_in_line(v, 120);
     if c.is_empty() || c.contains(char::is_whitespace) {
         format!("\"{c}\"")
     } else {
         c
     }
-}
-
-/// Escapes control characters and bidi overrides (hostile catalogue text must not drive
-/// the terminal) and shortens to `max` characters.
-fn clean(v: &str, max: usize) -> String {
-    let mut out = String::new();
-    for (i, ch) in v.chars().enumerate() {
-        if i >= max {
-            out.push('…');
-            break;
-        }
-        match ch {
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if c.is_control()
-                || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}') =>
-            {
-                out.extend(c.escape_unicode());
-            }
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 struct Differ<'a> {
@@ -1539,14 +1525,5 @@ mod tests {
             assert!(seen.insert(k.as_str()), "duplicate id {}", k.as_str());
             assert_eq!(ChangeKind::from_id(k.as_str()), Some(*k));
         }
-    }
-
-    #[test]
-    fn clean_escapes_terminal_controls() {
-        assert_eq!(
-            clean("a\u{1b}[31mb\nc\u{202e}", 100),
-            "a\\u{1b}[31mb\\nc\\u{202e}"
-        );
-        assert_eq!(clean("abcdef", 3), "abc…");
     }
 }

@@ -47,7 +47,7 @@ pub fn emit(cat: &Catalogue, opts: &RustOptions) -> String {
     let mut out = String::with_capacity(body.len() + RUNTIME.len() + 256);
     out.push_str("// ");
     out.push_str(&super::header_text(
-        &docs::clean(&cat.source_name).replace('\n', " "),
+        &docs::visible_text(&cat.source_name).replace('\n', " "),
     ));
     out.push_str(
         "\n//\n// Include it with `include!(concat!(env!(\"OUT_DIR\"), \"/<file>\"));` in a crate that\n\
@@ -128,7 +128,7 @@ fn link(url: &str) -> String {
     if url.contains(['<', '>', ' ', '\n', '\r', '`']) || !url.contains("://") {
         docs::plain(url)
     } else {
-        format!("<{}>", docs::clean(url))
+        format!("<{}>", docs::visible_text(url))
     }
 }
 
@@ -337,7 +337,7 @@ fn deprecated_attr(cat: &Catalogue, e: &ErrorEntry) -> TokenStream {
         }
         None => None,
     };
-    let note = docs::clean(&note);
+    let note = docs::visible_text(&note);
     match (&since, note.is_empty()) {
         (Some(s), false) => quote!(#[deprecated(since = #s, note = #note)]),
         (Some(s), true) => quote!(#[deprecated(since = #s)]),

@@ -240,10 +240,7 @@ fn one_line(s: &str) -> String {
 /// can only come from catalogue text, which sits in string literals (where the escape means
 /// the same string) or in comments (where it shows the character instead of hiding it).
 fn escape_invisible(text: String) -> String {
-    let needs = |c: char| {
-        matches!(c, '\u{061c}' | '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}'
-            | '\u{2060}'..='\u{2069}' | '\u{feff}')
-    };
+    let needs = crate::support::text::is_invisible;
     // Every such character starts with the byte D8, E2 or EF (never a continuation
     // byte), so only those positions need decoding.
     // Whole ASCII blocks (nearly all of the module) are skipped with `is_ascii`.
@@ -921,6 +918,8 @@ mod tests {
                 matches!(c, '\u{061c}' | '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}'
                     | '\u{2060}'..='\u{2069}' | '\u{feff}')
             };
+            // The reference list, written out: the one the emitter asks must be the same.
+            prop_assert!(a.chars().all(|c| needs(c) == crate::support::text::is_invisible(c)));
             let expected: String = a
                 .chars()
                 .map(|c| if needs(c) { format!("\\u{:04x}", c as u32) } else { c.to_string() })
