@@ -20,18 +20,16 @@
 //! Every document carries the generated header in a top-level `$comment`. The editor schema
 //! is built as a `serde_json::Value`; the two documents that grow with the catalogue
 //! (`wire-error.schema.json`, `registry.json`) are written member by member with
-//! [`pretty::Pretty`], which gives exactly `serde_json::to_string_pretty`'s bytes without
-//! building a `Value` tree per code (see [`pretty`] for why). [`wire_error_schema`] and
+//! [`Pretty`], which gives exactly `serde_json::to_string_pretty`'s bytes without
+//! building a `Value` tree per code (see [`pretty_json`] for why). [`wire_error_schema`] and
 //! [`registry_json`] parse that text back for callers that want a `Value`.
-
-pub mod pretty;
 
 use serde_json::Value;
 
-use self::pretty::Pretty;
-
-use crate::emit::header_text;
 use crate::ir::{Catalogue, ErrorEntry, Retry};
+use crate::names;
+use crate::support::header::header_text;
+use crate::support::pretty_json::{self, Pretty};
 
 /// The JSON Schema dialect of every schema errdex writes.
 pub const DRAFT_2020_12: &str = "https://json-schema.org/draft/2020-12/schema";
@@ -46,7 +44,7 @@ pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
         ),
         (
             "catalogue.schema.json".to_string(),
-            line(pretty::to_string_pretty(&catalogue_schema(&header))),
+            line(pretty_json::to_string_pretty(&catalogue_schema(&header))),
         ),
         ("registry.json".to_string(), registry_json_text(cat)),
     ]
@@ -60,11 +58,6 @@ fn line(mut s: String) -> String {
 
 fn parse_back(text: &str) -> Value {
     serde_json::from_str(text).expect("the pretty writer writes valid JSON")
-}
-
-/// The `$defs` name of a code's branch: the TypeScript interface name.
-pub fn branch_name(e: &ErrorEntry) -> String {
-    format!("{}WireError", e.ts_type)
 }
 
 /// The schemas of the extras errdex itself may add to a wire object, in wire order.
@@ -207,13 +200,18 @@ fn wire_error_schema_text(cat: &Catalogue) -> String {
         } else {
             w.key("oneOf").array(|w| {
                 for e in &cat.errors {
-                    w.object(|w| w.field("$ref", format!("#/$defs/{}", branch_name(e))));
+                    w.object(|w| {
+                        w.field(
+                            "$ref",
+                            format!("#/$defs/{}", names::schema_wire_branch(&e.ts_type)),
+                        )
+                    });
                 }
             });
         }
         w.field_object("$defs", |w| {
             for e in &cat.errors {
-                w.key(&branch_name(e));
+                w.key(&names::schema_wire_branch(&e.ts_type));
                 code_branch(w, cat, e);
             }
             w.field_object("ErrorCode", |w| {
@@ -354,11 +352,11 @@ fn registry_json_text(cat: &Catalogue) -> String {
                         w.field("ts_type", &e.ts_type);
                         // Types of the TypeScript module: the params interface (shared
                         // `NoParameters` for a code without params) and the wire type.
-                        w.field("ts_params", crate::emit::typescript::params_type_name(e));
                         w.field(
-                            "ts_wire_error",
-                            format!("WireErrorOf<{}>", serde_json::Value::from(e.code.as_str())),
+                            "ts_params",
+                            names::ts_params_type(&e.ts_type, !e.params.is_empty()),
                         );
+                        w.field("ts_wire_error", names::ts_wire_error_type(&e.code));
                     });
                 });
             }

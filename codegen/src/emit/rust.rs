@@ -46,7 +46,7 @@ pub fn emit(cat: &Catalogue, opts: &RustOptions) -> String {
     let body = docs::expand(&body, &doc_texts);
     let mut out = String::with_capacity(body.len() + RUNTIME.len() + 256);
     out.push_str("// ");
-    out.push_str(&super::header_text(
+    out.push_str(&crate::support::header::header_text(
         &docs::visible_text(&cat.source_name).replace('\n', " "),
     ));
     out.push_str(
