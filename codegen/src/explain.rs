@@ -11,10 +11,11 @@
 //! Terminal text is sanitized: control characters (which could carry terminal escape
 //! sequences) and bidirectional overrides in catalogue text are shown as `\u{..}` escapes.
 
-use serde_json::{Value, json};
+use serde_json::{Map, Value, json};
 
 use crate::ir::{Catalogue, ErrorEntry, Retired, Retry};
-use crate::payload::{Instance, example_value};
+use crate::payload::Instance;
+use crate::support::entry_json;
 use crate::support::text::escape_controls;
 
 /// Why a key has no live entry.
@@ -409,55 +410,26 @@ pub fn explain_text(cat: &Catalogue, key: &str) -> Result<String, ExplainError> 
 
 /// The code's reference as JSON (`"status": "live"`); errors render with
 /// [`ExplainError::to_json`].
+///
+/// The entry itself is the form `registry.json` lists ([`entry_json`]), so both agree key
+/// for key (`deprecated.replaced_by` is the NAME, `replaced_by_code` the code). Around it:
+/// `status`, `query` and `matched_by` first, then the category's summary and an example.
 pub fn explain_json(cat: &Catalogue, key: &str) -> Result<Value, ExplainError> {
     let (e, by) = resolve(cat, key)?;
-    let c = cat.category_of(e);
     let ex = Instance::example(e);
-    let retry = e.retry.as_ref().map(|r| {
+    let mut reference = Map::new();
+    reference.insert("status".into(), json!("live"));
+    reference.insert("query".into(), json!(key.trim()));
+    reference.insert("matched_by".into(), json!(by.as_str()));
+    reference.extend(entry_json::entry_members(cat, e));
+    reference.insert("category_summary".into(), json!(cat.category_of(e).summary));
+    reference.insert(
+        "example".into(),
         json!({
-            "max_attempts": r.max_attempts,
-            "initial_backoff_ms": r.initial_backoff_ms,
-            "advice": r.advice,
-        })
-    });
-    Ok(json!({
-        "status": "live",
-        "query": key.trim(),
-        "matched_by": by.as_str(),
-        "code": e.code,
-        "name": e.name,
-        "summary": e.summary,
-        "namespace": cat.namespace_of(e).map(|n| n.key.clone()),
-        "category": c.key,
-        "category_summary": c.summary,
-        "retryable": e.retryable,
-        "retry": retry,
-        "exit_code": e.exit_code,
-        "http_status": e.http_status,
-        "jsonrpc_code": e.jsonrpc_code,
-        "expected": e.expected,
-        "log_level": if e.expected { "warn" } else { "error" },
-        "message": e.message.raw,
-        "params": e.params.iter().map(|p| json!({
-            "name": p.name,
-            "type": p.ty.as_str(),
-            "example": example_value(&p.name, p.ty),
-        })).collect::<Vec<_>>(),
-        "suggestion": e.suggestion.as_ref().map(|s| s.raw.clone()),
-        "explanation": e.explanation,
-        "docs_url": e.docs_url,
-        "since": e.since,
-        "deprecated": e.deprecated.as_ref().map(|d| json!({
-            "since": d.since,
-            "replaced_by": d.replaced_by.and_then(|i| cat.errors.get(i)).map(|r| r.code.clone()),
-            "note": d.note,
-        })),
-        "aliases": e.aliases,
-        "legacy_codes": e.legacy_codes,
-        "example": {
             "terminal": ex.terminal_text(),
             "wire": ex.wire(cat),
             "mcp_tool_result": ex.mcp_tool_result(cat),
-        },
-    }))
+        }),
+    );
+    Ok(Value::Object(reference))
 }

@@ -26,8 +26,9 @@
 
 use serde_json::Value;
 
-use crate::ir::{Catalogue, ErrorEntry, Retry};
+use crate::ir::{Catalogue, ErrorEntry};
 use crate::names;
+use crate::support::entry_json;
 use crate::support::header::header_text;
 use crate::support::pretty_json::{self, Pretty};
 
@@ -229,18 +230,6 @@ fn wire_error_schema_text(cat: &Catalogue) -> String {
     line(w.finish())
 }
 
-/// Retry advice, `null` when there is none.
-fn retry_value(w: &mut Pretty, r: &Option<Retry>) {
-    match r {
-        None => w.field("retry", None::<bool>),
-        Some(r) => w.field_object("retry", |w| {
-            w.field("max_attempts", r.max_attempts);
-            w.field("initial_backoff_ms", r.initial_backoff_ms);
-            w.field("advice", &r.advice);
-        }),
-    }
-}
-
 /// `registry.json`, as a `Value`.
 pub fn registry_json(cat: &Catalogue) -> Value {
     parse_back(&registry_json_text(cat))
@@ -252,7 +241,6 @@ pub fn registry_json(cat: &Catalogue) -> Value {
 fn registry_json_text(cat: &Catalogue) -> String {
     let r = &cat.registry;
     let wire = &r.wire;
-    let log_level = |expected: bool| if expected { "warn" } else { "error" };
     let mut w = Pretty::with_capacity(1024 + 2048 * cat.errors.len());
     w.object(|w| {
         w.field("$comment", header_text(&cat.source_name));
@@ -279,12 +267,12 @@ fn registry_json_text(cat: &Catalogue) -> String {
                     w.field("key", &c.key);
                     w.field("summary", &c.summary);
                     w.field("retryable", c.retryable);
-                    retry_value(w, &c.retry);
+                    entry_json::write_retry(w, &c.retry);
                     w.field("exit_code", c.exit_code);
                     w.field("http_status", c.http_status);
                     w.field("jsonrpc_code", c.jsonrpc_code);
                     w.field("expected", c.expected);
-                    w.field("log_level", log_level(c.expected));
+                    w.field("log_level", entry_json::log_level(c.expected));
                     w.field("anchor", &c.anchor);
                     w.field_object("identifiers", |w| w.field("rust", &c.rust_variant));
                 });
@@ -304,61 +292,7 @@ fn registry_json_text(cat: &Catalogue) -> String {
         });
         w.key("errors").array(|w| {
             for e in &cat.errors {
-                w.object(|w| {
-                    w.field("name", &e.name);
-                    w.field("code", &e.code);
-                    w.field("namespace", cat.namespace_of(e).map(|n| &n.key));
-                    w.field("category", &cat.category_of(e).key);
-                    w.field("summary", &e.summary);
-                    w.field("message", &e.message.raw);
-                    w.key("params").array(|w| {
-                        for p in &e.params {
-                            w.object(|w| {
-                                w.field("name", &p.name);
-                                w.field("type", p.ty.as_str());
-                            });
-                        }
-                    });
-                    w.field("suggestion", e.suggestion.as_ref().map(|s| &s.raw));
-                    w.field("explanation", &e.explanation);
-                    w.field("retryable", e.retryable);
-                    retry_value(w, &e.retry);
-                    w.field("exit_code", e.exit_code);
-                    w.field("http_status", e.http_status);
-                    w.field("jsonrpc_code", e.jsonrpc_code);
-                    w.field("expected", e.expected);
-                    w.field("log_level", log_level(e.expected));
-                    w.field("docs_url", &e.docs_url);
-                    w.field("anchor", &e.anchor);
-                    w.field("since", &e.since);
-                    match &e.deprecated {
-                        None => w.field("deprecated", None::<bool>),
-                        Some(d) => w.field_object("deprecated", |w| {
-                            w.field("since", &d.since);
-                            w.field("replaced_by", d.replaced_by.map(|i| &cat.errors[i].name));
-                            w.field(
-                                "replaced_by_code",
-                                d.replaced_by.map(|i| &cat.errors[i].code),
-                            );
-                            w.field("note", &d.note);
-                        }),
-                    }
-                    w.field("aliases", &e.aliases);
-                    w.field("legacy_codes", &e.legacy_codes);
-                    w.field_object("identifiers", |w| {
-                        w.field("rust_variant", &e.rust_variant);
-                        w.field("rust_constructor", &e.rust_fn);
-                        w.field("ts_key", &e.ts_key);
-                        w.field("ts_type", &e.ts_type);
-                        // Types of the TypeScript module: the params interface (shared
-                        // `NoParameters` for a code without params) and the wire type.
-                        w.field(
-                            "ts_params",
-                            names::ts_params_type(&e.ts_type, !e.params.is_empty()),
-                        );
-                        w.field("ts_wire_error", names::ts_wire_error_type(&e.code));
-                    });
-                });
+                w.object(|w| entry_json::write_entry(w, cat, e));
             }
         });
         w.key("retired").array(|w| {
