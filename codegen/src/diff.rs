@@ -20,7 +20,7 @@
 //! compatible) or removed (breaking). A new entry left unmatched is a new code (compatible),
 //! unless its code was retired in the old catalogue (breaking: codes are never reused).
 //!
-//! # Choices (where the spec is silent)
+//! # Choices (where `docs/catalogue.md` is silent)
 //!
 //! - **Renames are breaking, even when the old NAME is kept as an alias.** Aliases make the
 //!   old NAME parse (`FromStr`, `errdex explain`, TypeScript lookups), but no target
@@ -415,14 +415,6 @@ struct Subject<'s> {
     name: Option<&'s str>,
 }
 
-fn b(v: bool) -> String {
-    v.to_string()
-}
-
-fn opt(v: &Option<String>) -> Option<String> {
-    v.clone()
-}
-
 fn retry_text(r: &Option<Retry>) -> Option<String> {
     let r = r.as_ref()?;
     let mut parts = Vec::new();
@@ -516,8 +508,8 @@ impl<'a> Differ<'a> {
                 &s,
                 ChangeKind::CodePatternChanged,
                 "registry.code_pattern",
-                opt(&o.code_pattern),
-                opt(&n.code_pattern),
+                o.code_pattern.clone(),
+                n.code_pattern.clone(),
                 "",
             );
         }
@@ -529,7 +521,7 @@ impl<'a> Differ<'a> {
                     ChangeKind::DocsUrlTemplateAdded,
                     "registry.docs_url",
                     None,
-                    opt(&n.docs_url),
+                    n.docs_url.clone(),
                     format!(
                         "{moved} code(s) get a published docs URL instead of a link relative to \
                          the generated book."
@@ -540,8 +532,8 @@ impl<'a> Differ<'a> {
                     &s,
                     ChangeKind::DocsUrlTemplateChanged,
                     "registry.docs_url",
-                    opt(&o.docs_url),
-                    opt(&n.docs_url),
+                    o.docs_url.clone(),
+                    n.docs_url.clone(),
                     format!(
                         "The docs URL of {moved} code(s) changes: links in messages, logs and \
                          problem+json `type` URIs break. Keep the old template, or redirect \
@@ -729,9 +721,9 @@ impl<'a> Differ<'a> {
                 s,
                 ChangeKind::RetryableChanged,
                 "retryable",
-                Some(b(o.retryable)),
-                Some(b(n.retryable)),
-                advice("retryable", b(o.retryable)),
+                Some(o.retryable.to_string()),
+                Some(n.retryable.to_string()),
+                advice("retryable", o.retryable.to_string()),
             );
         }
         if o.exit_code != n.exit_code {
@@ -880,8 +872,8 @@ impl<'a> Differ<'a> {
                 s,
                 ChangeKind::SummaryChanged,
                 "summary",
-                opt(&o.summary),
-                opt(&n.summary),
+                o.summary.clone(),
+                n.summary.clone(),
                 "",
             );
         }
@@ -890,8 +882,8 @@ impl<'a> Differ<'a> {
                 s,
                 ChangeKind::CodePrefixChanged,
                 "code_prefix",
-                opt(&o.code_prefix),
-                opt(&n.code_prefix),
+                o.code_prefix.clone(),
+                n.code_prefix.clone(),
                 "",
             );
         }
@@ -1220,8 +1212,8 @@ impl<'a> Differ<'a> {
                 s,
                 ChangeKind::ExplanationChanged,
                 "explanation",
-                opt(&o.explanation),
-                opt(&n.explanation),
+                o.explanation.clone(),
+                n.explanation.clone(),
                 "",
             );
         }
@@ -1230,8 +1222,8 @@ impl<'a> Differ<'a> {
                 s,
                 ChangeKind::SinceChanged,
                 "since",
-                opt(&o.since),
-                opt(&n.since),
+                o.since.clone(),
+                n.since.clone(),
                 "",
             );
         }

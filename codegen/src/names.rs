@@ -336,7 +336,7 @@ pub fn ts_bare_property(s: &str) -> bool {
 }
 
 /// URL and anchor slug: lower-cased, every run of characters outside `[a-z0-9_]` turned
-/// into `-` (catalogue.md, "What the names become").
+/// into `-` (`docs/catalogue.md`, "What the names become").
 pub fn slug(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     let mut in_run = false;

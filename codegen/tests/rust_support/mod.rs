@@ -122,7 +122,7 @@ pub fn base(name: &str, wire: Wire) -> Catalogue {
     }
 }
 
-/// A small catalogue in the spirit of catalogue.md's example, with every feature used once.
+/// A small catalogue in the spirit of the example in `docs/catalogue.md`, with every feature used once.
 pub fn acme() -> Catalogue {
     let mut cat = base(
         "acme",

@@ -176,7 +176,7 @@ pub fn default_wire() -> Wire {
     }
 }
 
-/// The example of catalogue.md, grown: every param type, a deprecated entry with a legacy
+/// The example of `docs/catalogue.md`, grown: every param type, a deprecated entry with a legacy
 /// code, an alias, a retired code.
 pub fn acme() -> Catalogue {
     let mut c = base("acme", default_wire(), "dev.acme/");
