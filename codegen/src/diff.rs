@@ -470,6 +470,27 @@ impl<'a> Differ<'a> {
         });
     }
 
+    /// A finding without advice when a text field differs (`None`: the field is absent).
+    fn text_changed(
+        &mut self,
+        subject: &Subject<'_>,
+        kind: ChangeKind,
+        field: &str,
+        old: Option<&str>,
+        new: Option<&str>,
+    ) {
+        if old != new {
+            self.push(
+                subject,
+                kind,
+                field,
+                old.map(str::to_string),
+                new.map(str::to_string),
+                "",
+            );
+        }
+    }
+
     // ------------------------------------------------------------------ registry
 
     fn registry(&mut self) {
@@ -787,16 +808,13 @@ impl<'a> Differ<'a> {
             )
         };
         self.mappings(s, &Mapping::of_category(o), &Mapping::of_category(n), &keep);
-        if o.summary != n.summary {
-            self.push(
-                s,
-                ChangeKind::SummaryChanged,
-                "summary",
-                Some(o.summary.clone()),
-                Some(n.summary.clone()),
-                "",
-            );
-        }
+        self.text_changed(
+            s,
+            ChangeKind::SummaryChanged,
+            "summary",
+            Some(o.summary.as_str()),
+            Some(n.summary.as_str()),
+        );
         if o.rust_variant != n.rust_variant {
             self.push(
                 s,
@@ -857,36 +875,27 @@ impl<'a> Differ<'a> {
     }
 
     fn namespace_pair(&mut self, s: &Subject<'_>, o: &Namespace, n: &Namespace) {
-        if o.title != n.title {
-            self.push(
-                s,
-                ChangeKind::TitleChanged,
-                "title",
-                Some(o.title.clone()),
-                Some(n.title.clone()),
-                "",
-            );
-        }
-        if o.summary != n.summary {
-            self.push(
-                s,
-                ChangeKind::SummaryChanged,
-                "summary",
-                o.summary.clone(),
-                n.summary.clone(),
-                "",
-            );
-        }
-        if o.code_prefix != n.code_prefix {
-            self.push(
-                s,
-                ChangeKind::CodePrefixChanged,
-                "code_prefix",
-                o.code_prefix.clone(),
-                n.code_prefix.clone(),
-                "",
-            );
-        }
+        self.text_changed(
+            s,
+            ChangeKind::TitleChanged,
+            "title",
+            Some(o.title.as_str()),
+            Some(n.title.as_str()),
+        );
+        self.text_changed(
+            s,
+            ChangeKind::SummaryChanged,
+            "summary",
+            o.summary.as_deref(),
+            n.summary.as_deref(),
+        );
+        self.text_changed(
+            s,
+            ChangeKind::CodePrefixChanged,
+            "code_prefix",
+            o.code_prefix.as_deref(),
+            n.code_prefix.as_deref(),
+        );
         if o.rust_variant != n.rust_variant {
             self.push(
                 s,
@@ -1180,16 +1189,13 @@ impl<'a> Differ<'a> {
         // Params: the constructor signature and the wire keys.
         self.params(s, o, n);
         // Text.
-        if o.summary != n.summary {
-            self.push(
-                s,
-                ChangeKind::SummaryChanged,
-                "summary",
-                Some(o.summary.clone()),
-                Some(n.summary.clone()),
-                "",
-            );
-        }
+        self.text_changed(
+            s,
+            ChangeKind::SummaryChanged,
+            "summary",
+            Some(o.summary.as_str()),
+            Some(n.summary.as_str()),
+        );
         if o.message.raw != n.message.raw {
             self.push(
                 s,
@@ -1207,26 +1213,20 @@ impl<'a> Differ<'a> {
         if osg != nsg {
             self.push(s, ChangeKind::SuggestionChanged, "suggestion", osg, nsg, "");
         }
-        if o.explanation != n.explanation {
-            self.push(
-                s,
-                ChangeKind::ExplanationChanged,
-                "explanation",
-                o.explanation.clone(),
-                n.explanation.clone(),
-                "",
-            );
-        }
-        if o.since != n.since {
-            self.push(
-                s,
-                ChangeKind::SinceChanged,
-                "since",
-                o.since.clone(),
-                n.since.clone(),
-                "",
-            );
-        }
+        self.text_changed(
+            s,
+            ChangeKind::ExplanationChanged,
+            "explanation",
+            o.explanation.as_deref(),
+            n.explanation.as_deref(),
+        );
+        self.text_changed(
+            s,
+            ChangeKind::SinceChanged,
+            "since",
+            o.since.as_deref(),
+            n.since.as_deref(),
+        );
         // Deprecation.
         let od = o.deprecated.as_ref().map(|d| deprecation_text(old, d));
         let nd = n.deprecated.as_ref().map(|d| deprecation_text(new, d));
