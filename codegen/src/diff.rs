@@ -20,7 +20,7 @@
 //! compatible) or removed (breaking). A new entry left unmatched is a new code (compatible),
 //! unless its code was retired in the old catalogue (breaking: codes are never reused).
 //!
-//! # Choices (where the spec is silent)
+//! # Choices (where `docs/catalogue.md` is silent)
 //!
 //! - **Renames are breaking, even when the old NAME is kept as an alias.** Aliases make the
 //!   old NAME parse (`FromStr`, `errdex explain`, TypeScript lookups), but no target
@@ -65,6 +65,7 @@ use std::fmt::Write as _;
 
 use crate::ir::{Catalogue, Category, ErrorEntry, Namespace, Param, Retry};
 use crate::names;
+use crate::support::text::escape_controls_in_line;
 
 /// What a finding is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -315,10 +316,15 @@ pub fn render_human(findings: &[Finding], old_name: &str, new_name: &str) -> Str
                 s,
                 "{} {} ({})",
                 scope.as_str(),
-                clean(&head.code, 200),
-                clean(name, 200)
+                escape_controls_in_line(&head.code, 200),
+                escape_controls_in_line(name, 200)
             ),
-            (scope, None) => writeln!(s, "{} {}", scope.as_str(), clean(&head.code, 200)),
+            (scope, None) => writeln!(
+                s,
+                "{} {}",
+                scope.as_str(),
+                escape_controls_in_line(&head.code, 200)
+            ),
         };
         for f in group {
             let tag = if f.breaking {
@@ -336,11 +342,15 @@ pub fn render_human(findings: &[Finding], old_name: &str, new_name: &str) -> Str
                 s,
                 "  {tag} {}: {}: {change}",
                 f.kind.as_str(),
-                clean(&f.field, 200)
+                escape_controls_in_line(&f.field, 200)
             );
             if !f.advice.is_empty() {
                 let label = if f.breaking { "fix" } else { "note" };
-                let _ = writeln!(s, "             {label}: {}", clean(&f.advice, 2000));
+                let _ = writeln!(
+                    s,
+                    "             {label}: {}",
+                    escape_controls_in_line(&f.advice, 2000)
+                );
             }
         }
         s.push('\n');
@@ -350,8 +360,8 @@ pub fn render_human(findings: &[Finding], old_name: &str, new_name: &str) -> Str
         s,
         "{breaking} breaking, {} compatible change(s) between {} and {}",
         findings.len() - breaking,
-        clean(old_name, 500),
-        clean(new_name, 500)
+        escape_controls_in_line(old_name, 500),
+        escape_controls_in_line(new_name, 500)
     );
     s
 }
@@ -376,36 +386,12 @@ pub fn to_json(findings: &[Finding], old_name: &str, new_name: &str) -> serde_js
 /// A value for one line of the human report: quoted when it has spaces or is empty,
 /// shortened, control characters escaped.
 fn show(v: &str) -> String {
-    let c = clean(v, 120);
+    let c = escape_controls_in_line(v, 120);
     if c.is_empty() || c.contains(char::is_whitespace) {
         format!("\"{c}\"")
     } else {
         c
     }
-}
-
-/// Escapes control characters and bidi overrides (hostile catalogue text must not drive
-/// the terminal) and shortens to `max` characters.
-fn clean(v: &str, max: usize) -> String {
-    let mut out = String::new();
-    for (i, ch) in v.chars().enumerate() {
-        if i >= max {
-            out.push('…');
-            break;
-        }
-        match ch {
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if c.is_control()
-                || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}') =>
-            {
-                out.extend(c.escape_unicode());
-            }
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 struct Differ<'a> {
@@ -427,14 +413,6 @@ struct Subject<'s> {
     scope: Scope,
     code: &'s str,
     name: Option<&'s str>,
-}
-
-fn b(v: bool) -> String {
-    v.to_string()
-}
-
-fn opt(v: &Option<String>) -> Option<String> {
-    v.clone()
 }
 
 fn retry_text(r: &Option<Retry>) -> Option<String> {
@@ -492,6 +470,27 @@ impl<'a> Differ<'a> {
         });
     }
 
+    /// A finding without advice when a text field differs (`None`: the field is absent).
+    fn text_changed(
+        &mut self,
+        subject: &Subject<'_>,
+        kind: ChangeKind,
+        field: &str,
+        old: Option<&str>,
+        new: Option<&str>,
+    ) {
+        if old != new {
+            self.push(
+                subject,
+                kind,
+                field,
+                old.map(str::to_string),
+                new.map(str::to_string),
+                "",
+            );
+        }
+    }
+
     // ------------------------------------------------------------------ registry
 
     fn registry(&mut self) {
@@ -530,8 +529,8 @@ impl<'a> Differ<'a> {
                 &s,
                 ChangeKind::CodePatternChanged,
                 "registry.code_pattern",
-                opt(&o.code_pattern),
-                opt(&n.code_pattern),
+                o.code_pattern.clone(),
+                n.code_pattern.clone(),
                 "",
             );
         }
@@ -543,7 +542,7 @@ impl<'a> Differ<'a> {
                     ChangeKind::DocsUrlTemplateAdded,
                     "registry.docs_url",
                     None,
-                    opt(&n.docs_url),
+                    n.docs_url.clone(),
                     format!(
                         "{moved} code(s) get a published docs URL instead of a link relative to \
                          the generated book."
@@ -554,8 +553,8 @@ impl<'a> Differ<'a> {
                     &s,
                     ChangeKind::DocsUrlTemplateChanged,
                     "registry.docs_url",
-                    opt(&o.docs_url),
-                    opt(&n.docs_url),
+                    o.docs_url.clone(),
+                    n.docs_url.clone(),
                     format!(
                         "The docs URL of {moved} code(s) changes: links in messages, logs and \
                          problem+json `type` URIs break. Keep the old template, or redirect \
@@ -743,9 +742,9 @@ impl<'a> Differ<'a> {
                 s,
                 ChangeKind::RetryableChanged,
                 "retryable",
-                Some(b(o.retryable)),
-                Some(b(n.retryable)),
-                advice("retryable", b(o.retryable)),
+                Some(o.retryable.to_string()),
+                Some(n.retryable.to_string()),
+                advice("retryable", o.retryable.to_string()),
             );
         }
         if o.exit_code != n.exit_code {
@@ -809,16 +808,13 @@ impl<'a> Differ<'a> {
             )
         };
         self.mappings(s, &Mapping::of_category(o), &Mapping::of_category(n), &keep);
-        if o.summary != n.summary {
-            self.push(
-                s,
-                ChangeKind::SummaryChanged,
-                "summary",
-                Some(o.summary.clone()),
-                Some(n.summary.clone()),
-                "",
-            );
-        }
+        self.text_changed(
+            s,
+            ChangeKind::SummaryChanged,
+            "summary",
+            Some(o.summary.as_str()),
+            Some(n.summary.as_str()),
+        );
         if o.rust_variant != n.rust_variant {
             self.push(
                 s,
@@ -879,36 +875,27 @@ impl<'a> Differ<'a> {
     }
 
     fn namespace_pair(&mut self, s: &Subject<'_>, o: &Namespace, n: &Namespace) {
-        if o.title != n.title {
-            self.push(
-                s,
-                ChangeKind::TitleChanged,
-                "title",
-                Some(o.title.clone()),
-                Some(n.title.clone()),
-                "",
-            );
-        }
-        if o.summary != n.summary {
-            self.push(
-                s,
-                ChangeKind::SummaryChanged,
-                "summary",
-                opt(&o.summary),
-                opt(&n.summary),
-                "",
-            );
-        }
-        if o.code_prefix != n.code_prefix {
-            self.push(
-                s,
-                ChangeKind::CodePrefixChanged,
-                "code_prefix",
-                opt(&o.code_prefix),
-                opt(&n.code_prefix),
-                "",
-            );
-        }
+        self.text_changed(
+            s,
+            ChangeKind::TitleChanged,
+            "title",
+            Some(o.title.as_str()),
+            Some(n.title.as_str()),
+        );
+        self.text_changed(
+            s,
+            ChangeKind::SummaryChanged,
+            "summary",
+            o.summary.as_deref(),
+            n.summary.as_deref(),
+        );
+        self.text_changed(
+            s,
+            ChangeKind::CodePrefixChanged,
+            "code_prefix",
+            o.code_prefix.as_deref(),
+            n.code_prefix.as_deref(),
+        );
         if o.rust_variant != n.rust_variant {
             self.push(
                 s,
@@ -1202,16 +1189,13 @@ impl<'a> Differ<'a> {
         // Params: the constructor signature and the wire keys.
         self.params(s, o, n);
         // Text.
-        if o.summary != n.summary {
-            self.push(
-                s,
-                ChangeKind::SummaryChanged,
-                "summary",
-                Some(o.summary.clone()),
-                Some(n.summary.clone()),
-                "",
-            );
-        }
+        self.text_changed(
+            s,
+            ChangeKind::SummaryChanged,
+            "summary",
+            Some(o.summary.as_str()),
+            Some(n.summary.as_str()),
+        );
         if o.message.raw != n.message.raw {
             self.push(
                 s,
@@ -1229,26 +1213,20 @@ impl<'a> Differ<'a> {
         if osg != nsg {
             self.push(s, ChangeKind::SuggestionChanged, "suggestion", osg, nsg, "");
         }
-        if o.explanation != n.explanation {
-            self.push(
-                s,
-                ChangeKind::ExplanationChanged,
-                "explanation",
-                opt(&o.explanation),
-                opt(&n.explanation),
-                "",
-            );
-        }
-        if o.since != n.since {
-            self.push(
-                s,
-                ChangeKind::SinceChanged,
-                "since",
-                opt(&o.since),
-                opt(&n.since),
-                "",
-            );
-        }
+        self.text_changed(
+            s,
+            ChangeKind::ExplanationChanged,
+            "explanation",
+            o.explanation.as_deref(),
+            n.explanation.as_deref(),
+        );
+        self.text_changed(
+            s,
+            ChangeKind::SinceChanged,
+            "since",
+            o.since.as_deref(),
+            n.since.as_deref(),
+        );
         // Deprecation.
         let od = o.deprecated.as_ref().map(|d| deprecation_text(old, d));
         let nd = n.deprecated.as_ref().map(|d| deprecation_text(new, d));
@@ -1539,14 +1517,5 @@ mod tests {
             assert!(seen.insert(k.as_str()), "duplicate id {}", k.as_str());
             assert_eq!(ChangeKind::from_id(k.as_str()), Some(*k));
         }
-    }
-
-    #[test]
-    fn clean_escapes_terminal_controls() {
-        assert_eq!(
-            clean("a\u{1b}[31mb\nc\u{202e}", 100),
-            "a\\u{1b}[31mb\\nc\\u{202e}"
-        );
-        assert_eq!(clean("abcdef", 3), "abc…");
     }
 }

@@ -11,10 +11,12 @@
 //! Terminal text is sanitized: control characters (which could carry terminal escape
 //! sequences) and bidirectional overrides in catalogue text are shown as `\u{..}` escapes.
 
-use serde_json::{Value, json};
+use serde_json::{Map, Value, json};
 
 use crate::ir::{Catalogue, ErrorEntry, Retired, Retry};
-use crate::payload::{Instance, example_value};
+use crate::payload::Instance;
+use crate::support::entry_json;
+use crate::support::text::escape_controls;
 
 /// Why a key has no live entry.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -39,11 +41,11 @@ impl std::fmt::Display for ExplainError {
         match self {
             ExplainError::Retired { .. } => f.write_str(self.retired_text().trim_end()),
             ExplainError::Unknown { query, suggestions } => {
-                write!(f, "unknown error code `{}`", term(query))?;
+                write!(f, "unknown error code `{}`", escape_controls(query))?;
                 if !suggestions.is_empty() {
                     let list: Vec<String> = suggestions
                         .iter()
-                        .map(|s| format!("`{}`", term(s)))
+                        .map(|s| format!("`{}`", escape_controls(s)))
                         .collect();
                     write!(f, "; did you mean {}?", list.join(", "))?;
                 }
@@ -68,16 +70,16 @@ impl ExplainError {
         else {
             return String::new();
         };
-        let mut s = format!("{} is retired", term(code));
+        let mut s = format!("{} is retired", escape_controls(code));
         if let Some(n) = name {
-            s.push_str(&format!(" (name {})", term(n)));
+            s.push_str(&format!(" (name {})", escape_controls(n)));
         }
         if let Some(v) = since {
-            s.push_str(&format!(" since {}", term(v)));
+            s.push_str(&format!(" since {}", escape_controls(v)));
         }
         s.push_str(".\n");
         if let Some(n) = note {
-            s.push_str(&format!("  why: {}\n", indent_more(&term(n))));
+            s.push_str(&format!("  why: {}\n", indent_more(&escape_controls(n))));
         }
         s.push_str("  A retired code is never reused; a payload carrying it comes from an older producer.\n");
         s
@@ -242,22 +244,6 @@ pub fn suggestions(cat: &Catalogue, key: &str) -> Vec<String> {
         .collect()
 }
 
-/// Terminal-safe text: control characters (except newline and tab) and bidirectional
-/// formatting characters are shown as `\u{..}` escapes.
-pub fn term(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        if (c.is_control() && c != '\n' && c != '\t')
-            || crate::emit::markdown::escape::is_bidi_control(c)
-        {
-            out.push_str(&format!("\\u{{{:x}}}", c as u32));
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
-
 fn indent_more(s: &str) -> String {
     s.trim_end().replace('\n', "\n    ")
 }
@@ -276,7 +262,7 @@ fn retry_line(retry: Option<&Retry>) -> Option<String> {
         bits.push(format!("first backoff {ms} ms"));
     }
     if let Some(a) = &r.advice {
-        bits.push(term(a));
+        bits.push(escape_controls(a));
     }
     (!bits.is_empty()).then(|| bits.join("; "))
 }
@@ -289,36 +275,40 @@ pub fn explain_text(cat: &Catalogue, key: &str) -> Result<String, ExplainError> 
     if by != MatchedBy::Code || key.trim() != e.code {
         s.push_str(&format!(
             "({} is {} of {})\n",
-            term(key.trim()),
+            escape_controls(key.trim()),
             match by {
                 MatchedBy::Code => "the code",
                 MatchedBy::Name => "the name",
                 MatchedBy::Alias => "an alias",
                 MatchedBy::LegacyCode => "a legacy code",
             },
-            term(&e.code)
+            escape_controls(&e.code)
         ));
     }
     if e.code == e.name {
-        s.push_str(&format!("{}\n", term(&e.code)));
+        s.push_str(&format!("{}\n", escape_controls(&e.code)));
     } else {
-        s.push_str(&format!("{}  {}\n", term(&e.code), term(&e.name)));
+        s.push_str(&format!(
+            "{}  {}\n",
+            escape_controls(&e.code),
+            escape_controls(&e.name)
+        ));
     }
-    s.push_str(&format!("{}\n", indent_more(&term(&e.summary))));
+    s.push_str(&format!("{}\n", indent_more(&escape_controls(&e.summary))));
     if let Some(d) = &e.deprecated {
         let mut line = String::from("DEPRECATED");
         if let Some(v) = &d.since {
-            line.push_str(&format!(" since {}", term(v)));
+            line.push_str(&format!(" since {}", escape_controls(v)));
         }
         if let Some(r) = d.replaced_by.and_then(|i| cat.errors.get(i)) {
             line.push_str(&format!(
                 "; use {} ({}) instead",
-                term(&r.name),
-                term(&r.code)
+                escape_controls(&r.name),
+                escape_controls(&r.code)
             ));
         }
         if let Some(n) = &d.note {
-            line.push_str(&format!(": {}", indent_more(&term(n))));
+            line.push_str(&format!(": {}", indent_more(&escape_controls(n))));
         }
         s.push_str(&line);
         s.push('\n');
@@ -327,7 +317,11 @@ pub fn explain_text(cat: &Catalogue, key: &str) -> Result<String, ExplainError> 
     let mut facts: Vec<(&str, String)> = vec![
         (
             "category",
-            format!("{} ({})", term(&c.key), indent_more(&term(&c.summary))),
+            format!(
+                "{} ({})",
+                escape_controls(&c.key),
+                indent_more(&escape_controls(&c.summary))
+            ),
         ),
         ("retryable", yes_no(e.retryable).to_string()),
     ];
@@ -351,42 +345,46 @@ pub fn explain_text(cat: &Catalogue, key: &str) -> Result<String, ExplainError> 
     if let Some(ns) = cat.namespace_of(e) {
         facts.push((
             "namespace",
-            format!("{} ({})", term(&ns.key), term(&ns.title)),
+            format!(
+                "{} ({})",
+                escape_controls(&ns.key),
+                escape_controls(&ns.title)
+            ),
         ));
     }
     if let Some(v) = &e.since {
-        facts.push(("since", term(v)));
+        facts.push(("since", escape_controls(v)));
     }
     if !e.aliases.is_empty() {
-        facts.push(("aliases", term(&e.aliases.join(", "))));
+        facts.push(("aliases", escape_controls(&e.aliases.join(", "))));
     }
     if !e.legacy_codes.is_empty() {
-        facts.push(("legacy codes", term(&e.legacy_codes.join(", "))));
+        facts.push(("legacy codes", escape_controls(&e.legacy_codes.join(", "))));
     }
     for (k, v) in facts {
         s.push_str(&format!("  {k:<14}{v}\n"));
     }
     s.push_str(&format!(
         "\nmessage\n  {}\n",
-        indent_more(&term(&e.message.raw)).replace("\n    ", "\n  ")
+        indent_more(&escape_controls(&e.message.raw)).replace("\n    ", "\n  ")
     ));
     if !e.params.is_empty() {
         let ps: Vec<String> = e
             .params
             .iter()
-            .map(|p| format!("{}: {}", term(&p.name), p.ty.as_str()))
+            .map(|p| format!("{}: {}", escape_controls(&p.name), p.ty.as_str()))
             .collect();
         s.push_str(&format!("  params: {}\n", ps.join(", ")));
     }
     if let Some(sg) = &e.suggestion {
         s.push_str(&format!(
             "\nsuggestion\n  {}\n",
-            term(&sg.raw).trim_end().replace('\n', "\n  ")
+            escape_controls(&sg.raw).trim_end().replace('\n', "\n  ")
         ));
     }
     if let Some(x) = e.explanation.as_deref().filter(|x| !x.trim().is_empty()) {
         s.push_str("\nexplanation\n");
-        for line in term(x).trim_end().lines() {
+        for line in escape_controls(x).trim_end().lines() {
             if line.is_empty() {
                 s.push('\n');
             } else {
@@ -396,15 +394,15 @@ pub fn explain_text(cat: &Catalogue, key: &str) -> Result<String, ExplainError> 
     }
     let ex = Instance::example(e);
     s.push_str("\nexample\n");
-    for line in term(&ex.terminal_text()).lines() {
+    for line in escape_controls(&ex.terminal_text()).lines() {
         s.push_str(&format!("  {line}\n"));
     }
     if e.docs_url.contains("://") {
-        s.push_str(&format!("\ndocs  {}\n", term(&e.docs_url)));
+        s.push_str(&format!("\ndocs  {}\n", escape_controls(&e.docs_url)));
     } else {
         s.push_str(&format!(
             "\ndocs  {} (in the generated mdBook reference)\n",
-            term(&e.docs_url)
+            escape_controls(&e.docs_url)
         ));
     }
     Ok(s)
@@ -412,55 +410,26 @@ pub fn explain_text(cat: &Catalogue, key: &str) -> Result<String, ExplainError> 
 
 /// The code's reference as JSON (`"status": "live"`); errors render with
 /// [`ExplainError::to_json`].
+///
+/// The entry itself is the form `registry.json` lists ([`entry_json`]), so both agree key
+/// for key (`deprecated.replaced_by` is the NAME, `replaced_by_code` the code). Around it:
+/// `status`, `query` and `matched_by` first, then the category's summary and an example.
 pub fn explain_json(cat: &Catalogue, key: &str) -> Result<Value, ExplainError> {
     let (e, by) = resolve(cat, key)?;
-    let c = cat.category_of(e);
     let ex = Instance::example(e);
-    let retry = e.retry.as_ref().map(|r| {
+    let mut reference = Map::new();
+    reference.insert("status".into(), json!("live"));
+    reference.insert("query".into(), json!(key.trim()));
+    reference.insert("matched_by".into(), json!(by.as_str()));
+    reference.extend(entry_json::entry_members(cat, e));
+    reference.insert("category_summary".into(), json!(cat.category_of(e).summary));
+    reference.insert(
+        "example".into(),
         json!({
-            "max_attempts": r.max_attempts,
-            "initial_backoff_ms": r.initial_backoff_ms,
-            "advice": r.advice,
-        })
-    });
-    Ok(json!({
-        "status": "live",
-        "query": key.trim(),
-        "matched_by": by.as_str(),
-        "code": e.code,
-        "name": e.name,
-        "summary": e.summary,
-        "namespace": cat.namespace_of(e).map(|n| n.key.clone()),
-        "category": c.key,
-        "category_summary": c.summary,
-        "retryable": e.retryable,
-        "retry": retry,
-        "exit_code": e.exit_code,
-        "http_status": e.http_status,
-        "jsonrpc_code": e.jsonrpc_code,
-        "expected": e.expected,
-        "log_level": if e.expected { "warn" } else { "error" },
-        "message": e.message.raw,
-        "params": e.params.iter().map(|p| json!({
-            "name": p.name,
-            "type": p.ty.as_str(),
-            "example": example_value(&p.name, p.ty),
-        })).collect::<Vec<_>>(),
-        "suggestion": e.suggestion.as_ref().map(|s| s.raw.clone()),
-        "explanation": e.explanation,
-        "docs_url": e.docs_url,
-        "since": e.since,
-        "deprecated": e.deprecated.as_ref().map(|d| json!({
-            "since": d.since,
-            "replaced_by": d.replaced_by.and_then(|i| cat.errors.get(i)).map(|r| r.code.clone()),
-            "note": d.note,
-        })),
-        "aliases": e.aliases,
-        "legacy_codes": e.legacy_codes,
-        "example": {
             "terminal": ex.terminal_text(),
             "wire": ex.wire(cat),
             "mcp_tool_result": ex.mcp_tool_result(cat),
-        },
-    }))
+        }),
+    );
+    Ok(Value::Object(reference))
 }

@@ -306,6 +306,31 @@ pub fn ts_type(name: &str) -> String {
     t
 }
 
+/// The TypeScript params interface of a code: `XxxParams` (from its [`ts_type`]), or the
+/// shared [`TS_NO_PARAMS`] for a code without params.
+pub fn ts_params_type(ts_type: &str, has_params: bool) -> String {
+    if has_params {
+        format!("{ts_type}Params")
+    } else {
+        TS_NO_PARAMS.to_string()
+    }
+}
+
+/// The TypeScript params type of codes without params. It cannot collide with a code's
+/// `XxxParams`.
+pub const TS_NO_PARAMS: &str = "NoParameters";
+
+/// The TypeScript wire type of one code: `WireErrorOf<"CODE">` (the code as a JSON string).
+pub fn ts_wire_error_type(code: &str) -> String {
+    format!("WireErrorOf<{}>", serde_json::Value::from(code))
+}
+
+/// The `$defs` name of a code's branch in `wire-error.schema.json`: `XxxWireError`, after
+/// the TypeScript type name.
+pub fn schema_wire_branch(ts_type: &str) -> String {
+    format!("{ts_type}WireError")
+}
+
 /// `true` when `s` can be written as a bare TypeScript property name.
 pub fn ts_bare_property(s: &str) -> bool {
     let mut chars = s.chars();

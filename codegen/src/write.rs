@@ -173,7 +173,7 @@ pub fn obsolete(
     outputs: &Outputs,
     source_name: &str,
 ) -> Vec<PathBuf> {
-    let marker = emit::header_text(source_name);
+    let marker = crate::support::header::header_text(source_name);
     let mut candidates: Vec<PathBuf> = Vec::new();
     if settings.docs {
         candidates.push(settings.docs_dir.join("book.toml"));

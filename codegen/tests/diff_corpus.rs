@@ -285,6 +285,26 @@ fn reports() {
     assert!(b < c, "{human}");
 }
 
+/// Hostile catalogue text can neither drive the terminal nor reorder the human report:
+/// control characters and every bidi control are shown as escapes. U+061C (the Arabic
+/// letter mark) was missing from the report's own list until the lists became one.
+#[test]
+fn human_report_neutralises_controls_and_bidi() {
+    let old = load(&corpus_dir().join("base.yaml"));
+    let mut new = old.clone();
+    new.registry.title = "Acme\u{61c} \u{202e}errors\u{2066}\u{200f}\u{1b}[31m".into();
+    let findings = diff::diff(&old, &new);
+    assert!(!findings.is_empty());
+    let human = diff::render_human(&findings, "old\u{61c}.yaml", "new.yaml");
+    for c in ['\u{61c}', '\u{202e}', '\u{2066}', '\u{200f}', '\u{1b}'] {
+        assert!(!human.contains(c), "{c:?} reached the terminal:\n{human}");
+        assert!(
+            human.contains(&format!("\\u{{{:x}}}", c as u32)),
+            "{c:?}:\n{human}"
+        );
+    }
+}
+
 /// The real catalogues under tests/fixtures diff clean against themselves, and errdex's own
 /// catalogue too.
 #[test]

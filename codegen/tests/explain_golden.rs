@@ -98,3 +98,20 @@ fn keys_resolve_to_their_entry() {
         other => panic!("{other:?}"),
     }
 }
+
+/// `explain --format json` shows a code's entry key for key as `registry.json` lists it
+/// (they once disagreed on `deprecated.replaced_by`: a code in one, a NAME in the other).
+#[test]
+fn explain_json_is_the_registry_entry() {
+    let cat = load(&repo_root().join("tests/fixtures/md-basic/errors.yaml"));
+    let registry = errdex_codegen::emit::json_schema::registry_json(&cat);
+    let entries = registry["errors"].as_array().unwrap();
+    assert_eq!(entries.len(), cat.errors.len());
+    for (e, listed) in cat.errors.iter().zip(entries) {
+        let shown = explain_json(&cat, &e.code).unwrap();
+        for (key, value) in listed.as_object().unwrap() {
+            assert_eq!(&shown[key], value, "{}: {key}", e.code);
+        }
+    }
+    assert!(cat.errors.iter().any(|e| e.deprecated.is_some()));
+}

@@ -8,7 +8,8 @@ mod ts_support;
 
 use std::path::{Path, PathBuf};
 
-use errdex_codegen::emit::{header_text, json_schema};
+use errdex_codegen::emit::json_schema;
+use errdex_codegen::support::header::header_text;
 use serde_json::{Value, json};
 use ts_support::repo_root;
 

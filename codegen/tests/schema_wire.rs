@@ -133,7 +133,7 @@ fn schema_files_are_deterministic_and_headed() {
             let v: Value = serde_json::from_str(text).unwrap();
             assert_eq!(
                 v["$comment"],
-                errdex_codegen::emit::header_text(&cat.source_name).as_str(),
+                errdex_codegen::support::header::header_text(&cat.source_name).as_str(),
                 "{name}/{path}"
             );
             assert!(text.ends_with("}\n"), "{name}/{path}");

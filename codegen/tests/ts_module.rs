@@ -9,8 +9,9 @@ mod ts_support;
 use std::fmt::Write as _;
 use std::process::Command;
 
-use errdex_codegen::emit::{header_text, typescript};
+use errdex_codegen::emit::typescript;
 use errdex_codegen::ir::{Catalogue, ParamType};
+use errdex_codegen::support::header::header_text;
 use ts_support::*;
 
 #[test]

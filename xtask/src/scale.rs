@@ -74,11 +74,11 @@ pub fn catalogue(n: usize) -> String {
     s.push_str("errors:\n");
     for i in 0..n {
         let (name, code, ns) = entry(n, i);
-        let cat = CATEGORIES[i % CATEGORIES.len()].0;
+        let category = CATEGORIES[i % CATEGORIES.len()].0;
         let word = WORDS[i % WORDS.len()].to_lowercase();
         let _ = writeln!(
             s,
-            "  {name}:\n    code: {code}\n    namespace: {}\n    category: {cat}",
+            "  {name}:\n    code: {code}\n    namespace: {}\n    category: {category}",
             ns_key(ns)
         );
         let _ = writeln!(s, "    summary: The {word} check {i} failed");

@@ -13,6 +13,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use errdex_codegen::explain::{self, ExplainError};
+use errdex_codegen::support::text::escape_controls;
 use errdex_errors::ErrorCode;
 
 use crate::Format;
@@ -67,12 +68,12 @@ pub fn run(args: Args) -> ExitCode {
                 } else {
                     let list: Vec<String> = suggestions
                         .iter()
-                        .map(|code| format!("`{}`", explain::term(code)))
+                        .map(|code| format!("`{}`", escape_controls(code)))
                         .collect();
                     format!("did you mean {}?", list.join(", "))
                 };
                 fail::report(
-                    &Failure::unknown_code(explain::term(query)).with_suggestion(suggestion),
+                    &Failure::unknown_code(escape_controls(query)).with_suggestion(suggestion),
                     Format::Human,
                 )
             }

@@ -20,18 +20,17 @@
 //! Every document carries the generated header in a top-level `$comment`. The editor schema
 //! is built as a `serde_json::Value`; the two documents that grow with the catalogue
 //! (`wire-error.schema.json`, `registry.json`) are written member by member with
-//! [`pretty::Pretty`], which gives exactly `serde_json::to_string_pretty`'s bytes without
-//! building a `Value` tree per code (see [`pretty`] for why). [`wire_error_schema`] and
+//! [`Pretty`], which gives exactly `serde_json::to_string_pretty`'s bytes without
+//! building a `Value` tree per code (see [`pretty_json`] for why). [`wire_error_schema`] and
 //! [`registry_json`] parse that text back for callers that want a `Value`.
-
-pub mod pretty;
 
 use serde_json::{Map, Value, json};
 
-use self::pretty::Pretty;
-
-use crate::emit::header_text;
-use crate::ir::{Catalogue, ErrorEntry, Retry};
+use crate::ir::{Catalogue, ErrorEntry};
+use crate::names;
+use crate::support::entry_json;
+use crate::support::header::header_text;
+use crate::support::pretty_json::{self, Pretty};
 
 /// The JSON Schema dialect of every schema errdex writes.
 pub const DRAFT_2020_12: &str = "https://json-schema.org/draft/2020-12/schema";
@@ -46,7 +45,7 @@ pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
         ),
         (
             "catalogue.schema.json".to_string(),
-            line(pretty::to_string_pretty(&catalogue_schema(&header))),
+            line(pretty_json::to_string_pretty(&catalogue_schema(&header))),
         ),
         ("registry.json".to_string(), registry_json_text(cat)),
     ]
@@ -60,11 +59,6 @@ fn line(mut s: String) -> String {
 
 fn parse_back(text: &str) -> Value {
     serde_json::from_str(text).expect("the pretty writer writes valid JSON")
-}
-
-/// The `$defs` name of a code's branch: the TypeScript interface name.
-pub fn branch_name(e: &ErrorEntry) -> String {
-    format!("{}WireError", e.ts_type)
 }
 
 /// The schemas of the extras errdex itself may add to a wire object, in wire order.
@@ -267,13 +261,18 @@ fn wire_error_schema_text(cat: &Catalogue) -> String {
         } else {
             w.key("oneOf").array(|w| {
                 for e in &cat.errors {
-                    w.object(|w| w.field("$ref", format!("#/$defs/{}", branch_name(e))));
+                    w.object(|w| {
+                        w.field(
+                            "$ref",
+                            format!("#/$defs/{}", names::schema_wire_branch(&e.ts_type)),
+                        )
+                    });
                 }
             });
         }
         w.field_object("$defs", |w| {
             for e in &cat.errors {
-                w.key(&branch_name(e));
+                w.key(&names::schema_wire_branch(&e.ts_type));
                 code_branch(w, cat, e);
             }
             w.field_object("ErrorCode", |w| {
@@ -293,18 +292,6 @@ fn wire_error_schema_text(cat: &Catalogue) -> String {
     line(w.finish())
 }
 
-/// Retry advice, `null` when there is none.
-fn retry_value(w: &mut Pretty, r: &Option<Retry>) {
-    match r {
-        None => w.field("retry", None::<bool>),
-        Some(r) => w.field_object("retry", |w| {
-            w.field("max_attempts", r.max_attempts);
-            w.field("initial_backoff_ms", r.initial_backoff_ms);
-            w.field("advice", &r.advice);
-        }),
-    }
-}
-
 /// `registry.json`, as a `Value`.
 pub fn registry_json(cat: &Catalogue) -> Value {
     parse_back(&registry_json_text(cat))
@@ -316,7 +303,6 @@ pub fn registry_json(cat: &Catalogue) -> Value {
 fn registry_json_text(cat: &Catalogue) -> String {
     let r = &cat.registry;
     let wire = &r.wire;
-    let log_level = |expected: bool| if expected { "warn" } else { "error" };
     let mut w = Pretty::with_capacity(1024 + 2048 * cat.errors.len());
     w.object(|w| {
         w.field("$comment", header_text(&cat.source_name));
@@ -343,12 +329,12 @@ fn registry_json_text(cat: &Catalogue) -> String {
                     w.field("key", &c.key);
                     w.field("summary", &c.summary);
                     w.field("retryable", c.retryable);
-                    retry_value(w, &c.retry);
+                    entry_json::write_retry(w, &c.retry);
                     w.field("exit_code", c.exit_code);
                     w.field("http_status", c.http_status);
                     w.field("jsonrpc_code", c.jsonrpc_code);
                     w.field("expected", c.expected);
-                    w.field("log_level", log_level(c.expected));
+                    w.field("log_level", entry_json::log_level(c.expected));
                     w.field("anchor", &c.anchor);
                     w.field_object("identifiers", |w| w.field("rust", &c.rust_variant));
                 });
@@ -368,61 +354,7 @@ fn registry_json_text(cat: &Catalogue) -> String {
         });
         w.key("errors").array(|w| {
             for e in &cat.errors {
-                w.object(|w| {
-                    w.field("name", &e.name);
-                    w.field("code", &e.code);
-                    w.field("namespace", cat.namespace_of(e).map(|n| &n.key));
-                    w.field("category", &cat.category_of(e).key);
-                    w.field("summary", &e.summary);
-                    w.field("message", &e.message.raw);
-                    w.key("params").array(|w| {
-                        for p in &e.params {
-                            w.object(|w| {
-                                w.field("name", &p.name);
-                                w.field("type", p.ty.as_str());
-                            });
-                        }
-                    });
-                    w.field("suggestion", e.suggestion.as_ref().map(|s| &s.raw));
-                    w.field("explanation", &e.explanation);
-                    w.field("retryable", e.retryable);
-                    retry_value(w, &e.retry);
-                    w.field("exit_code", e.exit_code);
-                    w.field("http_status", e.http_status);
-                    w.field("jsonrpc_code", e.jsonrpc_code);
-                    w.field("expected", e.expected);
-                    w.field("log_level", log_level(e.expected));
-                    w.field("docs_url", &e.docs_url);
-                    w.field("anchor", &e.anchor);
-                    w.field("since", &e.since);
-                    match &e.deprecated {
-                        None => w.field("deprecated", None::<bool>),
-                        Some(d) => w.field_object("deprecated", |w| {
-                            w.field("since", &d.since);
-                            w.field("replaced_by", d.replaced_by.map(|i| &cat.errors[i].name));
-                            w.field(
-                                "replaced_by_code",
-                                d.replaced_by.map(|i| &cat.errors[i].code),
-                            );
-                            w.field("note", &d.note);
-                        }),
-                    }
-                    w.field("aliases", &e.aliases);
-                    w.field("legacy_codes", &e.legacy_codes);
-                    w.field_object("identifiers", |w| {
-                        w.field("rust_variant", &e.rust_variant);
-                        w.field("rust_constructor", &e.rust_fn);
-                        w.field("ts_key", &e.ts_key);
-                        w.field("ts_type", &e.ts_type);
-                        // Types of the TypeScript module: the params interface (shared
-                        // `NoParameters` for a code without params) and the wire type.
-                        w.field("ts_params", crate::emit::typescript::params_type_name(e));
-                        w.field(
-                            "ts_wire_error",
-                            format!("WireErrorOf<{}>", serde_json::Value::from(e.code.as_str())),
-                        );
-                    });
-                });
+                w.object(|w| entry_json::write_entry(w, cat, e));
             }
         });
         w.key("retired").array(|w| {

@@ -30,10 +30,10 @@ pub mod explanation;
 
 use askama::Template;
 
-use crate::emit::header_text;
-use crate::emit::json_schema::pretty::{Pretty, WriteJson};
 use crate::ir::{Catalogue, ErrorEntry, GENERAL_SLUG, Param, ParamType, Retry};
 use crate::payload::example_value;
+use crate::support::header::header_text;
+use crate::support::pretty_json::{Pretty, WriteJson};
 
 /// One page of codes: a namespace (or several whose slugs coincide), or the general page.
 #[derive(Debug, Clone)]
@@ -635,8 +635,8 @@ fn retired_md(cat: &Catalogue, header: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::emit::json_schema::pretty::to_string_pretty;
     use crate::payload::Instance;
+    use crate::support::pretty_json::to_string_pretty;
 
     /// Every entry of `cat`: the docs' example payloads equal the reference renderings.
     fn check(cat: &Catalogue, what: &str) -> usize {

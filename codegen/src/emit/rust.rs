@@ -48,8 +48,8 @@ pub fn emit(cat: &Catalogue, opts: &RustOptions) -> String {
     let body = docs::expand(&body, &doc_texts);
     let mut out = String::with_capacity(body.len() + RUNTIME.len() + 256);
     out.push_str("// ");
-    out.push_str(&super::header_text(
-        &docs::clean(&cat.source_name).replace('\n', " "),
+    out.push_str(&crate::support::header::header_text(
+        &docs::visible_text(&cat.source_name).replace('\n', " "),
     ));
     out.push_str(
         "\n//\n// Include it with `include!(concat!(env!(\"OUT_DIR\"), \"/<file>\"));` in a crate that\n\
@@ -130,7 +130,7 @@ fn link(url: &str) -> String {
     if url.contains(['<', '>', ' ', '\n', '\r', '`']) || !url.contains("://") {
         docs::plain(url)
     } else {
-        format!("<{}>", docs::clean(url))
+        format!("<{}>", docs::visible_text(url))
     }
 }
 
@@ -479,7 +479,7 @@ fn deprecated_attr(cat: &Catalogue, e: &ErrorEntry) -> TokenStream {
         }
         None => None,
     };
-    let note = docs::clean(&note);
+    let note = docs::visible_text(&note);
     match (&since, note.is_empty()) {
         (Some(s), false) => quote!(#[deprecated(since = #s, note = #note)]),
         (Some(s), true) => quote!(#[deprecated(since = #s)]),
@@ -536,7 +536,9 @@ struct Strings {
 /// Span of a retired code and of its NAME in the string table.
 type RetiredSpans = ((u32, u32), Option<(u32, u32)>);
 
-fn off(n: usize) -> u32 {
+/// An offset or count of the tables as `u32`, saturating (the validator bounds every
+/// catalogue far below).
+fn saturating_u32(n: usize) -> u32 {
     u32::try_from(n).unwrap_or(u32::MAX)
 }
 
@@ -556,7 +558,7 @@ impl Strings {
             let push = |piece: &mut String, s: &str| {
                 let a = base + piece.len();
                 piece.push_str(s);
-                (off(a), off(base + piece.len()))
+                (saturating_u32(a), saturating_u32(base + piece.len()))
             };
             let fields: [&str; 9] = [
                 &e.code,
@@ -588,11 +590,11 @@ impl Strings {
         for r in &cat.retired {
             let a = base + piece.len();
             piece.push_str(&r.code);
-            let code = (off(a), off(base + piece.len()));
+            let code = (saturating_u32(a), saturating_u32(base + piece.len()));
             let name = r.name.as_ref().map(|n| {
                 let a = base + piece.len();
                 piece.push_str(n);
-                (off(a), off(base + piece.len()))
+                (saturating_u32(a), saturating_u32(base + piece.len()))
             });
             st.retired_spans.push((code, name));
         }
@@ -611,21 +613,21 @@ impl Strings {
         let text = |(a, b): (u32, u32)| -> String { all[a as usize..b as usize].to_string() };
         let mut keys = Vec::new();
         for (i, b) in self.bounds.iter().enumerate() {
-            keys.push((text((b[0], b[1])), off(i)));
+            keys.push((text((b[0], b[1])), saturating_u32(i)));
         }
         for (i, b) in self.bounds.iter().enumerate() {
-            keys.push((text((b[1], b[2])), off(i)));
+            keys.push((text((b[1], b[2])), saturating_u32(i)));
         }
         for (i, spans) in self.alias_spans.iter().enumerate() {
-            keys.extend(spans.iter().map(|s| (text(*s), off(i))));
+            keys.extend(spans.iter().map(|s| (text(*s), saturating_u32(i))));
         }
         for (i, spans) in self.legacy_spans.iter().enumerate() {
-            keys.extend(spans.iter().map(|s| (text(*s), off(i))));
+            keys.extend(spans.iter().map(|s| (text(*s), saturating_u32(i))));
         }
         for (i, (code, name)) in self.retired_spans.iter().enumerate() {
-            keys.push((text(*code), off(n + i)));
+            keys.push((text(*code), saturating_u32(n + i)));
             if let Some(s) = name {
-                keys.push((text(*s), off(n + i)));
+                keys.push((text(*s), saturating_u32(n + i)));
             }
         }
         keys
@@ -740,8 +742,9 @@ fn code_items(cat: &Catalogue) -> (TokenStream, String, String) {
 /// Bytes per row of `ERRDEX_CODE_META`; must equal `ERRDEX_META_STRIDE` of the runtime.
 const META_STRIDE: usize = 82;
 
-/// `v` in a narrower integer type; the validator bounds every catalogue far below.
-fn narrow<T: TryFrom<usize>>(v: usize) -> T {
+/// An index or length `v` of a table as a smaller integer type `T`; the validator bounds every
+/// catalogue far below its range.
+fn index_as<T: TryFrom<usize>>(v: usize) -> T {
     T::try_from(v).unwrap_or_else(|_| panic!("errdex bug: table index {v} out of range"))
 }
 
@@ -853,16 +856,16 @@ impl Tables {
                         let ty = param_type(p.ty);
                         t.params.push(quote!(ParamSpec { name: #name, ty: #ty }));
                     }
-                    n_params += off(e.params.len());
+                    n_params += saturating_u32(e.params.len());
                     param_lists.push((key, s));
                     s
                 }
             };
-            let params = (start, start + off(e.params.len()));
+            let params = (start, start + saturating_u32(e.params.len()));
             let mut span_range = |spans: &[(u32, u32)], t: &mut Tables| {
                 let s = n_names;
                 t.name_spans.extend_from_slice(spans);
-                n_names += off(spans.len());
+                n_names += saturating_u32(spans.len());
                 (s, n_names)
             };
             let aliases = span_range(&st.alias_spans[i], &mut t);
@@ -874,14 +877,14 @@ impl Tables {
             for b in st.bounds[i] {
                 m.extend_from_slice(&b.to_le_bytes());
             }
-            m.extend_from_slice(&narrow::<u16>(category).to_le_bytes());
-            m.extend_from_slice(&narrow::<u16>(namespace).to_le_bytes());
+            m.extend_from_slice(&index_as::<u16>(category).to_le_bytes());
+            m.extend_from_slice(&index_as::<u16>(namespace).to_le_bytes());
             m.push(flags);
             m.push(e.exit_code);
             m.extend_from_slice(&e.http_status.to_le_bytes());
             m.extend_from_slice(&e.jsonrpc_code.to_le_bytes());
-            m.extend_from_slice(&narrow::<u16>(retry_idx).to_le_bytes());
-            m.extend_from_slice(&narrow::<u32>(deprecated).to_le_bytes());
+            m.extend_from_slice(&index_as::<u16>(retry_idx).to_le_bytes());
+            m.extend_from_slice(&index_as::<u32>(deprecated).to_le_bytes());
             for (a, z) in [params, aliases, legacy] {
                 m.extend_from_slice(&a.to_le_bytes());
                 m.extend_from_slice(&z.to_le_bytes());
@@ -933,9 +936,9 @@ fn lookup_text(cat: &Catalogue) -> String {
     let mut blob = Vec::new();
     let mut offsets = Vec::with_capacity(table.keys.len());
     for (key, target) in &table.keys {
-        offsets.push(narrow::<u32>(blob.len() + 1));
+        offsets.push(index_as::<u32>(blob.len() + 1));
         blob.extend_from_slice(&target.to_le_bytes());
-        blob.extend_from_slice(&narrow::<u16>(key.len()).to_le_bytes());
+        blob.extend_from_slice(&index_as::<u16>(key.len()).to_le_bytes());
         blob.extend_from_slice(key.as_bytes());
     }
     let mut slots = Vec::with_capacity(table.slots.len() * 4);

@@ -26,8 +26,9 @@ use std::fmt::{self, Write};
 use askama::Template;
 use serde_json::{Value, json};
 
-use crate::emit::header_text;
 use crate::ir::{Catalogue, ErrorEntry, JsonRpcData, ParamType, ProfileField, Retry};
+use crate::names;
+use crate::support::header::header_text;
 
 /// The askama escaper of `.ts` and `.js` templates: makes any text safe inside a
 /// double-quoted JavaScript string literal (and inert in a `//` comment). Identifiers and
@@ -240,10 +241,7 @@ fn one_line(s: &str) -> String {
 /// can only come from catalogue text, which sits in string literals (where the escape means
 /// the same string) or in comments (where it shows the character instead of hiding it).
 fn escape_invisible(text: String) -> String {
-    let needs = |c: char| {
-        matches!(c, '\u{061c}' | '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}'
-            | '\u{2060}'..='\u{2069}' | '\u{feff}')
-    };
+    let needs = crate::support::text::is_invisible;
     // Every such character starts with the byte D8, E2 or EF (never a continuation
     // byte), so only those positions need decoding.
     // Whole ASCII blocks (nearly all of the module) are skipped with `is_ascii`.
@@ -627,18 +625,6 @@ fn entry_doc(cat: &Catalogue, e: &ErrorEntry) -> (String, Option<String>) {
     (doc, deprecated)
 }
 
-/// The params type a code's constructor takes: its own interface, or the shared empty one.
-pub fn params_type_name(e: &ErrorEntry) -> String {
-    if e.params.is_empty() {
-        NO_PARAMS.to_string()
-    } else {
-        format!("{}Params", e.ts_type)
-    }
-}
-
-/// The params type of codes without params. It cannot collide with a code's `XxxParams`.
-pub const NO_PARAMS: &str = "NoParameters";
-
 /// Shares type-level facts between codes so that `tsc` does not build one object type per code
 /// (at 10,000 codes, per-code literal object types made `tsc` 20× slower than a plain const
 /// object): codes with equal facts point at one `CodeFactsN` interface, and codes with equal
@@ -683,7 +669,7 @@ fn group_codes(
                 // The members' params as a structural type: codes of one group share the
                 // shape, not the name of their `XxxParams` interface.
                 let shape = if e.params.is_empty() {
-                    NO_PARAMS.to_string()
+                    names::TS_NO_PARAMS.to_string()
                 } else {
                     let fields: Vec<String> = e
                         .params
@@ -829,7 +815,7 @@ pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
                 legacy_codes: e.legacy_codes.clone(),
                 doc,
                 facts: 0,
-                params_type: params_type_name(e),
+                params_type: names::ts_params_type(&e.ts_type, !e.params.is_empty()),
                 class: e.class.clone(),
             }
         })
@@ -1053,6 +1039,8 @@ mod tests {
                 matches!(c, '\u{061c}' | '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}'
                     | '\u{2060}'..='\u{2069}' | '\u{feff}')
             };
+            // The reference list, written out: the one the emitter asks must be the same.
+            prop_assert!(a.chars().all(|c| needs(c) == crate::support::text::is_invisible(c)));
             let expected: String = a
                 .chars()
                 .map(|c| if needs(c) { format!("\\u{:04x}", c as u32) } else { c.to_string() })

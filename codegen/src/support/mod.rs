@@ -1,4 +1,9 @@
-//! Pieces every stage may use: they depend on nothing above them.
+//! Pieces every stage may use: they depend on nothing above them (at most the IR and
+//! [`crate::names`]), and no two emitters share anything that is not here.
 
 pub mod doc_table;
+pub mod entry_json;
+pub mod header;
+pub mod pretty_json;
 pub mod suggest;
+pub mod text;

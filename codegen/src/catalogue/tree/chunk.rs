@@ -56,7 +56,7 @@ struct Plan {
     cuts: Vec<usize>,
     end: usize,
     /// The entries' indentation.
-    k: usize,
+    entry_indent: usize,
 }
 
 fn indent(line: &str) -> usize {
@@ -113,17 +113,17 @@ fn plan(loc: &Locator, pieces: usize) -> Option<Plan> {
     };
     // The first entry fixes the indentation of every entry.
     let mut i = errors_line + 1;
-    let (first, k) = loop {
+    let (first, entry_indent) = loop {
         if i >= starts.len() {
             return None;
         }
         let l = line(i);
         if !is_blank(l) && !l.trim_start_matches(' ').starts_with('#') {
-            let k = indent(l);
-            if k == 0 || !starts_key(l.as_bytes()[k]) {
+            let entry_indent = indent(l);
+            if entry_indent == 0 || !starts_key(l.as_bytes()[entry_indent]) {
                 return None;
             }
-            break (starts[i], k);
+            break (starts[i], entry_indent);
         }
         i += 1;
     };
@@ -144,7 +144,7 @@ fn plan(loc: &Locator, pieces: usize) -> Option<Plan> {
         if c == b'#' {
             continue;
         }
-        if n < k {
+        if n < entry_indent {
             // Only more top-level keys may follow: not a second document, a directive, or
             // a line indented between the two levels.
             if n > 0 || l.starts_with("---") || l.starts_with("...") {
@@ -159,7 +159,7 @@ fn plan(loc: &Locator, pieces: usize) -> Option<Plan> {
             }
             break;
         }
-        if n == k && starts_key(c) {
+        if n == entry_indent && starts_key(c) {
             candidates.push(start);
         }
     }
@@ -180,7 +180,7 @@ fn plan(loc: &Locator, pieces: usize) -> Option<Plan> {
         errors_key: starts[errors_line],
         cuts,
         end,
-        k,
+        entry_indent,
     })
 }
 
@@ -232,15 +232,17 @@ pub(super) fn parse(loc: &Locator, limits: &Limits, pieces: usize) -> Option<Nod
     // Each piece but the last ends after the indentation of the entry line that follows
     // it: the whole text's scanner reads that indentation before it ends a block scalar,
     // and the scalar's span includes it.
-    let k = plan.k;
     let mut jobs: Vec<Job> = Vec::with_capacity(plan.cuts.len() + 2);
     jobs.push(Job {
         start: 0,
-        end: plan.cuts[0] + k,
+        end: plan.cuts[0] + plan.entry_indent,
         depth: 0,
     });
     for (i, &a) in plan.cuts.iter().enumerate() {
-        let end = plan.cuts.get(i + 1).map_or(plan.end, |&b| b + k);
+        let end = plan
+            .cuts
+            .get(i + 1)
+            .map_or(plan.end, |&next| next + plan.entry_indent);
         jobs.push(Job {
             start: a,
             end,

@@ -21,10 +21,7 @@
 
 use std::fmt::{self, Write};
 
-/// `true` for the Unicode bidirectional formatting characters.
-pub fn is_bidi_control(c: char) -> bool {
-    matches!(c, '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{061C}')
-}
+use crate::support::text::is_bidi_control;
 
 fn push_escaped(out: &mut String, s: &str, line_break: &str) {
     // Runs of characters that need nothing are copied in one go; only the characters that

@@ -15,27 +15,19 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-/// Replaces CR / CRLF by LF, and control and bidi-override characters (other than LF and
-/// TAB) by a visible `\u{…}` escape.
-pub fn clean(s: &str) -> String {
-    let s = s.replace("\r\n", "\n").replace('\r', "\n");
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        let bidi = matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200E}' | '\u{200F}' | '\u{061C}');
-        if (c.is_control() && c != '\n' && c != '\t') || bidi {
-            out.push_str(&format!("\\u{{{:x}}}", c as u32));
-        } else {
-            out.push(c);
-        }
-    }
-    out
+use crate::support::text::escape_controls;
+
+/// Replaces CR / CRLF by LF, and control and bidi characters (other than LF and TAB) by a
+/// visible `\u{…}` escape ([`escape_controls`]).
+pub fn visible_text(s: &str) -> String {
+    escape_controls(&s.replace("\r\n", "\n").replace('\r', "\n"))
 }
 
 /// Escapes plain text for Markdown: the characters that could open code, links, emphasis
 /// or tables are backslash-escaped, `<`, `>`, `&` become entities, and leading indentation
 /// is dropped (it could open an indented code block, i.e. a doctest). Newlines are kept.
 pub fn plain(s: &str) -> String {
-    let s = clean(s)
+    let s = visible_text(s)
         .split('\n')
         .map(str::trim_start)
         .collect::<Vec<_>>()
@@ -59,7 +51,7 @@ pub fn plain(s: &str) -> String {
 /// A fenced `text` block holding `s` verbatim.
 #[allow(dead_code)]
 pub fn fenced(s: &str) -> String {
-    let s = clean(s);
+    let s = visible_text(s);
     let longest = s.split(|c| c != '`').map(str::len).max().unwrap_or(0);
     let fence = "`".repeat((longest + 1).max(3));
     format!("{fence}text\n{s}\n{fence}")
@@ -68,7 +60,7 @@ pub fn fenced(s: &str) -> String {
 /// Inline code: `s` in a backtick run longer than any inside (plain text when `s` spans
 /// lines).
 pub fn code_span(s: &str) -> String {
-    let s = clean(s);
+    let s = visible_text(s);
     if s.contains('\n') || s.trim().is_empty() {
         return plain(&s);
     }
@@ -194,7 +186,7 @@ pub fn expand(body: &str, texts: &[String]) -> String {
 
 /// Markdown from the catalogue, hidden from doctest collection.
 pub fn markdown_doc(md: &str) -> TokenStream {
-    let md = clean(md);
+    let md = visible_text(md);
     quote!(#[cfg_attr(not(doctest), doc = #md)])
 }
 
@@ -229,7 +221,10 @@ mod tests {
 
     #[test]
     fn escapes() {
-        assert_eq!(clean("a\r\nb\rc\u{202e}d\u{0}"), "a\nb\nc\\u{202e}d\\u{0}");
+        assert_eq!(
+            visible_text("a\r\nb\rc\u{202e}d\u{0}"),
+            "a\nb\nc\\u{202e}d\\u{0}"
+        );
         assert_eq!(plain("`x` <b>"), "\\`x\\` &lt;b&gt;");
         assert_eq!(fenced("a ```` b"), "`````text\na ```` b\n`````");
         assert_eq!(fenced("{x}"), "```text\n{x}\n```");

@@ -1,0 +1,105 @@
+//! Catalogue text that could hide or reorder what a reader sees: the characters that do it,
+//! declared once, and the one sanitizer for text shown in a terminal.
+//!
+//! Catalogue text is hostile. A bidirectional formatting character (Trojan Source,
+//! CVE-2021-42574) can make a line read differently from what it holds, and a control
+//! character can carry a terminal escape sequence. Every target that shows catalogue text
+//! asks [`is_bidi_control`] (Markdown wraps such text in `<bdi>`, rustdoc and the terminal
+//! show the character as an escape); TypeScript escapes the wider [`is_invisible`] set.
+
+use std::fmt::Write as _;
+
+/// `true` for the Unicode bidirectional formatting characters: the Arabic letter mark
+/// (U+061C), the left-to-right and right-to-left marks (U+200E, U+200F), the embeddings and
+/// overrides (U+202A to U+202E) and the isolates (U+2066 to U+2069).
+pub fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// `true` for a character that is invisible or reorders text: the bidi controls, the
+/// zero-width space and joiners (U+200B to U+200D), the line and paragraph separators
+/// (U+2028, U+2029, which also end a JavaScript `//` comment), the word joiner and invisible
+/// operators (U+2060 to U+2065) and the byte order mark (U+FEFF). The UTF-8 of each starts
+/// with the byte D8, E2 or EF; the TypeScript escaper's fast path relies on it.
+pub fn is_invisible(c: char) -> bool {
+    is_bidi_control(c)
+        || matches!(c, '\u{200B}'..='\u{200D}' | '\u{2028}' | '\u{2029}' | '\u{2060}'..='\u{2065}' | '\u{FEFF}')
+}
+
+/// `true` for a character terminal text shows as an escape instead of itself.
+fn hides_text(c: char) -> bool {
+    c.is_control() || is_bidi_control(c)
+}
+
+/// Writes `c` as a visible escape: `\u{1b}`, `\u{202e}` (lower-case hex, no padding).
+fn push_escape(out: &mut String, c: char) {
+    let _ = write!(out, "\\u{{{:x}}}", c as u32);
+}
+
+/// Terminal-safe text: control characters (except newline and tab) and bidi controls are
+/// shown as `\u{..}` escapes, so catalogue text can neither drive the terminal nor hide what
+/// it says. Lines stay lines.
+pub fn escape_controls(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        if hides_text(c) && c != '\n' && c != '\t' {
+            push_escape(&mut out, c);
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// [`escape_controls`] for one line of a report: newline, carriage return and tab are
+/// written `\n`, `\r`, `\t` too, and the text is shortened to `max_chars` characters (then
+/// `…`).
+pub fn escape_controls_in_line(s: &str, max_chars: usize) -> String {
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i >= max_chars {
+            out.push('…');
+            break;
+        }
+        match c {
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if hides_text(c) => push_escape(&mut out, c),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_bidi_control_is_escaped() {
+        for c in [
+            '\u{061C}', '\u{200E}', '\u{200F}', '\u{202A}', '\u{202E}', '\u{2066}', '\u{2069}',
+        ] {
+            assert!(is_bidi_control(c) && is_invisible(c), "{c:?}");
+            assert_eq!(
+                escape_controls(&c.to_string()),
+                format!("\\u{{{:x}}}", c as u32)
+            );
+        }
+        assert!(!is_bidi_control('\u{200B}') && is_invisible('\u{200B}'));
+    }
+
+    #[test]
+    fn lines_and_tabs_stay_in_text_and_are_escaped_in_a_line() {
+        assert_eq!(
+            escape_controls("a\u{1b}[31mb\n\tc\r"),
+            "a\\u{1b}[31mb\n\tc\\u{d}"
+        );
+        assert_eq!(
+            escape_controls_in_line("a\u{1b}[31mb\nc\u{202e}\u{61c}", 100),
+            "a\\u{1b}[31mb\\nc\\u{202e}\\u{61c}"
+        );
+        assert_eq!(escape_controls_in_line("abcdef", 3), "abc…");
+    }
+}
