@@ -175,7 +175,7 @@ impl Builder {
         // The name as the user wrote it: it goes into the generated header, which must not
         // depend on where the project is checked out.
         let name = self.catalogue.to_string_lossy().replace('\\', "/");
-        let loaded = crate::load_str(&source, &name);
+        let loaded = crate::catalogue::load_str(&source, &name);
         match loaded.catalogue {
             Some(cat) => {
                 if self.cargo_directives {
