@@ -1,8 +1,12 @@
 //! One emitter per target. Each takes the validated IR and returns text; none sees YAML.
 
+#[cfg(feature = "json-schema")]
 pub mod json_schema;
+#[cfg(feature = "markdown")]
 pub mod markdown;
+#[cfg(feature = "rust")]
 pub mod rust;
+#[cfg(feature = "typescript")]
 pub mod typescript;
 
 /// The first line(s) of every generated file, in the comment syntax of its target.
