@@ -7,23 +7,41 @@
 //! let catalogue = loaded.catalogue.expect("valid catalogue");
 //! let outputs = errdex_codegen::generate(&catalogue, &errdex_codegen::Settings::default());
 //! ```
+//!
+//! # Features
+//!
+//! Loading and validating a catalogue is always compiled. Each target and tool is a
+//! feature, all on by default: `rust` (the Rust emitter and [`Builder`]), `typescript`,
+//! `markdown`, `json-schema`, `generate` (every target at once, [`write::check`]'s diffs:
+//! what `errdex generate` does), `diff` and `explain`. A build script needs only `rust`:
+//!
+//! ```toml
+//! [build-dependencies]
+//! errdex-codegen = { version = "0.1", default-features = false, features = ["rust"] }
+//! ```
 
+#[cfg(feature = "rust")]
 pub mod builder;
 pub mod catalogue;
 pub mod diag;
+#[cfg(feature = "diff")]
 pub mod diff;
 pub mod emit;
+#[cfg(feature = "explain")]
 pub mod explain;
 pub mod ir;
 pub mod names;
 mod par;
+#[cfg(any(feature = "markdown", feature = "explain"))]
 pub mod payload;
 pub mod support;
 pub mod template;
 pub mod write;
 
+#[cfg(feature = "rust")]
 pub use builder::Builder;
+pub use catalogue::{Loaded, load_bytes, load_path, load_str};
 pub use diag::{DiagCode, Diagnostic, Severity, Span};
 pub use ir::Catalogue;
-pub use catalogue::{Loaded, load_bytes, load_path, load_str};
+#[cfg(feature = "generate")]
 pub use write::{Outputs, Settings, generate};

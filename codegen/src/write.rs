@@ -3,15 +3,26 @@
 //! [`generate`] is pure (IR → paths and bytes). [`write_outputs`] replaces each changed file
 //! through a temporary file and a rename in the same directory, and leaves unchanged files
 //! alone (their mtime kept). [`check`] writes nothing and reports stale files with a diff.
+//!
+//! Everything but [`write_atomic`] and [`write_if_changed`] (which [`crate::Builder`] uses)
+//! needs the `generate` feature.
 
+#[cfg(feature = "generate")]
 use std::collections::BTreeMap;
 use std::io::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::Path;
+#[cfg(feature = "generate")]
+use std::path::PathBuf;
 
+#[cfg(feature = "generate")]
 use crate::emit;
+#[cfg(feature = "generate")]
+use crate::emit::rust::RustOptions;
+#[cfg(feature = "generate")]
 use crate::ir::Catalogue;
 
 /// Where each target goes, relative to the project root, and which targets to produce.
+#[cfg(feature = "generate")]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Settings {
     pub docs_dir: PathBuf,
@@ -20,8 +31,15 @@ pub struct Settings {
     pub docs: bool,
     pub typescript: bool,
     pub schema: bool,
+    /// The Rust module, byte for byte what [`crate::Builder`] writes into `OUT_DIR` for a
+    /// catalogue named `errors.yaml` (the header names the catalogue by
+    /// [`Catalogue::source_name`]); off (`None`) by default.
+    pub rust_file: Option<PathBuf>,
+    /// Options of the Rust module (as [`crate::Builder::options`]).
+    pub rust: RustOptions,
 }
 
+#[cfg(feature = "generate")]
 impl Default for Settings {
     fn default() -> Self {
         Settings {
@@ -31,13 +49,17 @@ impl Default for Settings {
             docs: true,
             typescript: true,
             schema: true,
+            rust_file: None,
+            rust: RustOptions::default(),
         }
     }
 }
 
+#[cfg(feature = "generate")]
 /// Generated files: relative path → bytes, in a deterministic order.
 pub type Outputs = BTreeMap<PathBuf, Vec<u8>>;
 
+#[cfg(feature = "generate")]
 /// Runs every enabled emitter. Pure: same catalogue and settings, same bytes.
 ///
 /// The emitters are independent (each reads the IR, returns its files), so the docs and the
@@ -78,9 +100,16 @@ pub fn generate(cat: &Catalogue, settings: &Settings) -> Outputs {
     add(&settings.docs_dir, docs);
     add(&settings.ts_dir, ts);
     add(&settings.schema_dir, schema);
+    if let Some(path) = &settings.rust_file {
+        out.insert(
+            path.clone(),
+            emit::rust::emit(cat, &settings.rust).into_bytes(),
+        );
+    }
     out
 }
 
+#[cfg(feature = "generate")]
 /// What a write did, file by file.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct WriteReport {
@@ -88,6 +117,7 @@ pub struct WriteReport {
     pub unchanged: Vec<PathBuf>,
 }
 
+#[cfg(feature = "generate")]
 /// A write that failed part-way: which files were updated before the failure, which one
 /// failed and why, and which were not attempted.
 #[derive(Debug)]
@@ -98,6 +128,7 @@ pub struct WriteError {
     pub not_attempted: Vec<PathBuf>,
 }
 
+#[cfg(feature = "generate")]
 /// Writes every output under `root`, skipping files whose bytes are already right.
 pub fn write_outputs(root: &Path, outputs: &Outputs) -> Result<WriteReport, Box<WriteError>> {
     let mut report = WriteReport::default();
@@ -151,6 +182,7 @@ pub fn write_if_changed(path: &Path, bytes: &[u8]) -> std::io::Result<bool> {
     Ok(true)
 }
 
+#[cfg(feature = "generate")]
 /// A committed output that differs from what the catalogue generates.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Stale {
@@ -159,6 +191,7 @@ pub struct Stale {
     pub diff: String,
 }
 
+#[cfg(feature = "generate")]
 /// Files that an earlier `errdex generate` of this catalogue wrote and that it no longer
 /// produces — the page of a removed namespace, say — relative to `root`, sorted.
 ///
@@ -195,6 +228,7 @@ pub fn obsolete(
     found
 }
 
+#[cfg(feature = "generate")]
 /// Appends the files under `root/dir` (relative to `root`; hidden entries skipped).
 fn list_files(root: &Path, dir: &Path, recursive: bool, out: &mut Vec<PathBuf>) {
     let mut stack = vec![dir.to_path_buf()];
@@ -217,6 +251,7 @@ fn list_files(root: &Path, dir: &Path, recursive: bool, out: &mut Vec<PathBuf>) 
     }
 }
 
+#[cfg(feature = "generate")]
 /// `true` when the first KiB of `path` contains `marker`.
 fn has_marker(path: &Path, marker: &str) -> bool {
     use std::io::Read as _;
@@ -231,6 +266,7 @@ fn has_marker(path: &Path, marker: &str) -> bool {
     head.windows(marker.len()).any(|w| w == marker)
 }
 
+#[cfg(feature = "generate")]
 /// Removes the [`obsolete`] files; stops at the first failure (the path and the error).
 pub fn remove_obsolete(root: &Path, obsolete: &[PathBuf]) -> Result<(), (PathBuf, std::io::Error)> {
     for rel in obsolete {
@@ -239,12 +275,14 @@ pub fn remove_obsolete(root: &Path, obsolete: &[PathBuf]) -> Result<(), (PathBuf
     Ok(())
 }
 
+#[cfg(feature = "generate")]
 /// An obsolete file as a [`Stale`] entry: its diff deletes the whole file.
 pub fn stale_obsolete(root: &Path, rel: &Path) -> Stale {
     let old = std::fs::read(root.join(rel)).unwrap_or_default();
     stale_entry(rel, &old, b"", "/dev/null")
 }
 
+#[cfg(feature = "generate")]
 /// A stale file with its unified diff, committed (`a/`) → `new` (under `new_header`).
 fn stale_entry(rel: &Path, old: &[u8], new: &[u8], new_header: &str) -> Stale {
     let name = rel.display().to_string();
@@ -262,6 +300,7 @@ fn stale_entry(rel: &Path, old: &[u8], new: &[u8], new_header: &str) -> Stale {
     }
 }
 
+#[cfg(feature = "generate")]
 /// Compares outputs with the files under `root`; writes nothing.
 pub fn check(root: &Path, outputs: &Outputs) -> Vec<Stale> {
     let mut stale = Vec::new();

@@ -43,3 +43,29 @@ fn own_catalogue_lints_clean_and_matches_the_diagnostics_table() {
         assert!(e.explanation.is_some(), "{} has no explanation", e.name);
     }
 }
+
+/// `generated/src/errdex_errors.rs` (the `errdex-errors` crate, committed so the crate
+/// publishes without `../errors.yaml`) is the module the Rust target makes of errors.yaml,
+/// the bytes of `errdex generate --rust-file` and of a build.rs `Builder::new("errors.yaml")`.
+/// `UPDATE_EXPECT=1` rewrites it.
+#[test]
+fn committed_errdex_errors_module_is_current() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let source = std::fs::read_to_string(root.join("errors.yaml")).expect("errors.yaml readable");
+    let cat = errdex_codegen::load_str(&source, "errors.yaml")
+        .catalogue
+        .expect("valid");
+    let want = errdex_codegen::emit::rust::emit(&cat, &Default::default());
+    let path = root.join("generated/src/errdex_errors.rs");
+    if std::env::var_os("UPDATE_EXPECT").is_some() {
+        errdex_codegen::write::write_if_changed(&path, want.as_bytes()).expect("writable");
+        return;
+    }
+    let have = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        have == want,
+        "{} is stale: run `cargo run -p errdex -- generate --rust-file generated/src/errdex_errors.rs` \
+         (or UPDATE_EXPECT=1 cargo test -p errdex-codegen --test own_catalogue)",
+        path.display()
+    );
+}

@@ -1,5 +1,8 @@
-//! errdex's own error codes, generated at build time from the repository's `errors.yaml`
-//! by errdex itself (it eats its own cooking).
+//! errdex's own error codes, generated from the repository's `errors.yaml` by errdex itself
+//! (it eats its own cooking): `errdex_errors.rs` is the module `errdex_codegen::Builder`
+//! would write from a build script, committed so the crate builds and publishes without the
+//! catalogue, which lives outside the package. Regenerate it with
+//! `cargo run -p errdex -- generate --rust-file generated/src/errdex_errors.rs`.
 //!
 //! Every failure of the `errdex` command is an [`Error`] built with the typed constructor
 //! of its code; its process exit code is [`Error::exit_code`]. The API is the one errdex
@@ -14,4 +17,4 @@
 //!   [`Error::to_jsonrpc_error`], [`Error::to_problem_json`]; [`Error::from_wire`] parses
 //!   any payload, even one with a code this build does not know.
 
-include!(concat!(env!("OUT_DIR"), "/errdex_errors.rs"));
+include!("errdex_errors.rs");

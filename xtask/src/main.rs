@@ -12,12 +12,16 @@
 //!   plain const object of the same codes (see `bench_tsc.rs`).
 //! - `bench-rust [N|FILE...]`: the generated crate's compile time, memory and lookups (see
 //!   `bench_rust.rs`).
+//! - `bench-consumer [N...] [--runs R] [--cold-runs C] [--keep]`: what a Rust consumer waits
+//!   for — cold build and edit → rebuild, build.rs way and committed-module way — in crates
+//!   made in a temporary directory outside the workspace (see `bench_consumer.rs`).
 //! - `dump N|FILE DIR`: write every output of a scale catalogue (or a catalogue file) under
 //!   DIR, to diff the outputs of two builds byte for byte.
 
 use std::process::ExitCode;
 use std::time::Instant;
 
+mod bench_consumer;
 mod bench_rust;
 mod bench_tsc;
 mod input;
@@ -172,13 +176,20 @@ fn main() -> ExitCode {
                 }
             }
         }
+        Some("bench-consumer") => match bench_consumer::run_bench(&args[1..]) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("xtask bench-consumer: {e}");
+                ExitCode::FAILURE
+            }
+        },
         _ => usage(),
     }
 }
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage: xtask scale N [OUT] | baseline N|FILE DIR | bench-load [N|FILE...] | bench-generate [N|FILE...] | bench-tsc [N|FILE...] | bench-rust [N|FILE...] | dump N|FILE DIR"
+        "usage: xtask scale N [OUT] | baseline N|FILE DIR | bench-load [N|FILE...] | bench-generate [N|FILE...] | bench-tsc [N|FILE...] | bench-rust [N|FILE...] | bench-consumer [N...] | dump N|FILE DIR"
     );
     ExitCode::from(64)
 }

@@ -1,8 +1,13 @@
 //! `errdex generate [--check]`: write every target, or check the committed ones.
+//!
+//! `--rust-file PATH` also writes the Rust module, the same bytes `errdex_codegen::Builder`
+//! writes into `OUT_DIR` from a build script (for a catalogue named `errors.yaml`), so a
+//! project can commit it and drop the build dependency; `--check` then covers it too.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use errdex_codegen::emit::rust::RustOptions;
 use errdex_codegen::write::{self, Settings};
 
 use crate::Format;
@@ -26,6 +31,14 @@ pub struct Args {
     /// Where the JSON Schemas and registry.json go.
     #[arg(long, default_value = "generated/schema")]
     pub schema_dir: PathBuf,
+    /// Also write the Rust module here (relative to the root, like the directories): what
+    /// `errdex_codegen::Builder` writes from build.rs, for projects that commit it.
+    #[arg(long, value_name = "PATH")]
+    pub rust_file: Option<PathBuf>,
+    /// In that module, also put the wire object under `structuredContent` in MCP tool
+    /// results (as `Builder::mcp_structured_content(true)`).
+    #[arg(long, requires = "rust_file")]
+    pub rust_mcp_structured_content: bool,
     /// Write nothing; fail with a diff when a committed output is stale.
     #[arg(long)]
     pub check: bool,
@@ -56,6 +69,10 @@ pub fn run(args: Args) -> ExitCode {
         docs_dir: args.docs_dir.clone(),
         ts_dir: args.ts_dir.clone(),
         schema_dir: args.schema_dir.clone(),
+        rust_file: args.rust_file.clone(),
+        rust: RustOptions {
+            mcp_structured_content: args.rust_mcp_structured_content,
+        },
         ..Settings::default()
     };
     let outputs = write::generate(&catalogue, &settings);

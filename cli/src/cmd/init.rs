@@ -11,7 +11,8 @@
 //!
 //! Never overwrites: when `errors.yaml` exists, nothing is written and the command fails
 //! with EDX1008 (checked, then created with `create_new`, so a file appearing meanwhile is
-//! not clobbered either). Then it prints the `Cargo.toml` and `build.rs` lines
+//! not clobbered either). Then it prints the `Cargo.toml` (with the profile lines that make
+//! the build script fast) and `build.rs` lines, and the committed-module alternative
 //! ([`RUST_SETUP`]).
 
 use std::io::Write as _;
@@ -41,11 +42,22 @@ pub const SCHEMA_PATH: &str = "generated/schema/catalogue.schema.json";
 pub const RUST_SETUP: &str = r#"Cargo.toml:
 
     [dependencies]
-    serde = { version = "1", features = ["derive"] }
+    serde = "1"
     serde_json = { version = "1", features = ["preserve_order"] }  # wire keys in errdex's order
 
     [build-dependencies]
-    errdex-codegen = "@VERSION@"
+    # Only the Rust target (no docs, TypeScript, diff or explain code and their crates).
+    errdex-codegen = { version = "@VERSION@", default-features = false, features = ["rust"] }
+
+    # Cargo builds build scripts unoptimized: optimize the generator and its YAML parser
+    # (nothing else) for a fast edit -> rebuild with large catalogues. In the workspace
+    # root's Cargo.toml.
+    [profile.dev.package.errdex-codegen]
+    opt-level = 3
+    [profile.dev.package.serde-saphyr]
+    opt-level = 3
+    [profile.dev.package.granit-parser]
+    opt-level = 3
 
 build.rs:
 
@@ -59,6 +71,13 @@ build.rs:
 src/lib.rs (or a module of its own):
 
     include!(concat!(env!("OUT_DIR"), "/errors.rs"));
+
+Or commit the module instead of a build script (no build dependency at all; the crate
+publishes even when errors.yaml lives outside it):
+
+    errdex generate --rust-file src/errors.rs           after each edit of errors.yaml
+    errdex generate --check --rust-file src/errors.rs   in CI: fails when it is stale
+    src/lib.rs: include!("errors.rs");
 "#;
 
 /// What to run next (printed after [`RUST_SETUP`]).
@@ -377,9 +396,11 @@ mod tests {
         let setup = rust_setup();
         assert!(setup.contains("errdex_codegen::Builder::new(\"errors.yaml\")"));
         assert!(setup.contains(&format!(
-            "errdex-codegen = \"{}\"",
+            "errdex-codegen = {{ version = \"{}\", default-features = false, features = [\"rust\"] }}",
             env!("CARGO_PKG_VERSION")
         )));
         assert!(setup.contains("/errors.rs\"));"));
+        assert!(setup.contains("[profile.dev.package.errdex-codegen]\n    opt-level = 3\n"));
+        assert!(setup.contains("errdex generate --rust-file src/errors.rs"));
     }
 }

@@ -4,7 +4,11 @@
 //! share sits below them, in [`crate::support`] (the generated header, the pretty JSON
 //! writer, the bidi list) and [`crate::names`] (every identifier a target uses).
 
+#[cfg(feature = "json-schema")]
 pub mod json_schema;
+#[cfg(feature = "markdown")]
 pub mod markdown;
+#[cfg(feature = "rust")]
 pub mod rust;
+#[cfg(feature = "typescript")]
 pub mod typescript;
