@@ -444,7 +444,7 @@ fn signature(e: &ErrorEntry) -> String {
 }
 
 fn param_text(p: &Param) -> String {
-    format!("{}: {}", p.name, p.ty.as_str())
+    format!("{}: {}", p.name, p.ty.describe())
 }
 
 impl<'a> Differ<'a> {

@@ -372,7 +372,7 @@ pub fn explain_text(cat: &Catalogue, key: &str) -> Result<String, ExplainError> 
         let ps: Vec<String> = e
             .params
             .iter()
-            .map(|p| format!("{}: {}", escape_controls(&p.name), p.ty.as_str()))
+            .map(|p| format!("{}: {}", escape_controls(&p.name), p.ty.describe()))
             .collect();
         s.push_str(&format!("  params: {}\n", ps.join(", ")));
     }

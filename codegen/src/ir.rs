@@ -162,21 +162,83 @@ pub struct Namespace {
 /// Slug used for codes that have no namespace (their docs page and `{namespace}`).
 pub const GENERAL_SLUG: &str = "general";
 
+/// A scalar JSON type: a param's own type or a list param's items.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum ParamType {
+pub enum Scalar {
     String,
     Integer,
     Number,
     Boolean,
 }
 
+impl Scalar {
+    /// Every scalar, by the word a catalogue writes.
+    pub const ALL: [Scalar; 4] = [Scalar::String, Scalar::Integer, Scalar::Number, Scalar::Boolean];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Scalar::String => "string",
+            Scalar::Integer => "integer",
+            Scalar::Number => "number",
+            Scalar::Boolean => "boolean",
+        }
+    }
+
+    /// The scalar a catalogue names by `word`.
+    pub fn parse(word: &str) -> Option<Scalar> {
+        Scalar::ALL.into_iter().find(|s| s.as_str() == word)
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ParamType {
+    String,
+    Integer,
+    Number,
+    Boolean,
+    /// A list of scalars (`{type: list, items: string}`).
+    List(Scalar),
+    /// A JSON object, described by the param's `schema` when it has one.
+    Object,
+}
+
 impl ParamType {
+    /// The catalogue's word for the type (`list` and `object` for the long forms).
     pub fn as_str(self) -> &'static str {
         match self {
             ParamType::String => "string",
             ParamType::Integer => "integer",
             ParamType::Number => "number",
             ParamType::Boolean => "boolean",
+            ParamType::List(_) => "list",
+            ParamType::Object => "object",
+        }
+    }
+
+    /// The type in words: the scalar's word, `list of string`, `object`.
+    pub fn describe(self) -> String {
+        match self {
+            ParamType::List(items) => format!("list of {}", items.as_str()),
+            other => other.as_str().to_string(),
+        }
+    }
+
+    /// The type of a list's items.
+    pub fn items(self) -> Option<Scalar> {
+        match self {
+            ParamType::List(items) => Some(items),
+            _ => None,
+        }
+    }
+}
+
+impl From<Scalar> for ParamType {
+    fn from(s: Scalar) -> ParamType {
+        match s {
+            Scalar::String => ParamType::String,
+            Scalar::Integer => ParamType::Integer,
+            Scalar::Number => ParamType::Number,
+            Scalar::Boolean => ParamType::Boolean,
         }
     }
 }
@@ -190,6 +252,12 @@ pub struct Param {
     pub rust_ident: String,
     /// TypeScript property name (the name itself; quoted by emitters when needed).
     pub ts_ident: String,
+    /// An object param's JSON Schema (type, properties, items, required, enum,
+    /// description only), when the catalogue gives one.
+    pub schema: Option<serde_json::Value>,
+    /// The param's `example:` value, checked against its type; docs and example payloads
+    /// use it instead of the placeholder of its type.
+    pub example: Option<serde_json::Value>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

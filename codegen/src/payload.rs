@@ -25,6 +25,10 @@
 //! - JSON-RPC error object (`profiles.jsonrpc_error`): `{code: jsonrpc_code, message: the
 //!   profile's message (default `{message}`), data}` where `data` is the wire object (the
 //!   default), the profile's facts, or absent.
+//! - the `example` fact: the raise site's context `example`, else the `example:` of the
+//!   param that `argument` names.
+//! - params in messages: see [`display_value`] (a list's items joined by `", "`, an object
+//!   as compact JSON).
 //! - `expected` and the error type (class) are the raise site's when it set them, else the
 //!   code's.
 //! - Problem details: `type` (docs URL), `title` (summary), `status` (HTTP), `detail`
@@ -46,7 +50,9 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::ir::{Catalogue, ErrorEntry, Fact, JsonRpcData, ParamType, ProfileField, WireField};
+use crate::ir::{
+    Catalogue, ErrorEntry, Fact, JsonRpcData, Param, ParamType, ProfileField, Scalar, WireField,
+};
 use crate::template::{Part, Template};
 
 /// One concrete error: an entry plus the values a caller supplied.
@@ -68,14 +74,30 @@ pub struct Instance<'a> {
     pub error_type_override: Option<String>,
 }
 
-/// The placeholder value docs and test vectors use for a param type: `"<name>"`, `42`,
-/// `1.5`, `true`.
-pub fn example_value(name: &str, ty: ParamType) -> Value {
+/// The value docs and test vectors use for a param: its `example:` when the catalogue
+/// gives one, else the placeholder of its type ([`placeholder_value`]).
+pub fn example_value(p: &Param) -> Value {
+    p.example
+        .clone()
+        .unwrap_or_else(|| placeholder_value(&p.name, p.ty))
+}
+
+/// The placeholder of a param type: `"<name>"`, `42`, `1.5`, `true`; a list of one
+/// placeholder item; an empty object.
+pub fn placeholder_value(name: &str, ty: ParamType) -> Value {
+    let scalar = |s: Scalar| match s {
+        Scalar::String => Value::String(format!("<{name}>")),
+        Scalar::Integer => json!(42),
+        Scalar::Number => json!(1.5),
+        Scalar::Boolean => json!(true),
+    };
     match ty {
-        ParamType::String => Value::String(format!("<{name}>")),
-        ParamType::Integer => json!(42),
-        ParamType::Number => json!(1.5),
-        ParamType::Boolean => json!(true),
+        ParamType::String => scalar(Scalar::String),
+        ParamType::Integer => scalar(Scalar::Integer),
+        ParamType::Number => scalar(Scalar::Number),
+        ParamType::Boolean => scalar(Scalar::Boolean),
+        ParamType::List(items) => Value::Array(vec![scalar(items)]),
+        ParamType::Object => Value::Object(Map::new()),
     }
 }
 
@@ -87,7 +109,7 @@ impl<'a> Instance<'a> {
             values: entry
                 .params
                 .iter()
-                .map(|p| example_value(&p.name, p.ty))
+                .map(example_value)
                 .collect(),
             argument: None,
             constraint: None,
@@ -274,7 +296,7 @@ impl<'a> Instance<'a> {
             Fact::Argument => self.argument.as_deref().and_then(text),
             Fact::Constraint => self.constraint.clone(),
             Fact::Suggestion => suggestion.and_then(text),
-            Fact::Example => self.context_value("example"),
+            Fact::Example => self.context_value("example").or_else(|| self.argument_example()),
             Fact::Params => Some(Value::Object(
                 self.entry
                     .params
@@ -301,6 +323,17 @@ impl<'a> Instance<'a> {
                 .position(|p| &p.name == name)
                 .and_then(|i| self.values.get(i).cloned()),
         }
+    }
+
+    /// The `example:` of the param the argument names (the agent-CLI framework's
+    /// `errorData.example` when the raise site gives none).
+    fn argument_example(&self) -> Option<Value> {
+        let argument = self.argument.as_deref()?;
+        self.entry
+            .params
+            .iter()
+            .find(|p| p.name == argument)
+            .and_then(|p| p.example.clone())
     }
 
     /// The first context entry under `key`.
@@ -422,13 +455,15 @@ impl<'a> Instance<'a> {
 
 /// How a param value reads inside a message: strings bare, integers in decimal, numbers as
 /// Rust's `f64` `Display` (`2`, `1.5`: what JavaScript's `String(n)` gives for the usual
-/// values), booleans `true`/`false`.
+/// values), booleans `true`/`false`; a list as its items' display forms joined by `", "`;
+/// an object (and `null`) as compact JSON.
 pub fn display_value(v: &Value) -> String {
     match v {
         Value::String(s) => s.clone(),
         Value::Number(n) if !n.is_i64() && !n.is_u64() => {
             n.as_f64().map_or_else(|| n.to_string(), |f| f.to_string())
         }
+        Value::Array(items) => items.iter().map(display_value).collect::<Vec<_>>().join(", "),
         other => other.to_string(),
     }
 }
@@ -460,5 +495,63 @@ pub fn wire_kind(cat: &Catalogue, value: &Value) -> &'static str {
             "legacy"
         }
         _ => "invalid",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const CATALOGUE: &str = "errdex: 1
+registry: {name: t}
+categories:
+  invalid: {summary: Bad}
+profiles:
+  mcp_tool_error:
+    text: \"Error: {message}\"
+    data: errorData
+    fields: {argument: argument, example: example}
+errors:
+  PHASE_INVALID:
+    category: invalid
+    summary: S
+    message: \"{phase} is not one of {phases} ({limits})\"
+    params:
+      phase: {type: string, example: shipped}
+      phases: {type: list, items: string, example: [draft, review]}
+      limits: {type: object, example: {max: 3}}
+";
+
+    fn catalogue() -> Catalogue {
+        let loaded = crate::load_str(CATALOGUE, "errors.yaml");
+        loaded
+            .catalogue
+            .unwrap_or_else(|| panic!("{:?}", loaded.diagnostics))
+    }
+
+    #[test]
+    fn examples_lists_and_objects_render_in_messages() {
+        let cat = catalogue();
+        let ex = Instance::example(&cat.errors[0]);
+        assert_eq!(ex.values[1], json!(["draft", "review"]));
+        assert_eq!(ex.message(), "shipped is not one of draft, review ({\"max\":3})");
+    }
+
+    #[test]
+    fn the_example_fact_falls_back_to_the_argument_param_example() {
+        let cat = catalogue();
+        let mut inst = Instance::example(&cat.errors[0]);
+        let data = |inst: &Instance| inst.mcp_tool_result(&cat)["errorData"].clone();
+        assert_eq!(data(&inst), json!({}), "no argument, no example");
+        inst.argument = Some("phases".into());
+        assert_eq!(
+            data(&inst),
+            json!({"argument": "phases", "example": ["draft", "review"]})
+        );
+        inst.context = vec![("example".into(), json!("x"))];
+        assert_eq!(data(&inst)["example"], json!("x"), "the raise site's first");
+        inst.argument = Some("other".into());
+        inst.context.clear();
+        assert_eq!(data(&inst), json!({"argument": "other"}));
     }
 }

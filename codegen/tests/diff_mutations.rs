@@ -49,6 +49,8 @@ fn param(name: &str, ty: ParamType) -> Param {
         ty,
         rust_ident: name.into(),
         ts_ident: name.into(),
+        schema: None,
+        example: None,
     }
 }
 

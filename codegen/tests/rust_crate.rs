@@ -64,7 +64,18 @@ fn instances<'a>(cat: &'a Catalogue, i: usize) -> Vec<Instance<'a>> {
         ("example".into(), json!("x")),
         ("schema".into(), json!({"type": "object"})),
     ];
-    vec![ex, b, c, d]
+    // The argument names the first param with an `example:` (the profile's `example` fact).
+    let mut f = ex.clone();
+    f.argument = Some(example_argument(e));
+    vec![ex, b, c, d, f]
+}
+
+/// The first param with an `example:`, else `the-arg`.
+fn example_argument(e: &errdex_codegen::ir::ErrorEntry) -> String {
+    e.params
+        .iter()
+        .find(|p| p.example.is_some())
+        .map_or_else(|| "the-arg".to_string(), |p| p.name.clone())
 }
 
 fn load_fixture(case: &str) -> Catalogue {
@@ -329,7 +340,7 @@ fn generated_crates_agree_with_catalogue_and_payload() {
     check("errdex-rt-mcp", &rust_support::mcp());
     check("errdex-rt-hostile", &rust_support::hostile());
     // The fixture catalogues, loaded by the real loader.
-    for case in ["mcp-server", "runtime", "postgres", "agent-cli"] {
+    for case in ["mcp-server", "runtime", "postgres", "agent-cli", "params"] {
         check(&format!("errdex-rt-fx-{case}"), &load_fixture(case));
     }
     // The seed documents' profiles: `errorData` with an `Error: {message}` text and no
@@ -339,6 +350,7 @@ fn generated_crates_agree_with_catalogue_and_payload() {
         ("errdex-rt-seed-tmux", seed_support::TMUX),
         ("errdex-rt-seed-tracker", seed_support::TRACKER),
         ("errdex-rt-seed-rpc", &seed_support::milo_with_rpc_profile()),
+        ("errdex-rt-seed-examples", &seed_support::milo_with_param_examples()),
     ] {
         check(name, &seed_support::load(src));
     }

@@ -13,6 +13,7 @@ const CASES: &[&str] = &[
     "full",
     "hostile",
     "mcp-server",
+    "params",
     "postgres",
     "runtime",
 ];

@@ -78,6 +78,8 @@ fn reference_payloads_validate_and_mismatches_do_not() {
                     ParamType::Integer => json!(0.5),
                     ParamType::Number => json!("1"),
                     ParamType::Boolean => json!(0),
+                    ParamType::List(_) => json!("not a list"),
+                    ParamType::Object => json!("not an object"),
                 };
                 let mut bad = wire.clone();
                 match &w.details {

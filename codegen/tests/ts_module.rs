@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 use std::process::Command;
 
 use errdex_codegen::emit::typescript;
-use errdex_codegen::ir::{Catalogue, ParamType};
+use errdex_codegen::ir::{Catalogue, Param, ParamType, Scalar};
 use errdex_codegen::support::header::header_text;
 use ts_support::*;
 
@@ -72,18 +72,28 @@ fn hostile_text_is_escaped() {
     }
 }
 
-fn ts_value(ty: ParamType) -> &'static str {
-    match ty {
+/// A value of the param's type: its example when it has one.
+fn ts_value(p: &Param) -> String {
+    if let Some(example) = &p.example {
+        return example.to_string();
+    }
+    match p.ty {
         ParamType::String => "\"v\"",
         ParamType::Integer => "3",
         ParamType::Number => "2.5",
         ParamType::Boolean => "false",
+        ParamType::List(Scalar::String) => "[\"v\", \"w\"]",
+        ParamType::List(Scalar::Boolean) => "[false]",
+        ParamType::List(_) => "[3, 2]",
+        ParamType::Object => "{}",
     }
+    .to_string()
 }
 
 fn wrong_value(ty: ParamType) -> &'static str {
     match ty {
         ParamType::String => "42",
+        ParamType::List(_) | ParamType::Object => "\"not a list or object\"",
         _ => "\"not a number or boolean\"",
     }
 }
@@ -164,7 +174,7 @@ export function all(x: unknown): boolean {
         let args: Vec<String> = e
             .params
             .iter()
-            .map(|p| format!("{}: {}", lit(&p.name), ts_value(p.ty)))
+            .map(|p| format!("{}: {}", lit(&p.name), ts_value(p)))
             .collect();
         let code = format!("ErrorCode[{}]", lit(&e.ts_key));
         let _ = writeln!(

@@ -149,6 +149,12 @@ fn vectors(cat: &Catalogue, module: &str, wire_schema: &str) -> Value {
             format!("{} with message, expected and error type overrides", e.code),
             &raised,
         ));
+        // The argument names a param with an `example:`: the profile's `example` fact is it.
+        if let Some(p) = e.params.iter().find(|p| p.example.is_some()) {
+            let mut argued = Instance::example(e);
+            argued.argument = Some(p.name.clone());
+            cases.push(case(cat, format!("{} with argument {}", e.code, p.name), &argued));
+        }
         // Only `expected` overridden: the error type stays the code's class.
         let mut unexpected = Instance::example(e);
         unexpected.expected_override = Some(!e.expected);
@@ -183,6 +189,8 @@ fn vectors(cat: &Catalogue, module: &str, wire_schema: &str) -> Value {
                 ParamType::Integer => json!(1.5),
                 ParamType::Number => json!("1.5"),
                 ParamType::Boolean => json!("true"),
+                ParamType::List(_) => json!("not a list"),
+                ParamType::Object => json!([1]),
             };
             let mut bad = good.clone();
             match &w.details {
@@ -234,7 +242,16 @@ fn vectors(cat: &Catalogue, module: &str, wire_schema: &str) -> Value {
                 "aliases": e.aliases,
                 "legacyCodes": e.legacy_codes,
                 "class": e.class,
-                "params": e.params.iter().map(|p| json!({"name": p.name, "type": p.ty.as_str()})).collect::<Vec<_>>(),
+                "params": e.params.iter().map(|p| {
+                    let mut info = json!({"name": p.name, "type": p.ty.as_str()});
+                    if let Some(items) = p.ty.items() {
+                        info["items"] = json!(items.as_str());
+                    }
+                    if let Some(example) = &p.example {
+                        info["example"] = example.clone();
+                    }
+                    info
+                }).collect::<Vec<_>>(),
                 "deprecated": e.deprecated.as_ref().map(|d| json!({
                     "since": d.since,
                     "replacedBy": d.replaced_by.map(|i| &cat.errors[i].code),

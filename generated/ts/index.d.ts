@@ -15,7 +15,10 @@ export type ErrorClassName = "ErrdexError";
 export type LogLevel = "warn" | "error";
 
 /** The type of a message param. */
-export type ParamType = "string" | "integer" | "number" | "boolean";
+export type ParamType = "string" | "integer" | "number" | "boolean" | "list" | "object";
+
+/** The item type of a `list` param. */
+export type ParamScalar = "string" | "integer" | "number" | "boolean";
 
 /** Retry advice; `null` members were not given in the catalogue. */
 export interface RetryAdvice {
@@ -612,6 +615,10 @@ export type RetiredCode = never;
 export interface ParamInfo {
   readonly name: string;
   readonly type: ParamType;
+  /** The item type of a `list` param. */
+  readonly items?: ParamScalar;
+  /** The param's `example:` value, when the catalogue gives one. */
+  readonly example?: unknown;
 }
 
 export interface Deprecation {

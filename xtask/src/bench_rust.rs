@@ -297,6 +297,8 @@ fn micro_main(cat: &Catalogue, name: &str) -> Result<String, String> {
             errdex_codegen::ir::ParamType::Integer => "42".to_string(),
             errdex_codegen::ir::ParamType::Number => "1.5".to_string(),
             errdex_codegen::ir::ParamType::Boolean => "true".to_string(),
+            errdex_codegen::ir::ParamType::List(_) => "[]".to_string(),
+            errdex_codegen::ir::ParamType::Object => "serde_json::Map::new()".to_string(),
         })
         .collect();
     let ctor = format!("Error::{}({})", e.rust_fn, args.join(", "));

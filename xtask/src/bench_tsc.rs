@@ -220,6 +220,8 @@ fn generated_consumer(cat: &Catalogue) -> String {
         ParamType::String => "\"x\"",
         ParamType::Integer | ParamType::Number => "1",
         ParamType::Boolean => "true",
+        ParamType::List(_) => "[]",
+        ParamType::Object => "{}",
     };
     let args: Vec<String> = with_params
         .params

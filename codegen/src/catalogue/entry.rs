@@ -12,7 +12,7 @@ use crate::support::suggest::did_you_mean;
 use crate::template::Template;
 
 use super::facts::Facts;
-use super::format::{self, PARAM_TYPES, defaults};
+use super::format::{self, defaults};
 use super::read::{Entries, Fields};
 use super::sink::Cx;
 use super::tree::{Kind, Node};
@@ -337,35 +337,8 @@ impl Cx<'_> {
                 ));
                 continue;
             }
-            let ty = match type_node.as_str() {
-                Some(word) => match PARAM_TYPES.iter().find(|(known, _)| *known == word) {
-                    Some((_, ty)) => *ty,
-                    None => {
-                        let mut d = Diagnostic::new(
-                            DiagCode::BadValue,
-                            Some(type_node.span),
-                            &[
-                                ("key", param),
-                                ("found", &format!("`{word}`")),
-                                (
-                                    "expected",
-                                    "a param type is `string`, `integer`, `number` or `boolean`",
-                                ),
-                            ],
-                        );
-                        d.help = did_you_mean(word, PARAM_TYPES.map(|(known, _)| known));
-                        self.push(d);
-                        continue;
-                    }
-                },
-                None => {
-                    self.wrong_type(
-                        type_node,
-                        param,
-                        "a param type (`string`, `integer`, `number` or `boolean`)",
-                    );
-                    continue;
-                }
+            let Some(form) = self.param_form(param, type_node) else {
+                continue;
             };
             let rust_ident = names::rust_snake(param);
             if let Some(other) = out
@@ -388,9 +361,11 @@ impl Cx<'_> {
             out.refused.pop();
             out.params.push(Param {
                 name: param.to_string(),
-                ty,
+                ty: form.ty,
                 rust_ident,
                 ts_ident: param.to_string(),
+                schema: form.schema,
+                example: form.example,
             });
             out.spans.push(param_node.span);
         }

@@ -37,6 +37,12 @@ pub const PARAM_TYPES: [(&str, ParamType); 4] = [
 /// What a param's type is (`params` maps each param name to one).
 pub const PARAM_TYPE_DESCRIPTION: &str = "The param's type.";
 
+/// The words of a param's long form `type`: the scalars, then `list` and `object`.
+pub const PARAM_LONG_TYPES: [&str; 6] = ["string", "integer", "number", "boolean", "list", "object"];
+
+/// The keys an object param's `schema` (and every schema inside it) may use.
+pub const SCHEMA_KEYS: [&str; 6] = ["type", "properties", "items", "required", "enum", "description"];
+
 /// What an entry's key says when it overrides a category fact.
 pub const OVERRIDES_CATEGORY: &str = "Overrides the category's value for this code.";
 
@@ -140,8 +146,15 @@ pub enum Type {
     Named { names: Text, item: &'static Section },
     /// A list of distinct strings.
     List(Text),
-    /// Param name (an [`IDENT`]) → one of [`PARAM_TYPES`].
+    /// Param name (an [`IDENT`]) → one of [`PARAM_TYPES`], or a mapping with the keys of
+    /// [`PARAM`] (the long form).
     Params,
+    /// One of the `words`.
+    Word(&'static [&'static str]),
+    /// A small JSON Schema: only the keys of [`SCHEMA_KEYS`].
+    Schema,
+    /// Any YAML value (a JSON value).
+    Any,
     /// `true`, or a mapping with the keys of a section (`deprecated`).
     FlagOr(&'static Section),
     /// Output key → the fact it carries (a [`crate::ir::Fact`]).
@@ -480,7 +493,7 @@ pub static ENTRY: Section = Section {
             "params",
             Type::Params,
             Optional,
-            "The message's params, in order (the order of the Rust constructor's arguments): name → type.",
+            "The message's params, in order (the order of the Rust constructor's arguments): name → type, or name → {type, items, schema, example}.",
         ),
         text(
             "suggestion",
@@ -564,8 +577,41 @@ pub static RETIRED: Section = Section {
     ],
 };
 
+/// A param's long form (`field: {type: list, items: string, example: [a, b]}`).
+pub static PARAM: Section = Section {
+    path: "errors.<NAME>.params.<name>",
+    description: Some("A param's long form: its type, and what the short form cannot say."),
+    nullable: false,
+    keys: &[
+        key(
+            "type",
+            Type::Word(&PARAM_LONG_TYPES),
+            Required,
+            "The param's type: a scalar, `list` (of `items`) or `object` (described by `schema`).",
+        ),
+        key(
+            "items",
+            Type::Word(&["string", "integer", "number", "boolean"]),
+            Optional,
+            "A list's item type (required with `type: list`).",
+        ),
+        key(
+            "schema",
+            Type::Schema,
+            Optional,
+            "An object's JSON Schema, with only type, properties, items, required, enum and description (default: any object).",
+        ),
+        key(
+            "example",
+            Type::Any,
+            Optional,
+            "A value of the param's type, used by the docs' example payloads and the MCP `example` fact (default: a placeholder of the type).",
+        ),
+    ],
+};
+
 /// Every section, in the order the docs present them.
-pub static SECTIONS: [&Section; 12] = [
+pub static SECTIONS: [&Section; 13] = [
     &TOP,
     &REGISTRY,
     &WIRE,
@@ -573,6 +619,7 @@ pub static SECTIONS: [&Section; 12] = [
     &RETRY_ADVICE,
     &NAMESPACE,
     &ENTRY,
+    &PARAM,
     &DEPRECATED,
     &RETIRED,
     &PROFILES,

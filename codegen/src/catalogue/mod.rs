@@ -14,6 +14,7 @@ mod docs_url;
 mod entry;
 mod facts;
 pub mod format;
+mod param_type;
 mod profiles;
 mod read;
 mod rules;

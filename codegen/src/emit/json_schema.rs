@@ -26,7 +26,7 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::ir::{Catalogue, ErrorEntry};
+use crate::ir::{Catalogue, ErrorEntry, ParamType};
 use crate::names;
 use crate::support::entry_json;
 use crate::support::header::header_text;
@@ -82,12 +82,20 @@ fn described(w: &mut Pretty, ty: Option<&str>, desc: &str) {
     });
 }
 
-/// The extras' properties: every param's `{"type": …}`, then `argument`, `constraint` and
+/// The extras' properties: every param's `{"type": …}` (a list's `{"type": "array",
+/// "items": {"type": …}}`, an object's own schema), then `argument`, `constraint` and
 /// `suggestion`, skipping any key in `skip` (a reserved key already present).
 fn extras_properties(w: &mut Pretty, e: &ErrorEntry, skip: &[&str]) {
     for p in &e.params {
         if !skip.contains(&p.name.as_str()) {
-            w.field_object(&p.name, |w| w.field("type", p.ty.as_str()));
+            match (p.ty, &p.schema) {
+                (ParamType::List(items), _) => w.field_object(&p.name, |w| {
+                    w.field("type", "array");
+                    w.field_object("items", |w| w.field("type", items.as_str()));
+                }),
+                (ParamType::Object, Some(schema)) => w.field(&p.name, schema),
+                (ty, _) => w.field_object(&p.name, |w| w.field("type", ty.as_str())),
+            }
         }
     }
     for (k, desc, ty) in EXTRA_SCHEMAS {

@@ -31,7 +31,7 @@ pub mod explanation;
 use askama::Template;
 
 use crate::ir::{Catalogue, ErrorEntry, GENERAL_SLUG, Param, ParamType, Retry};
-use crate::payload::example_value;
+use crate::payload::{display_value, example_value};
 use crate::support::header::header_text;
 use crate::support::pretty_json::{Pretty, WriteJson};
 
@@ -307,7 +307,7 @@ struct CodeView {
     deprecated: Option<String>,
     facts: Vec<(&'static str, String)>,
     message_block: String,
-    params: Vec<(String, &'static str, String)>,
+    params: Vec<(String, String, String)>,
     suggestion: Option<String>,
     retry: String,
     explanation: Option<String>,
@@ -399,8 +399,8 @@ fn code_view(cat: &Catalogue, e: &ErrorEntry) -> CodeView {
         .map(|p| {
             (
                 escape::code(&p.name),
-                p.ty.as_str(),
-                escape::code(&example_value(&p.name, p.ty).to_string()),
+                p.ty.describe(),
+                escape::code(&example_value(p).to_string()),
             )
         })
         .collect();
@@ -445,22 +445,24 @@ fn code_view(cat: &Catalogue, e: &ErrorEntry) -> CodeView {
 
 /// An example value's text inside a message (what `payload::display_value` gives).
 fn example_display(p: &Param) -> String {
-    match p.ty {
-        ParamType::String => format!("<{}>", p.name),
-        ParamType::Integer => "42".into(),
-        ParamType::Number => "1.5".into(),
-        ParamType::Boolean => "true".into(),
+    match (p.ty, &p.example) {
+        (ParamType::String, None) => format!("<{}>", p.name),
+        (ParamType::Integer, None) => "42".into(),
+        (ParamType::Number, None) => "1.5".into(),
+        (ParamType::Boolean, None) => "true".into(),
+        _ => display_value(&example_value(p)),
     }
 }
 
 /// An example value as a member of a JSON object (what `payload::example_value` gives).
 fn write_example_value(w: &mut Pretty, p: &Param) {
-    match p.ty {
-        ParamType::String => w.str(&format!("<{}>", p.name)),
-        ParamType::Integer => w.int(42),
+    match (p.ty, &p.example) {
+        (ParamType::String, None) => w.str(&format!("<{}>", p.name)),
+        (ParamType::Integer, None) => w.int(42),
         // serde_json's text of `json!(1.5)` and `json!(true)`.
-        ParamType::Number => w.raw("1.5"),
-        ParamType::Boolean => w.raw("true"),
+        (ParamType::Number, None) => w.raw("1.5"),
+        (ParamType::Boolean, None) => w.raw("true"),
+        _ => example_value(p).write_json(w),
     }
 }
 

@@ -24,7 +24,7 @@ use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::quote;
 
 use crate::ir::{
-    Catalogue, ErrorEntry, Fact, JsonRpcData, ParamType, ProfileField, Retry, WireField,
+    Catalogue, ErrorEntry, Fact, JsonRpcData, ParamType, ProfileField, Retry, Scalar, WireField,
 };
 
 /// The fixed runtime part of every generated file.
@@ -230,8 +230,9 @@ fn registry_items(cat: &Catalogue, opts: &RustOptions) -> TokenStream {
     }
 }
 
-/// One profile fact as a `ProfileFact` expression.
-fn profile_fact(fact: &Fact) -> TokenStream {
+/// One profile fact as a `ProfileFact` expression. `example` carries the params' `example:`
+/// values when the catalogue gives any (`ProfileFact::ExampleOr`).
+fn profile_fact(cat: &Catalogue, fact: &Fact) -> TokenStream {
     let unit = |v: &str| {
         let v = Ident::new(v, Span::call_site());
         quote!(ProfileFact::#v)
@@ -249,7 +250,24 @@ fn profile_fact(fact: &Fact) -> TokenStream {
         Fact::Argument => unit("Argument"),
         Fact::Constraint => unit("Constraint"),
         Fact::Suggestion => unit("Suggestion"),
-        Fact::Example => unit("Example"),
+        Fact::Example => {
+            let examples: Vec<TokenStream> = cat
+                .errors
+                .iter()
+                .flat_map(|e| e.params.iter().map(move |p| (e, p)))
+                .filter_map(|(e, p)| {
+                    let json = p.example.as_ref()?.to_string();
+                    let v = ident(&e.rust_variant);
+                    let name = &p.name;
+                    Some(quote!((ErrorCode::#v, #name, #json)))
+                })
+                .collect();
+            if examples.is_empty() {
+                unit("Example")
+            } else {
+                quote!(ProfileFact::ExampleOr(&[#(#examples),*]))
+            }
+        }
         Fact::Params => unit("Params"),
         Fact::Context => unit("Context"),
         Fact::Wire => unit("Wire"),
@@ -258,10 +276,10 @@ fn profile_fact(fact: &Fact) -> TokenStream {
     }
 }
 
-fn profile_fields(fields: &[ProfileField]) -> TokenStream {
+fn profile_fields(cat: &Catalogue, fields: &[ProfileField]) -> TokenStream {
     let items = fields.iter().map(|f| {
         let key = &f.key;
-        let fact = profile_fact(&f.fact);
+        let fact = profile_fact(cat, &f.fact);
         quote!((#key, #fact))
     });
     quote!(&[#(#items),*])
@@ -274,14 +292,14 @@ fn profile_items(cat: &Catalogue) -> TokenStream {
     let member = mcp.data.member();
     let prefix = &mcp.prefix;
     let result_type = opt_str(mcp.result_type.as_deref());
-    let fields = profile_fields(&mcp.fields);
+    let fields = profile_fields(cat, &mcp.fields);
     let rpc = &cat.profiles.jsonrpc_error;
     let message = &rpc.message.raw;
     let data = match &rpc.data {
         JsonRpcData::Wire => quote!(JsonRpcData::Wire),
         JsonRpcData::Omitted => quote!(JsonRpcData::Omitted),
         JsonRpcData::Fields(f) => {
-            let f = profile_fields(f);
+            let f = profile_fields(cat, f);
             quote!(JsonRpcData::Fields(#f))
         }
     };
@@ -901,6 +919,16 @@ fn param_type(ty: ParamType) -> TokenStream {
         ParamType::Integer => quote!(ParamType::Integer),
         ParamType::Number => quote!(ParamType::Number),
         ParamType::Boolean => quote!(ParamType::Boolean),
+        ParamType::List(items) => {
+            let items = match items {
+                Scalar::String => quote!(ParamScalar::String),
+                Scalar::Integer => quote!(ParamScalar::Integer),
+                Scalar::Number => quote!(ParamScalar::Number),
+                Scalar::Boolean => quote!(ParamScalar::Boolean),
+            };
+            quote!(ParamType::List(#items))
+        }
+        ParamType::Object => quote!(ParamType::Object),
     }
 }
 
@@ -1069,6 +1097,13 @@ fn constructor_items_with(cat: &Catalogue, fast: bool) -> (TokenStream, String) 
                 ParamType::Integer => quote!(Error::errdex_vi(#a)),
                 ParamType::Number => quote!(Error::errdex_vf(#a)),
                 ParamType::Boolean => quote!(Error::errdex_vb(#a)),
+                ParamType::List(Scalar::String) => {
+                    quote!(Error::errdex_vls(#a.into_iter().map(Into::into).collect()))
+                }
+                ParamType::List(Scalar::Integer) => quote!(Error::errdex_vli(#a.into_iter().collect())),
+                ParamType::List(Scalar::Number) => quote!(Error::errdex_vlf(#a.into_iter().collect())),
+                ParamType::List(Scalar::Boolean) => quote!(Error::errdex_vlb(#a.into_iter().collect())),
+                ParamType::Object => quote!(::serde_json::Value::Object(#a)),
             }
         });
         let many = if params.len() > 6 {
@@ -1113,40 +1148,64 @@ fn unparse(tokens: TokenStream) -> String {
     }
 }
 
-/// A param's Rust type in a constructor's signature, as tokens.
+/// A param's Rust type in a constructor's signature, as tokens. A list takes any
+/// `IntoIterator` (an array literal, a `Vec`, an iterator), its strings anything
+/// `Into<String>`, like a string param; an object takes the JSON object itself.
 fn param_type_tokens(ty: ParamType) -> TokenStream {
     match ty {
         ParamType::String => quote!(impl Into<String>),
         ParamType::Integer => quote!(i64),
         ParamType::Number => quote!(f64),
         ParamType::Boolean => quote!(bool),
+        ParamType::List(Scalar::String) => quote!(impl IntoIterator<Item = impl Into<String>>),
+        ParamType::List(Scalar::Integer) => quote!(impl IntoIterator<Item = i64>),
+        ParamType::List(Scalar::Number) => quote!(impl IntoIterator<Item = f64>),
+        ParamType::List(Scalar::Boolean) => quote!(impl IntoIterator<Item = bool>),
+        ParamType::Object => quote!(::serde_json::Map<String, ::serde_json::Value>),
     }
 }
 
-/// A param's Rust type in a constructor's signature.
+/// A param's Rust type in a constructor's signature (as prettyplease prints
+/// [`param_type_tokens`]).
 fn rust_param_type(ty: ParamType) -> &'static str {
     match ty {
         ParamType::String => "impl Into<String>",
         ParamType::Integer => "i64",
         ParamType::Number => "f64",
         ParamType::Boolean => "bool",
+        ParamType::List(Scalar::String) => "impl IntoIterator<Item = impl Into<String>>",
+        ParamType::List(Scalar::Integer) => "impl IntoIterator<Item = i64>",
+        ParamType::List(Scalar::Number) => "impl IntoIterator<Item = f64>",
+        ParamType::List(Scalar::Boolean) => "impl IntoIterator<Item = bool>",
+        ParamType::Object => "::serde_json::Map<String, ::serde_json::Value>",
     }
 }
 
 /// `errdex_c_<shape>`: the builder of a param list's shape, e.g. `errdex_c_si` for a string
-/// and an integer, `errdex_c` for none.
+/// and an integer, `errdex_c` for none (`l` + the item letter for a list, `o` an object).
 fn shape_helper(params: &[crate::ir::Param]) -> String {
     let mut name = String::from("errdex_c");
     if !params.is_empty() {
         name.push('_');
     }
+    let letter = |s: Scalar| match s {
+        Scalar::String => 's',
+        Scalar::Integer => 'i',
+        Scalar::Number => 'f',
+        Scalar::Boolean => 'b',
+    };
     for p in params {
-        name.push(match p.ty {
-            ParamType::String => 's',
-            ParamType::Integer => 'i',
-            ParamType::Number => 'f',
-            ParamType::Boolean => 'b',
-        });
+        match p.ty {
+            ParamType::String => name.push('s'),
+            ParamType::Integer => name.push('i'),
+            ParamType::Number => name.push('f'),
+            ParamType::Boolean => name.push('b'),
+            ParamType::List(items) => {
+                name.push('l');
+                name.push(letter(items));
+            }
+            ParamType::Object => name.push('o'),
+        }
     }
     name
 }
@@ -1171,7 +1230,15 @@ mod splice_tests {
             if !params.is_empty() {
                 y.push_str("    params:\n");
                 for (p, t) in params {
-                    let ty = ["string", "integer", "number", "boolean"][usize::from(*t) % 4];
+                    let ty = [
+                        "string",
+                        "integer",
+                        "number",
+                        "boolean",
+                        "{type: list, items: string}",
+                        "{type: list, items: number}",
+                        "{type: object}",
+                    ][usize::from(*t) % 7];
                     y.push_str(&format!("      \"{p}\": {ty}\n"));
                 }
             }
@@ -1189,7 +1256,7 @@ mod splice_tests {
         #[test]
         fn fast_constructors_match_prettyplease(
             entries in proptest::collection::vec(
-                ("[A-Z]{1,12}(_[A-Z]{1,12}){0,3}", proptest::collection::btree_map("[a-z]{1,14}", 0u8..4, 0..9)),
+                ("[A-Z]{1,12}(_[A-Z]{1,12}){0,3}", proptest::collection::btree_map("[a-z]{1,14}", 0u8..7, 0..9)),
                 1..6,
             )
         ) {

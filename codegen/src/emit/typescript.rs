@@ -26,7 +26,7 @@ use std::fmt::{self, Write};
 use askama::Template;
 use serde_json::{Value, json};
 
-use crate::ir::{Catalogue, ErrorEntry, JsonRpcData, ParamType, ProfileField, Retry};
+use crate::ir::{Catalogue, ErrorEntry, JsonRpcData, Param, ParamType, ProfileField, Retry, Scalar};
 use crate::names;
 use crate::support::header::header_text;
 
@@ -315,11 +315,107 @@ pub fn retry_json(r: &Option<Retry>) -> Value {
     }
 }
 
-fn ts_param_type(ty: ParamType) -> &'static str {
-    match ty {
-        ParamType::String => "string",
-        ParamType::Integer | ParamType::Number => "number",
-        ParamType::Boolean => "boolean",
+/// A param's TypeScript type: `string`, `number`, `boolean`, `readonly string[]`…, an
+/// object param's type from its schema (`Readonly<Record<string, unknown>>` without one).
+fn ts_param_type(p: &Param) -> String {
+    let scalar = |s: Scalar| match s {
+        Scalar::String => "string",
+        Scalar::Integer | Scalar::Number => "number",
+        Scalar::Boolean => "boolean",
+    };
+    match p.ty {
+        ParamType::String => "string".into(),
+        ParamType::Integer | ParamType::Number => "number".into(),
+        ParamType::Boolean => "boolean".into(),
+        ParamType::List(items) => format!("readonly {}[]", scalar(items)),
+        ParamType::Object => match &p.schema {
+            Some(schema) if schema.get("properties").is_some() => ts_schema_type(schema),
+            _ => ANY_OBJECT.into(),
+        },
+    }
+}
+
+/// A param's `ParamInfo`: name, type, a list's `items`, the `example` when given.
+fn param_info(p: &Param) -> Value {
+    let mut m = serde_json::Map::new();
+    m.insert("name".into(), json!(p.name));
+    m.insert("type".into(), json!(p.ty.as_str()));
+    if let Some(items) = p.ty.items() {
+        m.insert("items".into(), json!(items.as_str()));
+    }
+    if let Some(example) = &p.example {
+        m.insert("example".into(), example.clone());
+    }
+    Value::Object(m)
+}
+
+/// The type of an object param without described properties.
+const ANY_OBJECT: &str = "Readonly<Record<string, unknown>>";
+
+/// The TypeScript type of a value a small JSON Schema describes (type, properties, items,
+/// required, enum): an `enum` is a union of its literals; objects with properties list
+/// them `readonly`, optional unless `required`.
+fn ts_schema_type(schema: &Value) -> String {
+    if let Some(Value::Array(values)) = schema.get("enum") {
+        let literals: Vec<String> = values.iter().map(json_literal_value).collect();
+        return if literals.is_empty() {
+            "never".into()
+        } else {
+            literals.join(" | ")
+        };
+    }
+    let types: Vec<&str> = match schema.get("type") {
+        Some(Value::String(t)) => vec![t.as_str()],
+        Some(Value::Array(ts)) => ts.iter().filter_map(Value::as_str).collect(),
+        _ if schema.get("properties").is_some() => vec!["object"],
+        _ if schema.get("items").is_some() => vec!["array"],
+        _ => Vec::new(),
+    };
+    if types.is_empty() {
+        return "unknown".into();
+    }
+    let one = |t: &str| match t {
+        "string" => "string".to_string(),
+        "integer" | "number" => "number".into(),
+        "boolean" => "boolean".into(),
+        "null" => "null".into(),
+        "array" => match schema.get("items") {
+            Some(items) => {
+                let inner = ts_schema_type(items);
+                if inner.contains(' ') {
+                    format!("readonly ({inner})[]")
+                } else {
+                    format!("readonly {inner}[]")
+                }
+            }
+            None => "readonly unknown[]".into(),
+        },
+        _ => match schema.get("properties").and_then(Value::as_object) {
+            Some(props) if !props.is_empty() => {
+                let required: Vec<&str> = match schema.get("required") {
+                    Some(Value::Array(r)) => r.iter().filter_map(Value::as_str).collect(),
+                    _ => Vec::new(),
+                };
+                let fields: Vec<String> = props
+                    .iter()
+                    .map(|(k, v)| {
+                        let optional = if required.contains(&k.as_str()) { "" } else { "?" };
+                        format!("readonly {}{optional}: {}", json_literal(k), ts_schema_type(v))
+                    })
+                    .collect();
+                format!("{{ {} }}", fields.join("; "))
+            }
+            _ => ANY_OBJECT.into(),
+        },
+    };
+    types.into_iter().map(one).collect::<Vec<_>>().join(" | ")
+}
+
+/// A JSON value as a TypeScript literal type (strings safe inside a script tag).
+fn json_literal_value(v: &Value) -> String {
+    match v {
+        Value::String(s) => json_literal(s),
+        other => other.to_string(),
     }
 }
 
@@ -371,7 +467,7 @@ struct NamespaceView {
 #[derive(Debug)]
 struct ParamView {
     name: String,
-    ts_type: &'static str,
+    ts_type: String,
 }
 
 #[derive(Debug)]
@@ -640,7 +736,7 @@ fn group_codes(
     // (facts, params signature) → group index; the first code names the params type.
     // Deprecated codes get members of their own, so that narrowing to a live code never shows
     // a deprecated code's params interface.
-    type GroupKey<'a> = (usize, bool, Vec<(&'a str, &'a str)>);
+    type GroupKey<'a> = (usize, bool, Vec<(&'a str, String)>);
     let mut group_index: HashMap<GroupKey, usize> = HashMap::new();
     let mut members: Vec<(Vec<&str>, String)> = Vec::new();
     for (e, view) in cat.errors.iter().zip(errors.iter_mut()) {
@@ -658,10 +754,10 @@ fn group_codes(
             facts.len() - 1
         });
         view.facts = fi;
-        let signature: Vec<(&str, &str)> = e
+        let signature: Vec<(&str, String)> = e
             .params
             .iter()
-            .map(|p| (p.name.as_str(), ts_param_type(p.ty)))
+            .map(|p| (p.name.as_str(), ts_param_type(p)))
             .collect();
         let gi = *group_index
             .entry((fi, e.deprecated.is_some(), signature))
@@ -678,7 +774,7 @@ fn group_codes(
                             format!(
                                 "readonly {}: {}",
                                 json_literal(&p.name),
-                                ts_param_type(p.ty)
+                                ts_param_type(p)
                             )
                         })
                         .collect();
@@ -784,13 +880,13 @@ pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
                     .iter()
                     .map(|p| ParamView {
                         name: p.name.clone(),
-                        ts_type: ts_param_type(p.ty),
+                        ts_type: ts_param_type(p),
                     })
                     .collect(),
                 params_json: Value::Array(
                     e.params
                         .iter()
-                        .map(|p| json!({"name": p.name, "type": p.ty.as_str()}))
+                        .map(param_info)
                         .collect(),
                 ),
                 suggestion: e.suggestion.as_ref().map(|s| s.raw.clone()),

@@ -45,6 +45,15 @@ pub fn write_entry(w: &mut Pretty, cat: &Catalogue, e: &ErrorEntry) {
             w.object(|w| {
                 w.field("name", &p.name);
                 w.field("type", p.ty.as_str());
+                if let Some(items) = p.ty.items() {
+                    w.field("items", items.as_str());
+                }
+                if let Some(schema) = &p.schema {
+                    w.field("schema", schema);
+                }
+                if let Some(example) = &p.example {
+                    w.field("example", example);
+                }
             });
         }
     });

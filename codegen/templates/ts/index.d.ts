@@ -15,7 +15,10 @@ export type ErrorClassName = {{ class_union|safe }};
 export type LogLevel = "warn" | "error";
 
 /** The type of a message param. */
-export type ParamType = "string" | "integer" | "number" | "boolean";
+export type ParamType = "string" | "integer" | "number" | "boolean" | "list" | "object";
+
+/** The item type of a `list` param. */
+export type ParamScalar = "string" | "integer" | "number" | "boolean";
 
 /** Retry advice; `null` members were not given in the catalogue. */
 export interface RetryAdvice {
@@ -140,6 +143,10 @@ export type RetiredCode = {{ retired_union|safe }};
 export interface ParamInfo {
   readonly name: string;
   readonly type: ParamType;
+  /** The item type of a `list` param. */
+  readonly items?: ParamScalar;
+  /** The param's `example:` value, when the catalogue gives one. */
+  readonly example?: unknown;
 }
 
 export interface Deprecation {
@@ -256,7 +263,7 @@ export interface NoParameters {}
 /** Params of `{{ e.code_doc|safe }}` ({{ e.name }}).{% if e.deprecated_doc.is_some() %} @deprecated{% endif %} */
 export interface {{ e.ts_type }}Params {
 {%- for p in e.params %}
-  readonly {{ p.name.js()|safe }}: {{ p.ts_type }};
+  readonly {{ p.name.js()|safe }}: {{ p.ts_type|safe }};
 {%- endfor %}
 }
 {% endif %}{% endfor %}

@@ -4,7 +4,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use errdex_codegen::ir::{Catalogue, ParamType};
+use errdex_codegen::ir::{Catalogue, Param, ParamType, Scalar};
+use errdex_codegen::payload::example_value;
 use serde_json::Value;
 
 pub fn workspace_root() -> PathBuf {
@@ -130,12 +131,31 @@ impl TestCrate {
     }
 }
 
-fn example_arg(ty: ParamType, name: &str) -> String {
-    match ty {
-        ParamType::String => format!("{:?}", format!("<{name}>")),
-        ParamType::Integer => "42".into(),
-        ParamType::Number => "1.5".into(),
-        ParamType::Boolean => "true".into(),
+/// A Rust expression of the param's example value (`payload::example_value`).
+fn example_arg(p: &Param) -> String {
+    let value = example_value(p);
+    let items = || value.as_array().cloned().unwrap_or_default();
+    match p.ty {
+        ParamType::String => format!("{:?}", value.as_str().unwrap_or_default()),
+        ParamType::Integer | ParamType::Boolean => value.to_string(),
+        ParamType::Number => format!("{:?}_f64", value.as_f64().unwrap_or_default()),
+        ParamType::List(Scalar::String) => {
+            let v: Vec<String> = items()
+                .iter()
+                .map(|x| format!("{:?}.to_string()", x.as_str().unwrap_or_default()))
+                .collect();
+            format!("Vec::<String>::from([{}])", v.join(", "))
+        }
+        ParamType::List(Scalar::Number) => {
+            let v: Vec<String> = items()
+                .iter()
+                .map(|x| format!("{:?}_f64", x.as_f64().unwrap_or_default()))
+                .collect();
+            format!("Vec::<f64>::from([{}])", v.join(", "))
+        }
+        ParamType::List(Scalar::Integer) => format!("Vec::<i64>::from({value})"),
+        ParamType::List(Scalar::Boolean) => format!("Vec::<bool>::from({value})"),
+        ParamType::Object => format!("json!({value}).as_object().unwrap().clone()"),
     }
 }
 
@@ -166,11 +186,16 @@ pub fn driver_main_with_foreign(
         let args: Vec<String> = e
             .params
             .iter()
-            .map(|p| example_arg(p.ty, &p.name))
+            .map(example_arg)
             .collect();
         let ctor = format!("Error::{}({})", e.rust_fn, args.join(", "));
+        let argument = e
+            .params
+            .iter()
+            .find(|p| p.example.is_some())
+            .map_or("the-arg", |p| p.name.as_str());
         s.push_str(&format!(
-            "    codes.push(code_report(ErrorCode::{v}, vec![\n        {ctor},\n        {ctor}.with_argument(\"the-arg\").with_constraint(json!({{\"minLength\": 1}})).with_context(\"form\", \"deploy\").with_context(\"argument\", \"ignored\").with_context(WIRE.code, \"overwritten?\").with_context(\"n\", 7),\n        {ctor}.with_suggestion(\"Try `this` instead.\").with_context(\"z\", json!([1, 2])),\n        {ctor}.with_message(\"Raised as worded\").with_expected(!ErrorCode::{v}.expected()).with_error_type(\"RaisedAs\").with_context(\"tool\", \"deploy\").with_context(\"example\", \"x\").with_context(\"schema\", json!({{\"type\": \"object\"}})),\n    ]));\n",
+            "    codes.push(code_report(ErrorCode::{v}, vec![\n        {ctor},\n        {ctor}.with_argument(\"the-arg\").with_constraint(json!({{\"minLength\": 1}})).with_context(\"form\", \"deploy\").with_context(\"argument\", \"ignored\").with_context(WIRE.code, \"overwritten?\").with_context(\"n\", 7),\n        {ctor}.with_suggestion(\"Try `this` instead.\").with_context(\"z\", json!([1, 2])),\n        {ctor}.with_message(\"Raised as worded\").with_expected(!ErrorCode::{v}.expected()).with_error_type(\"RaisedAs\").with_context(\"tool\", \"deploy\").with_context(\"example\", \"x\").with_context(\"schema\", json!({{\"type\": \"object\"}})),\n        {ctor}.with_argument({argument:?}),\n    ]));\n",
             v = e.rust_variant,
         ));
     }

@@ -65,6 +65,8 @@ pub fn entry(cat: &Catalogue, e: E<'_>) -> ErrorEntry {
                 ty: *ty,
                 rust_ident: names::rust_snake(n),
                 ts_ident: n.to_string(),
+                schema: None,
+                example: None,
             })
             .collect(),
         suggestion: e.suggestion.map(|s| Template::parse(s, &pnames).unwrap()),
@@ -309,12 +311,16 @@ pub fn big(n: usize) -> Catalogue {
                     ty: ParamType::String,
                     rust_ident: "field".into(),
                     ts_ident: "field".into(),
+                    schema: None,
+                    example: None,
                 },
                 Param {
                     name: "len".into(),
                     ty: ParamType::Integer,
                     rust_ident: "len".into(),
                     ts_ident: "len".into(),
+                    schema: None,
+                    example: None,
                 },
             ];
             e.message = tmpl.clone();

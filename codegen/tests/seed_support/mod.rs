@@ -117,6 +117,15 @@ errors:
     retry: { advice: "Verify the resource ID/path exists, then retry." }
 "#;
 
+/// [`MILO`] with a code whose params give `example:` values, one of them a list: the
+/// `errorData.example` of a call whose argument names that param.
+pub fn milo_with_param_examples() -> String {
+    MILO.replace(
+        "errors:\n",
+        "errors:\n  FRM_CHOICE:\n    code: M-FRM-009\n    namespace: FRM\n    summary: A field is not one of its choices\n    message: \"{environment} is not one of {allowed}\"\n    params:\n      environment: { type: string, example: staging }\n      allowed: { type: list, items: string, example: [staging, production] }\n",
+    )
+}
+
 /// [`MILO`] with a JSON-RPC profile of chosen facts and a code mapped to -32601.
 pub fn milo_with_rpc_profile() -> String {
     MILO.replace(

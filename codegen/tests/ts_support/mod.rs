@@ -59,6 +59,13 @@ pub fn seed_catalogues() -> Vec<(String, Catalogue)> {
         ("seed-tmux".into(), load(SEED_TMUX)),
         ("seed-jsonrpc".into(), load(&jsonrpc)),
         ("seed-tracker".into(), load(SEED_TRACKER)),
+        (
+            "seed-milo-examples".into(),
+            load(&SEED_MILO.replace(
+                "errors:\n",
+                "errors:\n  FRM_CHOICE:\n    code: M-FRM-009\n    namespace: FRM\n    summary: A field is not one of its choices\n    message: \"{environment} is not one of {allowed}\"\n    params:\n      environment: { type: string, example: staging }\n      allowed: { type: list, items: string, example: [staging, production] }\n",
+            )),
+        ),
     ]
 }
 
@@ -320,6 +327,8 @@ fn entry(cat: &Catalogue, e: E<'_>) -> ErrorEntry {
                 ty: *ty,
                 rust_ident: names::rust_snake(n),
                 ts_ident: (*n).into(),
+                schema: None,
+                example: None,
             })
             .collect(),
         suggestion: e.suggestion.map(|s| Template::parse(s, &names).unwrap()),

@@ -7175,6 +7175,9 @@ pub enum ProfileFact {
     Suggestion,
     /// The context entry `example`.
     Example,
+    /// The context entry `example`, else the `example:` of the param the argument names:
+    /// (code, param, the example as JSON text) for the params that have one.
+    ExampleOr(&'static [(ErrorCode, &'static str, &'static str)]),
     /// Every param, as an object.
     Params,
     /// Every context entry, as an object.
@@ -7279,10 +7282,15 @@ pub enum ParamType {
     Number,
     /// `boolean`: a JSON boolean.
     Boolean,
+    /// `list`: a JSON array of one scalar type (messages show the items joined by `", "`).
+    List(ParamScalar),
+    /// `object`: a JSON object (messages show it as compact JSON).
+    Object,
 }
 
 impl ParamType {
-    /// The catalogue spelling: `"string"`, `"integer"`, `"number"` or `"boolean"`.
+    /// The catalogue spelling: `"string"`, `"integer"`, `"number"`, `"boolean"`, `"list"`
+    /// or `"object"`.
     #[inline]
     pub const fn as_str(self) -> &'static str {
         match self {
@@ -7290,6 +7298,43 @@ impl ParamType {
             ParamType::Integer => "integer",
             ParamType::Number => "number",
             ParamType::Boolean => "boolean",
+            ParamType::List(_) => "list",
+            ParamType::Object => "object",
+        }
+    }
+
+    /// The item type of a `list` param.
+    #[inline]
+    pub const fn items(self) -> Option<ParamScalar> {
+        match self {
+            ParamType::List(items) => Some(items),
+            _ => None,
+        }
+    }
+}
+
+/// The item type of a list param.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ParamScalar {
+    /// JSON strings.
+    String,
+    /// JSON integers (`i64`).
+    Integer,
+    /// JSON numbers (`f64`).
+    Number,
+    /// JSON booleans.
+    Boolean,
+}
+
+impl ParamScalar {
+    /// The catalogue spelling: `"string"`, `"integer"`, `"number"` or `"boolean"`.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ParamScalar::String => "string",
+            ParamScalar::Integer => "integer",
+            ParamScalar::Number => "number",
+            ParamScalar::Boolean => "boolean",
         }
     }
 }
@@ -8101,6 +8146,30 @@ impl Error {
     }
 
     #[inline]
+    #[allow(dead_code)]
+    fn errdex_vls(v: Vec<String>) -> ::serde_json::Value {
+        ::serde_json::Value::Array(v.into_iter().map(::serde_json::Value::String).collect())
+    }
+
+    #[inline]
+    #[allow(dead_code)]
+    fn errdex_vli(v: Vec<i64>) -> ::serde_json::Value {
+        ::serde_json::Value::Array(v.into_iter().map(::serde_json::Value::from).collect())
+    }
+
+    #[inline]
+    #[allow(dead_code)]
+    fn errdex_vlf(v: Vec<f64>) -> ::serde_json::Value {
+        ::serde_json::Value::Array(v.into_iter().map(::serde_json::Value::from).collect())
+    }
+
+    #[inline]
+    #[allow(dead_code)]
+    fn errdex_vlb(v: Vec<bool>) -> ::serde_json::Value {
+        ::serde_json::Value::Array(v.into_iter().map(::serde_json::Value::Bool).collect())
+    }
+
+    #[inline]
     fn errdex_new<const N: usize>(code: ErrorCode, values: [::serde_json::Value; N]) -> Error {
         Error::errdex_new_vec(code, Vec::from(values))
     }
@@ -8497,6 +8566,11 @@ impl Error {
             ProfileFact::Constraint => self.constraint().cloned(),
             ProfileFact::Suggestion => self.suggestion().map(Into::into),
             ProfileFact::Example => self.errdex_context_value("example"),
+            ProfileFact::ExampleOr(examples) => self.errdex_context_value("example").or_else(|| {
+                let (code, argument) = (self.code()?, self.argument()?);
+                let (_, _, json) = examples.iter().find(|(c, p, _)| *c == code && *p == argument)?;
+                ::serde_json::from_str(json).ok()
+            }),
             ProfileFact::Params => Some(::serde_json::Value::Object(
                 d.params.iter().map(|(k, v)| ((*k).to_string(), v.clone())).collect(),
             )),
@@ -8778,12 +8852,21 @@ fn errdex_render(template: &str, params: &[(&'static str, ::serde_json::Value)])
 }
 
 /// How a param value reads inside a message: strings bare, integers in decimal, other
-/// numbers as Rust's `f64` `Display`, booleans `true`/`false`.
+/// numbers as Rust's `f64` `Display`, booleans `true`/`false`, a list as its items joined
+/// by `", "`, an object as compact JSON.
 #[inline]
 fn errdex_display_value(v: &::serde_json::Value, out: &mut String) {
     use ::core::fmt::Write as _;
     match v {
         ::serde_json::Value::String(s) => out.push_str(s),
+        ::serde_json::Value::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                errdex_display_value(item, out);
+            }
+        }
         ::serde_json::Value::Number(n) if !n.is_i64() && !n.is_u64() => match n.as_f64() {
             Some(f) => {
                 let _ = write!(out, "{f}");

@@ -8,8 +8,8 @@ use std::fmt::Write as _;
 use crate::support::doc_table::{cell, code, table};
 
 use super::{
-    CLASS_NAME, ENTRY_NAME, FORMAT_VERSION, Fallback, IDENT, Key, PARAM_TYPES, Presence, REGISTRY_NAME,
-    SECTIONS, Section, Text, Type,
+    CLASS_NAME, ENTRY_NAME, FORMAT_VERSION, Fallback, IDENT, Key, PARAM, PARAM_TYPES, Presence,
+    REGISTRY_NAME, SCHEMA_KEYS, SECTIONS, Section, Text, Type,
 };
 
 /// The string patterns of the format, by the name the docs give them.
@@ -92,8 +92,22 @@ fn type_of(key: &Key) -> String {
         }
         Type::Params => {
             let words: Vec<String> = PARAM_TYPES.iter().map(|(word, _)| code(word)).collect();
-            format!("mapping: {} → {}", noun(Text::Pattern(IDENT)), words.join(" \\| "))
+            format!(
+                "mapping: {} → {} or mapping: {}",
+                noun(Text::Pattern(IDENT)),
+                words.join(" \\| "),
+                cell(&code(PARAM.path))
+            )
         }
+        Type::Word(words) => {
+            let words: Vec<String> = words.iter().map(|word| code(word)).collect();
+            words.join(" \\| ")
+        }
+        Type::Schema => {
+            let keys: Vec<String> = SCHEMA_KEYS.iter().map(|k| code(k)).collect();
+            format!("mapping: JSON Schema ({})", keys.join(", "))
+        }
+        Type::Any => "any value".into(),
     }
 }
 
@@ -162,6 +176,7 @@ mod tests {
                     Type::Section(inner)
                     | Type::FlagOr(inner)
                     | Type::Named { item: inner, .. } => walk(inner, seen),
+                    Type::Params => walk(&PARAM, seen),
                     _ => {}
                 }
             }

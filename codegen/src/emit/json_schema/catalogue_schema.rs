@@ -143,10 +143,22 @@ fn property(key: &Key) -> Value {
             "type": "object",
             "propertyNames": text_rules(Text::Pattern(format::IDENT)),
             "additionalProperties": {
-                "enum": PARAM_TYPES.map(|(word, _)| word),
-                "description": PARAM_TYPE_DESCRIPTION,
+                "anyOf": [
+                    {
+                        "enum": PARAM_TYPES.map(|(word, _)| word),
+                        "description": PARAM_TYPE_DESCRIPTION,
+                    },
+                    described_object(format::PARAM.description, &format::PARAM),
+                ],
             },
         }),
+        Type::Word(words) => scalar(Map::from_iter([("enum".into(), json!(words))])),
+        Type::Schema => json!({
+            "description": description,
+            "type": "object",
+            "propertyNames": {"enum": format::SCHEMA_KEYS},
+        }),
+        Type::Any => scalar(Map::new()),
     }
 }
 

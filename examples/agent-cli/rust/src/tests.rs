@@ -10,6 +10,8 @@ fn example(ty: ParamType) -> Value {
         ParamType::Integer => json!(42),
         ParamType::Number => json!(1.5),
         ParamType::Boolean => json!(true),
+        ParamType::List(_) => json!([]),
+        ParamType::Object => json!({}),
     }
 }
 

@@ -119,6 +119,8 @@ mod tests {
             errors::ParamType::Integer => json!(42),
             errors::ParamType::Number => json!(1.5),
             errors::ParamType::Boolean => json!(true),
+            errors::ParamType::List(_) => json!([]),
+            errors::ParamType::Object => json!({}),
         }
     }
 

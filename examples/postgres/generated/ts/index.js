@@ -6764,7 +6764,7 @@ export function renderTemplate(template, params) {
       }
       const name = template.slice(i + 1, end);
       const v = isObject(params) && hasOwn(params, name) ? params[name] : undefined;
-      out += v === undefined || v === null ? "" : String(v);
+      out += v === undefined || v === null ? "" : displayValue(v);
       i = end + 1;
     } else {
       out += c;
@@ -6774,7 +6774,7 @@ export function renderTemplate(template, params) {
   return out;
 }
 
-const typeOk = (ty, v) =>
+const typeOk = (ty, v, items) =>
   ty === "string"
     ? typeof v === "string"
     : ty === "integer"
@@ -6783,7 +6783,11 @@ const typeOk = (ty, v) =>
         ? typeof v === "number" && Number.isFinite(v)
         : ty === "boolean"
           ? typeof v === "boolean"
-          : false;
+          : ty === "list"
+            ? Array.isArray(v) && v.every((x) => typeOk(items, x))
+            : ty === "object"
+              ? isObject(v)
+              : false;
 
 const reservedKeys = () =>
   [WIRE.code, WIRE.message, WIRE.category, WIRE.retryable, WIRE.details].filter(
@@ -6806,7 +6810,7 @@ function readExtras(x, info, problems) {
   for (const p of declared) {
     if (!hasOwn(extras, p.name)) {
       problems.push(`param "${p.name}" is missing`);
-    } else if (!typeOk(p.type, extras[p.name])) {
+    } else if (!typeOk(p.type, extras[p.name], p.items)) {
       problems.push(`param "${p.name}" is not a ${p.type}`);
     } else {
       put(params, p.name, extras[p.name]);
@@ -7036,7 +7040,7 @@ function classifyFacts(data, fields, prefix, template, text, raw) {
           const v = f !== undefined && hasOwn(data, prefix + f.key)
             ? data[prefix + f.key]
             : isObject(params) && hasOwn(params, p.name) ? params[p.name] : undefined;
-          if (v !== undefined && typeOk(p.type, v)) put(out.params, p.name, v);
+          if (v !== undefined && typeOk(p.type, v, p.items)) put(out.params, p.name, v);
         }
         const context = get("context");
         if (isObject(context)) for (const k of Object.keys(context)) put(out.context, k, context[k]);
@@ -7137,7 +7141,13 @@ export function retryAdvice(e) {
   return null;
 }
 
-const displayValue = (v) => (typeof v === "string" ? v : String(v));
+/** A param value inside a message: a list's items joined by ", ", an object as compact JSON. */
+function displayValue(v) {
+  if (typeof v === "string") return v;
+  if (Array.isArray(v)) return v.map(displayValue).join(", ");
+  if (v !== null && typeof v === "object") return JSON.stringify(v);
+  return String(v);
+}
 
 /** A raised error of this catalogue, rendering the same wire, MCP and JSON-RPC shapes as the Rust crate. */
 export class AppError extends Error {
@@ -7150,7 +7160,7 @@ export class AppError extends Error {
     const values = {};
     for (const p of info.params) {
       const v = isObject(params) && hasOwn(params, p.name) ? params[p.name] : undefined;
-      if (!typeOk(p.type, v)) {
+      if (!typeOk(p.type, v, p.items)) {
         throw new TypeError(`${info.code}: param "${p.name}" must be a ${p.type}`);
       }
       put(values, p.name, v);
@@ -7250,7 +7260,13 @@ export class AppError extends Error {
       case "argument": return this.argument;
       case "constraint": return this.constraint;
       case "suggestion": return this.suggestion;
-      case "example": return ctx("example");
+      case "example": {
+        // The raise site's, else the `example:` of the param the argument names.
+        const v = ctx("example");
+        if (v !== undefined) return v;
+        const p = info.params.find((q) => q.name === this.argument);
+        return p === undefined ? undefined : p.example;
+      }
       case "params": {
         const out = {};
         for (const p of info.params) put(out, p.name, this.params[p.name]);
