@@ -325,6 +325,9 @@ pub fn explain_text(cat: &Catalogue, key: &str) -> Result<String, ExplainError> 
         ),
         ("retryable", yes_no(e.retryable).to_string()),
     ];
+    if cat.has_classes() {
+        facts.insert(0, ("class", escape_controls(&e.class)));
+    }
     if e.retryable
         && let Some(r) = retry_line(e.retry.as_ref())
     {

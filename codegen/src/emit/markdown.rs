@@ -293,6 +293,8 @@ struct PageMd<'a> {
     title: &'a str,
     summary: Option<&'a str>,
     code_prefix: Option<String>,
+    /// The codes table has a "Class" column (the catalogue declares classes).
+    show_class: bool,
     codes: Vec<CodeView>,
 }
 
@@ -302,6 +304,7 @@ struct CodeView {
     code_link: String,
     name_cell: String,
     category_link: String,
+    class_cell: String,
     retryable: &'static str,
     summary: String,
     deprecated: Option<String>,
@@ -353,6 +356,9 @@ fn code_view(cat: &Catalogue, e: &ErrorEntry) -> CodeView {
     let mut facts: Vec<(&'static str, String)> = Vec::new();
     if e.code != e.name {
         facts.push(("Name", escape::code(&e.name)));
+    }
+    if cat.has_classes() {
+        facts.push(("Class", escape::code(&e.class)));
     }
     facts.push((
         "Category",
@@ -422,6 +428,7 @@ fn code_view(cat: &Catalogue, e: &ErrorEntry) -> CodeView {
         code_link: format!("[{}]({})", escape::code(&e.code), code_href(cat, e)),
         name_cell: escape::code(&e.name),
         category_link: format!("[{}](index.md#{})", escape::inline(&cat_.key), cat_.anchor),
+        class_cell: escape::code(&e.class),
         retryable: yes_no(e.retryable),
         summary: e.summary.clone(),
         deprecated,
@@ -598,6 +605,7 @@ fn page_md(cat: &Catalogue, p: &PagePlan, header: &str) -> String {
         title: &p.title,
         summary: p.summary.as_deref(),
         code_prefix: p.code_prefix.as_deref().map(escape::code),
+        show_class: cat.has_classes(),
         codes,
     })
 }
@@ -697,5 +705,32 @@ mod tests {
                 .unwrap_or_else(|| panic!("{wire}: {:?}", l.diagnostics));
             check(&cat, wire);
         }
+    }
+}
+
+#[cfg(test)]
+mod class_tests {
+    /// The codes table gets a "Class" column, and each code a "Class" fact, only when some
+    /// code's class is not the registry's.
+    #[test]
+    fn classes_show_when_declared() {
+        let src = "errdex: 1\nregistry: {name: milo}\ncategories:\n  c: {summary: C, exit_code: 1, http_status: 400, jsonrpc_code: -32602}\nnamespaces:\n  FRM: {title: Forms, class: FormError}\n  CFG: {title: Config}\nerrors:\n  FRM_A: {namespace: FRM, category: c, summary: S}\n  CFG_A: {namespace: CFG, category: c, summary: S}\n";
+        let cat = crate::load_str(src, "e.yaml").catalogue.expect("loads");
+        let files = super::emit(&cat);
+        let page = |slug: &str| {
+            files
+                .iter()
+                .find(|(p, _)| p == &format!("src/{slug}.md"))
+                .map(|(_, t)| t.clone())
+                .expect("page")
+        };
+        assert!(page("frm").contains("| Code | Name | Class | Category |"));
+        assert!(page("frm").contains("| Class | <code>FormError</code> |"));
+        assert!(page("cfg").contains("| Class | <code>MiloError</code> |"));
+        let plain = crate::load_str(&src.replace(", class: FormError", ""), "e.yaml")
+            .catalogue
+            .expect("loads");
+        let files = super::emit(&plain);
+        assert!(files.iter().all(|(_, t)| !t.contains("Class")));
     }
 }

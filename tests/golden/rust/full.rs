@@ -1301,6 +1301,375 @@ static ERRDEX_LOOKUP_KEYS: [u8; 1210] = *b"\
     EGION\x1b\x00\x00\x00\x0b\x00ORB-NET-009\x1b\x00\x00\x00\x0d\x00NET_IPV4_ONLY\x1c\x00\x00\x00\x0b\x00ORB-SYS-009\
 ";
 
+/// The codes of namespace `DEP` (Deployments).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `DepCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum DepCode {
+    /// [`ErrorCode::DepInvalidManifest`]: `ORB-DEP-001`.
+    DepInvalidManifest = 0,
+    /// [`ErrorCode::DepNotFound`]: `ORB-DEP-002`.
+    DepNotFound = 1,
+    /// [`ErrorCode::DepQuotaExceeded`]: `ORB-DEP-003`.
+    DepQuotaExceeded = 2,
+    /// [`ErrorCode::DepQuotaLegacy`]: `ORB-DEP-004`.
+    DepQuotaLegacy = 3,
+    /// [`ErrorCode::DepRolloutTimeout`]: `ORB-DEP-005`.
+    DepRolloutTimeout = 4,
+    /// [`ErrorCode::DepHealthCheckFailed`]: `ORB-DEP-006`.
+    DepHealthCheckFailed = 5,
+    /// [`ErrorCode::DepImagePull`]: `ORB-DEP-007`.
+    DepImagePull = 6,
+}
+
+impl DepCode {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [DepCode] = &[
+        DepCode::DepInvalidManifest,
+        DepCode::DepNotFound,
+        DepCode::DepQuotaExceeded,
+        DepCode::DepQuotaLegacy,
+        DepCode::DepRolloutTimeout,
+        DepCode::DepHealthCheckFailed,
+        DepCode::DepImagePull,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Dep;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<DepCode> {
+        DepCode::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| DepCode::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<DepCode> for ErrorCode {
+    #[inline]
+    fn from(code: DepCode) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for DepCode {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<DepCode, ErrorCode> {
+        DepCode::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for DepCode {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The codes of namespace `NET` (Networking).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `NetCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum NetCode {
+    /// [`ErrorCode::NetPortInUse`]: `ORB-NET-001`.
+    NetPortInUse = 7,
+    /// [`ErrorCode::NetDnsTimeout`]: `ORB-NET-002`.
+    NetDnsTimeout = 8,
+    /// [`ErrorCode::NetTlsHandshake`]: `ORB-NET-003`.
+    NetTlsHandshake = 9,
+    /// [`ErrorCode::NetConnectionReset`]: `ORB-NET-004`.
+    NetConnectionReset = 10,
+    /// [`ErrorCode::NetProxyInvalid`]: `ORB-NET-005`.
+    NetProxyInvalid = 11,
+    /// [`ErrorCode::NetTemplateUndefined`]: `ORB-NET-006`.
+    NetTemplateUndefined = 12,
+}
+
+impl NetCode {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [NetCode] = &[
+        NetCode::NetPortInUse,
+        NetCode::NetDnsTimeout,
+        NetCode::NetTlsHandshake,
+        NetCode::NetConnectionReset,
+        NetCode::NetProxyInvalid,
+        NetCode::NetTemplateUndefined,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Net;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<NetCode> {
+        NetCode::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| NetCode::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<NetCode> for ErrorCode {
+    #[inline]
+    fn from(code: NetCode) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for NetCode {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<NetCode, ErrorCode> {
+        NetCode::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for NetCode {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The codes of namespace `AUTH` (Authentication &amp; access).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `AuthCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum AuthCode {
+    /// [`ErrorCode::AuthTokenExpired`]: `ORB-AUT-001`.
+    AuthTokenExpired = 13,
+    /// [`ErrorCode::AuthForbidden`]: `ORB-AUT-002`.
+    AuthForbidden = 14,
+    /// [`ErrorCode::AuthMfaRequired`]: `ORB-AUT-003`.
+    AuthMfaRequired = 15,
+    /// [`ErrorCode::AuthTooManyAttempts`]: `ORB-AUT-004`.
+    AuthTooManyAttempts = 16,
+}
+
+impl AuthCode {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [AuthCode] = &[
+        AuthCode::AuthTokenExpired,
+        AuthCode::AuthForbidden,
+        AuthCode::AuthMfaRequired,
+        AuthCode::AuthTooManyAttempts,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Auth;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<AuthCode> {
+        AuthCode::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| AuthCode::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<AuthCode> for ErrorCode {
+    #[inline]
+    fn from(code: AuthCode) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for AuthCode {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<AuthCode, ErrorCode> {
+        AuthCode::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for AuthCode {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The codes of namespace `BIL` (Billing).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `BilCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum BilCode {
+    /// [`ErrorCode::BilCardDeclined`]: `ORB-BIL-001`.
+    BilCardDeclined = 17,
+    /// [`ErrorCode::BilInvoiceNotFound`]: `ORB-BIL-002`.
+    BilInvoiceNotFound = 18,
+    /// [`ErrorCode::BilSpendLimit`]: `ORB-BIL-003`.
+    BilSpendLimit = 19,
+}
+
+impl BilCode {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [BilCode] = &[
+        BilCode::BilCardDeclined,
+        BilCode::BilInvoiceNotFound,
+        BilCode::BilSpendLimit,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Bil;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<BilCode> {
+        BilCode::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| BilCode::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<BilCode> for ErrorCode {
+    #[inline]
+    fn from(code: BilCode) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for BilCode {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<BilCode, ErrorCode> {
+        BilCode::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for BilCode {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The codes of namespace `CFG` (Configuration).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `CfgCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum CfgCode {
+    /// [`ErrorCode::CfgMissingKey`]: `ORB-CFG-001`.
+    CfgMissingKey = 20,
+    /// [`ErrorCode::CfgParse`]: `ORB-CFG-002`.
+    CfgParse = 21,
+    /// [`ErrorCode::CfgUnknownProfile`]: `ORB-CFG-003`.
+    CfgUnknownProfile = 22,
+}
+
+impl CfgCode {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [CfgCode] = &[
+        CfgCode::CfgMissingKey,
+        CfgCode::CfgParse,
+        CfgCode::CfgUnknownProfile,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Cfg;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<CfgCode> {
+        CfgCode::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| CfgCode::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<CfgCode> for ErrorCode {
+    #[inline]
+    fn from(code: CfgCode) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for CfgCode {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<CfgCode, ErrorCode> {
+        CfgCode::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for CfgCode {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // Runtime support: identical for every catalogue. Everything above this line is data from
 // the catalogue; everything below reads it through the tables. Lookups never allocate.
