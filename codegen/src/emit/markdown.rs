@@ -410,16 +410,17 @@ fn code_view(cat: &Catalogue, e: &ErrorEntry) -> CodeView {
             )
         })
         .collect();
-    let retry = if e.retryable {
-        let advice = e.retry.as_ref().map(retry_text).unwrap_or_default();
-        if advice.is_empty() {
-            "retryable: the same request may succeed later.".to_string()
-        } else {
-            format!("retryable: {advice}")
+    let advice = e.retry.as_ref().map(retry_text).unwrap_or_default();
+    let retry = match (e.retryable, advice.is_empty()) {
+        (true, true) => "retryable: the same request may succeed later.".to_string(),
+        (true, false) => format!("retryable: {advice}"),
+        (false, true) => {
+            "not retryable: retrying the same request fails the same way; fix the cause first."
+                .to_string()
         }
-    } else {
-        "not retryable: retrying the same request fails the same way; fix the cause first."
-            .to_string()
+        (false, false) => {
+            format!("not retryable: retrying the same request fails the same way. {advice}")
+        }
     };
     let texts = example_texts(e);
     CodeView {
