@@ -325,9 +325,10 @@ pub fn explain_text(cat: &Catalogue, key: &str) -> Result<String, ExplainError> 
         ),
         ("retryable", yes_no(e.retryable).to_string()),
     ];
-    if e.retryable
-        && let Some(r) = retry_line(e.retry.as_ref())
-    {
+    if cat.has_classes() {
+        facts.insert(0, ("class", escape_controls(&e.class)));
+    }
+    if let Some(r) = retry_line(e.retry.as_ref()) {
         facts.push(("retry", r));
     }
     facts.push(("exit code", e.exit_code.to_string()));
@@ -432,4 +433,37 @@ pub fn explain_json(cat: &Catalogue, key: &str) -> Result<Value, ExplainError> {
         }),
     );
     Ok(Value::Object(reference))
+}
+
+#[cfg(test)]
+mod retry_advice_tests {
+    /// Advice on a code that is not retryable (issue 15 item 5) is kept in the IR, inherited
+    /// from a category with the same retryability only, and shown by `explain` and the docs.
+    #[test]
+    fn advice_on_non_retryable_codes_is_kept_and_shown() {
+        let src = "errdex: 1\nregistry: {name: m}\ncategories:\n  invalid: {summary: Bad, retryable: false, retry: {advice: Fix the arguments before retrying.}, exit_code: 2, http_status: 400, jsonrpc_code: -32602}\n  busy: {summary: Busy, retryable: true, retry: {max_attempts: 3, advice: Back off.}, exit_code: 75, http_status: 503, jsonrpc_code: -32603}\nerrors:\n  BAD_ARG: {category: invalid, summary: S}\n  OWN_ADVICE: {category: invalid, summary: S, retry: {advice: Pick another name.}}\n  NOT_AGAIN: {category: busy, summary: S, retryable: false}\n";
+        let cat = crate::load_str(src, "e.yaml").catalogue.expect("loads");
+        let advice = |name: &str| {
+            cat.lookup(name)
+                .and_then(|e| e.retry.as_ref())
+                .and_then(|r| r.advice.clone())
+        };
+        assert_eq!(advice("BAD_ARG").as_deref(), Some("Fix the arguments before retrying."));
+        assert_eq!(advice("OWN_ADVICE").as_deref(), Some("Pick another name."));
+        // Advice for retryable codes does not fit a code that overrides `retryable: false`.
+        assert_eq!(advice("NOT_AGAIN"), None);
+        let text = super::explain_text(&cat, "BAD_ARG").expect("explains");
+        assert!(text.contains("retryable     no"), "{text}");
+        assert!(text.contains("Fix the arguments before retrying."), "{text}");
+        let json = super::explain_json(&cat, "OWN_ADVICE").expect("explains");
+        assert_eq!(json["retry"]["advice"], "Pick another name.");
+        let docs = crate::emit::markdown::emit(&cat);
+        let general = &docs
+            .iter()
+            .find(|(p, _)| p == "src/general.md")
+            .expect("page")
+            .1;
+        assert!(general.contains("Fix the arguments before retrying."), "{general}");
+        assert!(general.contains("Pick another name."), "{general}");
+    }
 }

@@ -352,6 +352,12 @@ impl Catalogue {
         })
     }
 
+    /// `true` when some code's class is not the registry's base class: then the docs and
+    /// `explain` show each code's class.
+    pub fn has_classes(&self) -> bool {
+        self.errors.iter().any(|e| e.class != self.registry.class)
+    }
+
     pub fn retired_code(&self, key: &str) -> Option<&Retired> {
         self.retired
             .iter()

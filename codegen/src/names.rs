@@ -151,6 +151,47 @@ pub const RUST_ERROR_METHODS: &[&str] = &[
     "unknown",
 ];
 
+/// The types of the generated Rust file (the catalogue's and the runtime's, private ones
+/// included): a namespace's sub-enum ([`rust_namespace_enum`]) may not take one of these
+/// names. `emit::rust` tests that the runtime declares no other.
+pub const RUST_TYPES: &[&str] = &[
+    "Category",
+    "Deprecation",
+    "ErrdexAligned",
+    "ErrdexCategoryMeta",
+    "ErrdexCode",
+    "ErrdexCodeMeta",
+    "ErrdexData",
+    "ErrdexInner",
+    "ErrdexNamespaceMeta",
+    "ErrdexSplice",
+    "ErrdexStrVisitor",
+    "Error",
+    "ErrorCode",
+    "JsonRpcData",
+    "JsonRpcProfile",
+    "LogLevel",
+    "McpProfile",
+    "Names",
+    "Namespace",
+    "ParamScalar",
+    "ParamSpec",
+    "ParamType",
+    "ParseCodeError",
+    "ParseNameError",
+    "ProfileFact",
+    "RetiredCode",
+    "RetryAdvice",
+    "WireField",
+    "WireKeys",
+    "WireKind",
+];
+
+/// The Rust sub-enum of a namespace's codes: `FrmCode` for the namespace variant `Frm`.
+pub fn rust_namespace_enum(namespace_variant: &str) -> String {
+    format!("{}Code", namespace_variant.trim_end_matches('_'))
+}
+
 /// `true` for a catalogue NAME: UPPER_SNAKE or lower_snake, starting with a letter.
 pub fn is_entry_name(s: &str) -> bool {
     let mut chars = s.chars();

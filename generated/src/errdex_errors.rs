@@ -16,8 +16,46 @@ pub const WIRE: WireKeys = WireKeys {
     category: Some("category"),
     retryable: None,
     details: None,
+    order: [
+        WireField::Code,
+        WireField::Message,
+        WireField::Category,
+        WireField::Retryable,
+        WireField::Details,
+    ],
 };
 const ERRDEX_MCP_STRUCTURED_CONTENT: bool = false;
+/// How [`Error::to_mcp_tool_result`] shapes a failed tool call (`profiles.mcp_tool_error`).
+pub const MCP_PROFILE: McpProfile = McpProfile {
+    text: "{compact}",
+    member: "_meta",
+    prefix: "dev.errdex/",
+    result_type: Some("complete"),
+    fields: &[
+        ("code", ProfileFact::Code),
+        ("category", ProfileFact::Category),
+        ("retryable", ProfileFact::Retryable),
+        ("expected", ProfileFact::Expected),
+        ("docs_url", ProfileFact::DocsUrl),
+        ("suggestion", ProfileFact::Suggestion),
+        ("argument", ProfileFact::Argument),
+        ("constraint", ProfileFact::Constraint),
+    ],
+};
+/// How [`Error::to_jsonrpc_error`] shapes the error object (`profiles.jsonrpc_error`).
+pub const JSONRPC_PROFILE: JsonRpcProfile = JsonRpcProfile {
+    message: "{message}",
+    data: JsonRpcData::Wire,
+};
+/// The registry's base error class (`registry.class`): the error type of every code
+/// whose namespace and entry name none.
+pub const REGISTRY_CLASS: &str = "ErrdexError";
+const ERRDEX_CLASS_NAMES: [&str; 1usize] = ["ErrdexError"];
+const ERRDEX_CODE_CLASS: [u8; 50usize] = [
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+];
 /// The categories of the catalogue: each fixes the default retryability, exit code,
 /// HTTP status, JSON-RPC code and log level of its codes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -2007,6 +2045,636 @@ static ERRDEX_LOOKUP_KEYS: [u8; 1721] = *b"\
     \x00\x00\x00\x0b\x00FILE_EXISTS0\x00\x00\x00\x11\x00CATALOGUE_INVALID1\x00\x00\x00\x0c\x00CODE_RETIRED\
 ";
 
+/// The codes of namespace `YAML` (Reading and parsing).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `YamlCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum YamlCode {
+    /// [`ErrorCode::YamlSyntax`]: `EDX0001`.
+    YamlSyntax = 0,
+    /// [`ErrorCode::NotUtf8`]: `EDX0002`.
+    NotUtf8 = 1,
+    /// [`ErrorCode::EmptyCatalogue`]: `EDX0003`.
+    EmptyCatalogue = 2,
+    /// [`ErrorCode::CatalogueTooLarge`]: `EDX0004`.
+    CatalogueTooLarge = 3,
+    /// [`ErrorCode::NestingTooDeep`]: `EDX0005`.
+    NestingTooDeep = 4,
+    /// [`ErrorCode::YamlBudgetExceeded`]: `EDX0006`.
+    YamlBudgetExceeded = 5,
+    /// [`ErrorCode::TooManyCodes`]: `EDX0007`.
+    TooManyCodes = 6,
+    /// [`ErrorCode::TextTooLong`]: `EDX0008`.
+    TextTooLong = 7,
+}
+
+impl YamlCode {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [YamlCode] = &[
+        YamlCode::YamlSyntax,
+        YamlCode::NotUtf8,
+        YamlCode::EmptyCatalogue,
+        YamlCode::CatalogueTooLarge,
+        YamlCode::NestingTooDeep,
+        YamlCode::YamlBudgetExceeded,
+        YamlCode::TooManyCodes,
+        YamlCode::TextTooLong,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Yaml;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<YamlCode> {
+        YamlCode::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| YamlCode::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<YamlCode> for ErrorCode {
+    #[inline]
+    fn from(code: YamlCode) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for YamlCode {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<YamlCode, ErrorCode> {
+        YamlCode::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for YamlCode {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The codes of namespace `SCHEMA` (Shape of the catalogue).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `SchemaCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum SchemaCode {
+    /// [`ErrorCode::WrongType`]: `EDX0101`.
+    WrongType = 8,
+    /// [`ErrorCode::UnknownKey`]: `EDX0102`.
+    UnknownKey = 9,
+    /// [`ErrorCode::DuplicateKey`]: `EDX0103`.
+    DuplicateKey = 10,
+    /// [`ErrorCode::MissingKey`]: `EDX0104`.
+    MissingKey = 11,
+    /// [`ErrorCode::FormatVersion`]: `EDX0105`.
+    FormatVersion = 12,
+    /// [`ErrorCode::BadValue`]: `EDX0106`.
+    BadValue = 13,
+}
+
+impl SchemaCode {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [SchemaCode] = &[
+        SchemaCode::WrongType,
+        SchemaCode::UnknownKey,
+        SchemaCode::DuplicateKey,
+        SchemaCode::MissingKey,
+        SchemaCode::FormatVersion,
+        SchemaCode::BadValue,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Schema;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<SchemaCode> {
+        SchemaCode::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| SchemaCode::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<SchemaCode> for ErrorCode {
+    #[inline]
+    fn from(code: SchemaCode) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for SchemaCode {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<SchemaCode, ErrorCode> {
+        SchemaCode::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for SchemaCode {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The codes of namespace `NAMES` (Names and codes).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `NamesCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum NamesCode {
+    /// [`ErrorCode::InvalidName`]: `EDX0201`.
+    InvalidName = 14,
+    /// [`ErrorCode::DuplicateCode`]: `EDX0202`.
+    DuplicateCode = 15,
+    /// [`ErrorCode::DuplicateName`]: `EDX0203`.
+    DuplicateName = 16,
+    /// [`ErrorCode::LegacyCodeCollision`]: `EDX0204`.
+    LegacyCodeCollision = 17,
+    /// [`ErrorCode::IdentifierCollision`]: `EDX0205`.
+    IdentifierCollision = 18,
+    /// [`ErrorCode::CodePatternMismatch`]: `EDX0206`.
+    CodePatternMismatch = 19,
+    /// [`ErrorCode::CodePrefixMismatch`]: `EDX0207`.
+    CodePrefixMismatch = 20,
+    /// [`ErrorCode::InvalidCodePattern`]: `EDX0208`.
+    InvalidCodePattern = 21,
+    /// [`ErrorCode::RetiredCodeReused`]: `EDX0209`.
+    RetiredCodeReused = 22,
+    /// [`ErrorCode::InvalidCode`]: `EDX0210`.
+    InvalidCode = 23,
+}
+
+impl NamesCode {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [NamesCode] = &[
+        NamesCode::InvalidName,
+        NamesCode::DuplicateCode,
+        NamesCode::DuplicateName,
+        NamesCode::LegacyCodeCollision,
+        NamesCode::IdentifierCollision,
+        NamesCode::CodePatternMismatch,
+        NamesCode::CodePrefixMismatch,
+        NamesCode::InvalidCodePattern,
+        NamesCode::RetiredCodeReused,
+        NamesCode::InvalidCode,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Names;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<NamesCode> {
+        NamesCode::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| NamesCode::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<NamesCode> for ErrorCode {
+    #[inline]
+    fn from(code: NamesCode) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for NamesCode {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<NamesCode, ErrorCode> {
+        NamesCode::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for NamesCode {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The codes of namespace `REFS` (References).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `RefsCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum RefsCode {
+    /// [`ErrorCode::UnknownCategory`]: `EDX0301`.
+    UnknownCategory = 24,
+    /// [`ErrorCode::UnknownNamespace`]: `EDX0302`.
+    UnknownNamespace = 25,
+    /// [`ErrorCode::UnknownReplacement`]: `EDX0303`.
+    UnknownReplacement = 26,
+}
+
+impl RefsCode {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [RefsCode] = &[
+        RefsCode::UnknownCategory,
+        RefsCode::UnknownNamespace,
+        RefsCode::UnknownReplacement,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Refs;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<RefsCode> {
+        RefsCode::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| RefsCode::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<RefsCode> for ErrorCode {
+    #[inline]
+    fn from(code: RefsCode) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for RefsCode {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<RefsCode, ErrorCode> {
+        RefsCode::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for RefsCode {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The codes of namespace `TEMPLATE` (Templates and params).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `TemplateCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum TemplateCode {
+    /// [`ErrorCode::TemplateSyntax`]: `EDX0401`.
+    TemplateSyntax = 27,
+    /// [`ErrorCode::UndeclaredPlaceholder`]: `EDX0402`.
+    UndeclaredPlaceholder = 28,
+    /// [`ErrorCode::UnusedParam`]: `EDX0403`.
+    UnusedParam = 29,
+    /// [`ErrorCode::InvalidParamName`]: `EDX0404`.
+    InvalidParamName = 30,
+    /// [`ErrorCode::ParamShadowsWireKey`]: `EDX0405`.
+    ParamShadowsWireKey = 31,
+}
+
+impl TemplateCode {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [TemplateCode] = &[
+        TemplateCode::TemplateSyntax,
+        TemplateCode::UndeclaredPlaceholder,
+        TemplateCode::UnusedParam,
+        TemplateCode::InvalidParamName,
+        TemplateCode::ParamShadowsWireKey,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Template;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<TemplateCode> {
+        TemplateCode::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| TemplateCode::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<TemplateCode> for ErrorCode {
+    #[inline]
+    fn from(code: TemplateCode) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for TemplateCode {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<TemplateCode, ErrorCode> {
+        TemplateCode::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for TemplateCode {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The codes of namespace `RANGE` (Numeric mappings).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `RangeCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum RangeCode {
+    /// [`ErrorCode::ExitCodeRange`]: `EDX0501`.
+    ExitCodeRange = 32,
+    /// [`ErrorCode::ExitCodeUnusual`]: `EDX0502`.
+    ExitCodeUnusual = 33,
+    /// [`ErrorCode::HttpStatusRange`]: `EDX0503`.
+    HttpStatusRange = 34,
+    /// [`ErrorCode::HttpStatusNotError`]: `EDX0504`.
+    HttpStatusNotError = 35,
+    /// [`ErrorCode::JsonrpcCodeReserved`]: `EDX0505`.
+    JsonrpcCodeReserved = 36,
+    /// [`ErrorCode::JsonrpcCodeRange`]: `EDX0506`.
+    JsonrpcCodeRange = 37,
+}
+
+impl RangeCode {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [RangeCode] = &[
+        RangeCode::ExitCodeRange,
+        RangeCode::ExitCodeUnusual,
+        RangeCode::HttpStatusRange,
+        RangeCode::HttpStatusNotError,
+        RangeCode::JsonrpcCodeReserved,
+        RangeCode::JsonrpcCodeRange,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Range;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<RangeCode> {
+        RangeCode::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| RangeCode::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<RangeCode> for ErrorCode {
+    #[inline]
+    fn from(code: RangeCode) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for RangeCode {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<RangeCode, ErrorCode> {
+        RangeCode::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for RangeCode {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The codes of namespace `DOCS` (Documentation links).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `DocsCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum DocsCode {
+    /// [`ErrorCode::DocsUrlPlaceholder`]: `EDX0601`.
+    DocsUrlPlaceholder = 38,
+    /// [`ErrorCode::MalformedUrl`]: `EDX0602`.
+    MalformedUrl = 39,
+}
+
+impl DocsCode {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [DocsCode] = &[
+        DocsCode::DocsUrlPlaceholder,
+        DocsCode::MalformedUrl,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Docs;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<DocsCode> {
+        DocsCode::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| DocsCode::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<DocsCode> for ErrorCode {
+    #[inline]
+    fn from(code: DocsCode) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for DocsCode {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<DocsCode, ErrorCode> {
+        DocsCode::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for DocsCode {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The codes of namespace `CLI` (The errdex command).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `CliCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum CliCode {
+    /// [`ErrorCode::FileUnreadable`]: `EDX1001`.
+    FileUnreadable = 40,
+    /// [`ErrorCode::BadArguments`]: `EDX1002`.
+    BadArguments = 41,
+    /// [`ErrorCode::WriteFailed`]: `EDX1003`.
+    WriteFailed = 42,
+    /// [`ErrorCode::OutputsStale`]: `EDX1004`.
+    OutputsStale = 43,
+    /// [`ErrorCode::BreakingChanges`]: `EDX1005`.
+    BreakingChanges = 44,
+    /// [`ErrorCode::UnknownCode`]: `EDX1006`.
+    UnknownCode = 45,
+    /// [`ErrorCode::GitFailed`]: `EDX1007`.
+    GitFailed = 46,
+    /// [`ErrorCode::FileExists`]: `EDX1008`.
+    FileExists = 47,
+    /// [`ErrorCode::CatalogueInvalid`]: `EDX1009`.
+    CatalogueInvalid = 48,
+    /// [`ErrorCode::CodeRetired`]: `EDX1010`.
+    CodeRetired = 49,
+}
+
+impl CliCode {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [CliCode] = &[
+        CliCode::FileUnreadable,
+        CliCode::BadArguments,
+        CliCode::WriteFailed,
+        CliCode::OutputsStale,
+        CliCode::BreakingChanges,
+        CliCode::UnknownCode,
+        CliCode::GitFailed,
+        CliCode::FileExists,
+        CliCode::CatalogueInvalid,
+        CliCode::CodeRetired,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Cli;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<CliCode> {
+        CliCode::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| CliCode::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<CliCode> for ErrorCode {
+    #[inline]
+    fn from(code: CliCode) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for CliCode {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<CliCode, ErrorCode> {
+        CliCode::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for CliCode {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // Runtime support: identical for every catalogue. Everything above this line is data from
 // the catalogue; everything below reads it through the tables. Lookups never allocate.
@@ -2026,6 +2694,24 @@ pub struct WireKeys {
     /// Key under which the extras (params, argument, constraint, suggestion, context) nest;
     /// `None`: they sit flat beside the reserved keys.
     pub details: Option<&'static str>,
+    /// The order of the reserved members in [`Error::to_wire`] (the order of the
+    /// catalogue's `wire:` block); flat extras follow them.
+    pub order: [WireField; 5],
+}
+
+/// A reserved member of the wire object, by role.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum WireField {
+    /// The code ([`WireKeys::code`]).
+    Code,
+    /// The message ([`WireKeys::message`]).
+    Message,
+    /// The category ([`WireKeys::category`]).
+    Category,
+    /// The retryable flag ([`WireKeys::retryable`]).
+    Retryable,
+    /// The nested extras ([`WireKeys::details`]).
+    Details,
 }
 
 impl WireKeys {
@@ -2038,6 +2724,88 @@ impl WireKeys {
             || self.retryable == Some(key)
             || self.details == Some(key)
     }
+}
+
+/// A fact a profile carries (`profiles:` in the catalogue). `Argument`, `Constraint`,
+/// `Suggestion`, `Example`, `ContextKey` and `Param` are left out when the error has none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ProfileFact {
+    /// The wire code.
+    Code,
+    /// The NAME.
+    Name,
+    /// The category wire value.
+    Category,
+    /// The retryable flag.
+    Retryable,
+    /// `expected` of this occurrence ([`Error::expected`]).
+    Expected,
+    /// The error class of this occurrence ([`Error::error_type`]).
+    ErrorType,
+    /// The rendered message.
+    Message,
+    /// The code's summary.
+    Summary,
+    /// The code's docs URL.
+    DocsUrl,
+    /// [`Error::argument`].
+    Argument,
+    /// [`Error::constraint`].
+    Constraint,
+    /// [`Error::suggestion`].
+    Suggestion,
+    /// The context entry `example`.
+    Example,
+    /// The context entry `example`, else the `example:` of the param the argument names:
+    /// (code, param, the example as JSON text) for the params that have one.
+    ExampleOr(&'static [(ErrorCode, &'static str, &'static str)]),
+    /// Every param, as an object.
+    Params,
+    /// Every context entry, as an object.
+    Context,
+    /// The wire object ([`Error::to_wire`]).
+    Wire,
+    /// One context entry.
+    ContextKey(&'static str),
+    /// One param, for the codes that have it.
+    Param(&'static str),
+}
+
+/// The MCP `CallToolResult` of a failed tool call (`profiles.mcp_tool_error`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct McpProfile {
+    /// `content[0].text`: a template over `{message}`, `{code}`, `{name}`, `{category}`,
+    /// `{error_type}`, `{suggestion}`, `{compact}` (the `Display` text) and `{wire}` (the wire
+    /// object as compact JSON).
+    pub text: &'static str,
+    /// The member holding the facts: `_meta`, `structuredContent` or a named member.
+    pub member: &'static str,
+    /// Prefix of every key of `fields`.
+    pub prefix: &'static str,
+    /// The `resultType` member, if any.
+    pub result_type: Option<&'static str>,
+    /// The facts, in order, under their keys.
+    pub fields: &'static [(&'static str, ProfileFact)],
+}
+
+/// What the JSON-RPC error's `data` member holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum JsonRpcData {
+    /// The wire object.
+    Wire,
+    /// No `data` member.
+    Omitted,
+    /// An object of these facts.
+    Fields(&'static [(&'static str, ProfileFact)]),
+}
+
+/// The JSON-RPC error object (`profiles.jsonrpc_error`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct JsonRpcProfile {
+    /// `message`: a template over the same placeholders as [`McpProfile::text`].
+    pub message: &'static str,
+    /// The `data` member.
+    pub data: JsonRpcData,
 }
 
 /// Retry advice from the catalogue (`retry:` of the category or the code).
@@ -2095,10 +2863,15 @@ pub enum ParamType {
     Number,
     /// `boolean`: a JSON boolean.
     Boolean,
+    /// `list`: a JSON array of one scalar type (messages show the items joined by `", "`).
+    List(ParamScalar),
+    /// `object`: a JSON object (messages show it as compact JSON).
+    Object,
 }
 
 impl ParamType {
-    /// The catalogue spelling: `"string"`, `"integer"`, `"number"` or `"boolean"`.
+    /// The catalogue spelling: `"string"`, `"integer"`, `"number"`, `"boolean"`, `"list"`
+    /// or `"object"`.
     #[inline]
     pub const fn as_str(self) -> &'static str {
         match self {
@@ -2106,6 +2879,43 @@ impl ParamType {
             ParamType::Integer => "integer",
             ParamType::Number => "number",
             ParamType::Boolean => "boolean",
+            ParamType::List(_) => "list",
+            ParamType::Object => "object",
+        }
+    }
+
+    /// The item type of a `list` param.
+    #[inline]
+    pub const fn items(self) -> Option<ParamScalar> {
+        match self {
+            ParamType::List(items) => Some(items),
+            _ => None,
+        }
+    }
+}
+
+/// The item type of a list param.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ParamScalar {
+    /// JSON strings.
+    String,
+    /// JSON integers (`i64`).
+    Integer,
+    /// JSON numbers (`f64`).
+    Number,
+    /// JSON booleans.
+    Boolean,
+}
+
+impl ParamScalar {
+    /// The catalogue spelling: `"string"`, `"integer"`, `"number"` or `"boolean"`.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ParamScalar::String => "string",
+            ParamScalar::Integer => "integer",
+            ParamScalar::Number => "number",
+            ParamScalar::Boolean => "boolean",
         }
     }
 }
@@ -2172,6 +2982,50 @@ impl ::core::fmt::Display for ParseCodeError {
 }
 
 impl ::std::error::Error for ParseCodeError {}
+
+/// How [`Error::from_wire`] classified a received value; the `kind` of the TypeScript
+/// module's `parseWireError`, by the same rule. Errors made by the constructors are
+/// [`WireKind::Known`].
+///
+/// A payload is *legacy* when it is a JSON object whose code key does not hold a string,
+/// or holds a string that is no code of the catalogue (live, legacy or retired) while the
+/// message key does not hold a string; and it has a string under `error` or else
+/// `message`: that string is its message. Otherwise, without a code, it is *invalid*.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum WireKind {
+    /// A live or legacy code of this catalogue.
+    Known,
+    /// A code this build does not know (a newer peer), in the wire shape.
+    Unknown,
+    /// A retired code (see [`RETIRED`]).
+    Retired,
+    /// An earlier, code-less payload such as `{"error": "human message"}`.
+    Legacy,
+    /// Not an error payload at all.
+    Invalid,
+}
+
+impl WireKind {
+    /// `"known"`, `"unknown"`, `"retired"`, `"legacy"` or `"invalid"`: the TypeScript
+    /// `kind` strings.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            WireKind::Known => "known",
+            WireKind::Unknown => "unknown",
+            WireKind::Retired => "retired",
+            WireKind::Legacy => "legacy",
+            WireKind::Invalid => "invalid",
+        }
+    }
+}
+
+impl ::core::fmt::Display for WireKind {
+    #[inline]
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
 
 /// A string that is not the wire value of any [`Category`] or [`Namespace`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -2473,7 +3327,9 @@ impl ErrorCode {
         self.meta().flags & ERRDEX_RETRYABLE != 0
     }
 
-    /// Retry advice (the code's own, else its category's).
+    /// Retry advice (the code's own, else its category's). A code that is not
+    /// [`retryable`](Self::retryable) may have advice too: what to fix before trying again
+    /// (advice, not permission to retry).
     #[inline]
     pub const fn retry(self) -> Option<RetryAdvice> {
         ERRDEX_RETRY[self.meta().retry as usize]
@@ -2514,6 +3370,13 @@ impl ErrorCode {
     pub const fn docs_url(self) -> &'static str {
         let s = &self.meta().s;
         errdex_str(s[ERRDEX_F_DOCS_URL], s[ERRDEX_F_DOCS_URL + 1])
+    }
+
+    /// The error class (error type) of the code: its own `class`, else its namespace's,
+    /// else [`REGISTRY_CLASS`].
+    #[inline]
+    pub const fn class(self) -> &'static str {
+        ERRDEX_CLASS_NAMES[ERRDEX_CODE_CLASS[self.index()] as usize]
     }
 
     /// One-line summary.
@@ -2761,6 +3624,8 @@ enum ErrdexCode {
         code: String,
         category: Option<String>,
         retryable: Option<bool>,
+        /// [`WireKind::Unknown`], `Retired`, `Legacy` or `Invalid` (empty code for the last two).
+        kind: WireKind,
     },
 }
 
@@ -2773,6 +3638,8 @@ struct ErrdexData {
     constraint: Option<::serde_json::Value>,
     suggestion: Option<String>,
     context: Vec<(String, ::serde_json::Value)>,
+    expected: Option<bool>,
+    error_type: Option<String>,
 }
 
 #[derive(Clone)]
@@ -2862,6 +3729,30 @@ impl Error {
     }
 
     #[inline]
+    #[allow(dead_code)]
+    fn errdex_vls(v: Vec<String>) -> ::serde_json::Value {
+        ::serde_json::Value::Array(v.into_iter().map(::serde_json::Value::String).collect())
+    }
+
+    #[inline]
+    #[allow(dead_code)]
+    fn errdex_vli(v: Vec<i64>) -> ::serde_json::Value {
+        ::serde_json::Value::Array(v.into_iter().map(::serde_json::Value::from).collect())
+    }
+
+    #[inline]
+    #[allow(dead_code)]
+    fn errdex_vlf(v: Vec<f64>) -> ::serde_json::Value {
+        ::serde_json::Value::Array(v.into_iter().map(::serde_json::Value::from).collect())
+    }
+
+    #[inline]
+    #[allow(dead_code)]
+    fn errdex_vlb(v: Vec<bool>) -> ::serde_json::Value {
+        ::serde_json::Value::Array(v.into_iter().map(::serde_json::Value::Bool).collect())
+    }
+
+    #[inline]
     fn errdex_new<const N: usize>(code: ErrorCode, values: [::serde_json::Value; N]) -> Error {
         Error::errdex_new_vec(code, Vec::from(values))
     }
@@ -2885,6 +3776,8 @@ impl Error {
                 constraint: None,
                 suggestion,
                 context: Vec::new(),
+                expected: None,
+                error_type: None,
             },
             source: None,
         }))
@@ -2931,6 +3824,35 @@ impl Error {
         self
     }
 
+    /// Overrides `expected` for this occurrence: a raise site that knows the caller can
+    /// correct it (`true`, log at WARN) or that the operator must act (`false`, ERROR).
+    #[must_use]
+    #[inline]
+    pub fn with_expected(mut self, expected: bool) -> Error {
+        self.0.data.expected = Some(expected);
+        self
+    }
+
+    /// Overrides the error type (class) for this occurrence, e.g. the registry's base class
+    /// when the raise site uses it rather than the code's own class.
+    #[must_use]
+    #[inline]
+    pub fn with_error_type(mut self, error_type: impl Into<String>) -> Error {
+        self.0.data.error_type = Some(error_type.into());
+        self
+    }
+
+    /// The error type: the raise site's ([`with_error_type`](Self::with_error_type)), else
+    /// the code's class; `None` for a code this build does not know.
+    #[inline]
+    pub fn error_type(&self) -> Option<&str> {
+        match (&self.0.data.error_type, self.code()) {
+            (Some(t), _) => Some(t),
+            (None, Some(c)) => Some(c.class()),
+            (None, None) => None,
+        }
+    }
+
     /// Records the underlying cause ([`std::error::Error::source`]).
     #[must_use]
     #[inline]
@@ -2963,6 +3885,18 @@ impl Error {
     #[inline]
     pub fn is_known(&self) -> bool {
         self.code().is_some()
+    }
+
+    /// How [`from_wire`](Self::from_wire) classified the payload (see [`WireKind`] for the
+    /// rule); [`WireKind::Known`] for errors made by the constructors. A legacy or invalid
+    /// payload has an empty [`wire_code`](Self::wire_code), no category and is not
+    /// retryable.
+    #[inline]
+    pub fn wire_kind(&self) -> WireKind {
+        match &self.0.data.code {
+            ErrdexCode::Known(_) => WireKind::Known,
+            ErrdexCode::Unknown { kind, .. } => *kind,
+        }
     }
 
     /// The category: the code's, or for an unknown code the one named on the wire.
@@ -3005,9 +3939,13 @@ impl Error {
         }
     }
 
-    /// `true` when the caller can correct it (log at WARN).
+    /// `true` when the caller can correct it (log at WARN): the raise site's
+    /// ([`with_expected`](Self::with_expected)), else the code's.
     #[inline]
     pub fn expected(&self) -> bool {
+        if let Some(e) = self.0.data.expected {
+            return e;
+        }
         match self.code() {
             Some(c) => c.expected(),
             None => self.category().is_some_and(Category::expected),
@@ -3137,80 +4075,167 @@ impl Error {
     #[inline]
     pub fn to_wire(&self) -> ::serde_json::Value {
         let mut m = ::serde_json::Map::new();
-        m.insert(WIRE.code.to_string(), self.wire_code().into());
-        m.insert(WIRE.message.to_string(), self.message().into());
-        if let (Some(k), Some(c)) = (WIRE.category, self.category_str()) {
-            m.insert(k.to_string(), c.into());
-        }
-        if let Some(k) = WIRE.retryable {
-            let flag = match &self.0.data.code {
-                ErrdexCode::Known(c) => Some(c.retryable()),
-                ErrdexCode::Unknown { retryable, .. } => *retryable,
-            };
-            if let Some(flag) = flag {
-                m.insert(k.to_string(), flag.into());
+        let mut extras = Some(self.errdex_extras(&|k| WIRE.is_reserved(k)));
+        for field in WIRE.order {
+            match field {
+                WireField::Code => {
+                    m.insert(WIRE.code.to_string(), self.wire_code().into());
+                }
+                WireField::Message => {
+                    m.insert(WIRE.message.to_string(), self.message().into());
+                }
+                WireField::Category => {
+                    if let (Some(k), Some(c)) = (WIRE.category, self.category_str()) {
+                        m.insert(k.to_string(), c.into());
+                    }
+                }
+                WireField::Retryable => {
+                    let flag = match &self.0.data.code {
+                        ErrdexCode::Known(c) => Some(c.retryable()),
+                        ErrdexCode::Unknown { retryable, .. } => *retryable,
+                    };
+                    if let (Some(k), Some(flag)) = (WIRE.retryable, flag) {
+                        m.insert(k.to_string(), flag.into());
+                    }
+                }
+                WireField::Details => {
+                    if let Some(k) = WIRE.details {
+                        let nested = extras.take().unwrap_or_default();
+                        m.insert(k.to_string(), ::serde_json::Value::Object(nested));
+                    }
+                }
             }
         }
-        let extras = self.errdex_extras(&|k| WIRE.is_reserved(k));
-        match WIRE.details {
-            Some(k) => {
-                m.insert(k.to_string(), ::serde_json::Value::Object(extras));
-            }
-            None => m.extend(extras),
+        // Flat extras (no details key) follow the reserved members.
+        if let Some(flat) = extras {
+            m.extend(flat);
         }
         ::serde_json::Value::Object(m)
     }
 
-    /// An MCP `CallToolResult` for a failed tool call: `content[0]` is the terminal text,
-    /// `isError: true`, `resultType: "complete"` (required by MCP 2026-07-28, allowed by
-    /// earlier versions), and `_meta` carries the code, category, retryable, expected,
-    /// docs URL, suggestion, argument and constraint under [`MCP_META_PREFIX`]. No
-    /// `structuredContent` unless the crate was generated with that option.
+    /// A profile text ([`McpProfile::text`], [`JsonRpcProfile::message`]).
+    fn errdex_profile_text(&self, template: &str) -> String {
+        let mut values: Vec<(&'static str, ::serde_json::Value)> = vec![
+            ("message", self.message().into()),
+            ("code", self.wire_code().into()),
+            ("name", self.code().map_or("", ErrorCode::name).into()),
+            ("category", self.category_str().unwrap_or("").into()),
+            ("error_type", self.error_type().unwrap_or("").into()),
+            ("suggestion", self.suggestion().unwrap_or("").into()),
+        ];
+        if template.contains("{compact}") {
+            values.push(("compact", self.to_string().into()));
+        }
+        if template.contains("{wire}") {
+            values.push(("wire", self.to_wire().to_string().into()));
+        }
+        errdex_render(template, &values)
+    }
+
+    /// One fact of a profile, `None` when this error does not have it.
+    fn errdex_fact(&self, fact: ProfileFact) -> Option<::serde_json::Value> {
+        let d = &self.0.data;
+        match fact {
+            ProfileFact::Code => Some(self.wire_code().into()),
+            ProfileFact::Name => self.code().map(|c| c.name().into()),
+            ProfileFact::Category => self.category_str().map(Into::into),
+            ProfileFact::Retryable => Some(self.retryable().into()),
+            ProfileFact::Expected => Some(self.expected().into()),
+            ProfileFact::ErrorType => self.error_type().map(Into::into),
+            ProfileFact::Message => Some(self.message().into()),
+            ProfileFact::Summary => self.summary().map(Into::into),
+            ProfileFact::DocsUrl => self.docs_url().map(Into::into),
+            ProfileFact::Argument => self.argument().map(Into::into),
+            ProfileFact::Constraint => self.constraint().cloned(),
+            ProfileFact::Suggestion => self.suggestion().map(Into::into),
+            ProfileFact::Example => self.errdex_context_value("example"),
+            ProfileFact::ExampleOr(examples) => self.errdex_context_value("example").or_else(|| {
+                let (code, argument) = (self.code()?, self.argument()?);
+                let (_, _, json) = examples.iter().find(|(c, p, _)| *c == code && *p == argument)?;
+                ::serde_json::from_str(json).ok()
+            }),
+            ProfileFact::Params => Some(::serde_json::Value::Object(
+                d.params.iter().map(|(k, v)| ((*k).to_string(), v.clone())).collect(),
+            )),
+            ProfileFact::Context => {
+                let mut m = ::serde_json::Map::new();
+                for (k, v) in &d.context {
+                    if !m.contains_key(k) {
+                        m.insert(k.clone(), v.clone());
+                    }
+                }
+                Some(::serde_json::Value::Object(m))
+            }
+            ProfileFact::Wire => Some(self.to_wire()),
+            ProfileFact::ContextKey(k) => self.errdex_context_value(k),
+            ProfileFact::Param(name) => self.param(name).cloned(),
+        }
+    }
+
+    fn errdex_context_value(&self, key: &str) -> Option<::serde_json::Value> {
+        self.0.data.context.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone())
+    }
+
+    /// The facts of a profile in its order, each key under `prefix`.
+    fn errdex_profile_fields(
+        &self,
+        fields: &[(&'static str, ProfileFact)],
+        prefix: &str,
+    ) -> ::serde_json::Map<String, ::serde_json::Value> {
+        let mut m = ::serde_json::Map::new();
+        for (key, fact) in fields {
+            if let Some(v) = self.errdex_fact(*fact) {
+                m.insert(format!("{prefix}{key}"), v);
+            }
+        }
+        m
+    }
+
+    /// An MCP `CallToolResult` for a failed tool call, shaped by [`MCP_PROFILE`]:
+    /// `content[0].text` is the profile's text (by default the `Display` text),
+    /// `isError: true`, `resultType` when the profile has one (by default `"complete"`,
+    /// required by MCP 2026-07-28, allowed by earlier versions), and the profile's member
+    /// (by default `_meta`) carries its facts (by default the code, category, retryable,
+    /// expected, docs URL, suggestion, argument and constraint under [`MCP_META_PREFIX`]).
+    /// No `structuredContent` unless the profile puts its facts there or the crate was
+    /// generated with the option that adds the wire object.
     #[inline]
     pub fn to_mcp_tool_result(&self) -> ::serde_json::Value {
-        let mut meta = ::serde_json::Map::new();
-        let mut put = |k: &str, v: ::serde_json::Value| {
-            meta.insert(format!("{MCP_META_PREFIX}{k}"), v);
-        };
-        put("code", self.wire_code().into());
-        if let Some(c) = self.category_str() {
-            put("category", c.into());
-        }
-        put("retryable", self.retryable().into());
-        put("expected", self.expected().into());
-        if let Some(u) = self.docs_url() {
-            put("docs_url", u.into());
-        }
-        if let Some(s) = self.suggestion() {
-            put("suggestion", s.into());
-        }
-        if let Some(a) = self.argument() {
-            put("argument", a.into());
-        }
-        if let Some(c) = self.constraint() {
-            put("constraint", c.clone());
-        }
+        let profile = MCP_PROFILE;
         let mut item = ::serde_json::Map::new();
         item.insert("type".to_string(), "text".into());
-        item.insert("text".to_string(), self.to_string().into());
+        item.insert("text".to_string(), self.errdex_profile_text(profile.text).into());
         let mut m = ::serde_json::Map::new();
         m.insert("content".to_string(), ::serde_json::Value::Array(vec![item.into()]));
         m.insert("isError".to_string(), true.into());
-        m.insert("resultType".to_string(), "complete".into());
-        m.insert("_meta".to_string(), meta.into());
-        if ERRDEX_MCP_STRUCTURED_CONTENT {
+        if let Some(t) = profile.result_type {
+            m.insert("resultType".to_string(), t.into());
+        }
+        let data = self.errdex_profile_fields(profile.fields, profile.prefix);
+        m.insert(profile.member.to_string(), data.into());
+        if ERRDEX_MCP_STRUCTURED_CONTENT && profile.member != "structuredContent" {
             m.insert("structuredContent".to_string(), self.to_wire());
         }
         ::serde_json::Value::Object(m)
     }
 
-    /// A JSON-RPC error object: `{code, message, data: <wire object>}`.
+    /// A JSON-RPC error object shaped by [`JSONRPC_PROFILE`]: `{code, message, data}`, by
+    /// default with the message and the wire object as `data`.
     #[inline]
     pub fn to_jsonrpc_error(&self) -> ::serde_json::Value {
+        let profile = JSONRPC_PROFILE;
         let mut m = ::serde_json::Map::new();
         m.insert("code".to_string(), self.jsonrpc_code().into());
-        m.insert("message".to_string(), self.message().into());
-        m.insert("data".to_string(), self.to_wire());
+        m.insert("message".to_string(), self.errdex_profile_text(profile.message).into());
+        match profile.data {
+            JsonRpcData::Wire => {
+                m.insert("data".to_string(), self.to_wire());
+            }
+            JsonRpcData::Omitted => {}
+            JsonRpcData::Fields(fields) => {
+                m.insert("data".to_string(), self.errdex_profile_fields(fields, "").into());
+            }
+        }
         ::serde_json::Value::Object(m)
     }
 
@@ -3221,6 +4246,19 @@ impl Error {
         m.insert("jsonrpc".to_string(), "2.0".into());
         m.insert("id".to_string(), id.into());
         m.insert("error".to_string(), self.to_jsonrpc_error());
+        ::serde_json::Value::Object(m)
+    }
+
+    /// The tool response envelope an agent runtime feeds back to a model:
+    /// `{"id": <id>, "content": <the wire object as compact JSON text>, "is_error": true}`.
+    /// `content` is `serde_json::to_string(&self.to_wire())`: the same bytes as
+    /// `JSON.stringify(err.toWire())` in the TypeScript module.
+    #[inline]
+    pub fn to_tool_response(&self, id: impl Into<::serde_json::Value>) -> ::serde_json::Value {
+        let mut m = ::serde_json::Map::new();
+        m.insert("id".to_string(), id.into());
+        m.insert("content".to_string(), self.to_wire().to_string().into());
+        m.insert("is_error".to_string(), true.into());
         ::serde_json::Value::Object(m)
     }
 
@@ -3246,11 +4284,15 @@ impl Error {
         ::serde_json::Value::Object(m)
     }
 
-    /// Parses a wire object. Total: any JSON value gives an `Error`. A known code (or a
-    /// legacy code, NAME or alias) gives a typed error whose params are taken back by name;
-    /// an unknown or retired code keeps its string, the category and retryable flag on the
-    /// wire, and every other field as context. A non-object value becomes the message of
-    /// an error with an empty, unknown code.
+    /// Parses a wire object. Total: any JSON value gives an `Error`, classified as
+    /// [`wire_kind`](Self::wire_kind) says by the rule of [`WireKind`] (the TypeScript
+    /// module's `parseWireError` applies the same rule). A known code (or a legacy code,
+    /// NAME or alias) gives a typed error whose params are taken back by name; an unknown
+    /// or retired code keeps its string, the category and retryable flag on the wire, and
+    /// every other field as context. A legacy payload such as `{"error": "human message"}`
+    /// gives an error with an empty code, no category, not retryable, whose message is
+    /// that text. An invalid object has an empty code and message; a non-object value is
+    /// invalid too, its JSON text kept as the message.
     #[inline]
     pub fn from_wire(value: &::serde_json::Value) -> Error {
         #[inline]
@@ -3262,12 +4304,32 @@ impl Error {
             }
         }
         let Some(obj) = value.as_object() else {
-            return Error::errdex_unknown(String::new(), text(Some(value)), None, None);
+            return Error::errdex_unknown(String::new(), text(Some(value)), None, None, WireKind::Invalid);
         };
-        let code_str = text(obj.get(WIRE.code));
-        let message = text(obj.get(WIRE.message));
+        // The legacy rule (see `WireKind`): only exact wire codes (live, legacy, retired)
+        // count as codes of the catalogue here, as in the TypeScript parser.
+        let code_str = obj.get(WIRE.code).and_then(::serde_json::Value::as_str);
+        let parsed = code_str.map(ErrorCode::parse);
+        let is_catalogue_code = match (code_str, &parsed) {
+            (Some(s), Some(Ok(c))) => c.as_str() == s || c.legacy_codes().any(|l| l == s),
+            (Some(s), Some(Err(ParseCodeError::Retired(r)))) => r.code == s,
+            _ => false,
+        };
+        let message_is_text = matches!(obj.get(WIRE.message), Some(::serde_json::Value::String(_)));
+        let legacy = code_str.is_none() || (!is_catalogue_code && !message_is_text);
+        // `Some(None)`: neither legacy nor valid, so invalid.
+        let legacy_text: Option<Option<(&str, &String)>> = legacy.then(|| {
+            ["error", "message"].into_iter().find_map(|k| match obj.get(k) {
+                Some(::serde_json::Value::String(s)) => Some((k, s)),
+                _ => None,
+            })
+        });
+        let legacy_key = legacy_text.flatten().map(|(k, _)| k);
         let mut extras: Vec<(&String, &::serde_json::Value)> = Vec::new();
         for (k, v) in obj {
+            if legacy_key == Some(k.as_str()) {
+                continue;
+            }
             if WIRE.details == Some(k.as_str()) {
                 match v {
                     ::serde_json::Value::Object(d) => extras.extend(d.iter()),
@@ -3277,8 +4339,13 @@ impl Error {
                 extras.push((k, v));
             }
         }
-        let mut e = match ErrorCode::lookup(&code_str) {
-            Some(code) => {
+        let code_str = code_str.unwrap_or_default();
+        let mut e = match (legacy_text, parsed) {
+            (Some(Some((_, s))), _) => {
+                Error::errdex_unknown(String::new(), s.clone(), None, None, WireKind::Legacy)
+            }
+            (Some(None), _) => Error::errdex_unknown(String::new(), String::new(), None, None, WireKind::Invalid),
+            (None, Some(Ok(code))) => {
                 let mut params: Vec<(&'static str, ::serde_json::Value)> = Vec::new();
                 for p in code.params() {
                     if let Some(i) = extras.iter().position(|(k, _)| k.as_str() == p.name) {
@@ -3286,18 +4353,23 @@ impl Error {
                     }
                 }
                 let mut e = Error::errdex_from_params(code, params);
-                e.0.data.message = message;
+                e.0.data.message = text(obj.get(WIRE.message));
                 e.0.data.suggestion = None;
                 e
             }
-            None => {
+            (None, parsed) => {
                 let category = WIRE
                     .category
                     .and_then(|k| obj.get(k))
                     .and_then(|v| v.as_str())
                     .map(str::to_string);
                 let retryable = WIRE.retryable.and_then(|k| obj.get(k)).and_then(|v| v.as_bool());
-                Error::errdex_unknown(code_str, message, category, retryable)
+                let kind = match parsed {
+                    Some(Err(ParseCodeError::Retired(_))) if is_catalogue_code => WireKind::Retired,
+                    _ => WireKind::Unknown,
+                };
+                let message = text(obj.get(WIRE.message));
+                Error::errdex_unknown(code_str.to_string(), message, category, retryable, kind)
             }
         };
         let d = &mut e.0.data;
@@ -3317,16 +4389,18 @@ impl Error {
     }
 
     #[inline]
-    fn errdex_unknown(code: String, message: String, category: Option<String>, retryable: Option<bool>) -> Error {
+    fn errdex_unknown(code: String, message: String, category: Option<String>, retryable: Option<bool>, kind: WireKind) -> Error {
         Error(Box::new(ErrdexInner {
             data: ErrdexData {
-                code: ErrdexCode::Unknown { code, category, retryable },
+                code: ErrdexCode::Unknown { code, category, retryable, kind },
                 message,
                 params: Vec::new(),
                 argument: None,
                 constraint: None,
                 suggestion: None,
                 context: Vec::new(),
+                expected: None,
+                error_type: None,
             },
             source: None,
         }))
@@ -3361,12 +4435,21 @@ fn errdex_render(template: &str, params: &[(&'static str, ::serde_json::Value)])
 }
 
 /// How a param value reads inside a message: strings bare, integers in decimal, other
-/// numbers as Rust's `f64` `Display`, booleans `true`/`false`.
+/// numbers as Rust's `f64` `Display`, booleans `true`/`false`, a list as its items joined
+/// by `", "`, an object as compact JSON.
 #[inline]
 fn errdex_display_value(v: &::serde_json::Value, out: &mut String) {
     use ::core::fmt::Write as _;
     match v {
         ::serde_json::Value::String(s) => out.push_str(s),
+        ::serde_json::Value::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                errdex_display_value(item, out);
+            }
+        }
         ::serde_json::Value::Number(n) if !n.is_i64() && !n.is_u64() => match n.as_f64() {
             Some(f) => {
                 let _ = write!(out, "{f}");

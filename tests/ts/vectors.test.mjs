@@ -254,6 +254,8 @@ if (!dir) {
       for (const meta of v.meta) {
         const info = m.ERRORS[meta.code];
         for (const [k, want] of Object.entries(meta)) assert.deepEqual(info[k], want, `${meta.code}.${k}`);
+        // Advice is kept on codes that are not retryable too (what to fix first).
+        assert.deepEqual(m.retryAdvice(meta.code), meta.retry, `retryAdvice(${meta.code})`);
         assert.equal(m.lookup(meta.name), info, `lookup(${meta.name})`);
         for (const legacy of meta.legacyCodes) assert.equal(m.lookup(legacy), info);
         assert.ok(Object.isFrozen(info));

@@ -533,18 +533,19 @@ impl Cx<'_> {
     }
 }
 
-/// The facts an entry leaves out come from its category (`retry` only when the entry is
-/// retryable), then from the format's defaults.
+/// The facts an entry leaves out come from its category, then from the format's defaults.
+/// `retry` comes from the category only when the entry keeps the category's retryability:
+/// advice written for retryable codes ("back off, then retry") does not fit a code that
+/// overrides `retryable: false`, nor the reverse. On a code that is not retryable the advice
+/// says what to fix before trying again; it never makes the code retryable.
 fn inherit_facts(entry: &mut ErrorEntry, overrides: Facts, category: Option<&Category>) {
     entry.retryable = overrides
         .retryable
         .unwrap_or(category.is_some_and(|c| c.retryable));
     entry.retry = overrides.retry.or_else(|| {
-        if entry.retryable {
-            category.and_then(|c| c.retry.clone())
-        } else {
-            None
-        }
+        category
+            .filter(|c| c.retryable == entry.retryable)
+            .and_then(|c| c.retry.clone())
     });
     entry.exit_code = overrides
         .exit_code

@@ -419,7 +419,7 @@ pub static RETRY_ADVICE: Section = Section {
         text(
             "advice",
             Optional,
-            "What to tell a caller about retrying, e.g. \"Wait briefly, then retry.\"",
+            "What to tell a caller about retrying, e.g. \"Wait briefly, then retry.\"; on a code that is not retryable, what to fix before trying again (it is advice, not permission to retry).",
         ),
     ],
 };

@@ -9,7 +9,7 @@
 use std::collections::{HashMap, HashSet};
 
 use crate::diag::{DiagCode, Diagnostic, Span};
-use crate::ir::{ErrorEntry, Retired};
+use crate::ir::{ErrorEntry, Namespace, Retired};
 use crate::names;
 use crate::support::suggest::did_you_mean;
 
@@ -255,6 +255,29 @@ pub(super) fn identifier_collision(cx: &mut Cx, pending: &[Pending]) {
             )
             .with_note(Some(*first), "taken here")
             .with_help("rename one of the entries so their generated identifiers differ");
+            cx.push(d);
+        }
+    }
+}
+
+/// EDX0205 `IdentifierCollision`: a namespace's Rust sub-enum (`FrmCode`) may not take the
+/// name of a type the generated file already declares (`ErrorCode` for a namespace `ERROR`).
+/// Two namespaces' sub-enums cannot collide: their `Namespace` variants already differ.
+pub(super) fn identifier_collision_of_namespace(cx: &mut Cx, namespaces: &[(Namespace, Span)]) {
+    for (ns, span) in namespaces {
+        let ident = names::rust_namespace_enum(&ns.rust_variant);
+        if names::RUST_TYPES.contains(&ident.as_str()) {
+            let d = Diagnostic::new(
+                DiagCode::IdentifierCollision,
+                Some(*span),
+                &[
+                    ("name", &ns.key),
+                    ("language", "Rust"),
+                    ("ident", &ident),
+                    ("other", "the generated runtime"),
+                ],
+            )
+            .with_help("rename the namespace: its codes' sub-enum is named `<Namespace>Code`");
             cx.push(d);
         }
     }

@@ -53,6 +53,7 @@ impl Cx<'_> {
             .get("namespaces")
             .map(|n| self.namespaces(n, &categories))
             .unwrap_or_default();
+        rules::identifier_collision_of_namespace(self, &namespaces);
         let retired = top
             .get("retired")
             .map(|n| self.retired(n))

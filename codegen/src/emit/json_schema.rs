@@ -330,6 +330,7 @@ fn registry_json_text(cat: &Catalogue) -> String {
             w.field("mcp_meta_prefix", &r.mcp_meta_prefix);
             w.field("crate_name", &r.crate_name);
             w.field("npm_name", &r.npm_name);
+            w.field("class", &r.class);
         });
         w.key("categories").array(|w| {
             for c in &cat.categories {
@@ -355,8 +356,12 @@ fn registry_json_text(cat: &Catalogue) -> String {
                     w.field("title", &n.title);
                     w.field("summary", &n.summary);
                     w.field("code_prefix", &n.code_prefix);
+                    w.field("class", &n.class);
                     w.field("slug", &n.slug);
-                    w.field_object("identifiers", |w| w.field("rust", &n.rust_variant));
+                    w.field_object("identifiers", |w| {
+                        w.field("rust", &n.rust_variant);
+                        w.field("rust_codes", names::rust_namespace_enum(&n.rust_variant));
+                    });
                 });
             }
         });
@@ -365,6 +370,7 @@ fn registry_json_text(cat: &Catalogue) -> String {
                 w.object(|w| entry_json::write_entry(w, cat, e));
             }
         });
+        w.field_object("profiles", |w| entry_json::write_profiles(w, &cat.profiles));
         w.key("retired").array(|w| {
             for t in &cat.retired {
                 w.object(|w| {

@@ -30,10 +30,13 @@ pub mod explanation;
 
 use askama::Template;
 
-use crate::ir::{Catalogue, ErrorEntry, GENERAL_SLUG, Param, ParamType, Retry};
-use crate::payload::{display_value, example_value};
+use crate::ir::{
+    Catalogue, ErrorEntry, GENERAL_SLUG, JsonRpcData, Param, ParamType, ProfileField, Profiles,
+    Retry, WireField,
+};
+use crate::payload::{Instance, display_value, example_value};
 use crate::support::header::header_text;
-use crate::support::pretty_json::{Pretty, WriteJson};
+use crate::support::pretty_json::{Pretty, WriteJson, to_string_pretty};
 
 /// One page of codes: a namespace (or several whose slugs coincide), or the general page.
 #[derive(Debug, Clone)]
@@ -176,8 +179,54 @@ struct IndexMd<'a> {
     wire_shape: String,
     categories: Vec<CategoryRow>,
     retry_notes: Vec<String>,
+    profiles: ProfilesView,
     pages: Vec<PageLink>,
     retired_count: usize,
+}
+
+/// The catalogue's `profiles:` as the index page shows them.
+struct ProfilesView {
+    /// `content[0].text`, the template as a code span.
+    mcp_text: String,
+    mcp_member: String,
+    result_type: Option<String>,
+    /// (output key with its prefix, fact), as code spans.
+    mcp_fields: Vec<(String, String)>,
+    rpc_message: String,
+    /// What `data` holds, in words.
+    rpc_data: String,
+    rpc_fields: Vec<(String, String)>,
+}
+
+fn profile_rows(fields: &[ProfileField], prefix: &str) -> Vec<(String, String)> {
+    fields
+        .iter()
+        .map(|f| {
+            (
+                escape::code(&format!("{prefix}{}", f.key)),
+                escape::code(&f.fact.spelling()),
+            )
+        })
+        .collect()
+}
+
+fn profiles_view(profiles: &Profiles) -> ProfilesView {
+    let mcp = &profiles.mcp_tool_error;
+    let rpc = &profiles.jsonrpc_error;
+    let (rpc_data, rpc_fields) = match &rpc.data {
+        JsonRpcData::Wire => ("the wire object above".to_string(), Vec::new()),
+        JsonRpcData::Omitted => ("absent: the error object has no `data`".to_string(), Vec::new()),
+        JsonRpcData::Fields(f) => ("an object of these facts".to_string(), profile_rows(f, "")),
+    };
+    ProfilesView {
+        mcp_text: escape::code(&mcp.text.raw),
+        mcp_member: escape::code(mcp.data.member()),
+        result_type: mcp.result_type.as_deref().map(escape::code),
+        mcp_fields: profile_rows(&mcp.fields, &mcp.prefix),
+        rpc_message: escape::code(&rpc.message.raw),
+        rpc_data,
+        rpc_fields,
+    }
 }
 
 struct CategoryRow {
@@ -281,6 +330,7 @@ fn index_md(cat: &Catalogue, pages: &[PagePlan], header: &str) -> String {
         wire_shape: wire_shape(cat),
         categories,
         retry_notes,
+        profiles: profiles_view(&cat.profiles),
         pages: page_links(pages),
         retired_count: cat.retired.len(),
     })
@@ -293,6 +343,8 @@ struct PageMd<'a> {
     title: &'a str,
     summary: Option<&'a str>,
     code_prefix: Option<String>,
+    /// The codes table has a "Class" column (the catalogue declares classes).
+    show_class: bool,
     codes: Vec<CodeView>,
 }
 
@@ -302,6 +354,7 @@ struct CodeView {
     code_link: String,
     name_cell: String,
     category_link: String,
+    class_cell: String,
     retryable: &'static str,
     summary: String,
     deprecated: Option<String>,
@@ -320,7 +373,30 @@ pub fn code_href(cat: &Catalogue, e: &ErrorEntry) -> String {
     format!("{}.md#{}", cat.page_slug(e), e.anchor)
 }
 
-fn code_view(cat: &Catalogue, e: &ErrorEntry) -> CodeView {
+/// `true` when the catalogue keeps the default wire order and profiles: then the docs' example
+/// payloads are written straight from the IR ([`example_wire`], [`example_mcp`]); otherwise
+/// they are `payload`'s renderings, which apply the order and profiles.
+fn default_shapes(cat: &Catalogue) -> bool {
+    cat.registry.wire.order == WireField::ALL
+        && cat.profiles == Profiles::defaults(&cat.registry.mcp_meta_prefix)
+}
+
+/// The example wire payload and MCP tool result of a code, pretty-printed: what
+/// `payload::Instance::example` renders, written directly when `fast` ([`default_shapes`]).
+fn example_payloads(cat: &Catalogue, e: &ErrorEntry, fast: bool) -> (String, String) {
+    if fast {
+        let texts = example_texts(e);
+        (example_wire(cat, e, &texts), example_mcp(cat, e, &texts))
+    } else {
+        let ex = Instance::example(e);
+        (
+            to_string_pretty(&ex.wire(cat)),
+            to_string_pretty(&ex.mcp_tool_result(cat)),
+        )
+    }
+}
+
+fn code_view(cat: &Catalogue, e: &ErrorEntry, fast: bool) -> CodeView {
     let cat_ = cat.category_of(e);
     let heading = if e.code == e.name {
         escape::code(&e.code)
@@ -353,6 +429,9 @@ fn code_view(cat: &Catalogue, e: &ErrorEntry) -> CodeView {
     let mut facts: Vec<(&'static str, String)> = Vec::new();
     if e.code != e.name {
         facts.push(("Name", escape::code(&e.name)));
+    }
+    if cat.has_classes() {
+        facts.push(("Class", escape::code(&e.class)));
     }
     facts.push((
         "Category",
@@ -404,24 +483,26 @@ fn code_view(cat: &Catalogue, e: &ErrorEntry) -> CodeView {
             )
         })
         .collect();
-    let retry = if e.retryable {
-        let advice = e.retry.as_ref().map(retry_text).unwrap_or_default();
-        if advice.is_empty() {
-            "retryable: the same request may succeed later.".to_string()
-        } else {
-            format!("retryable: {advice}")
+    let advice = e.retry.as_ref().map(retry_text).unwrap_or_default();
+    let retry = match (e.retryable, advice.is_empty()) {
+        (true, true) => "retryable: the same request may succeed later.".to_string(),
+        (true, false) => format!("retryable: {advice}"),
+        (false, true) => {
+            "not retryable: retrying the same request fails the same way; fix the cause first."
+                .to_string()
         }
-    } else {
-        "not retryable: retrying the same request fails the same way; fix the cause first."
-            .to_string()
+        (false, false) => {
+            format!("not retryable: retrying the same request fails the same way. {advice}")
+        }
     };
-    let texts = example_texts(e);
+    let (wire_example, mcp_example) = example_payloads(cat, e, fast);
     CodeView {
         anchor: e.anchor.clone(),
         heading,
         code_link: format!("[{}]({})", escape::code(&e.code), code_href(cat, e)),
         name_cell: escape::code(&e.name),
         category_link: format!("[{}](index.md#{})", escape::inline(&cat_.key), cat_.anchor),
+        class_cell: escape::code(&e.class),
         retryable: yes_no(e.retryable),
         summary: e.summary.clone(),
         deprecated,
@@ -438,8 +519,8 @@ fn code_view(cat: &Catalogue, e: &ErrorEntry) -> CodeView {
             .as_deref()
             .filter(|x| !x.trim().is_empty())
             .map(|x| explanation::sanitize(x, &e.anchor)),
-        wire_example: escape::code_block("json", &example_wire(cat, e, &texts)),
-        mcp_example: escape::code_block("json", &example_mcp(cat, e, &texts)),
+        wire_example: escape::code_block("json", &wire_example),
+        mcp_example: escape::code_block("json", &mcp_example),
     }
 }
 
@@ -590,16 +671,18 @@ fn join_codes(items: &[String]) -> String {
 }
 
 fn page_md(cat: &Catalogue, p: &PagePlan, header: &str) -> String {
+    let fast = default_shapes(cat);
     let codes = p
         .entries
         .iter()
-        .map(|&i| code_view(cat, &cat.errors[i]))
+        .map(|&i| code_view(cat, &cat.errors[i], fast))
         .collect();
     render(&PageMd {
         header,
         title: &p.title,
         summary: p.summary.as_deref(),
         code_prefix: p.code_prefix.as_deref().map(escape::code),
+        show_class: cat.has_classes(),
         codes,
     })
 }
@@ -637,27 +720,54 @@ fn retired_md(cat: &Catalogue, header: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::payload::Instance;
-    use crate::support::pretty_json::to_string_pretty;
 
     /// Every entry of `cat`: the docs' example payloads equal the reference renderings.
     fn check(cat: &Catalogue, what: &str) -> usize {
+        let fast = default_shapes(cat);
         for e in &cat.errors {
             let ex = Instance::example(e);
+            let (wire, mcp) = example_payloads(cat, e, fast);
             assert_eq!(
-                example_wire(cat, e, &example_texts(e)),
+                wire,
                 to_string_pretty(&ex.wire(cat)),
                 "{what}: wire example of {}",
                 e.name
             );
             assert_eq!(
-                example_mcp(cat, e, &example_texts(e)),
+                mcp,
                 to_string_pretty(&ex.mcp_tool_result(cat)),
                 "{what}: MCP example of {}",
                 e.name
             );
         }
         cat.errors.len()
+    }
+
+    /// A catalogue with the agent-CLI framework's MCP profile, a JSON-RPC profile of facts
+    /// and the runtime's wire order: the pages show exactly what `payload` renders, and the
+    /// index shows the profiles.
+    #[test]
+    fn example_payloads_follow_profiles_and_wire_order() {
+        let src = "errdex: 1\nregistry:\n  name: milo\n  wire: {code: error, category: category, message: detail}\ncategories:\n  invalid: {summary: Bad input, exit_code: 2, http_status: 400, jsonrpc_code: -32602, expected: true}\nnamespaces:\n  FRM: {title: Forms, class: FormError}\nprofiles:\n  mcp_tool_error:\n    text: \"Error: {message}\"\n    data: errorData\n    prefix: \"\"\n    fields: {errorCode: code, type: error_type, argument: argument, suggestion: suggestion}\n  jsonrpc_error:\n    message: \"{code}: {message}\"\n    data: {code: code, type: error_type}\nerrors:\n  FRM_VALIDATION:\n    code: M-FRM-001\n    namespace: FRM\n    category: invalid\n    summary: Validation failed\n    message: \"{field} is invalid\"\n    params: {field: string}\n    suggestion: \"Fix {field}.\"\n";
+        let l = crate::load_str(src, "milo.yaml");
+        let cat = l
+            .catalogue
+            .unwrap_or_else(|| panic!("{:?}", l.diagnostics));
+        assert!(!default_shapes(&cat));
+        check(&cat, "custom profile");
+        let files = emit(&cat);
+        let file = |p: &str| &files.iter().find(|(q, _)| q == p).expect(p).1;
+        let ex = Instance::example(&cat.errors[0]);
+        for shape in [ex.wire(&cat), ex.mcp_tool_result(&cat)] {
+            let block = escape::code_block("json", &to_string_pretty(&shape));
+            assert!(file("src/frm.md").contains(&block), "{block}");
+        }
+        let wire = to_string_pretty(&ex.wire(&cat));
+        assert!(wire.find("\"error\"") < wire.find("\"category\"") && wire.find("\"category\"") < wire.find("\"detail\""), "{wire}");
+        let index = file("src/index.md");
+        for needle in ["<code>Error: &#123;message&#125;</code>", "<code>errorData</code>", "| <code>errorCode</code> | <code>code</code> |", "| <code>type</code> | <code>error\\_type</code> |"] {
+            assert!(index.contains(needle), "{needle} in\n{index}");
+        }
     }
 
     #[test]
@@ -699,5 +809,32 @@ mod tests {
                 .unwrap_or_else(|| panic!("{wire}: {:?}", l.diagnostics));
             check(&cat, wire);
         }
+    }
+}
+
+#[cfg(test)]
+mod class_tests {
+    /// The codes table gets a "Class" column, and each code a "Class" fact, only when some
+    /// code's class is not the registry's.
+    #[test]
+    fn classes_show_when_declared() {
+        let src = "errdex: 1\nregistry: {name: milo}\ncategories:\n  c: {summary: C, exit_code: 1, http_status: 400, jsonrpc_code: -32602}\nnamespaces:\n  FRM: {title: Forms, class: FormError}\n  CFG: {title: Config}\nerrors:\n  FRM_A: {namespace: FRM, category: c, summary: S}\n  CFG_A: {namespace: CFG, category: c, summary: S}\n";
+        let cat = crate::load_str(src, "e.yaml").catalogue.expect("loads");
+        let files = super::emit(&cat);
+        let page = |slug: &str| {
+            files
+                .iter()
+                .find(|(p, _)| p == &format!("src/{slug}.md"))
+                .map(|(_, t)| t.clone())
+                .expect("page")
+        };
+        assert!(page("frm").contains("| Code | Name | Class | Category |"));
+        assert!(page("frm").contains("| Class | <code>FormError</code> |"));
+        assert!(page("cfg").contains("| Class | <code>MiloError</code> |"));
+        let plain = crate::load_str(&src.replace(", class: FormError", ""), "e.yaml")
+            .catalogue
+            .expect("loads");
+        let files = super::emit(&plain);
+        assert!(files.iter().all(|(_, t)| !t.contains("Class")));
     }
 }

@@ -61,6 +61,8 @@ pub fn emit(cat: &Catalogue, opts: &RustOptions) -> String {
     out.push('\n');
     out.push_str(&data);
     out.push('\n');
+    // Outside `docs::deferred`: its doc comments are written as they are.
+    out.push_str(&namespace_enums_text(cat));
     out.push_str(RUNTIME);
     out
 }
@@ -228,6 +230,88 @@ fn registry_items(cat: &Catalogue, opts: &RustOptions) -> TokenStream {
         #profiles
         #classes
     }
+}
+
+/// One sub-enum per namespace (`FrmCode`): the namespace's codes, with the variant names and
+/// discriminants of [`ErrorCode`], so converting to `ErrorCode` is a cast and back a binary
+/// search of `ALL`. Printed directly (identifiers from the IR, sanitized doc text).
+fn namespace_enums_text(cat: &Catalogue) -> String {
+    let mut out = String::new();
+    let repr = match cat.errors.len() {
+        0..=256 => "u8",
+        257..=65536 => "u16",
+        _ => "u32",
+    };
+    for (k, ns) in cat.namespaces.iter().enumerate() {
+        let name = crate::names::rust_namespace_enum(&ns.rust_variant);
+        let codes: Vec<(usize, &ErrorEntry)> = cat
+            .errors
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| e.namespace == Some(k))
+            .collect();
+        let ns_variant = ident(&ns.rust_variant);
+        out.push_str(&docs::doc_text(
+            &format!(
+                "The codes of namespace {} ({}).\n\nA subset of [`ErrorCode`] with the same variant \
+                 names and discriminants: `ErrorCode::from` widens one,\n`{name}::try_from(code)` \
+                 narrows an [`ErrorCode`] (giving it back when it is not one of these).",
+                docs::code_span(&ns.key),
+                docs::plain(&ns.title),
+            ),
+            "",
+        ));
+        out.push_str("#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]\n");
+        if !codes.is_empty() {
+            let _ = writeln!(out, "#[repr({repr})]");
+        }
+        let _ = writeln!(out, "pub enum {name} {{");
+        for (i, e) in &codes {
+            let _ = writeln!(
+                out,
+                "    /// [`ErrorCode::{}`]: {}.\n    {} = {i},",
+                ident(&e.rust_variant),
+                docs::code_span(&e.code),
+                ident(&e.rust_variant),
+            );
+        }
+        out.push_str("}\n\n");
+        let _ = writeln!(out, "impl {name} {{");
+        out.push_str("    /// Every code of the namespace, in catalogue order.\n");
+        let _ = writeln!(out, "    pub const ALL: &'static [{name}] = &[");
+        for (_, e) in &codes {
+            let _ = writeln!(out, "        {name}::{},", ident(&e.rust_variant));
+        }
+        out.push_str("    ];\n\n");
+        out.push_str("    /// The namespace of these codes.\n");
+        let _ = writeln!(out, "    pub const NAMESPACE: Namespace = Namespace::{ns_variant};\n");
+        out.push_str("    /// The code as an [`ErrorCode`].\n    #[inline]\n");
+        if codes.is_empty() {
+            out.push_str("    pub const fn code(self) -> ErrorCode {\n        match self {}\n    }\n\n");
+        } else {
+            out.push_str("    pub const fn code(self) -> ErrorCode {\n        ErrorCode::ALL[self as usize]\n    }\n\n");
+        }
+        let _ = writeln!(
+            out,
+            "    /// The code of this namespace that `code` is, if it is one.\n    pub fn from_code(code: ErrorCode) -> Option<{name}> {{\n        \
+             {name}::ALL\n            .binary_search_by_key(&code.index(), |c| c.code().index())\n            .ok()\n            .map(|i| {name}::ALL[i])\n    }}\n"
+        );
+        out.push_str("    /// The stable wire code.\n    #[inline]\n    pub const fn as_str(self) -> &'static str {\n        self.code().as_str()\n    }\n}\n\n");
+        let _ = writeln!(
+            out,
+            "impl From<{name}> for ErrorCode {{\n    #[inline]\n    fn from(code: {name}) -> ErrorCode {{\n        code.code()\n    }}\n}}\n"
+        );
+        let _ = writeln!(
+            out,
+            "impl TryFrom<ErrorCode> for {name} {{\n    /// The code itself: it belongs to another namespace (or to none).\n    type Error = ErrorCode;\n\n    \
+             fn try_from(code: ErrorCode) -> Result<{name}, ErrorCode> {{\n        {name}::from_code(code).ok_or(code)\n    }}\n}}\n"
+        );
+        let _ = writeln!(
+            out,
+            "impl ::core::fmt::Display for {name} {{\n    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {{\n        f.write_str(self.as_str())\n    }}\n}}\n"
+        );
+    }
+    out
 }
 
 /// One profile fact as a `ProfileFact` expression. `example` carries the params' `example:`
@@ -1208,6 +1292,34 @@ fn shape_helper(params: &[crate::ir::Param]) -> String {
         }
     }
     name
+}
+
+#[cfg(test)]
+mod type_tests {
+    use super::*;
+
+    /// Every type the runtime declares at the top level is in `names::RUST_TYPES`, so no
+    /// namespace's sub-enum can take its name.
+    #[test]
+    fn runtime_types_are_reserved() {
+        for line in RUNTIME.lines() {
+            let rest = line.strip_prefix("pub ").unwrap_or(line);
+            let Some((kind, rest)) = rest.split_once(' ') else {
+                continue;
+            };
+            if !["struct", "enum", "trait", "type", "union"].contains(&kind) {
+                continue;
+            }
+            let name: String = rest
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect();
+            assert!(
+                crate::names::RUST_TYPES.contains(&name.as_str()),
+                "runtime type `{name}` missing from names::RUST_TYPES"
+            );
+        }
+    }
 }
 
 #[cfg(test)]

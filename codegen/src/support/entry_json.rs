@@ -10,7 +10,7 @@
 
 use serde_json::{Map, Value};
 
-use crate::ir::{Catalogue, ErrorEntry, Retry};
+use crate::ir::{Catalogue, ErrorEntry, JsonRpcData, ProfileField, Profiles, Retry};
 use crate::names;
 use crate::support::pretty_json::Pretty;
 
@@ -31,6 +31,34 @@ pub fn write_retry(w: &mut Pretty, retry: &Option<Retry>) {
     }
 }
 
+/// The `profiles` members as the catalogue writes them, every default applied: what an MCP
+/// client receives for a failed tool call, and the JSON-RPC error object. `fields` maps each
+/// output key (without the prefix) to the fact it carries, in order.
+pub fn write_profiles(w: &mut Pretty, profiles: &Profiles) {
+    let fields = |w: &mut Pretty, fields: &[ProfileField]| {
+        for f in fields {
+            w.field(&f.key, f.fact.spelling());
+        }
+    };
+    let mcp = &profiles.mcp_tool_error;
+    w.field_object("mcp_tool_error", |w| {
+        w.field("text", &mcp.text.raw);
+        w.field("data", mcp.data.member());
+        w.field("prefix", &mcp.prefix);
+        w.field("result_type", &mcp.result_type);
+        w.field_object("fields", |w| fields(w, &mcp.fields));
+    });
+    let rpc = &profiles.jsonrpc_error;
+    w.field_object("jsonrpc_error", |w| {
+        w.field("message", &rpc.message.raw);
+        match &rpc.data {
+            JsonRpcData::Wire => w.field("data", "wire"),
+            JsonRpcData::Omitted => w.field("data", None::<bool>),
+            JsonRpcData::Fields(f) => w.field_object("data", |w| fields(w, f)),
+        }
+    });
+}
+
 /// The members of an entry's object, in document order (call it inside
 /// [`Pretty::object`]).
 pub fn write_entry(w: &mut Pretty, cat: &Catalogue, e: &ErrorEntry) {
@@ -38,6 +66,7 @@ pub fn write_entry(w: &mut Pretty, cat: &Catalogue, e: &ErrorEntry) {
     w.field("code", &e.code);
     w.field("namespace", cat.namespace_of(e).map(|n| &n.key));
     w.field("category", &cat.category_of(e).key);
+    w.field("class", &e.class);
     w.field("summary", &e.summary);
     w.field("message", &e.message.raw);
     w.key("params").array(|w| {

@@ -436,7 +436,11 @@ export declare function parseMcpToolResult(x: unknown): ParsedError;
 /** Whether retrying may help. */
 export declare function isRetryable(e: unknown): boolean;
 
-/** The retry advice that applies, or `null` when retrying does not help. */
+/**
+ * The retry advice that applies (the code's, else its category's), or `null`. A code that is
+ * not retryable may carry advice too: what to fix before trying again. Advice is not
+ * permission to retry; ask `isRetryable`.
+ */
 export declare function retryAdvice(e: unknown): RetryAdvice | null;
 
 export interface AppErrorOptions {

@@ -199,6 +199,13 @@ pub fn driver_main_with_foreign(
             v = e.rust_variant,
         ));
     }
+    // Each namespace's sub-enum: exactly its codes, both ways.
+    for ns in &cat.namespaces {
+        let sub = errdex_codegen::names::rust_namespace_enum(&ns.rust_variant);
+        s.push_str(&format!(
+            "    for c in ErrorCode::ALL {{\n        let mine = c.namespace() == Some({sub}::NAMESPACE);\n        match {sub}::try_from(*c) {{\n            Ok(s) => {{ assert!(mine); assert_eq!(ErrorCode::from(s), *c); assert_eq!(s.to_string(), c.as_str()); }}\n            Err(back) => {{ assert!(!mine); assert_eq!(back, *c); }}\n        }}\n    }}\n    assert_eq!({sub}::ALL.len(), ErrorCode::ALL.iter().filter(|c| c.namespace() == Some({sub}::NAMESPACE)).count());\n"
+        ));
+    }
     s.push_str("    let mut parses = serde_json::Map::new();\n");
     for (k, _) in keys {
         s.push_str(&format!(

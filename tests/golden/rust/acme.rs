@@ -254,6 +254,69 @@ static ERRDEX_LOOKUP_KEYS: [u8; 73] = *b"\
     OLD_THING\
 ";
 
+/// The codes of namespace `FRM` (Forms).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `FrmCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum FrmCode {
+    /// [`ErrorCode::FrmValidation`]: `ACM-FRM-001`.
+    FrmValidation = 0,
+}
+
+impl FrmCode {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [FrmCode] = &[
+        FrmCode::FrmValidation,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Frm;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<FrmCode> {
+        FrmCode::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| FrmCode::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<FrmCode> for ErrorCode {
+    #[inline]
+    fn from(code: FrmCode) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for FrmCode {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<FrmCode, ErrorCode> {
+        FrmCode::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for FrmCode {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // Runtime support: identical for every catalogue. Everything above this line is data from
 // the catalogue; everything below reads it through the tables. Lookups never allocate.
@@ -906,7 +969,9 @@ impl ErrorCode {
         self.meta().flags & ERRDEX_RETRYABLE != 0
     }
 
-    /// Retry advice (the code's own, else its category's).
+    /// Retry advice (the code's own, else its category's). A code that is not
+    /// [`retryable`](Self::retryable) may have advice too: what to fix before trying again
+    /// (advice, not permission to retry).
     #[inline]
     pub const fn retry(self) -> Option<RetryAdvice> {
         ERRDEX_RETRY[self.meta().retry as usize]

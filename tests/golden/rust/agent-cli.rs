@@ -1207,6 +1207,687 @@ static ERRDEX_LOOKUP_KEYS: [u8; 996] = *b"\
     \x00PLG_NOT_FOUND\x1a\x00\x00\x00\x10\x00PLG_INCOMPATIBLE\
 ";
 
+/// The codes of namespace `FRM` (Forms and arguments).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `FrmCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum FrmCode {
+    /// [`ErrorCode::FrmValidation`]: `X-FRM-001`.
+    FrmValidation = 0,
+    /// [`ErrorCode::FrmTooShort`]: `X-FRM-002`.
+    FrmTooShort = 1,
+    /// [`ErrorCode::FrmOutOfRange`]: `X-FRM-003`.
+    FrmOutOfRange = 2,
+    /// [`ErrorCode::FrmUnknownFlag`]: `X-FRM-004`.
+    FrmUnknownFlag = 3,
+}
+
+impl FrmCode {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [FrmCode] = &[
+        FrmCode::FrmValidation,
+        FrmCode::FrmTooShort,
+        FrmCode::FrmOutOfRange,
+        FrmCode::FrmUnknownFlag,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Frm;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<FrmCode> {
+        FrmCode::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| FrmCode::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<FrmCode> for ErrorCode {
+    #[inline]
+    fn from(code: FrmCode) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for FrmCode {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<FrmCode, ErrorCode> {
+        FrmCode::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for FrmCode {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The codes of namespace `CFG` (Configuration).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `CfgCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum CfgCode {
+    /// [`ErrorCode::CfgInvalid`]: `X-CFG-001`.
+    CfgInvalid = 4,
+    /// [`ErrorCode::CfgProfileMissing`]: `X-CFG-002`.
+    CfgProfileMissing = 5,
+}
+
+impl CfgCode {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [CfgCode] = &[
+        CfgCode::CfgInvalid,
+        CfgCode::CfgProfileMissing,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Cfg;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<CfgCode> {
+        CfgCode::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| CfgCode::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<CfgCode> for ErrorCode {
+    #[inline]
+    fn from(code: CfgCode) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for CfgCode {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<CfgCode, ErrorCode> {
+        CfgCode::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for CfgCode {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The codes of namespace `AGT` (Agent loop).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `AgtCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum AgtCode {
+    /// [`ErrorCode::AgtMaxTurns`]: `X-AGT-001`.
+    AgtMaxTurns = 6,
+    /// [`ErrorCode::AgtStepTimeout`]: `X-AGT-002`.
+    AgtStepTimeout = 7,
+}
+
+impl AgtCode {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [AgtCode] = &[
+        AgtCode::AgtMaxTurns,
+        AgtCode::AgtStepTimeout,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Agt;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<AgtCode> {
+        AgtCode::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| AgtCode::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<AgtCode> for ErrorCode {
+    #[inline]
+    fn from(code: AgtCode) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for AgtCode {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<AgtCode, ErrorCode> {
+        AgtCode::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for AgtCode {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The codes of namespace `TOL` (Tools).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `TolCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum TolCode {
+    /// [`ErrorCode::TolNotFound`]: `X-TOL-001`.
+    TolNotFound = 8,
+    /// [`ErrorCode::TolArgumentInvalid`]: `X-TOL-002`.
+    TolArgumentInvalid = 9,
+    /// [`ErrorCode::TolFailed`]: `X-TOL-003`.
+    TolFailed = 10,
+}
+
+impl TolCode {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [TolCode] = &[
+        TolCode::TolNotFound,
+        TolCode::TolArgumentInvalid,
+        TolCode::TolFailed,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Tol;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<TolCode> {
+        TolCode::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| TolCode::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<TolCode> for ErrorCode {
+    #[inline]
+    fn from(code: TolCode) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for TolCode {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<TolCode, ErrorCode> {
+        TolCode::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for TolCode {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The codes of namespace `MEM` (Memory).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `MemCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum MemCode {
+    /// [`ErrorCode::MemStoreUnavailable`]: `X-MEM-001`.
+    MemStoreUnavailable = 11,
+    /// [`ErrorCode::MemContextOverflow`]: `X-MEM-002`.
+    MemContextOverflow = 12,
+}
+
+impl MemCode {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [MemCode] = &[
+        MemCode::MemStoreUnavailable,
+        MemCode::MemContextOverflow,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Mem;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<MemCode> {
+        MemCode::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| MemCode::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<MemCode> for ErrorCode {
+    #[inline]
+    fn from(code: MemCode) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for MemCode {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<MemCode, ErrorCode> {
+        MemCode::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for MemCode {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The codes of namespace `LLM` (Model providers).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `LlmCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum LlmCode {
+    /// [`ErrorCode::LlmRateLimited`]: `X-LLM-001`.
+    LlmRateLimited = 13,
+    /// [`ErrorCode::LlmTimeout`]: `X-LLM-002`.
+    LlmTimeout = 14,
+    /// [`ErrorCode::LlmContentFiltered`]: `X-LLM-003`.
+    LlmContentFiltered = 15,
+}
+
+impl LlmCode {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [LlmCode] = &[
+        LlmCode::LlmRateLimited,
+        LlmCode::LlmTimeout,
+        LlmCode::LlmContentFiltered,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Llm;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<LlmCode> {
+        LlmCode::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| LlmCode::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<LlmCode> for ErrorCode {
+    #[inline]
+    fn from(code: LlmCode) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for LlmCode {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<LlmCode, ErrorCode> {
+        LlmCode::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for LlmCode {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The codes of namespace `RPC` (JSON-RPC transport).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `RpcCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum RpcCode {
+    /// [`ErrorCode::RpcParseError`]: `X-RPC-001`.
+    RpcParseError = 16,
+    /// [`ErrorCode::RpcInvalidRequest`]: `X-RPC-002`.
+    RpcInvalidRequest = 17,
+    /// [`ErrorCode::RpcMethodNotFound`]: `X-RPC-003`.
+    RpcMethodNotFound = 18,
+    /// [`ErrorCode::RpcInvalidParams`]: `X-RPC-004`.
+    RpcInvalidParams = 19,
+    /// [`ErrorCode::RpcInternal`]: `X-RPC-005`.
+    RpcInternal = 20,
+}
+
+impl RpcCode {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [RpcCode] = &[
+        RpcCode::RpcParseError,
+        RpcCode::RpcInvalidRequest,
+        RpcCode::RpcMethodNotFound,
+        RpcCode::RpcInvalidParams,
+        RpcCode::RpcInternal,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Rpc;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<RpcCode> {
+        RpcCode::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| RpcCode::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<RpcCode> for ErrorCode {
+    #[inline]
+    fn from(code: RpcCode) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for RpcCode {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<RpcCode, ErrorCode> {
+        RpcCode::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for RpcCode {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The codes of namespace `FIL` (Files).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `FilCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum FilCode {
+    /// [`ErrorCode::FilNotFound`]: `X-FIL-001`.
+    FilNotFound = 21,
+    /// [`ErrorCode::FilOutsideWorkspace`]: `X-FIL-002`.
+    FilOutsideWorkspace = 22,
+}
+
+impl FilCode {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [FilCode] = &[
+        FilCode::FilNotFound,
+        FilCode::FilOutsideWorkspace,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Fil;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<FilCode> {
+        FilCode::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| FilCode::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<FilCode> for ErrorCode {
+    #[inline]
+    fn from(code: FilCode) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for FilCode {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<FilCode, ErrorCode> {
+        FilCode::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for FilCode {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The codes of namespace `AUT` (Authentication).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `AutCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum AutCode {
+    /// [`ErrorCode::AutKeyMissing`]: `X-AUT-001`.
+    AutKeyMissing = 23,
+    /// [`ErrorCode::AutTokenRejected`]: `X-AUT-002`.
+    AutTokenRejected = 24,
+}
+
+impl AutCode {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [AutCode] = &[
+        AutCode::AutKeyMissing,
+        AutCode::AutTokenRejected,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Aut;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<AutCode> {
+        AutCode::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| AutCode::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<AutCode> for ErrorCode {
+    #[inline]
+    fn from(code: AutCode) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for AutCode {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<AutCode, ErrorCode> {
+        AutCode::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for AutCode {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The codes of namespace `PLG` (Plugins).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `PlgCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum PlgCode {
+    /// [`ErrorCode::PlgNotFound`]: `X-PLG-001`.
+    PlgNotFound = 25,
+    /// [`ErrorCode::PlgIncompatible`]: `X-PLG-002`.
+    PlgIncompatible = 26,
+}
+
+impl PlgCode {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [PlgCode] = &[
+        PlgCode::PlgNotFound,
+        PlgCode::PlgIncompatible,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Plg;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<PlgCode> {
+        PlgCode::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| PlgCode::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<PlgCode> for ErrorCode {
+    #[inline]
+    fn from(code: PlgCode) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for PlgCode {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<PlgCode, ErrorCode> {
+        PlgCode::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for PlgCode {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // Runtime support: identical for every catalogue. Everything above this line is data from
 // the catalogue; everything below reads it through the tables. Lookups never allocate.
@@ -1859,7 +2540,9 @@ impl ErrorCode {
         self.meta().flags & ERRDEX_RETRYABLE != 0
     }
 
-    /// Retry advice (the code's own, else its category's).
+    /// Retry advice (the code's own, else its category's). A code that is not
+    /// [`retryable`](Self::retryable) may have advice too: what to fix before trying again
+    /// (advice, not permission to retry).
     #[inline]
     pub const fn retry(self) -> Option<RetryAdvice> {
         ERRDEX_RETRY[self.meta().retry as usize]

@@ -650,6 +650,162 @@ static ERRDEX_LOOKUP_KEYS: [u8; 360] = *b"\
     \x00\x06\x00STATIC\x00\x00\x00\x00\x05\x00H-000\x0d\x00\x00\x00\x05\x00H-999\x0d\x00\x00\x00\x03\x00OLD\
 ";
 
+/// The codes of namespace `MD` (\*Markdown\* \`specials\` \| &lt;b&gt;bold&lt;/b&gt; # \[x\](javascript:alert(1)) &lt;!-- c --&gt; \_u\_ \\ ").
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `MdCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum MdCode {
+    /// [`ErrorCode::Type`]: `H-001`.
+    Type = 0,
+    /// [`ErrorCode::Self_`]: `H-002`.
+    Self_ = 1,
+    /// [`ErrorCode::Async`]: `H-003`.
+    Async = 2,
+    /// [`ErrorCode::Match`]: `H-004`.
+    Match = 3,
+}
+
+impl MdCode {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [MdCode] = &[
+        MdCode::Type,
+        MdCode::Self_,
+        MdCode::Async,
+        MdCode::Match,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Md;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<MdCode> {
+        MdCode::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| MdCode::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<MdCode> for ErrorCode {
+    #[inline]
+    fn from(code: MdCode) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for MdCode {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<MdCode, ErrorCode> {
+        MdCode::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for MdCode {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The codes of namespace `KW` (Keywords &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `KwCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum KwCode {
+    /// [`ErrorCode::Constructor`]: `K-001`.
+    Constructor = 4,
+    /// [`ErrorCode::Error`]: `K-002`.
+    Error = 5,
+    /// [`ErrorCode::ErrorCode`]: `K-003`.
+    ErrorCode = 6,
+    /// [`ErrorCode::Category`]: `K-004`.
+    Category = 7,
+    /// [`ErrorCode::Message`]: `K-005`.
+    Message = 8,
+    /// [`ErrorCode::Crate`]: `K-006`.
+    Crate = 9,
+    /// [`ErrorCode::ToString`]: `K-007`.
+    ToString = 10,
+    /// [`ErrorCode::New`]: `K-008`.
+    New = 11,
+}
+
+impl KwCode {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [KwCode] = &[
+        KwCode::Constructor,
+        KwCode::Error,
+        KwCode::ErrorCode,
+        KwCode::Category,
+        KwCode::Message,
+        KwCode::Crate,
+        KwCode::ToString,
+        KwCode::New,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Kw;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<KwCode> {
+        KwCode::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| KwCode::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<KwCode> for ErrorCode {
+    #[inline]
+    fn from(code: KwCode) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for KwCode {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<KwCode, ErrorCode> {
+        KwCode::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for KwCode {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // Runtime support: identical for every catalogue. Everything above this line is data from
 // the catalogue; everything below reads it through the tables. Lookups never allocate.
@@ -1302,7 +1458,9 @@ impl ErrorCode {
         self.meta().flags & ERRDEX_RETRYABLE != 0
     }
 
-    /// Retry advice (the code's own, else its category's).
+    /// Retry advice (the code's own, else its category's). A code that is not
+    /// [`retryable`](Self::retryable) may have advice too: what to fix before trying again
+    /// (advice, not permission to retry).
     #[inline]
     pub const fn retry(self) -> Option<RetryAdvice> {
         ERRDEX_RETRY[self.meta().retry as usize]

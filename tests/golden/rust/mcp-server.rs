@@ -1067,7 +1067,9 @@ impl ErrorCode {
         self.meta().flags & ERRDEX_RETRYABLE != 0
     }
 
-    /// Retry advice (the code's own, else its category's).
+    /// Retry advice (the code's own, else its category's). A code that is not
+    /// [`retryable`](Self::retryable) may have advice too: what to fix before trying again
+    /// (advice, not permission to retry).
     #[inline]
     pub const fn retry(self) -> Option<RetryAdvice> {
         ERRDEX_RETRY[self.meta().retry as usize]

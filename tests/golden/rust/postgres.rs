@@ -7094,6 +7094,3366 @@ static ERRDEX_LOOKUP_KEYS: [u8; 10933] = *b"\
     _CURSOR\x91\x00\x00\x00\x12\x00UNDEFINED_DATABASE\x92\x00\x00\x00\x10\x00UNDEFINED_SCHEMA\
 ";
 
+/// The codes of namespace `CLASS_00` (Successful Completion).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `Class00Code::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u16)]
+pub enum Class00Code {
+    /// [`ErrorCode::SuccessfulCompletion`]: `00000`.
+    SuccessfulCompletion = 0,
+}
+
+impl Class00Code {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [Class00Code] = &[
+        Class00Code::SuccessfulCompletion,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Class00;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<Class00Code> {
+        Class00Code::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| Class00Code::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<Class00Code> for ErrorCode {
+    #[inline]
+    fn from(code: Class00Code) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for Class00Code {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<Class00Code, ErrorCode> {
+        Class00Code::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for Class00Code {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The codes of namespace `CLASS_01` (Warning).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `Class01Code::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u16)]
+pub enum Class01Code {
+    /// [`ErrorCode::Warning`]: `01000`.
+    Warning = 1,
+    /// [`ErrorCode::WarningDynamicResultSetsReturned`]: `0100C`.
+    WarningDynamicResultSetsReturned = 2,
+    /// [`ErrorCode::WarningImplicitZeroBitPadding`]: `01008`.
+    WarningImplicitZeroBitPadding = 3,
+    /// [`ErrorCode::WarningNullValueEliminatedInSetFunction`]: `01003`.
+    WarningNullValueEliminatedInSetFunction = 4,
+    /// [`ErrorCode::WarningPrivilegeNotGranted`]: `01007`.
+    WarningPrivilegeNotGranted = 5,
+    /// [`ErrorCode::WarningPrivilegeNotRevoked`]: `01006`.
+    WarningPrivilegeNotRevoked = 6,
+    /// [`ErrorCode::WarningStringDataRightTruncation`]: `01004`.
+    WarningStringDataRightTruncation = 7,
+    /// [`ErrorCode::WarningDeprecatedFeature`]: `01P01`.
+    WarningDeprecatedFeature = 8,
+}
+
+impl Class01Code {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [Class01Code] = &[
+        Class01Code::Warning,
+        Class01Code::WarningDynamicResultSetsReturned,
+        Class01Code::WarningImplicitZeroBitPadding,
+        Class01Code::WarningNullValueEliminatedInSetFunction,
+        Class01Code::WarningPrivilegeNotGranted,
+        Class01Code::WarningPrivilegeNotRevoked,
+        Class01Code::WarningStringDataRightTruncation,
+        Class01Code::WarningDeprecatedFeature,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Class01;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<Class01Code> {
+        Class01Code::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| Class01Code::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<Class01Code> for ErrorCode {
+    #[inline]
+    fn from(code: Class01Code) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for Class01Code {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<Class01Code, ErrorCode> {
+        Class01Code::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for Class01Code {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The codes of namespace `CLASS_02` (No Data (this is also a warning class per the SQL standard)).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `Class02Code::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u16)]
+pub enum Class02Code {
+    /// [`ErrorCode::NoData`]: `02000`.
+    NoData = 9,
+    /// [`ErrorCode::NoAdditionalDynamicResultSetsReturned`]: `02001`.
+    NoAdditionalDynamicResultSetsReturned = 10,
+}
+
+impl Class02Code {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [Class02Code] = &[
+        Class02Code::NoData,
+        Class02Code::NoAdditionalDynamicResultSetsReturned,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Class02;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<Class02Code> {
+        Class02Code::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| Class02Code::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<Class02Code> for ErrorCode {
+    #[inline]
+    fn from(code: Class02Code) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for Class02Code {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<Class02Code, ErrorCode> {
+        Class02Code::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for Class02Code {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The codes of namespace `CLASS_03` (SQL Statement Not Yet Complete).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `Class03Code::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u16)]
+pub enum Class03Code {
+    /// [`ErrorCode::SqlStatementNotYetComplete`]: `03000`.
+    SqlStatementNotYetComplete = 11,
+}
+
+impl Class03Code {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [Class03Code] = &[
+        Class03Code::SqlStatementNotYetComplete,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Class03;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<Class03Code> {
+        Class03Code::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| Class03Code::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<Class03Code> for ErrorCode {
+    #[inline]
+    fn from(code: Class03Code) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for Class03Code {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<Class03Code, ErrorCode> {
+        Class03Code::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for Class03Code {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The codes of namespace `CLASS_08` (Connection Exception).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `Class08Code::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u16)]
+pub enum Class08Code {
+    /// [`ErrorCode::ConnectionException`]: `08000`.
+    ConnectionException = 12,
+    /// [`ErrorCode::ConnectionDoesNotExist`]: `08003`.
+    ConnectionDoesNotExist = 13,
+    /// [`ErrorCode::ConnectionFailure`]: `08006`.
+    ConnectionFailure = 14,
+    /// [`ErrorCode::SqlclientUnableToEstablishSqlconnection`]: `08001`.
+    SqlclientUnableToEstablishSqlconnection = 15,
+    /// [`ErrorCode::SqlserverRejectedEstablishmentOfSqlconnection`]: `08004`.
+    SqlserverRejectedEstablishmentOfSqlconnection = 16,
+    /// [`ErrorCode::TransactionResolutionUnknown`]: `08007`.
+    TransactionResolutionUnknown = 17,
+    /// [`ErrorCode::ProtocolViolation`]: `08P01`.
+    ProtocolViolation = 18,
+}
+
+impl Class08Code {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [Class08Code] = &[
+        Class08Code::ConnectionException,
+        Class08Code::ConnectionDoesNotExist,
+        Class08Code::ConnectionFailure,
+        Class08Code::SqlclientUnableToEstablishSqlconnection,
+        Class08Code::SqlserverRejectedEstablishmentOfSqlconnection,
+        Class08Code::TransactionResolutionUnknown,
+        Class08Code::ProtocolViolation,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Class08;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<Class08Code> {
+        Class08Code::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| Class08Code::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<Class08Code> for ErrorCode {
+    #[inline]
+    fn from(code: Class08Code) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for Class08Code {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<Class08Code, ErrorCode> {
+        Class08Code::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for Class08Code {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The codes of namespace `CLASS_09` (Triggered Action Exception).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `Class09Code::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u16)]
+pub enum Class09Code {
+    /// [`ErrorCode::TriggeredActionException`]: `09000`.
+    TriggeredActionException = 19,
+}
+
+impl Class09Code {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [Class09Code] = &[
+        Class09Code::TriggeredActionException,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Class09;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<Class09Code> {
+        Class09Code::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| Class09Code::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<Class09Code> for ErrorCode {
+    #[inline]
+    fn from(code: Class09Code) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for Class09Code {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<Class09Code, ErrorCode> {
+        Class09Code::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for Class09Code {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The codes of namespace `CLASS_0A` (Feature Not Supported).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `Class0aCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u16)]
+pub enum Class0aCode {
+    /// [`ErrorCode::FeatureNotSupported`]: `0A000`.
+    FeatureNotSupported = 20,
+}
+
+impl Class0aCode {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [Class0aCode] = &[
+        Class0aCode::FeatureNotSupported,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Class0a;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<Class0aCode> {
+        Class0aCode::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| Class0aCode::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<Class0aCode> for ErrorCode {
+    #[inline]
+    fn from(code: Class0aCode) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for Class0aCode {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<Class0aCode, ErrorCode> {
+        Class0aCode::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for Class0aCode {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The codes of namespace `CLASS_0B` (Invalid Transaction Initiation).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `Class0bCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u16)]
+pub enum Class0bCode {
+    /// [`ErrorCode::InvalidTransactionInitiation`]: `0B000`.
+    InvalidTransactionInitiation = 21,
+}
+
+impl Class0bCode {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [Class0bCode] = &[
+        Class0bCode::InvalidTransactionInitiation,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Class0b;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<Class0bCode> {
+        Class0bCode::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| Class0bCode::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<Class0bCode> for ErrorCode {
+    #[inline]
+    fn from(code: Class0bCode) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for Class0bCode {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<Class0bCode, ErrorCode> {
+        Class0bCode::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for Class0bCode {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The codes of namespace `CLASS_0F` (Locator Exception).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `Class0fCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u16)]
+pub enum Class0fCode {
+    /// [`ErrorCode::LocatorException`]: `0F000`.
+    LocatorException = 22,
+    /// [`ErrorCode::LEInvalidSpecification`]: `0F001`.
+    LEInvalidSpecification = 23,
+}
+
+impl Class0fCode {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [Class0fCode] = &[
+        Class0fCode::LocatorException,
+        Class0fCode::LEInvalidSpecification,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Class0f;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<Class0fCode> {
+        Class0fCode::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| Class0fCode::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<Class0fCode> for ErrorCode {
+    #[inline]
+    fn from(code: Class0fCode) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for Class0fCode {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<Class0fCode, ErrorCode> {
+        Class0fCode::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for Class0fCode {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The codes of namespace `CLASS_0L` (Invalid Grantor).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `Class0lCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u16)]
+pub enum Class0lCode {
+    /// [`ErrorCode::InvalidGrantor`]: `0L000`.
+    InvalidGrantor = 24,
+    /// [`ErrorCode::InvalidGrantOperation`]: `0LP01`.
+    InvalidGrantOperation = 25,
+}
+
+impl Class0lCode {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [Class0lCode] = &[
+        Class0lCode::InvalidGrantor,
+        Class0lCode::InvalidGrantOperation,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Class0l;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<Class0lCode> {
+        Class0lCode::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| Class0lCode::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<Class0lCode> for ErrorCode {
+    #[inline]
+    fn from(code: Class0lCode) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for Class0lCode {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<Class0lCode, ErrorCode> {
+        Class0lCode::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for Class0lCode {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The codes of namespace `CLASS_0P` (Invalid Role Specification).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `Class0pCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u16)]
+pub enum Class0pCode {
+    /// [`ErrorCode::InvalidRoleSpecification`]: `0P000`.
+    InvalidRoleSpecification = 26,
+}
+
+impl Class0pCode {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [Class0pCode] = &[
+        Class0pCode::InvalidRoleSpecification,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Class0p;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<Class0pCode> {
+        Class0pCode::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| Class0pCode::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<Class0pCode> for ErrorCode {
+    #[inline]
+    fn from(code: Class0pCode) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for Class0pCode {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<Class0pCode, ErrorCode> {
+        Class0pCode::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for Class0pCode {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The codes of namespace `CLASS_0Z` (Diagnostics Exception).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `Class0zCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u16)]
+pub enum Class0zCode {
+    /// [`ErrorCode::DiagnosticsException`]: `0Z000`.
+    DiagnosticsException = 27,
+    /// [`ErrorCode::StackedDiagnosticsAccessedWithoutActiveHandler`]: `0Z002`.
+    StackedDiagnosticsAccessedWithoutActiveHandler = 28,
+}
+
+impl Class0zCode {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [Class0zCode] = &[
+        Class0zCode::DiagnosticsException,
+        Class0zCode::StackedDiagnosticsAccessedWithoutActiveHandler,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Class0z;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<Class0zCode> {
+        Class0zCode::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| Class0zCode::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<Class0zCode> for ErrorCode {
+    #[inline]
+    fn from(code: Class0zCode) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for Class0zCode {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<Class0zCode, ErrorCode> {
+        Class0zCode::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for Class0zCode {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The codes of namespace `CLASS_20` (Case Not Found).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `Class20Code::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u16)]
+pub enum Class20Code {
+    /// [`ErrorCode::CaseNotFound`]: `20000`.
+    CaseNotFound = 29,
+}
+
+impl Class20Code {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [Class20Code] = &[
+        Class20Code::CaseNotFound,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Class20;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<Class20Code> {
+        Class20Code::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| Class20Code::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<Class20Code> for ErrorCode {
+    #[inline]
+    fn from(code: Class20Code) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for Class20Code {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<Class20Code, ErrorCode> {
+        Class20Code::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for Class20Code {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The codes of namespace `CLASS_21` (Cardinality Violation).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `Class21Code::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u16)]
+pub enum Class21Code {
+    /// [`ErrorCode::CardinalityViolation`]: `21000`.
+    CardinalityViolation = 30,
+}
+
+impl Class21Code {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [Class21Code] = &[
+        Class21Code::CardinalityViolation,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Class21;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<Class21Code> {
+        Class21Code::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| Class21Code::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<Class21Code> for ErrorCode {
+    #[inline]
+    fn from(code: Class21Code) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for Class21Code {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<Class21Code, ErrorCode> {
+        Class21Code::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for Class21Code {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The codes of namespace `CLASS_22` (Data Exception).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `Class22Code::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u16)]
+pub enum Class22Code {
+    /// [`ErrorCode::DataException`]: `22000`.
+    DataException = 31,
+    /// [`ErrorCode::ArraySubscriptError`]: `2202E`.
+    ArraySubscriptError = 32,
+    /// [`ErrorCode::CharacterNotInRepertoire`]: `22021`.
+    CharacterNotInRepertoire = 33,
+    /// [`ErrorCode::DatetimeFieldOverflow`]: `22008`.
+    DatetimeFieldOverflow = 34,
+    /// [`ErrorCode::DivisionByZero`]: `22012`.
+    DivisionByZero = 35,
+    /// [`ErrorCode::ErrorInAssignment`]: `22005`.
+    ErrorInAssignment = 36,
+    /// [`ErrorCode::EscapeCharacterConflict`]: `2200B`.
+    EscapeCharacterConflict = 37,
+    /// [`ErrorCode::IndicatorOverflow`]: `22022`.
+    IndicatorOverflow = 38,
+    /// [`ErrorCode::IntervalFieldOverflow`]: `22015`.
+    IntervalFieldOverflow = 39,
+    /// [`ErrorCode::InvalidArgumentForLog`]: `2201E`.
+    InvalidArgumentForLog = 40,
+    /// [`ErrorCode::InvalidArgumentForNtile`]: `22014`.
+    InvalidArgumentForNtile = 41,
+    /// [`ErrorCode::InvalidArgumentForNthValue`]: `22016`.
+    InvalidArgumentForNthValue = 42,
+    /// [`ErrorCode::InvalidArgumentForPowerFunction`]: `2201F`.
+    InvalidArgumentForPowerFunction = 43,
+    /// [`ErrorCode::InvalidArgumentForWidthBucketFunction`]: `2201G`.
+    InvalidArgumentForWidthBucketFunction = 44,
+    /// [`ErrorCode::InvalidCharacterValueForCast`]: `22018`.
+    InvalidCharacterValueForCast = 45,
+    /// [`ErrorCode::InvalidDatetimeFormat`]: `22007`.
+    InvalidDatetimeFormat = 46,
+    /// [`ErrorCode::InvalidEscapeCharacter`]: `22019`.
+    InvalidEscapeCharacter = 47,
+    /// [`ErrorCode::InvalidEscapeOctet`]: `2200D`.
+    InvalidEscapeOctet = 48,
+    /// [`ErrorCode::InvalidEscapeSequence`]: `22025`.
+    InvalidEscapeSequence = 49,
+    /// [`ErrorCode::NonstandardUseOfEscapeCharacter`]: `22P06`.
+    NonstandardUseOfEscapeCharacter = 50,
+    /// [`ErrorCode::InvalidIndicatorParameterValue`]: `22010`.
+    InvalidIndicatorParameterValue = 51,
+    /// [`ErrorCode::InvalidParameterValue`]: `22023`.
+    InvalidParameterValue = 52,
+    /// [`ErrorCode::InvalidPrecedingOrFollowingSize`]: `22013`.
+    InvalidPrecedingOrFollowingSize = 53,
+    /// [`ErrorCode::InvalidRegularExpression`]: `2201B`.
+    InvalidRegularExpression = 54,
+    /// [`ErrorCode::InvalidRowCountInLimitClause`]: `2201W`.
+    InvalidRowCountInLimitClause = 55,
+    /// [`ErrorCode::InvalidRowCountInResultOffsetClause`]: `2201X`.
+    InvalidRowCountInResultOffsetClause = 56,
+    /// [`ErrorCode::InvalidTablesampleArgument`]: `2202H`.
+    InvalidTablesampleArgument = 57,
+    /// [`ErrorCode::InvalidTablesampleRepeat`]: `2202G`.
+    InvalidTablesampleRepeat = 58,
+    /// [`ErrorCode::InvalidTimeZoneDisplacementValue`]: `22009`.
+    InvalidTimeZoneDisplacementValue = 59,
+    /// [`ErrorCode::InvalidUseOfEscapeCharacter`]: `2200C`.
+    InvalidUseOfEscapeCharacter = 60,
+    /// [`ErrorCode::MostSpecificTypeMismatch`]: `2200G`.
+    MostSpecificTypeMismatch = 61,
+    /// [`ErrorCode::NullValueNotAllowed`]: `22004`.
+    NullValueNotAllowed = 62,
+    /// [`ErrorCode::NullValueNoIndicatorParameter`]: `22002`.
+    NullValueNoIndicatorParameter = 63,
+    /// [`ErrorCode::NumericValueOutOfRange`]: `22003`.
+    NumericValueOutOfRange = 64,
+    /// [`ErrorCode::SequenceGeneratorLimitExceeded`]: `2200H`.
+    SequenceGeneratorLimitExceeded = 65,
+    /// [`ErrorCode::StringDataLengthMismatch`]: `22026`.
+    StringDataLengthMismatch = 66,
+    /// [`ErrorCode::StringDataRightTruncation`]: `22001`.
+    StringDataRightTruncation = 67,
+    /// [`ErrorCode::SubstringError`]: `22011`.
+    SubstringError = 68,
+    /// [`ErrorCode::TrimError`]: `22027`.
+    TrimError = 69,
+    /// [`ErrorCode::UnterminatedCString`]: `22024`.
+    UnterminatedCString = 70,
+    /// [`ErrorCode::ZeroLengthCharacterString`]: `2200F`.
+    ZeroLengthCharacterString = 71,
+    /// [`ErrorCode::FloatingPointException`]: `22P01`.
+    FloatingPointException = 72,
+    /// [`ErrorCode::InvalidTextRepresentation`]: `22P02`.
+    InvalidTextRepresentation = 73,
+    /// [`ErrorCode::InvalidBinaryRepresentation`]: `22P03`.
+    InvalidBinaryRepresentation = 74,
+    /// [`ErrorCode::BadCopyFileFormat`]: `22P04`.
+    BadCopyFileFormat = 75,
+    /// [`ErrorCode::UntranslatableCharacter`]: `22P05`.
+    UntranslatableCharacter = 76,
+    /// [`ErrorCode::NotAnXmlDocument`]: `2200L`.
+    NotAnXmlDocument = 77,
+    /// [`ErrorCode::InvalidXmlDocument`]: `2200M`.
+    InvalidXmlDocument = 78,
+    /// [`ErrorCode::InvalidXmlContent`]: `2200N`.
+    InvalidXmlContent = 79,
+    /// [`ErrorCode::InvalidXmlComment`]: `2200S`.
+    InvalidXmlComment = 80,
+    /// [`ErrorCode::InvalidXmlProcessingInstruction`]: `2200T`.
+    InvalidXmlProcessingInstruction = 81,
+    /// [`ErrorCode::DuplicateJsonObjectKeyValue`]: `22030`.
+    DuplicateJsonObjectKeyValue = 82,
+    /// [`ErrorCode::InvalidArgumentForSqlJsonDatetimeFunction`]: `22031`.
+    InvalidArgumentForSqlJsonDatetimeFunction = 83,
+    /// [`ErrorCode::InvalidJsonText`]: `22032`.
+    InvalidJsonText = 84,
+    /// [`ErrorCode::InvalidSqlJsonSubscript`]: `22033`.
+    InvalidSqlJsonSubscript = 85,
+    /// [`ErrorCode::MoreThanOneSqlJsonItem`]: `22034`.
+    MoreThanOneSqlJsonItem = 86,
+    /// [`ErrorCode::NoSqlJsonItem`]: `22035`.
+    NoSqlJsonItem = 87,
+    /// [`ErrorCode::NonNumericSqlJsonItem`]: `22036`.
+    NonNumericSqlJsonItem = 88,
+    /// [`ErrorCode::NonUniqueKeysInAJsonObject`]: `22037`.
+    NonUniqueKeysInAJsonObject = 89,
+    /// [`ErrorCode::SingletonSqlJsonItemRequired`]: `22038`.
+    SingletonSqlJsonItemRequired = 90,
+    /// [`ErrorCode::SqlJsonArrayNotFound`]: `22039`.
+    SqlJsonArrayNotFound = 91,
+    /// [`ErrorCode::SqlJsonMemberNotFound`]: `2203A`.
+    SqlJsonMemberNotFound = 92,
+    /// [`ErrorCode::SqlJsonNumberNotFound`]: `2203B`.
+    SqlJsonNumberNotFound = 93,
+    /// [`ErrorCode::SqlJsonObjectNotFound`]: `2203C`.
+    SqlJsonObjectNotFound = 94,
+    /// [`ErrorCode::TooManyJsonArrayElements`]: `2203D`.
+    TooManyJsonArrayElements = 95,
+    /// [`ErrorCode::TooManyJsonObjectMembers`]: `2203E`.
+    TooManyJsonObjectMembers = 96,
+    /// [`ErrorCode::SqlJsonScalarRequired`]: `2203F`.
+    SqlJsonScalarRequired = 97,
+    /// [`ErrorCode::SqlJsonItemCannotBeCastToTargetType`]: `2203G`.
+    SqlJsonItemCannotBeCastToTargetType = 98,
+}
+
+impl Class22Code {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [Class22Code] = &[
+        Class22Code::DataException,
+        Class22Code::ArraySubscriptError,
+        Class22Code::CharacterNotInRepertoire,
+        Class22Code::DatetimeFieldOverflow,
+        Class22Code::DivisionByZero,
+        Class22Code::ErrorInAssignment,
+        Class22Code::EscapeCharacterConflict,
+        Class22Code::IndicatorOverflow,
+        Class22Code::IntervalFieldOverflow,
+        Class22Code::InvalidArgumentForLog,
+        Class22Code::InvalidArgumentForNtile,
+        Class22Code::InvalidArgumentForNthValue,
+        Class22Code::InvalidArgumentForPowerFunction,
+        Class22Code::InvalidArgumentForWidthBucketFunction,
+        Class22Code::InvalidCharacterValueForCast,
+        Class22Code::InvalidDatetimeFormat,
+        Class22Code::InvalidEscapeCharacter,
+        Class22Code::InvalidEscapeOctet,
+        Class22Code::InvalidEscapeSequence,
+        Class22Code::NonstandardUseOfEscapeCharacter,
+        Class22Code::InvalidIndicatorParameterValue,
+        Class22Code::InvalidParameterValue,
+        Class22Code::InvalidPrecedingOrFollowingSize,
+        Class22Code::InvalidRegularExpression,
+        Class22Code::InvalidRowCountInLimitClause,
+        Class22Code::InvalidRowCountInResultOffsetClause,
+        Class22Code::InvalidTablesampleArgument,
+        Class22Code::InvalidTablesampleRepeat,
+        Class22Code::InvalidTimeZoneDisplacementValue,
+        Class22Code::InvalidUseOfEscapeCharacter,
+        Class22Code::MostSpecificTypeMismatch,
+        Class22Code::NullValueNotAllowed,
+        Class22Code::NullValueNoIndicatorParameter,
+        Class22Code::NumericValueOutOfRange,
+        Class22Code::SequenceGeneratorLimitExceeded,
+        Class22Code::StringDataLengthMismatch,
+        Class22Code::StringDataRightTruncation,
+        Class22Code::SubstringError,
+        Class22Code::TrimError,
+        Class22Code::UnterminatedCString,
+        Class22Code::ZeroLengthCharacterString,
+        Class22Code::FloatingPointException,
+        Class22Code::InvalidTextRepresentation,
+        Class22Code::InvalidBinaryRepresentation,
+        Class22Code::BadCopyFileFormat,
+        Class22Code::UntranslatableCharacter,
+        Class22Code::NotAnXmlDocument,
+        Class22Code::InvalidXmlDocument,
+        Class22Code::InvalidXmlContent,
+        Class22Code::InvalidXmlComment,
+        Class22Code::InvalidXmlProcessingInstruction,
+        Class22Code::DuplicateJsonObjectKeyValue,
+        Class22Code::InvalidArgumentForSqlJsonDatetimeFunction,
+        Class22Code::InvalidJsonText,
+        Class22Code::InvalidSqlJsonSubscript,
+        Class22Code::MoreThanOneSqlJsonItem,
+        Class22Code::NoSqlJsonItem,
+        Class22Code::NonNumericSqlJsonItem,
+        Class22Code::NonUniqueKeysInAJsonObject,
+        Class22Code::SingletonSqlJsonItemRequired,
+        Class22Code::SqlJsonArrayNotFound,
+        Class22Code::SqlJsonMemberNotFound,
+        Class22Code::SqlJsonNumberNotFound,
+        Class22Code::SqlJsonObjectNotFound,
+        Class22Code::TooManyJsonArrayElements,
+        Class22Code::TooManyJsonObjectMembers,
+        Class22Code::SqlJsonScalarRequired,
+        Class22Code::SqlJsonItemCannotBeCastToTargetType,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Class22;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<Class22Code> {
+        Class22Code::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| Class22Code::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<Class22Code> for ErrorCode {
+    #[inline]
+    fn from(code: Class22Code) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for Class22Code {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<Class22Code, ErrorCode> {
+        Class22Code::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for Class22Code {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The codes of namespace `CLASS_23` (Integrity Constraint Violation).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `Class23Code::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u16)]
+pub enum Class23Code {
+    /// [`ErrorCode::IntegrityConstraintViolation`]: `23000`.
+    IntegrityConstraintViolation = 99,
+    /// [`ErrorCode::RestrictViolation`]: `23001`.
+    RestrictViolation = 100,
+    /// [`ErrorCode::NotNullViolation`]: `23502`.
+    NotNullViolation = 101,
+    /// [`ErrorCode::ForeignKeyViolation`]: `23503`.
+    ForeignKeyViolation = 102,
+    /// [`ErrorCode::UniqueViolation`]: `23505`.
+    UniqueViolation = 103,
+    /// [`ErrorCode::CheckViolation`]: `23514`.
+    CheckViolation = 104,
+    /// [`ErrorCode::ExclusionViolation`]: `23P01`.
+    ExclusionViolation = 105,
+}
+
+impl Class23Code {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [Class23Code] = &[
+        Class23Code::IntegrityConstraintViolation,
+        Class23Code::RestrictViolation,
+        Class23Code::NotNullViolation,
+        Class23Code::ForeignKeyViolation,
+        Class23Code::UniqueViolation,
+        Class23Code::CheckViolation,
+        Class23Code::ExclusionViolation,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Class23;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<Class23Code> {
+        Class23Code::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| Class23Code::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<Class23Code> for ErrorCode {
+    #[inline]
+    fn from(code: Class23Code) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for Class23Code {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<Class23Code, ErrorCode> {
+        Class23Code::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for Class23Code {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The codes of namespace `CLASS_24` (Invalid Cursor State).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `Class24Code::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u16)]
+pub enum Class24Code {
+    /// [`ErrorCode::InvalidCursorState`]: `24000`.
+    InvalidCursorState = 106,
+}
+
+impl Class24Code {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [Class24Code] = &[
+        Class24Code::InvalidCursorState,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Class24;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<Class24Code> {
+        Class24Code::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| Class24Code::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<Class24Code> for ErrorCode {
+    #[inline]
+    fn from(code: Class24Code) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for Class24Code {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<Class24Code, ErrorCode> {
+        Class24Code::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for Class24Code {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The codes of namespace `CLASS_25` (Invalid Transaction State).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `Class25Code::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u16)]
+pub enum Class25Code {
+    /// [`ErrorCode::InvalidTransactionState`]: `25000`.
+    InvalidTransactionState = 107,
+    /// [`ErrorCode::ActiveSqlTransaction`]: `25001`.
+    ActiveSqlTransaction = 108,
+    /// [`ErrorCode::BranchTransactionAlreadyActive`]: `25002`.
+    BranchTransactionAlreadyActive = 109,
+    /// [`ErrorCode::HeldCursorRequiresSameIsolationLevel`]: `25008`.
+    HeldCursorRequiresSameIsolationLevel = 110,
+    /// [`ErrorCode::InappropriateAccessModeForBranchTransaction`]: `25003`.
+    InappropriateAccessModeForBranchTransaction = 111,
+    /// [`ErrorCode::InappropriateIsolationLevelForBranchTransaction`]: `25004`.
+    InappropriateIsolationLevelForBranchTransaction = 112,
+    /// [`ErrorCode::NoActiveSqlTransactionForBranchTransaction`]: `25005`.
+    NoActiveSqlTransactionForBranchTransaction = 113,
+    /// [`ErrorCode::ReadOnlySqlTransaction`]: `25006`.
+    ReadOnlySqlTransaction = 114,
+    /// [`ErrorCode::SchemaAndDataStatementMixingNotSupported`]: `25007`.
+    SchemaAndDataStatementMixingNotSupported = 115,
+    /// [`ErrorCode::NoActiveSqlTransaction`]: `25P01`.
+    NoActiveSqlTransaction = 116,
+    /// [`ErrorCode::InFailedSqlTransaction`]: `25P02`.
+    InFailedSqlTransaction = 117,
+    /// [`ErrorCode::IdleInTransactionSessionTimeout`]: `25P03`.
+    IdleInTransactionSessionTimeout = 118,
+}
+
+impl Class25Code {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [Class25Code] = &[
+        Class25Code::InvalidTransactionState,
+        Class25Code::ActiveSqlTransaction,
+        Class25Code::BranchTransactionAlreadyActive,
+        Class25Code::HeldCursorRequiresSameIsolationLevel,
+        Class25Code::InappropriateAccessModeForBranchTransaction,
+        Class25Code::InappropriateIsolationLevelForBranchTransaction,
+        Class25Code::NoActiveSqlTransactionForBranchTransaction,
+        Class25Code::ReadOnlySqlTransaction,
+        Class25Code::SchemaAndDataStatementMixingNotSupported,
+        Class25Code::NoActiveSqlTransaction,
+        Class25Code::InFailedSqlTransaction,
+        Class25Code::IdleInTransactionSessionTimeout,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Class25;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<Class25Code> {
+        Class25Code::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| Class25Code::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<Class25Code> for ErrorCode {
+    #[inline]
+    fn from(code: Class25Code) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for Class25Code {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<Class25Code, ErrorCode> {
+        Class25Code::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for Class25Code {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The codes of namespace `CLASS_26` (Invalid SQL Statement Name).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `Class26Code::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u16)]
+pub enum Class26Code {
+    /// [`ErrorCode::InvalidSqlStatementName`]: `26000`.
+    InvalidSqlStatementName = 119,
+}
+
+impl Class26Code {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [Class26Code] = &[
+        Class26Code::InvalidSqlStatementName,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Class26;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<Class26Code> {
+        Class26Code::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| Class26Code::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<Class26Code> for ErrorCode {
+    #[inline]
+    fn from(code: Class26Code) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for Class26Code {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<Class26Code, ErrorCode> {
+        Class26Code::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for Class26Code {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The codes of namespace `CLASS_27` (Triggered Data Change Violation).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `Class27Code::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u16)]
+pub enum Class27Code {
+    /// [`ErrorCode::TriggeredDataChangeViolation`]: `27000`.
+    TriggeredDataChangeViolation = 120,
+}
+
+impl Class27Code {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [Class27Code] = &[
+        Class27Code::TriggeredDataChangeViolation,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Class27;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<Class27Code> {
+        Class27Code::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| Class27Code::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<Class27Code> for ErrorCode {
+    #[inline]
+    fn from(code: Class27Code) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for Class27Code {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<Class27Code, ErrorCode> {
+        Class27Code::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for Class27Code {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The codes of namespace `CLASS_28` (Invalid Authorization Specification).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `Class28Code::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u16)]
+pub enum Class28Code {
+    /// [`ErrorCode::InvalidAuthorizationSpecification`]: `28000`.
+    InvalidAuthorizationSpecification = 121,
+    /// [`ErrorCode::InvalidPassword`]: `28P01`.
+    InvalidPassword = 122,
+}
+
+impl Class28Code {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [Class28Code] = &[
+        Class28Code::InvalidAuthorizationSpecification,
+        Class28Code::InvalidPassword,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Class28;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<Class28Code> {
+        Class28Code::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| Class28Code::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<Class28Code> for ErrorCode {
+    #[inline]
+    fn from(code: Class28Code) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for Class28Code {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<Class28Code, ErrorCode> {
+        Class28Code::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for Class28Code {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The codes of namespace `CLASS_2B` (Dependent Privilege Descriptors Still Exist).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `Class2bCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u16)]
+pub enum Class2bCode {
+    /// [`ErrorCode::DependentPrivilegeDescriptorsStillExist`]: `2B000`.
+    DependentPrivilegeDescriptorsStillExist = 123,
+    /// [`ErrorCode::DependentObjectsStillExist`]: `2BP01`.
+    DependentObjectsStillExist = 124,
+}
+
+impl Class2bCode {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [Class2bCode] = &[
+        Class2bCode::DependentPrivilegeDescriptorsStillExist,
+        Class2bCode::DependentObjectsStillExist,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Class2b;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<Class2bCode> {
+        Class2bCode::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| Class2bCode::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<Class2bCode> for ErrorCode {
+    #[inline]
+    fn from(code: Class2bCode) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for Class2bCode {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<Class2bCode, ErrorCode> {
+        Class2bCode::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for Class2bCode {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The codes of namespace `CLASS_2D` (Invalid Transaction Termination).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `Class2dCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u16)]
+pub enum Class2dCode {
+    /// [`ErrorCode::InvalidTransactionTermination`]: `2D000`.
+    InvalidTransactionTermination = 125,
+}
+
+impl Class2dCode {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [Class2dCode] = &[
+        Class2dCode::InvalidTransactionTermination,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Class2d;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<Class2dCode> {
+        Class2dCode::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| Class2dCode::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<Class2dCode> for ErrorCode {
+    #[inline]
+    fn from(code: Class2dCode) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for Class2dCode {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<Class2dCode, ErrorCode> {
+        Class2dCode::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for Class2dCode {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The codes of namespace `CLASS_2F` (SQL Routine Exception).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `Class2fCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u16)]
+pub enum Class2fCode {
+    /// [`ErrorCode::SqlRoutineException`]: `2F000`.
+    SqlRoutineException = 126,
+    /// [`ErrorCode::SREFunctionExecutedNoReturnStatement`]: `2F005`.
+    SREFunctionExecutedNoReturnStatement = 127,
+    /// [`ErrorCode::SREModifyingSqlDataNotPermitted`]: `2F002`.
+    SREModifyingSqlDataNotPermitted = 128,
+    /// [`ErrorCode::SREProhibitedSqlStatementAttempted`]: `2F003`.
+    SREProhibitedSqlStatementAttempted = 129,
+    /// [`ErrorCode::SREReadingSqlDataNotPermitted`]: `2F004`.
+    SREReadingSqlDataNotPermitted = 130,
+}
+
+impl Class2fCode {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [Class2fCode] = &[
+        Class2fCode::SqlRoutineException,
+        Class2fCode::SREFunctionExecutedNoReturnStatement,
+        Class2fCode::SREModifyingSqlDataNotPermitted,
+        Class2fCode::SREProhibitedSqlStatementAttempted,
+        Class2fCode::SREReadingSqlDataNotPermitted,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Class2f;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<Class2fCode> {
+        Class2fCode::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| Class2fCode::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<Class2fCode> for ErrorCode {
+    #[inline]
+    fn from(code: Class2fCode) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for Class2fCode {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<Class2fCode, ErrorCode> {
+        Class2fCode::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for Class2fCode {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The codes of namespace `CLASS_34` (Invalid Cursor Name).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `Class34Code::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u16)]
+pub enum Class34Code {
+    /// [`ErrorCode::InvalidCursorName`]: `34000`.
+    InvalidCursorName = 131,
+}
+
+impl Class34Code {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [Class34Code] = &[
+        Class34Code::InvalidCursorName,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Class34;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<Class34Code> {
+        Class34Code::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| Class34Code::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<Class34Code> for ErrorCode {
+    #[inline]
+    fn from(code: Class34Code) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for Class34Code {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<Class34Code, ErrorCode> {
+        Class34Code::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for Class34Code {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The codes of namespace `CLASS_38` (External Routine Exception).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `Class38Code::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u16)]
+pub enum Class38Code {
+    /// [`ErrorCode::ExternalRoutineException`]: `38000`.
+    ExternalRoutineException = 132,
+    /// [`ErrorCode::EREContainingSqlNotPermitted`]: `38001`.
+    EREContainingSqlNotPermitted = 133,
+    /// [`ErrorCode::EREModifyingSqlDataNotPermitted`]: `38002`.
+    EREModifyingSqlDataNotPermitted = 134,
+    /// [`ErrorCode::EREProhibitedSqlStatementAttempted`]: `38003`.
+    EREProhibitedSqlStatementAttempted = 135,
+    /// [`ErrorCode::EREReadingSqlDataNotPermitted`]: `38004`.
+    EREReadingSqlDataNotPermitted = 136,
+}
+
+impl Class38Code {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [Class38Code] = &[
+        Class38Code::ExternalRoutineException,
+        Class38Code::EREContainingSqlNotPermitted,
+        Class38Code::EREModifyingSqlDataNotPermitted,
+        Class38Code::EREProhibitedSqlStatementAttempted,
+        Class38Code::EREReadingSqlDataNotPermitted,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Class38;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<Class38Code> {
+        Class38Code::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| Class38Code::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<Class38Code> for ErrorCode {
+    #[inline]
+    fn from(code: Class38Code) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for Class38Code {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<Class38Code, ErrorCode> {
+        Class38Code::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for Class38Code {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The codes of namespace `CLASS_39` (External Routine Invocation Exception).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `Class39Code::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u16)]
+pub enum Class39Code {
+    /// [`ErrorCode::ExternalRoutineInvocationException`]: `39000`.
+    ExternalRoutineInvocationException = 137,
+    /// [`ErrorCode::ERIEInvalidSqlstateReturned`]: `39001`.
+    ERIEInvalidSqlstateReturned = 138,
+    /// [`ErrorCode::ERIENullValueNotAllowed`]: `39004`.
+    ERIENullValueNotAllowed = 139,
+    /// [`ErrorCode::ERIETriggerProtocolViolated`]: `39P01`.
+    ERIETriggerProtocolViolated = 140,
+    /// [`ErrorCode::ERIESrfProtocolViolated`]: `39P02`.
+    ERIESrfProtocolViolated = 141,
+    /// [`ErrorCode::ERIEEventTriggerProtocolViolated`]: `39P03`.
+    ERIEEventTriggerProtocolViolated = 142,
+}
+
+impl Class39Code {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [Class39Code] = &[
+        Class39Code::ExternalRoutineInvocationException,
+        Class39Code::ERIEInvalidSqlstateReturned,
+        Class39Code::ERIENullValueNotAllowed,
+        Class39Code::ERIETriggerProtocolViolated,
+        Class39Code::ERIESrfProtocolViolated,
+        Class39Code::ERIEEventTriggerProtocolViolated,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Class39;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<Class39Code> {
+        Class39Code::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| Class39Code::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<Class39Code> for ErrorCode {
+    #[inline]
+    fn from(code: Class39Code) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for Class39Code {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<Class39Code, ErrorCode> {
+        Class39Code::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for Class39Code {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The codes of namespace `CLASS_3B` (Savepoint Exception).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `Class3bCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u16)]
+pub enum Class3bCode {
+    /// [`ErrorCode::SavepointException`]: `3B000`.
+    SavepointException = 143,
+    /// [`ErrorCode::SEInvalidSpecification`]: `3B001`.
+    SEInvalidSpecification = 144,
+}
+
+impl Class3bCode {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [Class3bCode] = &[
+        Class3bCode::SavepointException,
+        Class3bCode::SEInvalidSpecification,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Class3b;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<Class3bCode> {
+        Class3bCode::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| Class3bCode::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<Class3bCode> for ErrorCode {
+    #[inline]
+    fn from(code: Class3bCode) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for Class3bCode {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<Class3bCode, ErrorCode> {
+        Class3bCode::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for Class3bCode {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The codes of namespace `CLASS_3D` (Invalid Catalog Name).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `Class3dCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u16)]
+pub enum Class3dCode {
+    /// [`ErrorCode::InvalidCatalogName`]: `3D000`.
+    InvalidCatalogName = 145,
+}
+
+impl Class3dCode {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [Class3dCode] = &[
+        Class3dCode::InvalidCatalogName,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Class3d;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<Class3dCode> {
+        Class3dCode::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| Class3dCode::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<Class3dCode> for ErrorCode {
+    #[inline]
+    fn from(code: Class3dCode) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for Class3dCode {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<Class3dCode, ErrorCode> {
+        Class3dCode::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for Class3dCode {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The codes of namespace `CLASS_3F` (Invalid Schema Name).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `Class3fCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u16)]
+pub enum Class3fCode {
+    /// [`ErrorCode::InvalidSchemaName`]: `3F000`.
+    InvalidSchemaName = 146,
+}
+
+impl Class3fCode {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [Class3fCode] = &[
+        Class3fCode::InvalidSchemaName,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Class3f;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<Class3fCode> {
+        Class3fCode::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| Class3fCode::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<Class3fCode> for ErrorCode {
+    #[inline]
+    fn from(code: Class3fCode) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for Class3fCode {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<Class3fCode, ErrorCode> {
+        Class3fCode::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for Class3fCode {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The codes of namespace `CLASS_40` (Transaction Rollback).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `Class40Code::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u16)]
+pub enum Class40Code {
+    /// [`ErrorCode::TransactionRollback`]: `40000`.
+    TransactionRollback = 147,
+    /// [`ErrorCode::TRIntegrityConstraintViolation`]: `40002`.
+    TRIntegrityConstraintViolation = 148,
+    /// [`ErrorCode::TRSerializationFailure`]: `40001`.
+    TRSerializationFailure = 149,
+    /// [`ErrorCode::TRStatementCompletionUnknown`]: `40003`.
+    TRStatementCompletionUnknown = 150,
+    /// [`ErrorCode::TRDeadlockDetected`]: `40P01`.
+    TRDeadlockDetected = 151,
+}
+
+impl Class40Code {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [Class40Code] = &[
+        Class40Code::TransactionRollback,
+        Class40Code::TRIntegrityConstraintViolation,
+        Class40Code::TRSerializationFailure,
+        Class40Code::TRStatementCompletionUnknown,
+        Class40Code::TRDeadlockDetected,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Class40;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<Class40Code> {
+        Class40Code::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| Class40Code::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<Class40Code> for ErrorCode {
+    #[inline]
+    fn from(code: Class40Code) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for Class40Code {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<Class40Code, ErrorCode> {
+        Class40Code::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for Class40Code {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The codes of namespace `CLASS_42` (Syntax Error or Access Rule Violation).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `Class42Code::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u16)]
+pub enum Class42Code {
+    /// [`ErrorCode::SyntaxErrorOrAccessRuleViolation`]: `42000`.
+    SyntaxErrorOrAccessRuleViolation = 152,
+    /// [`ErrorCode::SyntaxError`]: `42601`.
+    SyntaxError = 153,
+    /// [`ErrorCode::InsufficientPrivilege`]: `42501`.
+    InsufficientPrivilege = 154,
+    /// [`ErrorCode::CannotCoerce`]: `42846`.
+    CannotCoerce = 155,
+    /// [`ErrorCode::GroupingError`]: `42803`.
+    GroupingError = 156,
+    /// [`ErrorCode::WindowingError`]: `42P20`.
+    WindowingError = 157,
+    /// [`ErrorCode::InvalidRecursion`]: `42P19`.
+    InvalidRecursion = 158,
+    /// [`ErrorCode::InvalidForeignKey`]: `42830`.
+    InvalidForeignKey = 159,
+    /// [`ErrorCode::InvalidName`]: `42602`.
+    InvalidName = 160,
+    /// [`ErrorCode::NameTooLong`]: `42622`.
+    NameTooLong = 161,
+    /// [`ErrorCode::ReservedName`]: `42939`.
+    ReservedName = 162,
+    /// [`ErrorCode::DatatypeMismatch`]: `42804`.
+    DatatypeMismatch = 163,
+    /// [`ErrorCode::IndeterminateDatatype`]: `42P18`.
+    IndeterminateDatatype = 164,
+    /// [`ErrorCode::CollationMismatch`]: `42P21`.
+    CollationMismatch = 165,
+    /// [`ErrorCode::IndeterminateCollation`]: `42P22`.
+    IndeterminateCollation = 166,
+    /// [`ErrorCode::WrongObjectType`]: `42809`.
+    WrongObjectType = 167,
+    /// [`ErrorCode::GeneratedAlways`]: `428C9`.
+    GeneratedAlways = 168,
+    /// [`ErrorCode::UndefinedColumn`]: `42703`.
+    UndefinedColumn = 169,
+    /// [`ErrorCode::UndefinedFunction`]: `42883`.
+    UndefinedFunction = 170,
+    /// [`ErrorCode::UndefinedTable`]: `42P01`.
+    UndefinedTable = 171,
+    /// [`ErrorCode::UndefinedParameter`]: `42P02`.
+    UndefinedParameter = 172,
+    /// [`ErrorCode::UndefinedObject`]: `42704`.
+    UndefinedObject = 173,
+    /// [`ErrorCode::DuplicateColumn`]: `42701`.
+    DuplicateColumn = 174,
+    /// [`ErrorCode::DuplicateCursor`]: `42P03`.
+    DuplicateCursor = 175,
+    /// [`ErrorCode::DuplicateDatabase`]: `42P04`.
+    DuplicateDatabase = 176,
+    /// [`ErrorCode::DuplicateFunction`]: `42723`.
+    DuplicateFunction = 177,
+    /// [`ErrorCode::DuplicatePstatement`]: `42P05`.
+    DuplicatePstatement = 178,
+    /// [`ErrorCode::DuplicateSchema`]: `42P06`.
+    DuplicateSchema = 179,
+    /// [`ErrorCode::DuplicateTable`]: `42P07`.
+    DuplicateTable = 180,
+    /// [`ErrorCode::DuplicateAlias`]: `42712`.
+    DuplicateAlias = 181,
+    /// [`ErrorCode::DuplicateObject`]: `42710`.
+    DuplicateObject = 182,
+    /// [`ErrorCode::AmbiguousColumn`]: `42702`.
+    AmbiguousColumn = 183,
+    /// [`ErrorCode::AmbiguousFunction`]: `42725`.
+    AmbiguousFunction = 184,
+    /// [`ErrorCode::AmbiguousParameter`]: `42P08`.
+    AmbiguousParameter = 185,
+    /// [`ErrorCode::AmbiguousAlias`]: `42P09`.
+    AmbiguousAlias = 186,
+    /// [`ErrorCode::InvalidColumnReference`]: `42P10`.
+    InvalidColumnReference = 187,
+    /// [`ErrorCode::InvalidColumnDefinition`]: `42611`.
+    InvalidColumnDefinition = 188,
+    /// [`ErrorCode::InvalidCursorDefinition`]: `42P11`.
+    InvalidCursorDefinition = 189,
+    /// [`ErrorCode::InvalidDatabaseDefinition`]: `42P12`.
+    InvalidDatabaseDefinition = 190,
+    /// [`ErrorCode::InvalidFunctionDefinition`]: `42P13`.
+    InvalidFunctionDefinition = 191,
+    /// [`ErrorCode::InvalidPstatementDefinition`]: `42P14`.
+    InvalidPstatementDefinition = 192,
+    /// [`ErrorCode::InvalidSchemaDefinition`]: `42P15`.
+    InvalidSchemaDefinition = 193,
+    /// [`ErrorCode::InvalidTableDefinition`]: `42P16`.
+    InvalidTableDefinition = 194,
+    /// [`ErrorCode::InvalidObjectDefinition`]: `42P17`.
+    InvalidObjectDefinition = 195,
+}
+
+impl Class42Code {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [Class42Code] = &[
+        Class42Code::SyntaxErrorOrAccessRuleViolation,
+        Class42Code::SyntaxError,
+        Class42Code::InsufficientPrivilege,
+        Class42Code::CannotCoerce,
+        Class42Code::GroupingError,
+        Class42Code::WindowingError,
+        Class42Code::InvalidRecursion,
+        Class42Code::InvalidForeignKey,
+        Class42Code::InvalidName,
+        Class42Code::NameTooLong,
+        Class42Code::ReservedName,
+        Class42Code::DatatypeMismatch,
+        Class42Code::IndeterminateDatatype,
+        Class42Code::CollationMismatch,
+        Class42Code::IndeterminateCollation,
+        Class42Code::WrongObjectType,
+        Class42Code::GeneratedAlways,
+        Class42Code::UndefinedColumn,
+        Class42Code::UndefinedFunction,
+        Class42Code::UndefinedTable,
+        Class42Code::UndefinedParameter,
+        Class42Code::UndefinedObject,
+        Class42Code::DuplicateColumn,
+        Class42Code::DuplicateCursor,
+        Class42Code::DuplicateDatabase,
+        Class42Code::DuplicateFunction,
+        Class42Code::DuplicatePstatement,
+        Class42Code::DuplicateSchema,
+        Class42Code::DuplicateTable,
+        Class42Code::DuplicateAlias,
+        Class42Code::DuplicateObject,
+        Class42Code::AmbiguousColumn,
+        Class42Code::AmbiguousFunction,
+        Class42Code::AmbiguousParameter,
+        Class42Code::AmbiguousAlias,
+        Class42Code::InvalidColumnReference,
+        Class42Code::InvalidColumnDefinition,
+        Class42Code::InvalidCursorDefinition,
+        Class42Code::InvalidDatabaseDefinition,
+        Class42Code::InvalidFunctionDefinition,
+        Class42Code::InvalidPstatementDefinition,
+        Class42Code::InvalidSchemaDefinition,
+        Class42Code::InvalidTableDefinition,
+        Class42Code::InvalidObjectDefinition,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Class42;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<Class42Code> {
+        Class42Code::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| Class42Code::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<Class42Code> for ErrorCode {
+    #[inline]
+    fn from(code: Class42Code) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for Class42Code {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<Class42Code, ErrorCode> {
+        Class42Code::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for Class42Code {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The codes of namespace `CLASS_44` (WITH CHECK OPTION Violation).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `Class44Code::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u16)]
+pub enum Class44Code {
+    /// [`ErrorCode::WithCheckOptionViolation`]: `44000`.
+    WithCheckOptionViolation = 196,
+}
+
+impl Class44Code {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [Class44Code] = &[
+        Class44Code::WithCheckOptionViolation,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Class44;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<Class44Code> {
+        Class44Code::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| Class44Code::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<Class44Code> for ErrorCode {
+    #[inline]
+    fn from(code: Class44Code) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for Class44Code {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<Class44Code, ErrorCode> {
+        Class44Code::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for Class44Code {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The codes of namespace `CLASS_53` (Insufficient Resources).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `Class53Code::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u16)]
+pub enum Class53Code {
+    /// [`ErrorCode::InsufficientResources`]: `53000`.
+    InsufficientResources = 197,
+    /// [`ErrorCode::DiskFull`]: `53100`.
+    DiskFull = 198,
+    /// [`ErrorCode::OutOfMemory`]: `53200`.
+    OutOfMemory = 199,
+    /// [`ErrorCode::TooManyConnections`]: `53300`.
+    TooManyConnections = 200,
+    /// [`ErrorCode::ConfigurationLimitExceeded`]: `53400`.
+    ConfigurationLimitExceeded = 201,
+}
+
+impl Class53Code {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [Class53Code] = &[
+        Class53Code::InsufficientResources,
+        Class53Code::DiskFull,
+        Class53Code::OutOfMemory,
+        Class53Code::TooManyConnections,
+        Class53Code::ConfigurationLimitExceeded,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Class53;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<Class53Code> {
+        Class53Code::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| Class53Code::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<Class53Code> for ErrorCode {
+    #[inline]
+    fn from(code: Class53Code) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for Class53Code {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<Class53Code, ErrorCode> {
+        Class53Code::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for Class53Code {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The codes of namespace `CLASS_54` (Program Limit Exceeded).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `Class54Code::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u16)]
+pub enum Class54Code {
+    /// [`ErrorCode::ProgramLimitExceeded`]: `54000`.
+    ProgramLimitExceeded = 202,
+    /// [`ErrorCode::StatementTooComplex`]: `54001`.
+    StatementTooComplex = 203,
+    /// [`ErrorCode::TooManyColumns`]: `54011`.
+    TooManyColumns = 204,
+    /// [`ErrorCode::TooManyArguments`]: `54023`.
+    TooManyArguments = 205,
+}
+
+impl Class54Code {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [Class54Code] = &[
+        Class54Code::ProgramLimitExceeded,
+        Class54Code::StatementTooComplex,
+        Class54Code::TooManyColumns,
+        Class54Code::TooManyArguments,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Class54;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<Class54Code> {
+        Class54Code::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| Class54Code::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<Class54Code> for ErrorCode {
+    #[inline]
+    fn from(code: Class54Code) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for Class54Code {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<Class54Code, ErrorCode> {
+        Class54Code::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for Class54Code {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The codes of namespace `CLASS_55` (Object Not In Prerequisite State).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `Class55Code::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u16)]
+pub enum Class55Code {
+    /// [`ErrorCode::ObjectNotInPrerequisiteState`]: `55000`.
+    ObjectNotInPrerequisiteState = 206,
+    /// [`ErrorCode::ObjectInUse`]: `55006`.
+    ObjectInUse = 207,
+    /// [`ErrorCode::CantChangeRuntimeParam`]: `55P02`.
+    CantChangeRuntimeParam = 208,
+    /// [`ErrorCode::LockNotAvailable`]: `55P03`.
+    LockNotAvailable = 209,
+    /// [`ErrorCode::UnsafeNewEnumValueUsage`]: `55P04`.
+    UnsafeNewEnumValueUsage = 210,
+}
+
+impl Class55Code {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [Class55Code] = &[
+        Class55Code::ObjectNotInPrerequisiteState,
+        Class55Code::ObjectInUse,
+        Class55Code::CantChangeRuntimeParam,
+        Class55Code::LockNotAvailable,
+        Class55Code::UnsafeNewEnumValueUsage,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Class55;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<Class55Code> {
+        Class55Code::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| Class55Code::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<Class55Code> for ErrorCode {
+    #[inline]
+    fn from(code: Class55Code) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for Class55Code {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<Class55Code, ErrorCode> {
+        Class55Code::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for Class55Code {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The codes of namespace `CLASS_57` (Operator Intervention).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `Class57Code::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u16)]
+pub enum Class57Code {
+    /// [`ErrorCode::OperatorIntervention`]: `57000`.
+    OperatorIntervention = 211,
+    /// [`ErrorCode::QueryCanceled`]: `57014`.
+    QueryCanceled = 212,
+    /// [`ErrorCode::AdminShutdown`]: `57P01`.
+    AdminShutdown = 213,
+    /// [`ErrorCode::CrashShutdown`]: `57P02`.
+    CrashShutdown = 214,
+    /// [`ErrorCode::CannotConnectNow`]: `57P03`.
+    CannotConnectNow = 215,
+    /// [`ErrorCode::DatabaseDropped`]: `57P04`.
+    DatabaseDropped = 216,
+    /// [`ErrorCode::IdleSessionTimeout`]: `57P05`.
+    IdleSessionTimeout = 217,
+}
+
+impl Class57Code {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [Class57Code] = &[
+        Class57Code::OperatorIntervention,
+        Class57Code::QueryCanceled,
+        Class57Code::AdminShutdown,
+        Class57Code::CrashShutdown,
+        Class57Code::CannotConnectNow,
+        Class57Code::DatabaseDropped,
+        Class57Code::IdleSessionTimeout,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Class57;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<Class57Code> {
+        Class57Code::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| Class57Code::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<Class57Code> for ErrorCode {
+    #[inline]
+    fn from(code: Class57Code) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for Class57Code {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<Class57Code, ErrorCode> {
+        Class57Code::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for Class57Code {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The codes of namespace `CLASS_58` (System Error (errors external to PostgreSQL itself)).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `Class58Code::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u16)]
+pub enum Class58Code {
+    /// [`ErrorCode::SystemError`]: `58000`.
+    SystemError = 218,
+    /// [`ErrorCode::IoError`]: `58030`.
+    IoError = 219,
+    /// [`ErrorCode::UndefinedFile`]: `58P01`.
+    UndefinedFile = 220,
+    /// [`ErrorCode::DuplicateFile`]: `58P02`.
+    DuplicateFile = 221,
+}
+
+impl Class58Code {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [Class58Code] = &[
+        Class58Code::SystemError,
+        Class58Code::IoError,
+        Class58Code::UndefinedFile,
+        Class58Code::DuplicateFile,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Class58;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<Class58Code> {
+        Class58Code::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| Class58Code::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<Class58Code> for ErrorCode {
+    #[inline]
+    fn from(code: Class58Code) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for Class58Code {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<Class58Code, ErrorCode> {
+        Class58Code::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for Class58Code {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The codes of namespace `CLASS_72` (Snapshot Failure).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `Class72Code::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u16)]
+pub enum Class72Code {
+    /// [`ErrorCode::SnapshotTooOld`]: `72000`.
+    SnapshotTooOld = 222,
+}
+
+impl Class72Code {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [Class72Code] = &[
+        Class72Code::SnapshotTooOld,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Class72;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<Class72Code> {
+        Class72Code::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| Class72Code::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<Class72Code> for ErrorCode {
+    #[inline]
+    fn from(code: Class72Code) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for Class72Code {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<Class72Code, ErrorCode> {
+        Class72Code::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for Class72Code {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The codes of namespace `CLASS_F0` (Configuration File Error).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `ClassF0Code::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u16)]
+pub enum ClassF0Code {
+    /// [`ErrorCode::ConfigFileError`]: `F0000`.
+    ConfigFileError = 223,
+    /// [`ErrorCode::LockFileExists`]: `F0001`.
+    LockFileExists = 224,
+}
+
+impl ClassF0Code {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [ClassF0Code] = &[
+        ClassF0Code::ConfigFileError,
+        ClassF0Code::LockFileExists,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::ClassF0;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<ClassF0Code> {
+        ClassF0Code::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| ClassF0Code::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<ClassF0Code> for ErrorCode {
+    #[inline]
+    fn from(code: ClassF0Code) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for ClassF0Code {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<ClassF0Code, ErrorCode> {
+        ClassF0Code::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for ClassF0Code {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The codes of namespace `CLASS_HV` (Foreign Data Wrapper Error (SQL/MED)).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `ClassHvCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u16)]
+pub enum ClassHvCode {
+    /// [`ErrorCode::FdwError`]: `HV000`.
+    FdwError = 225,
+    /// [`ErrorCode::FdwColumnNameNotFound`]: `HV005`.
+    FdwColumnNameNotFound = 226,
+    /// [`ErrorCode::FdwDynamicParameterValueNeeded`]: `HV002`.
+    FdwDynamicParameterValueNeeded = 227,
+    /// [`ErrorCode::FdwFunctionSequenceError`]: `HV010`.
+    FdwFunctionSequenceError = 228,
+    /// [`ErrorCode::FdwInconsistentDescriptorInformation`]: `HV021`.
+    FdwInconsistentDescriptorInformation = 229,
+    /// [`ErrorCode::FdwInvalidAttributeValue`]: `HV024`.
+    FdwInvalidAttributeValue = 230,
+    /// [`ErrorCode::FdwInvalidColumnName`]: `HV007`.
+    FdwInvalidColumnName = 231,
+    /// [`ErrorCode::FdwInvalidColumnNumber`]: `HV008`.
+    FdwInvalidColumnNumber = 232,
+    /// [`ErrorCode::FdwInvalidDataType`]: `HV004`.
+    FdwInvalidDataType = 233,
+    /// [`ErrorCode::FdwInvalidDataTypeDescriptors`]: `HV006`.
+    FdwInvalidDataTypeDescriptors = 234,
+    /// [`ErrorCode::FdwInvalidDescriptorFieldIdentifier`]: `HV091`.
+    FdwInvalidDescriptorFieldIdentifier = 235,
+    /// [`ErrorCode::FdwInvalidHandle`]: `HV00B`.
+    FdwInvalidHandle = 236,
+    /// [`ErrorCode::FdwInvalidOptionIndex`]: `HV00C`.
+    FdwInvalidOptionIndex = 237,
+    /// [`ErrorCode::FdwInvalidOptionName`]: `HV00D`.
+    FdwInvalidOptionName = 238,
+    /// [`ErrorCode::FdwInvalidStringLengthOrBufferLength`]: `HV090`.
+    FdwInvalidStringLengthOrBufferLength = 239,
+    /// [`ErrorCode::FdwInvalidStringFormat`]: `HV00A`.
+    FdwInvalidStringFormat = 240,
+    /// [`ErrorCode::FdwInvalidUseOfNullPointer`]: `HV009`.
+    FdwInvalidUseOfNullPointer = 241,
+    /// [`ErrorCode::FdwTooManyHandles`]: `HV014`.
+    FdwTooManyHandles = 242,
+    /// [`ErrorCode::FdwOutOfMemory`]: `HV001`.
+    FdwOutOfMemory = 243,
+    /// [`ErrorCode::FdwNoSchemas`]: `HV00P`.
+    FdwNoSchemas = 244,
+    /// [`ErrorCode::FdwOptionNameNotFound`]: `HV00J`.
+    FdwOptionNameNotFound = 245,
+    /// [`ErrorCode::FdwReplyHandle`]: `HV00K`.
+    FdwReplyHandle = 246,
+    /// [`ErrorCode::FdwSchemaNotFound`]: `HV00Q`.
+    FdwSchemaNotFound = 247,
+    /// [`ErrorCode::FdwTableNotFound`]: `HV00R`.
+    FdwTableNotFound = 248,
+    /// [`ErrorCode::FdwUnableToCreateExecution`]: `HV00L`.
+    FdwUnableToCreateExecution = 249,
+    /// [`ErrorCode::FdwUnableToCreateReply`]: `HV00M`.
+    FdwUnableToCreateReply = 250,
+    /// [`ErrorCode::FdwUnableToEstablishConnection`]: `HV00N`.
+    FdwUnableToEstablishConnection = 251,
+}
+
+impl ClassHvCode {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [ClassHvCode] = &[
+        ClassHvCode::FdwError,
+        ClassHvCode::FdwColumnNameNotFound,
+        ClassHvCode::FdwDynamicParameterValueNeeded,
+        ClassHvCode::FdwFunctionSequenceError,
+        ClassHvCode::FdwInconsistentDescriptorInformation,
+        ClassHvCode::FdwInvalidAttributeValue,
+        ClassHvCode::FdwInvalidColumnName,
+        ClassHvCode::FdwInvalidColumnNumber,
+        ClassHvCode::FdwInvalidDataType,
+        ClassHvCode::FdwInvalidDataTypeDescriptors,
+        ClassHvCode::FdwInvalidDescriptorFieldIdentifier,
+        ClassHvCode::FdwInvalidHandle,
+        ClassHvCode::FdwInvalidOptionIndex,
+        ClassHvCode::FdwInvalidOptionName,
+        ClassHvCode::FdwInvalidStringLengthOrBufferLength,
+        ClassHvCode::FdwInvalidStringFormat,
+        ClassHvCode::FdwInvalidUseOfNullPointer,
+        ClassHvCode::FdwTooManyHandles,
+        ClassHvCode::FdwOutOfMemory,
+        ClassHvCode::FdwNoSchemas,
+        ClassHvCode::FdwOptionNameNotFound,
+        ClassHvCode::FdwReplyHandle,
+        ClassHvCode::FdwSchemaNotFound,
+        ClassHvCode::FdwTableNotFound,
+        ClassHvCode::FdwUnableToCreateExecution,
+        ClassHvCode::FdwUnableToCreateReply,
+        ClassHvCode::FdwUnableToEstablishConnection,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::ClassHv;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<ClassHvCode> {
+        ClassHvCode::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| ClassHvCode::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<ClassHvCode> for ErrorCode {
+    #[inline]
+    fn from(code: ClassHvCode) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for ClassHvCode {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<ClassHvCode, ErrorCode> {
+        ClassHvCode::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for ClassHvCode {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The codes of namespace `CLASS_P0` (PL/pgSQL Error).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `ClassP0Code::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u16)]
+pub enum ClassP0Code {
+    /// [`ErrorCode::PlpgsqlError`]: `P0000`.
+    PlpgsqlError = 252,
+    /// [`ErrorCode::RaiseException`]: `P0001`.
+    RaiseException = 253,
+    /// [`ErrorCode::NoDataFound`]: `P0002`.
+    NoDataFound = 254,
+    /// [`ErrorCode::TooManyRows`]: `P0003`.
+    TooManyRows = 255,
+    /// [`ErrorCode::AssertFailure`]: `P0004`.
+    AssertFailure = 256,
+}
+
+impl ClassP0Code {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [ClassP0Code] = &[
+        ClassP0Code::PlpgsqlError,
+        ClassP0Code::RaiseException,
+        ClassP0Code::NoDataFound,
+        ClassP0Code::TooManyRows,
+        ClassP0Code::AssertFailure,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::ClassP0;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<ClassP0Code> {
+        ClassP0Code::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| ClassP0Code::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<ClassP0Code> for ErrorCode {
+    #[inline]
+    fn from(code: ClassP0Code) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for ClassP0Code {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<ClassP0Code, ErrorCode> {
+        ClassP0Code::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for ClassP0Code {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The codes of namespace `CLASS_XX` (Internal Error).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `ClassXxCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u16)]
+pub enum ClassXxCode {
+    /// [`ErrorCode::InternalError`]: `XX000`.
+    InternalError = 257,
+    /// [`ErrorCode::DataCorrupted`]: `XX001`.
+    DataCorrupted = 258,
+    /// [`ErrorCode::IndexCorrupted`]: `XX002`.
+    IndexCorrupted = 259,
+}
+
+impl ClassXxCode {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [ClassXxCode] = &[
+        ClassXxCode::InternalError,
+        ClassXxCode::DataCorrupted,
+        ClassXxCode::IndexCorrupted,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::ClassXx;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<ClassXxCode> {
+        ClassXxCode::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| ClassXxCode::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<ClassXxCode> for ErrorCode {
+    #[inline]
+    fn from(code: ClassXxCode) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for ClassXxCode {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<ClassXxCode, ErrorCode> {
+        ClassXxCode::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for ClassXxCode {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // Runtime support: identical for every catalogue. Everything above this line is data from
 // the catalogue; everything below reads it through the tables. Lookups never allocate.
@@ -7746,7 +11106,9 @@ impl ErrorCode {
         self.meta().flags & ERRDEX_RETRYABLE != 0
     }
 
-    /// Retry advice (the code's own, else its category's).
+    /// Retry advice (the code's own, else its category's). A code that is not
+    /// [`retryable`](Self::retryable) may have advice too: what to fix before trying again
+    /// (advice, not permission to retry).
     #[inline]
     pub const fn retry(self) -> Option<RetryAdvice> {
         ERRDEX_RETRY[self.meta().retry as usize]

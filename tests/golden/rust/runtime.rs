@@ -873,6 +873,423 @@ static ERRDEX_LOOKUP_KEYS: [u8; 413] = *b"\
     r_missing\x13\x00\x00\x00\x0e\x00internal_error\
 ";
 
+/// The codes of namespace `tools` (Tool dispatcher).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `ToolsCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum ToolsCode {
+    /// [`ErrorCode::UnknownTool`]: `unknown_tool`.
+    UnknownTool = 0,
+    /// [`ErrorCode::ToolArgumentsInvalid`]: `tool_arguments_invalid`.
+    ToolArgumentsInvalid = 1,
+    /// [`ErrorCode::ToolDisabled`]: `tool_disabled`.
+    ToolDisabled = 2,
+}
+
+impl ToolsCode {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [ToolsCode] = &[
+        ToolsCode::UnknownTool,
+        ToolsCode::ToolArgumentsInvalid,
+        ToolsCode::ToolDisabled,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Tools;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<ToolsCode> {
+        ToolsCode::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| ToolsCode::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<ToolsCode> for ErrorCode {
+    #[inline]
+    fn from(code: ToolsCode) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for ToolsCode {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<ToolsCode, ErrorCode> {
+        ToolsCode::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for ToolsCode {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The codes of namespace `process` (Process supervisor).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `ProcessCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum ProcessCode {
+    /// [`ErrorCode::ProcessError`]: `process_error`.
+    ProcessError = 3,
+    /// [`ErrorCode::SpawnFailed`]: `spawn_failed`.
+    SpawnFailed = 4,
+    /// [`ErrorCode::Timeout`]: `timeout`.
+    Timeout = 5,
+    /// [`ErrorCode::ProcessKilled`]: `process_killed`.
+    ProcessKilled = 6,
+}
+
+impl ProcessCode {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [ProcessCode] = &[
+        ProcessCode::ProcessError,
+        ProcessCode::SpawnFailed,
+        ProcessCode::Timeout,
+        ProcessCode::ProcessKilled,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Process;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<ProcessCode> {
+        ProcessCode::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| ProcessCode::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<ProcessCode> for ErrorCode {
+    #[inline]
+    fn from(code: ProcessCode) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for ProcessCode {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<ProcessCode, ErrorCode> {
+        ProcessCode::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for ProcessCode {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The codes of namespace `sandbox` (Sandbox).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `SandboxCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum SandboxCode {
+    /// [`ErrorCode::PathOutsideSandbox`]: `path_outside_sandbox`.
+    PathOutsideSandbox = 7,
+    /// [`ErrorCode::CommandNotAllowed`]: `command_not_allowed`.
+    CommandNotAllowed = 8,
+    /// [`ErrorCode::FileNotFound`]: `file_not_found`.
+    FileNotFound = 9,
+}
+
+impl SandboxCode {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [SandboxCode] = &[
+        SandboxCode::PathOutsideSandbox,
+        SandboxCode::CommandNotAllowed,
+        SandboxCode::FileNotFound,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Sandbox;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<SandboxCode> {
+        SandboxCode::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| SandboxCode::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<SandboxCode> for ErrorCode {
+    #[inline]
+    fn from(code: SandboxCode) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for SandboxCode {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<SandboxCode, ErrorCode> {
+        SandboxCode::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for SandboxCode {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The codes of namespace `network` (Network client).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `NetworkCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum NetworkCode {
+    /// [`ErrorCode::ConnectionRefused`]: `connection_refused`.
+    ConnectionRefused = 10,
+    /// [`ErrorCode::RateLimited`]: `rate_limited`.
+    RateLimited = 11,
+    /// [`ErrorCode::UpstreamError`]: `upstream_error`.
+    UpstreamError = 12,
+}
+
+impl NetworkCode {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [NetworkCode] = &[
+        NetworkCode::ConnectionRefused,
+        NetworkCode::RateLimited,
+        NetworkCode::UpstreamError,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Network;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<NetworkCode> {
+        NetworkCode::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| NetworkCode::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<NetworkCode> for ErrorCode {
+    #[inline]
+    fn from(code: NetworkCode) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for NetworkCode {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<NetworkCode, ErrorCode> {
+        NetworkCode::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for NetworkCode {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The codes of namespace `session` (Session store).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `SessionCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum SessionCode {
+    /// [`ErrorCode::SessionNotFound`]: `session_not_found`.
+    SessionNotFound = 13,
+    /// [`ErrorCode::MessageTooLarge`]: `message_too_large`.
+    MessageTooLarge = 14,
+    /// [`ErrorCode::InvalidJson`]: `invalid_json`.
+    InvalidJson = 15,
+}
+
+impl SessionCode {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [SessionCode] = &[
+        SessionCode::SessionNotFound,
+        SessionCode::MessageTooLarge,
+        SessionCode::InvalidJson,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Session;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<SessionCode> {
+        SessionCode::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| SessionCode::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<SessionCode> for ErrorCode {
+    #[inline]
+    fn from(code: SessionCode) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for SessionCode {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<SessionCode, ErrorCode> {
+        SessionCode::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for SessionCode {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The codes of namespace `configuration` (Configuration loader).
+///
+/// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
+/// `ConfigurationCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum ConfigurationCode {
+    /// [`ErrorCode::ConfigInvalid`]: `config_invalid`.
+    ConfigInvalid = 16,
+    /// [`ErrorCode::ConfigMissing`]: `config_missing`.
+    ConfigMissing = 17,
+    /// [`ErrorCode::EnvVarMissing`]: `env_var_missing`.
+    EnvVarMissing = 18,
+}
+
+impl ConfigurationCode {
+    /// Every code of the namespace, in catalogue order.
+    pub const ALL: &'static [ConfigurationCode] = &[
+        ConfigurationCode::ConfigInvalid,
+        ConfigurationCode::ConfigMissing,
+        ConfigurationCode::EnvVarMissing,
+    ];
+
+    /// The namespace of these codes.
+    pub const NAMESPACE: Namespace = Namespace::Configuration;
+
+    /// The code as an [`ErrorCode`].
+    #[inline]
+    pub const fn code(self) -> ErrorCode {
+        ErrorCode::ALL[self as usize]
+    }
+
+    /// The code of this namespace that `code` is, if it is one.
+    pub fn from_code(code: ErrorCode) -> Option<ConfigurationCode> {
+        ConfigurationCode::ALL
+            .binary_search_by_key(&code.index(), |c| c.code().index())
+            .ok()
+            .map(|i| ConfigurationCode::ALL[i])
+    }
+
+    /// The stable wire code.
+    #[inline]
+    pub const fn as_str(self) -> &'static str {
+        self.code().as_str()
+    }
+}
+
+impl From<ConfigurationCode> for ErrorCode {
+    #[inline]
+    fn from(code: ConfigurationCode) -> ErrorCode {
+        code.code()
+    }
+}
+
+impl TryFrom<ErrorCode> for ConfigurationCode {
+    /// The code itself: it belongs to another namespace (or to none).
+    type Error = ErrorCode;
+
+    fn try_from(code: ErrorCode) -> Result<ConfigurationCode, ErrorCode> {
+        ConfigurationCode::from_code(code).ok_or(code)
+    }
+}
+
+impl ::core::fmt::Display for ConfigurationCode {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // Runtime support: identical for every catalogue. Everything above this line is data from
 // the catalogue; everything below reads it through the tables. Lookups never allocate.
@@ -1525,7 +1942,9 @@ impl ErrorCode {
         self.meta().flags & ERRDEX_RETRYABLE != 0
     }
 
-    /// Retry advice (the code's own, else its category's).
+    /// Retry advice (the code's own, else its category's). A code that is not
+    /// [`retryable`](Self::retryable) may have advice too: what to fix before trying again
+    /// (advice, not permission to retry).
     #[inline]
     pub const fn retry(self) -> Option<RetryAdvice> {
         ERRDEX_RETRY[self.meta().retry as usize]

@@ -1080,13 +1080,17 @@ export function isRetryable(e) {
   return parseWireError(e).retryable;
 }
 
-/** The retry advice for a code or parsed error (the code's, else its category's), or `null`. */
+/**
+ * The retry advice for a code or parsed error (the code's, else its category's), or `null`.
+ * A code that is not retryable may have advice too (what to fix before trying again): it is
+ * advice, not permission; `isRetryable` says whether the same request may succeed.
+ */
 export function retryAdvice(e) {
   const parsed = typeof e === "string" ? null : isObject(e) && typeof e.kind === "string" ? e : parseWireError(e);
   const info = typeof e === "string" ? lookup(e) : parsed && parsed.kind === "known" ? ERRORS[parsed.code] : undefined;
-  if (info !== undefined) return info.retryable ? info.retry : null;
+  if (info !== undefined) return info.retry;
   const category = parsed ? parsed.category : null;
-  if (parsed && parsed.retryable && typeof category === "string" && hasOwn(CATEGORIES, category)) {
+  if (parsed && typeof category === "string" && hasOwn(CATEGORIES, category)) {
     return CATEGORIES[category].retry;
   }
   return null;
