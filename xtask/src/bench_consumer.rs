@@ -281,7 +281,7 @@ impl Consumer {
                 .find("summary: ")
                 .ok_or("no summary in errors:")?
             + "summary: ".len();
-        let edited = format!("{}Edit {round}: {}", &text[..at], &text[at..]);
+        let edited = format!("{}Edit {round} {}", &text[..at], &text[at..]);
         std::fs::write(&path, edited).map_err(|e| e.to_string())?;
         let t = Instant::now();
         let mut cpu = 0.0;

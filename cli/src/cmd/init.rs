@@ -49,9 +49,9 @@ pub const RUST_SETUP: &str = r#"Cargo.toml:
     # Only the Rust target (no docs, TypeScript, diff or explain code and their crates).
     errdex-codegen = { version = "@VERSION@", default-features = false, features = ["rust"] }
 
-    # Cargo builds build scripts unoptimized: optimize the generator and its YAML parser
-    # (nothing else) for a fast edit -> rebuild with large catalogues. In the workspace
-    # root's Cargo.toml.
+    # Once the catalogue has thousands of codes: cargo builds build scripts unoptimized;
+    # optimizing the generator and its YAML parser (nothing else) makes edit -> rebuild
+    # faster for a slower clean build. In the workspace root's Cargo.toml.
     [profile.dev.package.errdex-codegen]
     opt-level = 3
     [profile.dev.package.serde-saphyr]
