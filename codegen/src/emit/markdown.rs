@@ -30,10 +30,12 @@ pub mod explanation;
 
 use askama::Template;
 
-use crate::ir::{Catalogue, ErrorEntry, GENERAL_SLUG, Param, ParamType, Retry};
-use crate::payload::example_value;
+use crate::ir::{
+    Catalogue, ErrorEntry, GENERAL_SLUG, Param, ParamType, Profiles, Retry, WireField,
+};
+use crate::payload::{Instance, example_value};
 use crate::support::header::header_text;
-use crate::support::pretty_json::{Pretty, WriteJson};
+use crate::support::pretty_json::{Pretty, WriteJson, to_string_pretty};
 
 /// One page of codes: a namespace (or several whose slugs coincide), or the general page.
 #[derive(Debug, Clone)]
@@ -491,14 +493,6 @@ fn example_wire(cat: &Catalogue, e: &ErrorEntry, texts: &ExampleTexts) -> String
     let reserved = w.reserved_keys();
     let mut out = Pretty::with_capacity(256);
     out.object(|o| {
-        o.field(&w.code, &e.code);
-        o.field(&w.message, message);
-        if let Some(k) = &w.category {
-            o.field(k, &cat.category_of(e).key);
-        }
-        if let Some(k) = &w.retryable {
-            o.field(k, e.retryable);
-        }
         // Extras: every param (never a reserved key: validation refuses that), then the
         // suggestion unless a wire key already has its name.
         let extras = |o: &mut Pretty| {
@@ -512,16 +506,34 @@ fn example_wire(cat: &Catalogue, e: &ErrorEntry, texts: &ExampleTexts) -> String
                 o.field("suggestion", s);
             }
         };
-        match &w.details {
-            Some(k) => o.field_object(k, extras),
-            None => extras(o),
+        // The reserved members in the order the registry's `wire:` block lists them.
+        for &field in &w.order {
+            let Some(k) = w.key(field) else { continue };
+            match field {
+                WireField::Code => o.field(k, &e.code),
+                WireField::Message => o.field(k, message),
+                WireField::Category => o.field(k, &cat.category_of(e).key),
+                WireField::Retryable => o.field(k, e.retryable),
+                WireField::Details => o.field_object(k, extras),
+            }
+        }
+        // Flat extras (no details key) follow the reserved members.
+        if w.details.is_none() {
+            extras(o);
         }
     });
     out.finish()
 }
 
-/// `pretty(&Instance::example(e).mcp_tool_result(cat))`, written straight from the IR.
+/// `pretty(&Instance::example(e).mcp_tool_result(cat))`, written straight from the IR for
+/// errdex's default profile; a declared profile (`profiles.mcp_tool_error`) goes through the
+/// reference rendering itself, so the docs show the result the targets return.
 fn example_mcp(cat: &Catalogue, e: &ErrorEntry, texts: &ExampleTexts) -> String {
+    if cat.profiles.mcp_tool_error
+        != Profiles::defaults(&cat.registry.mcp_meta_prefix).mcp_tool_error
+    {
+        return to_string_pretty(&Instance::example(e).mcp_tool_result(cat));
+    }
     let ExampleTexts {
         message,
         suggestion,
