@@ -24,14 +24,21 @@ function ajvModules() {
 const readJson = (p) => JSON.parse(readFileSync(p, "utf8"));
 
 /**
- * A validator for a generated `wire-error.schema.json` (strict mode), or `null` without ajv.
+ * A validator for a generated `wire-error.schema.json` (strict mode), or for one of its
+ * `$defs` (e.g. `"LegacyWireError"`, `"ReceivedWireError"`), or `null` without ajv.
  * @param {URL} schemaUrl
+ * @param {string} [def]
  */
-export async function loadWireValidator(schemaUrl) {
+export async function loadWireValidator(schemaUrl, def) {
   const m = ajvModules();
   if (m === null) return null;
   const ajv = m.addFormats(new m.Ajv2020({ strict: true, allErrors: true }));
-  return ajv.compile(readJson(fileURLToPath(schemaUrl)));
+  const schema = readJson(fileURLToPath(schemaUrl));
+  if (def === undefined) return ajv.compile(schema);
+  ajv.addSchema(schema, "wire");
+  const v = ajv.getSchema(`wire#/$defs/${def}`);
+  if (v === undefined) throw new Error(`${def} is not in ${schemaUrl}`);
+  return v;
 }
 
 /**

@@ -574,14 +574,6 @@ fn example_wire(cat: &Catalogue, e: &ErrorEntry, texts: &ExampleTexts) -> String
     let reserved = w.reserved_keys();
     let mut out = Pretty::with_capacity(256);
     out.object(|o| {
-        o.field(&w.code, &e.code);
-        o.field(&w.message, message);
-        if let Some(k) = &w.category {
-            o.field(k, &cat.category_of(e).key);
-        }
-        if let Some(k) = &w.retryable {
-            o.field(k, e.retryable);
-        }
         // Extras: every param (never a reserved key: validation refuses that), then the
         // suggestion unless a wire key already has its name.
         let extras = |o: &mut Pretty| {
@@ -595,15 +587,27 @@ fn example_wire(cat: &Catalogue, e: &ErrorEntry, texts: &ExampleTexts) -> String
                 o.field("suggestion", s);
             }
         };
-        match &w.details {
-            Some(k) => o.field_object(k, extras),
-            None => extras(o),
+        // The reserved members in the order the registry's `wire:` block lists them.
+        for &field in &w.order {
+            let Some(k) = w.key(field) else { continue };
+            match field {
+                WireField::Code => o.field(k, &e.code),
+                WireField::Message => o.field(k, message),
+                WireField::Category => o.field(k, &cat.category_of(e).key),
+                WireField::Retryable => o.field(k, e.retryable),
+                WireField::Details => o.field_object(k, extras),
+            }
+        }
+        // Flat extras (no details key) follow the reserved members.
+        if w.details.is_none() {
+            extras(o);
         }
     });
     out.finish()
 }
 
-/// `pretty(&Instance::example(e).mcp_tool_result(cat))`, written straight from the IR.
+/// `pretty(&Instance::example(e).mcp_tool_result(cat))`, written straight from the IR for
+/// errdex's default profile (only called when [`default_shapes`]).
 fn example_mcp(cat: &Catalogue, e: &ErrorEntry, texts: &ExampleTexts) -> String {
     let ExampleTexts {
         message,

@@ -1,125 +1,152 @@
 // node --test examples/agent-cli/ts/
+// The documents' facts and their own sample outputs (../shared/seeds/000_…, "Milo errors",
+// and 002_…, "Dispatch Contract"), held against the generated module. Expected values are
+// copied from the documents. Outputs errdex cannot reproduce yet are `todo` tests: they
+// run, print why, and do not fail the suite.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { ALL_CODES, AppError, ERRORS, ErrorCode, NAMESPACES, parseJsonRpcError, parseMcpToolResult } from "../generated/ts/index.js";
-import { ERROR_CLASSES, METHODS, handleRpc, parseRunArgs, raise, unknownToolResult } from "./consumer.mjs";
-import { exampleParams, loadMcpValidators } from "../../ts-support.mjs";
+import { ALL_CODES, ERRORS, ErrorCode, FormError, MiloError, NAMESPACES, createError } from "../generated/ts/index.js";
+import { DEPLOY_SCHEMA, callTool, dispatch, requireEnv } from "./consumer.mjs";
+import { loadMcpValidators, loadWireValidator } from "../../ts-support.mjs";
 
-test("namespaced codes X-FRM-001 with FRM_VALIDATION names, ten subsystems", () => {
-  assert.equal(ErrorCode.FRM_VALIDATION, "X-FRM-001");
-  assert.equal(ERRORS["X-FRM-001"].name, "FRM_VALIDATION");
+const schemaUrl = new URL("../generated/schema/wire-error.schema.json", import.meta.url);
+
+const CODES = [
+  ["M-INP-001", "INP_RAW_MODE", "Failed to enter or restore raw terminal mode"],
+  ["M-INP-002", "INP_ESCAPE_PARSE", "Failed to parse an escape sequence"],
+  ["M-INP-003", "INP_READ", "Failed while reading terminal input"],
+  ["M-STA-001", "STA_REDUCER", "Reducer raised or returned invalid state"],
+  ["M-STA-002", "STA_DISPATCH", "Dispatch failed"],
+  ["M-STA-003", "STA_SAGA", "Saga execution failed"],
+  ["M-STA-004", "STA_COMBINE", "Combined reducer failed"],
+  ["M-APP-001", "APP_LIFECYCLE", "App lifecycle failure"],
+  ["M-APP-002", "APP_RENDER", "Render failure"],
+  ["M-APP-003", "APP_TEMPLATE", "Template setup or lookup failure"],
+  ["M-FRM-001", "FRM_VALIDATION", "Form validation failure"],
+  ["M-FRM-002", "FRM_FIELD", "Invalid form field configuration"],
+  ["M-FRM-003", "FRM_SUBMIT", "Form submit failure"],
+  ["M-FLW-001", "FLW_TRANSITION", "Invalid or missing transition"],
+  ["M-FLW-002", "FLW_SCREEN", "Invalid screen"],
+  ["M-FLW-003", "FLW_DUPLICATE", "Duplicate flow entry"],
+  ["M-DEV-001", "DEV_WATCH", "File watching failure"],
+  ["M-DEV-002", "DEV_RELOAD", "Hot reload failure"],
+  ["M-CFG-001", "CFG_PARSE", "Config parse failure"],
+  ["M-CFG-002", "CFG_MERGE", "Config merge failure"],
+  ["M-CFG-003", "CFG_VALIDATE", "Config validation failure"],
+  ["M-CFG-004", "CFG_MISSING", "Required config value or file missing"],
+  ["M-PIP-001", "PIP_PHASE", "Pipeline phase failure"],
+  ["M-PIP-002", "PIP_TIMEOUT", "Pipeline timeout"],
+  ["M-PIP-003", "PIP_DEPENDENCY", "Pipeline dependency failure"],
+  ["M-PLG-001", "PLG_LOAD", "Plugin load failure"],
+  ["M-PLG-002", "PLG_HOOK", "Plugin hook failure"],
+  ["M-CMD-001", "CMD_NOT_FOUND", "Command was not found"],
+  ["M-CMD-002", "CMD_AMBIGUOUS", "Command resolution was ambiguous"],
+];
+/** The classes table; CMD has none there (base class). APP is `AppError` in the document. */
+const CLASSES = { INP: "InputError", STA: "StateError", APP: "MiloAppError", FRM: "FormError", FLW: "FlowError", DEV: "DevError", CFG: "ConfigError", PIP: "PipelineError", PLG: "PluginError", CMD: "MiloError" };
+
+const COMPACT_SAMPLE = "M-FRM-001 `environment`: Environment is required\nconstraint: {'minLength': 1}\nhint: Provide a non-empty environment name.";
+const ERROR_DATA_SAMPLE = `{
+"content": [{"type": "text", "text": "Error: Environment is required"}],
+"isError": true,
+"errorData": {
+"tool": "deploy",
+"errorCode": "M-FRM-001",
+"type": "MiloError",
+"argument": "environment",
+"constraint": {"minLength": 1},
+"example": "x",
+"suggestion": "Provide a non-empty environment name.",
+"schema": {"type": "object", "properties": {"environment": {"type": "string"}}}
+}
+}`;
+const DISPATCH_SAMPLE = `{
+"content": [{"type": "text", "text": "Error: ..."}],
+"isError": true,
+"errorData": {
+"tool": "deploy",
+"argument": "environment",
+"reason": "missing_required_argument",
+"schema": {"type": "object", "properties": {"environment": {"type": "string"}}}
+}
+}`;
+const compact = (doc) => JSON.stringify(JSON.parse(doc));
+
+/** @param {() => void} f */
+function caught(f) {
+  try {
+    f();
+  } catch (e) {
+    return e;
+  }
+  throw new Error("did not throw");
+}
+
+test("every code, NAME, meaning and class as the document states", () => {
+  assert.deepEqual(ALL_CODES.map((c) => [c, ERRORS[c].name, ERRORS[c].summary]), CODES);
   assert.equal(Object.keys(NAMESPACES).length, 10);
-  for (const code of ALL_CODES) {
-    const info = ERRORS[code];
-    assert.match(code, /^X-[A-Z]{3}-[0-9]{3}$/);
-    assert.ok(info.namespace !== null && code.startsWith(`X-${info.namespace}-`), code);
-    assert.ok(info.name.startsWith(`${info.namespace}_`), code);
+  for (const c of ALL_CODES) {
+    const ns = /** @type {keyof typeof CLASSES} */ (ERRORS[c].namespace);
+    assert.equal(ERRORS[c].class, CLASSES[ns], c);
+    assert.equal(createError(c, {}).name, CLASSES[ns], c);
+    assert.ok(createError(c, {}) instanceof MiloError, c);
   }
 });
 
-test("one error class per subsystem, each a subclass of AppError", () => {
-  const names = Object.values(ERROR_CLASSES).map((c) => c.name);
-  assert.equal(new Set(names).size, 10);
-  assert.equal(ERROR_CLASSES.FRM.name, "FormError");
-  assert.equal(ERROR_CLASSES.TOL.name, "ToolError");
-  for (const code of ALL_CODES) {
-    const err = raise(code, exampleParams(ERRORS[code]));
-    const own = ERROR_CLASSES[ERRORS[code].namespace];
-    assert.ok(err instanceof own && err instanceof AppError && err instanceof Error, code);
-    for (const [ns, cls] of Object.entries(ERROR_CLASSES)) {
-      if (ns !== ERRORS[code].namespace) assert.ok(!(err instanceof cls), `${code} is not a ${cls.name}`);
-    }
+test("the JSON-RPC mapping: input, form, config → -32602, CMD_NOT_FOUND → -32601, else -32603", async () => {
+  const mcp = await loadMcpValidators();
+  for (const c of ALL_CODES) {
+    const ns = ERRORS[c].namespace;
+    const want = ns === "INP" || ns === "FRM" || ns === "CFG" ? -32602 : c === ErrorCode.CMD_NOT_FOUND ? -32601 : -32603;
+    assert.equal(ERRORS[c].jsonrpcCode, want, c);
+    assert.equal(ERRORS[c].retryable, false, c);
+    const resp = dispatch(1, createError(c, {}));
+    assert.equal(resp.error.code, want);
+    for (const m of mcp ?? []) assert.ok(m.rpc?.(resp), `${m.revision}: ${JSON.stringify(m.rpc?.errors)}`);
   }
 });
 
-test("terminal output: code, argument, message, constraint and hint", () => {
-  const r = parseRunArgs([]);
-  assert.equal(r.ok, false);
-  assert.equal(
-    r.stderr,
-    "X-FRM-001 `--name`: --name is required\n  constraint: {\"minLength\":1}\n  hint: Provide a non-empty value for `--name`.",
-  );
-  assert.equal(r.exitCode, 2);
-  const range = parseRunArgs(["--name", "x", "--max-turns", "500"]);
-  assert.equal(
-    range.stderr,
-    "X-FRM-003 `500`: --max-turns must be between 1 and 100, got 500\n  constraint: {\"type\":\"integer\",\"minimum\":1,\"maximum\":100}",
-  );
-  assert.equal(range.error.constructor.name, "FormError");
-  const flag = parseRunArgs(["--verbose"]);
-  assert.equal(flag.stderr, "X-FRM-004 `--verbose`: unknown flag --verbose\n  hint: Run `agentkit --help` for the list of flags.");
-  assert.deepEqual(parseRunArgs(["--name", "demo", "--max-turns", "5"]), { ok: true, name: "demo", maxTurns: 5 });
+test("vector: the compact terminal form of M-FRM-001, line by line", async (t) => {
+  const err = caught(() => requireEnv(""));
+  assert.ok(err instanceof FormError || err instanceof MiloError);
+  const [g, d] = [String(err).split("\n"), COMPACT_SAMPLE.split("\n")];
+  assert.equal(g[0], d[0], "the first line, byte for byte");
+  assert.equal(g[2].trimStart(), d[2], "the hint line, but for its indentation");
+  assert.deepEqual(JSON.parse(g[1].trimStart().replace("constraint: ", "")), JSON.parse(d[1].replace("constraint: ", "").replaceAll("'", '"')));
+  const validate = await loadWireValidator(schemaUrl);
+  if (validate === null) return t.skip("ajv is not installed (bash .ci/steps/20-node.sh)");
+  assert.ok(validate(err.toWire()), JSON.stringify(validate.errors));
 });
 
-test("exit codes come from the categories (sysexits-style)", () => {
-  const expected = { invalid: 2, not_found: 1, permission: 77, unavailable: 69, timeout: 124, internal: 70, config: 78 };
-  for (const code of ALL_CODES) {
-    assert.equal(raise(code, exampleParams(ERRORS[code])).info.exitCode, expected[ERRORS[code].category], code);
-  }
+test(
+  "vector: the compact terminal form of M-FRM-001, byte for byte",
+  { todo: "EXPECTED FAILURE: the document prints the constraint as a Python dict ({'minLength': 1}), errdex as JSON; errdex indents the constraint and hint lines by two spaces, the published document does not" },
+  () => {
+    assert.equal(String(caught(() => requireEnv(""))), COMPACT_SAMPLE);
+  },
+);
+
+test("vector: the errorData result, byte for byte but for resultType", async (t) => {
+  const got = /** @type {Record<string, unknown>} */ ({ ...callTool("deploy", { environment: "" }) });
+  const mcp = await loadMcpValidators();
+  for (const m of mcp ?? []) assert.ok(m.result?.(got), `${m.revision}: ${JSON.stringify(m.result?.errors)}`);
+  assert.equal(got.resultType, "complete", "required by MCP 2026-07-28");
+  delete got.resultType;
+  assert.equal(JSON.stringify(got), compact(ERROR_DATA_SAMPLE));
+  const own = createError(ErrorCode.FRM_VALIDATION, {}).toMcpToolResult();
+  assert.equal(/** @type {any} */ (own).errorData.type, "FormError", "without the raise site's base class");
+  if (mcp === null) t.skip("ajv is not installed (bash .ci/steps/20-node.sh)");
 });
 
-const rpc = (text) => handleRpc(text, METHODS);
-
-test("JSON-RPC: -32700 parse error, -32600, -32601, -32602, -32603", () => {
-  const cases = [
-    ['{"jsonrpc": "2.0", "id": 1, "method": "agent/run", "params": {', -32700, "X-RPC-001", null],
-    ["[1, 2]", -32600, "X-RPC-002", null],
-    ['{"jsonrpc": "1.0", "id": 2, "method": "agent/run"}', -32600, "X-RPC-002", 2],
-    ['{"jsonrpc": "2.0", "id": 3, "method": "agent/fly"}', -32601, "X-RPC-003", 3],
-    ['{"jsonrpc": "2.0", "id": "a", "method": "agent/run", "params": {"task": ""}}', -32602, "X-RPC-004", "a"],
-    ['{"jsonrpc": "2.0", "id": 5, "method": "agent/crash"}', -32603, "X-RPC-005", 5],
-  ];
-  for (const [text, jsonrpcCode, code, id] of cases) {
-    const res = rpc(text);
-    assert.deepEqual(Object.keys(res), ["jsonrpc", "id", "error"], text);
-    assert.equal(res.id, id, text);
-    assert.equal(res.error.code, jsonrpcCode, text);
-    assert.equal(res.error.data.error, code, text);
-    assert.equal(res.error.message, res.error.data.detail, text);
-    const parsed = parseJsonRpcError(res);
-    assert.equal(parsed.kind, "known");
-    assert.equal(parsed.code, code);
-  }
-  const truncated = '{"jsonrpc":"2.0","id":1,"method":"agent/run","params":{';
-  assert.equal(rpc(truncated).error.data.offset, truncated.length, "the input ends too early");
-  assert.equal(rpc('{"jsonrpc": x}').error.data.offset, 12, "offset of the bad token");
-  const invalid = rpc('{"jsonrpc": "2.0", "id": 9, "method": "agent/run", "params": {}}');
-  assert.equal(invalid.error.data.argument, "task");
-  assert.deepEqual(invalid.error.data.constraint, { type: "string", minLength: 1 });
-  assert.deepEqual(rpc('{"jsonrpc": "2.0", "id": 7, "method": "agent/run", "params": {"task": "t"}}'), {
-    jsonrpc: "2.0",
-    id: 7,
-    result: { started: true, task: "t" },
-  });
-});
-
-test("MCP tool-error results: text, isError, classification in _meta", () => {
-  const result = unknownToolResult("web_serch");
-  assert.deepEqual(result.content, [{ type: "text", text: "X-TOL-001 `web_serch`: no tool named web_serch" }]);
-  assert.equal(result.isError, true);
-  assert.equal(result._meta["dev.agentkit/code"], "X-TOL-001");
-  assert.equal(result._meta["dev.agentkit/argument"], "web_serch");
-  assert.equal(result._meta["dev.agentkit/docs_url"], "https://agentkit.example/reference/errors/tol.html#x-tol-001");
-  const parsed = parseMcpToolResult(result);
-  assert.equal(parsed.kind, "known");
-  assert.equal(parsed.code, "X-TOL-001");
-  assert.equal(parsed.message, "no tool named web_serch");
-});
-
-test("results and responses validate against the official MCP schema", async (t) => {
-  const revisions = await loadMcpValidators();
-  if (revisions === null) return t.skip("ajv is not installed (bash .ci/steps/20-node.sh)");
-  const responses = ['{"a":', '{"jsonrpc": "2.0", "id": 3, "method": "agent/fly"}', '{"jsonrpc": "2.0", "id": 4, "method": "agent/crash"}'].map(rpc);
-  for (const r of revisions) {
-    for (const code of ALL_CODES) {
-      const err = raise(code, exampleParams(ERRORS[code]), { argument: "a", constraint: { max: 1 } });
-      assert.ok(r.result(err.toMcpToolResult()), `${code} ${r.revision}: ${JSON.stringify(r.result.errors)}`);
-    }
-    // A parse error has no id: MCP's schema allows an error response without one.
-    for (const res of responses) {
-      const body = res.id === null ? { jsonrpc: res.jsonrpc, error: res.error } : res;
-      assert.ok(r.rpc(body), `${JSON.stringify(res)} ${r.revision}: ${JSON.stringify(r.rpc.errors)}`);
-    }
-  }
-});
+test(
+  "vector: the Dispatch Contract's errorData for a plain TypeError",
+  { todo: "EXPECTED FAILURE: the sample comes from a plain exception without a milo code: its errorData has no errorCode and no type, while every errdex error has a code and a class" },
+  () => {
+    const got = /** @type {Record<string, unknown>} */ ({
+      ...createError(ErrorCode.FRM_VALIDATION, {}, { message: "...", argument: "environment", context: { tool: "deploy", reason: "missing_required_argument", schema: DEPLOY_SCHEMA } }).toMcpToolResult(),
+    });
+    delete got.resultType;
+    assert.equal(JSON.stringify(got), compact(DISPATCH_SAMPLE));
+  },
+);

@@ -2,4 +2,4 @@
 // Prints the consumer's demo: node examples/mcp-server/ts/demo.mjs
 import { demo } from "./consumer.mjs";
 
-await demo();
+demo();

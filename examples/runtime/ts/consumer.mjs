@@ -1,87 +1,80 @@
 // @ts-check
-// A supervisor in front of the agentrt runtime. It receives the runtime's wire errors
-// `{"error": code, "category": ..., "detail": ..., <params and extras flat>}` and decides,
-// from the generated metadata only: the process exit status (`config` exits 2), whether to
-// retry (only `unavailable`), the log level (WARN for expected errors), and the subsystem
-// that produced the error (the namespace). The runtime side builds its errors with
-// `createError`.
+// The plumbing runtime's side of the seed document "Error format", in JavaScript: the tool
+// dispatcher answers a failed call with the tool response envelope
+// `{id, content: <the wire object as JSON text>, is_error: true}` the agent feeds to the
+// model, and a retry policy reads any payload it receives (current, a newer runtime's code,
+// or the earlier flat `{"error": "human message"}`) and retries only `unavailable` errors.
 //
 // Run the demo: node examples/runtime/ts/demo.mjs
 
-import { CATEGORIES, ERRORS, NAMESPACES, ALL_CODES, createError, isRetryable, parseWireError } from "../generated/ts/index.js";
+import { ErrorCode, createError, isRetryable, parseWireError } from "../generated/ts/index.js";
 
 /**
- * What the supervisor does with one error payload.
- * @typedef {object} Handling
- * @property {string | null} code      `null` for a payload without a code
- * @property {string | null} subsystem the namespace that produced it (`null`: none or unknown)
- * @property {"WARN" | "ERROR"} level
- * @property {number} exitStatus       the status the supervisor exits with if it gives up
- * @property {boolean} retry
- * @property {string} line             the log line
+ * @typedef {object} Bindings
+ * @property {readonly string[]} tools               plumbing bindings and MCP servers' tools
+ * @property {readonly string[]} declinedByOperator  tools a human operator declines (OITL)
  */
 
 /**
- * @param {unknown} payload a wire error received from the runtime
- * @returns {Handling}
+ * Routes one tool call; a failure is the tool response envelope.
+ * @param {string} callId
+ * @param {string} name
+ * @param {Bindings} bindings
  */
-export function handle(payload) {
+export function dispatchTool(callId, name, bindings) {
+  if (!bindings.tools.includes(name)) {
+    // The document's own payload: the tool name rides along as the `source` extra.
+    return createError(ErrorCode.UNKNOWN_TOOL, {}, {
+      message: `unknown tool: ${name} (not found in any MCP server)`,
+      context: { source: name },
+    }).toToolResponse(callId);
+  }
+  if (bindings.declinedByOperator.includes(name)) {
+    return createError(ErrorCode.TOOL_DENIED, {}, {
+      message: `operator declined tool call: ${name}`,
+      context: { source: name },
+    }).toToolResponse(callId);
+  }
+  return { id: callId, content: `${name}: ok`, is_error: false };
+}
+
+/**
+ * Loads a pipeline spec at startup: an empty one is `config_error` (exit status 2).
+ * @param {string} path
+ * @param {string} text
+ */
+export function loadSpec(path, text) {
+  const bindings = text.split("\n").filter((l) => l.trim() !== "").length;
+  if (bindings === 0) {
+    const err = createError(ErrorCode.CONFIG_ERROR, {}, { message: `${path}: the spec binds no agent`, context: { path } });
+    return { ok: false, error: err, exitCode: err.info.exitCode };
+  }
+  return { ok: true, bindings };
+}
+
+/**
+ * What a retry policy does with a payload: retry only `unavailable` (or a newer runtime's
+ * code whose wire category is `unavailable`); legacy payloads are never retried.
+ * @param {unknown} payload
+ * @returns {{retry: true, code: string} | {retry: false, code: string, detail: string}}
+ */
+export function retryDecision(payload) {
   const e = parseWireError(payload);
-  if (e.kind === "invalid" || e.kind === "legacy") {
-    const line = `ERROR runtime sent ${e.kind === "legacy" ? "a legacy error" : "garbage"}: ${e.message || JSON.stringify(payload)}`;
-    return { code: null, subsystem: null, level: "ERROR", exitStatus: 1, retry: false, line };
-  }
-  // A known code carries its own metadata; a code from a newer runtime is classified by
-  // the category on the wire, which this supervisor knows.
-  const info = e.kind === "known" ? ERRORS[e.code] : null;
-  const category = e.category !== null && Object.hasOwn(CATEGORIES, e.category) ? CATEGORIES[/** @type {keyof typeof CATEGORIES} */ (e.category)] : null;
-  const expected = info?.expected ?? category?.expected ?? false;
-  const exitStatus = info?.exitCode ?? category?.exitCode ?? 1;
-  const level = expected ? "WARN" : "ERROR";
-  const extras = e.kind === "known" ? { ...e.params, ...e.context } : e.kind === "unknown" ? e.context : {};
-  const kv = Object.entries(extras).map(([k, v]) => ` ${k}=${JSON.stringify(v)}`).join("");
-  const subsystem = info?.namespace ?? null;
-  const line = `${level} [${subsystem ?? "-"}] ${e.code} (${e.category ?? "?"}): ${e.message}${kv}`;
-  return { code: e.code, subsystem, level, exitStatus, retry: isRetryable(e), line };
+  const code = e.kind === "legacy" || e.kind === "invalid" ? "" : e.code;
+  if (isRetryable(e)) return { retry: true, code };
+  return { retry: false, code, detail: e.message };
 }
 
-/**
- * The codes of each producing subsystem, in catalogue order (`general`: codes without one).
- * @returns {Map<string, string[]>}
- */
-export function codesBySubsystem() {
-  /** @type {Map<string, string[]>} */
-  const out = new Map(Object.keys(NAMESPACES).map((ns) => [ns, []]));
-  for (const code of ALL_CODES) {
-    const ns = ERRORS[code].namespace ?? "general";
-    if (!out.has(ns)) out.set(ns, []);
-    out.get(ns)?.push(code);
-  }
-  return out;
-}
-
-/**
- * Runtime side: the tool dispatcher's error for a tool name it does not know.
- * @param {string} tool
- * @param {string} session
- */
-export function unknownTool(tool, session) {
-  return createError("unknown_tool", { tool }, { argument: tool, context: { session } });
-}
-
-/** The demo `node demo.mjs` prints (see the README). */
+/** Prints what the consumer does (node examples/runtime/ts/demo.mjs). */
 export function demo() {
-  const samples = [
-    unknownTool("web_serch", "s-17").toWire(),
-    createError("rate_limited", { host: "api.example", retry_after_s: 2.5 }).toWire(),
-    createError("config_missing", { file: "agentrt.toml" }).toWire(),
-    { error: "gpu_unavailable", category: "unavailable", detail: "no GPU left", pool: "a100" },
-    { error: "something went wrong" },
-  ];
-  console.log("wire:", JSON.stringify(samples[0]));
-  for (const s of samples) {
-    const h = handle(s);
-    console.log(`${h.line}\n    -> retry=${h.retry} exit=${h.exitStatus}`);
+  const bindings = { tools: ["read_doc", "shell"], declinedByOperator: ["shell"] };
+  for (const [id, name] of [["toolu_abc123", "foo"], ["toolu_def456", "shell"], ["toolu_ghi789", "read_doc"]]) {
+    console.log(JSON.stringify(dispatchTool(id, name, bindings)));
   }
-  for (const [ns, codes] of codesBySubsystem()) console.log(`${ns.padEnd(14)} ${codes.join(", ")}`);
+  for (const payload of [
+    { error: "mcp_disconnected", category: "unavailable", detail: "MCP server connection is dead" },
+    { error: "human message" },
+  ]) {
+    console.log(`${JSON.stringify(payload)} -> ${JSON.stringify(retryDecision(payload))}`);
+  }
 }

@@ -1,261 +1,281 @@
+//! The documents' facts and their own sample outputs, held against the generated crate. The
+//! expected values are copied from `../shared/seeds/000_…` ("Milo errors") and `002_…`
+//! ("Dispatch Contract"), not derived from errdex.
+
 #![allow(clippy::unwrap_used)]
 
 use super::*;
-use crate::classes::{AgentkitError, CLASSES, FormError, ToolError};
-use crate::errors::{Category, ErrorCode, Namespace, ParamType};
+use crate::errors::{ErrorCode, Namespace};
 
-fn example(ty: ParamType) -> Value {
-    match ty {
-        ParamType::String => json!("x"),
-        ParamType::Integer => json!(42),
-        ParamType::Number => json!(1.5),
-        ParamType::Boolean => json!(true),
-        ParamType::List(_) => json!([]),
-        ParamType::Object => json!({}),
-    }
+/// The codes table: code, NAME, meaning.
+const CODES: [(&str, &str, &str); 29] = [
+    (
+        "M-INP-001",
+        "INP_RAW_MODE",
+        "Failed to enter or restore raw terminal mode",
+    ),
+    (
+        "M-INP-002",
+        "INP_ESCAPE_PARSE",
+        "Failed to parse an escape sequence",
+    ),
+    (
+        "M-INP-003",
+        "INP_READ",
+        "Failed while reading terminal input",
+    ),
+    (
+        "M-STA-001",
+        "STA_REDUCER",
+        "Reducer raised or returned invalid state",
+    ),
+    ("M-STA-002", "STA_DISPATCH", "Dispatch failed"),
+    ("M-STA-003", "STA_SAGA", "Saga execution failed"),
+    ("M-STA-004", "STA_COMBINE", "Combined reducer failed"),
+    ("M-APP-001", "APP_LIFECYCLE", "App lifecycle failure"),
+    ("M-APP-002", "APP_RENDER", "Render failure"),
+    (
+        "M-APP-003",
+        "APP_TEMPLATE",
+        "Template setup or lookup failure",
+    ),
+    ("M-FRM-001", "FRM_VALIDATION", "Form validation failure"),
+    ("M-FRM-002", "FRM_FIELD", "Invalid form field configuration"),
+    ("M-FRM-003", "FRM_SUBMIT", "Form submit failure"),
+    (
+        "M-FLW-001",
+        "FLW_TRANSITION",
+        "Invalid or missing transition",
+    ),
+    ("M-FLW-002", "FLW_SCREEN", "Invalid screen"),
+    ("M-FLW-003", "FLW_DUPLICATE", "Duplicate flow entry"),
+    ("M-DEV-001", "DEV_WATCH", "File watching failure"),
+    ("M-DEV-002", "DEV_RELOAD", "Hot reload failure"),
+    ("M-CFG-001", "CFG_PARSE", "Config parse failure"),
+    ("M-CFG-002", "CFG_MERGE", "Config merge failure"),
+    ("M-CFG-003", "CFG_VALIDATE", "Config validation failure"),
+    (
+        "M-CFG-004",
+        "CFG_MISSING",
+        "Required config value or file missing",
+    ),
+    ("M-PIP-001", "PIP_PHASE", "Pipeline phase failure"),
+    ("M-PIP-002", "PIP_TIMEOUT", "Pipeline timeout"),
+    ("M-PIP-003", "PIP_DEPENDENCY", "Pipeline dependency failure"),
+    ("M-PLG-001", "PLG_LOAD", "Plugin load failure"),
+    ("M-PLG-002", "PLG_HOOK", "Plugin hook failure"),
+    ("M-CMD-001", "CMD_NOT_FOUND", "Command was not found"),
+    (
+        "M-CMD-002",
+        "CMD_AMBIGUOUS",
+        "Command resolution was ambiguous",
+    ),
+];
+
+/// The classes table (namespace → class); CMD has none in the table: the base `MiloError`.
+/// `APP` is `AppError` in the document: see [`the_documents_app_error_class_is_refused`].
+const CLASSES: [(&str, &str); 10] = [
+    ("INP", "InputError"),
+    ("STA", "StateError"),
+    ("APP", "MiloAppError"),
+    ("FRM", "FormError"),
+    ("FLW", "FlowError"),
+    ("DEV", "DevError"),
+    ("CFG", "ConfigError"),
+    ("PIP", "PipelineError"),
+    ("PLG", "PluginError"),
+    ("CMD", "MiloError"),
+];
+
+/// "Terminal Formatting": `MiloError.format_compact()` of the document's error.
+const COMPACT_SAMPLE: &str = "M-FRM-001 `environment`: Environment is required\nconstraint: {'minLength': 1}\nhint: Provide a non-empty environment name.";
+
+/// "MCP Tool Errors": the result, its text's `...` filled with the message.
+const ERROR_DATA_SAMPLE: &str = r#"{
+"content": [{"type": "text", "text": "Error: Environment is required"}],
+"isError": true,
+"errorData": {
+"tool": "deploy",
+"errorCode": "M-FRM-001",
+"type": "MiloError",
+"argument": "environment",
+"constraint": {"minLength": 1},
+"example": "x",
+"suggestion": "Provide a non-empty environment name.",
+"schema": {"type": "object", "properties": {"environment": {"type": "string"}}}
+}
+}"#;
+
+/// "Dispatch Contract", "Error Behavior": a plain `TypeError` (missing argument) as a
+/// `tools/call` error: `errorData` without `errorCode` or `type`.
+const DISPATCH_SAMPLE: &str = r#"{
+"content": [{"type": "text", "text": "Error: ..."}],
+"isError": true,
+"errorData": {
+"tool": "deploy",
+"argument": "environment",
+"reason": "missing_required_argument",
+"schema": {"type": "object", "properties": {"environment": {"type": "string"}}}
+}
+}"#;
+
+fn compact(doc: &str) -> String {
+    serde_json::from_str::<Value>(doc).unwrap().to_string()
 }
 
-fn all_errors() -> Vec<Error> {
-    ErrorCode::ALL
-        .iter()
-        .map(|c| Error::new(*c, c.params().iter().map(|p| example(p.ty))))
-        .collect()
-}
-
-#[test]
-fn namespaced_codes_and_names() {
-    assert_eq!(
-        "X-FRM-001".parse::<ErrorCode>(),
-        Ok(ErrorCode::FrmValidation)
-    );
-    assert_eq!(ErrorCode::FrmValidation.name(), "FRM_VALIDATION");
-    assert_eq!(ErrorCode::FrmValidation.namespace(), Some(Namespace::Frm));
-    assert_eq!(Namespace::ALL.len(), 10);
-    for code in ErrorCode::ALL {
-        let ns = code.namespace().unwrap();
-        assert!(
-            code.as_str().starts_with(ns.code_prefix().unwrap()),
-            "{code}"
-        );
-        assert!(
-            code.name().starts_with(&format!("{}_", ns.as_str())),
-            "{code}"
-        );
-        assert_eq!(
-            code.docs_url(),
-            format!(
-                "https://agentkit.example/reference/errors/{}.html#{}",
-                ns.as_str().to_lowercase(),
-                code.as_str().to_lowercase()
-            )
-        );
-    }
-}
-
-#[test]
-fn one_class_per_subsystem_named_as_the_catalogue_says() {
-    assert_eq!(CLASSES.len(), Namespace::ALL.len());
-    for (class, ns) in CLASSES {
-        let summary = ns.summary().unwrap();
-        assert!(
-            summary.ends_with(&format!("error class `{class}`")),
-            "{ns}: {summary}"
-        );
-    }
-    for e in all_errors() {
-        let ns = e.code().unwrap().namespace().unwrap();
-        let classified = AgentkitError::from(e);
-        let want = CLASSES.iter().find(|(_, n)| *n == ns).unwrap().0;
-        assert_eq!(classified.class_name(), want);
-    }
-    let tool: Result<ToolError, Error> = Error::tol_not_found("grep").try_into();
-    assert!(tool.is_ok());
-    let form: Result<FormError, Error> = Error::tol_not_found("grep").try_into();
-    assert_eq!(
-        form.unwrap_err().code(),
-        Some(ErrorCode::TolNotFound),
-        "the error comes back"
-    );
-    let unknown =
-        Error::from_wire(&json!({"error": "X-NEW-001", "detail": "newer", "category": "invalid"}));
-    assert_eq!(AgentkitError::from(unknown).class_name(), "Error");
-}
-
-#[test]
-fn terminal_form_shows_argument_constraint_and_hint() {
-    let err = parse_run_args::<&str>(&[]).unwrap_err();
-    assert_eq!(
-        err.to_string(),
-        "X-FRM-001 `--name`: --name is required\n  constraint: {\"minLength\":1}\n  hint: Provide a non-empty value for `--name`."
-    );
-    assert_eq!(err.exit_code(), 2);
-    let err = parse_run_args(&["--name", "x", "--max-turns", "500"]).unwrap_err();
-    assert_eq!(
-        err.to_string(),
-        "X-FRM-003 `500`: --max-turns must be between 1 and 100, got 500\n  constraint: {\"type\":\"integer\",\"minimum\":1,\"maximum\":100}"
-    );
-    let err = parse_run_args(&["--verbose"]).unwrap_err();
-    assert_eq!(
-        err.to_string(),
-        "X-FRM-004 `--verbose`: unknown flag --verbose\n  hint: Run `agentkit --help` for the list of flags."
-    );
-    assert_eq!(err.argument(), Some("--verbose"));
-    assert_eq!(
-        parse_run_args(&["--name", "demo", "--max-turns", "5"]).unwrap(),
-        RunArgs {
-            name: "demo".into(),
-            max_turns: 5
-        }
-    );
-}
-
-#[test]
-fn exit_codes_follow_the_categories() {
-    for e in all_errors() {
-        let want = match e.category().unwrap() {
-            Category::Invalid => 2,
-            Category::NotFound => 1,
-            Category::Permission => 77,
-            Category::Unavailable => 69,
-            Category::Timeout => 124,
-            Category::Internal => 70,
-            Category::Config => 78,
-        };
-        assert_eq!(e.exit_code(), want, "{}", e.wire_code());
-    }
-}
-
-fn rpc(text: &str) -> Value {
-    handle_rpc(text, METHODS)
-}
-
-#[test]
-fn jsonrpc_errors_use_the_standard_codes() {
-    let cases: [(&str, i64, &str, Value); 6] = [
-        (
-            r#"{"jsonrpc": "2.0", "id": 1, "method": "agent/run", "params": {"#,
-            -32700,
-            "X-RPC-001",
-            Value::Null,
-        ),
-        ("[1, 2]", -32600, "X-RPC-002", Value::Null),
-        (
-            r#"{"jsonrpc": "1.0", "id": 2, "method": "agent/run"}"#,
-            -32600,
-            "X-RPC-002",
-            json!(2),
-        ),
-        (
-            r#"{"jsonrpc": "2.0", "id": 3, "method": "agent/fly"}"#,
-            -32601,
-            "X-RPC-003",
-            json!(3),
-        ),
-        (
-            r#"{"jsonrpc": "2.0", "id": "a", "method": "agent/run", "params": {"task": ""}}"#,
-            -32602,
-            "X-RPC-004",
-            json!("a"),
-        ),
-        (
-            r#"{"jsonrpc": "2.0", "id": 5, "method": "agent/crash"}"#,
-            -32603,
-            "X-RPC-005",
-            json!(5),
-        ),
-    ];
-    for (text, code, wire_code, id) in cases {
-        let res = rpc(text);
-        assert_eq!(res["jsonrpc"], "2.0", "{text}");
-        assert_eq!(res["id"], id, "{text}");
-        assert_eq!(res["error"]["code"], code, "{text}");
-        assert_eq!(res["error"]["data"]["error"], wire_code, "{text}");
-        assert_eq!(
-            res["error"]["message"], res["error"]["data"]["detail"],
-            "{text}"
-        );
-        let back = Error::from_wire(&res["error"]["data"]);
-        assert_eq!(back.code().map(ErrorCode::as_str), Some(wire_code));
-    }
-    let truncated = r#"{"jsonrpc":"2.0","id":1,"params":{"#;
-    assert_eq!(rpc(truncated)["error"]["data"]["offset"], truncated.len());
-    let bad = "{\"jsonrpc\":\n  x}";
-    assert_eq!(
-        rpc(bad)["error"]["data"]["offset"],
-        bad.find('x').unwrap(),
-        "the offset of the bad byte"
-    );
-    let invalid = rpc(r#"{"jsonrpc": "2.0", "id": 9, "method": "agent/run", "params": {}}"#);
-    assert_eq!(invalid["error"]["data"]["argument"], "task");
-    assert_eq!(
-        invalid["error"]["data"]["constraint"],
-        json!({"type": "string", "minLength": 1})
-    );
-    assert_eq!(
-        rpc(r#"{"jsonrpc": "2.0", "id": 7, "method": "agent/run", "params": {"task": "t"}}"#),
-        json!({"jsonrpc": "2.0", "id": 7, "result": {"started": true, "task": "t"}})
-    );
-    assert_eq!(ErrorCode::RpcParseError.jsonrpc_code(), -32700);
-    assert_eq!(ErrorCode::RpcMethodNotFound.jsonrpc_code(), -32601);
-    assert_eq!(ErrorCode::RpcInvalidParams.jsonrpc_code(), -32602);
-    assert_eq!(ErrorCode::RpcInternal.jsonrpc_code(), -32603);
-}
-
-#[test]
-fn mcp_tool_results() {
-    let r = unknown_tool_result("web_serch");
-    assert_eq!(
-        r["content"],
-        json!([{"type": "text", "text": "X-TOL-001 `web_serch`: no tool named web_serch"}])
-    );
-    assert_eq!(r["isError"], true);
-    assert_eq!(r["_meta"]["dev.agentkit/code"], "X-TOL-001");
-    assert_eq!(r["_meta"]["dev.agentkit/argument"], "web_serch");
-    assert_eq!(
-        r["_meta"]["dev.agentkit/docs_url"],
-        "https://agentkit.example/reference/errors/tol.html#x-tol-001"
-    );
-}
-
-fn schema(path: &str, def: &str) -> jsonschema::Validator {
+fn schema(path: &str, def: Option<&str>) -> jsonschema::Validator {
     let mut s: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
-    s["$ref"] = json!(format!("#/$defs/{def}"));
+    if let Some(def) = def {
+        s["$ref"] = json!(format!("#/$defs/{def}"));
+        s.as_object_mut().unwrap().remove("oneOf");
+    }
     jsonschema::validator_for(&s).unwrap()
 }
 
-#[test]
-fn results_and_responses_validate_against_the_mcp_schema() {
+const WIRE_SCHEMA: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../generated/schema/wire-error.schema.json"
+);
+
+fn assert_valid_mcp(value: &Value, def: &str) {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../tests/mcp-schema");
     for rev in ["schema-2025-11-25.json", "schema-2026-07-28.json"] {
-        let result = schema(&format!("{dir}/{rev}"), "CallToolResult");
-        let response = schema(&format!("{dir}/{rev}"), "JSONRPCErrorResponse");
-        for e in all_errors() {
-            let e = e.with_argument("a").with_constraint(json!({"max": 1}));
-            let r = e.to_mcp_tool_result();
-            assert!(result.is_valid(&r), "{rev}: {r}");
-            let resp = e.to_jsonrpc_response(1);
-            assert!(response.is_valid(&resp), "{rev}: {resp}");
-        }
-        for text in [
-            r#"{"jsonrpc": "2.0", "id": 3, "method": "agent/fly"}"#,
-            r#"{"jsonrpc": "2.0", "id": 5, "method": "agent/crash"}"#,
-        ] {
-            let resp = rpc(text);
-            assert!(response.is_valid(&resp), "{rev}: {resp}");
-        }
+        let v = schema(&format!("{dir}/{rev}"), Some(def));
+        assert!(v.is_valid(value), "{rev} {def}: {value}");
+    }
+}
+
+/// An expected failure: `reproduced` is false today for the reason given; the test fails
+/// (telling to turn this into a plain assertion) once it is reproduced.
+fn expected_failure(what: &str, reproduced: bool, reason: &str) {
+    assert!(
+        !reproduced,
+        "{what} is now reproduced: make its expected failure a plain assertion"
+    );
+    eprintln!("EXPECTED FAILURE: {what}: {reason}");
+}
+
+#[test]
+fn every_code_name_meaning_and_class_as_the_document_states() {
+    assert_eq!(ErrorCode::ALL.len(), 29);
+    for (i, (code, name, meaning)) in CODES.iter().enumerate() {
+        let c = ErrorCode::ALL[i];
+        assert_eq!(
+            (c.as_str(), c.name(), c.summary()),
+            (*code, *name, *meaning)
+        );
+        let ns = c.namespace().unwrap();
+        let class = CLASSES.iter().find(|(n, _)| *n == ns.as_str()).unwrap().1;
+        assert_eq!(c.class(), class, "{code}");
+        assert_eq!(
+            Error::new(c, []).message(),
+            *meaning,
+            "no message: the meaning"
+        );
+    }
+    assert_eq!(Namespace::ALL.len(), 10);
+}
+
+#[test]
+fn jsonrpc_mapping_as_the_document_states() {
+    for c in ErrorCode::ALL {
+        let want = match c.namespace().unwrap().as_str() {
+            "INP" | "FRM" | "CFG" => -32602,
+            _ if *c == ErrorCode::CmdNotFound => -32601,
+            _ => -32603,
+        };
+        assert_eq!(c.jsonrpc_code(), want, "{c}");
+        assert!(!c.retryable(), "{c}");
+        let resp = dispatch(json!(1), &Error::new(*c, []));
+        assert_eq!(resp["error"]["code"], want);
+        assert_valid_mcp(&resp, "JSONRPCErrorResponse");
+        assert!(schema(WIRE_SCHEMA, None).is_valid(&resp["error"]["data"]));
     }
 }
 
 #[test]
-fn wire_payloads_validate_against_the_generated_schema() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../generated/schema/wire-error.schema.json"
+fn vector_compact_terminal_form() {
+    let err = require_env("").unwrap_err();
+    let got = err.to_string();
+    assert!(
+        schema(WIRE_SCHEMA, None).is_valid(&err.to_wire()),
+        "{}",
+        err.to_wire()
     );
-    let schema: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
-    let v = jsonschema::validator_for(&schema).unwrap();
-    for e in all_errors() {
-        let w = e.with_argument("a").to_wire();
-        assert!(v.is_valid(&w), "{w}");
-    }
+    let (g, d): (Vec<&str>, Vec<&str>) = (got.lines().collect(), COMPACT_SAMPLE.lines().collect());
+    assert_eq!(g.len(), 3);
+    assert_eq!(g[0], d[0], "the first line, byte for byte");
+    assert_eq!(
+        g[2].trim_start(),
+        d[2],
+        "the hint line, but for its indentation"
+    );
+    // The constraint line holds the same data: Python's repr there, JSON here.
+    let python = d[1].trim_start_matches("constraint: ").replace('\'', "\"");
+    let ours = g[1].trim_start().trim_start_matches("constraint: ");
+    assert_eq!(
+        serde_json::from_str::<Value>(ours).unwrap(),
+        serde_json::from_str::<Value>(&python).unwrap()
+    );
+    expected_failure(
+        "the compact terminal form of M-FRM-001, byte for byte",
+        got == COMPACT_SAMPLE,
+        "the document prints the constraint as a Python dict ({'minLength': 1}), errdex as \
+         JSON ({\"minLength\":1}); errdex indents the constraint and hint lines by two \
+         spaces, the document (as published) does not",
+    );
+}
+
+#[test]
+fn vector_error_data_result() {
+    let mut got = call_tool("deploy", &json!({"environment": ""}));
+    assert_valid_mcp(&got, "CallToolResult");
+    assert_eq!(got["resultType"], "complete", "required by MCP 2026-07-28");
+    got.as_object_mut().unwrap().remove("resultType");
+    assert_eq!(
+        got.to_string(),
+        compact(ERROR_DATA_SAMPLE),
+        "the document's result, byte for byte but for `resultType`"
+    );
+    let err = require_env("").unwrap_err();
+    assert!(schema(WIRE_SCHEMA, None).is_valid(&err.to_wire()));
+    // Without the raise site's base class, the type is the code's class.
+    let own = Error::frm_validation().to_mcp_tool_result();
+    assert_eq!(own["errorData"]["type"], "FormError");
+}
+
+#[test]
+fn vector_dispatch_contract_missing_argument() {
+    // The nearest errdex can come: FRM_VALIDATION with the reason as context.
+    let mut got = Error::frm_validation()
+        .with_message("...")
+        .with_argument("environment")
+        .with_context("tool", "deploy")
+        .with_context("reason", "missing_required_argument")
+        .with_context("schema", deploy_schema())
+        .to_mcp_tool_result();
+    assert_valid_mcp(&got, "CallToolResult");
+    got.as_object_mut().unwrap().remove("resultType");
+    expected_failure(
+        "the Dispatch Contract's errorData for a plain TypeError",
+        got == serde_json::from_str::<Value>(DISPATCH_SAMPLE).unwrap(),
+        "the sample comes from a plain exception without a milo code: its errorData has no \
+         errorCode and no type, while every errdex error has a code and a class",
+    );
+}
+
+#[test]
+fn the_documents_app_error_class_is_refused() {
+    let src = include_str!("../../errors.yaml").replace("class: MiloAppError", "class: AppError");
+    let loaded = errdex_codegen::load_str(&src, "errors.yaml");
+    let refused = loaded
+        .diagnostics
+        .iter()
+        .any(|d| d.code.as_str() == "EDX0201");
+    expected_failure(
+        "the APP namespace's class `AppError`, as the document names it",
+        !refused && !loaded.has_errors(),
+        "errdex refuses the class name `AppError` (EDX0201): the TypeScript module's \
+         generic base class has that name; the example uses `MiloAppError`",
+    );
 }

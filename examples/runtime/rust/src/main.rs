@@ -1,46 +1,41 @@
-//! `cargo run -p example-runtime -- [--config PATH]`: starts "agentrt" with a configuration
-//! file; a missing or invalid one prints the error and exits with its code's status (2 for
-//! `config`). Without arguments, shows how a supervisor handles a few wire errors.
+//! `cargo run -p example-runtime -- [--spec PATH]`: loads a pipeline spec (an empty or
+//! missing one exits with status 2, the `config` category's); without arguments, shows the
+//! tool response envelopes a model receives and what a retry policy does with payloads.
 
-use example_runtime::errors::Error;
-use example_runtime::{by_subsystem, handle, load_config};
+use example_runtime::{Bindings, dispatch_tool, load_spec, retry_decision};
+use serde_json::json;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if let [flag, path] = args.as_slice()
-        && flag == "--config"
+        && flag == "--spec"
     {
-        match load_config(path) {
-            Ok(settings) => println!("agentrt: started with {} setting(s)", settings.len()),
+        let text = std::fs::read_to_string(path).unwrap_or_default();
+        match load_spec(path, &text) {
+            Ok(n) => println!("plumbing: {n} binding(s) loaded"),
             Err(err) => {
-                eprintln!("{err}");
+                eprintln!("{}", err.to_wire());
                 std::process::exit(err.exit_code().into());
             }
         }
         return;
     }
-    let samples = [
-        Error::unknown_tool("web_serch")
-            .with_argument("web_serch")
-            .with_context("session", "s-17")
-            .to_wire(),
-        Error::rate_limited("api.example", 2.5).to_wire(),
-        Error::config_missing("agentrt.toml").to_wire(),
-        serde_json::json!({"error": "gpu_unavailable", "category": "unavailable", "detail": "no GPU left", "pool": "a100"}),
-    ];
-    println!("wire: {}", samples[0]);
-    for s in &samples {
-        let h = handle(s);
-        println!(
-            "{}\n    -> retry={} exit={}",
-            h.line, h.retry, h.exit_status
-        );
+    let bindings = Bindings {
+        tools: vec!["read_doc".into(), "shell".into()],
+        declined_by_operator: vec!["shell".into()],
+    };
+    for (id, name) in [
+        ("toolu_abc123", "foo"),
+        ("toolu_def456", "shell"),
+        ("toolu_ghi789", "read_doc"),
+    ] {
+        println!("{}", dispatch_tool(id, name, &bindings));
     }
-    let (groups, general) = by_subsystem();
-    for (ns, codes) in groups {
-        let names: Vec<&str> = codes.iter().map(|c| c.as_str()).collect();
-        println!("{:<14} {}", ns.as_str(), names.join(", "));
+    for payload in [
+        json!({"error": "mcp_disconnected", "category": "unavailable", "detail": "MCP server connection is dead"}),
+        json!({"error": "unknown_tool", "category": "not_found", "detail": "unknown tool: foo", "source": "foo"}),
+        json!({"error": "human message"}),
+    ] {
+        println!("{payload} -> {:?}", retry_decision(&payload));
     }
-    let names: Vec<&str> = general.iter().map(|c| c.as_str()).collect();
-    println!("{:<14} {}", "(none)", names.join(", "));
 }

@@ -3,15 +3,15 @@
 use std::process::Command;
 
 #[test]
-fn missing_configuration_exits_with_status_2() {
+fn missing_spec_exits_with_status_2() {
     let out = Command::new(env!("CARGO_BIN_EXE_example-runtime"))
-        .args(["--config", "/nonexistent/agentrt.toml"])
+        .args(["--spec", "/nonexistent/agent.plumb"])
         .output()
         .expect("run example-runtime");
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
-        stderr.starts_with("config_missing: no configuration file at /nonexistent/agentrt.toml"),
+        stderr.starts_with(r#"{"error":"config_error","category":"config","detail":"/nonexistent/agent.plumb: the spec binds no agent""#),
         "{stderr}"
     );
 }
@@ -23,5 +23,5 @@ fn demo_runs() {
         .expect("run example-runtime");
     assert!(out.status.success());
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(stdout.contains("config_missing (config)"), "{stdout}");
+    assert!(stdout.contains(r#""is_error":true"#), "{stdout}");
 }
