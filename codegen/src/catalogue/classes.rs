@@ -12,7 +12,7 @@ const RESERVED_CLASSES: [&str; 16] = [
     "ErrorCode",
     "Category",
     "Namespace",
-    "AppError",
+    "ErrdexError",
     "WireKeys",
     "WireField",
     "WireKind",

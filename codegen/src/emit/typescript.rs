@@ -577,10 +577,27 @@ fn profiles_view(cat: &Catalogue) -> ProfilesView {
 /// The TypeScript name of the generic error class every code falls back to.
 const APP_ERROR: &str = "AppError";
 
+/// The generic root's name when a catalogue's own class below the base is `AppError` (the
+/// agent-CLI framework's APP subsystem): the catalogue's name wins, the root steps aside.
+const APP_ERROR_TAKEN: &str = "ErrdexError";
+
+/// The name of the module's generic root class: `AppError`, unless a class of the catalogue
+/// other than its base class takes that name.
+fn root_class(cat: &Catalogue) -> &'static str {
+    let taken = cat
+        .namespaces
+        .iter()
+        .filter_map(|n| n.class.as_deref())
+        .chain(cat.errors.iter().map(|e| e.class.as_str()))
+        .any(|c| c == APP_ERROR && c != cat.registry.class);
+    if taken { APP_ERROR_TAKEN } else { APP_ERROR }
+}
+
 /// Every error class name in first-use order (the registry's base class, then the classes of
-/// the namespaces and codes), and the classes the module declares (all but `AppError`, which
-/// is the base class itself when the registry is named `app`).
+/// the namespaces and codes), and the classes the module declares (all but the root class
+/// [`root_class`], which is the base class itself when the registry is named `app`).
 fn classes(cat: &Catalogue) -> (Vec<String>, Vec<ClassView>) {
+    let root = root_class(cat);
     let base = &cat.registry.class;
     let mut names: Vec<String> = vec![base.clone()];
     let used = cat
@@ -595,11 +612,11 @@ fn classes(cat: &Catalogue) -> (Vec<String>, Vec<ClassView>) {
     }
     let views = names
         .iter()
-        .filter(|n| n.as_str() != APP_ERROR)
+        .filter(|n| n.as_str() != root)
         .map(|n| {
             let (parent, line) = if n == base {
                 (
-                    APP_ERROR.to_string(),
+                    root.to_string(),
                     "The base error class of this registry: every error `createError` returns is one."
                         .to_string(),
                 )
@@ -647,6 +664,7 @@ struct IndexJs<'a> {
     retired: &'a [RetiredView],
     classes: &'a [ClassView],
     class_names: &'a [String],
+    root_class: &'a str,
     profiles: &'a ProfilesView,
 }
 
@@ -671,6 +689,7 @@ struct IndexDts<'a> {
     example_code: String,
     classes: &'a [ClassView],
     class_names: &'a [String],
+    root_class: &'a str,
     class_union: String,
     profiles: &'a ProfilesView,
 }
@@ -941,6 +960,7 @@ pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
         retired: &retired,
         classes: &class_views,
         class_names: &class_names,
+        root_class: root_class(cat),
         profiles: &profiles,
     };
     let (example_key, example_code) = cat
@@ -967,6 +987,7 @@ pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
         example_code,
         classes: &class_views,
         class_names: &class_names,
+        root_class: root_class(cat),
         class_union: union(class_names.iter().map(String::as_str)),
         profiles: &profiles,
     };

@@ -509,7 +509,7 @@ export interface ProblemJson {
 }
 
 /** A raised error of this catalogue; renders the same shapes as the Rust crate. */
-export declare class AppError<C extends ErrorCode = ErrorCode> extends Error {
+export declare class {{ root_class }}<C extends ErrorCode = ErrorCode> extends Error {
   constructor(code: C, params: ParamsOf<C>, options?: AppErrorOptions);
   readonly code: C;
   readonly category: FactsByCode[C]["category"];

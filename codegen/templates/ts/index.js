@@ -550,7 +550,7 @@ export function isRetryable(e) {
     const info = lookup(e);
     return info !== undefined && info.retryable;
   }
-  if (e instanceof AppError) return e.retryable;
+  if (e instanceof {{ root_class }}) return e.retryable;
   if (isObject(e) && typeof e.kind === "string" && typeof e.retryable === "boolean") {
     return e.retryable;
   }
@@ -582,7 +582,7 @@ function displayValue(v) {
 }
 
 /** A raised error of this catalogue, rendering the same wire, MCP and JSON-RPC shapes as the Rust crate. */
-export class AppError extends Error {
+export class {{ root_class }} extends Error {
   #expected;
   #errorType;
 
@@ -809,6 +809,6 @@ const CLASSES = Object.freeze({
 /** Creates an error for a code with its typed params: an instance of the code's class. */
 export function createError(code, params, options) {
   const info = isErrorCode(code) ? ERRORS[code] : lookup(code);
-  const Class = info !== undefined && hasOwn(CLASSES, info.class) ? CLASSES[info.class] : AppError;
+  const Class = info !== undefined && hasOwn(CLASSES, info.class) ? CLASSES[info.class] : {{ root_class }};
   return new Class(code, params, options);
 }

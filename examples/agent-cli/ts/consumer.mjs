@@ -7,7 +7,7 @@
 //
 // Run the demo: node examples/agent-cli/ts/demo.mjs
 
-import { AppError, ErrorCode, createError } from "../generated/ts/index.js";
+import { ErrorCode, MiloError, createError } from "../generated/ts/index.js";
 
 /** `deploy`'s input schema, as the framework derives it from the handler's signature. */
 export const DEPLOY_SCHEMA = { type: "object", properties: { environment: { type: "string" } } };
@@ -40,7 +40,7 @@ export function callTool(name, args) {
     const value = { environment: env };
     return { content: [{ type: "text", text: JSON.stringify(value) }], isError: false, structuredContent: value };
   } catch (e) {
-    if (!(e instanceof AppError)) throw e;
+    if (!(e instanceof MiloError)) throw e;
     // The boundary adds the tool, an example value and the schema.
     const err = createError(e.code, e.params, {
       message: e.message,
@@ -57,7 +57,7 @@ export function callTool(name, args) {
 /**
  * The JSON-RPC error response for an error escaping method dispatch.
  * @param {string | number | null} id
- * @param {AppError} err
+ * @param {MiloError} err
  */
 export function dispatch(id, err) {
   return { jsonrpc: "2.0", id, error: err.toJsonRpcError() };

@@ -43,8 +43,8 @@ const CODES = [
   ["M-CMD-001", "CMD_NOT_FOUND", "Command was not found"],
   ["M-CMD-002", "CMD_AMBIGUOUS", "Command resolution was ambiguous"],
 ];
-/** The classes table; CMD has none there (base class). APP is `AppError` in the document. */
-const CLASSES = { INP: "InputError", STA: "StateError", APP: "MiloAppError", FRM: "FormError", FLW: "FlowError", DEV: "DevError", CFG: "ConfigError", PIP: "PipelineError", PLG: "PluginError", CMD: "MiloError" };
+/** The classes table; CMD has none there (base class). */
+const CLASSES = { INP: "InputError", STA: "StateError", APP: "AppError", FRM: "FormError", FLW: "FlowError", DEV: "DevError", CFG: "ConfigError", PIP: "PipelineError", PLG: "PluginError", CMD: "MiloError" };
 
 const COMPACT_SAMPLE = "M-FRM-001 `environment`: Environment is required\nconstraint: {'minLength': 1}\nhint: Provide a non-empty environment name.";
 const ERROR_DATA_SAMPLE = `{

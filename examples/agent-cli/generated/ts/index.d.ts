@@ -9,7 +9,7 @@ export type Category = "invalid_params" | "method_not_found" | "internal";
 export type Namespace = "INP" | "STA" | "APP" | "FRM" | "FLW" | "DEV" | "CFG" | "PIP" | "PLG" | "CMD";
 
 /** The name of an error class of this module (the registry's base class first). */
-export type ErrorClassName = "MiloError" | "InputError" | "StateError" | "MiloAppError" | "FormError" | "FlowError" | "DevError" | "ConfigError" | "PipelineError" | "PluginError";
+export type ErrorClassName = "MiloError" | "InputError" | "StateError" | "AppError" | "FormError" | "FlowError" | "DevError" | "ConfigError" | "PipelineError" | "PluginError";
 
 /** How an error should be logged: `"warn"` when expected, `"error"` for an operator fault. */
 export type LogLevel = "warn" | "error";
@@ -521,7 +521,7 @@ export interface CodeFacts2 extends CodeFacts {
   readonly exitCode: 1;
   readonly httpStatus: 500;
   readonly jsonrpcCode: -32603;
-  readonly class: "MiloAppError";
+  readonly class: "AppError";
 }
 
 export interface CodeFacts3 extends CodeFacts {
@@ -952,7 +952,7 @@ export interface ProblemJson {
 }
 
 /** A raised error of this catalogue; renders the same shapes as the Rust crate. */
-export declare class AppError<C extends ErrorCode = ErrorCode> extends Error {
+export declare class ErrdexError<C extends ErrorCode = ErrorCode> extends Error {
   constructor(code: C, params: ParamsOf<C>, options?: AppErrorOptions);
   readonly code: C;
   readonly category: FactsByCode[C]["category"];
@@ -985,7 +985,7 @@ export declare class AppError<C extends ErrorCode = ErrorCode> extends Error {
 /**
  * The base error class of this registry: every error `createError` returns is one.
  */
-export declare class MiloError<C extends ErrorCode = ErrorCode> extends AppError<C> {}
+export declare class MiloError<C extends ErrorCode = ErrorCode> extends ErrdexError<C> {}
 
 /**
  * Error class `InputError`: `createError` returns one for the codes of this class.
@@ -998,9 +998,9 @@ export declare class InputError<C extends ErrorCode = ErrorCode> extends MiloErr
 export declare class StateError<C extends ErrorCode = ErrorCode> extends MiloError<C> {}
 
 /**
- * Error class `MiloAppError`: `createError` returns one for the codes of this class.
+ * Error class `AppError`: `createError` returns one for the codes of this class.
  */
-export declare class MiloAppError<C extends ErrorCode = ErrorCode> extends MiloError<C> {}
+export declare class AppError<C extends ErrorCode = ErrorCode> extends MiloError<C> {}
 
 /**
  * Error class `FormError`: `createError` returns one for the codes of this class.
@@ -1037,7 +1037,7 @@ export interface ErrorInstanceByClass<C extends ErrorCode = ErrorCode> {
   readonly "MiloError": MiloError<C>;
   readonly "InputError": InputError<C>;
   readonly "StateError": StateError<C>;
-  readonly "MiloAppError": MiloAppError<C>;
+  readonly "AppError": AppError<C>;
   readonly "FormError": FormError<C>;
   readonly "FlowError": FlowError<C>;
   readonly "DevError": DevError<C>;

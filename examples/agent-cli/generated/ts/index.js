@@ -111,7 +111,7 @@ export const NAMESPACES = deepFreeze({
     title: "App",
     summary: "App lifecycle, rendering, templates",
     codePrefix: "M-APP-",
-    class: "MiloAppError",
+    class: "AppError",
   },
   ["FRM"]: {
     key: "FRM",
@@ -373,7 +373,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
-    class: "MiloAppError",
+    class: "AppError",
   },
   ["M-APP-002"]: {
     code: "M-APP-002",
@@ -395,7 +395,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
-    class: "MiloAppError",
+    class: "AppError",
   },
   ["M-APP-003"]: {
     code: "M-APP-003",
@@ -417,7 +417,7 @@ export const ERRORS = deepFreeze({
     deprecated: null,
     aliases: [],
     legacyCodes: [],
-    class: "MiloAppError",
+    class: "AppError",
   },
   ["M-FRM-001"]: {
     code: "M-FRM-001",
@@ -1287,7 +1287,7 @@ export function isRetryable(e) {
     const info = lookup(e);
     return info !== undefined && info.retryable;
   }
-  if (e instanceof AppError) return e.retryable;
+  if (e instanceof ErrdexError) return e.retryable;
   if (isObject(e) && typeof e.kind === "string" && typeof e.retryable === "boolean") {
     return e.retryable;
   }
@@ -1319,7 +1319,7 @@ function displayValue(v) {
 }
 
 /** A raised error of this catalogue, rendering the same wire, MCP and JSON-RPC shapes as the Rust crate. */
-export class AppError extends Error {
+export class ErrdexError extends Error {
   #expected;
   #errorType;
 
@@ -1533,7 +1533,7 @@ export class AppError extends Error {
 /**
  * The base error class of this registry: every error `createError` returns is one.
  */
-export class MiloError extends AppError {}
+export class MiloError extends ErrdexError {}
 
 /**
  * Error class `InputError`: `createError` returns one for the codes of this class.
@@ -1546,9 +1546,9 @@ export class InputError extends MiloError {}
 export class StateError extends MiloError {}
 
 /**
- * Error class `MiloAppError`: `createError` returns one for the codes of this class.
+ * Error class `AppError`: `createError` returns one for the codes of this class.
  */
-export class MiloAppError extends MiloError {}
+export class AppError extends MiloError {}
 
 /**
  * Error class `FormError`: `createError` returns one for the codes of this class.
@@ -1585,7 +1585,7 @@ const CLASSES = Object.freeze({
   ["MiloError"]: MiloError,
   ["InputError"]: InputError,
   ["StateError"]: StateError,
-  ["MiloAppError"]: MiloAppError,
+  ["AppError"]: AppError,
   ["FormError"]: FormError,
   ["FlowError"]: FlowError,
   ["DevError"]: DevError,
@@ -1597,6 +1597,6 @@ const CLASSES = Object.freeze({
 /** Creates an error for a code with its typed params: an instance of the code's class. */
 export function createError(code, params, options) {
   const info = isErrorCode(code) ? ERRORS[code] : lookup(code);
-  const Class = info !== undefined && hasOwn(CLASSES, info.class) ? CLASSES[info.class] : AppError;
+  const Class = info !== undefined && hasOwn(CLASSES, info.class) ? CLASSES[info.class] : ErrdexError;
   return new Class(code, params, options);
 }
