@@ -23,6 +23,9 @@ pub struct Args {
     /// Where the TypeScript package goes.
     #[arg(long, default_value = "generated/ts")]
     pub ts_dir: PathBuf,
+    /// Where the Python package goes (`pyproject.toml` and the package directory).
+    #[arg(long, default_value = "generated/python")]
+    pub python_dir: PathBuf,
     /// Where the JSON Schemas and registry.json go.
     #[arg(long, default_value = "generated/schema")]
     pub schema_dir: PathBuf,
@@ -56,6 +59,7 @@ pub fn run(args: Args) -> ExitCode {
         docs_dir: args.docs_dir.clone(),
         ts_dir: args.ts_dir.clone(),
         schema_dir: args.schema_dir.clone(),
+        python_dir: args.python_dir.clone(),
         ..Settings::default()
     };
     let outputs = write::generate(&catalogue, &settings);

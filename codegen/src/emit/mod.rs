@@ -6,5 +6,6 @@
 
 pub mod json_schema;
 pub mod markdown;
+pub mod python;
 pub mod rust;
 pub mod typescript;

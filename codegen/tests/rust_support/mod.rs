@@ -65,6 +65,7 @@ pub fn entry(cat: &Catalogue, e: E<'_>) -> ErrorEntry {
                 ty: *ty,
                 rust_ident: names::rust_snake(n),
                 ts_ident: n.to_string(),
+                py_ident: names::py_param(n),
             })
             .collect(),
         suggestion: e.suggestion.map(|s| Template::parse(s, &pnames).unwrap()),
@@ -87,6 +88,7 @@ pub fn entry(cat: &Catalogue, e: E<'_>) -> ErrorEntry {
         rust_fn: names::rust_constructor(e.name),
         ts_key: names::ts_key(e.name),
         ts_type: names::ts_type(e.name),
+        py_fn: names::py_function(e.name),
         anchor: names::slug(e.code),
         class: match e.namespace {
             Some(i) => cat.namespaces[i]
@@ -111,6 +113,7 @@ pub fn base(name: &str, wire: Wire) -> Catalogue {
             mcp_meta_prefix: mcp_prefix.clone(),
             crate_name: names::package_name(name),
             npm_name: names::package_name(name),
+            python_package: names::python_package(name),
             class: format!("{}Error", names::rust_variant(name)),
         },
         categories: vec![
@@ -309,12 +312,14 @@ pub fn big(n: usize) -> Catalogue {
                     ty: ParamType::String,
                     rust_ident: "field".into(),
                     ts_ident: "field".into(),
+                    py_ident: "field".into(),
                 },
                 Param {
                     name: "len".into(),
                     ty: ParamType::Integer,
                     rust_ident: "len".into(),
                     ts_ident: "len".into(),
+                    py_ident: "len".into(),
                 },
             ];
             e.message = tmpl.clone();

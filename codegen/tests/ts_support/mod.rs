@@ -320,6 +320,7 @@ fn entry(cat: &Catalogue, e: E<'_>) -> ErrorEntry {
                 ty: *ty,
                 rust_ident: names::rust_snake(n),
                 ts_ident: (*n).into(),
+                py_ident: names::py_param(n),
             })
             .collect(),
         suggestion: e.suggestion.map(|s| Template::parse(s, &names).unwrap()),
@@ -339,6 +340,7 @@ fn entry(cat: &Catalogue, e: E<'_>) -> ErrorEntry {
         rust_fn: names::rust_constructor(e.name),
         ts_key: names::ts_key(e.name),
         ts_type: names::ts_type(e.name),
+        py_fn: names::py_function(e.name),
         anchor: names::slug(e.code),
         class: match e.namespace {
             Some(i) => cat.namespaces[i]
@@ -363,6 +365,7 @@ fn base(name: &str, wire: Wire, prefix: &str) -> Catalogue {
             mcp_meta_prefix: prefix.into(),
             crate_name: names::package_name(name),
             npm_name: names::package_name(name),
+            python_package: names::python_package(name),
             class: format!("{}Error", names::rust_variant(name)),
         },
         categories: vec![
