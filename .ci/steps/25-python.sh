@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../../tools/python"
 stamp=.venv/.errdex-requirements
 if [ -f "$stamp" ] && cmp -s requirements.txt "$stamp"; then
-  echo "tools/python: up to date ($(.venv/bin/mypy --version), ruff $(.venv/bin/ruff --version))"
+  echo "tools/python: up to date ($(.venv/bin/mypy --version), $(.venv/bin/ruff --version))"
   exit 0
 fi
 python3 -m venv .venv
