@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The examples' committed outputs (docs-site, generated/ts, generated/schema) must be what
+# The examples' committed outputs (docs-site, generated/ts, generated/schema, generated/python) must be what
 # errdex writes from each example's errors.yaml. Their consumers' tests (Rust crates in the
 # workspace, Node tests run by cli/tests/examples.rs) run inside `cargo test --workspace`.
 set -euo pipefail

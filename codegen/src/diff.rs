@@ -514,6 +514,20 @@ impl<'a> Differ<'a> {
                 ),
             );
         }
+        if o.python_package != n.python_package && o.name == n.name {
+            self.push(
+                &s,
+                ChangeKind::PackageNameChanged,
+                "registry.python_package",
+                Some(o.python_package.clone()),
+                Some(n.python_package.clone()),
+                format!(
+                    "Python code imports the generated package by this name (`import {}`). \
+                     Keep `python_package: {}`.",
+                    o.python_package, o.python_package
+                ),
+            );
+        }
         if o.title != n.title {
             self.push(
                 &s,
@@ -1084,6 +1098,7 @@ impl<'a> Differ<'a> {
                 ("rust_fn", &o.rust_fn, &n.rust_fn, "Error::"),
                 ("ts_key", &o.ts_key, &n.ts_key, "ErrorCode."),
                 ("ts_type", &o.ts_type, &n.ts_type, ""),
+                ("py_fn", &o.py_fn, &n.py_fn, ""),
             ] {
                 if a != b {
                     self.push(

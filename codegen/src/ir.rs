@@ -38,6 +38,9 @@ pub struct Registry {
     pub crate_name: String,
     /// Default npm package name: `<name>-errors` (kebab).
     pub npm_name: String,
+    /// The generated Python package's import name (`registry.python_package`; default
+    /// `<name>_errors`, snake case); its distribution name is the same with `-`.
+    pub python_package: String,
     /// The base error class of the registry (`registry.class`; default: the UpperCamel
     /// registry name + `Error`, e.g. `MiloError`).
     pub class: String,
@@ -258,6 +261,9 @@ pub struct Param {
     /// The param's `example:` value, checked against its type; docs and example payloads
     /// use it instead of the placeholder of its type.
     pub example: Option<serde_json::Value>,
+    /// Python keyword argument of the code's factory (keywords and the factories' own
+    /// options get a `_` suffix: `class_`, `message_`).
+    pub py_ident: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -310,6 +316,9 @@ pub struct ErrorEntry {
     pub ts_key: String,
     /// `FrmValidation` (params interface is `FrmValidationParams`).
     pub ts_type: String,
+    /// The Python factory function (`frm_validation`; `str_`, `class_`, `parse_` where the
+    /// name is a keyword, a builtin or a name of the generated module).
+    pub py_fn: String,
     /// Slug of the code: the anchor of its docs section and the `{code}` of docs URLs.
     pub anchor: String,
     /// The error class (the MCP profile's `error_type`): the code's own `class`, else its

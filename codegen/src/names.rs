@@ -452,6 +452,100 @@ pub fn default_class(registry_name: &str) -> String {
     format!("{ident}Error")
 }
 
+/// Python keywords and soft keywords: escaped with a `_` suffix (PEP 8) wherever a
+/// catalogue name becomes a Python identifier. `l`, `O` and `I` join them (ruff's E741/E743
+/// reject them as ambiguous).
+pub const PY_KEYWORDS: &[&str] = &[
+    "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class",
+    "continue", "def", "del", "elif", "else", "except", "finally", "for", "from", "global", "if",
+    "import", "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try",
+    "while", "with", "yield", "_", "case", "match", "type", "l", "O", "I",
+];
+
+/// Python's lower-case builtins: a factory (a module-level function) named like one would
+/// shadow it for the rest of the module, so it gets a `_` suffix (`str_`).
+pub const PY_BUILTINS: &[&str] = &[
+    "abs", "aiter", "all", "anext", "any", "ascii", "bin", "bool", "breakpoint", "bytearray",
+    "bytes", "callable", "chr", "classmethod", "compile", "complex", "copyright", "credits",
+    "delattr", "dict", "dir", "divmod", "enumerate", "eval", "exec", "exit", "filter", "float",
+    "format", "frozenset", "getattr", "globals", "hasattr", "hash", "help", "hex", "id", "input",
+    "int", "isinstance", "issubclass", "iter", "len", "license", "list", "locals", "map", "max",
+    "memoryview", "min", "next", "object", "oct", "open", "ord", "pow", "print", "property",
+    "quit", "range", "repr", "reversed", "round", "set", "setattr", "slice", "sorted",
+    "staticmethod", "str", "sum", "super", "tuple", "type", "vars", "zip",
+];
+
+/// The lower-case module-level names of the generated Python package (its functions and
+/// `annotations`, bound by `from __future__ import annotations`): a factory named like one
+/// gets a `_` suffix (`parse_`). `python.rs` tests that the template defines no other.
+pub const PY_MODULE_NAMES: &[&str] = &[
+    "annotations",
+    "create_error",
+    "format_error",
+    "from_wire",
+    "info",
+    "is_error_code",
+    "is_retryable",
+    "lookup",
+    "parse",
+    "render_template",
+    "retry_advice",
+];
+
+/// The keyword arguments every factory takes besides the code's params: a param named like
+/// one is passed as `<name>_` (`message_="..."`).
+pub const PY_FACTORY_OPTIONS: &[&str] = &[
+    "argument",
+    "constraint",
+    "suggestion",
+    "context",
+    "message",
+    "expected",
+    "error_type",
+    "docs_url",
+    "cause",
+];
+
+/// The Python factory of an entry: snake_case of its NAME, with a `_` suffix when that is a
+/// keyword, a builtin or a name of the generated module (`frm_validation`, `str_`, `parse_`).
+/// NAMEs never end with `_`, so the suffix cannot meet another entry's factory.
+pub fn py_function(name: &str) -> String {
+    let s = snake(name, false);
+    let clash = PY_KEYWORDS.contains(&s.as_str())
+        || PY_BUILTINS.contains(&s.as_str())
+        || PY_MODULE_NAMES.contains(&s.as_str());
+    if clash { format!("{s}_") } else { s }
+}
+
+/// The Python keyword argument of a param: the name as written, with a `_` suffix when it is
+/// a keyword, one of the factories' own options or starts with `_errdex` (`class_`, `message_`). Two params can
+/// meet here (`class` and `class_`): the loader reports it (`IdentifierCollision`).
+pub fn py_param(name: &str) -> String {
+    // `_errdex…` names are the generated code's own (`_errdex_self` in the factory stubs).
+    if PY_KEYWORDS.contains(&name)
+        || PY_FACTORY_OPTIONS.contains(&name)
+        || name.starts_with("_errdex")
+    {
+        format!("{name}_")
+    } else {
+        name.to_string()
+    }
+}
+
+/// A Python constant of a category or namespace (`Category.INVALID_PARAMS`): SHOUTY_SNAKE of
+/// the key; `X` when nothing is left of it. Two keys meet here only when their Rust variants
+/// do, which the loader already reports.
+pub fn py_constant(key: &str) -> String {
+    let s = snake(key, true);
+    if s.is_empty() { "X".to_string() } else { s }
+}
+
+/// The default Python import package of a registry: `<name>_errors` in snake case
+/// (`milo` → `milo_errors`); its distribution name is the same with `-` (`milo-errors`).
+pub fn python_package(registry: &str) -> String {
+    format!("{}_errors", registry.to_snake_case())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -481,6 +575,20 @@ mod tests {
             ("ASYNC", "Async", "r#async", "ASYNC"),
             ("A1_B2", "A1B2", "a1_b2", "A1_B2"),
         ];
+        for (name, py) in [
+            ("FRM_VALIDATION", "frm_validation"),
+            ("CLASS", "class_"),
+            ("match", "match_"),
+            ("STR", "str_"),
+            ("PARSE", "parse_"),
+            ("L", "l_"),
+        ] {
+            assert_eq!(py_function(name), py, "{name}");
+        }
+        for (name, py) in [("field", "field"), ("class", "class_"), ("message", "message_"), ("__proto__", "__proto__")] {
+            assert_eq!(py_param(name), py, "{name}");
+        }
+        assert_eq!(python_package("acme-cli"), "acme_cli_errors");
         for (name, variant, ctor, ts) in cases {
             assert_eq!(rust_variant(name), variant, "{name}");
             assert_eq!(rust_constructor(name), ctor, "{name}");

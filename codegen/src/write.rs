@@ -28,6 +28,7 @@ pub struct Settings {
     pub docs_dir: PathBuf,
     pub ts_dir: PathBuf,
     pub schema_dir: PathBuf,
+    pub python_dir: PathBuf,
     pub docs: bool,
     pub typescript: bool,
     pub schema: bool,
@@ -37,6 +38,7 @@ pub struct Settings {
     pub rust_file: Option<PathBuf>,
     /// Options of the Rust module (as [`crate::Builder::options`]).
     pub rust: RustOptions,
+    pub python: bool,
 }
 
 #[cfg(feature = "generate")]
@@ -46,11 +48,13 @@ impl Default for Settings {
             docs_dir: PathBuf::from("docs-site"),
             ts_dir: PathBuf::from("generated/ts"),
             schema_dir: PathBuf::from("generated/schema"),
+            python_dir: PathBuf::from("generated/python"),
             docs: true,
             typescript: true,
             schema: true,
             rust_file: None,
             rust: RustOptions::default(),
+            python: true,
         }
     }
 }
@@ -70,7 +74,7 @@ pub fn generate(cat: &Catalogue, settings: &Settings) -> Outputs {
     type Files = Vec<(String, String)>;
     /// An emitter running on its own thread, or the emitter itself when no thread started.
     type Job<'s> = Result<std::thread::ScopedJoinHandle<'s, Files>, fn(&Catalogue) -> Files>;
-    let (docs, ts, schema) = std::thread::scope(|scope| {
+    let (docs, ts, schema, python) = std::thread::scope(|scope| {
         // A thread that cannot be started (a sandbox's thread limit) is no error: that
         // emitter then runs on this thread.
         let start = |on: bool, f: fn(&Catalogue) -> Files| {
@@ -82,6 +86,7 @@ pub fn generate(cat: &Catalogue, settings: &Settings) -> Outputs {
         };
         let docs = start(settings.docs, emit::markdown::emit);
         let ts = start(settings.typescript, emit::typescript::emit);
+        let python = start(settings.python, emit::python::emit);
         let schema = settings.schema.then(|| emit::json_schema::emit(cat));
         let join = |h: Option<Job<'_>>| {
             h.map(|h| match h {
@@ -89,7 +94,7 @@ pub fn generate(cat: &Catalogue, settings: &Settings) -> Outputs {
                 Err(f) => f(cat),
             })
         };
-        (join(docs), join(ts), schema)
+        (join(docs), join(ts), schema, join(python))
     });
     let mut out = Outputs::new();
     let mut add = |dir: &Path, files: Option<Vec<(String, String)>>| {
@@ -100,6 +105,7 @@ pub fn generate(cat: &Catalogue, settings: &Settings) -> Outputs {
     add(&settings.docs_dir, docs);
     add(&settings.ts_dir, ts);
     add(&settings.schema_dir, schema);
+    add(&settings.python_dir, python);
     if let Some(path) = &settings.rust_file {
         out.insert(
             path.clone(),
@@ -217,6 +223,20 @@ pub fn obsolete(
     }
     if settings.schema {
         list_files(root, &settings.schema_dir, false, &mut candidates);
+    }
+    if settings.python {
+        // The package directory's files too (one level down), never a virtual environment.
+        list_files(root, &settings.python_dir, false, &mut candidates);
+        let dir = root.join(&settings.python_dir);
+        if let Ok(entries) = std::fs::read_dir(&dir) {
+            for e in entries.flatten() {
+                let name = e.file_name();
+                let hidden = name.to_string_lossy().starts_with('.');
+                if !hidden && e.file_type().is_ok_and(|t| t.is_dir()) {
+                    list_files(root, &settings.python_dir.join(&name), false, &mut candidates);
+                }
+            }
+        }
     }
     let mut found: Vec<PathBuf> = candidates
         .into_iter()

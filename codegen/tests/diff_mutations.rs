@@ -39,6 +39,7 @@ fn rename(c: &mut Catalogue, i: usize) -> bool {
     e.rust_variant = names::rust_variant(&e.name);
     e.rust_fn = names::rust_constructor(&e.name);
     e.ts_key = names::ts_key(&e.name);
+    e.py_fn = names::py_function(&e.name);
     e.ts_type = names::ts_type(&e.name);
     true
 }
@@ -51,6 +52,7 @@ fn param(name: &str, ty: ParamType) -> Param {
         ts_ident: name.into(),
         schema: None,
         example: None,
+        py_ident: errdex_codegen::names::py_param(name),
     }
 }
 

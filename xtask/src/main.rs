@@ -3,7 +3,8 @@
 //! - `scale N [OUT]`: write a deterministic catalogue of N codes (default OUT: stdout).
 //! - `baseline N|FILE DIR`: write the hand-written-style baseline crate of a catalogue into DIR.
 //! - `bench-load [N|FILE...]`: time load + validate against the YAML parse alone (medians).
-//! - `bench-generate [N|FILE...]`: time every stage of `errdex generate` against the parse.
+//! - `bench-generate [N|FILE...]`: time every stage of `errdex generate` (docs, TypeScript,
+//!   Python, schemas) against the parse.
 //!
 //! Every benchmark takes scale sizes (`10000`) and catalogue files alike (`path/errors.yaml`).
 //! - `profile-load N [--parse-only]`, `profile-generate N [--no-rust]`: one run each, for
@@ -262,9 +263,9 @@ fn bench_load(inputs: &[input::Input]) -> Result<(), String> {
 fn bench_generate(inputs: &[input::Input]) -> Result<(), String> {
     use errdex_codegen::emit;
     println!(
-        "| catalogue | codes | YAML parse (ms) | load+validate (ms) | markdown (ms) | typescript (ms) | json schema (ms) | rust (ms) | paired parse (ms) | generate (ms) | generate / parse | generate / parse, CPU | build.rs (ms) | build.rs / parse |"
+        "| catalogue | codes | YAML parse (ms) | load+validate (ms) | markdown (ms) | typescript (ms) | python (ms) | json schema (ms) | rust (ms) | paired parse (ms) | generate (ms) | generate / parse | generate / parse, CPU | build.rs (ms) | build.rs / parse |"
     );
-    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     for input in inputs {
         let src = input.src.as_str();
         let file = input.file.as_str();
@@ -284,6 +285,9 @@ fn bench_generate(inputs: &[input::Input]) -> Result<(), String> {
         });
         let ts = median_us(runs, || {
             std::hint::black_box(emit::typescript::emit(&cat));
+        });
+        let py = median_us(runs, || {
+            std::hint::black_box(emit::python::emit(&cat));
         });
         let js = median_us(runs, || {
             std::hint::black_box(emit::json_schema::emit(&cat));
@@ -330,12 +334,13 @@ fn bench_generate(inputs: &[input::Input]) -> Result<(), String> {
         let paired_parse = med(&|r| r[0].wall);
         rounds.clear();
         println!(
-            "| {} | {n} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} |",
+            "| {} | {n} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} |",
             input.label,
             ms(parse),
             ms(load),
             ms(md),
             ms(ts),
+            ms(py),
             ms(js),
             ms(rs),
             ms(paired_parse),

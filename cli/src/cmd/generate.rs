@@ -28,6 +28,9 @@ pub struct Args {
     /// Where the TypeScript package goes.
     #[arg(long, default_value = "generated/ts")]
     pub ts_dir: PathBuf,
+    /// Where the Python package goes (`pyproject.toml` and the package directory).
+    #[arg(long, default_value = "generated/python")]
+    pub python_dir: PathBuf,
     /// Where the JSON Schemas and registry.json go.
     #[arg(long, default_value = "generated/schema")]
     pub schema_dir: PathBuf,
@@ -73,6 +76,7 @@ pub fn run(args: Args) -> ExitCode {
         rust: RustOptions {
             mcp_structured_content: args.rust_mcp_structured_content,
         },
+        python_dir: args.python_dir.clone(),
         ..Settings::default()
     };
     let outputs = write::generate(&catalogue, &settings);

@@ -172,6 +172,7 @@ impl Cx<'_> {
             rust_fn: names::rust_constructor(name),
             ts_key: names::ts_key(name),
             ts_type: names::ts_type(name),
+            py_fn: names::py_function(name),
             class: class
                 .or_else(|| namespace.and_then(|i| shared.namespaces[i].0.class.clone()))
                 .or_else(|| shared.registry.map(|r| r.class.clone()))
@@ -358,6 +359,20 @@ impl Cx<'_> {
                 );
                 continue;
             }
+            let py_ident = names::py_param(param);
+            if let Some(other) = out.params.iter().find(|p| p.py_ident == py_ident) {
+                self.err(
+                    DiagCode::IdentifierCollision,
+                    param_node.span,
+                    &[
+                        ("name", param),
+                        ("language", "Python"),
+                        ("ident", &py_ident),
+                        ("other", &other.name),
+                    ],
+                );
+                continue;
+            }
             out.refused.pop();
             out.params.push(Param {
                 name: param.to_string(),
@@ -366,6 +381,7 @@ impl Cx<'_> {
                 ts_ident: param.to_string(),
                 schema: form.schema,
                 example: form.example,
+                py_ident,
             });
             out.spans.push(param_node.span);
         }

@@ -23,6 +23,8 @@ pub const FORMAT_VERSION: i128 = 1;
 pub const IDENT: &str = "^[A-Za-z_][A-Za-z0-9_]*$";
 /// Pattern of the registry name.
 pub const REGISTRY_NAME: &str = "^[A-Za-z][A-Za-z0-9_-]*$";
+/// Pattern of a Python package name (`registry.python_package`): a lower-case identifier.
+pub const PYTHON_PACKAGE: &str = "^[a-z][a-z0-9_]*$";
 /// Pattern of an entry NAME: UPPER_SNAKE or lower_snake, starting with a letter.
 pub const ENTRY_NAME: &str = "^(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*|[a-z][a-z0-9]*(?:_[a-z0-9]+)*)$";
 
@@ -262,6 +264,12 @@ pub static REGISTRY: Section = Section {
             "npm_name",
             Presence::Default(Fallback::Text("`<name>-errors`")),
             "The generated npm package's name (default: `<name>-errors`).",
+        ),
+        key(
+            "python_package",
+            Type::Text(Text::Pattern(PYTHON_PACKAGE)),
+            Presence::Default(Fallback::Text("`<name>_errors`")),
+            "The generated Python package's import name (default: `<name>_errors`, snake case); its distribution name is the same with `-`.",
         ),
         text(
             "title",

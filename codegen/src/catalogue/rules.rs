@@ -215,11 +215,12 @@ pub(super) fn identifier_collision_of_alias(cx: &mut Cx, pending: &[Pending]) {
 /// already reported as duplicate codes.
 pub(super) fn identifier_collision(cx: &mut Cx, pending: &[Pending]) {
     type Ident = for<'e> fn(&'e ErrorEntry) -> &'e str;
-    let identifiers: [(&str, &str, &str, Ident); 5] = [
+    let identifiers: [(&str, &str, &str, Ident); 6] = [
         ("Rust", "ErrorCode::", "", |e| &e.rust_variant),
         ("Rust", "Error::", "", |e| names::unraw(&e.rust_fn)),
         ("TypeScript", "ErrorCode.", "", |e| &e.ts_key),
         ("TypeScript", "", "Params", |e| &e.ts_type),
+        ("Python", "", "()", |e| &e.py_fn),
         ("docs anchor", "#", "", |e| &e.anchor),
     ];
     let mut reported: HashSet<(String, String)> = HashSet::new();

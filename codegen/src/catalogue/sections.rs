@@ -119,6 +119,29 @@ impl Cx<'_> {
         let mcp_meta_prefix = self.optional_text(&f, "mcp_meta_prefix").unwrap_or_default();
         let crate_name = self.optional_text(&f, "crate_name");
         let npm_name = self.optional_text(&f, "npm_name");
+        let python_package = f.get("python_package").and_then(|n| {
+            let s = self.text(n, "python_package")?;
+            let ok = s.starts_with(|c: char| c.is_ascii_lowercase())
+                && s.chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+                && !names::PY_KEYWORDS.contains(&s.as_str());
+            if !ok {
+                self.err(
+                    DiagCode::InvalidName,
+                    n.span,
+                    &[
+                        ("name", &s),
+                        ("kind", "Python package name"),
+                        (
+                            "rule",
+                            "use lower-case letters, digits and `_`, starting with a letter, and no Python keyword",
+                        ),
+                    ],
+                );
+                return None;
+            }
+            Some(s)
+        });
         let class = self.class_name(&f, "class");
         let name = name?;
         Some(Registry {
@@ -129,6 +152,7 @@ impl Cx<'_> {
             mcp_meta_prefix,
             crate_name: crate_name.unwrap_or_else(|| names::package_name(&name)),
             npm_name: npm_name.unwrap_or_else(|| names::package_name(&name)),
+            python_package: python_package.unwrap_or_else(|| names::python_package(&name)),
             class: class.unwrap_or_else(|| names::default_class(&name)),
             name,
         })

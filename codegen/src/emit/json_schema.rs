@@ -331,6 +331,7 @@ fn registry_json_text(cat: &Catalogue) -> String {
             w.field("crate_name", &r.crate_name);
             w.field("npm_name", &r.npm_name);
             w.field("class", &r.class);
+            w.field("python_package", &r.python_package);
         });
         w.key("categories").array(|w| {
             for c in &cat.categories {

@@ -8,6 +8,8 @@
 pub mod json_schema;
 #[cfg(feature = "markdown")]
 pub mod markdown;
+#[cfg(feature = "python")]
+pub mod python;
 #[cfg(feature = "rust")]
 pub mod rust;
 #[cfg(feature = "typescript")]

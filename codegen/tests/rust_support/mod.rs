@@ -67,6 +67,7 @@ pub fn entry(cat: &Catalogue, e: E<'_>) -> ErrorEntry {
                 ts_ident: n.to_string(),
                 schema: None,
                 example: None,
+                py_ident: names::py_param(n),
             })
             .collect(),
         suggestion: e.suggestion.map(|s| Template::parse(s, &pnames).unwrap()),
@@ -89,6 +90,7 @@ pub fn entry(cat: &Catalogue, e: E<'_>) -> ErrorEntry {
         rust_fn: names::rust_constructor(e.name),
         ts_key: names::ts_key(e.name),
         ts_type: names::ts_type(e.name),
+        py_fn: names::py_function(e.name),
         anchor: names::slug(e.code),
         class: match e.namespace {
             Some(i) => cat.namespaces[i]
@@ -113,6 +115,7 @@ pub fn base(name: &str, wire: Wire) -> Catalogue {
             mcp_meta_prefix: mcp_prefix.clone(),
             crate_name: names::package_name(name),
             npm_name: names::package_name(name),
+            python_package: names::python_package(name),
             class: format!("{}Error", names::rust_variant(name)),
         },
         categories: vec![
@@ -313,6 +316,7 @@ pub fn big(n: usize) -> Catalogue {
                     ts_ident: "field".into(),
                     schema: None,
                     example: None,
+                    py_ident: "field".into(),
                 },
                 Param {
                     name: "len".into(),
@@ -321,6 +325,7 @@ pub fn big(n: usize) -> Catalogue {
                     ts_ident: "len".into(),
                     schema: None,
                     example: None,
+                    py_ident: "len".into(),
                 },
             ];
             e.message = tmpl.clone();

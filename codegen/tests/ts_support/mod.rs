@@ -329,6 +329,7 @@ fn entry(cat: &Catalogue, e: E<'_>) -> ErrorEntry {
                 ts_ident: (*n).into(),
                 schema: None,
                 example: None,
+                py_ident: names::py_param(n),
             })
             .collect(),
         suggestion: e.suggestion.map(|s| Template::parse(s, &names).unwrap()),
@@ -348,6 +349,7 @@ fn entry(cat: &Catalogue, e: E<'_>) -> ErrorEntry {
         rust_fn: names::rust_constructor(e.name),
         ts_key: names::ts_key(e.name),
         ts_type: names::ts_type(e.name),
+        py_fn: names::py_function(e.name),
         anchor: names::slug(e.code),
         class: match e.namespace {
             Some(i) => cat.namespaces[i]
@@ -372,6 +374,7 @@ fn base(name: &str, wire: Wire, prefix: &str) -> Catalogue {
             mcp_meta_prefix: prefix.into(),
             crate_name: names::package_name(name),
             npm_name: names::package_name(name),
+            python_package: names::python_package(name),
             class: format!("{}Error", names::rust_variant(name)),
         },
         categories: vec![

@@ -1,0 +1,671 @@
+//! Emitter: the Python target, an installable, typed, dependency-free package (Python >= 3.10).
+//!
+//! Files (relative to the target directory, `generated/python/` by default):
+//!
+//! - `pyproject.toml`: the distribution (`<name>-errors`, no dependencies);
+//! - `<package>/__init__.py`: the runtime: `ErrorCode`, `Category`, `Namespace` constants, the
+//!   base exception (`registry.class`) and one subclass per error class, the renderings
+//!   (compact, wire, MCP, JSON-RPC, problem details, tool response), the total parser
+//!   `from_wire`, `parse`, `info`, `create_error`, and the factories (built on first use);
+//! - `<package>/_data.py`: the per-code rows, imported on first use;
+//! - `<package>/_types.pyi`: `Code` (a `NewType` of `str`) and `ErrorCode`'s typed constants;
+//! - `<package>/_factories.pyi`: one typed factory per code (keyword arguments = the code's
+//!   params, then the options), codes with equal signatures sharing one callable protocol;
+//! - `<package>/py.typed`: the PEP 561 marker.
+//!
+//! Why this shape (figures in BENCHMARKS.md, "Generated Python", at 10,000 codes): importing
+//! must cost about what a dict of the codes costs, so nothing runs at import but one dict
+//! display (`ErrorCode`) and the runtime's definitions: no `Enum` (~100 ms), no `typing`
+//! (~8 ms: the module names it under `TYPE_CHECKING` only), no `collections` until a named
+//! tuple is asked for, and the rows load on first use. Type checkers must not walk ten
+//! thousand rows or `def`s: they read the two stubs, whose factories are variables typed by
+//! shared protocols (10,000 `def`s took mypy 3.4 s, the protocols 0.1 s).
+//!
+//! Escaping: catalogue text reaches the output only as whole Python string literals
+//! ([`py_str`]: quotes, backslashes, controls, bidi and invisible characters escaped) or in
+//! `#` comments through [`one_line`]. Identifiers come from [`crate::names`] (keywords, soft
+//! keywords, builtins and the module's own names get a `_` suffix).
+
+use std::fmt::{self, Write};
+
+use askama::Template;
+
+use crate::ir::{Catalogue, ErrorEntry, JsonRpcData, ParamType, Scalar, ProfileField, Retry};
+use crate::names;
+use crate::support::header::header_text;
+use crate::support::text::is_invisible;
+
+/// The askama escaper of `.py` / `.pyi` templates: makes any text safe inside a
+/// double-quoted Python string literal. Identifiers pass through unchanged.
+#[derive(Debug, Clone, Copy)]
+pub struct PyString;
+
+impl askama::filters::Escaper for PyString {
+    fn write_escaped_str<W: Write>(&self, mut dest: W, string: &str) -> fmt::Result {
+        write_escaped(&mut dest, string)
+    }
+}
+
+fn write_escaped(dest: &mut impl Write, s: &str) -> fmt::Result {
+    for c in s.chars() {
+        match c {
+            '"' => dest.write_str("\\\"")?,
+            '\\' => dest.write_str("\\\\")?,
+            '\n' => dest.write_str("\\n")?,
+            '\r' => dest.write_str("\\r")?,
+            '\t' => dest.write_str("\\t")?,
+            c if c.is_control() && (c as u32) < 0x100 => write!(dest, "\\x{:02x}", c as u32)?,
+            c if c.is_control() || is_invisible(c) => write!(dest, "\\u{:04x}", c as u32)?,
+            c => dest.write_char(c)?,
+        }
+    }
+    Ok(())
+}
+
+/// A Python string literal of `s` (double-quoted; no character of `s` appears unescaped if
+/// it could end the literal, hide text or reorder it).
+pub fn py_str(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    let _ = write_escaped(&mut out, s);
+    out.push('"');
+    out
+}
+
+fn py_opt(s: Option<&str>) -> String {
+    s.map_or_else(|| "None".to_string(), py_str)
+}
+
+fn py_bool(b: bool) -> &'static str {
+    if b { "True" } else { "False" }
+}
+
+fn py_tuple(items: impl IntoIterator<Item = String>) -> String {
+    let items: Vec<String> = items.into_iter().collect();
+    match items.len() {
+        0 => "()".to_string(),
+        1 => format!("({},)", items[0]),
+        _ => format!("({})", items.join(", ")),
+    }
+}
+
+fn py_retry(r: &Option<Retry>) -> String {
+    match r {
+        None => "None".to_string(),
+        Some(r) => py_tuple([
+            r.max_attempts.map_or("None".into(), |n| n.to_string()),
+            r.initial_backoff_ms
+                .map_or("None".into(), |n| n.to_string()),
+            py_opt(r.advice.as_deref()),
+        ]),
+    }
+}
+
+/// Catalogue text on one line for a `#` comment: controls become spaces, invisible and bidi
+/// characters are shown as `\uXXXX`.
+fn one_line(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        if c.is_control() {
+            out.push(' ');
+        } else if is_invisible(c) {
+            let _ = write!(out, "\\u{:04x}", c as u32);
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// A `typing.Literal` union of strings, `NoReturn` when empty.
+fn literal_type(items: impl IntoIterator<Item = String>) -> String {
+    let items: Vec<String> = items.into_iter().map(|s| py_str(&s)).collect();
+    if items.is_empty() {
+        "_t.NoReturn".to_string()
+    } else {
+        format!("_t.Literal[{}]", items.join(", "))
+    }
+}
+
+fn py_scalar_type(ty: Scalar) -> &'static str {
+    match ty {
+        Scalar::String => "str",
+        Scalar::Integer => "int",
+        Scalar::Number => "float",
+        Scalar::Boolean => "bool",
+    }
+}
+
+/// A param's type hint: a list takes any sequence of its items, an object any mapping.
+fn py_param_type(ty: ParamType) -> String {
+    match ty {
+        ParamType::String => "str".into(),
+        ParamType::Integer => "int".into(),
+        ParamType::Number => "float".into(),
+        ParamType::Boolean => "bool".into(),
+        ParamType::List(items) => format!("_t.Sequence[{}]", py_scalar_type(items)),
+        ParamType::Object => "_t.Mapping[str, object]".into(),
+    }
+}
+
+/// A param's type as the package's data spells it (`list:string` for a list).
+fn py_data_type(ty: ParamType) -> String {
+    match ty.items() {
+        Some(items) => format!("list:{}", items.as_str()),
+        None => ty.as_str().to_string(),
+    }
+}
+
+fn fields_py(fields: &[ProfileField]) -> String {
+    py_tuple(
+        fields
+            .iter()
+            .map(|f| py_tuple([py_str(&f.key), py_str(&f.fact.spelling())])),
+    )
+}
+
+struct RegistryView {
+    name: String,
+    title: String,
+    package: String,
+    mcp_meta_prefix: String,
+    class: String,
+}
+
+struct WireView {
+    code: String,
+    message: String,
+    category: String,
+    retryable: String,
+    details: String,
+    order: String,
+}
+
+struct ProfilesView {
+    mcp_text: String,
+    mcp_member: String,
+    mcp_prefix: String,
+    mcp_result_type: String,
+    mcp_fields: String,
+    jsonrpc_message: String,
+    jsonrpc_data: String,
+}
+
+struct KeyedView {
+    /// The key as a literal.
+    key: String,
+    /// The class attribute (`Category.INVALID_PARAMS`).
+    constant: String,
+    row: String,
+}
+
+struct RetiredView {
+    code: String,
+    row: String,
+}
+
+#[derive(PartialEq, Eq, Hash, Clone)]
+struct ParamView {
+    ident: String,
+    ty: String,
+}
+
+struct EntryView {
+    /// `ErrorCode.<key>`.
+    key: String,
+    key_lit: String,
+    code: String,
+    row: String,
+    py_fn: String,
+    py_fn_lit: String,
+    /// Index of the factory's callable protocol (`_FactoryN` in `_factories.pyi`).
+    signature: usize,
+}
+
+/// One callable protocol of `_factories.pyi`: the params (keyword, type) and the class.
+#[derive(PartialEq, Eq, Hash, Clone)]
+struct SignatureView {
+    params: Vec<ParamView>,
+    class: String,
+}
+
+struct ClassName {
+    name: String,
+    lit: String,
+}
+
+struct ClassView {
+    name: String,
+}
+
+#[derive(Template)]
+#[template(path = "python/__init__.py")]
+struct InitPy<'a> {
+    header: &'a str,
+    title_comment: &'a str,
+    title_doc: String,
+    registry: &'a RegistryView,
+    registry_class: &'a str,
+    registry_class_lit: String,
+    wire: &'a WireView,
+    profiles: &'a ProfilesView,
+    category_type: String,
+    namespace_type: String,
+    error_code_doc: String,
+    errors: &'a [EntryView],
+    categories: &'a [KeyedView],
+    namespaces: &'a [KeyedView],
+    retired: &'a [RetiredView],
+    classes: &'a [ClassView],
+    class_names: &'a [ClassName],
+}
+
+#[derive(Template)]
+#[template(path = "python/_data.py")]
+struct DataPy<'a> {
+    header: &'a str,
+    errors: &'a [EntryView],
+    wire_map: Vec<(String, String)>,
+    name_map: Vec<(String, String)>,
+    retired_map: Vec<(String, String)>,
+    /// Code -> [(param, its `example:` as JSON text)], for codes with param examples.
+    param_examples: Vec<(String, Vec<(String, String)>)>,
+}
+
+#[derive(Template)]
+#[template(path = "python/_types.pyi")]
+struct TypesPyi<'a> {
+    header: &'a str,
+    error_code_doc: &'a str,
+    errors: &'a [EntryView],
+}
+
+#[derive(Template)]
+#[template(path = "python/_factories.pyi")]
+struct FactoriesPyi<'a> {
+    header: &'a str,
+    errors: &'a [EntryView],
+    class_names: &'a [ClassName],
+    signatures: &'a [SignatureView],
+}
+
+fn entry_row(cat: &Catalogue, e: &ErrorEntry) -> String {
+    let params = py_tuple(
+        e.params
+            .iter()
+            .map(|p| py_tuple([py_str(&p.name), py_str(&py_data_type(p.ty)), py_str(&p.py_ident)])),
+    );
+    let deprecated = match &e.deprecated {
+        None => "None".to_string(),
+        Some(d) => py_tuple([
+            py_opt(d.since.as_deref()),
+            py_opt(d.replaced_by.map(|i| cat.errors[i].code.as_str())),
+            py_opt(d.note.as_deref()),
+        ]),
+    };
+    py_tuple([
+        py_str(&e.name),
+        py_opt(cat.namespace_of(e).map(|n| n.key.as_str())),
+        py_str(&cat.category_of(e).key),
+        py_str(&e.summary),
+        py_str(&e.message.raw),
+        params,
+        py_opt(e.suggestion.as_ref().map(|s| s.raw.as_str())),
+        py_bool(e.retryable).to_string(),
+        py_retry(&e.retry),
+        e.exit_code.to_string(),
+        e.http_status.to_string(),
+        e.jsonrpc_code.to_string(),
+        py_bool(e.expected).to_string(),
+        py_str(&e.docs_url),
+        py_opt(e.since.as_deref()),
+        deprecated,
+        py_tuple(e.aliases.iter().map(|a| py_str(a))),
+        py_tuple(e.legacy_codes.iter().map(|a| py_str(a))),
+        py_str(&e.class),
+    ])
+}
+
+/// Every error class name in first-use order: the registry's base class, then the classes
+/// of the namespaces and codes.
+fn class_names(cat: &Catalogue) -> Vec<String> {
+    let mut names: Vec<String> = vec![cat.registry.class.clone()];
+    let used = cat
+        .namespaces
+        .iter()
+        .filter_map(|n| n.class.as_ref())
+        .chain(cat.errors.iter().map(|e| &e.class));
+    for c in used {
+        if !names.contains(c) {
+            names.push(c.clone());
+        }
+    }
+    names
+}
+
+/// The distribution name of the package: its import name with `-` (`milo-errors`).
+pub fn distribution_name(cat: &Catalogue) -> String {
+    cat.registry.python_package.replace('_', "-")
+}
+
+/// Files of this target: (path relative to the target's directory, contents).
+pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
+    let header = one_line(&header_text(&cat.source_name));
+    let title_comment = one_line(&cat.registry.title);
+    let pkg = &cat.registry.python_package;
+    let registry = RegistryView {
+        name: py_str(&cat.registry.name),
+        title: py_str(&cat.registry.title),
+        package: py_str(pkg),
+        mcp_meta_prefix: py_str(&cat.registry.mcp_meta_prefix),
+        class: py_str(&cat.registry.class),
+    };
+    let w = &cat.registry.wire;
+    let wire = WireView {
+        code: py_str(&w.code),
+        message: py_str(&w.message),
+        category: py_opt(w.category.as_deref()),
+        retryable: py_opt(w.retryable.as_deref()),
+        details: py_opt(w.details.as_deref()),
+        order: py_tuple(w.order.iter().map(|f| py_str(f.as_str()))),
+    };
+    let mcp = &cat.profiles.mcp_tool_error;
+    let rpc = &cat.profiles.jsonrpc_error;
+    let profiles = ProfilesView {
+        mcp_text: py_str(&mcp.text.raw),
+        mcp_member: py_str(mcp.data.member()),
+        mcp_prefix: py_str(&mcp.prefix),
+        mcp_result_type: py_opt(mcp.result_type.as_deref()),
+        mcp_fields: fields_py(&mcp.fields),
+        jsonrpc_message: py_str(&rpc.message.raw),
+        jsonrpc_data: match &rpc.data {
+            JsonRpcData::Wire => py_str("wire"),
+            JsonRpcData::Omitted => "None".to_string(),
+            JsonRpcData::Fields(f) => fields_py(f),
+        },
+    };
+    let categories: Vec<KeyedView> = cat
+        .categories
+        .iter()
+        .map(|c| KeyedView {
+            key: py_str(&c.key),
+            constant: names::py_constant(&c.key),
+            row: py_tuple([
+                py_str(&c.summary),
+                py_bool(c.retryable).to_string(),
+                py_retry(&c.retry),
+                c.exit_code.to_string(),
+                c.http_status.to_string(),
+                c.jsonrpc_code.to_string(),
+                py_bool(c.expected).to_string(),
+            ]),
+        })
+        .collect();
+    let namespaces: Vec<KeyedView> = cat
+        .namespaces
+        .iter()
+        .map(|n| KeyedView {
+            key: py_str(&n.key),
+            constant: names::py_constant(&n.key),
+            row: py_tuple([
+                py_str(&n.title),
+                py_opt(n.summary.as_deref()),
+                py_opt(n.code_prefix.as_deref()),
+                py_opt(n.class.as_deref()),
+            ]),
+        })
+        .collect();
+    let retired: Vec<RetiredView> = cat
+        .retired
+        .iter()
+        .map(|r| RetiredView {
+            code: py_str(&r.code),
+            row: py_tuple([
+                py_opt(r.name.as_deref()),
+                py_opt(r.since.as_deref()),
+                py_opt(r.note.as_deref()),
+            ]),
+        })
+        .collect();
+    let mut signatures: Vec<SignatureView> = Vec::new();
+    let mut signature_index: std::collections::HashMap<SignatureView, usize> =
+        std::collections::HashMap::new();
+    let errors: Vec<EntryView> = cat
+        .errors
+        .iter()
+        .map(|e| EntryView {
+            key: e.ts_key.clone(),
+            key_lit: py_str(&e.ts_key),
+            code: py_str(&e.code),
+            row: entry_row(cat, e),
+            py_fn: e.py_fn.clone(),
+            py_fn_lit: py_str(&e.py_fn),
+            signature: {
+                let sig = SignatureView {
+                    params: e
+                        .params
+                        .iter()
+                        .map(|p| ParamView {
+                            ident: p.py_ident.clone(),
+                            ty: py_param_type(p.ty),
+                        })
+                        .collect(),
+                    class: e.class.clone(),
+                };
+                *signature_index.entry(sig.clone()).or_insert_with(|| {
+                    signatures.push(sig);
+                    signatures.len() - 1
+                })
+            },
+        })
+        .collect();
+    // Live codes, then legacy codes that are no live code (first owner wins); NAMEs, then
+    // aliases.
+    let mut wire_map = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for e in &cat.errors {
+        seen.insert(e.code.as_str());
+        wire_map.push((py_str(&e.code), py_str(&e.code)));
+    }
+    for e in &cat.errors {
+        for l in &e.legacy_codes {
+            if seen.insert(l.as_str()) {
+                wire_map.push((py_str(l), py_str(&e.code)));
+            }
+        }
+    }
+    let mut name_map = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for e in &cat.errors {
+        if seen.insert(e.name.as_str()) {
+            name_map.push((py_str(&e.name), py_str(&e.code)));
+        }
+    }
+    for e in &cat.errors {
+        for a in &e.aliases {
+            if seen.insert(a.as_str()) {
+                name_map.push((py_str(a), py_str(&e.code)));
+            }
+        }
+    }
+    let mut retired_map = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for r in &cat.retired {
+        if seen.insert(r.code.as_str()) {
+            retired_map.push((py_str(&r.code), py_str(&r.code)));
+        }
+    }
+    for r in &cat.retired {
+        if let Some(n) = r.name.as_deref().filter(|n| seen.insert(n)) {
+            retired_map.push((py_str(n), py_str(&r.code)));
+        }
+    }
+    let all_classes = class_names(cat);
+    let class_names: Vec<ClassName> = all_classes
+        .iter()
+        .map(|n| ClassName {
+            name: n.clone(),
+            lit: py_str(n),
+        })
+        .collect();
+    let classes: Vec<ClassView> = all_classes
+        .iter()
+        .skip(1)
+        .map(|n| ClassView { name: n.clone() })
+        .collect();
+    let error_code_doc = match cat.errors.first() {
+        Some(e) => py_str(&format!(
+            "Every live code by its catalogue NAME: ErrorCode.{} == \"{}\".",
+            e.ts_key, e.code
+        )),
+        None => py_str("Every live code by its catalogue NAME (this catalogue has none)."),
+    };
+    let init = InitPy {
+        header: &header,
+        title_comment: &title_comment,
+        title_doc: py_str(&format!(
+            "{}: generated error codes and exceptions.",
+            cat.registry.title
+        )),
+        registry: &registry,
+        registry_class: &cat.registry.class,
+        registry_class_lit: py_str(&cat.registry.class),
+        wire: &wire,
+        profiles: &profiles,
+        category_type: literal_type(cat.categories.iter().map(|c| c.key.clone())),
+        namespace_type: literal_type(cat.namespaces.iter().map(|n| n.key.clone())),
+        error_code_doc: error_code_doc.clone(),
+        errors: &errors,
+        categories: &categories,
+        namespaces: &namespaces,
+        retired: &retired,
+        classes: &classes,
+        class_names: &class_names,
+    };
+    let param_examples = cat
+        .errors
+        .iter()
+        .filter_map(|e| {
+            let examples: Vec<(String, String)> = e
+                .params
+                .iter()
+                .filter_map(|p| {
+                    let json = serde_json::to_string(p.example.as_ref()?).ok()?;
+                    Some((py_str(&p.name), py_str(&json)))
+                })
+                .collect();
+            (!examples.is_empty()).then(|| (py_str(&e.code), examples))
+        })
+        .collect();
+    let data = DataPy {
+        header: &header,
+        errors: &errors,
+        wire_map,
+        name_map,
+        retired_map,
+        param_examples,
+    };
+    let types = TypesPyi {
+        header: &header,
+        error_code_doc: &error_code_doc,
+        errors: &errors,
+    };
+    // The stub imports the classes its factories return, nothing else (ruff: F401).
+    let mut returned: Vec<ClassName> = Vec::new();
+    for e in &cat.errors {
+        if !returned.iter().any(|c| c.name == e.class) {
+            returned.push(ClassName {
+                name: e.class.clone(),
+                lit: py_str(&e.class),
+            });
+        }
+    }
+    let factories = FactoriesPyi {
+        header: &header,
+        errors: &errors,
+        class_names: &returned,
+        signatures: &signatures,
+    };
+    vec![
+        ("pyproject.toml".to_string(), pyproject(cat, &header)),
+        (format!("{pkg}/__init__.py"), finish(init.render())),
+        (format!("{pkg}/_data.py"), finish(data.render())),
+        (format!("{pkg}/_factories.pyi"), finish(factories.render())),
+        (format!("{pkg}/_types.pyi"), finish(types.render())),
+        (format!("{pkg}/py.typed"), format!("# {header}\n")),
+    ]
+}
+
+/// Rendering cannot fail on these views; a failure would be a bug in a template.
+fn finish(r: askama::Result<String>) -> String {
+    let mut s = r.unwrap_or_else(|e| format!("# errdex: template error: {e}\n"));
+    if !s.ends_with('\n') {
+        s.push('\n');
+    }
+    s
+}
+
+/// `pyproject.toml`: a setuptools distribution of the one package, no dependencies.
+fn pyproject(cat: &Catalogue, header: &str) -> String {
+    // TOML basic strings take JSON's escapes.
+    let toml = |s: &str| serde_json::Value::from(s).to_string();
+    let pkg = &cat.registry.python_package;
+    format!(
+        "# {header}\n\
+         [build-system]\n\
+         requires = [\"setuptools>=61\"]\n\
+         build-backend = \"setuptools.build_meta\"\n\
+         \n\
+         [project]\n\
+         name = {name}\n\
+         version = \"0.0.0\"\n\
+         description = {description}\n\
+         requires-python = \">=3.10\"\n\
+         dependencies = []\n\
+         classifiers = [\"Typing :: Typed\"]\n\
+         \n\
+         [tool.setuptools]\n\
+         packages = [{pkg_lit}]\n\
+         \n\
+         [tool.setuptools.package-data]\n\
+         {pkg} = [\"py.typed\", \"*.pyi\"]\n",
+        name = toml(&distribution_name(cat)),
+        description = toml(&one_line(&cat.registry.title)),
+        pkg_lit = toml(pkg),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::Fact;
+
+    #[test]
+    fn literals_escape_what_could_end_or_hide() {
+        assert_eq!(py_str("a\"b\\c"), r#""a\"b\\c""#);
+        assert_eq!(py_str("\u{0}\u{7f}\u{85}"), r#""\x00\x7f\x85""#);
+        assert_eq!(py_str("\u{202e}x\u{2028}"), r#""\u202ex\u2028""#);
+        assert_eq!(py_str("'''\"\"\"é🎉"), "\"'''\\\"\\\"\\\"é🎉\"");
+        assert_eq!(one_line("a\nb\u{202e}"), "a b\\u202e");
+    }
+
+    #[test]
+    fn the_template_defines_only_the_reserved_module_names() {
+        let src = include_str!("../../templates/python/__init__.py");
+        for line in src.lines() {
+            if let Some(rest) = line.strip_prefix("def ") {
+                let name: String = rest
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                    .collect();
+                assert!(
+                    name.starts_with('_') || names::PY_MODULE_NAMES.contains(&name.as_str()),
+                    "{name} is not in names::PY_MODULE_NAMES"
+                );
+            }
+        }
+        for (f, _) in Fact::NAMED {
+            assert!(src.contains(&format!("fact == \"{f}\"")), "{f}");
+        }
+    }
+}

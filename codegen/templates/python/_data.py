@@ -1,0 +1,59 @@
+# {{ header|safe }}
+#
+# The per-code tables of the package, loaded on first use (see `_Tables` in __init__.py).
+"""The catalogue's per-code rows (generated)."""
+
+from __future__ import annotations
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import typing as _t
+
+# Code -> (name, namespace, category, summary, message, params ((name, type, keyword), ...),
+# suggestion, retryable, retry, exit code, HTTP status, JSON-RPC code, expected, docs URL,
+# since, deprecated, aliases, legacy codes, class).
+CODES: dict[str, tuple[_t.Any, ...]] = {
+{%- for e in errors %}
+    {{ e.code|safe }}: {{ e.row|safe }},
+{%- endfor %}
+}
+
+# Factory name -> code.
+FACTORIES: dict[str, str] = {
+{%- for e in errors %}
+    {{ e.py_fn_lit|safe }}: {{ e.code|safe }},
+{%- endfor %}
+}
+
+# Wire code (current, then legacy) -> current code.
+BY_WIRE_CODE: dict[str, str] = {
+{%- for (k, v) in wire_map %}
+    {{ k|safe }}: {{ v|safe }},
+{%- endfor %}
+}
+
+# NAMEs, then aliases -> current code.
+BY_NAME: dict[str, str] = {
+{%- for (k, v) in name_map %}
+    {{ k|safe }}: {{ v|safe }},
+{%- endfor %}
+}
+
+# Retired code or former NAME -> retired code.
+RETIRED_BY_NAME: dict[str, str] = {
+{%- for (k, v) in retired_map %}
+    {{ k|safe }}: {{ v|safe }},
+{%- endfor %}
+}
+
+# Code -> param -> its `example:` (JSON text): the MCP profile's `example` fact when the
+# error's `argument` names the param and the raise site gave no `example` context.
+PARAM_EXAMPLES: dict[str, dict[str, str]] = {
+{%- for (code, examples) in param_examples %}
+    {{ code|safe }}: {
+{%- for (name, json) in examples %}
+        {{ name|safe }}: {{ json|safe }},
+{%- endfor %}
+    },
+{%- endfor %}
+}

@@ -1,0 +1,28 @@
+"""pytest entry of the shared vectors: one test per generated package.
+
+`cargo test -p errdex-codegen --test python_package` writes the packages and their
+vectors.json under ERRDEX_PY_VECTORS_DIR and runs `pytest tests/python`.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).parent
+DIR = os.environ.get("ERRDEX_PY_VECTORS_DIR")
+CASES = sorted(Path(DIR).glob("*/vectors.json")) if DIR else []
+
+
+@pytest.mark.skipif(not DIR, reason="ERRDEX_PY_VECTORS_DIR is not set (run through cargo test --test python_package)")
+@pytest.mark.parametrize("vectors", CASES, ids=[p.parent.name for p in CASES])
+def test_package_agrees_with_the_rust_reference(vectors: Path) -> None:
+    # A process per package: two catalogues may generate packages of the same name.
+    out = subprocess.run(
+        [sys.executable, str(HERE / "vectors.py"), str(vectors)], capture_output=True, text=True, check=False
+    )
+    assert out.returncode == 0, out.stdout + out.stderr
