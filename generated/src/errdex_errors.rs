@@ -63,39 +63,39 @@ const ERRDEX_CODE_CLASS: [u8; 50usize] = [
 pub enum Category {
     /// The catalogue is invalid; nothing is generated until it is fixed
     ///
-    /// Wire value `invalid`; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; expected (log at WARN).
+    /// Wire value `invalid`; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; log level: WARN (expected: the caller can fix it).
     Invalid,
     /// A likely mistake in the catalogue; a warning, fatal only with --deny-warnings
     ///
-    /// Wire value `suspicious`; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; expected (log at WARN).
+    /// Wire value `suspicious`; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; log level: WARN (expected: the caller can fix it).
     Suspicious,
     /// The command line is wrong
     ///
-    /// Wire value `usage`; retryable: no; exit code 64; HTTP 400; JSON-RPC -32602; expected (log at WARN).
+    /// Wire value `usage`; retryable: no; exit code 64; HTTP 400; JSON-RPC -32602; log level: WARN (expected: the caller can fix it).
     Usage,
     /// What was asked for does not exist in the catalogue
     ///
-    /// Wire value `not_found`; retryable: no; exit code 1; HTTP 404; JSON-RPC -32602; expected (log at WARN).
+    /// Wire value `not_found`; retryable: no; exit code 1; HTTP 404; JSON-RPC -32602; log level: WARN (expected: the caller can fix it).
     NotFound,
     /// Committed generated files do not match the catalogue
     ///
-    /// Wire value `stale`; retryable: no; exit code 1; HTTP 409; JSON-RPC -32603; expected (log at WARN).
+    /// Wire value `stale`; retryable: no; exit code 1; HTTP 409; JSON-RPC -32603; log level: WARN (expected: the caller can fix it).
     Stale,
     /// A catalogue change breaks the contract clients rely on
     ///
-    /// Wire value `breaking`; retryable: no; exit code 1; HTTP 409; JSON-RPC -32603; expected (log at WARN).
+    /// Wire value `breaking`; retryable: no; exit code 1; HTTP 409; JSON-RPC -32603; log level: WARN (expected: the caller can fix it).
     Breaking,
     /// errdex refuses to overwrite an existing file
     ///
-    /// Wire value `conflict`; retryable: no; exit code 73; HTTP 409; JSON-RPC -32603; expected (log at WARN).
+    /// Wire value `conflict`; retryable: no; exit code 73; HTTP 409; JSON-RPC -32603; log level: WARN (expected: the caller can fix it).
     Conflict,
     /// Reading or writing a file failed
     ///
-    /// Wire value `io`; retryable: no; exit code 74; HTTP 500; JSON-RPC -32603; operator fault (log at ERROR).
+    /// Wire value `io`; retryable: no; exit code 74; HTTP 500; JSON-RPC -32603; log level: ERROR (unexpected: an operator fault).
     Io,
     /// A tool errdex runs (git) failed
     ///
-    /// Wire value `external`; retryable: no; exit code 69; HTTP 502; JSON-RPC -32603; operator fault (log at ERROR).
+    /// Wire value `external`; retryable: no; exit code 69; HTTP 502; JSON-RPC -32603; log level: ERROR (unexpected: an operator fault).
     External,
 }
 impl Category {
@@ -341,7 +341,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Fix the YAML at the position shown; indentation must use spaces, not tabs.`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: yaml.html#edx0001.
+    /// Name: `YAML_SYNTAX`; namespace: `YAML`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: yaml.html#edx0001.
     ///
     #[cfg_attr(
         not(doctest),
@@ -354,7 +354,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Save the catalogue as UTF-8.`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: yaml.html#edx0002.
+    /// Name: `NOT_UTF8`; namespace: `YAML`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: yaml.html#edx0002.
     ///
     #[cfg_attr(
         not(doctest),
@@ -367,7 +367,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Run `errdex init` for a starter catalogue, or add at least `errdex: 1`. ``
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: yaml.html#edx0003.
+    /// Name: `EMPTY_CATALOGUE`; namespace: `YAML`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: yaml.html#edx0003.
     ///
     #[cfg_attr(
         not(doctest),
@@ -380,7 +380,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Split the catalogue; no real catalogue comes near the limit.`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: yaml.html#edx0004.
+    /// Name: `CATALOGUE_TOO_LARGE`; namespace: `YAML`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: yaml.html#edx0004.
     ///
     #[cfg_attr(
         not(doctest),
@@ -393,7 +393,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Flatten the value; the catalogue format never nests more than a few levels.`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: yaml.html#edx0005.
+    /// Name: `NESTING_TOO_DEEP`; namespace: `YAML`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: yaml.html#edx0005.
     ///
     #[cfg_attr(
         not(doctest),
@@ -406,7 +406,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Remove anchor and alias chains; write the values out.`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: yaml.html#edx0006.
+    /// Name: `YAML_BUDGET_EXCEEDED`; namespace: `YAML`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: yaml.html#edx0006.
     ///
     #[cfg_attr(
         not(doctest),
@@ -419,7 +419,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Split the registry into several catalogues.`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: yaml.html#edx0007.
+    /// Name: `TOO_MANY_CODES`; namespace: `YAML`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: yaml.html#edx0007.
     ///
     #[cfg_attr(
         not(doctest),
@@ -432,7 +432,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Shorten the text, or move long material to a linked page.`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: yaml.html#edx0008.
+    /// Name: `TEXT_TOO_LONG`; namespace: `YAML`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: yaml.html#edx0008.
     ///
     #[cfg_attr(
         not(doctest),
@@ -445,7 +445,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Write the value with the type shown; quote strings that look like numbers.`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: schema.html#edx0101.
+    /// Name: `WRONG_TYPE`; namespace: `SCHEMA`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: schema.html#edx0101.
     ///
     #[cfg_attr(
         not(doctest),
@@ -458,7 +458,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Fix the spelling; the diagnostic names the closest known key.`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: schema.html#edx0102.
+    /// Name: `UNKNOWN_KEY`; namespace: `SCHEMA`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: schema.html#edx0102.
     ///
     #[cfg_attr(
         not(doctest),
@@ -471,7 +471,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Remove or rename one of the two entries.`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: schema.html#edx0103.
+    /// Name: `DUPLICATE_KEY`; namespace: `SCHEMA`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: schema.html#edx0103.
     ///
     #[cfg_attr(
         not(doctest),
@@ -484,7 +484,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Add the key; `errdex init` shows a complete example. ``
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: schema.html#edx0104.
+    /// Name: `MISSING_KEY`; namespace: `SCHEMA`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: schema.html#edx0104.
     ///
     #[cfg_attr(
         not(doctest),
@@ -497,7 +497,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Start the catalogue with `errdex: 1`. ``
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: schema.html#edx0105.
+    /// Name: `FORMAT_VERSION`; namespace: `SCHEMA`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: schema.html#edx0105.
     ///
     #[cfg_attr(
         not(doctest),
@@ -510,7 +510,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Use one of the values the message lists.`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: schema.html#edx0106.
+    /// Name: `BAD_VALUE`; namespace: `SCHEMA`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: schema.html#edx0106.
     ///
     #[cfg_attr(
         not(doctest),
@@ -523,7 +523,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Rename it as the rule says.`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: names.html#edx0201.
+    /// Name: `INVALID_NAME`; namespace: `NAMES`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: names.html#edx0201.
     ///
     #[cfg_attr(
         not(doctest),
@@ -536,7 +536,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Give each entry its own code; use `aliases` for a second NAME of one entry. ``
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: names.html#edx0202.
+    /// Name: `DUPLICATE_CODE`; namespace: `NAMES`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: names.html#edx0202.
     ///
     #[cfg_attr(
         not(doctest),
@@ -549,7 +549,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Rename the alias, or remove it from one of the entries.`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: names.html#edx0203.
+    /// Name: `DUPLICATE_NAME`; namespace: `NAMES`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: names.html#edx0203.
     ///
     #[cfg_attr(
         not(doctest),
@@ -562,7 +562,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Remove the legacy code from one of the entries.`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: names.html#edx0204.
+    /// Name: `LEGACY_CODE_COLLISION`; namespace: `NAMES`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: names.html#edx0204.
     ///
     #[cfg_attr(
         not(doctest),
@@ -575,7 +575,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Rename one of the entries so their generated identifiers differ.`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: names.html#edx0205.
+    /// Name: `IDENTIFIER_COLLISION`; namespace: `NAMES`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: names.html#edx0205.
     ///
     #[cfg_attr(
         not(doctest),
@@ -588,7 +588,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Fix the code, or widen `registry.code_pattern`. ``
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: names.html#edx0206.
+    /// Name: `CODE_PATTERN_MISMATCH`; namespace: `NAMES`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: names.html#edx0206.
     ///
     #[cfg_attr(
         not(doctest),
@@ -601,7 +601,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Fix the code, or move the entry to the namespace its prefix belongs to.`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: names.html#edx0207.
+    /// Name: `CODE_PREFIX_MISMATCH`; namespace: `NAMES`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: names.html#edx0207.
     ///
     #[cfg_attr(
         not(doctest),
@@ -614,7 +614,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Fix the expression; single-quote it in YAML so backslashes survive.`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: names.html#edx0208.
+    /// Name: `INVALID_CODE_PATTERN`; namespace: `NAMES`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: names.html#edx0208.
     ///
     #[cfg_attr(
         not(doctest),
@@ -627,7 +627,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Pick a new code.`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: names.html#edx0209.
+    /// Name: `RETIRED_CODE_REUSED`; namespace: `NAMES`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: names.html#edx0209.
     ///
     #[cfg_attr(
         not(doctest),
@@ -640,7 +640,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Use a code without spaces or control characters.`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: names.html#edx0210.
+    /// Name: `INVALID_CODE`; namespace: `NAMES`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: names.html#edx0210.
     ///
     #[cfg_attr(
         not(doctest),
@@ -653,7 +653,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Declare the category under `categories:`, or fix the spelling. ``
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: refs.html#edx0301.
+    /// Name: `UNKNOWN_CATEGORY`; namespace: `REFS`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: refs.html#edx0301.
     ///
     #[cfg_attr(
         not(doctest),
@@ -666,7 +666,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Declare the namespace under `namespaces:`, or fix the spelling. ``
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: refs.html#edx0302.
+    /// Name: `UNKNOWN_NAMESPACE`; namespace: `REFS`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: refs.html#edx0302.
     ///
     #[cfg_attr(
         not(doctest),
@@ -679,7 +679,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Name the NAME (or alias) of a live entry other than this one.`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: refs.html#edx0303.
+    /// Name: `UNKNOWN_REPLACEMENT`; namespace: `REFS`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: refs.html#edx0303.
     ///
     #[cfg_attr(
         not(doctest),
@@ -692,7 +692,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Write `{{` and `}}` for literal braces. ``
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: template.html#edx0401.
+    /// Name: `TEMPLATE_SYNTAX`; namespace: `TEMPLATE`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: template.html#edx0401.
     ///
     #[cfg_attr(
         not(doctest),
@@ -705,7 +705,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Declare the param under `params:`, or escape the braces. ``
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: template.html#edx0402.
+    /// Name: `UNDECLARED_PLACEHOLDER`; namespace: `TEMPLATE`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: template.html#edx0402.
     ///
     #[cfg_attr(
         not(doctest),
@@ -718,7 +718,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Use the param in the message, or remove it.`
     ///
-    /// Category [`Category::Suspicious`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: template.html#edx0403.
+    /// Name: `UNUSED_PARAM`; namespace: `TEMPLATE`; category: [`Category::Suspicious`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: template.html#edx0403.
     ///
     #[cfg_attr(
         not(doctest),
@@ -731,7 +731,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Use letters, digits and `_`, starting with a letter or `_`. ``
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: template.html#edx0404.
+    /// Name: `INVALID_PARAM_NAME`; namespace: `TEMPLATE`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: template.html#edx0404.
     ///
     #[cfg_attr(
         not(doctest),
@@ -744,7 +744,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Rename the param.`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: template.html#edx0405.
+    /// Name: `PARAM_SHADOWS_WIRE_KEY`; namespace: `TEMPLATE`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: template.html#edx0405.
     ///
     #[cfg_attr(
         not(doctest),
@@ -757,7 +757,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Use an exit code from 1 to 125.`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: range.html#edx0501.
+    /// Name: `EXIT_CODE_RANGE`; namespace: `RANGE`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: range.html#edx0501.
     ///
     #[cfg_attr(
         not(doctest),
@@ -770,7 +770,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Use an exit code from 1 to 125.`
     ///
-    /// Category [`Category::Suspicious`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: range.html#edx0502.
+    /// Name: `EXIT_CODE_UNUSUAL`; namespace: `RANGE`; category: [`Category::Suspicious`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: range.html#edx0502.
     ///
     #[cfg_attr(
         not(doctest),
@@ -783,7 +783,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Use a 4xx or 5xx status.`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: range.html#edx0503.
+    /// Name: `HTTP_STATUS_RANGE`; namespace: `RANGE`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: range.html#edx0503.
     ///
     #[cfg_attr(
         not(doctest),
@@ -796,7 +796,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Use 4xx for the caller's faults and 5xx for the server's.`
     ///
-    /// Category [`Category::Suspicious`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: range.html#edx0504.
+    /// Name: `HTTP_STATUS_NOT_ERROR`; namespace: `RANGE`; category: [`Category::Suspicious`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: range.html#edx0504.
     ///
     #[cfg_attr(
         not(doctest),
@@ -809,7 +809,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Use a standard code, MCP's -32000..=-32019, or a code outside -32768..=-32000.`
     ///
-    /// Category [`Category::Suspicious`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: range.html#edx0505.
+    /// Name: `JSONRPC_CODE_RESERVED`; namespace: `RANGE`; category: [`Category::Suspicious`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: range.html#edx0505.
     ///
     #[cfg_attr(
         not(doctest),
@@ -822,7 +822,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Use a code between -2147483648 and 2147483647.`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: range.html#edx0506.
+    /// Name: `JSONRPC_CODE_RANGE`; namespace: `RANGE`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: range.html#edx0506.
     ///
     #[cfg_attr(
         not(doctest),
@@ -835,7 +835,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Use {{namespace}}, {{code}}, {{name}} or {{category}}.`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: docs.html#edx0601.
+    /// Name: `DOCS_URL_PLACEHOLDER`; namespace: `DOCS`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: docs.html#edx0601.
     ///
     #[cfg_attr(
         not(doctest),
@@ -848,7 +848,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Write an http(s) URL with a host, or a relative path.`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: docs.html#edx0602.
+    /// Name: `MALFORMED_URL`; namespace: `DOCS`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: docs.html#edx0602.
     ///
     #[cfg_attr(
         not(doctest),
@@ -861,7 +861,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Check the path and its permissions; errdex reads ./errors.yaml by default.`
     ///
-    /// Category [`Category::Io`]; retryable: no; exit code 74; HTTP 500; JSON-RPC -32603; logged at ERROR. Reference: cli.html#edx1001.
+    /// Name: `FILE_UNREADABLE`; namespace: `CLI`; category: [`Category::Io`]; retryable: no; exit code: 74; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: cli.html#edx1001.
     ///
     #[cfg_attr(
         not(doctest),
@@ -874,7 +874,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Run `errdex --help` or `errdex <command> --help`. ``
     ///
-    /// Category [`Category::Usage`]; retryable: no; exit code 64; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: cli.html#edx1002.
+    /// Name: `BAD_ARGUMENTS`; namespace: `CLI`; category: [`Category::Usage`]; retryable: no; exit code: 64; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: cli.html#edx1002.
     ///
     #[cfg_attr(
         not(doctest),
@@ -887,7 +887,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Check that the output directory is writable; files listed as written are complete.`
     ///
-    /// Category [`Category::Io`]; retryable: no; exit code 74; HTTP 500; JSON-RPC -32603; logged at ERROR. Reference: cli.html#edx1003.
+    /// Name: `WRITE_FAILED`; namespace: `CLI`; category: [`Category::Io`]; retryable: no; exit code: 74; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: cli.html#edx1003.
     ///
     #[cfg_attr(
         not(doctest),
@@ -900,7 +900,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Run `errdex generate` and commit the result. ``
     ///
-    /// Category [`Category::Stale`]; retryable: no; exit code 1; HTTP 409; JSON-RPC -32603; logged at WARN. Reference: cli.html#edx1004.
+    /// Name: `OUTPUTS_STALE`; namespace: `CLI`; category: [`Category::Stale`]; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: cli.html#edx1004.
     ///
     #[cfg_attr(
         not(doctest),
@@ -913,7 +913,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Make each change compatible (deprecate, retire, add an alias) as each finding suggests.`
     ///
-    /// Category [`Category::Breaking`]; retryable: no; exit code 1; HTTP 409; JSON-RPC -32603; logged at WARN. Reference: cli.html#edx1005.
+    /// Name: `BREAKING_CHANGES`; namespace: `CLI`; category: [`Category::Breaking`]; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: cli.html#edx1005.
     ///
     #[cfg_attr(
         not(doctest),
@@ -926,7 +926,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Check the spelling; errdex lists the nearest known codes.`
     ///
-    /// Category [`Category::NotFound`]; retryable: no; exit code 1; HTTP 404; JSON-RPC -32602; logged at WARN. Reference: cli.html#edx1006.
+    /// Name: `UNKNOWN_CODE`; namespace: `CLI`; category: [`Category::NotFound`]; retryable: no; exit code: 1; HTTP status: 404; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: cli.html#edx1006.
     ///
     #[cfg_attr(
         not(doctest),
@@ -939,7 +939,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Check that the revision exists and that the file existed at that revision.`
     ///
-    /// Category [`Category::External`]; retryable: no; exit code 69; HTTP 502; JSON-RPC -32603; logged at ERROR. Reference: cli.html#edx1007.
+    /// Name: `GIT_FAILED`; namespace: `CLI`; category: [`Category::External`]; retryable: no; exit code: 69; HTTP status: 502; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: cli.html#edx1007.
     ///
     #[cfg_attr(
         not(doctest),
@@ -952,7 +952,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Remove the file or run `errdex init` in another directory. ``
     ///
-    /// Category [`Category::Conflict`]; retryable: no; exit code 73; HTTP 409; JSON-RPC -32603; logged at WARN. Reference: cli.html#edx1008.
+    /// Name: `FILE_EXISTS`; namespace: `CLI`; category: [`Category::Conflict`]; retryable: no; exit code: 73; HTTP status: 409; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: cli.html#edx1008.
     ///
     #[cfg_attr(
         not(doctest),
@@ -965,7 +965,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Fix the diagnostics listed above; nothing was generated.`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: cli.html#edx1009.
+    /// Name: `CATALOGUE_INVALID`; namespace: `CLI`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: cli.html#edx1009.
     ///
     #[cfg_attr(
         not(doctest),
@@ -978,7 +978,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Use the replacement the retirement note names.`
     ///
-    /// Category [`Category::NotFound`]; retryable: no; exit code 1; HTTP 404; JSON-RPC -32602; logged at WARN. Reference: cli.html#edx1010.
+    /// Name: `CODE_RETIRED`; namespace: `CLI`; category: [`Category::NotFound`]; retryable: no; exit code: 1; HTTP status: 404; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: cli.html#edx1010.
     ///
     #[cfg_attr(
         not(doctest),

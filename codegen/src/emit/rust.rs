@@ -23,6 +23,7 @@ use std::fmt::Write as _;
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::quote;
 
+use crate::support::facts::{self, FactValue};
 use crate::ir::{
     Catalogue, ErrorEntry, Fact, JsonRpcData, ParamType, ProfileField, Retry, Scalar, WireField,
 };
@@ -121,10 +122,6 @@ fn retry_tokens(r: Option<&Retry>) -> TokenStream {
             quote!(Some(RetryAdvice { max_attempts: #max, initial_backoff_ms: #backoff, advice: #advice }))
         }
     }
-}
-
-fn yes_no(b: bool) -> &'static str {
-    if b { "yes" } else { "no" }
 }
 
 /// `<url>` as a Markdown autolink when that is safe, else escaped plain text.
@@ -460,18 +457,14 @@ fn category_items(cat: &Catalogue) -> TokenStream {
     let variants = cat.categories.iter().map(|c| {
         let v = ident(&c.rust_variant);
         let doc = docs::doc_lines(&format!(
-            "{}\n\nWire value {}; retryable: {}; exit code {}; HTTP {}; JSON-RPC {}; {}.",
+            "{}\n\nWire value {}; retryable: {}; exit code {}; HTTP {}; JSON-RPC {}; log level: {}.",
             docs::plain(&c.summary),
             docs::code_span(&c.key),
-            yes_no(c.retryable),
+            facts::yes_no(c.retryable),
             c.exit_code,
             c.http_status,
             c.jsonrpc_code,
-            if c.expected {
-                "expected (log at WARN)"
-            } else {
-                "operator fault (log at ERROR)"
-            },
+            facts::log_level_text(c.expected),
         ));
         quote!(#doc #v,)
     });
@@ -606,18 +599,18 @@ fn is_semver(v: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || b == b'.' || b == b'-' || b == b'+')
 }
 
-/// The facts line shared by variant and constructor docs.
+/// The facts of a code as one doc sentence ([`facts::entry_facts`], in rustdoc's Markdown).
 fn facts(cat: &Catalogue, e: &ErrorEntry) -> String {
-    let c = cat.category_of(e);
-    format!(
-        "Category [`Category::{}`]; retryable: {}; exit code {}; HTTP {}; JSON-RPC {}; logged at {}.",
-        c.rust_variant,
-        yes_no(e.retryable),
-        e.exit_code,
-        e.http_status,
-        e.jsonrpc_code,
-        if e.expected { "WARN" } else { "ERROR" },
-    )
+    facts::sentence(&facts::entry_facts(cat, e), |value| match value {
+        FactValue::Words(w) => w.clone(),
+        FactValue::Code(c) => docs::code_span(c),
+        FactValue::Codes(cs) => cs.iter().map(|c| docs::code_span(c)).collect::<Vec<_>>().join(", "),
+        FactValue::Text(t) => docs::plain(t),
+        FactValue::Category(c) => format!("[`Category::{}`]", c.rust_variant),
+        FactValue::Namespace(n) => docs::code_span(&n.key),
+        FactValue::Retry { limits, advice } => facts::retry_text(limits, *advice, docs::plain),
+        FactValue::Url(u) => link(u),
+    })
 }
 
 /// The string table of the generated crate: every per-code string, concatenated.
@@ -755,10 +748,6 @@ fn code_items(cat: &Catalogue) -> (TokenStream, String, String) {
         }
         text.push_str("\n\n");
         text.push_str(&facts(cat, e));
-        text.push_str(&format!(" Reference: {}.", link(&e.docs_url)));
-        if let Some(s) = &e.since {
-            text.push_str(&format!(" Since {}.", docs::plain(s)));
-        }
         if e.explanation.is_none() && e.deprecated.is_none() {
             // The usual variant: its layout is fixed, so it is printed directly.
             variants.push_str(&docs::doc_text(&text, "    "));

@@ -59,15 +59,15 @@ const ERRDEX_CODE_CLASS: [u8; 1usize] = [0u8];
 pub enum Category {
     /// Bad input, validation or parse failure
     ///
-    /// Wire value `invalid`; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; expected (log at WARN).
+    /// Wire value `invalid`; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; log level: WARN (expected: the caller can fix it).
     Invalid,
     /// Transient failure; connection dead, server down
     ///
-    /// Wire value `unavailable`; retryable: yes; exit code 1; HTTP 503; JSON-RPC -32603; operator fault (log at ERROR).
+    /// Wire value `unavailable`; retryable: yes; exit code 1; HTTP 503; JSON-RPC -32603; log level: ERROR (unexpected: an operator fault).
     Unavailable,
     /// Invalid configuration at startup
     ///
-    /// Wire value `config`; retryable: no; exit code 2; HTTP 500; JSON-RPC -32603; operator fault (log at ERROR).
+    /// Wire value `config`; retryable: no; exit code 2; HTTP 500; JSON-RPC -32603; log level: ERROR (unexpected: an operator fault).
     Config,
 }
 impl Category {
@@ -166,7 +166,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Provide a non-empty value for `{field}`. ``
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: <https://docs.acme.dev/errors/frm#acm-frm-001>. Since 1.2.0.
+    /// Name: `FRM_VALIDATION`; namespace: `FRM`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); since: 1.2.0; docs URL: <https://docs.acme.dev/errors/frm#acm-frm-001>.
     ///
     #[cfg_attr(
         not(doctest),

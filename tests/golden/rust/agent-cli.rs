@@ -62,31 +62,31 @@ const ERRDEX_CODE_CLASS: [u8; 27usize] = [
 pub enum Category {
     /// An argument or input violates a constraint
     ///
-    /// Wire value `invalid`; retryable: no; exit code 2; HTTP 400; JSON-RPC -32602; expected (log at WARN).
+    /// Wire value `invalid`; retryable: no; exit code 2; HTTP 400; JSON-RPC -32602; log level: WARN (expected: the caller can fix it).
     Invalid,
     /// A named thing (tool, file, session, plugin) does not exist
     ///
-    /// Wire value `not_found`; retryable: no; exit code 1; HTTP 404; JSON-RPC -32602; expected (log at WARN).
+    /// Wire value `not_found`; retryable: no; exit code 1; HTTP 404; JSON-RPC -32602; log level: WARN (expected: the caller can fix it).
     NotFound,
     /// Not allowed by credentials or policy
     ///
-    /// Wire value `permission`; retryable: no; exit code 77; HTTP 403; JSON-RPC -32003; expected (log at WARN).
+    /// Wire value `permission`; retryable: no; exit code 77; HTTP 403; JSON-RPC -32003; log level: WARN (expected: the caller can fix it).
     Permission,
     /// A dependency is temporarily down or overloaded
     ///
-    /// Wire value `unavailable`; retryable: yes; exit code 69; HTTP 503; JSON-RPC -32000; operator fault (log at ERROR).
+    /// Wire value `unavailable`; retryable: yes; exit code 69; HTTP 503; JSON-RPC -32000; log level: ERROR (unexpected: an operator fault).
     Unavailable,
     /// A deadline passed
     ///
-    /// Wire value `timeout`; retryable: yes; exit code 124; HTTP 504; JSON-RPC -32001; operator fault (log at ERROR).
+    /// Wire value `timeout`; retryable: yes; exit code 124; HTTP 504; JSON-RPC -32001; log level: ERROR (unexpected: an operator fault).
     Timeout,
     /// A bug in agentkit
     ///
-    /// Wire value `internal`; retryable: no; exit code 70; HTTP 500; JSON-RPC -32603; operator fault (log at ERROR).
+    /// Wire value `internal`; retryable: no; exit code 70; HTTP 500; JSON-RPC -32603; log level: ERROR (unexpected: an operator fault).
     Internal,
     /// Invalid configuration, detected at startup
     ///
-    /// Wire value `config`; retryable: no; exit code 78; HTTP 500; JSON-RPC -32603; operator fault (log at ERROR).
+    /// Wire value `config`; retryable: no; exit code 78; HTTP 500; JSON-RPC -32603; log level: ERROR (unexpected: an operator fault).
     Config,
 }
 impl Category {
@@ -338,19 +338,19 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Provide a non-empty value for `{field}`. ``
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 2; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: <https://agentkit.example/reference/errors/frm.html#x-frm-001>.
+    /// Name: `FRM_VALIDATION`; namespace: `FRM`; category: [`Category::Invalid`]; retryable: no; exit code: 2; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://agentkit.example/reference/errors/frm.html#x-frm-001>.
     FrmValidation,
     /// `X-FRM-002` — Value shorter than the minimum length
     ///
     /// Message: `{field} must be at least {min_length} characters, got {length}`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 2; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: <https://agentkit.example/reference/errors/frm.html#x-frm-002>.
+    /// Name: `FRM_TOO_SHORT`; namespace: `FRM`; category: [`Category::Invalid`]; retryable: no; exit code: 2; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://agentkit.example/reference/errors/frm.html#x-frm-002>.
     FrmTooShort,
     /// `X-FRM-003` — Number outside the allowed range
     ///
     /// Message: `{field} must be between {min} and {max}, got {value}`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 2; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: <https://agentkit.example/reference/errors/frm.html#x-frm-003>.
+    /// Name: `FRM_OUT_OF_RANGE`; namespace: `FRM`; category: [`Category::Invalid`]; retryable: no; exit code: 2; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://agentkit.example/reference/errors/frm.html#x-frm-003>.
     FrmOutOfRange,
     /// `X-FRM-004` — Unknown command-line flag
     ///
@@ -358,19 +358,19 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Run `agentkit --help` for the list of flags. ``
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 2; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: <https://agentkit.example/reference/errors/frm.html#x-frm-004>.
+    /// Name: `FRM_UNKNOWN_FLAG`; namespace: `FRM`; category: [`Category::Invalid`]; retryable: no; exit code: 2; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://agentkit.example/reference/errors/frm.html#x-frm-004>.
     FrmUnknownFlag,
     /// `X-CFG-001` — Configuration file is invalid
     ///
     /// Message: `{file}: {key} {problem}`
     ///
-    /// Category [`Category::Config`]; retryable: no; exit code 78; HTTP 500; JSON-RPC -32603; logged at ERROR. Reference: <https://agentkit.example/reference/errors/cfg.html#x-cfg-001>.
+    /// Name: `CFG_INVALID`; namespace: `CFG`; category: [`Category::Config`]; retryable: no; exit code: 78; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://agentkit.example/reference/errors/cfg.html#x-cfg-001>.
     CfgInvalid,
     /// `X-CFG-002` — Selected profile does not exist
     ///
     /// Message: `profile {profile} is not defined in {file}`
     ///
-    /// Category [`Category::Config`]; retryable: no; exit code 78; HTTP 500; JSON-RPC -32603; logged at ERROR. Reference: <https://agentkit.example/reference/errors/cfg.html#x-cfg-002>.
+    /// Name: `CFG_PROFILE_MISSING`; namespace: `CFG`; category: [`Category::Config`]; retryable: no; exit code: 78; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://agentkit.example/reference/errors/cfg.html#x-cfg-002>.
     CfgProfileMissing,
     /// `X-AGT-001` — Agent reached its turn limit
     ///
@@ -378,115 +378,115 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Raise `--max-turns` above {max_turns} or narrow the task. ``
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 2; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: <https://agentkit.example/reference/errors/agt.html#x-agt-001>.
+    /// Name: `AGT_MAX_TURNS`; namespace: `AGT`; category: [`Category::Invalid`]; retryable: no; exit code: 2; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://agentkit.example/reference/errors/agt.html#x-agt-001>.
     AgtMaxTurns,
     /// `X-AGT-002` — One agent step took too long
     ///
     /// Message: `step {step} exceeded {seconds} s`
     ///
-    /// Category [`Category::Timeout`]; retryable: yes; exit code 124; HTTP 504; JSON-RPC -32001; logged at ERROR. Reference: <https://agentkit.example/reference/errors/agt.html#x-agt-002>.
+    /// Name: `AGT_STEP_TIMEOUT`; namespace: `AGT`; category: [`Category::Timeout`]; retryable: yes; retry advice: at most 2 attempts. Retry with a longer --timeout; exit code: 124; HTTP status: 504; JSON-RPC code: -32001; log level: ERROR (unexpected: an operator fault); docs URL: <https://agentkit.example/reference/errors/agt.html#x-agt-002>.
     AgtStepTimeout,
     /// `X-TOL-001` — Unknown tool
     ///
     /// Message: `no tool named {tool}`
     ///
-    /// Category [`Category::NotFound`]; retryable: no; exit code 1; HTTP 404; JSON-RPC -32602; logged at WARN. Reference: <https://agentkit.example/reference/errors/tol.html#x-tol-001>.
+    /// Name: `TOL_NOT_FOUND`; namespace: `TOL`; category: [`Category::NotFound`]; retryable: no; exit code: 1; HTTP status: 404; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://agentkit.example/reference/errors/tol.html#x-tol-001>.
     TolNotFound,
     /// `X-TOL-002` — Tool argument violates the tool's input schema
     ///
     /// Message: `argument {argument_name} of {tool} violates its schema`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 2; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: <https://agentkit.example/reference/errors/tol.html#x-tol-002>.
+    /// Name: `TOL_ARGUMENT_INVALID`; namespace: `TOL`; category: [`Category::Invalid`]; retryable: no; exit code: 2; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://agentkit.example/reference/errors/tol.html#x-tol-002>.
     TolArgumentInvalid,
     /// `X-TOL-003` — Tool raised an exception
     ///
     /// Message: `tool {tool} failed: {reason}`
     ///
-    /// Category [`Category::Internal`]; retryable: no; exit code 70; HTTP 500; JSON-RPC -32603; logged at WARN. Reference: <https://agentkit.example/reference/errors/tol.html#x-tol-003>.
+    /// Name: `TOL_FAILED`; namespace: `TOL`; category: [`Category::Internal`]; retryable: no; exit code: 70; HTTP status: 500; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: <https://agentkit.example/reference/errors/tol.html#x-tol-003>.
     TolFailed,
     /// `X-MEM-001` — Vector store unreachable
     ///
     /// Message: `vector store at {url} is unreachable`
     ///
-    /// Category [`Category::Unavailable`]; retryable: yes; exit code 69; HTTP 503; JSON-RPC -32000; logged at ERROR. Reference: <https://agentkit.example/reference/errors/mem.html#x-mem-001>.
+    /// Name: `MEM_STORE_UNAVAILABLE`; namespace: `MEM`; category: [`Category::Unavailable`]; retryable: yes; retry advice: at most 4 attempts, first backoff 500 ms. Back off exponentially with jitter; exit code: 69; HTTP status: 503; JSON-RPC code: -32000; log level: ERROR (unexpected: an operator fault); docs URL: <https://agentkit.example/reference/errors/mem.html#x-mem-001>.
     MemStoreUnavailable,
     /// `X-MEM-002` — Conversation exceeds the model's context window
     ///
     /// Message: `conversation needs {tokens} tokens; the model allows {max_tokens}`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 2; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: <https://agentkit.example/reference/errors/mem.html#x-mem-002>.
+    /// Name: `MEM_CONTEXT_OVERFLOW`; namespace: `MEM`; category: [`Category::Invalid`]; retryable: no; exit code: 2; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://agentkit.example/reference/errors/mem.html#x-mem-002>.
     MemContextOverflow,
     /// `X-LLM-001` — Provider rate limit hit
     ///
     /// Message: `{provider} rate-limited the request; retry after {retry_after_s} s`
     ///
-    /// Category [`Category::Unavailable`]; retryable: yes; exit code 69; HTTP 429; JSON-RPC -32000; logged at ERROR. Reference: <https://agentkit.example/reference/errors/llm.html#x-llm-001>.
+    /// Name: `LLM_RATE_LIMITED`; namespace: `LLM`; category: [`Category::Unavailable`]; retryable: yes; retry advice: at most 4 attempts, first backoff 500 ms. Back off exponentially with jitter; exit code: 69; HTTP status: 429; JSON-RPC code: -32000; log level: ERROR (unexpected: an operator fault); docs URL: <https://agentkit.example/reference/errors/llm.html#x-llm-001>.
     LlmRateLimited,
     /// `X-LLM-002` — Provider did not answer in time
     ///
     /// Message: `{provider} did not answer within {seconds} s`
     ///
-    /// Category [`Category::Timeout`]; retryable: yes; exit code 124; HTTP 504; JSON-RPC -32001; logged at ERROR. Reference: <https://agentkit.example/reference/errors/llm.html#x-llm-002>.
+    /// Name: `LLM_TIMEOUT`; namespace: `LLM`; category: [`Category::Timeout`]; retryable: yes; retry advice: at most 2 attempts. Retry with a longer --timeout; exit code: 124; HTTP status: 504; JSON-RPC code: -32001; log level: ERROR (unexpected: an operator fault); docs URL: <https://agentkit.example/reference/errors/llm.html#x-llm-002>.
     LlmTimeout,
     /// `X-LLM-003` — Provider refused the content
     ///
     /// Message: `{provider} filtered the response (category: {filter})`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 2; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: <https://agentkit.example/reference/errors/llm.html#x-llm-003>.
+    /// Name: `LLM_CONTENT_FILTERED`; namespace: `LLM`; category: [`Category::Invalid`]; retryable: no; exit code: 2; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://agentkit.example/reference/errors/llm.html#x-llm-003>.
     LlmContentFiltered,
     /// `X-RPC-001` — Request is not valid JSON
     ///
     /// Message: `parse error at byte {offset}`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 2; HTTP 400; JSON-RPC -32700; logged at WARN. Reference: <https://agentkit.example/reference/errors/rpc.html#x-rpc-001>.
+    /// Name: `RPC_PARSE_ERROR`; namespace: `RPC`; category: [`Category::Invalid`]; retryable: no; exit code: 2; HTTP status: 400; JSON-RPC code: -32700; log level: WARN (expected: the caller can fix it); docs URL: <https://agentkit.example/reference/errors/rpc.html#x-rpc-001>.
     RpcParseError,
     /// `X-RPC-002` — Request is not a valid JSON-RPC request object
     ///
     /// Message: `invalid request: {reason}`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 2; HTTP 400; JSON-RPC -32600; logged at WARN. Reference: <https://agentkit.example/reference/errors/rpc.html#x-rpc-002>.
+    /// Name: `RPC_INVALID_REQUEST`; namespace: `RPC`; category: [`Category::Invalid`]; retryable: no; exit code: 2; HTTP status: 400; JSON-RPC code: -32600; log level: WARN (expected: the caller can fix it); docs URL: <https://agentkit.example/reference/errors/rpc.html#x-rpc-002>.
     RpcInvalidRequest,
     /// `X-RPC-003` — Unknown JSON-RPC method
     ///
     /// Message: `method {method} not found`
     ///
-    /// Category [`Category::NotFound`]; retryable: no; exit code 1; HTTP 404; JSON-RPC -32601; logged at WARN. Reference: <https://agentkit.example/reference/errors/rpc.html#x-rpc-003>.
+    /// Name: `RPC_METHOD_NOT_FOUND`; namespace: `RPC`; category: [`Category::NotFound`]; retryable: no; exit code: 1; HTTP status: 404; JSON-RPC code: -32601; log level: WARN (expected: the caller can fix it); docs URL: <https://agentkit.example/reference/errors/rpc.html#x-rpc-003>.
     RpcMethodNotFound,
     /// `X-RPC-004` — Method parameters are invalid
     ///
     /// Message: `invalid params for {method}: {reason}`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 2; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: <https://agentkit.example/reference/errors/rpc.html#x-rpc-004>.
+    /// Name: `RPC_INVALID_PARAMS`; namespace: `RPC`; category: [`Category::Invalid`]; retryable: no; exit code: 2; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://agentkit.example/reference/errors/rpc.html#x-rpc-004>.
     RpcInvalidParams,
     /// `X-RPC-005` — Internal JSON-RPC error
     ///
     /// Message: `internal error while handling {method}`
     ///
-    /// Category [`Category::Internal`]; retryable: no; exit code 70; HTTP 500; JSON-RPC -32603; logged at ERROR. Reference: <https://agentkit.example/reference/errors/rpc.html#x-rpc-005>.
+    /// Name: `RPC_INTERNAL`; namespace: `RPC`; category: [`Category::Internal`]; retryable: no; exit code: 70; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://agentkit.example/reference/errors/rpc.html#x-rpc-005>.
     RpcInternal,
     /// `X-FIL-001` — File does not exist
     ///
     /// Message: `no such file: {path}`
     ///
-    /// Category [`Category::NotFound`]; retryable: no; exit code 1; HTTP 404; JSON-RPC -32602; logged at WARN. Reference: <https://agentkit.example/reference/errors/fil.html#x-fil-001>.
+    /// Name: `FIL_NOT_FOUND`; namespace: `FIL`; category: [`Category::NotFound`]; retryable: no; exit code: 1; HTTP status: 404; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://agentkit.example/reference/errors/fil.html#x-fil-001>.
     FilNotFound,
     /// `X-FIL-002` — Path escapes the workspace
     ///
     /// Message: `{path} is outside the workspace {workspace}`
     ///
-    /// Category [`Category::Permission`]; retryable: no; exit code 77; HTTP 403; JSON-RPC -32003; logged at WARN. Reference: <https://agentkit.example/reference/errors/fil.html#x-fil-002>.
+    /// Name: `FIL_OUTSIDE_WORKSPACE`; namespace: `FIL`; category: [`Category::Permission`]; retryable: no; exit code: 77; HTTP status: 403; JSON-RPC code: -32003; log level: WARN (expected: the caller can fix it); docs URL: <https://agentkit.example/reference/errors/fil.html#x-fil-002>.
     FilOutsideWorkspace,
     /// `X-AUT-001` — API key not configured
     ///
     /// Message: `no API key for {provider}; set {env_var}`
     ///
-    /// Category [`Category::Config`]; retryable: no; exit code 78; HTTP 500; JSON-RPC -32603; logged at ERROR. Reference: <https://agentkit.example/reference/errors/aut.html#x-aut-001>.
+    /// Name: `AUT_KEY_MISSING`; namespace: `AUT`; category: [`Category::Config`]; retryable: no; exit code: 78; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://agentkit.example/reference/errors/aut.html#x-aut-001>.
     AutKeyMissing,
     /// `X-AUT-002` — Credentials rejected by the provider
     ///
     /// Message: `{provider} rejected the credentials`
     ///
-    /// Category [`Category::Permission`]; retryable: no; exit code 77; HTTP 401; JSON-RPC -32003; logged at WARN. Reference: <https://agentkit.example/reference/errors/aut.html#x-aut-002>.
+    /// Name: `AUT_TOKEN_REJECTED`; namespace: `AUT`; category: [`Category::Permission`]; retryable: no; exit code: 77; HTTP status: 401; JSON-RPC code: -32003; log level: WARN (expected: the caller can fix it); docs URL: <https://agentkit.example/reference/errors/aut.html#x-aut-002>.
     AutTokenRejected,
     /// `X-PLG-001` — Plugin not installed
     ///
@@ -494,13 +494,13 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Install it with `agentkit plugin add {plugin}`. ``
     ///
-    /// Category [`Category::NotFound`]; retryable: no; exit code 1; HTTP 404; JSON-RPC -32602; logged at WARN. Reference: <https://agentkit.example/reference/errors/plg.html#x-plg-001>.
+    /// Name: `PLG_NOT_FOUND`; namespace: `PLG`; category: [`Category::NotFound`]; retryable: no; exit code: 1; HTTP status: 404; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://agentkit.example/reference/errors/plg.html#x-plg-001>.
     PlgNotFound,
     /// `X-PLG-002` — Plugin built for another agentkit version
     ///
     /// Message: `plugin {plugin} requires agentkit {required}, this is {running}`
     ///
-    /// Category [`Category::Config`]; retryable: no; exit code 78; HTTP 500; JSON-RPC -32603; logged at ERROR. Reference: <https://agentkit.example/reference/errors/plg.html#x-plg-002>.
+    /// Name: `PLG_INCOMPATIBLE`; namespace: `PLG`; category: [`Category::Config`]; retryable: no; exit code: 78; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://agentkit.example/reference/errors/plg.html#x-plg-002>.
     PlgIncompatible,
 }
 static ERRDEX_RETRY: [Option<RetryAdvice>; 3usize] = [

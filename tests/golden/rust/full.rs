@@ -62,39 +62,39 @@ const ERRDEX_CODE_CLASS: [u8; 26usize] = [
 pub enum Category {
     /// The request or its input is malformed; fix it and resubmit
     ///
-    /// Wire value `invalid`; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; expected (log at WARN).
+    /// Wire value `invalid`; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; log level: WARN (expected: the caller can fix it).
     Invalid,
     /// The named resource does not exist
     ///
-    /// Wire value `not_found`; retryable: no; exit code 66; HTTP 404; JSON-RPC -32002; expected (log at WARN).
+    /// Wire value `not_found`; retryable: no; exit code 66; HTTP 404; JSON-RPC -32002; log level: WARN (expected: the caller can fix it).
     NotFound,
     /// The caller is not allowed to do this
     ///
-    /// Wire value `permission`; retryable: no; exit code 77; HTTP 403; JSON-RPC -32003; expected (log at WARN).
+    /// Wire value `permission`; retryable: no; exit code 77; HTTP 403; JSON-RPC -32003; log level: WARN (expected: the caller can fix it).
     Permission,
     /// The request conflicts with the current state of a resource
     ///
-    /// Wire value `conflict`; retryable: no; exit code 1; HTTP 409; JSON-RPC 1409; expected (log at WARN).
+    /// Wire value `conflict`; retryable: no; exit code 1; HTTP 409; JSON-RPC 1409; log level: WARN (expected: the caller can fix it).
     Conflict,
     /// Too many requests; slow down
     ///
-    /// Wire value `rate_limited`; retryable: yes; exit code 75; HTTP 429; JSON-RPC -32005; expected (log at WARN).
+    /// Wire value `rate_limited`; retryable: yes; exit code 75; HTTP 429; JSON-RPC -32005; log level: WARN (expected: the caller can fix it).
     RateLimited,
     /// An operation did not finish in time
     ///
-    /// Wire value `timeout`; retryable: yes; exit code 124; HTTP 504; JSON-RPC -32001; operator fault (log at ERROR).
+    /// Wire value `timeout`; retryable: yes; exit code 124; HTTP 504; JSON-RPC -32001; log level: ERROR (unexpected: an operator fault).
     Timeout,
     /// Transient failure of a dependency; the same request may succeed later
     ///
-    /// Wire value `unavailable`; retryable: yes; exit code 69; HTTP 503; JSON-RPC -32000; operator fault (log at ERROR).
+    /// Wire value `unavailable`; retryable: yes; exit code 69; HTTP 503; JSON-RPC -32000; log level: ERROR (unexpected: an operator fault).
     Unavailable,
     /// A bug in Orbit; report it
     ///
-    /// Wire value `internal`; retryable: no; exit code 70; HTTP 500; JSON-RPC -32603; operator fault (log at ERROR).
+    /// Wire value `internal`; retryable: no; exit code 70; HTTP 500; JSON-RPC -32603; log level: ERROR (unexpected: an operator fault).
     Internal,
     /// Invalid local configuration, detected at startup
     ///
-    /// Wire value `config`; retryable: no; exit code 78; HTTP 500; JSON-RPC -32603; operator fault (log at ERROR).
+    /// Wire value `config`; retryable: no; exit code 78; HTTP 500; JSON-RPC -32603; log level: ERROR (unexpected: an operator fault).
     Config,
 }
 impl Category {
@@ -317,7 +317,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Run `orbit validate {path}` and fix line {line}. ``
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: <https://docs.orbit.example/errors/dep/#orb-dep-001>. Since 1.0.0.
+    /// Name: `DEP_INVALID_MANIFEST`; namespace: `DEP`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); since: 1.0.0; docs URL: <https://docs.orbit.example/errors/dep/#orb-dep-001>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -330,7 +330,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` List deployments with `orbit ls`; names are case-sensitive. ``
     ///
-    /// Category [`Category::NotFound`]; retryable: no; exit code 66; HTTP 404; JSON-RPC -32002; logged at WARN. Reference: <https://docs.orbit.example/errors/dep/#orb-dep-002>. Since 1.0.0.
+    /// Name: `DEP_NOT_FOUND`; namespace: `DEP`; category: [`Category::NotFound`]; retryable: no; exit code: 66; HTTP status: 404; JSON-RPC code: -32002; log level: WARN (expected: the caller can fix it); since: 1.0.0; aliases: `DEPLOYMENT_MISSING`, `NO_SUCH_DEPLOYMENT`; legacy codes: `ORB-DEP-900`; docs URL: <https://docs.orbit.example/errors/dep/#orb-dep-002>.
     DepNotFound,
     /// `ORB-DEP-003` — Replica quota exceeded
     ///
@@ -338,7 +338,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Scale another deployment down or ask for a quota above {limit}.`
     ///
-    /// Category [`Category::Conflict`]; retryable: no; exit code 1; HTTP 402; JSON-RPC 1409; logged at WARN. Reference: <https://docs.orbit.example/errors/dep/#orb-dep-003>. Since 1.4.0.
+    /// Name: `DEP_QUOTA_EXCEEDED`; namespace: `DEP`; category: [`Category::Conflict`]; retryable: no; retry advice: Re-read the resource and reconcile your change with it before sending it again; exit code: 1; HTTP status: 402; JSON-RPC code: 1409; log level: WARN (expected: the caller can fix it); since: 1.4.0; docs URL: <https://docs.orbit.example/errors/dep/#orb-dep-003>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -349,7 +349,7 @@ pub enum ErrorCode {
     ///
     /// Message: `quota exceeded for {project}`
     ///
-    /// Category [`Category::Conflict`]; retryable: no; exit code 1; HTTP 409; JSON-RPC 1409; logged at WARN. Reference: <https://docs.orbit.example/errors/dep/#orb-dep-004>. Since 1.0.0.
+    /// Name: `DEP_QUOTA_LEGACY`; namespace: `DEP`; category: [`Category::Conflict`]; retryable: no; retry advice: Re-read the resource and reconcile your change with it before sending it again; exit code: 1; HTTP status: 409; JSON-RPC code: 1409; log level: WARN (expected: the caller can fix it); since: 1.0.0; docs URL: <https://docs.orbit.example/errors/dep/#orb-dep-004>.
     #[deprecated(
         since = "1.4.0",
         note = "use ORB-DEP-003 (`ErrorCode::DepQuotaExceeded`) instead: Carries no numbers; servers from 1.4.0 on send ORB-DEP-003 instead."
@@ -361,7 +361,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Inspect the readiness probes of {deployment} with `orbit describe {deployment}`. ``
     ///
-    /// Category [`Category::Timeout`]; retryable: yes; exit code 124; HTTP 504; JSON-RPC -32001; logged at ERROR. Reference: <https://docs.orbit.example/errors/dep/#orb-dep-005>. Since 1.1.0.
+    /// Name: `DEP_ROLLOUT_TIMEOUT`; namespace: `DEP`; category: [`Category::Timeout`]; retryable: yes; retry advice: at most 1 attempts, first backoff 5000 ms. Check the readiness probes before retrying; exit code: 124; HTTP status: 504; JSON-RPC code: -32001; log level: ERROR (unexpected: an operator fault); since: 1.1.0; docs URL: <https://docs.orbit.example/errors/dep/#orb-dep-005>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -374,13 +374,13 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Roll back with `orbit rollback {deployment}`. ``
     ///
-    /// Category [`Category::Unavailable`]; retryable: no; exit code 69; HTTP 503; JSON-RPC -32000; logged at WARN. Reference: <https://docs.orbit.example/errors/dep/#orb-dep-006>.
+    /// Name: `DEP_HEALTH_CHECK_FAILED`; namespace: `DEP`; category: [`Category::Unavailable`]; retryable: no; retry advice: Fix the failing check first: redeploying the same image fails the same way; exit code: 69; HTTP status: 503; JSON-RPC code: -32000; log level: WARN (expected: the caller can fix it); docs URL: <https://docs.orbit.example/errors/dep/#orb-dep-006>.
     DepHealthCheckFailed,
     /// `ORB-DEP-007` — Container image could not be pulled
     ///
     /// Message: `cannot pull image {image}: registry answered HTTP {http_code}`
     ///
-    /// Category [`Category::Unavailable`]; retryable: yes; exit code 3; HTTP 503; JSON-RPC -32000; logged at ERROR. Reference: <https://docs.orbit.example/errors/dep/#orb-dep-007>.
+    /// Name: `DEP_IMAGE_PULL`; namespace: `DEP`; category: [`Category::Unavailable`]; retryable: yes; retry advice: at most 3 attempts, first backoff 200 ms; exit code: 3; HTTP status: 503; JSON-RPC code: -32000; log level: ERROR (unexpected: an operator fault); docs URL: <https://docs.orbit.example/errors/dep/#orb-dep-007>.
     DepImagePull,
     /// `ORB-NET-001` — Port already bound
     ///
@@ -388,19 +388,19 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Pick another port or stop {service}.`
     ///
-    /// Category [`Category::Conflict`]; retryable: no; exit code 1; HTTP 409; JSON-RPC -32602; logged at WARN. Reference: <https://docs.orbit.example/errors/net/#orb-net-001>.
+    /// Name: `NET_PORT_IN_USE`; namespace: `NET`; category: [`Category::Conflict`]; retryable: no; retry advice: Re-read the resource and reconcile your change with it before sending it again; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://docs.orbit.example/errors/net/#orb-net-001>.
     NetPortInUse,
     /// `ORB-NET-002` — DNS lookup timed out
     ///
     /// Message: `DNS lookup for {host} timed out after {timeout_ms} ms`
     ///
-    /// Category [`Category::Timeout`]; retryable: yes; exit code 124; HTTP 504; JSON-RPC -32001; logged at ERROR. Reference: <https://docs.orbit.example/errors/net/#orb-net-002>. Since 1.2.0.
+    /// Name: `NET_DNS_TIMEOUT`; namespace: `NET`; category: [`Category::Timeout`]; retryable: yes; retry advice: at most 2 attempts. Retry once with a longer timeout; exit code: 124; HTTP status: 504; JSON-RPC code: -32001; log level: ERROR (unexpected: an operator fault); since: 1.2.0; docs URL: <https://docs.orbit.example/errors/net/#orb-net-002>.
     NetDnsTimeout,
     /// `ORB-NET-003` — TLS handshake failed
     ///
     /// Message: `TLS handshake with {host} failed: {reason}`
     ///
-    /// Category [`Category::Unavailable`]; retryable: yes; exit code 69; HTTP 503; JSON-RPC -32000; logged at ERROR. Reference: <https://status.orbit.example/kb/tls#orb-net-003>.
+    /// Name: `NET_TLS_HANDSHAKE`; namespace: `NET`; category: [`Category::Unavailable`]; retryable: yes; retry advice: at most 3 attempts, first backoff 200 ms; exit code: 69; HTTP status: 503; JSON-RPC code: -32000; log level: ERROR (unexpected: an operator fault); docs URL: <https://status.orbit.example/kb/tls#orb-net-003>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -411,7 +411,7 @@ pub enum ErrorCode {
     ///
     /// Message: `connection to {host}:{port} was reset`
     ///
-    /// Category [`Category::Unavailable`]; retryable: yes; exit code 69; HTTP 503; JSON-RPC -32000; logged at ERROR. Reference: <https://docs.orbit.example/errors/net/#orb-net-004>.
+    /// Name: `NET_CONNECTION_RESET`; namespace: `NET`; category: [`Category::Unavailable`]; retryable: yes; retry advice: at most 10 attempts, first backoff 50 ms. Reconnect immediately; resets are usually load-balancer restarts; exit code: 69; HTTP status: 503; JSON-RPC code: -32000; log level: ERROR (unexpected: an operator fault); docs URL: <https://docs.orbit.example/errors/net/#orb-net-004>.
     NetConnectionReset,
     /// `ORB-NET-005` — Proxy URL is malformed
     ///
@@ -419,7 +419,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Set HTTPS_PROXY to a full URL, e.g. http://proxy:3128 (not {url}).`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: <https://docs.orbit.example/errors/net/#orb-net-005>.
+    /// Name: `NET_PROXY_INVALID`; namespace: `NET`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://docs.orbit.example/errors/net/#orb-net-005>.
     NetProxyInvalid,
     /// `ORB-NET-006` — Undefined variable in an ingress template
     ///
@@ -427,7 +427,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Define {variable} under `vars:` or write {{{{{variable}}}}} to keep the braces. ``
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: <https://docs.orbit.example/errors/net/#orb-net-006>.
+    /// Name: `NET_TEMPLATE_UNDEFINED`; namespace: `NET`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://docs.orbit.example/errors/net/#orb-net-006>.
     NetTemplateUndefined,
     /// `ORB-AUT-001` — Access token expired
     ///
@@ -435,7 +435,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Run `orbit login` to get a new token. ``
     ///
-    /// Category [`Category::Permission`]; retryable: no; exit code 77; HTTP 401; JSON-RPC -32003; logged at WARN. Reference: <https://docs.orbit.example/errors/auth/#orb-aut-001>.
+    /// Name: `AUTH_TOKEN_EXPIRED`; namespace: `AUTH`; category: [`Category::Permission`]; retryable: no; exit code: 77; HTTP status: 401; JSON-RPC code: -32003; log level: WARN (expected: the caller can fix it); docs URL: <https://docs.orbit.example/errors/auth/#orb-aut-001>.
     AuthTokenExpired,
     /// `ORB-AUT-002` — Principal may not perform this action
     ///
@@ -443,31 +443,31 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Ask a project owner to grant `{action}` to {principal}. ``
     ///
-    /// Category [`Category::Permission`]; retryable: no; exit code 77; HTTP 403; JSON-RPC -32003; logged at WARN. Reference: <https://docs.orbit.example/errors/auth/#orb-aut-002>.
+    /// Name: `AUTH_FORBIDDEN`; namespace: `AUTH`; category: [`Category::Permission`]; retryable: no; exit code: 77; HTTP status: 403; JSON-RPC code: -32003; log level: WARN (expected: the caller can fix it); aliases: `ACCESS_DENIED`; legacy codes: `ORB-AUT-403`; docs URL: <https://docs.orbit.example/errors/auth/#orb-aut-002>.
     AuthForbidden,
     /// `ORB-AUT-003` — Multi-factor authentication required
     ///
     /// Message: `multi-factor authentication is required (enrolled: {enrolled})`
     ///
-    /// Category [`Category::Permission`]; retryable: no; exit code 77; HTTP 403; JSON-RPC -32004; logged at WARN. Reference: <https://docs.orbit.example/errors/auth/#orb-aut-003>. Since 2.0.0.
+    /// Name: `AUTH_MFA_REQUIRED`; namespace: `AUTH`; category: [`Category::Permission`]; retryable: no; exit code: 77; HTTP status: 403; JSON-RPC code: -32004; log level: WARN (expected: the caller can fix it); since: 2.0.0; docs URL: <https://docs.orbit.example/errors/auth/#orb-aut-003>.
     AuthMfaRequired,
     /// `ORB-AUT-004` — Too many login attempts
     ///
     /// Message: `too many login attempts; retry in {retry_after_s} s`
     ///
-    /// Category [`Category::RateLimited`]; retryable: yes; exit code 75; HTTP 429; JSON-RPC -32005; logged at WARN. Reference: <https://docs.orbit.example/errors/auth/#orb-aut-004>.
+    /// Name: `AUTH_TOO_MANY_ATTEMPTS`; namespace: `AUTH`; category: [`Category::RateLimited`]; retryable: yes; retry advice: at most 1 attempts, first backoff 30000 ms. Wait for the lockout to end; further attempts extend it; exit code: 75; HTTP status: 429; JSON-RPC code: -32005; log level: WARN (expected: the caller can fix it); docs URL: <https://docs.orbit.example/errors/auth/#orb-aut-004>.
     AuthTooManyAttempts,
     /// `ORB-BIL-001` — Payment card declined
     ///
     /// Message: `card ending in {last4} was declined`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 402; JSON-RPC -32602; logged at WARN. Reference: <https://billing.orbit.example/help/declined-cards>.
+    /// Name: `BIL_CARD_DECLINED`; namespace: `BIL`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 402; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://billing.orbit.example/help/declined-cards>.
     BilCardDeclined,
     /// `ORB-BIL-002` — Invoice not generated yet
     ///
     /// Message: `invoice {invoice} does not exist yet`
     ///
-    /// Category [`Category::NotFound`]; retryable: yes; exit code 66; HTTP 404; JSON-RPC -32002; logged at WARN. Reference: <https://docs.orbit.example/errors/bil/#orb-bil-002>.
+    /// Name: `BIL_INVOICE_NOT_FOUND`; namespace: `BIL`; category: [`Category::NotFound`]; retryable: yes; retry advice: at most 3 attempts, first backoff 60000 ms. Invoices appear up to an hour after the period closes; exit code: 66; HTTP status: 404; JSON-RPC code: -32002; log level: WARN (expected: the caller can fix it); docs URL: <https://docs.orbit.example/errors/bil/#orb-bil-002>.
     BilInvoiceNotFound,
     /// `ORB-BIL-003` — Monthly spend limit reached
     ///
@@ -475,7 +475,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Raise the spend limit above {limit} {currency} in the billing settings.`
     ///
-    /// Category [`Category::Conflict`]; retryable: no; exit code 1; HTTP 409; JSON-RPC 1409; logged at WARN. Reference: <https://docs.orbit.example/errors/bil/#orb-bil-003>.
+    /// Name: `BIL_SPEND_LIMIT`; namespace: `BIL`; category: [`Category::Conflict`]; retryable: no; retry advice: Re-read the resource and reconcile your change with it before sending it again; exit code: 1; HTTP status: 409; JSON-RPC code: 1409; log level: WARN (expected: the caller can fix it); docs URL: <https://docs.orbit.example/errors/bil/#orb-bil-003>.
     BilSpendLimit,
     /// `ORB-CFG-001` — Required configuration key missing
     ///
@@ -483,13 +483,13 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Add `{key} = ...` to {file}. ``
     ///
-    /// Category [`Category::Config`]; retryable: no; exit code 78; HTTP 500; JSON-RPC -32603; logged at ERROR. Reference: <https://docs.orbit.example/errors/cfg/#orb-cfg-001>.
+    /// Name: `CFG_MISSING_KEY`; namespace: `CFG`; category: [`Category::Config`]; retryable: no; exit code: 78; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://docs.orbit.example/errors/cfg/#orb-cfg-001>.
     CfgMissingKey,
     /// `ORB-CFG-002` — Configuration file cannot be parsed
     ///
     /// Message: `cannot parse {file} at line {line}, column {column}`
     ///
-    /// Category [`Category::Config`]; retryable: no; exit code 2; HTTP 500; JSON-RPC -32603; logged at ERROR. Reference: <https://docs.orbit.example/errors/cfg/#orb-cfg-002>.
+    /// Name: `CFG_PARSE`; namespace: `CFG`; category: [`Category::Config`]; retryable: no; exit code: 2; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://docs.orbit.example/errors/cfg/#orb-cfg-002>.
     CfgParse,
     /// `ORB-CFG-003` — Unknown profile selected
     ///
@@ -497,7 +497,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` List profiles with `orbit config profiles`. ``
     ///
-    /// Category [`Category::Config`]; retryable: no; exit code 78; HTTP 500; JSON-RPC -32603; logged at WARN. Reference: <https://docs.orbit.example/errors/cfg/#orb-cfg-003>.
+    /// Name: `CFG_UNKNOWN_PROFILE`; namespace: `CFG`; category: [`Category::Config`]; retryable: no; exit code: 78; HTTP status: 500; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: <https://docs.orbit.example/errors/cfg/#orb-cfg-003>.
     CfgUnknownProfile,
     /// `ORB-SYS-001` — Unknown command
     ///
@@ -505,13 +505,13 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Run `orbit {closest}`, or `orbit help` for every command. ``
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 64; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: <https://docs.orbit.example/errors/general/#orb-sys-001>.
+    /// Name: `SYS_UNKNOWN_COMMAND`; category: [`Category::Invalid`]; retryable: no; exit code: 64; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://docs.orbit.example/errors/general/#orb-sys-001>.
     SysUnknownCommand,
     /// `ORB-SYS-002` — Interrupted by a signal
     ///
     /// Message: `interrupted by signal {signal}`
     ///
-    /// Category [`Category::Internal`]; retryable: no; exit code 125; HTTP 500; JSON-RPC -32603; logged at WARN. Reference: <https://docs.orbit.example/errors/general/#orb-sys-002>.
+    /// Name: `SYS_INTERRUPTED`; category: [`Category::Internal`]; retryable: no; exit code: 125; HTTP status: 500; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: <https://docs.orbit.example/errors/general/#orb-sys-002>.
     SysInterrupted,
     /// `INTERNAL` — Unexpected internal error
     ///
@@ -519,7 +519,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Report this with the output of `orbit bug-report`. ``
     ///
-    /// Category [`Category::Internal`]; retryable: no; exit code 70; HTTP 500; JSON-RPC -32603; logged at ERROR. Reference: <https://docs.orbit.example/errors/general/#internal>.
+    /// Category: [`Category::Internal`]; retryable: no; exit code: 70; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://docs.orbit.example/errors/general/#internal>.
     ///
     #[cfg_attr(
         not(doctest),

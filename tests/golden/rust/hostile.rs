@@ -61,17 +61,17 @@ const ERRDEX_CODE_CLASS: [u8; 13usize] = [
 pub enum Category {
     /// Bad input \| "quoted" \\ backslash \*/ /\* &lt;/script&gt; \`tick\` ${x} {{ }} &lt;!-- --&gt;
     ///
-    /// Wire value `invalid`; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; expected (log at WARN).
+    /// Wire value `invalid`; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; log level: WARN (expected: the caller can fix it).
     Invalid,
     /// Category named like a keyword
     /// with a newline, a CR
     /// and a tab     🚀
     ///
-    /// Wire value `enum`; retryable: yes; exit code 3; HTTP 503; JSON-RPC -32000; operator fault (log at ERROR).
+    /// Wire value `enum`; retryable: yes; exit code 3; HTTP 503; JSON-RPC -32000; log level: ERROR (unexpected: an operator fault).
     Enum,
     /// \*emphasis\* \[click\](javascript:alert(1)) &lt;b&gt;bold&lt;/b&gt; # not a heading
     ///
-    /// Wire value `self`; retryable: no; exit code 70; HTTP 500; JSON-RPC -32603; operator fault (log at ERROR).
+    /// Wire value `self`; retryable: no; exit code 70; HTTP 500; JSON-RPC -32603; log level: ERROR (unexpected: an operator fault).
     Self_,
 }
 impl Category {
@@ -182,7 +182,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Try `{type}` instead of ${{type}} --> or {{type}} \u{202e}reversed\u{202c} 🚀👩‍💻🇺🇳 ``
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: <https://hostile.example/errors/md?code=h-001&v=1#h-001>. Since 1.0 "beta" \*/ &lt;/script&gt;.
+    /// Name: `TYPE`; namespace: `MD`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); since: 1.0 "beta" \*/ &lt;/script&gt;; aliases: `DEFAULT`, `STATIC`; legacy codes: `H-000`; docs URL: <https://hostile.example/errors/md?code=h-001&v=1#h-001>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -199,67 +199,67 @@ pub enum ErrorCode {
     /// Line two with a CR
     /// and a tab     and U+2028  here
     ///
-    /// Category [`Category::Self_`]; retryable: no; exit code 70; HTTP 500; JSON-RPC -32603; logged at ERROR. Reference: <https://hostile.example/errors/md?code=h-002&v=1#h-002>.
+    /// Name: `self`; namespace: `MD`; category: [`Category::Self_`]; retryable: no; exit code: 70; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://hostile.example/errors/md?code=h-002&v=1#h-002>.
     Self_,
     /// `H-003` — Params named constructor and \_\_proto\_\_
     ///
     /// Message: `{constructor} / {__proto__} *emphasis* [link](javascript:alert(1))`
     ///
-    /// Category [`Category::Enum`]; retryable: yes; exit code 3; HTTP 503; JSON-RPC -32000; logged at ERROR. Reference: <https://hostile.example/errors/md?code=h-003&v=1#h-003>.
+    /// Name: `ASYNC`; namespace: `MD`; category: [`Category::Enum`]; retryable: yes; retry advice: at most 1 attempts. \*/ "retry" \\ &lt;/script&gt;; exit code: 3; HTTP status: 503; JSON-RPC code: -32000; log level: ERROR (unexpected: an operator fault); docs URL: <https://hostile.example/errors/md?code=h-003&v=1#h-003>.
     Async,
     /// `H-004` — Only escaped braces, no params
     ///
     /// Message: `` literal braces only: {{}} {{{{ }}}} a lone $ and ${{x}} and `${{y}}` ``
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: <https://hostile.example/errors/md?code=h-004&v=1#h-004>.
+    /// Name: `MATCH`; namespace: `MD`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://hostile.example/errors/md?code=h-004&v=1#h-004>.
     Match,
     /// `K-001` — Entry named constructor with a param named in
     ///
     /// Message: `{in} is a keyword in both languages`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: ../faq.html?q=a&amp;b='c'(1)#k-001.
+    /// Name: `constructor`; namespace: `KW`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: ../faq.html?q=a&amp;b='c'(1)#k-001.
     Constructor,
     /// `K-002` — Entry named like the generated Error type (and the JS global)
     ///
     /// Message: `error {number}`
     ///
-    /// Category [`Category::Self_`]; retryable: no; exit code 70; HTTP 500; JSON-RPC -32603; logged at ERROR. Reference: <https://hostile.example/errors/kw?code=k-002&v=1#k-002>.
+    /// Name: `ERROR`; namespace: `KW`; category: [`Category::Self_`]; retryable: no; exit code: 70; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://hostile.example/errors/kw?code=k-002&v=1#k-002>.
     Error,
     /// `K-003` — Entry named like the generated ErrorCode type
     ///
     /// Message: `code {string}`
     ///
-    /// Category [`Category::Self_`]; retryable: no; exit code 70; HTTP 500; JSON-RPC -32603; logged at ERROR. Reference: <https://hostile.example/errors/kw?code=k-003&v=1#k-003>.
+    /// Name: `ERROR_CODE`; namespace: `KW`; category: [`Category::Self_`]; retryable: no; exit code: 70; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://hostile.example/errors/kw?code=k-003&v=1#k-003>.
     ErrorCode,
     /// `K-004` — Entry named like the generated Category type
     ///
     /// Message: `category {object}`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: <https://hostile.example/errors/kw?code=k-004&v=1#k-004>.
+    /// Name: `CATEGORY`; namespace: `KW`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://hostile.example/errors/kw?code=k-004&v=1#k-004>.
     Category,
     /// `K-005` — Entry named like a method of Error (message)
     ///
     /// Message: `message {let} {var} {const}`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: <https://hostile.example/errors/kw?code=k-005&v=1#k-005>.
+    /// Name: `MESSAGE`; namespace: `KW`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://hostile.example/errors/kw?code=k-005&v=1#k-005>.
     Message,
     /// `K-006` — Entry named crate (not a raw identifier)
     ///
     /// Message: `crate {super}`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: <https://hostile.example/errors/kw?code=k-006&v=1#k-006>.
+    /// Name: `CRATE`; namespace: `KW`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://hostile.example/errors/kw?code=k-006&v=1#k-006>.
     Crate,
     /// `K-007` — Entry named to\_string; params named Self and prototype
     ///
     /// Message: `{Self} {prototype}`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: <https://hostile.example/errors/kw?code=k-007&v=1#k-007>.
+    /// Name: `to_string`; namespace: `KW`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://hostile.example/errors/kw?code=k-007&v=1#k-007>.
     ToString,
     /// `K-008` — Deprecated entry with a hostile note
     ///
     /// Message: `new {typeof}`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: <https://hostile.example/errors/kw?code=k-008&v=1#k-008>.
+    /// Name: `NEW`; namespace: `KW`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://hostile.example/errors/kw?code=k-008&v=1#k-008>.
     #[deprecated(
         note = "deprecated since 2.0 */ \"x\"; use H-001 (`ErrorCode::Type`) instead: Use TYPE \"instead\" */ </script> | `x` ${x} \\ \\u{202e}"
     )]
@@ -268,7 +268,7 @@ pub enum ErrorCode {
     ///
     /// Message: `raw r#{r} and r#type`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: <https://hostile.example/errors/general?code=r-type&v=1#r-type>.
+    /// Name: `R_TYPE`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://hostile.example/errors/general?code=r-type&v=1#r-type>.
     RType,
 }
 static ERRDEX_RETRY: [Option<RetryAdvice>; 2usize] = [

@@ -59,19 +59,19 @@ const ERRDEX_CODE_CLASS: [u8; 6usize] = [0u8, 0u8, 0u8, 0u8, 0u8, 0u8];
 pub enum Category {
     /// The tool call cannot succeed as sent
     ///
-    /// Wire value `invalid`; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; expected (log at WARN).
+    /// Wire value `invalid`; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; log level: WARN (expected: the caller can fix it).
     Invalid,
     /// The caller may not do this
     ///
-    /// Wire value `denied`; retryable: no; exit code 1; HTTP 403; JSON-RPC -32602; expected (log at WARN).
+    /// Wire value `denied`; retryable: no; exit code 1; HTTP 403; JSON-RPC -32602; log level: WARN (expected: the caller can fix it).
     Denied,
     /// The target changed under the caller
     ///
-    /// Wire value `conflict`; retryable: yes; exit code 1; HTTP 409; JSON-RPC -32602; expected (log at WARN).
+    /// Wire value `conflict`; retryable: yes; exit code 1; HTTP 409; JSON-RPC -32602; log level: WARN (expected: the caller can fix it).
     Conflict,
     /// A bug or outage inside the server
     ///
-    /// Wire value `internal`; retryable: no; exit code 1; HTTP 500; JSON-RPC -32603; operator fault (log at ERROR).
+    /// Wire value `internal`; retryable: no; exit code 1; HTTP 500; JSON-RPC -32603; log level: ERROR (unexpected: an operator fault).
     Internal,
 }
 impl Category {
@@ -168,7 +168,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Fix `{field}` and call the tool again; retrying unchanged fails the same way. ``
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: <https://notebook-mcp.example.dev/errors#validation_error>.
+    /// Category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://notebook-mcp.example.dev/errors#validation_error>.
     ValidationError,
     /// `NOT_FOUND` — The notebook or cell does not exist (yet)
     ///
@@ -176,7 +176,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Check the id with `list_notebooks`; a notebook being imported appears within seconds. ``
     ///
-    /// Category [`Category::Invalid`]; retryable: yes; exit code 1; HTTP 404; JSON-RPC -32002; logged at WARN. Reference: <https://notebook-mcp.example.dev/errors#not_found>.
+    /// Category: [`Category::Invalid`]; retryable: yes; retry advice: at most 3 attempts, first backoff 1000 ms. Imports finish within seconds: wait, then retry the same call; exit code: 1; HTTP status: 404; JSON-RPC code: -32002; log level: WARN (expected: the caller can fix it); docs URL: <https://notebook-mcp.example.dev/errors#not_found>.
     NotFound,
     /// `PERMISSION_DENIED` — Missing OAuth scope
     ///
@@ -184,25 +184,25 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Re-authorise the client with the `{scope}` scope. ``
     ///
-    /// Category [`Category::Denied`]; retryable: no; exit code 1; HTTP 403; JSON-RPC -32602; logged at WARN. Reference: <https://notebook-mcp.example.dev/errors#permission_denied>.
+    /// Category: [`Category::Denied`]; retryable: no; exit code: 1; HTTP status: 403; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://notebook-mcp.example.dev/errors#permission_denied>.
     PermissionDenied,
     /// `PRECONDITION_FAILED` — The notebook's version differs from the one the caller read
     ///
     /// Message: `notebook is at version {actual_version}, not {expected_version}`
     ///
-    /// Category [`Category::Conflict`]; retryable: yes; exit code 1; HTTP 412; JSON-RPC -32602; logged at WARN. Reference: <https://notebook-mcp.example.dev/errors#precondition_failed>.
+    /// Category: [`Category::Conflict`]; retryable: yes; retry advice: at most 2 attempts. Re-read the notebook, reapply the edit to its current version, then retry; exit code: 1; HTTP status: 412; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://notebook-mcp.example.dev/errors#precondition_failed>.
     PreconditionFailed,
     /// `CONFLICT` — Another client is editing the same cell
     ///
     /// Message: `cell {cell} is locked by another editor`
     ///
-    /// Category [`Category::Conflict`]; retryable: yes; exit code 1; HTTP 409; JSON-RPC -32602; logged at WARN. Reference: <https://notebook-mcp.example.dev/errors#conflict>.
+    /// Category: [`Category::Conflict`]; retryable: yes; retry advice: at most 5 attempts, first backoff 200 ms. Wait for the other editor's lock to expire, then retry; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://notebook-mcp.example.dev/errors#conflict>.
     Conflict,
     /// `INTERNAL_ERROR` — Unexpected server error
     ///
     /// Message: `internal error (request {request_id})`
     ///
-    /// Category [`Category::Internal`]; retryable: yes; exit code 1; HTTP 500; JSON-RPC -32603; logged at ERROR. Reference: <https://notebook-mcp.example.dev/errors#internal_error>.
+    /// Category: [`Category::Internal`]; retryable: yes; retry advice: at most 2 attempts, first backoff 500 ms. Retry once; if it fails again, report the request id; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://notebook-mcp.example.dev/errors#internal_error>.
     InternalError,
 }
 static ERRDEX_RETRY: [Option<RetryAdvice>; 5usize] = [

@@ -59,7 +59,7 @@ const ERRDEX_CODE_CLASS: [u8; 5usize] = [0u8, 0u8, 0u8, 0u8, 0u8];
 pub enum Category {
     /// The call cannot succeed as sent
     ///
-    /// Wire value `invalid`; retryable: no; exit code 2; HTTP 400; JSON-RPC -32602; expected (log at WARN).
+    /// Wire value `invalid`; retryable: no; exit code 2; HTTP 400; JSON-RPC -32602; log level: WARN (expected: the caller can fix it).
     Invalid,
 }
 impl Category {
@@ -117,31 +117,31 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Use one of: {valid_phases}.`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 2; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: general.html#phase\_invalid.
+    /// Category: [`Category::Invalid`]; retryable: no; exit code: 2; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: general.html#phase\_invalid.
     PhaseInvalid,
     /// `TRANSITION_INVALID` — The status cannot move that way
     ///
     /// Message: `cannot move from {from} to {to}; allowed: {valid_transitions}`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 2; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: general.html#transition\_invalid.
+    /// Category: [`Category::Invalid`]; retryable: no; exit code: 2; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: general.html#transition\_invalid.
     TransitionInvalid,
     /// `VERSION_MISMATCH` — The notebook's version differs from the one the caller read
     ///
     /// Message: `notebook is at version {actual_version}, not {expected_version}`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 2; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: general.html#version\_mismatch.
+    /// Category: [`Category::Invalid`]; retryable: no; exit code: 2; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: general.html#version\_mismatch.
     VersionMismatch,
     /// `LIMITS_EXCEEDED` — The request exceeds its limits
     ///
     /// Message: `limits exceeded: {limits} (weights {weights}, flags {flags}, ids {ids}, ratio {ratio})`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 2; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: general.html#limits\_exceeded.
+    /// Category: [`Category::Invalid`]; retryable: no; exit code: 2; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: general.html#limits\_exceeded.
     LimitsExceeded,
     /// `OPTIONS_INVALID` — The options object was refused
     ///
     /// Message: `bad options {options}`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 2; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: general.html#options\_invalid.
+    /// Category: [`Category::Invalid`]; retryable: no; exit code: 2; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: general.html#options\_invalid.
     OptionsInvalid,
 }
 static ERRDEX_RETRY: [Option<RetryAdvice>; 1usize] = [None];

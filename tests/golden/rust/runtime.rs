@@ -62,27 +62,27 @@ const ERRDEX_CODE_CLASS: [u8; 20usize] = [
 pub enum Category {
     /// The request, a tool call or its arguments are malformed
     ///
-    /// Wire value `invalid`; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; expected (log at WARN).
+    /// Wire value `invalid`; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; log level: WARN (expected: the caller can fix it).
     Invalid,
     /// A tool, file, session or other named thing does not exist
     ///
-    /// Wire value `not_found`; retryable: no; exit code 1; HTTP 404; JSON-RPC -32602; expected (log at WARN).
+    /// Wire value `not_found`; retryable: no; exit code 1; HTTP 404; JSON-RPC -32602; log level: WARN (expected: the caller can fix it).
     NotFound,
     /// The sandbox or policy forbids the operation
     ///
-    /// Wire value `permission`; retryable: no; exit code 1; HTTP 403; JSON-RPC -32003; expected (log at WARN).
+    /// Wire value `permission`; retryable: no; exit code 1; HTTP 403; JSON-RPC -32003; log level: WARN (expected: the caller can fix it).
     Permission,
     /// A process, the network or an upstream service is temporarily unavailable
     ///
-    /// Wire value `unavailable`; retryable: yes; exit code 1; HTTP 503; JSON-RPC -32000; operator fault (log at ERROR).
+    /// Wire value `unavailable`; retryable: yes; exit code 1; HTTP 503; JSON-RPC -32000; log level: ERROR (unexpected: an operator fault).
     Unavailable,
     /// A bug in the runtime
     ///
-    /// Wire value `internal`; retryable: no; exit code 1; HTTP 500; JSON-RPC -32603; operator fault (log at ERROR).
+    /// Wire value `internal`; retryable: no; exit code 1; HTTP 500; JSON-RPC -32603; log level: ERROR (unexpected: an operator fault).
     Internal,
     /// The runtime's configuration is invalid; it refuses to start
     ///
-    /// Wire value `config`; retryable: no; exit code 2; HTTP 500; JSON-RPC -32603; operator fault (log at ERROR).
+    /// Wire value `config`; retryable: no; exit code 2; HTTP 500; JSON-RPC -32603; log level: ERROR (unexpected: an operator fault).
     Config,
 }
 impl Category {
@@ -271,25 +271,25 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` List the available tools with `agentrt tools`. ``
     ///
-    /// Category [`Category::NotFound`]; retryable: no; exit code 1; HTTP 404; JSON-RPC -32602; logged at WARN. Reference: <https://agentrt.example/docs/errors/tools#unknown_tool>.
+    /// Namespace: `tools`; category: [`Category::NotFound`]; retryable: no; exit code: 1; HTTP status: 404; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://agentrt.example/docs/errors/tools#unknown_tool>.
     UnknownTool,
     /// `tool_arguments_invalid` — Tool-call arguments do not match the tool's input schema
     ///
     /// Message: `arguments for {tool} are invalid: {reason}`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: <https://agentrt.example/docs/errors/tools#tool_arguments_invalid>.
+    /// Namespace: `tools`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://agentrt.example/docs/errors/tools#tool_arguments_invalid>.
     ToolArgumentsInvalid,
     /// `tool_disabled` — The tool is disabled
     ///
     /// Message: `tool {tool} is disabled (by policy: {by_policy})`
     ///
-    /// Category [`Category::Permission`]; retryable: no; exit code 1; HTTP 403; JSON-RPC -32003; logged at WARN. Reference: <https://agentrt.example/docs/errors/tools#tool_disabled>.
+    /// Namespace: `tools`; category: [`Category::Permission`]; retryable: no; exit code: 1; HTTP status: 403; JSON-RPC code: -32003; log level: WARN (expected: the caller can fix it); docs URL: <https://agentrt.example/docs/errors/tools#tool_disabled>.
     ToolDisabled,
     /// `process_error` — A child process failed
     ///
     /// Message: `{command} exited with status {exit_status}`
     ///
-    /// Category [`Category::Internal`]; retryable: no; exit code 1; HTTP 500; JSON-RPC -32603; logged at ERROR. Reference: <https://agentrt.example/docs/errors/process#process_error>.
+    /// Namespace: `process`; category: [`Category::Internal`]; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://agentrt.example/docs/errors/process#process_error>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -300,19 +300,19 @@ pub enum ErrorCode {
     ///
     /// Message: `cannot start {command}: {reason}`
     ///
-    /// Category [`Category::Unavailable`]; retryable: yes; exit code 1; HTTP 503; JSON-RPC -32000; logged at ERROR. Reference: <https://agentrt.example/docs/errors/process#spawn_failed>.
+    /// Namespace: `process`; category: [`Category::Unavailable`]; retryable: yes; retry advice: at most 3 attempts, first backoff 250 ms. Back off exponentially, starting at 250 ms; exit code: 1; HTTP status: 503; JSON-RPC code: -32000; log level: ERROR (unexpected: an operator fault); docs URL: <https://agentrt.example/docs/errors/process#spawn_failed>.
     SpawnFailed,
     /// `timeout` — An operation exceeded its deadline
     ///
     /// Message: `{operation} timed out after {seconds} s`
     ///
-    /// Category [`Category::Unavailable`]; retryable: yes; exit code 1; HTTP 503; JSON-RPC -32000; logged at ERROR. Reference: <https://agentrt.example/docs/errors/process#timeout>.
+    /// Namespace: `process`; category: [`Category::Unavailable`]; retryable: yes; retry advice: at most 3 attempts, first backoff 250 ms. Back off exponentially, starting at 250 ms; exit code: 1; HTTP status: 503; JSON-RPC code: -32000; log level: ERROR (unexpected: an operator fault); docs URL: <https://agentrt.example/docs/errors/process#timeout>.
     Timeout,
     /// `process_killed` — A child process was killed by a signal
     ///
     /// Message: `{command} was killed by signal {signal}`
     ///
-    /// Category [`Category::Internal`]; retryable: no; exit code 1; HTTP 500; JSON-RPC -32603; logged at ERROR. Reference: <https://agentrt.example/docs/errors/process#process_killed>.
+    /// Namespace: `process`; category: [`Category::Internal`]; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://agentrt.example/docs/errors/process#process_killed>.
     ProcessKilled,
     /// `path_outside_sandbox` — Path lies outside the sandbox
     ///
@@ -320,61 +320,61 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Work inside {root}, or widen `sandbox.roots` in agentrt.toml. ``
     ///
-    /// Category [`Category::Permission`]; retryable: no; exit code 1; HTTP 403; JSON-RPC -32003; logged at WARN. Reference: <https://agentrt.example/docs/errors/sandbox#path_outside_sandbox>.
+    /// Namespace: `sandbox`; category: [`Category::Permission`]; retryable: no; exit code: 1; HTTP status: 403; JSON-RPC code: -32003; log level: WARN (expected: the caller can fix it); docs URL: <https://agentrt.example/docs/errors/sandbox#path_outside_sandbox>.
     PathOutsideSandbox,
     /// `command_not_allowed` — Command is not on the allow-list
     ///
     /// Message: `command {command} is not allowed`
     ///
-    /// Category [`Category::Permission`]; retryable: no; exit code 1; HTTP 403; JSON-RPC -32003; logged at WARN. Reference: <https://agentrt.example/docs/errors/sandbox#command_not_allowed>.
+    /// Namespace: `sandbox`; category: [`Category::Permission`]; retryable: no; exit code: 1; HTTP status: 403; JSON-RPC code: -32003; log level: WARN (expected: the caller can fix it); docs URL: <https://agentrt.example/docs/errors/sandbox#command_not_allowed>.
     CommandNotAllowed,
     /// `file_not_found` — File does not exist
     ///
     /// Message: `no such file: {path}`
     ///
-    /// Category [`Category::NotFound`]; retryable: no; exit code 1; HTTP 404; JSON-RPC -32602; logged at WARN. Reference: <https://agentrt.example/docs/errors/sandbox#file_not_found>.
+    /// Namespace: `sandbox`; category: [`Category::NotFound`]; retryable: no; exit code: 1; HTTP status: 404; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://agentrt.example/docs/errors/sandbox#file_not_found>.
     FileNotFound,
     /// `connection_refused` — Connection refused
     ///
     /// Message: `connection to {host}:{port} refused`
     ///
-    /// Category [`Category::Unavailable`]; retryable: yes; exit code 1; HTTP 503; JSON-RPC -32000; logged at ERROR. Reference: <https://agentrt.example/docs/errors/network#connection_refused>.
+    /// Namespace: `network`; category: [`Category::Unavailable`]; retryable: yes; retry advice: at most 3 attempts, first backoff 250 ms. Back off exponentially, starting at 250 ms; exit code: 1; HTTP status: 503; JSON-RPC code: -32000; log level: ERROR (unexpected: an operator fault); docs URL: <https://agentrt.example/docs/errors/network#connection_refused>.
     ConnectionRefused,
     /// `rate_limited` — The upstream rate-limited the runtime
     ///
     /// Message: `rate-limited by {host}; retry after {retry_after_s} s`
     ///
-    /// Category [`Category::Unavailable`]; retryable: yes; exit code 1; HTTP 503; JSON-RPC -32000; logged at ERROR. Reference: <https://agentrt.example/docs/errors/network#rate_limited>.
+    /// Namespace: `network`; category: [`Category::Unavailable`]; retryable: yes; retry advice: at most 3 attempts, first backoff 250 ms. Back off exponentially, starting at 250 ms; exit code: 1; HTTP status: 503; JSON-RPC code: -32000; log level: ERROR (unexpected: an operator fault); docs URL: <https://agentrt.example/docs/errors/network#rate_limited>.
     RateLimited,
     /// `upstream_error` — Upstream answered with a server error
     ///
     /// Message: `{host} answered HTTP {status_code}`
     ///
-    /// Category [`Category::Unavailable`]; retryable: yes; exit code 1; HTTP 503; JSON-RPC -32000; logged at ERROR. Reference: <https://agentrt.example/docs/errors/network#upstream_error>.
+    /// Namespace: `network`; category: [`Category::Unavailable`]; retryable: yes; retry advice: at most 3 attempts, first backoff 250 ms. Back off exponentially, starting at 250 ms; exit code: 1; HTTP status: 503; JSON-RPC code: -32000; log level: ERROR (unexpected: an operator fault); docs URL: <https://agentrt.example/docs/errors/network#upstream_error>.
     UpstreamError,
     /// `session_not_found` — No session has this id
     ///
     /// Message: `session {session_id} does not exist`
     ///
-    /// Category [`Category::NotFound`]; retryable: no; exit code 1; HTTP 404; JSON-RPC -32602; logged at WARN. Reference: <https://agentrt.example/docs/errors/session#session_not_found>.
+    /// Namespace: `session`; category: [`Category::NotFound`]; retryable: no; exit code: 1; HTTP status: 404; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://agentrt.example/docs/errors/session#session_not_found>.
     SessionNotFound,
     /// `message_too_large` — Message exceeds the size limit
     ///
     /// Message: `message is {size} bytes; the limit is {limit}`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: <https://agentrt.example/docs/errors/session#message_too_large>.
+    /// Namespace: `session`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://agentrt.example/docs/errors/session#message_too_large>.
     MessageTooLarge,
     /// `invalid_json` — Request body is not valid JSON
     ///
     /// Message: `invalid JSON at line {line}, column {column}`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: <https://agentrt.example/docs/errors/session#invalid_json>.
+    /// Namespace: `session`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://agentrt.example/docs/errors/session#invalid_json>.
     InvalidJson,
     /// `config_invalid` — Configuration file is invalid
     ///
     /// Message: `{file} is invalid: {reason}`
     ///
-    /// Category [`Category::Config`]; retryable: no; exit code 2; HTTP 500; JSON-RPC -32603; logged at ERROR. Reference: <https://agentrt.example/docs/errors/configuration#config_invalid>.
+    /// Namespace: `configuration`; category: [`Category::Config`]; retryable: no; exit code: 2; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://agentrt.example/docs/errors/configuration#config_invalid>.
     ConfigInvalid,
     /// `config_missing` — Configuration file is missing
     ///
@@ -382,19 +382,19 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Create one with `agentrt init`. ``
     ///
-    /// Category [`Category::Config`]; retryable: no; exit code 2; HTTP 500; JSON-RPC -32603; logged at ERROR. Reference: <https://agentrt.example/docs/errors/configuration#config_missing>.
+    /// Namespace: `configuration`; category: [`Category::Config`]; retryable: no; exit code: 2; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://agentrt.example/docs/errors/configuration#config_missing>.
     ConfigMissing,
     /// `env_var_missing` — Required environment variable is not set
     ///
     /// Message: `environment variable {variable} is not set`
     ///
-    /// Category [`Category::Config`]; retryable: no; exit code 2; HTTP 500; JSON-RPC -32603; logged at ERROR. Reference: <https://agentrt.example/docs/errors/configuration#env_var_missing>.
+    /// Namespace: `configuration`; category: [`Category::Config`]; retryable: no; exit code: 2; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://agentrt.example/docs/errors/configuration#env_var_missing>.
     EnvVarMissing,
     /// `internal_error` — Unexpected internal error
     ///
     /// Message: `internal error: {reason}`
     ///
-    /// Category [`Category::Internal`]; retryable: no; exit code 1; HTTP 500; JSON-RPC -32603; logged at ERROR. Reference: <https://agentrt.example/docs/errors/general#internal_error>.
+    /// Category: [`Category::Internal`]; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://agentrt.example/docs/errors/general#internal_error>.
     InternalError,
 }
 static ERRDEX_RETRY: [Option<RetryAdvice>; 2usize] = [

@@ -209,216 +209,216 @@ export declare const ErrorCode: {
    * `X-FRM-001` — Required value missing
    *
    * Message: `{field} is required`
-   * Category `invalid`, not retryable; exit code 2, HTTP 400, JSON-RPC -32602.
-   * See https://agentkit.example/reference/errors/frm.html#x-frm-001
+   *
+   * Name: `FRM_VALIDATION`; namespace: `FRM`; category: `invalid`; retryable: no; exit code: 2; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://agentkit.example/reference/errors/frm.html#x-frm-001.
    */
   readonly "FRM_VALIDATION": "X-FRM-001";
   /**
    * `X-FRM-002` — Value shorter than the minimum length
    *
    * Message: `{field} must be at least {min_length} characters, got {length}`
-   * Category `invalid`, not retryable; exit code 2, HTTP 400, JSON-RPC -32602.
-   * See https://agentkit.example/reference/errors/frm.html#x-frm-002
+   *
+   * Name: `FRM_TOO_SHORT`; namespace: `FRM`; category: `invalid`; retryable: no; exit code: 2; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://agentkit.example/reference/errors/frm.html#x-frm-002.
    */
   readonly "FRM_TOO_SHORT": "X-FRM-002";
   /**
    * `X-FRM-003` — Number outside the allowed range
    *
    * Message: `{field} must be between {min} and {max}, got {value}`
-   * Category `invalid`, not retryable; exit code 2, HTTP 400, JSON-RPC -32602.
-   * See https://agentkit.example/reference/errors/frm.html#x-frm-003
+   *
+   * Name: `FRM_OUT_OF_RANGE`; namespace: `FRM`; category: `invalid`; retryable: no; exit code: 2; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://agentkit.example/reference/errors/frm.html#x-frm-003.
    */
   readonly "FRM_OUT_OF_RANGE": "X-FRM-003";
   /**
    * `X-FRM-004` — Unknown command-line flag
    *
    * Message: `unknown flag --{flag}`
-   * Category `invalid`, not retryable; exit code 2, HTTP 400, JSON-RPC -32602.
-   * See https://agentkit.example/reference/errors/frm.html#x-frm-004
+   *
+   * Name: `FRM_UNKNOWN_FLAG`; namespace: `FRM`; category: `invalid`; retryable: no; exit code: 2; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://agentkit.example/reference/errors/frm.html#x-frm-004.
    */
   readonly "FRM_UNKNOWN_FLAG": "X-FRM-004";
   /**
    * `X-CFG-001` — Configuration file is invalid
    *
    * Message: `{file}: {key} {problem}`
-   * Category `config`, not retryable; exit code 78, HTTP 500, JSON-RPC -32603.
-   * See https://agentkit.example/reference/errors/cfg.html#x-cfg-001
+   *
+   * Name: `CFG_INVALID`; namespace: `CFG`; category: `config`; retryable: no; exit code: 78; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://agentkit.example/reference/errors/cfg.html#x-cfg-001.
    */
   readonly "CFG_INVALID": "X-CFG-001";
   /**
    * `X-CFG-002` — Selected profile does not exist
    *
    * Message: `profile {profile} is not defined in {file}`
-   * Category `config`, not retryable; exit code 78, HTTP 500, JSON-RPC -32603.
-   * See https://agentkit.example/reference/errors/cfg.html#x-cfg-002
+   *
+   * Name: `CFG_PROFILE_MISSING`; namespace: `CFG`; category: `config`; retryable: no; exit code: 78; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://agentkit.example/reference/errors/cfg.html#x-cfg-002.
    */
   readonly "CFG_PROFILE_MISSING": "X-CFG-002";
   /**
    * `X-AGT-001` — Agent reached its turn limit
    *
    * Message: `agent stopped after {turns} turns (limit {max_turns})`
-   * Category `invalid`, not retryable; exit code 2, HTTP 400, JSON-RPC -32602.
-   * See https://agentkit.example/reference/errors/agt.html#x-agt-001
+   *
+   * Name: `AGT_MAX_TURNS`; namespace: `AGT`; category: `invalid`; retryable: no; exit code: 2; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://agentkit.example/reference/errors/agt.html#x-agt-001.
    */
   readonly "AGT_MAX_TURNS": "X-AGT-001";
   /**
    * `X-AGT-002` — One agent step took too long
    *
    * Message: `step {step} exceeded {seconds} s`
-   * Category `timeout`, retryable; exit code 124, HTTP 504, JSON-RPC -32001.
-   * See https://agentkit.example/reference/errors/agt.html#x-agt-002
+   *
+   * Name: `AGT_STEP_TIMEOUT`; namespace: `AGT`; category: `timeout`; retryable: yes; retry advice: at most 2 attempts. Retry with a longer --timeout; exit code: 124; HTTP status: 504; JSON-RPC code: -32001; log level: ERROR (unexpected: an operator fault); docs URL: https://agentkit.example/reference/errors/agt.html#x-agt-002.
    */
   readonly "AGT_STEP_TIMEOUT": "X-AGT-002";
   /**
    * `X-TOL-001` — Unknown tool
    *
    * Message: `no tool named {tool}`
-   * Category `not_found`, not retryable; exit code 1, HTTP 404, JSON-RPC -32602.
-   * See https://agentkit.example/reference/errors/tol.html#x-tol-001
+   *
+   * Name: `TOL_NOT_FOUND`; namespace: `TOL`; category: `not_found`; retryable: no; exit code: 1; HTTP status: 404; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://agentkit.example/reference/errors/tol.html#x-tol-001.
    */
   readonly "TOL_NOT_FOUND": "X-TOL-001";
   /**
    * `X-TOL-002` — Tool argument violates the tool's input schema
    *
    * Message: `argument {argument_name} of {tool} violates its schema`
-   * Category `invalid`, not retryable; exit code 2, HTTP 400, JSON-RPC -32602.
-   * See https://agentkit.example/reference/errors/tol.html#x-tol-002
+   *
+   * Name: `TOL_ARGUMENT_INVALID`; namespace: `TOL`; category: `invalid`; retryable: no; exit code: 2; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://agentkit.example/reference/errors/tol.html#x-tol-002.
    */
   readonly "TOL_ARGUMENT_INVALID": "X-TOL-002";
   /**
    * `X-TOL-003` — Tool raised an exception
    *
    * Message: `tool {tool} failed: {reason}`
-   * Category `internal`, not retryable; exit code 70, HTTP 500, JSON-RPC -32603.
-   * See https://agentkit.example/reference/errors/tol.html#x-tol-003
+   *
+   * Name: `TOL_FAILED`; namespace: `TOL`; category: `internal`; retryable: no; exit code: 70; HTTP status: 500; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: https://agentkit.example/reference/errors/tol.html#x-tol-003.
    */
   readonly "TOL_FAILED": "X-TOL-003";
   /**
    * `X-MEM-001` — Vector store unreachable
    *
    * Message: `vector store at {url} is unreachable`
-   * Category `unavailable`, retryable; exit code 69, HTTP 503, JSON-RPC -32000.
-   * See https://agentkit.example/reference/errors/mem.html#x-mem-001
+   *
+   * Name: `MEM_STORE_UNAVAILABLE`; namespace: `MEM`; category: `unavailable`; retryable: yes; retry advice: at most 4 attempts, first backoff 500 ms. Back off exponentially with jitter; exit code: 69; HTTP status: 503; JSON-RPC code: -32000; log level: ERROR (unexpected: an operator fault); docs URL: https://agentkit.example/reference/errors/mem.html#x-mem-001.
    */
   readonly "MEM_STORE_UNAVAILABLE": "X-MEM-001";
   /**
    * `X-MEM-002` — Conversation exceeds the model's context window
    *
    * Message: `conversation needs {tokens} tokens; the model allows {max_tokens}`
-   * Category `invalid`, not retryable; exit code 2, HTTP 400, JSON-RPC -32602.
-   * See https://agentkit.example/reference/errors/mem.html#x-mem-002
+   *
+   * Name: `MEM_CONTEXT_OVERFLOW`; namespace: `MEM`; category: `invalid`; retryable: no; exit code: 2; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://agentkit.example/reference/errors/mem.html#x-mem-002.
    */
   readonly "MEM_CONTEXT_OVERFLOW": "X-MEM-002";
   /**
    * `X-LLM-001` — Provider rate limit hit
    *
    * Message: `{provider} rate-limited the request; retry after {retry_after_s} s`
-   * Category `unavailable`, retryable; exit code 69, HTTP 429, JSON-RPC -32000.
-   * See https://agentkit.example/reference/errors/llm.html#x-llm-001
+   *
+   * Name: `LLM_RATE_LIMITED`; namespace: `LLM`; category: `unavailable`; retryable: yes; retry advice: at most 4 attempts, first backoff 500 ms. Back off exponentially with jitter; exit code: 69; HTTP status: 429; JSON-RPC code: -32000; log level: ERROR (unexpected: an operator fault); docs URL: https://agentkit.example/reference/errors/llm.html#x-llm-001.
    */
   readonly "LLM_RATE_LIMITED": "X-LLM-001";
   /**
    * `X-LLM-002` — Provider did not answer in time
    *
    * Message: `{provider} did not answer within {seconds} s`
-   * Category `timeout`, retryable; exit code 124, HTTP 504, JSON-RPC -32001.
-   * See https://agentkit.example/reference/errors/llm.html#x-llm-002
+   *
+   * Name: `LLM_TIMEOUT`; namespace: `LLM`; category: `timeout`; retryable: yes; retry advice: at most 2 attempts. Retry with a longer --timeout; exit code: 124; HTTP status: 504; JSON-RPC code: -32001; log level: ERROR (unexpected: an operator fault); docs URL: https://agentkit.example/reference/errors/llm.html#x-llm-002.
    */
   readonly "LLM_TIMEOUT": "X-LLM-002";
   /**
    * `X-LLM-003` — Provider refused the content
    *
    * Message: `{provider} filtered the response (category: {filter})`
-   * Category `invalid`, not retryable; exit code 2, HTTP 400, JSON-RPC -32602.
-   * See https://agentkit.example/reference/errors/llm.html#x-llm-003
+   *
+   * Name: `LLM_CONTENT_FILTERED`; namespace: `LLM`; category: `invalid`; retryable: no; exit code: 2; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://agentkit.example/reference/errors/llm.html#x-llm-003.
    */
   readonly "LLM_CONTENT_FILTERED": "X-LLM-003";
   /**
    * `X-RPC-001` — Request is not valid JSON
    *
    * Message: `parse error at byte {offset}`
-   * Category `invalid`, not retryable; exit code 2, HTTP 400, JSON-RPC -32700.
-   * See https://agentkit.example/reference/errors/rpc.html#x-rpc-001
+   *
+   * Name: `RPC_PARSE_ERROR`; namespace: `RPC`; category: `invalid`; retryable: no; exit code: 2; HTTP status: 400; JSON-RPC code: -32700; log level: WARN (expected: the caller can fix it); docs URL: https://agentkit.example/reference/errors/rpc.html#x-rpc-001.
    */
   readonly "RPC_PARSE_ERROR": "X-RPC-001";
   /**
    * `X-RPC-002` — Request is not a valid JSON-RPC request object
    *
    * Message: `invalid request: {reason}`
-   * Category `invalid`, not retryable; exit code 2, HTTP 400, JSON-RPC -32600.
-   * See https://agentkit.example/reference/errors/rpc.html#x-rpc-002
+   *
+   * Name: `RPC_INVALID_REQUEST`; namespace: `RPC`; category: `invalid`; retryable: no; exit code: 2; HTTP status: 400; JSON-RPC code: -32600; log level: WARN (expected: the caller can fix it); docs URL: https://agentkit.example/reference/errors/rpc.html#x-rpc-002.
    */
   readonly "RPC_INVALID_REQUEST": "X-RPC-002";
   /**
    * `X-RPC-003` — Unknown JSON-RPC method
    *
    * Message: `method {method} not found`
-   * Category `not_found`, not retryable; exit code 1, HTTP 404, JSON-RPC -32601.
-   * See https://agentkit.example/reference/errors/rpc.html#x-rpc-003
+   *
+   * Name: `RPC_METHOD_NOT_FOUND`; namespace: `RPC`; category: `not_found`; retryable: no; exit code: 1; HTTP status: 404; JSON-RPC code: -32601; log level: WARN (expected: the caller can fix it); docs URL: https://agentkit.example/reference/errors/rpc.html#x-rpc-003.
    */
   readonly "RPC_METHOD_NOT_FOUND": "X-RPC-003";
   /**
    * `X-RPC-004` — Method parameters are invalid
    *
    * Message: `invalid params for {method}: {reason}`
-   * Category `invalid`, not retryable; exit code 2, HTTP 400, JSON-RPC -32602.
-   * See https://agentkit.example/reference/errors/rpc.html#x-rpc-004
+   *
+   * Name: `RPC_INVALID_PARAMS`; namespace: `RPC`; category: `invalid`; retryable: no; exit code: 2; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://agentkit.example/reference/errors/rpc.html#x-rpc-004.
    */
   readonly "RPC_INVALID_PARAMS": "X-RPC-004";
   /**
    * `X-RPC-005` — Internal JSON-RPC error
    *
    * Message: `internal error while handling {method}`
-   * Category `internal`, not retryable; exit code 70, HTTP 500, JSON-RPC -32603.
-   * See https://agentkit.example/reference/errors/rpc.html#x-rpc-005
+   *
+   * Name: `RPC_INTERNAL`; namespace: `RPC`; category: `internal`; retryable: no; exit code: 70; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://agentkit.example/reference/errors/rpc.html#x-rpc-005.
    */
   readonly "RPC_INTERNAL": "X-RPC-005";
   /**
    * `X-FIL-001` — File does not exist
    *
    * Message: `no such file: {path}`
-   * Category `not_found`, not retryable; exit code 1, HTTP 404, JSON-RPC -32602.
-   * See https://agentkit.example/reference/errors/fil.html#x-fil-001
+   *
+   * Name: `FIL_NOT_FOUND`; namespace: `FIL`; category: `not_found`; retryable: no; exit code: 1; HTTP status: 404; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://agentkit.example/reference/errors/fil.html#x-fil-001.
    */
   readonly "FIL_NOT_FOUND": "X-FIL-001";
   /**
    * `X-FIL-002` — Path escapes the workspace
    *
    * Message: `{path} is outside the workspace {workspace}`
-   * Category `permission`, not retryable; exit code 77, HTTP 403, JSON-RPC -32003.
-   * See https://agentkit.example/reference/errors/fil.html#x-fil-002
+   *
+   * Name: `FIL_OUTSIDE_WORKSPACE`; namespace: `FIL`; category: `permission`; retryable: no; exit code: 77; HTTP status: 403; JSON-RPC code: -32003; log level: WARN (expected: the caller can fix it); docs URL: https://agentkit.example/reference/errors/fil.html#x-fil-002.
    */
   readonly "FIL_OUTSIDE_WORKSPACE": "X-FIL-002";
   /**
    * `X-AUT-001` — API key not configured
    *
    * Message: `no API key for {provider}; set {env_var}`
-   * Category `config`, not retryable; exit code 78, HTTP 500, JSON-RPC -32603.
-   * See https://agentkit.example/reference/errors/aut.html#x-aut-001
+   *
+   * Name: `AUT_KEY_MISSING`; namespace: `AUT`; category: `config`; retryable: no; exit code: 78; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://agentkit.example/reference/errors/aut.html#x-aut-001.
    */
   readonly "AUT_KEY_MISSING": "X-AUT-001";
   /**
    * `X-AUT-002` — Credentials rejected by the provider
    *
    * Message: `{provider} rejected the credentials`
-   * Category `permission`, not retryable; exit code 77, HTTP 401, JSON-RPC -32003.
-   * See https://agentkit.example/reference/errors/aut.html#x-aut-002
+   *
+   * Name: `AUT_TOKEN_REJECTED`; namespace: `AUT`; category: `permission`; retryable: no; exit code: 77; HTTP status: 401; JSON-RPC code: -32003; log level: WARN (expected: the caller can fix it); docs URL: https://agentkit.example/reference/errors/aut.html#x-aut-002.
    */
   readonly "AUT_TOKEN_REJECTED": "X-AUT-002";
   /**
    * `X-PLG-001` — Plugin not installed
    *
    * Message: `plugin {plugin} is not installed`
-   * Category `not_found`, not retryable; exit code 1, HTTP 404, JSON-RPC -32602.
-   * See https://agentkit.example/reference/errors/plg.html#x-plg-001
+   *
+   * Name: `PLG_NOT_FOUND`; namespace: `PLG`; category: `not_found`; retryable: no; exit code: 1; HTTP status: 404; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://agentkit.example/reference/errors/plg.html#x-plg-001.
    */
   readonly "PLG_NOT_FOUND": "X-PLG-001";
   /**
    * `X-PLG-002` — Plugin built for another agentkit version
    *
    * Message: `plugin {plugin} requires agentkit {required}, this is {running}`
-   * Category `config`, not retryable; exit code 78, HTTP 500, JSON-RPC -32603.
-   * See https://agentkit.example/reference/errors/plg.html#x-plg-002
+   *
+   * Name: `PLG_INCOMPATIBLE`; namespace: `PLG`; category: `config`; retryable: no; exit code: 78; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://agentkit.example/reference/errors/plg.html#x-plg-002.
    */
   readonly "PLG_INCOMPATIBLE": "X-PLG-002";
 };

@@ -137,48 +137,48 @@ export declare const ErrorCode: {
    * `VALIDATION_ERROR` — Tool arguments failed validation
    *
    * Message: `{field}: {reason}`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See https://notebook-mcp.example.dev/errors#validation_error
+   *
+   * Category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://notebook-mcp.example.dev/errors#validation_error.
    */
   readonly "VALIDATION_ERROR": "VALIDATION_ERROR";
   /**
    * `NOT_FOUND` — The notebook or cell does not exist (yet)
    *
    * Message: `{resource_type} {id} not found`
-   * Category `invalid`, retryable; exit code 1, HTTP 404, JSON-RPC -32002.
-   * See https://notebook-mcp.example.dev/errors#not_found
+   *
+   * Category: `invalid`; retryable: yes; retry advice: at most 3 attempts, first backoff 1000 ms. Imports finish within seconds: wait, then retry the same call; exit code: 1; HTTP status: 404; JSON-RPC code: -32002; log level: WARN (expected: the caller can fix it); docs URL: https://notebook-mcp.example.dev/errors#not_found.
    */
   readonly "NOT_FOUND": "NOT_FOUND";
   /**
    * `PERMISSION_DENIED` — Missing OAuth scope
    *
    * Message: `this call needs the {scope} scope`
-   * Category `denied`, not retryable; exit code 1, HTTP 403, JSON-RPC -32602.
-   * See https://notebook-mcp.example.dev/errors#permission_denied
+   *
+   * Category: `denied`; retryable: no; exit code: 1; HTTP status: 403; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://notebook-mcp.example.dev/errors#permission_denied.
    */
   readonly "PERMISSION_DENIED": "PERMISSION_DENIED";
   /**
    * `PRECONDITION_FAILED` — The notebook's version differs from the one the caller read
    *
    * Message: `notebook is at version {actual_version}, not {expected_version}`
-   * Category `conflict`, retryable; exit code 1, HTTP 412, JSON-RPC -32602.
-   * See https://notebook-mcp.example.dev/errors#precondition_failed
+   *
+   * Category: `conflict`; retryable: yes; retry advice: at most 2 attempts. Re-read the notebook, reapply the edit to its current version, then retry; exit code: 1; HTTP status: 412; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://notebook-mcp.example.dev/errors#precondition_failed.
    */
   readonly "PRECONDITION_FAILED": "PRECONDITION_FAILED";
   /**
    * `CONFLICT` — Another client is editing the same cell
    *
    * Message: `cell {cell} is locked by another editor`
-   * Category `conflict`, retryable; exit code 1, HTTP 409, JSON-RPC -32602.
-   * See https://notebook-mcp.example.dev/errors#conflict
+   *
+   * Category: `conflict`; retryable: yes; retry advice: at most 5 attempts, first backoff 200 ms. Wait for the other editor's lock to expire, then retry; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://notebook-mcp.example.dev/errors#conflict.
    */
   readonly "CONFLICT": "CONFLICT";
   /**
    * `INTERNAL_ERROR` — Unexpected server error
    *
    * Message: `internal error (request {request_id})`
-   * Category `internal`, retryable; exit code 1, HTTP 500, JSON-RPC -32603.
-   * See https://notebook-mcp.example.dev/errors#internal_error
+   *
+   * Category: `internal`; retryable: yes; retry advice: at most 2 attempts, first backoff 500 ms. Retry once; if it fails again, report the request id; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://notebook-mcp.example.dev/errors#internal_error.
    */
   readonly "INTERNAL_ERROR": "INTERNAL_ERROR";
 };

@@ -181,160 +181,160 @@ export declare const ErrorCode: {
    * `unknown_tool` — No tool has this name
    *
    * Message: `unknown tool {tool}`
-   * Category `not_found`, not retryable; exit code 1, HTTP 404, JSON-RPC -32602.
-   * See https://agentrt.example/docs/errors/tools#unknown_tool
+   *
+   * Namespace: `tools`; category: `not_found`; retryable: no; exit code: 1; HTTP status: 404; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://agentrt.example/docs/errors/tools#unknown_tool.
    */
   readonly "UNKNOWN_TOOL": "unknown_tool";
   /**
    * `tool_arguments_invalid` — Tool-call arguments do not match the tool's input schema
    *
    * Message: `arguments for {tool} are invalid: {reason}`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See https://agentrt.example/docs/errors/tools#tool_arguments_invalid
+   *
+   * Namespace: `tools`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://agentrt.example/docs/errors/tools#tool_arguments_invalid.
    */
   readonly "TOOL_ARGUMENTS_INVALID": "tool_arguments_invalid";
   /**
    * `tool_disabled` — The tool is disabled
    *
    * Message: `tool {tool} is disabled (by policy: {by_policy})`
-   * Category `permission`, not retryable; exit code 1, HTTP 403, JSON-RPC -32003.
-   * See https://agentrt.example/docs/errors/tools#tool_disabled
+   *
+   * Namespace: `tools`; category: `permission`; retryable: no; exit code: 1; HTTP status: 403; JSON-RPC code: -32003; log level: WARN (expected: the caller can fix it); docs URL: https://agentrt.example/docs/errors/tools#tool_disabled.
    */
   readonly "TOOL_DISABLED": "tool_disabled";
   /**
    * `process_error` — A child process failed
    *
    * Message: `{command} exited with status {exit_status}`
-   * Category `internal`, not retryable; exit code 1, HTTP 500, JSON-RPC -32603.
-   * See https://agentrt.example/docs/errors/process#process_error
+   *
+   * Namespace: `process`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://agentrt.example/docs/errors/process#process_error.
    */
   readonly "PROCESS_ERROR": "process_error";
   /**
    * `spawn_failed` — A child process could not be started
    *
    * Message: `cannot start {command}: {reason}`
-   * Category `unavailable`, retryable; exit code 1, HTTP 503, JSON-RPC -32000.
-   * See https://agentrt.example/docs/errors/process#spawn_failed
+   *
+   * Namespace: `process`; category: `unavailable`; retryable: yes; retry advice: at most 3 attempts, first backoff 250 ms. Back off exponentially, starting at 250 ms; exit code: 1; HTTP status: 503; JSON-RPC code: -32000; log level: ERROR (unexpected: an operator fault); docs URL: https://agentrt.example/docs/errors/process#spawn_failed.
    */
   readonly "SPAWN_FAILED": "spawn_failed";
   /**
    * `timeout` — An operation exceeded its deadline
    *
    * Message: `{operation} timed out after {seconds} s`
-   * Category `unavailable`, retryable; exit code 1, HTTP 503, JSON-RPC -32000.
-   * See https://agentrt.example/docs/errors/process#timeout
+   *
+   * Namespace: `process`; category: `unavailable`; retryable: yes; retry advice: at most 3 attempts, first backoff 250 ms. Back off exponentially, starting at 250 ms; exit code: 1; HTTP status: 503; JSON-RPC code: -32000; log level: ERROR (unexpected: an operator fault); docs URL: https://agentrt.example/docs/errors/process#timeout.
    */
   readonly "TIMEOUT": "timeout";
   /**
    * `process_killed` — A child process was killed by a signal
    *
    * Message: `{command} was killed by signal {signal}`
-   * Category `internal`, not retryable; exit code 1, HTTP 500, JSON-RPC -32603.
-   * See https://agentrt.example/docs/errors/process#process_killed
+   *
+   * Namespace: `process`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://agentrt.example/docs/errors/process#process_killed.
    */
   readonly "PROCESS_KILLED": "process_killed";
   /**
    * `path_outside_sandbox` — Path lies outside the sandbox
    *
    * Message: `{path} lies outside the sandbox root {root}`
-   * Category `permission`, not retryable; exit code 1, HTTP 403, JSON-RPC -32003.
-   * See https://agentrt.example/docs/errors/sandbox#path_outside_sandbox
+   *
+   * Namespace: `sandbox`; category: `permission`; retryable: no; exit code: 1; HTTP status: 403; JSON-RPC code: -32003; log level: WARN (expected: the caller can fix it); docs URL: https://agentrt.example/docs/errors/sandbox#path_outside_sandbox.
    */
   readonly "PATH_OUTSIDE_SANDBOX": "path_outside_sandbox";
   /**
    * `command_not_allowed` — Command is not on the allow-list
    *
    * Message: `command {command} is not allowed`
-   * Category `permission`, not retryable; exit code 1, HTTP 403, JSON-RPC -32003.
-   * See https://agentrt.example/docs/errors/sandbox#command_not_allowed
+   *
+   * Namespace: `sandbox`; category: `permission`; retryable: no; exit code: 1; HTTP status: 403; JSON-RPC code: -32003; log level: WARN (expected: the caller can fix it); docs URL: https://agentrt.example/docs/errors/sandbox#command_not_allowed.
    */
   readonly "COMMAND_NOT_ALLOWED": "command_not_allowed";
   /**
    * `file_not_found` — File does not exist
    *
    * Message: `no such file: {path}`
-   * Category `not_found`, not retryable; exit code 1, HTTP 404, JSON-RPC -32602.
-   * See https://agentrt.example/docs/errors/sandbox#file_not_found
+   *
+   * Namespace: `sandbox`; category: `not_found`; retryable: no; exit code: 1; HTTP status: 404; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://agentrt.example/docs/errors/sandbox#file_not_found.
    */
   readonly "FILE_NOT_FOUND": "file_not_found";
   /**
    * `connection_refused` — Connection refused
    *
    * Message: `connection to {host}:{port} refused`
-   * Category `unavailable`, retryable; exit code 1, HTTP 503, JSON-RPC -32000.
-   * See https://agentrt.example/docs/errors/network#connection_refused
+   *
+   * Namespace: `network`; category: `unavailable`; retryable: yes; retry advice: at most 3 attempts, first backoff 250 ms. Back off exponentially, starting at 250 ms; exit code: 1; HTTP status: 503; JSON-RPC code: -32000; log level: ERROR (unexpected: an operator fault); docs URL: https://agentrt.example/docs/errors/network#connection_refused.
    */
   readonly "CONNECTION_REFUSED": "connection_refused";
   /**
    * `rate_limited` — The upstream rate-limited the runtime
    *
    * Message: `rate-limited by {host}; retry after {retry_after_s} s`
-   * Category `unavailable`, retryable; exit code 1, HTTP 503, JSON-RPC -32000.
-   * See https://agentrt.example/docs/errors/network#rate_limited
+   *
+   * Namespace: `network`; category: `unavailable`; retryable: yes; retry advice: at most 3 attempts, first backoff 250 ms. Back off exponentially, starting at 250 ms; exit code: 1; HTTP status: 503; JSON-RPC code: -32000; log level: ERROR (unexpected: an operator fault); docs URL: https://agentrt.example/docs/errors/network#rate_limited.
    */
   readonly "RATE_LIMITED": "rate_limited";
   /**
    * `upstream_error` — Upstream answered with a server error
    *
    * Message: `{host} answered HTTP {status_code}`
-   * Category `unavailable`, retryable; exit code 1, HTTP 503, JSON-RPC -32000.
-   * See https://agentrt.example/docs/errors/network#upstream_error
+   *
+   * Namespace: `network`; category: `unavailable`; retryable: yes; retry advice: at most 3 attempts, first backoff 250 ms. Back off exponentially, starting at 250 ms; exit code: 1; HTTP status: 503; JSON-RPC code: -32000; log level: ERROR (unexpected: an operator fault); docs URL: https://agentrt.example/docs/errors/network#upstream_error.
    */
   readonly "UPSTREAM_ERROR": "upstream_error";
   /**
    * `session_not_found` — No session has this id
    *
    * Message: `session {session_id} does not exist`
-   * Category `not_found`, not retryable; exit code 1, HTTP 404, JSON-RPC -32602.
-   * See https://agentrt.example/docs/errors/session#session_not_found
+   *
+   * Namespace: `session`; category: `not_found`; retryable: no; exit code: 1; HTTP status: 404; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://agentrt.example/docs/errors/session#session_not_found.
    */
   readonly "SESSION_NOT_FOUND": "session_not_found";
   /**
    * `message_too_large` — Message exceeds the size limit
    *
    * Message: `message is {size} bytes; the limit is {limit}`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See https://agentrt.example/docs/errors/session#message_too_large
+   *
+   * Namespace: `session`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://agentrt.example/docs/errors/session#message_too_large.
    */
   readonly "MESSAGE_TOO_LARGE": "message_too_large";
   /**
    * `invalid_json` — Request body is not valid JSON
    *
    * Message: `invalid JSON at line {line}, column {column}`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See https://agentrt.example/docs/errors/session#invalid_json
+   *
+   * Namespace: `session`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://agentrt.example/docs/errors/session#invalid_json.
    */
   readonly "INVALID_JSON": "invalid_json";
   /**
    * `config_invalid` — Configuration file is invalid
    *
    * Message: `{file} is invalid: {reason}`
-   * Category `config`, not retryable; exit code 2, HTTP 500, JSON-RPC -32603.
-   * See https://agentrt.example/docs/errors/configuration#config_invalid
+   *
+   * Namespace: `configuration`; category: `config`; retryable: no; exit code: 2; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://agentrt.example/docs/errors/configuration#config_invalid.
    */
   readonly "CONFIG_INVALID": "config_invalid";
   /**
    * `config_missing` — Configuration file is missing
    *
    * Message: `no configuration file at {file}`
-   * Category `config`, not retryable; exit code 2, HTTP 500, JSON-RPC -32603.
-   * See https://agentrt.example/docs/errors/configuration#config_missing
+   *
+   * Namespace: `configuration`; category: `config`; retryable: no; exit code: 2; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://agentrt.example/docs/errors/configuration#config_missing.
    */
   readonly "CONFIG_MISSING": "config_missing";
   /**
    * `env_var_missing` — Required environment variable is not set
    *
    * Message: `environment variable {variable} is not set`
-   * Category `config`, not retryable; exit code 2, HTTP 500, JSON-RPC -32603.
-   * See https://agentrt.example/docs/errors/configuration#env_var_missing
+   *
+   * Namespace: `configuration`; category: `config`; retryable: no; exit code: 2; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://agentrt.example/docs/errors/configuration#env_var_missing.
    */
   readonly "ENV_VAR_MISSING": "env_var_missing";
   /**
    * `internal_error` — Unexpected internal error
    *
    * Message: `internal error: {reason}`
-   * Category `internal`, not retryable; exit code 1, HTTP 500, JSON-RPC -32603.
-   * See https://agentrt.example/docs/errors/general#internal_error
+   *
+   * Category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://agentrt.example/docs/errors/general#internal_error.
    */
   readonly "INTERNAL_ERROR": "internal_error";
 };
