@@ -808,11 +808,12 @@ fn code_items(cat: &Catalogue) -> (TokenStream, String, String) {
         data.push_str(&format!("        ErrorCode::{},\n", ident(&e.rust_variant)));
     }
     data.push_str("    ];\n}\n\n");
-    data.push_str("/// Every per-code string, concatenated; `ErrdexCodeMeta::s` holds the boundaries.\nstatic ERRDEX_STR: &str = concat!(\n");
+    data.push_str("/// Every per-code string, concatenated; `ErrdexCodeMeta::str_bounds` holds the boundaries.\nstatic ERRDEX_STR: &str = concat!(\n");
     for p in &strings.pieces {
         data.push_str(&format!("    {},\n", Literal::string(p)));
     }
     data.push_str(");\n\n");
+    data.push_str(&meta_layout_consts());
     data.push_str(&format!(
         "/// `ErrdexCodeMeta` rows, {META_STRIDE} bytes per code (see `ErrdexCodeMeta::decode`).\nstatic ERRDEX_CODE_META: [u8; {}] = *",
         meta.len()
@@ -830,8 +831,74 @@ fn code_items(cat: &Catalogue) -> (TokenStream, String, String) {
     (tokens, data, variants)
 }
 
-/// Bytes per row of `ERRDEX_CODE_META`; must equal `ERRDEX_META_STRIDE` of the runtime.
-const META_STRIDE: usize = 82;
+/// The layout of one `ERRDEX_CODE_META` row, declared once: each field's name and width in
+/// bytes, in row order (little-endian). [`Tables::build`] writes rows through [`MetaRow`],
+/// which checks every field against this table, and [`meta_layout_consts`] prints the
+/// stride and each field's offset into the generated crate as `ERRDEX_META_STRIDE` and
+/// `ERRDEX_META_<NAME>`, the only numbers `ErrdexCodeMeta::decode` reads.
+const META_LAYOUT: [(&str, usize); 12] = [
+    // `ERRDEX_F_*` field boundaries in `ERRDEX_STR`, plus the end: 10 × u32.
+    ("STR_BOUNDS", 40),
+    ("CATEGORY", 2),
+    ("NAMESPACE", 2),
+    ("FLAGS", 1),
+    ("EXIT_CODE", 1),
+    ("HTTP_STATUS", 2),
+    ("JSONRPC_CODE", 4),
+    ("RETRY", 2),
+    ("DEPRECATED", 4),
+    // Ranges: (start, end) × u32.
+    ("PARAMS", 8),
+    ("ALIASES", 8),
+    ("LEGACY", 8),
+];
+
+/// Bytes per row of `ERRDEX_CODE_META`: the sum of [`META_LAYOUT`]'s widths.
+const META_STRIDE: usize = {
+    let mut sum = 0;
+    let mut k = 0;
+    while k < META_LAYOUT.len() {
+        sum += META_LAYOUT[k].1;
+        k += 1;
+    }
+    sum
+};
+
+/// `ERRDEX_META_STRIDE` and one `ERRDEX_META_<NAME>` offset per field of [`META_LAYOUT`].
+fn meta_layout_consts() -> String {
+    let mut out = format!(
+        "/// Bytes per row of `ERRDEX_CODE_META`; the offsets of its fields follow.\nconst ERRDEX_META_STRIDE: usize = {META_STRIDE};\n"
+    );
+    let mut offset = 0;
+    for (name, width) in META_LAYOUT {
+        let _ = writeln!(out, "const ERRDEX_META_{name}: usize = {offset};");
+        offset += width;
+    }
+    out.push('\n');
+    out
+}
+
+/// Writes one `ERRDEX_CODE_META` row, field by field in [`META_LAYOUT`]'s order.
+struct MetaRow<'a> {
+    out: &'a mut Vec<u8>,
+    next: usize,
+}
+
+impl MetaRow<'_> {
+    fn field(&mut self, name: &str, bytes: &[u8]) {
+        debug_assert_eq!(
+            META_LAYOUT.get(self.next),
+            Some(&(name, bytes.len())),
+            "errdex bug: ERRDEX_CODE_META field out of layout"
+        );
+        self.out.extend_from_slice(bytes);
+        self.next += 1;
+    }
+
+    fn finish(self) {
+        debug_assert_eq!(self.next, META_LAYOUT.len(), "errdex bug: ERRDEX_CODE_META row short");
+    }
+}
 
 /// An index or length `v` of a table as a smaller integer type `T`; the validator bounds every
 /// catalogue far below its range.
@@ -961,26 +1028,25 @@ impl Tables {
             };
             let aliases = span_range(&st.alias_spans[i], &mut t);
             let legacy = span_range(&st.legacy_spans[i], &mut t);
-            // One row of `ERRDEX_CODE_META`: the layout `ErrdexCodeMeta::decode` reads
-            // (little-endian, `ERRDEX_META_STRIDE` bytes).
-            let m = &mut t.meta;
-            let row_start = m.len();
-            for b in st.bounds[i] {
-                m.extend_from_slice(&b.to_le_bytes());
+            // One row of `ERRDEX_CODE_META`, in `META_LAYOUT`'s order.
+            let mut row = MetaRow { out: &mut t.meta, next: 0 };
+            let bounds: Vec<u8> = st.bounds[i].iter().flat_map(|b| b.to_le_bytes()).collect();
+            row.field("STR_BOUNDS", &bounds);
+            row.field("CATEGORY", &index_as::<u16>(category).to_le_bytes());
+            row.field("NAMESPACE", &index_as::<u16>(namespace).to_le_bytes());
+            row.field("FLAGS", &[flags]);
+            row.field("EXIT_CODE", &[e.exit_code]);
+            row.field("HTTP_STATUS", &e.http_status.to_le_bytes());
+            row.field("JSONRPC_CODE", &e.jsonrpc_code.to_le_bytes());
+            row.field("RETRY", &index_as::<u16>(retry_idx).to_le_bytes());
+            row.field("DEPRECATED", &index_as::<u32>(deprecated).to_le_bytes());
+            for (name, (a, z)) in [("PARAMS", params), ("ALIASES", aliases), ("LEGACY", legacy)] {
+                let mut pair = [0u8; 8];
+                pair[..4].copy_from_slice(&a.to_le_bytes());
+                pair[4..].copy_from_slice(&z.to_le_bytes());
+                row.field(name, &pair);
             }
-            m.extend_from_slice(&index_as::<u16>(category).to_le_bytes());
-            m.extend_from_slice(&index_as::<u16>(namespace).to_le_bytes());
-            m.push(flags);
-            m.push(e.exit_code);
-            m.extend_from_slice(&e.http_status.to_le_bytes());
-            m.extend_from_slice(&e.jsonrpc_code.to_le_bytes());
-            m.extend_from_slice(&index_as::<u16>(retry_idx).to_le_bytes());
-            m.extend_from_slice(&index_as::<u32>(deprecated).to_le_bytes());
-            for (a, z) in [params, aliases, legacy] {
-                m.extend_from_slice(&a.to_le_bytes());
-                m.extend_from_slice(&z.to_le_bytes());
-            }
-            debug_assert_eq!(m.len() - row_start, META_STRIDE);
+            row.finish();
         }
         t
     }
@@ -1286,6 +1352,24 @@ fn shape_helper(params: &[crate::ir::Param]) -> String {
 #[cfg(test)]
 mod type_tests {
     use super::*;
+
+    /// `ErrdexCodeMeta::decode` reads every field of `META_LAYOUT` at its emitted offset
+    /// constant, and all of `STR_BOUNDS` (one `u32` per 4 bytes): the writer and the reader
+    /// share one layout.
+    #[test]
+    fn runtime_decodes_the_meta_layout() {
+        let start = RUNTIME.find("const fn decode(").expect("decode");
+        let decode = &RUNTIME[start..start + RUNTIME[start..].find("\n    }\n").expect("end")];
+        for (name, _) in META_LAYOUT {
+            assert!(decode.contains(&format!("ERRDEX_META_{name}")), "decode skips {name}");
+        }
+        let words = META_LAYOUT[0].1 / 4;
+        for k in 1..words {
+            assert!(decode.contains(&format!("ERRDEX_META_STR_BOUNDS + {}", 4 * k)));
+        }
+        assert!(!decode.contains(&format!("ERRDEX_META_STR_BOUNDS + {}", 4 * words)));
+        assert!(RUNTIME.contains(&format!("str_bounds: [u32; {words}]")));
+    }
 
     /// Every type the runtime declares at the top level is in `names::RUST_TYPES`, so no
     /// namespace's sub-enum can take its name.
