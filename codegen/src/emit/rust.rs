@@ -23,10 +23,10 @@ use std::fmt::Write as _;
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::quote;
 
-use crate::support::facts::{self, FactValue};
 use crate::ir::{
     Catalogue, ErrorEntry, Fact, JsonRpcData, ParamType, ProfileField, Retry, Scalar, WireField,
 };
+use crate::support::facts::{self, FactValue};
 
 /// The fixed runtime part of every generated file.
 const RUNTIME: &str = include_str!("rust/runtime.rs.in");
@@ -604,7 +604,11 @@ fn facts(cat: &Catalogue, e: &ErrorEntry) -> String {
     facts::sentence(&facts::entry_facts(cat, e), |value| match value {
         FactValue::Words(w) => w.clone(),
         FactValue::Code(c) => docs::code_span(c),
-        FactValue::Codes(cs) => cs.iter().map(|c| docs::code_span(c)).collect::<Vec<_>>().join(", "),
+        FactValue::Codes(cs) => cs
+            .iter()
+            .map(|c| docs::code_span(c))
+            .collect::<Vec<_>>()
+            .join(", "),
         FactValue::Text(t) => docs::plain(t),
         FactValue::Category(c) => format!("[`Category::{}`]", c.rust_variant),
         FactValue::Namespace(n) => docs::code_span(&n.key),
@@ -896,7 +900,11 @@ impl MetaRow<'_> {
     }
 
     fn finish(self) {
-        debug_assert_eq!(self.next, META_LAYOUT.len(), "errdex bug: ERRDEX_CODE_META row short");
+        debug_assert_eq!(
+            self.next,
+            META_LAYOUT.len(),
+            "errdex bug: ERRDEX_CODE_META row short"
+        );
     }
 }
 
@@ -1029,7 +1037,10 @@ impl Tables {
             let aliases = span_range(&st.alias_spans[i], &mut t);
             let legacy = span_range(&st.legacy_spans[i], &mut t);
             // One row of `ERRDEX_CODE_META`, in `META_LAYOUT`'s order.
-            let mut row = MetaRow { out: &mut t.meta, next: 0 };
+            let mut row = MetaRow {
+                out: &mut t.meta,
+                next: 0,
+            };
             let bounds: Vec<u8> = st.bounds[i].iter().flat_map(|b| b.to_le_bytes()).collect();
             row.field("STR_BOUNDS", &bounds);
             row.field("CATEGORY", &index_as::<u16>(category).to_le_bytes());
@@ -1361,7 +1372,10 @@ mod type_tests {
         let start = RUNTIME.find("const fn decode(").expect("decode");
         let decode = &RUNTIME[start..start + RUNTIME[start..].find("\n    }\n").expect("end")];
         for (name, _) in META_LAYOUT {
-            assert!(decode.contains(&format!("ERRDEX_META_{name}")), "decode skips {name}");
+            assert!(
+                decode.contains(&format!("ERRDEX_META_{name}")),
+                "decode skips {name}"
+            );
         }
         let words = META_LAYOUT[0].1 / 4;
         for k in 1..words {
@@ -1369,6 +1383,29 @@ mod type_tests {
         }
         assert!(!decode.contains(&format!("ERRDEX_META_STR_BOUNDS + {}", 4 * words)));
         assert!(RUNTIME.contains(&format!("str_bounds: [u32; {words}]")));
+    }
+
+    /// `names::RUST_ERROR_METHODS` is exactly the `pub fn`s of the runtime's `impl Error`,
+    /// in order: a constructor can never shadow (or be shadowed by) a method added there.
+    #[test]
+    fn error_methods_are_mirrored() {
+        let start = RUNTIME.find("\nimpl Error {\n").expect("impl Error");
+        let body = &RUNTIME[start + 1..];
+        let body = &body[..body.find("\n}\n").expect("end of impl Error")];
+        let methods: Vec<&str> = body
+            .lines()
+            .filter_map(|line| {
+                let rest = line.strip_prefix("    pub ")?;
+                let rest = rest.strip_prefix("const ").unwrap_or(rest);
+                let rest = rest.strip_prefix("fn ")?;
+                rest.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                    .next()
+            })
+            .collect();
+        assert_eq!(methods, crate::names::RUST_ERROR_METHODS);
+        for m in crate::names::RUST_ERROR_RESERVED {
+            assert!(!methods.contains(m), "`{m}` is listed twice");
+        }
     }
 
     /// Every type the runtime declares at the top level is in `names::RUST_TYPES`, so no
