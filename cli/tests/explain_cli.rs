@@ -31,7 +31,7 @@ fn live_codes_and_aliases_exit_0() {
         "{out}"
     );
     assert!(
-        out.contains("docs  https://docs.shop.example/errors/cart#shop-cart-001"),
+        out.contains("  docs URL      https://docs.shop.example/errors/cart#shop-cart-001"),
         "{out}"
     );
     let (rc, out, _) = explain("CART-404", true);

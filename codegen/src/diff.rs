@@ -65,6 +65,7 @@ use std::fmt::Write as _;
 
 use crate::ir::{Catalogue, Category, ErrorEntry, Namespace, Param, Retry};
 use crate::names;
+use crate::support::facts;
 use crate::support::text::escape_controls_in_line;
 
 /// What a finding is about.
@@ -415,27 +416,15 @@ struct Subject<'s> {
     name: Option<&'s str>,
 }
 
+/// A retry advice in errdex's words, the catalogue's advice quoted.
 fn retry_text(r: &Option<Retry>) -> Option<String> {
     let r = r.as_ref()?;
-    let mut parts = Vec::new();
-    if let Some(n) = r.max_attempts {
-        parts.push(format!("max_attempts={n}"));
-    }
-    if let Some(n) = r.initial_backoff_ms {
-        parts.push(format!("initial_backoff_ms={n}"));
-    }
-    if let Some(a) = &r.advice {
-        parts.push(format!("advice={a:?}"));
-    }
-    Some(parts.join(", "))
+    Some(facts::retry_text(&facts::retry_limits(r), r.advice.as_deref(), |a| format!("{a:?}")))
 }
 
+/// The `expected` flag and the log level it means.
 fn log_level(expected: bool) -> String {
-    if expected {
-        "true (WARN)".into()
-    } else {
-        "false (ERROR)".into()
-    }
+    format!("{expected}: {}", facts::log_level_text(expected))
 }
 
 fn signature(e: &ErrorEntry) -> String {

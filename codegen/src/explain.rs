@@ -13,9 +13,10 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::ir::{Catalogue, ErrorEntry, Retired, Retry};
+use crate::ir::{Catalogue, ErrorEntry, Retired};
 use crate::payload::Instance;
 use crate::support::entry_json;
+use crate::support::facts::{self, FactValue};
 use crate::support::text::escape_controls;
 
 /// Why a key has no live entry.
@@ -248,29 +249,32 @@ fn indent_more(s: &str) -> String {
     s.trim_end().replace('\n', "\n    ")
 }
 
-fn yes_no(b: bool) -> &'static str {
-    if b { "yes" } else { "no" }
-}
-
-fn retry_line(retry: Option<&Retry>) -> Option<String> {
-    let r = retry?;
-    let mut bits = Vec::new();
-    if let Some(n) = r.max_attempts {
-        bits.push(format!("at most {n} attempts"));
+/// One fact's value as terminal text.
+fn fact_value(value: &FactValue<'_>) -> String {
+    match value {
+        FactValue::Words(w) => w.clone(),
+        FactValue::Code(c) => escape_controls(c),
+        FactValue::Url(u) if u.contains("://") => escape_controls(u),
+        FactValue::Url(u) => format!("{} (in the generated mdBook reference)", escape_controls(u)),
+        FactValue::Codes(cs) => escape_controls(&cs.join(", ")),
+        FactValue::Text(t) => indent_more(&escape_controls(t)),
+        FactValue::Category(c) => format!(
+            "{} ({})",
+            escape_controls(&c.key),
+            indent_more(&escape_controls(&c.summary))
+        ),
+        FactValue::Namespace(n) => {
+            format!("{} ({})", escape_controls(&n.key), escape_controls(&n.title))
+        }
+        FactValue::Retry { limits, advice } => {
+            indent_more(&facts::retry_text(limits, *advice, escape_controls))
+        }
     }
-    if let Some(ms) = r.initial_backoff_ms {
-        bits.push(format!("first backoff {ms} ms"));
-    }
-    if let Some(a) = &r.advice {
-        bits.push(escape_controls(a));
-    }
-    (!bits.is_empty()).then(|| bits.join("; "))
 }
 
 /// The code's reference as terminal text.
 pub fn explain_text(cat: &Catalogue, key: &str) -> Result<String, ExplainError> {
     let (e, by) = resolve(cat, key)?;
-    let c = cat.category_of(e);
     let mut s = String::new();
     if by != MatchedBy::Code || key.trim() != e.code {
         s.push_str(&format!(
@@ -314,56 +318,8 @@ pub fn explain_text(cat: &Catalogue, key: &str) -> Result<String, ExplainError> 
         s.push('\n');
     }
     s.push('\n');
-    let mut facts: Vec<(&str, String)> = vec![
-        (
-            "category",
-            format!(
-                "{} ({})",
-                escape_controls(&c.key),
-                indent_more(&escape_controls(&c.summary))
-            ),
-        ),
-        ("retryable", yes_no(e.retryable).to_string()),
-    ];
-    if cat.has_classes() {
-        facts.insert(0, ("class", escape_controls(&e.class)));
-    }
-    if let Some(r) = retry_line(e.retry.as_ref()) {
-        facts.push(("retry", r));
-    }
-    facts.push(("exit code", e.exit_code.to_string()));
-    facts.push(("HTTP status", e.http_status.to_string()));
-    facts.push(("JSON-RPC code", e.jsonrpc_code.to_string()));
-    facts.push((
-        "log level",
-        if e.expected {
-            "WARN (expected)"
-        } else {
-            "ERROR (unexpected)"
-        }
-        .to_string(),
-    ));
-    if let Some(ns) = cat.namespace_of(e) {
-        facts.push((
-            "namespace",
-            format!(
-                "{} ({})",
-                escape_controls(&ns.key),
-                escape_controls(&ns.title)
-            ),
-        ));
-    }
-    if let Some(v) = &e.since {
-        facts.push(("since", escape_controls(v)));
-    }
-    if !e.aliases.is_empty() {
-        facts.push(("aliases", escape_controls(&e.aliases.join(", "))));
-    }
-    if !e.legacy_codes.is_empty() {
-        facts.push(("legacy codes", escape_controls(&e.legacy_codes.join(", "))));
-    }
-    for (k, v) in facts {
-        s.push_str(&format!("  {k:<14}{v}\n"));
+    for row in facts::entry_facts(cat, e) {
+        s.push_str(&format!("  {:<14}{}\n", row.inline_label(), fact_value(&row.value)));
     }
     s.push_str(&format!(
         "\nmessage\n  {}\n",
@@ -397,14 +353,6 @@ pub fn explain_text(cat: &Catalogue, key: &str) -> Result<String, ExplainError> 
     s.push_str("\nexample\n");
     for line in escape_controls(&ex.terminal_text()).lines() {
         s.push_str(&format!("  {line}\n"));
-    }
-    if e.docs_url.contains("://") {
-        s.push_str(&format!("\ndocs  {}\n", escape_controls(&e.docs_url)));
-    } else {
-        s.push_str(&format!(
-            "\ndocs  {} (in the generated mdBook reference)\n",
-            escape_controls(&e.docs_url)
-        ));
     }
     Ok(s)
 }

@@ -97,46 +97,57 @@ pub const TS_RESERVED: &[&str] = &[
     "yield",
 ];
 
-/// Methods and associated items of the generated `Error` type: a constructor named like
-/// one of them gets a `_` suffix (`Error::message_`).
+/// The inherent methods of the generated `Error` type, in the order of `impl Error` in
+/// `emit/rust/runtime.rs.in` (a test in `emit::rust` parses it and keeps the two equal): a
+/// constructor named like one of them gets a `_` suffix (`Error::message_`).
 pub const RUST_ERROR_METHODS: &[&str] = &[
     "new",
-    "code",
-    "name",
-    "message",
-    "suggestion",
-    "argument",
-    "constraint",
-    "context",
-    "params",
-    "source",
-    "category",
-    "retryable",
-    "retry",
-    "exit_code",
-    "http_status",
-    "jsonrpc_code",
-    "expected",
-    "docs_url",
-    "summary",
-    "namespace",
+    "from_named",
     "with_argument",
     "with_constraint",
     "with_context",
     "with_suggestion",
-    "with_source",
     "with_message",
     "with_expected",
     "with_error_type",
     "error_type",
+    "with_source",
+    "code",
+    "wire_code",
+    "is_known",
+    "wire_kind",
+    "category",
+    "category_str",
+    "retryable",
+    "retry",
+    "expected",
+    "log_level",
+    "exit_code",
+    "http_status",
+    "jsonrpc_code",
+    "docs_url",
+    "summary",
+    "message",
+    "suggestion",
+    "argument",
+    "constraint",
+    "params",
+    "param",
+    "context",
     "to_wire",
-    "from_wire",
     "to_mcp_tool_result",
     "to_jsonrpc_error",
     "to_jsonrpc_response",
+    "to_tool_response",
     "to_problem_json",
-    "wire_code",
-    "is_known",
+    "from_wire",
+];
+
+/// Other names a constructor of `Error` may not take: methods of the traits `Error`
+/// implements or derives (`source`, `clone`, `fmt`, …), and names kept free for the runtime
+/// (`name`, `namespace` as on `ErrorCode`, `unknown`).
+pub const RUST_ERROR_RESERVED: &[&str] = &[
+    "source",
     "clone",
     "fmt",
     "to_string",
@@ -147,7 +158,8 @@ pub const RUST_ERROR_METHODS: &[&str] = &[
     "deserialize",
     "from",
     "into",
-    "log_level",
+    "name",
+    "namespace",
     "unknown",
 ];
 
@@ -322,7 +334,7 @@ pub fn escape_rust(s: String) -> String {
 /// suffix where it would clash with a method of `Error`.
 pub fn rust_constructor(name: &str) -> String {
     let s = rust_snake(name);
-    if RUST_ERROR_METHODS.contains(&s.as_str()) {
+    if RUST_ERROR_METHODS.contains(&s.as_str()) || RUST_ERROR_RESERVED.contains(&s.as_str()) {
         format!("{s}_")
     } else {
         s

@@ -63,39 +63,39 @@ const ERRDEX_CODE_CLASS: [u8; 50usize] = [
 pub enum Category {
     /// The catalogue is invalid; nothing is generated until it is fixed
     ///
-    /// Wire value `invalid`; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; expected (log at WARN).
+    /// Wire value `invalid`; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; log level: WARN (expected: the caller can fix it).
     Invalid,
     /// A likely mistake in the catalogue; a warning, fatal only with --deny-warnings
     ///
-    /// Wire value `suspicious`; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; expected (log at WARN).
+    /// Wire value `suspicious`; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; log level: WARN (expected: the caller can fix it).
     Suspicious,
     /// The command line is wrong
     ///
-    /// Wire value `usage`; retryable: no; exit code 64; HTTP 400; JSON-RPC -32602; expected (log at WARN).
+    /// Wire value `usage`; retryable: no; exit code 64; HTTP 400; JSON-RPC -32602; log level: WARN (expected: the caller can fix it).
     Usage,
     /// What was asked for does not exist in the catalogue
     ///
-    /// Wire value `not_found`; retryable: no; exit code 1; HTTP 404; JSON-RPC -32602; expected (log at WARN).
+    /// Wire value `not_found`; retryable: no; exit code 1; HTTP 404; JSON-RPC -32602; log level: WARN (expected: the caller can fix it).
     NotFound,
     /// Committed generated files do not match the catalogue
     ///
-    /// Wire value `stale`; retryable: no; exit code 1; HTTP 409; JSON-RPC -32603; expected (log at WARN).
+    /// Wire value `stale`; retryable: no; exit code 1; HTTP 409; JSON-RPC -32603; log level: WARN (expected: the caller can fix it).
     Stale,
     /// A catalogue change breaks the contract clients rely on
     ///
-    /// Wire value `breaking`; retryable: no; exit code 1; HTTP 409; JSON-RPC -32603; expected (log at WARN).
+    /// Wire value `breaking`; retryable: no; exit code 1; HTTP 409; JSON-RPC -32603; log level: WARN (expected: the caller can fix it).
     Breaking,
     /// errdex refuses to overwrite an existing file
     ///
-    /// Wire value `conflict`; retryable: no; exit code 73; HTTP 409; JSON-RPC -32603; expected (log at WARN).
+    /// Wire value `conflict`; retryable: no; exit code 73; HTTP 409; JSON-RPC -32603; log level: WARN (expected: the caller can fix it).
     Conflict,
     /// Reading or writing a file failed
     ///
-    /// Wire value `io`; retryable: no; exit code 74; HTTP 500; JSON-RPC -32603; operator fault (log at ERROR).
+    /// Wire value `io`; retryable: no; exit code 74; HTTP 500; JSON-RPC -32603; log level: ERROR (unexpected: an operator fault).
     Io,
     /// A tool errdex runs (git) failed
     ///
-    /// Wire value `external`; retryable: no; exit code 69; HTTP 502; JSON-RPC -32603; operator fault (log at ERROR).
+    /// Wire value `external`; retryable: no; exit code 69; HTTP 502; JSON-RPC -32603; log level: ERROR (unexpected: an operator fault).
     External,
 }
 impl Category {
@@ -341,7 +341,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Fix the YAML at the position shown; indentation must use spaces, not tabs.`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: yaml.html#edx0001.
+    /// Name: `YAML_SYNTAX`; namespace: `YAML`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: yaml.html#edx0001.
     ///
     #[cfg_attr(
         not(doctest),
@@ -354,7 +354,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Save the catalogue as UTF-8.`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: yaml.html#edx0002.
+    /// Name: `NOT_UTF8`; namespace: `YAML`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: yaml.html#edx0002.
     ///
     #[cfg_attr(
         not(doctest),
@@ -367,7 +367,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Run `errdex init` for a starter catalogue, or add at least `errdex: 1`. ``
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: yaml.html#edx0003.
+    /// Name: `EMPTY_CATALOGUE`; namespace: `YAML`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: yaml.html#edx0003.
     ///
     #[cfg_attr(
         not(doctest),
@@ -380,7 +380,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Split the catalogue; no real catalogue comes near the limit.`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: yaml.html#edx0004.
+    /// Name: `CATALOGUE_TOO_LARGE`; namespace: `YAML`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: yaml.html#edx0004.
     ///
     #[cfg_attr(
         not(doctest),
@@ -393,7 +393,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Flatten the value; the catalogue format never nests more than a few levels.`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: yaml.html#edx0005.
+    /// Name: `NESTING_TOO_DEEP`; namespace: `YAML`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: yaml.html#edx0005.
     ///
     #[cfg_attr(
         not(doctest),
@@ -406,7 +406,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Remove anchor and alias chains; write the values out.`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: yaml.html#edx0006.
+    /// Name: `YAML_BUDGET_EXCEEDED`; namespace: `YAML`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: yaml.html#edx0006.
     ///
     #[cfg_attr(
         not(doctest),
@@ -419,7 +419,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Split the registry into several catalogues.`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: yaml.html#edx0007.
+    /// Name: `TOO_MANY_CODES`; namespace: `YAML`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: yaml.html#edx0007.
     ///
     #[cfg_attr(
         not(doctest),
@@ -432,7 +432,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Shorten the text, or move long material to a linked page.`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: yaml.html#edx0008.
+    /// Name: `TEXT_TOO_LONG`; namespace: `YAML`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: yaml.html#edx0008.
     ///
     #[cfg_attr(
         not(doctest),
@@ -445,7 +445,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Write the value with the type shown; quote strings that look like numbers.`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: schema.html#edx0101.
+    /// Name: `WRONG_TYPE`; namespace: `SCHEMA`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: schema.html#edx0101.
     ///
     #[cfg_attr(
         not(doctest),
@@ -458,7 +458,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Fix the spelling; the diagnostic names the closest known key.`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: schema.html#edx0102.
+    /// Name: `UNKNOWN_KEY`; namespace: `SCHEMA`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: schema.html#edx0102.
     ///
     #[cfg_attr(
         not(doctest),
@@ -471,7 +471,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Remove or rename one of the two entries.`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: schema.html#edx0103.
+    /// Name: `DUPLICATE_KEY`; namespace: `SCHEMA`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: schema.html#edx0103.
     ///
     #[cfg_attr(
         not(doctest),
@@ -484,7 +484,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Add the key; `errdex init` shows a complete example. ``
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: schema.html#edx0104.
+    /// Name: `MISSING_KEY`; namespace: `SCHEMA`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: schema.html#edx0104.
     ///
     #[cfg_attr(
         not(doctest),
@@ -497,7 +497,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Start the catalogue with `errdex: 1`. ``
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: schema.html#edx0105.
+    /// Name: `FORMAT_VERSION`; namespace: `SCHEMA`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: schema.html#edx0105.
     ///
     #[cfg_attr(
         not(doctest),
@@ -510,7 +510,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Use one of the values the message lists.`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: schema.html#edx0106.
+    /// Name: `BAD_VALUE`; namespace: `SCHEMA`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: schema.html#edx0106.
     ///
     #[cfg_attr(
         not(doctest),
@@ -523,7 +523,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Rename it as the rule says.`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: names.html#edx0201.
+    /// Name: `INVALID_NAME`; namespace: `NAMES`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: names.html#edx0201.
     ///
     #[cfg_attr(
         not(doctest),
@@ -536,7 +536,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Give each entry its own code; use `aliases` for a second NAME of one entry. ``
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: names.html#edx0202.
+    /// Name: `DUPLICATE_CODE`; namespace: `NAMES`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: names.html#edx0202.
     ///
     #[cfg_attr(
         not(doctest),
@@ -549,7 +549,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Rename the alias, or remove it from one of the entries.`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: names.html#edx0203.
+    /// Name: `DUPLICATE_NAME`; namespace: `NAMES`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: names.html#edx0203.
     ///
     #[cfg_attr(
         not(doctest),
@@ -562,7 +562,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Remove the legacy code from one of the entries.`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: names.html#edx0204.
+    /// Name: `LEGACY_CODE_COLLISION`; namespace: `NAMES`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: names.html#edx0204.
     ///
     #[cfg_attr(
         not(doctest),
@@ -575,7 +575,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Rename one of the entries so their generated identifiers differ.`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: names.html#edx0205.
+    /// Name: `IDENTIFIER_COLLISION`; namespace: `NAMES`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: names.html#edx0205.
     ///
     #[cfg_attr(
         not(doctest),
@@ -588,7 +588,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Fix the code, or widen `registry.code_pattern`. ``
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: names.html#edx0206.
+    /// Name: `CODE_PATTERN_MISMATCH`; namespace: `NAMES`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: names.html#edx0206.
     ///
     #[cfg_attr(
         not(doctest),
@@ -601,7 +601,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Fix the code, or move the entry to the namespace its prefix belongs to.`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: names.html#edx0207.
+    /// Name: `CODE_PREFIX_MISMATCH`; namespace: `NAMES`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: names.html#edx0207.
     ///
     #[cfg_attr(
         not(doctest),
@@ -614,7 +614,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Fix the expression; single-quote it in YAML so backslashes survive.`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: names.html#edx0208.
+    /// Name: `INVALID_CODE_PATTERN`; namespace: `NAMES`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: names.html#edx0208.
     ///
     #[cfg_attr(
         not(doctest),
@@ -627,7 +627,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Pick a new code.`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: names.html#edx0209.
+    /// Name: `RETIRED_CODE_REUSED`; namespace: `NAMES`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: names.html#edx0209.
     ///
     #[cfg_attr(
         not(doctest),
@@ -640,7 +640,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Use a code without spaces or control characters.`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: names.html#edx0210.
+    /// Name: `INVALID_CODE`; namespace: `NAMES`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: names.html#edx0210.
     ///
     #[cfg_attr(
         not(doctest),
@@ -653,7 +653,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Declare the category under `categories:`, or fix the spelling. ``
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: refs.html#edx0301.
+    /// Name: `UNKNOWN_CATEGORY`; namespace: `REFS`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: refs.html#edx0301.
     ///
     #[cfg_attr(
         not(doctest),
@@ -666,7 +666,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Declare the namespace under `namespaces:`, or fix the spelling. ``
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: refs.html#edx0302.
+    /// Name: `UNKNOWN_NAMESPACE`; namespace: `REFS`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: refs.html#edx0302.
     ///
     #[cfg_attr(
         not(doctest),
@@ -679,7 +679,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Name the NAME (or alias) of a live entry other than this one.`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: refs.html#edx0303.
+    /// Name: `UNKNOWN_REPLACEMENT`; namespace: `REFS`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: refs.html#edx0303.
     ///
     #[cfg_attr(
         not(doctest),
@@ -692,7 +692,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Write `{{` and `}}` for literal braces. ``
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: template.html#edx0401.
+    /// Name: `TEMPLATE_SYNTAX`; namespace: `TEMPLATE`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: template.html#edx0401.
     ///
     #[cfg_attr(
         not(doctest),
@@ -705,7 +705,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Declare the param under `params:`, or escape the braces. ``
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: template.html#edx0402.
+    /// Name: `UNDECLARED_PLACEHOLDER`; namespace: `TEMPLATE`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: template.html#edx0402.
     ///
     #[cfg_attr(
         not(doctest),
@@ -718,7 +718,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Use the param in the message, or remove it.`
     ///
-    /// Category [`Category::Suspicious`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: template.html#edx0403.
+    /// Name: `UNUSED_PARAM`; namespace: `TEMPLATE`; category: [`Category::Suspicious`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: template.html#edx0403.
     ///
     #[cfg_attr(
         not(doctest),
@@ -731,7 +731,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Use letters, digits and `_`, starting with a letter or `_`. ``
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: template.html#edx0404.
+    /// Name: `INVALID_PARAM_NAME`; namespace: `TEMPLATE`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: template.html#edx0404.
     ///
     #[cfg_attr(
         not(doctest),
@@ -744,7 +744,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Rename the param.`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: template.html#edx0405.
+    /// Name: `PARAM_SHADOWS_WIRE_KEY`; namespace: `TEMPLATE`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: template.html#edx0405.
     ///
     #[cfg_attr(
         not(doctest),
@@ -757,7 +757,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Use an exit code from 1 to 125.`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: range.html#edx0501.
+    /// Name: `EXIT_CODE_RANGE`; namespace: `RANGE`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: range.html#edx0501.
     ///
     #[cfg_attr(
         not(doctest),
@@ -770,7 +770,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Use an exit code from 1 to 125.`
     ///
-    /// Category [`Category::Suspicious`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: range.html#edx0502.
+    /// Name: `EXIT_CODE_UNUSUAL`; namespace: `RANGE`; category: [`Category::Suspicious`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: range.html#edx0502.
     ///
     #[cfg_attr(
         not(doctest),
@@ -783,7 +783,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Use a 4xx or 5xx status.`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: range.html#edx0503.
+    /// Name: `HTTP_STATUS_RANGE`; namespace: `RANGE`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: range.html#edx0503.
     ///
     #[cfg_attr(
         not(doctest),
@@ -796,7 +796,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Use 4xx for the caller's faults and 5xx for the server's.`
     ///
-    /// Category [`Category::Suspicious`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: range.html#edx0504.
+    /// Name: `HTTP_STATUS_NOT_ERROR`; namespace: `RANGE`; category: [`Category::Suspicious`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: range.html#edx0504.
     ///
     #[cfg_attr(
         not(doctest),
@@ -809,7 +809,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Use a standard code, MCP's -32000..=-32019, or a code outside -32768..=-32000.`
     ///
-    /// Category [`Category::Suspicious`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: range.html#edx0505.
+    /// Name: `JSONRPC_CODE_RESERVED`; namespace: `RANGE`; category: [`Category::Suspicious`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: range.html#edx0505.
     ///
     #[cfg_attr(
         not(doctest),
@@ -822,7 +822,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Use a code between -2147483648 and 2147483647.`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: range.html#edx0506.
+    /// Name: `JSONRPC_CODE_RANGE`; namespace: `RANGE`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: range.html#edx0506.
     ///
     #[cfg_attr(
         not(doctest),
@@ -835,7 +835,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Use {{namespace}}, {{code}}, {{name}} or {{category}}.`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: docs.html#edx0601.
+    /// Name: `DOCS_URL_PLACEHOLDER`; namespace: `DOCS`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: docs.html#edx0601.
     ///
     #[cfg_attr(
         not(doctest),
@@ -848,7 +848,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Write an http(s) URL with a host, or a relative path.`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: docs.html#edx0602.
+    /// Name: `MALFORMED_URL`; namespace: `DOCS`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: docs.html#edx0602.
     ///
     #[cfg_attr(
         not(doctest),
@@ -861,7 +861,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Check the path and its permissions; errdex reads ./errors.yaml by default.`
     ///
-    /// Category [`Category::Io`]; retryable: no; exit code 74; HTTP 500; JSON-RPC -32603; logged at ERROR. Reference: cli.html#edx1001.
+    /// Name: `FILE_UNREADABLE`; namespace: `CLI`; category: [`Category::Io`]; retryable: no; exit code: 74; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: cli.html#edx1001.
     ///
     #[cfg_attr(
         not(doctest),
@@ -874,7 +874,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Run `errdex --help` or `errdex <command> --help`. ``
     ///
-    /// Category [`Category::Usage`]; retryable: no; exit code 64; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: cli.html#edx1002.
+    /// Name: `BAD_ARGUMENTS`; namespace: `CLI`; category: [`Category::Usage`]; retryable: no; exit code: 64; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: cli.html#edx1002.
     ///
     #[cfg_attr(
         not(doctest),
@@ -887,7 +887,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Check that the output directory is writable; files listed as written are complete.`
     ///
-    /// Category [`Category::Io`]; retryable: no; exit code 74; HTTP 500; JSON-RPC -32603; logged at ERROR. Reference: cli.html#edx1003.
+    /// Name: `WRITE_FAILED`; namespace: `CLI`; category: [`Category::Io`]; retryable: no; exit code: 74; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: cli.html#edx1003.
     ///
     #[cfg_attr(
         not(doctest),
@@ -900,7 +900,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Run `errdex generate` and commit the result. ``
     ///
-    /// Category [`Category::Stale`]; retryable: no; exit code 1; HTTP 409; JSON-RPC -32603; logged at WARN. Reference: cli.html#edx1004.
+    /// Name: `OUTPUTS_STALE`; namespace: `CLI`; category: [`Category::Stale`]; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: cli.html#edx1004.
     ///
     #[cfg_attr(
         not(doctest),
@@ -913,7 +913,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Make each change compatible (deprecate, retire, add an alias) as each finding suggests.`
     ///
-    /// Category [`Category::Breaking`]; retryable: no; exit code 1; HTTP 409; JSON-RPC -32603; logged at WARN. Reference: cli.html#edx1005.
+    /// Name: `BREAKING_CHANGES`; namespace: `CLI`; category: [`Category::Breaking`]; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: cli.html#edx1005.
     ///
     #[cfg_attr(
         not(doctest),
@@ -926,7 +926,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Check the spelling; errdex lists the nearest known codes.`
     ///
-    /// Category [`Category::NotFound`]; retryable: no; exit code 1; HTTP 404; JSON-RPC -32602; logged at WARN. Reference: cli.html#edx1006.
+    /// Name: `UNKNOWN_CODE`; namespace: `CLI`; category: [`Category::NotFound`]; retryable: no; exit code: 1; HTTP status: 404; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: cli.html#edx1006.
     ///
     #[cfg_attr(
         not(doctest),
@@ -939,7 +939,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Check that the revision exists and that the file existed at that revision.`
     ///
-    /// Category [`Category::External`]; retryable: no; exit code 69; HTTP 502; JSON-RPC -32603; logged at ERROR. Reference: cli.html#edx1007.
+    /// Name: `GIT_FAILED`; namespace: `CLI`; category: [`Category::External`]; retryable: no; exit code: 69; HTTP status: 502; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: cli.html#edx1007.
     ///
     #[cfg_attr(
         not(doctest),
@@ -952,7 +952,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Remove the file or run `errdex init` in another directory. ``
     ///
-    /// Category [`Category::Conflict`]; retryable: no; exit code 73; HTTP 409; JSON-RPC -32603; logged at WARN. Reference: cli.html#edx1008.
+    /// Name: `FILE_EXISTS`; namespace: `CLI`; category: [`Category::Conflict`]; retryable: no; exit code: 73; HTTP status: 409; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: cli.html#edx1008.
     ///
     #[cfg_attr(
         not(doctest),
@@ -965,7 +965,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Fix the diagnostics listed above; nothing was generated.`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: cli.html#edx1009.
+    /// Name: `CATALOGUE_INVALID`; namespace: `CLI`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: cli.html#edx1009.
     ///
     #[cfg_attr(
         not(doctest),
@@ -978,7 +978,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Use the replacement the retirement note names.`
     ///
-    /// Category [`Category::NotFound`]; retryable: no; exit code 1; HTTP 404; JSON-RPC -32602; logged at WARN. Reference: cli.html#edx1010.
+    /// Name: `CODE_RETIRED`; namespace: `CLI`; category: [`Category::NotFound`]; retryable: no; exit code: 1; HTTP status: 404; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: cli.html#edx1010.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1880,7 +1880,7 @@ impl ErrorCode {
     ];
 }
 
-/// Every per-code string, concatenated; `ErrdexCodeMeta::s` holds the boundaries.
+/// Every per-code string, concatenated; `ErrdexCodeMeta::str_bounds` holds the boundaries.
 static ERRDEX_STR: &str = concat!(
     "EDX0001YAML_SYNTAXYamlSyntaxyaml.html#edx0001The file is not well-formed YAMLYAML syntax error: {problem}Fix the YAML at the position shown; indentation must use spaces, not tabs.The catalogue could not be parsed as YAML, so nothing else in it was checked.\nCommon causes are an unclosed `[` or `{`, a tab used for indentation, or a value\ncontaining `: ` that should have been quoted.\n\n```yaml\nerrors:\n  FRM_VALIDATION:\n    message: Field: {field} is required   # error: quote a value that contains \": \"\n```\n",
     "EDX0002NOT_UTF8NotUtf8yaml.html#edx0002The file is not UTF-8 textthe catalogue is not valid UTF-8 (first bad byte at offset {offset})Save the catalogue as UTF-8.errdex reads catalogues as UTF-8 only. A file saved in Latin-1 or UTF-16 fails here;\nthe offset points at the first byte that is not valid UTF-8.\n",
@@ -1933,6 +1933,21 @@ static ERRDEX_STR: &str = concat!(
     "EDX1009CATALOGUE_INVALIDCatalogueInvalidcli.html#edx1009The catalogue has errors`{path}` has {errors} error(s) and {warnings} warning(s)Fix the diagnostics listed above; nothing was generated.The closing line of `errdex lint` and `errdex generate` when diagnostics stop them.\nThe exit status is that of the first error's code.\n",
     "EDX1010CODE_RETIREDCodeRetiredcli.html#edx1010The code asked for is retired`{code}` is retired{note}Use the replacement the retirement note names.Retired codes may never be used again; `errdex explain` says when and why a code was\nretired instead of calling it unknown.\n",
 );
+
+/// Bytes per row of `ERRDEX_CODE_META`; the offsets of its fields follow.
+const ERRDEX_META_STRIDE: usize = 82;
+const ERRDEX_META_STR_BOUNDS: usize = 0;
+const ERRDEX_META_CATEGORY: usize = 40;
+const ERRDEX_META_NAMESPACE: usize = 42;
+const ERRDEX_META_FLAGS: usize = 44;
+const ERRDEX_META_EXIT_CODE: usize = 45;
+const ERRDEX_META_HTTP_STATUS: usize = 46;
+const ERRDEX_META_JSONRPC_CODE: usize = 48;
+const ERRDEX_META_RETRY: usize = 52;
+const ERRDEX_META_DEPRECATED: usize = 54;
+const ERRDEX_META_PARAMS: usize = 58;
+const ERRDEX_META_ALIASES: usize = 66;
+const ERRDEX_META_LEGACY: usize = 74;
 
 /// `ErrdexCodeMeta` rows, 82 bytes per code (see `ErrdexCodeMeta::decode`).
 static ERRDEX_CODE_META: [u8; 4100] = *b"\
@@ -3061,10 +3076,12 @@ struct ErrdexNamespaceMeta {
 }
 
 /// One row per code. Strings live in `ERRDEX_STR` (one literal for the whole catalogue):
-/// `s` holds the boundaries of the code's fields there, in the order of the `ERRDEX_F_*`
-/// constants. Only scalars here, so a 10,000-row table costs the compiler next to nothing.
+/// `str_bounds` holds the boundaries of the code's fields there, in the order of the
+/// `ERRDEX_F_*` constants. Only scalars here, so a 10,000-row table costs the compiler next
+/// to nothing. The row layout (`ERRDEX_META_*`) is printed by the emitter from its one table.
 struct ErrdexCodeMeta {
-    s: [u32; 10],
+    /// Start of each `ERRDEX_F_*` field in `ERRDEX_STR`, then the end of the last.
+    str_bounds: [u32; 10],
     /// Index into `Category::ALL`.
     category: u16,
     /// Index into `Namespace::ALL`, `u16::MAX` for none.
@@ -3084,9 +3101,6 @@ struct ErrdexCodeMeta {
     aliases: (u32, u32),
     legacy: (u32, u32),
 }
-
-/// Bytes per row of `ERRDEX_CODE_META` (little-endian fields in declaration order).
-const ERRDEX_META_STRIDE: usize = 82;
 
 #[inline(always)]
 const fn errdex_u32(r: &[u8; ERRDEX_META_STRIDE], k: usize) -> u32 {
@@ -3110,18 +3124,32 @@ impl ErrdexCodeMeta {
             None => panic!("errdex: code index out of range"),
         };
         ErrdexCodeMeta {
-            s: [errdex_u32(r, 0), errdex_u32(r, 4), errdex_u32(r, 8), errdex_u32(r, 12), errdex_u32(r, 16), errdex_u32(r, 20), errdex_u32(r, 24), errdex_u32(r, 28), errdex_u32(r, 32), errdex_u32(r, 36)],
-            category: errdex_u16(r, 40),
-            namespace: errdex_u16(r, 42),
-            flags: r[44],
-            exit_code: r[45],
-            http_status: errdex_u16(r, 46),
-            jsonrpc_code: i32::from_le_bytes([r[48], r[49], r[50], r[51]]),
-            retry: errdex_u16(r, 52),
-            deprecated: errdex_u32(r, 54),
-            params: (errdex_u32(r, 58), errdex_u32(r, 62)),
-            aliases: (errdex_u32(r, 66), errdex_u32(r, 70)),
-            legacy: (errdex_u32(r, 74), errdex_u32(r, 78)),
+            str_bounds: [
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 4),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 8),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 12),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 16),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 20),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 24),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 28),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 32),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 36),
+            ],
+            category: errdex_u16(r, ERRDEX_META_CATEGORY),
+            namespace: errdex_u16(r, ERRDEX_META_NAMESPACE),
+            flags: r[ERRDEX_META_FLAGS],
+            exit_code: r[ERRDEX_META_EXIT_CODE],
+            http_status: errdex_u16(r, ERRDEX_META_HTTP_STATUS),
+            jsonrpc_code: {
+                let k = ERRDEX_META_JSONRPC_CODE;
+                i32::from_le_bytes([r[k], r[k + 1], r[k + 2], r[k + 3]])
+            },
+            retry: errdex_u16(r, ERRDEX_META_RETRY),
+            deprecated: errdex_u32(r, ERRDEX_META_DEPRECATED),
+            params: (errdex_u32(r, ERRDEX_META_PARAMS), errdex_u32(r, ERRDEX_META_PARAMS + 4)),
+            aliases: (errdex_u32(r, ERRDEX_META_ALIASES), errdex_u32(r, ERRDEX_META_ALIASES + 4)),
+            legacy: (errdex_u32(r, ERRDEX_META_LEGACY), errdex_u32(r, ERRDEX_META_LEGACY + 4)),
         }
     }
 }
@@ -3297,15 +3325,15 @@ impl ErrorCode {
     /// The stable wire code, e.g. `"ACM-FRM-001"`.
     #[inline]
     pub const fn as_str(self) -> &'static str {
-        let s = &self.meta().s;
-        errdex_str(s[ERRDEX_F_CODE], s[ERRDEX_F_CODE + 1])
+        let bounds = &self.meta().str_bounds;
+        errdex_str(bounds[ERRDEX_F_CODE], bounds[ERRDEX_F_CODE + 1])
     }
 
     /// The stable catalogue NAME, e.g. `"FRM_VALIDATION"`.
     #[inline]
     pub const fn name(self) -> &'static str {
-        let s = &self.meta().s;
-        errdex_str(s[ERRDEX_F_NAME], s[ERRDEX_F_NAME + 1])
+        let bounds = &self.meta().str_bounds;
+        errdex_str(bounds[ERRDEX_F_NAME], bounds[ERRDEX_F_NAME + 1])
     }
 
     /// The category.
@@ -3368,8 +3396,8 @@ impl ErrorCode {
     /// Link to the code's section of the reference docs.
     #[inline]
     pub const fn docs_url(self) -> &'static str {
-        let s = &self.meta().s;
-        errdex_str(s[ERRDEX_F_DOCS_URL], s[ERRDEX_F_DOCS_URL + 1])
+        let bounds = &self.meta().str_bounds;
+        errdex_str(bounds[ERRDEX_F_DOCS_URL], bounds[ERRDEX_F_DOCS_URL + 1])
     }
 
     /// The error class (error type) of the code: its own `class`, else its namespace's,
@@ -3382,30 +3410,30 @@ impl ErrorCode {
     /// One-line summary.
     #[inline]
     pub const fn summary(self) -> &'static str {
-        let s = &self.meta().s;
-        errdex_str(s[ERRDEX_F_SUMMARY], s[ERRDEX_F_SUMMARY + 1])
+        let bounds = &self.meta().str_bounds;
+        errdex_str(bounds[ERRDEX_F_SUMMARY], bounds[ERRDEX_F_SUMMARY + 1])
     }
 
     /// The long Markdown explanation, if the catalogue has one.
     #[inline]
     pub const fn explanation(self) -> Option<&'static str> {
         let m = self.meta();
-        if m.flags & ERRDEX_HAS_EXPLANATION != 0 { Some(errdex_str(m.s[ERRDEX_F_EXPLANATION], m.s[ERRDEX_F_EXPLANATION + 1])) } else { None }
+        if m.flags & ERRDEX_HAS_EXPLANATION != 0 { Some(errdex_str(m.str_bounds[ERRDEX_F_EXPLANATION], m.str_bounds[ERRDEX_F_EXPLANATION + 1])) } else { None }
     }
 
     /// The raw message template as written in the catalogue (`{param}` placeholders,
     /// `{{`/`}}` for literal braces).
     #[inline]
     pub const fn message_template(self) -> &'static str {
-        let s = &self.meta().s;
-        errdex_str(s[ERRDEX_F_MESSAGE], s[ERRDEX_F_MESSAGE + 1])
+        let bounds = &self.meta().str_bounds;
+        errdex_str(bounds[ERRDEX_F_MESSAGE], bounds[ERRDEX_F_MESSAGE + 1])
     }
 
     /// The raw suggestion template, if the catalogue has one.
     #[inline]
     pub const fn suggestion_template(self) -> Option<&'static str> {
         let m = self.meta();
-        if m.flags & ERRDEX_HAS_SUGGESTION != 0 { Some(errdex_str(m.s[ERRDEX_F_SUGGESTION], m.s[ERRDEX_F_SUGGESTION + 1])) } else { None }
+        if m.flags & ERRDEX_HAS_SUGGESTION != 0 { Some(errdex_str(m.str_bounds[ERRDEX_F_SUGGESTION], m.str_bounds[ERRDEX_F_SUGGESTION + 1])) } else { None }
     }
 
     /// The declared params, in constructor order.
@@ -3418,7 +3446,7 @@ impl ErrorCode {
     #[inline]
     pub const fn since(self) -> Option<&'static str> {
         let m = self.meta();
-        if m.flags & ERRDEX_HAS_SINCE != 0 { Some(errdex_str(m.s[ERRDEX_F_SINCE], m.s[ERRDEX_F_SINCE + 1])) } else { None }
+        if m.flags & ERRDEX_HAS_SINCE != 0 { Some(errdex_str(m.str_bounds[ERRDEX_F_SINCE], m.str_bounds[ERRDEX_F_SINCE + 1])) } else { None }
     }
 
     /// The deprecation notice, if the code is deprecated.
@@ -3518,8 +3546,8 @@ fn errdex_lookup(s: &str) -> Option<usize> {
 impl ::core::fmt::Debug for ErrorCode {
     #[inline]
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        let s = &self.meta().s;
-        f.write_str(errdex_str(s[ERRDEX_F_VARIANT], s[ERRDEX_F_VARIANT + 1]))
+        let bounds = &self.meta().str_bounds;
+        f.write_str(errdex_str(bounds[ERRDEX_F_VARIANT], bounds[ERRDEX_F_VARIANT + 1]))
     }
 }
 

@@ -205,400 +205,400 @@ export declare const ErrorCode: {
    * `EDX0001` — The file is not well-formed YAML
    *
    * Message: `YAML syntax error: {problem}`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See yaml.html#edx0001
+   *
+   * Name: `YAML_SYNTAX`; namespace: `YAML`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: yaml.html#edx0001.
    */
   readonly "YAML_SYNTAX": "EDX0001";
   /**
    * `EDX0002` — The file is not UTF-8 text
    *
    * Message: `the catalogue is not valid UTF-8 (first bad byte at offset {offset})`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See yaml.html#edx0002
+   *
+   * Name: `NOT_UTF8`; namespace: `YAML`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: yaml.html#edx0002.
    */
   readonly "NOT_UTF8": "EDX0002";
   /**
    * `EDX0003` — The file holds no YAML document
    *
    * Message: `the catalogue is empty: it holds no YAML document`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See yaml.html#edx0003
+   *
+   * Name: `EMPTY_CATALOGUE`; namespace: `YAML`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: yaml.html#edx0003.
    */
   readonly "EMPTY_CATALOGUE": "EDX0003";
   /**
    * `EDX0004` — The file exceeds errdex's size limit
    *
    * Message: `the catalogue is {size} bytes; the limit is {limit} bytes`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See yaml.html#edx0004
+   *
+   * Name: `CATALOGUE_TOO_LARGE`; namespace: `YAML`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: yaml.html#edx0004.
    */
   readonly "CATALOGUE_TOO_LARGE": "EDX0004";
   /**
    * `EDX0005` — Values are nested too deeply
    *
    * Message: `values are nested deeper than {limit} levels`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See yaml.html#edx0005
+   *
+   * Name: `NESTING_TOO_DEEP`; namespace: `YAML`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: yaml.html#edx0005.
    */
   readonly "NESTING_TOO_DEEP": "EDX0005";
   /**
    * `EDX0006` — The YAML exceeds a safety limit (aliases, nodes, events)
    *
    * Message: `the YAML exceeds a safety limit: {problem}`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See yaml.html#edx0006
+   *
+   * Name: `YAML_BUDGET_EXCEEDED`; namespace: `YAML`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: yaml.html#edx0006.
    */
   readonly "YAML_BUDGET_EXCEEDED": "EDX0006";
   /**
    * `EDX0007` — The catalogue has more codes than errdex supports
    *
    * Message: `the catalogue has {count} codes; the limit is {limit}`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See yaml.html#edx0007
+   *
+   * Name: `TOO_MANY_CODES`; namespace: `YAML`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: yaml.html#edx0007.
    */
   readonly "TOO_MANY_CODES": "EDX0007";
   /**
    * `EDX0008` — A text field is too long
    *
    * Message: `this text is {length} bytes long; the limit is {limit} bytes`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See yaml.html#edx0008
+   *
+   * Name: `TEXT_TOO_LONG`; namespace: `YAML`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: yaml.html#edx0008.
    */
   readonly "TEXT_TOO_LONG": "EDX0008";
   /**
    * `EDX0101` — A value has the wrong type
    *
    * Message: `'{key}' must be {expected}, found {found}`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See schema.html#edx0101
+   *
+   * Name: `WRONG_TYPE`; namespace: `SCHEMA`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: schema.html#edx0101.
    */
   readonly "WRONG_TYPE": "EDX0101";
   /**
    * `EDX0102` — A key the format does not know (often a typo)
    *
    * Message: `unknown key '{key}' in {context}`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See schema.html#edx0102
+   *
+   * Name: `UNKNOWN_KEY`; namespace: `SCHEMA`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: schema.html#edx0102.
    */
   readonly "UNKNOWN_KEY": "EDX0102";
   /**
    * `EDX0103` — The same key appears twice in one mapping
    *
    * Message: `duplicate key '{key}'`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See schema.html#edx0103
+   *
+   * Name: `DUPLICATE_KEY`; namespace: `SCHEMA`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: schema.html#edx0103.
    */
   readonly "DUPLICATE_KEY": "EDX0103";
   /**
    * `EDX0104` — A required key is missing
    *
    * Message: `{context} is missing the required key '{key}'`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See schema.html#edx0104
+   *
+   * Name: `MISSING_KEY`; namespace: `SCHEMA`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: schema.html#edx0104.
    */
   readonly "MISSING_KEY": "EDX0104";
   /**
    * `EDX0105` — The format version is missing or unsupported
    *
    * Message: `{problem}`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See schema.html#edx0105
+   *
+   * Name: `FORMAT_VERSION`; namespace: `SCHEMA`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: schema.html#edx0105.
    */
   readonly "FORMAT_VERSION": "EDX0105";
   /**
    * `EDX0106` — A value has the right type but is not allowed
    *
    * Message: `'{key}' cannot be {found}: {expected}`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See schema.html#edx0106
+   *
+   * Name: `BAD_VALUE`; namespace: `SCHEMA`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: schema.html#edx0106.
    */
   readonly "BAD_VALUE": "EDX0106";
   /**
    * `EDX0201` — A name does not follow the naming rules
    *
    * Message: `'{name}' is not a valid {kind}: {rule}`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See names.html#edx0201
+   *
+   * Name: `INVALID_NAME`; namespace: `NAMES`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: names.html#edx0201.
    */
   readonly "INVALID_NAME": "EDX0201";
   /**
    * `EDX0202` — Two entries share a wire code
    *
    * Message: `code '{code}' is already used by '{other}'`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See names.html#edx0202
+   *
+   * Name: `DUPLICATE_CODE`; namespace: `NAMES`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: names.html#edx0202.
    */
   readonly "DUPLICATE_CODE": "EDX0202";
   /**
    * `EDX0203` — A name or alias is already used by another entry
    *
    * Message: `name '{name}' is already used by '{other}'`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See names.html#edx0203
+   *
+   * Name: `DUPLICATE_NAME`; namespace: `NAMES`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: names.html#edx0203.
    */
   readonly "DUPLICATE_NAME": "EDX0203";
   /**
    * `EDX0204` — A legacy code collides with a live code or another legacy code
    *
    * Message: `legacy code '{code}' is already used by '{other}'`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See names.html#edx0204
+   *
+   * Name: `LEGACY_CODE_COLLISION`; namespace: `NAMES`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: names.html#edx0204.
    */
   readonly "LEGACY_CODE_COLLISION": "EDX0204";
   /**
    * `EDX0205` — Two names become the same generated identifier
    *
    * Message: `'{name}' becomes the {language} identifier '{ident}', already taken by '{other}'`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See names.html#edx0205
+   *
+   * Name: `IDENTIFIER_COLLISION`; namespace: `NAMES`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: names.html#edx0205.
    */
   readonly "IDENTIFIER_COLLISION": "EDX0205";
   /**
    * `EDX0206` — A code does not match the registry's code_pattern
    *
    * Message: `code '{code}' does not match the registry's code_pattern '{pattern}'`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See names.html#edx0206
+   *
+   * Name: `CODE_PATTERN_MISMATCH`; namespace: `NAMES`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: names.html#edx0206.
    */
   readonly "CODE_PATTERN_MISMATCH": "EDX0206";
   /**
    * `EDX0207` — A code does not start with its namespace's code_prefix
    *
    * Message: `code '{code}' does not start with '{prefix}', the code_prefix of namespace '{namespace}'`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See names.html#edx0207
+   *
+   * Name: `CODE_PREFIX_MISMATCH`; namespace: `NAMES`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: names.html#edx0207.
    */
   readonly "CODE_PREFIX_MISMATCH": "EDX0207";
   /**
    * `EDX0208` — code_pattern is not a valid regular expression
    *
    * Message: `code_pattern is not a valid regular expression: {problem}`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See names.html#edx0208
+   *
+   * Name: `INVALID_CODE_PATTERN`; namespace: `NAMES`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: names.html#edx0208.
    */
   readonly "INVALID_CODE_PATTERN": "EDX0208";
   /**
    * `EDX0209` — A retired code is used again
    *
    * Message: `code '{code}' is retired and may never be used again`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See names.html#edx0209
+   *
+   * Name: `RETIRED_CODE_REUSED`; namespace: `NAMES`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: names.html#edx0209.
    */
   readonly "RETIRED_CODE_REUSED": "EDX0209";
   /**
    * `EDX0210` — A code is empty or contains spaces or control characters
    *
    * Message: `'{code}' is not a usable code: {rule}`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See names.html#edx0210
+   *
+   * Name: `INVALID_CODE`; namespace: `NAMES`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: names.html#edx0210.
    */
   readonly "INVALID_CODE": "EDX0210";
   /**
    * `EDX0301` — An entry names a category that is not declared
    *
    * Message: `unknown category '{key}'`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See refs.html#edx0301
+   *
+   * Name: `UNKNOWN_CATEGORY`; namespace: `REFS`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: refs.html#edx0301.
    */
   readonly "UNKNOWN_CATEGORY": "EDX0301";
   /**
    * `EDX0302` — An entry names a namespace that is not declared
    *
    * Message: `unknown namespace '{namespace}'`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See refs.html#edx0302
+   *
+   * Name: `UNKNOWN_NAMESPACE`; namespace: `REFS`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: refs.html#edx0302.
    */
   readonly "UNKNOWN_NAMESPACE": "EDX0302";
   /**
    * `EDX0303` — A deprecation's replaced_by does not name a live entry
    *
    * Message: `'replaced_by' names '{target}', which is not a live entry`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See refs.html#edx0303
+   *
+   * Name: `UNKNOWN_REPLACEMENT`; namespace: `REFS`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: refs.html#edx0303.
    */
   readonly "UNKNOWN_REPLACEMENT": "EDX0303";
   /**
    * `EDX0401` — A message or suggestion template is malformed
    *
    * Message: `malformed template: {problem}`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See template.html#edx0401
+   *
+   * Name: `TEMPLATE_SYNTAX`; namespace: `TEMPLATE`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: template.html#edx0401.
    */
   readonly "TEMPLATE_SYNTAX": "EDX0401";
   /**
    * `EDX0402` — A template uses a placeholder that is not a declared param
    *
    * Message: `placeholder '{{{param}}}' is not a declared param`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See template.html#edx0402
+   *
+   * Name: `UNDECLARED_PLACEHOLDER`; namespace: `TEMPLATE`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: template.html#edx0402.
    */
   readonly "UNDECLARED_PLACEHOLDER": "EDX0402";
   /**
    * `EDX0403` — A declared param is never used by the message
    *
    * Message: `param '{param}' is declared but the message never uses it`
-   * Category `suspicious`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See template.html#edx0403
+   *
+   * Name: `UNUSED_PARAM`; namespace: `TEMPLATE`; category: `suspicious`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: template.html#edx0403.
    */
   readonly "UNUSED_PARAM": "EDX0403";
   /**
    * `EDX0404` — A param name is not an identifier
    *
    * Message: `param name '{param}' is not an identifier`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See template.html#edx0404
+   *
+   * Name: `INVALID_PARAM_NAME`; namespace: `TEMPLATE`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: template.html#edx0404.
    */
   readonly "INVALID_PARAM_NAME": "EDX0404";
   /**
    * `EDX0405` — A param name would overwrite a reserved wire key
    *
    * Message: `param '{param}' would shadow the reserved wire key '{param}'`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See template.html#edx0405
+   *
+   * Name: `PARAM_SHADOWS_WIRE_KEY`; namespace: `TEMPLATE`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: template.html#edx0405.
    */
   readonly "PARAM_SHADOWS_WIRE_KEY": "EDX0405";
   /**
    * `EDX0501` — An exit code is outside 0..=255
    *
    * Message: `exit code {value} is outside 0..=255`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See range.html#edx0501
+   *
+   * Name: `EXIT_CODE_RANGE`; namespace: `RANGE`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: range.html#edx0501.
    */
   readonly "EXIT_CODE_RANGE": "EDX0501";
   /**
    * `EDX0502` — An exit code of 0 or above 125
    *
    * Message: `exit code {value} {why}`
-   * Category `suspicious`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See range.html#edx0502
+   *
+   * Name: `EXIT_CODE_UNUSUAL`; namespace: `RANGE`; category: `suspicious`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: range.html#edx0502.
    */
   readonly "EXIT_CODE_UNUSUAL": "EDX0502";
   /**
    * `EDX0503` — An HTTP status is outside 100..=599
    *
    * Message: `HTTP status {value} is outside 100..=599`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See range.html#edx0503
+   *
+   * Name: `HTTP_STATUS_RANGE`; namespace: `RANGE`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: range.html#edx0503.
    */
   readonly "HTTP_STATUS_RANGE": "EDX0503";
   /**
    * `EDX0504` — An HTTP status below 400 for an error
    *
    * Message: `HTTP status {value} is not an error status (below 400)`
-   * Category `suspicious`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See range.html#edx0504
+   *
+   * Name: `HTTP_STATUS_NOT_ERROR`; namespace: `RANGE`; category: `suspicious`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: range.html#edx0504.
    */
   readonly "HTTP_STATUS_NOT_ERROR": "EDX0504";
   /**
    * `EDX0505` — A JSON-RPC code in the protocol's reserved range
    *
    * Message: `JSON-RPC code {value} lies in the range reserved for the protocol (-32768..=-32000) but is not a standard code`
-   * Category `suspicious`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See range.html#edx0505
+   *
+   * Name: `JSONRPC_CODE_RESERVED`; namespace: `RANGE`; category: `suspicious`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: range.html#edx0505.
    */
   readonly "JSONRPC_CODE_RESERVED": "EDX0505";
   /**
    * `EDX0506` — A JSON-RPC code does not fit 32 bits
    *
    * Message: `JSON-RPC code {value} does not fit a 32-bit signed integer`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See range.html#edx0506
+   *
+   * Name: `JSONRPC_CODE_RANGE`; namespace: `RANGE`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: range.html#edx0506.
    */
   readonly "JSONRPC_CODE_RANGE": "EDX0506";
   /**
    * `EDX0601` — A docs_url template uses an unknown placeholder
    *
    * Message: `unknown placeholder '{{{placeholder}}}' in docs_url; known: {known}`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See docs.html#edx0601
+   *
+   * Name: `DOCS_URL_PLACEHOLDER`; namespace: `DOCS`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: docs.html#edx0601.
    */
   readonly "DOCS_URL_PLACEHOLDER": "EDX0601";
   /**
    * `EDX0602` — A docs_url is not a well-formed URL
    *
    * Message: `'{url}' is not a well-formed URL: {problem}`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See docs.html#edx0602
+   *
+   * Name: `MALFORMED_URL`; namespace: `DOCS`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: docs.html#edx0602.
    */
   readonly "MALFORMED_URL": "EDX0602";
   /**
    * `EDX1001` — A file could not be read
    *
    * Message: `cannot read '{path}': {reason}`
-   * Category `io`, not retryable; exit code 74, HTTP 500, JSON-RPC -32603.
-   * See cli.html#edx1001
+   *
+   * Name: `FILE_UNREADABLE`; namespace: `CLI`; category: `io`; retryable: no; exit code: 74; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: cli.html#edx1001.
    */
   readonly "FILE_UNREADABLE": "EDX1001";
   /**
    * `EDX1002` — The command line is wrong
    *
    * Message: `{problem}`
-   * Category `usage`, not retryable; exit code 64, HTTP 400, JSON-RPC -32602.
-   * See cli.html#edx1002
+   *
+   * Name: `BAD_ARGUMENTS`; namespace: `CLI`; category: `usage`; retryable: no; exit code: 64; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: cli.html#edx1002.
    */
   readonly "BAD_ARGUMENTS": "EDX1002";
   /**
    * `EDX1003` — A generated file could not be written
    *
    * Message: `could not write '{path}': {reason}`
-   * Category `io`, not retryable; exit code 74, HTTP 500, JSON-RPC -32603.
-   * See cli.html#edx1003
+   *
+   * Name: `WRITE_FAILED`; namespace: `CLI`; category: `io`; retryable: no; exit code: 74; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: cli.html#edx1003.
    */
   readonly "WRITE_FAILED": "EDX1003";
   /**
    * `EDX1004` — Committed generated files do not match the catalogue
    *
    * Message: `{count} generated file(s) are out of date with '{catalogue}'`
-   * Category `stale`, not retryable; exit code 1, HTTP 409, JSON-RPC -32603.
-   * See cli.html#edx1004
+   *
+   * Name: `OUTPUTS_STALE`; namespace: `CLI`; category: `stale`; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: cli.html#edx1004.
    */
   readonly "OUTPUTS_STALE": "EDX1004";
   /**
    * `EDX1005` — The new catalogue breaks the contract of the old one
    *
    * Message: `{count} breaking change(s) between '{old}' and '{new}'`
-   * Category `breaking`, not retryable; exit code 1, HTTP 409, JSON-RPC -32603.
-   * See cli.html#edx1005
+   *
+   * Name: `BREAKING_CHANGES`; namespace: `CLI`; category: `breaking`; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: cli.html#edx1005.
    */
   readonly "BREAKING_CHANGES": "EDX1005";
   /**
    * `EDX1006` — The code is not in the catalogue
    *
    * Message: `'{code}' is not a code, name, alias or legacy code of this catalogue`
-   * Category `not_found`, not retryable; exit code 1, HTTP 404, JSON-RPC -32602.
-   * See cli.html#edx1006
+   *
+   * Name: `UNKNOWN_CODE`; namespace: `CLI`; category: `not_found`; retryable: no; exit code: 1; HTTP status: 404; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: cli.html#edx1006.
    */
   readonly "UNKNOWN_CODE": "EDX1006";
   /**
    * `EDX1007` — git could not provide the old catalogue
    *
    * Message: `git could not provide '{path}' at '{rev}': {reason}`
-   * Category `external`, not retryable; exit code 69, HTTP 502, JSON-RPC -32603.
-   * See cli.html#edx1007
+   *
+   * Name: `GIT_FAILED`; namespace: `CLI`; category: `external`; retryable: no; exit code: 69; HTTP status: 502; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: cli.html#edx1007.
    */
   readonly "GIT_FAILED": "EDX1007";
   /**
    * `EDX1008` — errdex init would overwrite a file
    *
    * Message: `'{path}' already exists; errdex init never overwrites a file`
-   * Category `conflict`, not retryable; exit code 73, HTTP 409, JSON-RPC -32603.
-   * See cli.html#edx1008
+   *
+   * Name: `FILE_EXISTS`; namespace: `CLI`; category: `conflict`; retryable: no; exit code: 73; HTTP status: 409; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: cli.html#edx1008.
    */
   readonly "FILE_EXISTS": "EDX1008";
   /**
    * `EDX1009` — The catalogue has errors
    *
    * Message: `'{path}' has {errors} error(s) and {warnings} warning(s)`
-   * Category `invalid`, not retryable; exit code 65, HTTP 422, JSON-RPC -32602.
-   * See cli.html#edx1009
+   *
+   * Name: `CATALOGUE_INVALID`; namespace: `CLI`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: cli.html#edx1009.
    */
   readonly "CATALOGUE_INVALID": "EDX1009";
   /**
    * `EDX1010` — The code asked for is retired
    *
    * Message: `'{code}' is retired{note}`
-   * Category `not_found`, not retryable; exit code 1, HTTP 404, JSON-RPC -32602.
-   * See cli.html#edx1010
+   *
+   * Name: `CODE_RETIRED`; namespace: `CLI`; category: `not_found`; retryable: no; exit code: 1; HTTP status: 404; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: cli.html#edx1010.
    */
   readonly "CODE_RETIRED": "EDX1010";
 };

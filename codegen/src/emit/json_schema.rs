@@ -29,6 +29,7 @@ use serde_json::{Map, Value, json};
 use crate::ir::{Catalogue, ErrorEntry, ParamType};
 use crate::names;
 use crate::support::entry_json;
+use crate::support::facts;
 use crate::support::header::header_text;
 use crate::support::pretty_json::{self, Pretty};
 
@@ -344,7 +345,7 @@ fn registry_json_text(cat: &Catalogue) -> String {
                     w.field("http_status", c.http_status);
                     w.field("jsonrpc_code", c.jsonrpc_code);
                     w.field("expected", c.expected);
-                    w.field("log_level", entry_json::log_level(c.expected));
+                    w.field("log_level", facts::log_level(c.expected));
                     w.field("anchor", &c.anchor);
                     w.field_object("identifiers", |w| w.field("rust", &c.rust_variant));
                 });

@@ -35,6 +35,7 @@ use crate::ir::{
     Retry, WireField,
 };
 use crate::payload::{Instance, display_value, example_value};
+use crate::support::facts::{self, FactValue};
 use crate::support::header::header_text;
 use crate::support::pretty_json::{Pretty, WriteJson, to_string_pretty};
 
@@ -250,10 +251,6 @@ fn humanize(key: &str) -> String {
     }
 }
 
-fn yes_no(b: bool) -> &'static str {
-    if b { "yes" } else { "no" }
-}
-
 fn wire_shape(cat: &Catalogue) -> String {
     let w = &cat.registry.wire;
     let mut parts = vec![
@@ -277,24 +274,28 @@ fn wire_shape(cat: &Catalogue) -> String {
     format!("{}{extras}", parts.join(", "))
 }
 
+/// A retry advice as Markdown: errdex's words for the limits, then the catalogue's advice.
 fn retry_text(retry: &Retry) -> String {
-    let mut bits = Vec::new();
-    if let Some(n) = retry.max_attempts {
-        bits.push(format!("at most {n} attempts"));
+    facts::retry_text(&facts::retry_limits(retry), retry.advice.as_deref(), escape::inline)
+}
+
+/// One fact's value as Markdown, for the facts table of a code.
+fn fact_value(value: &FactValue<'_>) -> String {
+    match value {
+        FactValue::Words(w) => w.clone(),
+        FactValue::Code(c) => escape::code(c),
+        FactValue::Codes(cs) => join_codes(cs),
+        FactValue::Text(t) => escape::inline(t),
+        FactValue::Category(c) => format!(
+            "[{}](index.md#{}): {}",
+            escape::inline(&c.key),
+            c.anchor,
+            escape::inline(&c.summary)
+        ),
+        FactValue::Namespace(n) => format!("{}: {}", escape::code(&n.key), escape::inline(&n.title)),
+        FactValue::Retry { limits, advice } => facts::retry_text(limits, *advice, escape::inline),
+        FactValue::Url(u) => format!("[{}]({})", escape::inline(u), escape::url(&docs_href(u))),
     }
-    if let Some(ms) = retry.initial_backoff_ms {
-        bits.push(format!("first backoff {ms} ms"));
-    }
-    let mut s = bits.join(", ");
-    if let Some(a) = &retry.advice {
-        if !s.is_empty() {
-            s.push_str(". ");
-        }
-        s.push_str(&escape::inline(a));
-    } else if !s.is_empty() {
-        s.push('.');
-    }
-    s
 }
 
 fn index_md(cat: &Catalogue, pages: &[PagePlan], header: &str) -> String {
@@ -306,7 +307,7 @@ fn index_md(cat: &Catalogue, pages: &[PagePlan], header: &str) -> String {
             title: humanize(&c.key),
             wire: escape::code(&c.key),
             exit_code: c.exit_code.to_string(),
-            retryable: yes_no(c.retryable),
+            retryable: facts::yes_no(c.retryable),
             http_status: c.http_status.to_string(),
             jsonrpc_code: c.jsonrpc_code.to_string(),
             summary: c.summary.clone(),
@@ -426,51 +427,12 @@ fn code_view(cat: &Catalogue, e: &ErrorEntry, fast: bool) -> CodeView {
         }
         s
     });
-    let mut facts: Vec<(&'static str, String)> = Vec::new();
-    if e.code != e.name {
-        facts.push(("Name", escape::code(&e.name)));
-    }
-    if cat.has_classes() {
-        facts.push(("Class", escape::code(&e.class)));
-    }
-    facts.push((
-        "Category",
-        format!(
-            "[{}](index.md#{}): {}",
-            escape::inline(&cat_.key),
-            cat_.anchor,
-            escape::inline(&cat_.summary)
-        ),
-    ));
-    facts.push(("Retryable", yes_no(e.retryable).to_string()));
-    facts.push(("Exit code", e.exit_code.to_string()));
-    facts.push(("HTTP status", e.http_status.to_string()));
-    facts.push(("JSON-RPC code", e.jsonrpc_code.to_string()));
-    facts.push((
-        "Log level",
-        if e.expected {
-            "WARN (expected: the caller can fix it)".to_string()
-        } else {
-            "ERROR (unexpected: an operator fault)".to_string()
-        },
-    ));
-    if let Some(s) = &e.since {
-        facts.push(("Since", escape::inline(s)));
-    }
-    if !e.aliases.is_empty() {
-        facts.push(("Aliases", join_codes(&e.aliases)));
-    }
-    if !e.legacy_codes.is_empty() {
-        facts.push(("Legacy codes", join_codes(&e.legacy_codes)));
-    }
-    facts.push((
-        "Docs URL",
-        format!(
-            "[{}]({})",
-            escape::inline(&e.docs_url),
-            escape::url(&docs_href(&e.docs_url))
-        ),
-    ));
+    // The retry advice has its own paragraph below the table (`retry`), in full sentences.
+    let facts = facts::entry_facts(cat, e)
+        .iter()
+        .filter(|row| !matches!(row.value, FactValue::Retry { .. }))
+        .map(|row| (row.label, fact_value(&row.value)))
+        .collect();
 
     let params = e
         .params
@@ -503,7 +465,7 @@ fn code_view(cat: &Catalogue, e: &ErrorEntry, fast: bool) -> CodeView {
         name_cell: escape::code(&e.name),
         category_link: format!("[{}](index.md#{})", escape::inline(&cat_.key), cat_.anchor),
         class_cell: escape::code(&e.class),
-        retryable: yes_no(e.retryable),
+        retryable: facts::yes_no(e.retryable),
         summary: e.summary.clone(),
         deprecated,
         facts,

@@ -26,6 +26,7 @@ use quote::quote;
 use crate::ir::{
     Catalogue, ErrorEntry, Fact, JsonRpcData, ParamType, ProfileField, Retry, Scalar, WireField,
 };
+use crate::support::facts::{self, FactValue};
 
 /// The fixed runtime part of every generated file.
 const RUNTIME: &str = include_str!("rust/runtime.rs.in");
@@ -121,10 +122,6 @@ fn retry_tokens(r: Option<&Retry>) -> TokenStream {
             quote!(Some(RetryAdvice { max_attempts: #max, initial_backoff_ms: #backoff, advice: #advice }))
         }
     }
-}
-
-fn yes_no(b: bool) -> &'static str {
-    if b { "yes" } else { "no" }
 }
 
 /// `<url>` as a Markdown autolink when that is safe, else escaped plain text.
@@ -460,18 +457,14 @@ fn category_items(cat: &Catalogue) -> TokenStream {
     let variants = cat.categories.iter().map(|c| {
         let v = ident(&c.rust_variant);
         let doc = docs::doc_lines(&format!(
-            "{}\n\nWire value {}; retryable: {}; exit code {}; HTTP {}; JSON-RPC {}; {}.",
+            "{}\n\nWire value {}; retryable: {}; exit code {}; HTTP {}; JSON-RPC {}; log level: {}.",
             docs::plain(&c.summary),
             docs::code_span(&c.key),
-            yes_no(c.retryable),
+            facts::yes_no(c.retryable),
             c.exit_code,
             c.http_status,
             c.jsonrpc_code,
-            if c.expected {
-                "expected (log at WARN)"
-            } else {
-                "operator fault (log at ERROR)"
-            },
+            facts::log_level_text(c.expected),
         ));
         quote!(#doc #v,)
     });
@@ -606,18 +599,22 @@ fn is_semver(v: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || b == b'.' || b == b'-' || b == b'+')
 }
 
-/// The facts line shared by variant and constructor docs.
+/// The facts of a code as one doc sentence ([`facts::entry_facts`], in rustdoc's Markdown).
 fn facts(cat: &Catalogue, e: &ErrorEntry) -> String {
-    let c = cat.category_of(e);
-    format!(
-        "Category [`Category::{}`]; retryable: {}; exit code {}; HTTP {}; JSON-RPC {}; logged at {}.",
-        c.rust_variant,
-        yes_no(e.retryable),
-        e.exit_code,
-        e.http_status,
-        e.jsonrpc_code,
-        if e.expected { "WARN" } else { "ERROR" },
-    )
+    facts::sentence(&facts::entry_facts(cat, e), |value| match value {
+        FactValue::Words(w) => w.clone(),
+        FactValue::Code(c) => docs::code_span(c),
+        FactValue::Codes(cs) => cs
+            .iter()
+            .map(|c| docs::code_span(c))
+            .collect::<Vec<_>>()
+            .join(", "),
+        FactValue::Text(t) => docs::plain(t),
+        FactValue::Category(c) => format!("[`Category::{}`]", c.rust_variant),
+        FactValue::Namespace(n) => docs::code_span(&n.key),
+        FactValue::Retry { limits, advice } => facts::retry_text(limits, *advice, docs::plain),
+        FactValue::Url(u) => link(u),
+    })
 }
 
 /// The string table of the generated crate: every per-code string, concatenated.
@@ -755,10 +752,6 @@ fn code_items(cat: &Catalogue) -> (TokenStream, String, String) {
         }
         text.push_str("\n\n");
         text.push_str(&facts(cat, e));
-        text.push_str(&format!(" Reference: {}.", link(&e.docs_url)));
-        if let Some(s) = &e.since {
-            text.push_str(&format!(" Since {}.", docs::plain(s)));
-        }
         if e.explanation.is_none() && e.deprecated.is_none() {
             // The usual variant: its layout is fixed, so it is printed directly.
             variants.push_str(&docs::doc_text(&text, "    "));
@@ -819,11 +812,12 @@ fn code_items(cat: &Catalogue) -> (TokenStream, String, String) {
         data.push_str(&format!("        ErrorCode::{},\n", ident(&e.rust_variant)));
     }
     data.push_str("    ];\n}\n\n");
-    data.push_str("/// Every per-code string, concatenated; `ErrdexCodeMeta::s` holds the boundaries.\nstatic ERRDEX_STR: &str = concat!(\n");
+    data.push_str("/// Every per-code string, concatenated; `ErrdexCodeMeta::str_bounds` holds the boundaries.\nstatic ERRDEX_STR: &str = concat!(\n");
     for p in &strings.pieces {
         data.push_str(&format!("    {},\n", Literal::string(p)));
     }
     data.push_str(");\n\n");
+    data.push_str(&meta_layout_consts());
     data.push_str(&format!(
         "/// `ErrdexCodeMeta` rows, {META_STRIDE} bytes per code (see `ErrdexCodeMeta::decode`).\nstatic ERRDEX_CODE_META: [u8; {}] = *",
         meta.len()
@@ -841,8 +835,78 @@ fn code_items(cat: &Catalogue) -> (TokenStream, String, String) {
     (tokens, data, variants)
 }
 
-/// Bytes per row of `ERRDEX_CODE_META`; must equal `ERRDEX_META_STRIDE` of the runtime.
-const META_STRIDE: usize = 82;
+/// The layout of one `ERRDEX_CODE_META` row, declared once: each field's name and width in
+/// bytes, in row order (little-endian). [`Tables::build`] writes rows through [`MetaRow`],
+/// which checks every field against this table, and [`meta_layout_consts`] prints the
+/// stride and each field's offset into the generated crate as `ERRDEX_META_STRIDE` and
+/// `ERRDEX_META_<NAME>`, the only numbers `ErrdexCodeMeta::decode` reads.
+const META_LAYOUT: [(&str, usize); 12] = [
+    // `ERRDEX_F_*` field boundaries in `ERRDEX_STR`, plus the end: 10 × u32.
+    ("STR_BOUNDS", 40),
+    ("CATEGORY", 2),
+    ("NAMESPACE", 2),
+    ("FLAGS", 1),
+    ("EXIT_CODE", 1),
+    ("HTTP_STATUS", 2),
+    ("JSONRPC_CODE", 4),
+    ("RETRY", 2),
+    ("DEPRECATED", 4),
+    // Ranges: (start, end) × u32.
+    ("PARAMS", 8),
+    ("ALIASES", 8),
+    ("LEGACY", 8),
+];
+
+/// Bytes per row of `ERRDEX_CODE_META`: the sum of [`META_LAYOUT`]'s widths.
+const META_STRIDE: usize = {
+    let mut sum = 0;
+    let mut k = 0;
+    while k < META_LAYOUT.len() {
+        sum += META_LAYOUT[k].1;
+        k += 1;
+    }
+    sum
+};
+
+/// `ERRDEX_META_STRIDE` and one `ERRDEX_META_<NAME>` offset per field of [`META_LAYOUT`].
+fn meta_layout_consts() -> String {
+    let mut out = format!(
+        "/// Bytes per row of `ERRDEX_CODE_META`; the offsets of its fields follow.\nconst ERRDEX_META_STRIDE: usize = {META_STRIDE};\n"
+    );
+    let mut offset = 0;
+    for (name, width) in META_LAYOUT {
+        let _ = writeln!(out, "const ERRDEX_META_{name}: usize = {offset};");
+        offset += width;
+    }
+    out.push('\n');
+    out
+}
+
+/// Writes one `ERRDEX_CODE_META` row, field by field in [`META_LAYOUT`]'s order.
+struct MetaRow<'a> {
+    out: &'a mut Vec<u8>,
+    next: usize,
+}
+
+impl MetaRow<'_> {
+    fn field(&mut self, name: &str, bytes: &[u8]) {
+        debug_assert_eq!(
+            META_LAYOUT.get(self.next),
+            Some(&(name, bytes.len())),
+            "errdex bug: ERRDEX_CODE_META field out of layout"
+        );
+        self.out.extend_from_slice(bytes);
+        self.next += 1;
+    }
+
+    fn finish(self) {
+        debug_assert_eq!(
+            self.next,
+            META_LAYOUT.len(),
+            "errdex bug: ERRDEX_CODE_META row short"
+        );
+    }
+}
 
 /// An index or length `v` of a table as a smaller integer type `T`; the validator bounds every
 /// catalogue far below its range.
@@ -972,26 +1036,28 @@ impl Tables {
             };
             let aliases = span_range(&st.alias_spans[i], &mut t);
             let legacy = span_range(&st.legacy_spans[i], &mut t);
-            // One row of `ERRDEX_CODE_META`: the layout `ErrdexCodeMeta::decode` reads
-            // (little-endian, `ERRDEX_META_STRIDE` bytes).
-            let m = &mut t.meta;
-            let row_start = m.len();
-            for b in st.bounds[i] {
-                m.extend_from_slice(&b.to_le_bytes());
+            // One row of `ERRDEX_CODE_META`, in `META_LAYOUT`'s order.
+            let mut row = MetaRow {
+                out: &mut t.meta,
+                next: 0,
+            };
+            let bounds: Vec<u8> = st.bounds[i].iter().flat_map(|b| b.to_le_bytes()).collect();
+            row.field("STR_BOUNDS", &bounds);
+            row.field("CATEGORY", &index_as::<u16>(category).to_le_bytes());
+            row.field("NAMESPACE", &index_as::<u16>(namespace).to_le_bytes());
+            row.field("FLAGS", &[flags]);
+            row.field("EXIT_CODE", &[e.exit_code]);
+            row.field("HTTP_STATUS", &e.http_status.to_le_bytes());
+            row.field("JSONRPC_CODE", &e.jsonrpc_code.to_le_bytes());
+            row.field("RETRY", &index_as::<u16>(retry_idx).to_le_bytes());
+            row.field("DEPRECATED", &index_as::<u32>(deprecated).to_le_bytes());
+            for (name, (a, z)) in [("PARAMS", params), ("ALIASES", aliases), ("LEGACY", legacy)] {
+                let mut pair = [0u8; 8];
+                pair[..4].copy_from_slice(&a.to_le_bytes());
+                pair[4..].copy_from_slice(&z.to_le_bytes());
+                row.field(name, &pair);
             }
-            m.extend_from_slice(&index_as::<u16>(category).to_le_bytes());
-            m.extend_from_slice(&index_as::<u16>(namespace).to_le_bytes());
-            m.push(flags);
-            m.push(e.exit_code);
-            m.extend_from_slice(&e.http_status.to_le_bytes());
-            m.extend_from_slice(&e.jsonrpc_code.to_le_bytes());
-            m.extend_from_slice(&index_as::<u16>(retry_idx).to_le_bytes());
-            m.extend_from_slice(&index_as::<u32>(deprecated).to_le_bytes());
-            for (a, z) in [params, aliases, legacy] {
-                m.extend_from_slice(&a.to_le_bytes());
-                m.extend_from_slice(&z.to_le_bytes());
-            }
-            debug_assert_eq!(m.len() - row_start, META_STRIDE);
+            row.finish();
         }
         t
     }
@@ -1297,6 +1363,50 @@ fn shape_helper(params: &[crate::ir::Param]) -> String {
 #[cfg(test)]
 mod type_tests {
     use super::*;
+
+    /// `ErrdexCodeMeta::decode` reads every field of `META_LAYOUT` at its emitted offset
+    /// constant, and all of `STR_BOUNDS` (one `u32` per 4 bytes): the writer and the reader
+    /// share one layout.
+    #[test]
+    fn runtime_decodes_the_meta_layout() {
+        let start = RUNTIME.find("const fn decode(").expect("decode");
+        let decode = &RUNTIME[start..start + RUNTIME[start..].find("\n    }\n").expect("end")];
+        for (name, _) in META_LAYOUT {
+            assert!(
+                decode.contains(&format!("ERRDEX_META_{name}")),
+                "decode skips {name}"
+            );
+        }
+        let words = META_LAYOUT[0].1 / 4;
+        for k in 1..words {
+            assert!(decode.contains(&format!("ERRDEX_META_STR_BOUNDS + {}", 4 * k)));
+        }
+        assert!(!decode.contains(&format!("ERRDEX_META_STR_BOUNDS + {}", 4 * words)));
+        assert!(RUNTIME.contains(&format!("str_bounds: [u32; {words}]")));
+    }
+
+    /// `names::RUST_ERROR_METHODS` is exactly the `pub fn`s of the runtime's `impl Error`,
+    /// in order: a constructor can never shadow (or be shadowed by) a method added there.
+    #[test]
+    fn error_methods_are_mirrored() {
+        let start = RUNTIME.find("\nimpl Error {\n").expect("impl Error");
+        let body = &RUNTIME[start + 1..];
+        let body = &body[..body.find("\n}\n").expect("end of impl Error")];
+        let methods: Vec<&str> = body
+            .lines()
+            .filter_map(|line| {
+                let rest = line.strip_prefix("    pub ")?;
+                let rest = rest.strip_prefix("const ").unwrap_or(rest);
+                let rest = rest.strip_prefix("fn ")?;
+                rest.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                    .next()
+            })
+            .collect();
+        assert_eq!(methods, crate::names::RUST_ERROR_METHODS);
+        for m in crate::names::RUST_ERROR_RESERVED {
+            assert!(!methods.contains(m), "`{m}` is listed twice");
+        }
+    }
 
     /// Every type the runtime declares at the top level is in `names::RUST_TYPES`, so no
     /// namespace's sub-enum can take its name.

@@ -28,6 +28,7 @@ use serde_json::{Value, json};
 
 use crate::ir::{Catalogue, ErrorEntry, JsonRpcData, Param, ParamType, ProfileField, Retry, Scalar};
 use crate::names;
+use crate::support::facts::{self, FactValue};
 use crate::support::header::header_text;
 
 /// The askama escaper of `.ts` and `.js` templates: makes any text safe inside a
@@ -698,22 +699,20 @@ fn entry_doc(cat: &Catalogue, e: &ErrorEntry) -> (String, Option<String>) {
     let mut lines = vec![format!("`{}` — {}", code_span(&e.code), e.summary)];
     lines.push(String::new());
     lines.push(format!("Message: `{}`", code_span(&e.message.raw)));
-    lines.push(format!(
-        "Category `{}`, {}; exit code {}, HTTP {}, JSON-RPC {}.",
-        code_span(&cat.category_of(e).key),
-        if e.retryable {
-            "retryable"
-        } else {
-            "not retryable"
-        },
-        e.exit_code,
-        e.http_status,
-        e.jsonrpc_code
-    ));
-    if let Some(s) = &e.since {
-        lines.push(format!("Since {}.", one_line(s)));
-    }
-    lines.push(format!("See {}", one_line(&e.docs_url)));
+    lines.push(String::new());
+    lines.push(facts::sentence(&facts::entry_facts(cat, e), |value| match value {
+        FactValue::Words(w) => w.clone(),
+        FactValue::Code(c) => format!("`{}`", code_span(c)),
+        FactValue::Codes(cs) => cs
+            .iter()
+            .map(|c| format!("`{}`", code_span(c)))
+            .collect::<Vec<_>>()
+            .join(", "),
+        FactValue::Text(t) | FactValue::Url(t) => one_line(t),
+        FactValue::Category(c) => format!("`{}`", code_span(&c.key)),
+        FactValue::Namespace(n) => format!("`{}`", code_span(&n.key)),
+        FactValue::Retry { limits, advice } => facts::retry_text(limits, *advice, one_line),
+    }));
     let deprecated = e.deprecated.as_ref().map(|d| {
         let mut text = String::new();
         if let Some(s) = &d.since {

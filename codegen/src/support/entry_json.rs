@@ -12,12 +12,8 @@ use serde_json::{Map, Value};
 
 use crate::ir::{Catalogue, ErrorEntry, JsonRpcData, ProfileField, Profiles, Retry};
 use crate::names;
+use crate::support::facts;
 use crate::support::pretty_json::Pretty;
-
-/// The log level of an expected (`warn`) or unexpected (`error`) error.
-pub fn log_level(expected: bool) -> &'static str {
-    if expected { "warn" } else { "error" }
-}
 
 /// The `retry` member: the advice, or `null` when there is none.
 pub fn write_retry(w: &mut Pretty, retry: &Option<Retry>) {
@@ -94,7 +90,7 @@ pub fn write_entry(w: &mut Pretty, cat: &Catalogue, e: &ErrorEntry) {
     w.field("http_status", e.http_status);
     w.field("jsonrpc_code", e.jsonrpc_code);
     w.field("expected", e.expected);
-    w.field("log_level", log_level(e.expected));
+    w.field("log_level", facts::log_level(e.expected));
     w.field("docs_url", &e.docs_url);
     w.field("anchor", &e.anchor);
     w.field("since", &e.since);

@@ -3,6 +3,7 @@
 
 pub mod doc_table;
 pub mod entry_json;
+pub mod facts;
 pub mod header;
 pub mod pretty_json;
 pub mod suggest;

@@ -59,15 +59,15 @@ const ERRDEX_CODE_CLASS: [u8; 1usize] = [0u8];
 pub enum Category {
     /// Bad input, validation or parse failure
     ///
-    /// Wire value `invalid`; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; expected (log at WARN).
+    /// Wire value `invalid`; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; log level: WARN (expected: the caller can fix it).
     Invalid,
     /// Transient failure; connection dead, server down
     ///
-    /// Wire value `unavailable`; retryable: yes; exit code 1; HTTP 503; JSON-RPC -32603; operator fault (log at ERROR).
+    /// Wire value `unavailable`; retryable: yes; exit code 1; HTTP 503; JSON-RPC -32603; log level: ERROR (unexpected: an operator fault).
     Unavailable,
     /// Invalid configuration at startup
     ///
-    /// Wire value `config`; retryable: no; exit code 2; HTTP 500; JSON-RPC -32603; operator fault (log at ERROR).
+    /// Wire value `config`; retryable: no; exit code 2; HTTP 500; JSON-RPC -32603; log level: ERROR (unexpected: an operator fault).
     Config,
 }
 impl Category {
@@ -166,7 +166,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Provide a non-empty value for `{field}`. ``
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: <https://docs.acme.dev/errors/frm#acm-frm-001>. Since 1.2.0.
+    /// Name: `FRM_VALIDATION`; namespace: `FRM`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); since: 1.2.0; docs URL: <https://docs.acme.dev/errors/frm#acm-frm-001>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -226,11 +226,26 @@ impl ErrorCode {
     ];
 }
 
-/// Every per-code string, concatenated; `ErrdexCodeMeta::s` holds the boundaries.
+/// Every per-code string, concatenated; `ErrdexCodeMeta::str_bounds` holds the boundaries.
 static ERRDEX_STR: &str = concat!(
     "ACM-FRM-001FRM_VALIDATIONFrmValidationhttps://docs.acme.dev/errors/frm#acm-frm-001Form validation failure{field} is requiredProvide a non-empty value for `{field}`.Raised when a submitted form misses a required field.\n1.2.0",
     "ACM-FRM-009FRM_OLD_THING",
 );
+
+/// Bytes per row of `ERRDEX_CODE_META`; the offsets of its fields follow.
+const ERRDEX_META_STRIDE: usize = 82;
+const ERRDEX_META_STR_BOUNDS: usize = 0;
+const ERRDEX_META_CATEGORY: usize = 40;
+const ERRDEX_META_NAMESPACE: usize = 42;
+const ERRDEX_META_FLAGS: usize = 44;
+const ERRDEX_META_EXIT_CODE: usize = 45;
+const ERRDEX_META_HTTP_STATUS: usize = 46;
+const ERRDEX_META_JSONRPC_CODE: usize = 48;
+const ERRDEX_META_RETRY: usize = 52;
+const ERRDEX_META_DEPRECATED: usize = 54;
+const ERRDEX_META_PARAMS: usize = 58;
+const ERRDEX_META_ALIASES: usize = 66;
+const ERRDEX_META_LEGACY: usize = 74;
 
 /// `ErrdexCodeMeta` rows, 82 bytes per code (see `ErrdexCodeMeta::decode`).
 static ERRDEX_CODE_META: [u8; 82] = *b"\
@@ -703,10 +718,12 @@ struct ErrdexNamespaceMeta {
 }
 
 /// One row per code. Strings live in `ERRDEX_STR` (one literal for the whole catalogue):
-/// `s` holds the boundaries of the code's fields there, in the order of the `ERRDEX_F_*`
-/// constants. Only scalars here, so a 10,000-row table costs the compiler next to nothing.
+/// `str_bounds` holds the boundaries of the code's fields there, in the order of the
+/// `ERRDEX_F_*` constants. Only scalars here, so a 10,000-row table costs the compiler next
+/// to nothing. The row layout (`ERRDEX_META_*`) is printed by the emitter from its one table.
 struct ErrdexCodeMeta {
-    s: [u32; 10],
+    /// Start of each `ERRDEX_F_*` field in `ERRDEX_STR`, then the end of the last.
+    str_bounds: [u32; 10],
     /// Index into `Category::ALL`.
     category: u16,
     /// Index into `Namespace::ALL`, `u16::MAX` for none.
@@ -726,9 +743,6 @@ struct ErrdexCodeMeta {
     aliases: (u32, u32),
     legacy: (u32, u32),
 }
-
-/// Bytes per row of `ERRDEX_CODE_META` (little-endian fields in declaration order).
-const ERRDEX_META_STRIDE: usize = 82;
 
 #[inline(always)]
 const fn errdex_u32(r: &[u8; ERRDEX_META_STRIDE], k: usize) -> u32 {
@@ -752,18 +766,32 @@ impl ErrdexCodeMeta {
             None => panic!("errdex: code index out of range"),
         };
         ErrdexCodeMeta {
-            s: [errdex_u32(r, 0), errdex_u32(r, 4), errdex_u32(r, 8), errdex_u32(r, 12), errdex_u32(r, 16), errdex_u32(r, 20), errdex_u32(r, 24), errdex_u32(r, 28), errdex_u32(r, 32), errdex_u32(r, 36)],
-            category: errdex_u16(r, 40),
-            namespace: errdex_u16(r, 42),
-            flags: r[44],
-            exit_code: r[45],
-            http_status: errdex_u16(r, 46),
-            jsonrpc_code: i32::from_le_bytes([r[48], r[49], r[50], r[51]]),
-            retry: errdex_u16(r, 52),
-            deprecated: errdex_u32(r, 54),
-            params: (errdex_u32(r, 58), errdex_u32(r, 62)),
-            aliases: (errdex_u32(r, 66), errdex_u32(r, 70)),
-            legacy: (errdex_u32(r, 74), errdex_u32(r, 78)),
+            str_bounds: [
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 4),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 8),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 12),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 16),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 20),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 24),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 28),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 32),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 36),
+            ],
+            category: errdex_u16(r, ERRDEX_META_CATEGORY),
+            namespace: errdex_u16(r, ERRDEX_META_NAMESPACE),
+            flags: r[ERRDEX_META_FLAGS],
+            exit_code: r[ERRDEX_META_EXIT_CODE],
+            http_status: errdex_u16(r, ERRDEX_META_HTTP_STATUS),
+            jsonrpc_code: {
+                let k = ERRDEX_META_JSONRPC_CODE;
+                i32::from_le_bytes([r[k], r[k + 1], r[k + 2], r[k + 3]])
+            },
+            retry: errdex_u16(r, ERRDEX_META_RETRY),
+            deprecated: errdex_u32(r, ERRDEX_META_DEPRECATED),
+            params: (errdex_u32(r, ERRDEX_META_PARAMS), errdex_u32(r, ERRDEX_META_PARAMS + 4)),
+            aliases: (errdex_u32(r, ERRDEX_META_ALIASES), errdex_u32(r, ERRDEX_META_ALIASES + 4)),
+            legacy: (errdex_u32(r, ERRDEX_META_LEGACY), errdex_u32(r, ERRDEX_META_LEGACY + 4)),
         }
     }
 }
@@ -939,15 +967,15 @@ impl ErrorCode {
     /// The stable wire code, e.g. `"ACM-FRM-001"`.
     #[inline]
     pub const fn as_str(self) -> &'static str {
-        let s = &self.meta().s;
-        errdex_str(s[ERRDEX_F_CODE], s[ERRDEX_F_CODE + 1])
+        let bounds = &self.meta().str_bounds;
+        errdex_str(bounds[ERRDEX_F_CODE], bounds[ERRDEX_F_CODE + 1])
     }
 
     /// The stable catalogue NAME, e.g. `"FRM_VALIDATION"`.
     #[inline]
     pub const fn name(self) -> &'static str {
-        let s = &self.meta().s;
-        errdex_str(s[ERRDEX_F_NAME], s[ERRDEX_F_NAME + 1])
+        let bounds = &self.meta().str_bounds;
+        errdex_str(bounds[ERRDEX_F_NAME], bounds[ERRDEX_F_NAME + 1])
     }
 
     /// The category.
@@ -1010,8 +1038,8 @@ impl ErrorCode {
     /// Link to the code's section of the reference docs.
     #[inline]
     pub const fn docs_url(self) -> &'static str {
-        let s = &self.meta().s;
-        errdex_str(s[ERRDEX_F_DOCS_URL], s[ERRDEX_F_DOCS_URL + 1])
+        let bounds = &self.meta().str_bounds;
+        errdex_str(bounds[ERRDEX_F_DOCS_URL], bounds[ERRDEX_F_DOCS_URL + 1])
     }
 
     /// The error class (error type) of the code: its own `class`, else its namespace's,
@@ -1024,30 +1052,30 @@ impl ErrorCode {
     /// One-line summary.
     #[inline]
     pub const fn summary(self) -> &'static str {
-        let s = &self.meta().s;
-        errdex_str(s[ERRDEX_F_SUMMARY], s[ERRDEX_F_SUMMARY + 1])
+        let bounds = &self.meta().str_bounds;
+        errdex_str(bounds[ERRDEX_F_SUMMARY], bounds[ERRDEX_F_SUMMARY + 1])
     }
 
     /// The long Markdown explanation, if the catalogue has one.
     #[inline]
     pub const fn explanation(self) -> Option<&'static str> {
         let m = self.meta();
-        if m.flags & ERRDEX_HAS_EXPLANATION != 0 { Some(errdex_str(m.s[ERRDEX_F_EXPLANATION], m.s[ERRDEX_F_EXPLANATION + 1])) } else { None }
+        if m.flags & ERRDEX_HAS_EXPLANATION != 0 { Some(errdex_str(m.str_bounds[ERRDEX_F_EXPLANATION], m.str_bounds[ERRDEX_F_EXPLANATION + 1])) } else { None }
     }
 
     /// The raw message template as written in the catalogue (`{param}` placeholders,
     /// `{{`/`}}` for literal braces).
     #[inline]
     pub const fn message_template(self) -> &'static str {
-        let s = &self.meta().s;
-        errdex_str(s[ERRDEX_F_MESSAGE], s[ERRDEX_F_MESSAGE + 1])
+        let bounds = &self.meta().str_bounds;
+        errdex_str(bounds[ERRDEX_F_MESSAGE], bounds[ERRDEX_F_MESSAGE + 1])
     }
 
     /// The raw suggestion template, if the catalogue has one.
     #[inline]
     pub const fn suggestion_template(self) -> Option<&'static str> {
         let m = self.meta();
-        if m.flags & ERRDEX_HAS_SUGGESTION != 0 { Some(errdex_str(m.s[ERRDEX_F_SUGGESTION], m.s[ERRDEX_F_SUGGESTION + 1])) } else { None }
+        if m.flags & ERRDEX_HAS_SUGGESTION != 0 { Some(errdex_str(m.str_bounds[ERRDEX_F_SUGGESTION], m.str_bounds[ERRDEX_F_SUGGESTION + 1])) } else { None }
     }
 
     /// The declared params, in constructor order.
@@ -1060,7 +1088,7 @@ impl ErrorCode {
     #[inline]
     pub const fn since(self) -> Option<&'static str> {
         let m = self.meta();
-        if m.flags & ERRDEX_HAS_SINCE != 0 { Some(errdex_str(m.s[ERRDEX_F_SINCE], m.s[ERRDEX_F_SINCE + 1])) } else { None }
+        if m.flags & ERRDEX_HAS_SINCE != 0 { Some(errdex_str(m.str_bounds[ERRDEX_F_SINCE], m.str_bounds[ERRDEX_F_SINCE + 1])) } else { None }
     }
 
     /// The deprecation notice, if the code is deprecated.
@@ -1160,8 +1188,8 @@ fn errdex_lookup(s: &str) -> Option<usize> {
 impl ::core::fmt::Debug for ErrorCode {
     #[inline]
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        let s = &self.meta().s;
-        f.write_str(errdex_str(s[ERRDEX_F_VARIANT], s[ERRDEX_F_VARIANT + 1]))
+        let bounds = &self.meta().str_bounds;
+        f.write_str(errdex_str(bounds[ERRDEX_F_VARIANT], bounds[ERRDEX_F_VARIANT + 1]))
     }
 }
 

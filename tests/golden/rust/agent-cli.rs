@@ -62,31 +62,31 @@ const ERRDEX_CODE_CLASS: [u8; 27usize] = [
 pub enum Category {
     /// An argument or input violates a constraint
     ///
-    /// Wire value `invalid`; retryable: no; exit code 2; HTTP 400; JSON-RPC -32602; expected (log at WARN).
+    /// Wire value `invalid`; retryable: no; exit code 2; HTTP 400; JSON-RPC -32602; log level: WARN (expected: the caller can fix it).
     Invalid,
     /// A named thing (tool, file, session, plugin) does not exist
     ///
-    /// Wire value `not_found`; retryable: no; exit code 1; HTTP 404; JSON-RPC -32602; expected (log at WARN).
+    /// Wire value `not_found`; retryable: no; exit code 1; HTTP 404; JSON-RPC -32602; log level: WARN (expected: the caller can fix it).
     NotFound,
     /// Not allowed by credentials or policy
     ///
-    /// Wire value `permission`; retryable: no; exit code 77; HTTP 403; JSON-RPC -32003; expected (log at WARN).
+    /// Wire value `permission`; retryable: no; exit code 77; HTTP 403; JSON-RPC -32003; log level: WARN (expected: the caller can fix it).
     Permission,
     /// A dependency is temporarily down or overloaded
     ///
-    /// Wire value `unavailable`; retryable: yes; exit code 69; HTTP 503; JSON-RPC -32000; operator fault (log at ERROR).
+    /// Wire value `unavailable`; retryable: yes; exit code 69; HTTP 503; JSON-RPC -32000; log level: ERROR (unexpected: an operator fault).
     Unavailable,
     /// A deadline passed
     ///
-    /// Wire value `timeout`; retryable: yes; exit code 124; HTTP 504; JSON-RPC -32001; operator fault (log at ERROR).
+    /// Wire value `timeout`; retryable: yes; exit code 124; HTTP 504; JSON-RPC -32001; log level: ERROR (unexpected: an operator fault).
     Timeout,
     /// A bug in agentkit
     ///
-    /// Wire value `internal`; retryable: no; exit code 70; HTTP 500; JSON-RPC -32603; operator fault (log at ERROR).
+    /// Wire value `internal`; retryable: no; exit code 70; HTTP 500; JSON-RPC -32603; log level: ERROR (unexpected: an operator fault).
     Internal,
     /// Invalid configuration, detected at startup
     ///
-    /// Wire value `config`; retryable: no; exit code 78; HTTP 500; JSON-RPC -32603; operator fault (log at ERROR).
+    /// Wire value `config`; retryable: no; exit code 78; HTTP 500; JSON-RPC -32603; log level: ERROR (unexpected: an operator fault).
     Config,
 }
 impl Category {
@@ -338,19 +338,19 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Provide a non-empty value for `{field}`. ``
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 2; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: <https://agentkit.example/reference/errors/frm.html#x-frm-001>.
+    /// Name: `FRM_VALIDATION`; namespace: `FRM`; category: [`Category::Invalid`]; retryable: no; exit code: 2; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://agentkit.example/reference/errors/frm.html#x-frm-001>.
     FrmValidation,
     /// `X-FRM-002` — Value shorter than the minimum length
     ///
     /// Message: `{field} must be at least {min_length} characters, got {length}`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 2; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: <https://agentkit.example/reference/errors/frm.html#x-frm-002>.
+    /// Name: `FRM_TOO_SHORT`; namespace: `FRM`; category: [`Category::Invalid`]; retryable: no; exit code: 2; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://agentkit.example/reference/errors/frm.html#x-frm-002>.
     FrmTooShort,
     /// `X-FRM-003` — Number outside the allowed range
     ///
     /// Message: `{field} must be between {min} and {max}, got {value}`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 2; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: <https://agentkit.example/reference/errors/frm.html#x-frm-003>.
+    /// Name: `FRM_OUT_OF_RANGE`; namespace: `FRM`; category: [`Category::Invalid`]; retryable: no; exit code: 2; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://agentkit.example/reference/errors/frm.html#x-frm-003>.
     FrmOutOfRange,
     /// `X-FRM-004` — Unknown command-line flag
     ///
@@ -358,19 +358,19 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Run `agentkit --help` for the list of flags. ``
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 2; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: <https://agentkit.example/reference/errors/frm.html#x-frm-004>.
+    /// Name: `FRM_UNKNOWN_FLAG`; namespace: `FRM`; category: [`Category::Invalid`]; retryable: no; exit code: 2; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://agentkit.example/reference/errors/frm.html#x-frm-004>.
     FrmUnknownFlag,
     /// `X-CFG-001` — Configuration file is invalid
     ///
     /// Message: `{file}: {key} {problem}`
     ///
-    /// Category [`Category::Config`]; retryable: no; exit code 78; HTTP 500; JSON-RPC -32603; logged at ERROR. Reference: <https://agentkit.example/reference/errors/cfg.html#x-cfg-001>.
+    /// Name: `CFG_INVALID`; namespace: `CFG`; category: [`Category::Config`]; retryable: no; exit code: 78; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://agentkit.example/reference/errors/cfg.html#x-cfg-001>.
     CfgInvalid,
     /// `X-CFG-002` — Selected profile does not exist
     ///
     /// Message: `profile {profile} is not defined in {file}`
     ///
-    /// Category [`Category::Config`]; retryable: no; exit code 78; HTTP 500; JSON-RPC -32603; logged at ERROR. Reference: <https://agentkit.example/reference/errors/cfg.html#x-cfg-002>.
+    /// Name: `CFG_PROFILE_MISSING`; namespace: `CFG`; category: [`Category::Config`]; retryable: no; exit code: 78; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://agentkit.example/reference/errors/cfg.html#x-cfg-002>.
     CfgProfileMissing,
     /// `X-AGT-001` — Agent reached its turn limit
     ///
@@ -378,115 +378,115 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Raise `--max-turns` above {max_turns} or narrow the task. ``
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 2; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: <https://agentkit.example/reference/errors/agt.html#x-agt-001>.
+    /// Name: `AGT_MAX_TURNS`; namespace: `AGT`; category: [`Category::Invalid`]; retryable: no; exit code: 2; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://agentkit.example/reference/errors/agt.html#x-agt-001>.
     AgtMaxTurns,
     /// `X-AGT-002` — One agent step took too long
     ///
     /// Message: `step {step} exceeded {seconds} s`
     ///
-    /// Category [`Category::Timeout`]; retryable: yes; exit code 124; HTTP 504; JSON-RPC -32001; logged at ERROR. Reference: <https://agentkit.example/reference/errors/agt.html#x-agt-002>.
+    /// Name: `AGT_STEP_TIMEOUT`; namespace: `AGT`; category: [`Category::Timeout`]; retryable: yes; retry advice: at most 2 attempts. Retry with a longer --timeout; exit code: 124; HTTP status: 504; JSON-RPC code: -32001; log level: ERROR (unexpected: an operator fault); docs URL: <https://agentkit.example/reference/errors/agt.html#x-agt-002>.
     AgtStepTimeout,
     /// `X-TOL-001` — Unknown tool
     ///
     /// Message: `no tool named {tool}`
     ///
-    /// Category [`Category::NotFound`]; retryable: no; exit code 1; HTTP 404; JSON-RPC -32602; logged at WARN. Reference: <https://agentkit.example/reference/errors/tol.html#x-tol-001>.
+    /// Name: `TOL_NOT_FOUND`; namespace: `TOL`; category: [`Category::NotFound`]; retryable: no; exit code: 1; HTTP status: 404; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://agentkit.example/reference/errors/tol.html#x-tol-001>.
     TolNotFound,
     /// `X-TOL-002` — Tool argument violates the tool's input schema
     ///
     /// Message: `argument {argument_name} of {tool} violates its schema`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 2; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: <https://agentkit.example/reference/errors/tol.html#x-tol-002>.
+    /// Name: `TOL_ARGUMENT_INVALID`; namespace: `TOL`; category: [`Category::Invalid`]; retryable: no; exit code: 2; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://agentkit.example/reference/errors/tol.html#x-tol-002>.
     TolArgumentInvalid,
     /// `X-TOL-003` — Tool raised an exception
     ///
     /// Message: `tool {tool} failed: {reason}`
     ///
-    /// Category [`Category::Internal`]; retryable: no; exit code 70; HTTP 500; JSON-RPC -32603; logged at WARN. Reference: <https://agentkit.example/reference/errors/tol.html#x-tol-003>.
+    /// Name: `TOL_FAILED`; namespace: `TOL`; category: [`Category::Internal`]; retryable: no; exit code: 70; HTTP status: 500; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: <https://agentkit.example/reference/errors/tol.html#x-tol-003>.
     TolFailed,
     /// `X-MEM-001` — Vector store unreachable
     ///
     /// Message: `vector store at {url} is unreachable`
     ///
-    /// Category [`Category::Unavailable`]; retryable: yes; exit code 69; HTTP 503; JSON-RPC -32000; logged at ERROR. Reference: <https://agentkit.example/reference/errors/mem.html#x-mem-001>.
+    /// Name: `MEM_STORE_UNAVAILABLE`; namespace: `MEM`; category: [`Category::Unavailable`]; retryable: yes; retry advice: at most 4 attempts, first backoff 500 ms. Back off exponentially with jitter; exit code: 69; HTTP status: 503; JSON-RPC code: -32000; log level: ERROR (unexpected: an operator fault); docs URL: <https://agentkit.example/reference/errors/mem.html#x-mem-001>.
     MemStoreUnavailable,
     /// `X-MEM-002` — Conversation exceeds the model's context window
     ///
     /// Message: `conversation needs {tokens} tokens; the model allows {max_tokens}`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 2; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: <https://agentkit.example/reference/errors/mem.html#x-mem-002>.
+    /// Name: `MEM_CONTEXT_OVERFLOW`; namespace: `MEM`; category: [`Category::Invalid`]; retryable: no; exit code: 2; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://agentkit.example/reference/errors/mem.html#x-mem-002>.
     MemContextOverflow,
     /// `X-LLM-001` — Provider rate limit hit
     ///
     /// Message: `{provider} rate-limited the request; retry after {retry_after_s} s`
     ///
-    /// Category [`Category::Unavailable`]; retryable: yes; exit code 69; HTTP 429; JSON-RPC -32000; logged at ERROR. Reference: <https://agentkit.example/reference/errors/llm.html#x-llm-001>.
+    /// Name: `LLM_RATE_LIMITED`; namespace: `LLM`; category: [`Category::Unavailable`]; retryable: yes; retry advice: at most 4 attempts, first backoff 500 ms. Back off exponentially with jitter; exit code: 69; HTTP status: 429; JSON-RPC code: -32000; log level: ERROR (unexpected: an operator fault); docs URL: <https://agentkit.example/reference/errors/llm.html#x-llm-001>.
     LlmRateLimited,
     /// `X-LLM-002` — Provider did not answer in time
     ///
     /// Message: `{provider} did not answer within {seconds} s`
     ///
-    /// Category [`Category::Timeout`]; retryable: yes; exit code 124; HTTP 504; JSON-RPC -32001; logged at ERROR. Reference: <https://agentkit.example/reference/errors/llm.html#x-llm-002>.
+    /// Name: `LLM_TIMEOUT`; namespace: `LLM`; category: [`Category::Timeout`]; retryable: yes; retry advice: at most 2 attempts. Retry with a longer --timeout; exit code: 124; HTTP status: 504; JSON-RPC code: -32001; log level: ERROR (unexpected: an operator fault); docs URL: <https://agentkit.example/reference/errors/llm.html#x-llm-002>.
     LlmTimeout,
     /// `X-LLM-003` — Provider refused the content
     ///
     /// Message: `{provider} filtered the response (category: {filter})`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 2; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: <https://agentkit.example/reference/errors/llm.html#x-llm-003>.
+    /// Name: `LLM_CONTENT_FILTERED`; namespace: `LLM`; category: [`Category::Invalid`]; retryable: no; exit code: 2; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://agentkit.example/reference/errors/llm.html#x-llm-003>.
     LlmContentFiltered,
     /// `X-RPC-001` — Request is not valid JSON
     ///
     /// Message: `parse error at byte {offset}`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 2; HTTP 400; JSON-RPC -32700; logged at WARN. Reference: <https://agentkit.example/reference/errors/rpc.html#x-rpc-001>.
+    /// Name: `RPC_PARSE_ERROR`; namespace: `RPC`; category: [`Category::Invalid`]; retryable: no; exit code: 2; HTTP status: 400; JSON-RPC code: -32700; log level: WARN (expected: the caller can fix it); docs URL: <https://agentkit.example/reference/errors/rpc.html#x-rpc-001>.
     RpcParseError,
     /// `X-RPC-002` — Request is not a valid JSON-RPC request object
     ///
     /// Message: `invalid request: {reason}`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 2; HTTP 400; JSON-RPC -32600; logged at WARN. Reference: <https://agentkit.example/reference/errors/rpc.html#x-rpc-002>.
+    /// Name: `RPC_INVALID_REQUEST`; namespace: `RPC`; category: [`Category::Invalid`]; retryable: no; exit code: 2; HTTP status: 400; JSON-RPC code: -32600; log level: WARN (expected: the caller can fix it); docs URL: <https://agentkit.example/reference/errors/rpc.html#x-rpc-002>.
     RpcInvalidRequest,
     /// `X-RPC-003` — Unknown JSON-RPC method
     ///
     /// Message: `method {method} not found`
     ///
-    /// Category [`Category::NotFound`]; retryable: no; exit code 1; HTTP 404; JSON-RPC -32601; logged at WARN. Reference: <https://agentkit.example/reference/errors/rpc.html#x-rpc-003>.
+    /// Name: `RPC_METHOD_NOT_FOUND`; namespace: `RPC`; category: [`Category::NotFound`]; retryable: no; exit code: 1; HTTP status: 404; JSON-RPC code: -32601; log level: WARN (expected: the caller can fix it); docs URL: <https://agentkit.example/reference/errors/rpc.html#x-rpc-003>.
     RpcMethodNotFound,
     /// `X-RPC-004` — Method parameters are invalid
     ///
     /// Message: `invalid params for {method}: {reason}`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 2; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: <https://agentkit.example/reference/errors/rpc.html#x-rpc-004>.
+    /// Name: `RPC_INVALID_PARAMS`; namespace: `RPC`; category: [`Category::Invalid`]; retryable: no; exit code: 2; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://agentkit.example/reference/errors/rpc.html#x-rpc-004>.
     RpcInvalidParams,
     /// `X-RPC-005` — Internal JSON-RPC error
     ///
     /// Message: `internal error while handling {method}`
     ///
-    /// Category [`Category::Internal`]; retryable: no; exit code 70; HTTP 500; JSON-RPC -32603; logged at ERROR. Reference: <https://agentkit.example/reference/errors/rpc.html#x-rpc-005>.
+    /// Name: `RPC_INTERNAL`; namespace: `RPC`; category: [`Category::Internal`]; retryable: no; exit code: 70; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://agentkit.example/reference/errors/rpc.html#x-rpc-005>.
     RpcInternal,
     /// `X-FIL-001` — File does not exist
     ///
     /// Message: `no such file: {path}`
     ///
-    /// Category [`Category::NotFound`]; retryable: no; exit code 1; HTTP 404; JSON-RPC -32602; logged at WARN. Reference: <https://agentkit.example/reference/errors/fil.html#x-fil-001>.
+    /// Name: `FIL_NOT_FOUND`; namespace: `FIL`; category: [`Category::NotFound`]; retryable: no; exit code: 1; HTTP status: 404; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://agentkit.example/reference/errors/fil.html#x-fil-001>.
     FilNotFound,
     /// `X-FIL-002` — Path escapes the workspace
     ///
     /// Message: `{path} is outside the workspace {workspace}`
     ///
-    /// Category [`Category::Permission`]; retryable: no; exit code 77; HTTP 403; JSON-RPC -32003; logged at WARN. Reference: <https://agentkit.example/reference/errors/fil.html#x-fil-002>.
+    /// Name: `FIL_OUTSIDE_WORKSPACE`; namespace: `FIL`; category: [`Category::Permission`]; retryable: no; exit code: 77; HTTP status: 403; JSON-RPC code: -32003; log level: WARN (expected: the caller can fix it); docs URL: <https://agentkit.example/reference/errors/fil.html#x-fil-002>.
     FilOutsideWorkspace,
     /// `X-AUT-001` — API key not configured
     ///
     /// Message: `no API key for {provider}; set {env_var}`
     ///
-    /// Category [`Category::Config`]; retryable: no; exit code 78; HTTP 500; JSON-RPC -32603; logged at ERROR. Reference: <https://agentkit.example/reference/errors/aut.html#x-aut-001>.
+    /// Name: `AUT_KEY_MISSING`; namespace: `AUT`; category: [`Category::Config`]; retryable: no; exit code: 78; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://agentkit.example/reference/errors/aut.html#x-aut-001>.
     AutKeyMissing,
     /// `X-AUT-002` — Credentials rejected by the provider
     ///
     /// Message: `{provider} rejected the credentials`
     ///
-    /// Category [`Category::Permission`]; retryable: no; exit code 77; HTTP 401; JSON-RPC -32003; logged at WARN. Reference: <https://agentkit.example/reference/errors/aut.html#x-aut-002>.
+    /// Name: `AUT_TOKEN_REJECTED`; namespace: `AUT`; category: [`Category::Permission`]; retryable: no; exit code: 77; HTTP status: 401; JSON-RPC code: -32003; log level: WARN (expected: the caller can fix it); docs URL: <https://agentkit.example/reference/errors/aut.html#x-aut-002>.
     AutTokenRejected,
     /// `X-PLG-001` — Plugin not installed
     ///
@@ -494,13 +494,13 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Install it with `agentkit plugin add {plugin}`. ``
     ///
-    /// Category [`Category::NotFound`]; retryable: no; exit code 1; HTTP 404; JSON-RPC -32602; logged at WARN. Reference: <https://agentkit.example/reference/errors/plg.html#x-plg-001>.
+    /// Name: `PLG_NOT_FOUND`; namespace: `PLG`; category: [`Category::NotFound`]; retryable: no; exit code: 1; HTTP status: 404; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://agentkit.example/reference/errors/plg.html#x-plg-001>.
     PlgNotFound,
     /// `X-PLG-002` — Plugin built for another agentkit version
     ///
     /// Message: `plugin {plugin} requires agentkit {required}, this is {running}`
     ///
-    /// Category [`Category::Config`]; retryable: no; exit code 78; HTTP 500; JSON-RPC -32603; logged at ERROR. Reference: <https://agentkit.example/reference/errors/plg.html#x-plg-002>.
+    /// Name: `PLG_INCOMPATIBLE`; namespace: `PLG`; category: [`Category::Config`]; retryable: no; exit code: 78; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://agentkit.example/reference/errors/plg.html#x-plg-002>.
     PlgIncompatible,
 }
 static ERRDEX_RETRY: [Option<RetryAdvice>; 3usize] = [
@@ -1107,7 +1107,7 @@ impl ErrorCode {
     ];
 }
 
-/// Every per-code string, concatenated; `ErrdexCodeMeta::s` holds the boundaries.
+/// Every per-code string, concatenated; `ErrdexCodeMeta::str_bounds` holds the boundaries.
 static ERRDEX_STR: &str = concat!(
     "X-FRM-001FRM_VALIDATIONFrmValidationhttps://agentkit.example/reference/errors/frm.html#x-frm-001Required value missing{field} is requiredProvide a non-empty value for `{field}`.",
     "X-FRM-002FRM_TOO_SHORTFrmTooShorthttps://agentkit.example/reference/errors/frm.html#x-frm-002Value shorter than the minimum length{field} must be at least {min_length} characters, got {length}",
@@ -1137,6 +1137,21 @@ static ERRDEX_STR: &str = concat!(
     "X-PLG-001PLG_NOT_FOUNDPlgNotFoundhttps://agentkit.example/reference/errors/plg.html#x-plg-001Plugin not installedplugin {plugin} is not installedInstall it with `agentkit plugin add {plugin}`.",
     "X-PLG-002PLG_INCOMPATIBLEPlgIncompatiblehttps://agentkit.example/reference/errors/plg.html#x-plg-002Plugin built for another agentkit versionplugin {plugin} requires agentkit {required}, this is {running}",
 );
+
+/// Bytes per row of `ERRDEX_CODE_META`; the offsets of its fields follow.
+const ERRDEX_META_STRIDE: usize = 82;
+const ERRDEX_META_STR_BOUNDS: usize = 0;
+const ERRDEX_META_CATEGORY: usize = 40;
+const ERRDEX_META_NAMESPACE: usize = 42;
+const ERRDEX_META_FLAGS: usize = 44;
+const ERRDEX_META_EXIT_CODE: usize = 45;
+const ERRDEX_META_HTTP_STATUS: usize = 46;
+const ERRDEX_META_JSONRPC_CODE: usize = 48;
+const ERRDEX_META_RETRY: usize = 52;
+const ERRDEX_META_DEPRECATED: usize = 54;
+const ERRDEX_META_PARAMS: usize = 58;
+const ERRDEX_META_ALIASES: usize = 66;
+const ERRDEX_META_LEGACY: usize = 74;
 
 /// `ErrdexCodeMeta` rows, 82 bytes per code (see `ErrdexCodeMeta::decode`).
 static ERRDEX_CODE_META: [u8; 2214] = *b"\
@@ -2274,10 +2289,12 @@ struct ErrdexNamespaceMeta {
 }
 
 /// One row per code. Strings live in `ERRDEX_STR` (one literal for the whole catalogue):
-/// `s` holds the boundaries of the code's fields there, in the order of the `ERRDEX_F_*`
-/// constants. Only scalars here, so a 10,000-row table costs the compiler next to nothing.
+/// `str_bounds` holds the boundaries of the code's fields there, in the order of the
+/// `ERRDEX_F_*` constants. Only scalars here, so a 10,000-row table costs the compiler next
+/// to nothing. The row layout (`ERRDEX_META_*`) is printed by the emitter from its one table.
 struct ErrdexCodeMeta {
-    s: [u32; 10],
+    /// Start of each `ERRDEX_F_*` field in `ERRDEX_STR`, then the end of the last.
+    str_bounds: [u32; 10],
     /// Index into `Category::ALL`.
     category: u16,
     /// Index into `Namespace::ALL`, `u16::MAX` for none.
@@ -2297,9 +2314,6 @@ struct ErrdexCodeMeta {
     aliases: (u32, u32),
     legacy: (u32, u32),
 }
-
-/// Bytes per row of `ERRDEX_CODE_META` (little-endian fields in declaration order).
-const ERRDEX_META_STRIDE: usize = 82;
 
 #[inline(always)]
 const fn errdex_u32(r: &[u8; ERRDEX_META_STRIDE], k: usize) -> u32 {
@@ -2323,18 +2337,32 @@ impl ErrdexCodeMeta {
             None => panic!("errdex: code index out of range"),
         };
         ErrdexCodeMeta {
-            s: [errdex_u32(r, 0), errdex_u32(r, 4), errdex_u32(r, 8), errdex_u32(r, 12), errdex_u32(r, 16), errdex_u32(r, 20), errdex_u32(r, 24), errdex_u32(r, 28), errdex_u32(r, 32), errdex_u32(r, 36)],
-            category: errdex_u16(r, 40),
-            namespace: errdex_u16(r, 42),
-            flags: r[44],
-            exit_code: r[45],
-            http_status: errdex_u16(r, 46),
-            jsonrpc_code: i32::from_le_bytes([r[48], r[49], r[50], r[51]]),
-            retry: errdex_u16(r, 52),
-            deprecated: errdex_u32(r, 54),
-            params: (errdex_u32(r, 58), errdex_u32(r, 62)),
-            aliases: (errdex_u32(r, 66), errdex_u32(r, 70)),
-            legacy: (errdex_u32(r, 74), errdex_u32(r, 78)),
+            str_bounds: [
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 4),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 8),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 12),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 16),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 20),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 24),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 28),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 32),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 36),
+            ],
+            category: errdex_u16(r, ERRDEX_META_CATEGORY),
+            namespace: errdex_u16(r, ERRDEX_META_NAMESPACE),
+            flags: r[ERRDEX_META_FLAGS],
+            exit_code: r[ERRDEX_META_EXIT_CODE],
+            http_status: errdex_u16(r, ERRDEX_META_HTTP_STATUS),
+            jsonrpc_code: {
+                let k = ERRDEX_META_JSONRPC_CODE;
+                i32::from_le_bytes([r[k], r[k + 1], r[k + 2], r[k + 3]])
+            },
+            retry: errdex_u16(r, ERRDEX_META_RETRY),
+            deprecated: errdex_u32(r, ERRDEX_META_DEPRECATED),
+            params: (errdex_u32(r, ERRDEX_META_PARAMS), errdex_u32(r, ERRDEX_META_PARAMS + 4)),
+            aliases: (errdex_u32(r, ERRDEX_META_ALIASES), errdex_u32(r, ERRDEX_META_ALIASES + 4)),
+            legacy: (errdex_u32(r, ERRDEX_META_LEGACY), errdex_u32(r, ERRDEX_META_LEGACY + 4)),
         }
     }
 }
@@ -2510,15 +2538,15 @@ impl ErrorCode {
     /// The stable wire code, e.g. `"ACM-FRM-001"`.
     #[inline]
     pub const fn as_str(self) -> &'static str {
-        let s = &self.meta().s;
-        errdex_str(s[ERRDEX_F_CODE], s[ERRDEX_F_CODE + 1])
+        let bounds = &self.meta().str_bounds;
+        errdex_str(bounds[ERRDEX_F_CODE], bounds[ERRDEX_F_CODE + 1])
     }
 
     /// The stable catalogue NAME, e.g. `"FRM_VALIDATION"`.
     #[inline]
     pub const fn name(self) -> &'static str {
-        let s = &self.meta().s;
-        errdex_str(s[ERRDEX_F_NAME], s[ERRDEX_F_NAME + 1])
+        let bounds = &self.meta().str_bounds;
+        errdex_str(bounds[ERRDEX_F_NAME], bounds[ERRDEX_F_NAME + 1])
     }
 
     /// The category.
@@ -2581,8 +2609,8 @@ impl ErrorCode {
     /// Link to the code's section of the reference docs.
     #[inline]
     pub const fn docs_url(self) -> &'static str {
-        let s = &self.meta().s;
-        errdex_str(s[ERRDEX_F_DOCS_URL], s[ERRDEX_F_DOCS_URL + 1])
+        let bounds = &self.meta().str_bounds;
+        errdex_str(bounds[ERRDEX_F_DOCS_URL], bounds[ERRDEX_F_DOCS_URL + 1])
     }
 
     /// The error class (error type) of the code: its own `class`, else its namespace's,
@@ -2595,30 +2623,30 @@ impl ErrorCode {
     /// One-line summary.
     #[inline]
     pub const fn summary(self) -> &'static str {
-        let s = &self.meta().s;
-        errdex_str(s[ERRDEX_F_SUMMARY], s[ERRDEX_F_SUMMARY + 1])
+        let bounds = &self.meta().str_bounds;
+        errdex_str(bounds[ERRDEX_F_SUMMARY], bounds[ERRDEX_F_SUMMARY + 1])
     }
 
     /// The long Markdown explanation, if the catalogue has one.
     #[inline]
     pub const fn explanation(self) -> Option<&'static str> {
         let m = self.meta();
-        if m.flags & ERRDEX_HAS_EXPLANATION != 0 { Some(errdex_str(m.s[ERRDEX_F_EXPLANATION], m.s[ERRDEX_F_EXPLANATION + 1])) } else { None }
+        if m.flags & ERRDEX_HAS_EXPLANATION != 0 { Some(errdex_str(m.str_bounds[ERRDEX_F_EXPLANATION], m.str_bounds[ERRDEX_F_EXPLANATION + 1])) } else { None }
     }
 
     /// The raw message template as written in the catalogue (`{param}` placeholders,
     /// `{{`/`}}` for literal braces).
     #[inline]
     pub const fn message_template(self) -> &'static str {
-        let s = &self.meta().s;
-        errdex_str(s[ERRDEX_F_MESSAGE], s[ERRDEX_F_MESSAGE + 1])
+        let bounds = &self.meta().str_bounds;
+        errdex_str(bounds[ERRDEX_F_MESSAGE], bounds[ERRDEX_F_MESSAGE + 1])
     }
 
     /// The raw suggestion template, if the catalogue has one.
     #[inline]
     pub const fn suggestion_template(self) -> Option<&'static str> {
         let m = self.meta();
-        if m.flags & ERRDEX_HAS_SUGGESTION != 0 { Some(errdex_str(m.s[ERRDEX_F_SUGGESTION], m.s[ERRDEX_F_SUGGESTION + 1])) } else { None }
+        if m.flags & ERRDEX_HAS_SUGGESTION != 0 { Some(errdex_str(m.str_bounds[ERRDEX_F_SUGGESTION], m.str_bounds[ERRDEX_F_SUGGESTION + 1])) } else { None }
     }
 
     /// The declared params, in constructor order.
@@ -2631,7 +2659,7 @@ impl ErrorCode {
     #[inline]
     pub const fn since(self) -> Option<&'static str> {
         let m = self.meta();
-        if m.flags & ERRDEX_HAS_SINCE != 0 { Some(errdex_str(m.s[ERRDEX_F_SINCE], m.s[ERRDEX_F_SINCE + 1])) } else { None }
+        if m.flags & ERRDEX_HAS_SINCE != 0 { Some(errdex_str(m.str_bounds[ERRDEX_F_SINCE], m.str_bounds[ERRDEX_F_SINCE + 1])) } else { None }
     }
 
     /// The deprecation notice, if the code is deprecated.
@@ -2731,8 +2759,8 @@ fn errdex_lookup(s: &str) -> Option<usize> {
 impl ::core::fmt::Debug for ErrorCode {
     #[inline]
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        let s = &self.meta().s;
-        f.write_str(errdex_str(s[ERRDEX_F_VARIANT], s[ERRDEX_F_VARIANT + 1]))
+        let bounds = &self.meta().str_bounds;
+        f.write_str(errdex_str(bounds[ERRDEX_F_VARIANT], bounds[ERRDEX_F_VARIANT + 1]))
     }
 }
 

@@ -62,39 +62,39 @@ const ERRDEX_CODE_CLASS: [u8; 26usize] = [
 pub enum Category {
     /// The request or its input is malformed; fix it and resubmit
     ///
-    /// Wire value `invalid`; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; expected (log at WARN).
+    /// Wire value `invalid`; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; log level: WARN (expected: the caller can fix it).
     Invalid,
     /// The named resource does not exist
     ///
-    /// Wire value `not_found`; retryable: no; exit code 66; HTTP 404; JSON-RPC -32002; expected (log at WARN).
+    /// Wire value `not_found`; retryable: no; exit code 66; HTTP 404; JSON-RPC -32002; log level: WARN (expected: the caller can fix it).
     NotFound,
     /// The caller is not allowed to do this
     ///
-    /// Wire value `permission`; retryable: no; exit code 77; HTTP 403; JSON-RPC -32003; expected (log at WARN).
+    /// Wire value `permission`; retryable: no; exit code 77; HTTP 403; JSON-RPC -32003; log level: WARN (expected: the caller can fix it).
     Permission,
     /// The request conflicts with the current state of a resource
     ///
-    /// Wire value `conflict`; retryable: no; exit code 1; HTTP 409; JSON-RPC 1409; expected (log at WARN).
+    /// Wire value `conflict`; retryable: no; exit code 1; HTTP 409; JSON-RPC 1409; log level: WARN (expected: the caller can fix it).
     Conflict,
     /// Too many requests; slow down
     ///
-    /// Wire value `rate_limited`; retryable: yes; exit code 75; HTTP 429; JSON-RPC -32005; expected (log at WARN).
+    /// Wire value `rate_limited`; retryable: yes; exit code 75; HTTP 429; JSON-RPC -32005; log level: WARN (expected: the caller can fix it).
     RateLimited,
     /// An operation did not finish in time
     ///
-    /// Wire value `timeout`; retryable: yes; exit code 124; HTTP 504; JSON-RPC -32001; operator fault (log at ERROR).
+    /// Wire value `timeout`; retryable: yes; exit code 124; HTTP 504; JSON-RPC -32001; log level: ERROR (unexpected: an operator fault).
     Timeout,
     /// Transient failure of a dependency; the same request may succeed later
     ///
-    /// Wire value `unavailable`; retryable: yes; exit code 69; HTTP 503; JSON-RPC -32000; operator fault (log at ERROR).
+    /// Wire value `unavailable`; retryable: yes; exit code 69; HTTP 503; JSON-RPC -32000; log level: ERROR (unexpected: an operator fault).
     Unavailable,
     /// A bug in Orbit; report it
     ///
-    /// Wire value `internal`; retryable: no; exit code 70; HTTP 500; JSON-RPC -32603; operator fault (log at ERROR).
+    /// Wire value `internal`; retryable: no; exit code 70; HTTP 500; JSON-RPC -32603; log level: ERROR (unexpected: an operator fault).
     Internal,
     /// Invalid local configuration, detected at startup
     ///
-    /// Wire value `config`; retryable: no; exit code 78; HTTP 500; JSON-RPC -32603; operator fault (log at ERROR).
+    /// Wire value `config`; retryable: no; exit code 78; HTTP 500; JSON-RPC -32603; log level: ERROR (unexpected: an operator fault).
     Config,
 }
 impl Category {
@@ -317,7 +317,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Run `orbit validate {path}` and fix line {line}. ``
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: <https://docs.orbit.example/errors/dep/#orb-dep-001>. Since 1.0.0.
+    /// Name: `DEP_INVALID_MANIFEST`; namespace: `DEP`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); since: 1.0.0; docs URL: <https://docs.orbit.example/errors/dep/#orb-dep-001>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -330,7 +330,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` List deployments with `orbit ls`; names are case-sensitive. ``
     ///
-    /// Category [`Category::NotFound`]; retryable: no; exit code 66; HTTP 404; JSON-RPC -32002; logged at WARN. Reference: <https://docs.orbit.example/errors/dep/#orb-dep-002>. Since 1.0.0.
+    /// Name: `DEP_NOT_FOUND`; namespace: `DEP`; category: [`Category::NotFound`]; retryable: no; exit code: 66; HTTP status: 404; JSON-RPC code: -32002; log level: WARN (expected: the caller can fix it); since: 1.0.0; aliases: `DEPLOYMENT_MISSING`, `NO_SUCH_DEPLOYMENT`; legacy codes: `ORB-DEP-900`; docs URL: <https://docs.orbit.example/errors/dep/#orb-dep-002>.
     DepNotFound,
     /// `ORB-DEP-003` — Replica quota exceeded
     ///
@@ -338,7 +338,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Scale another deployment down or ask for a quota above {limit}.`
     ///
-    /// Category [`Category::Conflict`]; retryable: no; exit code 1; HTTP 402; JSON-RPC 1409; logged at WARN. Reference: <https://docs.orbit.example/errors/dep/#orb-dep-003>. Since 1.4.0.
+    /// Name: `DEP_QUOTA_EXCEEDED`; namespace: `DEP`; category: [`Category::Conflict`]; retryable: no; retry advice: Re-read the resource and reconcile your change with it before sending it again; exit code: 1; HTTP status: 402; JSON-RPC code: 1409; log level: WARN (expected: the caller can fix it); since: 1.4.0; docs URL: <https://docs.orbit.example/errors/dep/#orb-dep-003>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -349,7 +349,7 @@ pub enum ErrorCode {
     ///
     /// Message: `quota exceeded for {project}`
     ///
-    /// Category [`Category::Conflict`]; retryable: no; exit code 1; HTTP 409; JSON-RPC 1409; logged at WARN. Reference: <https://docs.orbit.example/errors/dep/#orb-dep-004>. Since 1.0.0.
+    /// Name: `DEP_QUOTA_LEGACY`; namespace: `DEP`; category: [`Category::Conflict`]; retryable: no; retry advice: Re-read the resource and reconcile your change with it before sending it again; exit code: 1; HTTP status: 409; JSON-RPC code: 1409; log level: WARN (expected: the caller can fix it); since: 1.0.0; docs URL: <https://docs.orbit.example/errors/dep/#orb-dep-004>.
     #[deprecated(
         since = "1.4.0",
         note = "use ORB-DEP-003 (`ErrorCode::DepQuotaExceeded`) instead: Carries no numbers; servers from 1.4.0 on send ORB-DEP-003 instead."
@@ -361,7 +361,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Inspect the readiness probes of {deployment} with `orbit describe {deployment}`. ``
     ///
-    /// Category [`Category::Timeout`]; retryable: yes; exit code 124; HTTP 504; JSON-RPC -32001; logged at ERROR. Reference: <https://docs.orbit.example/errors/dep/#orb-dep-005>. Since 1.1.0.
+    /// Name: `DEP_ROLLOUT_TIMEOUT`; namespace: `DEP`; category: [`Category::Timeout`]; retryable: yes; retry advice: at most 1 attempts, first backoff 5000 ms. Check the readiness probes before retrying; exit code: 124; HTTP status: 504; JSON-RPC code: -32001; log level: ERROR (unexpected: an operator fault); since: 1.1.0; docs URL: <https://docs.orbit.example/errors/dep/#orb-dep-005>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -374,13 +374,13 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Roll back with `orbit rollback {deployment}`. ``
     ///
-    /// Category [`Category::Unavailable`]; retryable: no; exit code 69; HTTP 503; JSON-RPC -32000; logged at WARN. Reference: <https://docs.orbit.example/errors/dep/#orb-dep-006>.
+    /// Name: `DEP_HEALTH_CHECK_FAILED`; namespace: `DEP`; category: [`Category::Unavailable`]; retryable: no; retry advice: Fix the failing check first: redeploying the same image fails the same way; exit code: 69; HTTP status: 503; JSON-RPC code: -32000; log level: WARN (expected: the caller can fix it); docs URL: <https://docs.orbit.example/errors/dep/#orb-dep-006>.
     DepHealthCheckFailed,
     /// `ORB-DEP-007` — Container image could not be pulled
     ///
     /// Message: `cannot pull image {image}: registry answered HTTP {http_code}`
     ///
-    /// Category [`Category::Unavailable`]; retryable: yes; exit code 3; HTTP 503; JSON-RPC -32000; logged at ERROR. Reference: <https://docs.orbit.example/errors/dep/#orb-dep-007>.
+    /// Name: `DEP_IMAGE_PULL`; namespace: `DEP`; category: [`Category::Unavailable`]; retryable: yes; retry advice: at most 3 attempts, first backoff 200 ms; exit code: 3; HTTP status: 503; JSON-RPC code: -32000; log level: ERROR (unexpected: an operator fault); docs URL: <https://docs.orbit.example/errors/dep/#orb-dep-007>.
     DepImagePull,
     /// `ORB-NET-001` — Port already bound
     ///
@@ -388,19 +388,19 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Pick another port or stop {service}.`
     ///
-    /// Category [`Category::Conflict`]; retryable: no; exit code 1; HTTP 409; JSON-RPC -32602; logged at WARN. Reference: <https://docs.orbit.example/errors/net/#orb-net-001>.
+    /// Name: `NET_PORT_IN_USE`; namespace: `NET`; category: [`Category::Conflict`]; retryable: no; retry advice: Re-read the resource and reconcile your change with it before sending it again; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://docs.orbit.example/errors/net/#orb-net-001>.
     NetPortInUse,
     /// `ORB-NET-002` — DNS lookup timed out
     ///
     /// Message: `DNS lookup for {host} timed out after {timeout_ms} ms`
     ///
-    /// Category [`Category::Timeout`]; retryable: yes; exit code 124; HTTP 504; JSON-RPC -32001; logged at ERROR. Reference: <https://docs.orbit.example/errors/net/#orb-net-002>. Since 1.2.0.
+    /// Name: `NET_DNS_TIMEOUT`; namespace: `NET`; category: [`Category::Timeout`]; retryable: yes; retry advice: at most 2 attempts. Retry once with a longer timeout; exit code: 124; HTTP status: 504; JSON-RPC code: -32001; log level: ERROR (unexpected: an operator fault); since: 1.2.0; docs URL: <https://docs.orbit.example/errors/net/#orb-net-002>.
     NetDnsTimeout,
     /// `ORB-NET-003` — TLS handshake failed
     ///
     /// Message: `TLS handshake with {host} failed: {reason}`
     ///
-    /// Category [`Category::Unavailable`]; retryable: yes; exit code 69; HTTP 503; JSON-RPC -32000; logged at ERROR. Reference: <https://status.orbit.example/kb/tls#orb-net-003>.
+    /// Name: `NET_TLS_HANDSHAKE`; namespace: `NET`; category: [`Category::Unavailable`]; retryable: yes; retry advice: at most 3 attempts, first backoff 200 ms; exit code: 69; HTTP status: 503; JSON-RPC code: -32000; log level: ERROR (unexpected: an operator fault); docs URL: <https://status.orbit.example/kb/tls#orb-net-003>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -411,7 +411,7 @@ pub enum ErrorCode {
     ///
     /// Message: `connection to {host}:{port} was reset`
     ///
-    /// Category [`Category::Unavailable`]; retryable: yes; exit code 69; HTTP 503; JSON-RPC -32000; logged at ERROR. Reference: <https://docs.orbit.example/errors/net/#orb-net-004>.
+    /// Name: `NET_CONNECTION_RESET`; namespace: `NET`; category: [`Category::Unavailable`]; retryable: yes; retry advice: at most 10 attempts, first backoff 50 ms. Reconnect immediately; resets are usually load-balancer restarts; exit code: 69; HTTP status: 503; JSON-RPC code: -32000; log level: ERROR (unexpected: an operator fault); docs URL: <https://docs.orbit.example/errors/net/#orb-net-004>.
     NetConnectionReset,
     /// `ORB-NET-005` — Proxy URL is malformed
     ///
@@ -419,7 +419,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Set HTTPS_PROXY to a full URL, e.g. http://proxy:3128 (not {url}).`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: <https://docs.orbit.example/errors/net/#orb-net-005>.
+    /// Name: `NET_PROXY_INVALID`; namespace: `NET`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://docs.orbit.example/errors/net/#orb-net-005>.
     NetProxyInvalid,
     /// `ORB-NET-006` — Undefined variable in an ingress template
     ///
@@ -427,7 +427,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Define {variable} under `vars:` or write {{{{{variable}}}}} to keep the braces. ``
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: <https://docs.orbit.example/errors/net/#orb-net-006>.
+    /// Name: `NET_TEMPLATE_UNDEFINED`; namespace: `NET`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://docs.orbit.example/errors/net/#orb-net-006>.
     NetTemplateUndefined,
     /// `ORB-AUT-001` — Access token expired
     ///
@@ -435,7 +435,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Run `orbit login` to get a new token. ``
     ///
-    /// Category [`Category::Permission`]; retryable: no; exit code 77; HTTP 401; JSON-RPC -32003; logged at WARN. Reference: <https://docs.orbit.example/errors/auth/#orb-aut-001>.
+    /// Name: `AUTH_TOKEN_EXPIRED`; namespace: `AUTH`; category: [`Category::Permission`]; retryable: no; exit code: 77; HTTP status: 401; JSON-RPC code: -32003; log level: WARN (expected: the caller can fix it); docs URL: <https://docs.orbit.example/errors/auth/#orb-aut-001>.
     AuthTokenExpired,
     /// `ORB-AUT-002` — Principal may not perform this action
     ///
@@ -443,31 +443,31 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Ask a project owner to grant `{action}` to {principal}. ``
     ///
-    /// Category [`Category::Permission`]; retryable: no; exit code 77; HTTP 403; JSON-RPC -32003; logged at WARN. Reference: <https://docs.orbit.example/errors/auth/#orb-aut-002>.
+    /// Name: `AUTH_FORBIDDEN`; namespace: `AUTH`; category: [`Category::Permission`]; retryable: no; exit code: 77; HTTP status: 403; JSON-RPC code: -32003; log level: WARN (expected: the caller can fix it); aliases: `ACCESS_DENIED`; legacy codes: `ORB-AUT-403`; docs URL: <https://docs.orbit.example/errors/auth/#orb-aut-002>.
     AuthForbidden,
     /// `ORB-AUT-003` — Multi-factor authentication required
     ///
     /// Message: `multi-factor authentication is required (enrolled: {enrolled})`
     ///
-    /// Category [`Category::Permission`]; retryable: no; exit code 77; HTTP 403; JSON-RPC -32004; logged at WARN. Reference: <https://docs.orbit.example/errors/auth/#orb-aut-003>. Since 2.0.0.
+    /// Name: `AUTH_MFA_REQUIRED`; namespace: `AUTH`; category: [`Category::Permission`]; retryable: no; exit code: 77; HTTP status: 403; JSON-RPC code: -32004; log level: WARN (expected: the caller can fix it); since: 2.0.0; docs URL: <https://docs.orbit.example/errors/auth/#orb-aut-003>.
     AuthMfaRequired,
     /// `ORB-AUT-004` — Too many login attempts
     ///
     /// Message: `too many login attempts; retry in {retry_after_s} s`
     ///
-    /// Category [`Category::RateLimited`]; retryable: yes; exit code 75; HTTP 429; JSON-RPC -32005; logged at WARN. Reference: <https://docs.orbit.example/errors/auth/#orb-aut-004>.
+    /// Name: `AUTH_TOO_MANY_ATTEMPTS`; namespace: `AUTH`; category: [`Category::RateLimited`]; retryable: yes; retry advice: at most 1 attempts, first backoff 30000 ms. Wait for the lockout to end; further attempts extend it; exit code: 75; HTTP status: 429; JSON-RPC code: -32005; log level: WARN (expected: the caller can fix it); docs URL: <https://docs.orbit.example/errors/auth/#orb-aut-004>.
     AuthTooManyAttempts,
     /// `ORB-BIL-001` — Payment card declined
     ///
     /// Message: `card ending in {last4} was declined`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 65; HTTP 402; JSON-RPC -32602; logged at WARN. Reference: <https://billing.orbit.example/help/declined-cards>.
+    /// Name: `BIL_CARD_DECLINED`; namespace: `BIL`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 402; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://billing.orbit.example/help/declined-cards>.
     BilCardDeclined,
     /// `ORB-BIL-002` — Invoice not generated yet
     ///
     /// Message: `invoice {invoice} does not exist yet`
     ///
-    /// Category [`Category::NotFound`]; retryable: yes; exit code 66; HTTP 404; JSON-RPC -32002; logged at WARN. Reference: <https://docs.orbit.example/errors/bil/#orb-bil-002>.
+    /// Name: `BIL_INVOICE_NOT_FOUND`; namespace: `BIL`; category: [`Category::NotFound`]; retryable: yes; retry advice: at most 3 attempts, first backoff 60000 ms. Invoices appear up to an hour after the period closes; exit code: 66; HTTP status: 404; JSON-RPC code: -32002; log level: WARN (expected: the caller can fix it); docs URL: <https://docs.orbit.example/errors/bil/#orb-bil-002>.
     BilInvoiceNotFound,
     /// `ORB-BIL-003` — Monthly spend limit reached
     ///
@@ -475,7 +475,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Raise the spend limit above {limit} {currency} in the billing settings.`
     ///
-    /// Category [`Category::Conflict`]; retryable: no; exit code 1; HTTP 409; JSON-RPC 1409; logged at WARN. Reference: <https://docs.orbit.example/errors/bil/#orb-bil-003>.
+    /// Name: `BIL_SPEND_LIMIT`; namespace: `BIL`; category: [`Category::Conflict`]; retryable: no; retry advice: Re-read the resource and reconcile your change with it before sending it again; exit code: 1; HTTP status: 409; JSON-RPC code: 1409; log level: WARN (expected: the caller can fix it); docs URL: <https://docs.orbit.example/errors/bil/#orb-bil-003>.
     BilSpendLimit,
     /// `ORB-CFG-001` — Required configuration key missing
     ///
@@ -483,13 +483,13 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Add `{key} = ...` to {file}. ``
     ///
-    /// Category [`Category::Config`]; retryable: no; exit code 78; HTTP 500; JSON-RPC -32603; logged at ERROR. Reference: <https://docs.orbit.example/errors/cfg/#orb-cfg-001>.
+    /// Name: `CFG_MISSING_KEY`; namespace: `CFG`; category: [`Category::Config`]; retryable: no; exit code: 78; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://docs.orbit.example/errors/cfg/#orb-cfg-001>.
     CfgMissingKey,
     /// `ORB-CFG-002` — Configuration file cannot be parsed
     ///
     /// Message: `cannot parse {file} at line {line}, column {column}`
     ///
-    /// Category [`Category::Config`]; retryable: no; exit code 2; HTTP 500; JSON-RPC -32603; logged at ERROR. Reference: <https://docs.orbit.example/errors/cfg/#orb-cfg-002>.
+    /// Name: `CFG_PARSE`; namespace: `CFG`; category: [`Category::Config`]; retryable: no; exit code: 2; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://docs.orbit.example/errors/cfg/#orb-cfg-002>.
     CfgParse,
     /// `ORB-CFG-003` — Unknown profile selected
     ///
@@ -497,7 +497,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` List profiles with `orbit config profiles`. ``
     ///
-    /// Category [`Category::Config`]; retryable: no; exit code 78; HTTP 500; JSON-RPC -32603; logged at WARN. Reference: <https://docs.orbit.example/errors/cfg/#orb-cfg-003>.
+    /// Name: `CFG_UNKNOWN_PROFILE`; namespace: `CFG`; category: [`Category::Config`]; retryable: no; exit code: 78; HTTP status: 500; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: <https://docs.orbit.example/errors/cfg/#orb-cfg-003>.
     CfgUnknownProfile,
     /// `ORB-SYS-001` — Unknown command
     ///
@@ -505,13 +505,13 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Run `orbit {closest}`, or `orbit help` for every command. ``
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 64; HTTP 422; JSON-RPC -32602; logged at WARN. Reference: <https://docs.orbit.example/errors/general/#orb-sys-001>.
+    /// Name: `SYS_UNKNOWN_COMMAND`; category: [`Category::Invalid`]; retryable: no; exit code: 64; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://docs.orbit.example/errors/general/#orb-sys-001>.
     SysUnknownCommand,
     /// `ORB-SYS-002` — Interrupted by a signal
     ///
     /// Message: `interrupted by signal {signal}`
     ///
-    /// Category [`Category::Internal`]; retryable: no; exit code 125; HTTP 500; JSON-RPC -32603; logged at WARN. Reference: <https://docs.orbit.example/errors/general/#orb-sys-002>.
+    /// Name: `SYS_INTERRUPTED`; category: [`Category::Internal`]; retryable: no; exit code: 125; HTTP status: 500; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: <https://docs.orbit.example/errors/general/#orb-sys-002>.
     SysInterrupted,
     /// `INTERNAL` — Unexpected internal error
     ///
@@ -519,7 +519,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Report this with the output of `orbit bug-report`. ``
     ///
-    /// Category [`Category::Internal`]; retryable: no; exit code 70; HTTP 500; JSON-RPC -32603; logged at ERROR. Reference: <https://docs.orbit.example/errors/general/#internal>.
+    /// Category: [`Category::Internal`]; retryable: no; exit code: 70; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://docs.orbit.example/errors/general/#internal>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1214,7 +1214,7 @@ impl ErrorCode {
     ];
 }
 
-/// Every per-code string, concatenated; `ErrdexCodeMeta::s` holds the boundaries.
+/// Every per-code string, concatenated; `ErrdexCodeMeta::str_bounds` holds the boundaries.
 static ERRDEX_STR: &str = concat!(
     "ORB-DEP-001DEP_INVALID_MANIFESTDepInvalidManifesthttps://docs.orbit.example/errors/dep/#orb-dep-001Deployment manifest is invalidmanifest {path} is invalid at line {line}: {reason}Run `orbit validate {path}` and fix line {line}.Orbit validates every manifest before it schedules anything, so nothing has been\ndeployed when you see this error.\n\nThe most common causes are:\n\n- a misspelled key (`replcas` instead of `replicas`);\n- a value of the wrong type (`replicas: \"3\"`);\n- a resource limit without a unit (`memory: 512` instead of `memory: 512Mi`).\n\nValidate locally before pushing:\n\n```sh\norbit validate deploy/orbit.yaml\n```\n1.0.0",
     "ORB-DEP-002DEP_NOT_FOUNDDepNotFoundhttps://docs.orbit.example/errors/dep/#orb-dep-002Deployment does not existdeployment {deployment} does not existList deployments with `orbit ls`; names are case-sensitive.1.0.0DEPLOYMENT_MISSINGNO_SUCH_DEPLOYMENTORB-DEP-900",
@@ -1244,6 +1244,21 @@ static ERRDEX_STR: &str = concat!(
     "INTERNALINTERNALInternalhttps://docs.orbit.example/errors/general/#internalUnexpected internal errorinternal error: {reason}Report this with the output of `orbit bug-report`.Something inside Orbit failed that should never fail. This entry has no `code:`,\nso its code is its name, `INTERNAL`.\n\nPlease [open an issue](https://orbit.example/issues) with the output of\n`orbit bug-report`; it contains no secrets.\n",
     "ORB-DEP-009DEP_OLD_REGIONORB-NET-009NET_IPV4_ONLYORB-SYS-009",
 );
+
+/// Bytes per row of `ERRDEX_CODE_META`; the offsets of its fields follow.
+const ERRDEX_META_STRIDE: usize = 82;
+const ERRDEX_META_STR_BOUNDS: usize = 0;
+const ERRDEX_META_CATEGORY: usize = 40;
+const ERRDEX_META_NAMESPACE: usize = 42;
+const ERRDEX_META_FLAGS: usize = 44;
+const ERRDEX_META_EXIT_CODE: usize = 45;
+const ERRDEX_META_HTTP_STATUS: usize = 46;
+const ERRDEX_META_JSONRPC_CODE: usize = 48;
+const ERRDEX_META_RETRY: usize = 52;
+const ERRDEX_META_DEPRECATED: usize = 54;
+const ERRDEX_META_PARAMS: usize = 58;
+const ERRDEX_META_ALIASES: usize = 66;
+const ERRDEX_META_LEGACY: usize = 74;
 
 /// `ErrdexCodeMeta` rows, 82 bytes per code (see `ErrdexCodeMeta::decode`).
 static ERRDEX_CODE_META: [u8; 2132] = *b"\
@@ -2076,10 +2091,12 @@ struct ErrdexNamespaceMeta {
 }
 
 /// One row per code. Strings live in `ERRDEX_STR` (one literal for the whole catalogue):
-/// `s` holds the boundaries of the code's fields there, in the order of the `ERRDEX_F_*`
-/// constants. Only scalars here, so a 10,000-row table costs the compiler next to nothing.
+/// `str_bounds` holds the boundaries of the code's fields there, in the order of the
+/// `ERRDEX_F_*` constants. Only scalars here, so a 10,000-row table costs the compiler next
+/// to nothing. The row layout (`ERRDEX_META_*`) is printed by the emitter from its one table.
 struct ErrdexCodeMeta {
-    s: [u32; 10],
+    /// Start of each `ERRDEX_F_*` field in `ERRDEX_STR`, then the end of the last.
+    str_bounds: [u32; 10],
     /// Index into `Category::ALL`.
     category: u16,
     /// Index into `Namespace::ALL`, `u16::MAX` for none.
@@ -2099,9 +2116,6 @@ struct ErrdexCodeMeta {
     aliases: (u32, u32),
     legacy: (u32, u32),
 }
-
-/// Bytes per row of `ERRDEX_CODE_META` (little-endian fields in declaration order).
-const ERRDEX_META_STRIDE: usize = 82;
 
 #[inline(always)]
 const fn errdex_u32(r: &[u8; ERRDEX_META_STRIDE], k: usize) -> u32 {
@@ -2125,18 +2139,32 @@ impl ErrdexCodeMeta {
             None => panic!("errdex: code index out of range"),
         };
         ErrdexCodeMeta {
-            s: [errdex_u32(r, 0), errdex_u32(r, 4), errdex_u32(r, 8), errdex_u32(r, 12), errdex_u32(r, 16), errdex_u32(r, 20), errdex_u32(r, 24), errdex_u32(r, 28), errdex_u32(r, 32), errdex_u32(r, 36)],
-            category: errdex_u16(r, 40),
-            namespace: errdex_u16(r, 42),
-            flags: r[44],
-            exit_code: r[45],
-            http_status: errdex_u16(r, 46),
-            jsonrpc_code: i32::from_le_bytes([r[48], r[49], r[50], r[51]]),
-            retry: errdex_u16(r, 52),
-            deprecated: errdex_u32(r, 54),
-            params: (errdex_u32(r, 58), errdex_u32(r, 62)),
-            aliases: (errdex_u32(r, 66), errdex_u32(r, 70)),
-            legacy: (errdex_u32(r, 74), errdex_u32(r, 78)),
+            str_bounds: [
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 4),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 8),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 12),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 16),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 20),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 24),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 28),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 32),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 36),
+            ],
+            category: errdex_u16(r, ERRDEX_META_CATEGORY),
+            namespace: errdex_u16(r, ERRDEX_META_NAMESPACE),
+            flags: r[ERRDEX_META_FLAGS],
+            exit_code: r[ERRDEX_META_EXIT_CODE],
+            http_status: errdex_u16(r, ERRDEX_META_HTTP_STATUS),
+            jsonrpc_code: {
+                let k = ERRDEX_META_JSONRPC_CODE;
+                i32::from_le_bytes([r[k], r[k + 1], r[k + 2], r[k + 3]])
+            },
+            retry: errdex_u16(r, ERRDEX_META_RETRY),
+            deprecated: errdex_u32(r, ERRDEX_META_DEPRECATED),
+            params: (errdex_u32(r, ERRDEX_META_PARAMS), errdex_u32(r, ERRDEX_META_PARAMS + 4)),
+            aliases: (errdex_u32(r, ERRDEX_META_ALIASES), errdex_u32(r, ERRDEX_META_ALIASES + 4)),
+            legacy: (errdex_u32(r, ERRDEX_META_LEGACY), errdex_u32(r, ERRDEX_META_LEGACY + 4)),
         }
     }
 }
@@ -2312,15 +2340,15 @@ impl ErrorCode {
     /// The stable wire code, e.g. `"ACM-FRM-001"`.
     #[inline]
     pub const fn as_str(self) -> &'static str {
-        let s = &self.meta().s;
-        errdex_str(s[ERRDEX_F_CODE], s[ERRDEX_F_CODE + 1])
+        let bounds = &self.meta().str_bounds;
+        errdex_str(bounds[ERRDEX_F_CODE], bounds[ERRDEX_F_CODE + 1])
     }
 
     /// The stable catalogue NAME, e.g. `"FRM_VALIDATION"`.
     #[inline]
     pub const fn name(self) -> &'static str {
-        let s = &self.meta().s;
-        errdex_str(s[ERRDEX_F_NAME], s[ERRDEX_F_NAME + 1])
+        let bounds = &self.meta().str_bounds;
+        errdex_str(bounds[ERRDEX_F_NAME], bounds[ERRDEX_F_NAME + 1])
     }
 
     /// The category.
@@ -2383,8 +2411,8 @@ impl ErrorCode {
     /// Link to the code's section of the reference docs.
     #[inline]
     pub const fn docs_url(self) -> &'static str {
-        let s = &self.meta().s;
-        errdex_str(s[ERRDEX_F_DOCS_URL], s[ERRDEX_F_DOCS_URL + 1])
+        let bounds = &self.meta().str_bounds;
+        errdex_str(bounds[ERRDEX_F_DOCS_URL], bounds[ERRDEX_F_DOCS_URL + 1])
     }
 
     /// The error class (error type) of the code: its own `class`, else its namespace's,
@@ -2397,30 +2425,30 @@ impl ErrorCode {
     /// One-line summary.
     #[inline]
     pub const fn summary(self) -> &'static str {
-        let s = &self.meta().s;
-        errdex_str(s[ERRDEX_F_SUMMARY], s[ERRDEX_F_SUMMARY + 1])
+        let bounds = &self.meta().str_bounds;
+        errdex_str(bounds[ERRDEX_F_SUMMARY], bounds[ERRDEX_F_SUMMARY + 1])
     }
 
     /// The long Markdown explanation, if the catalogue has one.
     #[inline]
     pub const fn explanation(self) -> Option<&'static str> {
         let m = self.meta();
-        if m.flags & ERRDEX_HAS_EXPLANATION != 0 { Some(errdex_str(m.s[ERRDEX_F_EXPLANATION], m.s[ERRDEX_F_EXPLANATION + 1])) } else { None }
+        if m.flags & ERRDEX_HAS_EXPLANATION != 0 { Some(errdex_str(m.str_bounds[ERRDEX_F_EXPLANATION], m.str_bounds[ERRDEX_F_EXPLANATION + 1])) } else { None }
     }
 
     /// The raw message template as written in the catalogue (`{param}` placeholders,
     /// `{{`/`}}` for literal braces).
     #[inline]
     pub const fn message_template(self) -> &'static str {
-        let s = &self.meta().s;
-        errdex_str(s[ERRDEX_F_MESSAGE], s[ERRDEX_F_MESSAGE + 1])
+        let bounds = &self.meta().str_bounds;
+        errdex_str(bounds[ERRDEX_F_MESSAGE], bounds[ERRDEX_F_MESSAGE + 1])
     }
 
     /// The raw suggestion template, if the catalogue has one.
     #[inline]
     pub const fn suggestion_template(self) -> Option<&'static str> {
         let m = self.meta();
-        if m.flags & ERRDEX_HAS_SUGGESTION != 0 { Some(errdex_str(m.s[ERRDEX_F_SUGGESTION], m.s[ERRDEX_F_SUGGESTION + 1])) } else { None }
+        if m.flags & ERRDEX_HAS_SUGGESTION != 0 { Some(errdex_str(m.str_bounds[ERRDEX_F_SUGGESTION], m.str_bounds[ERRDEX_F_SUGGESTION + 1])) } else { None }
     }
 
     /// The declared params, in constructor order.
@@ -2433,7 +2461,7 @@ impl ErrorCode {
     #[inline]
     pub const fn since(self) -> Option<&'static str> {
         let m = self.meta();
-        if m.flags & ERRDEX_HAS_SINCE != 0 { Some(errdex_str(m.s[ERRDEX_F_SINCE], m.s[ERRDEX_F_SINCE + 1])) } else { None }
+        if m.flags & ERRDEX_HAS_SINCE != 0 { Some(errdex_str(m.str_bounds[ERRDEX_F_SINCE], m.str_bounds[ERRDEX_F_SINCE + 1])) } else { None }
     }
 
     /// The deprecation notice, if the code is deprecated.
@@ -2533,8 +2561,8 @@ fn errdex_lookup(s: &str) -> Option<usize> {
 impl ::core::fmt::Debug for ErrorCode {
     #[inline]
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        let s = &self.meta().s;
-        f.write_str(errdex_str(s[ERRDEX_F_VARIANT], s[ERRDEX_F_VARIANT + 1]))
+        let bounds = &self.meta().str_bounds;
+        f.write_str(errdex_str(bounds[ERRDEX_F_VARIANT], bounds[ERRDEX_F_VARIANT + 1]))
     }
 }
 

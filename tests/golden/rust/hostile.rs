@@ -61,17 +61,17 @@ const ERRDEX_CODE_CLASS: [u8; 13usize] = [
 pub enum Category {
     /// Bad input \| "quoted" \\ backslash \*/ /\* &lt;/script&gt; \`tick\` ${x} {{ }} &lt;!-- --&gt;
     ///
-    /// Wire value `invalid`; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; expected (log at WARN).
+    /// Wire value `invalid`; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; log level: WARN (expected: the caller can fix it).
     Invalid,
     /// Category named like a keyword
     /// with a newline, a CR
     /// and a tab     🚀
     ///
-    /// Wire value `enum`; retryable: yes; exit code 3; HTTP 503; JSON-RPC -32000; operator fault (log at ERROR).
+    /// Wire value `enum`; retryable: yes; exit code 3; HTTP 503; JSON-RPC -32000; log level: ERROR (unexpected: an operator fault).
     Enum,
     /// \*emphasis\* \[click\](javascript:alert(1)) &lt;b&gt;bold&lt;/b&gt; # not a heading
     ///
-    /// Wire value `self`; retryable: no; exit code 70; HTTP 500; JSON-RPC -32603; operator fault (log at ERROR).
+    /// Wire value `self`; retryable: no; exit code 70; HTTP 500; JSON-RPC -32603; log level: ERROR (unexpected: an operator fault).
     Self_,
 }
 impl Category {
@@ -182,7 +182,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Try `{type}` instead of ${{type}} --> or {{type}} \u{202e}reversed\u{202c} 🚀👩‍💻🇺🇳 ``
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: <https://hostile.example/errors/md?code=h-001&v=1#h-001>. Since 1.0 "beta" \*/ &lt;/script&gt;.
+    /// Name: `TYPE`; namespace: `MD`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); since: 1.0 "beta" \*/ &lt;/script&gt;; aliases: `DEFAULT`, `STATIC`; legacy codes: `H-000`; docs URL: <https://hostile.example/errors/md?code=h-001&v=1#h-001>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -199,67 +199,67 @@ pub enum ErrorCode {
     /// Line two with a CR
     /// and a tab     and U+2028  here
     ///
-    /// Category [`Category::Self_`]; retryable: no; exit code 70; HTTP 500; JSON-RPC -32603; logged at ERROR. Reference: <https://hostile.example/errors/md?code=h-002&v=1#h-002>.
+    /// Name: `self`; namespace: `MD`; category: [`Category::Self_`]; retryable: no; exit code: 70; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://hostile.example/errors/md?code=h-002&v=1#h-002>.
     Self_,
     /// `H-003` — Params named constructor and \_\_proto\_\_
     ///
     /// Message: `{constructor} / {__proto__} *emphasis* [link](javascript:alert(1))`
     ///
-    /// Category [`Category::Enum`]; retryable: yes; exit code 3; HTTP 503; JSON-RPC -32000; logged at ERROR. Reference: <https://hostile.example/errors/md?code=h-003&v=1#h-003>.
+    /// Name: `ASYNC`; namespace: `MD`; category: [`Category::Enum`]; retryable: yes; retry advice: at most 1 attempts. \*/ "retry" \\ &lt;/script&gt;; exit code: 3; HTTP status: 503; JSON-RPC code: -32000; log level: ERROR (unexpected: an operator fault); docs URL: <https://hostile.example/errors/md?code=h-003&v=1#h-003>.
     Async,
     /// `H-004` — Only escaped braces, no params
     ///
     /// Message: `` literal braces only: {{}} {{{{ }}}} a lone $ and ${{x}} and `${{y}}` ``
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: <https://hostile.example/errors/md?code=h-004&v=1#h-004>.
+    /// Name: `MATCH`; namespace: `MD`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://hostile.example/errors/md?code=h-004&v=1#h-004>.
     Match,
     /// `K-001` — Entry named constructor with a param named in
     ///
     /// Message: `{in} is a keyword in both languages`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: ../faq.html?q=a&amp;b='c'(1)#k-001.
+    /// Name: `constructor`; namespace: `KW`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: ../faq.html?q=a&amp;b='c'(1)#k-001.
     Constructor,
     /// `K-002` — Entry named like the generated Error type (and the JS global)
     ///
     /// Message: `error {number}`
     ///
-    /// Category [`Category::Self_`]; retryable: no; exit code 70; HTTP 500; JSON-RPC -32603; logged at ERROR. Reference: <https://hostile.example/errors/kw?code=k-002&v=1#k-002>.
+    /// Name: `ERROR`; namespace: `KW`; category: [`Category::Self_`]; retryable: no; exit code: 70; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://hostile.example/errors/kw?code=k-002&v=1#k-002>.
     Error,
     /// `K-003` — Entry named like the generated ErrorCode type
     ///
     /// Message: `code {string}`
     ///
-    /// Category [`Category::Self_`]; retryable: no; exit code 70; HTTP 500; JSON-RPC -32603; logged at ERROR. Reference: <https://hostile.example/errors/kw?code=k-003&v=1#k-003>.
+    /// Name: `ERROR_CODE`; namespace: `KW`; category: [`Category::Self_`]; retryable: no; exit code: 70; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://hostile.example/errors/kw?code=k-003&v=1#k-003>.
     ErrorCode,
     /// `K-004` — Entry named like the generated Category type
     ///
     /// Message: `category {object}`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: <https://hostile.example/errors/kw?code=k-004&v=1#k-004>.
+    /// Name: `CATEGORY`; namespace: `KW`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://hostile.example/errors/kw?code=k-004&v=1#k-004>.
     Category,
     /// `K-005` — Entry named like a method of Error (message)
     ///
     /// Message: `message {let} {var} {const}`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: <https://hostile.example/errors/kw?code=k-005&v=1#k-005>.
+    /// Name: `MESSAGE`; namespace: `KW`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://hostile.example/errors/kw?code=k-005&v=1#k-005>.
     Message,
     /// `K-006` — Entry named crate (not a raw identifier)
     ///
     /// Message: `crate {super}`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: <https://hostile.example/errors/kw?code=k-006&v=1#k-006>.
+    /// Name: `CRATE`; namespace: `KW`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://hostile.example/errors/kw?code=k-006&v=1#k-006>.
     Crate,
     /// `K-007` — Entry named to\_string; params named Self and prototype
     ///
     /// Message: `{Self} {prototype}`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: <https://hostile.example/errors/kw?code=k-007&v=1#k-007>.
+    /// Name: `to_string`; namespace: `KW`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://hostile.example/errors/kw?code=k-007&v=1#k-007>.
     ToString,
     /// `K-008` — Deprecated entry with a hostile note
     ///
     /// Message: `new {typeof}`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: <https://hostile.example/errors/kw?code=k-008&v=1#k-008>.
+    /// Name: `NEW`; namespace: `KW`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://hostile.example/errors/kw?code=k-008&v=1#k-008>.
     #[deprecated(
         note = "deprecated since 2.0 */ \"x\"; use H-001 (`ErrorCode::Type`) instead: Use TYPE \"instead\" */ </script> | `x` ${x} \\ \\u{202e}"
     )]
@@ -268,7 +268,7 @@ pub enum ErrorCode {
     ///
     /// Message: `raw r#{r} and r#type`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: <https://hostile.example/errors/general?code=r-type&v=1#r-type>.
+    /// Name: `R_TYPE`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://hostile.example/errors/general?code=r-type&v=1#r-type>.
     RType,
 }
 static ERRDEX_RETRY: [Option<RetryAdvice>; 2usize] = [
@@ -588,7 +588,7 @@ impl ErrorCode {
     ];
 }
 
-/// Every per-code string, concatenated; `ErrdexCodeMeta::s` holds the boundaries.
+/// Every per-code string, concatenated; `ErrdexCodeMeta::str_bounds` holds the boundaries.
 static ERRDEX_STR: &str = concat!(
     "H-001TYPETypehttps://hostile.example/errors/md?code=h-001&v=1#h-001Quote \" backslash \\ comment */ /* script </script> pipe | tick ` dollar ${x} braces {{ }}value \"{type}\" of class {class} is bad \\ */ /* </script> | `{fn}` ${{x}} {{literal}}Try `{type}` instead of ${{type}} --> or {{type}} \u{202e}reversed\u{202c} 🚀👩\u{200d}💻🇺🇳# A heading inside an explanation\n\nText with \"quotes\", \\backslashes\\, */ and /*, </script><script>alert(1)</script>,\na | pipe | row |, `backticks`, ${x}, {{braces}} and *emphasis*.\n\n<!-- an HTML comment that never closes\n--> and a closing one on its own line.\n\n[a javascript: link](javascript:alert(1)) and ![img](x\" onerror=\"alert(1))\n\n```\ncode fence with </script> and */\n```\n1.0 \"beta\" */ </script>DEFAULTSTATICH-000",
     "H-002selfSelf_https://hostile.example/errors/md?code=h-002&v=1#h-002Entry named self, params self and defaultfirst line\n# heading? {self}\r\nsecond line <!-- {default} -->Line one\nLine two with a CR\r and a tab\t and U+2028\u{2028} here",
@@ -605,6 +605,21 @@ static ERRDEX_STR: &str = concat!(
     "R#TYPER_TYPERTypehttps://hostile.example/errors/general?code=r-type&v=1#r-typeNo namespace; a code with # and a name that looks like r#typeraw r#{r} and r#type",
     "H-999OLD",
 );
+
+/// Bytes per row of `ERRDEX_CODE_META`; the offsets of its fields follow.
+const ERRDEX_META_STRIDE: usize = 82;
+const ERRDEX_META_STR_BOUNDS: usize = 0;
+const ERRDEX_META_CATEGORY: usize = 40;
+const ERRDEX_META_NAMESPACE: usize = 42;
+const ERRDEX_META_FLAGS: usize = 44;
+const ERRDEX_META_EXIT_CODE: usize = 45;
+const ERRDEX_META_HTTP_STATUS: usize = 46;
+const ERRDEX_META_JSONRPC_CODE: usize = 48;
+const ERRDEX_META_RETRY: usize = 52;
+const ERRDEX_META_DEPRECATED: usize = 54;
+const ERRDEX_META_PARAMS: usize = 58;
+const ERRDEX_META_ALIASES: usize = 66;
+const ERRDEX_META_LEGACY: usize = 74;
 
 /// `ErrdexCodeMeta` rows, 82 bytes per code (see `ErrdexCodeMeta::decode`).
 static ERRDEX_CODE_META: [u8; 1066] = *b"\
@@ -1192,10 +1207,12 @@ struct ErrdexNamespaceMeta {
 }
 
 /// One row per code. Strings live in `ERRDEX_STR` (one literal for the whole catalogue):
-/// `s` holds the boundaries of the code's fields there, in the order of the `ERRDEX_F_*`
-/// constants. Only scalars here, so a 10,000-row table costs the compiler next to nothing.
+/// `str_bounds` holds the boundaries of the code's fields there, in the order of the
+/// `ERRDEX_F_*` constants. Only scalars here, so a 10,000-row table costs the compiler next
+/// to nothing. The row layout (`ERRDEX_META_*`) is printed by the emitter from its one table.
 struct ErrdexCodeMeta {
-    s: [u32; 10],
+    /// Start of each `ERRDEX_F_*` field in `ERRDEX_STR`, then the end of the last.
+    str_bounds: [u32; 10],
     /// Index into `Category::ALL`.
     category: u16,
     /// Index into `Namespace::ALL`, `u16::MAX` for none.
@@ -1215,9 +1232,6 @@ struct ErrdexCodeMeta {
     aliases: (u32, u32),
     legacy: (u32, u32),
 }
-
-/// Bytes per row of `ERRDEX_CODE_META` (little-endian fields in declaration order).
-const ERRDEX_META_STRIDE: usize = 82;
 
 #[inline(always)]
 const fn errdex_u32(r: &[u8; ERRDEX_META_STRIDE], k: usize) -> u32 {
@@ -1241,18 +1255,32 @@ impl ErrdexCodeMeta {
             None => panic!("errdex: code index out of range"),
         };
         ErrdexCodeMeta {
-            s: [errdex_u32(r, 0), errdex_u32(r, 4), errdex_u32(r, 8), errdex_u32(r, 12), errdex_u32(r, 16), errdex_u32(r, 20), errdex_u32(r, 24), errdex_u32(r, 28), errdex_u32(r, 32), errdex_u32(r, 36)],
-            category: errdex_u16(r, 40),
-            namespace: errdex_u16(r, 42),
-            flags: r[44],
-            exit_code: r[45],
-            http_status: errdex_u16(r, 46),
-            jsonrpc_code: i32::from_le_bytes([r[48], r[49], r[50], r[51]]),
-            retry: errdex_u16(r, 52),
-            deprecated: errdex_u32(r, 54),
-            params: (errdex_u32(r, 58), errdex_u32(r, 62)),
-            aliases: (errdex_u32(r, 66), errdex_u32(r, 70)),
-            legacy: (errdex_u32(r, 74), errdex_u32(r, 78)),
+            str_bounds: [
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 4),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 8),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 12),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 16),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 20),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 24),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 28),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 32),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 36),
+            ],
+            category: errdex_u16(r, ERRDEX_META_CATEGORY),
+            namespace: errdex_u16(r, ERRDEX_META_NAMESPACE),
+            flags: r[ERRDEX_META_FLAGS],
+            exit_code: r[ERRDEX_META_EXIT_CODE],
+            http_status: errdex_u16(r, ERRDEX_META_HTTP_STATUS),
+            jsonrpc_code: {
+                let k = ERRDEX_META_JSONRPC_CODE;
+                i32::from_le_bytes([r[k], r[k + 1], r[k + 2], r[k + 3]])
+            },
+            retry: errdex_u16(r, ERRDEX_META_RETRY),
+            deprecated: errdex_u32(r, ERRDEX_META_DEPRECATED),
+            params: (errdex_u32(r, ERRDEX_META_PARAMS), errdex_u32(r, ERRDEX_META_PARAMS + 4)),
+            aliases: (errdex_u32(r, ERRDEX_META_ALIASES), errdex_u32(r, ERRDEX_META_ALIASES + 4)),
+            legacy: (errdex_u32(r, ERRDEX_META_LEGACY), errdex_u32(r, ERRDEX_META_LEGACY + 4)),
         }
     }
 }
@@ -1428,15 +1456,15 @@ impl ErrorCode {
     /// The stable wire code, e.g. `"ACM-FRM-001"`.
     #[inline]
     pub const fn as_str(self) -> &'static str {
-        let s = &self.meta().s;
-        errdex_str(s[ERRDEX_F_CODE], s[ERRDEX_F_CODE + 1])
+        let bounds = &self.meta().str_bounds;
+        errdex_str(bounds[ERRDEX_F_CODE], bounds[ERRDEX_F_CODE + 1])
     }
 
     /// The stable catalogue NAME, e.g. `"FRM_VALIDATION"`.
     #[inline]
     pub const fn name(self) -> &'static str {
-        let s = &self.meta().s;
-        errdex_str(s[ERRDEX_F_NAME], s[ERRDEX_F_NAME + 1])
+        let bounds = &self.meta().str_bounds;
+        errdex_str(bounds[ERRDEX_F_NAME], bounds[ERRDEX_F_NAME + 1])
     }
 
     /// The category.
@@ -1499,8 +1527,8 @@ impl ErrorCode {
     /// Link to the code's section of the reference docs.
     #[inline]
     pub const fn docs_url(self) -> &'static str {
-        let s = &self.meta().s;
-        errdex_str(s[ERRDEX_F_DOCS_URL], s[ERRDEX_F_DOCS_URL + 1])
+        let bounds = &self.meta().str_bounds;
+        errdex_str(bounds[ERRDEX_F_DOCS_URL], bounds[ERRDEX_F_DOCS_URL + 1])
     }
 
     /// The error class (error type) of the code: its own `class`, else its namespace's,
@@ -1513,30 +1541,30 @@ impl ErrorCode {
     /// One-line summary.
     #[inline]
     pub const fn summary(self) -> &'static str {
-        let s = &self.meta().s;
-        errdex_str(s[ERRDEX_F_SUMMARY], s[ERRDEX_F_SUMMARY + 1])
+        let bounds = &self.meta().str_bounds;
+        errdex_str(bounds[ERRDEX_F_SUMMARY], bounds[ERRDEX_F_SUMMARY + 1])
     }
 
     /// The long Markdown explanation, if the catalogue has one.
     #[inline]
     pub const fn explanation(self) -> Option<&'static str> {
         let m = self.meta();
-        if m.flags & ERRDEX_HAS_EXPLANATION != 0 { Some(errdex_str(m.s[ERRDEX_F_EXPLANATION], m.s[ERRDEX_F_EXPLANATION + 1])) } else { None }
+        if m.flags & ERRDEX_HAS_EXPLANATION != 0 { Some(errdex_str(m.str_bounds[ERRDEX_F_EXPLANATION], m.str_bounds[ERRDEX_F_EXPLANATION + 1])) } else { None }
     }
 
     /// The raw message template as written in the catalogue (`{param}` placeholders,
     /// `{{`/`}}` for literal braces).
     #[inline]
     pub const fn message_template(self) -> &'static str {
-        let s = &self.meta().s;
-        errdex_str(s[ERRDEX_F_MESSAGE], s[ERRDEX_F_MESSAGE + 1])
+        let bounds = &self.meta().str_bounds;
+        errdex_str(bounds[ERRDEX_F_MESSAGE], bounds[ERRDEX_F_MESSAGE + 1])
     }
 
     /// The raw suggestion template, if the catalogue has one.
     #[inline]
     pub const fn suggestion_template(self) -> Option<&'static str> {
         let m = self.meta();
-        if m.flags & ERRDEX_HAS_SUGGESTION != 0 { Some(errdex_str(m.s[ERRDEX_F_SUGGESTION], m.s[ERRDEX_F_SUGGESTION + 1])) } else { None }
+        if m.flags & ERRDEX_HAS_SUGGESTION != 0 { Some(errdex_str(m.str_bounds[ERRDEX_F_SUGGESTION], m.str_bounds[ERRDEX_F_SUGGESTION + 1])) } else { None }
     }
 
     /// The declared params, in constructor order.
@@ -1549,7 +1577,7 @@ impl ErrorCode {
     #[inline]
     pub const fn since(self) -> Option<&'static str> {
         let m = self.meta();
-        if m.flags & ERRDEX_HAS_SINCE != 0 { Some(errdex_str(m.s[ERRDEX_F_SINCE], m.s[ERRDEX_F_SINCE + 1])) } else { None }
+        if m.flags & ERRDEX_HAS_SINCE != 0 { Some(errdex_str(m.str_bounds[ERRDEX_F_SINCE], m.str_bounds[ERRDEX_F_SINCE + 1])) } else { None }
     }
 
     /// The deprecation notice, if the code is deprecated.
@@ -1649,8 +1677,8 @@ fn errdex_lookup(s: &str) -> Option<usize> {
 impl ::core::fmt::Debug for ErrorCode {
     #[inline]
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        let s = &self.meta().s;
-        f.write_str(errdex_str(s[ERRDEX_F_VARIANT], s[ERRDEX_F_VARIANT + 1]))
+        let bounds = &self.meta().str_bounds;
+        f.write_str(errdex_str(bounds[ERRDEX_F_VARIANT], bounds[ERRDEX_F_VARIANT + 1]))
     }
 }
 

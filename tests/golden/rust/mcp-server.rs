@@ -59,19 +59,19 @@ const ERRDEX_CODE_CLASS: [u8; 6usize] = [0u8, 0u8, 0u8, 0u8, 0u8, 0u8];
 pub enum Category {
     /// The tool call cannot succeed as sent
     ///
-    /// Wire value `invalid`; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; expected (log at WARN).
+    /// Wire value `invalid`; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; log level: WARN (expected: the caller can fix it).
     Invalid,
     /// The caller may not do this
     ///
-    /// Wire value `denied`; retryable: no; exit code 1; HTTP 403; JSON-RPC -32602; expected (log at WARN).
+    /// Wire value `denied`; retryable: no; exit code 1; HTTP 403; JSON-RPC -32602; log level: WARN (expected: the caller can fix it).
     Denied,
     /// The target changed under the caller
     ///
-    /// Wire value `conflict`; retryable: yes; exit code 1; HTTP 409; JSON-RPC -32602; expected (log at WARN).
+    /// Wire value `conflict`; retryable: yes; exit code 1; HTTP 409; JSON-RPC -32602; log level: WARN (expected: the caller can fix it).
     Conflict,
     /// A bug or outage inside the server
     ///
-    /// Wire value `internal`; retryable: no; exit code 1; HTTP 500; JSON-RPC -32603; operator fault (log at ERROR).
+    /// Wire value `internal`; retryable: no; exit code 1; HTTP 500; JSON-RPC -32603; log level: ERROR (unexpected: an operator fault).
     Internal,
 }
 impl Category {
@@ -168,7 +168,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Fix `{field}` and call the tool again; retrying unchanged fails the same way. ``
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: <https://notebook-mcp.example.dev/errors#validation_error>.
+    /// Category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://notebook-mcp.example.dev/errors#validation_error>.
     ValidationError,
     /// `NOT_FOUND` — The notebook or cell does not exist (yet)
     ///
@@ -176,7 +176,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Check the id with `list_notebooks`; a notebook being imported appears within seconds. ``
     ///
-    /// Category [`Category::Invalid`]; retryable: yes; exit code 1; HTTP 404; JSON-RPC -32002; logged at WARN. Reference: <https://notebook-mcp.example.dev/errors#not_found>.
+    /// Category: [`Category::Invalid`]; retryable: yes; retry advice: at most 3 attempts, first backoff 1000 ms. Imports finish within seconds: wait, then retry the same call; exit code: 1; HTTP status: 404; JSON-RPC code: -32002; log level: WARN (expected: the caller can fix it); docs URL: <https://notebook-mcp.example.dev/errors#not_found>.
     NotFound,
     /// `PERMISSION_DENIED` — Missing OAuth scope
     ///
@@ -184,25 +184,25 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Re-authorise the client with the `{scope}` scope. ``
     ///
-    /// Category [`Category::Denied`]; retryable: no; exit code 1; HTTP 403; JSON-RPC -32602; logged at WARN. Reference: <https://notebook-mcp.example.dev/errors#permission_denied>.
+    /// Category: [`Category::Denied`]; retryable: no; exit code: 1; HTTP status: 403; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://notebook-mcp.example.dev/errors#permission_denied>.
     PermissionDenied,
     /// `PRECONDITION_FAILED` — The notebook's version differs from the one the caller read
     ///
     /// Message: `notebook is at version {actual_version}, not {expected_version}`
     ///
-    /// Category [`Category::Conflict`]; retryable: yes; exit code 1; HTTP 412; JSON-RPC -32602; logged at WARN. Reference: <https://notebook-mcp.example.dev/errors#precondition_failed>.
+    /// Category: [`Category::Conflict`]; retryable: yes; retry advice: at most 2 attempts. Re-read the notebook, reapply the edit to its current version, then retry; exit code: 1; HTTP status: 412; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://notebook-mcp.example.dev/errors#precondition_failed>.
     PreconditionFailed,
     /// `CONFLICT` — Another client is editing the same cell
     ///
     /// Message: `cell {cell} is locked by another editor`
     ///
-    /// Category [`Category::Conflict`]; retryable: yes; exit code 1; HTTP 409; JSON-RPC -32602; logged at WARN. Reference: <https://notebook-mcp.example.dev/errors#conflict>.
+    /// Category: [`Category::Conflict`]; retryable: yes; retry advice: at most 5 attempts, first backoff 200 ms. Wait for the other editor's lock to expire, then retry; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://notebook-mcp.example.dev/errors#conflict>.
     Conflict,
     /// `INTERNAL_ERROR` — Unexpected server error
     ///
     /// Message: `internal error (request {request_id})`
     ///
-    /// Category [`Category::Internal`]; retryable: yes; exit code 1; HTTP 500; JSON-RPC -32603; logged at ERROR. Reference: <https://notebook-mcp.example.dev/errors#internal_error>.
+    /// Category: [`Category::Internal`]; retryable: yes; retry advice: at most 2 attempts, first backoff 500 ms. Retry once; if it fails again, report the request id; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://notebook-mcp.example.dev/errors#internal_error>.
     InternalError,
 }
 static ERRDEX_RETRY: [Option<RetryAdvice>; 5usize] = [
@@ -378,7 +378,7 @@ impl ErrorCode {
     ];
 }
 
-/// Every per-code string, concatenated; `ErrdexCodeMeta::s` holds the boundaries.
+/// Every per-code string, concatenated; `ErrdexCodeMeta::str_bounds` holds the boundaries.
 static ERRDEX_STR: &str = concat!(
     "VALIDATION_ERRORVALIDATION_ERRORValidationErrorhttps://notebook-mcp.example.dev/errors#validation_errorTool arguments failed validation{field}: {reason}Fix `{field}` and call the tool again; retrying unchanged fails the same way.",
     "NOT_FOUNDNOT_FOUNDNotFoundhttps://notebook-mcp.example.dev/errors#not_foundThe notebook or cell does not exist (yet){resource_type} {id} not foundCheck the id with `list_notebooks`; a notebook being imported appears within seconds.",
@@ -387,6 +387,21 @@ static ERRDEX_STR: &str = concat!(
     "CONFLICTCONFLICTConflicthttps://notebook-mcp.example.dev/errors#conflictAnother client is editing the same cellcell {cell} is locked by another editor",
     "INTERNAL_ERRORINTERNAL_ERRORInternalErrorhttps://notebook-mcp.example.dev/errors#internal_errorUnexpected server errorinternal error (request {request_id})",
 );
+
+/// Bytes per row of `ERRDEX_CODE_META`; the offsets of its fields follow.
+const ERRDEX_META_STRIDE: usize = 82;
+const ERRDEX_META_STR_BOUNDS: usize = 0;
+const ERRDEX_META_CATEGORY: usize = 40;
+const ERRDEX_META_NAMESPACE: usize = 42;
+const ERRDEX_META_FLAGS: usize = 44;
+const ERRDEX_META_EXIT_CODE: usize = 45;
+const ERRDEX_META_HTTP_STATUS: usize = 46;
+const ERRDEX_META_JSONRPC_CODE: usize = 48;
+const ERRDEX_META_RETRY: usize = 52;
+const ERRDEX_META_DEPRECATED: usize = 54;
+const ERRDEX_META_PARAMS: usize = 58;
+const ERRDEX_META_ALIASES: usize = 66;
+const ERRDEX_META_LEGACY: usize = 74;
 
 /// `ErrdexCodeMeta` rows, 82 bytes per code (see `ErrdexCodeMeta::decode`).
 static ERRDEX_CODE_META: [u8; 492] = *b"\
@@ -801,10 +816,12 @@ struct ErrdexNamespaceMeta {
 }
 
 /// One row per code. Strings live in `ERRDEX_STR` (one literal for the whole catalogue):
-/// `s` holds the boundaries of the code's fields there, in the order of the `ERRDEX_F_*`
-/// constants. Only scalars here, so a 10,000-row table costs the compiler next to nothing.
+/// `str_bounds` holds the boundaries of the code's fields there, in the order of the
+/// `ERRDEX_F_*` constants. Only scalars here, so a 10,000-row table costs the compiler next
+/// to nothing. The row layout (`ERRDEX_META_*`) is printed by the emitter from its one table.
 struct ErrdexCodeMeta {
-    s: [u32; 10],
+    /// Start of each `ERRDEX_F_*` field in `ERRDEX_STR`, then the end of the last.
+    str_bounds: [u32; 10],
     /// Index into `Category::ALL`.
     category: u16,
     /// Index into `Namespace::ALL`, `u16::MAX` for none.
@@ -824,9 +841,6 @@ struct ErrdexCodeMeta {
     aliases: (u32, u32),
     legacy: (u32, u32),
 }
-
-/// Bytes per row of `ERRDEX_CODE_META` (little-endian fields in declaration order).
-const ERRDEX_META_STRIDE: usize = 82;
 
 #[inline(always)]
 const fn errdex_u32(r: &[u8; ERRDEX_META_STRIDE], k: usize) -> u32 {
@@ -850,18 +864,32 @@ impl ErrdexCodeMeta {
             None => panic!("errdex: code index out of range"),
         };
         ErrdexCodeMeta {
-            s: [errdex_u32(r, 0), errdex_u32(r, 4), errdex_u32(r, 8), errdex_u32(r, 12), errdex_u32(r, 16), errdex_u32(r, 20), errdex_u32(r, 24), errdex_u32(r, 28), errdex_u32(r, 32), errdex_u32(r, 36)],
-            category: errdex_u16(r, 40),
-            namespace: errdex_u16(r, 42),
-            flags: r[44],
-            exit_code: r[45],
-            http_status: errdex_u16(r, 46),
-            jsonrpc_code: i32::from_le_bytes([r[48], r[49], r[50], r[51]]),
-            retry: errdex_u16(r, 52),
-            deprecated: errdex_u32(r, 54),
-            params: (errdex_u32(r, 58), errdex_u32(r, 62)),
-            aliases: (errdex_u32(r, 66), errdex_u32(r, 70)),
-            legacy: (errdex_u32(r, 74), errdex_u32(r, 78)),
+            str_bounds: [
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 4),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 8),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 12),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 16),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 20),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 24),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 28),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 32),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 36),
+            ],
+            category: errdex_u16(r, ERRDEX_META_CATEGORY),
+            namespace: errdex_u16(r, ERRDEX_META_NAMESPACE),
+            flags: r[ERRDEX_META_FLAGS],
+            exit_code: r[ERRDEX_META_EXIT_CODE],
+            http_status: errdex_u16(r, ERRDEX_META_HTTP_STATUS),
+            jsonrpc_code: {
+                let k = ERRDEX_META_JSONRPC_CODE;
+                i32::from_le_bytes([r[k], r[k + 1], r[k + 2], r[k + 3]])
+            },
+            retry: errdex_u16(r, ERRDEX_META_RETRY),
+            deprecated: errdex_u32(r, ERRDEX_META_DEPRECATED),
+            params: (errdex_u32(r, ERRDEX_META_PARAMS), errdex_u32(r, ERRDEX_META_PARAMS + 4)),
+            aliases: (errdex_u32(r, ERRDEX_META_ALIASES), errdex_u32(r, ERRDEX_META_ALIASES + 4)),
+            legacy: (errdex_u32(r, ERRDEX_META_LEGACY), errdex_u32(r, ERRDEX_META_LEGACY + 4)),
         }
     }
 }
@@ -1037,15 +1065,15 @@ impl ErrorCode {
     /// The stable wire code, e.g. `"ACM-FRM-001"`.
     #[inline]
     pub const fn as_str(self) -> &'static str {
-        let s = &self.meta().s;
-        errdex_str(s[ERRDEX_F_CODE], s[ERRDEX_F_CODE + 1])
+        let bounds = &self.meta().str_bounds;
+        errdex_str(bounds[ERRDEX_F_CODE], bounds[ERRDEX_F_CODE + 1])
     }
 
     /// The stable catalogue NAME, e.g. `"FRM_VALIDATION"`.
     #[inline]
     pub const fn name(self) -> &'static str {
-        let s = &self.meta().s;
-        errdex_str(s[ERRDEX_F_NAME], s[ERRDEX_F_NAME + 1])
+        let bounds = &self.meta().str_bounds;
+        errdex_str(bounds[ERRDEX_F_NAME], bounds[ERRDEX_F_NAME + 1])
     }
 
     /// The category.
@@ -1108,8 +1136,8 @@ impl ErrorCode {
     /// Link to the code's section of the reference docs.
     #[inline]
     pub const fn docs_url(self) -> &'static str {
-        let s = &self.meta().s;
-        errdex_str(s[ERRDEX_F_DOCS_URL], s[ERRDEX_F_DOCS_URL + 1])
+        let bounds = &self.meta().str_bounds;
+        errdex_str(bounds[ERRDEX_F_DOCS_URL], bounds[ERRDEX_F_DOCS_URL + 1])
     }
 
     /// The error class (error type) of the code: its own `class`, else its namespace's,
@@ -1122,30 +1150,30 @@ impl ErrorCode {
     /// One-line summary.
     #[inline]
     pub const fn summary(self) -> &'static str {
-        let s = &self.meta().s;
-        errdex_str(s[ERRDEX_F_SUMMARY], s[ERRDEX_F_SUMMARY + 1])
+        let bounds = &self.meta().str_bounds;
+        errdex_str(bounds[ERRDEX_F_SUMMARY], bounds[ERRDEX_F_SUMMARY + 1])
     }
 
     /// The long Markdown explanation, if the catalogue has one.
     #[inline]
     pub const fn explanation(self) -> Option<&'static str> {
         let m = self.meta();
-        if m.flags & ERRDEX_HAS_EXPLANATION != 0 { Some(errdex_str(m.s[ERRDEX_F_EXPLANATION], m.s[ERRDEX_F_EXPLANATION + 1])) } else { None }
+        if m.flags & ERRDEX_HAS_EXPLANATION != 0 { Some(errdex_str(m.str_bounds[ERRDEX_F_EXPLANATION], m.str_bounds[ERRDEX_F_EXPLANATION + 1])) } else { None }
     }
 
     /// The raw message template as written in the catalogue (`{param}` placeholders,
     /// `{{`/`}}` for literal braces).
     #[inline]
     pub const fn message_template(self) -> &'static str {
-        let s = &self.meta().s;
-        errdex_str(s[ERRDEX_F_MESSAGE], s[ERRDEX_F_MESSAGE + 1])
+        let bounds = &self.meta().str_bounds;
+        errdex_str(bounds[ERRDEX_F_MESSAGE], bounds[ERRDEX_F_MESSAGE + 1])
     }
 
     /// The raw suggestion template, if the catalogue has one.
     #[inline]
     pub const fn suggestion_template(self) -> Option<&'static str> {
         let m = self.meta();
-        if m.flags & ERRDEX_HAS_SUGGESTION != 0 { Some(errdex_str(m.s[ERRDEX_F_SUGGESTION], m.s[ERRDEX_F_SUGGESTION + 1])) } else { None }
+        if m.flags & ERRDEX_HAS_SUGGESTION != 0 { Some(errdex_str(m.str_bounds[ERRDEX_F_SUGGESTION], m.str_bounds[ERRDEX_F_SUGGESTION + 1])) } else { None }
     }
 
     /// The declared params, in constructor order.
@@ -1158,7 +1186,7 @@ impl ErrorCode {
     #[inline]
     pub const fn since(self) -> Option<&'static str> {
         let m = self.meta();
-        if m.flags & ERRDEX_HAS_SINCE != 0 { Some(errdex_str(m.s[ERRDEX_F_SINCE], m.s[ERRDEX_F_SINCE + 1])) } else { None }
+        if m.flags & ERRDEX_HAS_SINCE != 0 { Some(errdex_str(m.str_bounds[ERRDEX_F_SINCE], m.str_bounds[ERRDEX_F_SINCE + 1])) } else { None }
     }
 
     /// The deprecation notice, if the code is deprecated.
@@ -1258,8 +1286,8 @@ fn errdex_lookup(s: &str) -> Option<usize> {
 impl ::core::fmt::Debug for ErrorCode {
     #[inline]
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        let s = &self.meta().s;
-        f.write_str(errdex_str(s[ERRDEX_F_VARIANT], s[ERRDEX_F_VARIANT + 1]))
+        let bounds = &self.meta().str_bounds;
+        f.write_str(errdex_str(bounds[ERRDEX_F_VARIANT], bounds[ERRDEX_F_VARIANT + 1]))
     }
 }
 

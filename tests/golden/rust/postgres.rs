@@ -76,39 +76,39 @@ const ERRDEX_CODE_CLASS: [u8; 260usize] = [
 pub enum Category {
     /// Successful completion (severity S); never an error by itself
     ///
-    /// Wire value `success`; retryable: no; exit code 1; HTTP 500; JSON-RPC -32603; operator fault (log at ERROR).
+    /// Wire value `success`; retryable: no; exit code 1; HTTP 500; JSON-RPC -32603; log level: ERROR (unexpected: an operator fault).
     Success,
     /// Completed with a warning or no data (severity W)
     ///
-    /// Wire value `warning`; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; expected (log at WARN).
+    /// Wire value `warning`; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; log level: WARN (expected: the caller can fix it).
     Warning,
     /// The statement, its data or its use of the session is wrong; fix it and resubmit
     ///
-    /// Wire value `invalid`; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; expected (log at WARN).
+    /// Wire value `invalid`; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; log level: WARN (expected: the caller can fix it).
     Invalid,
     /// Authentication failed or the role lacks a privilege
     ///
-    /// Wire value `permission`; retryable: no; exit code 1; HTTP 403; JSON-RPC -32602; expected (log at WARN).
+    /// Wire value `permission`; retryable: no; exit code 1; HTTP 403; JSON-RPC -32602; log level: WARN (expected: the caller can fix it).
     Permission,
     /// The statement conflicts with existing data or with an object's current state
     ///
-    /// Wire value `conflict`; retryable: no; exit code 1; HTTP 409; JSON-RPC -32602; expected (log at WARN).
+    /// Wire value `conflict`; retryable: no; exit code 1; HTTP 409; JSON-RPC -32602; log level: WARN (expected: the caller can fix it).
     Conflict,
     /// The transaction was rolled back by concurrency control; rerun it
     ///
-    /// Wire value `rollback`; retryable: yes; exit code 1; HTTP 409; JSON-RPC -32603; expected (log at WARN).
+    /// Wire value `rollback`; retryable: yes; exit code 1; HTTP 409; JSON-RPC -32603; log level: WARN (expected: the caller can fix it).
     Rollback,
     /// Connection lost, server shutting down, or resources exhausted; transient
     ///
-    /// Wire value `unavailable`; retryable: yes; exit code 1; HTTP 503; JSON-RPC -32603; operator fault (log at ERROR).
+    /// Wire value `unavailable`; retryable: yes; exit code 1; HTTP 503; JSON-RPC -32603; log level: ERROR (unexpected: an operator fault).
     Unavailable,
     /// Internal or system error in the server; an operator must look
     ///
-    /// Wire value `internal`; retryable: no; exit code 1; HTTP 500; JSON-RPC -32603; operator fault (log at ERROR).
+    /// Wire value `internal`; retryable: no; exit code 1; HTTP 500; JSON-RPC -32603; log level: ERROR (unexpected: an operator fault).
     Internal,
     /// The server's configuration file is invalid
     ///
-    /// Wire value `config`; retryable: no; exit code 2; HTTP 500; JSON-RPC -32603; operator fault (log at ERROR).
+    /// Wire value `config`; retryable: no; exit code 2; HTTP 500; JSON-RPC -32603; log level: ERROR (unexpected: an operator fault).
     Config,
 }
 impl Category {
@@ -741,7 +741,7 @@ pub enum ErrorCode {
     ///
     /// Message: `successful completion`
     ///
-    /// Category [`Category::Success`]; retryable: no; exit code 1; HTTP 500; JSON-RPC -32603; logged at ERROR. Reference: class\_00.html#00000.
+    /// Name: `SUCCESSFUL_COMPLETION`; namespace: `CLASS_00`; category: [`Category::Success`]; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class\_00.html#00000.
     ///
     #[cfg_attr(
         not(doctest),
@@ -752,7 +752,7 @@ pub enum ErrorCode {
     ///
     /// Message: `warning`
     ///
-    /// Category [`Category::Warning`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_01.html#01000.
+    /// Name: `WARNING`; namespace: `CLASS_01`; category: [`Category::Warning`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_01.html#01000.
     ///
     #[cfg_attr(
         not(doctest),
@@ -763,7 +763,7 @@ pub enum ErrorCode {
     ///
     /// Message: `dynamic result sets returned`
     ///
-    /// Category [`Category::Warning`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_01.html#0100c.
+    /// Name: `WARNING_DYNAMIC_RESULT_SETS_RETURNED`; namespace: `CLASS_01`; category: [`Category::Warning`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_01.html#0100c.
     ///
     #[cfg_attr(
         not(doctest),
@@ -774,7 +774,7 @@ pub enum ErrorCode {
     ///
     /// Message: `implicit zero bit padding`
     ///
-    /// Category [`Category::Warning`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_01.html#01008.
+    /// Name: `WARNING_IMPLICIT_ZERO_BIT_PADDING`; namespace: `CLASS_01`; category: [`Category::Warning`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_01.html#01008.
     ///
     #[cfg_attr(
         not(doctest),
@@ -785,7 +785,7 @@ pub enum ErrorCode {
     ///
     /// Message: `null value eliminated in set function`
     ///
-    /// Category [`Category::Warning`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_01.html#01003.
+    /// Name: `WARNING_NULL_VALUE_ELIMINATED_IN_SET_FUNCTION`; namespace: `CLASS_01`; category: [`Category::Warning`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_01.html#01003.
     ///
     #[cfg_attr(
         not(doctest),
@@ -796,7 +796,7 @@ pub enum ErrorCode {
     ///
     /// Message: `privilege not granted`
     ///
-    /// Category [`Category::Warning`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_01.html#01007.
+    /// Name: `WARNING_PRIVILEGE_NOT_GRANTED`; namespace: `CLASS_01`; category: [`Category::Warning`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_01.html#01007.
     ///
     #[cfg_attr(
         not(doctest),
@@ -807,7 +807,7 @@ pub enum ErrorCode {
     ///
     /// Message: `privilege not revoked`
     ///
-    /// Category [`Category::Warning`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_01.html#01006.
+    /// Name: `WARNING_PRIVILEGE_NOT_REVOKED`; namespace: `CLASS_01`; category: [`Category::Warning`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_01.html#01006.
     ///
     #[cfg_attr(
         not(doctest),
@@ -818,7 +818,7 @@ pub enum ErrorCode {
     ///
     /// Message: `string data right truncation`
     ///
-    /// Category [`Category::Warning`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_01.html#01004.
+    /// Name: `WARNING_STRING_DATA_RIGHT_TRUNCATION`; namespace: `CLASS_01`; category: [`Category::Warning`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_01.html#01004.
     ///
     #[cfg_attr(
         not(doctest),
@@ -829,7 +829,7 @@ pub enum ErrorCode {
     ///
     /// Message: `deprecated feature`
     ///
-    /// Category [`Category::Warning`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_01.html#01p01.
+    /// Name: `WARNING_DEPRECATED_FEATURE`; namespace: `CLASS_01`; category: [`Category::Warning`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_01.html#01p01.
     ///
     #[cfg_attr(
         not(doctest),
@@ -840,7 +840,7 @@ pub enum ErrorCode {
     ///
     /// Message: `no data`
     ///
-    /// Category [`Category::Warning`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_02.html#02000.
+    /// Name: `NO_DATA`; namespace: `CLASS_02`; category: [`Category::Warning`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_02.html#02000.
     ///
     #[cfg_attr(
         not(doctest),
@@ -851,7 +851,7 @@ pub enum ErrorCode {
     ///
     /// Message: `no additional dynamic result sets returned`
     ///
-    /// Category [`Category::Warning`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_02.html#02001.
+    /// Name: `NO_ADDITIONAL_DYNAMIC_RESULT_SETS_RETURNED`; namespace: `CLASS_02`; category: [`Category::Warning`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_02.html#02001.
     ///
     #[cfg_attr(
         not(doctest),
@@ -862,7 +862,7 @@ pub enum ErrorCode {
     ///
     /// Message: `SQL statement not yet complete`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_03.html#03000.
+    /// Name: `SQL_STATEMENT_NOT_YET_COMPLETE`; namespace: `CLASS_03`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_03.html#03000.
     ///
     #[cfg_attr(
         not(doctest),
@@ -873,7 +873,7 @@ pub enum ErrorCode {
     ///
     /// Message: `connection exception`
     ///
-    /// Category [`Category::Unavailable`]; retryable: yes; exit code 1; HTTP 503; JSON-RPC -32603; logged at ERROR. Reference: class\_08.html#08000.
+    /// Name: `CONNECTION_EXCEPTION`; namespace: `CLASS_08`; category: [`Category::Unavailable`]; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class\_08.html#08000.
     ///
     #[cfg_attr(
         not(doctest),
@@ -884,7 +884,7 @@ pub enum ErrorCode {
     ///
     /// Message: `connection does not exist`
     ///
-    /// Category [`Category::Unavailable`]; retryable: yes; exit code 1; HTTP 503; JSON-RPC -32603; logged at ERROR. Reference: class\_08.html#08003.
+    /// Name: `CONNECTION_DOES_NOT_EXIST`; namespace: `CLASS_08`; category: [`Category::Unavailable`]; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class\_08.html#08003.
     ///
     #[cfg_attr(
         not(doctest),
@@ -895,7 +895,7 @@ pub enum ErrorCode {
     ///
     /// Message: `connection failure`
     ///
-    /// Category [`Category::Unavailable`]; retryable: yes; exit code 1; HTTP 503; JSON-RPC -32603; logged at ERROR. Reference: class\_08.html#08006.
+    /// Name: `CONNECTION_FAILURE`; namespace: `CLASS_08`; category: [`Category::Unavailable`]; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class\_08.html#08006.
     ///
     #[cfg_attr(
         not(doctest),
@@ -906,7 +906,7 @@ pub enum ErrorCode {
     ///
     /// Message: `SQL-client unable to establish SQL-connection`
     ///
-    /// Category [`Category::Unavailable`]; retryable: yes; exit code 1; HTTP 503; JSON-RPC -32603; logged at ERROR. Reference: class\_08.html#08001.
+    /// Name: `SQLCLIENT_UNABLE_TO_ESTABLISH_SQLCONNECTION`; namespace: `CLASS_08`; category: [`Category::Unavailable`]; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class\_08.html#08001.
     ///
     #[cfg_attr(
         not(doctest),
@@ -917,7 +917,7 @@ pub enum ErrorCode {
     ///
     /// Message: `SQL-server rejected establishment of SQL-connection`
     ///
-    /// Category [`Category::Unavailable`]; retryable: yes; exit code 1; HTTP 503; JSON-RPC -32603; logged at ERROR. Reference: class\_08.html#08004.
+    /// Name: `SQLSERVER_REJECTED_ESTABLISHMENT_OF_SQLCONNECTION`; namespace: `CLASS_08`; category: [`Category::Unavailable`]; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class\_08.html#08004.
     ///
     #[cfg_attr(
         not(doctest),
@@ -928,7 +928,7 @@ pub enum ErrorCode {
     ///
     /// Message: `transaction resolution unknown`
     ///
-    /// Category [`Category::Unavailable`]; retryable: yes; exit code 1; HTTP 503; JSON-RPC -32603; logged at ERROR. Reference: class\_08.html#08007.
+    /// Name: `TRANSACTION_RESOLUTION_UNKNOWN`; namespace: `CLASS_08`; category: [`Category::Unavailable`]; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class\_08.html#08007.
     ///
     #[cfg_attr(
         not(doctest),
@@ -939,7 +939,7 @@ pub enum ErrorCode {
     ///
     /// Message: `protocol violation`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_08.html#08p01.
+    /// Name: `PROTOCOL_VIOLATION`; namespace: `CLASS_08`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_08.html#08p01.
     ///
     #[cfg_attr(
         not(doctest),
@@ -950,7 +950,7 @@ pub enum ErrorCode {
     ///
     /// Message: `triggered action exception`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_09.html#09000.
+    /// Name: `TRIGGERED_ACTION_EXCEPTION`; namespace: `CLASS_09`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_09.html#09000.
     ///
     #[cfg_attr(
         not(doctest),
@@ -961,7 +961,7 @@ pub enum ErrorCode {
     ///
     /// Message: `feature not supported`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 501; JSON-RPC -32602; logged at WARN. Reference: class\_0a.html#0a000.
+    /// Name: `FEATURE_NOT_SUPPORTED`; namespace: `CLASS_0A`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 501; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_0a.html#0a000.
     ///
     #[cfg_attr(
         not(doctest),
@@ -972,7 +972,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid transaction initiation`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_0b.html#0b000.
+    /// Name: `INVALID_TRANSACTION_INITIATION`; namespace: `CLASS_0B`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_0b.html#0b000.
     ///
     #[cfg_attr(
         not(doctest),
@@ -983,7 +983,7 @@ pub enum ErrorCode {
     ///
     /// Message: `locator exception`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_0f.html#0f000.
+    /// Name: `LOCATOR_EXCEPTION`; namespace: `CLASS_0F`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_0f.html#0f000.
     ///
     #[cfg_attr(
         not(doctest),
@@ -994,7 +994,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid locator specification`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_0f.html#0f001.
+    /// Name: `L_E_INVALID_SPECIFICATION`; namespace: `CLASS_0F`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_0f.html#0f001.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1005,7 +1005,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid grantor`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_0l.html#0l000.
+    /// Name: `INVALID_GRANTOR`; namespace: `CLASS_0L`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_0l.html#0l000.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1016,7 +1016,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid grant operation`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_0l.html#0lp01.
+    /// Name: `INVALID_GRANT_OPERATION`; namespace: `CLASS_0L`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_0l.html#0lp01.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1027,7 +1027,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid role specification`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_0p.html#0p000.
+    /// Name: `INVALID_ROLE_SPECIFICATION`; namespace: `CLASS_0P`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_0p.html#0p000.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1038,7 +1038,7 @@ pub enum ErrorCode {
     ///
     /// Message: `diagnostics exception`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_0z.html#0z000.
+    /// Name: `DIAGNOSTICS_EXCEPTION`; namespace: `CLASS_0Z`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_0z.html#0z000.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1049,7 +1049,7 @@ pub enum ErrorCode {
     ///
     /// Message: `stacked diagnostics accessed without active handler`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_0z.html#0z002.
+    /// Name: `STACKED_DIAGNOSTICS_ACCESSED_WITHOUT_ACTIVE_HANDLER`; namespace: `CLASS_0Z`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_0z.html#0z002.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1060,7 +1060,7 @@ pub enum ErrorCode {
     ///
     /// Message: `case not found`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_20.html#20000.
+    /// Name: `CASE_NOT_FOUND`; namespace: `CLASS_20`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_20.html#20000.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1071,7 +1071,7 @@ pub enum ErrorCode {
     ///
     /// Message: `cardinality violation`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_21.html#21000.
+    /// Name: `CARDINALITY_VIOLATION`; namespace: `CLASS_21`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_21.html#21000.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1082,7 +1082,7 @@ pub enum ErrorCode {
     ///
     /// Message: `data exception`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_22.html#22000.
+    /// Name: `DATA_EXCEPTION`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22000.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1093,7 +1093,7 @@ pub enum ErrorCode {
     ///
     /// Message: `array subscript error`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_22.html#2202e.
+    /// Name: `ARRAY_SUBSCRIPT_ERROR`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); aliases: `ARRAY_ELEMENT_ERROR`; docs URL: class\_22.html#2202e.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1104,7 +1104,7 @@ pub enum ErrorCode {
     ///
     /// Message: `character not in repertoire`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_22.html#22021.
+    /// Name: `CHARACTER_NOT_IN_REPERTOIRE`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22021.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1115,7 +1115,7 @@ pub enum ErrorCode {
     ///
     /// Message: `datetime field overflow`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_22.html#22008.
+    /// Name: `DATETIME_FIELD_OVERFLOW`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); aliases: `DATETIME_VALUE_OUT_OF_RANGE`; docs URL: class\_22.html#22008.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1126,7 +1126,7 @@ pub enum ErrorCode {
     ///
     /// Message: `division by zero`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_22.html#22012.
+    /// Name: `DIVISION_BY_ZERO`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22012.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1137,7 +1137,7 @@ pub enum ErrorCode {
     ///
     /// Message: `error in assignment`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_22.html#22005.
+    /// Name: `ERROR_IN_ASSIGNMENT`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22005.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1148,7 +1148,7 @@ pub enum ErrorCode {
     ///
     /// Message: `escape character conflict`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_22.html#2200b.
+    /// Name: `ESCAPE_CHARACTER_CONFLICT`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#2200b.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1159,7 +1159,7 @@ pub enum ErrorCode {
     ///
     /// Message: `indicator overflow`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_22.html#22022.
+    /// Name: `INDICATOR_OVERFLOW`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22022.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1170,7 +1170,7 @@ pub enum ErrorCode {
     ///
     /// Message: `interval field overflow`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_22.html#22015.
+    /// Name: `INTERVAL_FIELD_OVERFLOW`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22015.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1181,7 +1181,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid argument for logarithm`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_22.html#2201e.
+    /// Name: `INVALID_ARGUMENT_FOR_LOG`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#2201e.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1192,7 +1192,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid argument for ntile function`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_22.html#22014.
+    /// Name: `INVALID_ARGUMENT_FOR_NTILE`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22014.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1203,7 +1203,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid argument for nth value function`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_22.html#22016.
+    /// Name: `INVALID_ARGUMENT_FOR_NTH_VALUE`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22016.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1214,7 +1214,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid argument for power function`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_22.html#2201f.
+    /// Name: `INVALID_ARGUMENT_FOR_POWER_FUNCTION`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#2201f.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1225,7 +1225,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid argument for width bucket function`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_22.html#2201g.
+    /// Name: `INVALID_ARGUMENT_FOR_WIDTH_BUCKET_FUNCTION`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#2201g.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1236,7 +1236,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid character value for cast`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_22.html#22018.
+    /// Name: `INVALID_CHARACTER_VALUE_FOR_CAST`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22018.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1247,7 +1247,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid datetime format`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_22.html#22007.
+    /// Name: `INVALID_DATETIME_FORMAT`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22007.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1258,7 +1258,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid escape character`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_22.html#22019.
+    /// Name: `INVALID_ESCAPE_CHARACTER`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22019.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1269,7 +1269,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid escape octet`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_22.html#2200d.
+    /// Name: `INVALID_ESCAPE_OCTET`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#2200d.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1280,7 +1280,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid escape sequence`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_22.html#22025.
+    /// Name: `INVALID_ESCAPE_SEQUENCE`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22025.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1291,7 +1291,7 @@ pub enum ErrorCode {
     ///
     /// Message: `nonstandard use of escape character`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_22.html#22p06.
+    /// Name: `NONSTANDARD_USE_OF_ESCAPE_CHARACTER`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22p06.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1302,7 +1302,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid indicator parameter value`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_22.html#22010.
+    /// Name: `INVALID_INDICATOR_PARAMETER_VALUE`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22010.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1313,7 +1313,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid parameter value`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_22.html#22023.
+    /// Name: `INVALID_PARAMETER_VALUE`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22023.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1324,7 +1324,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid preceding or following size`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_22.html#22013.
+    /// Name: `INVALID_PRECEDING_OR_FOLLOWING_SIZE`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22013.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1335,7 +1335,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid regular expression`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_22.html#2201b.
+    /// Name: `INVALID_REGULAR_EXPRESSION`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#2201b.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1346,7 +1346,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid row count in limit clause`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_22.html#2201w.
+    /// Name: `INVALID_ROW_COUNT_IN_LIMIT_CLAUSE`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#2201w.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1357,7 +1357,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid row count in result offset clause`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_22.html#2201x.
+    /// Name: `INVALID_ROW_COUNT_IN_RESULT_OFFSET_CLAUSE`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#2201x.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1368,7 +1368,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid tablesample argument`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_22.html#2202h.
+    /// Name: `INVALID_TABLESAMPLE_ARGUMENT`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#2202h.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1379,7 +1379,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid tablesample repeat`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_22.html#2202g.
+    /// Name: `INVALID_TABLESAMPLE_REPEAT`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#2202g.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1390,7 +1390,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid time zone displacement value`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_22.html#22009.
+    /// Name: `INVALID_TIME_ZONE_DISPLACEMENT_VALUE`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22009.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1401,7 +1401,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid use of escape character`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_22.html#2200c.
+    /// Name: `INVALID_USE_OF_ESCAPE_CHARACTER`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#2200c.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1412,7 +1412,7 @@ pub enum ErrorCode {
     ///
     /// Message: `most specific type mismatch`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_22.html#2200g.
+    /// Name: `MOST_SPECIFIC_TYPE_MISMATCH`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#2200g.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1423,7 +1423,7 @@ pub enum ErrorCode {
     ///
     /// Message: `null value not allowed`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_22.html#22004.
+    /// Name: `NULL_VALUE_NOT_ALLOWED`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22004.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1434,7 +1434,7 @@ pub enum ErrorCode {
     ///
     /// Message: `null value no indicator parameter`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_22.html#22002.
+    /// Name: `NULL_VALUE_NO_INDICATOR_PARAMETER`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22002.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1445,7 +1445,7 @@ pub enum ErrorCode {
     ///
     /// Message: `numeric value out of range`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_22.html#22003.
+    /// Name: `NUMERIC_VALUE_OUT_OF_RANGE`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22003.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1456,7 +1456,7 @@ pub enum ErrorCode {
     ///
     /// Message: `sequence generator limit exceeded`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_22.html#2200h.
+    /// Name: `SEQUENCE_GENERATOR_LIMIT_EXCEEDED`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#2200h.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1467,7 +1467,7 @@ pub enum ErrorCode {
     ///
     /// Message: `string data length mismatch`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_22.html#22026.
+    /// Name: `STRING_DATA_LENGTH_MISMATCH`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22026.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1478,7 +1478,7 @@ pub enum ErrorCode {
     ///
     /// Message: `string data right truncation`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_22.html#22001.
+    /// Name: `STRING_DATA_RIGHT_TRUNCATION`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22001.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1489,7 +1489,7 @@ pub enum ErrorCode {
     ///
     /// Message: `substring error`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_22.html#22011.
+    /// Name: `SUBSTRING_ERROR`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22011.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1500,7 +1500,7 @@ pub enum ErrorCode {
     ///
     /// Message: `trim error`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_22.html#22027.
+    /// Name: `TRIM_ERROR`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22027.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1511,7 +1511,7 @@ pub enum ErrorCode {
     ///
     /// Message: `unterminated C string`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_22.html#22024.
+    /// Name: `UNTERMINATED_C_STRING`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22024.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1522,7 +1522,7 @@ pub enum ErrorCode {
     ///
     /// Message: `zero length character string`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_22.html#2200f.
+    /// Name: `ZERO_LENGTH_CHARACTER_STRING`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#2200f.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1533,7 +1533,7 @@ pub enum ErrorCode {
     ///
     /// Message: `floating point exception`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_22.html#22p01.
+    /// Name: `FLOATING_POINT_EXCEPTION`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22p01.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1544,7 +1544,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid text representation`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_22.html#22p02.
+    /// Name: `INVALID_TEXT_REPRESENTATION`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22p02.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1555,7 +1555,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid binary representation`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_22.html#22p03.
+    /// Name: `INVALID_BINARY_REPRESENTATION`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22p03.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1566,7 +1566,7 @@ pub enum ErrorCode {
     ///
     /// Message: `bad copy file format`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_22.html#22p04.
+    /// Name: `BAD_COPY_FILE_FORMAT`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22p04.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1577,7 +1577,7 @@ pub enum ErrorCode {
     ///
     /// Message: `untranslatable character`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_22.html#22p05.
+    /// Name: `UNTRANSLATABLE_CHARACTER`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22p05.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1588,7 +1588,7 @@ pub enum ErrorCode {
     ///
     /// Message: `not an XML document`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_22.html#2200l.
+    /// Name: `NOT_AN_XML_DOCUMENT`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#2200l.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1599,7 +1599,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid XML document`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_22.html#2200m.
+    /// Name: `INVALID_XML_DOCUMENT`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#2200m.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1610,7 +1610,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid XML content`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_22.html#2200n.
+    /// Name: `INVALID_XML_CONTENT`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#2200n.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1621,7 +1621,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid XML comment`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_22.html#2200s.
+    /// Name: `INVALID_XML_COMMENT`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#2200s.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1632,7 +1632,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid XML processing instruction`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_22.html#2200t.
+    /// Name: `INVALID_XML_PROCESSING_INSTRUCTION`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#2200t.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1643,7 +1643,7 @@ pub enum ErrorCode {
     ///
     /// Message: `duplicate JSON object key value`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_22.html#22030.
+    /// Name: `DUPLICATE_JSON_OBJECT_KEY_VALUE`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22030.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1654,7 +1654,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid argument for SQL JSON datetime function`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_22.html#22031.
+    /// Name: `INVALID_ARGUMENT_FOR_SQL_JSON_DATETIME_FUNCTION`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22031.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1665,7 +1665,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid JSON text`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_22.html#22032.
+    /// Name: `INVALID_JSON_TEXT`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22032.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1676,7 +1676,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid SQL JSON subscript`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_22.html#22033.
+    /// Name: `INVALID_SQL_JSON_SUBSCRIPT`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22033.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1687,7 +1687,7 @@ pub enum ErrorCode {
     ///
     /// Message: `more than one SQL JSON item`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_22.html#22034.
+    /// Name: `MORE_THAN_ONE_SQL_JSON_ITEM`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22034.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1698,7 +1698,7 @@ pub enum ErrorCode {
     ///
     /// Message: `no SQL JSON item`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_22.html#22035.
+    /// Name: `NO_SQL_JSON_ITEM`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22035.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1709,7 +1709,7 @@ pub enum ErrorCode {
     ///
     /// Message: `non numeric SQL JSON item`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_22.html#22036.
+    /// Name: `NON_NUMERIC_SQL_JSON_ITEM`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22036.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1720,7 +1720,7 @@ pub enum ErrorCode {
     ///
     /// Message: `non unique keys in a JSON object`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_22.html#22037.
+    /// Name: `NON_UNIQUE_KEYS_IN_A_JSON_OBJECT`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22037.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1731,7 +1731,7 @@ pub enum ErrorCode {
     ///
     /// Message: `singleton SQL JSON item required`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_22.html#22038.
+    /// Name: `SINGLETON_SQL_JSON_ITEM_REQUIRED`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22038.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1742,7 +1742,7 @@ pub enum ErrorCode {
     ///
     /// Message: `SQL JSON array not found`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_22.html#22039.
+    /// Name: `SQL_JSON_ARRAY_NOT_FOUND`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22039.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1753,7 +1753,7 @@ pub enum ErrorCode {
     ///
     /// Message: `SQL JSON member not found`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_22.html#2203a.
+    /// Name: `SQL_JSON_MEMBER_NOT_FOUND`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#2203a.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1764,7 +1764,7 @@ pub enum ErrorCode {
     ///
     /// Message: `SQL JSON number not found`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_22.html#2203b.
+    /// Name: `SQL_JSON_NUMBER_NOT_FOUND`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#2203b.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1775,7 +1775,7 @@ pub enum ErrorCode {
     ///
     /// Message: `SQL JSON object not found`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_22.html#2203c.
+    /// Name: `SQL_JSON_OBJECT_NOT_FOUND`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#2203c.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1786,7 +1786,7 @@ pub enum ErrorCode {
     ///
     /// Message: `too many JSON array elements`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_22.html#2203d.
+    /// Name: `TOO_MANY_JSON_ARRAY_ELEMENTS`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#2203d.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1797,7 +1797,7 @@ pub enum ErrorCode {
     ///
     /// Message: `too many JSON object members`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_22.html#2203e.
+    /// Name: `TOO_MANY_JSON_OBJECT_MEMBERS`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#2203e.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1808,7 +1808,7 @@ pub enum ErrorCode {
     ///
     /// Message: `SQL JSON scalar required`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_22.html#2203f.
+    /// Name: `SQL_JSON_SCALAR_REQUIRED`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#2203f.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1819,7 +1819,7 @@ pub enum ErrorCode {
     ///
     /// Message: `SQL JSON item cannot be cast to target type`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_22.html#2203g.
+    /// Name: `SQL_JSON_ITEM_CANNOT_BE_CAST_TO_TARGET_TYPE`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#2203g.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1830,7 +1830,7 @@ pub enum ErrorCode {
     ///
     /// Message: `integrity constraint violation`
     ///
-    /// Category [`Category::Conflict`]; retryable: no; exit code 1; HTTP 409; JSON-RPC -32602; logged at WARN. Reference: class\_23.html#23000.
+    /// Name: `INTEGRITY_CONSTRAINT_VIOLATION`; namespace: `CLASS_23`; category: [`Category::Conflict`]; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_23.html#23000.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1841,7 +1841,7 @@ pub enum ErrorCode {
     ///
     /// Message: `restrict violation`
     ///
-    /// Category [`Category::Conflict`]; retryable: no; exit code 1; HTTP 409; JSON-RPC -32602; logged at WARN. Reference: class\_23.html#23001.
+    /// Name: `RESTRICT_VIOLATION`; namespace: `CLASS_23`; category: [`Category::Conflict`]; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_23.html#23001.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1852,7 +1852,7 @@ pub enum ErrorCode {
     ///
     /// Message: `not null violation`
     ///
-    /// Category [`Category::Conflict`]; retryable: no; exit code 1; HTTP 409; JSON-RPC -32602; logged at WARN. Reference: class\_23.html#23502.
+    /// Name: `NOT_NULL_VIOLATION`; namespace: `CLASS_23`; category: [`Category::Conflict`]; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_23.html#23502.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1863,7 +1863,7 @@ pub enum ErrorCode {
     ///
     /// Message: `foreign key violation`
     ///
-    /// Category [`Category::Conflict`]; retryable: no; exit code 1; HTTP 409; JSON-RPC -32602; logged at WARN. Reference: class\_23.html#23503.
+    /// Name: `FOREIGN_KEY_VIOLATION`; namespace: `CLASS_23`; category: [`Category::Conflict`]; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_23.html#23503.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1874,7 +1874,7 @@ pub enum ErrorCode {
     ///
     /// Message: `unique violation`
     ///
-    /// Category [`Category::Conflict`]; retryable: no; exit code 1; HTTP 409; JSON-RPC -32602; logged at WARN. Reference: class\_23.html#23505.
+    /// Name: `UNIQUE_VIOLATION`; namespace: `CLASS_23`; category: [`Category::Conflict`]; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_23.html#23505.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1885,7 +1885,7 @@ pub enum ErrorCode {
     ///
     /// Message: `check violation`
     ///
-    /// Category [`Category::Conflict`]; retryable: no; exit code 1; HTTP 409; JSON-RPC -32602; logged at WARN. Reference: class\_23.html#23514.
+    /// Name: `CHECK_VIOLATION`; namespace: `CLASS_23`; category: [`Category::Conflict`]; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_23.html#23514.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1896,7 +1896,7 @@ pub enum ErrorCode {
     ///
     /// Message: `exclusion violation`
     ///
-    /// Category [`Category::Conflict`]; retryable: no; exit code 1; HTTP 409; JSON-RPC -32602; logged at WARN. Reference: class\_23.html#23p01.
+    /// Name: `EXCLUSION_VIOLATION`; namespace: `CLASS_23`; category: [`Category::Conflict`]; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_23.html#23p01.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1907,7 +1907,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid cursor state`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_24.html#24000.
+    /// Name: `INVALID_CURSOR_STATE`; namespace: `CLASS_24`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_24.html#24000.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1918,7 +1918,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid transaction state`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_25.html#25000.
+    /// Name: `INVALID_TRANSACTION_STATE`; namespace: `CLASS_25`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_25.html#25000.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1929,7 +1929,7 @@ pub enum ErrorCode {
     ///
     /// Message: `active SQL transaction`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_25.html#25001.
+    /// Name: `ACTIVE_SQL_TRANSACTION`; namespace: `CLASS_25`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_25.html#25001.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1940,7 +1940,7 @@ pub enum ErrorCode {
     ///
     /// Message: `branch transaction already active`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_25.html#25002.
+    /// Name: `BRANCH_TRANSACTION_ALREADY_ACTIVE`; namespace: `CLASS_25`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_25.html#25002.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1951,7 +1951,7 @@ pub enum ErrorCode {
     ///
     /// Message: `held cursor requires same isolation level`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_25.html#25008.
+    /// Name: `HELD_CURSOR_REQUIRES_SAME_ISOLATION_LEVEL`; namespace: `CLASS_25`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_25.html#25008.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1962,7 +1962,7 @@ pub enum ErrorCode {
     ///
     /// Message: `inappropriate access mode for branch transaction`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_25.html#25003.
+    /// Name: `INAPPROPRIATE_ACCESS_MODE_FOR_BRANCH_TRANSACTION`; namespace: `CLASS_25`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_25.html#25003.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1973,7 +1973,7 @@ pub enum ErrorCode {
     ///
     /// Message: `inappropriate isolation level for branch transaction`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_25.html#25004.
+    /// Name: `INAPPROPRIATE_ISOLATION_LEVEL_FOR_BRANCH_TRANSACTION`; namespace: `CLASS_25`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_25.html#25004.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1984,7 +1984,7 @@ pub enum ErrorCode {
     ///
     /// Message: `no active SQL transaction for branch transaction`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_25.html#25005.
+    /// Name: `NO_ACTIVE_SQL_TRANSACTION_FOR_BRANCH_TRANSACTION`; namespace: `CLASS_25`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_25.html#25005.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1995,7 +1995,7 @@ pub enum ErrorCode {
     ///
     /// Message: `read only SQL transaction`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_25.html#25006.
+    /// Name: `READ_ONLY_SQL_TRANSACTION`; namespace: `CLASS_25`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_25.html#25006.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2006,7 +2006,7 @@ pub enum ErrorCode {
     ///
     /// Message: `schema and data statement mixing not supported`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_25.html#25007.
+    /// Name: `SCHEMA_AND_DATA_STATEMENT_MIXING_NOT_SUPPORTED`; namespace: `CLASS_25`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_25.html#25007.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2017,7 +2017,7 @@ pub enum ErrorCode {
     ///
     /// Message: `no active SQL transaction`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_25.html#25p01.
+    /// Name: `NO_ACTIVE_SQL_TRANSACTION`; namespace: `CLASS_25`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_25.html#25p01.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2028,7 +2028,7 @@ pub enum ErrorCode {
     ///
     /// Message: `in failed SQL transaction`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_25.html#25p02.
+    /// Name: `IN_FAILED_SQL_TRANSACTION`; namespace: `CLASS_25`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_25.html#25p02.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2039,7 +2039,7 @@ pub enum ErrorCode {
     ///
     /// Message: `idle in transaction session timeout`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_25.html#25p03.
+    /// Name: `IDLE_IN_TRANSACTION_SESSION_TIMEOUT`; namespace: `CLASS_25`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_25.html#25p03.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2050,7 +2050,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid SQL statement name`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_26.html#26000.
+    /// Name: `INVALID_SQL_STATEMENT_NAME`; namespace: `CLASS_26`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); aliases: `UNDEFINED_PSTATEMENT`; docs URL: class\_26.html#26000.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2061,7 +2061,7 @@ pub enum ErrorCode {
     ///
     /// Message: `triggered data change violation`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_27.html#27000.
+    /// Name: `TRIGGERED_DATA_CHANGE_VIOLATION`; namespace: `CLASS_27`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_27.html#27000.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2072,7 +2072,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid authorization specification`
     ///
-    /// Category [`Category::Permission`]; retryable: no; exit code 1; HTTP 403; JSON-RPC -32602; logged at WARN. Reference: class\_28.html#28000.
+    /// Name: `INVALID_AUTHORIZATION_SPECIFICATION`; namespace: `CLASS_28`; category: [`Category::Permission`]; retryable: no; exit code: 1; HTTP status: 403; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_28.html#28000.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2083,7 +2083,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid password`
     ///
-    /// Category [`Category::Permission`]; retryable: no; exit code 1; HTTP 403; JSON-RPC -32602; logged at WARN. Reference: class\_28.html#28p01.
+    /// Name: `INVALID_PASSWORD`; namespace: `CLASS_28`; category: [`Category::Permission`]; retryable: no; exit code: 1; HTTP status: 403; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_28.html#28p01.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2094,7 +2094,7 @@ pub enum ErrorCode {
     ///
     /// Message: `dependent privilege descriptors still exist`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_2b.html#2b000.
+    /// Name: `DEPENDENT_PRIVILEGE_DESCRIPTORS_STILL_EXIST`; namespace: `CLASS_2B`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_2b.html#2b000.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2105,7 +2105,7 @@ pub enum ErrorCode {
     ///
     /// Message: `dependent objects still exist`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_2b.html#2bp01.
+    /// Name: `DEPENDENT_OBJECTS_STILL_EXIST`; namespace: `CLASS_2B`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_2b.html#2bp01.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2116,7 +2116,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid transaction termination`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_2d.html#2d000.
+    /// Name: `INVALID_TRANSACTION_TERMINATION`; namespace: `CLASS_2D`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_2d.html#2d000.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2127,7 +2127,7 @@ pub enum ErrorCode {
     ///
     /// Message: `SQL routine exception`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_2f.html#2f000.
+    /// Name: `SQL_ROUTINE_EXCEPTION`; namespace: `CLASS_2F`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_2f.html#2f000.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2138,7 +2138,7 @@ pub enum ErrorCode {
     ///
     /// Message: `function executed no return statement`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_2f.html#2f005.
+    /// Name: `S_R_E_FUNCTION_EXECUTED_NO_RETURN_STATEMENT`; namespace: `CLASS_2F`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_2f.html#2f005.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2149,7 +2149,7 @@ pub enum ErrorCode {
     ///
     /// Message: `modifying SQL data not permitted`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_2f.html#2f002.
+    /// Name: `S_R_E_MODIFYING_SQL_DATA_NOT_PERMITTED`; namespace: `CLASS_2F`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_2f.html#2f002.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2160,7 +2160,7 @@ pub enum ErrorCode {
     ///
     /// Message: `prohibited SQL statement attempted`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_2f.html#2f003.
+    /// Name: `S_R_E_PROHIBITED_SQL_STATEMENT_ATTEMPTED`; namespace: `CLASS_2F`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_2f.html#2f003.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2171,7 +2171,7 @@ pub enum ErrorCode {
     ///
     /// Message: `reading SQL data not permitted`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_2f.html#2f004.
+    /// Name: `S_R_E_READING_SQL_DATA_NOT_PERMITTED`; namespace: `CLASS_2F`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_2f.html#2f004.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2182,7 +2182,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid cursor name`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_34.html#34000.
+    /// Name: `INVALID_CURSOR_NAME`; namespace: `CLASS_34`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); aliases: `UNDEFINED_CURSOR`; docs URL: class\_34.html#34000.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2193,7 +2193,7 @@ pub enum ErrorCode {
     ///
     /// Message: `external routine exception`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_38.html#38000.
+    /// Name: `EXTERNAL_ROUTINE_EXCEPTION`; namespace: `CLASS_38`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_38.html#38000.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2204,7 +2204,7 @@ pub enum ErrorCode {
     ///
     /// Message: `containing SQL not permitted`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_38.html#38001.
+    /// Name: `E_R_E_CONTAINING_SQL_NOT_PERMITTED`; namespace: `CLASS_38`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_38.html#38001.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2215,7 +2215,7 @@ pub enum ErrorCode {
     ///
     /// Message: `modifying SQL data not permitted`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_38.html#38002.
+    /// Name: `E_R_E_MODIFYING_SQL_DATA_NOT_PERMITTED`; namespace: `CLASS_38`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_38.html#38002.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2226,7 +2226,7 @@ pub enum ErrorCode {
     ///
     /// Message: `prohibited SQL statement attempted`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_38.html#38003.
+    /// Name: `E_R_E_PROHIBITED_SQL_STATEMENT_ATTEMPTED`; namespace: `CLASS_38`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_38.html#38003.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2237,7 +2237,7 @@ pub enum ErrorCode {
     ///
     /// Message: `reading SQL data not permitted`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_38.html#38004.
+    /// Name: `E_R_E_READING_SQL_DATA_NOT_PERMITTED`; namespace: `CLASS_38`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_38.html#38004.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2248,7 +2248,7 @@ pub enum ErrorCode {
     ///
     /// Message: `external routine invocation exception`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_39.html#39000.
+    /// Name: `EXTERNAL_ROUTINE_INVOCATION_EXCEPTION`; namespace: `CLASS_39`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_39.html#39000.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2259,7 +2259,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid SQLSTATE returned`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_39.html#39001.
+    /// Name: `E_R_I_E_INVALID_SQLSTATE_RETURNED`; namespace: `CLASS_39`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_39.html#39001.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2270,7 +2270,7 @@ pub enum ErrorCode {
     ///
     /// Message: `null value not allowed`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_39.html#39004.
+    /// Name: `E_R_I_E_NULL_VALUE_NOT_ALLOWED`; namespace: `CLASS_39`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_39.html#39004.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2281,7 +2281,7 @@ pub enum ErrorCode {
     ///
     /// Message: `trigger protocol violated`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_39.html#39p01.
+    /// Name: `E_R_I_E_TRIGGER_PROTOCOL_VIOLATED`; namespace: `CLASS_39`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_39.html#39p01.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2292,7 +2292,7 @@ pub enum ErrorCode {
     ///
     /// Message: `SRF protocol violated`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_39.html#39p02.
+    /// Name: `E_R_I_E_SRF_PROTOCOL_VIOLATED`; namespace: `CLASS_39`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_39.html#39p02.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2303,7 +2303,7 @@ pub enum ErrorCode {
     ///
     /// Message: `event trigger protocol violated`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_39.html#39p03.
+    /// Name: `E_R_I_E_EVENT_TRIGGER_PROTOCOL_VIOLATED`; namespace: `CLASS_39`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_39.html#39p03.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2314,7 +2314,7 @@ pub enum ErrorCode {
     ///
     /// Message: `savepoint exception`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_3b.html#3b000.
+    /// Name: `SAVEPOINT_EXCEPTION`; namespace: `CLASS_3B`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_3b.html#3b000.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2325,7 +2325,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid savepoint specification`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_3b.html#3b001.
+    /// Name: `S_E_INVALID_SPECIFICATION`; namespace: `CLASS_3B`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_3b.html#3b001.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2336,7 +2336,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid catalog name`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_3d.html#3d000.
+    /// Name: `INVALID_CATALOG_NAME`; namespace: `CLASS_3D`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); aliases: `UNDEFINED_DATABASE`; docs URL: class\_3d.html#3d000.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2347,7 +2347,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid schema name`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_3f.html#3f000.
+    /// Name: `INVALID_SCHEMA_NAME`; namespace: `CLASS_3F`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); aliases: `UNDEFINED_SCHEMA`; docs URL: class\_3f.html#3f000.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2358,7 +2358,7 @@ pub enum ErrorCode {
     ///
     /// Message: `transaction rollback`
     ///
-    /// Category [`Category::Rollback`]; retryable: yes; exit code 1; HTTP 409; JSON-RPC -32603; logged at WARN. Reference: class\_40.html#40000.
+    /// Name: `TRANSACTION_ROLLBACK`; namespace: `CLASS_40`; category: [`Category::Rollback`]; retryable: yes; retry advice: at most 5 attempts, first backoff 10 ms. Roll back, then rerun the whole transaction from its first statement; exit code: 1; HTTP status: 409; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: class\_40.html#40000.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2369,7 +2369,7 @@ pub enum ErrorCode {
     ///
     /// Message: `transaction integrity constraint violation`
     ///
-    /// Category [`Category::Rollback`]; retryable: no; exit code 1; HTTP 409; JSON-RPC -32603; logged at WARN. Reference: class\_40.html#40002.
+    /// Name: `T_R_INTEGRITY_CONSTRAINT_VIOLATION`; namespace: `CLASS_40`; category: [`Category::Rollback`]; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: class\_40.html#40002.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2380,7 +2380,7 @@ pub enum ErrorCode {
     ///
     /// Message: `serialization failure`
     ///
-    /// Category [`Category::Rollback`]; retryable: yes; exit code 1; HTTP 409; JSON-RPC -32603; logged at WARN. Reference: class\_40.html#40001.
+    /// Name: `T_R_SERIALIZATION_FAILURE`; namespace: `CLASS_40`; category: [`Category::Rollback`]; retryable: yes; retry advice: at most 5 attempts, first backoff 10 ms. Roll back, then rerun the whole transaction from its first statement; exit code: 1; HTTP status: 409; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: class\_40.html#40001.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2391,7 +2391,7 @@ pub enum ErrorCode {
     ///
     /// Message: `statement completion unknown`
     ///
-    /// Category [`Category::Rollback`]; retryable: no; exit code 1; HTTP 409; JSON-RPC -32603; logged at WARN. Reference: class\_40.html#40003.
+    /// Name: `T_R_STATEMENT_COMPLETION_UNKNOWN`; namespace: `CLASS_40`; category: [`Category::Rollback`]; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: class\_40.html#40003.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2402,7 +2402,7 @@ pub enum ErrorCode {
     ///
     /// Message: `deadlock detected`
     ///
-    /// Category [`Category::Rollback`]; retryable: yes; exit code 1; HTTP 409; JSON-RPC -32603; logged at WARN. Reference: class\_40.html#40p01.
+    /// Name: `T_R_DEADLOCK_DETECTED`; namespace: `CLASS_40`; category: [`Category::Rollback`]; retryable: yes; retry advice: at most 5 attempts, first backoff 10 ms. Roll back, then rerun the whole transaction from its first statement; exit code: 1; HTTP status: 409; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: class\_40.html#40p01.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2413,7 +2413,7 @@ pub enum ErrorCode {
     ///
     /// Message: `syntax error or access rule violation`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_42.html#42000.
+    /// Name: `SYNTAX_ERROR_OR_ACCESS_RULE_VIOLATION`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42000.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2424,7 +2424,7 @@ pub enum ErrorCode {
     ///
     /// Message: `syntax error`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_42.html#42601.
+    /// Name: `SYNTAX_ERROR`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42601.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2435,7 +2435,7 @@ pub enum ErrorCode {
     ///
     /// Message: `insufficient privilege`
     ///
-    /// Category [`Category::Permission`]; retryable: no; exit code 1; HTTP 403; JSON-RPC -32602; logged at WARN. Reference: class\_42.html#42501.
+    /// Name: `INSUFFICIENT_PRIVILEGE`; namespace: `CLASS_42`; category: [`Category::Permission`]; retryable: no; exit code: 1; HTTP status: 403; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42501.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2446,7 +2446,7 @@ pub enum ErrorCode {
     ///
     /// Message: `cannot coerce`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_42.html#42846.
+    /// Name: `CANNOT_COERCE`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42846.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2457,7 +2457,7 @@ pub enum ErrorCode {
     ///
     /// Message: `grouping error`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_42.html#42803.
+    /// Name: `GROUPING_ERROR`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42803.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2468,7 +2468,7 @@ pub enum ErrorCode {
     ///
     /// Message: `windowing error`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_42.html#42p20.
+    /// Name: `WINDOWING_ERROR`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42p20.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2479,7 +2479,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid recursion`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_42.html#42p19.
+    /// Name: `INVALID_RECURSION`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42p19.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2490,7 +2490,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid foreign key`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_42.html#42830.
+    /// Name: `INVALID_FOREIGN_KEY`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42830.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2501,7 +2501,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid name`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_42.html#42602.
+    /// Name: `INVALID_NAME`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42602.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2512,7 +2512,7 @@ pub enum ErrorCode {
     ///
     /// Message: `name too long`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_42.html#42622.
+    /// Name: `NAME_TOO_LONG`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42622.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2523,7 +2523,7 @@ pub enum ErrorCode {
     ///
     /// Message: `reserved name`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_42.html#42939.
+    /// Name: `RESERVED_NAME`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42939.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2534,7 +2534,7 @@ pub enum ErrorCode {
     ///
     /// Message: `datatype mismatch`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_42.html#42804.
+    /// Name: `DATATYPE_MISMATCH`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42804.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2545,7 +2545,7 @@ pub enum ErrorCode {
     ///
     /// Message: `indeterminate datatype`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_42.html#42p18.
+    /// Name: `INDETERMINATE_DATATYPE`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42p18.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2556,7 +2556,7 @@ pub enum ErrorCode {
     ///
     /// Message: `collation mismatch`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_42.html#42p21.
+    /// Name: `COLLATION_MISMATCH`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42p21.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2567,7 +2567,7 @@ pub enum ErrorCode {
     ///
     /// Message: `indeterminate collation`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_42.html#42p22.
+    /// Name: `INDETERMINATE_COLLATION`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42p22.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2578,7 +2578,7 @@ pub enum ErrorCode {
     ///
     /// Message: `wrong object type`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_42.html#42809.
+    /// Name: `WRONG_OBJECT_TYPE`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42809.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2589,7 +2589,7 @@ pub enum ErrorCode {
     ///
     /// Message: `generated always`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_42.html#428c9.
+    /// Name: `GENERATED_ALWAYS`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#428c9.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2600,7 +2600,7 @@ pub enum ErrorCode {
     ///
     /// Message: `undefined column`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_42.html#42703.
+    /// Name: `UNDEFINED_COLUMN`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42703.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2611,7 +2611,7 @@ pub enum ErrorCode {
     ///
     /// Message: `undefined function`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_42.html#42883.
+    /// Name: `UNDEFINED_FUNCTION`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42883.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2622,7 +2622,7 @@ pub enum ErrorCode {
     ///
     /// Message: `undefined table`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_42.html#42p01.
+    /// Name: `UNDEFINED_TABLE`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42p01.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2633,7 +2633,7 @@ pub enum ErrorCode {
     ///
     /// Message: `undefined parameter`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_42.html#42p02.
+    /// Name: `UNDEFINED_PARAMETER`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42p02.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2644,7 +2644,7 @@ pub enum ErrorCode {
     ///
     /// Message: `undefined object`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_42.html#42704.
+    /// Name: `UNDEFINED_OBJECT`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42704.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2655,7 +2655,7 @@ pub enum ErrorCode {
     ///
     /// Message: `duplicate column`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_42.html#42701.
+    /// Name: `DUPLICATE_COLUMN`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42701.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2666,7 +2666,7 @@ pub enum ErrorCode {
     ///
     /// Message: `duplicate cursor`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_42.html#42p03.
+    /// Name: `DUPLICATE_CURSOR`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42p03.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2677,7 +2677,7 @@ pub enum ErrorCode {
     ///
     /// Message: `duplicate database`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_42.html#42p04.
+    /// Name: `DUPLICATE_DATABASE`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42p04.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2688,7 +2688,7 @@ pub enum ErrorCode {
     ///
     /// Message: `duplicate function`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_42.html#42723.
+    /// Name: `DUPLICATE_FUNCTION`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42723.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2699,7 +2699,7 @@ pub enum ErrorCode {
     ///
     /// Message: `duplicate prepared statement`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_42.html#42p05.
+    /// Name: `DUPLICATE_PSTATEMENT`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42p05.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2710,7 +2710,7 @@ pub enum ErrorCode {
     ///
     /// Message: `duplicate schema`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_42.html#42p06.
+    /// Name: `DUPLICATE_SCHEMA`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42p06.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2721,7 +2721,7 @@ pub enum ErrorCode {
     ///
     /// Message: `duplicate table`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_42.html#42p07.
+    /// Name: `DUPLICATE_TABLE`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42p07.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2732,7 +2732,7 @@ pub enum ErrorCode {
     ///
     /// Message: `duplicate alias`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_42.html#42712.
+    /// Name: `DUPLICATE_ALIAS`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42712.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2743,7 +2743,7 @@ pub enum ErrorCode {
     ///
     /// Message: `duplicate object`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_42.html#42710.
+    /// Name: `DUPLICATE_OBJECT`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42710.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2754,7 +2754,7 @@ pub enum ErrorCode {
     ///
     /// Message: `ambiguous column`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_42.html#42702.
+    /// Name: `AMBIGUOUS_COLUMN`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42702.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2765,7 +2765,7 @@ pub enum ErrorCode {
     ///
     /// Message: `ambiguous function`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_42.html#42725.
+    /// Name: `AMBIGUOUS_FUNCTION`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42725.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2776,7 +2776,7 @@ pub enum ErrorCode {
     ///
     /// Message: `ambiguous parameter`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_42.html#42p08.
+    /// Name: `AMBIGUOUS_PARAMETER`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42p08.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2787,7 +2787,7 @@ pub enum ErrorCode {
     ///
     /// Message: `ambiguous alias`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_42.html#42p09.
+    /// Name: `AMBIGUOUS_ALIAS`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42p09.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2798,7 +2798,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid column reference`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_42.html#42p10.
+    /// Name: `INVALID_COLUMN_REFERENCE`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42p10.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2809,7 +2809,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid column definition`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_42.html#42611.
+    /// Name: `INVALID_COLUMN_DEFINITION`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42611.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2820,7 +2820,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid cursor definition`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_42.html#42p11.
+    /// Name: `INVALID_CURSOR_DEFINITION`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42p11.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2831,7 +2831,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid database definition`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_42.html#42p12.
+    /// Name: `INVALID_DATABASE_DEFINITION`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42p12.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2842,7 +2842,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid function definition`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_42.html#42p13.
+    /// Name: `INVALID_FUNCTION_DEFINITION`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42p13.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2853,7 +2853,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid prepared statement definition`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_42.html#42p14.
+    /// Name: `INVALID_PSTATEMENT_DEFINITION`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42p14.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2864,7 +2864,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid schema definition`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_42.html#42p15.
+    /// Name: `INVALID_SCHEMA_DEFINITION`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42p15.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2875,7 +2875,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid table definition`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_42.html#42p16.
+    /// Name: `INVALID_TABLE_DEFINITION`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42p16.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2886,7 +2886,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid object definition`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_42.html#42p17.
+    /// Name: `INVALID_OBJECT_DEFINITION`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42p17.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2897,7 +2897,7 @@ pub enum ErrorCode {
     ///
     /// Message: `with check option violation`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_44.html#44000.
+    /// Name: `WITH_CHECK_OPTION_VIOLATION`; namespace: `CLASS_44`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_44.html#44000.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2908,7 +2908,7 @@ pub enum ErrorCode {
     ///
     /// Message: `insufficient resources`
     ///
-    /// Category [`Category::Unavailable`]; retryable: yes; exit code 1; HTTP 503; JSON-RPC -32603; logged at ERROR. Reference: class\_53.html#53000.
+    /// Name: `INSUFFICIENT_RESOURCES`; namespace: `CLASS_53`; category: [`Category::Unavailable`]; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class\_53.html#53000.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2919,7 +2919,7 @@ pub enum ErrorCode {
     ///
     /// Message: `disk full`
     ///
-    /// Category [`Category::Unavailable`]; retryable: yes; exit code 1; HTTP 503; JSON-RPC -32603; logged at ERROR. Reference: class\_53.html#53100.
+    /// Name: `DISK_FULL`; namespace: `CLASS_53`; category: [`Category::Unavailable`]; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class\_53.html#53100.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2930,7 +2930,7 @@ pub enum ErrorCode {
     ///
     /// Message: `out of memory`
     ///
-    /// Category [`Category::Unavailable`]; retryable: yes; exit code 1; HTTP 503; JSON-RPC -32603; logged at ERROR. Reference: class\_53.html#53200.
+    /// Name: `OUT_OF_MEMORY`; namespace: `CLASS_53`; category: [`Category::Unavailable`]; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class\_53.html#53200.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2941,7 +2941,7 @@ pub enum ErrorCode {
     ///
     /// Message: `too many connections`
     ///
-    /// Category [`Category::Unavailable`]; retryable: yes; exit code 1; HTTP 503; JSON-RPC -32603; logged at ERROR. Reference: class\_53.html#53300.
+    /// Name: `TOO_MANY_CONNECTIONS`; namespace: `CLASS_53`; category: [`Category::Unavailable`]; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class\_53.html#53300.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2952,7 +2952,7 @@ pub enum ErrorCode {
     ///
     /// Message: `configuration limit exceeded`
     ///
-    /// Category [`Category::Unavailable`]; retryable: no; exit code 1; HTTP 503; JSON-RPC -32603; logged at ERROR. Reference: class\_53.html#53400.
+    /// Name: `CONFIGURATION_LIMIT_EXCEEDED`; namespace: `CLASS_53`; category: [`Category::Unavailable`]; retryable: no; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class\_53.html#53400.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2963,7 +2963,7 @@ pub enum ErrorCode {
     ///
     /// Message: `program limit exceeded`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_54.html#54000.
+    /// Name: `PROGRAM_LIMIT_EXCEEDED`; namespace: `CLASS_54`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_54.html#54000.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2974,7 +2974,7 @@ pub enum ErrorCode {
     ///
     /// Message: `statement too complex`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_54.html#54001.
+    /// Name: `STATEMENT_TOO_COMPLEX`; namespace: `CLASS_54`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_54.html#54001.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2985,7 +2985,7 @@ pub enum ErrorCode {
     ///
     /// Message: `too many columns`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_54.html#54011.
+    /// Name: `TOO_MANY_COLUMNS`; namespace: `CLASS_54`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_54.html#54011.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2996,7 +2996,7 @@ pub enum ErrorCode {
     ///
     /// Message: `too many arguments`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_54.html#54023.
+    /// Name: `TOO_MANY_ARGUMENTS`; namespace: `CLASS_54`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_54.html#54023.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3007,7 +3007,7 @@ pub enum ErrorCode {
     ///
     /// Message: `object not in prerequisite state`
     ///
-    /// Category [`Category::Conflict`]; retryable: no; exit code 1; HTTP 409; JSON-RPC -32602; logged at WARN. Reference: class\_55.html#55000.
+    /// Name: `OBJECT_NOT_IN_PREREQUISITE_STATE`; namespace: `CLASS_55`; category: [`Category::Conflict`]; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_55.html#55000.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3018,7 +3018,7 @@ pub enum ErrorCode {
     ///
     /// Message: `object in use`
     ///
-    /// Category [`Category::Conflict`]; retryable: no; exit code 1; HTTP 409; JSON-RPC -32602; logged at WARN. Reference: class\_55.html#55006.
+    /// Name: `OBJECT_IN_USE`; namespace: `CLASS_55`; category: [`Category::Conflict`]; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_55.html#55006.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3029,7 +3029,7 @@ pub enum ErrorCode {
     ///
     /// Message: `can't change runtime param`
     ///
-    /// Category [`Category::Conflict`]; retryable: no; exit code 1; HTTP 409; JSON-RPC -32602; logged at WARN. Reference: class\_55.html#55p02.
+    /// Name: `CANT_CHANGE_RUNTIME_PARAM`; namespace: `CLASS_55`; category: [`Category::Conflict`]; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_55.html#55p02.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3040,7 +3040,7 @@ pub enum ErrorCode {
     ///
     /// Message: `lock not available`
     ///
-    /// Category [`Category::Conflict`]; retryable: yes; exit code 1; HTTP 409; JSON-RPC -32602; logged at WARN. Reference: class\_55.html#55p03.
+    /// Name: `LOCK_NOT_AVAILABLE`; namespace: `CLASS_55`; category: [`Category::Conflict`]; retryable: yes; retry advice: at most 3 attempts, first backoff 100 ms. The lock is held by another session; retry shortly; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_55.html#55p03.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3051,7 +3051,7 @@ pub enum ErrorCode {
     ///
     /// Message: `unsafe new enum value usage`
     ///
-    /// Category [`Category::Conflict`]; retryable: no; exit code 1; HTTP 409; JSON-RPC -32602; logged at WARN. Reference: class\_55.html#55p04.
+    /// Name: `UNSAFE_NEW_ENUM_VALUE_USAGE`; namespace: `CLASS_55`; category: [`Category::Conflict`]; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_55.html#55p04.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3062,7 +3062,7 @@ pub enum ErrorCode {
     ///
     /// Message: `operator intervention`
     ///
-    /// Category [`Category::Unavailable`]; retryable: yes; exit code 1; HTTP 503; JSON-RPC -32603; logged at ERROR. Reference: class\_57.html#57000.
+    /// Name: `OPERATOR_INTERVENTION`; namespace: `CLASS_57`; category: [`Category::Unavailable`]; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class\_57.html#57000.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3073,7 +3073,7 @@ pub enum ErrorCode {
     ///
     /// Message: `query canceled`
     ///
-    /// Category [`Category::Unavailable`]; retryable: no; exit code 1; HTTP 503; JSON-RPC -32603; logged at ERROR. Reference: class\_57.html#57014.
+    /// Name: `QUERY_CANCELED`; namespace: `CLASS_57`; category: [`Category::Unavailable`]; retryable: no; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class\_57.html#57014.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3084,7 +3084,7 @@ pub enum ErrorCode {
     ///
     /// Message: `admin shutdown`
     ///
-    /// Category [`Category::Unavailable`]; retryable: yes; exit code 1; HTTP 503; JSON-RPC -32603; logged at ERROR. Reference: class\_57.html#57p01.
+    /// Name: `ADMIN_SHUTDOWN`; namespace: `CLASS_57`; category: [`Category::Unavailable`]; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class\_57.html#57p01.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3095,7 +3095,7 @@ pub enum ErrorCode {
     ///
     /// Message: `crash shutdown`
     ///
-    /// Category [`Category::Unavailable`]; retryable: yes; exit code 1; HTTP 503; JSON-RPC -32603; logged at ERROR. Reference: class\_57.html#57p02.
+    /// Name: `CRASH_SHUTDOWN`; namespace: `CLASS_57`; category: [`Category::Unavailable`]; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class\_57.html#57p02.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3106,7 +3106,7 @@ pub enum ErrorCode {
     ///
     /// Message: `cannot connect now`
     ///
-    /// Category [`Category::Unavailable`]; retryable: yes; exit code 1; HTTP 503; JSON-RPC -32603; logged at ERROR. Reference: class\_57.html#57p03.
+    /// Name: `CANNOT_CONNECT_NOW`; namespace: `CLASS_57`; category: [`Category::Unavailable`]; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class\_57.html#57p03.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3117,7 +3117,7 @@ pub enum ErrorCode {
     ///
     /// Message: `database dropped`
     ///
-    /// Category [`Category::Unavailable`]; retryable: no; exit code 1; HTTP 503; JSON-RPC -32603; logged at ERROR. Reference: class\_57.html#57p04.
+    /// Name: `DATABASE_DROPPED`; namespace: `CLASS_57`; category: [`Category::Unavailable`]; retryable: no; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class\_57.html#57p04.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3128,7 +3128,7 @@ pub enum ErrorCode {
     ///
     /// Message: `idle session timeout`
     ///
-    /// Category [`Category::Unavailable`]; retryable: yes; exit code 1; HTTP 503; JSON-RPC -32603; logged at ERROR. Reference: class\_57.html#57p05.
+    /// Name: `IDLE_SESSION_TIMEOUT`; namespace: `CLASS_57`; category: [`Category::Unavailable`]; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class\_57.html#57p05.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3139,7 +3139,7 @@ pub enum ErrorCode {
     ///
     /// Message: `system error`
     ///
-    /// Category [`Category::Internal`]; retryable: no; exit code 1; HTTP 500; JSON-RPC -32603; logged at ERROR. Reference: class\_58.html#58000.
+    /// Name: `SYSTEM_ERROR`; namespace: `CLASS_58`; category: [`Category::Internal`]; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class\_58.html#58000.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3150,7 +3150,7 @@ pub enum ErrorCode {
     ///
     /// Message: `I/O error`
     ///
-    /// Category [`Category::Internal`]; retryable: no; exit code 1; HTTP 500; JSON-RPC -32603; logged at ERROR. Reference: class\_58.html#58030.
+    /// Name: `IO_ERROR`; namespace: `CLASS_58`; category: [`Category::Internal`]; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class\_58.html#58030.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3161,7 +3161,7 @@ pub enum ErrorCode {
     ///
     /// Message: `undefined file`
     ///
-    /// Category [`Category::Internal`]; retryable: no; exit code 1; HTTP 500; JSON-RPC -32603; logged at ERROR. Reference: class\_58.html#58p01.
+    /// Name: `UNDEFINED_FILE`; namespace: `CLASS_58`; category: [`Category::Internal`]; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class\_58.html#58p01.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3172,7 +3172,7 @@ pub enum ErrorCode {
     ///
     /// Message: `duplicate file`
     ///
-    /// Category [`Category::Internal`]; retryable: no; exit code 1; HTTP 500; JSON-RPC -32603; logged at ERROR. Reference: class\_58.html#58p02.
+    /// Name: `DUPLICATE_FILE`; namespace: `CLASS_58`; category: [`Category::Internal`]; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class\_58.html#58p02.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3183,7 +3183,7 @@ pub enum ErrorCode {
     ///
     /// Message: `snapshot too old`
     ///
-    /// Category [`Category::Unavailable`]; retryable: yes; exit code 1; HTTP 503; JSON-RPC -32603; logged at ERROR. Reference: class\_72.html#72000.
+    /// Name: `SNAPSHOT_TOO_OLD`; namespace: `CLASS_72`; category: [`Category::Unavailable`]; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class\_72.html#72000.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3194,7 +3194,7 @@ pub enum ErrorCode {
     ///
     /// Message: `config file error`
     ///
-    /// Category [`Category::Config`]; retryable: no; exit code 2; HTTP 500; JSON-RPC -32603; logged at ERROR. Reference: class\_f0.html#f0000.
+    /// Name: `CONFIG_FILE_ERROR`; namespace: `CLASS_F0`; category: [`Category::Config`]; retryable: no; exit code: 2; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class\_f0.html#f0000.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3205,7 +3205,7 @@ pub enum ErrorCode {
     ///
     /// Message: `lock file exists`
     ///
-    /// Category [`Category::Config`]; retryable: no; exit code 2; HTTP 500; JSON-RPC -32603; logged at ERROR. Reference: class\_f0.html#f0001.
+    /// Name: `LOCK_FILE_EXISTS`; namespace: `CLASS_F0`; category: [`Category::Config`]; retryable: no; exit code: 2; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class\_f0.html#f0001.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3216,7 +3216,7 @@ pub enum ErrorCode {
     ///
     /// Message: `FDW error`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_hv.html#hv000.
+    /// Name: `FDW_ERROR`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_hv.html#hv000.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3227,7 +3227,7 @@ pub enum ErrorCode {
     ///
     /// Message: `FDW column name not found`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_hv.html#hv005.
+    /// Name: `FDW_COLUMN_NAME_NOT_FOUND`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_hv.html#hv005.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3238,7 +3238,7 @@ pub enum ErrorCode {
     ///
     /// Message: `FDW dynamic parameter value needed`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_hv.html#hv002.
+    /// Name: `FDW_DYNAMIC_PARAMETER_VALUE_NEEDED`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_hv.html#hv002.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3249,7 +3249,7 @@ pub enum ErrorCode {
     ///
     /// Message: `FDW function sequence error`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_hv.html#hv010.
+    /// Name: `FDW_FUNCTION_SEQUENCE_ERROR`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_hv.html#hv010.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3260,7 +3260,7 @@ pub enum ErrorCode {
     ///
     /// Message: `FDW inconsistent descriptor information`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_hv.html#hv021.
+    /// Name: `FDW_INCONSISTENT_DESCRIPTOR_INFORMATION`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_hv.html#hv021.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3271,7 +3271,7 @@ pub enum ErrorCode {
     ///
     /// Message: `FDW invalid attribute value`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_hv.html#hv024.
+    /// Name: `FDW_INVALID_ATTRIBUTE_VALUE`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_hv.html#hv024.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3282,7 +3282,7 @@ pub enum ErrorCode {
     ///
     /// Message: `FDW invalid column name`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_hv.html#hv007.
+    /// Name: `FDW_INVALID_COLUMN_NAME`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_hv.html#hv007.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3293,7 +3293,7 @@ pub enum ErrorCode {
     ///
     /// Message: `FDW invalid column number`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_hv.html#hv008.
+    /// Name: `FDW_INVALID_COLUMN_NUMBER`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_hv.html#hv008.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3304,7 +3304,7 @@ pub enum ErrorCode {
     ///
     /// Message: `FDW invalid data type`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_hv.html#hv004.
+    /// Name: `FDW_INVALID_DATA_TYPE`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_hv.html#hv004.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3315,7 +3315,7 @@ pub enum ErrorCode {
     ///
     /// Message: `FDW invalid data type descriptors`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_hv.html#hv006.
+    /// Name: `FDW_INVALID_DATA_TYPE_DESCRIPTORS`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_hv.html#hv006.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3326,7 +3326,7 @@ pub enum ErrorCode {
     ///
     /// Message: `FDW invalid descriptor field identifier`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_hv.html#hv091.
+    /// Name: `FDW_INVALID_DESCRIPTOR_FIELD_IDENTIFIER`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_hv.html#hv091.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3337,7 +3337,7 @@ pub enum ErrorCode {
     ///
     /// Message: `FDW invalid handle`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_hv.html#hv00b.
+    /// Name: `FDW_INVALID_HANDLE`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_hv.html#hv00b.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3348,7 +3348,7 @@ pub enum ErrorCode {
     ///
     /// Message: `FDW invalid option index`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_hv.html#hv00c.
+    /// Name: `FDW_INVALID_OPTION_INDEX`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_hv.html#hv00c.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3359,7 +3359,7 @@ pub enum ErrorCode {
     ///
     /// Message: `FDW invalid option name`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_hv.html#hv00d.
+    /// Name: `FDW_INVALID_OPTION_NAME`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_hv.html#hv00d.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3370,7 +3370,7 @@ pub enum ErrorCode {
     ///
     /// Message: `FDW invalid string length or buffer length`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_hv.html#hv090.
+    /// Name: `FDW_INVALID_STRING_LENGTH_OR_BUFFER_LENGTH`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_hv.html#hv090.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3381,7 +3381,7 @@ pub enum ErrorCode {
     ///
     /// Message: `FDW invalid string format`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_hv.html#hv00a.
+    /// Name: `FDW_INVALID_STRING_FORMAT`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_hv.html#hv00a.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3392,7 +3392,7 @@ pub enum ErrorCode {
     ///
     /// Message: `FDW invalid use of null pointer`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_hv.html#hv009.
+    /// Name: `FDW_INVALID_USE_OF_NULL_POINTER`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_hv.html#hv009.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3403,7 +3403,7 @@ pub enum ErrorCode {
     ///
     /// Message: `FDW too many handles`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_hv.html#hv014.
+    /// Name: `FDW_TOO_MANY_HANDLES`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_hv.html#hv014.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3414,7 +3414,7 @@ pub enum ErrorCode {
     ///
     /// Message: `FDW out of memory`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_hv.html#hv001.
+    /// Name: `FDW_OUT_OF_MEMORY`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_hv.html#hv001.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3425,7 +3425,7 @@ pub enum ErrorCode {
     ///
     /// Message: `FDW no schemas`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_hv.html#hv00p.
+    /// Name: `FDW_NO_SCHEMAS`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_hv.html#hv00p.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3436,7 +3436,7 @@ pub enum ErrorCode {
     ///
     /// Message: `FDW option name not found`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_hv.html#hv00j.
+    /// Name: `FDW_OPTION_NAME_NOT_FOUND`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_hv.html#hv00j.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3447,7 +3447,7 @@ pub enum ErrorCode {
     ///
     /// Message: `FDW reply handle`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_hv.html#hv00k.
+    /// Name: `FDW_REPLY_HANDLE`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_hv.html#hv00k.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3458,7 +3458,7 @@ pub enum ErrorCode {
     ///
     /// Message: `FDW schema not found`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_hv.html#hv00q.
+    /// Name: `FDW_SCHEMA_NOT_FOUND`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_hv.html#hv00q.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3469,7 +3469,7 @@ pub enum ErrorCode {
     ///
     /// Message: `FDW table not found`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_hv.html#hv00r.
+    /// Name: `FDW_TABLE_NOT_FOUND`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_hv.html#hv00r.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3480,7 +3480,7 @@ pub enum ErrorCode {
     ///
     /// Message: `FDW unable to create execution`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_hv.html#hv00l.
+    /// Name: `FDW_UNABLE_TO_CREATE_EXECUTION`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_hv.html#hv00l.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3491,7 +3491,7 @@ pub enum ErrorCode {
     ///
     /// Message: `FDW unable to create reply`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_hv.html#hv00m.
+    /// Name: `FDW_UNABLE_TO_CREATE_REPLY`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_hv.html#hv00m.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3502,7 +3502,7 @@ pub enum ErrorCode {
     ///
     /// Message: `FDW unable to establish connection`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_hv.html#hv00n.
+    /// Name: `FDW_UNABLE_TO_ESTABLISH_CONNECTION`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_hv.html#hv00n.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3513,7 +3513,7 @@ pub enum ErrorCode {
     ///
     /// Message: `PL/pgSQL error`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_p0.html#p0000.
+    /// Name: `PLPGSQL_ERROR`; namespace: `CLASS_P0`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_p0.html#p0000.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3524,7 +3524,7 @@ pub enum ErrorCode {
     ///
     /// Message: `raise exception`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_p0.html#p0001.
+    /// Name: `RAISE_EXCEPTION`; namespace: `CLASS_P0`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_p0.html#p0001.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3535,7 +3535,7 @@ pub enum ErrorCode {
     ///
     /// Message: `no data found`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_p0.html#p0002.
+    /// Name: `NO_DATA_FOUND`; namespace: `CLASS_P0`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_p0.html#p0002.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3546,7 +3546,7 @@ pub enum ErrorCode {
     ///
     /// Message: `too many rows`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_p0.html#p0003.
+    /// Name: `TOO_MANY_ROWS`; namespace: `CLASS_P0`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_p0.html#p0003.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3557,7 +3557,7 @@ pub enum ErrorCode {
     ///
     /// Message: `assert failure`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: class\_p0.html#p0004.
+    /// Name: `ASSERT_FAILURE`; namespace: `CLASS_P0`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_p0.html#p0004.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3568,7 +3568,7 @@ pub enum ErrorCode {
     ///
     /// Message: `internal error`
     ///
-    /// Category [`Category::Internal`]; retryable: no; exit code 1; HTTP 500; JSON-RPC -32603; logged at ERROR. Reference: class\_xx.html#xx000.
+    /// Name: `INTERNAL_ERROR`; namespace: `CLASS_XX`; category: [`Category::Internal`]; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class\_xx.html#xx000.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3579,7 +3579,7 @@ pub enum ErrorCode {
     ///
     /// Message: `data corrupted`
     ///
-    /// Category [`Category::Internal`]; retryable: no; exit code 1; HTTP 500; JSON-RPC -32603; logged at ERROR. Reference: class\_xx.html#xx001.
+    /// Name: `DATA_CORRUPTED`; namespace: `CLASS_XX`; category: [`Category::Internal`]; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class\_xx.html#xx001.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3590,7 +3590,7 @@ pub enum ErrorCode {
     ///
     /// Message: `index corrupted`
     ///
-    /// Category [`Category::Internal`]; retryable: no; exit code 1; HTTP 500; JSON-RPC -32603; logged at ERROR. Reference: class\_xx.html#xx002.
+    /// Name: `INDEX_CORRUPTED`; namespace: `CLASS_XX`; category: [`Category::Internal`]; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class\_xx.html#xx002.
     ///
     #[cfg_attr(
         not(doctest),
@@ -6247,7 +6247,7 @@ impl ErrorCode {
     ];
 }
 
-/// Every per-code string, concatenated; `ErrdexCodeMeta::s` holds the boundaries.
+/// Every per-code string, concatenated; `ErrdexCodeMeta::str_bounds` holds the boundaries.
 static ERRDEX_STR: &str = concat!(
     "00000SUCCESSFUL_COMPLETIONSuccessfulCompletionclass_00.html#00000Successful completionsuccessful completionPostgreSQL condition `successful_completion`, SQLSTATE `00000`, class 00: Successful Completion. Severity S (success). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_SUCCESSFUL_COMPLETION`.",
     "01000WARNINGWarningclass_01.html#01000WarningwarningPostgreSQL condition `warning`, SQLSTATE `01000`, class 01: Warning. Severity W (warning). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_WARNING`.",
@@ -6510,6 +6510,21 @@ static ERRDEX_STR: &str = concat!(
     "XX001DATA_CORRUPTEDDataCorruptedclass_xx.html#xx001Data corrupteddata corruptedPostgreSQL condition `data_corrupted`, SQLSTATE `XX001`, class XX: Internal Error. Severity E (error).\n\nServer macro: `ERRCODE_DATA_CORRUPTED`. PL/pgSQL: `EXCEPTION WHEN data_corrupted THEN ...`.",
     "XX002INDEX_CORRUPTEDIndexCorruptedclass_xx.html#xx002Index corruptedindex corruptedPostgreSQL condition `index_corrupted`, SQLSTATE `XX002`, class XX: Internal Error. Severity E (error).\n\nServer macro: `ERRCODE_INDEX_CORRUPTED`. PL/pgSQL: `EXCEPTION WHEN index_corrupted THEN ...`.",
 );
+
+/// Bytes per row of `ERRDEX_CODE_META`; the offsets of its fields follow.
+const ERRDEX_META_STRIDE: usize = 82;
+const ERRDEX_META_STR_BOUNDS: usize = 0;
+const ERRDEX_META_CATEGORY: usize = 40;
+const ERRDEX_META_NAMESPACE: usize = 42;
+const ERRDEX_META_FLAGS: usize = 44;
+const ERRDEX_META_EXIT_CODE: usize = 45;
+const ERRDEX_META_HTTP_STATUS: usize = 46;
+const ERRDEX_META_JSONRPC_CODE: usize = 48;
+const ERRDEX_META_RETRY: usize = 52;
+const ERRDEX_META_DEPRECATED: usize = 54;
+const ERRDEX_META_PARAMS: usize = 58;
+const ERRDEX_META_ALIASES: usize = 66;
+const ERRDEX_META_LEGACY: usize = 74;
 
 /// `ErrdexCodeMeta` rows, 82 bytes per code (see `ErrdexCodeMeta::decode`).
 static ERRDEX_CODE_META: [u8; 21320] = *b"\
@@ -10840,10 +10855,12 @@ struct ErrdexNamespaceMeta {
 }
 
 /// One row per code. Strings live in `ERRDEX_STR` (one literal for the whole catalogue):
-/// `s` holds the boundaries of the code's fields there, in the order of the `ERRDEX_F_*`
-/// constants. Only scalars here, so a 10,000-row table costs the compiler next to nothing.
+/// `str_bounds` holds the boundaries of the code's fields there, in the order of the
+/// `ERRDEX_F_*` constants. Only scalars here, so a 10,000-row table costs the compiler next
+/// to nothing. The row layout (`ERRDEX_META_*`) is printed by the emitter from its one table.
 struct ErrdexCodeMeta {
-    s: [u32; 10],
+    /// Start of each `ERRDEX_F_*` field in `ERRDEX_STR`, then the end of the last.
+    str_bounds: [u32; 10],
     /// Index into `Category::ALL`.
     category: u16,
     /// Index into `Namespace::ALL`, `u16::MAX` for none.
@@ -10863,9 +10880,6 @@ struct ErrdexCodeMeta {
     aliases: (u32, u32),
     legacy: (u32, u32),
 }
-
-/// Bytes per row of `ERRDEX_CODE_META` (little-endian fields in declaration order).
-const ERRDEX_META_STRIDE: usize = 82;
 
 #[inline(always)]
 const fn errdex_u32(r: &[u8; ERRDEX_META_STRIDE], k: usize) -> u32 {
@@ -10889,18 +10903,32 @@ impl ErrdexCodeMeta {
             None => panic!("errdex: code index out of range"),
         };
         ErrdexCodeMeta {
-            s: [errdex_u32(r, 0), errdex_u32(r, 4), errdex_u32(r, 8), errdex_u32(r, 12), errdex_u32(r, 16), errdex_u32(r, 20), errdex_u32(r, 24), errdex_u32(r, 28), errdex_u32(r, 32), errdex_u32(r, 36)],
-            category: errdex_u16(r, 40),
-            namespace: errdex_u16(r, 42),
-            flags: r[44],
-            exit_code: r[45],
-            http_status: errdex_u16(r, 46),
-            jsonrpc_code: i32::from_le_bytes([r[48], r[49], r[50], r[51]]),
-            retry: errdex_u16(r, 52),
-            deprecated: errdex_u32(r, 54),
-            params: (errdex_u32(r, 58), errdex_u32(r, 62)),
-            aliases: (errdex_u32(r, 66), errdex_u32(r, 70)),
-            legacy: (errdex_u32(r, 74), errdex_u32(r, 78)),
+            str_bounds: [
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 4),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 8),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 12),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 16),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 20),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 24),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 28),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 32),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 36),
+            ],
+            category: errdex_u16(r, ERRDEX_META_CATEGORY),
+            namespace: errdex_u16(r, ERRDEX_META_NAMESPACE),
+            flags: r[ERRDEX_META_FLAGS],
+            exit_code: r[ERRDEX_META_EXIT_CODE],
+            http_status: errdex_u16(r, ERRDEX_META_HTTP_STATUS),
+            jsonrpc_code: {
+                let k = ERRDEX_META_JSONRPC_CODE;
+                i32::from_le_bytes([r[k], r[k + 1], r[k + 2], r[k + 3]])
+            },
+            retry: errdex_u16(r, ERRDEX_META_RETRY),
+            deprecated: errdex_u32(r, ERRDEX_META_DEPRECATED),
+            params: (errdex_u32(r, ERRDEX_META_PARAMS), errdex_u32(r, ERRDEX_META_PARAMS + 4)),
+            aliases: (errdex_u32(r, ERRDEX_META_ALIASES), errdex_u32(r, ERRDEX_META_ALIASES + 4)),
+            legacy: (errdex_u32(r, ERRDEX_META_LEGACY), errdex_u32(r, ERRDEX_META_LEGACY + 4)),
         }
     }
 }
@@ -11076,15 +11104,15 @@ impl ErrorCode {
     /// The stable wire code, e.g. `"ACM-FRM-001"`.
     #[inline]
     pub const fn as_str(self) -> &'static str {
-        let s = &self.meta().s;
-        errdex_str(s[ERRDEX_F_CODE], s[ERRDEX_F_CODE + 1])
+        let bounds = &self.meta().str_bounds;
+        errdex_str(bounds[ERRDEX_F_CODE], bounds[ERRDEX_F_CODE + 1])
     }
 
     /// The stable catalogue NAME, e.g. `"FRM_VALIDATION"`.
     #[inline]
     pub const fn name(self) -> &'static str {
-        let s = &self.meta().s;
-        errdex_str(s[ERRDEX_F_NAME], s[ERRDEX_F_NAME + 1])
+        let bounds = &self.meta().str_bounds;
+        errdex_str(bounds[ERRDEX_F_NAME], bounds[ERRDEX_F_NAME + 1])
     }
 
     /// The category.
@@ -11147,8 +11175,8 @@ impl ErrorCode {
     /// Link to the code's section of the reference docs.
     #[inline]
     pub const fn docs_url(self) -> &'static str {
-        let s = &self.meta().s;
-        errdex_str(s[ERRDEX_F_DOCS_URL], s[ERRDEX_F_DOCS_URL + 1])
+        let bounds = &self.meta().str_bounds;
+        errdex_str(bounds[ERRDEX_F_DOCS_URL], bounds[ERRDEX_F_DOCS_URL + 1])
     }
 
     /// The error class (error type) of the code: its own `class`, else its namespace's,
@@ -11161,30 +11189,30 @@ impl ErrorCode {
     /// One-line summary.
     #[inline]
     pub const fn summary(self) -> &'static str {
-        let s = &self.meta().s;
-        errdex_str(s[ERRDEX_F_SUMMARY], s[ERRDEX_F_SUMMARY + 1])
+        let bounds = &self.meta().str_bounds;
+        errdex_str(bounds[ERRDEX_F_SUMMARY], bounds[ERRDEX_F_SUMMARY + 1])
     }
 
     /// The long Markdown explanation, if the catalogue has one.
     #[inline]
     pub const fn explanation(self) -> Option<&'static str> {
         let m = self.meta();
-        if m.flags & ERRDEX_HAS_EXPLANATION != 0 { Some(errdex_str(m.s[ERRDEX_F_EXPLANATION], m.s[ERRDEX_F_EXPLANATION + 1])) } else { None }
+        if m.flags & ERRDEX_HAS_EXPLANATION != 0 { Some(errdex_str(m.str_bounds[ERRDEX_F_EXPLANATION], m.str_bounds[ERRDEX_F_EXPLANATION + 1])) } else { None }
     }
 
     /// The raw message template as written in the catalogue (`{param}` placeholders,
     /// `{{`/`}}` for literal braces).
     #[inline]
     pub const fn message_template(self) -> &'static str {
-        let s = &self.meta().s;
-        errdex_str(s[ERRDEX_F_MESSAGE], s[ERRDEX_F_MESSAGE + 1])
+        let bounds = &self.meta().str_bounds;
+        errdex_str(bounds[ERRDEX_F_MESSAGE], bounds[ERRDEX_F_MESSAGE + 1])
     }
 
     /// The raw suggestion template, if the catalogue has one.
     #[inline]
     pub const fn suggestion_template(self) -> Option<&'static str> {
         let m = self.meta();
-        if m.flags & ERRDEX_HAS_SUGGESTION != 0 { Some(errdex_str(m.s[ERRDEX_F_SUGGESTION], m.s[ERRDEX_F_SUGGESTION + 1])) } else { None }
+        if m.flags & ERRDEX_HAS_SUGGESTION != 0 { Some(errdex_str(m.str_bounds[ERRDEX_F_SUGGESTION], m.str_bounds[ERRDEX_F_SUGGESTION + 1])) } else { None }
     }
 
     /// The declared params, in constructor order.
@@ -11197,7 +11225,7 @@ impl ErrorCode {
     #[inline]
     pub const fn since(self) -> Option<&'static str> {
         let m = self.meta();
-        if m.flags & ERRDEX_HAS_SINCE != 0 { Some(errdex_str(m.s[ERRDEX_F_SINCE], m.s[ERRDEX_F_SINCE + 1])) } else { None }
+        if m.flags & ERRDEX_HAS_SINCE != 0 { Some(errdex_str(m.str_bounds[ERRDEX_F_SINCE], m.str_bounds[ERRDEX_F_SINCE + 1])) } else { None }
     }
 
     /// The deprecation notice, if the code is deprecated.
@@ -11297,8 +11325,8 @@ fn errdex_lookup(s: &str) -> Option<usize> {
 impl ::core::fmt::Debug for ErrorCode {
     #[inline]
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        let s = &self.meta().s;
-        f.write_str(errdex_str(s[ERRDEX_F_VARIANT], s[ERRDEX_F_VARIANT + 1]))
+        let bounds = &self.meta().str_bounds;
+        f.write_str(errdex_str(bounds[ERRDEX_F_VARIANT], bounds[ERRDEX_F_VARIANT + 1]))
     }
 }
 

@@ -62,27 +62,27 @@ const ERRDEX_CODE_CLASS: [u8; 20usize] = [
 pub enum Category {
     /// The request, a tool call or its arguments are malformed
     ///
-    /// Wire value `invalid`; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; expected (log at WARN).
+    /// Wire value `invalid`; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; log level: WARN (expected: the caller can fix it).
     Invalid,
     /// A tool, file, session or other named thing does not exist
     ///
-    /// Wire value `not_found`; retryable: no; exit code 1; HTTP 404; JSON-RPC -32602; expected (log at WARN).
+    /// Wire value `not_found`; retryable: no; exit code 1; HTTP 404; JSON-RPC -32602; log level: WARN (expected: the caller can fix it).
     NotFound,
     /// The sandbox or policy forbids the operation
     ///
-    /// Wire value `permission`; retryable: no; exit code 1; HTTP 403; JSON-RPC -32003; expected (log at WARN).
+    /// Wire value `permission`; retryable: no; exit code 1; HTTP 403; JSON-RPC -32003; log level: WARN (expected: the caller can fix it).
     Permission,
     /// A process, the network or an upstream service is temporarily unavailable
     ///
-    /// Wire value `unavailable`; retryable: yes; exit code 1; HTTP 503; JSON-RPC -32000; operator fault (log at ERROR).
+    /// Wire value `unavailable`; retryable: yes; exit code 1; HTTP 503; JSON-RPC -32000; log level: ERROR (unexpected: an operator fault).
     Unavailable,
     /// A bug in the runtime
     ///
-    /// Wire value `internal`; retryable: no; exit code 1; HTTP 500; JSON-RPC -32603; operator fault (log at ERROR).
+    /// Wire value `internal`; retryable: no; exit code 1; HTTP 500; JSON-RPC -32603; log level: ERROR (unexpected: an operator fault).
     Internal,
     /// The runtime's configuration is invalid; it refuses to start
     ///
-    /// Wire value `config`; retryable: no; exit code 2; HTTP 500; JSON-RPC -32603; operator fault (log at ERROR).
+    /// Wire value `config`; retryable: no; exit code 2; HTTP 500; JSON-RPC -32603; log level: ERROR (unexpected: an operator fault).
     Config,
 }
 impl Category {
@@ -271,25 +271,25 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` List the available tools with `agentrt tools`. ``
     ///
-    /// Category [`Category::NotFound`]; retryable: no; exit code 1; HTTP 404; JSON-RPC -32602; logged at WARN. Reference: <https://agentrt.example/docs/errors/tools#unknown_tool>.
+    /// Namespace: `tools`; category: [`Category::NotFound`]; retryable: no; exit code: 1; HTTP status: 404; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://agentrt.example/docs/errors/tools#unknown_tool>.
     UnknownTool,
     /// `tool_arguments_invalid` — Tool-call arguments do not match the tool's input schema
     ///
     /// Message: `arguments for {tool} are invalid: {reason}`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: <https://agentrt.example/docs/errors/tools#tool_arguments_invalid>.
+    /// Namespace: `tools`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://agentrt.example/docs/errors/tools#tool_arguments_invalid>.
     ToolArgumentsInvalid,
     /// `tool_disabled` — The tool is disabled
     ///
     /// Message: `tool {tool} is disabled (by policy: {by_policy})`
     ///
-    /// Category [`Category::Permission`]; retryable: no; exit code 1; HTTP 403; JSON-RPC -32003; logged at WARN. Reference: <https://agentrt.example/docs/errors/tools#tool_disabled>.
+    /// Namespace: `tools`; category: [`Category::Permission`]; retryable: no; exit code: 1; HTTP status: 403; JSON-RPC code: -32003; log level: WARN (expected: the caller can fix it); docs URL: <https://agentrt.example/docs/errors/tools#tool_disabled>.
     ToolDisabled,
     /// `process_error` — A child process failed
     ///
     /// Message: `{command} exited with status {exit_status}`
     ///
-    /// Category [`Category::Internal`]; retryable: no; exit code 1; HTTP 500; JSON-RPC -32603; logged at ERROR. Reference: <https://agentrt.example/docs/errors/process#process_error>.
+    /// Namespace: `process`; category: [`Category::Internal`]; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://agentrt.example/docs/errors/process#process_error>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -300,19 +300,19 @@ pub enum ErrorCode {
     ///
     /// Message: `cannot start {command}: {reason}`
     ///
-    /// Category [`Category::Unavailable`]; retryable: yes; exit code 1; HTTP 503; JSON-RPC -32000; logged at ERROR. Reference: <https://agentrt.example/docs/errors/process#spawn_failed>.
+    /// Namespace: `process`; category: [`Category::Unavailable`]; retryable: yes; retry advice: at most 3 attempts, first backoff 250 ms. Back off exponentially, starting at 250 ms; exit code: 1; HTTP status: 503; JSON-RPC code: -32000; log level: ERROR (unexpected: an operator fault); docs URL: <https://agentrt.example/docs/errors/process#spawn_failed>.
     SpawnFailed,
     /// `timeout` — An operation exceeded its deadline
     ///
     /// Message: `{operation} timed out after {seconds} s`
     ///
-    /// Category [`Category::Unavailable`]; retryable: yes; exit code 1; HTTP 503; JSON-RPC -32000; logged at ERROR. Reference: <https://agentrt.example/docs/errors/process#timeout>.
+    /// Namespace: `process`; category: [`Category::Unavailable`]; retryable: yes; retry advice: at most 3 attempts, first backoff 250 ms. Back off exponentially, starting at 250 ms; exit code: 1; HTTP status: 503; JSON-RPC code: -32000; log level: ERROR (unexpected: an operator fault); docs URL: <https://agentrt.example/docs/errors/process#timeout>.
     Timeout,
     /// `process_killed` — A child process was killed by a signal
     ///
     /// Message: `{command} was killed by signal {signal}`
     ///
-    /// Category [`Category::Internal`]; retryable: no; exit code 1; HTTP 500; JSON-RPC -32603; logged at ERROR. Reference: <https://agentrt.example/docs/errors/process#process_killed>.
+    /// Namespace: `process`; category: [`Category::Internal`]; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://agentrt.example/docs/errors/process#process_killed>.
     ProcessKilled,
     /// `path_outside_sandbox` — Path lies outside the sandbox
     ///
@@ -320,61 +320,61 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Work inside {root}, or widen `sandbox.roots` in agentrt.toml. ``
     ///
-    /// Category [`Category::Permission`]; retryable: no; exit code 1; HTTP 403; JSON-RPC -32003; logged at WARN. Reference: <https://agentrt.example/docs/errors/sandbox#path_outside_sandbox>.
+    /// Namespace: `sandbox`; category: [`Category::Permission`]; retryable: no; exit code: 1; HTTP status: 403; JSON-RPC code: -32003; log level: WARN (expected: the caller can fix it); docs URL: <https://agentrt.example/docs/errors/sandbox#path_outside_sandbox>.
     PathOutsideSandbox,
     /// `command_not_allowed` — Command is not on the allow-list
     ///
     /// Message: `command {command} is not allowed`
     ///
-    /// Category [`Category::Permission`]; retryable: no; exit code 1; HTTP 403; JSON-RPC -32003; logged at WARN. Reference: <https://agentrt.example/docs/errors/sandbox#command_not_allowed>.
+    /// Namespace: `sandbox`; category: [`Category::Permission`]; retryable: no; exit code: 1; HTTP status: 403; JSON-RPC code: -32003; log level: WARN (expected: the caller can fix it); docs URL: <https://agentrt.example/docs/errors/sandbox#command_not_allowed>.
     CommandNotAllowed,
     /// `file_not_found` — File does not exist
     ///
     /// Message: `no such file: {path}`
     ///
-    /// Category [`Category::NotFound`]; retryable: no; exit code 1; HTTP 404; JSON-RPC -32602; logged at WARN. Reference: <https://agentrt.example/docs/errors/sandbox#file_not_found>.
+    /// Namespace: `sandbox`; category: [`Category::NotFound`]; retryable: no; exit code: 1; HTTP status: 404; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://agentrt.example/docs/errors/sandbox#file_not_found>.
     FileNotFound,
     /// `connection_refused` — Connection refused
     ///
     /// Message: `connection to {host}:{port} refused`
     ///
-    /// Category [`Category::Unavailable`]; retryable: yes; exit code 1; HTTP 503; JSON-RPC -32000; logged at ERROR. Reference: <https://agentrt.example/docs/errors/network#connection_refused>.
+    /// Namespace: `network`; category: [`Category::Unavailable`]; retryable: yes; retry advice: at most 3 attempts, first backoff 250 ms. Back off exponentially, starting at 250 ms; exit code: 1; HTTP status: 503; JSON-RPC code: -32000; log level: ERROR (unexpected: an operator fault); docs URL: <https://agentrt.example/docs/errors/network#connection_refused>.
     ConnectionRefused,
     /// `rate_limited` — The upstream rate-limited the runtime
     ///
     /// Message: `rate-limited by {host}; retry after {retry_after_s} s`
     ///
-    /// Category [`Category::Unavailable`]; retryable: yes; exit code 1; HTTP 503; JSON-RPC -32000; logged at ERROR. Reference: <https://agentrt.example/docs/errors/network#rate_limited>.
+    /// Namespace: `network`; category: [`Category::Unavailable`]; retryable: yes; retry advice: at most 3 attempts, first backoff 250 ms. Back off exponentially, starting at 250 ms; exit code: 1; HTTP status: 503; JSON-RPC code: -32000; log level: ERROR (unexpected: an operator fault); docs URL: <https://agentrt.example/docs/errors/network#rate_limited>.
     RateLimited,
     /// `upstream_error` — Upstream answered with a server error
     ///
     /// Message: `{host} answered HTTP {status_code}`
     ///
-    /// Category [`Category::Unavailable`]; retryable: yes; exit code 1; HTTP 503; JSON-RPC -32000; logged at ERROR. Reference: <https://agentrt.example/docs/errors/network#upstream_error>.
+    /// Namespace: `network`; category: [`Category::Unavailable`]; retryable: yes; retry advice: at most 3 attempts, first backoff 250 ms. Back off exponentially, starting at 250 ms; exit code: 1; HTTP status: 503; JSON-RPC code: -32000; log level: ERROR (unexpected: an operator fault); docs URL: <https://agentrt.example/docs/errors/network#upstream_error>.
     UpstreamError,
     /// `session_not_found` — No session has this id
     ///
     /// Message: `session {session_id} does not exist`
     ///
-    /// Category [`Category::NotFound`]; retryable: no; exit code 1; HTTP 404; JSON-RPC -32602; logged at WARN. Reference: <https://agentrt.example/docs/errors/session#session_not_found>.
+    /// Namespace: `session`; category: [`Category::NotFound`]; retryable: no; exit code: 1; HTTP status: 404; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://agentrt.example/docs/errors/session#session_not_found>.
     SessionNotFound,
     /// `message_too_large` — Message exceeds the size limit
     ///
     /// Message: `message is {size} bytes; the limit is {limit}`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: <https://agentrt.example/docs/errors/session#message_too_large>.
+    /// Namespace: `session`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://agentrt.example/docs/errors/session#message_too_large>.
     MessageTooLarge,
     /// `invalid_json` — Request body is not valid JSON
     ///
     /// Message: `invalid JSON at line {line}, column {column}`
     ///
-    /// Category [`Category::Invalid`]; retryable: no; exit code 1; HTTP 400; JSON-RPC -32602; logged at WARN. Reference: <https://agentrt.example/docs/errors/session#invalid_json>.
+    /// Namespace: `session`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://agentrt.example/docs/errors/session#invalid_json>.
     InvalidJson,
     /// `config_invalid` — Configuration file is invalid
     ///
     /// Message: `{file} is invalid: {reason}`
     ///
-    /// Category [`Category::Config`]; retryable: no; exit code 2; HTTP 500; JSON-RPC -32603; logged at ERROR. Reference: <https://agentrt.example/docs/errors/configuration#config_invalid>.
+    /// Namespace: `configuration`; category: [`Category::Config`]; retryable: no; exit code: 2; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://agentrt.example/docs/errors/configuration#config_invalid>.
     ConfigInvalid,
     /// `config_missing` — Configuration file is missing
     ///
@@ -382,19 +382,19 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Create one with `agentrt init`. ``
     ///
-    /// Category [`Category::Config`]; retryable: no; exit code 2; HTTP 500; JSON-RPC -32603; logged at ERROR. Reference: <https://agentrt.example/docs/errors/configuration#config_missing>.
+    /// Namespace: `configuration`; category: [`Category::Config`]; retryable: no; exit code: 2; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://agentrt.example/docs/errors/configuration#config_missing>.
     ConfigMissing,
     /// `env_var_missing` — Required environment variable is not set
     ///
     /// Message: `environment variable {variable} is not set`
     ///
-    /// Category [`Category::Config`]; retryable: no; exit code 2; HTTP 500; JSON-RPC -32603; logged at ERROR. Reference: <https://agentrt.example/docs/errors/configuration#env_var_missing>.
+    /// Namespace: `configuration`; category: [`Category::Config`]; retryable: no; exit code: 2; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://agentrt.example/docs/errors/configuration#env_var_missing>.
     EnvVarMissing,
     /// `internal_error` — Unexpected internal error
     ///
     /// Message: `internal error: {reason}`
     ///
-    /// Category [`Category::Internal`]; retryable: no; exit code 1; HTTP 500; JSON-RPC -32603; logged at ERROR. Reference: <https://agentrt.example/docs/errors/general#internal_error>.
+    /// Category: [`Category::Internal`]; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://agentrt.example/docs/errors/general#internal_error>.
     InternalError,
 }
 static ERRDEX_RETRY: [Option<RetryAdvice>; 2usize] = [
@@ -800,7 +800,7 @@ impl ErrorCode {
     ];
 }
 
-/// Every per-code string, concatenated; `ErrdexCodeMeta::s` holds the boundaries.
+/// Every per-code string, concatenated; `ErrdexCodeMeta::str_bounds` holds the boundaries.
 static ERRDEX_STR: &str = concat!(
     "unknown_toolunknown_toolUnknownToolhttps://agentrt.example/docs/errors/tools#unknown_toolNo tool has this nameunknown tool {tool}List the available tools with `agentrt tools`.",
     "tool_arguments_invalidtool_arguments_invalidToolArgumentsInvalidhttps://agentrt.example/docs/errors/tools#tool_arguments_invalidTool-call arguments do not match the tool's input schemaarguments for {tool} are invalid: {reason}",
@@ -823,6 +823,21 @@ static ERRDEX_STR: &str = concat!(
     "env_var_missingenv_var_missingEnvVarMissinghttps://agentrt.example/docs/errors/configuration#env_var_missingRequired environment variable is not setenvironment variable {variable} is not set",
     "internal_errorinternal_errorInternalErrorhttps://agentrt.example/docs/errors/general#internal_errorUnexpected internal errorinternal error: {reason}",
 );
+
+/// Bytes per row of `ERRDEX_CODE_META`; the offsets of its fields follow.
+const ERRDEX_META_STRIDE: usize = 82;
+const ERRDEX_META_STR_BOUNDS: usize = 0;
+const ERRDEX_META_CATEGORY: usize = 40;
+const ERRDEX_META_NAMESPACE: usize = 42;
+const ERRDEX_META_FLAGS: usize = 44;
+const ERRDEX_META_EXIT_CODE: usize = 45;
+const ERRDEX_META_HTTP_STATUS: usize = 46;
+const ERRDEX_META_JSONRPC_CODE: usize = 48;
+const ERRDEX_META_RETRY: usize = 52;
+const ERRDEX_META_DEPRECATED: usize = 54;
+const ERRDEX_META_PARAMS: usize = 58;
+const ERRDEX_META_ALIASES: usize = 66;
+const ERRDEX_META_LEGACY: usize = 74;
 
 /// `ErrdexCodeMeta` rows, 82 bytes per code (see `ErrdexCodeMeta::decode`).
 static ERRDEX_CODE_META: [u8; 1640] = *b"\
@@ -1676,10 +1691,12 @@ struct ErrdexNamespaceMeta {
 }
 
 /// One row per code. Strings live in `ERRDEX_STR` (one literal for the whole catalogue):
-/// `s` holds the boundaries of the code's fields there, in the order of the `ERRDEX_F_*`
-/// constants. Only scalars here, so a 10,000-row table costs the compiler next to nothing.
+/// `str_bounds` holds the boundaries of the code's fields there, in the order of the
+/// `ERRDEX_F_*` constants. Only scalars here, so a 10,000-row table costs the compiler next
+/// to nothing. The row layout (`ERRDEX_META_*`) is printed by the emitter from its one table.
 struct ErrdexCodeMeta {
-    s: [u32; 10],
+    /// Start of each `ERRDEX_F_*` field in `ERRDEX_STR`, then the end of the last.
+    str_bounds: [u32; 10],
     /// Index into `Category::ALL`.
     category: u16,
     /// Index into `Namespace::ALL`, `u16::MAX` for none.
@@ -1699,9 +1716,6 @@ struct ErrdexCodeMeta {
     aliases: (u32, u32),
     legacy: (u32, u32),
 }
-
-/// Bytes per row of `ERRDEX_CODE_META` (little-endian fields in declaration order).
-const ERRDEX_META_STRIDE: usize = 82;
 
 #[inline(always)]
 const fn errdex_u32(r: &[u8; ERRDEX_META_STRIDE], k: usize) -> u32 {
@@ -1725,18 +1739,32 @@ impl ErrdexCodeMeta {
             None => panic!("errdex: code index out of range"),
         };
         ErrdexCodeMeta {
-            s: [errdex_u32(r, 0), errdex_u32(r, 4), errdex_u32(r, 8), errdex_u32(r, 12), errdex_u32(r, 16), errdex_u32(r, 20), errdex_u32(r, 24), errdex_u32(r, 28), errdex_u32(r, 32), errdex_u32(r, 36)],
-            category: errdex_u16(r, 40),
-            namespace: errdex_u16(r, 42),
-            flags: r[44],
-            exit_code: r[45],
-            http_status: errdex_u16(r, 46),
-            jsonrpc_code: i32::from_le_bytes([r[48], r[49], r[50], r[51]]),
-            retry: errdex_u16(r, 52),
-            deprecated: errdex_u32(r, 54),
-            params: (errdex_u32(r, 58), errdex_u32(r, 62)),
-            aliases: (errdex_u32(r, 66), errdex_u32(r, 70)),
-            legacy: (errdex_u32(r, 74), errdex_u32(r, 78)),
+            str_bounds: [
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 4),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 8),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 12),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 16),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 20),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 24),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 28),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 32),
+                errdex_u32(r, ERRDEX_META_STR_BOUNDS + 36),
+            ],
+            category: errdex_u16(r, ERRDEX_META_CATEGORY),
+            namespace: errdex_u16(r, ERRDEX_META_NAMESPACE),
+            flags: r[ERRDEX_META_FLAGS],
+            exit_code: r[ERRDEX_META_EXIT_CODE],
+            http_status: errdex_u16(r, ERRDEX_META_HTTP_STATUS),
+            jsonrpc_code: {
+                let k = ERRDEX_META_JSONRPC_CODE;
+                i32::from_le_bytes([r[k], r[k + 1], r[k + 2], r[k + 3]])
+            },
+            retry: errdex_u16(r, ERRDEX_META_RETRY),
+            deprecated: errdex_u32(r, ERRDEX_META_DEPRECATED),
+            params: (errdex_u32(r, ERRDEX_META_PARAMS), errdex_u32(r, ERRDEX_META_PARAMS + 4)),
+            aliases: (errdex_u32(r, ERRDEX_META_ALIASES), errdex_u32(r, ERRDEX_META_ALIASES + 4)),
+            legacy: (errdex_u32(r, ERRDEX_META_LEGACY), errdex_u32(r, ERRDEX_META_LEGACY + 4)),
         }
     }
 }
@@ -1912,15 +1940,15 @@ impl ErrorCode {
     /// The stable wire code, e.g. `"ACM-FRM-001"`.
     #[inline]
     pub const fn as_str(self) -> &'static str {
-        let s = &self.meta().s;
-        errdex_str(s[ERRDEX_F_CODE], s[ERRDEX_F_CODE + 1])
+        let bounds = &self.meta().str_bounds;
+        errdex_str(bounds[ERRDEX_F_CODE], bounds[ERRDEX_F_CODE + 1])
     }
 
     /// The stable catalogue NAME, e.g. `"FRM_VALIDATION"`.
     #[inline]
     pub const fn name(self) -> &'static str {
-        let s = &self.meta().s;
-        errdex_str(s[ERRDEX_F_NAME], s[ERRDEX_F_NAME + 1])
+        let bounds = &self.meta().str_bounds;
+        errdex_str(bounds[ERRDEX_F_NAME], bounds[ERRDEX_F_NAME + 1])
     }
 
     /// The category.
@@ -1983,8 +2011,8 @@ impl ErrorCode {
     /// Link to the code's section of the reference docs.
     #[inline]
     pub const fn docs_url(self) -> &'static str {
-        let s = &self.meta().s;
-        errdex_str(s[ERRDEX_F_DOCS_URL], s[ERRDEX_F_DOCS_URL + 1])
+        let bounds = &self.meta().str_bounds;
+        errdex_str(bounds[ERRDEX_F_DOCS_URL], bounds[ERRDEX_F_DOCS_URL + 1])
     }
 
     /// The error class (error type) of the code: its own `class`, else its namespace's,
@@ -1997,30 +2025,30 @@ impl ErrorCode {
     /// One-line summary.
     #[inline]
     pub const fn summary(self) -> &'static str {
-        let s = &self.meta().s;
-        errdex_str(s[ERRDEX_F_SUMMARY], s[ERRDEX_F_SUMMARY + 1])
+        let bounds = &self.meta().str_bounds;
+        errdex_str(bounds[ERRDEX_F_SUMMARY], bounds[ERRDEX_F_SUMMARY + 1])
     }
 
     /// The long Markdown explanation, if the catalogue has one.
     #[inline]
     pub const fn explanation(self) -> Option<&'static str> {
         let m = self.meta();
-        if m.flags & ERRDEX_HAS_EXPLANATION != 0 { Some(errdex_str(m.s[ERRDEX_F_EXPLANATION], m.s[ERRDEX_F_EXPLANATION + 1])) } else { None }
+        if m.flags & ERRDEX_HAS_EXPLANATION != 0 { Some(errdex_str(m.str_bounds[ERRDEX_F_EXPLANATION], m.str_bounds[ERRDEX_F_EXPLANATION + 1])) } else { None }
     }
 
     /// The raw message template as written in the catalogue (`{param}` placeholders,
     /// `{{`/`}}` for literal braces).
     #[inline]
     pub const fn message_template(self) -> &'static str {
-        let s = &self.meta().s;
-        errdex_str(s[ERRDEX_F_MESSAGE], s[ERRDEX_F_MESSAGE + 1])
+        let bounds = &self.meta().str_bounds;
+        errdex_str(bounds[ERRDEX_F_MESSAGE], bounds[ERRDEX_F_MESSAGE + 1])
     }
 
     /// The raw suggestion template, if the catalogue has one.
     #[inline]
     pub const fn suggestion_template(self) -> Option<&'static str> {
         let m = self.meta();
-        if m.flags & ERRDEX_HAS_SUGGESTION != 0 { Some(errdex_str(m.s[ERRDEX_F_SUGGESTION], m.s[ERRDEX_F_SUGGESTION + 1])) } else { None }
+        if m.flags & ERRDEX_HAS_SUGGESTION != 0 { Some(errdex_str(m.str_bounds[ERRDEX_F_SUGGESTION], m.str_bounds[ERRDEX_F_SUGGESTION + 1])) } else { None }
     }
 
     /// The declared params, in constructor order.
@@ -2033,7 +2061,7 @@ impl ErrorCode {
     #[inline]
     pub const fn since(self) -> Option<&'static str> {
         let m = self.meta();
-        if m.flags & ERRDEX_HAS_SINCE != 0 { Some(errdex_str(m.s[ERRDEX_F_SINCE], m.s[ERRDEX_F_SINCE + 1])) } else { None }
+        if m.flags & ERRDEX_HAS_SINCE != 0 { Some(errdex_str(m.str_bounds[ERRDEX_F_SINCE], m.str_bounds[ERRDEX_F_SINCE + 1])) } else { None }
     }
 
     /// The deprecation notice, if the code is deprecated.
@@ -2133,8 +2161,8 @@ fn errdex_lookup(s: &str) -> Option<usize> {
 impl ::core::fmt::Debug for ErrorCode {
     #[inline]
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        let s = &self.meta().s;
-        f.write_str(errdex_str(s[ERRDEX_F_VARIANT], s[ERRDEX_F_VARIANT + 1]))
+        let bounds = &self.meta().str_bounds;
+        f.write_str(errdex_str(bounds[ERRDEX_F_VARIANT], bounds[ERRDEX_F_VARIANT + 1]))
     }
 }
 

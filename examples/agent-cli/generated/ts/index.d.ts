@@ -193,232 +193,232 @@ export declare const ErrorCode: {
    * `M-INP-001` — Failed to enter or restore raw terminal mode
    *
    * Message: `Failed to enter or restore raw terminal mode`
-   * Category `invalid_params`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See inp.html#m-inp-001
+   *
+   * Name: `INP_RAW_MODE`; class: `InputError`; namespace: `INP`; category: `invalid_params`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: inp.html#m-inp-001.
    */
   readonly "INP_RAW_MODE": "M-INP-001";
   /**
    * `M-INP-002` — Failed to parse an escape sequence
    *
    * Message: `Failed to parse an escape sequence`
-   * Category `invalid_params`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See inp.html#m-inp-002
+   *
+   * Name: `INP_ESCAPE_PARSE`; class: `InputError`; namespace: `INP`; category: `invalid_params`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: inp.html#m-inp-002.
    */
   readonly "INP_ESCAPE_PARSE": "M-INP-002";
   /**
    * `M-INP-003` — Failed while reading terminal input
    *
    * Message: `Failed while reading terminal input`
-   * Category `invalid_params`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See inp.html#m-inp-003
+   *
+   * Name: `INP_READ`; class: `InputError`; namespace: `INP`; category: `invalid_params`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: inp.html#m-inp-003.
    */
   readonly "INP_READ": "M-INP-003";
   /**
    * `M-STA-001` — Reducer raised or returned invalid state
    *
    * Message: `Reducer raised or returned invalid state`
-   * Category `internal`, not retryable; exit code 1, HTTP 500, JSON-RPC -32603.
-   * See sta.html#m-sta-001
+   *
+   * Name: `STA_REDUCER`; class: `StateError`; namespace: `STA`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: sta.html#m-sta-001.
    */
   readonly "STA_REDUCER": "M-STA-001";
   /**
    * `M-STA-002` — Dispatch failed
    *
    * Message: `Dispatch failed`
-   * Category `internal`, not retryable; exit code 1, HTTP 500, JSON-RPC -32603.
-   * See sta.html#m-sta-002
+   *
+   * Name: `STA_DISPATCH`; class: `StateError`; namespace: `STA`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: sta.html#m-sta-002.
    */
   readonly "STA_DISPATCH": "M-STA-002";
   /**
    * `M-STA-003` — Saga execution failed
    *
    * Message: `Saga execution failed`
-   * Category `internal`, not retryable; exit code 1, HTTP 500, JSON-RPC -32603.
-   * See sta.html#m-sta-003
+   *
+   * Name: `STA_SAGA`; class: `StateError`; namespace: `STA`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: sta.html#m-sta-003.
    */
   readonly "STA_SAGA": "M-STA-003";
   /**
    * `M-STA-004` — Combined reducer failed
    *
    * Message: `Combined reducer failed`
-   * Category `internal`, not retryable; exit code 1, HTTP 500, JSON-RPC -32603.
-   * See sta.html#m-sta-004
+   *
+   * Name: `STA_COMBINE`; class: `StateError`; namespace: `STA`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: sta.html#m-sta-004.
    */
   readonly "STA_COMBINE": "M-STA-004";
   /**
    * `M-APP-001` — App lifecycle failure
    *
    * Message: `App lifecycle failure`
-   * Category `internal`, not retryable; exit code 1, HTTP 500, JSON-RPC -32603.
-   * See app.html#m-app-001
+   *
+   * Name: `APP_LIFECYCLE`; class: `AppError`; namespace: `APP`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: app.html#m-app-001.
    */
   readonly "APP_LIFECYCLE": "M-APP-001";
   /**
    * `M-APP-002` — Render failure
    *
    * Message: `Render failure`
-   * Category `internal`, not retryable; exit code 1, HTTP 500, JSON-RPC -32603.
-   * See app.html#m-app-002
+   *
+   * Name: `APP_RENDER`; class: `AppError`; namespace: `APP`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: app.html#m-app-002.
    */
   readonly "APP_RENDER": "M-APP-002";
   /**
    * `M-APP-003` — Template setup or lookup failure
    *
    * Message: `Template setup or lookup failure`
-   * Category `internal`, not retryable; exit code 1, HTTP 500, JSON-RPC -32603.
-   * See app.html#m-app-003
+   *
+   * Name: `APP_TEMPLATE`; class: `AppError`; namespace: `APP`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: app.html#m-app-003.
    */
   readonly "APP_TEMPLATE": "M-APP-003";
   /**
    * `M-FRM-001` — Form validation failure
    *
    * Message: `Form validation failure`
-   * Category `invalid_params`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See frm.html#m-frm-001
+   *
+   * Name: `FRM_VALIDATION`; class: `FormError`; namespace: `FRM`; category: `invalid_params`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: frm.html#m-frm-001.
    */
   readonly "FRM_VALIDATION": "M-FRM-001";
   /**
    * `M-FRM-002` — Invalid form field configuration
    *
    * Message: `Invalid form field configuration`
-   * Category `invalid_params`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See frm.html#m-frm-002
+   *
+   * Name: `FRM_FIELD`; class: `FormError`; namespace: `FRM`; category: `invalid_params`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: frm.html#m-frm-002.
    */
   readonly "FRM_FIELD": "M-FRM-002";
   /**
    * `M-FRM-003` — Form submit failure
    *
    * Message: `Form submit failure`
-   * Category `invalid_params`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See frm.html#m-frm-003
+   *
+   * Name: `FRM_SUBMIT`; class: `FormError`; namespace: `FRM`; category: `invalid_params`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: frm.html#m-frm-003.
    */
   readonly "FRM_SUBMIT": "M-FRM-003";
   /**
    * `M-FLW-001` — Invalid or missing transition
    *
    * Message: `Invalid or missing transition`
-   * Category `internal`, not retryable; exit code 1, HTTP 500, JSON-RPC -32603.
-   * See flw.html#m-flw-001
+   *
+   * Name: `FLW_TRANSITION`; class: `FlowError`; namespace: `FLW`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: flw.html#m-flw-001.
    */
   readonly "FLW_TRANSITION": "M-FLW-001";
   /**
    * `M-FLW-002` — Invalid screen
    *
    * Message: `Invalid screen`
-   * Category `internal`, not retryable; exit code 1, HTTP 500, JSON-RPC -32603.
-   * See flw.html#m-flw-002
+   *
+   * Name: `FLW_SCREEN`; class: `FlowError`; namespace: `FLW`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: flw.html#m-flw-002.
    */
   readonly "FLW_SCREEN": "M-FLW-002";
   /**
    * `M-FLW-003` — Duplicate flow entry
    *
    * Message: `Duplicate flow entry`
-   * Category `internal`, not retryable; exit code 1, HTTP 500, JSON-RPC -32603.
-   * See flw.html#m-flw-003
+   *
+   * Name: `FLW_DUPLICATE`; class: `FlowError`; namespace: `FLW`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: flw.html#m-flw-003.
    */
   readonly "FLW_DUPLICATE": "M-FLW-003";
   /**
    * `M-DEV-001` — File watching failure
    *
    * Message: `File watching failure`
-   * Category `internal`, not retryable; exit code 1, HTTP 500, JSON-RPC -32603.
-   * See dev.html#m-dev-001
+   *
+   * Name: `DEV_WATCH`; class: `DevError`; namespace: `DEV`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: dev.html#m-dev-001.
    */
   readonly "DEV_WATCH": "M-DEV-001";
   /**
    * `M-DEV-002` — Hot reload failure
    *
    * Message: `Hot reload failure`
-   * Category `internal`, not retryable; exit code 1, HTTP 500, JSON-RPC -32603.
-   * See dev.html#m-dev-002
+   *
+   * Name: `DEV_RELOAD`; class: `DevError`; namespace: `DEV`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: dev.html#m-dev-002.
    */
   readonly "DEV_RELOAD": "M-DEV-002";
   /**
    * `M-CFG-001` — Config parse failure
    *
    * Message: `Config parse failure`
-   * Category `invalid_params`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See cfg.html#m-cfg-001
+   *
+   * Name: `CFG_PARSE`; class: `ConfigError`; namespace: `CFG`; category: `invalid_params`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: cfg.html#m-cfg-001.
    */
   readonly "CFG_PARSE": "M-CFG-001";
   /**
    * `M-CFG-002` — Config merge failure
    *
    * Message: `Config merge failure`
-   * Category `invalid_params`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See cfg.html#m-cfg-002
+   *
+   * Name: `CFG_MERGE`; class: `ConfigError`; namespace: `CFG`; category: `invalid_params`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: cfg.html#m-cfg-002.
    */
   readonly "CFG_MERGE": "M-CFG-002";
   /**
    * `M-CFG-003` — Config validation failure
    *
    * Message: `Config validation failure`
-   * Category `invalid_params`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See cfg.html#m-cfg-003
+   *
+   * Name: `CFG_VALIDATE`; class: `ConfigError`; namespace: `CFG`; category: `invalid_params`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: cfg.html#m-cfg-003.
    */
   readonly "CFG_VALIDATE": "M-CFG-003";
   /**
    * `M-CFG-004` — Required config value or file missing
    *
    * Message: `Required config value or file missing`
-   * Category `invalid_params`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See cfg.html#m-cfg-004
+   *
+   * Name: `CFG_MISSING`; class: `ConfigError`; namespace: `CFG`; category: `invalid_params`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: cfg.html#m-cfg-004.
    */
   readonly "CFG_MISSING": "M-CFG-004";
   /**
    * `M-PIP-001` — Pipeline phase failure
    *
    * Message: `Pipeline phase failure`
-   * Category `internal`, not retryable; exit code 1, HTTP 500, JSON-RPC -32603.
-   * See pip.html#m-pip-001
+   *
+   * Name: `PIP_PHASE`; class: `PipelineError`; namespace: `PIP`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: pip.html#m-pip-001.
    */
   readonly "PIP_PHASE": "M-PIP-001";
   /**
    * `M-PIP-002` — Pipeline timeout
    *
    * Message: `Pipeline timeout`
-   * Category `internal`, not retryable; exit code 1, HTTP 500, JSON-RPC -32603.
-   * See pip.html#m-pip-002
+   *
+   * Name: `PIP_TIMEOUT`; class: `PipelineError`; namespace: `PIP`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: pip.html#m-pip-002.
    */
   readonly "PIP_TIMEOUT": "M-PIP-002";
   /**
    * `M-PIP-003` — Pipeline dependency failure
    *
    * Message: `Pipeline dependency failure`
-   * Category `internal`, not retryable; exit code 1, HTTP 500, JSON-RPC -32603.
-   * See pip.html#m-pip-003
+   *
+   * Name: `PIP_DEPENDENCY`; class: `PipelineError`; namespace: `PIP`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: pip.html#m-pip-003.
    */
   readonly "PIP_DEPENDENCY": "M-PIP-003";
   /**
    * `M-PLG-001` — Plugin load failure
    *
    * Message: `Plugin load failure`
-   * Category `internal`, not retryable; exit code 1, HTTP 500, JSON-RPC -32603.
-   * See plg.html#m-plg-001
+   *
+   * Name: `PLG_LOAD`; class: `PluginError`; namespace: `PLG`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: plg.html#m-plg-001.
    */
   readonly "PLG_LOAD": "M-PLG-001";
   /**
    * `M-PLG-002` — Plugin hook failure
    *
    * Message: `Plugin hook failure`
-   * Category `internal`, not retryable; exit code 1, HTTP 500, JSON-RPC -32603.
-   * See plg.html#m-plg-002
+   *
+   * Name: `PLG_HOOK`; class: `PluginError`; namespace: `PLG`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: plg.html#m-plg-002.
    */
   readonly "PLG_HOOK": "M-PLG-002";
   /**
    * `M-CMD-001` — Command was not found
    *
    * Message: `Command was not found`
-   * Category `method_not_found`, not retryable; exit code 1, HTTP 404, JSON-RPC -32601.
-   * See cmd.html#m-cmd-001
+   *
+   * Name: `CMD_NOT_FOUND`; class: `MiloError`; namespace: `CMD`; category: `method_not_found`; retryable: no; exit code: 1; HTTP status: 404; JSON-RPC code: -32601; log level: WARN (expected: the caller can fix it); docs URL: cmd.html#m-cmd-001.
    */
   readonly "CMD_NOT_FOUND": "M-CMD-001";
   /**
    * `M-CMD-002` — Command resolution was ambiguous
    *
    * Message: `Command resolution was ambiguous`
-   * Category `internal`, not retryable; exit code 1, HTTP 500, JSON-RPC -32603.
-   * See cmd.html#m-cmd-002
+   *
+   * Name: `CMD_AMBIGUOUS`; class: `MiloError`; namespace: `CMD`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: cmd.html#m-cmd-002.
    */
   readonly "CMD_AMBIGUOUS": "M-CMD-002";
 };

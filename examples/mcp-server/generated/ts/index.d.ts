@@ -145,48 +145,48 @@ export declare const ErrorCode: {
    * `VALIDATION_ERROR` — Bad input arguments (wrong type, missing required field, invalid enum)
    *
    * Message: `invalid '{field}': {provided}`
-   * Category `INVALID`, not retryable; exit code 2, HTTP 400, JSON-RPC -32602.
-   * See general.html#validation_error
+   *
+   * Category: `INVALID`; retryable: no; retry advice: Fix the root cause; don't blindly retry; exit code: 2; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: general.html#validation_error.
    */
   readonly "VALIDATION_ERROR": "VALIDATION_ERROR";
   /**
    * `NOT_FOUND` — Resource doesn't exist (issue, project, PR, comment)
    *
    * Message: `Resource doesn't exist (issue, project, PR, comment)`
-   * Category `MISSING`, retryable; exit code 1, HTTP 404, JSON-RPC -32602.
-   * See general.html#not_found
+   *
+   * Category: `MISSING`; retryable: yes; retry advice: Verify the resource ID/path exists, then retry; exit code: 1; HTTP status: 404; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: general.html#not_found.
    */
   readonly "NOT_FOUND": "NOT_FOUND";
   /**
    * `PERMISSION_DENIED` — Operation not allowed (missing labels, wrong agent type)
    *
    * Message: `Operation not allowed (missing labels, wrong agent type)`
-   * Category `FORBIDDEN`, not retryable; exit code 1, HTTP 403, JSON-RPC -32603.
-   * See general.html#permission_denied
+   *
+   * Category: `FORBIDDEN`; retryable: no; retry advice: Fix the root cause; don't blindly retry; exit code: 1; HTTP status: 403; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: general.html#permission_denied.
    */
   readonly "PERMISSION_DENIED": "PERMISSION_DENIED";
   /**
    * `PRECONDITION_FAILED` — Wrong state for operation (invalid status transition, contract version mismatch)
    *
    * Message: `cannot move from {current_status} to {requested_status} (valid transitions: {valid_transitions})`
-   * Category `STATE`, retryable; exit code 1, HTTP 409, JSON-RPC -32603.
-   * See general.html#precondition_failed
+   *
+   * Category: `STATE`; retryable: yes; retry advice: Check the current state (issue status, phase), adjust, then retry; exit code: 1; HTTP status: 409; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: general.html#precondition_failed.
    */
   readonly "PRECONDITION_FAILED": "PRECONDITION_FAILED";
   /**
    * `CONFLICT` — Duplicate creation, dependency cycle, same-project move
    *
    * Message: `Duplicate creation, dependency cycle, same-project move`
-   * Category `DUPLICATE`, not retryable; exit code 1, HTTP 409, JSON-RPC -32603.
-   * See general.html#conflict
+   *
+   * Category: `DUPLICATE`; retryable: no; retry advice: Fix the root cause; don't blindly retry; exit code: 1; HTTP status: 409; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: general.html#conflict.
    */
   readonly "CONFLICT": "CONFLICT";
   /**
    * `INTERNAL_ERROR` — Unexpected failure (DB error, filesystem error)
    *
    * Message: `Unexpected failure (DB error, filesystem error)`
-   * Category `INTERNAL`, retryable; exit code 1, HTTP 500, JSON-RPC -32603.
-   * See general.html#internal_error
+   *
+   * Category: `INTERNAL`; retryable: yes; retry advice: at most 2 attempts. Wait briefly, then retry once; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: general.html#internal_error.
    */
   readonly "INTERNAL_ERROR": "INTERNAL_ERROR";
 };

@@ -415,2080 +415,2080 @@ export declare const ErrorCode: {
    * `00000` — Successful completion
    *
    * Message: `successful completion`
-   * Category `success`, not retryable; exit code 1, HTTP 500, JSON-RPC -32603.
-   * See class_00.html#00000
+   *
+   * Name: `SUCCESSFUL_COMPLETION`; namespace: `CLASS_00`; category: `success`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class_00.html#00000.
    */
   readonly "SUCCESSFUL_COMPLETION": "00000";
   /**
    * `01000` — Warning
    *
    * Message: `warning`
-   * Category `warning`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_01.html#01000
+   *
+   * Name: `WARNING`; namespace: `CLASS_01`; category: `warning`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_01.html#01000.
    */
   readonly "WARNING": "01000";
   /**
    * `0100C` — Dynamic result sets returned
    *
    * Message: `dynamic result sets returned`
-   * Category `warning`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_01.html#0100c
+   *
+   * Name: `WARNING_DYNAMIC_RESULT_SETS_RETURNED`; namespace: `CLASS_01`; category: `warning`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_01.html#0100c.
    */
   readonly "WARNING_DYNAMIC_RESULT_SETS_RETURNED": "0100C";
   /**
    * `01008` — Implicit zero bit padding
    *
    * Message: `implicit zero bit padding`
-   * Category `warning`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_01.html#01008
+   *
+   * Name: `WARNING_IMPLICIT_ZERO_BIT_PADDING`; namespace: `CLASS_01`; category: `warning`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_01.html#01008.
    */
   readonly "WARNING_IMPLICIT_ZERO_BIT_PADDING": "01008";
   /**
    * `01003` — Null value eliminated in set function
    *
    * Message: `null value eliminated in set function`
-   * Category `warning`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_01.html#01003
+   *
+   * Name: `WARNING_NULL_VALUE_ELIMINATED_IN_SET_FUNCTION`; namespace: `CLASS_01`; category: `warning`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_01.html#01003.
    */
   readonly "WARNING_NULL_VALUE_ELIMINATED_IN_SET_FUNCTION": "01003";
   /**
    * `01007` — Privilege not granted
    *
    * Message: `privilege not granted`
-   * Category `warning`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_01.html#01007
+   *
+   * Name: `WARNING_PRIVILEGE_NOT_GRANTED`; namespace: `CLASS_01`; category: `warning`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_01.html#01007.
    */
   readonly "WARNING_PRIVILEGE_NOT_GRANTED": "01007";
   /**
    * `01006` — Privilege not revoked
    *
    * Message: `privilege not revoked`
-   * Category `warning`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_01.html#01006
+   *
+   * Name: `WARNING_PRIVILEGE_NOT_REVOKED`; namespace: `CLASS_01`; category: `warning`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_01.html#01006.
    */
   readonly "WARNING_PRIVILEGE_NOT_REVOKED": "01006";
   /**
    * `01004` — String data right truncation
    *
    * Message: `string data right truncation`
-   * Category `warning`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_01.html#01004
+   *
+   * Name: `WARNING_STRING_DATA_RIGHT_TRUNCATION`; namespace: `CLASS_01`; category: `warning`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_01.html#01004.
    */
   readonly "WARNING_STRING_DATA_RIGHT_TRUNCATION": "01004";
   /**
    * `01P01` — Deprecated feature
    *
    * Message: `deprecated feature`
-   * Category `warning`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_01.html#01p01
+   *
+   * Name: `WARNING_DEPRECATED_FEATURE`; namespace: `CLASS_01`; category: `warning`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_01.html#01p01.
    */
   readonly "WARNING_DEPRECATED_FEATURE": "01P01";
   /**
    * `02000` — No data
    *
    * Message: `no data`
-   * Category `warning`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_02.html#02000
+   *
+   * Name: `NO_DATA`; namespace: `CLASS_02`; category: `warning`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_02.html#02000.
    */
   readonly "NO_DATA": "02000";
   /**
    * `02001` — No additional dynamic result sets returned
    *
    * Message: `no additional dynamic result sets returned`
-   * Category `warning`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_02.html#02001
+   *
+   * Name: `NO_ADDITIONAL_DYNAMIC_RESULT_SETS_RETURNED`; namespace: `CLASS_02`; category: `warning`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_02.html#02001.
    */
   readonly "NO_ADDITIONAL_DYNAMIC_RESULT_SETS_RETURNED": "02001";
   /**
    * `03000` — SQL statement not yet complete
    *
    * Message: `SQL statement not yet complete`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_03.html#03000
+   *
+   * Name: `SQL_STATEMENT_NOT_YET_COMPLETE`; namespace: `CLASS_03`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_03.html#03000.
    */
   readonly "SQL_STATEMENT_NOT_YET_COMPLETE": "03000";
   /**
    * `08000` — Connection exception
    *
    * Message: `connection exception`
-   * Category `unavailable`, retryable; exit code 1, HTTP 503, JSON-RPC -32603.
-   * See class_08.html#08000
+   *
+   * Name: `CONNECTION_EXCEPTION`; namespace: `CLASS_08`; category: `unavailable`; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class_08.html#08000.
    */
   readonly "CONNECTION_EXCEPTION": "08000";
   /**
    * `08003` — Connection does not exist
    *
    * Message: `connection does not exist`
-   * Category `unavailable`, retryable; exit code 1, HTTP 503, JSON-RPC -32603.
-   * See class_08.html#08003
+   *
+   * Name: `CONNECTION_DOES_NOT_EXIST`; namespace: `CLASS_08`; category: `unavailable`; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class_08.html#08003.
    */
   readonly "CONNECTION_DOES_NOT_EXIST": "08003";
   /**
    * `08006` — Connection failure
    *
    * Message: `connection failure`
-   * Category `unavailable`, retryable; exit code 1, HTTP 503, JSON-RPC -32603.
-   * See class_08.html#08006
+   *
+   * Name: `CONNECTION_FAILURE`; namespace: `CLASS_08`; category: `unavailable`; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class_08.html#08006.
    */
   readonly "CONNECTION_FAILURE": "08006";
   /**
    * `08001` — SQL-client unable to establish SQL-connection
    *
    * Message: `SQL-client unable to establish SQL-connection`
-   * Category `unavailable`, retryable; exit code 1, HTTP 503, JSON-RPC -32603.
-   * See class_08.html#08001
+   *
+   * Name: `SQLCLIENT_UNABLE_TO_ESTABLISH_SQLCONNECTION`; namespace: `CLASS_08`; category: `unavailable`; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class_08.html#08001.
    */
   readonly "SQLCLIENT_UNABLE_TO_ESTABLISH_SQLCONNECTION": "08001";
   /**
    * `08004` — SQL-server rejected establishment of SQL-connection
    *
    * Message: `SQL-server rejected establishment of SQL-connection`
-   * Category `unavailable`, retryable; exit code 1, HTTP 503, JSON-RPC -32603.
-   * See class_08.html#08004
+   *
+   * Name: `SQLSERVER_REJECTED_ESTABLISHMENT_OF_SQLCONNECTION`; namespace: `CLASS_08`; category: `unavailable`; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class_08.html#08004.
    */
   readonly "SQLSERVER_REJECTED_ESTABLISHMENT_OF_SQLCONNECTION": "08004";
   /**
    * `08007` — Transaction resolution unknown
    *
    * Message: `transaction resolution unknown`
-   * Category `unavailable`, retryable; exit code 1, HTTP 503, JSON-RPC -32603.
-   * See class_08.html#08007
+   *
+   * Name: `TRANSACTION_RESOLUTION_UNKNOWN`; namespace: `CLASS_08`; category: `unavailable`; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class_08.html#08007.
    */
   readonly "TRANSACTION_RESOLUTION_UNKNOWN": "08007";
   /**
    * `08P01` — Protocol violation
    *
    * Message: `protocol violation`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_08.html#08p01
+   *
+   * Name: `PROTOCOL_VIOLATION`; namespace: `CLASS_08`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_08.html#08p01.
    */
   readonly "PROTOCOL_VIOLATION": "08P01";
   /**
    * `09000` — Triggered action exception
    *
    * Message: `triggered action exception`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_09.html#09000
+   *
+   * Name: `TRIGGERED_ACTION_EXCEPTION`; namespace: `CLASS_09`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_09.html#09000.
    */
   readonly "TRIGGERED_ACTION_EXCEPTION": "09000";
   /**
    * `0A000` — Feature not supported
    *
    * Message: `feature not supported`
-   * Category `invalid`, not retryable; exit code 1, HTTP 501, JSON-RPC -32602.
-   * See class_0a.html#0a000
+   *
+   * Name: `FEATURE_NOT_SUPPORTED`; namespace: `CLASS_0A`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 501; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_0a.html#0a000.
    */
   readonly "FEATURE_NOT_SUPPORTED": "0A000";
   /**
    * `0B000` — Invalid transaction initiation
    *
    * Message: `invalid transaction initiation`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_0b.html#0b000
+   *
+   * Name: `INVALID_TRANSACTION_INITIATION`; namespace: `CLASS_0B`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_0b.html#0b000.
    */
   readonly "INVALID_TRANSACTION_INITIATION": "0B000";
   /**
    * `0F000` — Locator exception
    *
    * Message: `locator exception`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_0f.html#0f000
+   *
+   * Name: `LOCATOR_EXCEPTION`; namespace: `CLASS_0F`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_0f.html#0f000.
    */
   readonly "LOCATOR_EXCEPTION": "0F000";
   /**
    * `0F001` — Invalid locator specification
    *
    * Message: `invalid locator specification`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_0f.html#0f001
+   *
+   * Name: `L_E_INVALID_SPECIFICATION`; namespace: `CLASS_0F`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_0f.html#0f001.
    */
   readonly "L_E_INVALID_SPECIFICATION": "0F001";
   /**
    * `0L000` — Invalid grantor
    *
    * Message: `invalid grantor`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_0l.html#0l000
+   *
+   * Name: `INVALID_GRANTOR`; namespace: `CLASS_0L`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_0l.html#0l000.
    */
   readonly "INVALID_GRANTOR": "0L000";
   /**
    * `0LP01` — Invalid grant operation
    *
    * Message: `invalid grant operation`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_0l.html#0lp01
+   *
+   * Name: `INVALID_GRANT_OPERATION`; namespace: `CLASS_0L`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_0l.html#0lp01.
    */
   readonly "INVALID_GRANT_OPERATION": "0LP01";
   /**
    * `0P000` — Invalid role specification
    *
    * Message: `invalid role specification`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_0p.html#0p000
+   *
+   * Name: `INVALID_ROLE_SPECIFICATION`; namespace: `CLASS_0P`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_0p.html#0p000.
    */
   readonly "INVALID_ROLE_SPECIFICATION": "0P000";
   /**
    * `0Z000` — Diagnostics exception
    *
    * Message: `diagnostics exception`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_0z.html#0z000
+   *
+   * Name: `DIAGNOSTICS_EXCEPTION`; namespace: `CLASS_0Z`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_0z.html#0z000.
    */
   readonly "DIAGNOSTICS_EXCEPTION": "0Z000";
   /**
    * `0Z002` — Stacked diagnostics accessed without active handler
    *
    * Message: `stacked diagnostics accessed without active handler`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_0z.html#0z002
+   *
+   * Name: `STACKED_DIAGNOSTICS_ACCESSED_WITHOUT_ACTIVE_HANDLER`; namespace: `CLASS_0Z`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_0z.html#0z002.
    */
   readonly "STACKED_DIAGNOSTICS_ACCESSED_WITHOUT_ACTIVE_HANDLER": "0Z002";
   /**
    * `20000` — Case not found
    *
    * Message: `case not found`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_20.html#20000
+   *
+   * Name: `CASE_NOT_FOUND`; namespace: `CLASS_20`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_20.html#20000.
    */
   readonly "CASE_NOT_FOUND": "20000";
   /**
    * `21000` — Cardinality violation
    *
    * Message: `cardinality violation`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_21.html#21000
+   *
+   * Name: `CARDINALITY_VIOLATION`; namespace: `CLASS_21`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_21.html#21000.
    */
   readonly "CARDINALITY_VIOLATION": "21000";
   /**
    * `22000` — Data exception
    *
    * Message: `data exception`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_22.html#22000
+   *
+   * Name: `DATA_EXCEPTION`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22000.
    */
   readonly "DATA_EXCEPTION": "22000";
   /**
    * `2202E` — Array subscript error
    *
    * Message: `array subscript error`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_22.html#2202e
+   *
+   * Name: `ARRAY_SUBSCRIPT_ERROR`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); aliases: `ARRAY_ELEMENT_ERROR`; docs URL: class_22.html#2202e.
    */
   readonly "ARRAY_SUBSCRIPT_ERROR": "2202E";
   /**
    * `22021` — Character not in repertoire
    *
    * Message: `character not in repertoire`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_22.html#22021
+   *
+   * Name: `CHARACTER_NOT_IN_REPERTOIRE`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22021.
    */
   readonly "CHARACTER_NOT_IN_REPERTOIRE": "22021";
   /**
    * `22008` — Datetime field overflow
    *
    * Message: `datetime field overflow`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_22.html#22008
+   *
+   * Name: `DATETIME_FIELD_OVERFLOW`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); aliases: `DATETIME_VALUE_OUT_OF_RANGE`; docs URL: class_22.html#22008.
    */
   readonly "DATETIME_FIELD_OVERFLOW": "22008";
   /**
    * `22012` — Division by zero
    *
    * Message: `division by zero`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_22.html#22012
+   *
+   * Name: `DIVISION_BY_ZERO`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22012.
    */
   readonly "DIVISION_BY_ZERO": "22012";
   /**
    * `22005` — Error in assignment
    *
    * Message: `error in assignment`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_22.html#22005
+   *
+   * Name: `ERROR_IN_ASSIGNMENT`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22005.
    */
   readonly "ERROR_IN_ASSIGNMENT": "22005";
   /**
    * `2200B` — Escape character conflict
    *
    * Message: `escape character conflict`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_22.html#2200b
+   *
+   * Name: `ESCAPE_CHARACTER_CONFLICT`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#2200b.
    */
   readonly "ESCAPE_CHARACTER_CONFLICT": "2200B";
   /**
    * `22022` — Indicator overflow
    *
    * Message: `indicator overflow`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_22.html#22022
+   *
+   * Name: `INDICATOR_OVERFLOW`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22022.
    */
   readonly "INDICATOR_OVERFLOW": "22022";
   /**
    * `22015` — Interval field overflow
    *
    * Message: `interval field overflow`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_22.html#22015
+   *
+   * Name: `INTERVAL_FIELD_OVERFLOW`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22015.
    */
   readonly "INTERVAL_FIELD_OVERFLOW": "22015";
   /**
    * `2201E` — Invalid argument for logarithm
    *
    * Message: `invalid argument for logarithm`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_22.html#2201e
+   *
+   * Name: `INVALID_ARGUMENT_FOR_LOG`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#2201e.
    */
   readonly "INVALID_ARGUMENT_FOR_LOG": "2201E";
   /**
    * `22014` — Invalid argument for ntile function
    *
    * Message: `invalid argument for ntile function`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_22.html#22014
+   *
+   * Name: `INVALID_ARGUMENT_FOR_NTILE`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22014.
    */
   readonly "INVALID_ARGUMENT_FOR_NTILE": "22014";
   /**
    * `22016` — Invalid argument for nth value function
    *
    * Message: `invalid argument for nth value function`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_22.html#22016
+   *
+   * Name: `INVALID_ARGUMENT_FOR_NTH_VALUE`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22016.
    */
   readonly "INVALID_ARGUMENT_FOR_NTH_VALUE": "22016";
   /**
    * `2201F` — Invalid argument for power function
    *
    * Message: `invalid argument for power function`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_22.html#2201f
+   *
+   * Name: `INVALID_ARGUMENT_FOR_POWER_FUNCTION`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#2201f.
    */
   readonly "INVALID_ARGUMENT_FOR_POWER_FUNCTION": "2201F";
   /**
    * `2201G` — Invalid argument for width bucket function
    *
    * Message: `invalid argument for width bucket function`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_22.html#2201g
+   *
+   * Name: `INVALID_ARGUMENT_FOR_WIDTH_BUCKET_FUNCTION`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#2201g.
    */
   readonly "INVALID_ARGUMENT_FOR_WIDTH_BUCKET_FUNCTION": "2201G";
   /**
    * `22018` — Invalid character value for cast
    *
    * Message: `invalid character value for cast`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_22.html#22018
+   *
+   * Name: `INVALID_CHARACTER_VALUE_FOR_CAST`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22018.
    */
   readonly "INVALID_CHARACTER_VALUE_FOR_CAST": "22018";
   /**
    * `22007` — Invalid datetime format
    *
    * Message: `invalid datetime format`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_22.html#22007
+   *
+   * Name: `INVALID_DATETIME_FORMAT`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22007.
    */
   readonly "INVALID_DATETIME_FORMAT": "22007";
   /**
    * `22019` — Invalid escape character
    *
    * Message: `invalid escape character`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_22.html#22019
+   *
+   * Name: `INVALID_ESCAPE_CHARACTER`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22019.
    */
   readonly "INVALID_ESCAPE_CHARACTER": "22019";
   /**
    * `2200D` — Invalid escape octet
    *
    * Message: `invalid escape octet`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_22.html#2200d
+   *
+   * Name: `INVALID_ESCAPE_OCTET`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#2200d.
    */
   readonly "INVALID_ESCAPE_OCTET": "2200D";
   /**
    * `22025` — Invalid escape sequence
    *
    * Message: `invalid escape sequence`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_22.html#22025
+   *
+   * Name: `INVALID_ESCAPE_SEQUENCE`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22025.
    */
   readonly "INVALID_ESCAPE_SEQUENCE": "22025";
   /**
    * `22P06` — Nonstandard use of escape character
    *
    * Message: `nonstandard use of escape character`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_22.html#22p06
+   *
+   * Name: `NONSTANDARD_USE_OF_ESCAPE_CHARACTER`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22p06.
    */
   readonly "NONSTANDARD_USE_OF_ESCAPE_CHARACTER": "22P06";
   /**
    * `22010` — Invalid indicator parameter value
    *
    * Message: `invalid indicator parameter value`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_22.html#22010
+   *
+   * Name: `INVALID_INDICATOR_PARAMETER_VALUE`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22010.
    */
   readonly "INVALID_INDICATOR_PARAMETER_VALUE": "22010";
   /**
    * `22023` — Invalid parameter value
    *
    * Message: `invalid parameter value`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_22.html#22023
+   *
+   * Name: `INVALID_PARAMETER_VALUE`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22023.
    */
   readonly "INVALID_PARAMETER_VALUE": "22023";
   /**
    * `22013` — Invalid preceding or following size
    *
    * Message: `invalid preceding or following size`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_22.html#22013
+   *
+   * Name: `INVALID_PRECEDING_OR_FOLLOWING_SIZE`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22013.
    */
   readonly "INVALID_PRECEDING_OR_FOLLOWING_SIZE": "22013";
   /**
    * `2201B` — Invalid regular expression
    *
    * Message: `invalid regular expression`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_22.html#2201b
+   *
+   * Name: `INVALID_REGULAR_EXPRESSION`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#2201b.
    */
   readonly "INVALID_REGULAR_EXPRESSION": "2201B";
   /**
    * `2201W` — Invalid row count in limit clause
    *
    * Message: `invalid row count in limit clause`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_22.html#2201w
+   *
+   * Name: `INVALID_ROW_COUNT_IN_LIMIT_CLAUSE`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#2201w.
    */
   readonly "INVALID_ROW_COUNT_IN_LIMIT_CLAUSE": "2201W";
   /**
    * `2201X` — Invalid row count in result offset clause
    *
    * Message: `invalid row count in result offset clause`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_22.html#2201x
+   *
+   * Name: `INVALID_ROW_COUNT_IN_RESULT_OFFSET_CLAUSE`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#2201x.
    */
   readonly "INVALID_ROW_COUNT_IN_RESULT_OFFSET_CLAUSE": "2201X";
   /**
    * `2202H` — Invalid tablesample argument
    *
    * Message: `invalid tablesample argument`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_22.html#2202h
+   *
+   * Name: `INVALID_TABLESAMPLE_ARGUMENT`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#2202h.
    */
   readonly "INVALID_TABLESAMPLE_ARGUMENT": "2202H";
   /**
    * `2202G` — Invalid tablesample repeat
    *
    * Message: `invalid tablesample repeat`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_22.html#2202g
+   *
+   * Name: `INVALID_TABLESAMPLE_REPEAT`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#2202g.
    */
   readonly "INVALID_TABLESAMPLE_REPEAT": "2202G";
   /**
    * `22009` — Invalid time zone displacement value
    *
    * Message: `invalid time zone displacement value`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_22.html#22009
+   *
+   * Name: `INVALID_TIME_ZONE_DISPLACEMENT_VALUE`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22009.
    */
   readonly "INVALID_TIME_ZONE_DISPLACEMENT_VALUE": "22009";
   /**
    * `2200C` — Invalid use of escape character
    *
    * Message: `invalid use of escape character`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_22.html#2200c
+   *
+   * Name: `INVALID_USE_OF_ESCAPE_CHARACTER`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#2200c.
    */
   readonly "INVALID_USE_OF_ESCAPE_CHARACTER": "2200C";
   /**
    * `2200G` — Most specific type mismatch
    *
    * Message: `most specific type mismatch`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_22.html#2200g
+   *
+   * Name: `MOST_SPECIFIC_TYPE_MISMATCH`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#2200g.
    */
   readonly "MOST_SPECIFIC_TYPE_MISMATCH": "2200G";
   /**
    * `22004` — Null value not allowed
    *
    * Message: `null value not allowed`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_22.html#22004
+   *
+   * Name: `NULL_VALUE_NOT_ALLOWED`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22004.
    */
   readonly "NULL_VALUE_NOT_ALLOWED": "22004";
   /**
    * `22002` — Null value no indicator parameter
    *
    * Message: `null value no indicator parameter`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_22.html#22002
+   *
+   * Name: `NULL_VALUE_NO_INDICATOR_PARAMETER`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22002.
    */
   readonly "NULL_VALUE_NO_INDICATOR_PARAMETER": "22002";
   /**
    * `22003` — Numeric value out of range
    *
    * Message: `numeric value out of range`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_22.html#22003
+   *
+   * Name: `NUMERIC_VALUE_OUT_OF_RANGE`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22003.
    */
   readonly "NUMERIC_VALUE_OUT_OF_RANGE": "22003";
   /**
    * `2200H` — Sequence generator limit exceeded
    *
    * Message: `sequence generator limit exceeded`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_22.html#2200h
+   *
+   * Name: `SEQUENCE_GENERATOR_LIMIT_EXCEEDED`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#2200h.
    */
   readonly "SEQUENCE_GENERATOR_LIMIT_EXCEEDED": "2200H";
   /**
    * `22026` — String data length mismatch
    *
    * Message: `string data length mismatch`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_22.html#22026
+   *
+   * Name: `STRING_DATA_LENGTH_MISMATCH`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22026.
    */
   readonly "STRING_DATA_LENGTH_MISMATCH": "22026";
   /**
    * `22001` — String data right truncation
    *
    * Message: `string data right truncation`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_22.html#22001
+   *
+   * Name: `STRING_DATA_RIGHT_TRUNCATION`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22001.
    */
   readonly "STRING_DATA_RIGHT_TRUNCATION": "22001";
   /**
    * `22011` — Substring error
    *
    * Message: `substring error`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_22.html#22011
+   *
+   * Name: `SUBSTRING_ERROR`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22011.
    */
   readonly "SUBSTRING_ERROR": "22011";
   /**
    * `22027` — Trim error
    *
    * Message: `trim error`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_22.html#22027
+   *
+   * Name: `TRIM_ERROR`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22027.
    */
   readonly "TRIM_ERROR": "22027";
   /**
    * `22024` — Unterminated C string
    *
    * Message: `unterminated C string`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_22.html#22024
+   *
+   * Name: `UNTERMINATED_C_STRING`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22024.
    */
   readonly "UNTERMINATED_C_STRING": "22024";
   /**
    * `2200F` — Zero length character string
    *
    * Message: `zero length character string`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_22.html#2200f
+   *
+   * Name: `ZERO_LENGTH_CHARACTER_STRING`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#2200f.
    */
   readonly "ZERO_LENGTH_CHARACTER_STRING": "2200F";
   /**
    * `22P01` — Floating point exception
    *
    * Message: `floating point exception`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_22.html#22p01
+   *
+   * Name: `FLOATING_POINT_EXCEPTION`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22p01.
    */
   readonly "FLOATING_POINT_EXCEPTION": "22P01";
   /**
    * `22P02` — Invalid text representation
    *
    * Message: `invalid text representation`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_22.html#22p02
+   *
+   * Name: `INVALID_TEXT_REPRESENTATION`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22p02.
    */
   readonly "INVALID_TEXT_REPRESENTATION": "22P02";
   /**
    * `22P03` — Invalid binary representation
    *
    * Message: `invalid binary representation`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_22.html#22p03
+   *
+   * Name: `INVALID_BINARY_REPRESENTATION`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22p03.
    */
   readonly "INVALID_BINARY_REPRESENTATION": "22P03";
   /**
    * `22P04` — Bad copy file format
    *
    * Message: `bad copy file format`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_22.html#22p04
+   *
+   * Name: `BAD_COPY_FILE_FORMAT`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22p04.
    */
   readonly "BAD_COPY_FILE_FORMAT": "22P04";
   /**
    * `22P05` — Untranslatable character
    *
    * Message: `untranslatable character`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_22.html#22p05
+   *
+   * Name: `UNTRANSLATABLE_CHARACTER`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22p05.
    */
   readonly "UNTRANSLATABLE_CHARACTER": "22P05";
   /**
    * `2200L` — Not an XML document
    *
    * Message: `not an XML document`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_22.html#2200l
+   *
+   * Name: `NOT_AN_XML_DOCUMENT`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#2200l.
    */
   readonly "NOT_AN_XML_DOCUMENT": "2200L";
   /**
    * `2200M` — Invalid XML document
    *
    * Message: `invalid XML document`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_22.html#2200m
+   *
+   * Name: `INVALID_XML_DOCUMENT`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#2200m.
    */
   readonly "INVALID_XML_DOCUMENT": "2200M";
   /**
    * `2200N` — Invalid XML content
    *
    * Message: `invalid XML content`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_22.html#2200n
+   *
+   * Name: `INVALID_XML_CONTENT`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#2200n.
    */
   readonly "INVALID_XML_CONTENT": "2200N";
   /**
    * `2200S` — Invalid XML comment
    *
    * Message: `invalid XML comment`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_22.html#2200s
+   *
+   * Name: `INVALID_XML_COMMENT`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#2200s.
    */
   readonly "INVALID_XML_COMMENT": "2200S";
   /**
    * `2200T` — Invalid XML processing instruction
    *
    * Message: `invalid XML processing instruction`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_22.html#2200t
+   *
+   * Name: `INVALID_XML_PROCESSING_INSTRUCTION`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#2200t.
    */
   readonly "INVALID_XML_PROCESSING_INSTRUCTION": "2200T";
   /**
    * `22030` — Duplicate JSON object key value
    *
    * Message: `duplicate JSON object key value`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_22.html#22030
+   *
+   * Name: `DUPLICATE_JSON_OBJECT_KEY_VALUE`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22030.
    */
   readonly "DUPLICATE_JSON_OBJECT_KEY_VALUE": "22030";
   /**
    * `22031` — Invalid argument for SQL JSON datetime function
    *
    * Message: `invalid argument for SQL JSON datetime function`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_22.html#22031
+   *
+   * Name: `INVALID_ARGUMENT_FOR_SQL_JSON_DATETIME_FUNCTION`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22031.
    */
   readonly "INVALID_ARGUMENT_FOR_SQL_JSON_DATETIME_FUNCTION": "22031";
   /**
    * `22032` — Invalid JSON text
    *
    * Message: `invalid JSON text`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_22.html#22032
+   *
+   * Name: `INVALID_JSON_TEXT`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22032.
    */
   readonly "INVALID_JSON_TEXT": "22032";
   /**
    * `22033` — Invalid SQL JSON subscript
    *
    * Message: `invalid SQL JSON subscript`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_22.html#22033
+   *
+   * Name: `INVALID_SQL_JSON_SUBSCRIPT`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22033.
    */
   readonly "INVALID_SQL_JSON_SUBSCRIPT": "22033";
   /**
    * `22034` — More than one SQL JSON item
    *
    * Message: `more than one SQL JSON item`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_22.html#22034
+   *
+   * Name: `MORE_THAN_ONE_SQL_JSON_ITEM`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22034.
    */
   readonly "MORE_THAN_ONE_SQL_JSON_ITEM": "22034";
   /**
    * `22035` — No SQL JSON item
    *
    * Message: `no SQL JSON item`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_22.html#22035
+   *
+   * Name: `NO_SQL_JSON_ITEM`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22035.
    */
   readonly "NO_SQL_JSON_ITEM": "22035";
   /**
    * `22036` — Non numeric SQL JSON item
    *
    * Message: `non numeric SQL JSON item`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_22.html#22036
+   *
+   * Name: `NON_NUMERIC_SQL_JSON_ITEM`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22036.
    */
   readonly "NON_NUMERIC_SQL_JSON_ITEM": "22036";
   /**
    * `22037` — Non unique keys in a JSON object
    *
    * Message: `non unique keys in a JSON object`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_22.html#22037
+   *
+   * Name: `NON_UNIQUE_KEYS_IN_A_JSON_OBJECT`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22037.
    */
   readonly "NON_UNIQUE_KEYS_IN_A_JSON_OBJECT": "22037";
   /**
    * `22038` — Singleton SQL JSON item required
    *
    * Message: `singleton SQL JSON item required`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_22.html#22038
+   *
+   * Name: `SINGLETON_SQL_JSON_ITEM_REQUIRED`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22038.
    */
   readonly "SINGLETON_SQL_JSON_ITEM_REQUIRED": "22038";
   /**
    * `22039` — SQL JSON array not found
    *
    * Message: `SQL JSON array not found`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_22.html#22039
+   *
+   * Name: `SQL_JSON_ARRAY_NOT_FOUND`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22039.
    */
   readonly "SQL_JSON_ARRAY_NOT_FOUND": "22039";
   /**
    * `2203A` — SQL JSON member not found
    *
    * Message: `SQL JSON member not found`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_22.html#2203a
+   *
+   * Name: `SQL_JSON_MEMBER_NOT_FOUND`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#2203a.
    */
   readonly "SQL_JSON_MEMBER_NOT_FOUND": "2203A";
   /**
    * `2203B` — SQL JSON number not found
    *
    * Message: `SQL JSON number not found`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_22.html#2203b
+   *
+   * Name: `SQL_JSON_NUMBER_NOT_FOUND`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#2203b.
    */
   readonly "SQL_JSON_NUMBER_NOT_FOUND": "2203B";
   /**
    * `2203C` — SQL JSON object not found
    *
    * Message: `SQL JSON object not found`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_22.html#2203c
+   *
+   * Name: `SQL_JSON_OBJECT_NOT_FOUND`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#2203c.
    */
   readonly "SQL_JSON_OBJECT_NOT_FOUND": "2203C";
   /**
    * `2203D` — Too many JSON array elements
    *
    * Message: `too many JSON array elements`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_22.html#2203d
+   *
+   * Name: `TOO_MANY_JSON_ARRAY_ELEMENTS`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#2203d.
    */
   readonly "TOO_MANY_JSON_ARRAY_ELEMENTS": "2203D";
   /**
    * `2203E` — Too many JSON object members
    *
    * Message: `too many JSON object members`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_22.html#2203e
+   *
+   * Name: `TOO_MANY_JSON_OBJECT_MEMBERS`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#2203e.
    */
   readonly "TOO_MANY_JSON_OBJECT_MEMBERS": "2203E";
   /**
    * `2203F` — SQL JSON scalar required
    *
    * Message: `SQL JSON scalar required`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_22.html#2203f
+   *
+   * Name: `SQL_JSON_SCALAR_REQUIRED`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#2203f.
    */
   readonly "SQL_JSON_SCALAR_REQUIRED": "2203F";
   /**
    * `2203G` — SQL JSON item cannot be cast to target type
    *
    * Message: `SQL JSON item cannot be cast to target type`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_22.html#2203g
+   *
+   * Name: `SQL_JSON_ITEM_CANNOT_BE_CAST_TO_TARGET_TYPE`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#2203g.
    */
   readonly "SQL_JSON_ITEM_CANNOT_BE_CAST_TO_TARGET_TYPE": "2203G";
   /**
    * `23000` — Integrity constraint violation
    *
    * Message: `integrity constraint violation`
-   * Category `conflict`, not retryable; exit code 1, HTTP 409, JSON-RPC -32602.
-   * See class_23.html#23000
+   *
+   * Name: `INTEGRITY_CONSTRAINT_VIOLATION`; namespace: `CLASS_23`; category: `conflict`; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_23.html#23000.
    */
   readonly "INTEGRITY_CONSTRAINT_VIOLATION": "23000";
   /**
    * `23001` — Restrict violation
    *
    * Message: `restrict violation`
-   * Category `conflict`, not retryable; exit code 1, HTTP 409, JSON-RPC -32602.
-   * See class_23.html#23001
+   *
+   * Name: `RESTRICT_VIOLATION`; namespace: `CLASS_23`; category: `conflict`; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_23.html#23001.
    */
   readonly "RESTRICT_VIOLATION": "23001";
   /**
    * `23502` — Not null violation
    *
    * Message: `not null violation`
-   * Category `conflict`, not retryable; exit code 1, HTTP 409, JSON-RPC -32602.
-   * See class_23.html#23502
+   *
+   * Name: `NOT_NULL_VIOLATION`; namespace: `CLASS_23`; category: `conflict`; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_23.html#23502.
    */
   readonly "NOT_NULL_VIOLATION": "23502";
   /**
    * `23503` — Foreign key violation
    *
    * Message: `foreign key violation`
-   * Category `conflict`, not retryable; exit code 1, HTTP 409, JSON-RPC -32602.
-   * See class_23.html#23503
+   *
+   * Name: `FOREIGN_KEY_VIOLATION`; namespace: `CLASS_23`; category: `conflict`; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_23.html#23503.
    */
   readonly "FOREIGN_KEY_VIOLATION": "23503";
   /**
    * `23505` — Unique violation
    *
    * Message: `unique violation`
-   * Category `conflict`, not retryable; exit code 1, HTTP 409, JSON-RPC -32602.
-   * See class_23.html#23505
+   *
+   * Name: `UNIQUE_VIOLATION`; namespace: `CLASS_23`; category: `conflict`; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_23.html#23505.
    */
   readonly "UNIQUE_VIOLATION": "23505";
   /**
    * `23514` — Check violation
    *
    * Message: `check violation`
-   * Category `conflict`, not retryable; exit code 1, HTTP 409, JSON-RPC -32602.
-   * See class_23.html#23514
+   *
+   * Name: `CHECK_VIOLATION`; namespace: `CLASS_23`; category: `conflict`; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_23.html#23514.
    */
   readonly "CHECK_VIOLATION": "23514";
   /**
    * `23P01` — Exclusion violation
    *
    * Message: `exclusion violation`
-   * Category `conflict`, not retryable; exit code 1, HTTP 409, JSON-RPC -32602.
-   * See class_23.html#23p01
+   *
+   * Name: `EXCLUSION_VIOLATION`; namespace: `CLASS_23`; category: `conflict`; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_23.html#23p01.
    */
   readonly "EXCLUSION_VIOLATION": "23P01";
   /**
    * `24000` — Invalid cursor state
    *
    * Message: `invalid cursor state`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_24.html#24000
+   *
+   * Name: `INVALID_CURSOR_STATE`; namespace: `CLASS_24`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_24.html#24000.
    */
   readonly "INVALID_CURSOR_STATE": "24000";
   /**
    * `25000` — Invalid transaction state
    *
    * Message: `invalid transaction state`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_25.html#25000
+   *
+   * Name: `INVALID_TRANSACTION_STATE`; namespace: `CLASS_25`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_25.html#25000.
    */
   readonly "INVALID_TRANSACTION_STATE": "25000";
   /**
    * `25001` — Active SQL transaction
    *
    * Message: `active SQL transaction`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_25.html#25001
+   *
+   * Name: `ACTIVE_SQL_TRANSACTION`; namespace: `CLASS_25`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_25.html#25001.
    */
   readonly "ACTIVE_SQL_TRANSACTION": "25001";
   /**
    * `25002` — Branch transaction already active
    *
    * Message: `branch transaction already active`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_25.html#25002
+   *
+   * Name: `BRANCH_TRANSACTION_ALREADY_ACTIVE`; namespace: `CLASS_25`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_25.html#25002.
    */
   readonly "BRANCH_TRANSACTION_ALREADY_ACTIVE": "25002";
   /**
    * `25008` — Held cursor requires same isolation level
    *
    * Message: `held cursor requires same isolation level`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_25.html#25008
+   *
+   * Name: `HELD_CURSOR_REQUIRES_SAME_ISOLATION_LEVEL`; namespace: `CLASS_25`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_25.html#25008.
    */
   readonly "HELD_CURSOR_REQUIRES_SAME_ISOLATION_LEVEL": "25008";
   /**
    * `25003` — Inappropriate access mode for branch transaction
    *
    * Message: `inappropriate access mode for branch transaction`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_25.html#25003
+   *
+   * Name: `INAPPROPRIATE_ACCESS_MODE_FOR_BRANCH_TRANSACTION`; namespace: `CLASS_25`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_25.html#25003.
    */
   readonly "INAPPROPRIATE_ACCESS_MODE_FOR_BRANCH_TRANSACTION": "25003";
   /**
    * `25004` — Inappropriate isolation level for branch transaction
    *
    * Message: `inappropriate isolation level for branch transaction`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_25.html#25004
+   *
+   * Name: `INAPPROPRIATE_ISOLATION_LEVEL_FOR_BRANCH_TRANSACTION`; namespace: `CLASS_25`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_25.html#25004.
    */
   readonly "INAPPROPRIATE_ISOLATION_LEVEL_FOR_BRANCH_TRANSACTION": "25004";
   /**
    * `25005` — No active SQL transaction for branch transaction
    *
    * Message: `no active SQL transaction for branch transaction`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_25.html#25005
+   *
+   * Name: `NO_ACTIVE_SQL_TRANSACTION_FOR_BRANCH_TRANSACTION`; namespace: `CLASS_25`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_25.html#25005.
    */
   readonly "NO_ACTIVE_SQL_TRANSACTION_FOR_BRANCH_TRANSACTION": "25005";
   /**
    * `25006` — Read only SQL transaction
    *
    * Message: `read only SQL transaction`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_25.html#25006
+   *
+   * Name: `READ_ONLY_SQL_TRANSACTION`; namespace: `CLASS_25`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_25.html#25006.
    */
   readonly "READ_ONLY_SQL_TRANSACTION": "25006";
   /**
    * `25007` — Schema and data statement mixing not supported
    *
    * Message: `schema and data statement mixing not supported`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_25.html#25007
+   *
+   * Name: `SCHEMA_AND_DATA_STATEMENT_MIXING_NOT_SUPPORTED`; namespace: `CLASS_25`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_25.html#25007.
    */
   readonly "SCHEMA_AND_DATA_STATEMENT_MIXING_NOT_SUPPORTED": "25007";
   /**
    * `25P01` — No active SQL transaction
    *
    * Message: `no active SQL transaction`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_25.html#25p01
+   *
+   * Name: `NO_ACTIVE_SQL_TRANSACTION`; namespace: `CLASS_25`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_25.html#25p01.
    */
   readonly "NO_ACTIVE_SQL_TRANSACTION": "25P01";
   /**
    * `25P02` — In failed SQL transaction
    *
    * Message: `in failed SQL transaction`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_25.html#25p02
+   *
+   * Name: `IN_FAILED_SQL_TRANSACTION`; namespace: `CLASS_25`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_25.html#25p02.
    */
   readonly "IN_FAILED_SQL_TRANSACTION": "25P02";
   /**
    * `25P03` — Idle in transaction session timeout
    *
    * Message: `idle in transaction session timeout`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_25.html#25p03
+   *
+   * Name: `IDLE_IN_TRANSACTION_SESSION_TIMEOUT`; namespace: `CLASS_25`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_25.html#25p03.
    */
   readonly "IDLE_IN_TRANSACTION_SESSION_TIMEOUT": "25P03";
   /**
    * `26000` — Invalid SQL statement name
    *
    * Message: `invalid SQL statement name`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_26.html#26000
+   *
+   * Name: `INVALID_SQL_STATEMENT_NAME`; namespace: `CLASS_26`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); aliases: `UNDEFINED_PSTATEMENT`; docs URL: class_26.html#26000.
    */
   readonly "INVALID_SQL_STATEMENT_NAME": "26000";
   /**
    * `27000` — Triggered data change violation
    *
    * Message: `triggered data change violation`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_27.html#27000
+   *
+   * Name: `TRIGGERED_DATA_CHANGE_VIOLATION`; namespace: `CLASS_27`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_27.html#27000.
    */
   readonly "TRIGGERED_DATA_CHANGE_VIOLATION": "27000";
   /**
    * `28000` — Invalid authorization specification
    *
    * Message: `invalid authorization specification`
-   * Category `permission`, not retryable; exit code 1, HTTP 403, JSON-RPC -32602.
-   * See class_28.html#28000
+   *
+   * Name: `INVALID_AUTHORIZATION_SPECIFICATION`; namespace: `CLASS_28`; category: `permission`; retryable: no; exit code: 1; HTTP status: 403; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_28.html#28000.
    */
   readonly "INVALID_AUTHORIZATION_SPECIFICATION": "28000";
   /**
    * `28P01` — Invalid password
    *
    * Message: `invalid password`
-   * Category `permission`, not retryable; exit code 1, HTTP 403, JSON-RPC -32602.
-   * See class_28.html#28p01
+   *
+   * Name: `INVALID_PASSWORD`; namespace: `CLASS_28`; category: `permission`; retryable: no; exit code: 1; HTTP status: 403; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_28.html#28p01.
    */
   readonly "INVALID_PASSWORD": "28P01";
   /**
    * `2B000` — Dependent privilege descriptors still exist
    *
    * Message: `dependent privilege descriptors still exist`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_2b.html#2b000
+   *
+   * Name: `DEPENDENT_PRIVILEGE_DESCRIPTORS_STILL_EXIST`; namespace: `CLASS_2B`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_2b.html#2b000.
    */
   readonly "DEPENDENT_PRIVILEGE_DESCRIPTORS_STILL_EXIST": "2B000";
   /**
    * `2BP01` — Dependent objects still exist
    *
    * Message: `dependent objects still exist`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_2b.html#2bp01
+   *
+   * Name: `DEPENDENT_OBJECTS_STILL_EXIST`; namespace: `CLASS_2B`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_2b.html#2bp01.
    */
   readonly "DEPENDENT_OBJECTS_STILL_EXIST": "2BP01";
   /**
    * `2D000` — Invalid transaction termination
    *
    * Message: `invalid transaction termination`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_2d.html#2d000
+   *
+   * Name: `INVALID_TRANSACTION_TERMINATION`; namespace: `CLASS_2D`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_2d.html#2d000.
    */
   readonly "INVALID_TRANSACTION_TERMINATION": "2D000";
   /**
    * `2F000` — SQL routine exception
    *
    * Message: `SQL routine exception`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_2f.html#2f000
+   *
+   * Name: `SQL_ROUTINE_EXCEPTION`; namespace: `CLASS_2F`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_2f.html#2f000.
    */
   readonly "SQL_ROUTINE_EXCEPTION": "2F000";
   /**
    * `2F005` — Function executed no return statement
    *
    * Message: `function executed no return statement`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_2f.html#2f005
+   *
+   * Name: `S_R_E_FUNCTION_EXECUTED_NO_RETURN_STATEMENT`; namespace: `CLASS_2F`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_2f.html#2f005.
    */
   readonly "S_R_E_FUNCTION_EXECUTED_NO_RETURN_STATEMENT": "2F005";
   /**
    * `2F002` — Modifying SQL data not permitted
    *
    * Message: `modifying SQL data not permitted`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_2f.html#2f002
+   *
+   * Name: `S_R_E_MODIFYING_SQL_DATA_NOT_PERMITTED`; namespace: `CLASS_2F`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_2f.html#2f002.
    */
   readonly "S_R_E_MODIFYING_SQL_DATA_NOT_PERMITTED": "2F002";
   /**
    * `2F003` — Prohibited SQL statement attempted
    *
    * Message: `prohibited SQL statement attempted`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_2f.html#2f003
+   *
+   * Name: `S_R_E_PROHIBITED_SQL_STATEMENT_ATTEMPTED`; namespace: `CLASS_2F`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_2f.html#2f003.
    */
   readonly "S_R_E_PROHIBITED_SQL_STATEMENT_ATTEMPTED": "2F003";
   /**
    * `2F004` — Reading SQL data not permitted
    *
    * Message: `reading SQL data not permitted`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_2f.html#2f004
+   *
+   * Name: `S_R_E_READING_SQL_DATA_NOT_PERMITTED`; namespace: `CLASS_2F`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_2f.html#2f004.
    */
   readonly "S_R_E_READING_SQL_DATA_NOT_PERMITTED": "2F004";
   /**
    * `34000` — Invalid cursor name
    *
    * Message: `invalid cursor name`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_34.html#34000
+   *
+   * Name: `INVALID_CURSOR_NAME`; namespace: `CLASS_34`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); aliases: `UNDEFINED_CURSOR`; docs URL: class_34.html#34000.
    */
   readonly "INVALID_CURSOR_NAME": "34000";
   /**
    * `38000` — External routine exception
    *
    * Message: `external routine exception`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_38.html#38000
+   *
+   * Name: `EXTERNAL_ROUTINE_EXCEPTION`; namespace: `CLASS_38`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_38.html#38000.
    */
   readonly "EXTERNAL_ROUTINE_EXCEPTION": "38000";
   /**
    * `38001` — Containing SQL not permitted
    *
    * Message: `containing SQL not permitted`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_38.html#38001
+   *
+   * Name: `E_R_E_CONTAINING_SQL_NOT_PERMITTED`; namespace: `CLASS_38`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_38.html#38001.
    */
   readonly "E_R_E_CONTAINING_SQL_NOT_PERMITTED": "38001";
   /**
    * `38002` — Modifying SQL data not permitted
    *
    * Message: `modifying SQL data not permitted`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_38.html#38002
+   *
+   * Name: `E_R_E_MODIFYING_SQL_DATA_NOT_PERMITTED`; namespace: `CLASS_38`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_38.html#38002.
    */
   readonly "E_R_E_MODIFYING_SQL_DATA_NOT_PERMITTED": "38002";
   /**
    * `38003` — Prohibited SQL statement attempted
    *
    * Message: `prohibited SQL statement attempted`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_38.html#38003
+   *
+   * Name: `E_R_E_PROHIBITED_SQL_STATEMENT_ATTEMPTED`; namespace: `CLASS_38`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_38.html#38003.
    */
   readonly "E_R_E_PROHIBITED_SQL_STATEMENT_ATTEMPTED": "38003";
   /**
    * `38004` — Reading SQL data not permitted
    *
    * Message: `reading SQL data not permitted`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_38.html#38004
+   *
+   * Name: `E_R_E_READING_SQL_DATA_NOT_PERMITTED`; namespace: `CLASS_38`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_38.html#38004.
    */
   readonly "E_R_E_READING_SQL_DATA_NOT_PERMITTED": "38004";
   /**
    * `39000` — External routine invocation exception
    *
    * Message: `external routine invocation exception`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_39.html#39000
+   *
+   * Name: `EXTERNAL_ROUTINE_INVOCATION_EXCEPTION`; namespace: `CLASS_39`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_39.html#39000.
    */
   readonly "EXTERNAL_ROUTINE_INVOCATION_EXCEPTION": "39000";
   /**
    * `39001` — Invalid SQLSTATE returned
    *
    * Message: `invalid SQLSTATE returned`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_39.html#39001
+   *
+   * Name: `E_R_I_E_INVALID_SQLSTATE_RETURNED`; namespace: `CLASS_39`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_39.html#39001.
    */
   readonly "E_R_I_E_INVALID_SQLSTATE_RETURNED": "39001";
   /**
    * `39004` — Null value not allowed
    *
    * Message: `null value not allowed`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_39.html#39004
+   *
+   * Name: `E_R_I_E_NULL_VALUE_NOT_ALLOWED`; namespace: `CLASS_39`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_39.html#39004.
    */
   readonly "E_R_I_E_NULL_VALUE_NOT_ALLOWED": "39004";
   /**
    * `39P01` — Trigger protocol violated
    *
    * Message: `trigger protocol violated`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_39.html#39p01
+   *
+   * Name: `E_R_I_E_TRIGGER_PROTOCOL_VIOLATED`; namespace: `CLASS_39`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_39.html#39p01.
    */
   readonly "E_R_I_E_TRIGGER_PROTOCOL_VIOLATED": "39P01";
   /**
    * `39P02` — SRF protocol violated
    *
    * Message: `SRF protocol violated`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_39.html#39p02
+   *
+   * Name: `E_R_I_E_SRF_PROTOCOL_VIOLATED`; namespace: `CLASS_39`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_39.html#39p02.
    */
   readonly "E_R_I_E_SRF_PROTOCOL_VIOLATED": "39P02";
   /**
    * `39P03` — Event trigger protocol violated
    *
    * Message: `event trigger protocol violated`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_39.html#39p03
+   *
+   * Name: `E_R_I_E_EVENT_TRIGGER_PROTOCOL_VIOLATED`; namespace: `CLASS_39`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_39.html#39p03.
    */
   readonly "E_R_I_E_EVENT_TRIGGER_PROTOCOL_VIOLATED": "39P03";
   /**
    * `3B000` — Savepoint exception
    *
    * Message: `savepoint exception`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_3b.html#3b000
+   *
+   * Name: `SAVEPOINT_EXCEPTION`; namespace: `CLASS_3B`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_3b.html#3b000.
    */
   readonly "SAVEPOINT_EXCEPTION": "3B000";
   /**
    * `3B001` — Invalid savepoint specification
    *
    * Message: `invalid savepoint specification`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_3b.html#3b001
+   *
+   * Name: `S_E_INVALID_SPECIFICATION`; namespace: `CLASS_3B`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_3b.html#3b001.
    */
   readonly "S_E_INVALID_SPECIFICATION": "3B001";
   /**
    * `3D000` — Invalid catalog name
    *
    * Message: `invalid catalog name`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_3d.html#3d000
+   *
+   * Name: `INVALID_CATALOG_NAME`; namespace: `CLASS_3D`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); aliases: `UNDEFINED_DATABASE`; docs URL: class_3d.html#3d000.
    */
   readonly "INVALID_CATALOG_NAME": "3D000";
   /**
    * `3F000` — Invalid schema name
    *
    * Message: `invalid schema name`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_3f.html#3f000
+   *
+   * Name: `INVALID_SCHEMA_NAME`; namespace: `CLASS_3F`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); aliases: `UNDEFINED_SCHEMA`; docs URL: class_3f.html#3f000.
    */
   readonly "INVALID_SCHEMA_NAME": "3F000";
   /**
    * `40000` — Transaction rollback
    *
    * Message: `transaction rollback`
-   * Category `rollback`, retryable; exit code 1, HTTP 409, JSON-RPC -32603.
-   * See class_40.html#40000
+   *
+   * Name: `TRANSACTION_ROLLBACK`; namespace: `CLASS_40`; category: `rollback`; retryable: yes; retry advice: at most 5 attempts, first backoff 10 ms. Roll back, then rerun the whole transaction from its first statement; exit code: 1; HTTP status: 409; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: class_40.html#40000.
    */
   readonly "TRANSACTION_ROLLBACK": "40000";
   /**
    * `40002` — Transaction integrity constraint violation
    *
    * Message: `transaction integrity constraint violation`
-   * Category `rollback`, not retryable; exit code 1, HTTP 409, JSON-RPC -32603.
-   * See class_40.html#40002
+   *
+   * Name: `T_R_INTEGRITY_CONSTRAINT_VIOLATION`; namespace: `CLASS_40`; category: `rollback`; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: class_40.html#40002.
    */
   readonly "T_R_INTEGRITY_CONSTRAINT_VIOLATION": "40002";
   /**
    * `40001` — Serialization failure
    *
    * Message: `serialization failure`
-   * Category `rollback`, retryable; exit code 1, HTTP 409, JSON-RPC -32603.
-   * See class_40.html#40001
+   *
+   * Name: `T_R_SERIALIZATION_FAILURE`; namespace: `CLASS_40`; category: `rollback`; retryable: yes; retry advice: at most 5 attempts, first backoff 10 ms. Roll back, then rerun the whole transaction from its first statement; exit code: 1; HTTP status: 409; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: class_40.html#40001.
    */
   readonly "T_R_SERIALIZATION_FAILURE": "40001";
   /**
    * `40003` — Statement completion unknown
    *
    * Message: `statement completion unknown`
-   * Category `rollback`, not retryable; exit code 1, HTTP 409, JSON-RPC -32603.
-   * See class_40.html#40003
+   *
+   * Name: `T_R_STATEMENT_COMPLETION_UNKNOWN`; namespace: `CLASS_40`; category: `rollback`; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: class_40.html#40003.
    */
   readonly "T_R_STATEMENT_COMPLETION_UNKNOWN": "40003";
   /**
    * `40P01` — Deadlock detected
    *
    * Message: `deadlock detected`
-   * Category `rollback`, retryable; exit code 1, HTTP 409, JSON-RPC -32603.
-   * See class_40.html#40p01
+   *
+   * Name: `T_R_DEADLOCK_DETECTED`; namespace: `CLASS_40`; category: `rollback`; retryable: yes; retry advice: at most 5 attempts, first backoff 10 ms. Roll back, then rerun the whole transaction from its first statement; exit code: 1; HTTP status: 409; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: class_40.html#40p01.
    */
   readonly "T_R_DEADLOCK_DETECTED": "40P01";
   /**
    * `42000` — Syntax error or access rule violation
    *
    * Message: `syntax error or access rule violation`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_42.html#42000
+   *
+   * Name: `SYNTAX_ERROR_OR_ACCESS_RULE_VIOLATION`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42000.
    */
   readonly "SYNTAX_ERROR_OR_ACCESS_RULE_VIOLATION": "42000";
   /**
    * `42601` — Syntax error
    *
    * Message: `syntax error`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_42.html#42601
+   *
+   * Name: `SYNTAX_ERROR`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42601.
    */
   readonly "SYNTAX_ERROR": "42601";
   /**
    * `42501` — Insufficient privilege
    *
    * Message: `insufficient privilege`
-   * Category `permission`, not retryable; exit code 1, HTTP 403, JSON-RPC -32602.
-   * See class_42.html#42501
+   *
+   * Name: `INSUFFICIENT_PRIVILEGE`; namespace: `CLASS_42`; category: `permission`; retryable: no; exit code: 1; HTTP status: 403; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42501.
    */
   readonly "INSUFFICIENT_PRIVILEGE": "42501";
   /**
    * `42846` — Cannot coerce
    *
    * Message: `cannot coerce`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_42.html#42846
+   *
+   * Name: `CANNOT_COERCE`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42846.
    */
   readonly "CANNOT_COERCE": "42846";
   /**
    * `42803` — Grouping error
    *
    * Message: `grouping error`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_42.html#42803
+   *
+   * Name: `GROUPING_ERROR`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42803.
    */
   readonly "GROUPING_ERROR": "42803";
   /**
    * `42P20` — Windowing error
    *
    * Message: `windowing error`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_42.html#42p20
+   *
+   * Name: `WINDOWING_ERROR`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42p20.
    */
   readonly "WINDOWING_ERROR": "42P20";
   /**
    * `42P19` — Invalid recursion
    *
    * Message: `invalid recursion`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_42.html#42p19
+   *
+   * Name: `INVALID_RECURSION`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42p19.
    */
   readonly "INVALID_RECURSION": "42P19";
   /**
    * `42830` — Invalid foreign key
    *
    * Message: `invalid foreign key`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_42.html#42830
+   *
+   * Name: `INVALID_FOREIGN_KEY`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42830.
    */
   readonly "INVALID_FOREIGN_KEY": "42830";
   /**
    * `42602` — Invalid name
    *
    * Message: `invalid name`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_42.html#42602
+   *
+   * Name: `INVALID_NAME`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42602.
    */
   readonly "INVALID_NAME": "42602";
   /**
    * `42622` — Name too long
    *
    * Message: `name too long`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_42.html#42622
+   *
+   * Name: `NAME_TOO_LONG`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42622.
    */
   readonly "NAME_TOO_LONG": "42622";
   /**
    * `42939` — Reserved name
    *
    * Message: `reserved name`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_42.html#42939
+   *
+   * Name: `RESERVED_NAME`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42939.
    */
   readonly "RESERVED_NAME": "42939";
   /**
    * `42804` — Datatype mismatch
    *
    * Message: `datatype mismatch`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_42.html#42804
+   *
+   * Name: `DATATYPE_MISMATCH`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42804.
    */
   readonly "DATATYPE_MISMATCH": "42804";
   /**
    * `42P18` — Indeterminate datatype
    *
    * Message: `indeterminate datatype`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_42.html#42p18
+   *
+   * Name: `INDETERMINATE_DATATYPE`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42p18.
    */
   readonly "INDETERMINATE_DATATYPE": "42P18";
   /**
    * `42P21` — Collation mismatch
    *
    * Message: `collation mismatch`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_42.html#42p21
+   *
+   * Name: `COLLATION_MISMATCH`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42p21.
    */
   readonly "COLLATION_MISMATCH": "42P21";
   /**
    * `42P22` — Indeterminate collation
    *
    * Message: `indeterminate collation`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_42.html#42p22
+   *
+   * Name: `INDETERMINATE_COLLATION`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42p22.
    */
   readonly "INDETERMINATE_COLLATION": "42P22";
   /**
    * `42809` — Wrong object type
    *
    * Message: `wrong object type`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_42.html#42809
+   *
+   * Name: `WRONG_OBJECT_TYPE`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42809.
    */
   readonly "WRONG_OBJECT_TYPE": "42809";
   /**
    * `428C9` — Generated always
    *
    * Message: `generated always`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_42.html#428c9
+   *
+   * Name: `GENERATED_ALWAYS`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#428c9.
    */
   readonly "GENERATED_ALWAYS": "428C9";
   /**
    * `42703` — Undefined column
    *
    * Message: `undefined column`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_42.html#42703
+   *
+   * Name: `UNDEFINED_COLUMN`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42703.
    */
   readonly "UNDEFINED_COLUMN": "42703";
   /**
    * `42883` — Undefined function
    *
    * Message: `undefined function`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_42.html#42883
+   *
+   * Name: `UNDEFINED_FUNCTION`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42883.
    */
   readonly "UNDEFINED_FUNCTION": "42883";
   /**
    * `42P01` — Undefined table
    *
    * Message: `undefined table`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_42.html#42p01
+   *
+   * Name: `UNDEFINED_TABLE`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42p01.
    */
   readonly "UNDEFINED_TABLE": "42P01";
   /**
    * `42P02` — Undefined parameter
    *
    * Message: `undefined parameter`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_42.html#42p02
+   *
+   * Name: `UNDEFINED_PARAMETER`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42p02.
    */
   readonly "UNDEFINED_PARAMETER": "42P02";
   /**
    * `42704` — Undefined object
    *
    * Message: `undefined object`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_42.html#42704
+   *
+   * Name: `UNDEFINED_OBJECT`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42704.
    */
   readonly "UNDEFINED_OBJECT": "42704";
   /**
    * `42701` — Duplicate column
    *
    * Message: `duplicate column`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_42.html#42701
+   *
+   * Name: `DUPLICATE_COLUMN`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42701.
    */
   readonly "DUPLICATE_COLUMN": "42701";
   /**
    * `42P03` — Duplicate cursor
    *
    * Message: `duplicate cursor`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_42.html#42p03
+   *
+   * Name: `DUPLICATE_CURSOR`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42p03.
    */
   readonly "DUPLICATE_CURSOR": "42P03";
   /**
    * `42P04` — Duplicate database
    *
    * Message: `duplicate database`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_42.html#42p04
+   *
+   * Name: `DUPLICATE_DATABASE`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42p04.
    */
   readonly "DUPLICATE_DATABASE": "42P04";
   /**
    * `42723` — Duplicate function
    *
    * Message: `duplicate function`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_42.html#42723
+   *
+   * Name: `DUPLICATE_FUNCTION`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42723.
    */
   readonly "DUPLICATE_FUNCTION": "42723";
   /**
    * `42P05` — Duplicate prepared statement
    *
    * Message: `duplicate prepared statement`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_42.html#42p05
+   *
+   * Name: `DUPLICATE_PSTATEMENT`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42p05.
    */
   readonly "DUPLICATE_PSTATEMENT": "42P05";
   /**
    * `42P06` — Duplicate schema
    *
    * Message: `duplicate schema`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_42.html#42p06
+   *
+   * Name: `DUPLICATE_SCHEMA`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42p06.
    */
   readonly "DUPLICATE_SCHEMA": "42P06";
   /**
    * `42P07` — Duplicate table
    *
    * Message: `duplicate table`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_42.html#42p07
+   *
+   * Name: `DUPLICATE_TABLE`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42p07.
    */
   readonly "DUPLICATE_TABLE": "42P07";
   /**
    * `42712` — Duplicate alias
    *
    * Message: `duplicate alias`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_42.html#42712
+   *
+   * Name: `DUPLICATE_ALIAS`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42712.
    */
   readonly "DUPLICATE_ALIAS": "42712";
   /**
    * `42710` — Duplicate object
    *
    * Message: `duplicate object`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_42.html#42710
+   *
+   * Name: `DUPLICATE_OBJECT`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42710.
    */
   readonly "DUPLICATE_OBJECT": "42710";
   /**
    * `42702` — Ambiguous column
    *
    * Message: `ambiguous column`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_42.html#42702
+   *
+   * Name: `AMBIGUOUS_COLUMN`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42702.
    */
   readonly "AMBIGUOUS_COLUMN": "42702";
   /**
    * `42725` — Ambiguous function
    *
    * Message: `ambiguous function`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_42.html#42725
+   *
+   * Name: `AMBIGUOUS_FUNCTION`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42725.
    */
   readonly "AMBIGUOUS_FUNCTION": "42725";
   /**
    * `42P08` — Ambiguous parameter
    *
    * Message: `ambiguous parameter`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_42.html#42p08
+   *
+   * Name: `AMBIGUOUS_PARAMETER`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42p08.
    */
   readonly "AMBIGUOUS_PARAMETER": "42P08";
   /**
    * `42P09` — Ambiguous alias
    *
    * Message: `ambiguous alias`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_42.html#42p09
+   *
+   * Name: `AMBIGUOUS_ALIAS`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42p09.
    */
   readonly "AMBIGUOUS_ALIAS": "42P09";
   /**
    * `42P10` — Invalid column reference
    *
    * Message: `invalid column reference`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_42.html#42p10
+   *
+   * Name: `INVALID_COLUMN_REFERENCE`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42p10.
    */
   readonly "INVALID_COLUMN_REFERENCE": "42P10";
   /**
    * `42611` — Invalid column definition
    *
    * Message: `invalid column definition`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_42.html#42611
+   *
+   * Name: `INVALID_COLUMN_DEFINITION`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42611.
    */
   readonly "INVALID_COLUMN_DEFINITION": "42611";
   /**
    * `42P11` — Invalid cursor definition
    *
    * Message: `invalid cursor definition`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_42.html#42p11
+   *
+   * Name: `INVALID_CURSOR_DEFINITION`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42p11.
    */
   readonly "INVALID_CURSOR_DEFINITION": "42P11";
   /**
    * `42P12` — Invalid database definition
    *
    * Message: `invalid database definition`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_42.html#42p12
+   *
+   * Name: `INVALID_DATABASE_DEFINITION`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42p12.
    */
   readonly "INVALID_DATABASE_DEFINITION": "42P12";
   /**
    * `42P13` — Invalid function definition
    *
    * Message: `invalid function definition`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_42.html#42p13
+   *
+   * Name: `INVALID_FUNCTION_DEFINITION`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42p13.
    */
   readonly "INVALID_FUNCTION_DEFINITION": "42P13";
   /**
    * `42P14` — Invalid prepared statement definition
    *
    * Message: `invalid prepared statement definition`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_42.html#42p14
+   *
+   * Name: `INVALID_PSTATEMENT_DEFINITION`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42p14.
    */
   readonly "INVALID_PSTATEMENT_DEFINITION": "42P14";
   /**
    * `42P15` — Invalid schema definition
    *
    * Message: `invalid schema definition`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_42.html#42p15
+   *
+   * Name: `INVALID_SCHEMA_DEFINITION`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42p15.
    */
   readonly "INVALID_SCHEMA_DEFINITION": "42P15";
   /**
    * `42P16` — Invalid table definition
    *
    * Message: `invalid table definition`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_42.html#42p16
+   *
+   * Name: `INVALID_TABLE_DEFINITION`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42p16.
    */
   readonly "INVALID_TABLE_DEFINITION": "42P16";
   /**
    * `42P17` — Invalid object definition
    *
    * Message: `invalid object definition`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_42.html#42p17
+   *
+   * Name: `INVALID_OBJECT_DEFINITION`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42p17.
    */
   readonly "INVALID_OBJECT_DEFINITION": "42P17";
   /**
    * `44000` — With check option violation
    *
    * Message: `with check option violation`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_44.html#44000
+   *
+   * Name: `WITH_CHECK_OPTION_VIOLATION`; namespace: `CLASS_44`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_44.html#44000.
    */
   readonly "WITH_CHECK_OPTION_VIOLATION": "44000";
   /**
    * `53000` — Insufficient resources
    *
    * Message: `insufficient resources`
-   * Category `unavailable`, retryable; exit code 1, HTTP 503, JSON-RPC -32603.
-   * See class_53.html#53000
+   *
+   * Name: `INSUFFICIENT_RESOURCES`; namespace: `CLASS_53`; category: `unavailable`; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class_53.html#53000.
    */
   readonly "INSUFFICIENT_RESOURCES": "53000";
   /**
    * `53100` — Disk full
    *
    * Message: `disk full`
-   * Category `unavailable`, retryable; exit code 1, HTTP 503, JSON-RPC -32603.
-   * See class_53.html#53100
+   *
+   * Name: `DISK_FULL`; namespace: `CLASS_53`; category: `unavailable`; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class_53.html#53100.
    */
   readonly "DISK_FULL": "53100";
   /**
    * `53200` — Out of memory
    *
    * Message: `out of memory`
-   * Category `unavailable`, retryable; exit code 1, HTTP 503, JSON-RPC -32603.
-   * See class_53.html#53200
+   *
+   * Name: `OUT_OF_MEMORY`; namespace: `CLASS_53`; category: `unavailable`; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class_53.html#53200.
    */
   readonly "OUT_OF_MEMORY": "53200";
   /**
    * `53300` — Too many connections
    *
    * Message: `too many connections`
-   * Category `unavailable`, retryable; exit code 1, HTTP 503, JSON-RPC -32603.
-   * See class_53.html#53300
+   *
+   * Name: `TOO_MANY_CONNECTIONS`; namespace: `CLASS_53`; category: `unavailable`; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class_53.html#53300.
    */
   readonly "TOO_MANY_CONNECTIONS": "53300";
   /**
    * `53400` — Configuration limit exceeded
    *
    * Message: `configuration limit exceeded`
-   * Category `unavailable`, not retryable; exit code 1, HTTP 503, JSON-RPC -32603.
-   * See class_53.html#53400
+   *
+   * Name: `CONFIGURATION_LIMIT_EXCEEDED`; namespace: `CLASS_53`; category: `unavailable`; retryable: no; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class_53.html#53400.
    */
   readonly "CONFIGURATION_LIMIT_EXCEEDED": "53400";
   /**
    * `54000` — Program limit exceeded
    *
    * Message: `program limit exceeded`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_54.html#54000
+   *
+   * Name: `PROGRAM_LIMIT_EXCEEDED`; namespace: `CLASS_54`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_54.html#54000.
    */
   readonly "PROGRAM_LIMIT_EXCEEDED": "54000";
   /**
    * `54001` — Statement too complex
    *
    * Message: `statement too complex`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_54.html#54001
+   *
+   * Name: `STATEMENT_TOO_COMPLEX`; namespace: `CLASS_54`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_54.html#54001.
    */
   readonly "STATEMENT_TOO_COMPLEX": "54001";
   /**
    * `54011` — Too many columns
    *
    * Message: `too many columns`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_54.html#54011
+   *
+   * Name: `TOO_MANY_COLUMNS`; namespace: `CLASS_54`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_54.html#54011.
    */
   readonly "TOO_MANY_COLUMNS": "54011";
   /**
    * `54023` — Too many arguments
    *
    * Message: `too many arguments`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_54.html#54023
+   *
+   * Name: `TOO_MANY_ARGUMENTS`; namespace: `CLASS_54`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_54.html#54023.
    */
   readonly "TOO_MANY_ARGUMENTS": "54023";
   /**
    * `55000` — Object not in prerequisite state
    *
    * Message: `object not in prerequisite state`
-   * Category `conflict`, not retryable; exit code 1, HTTP 409, JSON-RPC -32602.
-   * See class_55.html#55000
+   *
+   * Name: `OBJECT_NOT_IN_PREREQUISITE_STATE`; namespace: `CLASS_55`; category: `conflict`; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_55.html#55000.
    */
   readonly "OBJECT_NOT_IN_PREREQUISITE_STATE": "55000";
   /**
    * `55006` — Object in use
    *
    * Message: `object in use`
-   * Category `conflict`, not retryable; exit code 1, HTTP 409, JSON-RPC -32602.
-   * See class_55.html#55006
+   *
+   * Name: `OBJECT_IN_USE`; namespace: `CLASS_55`; category: `conflict`; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_55.html#55006.
    */
   readonly "OBJECT_IN_USE": "55006";
   /**
    * `55P02` — Can't change runtime param
    *
    * Message: `can't change runtime param`
-   * Category `conflict`, not retryable; exit code 1, HTTP 409, JSON-RPC -32602.
-   * See class_55.html#55p02
+   *
+   * Name: `CANT_CHANGE_RUNTIME_PARAM`; namespace: `CLASS_55`; category: `conflict`; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_55.html#55p02.
    */
   readonly "CANT_CHANGE_RUNTIME_PARAM": "55P02";
   /**
    * `55P03` — Lock not available
    *
    * Message: `lock not available`
-   * Category `conflict`, retryable; exit code 1, HTTP 409, JSON-RPC -32602.
-   * See class_55.html#55p03
+   *
+   * Name: `LOCK_NOT_AVAILABLE`; namespace: `CLASS_55`; category: `conflict`; retryable: yes; retry advice: at most 3 attempts, first backoff 100 ms. The lock is held by another session; retry shortly; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_55.html#55p03.
    */
   readonly "LOCK_NOT_AVAILABLE": "55P03";
   /**
    * `55P04` — Unsafe new enum value usage
    *
    * Message: `unsafe new enum value usage`
-   * Category `conflict`, not retryable; exit code 1, HTTP 409, JSON-RPC -32602.
-   * See class_55.html#55p04
+   *
+   * Name: `UNSAFE_NEW_ENUM_VALUE_USAGE`; namespace: `CLASS_55`; category: `conflict`; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_55.html#55p04.
    */
   readonly "UNSAFE_NEW_ENUM_VALUE_USAGE": "55P04";
   /**
    * `57000` — Operator intervention
    *
    * Message: `operator intervention`
-   * Category `unavailable`, retryable; exit code 1, HTTP 503, JSON-RPC -32603.
-   * See class_57.html#57000
+   *
+   * Name: `OPERATOR_INTERVENTION`; namespace: `CLASS_57`; category: `unavailable`; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class_57.html#57000.
    */
   readonly "OPERATOR_INTERVENTION": "57000";
   /**
    * `57014` — Query canceled
    *
    * Message: `query canceled`
-   * Category `unavailable`, not retryable; exit code 1, HTTP 503, JSON-RPC -32603.
-   * See class_57.html#57014
+   *
+   * Name: `QUERY_CANCELED`; namespace: `CLASS_57`; category: `unavailable`; retryable: no; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class_57.html#57014.
    */
   readonly "QUERY_CANCELED": "57014";
   /**
    * `57P01` — Admin shutdown
    *
    * Message: `admin shutdown`
-   * Category `unavailable`, retryable; exit code 1, HTTP 503, JSON-RPC -32603.
-   * See class_57.html#57p01
+   *
+   * Name: `ADMIN_SHUTDOWN`; namespace: `CLASS_57`; category: `unavailable`; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class_57.html#57p01.
    */
   readonly "ADMIN_SHUTDOWN": "57P01";
   /**
    * `57P02` — Crash shutdown
    *
    * Message: `crash shutdown`
-   * Category `unavailable`, retryable; exit code 1, HTTP 503, JSON-RPC -32603.
-   * See class_57.html#57p02
+   *
+   * Name: `CRASH_SHUTDOWN`; namespace: `CLASS_57`; category: `unavailable`; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class_57.html#57p02.
    */
   readonly "CRASH_SHUTDOWN": "57P02";
   /**
    * `57P03` — Cannot connect now
    *
    * Message: `cannot connect now`
-   * Category `unavailable`, retryable; exit code 1, HTTP 503, JSON-RPC -32603.
-   * See class_57.html#57p03
+   *
+   * Name: `CANNOT_CONNECT_NOW`; namespace: `CLASS_57`; category: `unavailable`; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class_57.html#57p03.
    */
   readonly "CANNOT_CONNECT_NOW": "57P03";
   /**
    * `57P04` — Database dropped
    *
    * Message: `database dropped`
-   * Category `unavailable`, not retryable; exit code 1, HTTP 503, JSON-RPC -32603.
-   * See class_57.html#57p04
+   *
+   * Name: `DATABASE_DROPPED`; namespace: `CLASS_57`; category: `unavailable`; retryable: no; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class_57.html#57p04.
    */
   readonly "DATABASE_DROPPED": "57P04";
   /**
    * `57P05` — Idle session timeout
    *
    * Message: `idle session timeout`
-   * Category `unavailable`, retryable; exit code 1, HTTP 503, JSON-RPC -32603.
-   * See class_57.html#57p05
+   *
+   * Name: `IDLE_SESSION_TIMEOUT`; namespace: `CLASS_57`; category: `unavailable`; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class_57.html#57p05.
    */
   readonly "IDLE_SESSION_TIMEOUT": "57P05";
   /**
    * `58000` — System error
    *
    * Message: `system error`
-   * Category `internal`, not retryable; exit code 1, HTTP 500, JSON-RPC -32603.
-   * See class_58.html#58000
+   *
+   * Name: `SYSTEM_ERROR`; namespace: `CLASS_58`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class_58.html#58000.
    */
   readonly "SYSTEM_ERROR": "58000";
   /**
    * `58030` — I/O error
    *
    * Message: `I/O error`
-   * Category `internal`, not retryable; exit code 1, HTTP 500, JSON-RPC -32603.
-   * See class_58.html#58030
+   *
+   * Name: `IO_ERROR`; namespace: `CLASS_58`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class_58.html#58030.
    */
   readonly "IO_ERROR": "58030";
   /**
    * `58P01` — Undefined file
    *
    * Message: `undefined file`
-   * Category `internal`, not retryable; exit code 1, HTTP 500, JSON-RPC -32603.
-   * See class_58.html#58p01
+   *
+   * Name: `UNDEFINED_FILE`; namespace: `CLASS_58`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class_58.html#58p01.
    */
   readonly "UNDEFINED_FILE": "58P01";
   /**
    * `58P02` — Duplicate file
    *
    * Message: `duplicate file`
-   * Category `internal`, not retryable; exit code 1, HTTP 500, JSON-RPC -32603.
-   * See class_58.html#58p02
+   *
+   * Name: `DUPLICATE_FILE`; namespace: `CLASS_58`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class_58.html#58p02.
    */
   readonly "DUPLICATE_FILE": "58P02";
   /**
    * `72000` — Snapshot too old
    *
    * Message: `snapshot too old`
-   * Category `unavailable`, retryable; exit code 1, HTTP 503, JSON-RPC -32603.
-   * See class_72.html#72000
+   *
+   * Name: `SNAPSHOT_TOO_OLD`; namespace: `CLASS_72`; category: `unavailable`; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class_72.html#72000.
    */
   readonly "SNAPSHOT_TOO_OLD": "72000";
   /**
    * `F0000` — Config file error
    *
    * Message: `config file error`
-   * Category `config`, not retryable; exit code 2, HTTP 500, JSON-RPC -32603.
-   * See class_f0.html#f0000
+   *
+   * Name: `CONFIG_FILE_ERROR`; namespace: `CLASS_F0`; category: `config`; retryable: no; exit code: 2; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class_f0.html#f0000.
    */
   readonly "CONFIG_FILE_ERROR": "F0000";
   /**
    * `F0001` — Lock file exists
    *
    * Message: `lock file exists`
-   * Category `config`, not retryable; exit code 2, HTTP 500, JSON-RPC -32603.
-   * See class_f0.html#f0001
+   *
+   * Name: `LOCK_FILE_EXISTS`; namespace: `CLASS_F0`; category: `config`; retryable: no; exit code: 2; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class_f0.html#f0001.
    */
   readonly "LOCK_FILE_EXISTS": "F0001";
   /**
    * `HV000` — FDW error
    *
    * Message: `FDW error`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_hv.html#hv000
+   *
+   * Name: `FDW_ERROR`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_hv.html#hv000.
    */
   readonly "FDW_ERROR": "HV000";
   /**
    * `HV005` — FDW column name not found
    *
    * Message: `FDW column name not found`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_hv.html#hv005
+   *
+   * Name: `FDW_COLUMN_NAME_NOT_FOUND`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_hv.html#hv005.
    */
   readonly "FDW_COLUMN_NAME_NOT_FOUND": "HV005";
   /**
    * `HV002` — FDW dynamic parameter value needed
    *
    * Message: `FDW dynamic parameter value needed`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_hv.html#hv002
+   *
+   * Name: `FDW_DYNAMIC_PARAMETER_VALUE_NEEDED`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_hv.html#hv002.
    */
   readonly "FDW_DYNAMIC_PARAMETER_VALUE_NEEDED": "HV002";
   /**
    * `HV010` — FDW function sequence error
    *
    * Message: `FDW function sequence error`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_hv.html#hv010
+   *
+   * Name: `FDW_FUNCTION_SEQUENCE_ERROR`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_hv.html#hv010.
    */
   readonly "FDW_FUNCTION_SEQUENCE_ERROR": "HV010";
   /**
    * `HV021` — FDW inconsistent descriptor information
    *
    * Message: `FDW inconsistent descriptor information`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_hv.html#hv021
+   *
+   * Name: `FDW_INCONSISTENT_DESCRIPTOR_INFORMATION`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_hv.html#hv021.
    */
   readonly "FDW_INCONSISTENT_DESCRIPTOR_INFORMATION": "HV021";
   /**
    * `HV024` — FDW invalid attribute value
    *
    * Message: `FDW invalid attribute value`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_hv.html#hv024
+   *
+   * Name: `FDW_INVALID_ATTRIBUTE_VALUE`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_hv.html#hv024.
    */
   readonly "FDW_INVALID_ATTRIBUTE_VALUE": "HV024";
   /**
    * `HV007` — FDW invalid column name
    *
    * Message: `FDW invalid column name`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_hv.html#hv007
+   *
+   * Name: `FDW_INVALID_COLUMN_NAME`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_hv.html#hv007.
    */
   readonly "FDW_INVALID_COLUMN_NAME": "HV007";
   /**
    * `HV008` — FDW invalid column number
    *
    * Message: `FDW invalid column number`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_hv.html#hv008
+   *
+   * Name: `FDW_INVALID_COLUMN_NUMBER`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_hv.html#hv008.
    */
   readonly "FDW_INVALID_COLUMN_NUMBER": "HV008";
   /**
    * `HV004` — FDW invalid data type
    *
    * Message: `FDW invalid data type`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_hv.html#hv004
+   *
+   * Name: `FDW_INVALID_DATA_TYPE`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_hv.html#hv004.
    */
   readonly "FDW_INVALID_DATA_TYPE": "HV004";
   /**
    * `HV006` — FDW invalid data type descriptors
    *
    * Message: `FDW invalid data type descriptors`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_hv.html#hv006
+   *
+   * Name: `FDW_INVALID_DATA_TYPE_DESCRIPTORS`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_hv.html#hv006.
    */
   readonly "FDW_INVALID_DATA_TYPE_DESCRIPTORS": "HV006";
   /**
    * `HV091` — FDW invalid descriptor field identifier
    *
    * Message: `FDW invalid descriptor field identifier`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_hv.html#hv091
+   *
+   * Name: `FDW_INVALID_DESCRIPTOR_FIELD_IDENTIFIER`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_hv.html#hv091.
    */
   readonly "FDW_INVALID_DESCRIPTOR_FIELD_IDENTIFIER": "HV091";
   /**
    * `HV00B` — FDW invalid handle
    *
    * Message: `FDW invalid handle`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_hv.html#hv00b
+   *
+   * Name: `FDW_INVALID_HANDLE`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_hv.html#hv00b.
    */
   readonly "FDW_INVALID_HANDLE": "HV00B";
   /**
    * `HV00C` — FDW invalid option index
    *
    * Message: `FDW invalid option index`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_hv.html#hv00c
+   *
+   * Name: `FDW_INVALID_OPTION_INDEX`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_hv.html#hv00c.
    */
   readonly "FDW_INVALID_OPTION_INDEX": "HV00C";
   /**
    * `HV00D` — FDW invalid option name
    *
    * Message: `FDW invalid option name`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_hv.html#hv00d
+   *
+   * Name: `FDW_INVALID_OPTION_NAME`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_hv.html#hv00d.
    */
   readonly "FDW_INVALID_OPTION_NAME": "HV00D";
   /**
    * `HV090` — FDW invalid string length or buffer length
    *
    * Message: `FDW invalid string length or buffer length`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_hv.html#hv090
+   *
+   * Name: `FDW_INVALID_STRING_LENGTH_OR_BUFFER_LENGTH`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_hv.html#hv090.
    */
   readonly "FDW_INVALID_STRING_LENGTH_OR_BUFFER_LENGTH": "HV090";
   /**
    * `HV00A` — FDW invalid string format
    *
    * Message: `FDW invalid string format`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_hv.html#hv00a
+   *
+   * Name: `FDW_INVALID_STRING_FORMAT`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_hv.html#hv00a.
    */
   readonly "FDW_INVALID_STRING_FORMAT": "HV00A";
   /**
    * `HV009` — FDW invalid use of null pointer
    *
    * Message: `FDW invalid use of null pointer`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_hv.html#hv009
+   *
+   * Name: `FDW_INVALID_USE_OF_NULL_POINTER`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_hv.html#hv009.
    */
   readonly "FDW_INVALID_USE_OF_NULL_POINTER": "HV009";
   /**
    * `HV014` — FDW too many handles
    *
    * Message: `FDW too many handles`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_hv.html#hv014
+   *
+   * Name: `FDW_TOO_MANY_HANDLES`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_hv.html#hv014.
    */
   readonly "FDW_TOO_MANY_HANDLES": "HV014";
   /**
    * `HV001` — FDW out of memory
    *
    * Message: `FDW out of memory`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_hv.html#hv001
+   *
+   * Name: `FDW_OUT_OF_MEMORY`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_hv.html#hv001.
    */
   readonly "FDW_OUT_OF_MEMORY": "HV001";
   /**
    * `HV00P` — FDW no schemas
    *
    * Message: `FDW no schemas`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_hv.html#hv00p
+   *
+   * Name: `FDW_NO_SCHEMAS`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_hv.html#hv00p.
    */
   readonly "FDW_NO_SCHEMAS": "HV00P";
   /**
    * `HV00J` — FDW option name not found
    *
    * Message: `FDW option name not found`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_hv.html#hv00j
+   *
+   * Name: `FDW_OPTION_NAME_NOT_FOUND`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_hv.html#hv00j.
    */
   readonly "FDW_OPTION_NAME_NOT_FOUND": "HV00J";
   /**
    * `HV00K` — FDW reply handle
    *
    * Message: `FDW reply handle`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_hv.html#hv00k
+   *
+   * Name: `FDW_REPLY_HANDLE`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_hv.html#hv00k.
    */
   readonly "FDW_REPLY_HANDLE": "HV00K";
   /**
    * `HV00Q` — FDW schema not found
    *
    * Message: `FDW schema not found`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_hv.html#hv00q
+   *
+   * Name: `FDW_SCHEMA_NOT_FOUND`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_hv.html#hv00q.
    */
   readonly "FDW_SCHEMA_NOT_FOUND": "HV00Q";
   /**
    * `HV00R` — FDW table not found
    *
    * Message: `FDW table not found`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_hv.html#hv00r
+   *
+   * Name: `FDW_TABLE_NOT_FOUND`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_hv.html#hv00r.
    */
   readonly "FDW_TABLE_NOT_FOUND": "HV00R";
   /**
    * `HV00L` — FDW unable to create execution
    *
    * Message: `FDW unable to create execution`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_hv.html#hv00l
+   *
+   * Name: `FDW_UNABLE_TO_CREATE_EXECUTION`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_hv.html#hv00l.
    */
   readonly "FDW_UNABLE_TO_CREATE_EXECUTION": "HV00L";
   /**
    * `HV00M` — FDW unable to create reply
    *
    * Message: `FDW unable to create reply`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_hv.html#hv00m
+   *
+   * Name: `FDW_UNABLE_TO_CREATE_REPLY`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_hv.html#hv00m.
    */
   readonly "FDW_UNABLE_TO_CREATE_REPLY": "HV00M";
   /**
    * `HV00N` — FDW unable to establish connection
    *
    * Message: `FDW unable to establish connection`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_hv.html#hv00n
+   *
+   * Name: `FDW_UNABLE_TO_ESTABLISH_CONNECTION`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_hv.html#hv00n.
    */
   readonly "FDW_UNABLE_TO_ESTABLISH_CONNECTION": "HV00N";
   /**
    * `P0000` — PL/pgSQL error
    *
    * Message: `PL/pgSQL error`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_p0.html#p0000
+   *
+   * Name: `PLPGSQL_ERROR`; namespace: `CLASS_P0`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_p0.html#p0000.
    */
   readonly "PLPGSQL_ERROR": "P0000";
   /**
    * `P0001` — Raise exception
    *
    * Message: `raise exception`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_p0.html#p0001
+   *
+   * Name: `RAISE_EXCEPTION`; namespace: `CLASS_P0`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_p0.html#p0001.
    */
   readonly "RAISE_EXCEPTION": "P0001";
   /**
    * `P0002` — No data found
    *
    * Message: `no data found`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_p0.html#p0002
+   *
+   * Name: `NO_DATA_FOUND`; namespace: `CLASS_P0`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_p0.html#p0002.
    */
   readonly "NO_DATA_FOUND": "P0002";
   /**
    * `P0003` — Too many rows
    *
    * Message: `too many rows`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_p0.html#p0003
+   *
+   * Name: `TOO_MANY_ROWS`; namespace: `CLASS_P0`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_p0.html#p0003.
    */
   readonly "TOO_MANY_ROWS": "P0003";
   /**
    * `P0004` — Assert failure
    *
    * Message: `assert failure`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See class_p0.html#p0004
+   *
+   * Name: `ASSERT_FAILURE`; namespace: `CLASS_P0`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_p0.html#p0004.
    */
   readonly "ASSERT_FAILURE": "P0004";
   /**
    * `XX000` — Internal error
    *
    * Message: `internal error`
-   * Category `internal`, not retryable; exit code 1, HTTP 500, JSON-RPC -32603.
-   * See class_xx.html#xx000
+   *
+   * Name: `INTERNAL_ERROR`; namespace: `CLASS_XX`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class_xx.html#xx000.
    */
   readonly "INTERNAL_ERROR": "XX000";
   /**
    * `XX001` — Data corrupted
    *
    * Message: `data corrupted`
-   * Category `internal`, not retryable; exit code 1, HTTP 500, JSON-RPC -32603.
-   * See class_xx.html#xx001
+   *
+   * Name: `DATA_CORRUPTED`; namespace: `CLASS_XX`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class_xx.html#xx001.
    */
   readonly "DATA_CORRUPTED": "XX001";
   /**
    * `XX002` — Index corrupted
    *
    * Message: `index corrupted`
-   * Category `internal`, not retryable; exit code 1, HTTP 500, JSON-RPC -32603.
-   * See class_xx.html#xx002
+   *
+   * Name: `INDEX_CORRUPTED`; namespace: `CLASS_XX`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class_xx.html#xx002.
    */
   readonly "INDEX_CORRUPTED": "XX002";
 };

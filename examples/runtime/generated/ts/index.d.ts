@@ -193,184 +193,184 @@ export declare const ErrorCode: {
    * `process_error` — Subprocess failure — fork, exec, or non-zero exit
    *
    * Message: `Subprocess failure — fork, exec, or non-zero exit`
-   * Category `unavailable`, retryable; exit code 1, HTTP 503, JSON-RPC -32603.
-   * See tool_execution.html#process_error
+   *
+   * Namespace: `tool_execution`; category: `unavailable`; retryable: yes; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: tool_execution.html#process_error.
    */
   readonly "PROCESS_ERROR": "process_error";
   /**
    * `validation_error` — Input or output failed schema validation
    *
    * Message: `Input or output failed schema validation`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See tool_execution.html#validation_error
+   *
+   * Namespace: `tool_execution`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: tool_execution.html#validation_error.
    */
   readonly "VALIDATION_ERROR": "validation_error";
   /**
    * `parse_error` — JSON parse failure (in ParseJson morphism, or pipeline definition parse)
    *
    * Message: `JSON parse failure (in ParseJson morphism, or pipeline definition parse)`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See tool_execution.html#parse_error
+   *
+   * Namespace: `tool_execution`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: tool_execution.html#parse_error.
    */
   readonly "PARSE_ERROR": "parse_error";
   /**
    * `tool_not_lowerable` — The backing process is filter, merge, barrier, or project — not total, cannot be used as a tool
    *
    * Message: `The backing process is filter, merge, barrier, or project — not total, cannot be used as a tool`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See tool_dispatch.html#tool_not_lowerable
+   *
+   * Namespace: `tool_dispatch`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: tool_dispatch.html#tool_not_lowerable.
    */
   readonly "TOOL_NOT_LOWERABLE": "tool_not_lowerable";
   /**
    * `tool_nesting_error` — A Tool or Lower impl was reached inside a tool dispatch context — tool nesting is not supported
    *
    * Message: `A Tool or Lower impl was reached inside a tool dispatch context — tool nesting is not supported`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See tool_dispatch.html#tool_nesting_error
+   *
+   * Namespace: `tool_dispatch`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: tool_dispatch.html#tool_nesting_error.
    */
   readonly "TOOL_NESTING_ERROR": "tool_nesting_error";
   /**
    * `internal_error` — A compiler-internal morphism (Tagger, Log) reached tool dispatch — these are never directly callable
    *
    * Message: `A compiler-internal morphism (Tagger, Log) reached tool dispatch — these are never directly callable`
-   * Category `internal`, not retryable; exit code 1, HTTP 500, JSON-RPC -32603.
-   * See tool_dispatch.html#internal_error
+   *
+   * Namespace: `tool_dispatch`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: tool_dispatch.html#internal_error.
    */
   readonly "INTERNAL_ERROR": "internal_error";
   /**
    * `unknown_tool` — Tool name not found in the agent's plumbing bindings or any connected MCP server
    *
    * Message: `Tool name not found in the agent's plumbing bindings or any connected MCP server`
-   * Category `not_found`, not retryable; exit code 1, HTTP 404, JSON-RPC -32602.
-   * See tool_dispatch.html#unknown_tool
+   *
+   * Namespace: `tool_dispatch`; category: `not_found`; retryable: no; exit code: 1; HTTP status: 404; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: tool_dispatch.html#unknown_tool.
    */
   readonly "UNKNOWN_TOOL": "unknown_tool";
   /**
    * `tool_denied` — Operator-in-the-loop (OITL) rejection — a human operator declined the tool call
    *
    * Message: `Operator-in-the-loop (OITL) rejection — a human operator declined the tool call`
-   * Category `denied`, not retryable; exit code 1, HTTP 403, JSON-RPC -32603.
-   * See tool_dispatch.html#tool_denied
+   *
+   * Namespace: `tool_dispatch`; category: `denied`; retryable: no; exit code: 1; HTTP status: 403; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: tool_dispatch.html#tool_denied.
    */
   readonly "TOOL_DENIED": "tool_denied";
   /**
    * `docstore_not_found` — Document path does not exist
    *
    * Message: `Document path does not exist`
-   * Category `not_found`, not retryable; exit code 1, HTTP 404, JSON-RPC -32602.
-   * See builtins.html#docstore_not_found
+   *
+   * Namespace: `builtins`; category: `not_found`; retryable: no; exit code: 1; HTTP status: 404; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: builtins.html#docstore_not_found.
    */
   readonly "DOCSTORE_NOT_FOUND": "docstore_not_found";
   /**
    * `docstore_denied` — Path traversal or permission denied
    *
    * Message: `Path traversal or permission denied`
-   * Category `denied`, not retryable; exit code 1, HTTP 403, JSON-RPC -32603.
-   * See builtins.html#docstore_denied
+   *
+   * Namespace: `builtins`; category: `denied`; retryable: no; exit code: 1; HTTP status: 403; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: builtins.html#docstore_denied.
    */
   readonly "DOCSTORE_DENIED": "docstore_denied";
   /**
    * `docstore_invalid` — Invalid glob/regex pattern
    *
    * Message: `Invalid glob/regex pattern`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See builtins.html#docstore_invalid
+   *
+   * Namespace: `builtins`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: builtins.html#docstore_invalid.
    */
   readonly "DOCSTORE_INVALID": "docstore_invalid";
   /**
    * `docstore_io_error` — Filesystem I/O error
    *
    * Message: `Filesystem I/O error`
-   * Category `unavailable`, retryable; exit code 1, HTTP 503, JSON-RPC -32603.
-   * See builtins.html#docstore_io_error
+   *
+   * Namespace: `builtins`; category: `unavailable`; retryable: yes; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: builtins.html#docstore_io_error.
    */
   readonly "DOCSTORE_IO_ERROR": "docstore_io_error";
   /**
    * `pipeline_error` — Pipeline subprocess exited with an error or produced no output
    *
    * Message: `Pipeline subprocess exited with an error or produced no output`
-   * Category `unavailable`, retryable; exit code 1, HTTP 503, JSON-RPC -32603.
-   * See pipeline_calls.html#pipeline_error
+   *
+   * Namespace: `pipeline_calls`; category: `unavailable`; retryable: yes; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: pipeline_calls.html#pipeline_error.
    */
   readonly "PIPELINE_ERROR": "pipeline_error";
   /**
    * `load_error` — Pipeline spec load failure — parse or validation error in the .plumb file
    *
    * Message: `Pipeline spec load failure — parse or validation error in the .plumb file`
-   * Category `config`, not retryable; exit code 2, HTTP 500, JSON-RPC -32603.
-   * See pipeline_calls.html#load_error
+   *
+   * Namespace: `pipeline_calls`; category: `config`; retryable: no; exit code: 2; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: pipeline_calls.html#load_error.
    */
   readonly "LOAD_ERROR": "load_error";
   /**
    * `mcp_disconnected` — MCP server connection is dead — previously marked as failed
    *
    * Message: `MCP server connection is dead — previously marked as failed`
-   * Category `unavailable`, retryable; exit code 1, HTTP 503, JSON-RPC -32603.
-   * See mcp_client.html#mcp_disconnected
+   *
+   * Namespace: `mcp_client`; category: `unavailable`; retryable: yes; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: mcp_client.html#mcp_disconnected.
    */
   readonly "MCP_DISCONNECTED": "mcp_disconnected";
   /**
    * `mcp_call_error` — MCP tool call returned an error response from the server
    *
    * Message: `MCP tool call returned an error response from the server`
-   * Category `unavailable`, retryable; exit code 1, HTTP 503, JSON-RPC -32603.
-   * See mcp_client.html#mcp_call_error
+   *
+   * Namespace: `mcp_client`; category: `unavailable`; retryable: yes; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: mcp_client.html#mcp_call_error.
    */
   readonly "MCP_CALL_ERROR": "mcp_call_error";
   /**
    * `mcp_transport_error` — Transport-level failure — connection killed or I/O error
    *
    * Message: `Transport-level failure — connection killed or I/O error`
-   * Category `unavailable`, retryable; exit code 1, HTTP 503, JSON-RPC -32603.
-   * See mcp_client.html#mcp_transport_error
+   *
+   * Namespace: `mcp_client`; category: `unavailable`; retryable: yes; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: mcp_client.html#mcp_transport_error.
    */
   readonly "MCP_TRANSPORT_ERROR": "mcp_transport_error";
   /**
    * `config_error` — Static configuration or spec validation failure
    *
    * Message: `Static configuration or spec validation failure`
-   * Category `config`, not retryable; exit code 2, HTTP 500, JSON-RPC -32603.
-   * See configuration.html#config_error
+   *
+   * Namespace: `configuration`; category: `config`; retryable: no; exit code: 2; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: configuration.html#config_error.
    */
   readonly "CONFIG_ERROR": "config_error";
   /**
    * `output_extraction_failed` — No JSON output found in LLM response after max retries
    *
    * Message: `No JSON output found in LLM response after max retries`
-   * Category `internal`, not retryable; exit code 1, HTTP 500, JSON-RPC -32603.
-   * See agent_loop.html#output_extraction_failed
+   *
+   * Namespace: `agent_loop`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: agent_loop.html#output_extraction_failed.
    */
   readonly "OUTPUT_EXTRACTION_FAILED": "output_extraction_failed";
   /**
    * `output_validation_failed` — LLM output did not match schema after max retries
    *
    * Message: `LLM output did not match schema after max retries`
-   * Category `invalid`, not retryable; exit code 1, HTTP 400, JSON-RPC -32602.
-   * See agent_loop.html#output_validation_failed
+   *
+   * Namespace: `agent_loop`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: agent_loop.html#output_validation_failed.
    */
   readonly "OUTPUT_VALIDATION_FAILED": "output_validation_failed";
   /**
    * `max_tokens` — Response exceeded max tokens
    *
    * Message: `Response exceeded max tokens`
-   * Category `unavailable`, retryable; exit code 1, HTTP 503, JSON-RPC -32603.
-   * See agent_loop.html#max_tokens
+   *
+   * Namespace: `agent_loop`; category: `unavailable`; retryable: yes; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: agent_loop.html#max_tokens.
    */
   readonly "MAX_TOKENS": "max_tokens";
   /**
    * `api_error` — API request failed (HTTP error, unknown stop reason, missing fields)
    *
    * Message: `API request failed (HTTP error, unknown stop reason, missing fields)`
-   * Category `unavailable`, retryable; exit code 1, HTTP 503, JSON-RPC -32603.
-   * See api_clients.html#api_error
+   *
+   * Namespace: `api_clients`; category: `unavailable`; retryable: yes; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: api_clients.html#api_error.
    */
   readonly "API_ERROR": "api_error";
   /**
    * `claude_code_error` — Claude Code subprocess failure (send/read error, process died)
    *
    * Message: `Claude Code subprocess failure (send/read error, process died)`
-   * Category `unavailable`, retryable; exit code 1, HTTP 503, JSON-RPC -32603.
-   * See api_clients.html#claude_code_error
+   *
+   * Namespace: `api_clients`; category: `unavailable`; retryable: yes; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: api_clients.html#claude_code_error.
    */
   readonly "CLAUDE_CODE_ERROR": "claude_code_error";
 };
