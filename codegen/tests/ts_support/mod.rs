@@ -7,6 +7,9 @@
 
 #![allow(dead_code, clippy::unwrap_used)]
 
+#[path = "../seed_support/mod.rs"]
+mod seed;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -56,9 +59,9 @@ pub fn seed_catalogues() -> Vec<(String, Catalogue)> {
         );
     vec![
         ("seed-milo".into(), load(SEED_MILO)),
-        ("seed-tmux".into(), load(SEED_TMUX)),
+        ("seed-tmux".into(), load(seed::TMUX)),
         ("seed-jsonrpc".into(), load(&jsonrpc)),
-        ("seed-tracker".into(), load(SEED_TRACKER)),
+        ("seed-tracker".into(), load(seed::TRACKER)),
         (
             "seed-milo-examples".into(),
             load(&SEED_MILO.replace(
@@ -69,43 +72,6 @@ pub fn seed_catalogues() -> Vec<(String, Catalogue)> {
     ]
 }
 
-/// `seed_payloads.rs`'s MCP server (seed 003): the tool-error text is the wire object itself
-/// (`{wire}`), in the seed's member order `{"error", "code", "retryable", "details"}`.
-const SEED_TRACKER: &str = r#"
-errdex: 1
-registry:
-  name: tracker
-  wire:
-    message: error
-    code: code
-    retryable: retryable
-    details: details
-    category: null
-categories:
-  INVALID:
-    summary: Bad input arguments
-    expected: true
-  MISSING:
-    summary: Resource doesn't exist
-    retryable: true
-    expected: true
-profiles:
-  mcp_tool_error:
-    text: "{wire}"
-errors:
-  VALIDATION_ERROR:
-    category: INVALID
-    summary: Bad input arguments (wrong type, missing required field, invalid enum)
-    message: "invalid `{field}`: {provided}"
-    params:
-      field: string
-      provided: string
-    suggestion: Provide a valid `{field}`.
-  NOT_FOUND:
-    category: MISSING
-    summary: Resource doesn't exist (issue, project, PR, comment)
-    retry: { advice: "Verify the resource ID/path exists, then retry." }
-"#;
 
 /// `seed_payloads.rs`'s agent-CLI registry, with a second class and a param.
 pub const SEED_MILO: &str = r#"
@@ -169,35 +135,6 @@ errors:
     summary: Something failed
 "#;
 
-/// `seed_payloads.rs`'s MCP-results PR registry.
-pub const SEED_TMUX: &str = r#"
-errdex: 1
-registry:
-  name: libtmux_mcp
-  class: ToolError
-categories:
-  denied:
-    summary: The safety tier does not allow the tool
-    expected: true
-profiles:
-  mcp_tool_error:
-    text: "{message}"
-    data: _meta
-    prefix: ""
-    fields:
-      error_type: error_type
-      expected: expected
-      suggestion: suggestion
-errors:
-  TIER_DENIED:
-    category: denied
-    class: ExpectedToolError
-    summary: A tool above the current safety tier was called
-    message: "Tool '{tool}' is not available at the current safety level. Set LIBTMUX_SAFETY={tier} to enable {tier} tools."
-    params:
-      tool: string
-      tier: string
-"#;
 
 /// Fixture catalogues the loader accepts (none while the loader is a stub).
 pub fn fixture_catalogues() -> Vec<(String, Catalogue)> {
