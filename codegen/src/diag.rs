@@ -88,6 +88,7 @@ diag_codes! {
     UnknownCategory = "EDX0301", "UNKNOWN_CATEGORY", Error, "unknown category `{key}`";
     UnknownNamespace = "EDX0302", "UNKNOWN_NAMESPACE", Error, "unknown namespace `{namespace}`";
     UnknownReplacement = "EDX0303", "UNKNOWN_REPLACEMENT", Error, "`replaced_by` names `{target}`, which is not a live entry";
+    NoCategory = "EDX0304", "NO_CATEGORY", Error, "{what} has no category: {whence}";
     // -- templates and params (namespace TEMPLATE, EDX04xx)
     TemplateSyntax = "EDX0401", "TEMPLATE_SYNTAX", Error, "malformed template: {problem}";
     UndeclaredPlaceholder = "EDX0402", "UNDECLARED_PLACEHOLDER", Error, "placeholder `{{{param}}}` is not a declared param";

@@ -419,7 +419,9 @@ impl Cx<'_> {
         Some(message)
     }
 
-    /// A code without a category takes its namespace's; EDX0104 when neither has one.
+    /// A code without a category takes its namespace's; EDX0304 when neither has one (a
+    /// fact across sections: the general editor schema cannot see it, the catalogue's own
+    /// schema can).
     fn namespace_category(
         &mut self,
         namespace: Option<usize>,
@@ -429,10 +431,14 @@ impl Cx<'_> {
     ) -> Option<usize> {
         let category = namespace.and_then(|i| shared.namespaces[i].0.category);
         if category.is_none() {
+            let whence = match namespace {
+                Some(i) => format!("its namespace `{}` gives none", shared.namespaces[i].0.key),
+                None => "it has no namespace to give one".to_string(),
+            };
             let d = self.err(
-                DiagCode::MissingKey,
+                DiagCode::NoCategory,
                 name_span,
-                &[("context", what), ("key", "category")],
+                &[("what", what), ("whence", &whence)],
             );
             d.label = Some("`category` is required here".into());
             d.help =

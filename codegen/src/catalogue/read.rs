@@ -201,6 +201,14 @@ impl Cx<'_> {
             Kind::Bool(value) => Some(value),
             _ => {
                 self.wrong_type(node, key, "`true` or `false`");
+                if let Kind::Str(word) = &node.kind
+                    && let Some(value) = yaml_1_1_boolean(word)
+                    && let Some(d) = self.diags.last_mut()
+                {
+                    d.help = Some(format!(
+                        "YAML 1.2, which errdex and editors read, takes `{word}` as a string; write `{value}`"
+                    ));
+                }
                 None
             }
         }
@@ -209,6 +217,9 @@ impl Cx<'_> {
     pub(super) fn integer(&mut self, node: &Node, key: &str) -> Option<i128> {
         match node.kind {
             Kind::Int(i) => Some(i),
+            // JSON Schema's `integer` (what the editor checks) is any number without a
+            // fraction, and YAML 1.2 reads `010` as ten: both are integers here too.
+            Kind::Float(f) if f.is_finite() && f.fract() == 0.0 && f.abs() < 1e18 => Some(f as i128),
             _ => {
                 self.wrong_type(node, key, "an integer");
                 None
@@ -250,5 +261,14 @@ impl Cx<'_> {
                 ));
             }
         }
+    }
+}
+
+/// The boolean a YAML 1.1 word such as `yes` or `Off` meant, for the help of EDX0101.
+fn yaml_1_1_boolean(word: &str) -> Option<bool> {
+    match word.to_ascii_lowercase().as_str() {
+        "y" | "yes" | "on" => Some(true),
+        "n" | "no" | "off" => Some(false),
+        _ => None,
     }
 }

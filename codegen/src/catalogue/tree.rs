@@ -347,6 +347,10 @@ fn options(limits: &Limits, share: usize, depth: usize) -> serde_saphyr::Options
     opts.with_snippet = false;
     // The tree keeps no comments; not collecting them saves about a fifth of the parse.
     opts.emit_comments = false;
+    // The YAML 1.2 core schema, which editors (yaml-language-server) apply too: `yes`, `on`,
+    // `no` are strings and `1_000` is a string, so the CLI and the editor schema agree.
+    opts.strict_booleans = true;
+    opts.underscored_numbers_as_strings = true;
     let mut budget = serde_saphyr::Budget::default();
     budget.max_depth = (limits.max_depth + 1).saturating_sub(depth);
     budget.flow_nesting_limit = limits.max_depth + 1;

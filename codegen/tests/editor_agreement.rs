@@ -1,0 +1,254 @@
+//! The editor and `errdex lint` agree (issue 18, items 8 and 9).
+//!
+//! The real `yaml-language-server` (what VS Code's YAML extension runs; installed in
+//! `tools/node` by `.ci/steps/20-node.sh`) is driven over the Language Server Protocol by
+//! `tests/editor/lsp-diagnostics.mjs`, and what it shows is compared with the loader's
+//! diagnostics:
+//!
+//! - over `tests/bad/`, the fixtures, the examples and errors.yaml with the general
+//!   `catalogue.schema.json`: every line the editor marks is a line lint refuses, and every
+//!   shape error lint reports (wrong type, unknown, duplicate or missing key) is marked by
+//!   the editor; both read YAML 1.2 (`retryable: yes` is a string to both);
+//! - with a catalogue's own `errors.schema.json`: it accepts the catalogue, completes
+//!   `category:` and `namespace:` with exactly the declared keys, and marks the same lines
+//!   lint refuses when a category or namespace is mistyped or a needed category is missing.
+
+#![allow(clippy::unwrap_used)]
+
+mod ts_support;
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use errdex_codegen::catalogue::load_path;
+use errdex_codegen::diag::{Diagnostic, Severity};
+use errdex_codegen::emit::json_schema;
+use serde_json::Value;
+use ts_support::repo_root;
+
+/// `tools/node`, when node and yaml-language-server are there (the reason printed when not;
+/// under CI a missing tool fails).
+fn language_server() -> Option<PathBuf> {
+    ts_support::node_tools()?;
+    let tools = repo_root().join("tools/node");
+    if tools.join("node_modules/yaml-language-server").exists() {
+        return Some(tools);
+    }
+    let reason = "tools/node lacks yaml-language-server: run `bash .ci/steps/20-node.sh`";
+    assert!(std::env::var_os("CI").is_none(), "CI: {reason}");
+    eprintln!("SKIPPED: {reason}");
+    None
+}
+
+#[derive(Debug)]
+struct Mark {
+    line: usize,
+    severity: String,
+    message: String,
+}
+
+/// What the editor shows for each file, validated against `schema`.
+fn editor_marks(tools: &Path, schema: &Path, files: &[PathBuf]) -> Vec<Vec<Mark>> {
+    let out = ts_support::run(
+        Command::new("node")
+            .arg(repo_root().join("tests/editor/lsp-diagnostics.mjs"))
+            .arg(tools)
+            .arg(schema)
+            .args(files),
+    );
+    let json: Value = serde_json::from_str(&out).unwrap();
+    files
+        .iter()
+        .map(|f| {
+            json[f.to_str().unwrap()]
+                .as_array()
+                .unwrap_or_else(|| panic!("no diagnostics for {}", f.display()))
+                .iter()
+                .map(|m| Mark {
+                    line: m["line"].as_u64().unwrap() as usize,
+                    severity: m["severity"].as_str().unwrap().to_string(),
+                    message: m["message"].as_str().unwrap().to_string(),
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// The completion labels the editor offers at 1-based `line:column` of `file`.
+fn editor_completions(tools: &Path, schema: &Path, file: &Path, line: usize, column: usize) -> Vec<String> {
+    let out = ts_support::run(
+        Command::new("node")
+            .arg(repo_root().join("tests/editor/lsp-diagnostics.mjs"))
+            .arg(tools)
+            .arg(schema)
+            .arg(file)
+            .env("ERRDEX_LSP_COMPLETE", format!("{line}:{column}")),
+    );
+    serde_json::from_str(&out).unwrap()
+}
+
+fn lint(file: &Path) -> Vec<Diagnostic> {
+    load_path(file).unwrap().diagnostics
+}
+
+fn error_lines(diagnostics: &[Diagnostic]) -> BTreeSet<usize> {
+    diagnostics
+        .iter()
+        .filter(|d| d.severity() == Severity::Error)
+        .filter_map(|d| d.span.map(|s| s.line))
+        .collect()
+}
+
+/// Shape errors: what a JSON Schema says about one mapping on its own.
+const SHAPE: [&str; 4] = ["EDX0101", "EDX0102", "EDX0103", "EDX0104"];
+
+fn yaml_files(dir: &str) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = std::fs::read_dir(repo_root().join(dir))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "yaml"))
+        .collect();
+    out.sort();
+    out
+}
+
+fn catalogues_in(dir: &str) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = std::fs::read_dir(repo_root().join(dir))
+        .unwrap()
+        .map(|e| e.unwrap().path().join("errors.yaml"))
+        .filter(|p| p.exists())
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn editor_and_lint_agree_on_every_input() {
+    let Some(tools) = language_server() else { return };
+    let mut files = yaml_files("tests/bad");
+    files.extend(catalogues_in("tests/fixtures"));
+    files.extend(catalogues_in("examples"));
+    files.push(repo_root().join("errors.yaml"));
+    let schema = repo_root().join("generated/schema/catalogue.schema.json");
+    let marks = editor_marks(&tools, &schema, &files);
+
+    let mut problems = Vec::new();
+    let mut marked_files = 0;
+    for (file, marks) in files.iter().zip(&marks) {
+        let name = file.strip_prefix(repo_root()).unwrap().display();
+        let diagnostics = lint(file);
+        let lint_errors = error_lines(&diagnostics);
+        let editor_errors: Vec<&Mark> = marks.iter().filter(|m| m.severity == "error").collect();
+        if !editor_errors.is_empty() {
+            marked_files += 1;
+        }
+        // A file the editor refuses, lint refuses.
+        let lint_refuses = diagnostics.iter().any(|d| d.severity() == Severity::Error);
+        if !editor_errors.is_empty() && !lint_refuses {
+            problems.push(format!("{name}: the editor refuses it ({}), lint accepts it", editor_errors[0].message));
+        }
+        // Reading stopped early (YAML syntax, limits): only the verdict is comparable.
+        let stopped = diagnostics.iter().any(|d| d.code.as_str() < "EDX0100");
+        if stopped {
+            continue;
+        }
+        for m in &editor_errors {
+            if !lint_errors.contains(&m.line) {
+                problems.push(format!("{name}:{}: the editor says {:?}; lint says nothing on that line", m.line, m.message));
+            }
+        }
+        let editor_lines: BTreeSet<usize> = editor_errors.iter().map(|m| m.line).collect();
+        for d in &diagnostics {
+            let Some(span) = d.span else { continue };
+            if SHAPE.contains(&d.code.as_str()) && !editor_lines.contains(&span.line) {
+                problems.push(format!(
+                    "{name}:{}: lint says {} {:?}; the editor shows nothing on that line",
+                    span.line,
+                    d.code.as_str(),
+                    d.message
+                ));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "editor and lint disagree:\n{}", problems.join("\n"));
+    // The server really ran: most of tests/bad is refused by it too.
+    assert!(marked_files >= 25, "the editor marked only {marked_files} files");
+}
+
+/// A catalogue's own schema, written where the editor can read it.
+fn own_schema(dir: &Path, catalogue: &Path) -> PathBuf {
+    let cat = load_path(catalogue).unwrap().catalogue.unwrap();
+    let path = dir.join("errors.schema.json");
+    let text = serde_json::to_string_pretty(&json_schema::own_catalogue_schema(&cat, "test")).unwrap();
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn own_schema_accepts_its_catalogue_completes_and_flags_what_lint_flags() {
+    let Some(tools) = language_server() else { return };
+    let tmp = tempfile::tempdir().unwrap();
+    let mut valid = catalogues_in("tests/fixtures");
+    valid.extend(catalogues_in("examples"));
+    valid.push(repo_root().join("errors.yaml"));
+    valid.retain(|f| !load_path(f).unwrap().has_errors());
+    assert!(valid.len() >= 10, "only {} valid catalogues", valid.len());
+    for (i, file) in valid.iter().enumerate() {
+        let dir = tmp.path().join(i.to_string());
+        std::fs::create_dir_all(&dir).unwrap();
+        let schema = own_schema(&dir, file);
+        let marks = editor_marks(&tools, &schema, std::slice::from_ref(file));
+        let errors: Vec<&Mark> = marks[0].iter().filter(|m| m.severity == "error").collect();
+        assert!(errors.is_empty(), "{}: its own schema refuses it: {errors:?}", file.display());
+    }
+
+    // errdex's own catalogue, mistyped three ways.
+    let source = std::fs::read_to_string(repo_root().join("errors.yaml")).unwrap();
+    let cat = load_path(&repo_root().join("errors.yaml")).unwrap().catalogue.unwrap();
+    let dir = tmp.path().join("own");
+    std::fs::create_dir_all(&dir).unwrap();
+    let schema = own_schema(&dir, &repo_root().join("errors.yaml"));
+    let lines: Vec<&str> = source.lines().collect();
+    let find = |prefix: &str| lines.iter().position(|l| l.starts_with(prefix)).unwrap();
+    let category_line = find("    category: ");
+    let namespace_line = find("    namespace: ");
+    let mut mutated: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+    mutated[category_line] = "    category: not_a_categroy".into();
+    mutated[namespace_line] = "    namespace: NOT_A_NAMESPACE".into();
+    // An entry of a namespace without a default category, its category removed.
+    let no_default = cat.namespaces.iter().find(|n| n.category.is_none()).unwrap();
+    let removed = lines
+        .iter()
+        .enumerate()
+        .skip(namespace_line + 20)
+        .find(|(i, l)| {
+            **l == format!("    namespace: {}", no_default.key) && lines[i + 1].starts_with("    category: ")
+        })
+        .map(|(i, _)| i + 1)
+        .unwrap();
+    mutated[removed] = "    # category removed".into();
+    let file = dir.join("errors.yaml");
+    std::fs::write(&file, mutated.join("\n") + "\n").unwrap();
+
+    let lint_lines = error_lines(&lint(&file));
+    let marks = editor_marks(&tools, &schema, std::slice::from_ref(&file));
+    let editor_lines: BTreeSet<usize> =
+        marks[0].iter().filter(|m| m.severity == "error").map(|m| m.line).collect();
+    // The entry's NAME line carries the missing-category error in both.
+    let entry_line = (0..removed).rev().find(|&i| lines[i].starts_with("  ") && !lines[i].starts_with("   ")).unwrap();
+    for (what, line) in [("category typo", category_line), ("namespace typo", namespace_line), ("missing category", entry_line)] {
+        assert!(lint_lines.contains(&(line + 1)), "lint misses the {what} on line {}: {lint_lines:?}", line + 1);
+        assert!(editor_lines.contains(&(line + 1)), "the editor misses the {what} on line {}: {marks:?}", line + 1);
+    }
+    assert_eq!(lint_lines, editor_lines, "lint and the editor mark different lines");
+
+    // Completion of `category:` and `namespace:` values: exactly the declared keys.
+    let original = repo_root().join("errors.yaml");
+    let mut expected: Vec<String> = cat.categories.iter().map(|c| c.key.clone()).collect();
+    expected.sort();
+    assert_eq!(editor_completions(&tools, &schema, &original, category_line + 1, 15), expected);
+    let mut expected: Vec<String> = cat.namespaces.iter().map(|n| n.key.clone()).collect();
+    expected.sort();
+    assert_eq!(editor_completions(&tools, &schema, &original, namespace_line + 1, 16), expected);
+}
