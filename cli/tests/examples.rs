@@ -103,7 +103,7 @@ fn postgres_example_text(fixture: &str) -> String {
         first, "# yaml-language-server: $schema=../../../generated/schema/catalogue.schema.json",
         "the fixture's first line changed: update this test"
     );
-    format!("# yaml-language-server: $schema=generated/schema/catalogue.schema.json\n{rest}")
+    format!("# yaml-language-server: $schema=generated/schema/errors.schema.json\n{rest}")
 }
 
 #[test]

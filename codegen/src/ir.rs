@@ -19,6 +19,37 @@ pub struct Catalogue {
     pub retired: Vec<Retired>,
     /// How an error becomes an MCP tool result and a JSON-RPC error object.
     pub profiles: Profiles,
+    /// How the generated packages are published (`package:`).
+    pub package: Package,
+}
+
+/// The `package:` section: what the npm package and the Python distribution say of
+/// themselves, and where the JSON Schemas live.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Package {
+    /// Semantic version, `0.0.0` by default.
+    pub version: String,
+    /// SPDX licence expression.
+    pub license: Option<String>,
+    /// The source repository's URL.
+    pub repository: Option<String>,
+    pub keywords: Vec<String>,
+    /// Absolute base URL of the published schemas (ends in `/`); see
+    /// [`crate::names::schema_id`].
+    pub schema_url: Option<String>,
+}
+
+impl Default for Package {
+    fn default() -> Self {
+        use crate::catalogue::format::package_defaults;
+        Package {
+            version: package_defaults::VERSION.to_string(),
+            license: None,
+            repository: None,
+            keywords: package_defaults::KEYWORDS.map(str::to_string).to_vec(),
+            schema_url: None,
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq)]

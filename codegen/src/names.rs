@@ -558,6 +558,22 @@ pub fn python_package(registry: &str) -> String {
     format!("{}_errors", registry.to_snake_case())
 }
 
+/// The `$id` of a schema file errdex writes: `package.schema_url` followed by the file
+/// name, or `urn:errdex:<registry>:<file>` when the catalogue does not say where its
+/// schemas are published (stable, and resolvable by any validator the schemas are added to).
+pub fn schema_id(cat: &crate::ir::Catalogue, file: &str) -> String {
+    match &cat.package.schema_url {
+        Some(base) => format!("{base}{file}"),
+        None => format!("urn:errdex:{}:{file}", cat.registry.name),
+    }
+}
+
+/// The file names of the JSON Schemas, shared by the schema target (which writes them) and
+/// the npm package (which ships and exports the wire schema).
+pub const WIRE_ERROR_SCHEMA_FILE: &str = "wire-error.schema.json";
+pub const CATALOGUE_SCHEMA_FILE: &str = "catalogue.schema.json";
+pub const OWN_CATALOGUE_SCHEMA_FILE: &str = "errors.schema.json";
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -636,3 +652,4 @@ mod tests {
         }
     }
 }
+

@@ -20,6 +20,8 @@ use crate::emit;
 use crate::emit::rust::RustOptions;
 #[cfg(feature = "generate")]
 use crate::ir::Catalogue;
+#[cfg(feature = "generate")]
+use crate::names;
 
 /// Where each target goes, relative to the project root, and which targets to produce.
 #[cfg(feature = "generate")]
@@ -87,7 +89,8 @@ pub fn generate(cat: &Catalogue, settings: &Settings) -> Outputs {
         let docs = start(settings.docs, emit::markdown::emit);
         let ts = start(settings.typescript, emit::typescript::emit);
         let python = start(settings.python, emit::python::emit);
-        let schema = settings.schema.then(|| emit::json_schema::emit(cat));
+        // The npm package ships the wire schema too, so the schema target runs for it.
+        let schema = (settings.schema || settings.typescript).then(|| emit::json_schema::emit(cat));
         let join = |h: Option<Job<'_>>| {
             h.map(|h| match h {
                 Ok(h) => h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)),
@@ -104,7 +107,11 @@ pub fn generate(cat: &Catalogue, settings: &Settings) -> Outputs {
     };
     add(&settings.docs_dir, docs);
     add(&settings.ts_dir, ts);
-    add(&settings.schema_dir, schema);
+    if settings.typescript {
+        let wire = schema.iter().flatten().filter(|(rel, _)| rel == names::WIRE_ERROR_SCHEMA_FILE);
+        add(&settings.ts_dir, Some(wire.cloned().collect()));
+    }
+    add(&settings.schema_dir, schema.filter(|_| settings.schema));
     add(&settings.python_dir, python);
     if let Some(path) = &settings.rust_file {
         out.insert(

@@ -128,11 +128,15 @@ fn schema_files_are_deterministic_and_headed() {
             [
                 "wire-error.schema.json",
                 "catalogue.schema.json",
+                "errors.schema.json",
                 "registry.json"
             ]
         );
         for (path, text) in &a {
             let v: Value = serde_json::from_str(text).unwrap();
+            if path.ends_with(".schema.json") {
+                assert_eq!(v["$id"], errdex_codegen::names::schema_id(&cat, path).as_str(), "{name}/{path}");
+            }
             assert_eq!(
                 v["$comment"],
                 errdex_codegen::support::header::header_text(&cat.source_name).as_str(),
@@ -213,4 +217,33 @@ fn legacy_payloads_have_their_schema() {
             }
         }
     }
+}
+
+/// `package.schema_url` is the base of every schema's `$id`; without it the `$id` is a URN
+/// of the registry.
+#[test]
+fn schema_ids_follow_package_schema_url() {
+    let src = "errdex: 1\nregistry: {name: shop}\ncategories: {invalid: {summary: Bad}}\n\
+               package: {schema_url: 'https://shop.example/schemas/v1/'}\n\
+               errors: {OUT_OF_STOCK: {category: invalid, summary: Gone}}\n";
+    let cat = errdex_codegen::catalogue::load_str(src, "errors.yaml").catalogue.unwrap();
+    let ids: Vec<(String, Value)> = json_schema::emit(&cat)
+        .into_iter()
+        .filter(|(path, _)| path.ends_with(".schema.json"))
+        .map(|(path, text)| (path, serde_json::from_str::<Value>(&text).unwrap()["$id"].clone()))
+        .collect();
+    assert_eq!(
+        ids,
+        [
+            ("wire-error.schema.json".to_string(), json!("https://shop.example/schemas/v1/wire-error.schema.json")),
+            ("catalogue.schema.json".to_string(), json!("https://shop.example/schemas/v1/catalogue.schema.json")),
+            ("errors.schema.json".to_string(), json!("https://shop.example/schemas/v1/errors.schema.json")),
+        ]
+    );
+    let plain = src.replace("package: {schema_url: 'https://shop.example/schemas/v1/'}\n", "");
+    let cat = errdex_codegen::catalogue::load_str(&plain, "errors.yaml").catalogue.unwrap();
+    assert_eq!(
+        json_schema::wire_error_schema(&cat)["$id"],
+        json!("urn:errdex:shop:wire-error.schema.json")
+    );
 }

@@ -24,7 +24,7 @@ fn deterministic_and_headed() {
         let paths: Vec<&str> = a.iter().map(|(p, _)| p.as_str()).collect();
         assert_eq!(
             paths,
-            ["index.js", "index.d.ts", "package.json", "tsconfig.json"]
+            ["index.js", "index.d.ts", "package.json", "README.md", "tsconfig.json"]
         );
         for (path, text) in &a {
             assert!(
@@ -38,7 +38,16 @@ fn deterministic_and_headed() {
                     assert_eq!(v["type"], "module");
                     assert_eq!(v["name"], cat.registry.npm_name.as_str());
                     assert_eq!(v["exports"]["."]["types"], "./index.d.ts");
+                    assert_eq!(v["version"], cat.package.version.as_str());
+                    assert_eq!(
+                        v["exports"]["./wire-error.schema.json"],
+                        "./wire-error.schema.json"
+                    );
                 }
+                "README.md" => assert!(
+                    text.starts_with(&format!("<!-- {} -->\n", header.replace("--", "- -"))),
+                    "{name}/README.md starts with the header"
+                ),
                 _ => assert!(
                     text.starts_with(&format!("// {header}\n")),
                     "{name}/{path} starts with the header"

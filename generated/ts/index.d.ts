@@ -418,6 +418,14 @@ export declare const ErrorCode: {
    */
   readonly "UNKNOWN_REPLACEMENT": "EDX0303";
   /**
+   * `EDX0304` — An error has no category of its own and none from its namespace
+   *
+   * Message: `{what} has no category: {whence}`
+   *
+   * Name: `NO_CATEGORY`; namespace: `REFS`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: refs.html#edx0304.
+   */
+  readonly "NO_CATEGORY": "EDX0304";
+  /**
    * `EDX0401` — A message or suggestion template is malformed
    *
    * Message: `malformed template: {problem}`
@@ -793,6 +801,7 @@ export interface FactsByCode {
   readonly "EDX0301": CodeFacts0;
   readonly "EDX0302": CodeFacts0;
   readonly "EDX0303": CodeFacts0;
+  readonly "EDX0304": CodeFacts0;
   readonly "EDX0401": CodeFacts0;
   readonly "EDX0402": CodeFacts0;
   readonly "EDX0403": CodeFacts1;
@@ -1010,6 +1019,12 @@ export interface UnknownReplacementParams {
   readonly "target": string;
 }
 
+/** Params of `EDX0304` (NO_CATEGORY). */
+export interface NoCategoryParams {
+  readonly "what": string;
+  readonly "whence": string;
+}
+
 /** Params of `EDX0401` (TEMPLATE_SYNTAX). */
 export interface TemplateSyntaxParams {
   readonly "problem": string;
@@ -1167,6 +1182,7 @@ export interface ParamsByCode {
   readonly "EDX0301": UnknownCategoryParams;
   readonly "EDX0302": UnknownNamespaceParams;
   readonly "EDX0303": UnknownReplacementParams;
+  readonly "EDX0304": NoCategoryParams;
   readonly "EDX0401": TemplateSyntaxParams;
   readonly "EDX0402": UndeclaredPlaceholderParams;
   readonly "EDX0403": UnusedParamParams;
@@ -1232,22 +1248,23 @@ type CodeGroup18 = "EDX0209";
 type CodeGroup19 = "EDX0210";
 type CodeGroup20 = "EDX0302";
 type CodeGroup21 = "EDX0303";
-type CodeGroup22 = "EDX0402" | "EDX0404" | "EDX0405";
-type CodeGroup23 = "EDX0403";
-type CodeGroup24 = "EDX0501" | "EDX0503" | "EDX0506";
-type CodeGroup25 = "EDX0502";
-type CodeGroup26 = "EDX0504" | "EDX0505";
-type CodeGroup27 = "EDX0601";
-type CodeGroup28 = "EDX0602";
-type CodeGroup29 = "EDX1001" | "EDX1003";
-type CodeGroup30 = "EDX1002";
-type CodeGroup31 = "EDX1004";
-type CodeGroup32 = "EDX1005";
-type CodeGroup33 = "EDX1006";
-type CodeGroup34 = "EDX1007";
-type CodeGroup35 = "EDX1008";
-type CodeGroup36 = "EDX1009";
-type CodeGroup37 = "EDX1010";
+type CodeGroup22 = "EDX0304";
+type CodeGroup23 = "EDX0402" | "EDX0404" | "EDX0405";
+type CodeGroup24 = "EDX0403";
+type CodeGroup25 = "EDX0501" | "EDX0503" | "EDX0506";
+type CodeGroup26 = "EDX0502";
+type CodeGroup27 = "EDX0504" | "EDX0505";
+type CodeGroup28 = "EDX0601";
+type CodeGroup29 = "EDX0602";
+type CodeGroup30 = "EDX1001" | "EDX1003";
+type CodeGroup31 = "EDX1002";
+type CodeGroup32 = "EDX1004";
+type CodeGroup33 = "EDX1005";
+type CodeGroup34 = "EDX1006";
+type CodeGroup35 = "EDX1007";
+type CodeGroup36 = "EDX1008";
+type CodeGroup37 = "EDX1009";
+type CodeGroup38 = "EDX1010";
 
 /**
  * A conforming wire error of a live code: a union discriminated by the code key "error"
@@ -1277,22 +1294,23 @@ export type WireError =
   | WireErrorOf<CodeGroup19, { readonly "code": string; readonly "rule": string }>
   | WireErrorOf<CodeGroup20, { readonly "namespace": string }>
   | WireErrorOf<CodeGroup21, { readonly "target": string }>
-  | WireErrorOf<CodeGroup22, { readonly "param": string }>
+  | WireErrorOf<CodeGroup22, { readonly "what": string; readonly "whence": string }>
   | WireErrorOf<CodeGroup23, { readonly "param": string }>
-  | WireErrorOf<CodeGroup24, { readonly "value": string }>
-  | WireErrorOf<CodeGroup25, { readonly "value": string; readonly "why": string }>
-  | WireErrorOf<CodeGroup26, { readonly "value": string }>
-  | WireErrorOf<CodeGroup27, { readonly "placeholder": string; readonly "known": string }>
-  | WireErrorOf<CodeGroup28, { readonly "url": string; readonly "problem": string }>
-  | WireErrorOf<CodeGroup29, { readonly "path": string; readonly "reason": string }>
-  | WireErrorOf<CodeGroup30, { readonly "problem": string }>
-  | WireErrorOf<CodeGroup31, { readonly "count": string; readonly "catalogue": string }>
-  | WireErrorOf<CodeGroup32, { readonly "count": string; readonly "old": string; readonly "new": string }>
-  | WireErrorOf<CodeGroup33, { readonly "code": string }>
-  | WireErrorOf<CodeGroup34, { readonly "path": string; readonly "rev": string; readonly "reason": string }>
-  | WireErrorOf<CodeGroup35, { readonly "path": string }>
-  | WireErrorOf<CodeGroup36, { readonly "path": string; readonly "errors": string; readonly "warnings": string }>
-  | WireErrorOf<CodeGroup37, { readonly "code": string; readonly "note": string }>;
+  | WireErrorOf<CodeGroup24, { readonly "param": string }>
+  | WireErrorOf<CodeGroup25, { readonly "value": string }>
+  | WireErrorOf<CodeGroup26, { readonly "value": string; readonly "why": string }>
+  | WireErrorOf<CodeGroup27, { readonly "value": string }>
+  | WireErrorOf<CodeGroup28, { readonly "placeholder": string; readonly "known": string }>
+  | WireErrorOf<CodeGroup29, { readonly "url": string; readonly "problem": string }>
+  | WireErrorOf<CodeGroup30, { readonly "path": string; readonly "reason": string }>
+  | WireErrorOf<CodeGroup31, { readonly "problem": string }>
+  | WireErrorOf<CodeGroup32, { readonly "count": string; readonly "catalogue": string }>
+  | WireErrorOf<CodeGroup33, { readonly "count": string; readonly "old": string; readonly "new": string }>
+  | WireErrorOf<CodeGroup34, { readonly "code": string }>
+  | WireErrorOf<CodeGroup35, { readonly "path": string; readonly "rev": string; readonly "reason": string }>
+  | WireErrorOf<CodeGroup36, { readonly "path": string }>
+  | WireErrorOf<CodeGroup37, { readonly "path": string; readonly "errors": string; readonly "warnings": string }>
+  | WireErrorOf<CodeGroup38, { readonly "code": string; readonly "note": string }>;
 
 /** A parsed error of a live code (or one of its legacy codes). */
 export interface KnownErrorOf<C extends ErrorCode, P = ParamsOf<C>> {
@@ -1347,22 +1365,23 @@ export type KnownError =
   | KnownErrorOf<CodeGroup19, { readonly "code": string; readonly "rule": string }>
   | KnownErrorOf<CodeGroup20, { readonly "namespace": string }>
   | KnownErrorOf<CodeGroup21, { readonly "target": string }>
-  | KnownErrorOf<CodeGroup22, { readonly "param": string }>
+  | KnownErrorOf<CodeGroup22, { readonly "what": string; readonly "whence": string }>
   | KnownErrorOf<CodeGroup23, { readonly "param": string }>
-  | KnownErrorOf<CodeGroup24, { readonly "value": string }>
-  | KnownErrorOf<CodeGroup25, { readonly "value": string; readonly "why": string }>
-  | KnownErrorOf<CodeGroup26, { readonly "value": string }>
-  | KnownErrorOf<CodeGroup27, { readonly "placeholder": string; readonly "known": string }>
-  | KnownErrorOf<CodeGroup28, { readonly "url": string; readonly "problem": string }>
-  | KnownErrorOf<CodeGroup29, { readonly "path": string; readonly "reason": string }>
-  | KnownErrorOf<CodeGroup30, { readonly "problem": string }>
-  | KnownErrorOf<CodeGroup31, { readonly "count": string; readonly "catalogue": string }>
-  | KnownErrorOf<CodeGroup32, { readonly "count": string; readonly "old": string; readonly "new": string }>
-  | KnownErrorOf<CodeGroup33, { readonly "code": string }>
-  | KnownErrorOf<CodeGroup34, { readonly "path": string; readonly "rev": string; readonly "reason": string }>
-  | KnownErrorOf<CodeGroup35, { readonly "path": string }>
-  | KnownErrorOf<CodeGroup36, { readonly "path": string; readonly "errors": string; readonly "warnings": string }>
-  | KnownErrorOf<CodeGroup37, { readonly "code": string; readonly "note": string }>;
+  | KnownErrorOf<CodeGroup24, { readonly "param": string }>
+  | KnownErrorOf<CodeGroup25, { readonly "value": string }>
+  | KnownErrorOf<CodeGroup26, { readonly "value": string; readonly "why": string }>
+  | KnownErrorOf<CodeGroup27, { readonly "value": string }>
+  | KnownErrorOf<CodeGroup28, { readonly "placeholder": string; readonly "known": string }>
+  | KnownErrorOf<CodeGroup29, { readonly "url": string; readonly "problem": string }>
+  | KnownErrorOf<CodeGroup30, { readonly "path": string; readonly "reason": string }>
+  | KnownErrorOf<CodeGroup31, { readonly "problem": string }>
+  | KnownErrorOf<CodeGroup32, { readonly "count": string; readonly "catalogue": string }>
+  | KnownErrorOf<CodeGroup33, { readonly "count": string; readonly "old": string; readonly "new": string }>
+  | KnownErrorOf<CodeGroup34, { readonly "code": string }>
+  | KnownErrorOf<CodeGroup35, { readonly "path": string; readonly "rev": string; readonly "reason": string }>
+  | KnownErrorOf<CodeGroup36, { readonly "path": string }>
+  | KnownErrorOf<CodeGroup37, { readonly "path": string; readonly "errors": string; readonly "warnings": string }>
+  | KnownErrorOf<CodeGroup38, { readonly "code": string; readonly "note": string }>;
 
 /** A code this module does not know (a newer catalogue), classified by the wire's category and retryable flag. */
 export interface UnknownError {

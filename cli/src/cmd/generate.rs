@@ -42,6 +42,10 @@ pub struct Args {
     /// results (as `Builder::mcp_structured_content(true)`).
     #[arg(long, requires = "rust_file")]
     pub rust_mcp_structured_content: bool,
+    /// The version of the npm package and the Python distribution, overriding the
+    /// catalogue's `package.version` (e.g. from a release tag).
+    #[arg(long, value_name = "SEMVER", value_parser = package_version)]
+    pub package_version: Option<String>,
     /// Write nothing; fail with a diff when a committed output is stale.
     #[arg(long)]
     pub check: bool,
@@ -55,6 +59,9 @@ pub fn run(args: Args) -> ExitCode {
         Ok(catalogue) => catalogue,
         Err(status) => return status,
     };
+    if let Some(version) = &args.package_version {
+        catalogue.package.version.clone_from(version);
+    }
     let file = args.catalogue.display().to_string();
     // Headers name the catalogue by its file name, so the same catalogue gives the same
     // bytes wherever it lives.
@@ -144,5 +151,14 @@ pub fn run(args: Args) -> ExitCode {
             );
             fail::report(&failure, args.format)
         }
+    }
+}
+
+/// `--package-version`: a semantic version, as `package.version`.
+fn package_version(value: &str) -> Result<String, String> {
+    if errdex_codegen::catalogue::format::is_package_version(value) {
+        Ok(value.to_string())
+    } else {
+        Err("a package version is MAJOR.MINOR.PATCH (semantic versioning), e.g. 1.0.0 or 2.0.0-rc.1".into())
     }
 }

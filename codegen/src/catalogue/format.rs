@@ -25,6 +25,13 @@ pub const IDENT: &str = "^[A-Za-z_][A-Za-z0-9_]*$";
 pub const REGISTRY_NAME: &str = "^[A-Za-z][A-Za-z0-9_-]*$";
 /// Pattern of a Python package name (`registry.python_package`): a lower-case identifier.
 pub const PYTHON_PACKAGE: &str = "^[a-z][a-z0-9_]*$";
+/// Pattern of a package version: semantic versioning 2.0 (`1.4.0`, `2.0.0-rc.1`).
+pub const SEMVER: &str = r"^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$";
+/// Whether `version` is a package version ([`SEMVER`]).
+pub fn is_package_version(version: &str) -> bool {
+    regex::Regex::new(SEMVER).is_ok_and(|r| r.is_match(version))
+}
+
 /// Pattern of an entry NAME: UPPER_SNAKE or lower_snake, starting with a letter.
 pub const ENTRY_NAME: &str = "^(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*|[a-z][a-z0-9]*(?:_[a-z0-9]+)*)$";
 
@@ -76,6 +83,15 @@ impl Section {
         self.keys.iter().map(|k| k.name)
     }
 
+    /// The keys a mapping must have when a sibling key has a given value:
+    /// `(required key, sibling key, value)`.
+    pub fn required_when(&self) -> impl Iterator<Item = (&'static str, &'static str, &'static str)> + use<> {
+        self.keys.iter().filter_map(|k| match k.presence {
+            Presence::RequiredWhen { key, equals } => Some((k.name, key, equals)),
+            _ => None,
+        })
+    }
+
     /// The keys a mapping must have, in order.
     pub fn required(&self) -> impl Iterator<Item = &'static str> + use<> {
         self.keys
@@ -101,6 +117,9 @@ impl Key {
     pub fn full_description(&self) -> String {
         match self.presence {
             Presence::FromCategory => format!("{} {OVERRIDES_CATEGORY}", self.description),
+            Presence::RequiredWhen { key, equals } => {
+                format!("{} Required with `{key}: {equals}`.", self.description)
+            }
             _ => self.description.to_string(),
         }
     }
@@ -116,6 +135,8 @@ pub enum Presence {
     Default(Fallback),
     /// Left out, the entry's category gives the value.
     FromCategory,
+    /// Required when the sibling key `key` has the value `equals` (a list param's `items`).
+    RequiredWhen { key: &'static str, equals: &'static str },
 }
 
 /// A default value, as the docs show it.
@@ -236,6 +257,12 @@ pub static TOP: Section = Section {
             "Tombstones: codes that may never be used again, by code.",
         ),
         key(
+            "package",
+            Type::Section(&PACKAGE),
+            Presence::Default(Fallback::Text("version 0.0.0, nothing else")),
+            "How the generated packages are published: version, licence, repository, keywords, and where the JSON Schemas live.",
+        ),
+        key(
             "profiles",
             Type::Section(&PROFILES),
             Presence::Default(Fallback::Text("errdex's own shapes")),
@@ -306,6 +333,52 @@ pub static REGISTRY: Section = Section {
         ),
     ],
 };
+
+/// How the generated npm package and Python distribution are published, and the `$id`s of
+/// the JSON Schemas.
+pub static PACKAGE: Section = Section {
+    path: "package",
+    description: None,
+    nullable: false,
+    keys: &[
+        key(
+            "version",
+            Type::Text(Text::Pattern(SEMVER)),
+            Presence::Default(Fallback::Str(package_defaults::VERSION)),
+            "The version of the npm package and the Python distribution (semantic versioning). `errdex generate --package-version` overrides it, e.g. from a release tag.",
+        ),
+        key(
+            "license",
+            Type::Text(Text::NonEmpty),
+            Optional,
+            "The packages' licence, an SPDX expression such as \"MIT OR Apache-2.0\".",
+        ),
+        key(
+            "repository",
+            Type::Text(Text::NonEmpty),
+            Optional,
+            "The source repository's URL, e.g. \"https://github.com/acme/api\".",
+        ),
+        key(
+            "keywords",
+            Type::List(Text::NonEmpty),
+            Presence::Default(Fallback::Text("`errors`, `error-codes`")),
+            "Keywords of the npm package and the Python distribution.",
+        ),
+        key(
+            "schema_url",
+            Type::Text(Text::NonEmpty),
+            Presence::Default(Fallback::Text("`urn:errdex:<name>:`")),
+            "Where the JSON Schemas are published, an absolute URL ending in `/`: each schema's `$id` is it followed by the file name (\"https://acme.dev/schemas/\" gives \"https://acme.dev/schemas/wire-error.schema.json\").",
+        ),
+    ],
+};
+
+/// What a catalogue without a `package` section publishes.
+pub mod package_defaults {
+    pub const VERSION: &str = "0.0.0";
+    pub const KEYWORDS: [&str; 2] = ["errors", "error-codes"];
+}
 
 /// The wire keys a registry leaves out.
 pub mod wire_defaults {
@@ -600,8 +673,8 @@ pub static PARAM: Section = Section {
         key(
             "items",
             Type::Word(&["string", "integer", "number", "boolean"]),
-            Optional,
-            "A list's item type (required with `type: list`).",
+            Presence::RequiredWhen { key: "type", equals: "list" },
+            "A list's item type.",
         ),
         key(
             "schema",
@@ -619,9 +692,10 @@ pub static PARAM: Section = Section {
 };
 
 /// Every section, in the order the docs present them.
-pub static SECTIONS: [&Section; 13] = [
+pub static SECTIONS: [&Section; 14] = [
     &TOP,
     &REGISTRY,
+    &PACKAGE,
     &WIRE,
     &CATEGORY,
     &RETRY_ADVICE,

@@ -2,9 +2,10 @@
 //! namespaces and retired codes. Each reads its mapping against its [`format`] section.
 
 use crate::diag::{DiagCode, Diagnostic, Span};
-use crate::ir::{Category, GENERAL_SLUG, Namespace, Registry, Retired, Wire, WireField};
+use crate::ir::{Category, GENERAL_SLUG, Namespace, Package, Registry, Retired, Wire, WireField};
 use crate::names;
 
+use super::docs_url::check_url;
 use super::format::{self, FORMAT_VERSION, default_wire, defaults};
 use super::read::Fields;
 use super::sink::Cx;
@@ -438,4 +439,89 @@ fn wire_order(node: &Node) -> Vec<WireField> {
         }
     }
     order
+}
+
+impl Cx<'_> {
+    /// The `package:` section over its defaults.
+    pub(super) fn package(&mut self, node: Option<&Node>) -> Package {
+        let mut package = Package::default();
+        let Some(node) = node else {
+            return package;
+        };
+        let Some(f) = self.fields(node, "package", "`package`", &format::PACKAGE) else {
+            return package;
+        };
+        if let Some(n) = f.get("version")
+            && let Some(version) = self.text(n, "version")
+        {
+            if format::is_package_version(&version) {
+                package.version = version;
+            } else {
+                self.err(
+                    DiagCode::BadValue,
+                    n.span,
+                    &[
+                        ("key", "version"),
+                        ("found", &format!("\"{version}\"")),
+                        ("expected", "a package version is MAJOR.MINOR.PATCH (semantic versioning), e.g. 1.0.0 or 2.0.0-rc.1"),
+                    ],
+                );
+            }
+        }
+        package.license = self.optional_nonempty(&f, "license");
+        package.repository = f.get("repository").and_then(|n| {
+            let url = self.text(n, "repository")?;
+            self.absolute_url(n, &url).then_some(url)
+        });
+        if let Some(n) = f.get("keywords") {
+            package.keywords = self.string_list(n, "keywords").into_iter().map(|(k, _)| k).collect();
+        }
+        package.schema_url = f.get("schema_url").and_then(|n| {
+            let url = self.text(n, "schema_url")?;
+            if !self.absolute_url(n, &url) {
+                return None;
+            }
+            if !url.ends_with('/') {
+                self.err(
+                    DiagCode::BadValue,
+                    n.span,
+                    &[
+                        ("key", "schema_url"),
+                        ("found", &format!("\"{url}\"")),
+                        ("expected", "it is a base the file names follow, so it ends in `/`"),
+                    ],
+                )
+                .help = Some(format!("write \"{url}/\""));
+                return None;
+            }
+            Some(url)
+        });
+        package
+    }
+
+    /// A non-empty optional string (EDX0106 when empty).
+    fn optional_nonempty(&mut self, f: &Fields, key: &'static str) -> Option<String> {
+        let n = f.get(key)?;
+        let text = self.text(n, key)?;
+        if text.trim().is_empty() {
+            self.err(
+                DiagCode::BadValue,
+                n.span,
+                &[("key", key), ("found", "empty"), ("expected", "leave the key out instead")],
+            );
+            return None;
+        }
+        Some(text)
+    }
+
+    /// An absolute http(s) URL, or EDX0602 at `n`.
+    fn absolute_url(&mut self, n: &Node, url: &str) -> bool {
+        let problem = match check_url(url) {
+            Err(problem) => problem,
+            Ok(()) if url.contains("://") => return true,
+            Ok(()) => "it is relative; an absolute `https://` URL is needed here",
+        };
+        self.err(DiagCode::MalformedUrl, n.span, &[("url", url), ("problem", problem)]);
+        false
+    }
 }

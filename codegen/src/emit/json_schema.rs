@@ -13,10 +13,16 @@
 //! - `catalogue.schema.json`: the editor schema of `errors.yaml` itself (the same for every
 //!   catalogue): every key of format 1 with a description, `additionalProperties: false`
 //!   everywhere so a typo such as `retryble` is flagged.
+//! - `errors.schema.json`: the editor schema of this catalogue: the format's schema with
+//!   the catalogue's categories and namespaces as the values of `category:` and
+//!   `namespace:` (completion, typos flagged), and `category` required where the
+//!   namespace gives none.
 //! - `registry.json`: the resolved catalogue, every default applied, for other tools and
 //!   languages. Lists (categories, namespaces, errors, retired) are arrays in catalogue
 //!   order; absent optional values are `null`.
 //!
+//! Every schema has a stable `$id` ([`names::schema_id`]: `package.schema_url` + the file
+//! name, or `urn:errdex:<registry>:<file>`), so another schema can `$ref` its `$defs`.
 //! Every document carries the generated header in a top-level `$comment`. The editor schema
 //! is built as a `serde_json::Value`; the two documents that grow with the catalogue
 //! (`wire-error.schema.json`, `registry.json`) are written member by member with
@@ -39,17 +45,45 @@ pub const DRAFT_2020_12: &str = "https://json-schema.org/draft/2020-12/schema";
 /// Files of this target: (path relative to the target's directory, contents).
 pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
     let header = header_text(&cat.source_name);
+    let catalogue = with_id(
+        catalogue_schema(&header),
+        &names::schema_id(cat, names::CATALOGUE_SCHEMA_FILE),
+    );
+    let own = with_id(
+        own_catalogue_schema(cat, &header),
+        &names::schema_id(cat, names::OWN_CATALOGUE_SCHEMA_FILE),
+    );
     vec![
         (
-            "wire-error.schema.json".to_string(),
+            names::WIRE_ERROR_SCHEMA_FILE.to_string(),
             wire_error_schema_text(cat),
         ),
         (
-            "catalogue.schema.json".to_string(),
-            line(pretty_json::to_string_pretty(&catalogue_schema(&header))),
+            names::CATALOGUE_SCHEMA_FILE.to_string(),
+            line(pretty_json::to_string_pretty(&catalogue)),
+        ),
+        (
+            names::OWN_CATALOGUE_SCHEMA_FILE.to_string(),
+            line(pretty_json::to_string_pretty(&own)),
         ),
         ("registry.json".to_string(), registry_json_text(cat)),
     ]
+}
+
+/// `schema` with its `$id` right after `$schema`, where readers look for it.
+pub fn with_id(schema: Value, id: &str) -> Value {
+    let Value::Object(members) = schema else {
+        return schema;
+    };
+    let mut out = Map::new();
+    for (key, value) in members {
+        let after_dialect = key == "$schema";
+        out.insert(key, value);
+        if after_dialect {
+            out.insert("$id".into(), json!(id));
+        }
+    }
+    Value::Object(out)
 }
 
 /// A document's text ends with a newline.
@@ -253,6 +287,7 @@ fn wire_error_schema_text(cat: &Catalogue) -> String {
     let mut w = Pretty::with_capacity(1024 + 1024 * cat.errors.len());
     w.object(|w| {
         w.field("$schema", DRAFT_2020_12);
+        w.field("$id", names::schema_id(cat, names::WIRE_ERROR_SCHEMA_FILE));
         w.field("$comment", header_text(&cat.source_name));
         w.field("title", format!("{}: wire error", cat.registry.title));
         w.field(
@@ -389,4 +424,4 @@ fn registry_json_text(cat: &Catalogue) -> String {
 }
 
 mod catalogue_schema;
-pub use catalogue_schema::catalogue_schema;
+pub use catalogue_schema::{catalogue_schema, own_catalogue_schema};

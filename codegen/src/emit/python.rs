@@ -610,19 +610,35 @@ fn pyproject(cat: &Catalogue, header: &str) -> String {
     // TOML basic strings take JSON's escapes.
     let toml = |s: &str| serde_json::Value::from(s).to_string();
     let pkg = &cat.registry.python_package;
+    let package = &cat.package;
+    let keywords: Vec<String> = package.keywords.iter().map(|k| toml(k)).collect();
+    // PEP 639: `license` is an SPDX expression (setuptools 77 reads it).
+    let license = package
+        .license
+        .as_deref()
+        .map(|l| format!("license = {}\n", toml(l)))
+        .unwrap_or_default();
+    let urls = package
+        .repository
+        .as_deref()
+        .map(|u| format!("\n[project.urls]\nRepository = {}\n", toml(u)))
+        .unwrap_or_default();
     format!(
         "# {header}\n\
          [build-system]\n\
-         requires = [\"setuptools>=61\"]\n\
+         requires = [\"setuptools>=77\"]\n\
          build-backend = \"setuptools.build_meta\"\n\
          \n\
          [project]\n\
          name = {name}\n\
-         version = \"0.0.0\"\n\
+         version = {version}\n\
          description = {description}\n\
+         {license}\
+         keywords = [{keywords}]\n\
          requires-python = \">=3.10\"\n\
          dependencies = []\n\
          classifiers = [\"Typing :: Typed\"]\n\
+         {urls}\
          \n\
          [tool.setuptools]\n\
          packages = [{pkg_lit}]\n\
@@ -630,7 +646,9 @@ fn pyproject(cat: &Catalogue, header: &str) -> String {
          [tool.setuptools.package-data]\n\
          {pkg} = [\"py.typed\", \"*.pyi\"]\n",
         name = toml(&distribution_name(cat)),
+        version = toml(&package.version),
         description = toml(&one_line(&cat.registry.title)),
+        keywords = keywords.join(", "),
         pkg_lit = toml(pkg),
     )
 }

@@ -30,6 +30,8 @@ use crate::ir::{Catalogue, ErrorEntry, JsonRpcData, Param, ParamType, ProfileFie
 use crate::names;
 use crate::support::facts::{self, FactValue};
 use crate::support::header::header_text;
+use crate::support::doc_table::{cell, code};
+use crate::support::text::escape_controls;
 
 /// The askama escaper of `.ts` and `.js` templates: makes any text safe inside a
 /// double-quoted JavaScript string literal (and inert in a `//` comment). Identifiers and
@@ -967,6 +969,7 @@ pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
         .first()
         .map(|e| (e.ts_key.clone(), e.code.clone()))
         .unwrap_or_else(|| ("NAME".into(), "CODE".into()));
+    let example_key_raw = example_key.clone();
     let dts = IndexDts {
         header: &header,
         title_comment: &title_comment,
@@ -995,6 +998,7 @@ pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
         ("index.js".to_string(), finish(js.render())),
         ("index.d.ts".to_string(), finish(dts.render())),
         ("package.json".to_string(), package_json(cat, &header)),
+        ("README.md".to_string(), readme(cat, &header, &example_key_raw)),
         ("tsconfig.json".to_string(), tsconfig_json(&header)),
     ]
 }
@@ -1014,28 +1018,106 @@ fn pretty(v: &Value) -> String {
     s
 }
 
+/// Node versions that can `require()` an ES module without a flag (20.19, 22.12): the
+/// package is ESM only (one copy of each class, so `instanceof` holds for every consumer),
+/// and CommonJS code `require`s it on these versions.
+pub const NODE_ENGINES: &str = "^20.19.0 || >=22.12.0";
+
 /// `package.json`: npm has no comment syntax, so the generated header goes into
-/// `description` (and `errdex.generated`), which npm shows and ignores.
+/// `description` (and `errdex.generated`), which npm shows and ignores. Version, licence,
+/// repository and keywords come from the catalogue's `package:` section; the wire schema is
+/// shipped beside the module and exported (the writer places it there).
 fn package_json(cat: &Catalogue, header: &str) -> String {
-    pretty(&json!({
-        "name": cat.registry.npm_name,
-        "version": "0.0.0",
-        "description": format!("{} ({header})", one_line(&cat.registry.title)),
-        "type": "module",
-        "main": "./index.js",
-        "types": "./index.d.ts",
-        "exports": {
+    let package = &cat.package;
+    let schema = format!("./{}", names::WIRE_ERROR_SCHEMA_FILE);
+    let mut out = serde_json::Map::new();
+    out.insert("name".into(), json!(cat.registry.npm_name));
+    out.insert("version".into(), json!(package.version));
+    out.insert(
+        "description".into(),
+        json!(format!("{} ({header})", one_line(&cat.registry.title))),
+    );
+    out.insert("keywords".into(), json!(package.keywords));
+    if let Some(license) = &package.license {
+        out.insert("license".into(), json!(license));
+    }
+    if let Some(url) = &package.repository {
+        out.insert("repository".into(), json!({"type": "git", "url": url}));
+    }
+    out.insert("type".into(), json!("module"));
+    out.insert("main".into(), json!("./index.js"));
+    out.insert("types".into(), json!("./index.d.ts"));
+    out.insert(
+        "exports".into(),
+        json!({
             ".": {
                 "types": "./index.d.ts",
                 "default": "./index.js",
             },
+            schema.clone(): schema,
             "./package.json": "./package.json",
-        },
-        "files": ["index.js", "index.d.ts"],
-        "sideEffects": false,
-        "engines": { "node": ">=18" },
-        "errdex": { "generated": header, "registry": cat.registry.name },
-    }))
+        }),
+    );
+    out.insert(
+        "files".into(),
+        json!(["index.js", "index.d.ts", names::WIRE_ERROR_SCHEMA_FILE, "README.md"]),
+    );
+    out.insert("sideEffects".into(), json!(false));
+    out.insert("engines".into(), json!({ "node": NODE_ENGINES }));
+    out.insert(
+        "errdex".into(),
+        json!({ "generated": header, "registry": cat.registry.name }),
+    );
+    pretty(&Value::Object(out))
+}
+
+/// `README.md`: what npm shows on the package's page. Catalogue text is escaped for
+/// Markdown (entities for `<`, `>`, `&`; names in code spans).
+fn readme(cat: &Catalogue, header: &str, example_key: &str) -> String {
+    let r = &cat.registry;
+    let name = code(&one_line(&r.npm_name));
+    let import_name = serde_json::Value::from(r.npm_name.as_str()).to_string();
+    let mut out = String::new();
+    let _ = writeln!(out, "<!-- {} -->\n", one_line(header).replace("--", "- -"));
+    let _ = writeln!(out, "# {name}\n");
+    let _ = writeln!(
+        out,
+        "{}: {} error codes in {} categories, as a typed ES module. It carries every code's category, retryability, exit code, HTTP status, JSON-RPC code, message template and docs link, error classes that build the wire object, and parsers for what a client receives.\n",
+        cell(&escape_controls(&one_line(&r.title))),
+        cat.errors.len(),
+        cat.categories.len(),
+    );
+    let _ = writeln!(out, "Generated by errdex from `errors.yaml`: change the catalogue, not this package.\n");
+    let _ = writeln!(out, "## Install\n\n```sh\nnpm install {}\n```\n", shell_word(&r.npm_name));
+    let _ = writeln!(
+        out,
+        "Node `{NODE_ENGINES}`: the package is an ES module, and CommonJS code loads it with `require()` on these versions.\n"
+    );
+    let _ = writeln!(out, "## Use\n\n```ts\nimport {{ ERRORS, ErrorCode, parseWireError, isRetryable }} from {import_name};\n");
+    let _ = writeln!(out, "const info = ERRORS[ErrorCode.{example_key}];");
+    let _ = writeln!(out, "console.log(info.code, info.category, info.httpStatus);\n");
+    let _ = writeln!(out, "// A wire error received from a server:");
+    let _ = writeln!(out, "const received = parseWireError(await response.json());");
+    let _ = writeln!(out, "if (isRetryable(received)) {{\n  // try again later\n}}\n```\n");
+    let _ = writeln!(
+        out,
+        "The JSON Schema of the wire object ships with the package as `{}` (an export), with the `$id` {}; another schema can `$ref` its `#/$defs/WireObject` by that `$id`.",
+        names::WIRE_ERROR_SCHEMA_FILE,
+        code(&names::schema_id(cat, names::WIRE_ERROR_SCHEMA_FILE)),
+    );
+    if let Some(license) = &cat.package.license {
+        let _ = writeln!(out, "\n## Licence\n\n{}", cell(&escape_controls(&one_line(license))));
+    }
+    out
+}
+
+/// A package name as one shell word (quoted when it holds anything but name characters).
+fn shell_word(s: &str) -> String {
+    if !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || "@/._-".contains(c)) {
+        s.to_string()
+    } else {
+        format!("'{}'", one_line(s).replace('\'', "'\\''"))
+    }
 }
 
 /// `tsconfig.json` so that `tsc -p <dir>` checks the declarations under `--strict`.

@@ -323,6 +323,7 @@ fn base(name: &str, wire: Wire, prefix: &str) -> Catalogue {
         errors: vec![],
         retired: vec![],
         profiles: errdex_codegen::ir::Profiles::defaults(&mcp_prefix),
+        package: errdex_codegen::ir::Package::default(),
     }
 }
 

@@ -109,6 +109,7 @@ if not TYPE_CHECKING:
             "UNKNOWN_CATEGORY": "EDX0301",
             "UNKNOWN_NAMESPACE": "EDX0302",
             "UNKNOWN_REPLACEMENT": "EDX0303",
+            "NO_CATEGORY": "EDX0304",
             "TEMPLATE_SYNTAX": "EDX0401",
             "UNDECLARED_PLACEHOLDER": "EDX0402",
             "UNUSED_PARAM": "EDX0403",

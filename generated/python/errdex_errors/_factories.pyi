@@ -79,39 +79,42 @@ class _Factory21(_t.Protocol):
     def __call__(_errdex_self, /, *, target: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory22(_t.Protocol):
-    def __call__(_errdex_self, /, *, param: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, what: str, whence: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory23(_t.Protocol):
-    def __call__(_errdex_self, /, *, value: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, param: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory24(_t.Protocol):
-    def __call__(_errdex_self, /, *, value: str, why: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, value: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory25(_t.Protocol):
-    def __call__(_errdex_self, /, *, placeholder: str, known: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, value: str, why: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory26(_t.Protocol):
-    def __call__(_errdex_self, /, *, url: str, problem: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, placeholder: str, known: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory27(_t.Protocol):
-    def __call__(_errdex_self, /, *, path: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, url: str, problem: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory28(_t.Protocol):
-    def __call__(_errdex_self, /, *, count: str, catalogue: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, path: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory29(_t.Protocol):
-    def __call__(_errdex_self, /, *, count: str, old: str, new: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, count: str, catalogue: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory30(_t.Protocol):
-    def __call__(_errdex_self, /, *, path: str, rev: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, count: str, old: str, new: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory31(_t.Protocol):
-    def __call__(_errdex_self, /, *, path: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, path: str, rev: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory32(_t.Protocol):
-    def __call__(_errdex_self, /, *, path: str, errors: str, warnings: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, path: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory33(_t.Protocol):
+    def __call__(_errdex_self, /, *, path: str, errors: str, warnings: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+
+class _Factory34(_t.Protocol):
     def __call__(_errdex_self, /, *, code: str, note: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 yaml_syntax: _Factory0
@@ -141,26 +144,27 @@ invalid_code: _Factory19
 unknown_category: _Factory9
 unknown_namespace: _Factory20
 unknown_replacement: _Factory21
+no_category: _Factory22
 template_syntax: _Factory0
-undeclared_placeholder: _Factory22
-unused_param: _Factory22
-invalid_param_name: _Factory22
-param_shadows_wire_key: _Factory22
-exit_code_range: _Factory23
-exit_code_unusual: _Factory24
-http_status_range: _Factory23
-http_status_not_error: _Factory23
-jsonrpc_code_reserved: _Factory23
-jsonrpc_code_range: _Factory23
-docs_url_placeholder: _Factory25
-malformed_url: _Factory26
-file_unreadable: _Factory27
+undeclared_placeholder: _Factory23
+unused_param: _Factory23
+invalid_param_name: _Factory23
+param_shadows_wire_key: _Factory23
+exit_code_range: _Factory24
+exit_code_unusual: _Factory25
+http_status_range: _Factory24
+http_status_not_error: _Factory24
+jsonrpc_code_reserved: _Factory24
+jsonrpc_code_range: _Factory24
+docs_url_placeholder: _Factory26
+malformed_url: _Factory27
+file_unreadable: _Factory28
 bad_arguments: _Factory0
-write_failed: _Factory27
-outputs_stale: _Factory28
-breaking_changes: _Factory29
+write_failed: _Factory28
+outputs_stale: _Factory29
+breaking_changes: _Factory30
 unknown_code: _Factory18
-git_failed: _Factory30
-file_exists: _Factory31
-catalogue_invalid: _Factory32
-code_retired: _Factory33
+git_failed: _Factory31
+file_exists: _Factory32
+catalogue_invalid: _Factory33
+code_retired: _Factory34

@@ -37,6 +37,7 @@ class ErrorCode:
     UNKNOWN_CATEGORY: _t.Final[Code]
     UNKNOWN_NAMESPACE: _t.Final[Code]
     UNKNOWN_REPLACEMENT: _t.Final[Code]
+    NO_CATEGORY: _t.Final[Code]
     TEMPLATE_SYNTAX: _t.Final[Code]
     UNDECLARED_PLACEHOLDER: _t.Final[Code]
     UNUSED_PARAM: _t.Final[Code]

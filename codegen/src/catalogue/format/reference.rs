@@ -139,6 +139,7 @@ fn presence(presence: Presence) -> String {
         Presence::Required => "**required**".into(),
         Presence::Optional => "optional".into(),
         Presence::FromCategory => "the category's".into(),
+        Presence::RequiredWhen { key, equals } => format!("**required** with `{key}: {equals}`"),
         Presence::Default(fallback) => match fallback {
             Fallback::Bool(value) => format!("`{value}`"),
             Fallback::Int(value) => format!("`{value}`"),

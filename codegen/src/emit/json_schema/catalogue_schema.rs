@@ -4,7 +4,7 @@
 use serde_json::{Map, Value, json};
 
 use super::DRAFT_2020_12;
-use crate::ir::Fact;
+use crate::ir::{Catalogue, Fact};
 use crate::catalogue::format::{
     self, FORMAT_VERSION, Key, PARAM_TYPE_DESCRIPTION, PARAM_TYPES, Section, Text, Type,
 };
@@ -41,6 +41,18 @@ fn object(section: &Section) -> Map<String, Value> {
     let required: Vec<&str> = section.required().collect();
     if !required.is_empty() {
         out.insert("required".into(), json!(required));
+    }
+    let conditions: Vec<Value> = section
+        .required_when()
+        .map(|(required, key, equals)| {
+            json!({
+                "if": {"required": [key], "properties": {key: {"const": equals}}},
+                "then": {"required": [required]},
+            })
+        })
+        .collect();
+    if !conditions.is_empty() {
+        out.insert("allOf".into(), json!(conditions));
     }
     let properties: Map<String, Value> = section
         .keys
@@ -175,4 +187,50 @@ fn fact_map(description: &str) -> Value {
             ],
         },
     })
+}
+
+/// `errors.schema.json`: the editor schema of one catalogue — the format's schema with the
+/// catalogue's own names filled in, so an editor completes `category:` and `namespace:`
+/// values, flags a mistyped one, and requires `category` where the namespace gives none.
+/// It is regenerated with the other outputs; a category added since the last `errdex
+/// generate` is flagged by the editor until then.
+pub fn own_catalogue_schema(cat: &Catalogue, header: &str) -> Value {
+    let mut root = catalogue_schema(header);
+    root["title"] = json!(format!("{}: errors.yaml", cat.registry.title));
+    root["description"] = json!(
+        "The editor schema of this catalogue: the errdex format with this catalogue's categories and namespaces as the only values of `category:` and `namespace:`. Written by `errdex generate` beside the general `catalogue.schema.json`; regenerate after adding a category or namespace."
+    );
+    let category_keys: Vec<&str> = cat.categories.iter().map(|c| c.key.as_str()).collect();
+    let category_summaries: Vec<&str> =
+        cat.categories.iter().map(|c| c.summary.as_str()).collect();
+    let namespace_keys: Vec<&str> = cat.namespaces.iter().map(|n| n.key.as_str()).collect();
+    let namespace_titles: Vec<&str> = cat.namespaces.iter().map(|n| n.title.as_str()).collect();
+    let choose = |property: &mut Value, keys: &[&str], descriptions: &[&str]| {
+        property["enum"] = json!(keys);
+        property["enumDescriptions"] = json!(descriptions);
+    };
+    let entry = &mut root["properties"]["errors"]["additionalProperties"];
+    choose(&mut entry["properties"]["category"], &category_keys, &category_summaries);
+    choose(&mut entry["properties"]["namespace"], &namespace_keys, &namespace_titles);
+    // `category` may be left out only where the namespace gives one.
+    let without_default: Vec<&str> = cat
+        .namespaces
+        .iter()
+        .filter(|n| n.category.is_none())
+        .map(|n| n.key.as_str())
+        .collect();
+    let rule = json!({
+        "if": {"anyOf": [
+            {"not": {"required": ["namespace"]}},
+            {"properties": {"namespace": {"enum": without_default}}},
+        ]},
+        "then": {"required": ["category"]},
+    });
+    match entry.get_mut("allOf").and_then(Value::as_array_mut) {
+        Some(rules) => rules.push(rule),
+        None => entry["allOf"] = json!([rule]),
+    }
+    let namespace = &mut root["properties"]["namespaces"]["additionalProperties"];
+    choose(&mut namespace["properties"]["category"], &category_keys, &category_summaries);
+    root
 }
