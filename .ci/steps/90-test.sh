@@ -3,7 +3,7 @@
 set -euo pipefail
 cargo test --workspace
 cargo run -q -p errdex -- lint --deny-warnings
-cargo run -q -p errdex -- generate --check --rust-file generated/src/errdex_errors.rs
+cargo run -q -p errdex -- generate --check
 # errdex-errors publishes: nothing in it reads ../errors.yaml (its module is committed), and
 # the packaged crate builds on its own.
 cargo package -p errdex-errors --allow-dirty

@@ -21,6 +21,19 @@ pub struct Catalogue {
     pub profiles: Profiles,
     /// How the generated packages are published (`package:`).
     pub package: Package,
+    /// Where `errdex generate` writes each target (`outputs:`); `None` where the catalogue
+    /// leaves it to the command's default.
+    pub outputs: OutputPaths,
+}
+
+/// The `outputs:` section: paths relative to the catalogue's folder, as written.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct OutputPaths {
+    pub rust_file: Option<String>,
+    pub docs_dir: Option<String>,
+    pub ts_dir: Option<String>,
+    pub schema_dir: Option<String>,
+    pub python_dir: Option<String>,
 }
 
 /// The `package:` section: what the npm package and the Python distribution say of

@@ -15,6 +15,8 @@ use std::path::Path;
 use std::path::PathBuf;
 
 #[cfg(feature = "generate")]
+use crate::catalogue::format::output_defaults;
+#[cfg(feature = "generate")]
 use crate::emit;
 #[cfg(feature = "generate")]
 use crate::emit::rust::RustOptions;
@@ -47,10 +49,10 @@ pub struct Settings {
 impl Default for Settings {
     fn default() -> Self {
         Settings {
-            docs_dir: PathBuf::from("docs-site"),
-            ts_dir: PathBuf::from("generated/ts"),
-            schema_dir: PathBuf::from("generated/schema"),
-            python_dir: PathBuf::from("generated/python"),
+            docs_dir: PathBuf::from(output_defaults::DOCS_DIR),
+            ts_dir: PathBuf::from(output_defaults::TS_DIR),
+            schema_dir: PathBuf::from(output_defaults::SCHEMA_DIR),
+            python_dir: PathBuf::from(output_defaults::PYTHON_DIR),
             docs: true,
             typescript: true,
             schema: true,

@@ -64,7 +64,7 @@ fn committed_errdex_errors_module_is_current() {
     let have = std::fs::read_to_string(&path).unwrap_or_default();
     assert!(
         have == want,
-        "{} is stale: run `cargo run -p errdex -- generate --rust-file generated/src/errdex_errors.rs` \
+        "{} is stale: run `cargo run -p errdex -- generate` \
          (or UPDATE_EXPECT=1 cargo test -p errdex-codegen --test own_catalogue)",
         path.display()
     );

@@ -2,7 +2,7 @@
 //! (it eats its own cooking): `errdex_errors.rs` is the module `errdex_codegen::Builder`
 //! would write from a build script, committed so the crate builds and publishes without the
 //! catalogue, which lives outside the package. Regenerate it with
-//! `cargo run -p errdex -- generate --rust-file generated/src/errdex_errors.rs`.
+//! `cargo run -p errdex -- generate` (the catalogue's `outputs.rust_file` names this file).
 //!
 //! Every failure of the `errdex` command is an [`Error`] built with the typed constructor
 //! of its code; its process exit code is [`Error::exit_code`]. The API is the one errdex

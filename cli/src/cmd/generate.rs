@@ -23,24 +23,29 @@ pub struct Args {
     #[arg(long)]
     pub root: Option<PathBuf>,
     /// Where the mdBook reference goes.
-    #[arg(long, default_value = "docs-site")]
-    pub docs_dir: PathBuf,
+    /// [default: `outputs.docs_dir` of the catalogue, else docs-site]
+    #[arg(long)]
+    pub docs_dir: Option<PathBuf>,
     /// Where the TypeScript package goes.
-    #[arg(long, default_value = "generated/ts")]
-    pub ts_dir: PathBuf,
+    /// [default: `outputs.ts_dir` of the catalogue, else generated/ts]
+    #[arg(long)]
+    pub ts_dir: Option<PathBuf>,
     /// Where the Python package goes (`pyproject.toml` and the package directory).
-    #[arg(long, default_value = "generated/python")]
-    pub python_dir: PathBuf,
+    /// [default: `outputs.python_dir` of the catalogue, else generated/python]
+    #[arg(long)]
+    pub python_dir: Option<PathBuf>,
     /// Where the JSON Schemas and registry.json go.
-    #[arg(long, default_value = "generated/schema")]
-    pub schema_dir: PathBuf,
+    /// [default: `outputs.schema_dir` of the catalogue, else generated/schema]
+    #[arg(long)]
+    pub schema_dir: Option<PathBuf>,
     /// Also write the Rust module here (relative to the root, like the directories): what
-    /// `errdex_codegen::Builder` writes from build.rs, for projects that commit it.
+    /// `errdex_codegen::Builder` writes from build.rs, for projects that commit it
+    /// [default: `outputs.rust_file` of the catalogue, else none].
     #[arg(long, value_name = "PATH")]
     pub rust_file: Option<PathBuf>,
     /// In that module, also put the wire object under `structuredContent` in MCP tool
     /// results (as `Builder::mcp_structured_content(true)`).
-    #[arg(long, requires = "rust_file")]
+    #[arg(long)]
     pub rust_mcp_structured_content: bool,
     /// The version of the npm package and the Python distribution, overriding the
     /// catalogue's `package.version` (e.g. from a release tag).
@@ -75,16 +80,24 @@ pub fn run(args: Args) -> ExitCode {
             .filter(|parent| !parent.as_os_str().is_empty())
             .map_or(PathBuf::from("."), PathBuf::from)
     });
+    // A flag wins over the catalogue's `outputs:`, which wins over the default.
+    let defaults = Settings::default();
+    let pick = |flag: &Option<PathBuf>, set: &Option<String>, default: &PathBuf| {
+        flag.clone()
+            .or_else(|| set.as_ref().map(PathBuf::from))
+            .unwrap_or_else(|| default.clone())
+    };
+    let set = &catalogue.outputs;
     let settings = Settings {
-        docs_dir: args.docs_dir.clone(),
-        ts_dir: args.ts_dir.clone(),
-        schema_dir: args.schema_dir.clone(),
-        rust_file: args.rust_file.clone(),
+        docs_dir: pick(&args.docs_dir, &set.docs_dir, &defaults.docs_dir),
+        ts_dir: pick(&args.ts_dir, &set.ts_dir, &defaults.ts_dir),
+        schema_dir: pick(&args.schema_dir, &set.schema_dir, &defaults.schema_dir),
+        rust_file: args.rust_file.clone().or_else(|| set.rust_file.as_ref().map(PathBuf::from)),
         rust: RustOptions {
             mcp_structured_content: args.rust_mcp_structured_content,
         },
-        python_dir: args.python_dir.clone(),
-        ..Settings::default()
+        python_dir: pick(&args.python_dir, &set.python_dir, &defaults.python_dir),
+        ..defaults.clone()
     };
     let outputs = write::generate(&catalogue, &settings);
     if args.check {

@@ -257,6 +257,12 @@ pub static TOP: Section = Section {
             "Tombstones: codes that may never be used again, by code.",
         ),
         key(
+            "outputs",
+            Type::Section(&OUTPUTS),
+            Presence::Default(Fallback::Text("the folders below")),
+            "Where `errdex generate` writes each target, relative to the catalogue's folder (a command-line flag overrides each).",
+        ),
+        key(
             "package",
             Type::Section(&PACKAGE),
             Presence::Default(Fallback::Text("version 0.0.0, nothing else")),
@@ -373,6 +379,54 @@ pub static PACKAGE: Section = Section {
         ),
     ],
 };
+
+/// Where `errdex generate` writes each target (`outputs:`), relative to the catalogue's
+/// folder. Each is also a flag of the command, which wins.
+pub static OUTPUTS: Section = Section {
+    path: "outputs",
+    description: None,
+    nullable: false,
+    keys: &[
+        key(
+            "rust_file",
+            Type::Text(Text::NonEmpty),
+            Optional,
+            "Also write the Rust module to this file (as `--rust-file`), to commit it instead of generating it from build.rs.",
+        ),
+        key(
+            "docs_dir",
+            Type::Text(Text::NonEmpty),
+            Presence::Default(Fallback::Str(output_defaults::DOCS_DIR)),
+            "The mdBook reference's folder.",
+        ),
+        key(
+            "ts_dir",
+            Type::Text(Text::NonEmpty),
+            Presence::Default(Fallback::Str(output_defaults::TS_DIR)),
+            "The npm package's folder.",
+        ),
+        key(
+            "schema_dir",
+            Type::Text(Text::NonEmpty),
+            Presence::Default(Fallback::Str(output_defaults::SCHEMA_DIR)),
+            "The JSON Schemas' and registry.json's folder.",
+        ),
+        key(
+            "python_dir",
+            Type::Text(Text::NonEmpty),
+            Presence::Default(Fallback::Str(output_defaults::PYTHON_DIR)),
+            "The Python distribution's folder.",
+        ),
+    ],
+};
+
+/// The folders of a catalogue without an `outputs` section.
+pub mod output_defaults {
+    pub const DOCS_DIR: &str = "docs-site";
+    pub const TS_DIR: &str = "generated/ts";
+    pub const SCHEMA_DIR: &str = "generated/schema";
+    pub const PYTHON_DIR: &str = "generated/python";
+}
 
 /// What a catalogue without a `package` section publishes.
 pub mod package_defaults {
@@ -692,9 +746,10 @@ pub static PARAM: Section = Section {
 };
 
 /// Every section, in the order the docs present them.
-pub static SECTIONS: [&Section; 14] = [
+pub static SECTIONS: [&Section; 15] = [
     &TOP,
     &REGISTRY,
+    &OUTPUTS,
     &PACKAGE,
     &WIRE,
     &CATEGORY,

@@ -2,7 +2,9 @@
 //! namespaces and retired codes. Each reads its mapping against its [`format`] section.
 
 use crate::diag::{DiagCode, Diagnostic, Span};
-use crate::ir::{Category, GENERAL_SLUG, Namespace, Package, Registry, Retired, Wire, WireField};
+use crate::ir::{
+    Category, GENERAL_SLUG, Namespace, OutputPaths, Package, Registry, Retired, Wire, WireField,
+};
 use crate::names;
 
 use super::docs_url::check_url;
@@ -523,5 +525,46 @@ impl Cx<'_> {
         };
         self.err(DiagCode::MalformedUrl, n.span, &[("url", url), ("problem", problem)]);
         false
+    }
+}
+
+impl Cx<'_> {
+    /// The `outputs:` section: relative paths that stay inside the catalogue's folder.
+    pub(super) fn outputs(&mut self, node: Option<&Node>) -> OutputPaths {
+        let mut out = OutputPaths::default();
+        let Some(node) = node else {
+            return out;
+        };
+        let Some(f) = self.fields(node, "outputs", "`outputs`", &format::OUTPUTS) else {
+            return out;
+        };
+        let path = |cx: &mut Self, key: &'static str| {
+            let n = f.get(key)?;
+            let text = cx.text(n, key)?;
+            let p = std::path::Path::new(&text);
+            let inside = !text.trim().is_empty()
+                && p.is_relative()
+                && !text.starts_with(['/', '\\'])
+                && p.components().all(|c| matches!(c, std::path::Component::Normal(_) | std::path::Component::CurDir));
+            if !inside {
+                cx.err(
+                    DiagCode::BadValue,
+                    n.span,
+                    &[
+                        ("key", key),
+                        ("found", &format!("\"{text}\"")),
+                        ("expected", "an output path is relative to the catalogue's folder and stays inside it (no `..`, not absolute); a command-line flag can point anywhere"),
+                    ],
+                );
+                return None;
+            }
+            Some(text)
+        };
+        out.rust_file = path(self, "rust_file");
+        out.docs_dir = path(self, "docs_dir");
+        out.ts_dir = path(self, "ts_dir");
+        out.schema_dir = path(self, "schema_dir");
+        out.python_dir = path(self, "python_dir");
+        out
     }
 }

@@ -67,6 +67,7 @@ impl Cx<'_> {
             registry.as_ref().map_or("", |r| r.mcp_meta_prefix.as_str()),
         );
         let package = self.package(top.get("package"));
+        let outputs = self.outputs(top.get("outputs"));
         let registry = registry?;
         Some(Catalogue {
             source_name: source_name.to_string(),
@@ -77,6 +78,7 @@ impl Cx<'_> {
             retired: retired.into_iter().map(|(r, _)| r).collect(),
             profiles,
             package,
+            outputs,
         })
     }
 

@@ -137,6 +137,7 @@ pub fn base(name: &str, wire: Wire) -> Catalogue {
         retired: vec![],
         profiles: errdex_codegen::ir::Profiles::defaults(&mcp_prefix),
         package: errdex_codegen::ir::Package::default(),
+        outputs: errdex_codegen::ir::OutputPaths::default(),
     }
 }
 

@@ -324,6 +324,7 @@ fn base(name: &str, wire: Wire, prefix: &str) -> Catalogue {
         retired: vec![],
         profiles: errdex_codegen::ir::Profiles::defaults(&mcp_prefix),
         package: errdex_codegen::ir::Package::default(),
+        outputs: errdex_codegen::ir::OutputPaths::default(),
     }
 }
 
