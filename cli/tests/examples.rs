@@ -17,7 +17,12 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+/// The examples with a Rust crate `rust/` and a JavaScript consumer `ts/`.
 const EXAMPLES: [&str; 4] = ["postgres", "agent-cli", "runtime", "mcp-server"];
+
+/// Every example catalogue: those above and the Python-only `tmux-mcp` (its server's tests
+/// run in `python_examples.rs`).
+const CATALOGUES: [&str; 5] = ["postgres", "agent-cli", "runtime", "mcp-server", "tmux-mcp"];
 
 fn repo_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -54,7 +59,7 @@ fn node_missing() -> Option<String> {
 
 #[test]
 fn committed_outputs_are_fresh() {
-    for name in EXAMPLES {
+    for name in CATALOGUES {
         let catalogue = format!("examples/{name}/errors.yaml");
         let out = errdex()
             .args(["generate", "--check", "--catalogue", &catalogue])
@@ -82,7 +87,7 @@ fn committed_outputs_are_fresh() {
 
 #[test]
 fn examples_lint_clean() {
-    for name in EXAMPLES {
+    for name in CATALOGUES {
         let catalogue = format!("examples/{name}/errors.yaml");
         let out = errdex()
             .args(["lint", "--deny-warnings", &catalogue])
