@@ -97,3 +97,13 @@ fn tmux_mcp_server_through_the_fastmcp_client() {
         &["tmux_mcp_server.py", "conftest.py", "tests/test_server.py"],
     );
 }
+
+#[test]
+fn agent_cli_python_consumer() {
+    let Some(bin) = venv() else { return };
+    check_python_example(
+        &bin,
+        "agent-cli",
+        &["milo_consumer.py", "conftest.py", "tests/test_consumer.py"],
+    );
+}
