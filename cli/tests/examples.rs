@@ -226,3 +226,35 @@ fn every_example_has_a_readme_with_its_commands() {
         }
     }
 }
+
+/// The tmux example on the official TypeScript MCP SDK (`examples/tmux-mcp/ts/`), driven by
+/// the SDK's own client over its in-memory transport.
+#[test]
+fn typescript_sdk_server_through_the_sdk_client() {
+    let root = repo_root();
+    let sdk = root.join("tools/node/node_modules/@modelcontextprotocol/sdk/package.json");
+    let missing = node_missing().or_else(|| {
+        (!sdk.is_file()).then(|| {
+            format!(
+                "{} is missing: run `bash .ci/steps/20-node.sh`",
+                sdk.display()
+            )
+        })
+    });
+    if skip_reason(missing) {
+        return;
+    }
+    let out = Command::new("node")
+        .current_dir(&root)
+        .args(["--test", "examples/tmux-mcp/ts/"])
+        .output()
+        .expect("run node --test");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "node --test examples/tmux-mcp/ts/ failed:\n{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("# pass 5"), "{stdout}");
+    assert!(!stdout.contains("# SKIP"), "{stdout}");
+}
