@@ -84,7 +84,14 @@ fn check_python_example(bin: &Path, example: &str, sources: &[&str]) {
         .current_dir(&dir));
     assert!(out.contains("Success"), "{example}: {out}");
     run(Command::new(bin.join("ruff"))
-        .args(["check", "--no-cache", "--isolated", "--line-length", "120", "."])
+        .args([
+            "check",
+            "--no-cache",
+            "--isolated",
+            "--line-length",
+            "120",
+            ".",
+        ])
         .current_dir(&dir));
 }
 
