@@ -17,7 +17,12 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+/// The examples with a Rust crate `rust/` and a JavaScript consumer `ts/`.
 const EXAMPLES: [&str; 4] = ["postgres", "agent-cli", "runtime", "mcp-server"];
+
+/// Every example catalogue: those above and the Python-only `tmux-mcp` (its server's tests
+/// run in `python_examples.rs`).
+const CATALOGUES: [&str; 5] = ["postgres", "agent-cli", "runtime", "mcp-server", "tmux-mcp"];
 
 fn repo_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -54,12 +59,15 @@ fn node_missing() -> Option<String> {
 
 #[test]
 fn committed_outputs_are_fresh() {
-    for name in EXAMPLES {
+    for name in CATALOGUES {
         let catalogue = format!("examples/{name}/errors.yaml");
-        let out = errdex()
-            .args(["generate", "--check", "--catalogue", &catalogue])
-            .output()
-            .expect("run errdex");
+        let mut cmd = errdex();
+        cmd.args(["generate", "--check", "--catalogue", &catalogue]);
+        if name == "tmux-mcp" {
+            // The rmcp example's committed Rust module.
+            cmd.args(["--rust-file", "rmcp/src/libtmux_mcp_errors.rs"]);
+        }
+        let out = cmd.output().expect("run errdex");
         assert!(
             out.status.success(),
             "{catalogue}: committed outputs are stale; run `cargo run -p errdex -- generate --catalogue {catalogue}`\n{}{}",
@@ -82,7 +90,7 @@ fn committed_outputs_are_fresh() {
 
 #[test]
 fn examples_lint_clean() {
-    for name in EXAMPLES {
+    for name in CATALOGUES {
         let catalogue = format!("examples/{name}/errors.yaml");
         let out = errdex()
             .args(["lint", "--deny-warnings", &catalogue])
@@ -220,4 +228,36 @@ fn every_example_has_a_readme_with_its_commands() {
             );
         }
     }
+}
+
+/// The tmux example on the official TypeScript MCP SDK (`examples/tmux-mcp/ts/`), driven by
+/// the SDK's own client over its in-memory transport.
+#[test]
+fn typescript_sdk_server_through_the_sdk_client() {
+    let root = repo_root();
+    let sdk = root.join("tools/node/node_modules/@modelcontextprotocol/sdk/package.json");
+    let missing = node_missing().or_else(|| {
+        (!sdk.is_file()).then(|| {
+            format!(
+                "{} is missing: run `bash .ci/steps/20-node.sh`",
+                sdk.display()
+            )
+        })
+    });
+    if skip_reason(missing) {
+        return;
+    }
+    let out = Command::new("node")
+        .current_dir(&root)
+        .args(["--test", "examples/tmux-mcp/ts/"])
+        .output()
+        .expect("run node --test");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "node --test examples/tmux-mcp/ts/ failed:\n{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("# pass 5"), "{stdout}");
+    assert!(!stdout.contains("# SKIP"), "{stdout}");
 }
