@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Node tools the tests run: TypeScript 7 (tsc) and ajv, pinned in tools/node/package-lock.json.
+# Node tools the tests run: TypeScript 7 (tsc), ajv and playwright-core (the browser check), pinned in tools/node/package-lock.json.
 # Idempotent and fast when already installed: `npm ci` runs only when the lock file changed.
 set -euo pipefail
 cd "$(dirname "$0")/../../tools/node"

@@ -644,17 +644,14 @@ impl<'a> Differ<'a> {
 
     /// The URL the registry template (or the no-template default) gives an entry.
     fn url_by_template(template: Option<&str>, cat: &Catalogue, e: &ErrorEntry) -> String {
-        let ns = cat.page_slug(e);
-        match template {
-            Some(t) => names::fill_docs_url(
-                t,
-                ns,
-                &e.anchor,
-                &names::slug(&e.name),
-                &cat.category_of(e).anchor,
-            ),
-            None => format!("{ns}.html#{}", e.anchor),
-        }
+        names::docs_url(
+            template,
+            cat.registry.docs_site_url.as_deref(),
+            cat.page_slug(e),
+            &e.anchor,
+            &e.name,
+            &cat.category_of(e).key,
+        )
     }
 
     /// `true` when an entry has no published docs URL: no registry template and no

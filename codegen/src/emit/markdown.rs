@@ -265,16 +265,6 @@ struct CategoryRow {
     summary: String,
 }
 
-/// `not_found` → `Not found`: the category's human title.
-fn humanize(key: &str) -> String {
-    let spaced = key.replace(['_', '-'], " ");
-    let mut chars = spaced.chars();
-    match chars.next() {
-        Some(c) => c.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
-}
-
 fn wire_shape(cat: &Catalogue) -> String {
     let w = &cat.registry.wire;
     let mut parts = vec![
@@ -328,7 +318,7 @@ fn index_md(cat: &Catalogue, pages: &[PagePlan], header: &str) -> String {
         .iter()
         .map(|c| CategoryRow {
             anchor: c.anchor.clone(),
-            title: escape::inline(&humanize(&c.key)),
+            title: escape::inline(&c.title),
             wire: escape::code_breakable(&c.key),
             exit_code: c.exit_code.to_string(),
             retryable: facts::yes_no(c.retryable),
@@ -710,10 +700,23 @@ fn retired_md(cat: &Catalogue, header: &str) -> String {
         .iter()
         .map(|r| RetiredRow {
             anchor: r.anchor.clone(),
-            code: escape::code(&r.code),
-            name: r.name.as_deref().map(escape::code).unwrap_or_default(),
-            since: r.since.clone().unwrap_or_default(),
-            note: r.note.clone().unwrap_or_default(),
+            code: escape::code_nowrap(&r.code),
+            name: r.name.as_deref().map(escape::code_breakable).unwrap_or_default(),
+            since: escape::inline(r.since.as_deref().unwrap_or_default()),
+            note: {
+                let note = r.note.as_deref().map(escape::inline_with_code);
+                let replacement = r.replaced_by.and_then(|i| cat.errors.get(i)).map(|e| {
+                    format!(
+                        "Replaced by [{}]({}).",
+                        escape::code_nowrap(&e.code),
+                        code_href(cat, e)
+                    )
+                });
+                match (replacement, note) {
+                    (Some(r), Some(n)) => format!("{r} {n}"),
+                    (r, n) => r.or(n).unwrap_or_default(),
+                }
+            },
         })
         .collect();
     render(&RetiredMd { header, rows })

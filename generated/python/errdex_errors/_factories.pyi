@@ -94,24 +94,30 @@ class _Factory26(_t.Protocol):
     def __call__(_errdex_self, /, *, url: str, problem: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory27(_t.Protocol):
-    def __call__(_errdex_self, /, *, path: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, url: str, code: str, site: str, problem: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory28(_t.Protocol):
-    def __call__(_errdex_self, /, *, count: str, catalogue: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, url: str, code: str, outputs: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory29(_t.Protocol):
-    def __call__(_errdex_self, /, *, count: str, old: str, new: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, path: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory30(_t.Protocol):
-    def __call__(_errdex_self, /, *, path: str, rev: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, count: str, catalogue: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory31(_t.Protocol):
-    def __call__(_errdex_self, /, *, path: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, count: str, old: str, new: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory32(_t.Protocol):
-    def __call__(_errdex_self, /, *, path: str, errors: str, warnings: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, path: str, rev: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory33(_t.Protocol):
+    def __call__(_errdex_self, /, *, path: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+
+class _Factory34(_t.Protocol):
+    def __call__(_errdex_self, /, *, path: str, errors: str, warnings: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+
+class _Factory35(_t.Protocol):
     def __call__(_errdex_self, /, *, code: str, note: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 yaml_syntax: _Factory0
@@ -154,13 +160,16 @@ jsonrpc_code_reserved: _Factory23
 jsonrpc_code_range: _Factory23
 docs_url_placeholder: _Factory25
 malformed_url: _Factory26
-file_unreadable: _Factory27
+docs_url_off_site: _Factory27
+docs_site_unstated: _Factory2
+relative_docs_url: _Factory28
+file_unreadable: _Factory29
 bad_arguments: _Factory0
-write_failed: _Factory27
-outputs_stale: _Factory28
-breaking_changes: _Factory29
+write_failed: _Factory29
+outputs_stale: _Factory30
+breaking_changes: _Factory31
 unknown_code: _Factory18
-git_failed: _Factory30
-file_exists: _Factory31
-catalogue_invalid: _Factory32
-code_retired: _Factory33
+git_failed: _Factory32
+file_exists: _Factory33
+catalogue_invalid: _Factory34
+code_retired: _Factory35
