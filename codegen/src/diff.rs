@@ -654,10 +654,12 @@ impl<'a> Differ<'a> {
         )
     }
 
-    /// `true` when an entry has no published docs URL: no registry template and no
+    /// `true` when an entry has no published docs URL: no registry template, no site and no
     /// override, only the default link relative to the generated book.
     fn unpublished(cat: &Catalogue, e: &ErrorEntry) -> bool {
-        cat.registry.docs_url.is_none() && e.docs_url == Self::url_by_template(None, cat, e)
+        cat.registry.docs_url.is_none()
+            && cat.registry.docs_site_url.is_none()
+            && e.docs_url == Self::url_by_template(None, cat, e)
     }
 
     /// `true` when the URL change of a matched pair is explained by the registry template
