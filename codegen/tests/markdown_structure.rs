@@ -462,7 +462,15 @@ fn check_catalogue(case: &str, cat: &Catalogue) {
             assert_eq!(row[0], shown(&r.code));
             assert_eq!(row[1], shown(r.name.as_deref().unwrap_or("")));
             assert_eq!(row[2], shown(r.since.as_deref().unwrap_or("")));
-            assert_eq!(row[3], shown(r.note.as_deref().unwrap_or("")));
+            // The note, after "Replaced by <code>." when the tombstone names a replacement.
+            assert!(
+                row[3].ends_with(&shown_with_code(r.note.as_deref().unwrap_or(""))),
+                "{case}: note of {}: {row:?}",
+                r.code
+            );
+            if let Some(e) = r.replaced_by.map(|i| &cat.errors[i]) {
+                assert!(row[3].starts_with(&format!("Replaced by {}.", shown(&e.code))), "{row:?}");
+            }
             assert!(retired.ids.contains(&r.anchor));
         }
     }

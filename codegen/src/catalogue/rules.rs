@@ -451,7 +451,7 @@ pub(super) fn docs_url_off_site(cx: &mut Cx, links: &DocsLinks) {
             Some(span),
             &[("url", &url), ("code", &code), ("site", site), ("problem", &problem)],
         )
-        .with_help(&format!(
+        .with_help(format!(
             "this docs_url lands on the section of {} of its {total} code(s); the book's pages are `<namespace>.html` (codes without a namespace: `general.html`) and each code's anchor is `#{{code}}`, so a template such as `{site}{{namespace}}.html#{{code}}` fits",
             total - missed
         ));

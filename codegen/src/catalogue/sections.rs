@@ -388,7 +388,7 @@ impl Cx<'_> {
 
     /// The retired codes, each with its `replaced_by` NAME as written (resolved against the
     /// live entries by [`super::rules::unknown_replacement_of_retired`]).
-    pub(super) fn retired(&mut self, node: &Node) -> Vec<(Retired, Span, Option<(String, Span)>)> {
+    pub(super) fn retired(&mut self, node: &Node) -> Vec<RetiredRead> {
         let Some(entries) = self.entries(node, "retired", "a mapping of retired codes") else {
             return Vec::new();
         };
@@ -425,6 +425,10 @@ impl Cx<'_> {
     }
 
 }
+
+/// A retired code as read: the tombstone, its key's span, and its `replaced_by` NAME with
+/// that value's span.
+pub(super) type RetiredRead = (Retired, Span, Option<(String, Span)>);
 
 /// The wire order a `wire:` block declares: its keys as written, then the fields it leaves
 /// out in the default order.
