@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Node tools the tests run: TypeScript 7 (tsc), ajv, yaml-language-server, publint,
-# @arethetypeswrong/cli and the MCP SDK, pinned in tools/node/package-lock.json.
+# @arethetypeswrong/cli, the MCP SDK and playwright-core, pinned in tools/node/package-lock.json.
 # Idempotent and fast when already installed: `npm ci` runs only when the lock file changed.
 set -euo pipefail
 cd "$(dirname "$0")/../../tools/node"

@@ -105,6 +105,9 @@ diag_codes! {
     // -- documentation links (namespace DOCS, EDX06xx)
     DocsUrlPlaceholder = "EDX0601", "DOCS_URL_PLACEHOLDER", Error, "unknown placeholder `{{{placeholder}}}` in docs_url; known: {known}";
     MalformedUrl = "EDX0602", "MALFORMED_URL", Error, "`{url}` is not a well-formed URL: {problem}";
+    DocsUrlOffSite = "EDX0603", "DOCS_URL_OFF_SITE", Error, "docs URL `{url}` of {code} misses its section of the book at {site}: {problem}";
+    DocsSiteUnstated = "EDX0604", "DOCS_SITE_UNSTATED", Warning, "registry.docs_url cannot be checked: registry.docs_site_url does not say where the generated book is deployed";
+    RelativeDocsUrl = "EDX0605", "RELATIVE_DOCS_URL", Warning, "docs URL `{url}` of {code} is relative, but it is sent to remote clients in {outputs}, which cannot resolve it";
 }
 
 /// Every [`DiagCode`] as a Markdown table (code, NAME, severity, message), for the

@@ -644,23 +644,22 @@ impl<'a> Differ<'a> {
 
     /// The URL the registry template (or the no-template default) gives an entry.
     fn url_by_template(template: Option<&str>, cat: &Catalogue, e: &ErrorEntry) -> String {
-        let ns = cat.page_slug(e);
-        match template {
-            Some(t) => names::fill_docs_url(
-                t,
-                ns,
-                &e.anchor,
-                &names::slug(&e.name),
-                &cat.category_of(e).anchor,
-            ),
-            None => format!("{ns}.html#{}", e.anchor),
-        }
+        names::docs_url(
+            template,
+            cat.registry.docs_site_url.as_deref(),
+            cat.page_slug(e),
+            &e.anchor,
+            &e.name,
+            &cat.category_of(e).key,
+        )
     }
 
-    /// `true` when an entry has no published docs URL: no registry template and no
+    /// `true` when an entry has no published docs URL: no registry template, no site and no
     /// override, only the default link relative to the generated book.
     fn unpublished(cat: &Catalogue, e: &ErrorEntry) -> bool {
-        cat.registry.docs_url.is_none() && e.docs_url == Self::url_by_template(None, cat, e)
+        cat.registry.docs_url.is_none()
+            && cat.registry.docs_site_url.is_none()
+            && e.docs_url == Self::url_by_template(None, cat, e)
     }
 
     /// `true` when the URL change of a matched pair is explained by the registry template

@@ -74,6 +74,10 @@ pub struct Registry {
     /// The raw `docs_url` template (placeholders `{namespace}`, `{code}`, `{name}`,
     /// `{category}`), if the registry has one.
     pub docs_url: Option<String>,
+    /// Where the generated book is deployed (`registry.docs_site_url`, an absolute URL
+    /// ending in `/`): default docs URLs are absolute under it, and every docs URL that
+    /// points into it is checked to land on its code's section.
+    pub docs_site_url: Option<String>,
     pub code_pattern: Option<String>,
     pub wire: Wire,
     /// Prefix for MCP `_meta` keys (e.g. `dev.acme/`); empty when absent.
@@ -185,7 +189,10 @@ pub struct Category {
     pub expected: bool,
     /// `Category::NotFound`.
     pub rust_variant: String,
-    /// Anchor in the docs index page (the slug of the key).
+    /// The docs title (`title:`; default: the key humanised, `not_found` → "Not found").
+    pub title: String,
+    /// Anchor in the docs index page: `category.<slug of the key>` (see
+    /// [`crate::names::category_anchor`]).
     pub anchor: String,
 }
 
@@ -377,6 +384,8 @@ pub struct Retired {
     pub name: Option<String>,
     pub since: Option<String>,
     pub note: Option<String>,
+    /// Index into `Catalogue::errors` of the live entry that took over (`replaced_by:`).
+    pub replaced_by: Option<usize>,
     pub anchor: String,
 }
 

@@ -413,6 +413,53 @@ pub fn package_name(registry: &str) -> String {
     format!("{}-errors", registry.to_kebab_case())
 }
 
+/// `not_found` → `Not found`: a category's default title.
+pub fn category_title(key: &str) -> String {
+    let spaced = key.replace(['_', '-'], " ");
+    let mut chars = spaced.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// A code's docs URL: its template (`errors.<NAME>.docs_url`, else `registry.docs_url`)
+/// filled with slugs; without a template, the code's section in the generated book —
+/// `<page>.html#<anchor>` under `registry.docs_site_url`, relative when that is absent.
+pub fn docs_url(
+    template: Option<&str>,
+    site: Option<&str>,
+    page: &str,
+    anchor: &str,
+    name: &str,
+    category_key: &str,
+) -> String {
+    match template {
+        Some(t) => fill_docs_url(t, page, anchor, &slug(name), &slug(category_key)),
+        None => format!("{}{page}.html#{anchor}", site.unwrap_or("")),
+    }
+}
+
+/// The anchor of a category on the book's index page: `category.<slug>`. Code anchors are
+/// slugs, which never contain a `.`, so no code's anchor can equal a category's, on the
+/// index page or in mdBook's print page that joins every page.
+pub fn category_anchor(key: &str) -> String {
+    format!("category.{}", slug(key))
+}
+
+/// Where `url` lands in the generated book deployed at `site` (`registry.docs_site_url`,
+/// ending in `/`): the page's file stem (`general`; `index` for the site root) and the
+/// fragment (empty when none). `None` when `url` is not under `site`. A query is ignored;
+/// `page.html` and the extensionless `page` (how static hosts serve pretty URLs) both name
+/// `page.html`.
+pub fn book_target<'u>(url: &'u str, site: &str) -> Option<(&'u str, &'u str)> {
+    let rest = url.strip_prefix(site)?;
+    let (path, fragment) = rest.split_once('#').unwrap_or((rest, ""));
+    let path = path.split('?').next().unwrap_or("");
+    let page = path.strip_suffix(".html").unwrap_or(path);
+    Some((if page.is_empty() { "index" } else { page }, fragment))
+}
+
 /// Fills a docs URL template (placeholders already checked).
 pub fn fill_docs_url(t: &str, namespace: &str, code: &str, name: &str, category: &str) -> String {
     let mut out = String::with_capacity(t.len() + 16);

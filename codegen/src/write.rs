@@ -225,6 +225,7 @@ pub fn obsolete(
     let mut candidates: Vec<PathBuf> = Vec::new();
     if settings.docs {
         candidates.push(settings.docs_dir.join("book.toml"));
+        candidates.push(settings.docs_dir.join("errdex.css"));
         list_files(root, &settings.docs_dir.join("src"), true, &mut candidates);
     }
     if settings.typescript {

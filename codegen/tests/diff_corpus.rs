@@ -25,8 +25,15 @@ fn corpus_dir() -> PathBuf {
 fn load(path: &Path) -> Catalogue {
     let src = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let loaded = errdex_codegen::load_str(&src, &path.display().to_string());
+    // Where the docs live is a state `diff` compares, not a mistake of the corpus:
+    // `docs-url-added` starts from unpublished (relative) docs URLs (EDX0605), and
+    // `docs-url-template-changed` moves them to a host that is not the generated book (EDX0604).
+    use errdex_codegen::diag::DiagCode;
     assert!(
-        loaded.diagnostics.is_empty(),
+        loaded
+            .diagnostics
+            .iter()
+            .all(|d| matches!(d.code, DiagCode::RelativeDocsUrl | DiagCode::DocsSiteUnstated)),
         "{} must lint clean: {:#?}",
         path.display(),
         loaded.diagnostics

@@ -205,7 +205,7 @@ const COMPATIBLE: &[Mutation] = &[
             }
         }
         c.retired.push(Retired {
-            anchor: names::slug(&e.code),
+            replaced_by: None,            anchor: names::slug(&e.code),
             code: e.code,
             name: Some(e.name),
             since: None,

@@ -63,10 +63,16 @@ fn load(case: &str) -> Catalogue {
     if !rendered.is_empty() {
         eprintln!("{case}: warnings:\n{}", rendered.join("\n"));
     }
+    // Where a fixture's book is deployed is not what the fixtures test (the mcp-server
+    // fixture and tests/bad/docs-*.yaml do): the warnings that ask for
+    // registry.docs_site_url (EDX0604, EDX0605) are allowed, nothing else.
+    let rest: Vec<&String> = rendered
+        .iter()
+        .filter(|r| !r.contains("[DOCS_SITE_UNSTATED]") && !r.contains("[RELATIVE_DOCS_URL]"))
+        .collect();
     assert!(
-        rendered.is_empty(),
-        "{case}: fixtures are meant to lint clean, but:\n{}",
-        rendered.join("\n")
+        rest.is_empty(),
+        "{case}: fixtures are meant to lint clean, but:\n{rest:?}"
     );
     loaded
         .catalogue

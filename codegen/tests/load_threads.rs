@@ -9,7 +9,7 @@ const HEAD: &str = "errdex: 1
 registry:
   name: threads
   title: Threads
-  docs_url: \"https://errors.example.dev/{namespace}#{code}\"
+  docs_site_url: \"https://errors.example.dev/\"\n  docs_url: \"https://errors.example.dev/{namespace}#{code}\"
   code_pattern: '^TH-[A-Z]{3}-[0-9]{4}$'
 categories:
   invalid:

@@ -61,10 +61,11 @@ pub const REGISTRY_CLASS: &str = "ErrdexError";
 #[allow(dead_code)]
 const ERRDEX_CLASS_NAMES: [&str; 1usize] = ["ErrdexError"];
 #[allow(dead_code)]
-const ERRDEX_CODE_CLASS: [u8; 51usize] = [
+const ERRDEX_CODE_CLASS: [u8; 54usize] = [
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
     0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8, 0u8,
+    0u8, 0u8, 0u8,
 ];
 /// The categories of the catalogue: each fixes the default retryability, exit code,
 /// HTTP status, JSON-RPC code and log level of its codes.
@@ -358,7 +359,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Fix the YAML at the position shown; indentation must use spaces, not tabs.`
     ///
-    /// Name: `YAML_SYNTAX`; namespace: `YAML`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: yaml.html#edx0001.
+    /// Name: `YAML_SYNTAX`; namespace: `YAML`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://example.invalid/errdex/reference/yaml.html#edx0001>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -371,7 +372,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Save the catalogue as UTF-8.`
     ///
-    /// Name: `NOT_UTF8`; namespace: `YAML`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: yaml.html#edx0002.
+    /// Name: `NOT_UTF8`; namespace: `YAML`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://example.invalid/errdex/reference/yaml.html#edx0002>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -384,7 +385,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Run `errdex init` for a starter catalogue, or add at least `errdex: 1`. ``
     ///
-    /// Name: `EMPTY_CATALOGUE`; namespace: `YAML`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: yaml.html#edx0003.
+    /// Name: `EMPTY_CATALOGUE`; namespace: `YAML`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://example.invalid/errdex/reference/yaml.html#edx0003>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -397,7 +398,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Split the catalogue; no real catalogue comes near the limit.`
     ///
-    /// Name: `CATALOGUE_TOO_LARGE`; namespace: `YAML`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: yaml.html#edx0004.
+    /// Name: `CATALOGUE_TOO_LARGE`; namespace: `YAML`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://example.invalid/errdex/reference/yaml.html#edx0004>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -410,7 +411,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Flatten the value; the catalogue format never nests more than a few levels.`
     ///
-    /// Name: `NESTING_TOO_DEEP`; namespace: `YAML`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: yaml.html#edx0005.
+    /// Name: `NESTING_TOO_DEEP`; namespace: `YAML`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://example.invalid/errdex/reference/yaml.html#edx0005>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -423,7 +424,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Remove anchor and alias chains; write the values out.`
     ///
-    /// Name: `YAML_BUDGET_EXCEEDED`; namespace: `YAML`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: yaml.html#edx0006.
+    /// Name: `YAML_BUDGET_EXCEEDED`; namespace: `YAML`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://example.invalid/errdex/reference/yaml.html#edx0006>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -436,7 +437,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Split the registry into several catalogues.`
     ///
-    /// Name: `TOO_MANY_CODES`; namespace: `YAML`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: yaml.html#edx0007.
+    /// Name: `TOO_MANY_CODES`; namespace: `YAML`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://example.invalid/errdex/reference/yaml.html#edx0007>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -449,7 +450,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Shorten the text, or move long material to a linked page.`
     ///
-    /// Name: `TEXT_TOO_LONG`; namespace: `YAML`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: yaml.html#edx0008.
+    /// Name: `TEXT_TOO_LONG`; namespace: `YAML`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://example.invalid/errdex/reference/yaml.html#edx0008>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -462,7 +463,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Write the value with the type shown; quote strings that look like numbers.`
     ///
-    /// Name: `WRONG_TYPE`; namespace: `SCHEMA`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: schema.html#edx0101.
+    /// Name: `WRONG_TYPE`; namespace: `SCHEMA`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://example.invalid/errdex/reference/schema.html#edx0101>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -475,7 +476,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Fix the spelling; the diagnostic names the closest known key.`
     ///
-    /// Name: `UNKNOWN_KEY`; namespace: `SCHEMA`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: schema.html#edx0102.
+    /// Name: `UNKNOWN_KEY`; namespace: `SCHEMA`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://example.invalid/errdex/reference/schema.html#edx0102>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -488,7 +489,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Remove or rename one of the two entries.`
     ///
-    /// Name: `DUPLICATE_KEY`; namespace: `SCHEMA`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: schema.html#edx0103.
+    /// Name: `DUPLICATE_KEY`; namespace: `SCHEMA`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://example.invalid/errdex/reference/schema.html#edx0103>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -501,7 +502,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Add the key; `errdex init` shows a complete example. ``
     ///
-    /// Name: `MISSING_KEY`; namespace: `SCHEMA`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: schema.html#edx0104.
+    /// Name: `MISSING_KEY`; namespace: `SCHEMA`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://example.invalid/errdex/reference/schema.html#edx0104>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -514,7 +515,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Start the catalogue with `errdex: 1`. ``
     ///
-    /// Name: `FORMAT_VERSION`; namespace: `SCHEMA`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: schema.html#edx0105.
+    /// Name: `FORMAT_VERSION`; namespace: `SCHEMA`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://example.invalid/errdex/reference/schema.html#edx0105>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -527,7 +528,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Use one of the values the message lists.`
     ///
-    /// Name: `BAD_VALUE`; namespace: `SCHEMA`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: schema.html#edx0106.
+    /// Name: `BAD_VALUE`; namespace: `SCHEMA`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://example.invalid/errdex/reference/schema.html#edx0106>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -540,7 +541,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Rename it as the rule says.`
     ///
-    /// Name: `INVALID_NAME`; namespace: `NAMES`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: names.html#edx0201.
+    /// Name: `INVALID_NAME`; namespace: `NAMES`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://example.invalid/errdex/reference/names.html#edx0201>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -553,7 +554,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Give each entry its own code; use `aliases` for a second NAME of one entry. ``
     ///
-    /// Name: `DUPLICATE_CODE`; namespace: `NAMES`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: names.html#edx0202.
+    /// Name: `DUPLICATE_CODE`; namespace: `NAMES`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://example.invalid/errdex/reference/names.html#edx0202>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -566,7 +567,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Rename the alias, or remove it from one of the entries.`
     ///
-    /// Name: `DUPLICATE_NAME`; namespace: `NAMES`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: names.html#edx0203.
+    /// Name: `DUPLICATE_NAME`; namespace: `NAMES`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://example.invalid/errdex/reference/names.html#edx0203>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -579,7 +580,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Remove the legacy code from one of the entries.`
     ///
-    /// Name: `LEGACY_CODE_COLLISION`; namespace: `NAMES`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: names.html#edx0204.
+    /// Name: `LEGACY_CODE_COLLISION`; namespace: `NAMES`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://example.invalid/errdex/reference/names.html#edx0204>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -592,7 +593,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Rename one of the entries so their generated identifiers differ.`
     ///
-    /// Name: `IDENTIFIER_COLLISION`; namespace: `NAMES`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: names.html#edx0205.
+    /// Name: `IDENTIFIER_COLLISION`; namespace: `NAMES`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://example.invalid/errdex/reference/names.html#edx0205>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -605,7 +606,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Fix the code, or widen `registry.code_pattern`. ``
     ///
-    /// Name: `CODE_PATTERN_MISMATCH`; namespace: `NAMES`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: names.html#edx0206.
+    /// Name: `CODE_PATTERN_MISMATCH`; namespace: `NAMES`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://example.invalid/errdex/reference/names.html#edx0206>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -618,7 +619,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Fix the code, or move the entry to the namespace its prefix belongs to.`
     ///
-    /// Name: `CODE_PREFIX_MISMATCH`; namespace: `NAMES`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: names.html#edx0207.
+    /// Name: `CODE_PREFIX_MISMATCH`; namespace: `NAMES`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://example.invalid/errdex/reference/names.html#edx0207>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -631,7 +632,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Fix the expression; single-quote it in YAML so backslashes survive.`
     ///
-    /// Name: `INVALID_CODE_PATTERN`; namespace: `NAMES`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: names.html#edx0208.
+    /// Name: `INVALID_CODE_PATTERN`; namespace: `NAMES`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://example.invalid/errdex/reference/names.html#edx0208>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -644,7 +645,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Pick a new code.`
     ///
-    /// Name: `RETIRED_CODE_REUSED`; namespace: `NAMES`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: names.html#edx0209.
+    /// Name: `RETIRED_CODE_REUSED`; namespace: `NAMES`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://example.invalid/errdex/reference/names.html#edx0209>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -657,7 +658,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Use a code without spaces or control characters.`
     ///
-    /// Name: `INVALID_CODE`; namespace: `NAMES`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: names.html#edx0210.
+    /// Name: `INVALID_CODE`; namespace: `NAMES`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://example.invalid/errdex/reference/names.html#edx0210>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -670,7 +671,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Declare the category under `categories:`, or fix the spelling. ``
     ///
-    /// Name: `UNKNOWN_CATEGORY`; namespace: `REFS`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: refs.html#edx0301.
+    /// Name: `UNKNOWN_CATEGORY`; namespace: `REFS`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://example.invalid/errdex/reference/refs.html#edx0301>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -683,7 +684,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Declare the namespace under `namespaces:`, or fix the spelling. ``
     ///
-    /// Name: `UNKNOWN_NAMESPACE`; namespace: `REFS`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: refs.html#edx0302.
+    /// Name: `UNKNOWN_NAMESPACE`; namespace: `REFS`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://example.invalid/errdex/reference/refs.html#edx0302>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -696,7 +697,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Name the NAME (or alias) of a live entry other than this one.`
     ///
-    /// Name: `UNKNOWN_REPLACEMENT`; namespace: `REFS`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: refs.html#edx0303.
+    /// Name: `UNKNOWN_REPLACEMENT`; namespace: `REFS`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://example.invalid/errdex/reference/refs.html#edx0303>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -709,7 +710,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Give the error a `category:`, or give its namespace a default `category:`. ``
     ///
-    /// Name: `NO_CATEGORY`; namespace: `REFS`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: refs.html#edx0304.
+    /// Name: `NO_CATEGORY`; namespace: `REFS`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://example.invalid/errdex/reference/refs.html#edx0304>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -722,7 +723,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Write `{{` and `}}` for literal braces. ``
     ///
-    /// Name: `TEMPLATE_SYNTAX`; namespace: `TEMPLATE`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: template.html#edx0401.
+    /// Name: `TEMPLATE_SYNTAX`; namespace: `TEMPLATE`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://example.invalid/errdex/reference/template.html#edx0401>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -735,7 +736,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Declare the param under `params:`, or escape the braces. ``
     ///
-    /// Name: `UNDECLARED_PLACEHOLDER`; namespace: `TEMPLATE`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: template.html#edx0402.
+    /// Name: `UNDECLARED_PLACEHOLDER`; namespace: `TEMPLATE`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://example.invalid/errdex/reference/template.html#edx0402>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -748,7 +749,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Use the param in the message, or remove it.`
     ///
-    /// Name: `UNUSED_PARAM`; namespace: `TEMPLATE`; category: [`Category::Suspicious`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: template.html#edx0403.
+    /// Name: `UNUSED_PARAM`; namespace: `TEMPLATE`; category: [`Category::Suspicious`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://example.invalid/errdex/reference/template.html#edx0403>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -761,7 +762,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Use letters, digits and `_`, starting with a letter or `_`. ``
     ///
-    /// Name: `INVALID_PARAM_NAME`; namespace: `TEMPLATE`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: template.html#edx0404.
+    /// Name: `INVALID_PARAM_NAME`; namespace: `TEMPLATE`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://example.invalid/errdex/reference/template.html#edx0404>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -774,7 +775,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Rename the param.`
     ///
-    /// Name: `PARAM_SHADOWS_WIRE_KEY`; namespace: `TEMPLATE`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: template.html#edx0405.
+    /// Name: `PARAM_SHADOWS_WIRE_KEY`; namespace: `TEMPLATE`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://example.invalid/errdex/reference/template.html#edx0405>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -787,7 +788,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Use an exit code from 1 to 125.`
     ///
-    /// Name: `EXIT_CODE_RANGE`; namespace: `RANGE`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: range.html#edx0501.
+    /// Name: `EXIT_CODE_RANGE`; namespace: `RANGE`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://example.invalid/errdex/reference/range.html#edx0501>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -800,7 +801,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Use an exit code from 1 to 125.`
     ///
-    /// Name: `EXIT_CODE_UNUSUAL`; namespace: `RANGE`; category: [`Category::Suspicious`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: range.html#edx0502.
+    /// Name: `EXIT_CODE_UNUSUAL`; namespace: `RANGE`; category: [`Category::Suspicious`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://example.invalid/errdex/reference/range.html#edx0502>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -813,7 +814,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Use a 4xx or 5xx status.`
     ///
-    /// Name: `HTTP_STATUS_RANGE`; namespace: `RANGE`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: range.html#edx0503.
+    /// Name: `HTTP_STATUS_RANGE`; namespace: `RANGE`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://example.invalid/errdex/reference/range.html#edx0503>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -826,7 +827,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Use 4xx for the caller's faults and 5xx for the server's.`
     ///
-    /// Name: `HTTP_STATUS_NOT_ERROR`; namespace: `RANGE`; category: [`Category::Suspicious`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: range.html#edx0504.
+    /// Name: `HTTP_STATUS_NOT_ERROR`; namespace: `RANGE`; category: [`Category::Suspicious`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://example.invalid/errdex/reference/range.html#edx0504>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -839,7 +840,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Use a standard code, MCP's -32000..=-32019, or a code outside -32768..=-32000.`
     ///
-    /// Name: `JSONRPC_CODE_RESERVED`; namespace: `RANGE`; category: [`Category::Suspicious`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: range.html#edx0505.
+    /// Name: `JSONRPC_CODE_RESERVED`; namespace: `RANGE`; category: [`Category::Suspicious`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://example.invalid/errdex/reference/range.html#edx0505>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -852,7 +853,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Use a code between -2147483648 and 2147483647.`
     ///
-    /// Name: `JSONRPC_CODE_RANGE`; namespace: `RANGE`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: range.html#edx0506.
+    /// Name: `JSONRPC_CODE_RANGE`; namespace: `RANGE`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://example.invalid/errdex/reference/range.html#edx0506>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -865,7 +866,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Use {{namespace}}, {{code}}, {{name}} or {{category}}.`
     ///
-    /// Name: `DOCS_URL_PLACEHOLDER`; namespace: `DOCS`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: docs.html#edx0601.
+    /// Name: `DOCS_URL_PLACEHOLDER`; namespace: `DOCS`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://example.invalid/errdex/reference/docs.html#edx0601>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -878,20 +879,59 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Write an http(s) URL with a host, or a relative path.`
     ///
-    /// Name: `MALFORMED_URL`; namespace: `DOCS`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: docs.html#edx0602.
+    /// Name: `MALFORMED_URL`; namespace: `DOCS`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://example.invalid/errdex/reference/docs.html#edx0602>.
     ///
     #[cfg_attr(
         not(doctest),
         doc = "Docs URLs end up in problem+json `type` members, MCP `_meta` and terminal output, so\nerrdex accepts only http(s) URLs with a host, or relative paths, without whitespace or\nquotes.\n"
     )]
     MalformedUrl,
+    /// `EDX0603` — A docs URL misses its code's section of the generated book
+    ///
+    /// Message: `` docs URL `{url}` of {code} misses its section of the book at {site}: {problem} ``
+    ///
+    /// Suggestion: `` Point the template at the book's pages and anchors: `<docs_site_url>{{namespace}}.html#{{code}}`. ``
+    ///
+    /// Name: `DOCS_URL_OFF_SITE`; namespace: `DOCS`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://example.invalid/errdex/reference/docs.html#edx0603>.
+    ///
+    #[cfg_attr(
+        not(doctest),
+        doc = "`registry.docs_site_url` says where the generated book is deployed. Each code's section\nis on its namespace's page (`general.html` for codes without one) under the anchor\n`#<code slug>`, so every docs URL that comes from `registry.docs_url`, or an entry's own\n`docs_url` under the site, must name that page (`page.html`, or `page` for hosts that\nserve pretty URLs) and that anchor. A link to `/errors#conflict` would open the index\npage, not the code.\n"
+    )]
+    DocsUrlOffSite,
+    /// `EDX0604` — A docs\_url template cannot be checked against the book
+    ///
+    /// Message: `registry.docs_url cannot be checked: registry.docs_site_url does not say where the generated book is deployed`
+    ///
+    /// Suggestion: `` Set `registry.docs_site_url` to the URL the book is served from, ending in `/`. ``
+    ///
+    /// Name: `DOCS_SITE_UNSTATED`; namespace: `DOCS`; category: [`Category::Suspicious`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://example.invalid/errdex/reference/docs.html#edx0604>.
+    ///
+    #[cfg_attr(
+        not(doctest),
+        doc = "Without the book's address errdex cannot tell whether the template's URLs open the\npages and anchors it generates; a template that misses them sends every reader of an\nerror to the wrong place.\n"
+    )]
+    DocsSiteUnstated,
+    /// `EDX0605` — A relative docs URL is sent to remote clients
+    ///
+    /// Message: `` docs URL `{url}` of {code} is relative, but it is sent to remote clients in {outputs}, which cannot resolve it ``
+    ///
+    /// Suggestion: `` Set `registry.docs_site_url` to the absolute URL the book is deployed at (e.g. `https://docs.example.com/errors/`). ``
+    ///
+    /// Name: `RELATIVE_DOCS_URL`; namespace: `DOCS`; category: [`Category::Suspicious`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://example.invalid/errdex/reference/docs.html#edx0605>.
+    ///
+    #[cfg_attr(
+        not(doctest),
+        doc = "Without `registry.docs_site_url` or an absolute `docs_url`, a code's docs URL is\n`<page>.html#<code>`, relative to the generated book. The problem+json `type` and, in\nerrdex's default MCP profile, the tool result's `_meta` carry it to clients that have\nno base to resolve it against.\n"
+    )]
+    RelativeDocsUrl,
     /// `EDX1001` — A file could not be read
     ///
     /// Message: `` cannot read `{path}`: {reason} ``
     ///
     /// Suggestion: `Check the path and its permissions; errdex reads ./errors.yaml by default.`
     ///
-    /// Name: `FILE_UNREADABLE`; namespace: `CLI`; category: [`Category::Io`]; retryable: no; exit code: 74; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: cli.html#edx1001.
+    /// Name: `FILE_UNREADABLE`; namespace: `CLI`; category: [`Category::Io`]; retryable: no; exit code: 74; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://example.invalid/errdex/reference/cli.html#edx1001>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -904,7 +944,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Run `errdex --help` or `errdex <command> --help`. ``
     ///
-    /// Name: `BAD_ARGUMENTS`; namespace: `CLI`; category: [`Category::Usage`]; retryable: no; exit code: 64; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: cli.html#edx1002.
+    /// Name: `BAD_ARGUMENTS`; namespace: `CLI`; category: [`Category::Usage`]; retryable: no; exit code: 64; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://example.invalid/errdex/reference/cli.html#edx1002>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -917,7 +957,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Check that the output directory is writable; files listed as written are complete.`
     ///
-    /// Name: `WRITE_FAILED`; namespace: `CLI`; category: [`Category::Io`]; retryable: no; exit code: 74; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: cli.html#edx1003.
+    /// Name: `WRITE_FAILED`; namespace: `CLI`; category: [`Category::Io`]; retryable: no; exit code: 74; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://example.invalid/errdex/reference/cli.html#edx1003>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -930,7 +970,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Run `errdex generate` and commit the result. ``
     ///
-    /// Name: `OUTPUTS_STALE`; namespace: `CLI`; category: [`Category::Stale`]; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: cli.html#edx1004.
+    /// Name: `OUTPUTS_STALE`; namespace: `CLI`; category: [`Category::Stale`]; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: <https://example.invalid/errdex/reference/cli.html#edx1004>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -943,7 +983,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Make each change compatible (deprecate, retire, add an alias) as each finding suggests.`
     ///
-    /// Name: `BREAKING_CHANGES`; namespace: `CLI`; category: [`Category::Breaking`]; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: cli.html#edx1005.
+    /// Name: `BREAKING_CHANGES`; namespace: `CLI`; category: [`Category::Breaking`]; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: <https://example.invalid/errdex/reference/cli.html#edx1005>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -956,7 +996,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Check the spelling; errdex lists the nearest known codes.`
     ///
-    /// Name: `UNKNOWN_CODE`; namespace: `CLI`; category: [`Category::NotFound`]; retryable: no; exit code: 1; HTTP status: 404; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: cli.html#edx1006.
+    /// Name: `UNKNOWN_CODE`; namespace: `CLI`; category: [`Category::NotFound`]; retryable: no; exit code: 1; HTTP status: 404; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://example.invalid/errdex/reference/cli.html#edx1006>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -969,7 +1009,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Check that the revision exists and that the file existed at that revision.`
     ///
-    /// Name: `GIT_FAILED`; namespace: `CLI`; category: [`Category::External`]; retryable: no; exit code: 69; HTTP status: 502; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: cli.html#edx1007.
+    /// Name: `GIT_FAILED`; namespace: `CLI`; category: [`Category::External`]; retryable: no; exit code: 69; HTTP status: 502; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://example.invalid/errdex/reference/cli.html#edx1007>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -982,7 +1022,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Remove the file or run `errdex init` in another directory. ``
     ///
-    /// Name: `FILE_EXISTS`; namespace: `CLI`; category: [`Category::Conflict`]; retryable: no; exit code: 73; HTTP status: 409; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: cli.html#edx1008.
+    /// Name: `FILE_EXISTS`; namespace: `CLI`; category: [`Category::Conflict`]; retryable: no; exit code: 73; HTTP status: 409; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: <https://example.invalid/errdex/reference/cli.html#edx1008>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -995,7 +1035,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Fix the diagnostics listed above; nothing was generated.`
     ///
-    /// Name: `CATALOGUE_INVALID`; namespace: `CLI`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: cli.html#edx1009.
+    /// Name: `CATALOGUE_INVALID`; namespace: `CLI`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://example.invalid/errdex/reference/cli.html#edx1009>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1008,7 +1048,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Use the replacement the retirement note names.`
     ///
-    /// Name: `CODE_RETIRED`; namespace: `CLI`; category: [`Category::NotFound`]; retryable: no; exit code: 1; HTTP status: 404; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: cli.html#edx1010.
+    /// Name: `CODE_RETIRED`; namespace: `CLI`; category: [`Category::NotFound`]; retryable: no; exit code: 1; HTTP status: 404; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://example.invalid/errdex/reference/cli.html#edx1010>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1022,7 +1062,7 @@ static ERRDEX_RETRY: [Option<RetryAdvice>; 1usize] = [None];
 #[allow(dead_code)]
 static ERRDEX_DEPRECATIONS: [Deprecation; 0usize] = [];
 #[allow(dead_code)]
-static ERRDEX_PARAMS: [ParamSpec; 67usize] = [
+static ERRDEX_PARAMS: [ParamSpec; 74usize] = [
     ParamSpec {
         name: "problem",
         ty: ParamType::String,
@@ -1225,6 +1265,34 @@ static ERRDEX_PARAMS: [ParamSpec; 67usize] = [
     },
     ParamSpec {
         name: "problem",
+        ty: ParamType::String,
+    },
+    ParamSpec {
+        name: "url",
+        ty: ParamType::String,
+    },
+    ParamSpec {
+        name: "code",
+        ty: ParamType::String,
+    },
+    ParamSpec {
+        name: "site",
+        ty: ParamType::String,
+    },
+    ParamSpec {
+        name: "problem",
+        ty: ParamType::String,
+    },
+    ParamSpec {
+        name: "url",
+        ty: ParamType::String,
+    },
+    ParamSpec {
+        name: "code",
+        ty: ParamType::String,
+    },
+    ParamSpec {
+        name: "outputs",
         ty: ParamType::String,
     },
     ParamSpec {
@@ -1709,6 +1777,42 @@ impl Error {
     pub fn malformed_url(url: impl Into<String>, problem: impl Into<String>) -> Error {
         Error::errdex_c_ss(ErrorCode::MalformedUrl, url, problem)
     }
+    /// `EDX0603` — A docs URL misses its code's section of the generated book
+    ///
+    /// Message: `` docs URL `{url}` of {code} misses its section of the book at {site}: {problem} ``
+    ///
+    /// See [`ErrorCode::DocsUrlOffSite`].
+    #[inline]
+    pub fn docs_url_off_site(
+        url: impl Into<String>,
+        code: impl Into<String>,
+        site: impl Into<String>,
+        problem: impl Into<String>,
+    ) -> Error {
+        Error::errdex_c_ssss(ErrorCode::DocsUrlOffSite, url, code, site, problem)
+    }
+    /// `EDX0604` — A docs\_url template cannot be checked against the book
+    ///
+    /// Message: `registry.docs_url cannot be checked: registry.docs_site_url does not say where the generated book is deployed`
+    ///
+    /// See [`ErrorCode::DocsSiteUnstated`].
+    #[inline]
+    pub fn docs_site_unstated() -> Error {
+        Error::errdex_c(ErrorCode::DocsSiteUnstated)
+    }
+    /// `EDX0605` — A relative docs URL is sent to remote clients
+    ///
+    /// Message: `` docs URL `{url}` of {code} is relative, but it is sent to remote clients in {outputs}, which cannot resolve it ``
+    ///
+    /// See [`ErrorCode::RelativeDocsUrl`].
+    #[inline]
+    pub fn relative_docs_url(
+        url: impl Into<String>,
+        code: impl Into<String>,
+        outputs: impl Into<String>,
+    ) -> Error {
+        Error::errdex_c_sss(ErrorCode::RelativeDocsUrl, url, code, outputs)
+    }
     /// `EDX1001` — A file could not be read
     ///
     /// Message: `` cannot read `{path}`: {reason} ``
@@ -1922,6 +2026,9 @@ impl ErrorCode {
         ErrorCode::JsonrpcCodeRange,
         ErrorCode::DocsUrlPlaceholder,
         ErrorCode::MalformedUrl,
+        ErrorCode::DocsUrlOffSite,
+        ErrorCode::DocsSiteUnstated,
+        ErrorCode::RelativeDocsUrl,
         ErrorCode::FileUnreadable,
         ErrorCode::BadArguments,
         ErrorCode::WriteFailed,
@@ -1938,57 +2045,60 @@ impl ErrorCode {
 /// Every per-code string, concatenated; `ErrdexCodeMeta::str_bounds` holds the boundaries.
 #[allow(dead_code)]
 static ERRDEX_STR: &str = concat!(
-    "EDX0001YAML_SYNTAXYamlSyntaxyaml.html#edx0001The file is not well-formed YAMLYAML syntax error: {problem}Fix the YAML at the position shown; indentation must use spaces, not tabs.The catalogue could not be parsed as YAML, so nothing else in it was checked.\nCommon causes are an unclosed `[` or `{`, a tab used for indentation, or a value\ncontaining `: ` that should have been quoted.\n\n```yaml\nerrors:\n  FRM_VALIDATION:\n    message: Field: {field} is required   # error: quote a value that contains \": \"\n```\n",
-    "EDX0002NOT_UTF8NotUtf8yaml.html#edx0002The file is not UTF-8 textthe catalogue is not valid UTF-8 (first bad byte at offset {offset})Save the catalogue as UTF-8.errdex reads catalogues as UTF-8 only. A file saved in Latin-1 or UTF-16 fails here;\nthe offset points at the first byte that is not valid UTF-8.\n",
-    "EDX0003EMPTY_CATALOGUEEmptyCatalogueyaml.html#edx0003The file holds no YAML documentthe catalogue is empty: it holds no YAML documentRun `errdex init` for a starter catalogue, or add at least `errdex: 1`.The file is empty, or holds only comments and blank lines. A catalogue needs at least\n`errdex`, `registry`, `categories` and `errors`.\n",
-    "EDX0004CATALOGUE_TOO_LARGECatalogueTooLargeyaml.html#edx0004The file exceeds errdex's size limitthe catalogue is {size} bytes; the limit is {limit} bytesSplit the catalogue; no real catalogue comes near the limit.errdex refuses catalogues larger than its size limit (16 MiB) before parsing them, so a\nrunaway file can never exhaust the memory of a build. Ten thousand codes take about 3 MB.\n",
-    "EDX0005NESTING_TOO_DEEPNestingTooDeepyaml.html#edx0005Values are nested too deeplyvalues are nested deeper than {limit} levelsFlatten the value; the catalogue format never nests more than a few levels.The deepest structure in the format (an error's `retry` block) is five levels down.\nAnything nested beyond the limit is refused before it can exhaust the stack.\n",
-    "EDX0006YAML_BUDGET_EXCEEDEDYamlBudgetExceededyaml.html#edx0006The YAML exceeds a safety limit (aliases, nodes, events)the YAML exceeds a safety limit: {problem}Remove anchor and alias chains; write the values out.YAML anchors and aliases can expand a small file into billions of nodes (the \"billion\nlaughs\" attack). errdex caps alias expansion, node count and parser events, and refuses\na catalogue that goes beyond them.\n",
-    "EDX0007TOO_MANY_CODESTooManyCodesyaml.html#edx0007The catalogue has more codes than errdex supportsthe catalogue has {count} codes; the limit is {limit}Split the registry into several catalogues.Generated tables are indexed by a 16-bit discriminant and sized for fast builds; errdex\nrefuses more codes than its limit (50,000).\n",
-    "EDX0008TEXT_TOO_LONGTextTooLongyaml.html#edx0008A text field is too longthis text is {length} bytes long; the limit is {limit} bytesShorten the text, or move long material to a linked page.Summaries, messages, suggestions and explanations are limited to 64 KiB each, so a\nmistake (a whole file pasted into a field) cannot bloat every generated target.\n",
-    "EDX0101WRONG_TYPEWrongTypeschema.html#edx0101A value has the wrong type`{key}` must be {expected}, found {found}Write the value with the type shown; quote strings that look like numbers.Each key of the format takes one type. YAML guesses types from spelling, so `since: 1.2`\nis a number and `code: 01000` an integer: quote them to make them strings.\n\n```yaml\nexit_code: \"2\"     # error: must be an integer\nsince: \"1.2\"       # fine: quoted\n```\n",
-    "EDX0102UNKNOWN_KEYUnknownKeyschema.html#edx0102A key the format does not know (often a typo)unknown key `{key}` in {context}Fix the spelling; the diagnostic names the closest known key.errdex rejects keys it does not know instead of ignoring them, so a typo such as\n`retryble: true` cannot silently leave a code non-retryable.\n",
-    "EDX0103DUPLICATE_KEYDuplicateKeyschema.html#edx0103The same key appears twice in one mappingduplicate key `{key}`Remove or rename one of the two entries.YAML requires keys to be unique within a mapping; many parsers silently keep the last\none. errdex reports both places, at every level (errors, categories, params, ...).\n",
-    "EDX0104MISSING_KEYMissingKeyschema.html#edx0104A required key is missing{context} is missing the required key `{key}`Add the key; `errdex init` shows a complete example.The catalogue needs `errdex`, `registry` (with `name`), `categories` and `errors`. A\ncategory needs a `summary`; an error needs `category`, `summary` and `message`.\n",
-    "EDX0105FORMAT_VERSIONFormatVersionschema.html#edx0105The format version is missing or unsupported{problem}Start the catalogue with `errdex: 1`.The `errdex` key states the format version so that a future format can change without\nmisreading old files. This errdex reads format 1.\n",
-    "EDX0106BAD_VALUEBadValueschema.html#edx0106A value has the right type but is not allowed`{key}` cannot be {found}: {expected}Use one of the values the message lists.For instance a param type other than `string`, `integer`, `number` or `boolean`, a\n`retry.max_attempts` of zero, or two `wire` keys with the same name.\n",
-    "EDX0201INVALID_NAMEInvalidNamenames.html#edx0201A name does not follow the naming rules`{name}` is not a valid {kind}: {rule}Rename it as the rule says.Error NAMEs (and aliases) are UPPER_SNAKE or lower_snake; category and namespace keys\nare identifiers. Names become Rust, TypeScript and docs identifiers, so they must be\nconvertible without loss.\n",
-    "EDX0202DUPLICATE_CODEDuplicateCodenames.html#edx0202Two entries share a wire codecode `{code}` is already used by `{other}`Give each entry its own code; use `aliases` for a second NAME of one entry.A wire code identifies exactly one entry, so clients can match on it. Two names for\none code are written as an alias:\n\n```yaml\nSTRING_DATA_LENGTH_MISMATCH:\n  code: \"22026\"\n  aliases: [STRING_LENGTH_MISMATCH]\n```\n",
-    "EDX0203DUPLICATE_NAMEDuplicateNamenames.html#edx0203A name or alias is already used by another entryname `{name}` is already used by `{other}`Rename the alias, or remove it from one of the entries.Names and aliases share one space: a NAME parses to exactly one entry.\n",
-    "EDX0204LEGACY_CODE_COLLISIONLegacyCodeCollisionnames.html#edx0204A legacy code collides with a live code or another legacy codelegacy code `{code}` is already used by `{other}`Remove the legacy code from one of the entries.A legacy code still parses to its entry; if it were also another entry's code, old\npayloads would be ambiguous.\n",
-    "EDX0205IDENTIFIER_COLLISIONIdentifierCollisionnames.html#edx0205Two names become the same generated identifier`{name}` becomes the {language} identifier `{ident}`, already taken by `{other}`Rename one of the entries so their generated identifiers differ.`FRM_VALIDATION` and `frm_validation` are different names but both become the Rust\nvariant `FrmValidation` and the TypeScript key `FRM_VALIDATION`. errdex checks every\ngenerated identifier (Rust variants and constructors, TypeScript keys and types, docs\nanchors, params) after conversion.\n",
-    "EDX0206CODE_PATTERN_MISMATCHCodePatternMismatchnames.html#edx0206A code does not match the registry's code_patterncode `{code}` does not match the registry's code_pattern `{pattern}`Fix the code, or widen `registry.code_pattern`.`registry.code_pattern` is a regular expression every live code must match (legacy\nand retired codes are exempt).\n",
-    "EDX0207CODE_PREFIX_MISMATCHCodePrefixMismatchnames.html#edx0207A code does not start with its namespace's code_prefixcode `{code}` does not start with `{prefix}`, the code_prefix of namespace `{namespace}`Fix the code, or move the entry to the namespace its prefix belongs to.A namespace's `code_prefix` keeps codes grouped: `ACM-FRM-001` belongs in `FRM`.\n",
-    "EDX0208INVALID_CODE_PATTERNInvalidCodePatternnames.html#edx0208code_pattern is not a valid regular expressioncode_pattern is not a valid regular expression: {problem}Fix the expression; single-quote it in YAML so backslashes survive.The pattern uses the syntax of Rust's `regex` crate (no look-around or\nback-references).\n",
-    "EDX0209RETIRED_CODE_REUSEDRetiredCodeReusednames.html#edx0209A retired code is used againcode `{code}` is retired and may never be used againPick a new code.Codes under `retired:` are tombstones. Reusing one would make old clients and logs\nmisread new errors.\n",
-    "EDX0210INVALID_CODEInvalidCodenames.html#edx0210A code is empty or contains spaces or control characters`{code}` is not a usable code: {rule}Use a code without spaces or control characters.Codes travel in URLs, logs and shell scripts; errdex refuses empty codes and codes\nwith whitespace or control characters.\n",
-    "EDX0301UNKNOWN_CATEGORYUnknownCategoryrefs.html#edx0301An entry names a category that is not declaredunknown category `{key}`Declare the category under `categories:`, or fix the spelling.Every entry takes its defaults (retryable, exit code, HTTP status, JSON-RPC code) from\nits category, which must be declared under `categories:`.\n",
-    "EDX0302UNKNOWN_NAMESPACEUnknownNamespacerefs.html#edx0302An entry names a namespace that is not declaredunknown namespace `{namespace}`Declare the namespace under `namespaces:`, or fix the spelling.Namespaces group codes into docs pages and must be declared before use.\n",
-    "EDX0303UNKNOWN_REPLACEMENTUnknownReplacementrefs.html#edx0303A deprecation's replaced_by does not name a live entry`replaced_by` names `{target}`, which is not a live entryName the NAME (or alias) of a live entry other than this one.`deprecated.replaced_by` links users to the code that replaces a deprecated one; it must\nname a live entry, not a retired code, and not the entry itself.\n",
-    "EDX0304NO_CATEGORYNoCategoryrefs.html#edx0304An error has no category of its own and none from its namespace{what} has no category: {whence}Give the error a `category:`, or give its namespace a default `category:`.Every code needs a category: the category gives its retryability, exit code, HTTP status\nand JSON-RPC code. An entry may leave `category` out only when its namespace declares a\ndefault `category`. The general editor schema cannot know which namespaces give one; the\ncatalogue's own schema (`<name>.catalogue.schema.json`, written by `errdex generate`) can.\n",
-    "EDX0401TEMPLATE_SYNTAXTemplateSyntaxtemplate.html#edx0401A message or suggestion template is malformedmalformed template: {problem}Write `{{` and `}}` for literal braces.Templates use `{param}` placeholders; a literal brace is written twice.\n\n```yaml\nmessage: \"expected {{ at {line}\"   # renders: expected { at 3\n```\n",
-    "EDX0402UNDECLARED_PLACEHOLDERUndeclaredPlaceholdertemplate.html#edx0402A template uses a placeholder that is not a declared paramplaceholder `{{{param}}}` is not a declared paramDeclare the param under `params:`, or escape the braces.Every placeholder becomes a typed constructor argument, so it must be declared:\n\n```yaml\nmessage: \"{field} is required\"\nparams: { field: string }\n```\n",
-    "EDX0403UNUSED_PARAMUnusedParamtemplate.html#edx0403A declared param is never used by the messageparam `{param}` is declared but the message never uses itUse the param in the message, or remove it.A param the message never shows is usually a leftover. It still travels in the wire\nobject, so this is a warning, fatal only with `errdex lint --deny-warnings`.\n",
-    "EDX0404INVALID_PARAM_NAMEInvalidParamNametemplate.html#edx0404A param name is not an identifierparam name `{param}` is not an identifierUse letters, digits and `_`, starting with a letter or `_`.Param names become Rust arguments, TypeScript properties and wire keys.\n",
-    "EDX0405PARAM_SHADOWS_WIRE_KEYParamShadowsWireKeytemplate.html#edx0405A param name would overwrite a reserved wire keyparam `{param}` would shadow the reserved wire key `{param}`Rename the param.The wire object's code, message, category, retryable and details keys, and the extras\nerrdex writes (`argument`, `constraint`, `suggestion`), are reserved: a param of the\nsame name would overwrite them.\n",
-    "EDX0501EXIT_CODE_RANGEExitCodeRangerange.html#edx0501An exit code is outside 0..=255exit code {value} is outside 0..=255Use an exit code from 1 to 125.Processes can only report 0..=255; larger values wrap around silently.\n",
-    "EDX0502EXIT_CODE_UNUSUALExitCodeUnusualrange.html#edx0502An exit code of 0 or above 125exit code {value} {why}Use an exit code from 1 to 125.0 means success to every shell and CI system; 126..=255 are used by shells for\n\"cannot execute\", \"not found\" and signals.\n",
-    "EDX0503HTTP_STATUS_RANGEHttpStatusRangerange.html#edx0503An HTTP status is outside 100..=599HTTP status {value} is outside 100..=599Use a 4xx or 5xx status.HTTP status codes are three digits from 100 to 599.\n",
-    "EDX0504HTTP_STATUS_NOT_ERRORHttpStatusNotErrorrange.html#edx0504An HTTP status below 400 for an errorHTTP status {value} is not an error status (below 400)Use 4xx for the caller's faults and 5xx for the server's.Statuses below 400 tell clients the request succeeded or was redirected.\n",
-    "EDX0505JSONRPC_CODE_RESERVEDJsonrpcCodeReservedrange.html#edx0505A JSON-RPC code in the protocol's reserved rangeJSON-RPC code {value} lies in the range reserved for the protocol (-32768..=-32000) but is not a standard codeUse a standard code, MCP's -32000..=-32019, or a code outside -32768..=-32000.JSON-RPC 2.0 reserves -32768..=-32000. Only the five standard codes (-32700, -32600,\n-32601, -32602, -32603) and the implementation range MCP uses (-32000..=-32019) are\nmeaningful there.\n",
-    "EDX0506JSONRPC_CODE_RANGEJsonrpcCodeRangerange.html#edx0506A JSON-RPC code does not fit 32 bitsJSON-RPC code {value} does not fit a 32-bit signed integerUse a code between -2147483648 and 2147483647.JSON-RPC codes are integers; errdex stores them as 32-bit signed integers, which every\nclient language can represent exactly.\n",
-    "EDX0601DOCS_URL_PLACEHOLDERDocsUrlPlaceholderdocs.html#edx0601A docs_url template uses an unknown placeholderunknown placeholder `{{{placeholder}}}` in docs_url; known: {known}Use {{namespace}}, {{code}}, {{name}} or {{category}}.Placeholders are filled with slugs: `{namespace}` with the namespace's docs page,\n`{code}` with the code's anchor, so the URL points at the generated docs section.\n",
-    "EDX0602MALFORMED_URLMalformedUrldocs.html#edx0602A docs_url is not a well-formed URL`{url}` is not a well-formed URL: {problem}Write an http(s) URL with a host, or a relative path.Docs URLs end up in problem+json `type` members, MCP `_meta` and terminal output, so\nerrdex accepts only http(s) URLs with a host, or relative paths, without whitespace or\nquotes.\n",
-    "EDX1001FILE_UNREADABLEFileUnreadablecli.html#edx1001A file could not be readcannot read `{path}`: {reason}Check the path and its permissions; errdex reads ./errors.yaml by default.The catalogue (or another input) does not exist or cannot be read.\n",
-    "EDX1002BAD_ARGUMENTSBadArgumentscli.html#edx1002The command line is wrong{problem}Run `errdex --help` or `errdex <command> --help`.An unknown subcommand or flag, a missing argument, or a value of the wrong kind.\n",
-    "EDX1003WRITE_FAILEDWriteFailedcli.html#edx1003A generated file could not be writtencould not write `{path}`: {reason}Check that the output directory is writable; files listed as written are complete.Each generated file is replaced atomically (a temporary file renamed over it), so a\nfailure leaves every file either fully old or fully new. errdex lists which files were\nupdated before the failure and which were not.\n",
-    "EDX1004OUTPUTS_STALEOutputsStalecli.html#edx1004Committed generated files do not match the catalogue{count} generated file(s) are out of date with `{catalogue}`Run `errdex generate` and commit the result.`errdex generate --check` writes nothing; it regenerates every target in memory and\ncompares it with the committed files, printing a unified diff for each stale one.\nRun it in CI so code, clients and docs never disagree with the catalogue.\n",
-    "EDX1005BREAKING_CHANGESBreakingChangescli.html#edx1005The new catalogue breaks the contract of the old one{count} breaking change(s) between `{old}` and `{new}`Make each change compatible (deprecate, retire, add an alias) as each finding suggests.Clients match on codes, scripts on exit codes, agents on retryability. `errdex diff`\ntreats every mapping as contract: a removed code that is not retired, a changed\ncategory, retryable flag, exit code, HTTP status or JSON-RPC code, a changed param list,\na renamed identifier, or a code moved to another namespace.\n",
-    "EDX1006UNKNOWN_CODEUnknownCodecli.html#edx1006The code is not in the catalogue`{code}` is not a code, name, alias or legacy code of this catalogueCheck the spelling; errdex lists the nearest known codes.`errdex explain` accepts codes, NAMEs, aliases and legacy codes.\n",
-    "EDX1007GIT_FAILEDGitFailedcli.html#edx1007git could not provide the old cataloguegit could not provide `{path}` at `{rev}`: {reason}Check that the revision exists and that the file existed at that revision.`errdex diff --against-git REV` reads the old catalogue with `git show REV:PATH`.\n",
-    "EDX1008FILE_EXISTSFileExistscli.html#edx1008errdex init would overwrite a file`{path}` already exists; errdex init never overwrites a fileRemove the file or run `errdex init` in another directory.`errdex init` only creates files, so it can never destroy an existing catalogue.\n",
-    "EDX1009CATALOGUE_INVALIDCatalogueInvalidcli.html#edx1009The catalogue has errors`{path}` has {errors} error(s) and {warnings} warning(s)Fix the diagnostics listed above; nothing was generated.The closing line of `errdex lint` and `errdex generate` when diagnostics stop them.\nThe exit status is that of the first error's code.\n",
-    "EDX1010CODE_RETIREDCodeRetiredcli.html#edx1010The code asked for is retired`{code}` is retired{note}Use the replacement the retirement note names.Retired codes may never be used again; `errdex explain` says when and why a code was\nretired instead of calling it unknown.\n",
+    "EDX0001YAML_SYNTAXYamlSyntaxhttps://example.invalid/errdex/reference/yaml.html#edx0001The file is not well-formed YAMLYAML syntax error: {problem}Fix the YAML at the position shown; indentation must use spaces, not tabs.The catalogue could not be parsed as YAML, so nothing else in it was checked.\nCommon causes are an unclosed `[` or `{`, a tab used for indentation, or a value\ncontaining `: ` that should have been quoted.\n\n```yaml\nerrors:\n  FRM_VALIDATION:\n    message: Field: {field} is required   # error: quote a value that contains \": \"\n```\n",
+    "EDX0002NOT_UTF8NotUtf8https://example.invalid/errdex/reference/yaml.html#edx0002The file is not UTF-8 textthe catalogue is not valid UTF-8 (first bad byte at offset {offset})Save the catalogue as UTF-8.errdex reads catalogues as UTF-8 only. A file saved in Latin-1 or UTF-16 fails here;\nthe offset points at the first byte that is not valid UTF-8.\n",
+    "EDX0003EMPTY_CATALOGUEEmptyCataloguehttps://example.invalid/errdex/reference/yaml.html#edx0003The file holds no YAML documentthe catalogue is empty: it holds no YAML documentRun `errdex init` for a starter catalogue, or add at least `errdex: 1`.The file is empty, or holds only comments and blank lines. A catalogue needs at least\n`errdex`, `registry`, `categories` and `errors`.\n",
+    "EDX0004CATALOGUE_TOO_LARGECatalogueTooLargehttps://example.invalid/errdex/reference/yaml.html#edx0004The file exceeds errdex's size limitthe catalogue is {size} bytes; the limit is {limit} bytesSplit the catalogue; no real catalogue comes near the limit.errdex refuses catalogues larger than its size limit (16 MiB) before parsing them, so a\nrunaway file can never exhaust the memory of a build. Ten thousand codes take about 3 MB.\n",
+    "EDX0005NESTING_TOO_DEEPNestingTooDeephttps://example.invalid/errdex/reference/yaml.html#edx0005Values are nested too deeplyvalues are nested deeper than {limit} levelsFlatten the value; the catalogue format never nests more than a few levels.The deepest structure in the format (an error's `retry` block) is five levels down.\nAnything nested beyond the limit is refused before it can exhaust the stack.\n",
+    "EDX0006YAML_BUDGET_EXCEEDEDYamlBudgetExceededhttps://example.invalid/errdex/reference/yaml.html#edx0006The YAML exceeds a safety limit (aliases, nodes, events)the YAML exceeds a safety limit: {problem}Remove anchor and alias chains; write the values out.YAML anchors and aliases can expand a small file into billions of nodes (the \"billion\nlaughs\" attack). errdex caps alias expansion, node count and parser events, and refuses\na catalogue that goes beyond them.\n",
+    "EDX0007TOO_MANY_CODESTooManyCodeshttps://example.invalid/errdex/reference/yaml.html#edx0007The catalogue has more codes than errdex supportsthe catalogue has {count} codes; the limit is {limit}Split the registry into several catalogues.Generated tables are indexed by a 16-bit discriminant and sized for fast builds; errdex\nrefuses more codes than its limit (50,000).\n",
+    "EDX0008TEXT_TOO_LONGTextTooLonghttps://example.invalid/errdex/reference/yaml.html#edx0008A text field is too longthis text is {length} bytes long; the limit is {limit} bytesShorten the text, or move long material to a linked page.Summaries, messages, suggestions and explanations are limited to 64 KiB each, so a\nmistake (a whole file pasted into a field) cannot bloat every generated target.\n",
+    "EDX0101WRONG_TYPEWrongTypehttps://example.invalid/errdex/reference/schema.html#edx0101A value has the wrong type`{key}` must be {expected}, found {found}Write the value with the type shown; quote strings that look like numbers.Each key of the format takes one type. YAML guesses types from spelling, so `since: 1.2`\nis a number and `code: 01000` an integer: quote them to make them strings.\n\n```yaml\nexit_code: \"2\"     # error: must be an integer\nsince: \"1.2\"       # fine: quoted\n```\n",
+    "EDX0102UNKNOWN_KEYUnknownKeyhttps://example.invalid/errdex/reference/schema.html#edx0102A key the format does not know (often a typo)unknown key `{key}` in {context}Fix the spelling; the diagnostic names the closest known key.errdex rejects keys it does not know instead of ignoring them, so a typo such as\n`retryble: true` cannot silently leave a code non-retryable.\n",
+    "EDX0103DUPLICATE_KEYDuplicateKeyhttps://example.invalid/errdex/reference/schema.html#edx0103The same key appears twice in one mappingduplicate key `{key}`Remove or rename one of the two entries.YAML requires keys to be unique within a mapping; many parsers silently keep the last\none. errdex reports both places, at every level (errors, categories, params, ...).\n",
+    "EDX0104MISSING_KEYMissingKeyhttps://example.invalid/errdex/reference/schema.html#edx0104A required key is missing{context} is missing the required key `{key}`Add the key; `errdex init` shows a complete example.The catalogue needs `errdex`, `registry` (with `name`), `categories` and `errors`. A\ncategory needs a `summary`; an error needs `category`, `summary` and `message`.\n",
+    "EDX0105FORMAT_VERSIONFormatVersionhttps://example.invalid/errdex/reference/schema.html#edx0105The format version is missing or unsupported{problem}Start the catalogue with `errdex: 1`.The `errdex` key states the format version so that a future format can change without\nmisreading old files. This errdex reads format 1.\n",
+    "EDX0106BAD_VALUEBadValuehttps://example.invalid/errdex/reference/schema.html#edx0106A value has the right type but is not allowed`{key}` cannot be {found}: {expected}Use one of the values the message lists.For instance a param type other than `string`, `integer`, `number` or `boolean`, a\n`retry.max_attempts` of zero, or two `wire` keys with the same name.\n",
+    "EDX0201INVALID_NAMEInvalidNamehttps://example.invalid/errdex/reference/names.html#edx0201A name does not follow the naming rules`{name}` is not a valid {kind}: {rule}Rename it as the rule says.Error NAMEs (and aliases) are UPPER_SNAKE or lower_snake; category and namespace keys\nare identifiers. Names become Rust, TypeScript and docs identifiers, so they must be\nconvertible without loss.\n",
+    "EDX0202DUPLICATE_CODEDuplicateCodehttps://example.invalid/errdex/reference/names.html#edx0202Two entries share a wire codecode `{code}` is already used by `{other}`Give each entry its own code; use `aliases` for a second NAME of one entry.A wire code identifies exactly one entry, so clients can match on it. Two names for\none code are written as an alias:\n\n```yaml\nSTRING_DATA_LENGTH_MISMATCH:\n  code: \"22026\"\n  aliases: [STRING_LENGTH_MISMATCH]\n```\n",
+    "EDX0203DUPLICATE_NAMEDuplicateNamehttps://example.invalid/errdex/reference/names.html#edx0203A name or alias is already used by another entryname `{name}` is already used by `{other}`Rename the alias, or remove it from one of the entries.Names and aliases share one space: a NAME parses to exactly one entry.\n",
+    "EDX0204LEGACY_CODE_COLLISIONLegacyCodeCollisionhttps://example.invalid/errdex/reference/names.html#edx0204A legacy code collides with a live code or another legacy codelegacy code `{code}` is already used by `{other}`Remove the legacy code from one of the entries.A legacy code still parses to its entry; if it were also another entry's code, old\npayloads would be ambiguous.\n",
+    "EDX0205IDENTIFIER_COLLISIONIdentifierCollisionhttps://example.invalid/errdex/reference/names.html#edx0205Two names become the same generated identifier`{name}` becomes the {language} identifier `{ident}`, already taken by `{other}`Rename one of the entries so their generated identifiers differ.`FRM_VALIDATION` and `frm_validation` are different names but both become the Rust\nvariant `FrmValidation` and the TypeScript key `FRM_VALIDATION`. errdex checks every\ngenerated identifier (Rust variants and constructors, TypeScript keys and types, docs\nanchors, params) after conversion.\n",
+    "EDX0206CODE_PATTERN_MISMATCHCodePatternMismatchhttps://example.invalid/errdex/reference/names.html#edx0206A code does not match the registry's code_patterncode `{code}` does not match the registry's code_pattern `{pattern}`Fix the code, or widen `registry.code_pattern`.`registry.code_pattern` is a regular expression every live code must match (legacy\nand retired codes are exempt).\n",
+    "EDX0207CODE_PREFIX_MISMATCHCodePrefixMismatchhttps://example.invalid/errdex/reference/names.html#edx0207A code does not start with its namespace's code_prefixcode `{code}` does not start with `{prefix}`, the code_prefix of namespace `{namespace}`Fix the code, or move the entry to the namespace its prefix belongs to.A namespace's `code_prefix` keeps codes grouped: `ACM-FRM-001` belongs in `FRM`.\n",
+    "EDX0208INVALID_CODE_PATTERNInvalidCodePatternhttps://example.invalid/errdex/reference/names.html#edx0208code_pattern is not a valid regular expressioncode_pattern is not a valid regular expression: {problem}Fix the expression; single-quote it in YAML so backslashes survive.The pattern uses the syntax of Rust's `regex` crate (no look-around or\nback-references).\n",
+    "EDX0209RETIRED_CODE_REUSEDRetiredCodeReusedhttps://example.invalid/errdex/reference/names.html#edx0209A retired code is used againcode `{code}` is retired and may never be used againPick a new code.Codes under `retired:` are tombstones. Reusing one would make old clients and logs\nmisread new errors.\n",
+    "EDX0210INVALID_CODEInvalidCodehttps://example.invalid/errdex/reference/names.html#edx0210A code is empty or contains spaces or control characters`{code}` is not a usable code: {rule}Use a code without spaces or control characters.Codes travel in URLs, logs and shell scripts; errdex refuses empty codes and codes\nwith whitespace or control characters.\n",
+    "EDX0301UNKNOWN_CATEGORYUnknownCategoryhttps://example.invalid/errdex/reference/refs.html#edx0301An entry names a category that is not declaredunknown category `{key}`Declare the category under `categories:`, or fix the spelling.Every entry takes its defaults (retryable, exit code, HTTP status, JSON-RPC code) from\nits category, which must be declared under `categories:`.\n",
+    "EDX0302UNKNOWN_NAMESPACEUnknownNamespacehttps://example.invalid/errdex/reference/refs.html#edx0302An entry names a namespace that is not declaredunknown namespace `{namespace}`Declare the namespace under `namespaces:`, or fix the spelling.Namespaces group codes into docs pages and must be declared before use.\n",
+    "EDX0303UNKNOWN_REPLACEMENTUnknownReplacementhttps://example.invalid/errdex/reference/refs.html#edx0303A deprecation's replaced_by does not name a live entry`replaced_by` names `{target}`, which is not a live entryName the NAME (or alias) of a live entry other than this one.`deprecated.replaced_by` links users to the code that replaces a deprecated one; it must\nname a live entry, not a retired code, and not the entry itself.\n",
+    "EDX0304NO_CATEGORYNoCategoryhttps://example.invalid/errdex/reference/refs.html#edx0304An error has no category of its own and none from its namespace{what} has no category: {whence}Give the error a `category:`, or give its namespace a default `category:`.Every code needs a category: the category gives its retryability, exit code, HTTP status\nand JSON-RPC code. An entry may leave `category` out only when its namespace declares a\ndefault `category`. The general editor schema cannot know which namespaces give one; the\ncatalogue's own schema (`<name>.catalogue.schema.json`, written by `errdex generate`) can.\n",
+    "EDX0401TEMPLATE_SYNTAXTemplateSyntaxhttps://example.invalid/errdex/reference/template.html#edx0401A message or suggestion template is malformedmalformed template: {problem}Write `{{` and `}}` for literal braces.Templates use `{param}` placeholders; a literal brace is written twice.\n\n```yaml\nmessage: \"expected {{ at {line}\"   # renders: expected { at 3\n```\n",
+    "EDX0402UNDECLARED_PLACEHOLDERUndeclaredPlaceholderhttps://example.invalid/errdex/reference/template.html#edx0402A template uses a placeholder that is not a declared paramplaceholder `{{{param}}}` is not a declared paramDeclare the param under `params:`, or escape the braces.Every placeholder becomes a typed constructor argument, so it must be declared:\n\n```yaml\nmessage: \"{field} is required\"\nparams: { field: string }\n```\n",
+    "EDX0403UNUSED_PARAMUnusedParamhttps://example.invalid/errdex/reference/template.html#edx0403A declared param is never used by the messageparam `{param}` is declared but the message never uses itUse the param in the message, or remove it.A param the message never shows is usually a leftover. It still travels in the wire\nobject, so this is a warning, fatal only with `errdex lint --deny-warnings`.\n",
+    "EDX0404INVALID_PARAM_NAMEInvalidParamNamehttps://example.invalid/errdex/reference/template.html#edx0404A param name is not an identifierparam name `{param}` is not an identifierUse letters, digits and `_`, starting with a letter or `_`.Param names become Rust arguments, TypeScript properties and wire keys.\n",
+    "EDX0405PARAM_SHADOWS_WIRE_KEYParamShadowsWireKeyhttps://example.invalid/errdex/reference/template.html#edx0405A param name would overwrite a reserved wire keyparam `{param}` would shadow the reserved wire key `{param}`Rename the param.The wire object's code, message, category, retryable and details keys, and the extras\nerrdex writes (`argument`, `constraint`, `suggestion`), are reserved: a param of the\nsame name would overwrite them.\n",
+    "EDX0501EXIT_CODE_RANGEExitCodeRangehttps://example.invalid/errdex/reference/range.html#edx0501An exit code is outside 0..=255exit code {value} is outside 0..=255Use an exit code from 1 to 125.Processes can only report 0..=255; larger values wrap around silently.\n",
+    "EDX0502EXIT_CODE_UNUSUALExitCodeUnusualhttps://example.invalid/errdex/reference/range.html#edx0502An exit code of 0 or above 125exit code {value} {why}Use an exit code from 1 to 125.0 means success to every shell and CI system; 126..=255 are used by shells for\n\"cannot execute\", \"not found\" and signals.\n",
+    "EDX0503HTTP_STATUS_RANGEHttpStatusRangehttps://example.invalid/errdex/reference/range.html#edx0503An HTTP status is outside 100..=599HTTP status {value} is outside 100..=599Use a 4xx or 5xx status.HTTP status codes are three digits from 100 to 599.\n",
+    "EDX0504HTTP_STATUS_NOT_ERRORHttpStatusNotErrorhttps://example.invalid/errdex/reference/range.html#edx0504An HTTP status below 400 for an errorHTTP status {value} is not an error status (below 400)Use 4xx for the caller's faults and 5xx for the server's.Statuses below 400 tell clients the request succeeded or was redirected.\n",
+    "EDX0505JSONRPC_CODE_RESERVEDJsonrpcCodeReservedhttps://example.invalid/errdex/reference/range.html#edx0505A JSON-RPC code in the protocol's reserved rangeJSON-RPC code {value} lies in the range reserved for the protocol (-32768..=-32000) but is not a standard codeUse a standard code, MCP's -32000..=-32019, or a code outside -32768..=-32000.JSON-RPC 2.0 reserves -32768..=-32000. Only the five standard codes (-32700, -32600,\n-32601, -32602, -32603) and the implementation range MCP uses (-32000..=-32019) are\nmeaningful there.\n",
+    "EDX0506JSONRPC_CODE_RANGEJsonrpcCodeRangehttps://example.invalid/errdex/reference/range.html#edx0506A JSON-RPC code does not fit 32 bitsJSON-RPC code {value} does not fit a 32-bit signed integerUse a code between -2147483648 and 2147483647.JSON-RPC codes are integers; errdex stores them as 32-bit signed integers, which every\nclient language can represent exactly.\n",
+    "EDX0601DOCS_URL_PLACEHOLDERDocsUrlPlaceholderhttps://example.invalid/errdex/reference/docs.html#edx0601A docs_url template uses an unknown placeholderunknown placeholder `{{{placeholder}}}` in docs_url; known: {known}Use {{namespace}}, {{code}}, {{name}} or {{category}}.Placeholders are filled with slugs: `{namespace}` with the namespace's docs page,\n`{code}` with the code's anchor, so the URL points at the generated docs section.\n",
+    "EDX0602MALFORMED_URLMalformedUrlhttps://example.invalid/errdex/reference/docs.html#edx0602A docs_url is not a well-formed URL`{url}` is not a well-formed URL: {problem}Write an http(s) URL with a host, or a relative path.Docs URLs end up in problem+json `type` members, MCP `_meta` and terminal output, so\nerrdex accepts only http(s) URLs with a host, or relative paths, without whitespace or\nquotes.\n",
+    "EDX0603DOCS_URL_OFF_SITEDocsUrlOffSitehttps://example.invalid/errdex/reference/docs.html#edx0603A docs URL misses its code's section of the generated bookdocs URL `{url}` of {code} misses its section of the book at {site}: {problem}Point the template at the book's pages and anchors: `<docs_site_url>{{namespace}}.html#{{code}}`.`registry.docs_site_url` says where the generated book is deployed. Each code's section\nis on its namespace's page (`general.html` for codes without one) under the anchor\n`#<code slug>`, so every docs URL that comes from `registry.docs_url`, or an entry's own\n`docs_url` under the site, must name that page (`page.html`, or `page` for hosts that\nserve pretty URLs) and that anchor. A link to `/errors#conflict` would open the index\npage, not the code.\n",
+    "EDX0604DOCS_SITE_UNSTATEDDocsSiteUnstatedhttps://example.invalid/errdex/reference/docs.html#edx0604A docs_url template cannot be checked against the bookregistry.docs_url cannot be checked: registry.docs_site_url does not say where the generated book is deployedSet `registry.docs_site_url` to the URL the book is served from, ending in `/`.Without the book's address errdex cannot tell whether the template's URLs open the\npages and anchors it generates; a template that misses them sends every reader of an\nerror to the wrong place.\n",
+    "EDX0605RELATIVE_DOCS_URLRelativeDocsUrlhttps://example.invalid/errdex/reference/docs.html#edx0605A relative docs URL is sent to remote clientsdocs URL `{url}` of {code} is relative, but it is sent to remote clients in {outputs}, which cannot resolve itSet `registry.docs_site_url` to the absolute URL the book is deployed at (e.g. `https://docs.example.com/errors/`).Without `registry.docs_site_url` or an absolute `docs_url`, a code's docs URL is\n`<page>.html#<code>`, relative to the generated book. The problem+json `type` and, in\nerrdex's default MCP profile, the tool result's `_meta` carry it to clients that have\nno base to resolve it against.\n",
+    "EDX1001FILE_UNREADABLEFileUnreadablehttps://example.invalid/errdex/reference/cli.html#edx1001A file could not be readcannot read `{path}`: {reason}Check the path and its permissions; errdex reads ./errors.yaml by default.The catalogue (or another input) does not exist or cannot be read.\n",
+    "EDX1002BAD_ARGUMENTSBadArgumentshttps://example.invalid/errdex/reference/cli.html#edx1002The command line is wrong{problem}Run `errdex --help` or `errdex <command> --help`.An unknown subcommand or flag, a missing argument, or a value of the wrong kind.\n",
+    "EDX1003WRITE_FAILEDWriteFailedhttps://example.invalid/errdex/reference/cli.html#edx1003A generated file could not be writtencould not write `{path}`: {reason}Check that the output directory is writable; files listed as written are complete.Each generated file is replaced atomically (a temporary file renamed over it), so a\nfailure leaves every file either fully old or fully new. errdex lists which files were\nupdated before the failure and which were not.\n",
+    "EDX1004OUTPUTS_STALEOutputsStalehttps://example.invalid/errdex/reference/cli.html#edx1004Committed generated files do not match the catalogue{count} generated file(s) are out of date with `{catalogue}`Run `errdex generate` and commit the result.`errdex generate --check` writes nothing; it regenerates every target in memory and\ncompares it with the committed files, printing a unified diff for each stale one.\nRun it in CI so code, clients and docs never disagree with the catalogue.\n",
+    "EDX1005BREAKING_CHANGESBreakingChangeshttps://example.invalid/errdex/reference/cli.html#edx1005The new catalogue breaks the contract of the old one{count} breaking change(s) between `{old}` and `{new}`Make each change compatible (deprecate, retire, add an alias) as each finding suggests.Clients match on codes, scripts on exit codes, agents on retryability. `errdex diff`\ntreats every mapping as contract: a removed code that is not retired, a changed\ncategory, retryable flag, exit code, HTTP status or JSON-RPC code, a changed param list,\na renamed identifier, or a code moved to another namespace.\n",
+    "EDX1006UNKNOWN_CODEUnknownCodehttps://example.invalid/errdex/reference/cli.html#edx1006The code is not in the catalogue`{code}` is not a code, name, alias or legacy code of this catalogueCheck the spelling; errdex lists the nearest known codes.`errdex explain` accepts codes, NAMEs, aliases and legacy codes.\n",
+    "EDX1007GIT_FAILEDGitFailedhttps://example.invalid/errdex/reference/cli.html#edx1007git could not provide the old cataloguegit could not provide `{path}` at `{rev}`: {reason}Check that the revision exists and that the file existed at that revision.`errdex diff --against-git REV` reads the old catalogue with `git show REV:PATH`.\n",
+    "EDX1008FILE_EXISTSFileExistshttps://example.invalid/errdex/reference/cli.html#edx1008errdex init would overwrite a file`{path}` already exists; errdex init never overwrites a fileRemove the file or run `errdex init` in another directory.`errdex init` only creates files, so it can never destroy an existing catalogue.\n",
+    "EDX1009CATALOGUE_INVALIDCatalogueInvalidhttps://example.invalid/errdex/reference/cli.html#edx1009The catalogue has errors`{path}` has {errors} error(s) and {warnings} warning(s)Fix the diagnostics listed above; nothing was generated.The closing line of `errdex lint` and `errdex generate` when diagnostics stop them.\nThe exit status is that of the first error's code.\n",
+    "EDX1010CODE_RETIREDCodeRetiredhttps://example.invalid/errdex/reference/cli.html#edx1010The code asked for is retired`{code}` is retired{note}Use the replacement the retirement note names.Retired codes may never be used again; `errdex explain` says when and why a code was\nretired instead of calling it unknown.\n",
 );
 
 /// Bytes per row of `ERRDEX_CODE_META`; the offsets of its fields follow.
@@ -2021,58 +2131,61 @@ const ERRDEX_META_LEGACY: usize = 74;
 
 /// `ErrdexCodeMeta` rows, 82 bytes per code (see `ErrdexCodeMeta::decode`).
 #[allow(dead_code)]
-static ERRDEX_CODE_META: [u8; 4182] = *b"\
-    \x00\x00\x00\x00\x07\x00\x00\x00\x12\x00\x00\x00\x1c\x00\x00\x00-\x00\x00\x00M\x00\x00\x00i\x00\x00\x00\xb3\x00\x00\x00\xfb\x01\x00\x00\xfb\x01\x00\x00\x00\x00\x00\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \xfb\x01\x00\x00\x02\x02\x00\x00\x0a\x02\x00\x00\x11\x02\x00\x00\"\x02\x00\x00<\x02\x00\x00\x80\x02\x00\x00\x9c\x02\x00\x00.\x03\x00\x00.\x03\x00\x00\x00\x00\x00\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    .\x03\x00\x005\x03\x00\x00D\x03\x00\x00R\x03\x00\x00c\x03\x00\x00\x82\x03\x00\x00\xb3\x03\x00\x00\xfa\x03\x00\x00\x81\x04\x00\x00\x81\x04\x00\x00\x00\x00\x00\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \x81\x04\x00\x00\x88\x04\x00\x00\x9b\x04\x00\x00\xac\x04\x00\x00\xbd\x04\x00\x00\xe1\x04\x00\x00\x1a\x05\x00\x00V\x05\x00\x00\x08\x06\x00\x00\x08\x06\x00\x00\x00\x00\x00\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x04\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \x08\x06\x00\x00\x0f\x06\x00\x00\x1f\x06\x00\x00-\x06\x00\x00>\x06\x00\x00Z\x06\x00\x00\x86\x06\x00\x00\xd1\x06\x00\x00r\x07\x00\x00r\x07\x00\x00\x00\x00\x00\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x04\x00\x00\x00\x05\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    r\x07\x00\x00y\x07\x00\x00\x8d\x07\x00\x00\x9f\x07\x00\x00\xb0\x07\x00\x00\xe8\x07\x00\x00\x12\x08\x00\x00G\x08\x00\x00\x18\x09\x00\x00\x18\x09\x00\x00\x00\x00\x00\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \x18\x09\x00\x00\x1f\x09\x00\x00-\x09\x00\x009\x09\x00\x00J\x09\x00\x00{\x09\x00\x00\xb0\x09\x00\x00\xdb\x09\x00\x00_\x0a\x00\x00_\x0a\x00\x00\x00\x00\x00\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x05\x00\x00\x00\x07\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    _\x0a\x00\x00f\x0a\x00\x00s\x0a\x00\x00~\x0a\x00\x00\x8f\x0a\x00\x00\xa7\x0a\x00\x00\xe3\x0a\x00\x00\x1c\x0b\x00\x00\xbf\x0b\x00\x00\xbf\x0b\x00\x00\x00\x00\x00\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x07\x00\x00\x00\x09\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \xbf\x0b\x00\x00\xc6\x0b\x00\x00\xd0\x0b\x00\x00\xd9\x0b\x00\x00\xec\x0b\x00\x00\x06\x0c\x00\x00/\x0c\x00\x00y\x0c\x00\x00{\x0d\x00\x00{\x0d\x00\x00\x00\x00\x01\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x09\x00\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    {\x0d\x00\x00\x82\x0d\x00\x00\x8d\x0d\x00\x00\x97\x0d\x00\x00\xaa\x0d\x00\x00\xd7\x0d\x00\x00\xf7\x0d\x00\x004\x0e\x00\x00\xc2\x0e\x00\x00\xc2\x0e\x00\x00\x00\x00\x01\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x0c\x00\x00\x00\x0e\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \xc2\x0e\x00\x00\xc9\x0e\x00\x00\xd6\x0e\x00\x00\xe2\x0e\x00\x00\xf5\x0e\x00\x00\x1e\x0f\x00\x003\x0f\x00\x00[\x0f\x00\x00\x04\x10\x00\x00\x04\x10\x00\x00\x00\x00\x01\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x0e\x00\x00\x00\x0f\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \x04\x10\x00\x00\x0b\x10\x00\x00\x16\x10\x00\x00\x20\x10\x00\x003\x10\x00\x00L\x10\x00\x00y\x10\x00\x00\xad\x10\x00\x00R\x11\x00\x00R\x11\x00\x00\x00\x00\x01\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x0f\x00\x00\x00\x11\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    R\x11\x00\x00Y\x11\x00\x00g\x11\x00\x00t\x11\x00\x00\x87\x11\x00\x00\xb3\x11\x00\x00\xbc\x11\x00\x00\xe1\x11\x00\x00i\x12\x00\x00i\x12\x00\x00\x00\x00\x01\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    i\x12\x00\x00p\x12\x00\x00y\x12\x00\x00\x81\x12\x00\x00\x94\x12\x00\x00\xc1\x12\x00\x00\xe6\x12\x00\x00\x0e\x13\x00\x00\xa6\x13\x00\x00\xa6\x13\x00\x00\x00\x00\x01\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x11\x00\x00\x00\x14\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \xa6\x13\x00\x00\xad\x13\x00\x00\xb9\x13\x00\x00\xc4\x13\x00\x00\xd6\x13\x00\x00\xfd\x13\x00\x00#\x14\x00\x00>\x14\x00\x00\x03\x15\x00\x00\x03\x15\x00\x00\x00\x00\x02\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x14\x00\x00\x00\x17\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \x03\x15\x00\x00\x0a\x15\x00\x00\x18\x15\x00\x00%\x15\x00\x007\x15\x00\x00T\x15\x00\x00~\x15\x00\x00\xc9\x15\x00\x00\x9d\x16\x00\x00\x9d\x16\x00\x00\x00\x00\x02\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x17\x00\x00\x00\x19\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \x9d\x16\x00\x00\xa4\x16\x00\x00\xb2\x16\x00\x00\xbf\x16\x00\x00\xd1\x16\x00\x00\x01\x17\x00\x00+\x17\x00\x00b\x17\x00\x00\xa9\x17\x00\x00\xa9\x17\x00\x00\x00\x00\x02\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x19\x00\x00\x00\x1b\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \xa9\x17\x00\x00\xb0\x17\x00\x00\xc5\x17\x00\x00\xd8\x17\x00\x00\xea\x17\x00\x00(\x18\x00\x00Y\x18\x00\x00\x88\x18\x00\x00\xf8\x18\x00\x00\xf8\x18\x00\x00\x00\x00\x02\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x17\x00\x00\x00\x19\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \xf8\x18\x00\x00\xff\x18\x00\x00\x13\x19\x00\x00&\x19\x00\x008\x19\x00\x00f\x19\x00\x00\xb6\x19\x00\x00\xf6\x19\x00\x00\x17\x1b\x00\x00\x17\x1b\x00\x00\x00\x00\x02\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x1b\x00\x00\x00\x1f\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \x17\x1b\x00\x00\x1e\x1b\x00\x003\x1b\x00\x00F\x1b\x00\x00X\x1b\x00\x00\x89\x1b\x00\x00\xcd\x1b\x00\x00\xfc\x1b\x00\x00n\x1c\x00\x00n\x1c\x00\x00\x00\x00\x02\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x1f\x00\x00\x00!\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    n\x1c\x00\x00u\x1c\x00\x00\x89\x1c\x00\x00\x9b\x1c\x00\x00\xad\x1c\x00\x00\xe3\x1c\x00\x00;\x1d\x00\x00\x82\x1d\x00\x00\xd3\x1d\x00\x00\xd3\x1d\x00\x00\x00\x00\x02\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00!\x00\x00\x00$\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \xd3\x1d\x00\x00\xda\x1d\x00\x00\xee\x1d\x00\x00\x00\x1e\x00\x00\x12\x1e\x00\x00@\x1e\x00\x00y\x1e\x00\x00\xbc\x1e\x00\x00\x15\x1f\x00\x00\x15\x1f\x00\x00\x00\x00\x02\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \x15\x1f\x00\x00\x1c\x1f\x00\x00/\x1f\x00\x00@\x1f\x00\x00R\x1f\x00\x00n\x1f\x00\x00\xa2\x1f\x00\x00\xb2\x1f\x00\x00\x19\x20\x00\x00\x19\x20\x00\x00\x00\x00\x02\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00$\x00\x00\x00%\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \x19\x20\x00\x00\x20\x20\x00\x00,\x20\x00\x007\x20\x00\x00I\x20\x00\x00\x81\x20\x00\x00\xa6\x20\x00\x00\xd6\x20\x00\x00P!\x00\x00P!\x00\x00\x00\x00\x02\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00%\x00\x00\x00'\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    P!\x00\x00W!\x00\x00g!\x00\x00v!\x00\x00\x87!\x00\x00\xb5!\x00\x00\xcd!\x00\x00\x0b\"\x00\x00\x9c\"\x00\x00\x9c\"\x00\x00\x00\x00\x03\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x0e\x00\x00\x00\x0f\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \x9c\"\x00\x00\xa3\"\x00\x00\xb4\"\x00\x00\xc4\"\x00\x00\xd5\"\x00\x00\x04#\x00\x00##\x00\x00b#\x00\x00\xaa#\x00\x00\xaa#\x00\x00\x00\x00\x03\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00'\x00\x00\x00(\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \xaa#\x00\x00\xb1#\x00\x00\xc4#\x00\x00\xd6#\x00\x00\xe7#\x00\x00\x1d$\x00\x00V$\x00\x00\x93$\x00\x00-%\x00\x00-%\x00\x00\x00\x00\x03\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00(\x00\x00\x00)\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    -%\x00\x004%\x00\x00?%\x00\x00I%\x00\x00Z%\x00\x00\x99%\x00\x00\xb9%\x00\x00\x03&\x00\x00h'\x00\x00h'\x00\x00\x00\x00\x03\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00)\x00\x00\x00+\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    h'\x00\x00o'\x00\x00~'\x00\x00\x8c'\x00\x00\xa1'\x00\x00\xce'\x00\x00\xeb'\x00\x00\x12(\x00\x00\xa5(\x00\x00\xa5(\x00\x00\x00\x00\x04\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \xa5(\x00\x00\xac(\x00\x00\xc2(\x00\x00\xd7(\x00\x00\xec(\x00\x00&)\x00\x00W)\x00\x00\x8f)\x00\x00%*\x00\x00%*\x00\x00\x00\x00\x04\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00+\x00\x00\x00,\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    %*\x00\x00,*\x00\x008*\x00\x00C*\x00\x00X*\x00\x00\x85*\x00\x00\xbe*\x00\x00\xe9*\x00\x00\x8a+\x00\x00\x8a+\x00\x00\x01\x00\x04\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00+\x00\x00\x00,\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \x8a+\x00\x00\x91+\x00\x00\xa3+\x00\x00\xb3+\x00\x00\xc8+\x00\x00\xe9+\x00\x00\x12,\x00\x00M,\x00\x00\x95,\x00\x00\x95,\x00\x00\x00\x00\x04\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00+\x00\x00\x00,\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \x95,\x00\x00\x9c,\x00\x00\xb2,\x00\x00\xc5,\x00\x00\xda,\x00\x00\x0a-\x00\x00F-\x00\x00W-\x00\x00\".\x00\x00\".\x00\x00\x00\x00\x04\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00+\x00\x00\x00,\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \".\x00\x00).\x00\x008.\x00\x00E.\x00\x00W.\x00\x00v.\x00\x00\x9a.\x00\x00\xb9.\x00\x00\x00/\x00\x00\x00/\x00\x00\x00\x00\x05\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00,\x00\x00\x00-\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \x00/\x00\x00\x07/\x00\x00\x18/\x00\x00'/\x00\x009/\x00\x00W/\x00\x00n/\x00\x00\x8d/\x00\x00\x070\x00\x00\x070\x00\x00\x01\x00\x05\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00-\x00\x00\x00/\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \x070\x00\x00\x0e0\x00\x00\x1f0\x00\x00.0\x00\x00@0\x00\x00c0\x00\x00\x8b0\x00\x00\xa30\x00\x00\xd70\x00\x00\xd70\x00\x00\x00\x00\x05\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00,\x00\x00\x00-\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \xd70\x00\x00\xde0\x00\x00\xf30\x00\x00\x051\x00\x00\x171\x00\x00<1\x00\x00r1\x00\x00\xab1\x00\x00\xf41\x00\x00\xf41\x00\x00\x01\x00\x05\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00,\x00\x00\x00-\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \xf41\x00\x00\xfb1\x00\x00\x102\x00\x00#2\x00\x0052\x00\x00e2\x00\x00\xd32\x00\x00!3\x00\x00\xdc3\x00\x00\xdc3\x00\x00\x01\x00\x05\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00,\x00\x00\x00-\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \xdc3\x00\x00\xe33\x00\x00\xf53\x00\x00\x054\x00\x00\x174\x00\x00;4\x00\x00u4\x00\x00\xa34\x00\x00!5\x00\x00!5\x00\x00\x00\x00\x05\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00,\x00\x00\x00-\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    !5\x00\x00(5\x00\x00<5\x00\x00N5\x00\x00_5\x00\x00\x8e5\x00\x00\xd15\x00\x00\x076\x00\x00\xab6\x00\x00\xab6\x00\x00\x00\x00\x06\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00/\x00\x00\x001\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \xab6\x00\x00\xb26\x00\x00\xbf6\x00\x00\xcb6\x00\x00\xdc6\x00\x00\xff6\x00\x00*7\x00\x00_7\x00\x00\x138\x00\x00\x138\x00\x00\x00\x00\x06\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x001\x00\x00\x003\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \x138\x00\x00\x1a8\x00\x00)8\x00\x0078\x00\x00G8\x00\x00_8\x00\x00}8\x00\x00\xc78\x00\x00\x0a9\x00\x00\x0a9\x00\x00\x07\x00\x07\x00\x0cJ\xf4\x01\xa5\x80\xff\xff\x00\x00\x00\x00\x00\x003\x00\x00\x005\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \x0a9\x00\x00\x119\x00\x00\x1e9\x00\x00*9\x00\x00:9\x00\x00S9\x00\x00\\9\x00\x00\x8d9\x00\x00\xde9\x00\x00\xde9\x00\x00\x02\x00\x07\x00\x0e@\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \xde9\x00\x00\xe59\x00\x00\xf19\x00\x00\xfc9\x00\x00\x0c:\x00\x001:\x00\x00S:\x00\x00\xa5:\x00\x00\x7f;\x00\x00\x7f;\x00\x00\x07\x00\x07\x00\x0cJ\xf4\x01\xa5\x80\xff\xff\x00\x00\x00\x00\x00\x003\x00\x00\x005\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \x7f;\x00\x00\x86;\x00\x00\x93;\x00\x00\x9f;\x00\x00\xaf;\x00\x00\xe3;\x00\x00\x1f<\x00\x00K<\x00\x00;=\x00\x00;=\x00\x00\x04\x00\x07\x00\x0e\x01\x99\x01\xa5\x80\xff\xff\x00\x00\x00\x00\x00\x005\x00\x00\x007\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    ;=\x00\x00B=\x00\x00R=\x00\x00a=\x00\x00q=\x00\x00\xa5=\x00\x00\xdb=\x00\x002>\x00\x00l?\x00\x00l?\x00\x00\x05\x00\x07\x00\x0e\x01\x99\x01\xa5\x80\xff\xff\x00\x00\x00\x00\x00\x007\x00\x00\x00:\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    l?\x00\x00s?\x00\x00\x7f?\x00\x00\x8a?\x00\x00\x9a?\x00\x00\xba?\x00\x00\xfe?\x00\x007@\x00\x00x@\x00\x00x@\x00\x00\x03\x00\x07\x00\x0e\x01\x94\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00$\x00\x00\x00%\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    x@\x00\x00\x7f@\x00\x00\x89@\x00\x00\x92@\x00\x00\xa2@\x00\x00\xc9@\x00\x00\xfc@\x00\x00FA\x00\x00\x98A\x00\x00\x98A\x00\x00\x08\x00\x07\x00\x0cE\xf6\x01\xa5\x80\xff\xff\x00\x00\x00\x00\x00\x00:\x00\x00\x00=\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \x98A\x00\x00\x9fA\x00\x00\xaaA\x00\x00\xb4A\x00\x00\xc4A\x00\x00\xe6A\x00\x00\"B\x00\x00\\B\x00\x00\xadB\x00\x00\xadB\x00\x00\x06\x00\x07\x00\x0eI\x99\x01\xa5\x80\xff\xff\x00\x00\x00\x00\x00\x00=\x00\x00\x00>\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \xadB\x00\x00\xb4B\x00\x00\xc5B\x00\x00\xd5B\x00\x00\xe5B\x00\x00\xfdB\x00\x005C\x00\x00mC\x00\x00\xf4C\x00\x00\xf4C\x00\x00\x00\x00\x07\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00>\x00\x00\x00A\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \xf4C\x00\x00\xfbC\x00\x00\x07D\x00\x00\x12D\x00\x00\"D\x00\x00?D\x00\x00XD\x00\x00\x86D\x00\x00\x02E\x00\x00\x02E\x00\x00\x03\x00\x07\x00\x0e\x01\x94\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00A\x00\x00\x00C\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+static ERRDEX_CODE_META: [u8; 4428] = *b"\
+    \x00\x00\x00\x00\x07\x00\x00\x00\x12\x00\x00\x00\x1c\x00\x00\x00V\x00\x00\x00v\x00\x00\x00\x92\x00\x00\x00\xdc\x00\x00\x00$\x02\x00\x00$\x02\x00\x00\x00\x00\x00\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    $\x02\x00\x00+\x02\x00\x003\x02\x00\x00:\x02\x00\x00t\x02\x00\x00\x8e\x02\x00\x00\xd2\x02\x00\x00\xee\x02\x00\x00\x80\x03\x00\x00\x80\x03\x00\x00\x00\x00\x00\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x80\x03\x00\x00\x87\x03\x00\x00\x96\x03\x00\x00\xa4\x03\x00\x00\xde\x03\x00\x00\xfd\x03\x00\x00.\x04\x00\x00u\x04\x00\x00\xfc\x04\x00\x00\xfc\x04\x00\x00\x00\x00\x00\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \xfc\x04\x00\x00\x03\x05\x00\x00\x16\x05\x00\x00'\x05\x00\x00a\x05\x00\x00\x85\x05\x00\x00\xbe\x05\x00\x00\xfa\x05\x00\x00\xac\x06\x00\x00\xac\x06\x00\x00\x00\x00\x00\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x04\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \xac\x06\x00\x00\xb3\x06\x00\x00\xc3\x06\x00\x00\xd1\x06\x00\x00\x0b\x07\x00\x00'\x07\x00\x00S\x07\x00\x00\x9e\x07\x00\x00?\x08\x00\x00?\x08\x00\x00\x00\x00\x00\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x04\x00\x00\x00\x05\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    ?\x08\x00\x00F\x08\x00\x00Z\x08\x00\x00l\x08\x00\x00\xa6\x08\x00\x00\xde\x08\x00\x00\x08\x09\x00\x00=\x09\x00\x00\x0e\x0a\x00\x00\x0e\x0a\x00\x00\x00\x00\x00\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x0e\x0a\x00\x00\x15\x0a\x00\x00#\x0a\x00\x00/\x0a\x00\x00i\x0a\x00\x00\x9a\x0a\x00\x00\xcf\x0a\x00\x00\xfa\x0a\x00\x00~\x0b\x00\x00~\x0b\x00\x00\x00\x00\x00\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x05\x00\x00\x00\x07\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    ~\x0b\x00\x00\x85\x0b\x00\x00\x92\x0b\x00\x00\x9d\x0b\x00\x00\xd7\x0b\x00\x00\xef\x0b\x00\x00+\x0c\x00\x00d\x0c\x00\x00\x07\x0d\x00\x00\x07\x0d\x00\x00\x00\x00\x00\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x07\x00\x00\x00\x09\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x07\x0d\x00\x00\x0e\x0d\x00\x00\x18\x0d\x00\x00!\x0d\x00\x00]\x0d\x00\x00w\x0d\x00\x00\xa0\x0d\x00\x00\xea\x0d\x00\x00\xec\x0e\x00\x00\xec\x0e\x00\x00\x00\x00\x01\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x09\x00\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \xec\x0e\x00\x00\xf3\x0e\x00\x00\xfe\x0e\x00\x00\x08\x0f\x00\x00D\x0f\x00\x00q\x0f\x00\x00\x91\x0f\x00\x00\xce\x0f\x00\x00\\\x10\x00\x00\\\x10\x00\x00\x00\x00\x01\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x0c\x00\x00\x00\x0e\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \\\x10\x00\x00c\x10\x00\x00p\x10\x00\x00|\x10\x00\x00\xb8\x10\x00\x00\xe1\x10\x00\x00\xf6\x10\x00\x00\x1e\x11\x00\x00\xc7\x11\x00\x00\xc7\x11\x00\x00\x00\x00\x01\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x0e\x00\x00\x00\x0f\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \xc7\x11\x00\x00\xce\x11\x00\x00\xd9\x11\x00\x00\xe3\x11\x00\x00\x1f\x12\x00\x008\x12\x00\x00e\x12\x00\x00\x99\x12\x00\x00>\x13\x00\x00>\x13\x00\x00\x00\x00\x01\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x0f\x00\x00\x00\x11\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    >\x13\x00\x00E\x13\x00\x00S\x13\x00\x00`\x13\x00\x00\x9c\x13\x00\x00\xc8\x13\x00\x00\xd1\x13\x00\x00\xf6\x13\x00\x00~\x14\x00\x00~\x14\x00\x00\x00\x00\x01\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    ~\x14\x00\x00\x85\x14\x00\x00\x8e\x14\x00\x00\x96\x14\x00\x00\xd2\x14\x00\x00\xff\x14\x00\x00$\x15\x00\x00L\x15\x00\x00\xe4\x15\x00\x00\xe4\x15\x00\x00\x00\x00\x01\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x11\x00\x00\x00\x14\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \xe4\x15\x00\x00\xeb\x15\x00\x00\xf7\x15\x00\x00\x02\x16\x00\x00=\x16\x00\x00d\x16\x00\x00\x8a\x16\x00\x00\xa5\x16\x00\x00j\x17\x00\x00j\x17\x00\x00\x00\x00\x02\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x14\x00\x00\x00\x17\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    j\x17\x00\x00q\x17\x00\x00\x7f\x17\x00\x00\x8c\x17\x00\x00\xc7\x17\x00\x00\xe4\x17\x00\x00\x0e\x18\x00\x00Y\x18\x00\x00-\x19\x00\x00-\x19\x00\x00\x00\x00\x02\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x17\x00\x00\x00\x19\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    -\x19\x00\x004\x19\x00\x00B\x19\x00\x00O\x19\x00\x00\x8a\x19\x00\x00\xba\x19\x00\x00\xe4\x19\x00\x00\x1b\x1a\x00\x00b\x1a\x00\x00b\x1a\x00\x00\x00\x00\x02\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x19\x00\x00\x00\x1b\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    b\x1a\x00\x00i\x1a\x00\x00~\x1a\x00\x00\x91\x1a\x00\x00\xcc\x1a\x00\x00\x0a\x1b\x00\x00;\x1b\x00\x00j\x1b\x00\x00\xda\x1b\x00\x00\xda\x1b\x00\x00\x00\x00\x02\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x17\x00\x00\x00\x19\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \xda\x1b\x00\x00\xe1\x1b\x00\x00\xf5\x1b\x00\x00\x08\x1c\x00\x00C\x1c\x00\x00q\x1c\x00\x00\xc1\x1c\x00\x00\x01\x1d\x00\x00\"\x1e\x00\x00\"\x1e\x00\x00\x00\x00\x02\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x1b\x00\x00\x00\x1f\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \"\x1e\x00\x00)\x1e\x00\x00>\x1e\x00\x00Q\x1e\x00\x00\x8c\x1e\x00\x00\xbd\x1e\x00\x00\x01\x1f\x00\x000\x1f\x00\x00\xa2\x1f\x00\x00\xa2\x1f\x00\x00\x00\x00\x02\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x1f\x00\x00\x00!\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \xa2\x1f\x00\x00\xa9\x1f\x00\x00\xbd\x1f\x00\x00\xcf\x1f\x00\x00\x0a\x20\x00\x00@\x20\x00\x00\x98\x20\x00\x00\xdf\x20\x00\x000!\x00\x000!\x00\x00\x00\x00\x02\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00!\x00\x00\x00$\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    0!\x00\x007!\x00\x00K!\x00\x00]!\x00\x00\x98!\x00\x00\xc6!\x00\x00\xff!\x00\x00B\"\x00\x00\x9b\"\x00\x00\x9b\"\x00\x00\x00\x00\x02\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x9b\"\x00\x00\xa2\"\x00\x00\xb5\"\x00\x00\xc6\"\x00\x00\x01#\x00\x00\x1d#\x00\x00Q#\x00\x00a#\x00\x00\xc8#\x00\x00\xc8#\x00\x00\x00\x00\x02\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00$\x00\x00\x00%\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \xc8#\x00\x00\xcf#\x00\x00\xdb#\x00\x00\xe6#\x00\x00!$\x00\x00Y$\x00\x00~$\x00\x00\xae$\x00\x00(%\x00\x00(%\x00\x00\x00\x00\x02\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00%\x00\x00\x00'\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    (%\x00\x00/%\x00\x00?%\x00\x00N%\x00\x00\x88%\x00\x00\xb6%\x00\x00\xce%\x00\x00\x0c&\x00\x00\x9d&\x00\x00\x9d&\x00\x00\x00\x00\x03\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x0e\x00\x00\x00\x0f\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x9d&\x00\x00\xa4&\x00\x00\xb5&\x00\x00\xc5&\x00\x00\xff&\x00\x00.'\x00\x00M'\x00\x00\x8c'\x00\x00\xd4'\x00\x00\xd4'\x00\x00\x00\x00\x03\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00'\x00\x00\x00(\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \xd4'\x00\x00\xdb'\x00\x00\xee'\x00\x00\x00(\x00\x00:(\x00\x00p(\x00\x00\xa9(\x00\x00\xe6(\x00\x00\x80)\x00\x00\x80)\x00\x00\x00\x00\x03\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00(\x00\x00\x00)\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x80)\x00\x00\x87)\x00\x00\x92)\x00\x00\x9c)\x00\x00\xd6)\x00\x00\x15*\x00\x005*\x00\x00\x7f*\x00\x00\xe4+\x00\x00\xe4+\x00\x00\x00\x00\x03\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00)\x00\x00\x00+\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \xe4+\x00\x00\xeb+\x00\x00\xfa+\x00\x00\x08,\x00\x00F,\x00\x00s,\x00\x00\x90,\x00\x00\xb7,\x00\x00J-\x00\x00J-\x00\x00\x00\x00\x04\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    J-\x00\x00Q-\x00\x00g-\x00\x00|-\x00\x00\xba-\x00\x00\xf4-\x00\x00%.\x00\x00].\x00\x00\xf3.\x00\x00\xf3.\x00\x00\x00\x00\x04\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00+\x00\x00\x00,\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \xf3.\x00\x00\xfa.\x00\x00\x06/\x00\x00\x11/\x00\x00O/\x00\x00|/\x00\x00\xb5/\x00\x00\xe0/\x00\x00\x810\x00\x00\x810\x00\x00\x01\x00\x04\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00+\x00\x00\x00,\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x810\x00\x00\x880\x00\x00\x9a0\x00\x00\xaa0\x00\x00\xe80\x00\x00\x091\x00\x0021\x00\x00m1\x00\x00\xb51\x00\x00\xb51\x00\x00\x00\x00\x04\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00+\x00\x00\x00,\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \xb51\x00\x00\xbc1\x00\x00\xd21\x00\x00\xe51\x00\x00#2\x00\x00S2\x00\x00\x8f2\x00\x00\xa02\x00\x00k3\x00\x00k3\x00\x00\x00\x00\x04\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00+\x00\x00\x00,\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    k3\x00\x00r3\x00\x00\x813\x00\x00\x8e3\x00\x00\xc93\x00\x00\xe83\x00\x00\x0c4\x00\x00+4\x00\x00r4\x00\x00r4\x00\x00\x00\x00\x05\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00,\x00\x00\x00-\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    r4\x00\x00y4\x00\x00\x8a4\x00\x00\x994\x00\x00\xd44\x00\x00\xf24\x00\x00\x095\x00\x00(5\x00\x00\xa25\x00\x00\xa25\x00\x00\x01\x00\x05\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00-\x00\x00\x00/\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \xa25\x00\x00\xa95\x00\x00\xba5\x00\x00\xc95\x00\x00\x046\x00\x00'6\x00\x00O6\x00\x00g6\x00\x00\x9b6\x00\x00\x9b6\x00\x00\x00\x00\x05\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00,\x00\x00\x00-\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x9b6\x00\x00\xa26\x00\x00\xb76\x00\x00\xc96\x00\x00\x047\x00\x00)7\x00\x00_7\x00\x00\x987\x00\x00\xe17\x00\x00\xe17\x00\x00\x01\x00\x05\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00,\x00\x00\x00-\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \xe17\x00\x00\xe87\x00\x00\xfd7\x00\x00\x108\x00\x00K8\x00\x00{8\x00\x00\xe98\x00\x0079\x00\x00\xf29\x00\x00\xf29\x00\x00\x01\x00\x05\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00,\x00\x00\x00-\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \xf29\x00\x00\xf99\x00\x00\x0b:\x00\x00\x1b:\x00\x00V:\x00\x00z:\x00\x00\xb4:\x00\x00\xe2:\x00\x00`;\x00\x00`;\x00\x00\x00\x00\x05\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00,\x00\x00\x00-\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    `;\x00\x00g;\x00\x00{;\x00\x00\x8d;\x00\x00\xc7;\x00\x00\xf6;\x00\x009<\x00\x00o<\x00\x00\x13=\x00\x00\x13=\x00\x00\x00\x00\x06\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00/\x00\x00\x001\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x13=\x00\x00\x1a=\x00\x00'=\x00\x003=\x00\x00m=\x00\x00\x90=\x00\x00\xbb=\x00\x00\xf0=\x00\x00\xa4>\x00\x00\xa4>\x00\x00\x00\x00\x06\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x001\x00\x00\x003\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \xa4>\x00\x00\xab>\x00\x00\xbc>\x00\x00\xca>\x00\x00\x04?\x00\x00>?\x00\x00\x8c?\x00\x00\xed?\x00\x00\xb1A\x00\x00\xb1A\x00\x00\x00\x00\x06\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x003\x00\x00\x007\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \xb1A\x00\x00\xb8A\x00\x00\xcaA\x00\x00\xdaA\x00\x00\x14B\x00\x00JB\x00\x00\xb7B\x00\x00\x06C\x00\x00\xc8C\x00\x00\xc8C\x00\x00\x01\x00\x06\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \xc8C\x00\x00\xcfC\x00\x00\xe0C\x00\x00\xefC\x00\x00)D\x00\x00VD\x00\x00\xc4D\x00\x007E\x00\x00SF\x00\x00SF\x00\x00\x01\x00\x06\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x007\x00\x00\x00:\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    SF\x00\x00ZF\x00\x00iF\x00\x00wF\x00\x00\xb0F\x00\x00\xc8F\x00\x00\xe6F\x00\x000G\x00\x00sG\x00\x00sG\x00\x00\x07\x00\x07\x00\x0cJ\xf4\x01\xa5\x80\xff\xff\x00\x00\x00\x00\x00\x00:\x00\x00\x00<\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    sG\x00\x00zG\x00\x00\x87G\x00\x00\x93G\x00\x00\xccG\x00\x00\xe5G\x00\x00\xeeG\x00\x00\x1fH\x00\x00pH\x00\x00pH\x00\x00\x02\x00\x07\x00\x0e@\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    pH\x00\x00wH\x00\x00\x83H\x00\x00\x8eH\x00\x00\xc7H\x00\x00\xecH\x00\x00\x0eI\x00\x00`I\x00\x00:J\x00\x00:J\x00\x00\x07\x00\x07\x00\x0cJ\xf4\x01\xa5\x80\xff\xff\x00\x00\x00\x00\x00\x00:\x00\x00\x00<\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    :J\x00\x00AJ\x00\x00NJ\x00\x00ZJ\x00\x00\x93J\x00\x00\xc7J\x00\x00\x03K\x00\x00/K\x00\x00\x1fL\x00\x00\x1fL\x00\x00\x04\x00\x07\x00\x0e\x01\x99\x01\xa5\x80\xff\xff\x00\x00\x00\x00\x00\x00<\x00\x00\x00>\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x1fL\x00\x00&L\x00\x006L\x00\x00EL\x00\x00~L\x00\x00\xb2L\x00\x00\xe8L\x00\x00?M\x00\x00yN\x00\x00yN\x00\x00\x05\x00\x07\x00\x0e\x01\x99\x01\xa5\x80\xff\xff\x00\x00\x00\x00\x00\x00>\x00\x00\x00A\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    yN\x00\x00\x80N\x00\x00\x8cN\x00\x00\x97N\x00\x00\xd0N\x00\x00\xf0N\x00\x004O\x00\x00mO\x00\x00\xaeO\x00\x00\xaeO\x00\x00\x03\x00\x07\x00\x0e\x01\x94\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00$\x00\x00\x00%\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \xaeO\x00\x00\xb5O\x00\x00\xbfO\x00\x00\xc8O\x00\x00\x01P\x00\x00(P\x00\x00[P\x00\x00\xa5P\x00\x00\xf7P\x00\x00\xf7P\x00\x00\x08\x00\x07\x00\x0cE\xf6\x01\xa5\x80\xff\xff\x00\x00\x00\x00\x00\x00A\x00\x00\x00D\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \xf7P\x00\x00\xfeP\x00\x00\x09Q\x00\x00\x13Q\x00\x00LQ\x00\x00nQ\x00\x00\xaaQ\x00\x00\xe4Q\x00\x005R\x00\x005R\x00\x00\x06\x00\x07\x00\x0eI\x99\x01\xa5\x80\xff\xff\x00\x00\x00\x00\x00\x00D\x00\x00\x00E\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    5R\x00\x00<R\x00\x00MR\x00\x00]R\x00\x00\x96R\x00\x00\xaeR\x00\x00\xe6R\x00\x00\x1eS\x00\x00\xa5S\x00\x00\xa5S\x00\x00\x00\x00\x07\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00E\x00\x00\x00H\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \xa5S\x00\x00\xacS\x00\x00\xb8S\x00\x00\xc3S\x00\x00\xfcS\x00\x00\x19T\x00\x002T\x00\x00`T\x00\x00\xdcT\x00\x00\xdcT\x00\x00\x03\x00\x07\x00\x0e\x01\x94\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00H\x00\x00\x00J\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
 ";
 
 #[allow(dead_code)]
@@ -2080,34 +2193,34 @@ static ERRDEX_NAME_SPANS: [(u32, u32); 0] = [
 ];
 
 #[allow(dead_code)]
-const ERRDEX_LOOKUP_SEED: u64 = 12036054880848365862;
+const ERRDEX_LOOKUP_SEED: u64 = 13064056694810536062;
 #[allow(dead_code)]
 const ERRDEX_LOOKUP_SHIFT: u32 = 56;
 
 /// Open-addressing table of 256 slots, 4 bytes each (see `errdex_lookup`).
 #[allow(dead_code)]
 static ERRDEX_LOOKUP: ErrdexAligned<[u8; 1024]> = ErrdexAligned(*b"\
-    \x00\x00\x00\x00\x00\x00\x00\x00\x0e\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00=\x02\x00\x00\x1b\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \xca\x03\x00\x00\xde\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00J\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\xeb\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00i\x00\x00\x00\x00\x00\x00\x00\
-    W\x02\x00\x00\xcc\x02\x00\x00\xf9\x04\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\xf8\x00\x00\x00\x94\x01\x00\x00\x00\x00\x00\x00v\x00\x00\x00\xb6\x03\x00\x00d\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \x05\x01\x00\x00\xa1\x01\x00\x00\x98\x02\x00\x00\x00\x00\x00\x00\x83\x00\x00\x00\x00\x00\x00\x00|\x06\x00\x00\x00\x00\x00\x00`\x01\x00\x00f\x06\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \x16\x02\x00\x00\xc6\x06\x00\x00\x00\x00\x00\x00\xaf\x06\x00\x00\x00\x00\x00\x00\xb7\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00#\x02\x00\x00\x00\x00\x00\x00\xd5\x01\x00\x00.\x04\x00\x00H\x04\x00\x00\
-    \xc4\x00\x00\x00\x15\x05\x00\x00S\x06\x00\x00\x00\x00\x00\x00\x00\x00\x00\x000\x02\x00\x00\xa4\x03\x00\x00?\x05\x00\x00\xe2\x01\x00\x00\x8b\x02\x00\x00\x00\x00\x00\x00\xd1\x00\x00\x00m\x01\x00\x00,\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \x00\x00\x00\x00\x00\x00\x00\x00\xef\x01\x00\x00\xba\x04\x00\x00\x00\x00\x00\x00z\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x87\x05\x00\x009\x01\x00\x00\x00\x00\x00\x00)\x03\x00\x00\
-    \x87\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\xe4\x04\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00F\x01\x00\x00L\x03\x00\x00\x06\x06\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\xfb\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \x00\x00\x00\x00\x00\x00\x00\x00S\x01\x00\x00\xae\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00'\x05\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\xbb\x01\x00\x00p\x05\x00\x00\x00\x00\x00\x00\x95\x03\x00\x00\
-    \x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00p\x03\x00\x00\xa3\x04\x00\x00\xc8\x01\x00\x00\\\x00\x00\x00\xd4\x05\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \x00\x00\x00\x00b\x04\x00\x00\xf9\x03\x00\x00\x13\x04\x00\x00\x00\x00\x00\x00\x8d\x04\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x19\x06\x00\x00\xfc\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\xb9\x05\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x09\x02\x00\x00\x9e\x06\x00\x00\x81\x03\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \x00\x00\x00\x00\x00\x00\x00\x00(\x00\x00\x00\xe5\x02\x00\x00\xec\x05\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x005\x00\x00\x00.\x06\x00\x00\x00\x00\x00\x00\
-    \x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\xa9\x02\x00\x00B\x00\x00\x00]\x03\x00\x00\x8e\x06\x00\x00\xb7\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \x00\x00\x00\x00q\x02\x00\x00O\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x12\x01\x00\x00\x15\x03\x00\x00{\x04\x00\x00\x90\x00\x00\x00\x00\x00\x00\x00~\x02\x00\x00\xd3\x04\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x9e\x05\x00\x00\
-    \x00\x00\x00\x00\x1f\x01\x00\x00\x00\x00\x00\x00\xde\x03\x00\x00\x9d\x00\x00\x00A\x06\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00<\x03\x00\x00[\x05\x00\x00\x00\x00\x00\x00\xaa\x00\x00\x00\
+    \x01\x00\x00\x00\xde\x02\x00\x00\x98\x02\x00\x00\x0b\x07\x00\x00\x9d\x00\x00\x00U\x04\x00\x00\xd3\x06\x00\x00\x00\x00\x00\x00F\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00B\x00\x00\x00\xa5\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x00\x00\x00\x00<\x05\x00\x00S\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00O\x00\x00\x00\x84\x03\x00\x00N\x05\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00W\x06\x00\x00\x20\x04\x00\x00\xbb\x01\x00\x00\xe0\x05\x00\x00f\x05\x00\x00\
+    (\x00\x00\x00\x97\x05\x00\x00,\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x009\x01\x00\x00\xc8\x01\x00\x00\xa8\x03\x00\x00\x00\x00\x00\x005\x00\x00\x00\x9b\x06\x00\x00\x89\x04\x00\x00\x00\x00\x00\x00\xc4\x00\x00\x00\
+    \x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\xcb\x03\x00\x00\x00\x00\x00\x00\xdd\x03\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\xd1\x00\x00\x00\xae\x05\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\xae\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00z\x01\x00\x00\x05\x04\x00\x00\x00\x00\x00\x00`\x01\x00\x00\xef\x01\x00\x00<\x03\x00\x00\\\x00\x00\x003\x07\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00@\x06\x00\x00\xb7\x00\x00\x00\
+    \x87\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\xae\x06\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\xf8\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\xd5\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x00\x00\x00\x00\xb4\x04\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x05\x01\x00\x00m\x01\x00\x00\xbf\x02\x00\x00\xe2\x01\x00\x00\xbc\x03\x00\x00o\x04\x00\x00\x00\x00\x00\x00\x97\x03\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\xde\x00\x00\x00\xe1\x04\x00\x00\
+    \xa2\x04\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x82\x05\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\xeb\x00\x00\x00\xc0\x06\x00\x00\x00\x00\x00\x00o\x06\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x00\x00\x00\x00\x00\x00\x00\x00\x86\x06\x00\x00\x00\x00\x00\x00\x94\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x20\x05\x00\x00\x00\x00\x00\x00\xb2\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\xa1\x01\x00\x00\x00\x00\x00\x00\
+    P\x03\x00\x00\x00\x00\x00\x00\x09\x02\x00\x00\xe9\x06\x00\x00\xfb\x06\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x13\x06\x00\x00J\x02\x00\x00\x12\x01\x00\x00\x00\x00\x00\x00c\x03\x00\x00\x00\x00\x00\x00\x16\x02\x00\x00\xf1\x03\x00\x00\xc5\x05\x00\x00\
+    \x00\x00\x00\x00\x00\x00\x00\x00W\x02\x00\x00\x1f\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x0c\x03\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\xca\x04\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00:\x04\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x00\x00\x00\x00\x00\x00\x00\x00\xfc\x01\x00\x00\xfb\x05\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00=\x02\x00\x00v\x00\x00\x00\xf3\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\"\x03\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x00\x00\x00\x00\x00\x00\x00\x00~\x02\x00\x00\x00\x00\x00\x00\x83\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\xd0\x02\x00\x00\x00\x00\x00\x00s\x03\x00\x00\x8b\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x00\x00\x00\x00\x00\x00\x00\x00#\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00d\x02\x00\x00\x00\x00\x00\x00i\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x000\x02\x00\x00\x00\x00\x00\x00\x1c\x07\x00\x00\x00\x00\x00\x00\
+    \x00\x00\x00\x00\x0e\x00\x00\x00q\x02\x00\x00\x00\x00\x00\x00\xaa\x00\x00\x00\x0b\x05\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x1b\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x00\x00\x00\x00-\x06\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\xfa\x04\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x90\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
 ");
 
-/// The 102 lookup keys: target u32, length u16, bytes (see `errdex_lookup`).
+/// The 108 lookup keys: target u32, length u16, bytes (see `errdex_lookup`).
 #[allow(dead_code)]
-static ERRDEX_LOOKUP_KEYS: [u8; 1751] = *b"\
+static ERRDEX_LOOKUP_KEYS: [u8; 1860] = *b"\
     \x00\x00\x00\x00\x07\x00EDX0001\x01\x00\x00\x00\x07\x00EDX0002\x02\x00\x00\x00\x07\x00EDX0003\x03\x00\x00\x00\x07\x00EDX0004\x04\x00\x00\x00\x07\x00EDX000\
     5\x05\x00\x00\x00\x07\x00EDX0006\x06\x00\x00\x00\x07\x00EDX0007\x07\x00\x00\x00\x07\x00EDX0008\x08\x00\x00\x00\x07\x00EDX0101\x09\x00\x00\x00\x07\x00EDX01\
     02\x0a\x00\x00\x00\x07\x00EDX0103\x0b\x00\x00\x00\x07\x00EDX0104\x0c\x00\x00\x00\x07\x00EDX0105\x0d\x00\x00\x00\x07\x00EDX0106\x0e\x00\x00\x00\x07\x00EDX0\
@@ -2116,26 +2229,28 @@ static ERRDEX_LOOKUP_KEYS: [u8; 1751] = *b"\
     X0301\x19\x00\x00\x00\x07\x00EDX0302\x1a\x00\x00\x00\x07\x00EDX0303\x1b\x00\x00\x00\x07\x00EDX0304\x1c\x00\x00\x00\x07\x00EDX0401\x1d\x00\x00\x00\x07\x00E\
     DX0402\x1e\x00\x00\x00\x07\x00EDX0403\x1f\x00\x00\x00\x07\x00EDX0404\x20\x00\x00\x00\x07\x00EDX0405!\x00\x00\x00\x07\x00EDX0501\"\x00\x00\x00\x07\x00\
     EDX0502#\x00\x00\x00\x07\x00EDX0503$\x00\x00\x00\x07\x00EDX0504%\x00\x00\x00\x07\x00EDX0505&\x00\x00\x00\x07\x00EDX0506'\x00\x00\x00\x07\
-    \x00EDX0601(\x00\x00\x00\x07\x00EDX0602)\x00\x00\x00\x07\x00EDX1001*\x00\x00\x00\x07\x00EDX1002+\x00\x00\x00\x07\x00EDX1003,\x00\x00\x00\
-    \x07\x00EDX1004-\x00\x00\x00\x07\x00EDX1005.\x00\x00\x00\x07\x00EDX1006/\x00\x00\x00\x07\x00EDX10070\x00\x00\x00\x07\x00EDX10081\x00\x00\
-    \x00\x07\x00EDX10092\x00\x00\x00\x07\x00EDX1010\x00\x00\x00\x00\x0b\x00YAML_SYNTAX\x01\x00\x00\x00\x08\x00NOT_UTF8\x02\x00\x00\x00\x0f\x00EMPT\
-    Y_CATALOGUE\x03\x00\x00\x00\x13\x00CATALOGUE_TOO_LARGE\x04\x00\x00\x00\x10\x00NESTING_TOO_DEEP\x05\x00\x00\x00\x14\x00\
-    YAML_BUDGET_EXCEEDED\x06\x00\x00\x00\x0e\x00TOO_MANY_CODES\x07\x00\x00\x00\x0d\x00TEXT_TOO_LONG\x08\x00\x00\x00\x0a\
-    \x00WRONG_TYPE\x09\x00\x00\x00\x0b\x00UNKNOWN_KEY\x0a\x00\x00\x00\x0d\x00DUPLICATE_KEY\x0b\x00\x00\x00\x0b\x00MISSING_KEY\
-    \x0c\x00\x00\x00\x0e\x00FORMAT_VERSION\x0d\x00\x00\x00\x09\x00BAD_VALUE\x0e\x00\x00\x00\x0c\x00INVALID_NAME\x0f\x00\x00\x00\x0e\x00DUPLI\
-    CATE_CODE\x10\x00\x00\x00\x0e\x00DUPLICATE_NAME\x11\x00\x00\x00\x15\x00LEGACY_CODE_COLLISION\x12\x00\x00\x00\x14\x00ID\
-    ENTIFIER_COLLISION\x13\x00\x00\x00\x15\x00CODE_PATTERN_MISMATCH\x14\x00\x00\x00\x14\x00CODE_PREFIX_M\
-    ISMATCH\x15\x00\x00\x00\x14\x00INVALID_CODE_PATTERN\x16\x00\x00\x00\x13\x00RETIRED_CODE_REUSED\x17\x00\x00\x00\x0c\x00\
-    INVALID_CODE\x18\x00\x00\x00\x10\x00UNKNOWN_CATEGORY\x19\x00\x00\x00\x11\x00UNKNOWN_NAMESPACE\x1a\x00\x00\x00\x13\x00U\
-    NKNOWN_REPLACEMENT\x1b\x00\x00\x00\x0b\x00NO_CATEGORY\x1c\x00\x00\x00\x0f\x00TEMPLATE_SYNTAX\x1d\x00\x00\x00\x16\x00UN\
-    DECLARED_PLACEHOLDER\x1e\x00\x00\x00\x0c\x00UNUSED_PARAM\x1f\x00\x00\x00\x12\x00INVALID_PARAM_NAME\x20\x00\
-    \x00\x00\x16\x00PARAM_SHADOWS_WIRE_KEY!\x00\x00\x00\x0f\x00EXIT_CODE_RANGE\"\x00\x00\x00\x11\x00EXIT_CODE_U\
-    NUSUAL#\x00\x00\x00\x11\x00HTTP_STATUS_RANGE$\x00\x00\x00\x15\x00HTTP_STATUS_NOT_ERROR%\x00\x00\x00\x15\x00JS\
-    ONRPC_CODE_RESERVED&\x00\x00\x00\x12\x00JSONRPC_CODE_RANGE'\x00\x00\x00\x14\x00DOCS_URL_PLACEH\
-    OLDER(\x00\x00\x00\x0d\x00MALFORMED_URL)\x00\x00\x00\x0f\x00FILE_UNREADABLE*\x00\x00\x00\x0d\x00BAD_ARGUMENTS\
-    +\x00\x00\x00\x0c\x00WRITE_FAILED,\x00\x00\x00\x0d\x00OUTPUTS_STALE-\x00\x00\x00\x10\x00BREAKING_CHANGES.\x00\x00\x00\x0c\
-    \x00UNKNOWN_CODE/\x00\x00\x00\x0a\x00GIT_FAILED0\x00\x00\x00\x0b\x00FILE_EXISTS1\x00\x00\x00\x11\x00CATALOGUE_IN\
-    VALID2\x00\x00\x00\x0c\x00CODE_RETIRED\
+    \x00EDX0601(\x00\x00\x00\x07\x00EDX0602)\x00\x00\x00\x07\x00EDX0603*\x00\x00\x00\x07\x00EDX0604+\x00\x00\x00\x07\x00EDX0605,\x00\x00\x00\
+    \x07\x00EDX1001-\x00\x00\x00\x07\x00EDX1002.\x00\x00\x00\x07\x00EDX1003/\x00\x00\x00\x07\x00EDX10040\x00\x00\x00\x07\x00EDX10051\x00\x00\
+    \x00\x07\x00EDX10062\x00\x00\x00\x07\x00EDX10073\x00\x00\x00\x07\x00EDX10084\x00\x00\x00\x07\x00EDX10095\x00\x00\x00\x07\x00EDX1010\x00\x00\
+    \x00\x00\x0b\x00YAML_SYNTAX\x01\x00\x00\x00\x08\x00NOT_UTF8\x02\x00\x00\x00\x0f\x00EMPTY_CATALOGUE\x03\x00\x00\x00\x13\x00CATALOGU\
+    E_TOO_LARGE\x04\x00\x00\x00\x10\x00NESTING_TOO_DEEP\x05\x00\x00\x00\x14\x00YAML_BUDGET_EXCEEDED\x06\x00\x00\x00\x0e\
+    \x00TOO_MANY_CODES\x07\x00\x00\x00\x0d\x00TEXT_TOO_LONG\x08\x00\x00\x00\x0a\x00WRONG_TYPE\x09\x00\x00\x00\x0b\x00UNKNOWN_\
+    KEY\x0a\x00\x00\x00\x0d\x00DUPLICATE_KEY\x0b\x00\x00\x00\x0b\x00MISSING_KEY\x0c\x00\x00\x00\x0e\x00FORMAT_VERSION\x0d\x00\x00\x00\x09\
+    \x00BAD_VALUE\x0e\x00\x00\x00\x0c\x00INVALID_NAME\x0f\x00\x00\x00\x0e\x00DUPLICATE_CODE\x10\x00\x00\x00\x0e\x00DUPLICATE_\
+    NAME\x11\x00\x00\x00\x15\x00LEGACY_CODE_COLLISION\x12\x00\x00\x00\x14\x00IDENTIFIER_COLLISION\x13\x00\x00\x00\x15\x00C\
+    ODE_PATTERN_MISMATCH\x14\x00\x00\x00\x14\x00CODE_PREFIX_MISMATCH\x15\x00\x00\x00\x14\x00INVALID_CODE\
+    _PATTERN\x16\x00\x00\x00\x13\x00RETIRED_CODE_REUSED\x17\x00\x00\x00\x0c\x00INVALID_CODE\x18\x00\x00\x00\x10\x00UNKNOWN\
+    _CATEGORY\x19\x00\x00\x00\x11\x00UNKNOWN_NAMESPACE\x1a\x00\x00\x00\x13\x00UNKNOWN_REPLACEMENT\x1b\x00\x00\x00\x0b\x00N\
+    O_CATEGORY\x1c\x00\x00\x00\x0f\x00TEMPLATE_SYNTAX\x1d\x00\x00\x00\x16\x00UNDECLARED_PLACEHOLDER\x1e\x00\x00\x00\x0c\
+    \x00UNUSED_PARAM\x1f\x00\x00\x00\x12\x00INVALID_PARAM_NAME\x20\x00\x00\x00\x16\x00PARAM_SHADOWS_WIRE_KE\
+    Y!\x00\x00\x00\x0f\x00EXIT_CODE_RANGE\"\x00\x00\x00\x11\x00EXIT_CODE_UNUSUAL#\x00\x00\x00\x11\x00HTTP_STATUS_R\
+    ANGE$\x00\x00\x00\x15\x00HTTP_STATUS_NOT_ERROR%\x00\x00\x00\x15\x00JSONRPC_CODE_RESERVED&\x00\x00\x00\x12\x00\
+    JSONRPC_CODE_RANGE'\x00\x00\x00\x14\x00DOCS_URL_PLACEHOLDER(\x00\x00\x00\x0d\x00MALFORMED_URL)\
+    \x00\x00\x00\x11\x00DOCS_URL_OFF_SITE*\x00\x00\x00\x12\x00DOCS_SITE_UNSTATED+\x00\x00\x00\x11\x00RELATIVE_DOC\
+    S_URL,\x00\x00\x00\x0f\x00FILE_UNREADABLE-\x00\x00\x00\x0d\x00BAD_ARGUMENTS.\x00\x00\x00\x0c\x00WRITE_FAILED/\
+    \x00\x00\x00\x0d\x00OUTPUTS_STALE0\x00\x00\x00\x10\x00BREAKING_CHANGES1\x00\x00\x00\x0c\x00UNKNOWN_CODE2\x00\x00\x00\x0a\x00\
+    GIT_FAILED3\x00\x00\x00\x0b\x00FILE_EXISTS4\x00\x00\x00\x11\x00CATALOGUE_INVALID5\x00\x00\x00\x0c\x00CODE_RET\
+    IRED\
 ";
 
 /// The codes of namespace `YAML` (Reading and parsing).
@@ -2664,6 +2779,12 @@ pub enum DocsCode {
     DocsUrlPlaceholder = 39,
     /// [`ErrorCode::MalformedUrl`]: `EDX0602`.
     MalformedUrl = 40,
+    /// [`ErrorCode::DocsUrlOffSite`]: `EDX0603`.
+    DocsUrlOffSite = 41,
+    /// [`ErrorCode::DocsSiteUnstated`]: `EDX0604`.
+    DocsSiteUnstated = 42,
+    /// [`ErrorCode::RelativeDocsUrl`]: `EDX0605`.
+    RelativeDocsUrl = 43,
 }
 
 #[allow(dead_code)]
@@ -2672,6 +2793,9 @@ impl DocsCode {
     pub const ALL: &'static [DocsCode] = &[
         DocsCode::DocsUrlPlaceholder,
         DocsCode::MalformedUrl,
+        DocsCode::DocsUrlOffSite,
+        DocsCode::DocsSiteUnstated,
+        DocsCode::RelativeDocsUrl,
     ];
 
     /// The namespace of these codes.
@@ -2733,25 +2857,25 @@ impl ::core::fmt::Display for DocsCode {
 #[allow(dead_code)]
 pub enum CliCode {
     /// [`ErrorCode::FileUnreadable`]: `EDX1001`.
-    FileUnreadable = 41,
+    FileUnreadable = 44,
     /// [`ErrorCode::BadArguments`]: `EDX1002`.
-    BadArguments = 42,
+    BadArguments = 45,
     /// [`ErrorCode::WriteFailed`]: `EDX1003`.
-    WriteFailed = 43,
+    WriteFailed = 46,
     /// [`ErrorCode::OutputsStale`]: `EDX1004`.
-    OutputsStale = 44,
+    OutputsStale = 47,
     /// [`ErrorCode::BreakingChanges`]: `EDX1005`.
-    BreakingChanges = 45,
+    BreakingChanges = 48,
     /// [`ErrorCode::UnknownCode`]: `EDX1006`.
-    UnknownCode = 46,
+    UnknownCode = 49,
     /// [`ErrorCode::GitFailed`]: `EDX1007`.
-    GitFailed = 47,
+    GitFailed = 50,
     /// [`ErrorCode::FileExists`]: `EDX1008`.
-    FileExists = 48,
+    FileExists = 51,
     /// [`ErrorCode::CatalogueInvalid`]: `EDX1009`.
-    CatalogueInvalid = 49,
+    CatalogueInvalid = 52,
     /// [`ErrorCode::CodeRetired`]: `EDX1010`.
-    CodeRetired = 50,
+    CodeRetired = 53,
 }
 
 #[allow(dead_code)]

@@ -206,7 +206,7 @@ export declare const ErrorCode: {
    *
    * Message: `YAML syntax error: {problem}`
    *
-   * Name: `YAML_SYNTAX`; namespace: `YAML`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: yaml.html#edx0001.
+   * Name: `YAML_SYNTAX`; namespace: `YAML`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/yaml.html#edx0001.
    */
   readonly "YAML_SYNTAX": "EDX0001";
   /**
@@ -214,7 +214,7 @@ export declare const ErrorCode: {
    *
    * Message: `the catalogue is not valid UTF-8 (first bad byte at offset {offset})`
    *
-   * Name: `NOT_UTF8`; namespace: `YAML`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: yaml.html#edx0002.
+   * Name: `NOT_UTF8`; namespace: `YAML`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/yaml.html#edx0002.
    */
   readonly "NOT_UTF8": "EDX0002";
   /**
@@ -222,7 +222,7 @@ export declare const ErrorCode: {
    *
    * Message: `the catalogue is empty: it holds no YAML document`
    *
-   * Name: `EMPTY_CATALOGUE`; namespace: `YAML`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: yaml.html#edx0003.
+   * Name: `EMPTY_CATALOGUE`; namespace: `YAML`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/yaml.html#edx0003.
    */
   readonly "EMPTY_CATALOGUE": "EDX0003";
   /**
@@ -230,7 +230,7 @@ export declare const ErrorCode: {
    *
    * Message: `the catalogue is {size} bytes; the limit is {limit} bytes`
    *
-   * Name: `CATALOGUE_TOO_LARGE`; namespace: `YAML`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: yaml.html#edx0004.
+   * Name: `CATALOGUE_TOO_LARGE`; namespace: `YAML`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/yaml.html#edx0004.
    */
   readonly "CATALOGUE_TOO_LARGE": "EDX0004";
   /**
@@ -238,7 +238,7 @@ export declare const ErrorCode: {
    *
    * Message: `values are nested deeper than {limit} levels`
    *
-   * Name: `NESTING_TOO_DEEP`; namespace: `YAML`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: yaml.html#edx0005.
+   * Name: `NESTING_TOO_DEEP`; namespace: `YAML`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/yaml.html#edx0005.
    */
   readonly "NESTING_TOO_DEEP": "EDX0005";
   /**
@@ -246,7 +246,7 @@ export declare const ErrorCode: {
    *
    * Message: `the YAML exceeds a safety limit: {problem}`
    *
-   * Name: `YAML_BUDGET_EXCEEDED`; namespace: `YAML`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: yaml.html#edx0006.
+   * Name: `YAML_BUDGET_EXCEEDED`; namespace: `YAML`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/yaml.html#edx0006.
    */
   readonly "YAML_BUDGET_EXCEEDED": "EDX0006";
   /**
@@ -254,7 +254,7 @@ export declare const ErrorCode: {
    *
    * Message: `the catalogue has {count} codes; the limit is {limit}`
    *
-   * Name: `TOO_MANY_CODES`; namespace: `YAML`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: yaml.html#edx0007.
+   * Name: `TOO_MANY_CODES`; namespace: `YAML`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/yaml.html#edx0007.
    */
   readonly "TOO_MANY_CODES": "EDX0007";
   /**
@@ -262,7 +262,7 @@ export declare const ErrorCode: {
    *
    * Message: `this text is {length} bytes long; the limit is {limit} bytes`
    *
-   * Name: `TEXT_TOO_LONG`; namespace: `YAML`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: yaml.html#edx0008.
+   * Name: `TEXT_TOO_LONG`; namespace: `YAML`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/yaml.html#edx0008.
    */
   readonly "TEXT_TOO_LONG": "EDX0008";
   /**
@@ -270,7 +270,7 @@ export declare const ErrorCode: {
    *
    * Message: `'{key}' must be {expected}, found {found}`
    *
-   * Name: `WRONG_TYPE`; namespace: `SCHEMA`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: schema.html#edx0101.
+   * Name: `WRONG_TYPE`; namespace: `SCHEMA`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/schema.html#edx0101.
    */
   readonly "WRONG_TYPE": "EDX0101";
   /**
@@ -278,7 +278,7 @@ export declare const ErrorCode: {
    *
    * Message: `unknown key '{key}' in {context}`
    *
-   * Name: `UNKNOWN_KEY`; namespace: `SCHEMA`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: schema.html#edx0102.
+   * Name: `UNKNOWN_KEY`; namespace: `SCHEMA`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/schema.html#edx0102.
    */
   readonly "UNKNOWN_KEY": "EDX0102";
   /**
@@ -286,7 +286,7 @@ export declare const ErrorCode: {
    *
    * Message: `duplicate key '{key}'`
    *
-   * Name: `DUPLICATE_KEY`; namespace: `SCHEMA`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: schema.html#edx0103.
+   * Name: `DUPLICATE_KEY`; namespace: `SCHEMA`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/schema.html#edx0103.
    */
   readonly "DUPLICATE_KEY": "EDX0103";
   /**
@@ -294,7 +294,7 @@ export declare const ErrorCode: {
    *
    * Message: `{context} is missing the required key '{key}'`
    *
-   * Name: `MISSING_KEY`; namespace: `SCHEMA`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: schema.html#edx0104.
+   * Name: `MISSING_KEY`; namespace: `SCHEMA`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/schema.html#edx0104.
    */
   readonly "MISSING_KEY": "EDX0104";
   /**
@@ -302,7 +302,7 @@ export declare const ErrorCode: {
    *
    * Message: `{problem}`
    *
-   * Name: `FORMAT_VERSION`; namespace: `SCHEMA`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: schema.html#edx0105.
+   * Name: `FORMAT_VERSION`; namespace: `SCHEMA`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/schema.html#edx0105.
    */
   readonly "FORMAT_VERSION": "EDX0105";
   /**
@@ -310,7 +310,7 @@ export declare const ErrorCode: {
    *
    * Message: `'{key}' cannot be {found}: {expected}`
    *
-   * Name: `BAD_VALUE`; namespace: `SCHEMA`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: schema.html#edx0106.
+   * Name: `BAD_VALUE`; namespace: `SCHEMA`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/schema.html#edx0106.
    */
   readonly "BAD_VALUE": "EDX0106";
   /**
@@ -318,7 +318,7 @@ export declare const ErrorCode: {
    *
    * Message: `'{name}' is not a valid {kind}: {rule}`
    *
-   * Name: `INVALID_NAME`; namespace: `NAMES`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: names.html#edx0201.
+   * Name: `INVALID_NAME`; namespace: `NAMES`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/names.html#edx0201.
    */
   readonly "INVALID_NAME": "EDX0201";
   /**
@@ -326,7 +326,7 @@ export declare const ErrorCode: {
    *
    * Message: `code '{code}' is already used by '{other}'`
    *
-   * Name: `DUPLICATE_CODE`; namespace: `NAMES`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: names.html#edx0202.
+   * Name: `DUPLICATE_CODE`; namespace: `NAMES`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/names.html#edx0202.
    */
   readonly "DUPLICATE_CODE": "EDX0202";
   /**
@@ -334,7 +334,7 @@ export declare const ErrorCode: {
    *
    * Message: `name '{name}' is already used by '{other}'`
    *
-   * Name: `DUPLICATE_NAME`; namespace: `NAMES`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: names.html#edx0203.
+   * Name: `DUPLICATE_NAME`; namespace: `NAMES`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/names.html#edx0203.
    */
   readonly "DUPLICATE_NAME": "EDX0203";
   /**
@@ -342,7 +342,7 @@ export declare const ErrorCode: {
    *
    * Message: `legacy code '{code}' is already used by '{other}'`
    *
-   * Name: `LEGACY_CODE_COLLISION`; namespace: `NAMES`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: names.html#edx0204.
+   * Name: `LEGACY_CODE_COLLISION`; namespace: `NAMES`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/names.html#edx0204.
    */
   readonly "LEGACY_CODE_COLLISION": "EDX0204";
   /**
@@ -350,7 +350,7 @@ export declare const ErrorCode: {
    *
    * Message: `'{name}' becomes the {language} identifier '{ident}', already taken by '{other}'`
    *
-   * Name: `IDENTIFIER_COLLISION`; namespace: `NAMES`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: names.html#edx0205.
+   * Name: `IDENTIFIER_COLLISION`; namespace: `NAMES`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/names.html#edx0205.
    */
   readonly "IDENTIFIER_COLLISION": "EDX0205";
   /**
@@ -358,7 +358,7 @@ export declare const ErrorCode: {
    *
    * Message: `code '{code}' does not match the registry's code_pattern '{pattern}'`
    *
-   * Name: `CODE_PATTERN_MISMATCH`; namespace: `NAMES`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: names.html#edx0206.
+   * Name: `CODE_PATTERN_MISMATCH`; namespace: `NAMES`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/names.html#edx0206.
    */
   readonly "CODE_PATTERN_MISMATCH": "EDX0206";
   /**
@@ -366,7 +366,7 @@ export declare const ErrorCode: {
    *
    * Message: `code '{code}' does not start with '{prefix}', the code_prefix of namespace '{namespace}'`
    *
-   * Name: `CODE_PREFIX_MISMATCH`; namespace: `NAMES`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: names.html#edx0207.
+   * Name: `CODE_PREFIX_MISMATCH`; namespace: `NAMES`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/names.html#edx0207.
    */
   readonly "CODE_PREFIX_MISMATCH": "EDX0207";
   /**
@@ -374,7 +374,7 @@ export declare const ErrorCode: {
    *
    * Message: `code_pattern is not a valid regular expression: {problem}`
    *
-   * Name: `INVALID_CODE_PATTERN`; namespace: `NAMES`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: names.html#edx0208.
+   * Name: `INVALID_CODE_PATTERN`; namespace: `NAMES`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/names.html#edx0208.
    */
   readonly "INVALID_CODE_PATTERN": "EDX0208";
   /**
@@ -382,7 +382,7 @@ export declare const ErrorCode: {
    *
    * Message: `code '{code}' is retired and may never be used again`
    *
-   * Name: `RETIRED_CODE_REUSED`; namespace: `NAMES`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: names.html#edx0209.
+   * Name: `RETIRED_CODE_REUSED`; namespace: `NAMES`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/names.html#edx0209.
    */
   readonly "RETIRED_CODE_REUSED": "EDX0209";
   /**
@@ -390,7 +390,7 @@ export declare const ErrorCode: {
    *
    * Message: `'{code}' is not a usable code: {rule}`
    *
-   * Name: `INVALID_CODE`; namespace: `NAMES`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: names.html#edx0210.
+   * Name: `INVALID_CODE`; namespace: `NAMES`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/names.html#edx0210.
    */
   readonly "INVALID_CODE": "EDX0210";
   /**
@@ -398,7 +398,7 @@ export declare const ErrorCode: {
    *
    * Message: `unknown category '{key}'`
    *
-   * Name: `UNKNOWN_CATEGORY`; namespace: `REFS`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: refs.html#edx0301.
+   * Name: `UNKNOWN_CATEGORY`; namespace: `REFS`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/refs.html#edx0301.
    */
   readonly "UNKNOWN_CATEGORY": "EDX0301";
   /**
@@ -406,7 +406,7 @@ export declare const ErrorCode: {
    *
    * Message: `unknown namespace '{namespace}'`
    *
-   * Name: `UNKNOWN_NAMESPACE`; namespace: `REFS`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: refs.html#edx0302.
+   * Name: `UNKNOWN_NAMESPACE`; namespace: `REFS`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/refs.html#edx0302.
    */
   readonly "UNKNOWN_NAMESPACE": "EDX0302";
   /**
@@ -414,7 +414,7 @@ export declare const ErrorCode: {
    *
    * Message: `'replaced_by' names '{target}', which is not a live entry`
    *
-   * Name: `UNKNOWN_REPLACEMENT`; namespace: `REFS`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: refs.html#edx0303.
+   * Name: `UNKNOWN_REPLACEMENT`; namespace: `REFS`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/refs.html#edx0303.
    */
   readonly "UNKNOWN_REPLACEMENT": "EDX0303";
   /**
@@ -422,7 +422,7 @@ export declare const ErrorCode: {
    *
    * Message: `{what} has no category: {whence}`
    *
-   * Name: `NO_CATEGORY`; namespace: `REFS`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: refs.html#edx0304.
+   * Name: `NO_CATEGORY`; namespace: `REFS`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/refs.html#edx0304.
    */
   readonly "NO_CATEGORY": "EDX0304";
   /**
@@ -430,7 +430,7 @@ export declare const ErrorCode: {
    *
    * Message: `malformed template: {problem}`
    *
-   * Name: `TEMPLATE_SYNTAX`; namespace: `TEMPLATE`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: template.html#edx0401.
+   * Name: `TEMPLATE_SYNTAX`; namespace: `TEMPLATE`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/template.html#edx0401.
    */
   readonly "TEMPLATE_SYNTAX": "EDX0401";
   /**
@@ -438,7 +438,7 @@ export declare const ErrorCode: {
    *
    * Message: `placeholder '{{{param}}}' is not a declared param`
    *
-   * Name: `UNDECLARED_PLACEHOLDER`; namespace: `TEMPLATE`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: template.html#edx0402.
+   * Name: `UNDECLARED_PLACEHOLDER`; namespace: `TEMPLATE`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/template.html#edx0402.
    */
   readonly "UNDECLARED_PLACEHOLDER": "EDX0402";
   /**
@@ -446,7 +446,7 @@ export declare const ErrorCode: {
    *
    * Message: `param '{param}' is declared but the message never uses it`
    *
-   * Name: `UNUSED_PARAM`; namespace: `TEMPLATE`; category: `suspicious`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: template.html#edx0403.
+   * Name: `UNUSED_PARAM`; namespace: `TEMPLATE`; category: `suspicious`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/template.html#edx0403.
    */
   readonly "UNUSED_PARAM": "EDX0403";
   /**
@@ -454,7 +454,7 @@ export declare const ErrorCode: {
    *
    * Message: `param name '{param}' is not an identifier`
    *
-   * Name: `INVALID_PARAM_NAME`; namespace: `TEMPLATE`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: template.html#edx0404.
+   * Name: `INVALID_PARAM_NAME`; namespace: `TEMPLATE`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/template.html#edx0404.
    */
   readonly "INVALID_PARAM_NAME": "EDX0404";
   /**
@@ -462,7 +462,7 @@ export declare const ErrorCode: {
    *
    * Message: `param '{param}' would shadow the reserved wire key '{param}'`
    *
-   * Name: `PARAM_SHADOWS_WIRE_KEY`; namespace: `TEMPLATE`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: template.html#edx0405.
+   * Name: `PARAM_SHADOWS_WIRE_KEY`; namespace: `TEMPLATE`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/template.html#edx0405.
    */
   readonly "PARAM_SHADOWS_WIRE_KEY": "EDX0405";
   /**
@@ -470,7 +470,7 @@ export declare const ErrorCode: {
    *
    * Message: `exit code {value} is outside 0..=255`
    *
-   * Name: `EXIT_CODE_RANGE`; namespace: `RANGE`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: range.html#edx0501.
+   * Name: `EXIT_CODE_RANGE`; namespace: `RANGE`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/range.html#edx0501.
    */
   readonly "EXIT_CODE_RANGE": "EDX0501";
   /**
@@ -478,7 +478,7 @@ export declare const ErrorCode: {
    *
    * Message: `exit code {value} {why}`
    *
-   * Name: `EXIT_CODE_UNUSUAL`; namespace: `RANGE`; category: `suspicious`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: range.html#edx0502.
+   * Name: `EXIT_CODE_UNUSUAL`; namespace: `RANGE`; category: `suspicious`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/range.html#edx0502.
    */
   readonly "EXIT_CODE_UNUSUAL": "EDX0502";
   /**
@@ -486,7 +486,7 @@ export declare const ErrorCode: {
    *
    * Message: `HTTP status {value} is outside 100..=599`
    *
-   * Name: `HTTP_STATUS_RANGE`; namespace: `RANGE`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: range.html#edx0503.
+   * Name: `HTTP_STATUS_RANGE`; namespace: `RANGE`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/range.html#edx0503.
    */
   readonly "HTTP_STATUS_RANGE": "EDX0503";
   /**
@@ -494,7 +494,7 @@ export declare const ErrorCode: {
    *
    * Message: `HTTP status {value} is not an error status (below 400)`
    *
-   * Name: `HTTP_STATUS_NOT_ERROR`; namespace: `RANGE`; category: `suspicious`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: range.html#edx0504.
+   * Name: `HTTP_STATUS_NOT_ERROR`; namespace: `RANGE`; category: `suspicious`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/range.html#edx0504.
    */
   readonly "HTTP_STATUS_NOT_ERROR": "EDX0504";
   /**
@@ -502,7 +502,7 @@ export declare const ErrorCode: {
    *
    * Message: `JSON-RPC code {value} lies in the range reserved for the protocol (-32768..=-32000) but is not a standard code`
    *
-   * Name: `JSONRPC_CODE_RESERVED`; namespace: `RANGE`; category: `suspicious`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: range.html#edx0505.
+   * Name: `JSONRPC_CODE_RESERVED`; namespace: `RANGE`; category: `suspicious`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/range.html#edx0505.
    */
   readonly "JSONRPC_CODE_RESERVED": "EDX0505";
   /**
@@ -510,7 +510,7 @@ export declare const ErrorCode: {
    *
    * Message: `JSON-RPC code {value} does not fit a 32-bit signed integer`
    *
-   * Name: `JSONRPC_CODE_RANGE`; namespace: `RANGE`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: range.html#edx0506.
+   * Name: `JSONRPC_CODE_RANGE`; namespace: `RANGE`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/range.html#edx0506.
    */
   readonly "JSONRPC_CODE_RANGE": "EDX0506";
   /**
@@ -518,7 +518,7 @@ export declare const ErrorCode: {
    *
    * Message: `unknown placeholder '{{{placeholder}}}' in docs_url; known: {known}`
    *
-   * Name: `DOCS_URL_PLACEHOLDER`; namespace: `DOCS`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: docs.html#edx0601.
+   * Name: `DOCS_URL_PLACEHOLDER`; namespace: `DOCS`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/docs.html#edx0601.
    */
   readonly "DOCS_URL_PLACEHOLDER": "EDX0601";
   /**
@@ -526,15 +526,39 @@ export declare const ErrorCode: {
    *
    * Message: `'{url}' is not a well-formed URL: {problem}`
    *
-   * Name: `MALFORMED_URL`; namespace: `DOCS`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: docs.html#edx0602.
+   * Name: `MALFORMED_URL`; namespace: `DOCS`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/docs.html#edx0602.
    */
   readonly "MALFORMED_URL": "EDX0602";
+  /**
+   * `EDX0603` — A docs URL misses its code's section of the generated book
+   *
+   * Message: `docs URL '{url}' of {code} misses its section of the book at {site}: {problem}`
+   *
+   * Name: `DOCS_URL_OFF_SITE`; namespace: `DOCS`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/docs.html#edx0603.
+   */
+  readonly "DOCS_URL_OFF_SITE": "EDX0603";
+  /**
+   * `EDX0604` — A docs_url template cannot be checked against the book
+   *
+   * Message: `registry.docs_url cannot be checked: registry.docs_site_url does not say where the generated book is deployed`
+   *
+   * Name: `DOCS_SITE_UNSTATED`; namespace: `DOCS`; category: `suspicious`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/docs.html#edx0604.
+   */
+  readonly "DOCS_SITE_UNSTATED": "EDX0604";
+  /**
+   * `EDX0605` — A relative docs URL is sent to remote clients
+   *
+   * Message: `docs URL '{url}' of {code} is relative, but it is sent to remote clients in {outputs}, which cannot resolve it`
+   *
+   * Name: `RELATIVE_DOCS_URL`; namespace: `DOCS`; category: `suspicious`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/docs.html#edx0605.
+   */
+  readonly "RELATIVE_DOCS_URL": "EDX0605";
   /**
    * `EDX1001` — A file could not be read
    *
    * Message: `cannot read '{path}': {reason}`
    *
-   * Name: `FILE_UNREADABLE`; namespace: `CLI`; category: `io`; retryable: no; exit code: 74; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: cli.html#edx1001.
+   * Name: `FILE_UNREADABLE`; namespace: `CLI`; category: `io`; retryable: no; exit code: 74; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://example.invalid/errdex/reference/cli.html#edx1001.
    */
   readonly "FILE_UNREADABLE": "EDX1001";
   /**
@@ -542,7 +566,7 @@ export declare const ErrorCode: {
    *
    * Message: `{problem}`
    *
-   * Name: `BAD_ARGUMENTS`; namespace: `CLI`; category: `usage`; retryable: no; exit code: 64; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: cli.html#edx1002.
+   * Name: `BAD_ARGUMENTS`; namespace: `CLI`; category: `usage`; retryable: no; exit code: 64; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/cli.html#edx1002.
    */
   readonly "BAD_ARGUMENTS": "EDX1002";
   /**
@@ -550,7 +574,7 @@ export declare const ErrorCode: {
    *
    * Message: `could not write '{path}': {reason}`
    *
-   * Name: `WRITE_FAILED`; namespace: `CLI`; category: `io`; retryable: no; exit code: 74; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: cli.html#edx1003.
+   * Name: `WRITE_FAILED`; namespace: `CLI`; category: `io`; retryable: no; exit code: 74; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://example.invalid/errdex/reference/cli.html#edx1003.
    */
   readonly "WRITE_FAILED": "EDX1003";
   /**
@@ -558,7 +582,7 @@ export declare const ErrorCode: {
    *
    * Message: `{count} generated file(s) are out of date with '{catalogue}'`
    *
-   * Name: `OUTPUTS_STALE`; namespace: `CLI`; category: `stale`; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: cli.html#edx1004.
+   * Name: `OUTPUTS_STALE`; namespace: `CLI`; category: `stale`; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/cli.html#edx1004.
    */
   readonly "OUTPUTS_STALE": "EDX1004";
   /**
@@ -566,7 +590,7 @@ export declare const ErrorCode: {
    *
    * Message: `{count} breaking change(s) between '{old}' and '{new}'`
    *
-   * Name: `BREAKING_CHANGES`; namespace: `CLI`; category: `breaking`; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: cli.html#edx1005.
+   * Name: `BREAKING_CHANGES`; namespace: `CLI`; category: `breaking`; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/cli.html#edx1005.
    */
   readonly "BREAKING_CHANGES": "EDX1005";
   /**
@@ -574,7 +598,7 @@ export declare const ErrorCode: {
    *
    * Message: `'{code}' is not a code, name, alias or legacy code of this catalogue`
    *
-   * Name: `UNKNOWN_CODE`; namespace: `CLI`; category: `not_found`; retryable: no; exit code: 1; HTTP status: 404; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: cli.html#edx1006.
+   * Name: `UNKNOWN_CODE`; namespace: `CLI`; category: `not_found`; retryable: no; exit code: 1; HTTP status: 404; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/cli.html#edx1006.
    */
   readonly "UNKNOWN_CODE": "EDX1006";
   /**
@@ -582,7 +606,7 @@ export declare const ErrorCode: {
    *
    * Message: `git could not provide '{path}' at '{rev}': {reason}`
    *
-   * Name: `GIT_FAILED`; namespace: `CLI`; category: `external`; retryable: no; exit code: 69; HTTP status: 502; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: cli.html#edx1007.
+   * Name: `GIT_FAILED`; namespace: `CLI`; category: `external`; retryable: no; exit code: 69; HTTP status: 502; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://example.invalid/errdex/reference/cli.html#edx1007.
    */
   readonly "GIT_FAILED": "EDX1007";
   /**
@@ -590,7 +614,7 @@ export declare const ErrorCode: {
    *
    * Message: `'{path}' already exists; errdex init never overwrites a file`
    *
-   * Name: `FILE_EXISTS`; namespace: `CLI`; category: `conflict`; retryable: no; exit code: 73; HTTP status: 409; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: cli.html#edx1008.
+   * Name: `FILE_EXISTS`; namespace: `CLI`; category: `conflict`; retryable: no; exit code: 73; HTTP status: 409; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/cli.html#edx1008.
    */
   readonly "FILE_EXISTS": "EDX1008";
   /**
@@ -598,7 +622,7 @@ export declare const ErrorCode: {
    *
    * Message: `'{path}' has {errors} error(s) and {warnings} warning(s)`
    *
-   * Name: `CATALOGUE_INVALID`; namespace: `CLI`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: cli.html#edx1009.
+   * Name: `CATALOGUE_INVALID`; namespace: `CLI`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/cli.html#edx1009.
    */
   readonly "CATALOGUE_INVALID": "EDX1009";
   /**
@@ -606,7 +630,7 @@ export declare const ErrorCode: {
    *
    * Message: `'{code}' is retired{note}`
    *
-   * Name: `CODE_RETIRED`; namespace: `CLI`; category: `not_found`; retryable: no; exit code: 1; HTTP status: 404; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: cli.html#edx1010.
+   * Name: `CODE_RETIRED`; namespace: `CLI`; category: `not_found`; retryable: no; exit code: 1; HTTP status: 404; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/cli.html#edx1010.
    */
   readonly "CODE_RETIRED": "EDX1010";
 };
@@ -815,6 +839,9 @@ export interface FactsByCode {
   readonly "EDX0506": CodeFacts0;
   readonly "EDX0601": CodeFacts0;
   readonly "EDX0602": CodeFacts0;
+  readonly "EDX0603": CodeFacts0;
+  readonly "EDX0604": CodeFacts1;
+  readonly "EDX0605": CodeFacts1;
   readonly "EDX1001": CodeFacts2;
   readonly "EDX1002": CodeFacts3;
   readonly "EDX1003": CodeFacts2;
@@ -1093,6 +1120,21 @@ export interface MalformedUrlParams {
   readonly "problem": string;
 }
 
+/** Params of `EDX0603` (DOCS_URL_OFF_SITE). */
+export interface DocsUrlOffSiteParams {
+  readonly "url": string;
+  readonly "code": string;
+  readonly "site": string;
+  readonly "problem": string;
+}
+
+/** Params of `EDX0605` (RELATIVE_DOCS_URL). */
+export interface RelativeDocsUrlParams {
+  readonly "url": string;
+  readonly "code": string;
+  readonly "outputs": string;
+}
+
 /** Params of `EDX1001` (FILE_UNREADABLE). */
 export interface FileUnreadableParams {
   readonly "path": string;
@@ -1196,6 +1238,9 @@ export interface ParamsByCode {
   readonly "EDX0506": JsonrpcCodeRangeParams;
   readonly "EDX0601": DocsUrlPlaceholderParams;
   readonly "EDX0602": MalformedUrlParams;
+  readonly "EDX0603": DocsUrlOffSiteParams;
+  readonly "EDX0604": NoParameters;
+  readonly "EDX0605": RelativeDocsUrlParams;
   readonly "EDX1001": FileUnreadableParams;
   readonly "EDX1002": BadArgumentsParams;
   readonly "EDX1003": WriteFailedParams;
@@ -1256,15 +1301,18 @@ type CodeGroup26 = "EDX0502";
 type CodeGroup27 = "EDX0504" | "EDX0505";
 type CodeGroup28 = "EDX0601";
 type CodeGroup29 = "EDX0602";
-type CodeGroup30 = "EDX1001" | "EDX1003";
-type CodeGroup31 = "EDX1002";
-type CodeGroup32 = "EDX1004";
-type CodeGroup33 = "EDX1005";
-type CodeGroup34 = "EDX1006";
-type CodeGroup35 = "EDX1007";
-type CodeGroup36 = "EDX1008";
-type CodeGroup37 = "EDX1009";
-type CodeGroup38 = "EDX1010";
+type CodeGroup30 = "EDX0603";
+type CodeGroup31 = "EDX0604";
+type CodeGroup32 = "EDX0605";
+type CodeGroup33 = "EDX1001" | "EDX1003";
+type CodeGroup34 = "EDX1002";
+type CodeGroup35 = "EDX1004";
+type CodeGroup36 = "EDX1005";
+type CodeGroup37 = "EDX1006";
+type CodeGroup38 = "EDX1007";
+type CodeGroup39 = "EDX1008";
+type CodeGroup40 = "EDX1009";
+type CodeGroup41 = "EDX1010";
 
 /**
  * A conforming wire error of a live code: a union discriminated by the code key "error"
@@ -1302,15 +1350,18 @@ export type WireError =
   | WireErrorOf<CodeGroup27, { readonly "value": string }>
   | WireErrorOf<CodeGroup28, { readonly "placeholder": string; readonly "known": string }>
   | WireErrorOf<CodeGroup29, { readonly "url": string; readonly "problem": string }>
-  | WireErrorOf<CodeGroup30, { readonly "path": string; readonly "reason": string }>
-  | WireErrorOf<CodeGroup31, { readonly "problem": string }>
-  | WireErrorOf<CodeGroup32, { readonly "count": string; readonly "catalogue": string }>
-  | WireErrorOf<CodeGroup33, { readonly "count": string; readonly "old": string; readonly "new": string }>
-  | WireErrorOf<CodeGroup34, { readonly "code": string }>
-  | WireErrorOf<CodeGroup35, { readonly "path": string; readonly "rev": string; readonly "reason": string }>
-  | WireErrorOf<CodeGroup36, { readonly "path": string }>
-  | WireErrorOf<CodeGroup37, { readonly "path": string; readonly "errors": string; readonly "warnings": string }>
-  | WireErrorOf<CodeGroup38, { readonly "code": string; readonly "note": string }>;
+  | WireErrorOf<CodeGroup30, { readonly "url": string; readonly "code": string; readonly "site": string; readonly "problem": string }>
+  | WireErrorOf<CodeGroup31, NoParameters>
+  | WireErrorOf<CodeGroup32, { readonly "url": string; readonly "code": string; readonly "outputs": string }>
+  | WireErrorOf<CodeGroup33, { readonly "path": string; readonly "reason": string }>
+  | WireErrorOf<CodeGroup34, { readonly "problem": string }>
+  | WireErrorOf<CodeGroup35, { readonly "count": string; readonly "catalogue": string }>
+  | WireErrorOf<CodeGroup36, { readonly "count": string; readonly "old": string; readonly "new": string }>
+  | WireErrorOf<CodeGroup37, { readonly "code": string }>
+  | WireErrorOf<CodeGroup38, { readonly "path": string; readonly "rev": string; readonly "reason": string }>
+  | WireErrorOf<CodeGroup39, { readonly "path": string }>
+  | WireErrorOf<CodeGroup40, { readonly "path": string; readonly "errors": string; readonly "warnings": string }>
+  | WireErrorOf<CodeGroup41, { readonly "code": string; readonly "note": string }>;
 
 /** A parsed error of a live code (or one of its legacy codes). */
 export interface KnownErrorOf<C extends ErrorCode, P = ParamsOf<C>> {
@@ -1373,15 +1424,18 @@ export type KnownError =
   | KnownErrorOf<CodeGroup27, { readonly "value": string }>
   | KnownErrorOf<CodeGroup28, { readonly "placeholder": string; readonly "known": string }>
   | KnownErrorOf<CodeGroup29, { readonly "url": string; readonly "problem": string }>
-  | KnownErrorOf<CodeGroup30, { readonly "path": string; readonly "reason": string }>
-  | KnownErrorOf<CodeGroup31, { readonly "problem": string }>
-  | KnownErrorOf<CodeGroup32, { readonly "count": string; readonly "catalogue": string }>
-  | KnownErrorOf<CodeGroup33, { readonly "count": string; readonly "old": string; readonly "new": string }>
-  | KnownErrorOf<CodeGroup34, { readonly "code": string }>
-  | KnownErrorOf<CodeGroup35, { readonly "path": string; readonly "rev": string; readonly "reason": string }>
-  | KnownErrorOf<CodeGroup36, { readonly "path": string }>
-  | KnownErrorOf<CodeGroup37, { readonly "path": string; readonly "errors": string; readonly "warnings": string }>
-  | KnownErrorOf<CodeGroup38, { readonly "code": string; readonly "note": string }>;
+  | KnownErrorOf<CodeGroup30, { readonly "url": string; readonly "code": string; readonly "site": string; readonly "problem": string }>
+  | KnownErrorOf<CodeGroup31, NoParameters>
+  | KnownErrorOf<CodeGroup32, { readonly "url": string; readonly "code": string; readonly "outputs": string }>
+  | KnownErrorOf<CodeGroup33, { readonly "path": string; readonly "reason": string }>
+  | KnownErrorOf<CodeGroup34, { readonly "problem": string }>
+  | KnownErrorOf<CodeGroup35, { readonly "count": string; readonly "catalogue": string }>
+  | KnownErrorOf<CodeGroup36, { readonly "count": string; readonly "old": string; readonly "new": string }>
+  | KnownErrorOf<CodeGroup37, { readonly "code": string }>
+  | KnownErrorOf<CodeGroup38, { readonly "path": string; readonly "rev": string; readonly "reason": string }>
+  | KnownErrorOf<CodeGroup39, { readonly "path": string }>
+  | KnownErrorOf<CodeGroup40, { readonly "path": string; readonly "errors": string; readonly "warnings": string }>
+  | KnownErrorOf<CodeGroup41, { readonly "code": string; readonly "note": string }>;
 
 /** A code this module does not know (a newer catalogue), classified by the wire's category and retryable flag. */
 export interface UnknownError {

@@ -105,7 +105,10 @@ registry:
   name: @NAME@
   title: "@NAME@ error reference"
   code_pattern: '^E[0-9]{4}$'
-  # docs_url: "https://docs.example.com/errors/{namespace}#{code}"
+  # Where you deploy the generated book (docs-site/): docs URLs in problem+json `type` and
+  # MCP `_meta` are absolute under it, and lint checks they land on each code's section.
+  docs_site_url: "https://docs.example.com/errors/"
+  # docs_url: "https://docs.example.com/errors/{namespace}.html#{code}"
 
 categories:
   invalid:

@@ -51,6 +51,36 @@ impl Cx<'_> {
     }
 }
 
+impl Cx<'_> {
+    /// `registry.docs_site_url`: an absolute http(s) URL ending in `/`, without a query or a
+    /// fragment (the book's pages are resolved against it).
+    pub(super) fn docs_site_url(&mut self, node: &Node) -> Option<String> {
+        let raw = self.text(node, "docs_site_url")?;
+        let problem = match check_url(&raw) {
+            Err(why) => Some(why),
+            Ok(()) if !raw.contains("://") => {
+                Some("the book's address must be absolute (`https://host/path/`)")
+            }
+            Ok(()) if raw.contains(['?', '#']) => {
+                Some("the book's address cannot have a query or a fragment")
+            }
+            Ok(()) if !raw.ends_with('/') => {
+                Some("the book's address must end in `/` (its pages are resolved against it)")
+            }
+            Ok(()) => None,
+        };
+        if let Some(problem) = problem {
+            self.err(
+                DiagCode::MalformedUrl,
+                node.span,
+                &[("url", &raw), ("problem", problem)],
+            );
+            return None;
+        }
+        Some(raw)
+    }
+}
+
 /// A light URL check: absolute URLs need a scheme and a host; nothing may contain
 /// whitespace, control characters, quotes or angle brackets.
 pub fn check_url(url: &str) -> Result<(), &'static str> {

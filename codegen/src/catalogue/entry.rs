@@ -25,6 +25,8 @@ pub(super) struct Pending {
     pub(super) aliases: Vec<(String, Span)>,
     pub(super) legacy: Vec<(String, Span)>,
     pub(super) replaced_by: Option<(String, Span)>,
+    /// The entry's own `docs_url` value, when it has one (it overrides the registry's).
+    pub(super) docs_url_span: Option<Span>,
     /// Every part the IR needs was read; an incomplete entry still takes part in the rules
     /// across entries (so one run reports its duplicate code too), but never reaches the IR.
     pub(super) complete: bool,
@@ -187,6 +189,7 @@ impl Cx<'_> {
             aliases,
             legacy,
             replaced_by,
+            docs_url_span: fields.get("docs_url").map(|n| n.span),
             complete,
         })
     }
@@ -593,20 +596,12 @@ fn docs_url_of(entry: &ErrorEntry, own_template: Option<&str>, shared: &EntryCx)
     let ns_slug = entry
         .namespace
         .map_or(GENERAL_SLUG, |n| shared.namespaces[n].0.slug.as_str());
-    let category_slug = shared
+    let category_key = shared
         .categories
         .get(entry.category)
-        .map_or("", |c| c.0.anchor.as_str());
+        .map_or("", |c| c.0.key.as_str());
     let template =
         own_template.or_else(|| shared.registry.and_then(|r| r.docs_url.as_deref()));
-    match template {
-        Some(t) => names::fill_docs_url(
-            t,
-            ns_slug,
-            &entry.anchor,
-            &names::slug(&entry.name),
-            category_slug,
-        ),
-        None => format!("{ns_slug}.html#{}", entry.anchor),
-    }
+    let site = shared.registry.and_then(|r| r.docs_site_url.as_deref());
+    names::docs_url(template, site, ns_slug, &entry.anchor, &entry.name, category_key)
 }

@@ -314,6 +314,11 @@ pub static REGISTRY: Section = Section {
             Presence::Default(Fallback::Text("`<namespace>.html#<code>` in the generated docs")),
             "Per-code link template, e.g. \"https://docs.acme.dev/errors/{namespace}#{code}\". Placeholders: {namespace}, {code}, {name}, {category} (slugs).",
         ),
+        text(
+            "docs_site_url",
+            Optional,
+            "Where the generated book is deployed: an absolute URL ending in `/`, e.g. \"https://docs.acme.dev/errors/\". Default docs URLs become absolute under it, and lint checks that every docs URL pointing into it lands on its code's section.",
+        ),
         key(
             "code_pattern",
             Type::Text(Text::Regex),
@@ -524,6 +529,11 @@ pub static CATEGORY: Section = Section {
     nullable: false,
     keys: &[
         text("summary", Required, "One line: what errors of this category have in common."),
+        text(
+            "title",
+            Presence::Default(Fallback::Text("the key humanised (`not_found` → \"Not found\")")),
+            "The category's title in the docs.",
+        ),
         RETRYABLE,
         RETRY,
         EXIT_CODE,
@@ -709,6 +719,12 @@ pub static RETIRED: Section = Section {
         ),
         text("since", Optional, "The version that retired it."),
         text("note", Optional, "Why, or where it went."),
+        key(
+            "replaced_by",
+            Type::Text(Text::Pattern(ENTRY_NAME)),
+            Optional,
+            "The NAME of the live entry that took over; the docs link to it.",
+        ),
     ],
 };
 

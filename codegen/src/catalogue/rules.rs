@@ -9,7 +9,7 @@
 use std::collections::{HashMap, HashSet};
 
 use crate::diag::{DiagCode, Diagnostic, Span};
-use crate::ir::{ErrorEntry, Namespace, Retired};
+use crate::ir::{ErrorEntry, Fact, GENERAL_SLUG, JsonRpcData, Namespace, Profiles, Registry, Retired};
 use crate::names;
 use crate::support::suggest::did_you_mean;
 
@@ -326,4 +326,183 @@ pub(super) fn unknown_replacement(cx: &mut Cx, pending: &[Pending]) -> Vec<Optio
         }
     }
     resolved
+}
+
+/// EDX0303 `UnknownReplacement` for retired codes: a tombstone's `replaced_by` names a live
+/// entry (by NAME or alias); resolved, the docs link the tombstone to it.
+pub(super) fn unknown_replacement_of_retired(
+    cx: &mut Cx,
+    retired: &mut [(Retired, Span)],
+    replacements: &[Option<(String, Span)>],
+    entries: &[ErrorEntry],
+) {
+    for ((r, _), replaced_by) in retired.iter_mut().zip(replacements) {
+        let Some((target, span)) = replaced_by else {
+            continue;
+        };
+        let found = entries
+            .iter()
+            .position(|e| &e.name == target || e.aliases.iter().any(|a| a == target));
+        match found {
+            Some(i) => r.replaced_by = Some(i),
+            None => {
+                let mut d =
+                    Diagnostic::new(DiagCode::UnknownReplacement, Some(*span), &[("target", target)]);
+                d.help = did_you_mean(target, entries.iter().map(|e| e.name.as_str()))
+                    .or_else(|| Some("name a live entry (a retired code cannot be a replacement)".into()));
+                cx.push(d);
+            }
+        }
+    }
+}
+
+/// What the docs-link rules read: the registry, the entries and where their links are
+/// written.
+pub(super) struct DocsLinks<'a> {
+    pub(super) registry: &'a Registry,
+    /// The `registry:` key, where a rule about every code's link points when no
+    /// `docs_url` is written.
+    pub(super) registry_span: Span,
+    /// `registry.docs_url`'s value, if any.
+    pub(super) template_span: Option<Span>,
+    pub(super) namespaces: &'a [(Namespace, Span)],
+    pub(super) entries: &'a [ErrorEntry],
+    /// Each entry's own `docs_url` value, if it has one.
+    pub(super) own_spans: &'a [Option<Span>],
+}
+
+impl DocsLinks<'_> {
+    /// Each entry with the span of the template its docs URL came from (`None`: the
+    /// default, the code's section in the book).
+    fn sources(&self) -> impl Iterator<Item = (&ErrorEntry, Option<Span>)> {
+        self.entries
+            .iter()
+            .zip(self.own_spans)
+            .map(|(e, own)| (e, own.or(self.template_span)))
+    }
+}
+
+/// Why `e`'s docs URL does not land on its section of the book at `site`, if it does not.
+fn off_site_problem(e: &ErrorEntry, page: &str, site: &str) -> Option<String> {
+    let Some((target, fragment)) = names::book_target(&e.docs_url, site) else {
+        return Some(format!("it is not under {site}"));
+    };
+    let want = format!("{page}.html#{}", e.anchor);
+    if target != page {
+        let what = if target == "index" {
+            "the index page (the categories), not the code's page".to_string()
+        } else {
+            format!("the page `{target}`, which is not the code's")
+        };
+        return Some(format!("it opens {what}; the code's section is `{site}{want}`"));
+    }
+    if fragment != e.anchor {
+        return Some(format!(
+            "its fragment `#{fragment}` is not the code's anchor; the code's section is `{site}{want}`"
+        ));
+    }
+    None
+}
+
+/// EDX0603 `DocsUrlOffSite`: with `registry.docs_site_url`, every docs URL that comes from
+/// the registry's template lands on its code's section of the book (page and anchor); an
+/// entry's own `docs_url` is checked when it points into the book (a link elsewhere is a
+/// deliberate override). One diagnostic per template, naming the first code it misses and
+/// how many it hits.
+pub(super) fn docs_url_off_site(cx: &mut Cx, links: &DocsLinks) {
+    let Some(site) = links.registry.docs_site_url.as_deref() else {
+        return;
+    };
+    // template span → (first miss, misses, codes)
+    let mut misses: Vec<(Span, String, String, String, usize, usize)> = Vec::new();
+    for ((e, span), own) in links.sources().zip(links.own_spans) {
+        let Some(span) = span else { continue };
+        if own.is_some() && !e.docs_url.starts_with(site) {
+            continue;
+        }
+        let page = e
+            .namespace
+            .and_then(|n| links.namespaces.get(n))
+            .map_or(GENERAL_SLUG, |(n, _)| n.slug.as_str());
+        let problem = off_site_problem(e, page, site);
+        let slot = match misses.iter_mut().find(|m| m.0 == span) {
+            Some(m) => m,
+            None => {
+                misses.push((span, String::new(), String::new(), String::new(), 0, 0));
+                misses.last_mut().expect("just pushed")
+            }
+        };
+        slot.5 += 1;
+        if let Some(p) = problem {
+            if slot.4 == 0 {
+                slot.1 = e.docs_url.clone();
+                slot.2 = e.code.clone();
+                slot.3 = p;
+            }
+            slot.4 += 1;
+        }
+    }
+    for (span, url, code, problem, missed, total) in misses {
+        if missed == 0 {
+            continue;
+        }
+        let d = Diagnostic::new(
+            DiagCode::DocsUrlOffSite,
+            Some(span),
+            &[("url", &url), ("code", &code), ("site", site), ("problem", &problem)],
+        )
+        .with_help(format!(
+            "this docs_url lands on the section of {} of its {total} code(s); the book's pages are `<namespace>.html` (codes without a namespace: `general.html`) and each code's anchor is `#{{code}}`, so a template such as `{site}{{namespace}}.html#{{code}}` fits",
+            total - missed
+        ));
+        cx.push(d);
+    }
+}
+
+/// EDX0604 `DocsSiteUnstated`: `registry.docs_url` is given, but not where the book is
+/// deployed, so [`docs_url_off_site`] cannot check that the links land.
+pub(super) fn docs_site_unstated(cx: &mut Cx, links: &DocsLinks) {
+    if links.registry.docs_site_url.is_some() {
+        return;
+    }
+    let Some(span) = links.template_span else {
+        return;
+    };
+    let d = Diagnostic::new(DiagCode::DocsSiteUnstated, Some(span), &[]).with_help(
+        "set registry.docs_site_url to the absolute URL the generated book is served from (ending in `/`); errdex then checks every docs URL against the book's pages and anchors",
+    );
+    cx.push(d);
+}
+
+/// EDX0605 `RelativeDocsUrl`: a docs URL is relative (no `registry.docs_site_url` and no
+/// absolute template) while an output sends it to remote clients: the problem+json `type`
+/// always, the MCP `_meta` and JSON-RPC `data` when their profile carries `docs_url`.
+pub(super) fn relative_docs_url(cx: &mut Cx, links: &DocsLinks, profiles: &Profiles) {
+    let Some((e, span)) = links.sources().find(|(e, _)| !e.docs_url.contains("://")) else {
+        return;
+    };
+    let mut outputs = vec!["the problem+json `type`"];
+    if profiles.mcp_tool_error.fields.iter().any(|f| f.fact == Fact::DocsUrl) {
+        outputs.push("the MCP tool result's metadata");
+    }
+    if let JsonRpcData::Fields(f) = &profiles.jsonrpc_error.data
+        && f.iter().any(|f| f.fact == Fact::DocsUrl)
+    {
+        outputs.push("the JSON-RPC error's `data`");
+    }
+    let outputs = match outputs.split_last() {
+        Some((last, [])) => (*last).to_string(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        None => String::new(),
+    };
+    let d = Diagnostic::new(
+        DiagCode::RelativeDocsUrl,
+        Some(span.unwrap_or(links.registry_span)),
+        &[("url", &e.docs_url), ("code", &e.code), ("outputs", &outputs)],
+    )
+    .with_help(match span {
+        None => "set registry.docs_site_url to the absolute URL the generated book is served from (e.g. `https://docs.example.com/errors/`): every default docs URL becomes `<site><page>.html#<code>`",
+        Some(_) => "write an absolute docs_url (`https://host/...`), or set registry.docs_site_url and leave docs_url out: the default links then point at the book deployed there",
+    });
+    cx.push(d);
 }

@@ -94,6 +94,7 @@ impl Cx<'_> {
         });
         let title = self.optional_text(&f, "title");
         let docs_url = f.get("docs_url").and_then(|n| self.docs_url_template(n));
+        let docs_site_url = f.get("docs_site_url").and_then(|n| self.docs_site_url(n));
         let code_pattern = f.get("code_pattern").and_then(|n| {
             let s = self.text(n, "code_pattern")?;
             match regex::Regex::new(&s) {
@@ -150,6 +151,7 @@ impl Cx<'_> {
         Some(Registry {
             title: title.unwrap_or_else(|| format!("{name} error reference")),
             docs_url,
+            docs_site_url,
             code_pattern,
             wire: wire?,
             mcp_meta_prefix,
@@ -255,11 +257,12 @@ impl Cx<'_> {
                 continue;
             };
             let summary = self.optional_text(&f, "summary");
+            let title = self.optional_text(&f, "title");
             let facts = self.facts(&f);
             let rust_variant = names::rust_variant(key);
             if let Some((other, _)) = out
                 .iter()
-                .find(|(c, _)| c.rust_variant == rust_variant || c.anchor == names::slug(key))
+                .find(|(c, _)| c.rust_variant == rust_variant || c.anchor == names::category_anchor(key))
             {
                 let d = Diagnostic::new(
                     DiagCode::IdentifierCollision,
@@ -285,7 +288,8 @@ impl Cx<'_> {
                     jsonrpc_code: facts.jsonrpc_code.unwrap_or(defaults::JSONRPC_CODE),
                     expected: facts.expected.unwrap_or(defaults::EXPECTED),
                     rust_variant,
-                    anchor: names::slug(key),
+                    title: title.unwrap_or_else(|| names::category_title(key)),
+                    anchor: names::category_anchor(key),
                 },
                 f.node.span,
             ));
@@ -385,20 +389,24 @@ impl Cx<'_> {
         out
     }
 
-    pub(super) fn retired(&mut self, node: &Node) -> Vec<(Retired, Span)> {
+    /// The retired codes, each with its `replaced_by` NAME as written (resolved against the
+    /// live entries by [`super::rules::unknown_replacement_of_retired`]).
+    pub(super) fn retired(&mut self, node: &Node) -> Vec<RetiredRead> {
         let Some(entries) = self.entries(node, "retired", "a mapping of retired codes") else {
             return Vec::new();
         };
         let mut out = Vec::new();
         for (code, knode, v) in entries {
             let what = format!("retired code `{code}`");
-            let (name, since, note) = if matches!(v.kind, Kind::Null) {
-                (None, None, None)
+            let (name, since, note, replaced_by) = if matches!(v.kind, Kind::Null) {
+                (None, None, None, None)
             } else if let Some(f) = self.fields(v, code, &what, &format::RETIRED) {
                 (
                     self.optional_text(&f, "name"),
                     self.optional_text(&f, "since"),
                     self.optional_text(&f, "note"),
+                    f.get("replaced_by")
+                        .and_then(|r| self.text(r, "replaced_by").map(|s| (s, r.span))),
                 )
             } else {
                 continue;
@@ -409,15 +417,21 @@ impl Cx<'_> {
                     name,
                     since,
                     note,
+                    replaced_by: None,
                     anchor: names::slug(code),
                 },
                 knode.span,
+                replaced_by,
             ));
         }
         out
     }
 
 }
+
+/// A retired code as read: the tombstone, its key's span, and its `replaced_by` NAME with
+/// that value's span.
+pub(super) type RetiredRead = (Retired, Span, Option<(String, Span)>);
 
 /// The wire order a `wire:` block declares: its keys as written, then the fields it leaves
 /// out in the default order.

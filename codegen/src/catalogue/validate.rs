@@ -17,7 +17,7 @@ use super::entry::EntryCx;
 use super::format;
 use super::rules;
 use super::sink::Cx;
-use super::tree::{Limits, Node};
+use super::tree::{Kind, Limits, Node};
 use crate::diag::DiagCode;
 
 /// Validates a parsed tree. Returns the IR only when no diagnostic is an error.
@@ -54,14 +54,19 @@ impl Cx<'_> {
             .map(|n| self.namespaces(n, &categories))
             .unwrap_or_default();
         rules::identifier_collision_of_namespace(self, &namespaces);
-        let retired = top
+        let (retired, retired_replacements): (Vec<_>, Vec<_>) = top
             .get("retired")
             .map(|n| self.retired(n))
-            .unwrap_or_default();
-        let errors = match top.get("errors") {
+            .unwrap_or_default()
+            .into_iter()
+            .map(|(r, span, replaced_by)| ((r, span), replaced_by))
+            .unzip();
+        let (errors, docs_url_spans) = match top.get("errors") {
             Some(n) => self.errors(n, registry.as_ref(), &categories, &namespaces, &retired),
-            None => Vec::new(),
+            None => (Vec::new(), Vec::new()),
         };
+        let mut retired = retired;
+        rules::unknown_replacement_of_retired(self, &mut retired, &retired_replacements, &errors);
         let profiles = self.profiles(
             top.get("profiles"),
             registry.as_ref().map_or("", |r| r.mcp_meta_prefix.as_str()),
@@ -69,6 +74,18 @@ impl Cx<'_> {
         let package = self.package(top.get("package"));
         let outputs = self.outputs(top.get("outputs"));
         let registry = registry?;
+        let (registry_key, registry_node) = top.map.get("registry")?;
+        let links = rules::DocsLinks {
+            registry: &registry,
+            registry_span: registry_key.span,
+            template_span: child_span(registry_node, "docs_url"),
+            namespaces: &namespaces,
+            entries: &errors,
+            own_spans: &docs_url_spans,
+        };
+        rules::docs_url_off_site(self, &links);
+        rules::docs_site_unstated(self, &links);
+        rules::relative_docs_url(self, &links, &profiles);
         Some(Catalogue {
             source_name: source_name.to_string(),
             registry,
@@ -83,7 +100,8 @@ impl Cx<'_> {
     }
 
     /// Stages 2 and 3: the `errors` mapping, each entry's own checks, then the rules
-    /// across entries. Only the entries that passed their own checks reach the IR.
+    /// across entries. Only the entries that passed their own checks reach the IR; each
+    /// comes with the span of its own `docs_url`, if it has one.
     fn errors(
         &mut self,
         node: &Node,
@@ -91,9 +109,9 @@ impl Cx<'_> {
         categories: &[(Category, Span)],
         namespaces: &[(Namespace, Span)],
         retired: &[(Retired, Span)],
-    ) -> Vec<ErrorEntry> {
+    ) -> (Vec<ErrorEntry>, Vec<Option<Span>>) {
         let Some(entries) = self.entries(node, "errors", "a mapping of error entries") else {
-            return Vec::new();
+            return (Vec::new(), Vec::new());
         };
         if entries.len() > self.limits.max_codes {
             self.err(
@@ -104,7 +122,7 @@ impl Cx<'_> {
                     ("limit", &self.limits.max_codes.to_string()),
                 ],
             );
-            return Vec::new();
+            return (Vec::new(), Vec::new());
         }
         let pattern = registry
             .and_then(|r| r.code_pattern.as_deref())
@@ -138,6 +156,7 @@ impl Cx<'_> {
         let replacements = rules::unknown_replacement(self, &pending);
 
         let mut out = Vec::with_capacity(pending.len());
+        let mut spans = Vec::with_capacity(pending.len());
         for (p, replaced_by) in pending.into_iter().zip(replacements) {
             if !p.complete {
                 continue;
@@ -147,7 +166,19 @@ impl Cx<'_> {
                 deprecated.replaced_by = replaced_by;
             }
             out.push(entry);
+            spans.push(p.docs_url_span);
         }
-        out
+        (out, spans)
+    }
+}
+
+/// The span of `key`'s value in the mapping `node`, if it has that key.
+fn child_span(node: &Node, key: &str) -> Option<Span> {
+    match &node.kind {
+        Kind::Map(entries) => entries
+            .iter()
+            .find(|(k, _)| matches!(&k.kind, Kind::Str(s) if s == key))
+            .map(|(_, v)| v.span),
+        _ => None,
     }
 }

@@ -1,6 +1,7 @@
 //! Emitter: the Markdown reference, an mdBook source tree (`book.toml` + `src/`).
 //!
-//! Files (relative to the docs directory): `book.toml`, `src/SUMMARY.md`, `src/index.md`
+//! Files (relative to the docs directory): `book.toml`, `errdex.css` (the book's
+//! additional style sheet, see [`book_css`]), `src/SUMMARY.md`, `src/index.md`
 //! (title, how to read a code, the categories table, the list of pages), one
 //! `src/<namespace slug>.md` per namespace (codes without a namespace on
 //! `src/general.md`), and `src/retired.md`.
@@ -90,6 +91,7 @@ pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
     let pages = plan_pages(cat);
     let mut files = vec![
         ("book.toml".to_string(), book_toml(cat)),
+        ("errdex.css".to_string(), book_css(cat)),
         (
             "src/SUMMARY.md".to_string(),
             summary_md(cat, &pages, &header),
@@ -110,12 +112,30 @@ fn book_toml(cat: &Catalogue) -> String {
          create-missing = false\n\n[output.html]\n\
          # catalogue text is shown as written: no curly quotes or dashes, no definition lists\n\
          # (whose terms would get ids that could shadow a code's anchor)\n\
-         smart-punctuation = false\ndefinition-lists = false\n\n\
+         smart-punctuation = false\ndefinition-lists = false\n\
+         # tables that fit the content column (see the file)\n\
+         additional-css = [\"errdex.css\"]\n\n\
          [output.html.playground]\n\
          # code in explanations is illustrative, not sent to the Rust playground\n\
          runnable = false\n",
         header_text(&cat.source_name).replace(['\n', '\r'], " "),
         escape::toml_string(&cat.registry.title),
+    )
+}
+
+/// The book's additional style sheet: the generated tables fit mdBook's content column
+/// (`--content-max-width`, 750 px) at every desktop width. mdBook pads each cell by 20 px
+/// on both sides, which alone takes a quarter of the column from a six-column table; codes
+/// (`X-FRM-001`) must not break at their hyphens. The browser check
+/// (`codegen/tests/docs_browser.rs`) holds the pages to it.
+fn book_css(cat: &Catalogue) -> String {
+    format!(
+        "/* {} */\n\n\
+         /* Narrower cell padding than mdBook's 20 px: the generated tables fit the column. */\n\
+         .content main table td,\n.content main table th {{\n    padding: 3px 10px;\n}}\n\n\
+         /* A code is one word: `X-FRM-001` never wraps at a hyphen. */\n\
+         code.errdex-code {{\n    white-space: nowrap;\n}}\n",
+        header_text(&cat.source_name).replace(['\n', '\r'], " ").replace("*/", "* /"),
     )
 }
 
@@ -157,7 +177,11 @@ fn page_links(pages: &[PagePlan]) -> Vec<PageLink> {
             summary_title: escape::summary_text(&p.title),
             file: format!("{}.md", p.slug),
             count: p.entries.len(),
-            summary: p.summary.clone().unwrap_or_default(),
+            summary: p
+                .summary
+                .as_deref()
+                .map(escape::inline_with_code)
+                .unwrap_or_default(),
         })
         .collect()
 }
@@ -241,16 +265,6 @@ struct CategoryRow {
     summary: String,
 }
 
-/// `not_found` → `Not found`: the category's human title.
-fn humanize(key: &str) -> String {
-    let spaced = key.replace(['_', '-'], " ");
-    let mut chars = spaced.chars();
-    match chars.next() {
-        Some(c) => c.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
-}
-
 fn wire_shape(cat: &Catalogue) -> String {
     let w = &cat.registry.wire;
     let mut parts = vec![
@@ -304,13 +318,13 @@ fn index_md(cat: &Catalogue, pages: &[PagePlan], header: &str) -> String {
         .iter()
         .map(|c| CategoryRow {
             anchor: c.anchor.clone(),
-            title: humanize(&c.key),
-            wire: escape::code(&c.key),
+            title: escape::inline(&c.title),
+            wire: escape::code_breakable(&c.key),
             exit_code: c.exit_code.to_string(),
             retryable: facts::yes_no(c.retryable),
             http_status: c.http_status.to_string(),
             jsonrpc_code: c.jsonrpc_code.to_string(),
-            summary: c.summary.clone(),
+            summary: escape::inline_with_code(&c.summary),
         })
         .collect();
     let retry_notes = cat
@@ -342,8 +356,12 @@ fn index_md(cat: &Catalogue, pages: &[PagePlan], header: &str) -> String {
 struct PageMd<'a> {
     header: &'a str,
     title: &'a str,
-    summary: Option<&'a str>,
+    /// Inline Markdown (`` `code` `` spans rendered).
+    summary: Option<String>,
     code_prefix: Option<String>,
+    /// The codes table has a "Name" column: some code on the page differs from its NAME
+    /// (where every code is its NAME, the column would repeat the "Code" column).
+    show_name: bool,
     /// The codes table has a "Class" column (the catalogue declares classes).
     show_class: bool,
     codes: Vec<CodeView>,
@@ -461,12 +479,16 @@ fn code_view(cat: &Catalogue, e: &ErrorEntry, fast: bool) -> CodeView {
     CodeView {
         anchor: e.anchor.clone(),
         heading,
-        code_link: format!("[{}]({})", escape::code(&e.code), code_href(cat, e)),
-        name_cell: escape::code(&e.name),
-        category_link: format!("[{}](index.md#{})", escape::inline(&cat_.key), cat_.anchor),
+        code_link: format!("[{}]({})", escape::code_nowrap(&e.code), code_href(cat, e)),
+        name_cell: escape::code_breakable(&e.name),
+        category_link: format!(
+            "[{}](index.md#{})",
+            escape::inline_breakable(&cat_.key),
+            cat_.anchor
+        ),
         class_cell: escape::code(&e.class),
         retryable: facts::yes_no(e.retryable),
-        summary: e.summary.clone(),
+        summary: escape::inline_with_code(&e.summary),
         deprecated,
         facts,
         message_block: escape::code_block("text", &e.message.raw),
@@ -646,8 +668,12 @@ fn page_md(cat: &Catalogue, p: &PagePlan, header: &str) -> String {
     render(&PageMd {
         header,
         title: &p.title,
-        summary: p.summary.as_deref(),
+        summary: p.summary.as_deref().map(escape::inline_with_code),
         code_prefix: p.code_prefix.as_deref().map(escape::code),
+        show_name: p
+            .entries
+            .iter()
+            .any(|&i| cat.errors[i].code != cat.errors[i].name),
         show_class: cat.has_classes(),
         codes,
     })
@@ -674,10 +700,23 @@ fn retired_md(cat: &Catalogue, header: &str) -> String {
         .iter()
         .map(|r| RetiredRow {
             anchor: r.anchor.clone(),
-            code: escape::code(&r.code),
-            name: r.name.as_deref().map(escape::code).unwrap_or_default(),
-            since: r.since.clone().unwrap_or_default(),
-            note: r.note.clone().unwrap_or_default(),
+            code: escape::code_nowrap(&r.code),
+            name: r.name.as_deref().map(escape::code_breakable).unwrap_or_default(),
+            since: escape::inline(r.since.as_deref().unwrap_or_default()),
+            note: {
+                let note = r.note.as_deref().map(escape::inline_with_code);
+                let replacement = r.replaced_by.and_then(|i| cat.errors.get(i)).map(|e| {
+                    format!(
+                        "Replaced by [{}]({}).",
+                        escape::code_nowrap(&e.code),
+                        code_href(cat, e)
+                    )
+                });
+                match (replacement, note) {
+                    (Some(r), Some(n)) => format!("{r} {n}"),
+                    (r, n) => r.or(n).unwrap_or_default(),
+                }
+            },
         })
         .collect();
     render(&RetiredMd { header, rows })
@@ -794,7 +833,8 @@ mod class_tests {
                 .map(|(_, t)| t.clone())
                 .expect("page")
         };
-        assert!(page("frm").contains("| Code | Name | Class | Category |"));
+        // Every code is its NAME here: no "Name" column repeats the "Code" column.
+        assert!(page("frm").contains("| Code | Class | Category |"));
         assert!(page("frm").contains("| Class | <code>FormError</code> |"));
         assert!(page("cfg").contains("| Class | <code>MiloError</code> |"));
         let plain = crate::load_str(&src.replace(", class: FormError", ""), "e.yaml")

@@ -30,7 +30,8 @@ pub fn category(
         jsonrpc_code: rpc,
         expected,
         rust_variant: names::rust_variant(key),
-        anchor: names::slug(key),
+        title: names::category_title(key),
+        anchor: names::category_anchor(key),
     }
 }
 
@@ -110,6 +111,7 @@ pub fn base(name: &str, wire: Wire) -> Catalogue {
             name: name.into(),
             title: format!("{name} error reference"),
             docs_url: Some("https://docs.example.dev/errors/{namespace}#{code}".into()),
+            docs_site_url: None,
             code_pattern: None,
             wire,
             mcp_meta_prefix: mcp_prefix.clone(),
@@ -221,7 +223,7 @@ pub fn acme() -> Catalogue {
         name: Some("FRM_OLD_THING".into()),
         since: Some("1.3.0".into()),
         note: Some("merged into FRM_VALIDATION".into()),
-        anchor: "acm-frm-009".into(),
+        replaced_by: None,        anchor: "acm-frm-009".into(),
     }];
     cat
 }

@@ -229,7 +229,8 @@ fn category(key: &str, retryable: bool, exit: u8, http: u16, rpc: i32, expected:
         jsonrpc_code: rpc,
         expected,
         rust_variant: names::rust_variant(key),
-        anchor: names::slug(key),
+        title: names::category_title(key),
+        anchor: names::category_anchor(key),
     }
 }
 
@@ -306,6 +307,7 @@ fn base(name: &str, wire: Wire, prefix: &str) -> Catalogue {
             name: name.into(),
             title: format!("{name} error reference"),
             docs_url: None,
+            docs_site_url: None,
             code_pattern: None,
             wire,
             mcp_meta_prefix: prefix.into(),
@@ -408,7 +410,7 @@ pub fn acme() -> Catalogue {
         name: Some("FRM_OLD_THING".into()),
         since: Some("1.3.0".into()),
         note: Some("merged into FRM_VALIDATION".into()),
-        anchor: "acm-frm-009".into(),
+        replaced_by: None,        anchor: "acm-frm-009".into(),
     });
     c
 }
@@ -525,7 +527,7 @@ pub fn hostile() -> Catalogue {
         name: None,
         since: None,
         note: Some("*/ gone".into()),
-        anchor: "valueof".into(),
+        replaced_by: None,        anchor: "valueof".into(),
     });
     c
 }

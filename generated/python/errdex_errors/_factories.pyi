@@ -97,24 +97,30 @@ class _Factory27(_t.Protocol):
     def __call__(_errdex_self, /, *, url: str, problem: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory28(_t.Protocol):
-    def __call__(_errdex_self, /, *, path: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, url: str, code: str, site: str, problem: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory29(_t.Protocol):
-    def __call__(_errdex_self, /, *, count: str, catalogue: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, url: str, code: str, outputs: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory30(_t.Protocol):
-    def __call__(_errdex_self, /, *, count: str, old: str, new: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, path: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory31(_t.Protocol):
-    def __call__(_errdex_self, /, *, path: str, rev: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, count: str, catalogue: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory32(_t.Protocol):
-    def __call__(_errdex_self, /, *, path: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, count: str, old: str, new: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory33(_t.Protocol):
-    def __call__(_errdex_self, /, *, path: str, errors: str, warnings: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, path: str, rev: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory34(_t.Protocol):
+    def __call__(_errdex_self, /, *, path: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+
+class _Factory35(_t.Protocol):
+    def __call__(_errdex_self, /, *, path: str, errors: str, warnings: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+
+class _Factory36(_t.Protocol):
     def __call__(_errdex_self, /, *, code: str, note: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 yaml_syntax: _Factory0
@@ -158,13 +164,16 @@ jsonrpc_code_reserved: _Factory24
 jsonrpc_code_range: _Factory24
 docs_url_placeholder: _Factory26
 malformed_url: _Factory27
-file_unreadable: _Factory28
+docs_url_off_site: _Factory28
+docs_site_unstated: _Factory2
+relative_docs_url: _Factory29
+file_unreadable: _Factory30
 bad_arguments: _Factory0
-write_failed: _Factory28
-outputs_stale: _Factory29
-breaking_changes: _Factory30
+write_failed: _Factory30
+outputs_stale: _Factory31
+breaking_changes: _Factory32
 unknown_code: _Factory18
-git_failed: _Factory31
-file_exists: _Factory32
-catalogue_invalid: _Factory33
-code_retired: _Factory34
+git_failed: _Factory33
+file_exists: _Factory34
+catalogue_invalid: _Factory35
+code_retired: _Factory36

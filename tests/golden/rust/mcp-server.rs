@@ -185,7 +185,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Fix `{field}` and call the tool again; retrying unchanged fails the same way. ``
     ///
-    /// Category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://notebook-mcp.example.dev/errors#validation_error>.
+    /// Category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://notebook-mcp.example.dev/errors/general#validation_error>.
     ValidationError,
     /// `NOT_FOUND` — The notebook or cell does not exist (yet)
     ///
@@ -193,7 +193,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Check the id with `list_notebooks`; a notebook being imported appears within seconds. ``
     ///
-    /// Category: [`Category::Invalid`]; retryable: yes; retry advice: at most 3 attempts, first backoff 1000 ms. Imports finish within seconds: wait, then retry the same call; exit code: 1; HTTP status: 404; JSON-RPC code: -32002; log level: WARN (expected: the caller can fix it); docs URL: <https://notebook-mcp.example.dev/errors#not_found>.
+    /// Category: [`Category::Invalid`]; retryable: yes; retry advice: at most 3 attempts, first backoff 1000 ms. Imports finish within seconds: wait, then retry the same call; exit code: 1; HTTP status: 404; JSON-RPC code: -32002; log level: WARN (expected: the caller can fix it); docs URL: <https://notebook-mcp.example.dev/errors/general#not_found>.
     NotFound,
     /// `PERMISSION_DENIED` — Missing OAuth scope
     ///
@@ -201,25 +201,25 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `` Re-authorise the client with the `{scope}` scope. ``
     ///
-    /// Category: [`Category::Denied`]; retryable: no; exit code: 1; HTTP status: 403; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://notebook-mcp.example.dev/errors#permission_denied>.
+    /// Category: [`Category::Denied`]; retryable: no; exit code: 1; HTTP status: 403; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://notebook-mcp.example.dev/errors/general#permission_denied>.
     PermissionDenied,
     /// `PRECONDITION_FAILED` — The notebook's version differs from the one the caller read
     ///
     /// Message: `notebook is at version {actual_version}, not {expected_version}`
     ///
-    /// Category: [`Category::Conflict`]; retryable: yes; retry advice: at most 2 attempts. Re-read the notebook, reapply the edit to its current version, then retry; exit code: 1; HTTP status: 412; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://notebook-mcp.example.dev/errors#precondition_failed>.
+    /// Category: [`Category::Conflict`]; retryable: yes; retry advice: at most 2 attempts. Re-read the notebook, reapply the edit to its current version, then retry; exit code: 1; HTTP status: 412; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://notebook-mcp.example.dev/errors/general#precondition_failed>.
     PreconditionFailed,
     /// `CONFLICT` — Another client is editing the same cell
     ///
     /// Message: `cell {cell} is locked by another editor`
     ///
-    /// Category: [`Category::Conflict`]; retryable: yes; retry advice: at most 5 attempts, first backoff 200 ms. Wait for the other editor's lock to expire, then retry; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://notebook-mcp.example.dev/errors#conflict>.
+    /// Category: [`Category::Conflict`]; retryable: yes; retry advice: at most 5 attempts, first backoff 200 ms. Wait for the other editor's lock to expire, then retry; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://notebook-mcp.example.dev/errors/general#conflict>.
     Conflict,
     /// `INTERNAL_ERROR` — Unexpected server error
     ///
     /// Message: `internal error (request {request_id})`
     ///
-    /// Category: [`Category::Internal`]; retryable: yes; retry advice: at most 2 attempts, first backoff 500 ms. Retry once; if it fails again, report the request id; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://notebook-mcp.example.dev/errors#internal_error>.
+    /// Category: [`Category::Internal`]; retryable: yes; retry advice: at most 2 attempts, first backoff 500 ms. Retry once; if it fails again, report the request id; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://notebook-mcp.example.dev/errors/general#internal_error>.
     InternalError,
 }
 #[allow(dead_code)]
@@ -405,12 +405,12 @@ impl ErrorCode {
 /// Every per-code string, concatenated; `ErrdexCodeMeta::str_bounds` holds the boundaries.
 #[allow(dead_code)]
 static ERRDEX_STR: &str = concat!(
-    "VALIDATION_ERRORVALIDATION_ERRORValidationErrorhttps://notebook-mcp.example.dev/errors#validation_errorTool arguments failed validation{field}: {reason}Fix `{field}` and call the tool again; retrying unchanged fails the same way.",
-    "NOT_FOUNDNOT_FOUNDNotFoundhttps://notebook-mcp.example.dev/errors#not_foundThe notebook or cell does not exist (yet){resource_type} {id} not foundCheck the id with `list_notebooks`; a notebook being imported appears within seconds.",
-    "PERMISSION_DENIEDPERMISSION_DENIEDPermissionDeniedhttps://notebook-mcp.example.dev/errors#permission_deniedMissing OAuth scopethis call needs the {scope} scopeRe-authorise the client with the `{scope}` scope.",
-    "PRECONDITION_FAILEDPRECONDITION_FAILEDPreconditionFailedhttps://notebook-mcp.example.dev/errors#precondition_failedThe notebook's version differs from the one the caller readnotebook is at version {actual_version}, not {expected_version}",
-    "CONFLICTCONFLICTConflicthttps://notebook-mcp.example.dev/errors#conflictAnother client is editing the same cellcell {cell} is locked by another editor",
-    "INTERNAL_ERRORINTERNAL_ERRORInternalErrorhttps://notebook-mcp.example.dev/errors#internal_errorUnexpected server errorinternal error (request {request_id})",
+    "VALIDATION_ERRORVALIDATION_ERRORValidationErrorhttps://notebook-mcp.example.dev/errors/general#validation_errorTool arguments failed validation{field}: {reason}Fix `{field}` and call the tool again; retrying unchanged fails the same way.",
+    "NOT_FOUNDNOT_FOUNDNotFoundhttps://notebook-mcp.example.dev/errors/general#not_foundThe notebook or cell does not exist (yet){resource_type} {id} not foundCheck the id with `list_notebooks`; a notebook being imported appears within seconds.",
+    "PERMISSION_DENIEDPERMISSION_DENIEDPermissionDeniedhttps://notebook-mcp.example.dev/errors/general#permission_deniedMissing OAuth scopethis call needs the {scope} scopeRe-authorise the client with the `{scope}` scope.",
+    "PRECONDITION_FAILEDPRECONDITION_FAILEDPreconditionFailedhttps://notebook-mcp.example.dev/errors/general#precondition_failedThe notebook's version differs from the one the caller readnotebook is at version {actual_version}, not {expected_version}",
+    "CONFLICTCONFLICTConflicthttps://notebook-mcp.example.dev/errors/general#conflictAnother client is editing the same cellcell {cell} is locked by another editor",
+    "INTERNAL_ERRORINTERNAL_ERRORInternalErrorhttps://notebook-mcp.example.dev/errors/general#internal_errorUnexpected server errorinternal error (request {request_id})",
 );
 
 /// Bytes per row of `ERRDEX_CODE_META`; the offsets of its fields follow.
@@ -444,12 +444,12 @@ const ERRDEX_META_LEGACY: usize = 74;
 /// `ErrdexCodeMeta` rows, 82 bytes per code (see `ErrdexCodeMeta::decode`).
 #[allow(dead_code)]
 static ERRDEX_CODE_META: [u8; 492] = *b"\
-    \x00\x00\x00\x00\x10\x00\x00\x00\x20\x00\x00\x00/\x00\x00\x00g\x00\x00\x00\x87\x00\x00\x00\x98\x00\x00\x00\xe5\x00\x00\x00\xe5\x00\x00\x00\xe5\x00\x00\x00\x00\x00\xff\xff\x06\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \xe5\x00\x00\x00\xee\x00\x00\x00\xf7\x00\x00\x00\xff\x00\x00\x000\x01\x00\x00Y\x01\x00\x00w\x01\x00\x00\xcc\x01\x00\x00\xcc\x01\x00\x00\xcc\x01\x00\x00\x00\x00\xff\xff\x07\x01\x94\x01\xfe\x82\xff\xff\x01\x00\x00\x00\x00\x00\x02\x00\x00\x00\x04\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \xcc\x01\x00\x00\xdd\x01\x00\x00\xee\x01\x00\x00\xfe\x01\x00\x007\x02\x00\x00J\x02\x00\x00k\x02\x00\x00\x9c\x02\x00\x00\x9c\x02\x00\x00\x9c\x02\x00\x00\x01\x00\xff\xff\x06\x01\x93\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x04\x00\x00\x00\x05\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \x9c\x02\x00\x00\xaf\x02\x00\x00\xc2\x02\x00\x00\xd4\x02\x00\x00\x0f\x03\x00\x00J\x03\x00\x00\x89\x03\x00\x00\x89\x03\x00\x00\x89\x03\x00\x00\x89\x03\x00\x00\x02\x00\xff\xff\x03\x01\x9c\x01\xa6\x80\xff\xff\x02\x00\x00\x00\x00\x00\x05\x00\x00\x00\x07\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \x89\x03\x00\x00\x91\x03\x00\x00\x99\x03\x00\x00\xa1\x03\x00\x00\xd1\x03\x00\x00\xf8\x03\x00\x00\x1f\x04\x00\x00\x1f\x04\x00\x00\x1f\x04\x00\x00\x1f\x04\x00\x00\x02\x00\xff\xff\x03\x01\x99\x01\xa6\x80\xff\xff\x03\x00\x00\x00\x00\x00\x07\x00\x00\x00\x08\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \x1f\x04\x00\x00-\x04\x00\x00;\x04\x00\x00H\x04\x00\x00~\x04\x00\x00\x95\x04\x00\x00\xba\x04\x00\x00\xba\x04\x00\x00\xba\x04\x00\x00\xba\x04\x00\x00\x03\x00\xff\xff\x01\x01\xf4\x01\xa5\x80\xff\xff\x04\x00\x00\x00\x00\x00\x08\x00\x00\x00\x09\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x00\x00\x00\x00\x10\x00\x00\x00\x20\x00\x00\x00/\x00\x00\x00o\x00\x00\x00\x8f\x00\x00\x00\xa0\x00\x00\x00\xed\x00\x00\x00\xed\x00\x00\x00\xed\x00\x00\x00\x00\x00\xff\xff\x06\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \xed\x00\x00\x00\xf6\x00\x00\x00\xff\x00\x00\x00\x07\x01\x00\x00@\x01\x00\x00i\x01\x00\x00\x87\x01\x00\x00\xdc\x01\x00\x00\xdc\x01\x00\x00\xdc\x01\x00\x00\x00\x00\xff\xff\x07\x01\x94\x01\xfe\x82\xff\xff\x01\x00\x00\x00\x00\x00\x02\x00\x00\x00\x04\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \xdc\x01\x00\x00\xed\x01\x00\x00\xfe\x01\x00\x00\x0e\x02\x00\x00O\x02\x00\x00b\x02\x00\x00\x83\x02\x00\x00\xb4\x02\x00\x00\xb4\x02\x00\x00\xb4\x02\x00\x00\x01\x00\xff\xff\x06\x01\x93\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x04\x00\x00\x00\x05\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \xb4\x02\x00\x00\xc7\x02\x00\x00\xda\x02\x00\x00\xec\x02\x00\x00/\x03\x00\x00j\x03\x00\x00\xa9\x03\x00\x00\xa9\x03\x00\x00\xa9\x03\x00\x00\xa9\x03\x00\x00\x02\x00\xff\xff\x03\x01\x9c\x01\xa6\x80\xff\xff\x02\x00\x00\x00\x00\x00\x05\x00\x00\x00\x07\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \xa9\x03\x00\x00\xb1\x03\x00\x00\xb9\x03\x00\x00\xc1\x03\x00\x00\xf9\x03\x00\x00\x20\x04\x00\x00G\x04\x00\x00G\x04\x00\x00G\x04\x00\x00G\x04\x00\x00\x02\x00\xff\xff\x03\x01\x99\x01\xa6\x80\xff\xff\x03\x00\x00\x00\x00\x00\x07\x00\x00\x00\x08\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    G\x04\x00\x00U\x04\x00\x00c\x04\x00\x00p\x04\x00\x00\xae\x04\x00\x00\xc5\x04\x00\x00\xea\x04\x00\x00\xea\x04\x00\x00\xea\x04\x00\x00\xea\x04\x00\x00\x03\x00\xff\xff\x01\x01\xf4\x01\xa5\x80\xff\xff\x04\x00\x00\x00\x00\x00\x08\x00\x00\x00\x09\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
 ";
 
 #[allow(dead_code)]

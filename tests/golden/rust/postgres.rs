@@ -758,7 +758,7 @@ pub enum ErrorCode {
     ///
     /// Message: `successful completion`
     ///
-    /// Name: `SUCCESSFUL_COMPLETION`; namespace: `CLASS_00`; category: [`Category::Success`]; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class\_00.html#00000.
+    /// Name: `SUCCESSFUL_COMPLETION`; namespace: `CLASS_00`; category: [`Category::Success`]; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://postgres-errors.example/reference/class_00.html#00000>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -769,7 +769,7 @@ pub enum ErrorCode {
     ///
     /// Message: `warning`
     ///
-    /// Name: `WARNING`; namespace: `CLASS_01`; category: [`Category::Warning`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_01.html#01000.
+    /// Name: `WARNING`; namespace: `CLASS_01`; category: [`Category::Warning`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_01.html#01000>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -780,7 +780,7 @@ pub enum ErrorCode {
     ///
     /// Message: `dynamic result sets returned`
     ///
-    /// Name: `WARNING_DYNAMIC_RESULT_SETS_RETURNED`; namespace: `CLASS_01`; category: [`Category::Warning`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_01.html#0100c.
+    /// Name: `WARNING_DYNAMIC_RESULT_SETS_RETURNED`; namespace: `CLASS_01`; category: [`Category::Warning`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_01.html#0100c>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -791,7 +791,7 @@ pub enum ErrorCode {
     ///
     /// Message: `implicit zero bit padding`
     ///
-    /// Name: `WARNING_IMPLICIT_ZERO_BIT_PADDING`; namespace: `CLASS_01`; category: [`Category::Warning`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_01.html#01008.
+    /// Name: `WARNING_IMPLICIT_ZERO_BIT_PADDING`; namespace: `CLASS_01`; category: [`Category::Warning`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_01.html#01008>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -802,7 +802,7 @@ pub enum ErrorCode {
     ///
     /// Message: `null value eliminated in set function`
     ///
-    /// Name: `WARNING_NULL_VALUE_ELIMINATED_IN_SET_FUNCTION`; namespace: `CLASS_01`; category: [`Category::Warning`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_01.html#01003.
+    /// Name: `WARNING_NULL_VALUE_ELIMINATED_IN_SET_FUNCTION`; namespace: `CLASS_01`; category: [`Category::Warning`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_01.html#01003>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -813,7 +813,7 @@ pub enum ErrorCode {
     ///
     /// Message: `privilege not granted`
     ///
-    /// Name: `WARNING_PRIVILEGE_NOT_GRANTED`; namespace: `CLASS_01`; category: [`Category::Warning`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_01.html#01007.
+    /// Name: `WARNING_PRIVILEGE_NOT_GRANTED`; namespace: `CLASS_01`; category: [`Category::Warning`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_01.html#01007>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -824,7 +824,7 @@ pub enum ErrorCode {
     ///
     /// Message: `privilege not revoked`
     ///
-    /// Name: `WARNING_PRIVILEGE_NOT_REVOKED`; namespace: `CLASS_01`; category: [`Category::Warning`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_01.html#01006.
+    /// Name: `WARNING_PRIVILEGE_NOT_REVOKED`; namespace: `CLASS_01`; category: [`Category::Warning`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_01.html#01006>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -835,7 +835,7 @@ pub enum ErrorCode {
     ///
     /// Message: `string data right truncation`
     ///
-    /// Name: `WARNING_STRING_DATA_RIGHT_TRUNCATION`; namespace: `CLASS_01`; category: [`Category::Warning`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_01.html#01004.
+    /// Name: `WARNING_STRING_DATA_RIGHT_TRUNCATION`; namespace: `CLASS_01`; category: [`Category::Warning`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_01.html#01004>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -846,7 +846,7 @@ pub enum ErrorCode {
     ///
     /// Message: `deprecated feature`
     ///
-    /// Name: `WARNING_DEPRECATED_FEATURE`; namespace: `CLASS_01`; category: [`Category::Warning`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_01.html#01p01.
+    /// Name: `WARNING_DEPRECATED_FEATURE`; namespace: `CLASS_01`; category: [`Category::Warning`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_01.html#01p01>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -857,7 +857,7 @@ pub enum ErrorCode {
     ///
     /// Message: `no data`
     ///
-    /// Name: `NO_DATA`; namespace: `CLASS_02`; category: [`Category::Warning`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_02.html#02000.
+    /// Name: `NO_DATA`; namespace: `CLASS_02`; category: [`Category::Warning`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_02.html#02000>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -868,7 +868,7 @@ pub enum ErrorCode {
     ///
     /// Message: `no additional dynamic result sets returned`
     ///
-    /// Name: `NO_ADDITIONAL_DYNAMIC_RESULT_SETS_RETURNED`; namespace: `CLASS_02`; category: [`Category::Warning`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_02.html#02001.
+    /// Name: `NO_ADDITIONAL_DYNAMIC_RESULT_SETS_RETURNED`; namespace: `CLASS_02`; category: [`Category::Warning`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_02.html#02001>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -879,7 +879,7 @@ pub enum ErrorCode {
     ///
     /// Message: `SQL statement not yet complete`
     ///
-    /// Name: `SQL_STATEMENT_NOT_YET_COMPLETE`; namespace: `CLASS_03`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_03.html#03000.
+    /// Name: `SQL_STATEMENT_NOT_YET_COMPLETE`; namespace: `CLASS_03`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_03.html#03000>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -890,7 +890,7 @@ pub enum ErrorCode {
     ///
     /// Message: `connection exception`
     ///
-    /// Name: `CONNECTION_EXCEPTION`; namespace: `CLASS_08`; category: [`Category::Unavailable`]; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class\_08.html#08000.
+    /// Name: `CONNECTION_EXCEPTION`; namespace: `CLASS_08`; category: [`Category::Unavailable`]; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://postgres-errors.example/reference/class_08.html#08000>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -901,7 +901,7 @@ pub enum ErrorCode {
     ///
     /// Message: `connection does not exist`
     ///
-    /// Name: `CONNECTION_DOES_NOT_EXIST`; namespace: `CLASS_08`; category: [`Category::Unavailable`]; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class\_08.html#08003.
+    /// Name: `CONNECTION_DOES_NOT_EXIST`; namespace: `CLASS_08`; category: [`Category::Unavailable`]; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://postgres-errors.example/reference/class_08.html#08003>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -912,7 +912,7 @@ pub enum ErrorCode {
     ///
     /// Message: `connection failure`
     ///
-    /// Name: `CONNECTION_FAILURE`; namespace: `CLASS_08`; category: [`Category::Unavailable`]; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class\_08.html#08006.
+    /// Name: `CONNECTION_FAILURE`; namespace: `CLASS_08`; category: [`Category::Unavailable`]; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://postgres-errors.example/reference/class_08.html#08006>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -923,7 +923,7 @@ pub enum ErrorCode {
     ///
     /// Message: `SQL-client unable to establish SQL-connection`
     ///
-    /// Name: `SQLCLIENT_UNABLE_TO_ESTABLISH_SQLCONNECTION`; namespace: `CLASS_08`; category: [`Category::Unavailable`]; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class\_08.html#08001.
+    /// Name: `SQLCLIENT_UNABLE_TO_ESTABLISH_SQLCONNECTION`; namespace: `CLASS_08`; category: [`Category::Unavailable`]; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://postgres-errors.example/reference/class_08.html#08001>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -934,7 +934,7 @@ pub enum ErrorCode {
     ///
     /// Message: `SQL-server rejected establishment of SQL-connection`
     ///
-    /// Name: `SQLSERVER_REJECTED_ESTABLISHMENT_OF_SQLCONNECTION`; namespace: `CLASS_08`; category: [`Category::Unavailable`]; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class\_08.html#08004.
+    /// Name: `SQLSERVER_REJECTED_ESTABLISHMENT_OF_SQLCONNECTION`; namespace: `CLASS_08`; category: [`Category::Unavailable`]; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://postgres-errors.example/reference/class_08.html#08004>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -945,7 +945,7 @@ pub enum ErrorCode {
     ///
     /// Message: `transaction resolution unknown`
     ///
-    /// Name: `TRANSACTION_RESOLUTION_UNKNOWN`; namespace: `CLASS_08`; category: [`Category::Unavailable`]; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class\_08.html#08007.
+    /// Name: `TRANSACTION_RESOLUTION_UNKNOWN`; namespace: `CLASS_08`; category: [`Category::Unavailable`]; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://postgres-errors.example/reference/class_08.html#08007>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -956,7 +956,7 @@ pub enum ErrorCode {
     ///
     /// Message: `protocol violation`
     ///
-    /// Name: `PROTOCOL_VIOLATION`; namespace: `CLASS_08`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_08.html#08p01.
+    /// Name: `PROTOCOL_VIOLATION`; namespace: `CLASS_08`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_08.html#08p01>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -967,7 +967,7 @@ pub enum ErrorCode {
     ///
     /// Message: `triggered action exception`
     ///
-    /// Name: `TRIGGERED_ACTION_EXCEPTION`; namespace: `CLASS_09`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_09.html#09000.
+    /// Name: `TRIGGERED_ACTION_EXCEPTION`; namespace: `CLASS_09`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_09.html#09000>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -978,7 +978,7 @@ pub enum ErrorCode {
     ///
     /// Message: `feature not supported`
     ///
-    /// Name: `FEATURE_NOT_SUPPORTED`; namespace: `CLASS_0A`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 501; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_0a.html#0a000.
+    /// Name: `FEATURE_NOT_SUPPORTED`; namespace: `CLASS_0A`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 501; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_0a.html#0a000>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -989,7 +989,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid transaction initiation`
     ///
-    /// Name: `INVALID_TRANSACTION_INITIATION`; namespace: `CLASS_0B`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_0b.html#0b000.
+    /// Name: `INVALID_TRANSACTION_INITIATION`; namespace: `CLASS_0B`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_0b.html#0b000>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1000,7 +1000,7 @@ pub enum ErrorCode {
     ///
     /// Message: `locator exception`
     ///
-    /// Name: `LOCATOR_EXCEPTION`; namespace: `CLASS_0F`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_0f.html#0f000.
+    /// Name: `LOCATOR_EXCEPTION`; namespace: `CLASS_0F`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_0f.html#0f000>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1011,7 +1011,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid locator specification`
     ///
-    /// Name: `L_E_INVALID_SPECIFICATION`; namespace: `CLASS_0F`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_0f.html#0f001.
+    /// Name: `L_E_INVALID_SPECIFICATION`; namespace: `CLASS_0F`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_0f.html#0f001>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1022,7 +1022,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid grantor`
     ///
-    /// Name: `INVALID_GRANTOR`; namespace: `CLASS_0L`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_0l.html#0l000.
+    /// Name: `INVALID_GRANTOR`; namespace: `CLASS_0L`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_0l.html#0l000>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1033,7 +1033,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid grant operation`
     ///
-    /// Name: `INVALID_GRANT_OPERATION`; namespace: `CLASS_0L`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_0l.html#0lp01.
+    /// Name: `INVALID_GRANT_OPERATION`; namespace: `CLASS_0L`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_0l.html#0lp01>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1044,7 +1044,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid role specification`
     ///
-    /// Name: `INVALID_ROLE_SPECIFICATION`; namespace: `CLASS_0P`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_0p.html#0p000.
+    /// Name: `INVALID_ROLE_SPECIFICATION`; namespace: `CLASS_0P`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_0p.html#0p000>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1055,7 +1055,7 @@ pub enum ErrorCode {
     ///
     /// Message: `diagnostics exception`
     ///
-    /// Name: `DIAGNOSTICS_EXCEPTION`; namespace: `CLASS_0Z`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_0z.html#0z000.
+    /// Name: `DIAGNOSTICS_EXCEPTION`; namespace: `CLASS_0Z`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_0z.html#0z000>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1066,7 +1066,7 @@ pub enum ErrorCode {
     ///
     /// Message: `stacked diagnostics accessed without active handler`
     ///
-    /// Name: `STACKED_DIAGNOSTICS_ACCESSED_WITHOUT_ACTIVE_HANDLER`; namespace: `CLASS_0Z`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_0z.html#0z002.
+    /// Name: `STACKED_DIAGNOSTICS_ACCESSED_WITHOUT_ACTIVE_HANDLER`; namespace: `CLASS_0Z`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_0z.html#0z002>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1077,7 +1077,7 @@ pub enum ErrorCode {
     ///
     /// Message: `case not found`
     ///
-    /// Name: `CASE_NOT_FOUND`; namespace: `CLASS_20`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_20.html#20000.
+    /// Name: `CASE_NOT_FOUND`; namespace: `CLASS_20`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_20.html#20000>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1088,7 +1088,7 @@ pub enum ErrorCode {
     ///
     /// Message: `cardinality violation`
     ///
-    /// Name: `CARDINALITY_VIOLATION`; namespace: `CLASS_21`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_21.html#21000.
+    /// Name: `CARDINALITY_VIOLATION`; namespace: `CLASS_21`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_21.html#21000>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1099,7 +1099,7 @@ pub enum ErrorCode {
     ///
     /// Message: `data exception`
     ///
-    /// Name: `DATA_EXCEPTION`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22000.
+    /// Name: `DATA_EXCEPTION`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_22.html#22000>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1110,7 +1110,7 @@ pub enum ErrorCode {
     ///
     /// Message: `array subscript error`
     ///
-    /// Name: `ARRAY_SUBSCRIPT_ERROR`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); aliases: `ARRAY_ELEMENT_ERROR`; docs URL: class\_22.html#2202e.
+    /// Name: `ARRAY_SUBSCRIPT_ERROR`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); aliases: `ARRAY_ELEMENT_ERROR`; docs URL: <https://postgres-errors.example/reference/class_22.html#2202e>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1121,7 +1121,7 @@ pub enum ErrorCode {
     ///
     /// Message: `character not in repertoire`
     ///
-    /// Name: `CHARACTER_NOT_IN_REPERTOIRE`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22021.
+    /// Name: `CHARACTER_NOT_IN_REPERTOIRE`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_22.html#22021>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1132,7 +1132,7 @@ pub enum ErrorCode {
     ///
     /// Message: `datetime field overflow`
     ///
-    /// Name: `DATETIME_FIELD_OVERFLOW`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); aliases: `DATETIME_VALUE_OUT_OF_RANGE`; docs URL: class\_22.html#22008.
+    /// Name: `DATETIME_FIELD_OVERFLOW`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); aliases: `DATETIME_VALUE_OUT_OF_RANGE`; docs URL: <https://postgres-errors.example/reference/class_22.html#22008>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1143,7 +1143,7 @@ pub enum ErrorCode {
     ///
     /// Message: `division by zero`
     ///
-    /// Name: `DIVISION_BY_ZERO`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22012.
+    /// Name: `DIVISION_BY_ZERO`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_22.html#22012>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1154,7 +1154,7 @@ pub enum ErrorCode {
     ///
     /// Message: `error in assignment`
     ///
-    /// Name: `ERROR_IN_ASSIGNMENT`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22005.
+    /// Name: `ERROR_IN_ASSIGNMENT`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_22.html#22005>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1165,7 +1165,7 @@ pub enum ErrorCode {
     ///
     /// Message: `escape character conflict`
     ///
-    /// Name: `ESCAPE_CHARACTER_CONFLICT`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#2200b.
+    /// Name: `ESCAPE_CHARACTER_CONFLICT`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_22.html#2200b>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1176,7 +1176,7 @@ pub enum ErrorCode {
     ///
     /// Message: `indicator overflow`
     ///
-    /// Name: `INDICATOR_OVERFLOW`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22022.
+    /// Name: `INDICATOR_OVERFLOW`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_22.html#22022>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1187,7 +1187,7 @@ pub enum ErrorCode {
     ///
     /// Message: `interval field overflow`
     ///
-    /// Name: `INTERVAL_FIELD_OVERFLOW`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22015.
+    /// Name: `INTERVAL_FIELD_OVERFLOW`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_22.html#22015>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1198,7 +1198,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid argument for logarithm`
     ///
-    /// Name: `INVALID_ARGUMENT_FOR_LOG`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#2201e.
+    /// Name: `INVALID_ARGUMENT_FOR_LOG`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_22.html#2201e>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1209,7 +1209,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid argument for ntile function`
     ///
-    /// Name: `INVALID_ARGUMENT_FOR_NTILE`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22014.
+    /// Name: `INVALID_ARGUMENT_FOR_NTILE`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_22.html#22014>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1220,7 +1220,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid argument for nth value function`
     ///
-    /// Name: `INVALID_ARGUMENT_FOR_NTH_VALUE`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22016.
+    /// Name: `INVALID_ARGUMENT_FOR_NTH_VALUE`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_22.html#22016>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1231,7 +1231,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid argument for power function`
     ///
-    /// Name: `INVALID_ARGUMENT_FOR_POWER_FUNCTION`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#2201f.
+    /// Name: `INVALID_ARGUMENT_FOR_POWER_FUNCTION`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_22.html#2201f>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1242,7 +1242,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid argument for width bucket function`
     ///
-    /// Name: `INVALID_ARGUMENT_FOR_WIDTH_BUCKET_FUNCTION`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#2201g.
+    /// Name: `INVALID_ARGUMENT_FOR_WIDTH_BUCKET_FUNCTION`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_22.html#2201g>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1253,7 +1253,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid character value for cast`
     ///
-    /// Name: `INVALID_CHARACTER_VALUE_FOR_CAST`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22018.
+    /// Name: `INVALID_CHARACTER_VALUE_FOR_CAST`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_22.html#22018>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1264,7 +1264,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid datetime format`
     ///
-    /// Name: `INVALID_DATETIME_FORMAT`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22007.
+    /// Name: `INVALID_DATETIME_FORMAT`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_22.html#22007>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1275,7 +1275,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid escape character`
     ///
-    /// Name: `INVALID_ESCAPE_CHARACTER`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22019.
+    /// Name: `INVALID_ESCAPE_CHARACTER`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_22.html#22019>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1286,7 +1286,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid escape octet`
     ///
-    /// Name: `INVALID_ESCAPE_OCTET`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#2200d.
+    /// Name: `INVALID_ESCAPE_OCTET`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_22.html#2200d>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1297,7 +1297,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid escape sequence`
     ///
-    /// Name: `INVALID_ESCAPE_SEQUENCE`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22025.
+    /// Name: `INVALID_ESCAPE_SEQUENCE`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_22.html#22025>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1308,7 +1308,7 @@ pub enum ErrorCode {
     ///
     /// Message: `nonstandard use of escape character`
     ///
-    /// Name: `NONSTANDARD_USE_OF_ESCAPE_CHARACTER`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22p06.
+    /// Name: `NONSTANDARD_USE_OF_ESCAPE_CHARACTER`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_22.html#22p06>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1319,7 +1319,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid indicator parameter value`
     ///
-    /// Name: `INVALID_INDICATOR_PARAMETER_VALUE`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22010.
+    /// Name: `INVALID_INDICATOR_PARAMETER_VALUE`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_22.html#22010>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1330,7 +1330,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid parameter value`
     ///
-    /// Name: `INVALID_PARAMETER_VALUE`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22023.
+    /// Name: `INVALID_PARAMETER_VALUE`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_22.html#22023>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1341,7 +1341,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid preceding or following size`
     ///
-    /// Name: `INVALID_PRECEDING_OR_FOLLOWING_SIZE`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22013.
+    /// Name: `INVALID_PRECEDING_OR_FOLLOWING_SIZE`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_22.html#22013>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1352,7 +1352,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid regular expression`
     ///
-    /// Name: `INVALID_REGULAR_EXPRESSION`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#2201b.
+    /// Name: `INVALID_REGULAR_EXPRESSION`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_22.html#2201b>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1363,7 +1363,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid row count in limit clause`
     ///
-    /// Name: `INVALID_ROW_COUNT_IN_LIMIT_CLAUSE`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#2201w.
+    /// Name: `INVALID_ROW_COUNT_IN_LIMIT_CLAUSE`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_22.html#2201w>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1374,7 +1374,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid row count in result offset clause`
     ///
-    /// Name: `INVALID_ROW_COUNT_IN_RESULT_OFFSET_CLAUSE`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#2201x.
+    /// Name: `INVALID_ROW_COUNT_IN_RESULT_OFFSET_CLAUSE`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_22.html#2201x>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1385,7 +1385,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid tablesample argument`
     ///
-    /// Name: `INVALID_TABLESAMPLE_ARGUMENT`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#2202h.
+    /// Name: `INVALID_TABLESAMPLE_ARGUMENT`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_22.html#2202h>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1396,7 +1396,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid tablesample repeat`
     ///
-    /// Name: `INVALID_TABLESAMPLE_REPEAT`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#2202g.
+    /// Name: `INVALID_TABLESAMPLE_REPEAT`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_22.html#2202g>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1407,7 +1407,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid time zone displacement value`
     ///
-    /// Name: `INVALID_TIME_ZONE_DISPLACEMENT_VALUE`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22009.
+    /// Name: `INVALID_TIME_ZONE_DISPLACEMENT_VALUE`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_22.html#22009>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1418,7 +1418,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid use of escape character`
     ///
-    /// Name: `INVALID_USE_OF_ESCAPE_CHARACTER`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#2200c.
+    /// Name: `INVALID_USE_OF_ESCAPE_CHARACTER`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_22.html#2200c>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1429,7 +1429,7 @@ pub enum ErrorCode {
     ///
     /// Message: `most specific type mismatch`
     ///
-    /// Name: `MOST_SPECIFIC_TYPE_MISMATCH`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#2200g.
+    /// Name: `MOST_SPECIFIC_TYPE_MISMATCH`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_22.html#2200g>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1440,7 +1440,7 @@ pub enum ErrorCode {
     ///
     /// Message: `null value not allowed`
     ///
-    /// Name: `NULL_VALUE_NOT_ALLOWED`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22004.
+    /// Name: `NULL_VALUE_NOT_ALLOWED`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_22.html#22004>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1451,7 +1451,7 @@ pub enum ErrorCode {
     ///
     /// Message: `null value no indicator parameter`
     ///
-    /// Name: `NULL_VALUE_NO_INDICATOR_PARAMETER`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22002.
+    /// Name: `NULL_VALUE_NO_INDICATOR_PARAMETER`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_22.html#22002>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1462,7 +1462,7 @@ pub enum ErrorCode {
     ///
     /// Message: `numeric value out of range`
     ///
-    /// Name: `NUMERIC_VALUE_OUT_OF_RANGE`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22003.
+    /// Name: `NUMERIC_VALUE_OUT_OF_RANGE`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_22.html#22003>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1473,7 +1473,7 @@ pub enum ErrorCode {
     ///
     /// Message: `sequence generator limit exceeded`
     ///
-    /// Name: `SEQUENCE_GENERATOR_LIMIT_EXCEEDED`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#2200h.
+    /// Name: `SEQUENCE_GENERATOR_LIMIT_EXCEEDED`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_22.html#2200h>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1484,7 +1484,7 @@ pub enum ErrorCode {
     ///
     /// Message: `string data length mismatch`
     ///
-    /// Name: `STRING_DATA_LENGTH_MISMATCH`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22026.
+    /// Name: `STRING_DATA_LENGTH_MISMATCH`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_22.html#22026>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1495,7 +1495,7 @@ pub enum ErrorCode {
     ///
     /// Message: `string data right truncation`
     ///
-    /// Name: `STRING_DATA_RIGHT_TRUNCATION`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22001.
+    /// Name: `STRING_DATA_RIGHT_TRUNCATION`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_22.html#22001>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1506,7 +1506,7 @@ pub enum ErrorCode {
     ///
     /// Message: `substring error`
     ///
-    /// Name: `SUBSTRING_ERROR`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22011.
+    /// Name: `SUBSTRING_ERROR`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_22.html#22011>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1517,7 +1517,7 @@ pub enum ErrorCode {
     ///
     /// Message: `trim error`
     ///
-    /// Name: `TRIM_ERROR`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22027.
+    /// Name: `TRIM_ERROR`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_22.html#22027>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1528,7 +1528,7 @@ pub enum ErrorCode {
     ///
     /// Message: `unterminated C string`
     ///
-    /// Name: `UNTERMINATED_C_STRING`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22024.
+    /// Name: `UNTERMINATED_C_STRING`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_22.html#22024>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1539,7 +1539,7 @@ pub enum ErrorCode {
     ///
     /// Message: `zero length character string`
     ///
-    /// Name: `ZERO_LENGTH_CHARACTER_STRING`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#2200f.
+    /// Name: `ZERO_LENGTH_CHARACTER_STRING`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_22.html#2200f>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1550,7 +1550,7 @@ pub enum ErrorCode {
     ///
     /// Message: `floating point exception`
     ///
-    /// Name: `FLOATING_POINT_EXCEPTION`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22p01.
+    /// Name: `FLOATING_POINT_EXCEPTION`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_22.html#22p01>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1561,7 +1561,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid text representation`
     ///
-    /// Name: `INVALID_TEXT_REPRESENTATION`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22p02.
+    /// Name: `INVALID_TEXT_REPRESENTATION`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_22.html#22p02>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1572,7 +1572,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid binary representation`
     ///
-    /// Name: `INVALID_BINARY_REPRESENTATION`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22p03.
+    /// Name: `INVALID_BINARY_REPRESENTATION`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_22.html#22p03>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1583,7 +1583,7 @@ pub enum ErrorCode {
     ///
     /// Message: `bad copy file format`
     ///
-    /// Name: `BAD_COPY_FILE_FORMAT`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22p04.
+    /// Name: `BAD_COPY_FILE_FORMAT`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_22.html#22p04>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1594,7 +1594,7 @@ pub enum ErrorCode {
     ///
     /// Message: `untranslatable character`
     ///
-    /// Name: `UNTRANSLATABLE_CHARACTER`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22p05.
+    /// Name: `UNTRANSLATABLE_CHARACTER`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_22.html#22p05>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1605,7 +1605,7 @@ pub enum ErrorCode {
     ///
     /// Message: `not an XML document`
     ///
-    /// Name: `NOT_AN_XML_DOCUMENT`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#2200l.
+    /// Name: `NOT_AN_XML_DOCUMENT`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_22.html#2200l>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1616,7 +1616,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid XML document`
     ///
-    /// Name: `INVALID_XML_DOCUMENT`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#2200m.
+    /// Name: `INVALID_XML_DOCUMENT`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_22.html#2200m>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1627,7 +1627,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid XML content`
     ///
-    /// Name: `INVALID_XML_CONTENT`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#2200n.
+    /// Name: `INVALID_XML_CONTENT`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_22.html#2200n>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1638,7 +1638,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid XML comment`
     ///
-    /// Name: `INVALID_XML_COMMENT`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#2200s.
+    /// Name: `INVALID_XML_COMMENT`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_22.html#2200s>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1649,7 +1649,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid XML processing instruction`
     ///
-    /// Name: `INVALID_XML_PROCESSING_INSTRUCTION`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#2200t.
+    /// Name: `INVALID_XML_PROCESSING_INSTRUCTION`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_22.html#2200t>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1660,7 +1660,7 @@ pub enum ErrorCode {
     ///
     /// Message: `duplicate JSON object key value`
     ///
-    /// Name: `DUPLICATE_JSON_OBJECT_KEY_VALUE`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22030.
+    /// Name: `DUPLICATE_JSON_OBJECT_KEY_VALUE`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_22.html#22030>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1671,7 +1671,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid argument for SQL JSON datetime function`
     ///
-    /// Name: `INVALID_ARGUMENT_FOR_SQL_JSON_DATETIME_FUNCTION`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22031.
+    /// Name: `INVALID_ARGUMENT_FOR_SQL_JSON_DATETIME_FUNCTION`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_22.html#22031>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1682,7 +1682,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid JSON text`
     ///
-    /// Name: `INVALID_JSON_TEXT`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22032.
+    /// Name: `INVALID_JSON_TEXT`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_22.html#22032>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1693,7 +1693,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid SQL JSON subscript`
     ///
-    /// Name: `INVALID_SQL_JSON_SUBSCRIPT`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22033.
+    /// Name: `INVALID_SQL_JSON_SUBSCRIPT`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_22.html#22033>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1704,7 +1704,7 @@ pub enum ErrorCode {
     ///
     /// Message: `more than one SQL JSON item`
     ///
-    /// Name: `MORE_THAN_ONE_SQL_JSON_ITEM`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22034.
+    /// Name: `MORE_THAN_ONE_SQL_JSON_ITEM`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_22.html#22034>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1715,7 +1715,7 @@ pub enum ErrorCode {
     ///
     /// Message: `no SQL JSON item`
     ///
-    /// Name: `NO_SQL_JSON_ITEM`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22035.
+    /// Name: `NO_SQL_JSON_ITEM`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_22.html#22035>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1726,7 +1726,7 @@ pub enum ErrorCode {
     ///
     /// Message: `non numeric SQL JSON item`
     ///
-    /// Name: `NON_NUMERIC_SQL_JSON_ITEM`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22036.
+    /// Name: `NON_NUMERIC_SQL_JSON_ITEM`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_22.html#22036>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1737,7 +1737,7 @@ pub enum ErrorCode {
     ///
     /// Message: `non unique keys in a JSON object`
     ///
-    /// Name: `NON_UNIQUE_KEYS_IN_A_JSON_OBJECT`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22037.
+    /// Name: `NON_UNIQUE_KEYS_IN_A_JSON_OBJECT`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_22.html#22037>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1748,7 +1748,7 @@ pub enum ErrorCode {
     ///
     /// Message: `singleton SQL JSON item required`
     ///
-    /// Name: `SINGLETON_SQL_JSON_ITEM_REQUIRED`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22038.
+    /// Name: `SINGLETON_SQL_JSON_ITEM_REQUIRED`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_22.html#22038>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1759,7 +1759,7 @@ pub enum ErrorCode {
     ///
     /// Message: `SQL JSON array not found`
     ///
-    /// Name: `SQL_JSON_ARRAY_NOT_FOUND`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#22039.
+    /// Name: `SQL_JSON_ARRAY_NOT_FOUND`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_22.html#22039>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1770,7 +1770,7 @@ pub enum ErrorCode {
     ///
     /// Message: `SQL JSON member not found`
     ///
-    /// Name: `SQL_JSON_MEMBER_NOT_FOUND`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#2203a.
+    /// Name: `SQL_JSON_MEMBER_NOT_FOUND`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_22.html#2203a>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1781,7 +1781,7 @@ pub enum ErrorCode {
     ///
     /// Message: `SQL JSON number not found`
     ///
-    /// Name: `SQL_JSON_NUMBER_NOT_FOUND`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#2203b.
+    /// Name: `SQL_JSON_NUMBER_NOT_FOUND`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_22.html#2203b>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1792,7 +1792,7 @@ pub enum ErrorCode {
     ///
     /// Message: `SQL JSON object not found`
     ///
-    /// Name: `SQL_JSON_OBJECT_NOT_FOUND`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#2203c.
+    /// Name: `SQL_JSON_OBJECT_NOT_FOUND`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_22.html#2203c>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1803,7 +1803,7 @@ pub enum ErrorCode {
     ///
     /// Message: `too many JSON array elements`
     ///
-    /// Name: `TOO_MANY_JSON_ARRAY_ELEMENTS`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#2203d.
+    /// Name: `TOO_MANY_JSON_ARRAY_ELEMENTS`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_22.html#2203d>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1814,7 +1814,7 @@ pub enum ErrorCode {
     ///
     /// Message: `too many JSON object members`
     ///
-    /// Name: `TOO_MANY_JSON_OBJECT_MEMBERS`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#2203e.
+    /// Name: `TOO_MANY_JSON_OBJECT_MEMBERS`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_22.html#2203e>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1825,7 +1825,7 @@ pub enum ErrorCode {
     ///
     /// Message: `SQL JSON scalar required`
     ///
-    /// Name: `SQL_JSON_SCALAR_REQUIRED`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#2203f.
+    /// Name: `SQL_JSON_SCALAR_REQUIRED`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_22.html#2203f>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1836,7 +1836,7 @@ pub enum ErrorCode {
     ///
     /// Message: `SQL JSON item cannot be cast to target type`
     ///
-    /// Name: `SQL_JSON_ITEM_CANNOT_BE_CAST_TO_TARGET_TYPE`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_22.html#2203g.
+    /// Name: `SQL_JSON_ITEM_CANNOT_BE_CAST_TO_TARGET_TYPE`; namespace: `CLASS_22`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_22.html#2203g>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1847,7 +1847,7 @@ pub enum ErrorCode {
     ///
     /// Message: `integrity constraint violation`
     ///
-    /// Name: `INTEGRITY_CONSTRAINT_VIOLATION`; namespace: `CLASS_23`; category: [`Category::Conflict`]; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_23.html#23000.
+    /// Name: `INTEGRITY_CONSTRAINT_VIOLATION`; namespace: `CLASS_23`; category: [`Category::Conflict`]; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_23.html#23000>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1858,7 +1858,7 @@ pub enum ErrorCode {
     ///
     /// Message: `restrict violation`
     ///
-    /// Name: `RESTRICT_VIOLATION`; namespace: `CLASS_23`; category: [`Category::Conflict`]; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_23.html#23001.
+    /// Name: `RESTRICT_VIOLATION`; namespace: `CLASS_23`; category: [`Category::Conflict`]; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_23.html#23001>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1869,7 +1869,7 @@ pub enum ErrorCode {
     ///
     /// Message: `not null violation`
     ///
-    /// Name: `NOT_NULL_VIOLATION`; namespace: `CLASS_23`; category: [`Category::Conflict`]; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_23.html#23502.
+    /// Name: `NOT_NULL_VIOLATION`; namespace: `CLASS_23`; category: [`Category::Conflict`]; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_23.html#23502>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1880,7 +1880,7 @@ pub enum ErrorCode {
     ///
     /// Message: `foreign key violation`
     ///
-    /// Name: `FOREIGN_KEY_VIOLATION`; namespace: `CLASS_23`; category: [`Category::Conflict`]; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_23.html#23503.
+    /// Name: `FOREIGN_KEY_VIOLATION`; namespace: `CLASS_23`; category: [`Category::Conflict`]; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_23.html#23503>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1891,7 +1891,7 @@ pub enum ErrorCode {
     ///
     /// Message: `unique violation`
     ///
-    /// Name: `UNIQUE_VIOLATION`; namespace: `CLASS_23`; category: [`Category::Conflict`]; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_23.html#23505.
+    /// Name: `UNIQUE_VIOLATION`; namespace: `CLASS_23`; category: [`Category::Conflict`]; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_23.html#23505>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1902,7 +1902,7 @@ pub enum ErrorCode {
     ///
     /// Message: `check violation`
     ///
-    /// Name: `CHECK_VIOLATION`; namespace: `CLASS_23`; category: [`Category::Conflict`]; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_23.html#23514.
+    /// Name: `CHECK_VIOLATION`; namespace: `CLASS_23`; category: [`Category::Conflict`]; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_23.html#23514>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1913,7 +1913,7 @@ pub enum ErrorCode {
     ///
     /// Message: `exclusion violation`
     ///
-    /// Name: `EXCLUSION_VIOLATION`; namespace: `CLASS_23`; category: [`Category::Conflict`]; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_23.html#23p01.
+    /// Name: `EXCLUSION_VIOLATION`; namespace: `CLASS_23`; category: [`Category::Conflict`]; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_23.html#23p01>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1924,7 +1924,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid cursor state`
     ///
-    /// Name: `INVALID_CURSOR_STATE`; namespace: `CLASS_24`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_24.html#24000.
+    /// Name: `INVALID_CURSOR_STATE`; namespace: `CLASS_24`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_24.html#24000>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1935,7 +1935,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid transaction state`
     ///
-    /// Name: `INVALID_TRANSACTION_STATE`; namespace: `CLASS_25`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_25.html#25000.
+    /// Name: `INVALID_TRANSACTION_STATE`; namespace: `CLASS_25`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_25.html#25000>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1946,7 +1946,7 @@ pub enum ErrorCode {
     ///
     /// Message: `active SQL transaction`
     ///
-    /// Name: `ACTIVE_SQL_TRANSACTION`; namespace: `CLASS_25`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_25.html#25001.
+    /// Name: `ACTIVE_SQL_TRANSACTION`; namespace: `CLASS_25`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_25.html#25001>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1957,7 +1957,7 @@ pub enum ErrorCode {
     ///
     /// Message: `branch transaction already active`
     ///
-    /// Name: `BRANCH_TRANSACTION_ALREADY_ACTIVE`; namespace: `CLASS_25`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_25.html#25002.
+    /// Name: `BRANCH_TRANSACTION_ALREADY_ACTIVE`; namespace: `CLASS_25`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_25.html#25002>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1968,7 +1968,7 @@ pub enum ErrorCode {
     ///
     /// Message: `held cursor requires same isolation level`
     ///
-    /// Name: `HELD_CURSOR_REQUIRES_SAME_ISOLATION_LEVEL`; namespace: `CLASS_25`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_25.html#25008.
+    /// Name: `HELD_CURSOR_REQUIRES_SAME_ISOLATION_LEVEL`; namespace: `CLASS_25`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_25.html#25008>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1979,7 +1979,7 @@ pub enum ErrorCode {
     ///
     /// Message: `inappropriate access mode for branch transaction`
     ///
-    /// Name: `INAPPROPRIATE_ACCESS_MODE_FOR_BRANCH_TRANSACTION`; namespace: `CLASS_25`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_25.html#25003.
+    /// Name: `INAPPROPRIATE_ACCESS_MODE_FOR_BRANCH_TRANSACTION`; namespace: `CLASS_25`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_25.html#25003>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -1990,7 +1990,7 @@ pub enum ErrorCode {
     ///
     /// Message: `inappropriate isolation level for branch transaction`
     ///
-    /// Name: `INAPPROPRIATE_ISOLATION_LEVEL_FOR_BRANCH_TRANSACTION`; namespace: `CLASS_25`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_25.html#25004.
+    /// Name: `INAPPROPRIATE_ISOLATION_LEVEL_FOR_BRANCH_TRANSACTION`; namespace: `CLASS_25`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_25.html#25004>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2001,7 +2001,7 @@ pub enum ErrorCode {
     ///
     /// Message: `no active SQL transaction for branch transaction`
     ///
-    /// Name: `NO_ACTIVE_SQL_TRANSACTION_FOR_BRANCH_TRANSACTION`; namespace: `CLASS_25`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_25.html#25005.
+    /// Name: `NO_ACTIVE_SQL_TRANSACTION_FOR_BRANCH_TRANSACTION`; namespace: `CLASS_25`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_25.html#25005>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2012,7 +2012,7 @@ pub enum ErrorCode {
     ///
     /// Message: `read only SQL transaction`
     ///
-    /// Name: `READ_ONLY_SQL_TRANSACTION`; namespace: `CLASS_25`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_25.html#25006.
+    /// Name: `READ_ONLY_SQL_TRANSACTION`; namespace: `CLASS_25`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_25.html#25006>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2023,7 +2023,7 @@ pub enum ErrorCode {
     ///
     /// Message: `schema and data statement mixing not supported`
     ///
-    /// Name: `SCHEMA_AND_DATA_STATEMENT_MIXING_NOT_SUPPORTED`; namespace: `CLASS_25`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_25.html#25007.
+    /// Name: `SCHEMA_AND_DATA_STATEMENT_MIXING_NOT_SUPPORTED`; namespace: `CLASS_25`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_25.html#25007>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2034,7 +2034,7 @@ pub enum ErrorCode {
     ///
     /// Message: `no active SQL transaction`
     ///
-    /// Name: `NO_ACTIVE_SQL_TRANSACTION`; namespace: `CLASS_25`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_25.html#25p01.
+    /// Name: `NO_ACTIVE_SQL_TRANSACTION`; namespace: `CLASS_25`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_25.html#25p01>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2045,7 +2045,7 @@ pub enum ErrorCode {
     ///
     /// Message: `in failed SQL transaction`
     ///
-    /// Name: `IN_FAILED_SQL_TRANSACTION`; namespace: `CLASS_25`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_25.html#25p02.
+    /// Name: `IN_FAILED_SQL_TRANSACTION`; namespace: `CLASS_25`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_25.html#25p02>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2056,7 +2056,7 @@ pub enum ErrorCode {
     ///
     /// Message: `idle in transaction session timeout`
     ///
-    /// Name: `IDLE_IN_TRANSACTION_SESSION_TIMEOUT`; namespace: `CLASS_25`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_25.html#25p03.
+    /// Name: `IDLE_IN_TRANSACTION_SESSION_TIMEOUT`; namespace: `CLASS_25`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_25.html#25p03>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2067,7 +2067,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid SQL statement name`
     ///
-    /// Name: `INVALID_SQL_STATEMENT_NAME`; namespace: `CLASS_26`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); aliases: `UNDEFINED_PSTATEMENT`; docs URL: class\_26.html#26000.
+    /// Name: `INVALID_SQL_STATEMENT_NAME`; namespace: `CLASS_26`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); aliases: `UNDEFINED_PSTATEMENT`; docs URL: <https://postgres-errors.example/reference/class_26.html#26000>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2078,7 +2078,7 @@ pub enum ErrorCode {
     ///
     /// Message: `triggered data change violation`
     ///
-    /// Name: `TRIGGERED_DATA_CHANGE_VIOLATION`; namespace: `CLASS_27`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_27.html#27000.
+    /// Name: `TRIGGERED_DATA_CHANGE_VIOLATION`; namespace: `CLASS_27`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_27.html#27000>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2089,7 +2089,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid authorization specification`
     ///
-    /// Name: `INVALID_AUTHORIZATION_SPECIFICATION`; namespace: `CLASS_28`; category: [`Category::Permission`]; retryable: no; exit code: 1; HTTP status: 403; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_28.html#28000.
+    /// Name: `INVALID_AUTHORIZATION_SPECIFICATION`; namespace: `CLASS_28`; category: [`Category::Permission`]; retryable: no; exit code: 1; HTTP status: 403; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_28.html#28000>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2100,7 +2100,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid password`
     ///
-    /// Name: `INVALID_PASSWORD`; namespace: `CLASS_28`; category: [`Category::Permission`]; retryable: no; exit code: 1; HTTP status: 403; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_28.html#28p01.
+    /// Name: `INVALID_PASSWORD`; namespace: `CLASS_28`; category: [`Category::Permission`]; retryable: no; exit code: 1; HTTP status: 403; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_28.html#28p01>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2111,7 +2111,7 @@ pub enum ErrorCode {
     ///
     /// Message: `dependent privilege descriptors still exist`
     ///
-    /// Name: `DEPENDENT_PRIVILEGE_DESCRIPTORS_STILL_EXIST`; namespace: `CLASS_2B`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_2b.html#2b000.
+    /// Name: `DEPENDENT_PRIVILEGE_DESCRIPTORS_STILL_EXIST`; namespace: `CLASS_2B`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_2b.html#2b000>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2122,7 +2122,7 @@ pub enum ErrorCode {
     ///
     /// Message: `dependent objects still exist`
     ///
-    /// Name: `DEPENDENT_OBJECTS_STILL_EXIST`; namespace: `CLASS_2B`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_2b.html#2bp01.
+    /// Name: `DEPENDENT_OBJECTS_STILL_EXIST`; namespace: `CLASS_2B`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_2b.html#2bp01>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2133,7 +2133,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid transaction termination`
     ///
-    /// Name: `INVALID_TRANSACTION_TERMINATION`; namespace: `CLASS_2D`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_2d.html#2d000.
+    /// Name: `INVALID_TRANSACTION_TERMINATION`; namespace: `CLASS_2D`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_2d.html#2d000>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2144,7 +2144,7 @@ pub enum ErrorCode {
     ///
     /// Message: `SQL routine exception`
     ///
-    /// Name: `SQL_ROUTINE_EXCEPTION`; namespace: `CLASS_2F`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_2f.html#2f000.
+    /// Name: `SQL_ROUTINE_EXCEPTION`; namespace: `CLASS_2F`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_2f.html#2f000>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2155,7 +2155,7 @@ pub enum ErrorCode {
     ///
     /// Message: `function executed no return statement`
     ///
-    /// Name: `S_R_E_FUNCTION_EXECUTED_NO_RETURN_STATEMENT`; namespace: `CLASS_2F`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_2f.html#2f005.
+    /// Name: `S_R_E_FUNCTION_EXECUTED_NO_RETURN_STATEMENT`; namespace: `CLASS_2F`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_2f.html#2f005>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2166,7 +2166,7 @@ pub enum ErrorCode {
     ///
     /// Message: `modifying SQL data not permitted`
     ///
-    /// Name: `S_R_E_MODIFYING_SQL_DATA_NOT_PERMITTED`; namespace: `CLASS_2F`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_2f.html#2f002.
+    /// Name: `S_R_E_MODIFYING_SQL_DATA_NOT_PERMITTED`; namespace: `CLASS_2F`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_2f.html#2f002>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2177,7 +2177,7 @@ pub enum ErrorCode {
     ///
     /// Message: `prohibited SQL statement attempted`
     ///
-    /// Name: `S_R_E_PROHIBITED_SQL_STATEMENT_ATTEMPTED`; namespace: `CLASS_2F`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_2f.html#2f003.
+    /// Name: `S_R_E_PROHIBITED_SQL_STATEMENT_ATTEMPTED`; namespace: `CLASS_2F`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_2f.html#2f003>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2188,7 +2188,7 @@ pub enum ErrorCode {
     ///
     /// Message: `reading SQL data not permitted`
     ///
-    /// Name: `S_R_E_READING_SQL_DATA_NOT_PERMITTED`; namespace: `CLASS_2F`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_2f.html#2f004.
+    /// Name: `S_R_E_READING_SQL_DATA_NOT_PERMITTED`; namespace: `CLASS_2F`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_2f.html#2f004>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2199,7 +2199,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid cursor name`
     ///
-    /// Name: `INVALID_CURSOR_NAME`; namespace: `CLASS_34`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); aliases: `UNDEFINED_CURSOR`; docs URL: class\_34.html#34000.
+    /// Name: `INVALID_CURSOR_NAME`; namespace: `CLASS_34`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); aliases: `UNDEFINED_CURSOR`; docs URL: <https://postgres-errors.example/reference/class_34.html#34000>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2210,7 +2210,7 @@ pub enum ErrorCode {
     ///
     /// Message: `external routine exception`
     ///
-    /// Name: `EXTERNAL_ROUTINE_EXCEPTION`; namespace: `CLASS_38`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_38.html#38000.
+    /// Name: `EXTERNAL_ROUTINE_EXCEPTION`; namespace: `CLASS_38`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_38.html#38000>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2221,7 +2221,7 @@ pub enum ErrorCode {
     ///
     /// Message: `containing SQL not permitted`
     ///
-    /// Name: `E_R_E_CONTAINING_SQL_NOT_PERMITTED`; namespace: `CLASS_38`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_38.html#38001.
+    /// Name: `E_R_E_CONTAINING_SQL_NOT_PERMITTED`; namespace: `CLASS_38`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_38.html#38001>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2232,7 +2232,7 @@ pub enum ErrorCode {
     ///
     /// Message: `modifying SQL data not permitted`
     ///
-    /// Name: `E_R_E_MODIFYING_SQL_DATA_NOT_PERMITTED`; namespace: `CLASS_38`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_38.html#38002.
+    /// Name: `E_R_E_MODIFYING_SQL_DATA_NOT_PERMITTED`; namespace: `CLASS_38`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_38.html#38002>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2243,7 +2243,7 @@ pub enum ErrorCode {
     ///
     /// Message: `prohibited SQL statement attempted`
     ///
-    /// Name: `E_R_E_PROHIBITED_SQL_STATEMENT_ATTEMPTED`; namespace: `CLASS_38`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_38.html#38003.
+    /// Name: `E_R_E_PROHIBITED_SQL_STATEMENT_ATTEMPTED`; namespace: `CLASS_38`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_38.html#38003>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2254,7 +2254,7 @@ pub enum ErrorCode {
     ///
     /// Message: `reading SQL data not permitted`
     ///
-    /// Name: `E_R_E_READING_SQL_DATA_NOT_PERMITTED`; namespace: `CLASS_38`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_38.html#38004.
+    /// Name: `E_R_E_READING_SQL_DATA_NOT_PERMITTED`; namespace: `CLASS_38`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_38.html#38004>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2265,7 +2265,7 @@ pub enum ErrorCode {
     ///
     /// Message: `external routine invocation exception`
     ///
-    /// Name: `EXTERNAL_ROUTINE_INVOCATION_EXCEPTION`; namespace: `CLASS_39`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_39.html#39000.
+    /// Name: `EXTERNAL_ROUTINE_INVOCATION_EXCEPTION`; namespace: `CLASS_39`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_39.html#39000>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2276,7 +2276,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid SQLSTATE returned`
     ///
-    /// Name: `E_R_I_E_INVALID_SQLSTATE_RETURNED`; namespace: `CLASS_39`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_39.html#39001.
+    /// Name: `E_R_I_E_INVALID_SQLSTATE_RETURNED`; namespace: `CLASS_39`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_39.html#39001>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2287,7 +2287,7 @@ pub enum ErrorCode {
     ///
     /// Message: `null value not allowed`
     ///
-    /// Name: `E_R_I_E_NULL_VALUE_NOT_ALLOWED`; namespace: `CLASS_39`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_39.html#39004.
+    /// Name: `E_R_I_E_NULL_VALUE_NOT_ALLOWED`; namespace: `CLASS_39`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_39.html#39004>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2298,7 +2298,7 @@ pub enum ErrorCode {
     ///
     /// Message: `trigger protocol violated`
     ///
-    /// Name: `E_R_I_E_TRIGGER_PROTOCOL_VIOLATED`; namespace: `CLASS_39`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_39.html#39p01.
+    /// Name: `E_R_I_E_TRIGGER_PROTOCOL_VIOLATED`; namespace: `CLASS_39`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_39.html#39p01>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2309,7 +2309,7 @@ pub enum ErrorCode {
     ///
     /// Message: `SRF protocol violated`
     ///
-    /// Name: `E_R_I_E_SRF_PROTOCOL_VIOLATED`; namespace: `CLASS_39`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_39.html#39p02.
+    /// Name: `E_R_I_E_SRF_PROTOCOL_VIOLATED`; namespace: `CLASS_39`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_39.html#39p02>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2320,7 +2320,7 @@ pub enum ErrorCode {
     ///
     /// Message: `event trigger protocol violated`
     ///
-    /// Name: `E_R_I_E_EVENT_TRIGGER_PROTOCOL_VIOLATED`; namespace: `CLASS_39`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_39.html#39p03.
+    /// Name: `E_R_I_E_EVENT_TRIGGER_PROTOCOL_VIOLATED`; namespace: `CLASS_39`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_39.html#39p03>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2331,7 +2331,7 @@ pub enum ErrorCode {
     ///
     /// Message: `savepoint exception`
     ///
-    /// Name: `SAVEPOINT_EXCEPTION`; namespace: `CLASS_3B`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_3b.html#3b000.
+    /// Name: `SAVEPOINT_EXCEPTION`; namespace: `CLASS_3B`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_3b.html#3b000>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2342,7 +2342,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid savepoint specification`
     ///
-    /// Name: `S_E_INVALID_SPECIFICATION`; namespace: `CLASS_3B`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_3b.html#3b001.
+    /// Name: `S_E_INVALID_SPECIFICATION`; namespace: `CLASS_3B`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_3b.html#3b001>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2353,7 +2353,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid catalog name`
     ///
-    /// Name: `INVALID_CATALOG_NAME`; namespace: `CLASS_3D`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); aliases: `UNDEFINED_DATABASE`; docs URL: class\_3d.html#3d000.
+    /// Name: `INVALID_CATALOG_NAME`; namespace: `CLASS_3D`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); aliases: `UNDEFINED_DATABASE`; docs URL: <https://postgres-errors.example/reference/class_3d.html#3d000>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2364,7 +2364,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid schema name`
     ///
-    /// Name: `INVALID_SCHEMA_NAME`; namespace: `CLASS_3F`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); aliases: `UNDEFINED_SCHEMA`; docs URL: class\_3f.html#3f000.
+    /// Name: `INVALID_SCHEMA_NAME`; namespace: `CLASS_3F`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); aliases: `UNDEFINED_SCHEMA`; docs URL: <https://postgres-errors.example/reference/class_3f.html#3f000>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2375,7 +2375,7 @@ pub enum ErrorCode {
     ///
     /// Message: `transaction rollback`
     ///
-    /// Name: `TRANSACTION_ROLLBACK`; namespace: `CLASS_40`; category: [`Category::Rollback`]; retryable: yes; retry advice: at most 5 attempts, first backoff 10 ms. Roll back, then rerun the whole transaction from its first statement; exit code: 1; HTTP status: 409; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: class\_40.html#40000.
+    /// Name: `TRANSACTION_ROLLBACK`; namespace: `CLASS_40`; category: [`Category::Rollback`]; retryable: yes; retry advice: at most 5 attempts, first backoff 10 ms. Roll back, then rerun the whole transaction from its first statement; exit code: 1; HTTP status: 409; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_40.html#40000>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2386,7 +2386,7 @@ pub enum ErrorCode {
     ///
     /// Message: `transaction integrity constraint violation`
     ///
-    /// Name: `T_R_INTEGRITY_CONSTRAINT_VIOLATION`; namespace: `CLASS_40`; category: [`Category::Rollback`]; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: class\_40.html#40002.
+    /// Name: `T_R_INTEGRITY_CONSTRAINT_VIOLATION`; namespace: `CLASS_40`; category: [`Category::Rollback`]; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_40.html#40002>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2397,7 +2397,7 @@ pub enum ErrorCode {
     ///
     /// Message: `serialization failure`
     ///
-    /// Name: `T_R_SERIALIZATION_FAILURE`; namespace: `CLASS_40`; category: [`Category::Rollback`]; retryable: yes; retry advice: at most 5 attempts, first backoff 10 ms. Roll back, then rerun the whole transaction from its first statement; exit code: 1; HTTP status: 409; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: class\_40.html#40001.
+    /// Name: `T_R_SERIALIZATION_FAILURE`; namespace: `CLASS_40`; category: [`Category::Rollback`]; retryable: yes; retry advice: at most 5 attempts, first backoff 10 ms. Roll back, then rerun the whole transaction from its first statement; exit code: 1; HTTP status: 409; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_40.html#40001>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2408,7 +2408,7 @@ pub enum ErrorCode {
     ///
     /// Message: `statement completion unknown`
     ///
-    /// Name: `T_R_STATEMENT_COMPLETION_UNKNOWN`; namespace: `CLASS_40`; category: [`Category::Rollback`]; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: class\_40.html#40003.
+    /// Name: `T_R_STATEMENT_COMPLETION_UNKNOWN`; namespace: `CLASS_40`; category: [`Category::Rollback`]; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_40.html#40003>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2419,7 +2419,7 @@ pub enum ErrorCode {
     ///
     /// Message: `deadlock detected`
     ///
-    /// Name: `T_R_DEADLOCK_DETECTED`; namespace: `CLASS_40`; category: [`Category::Rollback`]; retryable: yes; retry advice: at most 5 attempts, first backoff 10 ms. Roll back, then rerun the whole transaction from its first statement; exit code: 1; HTTP status: 409; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: class\_40.html#40p01.
+    /// Name: `T_R_DEADLOCK_DETECTED`; namespace: `CLASS_40`; category: [`Category::Rollback`]; retryable: yes; retry advice: at most 5 attempts, first backoff 10 ms. Roll back, then rerun the whole transaction from its first statement; exit code: 1; HTTP status: 409; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_40.html#40p01>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2430,7 +2430,7 @@ pub enum ErrorCode {
     ///
     /// Message: `syntax error or access rule violation`
     ///
-    /// Name: `SYNTAX_ERROR_OR_ACCESS_RULE_VIOLATION`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42000.
+    /// Name: `SYNTAX_ERROR_OR_ACCESS_RULE_VIOLATION`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_42.html#42000>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2441,7 +2441,7 @@ pub enum ErrorCode {
     ///
     /// Message: `syntax error`
     ///
-    /// Name: `SYNTAX_ERROR`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42601.
+    /// Name: `SYNTAX_ERROR`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_42.html#42601>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2452,7 +2452,7 @@ pub enum ErrorCode {
     ///
     /// Message: `insufficient privilege`
     ///
-    /// Name: `INSUFFICIENT_PRIVILEGE`; namespace: `CLASS_42`; category: [`Category::Permission`]; retryable: no; exit code: 1; HTTP status: 403; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42501.
+    /// Name: `INSUFFICIENT_PRIVILEGE`; namespace: `CLASS_42`; category: [`Category::Permission`]; retryable: no; exit code: 1; HTTP status: 403; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_42.html#42501>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2463,7 +2463,7 @@ pub enum ErrorCode {
     ///
     /// Message: `cannot coerce`
     ///
-    /// Name: `CANNOT_COERCE`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42846.
+    /// Name: `CANNOT_COERCE`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_42.html#42846>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2474,7 +2474,7 @@ pub enum ErrorCode {
     ///
     /// Message: `grouping error`
     ///
-    /// Name: `GROUPING_ERROR`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42803.
+    /// Name: `GROUPING_ERROR`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_42.html#42803>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2485,7 +2485,7 @@ pub enum ErrorCode {
     ///
     /// Message: `windowing error`
     ///
-    /// Name: `WINDOWING_ERROR`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42p20.
+    /// Name: `WINDOWING_ERROR`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_42.html#42p20>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2496,7 +2496,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid recursion`
     ///
-    /// Name: `INVALID_RECURSION`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42p19.
+    /// Name: `INVALID_RECURSION`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_42.html#42p19>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2507,7 +2507,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid foreign key`
     ///
-    /// Name: `INVALID_FOREIGN_KEY`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42830.
+    /// Name: `INVALID_FOREIGN_KEY`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_42.html#42830>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2518,7 +2518,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid name`
     ///
-    /// Name: `INVALID_NAME`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42602.
+    /// Name: `INVALID_NAME`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_42.html#42602>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2529,7 +2529,7 @@ pub enum ErrorCode {
     ///
     /// Message: `name too long`
     ///
-    /// Name: `NAME_TOO_LONG`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42622.
+    /// Name: `NAME_TOO_LONG`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_42.html#42622>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2540,7 +2540,7 @@ pub enum ErrorCode {
     ///
     /// Message: `reserved name`
     ///
-    /// Name: `RESERVED_NAME`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42939.
+    /// Name: `RESERVED_NAME`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_42.html#42939>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2551,7 +2551,7 @@ pub enum ErrorCode {
     ///
     /// Message: `datatype mismatch`
     ///
-    /// Name: `DATATYPE_MISMATCH`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42804.
+    /// Name: `DATATYPE_MISMATCH`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_42.html#42804>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2562,7 +2562,7 @@ pub enum ErrorCode {
     ///
     /// Message: `indeterminate datatype`
     ///
-    /// Name: `INDETERMINATE_DATATYPE`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42p18.
+    /// Name: `INDETERMINATE_DATATYPE`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_42.html#42p18>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2573,7 +2573,7 @@ pub enum ErrorCode {
     ///
     /// Message: `collation mismatch`
     ///
-    /// Name: `COLLATION_MISMATCH`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42p21.
+    /// Name: `COLLATION_MISMATCH`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_42.html#42p21>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2584,7 +2584,7 @@ pub enum ErrorCode {
     ///
     /// Message: `indeterminate collation`
     ///
-    /// Name: `INDETERMINATE_COLLATION`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42p22.
+    /// Name: `INDETERMINATE_COLLATION`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_42.html#42p22>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2595,7 +2595,7 @@ pub enum ErrorCode {
     ///
     /// Message: `wrong object type`
     ///
-    /// Name: `WRONG_OBJECT_TYPE`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42809.
+    /// Name: `WRONG_OBJECT_TYPE`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_42.html#42809>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2606,7 +2606,7 @@ pub enum ErrorCode {
     ///
     /// Message: `generated always`
     ///
-    /// Name: `GENERATED_ALWAYS`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#428c9.
+    /// Name: `GENERATED_ALWAYS`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_42.html#428c9>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2617,7 +2617,7 @@ pub enum ErrorCode {
     ///
     /// Message: `undefined column`
     ///
-    /// Name: `UNDEFINED_COLUMN`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42703.
+    /// Name: `UNDEFINED_COLUMN`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_42.html#42703>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2628,7 +2628,7 @@ pub enum ErrorCode {
     ///
     /// Message: `undefined function`
     ///
-    /// Name: `UNDEFINED_FUNCTION`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42883.
+    /// Name: `UNDEFINED_FUNCTION`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_42.html#42883>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2639,7 +2639,7 @@ pub enum ErrorCode {
     ///
     /// Message: `undefined table`
     ///
-    /// Name: `UNDEFINED_TABLE`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42p01.
+    /// Name: `UNDEFINED_TABLE`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_42.html#42p01>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2650,7 +2650,7 @@ pub enum ErrorCode {
     ///
     /// Message: `undefined parameter`
     ///
-    /// Name: `UNDEFINED_PARAMETER`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42p02.
+    /// Name: `UNDEFINED_PARAMETER`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_42.html#42p02>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2661,7 +2661,7 @@ pub enum ErrorCode {
     ///
     /// Message: `undefined object`
     ///
-    /// Name: `UNDEFINED_OBJECT`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42704.
+    /// Name: `UNDEFINED_OBJECT`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_42.html#42704>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2672,7 +2672,7 @@ pub enum ErrorCode {
     ///
     /// Message: `duplicate column`
     ///
-    /// Name: `DUPLICATE_COLUMN`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42701.
+    /// Name: `DUPLICATE_COLUMN`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_42.html#42701>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2683,7 +2683,7 @@ pub enum ErrorCode {
     ///
     /// Message: `duplicate cursor`
     ///
-    /// Name: `DUPLICATE_CURSOR`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42p03.
+    /// Name: `DUPLICATE_CURSOR`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_42.html#42p03>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2694,7 +2694,7 @@ pub enum ErrorCode {
     ///
     /// Message: `duplicate database`
     ///
-    /// Name: `DUPLICATE_DATABASE`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42p04.
+    /// Name: `DUPLICATE_DATABASE`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_42.html#42p04>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2705,7 +2705,7 @@ pub enum ErrorCode {
     ///
     /// Message: `duplicate function`
     ///
-    /// Name: `DUPLICATE_FUNCTION`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42723.
+    /// Name: `DUPLICATE_FUNCTION`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_42.html#42723>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2716,7 +2716,7 @@ pub enum ErrorCode {
     ///
     /// Message: `duplicate prepared statement`
     ///
-    /// Name: `DUPLICATE_PSTATEMENT`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42p05.
+    /// Name: `DUPLICATE_PSTATEMENT`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_42.html#42p05>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2727,7 +2727,7 @@ pub enum ErrorCode {
     ///
     /// Message: `duplicate schema`
     ///
-    /// Name: `DUPLICATE_SCHEMA`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42p06.
+    /// Name: `DUPLICATE_SCHEMA`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_42.html#42p06>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2738,7 +2738,7 @@ pub enum ErrorCode {
     ///
     /// Message: `duplicate table`
     ///
-    /// Name: `DUPLICATE_TABLE`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42p07.
+    /// Name: `DUPLICATE_TABLE`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_42.html#42p07>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2749,7 +2749,7 @@ pub enum ErrorCode {
     ///
     /// Message: `duplicate alias`
     ///
-    /// Name: `DUPLICATE_ALIAS`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42712.
+    /// Name: `DUPLICATE_ALIAS`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_42.html#42712>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2760,7 +2760,7 @@ pub enum ErrorCode {
     ///
     /// Message: `duplicate object`
     ///
-    /// Name: `DUPLICATE_OBJECT`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42710.
+    /// Name: `DUPLICATE_OBJECT`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_42.html#42710>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2771,7 +2771,7 @@ pub enum ErrorCode {
     ///
     /// Message: `ambiguous column`
     ///
-    /// Name: `AMBIGUOUS_COLUMN`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42702.
+    /// Name: `AMBIGUOUS_COLUMN`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_42.html#42702>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2782,7 +2782,7 @@ pub enum ErrorCode {
     ///
     /// Message: `ambiguous function`
     ///
-    /// Name: `AMBIGUOUS_FUNCTION`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42725.
+    /// Name: `AMBIGUOUS_FUNCTION`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_42.html#42725>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2793,7 +2793,7 @@ pub enum ErrorCode {
     ///
     /// Message: `ambiguous parameter`
     ///
-    /// Name: `AMBIGUOUS_PARAMETER`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42p08.
+    /// Name: `AMBIGUOUS_PARAMETER`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_42.html#42p08>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2804,7 +2804,7 @@ pub enum ErrorCode {
     ///
     /// Message: `ambiguous alias`
     ///
-    /// Name: `AMBIGUOUS_ALIAS`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42p09.
+    /// Name: `AMBIGUOUS_ALIAS`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_42.html#42p09>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2815,7 +2815,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid column reference`
     ///
-    /// Name: `INVALID_COLUMN_REFERENCE`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42p10.
+    /// Name: `INVALID_COLUMN_REFERENCE`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_42.html#42p10>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2826,7 +2826,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid column definition`
     ///
-    /// Name: `INVALID_COLUMN_DEFINITION`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42611.
+    /// Name: `INVALID_COLUMN_DEFINITION`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_42.html#42611>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2837,7 +2837,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid cursor definition`
     ///
-    /// Name: `INVALID_CURSOR_DEFINITION`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42p11.
+    /// Name: `INVALID_CURSOR_DEFINITION`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_42.html#42p11>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2848,7 +2848,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid database definition`
     ///
-    /// Name: `INVALID_DATABASE_DEFINITION`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42p12.
+    /// Name: `INVALID_DATABASE_DEFINITION`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_42.html#42p12>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2859,7 +2859,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid function definition`
     ///
-    /// Name: `INVALID_FUNCTION_DEFINITION`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42p13.
+    /// Name: `INVALID_FUNCTION_DEFINITION`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_42.html#42p13>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2870,7 +2870,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid prepared statement definition`
     ///
-    /// Name: `INVALID_PSTATEMENT_DEFINITION`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42p14.
+    /// Name: `INVALID_PSTATEMENT_DEFINITION`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_42.html#42p14>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2881,7 +2881,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid schema definition`
     ///
-    /// Name: `INVALID_SCHEMA_DEFINITION`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42p15.
+    /// Name: `INVALID_SCHEMA_DEFINITION`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_42.html#42p15>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2892,7 +2892,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid table definition`
     ///
-    /// Name: `INVALID_TABLE_DEFINITION`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42p16.
+    /// Name: `INVALID_TABLE_DEFINITION`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_42.html#42p16>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2903,7 +2903,7 @@ pub enum ErrorCode {
     ///
     /// Message: `invalid object definition`
     ///
-    /// Name: `INVALID_OBJECT_DEFINITION`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_42.html#42p17.
+    /// Name: `INVALID_OBJECT_DEFINITION`; namespace: `CLASS_42`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_42.html#42p17>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2914,7 +2914,7 @@ pub enum ErrorCode {
     ///
     /// Message: `with check option violation`
     ///
-    /// Name: `WITH_CHECK_OPTION_VIOLATION`; namespace: `CLASS_44`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_44.html#44000.
+    /// Name: `WITH_CHECK_OPTION_VIOLATION`; namespace: `CLASS_44`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_44.html#44000>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2925,7 +2925,7 @@ pub enum ErrorCode {
     ///
     /// Message: `insufficient resources`
     ///
-    /// Name: `INSUFFICIENT_RESOURCES`; namespace: `CLASS_53`; category: [`Category::Unavailable`]; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class\_53.html#53000.
+    /// Name: `INSUFFICIENT_RESOURCES`; namespace: `CLASS_53`; category: [`Category::Unavailable`]; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://postgres-errors.example/reference/class_53.html#53000>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2936,7 +2936,7 @@ pub enum ErrorCode {
     ///
     /// Message: `disk full`
     ///
-    /// Name: `DISK_FULL`; namespace: `CLASS_53`; category: [`Category::Unavailable`]; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class\_53.html#53100.
+    /// Name: `DISK_FULL`; namespace: `CLASS_53`; category: [`Category::Unavailable`]; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://postgres-errors.example/reference/class_53.html#53100>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2947,7 +2947,7 @@ pub enum ErrorCode {
     ///
     /// Message: `out of memory`
     ///
-    /// Name: `OUT_OF_MEMORY`; namespace: `CLASS_53`; category: [`Category::Unavailable`]; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class\_53.html#53200.
+    /// Name: `OUT_OF_MEMORY`; namespace: `CLASS_53`; category: [`Category::Unavailable`]; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://postgres-errors.example/reference/class_53.html#53200>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2958,7 +2958,7 @@ pub enum ErrorCode {
     ///
     /// Message: `too many connections`
     ///
-    /// Name: `TOO_MANY_CONNECTIONS`; namespace: `CLASS_53`; category: [`Category::Unavailable`]; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class\_53.html#53300.
+    /// Name: `TOO_MANY_CONNECTIONS`; namespace: `CLASS_53`; category: [`Category::Unavailable`]; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://postgres-errors.example/reference/class_53.html#53300>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2969,7 +2969,7 @@ pub enum ErrorCode {
     ///
     /// Message: `configuration limit exceeded`
     ///
-    /// Name: `CONFIGURATION_LIMIT_EXCEEDED`; namespace: `CLASS_53`; category: [`Category::Unavailable`]; retryable: no; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class\_53.html#53400.
+    /// Name: `CONFIGURATION_LIMIT_EXCEEDED`; namespace: `CLASS_53`; category: [`Category::Unavailable`]; retryable: no; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://postgres-errors.example/reference/class_53.html#53400>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2980,7 +2980,7 @@ pub enum ErrorCode {
     ///
     /// Message: `program limit exceeded`
     ///
-    /// Name: `PROGRAM_LIMIT_EXCEEDED`; namespace: `CLASS_54`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_54.html#54000.
+    /// Name: `PROGRAM_LIMIT_EXCEEDED`; namespace: `CLASS_54`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_54.html#54000>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -2991,7 +2991,7 @@ pub enum ErrorCode {
     ///
     /// Message: `statement too complex`
     ///
-    /// Name: `STATEMENT_TOO_COMPLEX`; namespace: `CLASS_54`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_54.html#54001.
+    /// Name: `STATEMENT_TOO_COMPLEX`; namespace: `CLASS_54`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_54.html#54001>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3002,7 +3002,7 @@ pub enum ErrorCode {
     ///
     /// Message: `too many columns`
     ///
-    /// Name: `TOO_MANY_COLUMNS`; namespace: `CLASS_54`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_54.html#54011.
+    /// Name: `TOO_MANY_COLUMNS`; namespace: `CLASS_54`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_54.html#54011>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3013,7 +3013,7 @@ pub enum ErrorCode {
     ///
     /// Message: `too many arguments`
     ///
-    /// Name: `TOO_MANY_ARGUMENTS`; namespace: `CLASS_54`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_54.html#54023.
+    /// Name: `TOO_MANY_ARGUMENTS`; namespace: `CLASS_54`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_54.html#54023>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3024,7 +3024,7 @@ pub enum ErrorCode {
     ///
     /// Message: `object not in prerequisite state`
     ///
-    /// Name: `OBJECT_NOT_IN_PREREQUISITE_STATE`; namespace: `CLASS_55`; category: [`Category::Conflict`]; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_55.html#55000.
+    /// Name: `OBJECT_NOT_IN_PREREQUISITE_STATE`; namespace: `CLASS_55`; category: [`Category::Conflict`]; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_55.html#55000>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3035,7 +3035,7 @@ pub enum ErrorCode {
     ///
     /// Message: `object in use`
     ///
-    /// Name: `OBJECT_IN_USE`; namespace: `CLASS_55`; category: [`Category::Conflict`]; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_55.html#55006.
+    /// Name: `OBJECT_IN_USE`; namespace: `CLASS_55`; category: [`Category::Conflict`]; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_55.html#55006>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3046,7 +3046,7 @@ pub enum ErrorCode {
     ///
     /// Message: `can't change runtime param`
     ///
-    /// Name: `CANT_CHANGE_RUNTIME_PARAM`; namespace: `CLASS_55`; category: [`Category::Conflict`]; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_55.html#55p02.
+    /// Name: `CANT_CHANGE_RUNTIME_PARAM`; namespace: `CLASS_55`; category: [`Category::Conflict`]; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_55.html#55p02>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3057,7 +3057,7 @@ pub enum ErrorCode {
     ///
     /// Message: `lock not available`
     ///
-    /// Name: `LOCK_NOT_AVAILABLE`; namespace: `CLASS_55`; category: [`Category::Conflict`]; retryable: yes; retry advice: at most 3 attempts, first backoff 100 ms. The lock is held by another session; retry shortly; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_55.html#55p03.
+    /// Name: `LOCK_NOT_AVAILABLE`; namespace: `CLASS_55`; category: [`Category::Conflict`]; retryable: yes; retry advice: at most 3 attempts, first backoff 100 ms. The lock is held by another session; retry shortly; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_55.html#55p03>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3068,7 +3068,7 @@ pub enum ErrorCode {
     ///
     /// Message: `unsafe new enum value usage`
     ///
-    /// Name: `UNSAFE_NEW_ENUM_VALUE_USAGE`; namespace: `CLASS_55`; category: [`Category::Conflict`]; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_55.html#55p04.
+    /// Name: `UNSAFE_NEW_ENUM_VALUE_USAGE`; namespace: `CLASS_55`; category: [`Category::Conflict`]; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_55.html#55p04>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3079,7 +3079,7 @@ pub enum ErrorCode {
     ///
     /// Message: `operator intervention`
     ///
-    /// Name: `OPERATOR_INTERVENTION`; namespace: `CLASS_57`; category: [`Category::Unavailable`]; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class\_57.html#57000.
+    /// Name: `OPERATOR_INTERVENTION`; namespace: `CLASS_57`; category: [`Category::Unavailable`]; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://postgres-errors.example/reference/class_57.html#57000>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3090,7 +3090,7 @@ pub enum ErrorCode {
     ///
     /// Message: `query canceled`
     ///
-    /// Name: `QUERY_CANCELED`; namespace: `CLASS_57`; category: [`Category::Unavailable`]; retryable: no; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class\_57.html#57014.
+    /// Name: `QUERY_CANCELED`; namespace: `CLASS_57`; category: [`Category::Unavailable`]; retryable: no; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://postgres-errors.example/reference/class_57.html#57014>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3101,7 +3101,7 @@ pub enum ErrorCode {
     ///
     /// Message: `admin shutdown`
     ///
-    /// Name: `ADMIN_SHUTDOWN`; namespace: `CLASS_57`; category: [`Category::Unavailable`]; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class\_57.html#57p01.
+    /// Name: `ADMIN_SHUTDOWN`; namespace: `CLASS_57`; category: [`Category::Unavailable`]; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://postgres-errors.example/reference/class_57.html#57p01>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3112,7 +3112,7 @@ pub enum ErrorCode {
     ///
     /// Message: `crash shutdown`
     ///
-    /// Name: `CRASH_SHUTDOWN`; namespace: `CLASS_57`; category: [`Category::Unavailable`]; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class\_57.html#57p02.
+    /// Name: `CRASH_SHUTDOWN`; namespace: `CLASS_57`; category: [`Category::Unavailable`]; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://postgres-errors.example/reference/class_57.html#57p02>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3123,7 +3123,7 @@ pub enum ErrorCode {
     ///
     /// Message: `cannot connect now`
     ///
-    /// Name: `CANNOT_CONNECT_NOW`; namespace: `CLASS_57`; category: [`Category::Unavailable`]; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class\_57.html#57p03.
+    /// Name: `CANNOT_CONNECT_NOW`; namespace: `CLASS_57`; category: [`Category::Unavailable`]; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://postgres-errors.example/reference/class_57.html#57p03>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3134,7 +3134,7 @@ pub enum ErrorCode {
     ///
     /// Message: `database dropped`
     ///
-    /// Name: `DATABASE_DROPPED`; namespace: `CLASS_57`; category: [`Category::Unavailable`]; retryable: no; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class\_57.html#57p04.
+    /// Name: `DATABASE_DROPPED`; namespace: `CLASS_57`; category: [`Category::Unavailable`]; retryable: no; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://postgres-errors.example/reference/class_57.html#57p04>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3145,7 +3145,7 @@ pub enum ErrorCode {
     ///
     /// Message: `idle session timeout`
     ///
-    /// Name: `IDLE_SESSION_TIMEOUT`; namespace: `CLASS_57`; category: [`Category::Unavailable`]; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class\_57.html#57p05.
+    /// Name: `IDLE_SESSION_TIMEOUT`; namespace: `CLASS_57`; category: [`Category::Unavailable`]; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://postgres-errors.example/reference/class_57.html#57p05>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3156,7 +3156,7 @@ pub enum ErrorCode {
     ///
     /// Message: `system error`
     ///
-    /// Name: `SYSTEM_ERROR`; namespace: `CLASS_58`; category: [`Category::Internal`]; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class\_58.html#58000.
+    /// Name: `SYSTEM_ERROR`; namespace: `CLASS_58`; category: [`Category::Internal`]; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://postgres-errors.example/reference/class_58.html#58000>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3167,7 +3167,7 @@ pub enum ErrorCode {
     ///
     /// Message: `I/O error`
     ///
-    /// Name: `IO_ERROR`; namespace: `CLASS_58`; category: [`Category::Internal`]; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class\_58.html#58030.
+    /// Name: `IO_ERROR`; namespace: `CLASS_58`; category: [`Category::Internal`]; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://postgres-errors.example/reference/class_58.html#58030>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3178,7 +3178,7 @@ pub enum ErrorCode {
     ///
     /// Message: `undefined file`
     ///
-    /// Name: `UNDEFINED_FILE`; namespace: `CLASS_58`; category: [`Category::Internal`]; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class\_58.html#58p01.
+    /// Name: `UNDEFINED_FILE`; namespace: `CLASS_58`; category: [`Category::Internal`]; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://postgres-errors.example/reference/class_58.html#58p01>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3189,7 +3189,7 @@ pub enum ErrorCode {
     ///
     /// Message: `duplicate file`
     ///
-    /// Name: `DUPLICATE_FILE`; namespace: `CLASS_58`; category: [`Category::Internal`]; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class\_58.html#58p02.
+    /// Name: `DUPLICATE_FILE`; namespace: `CLASS_58`; category: [`Category::Internal`]; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://postgres-errors.example/reference/class_58.html#58p02>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3200,7 +3200,7 @@ pub enum ErrorCode {
     ///
     /// Message: `snapshot too old`
     ///
-    /// Name: `SNAPSHOT_TOO_OLD`; namespace: `CLASS_72`; category: [`Category::Unavailable`]; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class\_72.html#72000.
+    /// Name: `SNAPSHOT_TOO_OLD`; namespace: `CLASS_72`; category: [`Category::Unavailable`]; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://postgres-errors.example/reference/class_72.html#72000>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3211,7 +3211,7 @@ pub enum ErrorCode {
     ///
     /// Message: `config file error`
     ///
-    /// Name: `CONFIG_FILE_ERROR`; namespace: `CLASS_F0`; category: [`Category::Config`]; retryable: no; exit code: 2; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class\_f0.html#f0000.
+    /// Name: `CONFIG_FILE_ERROR`; namespace: `CLASS_F0`; category: [`Category::Config`]; retryable: no; exit code: 2; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://postgres-errors.example/reference/class_f0.html#f0000>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3222,7 +3222,7 @@ pub enum ErrorCode {
     ///
     /// Message: `lock file exists`
     ///
-    /// Name: `LOCK_FILE_EXISTS`; namespace: `CLASS_F0`; category: [`Category::Config`]; retryable: no; exit code: 2; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class\_f0.html#f0001.
+    /// Name: `LOCK_FILE_EXISTS`; namespace: `CLASS_F0`; category: [`Category::Config`]; retryable: no; exit code: 2; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://postgres-errors.example/reference/class_f0.html#f0001>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3233,7 +3233,7 @@ pub enum ErrorCode {
     ///
     /// Message: `FDW error`
     ///
-    /// Name: `FDW_ERROR`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_hv.html#hv000.
+    /// Name: `FDW_ERROR`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_hv.html#hv000>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3244,7 +3244,7 @@ pub enum ErrorCode {
     ///
     /// Message: `FDW column name not found`
     ///
-    /// Name: `FDW_COLUMN_NAME_NOT_FOUND`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_hv.html#hv005.
+    /// Name: `FDW_COLUMN_NAME_NOT_FOUND`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_hv.html#hv005>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3255,7 +3255,7 @@ pub enum ErrorCode {
     ///
     /// Message: `FDW dynamic parameter value needed`
     ///
-    /// Name: `FDW_DYNAMIC_PARAMETER_VALUE_NEEDED`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_hv.html#hv002.
+    /// Name: `FDW_DYNAMIC_PARAMETER_VALUE_NEEDED`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_hv.html#hv002>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3266,7 +3266,7 @@ pub enum ErrorCode {
     ///
     /// Message: `FDW function sequence error`
     ///
-    /// Name: `FDW_FUNCTION_SEQUENCE_ERROR`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_hv.html#hv010.
+    /// Name: `FDW_FUNCTION_SEQUENCE_ERROR`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_hv.html#hv010>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3277,7 +3277,7 @@ pub enum ErrorCode {
     ///
     /// Message: `FDW inconsistent descriptor information`
     ///
-    /// Name: `FDW_INCONSISTENT_DESCRIPTOR_INFORMATION`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_hv.html#hv021.
+    /// Name: `FDW_INCONSISTENT_DESCRIPTOR_INFORMATION`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_hv.html#hv021>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3288,7 +3288,7 @@ pub enum ErrorCode {
     ///
     /// Message: `FDW invalid attribute value`
     ///
-    /// Name: `FDW_INVALID_ATTRIBUTE_VALUE`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_hv.html#hv024.
+    /// Name: `FDW_INVALID_ATTRIBUTE_VALUE`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_hv.html#hv024>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3299,7 +3299,7 @@ pub enum ErrorCode {
     ///
     /// Message: `FDW invalid column name`
     ///
-    /// Name: `FDW_INVALID_COLUMN_NAME`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_hv.html#hv007.
+    /// Name: `FDW_INVALID_COLUMN_NAME`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_hv.html#hv007>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3310,7 +3310,7 @@ pub enum ErrorCode {
     ///
     /// Message: `FDW invalid column number`
     ///
-    /// Name: `FDW_INVALID_COLUMN_NUMBER`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_hv.html#hv008.
+    /// Name: `FDW_INVALID_COLUMN_NUMBER`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_hv.html#hv008>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3321,7 +3321,7 @@ pub enum ErrorCode {
     ///
     /// Message: `FDW invalid data type`
     ///
-    /// Name: `FDW_INVALID_DATA_TYPE`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_hv.html#hv004.
+    /// Name: `FDW_INVALID_DATA_TYPE`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_hv.html#hv004>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3332,7 +3332,7 @@ pub enum ErrorCode {
     ///
     /// Message: `FDW invalid data type descriptors`
     ///
-    /// Name: `FDW_INVALID_DATA_TYPE_DESCRIPTORS`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_hv.html#hv006.
+    /// Name: `FDW_INVALID_DATA_TYPE_DESCRIPTORS`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_hv.html#hv006>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3343,7 +3343,7 @@ pub enum ErrorCode {
     ///
     /// Message: `FDW invalid descriptor field identifier`
     ///
-    /// Name: `FDW_INVALID_DESCRIPTOR_FIELD_IDENTIFIER`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_hv.html#hv091.
+    /// Name: `FDW_INVALID_DESCRIPTOR_FIELD_IDENTIFIER`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_hv.html#hv091>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3354,7 +3354,7 @@ pub enum ErrorCode {
     ///
     /// Message: `FDW invalid handle`
     ///
-    /// Name: `FDW_INVALID_HANDLE`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_hv.html#hv00b.
+    /// Name: `FDW_INVALID_HANDLE`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_hv.html#hv00b>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3365,7 +3365,7 @@ pub enum ErrorCode {
     ///
     /// Message: `FDW invalid option index`
     ///
-    /// Name: `FDW_INVALID_OPTION_INDEX`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_hv.html#hv00c.
+    /// Name: `FDW_INVALID_OPTION_INDEX`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_hv.html#hv00c>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3376,7 +3376,7 @@ pub enum ErrorCode {
     ///
     /// Message: `FDW invalid option name`
     ///
-    /// Name: `FDW_INVALID_OPTION_NAME`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_hv.html#hv00d.
+    /// Name: `FDW_INVALID_OPTION_NAME`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_hv.html#hv00d>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3387,7 +3387,7 @@ pub enum ErrorCode {
     ///
     /// Message: `FDW invalid string length or buffer length`
     ///
-    /// Name: `FDW_INVALID_STRING_LENGTH_OR_BUFFER_LENGTH`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_hv.html#hv090.
+    /// Name: `FDW_INVALID_STRING_LENGTH_OR_BUFFER_LENGTH`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_hv.html#hv090>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3398,7 +3398,7 @@ pub enum ErrorCode {
     ///
     /// Message: `FDW invalid string format`
     ///
-    /// Name: `FDW_INVALID_STRING_FORMAT`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_hv.html#hv00a.
+    /// Name: `FDW_INVALID_STRING_FORMAT`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_hv.html#hv00a>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3409,7 +3409,7 @@ pub enum ErrorCode {
     ///
     /// Message: `FDW invalid use of null pointer`
     ///
-    /// Name: `FDW_INVALID_USE_OF_NULL_POINTER`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_hv.html#hv009.
+    /// Name: `FDW_INVALID_USE_OF_NULL_POINTER`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_hv.html#hv009>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3420,7 +3420,7 @@ pub enum ErrorCode {
     ///
     /// Message: `FDW too many handles`
     ///
-    /// Name: `FDW_TOO_MANY_HANDLES`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_hv.html#hv014.
+    /// Name: `FDW_TOO_MANY_HANDLES`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_hv.html#hv014>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3431,7 +3431,7 @@ pub enum ErrorCode {
     ///
     /// Message: `FDW out of memory`
     ///
-    /// Name: `FDW_OUT_OF_MEMORY`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_hv.html#hv001.
+    /// Name: `FDW_OUT_OF_MEMORY`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_hv.html#hv001>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3442,7 +3442,7 @@ pub enum ErrorCode {
     ///
     /// Message: `FDW no schemas`
     ///
-    /// Name: `FDW_NO_SCHEMAS`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_hv.html#hv00p.
+    /// Name: `FDW_NO_SCHEMAS`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_hv.html#hv00p>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3453,7 +3453,7 @@ pub enum ErrorCode {
     ///
     /// Message: `FDW option name not found`
     ///
-    /// Name: `FDW_OPTION_NAME_NOT_FOUND`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_hv.html#hv00j.
+    /// Name: `FDW_OPTION_NAME_NOT_FOUND`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_hv.html#hv00j>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3464,7 +3464,7 @@ pub enum ErrorCode {
     ///
     /// Message: `FDW reply handle`
     ///
-    /// Name: `FDW_REPLY_HANDLE`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_hv.html#hv00k.
+    /// Name: `FDW_REPLY_HANDLE`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_hv.html#hv00k>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3475,7 +3475,7 @@ pub enum ErrorCode {
     ///
     /// Message: `FDW schema not found`
     ///
-    /// Name: `FDW_SCHEMA_NOT_FOUND`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_hv.html#hv00q.
+    /// Name: `FDW_SCHEMA_NOT_FOUND`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_hv.html#hv00q>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3486,7 +3486,7 @@ pub enum ErrorCode {
     ///
     /// Message: `FDW table not found`
     ///
-    /// Name: `FDW_TABLE_NOT_FOUND`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_hv.html#hv00r.
+    /// Name: `FDW_TABLE_NOT_FOUND`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_hv.html#hv00r>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3497,7 +3497,7 @@ pub enum ErrorCode {
     ///
     /// Message: `FDW unable to create execution`
     ///
-    /// Name: `FDW_UNABLE_TO_CREATE_EXECUTION`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_hv.html#hv00l.
+    /// Name: `FDW_UNABLE_TO_CREATE_EXECUTION`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_hv.html#hv00l>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3508,7 +3508,7 @@ pub enum ErrorCode {
     ///
     /// Message: `FDW unable to create reply`
     ///
-    /// Name: `FDW_UNABLE_TO_CREATE_REPLY`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_hv.html#hv00m.
+    /// Name: `FDW_UNABLE_TO_CREATE_REPLY`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_hv.html#hv00m>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3519,7 +3519,7 @@ pub enum ErrorCode {
     ///
     /// Message: `FDW unable to establish connection`
     ///
-    /// Name: `FDW_UNABLE_TO_ESTABLISH_CONNECTION`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_hv.html#hv00n.
+    /// Name: `FDW_UNABLE_TO_ESTABLISH_CONNECTION`; namespace: `CLASS_HV`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_hv.html#hv00n>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3530,7 +3530,7 @@ pub enum ErrorCode {
     ///
     /// Message: `PL/pgSQL error`
     ///
-    /// Name: `PLPGSQL_ERROR`; namespace: `CLASS_P0`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_p0.html#p0000.
+    /// Name: `PLPGSQL_ERROR`; namespace: `CLASS_P0`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_p0.html#p0000>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3541,7 +3541,7 @@ pub enum ErrorCode {
     ///
     /// Message: `raise exception`
     ///
-    /// Name: `RAISE_EXCEPTION`; namespace: `CLASS_P0`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_p0.html#p0001.
+    /// Name: `RAISE_EXCEPTION`; namespace: `CLASS_P0`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_p0.html#p0001>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3552,7 +3552,7 @@ pub enum ErrorCode {
     ///
     /// Message: `no data found`
     ///
-    /// Name: `NO_DATA_FOUND`; namespace: `CLASS_P0`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_p0.html#p0002.
+    /// Name: `NO_DATA_FOUND`; namespace: `CLASS_P0`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_p0.html#p0002>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3563,7 +3563,7 @@ pub enum ErrorCode {
     ///
     /// Message: `too many rows`
     ///
-    /// Name: `TOO_MANY_ROWS`; namespace: `CLASS_P0`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_p0.html#p0003.
+    /// Name: `TOO_MANY_ROWS`; namespace: `CLASS_P0`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_p0.html#p0003>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3574,7 +3574,7 @@ pub enum ErrorCode {
     ///
     /// Message: `assert failure`
     ///
-    /// Name: `ASSERT_FAILURE`; namespace: `CLASS_P0`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class\_p0.html#p0004.
+    /// Name: `ASSERT_FAILURE`; namespace: `CLASS_P0`; category: [`Category::Invalid`]; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://postgres-errors.example/reference/class_p0.html#p0004>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3585,7 +3585,7 @@ pub enum ErrorCode {
     ///
     /// Message: `internal error`
     ///
-    /// Name: `INTERNAL_ERROR`; namespace: `CLASS_XX`; category: [`Category::Internal`]; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class\_xx.html#xx000.
+    /// Name: `INTERNAL_ERROR`; namespace: `CLASS_XX`; category: [`Category::Internal`]; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://postgres-errors.example/reference/class_xx.html#xx000>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3596,7 +3596,7 @@ pub enum ErrorCode {
     ///
     /// Message: `data corrupted`
     ///
-    /// Name: `DATA_CORRUPTED`; namespace: `CLASS_XX`; category: [`Category::Internal`]; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class\_xx.html#xx001.
+    /// Name: `DATA_CORRUPTED`; namespace: `CLASS_XX`; category: [`Category::Internal`]; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://postgres-errors.example/reference/class_xx.html#xx001>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -3607,7 +3607,7 @@ pub enum ErrorCode {
     ///
     /// Message: `index corrupted`
     ///
-    /// Name: `INDEX_CORRUPTED`; namespace: `CLASS_XX`; category: [`Category::Internal`]; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class\_xx.html#xx002.
+    /// Name: `INDEX_CORRUPTED`; namespace: `CLASS_XX`; category: [`Category::Internal`]; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://postgres-errors.example/reference/class_xx.html#xx002>.
     ///
     #[cfg_attr(
         not(doctest),
@@ -6274,266 +6274,266 @@ impl ErrorCode {
 /// Every per-code string, concatenated; `ErrdexCodeMeta::str_bounds` holds the boundaries.
 #[allow(dead_code)]
 static ERRDEX_STR: &str = concat!(
-    "00000SUCCESSFUL_COMPLETIONSuccessfulCompletionclass_00.html#00000Successful completionsuccessful completionPostgreSQL condition `successful_completion`, SQLSTATE `00000`, class 00: Successful Completion. Severity S (success). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_SUCCESSFUL_COMPLETION`.",
-    "01000WARNINGWarningclass_01.html#01000WarningwarningPostgreSQL condition `warning`, SQLSTATE `01000`, class 01: Warning. Severity W (warning). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_WARNING`.",
-    "0100CWARNING_DYNAMIC_RESULT_SETS_RETURNEDWarningDynamicResultSetsReturnedclass_01.html#0100cDynamic result sets returneddynamic result sets returnedPostgreSQL condition `dynamic_result_sets_returned`, SQLSTATE `0100C`, class 01: Warning. Severity W (warning).\n\nServer macro: `ERRCODE_WARNING_DYNAMIC_RESULT_SETS_RETURNED`.",
-    "01008WARNING_IMPLICIT_ZERO_BIT_PADDINGWarningImplicitZeroBitPaddingclass_01.html#01008Implicit zero bit paddingimplicit zero bit paddingPostgreSQL condition `implicit_zero_bit_padding`, SQLSTATE `01008`, class 01: Warning. Severity W (warning).\n\nServer macro: `ERRCODE_WARNING_IMPLICIT_ZERO_BIT_PADDING`.",
-    "01003WARNING_NULL_VALUE_ELIMINATED_IN_SET_FUNCTIONWarningNullValueEliminatedInSetFunctionclass_01.html#01003Null value eliminated in set functionnull value eliminated in set functionPostgreSQL condition `null_value_eliminated_in_set_function`, SQLSTATE `01003`, class 01: Warning. Severity W (warning).\n\nServer macro: `ERRCODE_WARNING_NULL_VALUE_ELIMINATED_IN_SET_FUNCTION`.",
-    "01007WARNING_PRIVILEGE_NOT_GRANTEDWarningPrivilegeNotGrantedclass_01.html#01007Privilege not grantedprivilege not grantedPostgreSQL condition `privilege_not_granted`, SQLSTATE `01007`, class 01: Warning. Severity W (warning).\n\nServer macro: `ERRCODE_WARNING_PRIVILEGE_NOT_GRANTED`.",
-    "01006WARNING_PRIVILEGE_NOT_REVOKEDWarningPrivilegeNotRevokedclass_01.html#01006Privilege not revokedprivilege not revokedPostgreSQL condition `privilege_not_revoked`, SQLSTATE `01006`, class 01: Warning. Severity W (warning).\n\nServer macro: `ERRCODE_WARNING_PRIVILEGE_NOT_REVOKED`.",
-    "01004WARNING_STRING_DATA_RIGHT_TRUNCATIONWarningStringDataRightTruncationclass_01.html#01004String data right truncationstring data right truncationPostgreSQL condition `string_data_right_truncation`, SQLSTATE `01004`, class 01: Warning. Severity W (warning).\n\nServer macro: `ERRCODE_WARNING_STRING_DATA_RIGHT_TRUNCATION`.",
-    "01P01WARNING_DEPRECATED_FEATUREWarningDeprecatedFeatureclass_01.html#01p01Deprecated featuredeprecated featurePostgreSQL condition `deprecated_feature`, SQLSTATE `01P01`, class 01: Warning. Severity W (warning).\n\nServer macro: `ERRCODE_WARNING_DEPRECATED_FEATURE`.",
-    "02000NO_DATANoDataclass_02.html#02000No datano dataPostgreSQL condition `no_data`, SQLSTATE `02000`, class 02: No Data (this is also a warning class per the SQL standard). Severity W (warning). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_NO_DATA`.",
-    "02001NO_ADDITIONAL_DYNAMIC_RESULT_SETS_RETURNEDNoAdditionalDynamicResultSetsReturnedclass_02.html#02001No additional dynamic result sets returnedno additional dynamic result sets returnedPostgreSQL condition `no_additional_dynamic_result_sets_returned`, SQLSTATE `02001`, class 02: No Data (this is also a warning class per the SQL standard). Severity W (warning).\n\nServer macro: `ERRCODE_NO_ADDITIONAL_DYNAMIC_RESULT_SETS_RETURNED`.",
-    "03000SQL_STATEMENT_NOT_YET_COMPLETESqlStatementNotYetCompleteclass_03.html#03000SQL statement not yet completeSQL statement not yet completePostgreSQL condition `sql_statement_not_yet_complete`, SQLSTATE `03000`, class 03: SQL Statement Not Yet Complete. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_SQL_STATEMENT_NOT_YET_COMPLETE`. PL/pgSQL: `EXCEPTION WHEN sql_statement_not_yet_complete THEN ...`.",
-    "08000CONNECTION_EXCEPTIONConnectionExceptionclass_08.html#08000Connection exceptionconnection exceptionPostgreSQL condition `connection_exception`, SQLSTATE `08000`, class 08: Connection Exception. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_CONNECTION_EXCEPTION`. PL/pgSQL: `EXCEPTION WHEN connection_exception THEN ...`.",
-    "08003CONNECTION_DOES_NOT_EXISTConnectionDoesNotExistclass_08.html#08003Connection does not existconnection does not existPostgreSQL condition `connection_does_not_exist`, SQLSTATE `08003`, class 08: Connection Exception. Severity E (error).\n\nServer macro: `ERRCODE_CONNECTION_DOES_NOT_EXIST`. PL/pgSQL: `EXCEPTION WHEN connection_does_not_exist THEN ...`.",
-    "08006CONNECTION_FAILUREConnectionFailureclass_08.html#08006Connection failureconnection failurePostgreSQL condition `connection_failure`, SQLSTATE `08006`, class 08: Connection Exception. Severity E (error).\n\nServer macro: `ERRCODE_CONNECTION_FAILURE`. PL/pgSQL: `EXCEPTION WHEN connection_failure THEN ...`.",
-    "08001SQLCLIENT_UNABLE_TO_ESTABLISH_SQLCONNECTIONSqlclientUnableToEstablishSqlconnectionclass_08.html#08001SQL-client unable to establish SQL-connectionSQL-client unable to establish SQL-connectionPostgreSQL condition `sqlclient_unable_to_establish_sqlconnection`, SQLSTATE `08001`, class 08: Connection Exception. Severity E (error).\n\nServer macro: `ERRCODE_SQLCLIENT_UNABLE_TO_ESTABLISH_SQLCONNECTION`. PL/pgSQL: `EXCEPTION WHEN sqlclient_unable_to_establish_sqlconnection THEN ...`.",
-    "08004SQLSERVER_REJECTED_ESTABLISHMENT_OF_SQLCONNECTIONSqlserverRejectedEstablishmentOfSqlconnectionclass_08.html#08004SQL-server rejected establishment of SQL-connectionSQL-server rejected establishment of SQL-connectionPostgreSQL condition `sqlserver_rejected_establishment_of_sqlconnection`, SQLSTATE `08004`, class 08: Connection Exception. Severity E (error).\n\nServer macro: `ERRCODE_SQLSERVER_REJECTED_ESTABLISHMENT_OF_SQLCONNECTION`. PL/pgSQL: `EXCEPTION WHEN sqlserver_rejected_establishment_of_sqlconnection THEN ...`.",
-    "08007TRANSACTION_RESOLUTION_UNKNOWNTransactionResolutionUnknownclass_08.html#08007Transaction resolution unknowntransaction resolution unknownPostgreSQL condition `transaction_resolution_unknown`, SQLSTATE `08007`, class 08: Connection Exception. Severity E (error).\n\nServer macro: `ERRCODE_TRANSACTION_RESOLUTION_UNKNOWN`. PL/pgSQL: `EXCEPTION WHEN transaction_resolution_unknown THEN ...`.",
-    "08P01PROTOCOL_VIOLATIONProtocolViolationclass_08.html#08p01Protocol violationprotocol violationPostgreSQL condition `protocol_violation`, SQLSTATE `08P01`, class 08: Connection Exception. Severity E (error).\n\nServer macro: `ERRCODE_PROTOCOL_VIOLATION`. PL/pgSQL: `EXCEPTION WHEN protocol_violation THEN ...`.",
-    "09000TRIGGERED_ACTION_EXCEPTIONTriggeredActionExceptionclass_09.html#09000Triggered action exceptiontriggered action exceptionPostgreSQL condition `triggered_action_exception`, SQLSTATE `09000`, class 09: Triggered Action Exception. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_TRIGGERED_ACTION_EXCEPTION`. PL/pgSQL: `EXCEPTION WHEN triggered_action_exception THEN ...`.",
-    "0A000FEATURE_NOT_SUPPORTEDFeatureNotSupportedclass_0a.html#0a000Feature not supportedfeature not supportedPostgreSQL condition `feature_not_supported`, SQLSTATE `0A000`, class 0A: Feature Not Supported. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_FEATURE_NOT_SUPPORTED`. PL/pgSQL: `EXCEPTION WHEN feature_not_supported THEN ...`.",
-    "0B000INVALID_TRANSACTION_INITIATIONInvalidTransactionInitiationclass_0b.html#0b000Invalid transaction initiationinvalid transaction initiationPostgreSQL condition `invalid_transaction_initiation`, SQLSTATE `0B000`, class 0B: Invalid Transaction Initiation. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_INVALID_TRANSACTION_INITIATION`. PL/pgSQL: `EXCEPTION WHEN invalid_transaction_initiation THEN ...`.",
-    "0F000LOCATOR_EXCEPTIONLocatorExceptionclass_0f.html#0f000Locator exceptionlocator exceptionPostgreSQL condition `locator_exception`, SQLSTATE `0F000`, class 0F: Locator Exception. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_LOCATOR_EXCEPTION`. PL/pgSQL: `EXCEPTION WHEN locator_exception THEN ...`.",
-    "0F001L_E_INVALID_SPECIFICATIONLEInvalidSpecificationclass_0f.html#0f001Invalid locator specificationinvalid locator specificationPostgreSQL condition `invalid_locator_specification`, SQLSTATE `0F001`, class 0F: Locator Exception. Severity E (error).\n\nServer macro: `ERRCODE_L_E_INVALID_SPECIFICATION`. PL/pgSQL: `EXCEPTION WHEN invalid_locator_specification THEN ...`.",
-    "0L000INVALID_GRANTORInvalidGrantorclass_0l.html#0l000Invalid grantorinvalid grantorPostgreSQL condition `invalid_grantor`, SQLSTATE `0L000`, class 0L: Invalid Grantor. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_INVALID_GRANTOR`. PL/pgSQL: `EXCEPTION WHEN invalid_grantor THEN ...`.",
-    "0LP01INVALID_GRANT_OPERATIONInvalidGrantOperationclass_0l.html#0lp01Invalid grant operationinvalid grant operationPostgreSQL condition `invalid_grant_operation`, SQLSTATE `0LP01`, class 0L: Invalid Grantor. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_GRANT_OPERATION`. PL/pgSQL: `EXCEPTION WHEN invalid_grant_operation THEN ...`.",
-    "0P000INVALID_ROLE_SPECIFICATIONInvalidRoleSpecificationclass_0p.html#0p000Invalid role specificationinvalid role specificationPostgreSQL condition `invalid_role_specification`, SQLSTATE `0P000`, class 0P: Invalid Role Specification. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_INVALID_ROLE_SPECIFICATION`. PL/pgSQL: `EXCEPTION WHEN invalid_role_specification THEN ...`.",
-    "0Z000DIAGNOSTICS_EXCEPTIONDiagnosticsExceptionclass_0z.html#0z000Diagnostics exceptiondiagnostics exceptionPostgreSQL condition `diagnostics_exception`, SQLSTATE `0Z000`, class 0Z: Diagnostics Exception. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_DIAGNOSTICS_EXCEPTION`. PL/pgSQL: `EXCEPTION WHEN diagnostics_exception THEN ...`.",
-    "0Z002STACKED_DIAGNOSTICS_ACCESSED_WITHOUT_ACTIVE_HANDLERStackedDiagnosticsAccessedWithoutActiveHandlerclass_0z.html#0z002Stacked diagnostics accessed without active handlerstacked diagnostics accessed without active handlerPostgreSQL condition `stacked_diagnostics_accessed_without_active_handler`, SQLSTATE `0Z002`, class 0Z: Diagnostics Exception. Severity E (error).\n\nServer macro: `ERRCODE_STACKED_DIAGNOSTICS_ACCESSED_WITHOUT_ACTIVE_HANDLER`. PL/pgSQL: `EXCEPTION WHEN stacked_diagnostics_accessed_without_active_handler THEN ...`.",
-    "20000CASE_NOT_FOUNDCaseNotFoundclass_20.html#20000Case not foundcase not foundPostgreSQL condition `case_not_found`, SQLSTATE `20000`, class 20: Case Not Found. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_CASE_NOT_FOUND`. PL/pgSQL: `EXCEPTION WHEN case_not_found THEN ...`.",
-    "21000CARDINALITY_VIOLATIONCardinalityViolationclass_21.html#21000Cardinality violationcardinality violationPostgreSQL condition `cardinality_violation`, SQLSTATE `21000`, class 21: Cardinality Violation. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_CARDINALITY_VIOLATION`. PL/pgSQL: `EXCEPTION WHEN cardinality_violation THEN ...`.",
-    "22000DATA_EXCEPTIONDataExceptionclass_22.html#22000Data exceptiondata exceptionPostgreSQL condition `data_exception`, SQLSTATE `22000`, class 22: Data Exception. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_DATA_EXCEPTION`. PL/pgSQL: `EXCEPTION WHEN data_exception THEN ...`.",
-    "2202EARRAY_SUBSCRIPT_ERRORArraySubscriptErrorclass_22.html#2202eArray subscript errorarray subscript errorPostgreSQL condition `array_subscript_error`, SQLSTATE `2202E`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_ARRAY_SUBSCRIPT_ERROR`. PL/pgSQL: `EXCEPTION WHEN array_subscript_error THEN ...`.\n\nThe server also raises this SQLSTATE as `ERRCODE_ARRAY_ELEMENT_ERROR` (alias `ARRAY_ELEMENT_ERROR`).ARRAY_ELEMENT_ERROR",
-    "22021CHARACTER_NOT_IN_REPERTOIRECharacterNotInRepertoireclass_22.html#22021Character not in repertoirecharacter not in repertoirePostgreSQL condition `character_not_in_repertoire`, SQLSTATE `22021`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_CHARACTER_NOT_IN_REPERTOIRE`. PL/pgSQL: `EXCEPTION WHEN character_not_in_repertoire THEN ...`.",
-    "22008DATETIME_FIELD_OVERFLOWDatetimeFieldOverflowclass_22.html#22008Datetime field overflowdatetime field overflowPostgreSQL condition `datetime_field_overflow`, SQLSTATE `22008`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_DATETIME_FIELD_OVERFLOW`. PL/pgSQL: `EXCEPTION WHEN datetime_field_overflow THEN ...`.\n\nThe server also raises this SQLSTATE as `ERRCODE_DATETIME_VALUE_OUT_OF_RANGE` (alias `DATETIME_VALUE_OUT_OF_RANGE`).DATETIME_VALUE_OUT_OF_RANGE",
-    "22012DIVISION_BY_ZERODivisionByZeroclass_22.html#22012Division by zerodivision by zeroPostgreSQL condition `division_by_zero`, SQLSTATE `22012`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_DIVISION_BY_ZERO`. PL/pgSQL: `EXCEPTION WHEN division_by_zero THEN ...`.",
-    "22005ERROR_IN_ASSIGNMENTErrorInAssignmentclass_22.html#22005Error in assignmenterror in assignmentPostgreSQL condition `error_in_assignment`, SQLSTATE `22005`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_ERROR_IN_ASSIGNMENT`. PL/pgSQL: `EXCEPTION WHEN error_in_assignment THEN ...`.",
-    "2200BESCAPE_CHARACTER_CONFLICTEscapeCharacterConflictclass_22.html#2200bEscape character conflictescape character conflictPostgreSQL condition `escape_character_conflict`, SQLSTATE `2200B`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_ESCAPE_CHARACTER_CONFLICT`. PL/pgSQL: `EXCEPTION WHEN escape_character_conflict THEN ...`.",
-    "22022INDICATOR_OVERFLOWIndicatorOverflowclass_22.html#22022Indicator overflowindicator overflowPostgreSQL condition `indicator_overflow`, SQLSTATE `22022`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_INDICATOR_OVERFLOW`. PL/pgSQL: `EXCEPTION WHEN indicator_overflow THEN ...`.",
-    "22015INTERVAL_FIELD_OVERFLOWIntervalFieldOverflowclass_22.html#22015Interval field overflowinterval field overflowPostgreSQL condition `interval_field_overflow`, SQLSTATE `22015`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_INTERVAL_FIELD_OVERFLOW`. PL/pgSQL: `EXCEPTION WHEN interval_field_overflow THEN ...`.",
-    "2201EINVALID_ARGUMENT_FOR_LOGInvalidArgumentForLogclass_22.html#2201eInvalid argument for logarithminvalid argument for logarithmPostgreSQL condition `invalid_argument_for_logarithm`, SQLSTATE `2201E`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_ARGUMENT_FOR_LOG`. PL/pgSQL: `EXCEPTION WHEN invalid_argument_for_logarithm THEN ...`.",
-    "22014INVALID_ARGUMENT_FOR_NTILEInvalidArgumentForNtileclass_22.html#22014Invalid argument for ntile functioninvalid argument for ntile functionPostgreSQL condition `invalid_argument_for_ntile_function`, SQLSTATE `22014`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_ARGUMENT_FOR_NTILE`. PL/pgSQL: `EXCEPTION WHEN invalid_argument_for_ntile_function THEN ...`.",
-    "22016INVALID_ARGUMENT_FOR_NTH_VALUEInvalidArgumentForNthValueclass_22.html#22016Invalid argument for nth value functioninvalid argument for nth value functionPostgreSQL condition `invalid_argument_for_nth_value_function`, SQLSTATE `22016`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_ARGUMENT_FOR_NTH_VALUE`. PL/pgSQL: `EXCEPTION WHEN invalid_argument_for_nth_value_function THEN ...`.",
-    "2201FINVALID_ARGUMENT_FOR_POWER_FUNCTIONInvalidArgumentForPowerFunctionclass_22.html#2201fInvalid argument for power functioninvalid argument for power functionPostgreSQL condition `invalid_argument_for_power_function`, SQLSTATE `2201F`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_ARGUMENT_FOR_POWER_FUNCTION`. PL/pgSQL: `EXCEPTION WHEN invalid_argument_for_power_function THEN ...`.",
-    "2201GINVALID_ARGUMENT_FOR_WIDTH_BUCKET_FUNCTIONInvalidArgumentForWidthBucketFunctionclass_22.html#2201gInvalid argument for width bucket functioninvalid argument for width bucket functionPostgreSQL condition `invalid_argument_for_width_bucket_function`, SQLSTATE `2201G`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_ARGUMENT_FOR_WIDTH_BUCKET_FUNCTION`. PL/pgSQL: `EXCEPTION WHEN invalid_argument_for_width_bucket_function THEN ...`.",
-    "22018INVALID_CHARACTER_VALUE_FOR_CASTInvalidCharacterValueForCastclass_22.html#22018Invalid character value for castinvalid character value for castPostgreSQL condition `invalid_character_value_for_cast`, SQLSTATE `22018`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_CHARACTER_VALUE_FOR_CAST`. PL/pgSQL: `EXCEPTION WHEN invalid_character_value_for_cast THEN ...`.",
-    "22007INVALID_DATETIME_FORMATInvalidDatetimeFormatclass_22.html#22007Invalid datetime formatinvalid datetime formatPostgreSQL condition `invalid_datetime_format`, SQLSTATE `22007`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_DATETIME_FORMAT`. PL/pgSQL: `EXCEPTION WHEN invalid_datetime_format THEN ...`.",
-    "22019INVALID_ESCAPE_CHARACTERInvalidEscapeCharacterclass_22.html#22019Invalid escape characterinvalid escape characterPostgreSQL condition `invalid_escape_character`, SQLSTATE `22019`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_ESCAPE_CHARACTER`. PL/pgSQL: `EXCEPTION WHEN invalid_escape_character THEN ...`.",
-    "2200DINVALID_ESCAPE_OCTETInvalidEscapeOctetclass_22.html#2200dInvalid escape octetinvalid escape octetPostgreSQL condition `invalid_escape_octet`, SQLSTATE `2200D`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_ESCAPE_OCTET`. PL/pgSQL: `EXCEPTION WHEN invalid_escape_octet THEN ...`.",
-    "22025INVALID_ESCAPE_SEQUENCEInvalidEscapeSequenceclass_22.html#22025Invalid escape sequenceinvalid escape sequencePostgreSQL condition `invalid_escape_sequence`, SQLSTATE `22025`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_ESCAPE_SEQUENCE`. PL/pgSQL: `EXCEPTION WHEN invalid_escape_sequence THEN ...`.",
-    "22P06NONSTANDARD_USE_OF_ESCAPE_CHARACTERNonstandardUseOfEscapeCharacterclass_22.html#22p06Nonstandard use of escape characternonstandard use of escape characterPostgreSQL condition `nonstandard_use_of_escape_character`, SQLSTATE `22P06`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_NONSTANDARD_USE_OF_ESCAPE_CHARACTER`. PL/pgSQL: `EXCEPTION WHEN nonstandard_use_of_escape_character THEN ...`.",
-    "22010INVALID_INDICATOR_PARAMETER_VALUEInvalidIndicatorParameterValueclass_22.html#22010Invalid indicator parameter valueinvalid indicator parameter valuePostgreSQL condition `invalid_indicator_parameter_value`, SQLSTATE `22010`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_INDICATOR_PARAMETER_VALUE`. PL/pgSQL: `EXCEPTION WHEN invalid_indicator_parameter_value THEN ...`.",
-    "22023INVALID_PARAMETER_VALUEInvalidParameterValueclass_22.html#22023Invalid parameter valueinvalid parameter valuePostgreSQL condition `invalid_parameter_value`, SQLSTATE `22023`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_PARAMETER_VALUE`. PL/pgSQL: `EXCEPTION WHEN invalid_parameter_value THEN ...`.",
-    "22013INVALID_PRECEDING_OR_FOLLOWING_SIZEInvalidPrecedingOrFollowingSizeclass_22.html#22013Invalid preceding or following sizeinvalid preceding or following sizePostgreSQL condition `invalid_preceding_or_following_size`, SQLSTATE `22013`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_PRECEDING_OR_FOLLOWING_SIZE`. PL/pgSQL: `EXCEPTION WHEN invalid_preceding_or_following_size THEN ...`.",
-    "2201BINVALID_REGULAR_EXPRESSIONInvalidRegularExpressionclass_22.html#2201bInvalid regular expressioninvalid regular expressionPostgreSQL condition `invalid_regular_expression`, SQLSTATE `2201B`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_REGULAR_EXPRESSION`. PL/pgSQL: `EXCEPTION WHEN invalid_regular_expression THEN ...`.",
-    "2201WINVALID_ROW_COUNT_IN_LIMIT_CLAUSEInvalidRowCountInLimitClauseclass_22.html#2201wInvalid row count in limit clauseinvalid row count in limit clausePostgreSQL condition `invalid_row_count_in_limit_clause`, SQLSTATE `2201W`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_ROW_COUNT_IN_LIMIT_CLAUSE`. PL/pgSQL: `EXCEPTION WHEN invalid_row_count_in_limit_clause THEN ...`.",
-    "2201XINVALID_ROW_COUNT_IN_RESULT_OFFSET_CLAUSEInvalidRowCountInResultOffsetClauseclass_22.html#2201xInvalid row count in result offset clauseinvalid row count in result offset clausePostgreSQL condition `invalid_row_count_in_result_offset_clause`, SQLSTATE `2201X`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_ROW_COUNT_IN_RESULT_OFFSET_CLAUSE`. PL/pgSQL: `EXCEPTION WHEN invalid_row_count_in_result_offset_clause THEN ...`.",
-    "2202HINVALID_TABLESAMPLE_ARGUMENTInvalidTablesampleArgumentclass_22.html#2202hInvalid tablesample argumentinvalid tablesample argumentPostgreSQL condition `invalid_tablesample_argument`, SQLSTATE `2202H`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_TABLESAMPLE_ARGUMENT`. PL/pgSQL: `EXCEPTION WHEN invalid_tablesample_argument THEN ...`.",
-    "2202GINVALID_TABLESAMPLE_REPEATInvalidTablesampleRepeatclass_22.html#2202gInvalid tablesample repeatinvalid tablesample repeatPostgreSQL condition `invalid_tablesample_repeat`, SQLSTATE `2202G`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_TABLESAMPLE_REPEAT`. PL/pgSQL: `EXCEPTION WHEN invalid_tablesample_repeat THEN ...`.",
-    "22009INVALID_TIME_ZONE_DISPLACEMENT_VALUEInvalidTimeZoneDisplacementValueclass_22.html#22009Invalid time zone displacement valueinvalid time zone displacement valuePostgreSQL condition `invalid_time_zone_displacement_value`, SQLSTATE `22009`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_TIME_ZONE_DISPLACEMENT_VALUE`. PL/pgSQL: `EXCEPTION WHEN invalid_time_zone_displacement_value THEN ...`.",
-    "2200CINVALID_USE_OF_ESCAPE_CHARACTERInvalidUseOfEscapeCharacterclass_22.html#2200cInvalid use of escape characterinvalid use of escape characterPostgreSQL condition `invalid_use_of_escape_character`, SQLSTATE `2200C`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_USE_OF_ESCAPE_CHARACTER`. PL/pgSQL: `EXCEPTION WHEN invalid_use_of_escape_character THEN ...`.",
-    "2200GMOST_SPECIFIC_TYPE_MISMATCHMostSpecificTypeMismatchclass_22.html#2200gMost specific type mismatchmost specific type mismatchPostgreSQL condition `most_specific_type_mismatch`, SQLSTATE `2200G`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_MOST_SPECIFIC_TYPE_MISMATCH`. PL/pgSQL: `EXCEPTION WHEN most_specific_type_mismatch THEN ...`.",
-    "22004NULL_VALUE_NOT_ALLOWEDNullValueNotAllowedclass_22.html#22004Null value not allowednull value not allowedPostgreSQL condition `null_value_not_allowed`, SQLSTATE `22004`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_NULL_VALUE_NOT_ALLOWED`. PL/pgSQL: `EXCEPTION WHEN null_value_not_allowed THEN ...`.",
-    "22002NULL_VALUE_NO_INDICATOR_PARAMETERNullValueNoIndicatorParameterclass_22.html#22002Null value no indicator parameternull value no indicator parameterPostgreSQL condition `null_value_no_indicator_parameter`, SQLSTATE `22002`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_NULL_VALUE_NO_INDICATOR_PARAMETER`. PL/pgSQL: `EXCEPTION WHEN null_value_no_indicator_parameter THEN ...`.",
-    "22003NUMERIC_VALUE_OUT_OF_RANGENumericValueOutOfRangeclass_22.html#22003Numeric value out of rangenumeric value out of rangePostgreSQL condition `numeric_value_out_of_range`, SQLSTATE `22003`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE`. PL/pgSQL: `EXCEPTION WHEN numeric_value_out_of_range THEN ...`.",
-    "2200HSEQUENCE_GENERATOR_LIMIT_EXCEEDEDSequenceGeneratorLimitExceededclass_22.html#2200hSequence generator limit exceededsequence generator limit exceededPostgreSQL condition `sequence_generator_limit_exceeded`, SQLSTATE `2200H`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_SEQUENCE_GENERATOR_LIMIT_EXCEEDED`. PL/pgSQL: `EXCEPTION WHEN sequence_generator_limit_exceeded THEN ...`.",
-    "22026STRING_DATA_LENGTH_MISMATCHStringDataLengthMismatchclass_22.html#22026String data length mismatchstring data length mismatchPostgreSQL condition `string_data_length_mismatch`, SQLSTATE `22026`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_STRING_DATA_LENGTH_MISMATCH`. PL/pgSQL: `EXCEPTION WHEN string_data_length_mismatch THEN ...`.",
-    "22001STRING_DATA_RIGHT_TRUNCATIONStringDataRightTruncationclass_22.html#22001String data right truncationstring data right truncationPostgreSQL condition `string_data_right_truncation`, SQLSTATE `22001`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_STRING_DATA_RIGHT_TRUNCATION`. PL/pgSQL: `EXCEPTION WHEN string_data_right_truncation THEN ...`.",
-    "22011SUBSTRING_ERRORSubstringErrorclass_22.html#22011Substring errorsubstring errorPostgreSQL condition `substring_error`, SQLSTATE `22011`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_SUBSTRING_ERROR`. PL/pgSQL: `EXCEPTION WHEN substring_error THEN ...`.",
-    "22027TRIM_ERRORTrimErrorclass_22.html#22027Trim errortrim errorPostgreSQL condition `trim_error`, SQLSTATE `22027`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_TRIM_ERROR`. PL/pgSQL: `EXCEPTION WHEN trim_error THEN ...`.",
-    "22024UNTERMINATED_C_STRINGUnterminatedCStringclass_22.html#22024Unterminated C stringunterminated C stringPostgreSQL condition `unterminated_c_string`, SQLSTATE `22024`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_UNTERMINATED_C_STRING`. PL/pgSQL: `EXCEPTION WHEN unterminated_c_string THEN ...`.",
-    "2200FZERO_LENGTH_CHARACTER_STRINGZeroLengthCharacterStringclass_22.html#2200fZero length character stringzero length character stringPostgreSQL condition `zero_length_character_string`, SQLSTATE `2200F`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_ZERO_LENGTH_CHARACTER_STRING`. PL/pgSQL: `EXCEPTION WHEN zero_length_character_string THEN ...`.",
-    "22P01FLOATING_POINT_EXCEPTIONFloatingPointExceptionclass_22.html#22p01Floating point exceptionfloating point exceptionPostgreSQL condition `floating_point_exception`, SQLSTATE `22P01`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_FLOATING_POINT_EXCEPTION`. PL/pgSQL: `EXCEPTION WHEN floating_point_exception THEN ...`.",
-    "22P02INVALID_TEXT_REPRESENTATIONInvalidTextRepresentationclass_22.html#22p02Invalid text representationinvalid text representationPostgreSQL condition `invalid_text_representation`, SQLSTATE `22P02`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_TEXT_REPRESENTATION`. PL/pgSQL: `EXCEPTION WHEN invalid_text_representation THEN ...`.",
-    "22P03INVALID_BINARY_REPRESENTATIONInvalidBinaryRepresentationclass_22.html#22p03Invalid binary representationinvalid binary representationPostgreSQL condition `invalid_binary_representation`, SQLSTATE `22P03`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_BINARY_REPRESENTATION`. PL/pgSQL: `EXCEPTION WHEN invalid_binary_representation THEN ...`.",
-    "22P04BAD_COPY_FILE_FORMATBadCopyFileFormatclass_22.html#22p04Bad copy file formatbad copy file formatPostgreSQL condition `bad_copy_file_format`, SQLSTATE `22P04`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_BAD_COPY_FILE_FORMAT`. PL/pgSQL: `EXCEPTION WHEN bad_copy_file_format THEN ...`.",
-    "22P05UNTRANSLATABLE_CHARACTERUntranslatableCharacterclass_22.html#22p05Untranslatable characteruntranslatable characterPostgreSQL condition `untranslatable_character`, SQLSTATE `22P05`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_UNTRANSLATABLE_CHARACTER`. PL/pgSQL: `EXCEPTION WHEN untranslatable_character THEN ...`.",
-    "2200LNOT_AN_XML_DOCUMENTNotAnXmlDocumentclass_22.html#2200lNot an XML documentnot an XML documentPostgreSQL condition `not_an_xml_document`, SQLSTATE `2200L`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_NOT_AN_XML_DOCUMENT`. PL/pgSQL: `EXCEPTION WHEN not_an_xml_document THEN ...`.",
-    "2200MINVALID_XML_DOCUMENTInvalidXmlDocumentclass_22.html#2200mInvalid XML documentinvalid XML documentPostgreSQL condition `invalid_xml_document`, SQLSTATE `2200M`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_XML_DOCUMENT`. PL/pgSQL: `EXCEPTION WHEN invalid_xml_document THEN ...`.",
-    "2200NINVALID_XML_CONTENTInvalidXmlContentclass_22.html#2200nInvalid XML contentinvalid XML contentPostgreSQL condition `invalid_xml_content`, SQLSTATE `2200N`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_XML_CONTENT`. PL/pgSQL: `EXCEPTION WHEN invalid_xml_content THEN ...`.",
-    "2200SINVALID_XML_COMMENTInvalidXmlCommentclass_22.html#2200sInvalid XML commentinvalid XML commentPostgreSQL condition `invalid_xml_comment`, SQLSTATE `2200S`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_XML_COMMENT`. PL/pgSQL: `EXCEPTION WHEN invalid_xml_comment THEN ...`.",
-    "2200TINVALID_XML_PROCESSING_INSTRUCTIONInvalidXmlProcessingInstructionclass_22.html#2200tInvalid XML processing instructioninvalid XML processing instructionPostgreSQL condition `invalid_xml_processing_instruction`, SQLSTATE `2200T`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_XML_PROCESSING_INSTRUCTION`. PL/pgSQL: `EXCEPTION WHEN invalid_xml_processing_instruction THEN ...`.",
-    "22030DUPLICATE_JSON_OBJECT_KEY_VALUEDuplicateJsonObjectKeyValueclass_22.html#22030Duplicate JSON object key valueduplicate JSON object key valuePostgreSQL condition `duplicate_json_object_key_value`, SQLSTATE `22030`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_DUPLICATE_JSON_OBJECT_KEY_VALUE`. PL/pgSQL: `EXCEPTION WHEN duplicate_json_object_key_value THEN ...`.",
-    "22031INVALID_ARGUMENT_FOR_SQL_JSON_DATETIME_FUNCTIONInvalidArgumentForSqlJsonDatetimeFunctionclass_22.html#22031Invalid argument for SQL JSON datetime functioninvalid argument for SQL JSON datetime functionPostgreSQL condition `invalid_argument_for_sql_json_datetime_function`, SQLSTATE `22031`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_ARGUMENT_FOR_SQL_JSON_DATETIME_FUNCTION`. PL/pgSQL: `EXCEPTION WHEN invalid_argument_for_sql_json_datetime_function THEN ...`.",
-    "22032INVALID_JSON_TEXTInvalidJsonTextclass_22.html#22032Invalid JSON textinvalid JSON textPostgreSQL condition `invalid_json_text`, SQLSTATE `22032`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_JSON_TEXT`. PL/pgSQL: `EXCEPTION WHEN invalid_json_text THEN ...`.",
-    "22033INVALID_SQL_JSON_SUBSCRIPTInvalidSqlJsonSubscriptclass_22.html#22033Invalid SQL JSON subscriptinvalid SQL JSON subscriptPostgreSQL condition `invalid_sql_json_subscript`, SQLSTATE `22033`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_SQL_JSON_SUBSCRIPT`. PL/pgSQL: `EXCEPTION WHEN invalid_sql_json_subscript THEN ...`.",
-    "22034MORE_THAN_ONE_SQL_JSON_ITEMMoreThanOneSqlJsonItemclass_22.html#22034More than one SQL JSON itemmore than one SQL JSON itemPostgreSQL condition `more_than_one_sql_json_item`, SQLSTATE `22034`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_MORE_THAN_ONE_SQL_JSON_ITEM`. PL/pgSQL: `EXCEPTION WHEN more_than_one_sql_json_item THEN ...`.",
-    "22035NO_SQL_JSON_ITEMNoSqlJsonItemclass_22.html#22035No SQL JSON itemno SQL JSON itemPostgreSQL condition `no_sql_json_item`, SQLSTATE `22035`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_NO_SQL_JSON_ITEM`. PL/pgSQL: `EXCEPTION WHEN no_sql_json_item THEN ...`.",
-    "22036NON_NUMERIC_SQL_JSON_ITEMNonNumericSqlJsonItemclass_22.html#22036Non numeric SQL JSON itemnon numeric SQL JSON itemPostgreSQL condition `non_numeric_sql_json_item`, SQLSTATE `22036`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_NON_NUMERIC_SQL_JSON_ITEM`. PL/pgSQL: `EXCEPTION WHEN non_numeric_sql_json_item THEN ...`.",
-    "22037NON_UNIQUE_KEYS_IN_A_JSON_OBJECTNonUniqueKeysInAJsonObjectclass_22.html#22037Non unique keys in a JSON objectnon unique keys in a JSON objectPostgreSQL condition `non_unique_keys_in_a_json_object`, SQLSTATE `22037`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_NON_UNIQUE_KEYS_IN_A_JSON_OBJECT`. PL/pgSQL: `EXCEPTION WHEN non_unique_keys_in_a_json_object THEN ...`.",
-    "22038SINGLETON_SQL_JSON_ITEM_REQUIREDSingletonSqlJsonItemRequiredclass_22.html#22038Singleton SQL JSON item requiredsingleton SQL JSON item requiredPostgreSQL condition `singleton_sql_json_item_required`, SQLSTATE `22038`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_SINGLETON_SQL_JSON_ITEM_REQUIRED`. PL/pgSQL: `EXCEPTION WHEN singleton_sql_json_item_required THEN ...`.",
-    "22039SQL_JSON_ARRAY_NOT_FOUNDSqlJsonArrayNotFoundclass_22.html#22039SQL JSON array not foundSQL JSON array not foundPostgreSQL condition `sql_json_array_not_found`, SQLSTATE `22039`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_SQL_JSON_ARRAY_NOT_FOUND`. PL/pgSQL: `EXCEPTION WHEN sql_json_array_not_found THEN ...`.",
-    "2203ASQL_JSON_MEMBER_NOT_FOUNDSqlJsonMemberNotFoundclass_22.html#2203aSQL JSON member not foundSQL JSON member not foundPostgreSQL condition `sql_json_member_not_found`, SQLSTATE `2203A`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_SQL_JSON_MEMBER_NOT_FOUND`. PL/pgSQL: `EXCEPTION WHEN sql_json_member_not_found THEN ...`.",
-    "2203BSQL_JSON_NUMBER_NOT_FOUNDSqlJsonNumberNotFoundclass_22.html#2203bSQL JSON number not foundSQL JSON number not foundPostgreSQL condition `sql_json_number_not_found`, SQLSTATE `2203B`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_SQL_JSON_NUMBER_NOT_FOUND`. PL/pgSQL: `EXCEPTION WHEN sql_json_number_not_found THEN ...`.",
-    "2203CSQL_JSON_OBJECT_NOT_FOUNDSqlJsonObjectNotFoundclass_22.html#2203cSQL JSON object not foundSQL JSON object not foundPostgreSQL condition `sql_json_object_not_found`, SQLSTATE `2203C`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_SQL_JSON_OBJECT_NOT_FOUND`. PL/pgSQL: `EXCEPTION WHEN sql_json_object_not_found THEN ...`.",
-    "2203DTOO_MANY_JSON_ARRAY_ELEMENTSTooManyJsonArrayElementsclass_22.html#2203dToo many JSON array elementstoo many JSON array elementsPostgreSQL condition `too_many_json_array_elements`, SQLSTATE `2203D`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_TOO_MANY_JSON_ARRAY_ELEMENTS`. PL/pgSQL: `EXCEPTION WHEN too_many_json_array_elements THEN ...`.",
-    "2203ETOO_MANY_JSON_OBJECT_MEMBERSTooManyJsonObjectMembersclass_22.html#2203eToo many JSON object memberstoo many JSON object membersPostgreSQL condition `too_many_json_object_members`, SQLSTATE `2203E`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_TOO_MANY_JSON_OBJECT_MEMBERS`. PL/pgSQL: `EXCEPTION WHEN too_many_json_object_members THEN ...`.",
-    "2203FSQL_JSON_SCALAR_REQUIREDSqlJsonScalarRequiredclass_22.html#2203fSQL JSON scalar requiredSQL JSON scalar requiredPostgreSQL condition `sql_json_scalar_required`, SQLSTATE `2203F`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_SQL_JSON_SCALAR_REQUIRED`. PL/pgSQL: `EXCEPTION WHEN sql_json_scalar_required THEN ...`.",
-    "2203GSQL_JSON_ITEM_CANNOT_BE_CAST_TO_TARGET_TYPESqlJsonItemCannotBeCastToTargetTypeclass_22.html#2203gSQL JSON item cannot be cast to target typeSQL JSON item cannot be cast to target typePostgreSQL condition `sql_json_item_cannot_be_cast_to_target_type`, SQLSTATE `2203G`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_SQL_JSON_ITEM_CANNOT_BE_CAST_TO_TARGET_TYPE`. PL/pgSQL: `EXCEPTION WHEN sql_json_item_cannot_be_cast_to_target_type THEN ...`.",
-    "23000INTEGRITY_CONSTRAINT_VIOLATIONIntegrityConstraintViolationclass_23.html#23000Integrity constraint violationintegrity constraint violationPostgreSQL condition `integrity_constraint_violation`, SQLSTATE `23000`, class 23: Integrity Constraint Violation. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_INTEGRITY_CONSTRAINT_VIOLATION`. PL/pgSQL: `EXCEPTION WHEN integrity_constraint_violation THEN ...`.",
-    "23001RESTRICT_VIOLATIONRestrictViolationclass_23.html#23001Restrict violationrestrict violationPostgreSQL condition `restrict_violation`, SQLSTATE `23001`, class 23: Integrity Constraint Violation. Severity E (error).\n\nServer macro: `ERRCODE_RESTRICT_VIOLATION`. PL/pgSQL: `EXCEPTION WHEN restrict_violation THEN ...`.",
-    "23502NOT_NULL_VIOLATIONNotNullViolationclass_23.html#23502Not null violationnot null violationPostgreSQL condition `not_null_violation`, SQLSTATE `23502`, class 23: Integrity Constraint Violation. Severity E (error).\n\nServer macro: `ERRCODE_NOT_NULL_VIOLATION`. PL/pgSQL: `EXCEPTION WHEN not_null_violation THEN ...`.",
-    "23503FOREIGN_KEY_VIOLATIONForeignKeyViolationclass_23.html#23503Foreign key violationforeign key violationPostgreSQL condition `foreign_key_violation`, SQLSTATE `23503`, class 23: Integrity Constraint Violation. Severity E (error).\n\nServer macro: `ERRCODE_FOREIGN_KEY_VIOLATION`. PL/pgSQL: `EXCEPTION WHEN foreign_key_violation THEN ...`.",
-    "23505UNIQUE_VIOLATIONUniqueViolationclass_23.html#23505Unique violationunique violationPostgreSQL condition `unique_violation`, SQLSTATE `23505`, class 23: Integrity Constraint Violation. Severity E (error).\n\nServer macro: `ERRCODE_UNIQUE_VIOLATION`. PL/pgSQL: `EXCEPTION WHEN unique_violation THEN ...`.",
-    "23514CHECK_VIOLATIONCheckViolationclass_23.html#23514Check violationcheck violationPostgreSQL condition `check_violation`, SQLSTATE `23514`, class 23: Integrity Constraint Violation. Severity E (error).\n\nServer macro: `ERRCODE_CHECK_VIOLATION`. PL/pgSQL: `EXCEPTION WHEN check_violation THEN ...`.",
-    "23P01EXCLUSION_VIOLATIONExclusionViolationclass_23.html#23p01Exclusion violationexclusion violationPostgreSQL condition `exclusion_violation`, SQLSTATE `23P01`, class 23: Integrity Constraint Violation. Severity E (error).\n\nServer macro: `ERRCODE_EXCLUSION_VIOLATION`. PL/pgSQL: `EXCEPTION WHEN exclusion_violation THEN ...`.",
-    "24000INVALID_CURSOR_STATEInvalidCursorStateclass_24.html#24000Invalid cursor stateinvalid cursor statePostgreSQL condition `invalid_cursor_state`, SQLSTATE `24000`, class 24: Invalid Cursor State. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_INVALID_CURSOR_STATE`. PL/pgSQL: `EXCEPTION WHEN invalid_cursor_state THEN ...`.",
-    "25000INVALID_TRANSACTION_STATEInvalidTransactionStateclass_25.html#25000Invalid transaction stateinvalid transaction statePostgreSQL condition `invalid_transaction_state`, SQLSTATE `25000`, class 25: Invalid Transaction State. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_INVALID_TRANSACTION_STATE`. PL/pgSQL: `EXCEPTION WHEN invalid_transaction_state THEN ...`.",
-    "25001ACTIVE_SQL_TRANSACTIONActiveSqlTransactionclass_25.html#25001Active SQL transactionactive SQL transactionPostgreSQL condition `active_sql_transaction`, SQLSTATE `25001`, class 25: Invalid Transaction State. Severity E (error).\n\nServer macro: `ERRCODE_ACTIVE_SQL_TRANSACTION`. PL/pgSQL: `EXCEPTION WHEN active_sql_transaction THEN ...`.",
-    "25002BRANCH_TRANSACTION_ALREADY_ACTIVEBranchTransactionAlreadyActiveclass_25.html#25002Branch transaction already activebranch transaction already activePostgreSQL condition `branch_transaction_already_active`, SQLSTATE `25002`, class 25: Invalid Transaction State. Severity E (error).\n\nServer macro: `ERRCODE_BRANCH_TRANSACTION_ALREADY_ACTIVE`. PL/pgSQL: `EXCEPTION WHEN branch_transaction_already_active THEN ...`.",
-    "25008HELD_CURSOR_REQUIRES_SAME_ISOLATION_LEVELHeldCursorRequiresSameIsolationLevelclass_25.html#25008Held cursor requires same isolation levelheld cursor requires same isolation levelPostgreSQL condition `held_cursor_requires_same_isolation_level`, SQLSTATE `25008`, class 25: Invalid Transaction State. Severity E (error).\n\nServer macro: `ERRCODE_HELD_CURSOR_REQUIRES_SAME_ISOLATION_LEVEL`. PL/pgSQL: `EXCEPTION WHEN held_cursor_requires_same_isolation_level THEN ...`.",
-    "25003INAPPROPRIATE_ACCESS_MODE_FOR_BRANCH_TRANSACTIONInappropriateAccessModeForBranchTransactionclass_25.html#25003Inappropriate access mode for branch transactioninappropriate access mode for branch transactionPostgreSQL condition `inappropriate_access_mode_for_branch_transaction`, SQLSTATE `25003`, class 25: Invalid Transaction State. Severity E (error).\n\nServer macro: `ERRCODE_INAPPROPRIATE_ACCESS_MODE_FOR_BRANCH_TRANSACTION`. PL/pgSQL: `EXCEPTION WHEN inappropriate_access_mode_for_branch_transaction THEN ...`.",
-    "25004INAPPROPRIATE_ISOLATION_LEVEL_FOR_BRANCH_TRANSACTIONInappropriateIsolationLevelForBranchTransactionclass_25.html#25004Inappropriate isolation level for branch transactioninappropriate isolation level for branch transactionPostgreSQL condition `inappropriate_isolation_level_for_branch_transaction`, SQLSTATE `25004`, class 25: Invalid Transaction State. Severity E (error).\n\nServer macro: `ERRCODE_INAPPROPRIATE_ISOLATION_LEVEL_FOR_BRANCH_TRANSACTION`. PL/pgSQL: `EXCEPTION WHEN inappropriate_isolation_level_for_branch_transaction THEN ...`.",
-    "25005NO_ACTIVE_SQL_TRANSACTION_FOR_BRANCH_TRANSACTIONNoActiveSqlTransactionForBranchTransactionclass_25.html#25005No active SQL transaction for branch transactionno active SQL transaction for branch transactionPostgreSQL condition `no_active_sql_transaction_for_branch_transaction`, SQLSTATE `25005`, class 25: Invalid Transaction State. Severity E (error).\n\nServer macro: `ERRCODE_NO_ACTIVE_SQL_TRANSACTION_FOR_BRANCH_TRANSACTION`. PL/pgSQL: `EXCEPTION WHEN no_active_sql_transaction_for_branch_transaction THEN ...`.",
-    "25006READ_ONLY_SQL_TRANSACTIONReadOnlySqlTransactionclass_25.html#25006Read only SQL transactionread only SQL transactionPostgreSQL condition `read_only_sql_transaction`, SQLSTATE `25006`, class 25: Invalid Transaction State. Severity E (error).\n\nServer macro: `ERRCODE_READ_ONLY_SQL_TRANSACTION`. PL/pgSQL: `EXCEPTION WHEN read_only_sql_transaction THEN ...`.",
-    "25007SCHEMA_AND_DATA_STATEMENT_MIXING_NOT_SUPPORTEDSchemaAndDataStatementMixingNotSupportedclass_25.html#25007Schema and data statement mixing not supportedschema and data statement mixing not supportedPostgreSQL condition `schema_and_data_statement_mixing_not_supported`, SQLSTATE `25007`, class 25: Invalid Transaction State. Severity E (error).\n\nServer macro: `ERRCODE_SCHEMA_AND_DATA_STATEMENT_MIXING_NOT_SUPPORTED`. PL/pgSQL: `EXCEPTION WHEN schema_and_data_statement_mixing_not_supported THEN ...`.",
-    "25P01NO_ACTIVE_SQL_TRANSACTIONNoActiveSqlTransactionclass_25.html#25p01No active SQL transactionno active SQL transactionPostgreSQL condition `no_active_sql_transaction`, SQLSTATE `25P01`, class 25: Invalid Transaction State. Severity E (error).\n\nServer macro: `ERRCODE_NO_ACTIVE_SQL_TRANSACTION`. PL/pgSQL: `EXCEPTION WHEN no_active_sql_transaction THEN ...`.",
-    "25P02IN_FAILED_SQL_TRANSACTIONInFailedSqlTransactionclass_25.html#25p02In failed SQL transactionin failed SQL transactionPostgreSQL condition `in_failed_sql_transaction`, SQLSTATE `25P02`, class 25: Invalid Transaction State. Severity E (error).\n\nServer macro: `ERRCODE_IN_FAILED_SQL_TRANSACTION`. PL/pgSQL: `EXCEPTION WHEN in_failed_sql_transaction THEN ...`.",
-    "25P03IDLE_IN_TRANSACTION_SESSION_TIMEOUTIdleInTransactionSessionTimeoutclass_25.html#25p03Idle in transaction session timeoutidle in transaction session timeoutPostgreSQL condition `idle_in_transaction_session_timeout`, SQLSTATE `25P03`, class 25: Invalid Transaction State. Severity E (error).\n\nServer macro: `ERRCODE_IDLE_IN_TRANSACTION_SESSION_TIMEOUT`. PL/pgSQL: `EXCEPTION WHEN idle_in_transaction_session_timeout THEN ...`.",
-    "26000INVALID_SQL_STATEMENT_NAMEInvalidSqlStatementNameclass_26.html#26000Invalid SQL statement nameinvalid SQL statement namePostgreSQL condition `invalid_sql_statement_name`, SQLSTATE `26000`, class 26: Invalid SQL Statement Name. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_INVALID_SQL_STATEMENT_NAME`. PL/pgSQL: `EXCEPTION WHEN invalid_sql_statement_name THEN ...`.\n\nThe server also raises this SQLSTATE as `ERRCODE_UNDEFINED_PSTATEMENT` (alias `UNDEFINED_PSTATEMENT`).UNDEFINED_PSTATEMENT",
-    "27000TRIGGERED_DATA_CHANGE_VIOLATIONTriggeredDataChangeViolationclass_27.html#27000Triggered data change violationtriggered data change violationPostgreSQL condition `triggered_data_change_violation`, SQLSTATE `27000`, class 27: Triggered Data Change Violation. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_TRIGGERED_DATA_CHANGE_VIOLATION`. PL/pgSQL: `EXCEPTION WHEN triggered_data_change_violation THEN ...`.",
-    "28000INVALID_AUTHORIZATION_SPECIFICATIONInvalidAuthorizationSpecificationclass_28.html#28000Invalid authorization specificationinvalid authorization specificationPostgreSQL condition `invalid_authorization_specification`, SQLSTATE `28000`, class 28: Invalid Authorization Specification. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_INVALID_AUTHORIZATION_SPECIFICATION`. PL/pgSQL: `EXCEPTION WHEN invalid_authorization_specification THEN ...`.",
-    "28P01INVALID_PASSWORDInvalidPasswordclass_28.html#28p01Invalid passwordinvalid passwordPostgreSQL condition `invalid_password`, SQLSTATE `28P01`, class 28: Invalid Authorization Specification. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_PASSWORD`. PL/pgSQL: `EXCEPTION WHEN invalid_password THEN ...`.",
-    "2B000DEPENDENT_PRIVILEGE_DESCRIPTORS_STILL_EXISTDependentPrivilegeDescriptorsStillExistclass_2b.html#2b000Dependent privilege descriptors still existdependent privilege descriptors still existPostgreSQL condition `dependent_privilege_descriptors_still_exist`, SQLSTATE `2B000`, class 2B: Dependent Privilege Descriptors Still Exist. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_DEPENDENT_PRIVILEGE_DESCRIPTORS_STILL_EXIST`. PL/pgSQL: `EXCEPTION WHEN dependent_privilege_descriptors_still_exist THEN ...`.",
-    "2BP01DEPENDENT_OBJECTS_STILL_EXISTDependentObjectsStillExistclass_2b.html#2bp01Dependent objects still existdependent objects still existPostgreSQL condition `dependent_objects_still_exist`, SQLSTATE `2BP01`, class 2B: Dependent Privilege Descriptors Still Exist. Severity E (error).\n\nServer macro: `ERRCODE_DEPENDENT_OBJECTS_STILL_EXIST`. PL/pgSQL: `EXCEPTION WHEN dependent_objects_still_exist THEN ...`.",
-    "2D000INVALID_TRANSACTION_TERMINATIONInvalidTransactionTerminationclass_2d.html#2d000Invalid transaction terminationinvalid transaction terminationPostgreSQL condition `invalid_transaction_termination`, SQLSTATE `2D000`, class 2D: Invalid Transaction Termination. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_INVALID_TRANSACTION_TERMINATION`. PL/pgSQL: `EXCEPTION WHEN invalid_transaction_termination THEN ...`.",
-    "2F000SQL_ROUTINE_EXCEPTIONSqlRoutineExceptionclass_2f.html#2f000SQL routine exceptionSQL routine exceptionPostgreSQL condition `sql_routine_exception`, SQLSTATE `2F000`, class 2F: SQL Routine Exception. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_SQL_ROUTINE_EXCEPTION`. PL/pgSQL: `EXCEPTION WHEN sql_routine_exception THEN ...`.",
-    "2F005S_R_E_FUNCTION_EXECUTED_NO_RETURN_STATEMENTSREFunctionExecutedNoReturnStatementclass_2f.html#2f005Function executed no return statementfunction executed no return statementPostgreSQL condition `function_executed_no_return_statement`, SQLSTATE `2F005`, class 2F: SQL Routine Exception. Severity E (error).\n\nServer macro: `ERRCODE_S_R_E_FUNCTION_EXECUTED_NO_RETURN_STATEMENT`. PL/pgSQL: `EXCEPTION WHEN function_executed_no_return_statement THEN ...`.",
-    "2F002S_R_E_MODIFYING_SQL_DATA_NOT_PERMITTEDSREModifyingSqlDataNotPermittedclass_2f.html#2f002Modifying SQL data not permittedmodifying SQL data not permittedPostgreSQL condition `modifying_sql_data_not_permitted`, SQLSTATE `2F002`, class 2F: SQL Routine Exception. Severity E (error).\n\nServer macro: `ERRCODE_S_R_E_MODIFYING_SQL_DATA_NOT_PERMITTED`. PL/pgSQL: `EXCEPTION WHEN modifying_sql_data_not_permitted THEN ...`.",
-    "2F003S_R_E_PROHIBITED_SQL_STATEMENT_ATTEMPTEDSREProhibitedSqlStatementAttemptedclass_2f.html#2f003Prohibited SQL statement attemptedprohibited SQL statement attemptedPostgreSQL condition `prohibited_sql_statement_attempted`, SQLSTATE `2F003`, class 2F: SQL Routine Exception. Severity E (error).\n\nServer macro: `ERRCODE_S_R_E_PROHIBITED_SQL_STATEMENT_ATTEMPTED`. PL/pgSQL: `EXCEPTION WHEN prohibited_sql_statement_attempted THEN ...`.",
-    "2F004S_R_E_READING_SQL_DATA_NOT_PERMITTEDSREReadingSqlDataNotPermittedclass_2f.html#2f004Reading SQL data not permittedreading SQL data not permittedPostgreSQL condition `reading_sql_data_not_permitted`, SQLSTATE `2F004`, class 2F: SQL Routine Exception. Severity E (error).\n\nServer macro: `ERRCODE_S_R_E_READING_SQL_DATA_NOT_PERMITTED`. PL/pgSQL: `EXCEPTION WHEN reading_sql_data_not_permitted THEN ...`.",
-    "34000INVALID_CURSOR_NAMEInvalidCursorNameclass_34.html#34000Invalid cursor nameinvalid cursor namePostgreSQL condition `invalid_cursor_name`, SQLSTATE `34000`, class 34: Invalid Cursor Name. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_INVALID_CURSOR_NAME`. PL/pgSQL: `EXCEPTION WHEN invalid_cursor_name THEN ...`.\n\nThe server also raises this SQLSTATE as `ERRCODE_UNDEFINED_CURSOR` (alias `UNDEFINED_CURSOR`).UNDEFINED_CURSOR",
-    "38000EXTERNAL_ROUTINE_EXCEPTIONExternalRoutineExceptionclass_38.html#38000External routine exceptionexternal routine exceptionPostgreSQL condition `external_routine_exception`, SQLSTATE `38000`, class 38: External Routine Exception. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_EXTERNAL_ROUTINE_EXCEPTION`. PL/pgSQL: `EXCEPTION WHEN external_routine_exception THEN ...`.",
-    "38001E_R_E_CONTAINING_SQL_NOT_PERMITTEDEREContainingSqlNotPermittedclass_38.html#38001Containing SQL not permittedcontaining SQL not permittedPostgreSQL condition `containing_sql_not_permitted`, SQLSTATE `38001`, class 38: External Routine Exception. Severity E (error).\n\nServer macro: `ERRCODE_E_R_E_CONTAINING_SQL_NOT_PERMITTED`. PL/pgSQL: `EXCEPTION WHEN containing_sql_not_permitted THEN ...`.",
-    "38002E_R_E_MODIFYING_SQL_DATA_NOT_PERMITTEDEREModifyingSqlDataNotPermittedclass_38.html#38002Modifying SQL data not permittedmodifying SQL data not permittedPostgreSQL condition `modifying_sql_data_not_permitted`, SQLSTATE `38002`, class 38: External Routine Exception. Severity E (error).\n\nServer macro: `ERRCODE_E_R_E_MODIFYING_SQL_DATA_NOT_PERMITTED`. PL/pgSQL: `EXCEPTION WHEN modifying_sql_data_not_permitted THEN ...`.",
-    "38003E_R_E_PROHIBITED_SQL_STATEMENT_ATTEMPTEDEREProhibitedSqlStatementAttemptedclass_38.html#38003Prohibited SQL statement attemptedprohibited SQL statement attemptedPostgreSQL condition `prohibited_sql_statement_attempted`, SQLSTATE `38003`, class 38: External Routine Exception. Severity E (error).\n\nServer macro: `ERRCODE_E_R_E_PROHIBITED_SQL_STATEMENT_ATTEMPTED`. PL/pgSQL: `EXCEPTION WHEN prohibited_sql_statement_attempted THEN ...`.",
-    "38004E_R_E_READING_SQL_DATA_NOT_PERMITTEDEREReadingSqlDataNotPermittedclass_38.html#38004Reading SQL data not permittedreading SQL data not permittedPostgreSQL condition `reading_sql_data_not_permitted`, SQLSTATE `38004`, class 38: External Routine Exception. Severity E (error).\n\nServer macro: `ERRCODE_E_R_E_READING_SQL_DATA_NOT_PERMITTED`. PL/pgSQL: `EXCEPTION WHEN reading_sql_data_not_permitted THEN ...`.",
-    "39000EXTERNAL_ROUTINE_INVOCATION_EXCEPTIONExternalRoutineInvocationExceptionclass_39.html#39000External routine invocation exceptionexternal routine invocation exceptionPostgreSQL condition `external_routine_invocation_exception`, SQLSTATE `39000`, class 39: External Routine Invocation Exception. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_EXTERNAL_ROUTINE_INVOCATION_EXCEPTION`. PL/pgSQL: `EXCEPTION WHEN external_routine_invocation_exception THEN ...`.",
-    "39001E_R_I_E_INVALID_SQLSTATE_RETURNEDERIEInvalidSqlstateReturnedclass_39.html#39001Invalid SQLSTATE returnedinvalid SQLSTATE returnedPostgreSQL condition `invalid_sqlstate_returned`, SQLSTATE `39001`, class 39: External Routine Invocation Exception. Severity E (error).\n\nServer macro: `ERRCODE_E_R_I_E_INVALID_SQLSTATE_RETURNED`. PL/pgSQL: `EXCEPTION WHEN invalid_sqlstate_returned THEN ...`.",
-    "39004E_R_I_E_NULL_VALUE_NOT_ALLOWEDERIENullValueNotAllowedclass_39.html#39004Null value not allowednull value not allowedPostgreSQL condition `null_value_not_allowed`, SQLSTATE `39004`, class 39: External Routine Invocation Exception. Severity E (error).\n\nServer macro: `ERRCODE_E_R_I_E_NULL_VALUE_NOT_ALLOWED`. PL/pgSQL: `EXCEPTION WHEN null_value_not_allowed THEN ...`.",
-    "39P01E_R_I_E_TRIGGER_PROTOCOL_VIOLATEDERIETriggerProtocolViolatedclass_39.html#39p01Trigger protocol violatedtrigger protocol violatedPostgreSQL condition `trigger_protocol_violated`, SQLSTATE `39P01`, class 39: External Routine Invocation Exception. Severity E (error).\n\nServer macro: `ERRCODE_E_R_I_E_TRIGGER_PROTOCOL_VIOLATED`. PL/pgSQL: `EXCEPTION WHEN trigger_protocol_violated THEN ...`.",
-    "39P02E_R_I_E_SRF_PROTOCOL_VIOLATEDERIESrfProtocolViolatedclass_39.html#39p02SRF protocol violatedSRF protocol violatedPostgreSQL condition `srf_protocol_violated`, SQLSTATE `39P02`, class 39: External Routine Invocation Exception. Severity E (error).\n\nServer macro: `ERRCODE_E_R_I_E_SRF_PROTOCOL_VIOLATED`. PL/pgSQL: `EXCEPTION WHEN srf_protocol_violated THEN ...`.",
-    "39P03E_R_I_E_EVENT_TRIGGER_PROTOCOL_VIOLATEDERIEEventTriggerProtocolViolatedclass_39.html#39p03Event trigger protocol violatedevent trigger protocol violatedPostgreSQL condition `event_trigger_protocol_violated`, SQLSTATE `39P03`, class 39: External Routine Invocation Exception. Severity E (error).\n\nServer macro: `ERRCODE_E_R_I_E_EVENT_TRIGGER_PROTOCOL_VIOLATED`. PL/pgSQL: `EXCEPTION WHEN event_trigger_protocol_violated THEN ...`.",
-    "3B000SAVEPOINT_EXCEPTIONSavepointExceptionclass_3b.html#3b000Savepoint exceptionsavepoint exceptionPostgreSQL condition `savepoint_exception`, SQLSTATE `3B000`, class 3B: Savepoint Exception. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_SAVEPOINT_EXCEPTION`. PL/pgSQL: `EXCEPTION WHEN savepoint_exception THEN ...`.",
-    "3B001S_E_INVALID_SPECIFICATIONSEInvalidSpecificationclass_3b.html#3b001Invalid savepoint specificationinvalid savepoint specificationPostgreSQL condition `invalid_savepoint_specification`, SQLSTATE `3B001`, class 3B: Savepoint Exception. Severity E (error).\n\nServer macro: `ERRCODE_S_E_INVALID_SPECIFICATION`. PL/pgSQL: `EXCEPTION WHEN invalid_savepoint_specification THEN ...`.",
-    "3D000INVALID_CATALOG_NAMEInvalidCatalogNameclass_3d.html#3d000Invalid catalog nameinvalid catalog namePostgreSQL condition `invalid_catalog_name`, SQLSTATE `3D000`, class 3D: Invalid Catalog Name. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_INVALID_CATALOG_NAME`. PL/pgSQL: `EXCEPTION WHEN invalid_catalog_name THEN ...`.\n\nThe server also raises this SQLSTATE as `ERRCODE_UNDEFINED_DATABASE` (alias `UNDEFINED_DATABASE`).UNDEFINED_DATABASE",
-    "3F000INVALID_SCHEMA_NAMEInvalidSchemaNameclass_3f.html#3f000Invalid schema nameinvalid schema namePostgreSQL condition `invalid_schema_name`, SQLSTATE `3F000`, class 3F: Invalid Schema Name. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_INVALID_SCHEMA_NAME`. PL/pgSQL: `EXCEPTION WHEN invalid_schema_name THEN ...`.\n\nThe server also raises this SQLSTATE as `ERRCODE_UNDEFINED_SCHEMA` (alias `UNDEFINED_SCHEMA`).UNDEFINED_SCHEMA",
-    "40000TRANSACTION_ROLLBACKTransactionRollbackclass_40.html#40000Transaction rollbacktransaction rollbackPostgreSQL condition `transaction_rollback`, SQLSTATE `40000`, class 40: Transaction Rollback. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_TRANSACTION_ROLLBACK`. PL/pgSQL: `EXCEPTION WHEN transaction_rollback THEN ...`.",
-    "40002T_R_INTEGRITY_CONSTRAINT_VIOLATIONTRIntegrityConstraintViolationclass_40.html#40002Transaction integrity constraint violationtransaction integrity constraint violationPostgreSQL condition `transaction_integrity_constraint_violation`, SQLSTATE `40002`, class 40: Transaction Rollback. Severity E (error).\n\nServer macro: `ERRCODE_T_R_INTEGRITY_CONSTRAINT_VIOLATION`. PL/pgSQL: `EXCEPTION WHEN transaction_integrity_constraint_violation THEN ...`.",
-    "40001T_R_SERIALIZATION_FAILURETRSerializationFailureclass_40.html#40001Serialization failureserialization failurePostgreSQL condition `serialization_failure`, SQLSTATE `40001`, class 40: Transaction Rollback. Severity E (error).\n\nServer macro: `ERRCODE_T_R_SERIALIZATION_FAILURE`. PL/pgSQL: `EXCEPTION WHEN serialization_failure THEN ...`.",
-    "40003T_R_STATEMENT_COMPLETION_UNKNOWNTRStatementCompletionUnknownclass_40.html#40003Statement completion unknownstatement completion unknownPostgreSQL condition `statement_completion_unknown`, SQLSTATE `40003`, class 40: Transaction Rollback. Severity E (error).\n\nServer macro: `ERRCODE_T_R_STATEMENT_COMPLETION_UNKNOWN`. PL/pgSQL: `EXCEPTION WHEN statement_completion_unknown THEN ...`.",
-    "40P01T_R_DEADLOCK_DETECTEDTRDeadlockDetectedclass_40.html#40p01Deadlock detecteddeadlock detectedPostgreSQL condition `deadlock_detected`, SQLSTATE `40P01`, class 40: Transaction Rollback. Severity E (error).\n\nServer macro: `ERRCODE_T_R_DEADLOCK_DETECTED`. PL/pgSQL: `EXCEPTION WHEN deadlock_detected THEN ...`.",
-    "42000SYNTAX_ERROR_OR_ACCESS_RULE_VIOLATIONSyntaxErrorOrAccessRuleViolationclass_42.html#42000Syntax error or access rule violationsyntax error or access rule violationPostgreSQL condition `syntax_error_or_access_rule_violation`, SQLSTATE `42000`, class 42: Syntax Error or Access Rule Violation. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_SYNTAX_ERROR_OR_ACCESS_RULE_VIOLATION`. PL/pgSQL: `EXCEPTION WHEN syntax_error_or_access_rule_violation THEN ...`.",
-    "42601SYNTAX_ERRORSyntaxErrorclass_42.html#42601Syntax errorsyntax errorPostgreSQL condition `syntax_error`, SQLSTATE `42601`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_SYNTAX_ERROR`. PL/pgSQL: `EXCEPTION WHEN syntax_error THEN ...`.",
-    "42501INSUFFICIENT_PRIVILEGEInsufficientPrivilegeclass_42.html#42501Insufficient privilegeinsufficient privilegePostgreSQL condition `insufficient_privilege`, SQLSTATE `42501`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_INSUFFICIENT_PRIVILEGE`. PL/pgSQL: `EXCEPTION WHEN insufficient_privilege THEN ...`.",
-    "42846CANNOT_COERCECannotCoerceclass_42.html#42846Cannot coercecannot coercePostgreSQL condition `cannot_coerce`, SQLSTATE `42846`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_CANNOT_COERCE`. PL/pgSQL: `EXCEPTION WHEN cannot_coerce THEN ...`.",
-    "42803GROUPING_ERRORGroupingErrorclass_42.html#42803Grouping errorgrouping errorPostgreSQL condition `grouping_error`, SQLSTATE `42803`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_GROUPING_ERROR`. PL/pgSQL: `EXCEPTION WHEN grouping_error THEN ...`.",
-    "42P20WINDOWING_ERRORWindowingErrorclass_42.html#42p20Windowing errorwindowing errorPostgreSQL condition `windowing_error`, SQLSTATE `42P20`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_WINDOWING_ERROR`. PL/pgSQL: `EXCEPTION WHEN windowing_error THEN ...`.",
-    "42P19INVALID_RECURSIONInvalidRecursionclass_42.html#42p19Invalid recursioninvalid recursionPostgreSQL condition `invalid_recursion`, SQLSTATE `42P19`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_RECURSION`. PL/pgSQL: `EXCEPTION WHEN invalid_recursion THEN ...`.",
-    "42830INVALID_FOREIGN_KEYInvalidForeignKeyclass_42.html#42830Invalid foreign keyinvalid foreign keyPostgreSQL condition `invalid_foreign_key`, SQLSTATE `42830`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_FOREIGN_KEY`. PL/pgSQL: `EXCEPTION WHEN invalid_foreign_key THEN ...`.",
-    "42602INVALID_NAMEInvalidNameclass_42.html#42602Invalid nameinvalid namePostgreSQL condition `invalid_name`, SQLSTATE `42602`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_NAME`. PL/pgSQL: `EXCEPTION WHEN invalid_name THEN ...`.",
-    "42622NAME_TOO_LONGNameTooLongclass_42.html#42622Name too longname too longPostgreSQL condition `name_too_long`, SQLSTATE `42622`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_NAME_TOO_LONG`. PL/pgSQL: `EXCEPTION WHEN name_too_long THEN ...`.",
-    "42939RESERVED_NAMEReservedNameclass_42.html#42939Reserved namereserved namePostgreSQL condition `reserved_name`, SQLSTATE `42939`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_RESERVED_NAME`. PL/pgSQL: `EXCEPTION WHEN reserved_name THEN ...`.",
-    "42804DATATYPE_MISMATCHDatatypeMismatchclass_42.html#42804Datatype mismatchdatatype mismatchPostgreSQL condition `datatype_mismatch`, SQLSTATE `42804`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_DATATYPE_MISMATCH`. PL/pgSQL: `EXCEPTION WHEN datatype_mismatch THEN ...`.",
-    "42P18INDETERMINATE_DATATYPEIndeterminateDatatypeclass_42.html#42p18Indeterminate datatypeindeterminate datatypePostgreSQL condition `indeterminate_datatype`, SQLSTATE `42P18`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_INDETERMINATE_DATATYPE`. PL/pgSQL: `EXCEPTION WHEN indeterminate_datatype THEN ...`.",
-    "42P21COLLATION_MISMATCHCollationMismatchclass_42.html#42p21Collation mismatchcollation mismatchPostgreSQL condition `collation_mismatch`, SQLSTATE `42P21`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_COLLATION_MISMATCH`. PL/pgSQL: `EXCEPTION WHEN collation_mismatch THEN ...`.",
-    "42P22INDETERMINATE_COLLATIONIndeterminateCollationclass_42.html#42p22Indeterminate collationindeterminate collationPostgreSQL condition `indeterminate_collation`, SQLSTATE `42P22`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_INDETERMINATE_COLLATION`. PL/pgSQL: `EXCEPTION WHEN indeterminate_collation THEN ...`.",
-    "42809WRONG_OBJECT_TYPEWrongObjectTypeclass_42.html#42809Wrong object typewrong object typePostgreSQL condition `wrong_object_type`, SQLSTATE `42809`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_WRONG_OBJECT_TYPE`. PL/pgSQL: `EXCEPTION WHEN wrong_object_type THEN ...`.",
-    "428C9GENERATED_ALWAYSGeneratedAlwaysclass_42.html#428c9Generated alwaysgenerated alwaysPostgreSQL condition `generated_always`, SQLSTATE `428C9`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_GENERATED_ALWAYS`. PL/pgSQL: `EXCEPTION WHEN generated_always THEN ...`.",
-    "42703UNDEFINED_COLUMNUndefinedColumnclass_42.html#42703Undefined columnundefined columnPostgreSQL condition `undefined_column`, SQLSTATE `42703`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_UNDEFINED_COLUMN`. PL/pgSQL: `EXCEPTION WHEN undefined_column THEN ...`.",
-    "42883UNDEFINED_FUNCTIONUndefinedFunctionclass_42.html#42883Undefined functionundefined functionPostgreSQL condition `undefined_function`, SQLSTATE `42883`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_UNDEFINED_FUNCTION`. PL/pgSQL: `EXCEPTION WHEN undefined_function THEN ...`.",
-    "42P01UNDEFINED_TABLEUndefinedTableclass_42.html#42p01Undefined tableundefined tablePostgreSQL condition `undefined_table`, SQLSTATE `42P01`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_UNDEFINED_TABLE`. PL/pgSQL: `EXCEPTION WHEN undefined_table THEN ...`.",
-    "42P02UNDEFINED_PARAMETERUndefinedParameterclass_42.html#42p02Undefined parameterundefined parameterPostgreSQL condition `undefined_parameter`, SQLSTATE `42P02`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_UNDEFINED_PARAMETER`. PL/pgSQL: `EXCEPTION WHEN undefined_parameter THEN ...`.",
-    "42704UNDEFINED_OBJECTUndefinedObjectclass_42.html#42704Undefined objectundefined objectPostgreSQL condition `undefined_object`, SQLSTATE `42704`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_UNDEFINED_OBJECT`. PL/pgSQL: `EXCEPTION WHEN undefined_object THEN ...`.",
-    "42701DUPLICATE_COLUMNDuplicateColumnclass_42.html#42701Duplicate columnduplicate columnPostgreSQL condition `duplicate_column`, SQLSTATE `42701`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_DUPLICATE_COLUMN`. PL/pgSQL: `EXCEPTION WHEN duplicate_column THEN ...`.",
-    "42P03DUPLICATE_CURSORDuplicateCursorclass_42.html#42p03Duplicate cursorduplicate cursorPostgreSQL condition `duplicate_cursor`, SQLSTATE `42P03`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_DUPLICATE_CURSOR`. PL/pgSQL: `EXCEPTION WHEN duplicate_cursor THEN ...`.",
-    "42P04DUPLICATE_DATABASEDuplicateDatabaseclass_42.html#42p04Duplicate databaseduplicate databasePostgreSQL condition `duplicate_database`, SQLSTATE `42P04`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_DUPLICATE_DATABASE`. PL/pgSQL: `EXCEPTION WHEN duplicate_database THEN ...`.",
-    "42723DUPLICATE_FUNCTIONDuplicateFunctionclass_42.html#42723Duplicate functionduplicate functionPostgreSQL condition `duplicate_function`, SQLSTATE `42723`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_DUPLICATE_FUNCTION`. PL/pgSQL: `EXCEPTION WHEN duplicate_function THEN ...`.",
-    "42P05DUPLICATE_PSTATEMENTDuplicatePstatementclass_42.html#42p05Duplicate prepared statementduplicate prepared statementPostgreSQL condition `duplicate_prepared_statement`, SQLSTATE `42P05`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_DUPLICATE_PSTATEMENT`. PL/pgSQL: `EXCEPTION WHEN duplicate_prepared_statement THEN ...`.",
-    "42P06DUPLICATE_SCHEMADuplicateSchemaclass_42.html#42p06Duplicate schemaduplicate schemaPostgreSQL condition `duplicate_schema`, SQLSTATE `42P06`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_DUPLICATE_SCHEMA`. PL/pgSQL: `EXCEPTION WHEN duplicate_schema THEN ...`.",
-    "42P07DUPLICATE_TABLEDuplicateTableclass_42.html#42p07Duplicate tableduplicate tablePostgreSQL condition `duplicate_table`, SQLSTATE `42P07`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_DUPLICATE_TABLE`. PL/pgSQL: `EXCEPTION WHEN duplicate_table THEN ...`.",
-    "42712DUPLICATE_ALIASDuplicateAliasclass_42.html#42712Duplicate aliasduplicate aliasPostgreSQL condition `duplicate_alias`, SQLSTATE `42712`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_DUPLICATE_ALIAS`. PL/pgSQL: `EXCEPTION WHEN duplicate_alias THEN ...`.",
-    "42710DUPLICATE_OBJECTDuplicateObjectclass_42.html#42710Duplicate objectduplicate objectPostgreSQL condition `duplicate_object`, SQLSTATE `42710`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_DUPLICATE_OBJECT`. PL/pgSQL: `EXCEPTION WHEN duplicate_object THEN ...`.",
-    "42702AMBIGUOUS_COLUMNAmbiguousColumnclass_42.html#42702Ambiguous columnambiguous columnPostgreSQL condition `ambiguous_column`, SQLSTATE `42702`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_AMBIGUOUS_COLUMN`. PL/pgSQL: `EXCEPTION WHEN ambiguous_column THEN ...`.",
-    "42725AMBIGUOUS_FUNCTIONAmbiguousFunctionclass_42.html#42725Ambiguous functionambiguous functionPostgreSQL condition `ambiguous_function`, SQLSTATE `42725`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_AMBIGUOUS_FUNCTION`. PL/pgSQL: `EXCEPTION WHEN ambiguous_function THEN ...`.",
-    "42P08AMBIGUOUS_PARAMETERAmbiguousParameterclass_42.html#42p08Ambiguous parameterambiguous parameterPostgreSQL condition `ambiguous_parameter`, SQLSTATE `42P08`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_AMBIGUOUS_PARAMETER`. PL/pgSQL: `EXCEPTION WHEN ambiguous_parameter THEN ...`.",
-    "42P09AMBIGUOUS_ALIASAmbiguousAliasclass_42.html#42p09Ambiguous aliasambiguous aliasPostgreSQL condition `ambiguous_alias`, SQLSTATE `42P09`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_AMBIGUOUS_ALIAS`. PL/pgSQL: `EXCEPTION WHEN ambiguous_alias THEN ...`.",
-    "42P10INVALID_COLUMN_REFERENCEInvalidColumnReferenceclass_42.html#42p10Invalid column referenceinvalid column referencePostgreSQL condition `invalid_column_reference`, SQLSTATE `42P10`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_COLUMN_REFERENCE`. PL/pgSQL: `EXCEPTION WHEN invalid_column_reference THEN ...`.",
-    "42611INVALID_COLUMN_DEFINITIONInvalidColumnDefinitionclass_42.html#42611Invalid column definitioninvalid column definitionPostgreSQL condition `invalid_column_definition`, SQLSTATE `42611`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_COLUMN_DEFINITION`. PL/pgSQL: `EXCEPTION WHEN invalid_column_definition THEN ...`.",
-    "42P11INVALID_CURSOR_DEFINITIONInvalidCursorDefinitionclass_42.html#42p11Invalid cursor definitioninvalid cursor definitionPostgreSQL condition `invalid_cursor_definition`, SQLSTATE `42P11`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_CURSOR_DEFINITION`. PL/pgSQL: `EXCEPTION WHEN invalid_cursor_definition THEN ...`.",
-    "42P12INVALID_DATABASE_DEFINITIONInvalidDatabaseDefinitionclass_42.html#42p12Invalid database definitioninvalid database definitionPostgreSQL condition `invalid_database_definition`, SQLSTATE `42P12`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_DATABASE_DEFINITION`. PL/pgSQL: `EXCEPTION WHEN invalid_database_definition THEN ...`.",
-    "42P13INVALID_FUNCTION_DEFINITIONInvalidFunctionDefinitionclass_42.html#42p13Invalid function definitioninvalid function definitionPostgreSQL condition `invalid_function_definition`, SQLSTATE `42P13`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_FUNCTION_DEFINITION`. PL/pgSQL: `EXCEPTION WHEN invalid_function_definition THEN ...`.",
-    "42P14INVALID_PSTATEMENT_DEFINITIONInvalidPstatementDefinitionclass_42.html#42p14Invalid prepared statement definitioninvalid prepared statement definitionPostgreSQL condition `invalid_prepared_statement_definition`, SQLSTATE `42P14`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_PSTATEMENT_DEFINITION`. PL/pgSQL: `EXCEPTION WHEN invalid_prepared_statement_definition THEN ...`.",
-    "42P15INVALID_SCHEMA_DEFINITIONInvalidSchemaDefinitionclass_42.html#42p15Invalid schema definitioninvalid schema definitionPostgreSQL condition `invalid_schema_definition`, SQLSTATE `42P15`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_SCHEMA_DEFINITION`. PL/pgSQL: `EXCEPTION WHEN invalid_schema_definition THEN ...`.",
-    "42P16INVALID_TABLE_DEFINITIONInvalidTableDefinitionclass_42.html#42p16Invalid table definitioninvalid table definitionPostgreSQL condition `invalid_table_definition`, SQLSTATE `42P16`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_TABLE_DEFINITION`. PL/pgSQL: `EXCEPTION WHEN invalid_table_definition THEN ...`.",
-    "42P17INVALID_OBJECT_DEFINITIONInvalidObjectDefinitionclass_42.html#42p17Invalid object definitioninvalid object definitionPostgreSQL condition `invalid_object_definition`, SQLSTATE `42P17`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_OBJECT_DEFINITION`. PL/pgSQL: `EXCEPTION WHEN invalid_object_definition THEN ...`.",
-    "44000WITH_CHECK_OPTION_VIOLATIONWithCheckOptionViolationclass_44.html#44000With check option violationwith check option violationPostgreSQL condition `with_check_option_violation`, SQLSTATE `44000`, class 44: WITH CHECK OPTION Violation. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_WITH_CHECK_OPTION_VIOLATION`. PL/pgSQL: `EXCEPTION WHEN with_check_option_violation THEN ...`.",
-    "53000INSUFFICIENT_RESOURCESInsufficientResourcesclass_53.html#53000Insufficient resourcesinsufficient resourcesPostgreSQL condition `insufficient_resources`, SQLSTATE `53000`, class 53: Insufficient Resources. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_INSUFFICIENT_RESOURCES`. PL/pgSQL: `EXCEPTION WHEN insufficient_resources THEN ...`.",
-    "53100DISK_FULLDiskFullclass_53.html#53100Disk fulldisk fullPostgreSQL condition `disk_full`, SQLSTATE `53100`, class 53: Insufficient Resources. Severity E (error).\n\nServer macro: `ERRCODE_DISK_FULL`. PL/pgSQL: `EXCEPTION WHEN disk_full THEN ...`.",
-    "53200OUT_OF_MEMORYOutOfMemoryclass_53.html#53200Out of memoryout of memoryPostgreSQL condition `out_of_memory`, SQLSTATE `53200`, class 53: Insufficient Resources. Severity E (error).\n\nServer macro: `ERRCODE_OUT_OF_MEMORY`. PL/pgSQL: `EXCEPTION WHEN out_of_memory THEN ...`.",
-    "53300TOO_MANY_CONNECTIONSTooManyConnectionsclass_53.html#53300Too many connectionstoo many connectionsPostgreSQL condition `too_many_connections`, SQLSTATE `53300`, class 53: Insufficient Resources. Severity E (error).\n\nServer macro: `ERRCODE_TOO_MANY_CONNECTIONS`. PL/pgSQL: `EXCEPTION WHEN too_many_connections THEN ...`.",
-    "53400CONFIGURATION_LIMIT_EXCEEDEDConfigurationLimitExceededclass_53.html#53400Configuration limit exceededconfiguration limit exceededPostgreSQL condition `configuration_limit_exceeded`, SQLSTATE `53400`, class 53: Insufficient Resources. Severity E (error).\n\nServer macro: `ERRCODE_CONFIGURATION_LIMIT_EXCEEDED`. PL/pgSQL: `EXCEPTION WHEN configuration_limit_exceeded THEN ...`.",
-    "54000PROGRAM_LIMIT_EXCEEDEDProgramLimitExceededclass_54.html#54000Program limit exceededprogram limit exceededPostgreSQL condition `program_limit_exceeded`, SQLSTATE `54000`, class 54: Program Limit Exceeded. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_PROGRAM_LIMIT_EXCEEDED`. PL/pgSQL: `EXCEPTION WHEN program_limit_exceeded THEN ...`.",
-    "54001STATEMENT_TOO_COMPLEXStatementTooComplexclass_54.html#54001Statement too complexstatement too complexPostgreSQL condition `statement_too_complex`, SQLSTATE `54001`, class 54: Program Limit Exceeded. Severity E (error).\n\nServer macro: `ERRCODE_STATEMENT_TOO_COMPLEX`. PL/pgSQL: `EXCEPTION WHEN statement_too_complex THEN ...`.",
-    "54011TOO_MANY_COLUMNSTooManyColumnsclass_54.html#54011Too many columnstoo many columnsPostgreSQL condition `too_many_columns`, SQLSTATE `54011`, class 54: Program Limit Exceeded. Severity E (error).\n\nServer macro: `ERRCODE_TOO_MANY_COLUMNS`. PL/pgSQL: `EXCEPTION WHEN too_many_columns THEN ...`.",
-    "54023TOO_MANY_ARGUMENTSTooManyArgumentsclass_54.html#54023Too many argumentstoo many argumentsPostgreSQL condition `too_many_arguments`, SQLSTATE `54023`, class 54: Program Limit Exceeded. Severity E (error).\n\nServer macro: `ERRCODE_TOO_MANY_ARGUMENTS`. PL/pgSQL: `EXCEPTION WHEN too_many_arguments THEN ...`.",
-    "55000OBJECT_NOT_IN_PREREQUISITE_STATEObjectNotInPrerequisiteStateclass_55.html#55000Object not in prerequisite stateobject not in prerequisite statePostgreSQL condition `object_not_in_prerequisite_state`, SQLSTATE `55000`, class 55: Object Not In Prerequisite State. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE`. PL/pgSQL: `EXCEPTION WHEN object_not_in_prerequisite_state THEN ...`.",
-    "55006OBJECT_IN_USEObjectInUseclass_55.html#55006Object in useobject in usePostgreSQL condition `object_in_use`, SQLSTATE `55006`, class 55: Object Not In Prerequisite State. Severity E (error).\n\nServer macro: `ERRCODE_OBJECT_IN_USE`. PL/pgSQL: `EXCEPTION WHEN object_in_use THEN ...`.",
-    "55P02CANT_CHANGE_RUNTIME_PARAMCantChangeRuntimeParamclass_55.html#55p02Can't change runtime paramcan't change runtime paramPostgreSQL condition `cant_change_runtime_param`, SQLSTATE `55P02`, class 55: Object Not In Prerequisite State. Severity E (error).\n\nServer macro: `ERRCODE_CANT_CHANGE_RUNTIME_PARAM`. PL/pgSQL: `EXCEPTION WHEN cant_change_runtime_param THEN ...`.",
-    "55P03LOCK_NOT_AVAILABLELockNotAvailableclass_55.html#55p03Lock not availablelock not availablePostgreSQL condition `lock_not_available`, SQLSTATE `55P03`, class 55: Object Not In Prerequisite State. Severity E (error).\n\nServer macro: `ERRCODE_LOCK_NOT_AVAILABLE`. PL/pgSQL: `EXCEPTION WHEN lock_not_available THEN ...`.",
-    "55P04UNSAFE_NEW_ENUM_VALUE_USAGEUnsafeNewEnumValueUsageclass_55.html#55p04Unsafe new enum value usageunsafe new enum value usagePostgreSQL condition `unsafe_new_enum_value_usage`, SQLSTATE `55P04`, class 55: Object Not In Prerequisite State. Severity E (error).\n\nServer macro: `ERRCODE_UNSAFE_NEW_ENUM_VALUE_USAGE`. PL/pgSQL: `EXCEPTION WHEN unsafe_new_enum_value_usage THEN ...`.",
-    "57000OPERATOR_INTERVENTIONOperatorInterventionclass_57.html#57000Operator interventionoperator interventionPostgreSQL condition `operator_intervention`, SQLSTATE `57000`, class 57: Operator Intervention. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_OPERATOR_INTERVENTION`. PL/pgSQL: `EXCEPTION WHEN operator_intervention THEN ...`.",
-    "57014QUERY_CANCELEDQueryCanceledclass_57.html#57014Query canceledquery canceledPostgreSQL condition `query_canceled`, SQLSTATE `57014`, class 57: Operator Intervention. Severity E (error).\n\nServer macro: `ERRCODE_QUERY_CANCELED`. PL/pgSQL: `EXCEPTION WHEN query_canceled THEN ...`.",
-    "57P01ADMIN_SHUTDOWNAdminShutdownclass_57.html#57p01Admin shutdownadmin shutdownPostgreSQL condition `admin_shutdown`, SQLSTATE `57P01`, class 57: Operator Intervention. Severity E (error).\n\nServer macro: `ERRCODE_ADMIN_SHUTDOWN`. PL/pgSQL: `EXCEPTION WHEN admin_shutdown THEN ...`.",
-    "57P02CRASH_SHUTDOWNCrashShutdownclass_57.html#57p02Crash shutdowncrash shutdownPostgreSQL condition `crash_shutdown`, SQLSTATE `57P02`, class 57: Operator Intervention. Severity E (error).\n\nServer macro: `ERRCODE_CRASH_SHUTDOWN`. PL/pgSQL: `EXCEPTION WHEN crash_shutdown THEN ...`.",
-    "57P03CANNOT_CONNECT_NOWCannotConnectNowclass_57.html#57p03Cannot connect nowcannot connect nowPostgreSQL condition `cannot_connect_now`, SQLSTATE `57P03`, class 57: Operator Intervention. Severity E (error).\n\nServer macro: `ERRCODE_CANNOT_CONNECT_NOW`. PL/pgSQL: `EXCEPTION WHEN cannot_connect_now THEN ...`.",
-    "57P04DATABASE_DROPPEDDatabaseDroppedclass_57.html#57p04Database droppeddatabase droppedPostgreSQL condition `database_dropped`, SQLSTATE `57P04`, class 57: Operator Intervention. Severity E (error).\n\nServer macro: `ERRCODE_DATABASE_DROPPED`. PL/pgSQL: `EXCEPTION WHEN database_dropped THEN ...`.",
-    "57P05IDLE_SESSION_TIMEOUTIdleSessionTimeoutclass_57.html#57p05Idle session timeoutidle session timeoutPostgreSQL condition `idle_session_timeout`, SQLSTATE `57P05`, class 57: Operator Intervention. Severity E (error).\n\nServer macro: `ERRCODE_IDLE_SESSION_TIMEOUT`. PL/pgSQL: `EXCEPTION WHEN idle_session_timeout THEN ...`.",
-    "58000SYSTEM_ERRORSystemErrorclass_58.html#58000System errorsystem errorPostgreSQL condition `system_error`, SQLSTATE `58000`, class 58: System Error (errors external to PostgreSQL itself). Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_SYSTEM_ERROR`. PL/pgSQL: `EXCEPTION WHEN system_error THEN ...`.",
-    "58030IO_ERRORIoErrorclass_58.html#58030I/O errorI/O errorPostgreSQL condition `io_error`, SQLSTATE `58030`, class 58: System Error (errors external to PostgreSQL itself). Severity E (error).\n\nServer macro: `ERRCODE_IO_ERROR`. PL/pgSQL: `EXCEPTION WHEN io_error THEN ...`.",
-    "58P01UNDEFINED_FILEUndefinedFileclass_58.html#58p01Undefined fileundefined filePostgreSQL condition `undefined_file`, SQLSTATE `58P01`, class 58: System Error (errors external to PostgreSQL itself). Severity E (error).\n\nServer macro: `ERRCODE_UNDEFINED_FILE`. PL/pgSQL: `EXCEPTION WHEN undefined_file THEN ...`.",
-    "58P02DUPLICATE_FILEDuplicateFileclass_58.html#58p02Duplicate fileduplicate filePostgreSQL condition `duplicate_file`, SQLSTATE `58P02`, class 58: System Error (errors external to PostgreSQL itself). Severity E (error).\n\nServer macro: `ERRCODE_DUPLICATE_FILE`. PL/pgSQL: `EXCEPTION WHEN duplicate_file THEN ...`.",
-    "72000SNAPSHOT_TOO_OLDSnapshotTooOldclass_72.html#72000Snapshot too oldsnapshot too oldPostgreSQL condition `snapshot_too_old`, SQLSTATE `72000`, class 72: Snapshot Failure. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_SNAPSHOT_TOO_OLD`. PL/pgSQL: `EXCEPTION WHEN snapshot_too_old THEN ...`.",
-    "F0000CONFIG_FILE_ERRORConfigFileErrorclass_f0.html#f0000Config file errorconfig file errorPostgreSQL condition `config_file_error`, SQLSTATE `F0000`, class F0: Configuration File Error. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_CONFIG_FILE_ERROR`. PL/pgSQL: `EXCEPTION WHEN config_file_error THEN ...`.",
-    "F0001LOCK_FILE_EXISTSLockFileExistsclass_f0.html#f0001Lock file existslock file existsPostgreSQL condition `lock_file_exists`, SQLSTATE `F0001`, class F0: Configuration File Error. Severity E (error).\n\nServer macro: `ERRCODE_LOCK_FILE_EXISTS`. PL/pgSQL: `EXCEPTION WHEN lock_file_exists THEN ...`.",
-    "HV000FDW_ERRORFdwErrorclass_hv.html#hv000FDW errorFDW errorPostgreSQL condition `fdw_error`, SQLSTATE `HV000`, class HV: Foreign Data Wrapper Error (SQL/MED). Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_FDW_ERROR`. PL/pgSQL: `EXCEPTION WHEN fdw_error THEN ...`.",
-    "HV005FDW_COLUMN_NAME_NOT_FOUNDFdwColumnNameNotFoundclass_hv.html#hv005FDW column name not foundFDW column name not foundPostgreSQL condition `fdw_column_name_not_found`, SQLSTATE `HV005`, class HV: Foreign Data Wrapper Error (SQL/MED). Severity E (error).\n\nServer macro: `ERRCODE_FDW_COLUMN_NAME_NOT_FOUND`. PL/pgSQL: `EXCEPTION WHEN fdw_column_name_not_found THEN ...`.",
-    "HV002FDW_DYNAMIC_PARAMETER_VALUE_NEEDEDFdwDynamicParameterValueNeededclass_hv.html#hv002FDW dynamic parameter value neededFDW dynamic parameter value neededPostgreSQL condition `fdw_dynamic_parameter_value_needed`, SQLSTATE `HV002`, class HV: Foreign Data Wrapper Error (SQL/MED). Severity E (error).\n\nServer macro: `ERRCODE_FDW_DYNAMIC_PARAMETER_VALUE_NEEDED`. PL/pgSQL: `EXCEPTION WHEN fdw_dynamic_parameter_value_needed THEN ...`.",
-    "HV010FDW_FUNCTION_SEQUENCE_ERRORFdwFunctionSequenceErrorclass_hv.html#hv010FDW function sequence errorFDW function sequence errorPostgreSQL condition `fdw_function_sequence_error`, SQLSTATE `HV010`, class HV: Foreign Data Wrapper Error (SQL/MED). Severity E (error).\n\nServer macro: `ERRCODE_FDW_FUNCTION_SEQUENCE_ERROR`. PL/pgSQL: `EXCEPTION WHEN fdw_function_sequence_error THEN ...`.",
-    "HV021FDW_INCONSISTENT_DESCRIPTOR_INFORMATIONFdwInconsistentDescriptorInformationclass_hv.html#hv021FDW inconsistent descriptor informationFDW inconsistent descriptor informationPostgreSQL condition `fdw_inconsistent_descriptor_information`, SQLSTATE `HV021`, class HV: Foreign Data Wrapper Error (SQL/MED). Severity E (error).\n\nServer macro: `ERRCODE_FDW_INCONSISTENT_DESCRIPTOR_INFORMATION`. PL/pgSQL: `EXCEPTION WHEN fdw_inconsistent_descriptor_information THEN ...`.",
-    "HV024FDW_INVALID_ATTRIBUTE_VALUEFdwInvalidAttributeValueclass_hv.html#hv024FDW invalid attribute valueFDW invalid attribute valuePostgreSQL condition `fdw_invalid_attribute_value`, SQLSTATE `HV024`, class HV: Foreign Data Wrapper Error (SQL/MED). Severity E (error).\n\nServer macro: `ERRCODE_FDW_INVALID_ATTRIBUTE_VALUE`. PL/pgSQL: `EXCEPTION WHEN fdw_invalid_attribute_value THEN ...`.",
-    "HV007FDW_INVALID_COLUMN_NAMEFdwInvalidColumnNameclass_hv.html#hv007FDW invalid column nameFDW invalid column namePostgreSQL condition `fdw_invalid_column_name`, SQLSTATE `HV007`, class HV: Foreign Data Wrapper Error (SQL/MED). Severity E (error).\n\nServer macro: `ERRCODE_FDW_INVALID_COLUMN_NAME`. PL/pgSQL: `EXCEPTION WHEN fdw_invalid_column_name THEN ...`.",
-    "HV008FDW_INVALID_COLUMN_NUMBERFdwInvalidColumnNumberclass_hv.html#hv008FDW invalid column numberFDW invalid column numberPostgreSQL condition `fdw_invalid_column_number`, SQLSTATE `HV008`, class HV: Foreign Data Wrapper Error (SQL/MED). Severity E (error).\n\nServer macro: `ERRCODE_FDW_INVALID_COLUMN_NUMBER`. PL/pgSQL: `EXCEPTION WHEN fdw_invalid_column_number THEN ...`.",
-    "HV004FDW_INVALID_DATA_TYPEFdwInvalidDataTypeclass_hv.html#hv004FDW invalid data typeFDW invalid data typePostgreSQL condition `fdw_invalid_data_type`, SQLSTATE `HV004`, class HV: Foreign Data Wrapper Error (SQL/MED). Severity E (error).\n\nServer macro: `ERRCODE_FDW_INVALID_DATA_TYPE`. PL/pgSQL: `EXCEPTION WHEN fdw_invalid_data_type THEN ...`.",
-    "HV006FDW_INVALID_DATA_TYPE_DESCRIPTORSFdwInvalidDataTypeDescriptorsclass_hv.html#hv006FDW invalid data type descriptorsFDW invalid data type descriptorsPostgreSQL condition `fdw_invalid_data_type_descriptors`, SQLSTATE `HV006`, class HV: Foreign Data Wrapper Error (SQL/MED). Severity E (error).\n\nServer macro: `ERRCODE_FDW_INVALID_DATA_TYPE_DESCRIPTORS`. PL/pgSQL: `EXCEPTION WHEN fdw_invalid_data_type_descriptors THEN ...`.",
-    "HV091FDW_INVALID_DESCRIPTOR_FIELD_IDENTIFIERFdwInvalidDescriptorFieldIdentifierclass_hv.html#hv091FDW invalid descriptor field identifierFDW invalid descriptor field identifierPostgreSQL condition `fdw_invalid_descriptor_field_identifier`, SQLSTATE `HV091`, class HV: Foreign Data Wrapper Error (SQL/MED). Severity E (error).\n\nServer macro: `ERRCODE_FDW_INVALID_DESCRIPTOR_FIELD_IDENTIFIER`. PL/pgSQL: `EXCEPTION WHEN fdw_invalid_descriptor_field_identifier THEN ...`.",
-    "HV00BFDW_INVALID_HANDLEFdwInvalidHandleclass_hv.html#hv00bFDW invalid handleFDW invalid handlePostgreSQL condition `fdw_invalid_handle`, SQLSTATE `HV00B`, class HV: Foreign Data Wrapper Error (SQL/MED). Severity E (error).\n\nServer macro: `ERRCODE_FDW_INVALID_HANDLE`. PL/pgSQL: `EXCEPTION WHEN fdw_invalid_handle THEN ...`.",
-    "HV00CFDW_INVALID_OPTION_INDEXFdwInvalidOptionIndexclass_hv.html#hv00cFDW invalid option indexFDW invalid option indexPostgreSQL condition `fdw_invalid_option_index`, SQLSTATE `HV00C`, class HV: Foreign Data Wrapper Error (SQL/MED). Severity E (error).\n\nServer macro: `ERRCODE_FDW_INVALID_OPTION_INDEX`. PL/pgSQL: `EXCEPTION WHEN fdw_invalid_option_index THEN ...`.",
-    "HV00DFDW_INVALID_OPTION_NAMEFdwInvalidOptionNameclass_hv.html#hv00dFDW invalid option nameFDW invalid option namePostgreSQL condition `fdw_invalid_option_name`, SQLSTATE `HV00D`, class HV: Foreign Data Wrapper Error (SQL/MED). Severity E (error).\n\nServer macro: `ERRCODE_FDW_INVALID_OPTION_NAME`. PL/pgSQL: `EXCEPTION WHEN fdw_invalid_option_name THEN ...`.",
-    "HV090FDW_INVALID_STRING_LENGTH_OR_BUFFER_LENGTHFdwInvalidStringLengthOrBufferLengthclass_hv.html#hv090FDW invalid string length or buffer lengthFDW invalid string length or buffer lengthPostgreSQL condition `fdw_invalid_string_length_or_buffer_length`, SQLSTATE `HV090`, class HV: Foreign Data Wrapper Error (SQL/MED). Severity E (error).\n\nServer macro: `ERRCODE_FDW_INVALID_STRING_LENGTH_OR_BUFFER_LENGTH`. PL/pgSQL: `EXCEPTION WHEN fdw_invalid_string_length_or_buffer_length THEN ...`.",
-    "HV00AFDW_INVALID_STRING_FORMATFdwInvalidStringFormatclass_hv.html#hv00aFDW invalid string formatFDW invalid string formatPostgreSQL condition `fdw_invalid_string_format`, SQLSTATE `HV00A`, class HV: Foreign Data Wrapper Error (SQL/MED). Severity E (error).\n\nServer macro: `ERRCODE_FDW_INVALID_STRING_FORMAT`. PL/pgSQL: `EXCEPTION WHEN fdw_invalid_string_format THEN ...`.",
-    "HV009FDW_INVALID_USE_OF_NULL_POINTERFdwInvalidUseOfNullPointerclass_hv.html#hv009FDW invalid use of null pointerFDW invalid use of null pointerPostgreSQL condition `fdw_invalid_use_of_null_pointer`, SQLSTATE `HV009`, class HV: Foreign Data Wrapper Error (SQL/MED). Severity E (error).\n\nServer macro: `ERRCODE_FDW_INVALID_USE_OF_NULL_POINTER`. PL/pgSQL: `EXCEPTION WHEN fdw_invalid_use_of_null_pointer THEN ...`.",
-    "HV014FDW_TOO_MANY_HANDLESFdwTooManyHandlesclass_hv.html#hv014FDW too many handlesFDW too many handlesPostgreSQL condition `fdw_too_many_handles`, SQLSTATE `HV014`, class HV: Foreign Data Wrapper Error (SQL/MED). Severity E (error).\n\nServer macro: `ERRCODE_FDW_TOO_MANY_HANDLES`. PL/pgSQL: `EXCEPTION WHEN fdw_too_many_handles THEN ...`.",
-    "HV001FDW_OUT_OF_MEMORYFdwOutOfMemoryclass_hv.html#hv001FDW out of memoryFDW out of memoryPostgreSQL condition `fdw_out_of_memory`, SQLSTATE `HV001`, class HV: Foreign Data Wrapper Error (SQL/MED). Severity E (error).\n\nServer macro: `ERRCODE_FDW_OUT_OF_MEMORY`. PL/pgSQL: `EXCEPTION WHEN fdw_out_of_memory THEN ...`.",
-    "HV00PFDW_NO_SCHEMASFdwNoSchemasclass_hv.html#hv00pFDW no schemasFDW no schemasPostgreSQL condition `fdw_no_schemas`, SQLSTATE `HV00P`, class HV: Foreign Data Wrapper Error (SQL/MED). Severity E (error).\n\nServer macro: `ERRCODE_FDW_NO_SCHEMAS`. PL/pgSQL: `EXCEPTION WHEN fdw_no_schemas THEN ...`.",
-    "HV00JFDW_OPTION_NAME_NOT_FOUNDFdwOptionNameNotFoundclass_hv.html#hv00jFDW option name not foundFDW option name not foundPostgreSQL condition `fdw_option_name_not_found`, SQLSTATE `HV00J`, class HV: Foreign Data Wrapper Error (SQL/MED). Severity E (error).\n\nServer macro: `ERRCODE_FDW_OPTION_NAME_NOT_FOUND`. PL/pgSQL: `EXCEPTION WHEN fdw_option_name_not_found THEN ...`.",
-    "HV00KFDW_REPLY_HANDLEFdwReplyHandleclass_hv.html#hv00kFDW reply handleFDW reply handlePostgreSQL condition `fdw_reply_handle`, SQLSTATE `HV00K`, class HV: Foreign Data Wrapper Error (SQL/MED). Severity E (error).\n\nServer macro: `ERRCODE_FDW_REPLY_HANDLE`. PL/pgSQL: `EXCEPTION WHEN fdw_reply_handle THEN ...`.",
-    "HV00QFDW_SCHEMA_NOT_FOUNDFdwSchemaNotFoundclass_hv.html#hv00qFDW schema not foundFDW schema not foundPostgreSQL condition `fdw_schema_not_found`, SQLSTATE `HV00Q`, class HV: Foreign Data Wrapper Error (SQL/MED). Severity E (error).\n\nServer macro: `ERRCODE_FDW_SCHEMA_NOT_FOUND`. PL/pgSQL: `EXCEPTION WHEN fdw_schema_not_found THEN ...`.",
-    "HV00RFDW_TABLE_NOT_FOUNDFdwTableNotFoundclass_hv.html#hv00rFDW table not foundFDW table not foundPostgreSQL condition `fdw_table_not_found`, SQLSTATE `HV00R`, class HV: Foreign Data Wrapper Error (SQL/MED). Severity E (error).\n\nServer macro: `ERRCODE_FDW_TABLE_NOT_FOUND`. PL/pgSQL: `EXCEPTION WHEN fdw_table_not_found THEN ...`.",
-    "HV00LFDW_UNABLE_TO_CREATE_EXECUTIONFdwUnableToCreateExecutionclass_hv.html#hv00lFDW unable to create executionFDW unable to create executionPostgreSQL condition `fdw_unable_to_create_execution`, SQLSTATE `HV00L`, class HV: Foreign Data Wrapper Error (SQL/MED). Severity E (error).\n\nServer macro: `ERRCODE_FDW_UNABLE_TO_CREATE_EXECUTION`. PL/pgSQL: `EXCEPTION WHEN fdw_unable_to_create_execution THEN ...`.",
-    "HV00MFDW_UNABLE_TO_CREATE_REPLYFdwUnableToCreateReplyclass_hv.html#hv00mFDW unable to create replyFDW unable to create replyPostgreSQL condition `fdw_unable_to_create_reply`, SQLSTATE `HV00M`, class HV: Foreign Data Wrapper Error (SQL/MED). Severity E (error).\n\nServer macro: `ERRCODE_FDW_UNABLE_TO_CREATE_REPLY`. PL/pgSQL: `EXCEPTION WHEN fdw_unable_to_create_reply THEN ...`.",
-    "HV00NFDW_UNABLE_TO_ESTABLISH_CONNECTIONFdwUnableToEstablishConnectionclass_hv.html#hv00nFDW unable to establish connectionFDW unable to establish connectionPostgreSQL condition `fdw_unable_to_establish_connection`, SQLSTATE `HV00N`, class HV: Foreign Data Wrapper Error (SQL/MED). Severity E (error).\n\nServer macro: `ERRCODE_FDW_UNABLE_TO_ESTABLISH_CONNECTION`. PL/pgSQL: `EXCEPTION WHEN fdw_unable_to_establish_connection THEN ...`.",
-    "P0000PLPGSQL_ERRORPlpgsqlErrorclass_p0.html#p0000PL/pgSQL errorPL/pgSQL errorPostgreSQL condition `plpgsql_error`, SQLSTATE `P0000`, class P0: PL/pgSQL Error. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_PLPGSQL_ERROR`. PL/pgSQL: `EXCEPTION WHEN plpgsql_error THEN ...`.",
-    "P0001RAISE_EXCEPTIONRaiseExceptionclass_p0.html#p0001Raise exceptionraise exceptionPostgreSQL condition `raise_exception`, SQLSTATE `P0001`, class P0: PL/pgSQL Error. Severity E (error).\n\nServer macro: `ERRCODE_RAISE_EXCEPTION`. PL/pgSQL: `EXCEPTION WHEN raise_exception THEN ...`.",
-    "P0002NO_DATA_FOUNDNoDataFoundclass_p0.html#p0002No data foundno data foundPostgreSQL condition `no_data_found`, SQLSTATE `P0002`, class P0: PL/pgSQL Error. Severity E (error).\n\nServer macro: `ERRCODE_NO_DATA_FOUND`. PL/pgSQL: `EXCEPTION WHEN no_data_found THEN ...`.",
-    "P0003TOO_MANY_ROWSTooManyRowsclass_p0.html#p0003Too many rowstoo many rowsPostgreSQL condition `too_many_rows`, SQLSTATE `P0003`, class P0: PL/pgSQL Error. Severity E (error).\n\nServer macro: `ERRCODE_TOO_MANY_ROWS`. PL/pgSQL: `EXCEPTION WHEN too_many_rows THEN ...`.",
-    "P0004ASSERT_FAILUREAssertFailureclass_p0.html#p0004Assert failureassert failurePostgreSQL condition `assert_failure`, SQLSTATE `P0004`, class P0: PL/pgSQL Error. Severity E (error).\n\nServer macro: `ERRCODE_ASSERT_FAILURE`. PL/pgSQL: `EXCEPTION WHEN assert_failure THEN ...`.",
-    "XX000INTERNAL_ERRORInternalErrorclass_xx.html#xx000Internal errorinternal errorPostgreSQL condition `internal_error`, SQLSTATE `XX000`, class XX: Internal Error. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_INTERNAL_ERROR`. PL/pgSQL: `EXCEPTION WHEN internal_error THEN ...`.",
-    "XX001DATA_CORRUPTEDDataCorruptedclass_xx.html#xx001Data corrupteddata corruptedPostgreSQL condition `data_corrupted`, SQLSTATE `XX001`, class XX: Internal Error. Severity E (error).\n\nServer macro: `ERRCODE_DATA_CORRUPTED`. PL/pgSQL: `EXCEPTION WHEN data_corrupted THEN ...`.",
-    "XX002INDEX_CORRUPTEDIndexCorruptedclass_xx.html#xx002Index corruptedindex corruptedPostgreSQL condition `index_corrupted`, SQLSTATE `XX002`, class XX: Internal Error. Severity E (error).\n\nServer macro: `ERRCODE_INDEX_CORRUPTED`. PL/pgSQL: `EXCEPTION WHEN index_corrupted THEN ...`.",
+    "00000SUCCESSFUL_COMPLETIONSuccessfulCompletionhttps://postgres-errors.example/reference/class_00.html#00000Successful completionsuccessful completionPostgreSQL condition `successful_completion`, SQLSTATE `00000`, class 00: Successful Completion. Severity S (success). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_SUCCESSFUL_COMPLETION`.",
+    "01000WARNINGWarninghttps://postgres-errors.example/reference/class_01.html#01000WarningwarningPostgreSQL condition `warning`, SQLSTATE `01000`, class 01: Warning. Severity W (warning). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_WARNING`.",
+    "0100CWARNING_DYNAMIC_RESULT_SETS_RETURNEDWarningDynamicResultSetsReturnedhttps://postgres-errors.example/reference/class_01.html#0100cDynamic result sets returneddynamic result sets returnedPostgreSQL condition `dynamic_result_sets_returned`, SQLSTATE `0100C`, class 01: Warning. Severity W (warning).\n\nServer macro: `ERRCODE_WARNING_DYNAMIC_RESULT_SETS_RETURNED`.",
+    "01008WARNING_IMPLICIT_ZERO_BIT_PADDINGWarningImplicitZeroBitPaddinghttps://postgres-errors.example/reference/class_01.html#01008Implicit zero bit paddingimplicit zero bit paddingPostgreSQL condition `implicit_zero_bit_padding`, SQLSTATE `01008`, class 01: Warning. Severity W (warning).\n\nServer macro: `ERRCODE_WARNING_IMPLICIT_ZERO_BIT_PADDING`.",
+    "01003WARNING_NULL_VALUE_ELIMINATED_IN_SET_FUNCTIONWarningNullValueEliminatedInSetFunctionhttps://postgres-errors.example/reference/class_01.html#01003Null value eliminated in set functionnull value eliminated in set functionPostgreSQL condition `null_value_eliminated_in_set_function`, SQLSTATE `01003`, class 01: Warning. Severity W (warning).\n\nServer macro: `ERRCODE_WARNING_NULL_VALUE_ELIMINATED_IN_SET_FUNCTION`.",
+    "01007WARNING_PRIVILEGE_NOT_GRANTEDWarningPrivilegeNotGrantedhttps://postgres-errors.example/reference/class_01.html#01007Privilege not grantedprivilege not grantedPostgreSQL condition `privilege_not_granted`, SQLSTATE `01007`, class 01: Warning. Severity W (warning).\n\nServer macro: `ERRCODE_WARNING_PRIVILEGE_NOT_GRANTED`.",
+    "01006WARNING_PRIVILEGE_NOT_REVOKEDWarningPrivilegeNotRevokedhttps://postgres-errors.example/reference/class_01.html#01006Privilege not revokedprivilege not revokedPostgreSQL condition `privilege_not_revoked`, SQLSTATE `01006`, class 01: Warning. Severity W (warning).\n\nServer macro: `ERRCODE_WARNING_PRIVILEGE_NOT_REVOKED`.",
+    "01004WARNING_STRING_DATA_RIGHT_TRUNCATIONWarningStringDataRightTruncationhttps://postgres-errors.example/reference/class_01.html#01004String data right truncationstring data right truncationPostgreSQL condition `string_data_right_truncation`, SQLSTATE `01004`, class 01: Warning. Severity W (warning).\n\nServer macro: `ERRCODE_WARNING_STRING_DATA_RIGHT_TRUNCATION`.",
+    "01P01WARNING_DEPRECATED_FEATUREWarningDeprecatedFeaturehttps://postgres-errors.example/reference/class_01.html#01p01Deprecated featuredeprecated featurePostgreSQL condition `deprecated_feature`, SQLSTATE `01P01`, class 01: Warning. Severity W (warning).\n\nServer macro: `ERRCODE_WARNING_DEPRECATED_FEATURE`.",
+    "02000NO_DATANoDatahttps://postgres-errors.example/reference/class_02.html#02000No datano dataPostgreSQL condition `no_data`, SQLSTATE `02000`, class 02: No Data (this is also a warning class per the SQL standard). Severity W (warning). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_NO_DATA`.",
+    "02001NO_ADDITIONAL_DYNAMIC_RESULT_SETS_RETURNEDNoAdditionalDynamicResultSetsReturnedhttps://postgres-errors.example/reference/class_02.html#02001No additional dynamic result sets returnedno additional dynamic result sets returnedPostgreSQL condition `no_additional_dynamic_result_sets_returned`, SQLSTATE `02001`, class 02: No Data (this is also a warning class per the SQL standard). Severity W (warning).\n\nServer macro: `ERRCODE_NO_ADDITIONAL_DYNAMIC_RESULT_SETS_RETURNED`.",
+    "03000SQL_STATEMENT_NOT_YET_COMPLETESqlStatementNotYetCompletehttps://postgres-errors.example/reference/class_03.html#03000SQL statement not yet completeSQL statement not yet completePostgreSQL condition `sql_statement_not_yet_complete`, SQLSTATE `03000`, class 03: SQL Statement Not Yet Complete. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_SQL_STATEMENT_NOT_YET_COMPLETE`. PL/pgSQL: `EXCEPTION WHEN sql_statement_not_yet_complete THEN ...`.",
+    "08000CONNECTION_EXCEPTIONConnectionExceptionhttps://postgres-errors.example/reference/class_08.html#08000Connection exceptionconnection exceptionPostgreSQL condition `connection_exception`, SQLSTATE `08000`, class 08: Connection Exception. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_CONNECTION_EXCEPTION`. PL/pgSQL: `EXCEPTION WHEN connection_exception THEN ...`.",
+    "08003CONNECTION_DOES_NOT_EXISTConnectionDoesNotExisthttps://postgres-errors.example/reference/class_08.html#08003Connection does not existconnection does not existPostgreSQL condition `connection_does_not_exist`, SQLSTATE `08003`, class 08: Connection Exception. Severity E (error).\n\nServer macro: `ERRCODE_CONNECTION_DOES_NOT_EXIST`. PL/pgSQL: `EXCEPTION WHEN connection_does_not_exist THEN ...`.",
+    "08006CONNECTION_FAILUREConnectionFailurehttps://postgres-errors.example/reference/class_08.html#08006Connection failureconnection failurePostgreSQL condition `connection_failure`, SQLSTATE `08006`, class 08: Connection Exception. Severity E (error).\n\nServer macro: `ERRCODE_CONNECTION_FAILURE`. PL/pgSQL: `EXCEPTION WHEN connection_failure THEN ...`.",
+    "08001SQLCLIENT_UNABLE_TO_ESTABLISH_SQLCONNECTIONSqlclientUnableToEstablishSqlconnectionhttps://postgres-errors.example/reference/class_08.html#08001SQL-client unable to establish SQL-connectionSQL-client unable to establish SQL-connectionPostgreSQL condition `sqlclient_unable_to_establish_sqlconnection`, SQLSTATE `08001`, class 08: Connection Exception. Severity E (error).\n\nServer macro: `ERRCODE_SQLCLIENT_UNABLE_TO_ESTABLISH_SQLCONNECTION`. PL/pgSQL: `EXCEPTION WHEN sqlclient_unable_to_establish_sqlconnection THEN ...`.",
+    "08004SQLSERVER_REJECTED_ESTABLISHMENT_OF_SQLCONNECTIONSqlserverRejectedEstablishmentOfSqlconnectionhttps://postgres-errors.example/reference/class_08.html#08004SQL-server rejected establishment of SQL-connectionSQL-server rejected establishment of SQL-connectionPostgreSQL condition `sqlserver_rejected_establishment_of_sqlconnection`, SQLSTATE `08004`, class 08: Connection Exception. Severity E (error).\n\nServer macro: `ERRCODE_SQLSERVER_REJECTED_ESTABLISHMENT_OF_SQLCONNECTION`. PL/pgSQL: `EXCEPTION WHEN sqlserver_rejected_establishment_of_sqlconnection THEN ...`.",
+    "08007TRANSACTION_RESOLUTION_UNKNOWNTransactionResolutionUnknownhttps://postgres-errors.example/reference/class_08.html#08007Transaction resolution unknowntransaction resolution unknownPostgreSQL condition `transaction_resolution_unknown`, SQLSTATE `08007`, class 08: Connection Exception. Severity E (error).\n\nServer macro: `ERRCODE_TRANSACTION_RESOLUTION_UNKNOWN`. PL/pgSQL: `EXCEPTION WHEN transaction_resolution_unknown THEN ...`.",
+    "08P01PROTOCOL_VIOLATIONProtocolViolationhttps://postgres-errors.example/reference/class_08.html#08p01Protocol violationprotocol violationPostgreSQL condition `protocol_violation`, SQLSTATE `08P01`, class 08: Connection Exception. Severity E (error).\n\nServer macro: `ERRCODE_PROTOCOL_VIOLATION`. PL/pgSQL: `EXCEPTION WHEN protocol_violation THEN ...`.",
+    "09000TRIGGERED_ACTION_EXCEPTIONTriggeredActionExceptionhttps://postgres-errors.example/reference/class_09.html#09000Triggered action exceptiontriggered action exceptionPostgreSQL condition `triggered_action_exception`, SQLSTATE `09000`, class 09: Triggered Action Exception. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_TRIGGERED_ACTION_EXCEPTION`. PL/pgSQL: `EXCEPTION WHEN triggered_action_exception THEN ...`.",
+    "0A000FEATURE_NOT_SUPPORTEDFeatureNotSupportedhttps://postgres-errors.example/reference/class_0a.html#0a000Feature not supportedfeature not supportedPostgreSQL condition `feature_not_supported`, SQLSTATE `0A000`, class 0A: Feature Not Supported. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_FEATURE_NOT_SUPPORTED`. PL/pgSQL: `EXCEPTION WHEN feature_not_supported THEN ...`.",
+    "0B000INVALID_TRANSACTION_INITIATIONInvalidTransactionInitiationhttps://postgres-errors.example/reference/class_0b.html#0b000Invalid transaction initiationinvalid transaction initiationPostgreSQL condition `invalid_transaction_initiation`, SQLSTATE `0B000`, class 0B: Invalid Transaction Initiation. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_INVALID_TRANSACTION_INITIATION`. PL/pgSQL: `EXCEPTION WHEN invalid_transaction_initiation THEN ...`.",
+    "0F000LOCATOR_EXCEPTIONLocatorExceptionhttps://postgres-errors.example/reference/class_0f.html#0f000Locator exceptionlocator exceptionPostgreSQL condition `locator_exception`, SQLSTATE `0F000`, class 0F: Locator Exception. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_LOCATOR_EXCEPTION`. PL/pgSQL: `EXCEPTION WHEN locator_exception THEN ...`.",
+    "0F001L_E_INVALID_SPECIFICATIONLEInvalidSpecificationhttps://postgres-errors.example/reference/class_0f.html#0f001Invalid locator specificationinvalid locator specificationPostgreSQL condition `invalid_locator_specification`, SQLSTATE `0F001`, class 0F: Locator Exception. Severity E (error).\n\nServer macro: `ERRCODE_L_E_INVALID_SPECIFICATION`. PL/pgSQL: `EXCEPTION WHEN invalid_locator_specification THEN ...`.",
+    "0L000INVALID_GRANTORInvalidGrantorhttps://postgres-errors.example/reference/class_0l.html#0l000Invalid grantorinvalid grantorPostgreSQL condition `invalid_grantor`, SQLSTATE `0L000`, class 0L: Invalid Grantor. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_INVALID_GRANTOR`. PL/pgSQL: `EXCEPTION WHEN invalid_grantor THEN ...`.",
+    "0LP01INVALID_GRANT_OPERATIONInvalidGrantOperationhttps://postgres-errors.example/reference/class_0l.html#0lp01Invalid grant operationinvalid grant operationPostgreSQL condition `invalid_grant_operation`, SQLSTATE `0LP01`, class 0L: Invalid Grantor. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_GRANT_OPERATION`. PL/pgSQL: `EXCEPTION WHEN invalid_grant_operation THEN ...`.",
+    "0P000INVALID_ROLE_SPECIFICATIONInvalidRoleSpecificationhttps://postgres-errors.example/reference/class_0p.html#0p000Invalid role specificationinvalid role specificationPostgreSQL condition `invalid_role_specification`, SQLSTATE `0P000`, class 0P: Invalid Role Specification. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_INVALID_ROLE_SPECIFICATION`. PL/pgSQL: `EXCEPTION WHEN invalid_role_specification THEN ...`.",
+    "0Z000DIAGNOSTICS_EXCEPTIONDiagnosticsExceptionhttps://postgres-errors.example/reference/class_0z.html#0z000Diagnostics exceptiondiagnostics exceptionPostgreSQL condition `diagnostics_exception`, SQLSTATE `0Z000`, class 0Z: Diagnostics Exception. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_DIAGNOSTICS_EXCEPTION`. PL/pgSQL: `EXCEPTION WHEN diagnostics_exception THEN ...`.",
+    "0Z002STACKED_DIAGNOSTICS_ACCESSED_WITHOUT_ACTIVE_HANDLERStackedDiagnosticsAccessedWithoutActiveHandlerhttps://postgres-errors.example/reference/class_0z.html#0z002Stacked diagnostics accessed without active handlerstacked diagnostics accessed without active handlerPostgreSQL condition `stacked_diagnostics_accessed_without_active_handler`, SQLSTATE `0Z002`, class 0Z: Diagnostics Exception. Severity E (error).\n\nServer macro: `ERRCODE_STACKED_DIAGNOSTICS_ACCESSED_WITHOUT_ACTIVE_HANDLER`. PL/pgSQL: `EXCEPTION WHEN stacked_diagnostics_accessed_without_active_handler THEN ...`.",
+    "20000CASE_NOT_FOUNDCaseNotFoundhttps://postgres-errors.example/reference/class_20.html#20000Case not foundcase not foundPostgreSQL condition `case_not_found`, SQLSTATE `20000`, class 20: Case Not Found. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_CASE_NOT_FOUND`. PL/pgSQL: `EXCEPTION WHEN case_not_found THEN ...`.",
+    "21000CARDINALITY_VIOLATIONCardinalityViolationhttps://postgres-errors.example/reference/class_21.html#21000Cardinality violationcardinality violationPostgreSQL condition `cardinality_violation`, SQLSTATE `21000`, class 21: Cardinality Violation. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_CARDINALITY_VIOLATION`. PL/pgSQL: `EXCEPTION WHEN cardinality_violation THEN ...`.",
+    "22000DATA_EXCEPTIONDataExceptionhttps://postgres-errors.example/reference/class_22.html#22000Data exceptiondata exceptionPostgreSQL condition `data_exception`, SQLSTATE `22000`, class 22: Data Exception. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_DATA_EXCEPTION`. PL/pgSQL: `EXCEPTION WHEN data_exception THEN ...`.",
+    "2202EARRAY_SUBSCRIPT_ERRORArraySubscriptErrorhttps://postgres-errors.example/reference/class_22.html#2202eArray subscript errorarray subscript errorPostgreSQL condition `array_subscript_error`, SQLSTATE `2202E`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_ARRAY_SUBSCRIPT_ERROR`. PL/pgSQL: `EXCEPTION WHEN array_subscript_error THEN ...`.\n\nThe server also raises this SQLSTATE as `ERRCODE_ARRAY_ELEMENT_ERROR` (alias `ARRAY_ELEMENT_ERROR`).ARRAY_ELEMENT_ERROR",
+    "22021CHARACTER_NOT_IN_REPERTOIRECharacterNotInRepertoirehttps://postgres-errors.example/reference/class_22.html#22021Character not in repertoirecharacter not in repertoirePostgreSQL condition `character_not_in_repertoire`, SQLSTATE `22021`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_CHARACTER_NOT_IN_REPERTOIRE`. PL/pgSQL: `EXCEPTION WHEN character_not_in_repertoire THEN ...`.",
+    "22008DATETIME_FIELD_OVERFLOWDatetimeFieldOverflowhttps://postgres-errors.example/reference/class_22.html#22008Datetime field overflowdatetime field overflowPostgreSQL condition `datetime_field_overflow`, SQLSTATE `22008`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_DATETIME_FIELD_OVERFLOW`. PL/pgSQL: `EXCEPTION WHEN datetime_field_overflow THEN ...`.\n\nThe server also raises this SQLSTATE as `ERRCODE_DATETIME_VALUE_OUT_OF_RANGE` (alias `DATETIME_VALUE_OUT_OF_RANGE`).DATETIME_VALUE_OUT_OF_RANGE",
+    "22012DIVISION_BY_ZERODivisionByZerohttps://postgres-errors.example/reference/class_22.html#22012Division by zerodivision by zeroPostgreSQL condition `division_by_zero`, SQLSTATE `22012`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_DIVISION_BY_ZERO`. PL/pgSQL: `EXCEPTION WHEN division_by_zero THEN ...`.",
+    "22005ERROR_IN_ASSIGNMENTErrorInAssignmenthttps://postgres-errors.example/reference/class_22.html#22005Error in assignmenterror in assignmentPostgreSQL condition `error_in_assignment`, SQLSTATE `22005`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_ERROR_IN_ASSIGNMENT`. PL/pgSQL: `EXCEPTION WHEN error_in_assignment THEN ...`.",
+    "2200BESCAPE_CHARACTER_CONFLICTEscapeCharacterConflicthttps://postgres-errors.example/reference/class_22.html#2200bEscape character conflictescape character conflictPostgreSQL condition `escape_character_conflict`, SQLSTATE `2200B`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_ESCAPE_CHARACTER_CONFLICT`. PL/pgSQL: `EXCEPTION WHEN escape_character_conflict THEN ...`.",
+    "22022INDICATOR_OVERFLOWIndicatorOverflowhttps://postgres-errors.example/reference/class_22.html#22022Indicator overflowindicator overflowPostgreSQL condition `indicator_overflow`, SQLSTATE `22022`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_INDICATOR_OVERFLOW`. PL/pgSQL: `EXCEPTION WHEN indicator_overflow THEN ...`.",
+    "22015INTERVAL_FIELD_OVERFLOWIntervalFieldOverflowhttps://postgres-errors.example/reference/class_22.html#22015Interval field overflowinterval field overflowPostgreSQL condition `interval_field_overflow`, SQLSTATE `22015`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_INTERVAL_FIELD_OVERFLOW`. PL/pgSQL: `EXCEPTION WHEN interval_field_overflow THEN ...`.",
+    "2201EINVALID_ARGUMENT_FOR_LOGInvalidArgumentForLoghttps://postgres-errors.example/reference/class_22.html#2201eInvalid argument for logarithminvalid argument for logarithmPostgreSQL condition `invalid_argument_for_logarithm`, SQLSTATE `2201E`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_ARGUMENT_FOR_LOG`. PL/pgSQL: `EXCEPTION WHEN invalid_argument_for_logarithm THEN ...`.",
+    "22014INVALID_ARGUMENT_FOR_NTILEInvalidArgumentForNtilehttps://postgres-errors.example/reference/class_22.html#22014Invalid argument for ntile functioninvalid argument for ntile functionPostgreSQL condition `invalid_argument_for_ntile_function`, SQLSTATE `22014`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_ARGUMENT_FOR_NTILE`. PL/pgSQL: `EXCEPTION WHEN invalid_argument_for_ntile_function THEN ...`.",
+    "22016INVALID_ARGUMENT_FOR_NTH_VALUEInvalidArgumentForNthValuehttps://postgres-errors.example/reference/class_22.html#22016Invalid argument for nth value functioninvalid argument for nth value functionPostgreSQL condition `invalid_argument_for_nth_value_function`, SQLSTATE `22016`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_ARGUMENT_FOR_NTH_VALUE`. PL/pgSQL: `EXCEPTION WHEN invalid_argument_for_nth_value_function THEN ...`.",
+    "2201FINVALID_ARGUMENT_FOR_POWER_FUNCTIONInvalidArgumentForPowerFunctionhttps://postgres-errors.example/reference/class_22.html#2201fInvalid argument for power functioninvalid argument for power functionPostgreSQL condition `invalid_argument_for_power_function`, SQLSTATE `2201F`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_ARGUMENT_FOR_POWER_FUNCTION`. PL/pgSQL: `EXCEPTION WHEN invalid_argument_for_power_function THEN ...`.",
+    "2201GINVALID_ARGUMENT_FOR_WIDTH_BUCKET_FUNCTIONInvalidArgumentForWidthBucketFunctionhttps://postgres-errors.example/reference/class_22.html#2201gInvalid argument for width bucket functioninvalid argument for width bucket functionPostgreSQL condition `invalid_argument_for_width_bucket_function`, SQLSTATE `2201G`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_ARGUMENT_FOR_WIDTH_BUCKET_FUNCTION`. PL/pgSQL: `EXCEPTION WHEN invalid_argument_for_width_bucket_function THEN ...`.",
+    "22018INVALID_CHARACTER_VALUE_FOR_CASTInvalidCharacterValueForCasthttps://postgres-errors.example/reference/class_22.html#22018Invalid character value for castinvalid character value for castPostgreSQL condition `invalid_character_value_for_cast`, SQLSTATE `22018`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_CHARACTER_VALUE_FOR_CAST`. PL/pgSQL: `EXCEPTION WHEN invalid_character_value_for_cast THEN ...`.",
+    "22007INVALID_DATETIME_FORMATInvalidDatetimeFormathttps://postgres-errors.example/reference/class_22.html#22007Invalid datetime formatinvalid datetime formatPostgreSQL condition `invalid_datetime_format`, SQLSTATE `22007`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_DATETIME_FORMAT`. PL/pgSQL: `EXCEPTION WHEN invalid_datetime_format THEN ...`.",
+    "22019INVALID_ESCAPE_CHARACTERInvalidEscapeCharacterhttps://postgres-errors.example/reference/class_22.html#22019Invalid escape characterinvalid escape characterPostgreSQL condition `invalid_escape_character`, SQLSTATE `22019`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_ESCAPE_CHARACTER`. PL/pgSQL: `EXCEPTION WHEN invalid_escape_character THEN ...`.",
+    "2200DINVALID_ESCAPE_OCTETInvalidEscapeOctethttps://postgres-errors.example/reference/class_22.html#2200dInvalid escape octetinvalid escape octetPostgreSQL condition `invalid_escape_octet`, SQLSTATE `2200D`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_ESCAPE_OCTET`. PL/pgSQL: `EXCEPTION WHEN invalid_escape_octet THEN ...`.",
+    "22025INVALID_ESCAPE_SEQUENCEInvalidEscapeSequencehttps://postgres-errors.example/reference/class_22.html#22025Invalid escape sequenceinvalid escape sequencePostgreSQL condition `invalid_escape_sequence`, SQLSTATE `22025`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_ESCAPE_SEQUENCE`. PL/pgSQL: `EXCEPTION WHEN invalid_escape_sequence THEN ...`.",
+    "22P06NONSTANDARD_USE_OF_ESCAPE_CHARACTERNonstandardUseOfEscapeCharacterhttps://postgres-errors.example/reference/class_22.html#22p06Nonstandard use of escape characternonstandard use of escape characterPostgreSQL condition `nonstandard_use_of_escape_character`, SQLSTATE `22P06`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_NONSTANDARD_USE_OF_ESCAPE_CHARACTER`. PL/pgSQL: `EXCEPTION WHEN nonstandard_use_of_escape_character THEN ...`.",
+    "22010INVALID_INDICATOR_PARAMETER_VALUEInvalidIndicatorParameterValuehttps://postgres-errors.example/reference/class_22.html#22010Invalid indicator parameter valueinvalid indicator parameter valuePostgreSQL condition `invalid_indicator_parameter_value`, SQLSTATE `22010`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_INDICATOR_PARAMETER_VALUE`. PL/pgSQL: `EXCEPTION WHEN invalid_indicator_parameter_value THEN ...`.",
+    "22023INVALID_PARAMETER_VALUEInvalidParameterValuehttps://postgres-errors.example/reference/class_22.html#22023Invalid parameter valueinvalid parameter valuePostgreSQL condition `invalid_parameter_value`, SQLSTATE `22023`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_PARAMETER_VALUE`. PL/pgSQL: `EXCEPTION WHEN invalid_parameter_value THEN ...`.",
+    "22013INVALID_PRECEDING_OR_FOLLOWING_SIZEInvalidPrecedingOrFollowingSizehttps://postgres-errors.example/reference/class_22.html#22013Invalid preceding or following sizeinvalid preceding or following sizePostgreSQL condition `invalid_preceding_or_following_size`, SQLSTATE `22013`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_PRECEDING_OR_FOLLOWING_SIZE`. PL/pgSQL: `EXCEPTION WHEN invalid_preceding_or_following_size THEN ...`.",
+    "2201BINVALID_REGULAR_EXPRESSIONInvalidRegularExpressionhttps://postgres-errors.example/reference/class_22.html#2201bInvalid regular expressioninvalid regular expressionPostgreSQL condition `invalid_regular_expression`, SQLSTATE `2201B`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_REGULAR_EXPRESSION`. PL/pgSQL: `EXCEPTION WHEN invalid_regular_expression THEN ...`.",
+    "2201WINVALID_ROW_COUNT_IN_LIMIT_CLAUSEInvalidRowCountInLimitClausehttps://postgres-errors.example/reference/class_22.html#2201wInvalid row count in limit clauseinvalid row count in limit clausePostgreSQL condition `invalid_row_count_in_limit_clause`, SQLSTATE `2201W`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_ROW_COUNT_IN_LIMIT_CLAUSE`. PL/pgSQL: `EXCEPTION WHEN invalid_row_count_in_limit_clause THEN ...`.",
+    "2201XINVALID_ROW_COUNT_IN_RESULT_OFFSET_CLAUSEInvalidRowCountInResultOffsetClausehttps://postgres-errors.example/reference/class_22.html#2201xInvalid row count in result offset clauseinvalid row count in result offset clausePostgreSQL condition `invalid_row_count_in_result_offset_clause`, SQLSTATE `2201X`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_ROW_COUNT_IN_RESULT_OFFSET_CLAUSE`. PL/pgSQL: `EXCEPTION WHEN invalid_row_count_in_result_offset_clause THEN ...`.",
+    "2202HINVALID_TABLESAMPLE_ARGUMENTInvalidTablesampleArgumenthttps://postgres-errors.example/reference/class_22.html#2202hInvalid tablesample argumentinvalid tablesample argumentPostgreSQL condition `invalid_tablesample_argument`, SQLSTATE `2202H`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_TABLESAMPLE_ARGUMENT`. PL/pgSQL: `EXCEPTION WHEN invalid_tablesample_argument THEN ...`.",
+    "2202GINVALID_TABLESAMPLE_REPEATInvalidTablesampleRepeathttps://postgres-errors.example/reference/class_22.html#2202gInvalid tablesample repeatinvalid tablesample repeatPostgreSQL condition `invalid_tablesample_repeat`, SQLSTATE `2202G`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_TABLESAMPLE_REPEAT`. PL/pgSQL: `EXCEPTION WHEN invalid_tablesample_repeat THEN ...`.",
+    "22009INVALID_TIME_ZONE_DISPLACEMENT_VALUEInvalidTimeZoneDisplacementValuehttps://postgres-errors.example/reference/class_22.html#22009Invalid time zone displacement valueinvalid time zone displacement valuePostgreSQL condition `invalid_time_zone_displacement_value`, SQLSTATE `22009`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_TIME_ZONE_DISPLACEMENT_VALUE`. PL/pgSQL: `EXCEPTION WHEN invalid_time_zone_displacement_value THEN ...`.",
+    "2200CINVALID_USE_OF_ESCAPE_CHARACTERInvalidUseOfEscapeCharacterhttps://postgres-errors.example/reference/class_22.html#2200cInvalid use of escape characterinvalid use of escape characterPostgreSQL condition `invalid_use_of_escape_character`, SQLSTATE `2200C`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_USE_OF_ESCAPE_CHARACTER`. PL/pgSQL: `EXCEPTION WHEN invalid_use_of_escape_character THEN ...`.",
+    "2200GMOST_SPECIFIC_TYPE_MISMATCHMostSpecificTypeMismatchhttps://postgres-errors.example/reference/class_22.html#2200gMost specific type mismatchmost specific type mismatchPostgreSQL condition `most_specific_type_mismatch`, SQLSTATE `2200G`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_MOST_SPECIFIC_TYPE_MISMATCH`. PL/pgSQL: `EXCEPTION WHEN most_specific_type_mismatch THEN ...`.",
+    "22004NULL_VALUE_NOT_ALLOWEDNullValueNotAllowedhttps://postgres-errors.example/reference/class_22.html#22004Null value not allowednull value not allowedPostgreSQL condition `null_value_not_allowed`, SQLSTATE `22004`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_NULL_VALUE_NOT_ALLOWED`. PL/pgSQL: `EXCEPTION WHEN null_value_not_allowed THEN ...`.",
+    "22002NULL_VALUE_NO_INDICATOR_PARAMETERNullValueNoIndicatorParameterhttps://postgres-errors.example/reference/class_22.html#22002Null value no indicator parameternull value no indicator parameterPostgreSQL condition `null_value_no_indicator_parameter`, SQLSTATE `22002`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_NULL_VALUE_NO_INDICATOR_PARAMETER`. PL/pgSQL: `EXCEPTION WHEN null_value_no_indicator_parameter THEN ...`.",
+    "22003NUMERIC_VALUE_OUT_OF_RANGENumericValueOutOfRangehttps://postgres-errors.example/reference/class_22.html#22003Numeric value out of rangenumeric value out of rangePostgreSQL condition `numeric_value_out_of_range`, SQLSTATE `22003`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE`. PL/pgSQL: `EXCEPTION WHEN numeric_value_out_of_range THEN ...`.",
+    "2200HSEQUENCE_GENERATOR_LIMIT_EXCEEDEDSequenceGeneratorLimitExceededhttps://postgres-errors.example/reference/class_22.html#2200hSequence generator limit exceededsequence generator limit exceededPostgreSQL condition `sequence_generator_limit_exceeded`, SQLSTATE `2200H`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_SEQUENCE_GENERATOR_LIMIT_EXCEEDED`. PL/pgSQL: `EXCEPTION WHEN sequence_generator_limit_exceeded THEN ...`.",
+    "22026STRING_DATA_LENGTH_MISMATCHStringDataLengthMismatchhttps://postgres-errors.example/reference/class_22.html#22026String data length mismatchstring data length mismatchPostgreSQL condition `string_data_length_mismatch`, SQLSTATE `22026`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_STRING_DATA_LENGTH_MISMATCH`. PL/pgSQL: `EXCEPTION WHEN string_data_length_mismatch THEN ...`.",
+    "22001STRING_DATA_RIGHT_TRUNCATIONStringDataRightTruncationhttps://postgres-errors.example/reference/class_22.html#22001String data right truncationstring data right truncationPostgreSQL condition `string_data_right_truncation`, SQLSTATE `22001`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_STRING_DATA_RIGHT_TRUNCATION`. PL/pgSQL: `EXCEPTION WHEN string_data_right_truncation THEN ...`.",
+    "22011SUBSTRING_ERRORSubstringErrorhttps://postgres-errors.example/reference/class_22.html#22011Substring errorsubstring errorPostgreSQL condition `substring_error`, SQLSTATE `22011`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_SUBSTRING_ERROR`. PL/pgSQL: `EXCEPTION WHEN substring_error THEN ...`.",
+    "22027TRIM_ERRORTrimErrorhttps://postgres-errors.example/reference/class_22.html#22027Trim errortrim errorPostgreSQL condition `trim_error`, SQLSTATE `22027`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_TRIM_ERROR`. PL/pgSQL: `EXCEPTION WHEN trim_error THEN ...`.",
+    "22024UNTERMINATED_C_STRINGUnterminatedCStringhttps://postgres-errors.example/reference/class_22.html#22024Unterminated C stringunterminated C stringPostgreSQL condition `unterminated_c_string`, SQLSTATE `22024`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_UNTERMINATED_C_STRING`. PL/pgSQL: `EXCEPTION WHEN unterminated_c_string THEN ...`.",
+    "2200FZERO_LENGTH_CHARACTER_STRINGZeroLengthCharacterStringhttps://postgres-errors.example/reference/class_22.html#2200fZero length character stringzero length character stringPostgreSQL condition `zero_length_character_string`, SQLSTATE `2200F`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_ZERO_LENGTH_CHARACTER_STRING`. PL/pgSQL: `EXCEPTION WHEN zero_length_character_string THEN ...`.",
+    "22P01FLOATING_POINT_EXCEPTIONFloatingPointExceptionhttps://postgres-errors.example/reference/class_22.html#22p01Floating point exceptionfloating point exceptionPostgreSQL condition `floating_point_exception`, SQLSTATE `22P01`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_FLOATING_POINT_EXCEPTION`. PL/pgSQL: `EXCEPTION WHEN floating_point_exception THEN ...`.",
+    "22P02INVALID_TEXT_REPRESENTATIONInvalidTextRepresentationhttps://postgres-errors.example/reference/class_22.html#22p02Invalid text representationinvalid text representationPostgreSQL condition `invalid_text_representation`, SQLSTATE `22P02`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_TEXT_REPRESENTATION`. PL/pgSQL: `EXCEPTION WHEN invalid_text_representation THEN ...`.",
+    "22P03INVALID_BINARY_REPRESENTATIONInvalidBinaryRepresentationhttps://postgres-errors.example/reference/class_22.html#22p03Invalid binary representationinvalid binary representationPostgreSQL condition `invalid_binary_representation`, SQLSTATE `22P03`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_BINARY_REPRESENTATION`. PL/pgSQL: `EXCEPTION WHEN invalid_binary_representation THEN ...`.",
+    "22P04BAD_COPY_FILE_FORMATBadCopyFileFormathttps://postgres-errors.example/reference/class_22.html#22p04Bad copy file formatbad copy file formatPostgreSQL condition `bad_copy_file_format`, SQLSTATE `22P04`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_BAD_COPY_FILE_FORMAT`. PL/pgSQL: `EXCEPTION WHEN bad_copy_file_format THEN ...`.",
+    "22P05UNTRANSLATABLE_CHARACTERUntranslatableCharacterhttps://postgres-errors.example/reference/class_22.html#22p05Untranslatable characteruntranslatable characterPostgreSQL condition `untranslatable_character`, SQLSTATE `22P05`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_UNTRANSLATABLE_CHARACTER`. PL/pgSQL: `EXCEPTION WHEN untranslatable_character THEN ...`.",
+    "2200LNOT_AN_XML_DOCUMENTNotAnXmlDocumenthttps://postgres-errors.example/reference/class_22.html#2200lNot an XML documentnot an XML documentPostgreSQL condition `not_an_xml_document`, SQLSTATE `2200L`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_NOT_AN_XML_DOCUMENT`. PL/pgSQL: `EXCEPTION WHEN not_an_xml_document THEN ...`.",
+    "2200MINVALID_XML_DOCUMENTInvalidXmlDocumenthttps://postgres-errors.example/reference/class_22.html#2200mInvalid XML documentinvalid XML documentPostgreSQL condition `invalid_xml_document`, SQLSTATE `2200M`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_XML_DOCUMENT`. PL/pgSQL: `EXCEPTION WHEN invalid_xml_document THEN ...`.",
+    "2200NINVALID_XML_CONTENTInvalidXmlContenthttps://postgres-errors.example/reference/class_22.html#2200nInvalid XML contentinvalid XML contentPostgreSQL condition `invalid_xml_content`, SQLSTATE `2200N`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_XML_CONTENT`. PL/pgSQL: `EXCEPTION WHEN invalid_xml_content THEN ...`.",
+    "2200SINVALID_XML_COMMENTInvalidXmlCommenthttps://postgres-errors.example/reference/class_22.html#2200sInvalid XML commentinvalid XML commentPostgreSQL condition `invalid_xml_comment`, SQLSTATE `2200S`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_XML_COMMENT`. PL/pgSQL: `EXCEPTION WHEN invalid_xml_comment THEN ...`.",
+    "2200TINVALID_XML_PROCESSING_INSTRUCTIONInvalidXmlProcessingInstructionhttps://postgres-errors.example/reference/class_22.html#2200tInvalid XML processing instructioninvalid XML processing instructionPostgreSQL condition `invalid_xml_processing_instruction`, SQLSTATE `2200T`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_XML_PROCESSING_INSTRUCTION`. PL/pgSQL: `EXCEPTION WHEN invalid_xml_processing_instruction THEN ...`.",
+    "22030DUPLICATE_JSON_OBJECT_KEY_VALUEDuplicateJsonObjectKeyValuehttps://postgres-errors.example/reference/class_22.html#22030Duplicate JSON object key valueduplicate JSON object key valuePostgreSQL condition `duplicate_json_object_key_value`, SQLSTATE `22030`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_DUPLICATE_JSON_OBJECT_KEY_VALUE`. PL/pgSQL: `EXCEPTION WHEN duplicate_json_object_key_value THEN ...`.",
+    "22031INVALID_ARGUMENT_FOR_SQL_JSON_DATETIME_FUNCTIONInvalidArgumentForSqlJsonDatetimeFunctionhttps://postgres-errors.example/reference/class_22.html#22031Invalid argument for SQL JSON datetime functioninvalid argument for SQL JSON datetime functionPostgreSQL condition `invalid_argument_for_sql_json_datetime_function`, SQLSTATE `22031`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_ARGUMENT_FOR_SQL_JSON_DATETIME_FUNCTION`. PL/pgSQL: `EXCEPTION WHEN invalid_argument_for_sql_json_datetime_function THEN ...`.",
+    "22032INVALID_JSON_TEXTInvalidJsonTexthttps://postgres-errors.example/reference/class_22.html#22032Invalid JSON textinvalid JSON textPostgreSQL condition `invalid_json_text`, SQLSTATE `22032`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_JSON_TEXT`. PL/pgSQL: `EXCEPTION WHEN invalid_json_text THEN ...`.",
+    "22033INVALID_SQL_JSON_SUBSCRIPTInvalidSqlJsonSubscripthttps://postgres-errors.example/reference/class_22.html#22033Invalid SQL JSON subscriptinvalid SQL JSON subscriptPostgreSQL condition `invalid_sql_json_subscript`, SQLSTATE `22033`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_SQL_JSON_SUBSCRIPT`. PL/pgSQL: `EXCEPTION WHEN invalid_sql_json_subscript THEN ...`.",
+    "22034MORE_THAN_ONE_SQL_JSON_ITEMMoreThanOneSqlJsonItemhttps://postgres-errors.example/reference/class_22.html#22034More than one SQL JSON itemmore than one SQL JSON itemPostgreSQL condition `more_than_one_sql_json_item`, SQLSTATE `22034`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_MORE_THAN_ONE_SQL_JSON_ITEM`. PL/pgSQL: `EXCEPTION WHEN more_than_one_sql_json_item THEN ...`.",
+    "22035NO_SQL_JSON_ITEMNoSqlJsonItemhttps://postgres-errors.example/reference/class_22.html#22035No SQL JSON itemno SQL JSON itemPostgreSQL condition `no_sql_json_item`, SQLSTATE `22035`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_NO_SQL_JSON_ITEM`. PL/pgSQL: `EXCEPTION WHEN no_sql_json_item THEN ...`.",
+    "22036NON_NUMERIC_SQL_JSON_ITEMNonNumericSqlJsonItemhttps://postgres-errors.example/reference/class_22.html#22036Non numeric SQL JSON itemnon numeric SQL JSON itemPostgreSQL condition `non_numeric_sql_json_item`, SQLSTATE `22036`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_NON_NUMERIC_SQL_JSON_ITEM`. PL/pgSQL: `EXCEPTION WHEN non_numeric_sql_json_item THEN ...`.",
+    "22037NON_UNIQUE_KEYS_IN_A_JSON_OBJECTNonUniqueKeysInAJsonObjecthttps://postgres-errors.example/reference/class_22.html#22037Non unique keys in a JSON objectnon unique keys in a JSON objectPostgreSQL condition `non_unique_keys_in_a_json_object`, SQLSTATE `22037`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_NON_UNIQUE_KEYS_IN_A_JSON_OBJECT`. PL/pgSQL: `EXCEPTION WHEN non_unique_keys_in_a_json_object THEN ...`.",
+    "22038SINGLETON_SQL_JSON_ITEM_REQUIREDSingletonSqlJsonItemRequiredhttps://postgres-errors.example/reference/class_22.html#22038Singleton SQL JSON item requiredsingleton SQL JSON item requiredPostgreSQL condition `singleton_sql_json_item_required`, SQLSTATE `22038`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_SINGLETON_SQL_JSON_ITEM_REQUIRED`. PL/pgSQL: `EXCEPTION WHEN singleton_sql_json_item_required THEN ...`.",
+    "22039SQL_JSON_ARRAY_NOT_FOUNDSqlJsonArrayNotFoundhttps://postgres-errors.example/reference/class_22.html#22039SQL JSON array not foundSQL JSON array not foundPostgreSQL condition `sql_json_array_not_found`, SQLSTATE `22039`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_SQL_JSON_ARRAY_NOT_FOUND`. PL/pgSQL: `EXCEPTION WHEN sql_json_array_not_found THEN ...`.",
+    "2203ASQL_JSON_MEMBER_NOT_FOUNDSqlJsonMemberNotFoundhttps://postgres-errors.example/reference/class_22.html#2203aSQL JSON member not foundSQL JSON member not foundPostgreSQL condition `sql_json_member_not_found`, SQLSTATE `2203A`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_SQL_JSON_MEMBER_NOT_FOUND`. PL/pgSQL: `EXCEPTION WHEN sql_json_member_not_found THEN ...`.",
+    "2203BSQL_JSON_NUMBER_NOT_FOUNDSqlJsonNumberNotFoundhttps://postgres-errors.example/reference/class_22.html#2203bSQL JSON number not foundSQL JSON number not foundPostgreSQL condition `sql_json_number_not_found`, SQLSTATE `2203B`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_SQL_JSON_NUMBER_NOT_FOUND`. PL/pgSQL: `EXCEPTION WHEN sql_json_number_not_found THEN ...`.",
+    "2203CSQL_JSON_OBJECT_NOT_FOUNDSqlJsonObjectNotFoundhttps://postgres-errors.example/reference/class_22.html#2203cSQL JSON object not foundSQL JSON object not foundPostgreSQL condition `sql_json_object_not_found`, SQLSTATE `2203C`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_SQL_JSON_OBJECT_NOT_FOUND`. PL/pgSQL: `EXCEPTION WHEN sql_json_object_not_found THEN ...`.",
+    "2203DTOO_MANY_JSON_ARRAY_ELEMENTSTooManyJsonArrayElementshttps://postgres-errors.example/reference/class_22.html#2203dToo many JSON array elementstoo many JSON array elementsPostgreSQL condition `too_many_json_array_elements`, SQLSTATE `2203D`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_TOO_MANY_JSON_ARRAY_ELEMENTS`. PL/pgSQL: `EXCEPTION WHEN too_many_json_array_elements THEN ...`.",
+    "2203ETOO_MANY_JSON_OBJECT_MEMBERSTooManyJsonObjectMembershttps://postgres-errors.example/reference/class_22.html#2203eToo many JSON object memberstoo many JSON object membersPostgreSQL condition `too_many_json_object_members`, SQLSTATE `2203E`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_TOO_MANY_JSON_OBJECT_MEMBERS`. PL/pgSQL: `EXCEPTION WHEN too_many_json_object_members THEN ...`.",
+    "2203FSQL_JSON_SCALAR_REQUIREDSqlJsonScalarRequiredhttps://postgres-errors.example/reference/class_22.html#2203fSQL JSON scalar requiredSQL JSON scalar requiredPostgreSQL condition `sql_json_scalar_required`, SQLSTATE `2203F`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_SQL_JSON_SCALAR_REQUIRED`. PL/pgSQL: `EXCEPTION WHEN sql_json_scalar_required THEN ...`.",
+    "2203GSQL_JSON_ITEM_CANNOT_BE_CAST_TO_TARGET_TYPESqlJsonItemCannotBeCastToTargetTypehttps://postgres-errors.example/reference/class_22.html#2203gSQL JSON item cannot be cast to target typeSQL JSON item cannot be cast to target typePostgreSQL condition `sql_json_item_cannot_be_cast_to_target_type`, SQLSTATE `2203G`, class 22: Data Exception. Severity E (error).\n\nServer macro: `ERRCODE_SQL_JSON_ITEM_CANNOT_BE_CAST_TO_TARGET_TYPE`. PL/pgSQL: `EXCEPTION WHEN sql_json_item_cannot_be_cast_to_target_type THEN ...`.",
+    "23000INTEGRITY_CONSTRAINT_VIOLATIONIntegrityConstraintViolationhttps://postgres-errors.example/reference/class_23.html#23000Integrity constraint violationintegrity constraint violationPostgreSQL condition `integrity_constraint_violation`, SQLSTATE `23000`, class 23: Integrity Constraint Violation. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_INTEGRITY_CONSTRAINT_VIOLATION`. PL/pgSQL: `EXCEPTION WHEN integrity_constraint_violation THEN ...`.",
+    "23001RESTRICT_VIOLATIONRestrictViolationhttps://postgres-errors.example/reference/class_23.html#23001Restrict violationrestrict violationPostgreSQL condition `restrict_violation`, SQLSTATE `23001`, class 23: Integrity Constraint Violation. Severity E (error).\n\nServer macro: `ERRCODE_RESTRICT_VIOLATION`. PL/pgSQL: `EXCEPTION WHEN restrict_violation THEN ...`.",
+    "23502NOT_NULL_VIOLATIONNotNullViolationhttps://postgres-errors.example/reference/class_23.html#23502Not null violationnot null violationPostgreSQL condition `not_null_violation`, SQLSTATE `23502`, class 23: Integrity Constraint Violation. Severity E (error).\n\nServer macro: `ERRCODE_NOT_NULL_VIOLATION`. PL/pgSQL: `EXCEPTION WHEN not_null_violation THEN ...`.",
+    "23503FOREIGN_KEY_VIOLATIONForeignKeyViolationhttps://postgres-errors.example/reference/class_23.html#23503Foreign key violationforeign key violationPostgreSQL condition `foreign_key_violation`, SQLSTATE `23503`, class 23: Integrity Constraint Violation. Severity E (error).\n\nServer macro: `ERRCODE_FOREIGN_KEY_VIOLATION`. PL/pgSQL: `EXCEPTION WHEN foreign_key_violation THEN ...`.",
+    "23505UNIQUE_VIOLATIONUniqueViolationhttps://postgres-errors.example/reference/class_23.html#23505Unique violationunique violationPostgreSQL condition `unique_violation`, SQLSTATE `23505`, class 23: Integrity Constraint Violation. Severity E (error).\n\nServer macro: `ERRCODE_UNIQUE_VIOLATION`. PL/pgSQL: `EXCEPTION WHEN unique_violation THEN ...`.",
+    "23514CHECK_VIOLATIONCheckViolationhttps://postgres-errors.example/reference/class_23.html#23514Check violationcheck violationPostgreSQL condition `check_violation`, SQLSTATE `23514`, class 23: Integrity Constraint Violation. Severity E (error).\n\nServer macro: `ERRCODE_CHECK_VIOLATION`. PL/pgSQL: `EXCEPTION WHEN check_violation THEN ...`.",
+    "23P01EXCLUSION_VIOLATIONExclusionViolationhttps://postgres-errors.example/reference/class_23.html#23p01Exclusion violationexclusion violationPostgreSQL condition `exclusion_violation`, SQLSTATE `23P01`, class 23: Integrity Constraint Violation. Severity E (error).\n\nServer macro: `ERRCODE_EXCLUSION_VIOLATION`. PL/pgSQL: `EXCEPTION WHEN exclusion_violation THEN ...`.",
+    "24000INVALID_CURSOR_STATEInvalidCursorStatehttps://postgres-errors.example/reference/class_24.html#24000Invalid cursor stateinvalid cursor statePostgreSQL condition `invalid_cursor_state`, SQLSTATE `24000`, class 24: Invalid Cursor State. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_INVALID_CURSOR_STATE`. PL/pgSQL: `EXCEPTION WHEN invalid_cursor_state THEN ...`.",
+    "25000INVALID_TRANSACTION_STATEInvalidTransactionStatehttps://postgres-errors.example/reference/class_25.html#25000Invalid transaction stateinvalid transaction statePostgreSQL condition `invalid_transaction_state`, SQLSTATE `25000`, class 25: Invalid Transaction State. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_INVALID_TRANSACTION_STATE`. PL/pgSQL: `EXCEPTION WHEN invalid_transaction_state THEN ...`.",
+    "25001ACTIVE_SQL_TRANSACTIONActiveSqlTransactionhttps://postgres-errors.example/reference/class_25.html#25001Active SQL transactionactive SQL transactionPostgreSQL condition `active_sql_transaction`, SQLSTATE `25001`, class 25: Invalid Transaction State. Severity E (error).\n\nServer macro: `ERRCODE_ACTIVE_SQL_TRANSACTION`. PL/pgSQL: `EXCEPTION WHEN active_sql_transaction THEN ...`.",
+    "25002BRANCH_TRANSACTION_ALREADY_ACTIVEBranchTransactionAlreadyActivehttps://postgres-errors.example/reference/class_25.html#25002Branch transaction already activebranch transaction already activePostgreSQL condition `branch_transaction_already_active`, SQLSTATE `25002`, class 25: Invalid Transaction State. Severity E (error).\n\nServer macro: `ERRCODE_BRANCH_TRANSACTION_ALREADY_ACTIVE`. PL/pgSQL: `EXCEPTION WHEN branch_transaction_already_active THEN ...`.",
+    "25008HELD_CURSOR_REQUIRES_SAME_ISOLATION_LEVELHeldCursorRequiresSameIsolationLevelhttps://postgres-errors.example/reference/class_25.html#25008Held cursor requires same isolation levelheld cursor requires same isolation levelPostgreSQL condition `held_cursor_requires_same_isolation_level`, SQLSTATE `25008`, class 25: Invalid Transaction State. Severity E (error).\n\nServer macro: `ERRCODE_HELD_CURSOR_REQUIRES_SAME_ISOLATION_LEVEL`. PL/pgSQL: `EXCEPTION WHEN held_cursor_requires_same_isolation_level THEN ...`.",
+    "25003INAPPROPRIATE_ACCESS_MODE_FOR_BRANCH_TRANSACTIONInappropriateAccessModeForBranchTransactionhttps://postgres-errors.example/reference/class_25.html#25003Inappropriate access mode for branch transactioninappropriate access mode for branch transactionPostgreSQL condition `inappropriate_access_mode_for_branch_transaction`, SQLSTATE `25003`, class 25: Invalid Transaction State. Severity E (error).\n\nServer macro: `ERRCODE_INAPPROPRIATE_ACCESS_MODE_FOR_BRANCH_TRANSACTION`. PL/pgSQL: `EXCEPTION WHEN inappropriate_access_mode_for_branch_transaction THEN ...`.",
+    "25004INAPPROPRIATE_ISOLATION_LEVEL_FOR_BRANCH_TRANSACTIONInappropriateIsolationLevelForBranchTransactionhttps://postgres-errors.example/reference/class_25.html#25004Inappropriate isolation level for branch transactioninappropriate isolation level for branch transactionPostgreSQL condition `inappropriate_isolation_level_for_branch_transaction`, SQLSTATE `25004`, class 25: Invalid Transaction State. Severity E (error).\n\nServer macro: `ERRCODE_INAPPROPRIATE_ISOLATION_LEVEL_FOR_BRANCH_TRANSACTION`. PL/pgSQL: `EXCEPTION WHEN inappropriate_isolation_level_for_branch_transaction THEN ...`.",
+    "25005NO_ACTIVE_SQL_TRANSACTION_FOR_BRANCH_TRANSACTIONNoActiveSqlTransactionForBranchTransactionhttps://postgres-errors.example/reference/class_25.html#25005No active SQL transaction for branch transactionno active SQL transaction for branch transactionPostgreSQL condition `no_active_sql_transaction_for_branch_transaction`, SQLSTATE `25005`, class 25: Invalid Transaction State. Severity E (error).\n\nServer macro: `ERRCODE_NO_ACTIVE_SQL_TRANSACTION_FOR_BRANCH_TRANSACTION`. PL/pgSQL: `EXCEPTION WHEN no_active_sql_transaction_for_branch_transaction THEN ...`.",
+    "25006READ_ONLY_SQL_TRANSACTIONReadOnlySqlTransactionhttps://postgres-errors.example/reference/class_25.html#25006Read only SQL transactionread only SQL transactionPostgreSQL condition `read_only_sql_transaction`, SQLSTATE `25006`, class 25: Invalid Transaction State. Severity E (error).\n\nServer macro: `ERRCODE_READ_ONLY_SQL_TRANSACTION`. PL/pgSQL: `EXCEPTION WHEN read_only_sql_transaction THEN ...`.",
+    "25007SCHEMA_AND_DATA_STATEMENT_MIXING_NOT_SUPPORTEDSchemaAndDataStatementMixingNotSupportedhttps://postgres-errors.example/reference/class_25.html#25007Schema and data statement mixing not supportedschema and data statement mixing not supportedPostgreSQL condition `schema_and_data_statement_mixing_not_supported`, SQLSTATE `25007`, class 25: Invalid Transaction State. Severity E (error).\n\nServer macro: `ERRCODE_SCHEMA_AND_DATA_STATEMENT_MIXING_NOT_SUPPORTED`. PL/pgSQL: `EXCEPTION WHEN schema_and_data_statement_mixing_not_supported THEN ...`.",
+    "25P01NO_ACTIVE_SQL_TRANSACTIONNoActiveSqlTransactionhttps://postgres-errors.example/reference/class_25.html#25p01No active SQL transactionno active SQL transactionPostgreSQL condition `no_active_sql_transaction`, SQLSTATE `25P01`, class 25: Invalid Transaction State. Severity E (error).\n\nServer macro: `ERRCODE_NO_ACTIVE_SQL_TRANSACTION`. PL/pgSQL: `EXCEPTION WHEN no_active_sql_transaction THEN ...`.",
+    "25P02IN_FAILED_SQL_TRANSACTIONInFailedSqlTransactionhttps://postgres-errors.example/reference/class_25.html#25p02In failed SQL transactionin failed SQL transactionPostgreSQL condition `in_failed_sql_transaction`, SQLSTATE `25P02`, class 25: Invalid Transaction State. Severity E (error).\n\nServer macro: `ERRCODE_IN_FAILED_SQL_TRANSACTION`. PL/pgSQL: `EXCEPTION WHEN in_failed_sql_transaction THEN ...`.",
+    "25P03IDLE_IN_TRANSACTION_SESSION_TIMEOUTIdleInTransactionSessionTimeouthttps://postgres-errors.example/reference/class_25.html#25p03Idle in transaction session timeoutidle in transaction session timeoutPostgreSQL condition `idle_in_transaction_session_timeout`, SQLSTATE `25P03`, class 25: Invalid Transaction State. Severity E (error).\n\nServer macro: `ERRCODE_IDLE_IN_TRANSACTION_SESSION_TIMEOUT`. PL/pgSQL: `EXCEPTION WHEN idle_in_transaction_session_timeout THEN ...`.",
+    "26000INVALID_SQL_STATEMENT_NAMEInvalidSqlStatementNamehttps://postgres-errors.example/reference/class_26.html#26000Invalid SQL statement nameinvalid SQL statement namePostgreSQL condition `invalid_sql_statement_name`, SQLSTATE `26000`, class 26: Invalid SQL Statement Name. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_INVALID_SQL_STATEMENT_NAME`. PL/pgSQL: `EXCEPTION WHEN invalid_sql_statement_name THEN ...`.\n\nThe server also raises this SQLSTATE as `ERRCODE_UNDEFINED_PSTATEMENT` (alias `UNDEFINED_PSTATEMENT`).UNDEFINED_PSTATEMENT",
+    "27000TRIGGERED_DATA_CHANGE_VIOLATIONTriggeredDataChangeViolationhttps://postgres-errors.example/reference/class_27.html#27000Triggered data change violationtriggered data change violationPostgreSQL condition `triggered_data_change_violation`, SQLSTATE `27000`, class 27: Triggered Data Change Violation. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_TRIGGERED_DATA_CHANGE_VIOLATION`. PL/pgSQL: `EXCEPTION WHEN triggered_data_change_violation THEN ...`.",
+    "28000INVALID_AUTHORIZATION_SPECIFICATIONInvalidAuthorizationSpecificationhttps://postgres-errors.example/reference/class_28.html#28000Invalid authorization specificationinvalid authorization specificationPostgreSQL condition `invalid_authorization_specification`, SQLSTATE `28000`, class 28: Invalid Authorization Specification. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_INVALID_AUTHORIZATION_SPECIFICATION`. PL/pgSQL: `EXCEPTION WHEN invalid_authorization_specification THEN ...`.",
+    "28P01INVALID_PASSWORDInvalidPasswordhttps://postgres-errors.example/reference/class_28.html#28p01Invalid passwordinvalid passwordPostgreSQL condition `invalid_password`, SQLSTATE `28P01`, class 28: Invalid Authorization Specification. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_PASSWORD`. PL/pgSQL: `EXCEPTION WHEN invalid_password THEN ...`.",
+    "2B000DEPENDENT_PRIVILEGE_DESCRIPTORS_STILL_EXISTDependentPrivilegeDescriptorsStillExisthttps://postgres-errors.example/reference/class_2b.html#2b000Dependent privilege descriptors still existdependent privilege descriptors still existPostgreSQL condition `dependent_privilege_descriptors_still_exist`, SQLSTATE `2B000`, class 2B: Dependent Privilege Descriptors Still Exist. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_DEPENDENT_PRIVILEGE_DESCRIPTORS_STILL_EXIST`. PL/pgSQL: `EXCEPTION WHEN dependent_privilege_descriptors_still_exist THEN ...`.",
+    "2BP01DEPENDENT_OBJECTS_STILL_EXISTDependentObjectsStillExisthttps://postgres-errors.example/reference/class_2b.html#2bp01Dependent objects still existdependent objects still existPostgreSQL condition `dependent_objects_still_exist`, SQLSTATE `2BP01`, class 2B: Dependent Privilege Descriptors Still Exist. Severity E (error).\n\nServer macro: `ERRCODE_DEPENDENT_OBJECTS_STILL_EXIST`. PL/pgSQL: `EXCEPTION WHEN dependent_objects_still_exist THEN ...`.",
+    "2D000INVALID_TRANSACTION_TERMINATIONInvalidTransactionTerminationhttps://postgres-errors.example/reference/class_2d.html#2d000Invalid transaction terminationinvalid transaction terminationPostgreSQL condition `invalid_transaction_termination`, SQLSTATE `2D000`, class 2D: Invalid Transaction Termination. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_INVALID_TRANSACTION_TERMINATION`. PL/pgSQL: `EXCEPTION WHEN invalid_transaction_termination THEN ...`.",
+    "2F000SQL_ROUTINE_EXCEPTIONSqlRoutineExceptionhttps://postgres-errors.example/reference/class_2f.html#2f000SQL routine exceptionSQL routine exceptionPostgreSQL condition `sql_routine_exception`, SQLSTATE `2F000`, class 2F: SQL Routine Exception. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_SQL_ROUTINE_EXCEPTION`. PL/pgSQL: `EXCEPTION WHEN sql_routine_exception THEN ...`.",
+    "2F005S_R_E_FUNCTION_EXECUTED_NO_RETURN_STATEMENTSREFunctionExecutedNoReturnStatementhttps://postgres-errors.example/reference/class_2f.html#2f005Function executed no return statementfunction executed no return statementPostgreSQL condition `function_executed_no_return_statement`, SQLSTATE `2F005`, class 2F: SQL Routine Exception. Severity E (error).\n\nServer macro: `ERRCODE_S_R_E_FUNCTION_EXECUTED_NO_RETURN_STATEMENT`. PL/pgSQL: `EXCEPTION WHEN function_executed_no_return_statement THEN ...`.",
+    "2F002S_R_E_MODIFYING_SQL_DATA_NOT_PERMITTEDSREModifyingSqlDataNotPermittedhttps://postgres-errors.example/reference/class_2f.html#2f002Modifying SQL data not permittedmodifying SQL data not permittedPostgreSQL condition `modifying_sql_data_not_permitted`, SQLSTATE `2F002`, class 2F: SQL Routine Exception. Severity E (error).\n\nServer macro: `ERRCODE_S_R_E_MODIFYING_SQL_DATA_NOT_PERMITTED`. PL/pgSQL: `EXCEPTION WHEN modifying_sql_data_not_permitted THEN ...`.",
+    "2F003S_R_E_PROHIBITED_SQL_STATEMENT_ATTEMPTEDSREProhibitedSqlStatementAttemptedhttps://postgres-errors.example/reference/class_2f.html#2f003Prohibited SQL statement attemptedprohibited SQL statement attemptedPostgreSQL condition `prohibited_sql_statement_attempted`, SQLSTATE `2F003`, class 2F: SQL Routine Exception. Severity E (error).\n\nServer macro: `ERRCODE_S_R_E_PROHIBITED_SQL_STATEMENT_ATTEMPTED`. PL/pgSQL: `EXCEPTION WHEN prohibited_sql_statement_attempted THEN ...`.",
+    "2F004S_R_E_READING_SQL_DATA_NOT_PERMITTEDSREReadingSqlDataNotPermittedhttps://postgres-errors.example/reference/class_2f.html#2f004Reading SQL data not permittedreading SQL data not permittedPostgreSQL condition `reading_sql_data_not_permitted`, SQLSTATE `2F004`, class 2F: SQL Routine Exception. Severity E (error).\n\nServer macro: `ERRCODE_S_R_E_READING_SQL_DATA_NOT_PERMITTED`. PL/pgSQL: `EXCEPTION WHEN reading_sql_data_not_permitted THEN ...`.",
+    "34000INVALID_CURSOR_NAMEInvalidCursorNamehttps://postgres-errors.example/reference/class_34.html#34000Invalid cursor nameinvalid cursor namePostgreSQL condition `invalid_cursor_name`, SQLSTATE `34000`, class 34: Invalid Cursor Name. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_INVALID_CURSOR_NAME`. PL/pgSQL: `EXCEPTION WHEN invalid_cursor_name THEN ...`.\n\nThe server also raises this SQLSTATE as `ERRCODE_UNDEFINED_CURSOR` (alias `UNDEFINED_CURSOR`).UNDEFINED_CURSOR",
+    "38000EXTERNAL_ROUTINE_EXCEPTIONExternalRoutineExceptionhttps://postgres-errors.example/reference/class_38.html#38000External routine exceptionexternal routine exceptionPostgreSQL condition `external_routine_exception`, SQLSTATE `38000`, class 38: External Routine Exception. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_EXTERNAL_ROUTINE_EXCEPTION`. PL/pgSQL: `EXCEPTION WHEN external_routine_exception THEN ...`.",
+    "38001E_R_E_CONTAINING_SQL_NOT_PERMITTEDEREContainingSqlNotPermittedhttps://postgres-errors.example/reference/class_38.html#38001Containing SQL not permittedcontaining SQL not permittedPostgreSQL condition `containing_sql_not_permitted`, SQLSTATE `38001`, class 38: External Routine Exception. Severity E (error).\n\nServer macro: `ERRCODE_E_R_E_CONTAINING_SQL_NOT_PERMITTED`. PL/pgSQL: `EXCEPTION WHEN containing_sql_not_permitted THEN ...`.",
+    "38002E_R_E_MODIFYING_SQL_DATA_NOT_PERMITTEDEREModifyingSqlDataNotPermittedhttps://postgres-errors.example/reference/class_38.html#38002Modifying SQL data not permittedmodifying SQL data not permittedPostgreSQL condition `modifying_sql_data_not_permitted`, SQLSTATE `38002`, class 38: External Routine Exception. Severity E (error).\n\nServer macro: `ERRCODE_E_R_E_MODIFYING_SQL_DATA_NOT_PERMITTED`. PL/pgSQL: `EXCEPTION WHEN modifying_sql_data_not_permitted THEN ...`.",
+    "38003E_R_E_PROHIBITED_SQL_STATEMENT_ATTEMPTEDEREProhibitedSqlStatementAttemptedhttps://postgres-errors.example/reference/class_38.html#38003Prohibited SQL statement attemptedprohibited SQL statement attemptedPostgreSQL condition `prohibited_sql_statement_attempted`, SQLSTATE `38003`, class 38: External Routine Exception. Severity E (error).\n\nServer macro: `ERRCODE_E_R_E_PROHIBITED_SQL_STATEMENT_ATTEMPTED`. PL/pgSQL: `EXCEPTION WHEN prohibited_sql_statement_attempted THEN ...`.",
+    "38004E_R_E_READING_SQL_DATA_NOT_PERMITTEDEREReadingSqlDataNotPermittedhttps://postgres-errors.example/reference/class_38.html#38004Reading SQL data not permittedreading SQL data not permittedPostgreSQL condition `reading_sql_data_not_permitted`, SQLSTATE `38004`, class 38: External Routine Exception. Severity E (error).\n\nServer macro: `ERRCODE_E_R_E_READING_SQL_DATA_NOT_PERMITTED`. PL/pgSQL: `EXCEPTION WHEN reading_sql_data_not_permitted THEN ...`.",
+    "39000EXTERNAL_ROUTINE_INVOCATION_EXCEPTIONExternalRoutineInvocationExceptionhttps://postgres-errors.example/reference/class_39.html#39000External routine invocation exceptionexternal routine invocation exceptionPostgreSQL condition `external_routine_invocation_exception`, SQLSTATE `39000`, class 39: External Routine Invocation Exception. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_EXTERNAL_ROUTINE_INVOCATION_EXCEPTION`. PL/pgSQL: `EXCEPTION WHEN external_routine_invocation_exception THEN ...`.",
+    "39001E_R_I_E_INVALID_SQLSTATE_RETURNEDERIEInvalidSqlstateReturnedhttps://postgres-errors.example/reference/class_39.html#39001Invalid SQLSTATE returnedinvalid SQLSTATE returnedPostgreSQL condition `invalid_sqlstate_returned`, SQLSTATE `39001`, class 39: External Routine Invocation Exception. Severity E (error).\n\nServer macro: `ERRCODE_E_R_I_E_INVALID_SQLSTATE_RETURNED`. PL/pgSQL: `EXCEPTION WHEN invalid_sqlstate_returned THEN ...`.",
+    "39004E_R_I_E_NULL_VALUE_NOT_ALLOWEDERIENullValueNotAllowedhttps://postgres-errors.example/reference/class_39.html#39004Null value not allowednull value not allowedPostgreSQL condition `null_value_not_allowed`, SQLSTATE `39004`, class 39: External Routine Invocation Exception. Severity E (error).\n\nServer macro: `ERRCODE_E_R_I_E_NULL_VALUE_NOT_ALLOWED`. PL/pgSQL: `EXCEPTION WHEN null_value_not_allowed THEN ...`.",
+    "39P01E_R_I_E_TRIGGER_PROTOCOL_VIOLATEDERIETriggerProtocolViolatedhttps://postgres-errors.example/reference/class_39.html#39p01Trigger protocol violatedtrigger protocol violatedPostgreSQL condition `trigger_protocol_violated`, SQLSTATE `39P01`, class 39: External Routine Invocation Exception. Severity E (error).\n\nServer macro: `ERRCODE_E_R_I_E_TRIGGER_PROTOCOL_VIOLATED`. PL/pgSQL: `EXCEPTION WHEN trigger_protocol_violated THEN ...`.",
+    "39P02E_R_I_E_SRF_PROTOCOL_VIOLATEDERIESrfProtocolViolatedhttps://postgres-errors.example/reference/class_39.html#39p02SRF protocol violatedSRF protocol violatedPostgreSQL condition `srf_protocol_violated`, SQLSTATE `39P02`, class 39: External Routine Invocation Exception. Severity E (error).\n\nServer macro: `ERRCODE_E_R_I_E_SRF_PROTOCOL_VIOLATED`. PL/pgSQL: `EXCEPTION WHEN srf_protocol_violated THEN ...`.",
+    "39P03E_R_I_E_EVENT_TRIGGER_PROTOCOL_VIOLATEDERIEEventTriggerProtocolViolatedhttps://postgres-errors.example/reference/class_39.html#39p03Event trigger protocol violatedevent trigger protocol violatedPostgreSQL condition `event_trigger_protocol_violated`, SQLSTATE `39P03`, class 39: External Routine Invocation Exception. Severity E (error).\n\nServer macro: `ERRCODE_E_R_I_E_EVENT_TRIGGER_PROTOCOL_VIOLATED`. PL/pgSQL: `EXCEPTION WHEN event_trigger_protocol_violated THEN ...`.",
+    "3B000SAVEPOINT_EXCEPTIONSavepointExceptionhttps://postgres-errors.example/reference/class_3b.html#3b000Savepoint exceptionsavepoint exceptionPostgreSQL condition `savepoint_exception`, SQLSTATE `3B000`, class 3B: Savepoint Exception. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_SAVEPOINT_EXCEPTION`. PL/pgSQL: `EXCEPTION WHEN savepoint_exception THEN ...`.",
+    "3B001S_E_INVALID_SPECIFICATIONSEInvalidSpecificationhttps://postgres-errors.example/reference/class_3b.html#3b001Invalid savepoint specificationinvalid savepoint specificationPostgreSQL condition `invalid_savepoint_specification`, SQLSTATE `3B001`, class 3B: Savepoint Exception. Severity E (error).\n\nServer macro: `ERRCODE_S_E_INVALID_SPECIFICATION`. PL/pgSQL: `EXCEPTION WHEN invalid_savepoint_specification THEN ...`.",
+    "3D000INVALID_CATALOG_NAMEInvalidCatalogNamehttps://postgres-errors.example/reference/class_3d.html#3d000Invalid catalog nameinvalid catalog namePostgreSQL condition `invalid_catalog_name`, SQLSTATE `3D000`, class 3D: Invalid Catalog Name. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_INVALID_CATALOG_NAME`. PL/pgSQL: `EXCEPTION WHEN invalid_catalog_name THEN ...`.\n\nThe server also raises this SQLSTATE as `ERRCODE_UNDEFINED_DATABASE` (alias `UNDEFINED_DATABASE`).UNDEFINED_DATABASE",
+    "3F000INVALID_SCHEMA_NAMEInvalidSchemaNamehttps://postgres-errors.example/reference/class_3f.html#3f000Invalid schema nameinvalid schema namePostgreSQL condition `invalid_schema_name`, SQLSTATE `3F000`, class 3F: Invalid Schema Name. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_INVALID_SCHEMA_NAME`. PL/pgSQL: `EXCEPTION WHEN invalid_schema_name THEN ...`.\n\nThe server also raises this SQLSTATE as `ERRCODE_UNDEFINED_SCHEMA` (alias `UNDEFINED_SCHEMA`).UNDEFINED_SCHEMA",
+    "40000TRANSACTION_ROLLBACKTransactionRollbackhttps://postgres-errors.example/reference/class_40.html#40000Transaction rollbacktransaction rollbackPostgreSQL condition `transaction_rollback`, SQLSTATE `40000`, class 40: Transaction Rollback. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_TRANSACTION_ROLLBACK`. PL/pgSQL: `EXCEPTION WHEN transaction_rollback THEN ...`.",
+    "40002T_R_INTEGRITY_CONSTRAINT_VIOLATIONTRIntegrityConstraintViolationhttps://postgres-errors.example/reference/class_40.html#40002Transaction integrity constraint violationtransaction integrity constraint violationPostgreSQL condition `transaction_integrity_constraint_violation`, SQLSTATE `40002`, class 40: Transaction Rollback. Severity E (error).\n\nServer macro: `ERRCODE_T_R_INTEGRITY_CONSTRAINT_VIOLATION`. PL/pgSQL: `EXCEPTION WHEN transaction_integrity_constraint_violation THEN ...`.",
+    "40001T_R_SERIALIZATION_FAILURETRSerializationFailurehttps://postgres-errors.example/reference/class_40.html#40001Serialization failureserialization failurePostgreSQL condition `serialization_failure`, SQLSTATE `40001`, class 40: Transaction Rollback. Severity E (error).\n\nServer macro: `ERRCODE_T_R_SERIALIZATION_FAILURE`. PL/pgSQL: `EXCEPTION WHEN serialization_failure THEN ...`.",
+    "40003T_R_STATEMENT_COMPLETION_UNKNOWNTRStatementCompletionUnknownhttps://postgres-errors.example/reference/class_40.html#40003Statement completion unknownstatement completion unknownPostgreSQL condition `statement_completion_unknown`, SQLSTATE `40003`, class 40: Transaction Rollback. Severity E (error).\n\nServer macro: `ERRCODE_T_R_STATEMENT_COMPLETION_UNKNOWN`. PL/pgSQL: `EXCEPTION WHEN statement_completion_unknown THEN ...`.",
+    "40P01T_R_DEADLOCK_DETECTEDTRDeadlockDetectedhttps://postgres-errors.example/reference/class_40.html#40p01Deadlock detecteddeadlock detectedPostgreSQL condition `deadlock_detected`, SQLSTATE `40P01`, class 40: Transaction Rollback. Severity E (error).\n\nServer macro: `ERRCODE_T_R_DEADLOCK_DETECTED`. PL/pgSQL: `EXCEPTION WHEN deadlock_detected THEN ...`.",
+    "42000SYNTAX_ERROR_OR_ACCESS_RULE_VIOLATIONSyntaxErrorOrAccessRuleViolationhttps://postgres-errors.example/reference/class_42.html#42000Syntax error or access rule violationsyntax error or access rule violationPostgreSQL condition `syntax_error_or_access_rule_violation`, SQLSTATE `42000`, class 42: Syntax Error or Access Rule Violation. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_SYNTAX_ERROR_OR_ACCESS_RULE_VIOLATION`. PL/pgSQL: `EXCEPTION WHEN syntax_error_or_access_rule_violation THEN ...`.",
+    "42601SYNTAX_ERRORSyntaxErrorhttps://postgres-errors.example/reference/class_42.html#42601Syntax errorsyntax errorPostgreSQL condition `syntax_error`, SQLSTATE `42601`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_SYNTAX_ERROR`. PL/pgSQL: `EXCEPTION WHEN syntax_error THEN ...`.",
+    "42501INSUFFICIENT_PRIVILEGEInsufficientPrivilegehttps://postgres-errors.example/reference/class_42.html#42501Insufficient privilegeinsufficient privilegePostgreSQL condition `insufficient_privilege`, SQLSTATE `42501`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_INSUFFICIENT_PRIVILEGE`. PL/pgSQL: `EXCEPTION WHEN insufficient_privilege THEN ...`.",
+    "42846CANNOT_COERCECannotCoercehttps://postgres-errors.example/reference/class_42.html#42846Cannot coercecannot coercePostgreSQL condition `cannot_coerce`, SQLSTATE `42846`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_CANNOT_COERCE`. PL/pgSQL: `EXCEPTION WHEN cannot_coerce THEN ...`.",
+    "42803GROUPING_ERRORGroupingErrorhttps://postgres-errors.example/reference/class_42.html#42803Grouping errorgrouping errorPostgreSQL condition `grouping_error`, SQLSTATE `42803`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_GROUPING_ERROR`. PL/pgSQL: `EXCEPTION WHEN grouping_error THEN ...`.",
+    "42P20WINDOWING_ERRORWindowingErrorhttps://postgres-errors.example/reference/class_42.html#42p20Windowing errorwindowing errorPostgreSQL condition `windowing_error`, SQLSTATE `42P20`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_WINDOWING_ERROR`. PL/pgSQL: `EXCEPTION WHEN windowing_error THEN ...`.",
+    "42P19INVALID_RECURSIONInvalidRecursionhttps://postgres-errors.example/reference/class_42.html#42p19Invalid recursioninvalid recursionPostgreSQL condition `invalid_recursion`, SQLSTATE `42P19`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_RECURSION`. PL/pgSQL: `EXCEPTION WHEN invalid_recursion THEN ...`.",
+    "42830INVALID_FOREIGN_KEYInvalidForeignKeyhttps://postgres-errors.example/reference/class_42.html#42830Invalid foreign keyinvalid foreign keyPostgreSQL condition `invalid_foreign_key`, SQLSTATE `42830`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_FOREIGN_KEY`. PL/pgSQL: `EXCEPTION WHEN invalid_foreign_key THEN ...`.",
+    "42602INVALID_NAMEInvalidNamehttps://postgres-errors.example/reference/class_42.html#42602Invalid nameinvalid namePostgreSQL condition `invalid_name`, SQLSTATE `42602`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_NAME`. PL/pgSQL: `EXCEPTION WHEN invalid_name THEN ...`.",
+    "42622NAME_TOO_LONGNameTooLonghttps://postgres-errors.example/reference/class_42.html#42622Name too longname too longPostgreSQL condition `name_too_long`, SQLSTATE `42622`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_NAME_TOO_LONG`. PL/pgSQL: `EXCEPTION WHEN name_too_long THEN ...`.",
+    "42939RESERVED_NAMEReservedNamehttps://postgres-errors.example/reference/class_42.html#42939Reserved namereserved namePostgreSQL condition `reserved_name`, SQLSTATE `42939`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_RESERVED_NAME`. PL/pgSQL: `EXCEPTION WHEN reserved_name THEN ...`.",
+    "42804DATATYPE_MISMATCHDatatypeMismatchhttps://postgres-errors.example/reference/class_42.html#42804Datatype mismatchdatatype mismatchPostgreSQL condition `datatype_mismatch`, SQLSTATE `42804`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_DATATYPE_MISMATCH`. PL/pgSQL: `EXCEPTION WHEN datatype_mismatch THEN ...`.",
+    "42P18INDETERMINATE_DATATYPEIndeterminateDatatypehttps://postgres-errors.example/reference/class_42.html#42p18Indeterminate datatypeindeterminate datatypePostgreSQL condition `indeterminate_datatype`, SQLSTATE `42P18`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_INDETERMINATE_DATATYPE`. PL/pgSQL: `EXCEPTION WHEN indeterminate_datatype THEN ...`.",
+    "42P21COLLATION_MISMATCHCollationMismatchhttps://postgres-errors.example/reference/class_42.html#42p21Collation mismatchcollation mismatchPostgreSQL condition `collation_mismatch`, SQLSTATE `42P21`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_COLLATION_MISMATCH`. PL/pgSQL: `EXCEPTION WHEN collation_mismatch THEN ...`.",
+    "42P22INDETERMINATE_COLLATIONIndeterminateCollationhttps://postgres-errors.example/reference/class_42.html#42p22Indeterminate collationindeterminate collationPostgreSQL condition `indeterminate_collation`, SQLSTATE `42P22`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_INDETERMINATE_COLLATION`. PL/pgSQL: `EXCEPTION WHEN indeterminate_collation THEN ...`.",
+    "42809WRONG_OBJECT_TYPEWrongObjectTypehttps://postgres-errors.example/reference/class_42.html#42809Wrong object typewrong object typePostgreSQL condition `wrong_object_type`, SQLSTATE `42809`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_WRONG_OBJECT_TYPE`. PL/pgSQL: `EXCEPTION WHEN wrong_object_type THEN ...`.",
+    "428C9GENERATED_ALWAYSGeneratedAlwayshttps://postgres-errors.example/reference/class_42.html#428c9Generated alwaysgenerated alwaysPostgreSQL condition `generated_always`, SQLSTATE `428C9`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_GENERATED_ALWAYS`. PL/pgSQL: `EXCEPTION WHEN generated_always THEN ...`.",
+    "42703UNDEFINED_COLUMNUndefinedColumnhttps://postgres-errors.example/reference/class_42.html#42703Undefined columnundefined columnPostgreSQL condition `undefined_column`, SQLSTATE `42703`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_UNDEFINED_COLUMN`. PL/pgSQL: `EXCEPTION WHEN undefined_column THEN ...`.",
+    "42883UNDEFINED_FUNCTIONUndefinedFunctionhttps://postgres-errors.example/reference/class_42.html#42883Undefined functionundefined functionPostgreSQL condition `undefined_function`, SQLSTATE `42883`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_UNDEFINED_FUNCTION`. PL/pgSQL: `EXCEPTION WHEN undefined_function THEN ...`.",
+    "42P01UNDEFINED_TABLEUndefinedTablehttps://postgres-errors.example/reference/class_42.html#42p01Undefined tableundefined tablePostgreSQL condition `undefined_table`, SQLSTATE `42P01`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_UNDEFINED_TABLE`. PL/pgSQL: `EXCEPTION WHEN undefined_table THEN ...`.",
+    "42P02UNDEFINED_PARAMETERUndefinedParameterhttps://postgres-errors.example/reference/class_42.html#42p02Undefined parameterundefined parameterPostgreSQL condition `undefined_parameter`, SQLSTATE `42P02`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_UNDEFINED_PARAMETER`. PL/pgSQL: `EXCEPTION WHEN undefined_parameter THEN ...`.",
+    "42704UNDEFINED_OBJECTUndefinedObjecthttps://postgres-errors.example/reference/class_42.html#42704Undefined objectundefined objectPostgreSQL condition `undefined_object`, SQLSTATE `42704`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_UNDEFINED_OBJECT`. PL/pgSQL: `EXCEPTION WHEN undefined_object THEN ...`.",
+    "42701DUPLICATE_COLUMNDuplicateColumnhttps://postgres-errors.example/reference/class_42.html#42701Duplicate columnduplicate columnPostgreSQL condition `duplicate_column`, SQLSTATE `42701`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_DUPLICATE_COLUMN`. PL/pgSQL: `EXCEPTION WHEN duplicate_column THEN ...`.",
+    "42P03DUPLICATE_CURSORDuplicateCursorhttps://postgres-errors.example/reference/class_42.html#42p03Duplicate cursorduplicate cursorPostgreSQL condition `duplicate_cursor`, SQLSTATE `42P03`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_DUPLICATE_CURSOR`. PL/pgSQL: `EXCEPTION WHEN duplicate_cursor THEN ...`.",
+    "42P04DUPLICATE_DATABASEDuplicateDatabasehttps://postgres-errors.example/reference/class_42.html#42p04Duplicate databaseduplicate databasePostgreSQL condition `duplicate_database`, SQLSTATE `42P04`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_DUPLICATE_DATABASE`. PL/pgSQL: `EXCEPTION WHEN duplicate_database THEN ...`.",
+    "42723DUPLICATE_FUNCTIONDuplicateFunctionhttps://postgres-errors.example/reference/class_42.html#42723Duplicate functionduplicate functionPostgreSQL condition `duplicate_function`, SQLSTATE `42723`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_DUPLICATE_FUNCTION`. PL/pgSQL: `EXCEPTION WHEN duplicate_function THEN ...`.",
+    "42P05DUPLICATE_PSTATEMENTDuplicatePstatementhttps://postgres-errors.example/reference/class_42.html#42p05Duplicate prepared statementduplicate prepared statementPostgreSQL condition `duplicate_prepared_statement`, SQLSTATE `42P05`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_DUPLICATE_PSTATEMENT`. PL/pgSQL: `EXCEPTION WHEN duplicate_prepared_statement THEN ...`.",
+    "42P06DUPLICATE_SCHEMADuplicateSchemahttps://postgres-errors.example/reference/class_42.html#42p06Duplicate schemaduplicate schemaPostgreSQL condition `duplicate_schema`, SQLSTATE `42P06`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_DUPLICATE_SCHEMA`. PL/pgSQL: `EXCEPTION WHEN duplicate_schema THEN ...`.",
+    "42P07DUPLICATE_TABLEDuplicateTablehttps://postgres-errors.example/reference/class_42.html#42p07Duplicate tableduplicate tablePostgreSQL condition `duplicate_table`, SQLSTATE `42P07`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_DUPLICATE_TABLE`. PL/pgSQL: `EXCEPTION WHEN duplicate_table THEN ...`.",
+    "42712DUPLICATE_ALIASDuplicateAliashttps://postgres-errors.example/reference/class_42.html#42712Duplicate aliasduplicate aliasPostgreSQL condition `duplicate_alias`, SQLSTATE `42712`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_DUPLICATE_ALIAS`. PL/pgSQL: `EXCEPTION WHEN duplicate_alias THEN ...`.",
+    "42710DUPLICATE_OBJECTDuplicateObjecthttps://postgres-errors.example/reference/class_42.html#42710Duplicate objectduplicate objectPostgreSQL condition `duplicate_object`, SQLSTATE `42710`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_DUPLICATE_OBJECT`. PL/pgSQL: `EXCEPTION WHEN duplicate_object THEN ...`.",
+    "42702AMBIGUOUS_COLUMNAmbiguousColumnhttps://postgres-errors.example/reference/class_42.html#42702Ambiguous columnambiguous columnPostgreSQL condition `ambiguous_column`, SQLSTATE `42702`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_AMBIGUOUS_COLUMN`. PL/pgSQL: `EXCEPTION WHEN ambiguous_column THEN ...`.",
+    "42725AMBIGUOUS_FUNCTIONAmbiguousFunctionhttps://postgres-errors.example/reference/class_42.html#42725Ambiguous functionambiguous functionPostgreSQL condition `ambiguous_function`, SQLSTATE `42725`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_AMBIGUOUS_FUNCTION`. PL/pgSQL: `EXCEPTION WHEN ambiguous_function THEN ...`.",
+    "42P08AMBIGUOUS_PARAMETERAmbiguousParameterhttps://postgres-errors.example/reference/class_42.html#42p08Ambiguous parameterambiguous parameterPostgreSQL condition `ambiguous_parameter`, SQLSTATE `42P08`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_AMBIGUOUS_PARAMETER`. PL/pgSQL: `EXCEPTION WHEN ambiguous_parameter THEN ...`.",
+    "42P09AMBIGUOUS_ALIASAmbiguousAliashttps://postgres-errors.example/reference/class_42.html#42p09Ambiguous aliasambiguous aliasPostgreSQL condition `ambiguous_alias`, SQLSTATE `42P09`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_AMBIGUOUS_ALIAS`. PL/pgSQL: `EXCEPTION WHEN ambiguous_alias THEN ...`.",
+    "42P10INVALID_COLUMN_REFERENCEInvalidColumnReferencehttps://postgres-errors.example/reference/class_42.html#42p10Invalid column referenceinvalid column referencePostgreSQL condition `invalid_column_reference`, SQLSTATE `42P10`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_COLUMN_REFERENCE`. PL/pgSQL: `EXCEPTION WHEN invalid_column_reference THEN ...`.",
+    "42611INVALID_COLUMN_DEFINITIONInvalidColumnDefinitionhttps://postgres-errors.example/reference/class_42.html#42611Invalid column definitioninvalid column definitionPostgreSQL condition `invalid_column_definition`, SQLSTATE `42611`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_COLUMN_DEFINITION`. PL/pgSQL: `EXCEPTION WHEN invalid_column_definition THEN ...`.",
+    "42P11INVALID_CURSOR_DEFINITIONInvalidCursorDefinitionhttps://postgres-errors.example/reference/class_42.html#42p11Invalid cursor definitioninvalid cursor definitionPostgreSQL condition `invalid_cursor_definition`, SQLSTATE `42P11`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_CURSOR_DEFINITION`. PL/pgSQL: `EXCEPTION WHEN invalid_cursor_definition THEN ...`.",
+    "42P12INVALID_DATABASE_DEFINITIONInvalidDatabaseDefinitionhttps://postgres-errors.example/reference/class_42.html#42p12Invalid database definitioninvalid database definitionPostgreSQL condition `invalid_database_definition`, SQLSTATE `42P12`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_DATABASE_DEFINITION`. PL/pgSQL: `EXCEPTION WHEN invalid_database_definition THEN ...`.",
+    "42P13INVALID_FUNCTION_DEFINITIONInvalidFunctionDefinitionhttps://postgres-errors.example/reference/class_42.html#42p13Invalid function definitioninvalid function definitionPostgreSQL condition `invalid_function_definition`, SQLSTATE `42P13`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_FUNCTION_DEFINITION`. PL/pgSQL: `EXCEPTION WHEN invalid_function_definition THEN ...`.",
+    "42P14INVALID_PSTATEMENT_DEFINITIONInvalidPstatementDefinitionhttps://postgres-errors.example/reference/class_42.html#42p14Invalid prepared statement definitioninvalid prepared statement definitionPostgreSQL condition `invalid_prepared_statement_definition`, SQLSTATE `42P14`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_PSTATEMENT_DEFINITION`. PL/pgSQL: `EXCEPTION WHEN invalid_prepared_statement_definition THEN ...`.",
+    "42P15INVALID_SCHEMA_DEFINITIONInvalidSchemaDefinitionhttps://postgres-errors.example/reference/class_42.html#42p15Invalid schema definitioninvalid schema definitionPostgreSQL condition `invalid_schema_definition`, SQLSTATE `42P15`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_SCHEMA_DEFINITION`. PL/pgSQL: `EXCEPTION WHEN invalid_schema_definition THEN ...`.",
+    "42P16INVALID_TABLE_DEFINITIONInvalidTableDefinitionhttps://postgres-errors.example/reference/class_42.html#42p16Invalid table definitioninvalid table definitionPostgreSQL condition `invalid_table_definition`, SQLSTATE `42P16`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_TABLE_DEFINITION`. PL/pgSQL: `EXCEPTION WHEN invalid_table_definition THEN ...`.",
+    "42P17INVALID_OBJECT_DEFINITIONInvalidObjectDefinitionhttps://postgres-errors.example/reference/class_42.html#42p17Invalid object definitioninvalid object definitionPostgreSQL condition `invalid_object_definition`, SQLSTATE `42P17`, class 42: Syntax Error or Access Rule Violation. Severity E (error).\n\nServer macro: `ERRCODE_INVALID_OBJECT_DEFINITION`. PL/pgSQL: `EXCEPTION WHEN invalid_object_definition THEN ...`.",
+    "44000WITH_CHECK_OPTION_VIOLATIONWithCheckOptionViolationhttps://postgres-errors.example/reference/class_44.html#44000With check option violationwith check option violationPostgreSQL condition `with_check_option_violation`, SQLSTATE `44000`, class 44: WITH CHECK OPTION Violation. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_WITH_CHECK_OPTION_VIOLATION`. PL/pgSQL: `EXCEPTION WHEN with_check_option_violation THEN ...`.",
+    "53000INSUFFICIENT_RESOURCESInsufficientResourceshttps://postgres-errors.example/reference/class_53.html#53000Insufficient resourcesinsufficient resourcesPostgreSQL condition `insufficient_resources`, SQLSTATE `53000`, class 53: Insufficient Resources. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_INSUFFICIENT_RESOURCES`. PL/pgSQL: `EXCEPTION WHEN insufficient_resources THEN ...`.",
+    "53100DISK_FULLDiskFullhttps://postgres-errors.example/reference/class_53.html#53100Disk fulldisk fullPostgreSQL condition `disk_full`, SQLSTATE `53100`, class 53: Insufficient Resources. Severity E (error).\n\nServer macro: `ERRCODE_DISK_FULL`. PL/pgSQL: `EXCEPTION WHEN disk_full THEN ...`.",
+    "53200OUT_OF_MEMORYOutOfMemoryhttps://postgres-errors.example/reference/class_53.html#53200Out of memoryout of memoryPostgreSQL condition `out_of_memory`, SQLSTATE `53200`, class 53: Insufficient Resources. Severity E (error).\n\nServer macro: `ERRCODE_OUT_OF_MEMORY`. PL/pgSQL: `EXCEPTION WHEN out_of_memory THEN ...`.",
+    "53300TOO_MANY_CONNECTIONSTooManyConnectionshttps://postgres-errors.example/reference/class_53.html#53300Too many connectionstoo many connectionsPostgreSQL condition `too_many_connections`, SQLSTATE `53300`, class 53: Insufficient Resources. Severity E (error).\n\nServer macro: `ERRCODE_TOO_MANY_CONNECTIONS`. PL/pgSQL: `EXCEPTION WHEN too_many_connections THEN ...`.",
+    "53400CONFIGURATION_LIMIT_EXCEEDEDConfigurationLimitExceededhttps://postgres-errors.example/reference/class_53.html#53400Configuration limit exceededconfiguration limit exceededPostgreSQL condition `configuration_limit_exceeded`, SQLSTATE `53400`, class 53: Insufficient Resources. Severity E (error).\n\nServer macro: `ERRCODE_CONFIGURATION_LIMIT_EXCEEDED`. PL/pgSQL: `EXCEPTION WHEN configuration_limit_exceeded THEN ...`.",
+    "54000PROGRAM_LIMIT_EXCEEDEDProgramLimitExceededhttps://postgres-errors.example/reference/class_54.html#54000Program limit exceededprogram limit exceededPostgreSQL condition `program_limit_exceeded`, SQLSTATE `54000`, class 54: Program Limit Exceeded. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_PROGRAM_LIMIT_EXCEEDED`. PL/pgSQL: `EXCEPTION WHEN program_limit_exceeded THEN ...`.",
+    "54001STATEMENT_TOO_COMPLEXStatementTooComplexhttps://postgres-errors.example/reference/class_54.html#54001Statement too complexstatement too complexPostgreSQL condition `statement_too_complex`, SQLSTATE `54001`, class 54: Program Limit Exceeded. Severity E (error).\n\nServer macro: `ERRCODE_STATEMENT_TOO_COMPLEX`. PL/pgSQL: `EXCEPTION WHEN statement_too_complex THEN ...`.",
+    "54011TOO_MANY_COLUMNSTooManyColumnshttps://postgres-errors.example/reference/class_54.html#54011Too many columnstoo many columnsPostgreSQL condition `too_many_columns`, SQLSTATE `54011`, class 54: Program Limit Exceeded. Severity E (error).\n\nServer macro: `ERRCODE_TOO_MANY_COLUMNS`. PL/pgSQL: `EXCEPTION WHEN too_many_columns THEN ...`.",
+    "54023TOO_MANY_ARGUMENTSTooManyArgumentshttps://postgres-errors.example/reference/class_54.html#54023Too many argumentstoo many argumentsPostgreSQL condition `too_many_arguments`, SQLSTATE `54023`, class 54: Program Limit Exceeded. Severity E (error).\n\nServer macro: `ERRCODE_TOO_MANY_ARGUMENTS`. PL/pgSQL: `EXCEPTION WHEN too_many_arguments THEN ...`.",
+    "55000OBJECT_NOT_IN_PREREQUISITE_STATEObjectNotInPrerequisiteStatehttps://postgres-errors.example/reference/class_55.html#55000Object not in prerequisite stateobject not in prerequisite statePostgreSQL condition `object_not_in_prerequisite_state`, SQLSTATE `55000`, class 55: Object Not In Prerequisite State. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE`. PL/pgSQL: `EXCEPTION WHEN object_not_in_prerequisite_state THEN ...`.",
+    "55006OBJECT_IN_USEObjectInUsehttps://postgres-errors.example/reference/class_55.html#55006Object in useobject in usePostgreSQL condition `object_in_use`, SQLSTATE `55006`, class 55: Object Not In Prerequisite State. Severity E (error).\n\nServer macro: `ERRCODE_OBJECT_IN_USE`. PL/pgSQL: `EXCEPTION WHEN object_in_use THEN ...`.",
+    "55P02CANT_CHANGE_RUNTIME_PARAMCantChangeRuntimeParamhttps://postgres-errors.example/reference/class_55.html#55p02Can't change runtime paramcan't change runtime paramPostgreSQL condition `cant_change_runtime_param`, SQLSTATE `55P02`, class 55: Object Not In Prerequisite State. Severity E (error).\n\nServer macro: `ERRCODE_CANT_CHANGE_RUNTIME_PARAM`. PL/pgSQL: `EXCEPTION WHEN cant_change_runtime_param THEN ...`.",
+    "55P03LOCK_NOT_AVAILABLELockNotAvailablehttps://postgres-errors.example/reference/class_55.html#55p03Lock not availablelock not availablePostgreSQL condition `lock_not_available`, SQLSTATE `55P03`, class 55: Object Not In Prerequisite State. Severity E (error).\n\nServer macro: `ERRCODE_LOCK_NOT_AVAILABLE`. PL/pgSQL: `EXCEPTION WHEN lock_not_available THEN ...`.",
+    "55P04UNSAFE_NEW_ENUM_VALUE_USAGEUnsafeNewEnumValueUsagehttps://postgres-errors.example/reference/class_55.html#55p04Unsafe new enum value usageunsafe new enum value usagePostgreSQL condition `unsafe_new_enum_value_usage`, SQLSTATE `55P04`, class 55: Object Not In Prerequisite State. Severity E (error).\n\nServer macro: `ERRCODE_UNSAFE_NEW_ENUM_VALUE_USAGE`. PL/pgSQL: `EXCEPTION WHEN unsafe_new_enum_value_usage THEN ...`.",
+    "57000OPERATOR_INTERVENTIONOperatorInterventionhttps://postgres-errors.example/reference/class_57.html#57000Operator interventionoperator interventionPostgreSQL condition `operator_intervention`, SQLSTATE `57000`, class 57: Operator Intervention. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_OPERATOR_INTERVENTION`. PL/pgSQL: `EXCEPTION WHEN operator_intervention THEN ...`.",
+    "57014QUERY_CANCELEDQueryCanceledhttps://postgres-errors.example/reference/class_57.html#57014Query canceledquery canceledPostgreSQL condition `query_canceled`, SQLSTATE `57014`, class 57: Operator Intervention. Severity E (error).\n\nServer macro: `ERRCODE_QUERY_CANCELED`. PL/pgSQL: `EXCEPTION WHEN query_canceled THEN ...`.",
+    "57P01ADMIN_SHUTDOWNAdminShutdownhttps://postgres-errors.example/reference/class_57.html#57p01Admin shutdownadmin shutdownPostgreSQL condition `admin_shutdown`, SQLSTATE `57P01`, class 57: Operator Intervention. Severity E (error).\n\nServer macro: `ERRCODE_ADMIN_SHUTDOWN`. PL/pgSQL: `EXCEPTION WHEN admin_shutdown THEN ...`.",
+    "57P02CRASH_SHUTDOWNCrashShutdownhttps://postgres-errors.example/reference/class_57.html#57p02Crash shutdowncrash shutdownPostgreSQL condition `crash_shutdown`, SQLSTATE `57P02`, class 57: Operator Intervention. Severity E (error).\n\nServer macro: `ERRCODE_CRASH_SHUTDOWN`. PL/pgSQL: `EXCEPTION WHEN crash_shutdown THEN ...`.",
+    "57P03CANNOT_CONNECT_NOWCannotConnectNowhttps://postgres-errors.example/reference/class_57.html#57p03Cannot connect nowcannot connect nowPostgreSQL condition `cannot_connect_now`, SQLSTATE `57P03`, class 57: Operator Intervention. Severity E (error).\n\nServer macro: `ERRCODE_CANNOT_CONNECT_NOW`. PL/pgSQL: `EXCEPTION WHEN cannot_connect_now THEN ...`.",
+    "57P04DATABASE_DROPPEDDatabaseDroppedhttps://postgres-errors.example/reference/class_57.html#57p04Database droppeddatabase droppedPostgreSQL condition `database_dropped`, SQLSTATE `57P04`, class 57: Operator Intervention. Severity E (error).\n\nServer macro: `ERRCODE_DATABASE_DROPPED`. PL/pgSQL: `EXCEPTION WHEN database_dropped THEN ...`.",
+    "57P05IDLE_SESSION_TIMEOUTIdleSessionTimeouthttps://postgres-errors.example/reference/class_57.html#57p05Idle session timeoutidle session timeoutPostgreSQL condition `idle_session_timeout`, SQLSTATE `57P05`, class 57: Operator Intervention. Severity E (error).\n\nServer macro: `ERRCODE_IDLE_SESSION_TIMEOUT`. PL/pgSQL: `EXCEPTION WHEN idle_session_timeout THEN ...`.",
+    "58000SYSTEM_ERRORSystemErrorhttps://postgres-errors.example/reference/class_58.html#58000System errorsystem errorPostgreSQL condition `system_error`, SQLSTATE `58000`, class 58: System Error (errors external to PostgreSQL itself). Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_SYSTEM_ERROR`. PL/pgSQL: `EXCEPTION WHEN system_error THEN ...`.",
+    "58030IO_ERRORIoErrorhttps://postgres-errors.example/reference/class_58.html#58030I/O errorI/O errorPostgreSQL condition `io_error`, SQLSTATE `58030`, class 58: System Error (errors external to PostgreSQL itself). Severity E (error).\n\nServer macro: `ERRCODE_IO_ERROR`. PL/pgSQL: `EXCEPTION WHEN io_error THEN ...`.",
+    "58P01UNDEFINED_FILEUndefinedFilehttps://postgres-errors.example/reference/class_58.html#58p01Undefined fileundefined filePostgreSQL condition `undefined_file`, SQLSTATE `58P01`, class 58: System Error (errors external to PostgreSQL itself). Severity E (error).\n\nServer macro: `ERRCODE_UNDEFINED_FILE`. PL/pgSQL: `EXCEPTION WHEN undefined_file THEN ...`.",
+    "58P02DUPLICATE_FILEDuplicateFilehttps://postgres-errors.example/reference/class_58.html#58p02Duplicate fileduplicate filePostgreSQL condition `duplicate_file`, SQLSTATE `58P02`, class 58: System Error (errors external to PostgreSQL itself). Severity E (error).\n\nServer macro: `ERRCODE_DUPLICATE_FILE`. PL/pgSQL: `EXCEPTION WHEN duplicate_file THEN ...`.",
+    "72000SNAPSHOT_TOO_OLDSnapshotTooOldhttps://postgres-errors.example/reference/class_72.html#72000Snapshot too oldsnapshot too oldPostgreSQL condition `snapshot_too_old`, SQLSTATE `72000`, class 72: Snapshot Failure. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_SNAPSHOT_TOO_OLD`. PL/pgSQL: `EXCEPTION WHEN snapshot_too_old THEN ...`.",
+    "F0000CONFIG_FILE_ERRORConfigFileErrorhttps://postgres-errors.example/reference/class_f0.html#f0000Config file errorconfig file errorPostgreSQL condition `config_file_error`, SQLSTATE `F0000`, class F0: Configuration File Error. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_CONFIG_FILE_ERROR`. PL/pgSQL: `EXCEPTION WHEN config_file_error THEN ...`.",
+    "F0001LOCK_FILE_EXISTSLockFileExistshttps://postgres-errors.example/reference/class_f0.html#f0001Lock file existslock file existsPostgreSQL condition `lock_file_exists`, SQLSTATE `F0001`, class F0: Configuration File Error. Severity E (error).\n\nServer macro: `ERRCODE_LOCK_FILE_EXISTS`. PL/pgSQL: `EXCEPTION WHEN lock_file_exists THEN ...`.",
+    "HV000FDW_ERRORFdwErrorhttps://postgres-errors.example/reference/class_hv.html#hv000FDW errorFDW errorPostgreSQL condition `fdw_error`, SQLSTATE `HV000`, class HV: Foreign Data Wrapper Error (SQL/MED). Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_FDW_ERROR`. PL/pgSQL: `EXCEPTION WHEN fdw_error THEN ...`.",
+    "HV005FDW_COLUMN_NAME_NOT_FOUNDFdwColumnNameNotFoundhttps://postgres-errors.example/reference/class_hv.html#hv005FDW column name not foundFDW column name not foundPostgreSQL condition `fdw_column_name_not_found`, SQLSTATE `HV005`, class HV: Foreign Data Wrapper Error (SQL/MED). Severity E (error).\n\nServer macro: `ERRCODE_FDW_COLUMN_NAME_NOT_FOUND`. PL/pgSQL: `EXCEPTION WHEN fdw_column_name_not_found THEN ...`.",
+    "HV002FDW_DYNAMIC_PARAMETER_VALUE_NEEDEDFdwDynamicParameterValueNeededhttps://postgres-errors.example/reference/class_hv.html#hv002FDW dynamic parameter value neededFDW dynamic parameter value neededPostgreSQL condition `fdw_dynamic_parameter_value_needed`, SQLSTATE `HV002`, class HV: Foreign Data Wrapper Error (SQL/MED). Severity E (error).\n\nServer macro: `ERRCODE_FDW_DYNAMIC_PARAMETER_VALUE_NEEDED`. PL/pgSQL: `EXCEPTION WHEN fdw_dynamic_parameter_value_needed THEN ...`.",
+    "HV010FDW_FUNCTION_SEQUENCE_ERRORFdwFunctionSequenceErrorhttps://postgres-errors.example/reference/class_hv.html#hv010FDW function sequence errorFDW function sequence errorPostgreSQL condition `fdw_function_sequence_error`, SQLSTATE `HV010`, class HV: Foreign Data Wrapper Error (SQL/MED). Severity E (error).\n\nServer macro: `ERRCODE_FDW_FUNCTION_SEQUENCE_ERROR`. PL/pgSQL: `EXCEPTION WHEN fdw_function_sequence_error THEN ...`.",
+    "HV021FDW_INCONSISTENT_DESCRIPTOR_INFORMATIONFdwInconsistentDescriptorInformationhttps://postgres-errors.example/reference/class_hv.html#hv021FDW inconsistent descriptor informationFDW inconsistent descriptor informationPostgreSQL condition `fdw_inconsistent_descriptor_information`, SQLSTATE `HV021`, class HV: Foreign Data Wrapper Error (SQL/MED). Severity E (error).\n\nServer macro: `ERRCODE_FDW_INCONSISTENT_DESCRIPTOR_INFORMATION`. PL/pgSQL: `EXCEPTION WHEN fdw_inconsistent_descriptor_information THEN ...`.",
+    "HV024FDW_INVALID_ATTRIBUTE_VALUEFdwInvalidAttributeValuehttps://postgres-errors.example/reference/class_hv.html#hv024FDW invalid attribute valueFDW invalid attribute valuePostgreSQL condition `fdw_invalid_attribute_value`, SQLSTATE `HV024`, class HV: Foreign Data Wrapper Error (SQL/MED). Severity E (error).\n\nServer macro: `ERRCODE_FDW_INVALID_ATTRIBUTE_VALUE`. PL/pgSQL: `EXCEPTION WHEN fdw_invalid_attribute_value THEN ...`.",
+    "HV007FDW_INVALID_COLUMN_NAMEFdwInvalidColumnNamehttps://postgres-errors.example/reference/class_hv.html#hv007FDW invalid column nameFDW invalid column namePostgreSQL condition `fdw_invalid_column_name`, SQLSTATE `HV007`, class HV: Foreign Data Wrapper Error (SQL/MED). Severity E (error).\n\nServer macro: `ERRCODE_FDW_INVALID_COLUMN_NAME`. PL/pgSQL: `EXCEPTION WHEN fdw_invalid_column_name THEN ...`.",
+    "HV008FDW_INVALID_COLUMN_NUMBERFdwInvalidColumnNumberhttps://postgres-errors.example/reference/class_hv.html#hv008FDW invalid column numberFDW invalid column numberPostgreSQL condition `fdw_invalid_column_number`, SQLSTATE `HV008`, class HV: Foreign Data Wrapper Error (SQL/MED). Severity E (error).\n\nServer macro: `ERRCODE_FDW_INVALID_COLUMN_NUMBER`. PL/pgSQL: `EXCEPTION WHEN fdw_invalid_column_number THEN ...`.",
+    "HV004FDW_INVALID_DATA_TYPEFdwInvalidDataTypehttps://postgres-errors.example/reference/class_hv.html#hv004FDW invalid data typeFDW invalid data typePostgreSQL condition `fdw_invalid_data_type`, SQLSTATE `HV004`, class HV: Foreign Data Wrapper Error (SQL/MED). Severity E (error).\n\nServer macro: `ERRCODE_FDW_INVALID_DATA_TYPE`. PL/pgSQL: `EXCEPTION WHEN fdw_invalid_data_type THEN ...`.",
+    "HV006FDW_INVALID_DATA_TYPE_DESCRIPTORSFdwInvalidDataTypeDescriptorshttps://postgres-errors.example/reference/class_hv.html#hv006FDW invalid data type descriptorsFDW invalid data type descriptorsPostgreSQL condition `fdw_invalid_data_type_descriptors`, SQLSTATE `HV006`, class HV: Foreign Data Wrapper Error (SQL/MED). Severity E (error).\n\nServer macro: `ERRCODE_FDW_INVALID_DATA_TYPE_DESCRIPTORS`. PL/pgSQL: `EXCEPTION WHEN fdw_invalid_data_type_descriptors THEN ...`.",
+    "HV091FDW_INVALID_DESCRIPTOR_FIELD_IDENTIFIERFdwInvalidDescriptorFieldIdentifierhttps://postgres-errors.example/reference/class_hv.html#hv091FDW invalid descriptor field identifierFDW invalid descriptor field identifierPostgreSQL condition `fdw_invalid_descriptor_field_identifier`, SQLSTATE `HV091`, class HV: Foreign Data Wrapper Error (SQL/MED). Severity E (error).\n\nServer macro: `ERRCODE_FDW_INVALID_DESCRIPTOR_FIELD_IDENTIFIER`. PL/pgSQL: `EXCEPTION WHEN fdw_invalid_descriptor_field_identifier THEN ...`.",
+    "HV00BFDW_INVALID_HANDLEFdwInvalidHandlehttps://postgres-errors.example/reference/class_hv.html#hv00bFDW invalid handleFDW invalid handlePostgreSQL condition `fdw_invalid_handle`, SQLSTATE `HV00B`, class HV: Foreign Data Wrapper Error (SQL/MED). Severity E (error).\n\nServer macro: `ERRCODE_FDW_INVALID_HANDLE`. PL/pgSQL: `EXCEPTION WHEN fdw_invalid_handle THEN ...`.",
+    "HV00CFDW_INVALID_OPTION_INDEXFdwInvalidOptionIndexhttps://postgres-errors.example/reference/class_hv.html#hv00cFDW invalid option indexFDW invalid option indexPostgreSQL condition `fdw_invalid_option_index`, SQLSTATE `HV00C`, class HV: Foreign Data Wrapper Error (SQL/MED). Severity E (error).\n\nServer macro: `ERRCODE_FDW_INVALID_OPTION_INDEX`. PL/pgSQL: `EXCEPTION WHEN fdw_invalid_option_index THEN ...`.",
+    "HV00DFDW_INVALID_OPTION_NAMEFdwInvalidOptionNamehttps://postgres-errors.example/reference/class_hv.html#hv00dFDW invalid option nameFDW invalid option namePostgreSQL condition `fdw_invalid_option_name`, SQLSTATE `HV00D`, class HV: Foreign Data Wrapper Error (SQL/MED). Severity E (error).\n\nServer macro: `ERRCODE_FDW_INVALID_OPTION_NAME`. PL/pgSQL: `EXCEPTION WHEN fdw_invalid_option_name THEN ...`.",
+    "HV090FDW_INVALID_STRING_LENGTH_OR_BUFFER_LENGTHFdwInvalidStringLengthOrBufferLengthhttps://postgres-errors.example/reference/class_hv.html#hv090FDW invalid string length or buffer lengthFDW invalid string length or buffer lengthPostgreSQL condition `fdw_invalid_string_length_or_buffer_length`, SQLSTATE `HV090`, class HV: Foreign Data Wrapper Error (SQL/MED). Severity E (error).\n\nServer macro: `ERRCODE_FDW_INVALID_STRING_LENGTH_OR_BUFFER_LENGTH`. PL/pgSQL: `EXCEPTION WHEN fdw_invalid_string_length_or_buffer_length THEN ...`.",
+    "HV00AFDW_INVALID_STRING_FORMATFdwInvalidStringFormathttps://postgres-errors.example/reference/class_hv.html#hv00aFDW invalid string formatFDW invalid string formatPostgreSQL condition `fdw_invalid_string_format`, SQLSTATE `HV00A`, class HV: Foreign Data Wrapper Error (SQL/MED). Severity E (error).\n\nServer macro: `ERRCODE_FDW_INVALID_STRING_FORMAT`. PL/pgSQL: `EXCEPTION WHEN fdw_invalid_string_format THEN ...`.",
+    "HV009FDW_INVALID_USE_OF_NULL_POINTERFdwInvalidUseOfNullPointerhttps://postgres-errors.example/reference/class_hv.html#hv009FDW invalid use of null pointerFDW invalid use of null pointerPostgreSQL condition `fdw_invalid_use_of_null_pointer`, SQLSTATE `HV009`, class HV: Foreign Data Wrapper Error (SQL/MED). Severity E (error).\n\nServer macro: `ERRCODE_FDW_INVALID_USE_OF_NULL_POINTER`. PL/pgSQL: `EXCEPTION WHEN fdw_invalid_use_of_null_pointer THEN ...`.",
+    "HV014FDW_TOO_MANY_HANDLESFdwTooManyHandleshttps://postgres-errors.example/reference/class_hv.html#hv014FDW too many handlesFDW too many handlesPostgreSQL condition `fdw_too_many_handles`, SQLSTATE `HV014`, class HV: Foreign Data Wrapper Error (SQL/MED). Severity E (error).\n\nServer macro: `ERRCODE_FDW_TOO_MANY_HANDLES`. PL/pgSQL: `EXCEPTION WHEN fdw_too_many_handles THEN ...`.",
+    "HV001FDW_OUT_OF_MEMORYFdwOutOfMemoryhttps://postgres-errors.example/reference/class_hv.html#hv001FDW out of memoryFDW out of memoryPostgreSQL condition `fdw_out_of_memory`, SQLSTATE `HV001`, class HV: Foreign Data Wrapper Error (SQL/MED). Severity E (error).\n\nServer macro: `ERRCODE_FDW_OUT_OF_MEMORY`. PL/pgSQL: `EXCEPTION WHEN fdw_out_of_memory THEN ...`.",
+    "HV00PFDW_NO_SCHEMASFdwNoSchemashttps://postgres-errors.example/reference/class_hv.html#hv00pFDW no schemasFDW no schemasPostgreSQL condition `fdw_no_schemas`, SQLSTATE `HV00P`, class HV: Foreign Data Wrapper Error (SQL/MED). Severity E (error).\n\nServer macro: `ERRCODE_FDW_NO_SCHEMAS`. PL/pgSQL: `EXCEPTION WHEN fdw_no_schemas THEN ...`.",
+    "HV00JFDW_OPTION_NAME_NOT_FOUNDFdwOptionNameNotFoundhttps://postgres-errors.example/reference/class_hv.html#hv00jFDW option name not foundFDW option name not foundPostgreSQL condition `fdw_option_name_not_found`, SQLSTATE `HV00J`, class HV: Foreign Data Wrapper Error (SQL/MED). Severity E (error).\n\nServer macro: `ERRCODE_FDW_OPTION_NAME_NOT_FOUND`. PL/pgSQL: `EXCEPTION WHEN fdw_option_name_not_found THEN ...`.",
+    "HV00KFDW_REPLY_HANDLEFdwReplyHandlehttps://postgres-errors.example/reference/class_hv.html#hv00kFDW reply handleFDW reply handlePostgreSQL condition `fdw_reply_handle`, SQLSTATE `HV00K`, class HV: Foreign Data Wrapper Error (SQL/MED). Severity E (error).\n\nServer macro: `ERRCODE_FDW_REPLY_HANDLE`. PL/pgSQL: `EXCEPTION WHEN fdw_reply_handle THEN ...`.",
+    "HV00QFDW_SCHEMA_NOT_FOUNDFdwSchemaNotFoundhttps://postgres-errors.example/reference/class_hv.html#hv00qFDW schema not foundFDW schema not foundPostgreSQL condition `fdw_schema_not_found`, SQLSTATE `HV00Q`, class HV: Foreign Data Wrapper Error (SQL/MED). Severity E (error).\n\nServer macro: `ERRCODE_FDW_SCHEMA_NOT_FOUND`. PL/pgSQL: `EXCEPTION WHEN fdw_schema_not_found THEN ...`.",
+    "HV00RFDW_TABLE_NOT_FOUNDFdwTableNotFoundhttps://postgres-errors.example/reference/class_hv.html#hv00rFDW table not foundFDW table not foundPostgreSQL condition `fdw_table_not_found`, SQLSTATE `HV00R`, class HV: Foreign Data Wrapper Error (SQL/MED). Severity E (error).\n\nServer macro: `ERRCODE_FDW_TABLE_NOT_FOUND`. PL/pgSQL: `EXCEPTION WHEN fdw_table_not_found THEN ...`.",
+    "HV00LFDW_UNABLE_TO_CREATE_EXECUTIONFdwUnableToCreateExecutionhttps://postgres-errors.example/reference/class_hv.html#hv00lFDW unable to create executionFDW unable to create executionPostgreSQL condition `fdw_unable_to_create_execution`, SQLSTATE `HV00L`, class HV: Foreign Data Wrapper Error (SQL/MED). Severity E (error).\n\nServer macro: `ERRCODE_FDW_UNABLE_TO_CREATE_EXECUTION`. PL/pgSQL: `EXCEPTION WHEN fdw_unable_to_create_execution THEN ...`.",
+    "HV00MFDW_UNABLE_TO_CREATE_REPLYFdwUnableToCreateReplyhttps://postgres-errors.example/reference/class_hv.html#hv00mFDW unable to create replyFDW unable to create replyPostgreSQL condition `fdw_unable_to_create_reply`, SQLSTATE `HV00M`, class HV: Foreign Data Wrapper Error (SQL/MED). Severity E (error).\n\nServer macro: `ERRCODE_FDW_UNABLE_TO_CREATE_REPLY`. PL/pgSQL: `EXCEPTION WHEN fdw_unable_to_create_reply THEN ...`.",
+    "HV00NFDW_UNABLE_TO_ESTABLISH_CONNECTIONFdwUnableToEstablishConnectionhttps://postgres-errors.example/reference/class_hv.html#hv00nFDW unable to establish connectionFDW unable to establish connectionPostgreSQL condition `fdw_unable_to_establish_connection`, SQLSTATE `HV00N`, class HV: Foreign Data Wrapper Error (SQL/MED). Severity E (error).\n\nServer macro: `ERRCODE_FDW_UNABLE_TO_ESTABLISH_CONNECTION`. PL/pgSQL: `EXCEPTION WHEN fdw_unable_to_establish_connection THEN ...`.",
+    "P0000PLPGSQL_ERRORPlpgsqlErrorhttps://postgres-errors.example/reference/class_p0.html#p0000PL/pgSQL errorPL/pgSQL errorPostgreSQL condition `plpgsql_error`, SQLSTATE `P0000`, class P0: PL/pgSQL Error. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_PLPGSQL_ERROR`. PL/pgSQL: `EXCEPTION WHEN plpgsql_error THEN ...`.",
+    "P0001RAISE_EXCEPTIONRaiseExceptionhttps://postgres-errors.example/reference/class_p0.html#p0001Raise exceptionraise exceptionPostgreSQL condition `raise_exception`, SQLSTATE `P0001`, class P0: PL/pgSQL Error. Severity E (error).\n\nServer macro: `ERRCODE_RAISE_EXCEPTION`. PL/pgSQL: `EXCEPTION WHEN raise_exception THEN ...`.",
+    "P0002NO_DATA_FOUNDNoDataFoundhttps://postgres-errors.example/reference/class_p0.html#p0002No data foundno data foundPostgreSQL condition `no_data_found`, SQLSTATE `P0002`, class P0: PL/pgSQL Error. Severity E (error).\n\nServer macro: `ERRCODE_NO_DATA_FOUND`. PL/pgSQL: `EXCEPTION WHEN no_data_found THEN ...`.",
+    "P0003TOO_MANY_ROWSTooManyRowshttps://postgres-errors.example/reference/class_p0.html#p0003Too many rowstoo many rowsPostgreSQL condition `too_many_rows`, SQLSTATE `P0003`, class P0: PL/pgSQL Error. Severity E (error).\n\nServer macro: `ERRCODE_TOO_MANY_ROWS`. PL/pgSQL: `EXCEPTION WHEN too_many_rows THEN ...`.",
+    "P0004ASSERT_FAILUREAssertFailurehttps://postgres-errors.example/reference/class_p0.html#p0004Assert failureassert failurePostgreSQL condition `assert_failure`, SQLSTATE `P0004`, class P0: PL/pgSQL Error. Severity E (error).\n\nServer macro: `ERRCODE_ASSERT_FAILURE`. PL/pgSQL: `EXCEPTION WHEN assert_failure THEN ...`.",
+    "XX000INTERNAL_ERRORInternalErrorhttps://postgres-errors.example/reference/class_xx.html#xx000Internal errorinternal errorPostgreSQL condition `internal_error`, SQLSTATE `XX000`, class XX: Internal Error. Severity E (error). This is the class's generic code, used only when no more specific code fits.\n\nServer macro: `ERRCODE_INTERNAL_ERROR`. PL/pgSQL: `EXCEPTION WHEN internal_error THEN ...`.",
+    "XX001DATA_CORRUPTEDDataCorruptedhttps://postgres-errors.example/reference/class_xx.html#xx001Data corrupteddata corruptedPostgreSQL condition `data_corrupted`, SQLSTATE `XX001`, class XX: Internal Error. Severity E (error).\n\nServer macro: `ERRCODE_DATA_CORRUPTED`. PL/pgSQL: `EXCEPTION WHEN data_corrupted THEN ...`.",
+    "XX002INDEX_CORRUPTEDIndexCorruptedhttps://postgres-errors.example/reference/class_xx.html#xx002Index corruptedindex corruptedPostgreSQL condition `index_corrupted`, SQLSTATE `XX002`, class XX: Internal Error. Severity E (error).\n\nServer macro: `ERRCODE_INDEX_CORRUPTED`. PL/pgSQL: `EXCEPTION WHEN index_corrupted THEN ...`.",
 );
 
 /// Bytes per row of `ERRDEX_CODE_META`; the offsets of its fields follow.
@@ -6567,276 +6567,276 @@ const ERRDEX_META_LEGACY: usize = 74;
 /// `ErrdexCodeMeta` rows, 82 bytes per code (see `ErrdexCodeMeta::decode`).
 #[allow(dead_code)]
 static ERRDEX_CODE_META: [u8; 21320] = *b"\
-    \x00\x00\x00\x00\x05\x00\x00\x00\x1a\x00\x00\x00.\x00\x00\x00A\x00\x00\x00V\x00\x00\x00k\x00\x00\x00k\x00\x00\x00^\x01\x00\x00^\x01\x00\x00\x00\x00\x00\x00\x08\x01\xf4\x01\xa5\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    ^\x01\x00\x00c\x01\x00\x00j\x01\x00\x00q\x01\x00\x00\x84\x01\x00\x00\x8b\x01\x00\x00\x92\x01\x00\x00\x92\x01\x00\x00[\x02\x00\x00[\x02\x00\x00\x01\x00\x01\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    [\x02\x00\x00`\x02\x00\x00\x84\x02\x00\x00\xa4\x02\x00\x00\xb7\x02\x00\x00\xd3\x02\x00\x00\xef\x02\x00\x00\xef\x02\x00\x00\x9d\x03\x00\x00\x9d\x03\x00\x00\x01\x00\x01\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \x9d\x03\x00\x00\xa2\x03\x00\x00\xc3\x03\x00\x00\xe0\x03\x00\x00\xf3\x03\x00\x00\x0c\x04\x00\x00%\x04\x00\x00%\x04\x00\x00\xcd\x04\x00\x00\xcd\x04\x00\x00\x01\x00\x01\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \xcd\x04\x00\x00\xd2\x04\x00\x00\xff\x04\x00\x00&\x05\x00\x009\x05\x00\x00^\x05\x00\x00\x83\x05\x00\x00\x83\x05\x00\x00C\x06\x00\x00C\x06\x00\x00\x01\x00\x01\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    C\x06\x00\x00H\x06\x00\x00e\x06\x00\x00\x7f\x06\x00\x00\x92\x06\x00\x00\xa7\x06\x00\x00\xbc\x06\x00\x00\xbc\x06\x00\x00\\\x07\x00\x00\\\x07\x00\x00\x01\x00\x01\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \\\x07\x00\x00a\x07\x00\x00~\x07\x00\x00\x98\x07\x00\x00\xab\x07\x00\x00\xc0\x07\x00\x00\xd5\x07\x00\x00\xd5\x07\x00\x00u\x08\x00\x00u\x08\x00\x00\x01\x00\x01\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    u\x08\x00\x00z\x08\x00\x00\x9e\x08\x00\x00\xbe\x08\x00\x00\xd1\x08\x00\x00\xed\x08\x00\x00\x09\x09\x00\x00\x09\x09\x00\x00\xb7\x09\x00\x00\xb7\x09\x00\x00\x01\x00\x01\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \xb7\x09\x00\x00\xbc\x09\x00\x00\xd6\x09\x00\x00\xee\x09\x00\x00\x01\x0a\x00\x00\x13\x0a\x00\x00%\x0a\x00\x00%\x0a\x00\x00\xbf\x0a\x00\x00\xbf\x0a\x00\x00\x01\x00\x01\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \xbf\x0a\x00\x00\xc4\x0a\x00\x00\xcb\x0a\x00\x00\xd1\x0a\x00\x00\xe4\x0a\x00\x00\xeb\x0a\x00\x00\xf2\x0a\x00\x00\xf2\x0a\x00\x00\xef\x0b\x00\x00\xef\x0b\x00\x00\x01\x00\x02\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \xef\x0b\x00\x00\xf4\x0b\x00\x00\x1e\x0c\x00\x00C\x0c\x00\x00V\x0c\x00\x00\x80\x0c\x00\x00\xaa\x0c\x00\x00\xaa\x0c\x00\x00\xa0\x0d\x00\x00\xa0\x0d\x00\x00\x01\x00\x02\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \xa0\x0d\x00\x00\xa5\x0d\x00\x00\xc3\x0d\x00\x00\xdd\x0d\x00\x00\xf0\x0d\x00\x00\x0e\x0e\x00\x00,\x0e\x00\x00,\x0e\x00\x00|\x0f\x00\x00|\x0f\x00\x00\x02\x00\x03\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    |\x0f\x00\x00\x81\x0f\x00\x00\x95\x0f\x00\x00\xa8\x0f\x00\x00\xbb\x0f\x00\x00\xcf\x0f\x00\x00\xe3\x0f\x00\x00\xe3\x0f\x00\x00\x0b\x11\x00\x00\x0b\x11\x00\x00\x06\x00\x04\x00\x09\x01\xf7\x01\xa5\x80\xff\xff\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \x0b\x11\x00\x00\x10\x11\x00\x00)\x11\x00\x00?\x11\x00\x00R\x11\x00\x00k\x11\x00\x00\x84\x11\x00\x00\x84\x11\x00\x00n\x12\x00\x00n\x12\x00\x00\x06\x00\x04\x00\x09\x01\xf7\x01\xa5\x80\xff\xff\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    n\x12\x00\x00s\x12\x00\x00\x85\x12\x00\x00\x96\x12\x00\x00\xa9\x12\x00\x00\xbb\x12\x00\x00\xcd\x12\x00\x00\xcd\x12\x00\x00\xa2\x13\x00\x00\xa2\x13\x00\x00\x06\x00\x04\x00\x09\x01\xf7\x01\xa5\x80\xff\xff\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \xa2\x13\x00\x00\xa7\x13\x00\x00\xd2\x13\x00\x00\xf9\x13\x00\x00\x0c\x14\x00\x009\x14\x00\x00f\x14\x00\x00f\x14\x00\x00\x86\x15\x00\x00\x86\x15\x00\x00\x06\x00\x04\x00\x09\x01\xf7\x01\xa5\x80\xff\xff\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \x86\x15\x00\x00\x8b\x15\x00\x00\xbc\x15\x00\x00\xe9\x15\x00\x00\xfc\x15\x00\x00/\x16\x00\x00b\x16\x00\x00b\x16\x00\x00\x94\x17\x00\x00\x94\x17\x00\x00\x06\x00\x04\x00\x09\x01\xf7\x01\xa5\x80\xff\xff\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \x94\x17\x00\x00\x99\x17\x00\x00\xb7\x17\x00\x00\xd3\x17\x00\x00\xe6\x17\x00\x00\x04\x18\x00\x00\"\x18\x00\x00\"\x18\x00\x00\x1b\x19\x00\x00\x1b\x19\x00\x00\x06\x00\x04\x00\x09\x01\xf7\x01\xa5\x80\xff\xff\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \x1b\x19\x00\x00\x20\x19\x00\x002\x19\x00\x00C\x19\x00\x00V\x19\x00\x00h\x19\x00\x00z\x19\x00\x00z\x19\x00\x00O\x1a\x00\x00O\x1a\x00\x00\x02\x00\x04\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    O\x1a\x00\x00T\x1a\x00\x00n\x1a\x00\x00\x86\x1a\x00\x00\x99\x1a\x00\x00\xb3\x1a\x00\x00\xcd\x1a\x00\x00\xcd\x1a\x00\x00\x0d\x1c\x00\x00\x0d\x1c\x00\x00\x02\x00\x05\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \x0d\x1c\x00\x00\x12\x1c\x00\x00'\x1c\x00\x00:\x1c\x00\x00M\x1c\x00\x00b\x1c\x00\x00w\x1c\x00\x00w\x1c\x00\x00\xa3\x1d\x00\x00\xa3\x1d\x00\x00\x02\x00\x06\x00\x0a\x01\xf5\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \xa3\x1d\x00\x00\xa8\x1d\x00\x00\xc6\x1d\x00\x00\xe2\x1d\x00\x00\xf5\x1d\x00\x00\x13\x1e\x00\x001\x1e\x00\x001\x1e\x00\x00\x81\x1f\x00\x00\x81\x1f\x00\x00\x02\x00\x07\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \x81\x1f\x00\x00\x86\x1f\x00\x00\x97\x1f\x00\x00\xa7\x1f\x00\x00\xba\x1f\x00\x00\xcb\x1f\x00\x00\xdc\x1f\x00\x00\xdc\x1f\x00\x00\xf8\x20\x00\x00\xf8\x20\x00\x00\x02\x00\x08\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \xf8\x20\x00\x00\xfd\x20\x00\x00\x16!\x00\x00,!\x00\x00?!\x00\x00\\!\x00\x00y!\x00\x00y!\x00\x00h\"\x00\x00h\"\x00\x00\x02\x00\x08\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    h\"\x00\x00m\"\x00\x00|\"\x00\x00\x8a\"\x00\x00\x9d\"\x00\x00\xac\"\x00\x00\xbb\"\x00\x00\xbb\"\x00\x00\xcf#\x00\x00\xcf#\x00\x00\x02\x00\x09\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \xcf#\x00\x00\xd4#\x00\x00\xeb#\x00\x00\x00$\x00\x00\x13$\x00\x00*$\x00\x00A$\x00\x00A$\x00\x00\x20%\x00\x00\x20%\x00\x00\x02\x00\x09\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \x20%\x00\x00%%\x00\x00?%\x00\x00W%\x00\x00j%\x00\x00\x84%\x00\x00\x9e%\x00\x00\x9e%\x00\x00\xde&\x00\x00\xde&\x00\x00\x02\x00\x0a\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \xde&\x00\x00\xe3&\x00\x00\xf8&\x00\x00\x0c'\x00\x00\x1f'\x00\x004'\x00\x00I'\x00\x00I'\x00\x00u(\x00\x00u(\x00\x00\x02\x00\x0b\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    u(\x00\x00z(\x00\x00\xad(\x00\x00\xdb(\x00\x00\xee(\x00\x00!)\x00\x00T)\x00\x00T)\x00\x00\x8d*\x00\x00\x8d*\x00\x00\x02\x00\x0b\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \x8d*\x00\x00\x92*\x00\x00\xa0*\x00\x00\xac*\x00\x00\xbf*\x00\x00\xcd*\x00\x00\xdb*\x00\x00\xdb*\x00\x00\xeb+\x00\x00\xeb+\x00\x00\x02\x00\x0c\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \xeb+\x00\x00\xf0+\x00\x00\x05,\x00\x00\x19,\x00\x00,,\x00\x00A,\x00\x00V,\x00\x00V,\x00\x00\x82-\x00\x00\x82-\x00\x00\x02\x00\x0d\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \x82-\x00\x00\x87-\x00\x00\x95-\x00\x00\xa2-\x00\x00\xb5-\x00\x00\xc3-\x00\x00\xd1-\x00\x00\xd1-\x00\x00\xe1.\x00\x00\xe1.\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \xe1.\x00\x00\xe6.\x00\x00\xfb.\x00\x00\x0e/\x00\x00!/\x00\x006/\x00\x00K/\x00\x00K/\x00\x00\x890\x00\x00\x890\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x01\x00\x00\x00\x01\x00\x00\x00\
-    \x9c0\x00\x00\xa10\x00\x00\xbc0\x00\x00\xd40\x00\x00\xe70\x00\x00\x021\x00\x00\x1d1\x00\x00\x1d1\x00\x00\x072\x00\x00\x072\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x01\x00\x00\x00\x01\x00\x00\x00\x01\x00\x00\x00\
-    \x072\x00\x00\x0c2\x00\x00#2\x00\x0082\x00\x00K2\x00\x00b2\x00\x00y2\x00\x00y2\x00\x00\xcd3\x00\x00\xcd3\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    \xe83\x00\x00\xed3\x00\x00\xfd3\x00\x00\x0b4\x00\x00\x1e4\x00\x00.4\x00\x00>4\x00\x00>4\x00\x00\x075\x00\x00\x075\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    \x075\x00\x00\x0c5\x00\x00\x1f5\x00\x0005\x00\x00C5\x00\x00V5\x00\x00i5\x00\x00i5\x00\x00;6\x00\x00;6\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    ;6\x00\x00@6\x00\x00Y6\x00\x00p6\x00\x00\x836\x00\x00\x9c6\x00\x00\xb56\x00\x00\xb56\x00\x00\x997\x00\x00\x997\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    \x997\x00\x00\x9e7\x00\x00\xb07\x00\x00\xc17\x00\x00\xd47\x00\x00\xe67\x00\x00\xf87\x00\x00\xf87\x00\x00\xc78\x00\x00\xc78\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    \xc78\x00\x00\xcc8\x00\x00\xe38\x00\x00\xf88\x00\x00\x0b9\x00\x00\"9\x00\x0099\x00\x0099\x00\x00\x17:\x00\x00\x17:\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    \x17:\x00\x00\x1c:\x00\x004:\x00\x00I:\x00\x00\\:\x00\x00z:\x00\x00\x98:\x00\x00\x98:\x00\x00\x85;\x00\x00\x85;\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    \x85;\x00\x00\x8a;\x00\x00\xa4;\x00\x00\xbb;\x00\x00\xce;\x00\x00\xf1;\x00\x00\x14<\x00\x00\x14<\x00\x00\x0d=\x00\x00\x0d=\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    \x0d=\x00\x00\x12=\x00\x000=\x00\x00J=\x00\x00]=\x00\x00\x84=\x00\x00\xab=\x00\x00\xab=\x00\x00\xb0>\x00\x00\xb0>\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    \xb0>\x00\x00\xb5>\x00\x00\xd8>\x00\x00\xf7>\x00\x00\x0a?\x00\x00-?\x00\x00P?\x00\x00P?\x00\x00R@\x00\x00R@\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    R@\x00\x00W@\x00\x00\x81@\x00\x00\xa6@\x00\x00\xb9@\x00\x00\xe3@\x00\x00\x0dA\x00\x00\x0dA\x00\x00$B\x00\x00$B\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    $B\x00\x00)B\x00\x00IB\x00\x00eB\x00\x00xB\x00\x00\x98B\x00\x00\xb8B\x00\x00\xb8B\x00\x00\xb1C\x00\x00\xb1C\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    \xb1C\x00\x00\xb6C\x00\x00\xcdC\x00\x00\xe2C\x00\x00\xf5C\x00\x00\x0cD\x00\x00#D\x00\x00#D\x00\x00\x01E\x00\x00\x01E\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    \x01E\x00\x00\x06E\x00\x00\x1eE\x00\x004E\x00\x00GE\x00\x00_E\x00\x00wE\x00\x00wE\x00\x00XF\x00\x00XF\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    XF\x00\x00]F\x00\x00qF\x00\x00\x83F\x00\x00\x96F\x00\x00\xaaF\x00\x00\xbeF\x00\x00\xbeF\x00\x00\x93G\x00\x00\x93G\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    \x93G\x00\x00\x98G\x00\x00\xafG\x00\x00\xc4G\x00\x00\xd7G\x00\x00\xeeG\x00\x00\x05H\x00\x00\x05H\x00\x00\xe3H\x00\x00\xe3H\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    \xe3H\x00\x00\xe8H\x00\x00\x0bI\x00\x00*I\x00\x00=I\x00\x00`I\x00\x00\x83I\x00\x00\x83I\x00\x00\x85J\x00\x00\x85J\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    \x85J\x00\x00\x8aJ\x00\x00\xabJ\x00\x00\xc9J\x00\x00\xdcJ\x00\x00\xfdJ\x00\x00\x1eK\x00\x00\x1eK\x00\x00\x1aL\x00\x00\x1aL\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    \x1aL\x00\x00\x1fL\x00\x006L\x00\x00KL\x00\x00^L\x00\x00uL\x00\x00\x8cL\x00\x00\x8cL\x00\x00jM\x00\x00jM\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    jM\x00\x00oM\x00\x00\x92M\x00\x00\xb1M\x00\x00\xc4M\x00\x00\xe7M\x00\x00\x0aN\x00\x00\x0aN\x00\x00\x0cO\x00\x00\x0cO\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    \x0cO\x00\x00\x11O\x00\x00+O\x00\x00CO\x00\x00VO\x00\x00pO\x00\x00\x8aO\x00\x00\x8aO\x00\x00qP\x00\x00qP\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    qP\x00\x00vP\x00\x00\x97P\x00\x00\xb3P\x00\x00\xc6P\x00\x00\xe7P\x00\x00\x08Q\x00\x00\x08Q\x00\x00\x04R\x00\x00\x04R\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    \x04R\x00\x00\x09R\x00\x002R\x00\x00UR\x00\x00hR\x00\x00\x91R\x00\x00\xbaR\x00\x00\xbaR\x00\x00\xceS\x00\x00\xceS\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    \xceS\x00\x00\xd3S\x00\x00\xefS\x00\x00\x09T\x00\x00\x1cT\x00\x008T\x00\x00TT\x00\x00TT\x00\x00AU\x00\x00AU\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    AU\x00\x00FU\x00\x00`U\x00\x00xU\x00\x00\x8bU\x00\x00\xa5U\x00\x00\xbfU\x00\x00\xbfU\x00\x00\xa6V\x00\x00\xa6V\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    \xa6V\x00\x00\xabV\x00\x00\xcfV\x00\x00\xefV\x00\x00\x02W\x00\x00&W\x00\x00JW\x00\x00JW\x00\x00OX\x00\x00OX\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    OX\x00\x00TX\x00\x00sX\x00\x00\x8eX\x00\x00\xa1X\x00\x00\xc0X\x00\x00\xdfX\x00\x00\xdfX\x00\x00\xd5Y\x00\x00\xd5Y\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    \xd5Y\x00\x00\xdaY\x00\x00\xf5Y\x00\x00\x0dZ\x00\x00\x20Z\x00\x00;Z\x00\x00VZ\x00\x00VZ\x00\x00@[\x00\x00@[\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    @[\x00\x00E[\x00\x00[[\x00\x00n[\x00\x00\x81[\x00\x00\x97[\x00\x00\xad[\x00\x00\xad[\x00\x00\x88\\\x00\x00\x88\\\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    \x88\\\x00\x00\x8d\\\x00\x00\xae\\\x00\x00\xcb\\\x00\x00\xde\\\x00\x00\xff\\\x00\x00\x20]\x00\x00\x20]\x00\x00\x1c^\x00\x00\x1c^\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    \x1c^\x00\x00!^\x00\x00;^\x00\x00Q^\x00\x00d^\x00\x00~^\x00\x00\x98^\x00\x00\x98^\x00\x00\x7f_\x00\x00\x7f_\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    \x7f_\x00\x00\x84_\x00\x00\xa5_\x00\x00\xc3_\x00\x00\xd6_\x00\x00\xf7_\x00\x00\x18`\x00\x00\x18`\x00\x00\x14a\x00\x00\x14a\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    \x14a\x00\x00\x19a\x00\x004a\x00\x00La\x00\x00_a\x00\x00za\x00\x00\x95a\x00\x00\x95a\x00\x00\x7fb\x00\x00\x7fb\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    \x7fb\x00\x00\x84b\x00\x00\xa0b\x00\x00\xb9b\x00\x00\xccb\x00\x00\xe8b\x00\x00\x04c\x00\x00\x04c\x00\x00\xf1c\x00\x00\xf1c\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    \xf1c\x00\x00\xf6c\x00\x00\x05d\x00\x00\x13d\x00\x00&d\x00\x005d\x00\x00Dd\x00\x00Dd\x00\x00\x0ae\x00\x00\x0ae\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    \x0ae\x00\x00\x0fe\x00\x00\x19e\x00\x00\"e\x00\x005e\x00\x00?e\x00\x00Ie\x00\x00Ie\x00\x00\x00f\x00\x00\x00f\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    \x00f\x00\x00\x05f\x00\x00\x1af\x00\x00-f\x00\x00@f\x00\x00Uf\x00\x00jf\x00\x00jf\x00\x00Bg\x00\x00Bg\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    Bg\x00\x00Gg\x00\x00cg\x00\x00|g\x00\x00\x8fg\x00\x00\xabg\x00\x00\xc7g\x00\x00\xc7g\x00\x00\xb4h\x00\x00\xb4h\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    \xb4h\x00\x00\xb9h\x00\x00\xd1h\x00\x00\xe7h\x00\x00\xfah\x00\x00\x12i\x00\x00*i\x00\x00*i\x00\x00\x0bj\x00\x00\x0bj\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    \x0bj\x00\x00\x10j\x00\x00+j\x00\x00Dj\x00\x00Wj\x00\x00rj\x00\x00\x8dj\x00\x00\x8dj\x00\x00wk\x00\x00wk\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    wk\x00\x00|k\x00\x00\x99k\x00\x00\xb4k\x00\x00\xc7k\x00\x00\xe4k\x00\x00\x01l\x00\x00\x01l\x00\x00\xf1l\x00\x00\xf1l\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    \xf1l\x00\x00\xf6l\x00\x00\x0am\x00\x00\x1bm\x00\x00.m\x00\x00Bm\x00\x00Vm\x00\x00Vm\x00\x00+n\x00\x00+n\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    +n\x00\x000n\x00\x00Hn\x00\x00_n\x00\x00rn\x00\x00\x8an\x00\x00\xa2n\x00\x00\xa2n\x00\x00\x83o\x00\x00\x83o\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    \x83o\x00\x00\x88o\x00\x00\x9bo\x00\x00\xabo\x00\x00\xbeo\x00\x00\xd1o\x00\x00\xe4o\x00\x00\xe4o\x00\x00\xb6p\x00\x00\xb6p\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    \xb6p\x00\x00\xbbp\x00\x00\xcfp\x00\x00\xe1p\x00\x00\xf4p\x00\x00\x08q\x00\x00\x1cq\x00\x00\x1cq\x00\x00\xf1q\x00\x00\xf1q\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    \xf1q\x00\x00\xf6q\x00\x00\x09r\x00\x00\x1ar\x00\x00-r\x00\x00@r\x00\x00Sr\x00\x00Sr\x00\x00%s\x00\x00%s\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    %s\x00\x00*s\x00\x00=s\x00\x00Ns\x00\x00as\x00\x00ts\x00\x00\x87s\x00\x00\x87s\x00\x00Yt\x00\x00Yt\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    Yt\x00\x00^t\x00\x00\x80t\x00\x00\x9ft\x00\x00\xb2t\x00\x00\xd4t\x00\x00\xf6t\x00\x00\xf6t\x00\x00\xf5u\x00\x00\xf5u\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    \xf5u\x00\x00\xfau\x00\x00\x19v\x00\x004v\x00\x00Gv\x00\x00fv\x00\x00\x85v\x00\x00\x85v\x00\x00{w\x00\x00{w\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    {w\x00\x00\x80w\x00\x00\xafw\x00\x00\xd8w\x00\x00\xebw\x00\x00\x1ax\x00\x00Ix\x00\x00Ix\x00\x00oy\x00\x00oy\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    oy\x00\x00ty\x00\x00\x85y\x00\x00\x94y\x00\x00\xa7y\x00\x00\xb8y\x00\x00\xc9y\x00\x00\xc9y\x00\x00\x95z\x00\x00\x95z\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    \x95z\x00\x00\x9az\x00\x00\xb4z\x00\x00\xcbz\x00\x00\xdez\x00\x00\xf8z\x00\x00\x12{\x00\x00\x12{\x00\x00\xf9{\x00\x00\xf9{\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    \xf9{\x00\x00\xfe{\x00\x00\x19|\x00\x00/|\x00\x00B|\x00\x00]|\x00\x00x|\x00\x00x|\x00\x00b}\x00\x00b}\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    b}\x00\x00g}\x00\x00w}\x00\x00\x84}\x00\x00\x97}\x00\x00\xa7}\x00\x00\xb7}\x00\x00\xb7}\x00\x00\x80~\x00\x00\x80~\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    \x80~\x00\x00\x85~\x00\x00\x9e~\x00\x00\xb3~\x00\x00\xc6~\x00\x00\xdf~\x00\x00\xf8~\x00\x00\xf8~\x00\x00\xdc\x7f\x00\x00\xdc\x7f\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    \xdc\x7f\x00\x00\xe1\x7f\x00\x00\x01\x80\x00\x00\x1b\x80\x00\x00.\x80\x00\x00N\x80\x00\x00n\x80\x00\x00n\x80\x00\x00g\x81\x00\x00g\x81\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    g\x81\x00\x00l\x81\x00\x00\x8c\x81\x00\x00\xa8\x81\x00\x00\xbb\x81\x00\x00\xdb\x81\x00\x00\xfb\x81\x00\x00\xfb\x81\x00\x00\xf4\x82\x00\x00\xf4\x82\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    \xf4\x82\x00\x00\xf9\x82\x00\x00\x11\x83\x00\x00%\x83\x00\x008\x83\x00\x00P\x83\x00\x00h\x83\x00\x00h\x83\x00\x00I\x84\x00\x00I\x84\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    I\x84\x00\x00N\x84\x00\x00g\x84\x00\x00|\x84\x00\x00\x8f\x84\x00\x00\xa8\x84\x00\x00\xc1\x84\x00\x00\xc1\x84\x00\x00\xa5\x85\x00\x00\xa5\x85\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    \xa5\x85\x00\x00\xaa\x85\x00\x00\xc3\x85\x00\x00\xd8\x85\x00\x00\xeb\x85\x00\x00\x04\x86\x00\x00\x1d\x86\x00\x00\x1d\x86\x00\x00\x01\x87\x00\x00\x01\x87\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    \x01\x87\x00\x00\x06\x87\x00\x00\x1f\x87\x00\x004\x87\x00\x00G\x87\x00\x00`\x87\x00\x00y\x87\x00\x00y\x87\x00\x00]\x88\x00\x00]\x88\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    ]\x88\x00\x00b\x88\x00\x00~\x88\x00\x00\x96\x88\x00\x00\xa9\x88\x00\x00\xc5\x88\x00\x00\xe1\x88\x00\x00\xe1\x88\x00\x00\xce\x89\x00\x00\xce\x89\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    \xce\x89\x00\x00\xd3\x89\x00\x00\xef\x89\x00\x00\x07\x8a\x00\x00\x1a\x8a\x00\x006\x8a\x00\x00R\x8a\x00\x00R\x8a\x00\x00?\x8b\x00\x00?\x8b\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    ?\x8b\x00\x00D\x8b\x00\x00\\\x8b\x00\x00q\x8b\x00\x00\x84\x8b\x00\x00\x9c\x8b\x00\x00\xb4\x8b\x00\x00\xb4\x8b\x00\x00\x95\x8c\x00\x00\x95\x8c\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    \x95\x8c\x00\x00\x9a\x8c\x00\x00\xc5\x8c\x00\x00\xe8\x8c\x00\x00\xfb\x8c\x00\x00&\x8d\x00\x00Q\x8d\x00\x00Q\x8d\x00\x00k\x8e\x00\x00k\x8e\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    k\x8e\x00\x00p\x8e\x00\x00\x8e\x8e\x00\x00\xaa\x8e\x00\x00\xbd\x8e\x00\x00\xdb\x8e\x00\x00\xf9\x8e\x00\x00\xf9\x8e\x00\x00I\x90\x00\x00I\x90\x00\x00\x04\x00\x0f\x00\x0a\x01\x99\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    I\x90\x00\x00N\x90\x00\x00`\x90\x00\x00q\x90\x00\x00\x84\x90\x00\x00\x96\x90\x00\x00\xa8\x90\x00\x00\xa8\x90\x00\x00\x87\x91\x00\x00\x87\x91\x00\x00\x04\x00\x0f\x00\x0a\x01\x99\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    \x87\x91\x00\x00\x8c\x91\x00\x00\x9e\x91\x00\x00\xae\x91\x00\x00\xc1\x91\x00\x00\xd3\x91\x00\x00\xe5\x91\x00\x00\xe5\x91\x00\x00\xc4\x92\x00\x00\xc4\x92\x00\x00\x04\x00\x0f\x00\x0a\x01\x99\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    \xc4\x92\x00\x00\xc9\x92\x00\x00\xde\x92\x00\x00\xf1\x92\x00\x00\x04\x93\x00\x00\x19\x93\x00\x00.\x93\x00\x00.\x93\x00\x00\x16\x94\x00\x00\x16\x94\x00\x00\x04\x00\x0f\x00\x0a\x01\x99\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    \x16\x94\x00\x00\x1b\x94\x00\x00+\x94\x00\x00:\x94\x00\x00M\x94\x00\x00]\x94\x00\x00m\x94\x00\x00m\x94\x00\x00F\x95\x00\x00F\x95\x00\x00\x04\x00\x0f\x00\x0a\x01\x99\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    F\x95\x00\x00K\x95\x00\x00Z\x95\x00\x00h\x95\x00\x00{\x95\x00\x00\x8a\x95\x00\x00\x99\x95\x00\x00\x99\x95\x00\x00o\x96\x00\x00o\x96\x00\x00\x04\x00\x0f\x00\x0a\x01\x99\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    o\x96\x00\x00t\x96\x00\x00\x87\x96\x00\x00\x99\x96\x00\x00\xac\x96\x00\x00\xbf\x96\x00\x00\xd2\x96\x00\x00\xd2\x96\x00\x00\xb4\x97\x00\x00\xb4\x97\x00\x00\x04\x00\x0f\x00\x0a\x01\x99\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    \xb4\x97\x00\x00\xb9\x97\x00\x00\xcd\x97\x00\x00\xdf\x97\x00\x00\xf2\x97\x00\x00\x06\x98\x00\x00\x1a\x98\x00\x00\x1a\x98\x00\x00B\x99\x00\x00B\x99\x00\x00\x02\x00\x10\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    B\x99\x00\x00G\x99\x00\x00`\x99\x00\x00w\x99\x00\x00\x8a\x99\x00\x00\xa3\x99\x00\x00\xbc\x99\x00\x00\xbc\x99\x00\x00\xf8\x9a\x00\x00\xf8\x9a\x00\x00\x02\x00\x11\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    \xf8\x9a\x00\x00\xfd\x9a\x00\x00\x13\x9b\x00\x00'\x9b\x00\x00:\x9b\x00\x00P\x9b\x00\x00f\x9b\x00\x00f\x9b\x00\x00L\x9c\x00\x00L\x9c\x00\x00\x02\x00\x11\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    L\x9c\x00\x00Q\x9c\x00\x00r\x9c\x00\x00\x90\x9c\x00\x00\xa3\x9c\x00\x00\xc4\x9c\x00\x00\xe5\x9c\x00\x00\xe5\x9c\x00\x00\xec\x9d\x00\x00\xec\x9d\x00\x00\x02\x00\x11\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    \xec\x9d\x00\x00\xf1\x9d\x00\x00\x1a\x9e\x00\x00>\x9e\x00\x00Q\x9e\x00\x00z\x9e\x00\x00\xa3\x9e\x00\x00\xa3\x9e\x00\x00\xc2\x9f\x00\x00\xc2\x9f\x00\x00\x02\x00\x11\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    \xc2\x9f\x00\x00\xc7\x9f\x00\x00\xf7\x9f\x00\x00\"\xa0\x00\x005\xa0\x00\x00e\xa0\x00\x00\x95\xa0\x00\x00\x95\xa0\x00\x00\xc9\xa1\x00\x00\xc9\xa1\x00\x00\x02\x00\x11\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    \xc9\xa1\x00\x00\xce\xa1\x00\x00\x02\xa2\x00\x001\xa2\x00\x00D\xa2\x00\x00x\xa2\x00\x00\xac\xa2\x00\x00\xac\xa2\x00\x00\xec\xa3\x00\x00\xec\xa3\x00\x00\x02\x00\x11\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    \xec\xa3\x00\x00\xf1\xa3\x00\x00!\xa4\x00\x00K\xa4\x00\x00^\xa4\x00\x00\x8e\xa4\x00\x00\xbe\xa4\x00\x00\xbe\xa4\x00\x00\xf2\xa5\x00\x00\xf2\xa5\x00\x00\x02\x00\x11\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    \xf2\xa5\x00\x00\xf7\xa5\x00\x00\x10\xa6\x00\x00&\xa6\x00\x009\xa6\x00\x00R\xa6\x00\x00k\xa6\x00\x00k\xa6\x00\x00Z\xa7\x00\x00Z\xa7\x00\x00\x02\x00\x11\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    Z\xa7\x00\x00_\xa7\x00\x00\x8d\xa7\x00\x00\xb5\xa7\x00\x00\xc8\xa7\x00\x00\xf6\xa7\x00\x00$\xa8\x00\x00$\xa8\x00\x00R\xa9\x00\x00R\xa9\x00\x00\x02\x00\x11\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    R\xa9\x00\x00W\xa9\x00\x00p\xa9\x00\x00\x86\xa9\x00\x00\x99\xa9\x00\x00\xb2\xa9\x00\x00\xcb\xa9\x00\x00\xcb\xa9\x00\x00\xba\xaa\x00\x00\xba\xaa\x00\x00\x02\x00\x11\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    \xba\xaa\x00\x00\xbf\xaa\x00\x00\xd8\xaa\x00\x00\xee\xaa\x00\x00\x01\xab\x00\x00\x1a\xab\x00\x003\xab\x00\x003\xab\x00\x00\"\xac\x00\x00\"\xac\x00\x00\x02\x00\x11\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    \"\xac\x00\x00'\xac\x00\x00J\xac\x00\x00i\xac\x00\x00|\xac\x00\x00\x9f\xac\x00\x00\xc2\xac\x00\x00\xc2\xac\x00\x00\xcf\xad\x00\x00\xcf\xad\x00\x00\x02\x00\x11\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
-    \xcf\xad\x00\x00\xd4\xad\x00\x00\xee\xad\x00\x00\x05\xae\x00\x00\x18\xae\x00\x002\xae\x00\x00L\xae\x00\x00L\xae\x00\x00\xf4\xaf\x00\x00\xf4\xaf\x00\x00\x02\x00\x12\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\
-    \x08\xb0\x00\x00\x0d\xb0\x00\x00,\xb0\x00\x00H\xb0\x00\x00[\xb0\x00\x00z\xb0\x00\x00\x99\xb0\x00\x00\x99\xb0\x00\x00\xed\xb1\x00\x00\xed\xb1\x00\x00\x02\x00\x13\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\
-    \xed\xb1\x00\x00\xf2\xb1\x00\x00\x15\xb2\x00\x006\xb2\x00\x00I\xb2\x00\x00l\xb2\x00\x00\x8f\xb2\x00\x00\x8f\xb2\x00\x00\xf3\xb3\x00\x00\xf3\xb3\x00\x00\x03\x00\x14\x00\x0a\x01\x93\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\
-    \xf3\xb3\x00\x00\xf8\xb3\x00\x00\x08\xb4\x00\x00\x17\xb4\x00\x00*\xb4\x00\x00:\xb4\x00\x00J\xb4\x00\x00J\xb4\x00\x00(\xb5\x00\x00(\xb5\x00\x00\x03\x00\x14\x00\x0a\x01\x93\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\
-    (\xb5\x00\x00-\xb5\x00\x00X\xb5\x00\x00\x7f\xb5\x00\x00\x92\xb5\x00\x00\xbd\xb5\x00\x00\xe8\xb5\x00\x00\xe8\xb5\x00\x00l\xb7\x00\x00l\xb7\x00\x00\x02\x00\x15\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\
-    l\xb7\x00\x00q\xb7\x00\x00\x8e\xb7\x00\x00\xa8\xb7\x00\x00\xbb\xb7\x00\x00\xd8\xb7\x00\x00\xf5\xb7\x00\x00\xf5\xb7\x00\x00\x02\xb9\x00\x00\x02\xb9\x00\x00\x02\x00\x15\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\
-    \x02\xb9\x00\x00\x07\xb9\x00\x00&\xb9\x00\x00C\xb9\x00\x00V\xb9\x00\x00u\xb9\x00\x00\x94\xb9\x00\x00\x94\xb9\x00\x00\xe8\xba\x00\x00\xe8\xba\x00\x00\x02\x00\x16\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\
-    \xe8\xba\x00\x00\xed\xba\x00\x00\x02\xbb\x00\x00\x15\xbb\x00\x00(\xbb\x00\x00=\xbb\x00\x00R\xbb\x00\x00R\xbb\x00\x00~\xbc\x00\x00~\xbc\x00\x00\x02\x00\x17\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\
-    ~\xbc\x00\x00\x83\xbc\x00\x00\xae\xbc\x00\x00\xd2\xbc\x00\x00\xe5\xbc\x00\x00\x0a\xbd\x00\x00/\xbd\x00\x00/\xbd\x00\x00D\xbe\x00\x00D\xbe\x00\x00\x02\x00\x17\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\
-    D\xbe\x00\x00I\xbe\x00\x00o\xbe\x00\x00\x8e\xbe\x00\x00\xa1\xbe\x00\x00\xc1\xbe\x00\x00\xe1\xbe\x00\x00\xe1\xbe\x00\x00\xe7\xbf\x00\x00\xe7\xbf\x00\x00\x02\x00\x17\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\
-    \xe7\xbf\x00\x00\xec\xbf\x00\x00\x14\xc0\x00\x006\xc0\x00\x00I\xc0\x00\x00k\xc0\x00\x00\x8d\xc0\x00\x00\x8d\xc0\x00\x00\x99\xc1\x00\x00\x99\xc1\x00\x00\x02\x00\x17\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\
-    \x99\xc1\x00\x00\x9e\xc1\x00\x00\xc2\xc1\x00\x00\xdf\xc1\x00\x00\xf2\xc1\x00\x00\x10\xc2\x00\x00.\xc2\x00\x00.\xc2\x00\x00.\xc3\x00\x00.\xc3\x00\x00\x02\x00\x17\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\
-    .\xc3\x00\x003\xc3\x00\x00F\xc3\x00\x00W\xc3\x00\x00j\xc3\x00\x00}\xc3\x00\x00\x90\xc3\x00\x00\x90\xc3\x00\x00\x14\xc5\x00\x00\x14\xc5\x00\x00\x02\x00\x18\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\
-    $\xc5\x00\x00)\xc5\x00\x00C\xc5\x00\x00[\xc5\x00\x00n\xc5\x00\x00\x88\xc5\x00\x00\xa2\xc5\x00\x00\xa2\xc5\x00\x00\xe2\xc6\x00\x00\xe2\xc6\x00\x00\x02\x00\x19\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\
-    \xe2\xc6\x00\x00\xe7\xc6\x00\x00\x09\xc7\x00\x00%\xc7\x00\x008\xc7\x00\x00T\xc7\x00\x00p\xc7\x00\x00p\xc7\x00\x00o\xc8\x00\x00o\xc8\x00\x00\x02\x00\x19\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\
-    o\xc8\x00\x00t\xc8\x00\x00\x9a\xc8\x00\x00\xb9\xc8\x00\x00\xcc\xc8\x00\x00\xec\xc8\x00\x00\x0c\xc9\x00\x00\x0c\xc9\x00\x00\x17\xca\x00\x00\x17\xca\x00\x00\x02\x00\x19\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\
-    \x17\xca\x00\x00\x1c\xca\x00\x00D\xca\x00\x00f\xca\x00\x00y\xca\x00\x00\x9b\xca\x00\x00\xbd\xca\x00\x00\xbd\xca\x00\x00\xce\xcb\x00\x00\xce\xcb\x00\x00\x02\x00\x19\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\
-    \xce\xcb\x00\x00\xd3\xcb\x00\x00\xf7\xcb\x00\x00\x14\xcc\x00\x00'\xcc\x00\x00E\xcc\x00\x00c\xcc\x00\x00c\xcc\x00\x00h\xcd\x00\x00h\xcd\x00\x00\x02\x00\x19\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\
-    h\xcd\x00\x00m\xcd\x00\x00\x92\xcd\x00\x00\xb4\xcd\x00\x00\xc7\xcd\x00\x00\xec\xcd\x00\x00\x11\xce\x00\x00\x11\xce\x00\x00}\xcf\x00\x00}\xcf\x00\x00\x02\x00\x1a\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\
-    }\xcf\x00\x00\x82\xcf\x00\x00\xa3\xcf\x00\x00\xbe\xcf\x00\x00\xd1\xcf\x00\x00\xea\xcf\x00\x00\x03\xd0\x00\x00\x03\xd0\x00\x00\x06\xd1\x00\x00\x06\xd1\x00\x00\x02\x00\x1a\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\
-    \x06\xd1\x00\x00\x0b\xd1\x00\x00)\xd1\x00\x00@\xd1\x00\x00S\xd1\x00\x00i\xd1\x00\x00\x7f\xd1\x00\x00\x7f\xd1\x00\x00y\xd2\x00\x00y\xd2\x00\x00\x02\x00\x1a\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\
-    y\xd2\x00\x00~\xd2\x00\x00\x9f\xd2\x00\x00\xba\xd2\x00\x00\xcd\xd2\x00\x00\xe6\xd2\x00\x00\xff\xd2\x00\x00\xff\xd2\x00\x00\x02\xd4\x00\x00\x02\xd4\x00\x00\x02\x00\x1a\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\
-    \x02\xd4\x00\x00\x07\xd4\x00\x00$\xd4\x00\x00;\xd4\x00\x00N\xd4\x00\x00c\xd4\x00\x00x\xd4\x00\x00x\xd4\x00\x00o\xd5\x00\x00o\xd5\x00\x00\x02\x00\x1a\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\
-    o\xd5\x00\x00t\xd5\x00\x00\x9b\xd5\x00\x00\xbb\xd5\x00\x00\xce\xd5\x00\x00\xed\xd5\x00\x00\x0c\xd6\x00\x00\x0c\xd6\x00\x00!\xd7\x00\x00!\xd7\x00\x00\x02\x00\x1a\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\
-    !\xd7\x00\x00&\xd7\x00\x009\xd7\x00\x00K\xd7\x00\x00^\xd7\x00\x00q\xd7\x00\x00\x84\xd7\x00\x00\x84\xd7\x00\x00\xa8\xd8\x00\x00\xa8\xd8\x00\x00\x02\x00\x1b\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\
-    \xa8\xd8\x00\x00\xad\xd8\x00\x00\xc6\xd8\x00\x00\xdc\xd8\x00\x00\xef\xd8\x00\x00\x0e\xd9\x00\x00-\xd9\x00\x00-\xd9\x00\x00\"\xda\x00\x00\"\xda\x00\x00\x02\x00\x1b\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\
-    \"\xda\x00\x00'\xda\x00\x00;\xda\x00\x00M\xda\x00\x00`\xda\x00\x00t\xda\x00\x00\x88\xda\x00\x00\x88\xda\x00\x00\x14\xdc\x00\x00\x14\xdc\x00\x00\x02\x00\x1c\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x04\x00\x00\x00\x05\x00\x00\x00\x05\x00\x00\x00\x05\x00\x00\x00\
-    &\xdc\x00\x00+\xdc\x00\x00>\xdc\x00\x00O\xdc\x00\x00b\xdc\x00\x00u\xdc\x00\x00\x88\xdc\x00\x00\x88\xdc\x00\x00\x0c\xde\x00\x00\x0c\xde\x00\x00\x02\x00\x1d\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x05\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    \x1c\xde\x00\x00!\xde\x00\x005\xde\x00\x00H\xde\x00\x00[\xde\x00\x00o\xde\x00\x00\x83\xde\x00\x00\x83\xde\x00\x00\xab\xdf\x00\x00\xab\xdf\x00\x00\x05\x00\x1e\x00\x0b\x01\x99\x01\xa5\x80\xff\xff\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    \xab\xdf\x00\x00\xb0\xdf\x00\x00\xd2\xdf\x00\x00\xf0\xdf\x00\x00\x03\xe0\x00\x00-\xe0\x00\x00W\xe0\x00\x00W\xe0\x00\x00l\xe1\x00\x00l\xe1\x00\x00\x05\x00\x1e\x00\x0a\x01\x99\x01\xa5\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    l\xe1\x00\x00q\xe1\x00\x00\x8a\xe1\x00\x00\xa0\xe1\x00\x00\xb3\xe1\x00\x00\xc8\xe1\x00\x00\xdd\xe1\x00\x00\xdd\xe1\x00\x00\xbf\xe2\x00\x00\xbf\xe2\x00\x00\x05\x00\x1e\x00\x0b\x01\x99\x01\xa5\x80\xff\xff\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    \xbf\xe2\x00\x00\xc4\xe2\x00\x00\xe4\xe2\x00\x00\x00\xe3\x00\x00\x13\xe3\x00\x00/\xe3\x00\x00K\xe3\x00\x00K\xe3\x00\x00B\xe4\x00\x00B\xe4\x00\x00\x05\x00\x1e\x00\x0a\x01\x99\x01\xa5\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    B\xe4\x00\x00G\xe4\x00\x00\\\xe4\x00\x00n\xe4\x00\x00\x81\xe4\x00\x00\x92\xe4\x00\x00\xa3\xe4\x00\x00\xa3\xe4\x00\x00y\xe5\x00\x00y\xe5\x00\x00\x05\x00\x1e\x00\x0b\x01\x99\x01\xa5\x80\xff\xff\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    y\xe5\x00\x00~\xe5\x00\x00\xa3\xe5\x00\x00\xc3\xe5\x00\x00\xd6\xe5\x00\x00\xfb\xe5\x00\x00\x20\xe6\x00\x00\x20\xe6\x00\x00\x8c\xe7\x00\x00\x8c\xe7\x00\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    \x8c\xe7\x00\x00\x91\xe7\x00\x00\x9d\xe7\x00\x00\xa8\xe7\x00\x00\xbb\xe7\x00\x00\xc7\xe7\x00\x00\xd3\xe7\x00\x00\xd3\xe7\x00\x00\xa7\xe8\x00\x00\xa7\xe8\x00\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    \xa7\xe8\x00\x00\xac\xe8\x00\x00\xc2\xe8\x00\x00\xd7\xe8\x00\x00\xea\xe8\x00\x00\x00\xe9\x00\x00\x16\xe9\x00\x00\x16\xe9\x00\x00\x08\xea\x00\x00\x08\xea\x00\x00\x03\x00\x1f\x00\x0a\x01\x93\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    \x08\xea\x00\x00\x0d\xea\x00\x00\x1a\xea\x00\x00&\xea\x00\x009\xea\x00\x00F\xea\x00\x00S\xea\x00\x00S\xea\x00\x00*\xeb\x00\x00*\xeb\x00\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    *\xeb\x00\x00/\xeb\x00\x00=\xeb\x00\x00J\xeb\x00\x00]\xeb\x00\x00k\xeb\x00\x00y\xeb\x00\x00y\xeb\x00\x00S\xec\x00\x00S\xec\x00\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    S\xec\x00\x00X\xec\x00\x00g\xec\x00\x00u\xec\x00\x00\x88\xec\x00\x00\x97\xec\x00\x00\xa6\xec\x00\x00\xa6\xec\x00\x00\x83\xed\x00\x00\x83\xed\x00\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    \x83\xed\x00\x00\x88\xed\x00\x00\x99\xed\x00\x00\xa9\xed\x00\x00\xbc\xed\x00\x00\xcd\xed\x00\x00\xde\xed\x00\x00\xde\xed\x00\x00\xc1\xee\x00\x00\xc1\xee\x00\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    \xc1\xee\x00\x00\xc6\xee\x00\x00\xd9\xee\x00\x00\xea\xee\x00\x00\xfd\xee\x00\x00\x10\xef\x00\x00#\xef\x00\x00#\xef\x00\x00\x0c\xf0\x00\x00\x0c\xf0\x00\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    \x0c\xf0\x00\x00\x11\xf0\x00\x00\x1d\xf0\x00\x00(\xf0\x00\x00;\xf0\x00\x00G\xf0\x00\x00S\xf0\x00\x00S\xf0\x00\x00'\xf1\x00\x00'\xf1\x00\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    '\xf1\x00\x00,\xf1\x00\x009\xf1\x00\x00D\xf1\x00\x00W\xf1\x00\x00d\xf1\x00\x00q\xf1\x00\x00q\xf1\x00\x00H\xf2\x00\x00H\xf2\x00\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    H\xf2\x00\x00M\xf2\x00\x00Z\xf2\x00\x00f\xf2\x00\x00y\xf2\x00\x00\x86\xf2\x00\x00\x93\xf2\x00\x00\x93\xf2\x00\x00j\xf3\x00\x00j\xf3\x00\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    j\xf3\x00\x00o\xf3\x00\x00\x80\xf3\x00\x00\x90\xf3\x00\x00\xa3\xf3\x00\x00\xb4\xf3\x00\x00\xc5\xf3\x00\x00\xc5\xf3\x00\x00\xa8\xf4\x00\x00\xa8\xf4\x00\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    \xa8\xf4\x00\x00\xad\xf4\x00\x00\xc3\xf4\x00\x00\xd8\xf4\x00\x00\xeb\xf4\x00\x00\x01\xf5\x00\x00\x17\xf5\x00\x00\x17\xf5\x00\x00\x09\xf6\x00\x00\x09\xf6\x00\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    \x09\xf6\x00\x00\x0e\xf6\x00\x00\x20\xf6\x00\x001\xf6\x00\x00D\xf6\x00\x00V\xf6\x00\x00h\xf6\x00\x00h\xf6\x00\x00N\xf7\x00\x00N\xf7\x00\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    N\xf7\x00\x00S\xf7\x00\x00j\xf7\x00\x00\x80\xf7\x00\x00\x93\xf7\x00\x00\xaa\xf7\x00\x00\xc1\xf7\x00\x00\xc1\xf7\x00\x00\xb6\xf8\x00\x00\xb6\xf8\x00\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    \xb6\xf8\x00\x00\xbb\xf8\x00\x00\xcc\xf8\x00\x00\xdb\xf8\x00\x00\xee\xf8\x00\x00\xff\xf8\x00\x00\x10\xf9\x00\x00\x10\xf9\x00\x00\xf3\xf9\x00\x00\xf3\xf9\x00\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    \xf3\xf9\x00\x00\xf8\xf9\x00\x00\x08\xfa\x00\x00\x17\xfa\x00\x00*\xfa\x00\x00:\xfa\x00\x00J\xfa\x00\x00J\xfa\x00\x00*\xfb\x00\x00*\xfb\x00\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    *\xfb\x00\x00/\xfb\x00\x00?\xfb\x00\x00N\xfb\x00\x00a\xfb\x00\x00q\xfb\x00\x00\x81\xfb\x00\x00\x81\xfb\x00\x00a\xfc\x00\x00a\xfc\x00\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    a\xfc\x00\x00f\xfc\x00\x00x\xfc\x00\x00\x89\xfc\x00\x00\x9c\xfc\x00\x00\xae\xfc\x00\x00\xc0\xfc\x00\x00\xc0\xfc\x00\x00\xa6\xfd\x00\x00\xa6\xfd\x00\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    \xa6\xfd\x00\x00\xab\xfd\x00\x00\xba\xfd\x00\x00\xc8\xfd\x00\x00\xdb\xfd\x00\x00\xea\xfd\x00\x00\xf9\xfd\x00\x00\xf9\xfd\x00\x00\xd6\xfe\x00\x00\xd6\xfe\x00\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    \xd6\xfe\x00\x00\xdb\xfe\x00\x00\xee\xfe\x00\x00\x00\xff\x00\x00\x13\xff\x00\x00&\xff\x00\x009\xff\x00\x009\xff\x00\x00\"\x00\x01\x00\"\x00\x01\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    \"\x00\x01\x00'\x00\x01\x007\x00\x01\x00F\x00\x01\x00Y\x00\x01\x00i\x00\x01\x00y\x00\x01\x00y\x00\x01\x00Y\x01\x01\x00Y\x01\x01\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    Y\x01\x01\x00^\x01\x01\x00n\x01\x01\x00}\x01\x01\x00\x90\x01\x01\x00\xa0\x01\x01\x00\xb0\x01\x01\x00\xb0\x01\x01\x00\x90\x02\x01\x00\x90\x02\x01\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    \x90\x02\x01\x00\x95\x02\x01\x00\xa5\x02\x01\x00\xb4\x02\x01\x00\xc7\x02\x01\x00\xd7\x02\x01\x00\xe7\x02\x01\x00\xe7\x02\x01\x00\xc7\x03\x01\x00\xc7\x03\x01\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    \xc7\x03\x01\x00\xcc\x03\x01\x00\xde\x03\x01\x00\xef\x03\x01\x00\x02\x04\x01\x00\x14\x04\x01\x00&\x04\x01\x00&\x04\x01\x00\x0c\x05\x01\x00\x0c\x05\x01\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    \x0c\x05\x01\x00\x11\x05\x01\x00#\x05\x01\x004\x05\x01\x00G\x05\x01\x00Y\x05\x01\x00k\x05\x01\x00k\x05\x01\x00Q\x06\x01\x00Q\x06\x01\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    Q\x06\x01\x00V\x06\x01\x00j\x06\x01\x00}\x06\x01\x00\x90\x06\x01\x00\xac\x06\x01\x00\xc8\x06\x01\x00\xc8\x06\x01\x00\xc4\x07\x01\x00\xc4\x07\x01\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    \xc4\x07\x01\x00\xc9\x07\x01\x00\xd9\x07\x01\x00\xe8\x07\x01\x00\xfb\x07\x01\x00\x0b\x08\x01\x00\x1b\x08\x01\x00\x1b\x08\x01\x00\xfb\x08\x01\x00\xfb\x08\x01\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    \xfb\x08\x01\x00\x00\x09\x01\x00\x0f\x09\x01\x00\x1d\x09\x01\x000\x09\x01\x00?\x09\x01\x00N\x09\x01\x00N\x09\x01\x00+\x0a\x01\x00+\x0a\x01\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    +\x0a\x01\x000\x0a\x01\x00?\x0a\x01\x00M\x0a\x01\x00`\x0a\x01\x00o\x0a\x01\x00~\x0a\x01\x00~\x0a\x01\x00[\x0b\x01\x00[\x0b\x01\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    [\x0b\x01\x00`\x0b\x01\x00p\x0b\x01\x00\x7f\x0b\x01\x00\x92\x0b\x01\x00\xa2\x0b\x01\x00\xb2\x0b\x01\x00\xb2\x0b\x01\x00\x92\x0c\x01\x00\x92\x0c\x01\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    \x92\x0c\x01\x00\x97\x0c\x01\x00\xa7\x0c\x01\x00\xb6\x0c\x01\x00\xc9\x0c\x01\x00\xd9\x0c\x01\x00\xe9\x0c\x01\x00\xe9\x0c\x01\x00\xc9\x0d\x01\x00\xc9\x0d\x01\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    \xc9\x0d\x01\x00\xce\x0d\x01\x00\xe0\x0d\x01\x00\xf1\x0d\x01\x00\x04\x0e\x01\x00\x16\x0e\x01\x00(\x0e\x01\x00(\x0e\x01\x00\x0e\x0f\x01\x00\x0e\x0f\x01\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    \x0e\x0f\x01\x00\x13\x0f\x01\x00&\x0f\x01\x008\x0f\x01\x00K\x0f\x01\x00^\x0f\x01\x00q\x0f\x01\x00q\x0f\x01\x00Z\x10\x01\x00Z\x10\x01\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    Z\x10\x01\x00_\x10\x01\x00n\x10\x01\x00|\x10\x01\x00\x8f\x10\x01\x00\x9e\x10\x01\x00\xad\x10\x01\x00\xad\x10\x01\x00\x8a\x11\x01\x00\x8a\x11\x01\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    \x8a\x11\x01\x00\x8f\x11\x01\x00\xa7\x11\x01\x00\xbd\x11\x01\x00\xd0\x11\x01\x00\xe8\x11\x01\x00\x00\x12\x01\x00\x00\x12\x01\x00\xf8\x12\x01\x00\xf8\x12\x01\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    \xf8\x12\x01\x00\xfd\x12\x01\x00\x16\x13\x01\x00-\x13\x01\x00@\x13\x01\x00Y\x13\x01\x00r\x13\x01\x00r\x13\x01\x00m\x14\x01\x00m\x14\x01\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    m\x14\x01\x00r\x14\x01\x00\x8b\x14\x01\x00\xa2\x14\x01\x00\xb5\x14\x01\x00\xce\x14\x01\x00\xe7\x14\x01\x00\xe7\x14\x01\x00\xe2\x15\x01\x00\xe2\x15\x01\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    \xe2\x15\x01\x00\xe7\x15\x01\x00\x02\x16\x01\x00\x1b\x16\x01\x00.\x16\x01\x00I\x16\x01\x00d\x16\x01\x00d\x16\x01\x00e\x17\x01\x00e\x17\x01\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    e\x17\x01\x00j\x17\x01\x00\x85\x17\x01\x00\x9e\x17\x01\x00\xb1\x17\x01\x00\xcc\x17\x01\x00\xe7\x17\x01\x00\xe7\x17\x01\x00\xe8\x18\x01\x00\xe8\x18\x01\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    \xe8\x18\x01\x00\xed\x18\x01\x00\x0a\x19\x01\x00%\x19\x01\x008\x19\x01\x00]\x19\x01\x00\x82\x19\x01\x00\x82\x19\x01\x00\x99\x1a\x01\x00\x99\x1a\x01\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    \x99\x1a\x01\x00\x9e\x1a\x01\x00\xb7\x1a\x01\x00\xce\x1a\x01\x00\xe1\x1a\x01\x00\xfa\x1a\x01\x00\x13\x1b\x01\x00\x13\x1b\x01\x00\x0e\x1c\x01\x00\x0e\x1c\x01\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    \x0e\x1c\x01\x00\x13\x1c\x01\x00+\x1c\x01\x00A\x1c\x01\x00T\x1c\x01\x00l\x1c\x01\x00\x84\x1c\x01\x00\x84\x1c\x01\x00|\x1d\x01\x00|\x1d\x01\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    |\x1d\x01\x00\x81\x1d\x01\x00\x9a\x1d\x01\x00\xb1\x1d\x01\x00\xc4\x1d\x01\x00\xdd\x1d\x01\x00\xf6\x1d\x01\x00\xf6\x1d\x01\x00\xf1\x1e\x01\x00\xf1\x1e\x01\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    \xf1\x1e\x01\x00\xf6\x1e\x01\x00\x11\x1f\x01\x00)\x1f\x01\x00<\x1f\x01\x00W\x1f\x01\x00r\x1f\x01\x00r\x1f\x01\x00\xb6\x20\x01\x00\xb6\x20\x01\x00\x02\x00\x20\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    \xb6\x20\x01\x00\xbb\x20\x01\x00\xd1\x20\x01\x00\xe6\x20\x01\x00\xf9\x20\x01\x00\x0f!\x01\x00%!\x01\x00%!\x01\x00U\"\x01\x00U\"\x01\x00\x06\x00!\x00\x09\x01\xf7\x01\xa5\x80\xff\xff\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    U\"\x01\x00Z\"\x01\x00c\"\x01\x00k\"\x01\x00~\"\x01\x00\x87\"\x01\x00\x90\"\x01\x00\x90\"\x01\x00L#\x01\x00L#\x01\x00\x06\x00!\x00\x09\x01\xf7\x01\xa5\x80\xff\xff\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    L#\x01\x00Q#\x01\x00^#\x01\x00i#\x01\x00|#\x01\x00\x89#\x01\x00\x96#\x01\x00\x96#\x01\x00^$\x01\x00^$\x01\x00\x06\x00!\x00\x09\x01\xf7\x01\xa5\x80\xff\xff\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    ^$\x01\x00c$\x01\x00w$\x01\x00\x89$\x01\x00\x9c$\x01\x00\xb0$\x01\x00\xc4$\x01\x00\xc4$\x01\x00\xa1%\x01\x00\xa1%\x01\x00\x06\x00!\x00\x09\x01\xf7\x01\xa5\x80\xff\xff\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    \xa1%\x01\x00\xa6%\x01\x00\xc2%\x01\x00\xdc%\x01\x00\xef%\x01\x00\x0b&\x01\x00'&\x01\x00'&\x01\x00\x1c'\x01\x00\x1c'\x01\x00\x06\x00!\x00\x08\x01\xf7\x01\xa5\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    \x1c'\x01\x00!'\x01\x007'\x01\x00K'\x01\x00^'\x01\x00t'\x01\x00\x8a'\x01\x00\x8a'\x01\x00\xba(\x01\x00\xba(\x01\x00\x02\x00\"\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    \xba(\x01\x00\xbf(\x01\x00\xd4(\x01\x00\xe7(\x01\x00\xfa(\x01\x00\x0f)\x01\x00$)\x01\x00$)\x01\x00\x04*\x01\x00\x04*\x01\x00\x02\x00\"\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    \x04*\x01\x00\x09*\x01\x00\x19*\x01\x00'*\x01\x00:*\x01\x00J*\x01\x00Z*\x01\x00Z*\x01\x00++\x01\x00++\x01\x00\x02\x00\"\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    ++\x01\x000+\x01\x00B+\x01\x00R+\x01\x00e+\x01\x00w+\x01\x00\x89+\x01\x00\x89+\x01\x00`,\x01\x00`,\x01\x00\x02\x00\"\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    `,\x01\x00e,\x01\x00\x85,\x01\x00\xa1,\x01\x00\xb4,\x01\x00\xd4,\x01\x00\xf4,\x01\x00\xf4,\x01\x00L.\x01\x00L.\x01\x00\x04\x00#\x00\x0a\x01\x99\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    L.\x01\x00Q.\x01\x00^.\x01\x00i.\x01\x00|.\x01\x00\x89.\x01\x00\x96.\x01\x00\x96.\x01\x00h/\x01\x00h/\x01\x00\x04\x00#\x00\x0a\x01\x99\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    h/\x01\x00m/\x01\x00\x86/\x01\x00\x9c/\x01\x00\xaf/\x01\x00\xc9/\x01\x00\xe3/\x01\x00\xe3/\x01\x00\xd90\x01\x00\xd90\x01\x00\x04\x00#\x00\x0a\x01\x99\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    \xd90\x01\x00\xde0\x01\x00\xf00\x01\x00\x001\x01\x00\x131\x01\x00%1\x01\x0071\x01\x0071\x01\x00\x182\x01\x00\x182\x01\x00\x04\x00#\x00\x0b\x01\x99\x01\xa6\x80\xff\xff\x03\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    \x182\x01\x00\x1d2\x01\x0082\x01\x00O2\x01\x00b2\x01\x00}2\x01\x00\x982\x01\x00\x982\x01\x00\x943\x01\x00\x943\x01\x00\x04\x00#\x00\x0a\x01\x99\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    \x943\x01\x00\x993\x01\x00\xae3\x01\x00\xc23\x01\x00\xd53\x01\x00\xea3\x01\x00\xff3\x01\x00\xff3\x01\x00+5\x01\x00+5\x01\x00\x06\x00$\x00\x09\x01\xf7\x01\xa5\x80\xff\xff\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    +5\x01\x0005\x01\x00>5\x01\x00K5\x01\x00^5\x01\x00l5\x01\x00z5\x01\x00z5\x01\x00D6\x01\x00D6\x01\x00\x06\x00$\x00\x08\x01\xf7\x01\xa5\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    D6\x01\x00I6\x01\x00W6\x01\x00d6\x01\x00w6\x01\x00\x856\x01\x00\x936\x01\x00\x936\x01\x00]7\x01\x00]7\x01\x00\x06\x00$\x00\x09\x01\xf7\x01\xa5\x80\xff\xff\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    ]7\x01\x00b7\x01\x00p7\x01\x00}7\x01\x00\x907\x01\x00\x9e7\x01\x00\xac7\x01\x00\xac7\x01\x00v8\x01\x00v8\x01\x00\x06\x00$\x00\x09\x01\xf7\x01\xa5\x80\xff\xff\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    v8\x01\x00{8\x01\x00\x8d8\x01\x00\x9d8\x01\x00\xb08\x01\x00\xc28\x01\x00\xd48\x01\x00\xd48\x01\x00\xaa9\x01\x00\xaa9\x01\x00\x06\x00$\x00\x09\x01\xf7\x01\xa5\x80\xff\xff\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    \xaa9\x01\x00\xaf9\x01\x00\xbf9\x01\x00\xce9\x01\x00\xe19\x01\x00\xf19\x01\x00\x01:\x01\x00\x01:\x01\x00\xd1:\x01\x00\xd1:\x01\x00\x06\x00$\x00\x08\x01\xf7\x01\xa5\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    \xd1:\x01\x00\xd6:\x01\x00\xea:\x01\x00\xfc:\x01\x00\x0f;\x01\x00#;\x01\x007;\x01\x007;\x01\x00\x13<\x01\x00\x13<\x01\x00\x06\x00$\x00\x09\x01\xf7\x01\xa5\x80\xff\xff\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    \x13<\x01\x00\x18<\x01\x00$<\x01\x00/<\x01\x00B<\x01\x00N<\x01\x00Z<\x01\x00Z<\x01\x00\x89=\x01\x00\x89=\x01\x00\x07\x00%\x00\x08\x01\xf4\x01\xa5\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    \x89=\x01\x00\x8e=\x01\x00\x96=\x01\x00\x9d=\x01\x00\xb0=\x01\x00\xb9=\x01\x00\xc2=\x01\x00\xc2=\x01\x00\x98>\x01\x00\x98>\x01\x00\x07\x00%\x00\x08\x01\xf4\x01\xa5\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    \x98>\x01\x00\x9d>\x01\x00\xab>\x01\x00\xb8>\x01\x00\xcb>\x01\x00\xd9>\x01\x00\xe7>\x01\x00\xe7>\x01\x00\xcf?\x01\x00\xcf?\x01\x00\x07\x00%\x00\x08\x01\xf4\x01\xa5\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    \xcf?\x01\x00\xd4?\x01\x00\xe2?\x01\x00\xef?\x01\x00\x02@\x01\x00\x10@\x01\x00\x1e@\x01\x00\x1e@\x01\x00\x06A\x01\x00\x06A\x01\x00\x07\x00%\x00\x08\x01\xf4\x01\xa5\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    \x06A\x01\x00\x0bA\x01\x00\x1bA\x01\x00)A\x01\x00<A\x01\x00LA\x01\x00\\A\x01\x00\\A\x01\x00tB\x01\x00tB\x01\x00\x06\x00&\x00\x09\x01\xf7\x01\xa5\x80\xff\xff\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    tB\x01\x00yB\x01\x00\x8aB\x01\x00\x99B\x01\x00\xacB\x01\x00\xbdB\x01\x00\xceB\x01\x00\xceB\x01\x00\xf1C\x01\x00\xf1C\x01\x00\x08\x00'\x00\x08\x02\xf4\x01\xa5\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    \xf1C\x01\x00\xf6C\x01\x00\x06D\x01\x00\x14D\x01\x00'D\x01\x007D\x01\x00GD\x01\x00GD\x01\x00\x1aE\x01\x00\x1aE\x01\x00\x08\x00'\x00\x08\x02\xf4\x01\xa5\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    \x1aE\x01\x00\x1fE\x01\x00(E\x01\x000E\x01\x00CE\x01\x00LE\x01\x00UE\x01\x00UE\x01\x00lF\x01\x00lF\x01\x00\x02\x00(\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    lF\x01\x00qF\x01\x00\x8aF\x01\x00\x9fF\x01\x00\xb2F\x01\x00\xcbF\x01\x00\xe4F\x01\x00\xe4F\x01\x00\xdeG\x01\x00\xdeG\x01\x00\x02\x00(\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    \xdeG\x01\x00\xe3G\x01\x00\x05H\x01\x00#H\x01\x006H\x01\x00XH\x01\x00zH\x01\x00zH\x01\x00\x8fI\x01\x00\x8fI\x01\x00\x02\x00(\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    \x8fI\x01\x00\x94I\x01\x00\xafI\x01\x00\xc7I\x01\x00\xdaI\x01\x00\xf5I\x01\x00\x10J\x01\x00\x10J\x01\x00\x10K\x01\x00\x10K\x01\x00\x02\x00(\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    \x10K\x01\x00\x15K\x01\x00<K\x01\x00`K\x01\x00sK\x01\x00\x9aK\x01\x00\xc1K\x01\x00\xc1K\x01\x00\xe5L\x01\x00\xe5L\x01\x00\x02\x00(\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    \xe5L\x01\x00\xeaL\x01\x00\x05M\x01\x00\x1dM\x01\x000M\x01\x00KM\x01\x00fM\x01\x00fM\x01\x00fN\x01\x00fN\x01\x00\x02\x00(\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    fN\x01\x00kN\x01\x00\x82N\x01\x00\x96N\x01\x00\xa9N\x01\x00\xc0N\x01\x00\xd7N\x01\x00\xd7N\x01\x00\xcbO\x01\x00\xcbO\x01\x00\x02\x00(\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    \xcbO\x01\x00\xd0O\x01\x00\xe9O\x01\x00\xffO\x01\x00\x12P\x01\x00+P\x01\x00DP\x01\x00DP\x01\x00>Q\x01\x00>Q\x01\x00\x02\x00(\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    >Q\x01\x00CQ\x01\x00XQ\x01\x00jQ\x01\x00}Q\x01\x00\x92Q\x01\x00\xa7Q\x01\x00\xa7Q\x01\x00\x95R\x01\x00\x95R\x01\x00\x02\x00(\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    \x95R\x01\x00\x9aR\x01\x00\xbbR\x01\x00\xd8R\x01\x00\xebR\x01\x00\x0cS\x01\x00-S\x01\x00-S\x01\x00?T\x01\x00?T\x01\x00\x02\x00(\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    ?T\x01\x00DT\x01\x00kT\x01\x00\x8eT\x01\x00\xa1T\x01\x00\xc8T\x01\x00\xefT\x01\x00\xefT\x01\x00\x13V\x01\x00\x13V\x01\x00\x02\x00(\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    \x13V\x01\x00\x18V\x01\x00*V\x01\x00:V\x01\x00MV\x01\x00_V\x01\x00qV\x01\x00qV\x01\x00VW\x01\x00VW\x01\x00\x02\x00(\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    VW\x01\x00[W\x01\x00sW\x01\x00\x88W\x01\x00\x9bW\x01\x00\xb3W\x01\x00\xcbW\x01\x00\xcbW\x01\x00\xc2X\x01\x00\xc2X\x01\x00\x02\x00(\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    \xc2X\x01\x00\xc7X\x01\x00\xdeX\x01\x00\xf2X\x01\x00\x05Y\x01\x00\x1cY\x01\x003Y\x01\x003Y\x01\x00'Z\x01\x00'Z\x01\x00\x02\x00(\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    'Z\x01\x00,Z\x01\x00VZ\x01\x00zZ\x01\x00\x8dZ\x01\x00\xb7Z\x01\x00\xe1Z\x01\x00\xe1Z\x01\x00\x0e\\\x01\x00\x0e\\\x01\x00\x02\x00(\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    \x0e\\\x01\x00\x13\\\x01\x00,\\\x01\x00B\\\x01\x00U\\\x01\x00n\\\x01\x00\x87\\\x01\x00\x87\\\x01\x00\x81]\x01\x00\x81]\x01\x00\x02\x00(\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    \x81]\x01\x00\x86]\x01\x00\xa5]\x01\x00\xbf]\x01\x00\xd2]\x01\x00\xf1]\x01\x00\x10^\x01\x00\x10^\x01\x00\x1c_\x01\x00\x1c_\x01\x00\x02\x00(\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    \x1c_\x01\x00!_\x01\x005_\x01\x00F_\x01\x00Y_\x01\x00m_\x01\x00\x81_\x01\x00\x81_\x01\x00l`\x01\x00l`\x01\x00\x02\x00(\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    l`\x01\x00q`\x01\x00\x82`\x01\x00\x90`\x01\x00\xa3`\x01\x00\xb4`\x01\x00\xc5`\x01\x00\xc5`\x01\x00\xa7a\x01\x00\xa7a\x01\x00\x02\x00(\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    \xa7a\x01\x00\xaca\x01\x00\xbaa\x01\x00\xc6a\x01\x00\xd9a\x01\x00\xe7a\x01\x00\xf5a\x01\x00\xf5a\x01\x00\xceb\x01\x00\xceb\x01\x00\x02\x00(\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    \xceb\x01\x00\xd3b\x01\x00\xecb\x01\x00\x01c\x01\x00\x14c\x01\x00-c\x01\x00Fc\x01\x00Fc\x01\x00@d\x01\x00@d\x01\x00\x02\x00(\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    @d\x01\x00Ed\x01\x00Ud\x01\x00cd\x01\x00vd\x01\x00\x86d\x01\x00\x96d\x01\x00\x96d\x01\x00ue\x01\x00ue\x01\x00\x02\x00(\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    ue\x01\x00ze\x01\x00\x8ee\x01\x00\x9fe\x01\x00\xb2e\x01\x00\xc6e\x01\x00\xdae\x01\x00\xdae\x01\x00\xc5f\x01\x00\xc5f\x01\x00\x02\x00(\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    \xc5f\x01\x00\xcaf\x01\x00\xddf\x01\x00\xedf\x01\x00\x00g\x01\x00\x13g\x01\x00&g\x01\x00&g\x01\x00\x0eh\x01\x00\x0eh\x01\x00\x02\x00(\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    \x0eh\x01\x00\x13h\x01\x001h\x01\x00Kh\x01\x00^h\x01\x00|h\x01\x00\x9ah\x01\x00\x9ah\x01\x00\xa3i\x01\x00\xa3i\x01\x00\x02\x00(\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    \xa3i\x01\x00\xa8i\x01\x00\xc2i\x01\x00\xd8i\x01\x00\xebi\x01\x00\x05j\x01\x00\x1fj\x01\x00\x1fj\x01\x00\x1ck\x01\x00\x1ck\x01\x00\x02\x00(\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    \x1ck\x01\x00!k\x01\x00Ck\x01\x00ak\x01\x00tk\x01\x00\x96k\x01\x00\xb8k\x01\x00\xb8k\x01\x00\xcdl\x01\x00\xcdl\x01\x00\x02\x00(\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    \xcdl\x01\x00\xd2l\x01\x00\xdfl\x01\x00\xebl\x01\x00\xfel\x01\x00\x0cm\x01\x00\x1am\x01\x00\x1am\x01\x00'n\x01\x00'n\x01\x00\x02\x00)\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    'n\x01\x00,n\x01\x00;n\x01\x00In\x01\x00\\n\x01\x00kn\x01\x00zn\x01\x00zn\x01\x00@o\x01\x00@o\x01\x00\x02\x00)\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    @o\x01\x00Eo\x01\x00Ro\x01\x00]o\x01\x00po\x01\x00}o\x01\x00\x8ao\x01\x00\x8ao\x01\x00Jp\x01\x00Jp\x01\x00\x02\x00)\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    Jp\x01\x00Op\x01\x00\\p\x01\x00gp\x01\x00zp\x01\x00\x87p\x01\x00\x94p\x01\x00\x94p\x01\x00Tq\x01\x00Tq\x01\x00\x02\x00)\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    Tq\x01\x00Yq\x01\x00gq\x01\x00tq\x01\x00\x87q\x01\x00\x95q\x01\x00\xa3q\x01\x00\xa3q\x01\x00fr\x01\x00fr\x01\x00\x02\x00)\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    fr\x01\x00kr\x01\x00yr\x01\x00\x86r\x01\x00\x99r\x01\x00\xa7r\x01\x00\xb5r\x01\x00\xb5r\x01\x00\xc5s\x01\x00\xc5s\x01\x00\x07\x00*\x00\x08\x01\xf4\x01\xa5\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    \xc5s\x01\x00\xcas\x01\x00\xd8s\x01\x00\xe5s\x01\x00\xf8s\x01\x00\x06t\x01\x00\x14t\x01\x00\x14t\x01\x00\xd7t\x01\x00\xd7t\x01\x00\x07\x00*\x00\x08\x01\xf4\x01\xa5\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
-    \xd7t\x01\x00\xdct\x01\x00\xebt\x01\x00\xf9t\x01\x00\x0cu\x01\x00\x1bu\x01\x00*u\x01\x00*u\x01\x00\xf0u\x01\x00\xf0u\x01\x00\x07\x00*\x00\x08\x01\xf4\x01\xa5\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \x00\x00\x00\x00\x05\x00\x00\x00\x1a\x00\x00\x00.\x00\x00\x00k\x00\x00\x00\x80\x00\x00\x00\x95\x00\x00\x00\x95\x00\x00\x00\x88\x01\x00\x00\x88\x01\x00\x00\x00\x00\x00\x00\x08\x01\xf4\x01\xa5\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x88\x01\x00\x00\x8d\x01\x00\x00\x94\x01\x00\x00\x9b\x01\x00\x00\xd8\x01\x00\x00\xdf\x01\x00\x00\xe6\x01\x00\x00\xe6\x01\x00\x00\xaf\x02\x00\x00\xaf\x02\x00\x00\x01\x00\x01\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \xaf\x02\x00\x00\xb4\x02\x00\x00\xd8\x02\x00\x00\xf8\x02\x00\x005\x03\x00\x00Q\x03\x00\x00m\x03\x00\x00m\x03\x00\x00\x1b\x04\x00\x00\x1b\x04\x00\x00\x01\x00\x01\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x1b\x04\x00\x00\x20\x04\x00\x00A\x04\x00\x00^\x04\x00\x00\x9b\x04\x00\x00\xb4\x04\x00\x00\xcd\x04\x00\x00\xcd\x04\x00\x00u\x05\x00\x00u\x05\x00\x00\x01\x00\x01\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    u\x05\x00\x00z\x05\x00\x00\xa7\x05\x00\x00\xce\x05\x00\x00\x0b\x06\x00\x000\x06\x00\x00U\x06\x00\x00U\x06\x00\x00\x15\x07\x00\x00\x15\x07\x00\x00\x01\x00\x01\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x15\x07\x00\x00\x1a\x07\x00\x007\x07\x00\x00Q\x07\x00\x00\x8e\x07\x00\x00\xa3\x07\x00\x00\xb8\x07\x00\x00\xb8\x07\x00\x00X\x08\x00\x00X\x08\x00\x00\x01\x00\x01\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    X\x08\x00\x00]\x08\x00\x00z\x08\x00\x00\x94\x08\x00\x00\xd1\x08\x00\x00\xe6\x08\x00\x00\xfb\x08\x00\x00\xfb\x08\x00\x00\x9b\x09\x00\x00\x9b\x09\x00\x00\x01\x00\x01\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x9b\x09\x00\x00\xa0\x09\x00\x00\xc4\x09\x00\x00\xe4\x09\x00\x00!\x0a\x00\x00=\x0a\x00\x00Y\x0a\x00\x00Y\x0a\x00\x00\x07\x0b\x00\x00\x07\x0b\x00\x00\x01\x00\x01\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x07\x0b\x00\x00\x0c\x0b\x00\x00&\x0b\x00\x00>\x0b\x00\x00{\x0b\x00\x00\x8d\x0b\x00\x00\x9f\x0b\x00\x00\x9f\x0b\x00\x009\x0c\x00\x009\x0c\x00\x00\x01\x00\x01\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    9\x0c\x00\x00>\x0c\x00\x00E\x0c\x00\x00K\x0c\x00\x00\x88\x0c\x00\x00\x8f\x0c\x00\x00\x96\x0c\x00\x00\x96\x0c\x00\x00\x93\x0d\x00\x00\x93\x0d\x00\x00\x01\x00\x02\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x93\x0d\x00\x00\x98\x0d\x00\x00\xc2\x0d\x00\x00\xe7\x0d\x00\x00$\x0e\x00\x00N\x0e\x00\x00x\x0e\x00\x00x\x0e\x00\x00n\x0f\x00\x00n\x0f\x00\x00\x01\x00\x02\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    n\x0f\x00\x00s\x0f\x00\x00\x91\x0f\x00\x00\xab\x0f\x00\x00\xe8\x0f\x00\x00\x06\x10\x00\x00$\x10\x00\x00$\x10\x00\x00t\x11\x00\x00t\x11\x00\x00\x02\x00\x03\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    t\x11\x00\x00y\x11\x00\x00\x8d\x11\x00\x00\xa0\x11\x00\x00\xdd\x11\x00\x00\xf1\x11\x00\x00\x05\x12\x00\x00\x05\x12\x00\x00-\x13\x00\x00-\x13\x00\x00\x06\x00\x04\x00\x09\x01\xf7\x01\xa5\x80\xff\xff\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    -\x13\x00\x002\x13\x00\x00K\x13\x00\x00a\x13\x00\x00\x9e\x13\x00\x00\xb7\x13\x00\x00\xd0\x13\x00\x00\xd0\x13\x00\x00\xba\x14\x00\x00\xba\x14\x00\x00\x06\x00\x04\x00\x09\x01\xf7\x01\xa5\x80\xff\xff\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \xba\x14\x00\x00\xbf\x14\x00\x00\xd1\x14\x00\x00\xe2\x14\x00\x00\x1f\x15\x00\x001\x15\x00\x00C\x15\x00\x00C\x15\x00\x00\x18\x16\x00\x00\x18\x16\x00\x00\x06\x00\x04\x00\x09\x01\xf7\x01\xa5\x80\xff\xff\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x18\x16\x00\x00\x1d\x16\x00\x00H\x16\x00\x00o\x16\x00\x00\xac\x16\x00\x00\xd9\x16\x00\x00\x06\x17\x00\x00\x06\x17\x00\x00&\x18\x00\x00&\x18\x00\x00\x06\x00\x04\x00\x09\x01\xf7\x01\xa5\x80\xff\xff\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    &\x18\x00\x00+\x18\x00\x00\\\x18\x00\x00\x89\x18\x00\x00\xc6\x18\x00\x00\xf9\x18\x00\x00,\x19\x00\x00,\x19\x00\x00^\x1a\x00\x00^\x1a\x00\x00\x06\x00\x04\x00\x09\x01\xf7\x01\xa5\x80\xff\xff\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    ^\x1a\x00\x00c\x1a\x00\x00\x81\x1a\x00\x00\x9d\x1a\x00\x00\xda\x1a\x00\x00\xf8\x1a\x00\x00\x16\x1b\x00\x00\x16\x1b\x00\x00\x0f\x1c\x00\x00\x0f\x1c\x00\x00\x06\x00\x04\x00\x09\x01\xf7\x01\xa5\x80\xff\xff\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x0f\x1c\x00\x00\x14\x1c\x00\x00&\x1c\x00\x007\x1c\x00\x00t\x1c\x00\x00\x86\x1c\x00\x00\x98\x1c\x00\x00\x98\x1c\x00\x00m\x1d\x00\x00m\x1d\x00\x00\x02\x00\x04\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    m\x1d\x00\x00r\x1d\x00\x00\x8c\x1d\x00\x00\xa4\x1d\x00\x00\xe1\x1d\x00\x00\xfb\x1d\x00\x00\x15\x1e\x00\x00\x15\x1e\x00\x00U\x1f\x00\x00U\x1f\x00\x00\x02\x00\x05\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    U\x1f\x00\x00Z\x1f\x00\x00o\x1f\x00\x00\x82\x1f\x00\x00\xbf\x1f\x00\x00\xd4\x1f\x00\x00\xe9\x1f\x00\x00\xe9\x1f\x00\x00\x15!\x00\x00\x15!\x00\x00\x02\x00\x06\x00\x0a\x01\xf5\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x15!\x00\x00\x1a!\x00\x008!\x00\x00T!\x00\x00\x91!\x00\x00\xaf!\x00\x00\xcd!\x00\x00\xcd!\x00\x00\x1d#\x00\x00\x1d#\x00\x00\x02\x00\x07\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x1d#\x00\x00\"#\x00\x003#\x00\x00C#\x00\x00\x80#\x00\x00\x91#\x00\x00\xa2#\x00\x00\xa2#\x00\x00\xbe$\x00\x00\xbe$\x00\x00\x02\x00\x08\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \xbe$\x00\x00\xc3$\x00\x00\xdc$\x00\x00\xf2$\x00\x00/%\x00\x00L%\x00\x00i%\x00\x00i%\x00\x00X&\x00\x00X&\x00\x00\x02\x00\x08\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    X&\x00\x00]&\x00\x00l&\x00\x00z&\x00\x00\xb7&\x00\x00\xc6&\x00\x00\xd5&\x00\x00\xd5&\x00\x00\xe9'\x00\x00\xe9'\x00\x00\x02\x00\x09\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \xe9'\x00\x00\xee'\x00\x00\x05(\x00\x00\x1a(\x00\x00W(\x00\x00n(\x00\x00\x85(\x00\x00\x85(\x00\x00d)\x00\x00d)\x00\x00\x02\x00\x09\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    d)\x00\x00i)\x00\x00\x83)\x00\x00\x9b)\x00\x00\xd8)\x00\x00\xf2)\x00\x00\x0c*\x00\x00\x0c*\x00\x00L+\x00\x00L+\x00\x00\x02\x00\x0a\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    L+\x00\x00Q+\x00\x00f+\x00\x00z+\x00\x00\xb7+\x00\x00\xcc+\x00\x00\xe1+\x00\x00\xe1+\x00\x00\x0d-\x00\x00\x0d-\x00\x00\x02\x00\x0b\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x0d-\x00\x00\x12-\x00\x00E-\x00\x00s-\x00\x00\xb0-\x00\x00\xe3-\x00\x00\x16.\x00\x00\x16.\x00\x00O/\x00\x00O/\x00\x00\x02\x00\x0b\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    O/\x00\x00T/\x00\x00b/\x00\x00n/\x00\x00\xab/\x00\x00\xb9/\x00\x00\xc7/\x00\x00\xc7/\x00\x00\xd70\x00\x00\xd70\x00\x00\x02\x00\x0c\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \xd70\x00\x00\xdc0\x00\x00\xf10\x00\x00\x051\x00\x00B1\x00\x00W1\x00\x00l1\x00\x00l1\x00\x00\x982\x00\x00\x982\x00\x00\x02\x00\x0d\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x982\x00\x00\x9d2\x00\x00\xab2\x00\x00\xb82\x00\x00\xf52\x00\x00\x033\x00\x00\x113\x00\x00\x113\x00\x00!4\x00\x00!4\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    !4\x00\x00&4\x00\x00;4\x00\x00N4\x00\x00\x8b4\x00\x00\xa04\x00\x00\xb54\x00\x00\xb54\x00\x00\xf35\x00\x00\xf35\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x01\x00\x00\x00\x01\x00\x00\x00\
+    \x066\x00\x00\x0b6\x00\x00&6\x00\x00>6\x00\x00{6\x00\x00\x966\x00\x00\xb16\x00\x00\xb16\x00\x00\x9b7\x00\x00\x9b7\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x01\x00\x00\x00\x01\x00\x00\x00\x01\x00\x00\x00\
+    \x9b7\x00\x00\xa07\x00\x00\xb77\x00\x00\xcc7\x00\x00\x098\x00\x00\x208\x00\x0078\x00\x0078\x00\x00\x8b9\x00\x00\x8b9\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    \xa69\x00\x00\xab9\x00\x00\xbb9\x00\x00\xc99\x00\x00\x06:\x00\x00\x16:\x00\x00&:\x00\x00&:\x00\x00\xef:\x00\x00\xef:\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    \xef:\x00\x00\xf4:\x00\x00\x07;\x00\x00\x18;\x00\x00U;\x00\x00h;\x00\x00{;\x00\x00{;\x00\x00M<\x00\x00M<\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    M<\x00\x00R<\x00\x00k<\x00\x00\x82<\x00\x00\xbf<\x00\x00\xd8<\x00\x00\xf1<\x00\x00\xf1<\x00\x00\xd5=\x00\x00\xd5=\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    \xd5=\x00\x00\xda=\x00\x00\xec=\x00\x00\xfd=\x00\x00:>\x00\x00L>\x00\x00^>\x00\x00^>\x00\x00-?\x00\x00-?\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    -?\x00\x002?\x00\x00I?\x00\x00^?\x00\x00\x9b?\x00\x00\xb2?\x00\x00\xc9?\x00\x00\xc9?\x00\x00\xa7@\x00\x00\xa7@\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    \xa7@\x00\x00\xac@\x00\x00\xc4@\x00\x00\xd9@\x00\x00\x16A\x00\x004A\x00\x00RA\x00\x00RA\x00\x00?B\x00\x00?B\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    ?B\x00\x00DB\x00\x00^B\x00\x00uB\x00\x00\xb2B\x00\x00\xd5B\x00\x00\xf8B\x00\x00\xf8B\x00\x00\xf1C\x00\x00\xf1C\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    \xf1C\x00\x00\xf6C\x00\x00\x14D\x00\x00.D\x00\x00kD\x00\x00\x92D\x00\x00\xb9D\x00\x00\xb9D\x00\x00\xbeE\x00\x00\xbeE\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    \xbeE\x00\x00\xc3E\x00\x00\xe6E\x00\x00\x05F\x00\x00BF\x00\x00eF\x00\x00\x88F\x00\x00\x88F\x00\x00\x8aG\x00\x00\x8aG\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    \x8aG\x00\x00\x8fG\x00\x00\xb9G\x00\x00\xdeG\x00\x00\x1bH\x00\x00EH\x00\x00oH\x00\x00oH\x00\x00\x86I\x00\x00\x86I\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    \x86I\x00\x00\x8bI\x00\x00\xabI\x00\x00\xc7I\x00\x00\x04J\x00\x00$J\x00\x00DJ\x00\x00DJ\x00\x00=K\x00\x00=K\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    =K\x00\x00BK\x00\x00YK\x00\x00nK\x00\x00\xabK\x00\x00\xc2K\x00\x00\xd9K\x00\x00\xd9K\x00\x00\xb7L\x00\x00\xb7L\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    \xb7L\x00\x00\xbcL\x00\x00\xd4L\x00\x00\xeaL\x00\x00'M\x00\x00?M\x00\x00WM\x00\x00WM\x00\x008N\x00\x008N\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    8N\x00\x00=N\x00\x00QN\x00\x00cN\x00\x00\xa0N\x00\x00\xb4N\x00\x00\xc8N\x00\x00\xc8N\x00\x00\x9dO\x00\x00\x9dO\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    \x9dO\x00\x00\xa2O\x00\x00\xb9O\x00\x00\xceO\x00\x00\x0bP\x00\x00\"P\x00\x009P\x00\x009P\x00\x00\x17Q\x00\x00\x17Q\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    \x17Q\x00\x00\x1cQ\x00\x00?Q\x00\x00^Q\x00\x00\x9bQ\x00\x00\xbeQ\x00\x00\xe1Q\x00\x00\xe1Q\x00\x00\xe3R\x00\x00\xe3R\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    \xe3R\x00\x00\xe8R\x00\x00\x09S\x00\x00'S\x00\x00dS\x00\x00\x85S\x00\x00\xa6S\x00\x00\xa6S\x00\x00\xa2T\x00\x00\xa2T\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    \xa2T\x00\x00\xa7T\x00\x00\xbeT\x00\x00\xd3T\x00\x00\x10U\x00\x00'U\x00\x00>U\x00\x00>U\x00\x00\x1cV\x00\x00\x1cV\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    \x1cV\x00\x00!V\x00\x00DV\x00\x00cV\x00\x00\xa0V\x00\x00\xc3V\x00\x00\xe6V\x00\x00\xe6V\x00\x00\xe8W\x00\x00\xe8W\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    \xe8W\x00\x00\xedW\x00\x00\x07X\x00\x00\x1fX\x00\x00\\X\x00\x00vX\x00\x00\x90X\x00\x00\x90X\x00\x00wY\x00\x00wY\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    wY\x00\x00|Y\x00\x00\x9dY\x00\x00\xb9Y\x00\x00\xf6Y\x00\x00\x17Z\x00\x008Z\x00\x008Z\x00\x004[\x00\x004[\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    4[\x00\x009[\x00\x00b[\x00\x00\x85[\x00\x00\xc2[\x00\x00\xeb[\x00\x00\x14\\\x00\x00\x14\\\x00\x00(]\x00\x00(]\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    (]\x00\x00-]\x00\x00I]\x00\x00c]\x00\x00\xa0]\x00\x00\xbc]\x00\x00\xd8]\x00\x00\xd8]\x00\x00\xc5^\x00\x00\xc5^\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    \xc5^\x00\x00\xca^\x00\x00\xe4^\x00\x00\xfc^\x00\x009_\x00\x00S_\x00\x00m_\x00\x00m_\x00\x00T`\x00\x00T`\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    T`\x00\x00Y`\x00\x00}`\x00\x00\x9d`\x00\x00\xda`\x00\x00\xfe`\x00\x00\"a\x00\x00\"a\x00\x00'b\x00\x00'b\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    'b\x00\x00,b\x00\x00Kb\x00\x00fb\x00\x00\xa3b\x00\x00\xc2b\x00\x00\xe1b\x00\x00\xe1b\x00\x00\xd7c\x00\x00\xd7c\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    \xd7c\x00\x00\xdcc\x00\x00\xf7c\x00\x00\x0fd\x00\x00Ld\x00\x00gd\x00\x00\x82d\x00\x00\x82d\x00\x00le\x00\x00le\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    le\x00\x00qe\x00\x00\x87e\x00\x00\x9ae\x00\x00\xd7e\x00\x00\xede\x00\x00\x03f\x00\x00\x03f\x00\x00\xdef\x00\x00\xdef\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    \xdef\x00\x00\xe3f\x00\x00\x04g\x00\x00!g\x00\x00^g\x00\x00\x7fg\x00\x00\xa0g\x00\x00\xa0g\x00\x00\x9ch\x00\x00\x9ch\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    \x9ch\x00\x00\xa1h\x00\x00\xbbh\x00\x00\xd1h\x00\x00\x0ei\x00\x00(i\x00\x00Bi\x00\x00Bi\x00\x00)j\x00\x00)j\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    )j\x00\x00.j\x00\x00Oj\x00\x00mj\x00\x00\xaaj\x00\x00\xcbj\x00\x00\xecj\x00\x00\xecj\x00\x00\xe8k\x00\x00\xe8k\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    \xe8k\x00\x00\xedk\x00\x00\x08l\x00\x00\x20l\x00\x00]l\x00\x00xl\x00\x00\x93l\x00\x00\x93l\x00\x00}m\x00\x00}m\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    }m\x00\x00\x82m\x00\x00\x9em\x00\x00\xb7m\x00\x00\xf4m\x00\x00\x10n\x00\x00,n\x00\x00,n\x00\x00\x19o\x00\x00\x19o\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    \x19o\x00\x00\x1eo\x00\x00-o\x00\x00;o\x00\x00xo\x00\x00\x87o\x00\x00\x96o\x00\x00\x96o\x00\x00\\p\x00\x00\\p\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    \\p\x00\x00ap\x00\x00kp\x00\x00tp\x00\x00\xb1p\x00\x00\xbbp\x00\x00\xc5p\x00\x00\xc5p\x00\x00|q\x00\x00|q\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    |q\x00\x00\x81q\x00\x00\x96q\x00\x00\xa9q\x00\x00\xe6q\x00\x00\xfbq\x00\x00\x10r\x00\x00\x10r\x00\x00\xe8r\x00\x00\xe8r\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    \xe8r\x00\x00\xedr\x00\x00\x09s\x00\x00\"s\x00\x00_s\x00\x00{s\x00\x00\x97s\x00\x00\x97s\x00\x00\x84t\x00\x00\x84t\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    \x84t\x00\x00\x89t\x00\x00\xa1t\x00\x00\xb7t\x00\x00\xf4t\x00\x00\x0cu\x00\x00$u\x00\x00$u\x00\x00\x05v\x00\x00\x05v\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    \x05v\x00\x00\x0av\x00\x00%v\x00\x00>v\x00\x00{v\x00\x00\x96v\x00\x00\xb1v\x00\x00\xb1v\x00\x00\x9bw\x00\x00\x9bw\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    \x9bw\x00\x00\xa0w\x00\x00\xbdw\x00\x00\xd8w\x00\x00\x15x\x00\x002x\x00\x00Ox\x00\x00Ox\x00\x00?y\x00\x00?y\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    ?y\x00\x00Dy\x00\x00Xy\x00\x00iy\x00\x00\xa6y\x00\x00\xbay\x00\x00\xcey\x00\x00\xcey\x00\x00\xa3z\x00\x00\xa3z\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    \xa3z\x00\x00\xa8z\x00\x00\xc0z\x00\x00\xd7z\x00\x00\x14{\x00\x00,{\x00\x00D{\x00\x00D{\x00\x00%|\x00\x00%|\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    %|\x00\x00*|\x00\x00=|\x00\x00M|\x00\x00\x8a|\x00\x00\x9d|\x00\x00\xb0|\x00\x00\xb0|\x00\x00\x82}\x00\x00\x82}\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    \x82}\x00\x00\x87}\x00\x00\x9b}\x00\x00\xad}\x00\x00\xea}\x00\x00\xfe}\x00\x00\x12~\x00\x00\x12~\x00\x00\xe7~\x00\x00\xe7~\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    \xe7~\x00\x00\xec~\x00\x00\xff~\x00\x00\x10\x7f\x00\x00M\x7f\x00\x00`\x7f\x00\x00s\x7f\x00\x00s\x7f\x00\x00E\x80\x00\x00E\x80\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    E\x80\x00\x00J\x80\x00\x00]\x80\x00\x00n\x80\x00\x00\xab\x80\x00\x00\xbe\x80\x00\x00\xd1\x80\x00\x00\xd1\x80\x00\x00\xa3\x81\x00\x00\xa3\x81\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    \xa3\x81\x00\x00\xa8\x81\x00\x00\xca\x81\x00\x00\xe9\x81\x00\x00&\x82\x00\x00H\x82\x00\x00j\x82\x00\x00j\x82\x00\x00i\x83\x00\x00i\x83\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    i\x83\x00\x00n\x83\x00\x00\x8d\x83\x00\x00\xa8\x83\x00\x00\xe5\x83\x00\x00\x04\x84\x00\x00#\x84\x00\x00#\x84\x00\x00\x19\x85\x00\x00\x19\x85\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    \x19\x85\x00\x00\x1e\x85\x00\x00M\x85\x00\x00v\x85\x00\x00\xb3\x85\x00\x00\xe2\x85\x00\x00\x11\x86\x00\x00\x11\x86\x00\x007\x87\x00\x007\x87\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    7\x87\x00\x00<\x87\x00\x00M\x87\x00\x00\\\x87\x00\x00\x99\x87\x00\x00\xaa\x87\x00\x00\xbb\x87\x00\x00\xbb\x87\x00\x00\x87\x88\x00\x00\x87\x88\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    \x87\x88\x00\x00\x8c\x88\x00\x00\xa6\x88\x00\x00\xbd\x88\x00\x00\xfa\x88\x00\x00\x14\x89\x00\x00.\x89\x00\x00.\x89\x00\x00\x15\x8a\x00\x00\x15\x8a\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    \x15\x8a\x00\x00\x1a\x8a\x00\x005\x8a\x00\x00K\x8a\x00\x00\x88\x8a\x00\x00\xa3\x8a\x00\x00\xbe\x8a\x00\x00\xbe\x8a\x00\x00\xa8\x8b\x00\x00\xa8\x8b\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    \xa8\x8b\x00\x00\xad\x8b\x00\x00\xbd\x8b\x00\x00\xca\x8b\x00\x00\x07\x8c\x00\x00\x17\x8c\x00\x00'\x8c\x00\x00'\x8c\x00\x00\xf0\x8c\x00\x00\xf0\x8c\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    \xf0\x8c\x00\x00\xf5\x8c\x00\x00\x0e\x8d\x00\x00#\x8d\x00\x00`\x8d\x00\x00y\x8d\x00\x00\x92\x8d\x00\x00\x92\x8d\x00\x00v\x8e\x00\x00v\x8e\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    v\x8e\x00\x00{\x8e\x00\x00\x9b\x8e\x00\x00\xb5\x8e\x00\x00\xf2\x8e\x00\x00\x12\x8f\x00\x002\x8f\x00\x002\x8f\x00\x00+\x90\x00\x00+\x90\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    +\x90\x00\x000\x90\x00\x00P\x90\x00\x00l\x90\x00\x00\xa9\x90\x00\x00\xc9\x90\x00\x00\xe9\x90\x00\x00\xe9\x90\x00\x00\xe2\x91\x00\x00\xe2\x91\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    \xe2\x91\x00\x00\xe7\x91\x00\x00\xff\x91\x00\x00\x13\x92\x00\x00P\x92\x00\x00h\x92\x00\x00\x80\x92\x00\x00\x80\x92\x00\x00a\x93\x00\x00a\x93\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    a\x93\x00\x00f\x93\x00\x00\x7f\x93\x00\x00\x94\x93\x00\x00\xd1\x93\x00\x00\xea\x93\x00\x00\x03\x94\x00\x00\x03\x94\x00\x00\xe7\x94\x00\x00\xe7\x94\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    \xe7\x94\x00\x00\xec\x94\x00\x00\x05\x95\x00\x00\x1a\x95\x00\x00W\x95\x00\x00p\x95\x00\x00\x89\x95\x00\x00\x89\x95\x00\x00m\x96\x00\x00m\x96\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    m\x96\x00\x00r\x96\x00\x00\x8b\x96\x00\x00\xa0\x96\x00\x00\xdd\x96\x00\x00\xf6\x96\x00\x00\x0f\x97\x00\x00\x0f\x97\x00\x00\xf3\x97\x00\x00\xf3\x97\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    \xf3\x97\x00\x00\xf8\x97\x00\x00\x14\x98\x00\x00,\x98\x00\x00i\x98\x00\x00\x85\x98\x00\x00\xa1\x98\x00\x00\xa1\x98\x00\x00\x8e\x99\x00\x00\x8e\x99\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    \x8e\x99\x00\x00\x93\x99\x00\x00\xaf\x99\x00\x00\xc7\x99\x00\x00\x04\x9a\x00\x00\x20\x9a\x00\x00<\x9a\x00\x00<\x9a\x00\x00)\x9b\x00\x00)\x9b\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    )\x9b\x00\x00.\x9b\x00\x00F\x9b\x00\x00[\x9b\x00\x00\x98\x9b\x00\x00\xb0\x9b\x00\x00\xc8\x9b\x00\x00\xc8\x9b\x00\x00\xa9\x9c\x00\x00\xa9\x9c\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    \xa9\x9c\x00\x00\xae\x9c\x00\x00\xd9\x9c\x00\x00\xfc\x9c\x00\x009\x9d\x00\x00d\x9d\x00\x00\x8f\x9d\x00\x00\x8f\x9d\x00\x00\xa9\x9e\x00\x00\xa9\x9e\x00\x00\x02\x00\x0e\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    \xa9\x9e\x00\x00\xae\x9e\x00\x00\xcc\x9e\x00\x00\xe8\x9e\x00\x00%\x9f\x00\x00C\x9f\x00\x00a\x9f\x00\x00a\x9f\x00\x00\xb1\xa0\x00\x00\xb1\xa0\x00\x00\x04\x00\x0f\x00\x0a\x01\x99\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    \xb1\xa0\x00\x00\xb6\xa0\x00\x00\xc8\xa0\x00\x00\xd9\xa0\x00\x00\x16\xa1\x00\x00(\xa1\x00\x00:\xa1\x00\x00:\xa1\x00\x00\x19\xa2\x00\x00\x19\xa2\x00\x00\x04\x00\x0f\x00\x0a\x01\x99\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    \x19\xa2\x00\x00\x1e\xa2\x00\x000\xa2\x00\x00@\xa2\x00\x00}\xa2\x00\x00\x8f\xa2\x00\x00\xa1\xa2\x00\x00\xa1\xa2\x00\x00\x80\xa3\x00\x00\x80\xa3\x00\x00\x04\x00\x0f\x00\x0a\x01\x99\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    \x80\xa3\x00\x00\x85\xa3\x00\x00\x9a\xa3\x00\x00\xad\xa3\x00\x00\xea\xa3\x00\x00\xff\xa3\x00\x00\x14\xa4\x00\x00\x14\xa4\x00\x00\xfc\xa4\x00\x00\xfc\xa4\x00\x00\x04\x00\x0f\x00\x0a\x01\x99\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    \xfc\xa4\x00\x00\x01\xa5\x00\x00\x11\xa5\x00\x00\x20\xa5\x00\x00]\xa5\x00\x00m\xa5\x00\x00}\xa5\x00\x00}\xa5\x00\x00V\xa6\x00\x00V\xa6\x00\x00\x04\x00\x0f\x00\x0a\x01\x99\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    V\xa6\x00\x00[\xa6\x00\x00j\xa6\x00\x00x\xa6\x00\x00\xb5\xa6\x00\x00\xc4\xa6\x00\x00\xd3\xa6\x00\x00\xd3\xa6\x00\x00\xa9\xa7\x00\x00\xa9\xa7\x00\x00\x04\x00\x0f\x00\x0a\x01\x99\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    \xa9\xa7\x00\x00\xae\xa7\x00\x00\xc1\xa7\x00\x00\xd3\xa7\x00\x00\x10\xa8\x00\x00#\xa8\x00\x006\xa8\x00\x006\xa8\x00\x00\x18\xa9\x00\x00\x18\xa9\x00\x00\x04\x00\x0f\x00\x0a\x01\x99\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    \x18\xa9\x00\x00\x1d\xa9\x00\x001\xa9\x00\x00C\xa9\x00\x00\x80\xa9\x00\x00\x94\xa9\x00\x00\xa8\xa9\x00\x00\xa8\xa9\x00\x00\xd0\xaa\x00\x00\xd0\xaa\x00\x00\x02\x00\x10\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    \xd0\xaa\x00\x00\xd5\xaa\x00\x00\xee\xaa\x00\x00\x05\xab\x00\x00B\xab\x00\x00[\xab\x00\x00t\xab\x00\x00t\xab\x00\x00\xb0\xac\x00\x00\xb0\xac\x00\x00\x02\x00\x11\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    \xb0\xac\x00\x00\xb5\xac\x00\x00\xcb\xac\x00\x00\xdf\xac\x00\x00\x1c\xad\x00\x002\xad\x00\x00H\xad\x00\x00H\xad\x00\x00.\xae\x00\x00.\xae\x00\x00\x02\x00\x11\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    .\xae\x00\x003\xae\x00\x00T\xae\x00\x00r\xae\x00\x00\xaf\xae\x00\x00\xd0\xae\x00\x00\xf1\xae\x00\x00\xf1\xae\x00\x00\xf8\xaf\x00\x00\xf8\xaf\x00\x00\x02\x00\x11\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    \xf8\xaf\x00\x00\xfd\xaf\x00\x00&\xb0\x00\x00J\xb0\x00\x00\x87\xb0\x00\x00\xb0\xb0\x00\x00\xd9\xb0\x00\x00\xd9\xb0\x00\x00\xf8\xb1\x00\x00\xf8\xb1\x00\x00\x02\x00\x11\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    \xf8\xb1\x00\x00\xfd\xb1\x00\x00-\xb2\x00\x00X\xb2\x00\x00\x95\xb2\x00\x00\xc5\xb2\x00\x00\xf5\xb2\x00\x00\xf5\xb2\x00\x00)\xb4\x00\x00)\xb4\x00\x00\x02\x00\x11\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    )\xb4\x00\x00.\xb4\x00\x00b\xb4\x00\x00\x91\xb4\x00\x00\xce\xb4\x00\x00\x02\xb5\x00\x006\xb5\x00\x006\xb5\x00\x00v\xb6\x00\x00v\xb6\x00\x00\x02\x00\x11\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    v\xb6\x00\x00{\xb6\x00\x00\xab\xb6\x00\x00\xd5\xb6\x00\x00\x12\xb7\x00\x00B\xb7\x00\x00r\xb7\x00\x00r\xb7\x00\x00\xa6\xb8\x00\x00\xa6\xb8\x00\x00\x02\x00\x11\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    \xa6\xb8\x00\x00\xab\xb8\x00\x00\xc4\xb8\x00\x00\xda\xb8\x00\x00\x17\xb9\x00\x000\xb9\x00\x00I\xb9\x00\x00I\xb9\x00\x008\xba\x00\x008\xba\x00\x00\x02\x00\x11\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    8\xba\x00\x00=\xba\x00\x00k\xba\x00\x00\x93\xba\x00\x00\xd0\xba\x00\x00\xfe\xba\x00\x00,\xbb\x00\x00,\xbb\x00\x00Z\xbc\x00\x00Z\xbc\x00\x00\x02\x00\x11\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    Z\xbc\x00\x00_\xbc\x00\x00x\xbc\x00\x00\x8e\xbc\x00\x00\xcb\xbc\x00\x00\xe4\xbc\x00\x00\xfd\xbc\x00\x00\xfd\xbc\x00\x00\xec\xbd\x00\x00\xec\xbd\x00\x00\x02\x00\x11\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    \xec\xbd\x00\x00\xf1\xbd\x00\x00\x0a\xbe\x00\x00\x20\xbe\x00\x00]\xbe\x00\x00v\xbe\x00\x00\x8f\xbe\x00\x00\x8f\xbe\x00\x00~\xbf\x00\x00~\xbf\x00\x00\x02\x00\x11\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    ~\xbf\x00\x00\x83\xbf\x00\x00\xa6\xbf\x00\x00\xc5\xbf\x00\x00\x02\xc0\x00\x00%\xc0\x00\x00H\xc0\x00\x00H\xc0\x00\x00U\xc1\x00\x00U\xc1\x00\x00\x02\x00\x11\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\x02\x00\x00\x00\
+    U\xc1\x00\x00Z\xc1\x00\x00t\xc1\x00\x00\x8b\xc1\x00\x00\xc8\xc1\x00\x00\xe2\xc1\x00\x00\xfc\xc1\x00\x00\xfc\xc1\x00\x00\xa4\xc3\x00\x00\xa4\xc3\x00\x00\x02\x00\x12\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\
+    \xb8\xc3\x00\x00\xbd\xc3\x00\x00\xdc\xc3\x00\x00\xf8\xc3\x00\x005\xc4\x00\x00T\xc4\x00\x00s\xc4\x00\x00s\xc4\x00\x00\xc7\xc5\x00\x00\xc7\xc5\x00\x00\x02\x00\x13\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\
+    \xc7\xc5\x00\x00\xcc\xc5\x00\x00\xef\xc5\x00\x00\x10\xc6\x00\x00M\xc6\x00\x00p\xc6\x00\x00\x93\xc6\x00\x00\x93\xc6\x00\x00\xf7\xc7\x00\x00\xf7\xc7\x00\x00\x03\x00\x14\x00\x0a\x01\x93\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\
+    \xf7\xc7\x00\x00\xfc\xc7\x00\x00\x0c\xc8\x00\x00\x1b\xc8\x00\x00X\xc8\x00\x00h\xc8\x00\x00x\xc8\x00\x00x\xc8\x00\x00V\xc9\x00\x00V\xc9\x00\x00\x03\x00\x14\x00\x0a\x01\x93\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\
+    V\xc9\x00\x00[\xc9\x00\x00\x86\xc9\x00\x00\xad\xc9\x00\x00\xea\xc9\x00\x00\x15\xca\x00\x00@\xca\x00\x00@\xca\x00\x00\xc4\xcb\x00\x00\xc4\xcb\x00\x00\x02\x00\x15\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\
+    \xc4\xcb\x00\x00\xc9\xcb\x00\x00\xe6\xcb\x00\x00\x00\xcc\x00\x00=\xcc\x00\x00Z\xcc\x00\x00w\xcc\x00\x00w\xcc\x00\x00\x84\xcd\x00\x00\x84\xcd\x00\x00\x02\x00\x15\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\
+    \x84\xcd\x00\x00\x89\xcd\x00\x00\xa8\xcd\x00\x00\xc5\xcd\x00\x00\x02\xce\x00\x00!\xce\x00\x00@\xce\x00\x00@\xce\x00\x00\x94\xcf\x00\x00\x94\xcf\x00\x00\x02\x00\x16\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\
+    \x94\xcf\x00\x00\x99\xcf\x00\x00\xae\xcf\x00\x00\xc1\xcf\x00\x00\xfe\xcf\x00\x00\x13\xd0\x00\x00(\xd0\x00\x00(\xd0\x00\x00T\xd1\x00\x00T\xd1\x00\x00\x02\x00\x17\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\
+    T\xd1\x00\x00Y\xd1\x00\x00\x84\xd1\x00\x00\xa8\xd1\x00\x00\xe5\xd1\x00\x00\x0a\xd2\x00\x00/\xd2\x00\x00/\xd2\x00\x00D\xd3\x00\x00D\xd3\x00\x00\x02\x00\x17\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\
+    D\xd3\x00\x00I\xd3\x00\x00o\xd3\x00\x00\x8e\xd3\x00\x00\xcb\xd3\x00\x00\xeb\xd3\x00\x00\x0b\xd4\x00\x00\x0b\xd4\x00\x00\x11\xd5\x00\x00\x11\xd5\x00\x00\x02\x00\x17\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\
+    \x11\xd5\x00\x00\x16\xd5\x00\x00>\xd5\x00\x00`\xd5\x00\x00\x9d\xd5\x00\x00\xbf\xd5\x00\x00\xe1\xd5\x00\x00\xe1\xd5\x00\x00\xed\xd6\x00\x00\xed\xd6\x00\x00\x02\x00\x17\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\
+    \xed\xd6\x00\x00\xf2\xd6\x00\x00\x16\xd7\x00\x003\xd7\x00\x00p\xd7\x00\x00\x8e\xd7\x00\x00\xac\xd7\x00\x00\xac\xd7\x00\x00\xac\xd8\x00\x00\xac\xd8\x00\x00\x02\x00\x17\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\x03\x00\x00\x00\
+    \xac\xd8\x00\x00\xb1\xd8\x00\x00\xc4\xd8\x00\x00\xd5\xd8\x00\x00\x12\xd9\x00\x00%\xd9\x00\x008\xd9\x00\x008\xd9\x00\x00\xbc\xda\x00\x00\xbc\xda\x00\x00\x02\x00\x18\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\
+    \xcc\xda\x00\x00\xd1\xda\x00\x00\xeb\xda\x00\x00\x03\xdb\x00\x00@\xdb\x00\x00Z\xdb\x00\x00t\xdb\x00\x00t\xdb\x00\x00\xb4\xdc\x00\x00\xb4\xdc\x00\x00\x02\x00\x19\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\
+    \xb4\xdc\x00\x00\xb9\xdc\x00\x00\xdb\xdc\x00\x00\xf7\xdc\x00\x004\xdd\x00\x00P\xdd\x00\x00l\xdd\x00\x00l\xdd\x00\x00k\xde\x00\x00k\xde\x00\x00\x02\x00\x19\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\
+    k\xde\x00\x00p\xde\x00\x00\x96\xde\x00\x00\xb5\xde\x00\x00\xf2\xde\x00\x00\x12\xdf\x00\x002\xdf\x00\x002\xdf\x00\x00=\xe0\x00\x00=\xe0\x00\x00\x02\x00\x19\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\
+    =\xe0\x00\x00B\xe0\x00\x00j\xe0\x00\x00\x8c\xe0\x00\x00\xc9\xe0\x00\x00\xeb\xe0\x00\x00\x0d\xe1\x00\x00\x0d\xe1\x00\x00\x1e\xe2\x00\x00\x1e\xe2\x00\x00\x02\x00\x19\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\
+    \x1e\xe2\x00\x00#\xe2\x00\x00G\xe2\x00\x00d\xe2\x00\x00\xa1\xe2\x00\x00\xbf\xe2\x00\x00\xdd\xe2\x00\x00\xdd\xe2\x00\x00\xe2\xe3\x00\x00\xe2\xe3\x00\x00\x02\x00\x19\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\
+    \xe2\xe3\x00\x00\xe7\xe3\x00\x00\x0c\xe4\x00\x00.\xe4\x00\x00k\xe4\x00\x00\x90\xe4\x00\x00\xb5\xe4\x00\x00\xb5\xe4\x00\x00!\xe6\x00\x00!\xe6\x00\x00\x02\x00\x1a\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\
+    !\xe6\x00\x00&\xe6\x00\x00G\xe6\x00\x00b\xe6\x00\x00\x9f\xe6\x00\x00\xb8\xe6\x00\x00\xd1\xe6\x00\x00\xd1\xe6\x00\x00\xd4\xe7\x00\x00\xd4\xe7\x00\x00\x02\x00\x1a\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\
+    \xd4\xe7\x00\x00\xd9\xe7\x00\x00\xf7\xe7\x00\x00\x0e\xe8\x00\x00K\xe8\x00\x00a\xe8\x00\x00w\xe8\x00\x00w\xe8\x00\x00q\xe9\x00\x00q\xe9\x00\x00\x02\x00\x1a\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\
+    q\xe9\x00\x00v\xe9\x00\x00\x97\xe9\x00\x00\xb2\xe9\x00\x00\xef\xe9\x00\x00\x08\xea\x00\x00!\xea\x00\x00!\xea\x00\x00$\xeb\x00\x00$\xeb\x00\x00\x02\x00\x1a\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\
+    $\xeb\x00\x00)\xeb\x00\x00F\xeb\x00\x00]\xeb\x00\x00\x9a\xeb\x00\x00\xaf\xeb\x00\x00\xc4\xeb\x00\x00\xc4\xeb\x00\x00\xbb\xec\x00\x00\xbb\xec\x00\x00\x02\x00\x1a\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\
+    \xbb\xec\x00\x00\xc0\xec\x00\x00\xe7\xec\x00\x00\x07\xed\x00\x00D\xed\x00\x00c\xed\x00\x00\x82\xed\x00\x00\x82\xed\x00\x00\x97\xee\x00\x00\x97\xee\x00\x00\x02\x00\x1a\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\
+    \x97\xee\x00\x00\x9c\xee\x00\x00\xaf\xee\x00\x00\xc1\xee\x00\x00\xfe\xee\x00\x00\x11\xef\x00\x00$\xef\x00\x00$\xef\x00\x00H\xf0\x00\x00H\xf0\x00\x00\x02\x00\x1b\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\
+    H\xf0\x00\x00M\xf0\x00\x00f\xf0\x00\x00|\xf0\x00\x00\xb9\xf0\x00\x00\xd8\xf0\x00\x00\xf7\xf0\x00\x00\xf7\xf0\x00\x00\xec\xf1\x00\x00\xec\xf1\x00\x00\x02\x00\x1b\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\x04\x00\x00\x00\
+    \xec\xf1\x00\x00\xf1\xf1\x00\x00\x05\xf2\x00\x00\x17\xf2\x00\x00T\xf2\x00\x00h\xf2\x00\x00|\xf2\x00\x00|\xf2\x00\x00\x08\xf4\x00\x00\x08\xf4\x00\x00\x02\x00\x1c\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x04\x00\x00\x00\x05\x00\x00\x00\x05\x00\x00\x00\x05\x00\x00\x00\
+    \x1a\xf4\x00\x00\x1f\xf4\x00\x002\xf4\x00\x00C\xf4\x00\x00\x80\xf4\x00\x00\x93\xf4\x00\x00\xa6\xf4\x00\x00\xa6\xf4\x00\x00*\xf6\x00\x00*\xf6\x00\x00\x02\x00\x1d\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x05\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    :\xf6\x00\x00?\xf6\x00\x00S\xf6\x00\x00f\xf6\x00\x00\xa3\xf6\x00\x00\xb7\xf6\x00\x00\xcb\xf6\x00\x00\xcb\xf6\x00\x00\xf3\xf7\x00\x00\xf3\xf7\x00\x00\x05\x00\x1e\x00\x0b\x01\x99\x01\xa5\x80\xff\xff\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \xf3\xf7\x00\x00\xf8\xf7\x00\x00\x1a\xf8\x00\x008\xf8\x00\x00u\xf8\x00\x00\x9f\xf8\x00\x00\xc9\xf8\x00\x00\xc9\xf8\x00\x00\xde\xf9\x00\x00\xde\xf9\x00\x00\x05\x00\x1e\x00\x0a\x01\x99\x01\xa5\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \xde\xf9\x00\x00\xe3\xf9\x00\x00\xfc\xf9\x00\x00\x12\xfa\x00\x00O\xfa\x00\x00d\xfa\x00\x00y\xfa\x00\x00y\xfa\x00\x00[\xfb\x00\x00[\xfb\x00\x00\x05\x00\x1e\x00\x0b\x01\x99\x01\xa5\x80\xff\xff\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    [\xfb\x00\x00`\xfb\x00\x00\x80\xfb\x00\x00\x9c\xfb\x00\x00\xd9\xfb\x00\x00\xf5\xfb\x00\x00\x11\xfc\x00\x00\x11\xfc\x00\x00\x08\xfd\x00\x00\x08\xfd\x00\x00\x05\x00\x1e\x00\x0a\x01\x99\x01\xa5\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \x08\xfd\x00\x00\x0d\xfd\x00\x00\"\xfd\x00\x004\xfd\x00\x00q\xfd\x00\x00\x82\xfd\x00\x00\x93\xfd\x00\x00\x93\xfd\x00\x00i\xfe\x00\x00i\xfe\x00\x00\x05\x00\x1e\x00\x0b\x01\x99\x01\xa5\x80\xff\xff\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    i\xfe\x00\x00n\xfe\x00\x00\x93\xfe\x00\x00\xb3\xfe\x00\x00\xf0\xfe\x00\x00\x15\xff\x00\x00:\xff\x00\x00:\xff\x00\x00\xa6\x00\x01\x00\xa6\x00\x01\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \xa6\x00\x01\x00\xab\x00\x01\x00\xb7\x00\x01\x00\xc2\x00\x01\x00\xff\x00\x01\x00\x0b\x01\x01\x00\x17\x01\x01\x00\x17\x01\x01\x00\xeb\x01\x01\x00\xeb\x01\x01\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \xeb\x01\x01\x00\xf0\x01\x01\x00\x06\x02\x01\x00\x1b\x02\x01\x00X\x02\x01\x00n\x02\x01\x00\x84\x02\x01\x00\x84\x02\x01\x00v\x03\x01\x00v\x03\x01\x00\x03\x00\x1f\x00\x0a\x01\x93\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    v\x03\x01\x00{\x03\x01\x00\x88\x03\x01\x00\x94\x03\x01\x00\xd1\x03\x01\x00\xde\x03\x01\x00\xeb\x03\x01\x00\xeb\x03\x01\x00\xc2\x04\x01\x00\xc2\x04\x01\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \xc2\x04\x01\x00\xc7\x04\x01\x00\xd5\x04\x01\x00\xe2\x04\x01\x00\x1f\x05\x01\x00-\x05\x01\x00;\x05\x01\x00;\x05\x01\x00\x15\x06\x01\x00\x15\x06\x01\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \x15\x06\x01\x00\x1a\x06\x01\x00)\x06\x01\x007\x06\x01\x00t\x06\x01\x00\x83\x06\x01\x00\x92\x06\x01\x00\x92\x06\x01\x00o\x07\x01\x00o\x07\x01\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    o\x07\x01\x00t\x07\x01\x00\x85\x07\x01\x00\x95\x07\x01\x00\xd2\x07\x01\x00\xe3\x07\x01\x00\xf4\x07\x01\x00\xf4\x07\x01\x00\xd7\x08\x01\x00\xd7\x08\x01\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \xd7\x08\x01\x00\xdc\x08\x01\x00\xef\x08\x01\x00\x00\x09\x01\x00=\x09\x01\x00P\x09\x01\x00c\x09\x01\x00c\x09\x01\x00L\x0a\x01\x00L\x0a\x01\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    L\x0a\x01\x00Q\x0a\x01\x00]\x0a\x01\x00h\x0a\x01\x00\xa5\x0a\x01\x00\xb1\x0a\x01\x00\xbd\x0a\x01\x00\xbd\x0a\x01\x00\x91\x0b\x01\x00\x91\x0b\x01\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \x91\x0b\x01\x00\x96\x0b\x01\x00\xa3\x0b\x01\x00\xae\x0b\x01\x00\xeb\x0b\x01\x00\xf8\x0b\x01\x00\x05\x0c\x01\x00\x05\x0c\x01\x00\xdc\x0c\x01\x00\xdc\x0c\x01\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \xdc\x0c\x01\x00\xe1\x0c\x01\x00\xee\x0c\x01\x00\xfa\x0c\x01\x007\x0d\x01\x00D\x0d\x01\x00Q\x0d\x01\x00Q\x0d\x01\x00(\x0e\x01\x00(\x0e\x01\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    (\x0e\x01\x00-\x0e\x01\x00>\x0e\x01\x00N\x0e\x01\x00\x8b\x0e\x01\x00\x9c\x0e\x01\x00\xad\x0e\x01\x00\xad\x0e\x01\x00\x90\x0f\x01\x00\x90\x0f\x01\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \x90\x0f\x01\x00\x95\x0f\x01\x00\xab\x0f\x01\x00\xc0\x0f\x01\x00\xfd\x0f\x01\x00\x13\x10\x01\x00)\x10\x01\x00)\x10\x01\x00\x1b\x11\x01\x00\x1b\x11\x01\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \x1b\x11\x01\x00\x20\x11\x01\x002\x11\x01\x00C\x11\x01\x00\x80\x11\x01\x00\x92\x11\x01\x00\xa4\x11\x01\x00\xa4\x11\x01\x00\x8a\x12\x01\x00\x8a\x12\x01\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \x8a\x12\x01\x00\x8f\x12\x01\x00\xa6\x12\x01\x00\xbc\x12\x01\x00\xf9\x12\x01\x00\x10\x13\x01\x00'\x13\x01\x00'\x13\x01\x00\x1c\x14\x01\x00\x1c\x14\x01\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \x1c\x14\x01\x00!\x14\x01\x002\x14\x01\x00A\x14\x01\x00~\x14\x01\x00\x8f\x14\x01\x00\xa0\x14\x01\x00\xa0\x14\x01\x00\x83\x15\x01\x00\x83\x15\x01\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \x83\x15\x01\x00\x88\x15\x01\x00\x98\x15\x01\x00\xa7\x15\x01\x00\xe4\x15\x01\x00\xf4\x15\x01\x00\x04\x16\x01\x00\x04\x16\x01\x00\xe4\x16\x01\x00\xe4\x16\x01\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \xe4\x16\x01\x00\xe9\x16\x01\x00\xf9\x16\x01\x00\x08\x17\x01\x00E\x17\x01\x00U\x17\x01\x00e\x17\x01\x00e\x17\x01\x00E\x18\x01\x00E\x18\x01\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    E\x18\x01\x00J\x18\x01\x00\\\x18\x01\x00m\x18\x01\x00\xaa\x18\x01\x00\xbc\x18\x01\x00\xce\x18\x01\x00\xce\x18\x01\x00\xb4\x19\x01\x00\xb4\x19\x01\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \xb4\x19\x01\x00\xb9\x19\x01\x00\xc8\x19\x01\x00\xd6\x19\x01\x00\x13\x1a\x01\x00\"\x1a\x01\x001\x1a\x01\x001\x1a\x01\x00\x0e\x1b\x01\x00\x0e\x1b\x01\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \x0e\x1b\x01\x00\x13\x1b\x01\x00&\x1b\x01\x008\x1b\x01\x00u\x1b\x01\x00\x88\x1b\x01\x00\x9b\x1b\x01\x00\x9b\x1b\x01\x00\x84\x1c\x01\x00\x84\x1c\x01\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \x84\x1c\x01\x00\x89\x1c\x01\x00\x99\x1c\x01\x00\xa8\x1c\x01\x00\xe5\x1c\x01\x00\xf5\x1c\x01\x00\x05\x1d\x01\x00\x05\x1d\x01\x00\xe5\x1d\x01\x00\xe5\x1d\x01\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \xe5\x1d\x01\x00\xea\x1d\x01\x00\xfa\x1d\x01\x00\x09\x1e\x01\x00F\x1e\x01\x00V\x1e\x01\x00f\x1e\x01\x00f\x1e\x01\x00F\x1f\x01\x00F\x1f\x01\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    F\x1f\x01\x00K\x1f\x01\x00[\x1f\x01\x00j\x1f\x01\x00\xa7\x1f\x01\x00\xb7\x1f\x01\x00\xc7\x1f\x01\x00\xc7\x1f\x01\x00\xa7\x20\x01\x00\xa7\x20\x01\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \xa7\x20\x01\x00\xac\x20\x01\x00\xbe\x20\x01\x00\xcf\x20\x01\x00\x0c!\x01\x00\x1e!\x01\x000!\x01\x000!\x01\x00\x16\"\x01\x00\x16\"\x01\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \x16\"\x01\x00\x1b\"\x01\x00-\"\x01\x00>\"\x01\x00{\"\x01\x00\x8d\"\x01\x00\x9f\"\x01\x00\x9f\"\x01\x00\x85#\x01\x00\x85#\x01\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \x85#\x01\x00\x8a#\x01\x00\x9e#\x01\x00\xb1#\x01\x00\xee#\x01\x00\x0a$\x01\x00&$\x01\x00&$\x01\x00\"%\x01\x00\"%\x01\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \"%\x01\x00'%\x01\x007%\x01\x00F%\x01\x00\x83%\x01\x00\x93%\x01\x00\xa3%\x01\x00\xa3%\x01\x00\x83&\x01\x00\x83&\x01\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \x83&\x01\x00\x88&\x01\x00\x97&\x01\x00\xa5&\x01\x00\xe2&\x01\x00\xf1&\x01\x00\x00'\x01\x00\x00'\x01\x00\xdd'\x01\x00\xdd'\x01\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \xdd'\x01\x00\xe2'\x01\x00\xf1'\x01\x00\xff'\x01\x00<(\x01\x00K(\x01\x00Z(\x01\x00Z(\x01\x007)\x01\x007)\x01\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    7)\x01\x00<)\x01\x00L)\x01\x00[)\x01\x00\x98)\x01\x00\xa8)\x01\x00\xb8)\x01\x00\xb8)\x01\x00\x98*\x01\x00\x98*\x01\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \x98*\x01\x00\x9d*\x01\x00\xad*\x01\x00\xbc*\x01\x00\xf9*\x01\x00\x09+\x01\x00\x19+\x01\x00\x19+\x01\x00\xf9+\x01\x00\xf9+\x01\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \xf9+\x01\x00\xfe+\x01\x00\x10,\x01\x00!,\x01\x00^,\x01\x00p,\x01\x00\x82,\x01\x00\x82,\x01\x00h-\x01\x00h-\x01\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    h-\x01\x00m-\x01\x00\x80-\x01\x00\x92-\x01\x00\xcf-\x01\x00\xe2-\x01\x00\xf5-\x01\x00\xf5-\x01\x00\xde.\x01\x00\xde.\x01\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \xde.\x01\x00\xe3.\x01\x00\xf2.\x01\x00\x00/\x01\x00=/\x01\x00L/\x01\x00[/\x01\x00[/\x01\x0080\x01\x0080\x01\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    80\x01\x00=0\x01\x00U0\x01\x00k0\x01\x00\xa80\x01\x00\xc00\x01\x00\xd80\x01\x00\xd80\x01\x00\xd01\x01\x00\xd01\x01\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \xd01\x01\x00\xd51\x01\x00\xee1\x01\x00\x052\x01\x00B2\x01\x00[2\x01\x00t2\x01\x00t2\x01\x00o3\x01\x00o3\x01\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    o3\x01\x00t3\x01\x00\x8d3\x01\x00\xa43\x01\x00\xe13\x01\x00\xfa3\x01\x00\x134\x01\x00\x134\x01\x00\x0e5\x01\x00\x0e5\x01\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \x0e5\x01\x00\x135\x01\x00.5\x01\x00G5\x01\x00\x845\x01\x00\x9f5\x01\x00\xba5\x01\x00\xba5\x01\x00\xbb6\x01\x00\xbb6\x01\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \xbb6\x01\x00\xc06\x01\x00\xdb6\x01\x00\xf46\x01\x0017\x01\x00L7\x01\x00g7\x01\x00g7\x01\x00h8\x01\x00h8\x01\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    h8\x01\x00m8\x01\x00\x8a8\x01\x00\xa58\x01\x00\xe28\x01\x00\x079\x01\x00,9\x01\x00,9\x01\x00C:\x01\x00C:\x01\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    C:\x01\x00H:\x01\x00a:\x01\x00x:\x01\x00\xb5:\x01\x00\xce:\x01\x00\xe7:\x01\x00\xe7:\x01\x00\xe2;\x01\x00\xe2;\x01\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \xe2;\x01\x00\xe7;\x01\x00\xff;\x01\x00\x15<\x01\x00R<\x01\x00j<\x01\x00\x82<\x01\x00\x82<\x01\x00z=\x01\x00z=\x01\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    z=\x01\x00\x7f=\x01\x00\x98=\x01\x00\xaf=\x01\x00\xec=\x01\x00\x05>\x01\x00\x1e>\x01\x00\x1e>\x01\x00\x19?\x01\x00\x19?\x01\x00\x02\x00\x1f\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \x19?\x01\x00\x1e?\x01\x009?\x01\x00Q?\x01\x00\x8e?\x01\x00\xa9?\x01\x00\xc4?\x01\x00\xc4?\x01\x00\x08A\x01\x00\x08A\x01\x00\x02\x00\x20\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \x08A\x01\x00\x0dA\x01\x00#A\x01\x008A\x01\x00uA\x01\x00\x8bA\x01\x00\xa1A\x01\x00\xa1A\x01\x00\xd1B\x01\x00\xd1B\x01\x00\x06\x00!\x00\x09\x01\xf7\x01\xa5\x80\xff\xff\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \xd1B\x01\x00\xd6B\x01\x00\xdfB\x01\x00\xe7B\x01\x00$C\x01\x00-C\x01\x006C\x01\x006C\x01\x00\xf2C\x01\x00\xf2C\x01\x00\x06\x00!\x00\x09\x01\xf7\x01\xa5\x80\xff\xff\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \xf2C\x01\x00\xf7C\x01\x00\x04D\x01\x00\x0fD\x01\x00LD\x01\x00YD\x01\x00fD\x01\x00fD\x01\x00.E\x01\x00.E\x01\x00\x06\x00!\x00\x09\x01\xf7\x01\xa5\x80\xff\xff\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    .E\x01\x003E\x01\x00GE\x01\x00YE\x01\x00\x96E\x01\x00\xaaE\x01\x00\xbeE\x01\x00\xbeE\x01\x00\x9bF\x01\x00\x9bF\x01\x00\x06\x00!\x00\x09\x01\xf7\x01\xa5\x80\xff\xff\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \x9bF\x01\x00\xa0F\x01\x00\xbcF\x01\x00\xd6F\x01\x00\x13G\x01\x00/G\x01\x00KG\x01\x00KG\x01\x00@H\x01\x00@H\x01\x00\x06\x00!\x00\x08\x01\xf7\x01\xa5\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    @H\x01\x00EH\x01\x00[H\x01\x00oH\x01\x00\xacH\x01\x00\xc2H\x01\x00\xd8H\x01\x00\xd8H\x01\x00\x08J\x01\x00\x08J\x01\x00\x02\x00\"\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \x08J\x01\x00\x0dJ\x01\x00\"J\x01\x005J\x01\x00rJ\x01\x00\x87J\x01\x00\x9cJ\x01\x00\x9cJ\x01\x00|K\x01\x00|K\x01\x00\x02\x00\"\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    |K\x01\x00\x81K\x01\x00\x91K\x01\x00\x9fK\x01\x00\xdcK\x01\x00\xecK\x01\x00\xfcK\x01\x00\xfcK\x01\x00\xcdL\x01\x00\xcdL\x01\x00\x02\x00\"\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \xcdL\x01\x00\xd2L\x01\x00\xe4L\x01\x00\xf4L\x01\x001M\x01\x00CM\x01\x00UM\x01\x00UM\x01\x00,N\x01\x00,N\x01\x00\x02\x00\"\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    ,N\x01\x001N\x01\x00QN\x01\x00mN\x01\x00\xaaN\x01\x00\xcaN\x01\x00\xeaN\x01\x00\xeaN\x01\x00BP\x01\x00BP\x01\x00\x04\x00#\x00\x0a\x01\x99\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    BP\x01\x00GP\x01\x00TP\x01\x00_P\x01\x00\x9cP\x01\x00\xa9P\x01\x00\xb6P\x01\x00\xb6P\x01\x00\x88Q\x01\x00\x88Q\x01\x00\x04\x00#\x00\x0a\x01\x99\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \x88Q\x01\x00\x8dQ\x01\x00\xa6Q\x01\x00\xbcQ\x01\x00\xf9Q\x01\x00\x13R\x01\x00-R\x01\x00-R\x01\x00#S\x01\x00#S\x01\x00\x04\x00#\x00\x0a\x01\x99\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    #S\x01\x00(S\x01\x00:S\x01\x00JS\x01\x00\x87S\x01\x00\x99S\x01\x00\xabS\x01\x00\xabS\x01\x00\x8cT\x01\x00\x8cT\x01\x00\x04\x00#\x00\x0b\x01\x99\x01\xa6\x80\xff\xff\x03\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \x8cT\x01\x00\x91T\x01\x00\xacT\x01\x00\xc3T\x01\x00\x00U\x01\x00\x1bU\x01\x006U\x01\x006U\x01\x002V\x01\x002V\x01\x00\x04\x00#\x00\x0a\x01\x99\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    2V\x01\x007V\x01\x00LV\x01\x00`V\x01\x00\x9dV\x01\x00\xb2V\x01\x00\xc7V\x01\x00\xc7V\x01\x00\xf3W\x01\x00\xf3W\x01\x00\x06\x00$\x00\x09\x01\xf7\x01\xa5\x80\xff\xff\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \xf3W\x01\x00\xf8W\x01\x00\x06X\x01\x00\x13X\x01\x00PX\x01\x00^X\x01\x00lX\x01\x00lX\x01\x006Y\x01\x006Y\x01\x00\x06\x00$\x00\x08\x01\xf7\x01\xa5\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    6Y\x01\x00;Y\x01\x00IY\x01\x00VY\x01\x00\x93Y\x01\x00\xa1Y\x01\x00\xafY\x01\x00\xafY\x01\x00yZ\x01\x00yZ\x01\x00\x06\x00$\x00\x09\x01\xf7\x01\xa5\x80\xff\xff\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    yZ\x01\x00~Z\x01\x00\x8cZ\x01\x00\x99Z\x01\x00\xd6Z\x01\x00\xe4Z\x01\x00\xf2Z\x01\x00\xf2Z\x01\x00\xbc[\x01\x00\xbc[\x01\x00\x06\x00$\x00\x09\x01\xf7\x01\xa5\x80\xff\xff\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \xbc[\x01\x00\xc1[\x01\x00\xd3[\x01\x00\xe3[\x01\x00\x20\\\x01\x002\\\x01\x00D\\\x01\x00D\\\x01\x00\x1a]\x01\x00\x1a]\x01\x00\x06\x00$\x00\x09\x01\xf7\x01\xa5\x80\xff\xff\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \x1a]\x01\x00\x1f]\x01\x00/]\x01\x00>]\x01\x00{]\x01\x00\x8b]\x01\x00\x9b]\x01\x00\x9b]\x01\x00k^\x01\x00k^\x01\x00\x06\x00$\x00\x08\x01\xf7\x01\xa5\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    k^\x01\x00p^\x01\x00\x84^\x01\x00\x96^\x01\x00\xd3^\x01\x00\xe7^\x01\x00\xfb^\x01\x00\xfb^\x01\x00\xd7_\x01\x00\xd7_\x01\x00\x06\x00$\x00\x09\x01\xf7\x01\xa5\x80\xff\xff\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \xd7_\x01\x00\xdc_\x01\x00\xe8_\x01\x00\xf3_\x01\x000`\x01\x00<`\x01\x00H`\x01\x00H`\x01\x00wa\x01\x00wa\x01\x00\x07\x00%\x00\x08\x01\xf4\x01\xa5\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    wa\x01\x00|a\x01\x00\x84a\x01\x00\x8ba\x01\x00\xc8a\x01\x00\xd1a\x01\x00\xdaa\x01\x00\xdaa\x01\x00\xb0b\x01\x00\xb0b\x01\x00\x07\x00%\x00\x08\x01\xf4\x01\xa5\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \xb0b\x01\x00\xb5b\x01\x00\xc3b\x01\x00\xd0b\x01\x00\x0dc\x01\x00\x1bc\x01\x00)c\x01\x00)c\x01\x00\x11d\x01\x00\x11d\x01\x00\x07\x00%\x00\x08\x01\xf4\x01\xa5\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \x11d\x01\x00\x16d\x01\x00$d\x01\x001d\x01\x00nd\x01\x00|d\x01\x00\x8ad\x01\x00\x8ad\x01\x00re\x01\x00re\x01\x00\x07\x00%\x00\x08\x01\xf4\x01\xa5\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    re\x01\x00we\x01\x00\x87e\x01\x00\x95e\x01\x00\xd2e\x01\x00\xe2e\x01\x00\xf2e\x01\x00\xf2e\x01\x00\x0ag\x01\x00\x0ag\x01\x00\x06\x00&\x00\x09\x01\xf7\x01\xa5\x80\xff\xff\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \x0ag\x01\x00\x0fg\x01\x00\x20g\x01\x00/g\x01\x00lg\x01\x00}g\x01\x00\x8eg\x01\x00\x8eg\x01\x00\xb1h\x01\x00\xb1h\x01\x00\x08\x00'\x00\x08\x02\xf4\x01\xa5\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \xb1h\x01\x00\xb6h\x01\x00\xc6h\x01\x00\xd4h\x01\x00\x11i\x01\x00!i\x01\x001i\x01\x001i\x01\x00\x04j\x01\x00\x04j\x01\x00\x08\x00'\x00\x08\x02\xf4\x01\xa5\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \x04j\x01\x00\x09j\x01\x00\x12j\x01\x00\x1aj\x01\x00Wj\x01\x00`j\x01\x00ij\x01\x00ij\x01\x00\x80k\x01\x00\x80k\x01\x00\x02\x00(\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \x80k\x01\x00\x85k\x01\x00\x9ek\x01\x00\xb3k\x01\x00\xf0k\x01\x00\x09l\x01\x00\"l\x01\x00\"l\x01\x00\x1cm\x01\x00\x1cm\x01\x00\x02\x00(\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \x1cm\x01\x00!m\x01\x00Cm\x01\x00am\x01\x00\x9em\x01\x00\xc0m\x01\x00\xe2m\x01\x00\xe2m\x01\x00\xf7n\x01\x00\xf7n\x01\x00\x02\x00(\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \xf7n\x01\x00\xfcn\x01\x00\x17o\x01\x00/o\x01\x00lo\x01\x00\x87o\x01\x00\xa2o\x01\x00\xa2o\x01\x00\xa2p\x01\x00\xa2p\x01\x00\x02\x00(\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \xa2p\x01\x00\xa7p\x01\x00\xcep\x01\x00\xf2p\x01\x00/q\x01\x00Vq\x01\x00}q\x01\x00}q\x01\x00\xa1r\x01\x00\xa1r\x01\x00\x02\x00(\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \xa1r\x01\x00\xa6r\x01\x00\xc1r\x01\x00\xd9r\x01\x00\x16s\x01\x001s\x01\x00Ls\x01\x00Ls\x01\x00Lt\x01\x00Lt\x01\x00\x02\x00(\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    Lt\x01\x00Qt\x01\x00ht\x01\x00|t\x01\x00\xb9t\x01\x00\xd0t\x01\x00\xe7t\x01\x00\xe7t\x01\x00\xdbu\x01\x00\xdbu\x01\x00\x02\x00(\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \xdbu\x01\x00\xe0u\x01\x00\xf9u\x01\x00\x0fv\x01\x00Lv\x01\x00ev\x01\x00~v\x01\x00~v\x01\x00xw\x01\x00xw\x01\x00\x02\x00(\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    xw\x01\x00}w\x01\x00\x92w\x01\x00\xa4w\x01\x00\xe1w\x01\x00\xf6w\x01\x00\x0bx\x01\x00\x0bx\x01\x00\xf9x\x01\x00\xf9x\x01\x00\x02\x00(\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \xf9x\x01\x00\xfex\x01\x00\x1fy\x01\x00<y\x01\x00yy\x01\x00\x9ay\x01\x00\xbby\x01\x00\xbby\x01\x00\xcdz\x01\x00\xcdz\x01\x00\x02\x00(\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \xcdz\x01\x00\xd2z\x01\x00\xf9z\x01\x00\x1c{\x01\x00Y{\x01\x00\x80{\x01\x00\xa7{\x01\x00\xa7{\x01\x00\xcb|\x01\x00\xcb|\x01\x00\x02\x00(\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \xcb|\x01\x00\xd0|\x01\x00\xe2|\x01\x00\xf2|\x01\x00/}\x01\x00A}\x01\x00S}\x01\x00S}\x01\x008~\x01\x008~\x01\x00\x02\x00(\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    8~\x01\x00=~\x01\x00U~\x01\x00j~\x01\x00\xa7~\x01\x00\xbf~\x01\x00\xd7~\x01\x00\xd7~\x01\x00\xce\x7f\x01\x00\xce\x7f\x01\x00\x02\x00(\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \xce\x7f\x01\x00\xd3\x7f\x01\x00\xea\x7f\x01\x00\xfe\x7f\x01\x00;\x80\x01\x00R\x80\x01\x00i\x80\x01\x00i\x80\x01\x00]\x81\x01\x00]\x81\x01\x00\x02\x00(\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    ]\x81\x01\x00b\x81\x01\x00\x8c\x81\x01\x00\xb0\x81\x01\x00\xed\x81\x01\x00\x17\x82\x01\x00A\x82\x01\x00A\x82\x01\x00n\x83\x01\x00n\x83\x01\x00\x02\x00(\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    n\x83\x01\x00s\x83\x01\x00\x8c\x83\x01\x00\xa2\x83\x01\x00\xdf\x83\x01\x00\xf8\x83\x01\x00\x11\x84\x01\x00\x11\x84\x01\x00\x0b\x85\x01\x00\x0b\x85\x01\x00\x02\x00(\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \x0b\x85\x01\x00\x10\x85\x01\x00/\x85\x01\x00I\x85\x01\x00\x86\x85\x01\x00\xa5\x85\x01\x00\xc4\x85\x01\x00\xc4\x85\x01\x00\xd0\x86\x01\x00\xd0\x86\x01\x00\x02\x00(\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \xd0\x86\x01\x00\xd5\x86\x01\x00\xe9\x86\x01\x00\xfa\x86\x01\x007\x87\x01\x00K\x87\x01\x00_\x87\x01\x00_\x87\x01\x00J\x88\x01\x00J\x88\x01\x00\x02\x00(\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    J\x88\x01\x00O\x88\x01\x00`\x88\x01\x00n\x88\x01\x00\xab\x88\x01\x00\xbc\x88\x01\x00\xcd\x88\x01\x00\xcd\x88\x01\x00\xaf\x89\x01\x00\xaf\x89\x01\x00\x02\x00(\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \xaf\x89\x01\x00\xb4\x89\x01\x00\xc2\x89\x01\x00\xce\x89\x01\x00\x0b\x8a\x01\x00\x19\x8a\x01\x00'\x8a\x01\x00'\x8a\x01\x00\x00\x8b\x01\x00\x00\x8b\x01\x00\x02\x00(\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \x00\x8b\x01\x00\x05\x8b\x01\x00\x1e\x8b\x01\x003\x8b\x01\x00p\x8b\x01\x00\x89\x8b\x01\x00\xa2\x8b\x01\x00\xa2\x8b\x01\x00\x9c\x8c\x01\x00\x9c\x8c\x01\x00\x02\x00(\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \x9c\x8c\x01\x00\xa1\x8c\x01\x00\xb1\x8c\x01\x00\xbf\x8c\x01\x00\xfc\x8c\x01\x00\x0c\x8d\x01\x00\x1c\x8d\x01\x00\x1c\x8d\x01\x00\xfb\x8d\x01\x00\xfb\x8d\x01\x00\x02\x00(\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \xfb\x8d\x01\x00\x00\x8e\x01\x00\x14\x8e\x01\x00%\x8e\x01\x00b\x8e\x01\x00v\x8e\x01\x00\x8a\x8e\x01\x00\x8a\x8e\x01\x00u\x8f\x01\x00u\x8f\x01\x00\x02\x00(\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    u\x8f\x01\x00z\x8f\x01\x00\x8d\x8f\x01\x00\x9d\x8f\x01\x00\xda\x8f\x01\x00\xed\x8f\x01\x00\x00\x90\x01\x00\x00\x90\x01\x00\xe8\x90\x01\x00\xe8\x90\x01\x00\x02\x00(\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \xe8\x90\x01\x00\xed\x90\x01\x00\x0b\x91\x01\x00%\x91\x01\x00b\x91\x01\x00\x80\x91\x01\x00\x9e\x91\x01\x00\x9e\x91\x01\x00\xa7\x92\x01\x00\xa7\x92\x01\x00\x02\x00(\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \xa7\x92\x01\x00\xac\x92\x01\x00\xc6\x92\x01\x00\xdc\x92\x01\x00\x19\x93\x01\x003\x93\x01\x00M\x93\x01\x00M\x93\x01\x00J\x94\x01\x00J\x94\x01\x00\x02\x00(\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    J\x94\x01\x00O\x94\x01\x00q\x94\x01\x00\x8f\x94\x01\x00\xcc\x94\x01\x00\xee\x94\x01\x00\x10\x95\x01\x00\x10\x95\x01\x00%\x96\x01\x00%\x96\x01\x00\x02\x00(\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    %\x96\x01\x00*\x96\x01\x007\x96\x01\x00C\x96\x01\x00\x80\x96\x01\x00\x8e\x96\x01\x00\x9c\x96\x01\x00\x9c\x96\x01\x00\xa9\x97\x01\x00\xa9\x97\x01\x00\x02\x00)\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \xa9\x97\x01\x00\xae\x97\x01\x00\xbd\x97\x01\x00\xcb\x97\x01\x00\x08\x98\x01\x00\x17\x98\x01\x00&\x98\x01\x00&\x98\x01\x00\xec\x98\x01\x00\xec\x98\x01\x00\x02\x00)\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \xec\x98\x01\x00\xf1\x98\x01\x00\xfe\x98\x01\x00\x09\x99\x01\x00F\x99\x01\x00S\x99\x01\x00`\x99\x01\x00`\x99\x01\x00\x20\x9a\x01\x00\x20\x9a\x01\x00\x02\x00)\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \x20\x9a\x01\x00%\x9a\x01\x002\x9a\x01\x00=\x9a\x01\x00z\x9a\x01\x00\x87\x9a\x01\x00\x94\x9a\x01\x00\x94\x9a\x01\x00T\x9b\x01\x00T\x9b\x01\x00\x02\x00)\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    T\x9b\x01\x00Y\x9b\x01\x00g\x9b\x01\x00t\x9b\x01\x00\xb1\x9b\x01\x00\xbf\x9b\x01\x00\xcd\x9b\x01\x00\xcd\x9b\x01\x00\x90\x9c\x01\x00\x90\x9c\x01\x00\x02\x00)\x00\x0a\x01\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \x90\x9c\x01\x00\x95\x9c\x01\x00\xa3\x9c\x01\x00\xb0\x9c\x01\x00\xed\x9c\x01\x00\xfb\x9c\x01\x00\x09\x9d\x01\x00\x09\x9d\x01\x00\x19\x9e\x01\x00\x19\x9e\x01\x00\x07\x00*\x00\x08\x01\xf4\x01\xa5\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    \x19\x9e\x01\x00\x1e\x9e\x01\x00,\x9e\x01\x009\x9e\x01\x00v\x9e\x01\x00\x84\x9e\x01\x00\x92\x9e\x01\x00\x92\x9e\x01\x00U\x9f\x01\x00U\x9f\x01\x00\x07\x00*\x00\x08\x01\xf4\x01\xa5\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
+    U\x9f\x01\x00Z\x9f\x01\x00i\x9f\x01\x00w\x9f\x01\x00\xb4\x9f\x01\x00\xc3\x9f\x01\x00\xd2\x9f\x01\x00\xd2\x9f\x01\x00\x98\xa0\x01\x00\x98\xa0\x01\x00\x07\x00*\x00\x08\x01\xf4\x01\xa5\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\x06\x00\x00\x00\
 ";
 
 #[allow(dead_code)]
 static ERRDEX_NAME_SPANS: [(u32, u32); 6] = [
-    (12425, 12444),
-    (13261, 13288),
-    (45044, 45064),
-    (50452, 50468),
-    (56340, 56358),
-    (56844, 56860),
+    (13811, 13830),
+    (14731, 14758),
+    (50084, 50104),
+    (55996, 56012),
+    (62472, 62490),
+    (63018, 63034),
 ];
 
 #[allow(dead_code)]

@@ -166,6 +166,43 @@ pub fn code(s: &str) -> String {
     out
 }
 
+/// Inline code that never wraps (`<code class="errdex-code">`, `white-space: nowrap` in the
+/// book's `errdex.css`): a code such as `X-FRM-001` stays on one line instead of breaking at
+/// its hyphens.
+pub fn code_nowrap(s: &str) -> String {
+    let inner = code(s);
+    format!("<code class=\"errdex-code\">{}", &inner["<code>".len()..])
+}
+
+/// Inline code that may wrap after each `_` (a `<wbr>` there): a long NAME such as
+/// `CHARACTER_NOT_IN_REPERTOIRE` fits a narrow table column. Copying the text copies no
+/// extra character.
+pub fn code_breakable(s: &str) -> String {
+    if !s.contains('_') {
+        return code(s);
+    }
+    let mut out = String::with_capacity(s.len() + 32);
+    out.push_str("<code>");
+    for (i, part) in s.split('_').enumerate() {
+        if i > 0 {
+            out.push_str("\\_<wbr>");
+        }
+        if inline_is_verbatim(part) {
+            out.push_str(part);
+        } else {
+            out.push_str(&inline(part));
+        }
+    }
+    out.push_str("</code>");
+    out
+}
+
+/// [`inline`] text that may wrap after each `_` (a category key such as `invalid_params` in a
+/// narrow table column).
+pub fn inline_breakable(s: &str) -> String {
+    inline(s).replace("\\_", "\\_<wbr>")
+}
+
 /// Plain text with `` `code` `` spans → inline Markdown: each span closed by a backtick run
 /// of the same length becomes [`code`] (so `` `errdex --help` `` renders as code, not as
 /// literal backticks); the text around the spans, and an unclosed backtick run, go through

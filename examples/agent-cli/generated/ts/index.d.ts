@@ -194,7 +194,7 @@ export declare const ErrorCode: {
    *
    * Message: `Failed to enter or restore raw terminal mode`
    *
-   * Name: `INP_RAW_MODE`; class: `InputError`; namespace: `INP`; category: `invalid_params`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: inp.html#m-inp-001.
+   * Name: `INP_RAW_MODE`; class: `InputError`; namespace: `INP`; category: `invalid_params`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://agentkit.example/reference/errors/inp.html#m-inp-001.
    */
   readonly "INP_RAW_MODE": "M-INP-001";
   /**
@@ -202,7 +202,7 @@ export declare const ErrorCode: {
    *
    * Message: `Failed to parse an escape sequence`
    *
-   * Name: `INP_ESCAPE_PARSE`; class: `InputError`; namespace: `INP`; category: `invalid_params`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: inp.html#m-inp-002.
+   * Name: `INP_ESCAPE_PARSE`; class: `InputError`; namespace: `INP`; category: `invalid_params`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://agentkit.example/reference/errors/inp.html#m-inp-002.
    */
   readonly "INP_ESCAPE_PARSE": "M-INP-002";
   /**
@@ -210,7 +210,7 @@ export declare const ErrorCode: {
    *
    * Message: `Failed while reading terminal input`
    *
-   * Name: `INP_READ`; class: `InputError`; namespace: `INP`; category: `invalid_params`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: inp.html#m-inp-003.
+   * Name: `INP_READ`; class: `InputError`; namespace: `INP`; category: `invalid_params`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://agentkit.example/reference/errors/inp.html#m-inp-003.
    */
   readonly "INP_READ": "M-INP-003";
   /**
@@ -218,7 +218,7 @@ export declare const ErrorCode: {
    *
    * Message: `Reducer raised or returned invalid state`
    *
-   * Name: `STA_REDUCER`; class: `StateError`; namespace: `STA`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: sta.html#m-sta-001.
+   * Name: `STA_REDUCER`; class: `StateError`; namespace: `STA`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://agentkit.example/reference/errors/sta.html#m-sta-001.
    */
   readonly "STA_REDUCER": "M-STA-001";
   /**
@@ -226,7 +226,7 @@ export declare const ErrorCode: {
    *
    * Message: `Dispatch failed`
    *
-   * Name: `STA_DISPATCH`; class: `StateError`; namespace: `STA`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: sta.html#m-sta-002.
+   * Name: `STA_DISPATCH`; class: `StateError`; namespace: `STA`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://agentkit.example/reference/errors/sta.html#m-sta-002.
    */
   readonly "STA_DISPATCH": "M-STA-002";
   /**
@@ -234,7 +234,7 @@ export declare const ErrorCode: {
    *
    * Message: `Saga execution failed`
    *
-   * Name: `STA_SAGA`; class: `StateError`; namespace: `STA`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: sta.html#m-sta-003.
+   * Name: `STA_SAGA`; class: `StateError`; namespace: `STA`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://agentkit.example/reference/errors/sta.html#m-sta-003.
    */
   readonly "STA_SAGA": "M-STA-003";
   /**
@@ -242,7 +242,7 @@ export declare const ErrorCode: {
    *
    * Message: `Combined reducer failed`
    *
-   * Name: `STA_COMBINE`; class: `StateError`; namespace: `STA`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: sta.html#m-sta-004.
+   * Name: `STA_COMBINE`; class: `StateError`; namespace: `STA`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://agentkit.example/reference/errors/sta.html#m-sta-004.
    */
   readonly "STA_COMBINE": "M-STA-004";
   /**
@@ -250,7 +250,7 @@ export declare const ErrorCode: {
    *
    * Message: `App lifecycle failure`
    *
-   * Name: `APP_LIFECYCLE`; class: `AppError`; namespace: `APP`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: app.html#m-app-001.
+   * Name: `APP_LIFECYCLE`; class: `AppError`; namespace: `APP`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://agentkit.example/reference/errors/app.html#m-app-001.
    */
   readonly "APP_LIFECYCLE": "M-APP-001";
   /**
@@ -258,7 +258,7 @@ export declare const ErrorCode: {
    *
    * Message: `Render failure`
    *
-   * Name: `APP_RENDER`; class: `AppError`; namespace: `APP`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: app.html#m-app-002.
+   * Name: `APP_RENDER`; class: `AppError`; namespace: `APP`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://agentkit.example/reference/errors/app.html#m-app-002.
    */
   readonly "APP_RENDER": "M-APP-002";
   /**
@@ -266,7 +266,7 @@ export declare const ErrorCode: {
    *
    * Message: `Template setup or lookup failure`
    *
-   * Name: `APP_TEMPLATE`; class: `AppError`; namespace: `APP`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: app.html#m-app-003.
+   * Name: `APP_TEMPLATE`; class: `AppError`; namespace: `APP`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://agentkit.example/reference/errors/app.html#m-app-003.
    */
   readonly "APP_TEMPLATE": "M-APP-003";
   /**
@@ -274,7 +274,7 @@ export declare const ErrorCode: {
    *
    * Message: `Form validation failure`
    *
-   * Name: `FRM_VALIDATION`; class: `FormError`; namespace: `FRM`; category: `invalid_params`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: frm.html#m-frm-001.
+   * Name: `FRM_VALIDATION`; class: `FormError`; namespace: `FRM`; category: `invalid_params`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://agentkit.example/reference/errors/frm.html#m-frm-001.
    */
   readonly "FRM_VALIDATION": "M-FRM-001";
   /**
@@ -282,7 +282,7 @@ export declare const ErrorCode: {
    *
    * Message: `Invalid form field configuration`
    *
-   * Name: `FRM_FIELD`; class: `FormError`; namespace: `FRM`; category: `invalid_params`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: frm.html#m-frm-002.
+   * Name: `FRM_FIELD`; class: `FormError`; namespace: `FRM`; category: `invalid_params`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://agentkit.example/reference/errors/frm.html#m-frm-002.
    */
   readonly "FRM_FIELD": "M-FRM-002";
   /**
@@ -290,7 +290,7 @@ export declare const ErrorCode: {
    *
    * Message: `Form submit failure`
    *
-   * Name: `FRM_SUBMIT`; class: `FormError`; namespace: `FRM`; category: `invalid_params`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: frm.html#m-frm-003.
+   * Name: `FRM_SUBMIT`; class: `FormError`; namespace: `FRM`; category: `invalid_params`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://agentkit.example/reference/errors/frm.html#m-frm-003.
    */
   readonly "FRM_SUBMIT": "M-FRM-003";
   /**
@@ -298,7 +298,7 @@ export declare const ErrorCode: {
    *
    * Message: `Invalid or missing transition`
    *
-   * Name: `FLW_TRANSITION`; class: `FlowError`; namespace: `FLW`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: flw.html#m-flw-001.
+   * Name: `FLW_TRANSITION`; class: `FlowError`; namespace: `FLW`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://agentkit.example/reference/errors/flw.html#m-flw-001.
    */
   readonly "FLW_TRANSITION": "M-FLW-001";
   /**
@@ -306,7 +306,7 @@ export declare const ErrorCode: {
    *
    * Message: `Invalid screen`
    *
-   * Name: `FLW_SCREEN`; class: `FlowError`; namespace: `FLW`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: flw.html#m-flw-002.
+   * Name: `FLW_SCREEN`; class: `FlowError`; namespace: `FLW`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://agentkit.example/reference/errors/flw.html#m-flw-002.
    */
   readonly "FLW_SCREEN": "M-FLW-002";
   /**
@@ -314,7 +314,7 @@ export declare const ErrorCode: {
    *
    * Message: `Duplicate flow entry`
    *
-   * Name: `FLW_DUPLICATE`; class: `FlowError`; namespace: `FLW`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: flw.html#m-flw-003.
+   * Name: `FLW_DUPLICATE`; class: `FlowError`; namespace: `FLW`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://agentkit.example/reference/errors/flw.html#m-flw-003.
    */
   readonly "FLW_DUPLICATE": "M-FLW-003";
   /**
@@ -322,7 +322,7 @@ export declare const ErrorCode: {
    *
    * Message: `File watching failure`
    *
-   * Name: `DEV_WATCH`; class: `DevError`; namespace: `DEV`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: dev.html#m-dev-001.
+   * Name: `DEV_WATCH`; class: `DevError`; namespace: `DEV`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://agentkit.example/reference/errors/dev.html#m-dev-001.
    */
   readonly "DEV_WATCH": "M-DEV-001";
   /**
@@ -330,7 +330,7 @@ export declare const ErrorCode: {
    *
    * Message: `Hot reload failure`
    *
-   * Name: `DEV_RELOAD`; class: `DevError`; namespace: `DEV`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: dev.html#m-dev-002.
+   * Name: `DEV_RELOAD`; class: `DevError`; namespace: `DEV`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://agentkit.example/reference/errors/dev.html#m-dev-002.
    */
   readonly "DEV_RELOAD": "M-DEV-002";
   /**
@@ -338,7 +338,7 @@ export declare const ErrorCode: {
    *
    * Message: `Config parse failure`
    *
-   * Name: `CFG_PARSE`; class: `ConfigError`; namespace: `CFG`; category: `invalid_params`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: cfg.html#m-cfg-001.
+   * Name: `CFG_PARSE`; class: `ConfigError`; namespace: `CFG`; category: `invalid_params`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://agentkit.example/reference/errors/cfg.html#m-cfg-001.
    */
   readonly "CFG_PARSE": "M-CFG-001";
   /**
@@ -346,7 +346,7 @@ export declare const ErrorCode: {
    *
    * Message: `Config merge failure`
    *
-   * Name: `CFG_MERGE`; class: `ConfigError`; namespace: `CFG`; category: `invalid_params`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: cfg.html#m-cfg-002.
+   * Name: `CFG_MERGE`; class: `ConfigError`; namespace: `CFG`; category: `invalid_params`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://agentkit.example/reference/errors/cfg.html#m-cfg-002.
    */
   readonly "CFG_MERGE": "M-CFG-002";
   /**
@@ -354,7 +354,7 @@ export declare const ErrorCode: {
    *
    * Message: `Config validation failure`
    *
-   * Name: `CFG_VALIDATE`; class: `ConfigError`; namespace: `CFG`; category: `invalid_params`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: cfg.html#m-cfg-003.
+   * Name: `CFG_VALIDATE`; class: `ConfigError`; namespace: `CFG`; category: `invalid_params`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://agentkit.example/reference/errors/cfg.html#m-cfg-003.
    */
   readonly "CFG_VALIDATE": "M-CFG-003";
   /**
@@ -362,7 +362,7 @@ export declare const ErrorCode: {
    *
    * Message: `Required config value or file missing`
    *
-   * Name: `CFG_MISSING`; class: `ConfigError`; namespace: `CFG`; category: `invalid_params`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: cfg.html#m-cfg-004.
+   * Name: `CFG_MISSING`; class: `ConfigError`; namespace: `CFG`; category: `invalid_params`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://agentkit.example/reference/errors/cfg.html#m-cfg-004.
    */
   readonly "CFG_MISSING": "M-CFG-004";
   /**
@@ -370,7 +370,7 @@ export declare const ErrorCode: {
    *
    * Message: `Pipeline phase failure`
    *
-   * Name: `PIP_PHASE`; class: `PipelineError`; namespace: `PIP`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: pip.html#m-pip-001.
+   * Name: `PIP_PHASE`; class: `PipelineError`; namespace: `PIP`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://agentkit.example/reference/errors/pip.html#m-pip-001.
    */
   readonly "PIP_PHASE": "M-PIP-001";
   /**
@@ -378,7 +378,7 @@ export declare const ErrorCode: {
    *
    * Message: `Pipeline timeout`
    *
-   * Name: `PIP_TIMEOUT`; class: `PipelineError`; namespace: `PIP`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: pip.html#m-pip-002.
+   * Name: `PIP_TIMEOUT`; class: `PipelineError`; namespace: `PIP`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://agentkit.example/reference/errors/pip.html#m-pip-002.
    */
   readonly "PIP_TIMEOUT": "M-PIP-002";
   /**
@@ -386,7 +386,7 @@ export declare const ErrorCode: {
    *
    * Message: `Pipeline dependency failure`
    *
-   * Name: `PIP_DEPENDENCY`; class: `PipelineError`; namespace: `PIP`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: pip.html#m-pip-003.
+   * Name: `PIP_DEPENDENCY`; class: `PipelineError`; namespace: `PIP`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://agentkit.example/reference/errors/pip.html#m-pip-003.
    */
   readonly "PIP_DEPENDENCY": "M-PIP-003";
   /**
@@ -394,7 +394,7 @@ export declare const ErrorCode: {
    *
    * Message: `Plugin load failure`
    *
-   * Name: `PLG_LOAD`; class: `PluginError`; namespace: `PLG`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: plg.html#m-plg-001.
+   * Name: `PLG_LOAD`; class: `PluginError`; namespace: `PLG`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://agentkit.example/reference/errors/plg.html#m-plg-001.
    */
   readonly "PLG_LOAD": "M-PLG-001";
   /**
@@ -402,7 +402,7 @@ export declare const ErrorCode: {
    *
    * Message: `Plugin hook failure`
    *
-   * Name: `PLG_HOOK`; class: `PluginError`; namespace: `PLG`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: plg.html#m-plg-002.
+   * Name: `PLG_HOOK`; class: `PluginError`; namespace: `PLG`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://agentkit.example/reference/errors/plg.html#m-plg-002.
    */
   readonly "PLG_HOOK": "M-PLG-002";
   /**
@@ -410,7 +410,7 @@ export declare const ErrorCode: {
    *
    * Message: `Command was not found`
    *
-   * Name: `CMD_NOT_FOUND`; class: `MiloError`; namespace: `CMD`; category: `method_not_found`; retryable: no; exit code: 1; HTTP status: 404; JSON-RPC code: -32601; log level: WARN (expected: the caller can fix it); docs URL: cmd.html#m-cmd-001.
+   * Name: `CMD_NOT_FOUND`; class: `MiloError`; namespace: `CMD`; category: `method_not_found`; retryable: no; exit code: 1; HTTP status: 404; JSON-RPC code: -32601; log level: WARN (expected: the caller can fix it); docs URL: https://agentkit.example/reference/errors/cmd.html#m-cmd-001.
    */
   readonly "CMD_NOT_FOUND": "M-CMD-001";
   /**
@@ -418,7 +418,7 @@ export declare const ErrorCode: {
    *
    * Message: `Command resolution was ambiguous`
    *
-   * Name: `CMD_AMBIGUOUS`; class: `MiloError`; namespace: `CMD`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: cmd.html#m-cmd-002.
+   * Name: `CMD_AMBIGUOUS`; class: `MiloError`; namespace: `CMD`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://agentkit.example/reference/errors/cmd.html#m-cmd-002.
    */
   readonly "CMD_AMBIGUOUS": "M-CMD-002";
 };

@@ -146,7 +146,7 @@ export declare const ErrorCode: {
    *
    * Message: `invalid '{field}': {provided}`
    *
-   * Category: `INVALID`; retryable: no; retry advice: Fix the root cause; don't blindly retry; exit code: 2; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: general.html#validation_error.
+   * Category: `INVALID`; retryable: no; retry advice: Fix the root cause; don't blindly retry; exit code: 2; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://tracker.example/docs/errors/general.html#validation_error.
    */
   readonly "VALIDATION_ERROR": "VALIDATION_ERROR";
   /**
@@ -154,7 +154,7 @@ export declare const ErrorCode: {
    *
    * Message: `Resource doesn't exist (issue, project, PR, comment)`
    *
-   * Category: `MISSING`; retryable: yes; retry advice: Verify the resource ID/path exists, then retry; exit code: 1; HTTP status: 404; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: general.html#not_found.
+   * Category: `MISSING`; retryable: yes; retry advice: Verify the resource ID/path exists, then retry; exit code: 1; HTTP status: 404; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://tracker.example/docs/errors/general.html#not_found.
    */
   readonly "NOT_FOUND": "NOT_FOUND";
   /**
@@ -162,7 +162,7 @@ export declare const ErrorCode: {
    *
    * Message: `Operation not allowed (missing labels, wrong agent type)`
    *
-   * Category: `FORBIDDEN`; retryable: no; retry advice: Fix the root cause; don't blindly retry; exit code: 1; HTTP status: 403; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: general.html#permission_denied.
+   * Category: `FORBIDDEN`; retryable: no; retry advice: Fix the root cause; don't blindly retry; exit code: 1; HTTP status: 403; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: https://tracker.example/docs/errors/general.html#permission_denied.
    */
   readonly "PERMISSION_DENIED": "PERMISSION_DENIED";
   /**
@@ -170,7 +170,7 @@ export declare const ErrorCode: {
    *
    * Message: `cannot move from {current_status} to {requested_status} (valid transitions: {valid_transitions})`
    *
-   * Category: `STATE`; retryable: yes; retry advice: Check the current state (issue status, phase), adjust, then retry; exit code: 1; HTTP status: 409; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: general.html#precondition_failed.
+   * Category: `STATE`; retryable: yes; retry advice: Check the current state (issue status, phase), adjust, then retry; exit code: 1; HTTP status: 409; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: https://tracker.example/docs/errors/general.html#precondition_failed.
    */
   readonly "PRECONDITION_FAILED": "PRECONDITION_FAILED";
   /**
@@ -178,7 +178,7 @@ export declare const ErrorCode: {
    *
    * Message: `Duplicate creation, dependency cycle, same-project move`
    *
-   * Category: `DUPLICATE`; retryable: no; retry advice: Fix the root cause; don't blindly retry; exit code: 1; HTTP status: 409; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: general.html#conflict.
+   * Category: `DUPLICATE`; retryable: no; retry advice: Fix the root cause; don't blindly retry; exit code: 1; HTTP status: 409; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: https://tracker.example/docs/errors/general.html#conflict.
    */
   readonly "CONFLICT": "CONFLICT";
   /**
@@ -186,7 +186,7 @@ export declare const ErrorCode: {
    *
    * Message: `Unexpected failure (DB error, filesystem error)`
    *
-   * Category: `INTERNAL`; retryable: yes; retry advice: at most 2 attempts. Wait briefly, then retry once; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: general.html#internal_error.
+   * Category: `INTERNAL`; retryable: yes; retry advice: at most 2 attempts. Wait briefly, then retry once; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://tracker.example/docs/errors/general.html#internal_error.
    */
   readonly "INTERNAL_ERROR": "INTERNAL_ERROR";
 };

@@ -416,7 +416,7 @@ export declare const ErrorCode: {
    *
    * Message: `successful completion`
    *
-   * Name: `SUCCESSFUL_COMPLETION`; namespace: `CLASS_00`; category: `success`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class_00.html#00000.
+   * Name: `SUCCESSFUL_COMPLETION`; namespace: `CLASS_00`; category: `success`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://postgres-errors.example/reference/class_00.html#00000.
    */
   readonly "SUCCESSFUL_COMPLETION": "00000";
   /**
@@ -424,7 +424,7 @@ export declare const ErrorCode: {
    *
    * Message: `warning`
    *
-   * Name: `WARNING`; namespace: `CLASS_01`; category: `warning`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_01.html#01000.
+   * Name: `WARNING`; namespace: `CLASS_01`; category: `warning`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_01.html#01000.
    */
   readonly "WARNING": "01000";
   /**
@@ -432,7 +432,7 @@ export declare const ErrorCode: {
    *
    * Message: `dynamic result sets returned`
    *
-   * Name: `WARNING_DYNAMIC_RESULT_SETS_RETURNED`; namespace: `CLASS_01`; category: `warning`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_01.html#0100c.
+   * Name: `WARNING_DYNAMIC_RESULT_SETS_RETURNED`; namespace: `CLASS_01`; category: `warning`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_01.html#0100c.
    */
   readonly "WARNING_DYNAMIC_RESULT_SETS_RETURNED": "0100C";
   /**
@@ -440,7 +440,7 @@ export declare const ErrorCode: {
    *
    * Message: `implicit zero bit padding`
    *
-   * Name: `WARNING_IMPLICIT_ZERO_BIT_PADDING`; namespace: `CLASS_01`; category: `warning`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_01.html#01008.
+   * Name: `WARNING_IMPLICIT_ZERO_BIT_PADDING`; namespace: `CLASS_01`; category: `warning`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_01.html#01008.
    */
   readonly "WARNING_IMPLICIT_ZERO_BIT_PADDING": "01008";
   /**
@@ -448,7 +448,7 @@ export declare const ErrorCode: {
    *
    * Message: `null value eliminated in set function`
    *
-   * Name: `WARNING_NULL_VALUE_ELIMINATED_IN_SET_FUNCTION`; namespace: `CLASS_01`; category: `warning`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_01.html#01003.
+   * Name: `WARNING_NULL_VALUE_ELIMINATED_IN_SET_FUNCTION`; namespace: `CLASS_01`; category: `warning`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_01.html#01003.
    */
   readonly "WARNING_NULL_VALUE_ELIMINATED_IN_SET_FUNCTION": "01003";
   /**
@@ -456,7 +456,7 @@ export declare const ErrorCode: {
    *
    * Message: `privilege not granted`
    *
-   * Name: `WARNING_PRIVILEGE_NOT_GRANTED`; namespace: `CLASS_01`; category: `warning`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_01.html#01007.
+   * Name: `WARNING_PRIVILEGE_NOT_GRANTED`; namespace: `CLASS_01`; category: `warning`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_01.html#01007.
    */
   readonly "WARNING_PRIVILEGE_NOT_GRANTED": "01007";
   /**
@@ -464,7 +464,7 @@ export declare const ErrorCode: {
    *
    * Message: `privilege not revoked`
    *
-   * Name: `WARNING_PRIVILEGE_NOT_REVOKED`; namespace: `CLASS_01`; category: `warning`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_01.html#01006.
+   * Name: `WARNING_PRIVILEGE_NOT_REVOKED`; namespace: `CLASS_01`; category: `warning`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_01.html#01006.
    */
   readonly "WARNING_PRIVILEGE_NOT_REVOKED": "01006";
   /**
@@ -472,7 +472,7 @@ export declare const ErrorCode: {
    *
    * Message: `string data right truncation`
    *
-   * Name: `WARNING_STRING_DATA_RIGHT_TRUNCATION`; namespace: `CLASS_01`; category: `warning`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_01.html#01004.
+   * Name: `WARNING_STRING_DATA_RIGHT_TRUNCATION`; namespace: `CLASS_01`; category: `warning`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_01.html#01004.
    */
   readonly "WARNING_STRING_DATA_RIGHT_TRUNCATION": "01004";
   /**
@@ -480,7 +480,7 @@ export declare const ErrorCode: {
    *
    * Message: `deprecated feature`
    *
-   * Name: `WARNING_DEPRECATED_FEATURE`; namespace: `CLASS_01`; category: `warning`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_01.html#01p01.
+   * Name: `WARNING_DEPRECATED_FEATURE`; namespace: `CLASS_01`; category: `warning`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_01.html#01p01.
    */
   readonly "WARNING_DEPRECATED_FEATURE": "01P01";
   /**
@@ -488,7 +488,7 @@ export declare const ErrorCode: {
    *
    * Message: `no data`
    *
-   * Name: `NO_DATA`; namespace: `CLASS_02`; category: `warning`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_02.html#02000.
+   * Name: `NO_DATA`; namespace: `CLASS_02`; category: `warning`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_02.html#02000.
    */
   readonly "NO_DATA": "02000";
   /**
@@ -496,7 +496,7 @@ export declare const ErrorCode: {
    *
    * Message: `no additional dynamic result sets returned`
    *
-   * Name: `NO_ADDITIONAL_DYNAMIC_RESULT_SETS_RETURNED`; namespace: `CLASS_02`; category: `warning`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_02.html#02001.
+   * Name: `NO_ADDITIONAL_DYNAMIC_RESULT_SETS_RETURNED`; namespace: `CLASS_02`; category: `warning`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_02.html#02001.
    */
   readonly "NO_ADDITIONAL_DYNAMIC_RESULT_SETS_RETURNED": "02001";
   /**
@@ -504,7 +504,7 @@ export declare const ErrorCode: {
    *
    * Message: `SQL statement not yet complete`
    *
-   * Name: `SQL_STATEMENT_NOT_YET_COMPLETE`; namespace: `CLASS_03`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_03.html#03000.
+   * Name: `SQL_STATEMENT_NOT_YET_COMPLETE`; namespace: `CLASS_03`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_03.html#03000.
    */
   readonly "SQL_STATEMENT_NOT_YET_COMPLETE": "03000";
   /**
@@ -512,7 +512,7 @@ export declare const ErrorCode: {
    *
    * Message: `connection exception`
    *
-   * Name: `CONNECTION_EXCEPTION`; namespace: `CLASS_08`; category: `unavailable`; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class_08.html#08000.
+   * Name: `CONNECTION_EXCEPTION`; namespace: `CLASS_08`; category: `unavailable`; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://postgres-errors.example/reference/class_08.html#08000.
    */
   readonly "CONNECTION_EXCEPTION": "08000";
   /**
@@ -520,7 +520,7 @@ export declare const ErrorCode: {
    *
    * Message: `connection does not exist`
    *
-   * Name: `CONNECTION_DOES_NOT_EXIST`; namespace: `CLASS_08`; category: `unavailable`; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class_08.html#08003.
+   * Name: `CONNECTION_DOES_NOT_EXIST`; namespace: `CLASS_08`; category: `unavailable`; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://postgres-errors.example/reference/class_08.html#08003.
    */
   readonly "CONNECTION_DOES_NOT_EXIST": "08003";
   /**
@@ -528,7 +528,7 @@ export declare const ErrorCode: {
    *
    * Message: `connection failure`
    *
-   * Name: `CONNECTION_FAILURE`; namespace: `CLASS_08`; category: `unavailable`; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class_08.html#08006.
+   * Name: `CONNECTION_FAILURE`; namespace: `CLASS_08`; category: `unavailable`; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://postgres-errors.example/reference/class_08.html#08006.
    */
   readonly "CONNECTION_FAILURE": "08006";
   /**
@@ -536,7 +536,7 @@ export declare const ErrorCode: {
    *
    * Message: `SQL-client unable to establish SQL-connection`
    *
-   * Name: `SQLCLIENT_UNABLE_TO_ESTABLISH_SQLCONNECTION`; namespace: `CLASS_08`; category: `unavailable`; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class_08.html#08001.
+   * Name: `SQLCLIENT_UNABLE_TO_ESTABLISH_SQLCONNECTION`; namespace: `CLASS_08`; category: `unavailable`; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://postgres-errors.example/reference/class_08.html#08001.
    */
   readonly "SQLCLIENT_UNABLE_TO_ESTABLISH_SQLCONNECTION": "08001";
   /**
@@ -544,7 +544,7 @@ export declare const ErrorCode: {
    *
    * Message: `SQL-server rejected establishment of SQL-connection`
    *
-   * Name: `SQLSERVER_REJECTED_ESTABLISHMENT_OF_SQLCONNECTION`; namespace: `CLASS_08`; category: `unavailable`; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class_08.html#08004.
+   * Name: `SQLSERVER_REJECTED_ESTABLISHMENT_OF_SQLCONNECTION`; namespace: `CLASS_08`; category: `unavailable`; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://postgres-errors.example/reference/class_08.html#08004.
    */
   readonly "SQLSERVER_REJECTED_ESTABLISHMENT_OF_SQLCONNECTION": "08004";
   /**
@@ -552,7 +552,7 @@ export declare const ErrorCode: {
    *
    * Message: `transaction resolution unknown`
    *
-   * Name: `TRANSACTION_RESOLUTION_UNKNOWN`; namespace: `CLASS_08`; category: `unavailable`; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class_08.html#08007.
+   * Name: `TRANSACTION_RESOLUTION_UNKNOWN`; namespace: `CLASS_08`; category: `unavailable`; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://postgres-errors.example/reference/class_08.html#08007.
    */
   readonly "TRANSACTION_RESOLUTION_UNKNOWN": "08007";
   /**
@@ -560,7 +560,7 @@ export declare const ErrorCode: {
    *
    * Message: `protocol violation`
    *
-   * Name: `PROTOCOL_VIOLATION`; namespace: `CLASS_08`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_08.html#08p01.
+   * Name: `PROTOCOL_VIOLATION`; namespace: `CLASS_08`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_08.html#08p01.
    */
   readonly "PROTOCOL_VIOLATION": "08P01";
   /**
@@ -568,7 +568,7 @@ export declare const ErrorCode: {
    *
    * Message: `triggered action exception`
    *
-   * Name: `TRIGGERED_ACTION_EXCEPTION`; namespace: `CLASS_09`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_09.html#09000.
+   * Name: `TRIGGERED_ACTION_EXCEPTION`; namespace: `CLASS_09`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_09.html#09000.
    */
   readonly "TRIGGERED_ACTION_EXCEPTION": "09000";
   /**
@@ -576,7 +576,7 @@ export declare const ErrorCode: {
    *
    * Message: `feature not supported`
    *
-   * Name: `FEATURE_NOT_SUPPORTED`; namespace: `CLASS_0A`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 501; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_0a.html#0a000.
+   * Name: `FEATURE_NOT_SUPPORTED`; namespace: `CLASS_0A`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 501; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_0a.html#0a000.
    */
   readonly "FEATURE_NOT_SUPPORTED": "0A000";
   /**
@@ -584,7 +584,7 @@ export declare const ErrorCode: {
    *
    * Message: `invalid transaction initiation`
    *
-   * Name: `INVALID_TRANSACTION_INITIATION`; namespace: `CLASS_0B`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_0b.html#0b000.
+   * Name: `INVALID_TRANSACTION_INITIATION`; namespace: `CLASS_0B`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_0b.html#0b000.
    */
   readonly "INVALID_TRANSACTION_INITIATION": "0B000";
   /**
@@ -592,7 +592,7 @@ export declare const ErrorCode: {
    *
    * Message: `locator exception`
    *
-   * Name: `LOCATOR_EXCEPTION`; namespace: `CLASS_0F`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_0f.html#0f000.
+   * Name: `LOCATOR_EXCEPTION`; namespace: `CLASS_0F`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_0f.html#0f000.
    */
   readonly "LOCATOR_EXCEPTION": "0F000";
   /**
@@ -600,7 +600,7 @@ export declare const ErrorCode: {
    *
    * Message: `invalid locator specification`
    *
-   * Name: `L_E_INVALID_SPECIFICATION`; namespace: `CLASS_0F`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_0f.html#0f001.
+   * Name: `L_E_INVALID_SPECIFICATION`; namespace: `CLASS_0F`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_0f.html#0f001.
    */
   readonly "L_E_INVALID_SPECIFICATION": "0F001";
   /**
@@ -608,7 +608,7 @@ export declare const ErrorCode: {
    *
    * Message: `invalid grantor`
    *
-   * Name: `INVALID_GRANTOR`; namespace: `CLASS_0L`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_0l.html#0l000.
+   * Name: `INVALID_GRANTOR`; namespace: `CLASS_0L`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_0l.html#0l000.
    */
   readonly "INVALID_GRANTOR": "0L000";
   /**
@@ -616,7 +616,7 @@ export declare const ErrorCode: {
    *
    * Message: `invalid grant operation`
    *
-   * Name: `INVALID_GRANT_OPERATION`; namespace: `CLASS_0L`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_0l.html#0lp01.
+   * Name: `INVALID_GRANT_OPERATION`; namespace: `CLASS_0L`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_0l.html#0lp01.
    */
   readonly "INVALID_GRANT_OPERATION": "0LP01";
   /**
@@ -624,7 +624,7 @@ export declare const ErrorCode: {
    *
    * Message: `invalid role specification`
    *
-   * Name: `INVALID_ROLE_SPECIFICATION`; namespace: `CLASS_0P`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_0p.html#0p000.
+   * Name: `INVALID_ROLE_SPECIFICATION`; namespace: `CLASS_0P`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_0p.html#0p000.
    */
   readonly "INVALID_ROLE_SPECIFICATION": "0P000";
   /**
@@ -632,7 +632,7 @@ export declare const ErrorCode: {
    *
    * Message: `diagnostics exception`
    *
-   * Name: `DIAGNOSTICS_EXCEPTION`; namespace: `CLASS_0Z`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_0z.html#0z000.
+   * Name: `DIAGNOSTICS_EXCEPTION`; namespace: `CLASS_0Z`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_0z.html#0z000.
    */
   readonly "DIAGNOSTICS_EXCEPTION": "0Z000";
   /**
@@ -640,7 +640,7 @@ export declare const ErrorCode: {
    *
    * Message: `stacked diagnostics accessed without active handler`
    *
-   * Name: `STACKED_DIAGNOSTICS_ACCESSED_WITHOUT_ACTIVE_HANDLER`; namespace: `CLASS_0Z`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_0z.html#0z002.
+   * Name: `STACKED_DIAGNOSTICS_ACCESSED_WITHOUT_ACTIVE_HANDLER`; namespace: `CLASS_0Z`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_0z.html#0z002.
    */
   readonly "STACKED_DIAGNOSTICS_ACCESSED_WITHOUT_ACTIVE_HANDLER": "0Z002";
   /**
@@ -648,7 +648,7 @@ export declare const ErrorCode: {
    *
    * Message: `case not found`
    *
-   * Name: `CASE_NOT_FOUND`; namespace: `CLASS_20`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_20.html#20000.
+   * Name: `CASE_NOT_FOUND`; namespace: `CLASS_20`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_20.html#20000.
    */
   readonly "CASE_NOT_FOUND": "20000";
   /**
@@ -656,7 +656,7 @@ export declare const ErrorCode: {
    *
    * Message: `cardinality violation`
    *
-   * Name: `CARDINALITY_VIOLATION`; namespace: `CLASS_21`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_21.html#21000.
+   * Name: `CARDINALITY_VIOLATION`; namespace: `CLASS_21`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_21.html#21000.
    */
   readonly "CARDINALITY_VIOLATION": "21000";
   /**
@@ -664,7 +664,7 @@ export declare const ErrorCode: {
    *
    * Message: `data exception`
    *
-   * Name: `DATA_EXCEPTION`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22000.
+   * Name: `DATA_EXCEPTION`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_22.html#22000.
    */
   readonly "DATA_EXCEPTION": "22000";
   /**
@@ -672,7 +672,7 @@ export declare const ErrorCode: {
    *
    * Message: `array subscript error`
    *
-   * Name: `ARRAY_SUBSCRIPT_ERROR`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); aliases: `ARRAY_ELEMENT_ERROR`; docs URL: class_22.html#2202e.
+   * Name: `ARRAY_SUBSCRIPT_ERROR`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); aliases: `ARRAY_ELEMENT_ERROR`; docs URL: https://postgres-errors.example/reference/class_22.html#2202e.
    */
   readonly "ARRAY_SUBSCRIPT_ERROR": "2202E";
   /**
@@ -680,7 +680,7 @@ export declare const ErrorCode: {
    *
    * Message: `character not in repertoire`
    *
-   * Name: `CHARACTER_NOT_IN_REPERTOIRE`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22021.
+   * Name: `CHARACTER_NOT_IN_REPERTOIRE`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_22.html#22021.
    */
   readonly "CHARACTER_NOT_IN_REPERTOIRE": "22021";
   /**
@@ -688,7 +688,7 @@ export declare const ErrorCode: {
    *
    * Message: `datetime field overflow`
    *
-   * Name: `DATETIME_FIELD_OVERFLOW`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); aliases: `DATETIME_VALUE_OUT_OF_RANGE`; docs URL: class_22.html#22008.
+   * Name: `DATETIME_FIELD_OVERFLOW`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); aliases: `DATETIME_VALUE_OUT_OF_RANGE`; docs URL: https://postgres-errors.example/reference/class_22.html#22008.
    */
   readonly "DATETIME_FIELD_OVERFLOW": "22008";
   /**
@@ -696,7 +696,7 @@ export declare const ErrorCode: {
    *
    * Message: `division by zero`
    *
-   * Name: `DIVISION_BY_ZERO`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22012.
+   * Name: `DIVISION_BY_ZERO`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_22.html#22012.
    */
   readonly "DIVISION_BY_ZERO": "22012";
   /**
@@ -704,7 +704,7 @@ export declare const ErrorCode: {
    *
    * Message: `error in assignment`
    *
-   * Name: `ERROR_IN_ASSIGNMENT`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22005.
+   * Name: `ERROR_IN_ASSIGNMENT`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_22.html#22005.
    */
   readonly "ERROR_IN_ASSIGNMENT": "22005";
   /**
@@ -712,7 +712,7 @@ export declare const ErrorCode: {
    *
    * Message: `escape character conflict`
    *
-   * Name: `ESCAPE_CHARACTER_CONFLICT`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#2200b.
+   * Name: `ESCAPE_CHARACTER_CONFLICT`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_22.html#2200b.
    */
   readonly "ESCAPE_CHARACTER_CONFLICT": "2200B";
   /**
@@ -720,7 +720,7 @@ export declare const ErrorCode: {
    *
    * Message: `indicator overflow`
    *
-   * Name: `INDICATOR_OVERFLOW`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22022.
+   * Name: `INDICATOR_OVERFLOW`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_22.html#22022.
    */
   readonly "INDICATOR_OVERFLOW": "22022";
   /**
@@ -728,7 +728,7 @@ export declare const ErrorCode: {
    *
    * Message: `interval field overflow`
    *
-   * Name: `INTERVAL_FIELD_OVERFLOW`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22015.
+   * Name: `INTERVAL_FIELD_OVERFLOW`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_22.html#22015.
    */
   readonly "INTERVAL_FIELD_OVERFLOW": "22015";
   /**
@@ -736,7 +736,7 @@ export declare const ErrorCode: {
    *
    * Message: `invalid argument for logarithm`
    *
-   * Name: `INVALID_ARGUMENT_FOR_LOG`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#2201e.
+   * Name: `INVALID_ARGUMENT_FOR_LOG`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_22.html#2201e.
    */
   readonly "INVALID_ARGUMENT_FOR_LOG": "2201E";
   /**
@@ -744,7 +744,7 @@ export declare const ErrorCode: {
    *
    * Message: `invalid argument for ntile function`
    *
-   * Name: `INVALID_ARGUMENT_FOR_NTILE`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22014.
+   * Name: `INVALID_ARGUMENT_FOR_NTILE`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_22.html#22014.
    */
   readonly "INVALID_ARGUMENT_FOR_NTILE": "22014";
   /**
@@ -752,7 +752,7 @@ export declare const ErrorCode: {
    *
    * Message: `invalid argument for nth value function`
    *
-   * Name: `INVALID_ARGUMENT_FOR_NTH_VALUE`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22016.
+   * Name: `INVALID_ARGUMENT_FOR_NTH_VALUE`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_22.html#22016.
    */
   readonly "INVALID_ARGUMENT_FOR_NTH_VALUE": "22016";
   /**
@@ -760,7 +760,7 @@ export declare const ErrorCode: {
    *
    * Message: `invalid argument for power function`
    *
-   * Name: `INVALID_ARGUMENT_FOR_POWER_FUNCTION`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#2201f.
+   * Name: `INVALID_ARGUMENT_FOR_POWER_FUNCTION`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_22.html#2201f.
    */
   readonly "INVALID_ARGUMENT_FOR_POWER_FUNCTION": "2201F";
   /**
@@ -768,7 +768,7 @@ export declare const ErrorCode: {
    *
    * Message: `invalid argument for width bucket function`
    *
-   * Name: `INVALID_ARGUMENT_FOR_WIDTH_BUCKET_FUNCTION`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#2201g.
+   * Name: `INVALID_ARGUMENT_FOR_WIDTH_BUCKET_FUNCTION`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_22.html#2201g.
    */
   readonly "INVALID_ARGUMENT_FOR_WIDTH_BUCKET_FUNCTION": "2201G";
   /**
@@ -776,7 +776,7 @@ export declare const ErrorCode: {
    *
    * Message: `invalid character value for cast`
    *
-   * Name: `INVALID_CHARACTER_VALUE_FOR_CAST`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22018.
+   * Name: `INVALID_CHARACTER_VALUE_FOR_CAST`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_22.html#22018.
    */
   readonly "INVALID_CHARACTER_VALUE_FOR_CAST": "22018";
   /**
@@ -784,7 +784,7 @@ export declare const ErrorCode: {
    *
    * Message: `invalid datetime format`
    *
-   * Name: `INVALID_DATETIME_FORMAT`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22007.
+   * Name: `INVALID_DATETIME_FORMAT`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_22.html#22007.
    */
   readonly "INVALID_DATETIME_FORMAT": "22007";
   /**
@@ -792,7 +792,7 @@ export declare const ErrorCode: {
    *
    * Message: `invalid escape character`
    *
-   * Name: `INVALID_ESCAPE_CHARACTER`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22019.
+   * Name: `INVALID_ESCAPE_CHARACTER`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_22.html#22019.
    */
   readonly "INVALID_ESCAPE_CHARACTER": "22019";
   /**
@@ -800,7 +800,7 @@ export declare const ErrorCode: {
    *
    * Message: `invalid escape octet`
    *
-   * Name: `INVALID_ESCAPE_OCTET`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#2200d.
+   * Name: `INVALID_ESCAPE_OCTET`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_22.html#2200d.
    */
   readonly "INVALID_ESCAPE_OCTET": "2200D";
   /**
@@ -808,7 +808,7 @@ export declare const ErrorCode: {
    *
    * Message: `invalid escape sequence`
    *
-   * Name: `INVALID_ESCAPE_SEQUENCE`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22025.
+   * Name: `INVALID_ESCAPE_SEQUENCE`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_22.html#22025.
    */
   readonly "INVALID_ESCAPE_SEQUENCE": "22025";
   /**
@@ -816,7 +816,7 @@ export declare const ErrorCode: {
    *
    * Message: `nonstandard use of escape character`
    *
-   * Name: `NONSTANDARD_USE_OF_ESCAPE_CHARACTER`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22p06.
+   * Name: `NONSTANDARD_USE_OF_ESCAPE_CHARACTER`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_22.html#22p06.
    */
   readonly "NONSTANDARD_USE_OF_ESCAPE_CHARACTER": "22P06";
   /**
@@ -824,7 +824,7 @@ export declare const ErrorCode: {
    *
    * Message: `invalid indicator parameter value`
    *
-   * Name: `INVALID_INDICATOR_PARAMETER_VALUE`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22010.
+   * Name: `INVALID_INDICATOR_PARAMETER_VALUE`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_22.html#22010.
    */
   readonly "INVALID_INDICATOR_PARAMETER_VALUE": "22010";
   /**
@@ -832,7 +832,7 @@ export declare const ErrorCode: {
    *
    * Message: `invalid parameter value`
    *
-   * Name: `INVALID_PARAMETER_VALUE`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22023.
+   * Name: `INVALID_PARAMETER_VALUE`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_22.html#22023.
    */
   readonly "INVALID_PARAMETER_VALUE": "22023";
   /**
@@ -840,7 +840,7 @@ export declare const ErrorCode: {
    *
    * Message: `invalid preceding or following size`
    *
-   * Name: `INVALID_PRECEDING_OR_FOLLOWING_SIZE`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22013.
+   * Name: `INVALID_PRECEDING_OR_FOLLOWING_SIZE`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_22.html#22013.
    */
   readonly "INVALID_PRECEDING_OR_FOLLOWING_SIZE": "22013";
   /**
@@ -848,7 +848,7 @@ export declare const ErrorCode: {
    *
    * Message: `invalid regular expression`
    *
-   * Name: `INVALID_REGULAR_EXPRESSION`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#2201b.
+   * Name: `INVALID_REGULAR_EXPRESSION`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_22.html#2201b.
    */
   readonly "INVALID_REGULAR_EXPRESSION": "2201B";
   /**
@@ -856,7 +856,7 @@ export declare const ErrorCode: {
    *
    * Message: `invalid row count in limit clause`
    *
-   * Name: `INVALID_ROW_COUNT_IN_LIMIT_CLAUSE`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#2201w.
+   * Name: `INVALID_ROW_COUNT_IN_LIMIT_CLAUSE`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_22.html#2201w.
    */
   readonly "INVALID_ROW_COUNT_IN_LIMIT_CLAUSE": "2201W";
   /**
@@ -864,7 +864,7 @@ export declare const ErrorCode: {
    *
    * Message: `invalid row count in result offset clause`
    *
-   * Name: `INVALID_ROW_COUNT_IN_RESULT_OFFSET_CLAUSE`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#2201x.
+   * Name: `INVALID_ROW_COUNT_IN_RESULT_OFFSET_CLAUSE`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_22.html#2201x.
    */
   readonly "INVALID_ROW_COUNT_IN_RESULT_OFFSET_CLAUSE": "2201X";
   /**
@@ -872,7 +872,7 @@ export declare const ErrorCode: {
    *
    * Message: `invalid tablesample argument`
    *
-   * Name: `INVALID_TABLESAMPLE_ARGUMENT`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#2202h.
+   * Name: `INVALID_TABLESAMPLE_ARGUMENT`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_22.html#2202h.
    */
   readonly "INVALID_TABLESAMPLE_ARGUMENT": "2202H";
   /**
@@ -880,7 +880,7 @@ export declare const ErrorCode: {
    *
    * Message: `invalid tablesample repeat`
    *
-   * Name: `INVALID_TABLESAMPLE_REPEAT`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#2202g.
+   * Name: `INVALID_TABLESAMPLE_REPEAT`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_22.html#2202g.
    */
   readonly "INVALID_TABLESAMPLE_REPEAT": "2202G";
   /**
@@ -888,7 +888,7 @@ export declare const ErrorCode: {
    *
    * Message: `invalid time zone displacement value`
    *
-   * Name: `INVALID_TIME_ZONE_DISPLACEMENT_VALUE`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22009.
+   * Name: `INVALID_TIME_ZONE_DISPLACEMENT_VALUE`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_22.html#22009.
    */
   readonly "INVALID_TIME_ZONE_DISPLACEMENT_VALUE": "22009";
   /**
@@ -896,7 +896,7 @@ export declare const ErrorCode: {
    *
    * Message: `invalid use of escape character`
    *
-   * Name: `INVALID_USE_OF_ESCAPE_CHARACTER`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#2200c.
+   * Name: `INVALID_USE_OF_ESCAPE_CHARACTER`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_22.html#2200c.
    */
   readonly "INVALID_USE_OF_ESCAPE_CHARACTER": "2200C";
   /**
@@ -904,7 +904,7 @@ export declare const ErrorCode: {
    *
    * Message: `most specific type mismatch`
    *
-   * Name: `MOST_SPECIFIC_TYPE_MISMATCH`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#2200g.
+   * Name: `MOST_SPECIFIC_TYPE_MISMATCH`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_22.html#2200g.
    */
   readonly "MOST_SPECIFIC_TYPE_MISMATCH": "2200G";
   /**
@@ -912,7 +912,7 @@ export declare const ErrorCode: {
    *
    * Message: `null value not allowed`
    *
-   * Name: `NULL_VALUE_NOT_ALLOWED`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22004.
+   * Name: `NULL_VALUE_NOT_ALLOWED`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_22.html#22004.
    */
   readonly "NULL_VALUE_NOT_ALLOWED": "22004";
   /**
@@ -920,7 +920,7 @@ export declare const ErrorCode: {
    *
    * Message: `null value no indicator parameter`
    *
-   * Name: `NULL_VALUE_NO_INDICATOR_PARAMETER`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22002.
+   * Name: `NULL_VALUE_NO_INDICATOR_PARAMETER`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_22.html#22002.
    */
   readonly "NULL_VALUE_NO_INDICATOR_PARAMETER": "22002";
   /**
@@ -928,7 +928,7 @@ export declare const ErrorCode: {
    *
    * Message: `numeric value out of range`
    *
-   * Name: `NUMERIC_VALUE_OUT_OF_RANGE`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22003.
+   * Name: `NUMERIC_VALUE_OUT_OF_RANGE`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_22.html#22003.
    */
   readonly "NUMERIC_VALUE_OUT_OF_RANGE": "22003";
   /**
@@ -936,7 +936,7 @@ export declare const ErrorCode: {
    *
    * Message: `sequence generator limit exceeded`
    *
-   * Name: `SEQUENCE_GENERATOR_LIMIT_EXCEEDED`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#2200h.
+   * Name: `SEQUENCE_GENERATOR_LIMIT_EXCEEDED`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_22.html#2200h.
    */
   readonly "SEQUENCE_GENERATOR_LIMIT_EXCEEDED": "2200H";
   /**
@@ -944,7 +944,7 @@ export declare const ErrorCode: {
    *
    * Message: `string data length mismatch`
    *
-   * Name: `STRING_DATA_LENGTH_MISMATCH`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22026.
+   * Name: `STRING_DATA_LENGTH_MISMATCH`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_22.html#22026.
    */
   readonly "STRING_DATA_LENGTH_MISMATCH": "22026";
   /**
@@ -952,7 +952,7 @@ export declare const ErrorCode: {
    *
    * Message: `string data right truncation`
    *
-   * Name: `STRING_DATA_RIGHT_TRUNCATION`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22001.
+   * Name: `STRING_DATA_RIGHT_TRUNCATION`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_22.html#22001.
    */
   readonly "STRING_DATA_RIGHT_TRUNCATION": "22001";
   /**
@@ -960,7 +960,7 @@ export declare const ErrorCode: {
    *
    * Message: `substring error`
    *
-   * Name: `SUBSTRING_ERROR`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22011.
+   * Name: `SUBSTRING_ERROR`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_22.html#22011.
    */
   readonly "SUBSTRING_ERROR": "22011";
   /**
@@ -968,7 +968,7 @@ export declare const ErrorCode: {
    *
    * Message: `trim error`
    *
-   * Name: `TRIM_ERROR`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22027.
+   * Name: `TRIM_ERROR`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_22.html#22027.
    */
   readonly "TRIM_ERROR": "22027";
   /**
@@ -976,7 +976,7 @@ export declare const ErrorCode: {
    *
    * Message: `unterminated C string`
    *
-   * Name: `UNTERMINATED_C_STRING`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22024.
+   * Name: `UNTERMINATED_C_STRING`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_22.html#22024.
    */
   readonly "UNTERMINATED_C_STRING": "22024";
   /**
@@ -984,7 +984,7 @@ export declare const ErrorCode: {
    *
    * Message: `zero length character string`
    *
-   * Name: `ZERO_LENGTH_CHARACTER_STRING`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#2200f.
+   * Name: `ZERO_LENGTH_CHARACTER_STRING`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_22.html#2200f.
    */
   readonly "ZERO_LENGTH_CHARACTER_STRING": "2200F";
   /**
@@ -992,7 +992,7 @@ export declare const ErrorCode: {
    *
    * Message: `floating point exception`
    *
-   * Name: `FLOATING_POINT_EXCEPTION`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22p01.
+   * Name: `FLOATING_POINT_EXCEPTION`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_22.html#22p01.
    */
   readonly "FLOATING_POINT_EXCEPTION": "22P01";
   /**
@@ -1000,7 +1000,7 @@ export declare const ErrorCode: {
    *
    * Message: `invalid text representation`
    *
-   * Name: `INVALID_TEXT_REPRESENTATION`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22p02.
+   * Name: `INVALID_TEXT_REPRESENTATION`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_22.html#22p02.
    */
   readonly "INVALID_TEXT_REPRESENTATION": "22P02";
   /**
@@ -1008,7 +1008,7 @@ export declare const ErrorCode: {
    *
    * Message: `invalid binary representation`
    *
-   * Name: `INVALID_BINARY_REPRESENTATION`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22p03.
+   * Name: `INVALID_BINARY_REPRESENTATION`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_22.html#22p03.
    */
   readonly "INVALID_BINARY_REPRESENTATION": "22P03";
   /**
@@ -1016,7 +1016,7 @@ export declare const ErrorCode: {
    *
    * Message: `bad copy file format`
    *
-   * Name: `BAD_COPY_FILE_FORMAT`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22p04.
+   * Name: `BAD_COPY_FILE_FORMAT`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_22.html#22p04.
    */
   readonly "BAD_COPY_FILE_FORMAT": "22P04";
   /**
@@ -1024,7 +1024,7 @@ export declare const ErrorCode: {
    *
    * Message: `untranslatable character`
    *
-   * Name: `UNTRANSLATABLE_CHARACTER`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22p05.
+   * Name: `UNTRANSLATABLE_CHARACTER`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_22.html#22p05.
    */
   readonly "UNTRANSLATABLE_CHARACTER": "22P05";
   /**
@@ -1032,7 +1032,7 @@ export declare const ErrorCode: {
    *
    * Message: `not an XML document`
    *
-   * Name: `NOT_AN_XML_DOCUMENT`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#2200l.
+   * Name: `NOT_AN_XML_DOCUMENT`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_22.html#2200l.
    */
   readonly "NOT_AN_XML_DOCUMENT": "2200L";
   /**
@@ -1040,7 +1040,7 @@ export declare const ErrorCode: {
    *
    * Message: `invalid XML document`
    *
-   * Name: `INVALID_XML_DOCUMENT`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#2200m.
+   * Name: `INVALID_XML_DOCUMENT`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_22.html#2200m.
    */
   readonly "INVALID_XML_DOCUMENT": "2200M";
   /**
@@ -1048,7 +1048,7 @@ export declare const ErrorCode: {
    *
    * Message: `invalid XML content`
    *
-   * Name: `INVALID_XML_CONTENT`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#2200n.
+   * Name: `INVALID_XML_CONTENT`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_22.html#2200n.
    */
   readonly "INVALID_XML_CONTENT": "2200N";
   /**
@@ -1056,7 +1056,7 @@ export declare const ErrorCode: {
    *
    * Message: `invalid XML comment`
    *
-   * Name: `INVALID_XML_COMMENT`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#2200s.
+   * Name: `INVALID_XML_COMMENT`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_22.html#2200s.
    */
   readonly "INVALID_XML_COMMENT": "2200S";
   /**
@@ -1064,7 +1064,7 @@ export declare const ErrorCode: {
    *
    * Message: `invalid XML processing instruction`
    *
-   * Name: `INVALID_XML_PROCESSING_INSTRUCTION`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#2200t.
+   * Name: `INVALID_XML_PROCESSING_INSTRUCTION`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_22.html#2200t.
    */
   readonly "INVALID_XML_PROCESSING_INSTRUCTION": "2200T";
   /**
@@ -1072,7 +1072,7 @@ export declare const ErrorCode: {
    *
    * Message: `duplicate JSON object key value`
    *
-   * Name: `DUPLICATE_JSON_OBJECT_KEY_VALUE`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22030.
+   * Name: `DUPLICATE_JSON_OBJECT_KEY_VALUE`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_22.html#22030.
    */
   readonly "DUPLICATE_JSON_OBJECT_KEY_VALUE": "22030";
   /**
@@ -1080,7 +1080,7 @@ export declare const ErrorCode: {
    *
    * Message: `invalid argument for SQL JSON datetime function`
    *
-   * Name: `INVALID_ARGUMENT_FOR_SQL_JSON_DATETIME_FUNCTION`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22031.
+   * Name: `INVALID_ARGUMENT_FOR_SQL_JSON_DATETIME_FUNCTION`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_22.html#22031.
    */
   readonly "INVALID_ARGUMENT_FOR_SQL_JSON_DATETIME_FUNCTION": "22031";
   /**
@@ -1088,7 +1088,7 @@ export declare const ErrorCode: {
    *
    * Message: `invalid JSON text`
    *
-   * Name: `INVALID_JSON_TEXT`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22032.
+   * Name: `INVALID_JSON_TEXT`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_22.html#22032.
    */
   readonly "INVALID_JSON_TEXT": "22032";
   /**
@@ -1096,7 +1096,7 @@ export declare const ErrorCode: {
    *
    * Message: `invalid SQL JSON subscript`
    *
-   * Name: `INVALID_SQL_JSON_SUBSCRIPT`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22033.
+   * Name: `INVALID_SQL_JSON_SUBSCRIPT`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_22.html#22033.
    */
   readonly "INVALID_SQL_JSON_SUBSCRIPT": "22033";
   /**
@@ -1104,7 +1104,7 @@ export declare const ErrorCode: {
    *
    * Message: `more than one SQL JSON item`
    *
-   * Name: `MORE_THAN_ONE_SQL_JSON_ITEM`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22034.
+   * Name: `MORE_THAN_ONE_SQL_JSON_ITEM`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_22.html#22034.
    */
   readonly "MORE_THAN_ONE_SQL_JSON_ITEM": "22034";
   /**
@@ -1112,7 +1112,7 @@ export declare const ErrorCode: {
    *
    * Message: `no SQL JSON item`
    *
-   * Name: `NO_SQL_JSON_ITEM`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22035.
+   * Name: `NO_SQL_JSON_ITEM`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_22.html#22035.
    */
   readonly "NO_SQL_JSON_ITEM": "22035";
   /**
@@ -1120,7 +1120,7 @@ export declare const ErrorCode: {
    *
    * Message: `non numeric SQL JSON item`
    *
-   * Name: `NON_NUMERIC_SQL_JSON_ITEM`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22036.
+   * Name: `NON_NUMERIC_SQL_JSON_ITEM`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_22.html#22036.
    */
   readonly "NON_NUMERIC_SQL_JSON_ITEM": "22036";
   /**
@@ -1128,7 +1128,7 @@ export declare const ErrorCode: {
    *
    * Message: `non unique keys in a JSON object`
    *
-   * Name: `NON_UNIQUE_KEYS_IN_A_JSON_OBJECT`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22037.
+   * Name: `NON_UNIQUE_KEYS_IN_A_JSON_OBJECT`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_22.html#22037.
    */
   readonly "NON_UNIQUE_KEYS_IN_A_JSON_OBJECT": "22037";
   /**
@@ -1136,7 +1136,7 @@ export declare const ErrorCode: {
    *
    * Message: `singleton SQL JSON item required`
    *
-   * Name: `SINGLETON_SQL_JSON_ITEM_REQUIRED`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22038.
+   * Name: `SINGLETON_SQL_JSON_ITEM_REQUIRED`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_22.html#22038.
    */
   readonly "SINGLETON_SQL_JSON_ITEM_REQUIRED": "22038";
   /**
@@ -1144,7 +1144,7 @@ export declare const ErrorCode: {
    *
    * Message: `SQL JSON array not found`
    *
-   * Name: `SQL_JSON_ARRAY_NOT_FOUND`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#22039.
+   * Name: `SQL_JSON_ARRAY_NOT_FOUND`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_22.html#22039.
    */
   readonly "SQL_JSON_ARRAY_NOT_FOUND": "22039";
   /**
@@ -1152,7 +1152,7 @@ export declare const ErrorCode: {
    *
    * Message: `SQL JSON member not found`
    *
-   * Name: `SQL_JSON_MEMBER_NOT_FOUND`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#2203a.
+   * Name: `SQL_JSON_MEMBER_NOT_FOUND`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_22.html#2203a.
    */
   readonly "SQL_JSON_MEMBER_NOT_FOUND": "2203A";
   /**
@@ -1160,7 +1160,7 @@ export declare const ErrorCode: {
    *
    * Message: `SQL JSON number not found`
    *
-   * Name: `SQL_JSON_NUMBER_NOT_FOUND`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#2203b.
+   * Name: `SQL_JSON_NUMBER_NOT_FOUND`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_22.html#2203b.
    */
   readonly "SQL_JSON_NUMBER_NOT_FOUND": "2203B";
   /**
@@ -1168,7 +1168,7 @@ export declare const ErrorCode: {
    *
    * Message: `SQL JSON object not found`
    *
-   * Name: `SQL_JSON_OBJECT_NOT_FOUND`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#2203c.
+   * Name: `SQL_JSON_OBJECT_NOT_FOUND`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_22.html#2203c.
    */
   readonly "SQL_JSON_OBJECT_NOT_FOUND": "2203C";
   /**
@@ -1176,7 +1176,7 @@ export declare const ErrorCode: {
    *
    * Message: `too many JSON array elements`
    *
-   * Name: `TOO_MANY_JSON_ARRAY_ELEMENTS`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#2203d.
+   * Name: `TOO_MANY_JSON_ARRAY_ELEMENTS`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_22.html#2203d.
    */
   readonly "TOO_MANY_JSON_ARRAY_ELEMENTS": "2203D";
   /**
@@ -1184,7 +1184,7 @@ export declare const ErrorCode: {
    *
    * Message: `too many JSON object members`
    *
-   * Name: `TOO_MANY_JSON_OBJECT_MEMBERS`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#2203e.
+   * Name: `TOO_MANY_JSON_OBJECT_MEMBERS`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_22.html#2203e.
    */
   readonly "TOO_MANY_JSON_OBJECT_MEMBERS": "2203E";
   /**
@@ -1192,7 +1192,7 @@ export declare const ErrorCode: {
    *
    * Message: `SQL JSON scalar required`
    *
-   * Name: `SQL_JSON_SCALAR_REQUIRED`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#2203f.
+   * Name: `SQL_JSON_SCALAR_REQUIRED`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_22.html#2203f.
    */
   readonly "SQL_JSON_SCALAR_REQUIRED": "2203F";
   /**
@@ -1200,7 +1200,7 @@ export declare const ErrorCode: {
    *
    * Message: `SQL JSON item cannot be cast to target type`
    *
-   * Name: `SQL_JSON_ITEM_CANNOT_BE_CAST_TO_TARGET_TYPE`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_22.html#2203g.
+   * Name: `SQL_JSON_ITEM_CANNOT_BE_CAST_TO_TARGET_TYPE`; namespace: `CLASS_22`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_22.html#2203g.
    */
   readonly "SQL_JSON_ITEM_CANNOT_BE_CAST_TO_TARGET_TYPE": "2203G";
   /**
@@ -1208,7 +1208,7 @@ export declare const ErrorCode: {
    *
    * Message: `integrity constraint violation`
    *
-   * Name: `INTEGRITY_CONSTRAINT_VIOLATION`; namespace: `CLASS_23`; category: `conflict`; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_23.html#23000.
+   * Name: `INTEGRITY_CONSTRAINT_VIOLATION`; namespace: `CLASS_23`; category: `conflict`; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_23.html#23000.
    */
   readonly "INTEGRITY_CONSTRAINT_VIOLATION": "23000";
   /**
@@ -1216,7 +1216,7 @@ export declare const ErrorCode: {
    *
    * Message: `restrict violation`
    *
-   * Name: `RESTRICT_VIOLATION`; namespace: `CLASS_23`; category: `conflict`; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_23.html#23001.
+   * Name: `RESTRICT_VIOLATION`; namespace: `CLASS_23`; category: `conflict`; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_23.html#23001.
    */
   readonly "RESTRICT_VIOLATION": "23001";
   /**
@@ -1224,7 +1224,7 @@ export declare const ErrorCode: {
    *
    * Message: `not null violation`
    *
-   * Name: `NOT_NULL_VIOLATION`; namespace: `CLASS_23`; category: `conflict`; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_23.html#23502.
+   * Name: `NOT_NULL_VIOLATION`; namespace: `CLASS_23`; category: `conflict`; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_23.html#23502.
    */
   readonly "NOT_NULL_VIOLATION": "23502";
   /**
@@ -1232,7 +1232,7 @@ export declare const ErrorCode: {
    *
    * Message: `foreign key violation`
    *
-   * Name: `FOREIGN_KEY_VIOLATION`; namespace: `CLASS_23`; category: `conflict`; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_23.html#23503.
+   * Name: `FOREIGN_KEY_VIOLATION`; namespace: `CLASS_23`; category: `conflict`; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_23.html#23503.
    */
   readonly "FOREIGN_KEY_VIOLATION": "23503";
   /**
@@ -1240,7 +1240,7 @@ export declare const ErrorCode: {
    *
    * Message: `unique violation`
    *
-   * Name: `UNIQUE_VIOLATION`; namespace: `CLASS_23`; category: `conflict`; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_23.html#23505.
+   * Name: `UNIQUE_VIOLATION`; namespace: `CLASS_23`; category: `conflict`; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_23.html#23505.
    */
   readonly "UNIQUE_VIOLATION": "23505";
   /**
@@ -1248,7 +1248,7 @@ export declare const ErrorCode: {
    *
    * Message: `check violation`
    *
-   * Name: `CHECK_VIOLATION`; namespace: `CLASS_23`; category: `conflict`; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_23.html#23514.
+   * Name: `CHECK_VIOLATION`; namespace: `CLASS_23`; category: `conflict`; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_23.html#23514.
    */
   readonly "CHECK_VIOLATION": "23514";
   /**
@@ -1256,7 +1256,7 @@ export declare const ErrorCode: {
    *
    * Message: `exclusion violation`
    *
-   * Name: `EXCLUSION_VIOLATION`; namespace: `CLASS_23`; category: `conflict`; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_23.html#23p01.
+   * Name: `EXCLUSION_VIOLATION`; namespace: `CLASS_23`; category: `conflict`; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_23.html#23p01.
    */
   readonly "EXCLUSION_VIOLATION": "23P01";
   /**
@@ -1264,7 +1264,7 @@ export declare const ErrorCode: {
    *
    * Message: `invalid cursor state`
    *
-   * Name: `INVALID_CURSOR_STATE`; namespace: `CLASS_24`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_24.html#24000.
+   * Name: `INVALID_CURSOR_STATE`; namespace: `CLASS_24`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_24.html#24000.
    */
   readonly "INVALID_CURSOR_STATE": "24000";
   /**
@@ -1272,7 +1272,7 @@ export declare const ErrorCode: {
    *
    * Message: `invalid transaction state`
    *
-   * Name: `INVALID_TRANSACTION_STATE`; namespace: `CLASS_25`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_25.html#25000.
+   * Name: `INVALID_TRANSACTION_STATE`; namespace: `CLASS_25`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_25.html#25000.
    */
   readonly "INVALID_TRANSACTION_STATE": "25000";
   /**
@@ -1280,7 +1280,7 @@ export declare const ErrorCode: {
    *
    * Message: `active SQL transaction`
    *
-   * Name: `ACTIVE_SQL_TRANSACTION`; namespace: `CLASS_25`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_25.html#25001.
+   * Name: `ACTIVE_SQL_TRANSACTION`; namespace: `CLASS_25`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_25.html#25001.
    */
   readonly "ACTIVE_SQL_TRANSACTION": "25001";
   /**
@@ -1288,7 +1288,7 @@ export declare const ErrorCode: {
    *
    * Message: `branch transaction already active`
    *
-   * Name: `BRANCH_TRANSACTION_ALREADY_ACTIVE`; namespace: `CLASS_25`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_25.html#25002.
+   * Name: `BRANCH_TRANSACTION_ALREADY_ACTIVE`; namespace: `CLASS_25`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_25.html#25002.
    */
   readonly "BRANCH_TRANSACTION_ALREADY_ACTIVE": "25002";
   /**
@@ -1296,7 +1296,7 @@ export declare const ErrorCode: {
    *
    * Message: `held cursor requires same isolation level`
    *
-   * Name: `HELD_CURSOR_REQUIRES_SAME_ISOLATION_LEVEL`; namespace: `CLASS_25`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_25.html#25008.
+   * Name: `HELD_CURSOR_REQUIRES_SAME_ISOLATION_LEVEL`; namespace: `CLASS_25`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_25.html#25008.
    */
   readonly "HELD_CURSOR_REQUIRES_SAME_ISOLATION_LEVEL": "25008";
   /**
@@ -1304,7 +1304,7 @@ export declare const ErrorCode: {
    *
    * Message: `inappropriate access mode for branch transaction`
    *
-   * Name: `INAPPROPRIATE_ACCESS_MODE_FOR_BRANCH_TRANSACTION`; namespace: `CLASS_25`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_25.html#25003.
+   * Name: `INAPPROPRIATE_ACCESS_MODE_FOR_BRANCH_TRANSACTION`; namespace: `CLASS_25`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_25.html#25003.
    */
   readonly "INAPPROPRIATE_ACCESS_MODE_FOR_BRANCH_TRANSACTION": "25003";
   /**
@@ -1312,7 +1312,7 @@ export declare const ErrorCode: {
    *
    * Message: `inappropriate isolation level for branch transaction`
    *
-   * Name: `INAPPROPRIATE_ISOLATION_LEVEL_FOR_BRANCH_TRANSACTION`; namespace: `CLASS_25`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_25.html#25004.
+   * Name: `INAPPROPRIATE_ISOLATION_LEVEL_FOR_BRANCH_TRANSACTION`; namespace: `CLASS_25`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_25.html#25004.
    */
   readonly "INAPPROPRIATE_ISOLATION_LEVEL_FOR_BRANCH_TRANSACTION": "25004";
   /**
@@ -1320,7 +1320,7 @@ export declare const ErrorCode: {
    *
    * Message: `no active SQL transaction for branch transaction`
    *
-   * Name: `NO_ACTIVE_SQL_TRANSACTION_FOR_BRANCH_TRANSACTION`; namespace: `CLASS_25`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_25.html#25005.
+   * Name: `NO_ACTIVE_SQL_TRANSACTION_FOR_BRANCH_TRANSACTION`; namespace: `CLASS_25`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_25.html#25005.
    */
   readonly "NO_ACTIVE_SQL_TRANSACTION_FOR_BRANCH_TRANSACTION": "25005";
   /**
@@ -1328,7 +1328,7 @@ export declare const ErrorCode: {
    *
    * Message: `read only SQL transaction`
    *
-   * Name: `READ_ONLY_SQL_TRANSACTION`; namespace: `CLASS_25`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_25.html#25006.
+   * Name: `READ_ONLY_SQL_TRANSACTION`; namespace: `CLASS_25`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_25.html#25006.
    */
   readonly "READ_ONLY_SQL_TRANSACTION": "25006";
   /**
@@ -1336,7 +1336,7 @@ export declare const ErrorCode: {
    *
    * Message: `schema and data statement mixing not supported`
    *
-   * Name: `SCHEMA_AND_DATA_STATEMENT_MIXING_NOT_SUPPORTED`; namespace: `CLASS_25`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_25.html#25007.
+   * Name: `SCHEMA_AND_DATA_STATEMENT_MIXING_NOT_SUPPORTED`; namespace: `CLASS_25`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_25.html#25007.
    */
   readonly "SCHEMA_AND_DATA_STATEMENT_MIXING_NOT_SUPPORTED": "25007";
   /**
@@ -1344,7 +1344,7 @@ export declare const ErrorCode: {
    *
    * Message: `no active SQL transaction`
    *
-   * Name: `NO_ACTIVE_SQL_TRANSACTION`; namespace: `CLASS_25`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_25.html#25p01.
+   * Name: `NO_ACTIVE_SQL_TRANSACTION`; namespace: `CLASS_25`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_25.html#25p01.
    */
   readonly "NO_ACTIVE_SQL_TRANSACTION": "25P01";
   /**
@@ -1352,7 +1352,7 @@ export declare const ErrorCode: {
    *
    * Message: `in failed SQL transaction`
    *
-   * Name: `IN_FAILED_SQL_TRANSACTION`; namespace: `CLASS_25`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_25.html#25p02.
+   * Name: `IN_FAILED_SQL_TRANSACTION`; namespace: `CLASS_25`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_25.html#25p02.
    */
   readonly "IN_FAILED_SQL_TRANSACTION": "25P02";
   /**
@@ -1360,7 +1360,7 @@ export declare const ErrorCode: {
    *
    * Message: `idle in transaction session timeout`
    *
-   * Name: `IDLE_IN_TRANSACTION_SESSION_TIMEOUT`; namespace: `CLASS_25`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_25.html#25p03.
+   * Name: `IDLE_IN_TRANSACTION_SESSION_TIMEOUT`; namespace: `CLASS_25`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_25.html#25p03.
    */
   readonly "IDLE_IN_TRANSACTION_SESSION_TIMEOUT": "25P03";
   /**
@@ -1368,7 +1368,7 @@ export declare const ErrorCode: {
    *
    * Message: `invalid SQL statement name`
    *
-   * Name: `INVALID_SQL_STATEMENT_NAME`; namespace: `CLASS_26`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); aliases: `UNDEFINED_PSTATEMENT`; docs URL: class_26.html#26000.
+   * Name: `INVALID_SQL_STATEMENT_NAME`; namespace: `CLASS_26`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); aliases: `UNDEFINED_PSTATEMENT`; docs URL: https://postgres-errors.example/reference/class_26.html#26000.
    */
   readonly "INVALID_SQL_STATEMENT_NAME": "26000";
   /**
@@ -1376,7 +1376,7 @@ export declare const ErrorCode: {
    *
    * Message: `triggered data change violation`
    *
-   * Name: `TRIGGERED_DATA_CHANGE_VIOLATION`; namespace: `CLASS_27`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_27.html#27000.
+   * Name: `TRIGGERED_DATA_CHANGE_VIOLATION`; namespace: `CLASS_27`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_27.html#27000.
    */
   readonly "TRIGGERED_DATA_CHANGE_VIOLATION": "27000";
   /**
@@ -1384,7 +1384,7 @@ export declare const ErrorCode: {
    *
    * Message: `invalid authorization specification`
    *
-   * Name: `INVALID_AUTHORIZATION_SPECIFICATION`; namespace: `CLASS_28`; category: `permission`; retryable: no; exit code: 1; HTTP status: 403; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_28.html#28000.
+   * Name: `INVALID_AUTHORIZATION_SPECIFICATION`; namespace: `CLASS_28`; category: `permission`; retryable: no; exit code: 1; HTTP status: 403; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_28.html#28000.
    */
   readonly "INVALID_AUTHORIZATION_SPECIFICATION": "28000";
   /**
@@ -1392,7 +1392,7 @@ export declare const ErrorCode: {
    *
    * Message: `invalid password`
    *
-   * Name: `INVALID_PASSWORD`; namespace: `CLASS_28`; category: `permission`; retryable: no; exit code: 1; HTTP status: 403; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_28.html#28p01.
+   * Name: `INVALID_PASSWORD`; namespace: `CLASS_28`; category: `permission`; retryable: no; exit code: 1; HTTP status: 403; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_28.html#28p01.
    */
   readonly "INVALID_PASSWORD": "28P01";
   /**
@@ -1400,7 +1400,7 @@ export declare const ErrorCode: {
    *
    * Message: `dependent privilege descriptors still exist`
    *
-   * Name: `DEPENDENT_PRIVILEGE_DESCRIPTORS_STILL_EXIST`; namespace: `CLASS_2B`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_2b.html#2b000.
+   * Name: `DEPENDENT_PRIVILEGE_DESCRIPTORS_STILL_EXIST`; namespace: `CLASS_2B`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_2b.html#2b000.
    */
   readonly "DEPENDENT_PRIVILEGE_DESCRIPTORS_STILL_EXIST": "2B000";
   /**
@@ -1408,7 +1408,7 @@ export declare const ErrorCode: {
    *
    * Message: `dependent objects still exist`
    *
-   * Name: `DEPENDENT_OBJECTS_STILL_EXIST`; namespace: `CLASS_2B`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_2b.html#2bp01.
+   * Name: `DEPENDENT_OBJECTS_STILL_EXIST`; namespace: `CLASS_2B`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_2b.html#2bp01.
    */
   readonly "DEPENDENT_OBJECTS_STILL_EXIST": "2BP01";
   /**
@@ -1416,7 +1416,7 @@ export declare const ErrorCode: {
    *
    * Message: `invalid transaction termination`
    *
-   * Name: `INVALID_TRANSACTION_TERMINATION`; namespace: `CLASS_2D`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_2d.html#2d000.
+   * Name: `INVALID_TRANSACTION_TERMINATION`; namespace: `CLASS_2D`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_2d.html#2d000.
    */
   readonly "INVALID_TRANSACTION_TERMINATION": "2D000";
   /**
@@ -1424,7 +1424,7 @@ export declare const ErrorCode: {
    *
    * Message: `SQL routine exception`
    *
-   * Name: `SQL_ROUTINE_EXCEPTION`; namespace: `CLASS_2F`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_2f.html#2f000.
+   * Name: `SQL_ROUTINE_EXCEPTION`; namespace: `CLASS_2F`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_2f.html#2f000.
    */
   readonly "SQL_ROUTINE_EXCEPTION": "2F000";
   /**
@@ -1432,7 +1432,7 @@ export declare const ErrorCode: {
    *
    * Message: `function executed no return statement`
    *
-   * Name: `S_R_E_FUNCTION_EXECUTED_NO_RETURN_STATEMENT`; namespace: `CLASS_2F`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_2f.html#2f005.
+   * Name: `S_R_E_FUNCTION_EXECUTED_NO_RETURN_STATEMENT`; namespace: `CLASS_2F`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_2f.html#2f005.
    */
   readonly "S_R_E_FUNCTION_EXECUTED_NO_RETURN_STATEMENT": "2F005";
   /**
@@ -1440,7 +1440,7 @@ export declare const ErrorCode: {
    *
    * Message: `modifying SQL data not permitted`
    *
-   * Name: `S_R_E_MODIFYING_SQL_DATA_NOT_PERMITTED`; namespace: `CLASS_2F`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_2f.html#2f002.
+   * Name: `S_R_E_MODIFYING_SQL_DATA_NOT_PERMITTED`; namespace: `CLASS_2F`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_2f.html#2f002.
    */
   readonly "S_R_E_MODIFYING_SQL_DATA_NOT_PERMITTED": "2F002";
   /**
@@ -1448,7 +1448,7 @@ export declare const ErrorCode: {
    *
    * Message: `prohibited SQL statement attempted`
    *
-   * Name: `S_R_E_PROHIBITED_SQL_STATEMENT_ATTEMPTED`; namespace: `CLASS_2F`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_2f.html#2f003.
+   * Name: `S_R_E_PROHIBITED_SQL_STATEMENT_ATTEMPTED`; namespace: `CLASS_2F`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_2f.html#2f003.
    */
   readonly "S_R_E_PROHIBITED_SQL_STATEMENT_ATTEMPTED": "2F003";
   /**
@@ -1456,7 +1456,7 @@ export declare const ErrorCode: {
    *
    * Message: `reading SQL data not permitted`
    *
-   * Name: `S_R_E_READING_SQL_DATA_NOT_PERMITTED`; namespace: `CLASS_2F`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_2f.html#2f004.
+   * Name: `S_R_E_READING_SQL_DATA_NOT_PERMITTED`; namespace: `CLASS_2F`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_2f.html#2f004.
    */
   readonly "S_R_E_READING_SQL_DATA_NOT_PERMITTED": "2F004";
   /**
@@ -1464,7 +1464,7 @@ export declare const ErrorCode: {
    *
    * Message: `invalid cursor name`
    *
-   * Name: `INVALID_CURSOR_NAME`; namespace: `CLASS_34`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); aliases: `UNDEFINED_CURSOR`; docs URL: class_34.html#34000.
+   * Name: `INVALID_CURSOR_NAME`; namespace: `CLASS_34`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); aliases: `UNDEFINED_CURSOR`; docs URL: https://postgres-errors.example/reference/class_34.html#34000.
    */
   readonly "INVALID_CURSOR_NAME": "34000";
   /**
@@ -1472,7 +1472,7 @@ export declare const ErrorCode: {
    *
    * Message: `external routine exception`
    *
-   * Name: `EXTERNAL_ROUTINE_EXCEPTION`; namespace: `CLASS_38`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_38.html#38000.
+   * Name: `EXTERNAL_ROUTINE_EXCEPTION`; namespace: `CLASS_38`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_38.html#38000.
    */
   readonly "EXTERNAL_ROUTINE_EXCEPTION": "38000";
   /**
@@ -1480,7 +1480,7 @@ export declare const ErrorCode: {
    *
    * Message: `containing SQL not permitted`
    *
-   * Name: `E_R_E_CONTAINING_SQL_NOT_PERMITTED`; namespace: `CLASS_38`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_38.html#38001.
+   * Name: `E_R_E_CONTAINING_SQL_NOT_PERMITTED`; namespace: `CLASS_38`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_38.html#38001.
    */
   readonly "E_R_E_CONTAINING_SQL_NOT_PERMITTED": "38001";
   /**
@@ -1488,7 +1488,7 @@ export declare const ErrorCode: {
    *
    * Message: `modifying SQL data not permitted`
    *
-   * Name: `E_R_E_MODIFYING_SQL_DATA_NOT_PERMITTED`; namespace: `CLASS_38`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_38.html#38002.
+   * Name: `E_R_E_MODIFYING_SQL_DATA_NOT_PERMITTED`; namespace: `CLASS_38`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_38.html#38002.
    */
   readonly "E_R_E_MODIFYING_SQL_DATA_NOT_PERMITTED": "38002";
   /**
@@ -1496,7 +1496,7 @@ export declare const ErrorCode: {
    *
    * Message: `prohibited SQL statement attempted`
    *
-   * Name: `E_R_E_PROHIBITED_SQL_STATEMENT_ATTEMPTED`; namespace: `CLASS_38`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_38.html#38003.
+   * Name: `E_R_E_PROHIBITED_SQL_STATEMENT_ATTEMPTED`; namespace: `CLASS_38`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_38.html#38003.
    */
   readonly "E_R_E_PROHIBITED_SQL_STATEMENT_ATTEMPTED": "38003";
   /**
@@ -1504,7 +1504,7 @@ export declare const ErrorCode: {
    *
    * Message: `reading SQL data not permitted`
    *
-   * Name: `E_R_E_READING_SQL_DATA_NOT_PERMITTED`; namespace: `CLASS_38`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_38.html#38004.
+   * Name: `E_R_E_READING_SQL_DATA_NOT_PERMITTED`; namespace: `CLASS_38`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_38.html#38004.
    */
   readonly "E_R_E_READING_SQL_DATA_NOT_PERMITTED": "38004";
   /**
@@ -1512,7 +1512,7 @@ export declare const ErrorCode: {
    *
    * Message: `external routine invocation exception`
    *
-   * Name: `EXTERNAL_ROUTINE_INVOCATION_EXCEPTION`; namespace: `CLASS_39`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_39.html#39000.
+   * Name: `EXTERNAL_ROUTINE_INVOCATION_EXCEPTION`; namespace: `CLASS_39`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_39.html#39000.
    */
   readonly "EXTERNAL_ROUTINE_INVOCATION_EXCEPTION": "39000";
   /**
@@ -1520,7 +1520,7 @@ export declare const ErrorCode: {
    *
    * Message: `invalid SQLSTATE returned`
    *
-   * Name: `E_R_I_E_INVALID_SQLSTATE_RETURNED`; namespace: `CLASS_39`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_39.html#39001.
+   * Name: `E_R_I_E_INVALID_SQLSTATE_RETURNED`; namespace: `CLASS_39`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_39.html#39001.
    */
   readonly "E_R_I_E_INVALID_SQLSTATE_RETURNED": "39001";
   /**
@@ -1528,7 +1528,7 @@ export declare const ErrorCode: {
    *
    * Message: `null value not allowed`
    *
-   * Name: `E_R_I_E_NULL_VALUE_NOT_ALLOWED`; namespace: `CLASS_39`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_39.html#39004.
+   * Name: `E_R_I_E_NULL_VALUE_NOT_ALLOWED`; namespace: `CLASS_39`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_39.html#39004.
    */
   readonly "E_R_I_E_NULL_VALUE_NOT_ALLOWED": "39004";
   /**
@@ -1536,7 +1536,7 @@ export declare const ErrorCode: {
    *
    * Message: `trigger protocol violated`
    *
-   * Name: `E_R_I_E_TRIGGER_PROTOCOL_VIOLATED`; namespace: `CLASS_39`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_39.html#39p01.
+   * Name: `E_R_I_E_TRIGGER_PROTOCOL_VIOLATED`; namespace: `CLASS_39`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_39.html#39p01.
    */
   readonly "E_R_I_E_TRIGGER_PROTOCOL_VIOLATED": "39P01";
   /**
@@ -1544,7 +1544,7 @@ export declare const ErrorCode: {
    *
    * Message: `SRF protocol violated`
    *
-   * Name: `E_R_I_E_SRF_PROTOCOL_VIOLATED`; namespace: `CLASS_39`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_39.html#39p02.
+   * Name: `E_R_I_E_SRF_PROTOCOL_VIOLATED`; namespace: `CLASS_39`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_39.html#39p02.
    */
   readonly "E_R_I_E_SRF_PROTOCOL_VIOLATED": "39P02";
   /**
@@ -1552,7 +1552,7 @@ export declare const ErrorCode: {
    *
    * Message: `event trigger protocol violated`
    *
-   * Name: `E_R_I_E_EVENT_TRIGGER_PROTOCOL_VIOLATED`; namespace: `CLASS_39`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_39.html#39p03.
+   * Name: `E_R_I_E_EVENT_TRIGGER_PROTOCOL_VIOLATED`; namespace: `CLASS_39`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_39.html#39p03.
    */
   readonly "E_R_I_E_EVENT_TRIGGER_PROTOCOL_VIOLATED": "39P03";
   /**
@@ -1560,7 +1560,7 @@ export declare const ErrorCode: {
    *
    * Message: `savepoint exception`
    *
-   * Name: `SAVEPOINT_EXCEPTION`; namespace: `CLASS_3B`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_3b.html#3b000.
+   * Name: `SAVEPOINT_EXCEPTION`; namespace: `CLASS_3B`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_3b.html#3b000.
    */
   readonly "SAVEPOINT_EXCEPTION": "3B000";
   /**
@@ -1568,7 +1568,7 @@ export declare const ErrorCode: {
    *
    * Message: `invalid savepoint specification`
    *
-   * Name: `S_E_INVALID_SPECIFICATION`; namespace: `CLASS_3B`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_3b.html#3b001.
+   * Name: `S_E_INVALID_SPECIFICATION`; namespace: `CLASS_3B`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_3b.html#3b001.
    */
   readonly "S_E_INVALID_SPECIFICATION": "3B001";
   /**
@@ -1576,7 +1576,7 @@ export declare const ErrorCode: {
    *
    * Message: `invalid catalog name`
    *
-   * Name: `INVALID_CATALOG_NAME`; namespace: `CLASS_3D`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); aliases: `UNDEFINED_DATABASE`; docs URL: class_3d.html#3d000.
+   * Name: `INVALID_CATALOG_NAME`; namespace: `CLASS_3D`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); aliases: `UNDEFINED_DATABASE`; docs URL: https://postgres-errors.example/reference/class_3d.html#3d000.
    */
   readonly "INVALID_CATALOG_NAME": "3D000";
   /**
@@ -1584,7 +1584,7 @@ export declare const ErrorCode: {
    *
    * Message: `invalid schema name`
    *
-   * Name: `INVALID_SCHEMA_NAME`; namespace: `CLASS_3F`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); aliases: `UNDEFINED_SCHEMA`; docs URL: class_3f.html#3f000.
+   * Name: `INVALID_SCHEMA_NAME`; namespace: `CLASS_3F`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); aliases: `UNDEFINED_SCHEMA`; docs URL: https://postgres-errors.example/reference/class_3f.html#3f000.
    */
   readonly "INVALID_SCHEMA_NAME": "3F000";
   /**
@@ -1592,7 +1592,7 @@ export declare const ErrorCode: {
    *
    * Message: `transaction rollback`
    *
-   * Name: `TRANSACTION_ROLLBACK`; namespace: `CLASS_40`; category: `rollback`; retryable: yes; retry advice: at most 5 attempts, first backoff 10 ms. Roll back, then rerun the whole transaction from its first statement; exit code: 1; HTTP status: 409; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: class_40.html#40000.
+   * Name: `TRANSACTION_ROLLBACK`; namespace: `CLASS_40`; category: `rollback`; retryable: yes; retry advice: at most 5 attempts, first backoff 10 ms. Roll back, then rerun the whole transaction from its first statement; exit code: 1; HTTP status: 409; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_40.html#40000.
    */
   readonly "TRANSACTION_ROLLBACK": "40000";
   /**
@@ -1600,7 +1600,7 @@ export declare const ErrorCode: {
    *
    * Message: `transaction integrity constraint violation`
    *
-   * Name: `T_R_INTEGRITY_CONSTRAINT_VIOLATION`; namespace: `CLASS_40`; category: `rollback`; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: class_40.html#40002.
+   * Name: `T_R_INTEGRITY_CONSTRAINT_VIOLATION`; namespace: `CLASS_40`; category: `rollback`; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_40.html#40002.
    */
   readonly "T_R_INTEGRITY_CONSTRAINT_VIOLATION": "40002";
   /**
@@ -1608,7 +1608,7 @@ export declare const ErrorCode: {
    *
    * Message: `serialization failure`
    *
-   * Name: `T_R_SERIALIZATION_FAILURE`; namespace: `CLASS_40`; category: `rollback`; retryable: yes; retry advice: at most 5 attempts, first backoff 10 ms. Roll back, then rerun the whole transaction from its first statement; exit code: 1; HTTP status: 409; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: class_40.html#40001.
+   * Name: `T_R_SERIALIZATION_FAILURE`; namespace: `CLASS_40`; category: `rollback`; retryable: yes; retry advice: at most 5 attempts, first backoff 10 ms. Roll back, then rerun the whole transaction from its first statement; exit code: 1; HTTP status: 409; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_40.html#40001.
    */
   readonly "T_R_SERIALIZATION_FAILURE": "40001";
   /**
@@ -1616,7 +1616,7 @@ export declare const ErrorCode: {
    *
    * Message: `statement completion unknown`
    *
-   * Name: `T_R_STATEMENT_COMPLETION_UNKNOWN`; namespace: `CLASS_40`; category: `rollback`; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: class_40.html#40003.
+   * Name: `T_R_STATEMENT_COMPLETION_UNKNOWN`; namespace: `CLASS_40`; category: `rollback`; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_40.html#40003.
    */
   readonly "T_R_STATEMENT_COMPLETION_UNKNOWN": "40003";
   /**
@@ -1624,7 +1624,7 @@ export declare const ErrorCode: {
    *
    * Message: `deadlock detected`
    *
-   * Name: `T_R_DEADLOCK_DETECTED`; namespace: `CLASS_40`; category: `rollback`; retryable: yes; retry advice: at most 5 attempts, first backoff 10 ms. Roll back, then rerun the whole transaction from its first statement; exit code: 1; HTTP status: 409; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: class_40.html#40p01.
+   * Name: `T_R_DEADLOCK_DETECTED`; namespace: `CLASS_40`; category: `rollback`; retryable: yes; retry advice: at most 5 attempts, first backoff 10 ms. Roll back, then rerun the whole transaction from its first statement; exit code: 1; HTTP status: 409; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_40.html#40p01.
    */
   readonly "T_R_DEADLOCK_DETECTED": "40P01";
   /**
@@ -1632,7 +1632,7 @@ export declare const ErrorCode: {
    *
    * Message: `syntax error or access rule violation`
    *
-   * Name: `SYNTAX_ERROR_OR_ACCESS_RULE_VIOLATION`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42000.
+   * Name: `SYNTAX_ERROR_OR_ACCESS_RULE_VIOLATION`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_42.html#42000.
    */
   readonly "SYNTAX_ERROR_OR_ACCESS_RULE_VIOLATION": "42000";
   /**
@@ -1640,7 +1640,7 @@ export declare const ErrorCode: {
    *
    * Message: `syntax error`
    *
-   * Name: `SYNTAX_ERROR`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42601.
+   * Name: `SYNTAX_ERROR`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_42.html#42601.
    */
   readonly "SYNTAX_ERROR": "42601";
   /**
@@ -1648,7 +1648,7 @@ export declare const ErrorCode: {
    *
    * Message: `insufficient privilege`
    *
-   * Name: `INSUFFICIENT_PRIVILEGE`; namespace: `CLASS_42`; category: `permission`; retryable: no; exit code: 1; HTTP status: 403; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42501.
+   * Name: `INSUFFICIENT_PRIVILEGE`; namespace: `CLASS_42`; category: `permission`; retryable: no; exit code: 1; HTTP status: 403; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_42.html#42501.
    */
   readonly "INSUFFICIENT_PRIVILEGE": "42501";
   /**
@@ -1656,7 +1656,7 @@ export declare const ErrorCode: {
    *
    * Message: `cannot coerce`
    *
-   * Name: `CANNOT_COERCE`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42846.
+   * Name: `CANNOT_COERCE`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_42.html#42846.
    */
   readonly "CANNOT_COERCE": "42846";
   /**
@@ -1664,7 +1664,7 @@ export declare const ErrorCode: {
    *
    * Message: `grouping error`
    *
-   * Name: `GROUPING_ERROR`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42803.
+   * Name: `GROUPING_ERROR`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_42.html#42803.
    */
   readonly "GROUPING_ERROR": "42803";
   /**
@@ -1672,7 +1672,7 @@ export declare const ErrorCode: {
    *
    * Message: `windowing error`
    *
-   * Name: `WINDOWING_ERROR`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42p20.
+   * Name: `WINDOWING_ERROR`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_42.html#42p20.
    */
   readonly "WINDOWING_ERROR": "42P20";
   /**
@@ -1680,7 +1680,7 @@ export declare const ErrorCode: {
    *
    * Message: `invalid recursion`
    *
-   * Name: `INVALID_RECURSION`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42p19.
+   * Name: `INVALID_RECURSION`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_42.html#42p19.
    */
   readonly "INVALID_RECURSION": "42P19";
   /**
@@ -1688,7 +1688,7 @@ export declare const ErrorCode: {
    *
    * Message: `invalid foreign key`
    *
-   * Name: `INVALID_FOREIGN_KEY`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42830.
+   * Name: `INVALID_FOREIGN_KEY`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_42.html#42830.
    */
   readonly "INVALID_FOREIGN_KEY": "42830";
   /**
@@ -1696,7 +1696,7 @@ export declare const ErrorCode: {
    *
    * Message: `invalid name`
    *
-   * Name: `INVALID_NAME`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42602.
+   * Name: `INVALID_NAME`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_42.html#42602.
    */
   readonly "INVALID_NAME": "42602";
   /**
@@ -1704,7 +1704,7 @@ export declare const ErrorCode: {
    *
    * Message: `name too long`
    *
-   * Name: `NAME_TOO_LONG`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42622.
+   * Name: `NAME_TOO_LONG`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_42.html#42622.
    */
   readonly "NAME_TOO_LONG": "42622";
   /**
@@ -1712,7 +1712,7 @@ export declare const ErrorCode: {
    *
    * Message: `reserved name`
    *
-   * Name: `RESERVED_NAME`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42939.
+   * Name: `RESERVED_NAME`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_42.html#42939.
    */
   readonly "RESERVED_NAME": "42939";
   /**
@@ -1720,7 +1720,7 @@ export declare const ErrorCode: {
    *
    * Message: `datatype mismatch`
    *
-   * Name: `DATATYPE_MISMATCH`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42804.
+   * Name: `DATATYPE_MISMATCH`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_42.html#42804.
    */
   readonly "DATATYPE_MISMATCH": "42804";
   /**
@@ -1728,7 +1728,7 @@ export declare const ErrorCode: {
    *
    * Message: `indeterminate datatype`
    *
-   * Name: `INDETERMINATE_DATATYPE`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42p18.
+   * Name: `INDETERMINATE_DATATYPE`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_42.html#42p18.
    */
   readonly "INDETERMINATE_DATATYPE": "42P18";
   /**
@@ -1736,7 +1736,7 @@ export declare const ErrorCode: {
    *
    * Message: `collation mismatch`
    *
-   * Name: `COLLATION_MISMATCH`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42p21.
+   * Name: `COLLATION_MISMATCH`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_42.html#42p21.
    */
   readonly "COLLATION_MISMATCH": "42P21";
   /**
@@ -1744,7 +1744,7 @@ export declare const ErrorCode: {
    *
    * Message: `indeterminate collation`
    *
-   * Name: `INDETERMINATE_COLLATION`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42p22.
+   * Name: `INDETERMINATE_COLLATION`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_42.html#42p22.
    */
   readonly "INDETERMINATE_COLLATION": "42P22";
   /**
@@ -1752,7 +1752,7 @@ export declare const ErrorCode: {
    *
    * Message: `wrong object type`
    *
-   * Name: `WRONG_OBJECT_TYPE`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42809.
+   * Name: `WRONG_OBJECT_TYPE`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_42.html#42809.
    */
   readonly "WRONG_OBJECT_TYPE": "42809";
   /**
@@ -1760,7 +1760,7 @@ export declare const ErrorCode: {
    *
    * Message: `generated always`
    *
-   * Name: `GENERATED_ALWAYS`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#428c9.
+   * Name: `GENERATED_ALWAYS`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_42.html#428c9.
    */
   readonly "GENERATED_ALWAYS": "428C9";
   /**
@@ -1768,7 +1768,7 @@ export declare const ErrorCode: {
    *
    * Message: `undefined column`
    *
-   * Name: `UNDEFINED_COLUMN`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42703.
+   * Name: `UNDEFINED_COLUMN`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_42.html#42703.
    */
   readonly "UNDEFINED_COLUMN": "42703";
   /**
@@ -1776,7 +1776,7 @@ export declare const ErrorCode: {
    *
    * Message: `undefined function`
    *
-   * Name: `UNDEFINED_FUNCTION`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42883.
+   * Name: `UNDEFINED_FUNCTION`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_42.html#42883.
    */
   readonly "UNDEFINED_FUNCTION": "42883";
   /**
@@ -1784,7 +1784,7 @@ export declare const ErrorCode: {
    *
    * Message: `undefined table`
    *
-   * Name: `UNDEFINED_TABLE`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42p01.
+   * Name: `UNDEFINED_TABLE`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_42.html#42p01.
    */
   readonly "UNDEFINED_TABLE": "42P01";
   /**
@@ -1792,7 +1792,7 @@ export declare const ErrorCode: {
    *
    * Message: `undefined parameter`
    *
-   * Name: `UNDEFINED_PARAMETER`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42p02.
+   * Name: `UNDEFINED_PARAMETER`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_42.html#42p02.
    */
   readonly "UNDEFINED_PARAMETER": "42P02";
   /**
@@ -1800,7 +1800,7 @@ export declare const ErrorCode: {
    *
    * Message: `undefined object`
    *
-   * Name: `UNDEFINED_OBJECT`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42704.
+   * Name: `UNDEFINED_OBJECT`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_42.html#42704.
    */
   readonly "UNDEFINED_OBJECT": "42704";
   /**
@@ -1808,7 +1808,7 @@ export declare const ErrorCode: {
    *
    * Message: `duplicate column`
    *
-   * Name: `DUPLICATE_COLUMN`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42701.
+   * Name: `DUPLICATE_COLUMN`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_42.html#42701.
    */
   readonly "DUPLICATE_COLUMN": "42701";
   /**
@@ -1816,7 +1816,7 @@ export declare const ErrorCode: {
    *
    * Message: `duplicate cursor`
    *
-   * Name: `DUPLICATE_CURSOR`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42p03.
+   * Name: `DUPLICATE_CURSOR`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_42.html#42p03.
    */
   readonly "DUPLICATE_CURSOR": "42P03";
   /**
@@ -1824,7 +1824,7 @@ export declare const ErrorCode: {
    *
    * Message: `duplicate database`
    *
-   * Name: `DUPLICATE_DATABASE`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42p04.
+   * Name: `DUPLICATE_DATABASE`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_42.html#42p04.
    */
   readonly "DUPLICATE_DATABASE": "42P04";
   /**
@@ -1832,7 +1832,7 @@ export declare const ErrorCode: {
    *
    * Message: `duplicate function`
    *
-   * Name: `DUPLICATE_FUNCTION`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42723.
+   * Name: `DUPLICATE_FUNCTION`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_42.html#42723.
    */
   readonly "DUPLICATE_FUNCTION": "42723";
   /**
@@ -1840,7 +1840,7 @@ export declare const ErrorCode: {
    *
    * Message: `duplicate prepared statement`
    *
-   * Name: `DUPLICATE_PSTATEMENT`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42p05.
+   * Name: `DUPLICATE_PSTATEMENT`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_42.html#42p05.
    */
   readonly "DUPLICATE_PSTATEMENT": "42P05";
   /**
@@ -1848,7 +1848,7 @@ export declare const ErrorCode: {
    *
    * Message: `duplicate schema`
    *
-   * Name: `DUPLICATE_SCHEMA`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42p06.
+   * Name: `DUPLICATE_SCHEMA`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_42.html#42p06.
    */
   readonly "DUPLICATE_SCHEMA": "42P06";
   /**
@@ -1856,7 +1856,7 @@ export declare const ErrorCode: {
    *
    * Message: `duplicate table`
    *
-   * Name: `DUPLICATE_TABLE`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42p07.
+   * Name: `DUPLICATE_TABLE`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_42.html#42p07.
    */
   readonly "DUPLICATE_TABLE": "42P07";
   /**
@@ -1864,7 +1864,7 @@ export declare const ErrorCode: {
    *
    * Message: `duplicate alias`
    *
-   * Name: `DUPLICATE_ALIAS`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42712.
+   * Name: `DUPLICATE_ALIAS`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_42.html#42712.
    */
   readonly "DUPLICATE_ALIAS": "42712";
   /**
@@ -1872,7 +1872,7 @@ export declare const ErrorCode: {
    *
    * Message: `duplicate object`
    *
-   * Name: `DUPLICATE_OBJECT`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42710.
+   * Name: `DUPLICATE_OBJECT`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_42.html#42710.
    */
   readonly "DUPLICATE_OBJECT": "42710";
   /**
@@ -1880,7 +1880,7 @@ export declare const ErrorCode: {
    *
    * Message: `ambiguous column`
    *
-   * Name: `AMBIGUOUS_COLUMN`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42702.
+   * Name: `AMBIGUOUS_COLUMN`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_42.html#42702.
    */
   readonly "AMBIGUOUS_COLUMN": "42702";
   /**
@@ -1888,7 +1888,7 @@ export declare const ErrorCode: {
    *
    * Message: `ambiguous function`
    *
-   * Name: `AMBIGUOUS_FUNCTION`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42725.
+   * Name: `AMBIGUOUS_FUNCTION`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_42.html#42725.
    */
   readonly "AMBIGUOUS_FUNCTION": "42725";
   /**
@@ -1896,7 +1896,7 @@ export declare const ErrorCode: {
    *
    * Message: `ambiguous parameter`
    *
-   * Name: `AMBIGUOUS_PARAMETER`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42p08.
+   * Name: `AMBIGUOUS_PARAMETER`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_42.html#42p08.
    */
   readonly "AMBIGUOUS_PARAMETER": "42P08";
   /**
@@ -1904,7 +1904,7 @@ export declare const ErrorCode: {
    *
    * Message: `ambiguous alias`
    *
-   * Name: `AMBIGUOUS_ALIAS`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42p09.
+   * Name: `AMBIGUOUS_ALIAS`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_42.html#42p09.
    */
   readonly "AMBIGUOUS_ALIAS": "42P09";
   /**
@@ -1912,7 +1912,7 @@ export declare const ErrorCode: {
    *
    * Message: `invalid column reference`
    *
-   * Name: `INVALID_COLUMN_REFERENCE`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42p10.
+   * Name: `INVALID_COLUMN_REFERENCE`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_42.html#42p10.
    */
   readonly "INVALID_COLUMN_REFERENCE": "42P10";
   /**
@@ -1920,7 +1920,7 @@ export declare const ErrorCode: {
    *
    * Message: `invalid column definition`
    *
-   * Name: `INVALID_COLUMN_DEFINITION`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42611.
+   * Name: `INVALID_COLUMN_DEFINITION`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_42.html#42611.
    */
   readonly "INVALID_COLUMN_DEFINITION": "42611";
   /**
@@ -1928,7 +1928,7 @@ export declare const ErrorCode: {
    *
    * Message: `invalid cursor definition`
    *
-   * Name: `INVALID_CURSOR_DEFINITION`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42p11.
+   * Name: `INVALID_CURSOR_DEFINITION`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_42.html#42p11.
    */
   readonly "INVALID_CURSOR_DEFINITION": "42P11";
   /**
@@ -1936,7 +1936,7 @@ export declare const ErrorCode: {
    *
    * Message: `invalid database definition`
    *
-   * Name: `INVALID_DATABASE_DEFINITION`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42p12.
+   * Name: `INVALID_DATABASE_DEFINITION`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_42.html#42p12.
    */
   readonly "INVALID_DATABASE_DEFINITION": "42P12";
   /**
@@ -1944,7 +1944,7 @@ export declare const ErrorCode: {
    *
    * Message: `invalid function definition`
    *
-   * Name: `INVALID_FUNCTION_DEFINITION`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42p13.
+   * Name: `INVALID_FUNCTION_DEFINITION`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_42.html#42p13.
    */
   readonly "INVALID_FUNCTION_DEFINITION": "42P13";
   /**
@@ -1952,7 +1952,7 @@ export declare const ErrorCode: {
    *
    * Message: `invalid prepared statement definition`
    *
-   * Name: `INVALID_PSTATEMENT_DEFINITION`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42p14.
+   * Name: `INVALID_PSTATEMENT_DEFINITION`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_42.html#42p14.
    */
   readonly "INVALID_PSTATEMENT_DEFINITION": "42P14";
   /**
@@ -1960,7 +1960,7 @@ export declare const ErrorCode: {
    *
    * Message: `invalid schema definition`
    *
-   * Name: `INVALID_SCHEMA_DEFINITION`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42p15.
+   * Name: `INVALID_SCHEMA_DEFINITION`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_42.html#42p15.
    */
   readonly "INVALID_SCHEMA_DEFINITION": "42P15";
   /**
@@ -1968,7 +1968,7 @@ export declare const ErrorCode: {
    *
    * Message: `invalid table definition`
    *
-   * Name: `INVALID_TABLE_DEFINITION`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42p16.
+   * Name: `INVALID_TABLE_DEFINITION`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_42.html#42p16.
    */
   readonly "INVALID_TABLE_DEFINITION": "42P16";
   /**
@@ -1976,7 +1976,7 @@ export declare const ErrorCode: {
    *
    * Message: `invalid object definition`
    *
-   * Name: `INVALID_OBJECT_DEFINITION`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_42.html#42p17.
+   * Name: `INVALID_OBJECT_DEFINITION`; namespace: `CLASS_42`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_42.html#42p17.
    */
   readonly "INVALID_OBJECT_DEFINITION": "42P17";
   /**
@@ -1984,7 +1984,7 @@ export declare const ErrorCode: {
    *
    * Message: `with check option violation`
    *
-   * Name: `WITH_CHECK_OPTION_VIOLATION`; namespace: `CLASS_44`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_44.html#44000.
+   * Name: `WITH_CHECK_OPTION_VIOLATION`; namespace: `CLASS_44`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_44.html#44000.
    */
   readonly "WITH_CHECK_OPTION_VIOLATION": "44000";
   /**
@@ -1992,7 +1992,7 @@ export declare const ErrorCode: {
    *
    * Message: `insufficient resources`
    *
-   * Name: `INSUFFICIENT_RESOURCES`; namespace: `CLASS_53`; category: `unavailable`; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class_53.html#53000.
+   * Name: `INSUFFICIENT_RESOURCES`; namespace: `CLASS_53`; category: `unavailable`; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://postgres-errors.example/reference/class_53.html#53000.
    */
   readonly "INSUFFICIENT_RESOURCES": "53000";
   /**
@@ -2000,7 +2000,7 @@ export declare const ErrorCode: {
    *
    * Message: `disk full`
    *
-   * Name: `DISK_FULL`; namespace: `CLASS_53`; category: `unavailable`; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class_53.html#53100.
+   * Name: `DISK_FULL`; namespace: `CLASS_53`; category: `unavailable`; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://postgres-errors.example/reference/class_53.html#53100.
    */
   readonly "DISK_FULL": "53100";
   /**
@@ -2008,7 +2008,7 @@ export declare const ErrorCode: {
    *
    * Message: `out of memory`
    *
-   * Name: `OUT_OF_MEMORY`; namespace: `CLASS_53`; category: `unavailable`; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class_53.html#53200.
+   * Name: `OUT_OF_MEMORY`; namespace: `CLASS_53`; category: `unavailable`; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://postgres-errors.example/reference/class_53.html#53200.
    */
   readonly "OUT_OF_MEMORY": "53200";
   /**
@@ -2016,7 +2016,7 @@ export declare const ErrorCode: {
    *
    * Message: `too many connections`
    *
-   * Name: `TOO_MANY_CONNECTIONS`; namespace: `CLASS_53`; category: `unavailable`; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class_53.html#53300.
+   * Name: `TOO_MANY_CONNECTIONS`; namespace: `CLASS_53`; category: `unavailable`; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://postgres-errors.example/reference/class_53.html#53300.
    */
   readonly "TOO_MANY_CONNECTIONS": "53300";
   /**
@@ -2024,7 +2024,7 @@ export declare const ErrorCode: {
    *
    * Message: `configuration limit exceeded`
    *
-   * Name: `CONFIGURATION_LIMIT_EXCEEDED`; namespace: `CLASS_53`; category: `unavailable`; retryable: no; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class_53.html#53400.
+   * Name: `CONFIGURATION_LIMIT_EXCEEDED`; namespace: `CLASS_53`; category: `unavailable`; retryable: no; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://postgres-errors.example/reference/class_53.html#53400.
    */
   readonly "CONFIGURATION_LIMIT_EXCEEDED": "53400";
   /**
@@ -2032,7 +2032,7 @@ export declare const ErrorCode: {
    *
    * Message: `program limit exceeded`
    *
-   * Name: `PROGRAM_LIMIT_EXCEEDED`; namespace: `CLASS_54`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_54.html#54000.
+   * Name: `PROGRAM_LIMIT_EXCEEDED`; namespace: `CLASS_54`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_54.html#54000.
    */
   readonly "PROGRAM_LIMIT_EXCEEDED": "54000";
   /**
@@ -2040,7 +2040,7 @@ export declare const ErrorCode: {
    *
    * Message: `statement too complex`
    *
-   * Name: `STATEMENT_TOO_COMPLEX`; namespace: `CLASS_54`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_54.html#54001.
+   * Name: `STATEMENT_TOO_COMPLEX`; namespace: `CLASS_54`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_54.html#54001.
    */
   readonly "STATEMENT_TOO_COMPLEX": "54001";
   /**
@@ -2048,7 +2048,7 @@ export declare const ErrorCode: {
    *
    * Message: `too many columns`
    *
-   * Name: `TOO_MANY_COLUMNS`; namespace: `CLASS_54`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_54.html#54011.
+   * Name: `TOO_MANY_COLUMNS`; namespace: `CLASS_54`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_54.html#54011.
    */
   readonly "TOO_MANY_COLUMNS": "54011";
   /**
@@ -2056,7 +2056,7 @@ export declare const ErrorCode: {
    *
    * Message: `too many arguments`
    *
-   * Name: `TOO_MANY_ARGUMENTS`; namespace: `CLASS_54`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_54.html#54023.
+   * Name: `TOO_MANY_ARGUMENTS`; namespace: `CLASS_54`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_54.html#54023.
    */
   readonly "TOO_MANY_ARGUMENTS": "54023";
   /**
@@ -2064,7 +2064,7 @@ export declare const ErrorCode: {
    *
    * Message: `object not in prerequisite state`
    *
-   * Name: `OBJECT_NOT_IN_PREREQUISITE_STATE`; namespace: `CLASS_55`; category: `conflict`; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_55.html#55000.
+   * Name: `OBJECT_NOT_IN_PREREQUISITE_STATE`; namespace: `CLASS_55`; category: `conflict`; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_55.html#55000.
    */
   readonly "OBJECT_NOT_IN_PREREQUISITE_STATE": "55000";
   /**
@@ -2072,7 +2072,7 @@ export declare const ErrorCode: {
    *
    * Message: `object in use`
    *
-   * Name: `OBJECT_IN_USE`; namespace: `CLASS_55`; category: `conflict`; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_55.html#55006.
+   * Name: `OBJECT_IN_USE`; namespace: `CLASS_55`; category: `conflict`; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_55.html#55006.
    */
   readonly "OBJECT_IN_USE": "55006";
   /**
@@ -2080,7 +2080,7 @@ export declare const ErrorCode: {
    *
    * Message: `can't change runtime param`
    *
-   * Name: `CANT_CHANGE_RUNTIME_PARAM`; namespace: `CLASS_55`; category: `conflict`; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_55.html#55p02.
+   * Name: `CANT_CHANGE_RUNTIME_PARAM`; namespace: `CLASS_55`; category: `conflict`; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_55.html#55p02.
    */
   readonly "CANT_CHANGE_RUNTIME_PARAM": "55P02";
   /**
@@ -2088,7 +2088,7 @@ export declare const ErrorCode: {
    *
    * Message: `lock not available`
    *
-   * Name: `LOCK_NOT_AVAILABLE`; namespace: `CLASS_55`; category: `conflict`; retryable: yes; retry advice: at most 3 attempts, first backoff 100 ms. The lock is held by another session; retry shortly; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_55.html#55p03.
+   * Name: `LOCK_NOT_AVAILABLE`; namespace: `CLASS_55`; category: `conflict`; retryable: yes; retry advice: at most 3 attempts, first backoff 100 ms. The lock is held by another session; retry shortly; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_55.html#55p03.
    */
   readonly "LOCK_NOT_AVAILABLE": "55P03";
   /**
@@ -2096,7 +2096,7 @@ export declare const ErrorCode: {
    *
    * Message: `unsafe new enum value usage`
    *
-   * Name: `UNSAFE_NEW_ENUM_VALUE_USAGE`; namespace: `CLASS_55`; category: `conflict`; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_55.html#55p04.
+   * Name: `UNSAFE_NEW_ENUM_VALUE_USAGE`; namespace: `CLASS_55`; category: `conflict`; retryable: no; exit code: 1; HTTP status: 409; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_55.html#55p04.
    */
   readonly "UNSAFE_NEW_ENUM_VALUE_USAGE": "55P04";
   /**
@@ -2104,7 +2104,7 @@ export declare const ErrorCode: {
    *
    * Message: `operator intervention`
    *
-   * Name: `OPERATOR_INTERVENTION`; namespace: `CLASS_57`; category: `unavailable`; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class_57.html#57000.
+   * Name: `OPERATOR_INTERVENTION`; namespace: `CLASS_57`; category: `unavailable`; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://postgres-errors.example/reference/class_57.html#57000.
    */
   readonly "OPERATOR_INTERVENTION": "57000";
   /**
@@ -2112,7 +2112,7 @@ export declare const ErrorCode: {
    *
    * Message: `query canceled`
    *
-   * Name: `QUERY_CANCELED`; namespace: `CLASS_57`; category: `unavailable`; retryable: no; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class_57.html#57014.
+   * Name: `QUERY_CANCELED`; namespace: `CLASS_57`; category: `unavailable`; retryable: no; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://postgres-errors.example/reference/class_57.html#57014.
    */
   readonly "QUERY_CANCELED": "57014";
   /**
@@ -2120,7 +2120,7 @@ export declare const ErrorCode: {
    *
    * Message: `admin shutdown`
    *
-   * Name: `ADMIN_SHUTDOWN`; namespace: `CLASS_57`; category: `unavailable`; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class_57.html#57p01.
+   * Name: `ADMIN_SHUTDOWN`; namespace: `CLASS_57`; category: `unavailable`; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://postgres-errors.example/reference/class_57.html#57p01.
    */
   readonly "ADMIN_SHUTDOWN": "57P01";
   /**
@@ -2128,7 +2128,7 @@ export declare const ErrorCode: {
    *
    * Message: `crash shutdown`
    *
-   * Name: `CRASH_SHUTDOWN`; namespace: `CLASS_57`; category: `unavailable`; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class_57.html#57p02.
+   * Name: `CRASH_SHUTDOWN`; namespace: `CLASS_57`; category: `unavailable`; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://postgres-errors.example/reference/class_57.html#57p02.
    */
   readonly "CRASH_SHUTDOWN": "57P02";
   /**
@@ -2136,7 +2136,7 @@ export declare const ErrorCode: {
    *
    * Message: `cannot connect now`
    *
-   * Name: `CANNOT_CONNECT_NOW`; namespace: `CLASS_57`; category: `unavailable`; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class_57.html#57p03.
+   * Name: `CANNOT_CONNECT_NOW`; namespace: `CLASS_57`; category: `unavailable`; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://postgres-errors.example/reference/class_57.html#57p03.
    */
   readonly "CANNOT_CONNECT_NOW": "57P03";
   /**
@@ -2144,7 +2144,7 @@ export declare const ErrorCode: {
    *
    * Message: `database dropped`
    *
-   * Name: `DATABASE_DROPPED`; namespace: `CLASS_57`; category: `unavailable`; retryable: no; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class_57.html#57p04.
+   * Name: `DATABASE_DROPPED`; namespace: `CLASS_57`; category: `unavailable`; retryable: no; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://postgres-errors.example/reference/class_57.html#57p04.
    */
   readonly "DATABASE_DROPPED": "57P04";
   /**
@@ -2152,7 +2152,7 @@ export declare const ErrorCode: {
    *
    * Message: `idle session timeout`
    *
-   * Name: `IDLE_SESSION_TIMEOUT`; namespace: `CLASS_57`; category: `unavailable`; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class_57.html#57p05.
+   * Name: `IDLE_SESSION_TIMEOUT`; namespace: `CLASS_57`; category: `unavailable`; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://postgres-errors.example/reference/class_57.html#57p05.
    */
   readonly "IDLE_SESSION_TIMEOUT": "57P05";
   /**
@@ -2160,7 +2160,7 @@ export declare const ErrorCode: {
    *
    * Message: `system error`
    *
-   * Name: `SYSTEM_ERROR`; namespace: `CLASS_58`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class_58.html#58000.
+   * Name: `SYSTEM_ERROR`; namespace: `CLASS_58`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://postgres-errors.example/reference/class_58.html#58000.
    */
   readonly "SYSTEM_ERROR": "58000";
   /**
@@ -2168,7 +2168,7 @@ export declare const ErrorCode: {
    *
    * Message: `I/O error`
    *
-   * Name: `IO_ERROR`; namespace: `CLASS_58`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class_58.html#58030.
+   * Name: `IO_ERROR`; namespace: `CLASS_58`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://postgres-errors.example/reference/class_58.html#58030.
    */
   readonly "IO_ERROR": "58030";
   /**
@@ -2176,7 +2176,7 @@ export declare const ErrorCode: {
    *
    * Message: `undefined file`
    *
-   * Name: `UNDEFINED_FILE`; namespace: `CLASS_58`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class_58.html#58p01.
+   * Name: `UNDEFINED_FILE`; namespace: `CLASS_58`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://postgres-errors.example/reference/class_58.html#58p01.
    */
   readonly "UNDEFINED_FILE": "58P01";
   /**
@@ -2184,7 +2184,7 @@ export declare const ErrorCode: {
    *
    * Message: `duplicate file`
    *
-   * Name: `DUPLICATE_FILE`; namespace: `CLASS_58`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class_58.html#58p02.
+   * Name: `DUPLICATE_FILE`; namespace: `CLASS_58`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://postgres-errors.example/reference/class_58.html#58p02.
    */
   readonly "DUPLICATE_FILE": "58P02";
   /**
@@ -2192,7 +2192,7 @@ export declare const ErrorCode: {
    *
    * Message: `snapshot too old`
    *
-   * Name: `SNAPSHOT_TOO_OLD`; namespace: `CLASS_72`; category: `unavailable`; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class_72.html#72000.
+   * Name: `SNAPSHOT_TOO_OLD`; namespace: `CLASS_72`; category: `unavailable`; retryable: yes; retry advice: at most 3 attempts, first backoff 500 ms. Reconnect if the connection is gone, wait, then retry; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://postgres-errors.example/reference/class_72.html#72000.
    */
   readonly "SNAPSHOT_TOO_OLD": "72000";
   /**
@@ -2200,7 +2200,7 @@ export declare const ErrorCode: {
    *
    * Message: `config file error`
    *
-   * Name: `CONFIG_FILE_ERROR`; namespace: `CLASS_F0`; category: `config`; retryable: no; exit code: 2; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class_f0.html#f0000.
+   * Name: `CONFIG_FILE_ERROR`; namespace: `CLASS_F0`; category: `config`; retryable: no; exit code: 2; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://postgres-errors.example/reference/class_f0.html#f0000.
    */
   readonly "CONFIG_FILE_ERROR": "F0000";
   /**
@@ -2208,7 +2208,7 @@ export declare const ErrorCode: {
    *
    * Message: `lock file exists`
    *
-   * Name: `LOCK_FILE_EXISTS`; namespace: `CLASS_F0`; category: `config`; retryable: no; exit code: 2; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class_f0.html#f0001.
+   * Name: `LOCK_FILE_EXISTS`; namespace: `CLASS_F0`; category: `config`; retryable: no; exit code: 2; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://postgres-errors.example/reference/class_f0.html#f0001.
    */
   readonly "LOCK_FILE_EXISTS": "F0001";
   /**
@@ -2216,7 +2216,7 @@ export declare const ErrorCode: {
    *
    * Message: `FDW error`
    *
-   * Name: `FDW_ERROR`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_hv.html#hv000.
+   * Name: `FDW_ERROR`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_hv.html#hv000.
    */
   readonly "FDW_ERROR": "HV000";
   /**
@@ -2224,7 +2224,7 @@ export declare const ErrorCode: {
    *
    * Message: `FDW column name not found`
    *
-   * Name: `FDW_COLUMN_NAME_NOT_FOUND`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_hv.html#hv005.
+   * Name: `FDW_COLUMN_NAME_NOT_FOUND`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_hv.html#hv005.
    */
   readonly "FDW_COLUMN_NAME_NOT_FOUND": "HV005";
   /**
@@ -2232,7 +2232,7 @@ export declare const ErrorCode: {
    *
    * Message: `FDW dynamic parameter value needed`
    *
-   * Name: `FDW_DYNAMIC_PARAMETER_VALUE_NEEDED`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_hv.html#hv002.
+   * Name: `FDW_DYNAMIC_PARAMETER_VALUE_NEEDED`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_hv.html#hv002.
    */
   readonly "FDW_DYNAMIC_PARAMETER_VALUE_NEEDED": "HV002";
   /**
@@ -2240,7 +2240,7 @@ export declare const ErrorCode: {
    *
    * Message: `FDW function sequence error`
    *
-   * Name: `FDW_FUNCTION_SEQUENCE_ERROR`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_hv.html#hv010.
+   * Name: `FDW_FUNCTION_SEQUENCE_ERROR`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_hv.html#hv010.
    */
   readonly "FDW_FUNCTION_SEQUENCE_ERROR": "HV010";
   /**
@@ -2248,7 +2248,7 @@ export declare const ErrorCode: {
    *
    * Message: `FDW inconsistent descriptor information`
    *
-   * Name: `FDW_INCONSISTENT_DESCRIPTOR_INFORMATION`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_hv.html#hv021.
+   * Name: `FDW_INCONSISTENT_DESCRIPTOR_INFORMATION`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_hv.html#hv021.
    */
   readonly "FDW_INCONSISTENT_DESCRIPTOR_INFORMATION": "HV021";
   /**
@@ -2256,7 +2256,7 @@ export declare const ErrorCode: {
    *
    * Message: `FDW invalid attribute value`
    *
-   * Name: `FDW_INVALID_ATTRIBUTE_VALUE`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_hv.html#hv024.
+   * Name: `FDW_INVALID_ATTRIBUTE_VALUE`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_hv.html#hv024.
    */
   readonly "FDW_INVALID_ATTRIBUTE_VALUE": "HV024";
   /**
@@ -2264,7 +2264,7 @@ export declare const ErrorCode: {
    *
    * Message: `FDW invalid column name`
    *
-   * Name: `FDW_INVALID_COLUMN_NAME`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_hv.html#hv007.
+   * Name: `FDW_INVALID_COLUMN_NAME`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_hv.html#hv007.
    */
   readonly "FDW_INVALID_COLUMN_NAME": "HV007";
   /**
@@ -2272,7 +2272,7 @@ export declare const ErrorCode: {
    *
    * Message: `FDW invalid column number`
    *
-   * Name: `FDW_INVALID_COLUMN_NUMBER`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_hv.html#hv008.
+   * Name: `FDW_INVALID_COLUMN_NUMBER`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_hv.html#hv008.
    */
   readonly "FDW_INVALID_COLUMN_NUMBER": "HV008";
   /**
@@ -2280,7 +2280,7 @@ export declare const ErrorCode: {
    *
    * Message: `FDW invalid data type`
    *
-   * Name: `FDW_INVALID_DATA_TYPE`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_hv.html#hv004.
+   * Name: `FDW_INVALID_DATA_TYPE`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_hv.html#hv004.
    */
   readonly "FDW_INVALID_DATA_TYPE": "HV004";
   /**
@@ -2288,7 +2288,7 @@ export declare const ErrorCode: {
    *
    * Message: `FDW invalid data type descriptors`
    *
-   * Name: `FDW_INVALID_DATA_TYPE_DESCRIPTORS`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_hv.html#hv006.
+   * Name: `FDW_INVALID_DATA_TYPE_DESCRIPTORS`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_hv.html#hv006.
    */
   readonly "FDW_INVALID_DATA_TYPE_DESCRIPTORS": "HV006";
   /**
@@ -2296,7 +2296,7 @@ export declare const ErrorCode: {
    *
    * Message: `FDW invalid descriptor field identifier`
    *
-   * Name: `FDW_INVALID_DESCRIPTOR_FIELD_IDENTIFIER`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_hv.html#hv091.
+   * Name: `FDW_INVALID_DESCRIPTOR_FIELD_IDENTIFIER`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_hv.html#hv091.
    */
   readonly "FDW_INVALID_DESCRIPTOR_FIELD_IDENTIFIER": "HV091";
   /**
@@ -2304,7 +2304,7 @@ export declare const ErrorCode: {
    *
    * Message: `FDW invalid handle`
    *
-   * Name: `FDW_INVALID_HANDLE`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_hv.html#hv00b.
+   * Name: `FDW_INVALID_HANDLE`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_hv.html#hv00b.
    */
   readonly "FDW_INVALID_HANDLE": "HV00B";
   /**
@@ -2312,7 +2312,7 @@ export declare const ErrorCode: {
    *
    * Message: `FDW invalid option index`
    *
-   * Name: `FDW_INVALID_OPTION_INDEX`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_hv.html#hv00c.
+   * Name: `FDW_INVALID_OPTION_INDEX`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_hv.html#hv00c.
    */
   readonly "FDW_INVALID_OPTION_INDEX": "HV00C";
   /**
@@ -2320,7 +2320,7 @@ export declare const ErrorCode: {
    *
    * Message: `FDW invalid option name`
    *
-   * Name: `FDW_INVALID_OPTION_NAME`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_hv.html#hv00d.
+   * Name: `FDW_INVALID_OPTION_NAME`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_hv.html#hv00d.
    */
   readonly "FDW_INVALID_OPTION_NAME": "HV00D";
   /**
@@ -2328,7 +2328,7 @@ export declare const ErrorCode: {
    *
    * Message: `FDW invalid string length or buffer length`
    *
-   * Name: `FDW_INVALID_STRING_LENGTH_OR_BUFFER_LENGTH`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_hv.html#hv090.
+   * Name: `FDW_INVALID_STRING_LENGTH_OR_BUFFER_LENGTH`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_hv.html#hv090.
    */
   readonly "FDW_INVALID_STRING_LENGTH_OR_BUFFER_LENGTH": "HV090";
   /**
@@ -2336,7 +2336,7 @@ export declare const ErrorCode: {
    *
    * Message: `FDW invalid string format`
    *
-   * Name: `FDW_INVALID_STRING_FORMAT`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_hv.html#hv00a.
+   * Name: `FDW_INVALID_STRING_FORMAT`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_hv.html#hv00a.
    */
   readonly "FDW_INVALID_STRING_FORMAT": "HV00A";
   /**
@@ -2344,7 +2344,7 @@ export declare const ErrorCode: {
    *
    * Message: `FDW invalid use of null pointer`
    *
-   * Name: `FDW_INVALID_USE_OF_NULL_POINTER`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_hv.html#hv009.
+   * Name: `FDW_INVALID_USE_OF_NULL_POINTER`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_hv.html#hv009.
    */
   readonly "FDW_INVALID_USE_OF_NULL_POINTER": "HV009";
   /**
@@ -2352,7 +2352,7 @@ export declare const ErrorCode: {
    *
    * Message: `FDW too many handles`
    *
-   * Name: `FDW_TOO_MANY_HANDLES`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_hv.html#hv014.
+   * Name: `FDW_TOO_MANY_HANDLES`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_hv.html#hv014.
    */
   readonly "FDW_TOO_MANY_HANDLES": "HV014";
   /**
@@ -2360,7 +2360,7 @@ export declare const ErrorCode: {
    *
    * Message: `FDW out of memory`
    *
-   * Name: `FDW_OUT_OF_MEMORY`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_hv.html#hv001.
+   * Name: `FDW_OUT_OF_MEMORY`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_hv.html#hv001.
    */
   readonly "FDW_OUT_OF_MEMORY": "HV001";
   /**
@@ -2368,7 +2368,7 @@ export declare const ErrorCode: {
    *
    * Message: `FDW no schemas`
    *
-   * Name: `FDW_NO_SCHEMAS`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_hv.html#hv00p.
+   * Name: `FDW_NO_SCHEMAS`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_hv.html#hv00p.
    */
   readonly "FDW_NO_SCHEMAS": "HV00P";
   /**
@@ -2376,7 +2376,7 @@ export declare const ErrorCode: {
    *
    * Message: `FDW option name not found`
    *
-   * Name: `FDW_OPTION_NAME_NOT_FOUND`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_hv.html#hv00j.
+   * Name: `FDW_OPTION_NAME_NOT_FOUND`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_hv.html#hv00j.
    */
   readonly "FDW_OPTION_NAME_NOT_FOUND": "HV00J";
   /**
@@ -2384,7 +2384,7 @@ export declare const ErrorCode: {
    *
    * Message: `FDW reply handle`
    *
-   * Name: `FDW_REPLY_HANDLE`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_hv.html#hv00k.
+   * Name: `FDW_REPLY_HANDLE`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_hv.html#hv00k.
    */
   readonly "FDW_REPLY_HANDLE": "HV00K";
   /**
@@ -2392,7 +2392,7 @@ export declare const ErrorCode: {
    *
    * Message: `FDW schema not found`
    *
-   * Name: `FDW_SCHEMA_NOT_FOUND`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_hv.html#hv00q.
+   * Name: `FDW_SCHEMA_NOT_FOUND`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_hv.html#hv00q.
    */
   readonly "FDW_SCHEMA_NOT_FOUND": "HV00Q";
   /**
@@ -2400,7 +2400,7 @@ export declare const ErrorCode: {
    *
    * Message: `FDW table not found`
    *
-   * Name: `FDW_TABLE_NOT_FOUND`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_hv.html#hv00r.
+   * Name: `FDW_TABLE_NOT_FOUND`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_hv.html#hv00r.
    */
   readonly "FDW_TABLE_NOT_FOUND": "HV00R";
   /**
@@ -2408,7 +2408,7 @@ export declare const ErrorCode: {
    *
    * Message: `FDW unable to create execution`
    *
-   * Name: `FDW_UNABLE_TO_CREATE_EXECUTION`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_hv.html#hv00l.
+   * Name: `FDW_UNABLE_TO_CREATE_EXECUTION`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_hv.html#hv00l.
    */
   readonly "FDW_UNABLE_TO_CREATE_EXECUTION": "HV00L";
   /**
@@ -2416,7 +2416,7 @@ export declare const ErrorCode: {
    *
    * Message: `FDW unable to create reply`
    *
-   * Name: `FDW_UNABLE_TO_CREATE_REPLY`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_hv.html#hv00m.
+   * Name: `FDW_UNABLE_TO_CREATE_REPLY`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_hv.html#hv00m.
    */
   readonly "FDW_UNABLE_TO_CREATE_REPLY": "HV00M";
   /**
@@ -2424,7 +2424,7 @@ export declare const ErrorCode: {
    *
    * Message: `FDW unable to establish connection`
    *
-   * Name: `FDW_UNABLE_TO_ESTABLISH_CONNECTION`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_hv.html#hv00n.
+   * Name: `FDW_UNABLE_TO_ESTABLISH_CONNECTION`; namespace: `CLASS_HV`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_hv.html#hv00n.
    */
   readonly "FDW_UNABLE_TO_ESTABLISH_CONNECTION": "HV00N";
   /**
@@ -2432,7 +2432,7 @@ export declare const ErrorCode: {
    *
    * Message: `PL/pgSQL error`
    *
-   * Name: `PLPGSQL_ERROR`; namespace: `CLASS_P0`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_p0.html#p0000.
+   * Name: `PLPGSQL_ERROR`; namespace: `CLASS_P0`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_p0.html#p0000.
    */
   readonly "PLPGSQL_ERROR": "P0000";
   /**
@@ -2440,7 +2440,7 @@ export declare const ErrorCode: {
    *
    * Message: `raise exception`
    *
-   * Name: `RAISE_EXCEPTION`; namespace: `CLASS_P0`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_p0.html#p0001.
+   * Name: `RAISE_EXCEPTION`; namespace: `CLASS_P0`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_p0.html#p0001.
    */
   readonly "RAISE_EXCEPTION": "P0001";
   /**
@@ -2448,7 +2448,7 @@ export declare const ErrorCode: {
    *
    * Message: `no data found`
    *
-   * Name: `NO_DATA_FOUND`; namespace: `CLASS_P0`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_p0.html#p0002.
+   * Name: `NO_DATA_FOUND`; namespace: `CLASS_P0`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_p0.html#p0002.
    */
   readonly "NO_DATA_FOUND": "P0002";
   /**
@@ -2456,7 +2456,7 @@ export declare const ErrorCode: {
    *
    * Message: `too many rows`
    *
-   * Name: `TOO_MANY_ROWS`; namespace: `CLASS_P0`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_p0.html#p0003.
+   * Name: `TOO_MANY_ROWS`; namespace: `CLASS_P0`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_p0.html#p0003.
    */
   readonly "TOO_MANY_ROWS": "P0003";
   /**
@@ -2464,7 +2464,7 @@ export declare const ErrorCode: {
    *
    * Message: `assert failure`
    *
-   * Name: `ASSERT_FAILURE`; namespace: `CLASS_P0`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: class_p0.html#p0004.
+   * Name: `ASSERT_FAILURE`; namespace: `CLASS_P0`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://postgres-errors.example/reference/class_p0.html#p0004.
    */
   readonly "ASSERT_FAILURE": "P0004";
   /**
@@ -2472,7 +2472,7 @@ export declare const ErrorCode: {
    *
    * Message: `internal error`
    *
-   * Name: `INTERNAL_ERROR`; namespace: `CLASS_XX`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class_xx.html#xx000.
+   * Name: `INTERNAL_ERROR`; namespace: `CLASS_XX`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://postgres-errors.example/reference/class_xx.html#xx000.
    */
   readonly "INTERNAL_ERROR": "XX000";
   /**
@@ -2480,7 +2480,7 @@ export declare const ErrorCode: {
    *
    * Message: `data corrupted`
    *
-   * Name: `DATA_CORRUPTED`; namespace: `CLASS_XX`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class_xx.html#xx001.
+   * Name: `DATA_CORRUPTED`; namespace: `CLASS_XX`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://postgres-errors.example/reference/class_xx.html#xx001.
    */
   readonly "DATA_CORRUPTED": "XX001";
   /**
@@ -2488,7 +2488,7 @@ export declare const ErrorCode: {
    *
    * Message: `index corrupted`
    *
-   * Name: `INDEX_CORRUPTED`; namespace: `CLASS_XX`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: class_xx.html#xx002.
+   * Name: `INDEX_CORRUPTED`; namespace: `CLASS_XX`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://postgres-errors.example/reference/class_xx.html#xx002.
    */
   readonly "INDEX_CORRUPTED": "XX002";
 };

@@ -194,7 +194,7 @@ export declare const ErrorCode: {
    *
    * Message: `Subprocess failure — fork, exec, or non-zero exit`
    *
-   * Namespace: `tool_execution`; category: `unavailable`; retryable: yes; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: tool_execution.html#process_error.
+   * Namespace: `tool_execution`; category: `unavailable`; retryable: yes; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://agentrt.example/docs/errors/tool_execution.html#process_error.
    */
   readonly "PROCESS_ERROR": "process_error";
   /**
@@ -202,7 +202,7 @@ export declare const ErrorCode: {
    *
    * Message: `Input or output failed schema validation`
    *
-   * Namespace: `tool_execution`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: tool_execution.html#validation_error.
+   * Namespace: `tool_execution`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://agentrt.example/docs/errors/tool_execution.html#validation_error.
    */
   readonly "VALIDATION_ERROR": "validation_error";
   /**
@@ -210,7 +210,7 @@ export declare const ErrorCode: {
    *
    * Message: `JSON parse failure (in ParseJson morphism, or pipeline definition parse)`
    *
-   * Namespace: `tool_execution`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: tool_execution.html#parse_error.
+   * Namespace: `tool_execution`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://agentrt.example/docs/errors/tool_execution.html#parse_error.
    */
   readonly "PARSE_ERROR": "parse_error";
   /**
@@ -218,7 +218,7 @@ export declare const ErrorCode: {
    *
    * Message: `The backing process is filter, merge, barrier, or project — not total, cannot be used as a tool`
    *
-   * Namespace: `tool_dispatch`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: tool_dispatch.html#tool_not_lowerable.
+   * Namespace: `tool_dispatch`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://agentrt.example/docs/errors/tool_dispatch.html#tool_not_lowerable.
    */
   readonly "TOOL_NOT_LOWERABLE": "tool_not_lowerable";
   /**
@@ -226,7 +226,7 @@ export declare const ErrorCode: {
    *
    * Message: `A Tool or Lower impl was reached inside a tool dispatch context — tool nesting is not supported`
    *
-   * Namespace: `tool_dispatch`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: tool_dispatch.html#tool_nesting_error.
+   * Namespace: `tool_dispatch`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://agentrt.example/docs/errors/tool_dispatch.html#tool_nesting_error.
    */
   readonly "TOOL_NESTING_ERROR": "tool_nesting_error";
   /**
@@ -234,7 +234,7 @@ export declare const ErrorCode: {
    *
    * Message: `A compiler-internal morphism (Tagger, Log) reached tool dispatch — these are never directly callable`
    *
-   * Namespace: `tool_dispatch`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: tool_dispatch.html#internal_error.
+   * Namespace: `tool_dispatch`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://agentrt.example/docs/errors/tool_dispatch.html#internal_error.
    */
   readonly "INTERNAL_ERROR": "internal_error";
   /**
@@ -242,7 +242,7 @@ export declare const ErrorCode: {
    *
    * Message: `Tool name not found in the agent's plumbing bindings or any connected MCP server`
    *
-   * Namespace: `tool_dispatch`; category: `not_found`; retryable: no; exit code: 1; HTTP status: 404; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: tool_dispatch.html#unknown_tool.
+   * Namespace: `tool_dispatch`; category: `not_found`; retryable: no; exit code: 1; HTTP status: 404; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://agentrt.example/docs/errors/tool_dispatch.html#unknown_tool.
    */
   readonly "UNKNOWN_TOOL": "unknown_tool";
   /**
@@ -250,7 +250,7 @@ export declare const ErrorCode: {
    *
    * Message: `Operator-in-the-loop (OITL) rejection — a human operator declined the tool call`
    *
-   * Namespace: `tool_dispatch`; category: `denied`; retryable: no; exit code: 1; HTTP status: 403; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: tool_dispatch.html#tool_denied.
+   * Namespace: `tool_dispatch`; category: `denied`; retryable: no; exit code: 1; HTTP status: 403; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: https://agentrt.example/docs/errors/tool_dispatch.html#tool_denied.
    */
   readonly "TOOL_DENIED": "tool_denied";
   /**
@@ -258,7 +258,7 @@ export declare const ErrorCode: {
    *
    * Message: `Document path does not exist`
    *
-   * Namespace: `builtins`; category: `not_found`; retryable: no; exit code: 1; HTTP status: 404; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: builtins.html#docstore_not_found.
+   * Namespace: `builtins`; category: `not_found`; retryable: no; exit code: 1; HTTP status: 404; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://agentrt.example/docs/errors/builtins.html#docstore_not_found.
    */
   readonly "DOCSTORE_NOT_FOUND": "docstore_not_found";
   /**
@@ -266,7 +266,7 @@ export declare const ErrorCode: {
    *
    * Message: `Path traversal or permission denied`
    *
-   * Namespace: `builtins`; category: `denied`; retryable: no; exit code: 1; HTTP status: 403; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: builtins.html#docstore_denied.
+   * Namespace: `builtins`; category: `denied`; retryable: no; exit code: 1; HTTP status: 403; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: https://agentrt.example/docs/errors/builtins.html#docstore_denied.
    */
   readonly "DOCSTORE_DENIED": "docstore_denied";
   /**
@@ -274,7 +274,7 @@ export declare const ErrorCode: {
    *
    * Message: `Invalid glob/regex pattern`
    *
-   * Namespace: `builtins`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: builtins.html#docstore_invalid.
+   * Namespace: `builtins`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://agentrt.example/docs/errors/builtins.html#docstore_invalid.
    */
   readonly "DOCSTORE_INVALID": "docstore_invalid";
   /**
@@ -282,7 +282,7 @@ export declare const ErrorCode: {
    *
    * Message: `Filesystem I/O error`
    *
-   * Namespace: `builtins`; category: `unavailable`; retryable: yes; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: builtins.html#docstore_io_error.
+   * Namespace: `builtins`; category: `unavailable`; retryable: yes; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://agentrt.example/docs/errors/builtins.html#docstore_io_error.
    */
   readonly "DOCSTORE_IO_ERROR": "docstore_io_error";
   /**
@@ -290,7 +290,7 @@ export declare const ErrorCode: {
    *
    * Message: `Pipeline subprocess exited with an error or produced no output`
    *
-   * Namespace: `pipeline_calls`; category: `unavailable`; retryable: yes; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: pipeline_calls.html#pipeline_error.
+   * Namespace: `pipeline_calls`; category: `unavailable`; retryable: yes; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://agentrt.example/docs/errors/pipeline_calls.html#pipeline_error.
    */
   readonly "PIPELINE_ERROR": "pipeline_error";
   /**
@@ -298,7 +298,7 @@ export declare const ErrorCode: {
    *
    * Message: `Pipeline spec load failure — parse or validation error in the .plumb file`
    *
-   * Namespace: `pipeline_calls`; category: `config`; retryable: no; exit code: 2; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: pipeline_calls.html#load_error.
+   * Namespace: `pipeline_calls`; category: `config`; retryable: no; exit code: 2; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://agentrt.example/docs/errors/pipeline_calls.html#load_error.
    */
   readonly "LOAD_ERROR": "load_error";
   /**
@@ -306,7 +306,7 @@ export declare const ErrorCode: {
    *
    * Message: `MCP server connection is dead — previously marked as failed`
    *
-   * Namespace: `mcp_client`; category: `unavailable`; retryable: yes; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: mcp_client.html#mcp_disconnected.
+   * Namespace: `mcp_client`; category: `unavailable`; retryable: yes; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://agentrt.example/docs/errors/mcp_client.html#mcp_disconnected.
    */
   readonly "MCP_DISCONNECTED": "mcp_disconnected";
   /**
@@ -314,7 +314,7 @@ export declare const ErrorCode: {
    *
    * Message: `MCP tool call returned an error response from the server`
    *
-   * Namespace: `mcp_client`; category: `unavailable`; retryable: yes; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: mcp_client.html#mcp_call_error.
+   * Namespace: `mcp_client`; category: `unavailable`; retryable: yes; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://agentrt.example/docs/errors/mcp_client.html#mcp_call_error.
    */
   readonly "MCP_CALL_ERROR": "mcp_call_error";
   /**
@@ -322,7 +322,7 @@ export declare const ErrorCode: {
    *
    * Message: `Transport-level failure — connection killed or I/O error`
    *
-   * Namespace: `mcp_client`; category: `unavailable`; retryable: yes; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: mcp_client.html#mcp_transport_error.
+   * Namespace: `mcp_client`; category: `unavailable`; retryable: yes; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://agentrt.example/docs/errors/mcp_client.html#mcp_transport_error.
    */
   readonly "MCP_TRANSPORT_ERROR": "mcp_transport_error";
   /**
@@ -330,7 +330,7 @@ export declare const ErrorCode: {
    *
    * Message: `Static configuration or spec validation failure`
    *
-   * Namespace: `configuration`; category: `config`; retryable: no; exit code: 2; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: configuration.html#config_error.
+   * Namespace: `configuration`; category: `config`; retryable: no; exit code: 2; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://agentrt.example/docs/errors/configuration.html#config_error.
    */
   readonly "CONFIG_ERROR": "config_error";
   /**
@@ -338,7 +338,7 @@ export declare const ErrorCode: {
    *
    * Message: `No JSON output found in LLM response after max retries`
    *
-   * Namespace: `agent_loop`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: agent_loop.html#output_extraction_failed.
+   * Namespace: `agent_loop`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://agentrt.example/docs/errors/agent_loop.html#output_extraction_failed.
    */
   readonly "OUTPUT_EXTRACTION_FAILED": "output_extraction_failed";
   /**
@@ -346,7 +346,7 @@ export declare const ErrorCode: {
    *
    * Message: `LLM output did not match schema after max retries`
    *
-   * Namespace: `agent_loop`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: agent_loop.html#output_validation_failed.
+   * Namespace: `agent_loop`; category: `invalid`; retryable: no; exit code: 1; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://agentrt.example/docs/errors/agent_loop.html#output_validation_failed.
    */
   readonly "OUTPUT_VALIDATION_FAILED": "output_validation_failed";
   /**
@@ -354,7 +354,7 @@ export declare const ErrorCode: {
    *
    * Message: `Response exceeded max tokens`
    *
-   * Namespace: `agent_loop`; category: `unavailable`; retryable: yes; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: agent_loop.html#max_tokens.
+   * Namespace: `agent_loop`; category: `unavailable`; retryable: yes; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://agentrt.example/docs/errors/agent_loop.html#max_tokens.
    */
   readonly "MAX_TOKENS": "max_tokens";
   /**
@@ -362,7 +362,7 @@ export declare const ErrorCode: {
    *
    * Message: `API request failed (HTTP error, unknown stop reason, missing fields)`
    *
-   * Namespace: `api_clients`; category: `unavailable`; retryable: yes; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: api_clients.html#api_error.
+   * Namespace: `api_clients`; category: `unavailable`; retryable: yes; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://agentrt.example/docs/errors/api_clients.html#api_error.
    */
   readonly "API_ERROR": "api_error";
   /**
@@ -370,7 +370,7 @@ export declare const ErrorCode: {
    *
    * Message: `Claude Code subprocess failure (send/read error, process died)`
    *
-   * Namespace: `api_clients`; category: `unavailable`; retryable: yes; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: api_clients.html#claude_code_error.
+   * Namespace: `api_clients`; category: `unavailable`; retryable: yes; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://agentrt.example/docs/errors/api_clients.html#claude_code_error.
    */
   readonly "CLAUDE_CODE_ERROR": "claude_code_error";
 };

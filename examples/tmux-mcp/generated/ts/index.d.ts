@@ -146,7 +146,7 @@ export declare const ErrorCode: {
    *
    * Message: `Session not found: {session_id}`
    *
-   * Class: `ExpectedToolError`; category: `not_found`; retryable: no; exit code: 1; HTTP status: 404; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: general.html#session_not_found.
+   * Class: `ExpectedToolError`; category: `not_found`; retryable: no; exit code: 1; HTTP status: 404; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://libtmux-mcp.example/docs/errors/general.html#session_not_found.
    */
   readonly "SESSION_NOT_FOUND": "session_not_found";
   /**
@@ -154,7 +154,7 @@ export declare const ErrorCode: {
    *
    * Message: `Window not found: {window_id}`
    *
-   * Class: `ExpectedToolError`; category: `not_found`; retryable: no; exit code: 1; HTTP status: 404; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: general.html#window_not_found.
+   * Class: `ExpectedToolError`; category: `not_found`; retryable: no; exit code: 1; HTTP status: 404; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://libtmux-mcp.example/docs/errors/general.html#window_not_found.
    */
   readonly "WINDOW_NOT_FOUND": "window_not_found";
   /**
@@ -162,7 +162,7 @@ export declare const ErrorCode: {
    *
    * Message: `Pane not found: {pane_id}`
    *
-   * Class: `ExpectedToolError`; category: `not_found`; retryable: no; exit code: 1; HTTP status: 404; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: general.html#pane_not_found.
+   * Class: `ExpectedToolError`; category: `not_found`; retryable: no; exit code: 1; HTTP status: 404; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://libtmux-mcp.example/docs/errors/general.html#pane_not_found.
    */
   readonly "PANE_NOT_FOUND": "pane_not_found";
   /**
@@ -170,7 +170,7 @@ export declare const ErrorCode: {
    *
    * Message: `Invalid {name}: {reason}`
    *
-   * Class: `ExpectedToolError`; category: `invalid`; retryable: no; exit code: 2; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: general.html#invalid_argument.
+   * Class: `ExpectedToolError`; category: `invalid`; retryable: no; exit code: 2; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://libtmux-mcp.example/docs/errors/general.html#invalid_argument.
    */
   readonly "INVALID_ARGUMENT": "invalid_argument";
   /**
@@ -178,7 +178,7 @@ export declare const ErrorCode: {
    *
    * Message: `Unexpected argument(s) for {tool}: {arguments}`
    *
-   * Class: `ExpectedToolError`; category: `invalid`; retryable: no; exit code: 2; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: general.html#unexpected_argument.
+   * Class: `ExpectedToolError`; category: `invalid`; retryable: no; exit code: 2; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://libtmux-mcp.example/docs/errors/general.html#unexpected_argument.
    */
   readonly "UNEXPECTED_ARGUMENT": "unexpected_argument";
   /**
@@ -186,7 +186,7 @@ export declare const ErrorCode: {
    *
    * Message: `Unknown tool: '{tool}'`
    *
-   * Class: `ExpectedToolError`; category: `invalid`; retryable: no; exit code: 2; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: general.html#unknown_tool.
+   * Class: `ExpectedToolError`; category: `invalid`; retryable: no; exit code: 2; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://libtmux-mcp.example/docs/errors/general.html#unknown_tool.
    */
   readonly "UNKNOWN_TOOL": "unknown_tool";
   /**
@@ -194,7 +194,7 @@ export declare const ErrorCode: {
    *
    * Message: `Tool '{tool}' is not available at the current safety level. Set LIBTMUX_SAFETY={tier} to enable {tier} tools.`
    *
-   * Class: `ExpectedToolError`; category: `denied`; retryable: no; exit code: 1; HTTP status: 403; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: general.html#tier_denied.
+   * Class: `ExpectedToolError`; category: `denied`; retryable: no; exit code: 1; HTTP status: 403; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: https://libtmux-mcp.example/docs/errors/general.html#tier_denied.
    */
   readonly "TIER_DENIED": "tier_denied";
   /**
@@ -202,7 +202,7 @@ export declare const ErrorCode: {
    *
    * Message: `tmux {command} failed: {stderr}`
    *
-   * Class: `ExpectedToolError`; category: `transient`; retryable: yes; retry advice: at most 2 attempts, first backoff 200 ms. Retry the call once; if it fails again, inspect the target with the discovery tools; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: general.html#tmux_command_failed.
+   * Class: `ExpectedToolError`; category: `transient`; retryable: yes; retry advice: at most 2 attempts, first backoff 200 ms. Retry the call once; if it fails again, inspect the target with the discovery tools; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: https://libtmux-mcp.example/docs/errors/general.html#tmux_command_failed.
    */
   readonly "TMUX_COMMAND_FAILED": "tmux_command_failed";
   /**
@@ -210,7 +210,7 @@ export declare const ErrorCode: {
    *
    * Message: `tmux not found on PATH`
    *
-   * Class: `ToolError`; category: `operator`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: general.html#tmux_not_found.
+   * Class: `ToolError`; category: `operator`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://libtmux-mcp.example/docs/errors/general.html#tmux_not_found.
    */
   readonly "TMUX_NOT_FOUND": "tmux_not_found";
   /**
@@ -218,7 +218,7 @@ export declare const ErrorCode: {
    *
    * Message: `{raised}`
    *
-   * Class: `ToolError`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: general.html#unexpected.
+   * Class: `ToolError`; category: `internal`; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://libtmux-mcp.example/docs/errors/general.html#unexpected.
    */
   readonly "UNEXPECTED": "unexpected";
 };

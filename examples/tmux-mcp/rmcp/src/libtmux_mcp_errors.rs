@@ -214,7 +214,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Call list_sessions to get the ids of the sessions that exist.`
     ///
-    /// Class: `ExpectedToolError`; category: [`Category::NotFound`]; retryable: no; exit code: 1; HTTP status: 404; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: general.html#session\_not\_found.
+    /// Class: `ExpectedToolError`; category: [`Category::NotFound`]; retryable: no; exit code: 1; HTTP status: 404; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://libtmux-mcp.example/docs/errors/general.html#session_not_found>.
     SessionNotFound,
     /// `window_not_found` — No window has this id
     ///
@@ -222,7 +222,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Call list_windows to get the ids of the windows that exist.`
     ///
-    /// Class: `ExpectedToolError`; category: [`Category::NotFound`]; retryable: no; exit code: 1; HTTP status: 404; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: general.html#window\_not\_found.
+    /// Class: `ExpectedToolError`; category: [`Category::NotFound`]; retryable: no; exit code: 1; HTTP status: 404; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://libtmux-mcp.example/docs/errors/general.html#window_not_found>.
     WindowNotFound,
     /// `pane_not_found` — No pane has this id
     ///
@@ -230,13 +230,13 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Call list_panes to get the ids of the panes that exist.`
     ///
-    /// Class: `ExpectedToolError`; category: [`Category::NotFound`]; retryable: no; exit code: 1; HTTP status: 404; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: general.html#pane\_not\_found.
+    /// Class: `ExpectedToolError`; category: [`Category::NotFound`]; retryable: no; exit code: 1; HTTP status: 404; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://libtmux-mcp.example/docs/errors/general.html#pane_not_found>.
     PaneNotFound,
     /// `invalid_argument` — A tool argument has a value the tool cannot use
     ///
     /// Message: `Invalid {name}: {reason}`
     ///
-    /// Class: `ExpectedToolError`; category: [`Category::Invalid`]; retryable: no; exit code: 2; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: general.html#invalid\_argument.
+    /// Class: `ExpectedToolError`; category: [`Category::Invalid`]; retryable: no; exit code: 2; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://libtmux-mcp.example/docs/errors/general.html#invalid_argument>.
     InvalidArgument,
     /// `unexpected_argument` — The call carries arguments the tool does not declare (rejected before the tool runs)
     ///
@@ -244,7 +244,7 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Remove {arguments} from the call (or fix the name), then call {tool} again.`
     ///
-    /// Class: `ExpectedToolError`; category: [`Category::Invalid`]; retryable: no; exit code: 2; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: general.html#unexpected\_argument.
+    /// Class: `ExpectedToolError`; category: [`Category::Invalid`]; retryable: no; exit code: 2; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://libtmux-mcp.example/docs/errors/general.html#unexpected_argument>.
     UnexpectedArgument,
     /// `unknown_tool` — The call names a tool the server does not have (a protocol-level failure)
     ///
@@ -252,31 +252,31 @@ pub enum ErrorCode {
     ///
     /// Suggestion: `Call tools/list to get the names of the tools this server has.`
     ///
-    /// Class: `ExpectedToolError`; category: [`Category::Invalid`]; retryable: no; exit code: 2; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: general.html#unknown\_tool.
+    /// Class: `ExpectedToolError`; category: [`Category::Invalid`]; retryable: no; exit code: 2; HTTP status: 400; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://libtmux-mcp.example/docs/errors/general.html#unknown_tool>.
     UnknownTool,
     /// `tier_denied` — A tool above the current safety tier was called
     ///
     /// Message: `Tool '{tool}' is not available at the current safety level. Set LIBTMUX_SAFETY={tier} to enable {tier} tools.`
     ///
-    /// Class: `ExpectedToolError`; category: [`Category::Denied`]; retryable: no; exit code: 1; HTTP status: 403; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: general.html#tier\_denied.
+    /// Class: `ExpectedToolError`; category: [`Category::Denied`]; retryable: no; exit code: 1; HTTP status: 403; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: <https://libtmux-mcp.example/docs/errors/general.html#tier_denied>.
     TierDenied,
     /// `tmux_command_failed` — tmux refused or failed a command
     ///
     /// Message: `tmux {command} failed: {stderr}`
     ///
-    /// Class: `ExpectedToolError`; category: [`Category::Transient`]; retryable: yes; retry advice: at most 2 attempts, first backoff 200 ms. Retry the call once; if it fails again, inspect the target with the discovery tools; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: general.html#tmux\_command\_failed.
+    /// Class: `ExpectedToolError`; category: [`Category::Transient`]; retryable: yes; retry advice: at most 2 attempts, first backoff 200 ms. Retry the call once; if it fails again, inspect the target with the discovery tools; exit code: 1; HTTP status: 503; JSON-RPC code: -32603; log level: WARN (expected: the caller can fix it); docs URL: <https://libtmux-mcp.example/docs/errors/general.html#tmux_command_failed>.
     TmuxCommandFailed,
     /// `tmux_not_found` — The tmux binary is not installed or not on PATH
     ///
     /// Message: `tmux not found on PATH`
     ///
-    /// Class: `ToolError`; category: [`Category::Operator`]; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: general.html#tmux\_not\_found.
+    /// Class: `ToolError`; category: [`Category::Operator`]; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://libtmux-mcp.example/docs/errors/general.html#tmux_not_found>.
     TmuxNotFound,
     /// `unexpected` — A tool raised an exception the server does not classify
     ///
     /// Message: `{raised}`
     ///
-    /// Class: `ToolError`; category: [`Category::Internal`]; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: general.html#unexpected.
+    /// Class: `ToolError`; category: [`Category::Internal`]; retryable: no; exit code: 1; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: <https://libtmux-mcp.example/docs/errors/general.html#unexpected>.
     Unexpected,
 }
 #[allow(dead_code)]
@@ -519,16 +519,16 @@ impl ErrorCode {
 /// Every per-code string, concatenated; `ErrdexCodeMeta::str_bounds` holds the boundaries.
 #[allow(dead_code)]
 static ERRDEX_STR: &str = concat!(
-    "session_not_foundsession_not_foundSessionNotFoundgeneral.html#session_not_foundNo session has this idSession not found: {session_id}Call list_sessions to get the ids of the sessions that exist.",
-    "window_not_foundwindow_not_foundWindowNotFoundgeneral.html#window_not_foundNo window has this idWindow not found: {window_id}Call list_windows to get the ids of the windows that exist.",
-    "pane_not_foundpane_not_foundPaneNotFoundgeneral.html#pane_not_foundNo pane has this idPane not found: {pane_id}Call list_panes to get the ids of the panes that exist.",
-    "invalid_argumentinvalid_argumentInvalidArgumentgeneral.html#invalid_argumentA tool argument has a value the tool cannot useInvalid {name}: {reason}",
-    "unexpected_argumentunexpected_argumentUnexpectedArgumentgeneral.html#unexpected_argumentThe call carries arguments the tool does not declare (rejected before the tool runs)Unexpected argument(s) for {tool}: {arguments}Remove {arguments} from the call (or fix the name), then call {tool} again.",
-    "unknown_toolunknown_toolUnknownToolgeneral.html#unknown_toolThe call names a tool the server does not have (a protocol-level failure)Unknown tool: '{tool}'Call tools/list to get the names of the tools this server has.",
-    "tier_deniedtier_deniedTierDeniedgeneral.html#tier_deniedA tool above the current safety tier was calledTool '{tool}' is not available at the current safety level. Set LIBTMUX_SAFETY={tier} to enable {tier} tools.",
-    "tmux_command_failedtmux_command_failedTmuxCommandFailedgeneral.html#tmux_command_failedtmux refused or failed a commandtmux {command} failed: {stderr}",
-    "tmux_not_foundtmux_not_foundTmuxNotFoundgeneral.html#tmux_not_foundThe tmux binary is not installed or not on PATHtmux not found on PATH",
-    "unexpectedunexpectedUnexpectedgeneral.html#unexpectedA tool raised an exception the server does not classify{raised}",
+    "session_not_foundsession_not_foundSessionNotFoundhttps://libtmux-mcp.example/docs/errors/general.html#session_not_foundNo session has this idSession not found: {session_id}Call list_sessions to get the ids of the sessions that exist.",
+    "window_not_foundwindow_not_foundWindowNotFoundhttps://libtmux-mcp.example/docs/errors/general.html#window_not_foundNo window has this idWindow not found: {window_id}Call list_windows to get the ids of the windows that exist.",
+    "pane_not_foundpane_not_foundPaneNotFoundhttps://libtmux-mcp.example/docs/errors/general.html#pane_not_foundNo pane has this idPane not found: {pane_id}Call list_panes to get the ids of the panes that exist.",
+    "invalid_argumentinvalid_argumentInvalidArgumenthttps://libtmux-mcp.example/docs/errors/general.html#invalid_argumentA tool argument has a value the tool cannot useInvalid {name}: {reason}",
+    "unexpected_argumentunexpected_argumentUnexpectedArgumenthttps://libtmux-mcp.example/docs/errors/general.html#unexpected_argumentThe call carries arguments the tool does not declare (rejected before the tool runs)Unexpected argument(s) for {tool}: {arguments}Remove {arguments} from the call (or fix the name), then call {tool} again.",
+    "unknown_toolunknown_toolUnknownToolhttps://libtmux-mcp.example/docs/errors/general.html#unknown_toolThe call names a tool the server does not have (a protocol-level failure)Unknown tool: '{tool}'Call tools/list to get the names of the tools this server has.",
+    "tier_deniedtier_deniedTierDeniedhttps://libtmux-mcp.example/docs/errors/general.html#tier_deniedA tool above the current safety tier was calledTool '{tool}' is not available at the current safety level. Set LIBTMUX_SAFETY={tier} to enable {tier} tools.",
+    "tmux_command_failedtmux_command_failedTmuxCommandFailedhttps://libtmux-mcp.example/docs/errors/general.html#tmux_command_failedtmux refused or failed a commandtmux {command} failed: {stderr}",
+    "tmux_not_foundtmux_not_foundTmuxNotFoundhttps://libtmux-mcp.example/docs/errors/general.html#tmux_not_foundThe tmux binary is not installed or not on PATHtmux not found on PATH",
+    "unexpectedunexpectedUnexpectedhttps://libtmux-mcp.example/docs/errors/general.html#unexpectedA tool raised an exception the server does not classify{raised}",
 );
 
 /// Bytes per row of `ERRDEX_CODE_META`; the offsets of its fields follow.
@@ -562,16 +562,16 @@ const ERRDEX_META_LEGACY: usize = 74;
 /// `ErrdexCodeMeta` rows, 82 bytes per code (see `ErrdexCodeMeta::decode`).
 #[allow(dead_code)]
 static ERRDEX_CODE_META: [u8; 820] = *b"\
-    \x00\x00\x00\x00\x11\x00\x00\x00\"\x00\x00\x001\x00\x00\x00O\x00\x00\x00e\x00\x00\x00\x84\x00\x00\x00\xc1\x00\x00\x00\xc1\x00\x00\x00\xc1\x00\x00\x00\x00\x00\xff\xff\x06\x01\x94\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \xc1\x00\x00\x00\xd1\x00\x00\x00\xe1\x00\x00\x00\xef\x00\x00\x00\x0c\x01\x00\x00!\x01\x00\x00>\x01\x00\x00y\x01\x00\x00y\x01\x00\x00y\x01\x00\x00\x00\x00\xff\xff\x06\x01\x94\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    y\x01\x00\x00\x87\x01\x00\x00\x95\x01\x00\x00\xa1\x01\x00\x00\xbc\x01\x00\x00\xcf\x01\x00\x00\xe8\x01\x00\x00\x1f\x02\x00\x00\x1f\x02\x00\x00\x1f\x02\x00\x00\x00\x00\xff\xff\x06\x01\x94\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x03\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \x1f\x02\x00\x00/\x02\x00\x00?\x02\x00\x00N\x02\x00\x00k\x02\x00\x00\x9a\x02\x00\x00\xb2\x02\x00\x00\xb2\x02\x00\x00\xb2\x02\x00\x00\xb2\x02\x00\x00\x01\x00\xff\xff\x02\x02\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\x05\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \xb2\x02\x00\x00\xc5\x02\x00\x00\xd8\x02\x00\x00\xea\x02\x00\x00\x0a\x03\x00\x00^\x03\x00\x00\x8c\x03\x00\x00\xd7\x03\x00\x00\xd7\x03\x00\x00\xd7\x03\x00\x00\x01\x00\xff\xff\x06\x02\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x05\x00\x00\x00\x07\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \xd7\x03\x00\x00\xe3\x03\x00\x00\xef\x03\x00\x00\xfa\x03\x00\x00\x13\x04\x00\x00\\\x04\x00\x00r\x04\x00\x00\xb0\x04\x00\x00\xb0\x04\x00\x00\xb0\x04\x00\x00\x01\x00\xff\xff\x06\x02\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x07\x00\x00\x00\x08\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \xb0\x04\x00\x00\xbb\x04\x00\x00\xc6\x04\x00\x00\xd0\x04\x00\x00\xe8\x04\x00\x00\x17\x05\x00\x00\x84\x05\x00\x00\x84\x05\x00\x00\x84\x05\x00\x00\x84\x05\x00\x00\x02\x00\xff\xff\x02\x01\x93\x01\xa5\x80\xff\xff\x00\x00\x00\x00\x00\x00\x08\x00\x00\x00\x0a\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \x84\x05\x00\x00\x97\x05\x00\x00\xaa\x05\x00\x00\xbb\x05\x00\x00\xdb\x05\x00\x00\xfb\x05\x00\x00\x1a\x06\x00\x00\x1a\x06\x00\x00\x1a\x06\x00\x00\x1a\x06\x00\x00\x03\x00\xff\xff\x03\x01\xf7\x01\xa5\x80\xff\xff\x01\x00\x00\x00\x00\x00\x0a\x00\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \x1a\x06\x00\x00(\x06\x00\x006\x06\x00\x00B\x06\x00\x00]\x06\x00\x00\x8c\x06\x00\x00\xa2\x06\x00\x00\xa2\x06\x00\x00\xa2\x06\x00\x00\xa2\x06\x00\x00\x04\x00\xff\xff\x00\x01\xf4\x01\xa5\x80\xff\xff\x00\x00\x00\x00\x00\x00\x0c\x00\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \xa2\x06\x00\x00\xac\x06\x00\x00\xb6\x06\x00\x00\xc0\x06\x00\x00\xd7\x06\x00\x00\x0e\x07\x00\x00\x16\x07\x00\x00\x16\x07\x00\x00\x16\x07\x00\x00\x16\x07\x00\x00\x05\x00\xff\xff\x00\x01\xf4\x01\xa5\x80\xff\xff\x00\x00\x00\x00\x00\x00\x0c\x00\x00\x00\x0d\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x00\x00\x00\x00\x11\x00\x00\x00\"\x00\x00\x001\x00\x00\x00w\x00\x00\x00\x8d\x00\x00\x00\xac\x00\x00\x00\xe9\x00\x00\x00\xe9\x00\x00\x00\xe9\x00\x00\x00\x00\x00\xff\xff\x06\x01\x94\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \xe9\x00\x00\x00\xf9\x00\x00\x00\x09\x01\x00\x00\x17\x01\x00\x00\\\x01\x00\x00q\x01\x00\x00\x8e\x01\x00\x00\xc9\x01\x00\x00\xc9\x01\x00\x00\xc9\x01\x00\x00\x00\x00\xff\xff\x06\x01\x94\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \xc9\x01\x00\x00\xd7\x01\x00\x00\xe5\x01\x00\x00\xf1\x01\x00\x004\x02\x00\x00G\x02\x00\x00`\x02\x00\x00\x97\x02\x00\x00\x97\x02\x00\x00\x97\x02\x00\x00\x00\x00\xff\xff\x06\x01\x94\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x03\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x97\x02\x00\x00\xa7\x02\x00\x00\xb7\x02\x00\x00\xc6\x02\x00\x00\x0b\x03\x00\x00:\x03\x00\x00R\x03\x00\x00R\x03\x00\x00R\x03\x00\x00R\x03\x00\x00\x01\x00\xff\xff\x02\x02\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\x05\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    R\x03\x00\x00e\x03\x00\x00x\x03\x00\x00\x8a\x03\x00\x00\xd2\x03\x00\x00&\x04\x00\x00T\x04\x00\x00\x9f\x04\x00\x00\x9f\x04\x00\x00\x9f\x04\x00\x00\x01\x00\xff\xff\x06\x02\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x05\x00\x00\x00\x07\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x9f\x04\x00\x00\xab\x04\x00\x00\xb7\x04\x00\x00\xc2\x04\x00\x00\x03\x05\x00\x00L\x05\x00\x00b\x05\x00\x00\xa0\x05\x00\x00\xa0\x05\x00\x00\xa0\x05\x00\x00\x01\x00\xff\xff\x06\x02\x90\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x07\x00\x00\x00\x08\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \xa0\x05\x00\x00\xab\x05\x00\x00\xb6\x05\x00\x00\xc0\x05\x00\x00\x00\x06\x00\x00/\x06\x00\x00\x9c\x06\x00\x00\x9c\x06\x00\x00\x9c\x06\x00\x00\x9c\x06\x00\x00\x02\x00\xff\xff\x02\x01\x93\x01\xa5\x80\xff\xff\x00\x00\x00\x00\x00\x00\x08\x00\x00\x00\x0a\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x9c\x06\x00\x00\xaf\x06\x00\x00\xc2\x06\x00\x00\xd3\x06\x00\x00\x1b\x07\x00\x00;\x07\x00\x00Z\x07\x00\x00Z\x07\x00\x00Z\x07\x00\x00Z\x07\x00\x00\x03\x00\xff\xff\x03\x01\xf7\x01\xa5\x80\xff\xff\x01\x00\x00\x00\x00\x00\x0a\x00\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    Z\x07\x00\x00h\x07\x00\x00v\x07\x00\x00\x82\x07\x00\x00\xc5\x07\x00\x00\xf4\x07\x00\x00\x0a\x08\x00\x00\x0a\x08\x00\x00\x0a\x08\x00\x00\x0a\x08\x00\x00\x04\x00\xff\xff\x00\x01\xf4\x01\xa5\x80\xff\xff\x00\x00\x00\x00\x00\x00\x0c\x00\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x0a\x08\x00\x00\x14\x08\x00\x00\x1e\x08\x00\x00(\x08\x00\x00g\x08\x00\x00\x9e\x08\x00\x00\xa6\x08\x00\x00\xa6\x08\x00\x00\xa6\x08\x00\x00\xa6\x08\x00\x00\x05\x00\xff\xff\x00\x01\xf4\x01\xa5\x80\xff\xff\x00\x00\x00\x00\x00\x00\x0c\x00\x00\x00\x0d\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
 ";
 
 #[allow(dead_code)]

@@ -1,0 +1,124 @@
+// Opens built mdBook references in headless Chromium and checks what a reader sees:
+//
+// 1. at each width (1280 and 1920 px), no page overflows the content column: `.content`
+//    and `main` do not scroll sideways, and every table's right edge lies inside `main`
+//    (mdBook wraps tables in a scrolling `.table-wrapper`, so a too-wide table hides its
+//    last columns without widening the page: its own box is what shows it);
+// 2. each code's docs URL, mapped onto the local book, lands on that code's heading: the
+//    element with the fragment's id is an `h2` whose text starts with the code.
+//
+// Usage: node check-books.mjs MANIFEST.json ARTIFACTS_DIR
+// MANIFEST: {"books": [{"name", "dir" (built HTML), "codes": [{"code", "page", "fragment"}]}]}
+// Screenshots (one per page and width, the viewport) go to ARTIFACTS_DIR/<book>/.
+// Prints one line per book; exits 1 with every failure listed, 2 when it cannot run.
+import { createServer } from 'node:http';
+import { readFileSync, readdirSync, mkdirSync, existsSync } from 'node:fs';
+import { join, extname, resolve, sep } from 'node:path';
+import { chromium } from 'playwright-core';
+
+const [manifestPath, artifacts] = process.argv.slice(2);
+if (!manifestPath || !artifacts) {
+  console.error('usage: node check-books.mjs MANIFEST.json ARTIFACTS_DIR');
+  process.exit(2);
+}
+const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+const WIDTHS = [1280, 1920];
+const TYPES = {
+  '.html': 'text/html; charset=utf-8', '.css': 'text/css', '.js': 'text/javascript',
+  '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png',
+  '.woff2': 'font/woff2', '.woff': 'font/woff', '.ttf': 'font/ttf', '.txt': 'text/plain',
+};
+
+/** A static server over `root` on 127.0.0.1 (an ephemeral port). */
+function serve(root) {
+  const base = resolve(root);
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    let file = resolve(join(base, path));
+    if (file !== base && !file.startsWith(base + sep)) { res.writeHead(403).end(); return; }
+    if (path.endsWith('/')) file = join(file, 'index.html');
+    if (!existsSync(file)) { res.writeHead(404).end('not found'); return; }
+    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+    res.end(readFileSync(file));
+  });
+  return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok(server)));
+}
+
+// Runs in the page: what overflows the content column.
+function overflow() {
+  const problems = [];
+  const content = document.querySelector('.content');
+  const main = document.querySelector('.content main');
+  if (!content || !main) return ['no .content main element'];
+  for (const [what, el] of [['.content', content], ['main', main]]) {
+    if (el.scrollWidth > el.clientWidth + 1) {
+      problems.push(`${what} scrolls sideways: scrollWidth ${el.scrollWidth} > clientWidth ${el.clientWidth}`);
+    }
+  }
+  const box = main.getBoundingClientRect();
+  document.querySelectorAll('.content main table').forEach((t, i) => {
+    const r = t.getBoundingClientRect();
+    if (r.right > box.right + 1 || r.left < box.left - 1) {
+      const head = [...t.querySelectorAll('th')].map((th) => th.textContent.trim()).join(' | ');
+      problems.push(`table ${i + 1} (${head}) spans ${Math.round(r.left)}..${Math.round(r.right)} px, main is ${Math.round(box.left)}..${Math.round(box.right)} px`);
+    }
+  });
+  return problems;
+}
+
+// Runs in the page: what the element with id `frag` is.
+function landing([frag, code]) {
+  const el = document.getElementById(frag);
+  if (!el) return `no element has id "${frag}"`;
+  const text = el.textContent.replace(/\s+/g, ' ').trim();
+  if (el.tagName !== 'H2') return `id "${frag}" is a <${el.tagName.toLowerCase()}> ("${text.slice(0, 60)}"), not the code's heading`;
+  if (!text.startsWith(code)) return `id "${frag}" is the heading "${text.slice(0, 60)}", not ${code}'s`;
+  const top = el.getBoundingClientRect().top;
+  if (top < -1 || top > window.innerHeight) return `heading "${text.slice(0, 40)}" is not scrolled into view (top ${Math.round(top)} px)`;
+  return null;
+}
+
+const browser = await chromium.launch({
+  executablePath: process.env.ERRDEX_CHROMIUM ?? '/usr/bin/chromium',
+  headless: true,
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+}).catch((e) => { console.error(`cannot launch chromium: ${e.message}`); process.exit(2); });
+
+const failures = [];
+try {
+  for (const book of manifest.books) {
+    const server = await serve(book.dir);
+    const origin = `http://127.0.0.1:${server.address().port}`;
+    const shots = join(artifacts, book.name);
+    mkdirSync(shots, { recursive: true });
+    const pages = readdirSync(book.dir).filter((f) => f.endsWith('.html') && f !== '404.html' && f !== 'toc.html').sort();
+    let checked = 0;
+    for (const width of WIDTHS) {
+      // A fresh context per width: the sidebar is open by default at both widths.
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      for (const file of pages) {
+        await page.goto(`${origin}/${file}`, { waitUntil: 'load' });
+        for (const p of await page.evaluate(overflow)) failures.push(`${book.name}/${file} at ${width} px: ${p}`);
+        if (file !== 'print.html') await page.screenshot({ path: join(shots, `${file.replace(/\.html$/, '')}-${width}.png`) });
+        checked++;
+      }
+      for (const c of book.codes) {
+        await page.goto(`${origin}/${c.page}#${encodeURIComponent(c.fragment)}`, { waitUntil: 'load' });
+        const why = await page.evaluate(landing, [c.fragment, c.code]);
+        if (why) failures.push(`${book.name}: ${c.code}'s docs URL (${c.url}) → ${c.page}#${c.fragment} at ${width} px: ${why}`);
+      }
+      await context.close();
+    }
+    server.close();
+    console.log(`${book.name}: ${pages.length} pages × ${WIDTHS.length} widths (${checked} views), ${book.codes.length} code links; screenshots in ${shots}`);
+  }
+} finally {
+  await browser.close();
+}
+if (failures.length) {
+  console.error(`${failures.length} problem(s):\n${failures.join('\n')}`);
+  process.exit(1);
+}
+console.log('no page overflows its content column; every docs URL lands on its code');
