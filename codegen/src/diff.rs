@@ -158,6 +158,9 @@ change_kinds! {
     ParamRetyped = "param-retyped", true;
     /// The params were reordered (positional constructor arguments).
     ParamsReordered = "params-reordered", true;
+    /// An object param's JSON Schema changed: its generated TypeScript and Python types, and
+    /// the wire schema, change with it.
+    ParamSchemaChanged = "param-schema-changed", true;
     /// The code moved to another namespace.
     NamespaceChanged = "namespace-changed", true;
     /// The code's resolved docs URL changed.
@@ -211,6 +214,8 @@ change_kinds! {
     SinceChanged = "since-changed", false;
     /// A title changed (registry or namespace).
     TitleChanged = "title-changed", false;
+    /// A param's `example` changed (docs and example payloads only).
+    ParamExampleChanged = "param-example-changed", false;
     /// The `expected` flag changed: the log level (WARN / ERROR), not the client contract.
     LogLevelChanged = "log-level-changed", false;
     /// Retry advice (attempts, backoff, text) changed.
@@ -430,6 +435,10 @@ fn log_level(expected: bool) -> String {
 fn signature(e: &ErrorEntry) -> String {
     let params: Vec<String> = e.params.iter().map(param_text).collect();
     format!("Error::{}({})", e.rust_fn, params.join(", "))
+}
+
+fn compact_json(v: &serde_json::Value) -> String {
+    v.to_string()
 }
 
 fn param_text(p: &Param) -> String {
@@ -1335,7 +1344,34 @@ impl<'a> Differ<'a> {
                         p.name
                     ),
                 ),
-                Some(_) => {}
+                Some(q) => {
+                    if q.schema != p.schema {
+                        self.push(
+                            s,
+                            ChangeKind::ParamSchemaChanged,
+                            &format!("params.{}.schema", p.name),
+                            p.schema.as_ref().map(compact_json),
+                            q.schema.as_ref().map(compact_json),
+                            format!(
+                                "The TypeScript and Python types of `{}` and the wire schema \
+                                 change: code built against the old shape may not compile, and \
+                                 payloads valid before may be refused. Widen the schema rather \
+                                 than narrowing it, or add a new code.",
+                                p.name
+                            ),
+                        );
+                    }
+                    if q.example != p.example {
+                        self.push(
+                            s,
+                            ChangeKind::ParamExampleChanged,
+                            &format!("params.{}.example", p.name),
+                            p.example.as_ref().map(compact_json),
+                            q.example.as_ref().map(compact_json),
+                            "",
+                        );
+                    }
+                }
             }
         }
         for q in &n.params {
