@@ -4,6 +4,7 @@
 //! computed and checked for collisions, and every list is in catalogue order. Indices
 //! (`category`, `namespace`) point into the owning [`Catalogue`]'s vectors.
 
+use crate::diag::{DiagCode, Severity};
 use crate::template::Template;
 
 /// A whole catalogue, ready for the emitters.
@@ -19,6 +20,33 @@ pub struct Catalogue {
     pub retired: Vec<Retired>,
     /// How an error becomes an MCP tool result and a JSON-RPC error object.
     pub profiles: Profiles,
+    /// What `errdex usage` looks for beyond the targets' identifiers (`usage:`).
+    pub usage: Usage,
+}
+
+/// `usage:`: what `errdex usage` scans for and how loudly it reports.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Usage {
+    /// Extra fixed strings raising a code, over [`crate::catalogue::format::USAGE_PLACEHOLDERS`]
+    /// (checked when loading).
+    pub patterns: Vec<String>,
+    /// Extra file globs to scan.
+    pub files: Vec<String>,
+    /// Globs of files whose uses never count.
+    pub ignore: Vec<String>,
+    /// The severities the catalogue sets (`usage.severity`), by code; `None` = off. The
+    /// codes it leaves out keep their own severity.
+    pub severity: Vec<(DiagCode, Option<Severity>)>,
+}
+
+impl Usage {
+    /// The severity a finding of `code` is reported at, `None` when it is off.
+    pub fn severity_of(&self, code: DiagCode) -> Option<Severity> {
+        self.severity
+            .iter()
+            .find(|(c, _)| *c == code)
+            .map_or(Some(code.severity()), |(_, s)| *s)
+    }
 }
 
 #[derive(Debug, Clone, PartialEq)]

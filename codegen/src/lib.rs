@@ -36,6 +36,8 @@ mod par;
 pub mod payload;
 pub mod support;
 pub mod template;
+#[cfg(feature = "usage")]
+pub mod usage;
 pub mod write;
 
 #[cfg(feature = "rust")]

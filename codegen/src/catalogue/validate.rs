@@ -66,6 +66,7 @@ impl Cx<'_> {
             top.get("profiles"),
             registry.as_ref().map_or("", |r| r.mcp_meta_prefix.as_str()),
         );
+        let usage = top.get("usage").map(|n| self.usage(n)).unwrap_or_default();
         let registry = registry?;
         Some(Catalogue {
             source_name: source_name.to_string(),
@@ -75,6 +76,7 @@ impl Cx<'_> {
             errors,
             retired: retired.into_iter().map(|(r, _)| r).collect(),
             profiles,
+            usage,
         })
     }
 

@@ -136,6 +136,7 @@ pub fn base(name: &str, wire: Wire) -> Catalogue {
         errors: vec![],
         retired: vec![],
         profiles: errdex_codegen::ir::Profiles::defaults(&mcp_prefix),
+        usage: errdex_codegen::ir::Usage::default(),
     }
 }
 

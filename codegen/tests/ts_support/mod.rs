@@ -323,6 +323,7 @@ fn base(name: &str, wire: Wire, prefix: &str) -> Catalogue {
         errors: vec![],
         retired: vec![],
         profiles: errdex_codegen::ir::Profiles::defaults(&mcp_prefix),
+        usage: errdex_codegen::ir::Usage::default(),
     }
 }
 
