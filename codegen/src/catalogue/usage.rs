@@ -10,6 +10,7 @@ use super::format::{self, USAGE_PLACEHOLDERS, USAGE_SEVERITIES};
 use super::sink::Cx;
 use super::tree::{Kind, Limits, Node};
 
+
 impl Cx<'_> {
     /// `usage:`: patterns (placeholders checked), file globs, ignore globs and severities.
     pub(super) fn usage(&mut self, node: &Node) -> Usage {
@@ -22,11 +23,21 @@ impl Cx<'_> {
                 match Template::parse(&pattern, &USAGE_PLACEHOLDERS) {
                     Ok(_) => usage.patterns.push(pattern),
                     Err(e) => {
-                        let at = Node {
-                            kind: Kind::Str(pattern.clone()),
-                            span,
+                        let why = match e {
+                            crate::template::TemplateError::Unbalanced { .. } => {
+                                "unbalanced `{` or `}` (write `{{` and `}}` for literal braces)"
+                                    .to_string()
+                            }
+                            _ => format!(
+                                "its placeholders are {}",
+                                USAGE_PLACEHOLDERS.map(|p| format!("{{{p}}}")).join(", ")
+                            ),
                         };
-                        self.template_error(&at, "patterns", &e);
+                        self.err(
+                            DiagCode::BadValue,
+                            span,
+                            &[("key", "patterns"), ("found", &format!("`{pattern}`")), ("expected", &why)],
+                        );
                     }
                 }
             }
@@ -67,6 +78,11 @@ impl Cx<'_> {
         let mut out = Vec::new();
         for (key, (_, value)) in &f.map {
             let Some(code) = usage_code(key) else { continue };
+            // YAML 1.1 reads a bare `off` as `false`.
+            if matches!(value.kind, Kind::Bool(false)) {
+                out.push((code, None));
+                continue;
+            }
             let Some(word) = self.text(value, key) else {
                 continue;
             };

@@ -252,7 +252,9 @@ fn search_file(
         return;
     };
     let shown = display(path);
-    if walk.ignore.is_match(path) || walk.ignore.is_match(&shown) {
+    // `usage.ignore` globs are relative to the scanned path.
+    let relative = walk.roots.iter().find_map(|r| path.strip_prefix(r).ok());
+    if walk.ignore.is_match(&shown) || relative.is_some_and(|r| walk.ignore.is_match(r)) {
         return;
     }
     let Some((ac, targets)) = patterns.of(lang) else {
