@@ -6,7 +6,7 @@
 export type Category = "invalid" | "suspicious" | "usage" | "not_found" | "stale" | "breaking" | "conflict" | "io" | "external";
 
 /** A namespace's name. */
-export type Namespace = "YAML" | "SCHEMA" | "NAMES" | "REFS" | "TEMPLATE" | "RANGE" | "DOCS" | "CLI";
+export type Namespace = "YAML" | "SCHEMA" | "NAMES" | "REFS" | "TEMPLATE" | "RANGE" | "DOCS" | "USAGE" | "CLI";
 
 /** The name of an error class of this module (the registry's base class first). */
 export type ErrorClassName = "ErrdexError";
@@ -191,6 +191,12 @@ export declare const NAMESPACES: {
    * docs_url templates.
    */
   readonly "DOCS": NamespaceInfo<"DOCS">;
+  /**
+   * Usage in source code
+   *
+   * `errdex usage`: a source tree held against the catalogue it raises codes from.
+   */
+  readonly "USAGE": NamespaceInfo<"USAGE">;
   /**
    * The errdex command
    *
@@ -522,6 +528,46 @@ export declare const ErrorCode: {
    */
   readonly "MALFORMED_URL": "EDX0602";
   /**
+   * `EDX0701` — A declared code is raised nowhere in the scanned tree
+   *
+   * Message: `code '{code}' ({name}) is never raised outside generated files and tests`
+   *
+   * Name: `CODE_NEVER_RAISED`; namespace: `USAGE`; category: `suspicious`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: usage.html#edx0701.
+   */
+  readonly "CODE_NEVER_RAISED": "EDX0701";
+  /**
+   * `EDX0702` — Source code names a code the catalogue does not have
+   *
+   * Message: `'{code}' looks like a code of this registry but is not in the catalogue`
+   *
+   * Name: `UNKNOWN_CODE_STRING`; namespace: `USAGE`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: usage.html#edx0702.
+   */
+  readonly "UNKNOWN_CODE_STRING": "EDX0702";
+  /**
+   * `EDX0703` — Source code still raises a deprecated code
+   *
+   * Message: `code '{code}' ({name}) is deprecated but still raised`
+   *
+   * Name: `DEPRECATED_CODE_RAISED`; namespace: `USAGE`; category: `suspicious`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: usage.html#edx0703.
+   */
+  readonly "DEPRECATED_CODE_RAISED": "EDX0703";
+  /**
+   * `EDX0704` — Source code still names a retired code
+   *
+   * Message: `code '{code}' is retired but still referenced`
+   *
+   * Name: `RETIRED_CODE_REFERENCED`; namespace: `USAGE`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: usage.html#edx0704.
+   */
+  readonly "RETIRED_CODE_REFERENCED": "EDX0704";
+  /**
+   * `EDX0705` — A file of the scanned tree could not be read
+   *
+   * Message: `'{path}' was skipped: {reason}`
+   *
+   * Name: `SOURCE_UNREADABLE`; namespace: `USAGE`; category: `suspicious`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: usage.html#edx0705.
+   */
+  readonly "SOURCE_UNREADABLE": "EDX0705";
+  /**
    * `EDX1001` — A file could not be read
    *
    * Message: `cannot read '{path}': {reason}`
@@ -806,6 +852,11 @@ export interface FactsByCode {
   readonly "EDX0506": CodeFacts0;
   readonly "EDX0601": CodeFacts0;
   readonly "EDX0602": CodeFacts0;
+  readonly "EDX0701": CodeFacts1;
+  readonly "EDX0702": CodeFacts0;
+  readonly "EDX0703": CodeFacts1;
+  readonly "EDX0704": CodeFacts0;
+  readonly "EDX0705": CodeFacts1;
   readonly "EDX1001": CodeFacts2;
   readonly "EDX1002": CodeFacts3;
   readonly "EDX1003": CodeFacts2;
@@ -1078,6 +1129,34 @@ export interface MalformedUrlParams {
   readonly "problem": string;
 }
 
+/** Params of `EDX0701` (CODE_NEVER_RAISED). */
+export interface CodeNeverRaisedParams {
+  readonly "code": string;
+  readonly "name": string;
+}
+
+/** Params of `EDX0702` (UNKNOWN_CODE_STRING). */
+export interface UnknownCodeStringParams {
+  readonly "code": string;
+}
+
+/** Params of `EDX0703` (DEPRECATED_CODE_RAISED). */
+export interface DeprecatedCodeRaisedParams {
+  readonly "code": string;
+  readonly "name": string;
+}
+
+/** Params of `EDX0704` (RETIRED_CODE_REFERENCED). */
+export interface RetiredCodeReferencedParams {
+  readonly "code": string;
+}
+
+/** Params of `EDX0705` (SOURCE_UNREADABLE). */
+export interface SourceUnreadableParams {
+  readonly "path": string;
+  readonly "reason": string;
+}
+
 /** Params of `EDX1001` (FILE_UNREADABLE). */
 export interface FileUnreadableParams {
   readonly "path": string;
@@ -1180,6 +1259,11 @@ export interface ParamsByCode {
   readonly "EDX0506": JsonrpcCodeRangeParams;
   readonly "EDX0601": DocsUrlPlaceholderParams;
   readonly "EDX0602": MalformedUrlParams;
+  readonly "EDX0701": CodeNeverRaisedParams;
+  readonly "EDX0702": UnknownCodeStringParams;
+  readonly "EDX0703": DeprecatedCodeRaisedParams;
+  readonly "EDX0704": RetiredCodeReferencedParams;
+  readonly "EDX0705": SourceUnreadableParams;
   readonly "EDX1001": FileUnreadableParams;
   readonly "EDX1002": BadArgumentsParams;
   readonly "EDX1003": WriteFailedParams;
@@ -1228,7 +1312,7 @@ type CodeGroup14 = "EDX0203";
 type CodeGroup15 = "EDX0205";
 type CodeGroup16 = "EDX0206";
 type CodeGroup17 = "EDX0207";
-type CodeGroup18 = "EDX0209";
+type CodeGroup18 = "EDX0209" | "EDX0702" | "EDX0704";
 type CodeGroup19 = "EDX0210";
 type CodeGroup20 = "EDX0302";
 type CodeGroup21 = "EDX0303";
@@ -1239,15 +1323,17 @@ type CodeGroup25 = "EDX0502";
 type CodeGroup26 = "EDX0504" | "EDX0505";
 type CodeGroup27 = "EDX0601";
 type CodeGroup28 = "EDX0602";
-type CodeGroup29 = "EDX1001" | "EDX1003";
-type CodeGroup30 = "EDX1002";
-type CodeGroup31 = "EDX1004";
-type CodeGroup32 = "EDX1005";
-type CodeGroup33 = "EDX1006";
-type CodeGroup34 = "EDX1007";
-type CodeGroup35 = "EDX1008";
-type CodeGroup36 = "EDX1009";
-type CodeGroup37 = "EDX1010";
+type CodeGroup29 = "EDX0701" | "EDX0703";
+type CodeGroup30 = "EDX0705";
+type CodeGroup31 = "EDX1001" | "EDX1003";
+type CodeGroup32 = "EDX1002";
+type CodeGroup33 = "EDX1004";
+type CodeGroup34 = "EDX1005";
+type CodeGroup35 = "EDX1006";
+type CodeGroup36 = "EDX1007";
+type CodeGroup37 = "EDX1008";
+type CodeGroup38 = "EDX1009";
+type CodeGroup39 = "EDX1010";
 
 /**
  * A conforming wire error of a live code: a union discriminated by the code key "error"
@@ -1284,15 +1370,17 @@ export type WireError =
   | WireErrorOf<CodeGroup26, { readonly "value": string }>
   | WireErrorOf<CodeGroup27, { readonly "placeholder": string; readonly "known": string }>
   | WireErrorOf<CodeGroup28, { readonly "url": string; readonly "problem": string }>
-  | WireErrorOf<CodeGroup29, { readonly "path": string; readonly "reason": string }>
-  | WireErrorOf<CodeGroup30, { readonly "problem": string }>
-  | WireErrorOf<CodeGroup31, { readonly "count": string; readonly "catalogue": string }>
-  | WireErrorOf<CodeGroup32, { readonly "count": string; readonly "old": string; readonly "new": string }>
-  | WireErrorOf<CodeGroup33, { readonly "code": string }>
-  | WireErrorOf<CodeGroup34, { readonly "path": string; readonly "rev": string; readonly "reason": string }>
-  | WireErrorOf<CodeGroup35, { readonly "path": string }>
-  | WireErrorOf<CodeGroup36, { readonly "path": string; readonly "errors": string; readonly "warnings": string }>
-  | WireErrorOf<CodeGroup37, { readonly "code": string; readonly "note": string }>;
+  | WireErrorOf<CodeGroup29, { readonly "code": string; readonly "name": string }>
+  | WireErrorOf<CodeGroup30, { readonly "path": string; readonly "reason": string }>
+  | WireErrorOf<CodeGroup31, { readonly "path": string; readonly "reason": string }>
+  | WireErrorOf<CodeGroup32, { readonly "problem": string }>
+  | WireErrorOf<CodeGroup33, { readonly "count": string; readonly "catalogue": string }>
+  | WireErrorOf<CodeGroup34, { readonly "count": string; readonly "old": string; readonly "new": string }>
+  | WireErrorOf<CodeGroup35, { readonly "code": string }>
+  | WireErrorOf<CodeGroup36, { readonly "path": string; readonly "rev": string; readonly "reason": string }>
+  | WireErrorOf<CodeGroup37, { readonly "path": string }>
+  | WireErrorOf<CodeGroup38, { readonly "path": string; readonly "errors": string; readonly "warnings": string }>
+  | WireErrorOf<CodeGroup39, { readonly "code": string; readonly "note": string }>;
 
 /** A parsed error of a live code (or one of its legacy codes). */
 export interface KnownErrorOf<C extends ErrorCode, P = ParamsOf<C>> {
@@ -1354,15 +1442,17 @@ export type KnownError =
   | KnownErrorOf<CodeGroup26, { readonly "value": string }>
   | KnownErrorOf<CodeGroup27, { readonly "placeholder": string; readonly "known": string }>
   | KnownErrorOf<CodeGroup28, { readonly "url": string; readonly "problem": string }>
-  | KnownErrorOf<CodeGroup29, { readonly "path": string; readonly "reason": string }>
-  | KnownErrorOf<CodeGroup30, { readonly "problem": string }>
-  | KnownErrorOf<CodeGroup31, { readonly "count": string; readonly "catalogue": string }>
-  | KnownErrorOf<CodeGroup32, { readonly "count": string; readonly "old": string; readonly "new": string }>
-  | KnownErrorOf<CodeGroup33, { readonly "code": string }>
-  | KnownErrorOf<CodeGroup34, { readonly "path": string; readonly "rev": string; readonly "reason": string }>
-  | KnownErrorOf<CodeGroup35, { readonly "path": string }>
-  | KnownErrorOf<CodeGroup36, { readonly "path": string; readonly "errors": string; readonly "warnings": string }>
-  | KnownErrorOf<CodeGroup37, { readonly "code": string; readonly "note": string }>;
+  | KnownErrorOf<CodeGroup29, { readonly "code": string; readonly "name": string }>
+  | KnownErrorOf<CodeGroup30, { readonly "path": string; readonly "reason": string }>
+  | KnownErrorOf<CodeGroup31, { readonly "path": string; readonly "reason": string }>
+  | KnownErrorOf<CodeGroup32, { readonly "problem": string }>
+  | KnownErrorOf<CodeGroup33, { readonly "count": string; readonly "catalogue": string }>
+  | KnownErrorOf<CodeGroup34, { readonly "count": string; readonly "old": string; readonly "new": string }>
+  | KnownErrorOf<CodeGroup35, { readonly "code": string }>
+  | KnownErrorOf<CodeGroup36, { readonly "path": string; readonly "rev": string; readonly "reason": string }>
+  | KnownErrorOf<CodeGroup37, { readonly "path": string }>
+  | KnownErrorOf<CodeGroup38, { readonly "path": string; readonly "errors": string; readonly "warnings": string }>
+  | KnownErrorOf<CodeGroup39, { readonly "code": string; readonly "note": string }>;
 
 /** A code this module does not know (a newer catalogue), classified by the wire's category and retryable flag. */
 export interface UnknownError {

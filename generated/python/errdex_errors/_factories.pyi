@@ -94,24 +94,27 @@ class _Factory26(_t.Protocol):
     def __call__(_errdex_self, /, *, url: str, problem: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory27(_t.Protocol):
-    def __call__(_errdex_self, /, *, path: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, code: str, name: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory28(_t.Protocol):
-    def __call__(_errdex_self, /, *, count: str, catalogue: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, path: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory29(_t.Protocol):
-    def __call__(_errdex_self, /, *, count: str, old: str, new: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, count: str, catalogue: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory30(_t.Protocol):
-    def __call__(_errdex_self, /, *, path: str, rev: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, count: str, old: str, new: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory31(_t.Protocol):
-    def __call__(_errdex_self, /, *, path: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, path: str, rev: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory32(_t.Protocol):
-    def __call__(_errdex_self, /, *, path: str, errors: str, warnings: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, path: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory33(_t.Protocol):
+    def __call__(_errdex_self, /, *, path: str, errors: str, warnings: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+
+class _Factory34(_t.Protocol):
     def __call__(_errdex_self, /, *, code: str, note: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 yaml_syntax: _Factory0
@@ -154,13 +157,18 @@ jsonrpc_code_reserved: _Factory23
 jsonrpc_code_range: _Factory23
 docs_url_placeholder: _Factory25
 malformed_url: _Factory26
-file_unreadable: _Factory27
+code_never_raised: _Factory27
+unknown_code_string: _Factory18
+deprecated_code_raised: _Factory27
+retired_code_referenced: _Factory18
+source_unreadable: _Factory28
+file_unreadable: _Factory28
 bad_arguments: _Factory0
-write_failed: _Factory27
-outputs_stale: _Factory28
-breaking_changes: _Factory29
+write_failed: _Factory28
+outputs_stale: _Factory29
+breaking_changes: _Factory30
 unknown_code: _Factory18
-git_failed: _Factory30
-file_exists: _Factory31
-catalogue_invalid: _Factory32
-code_retired: _Factory33
+git_failed: _Factory31
+file_exists: _Factory32
+catalogue_invalid: _Factory33
+code_retired: _Factory34
