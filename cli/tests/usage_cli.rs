@@ -196,3 +196,33 @@ fn sarif_log_is_valid_against_the_official_schema() {
     broken["runs"][0]["results"][0]["level"] = "fatal".into();
     assert!(!validator.is_valid(&broken));
 }
+
+#[test]
+fn explain_says_where_a_code_is_raised() {
+    let dir = tree(false);
+    let out = errdex()
+        .current_dir(dir.path())
+        .args(["explain", "FRM_VALIDATION"])
+        .output()
+        .expect("runs");
+    assert!(out.status.success());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.ends_with("\nRaised at 1 place(s) under .:\n  src/lib.rs:1:19\n"),
+        "{stdout}"
+    );
+    let out = errdex()
+        .current_dir(dir.path())
+        .args(["explain", "ACM-002", "--format", "json"])
+        .output()
+        .expect("runs");
+    let v = json(&out);
+    assert_eq!(v["raised_at"]["count"], 0);
+    let out = errdex()
+        .current_dir(dir.path())
+        .args(["explain", "ACM-002"])
+        .output()
+        .expect("runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("Raised nowhere under . (outside generated files and tests)."), "{stdout}");
+}
