@@ -97,13 +97,21 @@ fn exit_status_is_lints() {
     // Only a warning (never raised): success, unless warnings are denied.
     let dir = tree(false);
     let out = usage(dir.path(), &[]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("warning[EDX0701]"), "{stderr}");
     assert!(stderr.contains("errors.yaml:17:3"), "{stderr}");
     assert!(stderr.contains("1 of 2 code(s) raised"), "{stderr}");
     let out = usage(dir.path(), &["--deny-warnings"]);
-    assert_eq!(out.status.code(), Some(65), "EDX0701's category `suspicious`");
+    assert_eq!(
+        out.status.code(),
+        Some(65),
+        "EDX0701's category `suspicious`"
+    );
     // Errors: the first error's exit code.
     let dir = tree(true);
     let out = usage(dir.path(), &[]);
@@ -112,7 +120,10 @@ fn exit_status_is_lints() {
     assert!(stderr.contains("error[EDX0702]: `ACM-011`"), "{stderr}");
     assert!(stderr.contains("src/lib.rs:2:18"), "{stderr}");
     assert!(stderr.contains("did you mean `ACM-001`?"), "{stderr}");
-    assert!(stderr.contains("error[EDX0704]: code `ACM-009` is retired"), "{stderr}");
+    assert!(
+        stderr.contains("error[EDX0704]: code `ACM-009` is retired"),
+        "{stderr}"
+    );
 }
 
 #[test]
@@ -124,7 +135,10 @@ fn json_lists_counts_and_places() {
     assert_eq!(v["codes"][0]["count"], 1);
     let place = &v["codes"][0]["places"][0];
     assert_eq!(place["file"], "src/lib.rs");
-    assert_eq!((place["line"].as_u64(), place["column"].as_u64()), (Some(1), Some(19)));
+    assert_eq!(
+        (place["line"].as_u64(), place["column"].as_u64()),
+        (Some(1), Some(19))
+    );
     assert_eq!(place["via"], "identifier");
     assert_eq!(v["codes"][1]["count"], 0);
     let codes: Vec<&str> = v["findings"]
@@ -140,7 +154,8 @@ fn json_lists_counts_and_places() {
 /// The official SARIF 2.1.0 schema, from the npm package `@microsoft/jest-sarif`
 /// (`.ci/steps/20-node.sh` installs it); `None` (skip) when absent outside CI.
 fn sarif_schema() -> Option<Value> {
-    let path = repo().join("tools/node/node_modules/@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json");
+    let path = repo()
+        .join("tools/node/node_modules/@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json");
     match std::fs::read(&path) {
         Ok(bytes) => Some(serde_json::from_slice(&bytes).expect("schema is JSON")),
         Err(_) if std::env::var_os("CI").is_some() => {
@@ -167,22 +182,32 @@ fn sarif_log_is_valid_against_the_official_schema() {
     assert_eq!(results[0]["ruleId"], "EDX0702");
     assert_eq!(results[0]["level"], "error");
     let region = &results[0]["locations"][0]["physicalLocation"]["region"];
-    assert_eq!((region["startLine"].as_u64(), region["startColumn"].as_u64()), (Some(2), Some(18)));
+    assert_eq!(
+        (region["startLine"].as_u64(), region["startColumn"].as_u64()),
+        (Some(2), Some(18))
+    );
     assert_eq!(region["snippet"]["text"], "ACM-011");
     assert_eq!(
         results[0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
         "src/lib.rs"
     );
-    let rules = log["runs"][0]["tool"]["driver"]["rules"].as_array().expect("rules");
+    let rules = log["runs"][0]["tool"]["driver"]["rules"]
+        .as_array()
+        .expect("rules");
     let index = usize::try_from(results[0]["ruleIndex"].as_u64().expect("index")).expect("usize");
     assert_eq!(rules[index]["id"], "EDX0702");
-    let Some(mut schema) = sarif_schema() else { return };
+    let Some(mut schema) = sarif_schema() else {
+        return;
+    };
     // rtm.5 writes the pattern of `language` (of a run and of a tool component) with an
     // unmatched `]`, which a strict validator refuses to compile; OASIS errata 01 corrected it
     // to the pattern put in its place here. Nothing else of the schema is touched.
     for owner in ["run", "toolComponent"] {
         let language = &mut schema["definitions"][owner]["properties"]["language"]["pattern"];
-        assert_eq!(language, "^[a-zA-Z]{2}|^[a-zA-Z]{2}-[a-zA-Z]{2}]?$", "the schema changed");
+        assert_eq!(
+            language, "^[a-zA-Z]{2}|^[a-zA-Z]{2}-[a-zA-Z]{2}]?$",
+            "the schema changed"
+        );
         *language = "^[a-zA-Z]{2}(-[a-zA-Z]{2})?$".into();
     }
     let validator = jsonschema::draft4::new(&schema).expect("the SARIF schema compiles (draft 4)");
@@ -224,5 +249,8 @@ fn explain_says_where_a_code_is_raised() {
         .output()
         .expect("runs");
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(stdout.contains("Raised nowhere under . (outside generated files and tests)."), "{stdout}");
+    assert!(
+        stdout.contains("Raised nowhere under . (outside generated files and tests)."),
+        "{stdout}"
+    );
 }

@@ -138,8 +138,16 @@ fn planted() -> tempfile::TempDir {
         "raise errors.old_thing()\nif code == ErrorCode.GONE_CODE:\n    pass\nlegacy = 'ACM-FRM-102'\n",
     );
     write(root, "tests/only.rs", "let _ = ErrorCode::OnlyTested;\n");
-    write(root, "c/raise.c", "return ERRCODE_C_RAISED; /* ERRCODE_C_RAISED_TOO is not one */\n");
-    write(root, "c/notes.txt", "Error::never_used( in a file no language claims\n");
+    write(
+        root,
+        "c/raise.c",
+        "return ERRCODE_C_RAISED; /* ERRCODE_C_RAISED_TOO is not one */\n",
+    );
+    write(
+        root,
+        "c/notes.txt",
+        "Error::never_used( in a file no language claims\n",
+    );
     // Generated: by errdex's mark.
     write(
         root,
@@ -164,10 +172,22 @@ fn every_kind_of_use_and_finding_is_found_and_located() {
     let report = scan(&cat, root);
     let raised = |name: &str| report.raised(entry(&cat, name));
     assert_eq!(raised("FRM_VALIDATION"), 1, "Error::frm_validation(");
-    assert_eq!(raised("UNKNOWN_TOOL"), 2, "ErrorCode.UNKNOWN_TOOL and the legacy code");
+    assert_eq!(
+        raised("UNKNOWN_TOOL"),
+        2,
+        "ErrorCode.UNKNOWN_TOOL and the legacy code"
+    );
     assert_eq!(raised("OLD_THING"), 1, "the Python factory old_thing(");
-    assert_eq!(raised("C_RAISED"), 1, "the catalogue's ERRCODE_{{name}} pattern in a *.c file");
-    assert_eq!(raised("NEVER_USED"), 0, "generated, ignored and test files never count");
+    assert_eq!(
+        raised("C_RAISED"),
+        1,
+        "the catalogue's ERRCODE_{{name}} pattern in a *.c file"
+    );
+    assert_eq!(
+        raised("NEVER_USED"),
+        0,
+        "generated, ignored and test files never count"
+    );
     assert_eq!(raised("ONLY_TESTED"), 0);
     let only_tested = &report.uses[entry(&cat, "ONLY_TESTED")];
     assert_eq!(only_tested.len(), 1);
@@ -196,7 +216,10 @@ fn every_kind_of_use_and_finding_is_found_and_located() {
         .iter()
         .find(|f| f.diagnostic.code == DiagCode::UnknownCodeString)
         .expect("unknown");
-    assert_eq!(unknown.diagnostic.help.as_deref(), Some("did you mean `ACM-FRM-001`?"));
+    assert_eq!(
+        unknown.diagnostic.help.as_deref(),
+        Some("did you mean `ACM-FRM-001`?")
+    );
     let deprecated = report
         .findings
         .iter()
@@ -233,9 +256,17 @@ fn build_directories_are_scanned_only_when_asked() {
         },
     );
     let never = &report.uses[entry(&cat, "NEVER_USED")];
-    let paths: Vec<&str> = never.iter().filter(|u| !u.test).map(|u| u.path.as_str()).collect();
+    let paths: Vec<&str> = never
+        .iter()
+        .filter(|u| !u.test)
+        .map(|u| u.path.as_str())
+        .collect();
     assert_eq!(paths.len(), 2, "{paths:?}");
-    assert!(paths.iter().any(|p| p.ends_with("node_modules/pkg/index.js")));
+    assert!(
+        paths
+            .iter()
+            .any(|p| p.ends_with("node_modules/pkg/index.js"))
+    );
     assert!(paths.iter().any(|p| p.ends_with("target/debug/build.rs")));
 }
 
@@ -244,7 +275,11 @@ fn generated_directories_of_the_catalogue_are_skipped() {
     let cat = load(CATALOGUE);
     let dir = planted();
     let root = dir.path();
-    write(root, "generated/ts/index.js", "export const x = ErrorCode.NEVER_USED;\n");
+    write(
+        root,
+        "generated/ts/index.js",
+        "export const x = ErrorCode.NEVER_USED;\n",
+    );
     write(root, "generated/schema/x.py", "ErrorCode.NEVER_USED\n");
     let report = scan_with(
         &cat,
@@ -301,7 +336,11 @@ fn binary_non_utf8_and_huge_lines_neither_crash_nor_hide_uses() {
     huge.extend_from_slice(b" ErrorCode.UNKNOWN_TOOL\n");
     write(root, "huge.js", &huge);
     let report = scan(&cat, root);
-    assert_eq!(report.raised(entry(&cat, "NEVER_USED")), 0, "binary files are skipped");
+    assert_eq!(
+        report.raised(entry(&cat, "NEVER_USED")),
+        0,
+        "binary files are skipped"
+    );
     let validation = &report.uses[entry(&cat, "FRM_VALIDATION")];
     assert_eq!((validation[0].line, validation[0].column), (1, 9));
     let tool = &report.uses[entry(&cat, "UNKNOWN_TOOL")];
@@ -319,7 +358,12 @@ fn symlink_loops_end_and_are_reported_when_followed() {
     // Not followed (the default): the link is not walked at all.
     let report = scan(&cat, root);
     assert_eq!(report.raised(entry(&cat, "FRM_VALIDATION")), 1);
-    assert!(report.findings.iter().all(|f| f.diagnostic.code != DiagCode::SourceUnreadable));
+    assert!(
+        report
+            .findings
+            .iter()
+            .all(|f| f.diagnostic.code != DiagCode::SourceUnreadable)
+    );
     // Followed: the loop is detected, reported once, and the walk ends.
     let report = scan_with(
         &cat,
@@ -352,13 +396,18 @@ fn unreadable_files_are_reported_and_skipped() {
     std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o000)).expect("chmod");
     if std::fs::read(&locked).is_ok() {
         // root (as in CI) reads any file: there is no unreadable file to make.
-        eprintln!("skipped: this user can read a file with mode 000 (running as root?), so no file is unreadable");
+        eprintln!(
+            "skipped: this user can read a file with mode 000 (running as root?), so no file is unreadable"
+        );
         return;
     }
     let report = scan(&cat, root);
     assert_eq!(report.raised(entry(&cat, "FRM_VALIDATION")), 1);
     let got = findings(&report, root);
-    assert!(got.iter().any(|f| f.0 == "EDX0705" && f.1 == "locked.rs"), "{got:?}");
+    assert!(
+        got.iter().any(|f| f.0 == "EDX0705" && f.1 == "locked.rs"),
+        "{got:?}"
+    );
     let finding = report
         .findings
         .iter()

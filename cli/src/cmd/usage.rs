@@ -85,7 +85,9 @@ pub fn run(args: Args) -> ExitCode {
                 eprint!("{}", f.render_human(color));
             }
             let Counts { errors, warnings } = report.counts();
-            let raised = (0..cat.errors.len()).filter(|i| report.raised(*i) > 0).count();
+            let raised = (0..cat.errors.len())
+                .filter(|i| report.raised(*i) > 0)
+                .count();
             eprintln!(
                 "{name}: {raised} of {} code(s) raised, used in {} file(s); {errors} error(s), {warnings} warning(s)",
                 cat.errors.len(),

@@ -10,7 +10,6 @@ use super::format::{self, USAGE_PLACEHOLDERS, USAGE_SEVERITIES};
 use super::sink::Cx;
 use super::tree::{Kind, Limits, Node};
 
-
 impl Cx<'_> {
     /// `usage:`: patterns (placeholders checked), file globs, ignore globs and severities.
     pub(super) fn usage(&mut self, node: &Node) -> Usage {
@@ -36,7 +35,11 @@ impl Cx<'_> {
                         self.err(
                             DiagCode::BadValue,
                             span,
-                            &[("key", "patterns"), ("found", &format!("`{pattern}`")), ("expected", &why)],
+                            &[
+                                ("key", "patterns"),
+                                ("found", &format!("`{pattern}`")),
+                                ("expected", &why),
+                            ],
                         );
                     }
                 }
@@ -71,13 +74,19 @@ impl Cx<'_> {
 
     /// `usage.severity`: each key is the NAME of an EDX07 code in lower case.
     fn usage_severity(&mut self, node: &Node) -> Vec<(DiagCode, Option<Severity>)> {
-        let Some(f) = self.fields(node, "severity", "`usage.severity`", &format::USAGE_SEVERITY)
-        else {
+        let Some(f) = self.fields(
+            node,
+            "severity",
+            "`usage.severity`",
+            &format::USAGE_SEVERITY,
+        ) else {
             return Vec::new();
         };
         let mut out = Vec::new();
         for (key, (_, value)) in &f.map {
-            let Some(code) = usage_code(key) else { continue };
+            let Some(code) = usage_code(key) else {
+                continue;
+            };
             // YAML 1.1 reads a bare `off` as `false`.
             if matches!(value.kind, Kind::Bool(false)) {
                 out.push((code, None));
@@ -97,7 +106,10 @@ impl Cx<'_> {
                         &[
                             ("key", key),
                             ("found", &format!("`{word}`")),
-                            ("expected", &format!("one of {}", USAGE_SEVERITIES.join(", "))),
+                            (
+                                "expected",
+                                &format!("one of {}", USAGE_SEVERITIES.join(", ")),
+                            ),
                         ],
                     );
                     continue;
@@ -159,8 +171,12 @@ mod tests {
         assert_eq!(keys, codes);
         for key in keys {
             let code = usage_code(key).expect("a code");
-            let format::Presence::Default(format::Fallback::Str(word)) =
-                format::USAGE_SEVERITY.keys.iter().find(|k| k.name == key).expect("key").presence
+            let format::Presence::Default(format::Fallback::Str(word)) = format::USAGE_SEVERITY
+                .keys
+                .iter()
+                .find(|k| k.name == key)
+                .expect("key")
+                .presence
             else {
                 panic!("{key}: the default is the code's severity");
             };

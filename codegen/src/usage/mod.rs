@@ -100,7 +100,9 @@ pub struct Report {
 impl Report {
     /// The uses of entry `i` that raise it (not in tests).
     pub fn raised(&self, i: usize) -> usize {
-        self.uses.get(i).map_or(0, |u| u.iter().filter(|u| !u.test).count())
+        self.uses
+            .get(i)
+            .map_or(0, |u| u.iter().filter(|u| !u.test).count())
     }
 
     pub fn counts(&self) -> diag::Counts {
@@ -166,7 +168,9 @@ pub fn scan(source: Source<'_>, options: &Options) -> Report {
                 }
                 Target::Retired(i) => Some(retired(&cat.retired[i].code)),
                 Target::CodeString => {
-                    let token = hit.text.trim_end_matches(|c: char| !c.is_ascii_alphanumeric());
+                    let token = hit
+                        .text
+                        .trim_end_matches(|c: char| !c.is_ascii_alphanumeric());
                     match codes.classify(token) {
                         Some(Code::Live(i)) => {
                             place(i, Via::CodeString, &mut report);
@@ -188,7 +192,9 @@ pub fn scan(source: Source<'_>, options: &Options) -> Report {
             if hit.test || options.only.is_some() {
                 continue;
             }
-            let Some(level) = severity(d.code) else { continue };
+            let Some(level) = severity(d.code) else {
+                continue;
+            };
             report.findings.push(at_hit(d.with_severity(level), hit));
         }
     }
@@ -210,7 +216,12 @@ pub fn scan(source: Source<'_>, options: &Options) -> Report {
             }
         }
         report.findings.sort_by(|a, b| {
-            let key = |f: &Finding| (f.file.clone(), f.diagnostic.span.map(|s| (s.line, s.column)));
+            let key = |f: &Finding| {
+                (
+                    f.file.clone(),
+                    f.diagnostic.span.map(|s| (s.line, s.column)),
+                )
+            };
             key(a).cmp(&key(b))
         });
         never_raised(source, &mut report);
@@ -315,16 +326,15 @@ impl<'a> Codes<'a> {
 }
 
 fn retired(code: &str) -> Diagnostic {
-    Diagnostic::new(DiagCode::RetiredCodeReferenced, None, &[("code", code)])
-        .with_label("retired")
+    Diagnostic::new(DiagCode::RetiredCodeReferenced, None, &[("code", code)]).with_label("retired")
 }
 
 fn unknown(cat: &Catalogue, token: &str) -> Diagnostic {
-    let known = cat
-        .errors
-        .iter()
-        .map(|e| e.code.as_str())
-        .chain(cat.errors.iter().flat_map(|e| e.legacy_codes.iter().map(String::as_str)));
+    let known = cat.errors.iter().map(|e| e.code.as_str()).chain(
+        cat.errors
+            .iter()
+            .flat_map(|e| e.legacy_codes.iter().map(String::as_str)),
+    );
     let near = crate::support::suggest::nearest_all(token, known, 3);
     let d = Diagnostic::new(DiagCode::UnknownCodeString, None, &[("code", token)])
         .with_label("not in the catalogue");
@@ -378,10 +388,7 @@ fn deprecated_raised(source: Source<'_>, report: &mut Report) {
     for (d, u) in found {
         // The line of the use, read back (uses keep no text of their line).
         let line = read_line(Path::new(&u.path), u.line).unwrap_or_default();
-        let offset = line
-            .char_indices()
-            .nth(u.column - 1)
-            .map_or(0, |(i, _)| i);
+        let offset = line.char_indices().nth(u.column - 1).map_or(0, |(i, _)| i);
         let len = u.text.len();
         let (excerpt, offset) = if line.len() > 240 {
             let end = (offset + len).min(line.len());
@@ -444,8 +451,14 @@ fn never_raised(source: Source<'_>, report: &mut Report) {
         }
         let (excerpt, first_line) = match spans.get(&e.name) {
             Some(span) => {
-                let line = lines.get(span.line.saturating_sub(1)).copied().unwrap_or("");
-                let start = line.char_indices().nth(span.column.saturating_sub(1)).map_or(0, |(b, _)| b);
+                let line = lines
+                    .get(span.line.saturating_sub(1))
+                    .copied()
+                    .unwrap_or("");
+                let start = line
+                    .char_indices()
+                    .nth(span.column.saturating_sub(1))
+                    .map_or(0, |(b, _)| b);
                 d.span = Some(Span {
                     offset: start,
                     len: e.name.len(),

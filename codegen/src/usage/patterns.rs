@@ -78,12 +78,15 @@ struct Pattern {
     via: Via,
 }
 
+/// One language's automaton and, by pattern index, what each pattern finds.
+type Automaton = (AhoCorasick, Vec<(Target, Via)>);
+
 /// The automata and what each of their patterns means.
 #[derive(Debug)]
 pub struct Patterns {
     /// Per [`Lang`]: the automaton and, by pattern index, its target; `None` when the
     /// language has nothing to look for.
-    by_lang: Vec<Option<(AhoCorasick, Vec<(Target, Via)>)>>,
+    by_lang: Vec<Option<Automaton>>,
     /// Every fixed string of every language, deduplicated and sorted (the benchmark hands
     /// them to ripgrep).
     pub all: Vec<String>,
@@ -209,12 +212,28 @@ impl Identifiers<'_> {
             lists[lang.index()].push(Pattern { text, target, via });
         };
         // Rust: the `ErrorCode` variant and the constructor on `Error` (`emit/rust.rs`).
-        add(Lang::Rust, format!("ErrorCode::{}", self.rust_variant), Via::Identifier);
-        add(Lang::Rust, format!("Error::{}(", self.rust_fn), Via::Identifier);
+        add(
+            Lang::Rust,
+            format!("ErrorCode::{}", self.rust_variant),
+            Via::Identifier,
+        );
+        add(
+            Lang::Rust,
+            format!("Error::{}(", self.rust_fn),
+            Via::Identifier,
+        );
         // TypeScript / JavaScript: the `ErrorCode` object's key (`templates/ts/`).
-        add(Lang::Script, format!("ErrorCode.{}", self.ts_key), Via::Identifier);
+        add(
+            Lang::Script,
+            format!("ErrorCode.{}", self.ts_key),
+            Via::Identifier,
+        );
         // Python: `ErrorCode.KEY` and the factory (`templates/python/`).
-        add(Lang::Python, format!("ErrorCode.{}", self.ts_key), Via::Identifier);
+        add(
+            Lang::Python,
+            format!("ErrorCode.{}", self.ts_key),
+            Via::Identifier,
+        );
         add(Lang::Python, format!("{}(", self.py_fn), Via::Identifier);
         let values = [
             self.name.to_string(),
@@ -241,7 +260,12 @@ fn code_seeds(cat: &Catalogue) -> Vec<String> {
         .iter()
         .filter_map(|n| n.code_prefix.clone())
         .collect();
-    if let Some(p) = cat.registry.code_pattern.as_deref().and_then(literal_prefix) {
+    if let Some(p) = cat
+        .registry
+        .code_pattern
+        .as_deref()
+        .and_then(literal_prefix)
+    {
         seeds.push(p);
     }
     seeds.retain(|s| !s.is_empty());
@@ -274,7 +298,10 @@ mod tests {
     #[test]
     fn literal_prefixes() {
         assert_eq!(literal_prefix("^EDX[0-9]{4}$").as_deref(), Some("EDX"));
-        assert_eq!(literal_prefix("^M-[A-Z]{3}-[0-9]{3}$").as_deref(), Some("M-"));
+        assert_eq!(
+            literal_prefix("^M-[A-Z]{3}-[0-9]{3}$").as_deref(),
+            Some("M-")
+        );
         assert_eq!(literal_prefix("^AB?C$").as_deref(), Some("A"));
         assert_eq!(literal_prefix("^[A-Z]+$"), None);
         assert_eq!(literal_prefix("EDX[0-9]+"), None);

@@ -9,11 +9,16 @@ use crate::diag::{DiagCode, Severity};
 use super::Report;
 
 /// The official schema's address (SARIF 2.1.0, OASIS errata 01).
-pub const SCHEMA: &str = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json";
+pub const SCHEMA: &str =
+    "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json";
 
 /// The log. `version` is errdex's; `docs_url` of a code comes from errdex's own catalogue,
 /// which the caller knows (`help_uri`), when it has one.
-pub fn to_sarif(report: &Report, version: &str, help_uri: &dyn Fn(DiagCode) -> Option<String>) -> Value {
+pub fn to_sarif(
+    report: &Report,
+    version: &str,
+    help_uri: &dyn Fn(DiagCode) -> Option<String>,
+) -> Value {
     let codes: Vec<DiagCode> = DiagCode::ALL
         .iter()
         .copied()

@@ -271,7 +271,10 @@ fn search_file(
         }
     };
     let head = &bytes[..bytes.len().min(HEADER_BYTES)];
-    if head.windows(GENERATED_MARK.len()).any(|w| w == GENERATED_MARK) {
+    if head
+        .windows(GENERATED_MARK.len())
+        .any(|w| w == GENERATED_MARK)
+    {
         return;
     }
     // Tests: the whole file, or in Rust what follows a top-level `#[cfg(test)]` (the usual
@@ -359,7 +362,9 @@ impl Sink for HitSink<'_> {
                     continue;
                 }
             }
-            chars_before += String::from_utf8_lossy(&line[counted..start]).chars().count();
+            chars_before += String::from_utf8_lossy(&line[counted..start])
+                .chars()
+                .count();
             counted = start;
             let (excerpt, range) = excerpt(line, start, end);
             self.hits.push(Hit {
@@ -420,7 +425,12 @@ mod tests {
         ] {
             assert!(is_test_path(yes), "{yes}");
         }
-        for no in ["src/lib.rs", "src/testing.rs", "pkg/contest.py", "src/attest.ts"] {
+        for no in [
+            "src/lib.rs",
+            "src/testing.rs",
+            "pkg/contest.py",
+            "src/attest.ts",
+        ] {
             assert!(!is_test_path(no), "{no}");
         }
     }
