@@ -151,6 +151,7 @@ pub fn scan(source: Source<'_>, options: &Options) -> Report {
     for (path, hits) in &found.files {
         report.files_with_hits += 1;
         for hit in hits {
+            // A use of entry `i`; raising a deprecated entry is itself a finding.
             let place = |entry: usize, via: Via, report: &mut Report| {
                 report.uses[entry].push(Use {
                     path: path.clone(),
@@ -160,26 +161,18 @@ pub fn scan(source: Source<'_>, options: &Options) -> Report {
                     via,
                     test: hit.test,
                 });
+                deprecated(cat, entry)
             };
             let finding = match hit.target {
-                Target::Entry(i) => {
-                    place(i, hit.via, &mut report);
-                    None
-                }
+                Target::Entry(i) => place(i, hit.via, &mut report),
                 Target::Retired(i) => Some(retired(&cat.retired[i].code)),
                 Target::CodeString => {
                     let token = hit
                         .text
                         .trim_end_matches(|c: char| !c.is_ascii_alphanumeric());
                     match codes.classify(token) {
-                        Some(Code::Live(i)) => {
-                            place(i, Via::CodeString, &mut report);
-                            None
-                        }
-                        Some(Code::Legacy(i)) => {
-                            place(i, Via::LegacyCode, &mut report);
-                            None
-                        }
+                        Some(Code::Live(i)) => place(i, Via::CodeString, &mut report),
+                        Some(Code::Legacy(i)) => place(i, Via::LegacyCode, &mut report),
                         Some(Code::Retired(i)) => Some(retired(&cat.retired[i].code)),
                         None if options.only.is_none() && codes.looks_like_code(token) => {
                             Some(unknown(cat, token))
@@ -199,7 +192,6 @@ pub fn scan(source: Source<'_>, options: &Options) -> Report {
         }
     }
     if options.only.is_none() {
-        deprecated_raised(source, &mut report);
         for skipped in &found.skipped {
             if let Some(level) = severity(DiagCode::SourceUnreadable) {
                 let d = Diagnostic::new(
@@ -362,66 +354,20 @@ fn at_hit(mut d: Diagnostic, hit: &search::Hit) -> Finding {
     }
 }
 
-/// EDX0703 at every use (outside tests) of a deprecated entry.
-fn deprecated_raised(source: Source<'_>, report: &mut Report) {
-    let cat = source.catalogue;
-    let Some(level) = cat.usage.severity_of(DiagCode::DeprecatedCodeRaised) else {
-        return;
-    };
-    let mut found = Vec::new();
-    for (i, e) in cat.errors.iter().enumerate() {
-        let Some(dep) = &e.deprecated else { continue };
-        for u in report.uses[i].iter().filter(|u| !u.test) {
-            let mut d = Diagnostic::new(
-                DiagCode::DeprecatedCodeRaised,
-                None,
-                &[("code", &e.code), ("name", &e.name)],
-            )
-            .with_label("deprecated")
-            .with_severity(level);
-            if let Some(r) = dep.replaced_by.map(|r| &cat.errors[r]) {
-                d = d.with_help(format!("raise `{}` ({}) instead", r.code, r.name));
-            }
-            found.push((d, u.clone()));
-        }
-    }
-    for (d, u) in found {
-        // The line of the use, read back (uses keep no text of their line).
-        let line = read_line(Path::new(&u.path), u.line).unwrap_or_default();
-        let offset = line.char_indices().nth(u.column - 1).map_or(0, |(i, _)| i);
-        let len = u.text.len();
-        let (excerpt, offset) = if line.len() > 240 {
-            let end = (offset + len).min(line.len());
-            (line.get(offset..end).unwrap_or_default().to_string(), 0)
-        } else {
-            (line, offset)
-        };
-        let mut d = d;
-        d.span = Some(Span {
-            offset,
-            len,
-            line: usize::try_from(u.line).unwrap_or(usize::MAX),
-            column: u.column,
-        });
-        report.findings.push(Finding {
-            diagnostic: d,
-            file: u.path.clone(),
-            excerpt,
-            first_line: usize::try_from(u.line).unwrap_or(usize::MAX),
-        });
-    }
-}
-
-/// Line `number` (1-based) of a file, lossily decoded, without its terminator.
-fn read_line(path: &Path, number: u64) -> Option<String> {
-    let bytes = std::fs::read(path).ok()?;
-    let index = usize::try_from(number.checked_sub(1)?).ok()?;
-    let line = bytes.split(|b| *b == b'\n').nth(index)?;
-    Some(
-        String::from_utf8_lossy(line)
-            .trim_end_matches('\r')
-            .to_string(),
+/// EDX0703 for a use of entry `i`, when it is deprecated (with its replacement).
+fn deprecated(cat: &Catalogue, i: usize) -> Option<Diagnostic> {
+    let e = &cat.errors[i];
+    let dep = e.deprecated.as_ref()?;
+    let d = Diagnostic::new(
+        DiagCode::DeprecatedCodeRaised,
+        None,
+        &[("code", &e.code), ("name", &e.name)],
     )
+    .with_label("deprecated");
+    Some(match dep.replaced_by.map(|r| &cat.errors[r]) {
+        Some(r) => d.with_help(format!("raise `{}` ({}) instead", r.code, r.name)),
+        None => d,
+    })
 }
 
 /// EDX0701 for every live, non-deprecated entry no use raises, at its key in the catalogue.
