@@ -117,7 +117,13 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let version = Command::new(&rg)
         .arg("--version")
         .output()
-        .map(|o| String::from_utf8_lossy(&o.stdout).lines().next().unwrap_or("").to_string())
+        .map(|o| {
+            String::from_utf8_lossy(&o.stdout)
+                .lines()
+                .next()
+                .unwrap_or("")
+                .to_string()
+        })
         .unwrap_or_default();
 
     let usage_cmd = || {
@@ -147,9 +153,13 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let (_, out) = time(&mut usage_cmd())?;
     let v: serde_json::Value =
         serde_json::from_slice(&out).map_err(|e| format!("errdex usage output: {e}"))?;
-    let places: usize = v["codes"]
-        .as_array()
-        .map_or(0, |codes| codes.iter().filter_map(|c| c["places"].as_array()).map(Vec::len).sum());
+    let places: usize = v["codes"].as_array().map_or(0, |codes| {
+        codes
+            .iter()
+            .filter_map(|c| c["places"].as_array())
+            .map(Vec::len)
+            .sum()
+    });
     let (_, out) = time(&mut rg_cmd())?;
     let rg_lines = out.iter().filter(|b| **b == b'\n').count();
     eprintln!(
@@ -174,7 +184,11 @@ pub fn run(args: &[String]) -> Result<(), String> {
         c.codes, c.files, c.runs
     );
     println!("  errdex usage --format json   {:>8.1} ms", u * 1e3);
-    println!("  {version:<28} {:>8.1} ms  (rg -F -f patterns.txt, {} strings)", r * 1e3, patterns.len());
+    println!(
+        "  {version:<28} {:>8.1} ms  (rg -F -f patterns.txt, {} strings)",
+        r * 1e3,
+        patterns.len()
+    );
     println!("  errdex lint (load alone)     {:>8.1} ms", l * 1e3);
     println!("  ratio errdex usage / rg      {:>8.2}", u / r);
     Ok(())
@@ -206,11 +220,7 @@ fn which(name: &str) -> Option<PathBuf> {
 
 /// Writes the tree (skipped when it is already there with the same shape); the number of
 /// lines.
-fn write_tree(
-    cat: &errdex_codegen::Catalogue,
-    tree: &Path,
-    c: &Config,
-) -> Result<usize, String> {
+fn write_tree(cat: &errdex_codegen::Catalogue, tree: &Path, c: &Config) -> Result<usize, String> {
     let stamp = tree.join(".shape");
     let shape = format!("{} {} {}\n", c.codes, c.files, c.lines);
     if std::fs::read_to_string(&stamp).ok().as_deref() == Some(shape.as_str()) {
@@ -229,12 +239,27 @@ fn write_tree(
             let e = &cat.errors[rng.next() % n];
             let roll = rng.next() % 100;
             let _ = match (roll, ext) {
-                (0..4, "rs") => writeln!(s, "        return Err(Error::{}().with_message(\"step {l}\"));", e.rust_fn),
-                (0..4, "ts") => writeln!(s, "    throw createError(ErrorCode.{}, {{ step: {l} }});", e.ts_key),
+                (0..4, "rs") => writeln!(
+                    s,
+                    "        return Err(Error::{}().with_message(\"step {l}\"));",
+                    e.rust_fn
+                ),
+                (0..4, "ts") => writeln!(
+                    s,
+                    "    throw createError(ErrorCode.{}, {{ step: {l} }});",
+                    e.ts_key
+                ),
                 (0..4, _) => writeln!(s, "        raise errors.{}(step={l})", e.py_fn),
                 (4, _) => writeln!(s, "    check(\"{}\", {l});", e.code),
-                (5, _) if rng.next() % 100 == 0 => writeln!(s, "    check(\"SC-ZZZ-{:05}\", {l});", rng.next() % 100_000),
-                _ => writeln!(s, "    let value_{l} = compute(input_{}, {}); // step {l} of the pipeline", rng.next() % 1000, rng.next() % 97),
+                (5, _) if rng.next().is_multiple_of(100) => {
+                    writeln!(s, "    check(\"SC-ZZZ-{:05}\", {l});", rng.next() % 100_000)
+                }
+                _ => writeln!(
+                    s,
+                    "    let value_{l} = compute(input_{}, {}); // step {l} of the pipeline",
+                    rng.next() % 1000,
+                    rng.next() % 97
+                ),
             };
         }
         write(&path, &s)?;
