@@ -94,7 +94,9 @@ pub fn run(args: Args) -> ExitCode {
                 report.files_with_hits,
             );
         }
-        UsageFormat::Json => crate::print_json(&usage::to_json(source, &report)),
+        UsageFormat::Json => {
+            let _ = usage::write_json(source, &report, std::io::stdout().lock());
+        }
         UsageFormat::Sarif => {
             let help = |code: DiagCode| {
                 code.as_str()

@@ -141,7 +141,19 @@ pub fn scan(source: Source<'_>, options: &Options) -> Report {
         ignore: globs(&cat.usage.ignore),
         threads: options.threads,
     };
-    let found = search::search(&walk, &patterns, &is_code_byte);
+    // Where the catalogue declares each code (a second parse of its text, for the findings
+    // about declared codes) is read while the tree is searched.
+    let (found, spans) = std::thread::scope(|scope| {
+        let spans = scope.spawn(|| {
+            if options.only.is_some() {
+                Vec::new()
+            } else {
+                crate::catalogue::entry_spans(source.text)
+            }
+        });
+        let found = search::search(&walk, &patterns, &is_code_byte);
+        (found, spans.join().unwrap_or_default())
+    });
     let codes = Codes::new(cat);
     let mut report = Report {
         uses: vec![Vec::new(); cat.errors.len()],
@@ -175,7 +187,7 @@ pub fn scan(source: Source<'_>, options: &Options) -> Report {
                         Some(Code::Legacy(i)) => place(i, Via::LegacyCode, &mut report),
                         Some(Code::Retired(i)) => Some(retired(&cat.retired[i].code)),
                         None if options.only.is_none() && codes.looks_like_code(token) => {
-                            Some(unknown(cat, token))
+                            Some(unknown(&codes, token))
                         }
                         None => None,
                     }
@@ -216,7 +228,7 @@ pub fn scan(source: Source<'_>, options: &Options) -> Report {
             };
             key(a).cmp(&key(b))
         });
-        never_raised(source, &mut report);
+        never_raised(source, spans, &mut report);
     }
     for uses in &mut report.uses {
         uses.sort_by(|a, b| (&a.path, a.line, a.column).cmp(&(&b.path, b.line, b.column)));
@@ -264,6 +276,8 @@ struct Codes<'a> {
     by_code: HashMap<&'a str, Code>,
     pattern: Option<regex::Regex>,
     prefixes: Vec<&'a str>,
+    /// Every live and legacy code, for "did you mean".
+    known: crate::support::suggest::Candidates<'a>,
 }
 
 impl<'a> Codes<'a> {
@@ -280,7 +294,13 @@ impl<'a> Codes<'a> {
         for (i, e) in cat.errors.iter().enumerate() {
             by_code.insert(e.code.as_str(), Code::Live(i));
         }
+        let known = cat.errors.iter().map(|e| e.code.as_str()).chain(
+            cat.errors
+                .iter()
+                .flat_map(|e| e.legacy_codes.iter().map(String::as_str)),
+        );
         Codes {
+            known: crate::support::suggest::Candidates::new(known),
             by_code,
             pattern: cat
                 .registry
@@ -321,13 +341,8 @@ fn retired(code: &str) -> Diagnostic {
     Diagnostic::new(DiagCode::RetiredCodeReferenced, None, &[("code", code)]).with_label("retired")
 }
 
-fn unknown(cat: &Catalogue, token: &str) -> Diagnostic {
-    let known = cat.errors.iter().map(|e| e.code.as_str()).chain(
-        cat.errors
-            .iter()
-            .flat_map(|e| e.legacy_codes.iter().map(String::as_str)),
-    );
-    let near = crate::support::suggest::nearest_all(token, known, 3);
+fn unknown(codes: &Codes<'_>, token: &str) -> Diagnostic {
+    let near = codes.known.nearest_all(token, 3);
     let d = Diagnostic::new(DiagCode::UnknownCodeString, None, &[("code", token)])
         .with_label("not in the catalogue");
     if near.is_empty() {
@@ -371,14 +386,12 @@ fn deprecated(cat: &Catalogue, i: usize) -> Option<Diagnostic> {
 }
 
 /// EDX0701 for every live, non-deprecated entry no use raises, at its key in the catalogue.
-fn never_raised(source: Source<'_>, report: &mut Report) {
+fn never_raised(source: Source<'_>, spans: Vec<(String, Span)>, report: &mut Report) {
     let cat = source.catalogue;
     let Some(level) = cat.usage.severity_of(DiagCode::CodeNeverRaised) else {
         return;
     };
-    let spans: HashMap<String, Span> = crate::catalogue::entry_spans(source.text)
-        .into_iter()
-        .collect();
+    let spans: HashMap<String, Span> = spans.into_iter().collect();
     let lines: Vec<&str> = source.text.lines().collect();
     for (i, e) in cat.errors.iter().enumerate() {
         if e.deprecated.is_some() || report.raised(i) > 0 {
@@ -425,53 +438,119 @@ fn never_raised(source: Source<'_>, report: &mut Report) {
 }
 
 /// The `--format json` answer: per live code, its status, how many places raise it and
-/// every place of use; then every finding ([`diag::to_json`] objects).
+/// every place of use; then every finding ([`diag::to_json`] objects), then a summary.
 pub fn to_json(source: Source<'_>, report: &Report) -> serde_json::Value {
-    let cat = source.catalogue;
-    let codes: Vec<serde_json::Value> = cat
-        .errors
-        .iter()
-        .enumerate()
-        .map(|(i, e)| {
-            let places: Vec<serde_json::Value> = report.uses[i]
-                .iter()
-                .map(|u| {
-                    serde_json::json!({
-                        "file": u.path,
-                        "line": u.line,
-                        "column": u.column,
-                        "text": u.text,
-                        "via": u.via.as_str(),
-                        "test": u.test,
-                    })
-                })
-                .collect();
-            serde_json::json!({
-                "code": e.code,
-                "name": e.name,
-                "deprecated": e.deprecated.is_some(),
-                "count": report.raised(i),
-                "test_count": report.uses[i].len() - report.raised(i),
-                "places": places,
-            })
-        })
-        .collect();
-    let findings: Vec<serde_json::Value> = report
-        .findings
-        .iter()
-        .map(|f| diag::to_json(&f.diagnostic, &f.file))
-        .collect();
-    let counts = report.counts();
-    serde_json::json!({
-        "catalogue": source.name,
-        "codes": codes,
-        "findings": findings,
-        "summary": {
+    serde_json::to_value(JsonReport { source, report }).unwrap_or_default()
+}
+
+/// [`to_json`], pretty-printed straight into `out` (a large tree has many places: no
+/// `Value` of them is built).
+pub fn write_json(
+    source: Source<'_>,
+    report: &Report,
+    out: impl std::io::Write,
+) -> std::io::Result<()> {
+    use serde::Serialize as _;
+    let mut out = std::io::BufWriter::new(out);
+    let mut ser =
+        serde_json::Serializer::with_formatter(&mut out, serde_json::ser::PrettyFormatter::new());
+    JsonReport { source, report }.serialize(&mut ser)?;
+    std::io::Write::write_all(&mut out, b"\n")?;
+    std::io::Write::flush(&mut out)
+}
+
+struct JsonReport<'a> {
+    source: Source<'a>,
+    report: &'a Report,
+}
+
+struct JsonCode<'a> {
+    entry: &'a crate::ir::ErrorEntry,
+    uses: &'a [Use],
+    count: usize,
+}
+
+struct JsonPlaces<'a>(&'a [Use]);
+
+struct JsonPlace<'a>(&'a Use);
+
+impl serde::Serialize for JsonReport<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::{SerializeMap, SerializeSeq};
+        struct Codes<'a>(&'a JsonReport<'a>);
+        impl serde::Serialize for Codes<'_> {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                let (cat, report) = (self.0.source.catalogue, self.0.report);
+                let mut seq = s.serialize_seq(Some(cat.errors.len()))?;
+                for (i, entry) in cat.errors.iter().enumerate() {
+                    seq.serialize_element(&JsonCode {
+                        entry,
+                        uses: &report.uses[i],
+                        count: report.raised(i),
+                    })?;
+                }
+                seq.end()
+            }
+        }
+        let (cat, report) = (self.source.catalogue, self.report);
+        let findings: Vec<serde_json::Value> = report
+            .findings
+            .iter()
+            .map(|f| diag::to_json(&f.diagnostic, &f.file))
+            .collect();
+        let counts = report.counts();
+        let summary = serde_json::json!({
             "codes": cat.errors.len(),
             "raised": (0..cat.errors.len()).filter(|i| report.raised(*i) > 0).count(),
             "files_with_uses": report.files_with_hits,
             "errors": counts.errors,
             "warnings": counts.warnings,
-        },
-    })
+        });
+        let mut map = s.serialize_map(Some(4))?;
+        map.serialize_entry("catalogue", self.source.name)?;
+        map.serialize_entry("codes", &Codes(self))?;
+        map.serialize_entry("findings", &findings)?;
+        map.serialize_entry("summary", &summary)?;
+        map.end()
+    }
+}
+
+impl serde::Serialize for JsonCode<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(Some(6))?;
+        map.serialize_entry("code", &self.entry.code)?;
+        map.serialize_entry("name", &self.entry.name)?;
+        map.serialize_entry("deprecated", &self.entry.deprecated.is_some())?;
+        map.serialize_entry("count", &self.count)?;
+        map.serialize_entry("test_count", &(self.uses.len() - self.count))?;
+        map.serialize_entry("places", &JsonPlaces(self.uses))?;
+        map.end()
+    }
+}
+
+impl serde::Serialize for JsonPlaces<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        let mut seq = s.serialize_seq(Some(self.0.len()))?;
+        for u in self.0 {
+            seq.serialize_element(&JsonPlace(u))?;
+        }
+        seq.end()
+    }
+}
+
+impl serde::Serialize for JsonPlace<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let u = self.0;
+        let mut map = s.serialize_map(Some(6))?;
+        map.serialize_entry("file", &u.path)?;
+        map.serialize_entry("line", &u.line)?;
+        map.serialize_entry("column", &u.column)?;
+        map.serialize_entry("text", &u.text)?;
+        map.serialize_entry("via", u.via.as_str())?;
+        map.serialize_entry("test", &u.test)?;
+        map.end()
+    }
 }

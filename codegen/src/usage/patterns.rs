@@ -4,6 +4,8 @@
 //! language, leftmost-longest, so `ErrorCode::UnknownToolX` never passes for
 //! `ErrorCode::UnknownTool`.
 
+use std::sync::OnceLock;
+
 use aho_corasick::{AhoCorasick, MatchKind};
 
 use crate::ir::Catalogue;
@@ -84,9 +86,9 @@ type Automaton = (AhoCorasick, Vec<(Target, Via)>);
 /// The automata and what each of their patterns means.
 #[derive(Debug)]
 pub struct Patterns {
-    /// Per [`Lang`]: the automaton and, by pattern index, its target; `None` when the
-    /// language has nothing to look for.
-    by_lang: Vec<Option<Automaton>>,
+    /// Per [`Lang`]: its patterns, and the automaton built from them the first time a file
+    /// of that language is searched (`None` when the language has nothing to look for).
+    by_lang: Vec<(Vec<Pattern>, OnceLock<Option<Automaton>>)>,
     /// Every fixed string of every language, deduplicated and sorted (the benchmark hands
     /// them to ripgrep).
     pub all: Vec<String>,
@@ -171,14 +173,7 @@ impl Patterns {
                 let mut seen = std::collections::HashSet::new();
                 list.retain(|p| !p.text.is_empty() && seen.insert(p.text.clone()));
                 all.extend(list.iter().map(|p| p.text.clone()));
-                if list.is_empty() {
-                    return None;
-                }
-                let ac = AhoCorasick::builder()
-                    .match_kind(MatchKind::LeftmostLongest)
-                    .build(list.iter().map(|p| p.text.as_bytes()))
-                    .ok()?;
-                Some((ac, list.into_iter().map(|p| (p.target, p.via)).collect()))
+                (list, OnceLock::new())
             })
             .collect();
         all.sort();
@@ -186,9 +181,20 @@ impl Patterns {
         Patterns { by_lang, all }
     }
 
-    /// The automaton of `lang` and the meaning of its patterns.
+    /// The automaton of `lang` and the meaning of its patterns (built on first use).
     pub fn of(&self, lang: Lang) -> Option<(&AhoCorasick, &[(Target, Via)])> {
-        self.by_lang[lang.index()]
+        let (list, built) = &self.by_lang[lang.index()];
+        built
+            .get_or_init(|| {
+                if list.is_empty() {
+                    return None;
+                }
+                let ac = AhoCorasick::builder()
+                    .match_kind(MatchKind::LeftmostLongest)
+                    .build(list.iter().map(|p| p.text.as_bytes()))
+                    .ok()?;
+                Some((ac, list.iter().map(|p| (p.target, p.via)).collect()))
+            })
             .as_ref()
             .map(|(ac, targets)| (ac, targets.as_slice()))
     }
