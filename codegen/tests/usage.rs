@@ -349,12 +349,20 @@ fn binary_non_utf8_and_huge_lines_neither_crash_nor_hide_uses() {
 
 #[cfg(unix)]
 #[test]
-fn symlink_loops_end_and_are_reported_when_followed() {
+fn symlink_loops_and_named_pipes_end_and_loops_are_reported_when_followed() {
     let cat = load(CATALOGUE);
     let dir = tempfile::tempdir().expect("tempdir");
     let root = dir.path();
     write(root, "a/x.rs", "Error::frm_validation()\n");
     std::os::unix::fs::symlink(root.join("a"), root.join("a/loop")).expect("symlink");
+    // A named pipe named like a source file: reading it would wait forever.
+    let fifo = std::process::Command::new("mkfifo")
+        .arg(root.join("a/pipe.rs"))
+        .status()
+        .is_ok_and(|s| s.success());
+    if !fifo {
+        eprintln!("note: no mkfifo here; the tree has no named pipe");
+    }
     // Not followed (the default): the link is not walked at all.
     let report = scan(&cat, root);
     assert_eq!(report.raised(entry(&cat, "FRM_VALIDATION")), 1);
@@ -394,14 +402,33 @@ fn unreadable_files_are_reported_and_skipped() {
     let locked: PathBuf = root.join("locked.rs");
     write(root, "locked.rs", "Error::unknown_tool()\n");
     std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o000)).expect("chmod");
+    let mut follow = false;
     if std::fs::read(&locked).is_ok() {
-        // root (as in CI) reads any file: there is no unreadable file to make.
+        // root (as in CI) reads a file of mode 000. A file root cannot read either: on Linux,
+        // /proc/self/mem answers a read at offset 0 with EIO, reached through a followed link.
+        std::fs::remove_file(&locked).expect("rm");
+        let mem = Path::new("/proc/self/mem");
+        if !mem.exists() {
+            eprintln!(
+                "skipped: this user reads a file of mode 000 (root?) and there is no /proc/self/mem to make an unreadable file"
+            );
+            return;
+        }
+        std::os::unix::fs::symlink(mem, &locked).expect("symlink");
         eprintln!(
-            "skipped: this user can read a file with mode 000 (running as root?), so no file is unreadable"
+            "note: root reads a file of mode 000; testing with a link to /proc/self/mem instead"
         );
-        return;
+        follow = true;
     }
-    let report = scan(&cat, root);
+    let report = scan_with(
+        &cat,
+        CATALOGUE,
+        root,
+        Options {
+            follow_links: follow,
+            ..Options::default()
+        },
+    );
     assert_eq!(report.raised(entry(&cat, "FRM_VALIDATION")), 1);
     let got = findings(&report, root);
     assert!(
