@@ -268,6 +268,24 @@ fn build_directories_are_scanned_only_when_asked() {
             .any(|p| p.ends_with("node_modules/pkg/index.js"))
     );
     assert!(paths.iter().any(|p| p.ends_with("target/debug/build.rs")));
+    // What .gitignore excludes, only with no_ignore.
+    let report = scan_with(
+        &cat,
+        CATALOGUE,
+        dir.path(),
+        Options {
+            no_ignore: true,
+            ..Options::default()
+        },
+    );
+    let never = &report.uses[entry(&cat, "NEVER_USED")];
+    let paths: Vec<&str> = never
+        .iter()
+        .filter(|u| !u.test)
+        .map(|u| u.path.as_str())
+        .collect();
+    assert_eq!(paths.len(), 1, "{paths:?}");
+    assert!(paths[0].ends_with("src/ignored.rs"), "{paths:?}");
 }
 
 #[test]

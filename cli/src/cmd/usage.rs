@@ -45,6 +45,10 @@ pub struct Args {
     /// Scan `target/` and `node_modules/` directories too.
     #[arg(long)]
     pub build_dirs: bool,
+    /// Scan what `.gitignore` excludes too (with `--build-dirs`, a `target/` that
+    /// `.gitignore` lists).
+    #[arg(long)]
+    pub no_ignore: bool,
     /// Follow symbolic links (a link that loops is reported and skipped).
     #[arg(long)]
     pub follow: bool,
@@ -69,6 +73,7 @@ pub fn run(args: Args) -> ExitCode {
         roots: args.paths.clone(),
         build_dirs: args.build_dirs,
         follow_links: args.follow,
+        no_ignore: args.no_ignore,
         generated_dirs: usage::generated_dirs(catalogue_dir(&args.catalogue)),
         ..Options::default()
     };

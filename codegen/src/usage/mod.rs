@@ -31,6 +31,8 @@ pub struct Options {
     pub build_dirs: bool,
     /// Follow symbolic links.
     pub follow_links: bool,
+    /// Search what `.gitignore` files exclude too.
+    pub no_ignore: bool,
     /// Directories errdex writes for this catalogue (see [`generated_dirs`]); not scanned.
     pub generated_dirs: Vec<PathBuf>,
     /// Only this entry (index into `Catalogue::errors`): no code strings, no findings about
@@ -136,6 +138,7 @@ pub fn scan(source: Source<'_>, options: &Options) -> Report {
         roots: options.roots.clone(),
         build_dirs: options.build_dirs,
         follow_links: options.follow_links,
+        no_ignore: options.no_ignore,
         generated_dirs: options.generated_dirs.clone(),
         files: globs(&cat.usage.files),
         ignore: globs(&cat.usage.ignore),

@@ -54,6 +54,8 @@ pub struct Walk {
     pub build_dirs: bool,
     /// Follow symbolic links (loops are detected and reported).
     pub follow_links: bool,
+    /// Search what `.gitignore` (and `.ignore`) files exclude too.
+    pub no_ignore: bool,
     /// Directories whose files errdex writes (skipped), canonical.
     pub generated_dirs: Vec<PathBuf>,
     /// Extra globs of files to search (`usage.files`).
@@ -106,6 +108,10 @@ pub fn search(walk: &Walk, patterns: &Patterns, code_chars: &[bool; 256]) -> Fou
     builder
         .hidden(true)
         .require_git(false)
+        .git_ignore(!walk.no_ignore)
+        .git_exclude(!walk.no_ignore)
+        .git_global(!walk.no_ignore)
+        .ignore(!walk.no_ignore)
         .follow_links(walk.follow_links)
         .threads(walk.threads)
         .filter_entry(move |entry| {
