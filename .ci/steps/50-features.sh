@@ -4,7 +4,7 @@
 # builds the default set.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-for features in rust "" typescript python markdown json-schema generate diff explain; do
+for features in rust "" typescript python markdown json-schema generate diff explain usage; do
   echo "errdex-codegen --no-default-features --features '$features'"
   cargo clippy -q -p errdex-codegen --no-default-features --features "$features" -- -D warnings
 done

@@ -46,6 +46,9 @@ enum Command {
     Diff(cmd::diff::Args),
     /// Write a starter errors.yaml and print the build.rs lines to use it.
     Init(cmd::init::Args),
+    /// Hold a source tree against the catalogue: codes never raised, unknown, deprecated or
+    /// retired codes in use, and where each code is raised.
+    Usage(cmd::usage::Args),
 }
 
 fn main() -> ExitCode {
@@ -76,5 +79,6 @@ fn main() -> ExitCode {
         Command::Explain(args) => cmd::explain::run(args),
         Command::Diff(args) => cmd::diff::run(args),
         Command::Init(args) => cmd::init::run(args),
+        Command::Usage(args) => cmd::usage::run(args),
     }
 }

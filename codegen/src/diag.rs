@@ -61,9 +61,9 @@ diag_codes! {
     YamlSyntax = "EDX0001", "YAML_SYNTAX", Error, "YAML syntax error: {problem}";
     NotUtf8 = "EDX0002", "NOT_UTF8", Error, "the catalogue is not valid UTF-8 (first bad byte at offset {offset})";
     EmptyCatalogue = "EDX0003", "EMPTY_CATALOGUE", Error, "the catalogue is empty: it holds no YAML document";
-    TooLarge = "EDX0004", "CATALOGUE_TOO_LARGE", Error, "the catalogue is {size} bytes; the limit is {limit} bytes";
-    TooDeep = "EDX0005", "NESTING_TOO_DEEP", Error, "values are nested deeper than {limit} levels";
-    YamlBudget = "EDX0006", "YAML_BUDGET_EXCEEDED", Error, "the YAML exceeds a safety limit: {problem}";
+    CatalogueTooLarge = "EDX0004", "CATALOGUE_TOO_LARGE", Error, "the catalogue is {size} bytes; the limit is {limit} bytes";
+    NestingTooDeep = "EDX0005", "NESTING_TOO_DEEP", Error, "values are nested deeper than {limit} levels";
+    YamlBudgetExceeded = "EDX0006", "YAML_BUDGET_EXCEEDED", Error, "the YAML exceeds a safety limit: {problem}";
     TooManyCodes = "EDX0007", "TOO_MANY_CODES", Error, "the catalogue has {count} codes; the limit is {limit}";
     TextTooLong = "EDX0008", "TEXT_TOO_LONG", Error, "this text is {length} bytes long; the limit is {limit} bytes";
     // -- shape of the document (namespace SCHEMA, EDX01xx)
@@ -108,6 +108,12 @@ diag_codes! {
     DocsUrlOffSite = "EDX0603", "DOCS_URL_OFF_SITE", Error, "docs URL `{url}` of {code} misses its section of the book at {site}: {problem}";
     DocsSiteUnstated = "EDX0604", "DOCS_SITE_UNSTATED", Warning, "registry.docs_url cannot be checked: registry.docs_site_url does not say where the generated book is deployed";
     RelativeDocsUrl = "EDX0605", "RELATIVE_DOCS_URL", Warning, "docs URL `{url}` of {code} is relative, but it is sent to remote clients in {outputs}, which cannot resolve it";
+    // -- usage (namespace USAGE, EDX07xx): `errdex usage`, a source tree against the catalogue
+    CodeNeverRaised = "EDX0701", "CODE_NEVER_RAISED", Warning, "code `{code}` ({name}) is never raised outside generated files and tests";
+    UnknownCodeString = "EDX0702", "UNKNOWN_CODE_STRING", Error, "`{code}` looks like a code of this registry but is not in the catalogue";
+    DeprecatedCodeRaised = "EDX0703", "DEPRECATED_CODE_RAISED", Warning, "code `{code}` ({name}) is deprecated but still raised";
+    RetiredCodeReferenced = "EDX0704", "RETIRED_CODE_REFERENCED", Error, "code `{code}` is retired but still referenced";
+    SourceUnreadable = "EDX0705", "SOURCE_UNREADABLE", Warning, "`{path}` was skipped: {reason}";
 }
 
 /// Every [`DiagCode`] as a Markdown table (code, NAME, severity, message), for the
@@ -127,7 +133,7 @@ pub fn reference_markdown() -> String {
 }
 
 /// A code's message with each placeholder written `<name>` (literal braces as themselves).
-fn message_shape(code: DiagCode) -> String {
+pub fn message_shape(code: DiagCode) -> String {
     let names: Vec<String> = crate::template::placeholders(code.template())
         .unwrap_or_default()
         .into_iter()
@@ -164,6 +170,9 @@ pub struct Diagnostic {
     pub notes: Vec<(Span, String)>,
     /// How to fix it.
     pub help: Option<String>,
+    /// Error or warning: the code's own severity unless a catalogue overrides it
+    /// (`usage.severity`).
+    pub severity: Severity,
 }
 
 impl Diagnostic {
@@ -184,11 +193,18 @@ impl Diagnostic {
             label: None,
             notes: Vec::new(),
             help: None,
+            severity: code.severity(),
         }
     }
 
     pub fn severity(&self) -> Severity {
-        self.code.severity()
+        self.severity
+    }
+
+    /// The same diagnostic, reported at `severity` instead of its code's.
+    pub fn with_severity(mut self, severity: Severity) -> Self {
+        self.severity = severity;
+        self
     }
 
     pub fn with_label(mut self, label: impl Into<String>) -> Self {
@@ -211,6 +227,19 @@ impl Diagnostic {
 
 /// Renders diagnostics rustc-style with source snippets (annotate-snippets).
 pub fn render_human(diags: &[Diagnostic], file: &str, source: &str, color: bool) -> String {
+    render_human_excerpt(diags, file, source, 1, color)
+}
+
+/// [`render_human`] over an excerpt of a file: `source` holds the file's text from line
+/// `first_line` on, and the spans' offsets are into `source` (their `line` and `column` stay
+/// the file's). `errdex usage` shows the one line of a finding this way.
+pub fn render_human_excerpt(
+    diags: &[Diagnostic],
+    file: &str,
+    source: &str,
+    first_line: usize,
+    color: bool,
+) -> String {
     use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
     let renderer = if color {
         Renderer::styled()
@@ -227,7 +256,10 @@ pub fn render_human(diags: &[Diagnostic], file: &str, source: &str, color: bool)
         let mut group = Group::with_title(title);
         match d.span {
             Some(span) if !source.is_empty() => {
-                let mut snippet = Snippet::source(source).path(file).fold(true);
+                let mut snippet = Snippet::source(source)
+                    .path(file)
+                    .line_start(first_line)
+                    .fold(true);
                 let (start, end) = char_range(source, span);
                 let mut primary = AnnotationKind::Primary.span(start..end);
                 if let Some(l) = &d.label {

@@ -4,6 +4,7 @@
 //! computed and checked for collisions, and every list is in catalogue order. Indices
 //! (`category`, `namespace`) point into the owning [`Catalogue`]'s vectors.
 
+use crate::diag::{DiagCode, Severity};
 use crate::template::Template;
 
 /// A whole catalogue, ready for the emitters.
@@ -24,6 +25,8 @@ pub struct Catalogue {
     /// Where `errdex generate` writes each target (`outputs:`); `None` where the catalogue
     /// leaves it to the command's default.
     pub outputs: OutputPaths,
+    /// What `errdex usage` looks for beyond the targets' identifiers (`usage:`).
+    pub usage: Usage,
 }
 
 /// The `outputs:` section: paths relative to the catalogue's folder, as written.
@@ -62,6 +65,31 @@ impl Default for Package {
             keywords: package_defaults::KEYWORDS.map(str::to_string).to_vec(),
             schema_url: None,
         }
+    }
+}
+
+/// `usage:`: what `errdex usage` scans for and how loudly it reports.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Usage {
+    /// Extra fixed strings raising a code, over [`crate::catalogue::format::USAGE_PLACEHOLDERS`]
+    /// (checked when loading).
+    pub patterns: Vec<String>,
+    /// Extra file globs to scan.
+    pub files: Vec<String>,
+    /// Globs of files whose uses never count.
+    pub ignore: Vec<String>,
+    /// The severities the catalogue sets (`usage.severity`), by code; `None` = off. The
+    /// codes it leaves out keep their own severity.
+    pub severity: Vec<(DiagCode, Option<Severity>)>,
+}
+
+impl Usage {
+    /// The severity a finding of `code` is reported at, `None` when it is off.
+    pub fn severity_of(&self, code: DiagCode) -> Option<Severity> {
+        self.severity
+            .iter()
+            .find(|(c, _)| *c == code)
+            .map_or(Some(code.severity()), |(_, s)| *s)
     }
 }
 

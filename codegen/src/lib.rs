@@ -13,7 +13,7 @@
 //! Loading and validating a catalogue is always compiled. Each target and tool is a
 //! feature, all on by default: `rust` (the Rust emitter and [`Builder`]), `typescript`,
 //! `markdown`, `json-schema`, `generate` (every target at once, [`write::check`]'s diffs:
-//! what `errdex generate` does), `diff` and `explain`. A build script needs only `rust`:
+//! what `errdex generate` does), `diff`, `explain` and `usage` (`errdex usage`). A build script needs only `rust`:
 //!
 //! ```toml
 //! [build-dependencies]
@@ -36,6 +36,8 @@ mod par;
 pub mod payload;
 pub mod support;
 pub mod template;
+#[cfg(feature = "usage")]
+pub mod usage;
 pub mod write;
 
 #[cfg(feature = "rust")]

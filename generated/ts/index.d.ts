@@ -6,7 +6,7 @@
 export type Category = "invalid" | "suspicious" | "usage" | "not_found" | "stale" | "breaking" | "conflict" | "io" | "external";
 
 /** A namespace's name. */
-export type Namespace = "YAML" | "SCHEMA" | "NAMES" | "REFS" | "TEMPLATE" | "RANGE" | "DOCS" | "CLI";
+export type Namespace = "YAML" | "SCHEMA" | "NAMES" | "REFS" | "TEMPLATE" | "RANGE" | "DOCS" | "USAGE" | "CLI";
 
 /** The name of an error class of this module (the registry's base class first). */
 export type ErrorClassName = "ErrdexError";
@@ -191,6 +191,12 @@ export declare const NAMESPACES: {
    * docs_url templates.
    */
   readonly "DOCS": NamespaceInfo<"DOCS">;
+  /**
+   * Usage in source code
+   *
+   * `errdex usage`: a source tree held against the catalogue it raises codes from.
+   */
+  readonly "USAGE": NamespaceInfo<"USAGE">;
   /**
    * The errdex command
    *
@@ -554,6 +560,46 @@ export declare const ErrorCode: {
    */
   readonly "RELATIVE_DOCS_URL": "EDX0605";
   /**
+   * `EDX0701` — A declared code is raised nowhere in the scanned tree
+   *
+   * Message: `code '{code}' ({name}) is never raised outside generated files and tests`
+   *
+   * Name: `CODE_NEVER_RAISED`; namespace: `USAGE`; category: `suspicious`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/usage.html#edx0701.
+   */
+  readonly "CODE_NEVER_RAISED": "EDX0701";
+  /**
+   * `EDX0702` — Source code names a code the catalogue does not have
+   *
+   * Message: `'{code}' looks like a code of this registry but is not in the catalogue`
+   *
+   * Name: `UNKNOWN_CODE_STRING`; namespace: `USAGE`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/usage.html#edx0702.
+   */
+  readonly "UNKNOWN_CODE_STRING": "EDX0702";
+  /**
+   * `EDX0703` — Source code still raises a deprecated code
+   *
+   * Message: `code '{code}' ({name}) is deprecated but still raised`
+   *
+   * Name: `DEPRECATED_CODE_RAISED`; namespace: `USAGE`; category: `suspicious`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/usage.html#edx0703.
+   */
+  readonly "DEPRECATED_CODE_RAISED": "EDX0703";
+  /**
+   * `EDX0704` — Source code still names a retired code
+   *
+   * Message: `code '{code}' is retired but still referenced`
+   *
+   * Name: `RETIRED_CODE_REFERENCED`; namespace: `USAGE`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/usage.html#edx0704.
+   */
+  readonly "RETIRED_CODE_REFERENCED": "EDX0704";
+  /**
+   * `EDX0705` — A file of the scanned tree could not be read
+   *
+   * Message: `'{path}' was skipped: {reason}`
+   *
+   * Name: `SOURCE_UNREADABLE`; namespace: `USAGE`; category: `suspicious`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/usage.html#edx0705.
+   */
+  readonly "SOURCE_UNREADABLE": "EDX0705";
+  /**
    * `EDX1001` — A file could not be read
    *
    * Message: `cannot read '{path}': {reason}`
@@ -842,6 +888,11 @@ export interface FactsByCode {
   readonly "EDX0603": CodeFacts0;
   readonly "EDX0604": CodeFacts1;
   readonly "EDX0605": CodeFacts1;
+  readonly "EDX0701": CodeFacts1;
+  readonly "EDX0702": CodeFacts0;
+  readonly "EDX0703": CodeFacts1;
+  readonly "EDX0704": CodeFacts0;
+  readonly "EDX0705": CodeFacts1;
   readonly "EDX1001": CodeFacts2;
   readonly "EDX1002": CodeFacts3;
   readonly "EDX1003": CodeFacts2;
@@ -1135,6 +1186,34 @@ export interface RelativeDocsUrlParams {
   readonly "outputs": string;
 }
 
+/** Params of `EDX0701` (CODE_NEVER_RAISED). */
+export interface CodeNeverRaisedParams {
+  readonly "code": string;
+  readonly "name": string;
+}
+
+/** Params of `EDX0702` (UNKNOWN_CODE_STRING). */
+export interface UnknownCodeStringParams {
+  readonly "code": string;
+}
+
+/** Params of `EDX0703` (DEPRECATED_CODE_RAISED). */
+export interface DeprecatedCodeRaisedParams {
+  readonly "code": string;
+  readonly "name": string;
+}
+
+/** Params of `EDX0704` (RETIRED_CODE_REFERENCED). */
+export interface RetiredCodeReferencedParams {
+  readonly "code": string;
+}
+
+/** Params of `EDX0705` (SOURCE_UNREADABLE). */
+export interface SourceUnreadableParams {
+  readonly "path": string;
+  readonly "reason": string;
+}
+
 /** Params of `EDX1001` (FILE_UNREADABLE). */
 export interface FileUnreadableParams {
   readonly "path": string;
@@ -1241,6 +1320,11 @@ export interface ParamsByCode {
   readonly "EDX0603": DocsUrlOffSiteParams;
   readonly "EDX0604": NoParameters;
   readonly "EDX0605": RelativeDocsUrlParams;
+  readonly "EDX0701": CodeNeverRaisedParams;
+  readonly "EDX0702": UnknownCodeStringParams;
+  readonly "EDX0703": DeprecatedCodeRaisedParams;
+  readonly "EDX0704": RetiredCodeReferencedParams;
+  readonly "EDX0705": SourceUnreadableParams;
   readonly "EDX1001": FileUnreadableParams;
   readonly "EDX1002": BadArgumentsParams;
   readonly "EDX1003": WriteFailedParams;
@@ -1289,7 +1373,7 @@ type CodeGroup14 = "EDX0203";
 type CodeGroup15 = "EDX0205";
 type CodeGroup16 = "EDX0206";
 type CodeGroup17 = "EDX0207";
-type CodeGroup18 = "EDX0209";
+type CodeGroup18 = "EDX0209" | "EDX0702" | "EDX0704";
 type CodeGroup19 = "EDX0210";
 type CodeGroup20 = "EDX0302";
 type CodeGroup21 = "EDX0303";
@@ -1304,15 +1388,17 @@ type CodeGroup29 = "EDX0602";
 type CodeGroup30 = "EDX0603";
 type CodeGroup31 = "EDX0604";
 type CodeGroup32 = "EDX0605";
-type CodeGroup33 = "EDX1001" | "EDX1003";
-type CodeGroup34 = "EDX1002";
-type CodeGroup35 = "EDX1004";
-type CodeGroup36 = "EDX1005";
-type CodeGroup37 = "EDX1006";
-type CodeGroup38 = "EDX1007";
-type CodeGroup39 = "EDX1008";
-type CodeGroup40 = "EDX1009";
-type CodeGroup41 = "EDX1010";
+type CodeGroup33 = "EDX0701" | "EDX0703";
+type CodeGroup34 = "EDX0705";
+type CodeGroup35 = "EDX1001" | "EDX1003";
+type CodeGroup36 = "EDX1002";
+type CodeGroup37 = "EDX1004";
+type CodeGroup38 = "EDX1005";
+type CodeGroup39 = "EDX1006";
+type CodeGroup40 = "EDX1007";
+type CodeGroup41 = "EDX1008";
+type CodeGroup42 = "EDX1009";
+type CodeGroup43 = "EDX1010";
 
 /**
  * A conforming wire error of a live code: a union discriminated by the code key "error"
@@ -1353,15 +1439,17 @@ export type WireError =
   | WireErrorOf<CodeGroup30, { readonly "url": string; readonly "code": string; readonly "site": string; readonly "problem": string }>
   | WireErrorOf<CodeGroup31, NoParameters>
   | WireErrorOf<CodeGroup32, { readonly "url": string; readonly "code": string; readonly "outputs": string }>
-  | WireErrorOf<CodeGroup33, { readonly "path": string; readonly "reason": string }>
-  | WireErrorOf<CodeGroup34, { readonly "problem": string }>
-  | WireErrorOf<CodeGroup35, { readonly "count": string; readonly "catalogue": string }>
-  | WireErrorOf<CodeGroup36, { readonly "count": string; readonly "old": string; readonly "new": string }>
-  | WireErrorOf<CodeGroup37, { readonly "code": string }>
-  | WireErrorOf<CodeGroup38, { readonly "path": string; readonly "rev": string; readonly "reason": string }>
-  | WireErrorOf<CodeGroup39, { readonly "path": string }>
-  | WireErrorOf<CodeGroup40, { readonly "path": string; readonly "errors": string; readonly "warnings": string }>
-  | WireErrorOf<CodeGroup41, { readonly "code": string; readonly "note": string }>;
+  | WireErrorOf<CodeGroup33, { readonly "code": string; readonly "name": string }>
+  | WireErrorOf<CodeGroup34, { readonly "path": string; readonly "reason": string }>
+  | WireErrorOf<CodeGroup35, { readonly "path": string; readonly "reason": string }>
+  | WireErrorOf<CodeGroup36, { readonly "problem": string }>
+  | WireErrorOf<CodeGroup37, { readonly "count": string; readonly "catalogue": string }>
+  | WireErrorOf<CodeGroup38, { readonly "count": string; readonly "old": string; readonly "new": string }>
+  | WireErrorOf<CodeGroup39, { readonly "code": string }>
+  | WireErrorOf<CodeGroup40, { readonly "path": string; readonly "rev": string; readonly "reason": string }>
+  | WireErrorOf<CodeGroup41, { readonly "path": string }>
+  | WireErrorOf<CodeGroup42, { readonly "path": string; readonly "errors": string; readonly "warnings": string }>
+  | WireErrorOf<CodeGroup43, { readonly "code": string; readonly "note": string }>;
 
 /** A parsed error of a live code (or one of its legacy codes). */
 export interface KnownErrorOf<C extends ErrorCode, P = ParamsOf<C>> {
@@ -1427,15 +1515,17 @@ export type KnownError =
   | KnownErrorOf<CodeGroup30, { readonly "url": string; readonly "code": string; readonly "site": string; readonly "problem": string }>
   | KnownErrorOf<CodeGroup31, NoParameters>
   | KnownErrorOf<CodeGroup32, { readonly "url": string; readonly "code": string; readonly "outputs": string }>
-  | KnownErrorOf<CodeGroup33, { readonly "path": string; readonly "reason": string }>
-  | KnownErrorOf<CodeGroup34, { readonly "problem": string }>
-  | KnownErrorOf<CodeGroup35, { readonly "count": string; readonly "catalogue": string }>
-  | KnownErrorOf<CodeGroup36, { readonly "count": string; readonly "old": string; readonly "new": string }>
-  | KnownErrorOf<CodeGroup37, { readonly "code": string }>
-  | KnownErrorOf<CodeGroup38, { readonly "path": string; readonly "rev": string; readonly "reason": string }>
-  | KnownErrorOf<CodeGroup39, { readonly "path": string }>
-  | KnownErrorOf<CodeGroup40, { readonly "path": string; readonly "errors": string; readonly "warnings": string }>
-  | KnownErrorOf<CodeGroup41, { readonly "code": string; readonly "note": string }>;
+  | KnownErrorOf<CodeGroup33, { readonly "code": string; readonly "name": string }>
+  | KnownErrorOf<CodeGroup34, { readonly "path": string; readonly "reason": string }>
+  | KnownErrorOf<CodeGroup35, { readonly "path": string; readonly "reason": string }>
+  | KnownErrorOf<CodeGroup36, { readonly "problem": string }>
+  | KnownErrorOf<CodeGroup37, { readonly "count": string; readonly "catalogue": string }>
+  | KnownErrorOf<CodeGroup38, { readonly "count": string; readonly "old": string; readonly "new": string }>
+  | KnownErrorOf<CodeGroup39, { readonly "code": string }>
+  | KnownErrorOf<CodeGroup40, { readonly "path": string; readonly "rev": string; readonly "reason": string }>
+  | KnownErrorOf<CodeGroup41, { readonly "path": string }>
+  | KnownErrorOf<CodeGroup42, { readonly "path": string; readonly "errors": string; readonly "warnings": string }>
+  | KnownErrorOf<CodeGroup43, { readonly "code": string; readonly "note": string }>;
 
 /** A code this module does not know (a newer catalogue), classified by the wire's category and retryable flag. */
 export interface UnknownError {

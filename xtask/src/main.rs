@@ -16,6 +16,8 @@
 //! - `bench-consumer [N...] [--runs R] [--cold-runs C] [--keep]`: what a Rust consumer waits
 //!   for — cold build and edit → rebuild, build.rs way and committed-module way — in crates
 //!   made in a temporary directory outside the workspace (see `bench_consumer.rs`).
+//! - `bench-usage [--codes N] [--files F] [--lines L] [--runs R]`: `errdex usage` against
+//!   ripgrep searching the same tree for the same fixed strings (see `bench_usage.rs`).
 //! - `dump N|FILE DIR`: write every output of a scale catalogue (or a catalogue file) under
 //!   DIR, to diff the outputs of two builds byte for byte.
 
@@ -25,6 +27,7 @@ use std::time::Instant;
 mod bench_consumer;
 mod bench_rust;
 mod bench_tsc;
+mod bench_usage;
 mod input;
 mod scale;
 
@@ -158,6 +161,13 @@ fn main() -> ExitCode {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("xtask bench-generate: {e}");
+                ExitCode::FAILURE
+            }
+        },
+        Some("bench-usage") => match bench_usage::run(&args[1..]) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("xtask: {e}");
                 ExitCode::FAILURE
             }
         },

@@ -9,11 +9,12 @@
 //!   suggested (on stderr in human form; in the JSON object with `--format json`).
 //! - a catalogue that cannot be read or has errors fails like `errdex lint`.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use errdex_codegen::explain::{self, ExplainError};
 use errdex_codegen::support::text::escape_controls;
+use errdex_codegen::usage;
 use errdex_errors::ErrorCode;
 
 use crate::Format;
@@ -40,8 +41,14 @@ pub fn run(args: Args) -> ExitCode {
     let result = match args.format {
         Format::Human => explain::explain_text(&cat, &args.code).map(|text| {
             print!("{text}");
+            if let Some(raised) = raised_at(&cat, &args) {
+                print!("{}", raised.text());
+            }
         }),
-        Format::Json => explain::explain_json(&cat, &args.code).map(|reference| {
+        Format::Json => explain::explain_json(&cat, &args.code).map(|mut reference| {
+            if let (Some(raised), Some(o)) = (raised_at(&cat, &args), reference.as_object_mut()) {
+                o.insert("raised_at".into(), raised.json());
+            }
             crate::print_json(&reference);
         }),
     };
@@ -78,5 +85,85 @@ pub fn run(args: Args) -> ExitCode {
                 )
             }
         },
+    }
+}
+
+/// How many places raise a code, and the first few: the `errdex usage` of one code, in the
+/// tree around the catalogue (its directory, as `errdex usage` would walk it).
+struct RaisedAt {
+    root: String,
+    count: usize,
+    first: Vec<String>,
+}
+
+/// The places shown; `errdex usage --format json` lists them all.
+const RAISED_AT_SHOWN: usize = 3;
+
+fn raised_at(cat: &errdex_codegen::Catalogue, args: &Args) -> Option<RaisedAt> {
+    let entry = cat.lookup(&args.code)?;
+    let index = cat.errors.iter().position(|e| std::ptr::eq(e, entry))?;
+    let root = match args.catalogue.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let options = usage::Options {
+        roots: vec![root.clone()],
+        generated_dirs: usage::generated_dirs(&root),
+        only: Some(index),
+        ..usage::Options::default()
+    };
+    let source = usage::Source {
+        catalogue: cat,
+        name: "",
+        text: "",
+    };
+    let report = usage::scan(source, &options);
+    let raising: Vec<String> = report.uses[index]
+        .iter()
+        .filter(|u| !u.test)
+        .map(|u| format!("{}:{}:{}", u.path, u.line, u.column))
+        .collect();
+    Some(RaisedAt {
+        root: display(&root),
+        count: raising.len(),
+        first: raising.into_iter().take(RAISED_AT_SHOWN).collect(),
+    })
+}
+
+fn display(path: &Path) -> String {
+    path.display().to_string()
+}
+
+impl RaisedAt {
+    fn text(&self) -> String {
+        use std::fmt::Write as _;
+        let mut out = String::from("\n");
+        if self.count == 0 {
+            let _ = writeln!(
+                out,
+                "Raised nowhere under {} (outside generated files and tests).",
+                escape_controls(&self.root)
+            );
+            return out;
+        }
+        let _ = writeln!(
+            out,
+            "Raised at {} place(s) under {}{}:",
+            self.count,
+            escape_controls(&self.root),
+            if self.count > self.first.len() {
+                " (`errdex usage --format json` lists them all)"
+            } else {
+                ""
+            }
+        );
+        for place in &self.first {
+            let _ = writeln!(out, "  {}", escape_controls(place));
+        }
+        out
+    }
+
+    fn json(&self) -> serde_json::Value {
+        serde_json::json!({ "root": self.root, "count": self.count, "places": self.first })
     }
 }

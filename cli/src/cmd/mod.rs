@@ -3,3 +3,4 @@ pub mod explain;
 pub mod generate;
 pub mod init;
 pub mod lint;
+pub mod usage;

@@ -274,6 +274,12 @@ pub static TOP: Section = Section {
             Presence::Default(Fallback::Text("errdex's own shapes")),
             "How an error looks inside an MCP tool result and a JSON-RPC error.",
         ),
+        key(
+            "usage",
+            Type::Section(&USAGE),
+            Optional,
+            "How `errdex usage` finds the codes in source code, and how loudly it reports.",
+        ),
     ],
 };
 
@@ -761,8 +767,88 @@ pub static PARAM: Section = Section {
     ],
 };
 
+/// The `{placeholders}` of a `usage.patterns` entry: an entry's NAME and code, and the
+/// identifiers the targets give it (`names.rs`).
+pub const USAGE_PLACEHOLDERS: [&str; 6] = ["name", "code", "rust_variant", "rust_fn", "ts_key", "py_fn"];
+
+/// How loudly `errdex usage` reports one kind of finding.
+pub const USAGE_SEVERITIES: [&str; 3] = ["error", "warning", "off"];
+
+/// `usage`: what `errdex usage` scans for, beyond what the targets generate.
+pub static USAGE: Section = Section {
+    path: "usage",
+    description: None,
+    nullable: false,
+    keys: &[
+        key(
+            "patterns",
+            Type::List(Text::NonEmpty),
+            Optional,
+            "More fixed strings that raise a code, with {name}, {code}, {rust_variant}, {rust_fn}, {ts_key} or {py_fn}, e.g. ERRCODE_{name} for a C macro.",
+        ),
+        key(
+            "files",
+            Type::List(Text::NonEmpty),
+            Optional,
+            "More files to scan besides Rust, TypeScript / JavaScript and Python, as globs (e.g. *.c); only code strings and `patterns` are looked for in them.",
+        ),
+        key(
+            "ignore",
+            Type::List(Text::NonEmpty),
+            Optional,
+            "Globs of files (relative to the scanned path) whose uses never count, e.g. a table that declares the codes.",
+        ),
+        key(
+            "severity",
+            Type::Section(&USAGE_SEVERITY),
+            Optional,
+            "How loudly each kind of finding is reported.",
+        ),
+    ],
+};
+
+/// `usage.severity`: one key per finding of `errdex usage` (the NAME of its EDX07 code, in
+/// lower case; a test checks them against `diag.rs`).
+pub static USAGE_SEVERITY: Section = Section {
+    path: "usage.severity",
+    description: None,
+    nullable: false,
+    keys: &[
+        key(
+            "code_never_raised",
+            Type::Word(&USAGE_SEVERITIES),
+            Presence::Default(Fallback::Str("warning")),
+            "A declared code that nothing outside generated files and tests raises (EDX0701).",
+        ),
+        key(
+            "unknown_code_string",
+            Type::Word(&USAGE_SEVERITIES),
+            Presence::Default(Fallback::Str("error")),
+            "A string that looks like a code but is not in the catalogue (EDX0702).",
+        ),
+        key(
+            "deprecated_code_raised",
+            Type::Word(&USAGE_SEVERITIES),
+            Presence::Default(Fallback::Str("warning")),
+            "A deprecated code still raised (EDX0703).",
+        ),
+        key(
+            "retired_code_referenced",
+            Type::Word(&USAGE_SEVERITIES),
+            Presence::Default(Fallback::Str("error")),
+            "A retired code still referenced (EDX0704).",
+        ),
+        key(
+            "source_unreadable",
+            Type::Word(&USAGE_SEVERITIES),
+            Presence::Default(Fallback::Str("warning")),
+            "A file that could not be read (EDX0705).",
+        ),
+    ],
+};
+
 /// Every section, in the order the docs present them.
-pub static SECTIONS: [&Section; 15] = [
+pub static SECTIONS: [&Section; 17] = [
     &TOP,
     &REGISTRY,
     &OUTPUTS,
@@ -778,6 +864,8 @@ pub static SECTIONS: [&Section; 15] = [
     &PROFILES,
     &MCP_TOOL_ERROR,
     &JSONRPC_ERROR,
+    &USAGE,
+    &USAGE_SEVERITY,
 ];
 
 pub static PROFILES: Section = Section {

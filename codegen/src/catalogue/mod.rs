@@ -21,12 +21,14 @@ mod rules;
 mod sections;
 mod sink;
 pub mod tree;
+mod usage;
 mod validate;
 
 pub use docs_url::{DOCS_URL_PLACEHOLDERS, check_url};
 pub use format::{FORMAT_VERSION, default_wire, defaults};
 pub use sections::RESERVED_PAGES;
 pub use tree::{Limits, parse, parse_chunked, parse_serial};
+pub use usage::entry_spans;
 pub use validate::validate;
 
 /// The result of loading: every diagnostic (errors and warnings, in source order), and the

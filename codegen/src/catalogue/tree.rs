@@ -471,7 +471,7 @@ pub const START: Span = Span {
 /// EDX0004, raised before anything is parsed.
 pub fn too_large(size: u64, limits: &Limits) -> Diagnostic {
     Diagnostic::new(
-        DiagCode::TooLarge,
+        DiagCode::CatalogueTooLarge,
         Some(START),
         &[
             ("size", &size.to_string()),
@@ -511,7 +511,7 @@ fn yaml_error(e: &serde_saphyr::Error, loc: &Locator, limits: &Limits) -> Diagno
     let (code, args): (DiagCode, Vec<(&'static str, String)>) =
         if lower.contains("depth") || lower.contains("nesting") || lower.contains("recursion") {
             (
-                DiagCode::TooDeep,
+                DiagCode::NestingTooDeep,
                 vec![("limit", limits.max_depth.to_string())],
             )
         } else if lower.contains("budget")
@@ -519,7 +519,7 @@ fn yaml_error(e: &serde_saphyr::Error, loc: &Locator, limits: &Limits) -> Diagno
             || lower.contains("limit")
             || lower.contains("exceeded")
         {
-            (DiagCode::YamlBudget, vec![("problem", text.clone())])
+            (DiagCode::YamlBudgetExceeded, vec![("problem", text.clone())])
         } else if lower.contains("multiple yaml documents") {
             (
                 DiagCode::YamlSyntax,
@@ -605,7 +605,7 @@ mod tests {
         }
         let e = parse(&s, &Limits::default()).expect_err("must be rejected");
         assert!(
-            matches!(e[0].code, DiagCode::YamlBudget | DiagCode::TooDeep),
+            matches!(e[0].code, DiagCode::YamlBudgetExceeded | DiagCode::NestingTooDeep),
             "{e:?}"
         );
     }
@@ -615,7 +615,7 @@ mod tests {
         let s = format!("a: {}1{}\n", "[".repeat(200), "]".repeat(200));
         let e = parse(&s, &Limits::default()).expect_err("must be rejected");
         assert!(
-            matches!(e[0].code, DiagCode::TooDeep | DiagCode::YamlBudget),
+            matches!(e[0].code, DiagCode::NestingTooDeep | DiagCode::YamlBudgetExceeded),
             "{e:?}"
         );
     }
@@ -627,6 +627,6 @@ mod tests {
             ..Limits::default()
         };
         let e = parse("errdex: 1\nregistry: {}\n", &limits).expect_err("must be rejected");
-        assert_eq!(e[0].code, DiagCode::TooLarge);
+        assert_eq!(e[0].code, DiagCode::CatalogueTooLarge);
     }
 }

@@ -73,6 +73,7 @@ impl Cx<'_> {
         );
         let package = self.package(top.get("package"));
         let outputs = self.outputs(top.get("outputs"));
+        let usage = top.get("usage").map(|n| self.usage(n)).unwrap_or_default();
         let registry = registry?;
         let (registry_key, registry_node) = top.map.get("registry")?;
         let links = rules::DocsLinks {
@@ -96,6 +97,7 @@ impl Cx<'_> {
             profiles,
             package,
             outputs,
+            usage,
         })
     }
 

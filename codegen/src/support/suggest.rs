@@ -44,27 +44,71 @@ pub fn nearest_all<'c>(
     candidates: impl IntoIterator<Item = &'c str>,
     most: usize,
 ) -> Vec<&'c str> {
-    let word = word.to_lowercase();
-    let word_chars = word.chars().count();
-    // (distance, position, candidate): sorting gives nearest first, then candidate order.
-    let mut scored: Vec<(usize, usize, &str)> = Vec::new();
-    for (position, c) in candidates.into_iter().enumerate() {
-        if scored.iter().any(|(_, _, s)| *s == c) {
-            continue;
-        }
-        let distance = strsim::osa_distance(&word, &c.to_lowercase());
-        if distance <= limit(word_chars.max(c.chars().count())) {
-            scored.push((distance, position, c));
-        }
+    Candidates::new(candidates).nearest_all(word, most)
+}
+
+/// Candidates prepared once for many [`Candidates::nearest_all`] questions (`errdex usage`
+/// asks about every unknown code among every code of a catalogue): each lower-cased, with
+/// its length and the set of its characters, which rules most of them out without computing
+/// a distance.
+#[derive(Debug, Clone)]
+pub struct Candidates<'c> {
+    /// (candidate, lower-cased, characters, character set), distinct, in order.
+    items: Vec<(&'c str, String, usize, u64)>,
+}
+
+impl<'c> Candidates<'c> {
+    pub fn new(candidates: impl IntoIterator<Item = &'c str>) -> Candidates<'c> {
+        let mut seen = std::collections::HashSet::new();
+        let items = candidates
+            .into_iter()
+            .filter(|c| seen.insert(*c))
+            .map(|c| {
+                let lower = c.to_lowercase();
+                (c, lower.clone(), lower.chars().count(), char_set(&lower))
+            })
+            .collect();
+        Candidates { items }
     }
-    scored.sort_unstable();
-    let best = scored.first().map_or(0, |s| s.0);
-    scored
-        .into_iter()
-        .take_while(|s| s.0 == best)
-        .take(most)
-        .map(|(_, _, c)| c)
-        .collect()
+
+    /// [`nearest_all`] over these candidates.
+    pub fn nearest_all(&self, word: &str, most: usize) -> Vec<&'c str> {
+        let word = word.to_lowercase();
+        let word_chars = word.chars().count();
+        let word_set = char_set(&word);
+        // (distance, position, candidate): sorting gives nearest first, then candidate order.
+        let mut scored: Vec<(usize, usize, &str)> = Vec::new();
+        for (position, (c, lower, chars, set)) in self.items.iter().enumerate() {
+            let max = limit(word_chars.max(*chars));
+            // A lower bound of the distance: a character only one side has takes an edit
+            // (one edit removes at most one character of each side; a swap none).
+            let only_word = (word_set & !set).count_ones() as usize;
+            let only_candidate = (set & !word_set).count_ones() as usize;
+            if word_chars.abs_diff(*chars) > max || only_word.max(only_candidate) > max {
+                continue;
+            }
+            let distance = strsim::osa_distance(&word, lower);
+            if distance <= max {
+                scored.push((distance, position, c));
+            }
+        }
+        scored.sort_unstable();
+        let best = scored.first().map_or(0, |s| s.0);
+        scored
+            .into_iter()
+            .take_while(|s| s.0 == best)
+            .take(most)
+            .map(|(_, _, c)| c)
+            .collect()
+    }
+}
+
+/// The characters of a lower-cased word as a set of 64 buckets (sharing a bucket only
+/// weakens the bound it gives).
+fn char_set(lower: &str) -> u64 {
+    lower
+        .chars()
+        .fold(0, |set, c| set | 1u64 << (u32::from(c) % 64))
 }
 
 #[cfg(test)]
@@ -92,6 +136,18 @@ mod tests {
         assert_eq!(nearest_all("ACM-FMR-001", ["ACM-FRM-001"], 5), ["ACM-FRM-001"]);
         assert_eq!(nearest_all("E1", ["E2", "E3", "E2", "X"], 5), ["E2", "E3"]);
         assert_eq!(nearest_all("E1", ["E2", "E3"], 1), ["E2"]);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_set_bound_never_rules_out_a_candidate_in_reach(a in "\\PC{0,8}", b in "[a-cA-CΣσς\\-0-2é]{0,8}") {
+            // The prepared search finds what comparing every candidate finds.
+            let (la, lb) = (a.to_lowercase(), b.to_lowercase());
+            let d = strsim::osa_distance(&la, &lb);
+            let found = Candidates::new([b.as_str()]).nearest_all(&a, 1);
+            let reach = limit(la.chars().count().max(lb.chars().count()));
+            proptest::prop_assert_eq!(found.len(), usize::from(d <= reach));
+        }
     }
 
     #[test]

@@ -140,6 +140,7 @@ pub fn base(name: &str, wire: Wire) -> Catalogue {
         profiles: errdex_codegen::ir::Profiles::defaults(&mcp_prefix),
         package: errdex_codegen::ir::Package::default(),
         outputs: errdex_codegen::ir::OutputPaths::default(),
+        usage: errdex_codegen::ir::Usage::default(),
     }
 }
 

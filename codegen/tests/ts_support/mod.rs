@@ -327,6 +327,7 @@ fn base(name: &str, wire: Wire, prefix: &str) -> Catalogue {
         profiles: errdex_codegen::ir::Profiles::defaults(&mcp_prefix),
         package: errdex_codegen::ir::Package::default(),
         outputs: errdex_codegen::ir::OutputPaths::default(),
+        usage: errdex_codegen::ir::Usage::default(),
     }
 }
 

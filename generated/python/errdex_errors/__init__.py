@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     #: Every category key, as a type.
     CategoryKey: _TypeAlias = _t.Literal["invalid", "suspicious", "usage", "not_found", "stale", "breaking", "conflict", "io", "external"]
     #: Every namespace key, as a type.
-    NamespaceKey: _TypeAlias = _t.Literal["YAML", "SCHEMA", "NAMES", "REFS", "TEMPLATE", "RANGE", "DOCS", "CLI"]
+    NamespaceKey: _TypeAlias = _t.Literal["YAML", "SCHEMA", "NAMES", "REFS", "TEMPLATE", "RANGE", "DOCS", "USAGE", "CLI"]
     #: What `from_wire` makes of a payload.
     WireKind: _TypeAlias = _t.Literal["known", "unknown", "retired", "legacy", "invalid"]
     _Json: _TypeAlias = _t.Any
@@ -126,6 +126,11 @@ if not TYPE_CHECKING:
             "DOCS_URL_OFF_SITE": "EDX0603",
             "DOCS_SITE_UNSTATED": "EDX0604",
             "RELATIVE_DOCS_URL": "EDX0605",
+            "CODE_NEVER_RAISED": "EDX0701",
+            "UNKNOWN_CODE_STRING": "EDX0702",
+            "DEPRECATED_CODE_RAISED": "EDX0703",
+            "RETIRED_CODE_REFERENCED": "EDX0704",
+            "SOURCE_UNREADABLE": "EDX0705",
             "FILE_UNREADABLE": "EDX1001",
             "BAD_ARGUMENTS": "EDX1002",
             "WRITE_FAILED": "EDX1003",
@@ -166,6 +171,7 @@ class Namespace:
     TEMPLATE: _t.Final = "TEMPLATE"
     RANGE: _t.Final = "RANGE"
     DOCS: _t.Final = "DOCS"
+    USAGE: _t.Final = "USAGE"
     CLI: _t.Final = "CLI"
 
 
@@ -191,6 +197,7 @@ _NAMESPACES: dict[str, _Row] = {
     "TEMPLATE": ("Templates and params", "Message and suggestion templates and the params they use.", "EDX04", None),
     "RANGE": ("Numeric mappings", "Exit codes, HTTP statuses and JSON-RPC codes.", "EDX05", None),
     "DOCS": ("Documentation links", "docs_url templates.", "EDX06", None),
+    "USAGE": ("Usage in source code", "`errdex usage`: a source tree held against the catalogue it raises codes from.", "EDX07", None),
     "CLI": ("The errdex command", "Failures of `errdex` itself, its arguments, files and checks.", "EDX10", None),
 }
 

@@ -1,0 +1,142 @@
+//! `errdex usage [PATH…]`: the catalogue held against the source code that raises its codes.
+//!
+//! Scans PATH (default `.`; `.gitignore` respected, hidden files, `target/` and
+//! `node_modules/` skipped) for every code's generated identifiers and code strings, and
+//! reports codes never raised, unknown code strings, deprecated codes still raised and
+//! retired codes still referenced (EDX07xx). Human findings go to stderr with snippets, as
+//! `errdex lint`'s; `--format json` prints per code its count and places of use, then the
+//! findings; `--format sarif` prints a SARIF 2.1.0 log. The exit status is `lint`'s: that of
+//! the first error's code (with `--deny-warnings`, of the first finding), else 0.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::ValueEnum;
+use errdex_codegen::diag::Counts;
+use errdex_codegen::usage::{self, Options, Source};
+use errdex_codegen::{DiagCode, Severity};
+use errdex_errors::ErrorCode;
+
+use crate::Format;
+use crate::catalogue::{self, Show};
+use crate::fail;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum UsageFormat {
+    Human,
+    Json,
+    Sarif,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Files and directories to scan.
+    #[arg(default_value = ".")]
+    pub paths: Vec<PathBuf>,
+    /// The catalogue.
+    #[arg(long, default_value = catalogue::DEFAULT_PATH)]
+    pub catalogue: PathBuf,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "human")]
+    pub format: UsageFormat,
+    /// Fail on warnings too.
+    #[arg(long)]
+    pub deny_warnings: bool,
+    /// Scan `target/` and `node_modules/` directories too.
+    #[arg(long)]
+    pub build_dirs: bool,
+    /// Scan what `.gitignore` excludes too (with `--build-dirs`, a `target/` that
+    /// `.gitignore` lists).
+    #[arg(long)]
+    pub no_ignore: bool,
+    /// Follow symbolic links (a link that loops is reported and skipped).
+    #[arg(long)]
+    pub follow: bool,
+}
+
+pub fn run(args: Args) -> ExitCode {
+    let format = match args.format {
+        UsageFormat::Human => Format::Human,
+        UsageFormat::Json | UsageFormat::Sarif => Format::Json,
+    };
+    let source = match catalogue::Source::read(&args.catalogue) {
+        Ok(source) => source,
+        Err(failure) => return fail::report(&failure, format),
+    };
+    let text = String::from_utf8_lossy(&source.bytes).into_owned();
+    let name = source.name.clone();
+    let cat = match source.load().into_catalogue(format, Show::WhenInvalid) {
+        Ok(cat) => cat,
+        Err(status) => return status,
+    };
+    let options = Options {
+        roots: args.paths.clone(),
+        build_dirs: args.build_dirs,
+        follow_links: args.follow,
+        no_ignore: args.no_ignore,
+        generated_dirs: usage::generated_dirs(catalogue_dir(&args.catalogue)),
+        ..Options::default()
+    };
+    let source = Source {
+        catalogue: &cat,
+        name: &name,
+        text: &text,
+    };
+    let report = usage::scan(source, &options);
+    match args.format {
+        UsageFormat::Human => {
+            let color = color_stderr();
+            for f in &report.findings {
+                eprint!("{}", f.render_human(color));
+            }
+            let Counts { errors, warnings } = report.counts();
+            let raised = (0..cat.errors.len())
+                .filter(|i| report.raised(*i) > 0)
+                .count();
+            eprintln!(
+                "{name}: {raised} of {} code(s) raised, used in {} file(s); {errors} error(s), {warnings} warning(s)",
+                cat.errors.len(),
+                report.files_with_hits,
+            );
+        }
+        UsageFormat::Json => {
+            let _ = usage::write_json(source, &report, std::io::stdout().lock());
+        }
+        UsageFormat::Sarif => {
+            let help = |code: DiagCode| {
+                code.as_str()
+                    .parse::<ErrorCode>()
+                    .ok()
+                    .map(|c| c.docs_url().to_string())
+                    .filter(|u| u.starts_with("http"))
+            };
+            crate::print_json(&usage::sarif::to_sarif(
+                &report,
+                env!("CARGO_PKG_VERSION"),
+                &help,
+            ));
+        }
+    }
+    let failing = report
+        .findings
+        .iter()
+        .find(|f| f.diagnostic.severity() == Severity::Error)
+        .or_else(|| report.findings.first().filter(|_| args.deny_warnings));
+    failing.map_or(ExitCode::SUCCESS, |f| {
+        fail::exit_code_of(f.diagnostic.code.as_str())
+    })
+}
+
+/// The directory of the catalogue (where `errdex generate` writes its outputs).
+fn catalogue_dir(path: &Path) -> &Path {
+    match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    }
+}
+
+/// Colour on stderr only for a terminal, and never when NO_COLOR is set.
+fn color_stderr() -> bool {
+    use std::io::IsTerminal;
+    std::env::var_os("NO_COLOR").is_none() && std::io::stderr().is_terminal()
+}
