@@ -12,6 +12,7 @@ const CATALOGUE: &str = r#"errdex: 1
 registry:
   name: acme
   code_pattern: '^ACM-[A-Z]{3}-[0-9]{3}$'
+  docs_site_url: https://docs.acme.dev/errors/
 categories:
   invalid:
     summary: Bad input
@@ -202,8 +203,8 @@ fn every_kind_of_use_and_finding_is_found_and_located() {
         ("EDX0704", "py/app.py".to_string(), 2, 12),
         ("EDX0703", "py/app.py".to_string(), 1, 14),
         ("EDX0702", "web/app.ts".to_string(), 2, 15),
-        ("EDX0701", "errors.yaml".to_string(), 35, 3),
-        ("EDX0701", "errors.yaml".to_string(), 41, 3),
+        ("EDX0701", "errors.yaml".to_string(), 36, 3),
+        ("EDX0701", "errors.yaml".to_string(), 42, 3),
     ];
     let mut sorted_got = got.clone();
     sorted_got.sort();
