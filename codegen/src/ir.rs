@@ -55,9 +55,14 @@ pub struct Package {
     pub schema_url: Option<String>,
 }
 
+/// What a catalogue without a `package` section publishes.
+pub mod package_defaults {
+    pub const VERSION: &str = "0.0.0";
+    pub const KEYWORDS: [&str; 2] = ["errors", "error-codes"];
+}
+
 impl Default for Package {
     fn default() -> Self {
-        use crate::catalogue::format::package_defaults;
         Package {
             version: package_defaults::VERSION.to_string(),
             license: None,
@@ -415,6 +420,13 @@ pub struct Retired {
     /// Index into `Catalogue::errors` of the live entry that took over (`replaced_by:`).
     pub replaced_by: Option<usize>,
     pub anchor: String,
+}
+
+impl Catalogue {
+    /// The `$id` of the schema file `file` ([`crate::names::schema_id`]).
+    pub fn schema_id(&self, file: &str) -> String {
+        crate::names::schema_id(&self.registry.name, self.package.schema_url.as_deref(), file)
+    }
 }
 
 impl Catalogue {

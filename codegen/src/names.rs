@@ -605,13 +605,13 @@ pub fn python_package(registry: &str) -> String {
     format!("{}_errors", registry.to_snake_case())
 }
 
-/// The `$id` of a schema file errdex writes: `package.schema_url` followed by the file
-/// name, or `urn:errdex:<registry>:<file>` when the catalogue does not say where its
+/// The `$id` of a schema file errdex writes: `package.schema_url` (`schema_url`) followed by
+/// the file name, or `urn:errdex:<registry>:<file>` when the catalogue does not say where its
 /// schemas are published (stable, and resolvable by any validator the schemas are added to).
-pub fn schema_id(cat: &crate::ir::Catalogue, file: &str) -> String {
-    match &cat.package.schema_url {
+pub fn schema_id(registry: &str, schema_url: Option<&str>, file: &str) -> String {
+    match schema_url {
         Some(base) => format!("{base}{file}"),
-        None => format!("urn:errdex:{}:{file}", cat.registry.name),
+        None => format!("urn:errdex:{registry}:{file}"),
     }
 }
 

@@ -135,7 +135,7 @@ fn schema_files_are_deterministic_and_headed() {
         for (path, text) in &a {
             let v: Value = serde_json::from_str(text).unwrap();
             if path.ends_with(".schema.json") {
-                assert_eq!(v["$id"], errdex_codegen::names::schema_id(&cat, path).as_str(), "{name}/{path}");
+                assert_eq!(v["$id"], cat.schema_id(path).as_str(), "{name}/{path}");
             }
             assert_eq!(
                 v["$comment"],

@@ -439,11 +439,7 @@ pub mod output_defaults {
     pub const PYTHON_DIR: &str = "generated/python";
 }
 
-/// What a catalogue without a `package` section publishes.
-pub mod package_defaults {
-    pub const VERSION: &str = "0.0.0";
-    pub const KEYWORDS: [&str; 2] = ["errors", "error-codes"];
-}
+pub use crate::ir::package_defaults;
 
 /// The wire keys a registry leaves out.
 pub mod wire_defaults {

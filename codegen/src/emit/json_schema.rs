@@ -47,11 +47,11 @@ pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
     let header = header_text(&cat.source_name);
     let catalogue = with_id(
         catalogue_schema(&header),
-        &names::schema_id(cat, names::CATALOGUE_SCHEMA_FILE),
+        &cat.schema_id(names::CATALOGUE_SCHEMA_FILE),
     );
     let own = with_id(
         own_catalogue_schema(cat, &header),
-        &names::schema_id(cat, names::OWN_CATALOGUE_SCHEMA_FILE),
+        &cat.schema_id(names::OWN_CATALOGUE_SCHEMA_FILE),
     );
     vec![
         (
@@ -287,7 +287,7 @@ fn wire_error_schema_text(cat: &Catalogue) -> String {
     let mut w = Pretty::with_capacity(1024 + 1024 * cat.errors.len());
     w.object(|w| {
         w.field("$schema", DRAFT_2020_12);
-        w.field("$id", names::schema_id(cat, names::WIRE_ERROR_SCHEMA_FILE));
+        w.field("$id", cat.schema_id(names::WIRE_ERROR_SCHEMA_FILE));
         w.field("$comment", header_text(&cat.source_name));
         w.field("title", format!("{}: wire error", cat.registry.title));
         w.field(

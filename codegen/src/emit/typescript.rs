@@ -1103,7 +1103,7 @@ fn readme(cat: &Catalogue, header: &str, example_key: &str) -> String {
         out,
         "The JSON Schema of the wire object ships with the package as `{}` (an export), with the `$id` {}; another schema can `$ref` its `#/$defs/WireObject` by that `$id`.",
         names::WIRE_ERROR_SCHEMA_FILE,
-        code(&names::schema_id(cat, names::WIRE_ERROR_SCHEMA_FILE)),
+        code(&cat.schema_id(names::WIRE_ERROR_SCHEMA_FILE)),
     );
     if let Some(license) = &cat.package.license {
         let _ = writeln!(out, "\n## Licence\n\n{}", cell(&escape_controls(&one_line(license))));
