@@ -44,6 +44,12 @@
 //!   keys they do not know).
 //! - **Registry name** names the npm package (`<name>-errors`) and the default crate name:
 //!   breaking. `mcp_meta_prefix` renames every MCP `_meta` key: breaking.
+//! - **Profiles** (`profiles:`): the keys agents read are contract. Removing or renaming a
+//!   key of the MCP tool-error facts or of the JSON-RPC `data`, giving a key another fact,
+//!   moving the facts (`_meta` → `errorData`, another prefix, JSON-RPC `data` from the wire
+//!   object to chosen facts) are breaking; a new key is compatible. The texts
+//!   (`content[0].text`, the JSON-RPC `message`, the terminal form's value style) are for
+//!   humans: compatible, reported. Key order is not compared (JSON objects are unordered).
 //! - **Categories and namespaces**: removing one is breaking (`Category::X` /
 //!   `Namespace::X` disappear; clients classify codes they do not know by the category on
 //!   the wire). A category's own retryable flag, exit code, HTTP status and JSON-RPC code
@@ -63,7 +69,9 @@
 
 use std::fmt::Write as _;
 
-use crate::ir::{Catalogue, Category, ErrorEntry, Namespace, Param, Retry};
+use crate::ir::{
+    Catalogue, Category, ErrorEntry, JsonRpcData, Namespace, Param, ProfileField, Retry, ValueStyle,
+};
 use crate::names;
 use crate::support::facts;
 use crate::support::text::escape_controls_in_line;
@@ -181,6 +189,15 @@ change_kinds! {
     WireKeyChanged = "wire-key-changed", true;
     /// The MCP `_meta` key prefix changed.
     McpMetaPrefixChanged = "mcp-meta-prefix-changed", true;
+    /// A key of the MCP tool-error facts or of the JSON-RPC error's `data` is gone (removed
+    /// or renamed): agents that repair calls from it stop finding it.
+    ProfileFieldRemoved = "profile-field-removed", true;
+    /// A key of the MCP tool-error facts or of the JSON-RPC `data` now carries another fact.
+    ProfileFieldChanged = "profile-field-changed", true;
+    /// The facts moved: another MCP result member (`_meta`, `structuredContent`,
+    /// `errorData`), another key prefix, or a JSON-RPC `data` of another kind (the wire
+    /// object, chosen facts, none).
+    ProfileShapeChanged = "profile-shape-changed", true;
     // ---- compatible
     /// A new code.
     CodeAdded = "code-added", false;
@@ -212,7 +229,7 @@ change_kinds! {
     ExplanationChanged = "explanation-changed", false;
     /// `since` changed.
     SinceChanged = "since-changed", false;
-    /// A title changed (registry or namespace).
+    /// A title changed (registry, category or namespace).
     TitleChanged = "title-changed", false;
     /// A param's `example` changed (docs and example payloads only).
     ParamExampleChanged = "param-example-changed", false;
@@ -231,8 +248,13 @@ change_kinds! {
     DocsUrlAdded = "docs-url-added", false;
     /// A category or retryable key was added to the wire object.
     WireKeyAdded = "wire-key-added", false;
-    /// A tombstone's note, name or version changed.
+    /// A tombstone's note, name, version or replacement changed.
     TombstoneChanged = "tombstone-changed", false;
+    /// A new key in the MCP tool-error facts or the JSON-RPC `data`.
+    ProfileFieldAdded = "profile-field-added", false;
+    /// A text for humans changed its form: the MCP result's `content[0].text`, the JSON-RPC
+    /// `message`, or how the terminal form prints values.
+    ProfileTextChanged = "profile-text-changed", false;
 }
 
 /// One changed fact.
@@ -286,6 +308,7 @@ pub fn diff(old: &Catalogue, new: &Catalogue) -> Vec<Finding> {
     d.namespaces();
     d.entries();
     d.retired();
+    d.profiles();
     d.out
 }
 
@@ -825,6 +848,13 @@ impl<'a> Differ<'a> {
             "summary",
             Some(o.summary.as_str()),
             Some(n.summary.as_str()),
+        );
+        self.text_changed(
+            s,
+            ChangeKind::TitleChanged,
+            "title",
+            Some(o.title.as_str()),
+            Some(n.title.as_str()),
         );
         if o.rust_variant != n.rust_variant {
             self.push(
@@ -1430,6 +1460,11 @@ impl<'a> Differ<'a> {
                         ("retired.name", &r.name, &nr.name),
                         ("retired.since", &r.since, &nr.since),
                         ("retired.note", &r.note, &nr.note),
+                        (
+                            "retired.replaced_by",
+                            &r.replaced_by.map(|i| old.errors[i].name.clone()),
+                            &nr.replaced_by.map(|i| new.errors[i].name.clone()),
+                        ),
                     ] {
                         if a != b {
                             self.push(
@@ -1489,6 +1524,157 @@ impl<'a> Differ<'a> {
                     "retired",
                     None,
                     Some(nr.code.clone()),
+                    "",
+                );
+            }
+        }
+    }
+}
+
+impl Differ<'_> {
+    // ------------------------------------------------------------------ profiles
+
+    /// `profiles:`: what agents read (the keys of the MCP tool-error facts and of the
+    /// JSON-RPC `data`, and where they sit) is contract; the texts are for humans.
+    fn profiles(&mut self) {
+        let (o, n) = (&self.old.profiles, &self.new.profiles);
+        let s = Subject {
+            scope: Scope::Registry,
+            code: "registry",
+            name: None,
+        };
+        let (om, nm) = (&o.mcp_tool_error, &n.mcp_tool_error);
+        if om.data != nm.data {
+            self.push(
+                &s,
+                ChangeKind::ProfileShapeChanged,
+                "profiles.mcp_tool_error.data",
+                Some(om.data.member().to_string()),
+                Some(nm.data.member().to_string()),
+                format!(
+                    "MCP clients read the error's facts from `{}` of the tool result. Keep                      `data: {}`.",
+                    om.data.member(),
+                    om.data.member()
+                ),
+            );
+        }
+        // A prefix that follows `registry.mcp_meta_prefix` is reported there.
+        let follows = om.prefix == self.old.registry.mcp_meta_prefix
+            && nm.prefix == self.new.registry.mcp_meta_prefix;
+        if om.prefix != nm.prefix && !follows {
+            self.push(
+                &s,
+                ChangeKind::ProfileShapeChanged,
+                "profiles.mcp_tool_error.prefix",
+                Some(om.prefix.clone()),
+                Some(nm.prefix.clone()),
+                "Every key of the tool-error facts is renamed; MCP clients read them by name.                  Keep the old prefix.",
+            );
+        }
+        if om.data == nm.data && om.prefix == nm.prefix {
+            self.profile_fields(&s, "profiles.mcp_tool_error.fields", &om.fields, &nm.fields);
+        }
+        self.text_changed(
+            &s,
+            ChangeKind::ProfileTextChanged,
+            "profiles.mcp_tool_error.text",
+            Some(om.text.raw.as_str()),
+            Some(nm.text.raw.as_str()),
+        );
+        let (or, nr) = (&o.jsonrpc_error, &n.jsonrpc_error);
+        let kind = |d: &JsonRpcData| match d {
+            JsonRpcData::Wire => "wire",
+            JsonRpcData::Omitted => "null",
+            JsonRpcData::Fields(_) => "fields",
+        };
+        match (&or.data, &nr.data) {
+            (JsonRpcData::Fields(a), JsonRpcData::Fields(b)) => {
+                self.profile_fields(&s, "profiles.jsonrpc_error.data", a, b);
+            }
+            (a, b) if kind(a) != kind(b) => self.push(
+                &s,
+                ChangeKind::ProfileShapeChanged,
+                "profiles.jsonrpc_error.data",
+                Some(kind(a).to_string()),
+                Some(kind(b).to_string()),
+                "JSON-RPC clients read the error's `data` in this form. Keep the old one.",
+            ),
+            _ => {}
+        }
+        self.text_changed(
+            &s,
+            ChangeKind::ProfileTextChanged,
+            "profiles.jsonrpc_error.message",
+            Some(or.message.raw.as_str()),
+            Some(nr.message.raw.as_str()),
+        );
+        if o.terminal.values != n.terminal.values {
+            let word = |v: ValueStyle| match v {
+                ValueStyle::Json => "json",
+                ValueStyle::Python => "python",
+            };
+            self.push(
+                &s,
+                ChangeKind::ProfileTextChanged,
+                "profiles.terminal.values",
+                Some(word(o.terminal.values).to_string()),
+                Some(word(n.terminal.values).to_string()),
+                "",
+            );
+        }
+    }
+
+    /// Output key → fact lists of a profile, old against new, by key.
+    fn profile_fields(
+        &mut self,
+        s: &Subject<'_>,
+        field: &str,
+        old: &[ProfileField],
+        new: &[ProfileField],
+    ) {
+        for of in old {
+            match new.iter().find(|nf| nf.key == of.key) {
+                None => {
+                    let moved = new.iter().find(|nf| nf.fact == of.fact);
+                    self.push(
+                        s,
+                        ChangeKind::ProfileFieldRemoved,
+                        field,
+                        Some(format!("{}: {}", of.key, of.fact.spelling())),
+                        moved.map(|m| format!("{}: {}", m.key, m.fact.spelling())),
+                        format!(
+                            "Agents read `{}` by name. Keep the key{}.",
+                            of.key,
+                            if moved.is_some() {
+                                " (add the new one beside it if you need both)"
+                            } else {
+                                ""
+                            }
+                        ),
+                    );
+                }
+                Some(nf) if nf.fact != of.fact => self.push(
+                    s,
+                    ChangeKind::ProfileFieldChanged,
+                    field,
+                    Some(format!("{}: {}", of.key, of.fact.spelling())),
+                    Some(format!("{}: {}", nf.key, nf.fact.spelling())),
+                    format!(
+                        "`{}` now carries another fact; agents read the old meaning. Give the new                          fact a new key.",
+                        of.key
+                    ),
+                ),
+                Some(_) => {}
+            }
+        }
+        for nf in new {
+            if !old.iter().any(|of| of.key == nf.key) {
+                self.push(
+                    s,
+                    ChangeKind::ProfileFieldAdded,
+                    field,
+                    None,
+                    Some(format!("{}: {}", nf.key, nf.fact.spelling())),
                     "",
                 );
             }
