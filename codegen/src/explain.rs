@@ -351,7 +351,7 @@ pub fn explain_text(cat: &Catalogue, key: &str) -> Result<String, ExplainError> 
     }
     let ex = Instance::example(e);
     s.push_str("\nexample\n");
-    for line in escape_controls(&ex.terminal_text()).lines() {
+    for line in escape_controls(&ex.terminal_text(cat)).lines() {
         s.push_str(&format!("  {line}\n"));
     }
     Ok(s)
@@ -375,7 +375,7 @@ pub fn explain_json(cat: &Catalogue, key: &str) -> Result<Value, ExplainError> {
     reference.insert(
         "example".into(),
         json!({
-            "terminal": ex.terminal_text(),
+            "terminal": ex.terminal_text(cat),
             "wire": ex.wire(cat),
             "mcp_tool_result": ex.mcp_tool_result(cat),
         }),

@@ -472,6 +472,25 @@ impl Catalogue {
 pub struct Profiles {
     pub mcp_tool_error: McpProfile,
     pub jsonrpc_error: JsonRpcProfile,
+    pub terminal: TerminalProfile,
+}
+
+/// The compact terminal form: `CODE[ `argument`]: message`, then `  constraint: …` and
+/// `  hint: …` lines when present.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct TerminalProfile {
+    /// How the constraint line prints its value.
+    pub values: ValueStyle,
+}
+
+/// How a structured value (a JSON value) is printed in text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ValueStyle {
+    /// Compact JSON (`serde_json::to_string`, `JSON.stringify`): `{"minLength":1}`.
+    #[default]
+    Json,
+    /// Python's `repr()` of the value as `json.loads` gives it: `{'minLength': 1}`.
+    Python,
 }
 
 /// The MCP `CallToolResult` of a failed tool call.
@@ -670,6 +689,7 @@ impl Profiles {
                 message: text("{message}"),
                 data: JsonRpcData::Wire,
             },
+            terminal: TerminalProfile::default(),
         }
     }
 }

@@ -12,8 +12,9 @@
 //!   follow the reserved members. Extras are, in order: every param by name, `argument`,
 //!   `constraint`, `suggestion` (each when present), then context entries. A context key never replaces a
 //!   reserved key or an earlier extra (first writer wins).
-//! - terminal: `CODE[ `argument`]: message`, then `  constraint: <compact JSON>` and
-//!   `  hint: <suggestion>` lines when present.
+//! - terminal: `CODE[ `argument`]: message`, then `  constraint: <value>` and
+//!   `  hint: <suggestion>` lines when present; the value is compact JSON, or Python's
+//!   `repr()` of it under `profiles.terminal.values: python` ([`crate::support::py_repr`]).
 //! - MCP `CallToolResult` (the catalogue's `profiles.mcp_tool_error`): `content[0]` is the
 //!   profile's text (default `{compact}`, the terminal text), `isError: true`, `resultType`
 //!   when the profile has one (default `"complete"`, required since MCP 2026-07-28), then
@@ -51,8 +52,10 @@
 use serde_json::{Map, Value, json};
 
 use crate::ir::{
-    Catalogue, ErrorEntry, Fact, JsonRpcData, Param, ParamType, ProfileField, Scalar, WireField,
+    Catalogue, ErrorEntry, Fact, JsonRpcData, Param, ParamType, ProfileField, Scalar, ValueStyle,
+    WireField,
 };
+use crate::support::py_repr;
 use crate::template::{Part, Template};
 
 /// One concrete error: an entry plus the values a caller supplied.
@@ -149,14 +152,14 @@ impl<'a> Instance<'a> {
     }
 
     /// The compact terminal form (`Display` of the generated `Error`).
-    pub fn terminal_text(&self) -> String {
+    pub fn terminal_text(&self, cat: &Catalogue) -> String {
         let values = self.display_values();
         let suggestion = self.suggestion_from(|| values.clone());
-        self.terminal_text_with(&self.render_message(&values), suggestion.as_deref())
+        self.terminal_text_with(cat, &self.render_message(&values), suggestion.as_deref())
     }
 
     /// The terminal form from an already rendered message and suggestion.
-    fn terminal_text_with(&self, message: &str, suggestion: Option<&str>) -> String {
+    fn terminal_text_with(&self, cat: &Catalogue, message: &str, suggestion: Option<&str>) -> String {
         let mut s = String::with_capacity(self.entry.code.len() + message.len() + 16);
         s.push_str(&self.entry.code);
         if let Some(arg) = &self.argument {
@@ -168,7 +171,10 @@ impl<'a> Instance<'a> {
         s.push_str(message);
         if let Some(c) = &self.constraint {
             s.push_str("\n  constraint: ");
-            s.push_str(&c.to_string());
+            match cat.profiles.terminal.values {
+                ValueStyle::Json => s.push_str(&c.to_string()),
+                ValueStyle::Python => py_repr::write_value(&mut s, c),
+            }
         }
         if let Some(h) = suggestion {
             s.push_str("\n  hint: ");
@@ -253,7 +259,7 @@ impl<'a> Instance<'a> {
                 .any(|p| matches!(p, Part::Param { name: n, .. } if n == name))
         };
         let compact = if needs("compact") {
-            self.terminal_text_with(message, suggestion)
+            self.terminal_text_with(cat, message, suggestion)
         } else {
             String::new()
         };

@@ -43,7 +43,7 @@ fn instances<'a>(cat: &'a Catalogue, i: usize) -> Vec<Instance<'a>> {
     let ex = Instance::example(e);
     let mut b = ex.clone();
     b.argument = Some("the-arg".into());
-    b.constraint = Some(json!({"minLength": 1}));
+    b.constraint = Some(vectors_support::rich_constraint());
     b.context = vec![
         ("form".into(), json!("deploy")),
         ("argument".into(), json!("ignored")),
@@ -162,7 +162,7 @@ fn check_with(name: &str, cat: &Catalogue, source: Source<'_>) -> TestCrate {
             let ctx = format!("{ctx} instance {j}");
             assert_eq!(g["message"], json!(inst.message()), "{ctx}");
             assert_eq!(g["suggestion"], json!(inst.suggestion()), "{ctx}");
-            assert_eq!(g["text"], json!(inst.terminal_text()), "{ctx}");
+            assert_eq!(g["text"], json!(inst.terminal_text(cat)), "{ctx}");
             assert_eq!(g["wire"], inst.wire(cat), "{ctx}");
             assert_eq!(g["mcp"], inst.mcp_tool_result(cat), "{ctx}");
             assert_eq!(g["jsonrpc"], inst.jsonrpc_error(cat), "{ctx}");

@@ -844,7 +844,7 @@ pub static USAGE_SEVERITY: Section = Section {
 };
 
 /// Every section, in the order the docs present them.
-pub static SECTIONS: [&Section; 17] = [
+pub static SECTIONS: [&Section; 18] = [
     &TOP,
     &REGISTRY,
     &OUTPUTS,
@@ -860,6 +860,7 @@ pub static SECTIONS: [&Section; 17] = [
     &PROFILES,
     &MCP_TOOL_ERROR,
     &JSONRPC_ERROR,
+    &TERMINAL,
     &USAGE,
     &USAGE_SEVERITY,
 ];
@@ -881,7 +882,28 @@ pub static PROFILES: Section = Section {
             Presence::Default(Fallback::Text("the message, the wire object as `data`")),
             "The JSON-RPC error object a protocol-level failure returns.",
         ),
+        key(
+            "terminal",
+            Type::Section(&TERMINAL),
+            Presence::Default(Fallback::Text("structured values as compact JSON")),
+            "The compact terminal form (`Display`, `toString()`, `format_compact()`).",
+        ),
     ],
+};
+
+/// The words of `profiles.terminal.values`, in [`crate::ir::ValueStyle`] order.
+pub const VALUE_STYLES: [&str; 2] = ["json", "python"];
+
+pub static TERMINAL: Section = Section {
+    path: "profiles.terminal",
+    description: None,
+    nullable: false,
+    keys: &[key(
+        "values",
+        Type::Word(&VALUE_STYLES),
+        Presence::Default(Fallback::Str("json")),
+        "How the `constraint:` line prints a structured value: `json` (compact JSON, {\"minLength\":1}) or `python` (Python's repr, {'minLength': 1}, as a Python framework prints a dict).",
+    )],
 };
 
 pub static MCP_TOOL_ERROR: Section = Section {

@@ -2,7 +2,7 @@
 //! (`mcp_tool_error`) and a JSON-RPC error (`jsonrpc_error`), over errdex's own shapes.
 
 use crate::diag::DiagCode;
-use crate::ir::{Fact, JsonRpcData, McpData, ProfileField, Profiles, TEXT_PLACEHOLDERS};
+use crate::ir::{Fact, JsonRpcData, McpData, ProfileField, Profiles, TEXT_PLACEHOLDERS, ValueStyle};
 use crate::support::suggest::did_you_mean;
 use crate::template::{Template, TemplateError};
 
@@ -179,6 +179,31 @@ impl Cx<'_> {
                         "data",
                         "`wire`, `null`, or a mapping of output keys to facts",
                     ),
+                }
+            }
+        }
+        if let Some(n) = f.get("terminal")
+            && let Some(t) = self.fields(n, "terminal", "`profiles.terminal`", &format::TERMINAL)
+            && let Some(vn) = t.get("values")
+            && let Some(word) = self.text(vn, "values")
+        {
+            match word.as_str() {
+                "json" => profiles.terminal.values = ValueStyle::Json,
+                "python" => profiles.terminal.values = ValueStyle::Python,
+                _ => {
+                    let d = self.err(
+                        DiagCode::BadValue,
+                        vn.span,
+                        &[
+                            ("key", "values"),
+                            ("found", &format!("`{word}`")),
+                            (
+                                "expected",
+                                &format!("one of {}", format::VALUE_STYLES.join(", ")),
+                            ),
+                        ],
+                    );
+                    d.help = did_you_mean(&word, format::VALUE_STYLES);
                 }
             }
         }

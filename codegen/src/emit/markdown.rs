@@ -33,7 +33,7 @@ use askama::Template;
 
 use crate::ir::{
     Catalogue, ErrorEntry, GENERAL_SLUG, JsonRpcData, Param, ParamType, ProfileField, Profiles,
-    Retry, WireField,
+    Retry, ValueStyle, WireField,
 };
 use crate::payload::{Instance, display_value, example_value};
 use crate::support::facts::{self, FactValue};
@@ -221,6 +221,8 @@ struct ProfilesView {
     /// What `data` holds, in words.
     rpc_data: String,
     rpc_fields: Vec<(String, String)>,
+    /// How the terminal form prints the constraint, in words.
+    terminal_values: &'static str,
 }
 
 fn profile_rows(fields: &[ProfileField], prefix: &str) -> Vec<(String, String)> {
@@ -251,6 +253,10 @@ fn profiles_view(profiles: &Profiles) -> ProfilesView {
         rpc_message: escape::code(&rpc.message.raw),
         rpc_data,
         rpc_fields,
+        terminal_values: match profiles.terminal.values {
+            ValueStyle::Json => "as compact JSON (`{\"minLength\":1}`)",
+            ValueStyle::Python => "as Python prints it (`{'minLength': 1}`, its `repr()`)",
+        },
     }
 }
 

@@ -30,7 +30,7 @@ use std::fmt::{self, Write};
 
 use askama::Template;
 
-use crate::ir::{Catalogue, ErrorEntry, JsonRpcData, ParamType, Scalar, ProfileField, Retry};
+use crate::ir::{Catalogue, ErrorEntry, JsonRpcData, ParamType, Scalar, ProfileField, Retry, ValueStyle};
 use crate::names;
 use crate::support::header::header_text;
 use crate::support::text::is_invisible;
@@ -249,6 +249,8 @@ struct InitPy<'a> {
     registry_class_lit: String,
     wire: &'a WireView,
     profiles: &'a ProfilesView,
+    /// `profiles.terminal.values: python`.
+    terminal_python: bool,
     category_type: String,
     namespace_type: String,
     error_code_doc: String,
@@ -532,6 +534,7 @@ pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
         registry_class_lit: py_str(&cat.registry.class),
         wire: &wire,
         profiles: &profiles,
+        terminal_python: cat.profiles.terminal.values == ValueStyle::Python,
         category_type: literal_type(cat.categories.iter().map(|c| c.key.clone())),
         namespace_type: literal_type(cat.namespaces.iter().map(|n| n.key.clone())),
         error_code_doc: error_code_doc.clone(),

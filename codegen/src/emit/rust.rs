@@ -24,12 +24,19 @@ use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::quote;
 
 use crate::ir::{
-    Catalogue, ErrorEntry, Fact, JsonRpcData, ParamType, ProfileField, Retry, Scalar, WireField,
+    Catalogue, ErrorEntry, Fact, JsonRpcData, ParamType, ProfileField, Retry, Scalar, ValueStyle,
+    WireField,
 };
 use crate::support::facts::{self, FactValue};
+use crate::support::py_repr;
 
 /// The fixed runtime part of every generated file.
 const RUNTIME: &str = include_str!("rust/runtime.rs.in");
+
+/// How the terminal form prints the constraint (`profiles.terminal.values`): one of these
+/// defines `errdex_fmt_value`, which [`RUNTIME`]'s `Display` calls.
+const VALUE_JSON: &str = include_str!("rust/value_json.rs.in");
+const VALUE_PYTHON: &str = include_str!("rust/value_python.rs.in");
 
 /// Options of the Rust target.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -65,7 +72,22 @@ pub fn emit(cat: &Catalogue, opts: &RustOptions) -> String {
     // Outside `docs::deferred`: its doc comments are written as they are.
     out.push_str(&namespace_enums_text(cat));
     out.push_str(RUNTIME);
+    match cat.profiles.terminal.values {
+        ValueStyle::Json => out.push_str(VALUE_JSON),
+        ValueStyle::Python => out.push_str(&value_python()),
+    }
     allow_dead_code(&out)
+}
+
+/// [`VALUE_PYTHON`] with the table of [`py_repr::NON_PRINTABLE`].
+fn value_python() -> String {
+    let ranges: Vec<String> = py_repr::NON_PRINTABLE
+        .iter()
+        .map(|(lo, hi)| format!("(0x{lo:X}, 0x{hi:X})"))
+        .collect();
+    VALUE_PYTHON
+        .replace("/*COUNT*/", &ranges.len().to_string())
+        .replace("/*RANGES*/", &format!("[{}]", ranges.join(", ")))
 }
 
 /// `#[allow(dead_code)]` on every top-level item: a binary that raises one code, or a

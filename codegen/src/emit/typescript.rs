@@ -26,10 +26,13 @@ use std::fmt::{self, Write};
 use askama::Template;
 use serde_json::{Value, json};
 
-use crate::ir::{Catalogue, ErrorEntry, JsonRpcData, Param, ParamType, ProfileField, Retry, Scalar};
+use crate::ir::{
+    Catalogue, ErrorEntry, JsonRpcData, Param, ParamType, ProfileField, Retry, Scalar, ValueStyle,
+};
 use crate::names;
 use crate::support::facts::{self, FactValue};
 use crate::support::header::header_text;
+use crate::support::py_repr;
 use crate::support::doc_table::{cell, code};
 use crate::support::text::escape_controls;
 
@@ -545,6 +548,11 @@ struct ProfilesView {
     jsonrpc_data_type: &'static str,
     /// `wire`, `omitted` or `fields`.
     jsonrpc_data_kind: &'static str,
+    /// `profiles.terminal.values: python`: the terminal form prints the constraint as
+    /// Python's repr.
+    terminal_python: bool,
+    /// [`py_repr::NON_PRINTABLE`] as a JavaScript array of `[lo, hi]` pairs.
+    non_printable: String,
 }
 
 fn fields_json(fields: &[ProfileField]) -> Value {
@@ -574,6 +582,15 @@ fn profiles_view(cat: &Catalogue) -> ProfilesView {
         jsonrpc_data,
         jsonrpc_data_type,
         jsonrpc_data_kind,
+        terminal_python: cat.profiles.terminal.values == ValueStyle::Python,
+        non_printable: format!(
+            "[{}]",
+            py_repr::NON_PRINTABLE
+                .iter()
+                .map(|(lo, hi)| format!("[0x{lo:x}, 0x{hi:x}]"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
     }
 }
 

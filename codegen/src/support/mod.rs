@@ -6,5 +6,6 @@ pub mod entry_json;
 pub mod facts;
 pub mod header;
 pub mod pretty_json;
+pub mod py_repr;
 pub mod suggest;
 pub mod text;

@@ -398,6 +398,19 @@ def _json(v: object) -> str:
     return json.dumps(v, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
 
 
+def _terminal_value(v: object) -> str:
+{%- if terminal_python %}
+    """The constraint line's value (`profiles.terminal.values: python`): `repr()` of the
+    value as `json.loads` reads it back, the Rust and TypeScript targets' rule."""
+    import json
+
+    return repr(json.loads(_json(v)))
+{%- else %}
+    """The constraint line's value: compact JSON."""
+    return _json(v)
+{%- endif %}
+
+
 def _kind(ty: str) -> str:
     """A param's type word (`list` for `list:string`)."""
     return ty.partition(":")[0]
@@ -587,7 +600,7 @@ class {{ registry_class }}(Exception):
             s += f" `{self.argument}`"
         s += f": {self.message}"
         if self.constraint is not None:
-            s += f"\n  constraint: {_json(self.constraint)}"
+            s += f"\n  constraint: {_terminal_value(self.constraint)}"
         if self.suggestion is not None:
             s += f"\n  hint: {self.suggestion}"
         return s

@@ -195,8 +195,9 @@ pub fn driver_main_with_foreign(
             .find(|p| p.example.is_some())
             .map_or("the-arg", |p| p.name.as_str());
         s.push_str(&format!(
-            "    codes.push(code_report(ErrorCode::{v}, vec![\n        {ctor},\n        {ctor}.with_argument(\"the-arg\").with_constraint(json!({{\"minLength\": 1}})).with_context(\"form\", \"deploy\").with_context(\"argument\", \"ignored\").with_context(WIRE.code, \"overwritten?\").with_context(\"n\", 7),\n        {ctor}.with_suggestion(\"Try `this` instead.\").with_context(\"z\", json!([1, 2])),\n        {ctor}.with_message(\"Raised as worded\").with_expected(!ErrorCode::{v}.expected()).with_error_type(\"RaisedAs\").with_context(\"tool\", \"deploy\").with_context(\"example\", \"x\").with_context(\"schema\", json!({{\"type\": \"object\"}})),\n        {ctor}.with_argument({argument:?}),\n    ]));\n",
+            "    codes.push(code_report(ErrorCode::{v}, vec![\n        {ctor},\n        {ctor}.with_argument(\"the-arg\").with_constraint(serde_json::from_str::<Value>({rich:?}).unwrap()).with_context(\"form\", \"deploy\").with_context(\"argument\", \"ignored\").with_context(WIRE.code, \"overwritten?\").with_context(\"n\", 7),\n        {ctor}.with_suggestion(\"Try `this` instead.\").with_context(\"z\", json!([1, 2])),\n        {ctor}.with_message(\"Raised as worded\").with_expected(!ErrorCode::{v}.expected()).with_error_type(\"RaisedAs\").with_context(\"tool\", \"deploy\").with_context(\"example\", \"x\").with_context(\"schema\", json!({{\"type\": \"object\"}})),\n        {ctor}.with_argument({argument:?}),\n    ]));\n",
             v = e.rust_variant,
+            rich = include_str!("../vectors_support/rich-constraint.json"),
         ));
     }
     // Each namespace's sub-enum: exactly its codes, both ways.

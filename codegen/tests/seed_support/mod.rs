@@ -29,6 +29,8 @@ namespaces:
     category: invalid_params
     code_prefix: M-FRM-
 profiles:
+  terminal:
+    values: python
   mcp_tool_error:
     text: "Error: {message}"
     data: errorData

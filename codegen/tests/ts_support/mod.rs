@@ -99,6 +99,8 @@ namespaces:
     category: internal
     code_prefix: M-CFG-
 profiles:
+  terminal:
+    values: python
   mcp_tool_error:
     text: "Error: {message}"
     data: errorData

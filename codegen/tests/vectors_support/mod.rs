@@ -54,6 +54,18 @@ pub fn wire_with(
     Value::Object(m)
 }
 
+/// A constraint printed as JSON, or as Python's repr (`profiles.terminal.values: python`):
+/// quotes, escapes, non-printable code points, floats, true/false/null, nesting. Its floats
+/// are ones every language prints alike in JSON (non-integral, 1e-4 to 1e16): outside that
+/// range serde_json, `JSON.stringify` and Python's `json.dumps` differ (`1e16`,
+/// `10000000000000000`, `1e+16`). Python-repr floats outside it are checked in `py_repr.rs`.
+pub fn rich_constraint() -> Value {
+    serde_json::from_str(RICH_CONSTRAINT).unwrap()
+}
+
+/// The text of [`rich_constraint`] (also in the Rust driver: `rust_support/harness.rs`).
+pub const RICH_CONSTRAINT: &str = include_str!("rich-constraint.json");
+
 /// A code string no version of this catalogue has (live, legacy or retired).
 pub fn fresh_code(cat: &Catalogue) -> String {
     let mut fresh = String::from("ZZ-NEWER-999");
@@ -314,7 +326,7 @@ fn case(cat: &Catalogue, label: String, inst: &Instance<'_>) -> Value {
         "mcp": mcp,
         "jsonrpc": jsonrpc,
         "problem": inst.problem_json(cat),
-        "terminal": inst.terminal_text(),
+        "terminal": inst.terminal_text(cat),
         "toolId": TOOL_ID,
         "toolResponse": inst.tool_response(cat, TOOL_ID),
     })
@@ -333,7 +345,7 @@ pub fn vectors(cat: &Catalogue, module: &str, wire_schema: &str) -> Value {
         cases.push(case(cat, format!("{} example", e.code), &plain));
         let mut rich = Instance::example(e);
         rich.argument = Some("arg `x` \"q\"".into());
-        rich.constraint = Some(json!({"minLength": 1, "pattern": "^[a-z]+$"}));
+        rich.constraint = Some(rich_constraint());
         rich.context = vec![
             ("form".into(), json!("deploy")),
             ("attempt".into(), json!(2)),

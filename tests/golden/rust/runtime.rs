@@ -3274,7 +3274,8 @@ impl ::core::fmt::Display for Error {
         }
         write!(f, ": {}", d.message)?;
         if let Some(c) = &d.constraint {
-            write!(f, "\n  constraint: {c}")?;
+            f.write_str("\n  constraint: ")?;
+            errdex_fmt_value(f, c)?;
         }
         if let Some(h) = &d.suggestion {
             write!(f, "\n  hint: {h}")?;
@@ -3357,4 +3358,11 @@ impl From<Error> for ::serde_json::Value {
     fn from(e: Error) -> ::serde_json::Value {
         e.to_wire()
     }
+}
+
+/// The `constraint:` line's value in the terminal form: compact JSON.
+#[inline]
+#[allow(dead_code)]
+fn errdex_fmt_value(f: &mut ::core::fmt::Formatter<'_>, v: &::serde_json::Value) -> ::core::fmt::Result {
+    ::core::fmt::Display::fmt(v, f)
 }

@@ -1114,6 +1114,71 @@ export function isWireError(x) {
   return e.kind === "known" && e.wireCode === e.code && e.problems.length === 0 &&
     typeof x[WIRE.message] === "string";
 }
+// The `constraint:` line's value in the terminal form (`profiles.terminal.values: python`):
+// Python's `repr()` of the value as `json.loads(JSON.stringify(v))` reads it — the same
+// algorithm and table as the Rust crate's `Display`.
+const NON_PRINTABLE = [[0x80, 0xa0], [0xad, 0xad], [0x600, 0x605], [0x61c, 0x61c], [0x6dd, 0x6dd], [0x70f, 0x70f], [0x890, 0x891], [0x8e2, 0x8e2], [0x1680, 0x1680], [0x180e, 0x180e], [0x2000, 0x200f], [0x2028, 0x202f], [0x205f, 0x2064], [0x2066, 0x206f], [0x3000, 0x3000], [0xd800, 0xf8ff], [0xfeff, 0xfeff], [0xfff9, 0xfffb], [0x110bd, 0x110bd], [0x110cd, 0x110cd], [0x13430, 0x13438], [0x1bca0, 0x1bca3], [0x1d173, 0x1d17a], [0xe0001, 0xe0001], [0xe0020, 0xe007f], [0xf0000, 0xffffd], [0x100000, 0x10fffd]];
+
+function isNonPrintable(n) {
+  let lo = 0;
+  let hi = NON_PRINTABLE.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const [a, b] = NON_PRINTABLE[mid];
+    if (b < n) lo = mid + 1;
+    else if (a > n) hi = mid - 1;
+    else return true;
+  }
+  return false;
+}
+
+const hex = (n, width) => n.toString(16).padStart(width, "0");
+
+function pyStr(s) {
+  const quote = s.includes("'") && !s.includes('"') ? '"' : "'";
+  let out = quote;
+  for (const ch of s) {
+    const n = ch.codePointAt(0);
+    if (ch === "\\") out += "\\\\";
+    else if (ch === "\t") out += "\\t";
+    else if (ch === "\n") out += "\\n";
+    else if (ch === "\r") out += "\\r";
+    else if (ch === quote) out += "\\" + ch;
+    else if (n < 0x20 || n === 0x7f) out += "\\x" + hex(n, 2);
+    else if (n >= 0x80 && isNonPrintable(n)) {
+      out += n <= 0xff ? "\\x" + hex(n, 2) : n <= 0xffff ? "\\u" + hex(n, 4) : "\\U" + hex(n, 8);
+    } else out += ch;
+  }
+  return out + quote;
+}
+
+function pyNumber(x) {
+  if (Number.isSafeInteger(x)) return String(x);
+  const [mantissa, e] = x.toExponential().split("e");
+  const exp = Number(e);
+  if (exp >= -4 && exp < 16) {
+    const s = String(x);
+    return s.includes(".") ? s : s + ".0";
+  }
+  return `${mantissa}e${exp < 0 ? "-" : "+"}${String(Math.abs(exp)).padStart(2, "0")}`;
+}
+
+function pyRepr(v) {
+  if (v === null) return "None";
+  if (v === true) return "True";
+  if (v === false) return "False";
+  if (typeof v === "number") return pyNumber(v);
+  if (typeof v === "string") return pyStr(v);
+  if (Array.isArray(v)) return `[${v.map(pyRepr).join(", ")}]`;
+  return `{${Object.entries(v)
+    .map(([k, x]) => `${pyStr(k)}: ${pyRepr(x)}`)
+    .join(", ")}}`;
+}
+
+const formatValue = (v) => {
+  const json = JSON.stringify(v);
+  return json === undefined ? "None" : pyRepr(JSON.parse(json));
+};
 
 // Stands for the message while a profile text is matched against a received one.
 const MESSAGE_HOLE = "\u0000errdex:message\u0000";
@@ -1142,7 +1207,7 @@ function messageIn(template, text, v) {
     }
   }
   let compact = v.code + (typeof v.argument === "string" ? ` \`${v.argument}\`` : "") + ": " + MESSAGE_HOLE;
-  if (v.constraint !== undefined) compact += `\n  constraint: ${JSON.stringify(v.constraint)}`;
+  if (v.constraint !== undefined) compact += `\n  constraint: ${formatValue(v.constraint)}`;
   if (typeof v.suggestion === "string") compact += `\n  hint: ${v.suggestion}`;
   const shape = renderTemplate(template, {
     message: MESSAGE_HOLE,
@@ -1377,7 +1442,7 @@ export class ErrdexError extends Error {
     let s = this.code;
     if (this.argument !== undefined) s += ` \`${this.argument}\``;
     s += `: ${this.message}`;
-    if (this.constraint !== undefined) s += `\n  constraint: ${JSON.stringify(this.constraint)}`;
+    if (this.constraint !== undefined) s += `\n  constraint: ${formatValue(this.constraint)}`;
     if (this.suggestion !== undefined) s += `\n  hint: ${this.suggestion}`;
     return s;
   }

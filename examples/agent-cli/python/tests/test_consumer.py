@@ -25,12 +25,11 @@ def test_the_reference_raise_is_a_milo_error_of_its_code() -> None:
 def test_the_cli_prints_the_compact_form_and_exits_with_the_codes_exit_code() -> None:
     code, text = milo.cli(["deploy", ""])
     assert code == 1
-    # The document's lines: M-FRM-001 `environment`: Environment is required /
-    # constraint: {'minLength': 1} / hint: Provide a non-empty environment name.
-    # (errdex prints the constraint as JSON and indents the detail lines; see README.md.)
+    # The document's lines, indented as milo's own format_compact() indents them (the
+    # published text lost its leading whitespace; see README.md).
     assert text.splitlines() == [
         "M-FRM-001 `environment`: Environment is required",
-        '  constraint: {"minLength":1}',
+        "  constraint: {'minLength': 1}",
         "  hint: Provide a non-empty environment name.",
     ]
 

@@ -618,6 +618,8 @@ export function isWireError(x) {
   return e.kind === "known" && e.wireCode === e.code && e.problems.length === 0 &&
     typeof x[WIRE.message] === "string";
 }
+// The `constraint:` line's value in the terminal form: compact JSON.
+const formatValue = (v) => JSON.stringify(v);
 
 // Stands for the message while a profile text is matched against a received one.
 const MESSAGE_HOLE = "\u0000errdex:message\u0000";
@@ -646,7 +648,7 @@ function messageIn(template, text, v) {
     }
   }
   let compact = v.code + (typeof v.argument === "string" ? ` \`${v.argument}\`` : "") + ": " + MESSAGE_HOLE;
-  if (v.constraint !== undefined) compact += `\n  constraint: ${JSON.stringify(v.constraint)}`;
+  if (v.constraint !== undefined) compact += `\n  constraint: ${formatValue(v.constraint)}`;
   if (typeof v.suggestion === "string") compact += `\n  hint: ${v.suggestion}`;
   const shape = renderTemplate(template, {
     message: MESSAGE_HOLE,
@@ -881,7 +883,7 @@ export class AppError extends Error {
     let s = this.code;
     if (this.argument !== undefined) s += ` \`${this.argument}\``;
     s += `: ${this.message}`;
-    if (this.constraint !== undefined) s += `\n  constraint: ${JSON.stringify(this.constraint)}`;
+    if (this.constraint !== undefined) s += `\n  constraint: ${formatValue(this.constraint)}`;
     if (this.suggestion !== undefined) s += `\n  hint: ${this.suggestion}`;
     return s;
   }

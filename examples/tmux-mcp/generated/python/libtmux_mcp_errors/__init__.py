@@ -402,6 +402,11 @@ def _json(v: object) -> str:
     return json.dumps(v, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
 
 
+def _terminal_value(v: object) -> str:
+    """The constraint line's value: compact JSON."""
+    return _json(v)
+
+
 def _kind(ty: str) -> str:
     """A param's type word (`list` for `list:string`)."""
     return ty.partition(":")[0]
@@ -591,7 +596,7 @@ class ToolError(Exception):
             s += f" `{self.argument}`"
         s += f": {self.message}"
         if self.constraint is not None:
-            s += f"\n  constraint: {_json(self.constraint)}"
+            s += f"\n  constraint: {_terminal_value(self.constraint)}"
         if self.suggestion is not None:
             s += f"\n  hint: {self.suggestion}"
         return s
