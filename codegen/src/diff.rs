@@ -70,7 +70,7 @@
 use std::fmt::Write as _;
 
 use crate::ir::{
-    Catalogue, Category, ErrorEntry, JsonRpcData, Namespace, Param, ProfileField, Retry, ValueStyle,
+    Catalogue, Category, ErrorEntry, JsonRpcData, Namespace, Param, ProfileField, Retry,
 };
 use crate::names;
 use crate::support::facts;
@@ -1608,20 +1608,13 @@ impl Differ<'_> {
             Some(or.message.raw.as_str()),
             Some(nr.message.raw.as_str()),
         );
-        if o.terminal.values != n.terminal.values {
-            let word = |v: ValueStyle| match v {
-                ValueStyle::Json => "json",
-                ValueStyle::Python => "python",
-            };
-            self.push(
-                &s,
-                ChangeKind::ProfileTextChanged,
-                "profiles.terminal.values",
-                Some(word(o.terminal.values).to_string()),
-                Some(word(n.terminal.values).to_string()),
-                "",
-            );
-        }
+        self.text_changed(
+            &s,
+            ChangeKind::ProfileTextChanged,
+            "profiles.terminal.values",
+            Some(o.terminal.values.as_str()),
+            Some(n.terminal.values.as_str()),
+        );
     }
 
     /// Output key → fact lists of a profile, old against new, by key.

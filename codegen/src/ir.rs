@@ -493,6 +493,19 @@ pub enum ValueStyle {
     Python,
 }
 
+impl ValueStyle {
+    /// Every style, in the order of `profiles.terminal.values`' words.
+    pub const ALL: [ValueStyle; 2] = [ValueStyle::Json, ValueStyle::Python];
+
+    /// The catalogue's word for it (`json`, `python`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ValueStyle::Json => "json",
+            ValueStyle::Python => "python",
+        }
+    }
+}
+
 /// The MCP `CallToolResult` of a failed tool call.
 #[derive(Debug, Clone, PartialEq)]
 pub struct McpProfile {

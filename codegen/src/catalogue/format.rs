@@ -891,7 +891,8 @@ pub static PROFILES: Section = Section {
     ],
 };
 
-/// The words of `profiles.terminal.values`, in [`crate::ir::ValueStyle`] order.
+/// The words of `profiles.terminal.values`: [`crate::ir::ValueStyle::as_str`] of each
+/// (a test checks they agree).
 pub const VALUE_STYLES: [&str; 2] = ["json", "python"];
 
 pub static TERMINAL: Section = Section {

@@ -187,10 +187,9 @@ impl Cx<'_> {
             && let Some(vn) = t.get("values")
             && let Some(word) = self.text(vn, "values")
         {
-            match word.as_str() {
-                "json" => profiles.terminal.values = ValueStyle::Json,
-                "python" => profiles.terminal.values = ValueStyle::Python,
-                _ => {
+            match ValueStyle::ALL.into_iter().find(|v| v.as_str() == word) {
+                Some(v) => profiles.terminal.values = v,
+                None => {
                     let d = self.err(
                         DiagCode::BadValue,
                         vn.span,
@@ -208,5 +207,15 @@ impl Cx<'_> {
             }
         }
         profiles
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_value_style_words_are_the_irs() {
+        assert_eq!(format::VALUE_STYLES, ValueStyle::ALL.map(ValueStyle::as_str));
     }
 }

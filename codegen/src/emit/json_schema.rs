@@ -355,6 +355,7 @@ fn registry_json_text(cat: &Catalogue) -> String {
             w.field("name", &r.name);
             w.field("title", &r.title);
             w.field("docs_url", &r.docs_url);
+            w.field("docs_site_url", &r.docs_site_url);
             w.field("code_pattern", &r.code_pattern);
             w.field_object("wire", |w| {
                 w.field("code", &wire.code);
@@ -373,6 +374,7 @@ fn registry_json_text(cat: &Catalogue) -> String {
             for c in &cat.categories {
                 w.object(|w| {
                     w.field("key", &c.key);
+                    w.field("title", &c.title);
                     w.field("summary", &c.summary);
                     w.field("retryable", c.retryable);
                     entry_json::write_retry(w, &c.retry);
@@ -415,6 +417,9 @@ fn registry_json_text(cat: &Catalogue) -> String {
                     w.field("name", &t.name);
                     w.field("since", &t.since);
                     w.field("note", &t.note);
+                    let by = t.replaced_by.and_then(|i| cat.errors.get(i));
+                    w.field("replaced_by", by.map(|e| &e.name));
+                    w.field("replaced_by_code", by.map(|e| &e.code));
                     w.field("anchor", &t.anchor);
                 });
             }

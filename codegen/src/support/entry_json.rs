@@ -53,6 +53,9 @@ pub fn write_profiles(w: &mut Pretty, profiles: &Profiles) {
             JsonRpcData::Fields(f) => w.field_object("data", |w| fields(w, f)),
         }
     });
+    w.field_object("terminal", |w| {
+        w.field("values", profiles.terminal.values.as_str());
+    });
 }
 
 /// The members of an entry's object, in document order (call it inside
