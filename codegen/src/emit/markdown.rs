@@ -114,12 +114,35 @@ fn book_toml(cat: &Catalogue) -> String {
          # (whose terms would get ids that could shadow a code's anchor)\n\
          smart-punctuation = false\ndefinition-lists = false\n\
          # tables that fit the content column (see the file)\n\
-         additional-css = [\"errdex.css\"]\n\n\
+         additional-css = [\"errdex.css\"]\n{}\n\
          [output.html.playground]\n\
          # code in explanations is illustrative, not sent to the Rust playground\n\
          runnable = false\n",
         header_text(&cat.source_name).replace(['\n', '\r'], " "),
         escape::toml_string(&cat.registry.title),
+        site_url_line(cat),
+    )
+}
+
+/// `site-url`, the path the book is served under (`registry.docs_site_url`'s path), so
+/// the 404 page's links and assets resolve from any depth; nothing when the site is not
+/// stated (mdBook's default `/`).
+fn site_url_line(cat: &Catalogue) -> String {
+    let Some(url) = cat.registry.docs_site_url.as_deref() else {
+        return String::new();
+    };
+    let after_scheme = url.split_once("://").map_or(url, |(_, rest)| rest);
+    let path = after_scheme.find('/').map_or("/", |i| &after_scheme[i..]);
+    let path = path.split(['?', '#']).next().unwrap_or("/");
+    let path = if path.ends_with('/') {
+        path.to_string()
+    } else {
+        format!("{path}/")
+    };
+    format!(
+        "# where the book is deployed (registry.docs_site_url): the 404 page's links resolve\n\
+         site-url = {}\n",
+        escape::toml_string(&path)
     )
 }
 
