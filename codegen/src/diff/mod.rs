@@ -1,0 +1,574 @@
+//! `errdex diff`: every change between two catalogue versions, classified as breaking or
+//! compatible.
+//!
+//! Error codes are a public contract: clients match on codes, scripts on exit codes, agents
+//! on retryability, links on docs URLs, Rust and TypeScript code on generated identifiers.
+//! [`diff`] compares two validated catalogues (the IR, so every category default is already
+//! applied: a changed category default shows up on every code that inherits it) and returns
+//! one [`Finding`] per changed fact. Whether a finding is breaking depends only on its
+//! [`ChangeKind`] ([`ChangeKind::is_breaking`]).
+//!
+//! # How entries are matched
+//!
+//! An old entry is matched to a new one, in this order, among new entries not matched yet:
+//! 1. the same NAME;
+//! 2. a new entry that lists the old NAME among its `aliases` (a rename);
+//! 3. the same wire code (a rename);
+//! 4. a new entry that lists the old code among its `legacy_codes` (a rename and a new code).
+//!
+//! An old entry left unmatched was retired (its code is in the new `retired:` list:
+//! compatible) or removed (breaking). A new entry left unmatched is a new code (compatible),
+//! unless its code was retired in the old catalogue (breaking: codes are never reused).
+//!
+//! # Choices (where `docs/catalogue.md` is silent)
+//!
+//! - **Renames are breaking, even when the old NAME is kept as an alias.** Aliases make the
+//!   old NAME parse (`FromStr`, `errdex explain`, TypeScript lookups), but no target
+//!   generates identifiers for aliases: `ErrorCode::OldName`, `Error::old_name(..)` and
+//!   TypeScript's `ErrorCode.OLD_NAME` disappear, so code that names them stops compiling.
+//!   The advice says so; the compatible way is to keep the NAME and add the new spelling as
+//!   an alias.
+//! - **A changed code is breaking even when the old code is kept in `legacy_codes`**: legacy
+//!   codes let new readers parse old payloads, but old clients still see a code they do not
+//!   know.
+//! - **Docs URLs are contract** (they are problem+json `type` URIs and the links in every
+//!   message): a per-code URL change is breaking; a change of the registry's `docs_url`
+//!   template is reported once at registry level (breaking, with the number of codes whose
+//!   URL it changes) instead of once per code. Publishing URLs for the first time is
+//!   compatible: a registry that had no template (codes linked relative to the generated
+//!   book, `frm.html#acm-frm-001`) gaining one, or such a code gaining an absolute
+//!   per-code `docs_url`. Dropping the template again is breaking.
+//! - **Wire keys**: renaming the code or message key, removing or renaming the category or
+//!   retryable key, and any change of the details key (extras move) are breaking. Adding a
+//!   category or retryable key to a wire object that had none is compatible (readers ignore
+//!   keys they do not know).
+//! - **Registry name** names the npm package (`<name>-errors`) and the default crate name:
+//!   breaking. `mcp_meta_prefix` renames every MCP `_meta` key: breaking.
+//! - **Profiles** (`profiles:`): the keys agents read are contract. Removing or renaming a
+//!   key of the MCP tool-error facts or of the JSON-RPC `data`, giving a key another fact,
+//!   moving the facts (`_meta` → `errorData`, another prefix, JSON-RPC `data` from the wire
+//!   object to chosen facts) are breaking; a new key is compatible. The texts
+//!   (`content[0].text`, the JSON-RPC `message`, the terminal form's value style) are for
+//!   humans: compatible, reported. Key order is not compared (JSON objects are unordered).
+//! - **Categories and namespaces**: removing one is breaking (`Category::X` /
+//!   `Namespace::X` disappear; clients classify codes they do not know by the category on
+//!   the wire). A category's own retryable flag, exit code, HTTP status and JSON-RPC code
+//!   are contract too (they classify unknown codes), so changing them is breaking at
+//!   category level as well as on each code that inherits them.
+//! - **Compatible, but reported**: a changed `expected` flag (it changes the log level, not
+//!   what a client sees), retry advice, text (summary, message template wording,
+//!   suggestion, explanation, titles), `since`, deprecations, new aliases and legacy codes,
+//!   `code_pattern` and namespace `code_prefix` (validation rules only), retiring a live
+//!   code (moving it to `retired:` is the compatible way to remove it; the advice
+//!   recommends deprecating first so the compiler warns users), a new tombstone.
+//! - **Tombstones**: removing a code from `retired:` is breaking (the tombstone is what stops
+//!   the code from being reused); using it again is reported as a reused retired code.
+//! - A message template whose placeholders change is a text edit; the param list itself
+//!   (names, types, order: the Rust constructor's signature and the wire keys) is what is
+//!   compared as contract.
+
+use std::fmt::Write as _;
+
+mod categories;
+mod entries;
+mod namespaces;
+mod profiles;
+mod registry;
+mod retired;
+
+use crate::ir::{
+    Catalogue, Category, ErrorEntry, JsonRpcData, Namespace, Param, ProfileField, Retry,
+};
+use crate::names;
+use crate::support::facts;
+use crate::support::text::escape_controls_in_line;
+
+/// What a finding is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Scope {
+    /// The `registry:` block (wire keys, docs URL template, names).
+    Registry,
+    /// One category, named by its key.
+    Category,
+    /// One namespace, named by its key.
+    Namespace,
+    /// One live error code (or one that was live in the old catalogue).
+    Code,
+    /// One tombstone of `retired:`.
+    Retired,
+}
+
+impl Scope {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Scope::Registry => "registry",
+            Scope::Category => "category",
+            Scope::Namespace => "namespace",
+            Scope::Code => "code",
+            Scope::Retired => "retired",
+        }
+    }
+}
+
+macro_rules! change_kinds {
+    ($( $(#[$doc:meta])* $variant:ident = $id:literal, $breaking:literal; )*) => {
+        /// Every kind of change `errdex diff` reports. The id (`as_str`) is stable: tools
+        /// and the test corpus match on it.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum ChangeKind {
+            $( $(#[$doc])* $variant, )*
+        }
+
+        impl ChangeKind {
+            /// Every kind, breaking ones first.
+            pub const ALL: &'static [ChangeKind] = &[$(ChangeKind::$variant),*];
+
+            /// The stable kebab-case id, e.g. `category-changed`.
+            pub fn as_str(self) -> &'static str {
+                match self { $(ChangeKind::$variant => $id,)* }
+            }
+
+            /// Whether a change of this kind breaks clients of the old catalogue.
+            pub fn is_breaking(self) -> bool {
+                match self { $(ChangeKind::$variant => $breaking,)* }
+            }
+
+            /// Parses an id back (`None` for an unknown id).
+            pub fn from_id(id: &str) -> Option<ChangeKind> {
+                match id { $($id => Some(ChangeKind::$variant),)* _ => None }
+            }
+        }
+    };
+}
+
+change_kinds! {
+    // ---- breaking
+    /// A live code disappeared without being moved to `retired:`.
+    CodeRemoved = "code-removed", true;
+    /// A code retired in the old catalogue is used again (as a code or legacy code).
+    RetiredCodeReused = "retired-code-reused", true;
+    /// A tombstone was dropped from `retired:` (the code could be reused later).
+    TombstoneRemoved = "tombstone-removed", true;
+    /// The wire code of a NAME changed.
+    CodeChanged = "code-changed", true;
+    /// The NAME changed: Rust and TypeScript identifiers change.
+    Renamed = "renamed", true;
+    /// The NAME kept, but a generated identifier changed (naming rules changed).
+    IdentifierChanged = "identifier-changed", true;
+    /// The code's category changed.
+    CategoryChanged = "category-changed", true;
+    /// The retryable flag changed (of a code, or of a category).
+    RetryableChanged = "retryable-changed", true;
+    /// The exit code changed.
+    ExitCodeChanged = "exit-code-changed", true;
+    /// The HTTP status changed.
+    HttpStatusChanged = "http-status-changed", true;
+    /// The JSON-RPC error code changed.
+    JsonrpcCodeChanged = "jsonrpc-code-changed", true;
+    /// A param was added (the Rust constructor's signature changes).
+    ParamAdded = "param-added", true;
+    /// A param was removed.
+    ParamRemoved = "param-removed", true;
+    /// A param's type changed.
+    ParamRetyped = "param-retyped", true;
+    /// The params were reordered (positional constructor arguments).
+    ParamsReordered = "params-reordered", true;
+    /// An object param's JSON Schema changed: its generated TypeScript and Python types, and
+    /// the wire schema, change with it.
+    ParamSchemaChanged = "param-schema-changed", true;
+    /// The code moved to another namespace.
+    NamespaceChanged = "namespace-changed", true;
+    /// The code's resolved docs URL changed.
+    DocsUrlChanged = "docs-url-changed", true;
+    /// An alias (another NAME) was removed.
+    AliasRemoved = "alias-removed", true;
+    /// A legacy code was removed.
+    LegacyCodeRemoved = "legacy-code-removed", true;
+    /// A category was removed (or renamed: its key is its wire value).
+    CategoryRemoved = "category-removed", true;
+    /// A namespace was removed (or renamed).
+    NamespaceRemoved = "namespace-removed", true;
+    /// The registry name changed: npm package and default crate names change.
+    PackageNameChanged = "package-name-changed", true;
+    /// The registry's docs URL template changed the URL of existing codes.
+    DocsUrlTemplateChanged = "docs-url-template-changed", true;
+    /// A key of the wire object was renamed or removed, or extras moved.
+    WireKeyChanged = "wire-key-changed", true;
+    /// The MCP `_meta` key prefix changed.
+    McpMetaPrefixChanged = "mcp-meta-prefix-changed", true;
+    /// A key of the MCP tool-error facts or of the JSON-RPC error's `data` is gone (removed
+    /// or renamed): agents that repair calls from it stop finding it.
+    ProfileFieldRemoved = "profile-field-removed", true;
+    /// A key of the MCP tool-error facts or of the JSON-RPC `data` now carries another fact.
+    ProfileFieldChanged = "profile-field-changed", true;
+    /// The facts moved: another MCP result member (`_meta`, `structuredContent`,
+    /// `errorData`), another key prefix, or a JSON-RPC `data` of another kind (the wire
+    /// object, chosen facts, none).
+    ProfileShapeChanged = "profile-shape-changed", true;
+    // ---- compatible
+    /// A new code.
+    CodeAdded = "code-added", false;
+    /// A live code moved to `retired:`.
+    CodeRetired = "code-retired", false;
+    /// A new tombstone for a code that was not live.
+    TombstoneAdded = "tombstone-added", false;
+    /// A new category.
+    CategoryAdded = "category-added", false;
+    /// A new namespace.
+    NamespaceAdded = "namespace-added", false;
+    /// A code was deprecated.
+    Deprecated = "deprecated", false;
+    /// A deprecation was lifted.
+    Undeprecated = "undeprecated", false;
+    /// The deprecation's note, version or replacement changed.
+    DeprecationChanged = "deprecation-changed", false;
+    /// A new alias.
+    AliasAdded = "alias-added", false;
+    /// A new legacy code.
+    LegacyCodeAdded = "legacy-code-added", false;
+    /// A summary changed.
+    SummaryChanged = "summary-changed", false;
+    /// The wording of a message template changed.
+    MessageChanged = "message-changed", false;
+    /// A suggestion was added, changed or removed.
+    SuggestionChanged = "suggestion-changed", false;
+    /// The explanation changed.
+    ExplanationChanged = "explanation-changed", false;
+    /// `since` changed.
+    SinceChanged = "since-changed", false;
+    /// A title changed (registry, category or namespace).
+    TitleChanged = "title-changed", false;
+    /// A param's `example` changed (docs and example payloads only).
+    ParamExampleChanged = "param-example-changed", false;
+    /// The `expected` flag changed: the log level (WARN / ERROR), not the client contract.
+    LogLevelChanged = "log-level-changed", false;
+    /// Retry advice (attempts, backoff, text) changed.
+    RetryAdviceChanged = "retry-advice-changed", false;
+    /// `registry.code_pattern` changed (a validation rule).
+    CodePatternChanged = "code-pattern-changed", false;
+    /// A namespace's `code_prefix` changed (a validation rule).
+    CodePrefixChanged = "code-prefix-changed", false;
+    /// A docs URL template where the registry had none: codes get published URLs
+    /// instead of links relative to the generated book.
+    DocsUrlTemplateAdded = "docs-url-template-added", false;
+    /// A code that had only the in-book relative link gets a published docs URL.
+    DocsUrlAdded = "docs-url-added", false;
+    /// A category or retryable key was added to the wire object.
+    WireKeyAdded = "wire-key-added", false;
+    /// A tombstone's note, name, version or replacement changed.
+    TombstoneChanged = "tombstone-changed", false;
+    /// A new key in the MCP tool-error facts or the JSON-RPC `data`.
+    ProfileFieldAdded = "profile-field-added", false;
+    /// A text for humans changed its form: the MCP result's `content[0].text`, the JSON-RPC
+    /// `message`, or how the terminal form prints values.
+    ProfileTextChanged = "profile-text-changed", false;
+}
+
+/// One changed fact.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Finding {
+    pub kind: ChangeKind,
+    /// `kind.is_breaking()`, kept as a field for consumers.
+    pub breaking: bool,
+    pub scope: Scope,
+    /// The subject: the wire code (old one for entries that existed before) for
+    /// [`Scope::Code`] and [`Scope::Retired`], the key for categories and namespaces,
+    /// `registry` for the registry.
+    pub code: String,
+    /// The entry's NAME (old NAME for entries that existed before), when there is one.
+    pub name: Option<String>,
+    /// The catalogue field, e.g. `category`, `params.limit`, `wire.code`.
+    pub field: String,
+    pub old: Option<String>,
+    pub new: Option<String>,
+    /// How to make the change compatible (breaking findings), or a note (may be empty).
+    pub advice: String,
+}
+
+impl Finding {
+    /// The JSON object `errdex diff --format json` prints for this finding.
+    pub fn to_json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "kind": self.kind.as_str(),
+            "breaking": self.breaking,
+            "scope": self.scope.as_str(),
+            "code": self.code,
+            "name": self.name,
+            "field": self.field,
+            "old": self.old,
+            "new": self.new,
+            "advice": self.advice,
+        })
+    }
+}
+
+/// Every change from `old` to `new`, in a stable order: registry, categories, namespaces,
+/// codes (old catalogue order, then new codes), tombstones.
+pub fn diff(old: &Catalogue, new: &Catalogue) -> Vec<Finding> {
+    let mut d = Differ {
+        old,
+        new,
+        out: Vec::new(),
+    };
+    d.registry();
+    d.categories();
+    d.namespaces();
+    d.entries();
+    d.retired();
+    d.profiles();
+    d.out
+}
+
+/// Findings reordered for reading: grouped by subject (scope + code), groups with a
+/// breaking finding first, breaking findings first inside each group; otherwise the order
+/// of [`diff`].
+pub fn grouped(findings: &[Finding]) -> Vec<Vec<&Finding>> {
+    let mut groups: Vec<Vec<&Finding>> = Vec::new();
+    for f in findings {
+        match groups
+            .iter_mut()
+            .find(|g| g[0].scope == f.scope && g[0].code == f.code)
+        {
+            Some(g) => g.push(f),
+            None => groups.push(vec![f]),
+        }
+    }
+    for g in &mut groups {
+        g.sort_by_key(|f| !f.breaking);
+    }
+    groups.sort_by_key(|g| !g.iter().any(|f| f.breaking));
+    groups
+}
+
+/// The human report: one block per subject, breaking first, then a summary line.
+/// Catalogue text is printed with control and bidi characters escaped.
+pub fn render_human(findings: &[Finding], old_name: &str, new_name: &str) -> String {
+    let mut s = String::new();
+    for group in grouped(findings) {
+        let head = group[0];
+        let _ = match (&head.scope, &head.name) {
+            (Scope::Registry, _) => writeln!(s, "registry"),
+            (scope, Some(name)) => writeln!(
+                s,
+                "{} {} ({})",
+                scope.as_str(),
+                escape_controls_in_line(&head.code, 200),
+                escape_controls_in_line(name, 200)
+            ),
+            (scope, None) => writeln!(
+                s,
+                "{} {}",
+                scope.as_str(),
+                escape_controls_in_line(&head.code, 200)
+            ),
+        };
+        for f in group {
+            let tag = if f.breaking {
+                "BREAKING  "
+            } else {
+                "compatible"
+            };
+            let change = match (&f.old, &f.new) {
+                (Some(o), Some(n)) => format!("{} → {}", show(o), show(n)),
+                (None, Some(n)) => format!("(none) → {}", show(n)),
+                (Some(o), None) => format!("{} → (none)", show(o)),
+                (None, None) => String::new(),
+            };
+            let _ = writeln!(
+                s,
+                "  {tag} {}: {}: {change}",
+                f.kind.as_str(),
+                escape_controls_in_line(&f.field, 200)
+            );
+            if !f.advice.is_empty() {
+                let label = if f.breaking { "fix" } else { "note" };
+                let _ = writeln!(
+                    s,
+                    "             {label}: {}",
+                    escape_controls_in_line(&f.advice, 2000)
+                );
+            }
+        }
+        s.push('\n');
+    }
+    let breaking = findings.iter().filter(|f| f.breaking).count();
+    let _ = writeln!(
+        s,
+        "{breaking} breaking, {} compatible change(s) between {} and {}",
+        findings.len() - breaking,
+        escape_controls_in_line(old_name, 500),
+        escape_controls_in_line(new_name, 500)
+    );
+    s
+}
+
+/// The JSON report of `errdex diff --format json`.
+pub fn to_json(findings: &[Finding], old_name: &str, new_name: &str) -> serde_json::Value {
+    let breaking = findings.iter().filter(|f| f.breaking).count();
+    let items: Vec<_> = grouped(findings)
+        .into_iter()
+        .flatten()
+        .map(Finding::to_json)
+        .collect();
+    serde_json::json!({
+        "old": old_name,
+        "new": new_name,
+        "breaking": breaking,
+        "compatible": findings.len() - breaking,
+        "findings": items,
+    })
+}
+
+/// A value for one line of the human report: quoted when it has spaces or is empty,
+/// shortened, control characters escaped.
+fn show(v: &str) -> String {
+    let c = escape_controls_in_line(v, 120);
+    if c.is_empty() || c.contains(char::is_whitespace) {
+        format!("\"{c}\"")
+    } else {
+        c
+    }
+}
+
+struct Differ<'a> {
+    old: &'a Catalogue,
+    new: &'a Catalogue,
+    out: Vec<Finding>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Matched {
+    Name,
+    Alias,
+    Code,
+    Legacy,
+}
+
+/// Subject of the findings being pushed.
+struct Subject<'s> {
+    scope: Scope,
+    code: &'s str,
+    name: Option<&'s str>,
+}
+
+/// A retry advice in errdex's words, the catalogue's advice quoted.
+fn retry_text(r: &Option<Retry>) -> Option<String> {
+    let r = r.as_ref()?;
+    Some(facts::retry_text(
+        &facts::retry_limits(r),
+        r.advice.as_deref(),
+        |a| format!("{a:?}"),
+    ))
+}
+
+/// The `expected` flag and the log level it means.
+fn log_level(expected: bool) -> String {
+    format!("{expected}: {}", facts::log_level_text(expected))
+}
+
+fn signature(e: &ErrorEntry) -> String {
+    let params: Vec<String> = e.params.iter().map(param_text).collect();
+    format!("Error::{}({})", e.rust_fn, params.join(", "))
+}
+
+fn compact_json(v: &serde_json::Value) -> String {
+    v.to_string()
+}
+
+fn param_text(p: &Param) -> String {
+    format!("{}: {}", p.name, p.ty.describe())
+}
+
+impl<'a> Differ<'a> {
+    fn push(
+        &mut self,
+        subject: &Subject<'_>,
+        kind: ChangeKind,
+        field: &str,
+        old: Option<String>,
+        new: Option<String>,
+        advice: impl Into<String>,
+    ) {
+        self.out.push(Finding {
+            kind,
+            breaking: kind.is_breaking(),
+            scope: subject.scope,
+            code: subject.code.to_string(),
+            name: subject.name.map(str::to_string),
+            field: field.to_string(),
+            old,
+            new,
+            advice: advice.into(),
+        });
+    }
+
+    /// A finding without advice when a text field differs (`None`: the field is absent).
+    fn text_changed(
+        &mut self,
+        subject: &Subject<'_>,
+        kind: ChangeKind,
+        field: &str,
+        old: Option<&str>,
+        new: Option<&str>,
+    ) {
+        if old != new {
+            self.push(
+                subject,
+                kind,
+                field,
+                old.map(str::to_string),
+                new.map(str::to_string),
+                "",
+            );
+        }
+    }
+}
+
+/// The mapping fields a category and an entry share (an entry's are resolved: category
+/// defaults applied).
+struct Mapping<'a> {
+    retryable: bool,
+    exit_code: u8,
+    http_status: u16,
+    jsonrpc_code: i32,
+    expected: bool,
+    retry: &'a Option<crate::ir::Retry>,
+}
+
+impl<'a> Mapping<'a> {
+    fn of_category(c: &'a Category) -> Self {
+        Mapping {
+            retryable: c.retryable,
+            exit_code: c.exit_code,
+            http_status: c.http_status,
+            jsonrpc_code: c.jsonrpc_code,
+            expected: c.expected,
+            retry: &c.retry,
+        }
+    }
+
+    fn of_entry(e: &'a ErrorEntry) -> Self {
+        Mapping {
+            retryable: e.retryable,
+            exit_code: e.exit_code,
+            http_status: e.http_status,
+            jsonrpc_code: e.jsonrpc_code,
+            expected: e.expected,
+            retry: &e.retry,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_unique_and_round_trip() {
+        let mut seen = std::collections::HashSet::new();
+        for k in ChangeKind::ALL {
+            assert!(seen.insert(k.as_str()), "duplicate id {}", k.as_str());
+            assert_eq!(ChangeKind::from_id(k.as_str()), Some(*k));
+        }
+    }
+}
