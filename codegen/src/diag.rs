@@ -116,22 +116,6 @@ diag_codes! {
     SourceUnreadable = "EDX0705", "SOURCE_UNREADABLE", Warning, "`{path}` was skipped: {reason}";
 }
 
-/// Every [`DiagCode`] as a Markdown table (code, NAME, severity, message), for the
-/// diagnostics part of `docs/catalogue.md` (checked by `codegen/tests/format_docs.rs`).
-/// Placeholders of a message show as `<name>`.
-pub fn reference_markdown() -> String {
-    use crate::support::doc_table::{cell, code, table};
-    let rows = DiagCode::ALL.iter().map(|c| {
-        vec![
-            code(c.as_str()),
-            code(c.name()),
-            c.severity().as_str().to_string(),
-            cell(&message_shape(*c)),
-        ]
-    });
-    table(&["Code", "NAME", "Severity", "Message"], rows)
-}
-
 /// A code's message with each placeholder written `<name>` (literal braces as themselves).
 pub fn message_shape(code: DiagCode) -> String {
     let names: Vec<String> = crate::template::placeholders(code.template())

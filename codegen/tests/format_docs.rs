@@ -2,7 +2,7 @@
 //!
 //! The page has generated parts, each between `<!-- BEGIN GENERATED: <part> ... -->` and
 //! `<!-- END GENERATED -->`: `keys` is [`format::reference_markdown`] (every section and key
-//! of `codegen/src/catalogue/format.rs`), `diagnostics` is [`diag::reference_markdown`]
+//! of `codegen/src/catalogue/format.rs`), `diagnostics` is [`format::diagnostics_markdown`]
 //! (every code of `codegen/src/diag.rs`). A key or a code added without the page fails here;
 //! `UPDATE_EXPECT=1 cargo test -p errdex-codegen --test format_docs` rewrites the generated
 //! parts (and nothing else of the page). The page's complete example must load without a
@@ -32,7 +32,7 @@ fn read_page() -> String {
 fn render(part: &str) -> Option<String> {
     match part {
         "keys" => Some(format::reference_markdown()),
-        "diagnostics" => Some(diag::reference_markdown()),
+        "diagnostics" => Some(format::diagnostics_markdown()),
         _ => None,
     }
 }

@@ -14,7 +14,7 @@ use Presence::{Optional, Required};
 
 mod reference;
 
-pub use reference::reference_markdown;
+pub use reference::{diagnostics_markdown, reference_markdown};
 
 /// The format version this errdex reads.
 pub const FORMAT_VERSION: i128 = 1;

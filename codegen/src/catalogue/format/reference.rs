@@ -20,6 +20,21 @@ const PATTERNS: [(&str, &str, &str); 4] = [
     ("class name", CLASS_NAME, "every `class`"),
 ];
 
+/// Every [`crate::diag::DiagCode`] as a Markdown table (code, NAME, severity, message), for the
+/// diagnostics part of `docs/catalogue.md` (checked by `codegen/tests/format_docs.rs`).
+/// Placeholders of a message show as `<name>`.
+pub fn diagnostics_markdown() -> String {
+    let rows = crate::diag::DiagCode::ALL.iter().map(|c| {
+        vec![
+            code(c.as_str()),
+            code(c.name()),
+            c.severity().as_str().to_string(),
+            cell(&crate::diag::message_shape(*c)),
+        ]
+    });
+    table(&["Code", "NAME", "Severity", "Message"], rows)
+}
+
 /// Every section of the format as a Markdown table (key, type, required or default,
 /// description), in the order of [`SECTIONS`], then the patterns those tables name.
 /// Headings are level 3: the page puts them under a level-2 heading of its own.
