@@ -6,5 +6,6 @@ pub mod entry_json;
 pub mod facts;
 pub mod header;
 pub mod pretty_json;
+pub mod raised_at;
 pub mod suggest;
 pub mod text;
