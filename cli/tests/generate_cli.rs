@@ -295,3 +295,58 @@ fn rust_file_is_the_builders_module_and_is_checked() {
     let with = std::fs::read_to_string(dir.path().join("src/errors.rs")).expect("written");
     assert!(with.contains("ERRDEX_MCP_STRUCTURED_CONTENT: bool = true"));
 }
+
+fn copy_tree(from: &Path, to: &Path) {
+    for e in std::fs::read_dir(from).expect("readable").flatten() {
+        let (src, dst) = (e.path(), to.join(e.file_name()));
+        if src.is_dir() {
+            std::fs::create_dir_all(&dst).expect("mkdir");
+            copy_tree(&src, &dst);
+        } else {
+            std::fs::copy(&src, &dst).expect("copy");
+        }
+    }
+}
+
+/// `usage.docs`: `generate` scans the tree around the catalogue and lists the places in the
+/// docs; `--check` scans again, so it passes on the same tree and fails, with the diff of
+/// the docs, once a raise has moved.
+#[test]
+fn usage_docs_list_places_and_check_rescans() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    copy_tree(&repo().join("tests/usage-docs"), dir.path());
+    let catalogue = dir.path().join("errors.yaml");
+    let run = |check: bool| {
+        let mut cmd = errdex();
+        cmd.args(["generate", "--catalogue"]).arg(&catalogue);
+        if check {
+            cmd.arg("--check");
+        }
+        cmd.output().expect("runs")
+    };
+    let out = run(false);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let page_path = dir.path().join("docs-site/src/frm.md");
+    let page = std::fs::read_to_string(&page_path).expect("the page");
+    assert!(page.contains("- <code>src/<wbr>lib.rs:5:20</code>\n"), "{page}");
+    assert!(page.contains("- and 2 more\n"), "{page}");
+    // The generated files (TypeScript, Python) are not places, though they name every code.
+    assert!(!page.contains("generated/"), "{page}");
+    let out = run(true);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    // A line above the raises moves them: the docs are stale.
+    let lib = dir.path().join("src/lib.rs");
+    let text = std::fs::read_to_string(&lib).expect("lib.rs");
+    std::fs::write(&lib, format!("// moved\n{text}")).expect("write");
+    let out = run(true);
+    assert!(!out.status.success());
+    let diff = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        diff.contains("-- <code>src/<wbr>lib.rs:5:20</code>") && diff.contains("+- <code>src/<wbr>lib.rs:6:20</code>"),
+        "{diff}"
+    );
+    let out = run(false);
+    assert!(out.status.success());
+    assert!(run(true).status.success());
+    assert!(std::fs::read_to_string(&page_path).expect("page").contains("src/<wbr>lib.rs:6:20"));
+}

@@ -86,6 +86,38 @@ pub struct Usage {
     /// The severities the catalogue sets (`usage.severity`), by code; `None` = off. The
     /// codes it leaves out keep their own severity.
     pub severity: Vec<(DiagCode, Option<Severity>)>,
+    /// `usage.docs`: the generated docs list where each code is raised; `None` (the
+    /// default) leaves the docs as they are without it.
+    pub docs: Option<UsageDocs>,
+}
+
+/// `usage.docs`, resolved: what `errdex generate` scans for the docs' "Raised at" lists,
+/// and how many places each code shows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UsageDocs {
+    /// Paths to scan, relative to the catalogue's folder, as written (`["."]` by default).
+    pub paths: Vec<String>,
+    /// How many places each code lists before "and N more".
+    pub places: usize,
+}
+
+/// What `usage.docs: true` means.
+pub mod usage_docs_defaults {
+    /// Scanned: the catalogue's folder.
+    pub const PATH: &str = ".";
+    /// Places listed per code.
+    pub const PLACES: i64 = 5;
+    /// The most places a code may list.
+    pub const MAX_PLACES: i64 = 100;
+}
+
+impl Default for UsageDocs {
+    fn default() -> Self {
+        UsageDocs {
+            paths: vec![usage_docs_defaults::PATH.to_string()],
+            places: usage_docs_defaults::PLACES.unsigned_abs() as usize,
+        }
+    }
 }
 
 impl Usage {

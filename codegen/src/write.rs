@@ -24,6 +24,8 @@ use crate::emit::rust::RustOptions;
 use crate::ir::Catalogue;
 #[cfg(feature = "generate")]
 use crate::names;
+#[cfg(feature = "generate")]
+use crate::support::raised_at::RaisedAt;
 
 /// Where each target goes, relative to the project root, and which targets to produce.
 #[cfg(feature = "generate")]
@@ -43,6 +45,9 @@ pub struct Settings {
     /// Options of the Rust module (as [`crate::Builder::options`]).
     pub rust: RustOptions,
     pub python: bool,
+    /// Where each code is raised, listed under it in the docs (`usage.docs`; built from a
+    /// scan by the command, see `usage::raised_at`); `None` (the default) lists nothing.
+    pub raised_at: Option<RaisedAt>,
 }
 
 #[cfg(feature = "generate")]
@@ -59,6 +64,7 @@ impl Default for Settings {
             rust_file: None,
             rust: RustOptions::default(),
             python: true,
+            raised_at: None,
         }
     }
 }
@@ -88,7 +94,13 @@ pub fn generate(cat: &Catalogue, settings: &Settings) -> Outputs {
                     .map_err(|_| f)
             })
         };
-        let docs = start(settings.docs, emit::markdown::emit);
+        // The docs take a second input (where codes are raised), so they run in a
+        // closure of their own.
+        let raised = settings.raised_at.as_ref();
+        let docs = settings.docs.then(|| {
+            let f = move || emit::markdown::emit_with(cat, raised);
+            std::thread::Builder::new().spawn_scoped(scope, f).map_err(|_| f)
+        });
         let ts = start(settings.typescript, emit::typescript::emit);
         let python = start(settings.python, emit::python::emit);
         // The npm package ships the wire schema too, so the schema target runs for it.
@@ -99,7 +111,11 @@ pub fn generate(cat: &Catalogue, settings: &Settings) -> Outputs {
                 Err(f) => f(cat),
             })
         };
-        (join(docs), join(ts), schema, join(python))
+        let docs = docs.map(|h| match h {
+            Ok(h) => h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)),
+            Err(f) => f(),
+        });
+        (docs, join(ts), schema, join(python))
     });
     let mut out = Outputs::new();
     let mut add = |dir: &Path, files: Option<Vec<(String, String)>>| {

@@ -4,10 +4,11 @@
 //! writes into `OUT_DIR` from a build script (for a catalogue named `errors.yaml`), so a
 //! project can commit it and drop the build dependency; `--check` then covers it too.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use errdex_codegen::emit::rust::RustOptions;
+use errdex_codegen::usage;
 use errdex_codegen::write::{self, Settings};
 
 use crate::Format;
@@ -74,12 +75,7 @@ pub fn run(args: Args) -> ExitCode {
         .catalogue
         .file_name()
         .map_or(file.clone(), |name| name.to_string_lossy().into_owned());
-    let root = args.root.clone().unwrap_or_else(|| {
-        args.catalogue
-            .parent()
-            .filter(|parent| !parent.as_os_str().is_empty())
-            .map_or(PathBuf::from("."), PathBuf::from)
-    });
+    let root = args.root.clone().unwrap_or_else(|| catalogue_dir(&args.catalogue));
     // A flag wins over the catalogue's `outputs:`, which wins over the default.
     let defaults = Settings::default();
     let pick = |flag: &Option<PathBuf>, set: &Option<String>, default: &PathBuf| {
@@ -88,7 +84,7 @@ pub fn run(args: Args) -> ExitCode {
             .unwrap_or_else(|| default.clone())
     };
     let set = &catalogue.outputs;
-    let settings = Settings {
+    let mut settings = Settings {
         docs_dir: pick(&args.docs_dir, &set.docs_dir, &defaults.docs_dir),
         ts_dir: pick(&args.ts_dir, &set.ts_dir, &defaults.ts_dir),
         schema_dir: pick(&args.schema_dir, &set.schema_dir, &defaults.schema_dir),
@@ -99,6 +95,15 @@ pub fn run(args: Args) -> ExitCode {
         python_dir: pick(&args.python_dir, &set.python_dir, &defaults.python_dir),
         ..defaults.clone()
     };
+    // `usage.docs`: the docs list where each code is raised, from a scan of the tree
+    // (every run, `--check` too, so the check compares with what this tree gives).
+    if settings.docs {
+        let generated = [&settings.docs_dir, &settings.ts_dir, &settings.schema_dir, &settings.python_dir]
+            .iter()
+            .filter_map(|d| root.join(d).canonicalize().ok())
+            .collect();
+        settings.raised_at = usage::raised_at(&catalogue, &catalogue_dir(&args.catalogue), generated);
+    }
     let outputs = write::generate(&catalogue, &settings);
     if args.check {
         let mut stale = write::check(&root, &outputs);
@@ -165,6 +170,15 @@ pub fn run(args: Args) -> ExitCode {
             fail::report(&failure, args.format)
         }
     }
+}
+
+/// The catalogue's folder: what `usage.docs.paths` and the places the docs list are
+/// relative to.
+fn catalogue_dir(catalogue: &Path) -> PathBuf {
+    catalogue
+        .parent()
+        .filter(|parent| !parent.as_os_str().is_empty())
+        .map_or(PathBuf::from("."), PathBuf::from)
 }
 
 /// `--package-version`: a semantic version, as `package.version`.

@@ -800,8 +800,37 @@ pub static USAGE: Section = Section {
             Optional,
             "How loudly each kind of finding is reported.",
         ),
+        key(
+            "docs",
+            Type::FlagOr(&USAGE_DOCS),
+            Presence::Default(Fallback::Bool(false)),
+            "List under each code of the generated docs where the source code raises it (`errdex generate` scans the tree, as `errdex usage`); `true` scans the catalogue's folder.",
+        ),
     ],
 };
+
+/// `usage.docs`: the "Raised at" lists of the generated docs.
+pub static USAGE_DOCS: Section = Section {
+    path: "usage.docs",
+    description: None,
+    nullable: false,
+    keys: &[
+        key(
+            "paths",
+            Type::List(Text::NonEmpty),
+            Presence::Default(Fallback::Text("the catalogue's folder")),
+            "Folders (or files) to scan, relative to the catalogue's folder (`..` allowed, not absolute); the docs show each place relative to that folder.",
+        ),
+        key(
+            "places",
+            Type::Integer { min: 1, max: Some(usage_docs_defaults::MAX_PLACES) },
+            Presence::Default(Fallback::Int(usage_docs_defaults::PLACES)),
+            "How many places each code lists; the others are counted (\"and 4 more\").",
+        ),
+    ],
+};
+
+pub use crate::ir::usage_docs_defaults;
 
 /// `usage.severity`: one key per finding of `errdex usage` (the NAME of its EDX07 code, in
 /// lower case; a test checks them against `diag.rs`).
@@ -844,7 +873,7 @@ pub static USAGE_SEVERITY: Section = Section {
 };
 
 /// Every section, in the order the docs present them.
-pub static SECTIONS: [&Section; 18] = [
+pub static SECTIONS: [&Section; 19] = [
     &TOP,
     &REGISTRY,
     &OUTPUTS,
@@ -863,6 +892,7 @@ pub static SECTIONS: [&Section; 18] = [
     &TERMINAL,
     &USAGE,
     &USAGE_SEVERITY,
+    &USAGE_DOCS,
 ];
 
 pub static PROFILES: Section = Section {

@@ -3,7 +3,7 @@
 //! it.
 
 use crate::diag::{DiagCode, Severity, Span};
-use crate::ir::Usage;
+use crate::ir::{Usage, UsageDocs, usage_docs_defaults};
 use crate::template::Template;
 
 use super::format::{self, USAGE_PLACEHOLDERS, USAGE_SEVERITIES};
@@ -69,7 +69,76 @@ impl Cx<'_> {
         if let Some(n) = f.get("severity") {
             usage.severity = self.usage_severity(n);
         }
+        if let Some(n) = f.get("docs") {
+            usage.docs = self.usage_docs(n);
+        }
         usage
+    }
+
+    /// `usage.docs`: `true`, `false`, or `{paths, places}`. A path is relative to the
+    /// catalogue's folder (`..` is fine: a catalogue in `api/` may scan `../src`), never
+    /// absolute, so the same tree gives the same docs on every machine.
+    fn usage_docs(&mut self, node: &Node) -> Option<UsageDocs> {
+        match &node.kind {
+            Kind::Bool(true) => return Some(UsageDocs::default()),
+            Kind::Bool(false) => return None,
+            Kind::Map(_) => {}
+            _ => {
+                self.wrong_type(node, "docs", "`true`, `false` or a mapping {paths, places}");
+                return None;
+            }
+        }
+        let f = self.fields(node, "docs", "`usage.docs`", &format::USAGE_DOCS)?;
+        let mut docs = UsageDocs::default();
+        if let Some(n) = f.get("paths") {
+            let mut paths = Vec::new();
+            for (path, span) in self.string_list(n, "paths") {
+                let p = std::path::Path::new(&path);
+                if path.trim().is_empty() || p.has_root() || p.is_absolute() || path.starts_with(['/', '\\']) || path.get(1..2) == Some(":") {
+                    self.err(
+                        DiagCode::BadValue,
+                        span,
+                        &[
+                            ("key", "paths"),
+                            ("found", &format!("\"{path}\"")),
+                            ("expected", "a non-empty path relative to the catalogue's folder, never absolute (the docs must be the same on every machine)"),
+                        ],
+                    );
+                    continue;
+                }
+                paths.push(path);
+            }
+            if !paths.is_empty() {
+                docs.paths = paths;
+            }
+        }
+        if let Some(n) = f.get("places")
+            && let Some(v) = self.integer(n, "places")
+        {
+            match usize::try_from(v) {
+                Ok(v) if v >= 1 && v as i128 <= i128::from(usage_docs_defaults::MAX_PLACES) => {
+                    docs.places = v;
+                }
+                _ => {
+                    self.err(
+                        DiagCode::BadValue,
+                        n.span,
+                        &[
+                            ("key", "places"),
+                            ("found", &v.to_string()),
+                            (
+                                "expected",
+                                &format!(
+                                    "it must be a whole number from 1 to {}",
+                                    usage_docs_defaults::MAX_PLACES
+                                ),
+                            ),
+                        ],
+                    );
+                }
+            }
+        }
+        Some(docs)
     }
 
     /// `usage.severity`: each key is the NAME of an EDX07 code in lower case.

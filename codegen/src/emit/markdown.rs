@@ -39,6 +39,7 @@ use crate::payload::{Instance, display_value, example_value};
 use crate::support::facts::{self, FactValue};
 use crate::support::header::header_text;
 use crate::support::pretty_json::{Pretty, WriteJson, to_string_pretty};
+use crate::support::raised_at::RaisedAt;
 
 /// One page of codes: a namespace (or several whose slugs coincide), or the general page.
 #[derive(Debug, Clone)]
@@ -87,6 +88,12 @@ pub fn plan_pages(cat: &Catalogue) -> Vec<PagePlan> {
 
 /// Files of this target: (path relative to the docs directory, contents).
 pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
+    emit_with(cat, None)
+}
+
+/// [`emit`], and under each code where the source code raises it when `raised` is given
+/// (`usage.docs`; see [`raised_view`]). Without it, the bytes are [`emit`]'s.
+pub fn emit_with(cat: &Catalogue, raised: Option<&RaisedAt>) -> Vec<(String, String)> {
     let header = escape::comment_text(&header_text(&cat.source_name));
     let pages = plan_pages(cat);
     let mut files = vec![
@@ -99,7 +106,7 @@ pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
         ("src/index.md".to_string(), index_md(cat, &pages, &header)),
     ];
     for p in &pages {
-        files.push((format!("src/{}.md", p.slug), page_md(cat, p, &header)));
+        files.push((format!("src/{}.md", p.slug), page_md(cat, p, &header, raised)));
     }
     files.push(("src/retired.md".to_string(), retired_md(cat, &header)));
     files
@@ -414,6 +421,45 @@ struct CodeView {
     explanation: Option<String>,
     wire_example: String,
     mcp_example: String,
+    raised_at: Option<RaisedView>,
+}
+
+/// Where a code is raised, as its section shows it.
+struct RaisedView {
+    /// The sentence that opens the list (or says that nothing raises the code).
+    lead: String,
+    /// List items: a place each, then "and N more" when the list is cut.
+    items: Vec<String>,
+}
+
+/// The "Raised at" paragraph of `e`: at most `usage.docs.places` places (in path, line,
+/// column order) as `path:line:column` code spans, then how many more there are.
+fn raised_view(cat: &Catalogue, e: &ErrorEntry, raised: &RaisedAt) -> RaisedView {
+    let shown = cat
+        .usage
+        .docs
+        .as_ref()
+        .map_or_else(|| crate::ir::UsageDocs::default().places, |d| d.places);
+    let places = raised.places(&e.code);
+    if places.is_empty() {
+        return RaisedView {
+            lead: "nowhere in the scanned source code (generated files and tests aside).".into(),
+            items: Vec::new(),
+        };
+    }
+    let mut items: Vec<String> = places
+        .iter()
+        .take(shown)
+        .map(|p| escape::code_path(&format!("{}:{}:{}", p.path, p.line, p.column)))
+        .collect();
+    if places.len() > shown {
+        items.push(format!("and {} more", places.len() - shown));
+    }
+    let lead = match places.len() {
+        1 => "1 place (generated files and tests aside):".to_string(),
+        n => format!("{n} places (generated files and tests aside):"),
+    };
+    RaisedView { lead, items }
 }
 
 /// Relative link to a code's section from any page of the book.
@@ -444,7 +490,7 @@ fn example_payloads(cat: &Catalogue, e: &ErrorEntry, fast: bool) -> (String, Str
     }
 }
 
-fn code_view(cat: &Catalogue, e: &ErrorEntry, fast: bool) -> CodeView {
+fn code_view(cat: &Catalogue, e: &ErrorEntry, fast: bool, raised: Option<&RaisedAt>) -> CodeView {
     let cat_ = cat.category_of(e);
     let heading = if e.code == e.name {
         escape::code(&e.code)
@@ -534,6 +580,7 @@ fn code_view(cat: &Catalogue, e: &ErrorEntry, fast: bool) -> CodeView {
             .map(|x| explanation::sanitize(x, &e.anchor)),
         wire_example: escape::code_block("json", &wire_example),
         mcp_example: escape::code_block("json", &mcp_example),
+        raised_at: raised.map(|r| raised_view(cat, e, r)),
     }
 }
 
@@ -687,12 +734,12 @@ fn join_codes(items: &[String]) -> String {
         .join(", ")
 }
 
-fn page_md(cat: &Catalogue, p: &PagePlan, header: &str) -> String {
+fn page_md(cat: &Catalogue, p: &PagePlan, header: &str, raised: Option<&RaisedAt>) -> String {
     let fast = default_shapes(cat);
     let codes = p
         .entries
         .iter()
-        .map(|&i| code_view(cat, &cat.errors[i], fast))
+        .map(|&i| code_view(cat, &cat.errors[i], fast, raised))
         .collect();
     render(&PageMd {
         header,

@@ -7,5 +7,6 @@ pub mod facts;
 pub mod header;
 pub mod pretty_json;
 pub mod py_repr;
+pub mod raised_at;
 pub mod suggest;
 pub mod text;

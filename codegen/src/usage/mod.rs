@@ -18,6 +18,7 @@ use std::path::{Path, PathBuf};
 
 use crate::diag::{self, DiagCode, Diagnostic, Span};
 use crate::ir::Catalogue;
+use crate::support::raised_at::{Place, RaisedAt};
 
 pub use patterns::{Lang, Patterns, Target, Via};
 pub use search::is_test_path;
@@ -237,6 +238,85 @@ pub fn scan(source: Source<'_>, options: &Options) -> Report {
         uses.sort_by(|a, b| (&a.path, a.line, a.column).cmp(&(&b.path, b.line, b.column)));
     }
     report
+}
+
+/// The docs' "Raised at" lists (`usage.docs`), `None` when the catalogue does not ask for
+/// them: the paths of `usage.docs` under `catalogue_dir` scanned as `errdex usage` scans
+/// (`.gitignore` respected, hidden files, `target/`, `node_modules/`, the directories in
+/// `generated_dirs` and every file carrying errdex's `@generated` mark skipped), and per
+/// code the places outside tests, relative to `catalogue_dir` ([`raised_at_of`]).
+pub fn raised_at(
+    cat: &Catalogue,
+    catalogue_dir: &Path,
+    generated_dirs: Vec<PathBuf>,
+) -> Option<RaisedAt> {
+    let docs = cat.usage.docs.as_ref()?;
+    let options = Options {
+        roots: docs.paths.iter().map(|p| catalogue_dir.join(p)).collect(),
+        generated_dirs,
+        ..Options::default()
+    };
+    // No findings are shown, so no second parse of the catalogue's text is needed.
+    let source = Source {
+        catalogue: cat,
+        name: "",
+        text: "",
+    };
+    Some(raised_at_of(cat, &scan(source, &options), catalogue_dir))
+}
+
+/// Per code, the uses of a [`Report`] that raise it (not in tests), each file relative to
+/// `base` with `/` separators: what the docs list, the same on every machine.
+pub fn raised_at_of(cat: &Catalogue, report: &Report, base: &Path) -> RaisedAt {
+    let base = lexical(base);
+    let places = cat.errors.iter().zip(&report.uses).flat_map(|(e, uses)| {
+        let base = &base;
+        uses.iter().filter(|u| !u.test).map(move |u| {
+            (
+                e.code.clone(),
+                Place {
+                    path: relative(&lexical(Path::new(&u.path)), base),
+                    line: u.line,
+                    column: u.column,
+                },
+            )
+        })
+    });
+    RaisedAt::from_places(places)
+}
+
+/// A path's components with `.` dropped and `..` applied where a name precedes it (no
+/// file system access: the scan names files by the roots it was given).
+fn lexical(path: &Path) -> Vec<String> {
+    use std::path::Component;
+    let mut out: Vec<String> = Vec::new();
+    for c in path.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir if out.last().is_some_and(|l| l != ".." && !l.is_empty()) => {
+                out.pop();
+            }
+            Component::ParentDir => out.push("..".into()),
+            // The root or a prefix: kept as an empty first component, so an absolute path
+            // never equals a relative one.
+            Component::RootDir | Component::Prefix(_) => {
+                out.clear();
+                out.push(String::new());
+            }
+            Component::Normal(n) => out.push(n.to_string_lossy().into_owned()),
+        }
+    }
+    out
+}
+
+/// `file` relative to `base` (both [`lexical`]), `/`-separated: the common start dropped,
+/// a `..` for each of `base`'s remaining names.
+fn relative(file: &[String], base: &[String]) -> String {
+    let common = file.iter().zip(base).take_while(|(a, b)| a == b).count();
+    let up = base.len() - common;
+    let mut parts: Vec<&str> = vec![".."; up];
+    parts.extend(file[common..].iter().map(String::as_str));
+    parts.join("/")
 }
 
 /// The non-alphanumeric bytes that occur in codes (`-` in `M-INP-001`): with letters and

@@ -99,7 +99,7 @@ fn type_of(key: &Key) -> String {
             format!("mapping: {} → {}", noun(names), cell(&code(item.path)))
         }
         Type::List(text) => format!("list of distinct {}", plural(text)),
-        Type::FlagOr(section) => format!("`true` or mapping: {}", cell(&code(section.path))),
+        Type::FlagOr(section) => format!("`true`, `false` or mapping: {}", cell(&code(section.path))),
         Type::FactMap => "mapping: output key → fact".into(),
         Type::WordOrFactMap { words } => {
             let words: Vec<String> = words.iter().map(|word| code(word)).collect();

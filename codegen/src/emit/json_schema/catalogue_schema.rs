@@ -137,7 +137,8 @@ fn property(key: &Key) -> Value {
         Type::FlagOr(section) => json!({
             "description": description,
             "anyOf": [
-                {"const": true},
+                // `false` is accepted too: it means the key is left out.
+                {"type": "boolean"},
                 Value::Object(object(section)),
             ],
         }),

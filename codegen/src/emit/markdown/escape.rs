@@ -197,6 +197,25 @@ pub fn code_breakable(s: &str) -> String {
     out
 }
 
+/// A file path as inline code that may wrap after each `/` (a `<wbr>` there): a deep path
+/// fits the content column. Each segment is escaped as [`code`]'s content.
+pub fn code_path(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 32);
+    out.push_str("<code>");
+    for (i, part) in s.split('/').enumerate() {
+        if i > 0 {
+            out.push_str("/<wbr>");
+        }
+        if inline_is_verbatim(part) {
+            out.push_str(part);
+        } else {
+            out.push_str(&inline(part));
+        }
+    }
+    out.push_str("</code>");
+    out
+}
+
 /// [`inline`] text that may wrap after each `_` (a category key such as `invalid_params` in a
 /// narrow table column).
 pub fn inline_breakable(s: &str) -> String {
