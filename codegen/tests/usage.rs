@@ -480,3 +480,18 @@ fn explain_mode_finds_one_code_only() {
     assert_eq!(report.raised(only), 2);
     assert_eq!(report.raised(entry(&cat, "FRM_VALIDATION")), 0);
 }
+
+/// Tests are told apart below the scanned root: a project that itself sits in a `tests/`
+/// folder (a fixture, a checkout under `~/tests/`) still has raises, while its own
+/// `tests/` stay tests.
+#[test]
+fn a_tree_inside_a_tests_folder_is_not_all_tests() {
+    let cat = load(CATALOGUE);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path().join("tests/project");
+    write(&root, "src/lib.rs", "fn f() -> Error { Error::frm_validation() }\n");
+    write(&root, "tests/it.rs", "let _ = ErrorCode::OnlyTested;\n");
+    let report = scan(&cat, &root);
+    assert_eq!(report.raised(entry(&cat, "FRM_VALIDATION")), 1);
+    assert_eq!(report.raised(entry(&cat, "ONLY_TESTED")), 0);
+}

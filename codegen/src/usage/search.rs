@@ -285,7 +285,10 @@ fn search_file(
     }
     // Tests: the whole file, or in Rust what follows a top-level `#[cfg(test)]` (the usual
     // `mod tests` at the end of a file).
-    let tests_from = if is_test_path(&shown) {
+    // Judged below the scanned root: a tree that itself sits under a `tests/` folder (a
+    // fixture, a checkout in `~/tests/`) is not all tests.
+    let below_root = relative.map_or_else(|| shown.clone(), display);
+    let tests_from = if is_test_path(&below_root) {
         Some(0)
     } else if lang == Lang::Rust {
         memchr::memmem::find(&bytes, b"\n#[cfg(test)]")
