@@ -220,6 +220,24 @@ export function all(x: unknown): boolean {
             cat.registry.class,
             lit(&e.class),
         );
+        // Narrowing a parsed error on its code gives that code's literal facts and params.
+        let (param_check, param_use) = e.params.first().map_or((String::new(), ""), |p| {
+            (
+                format!(
+                    "\n    const p: {} | undefined = e.params[{}];",
+                    ts_param_type_of(p),
+                    lit(&p.name)
+                ),
+                ", p",
+            )
+        });
+        let _ = writeln!(
+            s,
+            "export function narrow{i}(e: ParsedError): void {{\n  if (e.kind === \"known\" && e.code === {code}) {{\n    \
+             const c: {} = e.category;\n    const r: {} = e.retryable;{param_check}\n    void [c, r{param_use}];\n  }}\n}}",
+            lit(&cat.category_of(e).key),
+            e.retryable,
+        );
         let _ = writeln!(
             s,
             "// @ts-expect-error expected is a boolean\ncreateError({code}, {{ {} }}, {{ expected: \"yes\" }});",
@@ -323,5 +341,22 @@ fn dump() {
             &d.join("schema"),
             &errdex_codegen::emit::json_schema::emit(&cat),
         );
+    }
+}
+
+/// The TypeScript type a narrowed param must be assignable to (`object` for object params,
+/// whose exact type comes from their schema).
+fn ts_param_type_of(p: &Param) -> String {
+    let scalar = |s: Scalar| match s {
+        Scalar::String => "string",
+        Scalar::Integer | Scalar::Number => "number",
+        Scalar::Boolean => "boolean",
+    };
+    match p.ty {
+        ParamType::String => "string".into(),
+        ParamType::Integer | ParamType::Number => "number".into(),
+        ParamType::Boolean => "boolean".into(),
+        ParamType::List(items) => format!("readonly {}[]", scalar(items)),
+        ParamType::Object => "object".into(),
     }
 }

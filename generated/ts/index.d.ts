@@ -681,8 +681,8 @@ export declare const ErrorCode: {
   readonly "CODE_RETIRED": "EDX1010";
 };
 
-/** A live error code of this catalogue (a string-literal union). */
-export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+/** A live error code of this catalogue (a string-literal union: the keys of `TypesByCode`). */
+export type ErrorCode = keyof TypesByCode;
 
 /** Every live code in catalogue order (JavaScript enumerates integer-like object keys first). */
 export declare const ALL_CODES: readonly ErrorCode[];
@@ -739,7 +739,7 @@ export interface ErrorInfo {
 
 /**
  * One set of literal facts shared by codes (category, retry flag, log level, exit code, HTTP
- * status, JSON-RPC code). Codes point at a shared set through `FactsByCode` instead of each
+ * status, JSON-RPC code). Codes point at a shared set through `TypesByCode` instead of each
  * carrying its own object type, which keeps `tsc` fast on large catalogues.
  */
 export interface CodeFacts {
@@ -842,68 +842,654 @@ export interface CodeFacts8 extends CodeFacts {
   readonly class: "ErrdexError";
 }
 
-/** The literal facts of every live code. */
-export interface FactsByCode {
-  readonly "EDX0001": CodeFacts0;
-  readonly "EDX0002": CodeFacts0;
-  readonly "EDX0003": CodeFacts0;
-  readonly "EDX0004": CodeFacts0;
-  readonly "EDX0005": CodeFacts0;
-  readonly "EDX0006": CodeFacts0;
-  readonly "EDX0007": CodeFacts0;
-  readonly "EDX0008": CodeFacts0;
-  readonly "EDX0101": CodeFacts0;
-  readonly "EDX0102": CodeFacts0;
-  readonly "EDX0103": CodeFacts0;
-  readonly "EDX0104": CodeFacts0;
-  readonly "EDX0105": CodeFacts0;
-  readonly "EDX0106": CodeFacts0;
-  readonly "EDX0201": CodeFacts0;
-  readonly "EDX0202": CodeFacts0;
-  readonly "EDX0203": CodeFacts0;
-  readonly "EDX0204": CodeFacts0;
-  readonly "EDX0205": CodeFacts0;
-  readonly "EDX0206": CodeFacts0;
-  readonly "EDX0207": CodeFacts0;
-  readonly "EDX0208": CodeFacts0;
-  readonly "EDX0209": CodeFacts0;
-  readonly "EDX0210": CodeFacts0;
-  readonly "EDX0301": CodeFacts0;
-  readonly "EDX0302": CodeFacts0;
-  readonly "EDX0303": CodeFacts0;
-  readonly "EDX0304": CodeFacts0;
-  readonly "EDX0401": CodeFacts0;
-  readonly "EDX0402": CodeFacts0;
-  readonly "EDX0403": CodeFacts1;
-  readonly "EDX0404": CodeFacts0;
-  readonly "EDX0405": CodeFacts0;
-  readonly "EDX0501": CodeFacts0;
-  readonly "EDX0502": CodeFacts1;
-  readonly "EDX0503": CodeFacts0;
-  readonly "EDX0504": CodeFacts1;
-  readonly "EDX0505": CodeFacts1;
-  readonly "EDX0506": CodeFacts0;
-  readonly "EDX0601": CodeFacts0;
-  readonly "EDX0602": CodeFacts0;
-  readonly "EDX0603": CodeFacts0;
-  readonly "EDX0604": CodeFacts1;
-  readonly "EDX0605": CodeFacts1;
-  readonly "EDX0701": CodeFacts1;
-  readonly "EDX0702": CodeFacts0;
-  readonly "EDX0703": CodeFacts1;
-  readonly "EDX0704": CodeFacts0;
-  readonly "EDX0705": CodeFacts1;
-  readonly "EDX1001": CodeFacts2;
-  readonly "EDX1002": CodeFacts3;
-  readonly "EDX1003": CodeFacts2;
-  readonly "EDX1004": CodeFacts4;
-  readonly "EDX1005": CodeFacts5;
-  readonly "EDX1006": CodeFacts6;
-  readonly "EDX1007": CodeFacts7;
-  readonly "EDX1008": CodeFacts8;
-  readonly "EDX1009": CodeFacts0;
-  readonly "EDX1010": CodeFacts6;
+/** The params of a code that has none. */
+export interface NoParameters {}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams0 {
+  readonly "problem": string;
 }
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams1 {
+  readonly "offset": string;
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams2 {
+  readonly "size": string;
+  readonly "limit": string;
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams3 {
+  readonly "limit": string;
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams4 {
+  readonly "count": string;
+  readonly "limit": string;
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams5 {
+  readonly "length": string;
+  readonly "limit": string;
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams6 {
+  readonly "key": string;
+  readonly "expected": string;
+  readonly "found": string;
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams7 {
+  readonly "key": string;
+  readonly "context": string;
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams8 {
+  readonly "key": string;
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams9 {
+  readonly "context": string;
+  readonly "key": string;
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams10 {
+  readonly "key": string;
+  readonly "found": string;
+  readonly "expected": string;
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams11 {
+  readonly "name": string;
+  readonly "kind": string;
+  readonly "rule": string;
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams12 {
+  readonly "code": string;
+  readonly "other": string;
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams13 {
+  readonly "name": string;
+  readonly "other": string;
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams14 {
+  readonly "name": string;
+  readonly "language": string;
+  readonly "ident": string;
+  readonly "other": string;
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams15 {
+  readonly "code": string;
+  readonly "pattern": string;
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams16 {
+  readonly "code": string;
+  readonly "prefix": string;
+  readonly "namespace": string;
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams17 {
+  readonly "code": string;
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams18 {
+  readonly "code": string;
+  readonly "rule": string;
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams19 {
+  readonly "namespace": string;
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams20 {
+  readonly "target": string;
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams21 {
+  readonly "what": string;
+  readonly "whence": string;
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams22 {
+  readonly "param": string;
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams23 {
+  readonly "value": string;
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams24 {
+  readonly "value": string;
+  readonly "why": string;
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams25 {
+  readonly "placeholder": string;
+  readonly "known": string;
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams26 {
+  readonly "url": string;
+  readonly "problem": string;
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams27 {
+  readonly "url": string;
+  readonly "code": string;
+  readonly "site": string;
+  readonly "problem": string;
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams28 {
+  readonly "url": string;
+  readonly "code": string;
+  readonly "outputs": string;
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams29 {
+  readonly "code": string;
+  readonly "name": string;
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams30 {
+  readonly "path": string;
+  readonly "reason": string;
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams31 {
+  readonly "count": string;
+  readonly "catalogue": string;
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams32 {
+  readonly "count": string;
+  readonly "old": string;
+  readonly "new": string;
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams33 {
+  readonly "path": string;
+  readonly "rev": string;
+  readonly "reason": string;
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams34 {
+  readonly "path": string;
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams35 {
+  readonly "path": string;
+  readonly "errors": string;
+  readonly "warnings": string;
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams36 {
+  readonly "code": string;
+  readonly "note": string;
+}
+
+type CodeGroup0 = "EDX0001" | "EDX0006" | "EDX0105" | "EDX0208" | "EDX0401";
+
+/** The facts and params of the codes `CodeGroup0`. */
+export interface CodeTypes0 {
+  readonly facts: CodeFacts0;
+  readonly params: CodeParams0;
+}
+
+type CodeGroup1 = "EDX0002";
+
+/** The facts and params of the codes `CodeGroup1`. */
+export interface CodeTypes1 {
+  readonly facts: CodeFacts0;
+  readonly params: CodeParams1;
+}
+
+type CodeGroup2 = "EDX0003";
+
+/** The facts and params of the codes `CodeGroup2`. */
+export interface CodeTypes2 {
+  readonly facts: CodeFacts0;
+  readonly params: NoParameters;
+}
+
+type CodeGroup3 = "EDX0004";
+
+/** The facts and params of the codes `CodeGroup3`. */
+export interface CodeTypes3 {
+  readonly facts: CodeFacts0;
+  readonly params: CodeParams2;
+}
+
+type CodeGroup4 = "EDX0005";
+
+/** The facts and params of the codes `CodeGroup4`. */
+export interface CodeTypes4 {
+  readonly facts: CodeFacts0;
+  readonly params: CodeParams3;
+}
+
+type CodeGroup5 = "EDX0007";
+
+/** The facts and params of the codes `CodeGroup5`. */
+export interface CodeTypes5 {
+  readonly facts: CodeFacts0;
+  readonly params: CodeParams4;
+}
+
+type CodeGroup6 = "EDX0008";
+
+/** The facts and params of the codes `CodeGroup6`. */
+export interface CodeTypes6 {
+  readonly facts: CodeFacts0;
+  readonly params: CodeParams5;
+}
+
+type CodeGroup7 = "EDX0101";
+
+/** The facts and params of the codes `CodeGroup7`. */
+export interface CodeTypes7 {
+  readonly facts: CodeFacts0;
+  readonly params: CodeParams6;
+}
+
+type CodeGroup8 = "EDX0102";
+
+/** The facts and params of the codes `CodeGroup8`. */
+export interface CodeTypes8 {
+  readonly facts: CodeFacts0;
+  readonly params: CodeParams7;
+}
+
+type CodeGroup9 = "EDX0103" | "EDX0301";
+
+/** The facts and params of the codes `CodeGroup9`. */
+export interface CodeTypes9 {
+  readonly facts: CodeFacts0;
+  readonly params: CodeParams8;
+}
+
+type CodeGroup10 = "EDX0104";
+
+/** The facts and params of the codes `CodeGroup10`. */
+export interface CodeTypes10 {
+  readonly facts: CodeFacts0;
+  readonly params: CodeParams9;
+}
+
+type CodeGroup11 = "EDX0106";
+
+/** The facts and params of the codes `CodeGroup11`. */
+export interface CodeTypes11 {
+  readonly facts: CodeFacts0;
+  readonly params: CodeParams10;
+}
+
+type CodeGroup12 = "EDX0201";
+
+/** The facts and params of the codes `CodeGroup12`. */
+export interface CodeTypes12 {
+  readonly facts: CodeFacts0;
+  readonly params: CodeParams11;
+}
+
+type CodeGroup13 = "EDX0202" | "EDX0204";
+
+/** The facts and params of the codes `CodeGroup13`. */
+export interface CodeTypes13 {
+  readonly facts: CodeFacts0;
+  readonly params: CodeParams12;
+}
+
+type CodeGroup14 = "EDX0203";
+
+/** The facts and params of the codes `CodeGroup14`. */
+export interface CodeTypes14 {
+  readonly facts: CodeFacts0;
+  readonly params: CodeParams13;
+}
+
+type CodeGroup15 = "EDX0205";
+
+/** The facts and params of the codes `CodeGroup15`. */
+export interface CodeTypes15 {
+  readonly facts: CodeFacts0;
+  readonly params: CodeParams14;
+}
+
+type CodeGroup16 = "EDX0206";
+
+/** The facts and params of the codes `CodeGroup16`. */
+export interface CodeTypes16 {
+  readonly facts: CodeFacts0;
+  readonly params: CodeParams15;
+}
+
+type CodeGroup17 = "EDX0207";
+
+/** The facts and params of the codes `CodeGroup17`. */
+export interface CodeTypes17 {
+  readonly facts: CodeFacts0;
+  readonly params: CodeParams16;
+}
+
+type CodeGroup18 = "EDX0209" | "EDX0702" | "EDX0704";
+
+/** The facts and params of the codes `CodeGroup18`. */
+export interface CodeTypes18 {
+  readonly facts: CodeFacts0;
+  readonly params: CodeParams17;
+}
+
+type CodeGroup19 = "EDX0210";
+
+/** The facts and params of the codes `CodeGroup19`. */
+export interface CodeTypes19 {
+  readonly facts: CodeFacts0;
+  readonly params: CodeParams18;
+}
+
+type CodeGroup20 = "EDX0302";
+
+/** The facts and params of the codes `CodeGroup20`. */
+export interface CodeTypes20 {
+  readonly facts: CodeFacts0;
+  readonly params: CodeParams19;
+}
+
+type CodeGroup21 = "EDX0303";
+
+/** The facts and params of the codes `CodeGroup21`. */
+export interface CodeTypes21 {
+  readonly facts: CodeFacts0;
+  readonly params: CodeParams20;
+}
+
+type CodeGroup22 = "EDX0304";
+
+/** The facts and params of the codes `CodeGroup22`. */
+export interface CodeTypes22 {
+  readonly facts: CodeFacts0;
+  readonly params: CodeParams21;
+}
+
+type CodeGroup23 = "EDX0402" | "EDX0404" | "EDX0405";
+
+/** The facts and params of the codes `CodeGroup23`. */
+export interface CodeTypes23 {
+  readonly facts: CodeFacts0;
+  readonly params: CodeParams22;
+}
+
+type CodeGroup24 = "EDX0403";
+
+/** The facts and params of the codes `CodeGroup24`. */
+export interface CodeTypes24 {
+  readonly facts: CodeFacts1;
+  readonly params: CodeParams22;
+}
+
+type CodeGroup25 = "EDX0501" | "EDX0503" | "EDX0506";
+
+/** The facts and params of the codes `CodeGroup25`. */
+export interface CodeTypes25 {
+  readonly facts: CodeFacts0;
+  readonly params: CodeParams23;
+}
+
+type CodeGroup26 = "EDX0502";
+
+/** The facts and params of the codes `CodeGroup26`. */
+export interface CodeTypes26 {
+  readonly facts: CodeFacts1;
+  readonly params: CodeParams24;
+}
+
+type CodeGroup27 = "EDX0504" | "EDX0505";
+
+/** The facts and params of the codes `CodeGroup27`. */
+export interface CodeTypes27 {
+  readonly facts: CodeFacts1;
+  readonly params: CodeParams23;
+}
+
+type CodeGroup28 = "EDX0601";
+
+/** The facts and params of the codes `CodeGroup28`. */
+export interface CodeTypes28 {
+  readonly facts: CodeFacts0;
+  readonly params: CodeParams25;
+}
+
+type CodeGroup29 = "EDX0602";
+
+/** The facts and params of the codes `CodeGroup29`. */
+export interface CodeTypes29 {
+  readonly facts: CodeFacts0;
+  readonly params: CodeParams26;
+}
+
+type CodeGroup30 = "EDX0603";
+
+/** The facts and params of the codes `CodeGroup30`. */
+export interface CodeTypes30 {
+  readonly facts: CodeFacts0;
+  readonly params: CodeParams27;
+}
+
+type CodeGroup31 = "EDX0604";
+
+/** The facts and params of the codes `CodeGroup31`. */
+export interface CodeTypes31 {
+  readonly facts: CodeFacts1;
+  readonly params: NoParameters;
+}
+
+type CodeGroup32 = "EDX0605";
+
+/** The facts and params of the codes `CodeGroup32`. */
+export interface CodeTypes32 {
+  readonly facts: CodeFacts1;
+  readonly params: CodeParams28;
+}
+
+type CodeGroup33 = "EDX0701" | "EDX0703";
+
+/** The facts and params of the codes `CodeGroup33`. */
+export interface CodeTypes33 {
+  readonly facts: CodeFacts1;
+  readonly params: CodeParams29;
+}
+
+type CodeGroup34 = "EDX0705";
+
+/** The facts and params of the codes `CodeGroup34`. */
+export interface CodeTypes34 {
+  readonly facts: CodeFacts1;
+  readonly params: CodeParams30;
+}
+
+type CodeGroup35 = "EDX1001" | "EDX1003";
+
+/** The facts and params of the codes `CodeGroup35`. */
+export interface CodeTypes35 {
+  readonly facts: CodeFacts2;
+  readonly params: CodeParams30;
+}
+
+type CodeGroup36 = "EDX1002";
+
+/** The facts and params of the codes `CodeGroup36`. */
+export interface CodeTypes36 {
+  readonly facts: CodeFacts3;
+  readonly params: CodeParams0;
+}
+
+type CodeGroup37 = "EDX1004";
+
+/** The facts and params of the codes `CodeGroup37`. */
+export interface CodeTypes37 {
+  readonly facts: CodeFacts4;
+  readonly params: CodeParams31;
+}
+
+type CodeGroup38 = "EDX1005";
+
+/** The facts and params of the codes `CodeGroup38`. */
+export interface CodeTypes38 {
+  readonly facts: CodeFacts5;
+  readonly params: CodeParams32;
+}
+
+type CodeGroup39 = "EDX1006";
+
+/** The facts and params of the codes `CodeGroup39`. */
+export interface CodeTypes39 {
+  readonly facts: CodeFacts6;
+  readonly params: CodeParams17;
+}
+
+type CodeGroup40 = "EDX1007";
+
+/** The facts and params of the codes `CodeGroup40`. */
+export interface CodeTypes40 {
+  readonly facts: CodeFacts7;
+  readonly params: CodeParams33;
+}
+
+type CodeGroup41 = "EDX1008";
+
+/** The facts and params of the codes `CodeGroup41`. */
+export interface CodeTypes41 {
+  readonly facts: CodeFacts8;
+  readonly params: CodeParams34;
+}
+
+type CodeGroup42 = "EDX1009";
+
+/** The facts and params of the codes `CodeGroup42`. */
+export interface CodeTypes42 {
+  readonly facts: CodeFacts0;
+  readonly params: CodeParams35;
+}
+
+type CodeGroup43 = "EDX1010";
+
+/** The facts and params of the codes `CodeGroup43`. */
+export interface CodeTypes43 {
+  readonly facts: CodeFacts6;
+  readonly params: CodeParams36;
+}
+
+/** Each of the codes `K` mapped to `T`. */
+type ByCodes<K extends string, T> = { readonly [C in K]: T };
+
+/**
+ * The literal facts and the params of every live code, keyed by code. Each code's entry comes
+ * from its group (the codes that share facts and params), so no code is listed here twice.
+ */
+export interface TypesByCode extends
+  ByCodes<CodeGroup0, CodeTypes0>,
+  ByCodes<CodeGroup1, CodeTypes1>,
+  ByCodes<CodeGroup2, CodeTypes2>,
+  ByCodes<CodeGroup3, CodeTypes3>,
+  ByCodes<CodeGroup4, CodeTypes4>,
+  ByCodes<CodeGroup5, CodeTypes5>,
+  ByCodes<CodeGroup6, CodeTypes6>,
+  ByCodes<CodeGroup7, CodeTypes7>,
+  ByCodes<CodeGroup8, CodeTypes8>,
+  ByCodes<CodeGroup9, CodeTypes9>,
+  ByCodes<CodeGroup10, CodeTypes10>,
+  ByCodes<CodeGroup11, CodeTypes11>,
+  ByCodes<CodeGroup12, CodeTypes12>,
+  ByCodes<CodeGroup13, CodeTypes13>,
+  ByCodes<CodeGroup14, CodeTypes14>,
+  ByCodes<CodeGroup15, CodeTypes15>,
+  ByCodes<CodeGroup16, CodeTypes16>,
+  ByCodes<CodeGroup17, CodeTypes17>,
+  ByCodes<CodeGroup18, CodeTypes18>,
+  ByCodes<CodeGroup19, CodeTypes19>,
+  ByCodes<CodeGroup20, CodeTypes20>,
+  ByCodes<CodeGroup21, CodeTypes21>,
+  ByCodes<CodeGroup22, CodeTypes22>,
+  ByCodes<CodeGroup23, CodeTypes23>,
+  ByCodes<CodeGroup24, CodeTypes24>,
+  ByCodes<CodeGroup25, CodeTypes25>,
+  ByCodes<CodeGroup26, CodeTypes26>,
+  ByCodes<CodeGroup27, CodeTypes27>,
+  ByCodes<CodeGroup28, CodeTypes28>,
+  ByCodes<CodeGroup29, CodeTypes29>,
+  ByCodes<CodeGroup30, CodeTypes30>,
+  ByCodes<CodeGroup31, CodeTypes31>,
+  ByCodes<CodeGroup32, CodeTypes32>,
+  ByCodes<CodeGroup33, CodeTypes33>,
+  ByCodes<CodeGroup34, CodeTypes34>,
+  ByCodes<CodeGroup35, CodeTypes35>,
+  ByCodes<CodeGroup36, CodeTypes36>,
+  ByCodes<CodeGroup37, CodeTypes37>,
+  ByCodes<CodeGroup38, CodeTypes38>,
+  ByCodes<CodeGroup39, CodeTypes39>,
+  ByCodes<CodeGroup40, CodeTypes40>,
+  ByCodes<CodeGroup41, CodeTypes41>,
+  ByCodes<CodeGroup42, CodeTypes42>,
+  ByCodes<CodeGroup43, CodeTypes43> {}
+
+/** The literal facts of the codes `C`. */
+export type FactsOf<C extends ErrorCode> = TypesByCode[C]["facts"];
+
+/** The params of the codes `C`. */
+export type ParamsOf<C extends ErrorCode> = TypesByCode[C]["params"];
+
+// One alias per fact read below: declarations that use them index `TypesByCode` once, here.
+type CategoryOf<C extends ErrorCode> = TypesByCode[C]["facts"]["category"];
+type RetryableOf<C extends ErrorCode> = TypesByCode[C]["facts"]["retryable"];
+type ClassOf<C extends ErrorCode> = TypesByCode[C]["facts"]["class"];
+
+/** The literal facts of every live code. */
+export type FactsByCode = { readonly [C in ErrorCode]: FactsOf<C> };
+
+/** The params of every live code. */
+export type ParamsByCode = { readonly [C in ErrorCode]: ParamsOf<C> };
 
 /** Catalogue metadata of codes that share the facts `F`, as literal types. */
 export interface ErrorInfoWith<F extends CodeFacts> extends ErrorInfo {
@@ -917,7 +1503,7 @@ export interface ErrorInfoWith<F extends CodeFacts> extends ErrorInfo {
 }
 
 /** Catalogue metadata of one code, with its code and facts as literal types. */
-export interface ErrorInfoOf<C extends ErrorCode> extends ErrorInfoWith<FactsByCode[C]> {
+export interface ErrorInfoOf<C extends ErrorCode> extends ErrorInfoWith<FactsOf<C>> {
   readonly code: C;
 }
 
@@ -926,7 +1512,7 @@ export interface ErrorInfoOf<C extends ErrorCode> extends ErrorInfoWith<FactsByC
  * `ERRORS[code]` has the code's facts as literal types; codes that share facts share one
  * type, so indexing with the whole `ErrorCode` union stays cheap for `tsc`.
  */
-export declare const ERRORS: { readonly [C in ErrorCode]: ErrorInfoWith<FactsByCode[C]> };
+export declare const ERRORS: { readonly [C in ErrorCode]: ErrorInfoWith<FactsOf<C>> };
 
 export interface RetiredInfo {
   readonly code: RetiredCode;
@@ -942,403 +1528,176 @@ export interface RetiredInfoOf<C extends RetiredCode> extends RetiredInfo {
 
 /** Retired codes (tombstones). */
 export declare const RETIRED: { readonly [C in RetiredCode]: RetiredInfoOf<C> };
-
-/** The params of a code that has none. */
-export interface NoParameters {}
-
 /** Params of `EDX0001` (YAML_SYNTAX). */
-export interface YamlSyntaxParams {
-  readonly "problem": string;
-}
+export type YamlSyntaxParams = CodeParams0;
 
 /** Params of `EDX0002` (NOT_UTF8). */
-export interface NotUtf8Params {
-  readonly "offset": string;
-}
+export type NotUtf8Params = CodeParams1;
 
 /** Params of `EDX0004` (CATALOGUE_TOO_LARGE). */
-export interface CatalogueTooLargeParams {
-  readonly "size": string;
-  readonly "limit": string;
-}
+export type CatalogueTooLargeParams = CodeParams2;
 
 /** Params of `EDX0005` (NESTING_TOO_DEEP). */
-export interface NestingTooDeepParams {
-  readonly "limit": string;
-}
+export type NestingTooDeepParams = CodeParams3;
 
 /** Params of `EDX0006` (YAML_BUDGET_EXCEEDED). */
-export interface YamlBudgetExceededParams {
-  readonly "problem": string;
-}
+export type YamlBudgetExceededParams = CodeParams0;
 
 /** Params of `EDX0007` (TOO_MANY_CODES). */
-export interface TooManyCodesParams {
-  readonly "count": string;
-  readonly "limit": string;
-}
+export type TooManyCodesParams = CodeParams4;
 
 /** Params of `EDX0008` (TEXT_TOO_LONG). */
-export interface TextTooLongParams {
-  readonly "length": string;
-  readonly "limit": string;
-}
+export type TextTooLongParams = CodeParams5;
 
 /** Params of `EDX0101` (WRONG_TYPE). */
-export interface WrongTypeParams {
-  readonly "key": string;
-  readonly "expected": string;
-  readonly "found": string;
-}
+export type WrongTypeParams = CodeParams6;
 
 /** Params of `EDX0102` (UNKNOWN_KEY). */
-export interface UnknownKeyParams {
-  readonly "key": string;
-  readonly "context": string;
-}
+export type UnknownKeyParams = CodeParams7;
 
 /** Params of `EDX0103` (DUPLICATE_KEY). */
-export interface DuplicateKeyParams {
-  readonly "key": string;
-}
+export type DuplicateKeyParams = CodeParams8;
 
 /** Params of `EDX0104` (MISSING_KEY). */
-export interface MissingKeyParams {
-  readonly "context": string;
-  readonly "key": string;
-}
+export type MissingKeyParams = CodeParams9;
 
 /** Params of `EDX0105` (FORMAT_VERSION). */
-export interface FormatVersionParams {
-  readonly "problem": string;
-}
+export type FormatVersionParams = CodeParams0;
 
 /** Params of `EDX0106` (BAD_VALUE). */
-export interface BadValueParams {
-  readonly "key": string;
-  readonly "found": string;
-  readonly "expected": string;
-}
+export type BadValueParams = CodeParams10;
 
 /** Params of `EDX0201` (INVALID_NAME). */
-export interface InvalidNameParams {
-  readonly "name": string;
-  readonly "kind": string;
-  readonly "rule": string;
-}
+export type InvalidNameParams = CodeParams11;
 
 /** Params of `EDX0202` (DUPLICATE_CODE). */
-export interface DuplicateCodeParams {
-  readonly "code": string;
-  readonly "other": string;
-}
+export type DuplicateCodeParams = CodeParams12;
 
 /** Params of `EDX0203` (DUPLICATE_NAME). */
-export interface DuplicateNameParams {
-  readonly "name": string;
-  readonly "other": string;
-}
+export type DuplicateNameParams = CodeParams13;
 
 /** Params of `EDX0204` (LEGACY_CODE_COLLISION). */
-export interface LegacyCodeCollisionParams {
-  readonly "code": string;
-  readonly "other": string;
-}
+export type LegacyCodeCollisionParams = CodeParams12;
 
 /** Params of `EDX0205` (IDENTIFIER_COLLISION). */
-export interface IdentifierCollisionParams {
-  readonly "name": string;
-  readonly "language": string;
-  readonly "ident": string;
-  readonly "other": string;
-}
+export type IdentifierCollisionParams = CodeParams14;
 
 /** Params of `EDX0206` (CODE_PATTERN_MISMATCH). */
-export interface CodePatternMismatchParams {
-  readonly "code": string;
-  readonly "pattern": string;
-}
+export type CodePatternMismatchParams = CodeParams15;
 
 /** Params of `EDX0207` (CODE_PREFIX_MISMATCH). */
-export interface CodePrefixMismatchParams {
-  readonly "code": string;
-  readonly "prefix": string;
-  readonly "namespace": string;
-}
+export type CodePrefixMismatchParams = CodeParams16;
 
 /** Params of `EDX0208` (INVALID_CODE_PATTERN). */
-export interface InvalidCodePatternParams {
-  readonly "problem": string;
-}
+export type InvalidCodePatternParams = CodeParams0;
 
 /** Params of `EDX0209` (RETIRED_CODE_REUSED). */
-export interface RetiredCodeReusedParams {
-  readonly "code": string;
-}
+export type RetiredCodeReusedParams = CodeParams17;
 
 /** Params of `EDX0210` (INVALID_CODE). */
-export interface InvalidCodeParams {
-  readonly "code": string;
-  readonly "rule": string;
-}
+export type InvalidCodeParams = CodeParams18;
 
 /** Params of `EDX0301` (UNKNOWN_CATEGORY). */
-export interface UnknownCategoryParams {
-  readonly "key": string;
-}
+export type UnknownCategoryParams = CodeParams8;
 
 /** Params of `EDX0302` (UNKNOWN_NAMESPACE). */
-export interface UnknownNamespaceParams {
-  readonly "namespace": string;
-}
+export type UnknownNamespaceParams = CodeParams19;
 
 /** Params of `EDX0303` (UNKNOWN_REPLACEMENT). */
-export interface UnknownReplacementParams {
-  readonly "target": string;
-}
+export type UnknownReplacementParams = CodeParams20;
 
 /** Params of `EDX0304` (NO_CATEGORY). */
-export interface NoCategoryParams {
-  readonly "what": string;
-  readonly "whence": string;
-}
+export type NoCategoryParams = CodeParams21;
 
 /** Params of `EDX0401` (TEMPLATE_SYNTAX). */
-export interface TemplateSyntaxParams {
-  readonly "problem": string;
-}
+export type TemplateSyntaxParams = CodeParams0;
 
 /** Params of `EDX0402` (UNDECLARED_PLACEHOLDER). */
-export interface UndeclaredPlaceholderParams {
-  readonly "param": string;
-}
+export type UndeclaredPlaceholderParams = CodeParams22;
 
 /** Params of `EDX0403` (UNUSED_PARAM). */
-export interface UnusedParamParams {
-  readonly "param": string;
-}
+export type UnusedParamParams = CodeParams22;
 
 /** Params of `EDX0404` (INVALID_PARAM_NAME). */
-export interface InvalidParamNameParams {
-  readonly "param": string;
-}
+export type InvalidParamNameParams = CodeParams22;
 
 /** Params of `EDX0405` (PARAM_SHADOWS_WIRE_KEY). */
-export interface ParamShadowsWireKeyParams {
-  readonly "param": string;
-}
+export type ParamShadowsWireKeyParams = CodeParams22;
 
 /** Params of `EDX0501` (EXIT_CODE_RANGE). */
-export interface ExitCodeRangeParams {
-  readonly "value": string;
-}
+export type ExitCodeRangeParams = CodeParams23;
 
 /** Params of `EDX0502` (EXIT_CODE_UNUSUAL). */
-export interface ExitCodeUnusualParams {
-  readonly "value": string;
-  readonly "why": string;
-}
+export type ExitCodeUnusualParams = CodeParams24;
 
 /** Params of `EDX0503` (HTTP_STATUS_RANGE). */
-export interface HttpStatusRangeParams {
-  readonly "value": string;
-}
+export type HttpStatusRangeParams = CodeParams23;
 
 /** Params of `EDX0504` (HTTP_STATUS_NOT_ERROR). */
-export interface HttpStatusNotErrorParams {
-  readonly "value": string;
-}
+export type HttpStatusNotErrorParams = CodeParams23;
 
 /** Params of `EDX0505` (JSONRPC_CODE_RESERVED). */
-export interface JsonrpcCodeReservedParams {
-  readonly "value": string;
-}
+export type JsonrpcCodeReservedParams = CodeParams23;
 
 /** Params of `EDX0506` (JSONRPC_CODE_RANGE). */
-export interface JsonrpcCodeRangeParams {
-  readonly "value": string;
-}
+export type JsonrpcCodeRangeParams = CodeParams23;
 
 /** Params of `EDX0601` (DOCS_URL_PLACEHOLDER). */
-export interface DocsUrlPlaceholderParams {
-  readonly "placeholder": string;
-  readonly "known": string;
-}
+export type DocsUrlPlaceholderParams = CodeParams25;
 
 /** Params of `EDX0602` (MALFORMED_URL). */
-export interface MalformedUrlParams {
-  readonly "url": string;
-  readonly "problem": string;
-}
+export type MalformedUrlParams = CodeParams26;
 
 /** Params of `EDX0603` (DOCS_URL_OFF_SITE). */
-export interface DocsUrlOffSiteParams {
-  readonly "url": string;
-  readonly "code": string;
-  readonly "site": string;
-  readonly "problem": string;
-}
+export type DocsUrlOffSiteParams = CodeParams27;
 
 /** Params of `EDX0605` (RELATIVE_DOCS_URL). */
-export interface RelativeDocsUrlParams {
-  readonly "url": string;
-  readonly "code": string;
-  readonly "outputs": string;
-}
+export type RelativeDocsUrlParams = CodeParams28;
 
 /** Params of `EDX0701` (CODE_NEVER_RAISED). */
-export interface CodeNeverRaisedParams {
-  readonly "code": string;
-  readonly "name": string;
-}
+export type CodeNeverRaisedParams = CodeParams29;
 
 /** Params of `EDX0702` (UNKNOWN_CODE_STRING). */
-export interface UnknownCodeStringParams {
-  readonly "code": string;
-}
+export type UnknownCodeStringParams = CodeParams17;
 
 /** Params of `EDX0703` (DEPRECATED_CODE_RAISED). */
-export interface DeprecatedCodeRaisedParams {
-  readonly "code": string;
-  readonly "name": string;
-}
+export type DeprecatedCodeRaisedParams = CodeParams29;
 
 /** Params of `EDX0704` (RETIRED_CODE_REFERENCED). */
-export interface RetiredCodeReferencedParams {
-  readonly "code": string;
-}
+export type RetiredCodeReferencedParams = CodeParams17;
 
 /** Params of `EDX0705` (SOURCE_UNREADABLE). */
-export interface SourceUnreadableParams {
-  readonly "path": string;
-  readonly "reason": string;
-}
+export type SourceUnreadableParams = CodeParams30;
 
 /** Params of `EDX1001` (FILE_UNREADABLE). */
-export interface FileUnreadableParams {
-  readonly "path": string;
-  readonly "reason": string;
-}
+export type FileUnreadableParams = CodeParams30;
 
 /** Params of `EDX1002` (BAD_ARGUMENTS). */
-export interface BadArgumentsParams {
-  readonly "problem": string;
-}
+export type BadArgumentsParams = CodeParams0;
 
 /** Params of `EDX1003` (WRITE_FAILED). */
-export interface WriteFailedParams {
-  readonly "path": string;
-  readonly "reason": string;
-}
+export type WriteFailedParams = CodeParams30;
 
 /** Params of `EDX1004` (OUTPUTS_STALE). */
-export interface OutputsStaleParams {
-  readonly "count": string;
-  readonly "catalogue": string;
-}
+export type OutputsStaleParams = CodeParams31;
 
 /** Params of `EDX1005` (BREAKING_CHANGES). */
-export interface BreakingChangesParams {
-  readonly "count": string;
-  readonly "old": string;
-  readonly "new": string;
-}
+export type BreakingChangesParams = CodeParams32;
 
 /** Params of `EDX1006` (UNKNOWN_CODE). */
-export interface UnknownCodeParams {
-  readonly "code": string;
-}
+export type UnknownCodeParams = CodeParams17;
 
 /** Params of `EDX1007` (GIT_FAILED). */
-export interface GitFailedParams {
-  readonly "path": string;
-  readonly "rev": string;
-  readonly "reason": string;
-}
+export type GitFailedParams = CodeParams33;
 
 /** Params of `EDX1008` (FILE_EXISTS). */
-export interface FileExistsParams {
-  readonly "path": string;
-}
+export type FileExistsParams = CodeParams34;
 
 /** Params of `EDX1009` (CATALOGUE_INVALID). */
-export interface CatalogueInvalidParams {
-  readonly "path": string;
-  readonly "errors": string;
-  readonly "warnings": string;
-}
+export type CatalogueInvalidParams = CodeParams35;
 
 /** Params of `EDX1010` (CODE_RETIRED). */
-export interface CodeRetiredParams {
-  readonly "code": string;
-  readonly "note": string;
-}
-
-/** The params interface of every code. */
-export interface ParamsByCode {
-  readonly "EDX0001": YamlSyntaxParams;
-  readonly "EDX0002": NotUtf8Params;
-  readonly "EDX0003": NoParameters;
-  readonly "EDX0004": CatalogueTooLargeParams;
-  readonly "EDX0005": NestingTooDeepParams;
-  readonly "EDX0006": YamlBudgetExceededParams;
-  readonly "EDX0007": TooManyCodesParams;
-  readonly "EDX0008": TextTooLongParams;
-  readonly "EDX0101": WrongTypeParams;
-  readonly "EDX0102": UnknownKeyParams;
-  readonly "EDX0103": DuplicateKeyParams;
-  readonly "EDX0104": MissingKeyParams;
-  readonly "EDX0105": FormatVersionParams;
-  readonly "EDX0106": BadValueParams;
-  readonly "EDX0201": InvalidNameParams;
-  readonly "EDX0202": DuplicateCodeParams;
-  readonly "EDX0203": DuplicateNameParams;
-  readonly "EDX0204": LegacyCodeCollisionParams;
-  readonly "EDX0205": IdentifierCollisionParams;
-  readonly "EDX0206": CodePatternMismatchParams;
-  readonly "EDX0207": CodePrefixMismatchParams;
-  readonly "EDX0208": InvalidCodePatternParams;
-  readonly "EDX0209": RetiredCodeReusedParams;
-  readonly "EDX0210": InvalidCodeParams;
-  readonly "EDX0301": UnknownCategoryParams;
-  readonly "EDX0302": UnknownNamespaceParams;
-  readonly "EDX0303": UnknownReplacementParams;
-  readonly "EDX0304": NoCategoryParams;
-  readonly "EDX0401": TemplateSyntaxParams;
-  readonly "EDX0402": UndeclaredPlaceholderParams;
-  readonly "EDX0403": UnusedParamParams;
-  readonly "EDX0404": InvalidParamNameParams;
-  readonly "EDX0405": ParamShadowsWireKeyParams;
-  readonly "EDX0501": ExitCodeRangeParams;
-  readonly "EDX0502": ExitCodeUnusualParams;
-  readonly "EDX0503": HttpStatusRangeParams;
-  readonly "EDX0504": HttpStatusNotErrorParams;
-  readonly "EDX0505": JsonrpcCodeReservedParams;
-  readonly "EDX0506": JsonrpcCodeRangeParams;
-  readonly "EDX0601": DocsUrlPlaceholderParams;
-  readonly "EDX0602": MalformedUrlParams;
-  readonly "EDX0603": DocsUrlOffSiteParams;
-  readonly "EDX0604": NoParameters;
-  readonly "EDX0605": RelativeDocsUrlParams;
-  readonly "EDX0701": CodeNeverRaisedParams;
-  readonly "EDX0702": UnknownCodeStringParams;
-  readonly "EDX0703": DeprecatedCodeRaisedParams;
-  readonly "EDX0704": RetiredCodeReferencedParams;
-  readonly "EDX0705": SourceUnreadableParams;
-  readonly "EDX1001": FileUnreadableParams;
-  readonly "EDX1002": BadArgumentsParams;
-  readonly "EDX1003": WriteFailedParams;
-  readonly "EDX1004": OutputsStaleParams;
-  readonly "EDX1005": BreakingChangesParams;
-  readonly "EDX1006": UnknownCodeParams;
-  readonly "EDX1007": GitFailedParams;
-  readonly "EDX1008": FileExistsParams;
-  readonly "EDX1009": CatalogueInvalidParams;
-  readonly "EDX1010": CodeRetiredParams;
-}
-
-/** The params of one code. */
-export type ParamsOf<C extends ErrorCode> = ParamsByCode[C];
+export type CodeRetiredParams = CodeParams36;
 
 /** Extras every wire error may carry besides its params: errdex's own, then free context. */
 export interface WireExtras {
@@ -1352,53 +1711,8 @@ export interface WireExtras {
 export type WireErrorOf<C extends ErrorCode, P = ParamsOf<C>> = P & WireExtras & {
   readonly "error": C;
   readonly "detail": string;
-  readonly "category": FactsByCode[C]["category"];
+  readonly "category": CategoryOf<C>;
 };
-
-type CodeGroup0 = "EDX0001" | "EDX0006" | "EDX0105" | "EDX0208" | "EDX0401";
-type CodeGroup1 = "EDX0002";
-type CodeGroup2 = "EDX0003";
-type CodeGroup3 = "EDX0004";
-type CodeGroup4 = "EDX0005";
-type CodeGroup5 = "EDX0007";
-type CodeGroup6 = "EDX0008";
-type CodeGroup7 = "EDX0101";
-type CodeGroup8 = "EDX0102";
-type CodeGroup9 = "EDX0103" | "EDX0301";
-type CodeGroup10 = "EDX0104";
-type CodeGroup11 = "EDX0106";
-type CodeGroup12 = "EDX0201";
-type CodeGroup13 = "EDX0202" | "EDX0204";
-type CodeGroup14 = "EDX0203";
-type CodeGroup15 = "EDX0205";
-type CodeGroup16 = "EDX0206";
-type CodeGroup17 = "EDX0207";
-type CodeGroup18 = "EDX0209" | "EDX0702" | "EDX0704";
-type CodeGroup19 = "EDX0210";
-type CodeGroup20 = "EDX0302";
-type CodeGroup21 = "EDX0303";
-type CodeGroup22 = "EDX0304";
-type CodeGroup23 = "EDX0402" | "EDX0404" | "EDX0405";
-type CodeGroup24 = "EDX0403";
-type CodeGroup25 = "EDX0501" | "EDX0503" | "EDX0506";
-type CodeGroup26 = "EDX0502";
-type CodeGroup27 = "EDX0504" | "EDX0505";
-type CodeGroup28 = "EDX0601";
-type CodeGroup29 = "EDX0602";
-type CodeGroup30 = "EDX0603";
-type CodeGroup31 = "EDX0604";
-type CodeGroup32 = "EDX0605";
-type CodeGroup33 = "EDX0701" | "EDX0703";
-type CodeGroup34 = "EDX0705";
-type CodeGroup35 = "EDX1001" | "EDX1003";
-type CodeGroup36 = "EDX1002";
-type CodeGroup37 = "EDX1004";
-type CodeGroup38 = "EDX1005";
-type CodeGroup39 = "EDX1006";
-type CodeGroup40 = "EDX1007";
-type CodeGroup41 = "EDX1008";
-type CodeGroup42 = "EDX1009";
-type CodeGroup43 = "EDX1010";
 
 /**
  * A conforming wire error of a live code: a union discriminated by the code key "error"
@@ -1406,50 +1720,50 @@ type CodeGroup43 = "EDX1010";
  * share one member, which keeps the union small.
  */
 export type WireError =
-  | WireErrorOf<CodeGroup0, { readonly "problem": string }>
-  | WireErrorOf<CodeGroup1, { readonly "offset": string }>
+  | WireErrorOf<CodeGroup0, CodeParams0>
+  | WireErrorOf<CodeGroup1, CodeParams1>
   | WireErrorOf<CodeGroup2, NoParameters>
-  | WireErrorOf<CodeGroup3, { readonly "size": string; readonly "limit": string }>
-  | WireErrorOf<CodeGroup4, { readonly "limit": string }>
-  | WireErrorOf<CodeGroup5, { readonly "count": string; readonly "limit": string }>
-  | WireErrorOf<CodeGroup6, { readonly "length": string; readonly "limit": string }>
-  | WireErrorOf<CodeGroup7, { readonly "key": string; readonly "expected": string; readonly "found": string }>
-  | WireErrorOf<CodeGroup8, { readonly "key": string; readonly "context": string }>
-  | WireErrorOf<CodeGroup9, { readonly "key": string }>
-  | WireErrorOf<CodeGroup10, { readonly "context": string; readonly "key": string }>
-  | WireErrorOf<CodeGroup11, { readonly "key": string; readonly "found": string; readonly "expected": string }>
-  | WireErrorOf<CodeGroup12, { readonly "name": string; readonly "kind": string; readonly "rule": string }>
-  | WireErrorOf<CodeGroup13, { readonly "code": string; readonly "other": string }>
-  | WireErrorOf<CodeGroup14, { readonly "name": string; readonly "other": string }>
-  | WireErrorOf<CodeGroup15, { readonly "name": string; readonly "language": string; readonly "ident": string; readonly "other": string }>
-  | WireErrorOf<CodeGroup16, { readonly "code": string; readonly "pattern": string }>
-  | WireErrorOf<CodeGroup17, { readonly "code": string; readonly "prefix": string; readonly "namespace": string }>
-  | WireErrorOf<CodeGroup18, { readonly "code": string }>
-  | WireErrorOf<CodeGroup19, { readonly "code": string; readonly "rule": string }>
-  | WireErrorOf<CodeGroup20, { readonly "namespace": string }>
-  | WireErrorOf<CodeGroup21, { readonly "target": string }>
-  | WireErrorOf<CodeGroup22, { readonly "what": string; readonly "whence": string }>
-  | WireErrorOf<CodeGroup23, { readonly "param": string }>
-  | WireErrorOf<CodeGroup24, { readonly "param": string }>
-  | WireErrorOf<CodeGroup25, { readonly "value": string }>
-  | WireErrorOf<CodeGroup26, { readonly "value": string; readonly "why": string }>
-  | WireErrorOf<CodeGroup27, { readonly "value": string }>
-  | WireErrorOf<CodeGroup28, { readonly "placeholder": string; readonly "known": string }>
-  | WireErrorOf<CodeGroup29, { readonly "url": string; readonly "problem": string }>
-  | WireErrorOf<CodeGroup30, { readonly "url": string; readonly "code": string; readonly "site": string; readonly "problem": string }>
+  | WireErrorOf<CodeGroup3, CodeParams2>
+  | WireErrorOf<CodeGroup4, CodeParams3>
+  | WireErrorOf<CodeGroup5, CodeParams4>
+  | WireErrorOf<CodeGroup6, CodeParams5>
+  | WireErrorOf<CodeGroup7, CodeParams6>
+  | WireErrorOf<CodeGroup8, CodeParams7>
+  | WireErrorOf<CodeGroup9, CodeParams8>
+  | WireErrorOf<CodeGroup10, CodeParams9>
+  | WireErrorOf<CodeGroup11, CodeParams10>
+  | WireErrorOf<CodeGroup12, CodeParams11>
+  | WireErrorOf<CodeGroup13, CodeParams12>
+  | WireErrorOf<CodeGroup14, CodeParams13>
+  | WireErrorOf<CodeGroup15, CodeParams14>
+  | WireErrorOf<CodeGroup16, CodeParams15>
+  | WireErrorOf<CodeGroup17, CodeParams16>
+  | WireErrorOf<CodeGroup18, CodeParams17>
+  | WireErrorOf<CodeGroup19, CodeParams18>
+  | WireErrorOf<CodeGroup20, CodeParams19>
+  | WireErrorOf<CodeGroup21, CodeParams20>
+  | WireErrorOf<CodeGroup22, CodeParams21>
+  | WireErrorOf<CodeGroup23, CodeParams22>
+  | WireErrorOf<CodeGroup24, CodeParams22>
+  | WireErrorOf<CodeGroup25, CodeParams23>
+  | WireErrorOf<CodeGroup26, CodeParams24>
+  | WireErrorOf<CodeGroup27, CodeParams23>
+  | WireErrorOf<CodeGroup28, CodeParams25>
+  | WireErrorOf<CodeGroup29, CodeParams26>
+  | WireErrorOf<CodeGroup30, CodeParams27>
   | WireErrorOf<CodeGroup31, NoParameters>
-  | WireErrorOf<CodeGroup32, { readonly "url": string; readonly "code": string; readonly "outputs": string }>
-  | WireErrorOf<CodeGroup33, { readonly "code": string; readonly "name": string }>
-  | WireErrorOf<CodeGroup34, { readonly "path": string; readonly "reason": string }>
-  | WireErrorOf<CodeGroup35, { readonly "path": string; readonly "reason": string }>
-  | WireErrorOf<CodeGroup36, { readonly "problem": string }>
-  | WireErrorOf<CodeGroup37, { readonly "count": string; readonly "catalogue": string }>
-  | WireErrorOf<CodeGroup38, { readonly "count": string; readonly "old": string; readonly "new": string }>
-  | WireErrorOf<CodeGroup39, { readonly "code": string }>
-  | WireErrorOf<CodeGroup40, { readonly "path": string; readonly "rev": string; readonly "reason": string }>
-  | WireErrorOf<CodeGroup41, { readonly "path": string }>
-  | WireErrorOf<CodeGroup42, { readonly "path": string; readonly "errors": string; readonly "warnings": string }>
-  | WireErrorOf<CodeGroup43, { readonly "code": string; readonly "note": string }>;
+  | WireErrorOf<CodeGroup32, CodeParams28>
+  | WireErrorOf<CodeGroup33, CodeParams29>
+  | WireErrorOf<CodeGroup34, CodeParams30>
+  | WireErrorOf<CodeGroup35, CodeParams30>
+  | WireErrorOf<CodeGroup36, CodeParams0>
+  | WireErrorOf<CodeGroup37, CodeParams31>
+  | WireErrorOf<CodeGroup38, CodeParams32>
+  | WireErrorOf<CodeGroup39, CodeParams17>
+  | WireErrorOf<CodeGroup40, CodeParams33>
+  | WireErrorOf<CodeGroup41, CodeParams34>
+  | WireErrorOf<CodeGroup42, CodeParams35>
+  | WireErrorOf<CodeGroup43, CodeParams36>;
 
 /** A parsed error of a live code (or one of its legacy codes). */
 export interface KnownErrorOf<C extends ErrorCode, P = ParamsOf<C>> {
@@ -1461,9 +1775,9 @@ export interface KnownErrorOf<C extends ErrorCode, P = ParamsOf<C>> {
   /** The catalogue NAME. */
   readonly name: string;
   /** From the catalogue. */
-  readonly category: FactsByCode[C]["category"];
+  readonly category: CategoryOf<C>;
   /** From the catalogue. */
-  readonly retryable: FactsByCode[C]["retryable"];
+  readonly retryable: RetryableOf<C>;
   readonly message: string;
   /** The params found on the wire with the declared type (a missing or mistyped one is absent and listed in `problems`). */
   readonly params: Partial<P>;
@@ -1482,50 +1796,50 @@ export interface KnownErrorOf<C extends ErrorCode, P = ParamsOf<C>> {
  * params and facts). Codes with the same facts and params share one member.
  */
 export type KnownError =
-  | KnownErrorOf<CodeGroup0, { readonly "problem": string }>
-  | KnownErrorOf<CodeGroup1, { readonly "offset": string }>
+  | KnownErrorOf<CodeGroup0, CodeParams0>
+  | KnownErrorOf<CodeGroup1, CodeParams1>
   | KnownErrorOf<CodeGroup2, NoParameters>
-  | KnownErrorOf<CodeGroup3, { readonly "size": string; readonly "limit": string }>
-  | KnownErrorOf<CodeGroup4, { readonly "limit": string }>
-  | KnownErrorOf<CodeGroup5, { readonly "count": string; readonly "limit": string }>
-  | KnownErrorOf<CodeGroup6, { readonly "length": string; readonly "limit": string }>
-  | KnownErrorOf<CodeGroup7, { readonly "key": string; readonly "expected": string; readonly "found": string }>
-  | KnownErrorOf<CodeGroup8, { readonly "key": string; readonly "context": string }>
-  | KnownErrorOf<CodeGroup9, { readonly "key": string }>
-  | KnownErrorOf<CodeGroup10, { readonly "context": string; readonly "key": string }>
-  | KnownErrorOf<CodeGroup11, { readonly "key": string; readonly "found": string; readonly "expected": string }>
-  | KnownErrorOf<CodeGroup12, { readonly "name": string; readonly "kind": string; readonly "rule": string }>
-  | KnownErrorOf<CodeGroup13, { readonly "code": string; readonly "other": string }>
-  | KnownErrorOf<CodeGroup14, { readonly "name": string; readonly "other": string }>
-  | KnownErrorOf<CodeGroup15, { readonly "name": string; readonly "language": string; readonly "ident": string; readonly "other": string }>
-  | KnownErrorOf<CodeGroup16, { readonly "code": string; readonly "pattern": string }>
-  | KnownErrorOf<CodeGroup17, { readonly "code": string; readonly "prefix": string; readonly "namespace": string }>
-  | KnownErrorOf<CodeGroup18, { readonly "code": string }>
-  | KnownErrorOf<CodeGroup19, { readonly "code": string; readonly "rule": string }>
-  | KnownErrorOf<CodeGroup20, { readonly "namespace": string }>
-  | KnownErrorOf<CodeGroup21, { readonly "target": string }>
-  | KnownErrorOf<CodeGroup22, { readonly "what": string; readonly "whence": string }>
-  | KnownErrorOf<CodeGroup23, { readonly "param": string }>
-  | KnownErrorOf<CodeGroup24, { readonly "param": string }>
-  | KnownErrorOf<CodeGroup25, { readonly "value": string }>
-  | KnownErrorOf<CodeGroup26, { readonly "value": string; readonly "why": string }>
-  | KnownErrorOf<CodeGroup27, { readonly "value": string }>
-  | KnownErrorOf<CodeGroup28, { readonly "placeholder": string; readonly "known": string }>
-  | KnownErrorOf<CodeGroup29, { readonly "url": string; readonly "problem": string }>
-  | KnownErrorOf<CodeGroup30, { readonly "url": string; readonly "code": string; readonly "site": string; readonly "problem": string }>
+  | KnownErrorOf<CodeGroup3, CodeParams2>
+  | KnownErrorOf<CodeGroup4, CodeParams3>
+  | KnownErrorOf<CodeGroup5, CodeParams4>
+  | KnownErrorOf<CodeGroup6, CodeParams5>
+  | KnownErrorOf<CodeGroup7, CodeParams6>
+  | KnownErrorOf<CodeGroup8, CodeParams7>
+  | KnownErrorOf<CodeGroup9, CodeParams8>
+  | KnownErrorOf<CodeGroup10, CodeParams9>
+  | KnownErrorOf<CodeGroup11, CodeParams10>
+  | KnownErrorOf<CodeGroup12, CodeParams11>
+  | KnownErrorOf<CodeGroup13, CodeParams12>
+  | KnownErrorOf<CodeGroup14, CodeParams13>
+  | KnownErrorOf<CodeGroup15, CodeParams14>
+  | KnownErrorOf<CodeGroup16, CodeParams15>
+  | KnownErrorOf<CodeGroup17, CodeParams16>
+  | KnownErrorOf<CodeGroup18, CodeParams17>
+  | KnownErrorOf<CodeGroup19, CodeParams18>
+  | KnownErrorOf<CodeGroup20, CodeParams19>
+  | KnownErrorOf<CodeGroup21, CodeParams20>
+  | KnownErrorOf<CodeGroup22, CodeParams21>
+  | KnownErrorOf<CodeGroup23, CodeParams22>
+  | KnownErrorOf<CodeGroup24, CodeParams22>
+  | KnownErrorOf<CodeGroup25, CodeParams23>
+  | KnownErrorOf<CodeGroup26, CodeParams24>
+  | KnownErrorOf<CodeGroup27, CodeParams23>
+  | KnownErrorOf<CodeGroup28, CodeParams25>
+  | KnownErrorOf<CodeGroup29, CodeParams26>
+  | KnownErrorOf<CodeGroup30, CodeParams27>
   | KnownErrorOf<CodeGroup31, NoParameters>
-  | KnownErrorOf<CodeGroup32, { readonly "url": string; readonly "code": string; readonly "outputs": string }>
-  | KnownErrorOf<CodeGroup33, { readonly "code": string; readonly "name": string }>
-  | KnownErrorOf<CodeGroup34, { readonly "path": string; readonly "reason": string }>
-  | KnownErrorOf<CodeGroup35, { readonly "path": string; readonly "reason": string }>
-  | KnownErrorOf<CodeGroup36, { readonly "problem": string }>
-  | KnownErrorOf<CodeGroup37, { readonly "count": string; readonly "catalogue": string }>
-  | KnownErrorOf<CodeGroup38, { readonly "count": string; readonly "old": string; readonly "new": string }>
-  | KnownErrorOf<CodeGroup39, { readonly "code": string }>
-  | KnownErrorOf<CodeGroup40, { readonly "path": string; readonly "rev": string; readonly "reason": string }>
-  | KnownErrorOf<CodeGroup41, { readonly "path": string }>
-  | KnownErrorOf<CodeGroup42, { readonly "path": string; readonly "errors": string; readonly "warnings": string }>
-  | KnownErrorOf<CodeGroup43, { readonly "code": string; readonly "note": string }>;
+  | KnownErrorOf<CodeGroup32, CodeParams28>
+  | KnownErrorOf<CodeGroup33, CodeParams29>
+  | KnownErrorOf<CodeGroup34, CodeParams30>
+  | KnownErrorOf<CodeGroup35, CodeParams30>
+  | KnownErrorOf<CodeGroup36, CodeParams0>
+  | KnownErrorOf<CodeGroup37, CodeParams31>
+  | KnownErrorOf<CodeGroup38, CodeParams32>
+  | KnownErrorOf<CodeGroup39, CodeParams17>
+  | KnownErrorOf<CodeGroup40, CodeParams33>
+  | KnownErrorOf<CodeGroup41, CodeParams34>
+  | KnownErrorOf<CodeGroup42, CodeParams35>
+  | KnownErrorOf<CodeGroup43, CodeParams36>;
 
 /** A code this module does not know (a newer catalogue), classified by the wire's category and retryable flag. */
 export interface UnknownError {
@@ -1680,8 +1994,8 @@ export interface ProblemJson {
 export declare class AppError<C extends ErrorCode = ErrorCode> extends Error {
   constructor(code: C, params: ParamsOf<C>, options?: AppErrorOptions);
   readonly code: C;
-  readonly category: FactsByCode[C]["category"];
-  readonly retryable: FactsByCode[C]["retryable"];
+  readonly category: CategoryOf<C>;
+  readonly retryable: RetryableOf<C>;
   readonly params: Readonly<ParamsOf<C>>;
   readonly argument: string | undefined;
   readonly constraint: unknown;
@@ -1718,7 +2032,7 @@ export interface ErrorInstanceByClass<C extends ErrorCode = ErrorCode> {
 }
 
 /** What `createError` returns for a code: an instance of the code's class. */
-export type ErrorInstanceOf<C extends ErrorCode> = ErrorInstanceByClass<C>[FactsByCode[C]["class"]];
+export type ErrorInstanceOf<C extends ErrorCode> = ErrorInstanceByClass<C>[ClassOf<C>];
 
 /** Creates an error for a code with its typed params: an instance of the code's class. */
 export declare function createError<C extends ErrorCode>(code: C, params: ParamsOf<C>, options?: AppErrorOptions): ErrorInstanceOf<C>;

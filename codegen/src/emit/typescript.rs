@@ -482,7 +482,6 @@ struct EntryView {
     code_doc: String,
     name: String,
     ts_key: String,
-    ts_type: String,
     namespace: Option<String>,
     category: String,
     summary: String,
@@ -507,6 +506,8 @@ struct EntryView {
     facts: usize,
     /// `XxxParams`, or `NoParameters` for a code without params.
     params_type: String,
+    /// The shared params type `XxxParams` names: `CodeParamsN`, or `NoParameters`.
+    params_shape: String,
     /// The code's error class (resolved: the code's, its namespace's, the registry's).
     class: String,
 }
@@ -661,6 +662,16 @@ fn classes(cat: &Catalogue) -> (Vec<String>, Vec<ClassView>) {
 struct GroupView {
     /// `"A" | "B" | …`
     codes: String,
+    /// Index into the facts sets.
+    facts: usize,
+    /// `CodeParamsN`, or `NoParameters`.
+    params: String,
+}
+
+/// Params shared by codes (`CodeParamsN` in the declarations).
+#[derive(Debug)]
+struct ShapeView {
+    params: Vec<ParamView>,
 }
 
 #[derive(Debug)]
@@ -702,6 +713,7 @@ struct IndexDts<'a> {
     namespace_union: String,
     retired_union: String,
     facts: &'a [FactsView],
+    shapes: &'a [ShapeView],
     groups: &'a [GroupView],
     known_union: String,
     wire_union: String,
@@ -758,24 +770,28 @@ fn entry_doc(cat: &Catalogue, e: &ErrorEntry) -> (String, Option<String>) {
     (doc, deprecated)
 }
 
-/// Shares type-level facts between codes so that `tsc` does not build one object type per code
-/// (at 10,000 codes, per-code literal object types made `tsc` 20× slower than a plain const
-/// object): codes with equal facts point at one `CodeFactsN` interface, and codes with equal
-/// facts and params form one member of the `KnownError`/`WireError` unions. Narrowing on the
-/// code still yields each code's exact params and facts. Everything is in first-seen catalogue
-/// order, so the output is deterministic.
+/// Shares types between codes so that `tsc` stays fast on large catalogues (at 10,000 codes,
+/// per-code literal object types made `tsc` 20× slower than a plain const object): codes with
+/// equal facts point at one `CodeFactsN` interface, codes with equal params at one
+/// `CodeParamsN` interface, and codes with equal facts and params form one group: one
+/// `CodeTypesN` interface (facts and params), one `CodeGroupN` union of its codes, and one
+/// member of the `KnownError`/`WireError` unions. `TypesByCode` maps every code to its group's
+/// types through the groups (no per-code line), and `ErrorCode` is its keys. Narrowing on the
+/// code still yields each code's exact params and facts. Everything is in first-seen
+/// catalogue order, so the output is deterministic.
 fn group_codes(
     cat: &Catalogue,
     errors: &mut [EntryView],
-) -> (Vec<FactsView>, Vec<GroupView>, String, String) {
+) -> (Vec<FactsView>, Vec<ShapeView>, Vec<GroupView>, String, String) {
     let mut facts: Vec<FactsView> = Vec::new();
     let mut facts_index: HashMap<FactsView, usize> = HashMap::new();
-    // (facts, params signature) → group index; the first code names the params type.
-    // Deprecated codes get members of their own, so that narrowing to a live code never shows
-    // a deprecated code's params interface.
+    let mut shapes: Vec<ShapeView> = Vec::new();
+    let mut shape_index: HashMap<Vec<(&str, String)>, usize> = HashMap::new();
+    // (facts, deprecated, params signature) → group index. Deprecated codes get groups of
+    // their own, so that narrowing to a live code never shows a deprecated code's type.
     type GroupKey<'a> = (usize, bool, Vec<(&'a str, String)>);
     let mut group_index: HashMap<GroupKey, usize> = HashMap::new();
-    let mut members: Vec<(Vec<&str>, String)> = Vec::new();
+    let mut members: Vec<(Vec<&str>, usize, String)> = Vec::new();
     for (e, view) in cat.errors.iter().zip(errors.iter_mut()) {
         let f = FactsView {
             category: cat.category_of(e).key.clone(),
@@ -796,36 +812,41 @@ fn group_codes(
             .iter()
             .map(|p| (p.name.as_str(), ts_param_type(p)))
             .collect();
+        // The params as a structural type shared by every code with the same params: the
+        // code's `XxxParams` names it.
+        let params = if e.params.is_empty() {
+            names::TS_NO_PARAMS.to_string()
+        } else {
+            let si = *shape_index.entry(signature.clone()).or_insert_with(|| {
+                shapes.push(ShapeView {
+                    params: e
+                        .params
+                        .iter()
+                        .map(|p| ParamView {
+                            name: p.name.clone(),
+                            ts_type: ts_param_type(p),
+                        })
+                        .collect(),
+                });
+                shapes.len() - 1
+            });
+            format!("CodeParams{si}")
+        };
+        view.params_shape = params.clone();
         let gi = *group_index
             .entry((fi, e.deprecated.is_some(), signature))
             .or_insert_with(|| {
-                // The members' params as a structural type: codes of one group share the
-                // shape, not the name of their `XxxParams` interface.
-                let shape = if e.params.is_empty() {
-                    names::TS_NO_PARAMS.to_string()
-                } else {
-                    let fields: Vec<String> = e
-                        .params
-                        .iter()
-                        .map(|p| {
-                            format!(
-                                "readonly {}: {}",
-                                json_literal(&p.name),
-                                ts_param_type(p)
-                            )
-                        })
-                        .collect();
-                    format!("{{ {} }}", fields.join("; "))
-                };
-                members.push((Vec::new(), shape));
+                members.push((Vec::new(), fi, params));
                 members.len() - 1
             });
         members[gi].0.push(e.code.as_str());
     }
     let groups: Vec<GroupView> = members
         .iter()
-        .map(|(codes, _)| GroupView {
+        .map(|(codes, facts, params)| GroupView {
             codes: union(codes.iter().copied()),
+            facts: *facts,
+            params: params.clone(),
         })
         .collect();
     let member_union = |generic: &str| {
@@ -833,14 +854,14 @@ fn group_codes(
             return " never".to_string();
         }
         let mut s = String::new();
-        for (i, (_, params)) in members.iter().enumerate() {
+        for (i, (_, _, params)) in members.iter().enumerate() {
             let _ = write!(s, "\n  | {generic}<CodeGroup{i}, {params}>");
         }
         s
     };
     let known = member_union("KnownErrorOf");
     let wire = member_union("WireErrorOf");
-    (facts, groups, known, wire)
+    (facts, shapes, groups, known, wire)
 }
 
 /// Files of this target: (path relative to the target's directory, contents).
@@ -907,7 +928,6 @@ pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
                 code_doc: code_span(&e.code),
                 name: e.name.clone(),
                 ts_key: e.ts_key.clone(),
-                ts_type: e.ts_type.clone(),
                 namespace: cat.namespace_of(e).map(|n| n.key.clone()),
                 category: cat.category_of(e).key.clone(),
                 summary: e.summary.clone(),
@@ -948,12 +968,13 @@ pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
                 legacy_codes: e.legacy_codes.clone(),
                 doc,
                 facts: 0,
+                params_shape: String::new(),
                 params_type: names::ts_params_type(&e.ts_type, !e.params.is_empty()),
                 class: e.class.clone(),
             }
         })
         .collect();
-    let (facts, groups, known_union, wire_union) = group_codes(cat, &mut errors);
+    let (facts, shapes, groups, known_union, wire_union) = group_codes(cat, &mut errors);
     let retired: Vec<RetiredView> = cat
         .retired
         .iter()
@@ -999,6 +1020,7 @@ pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
         namespace_union: union(cat.namespaces.iter().map(|n| n.key.as_str())),
         retired_union: union(cat.retired.iter().map(|r| r.code.as_str())),
         facts: &facts,
+        shapes: &shapes,
         groups: &groups,
         known_union,
         wire_union,

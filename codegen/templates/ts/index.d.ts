@@ -131,8 +131,8 @@ export declare const ErrorCode: {
 {%- endfor %}
 };
 
-/** A live error code of this catalogue (a string-literal union). */
-export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+/** A live error code of this catalogue (a string-literal union: the keys of `TypesByCode`). */
+export type ErrorCode = keyof TypesByCode;
 
 /** Every live code in catalogue order (JavaScript enumerates integer-like object keys first). */
 export declare const ALL_CODES: readonly ErrorCode[];
@@ -189,7 +189,7 @@ export interface ErrorInfo {
 
 /**
  * One set of literal facts shared by codes (category, retry flag, log level, exit code, HTTP
- * status, JSON-RPC code). Codes point at a shared set through `FactsByCode` instead of each
+ * status, JSON-RPC code). Codes point at a shared set through `TypesByCode` instead of each
  * carrying its own object type, which keeps `tsc` fast on large catalogues.
  */
 export interface CodeFacts {
@@ -212,12 +212,53 @@ export interface CodeFacts{{ loop.index0 }} extends CodeFacts {
   readonly class: {{ f.class.js()|safe }};
 }
 {% endfor %}
-/** The literal facts of every live code. */
-export interface FactsByCode {
-{%- for e in errors %}
-  readonly {{ e.code.js()|safe }}: CodeFacts{{ e.facts }};
+/** The params of a code that has none. */
+export interface NoParameters {}
+{% for p in shapes %}
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams{{ loop.index0 }} {
+{%- for p in p.params %}
+  readonly {{ p.name.js()|safe }}: {{ p.ts_type|safe }};
 {%- endfor %}
 }
+{% endfor %}
+{%- for g in groups %}
+type CodeGroup{{ loop.index0 }} = {{ g.codes|safe }};
+
+/** The facts and params of the codes `CodeGroup{{ loop.index0 }}`. */
+export interface CodeTypes{{ loop.index0 }} {
+  readonly facts: CodeFacts{{ g.facts }};
+  readonly params: {{ g.params }};
+}
+{% endfor %}
+/** Each of the codes `K` mapped to `T`. */
+type ByCodes<K extends string, T> = { readonly [C in K]: T };
+
+/**
+ * The literal facts and the params of every live code, keyed by code. Each code's entry comes
+ * from its group (the codes that share facts and params), so no code is listed here twice.
+ */
+export interface TypesByCode{% if !groups.is_empty() %} extends{% endif %}
+{%- for g in groups %}
+  ByCodes<CodeGroup{{ loop.index0 }}, CodeTypes{{ loop.index0 }}>{% if !loop.last %},{% endif %}
+{%- endfor %} {}
+
+/** The literal facts of the codes `C`. */
+export type FactsOf<C extends ErrorCode> = TypesByCode[C]["facts"];
+
+/** The params of the codes `C`. */
+export type ParamsOf<C extends ErrorCode> = TypesByCode[C]["params"];
+
+// One alias per fact read below: declarations that use them index `TypesByCode` once, here.
+type CategoryOf<C extends ErrorCode> = TypesByCode[C]["facts"]["category"];
+type RetryableOf<C extends ErrorCode> = TypesByCode[C]["facts"]["retryable"];
+type ClassOf<C extends ErrorCode> = TypesByCode[C]["facts"]["class"];
+
+/** The literal facts of every live code. */
+export type FactsByCode = { readonly [C in ErrorCode]: FactsOf<C> };
+
+/** The params of every live code. */
+export type ParamsByCode = { readonly [C in ErrorCode]: ParamsOf<C> };
 
 /** Catalogue metadata of codes that share the facts `F`, as literal types. */
 export interface ErrorInfoWith<F extends CodeFacts> extends ErrorInfo {
@@ -231,7 +272,7 @@ export interface ErrorInfoWith<F extends CodeFacts> extends ErrorInfo {
 }
 
 /** Catalogue metadata of one code, with its code and facts as literal types. */
-export interface ErrorInfoOf<C extends ErrorCode> extends ErrorInfoWith<FactsByCode[C]> {
+export interface ErrorInfoOf<C extends ErrorCode> extends ErrorInfoWith<FactsOf<C>> {
   readonly code: C;
 }
 
@@ -240,7 +281,7 @@ export interface ErrorInfoOf<C extends ErrorCode> extends ErrorInfoWith<FactsByC
  * `ERRORS[code]` has the code's facts as literal types; codes that share facts share one
  * type, so indexing with the whole `ErrorCode` union stays cheap for `tsc`.
  */
-export declare const ERRORS: { readonly [C in ErrorCode]: ErrorInfoWith<FactsByCode[C]> };
+export declare const ERRORS: { readonly [C in ErrorCode]: ErrorInfoWith<FactsOf<C>> };
 
 export interface RetiredInfo {
   readonly code: RetiredCode;
@@ -257,26 +298,10 @@ export interface RetiredInfoOf<C extends RetiredCode> extends RetiredInfo {
 /** Retired codes (tombstones). */
 export declare const RETIRED: { readonly [C in RetiredCode]: RetiredInfoOf<C> };
 
-/** The params of a code that has none. */
-export interface NoParameters {}
-{% for e in errors %}{% if !e.params.is_empty() %}
+{%- for e in errors %}{% if !e.params.is_empty() %}
 /** Params of `{{ e.code_doc|safe }}` ({{ e.name }}).{% if e.deprecated_doc.is_some() %} @deprecated{% endif %} */
-export interface {{ e.ts_type }}Params {
-{%- for p in e.params %}
-  readonly {{ p.name.js()|safe }}: {{ p.ts_type|safe }};
-{%- endfor %}
-}
+export type {{ e.params_type }} = {{ e.params_shape }};
 {% endif %}{% endfor %}
-/** The params interface of every code. */
-export interface ParamsByCode {
-{%- for e in errors %}
-  readonly {{ e.code.js()|safe }}: {{ e.params_type }};
-{%- endfor %}
-}
-
-/** The params of one code. */
-export type ParamsOf<C extends ErrorCode> = ParamsByCode[C];
-
 /** Extras every wire error may carry besides its params: errdex's own, then free context. */
 export interface WireExtras {
   readonly argument?: string;
@@ -294,10 +319,10 @@ export type WireErrorOf<C extends ErrorCode, P = ParamsOf<C>> = P & WireExtras &
   readonly {{ wire.code.js()|safe }}: C;
   readonly {{ wire.message.js()|safe }}: string;
 {%- if let Some(k) = wire.category %}
-  readonly {{ k.js()|safe }}: FactsByCode[C]["category"];
+  readonly {{ k.js()|safe }}: CategoryOf<C>;
 {%- endif %}
 {%- if let Some(k) = wire.retryable %}
-  readonly {{ k.js()|safe }}: FactsByCode[C]["retryable"];
+  readonly {{ k.js()|safe }}: RetryableOf<C>;
 {%- endif %}
 {%- if let Some(k) = wire.details %}
   readonly {{ k.js()|safe }}: P & WireExtras;
@@ -306,9 +331,6 @@ export type WireErrorOf<C extends ErrorCode, P = ParamsOf<C>> = P & WireExtras &
 {%- else %}
 };
 {%- endif %}
-{% for g in groups %}
-type CodeGroup{{ loop.index0 }} = {{ g.codes|safe }};
-{%- endfor %}
 
 /**
  * A conforming wire error of a live code: a union discriminated by the code key {{ wire.code.js()|safe }}
@@ -327,9 +349,9 @@ export interface KnownErrorOf<C extends ErrorCode, P = ParamsOf<C>> {
   /** The catalogue NAME. */
   readonly name: string;
   /** From the catalogue. */
-  readonly category: FactsByCode[C]["category"];
+  readonly category: CategoryOf<C>;
   /** From the catalogue. */
-  readonly retryable: FactsByCode[C]["retryable"];
+  readonly retryable: RetryableOf<C>;
   readonly message: string;
   /** The params found on the wire with the declared type (a missing or mistyped one is absent and listed in `problems`). */
   readonly params: Partial<P>;
@@ -512,8 +534,8 @@ export interface ProblemJson {
 export declare class {{ root_class }}<C extends ErrorCode = ErrorCode> extends Error {
   constructor(code: C, params: ParamsOf<C>, options?: AppErrorOptions);
   readonly code: C;
-  readonly category: FactsByCode[C]["category"];
-  readonly retryable: FactsByCode[C]["retryable"];
+  readonly category: CategoryOf<C>;
+  readonly retryable: RetryableOf<C>;
   readonly params: Readonly<ParamsOf<C>>;
   readonly argument: string | undefined;
   readonly constraint: unknown;
@@ -553,7 +575,7 @@ export interface ErrorInstanceByClass<C extends ErrorCode = ErrorCode> {
 }
 
 /** What `createError` returns for a code: an instance of the code's class. */
-export type ErrorInstanceOf<C extends ErrorCode> = ErrorInstanceByClass<C>[FactsByCode[C]["class"]];
+export type ErrorInstanceOf<C extends ErrorCode> = ErrorInstanceByClass<C>[ClassOf<C>];
 
 /** Creates an error for a code with its typed params: an instance of the code's class. */
 export declare function createError<C extends ErrorCode>(code: C, params: ParamsOf<C>, options?: AppErrorOptions): ErrorInstanceOf<C>;

@@ -423,8 +423,8 @@ export declare const ErrorCode: {
   readonly "CMD_AMBIGUOUS": "M-CMD-002";
 };
 
-/** A live error code of this catalogue (a string-literal union). */
-export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+/** A live error code of this catalogue (a string-literal union: the keys of `TypesByCode`). */
+export type ErrorCode = keyof TypesByCode;
 
 /** Every live code in catalogue order (JavaScript enumerates integer-like object keys first). */
 export declare const ALL_CODES: readonly ErrorCode[];
@@ -481,7 +481,7 @@ export interface ErrorInfo {
 
 /**
  * One set of literal facts shared by codes (category, retry flag, log level, exit code, HTTP
- * status, JSON-RPC code). Codes point at a shared set through `FactsByCode` instead of each
+ * status, JSON-RPC code). Codes point at a shared set through `TypesByCode` instead of each
  * carrying its own object type, which keeps `tsc` fast on large catalogues.
  */
 export interface CodeFacts {
@@ -604,38 +604,133 @@ export interface CodeFacts10 extends CodeFacts {
   readonly class: "MiloError";
 }
 
-/** The literal facts of every live code. */
-export interface FactsByCode {
-  readonly "M-INP-001": CodeFacts0;
-  readonly "M-INP-002": CodeFacts0;
-  readonly "M-INP-003": CodeFacts0;
-  readonly "M-STA-001": CodeFacts1;
-  readonly "M-STA-002": CodeFacts1;
-  readonly "M-STA-003": CodeFacts1;
-  readonly "M-STA-004": CodeFacts1;
-  readonly "M-APP-001": CodeFacts2;
-  readonly "M-APP-002": CodeFacts2;
-  readonly "M-APP-003": CodeFacts2;
-  readonly "M-FRM-001": CodeFacts3;
-  readonly "M-FRM-002": CodeFacts3;
-  readonly "M-FRM-003": CodeFacts3;
-  readonly "M-FLW-001": CodeFacts4;
-  readonly "M-FLW-002": CodeFacts4;
-  readonly "M-FLW-003": CodeFacts4;
-  readonly "M-DEV-001": CodeFacts5;
-  readonly "M-DEV-002": CodeFacts5;
-  readonly "M-CFG-001": CodeFacts6;
-  readonly "M-CFG-002": CodeFacts6;
-  readonly "M-CFG-003": CodeFacts6;
-  readonly "M-CFG-004": CodeFacts6;
-  readonly "M-PIP-001": CodeFacts7;
-  readonly "M-PIP-002": CodeFacts7;
-  readonly "M-PIP-003": CodeFacts7;
-  readonly "M-PLG-001": CodeFacts8;
-  readonly "M-PLG-002": CodeFacts8;
-  readonly "M-CMD-001": CodeFacts9;
-  readonly "M-CMD-002": CodeFacts10;
+/** The params of a code that has none. */
+export interface NoParameters {}
+
+type CodeGroup0 = "M-INP-001" | "M-INP-002" | "M-INP-003";
+
+/** The facts and params of the codes `CodeGroup0`. */
+export interface CodeTypes0 {
+  readonly facts: CodeFacts0;
+  readonly params: NoParameters;
 }
+
+type CodeGroup1 = "M-STA-001" | "M-STA-002" | "M-STA-003" | "M-STA-004";
+
+/** The facts and params of the codes `CodeGroup1`. */
+export interface CodeTypes1 {
+  readonly facts: CodeFacts1;
+  readonly params: NoParameters;
+}
+
+type CodeGroup2 = "M-APP-001" | "M-APP-002" | "M-APP-003";
+
+/** The facts and params of the codes `CodeGroup2`. */
+export interface CodeTypes2 {
+  readonly facts: CodeFacts2;
+  readonly params: NoParameters;
+}
+
+type CodeGroup3 = "M-FRM-001" | "M-FRM-002" | "M-FRM-003";
+
+/** The facts and params of the codes `CodeGroup3`. */
+export interface CodeTypes3 {
+  readonly facts: CodeFacts3;
+  readonly params: NoParameters;
+}
+
+type CodeGroup4 = "M-FLW-001" | "M-FLW-002" | "M-FLW-003";
+
+/** The facts and params of the codes `CodeGroup4`. */
+export interface CodeTypes4 {
+  readonly facts: CodeFacts4;
+  readonly params: NoParameters;
+}
+
+type CodeGroup5 = "M-DEV-001" | "M-DEV-002";
+
+/** The facts and params of the codes `CodeGroup5`. */
+export interface CodeTypes5 {
+  readonly facts: CodeFacts5;
+  readonly params: NoParameters;
+}
+
+type CodeGroup6 = "M-CFG-001" | "M-CFG-002" | "M-CFG-003" | "M-CFG-004";
+
+/** The facts and params of the codes `CodeGroup6`. */
+export interface CodeTypes6 {
+  readonly facts: CodeFacts6;
+  readonly params: NoParameters;
+}
+
+type CodeGroup7 = "M-PIP-001" | "M-PIP-002" | "M-PIP-003";
+
+/** The facts and params of the codes `CodeGroup7`. */
+export interface CodeTypes7 {
+  readonly facts: CodeFacts7;
+  readonly params: NoParameters;
+}
+
+type CodeGroup8 = "M-PLG-001" | "M-PLG-002";
+
+/** The facts and params of the codes `CodeGroup8`. */
+export interface CodeTypes8 {
+  readonly facts: CodeFacts8;
+  readonly params: NoParameters;
+}
+
+type CodeGroup9 = "M-CMD-001";
+
+/** The facts and params of the codes `CodeGroup9`. */
+export interface CodeTypes9 {
+  readonly facts: CodeFacts9;
+  readonly params: NoParameters;
+}
+
+type CodeGroup10 = "M-CMD-002";
+
+/** The facts and params of the codes `CodeGroup10`. */
+export interface CodeTypes10 {
+  readonly facts: CodeFacts10;
+  readonly params: NoParameters;
+}
+
+/** Each of the codes `K` mapped to `T`. */
+type ByCodes<K extends string, T> = { readonly [C in K]: T };
+
+/**
+ * The literal facts and the params of every live code, keyed by code. Each code's entry comes
+ * from its group (the codes that share facts and params), so no code is listed here twice.
+ */
+export interface TypesByCode extends
+  ByCodes<CodeGroup0, CodeTypes0>,
+  ByCodes<CodeGroup1, CodeTypes1>,
+  ByCodes<CodeGroup2, CodeTypes2>,
+  ByCodes<CodeGroup3, CodeTypes3>,
+  ByCodes<CodeGroup4, CodeTypes4>,
+  ByCodes<CodeGroup5, CodeTypes5>,
+  ByCodes<CodeGroup6, CodeTypes6>,
+  ByCodes<CodeGroup7, CodeTypes7>,
+  ByCodes<CodeGroup8, CodeTypes8>,
+  ByCodes<CodeGroup9, CodeTypes9>,
+  ByCodes<CodeGroup10, CodeTypes10> {}
+
+/** The literal facts of the codes `C`. */
+export type FactsOf<C extends ErrorCode> = TypesByCode[C]["facts"];
+
+/** The params of the codes `C`. */
+export type ParamsOf<C extends ErrorCode> = TypesByCode[C]["params"];
+
+// One alias per fact read below: declarations that use them index `TypesByCode` once, here.
+type CategoryOf<C extends ErrorCode> = TypesByCode[C]["facts"]["category"];
+type RetryableOf<C extends ErrorCode> = TypesByCode[C]["facts"]["retryable"];
+type ClassOf<C extends ErrorCode> = TypesByCode[C]["facts"]["class"];
+
+/** The literal facts of every live code. */
+export type FactsByCode = { readonly [C in ErrorCode]: FactsOf<C> };
+
+/** The params of every live code. */
+export type ParamsByCode = { readonly [C in ErrorCode]: ParamsOf<C> };
 
 /** Catalogue metadata of codes that share the facts `F`, as literal types. */
 export interface ErrorInfoWith<F extends CodeFacts> extends ErrorInfo {
@@ -649,7 +744,7 @@ export interface ErrorInfoWith<F extends CodeFacts> extends ErrorInfo {
 }
 
 /** Catalogue metadata of one code, with its code and facts as literal types. */
-export interface ErrorInfoOf<C extends ErrorCode> extends ErrorInfoWith<FactsByCode[C]> {
+export interface ErrorInfoOf<C extends ErrorCode> extends ErrorInfoWith<FactsOf<C>> {
   readonly code: C;
 }
 
@@ -658,7 +753,7 @@ export interface ErrorInfoOf<C extends ErrorCode> extends ErrorInfoWith<FactsByC
  * `ERRORS[code]` has the code's facts as literal types; codes that share facts share one
  * type, so indexing with the whole `ErrorCode` union stays cheap for `tsc`.
  */
-export declare const ERRORS: { readonly [C in ErrorCode]: ErrorInfoWith<FactsByCode[C]> };
+export declare const ERRORS: { readonly [C in ErrorCode]: ErrorInfoWith<FactsOf<C>> };
 
 export interface RetiredInfo {
   readonly code: RetiredCode;
@@ -674,46 +769,6 @@ export interface RetiredInfoOf<C extends RetiredCode> extends RetiredInfo {
 
 /** Retired codes (tombstones). */
 export declare const RETIRED: { readonly [C in RetiredCode]: RetiredInfoOf<C> };
-
-/** The params of a code that has none. */
-export interface NoParameters {}
-
-/** The params interface of every code. */
-export interface ParamsByCode {
-  readonly "M-INP-001": NoParameters;
-  readonly "M-INP-002": NoParameters;
-  readonly "M-INP-003": NoParameters;
-  readonly "M-STA-001": NoParameters;
-  readonly "M-STA-002": NoParameters;
-  readonly "M-STA-003": NoParameters;
-  readonly "M-STA-004": NoParameters;
-  readonly "M-APP-001": NoParameters;
-  readonly "M-APP-002": NoParameters;
-  readonly "M-APP-003": NoParameters;
-  readonly "M-FRM-001": NoParameters;
-  readonly "M-FRM-002": NoParameters;
-  readonly "M-FRM-003": NoParameters;
-  readonly "M-FLW-001": NoParameters;
-  readonly "M-FLW-002": NoParameters;
-  readonly "M-FLW-003": NoParameters;
-  readonly "M-DEV-001": NoParameters;
-  readonly "M-DEV-002": NoParameters;
-  readonly "M-CFG-001": NoParameters;
-  readonly "M-CFG-002": NoParameters;
-  readonly "M-CFG-003": NoParameters;
-  readonly "M-CFG-004": NoParameters;
-  readonly "M-PIP-001": NoParameters;
-  readonly "M-PIP-002": NoParameters;
-  readonly "M-PIP-003": NoParameters;
-  readonly "M-PLG-001": NoParameters;
-  readonly "M-PLG-002": NoParameters;
-  readonly "M-CMD-001": NoParameters;
-  readonly "M-CMD-002": NoParameters;
-}
-
-/** The params of one code. */
-export type ParamsOf<C extends ErrorCode> = ParamsByCode[C];
-
 /** Extras every wire error may carry besides its params: errdex's own, then free context. */
 export interface WireExtras {
   readonly argument?: string;
@@ -726,20 +781,8 @@ export interface WireExtras {
 export type WireErrorOf<C extends ErrorCode, P = ParamsOf<C>> = P & WireExtras & {
   readonly "error": C;
   readonly "detail": string;
-  readonly "category": FactsByCode[C]["category"];
+  readonly "category": CategoryOf<C>;
 };
-
-type CodeGroup0 = "M-INP-001" | "M-INP-002" | "M-INP-003";
-type CodeGroup1 = "M-STA-001" | "M-STA-002" | "M-STA-003" | "M-STA-004";
-type CodeGroup2 = "M-APP-001" | "M-APP-002" | "M-APP-003";
-type CodeGroup3 = "M-FRM-001" | "M-FRM-002" | "M-FRM-003";
-type CodeGroup4 = "M-FLW-001" | "M-FLW-002" | "M-FLW-003";
-type CodeGroup5 = "M-DEV-001" | "M-DEV-002";
-type CodeGroup6 = "M-CFG-001" | "M-CFG-002" | "M-CFG-003" | "M-CFG-004";
-type CodeGroup7 = "M-PIP-001" | "M-PIP-002" | "M-PIP-003";
-type CodeGroup8 = "M-PLG-001" | "M-PLG-002";
-type CodeGroup9 = "M-CMD-001";
-type CodeGroup10 = "M-CMD-002";
 
 /**
  * A conforming wire error of a live code: a union discriminated by the code key "error"
@@ -769,9 +812,9 @@ export interface KnownErrorOf<C extends ErrorCode, P = ParamsOf<C>> {
   /** The catalogue NAME. */
   readonly name: string;
   /** From the catalogue. */
-  readonly category: FactsByCode[C]["category"];
+  readonly category: CategoryOf<C>;
   /** From the catalogue. */
-  readonly retryable: FactsByCode[C]["retryable"];
+  readonly retryable: RetryableOf<C>;
   readonly message: string;
   /** The params found on the wire with the declared type (a missing or mistyped one is absent and listed in `problems`). */
   readonly params: Partial<P>;
@@ -955,8 +998,8 @@ export interface ProblemJson {
 export declare class ErrdexError<C extends ErrorCode = ErrorCode> extends Error {
   constructor(code: C, params: ParamsOf<C>, options?: AppErrorOptions);
   readonly code: C;
-  readonly category: FactsByCode[C]["category"];
-  readonly retryable: FactsByCode[C]["retryable"];
+  readonly category: CategoryOf<C>;
+  readonly retryable: RetryableOf<C>;
   readonly params: Readonly<ParamsOf<C>>;
   readonly argument: string | undefined;
   readonly constraint: unknown;
@@ -1047,7 +1090,7 @@ export interface ErrorInstanceByClass<C extends ErrorCode = ErrorCode> {
 }
 
 /** What `createError` returns for a code: an instance of the code's class. */
-export type ErrorInstanceOf<C extends ErrorCode> = ErrorInstanceByClass<C>[FactsByCode[C]["class"]];
+export type ErrorInstanceOf<C extends ErrorCode> = ErrorInstanceByClass<C>[ClassOf<C>];
 
 /** Creates an error for a code with its typed params: an instance of the code's class. */
 export declare function createError<C extends ErrorCode>(code: C, params: ParamsOf<C>, options?: AppErrorOptions): ErrorInstanceOf<C>;

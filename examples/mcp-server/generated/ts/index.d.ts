@@ -191,8 +191,8 @@ export declare const ErrorCode: {
   readonly "INTERNAL_ERROR": "INTERNAL_ERROR";
 };
 
-/** A live error code of this catalogue (a string-literal union). */
-export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+/** A live error code of this catalogue (a string-literal union: the keys of `TypesByCode`). */
+export type ErrorCode = keyof TypesByCode;
 
 /** Every live code in catalogue order (JavaScript enumerates integer-like object keys first). */
 export declare const ALL_CODES: readonly ErrorCode[];
@@ -249,7 +249,7 @@ export interface ErrorInfo {
 
 /**
  * One set of literal facts shared by codes (category, retry flag, log level, exit code, HTTP
- * status, JSON-RPC code). Codes point at a shared set through `FactsByCode` instead of each
+ * status, JSON-RPC code). Codes point at a shared set through `TypesByCode` instead of each
  * carrying its own object type, which keeps `tsc` fast on large catalogues.
  */
 export interface CodeFacts {
@@ -322,15 +322,101 @@ export interface CodeFacts5 extends CodeFacts {
   readonly class: "TrackerError";
 }
 
-/** The literal facts of every live code. */
-export interface FactsByCode {
-  readonly "VALIDATION_ERROR": CodeFacts0;
-  readonly "NOT_FOUND": CodeFacts1;
-  readonly "PERMISSION_DENIED": CodeFacts2;
-  readonly "PRECONDITION_FAILED": CodeFacts3;
-  readonly "CONFLICT": CodeFacts4;
-  readonly "INTERNAL_ERROR": CodeFacts5;
+/** The params of a code that has none. */
+export interface NoParameters {}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams0 {
+  readonly "field": string;
+  readonly "provided": string;
 }
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams1 {
+  readonly "current_status": string;
+  readonly "requested_status": string;
+  readonly "valid_transitions": readonly string[];
+}
+
+type CodeGroup0 = "VALIDATION_ERROR";
+
+/** The facts and params of the codes `CodeGroup0`. */
+export interface CodeTypes0 {
+  readonly facts: CodeFacts0;
+  readonly params: CodeParams0;
+}
+
+type CodeGroup1 = "NOT_FOUND";
+
+/** The facts and params of the codes `CodeGroup1`. */
+export interface CodeTypes1 {
+  readonly facts: CodeFacts1;
+  readonly params: NoParameters;
+}
+
+type CodeGroup2 = "PERMISSION_DENIED";
+
+/** The facts and params of the codes `CodeGroup2`. */
+export interface CodeTypes2 {
+  readonly facts: CodeFacts2;
+  readonly params: NoParameters;
+}
+
+type CodeGroup3 = "PRECONDITION_FAILED";
+
+/** The facts and params of the codes `CodeGroup3`. */
+export interface CodeTypes3 {
+  readonly facts: CodeFacts3;
+  readonly params: CodeParams1;
+}
+
+type CodeGroup4 = "CONFLICT";
+
+/** The facts and params of the codes `CodeGroup4`. */
+export interface CodeTypes4 {
+  readonly facts: CodeFacts4;
+  readonly params: NoParameters;
+}
+
+type CodeGroup5 = "INTERNAL_ERROR";
+
+/** The facts and params of the codes `CodeGroup5`. */
+export interface CodeTypes5 {
+  readonly facts: CodeFacts5;
+  readonly params: NoParameters;
+}
+
+/** Each of the codes `K` mapped to `T`. */
+type ByCodes<K extends string, T> = { readonly [C in K]: T };
+
+/**
+ * The literal facts and the params of every live code, keyed by code. Each code's entry comes
+ * from its group (the codes that share facts and params), so no code is listed here twice.
+ */
+export interface TypesByCode extends
+  ByCodes<CodeGroup0, CodeTypes0>,
+  ByCodes<CodeGroup1, CodeTypes1>,
+  ByCodes<CodeGroup2, CodeTypes2>,
+  ByCodes<CodeGroup3, CodeTypes3>,
+  ByCodes<CodeGroup4, CodeTypes4>,
+  ByCodes<CodeGroup5, CodeTypes5> {}
+
+/** The literal facts of the codes `C`. */
+export type FactsOf<C extends ErrorCode> = TypesByCode[C]["facts"];
+
+/** The params of the codes `C`. */
+export type ParamsOf<C extends ErrorCode> = TypesByCode[C]["params"];
+
+// One alias per fact read below: declarations that use them index `TypesByCode` once, here.
+type CategoryOf<C extends ErrorCode> = TypesByCode[C]["facts"]["category"];
+type RetryableOf<C extends ErrorCode> = TypesByCode[C]["facts"]["retryable"];
+type ClassOf<C extends ErrorCode> = TypesByCode[C]["facts"]["class"];
+
+/** The literal facts of every live code. */
+export type FactsByCode = { readonly [C in ErrorCode]: FactsOf<C> };
+
+/** The params of every live code. */
+export type ParamsByCode = { readonly [C in ErrorCode]: ParamsOf<C> };
 
 /** Catalogue metadata of codes that share the facts `F`, as literal types. */
 export interface ErrorInfoWith<F extends CodeFacts> extends ErrorInfo {
@@ -344,7 +430,7 @@ export interface ErrorInfoWith<F extends CodeFacts> extends ErrorInfo {
 }
 
 /** Catalogue metadata of one code, with its code and facts as literal types. */
-export interface ErrorInfoOf<C extends ErrorCode> extends ErrorInfoWith<FactsByCode[C]> {
+export interface ErrorInfoOf<C extends ErrorCode> extends ErrorInfoWith<FactsOf<C>> {
   readonly code: C;
 }
 
@@ -353,7 +439,7 @@ export interface ErrorInfoOf<C extends ErrorCode> extends ErrorInfoWith<FactsByC
  * `ERRORS[code]` has the code's facts as literal types; codes that share facts share one
  * type, so indexing with the whole `ErrorCode` union stays cheap for `tsc`.
  */
-export declare const ERRORS: { readonly [C in ErrorCode]: ErrorInfoWith<FactsByCode[C]> };
+export declare const ERRORS: { readonly [C in ErrorCode]: ErrorInfoWith<FactsOf<C>> };
 
 export interface RetiredInfo {
   readonly code: RetiredCode;
@@ -369,35 +455,11 @@ export interface RetiredInfoOf<C extends RetiredCode> extends RetiredInfo {
 
 /** Retired codes (tombstones). */
 export declare const RETIRED: { readonly [C in RetiredCode]: RetiredInfoOf<C> };
-
-/** The params of a code that has none. */
-export interface NoParameters {}
-
 /** Params of `VALIDATION_ERROR` (VALIDATION_ERROR). */
-export interface ValidationErrorParams {
-  readonly "field": string;
-  readonly "provided": string;
-}
+export type ValidationErrorParams = CodeParams0;
 
 /** Params of `PRECONDITION_FAILED` (PRECONDITION_FAILED). */
-export interface PreconditionFailedParams {
-  readonly "current_status": string;
-  readonly "requested_status": string;
-  readonly "valid_transitions": readonly string[];
-}
-
-/** The params interface of every code. */
-export interface ParamsByCode {
-  readonly "VALIDATION_ERROR": ValidationErrorParams;
-  readonly "NOT_FOUND": NoParameters;
-  readonly "PERMISSION_DENIED": NoParameters;
-  readonly "PRECONDITION_FAILED": PreconditionFailedParams;
-  readonly "CONFLICT": NoParameters;
-  readonly "INTERNAL_ERROR": NoParameters;
-}
-
-/** The params of one code. */
-export type ParamsOf<C extends ErrorCode> = ParamsByCode[C];
+export type PreconditionFailedParams = CodeParams1;
 
 /** Extras every wire error may carry besides its params: errdex's own, then free context. */
 export interface WireExtras {
@@ -411,17 +473,10 @@ export interface WireExtras {
 export interface WireErrorOf<C extends ErrorCode, P = ParamsOf<C>> {
   readonly "code": C;
   readonly "error": string;
-  readonly "retryable": FactsByCode[C]["retryable"];
+  readonly "retryable": RetryableOf<C>;
   readonly "details": P & WireExtras;
   readonly [key: string]: unknown;
 }
-
-type CodeGroup0 = "VALIDATION_ERROR";
-type CodeGroup1 = "NOT_FOUND";
-type CodeGroup2 = "PERMISSION_DENIED";
-type CodeGroup3 = "PRECONDITION_FAILED";
-type CodeGroup4 = "CONFLICT";
-type CodeGroup5 = "INTERNAL_ERROR";
 
 /**
  * A conforming wire error of a live code: a union discriminated by the code key "code"
@@ -429,10 +484,10 @@ type CodeGroup5 = "INTERNAL_ERROR";
  * share one member, which keeps the union small.
  */
 export type WireError =
-  | WireErrorOf<CodeGroup0, { readonly "field": string; readonly "provided": string }>
+  | WireErrorOf<CodeGroup0, CodeParams0>
   | WireErrorOf<CodeGroup1, NoParameters>
   | WireErrorOf<CodeGroup2, NoParameters>
-  | WireErrorOf<CodeGroup3, { readonly "current_status": string; readonly "requested_status": string; readonly "valid_transitions": readonly string[] }>
+  | WireErrorOf<CodeGroup3, CodeParams1>
   | WireErrorOf<CodeGroup4, NoParameters>
   | WireErrorOf<CodeGroup5, NoParameters>;
 
@@ -446,9 +501,9 @@ export interface KnownErrorOf<C extends ErrorCode, P = ParamsOf<C>> {
   /** The catalogue NAME. */
   readonly name: string;
   /** From the catalogue. */
-  readonly category: FactsByCode[C]["category"];
+  readonly category: CategoryOf<C>;
   /** From the catalogue. */
-  readonly retryable: FactsByCode[C]["retryable"];
+  readonly retryable: RetryableOf<C>;
   readonly message: string;
   /** The params found on the wire with the declared type (a missing or mistyped one is absent and listed in `problems`). */
   readonly params: Partial<P>;
@@ -467,10 +522,10 @@ export interface KnownErrorOf<C extends ErrorCode, P = ParamsOf<C>> {
  * params and facts). Codes with the same facts and params share one member.
  */
 export type KnownError =
-  | KnownErrorOf<CodeGroup0, { readonly "field": string; readonly "provided": string }>
+  | KnownErrorOf<CodeGroup0, CodeParams0>
   | KnownErrorOf<CodeGroup1, NoParameters>
   | KnownErrorOf<CodeGroup2, NoParameters>
-  | KnownErrorOf<CodeGroup3, { readonly "current_status": string; readonly "requested_status": string; readonly "valid_transitions": readonly string[] }>
+  | KnownErrorOf<CodeGroup3, CodeParams1>
   | KnownErrorOf<CodeGroup4, NoParameters>
   | KnownErrorOf<CodeGroup5, NoParameters>;
 
@@ -627,8 +682,8 @@ export interface ProblemJson {
 export declare class AppError<C extends ErrorCode = ErrorCode> extends Error {
   constructor(code: C, params: ParamsOf<C>, options?: AppErrorOptions);
   readonly code: C;
-  readonly category: FactsByCode[C]["category"];
-  readonly retryable: FactsByCode[C]["retryable"];
+  readonly category: CategoryOf<C>;
+  readonly retryable: RetryableOf<C>;
   readonly params: Readonly<ParamsOf<C>>;
   readonly argument: string | undefined;
   readonly constraint: unknown;
@@ -665,7 +720,7 @@ export interface ErrorInstanceByClass<C extends ErrorCode = ErrorCode> {
 }
 
 /** What `createError` returns for a code: an instance of the code's class. */
-export type ErrorInstanceOf<C extends ErrorCode> = ErrorInstanceByClass<C>[FactsByCode[C]["class"]];
+export type ErrorInstanceOf<C extends ErrorCode> = ErrorInstanceByClass<C>[ClassOf<C>];
 
 /** Creates an error for a code with its typed params: an instance of the code's class. */
 export declare function createError<C extends ErrorCode>(code: C, params: ParamsOf<C>, options?: AppErrorOptions): ErrorInstanceOf<C>;

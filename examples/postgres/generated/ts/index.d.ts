@@ -2493,8 +2493,8 @@ export declare const ErrorCode: {
   readonly "INDEX_CORRUPTED": "XX002";
 };
 
-/** A live error code of this catalogue (a string-literal union). */
-export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+/** A live error code of this catalogue (a string-literal union: the keys of `TypesByCode`). */
+export type ErrorCode = keyof TypesByCode;
 
 /** Every live code in catalogue order (JavaScript enumerates integer-like object keys first). */
 export declare const ALL_CODES: readonly ErrorCode[];
@@ -2551,7 +2551,7 @@ export interface ErrorInfo {
 
 /**
  * One set of literal facts shared by codes (category, retry flag, log level, exit code, HTTP
- * status, JSON-RPC code). Codes point at a shared set through `FactsByCode` instead of each
+ * status, JSON-RPC code). Codes point at a shared set through `TypesByCode` instead of each
  * carrying its own object type, which keeps `tsc` fast on large catalogues.
  */
 export interface CodeFacts {
@@ -2694,269 +2694,151 @@ export interface CodeFacts12 extends CodeFacts {
   readonly class: "PostgresError";
 }
 
-/** The literal facts of every live code. */
-export interface FactsByCode {
-  readonly "00000": CodeFacts0;
-  readonly "01000": CodeFacts1;
-  readonly "0100C": CodeFacts1;
-  readonly "01008": CodeFacts1;
-  readonly "01003": CodeFacts1;
-  readonly "01007": CodeFacts1;
-  readonly "01006": CodeFacts1;
-  readonly "01004": CodeFacts1;
-  readonly "01P01": CodeFacts1;
-  readonly "02000": CodeFacts1;
-  readonly "02001": CodeFacts1;
-  readonly "03000": CodeFacts2;
-  readonly "08000": CodeFacts3;
-  readonly "08003": CodeFacts3;
-  readonly "08006": CodeFacts3;
-  readonly "08001": CodeFacts3;
-  readonly "08004": CodeFacts3;
-  readonly "08007": CodeFacts3;
-  readonly "08P01": CodeFacts2;
-  readonly "09000": CodeFacts2;
-  readonly "0A000": CodeFacts4;
-  readonly "0B000": CodeFacts2;
-  readonly "0F000": CodeFacts2;
-  readonly "0F001": CodeFacts2;
-  readonly "0L000": CodeFacts2;
-  readonly "0LP01": CodeFacts2;
-  readonly "0P000": CodeFacts2;
-  readonly "0Z000": CodeFacts2;
-  readonly "0Z002": CodeFacts2;
-  readonly "20000": CodeFacts2;
-  readonly "21000": CodeFacts2;
-  readonly "22000": CodeFacts2;
-  readonly "2202E": CodeFacts2;
-  readonly "22021": CodeFacts2;
-  readonly "22008": CodeFacts2;
-  readonly "22012": CodeFacts2;
-  readonly "22005": CodeFacts2;
-  readonly "2200B": CodeFacts2;
-  readonly "22022": CodeFacts2;
-  readonly "22015": CodeFacts2;
-  readonly "2201E": CodeFacts2;
-  readonly "22014": CodeFacts2;
-  readonly "22016": CodeFacts2;
-  readonly "2201F": CodeFacts2;
-  readonly "2201G": CodeFacts2;
-  readonly "22018": CodeFacts2;
-  readonly "22007": CodeFacts2;
-  readonly "22019": CodeFacts2;
-  readonly "2200D": CodeFacts2;
-  readonly "22025": CodeFacts2;
-  readonly "22P06": CodeFacts2;
-  readonly "22010": CodeFacts2;
-  readonly "22023": CodeFacts2;
-  readonly "22013": CodeFacts2;
-  readonly "2201B": CodeFacts2;
-  readonly "2201W": CodeFacts2;
-  readonly "2201X": CodeFacts2;
-  readonly "2202H": CodeFacts2;
-  readonly "2202G": CodeFacts2;
-  readonly "22009": CodeFacts2;
-  readonly "2200C": CodeFacts2;
-  readonly "2200G": CodeFacts2;
-  readonly "22004": CodeFacts2;
-  readonly "22002": CodeFacts2;
-  readonly "22003": CodeFacts2;
-  readonly "2200H": CodeFacts2;
-  readonly "22026": CodeFacts2;
-  readonly "22001": CodeFacts2;
-  readonly "22011": CodeFacts2;
-  readonly "22027": CodeFacts2;
-  readonly "22024": CodeFacts2;
-  readonly "2200F": CodeFacts2;
-  readonly "22P01": CodeFacts2;
-  readonly "22P02": CodeFacts2;
-  readonly "22P03": CodeFacts2;
-  readonly "22P04": CodeFacts2;
-  readonly "22P05": CodeFacts2;
-  readonly "2200L": CodeFacts2;
-  readonly "2200M": CodeFacts2;
-  readonly "2200N": CodeFacts2;
-  readonly "2200S": CodeFacts2;
-  readonly "2200T": CodeFacts2;
-  readonly "22030": CodeFacts2;
-  readonly "22031": CodeFacts2;
-  readonly "22032": CodeFacts2;
-  readonly "22033": CodeFacts2;
-  readonly "22034": CodeFacts2;
-  readonly "22035": CodeFacts2;
-  readonly "22036": CodeFacts2;
-  readonly "22037": CodeFacts2;
-  readonly "22038": CodeFacts2;
-  readonly "22039": CodeFacts2;
-  readonly "2203A": CodeFacts2;
-  readonly "2203B": CodeFacts2;
-  readonly "2203C": CodeFacts2;
-  readonly "2203D": CodeFacts2;
-  readonly "2203E": CodeFacts2;
-  readonly "2203F": CodeFacts2;
-  readonly "2203G": CodeFacts2;
-  readonly "23000": CodeFacts5;
-  readonly "23001": CodeFacts5;
-  readonly "23502": CodeFacts5;
-  readonly "23503": CodeFacts5;
-  readonly "23505": CodeFacts5;
-  readonly "23514": CodeFacts5;
-  readonly "23P01": CodeFacts5;
-  readonly "24000": CodeFacts2;
-  readonly "25000": CodeFacts2;
-  readonly "25001": CodeFacts2;
-  readonly "25002": CodeFacts2;
-  readonly "25008": CodeFacts2;
-  readonly "25003": CodeFacts2;
-  readonly "25004": CodeFacts2;
-  readonly "25005": CodeFacts2;
-  readonly "25006": CodeFacts2;
-  readonly "25007": CodeFacts2;
-  readonly "25P01": CodeFacts2;
-  readonly "25P02": CodeFacts2;
-  readonly "25P03": CodeFacts2;
-  readonly "26000": CodeFacts2;
-  readonly "27000": CodeFacts2;
-  readonly "28000": CodeFacts6;
-  readonly "28P01": CodeFacts6;
-  readonly "2B000": CodeFacts2;
-  readonly "2BP01": CodeFacts2;
-  readonly "2D000": CodeFacts2;
-  readonly "2F000": CodeFacts2;
-  readonly "2F005": CodeFacts2;
-  readonly "2F002": CodeFacts2;
-  readonly "2F003": CodeFacts2;
-  readonly "2F004": CodeFacts2;
-  readonly "34000": CodeFacts2;
-  readonly "38000": CodeFacts2;
-  readonly "38001": CodeFacts2;
-  readonly "38002": CodeFacts2;
-  readonly "38003": CodeFacts2;
-  readonly "38004": CodeFacts2;
-  readonly "39000": CodeFacts2;
-  readonly "39001": CodeFacts2;
-  readonly "39004": CodeFacts2;
-  readonly "39P01": CodeFacts2;
-  readonly "39P02": CodeFacts2;
-  readonly "39P03": CodeFacts2;
-  readonly "3B000": CodeFacts2;
-  readonly "3B001": CodeFacts2;
-  readonly "3D000": CodeFacts2;
-  readonly "3F000": CodeFacts2;
-  readonly "40000": CodeFacts7;
-  readonly "40002": CodeFacts8;
-  readonly "40001": CodeFacts7;
-  readonly "40003": CodeFacts8;
-  readonly "40P01": CodeFacts7;
-  readonly "42000": CodeFacts2;
-  readonly "42601": CodeFacts2;
-  readonly "42501": CodeFacts6;
-  readonly "42846": CodeFacts2;
-  readonly "42803": CodeFacts2;
-  readonly "42P20": CodeFacts2;
-  readonly "42P19": CodeFacts2;
-  readonly "42830": CodeFacts2;
-  readonly "42602": CodeFacts2;
-  readonly "42622": CodeFacts2;
-  readonly "42939": CodeFacts2;
-  readonly "42804": CodeFacts2;
-  readonly "42P18": CodeFacts2;
-  readonly "42P21": CodeFacts2;
-  readonly "42P22": CodeFacts2;
-  readonly "42809": CodeFacts2;
-  readonly "428C9": CodeFacts2;
-  readonly "42703": CodeFacts2;
-  readonly "42883": CodeFacts2;
-  readonly "42P01": CodeFacts2;
-  readonly "42P02": CodeFacts2;
-  readonly "42704": CodeFacts2;
-  readonly "42701": CodeFacts2;
-  readonly "42P03": CodeFacts2;
-  readonly "42P04": CodeFacts2;
-  readonly "42723": CodeFacts2;
-  readonly "42P05": CodeFacts2;
-  readonly "42P06": CodeFacts2;
-  readonly "42P07": CodeFacts2;
-  readonly "42712": CodeFacts2;
-  readonly "42710": CodeFacts2;
-  readonly "42702": CodeFacts2;
-  readonly "42725": CodeFacts2;
-  readonly "42P08": CodeFacts2;
-  readonly "42P09": CodeFacts2;
-  readonly "42P10": CodeFacts2;
-  readonly "42611": CodeFacts2;
-  readonly "42P11": CodeFacts2;
-  readonly "42P12": CodeFacts2;
-  readonly "42P13": CodeFacts2;
-  readonly "42P14": CodeFacts2;
-  readonly "42P15": CodeFacts2;
-  readonly "42P16": CodeFacts2;
-  readonly "42P17": CodeFacts2;
-  readonly "44000": CodeFacts2;
-  readonly "53000": CodeFacts3;
-  readonly "53100": CodeFacts3;
-  readonly "53200": CodeFacts3;
-  readonly "53300": CodeFacts3;
-  readonly "53400": CodeFacts9;
-  readonly "54000": CodeFacts2;
-  readonly "54001": CodeFacts2;
-  readonly "54011": CodeFacts2;
-  readonly "54023": CodeFacts2;
-  readonly "55000": CodeFacts5;
-  readonly "55006": CodeFacts5;
-  readonly "55P02": CodeFacts5;
-  readonly "55P03": CodeFacts10;
-  readonly "55P04": CodeFacts5;
-  readonly "57000": CodeFacts3;
-  readonly "57014": CodeFacts9;
-  readonly "57P01": CodeFacts3;
-  readonly "57P02": CodeFacts3;
-  readonly "57P03": CodeFacts3;
-  readonly "57P04": CodeFacts9;
-  readonly "57P05": CodeFacts3;
-  readonly "58000": CodeFacts11;
-  readonly "58030": CodeFacts11;
-  readonly "58P01": CodeFacts11;
-  readonly "58P02": CodeFacts11;
-  readonly "72000": CodeFacts3;
-  readonly "F0000": CodeFacts12;
-  readonly "F0001": CodeFacts12;
-  readonly "HV000": CodeFacts2;
-  readonly "HV005": CodeFacts2;
-  readonly "HV002": CodeFacts2;
-  readonly "HV010": CodeFacts2;
-  readonly "HV021": CodeFacts2;
-  readonly "HV024": CodeFacts2;
-  readonly "HV007": CodeFacts2;
-  readonly "HV008": CodeFacts2;
-  readonly "HV004": CodeFacts2;
-  readonly "HV006": CodeFacts2;
-  readonly "HV091": CodeFacts2;
-  readonly "HV00B": CodeFacts2;
-  readonly "HV00C": CodeFacts2;
-  readonly "HV00D": CodeFacts2;
-  readonly "HV090": CodeFacts2;
-  readonly "HV00A": CodeFacts2;
-  readonly "HV009": CodeFacts2;
-  readonly "HV014": CodeFacts2;
-  readonly "HV001": CodeFacts2;
-  readonly "HV00P": CodeFacts2;
-  readonly "HV00J": CodeFacts2;
-  readonly "HV00K": CodeFacts2;
-  readonly "HV00Q": CodeFacts2;
-  readonly "HV00R": CodeFacts2;
-  readonly "HV00L": CodeFacts2;
-  readonly "HV00M": CodeFacts2;
-  readonly "HV00N": CodeFacts2;
-  readonly "P0000": CodeFacts2;
-  readonly "P0001": CodeFacts2;
-  readonly "P0002": CodeFacts2;
-  readonly "P0003": CodeFacts2;
-  readonly "P0004": CodeFacts2;
-  readonly "XX000": CodeFacts11;
-  readonly "XX001": CodeFacts11;
-  readonly "XX002": CodeFacts11;
+/** The params of a code that has none. */
+export interface NoParameters {}
+
+type CodeGroup0 = "00000";
+
+/** The facts and params of the codes `CodeGroup0`. */
+export interface CodeTypes0 {
+  readonly facts: CodeFacts0;
+  readonly params: NoParameters;
 }
+
+type CodeGroup1 = "01000" | "0100C" | "01008" | "01003" | "01007" | "01006" | "01004" | "01P01" | "02000" | "02001";
+
+/** The facts and params of the codes `CodeGroup1`. */
+export interface CodeTypes1 {
+  readonly facts: CodeFacts1;
+  readonly params: NoParameters;
+}
+
+type CodeGroup2 = "03000" | "08P01" | "09000" | "0B000" | "0F000" | "0F001" | "0L000" | "0LP01" | "0P000" | "0Z000" | "0Z002" | "20000" | "21000" | "22000" | "2202E" | "22021" | "22008" | "22012" | "22005" | "2200B" | "22022" | "22015" | "2201E" | "22014" | "22016" | "2201F" | "2201G" | "22018" | "22007" | "22019" | "2200D" | "22025" | "22P06" | "22010" | "22023" | "22013" | "2201B" | "2201W" | "2201X" | "2202H" | "2202G" | "22009" | "2200C" | "2200G" | "22004" | "22002" | "22003" | "2200H" | "22026" | "22001" | "22011" | "22027" | "22024" | "2200F" | "22P01" | "22P02" | "22P03" | "22P04" | "22P05" | "2200L" | "2200M" | "2200N" | "2200S" | "2200T" | "22030" | "22031" | "22032" | "22033" | "22034" | "22035" | "22036" | "22037" | "22038" | "22039" | "2203A" | "2203B" | "2203C" | "2203D" | "2203E" | "2203F" | "2203G" | "24000" | "25000" | "25001" | "25002" | "25008" | "25003" | "25004" | "25005" | "25006" | "25007" | "25P01" | "25P02" | "25P03" | "26000" | "27000" | "2B000" | "2BP01" | "2D000" | "2F000" | "2F005" | "2F002" | "2F003" | "2F004" | "34000" | "38000" | "38001" | "38002" | "38003" | "38004" | "39000" | "39001" | "39004" | "39P01" | "39P02" | "39P03" | "3B000" | "3B001" | "3D000" | "3F000" | "42000" | "42601" | "42846" | "42803" | "42P20" | "42P19" | "42830" | "42602" | "42622" | "42939" | "42804" | "42P18" | "42P21" | "42P22" | "42809" | "428C9" | "42703" | "42883" | "42P01" | "42P02" | "42704" | "42701" | "42P03" | "42P04" | "42723" | "42P05" | "42P06" | "42P07" | "42712" | "42710" | "42702" | "42725" | "42P08" | "42P09" | "42P10" | "42611" | "42P11" | "42P12" | "42P13" | "42P14" | "42P15" | "42P16" | "42P17" | "44000" | "54000" | "54001" | "54011" | "54023" | "HV000" | "HV005" | "HV002" | "HV010" | "HV021" | "HV024" | "HV007" | "HV008" | "HV004" | "HV006" | "HV091" | "HV00B" | "HV00C" | "HV00D" | "HV090" | "HV00A" | "HV009" | "HV014" | "HV001" | "HV00P" | "HV00J" | "HV00K" | "HV00Q" | "HV00R" | "HV00L" | "HV00M" | "HV00N" | "P0000" | "P0001" | "P0002" | "P0003" | "P0004";
+
+/** The facts and params of the codes `CodeGroup2`. */
+export interface CodeTypes2 {
+  readonly facts: CodeFacts2;
+  readonly params: NoParameters;
+}
+
+type CodeGroup3 = "08000" | "08003" | "08006" | "08001" | "08004" | "08007" | "53000" | "53100" | "53200" | "53300" | "57000" | "57P01" | "57P02" | "57P03" | "57P05" | "72000";
+
+/** The facts and params of the codes `CodeGroup3`. */
+export interface CodeTypes3 {
+  readonly facts: CodeFacts3;
+  readonly params: NoParameters;
+}
+
+type CodeGroup4 = "0A000";
+
+/** The facts and params of the codes `CodeGroup4`. */
+export interface CodeTypes4 {
+  readonly facts: CodeFacts4;
+  readonly params: NoParameters;
+}
+
+type CodeGroup5 = "23000" | "23001" | "23502" | "23503" | "23505" | "23514" | "23P01" | "55000" | "55006" | "55P02" | "55P04";
+
+/** The facts and params of the codes `CodeGroup5`. */
+export interface CodeTypes5 {
+  readonly facts: CodeFacts5;
+  readonly params: NoParameters;
+}
+
+type CodeGroup6 = "28000" | "28P01" | "42501";
+
+/** The facts and params of the codes `CodeGroup6`. */
+export interface CodeTypes6 {
+  readonly facts: CodeFacts6;
+  readonly params: NoParameters;
+}
+
+type CodeGroup7 = "40000" | "40001" | "40P01";
+
+/** The facts and params of the codes `CodeGroup7`. */
+export interface CodeTypes7 {
+  readonly facts: CodeFacts7;
+  readonly params: NoParameters;
+}
+
+type CodeGroup8 = "40002" | "40003";
+
+/** The facts and params of the codes `CodeGroup8`. */
+export interface CodeTypes8 {
+  readonly facts: CodeFacts8;
+  readonly params: NoParameters;
+}
+
+type CodeGroup9 = "53400" | "57014" | "57P04";
+
+/** The facts and params of the codes `CodeGroup9`. */
+export interface CodeTypes9 {
+  readonly facts: CodeFacts9;
+  readonly params: NoParameters;
+}
+
+type CodeGroup10 = "55P03";
+
+/** The facts and params of the codes `CodeGroup10`. */
+export interface CodeTypes10 {
+  readonly facts: CodeFacts10;
+  readonly params: NoParameters;
+}
+
+type CodeGroup11 = "58000" | "58030" | "58P01" | "58P02" | "XX000" | "XX001" | "XX002";
+
+/** The facts and params of the codes `CodeGroup11`. */
+export interface CodeTypes11 {
+  readonly facts: CodeFacts11;
+  readonly params: NoParameters;
+}
+
+type CodeGroup12 = "F0000" | "F0001";
+
+/** The facts and params of the codes `CodeGroup12`. */
+export interface CodeTypes12 {
+  readonly facts: CodeFacts12;
+  readonly params: NoParameters;
+}
+
+/** Each of the codes `K` mapped to `T`. */
+type ByCodes<K extends string, T> = { readonly [C in K]: T };
+
+/**
+ * The literal facts and the params of every live code, keyed by code. Each code's entry comes
+ * from its group (the codes that share facts and params), so no code is listed here twice.
+ */
+export interface TypesByCode extends
+  ByCodes<CodeGroup0, CodeTypes0>,
+  ByCodes<CodeGroup1, CodeTypes1>,
+  ByCodes<CodeGroup2, CodeTypes2>,
+  ByCodes<CodeGroup3, CodeTypes3>,
+  ByCodes<CodeGroup4, CodeTypes4>,
+  ByCodes<CodeGroup5, CodeTypes5>,
+  ByCodes<CodeGroup6, CodeTypes6>,
+  ByCodes<CodeGroup7, CodeTypes7>,
+  ByCodes<CodeGroup8, CodeTypes8>,
+  ByCodes<CodeGroup9, CodeTypes9>,
+  ByCodes<CodeGroup10, CodeTypes10>,
+  ByCodes<CodeGroup11, CodeTypes11>,
+  ByCodes<CodeGroup12, CodeTypes12> {}
+
+/** The literal facts of the codes `C`. */
+export type FactsOf<C extends ErrorCode> = TypesByCode[C]["facts"];
+
+/** The params of the codes `C`. */
+export type ParamsOf<C extends ErrorCode> = TypesByCode[C]["params"];
+
+// One alias per fact read below: declarations that use them index `TypesByCode` once, here.
+type CategoryOf<C extends ErrorCode> = TypesByCode[C]["facts"]["category"];
+type RetryableOf<C extends ErrorCode> = TypesByCode[C]["facts"]["retryable"];
+type ClassOf<C extends ErrorCode> = TypesByCode[C]["facts"]["class"];
+
+/** The literal facts of every live code. */
+export type FactsByCode = { readonly [C in ErrorCode]: FactsOf<C> };
+
+/** The params of every live code. */
+export type ParamsByCode = { readonly [C in ErrorCode]: ParamsOf<C> };
 
 /** Catalogue metadata of codes that share the facts `F`, as literal types. */
 export interface ErrorInfoWith<F extends CodeFacts> extends ErrorInfo {
@@ -2970,7 +2852,7 @@ export interface ErrorInfoWith<F extends CodeFacts> extends ErrorInfo {
 }
 
 /** Catalogue metadata of one code, with its code and facts as literal types. */
-export interface ErrorInfoOf<C extends ErrorCode> extends ErrorInfoWith<FactsByCode[C]> {
+export interface ErrorInfoOf<C extends ErrorCode> extends ErrorInfoWith<FactsOf<C>> {
   readonly code: C;
 }
 
@@ -2979,7 +2861,7 @@ export interface ErrorInfoOf<C extends ErrorCode> extends ErrorInfoWith<FactsByC
  * `ERRORS[code]` has the code's facts as literal types; codes that share facts share one
  * type, so indexing with the whole `ErrorCode` union stays cheap for `tsc`.
  */
-export declare const ERRORS: { readonly [C in ErrorCode]: ErrorInfoWith<FactsByCode[C]> };
+export declare const ERRORS: { readonly [C in ErrorCode]: ErrorInfoWith<FactsOf<C>> };
 
 export interface RetiredInfo {
   readonly code: RetiredCode;
@@ -2995,277 +2877,6 @@ export interface RetiredInfoOf<C extends RetiredCode> extends RetiredInfo {
 
 /** Retired codes (tombstones). */
 export declare const RETIRED: { readonly [C in RetiredCode]: RetiredInfoOf<C> };
-
-/** The params of a code that has none. */
-export interface NoParameters {}
-
-/** The params interface of every code. */
-export interface ParamsByCode {
-  readonly "00000": NoParameters;
-  readonly "01000": NoParameters;
-  readonly "0100C": NoParameters;
-  readonly "01008": NoParameters;
-  readonly "01003": NoParameters;
-  readonly "01007": NoParameters;
-  readonly "01006": NoParameters;
-  readonly "01004": NoParameters;
-  readonly "01P01": NoParameters;
-  readonly "02000": NoParameters;
-  readonly "02001": NoParameters;
-  readonly "03000": NoParameters;
-  readonly "08000": NoParameters;
-  readonly "08003": NoParameters;
-  readonly "08006": NoParameters;
-  readonly "08001": NoParameters;
-  readonly "08004": NoParameters;
-  readonly "08007": NoParameters;
-  readonly "08P01": NoParameters;
-  readonly "09000": NoParameters;
-  readonly "0A000": NoParameters;
-  readonly "0B000": NoParameters;
-  readonly "0F000": NoParameters;
-  readonly "0F001": NoParameters;
-  readonly "0L000": NoParameters;
-  readonly "0LP01": NoParameters;
-  readonly "0P000": NoParameters;
-  readonly "0Z000": NoParameters;
-  readonly "0Z002": NoParameters;
-  readonly "20000": NoParameters;
-  readonly "21000": NoParameters;
-  readonly "22000": NoParameters;
-  readonly "2202E": NoParameters;
-  readonly "22021": NoParameters;
-  readonly "22008": NoParameters;
-  readonly "22012": NoParameters;
-  readonly "22005": NoParameters;
-  readonly "2200B": NoParameters;
-  readonly "22022": NoParameters;
-  readonly "22015": NoParameters;
-  readonly "2201E": NoParameters;
-  readonly "22014": NoParameters;
-  readonly "22016": NoParameters;
-  readonly "2201F": NoParameters;
-  readonly "2201G": NoParameters;
-  readonly "22018": NoParameters;
-  readonly "22007": NoParameters;
-  readonly "22019": NoParameters;
-  readonly "2200D": NoParameters;
-  readonly "22025": NoParameters;
-  readonly "22P06": NoParameters;
-  readonly "22010": NoParameters;
-  readonly "22023": NoParameters;
-  readonly "22013": NoParameters;
-  readonly "2201B": NoParameters;
-  readonly "2201W": NoParameters;
-  readonly "2201X": NoParameters;
-  readonly "2202H": NoParameters;
-  readonly "2202G": NoParameters;
-  readonly "22009": NoParameters;
-  readonly "2200C": NoParameters;
-  readonly "2200G": NoParameters;
-  readonly "22004": NoParameters;
-  readonly "22002": NoParameters;
-  readonly "22003": NoParameters;
-  readonly "2200H": NoParameters;
-  readonly "22026": NoParameters;
-  readonly "22001": NoParameters;
-  readonly "22011": NoParameters;
-  readonly "22027": NoParameters;
-  readonly "22024": NoParameters;
-  readonly "2200F": NoParameters;
-  readonly "22P01": NoParameters;
-  readonly "22P02": NoParameters;
-  readonly "22P03": NoParameters;
-  readonly "22P04": NoParameters;
-  readonly "22P05": NoParameters;
-  readonly "2200L": NoParameters;
-  readonly "2200M": NoParameters;
-  readonly "2200N": NoParameters;
-  readonly "2200S": NoParameters;
-  readonly "2200T": NoParameters;
-  readonly "22030": NoParameters;
-  readonly "22031": NoParameters;
-  readonly "22032": NoParameters;
-  readonly "22033": NoParameters;
-  readonly "22034": NoParameters;
-  readonly "22035": NoParameters;
-  readonly "22036": NoParameters;
-  readonly "22037": NoParameters;
-  readonly "22038": NoParameters;
-  readonly "22039": NoParameters;
-  readonly "2203A": NoParameters;
-  readonly "2203B": NoParameters;
-  readonly "2203C": NoParameters;
-  readonly "2203D": NoParameters;
-  readonly "2203E": NoParameters;
-  readonly "2203F": NoParameters;
-  readonly "2203G": NoParameters;
-  readonly "23000": NoParameters;
-  readonly "23001": NoParameters;
-  readonly "23502": NoParameters;
-  readonly "23503": NoParameters;
-  readonly "23505": NoParameters;
-  readonly "23514": NoParameters;
-  readonly "23P01": NoParameters;
-  readonly "24000": NoParameters;
-  readonly "25000": NoParameters;
-  readonly "25001": NoParameters;
-  readonly "25002": NoParameters;
-  readonly "25008": NoParameters;
-  readonly "25003": NoParameters;
-  readonly "25004": NoParameters;
-  readonly "25005": NoParameters;
-  readonly "25006": NoParameters;
-  readonly "25007": NoParameters;
-  readonly "25P01": NoParameters;
-  readonly "25P02": NoParameters;
-  readonly "25P03": NoParameters;
-  readonly "26000": NoParameters;
-  readonly "27000": NoParameters;
-  readonly "28000": NoParameters;
-  readonly "28P01": NoParameters;
-  readonly "2B000": NoParameters;
-  readonly "2BP01": NoParameters;
-  readonly "2D000": NoParameters;
-  readonly "2F000": NoParameters;
-  readonly "2F005": NoParameters;
-  readonly "2F002": NoParameters;
-  readonly "2F003": NoParameters;
-  readonly "2F004": NoParameters;
-  readonly "34000": NoParameters;
-  readonly "38000": NoParameters;
-  readonly "38001": NoParameters;
-  readonly "38002": NoParameters;
-  readonly "38003": NoParameters;
-  readonly "38004": NoParameters;
-  readonly "39000": NoParameters;
-  readonly "39001": NoParameters;
-  readonly "39004": NoParameters;
-  readonly "39P01": NoParameters;
-  readonly "39P02": NoParameters;
-  readonly "39P03": NoParameters;
-  readonly "3B000": NoParameters;
-  readonly "3B001": NoParameters;
-  readonly "3D000": NoParameters;
-  readonly "3F000": NoParameters;
-  readonly "40000": NoParameters;
-  readonly "40002": NoParameters;
-  readonly "40001": NoParameters;
-  readonly "40003": NoParameters;
-  readonly "40P01": NoParameters;
-  readonly "42000": NoParameters;
-  readonly "42601": NoParameters;
-  readonly "42501": NoParameters;
-  readonly "42846": NoParameters;
-  readonly "42803": NoParameters;
-  readonly "42P20": NoParameters;
-  readonly "42P19": NoParameters;
-  readonly "42830": NoParameters;
-  readonly "42602": NoParameters;
-  readonly "42622": NoParameters;
-  readonly "42939": NoParameters;
-  readonly "42804": NoParameters;
-  readonly "42P18": NoParameters;
-  readonly "42P21": NoParameters;
-  readonly "42P22": NoParameters;
-  readonly "42809": NoParameters;
-  readonly "428C9": NoParameters;
-  readonly "42703": NoParameters;
-  readonly "42883": NoParameters;
-  readonly "42P01": NoParameters;
-  readonly "42P02": NoParameters;
-  readonly "42704": NoParameters;
-  readonly "42701": NoParameters;
-  readonly "42P03": NoParameters;
-  readonly "42P04": NoParameters;
-  readonly "42723": NoParameters;
-  readonly "42P05": NoParameters;
-  readonly "42P06": NoParameters;
-  readonly "42P07": NoParameters;
-  readonly "42712": NoParameters;
-  readonly "42710": NoParameters;
-  readonly "42702": NoParameters;
-  readonly "42725": NoParameters;
-  readonly "42P08": NoParameters;
-  readonly "42P09": NoParameters;
-  readonly "42P10": NoParameters;
-  readonly "42611": NoParameters;
-  readonly "42P11": NoParameters;
-  readonly "42P12": NoParameters;
-  readonly "42P13": NoParameters;
-  readonly "42P14": NoParameters;
-  readonly "42P15": NoParameters;
-  readonly "42P16": NoParameters;
-  readonly "42P17": NoParameters;
-  readonly "44000": NoParameters;
-  readonly "53000": NoParameters;
-  readonly "53100": NoParameters;
-  readonly "53200": NoParameters;
-  readonly "53300": NoParameters;
-  readonly "53400": NoParameters;
-  readonly "54000": NoParameters;
-  readonly "54001": NoParameters;
-  readonly "54011": NoParameters;
-  readonly "54023": NoParameters;
-  readonly "55000": NoParameters;
-  readonly "55006": NoParameters;
-  readonly "55P02": NoParameters;
-  readonly "55P03": NoParameters;
-  readonly "55P04": NoParameters;
-  readonly "57000": NoParameters;
-  readonly "57014": NoParameters;
-  readonly "57P01": NoParameters;
-  readonly "57P02": NoParameters;
-  readonly "57P03": NoParameters;
-  readonly "57P04": NoParameters;
-  readonly "57P05": NoParameters;
-  readonly "58000": NoParameters;
-  readonly "58030": NoParameters;
-  readonly "58P01": NoParameters;
-  readonly "58P02": NoParameters;
-  readonly "72000": NoParameters;
-  readonly "F0000": NoParameters;
-  readonly "F0001": NoParameters;
-  readonly "HV000": NoParameters;
-  readonly "HV005": NoParameters;
-  readonly "HV002": NoParameters;
-  readonly "HV010": NoParameters;
-  readonly "HV021": NoParameters;
-  readonly "HV024": NoParameters;
-  readonly "HV007": NoParameters;
-  readonly "HV008": NoParameters;
-  readonly "HV004": NoParameters;
-  readonly "HV006": NoParameters;
-  readonly "HV091": NoParameters;
-  readonly "HV00B": NoParameters;
-  readonly "HV00C": NoParameters;
-  readonly "HV00D": NoParameters;
-  readonly "HV090": NoParameters;
-  readonly "HV00A": NoParameters;
-  readonly "HV009": NoParameters;
-  readonly "HV014": NoParameters;
-  readonly "HV001": NoParameters;
-  readonly "HV00P": NoParameters;
-  readonly "HV00J": NoParameters;
-  readonly "HV00K": NoParameters;
-  readonly "HV00Q": NoParameters;
-  readonly "HV00R": NoParameters;
-  readonly "HV00L": NoParameters;
-  readonly "HV00M": NoParameters;
-  readonly "HV00N": NoParameters;
-  readonly "P0000": NoParameters;
-  readonly "P0001": NoParameters;
-  readonly "P0002": NoParameters;
-  readonly "P0003": NoParameters;
-  readonly "P0004": NoParameters;
-  readonly "XX000": NoParameters;
-  readonly "XX001": NoParameters;
-  readonly "XX002": NoParameters;
-}
-
-/** The params of one code. */
-export type ParamsOf<C extends ErrorCode> = ParamsByCode[C];
-
 /** Extras every wire error may carry besides its params: errdex's own, then free context. */
 export interface WireExtras {
   readonly argument?: string;
@@ -3278,22 +2889,8 @@ export interface WireExtras {
 export type WireErrorOf<C extends ErrorCode, P = ParamsOf<C>> = P & WireExtras & {
   readonly "code": C;
   readonly "message": string;
-  readonly "category": FactsByCode[C]["category"];
+  readonly "category": CategoryOf<C>;
 };
-
-type CodeGroup0 = "00000";
-type CodeGroup1 = "01000" | "0100C" | "01008" | "01003" | "01007" | "01006" | "01004" | "01P01" | "02000" | "02001";
-type CodeGroup2 = "03000" | "08P01" | "09000" | "0B000" | "0F000" | "0F001" | "0L000" | "0LP01" | "0P000" | "0Z000" | "0Z002" | "20000" | "21000" | "22000" | "2202E" | "22021" | "22008" | "22012" | "22005" | "2200B" | "22022" | "22015" | "2201E" | "22014" | "22016" | "2201F" | "2201G" | "22018" | "22007" | "22019" | "2200D" | "22025" | "22P06" | "22010" | "22023" | "22013" | "2201B" | "2201W" | "2201X" | "2202H" | "2202G" | "22009" | "2200C" | "2200G" | "22004" | "22002" | "22003" | "2200H" | "22026" | "22001" | "22011" | "22027" | "22024" | "2200F" | "22P01" | "22P02" | "22P03" | "22P04" | "22P05" | "2200L" | "2200M" | "2200N" | "2200S" | "2200T" | "22030" | "22031" | "22032" | "22033" | "22034" | "22035" | "22036" | "22037" | "22038" | "22039" | "2203A" | "2203B" | "2203C" | "2203D" | "2203E" | "2203F" | "2203G" | "24000" | "25000" | "25001" | "25002" | "25008" | "25003" | "25004" | "25005" | "25006" | "25007" | "25P01" | "25P02" | "25P03" | "26000" | "27000" | "2B000" | "2BP01" | "2D000" | "2F000" | "2F005" | "2F002" | "2F003" | "2F004" | "34000" | "38000" | "38001" | "38002" | "38003" | "38004" | "39000" | "39001" | "39004" | "39P01" | "39P02" | "39P03" | "3B000" | "3B001" | "3D000" | "3F000" | "42000" | "42601" | "42846" | "42803" | "42P20" | "42P19" | "42830" | "42602" | "42622" | "42939" | "42804" | "42P18" | "42P21" | "42P22" | "42809" | "428C9" | "42703" | "42883" | "42P01" | "42P02" | "42704" | "42701" | "42P03" | "42P04" | "42723" | "42P05" | "42P06" | "42P07" | "42712" | "42710" | "42702" | "42725" | "42P08" | "42P09" | "42P10" | "42611" | "42P11" | "42P12" | "42P13" | "42P14" | "42P15" | "42P16" | "42P17" | "44000" | "54000" | "54001" | "54011" | "54023" | "HV000" | "HV005" | "HV002" | "HV010" | "HV021" | "HV024" | "HV007" | "HV008" | "HV004" | "HV006" | "HV091" | "HV00B" | "HV00C" | "HV00D" | "HV090" | "HV00A" | "HV009" | "HV014" | "HV001" | "HV00P" | "HV00J" | "HV00K" | "HV00Q" | "HV00R" | "HV00L" | "HV00M" | "HV00N" | "P0000" | "P0001" | "P0002" | "P0003" | "P0004";
-type CodeGroup3 = "08000" | "08003" | "08006" | "08001" | "08004" | "08007" | "53000" | "53100" | "53200" | "53300" | "57000" | "57P01" | "57P02" | "57P03" | "57P05" | "72000";
-type CodeGroup4 = "0A000";
-type CodeGroup5 = "23000" | "23001" | "23502" | "23503" | "23505" | "23514" | "23P01" | "55000" | "55006" | "55P02" | "55P04";
-type CodeGroup6 = "28000" | "28P01" | "42501";
-type CodeGroup7 = "40000" | "40001" | "40P01";
-type CodeGroup8 = "40002" | "40003";
-type CodeGroup9 = "53400" | "57014" | "57P04";
-type CodeGroup10 = "55P03";
-type CodeGroup11 = "58000" | "58030" | "58P01" | "58P02" | "XX000" | "XX001" | "XX002";
-type CodeGroup12 = "F0000" | "F0001";
 
 /**
  * A conforming wire error of a live code: a union discriminated by the code key "code"
@@ -3325,9 +2922,9 @@ export interface KnownErrorOf<C extends ErrorCode, P = ParamsOf<C>> {
   /** The catalogue NAME. */
   readonly name: string;
   /** From the catalogue. */
-  readonly category: FactsByCode[C]["category"];
+  readonly category: CategoryOf<C>;
   /** From the catalogue. */
-  readonly retryable: FactsByCode[C]["retryable"];
+  readonly retryable: RetryableOf<C>;
   readonly message: string;
   /** The params found on the wire with the declared type (a missing or mistyped one is absent and listed in `problems`). */
   readonly params: Partial<P>;
@@ -3513,8 +3110,8 @@ export interface ProblemJson {
 export declare class AppError<C extends ErrorCode = ErrorCode> extends Error {
   constructor(code: C, params: ParamsOf<C>, options?: AppErrorOptions);
   readonly code: C;
-  readonly category: FactsByCode[C]["category"];
-  readonly retryable: FactsByCode[C]["retryable"];
+  readonly category: CategoryOf<C>;
+  readonly retryable: RetryableOf<C>;
   readonly params: Readonly<ParamsOf<C>>;
   readonly argument: string | undefined;
   readonly constraint: unknown;
@@ -3551,7 +3148,7 @@ export interface ErrorInstanceByClass<C extends ErrorCode = ErrorCode> {
 }
 
 /** What `createError` returns for a code: an instance of the code's class. */
-export type ErrorInstanceOf<C extends ErrorCode> = ErrorInstanceByClass<C>[FactsByCode[C]["class"]];
+export type ErrorInstanceOf<C extends ErrorCode> = ErrorInstanceByClass<C>[ClassOf<C>];
 
 /** Creates an error for a code with its typed params: an instance of the code's class. */
 export declare function createError<C extends ErrorCode>(code: C, params: ParamsOf<C>, options?: AppErrorOptions): ErrorInstanceOf<C>;

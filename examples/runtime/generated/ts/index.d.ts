@@ -375,8 +375,8 @@ export declare const ErrorCode: {
   readonly "CLAUDE_CODE_ERROR": "claude_code_error";
 };
 
-/** A live error code of this catalogue (a string-literal union). */
-export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+/** A live error code of this catalogue (a string-literal union: the keys of `TypesByCode`). */
+export type ErrorCode = keyof TypesByCode;
 
 /** Every live code in catalogue order (JavaScript enumerates integer-like object keys first). */
 export declare const ALL_CODES: readonly ErrorCode[];
@@ -433,7 +433,7 @@ export interface ErrorInfo {
 
 /**
  * One set of literal facts shared by codes (category, retry flag, log level, exit code, HTTP
- * status, JSON-RPC code). Codes point at a shared set through `FactsByCode` instead of each
+ * status, JSON-RPC code). Codes point at a shared set through `TypesByCode` instead of each
  * carrying its own object type, which keeps `tsc` fast on large catalogues.
  */
 export interface CodeFacts {
@@ -506,32 +506,88 @@ export interface CodeFacts5 extends CodeFacts {
   readonly class: "PlumbingError";
 }
 
-/** The literal facts of every live code. */
-export interface FactsByCode {
-  readonly "process_error": CodeFacts0;
-  readonly "validation_error": CodeFacts1;
-  readonly "parse_error": CodeFacts1;
-  readonly "tool_not_lowerable": CodeFacts1;
-  readonly "tool_nesting_error": CodeFacts1;
-  readonly "internal_error": CodeFacts2;
-  readonly "unknown_tool": CodeFacts3;
-  readonly "tool_denied": CodeFacts4;
-  readonly "docstore_not_found": CodeFacts3;
-  readonly "docstore_denied": CodeFacts4;
-  readonly "docstore_invalid": CodeFacts1;
-  readonly "docstore_io_error": CodeFacts0;
-  readonly "pipeline_error": CodeFacts0;
-  readonly "load_error": CodeFacts5;
-  readonly "mcp_disconnected": CodeFacts0;
-  readonly "mcp_call_error": CodeFacts0;
-  readonly "mcp_transport_error": CodeFacts0;
-  readonly "config_error": CodeFacts5;
-  readonly "output_extraction_failed": CodeFacts2;
-  readonly "output_validation_failed": CodeFacts1;
-  readonly "max_tokens": CodeFacts0;
-  readonly "api_error": CodeFacts0;
-  readonly "claude_code_error": CodeFacts0;
+/** The params of a code that has none. */
+export interface NoParameters {}
+
+type CodeGroup0 = "process_error" | "docstore_io_error" | "pipeline_error" | "mcp_disconnected" | "mcp_call_error" | "mcp_transport_error" | "max_tokens" | "api_error" | "claude_code_error";
+
+/** The facts and params of the codes `CodeGroup0`. */
+export interface CodeTypes0 {
+  readonly facts: CodeFacts0;
+  readonly params: NoParameters;
 }
+
+type CodeGroup1 = "validation_error" | "parse_error" | "tool_not_lowerable" | "tool_nesting_error" | "docstore_invalid" | "output_validation_failed";
+
+/** The facts and params of the codes `CodeGroup1`. */
+export interface CodeTypes1 {
+  readonly facts: CodeFacts1;
+  readonly params: NoParameters;
+}
+
+type CodeGroup2 = "internal_error" | "output_extraction_failed";
+
+/** The facts and params of the codes `CodeGroup2`. */
+export interface CodeTypes2 {
+  readonly facts: CodeFacts2;
+  readonly params: NoParameters;
+}
+
+type CodeGroup3 = "unknown_tool" | "docstore_not_found";
+
+/** The facts and params of the codes `CodeGroup3`. */
+export interface CodeTypes3 {
+  readonly facts: CodeFacts3;
+  readonly params: NoParameters;
+}
+
+type CodeGroup4 = "tool_denied" | "docstore_denied";
+
+/** The facts and params of the codes `CodeGroup4`. */
+export interface CodeTypes4 {
+  readonly facts: CodeFacts4;
+  readonly params: NoParameters;
+}
+
+type CodeGroup5 = "load_error" | "config_error";
+
+/** The facts and params of the codes `CodeGroup5`. */
+export interface CodeTypes5 {
+  readonly facts: CodeFacts5;
+  readonly params: NoParameters;
+}
+
+/** Each of the codes `K` mapped to `T`. */
+type ByCodes<K extends string, T> = { readonly [C in K]: T };
+
+/**
+ * The literal facts and the params of every live code, keyed by code. Each code's entry comes
+ * from its group (the codes that share facts and params), so no code is listed here twice.
+ */
+export interface TypesByCode extends
+  ByCodes<CodeGroup0, CodeTypes0>,
+  ByCodes<CodeGroup1, CodeTypes1>,
+  ByCodes<CodeGroup2, CodeTypes2>,
+  ByCodes<CodeGroup3, CodeTypes3>,
+  ByCodes<CodeGroup4, CodeTypes4>,
+  ByCodes<CodeGroup5, CodeTypes5> {}
+
+/** The literal facts of the codes `C`. */
+export type FactsOf<C extends ErrorCode> = TypesByCode[C]["facts"];
+
+/** The params of the codes `C`. */
+export type ParamsOf<C extends ErrorCode> = TypesByCode[C]["params"];
+
+// One alias per fact read below: declarations that use them index `TypesByCode` once, here.
+type CategoryOf<C extends ErrorCode> = TypesByCode[C]["facts"]["category"];
+type RetryableOf<C extends ErrorCode> = TypesByCode[C]["facts"]["retryable"];
+type ClassOf<C extends ErrorCode> = TypesByCode[C]["facts"]["class"];
+
+/** The literal facts of every live code. */
+export type FactsByCode = { readonly [C in ErrorCode]: FactsOf<C> };
+
+/** The params of every live code. */
+export type ParamsByCode = { readonly [C in ErrorCode]: ParamsOf<C> };
 
 /** Catalogue metadata of codes that share the facts `F`, as literal types. */
 export interface ErrorInfoWith<F extends CodeFacts> extends ErrorInfo {
@@ -545,7 +601,7 @@ export interface ErrorInfoWith<F extends CodeFacts> extends ErrorInfo {
 }
 
 /** Catalogue metadata of one code, with its code and facts as literal types. */
-export interface ErrorInfoOf<C extends ErrorCode> extends ErrorInfoWith<FactsByCode[C]> {
+export interface ErrorInfoOf<C extends ErrorCode> extends ErrorInfoWith<FactsOf<C>> {
   readonly code: C;
 }
 
@@ -554,7 +610,7 @@ export interface ErrorInfoOf<C extends ErrorCode> extends ErrorInfoWith<FactsByC
  * `ERRORS[code]` has the code's facts as literal types; codes that share facts share one
  * type, so indexing with the whole `ErrorCode` union stays cheap for `tsc`.
  */
-export declare const ERRORS: { readonly [C in ErrorCode]: ErrorInfoWith<FactsByCode[C]> };
+export declare const ERRORS: { readonly [C in ErrorCode]: ErrorInfoWith<FactsOf<C>> };
 
 export interface RetiredInfo {
   readonly code: RetiredCode;
@@ -570,40 +626,6 @@ export interface RetiredInfoOf<C extends RetiredCode> extends RetiredInfo {
 
 /** Retired codes (tombstones). */
 export declare const RETIRED: { readonly [C in RetiredCode]: RetiredInfoOf<C> };
-
-/** The params of a code that has none. */
-export interface NoParameters {}
-
-/** The params interface of every code. */
-export interface ParamsByCode {
-  readonly "process_error": NoParameters;
-  readonly "validation_error": NoParameters;
-  readonly "parse_error": NoParameters;
-  readonly "tool_not_lowerable": NoParameters;
-  readonly "tool_nesting_error": NoParameters;
-  readonly "internal_error": NoParameters;
-  readonly "unknown_tool": NoParameters;
-  readonly "tool_denied": NoParameters;
-  readonly "docstore_not_found": NoParameters;
-  readonly "docstore_denied": NoParameters;
-  readonly "docstore_invalid": NoParameters;
-  readonly "docstore_io_error": NoParameters;
-  readonly "pipeline_error": NoParameters;
-  readonly "load_error": NoParameters;
-  readonly "mcp_disconnected": NoParameters;
-  readonly "mcp_call_error": NoParameters;
-  readonly "mcp_transport_error": NoParameters;
-  readonly "config_error": NoParameters;
-  readonly "output_extraction_failed": NoParameters;
-  readonly "output_validation_failed": NoParameters;
-  readonly "max_tokens": NoParameters;
-  readonly "api_error": NoParameters;
-  readonly "claude_code_error": NoParameters;
-}
-
-/** The params of one code. */
-export type ParamsOf<C extends ErrorCode> = ParamsByCode[C];
-
 /** Extras every wire error may carry besides its params: errdex's own, then free context. */
 export interface WireExtras {
   readonly argument?: string;
@@ -616,15 +638,8 @@ export interface WireExtras {
 export type WireErrorOf<C extends ErrorCode, P = ParamsOf<C>> = P & WireExtras & {
   readonly "error": C;
   readonly "detail": string;
-  readonly "category": FactsByCode[C]["category"];
+  readonly "category": CategoryOf<C>;
 };
-
-type CodeGroup0 = "process_error" | "docstore_io_error" | "pipeline_error" | "mcp_disconnected" | "mcp_call_error" | "mcp_transport_error" | "max_tokens" | "api_error" | "claude_code_error";
-type CodeGroup1 = "validation_error" | "parse_error" | "tool_not_lowerable" | "tool_nesting_error" | "docstore_invalid" | "output_validation_failed";
-type CodeGroup2 = "internal_error" | "output_extraction_failed";
-type CodeGroup3 = "unknown_tool" | "docstore_not_found";
-type CodeGroup4 = "tool_denied" | "docstore_denied";
-type CodeGroup5 = "load_error" | "config_error";
 
 /**
  * A conforming wire error of a live code: a union discriminated by the code key "error"
@@ -649,9 +664,9 @@ export interface KnownErrorOf<C extends ErrorCode, P = ParamsOf<C>> {
   /** The catalogue NAME. */
   readonly name: string;
   /** From the catalogue. */
-  readonly category: FactsByCode[C]["category"];
+  readonly category: CategoryOf<C>;
   /** From the catalogue. */
-  readonly retryable: FactsByCode[C]["retryable"];
+  readonly retryable: RetryableOf<C>;
   readonly message: string;
   /** The params found on the wire with the declared type (a missing or mistyped one is absent and listed in `problems`). */
   readonly params: Partial<P>;
@@ -830,8 +845,8 @@ export interface ProblemJson {
 export declare class AppError<C extends ErrorCode = ErrorCode> extends Error {
   constructor(code: C, params: ParamsOf<C>, options?: AppErrorOptions);
   readonly code: C;
-  readonly category: FactsByCode[C]["category"];
-  readonly retryable: FactsByCode[C]["retryable"];
+  readonly category: CategoryOf<C>;
+  readonly retryable: RetryableOf<C>;
   readonly params: Readonly<ParamsOf<C>>;
   readonly argument: string | undefined;
   readonly constraint: unknown;
@@ -868,7 +883,7 @@ export interface ErrorInstanceByClass<C extends ErrorCode = ErrorCode> {
 }
 
 /** What `createError` returns for a code: an instance of the code's class. */
-export type ErrorInstanceOf<C extends ErrorCode> = ErrorInstanceByClass<C>[FactsByCode[C]["class"]];
+export type ErrorInstanceOf<C extends ErrorCode> = ErrorInstanceByClass<C>[ClassOf<C>];
 
 /** Creates an error for a code with its typed params: an instance of the code's class. */
 export declare function createError<C extends ErrorCode>(code: C, params: ParamsOf<C>, options?: AppErrorOptions): ErrorInstanceOf<C>;

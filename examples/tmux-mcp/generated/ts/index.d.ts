@@ -223,8 +223,8 @@ export declare const ErrorCode: {
   readonly "UNEXPECTED": "unexpected";
 };
 
-/** A live error code of this catalogue (a string-literal union). */
-export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+/** A live error code of this catalogue (a string-literal union: the keys of `TypesByCode`). */
+export type ErrorCode = keyof TypesByCode;
 
 /** Every live code in catalogue order (JavaScript enumerates integer-like object keys first). */
 export declare const ALL_CODES: readonly ErrorCode[];
@@ -281,7 +281,7 @@ export interface ErrorInfo {
 
 /**
  * One set of literal facts shared by codes (category, retry flag, log level, exit code, HTTP
- * status, JSON-RPC code). Codes point at a shared set through `FactsByCode` instead of each
+ * status, JSON-RPC code). Codes point at a shared set through `TypesByCode` instead of each
  * carrying its own object type, which keeps `tsc` fast on large catalogues.
  */
 export interface CodeFacts {
@@ -354,19 +354,173 @@ export interface CodeFacts5 extends CodeFacts {
   readonly class: "ToolError";
 }
 
-/** The literal facts of every live code. */
-export interface FactsByCode {
-  readonly "session_not_found": CodeFacts0;
-  readonly "window_not_found": CodeFacts0;
-  readonly "pane_not_found": CodeFacts0;
-  readonly "invalid_argument": CodeFacts1;
-  readonly "unexpected_argument": CodeFacts1;
-  readonly "unknown_tool": CodeFacts1;
-  readonly "tier_denied": CodeFacts2;
-  readonly "tmux_command_failed": CodeFacts3;
-  readonly "tmux_not_found": CodeFacts4;
-  readonly "unexpected": CodeFacts5;
+/** The params of a code that has none. */
+export interface NoParameters {}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams0 {
+  readonly "session_id": string;
 }
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams1 {
+  readonly "window_id": string;
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams2 {
+  readonly "pane_id": string;
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams3 {
+  readonly "name": string;
+  readonly "reason": string;
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams4 {
+  readonly "tool": string;
+  readonly "arguments": readonly string[];
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams5 {
+  readonly "tool": string;
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams6 {
+  readonly "tool": string;
+  readonly "tier": string;
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams7 {
+  readonly "command": string;
+  readonly "stderr": string;
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams8 {
+  readonly "raised": string;
+}
+
+type CodeGroup0 = "session_not_found";
+
+/** The facts and params of the codes `CodeGroup0`. */
+export interface CodeTypes0 {
+  readonly facts: CodeFacts0;
+  readonly params: CodeParams0;
+}
+
+type CodeGroup1 = "window_not_found";
+
+/** The facts and params of the codes `CodeGroup1`. */
+export interface CodeTypes1 {
+  readonly facts: CodeFacts0;
+  readonly params: CodeParams1;
+}
+
+type CodeGroup2 = "pane_not_found";
+
+/** The facts and params of the codes `CodeGroup2`. */
+export interface CodeTypes2 {
+  readonly facts: CodeFacts0;
+  readonly params: CodeParams2;
+}
+
+type CodeGroup3 = "invalid_argument";
+
+/** The facts and params of the codes `CodeGroup3`. */
+export interface CodeTypes3 {
+  readonly facts: CodeFacts1;
+  readonly params: CodeParams3;
+}
+
+type CodeGroup4 = "unexpected_argument";
+
+/** The facts and params of the codes `CodeGroup4`. */
+export interface CodeTypes4 {
+  readonly facts: CodeFacts1;
+  readonly params: CodeParams4;
+}
+
+type CodeGroup5 = "unknown_tool";
+
+/** The facts and params of the codes `CodeGroup5`. */
+export interface CodeTypes5 {
+  readonly facts: CodeFacts1;
+  readonly params: CodeParams5;
+}
+
+type CodeGroup6 = "tier_denied";
+
+/** The facts and params of the codes `CodeGroup6`. */
+export interface CodeTypes6 {
+  readonly facts: CodeFacts2;
+  readonly params: CodeParams6;
+}
+
+type CodeGroup7 = "tmux_command_failed";
+
+/** The facts and params of the codes `CodeGroup7`. */
+export interface CodeTypes7 {
+  readonly facts: CodeFacts3;
+  readonly params: CodeParams7;
+}
+
+type CodeGroup8 = "tmux_not_found";
+
+/** The facts and params of the codes `CodeGroup8`. */
+export interface CodeTypes8 {
+  readonly facts: CodeFacts4;
+  readonly params: NoParameters;
+}
+
+type CodeGroup9 = "unexpected";
+
+/** The facts and params of the codes `CodeGroup9`. */
+export interface CodeTypes9 {
+  readonly facts: CodeFacts5;
+  readonly params: CodeParams8;
+}
+
+/** Each of the codes `K` mapped to `T`. */
+type ByCodes<K extends string, T> = { readonly [C in K]: T };
+
+/**
+ * The literal facts and the params of every live code, keyed by code. Each code's entry comes
+ * from its group (the codes that share facts and params), so no code is listed here twice.
+ */
+export interface TypesByCode extends
+  ByCodes<CodeGroup0, CodeTypes0>,
+  ByCodes<CodeGroup1, CodeTypes1>,
+  ByCodes<CodeGroup2, CodeTypes2>,
+  ByCodes<CodeGroup3, CodeTypes3>,
+  ByCodes<CodeGroup4, CodeTypes4>,
+  ByCodes<CodeGroup5, CodeTypes5>,
+  ByCodes<CodeGroup6, CodeTypes6>,
+  ByCodes<CodeGroup7, CodeTypes7>,
+  ByCodes<CodeGroup8, CodeTypes8>,
+  ByCodes<CodeGroup9, CodeTypes9> {}
+
+/** The literal facts of the codes `C`. */
+export type FactsOf<C extends ErrorCode> = TypesByCode[C]["facts"];
+
+/** The params of the codes `C`. */
+export type ParamsOf<C extends ErrorCode> = TypesByCode[C]["params"];
+
+// One alias per fact read below: declarations that use them index `TypesByCode` once, here.
+type CategoryOf<C extends ErrorCode> = TypesByCode[C]["facts"]["category"];
+type RetryableOf<C extends ErrorCode> = TypesByCode[C]["facts"]["retryable"];
+type ClassOf<C extends ErrorCode> = TypesByCode[C]["facts"]["class"];
+
+/** The literal facts of every live code. */
+export type FactsByCode = { readonly [C in ErrorCode]: FactsOf<C> };
+
+/** The params of every live code. */
+export type ParamsByCode = { readonly [C in ErrorCode]: ParamsOf<C> };
 
 /** Catalogue metadata of codes that share the facts `F`, as literal types. */
 export interface ErrorInfoWith<F extends CodeFacts> extends ErrorInfo {
@@ -380,7 +534,7 @@ export interface ErrorInfoWith<F extends CodeFacts> extends ErrorInfo {
 }
 
 /** Catalogue metadata of one code, with its code and facts as literal types. */
-export interface ErrorInfoOf<C extends ErrorCode> extends ErrorInfoWith<FactsByCode[C]> {
+export interface ErrorInfoOf<C extends ErrorCode> extends ErrorInfoWith<FactsOf<C>> {
   readonly code: C;
 }
 
@@ -389,7 +543,7 @@ export interface ErrorInfoOf<C extends ErrorCode> extends ErrorInfoWith<FactsByC
  * `ERRORS[code]` has the code's facts as literal types; codes that share facts share one
  * type, so indexing with the whole `ErrorCode` union stays cheap for `tsc`.
  */
-export declare const ERRORS: { readonly [C in ErrorCode]: ErrorInfoWith<FactsByCode[C]> };
+export declare const ERRORS: { readonly [C in ErrorCode]: ErrorInfoWith<FactsOf<C>> };
 
 export interface RetiredInfo {
   readonly code: RetiredCode;
@@ -405,75 +559,32 @@ export interface RetiredInfoOf<C extends RetiredCode> extends RetiredInfo {
 
 /** Retired codes (tombstones). */
 export declare const RETIRED: { readonly [C in RetiredCode]: RetiredInfoOf<C> };
-
-/** The params of a code that has none. */
-export interface NoParameters {}
-
 /** Params of `session_not_found` (session_not_found). */
-export interface SessionNotFoundParams {
-  readonly "session_id": string;
-}
+export type SessionNotFoundParams = CodeParams0;
 
 /** Params of `window_not_found` (window_not_found). */
-export interface WindowNotFoundParams {
-  readonly "window_id": string;
-}
+export type WindowNotFoundParams = CodeParams1;
 
 /** Params of `pane_not_found` (pane_not_found). */
-export interface PaneNotFoundParams {
-  readonly "pane_id": string;
-}
+export type PaneNotFoundParams = CodeParams2;
 
 /** Params of `invalid_argument` (invalid_argument). */
-export interface InvalidArgumentParams {
-  readonly "name": string;
-  readonly "reason": string;
-}
+export type InvalidArgumentParams = CodeParams3;
 
 /** Params of `unexpected_argument` (unexpected_argument). */
-export interface UnexpectedArgumentParams {
-  readonly "tool": string;
-  readonly "arguments": readonly string[];
-}
+export type UnexpectedArgumentParams = CodeParams4;
 
 /** Params of `unknown_tool` (unknown_tool). */
-export interface UnknownToolParams {
-  readonly "tool": string;
-}
+export type UnknownToolParams = CodeParams5;
 
 /** Params of `tier_denied` (tier_denied). */
-export interface TierDeniedParams {
-  readonly "tool": string;
-  readonly "tier": string;
-}
+export type TierDeniedParams = CodeParams6;
 
 /** Params of `tmux_command_failed` (tmux_command_failed). */
-export interface TmuxCommandFailedParams {
-  readonly "command": string;
-  readonly "stderr": string;
-}
+export type TmuxCommandFailedParams = CodeParams7;
 
 /** Params of `unexpected` (unexpected). */
-export interface UnexpectedParams {
-  readonly "raised": string;
-}
-
-/** The params interface of every code. */
-export interface ParamsByCode {
-  readonly "session_not_found": SessionNotFoundParams;
-  readonly "window_not_found": WindowNotFoundParams;
-  readonly "pane_not_found": PaneNotFoundParams;
-  readonly "invalid_argument": InvalidArgumentParams;
-  readonly "unexpected_argument": UnexpectedArgumentParams;
-  readonly "unknown_tool": UnknownToolParams;
-  readonly "tier_denied": TierDeniedParams;
-  readonly "tmux_command_failed": TmuxCommandFailedParams;
-  readonly "tmux_not_found": NoParameters;
-  readonly "unexpected": UnexpectedParams;
-}
-
-/** The params of one code. */
-export type ParamsOf<C extends ErrorCode> = ParamsByCode[C];
+export type UnexpectedParams = CodeParams8;
 
 /** Extras every wire error may carry besides its params: errdex's own, then free context. */
 export interface WireExtras {
@@ -487,19 +598,8 @@ export interface WireExtras {
 export type WireErrorOf<C extends ErrorCode, P = ParamsOf<C>> = P & WireExtras & {
   readonly "error": C;
   readonly "detail": string;
-  readonly "category": FactsByCode[C]["category"];
+  readonly "category": CategoryOf<C>;
 };
-
-type CodeGroup0 = "session_not_found";
-type CodeGroup1 = "window_not_found";
-type CodeGroup2 = "pane_not_found";
-type CodeGroup3 = "invalid_argument";
-type CodeGroup4 = "unexpected_argument";
-type CodeGroup5 = "unknown_tool";
-type CodeGroup6 = "tier_denied";
-type CodeGroup7 = "tmux_command_failed";
-type CodeGroup8 = "tmux_not_found";
-type CodeGroup9 = "unexpected";
 
 /**
  * A conforming wire error of a live code: a union discriminated by the code key "error"
@@ -507,16 +607,16 @@ type CodeGroup9 = "unexpected";
  * share one member, which keeps the union small.
  */
 export type WireError =
-  | WireErrorOf<CodeGroup0, { readonly "session_id": string }>
-  | WireErrorOf<CodeGroup1, { readonly "window_id": string }>
-  | WireErrorOf<CodeGroup2, { readonly "pane_id": string }>
-  | WireErrorOf<CodeGroup3, { readonly "name": string; readonly "reason": string }>
-  | WireErrorOf<CodeGroup4, { readonly "tool": string; readonly "arguments": readonly string[] }>
-  | WireErrorOf<CodeGroup5, { readonly "tool": string }>
-  | WireErrorOf<CodeGroup6, { readonly "tool": string; readonly "tier": string }>
-  | WireErrorOf<CodeGroup7, { readonly "command": string; readonly "stderr": string }>
+  | WireErrorOf<CodeGroup0, CodeParams0>
+  | WireErrorOf<CodeGroup1, CodeParams1>
+  | WireErrorOf<CodeGroup2, CodeParams2>
+  | WireErrorOf<CodeGroup3, CodeParams3>
+  | WireErrorOf<CodeGroup4, CodeParams4>
+  | WireErrorOf<CodeGroup5, CodeParams5>
+  | WireErrorOf<CodeGroup6, CodeParams6>
+  | WireErrorOf<CodeGroup7, CodeParams7>
   | WireErrorOf<CodeGroup8, NoParameters>
-  | WireErrorOf<CodeGroup9, { readonly "raised": string }>;
+  | WireErrorOf<CodeGroup9, CodeParams8>;
 
 /** A parsed error of a live code (or one of its legacy codes). */
 export interface KnownErrorOf<C extends ErrorCode, P = ParamsOf<C>> {
@@ -528,9 +628,9 @@ export interface KnownErrorOf<C extends ErrorCode, P = ParamsOf<C>> {
   /** The catalogue NAME. */
   readonly name: string;
   /** From the catalogue. */
-  readonly category: FactsByCode[C]["category"];
+  readonly category: CategoryOf<C>;
   /** From the catalogue. */
-  readonly retryable: FactsByCode[C]["retryable"];
+  readonly retryable: RetryableOf<C>;
   readonly message: string;
   /** The params found on the wire with the declared type (a missing or mistyped one is absent and listed in `problems`). */
   readonly params: Partial<P>;
@@ -549,16 +649,16 @@ export interface KnownErrorOf<C extends ErrorCode, P = ParamsOf<C>> {
  * params and facts). Codes with the same facts and params share one member.
  */
 export type KnownError =
-  | KnownErrorOf<CodeGroup0, { readonly "session_id": string }>
-  | KnownErrorOf<CodeGroup1, { readonly "window_id": string }>
-  | KnownErrorOf<CodeGroup2, { readonly "pane_id": string }>
-  | KnownErrorOf<CodeGroup3, { readonly "name": string; readonly "reason": string }>
-  | KnownErrorOf<CodeGroup4, { readonly "tool": string; readonly "arguments": readonly string[] }>
-  | KnownErrorOf<CodeGroup5, { readonly "tool": string }>
-  | KnownErrorOf<CodeGroup6, { readonly "tool": string; readonly "tier": string }>
-  | KnownErrorOf<CodeGroup7, { readonly "command": string; readonly "stderr": string }>
+  | KnownErrorOf<CodeGroup0, CodeParams0>
+  | KnownErrorOf<CodeGroup1, CodeParams1>
+  | KnownErrorOf<CodeGroup2, CodeParams2>
+  | KnownErrorOf<CodeGroup3, CodeParams3>
+  | KnownErrorOf<CodeGroup4, CodeParams4>
+  | KnownErrorOf<CodeGroup5, CodeParams5>
+  | KnownErrorOf<CodeGroup6, CodeParams6>
+  | KnownErrorOf<CodeGroup7, CodeParams7>
   | KnownErrorOf<CodeGroup8, NoParameters>
-  | KnownErrorOf<CodeGroup9, { readonly "raised": string }>;
+  | KnownErrorOf<CodeGroup9, CodeParams8>;
 
 /** A code this module does not know (a newer catalogue), classified by the wire's category and retryable flag. */
 export interface UnknownError {
@@ -713,8 +813,8 @@ export interface ProblemJson {
 export declare class AppError<C extends ErrorCode = ErrorCode> extends Error {
   constructor(code: C, params: ParamsOf<C>, options?: AppErrorOptions);
   readonly code: C;
-  readonly category: FactsByCode[C]["category"];
-  readonly retryable: FactsByCode[C]["retryable"];
+  readonly category: CategoryOf<C>;
+  readonly retryable: RetryableOf<C>;
   readonly params: Readonly<ParamsOf<C>>;
   readonly argument: string | undefined;
   readonly constraint: unknown;
@@ -757,7 +857,7 @@ export interface ErrorInstanceByClass<C extends ErrorCode = ErrorCode> {
 }
 
 /** What `createError` returns for a code: an instance of the code's class. */
-export type ErrorInstanceOf<C extends ErrorCode> = ErrorInstanceByClass<C>[FactsByCode[C]["class"]];
+export type ErrorInstanceOf<C extends ErrorCode> = ErrorInstanceByClass<C>[ClassOf<C>];
 
 /** Creates an error for a code with its typed params: an instance of the code's class. */
 export declare function createError<C extends ErrorCode>(code: C, params: ParamsOf<C>, options?: AppErrorOptions): ErrorInstanceOf<C>;
