@@ -350,3 +350,93 @@ fn usage_docs_list_places_and_check_rescans() {
     assert!(run(true).status.success());
     assert!(std::fs::read_to_string(&page_path).expect("page").contains("src/<wbr>lib.rs:6:20"));
 }
+
+/// `--only rust` writes the Rust module and nothing else, checks only it, and leaves the
+/// other targets' files alone (never removed as obsolete); without a Rust path it is a
+/// usage error.
+#[test]
+fn only_rust_writes_and_checks_the_rust_module_alone() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let catalogue = dir.path().join("errors.yaml");
+    std::fs::copy(repo().join("tests/fixtures/acme/errors.yaml"), &catalogue).expect("copy");
+    let generate = |extra: &[&str]| {
+        errdex()
+            .args(["generate", "--catalogue"])
+            .arg(&catalogue)
+            .args(extra)
+            .output()
+            .expect("runs")
+    };
+    let out = generate(&["--only", "rust", "--rust-file", "src/errors.rs"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let written: Vec<PathBuf> = files(dir.path()).into_iter().map(|(p, _)| p).collect();
+    assert_eq!(
+        written,
+        [PathBuf::from("errors.yaml"), PathBuf::from("src/errors.rs")],
+        "only the Rust module is written"
+    );
+    let only = std::fs::read(dir.path().join("src/errors.rs")).expect("written");
+
+    // Every target, then an edit: `--only rust` rewrites the module (the same bytes as a
+    // full run), and `--check --only rust` passes while the other targets are stale.
+    let out = generate(&["--rust-file", "src/errors.rs"]);
+    assert!(out.status.success());
+    assert_eq!(
+        std::fs::read(dir.path().join("src/errors.rs")).expect("read"),
+        only
+    );
+    let before = files(dir.path());
+    let source = std::fs::read_to_string(&catalogue).expect("readable");
+    std::fs::write(
+        &catalogue,
+        source.replacen("summary: ", "summary: Edited ", 1),
+    )
+    .expect("write");
+    let out = generate(&["--only", "rust", "--rust-file", "src/errors.rs"]);
+    assert!(out.status.success());
+    let after = files(dir.path());
+    let changed: Vec<&PathBuf> = after
+        .iter()
+        .zip(&before)
+        .filter(|(a, b)| a != b)
+        .map(|(a, _)| &a.0)
+        .collect();
+    assert_eq!(after.len(), before.len(), "no file removed or added");
+    assert_eq!(
+        changed,
+        [
+            &PathBuf::from("errors.yaml"),
+            &PathBuf::from("src/errors.rs")
+        ]
+    );
+    let check_rust = generate(&["--check", "--only", "rust", "--rust-file", "src/errors.rs"]);
+    assert!(
+        check_rust.status.success(),
+        "{}",
+        String::from_utf8_lossy(&check_rust.stderr)
+    );
+    let check_all = generate(&["--check", "--rust-file", "src/errors.rs"]);
+    assert_eq!(
+        check_all.status.code(),
+        Some(1),
+        "the docs and the rest are stale"
+    );
+    let check_docs = generate(&["--check", "--only", "docs,ts"]);
+    assert_eq!(check_docs.status.code(), Some(1));
+    assert!(!String::from_utf8_lossy(&check_docs.stdout).contains("src/errors.rs"));
+
+    // No path for the module: a usage error (EDX1002), nothing written.
+    let bare = generate(&["--only", "rust"]);
+    let stderr = String::from_utf8_lossy(&bare.stderr);
+    assert!(
+        stderr.contains("error[EDX1002]") && stderr.contains("--rust-file"),
+        "{stderr}"
+    );
+    let usage: errdex_errors::ErrorCode = "EDX1002".parse().expect("errdex's own code");
+    assert_eq!(bare.status.code(), Some(i32::from(usage.exit_code())));
+    assert_eq!(files(dir.path()), after);
+}

@@ -12,16 +12,16 @@
 //!   ([`PROFILE_RECIPE`]: the generator's crates optimized, everything else as before);
 //! - `build-dep-o1`: the README recipe plus `[profile.dev.build-override] opt-level = 1`
 //!   (every build script and proc macro of the graph at opt-level 1), the alternative;
-//! - `committed`: no build script; `src/errors.rs` is written by
-//!   `errdex generate --rust-file src/errors.rs` (the release binary of this checkout) and
-//!   committed; dependencies `serde` and `serde_json` only.
+//! - `committed`: no build script; `src/errors.rs` is written by the release binary of this
+//!   checkout with the README's edit-loop command ([`COMMITTED_EDIT`]: the Rust module alone)
+//!   and committed; dependencies `serde` and `serde_json` only.
 //!
 //! Measured, wall clock, medians:
 //! 1. cold `cargo build` (debug) with the N = first size catalogue: the target dir removed,
 //!    dependencies already downloaded (`cargo fetch` first, not timed), C times;
 //! 2. edit → rebuild for every N: a summary of one code changed in `errors.yaml` (a real
 //!    change: the generated module differs), then `cargo build` — for `committed`,
-//!    `errdex generate --rust-file` and then `cargo build`, timed together — R times;
+//!    [`COMMITTED_EDIT`] and then `cargo build`, timed together — R times;
 //! 3. the build script alone (the binary cargo built, run R times with `OUT_DIR` set), to
 //!    split the build.rs figure into the script and the crate's compile.
 //!
@@ -44,6 +44,10 @@ opt-level = 3
 [profile.dev.package.granit-parser]
 opt-level = 3
 ";
+
+/// The command the README and `errdex init` give for the committed way's edit loop (after
+/// `errdex`; a test checks both show it).
+pub const COMMITTED_EDIT: [&str; 4] = ["generate", "--only", "rust", "--rust-file src/errors.rs"];
 
 struct Args {
     sizes: Vec<usize>,
@@ -249,15 +253,13 @@ impl Consumer {
         run_cpu(&c, &format!("cargo build ({})", self.way.label()))
     }
 
-    /// `errdex generate --rust-file src/errors.rs` (every other target too, as a project
-    /// that commits its outputs runs it).
+    /// [`COMMITTED_EDIT`]: the README's command after an edit (the Rust module alone).
     fn generate(&self) -> Result<f64, String> {
         let mut c = Command::new(&self.errdex);
-        c.arg("generate")
+        c.args(COMMITTED_EDIT.iter().flat_map(|a| a.split(' ')))
             .arg("--catalogue")
-            .arg(self.dir.join("errors.yaml"))
-            .args(["--rust-file", "src/errors.rs"]);
-        run_cpu(&c, "errdex generate --rust-file")
+            .arg(self.dir.join("errors.yaml"));
+        run_cpu(&c, &format!("errdex {}", COMMITTED_EDIT.join(" ")))
     }
 
     /// A cold build: the target dir removed first.
@@ -448,5 +450,16 @@ mod tests {
             readme.contains(PROFILE_RECIPE),
             "README.md does not show:\n{PROFILE_RECIPE}"
         );
+    }
+
+    /// The committed way is timed with the command the README and `errdex init` recommend.
+    #[test]
+    fn committed_edit_is_the_one_init_and_readme_recommend() {
+        let root = workspace_root();
+        let command = format!("errdex {}", COMMITTED_EDIT.join(" "));
+        for file in ["README.md", "cli/src/cmd/init.rs"] {
+            let text = std::fs::read_to_string(root.join(file)).expect(file);
+            assert!(text.contains(&command), "{file} does not show `{command}`");
+        }
     }
 }

@@ -3,6 +3,10 @@
 //! `--rust-file PATH` also writes the Rust module, the same bytes `errdex_codegen::Builder`
 //! writes into `OUT_DIR` from a build script (for a catalogue named `errors.yaml`), so a
 //! project can commit it and drop the build dependency; `--check` then covers it too.
+//!
+//! `--only TARGET,...` restricts the run (writing, `--check` and the removal of obsolete files)
+//! to those targets: `--only rust` is the edit loop of a project that commits its Rust module,
+//! which then waits neither for the docs, TypeScript, Python and schemas nor for their writes.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -52,12 +56,34 @@ pub struct Args {
     /// catalogue's `package.version` (e.g. from a release tag).
     #[arg(long, value_name = "SEMVER", value_parser = package_version)]
     pub package_version: Option<String>,
+    /// Only these targets (comma-separated or repeated): write them, check them with
+    /// `--check`, and remove only their obsolete files; the others are left as they are.
+    /// `--only rust` writes just the Rust module (`--rust-file` or `outputs.rust_file`): the
+    /// fast edit loop of a project that commits it [default: every target].
+    #[arg(long, value_enum, value_delimiter = ',', value_name = "TARGET")]
+    pub only: Vec<Target>,
     /// Write nothing; fail with a diff when a committed output is stale.
     #[arg(long)]
     pub check: bool,
     /// Output format of failures.
     #[arg(long, value_enum, default_value = "human")]
     pub format: Format,
+}
+
+/// A target `--only` can select.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Target {
+    /// The Rust module (needs `--rust-file` or `outputs.rust_file`).
+    Rust,
+    /// The mdBook reference.
+    Docs,
+    /// The TypeScript package (it ships the wire-error schema too).
+    #[value(alias = "ts")]
+    Typescript,
+    /// The JSON Schemas and registry.json.
+    Schema,
+    /// The Python package.
+    Python,
 }
 
 pub fn run(args: Args) -> ExitCode {
@@ -84,16 +110,31 @@ pub fn run(args: Args) -> ExitCode {
             .unwrap_or_else(|| default.clone())
     };
     let set = &catalogue.outputs;
+    let on = |target: Target| args.only.is_empty() || args.only.contains(&target);
+    let rust_file = args
+        .rust_file
+        .clone()
+        .or_else(|| set.rust_file.as_ref().map(PathBuf::from));
+    if rust_file.is_none() && args.only.contains(&Target::Rust) {
+        let failure = Failure::bad_arguments(
+            "`--only rust` needs the Rust module's path: `--rust-file PATH`, or `outputs.rust_file` in the catalogue".to_string(),
+        );
+        return fail::report(&failure, args.format);
+    }
     let mut settings = Settings {
         docs_dir: pick(&args.docs_dir, &set.docs_dir, &defaults.docs_dir),
         ts_dir: pick(&args.ts_dir, &set.ts_dir, &defaults.ts_dir),
         schema_dir: pick(&args.schema_dir, &set.schema_dir, &defaults.schema_dir),
-        rust_file: args.rust_file.clone().or_else(|| set.rust_file.as_ref().map(PathBuf::from)),
+        python_dir: pick(&args.python_dir, &set.python_dir, &defaults.python_dir),
+        docs: on(Target::Docs),
+        typescript: on(Target::Typescript),
+        schema: on(Target::Schema),
+        python: on(Target::Python),
+        rust_file: rust_file.filter(|_| on(Target::Rust)),
         rust: RustOptions {
             mcp_structured_content: args.rust_mcp_structured_content,
         },
-        python_dir: pick(&args.python_dir, &set.python_dir, &defaults.python_dir),
-        ..defaults.clone()
+        raised_at: None,
     };
     // `usage.docs`: the docs list where each code is raised, from a scan of the tree
     // (every run, `--check` too, so the check compares with what this tree gives).

@@ -75,8 +75,8 @@ src/lib.rs (or a module of its own):
 Or commit the module instead of a build script (no build dependency at all; the crate
 publishes even when errors.yaml lives outside it):
 
-    errdex generate --rust-file src/errors.rs           after each edit of errors.yaml
-    errdex generate --check --rust-file src/errors.rs   in CI: fails when it is stale
+    errdex generate --only rust --rust-file src/errors.rs   after each edit of errors.yaml (the module alone)
+    errdex generate --check --rust-file src/errors.rs       in CI: fails when it is stale
     src/lib.rs: include!("errors.rs");
 "#;
 
@@ -404,6 +404,7 @@ mod tests {
         )));
         assert!(setup.contains("/errors.rs\"));"));
         assert!(setup.contains("[profile.dev.package.errdex-codegen]\n    opt-level = 3\n"));
-        assert!(setup.contains("errdex generate --rust-file src/errors.rs"));
+        assert!(setup.contains("errdex generate --only rust --rust-file src/errors.rs"));
+        assert!(setup.contains("errdex generate --check --rust-file src/errors.rs"));
     }
 }
