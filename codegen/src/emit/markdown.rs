@@ -490,7 +490,13 @@ fn example_payloads(cat: &Catalogue, e: &ErrorEntry, fast: bool) -> (String, Str
     }
 }
 
-fn code_view(cat: &Catalogue, e: &ErrorEntry, fast: bool, raised: Option<&RaisedAt>) -> CodeView {
+fn code_view(
+    cat: &Catalogue,
+    facts_of: &facts::Facts<'_>,
+    e: &ErrorEntry,
+    fast: bool,
+    raised: Option<&RaisedAt>,
+) -> CodeView {
     let cat_ = cat.category_of(e);
     let heading = if e.code == e.name {
         escape::code(&e.code)
@@ -521,7 +527,8 @@ fn code_view(cat: &Catalogue, e: &ErrorEntry, fast: bool, raised: Option<&Raised
         s
     });
     // The retry advice has its own paragraph below the table (`retry`), in full sentences.
-    let facts = facts::entry_facts(cat, e)
+    let facts = facts_of
+        .of(e)
         .iter()
         .filter(|row| !matches!(row.value, FactValue::Retry { .. }))
         .map(|row| (row.label, fact_value(&row.value)))
@@ -736,10 +743,11 @@ fn join_codes(items: &[String]) -> String {
 
 fn page_md(cat: &Catalogue, p: &PagePlan, header: &str, raised: Option<&RaisedAt>) -> String {
     let fast = default_shapes(cat);
+    let facts_of = facts::Facts::new(cat);
     let codes = p
         .entries
         .iter()
-        .map(|&i| code_view(cat, &cat.errors[i], fast, raised))
+        .map(|&i| code_view(cat, &facts_of, &cat.errors[i], fast, raised))
         .collect();
     render(&PageMd {
         header,
@@ -750,7 +758,7 @@ fn page_md(cat: &Catalogue, p: &PagePlan, header: &str, raised: Option<&RaisedAt
             .entries
             .iter()
             .any(|&i| cat.errors[i].code != cat.errors[i].name),
-        show_class: cat.has_classes(),
+        show_class: facts_of.show_class(),
         codes,
     })
 }

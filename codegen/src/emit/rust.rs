@@ -655,8 +655,8 @@ fn is_semver(v: &str) -> bool {
 }
 
 /// The facts of a code as one doc sentence ([`facts::entry_facts`], in rustdoc's Markdown).
-fn facts(cat: &Catalogue, e: &ErrorEntry) -> String {
-    facts::sentence(&facts::entry_facts(cat, e), |value| match value {
+fn facts(of: &facts::Facts<'_>, e: &ErrorEntry) -> String {
+    facts::sentence(&of.of(e), |value| match value {
         FactValue::Words(w) => w.clone(),
         FactValue::Code(c) => docs::code_span(c),
         FactValue::Codes(cs) => cs
@@ -794,6 +794,7 @@ fn code_items(cat: &Catalogue) -> (TokenStream, String, String) {
     let n = cat.errors.len();
     let repr = repr(n);
     let mut variants = String::new();
+    let facts_of = facts::Facts::new(cat);
     for e in &cat.errors {
         let v = ident(&e.rust_variant);
         let mut text = format!(
@@ -806,7 +807,7 @@ fn code_items(cat: &Catalogue) -> (TokenStream, String, String) {
             text.push_str(&format!("\n\nSuggestion: {}", docs::code_span(&s.raw)));
         }
         text.push_str("\n\n");
-        text.push_str(&facts(cat, e));
+        text.push_str(&facts(&facts_of, e));
         if e.explanation.is_none() && e.deprecated.is_none() {
             // The usual variant: its layout is fixed, so it is printed directly.
             variants.push_str(&docs::doc_text(&text, "    "));

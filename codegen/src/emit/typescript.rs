@@ -726,12 +726,16 @@ struct IndexDts<'a> {
     profiles: &'a ProfilesView,
 }
 
-fn entry_doc(cat: &Catalogue, e: &ErrorEntry) -> (String, Option<String>) {
+fn entry_doc(
+    cat: &Catalogue,
+    facts_of: &facts::Facts<'_>,
+    e: &ErrorEntry,
+) -> (String, Option<String>) {
     let mut lines = vec![format!("`{}` — {}", code_span(&e.code), e.summary)];
     lines.push(String::new());
     lines.push(format!("Message: `{}`", code_span(&e.message.raw)));
     lines.push(String::new());
-    lines.push(facts::sentence(&facts::entry_facts(cat, e), |value| match value {
+    lines.push(facts::sentence(&facts_of.of(e), |value| match value {
         FactValue::Words(w) => w.clone(),
         FactValue::Code(c) => format!("`{}`", code_span(c)),
         FactValue::Codes(cs) => cs
@@ -918,11 +922,12 @@ pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
             }
         })
         .collect();
+    let facts_of = facts::Facts::new(cat);
     let mut errors: Vec<EntryView> = cat
         .errors
         .iter()
         .map(|e| {
-            let (doc, deprecated_doc) = entry_doc(cat, e);
+            let (doc, deprecated_doc) = entry_doc(cat, &facts_of, e);
             EntryView {
                 code: e.code.clone(),
                 code_doc: code_span(&e.code),

@@ -80,13 +80,47 @@ impl FactRow<'_> {
 /// code), class (when the catalogue declares classes), namespace, category, retryable, retry
 /// advice (also on a code that is not retryable: what to fix first), exit code, HTTP status,
 /// JSON-RPC code, log level, since, aliases, legacy codes, docs URL.
+///
+/// For one code; an emitter that goes through every code uses [`Facts`], which works out
+/// once what [`entry_facts`] would scan the whole catalogue for at every code.
 pub fn entry_facts<'a>(cat: &'a Catalogue, e: &'a ErrorEntry) -> Vec<FactRow<'a>> {
+    Facts::new(cat).of(e)
+}
+
+/// [`entry_facts`] of the codes of one catalogue.
+#[derive(Debug, Clone, Copy)]
+pub struct Facts<'a> {
+    cat: &'a Catalogue,
+    /// [`Catalogue::has_classes`] (a scan of every entry).
+    show_class: bool,
+}
+
+impl<'a> Facts<'a> {
+    pub fn new(cat: &'a Catalogue) -> Self {
+        Facts {
+            cat,
+            show_class: cat.has_classes(),
+        }
+    }
+
+    /// Whether the facts name each code's class ([`Catalogue::has_classes`]).
+    pub fn show_class(&self) -> bool {
+        self.show_class
+    }
+
+    /// The facts of `e`, a code of this catalogue: as [`entry_facts`].
+    pub fn of(&self, e: &'a ErrorEntry) -> Vec<FactRow<'a>> {
+        entry_rows(self.cat, e, self.show_class)
+    }
+}
+
+fn entry_rows<'a>(cat: &'a Catalogue, e: &'a ErrorEntry, show_class: bool) -> Vec<FactRow<'a>> {
     let row = |label, value| FactRow { label, value };
     let mut rows = Vec::with_capacity(14);
     if e.code != e.name {
         rows.push(row("Name", FactValue::Code(&e.name)));
     }
-    if cat.has_classes() {
+    if show_class {
         rows.push(row("Class", FactValue::Code(&e.class)));
     }
     if let Some(ns) = cat.namespace_of(e) {
