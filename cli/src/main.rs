@@ -13,7 +13,7 @@ mod fail;
 #[command(
     name = "errdex",
     version,
-    about = "One errors.yaml; Rust, TypeScript, JSON Schema and docs generated from it"
+    about = "One errors.yaml; Rust, TypeScript, Python, JSON Schema and docs generated from it"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -38,7 +38,7 @@ pub fn print_json(value: &serde_json::Value) {
 enum Command {
     /// Validate the catalogue and print every diagnostic.
     Lint(cmd::lint::Args),
-    /// Write every generated target (docs, TypeScript, JSON Schemas).
+    /// Write the generated targets (docs, TypeScript, JSON Schemas, Python, the Rust module; `--only` picks some).
     Generate(cmd::generate::Args),
     /// Show a code's reference (names, aliases and legacy codes resolve).
     Explain(cmd::explain::Args),
