@@ -181,30 +181,23 @@ pub fn code_breakable(s: &str) -> String {
     if !s.contains('_') {
         return code(s);
     }
-    let mut out = String::with_capacity(s.len() + 32);
-    out.push_str("<code>");
-    for (i, part) in s.split('_').enumerate() {
-        if i > 0 {
-            out.push_str("\\_<wbr>");
-        }
-        if inline_is_verbatim(part) {
-            out.push_str(part);
-        } else {
-            out.push_str(&inline(part));
-        }
-    }
-    out.push_str("</code>");
-    out
+    code_with_breaks(s, '_', "\\_<wbr>")
 }
 
 /// A file path as inline code that may wrap after each `/` (a `<wbr>` there): a deep path
 /// fits the content column. Each segment is escaped as [`code`]'s content.
 pub fn code_path(s: &str) -> String {
+    code_with_breaks(s, '/', "/<wbr>")
+}
+
+/// `s` as inline code, its `sep`-separated parts escaped as [`code`]'s content and joined by
+/// `between` (the separator with a `<wbr>` after it).
+fn code_with_breaks(s: &str, sep: char, between: &str) -> String {
     let mut out = String::with_capacity(s.len() + 32);
     out.push_str("<code>");
-    for (i, part) in s.split('/').enumerate() {
+    for (i, part) in s.split(sep).enumerate() {
         if i > 0 {
-            out.push_str("/<wbr>");
+            out.push_str(between);
         }
         if inline_is_verbatim(part) {
             out.push_str(part);
