@@ -2412,7 +2412,7 @@ static ERRDEX_LOOKUP_KEYS: [u8; 2053] = *b"\
 ///
 /// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
 /// `YamlCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 #[allow(clippy::enum_variant_names)]
 #[allow(dead_code)]
@@ -2498,11 +2498,19 @@ impl ::core::fmt::Display for YamlCode {
     }
 }
 
+#[allow(dead_code)]
+impl ::core::fmt::Debug for YamlCode {
+    /// The variant's name, as `ErrorCode`'s `Debug` prints it.
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        ::core::fmt::Debug::fmt(&self.code(), f)
+    }
+}
+
 /// The codes of namespace `SCHEMA` (Shape of the catalogue).
 ///
 /// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
 /// `SchemaCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 #[allow(clippy::enum_variant_names)]
 #[allow(dead_code)]
@@ -2582,11 +2590,19 @@ impl ::core::fmt::Display for SchemaCode {
     }
 }
 
+#[allow(dead_code)]
+impl ::core::fmt::Debug for SchemaCode {
+    /// The variant's name, as `ErrorCode`'s `Debug` prints it.
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        ::core::fmt::Debug::fmt(&self.code(), f)
+    }
+}
+
 /// The codes of namespace `NAMES` (Names and codes).
 ///
 /// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
 /// `NamesCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 #[allow(clippy::enum_variant_names)]
 #[allow(dead_code)]
@@ -2678,11 +2694,19 @@ impl ::core::fmt::Display for NamesCode {
     }
 }
 
+#[allow(dead_code)]
+impl ::core::fmt::Debug for NamesCode {
+    /// The variant's name, as `ErrorCode`'s `Debug` prints it.
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        ::core::fmt::Debug::fmt(&self.code(), f)
+    }
+}
+
 /// The codes of namespace `REFS` (References).
 ///
 /// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
 /// `RefsCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 #[allow(clippy::enum_variant_names)]
 #[allow(dead_code)]
@@ -2756,11 +2780,19 @@ impl ::core::fmt::Display for RefsCode {
     }
 }
 
+#[allow(dead_code)]
+impl ::core::fmt::Debug for RefsCode {
+    /// The variant's name, as `ErrorCode`'s `Debug` prints it.
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        ::core::fmt::Debug::fmt(&self.code(), f)
+    }
+}
+
 /// The codes of namespace `TEMPLATE` (Templates and params).
 ///
 /// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
 /// `TemplateCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 #[allow(clippy::enum_variant_names)]
 #[allow(dead_code)]
@@ -2837,11 +2869,19 @@ impl ::core::fmt::Display for TemplateCode {
     }
 }
 
+#[allow(dead_code)]
+impl ::core::fmt::Debug for TemplateCode {
+    /// The variant's name, as `ErrorCode`'s `Debug` prints it.
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        ::core::fmt::Debug::fmt(&self.code(), f)
+    }
+}
+
 /// The codes of namespace `RANGE` (Numeric mappings).
 ///
 /// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
 /// `RangeCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 #[allow(clippy::enum_variant_names)]
 #[allow(dead_code)]
@@ -2921,11 +2961,19 @@ impl ::core::fmt::Display for RangeCode {
     }
 }
 
+#[allow(dead_code)]
+impl ::core::fmt::Debug for RangeCode {
+    /// The variant's name, as `ErrorCode`'s `Debug` prints it.
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        ::core::fmt::Debug::fmt(&self.code(), f)
+    }
+}
+
 /// The codes of namespace `DOCS` (Documentation links).
 ///
 /// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
 /// `DocsCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 #[allow(clippy::enum_variant_names)]
 #[allow(dead_code)]
@@ -3002,11 +3050,19 @@ impl ::core::fmt::Display for DocsCode {
     }
 }
 
+#[allow(dead_code)]
+impl ::core::fmt::Debug for DocsCode {
+    /// The variant's name, as `ErrorCode`'s `Debug` prints it.
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        ::core::fmt::Debug::fmt(&self.code(), f)
+    }
+}
+
 /// The codes of namespace `USAGE` (Usage in source code).
 ///
 /// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
 /// `UsageCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 #[allow(clippy::enum_variant_names)]
 #[allow(dead_code)]
@@ -3083,11 +3139,19 @@ impl ::core::fmt::Display for UsageCode {
     }
 }
 
+#[allow(dead_code)]
+impl ::core::fmt::Debug for UsageCode {
+    /// The variant's name, as `ErrorCode`'s `Debug` prints it.
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        ::core::fmt::Debug::fmt(&self.code(), f)
+    }
+}
+
 /// The codes of namespace `CLI` (The errdex command).
 ///
 /// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
 /// `CliCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 #[allow(clippy::enum_variant_names)]
 #[allow(dead_code)]
@@ -3176,6 +3240,14 @@ impl TryFrom<ErrorCode> for CliCode {
 impl ::core::fmt::Display for CliCode {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         f.write_str(self.as_str())
+    }
+}
+
+#[allow(dead_code)]
+impl ::core::fmt::Debug for CliCode {
+    /// The variant's name, as `ErrorCode`'s `Debug` prints it.
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        ::core::fmt::Debug::fmt(&self.code(), f)
     }
 }
 

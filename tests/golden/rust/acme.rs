@@ -317,7 +317,7 @@ static ERRDEX_LOOKUP_KEYS: [u8; 73] = *b"\
 ///
 /// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
 /// `FrmCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 #[allow(clippy::enum_variant_names)]
 #[allow(dead_code)]
@@ -379,6 +379,14 @@ impl TryFrom<ErrorCode> for FrmCode {
 impl ::core::fmt::Display for FrmCode {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         f.write_str(self.as_str())
+    }
+}
+
+#[allow(dead_code)]
+impl ::core::fmt::Debug for FrmCode {
+    /// The variant's name, as `ErrorCode`'s `Debug` prints it.
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        ::core::fmt::Debug::fmt(&self.code(), f)
     }
 }
 

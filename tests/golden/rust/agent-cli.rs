@@ -1270,7 +1270,7 @@ static ERRDEX_LOOKUP_KEYS: [u8; 996] = *b"\
 ///
 /// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
 /// `FrmCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 #[allow(clippy::enum_variant_names)]
 #[allow(dead_code)]
@@ -1344,11 +1344,19 @@ impl ::core::fmt::Display for FrmCode {
     }
 }
 
+#[allow(dead_code)]
+impl ::core::fmt::Debug for FrmCode {
+    /// The variant's name, as `ErrorCode`'s `Debug` prints it.
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        ::core::fmt::Debug::fmt(&self.code(), f)
+    }
+}
+
 /// The codes of namespace `CFG` (Configuration).
 ///
 /// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
 /// `CfgCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 #[allow(clippy::enum_variant_names)]
 #[allow(dead_code)]
@@ -1416,11 +1424,19 @@ impl ::core::fmt::Display for CfgCode {
     }
 }
 
+#[allow(dead_code)]
+impl ::core::fmt::Debug for CfgCode {
+    /// The variant's name, as `ErrorCode`'s `Debug` prints it.
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        ::core::fmt::Debug::fmt(&self.code(), f)
+    }
+}
+
 /// The codes of namespace `AGT` (Agent loop).
 ///
 /// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
 /// `AgtCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 #[allow(clippy::enum_variant_names)]
 #[allow(dead_code)]
@@ -1488,11 +1504,19 @@ impl ::core::fmt::Display for AgtCode {
     }
 }
 
+#[allow(dead_code)]
+impl ::core::fmt::Debug for AgtCode {
+    /// The variant's name, as `ErrorCode`'s `Debug` prints it.
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        ::core::fmt::Debug::fmt(&self.code(), f)
+    }
+}
+
 /// The codes of namespace `TOL` (Tools).
 ///
 /// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
 /// `TolCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 #[allow(clippy::enum_variant_names)]
 #[allow(dead_code)]
@@ -1563,11 +1587,19 @@ impl ::core::fmt::Display for TolCode {
     }
 }
 
+#[allow(dead_code)]
+impl ::core::fmt::Debug for TolCode {
+    /// The variant's name, as `ErrorCode`'s `Debug` prints it.
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        ::core::fmt::Debug::fmt(&self.code(), f)
+    }
+}
+
 /// The codes of namespace `MEM` (Memory).
 ///
 /// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
 /// `MemCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 #[allow(clippy::enum_variant_names)]
 #[allow(dead_code)]
@@ -1635,11 +1667,19 @@ impl ::core::fmt::Display for MemCode {
     }
 }
 
+#[allow(dead_code)]
+impl ::core::fmt::Debug for MemCode {
+    /// The variant's name, as `ErrorCode`'s `Debug` prints it.
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        ::core::fmt::Debug::fmt(&self.code(), f)
+    }
+}
+
 /// The codes of namespace `LLM` (Model providers).
 ///
 /// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
 /// `LlmCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 #[allow(clippy::enum_variant_names)]
 #[allow(dead_code)]
@@ -1710,11 +1750,19 @@ impl ::core::fmt::Display for LlmCode {
     }
 }
 
+#[allow(dead_code)]
+impl ::core::fmt::Debug for LlmCode {
+    /// The variant's name, as `ErrorCode`'s `Debug` prints it.
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        ::core::fmt::Debug::fmt(&self.code(), f)
+    }
+}
+
 /// The codes of namespace `RPC` (JSON-RPC transport).
 ///
 /// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
 /// `RpcCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 #[allow(clippy::enum_variant_names)]
 #[allow(dead_code)]
@@ -1791,11 +1839,19 @@ impl ::core::fmt::Display for RpcCode {
     }
 }
 
+#[allow(dead_code)]
+impl ::core::fmt::Debug for RpcCode {
+    /// The variant's name, as `ErrorCode`'s `Debug` prints it.
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        ::core::fmt::Debug::fmt(&self.code(), f)
+    }
+}
+
 /// The codes of namespace `FIL` (Files).
 ///
 /// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
 /// `FilCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 #[allow(clippy::enum_variant_names)]
 #[allow(dead_code)]
@@ -1863,11 +1919,19 @@ impl ::core::fmt::Display for FilCode {
     }
 }
 
+#[allow(dead_code)]
+impl ::core::fmt::Debug for FilCode {
+    /// The variant's name, as `ErrorCode`'s `Debug` prints it.
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        ::core::fmt::Debug::fmt(&self.code(), f)
+    }
+}
+
 /// The codes of namespace `AUT` (Authentication).
 ///
 /// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
 /// `AutCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 #[allow(clippy::enum_variant_names)]
 #[allow(dead_code)]
@@ -1935,11 +1999,19 @@ impl ::core::fmt::Display for AutCode {
     }
 }
 
+#[allow(dead_code)]
+impl ::core::fmt::Debug for AutCode {
+    /// The variant's name, as `ErrorCode`'s `Debug` prints it.
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        ::core::fmt::Debug::fmt(&self.code(), f)
+    }
+}
+
 /// The codes of namespace `PLG` (Plugins).
 ///
 /// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
 /// `PlgCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 #[allow(clippy::enum_variant_names)]
 #[allow(dead_code)]
@@ -2004,6 +2076,14 @@ impl TryFrom<ErrorCode> for PlgCode {
 impl ::core::fmt::Display for PlgCode {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         f.write_str(self.as_str())
+    }
+}
+
+#[allow(dead_code)]
+impl ::core::fmt::Debug for PlgCode {
+    /// The variant's name, as `ErrorCode`'s `Debug` prints it.
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        ::core::fmt::Debug::fmt(&self.code(), f)
     }
 }
 

@@ -1384,7 +1384,7 @@ static ERRDEX_LOOKUP_KEYS: [u8; 1210] = *b"\
 ///
 /// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
 /// `DepCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 #[allow(clippy::enum_variant_names)]
 #[allow(dead_code)]
@@ -1467,11 +1467,19 @@ impl ::core::fmt::Display for DepCode {
     }
 }
 
+#[allow(dead_code)]
+impl ::core::fmt::Debug for DepCode {
+    /// The variant's name, as `ErrorCode`'s `Debug` prints it.
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        ::core::fmt::Debug::fmt(&self.code(), f)
+    }
+}
+
 /// The codes of namespace `NET` (Networking).
 ///
 /// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
 /// `NetCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 #[allow(clippy::enum_variant_names)]
 #[allow(dead_code)]
@@ -1551,11 +1559,19 @@ impl ::core::fmt::Display for NetCode {
     }
 }
 
+#[allow(dead_code)]
+impl ::core::fmt::Debug for NetCode {
+    /// The variant's name, as `ErrorCode`'s `Debug` prints it.
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        ::core::fmt::Debug::fmt(&self.code(), f)
+    }
+}
+
 /// The codes of namespace `AUTH` (Authentication &amp; access).
 ///
 /// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
 /// `AuthCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 #[allow(clippy::enum_variant_names)]
 #[allow(dead_code)]
@@ -1629,11 +1645,19 @@ impl ::core::fmt::Display for AuthCode {
     }
 }
 
+#[allow(dead_code)]
+impl ::core::fmt::Debug for AuthCode {
+    /// The variant's name, as `ErrorCode`'s `Debug` prints it.
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        ::core::fmt::Debug::fmt(&self.code(), f)
+    }
+}
+
 /// The codes of namespace `BIL` (Billing).
 ///
 /// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
 /// `BilCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 #[allow(clippy::enum_variant_names)]
 #[allow(dead_code)]
@@ -1704,11 +1728,19 @@ impl ::core::fmt::Display for BilCode {
     }
 }
 
+#[allow(dead_code)]
+impl ::core::fmt::Debug for BilCode {
+    /// The variant's name, as `ErrorCode`'s `Debug` prints it.
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        ::core::fmt::Debug::fmt(&self.code(), f)
+    }
+}
+
 /// The codes of namespace `CFG` (Configuration).
 ///
 /// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
 /// `CfgCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 #[allow(clippy::enum_variant_names)]
 #[allow(dead_code)]
@@ -1776,6 +1808,14 @@ impl TryFrom<ErrorCode> for CfgCode {
 impl ::core::fmt::Display for CfgCode {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         f.write_str(self.as_str())
+    }
+}
+
+#[allow(dead_code)]
+impl ::core::fmt::Debug for CfgCode {
+    /// The variant's name, as `ErrorCode`'s `Debug` prints it.
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        ::core::fmt::Debug::fmt(&self.code(), f)
     }
 }
 

@@ -713,7 +713,7 @@ static ERRDEX_LOOKUP_KEYS: [u8; 360] = *b"\
 ///
 /// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
 /// `MdCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 #[allow(clippy::enum_variant_names)]
 #[allow(dead_code)]
@@ -787,11 +787,19 @@ impl ::core::fmt::Display for MdCode {
     }
 }
 
+#[allow(dead_code)]
+impl ::core::fmt::Debug for MdCode {
+    /// The variant's name, as `ErrorCode`'s `Debug` prints it.
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        ::core::fmt::Debug::fmt(&self.code(), f)
+    }
+}
+
 /// The codes of namespace `KW` (Keywords &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;).
 ///
 /// A subset of [`ErrorCode`] with the same variant names and discriminants: `ErrorCode::from` widens one,
 /// `KwCode::try_from(code)` narrows an [`ErrorCode`] (giving it back when it is not one of these).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 #[allow(clippy::enum_variant_names)]
 #[allow(dead_code)]
@@ -874,6 +882,14 @@ impl TryFrom<ErrorCode> for KwCode {
 impl ::core::fmt::Display for KwCode {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         f.write_str(self.as_str())
+    }
+}
+
+#[allow(dead_code)]
+impl ::core::fmt::Debug for KwCode {
+    /// The variant's name, as `ErrorCode`'s `Debug` prints it.
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        ::core::fmt::Debug::fmt(&self.code(), f)
     }
 }
 

@@ -262,3 +262,13 @@ fn the_documents_app_error_class_is_kept() {
     assert!(!loaded.has_errors(), "{:?}", loaded.diagnostics);
     assert_eq!(ErrorCode::AppLifecycle.class(), "AppError");
 }
+
+#[test]
+fn namespace_codes_debug_as_their_variant() {
+    use crate::errors::FrmCode;
+    assert_eq!(format!("{:?}", FrmCode::FrmValidation), "FrmValidation");
+    assert_eq!(
+        format!("{:?}", FrmCode::FrmValidation),
+        format!("{:?}", ErrorCode::FrmValidation)
+    );
+}
