@@ -138,18 +138,13 @@ fn site_url_line(cat: &Catalogue) -> String {
     let Some(url) = cat.registry.docs_site_url.as_deref() else {
         return String::new();
     };
+    // The loader guarantees `scheme://host/…/`: absolute, ending in `/`, no query or fragment.
     let after_scheme = url.split_once("://").map_or(url, |(_, rest)| rest);
     let path = after_scheme.find('/').map_or("/", |i| &after_scheme[i..]);
-    let path = path.split(['?', '#']).next().unwrap_or("/");
-    let path = if path.ends_with('/') {
-        path.to_string()
-    } else {
-        format!("{path}/")
-    };
     format!(
         "# where the book is deployed (registry.docs_site_url): the 404 page's links resolve\n\
          site-url = {}\n",
-        escape::toml_string(&path)
+        escape::toml_string(path)
     )
 }
 
