@@ -27,6 +27,26 @@ pub struct Catalogue {
     pub outputs: OutputPaths,
     /// What `errdex usage` looks for beyond the targets' identifiers (`usage:`).
     pub usage: Usage,
+    /// What the Rust module declares beyond the fixed items (`rust:`).
+    pub rust: RustItems,
+}
+
+/// The `rust:` section: the optional per-code items of the Rust module.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RustItems {
+    /// One typed constructor per code on `Error`.
+    pub constructors: bool,
+    /// One sub-enum per namespace (`FrmCode`).
+    pub namespace_enums: bool,
+}
+
+impl Default for RustItems {
+    fn default() -> RustItems {
+        RustItems {
+            constructors: true,
+            namespace_enums: true,
+        }
+    }
 }
 
 /// The `outputs:` section: paths relative to the catalogue's folder, as written.

@@ -370,6 +370,43 @@ fn readme_build_rs_snippet_builds_a_fixture_crate() {
     );
 }
 
+/// `rust: {constructors: false, namespace_enums: false}`: the module declares neither (the
+/// registry.json identifiers say so too), the same errors built by name through
+/// `Error::from_named` agree with the catalogue value for value, and the crate is still free
+/// of warnings under clippy and rustdoc (no helper is left unused).
+#[test]
+fn crate_without_constructors_or_namespace_enums() {
+    let mut cat = load_fixture("full");
+    assert!(!cat.namespaces.is_empty() && cat.errors.iter().any(|e| !e.params.is_empty()));
+    let full = emit(&cat, &RustOptions::default());
+    cat.rust = errdex_codegen::ir::RustItems {
+        constructors: false,
+        namespace_enums: false,
+    };
+    let text = emit(&cat, &RustOptions::default());
+    for e in &cat.errors {
+        let ctor = format!("pub fn {}(", e.rust_fn);
+        assert!(full.contains(&ctor), "{ctor}");
+        assert!(!text.contains(&ctor), "{ctor}");
+    }
+    for ns in &cat.namespaces {
+        let sub = format!(
+            "pub enum {} {{",
+            errdex_codegen::names::rust_namespace_enum(&ns.rust_variant)
+        );
+        assert!(full.contains(&sub), "{sub}");
+        assert!(!text.contains(&sub), "{sub}");
+    }
+    let registry = errdex_codegen::emit::json_schema::registry_json(&cat).to_string();
+    assert!(!registry.contains("rust_constructor") && !registry.contains("rust_codes"));
+    let krate = check_with("errdex-rt-fx-full-lean", &cat, Source::Text(&text));
+    krate.run(&["clippy", "-q", "--lib", "--", "-D", "warnings"], &[]);
+    krate.run(
+        &["doc", "-q", "--no-deps", "--lib"],
+        &[("RUSTDOCFLAGS", "-D warnings")],
+    );
+}
+
 /// The hostile fixture's crate passes `clippy -D warnings`, `cargo doc` with warnings
 /// denied, and its doctests (catalogue code blocks are never compiled as doctests).
 #[test]

@@ -1,4 +1,5 @@
-//! `cargo xtask bench-consumer [N...] [--runs R] [--cold-runs C] [--keep]`: issue 17's
+//! `cargo xtask bench-consumer [N...] [--runs R] [--cold-runs C] [--keep] [--ways W,...]
+//! [--without constructors,namespace_enums]`: issue 17's
 //! measurements of what a Rust consumer waits for, in crates made outside the workspace the
 //! way the README says (default N = 266 and 10,000 codes, R = 5, C = 3).
 //!
@@ -54,6 +55,22 @@ struct Args {
     runs: usize,
     cold_runs: usize,
     keep: bool,
+    /// `--without constructors,namespace_enums`: the `rust:` items the catalogues leave out.
+    without: Vec<String>,
+    /// `--ways build-dep-opt,committed`: only these consumers (default: all four).
+    ways: Vec<Way>,
+}
+
+/// The catalogue of `n` codes, with `rust: {<item>: false}` for each item of `without`.
+fn catalogue(n: usize, without: &[String]) -> String {
+    let mut text = scale::catalogue(n);
+    if !without.is_empty() {
+        text.push_str("\nrust:\n");
+        for item in without {
+            text.push_str(&format!("  {item}: false\n"));
+        }
+    }
+    text
 }
 
 fn parse_args(args: &[String]) -> Result<Args, String> {
@@ -62,6 +79,8 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
         runs: 5,
         cold_runs: 3,
         keep: false,
+        without: vec![],
+        ways: Way::ALL.to_vec(),
     };
     let mut it = args.iter();
     let positive = |v: Option<&String>, flag: &str| {
@@ -74,6 +93,29 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
             "--runs" => a.runs = positive(it.next(), "--runs")?,
             "--cold-runs" => a.cold_runs = positive(it.next(), "--cold-runs")?,
             "--keep" => a.keep = true,
+            "--without" => {
+                let v = it
+                    .next()
+                    .ok_or("--without needs constructors and/or namespace_enums")?;
+                for item in v.split(',') {
+                    if !["constructors", "namespace_enums"].contains(&item) {
+                        return Err(format!("--without: not a `rust:` item: {item}"));
+                    }
+                    a.without.push(item.to_string());
+                }
+            }
+            "--ways" => {
+                let v = it.next().ok_or("--ways needs a list of ways")?;
+                a.ways = v
+                    .split(',')
+                    .map(|w| {
+                        Way::ALL
+                            .into_iter()
+                            .find(|x| x.label() == w)
+                            .ok_or(format!("--ways: not a way: {w}"))
+                    })
+                    .collect::<Result<_, _>>()?;
+            }
             n => a.sizes.push(
                 n.parse()
                     .map_err(|_| format!("not a number of codes: {n}"))?,
@@ -370,8 +412,12 @@ pub fn run_bench(args: &[String]) -> Result<(), String> {
 
 fn bench(a: &Args, errdex: &Path, root: &Path) -> Result<(), String> {
     println!("load average before: {}", loadavg());
-    let first = scale::catalogue(a.sizes[0]);
-    let consumers: Vec<Consumer> = Way::ALL
+    if !a.without.is_empty() {
+        println!("catalogues without: {} (`rust:`)", a.without.join(", "));
+    }
+    let first = catalogue(a.sizes[0], &a.without);
+    let consumers: Vec<Consumer> = a
+        .ways
         .iter()
         .map(|&way| Consumer::new(root, way, errdex, &first))
         .collect::<Result<_, _>>()?;
@@ -397,7 +443,7 @@ fn bench(a: &Args, errdex: &Path, root: &Path) -> Result<(), String> {
         a.runs
     );
     for &n in &a.sizes {
-        let text = scale::catalogue(n);
+        let text = catalogue(n, &a.without);
         for c in &consumers {
             write(&c.dir.join("errors.yaml"), &text)?;
             if c.way == Way::Committed {

@@ -269,6 +269,12 @@ pub static TOP: Section = Section {
             "How the generated packages are published: version, licence, repository, keywords, and where the JSON Schemas live.",
         ),
         key(
+            "rust",
+            Type::Section(&RUST),
+            Presence::Default(Fallback::Text("every item")),
+            "What the generated Rust module declares beyond `ErrorCode`, `Error` and the tables: large catalogues may leave out items they do not use, each of which costs every rebuild.",
+        ),
+        key(
             "profiles",
             Type::Section(&PROFILES),
             Presence::Default(Fallback::Text("errdex's own shapes")),
@@ -427,6 +433,29 @@ pub static OUTPUTS: Section = Section {
             Type::Text(Text::NonEmpty),
             Presence::Default(Fallback::Str(output_defaults::PYTHON_DIR)),
             "The Python distribution's folder.",
+        ),
+    ],
+};
+
+/// What the generated Rust module declares (`rust:`). At 10,000 codes each of these is
+/// about a second of every debug rebuild of the crate that includes the module (BENCHMARKS.md,
+/// "What each generated item costs rustc").
+pub static RUST: Section = Section {
+    path: "rust",
+    description: None,
+    nullable: false,
+    keys: &[
+        key(
+            "constructors",
+            Type::Boolean,
+            Presence::Default(Fallback::Bool(true)),
+            "One typed constructor per code on `Error` (`Error::frm_validation(field)`). Without them, `Error::from_named(ErrorCode::FrmValidation, [(\"field\", field)])` and `Error::new` build any code.",
+        ),
+        key(
+            "namespace_enums",
+            Type::Boolean,
+            Presence::Default(Fallback::Bool(true)),
+            "One enum per namespace (`FrmCode`) with that namespace's codes, for exhaustive matches on a subsystem's codes.",
         ),
     ],
 };
@@ -873,11 +902,12 @@ pub static USAGE_SEVERITY: Section = Section {
 };
 
 /// Every section, in the order the docs present them.
-pub static SECTIONS: [&Section; 19] = [
+pub static SECTIONS: [&Section; 20] = [
     &TOP,
     &REGISTRY,
     &OUTPUTS,
     &PACKAGE,
+    &RUST,
     &WIRE,
     &CATEGORY,
     &RETRY_ADVICE,

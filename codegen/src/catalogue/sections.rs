@@ -3,7 +3,8 @@
 
 use crate::diag::{DiagCode, Diagnostic, Span};
 use crate::ir::{
-    Category, GENERAL_SLUG, Namespace, OutputPaths, Package, Registry, Retired, Wire, WireField,
+    Category, GENERAL_SLUG, Namespace, OutputPaths, Package, Registry, Retired, RustItems, Wire,
+    WireField,
 };
 use crate::names;
 
@@ -544,6 +545,27 @@ impl Cx<'_> {
 
 impl Cx<'_> {
     /// The `outputs:` section: relative paths that stay inside the catalogue's folder.
+    pub(super) fn rust_items(&mut self, node: Option<&Node>) -> RustItems {
+        let mut items = RustItems::default();
+        let Some(node) = node else {
+            return items;
+        };
+        let Some(f) = self.fields(node, "rust", "`rust`", &format::RUST) else {
+            return items;
+        };
+        for (key, slot) in [
+            ("constructors", &mut items.constructors),
+            ("namespace_enums", &mut items.namespace_enums),
+        ] {
+            if let Some(n) = f.get(key)
+                && let Some(value) = self.boolean(n, key)
+            {
+                *slot = value;
+            }
+        }
+        items
+    }
+
     pub(super) fn outputs(&mut self, node: Option<&Node>) -> OutputPaths {
         let mut out = OutputPaths::default();
         let Some(node) = node else {

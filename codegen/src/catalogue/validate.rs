@@ -73,6 +73,7 @@ impl Cx<'_> {
         );
         let package = self.package(top.get("package"));
         let outputs = self.outputs(top.get("outputs"));
+        let rust = self.rust_items(top.get("rust"));
         let usage = top.get("usage").map(|n| self.usage(n)).unwrap_or_default();
         let registry = registry?;
         let (registry_key, registry_node) = top.map.get("registry")?;
@@ -98,6 +99,7 @@ impl Cx<'_> {
             package,
             outputs,
             usage,
+            rust,
         })
     }
 

@@ -205,6 +205,9 @@ change_kinds! {
     /// `errorData`), another key prefix, or a JSON-RPC `data` of another kind (the wire
     /// object, chosen facts, none).
     ProfileShapeChanged = "profile-shape-changed", true;
+    /// The Rust module stops declaring the typed constructors or the namespace sub-enums
+    /// (`rust:`): every use of them stops compiling.
+    RustItemsRemoved = "rust-items-removed", true;
     // ---- compatible
     /// A new code.
     CodeAdded = "code-added", false;
@@ -262,6 +265,8 @@ change_kinds! {
     /// A text for humans changed its form: the MCP result's `content[0].text`, the JSON-RPC
     /// `message`, or how the terminal form prints values.
     ProfileTextChanged = "profile-text-changed", false;
+    /// The Rust module declares the typed constructors or the namespace sub-enums again.
+    RustItemsAdded = "rust-items-added", false;
 }
 
 /// One changed fact.
@@ -316,6 +321,7 @@ pub fn diff(old: &Catalogue, new: &Catalogue) -> Vec<Finding> {
     d.entries();
     d.retired();
     d.profiles();
+    d.rust_items();
     d.out
 }
 

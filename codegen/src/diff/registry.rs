@@ -201,4 +201,51 @@ impl<'a> Differ<'a> {
             && n.docs_url == Self::url_by_template(nt, self.new, n)
             && Self::url_by_template(ot, self.new, n) == o.docs_url
     }
+
+    /// `rust:`: the typed constructors and the namespace sub-enums are API of the crate.
+    pub(super) fn rust_items(&mut self) {
+        let (o, n) = (self.old.rust, self.new.rust);
+        let s = Subject {
+            scope: Scope::Registry,
+            code: "registry",
+            name: None,
+        };
+        let items = [
+            (
+                "rust.constructors",
+                o.constructors,
+                n.constructors,
+                "Every call of a typed constructor (`Error::<code>(…)`) stops compiling; \
+                 `Error::from_named` is what is left. Keep `constructors: true`, or move the \
+                 callers first.",
+            ),
+            (
+                "rust.namespace_enums",
+                o.namespace_enums,
+                n.namespace_enums,
+                "Every use of a namespace's sub-enum (`FrmCode`) stops compiling. Keep \
+                 `namespace_enums: true`, or move the users to `ErrorCode` first.",
+            ),
+        ];
+        for (field, was, is, advice) in items {
+            let kind = match (was, is) {
+                (true, false) => ChangeKind::RustItemsRemoved,
+                (false, true) => ChangeKind::RustItemsAdded,
+                _ => continue,
+            };
+            let advice = if is {
+                "The Rust module declares them again."
+            } else {
+                advice
+            };
+            self.push(
+                &s,
+                kind,
+                field,
+                Some(was.to_string()),
+                Some(is.to_string()),
+                advice,
+            );
+        }
+    }
 }

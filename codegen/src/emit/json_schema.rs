@@ -399,7 +399,10 @@ fn registry_json_text(cat: &Catalogue) -> String {
                     w.field("slug", &n.slug);
                     w.field_object("identifiers", |w| {
                         w.field("rust", &n.rust_variant);
-                        w.field("rust_codes", names::rust_namespace_enum(&n.rust_variant));
+                        // Left out when the Rust module declares no sub-enums (`rust:`).
+                        if cat.rust.namespace_enums {
+                            w.field("rust_codes", names::rust_namespace_enum(&n.rust_variant));
+                        }
                     });
                 });
             }

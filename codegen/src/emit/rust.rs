@@ -70,7 +70,9 @@ pub fn emit(cat: &Catalogue, opts: &RustOptions) -> String {
     out.push_str(&data);
     out.push('\n');
     // Outside `docs::deferred`: its doc comments are written as they are.
-    out.push_str(&namespace_enums_text(cat));
+    if cat.rust.namespace_enums {
+        out.push_str(&namespace_enums_text(cat));
+    }
     out.push_str(RUNTIME);
     match cat.profiles.terminal.values {
         ValueStyle::Json => out.push_str(VALUE_JSON),
@@ -194,16 +196,16 @@ fn items(cat: &Catalogue, opts: &RustOptions) -> (TokenStream, String, Vec<(Stri
     let (codes, mut data, variants) = code_items(cat);
     ts.extend(codes);
     ts.extend(retired_items(cat));
-    let (constructors, constructors_text) = constructor_items(cat);
-    ts.extend(constructors);
-    data.push_str(&lookup_text(cat));
-    let splices = vec![
-        (format!("    {VARIANTS_PLACEHOLDER},\n"), variants),
-        (
+    let mut splices = vec![(format!("    {VARIANTS_PLACEHOLDER},\n"), variants)];
+    if cat.rust.constructors {
+        let (constructors, constructors_text) = constructor_items(cat);
+        ts.extend(constructors);
+        splices.push((
             format!("    fn {CONSTRUCTORS_PLACEHOLDER}() {{}}\n"),
             constructors_text,
-        ),
-    ];
+        ));
+    }
+    data.push_str(&lookup_text(cat));
     (ts, data, splices)
 }
 

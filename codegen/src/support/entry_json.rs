@@ -111,7 +111,10 @@ pub fn write_entry(w: &mut Pretty, cat: &Catalogue, e: &ErrorEntry) {
     w.field("legacy_codes", &e.legacy_codes);
     w.field_object("identifiers", |w| {
         w.field("rust_variant", &e.rust_variant);
-        w.field("rust_constructor", &e.rust_fn);
+        // Left out when the Rust module declares no constructors (`rust:`).
+        if cat.rust.constructors {
+            w.field("rust_constructor", &e.rust_fn);
+        }
         w.field("ts_key", &e.ts_key);
         w.field("ts_type", &e.ts_type);
         // Types of the TypeScript module: the params interface (shared `NoParameters` for a

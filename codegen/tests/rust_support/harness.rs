@@ -188,7 +188,24 @@ pub fn driver_main_with_foreign(
             .iter()
             .map(example_arg)
             .collect();
-        let ctor = format!("Error::{}({})", e.rust_fn, args.join(", "));
+        // Without typed constructors (`rust.constructors: false`) the same values go by
+        // name through `Error::from_named`, the way such a crate builds its errors.
+        let ctor = if cat.rust.constructors {
+            format!("Error::{}({})", e.rust_fn, args.join(", "))
+        } else {
+            let named: Vec<String> = e
+                .params
+                .iter()
+                .zip(&args)
+                .map(|(p, a)| format!("({:?}, serde_json::json!({a}))", p.name))
+                .collect();
+            format!(
+                "Error::from_named(ErrorCode::{}, [{}] as [(&str, Value); {}])",
+                e.rust_variant,
+                named.join(", "),
+                named.len()
+            )
+        };
         let argument = e
             .params
             .iter()
@@ -201,7 +218,7 @@ pub fn driver_main_with_foreign(
         ));
     }
     // Each namespace's sub-enum: exactly its codes, both ways.
-    for ns in &cat.namespaces {
+    for ns in cat.namespaces.iter().filter(|_| cat.rust.namespace_enums) {
         let sub = errdex_codegen::names::rust_namespace_enum(&ns.rust_variant);
         s.push_str(&format!(
             "    for c in ErrorCode::ALL {{\n        let mine = c.namespace() == Some({sub}::NAMESPACE);\n        match {sub}::try_from(*c) {{\n            Ok(s) => {{ assert!(mine); assert_eq!(ErrorCode::from(s), *c); assert_eq!(s.to_string(), c.as_str()); }}\n            Err(back) => {{ assert!(!mine); assert_eq!(back, *c); }}\n        }}\n    }}\n    assert_eq!({sub}::ALL.len(), ErrorCode::ALL.iter().filter(|c| c.namespace() == Some({sub}::NAMESPACE)).count());\n"

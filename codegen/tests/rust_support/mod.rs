@@ -141,6 +141,7 @@ pub fn base(name: &str, wire: Wire) -> Catalogue {
         package: errdex_codegen::ir::Package::default(),
         outputs: errdex_codegen::ir::OutputPaths::default(),
         usage: errdex_codegen::ir::Usage::default(),
+        rust: errdex_codegen::ir::RustItems::default(),
     }
 }
 

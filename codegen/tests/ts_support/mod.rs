@@ -330,6 +330,7 @@ fn base(name: &str, wire: Wire, prefix: &str) -> Catalogue {
         package: errdex_codegen::ir::Package::default(),
         outputs: errdex_codegen::ir::OutputPaths::default(),
         usage: errdex_codegen::ir::Usage::default(),
+        rust: errdex_codegen::ir::RustItems::default(),
     }
 }
 
