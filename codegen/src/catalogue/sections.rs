@@ -544,7 +544,7 @@ impl Cx<'_> {
 }
 
 impl Cx<'_> {
-    /// The `outputs:` section: relative paths that stay inside the catalogue's folder.
+    /// The `rust:` section: which per-code items the Rust module declares.
     pub(super) fn rust_items(&mut self, node: Option<&Node>) -> RustItems {
         let mut items = RustItems::default();
         let Some(node) = node else {
@@ -566,6 +566,7 @@ impl Cx<'_> {
         items
     }
 
+    /// The `outputs:` section: relative paths that stay inside the catalogue's folder.
     pub(super) fn outputs(&mut self, node: Option<&Node>) -> OutputPaths {
         let mut out = OutputPaths::default();
         let Some(node) = node else {

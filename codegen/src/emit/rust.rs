@@ -73,7 +73,11 @@ pub fn emit(cat: &Catalogue, opts: &RustOptions) -> String {
     if cat.rust.namespace_enums {
         out.push_str(&namespace_enums_text(cat));
     }
-    out.push_str(RUNTIME);
+    if cat.rust.constructors {
+        out.push_str(RUNTIME);
+    } else {
+        out.push_str(&runtime_without_constructors());
+    }
     match cat.profiles.terminal.values {
         ValueStyle::Json => out.push_str(VALUE_JSON),
         ValueStyle::Python => out.push_str(&value_python()),
@@ -185,6 +189,28 @@ fn link(url: &str) -> String {
     } else {
         format!("<{}>", docs::visible_text(url))
     }
+}
+
+/// [`RUNTIME`] for a module without typed constructors (`rust.constructors: false`): its
+/// rustdoc points to `Error::from_named` where it would name a code's constructor.
+fn runtime_without_constructors() -> String {
+    const EDITS: [(&str, &str); 2] = [
+        (
+            "/// Build it with the typed constructor of its code (`Error::some_code(params…)`), then\n",
+            "/// Build it with [`from_named`](Self::from_named) (`Error::from_named(code, [(\"param\", value)])`;\n\
+             /// this catalogue generates no typed constructors, see `rust:` in the catalogue), then\n",
+        ),
+        (
+            " Prefer\n    /// the typed constructor of the code; this is for code chosen at run time.\n",
+            " By name:\n    /// [`from_named`](Self::from_named).\n",
+        ),
+    ];
+    let mut text = RUNTIME.to_string();
+    for (from, to) in EDITS {
+        assert!(text.contains(from), "runtime.rs.in changed: {from}");
+        text = text.replacen(from, to, 1);
+    }
+    text
 }
 
 /// The structural items (through syn and prettyplease) and the bulk data (as text).
