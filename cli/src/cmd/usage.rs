@@ -65,7 +65,9 @@ pub fn run(args: Args) -> ExitCode {
     };
     let text = String::from_utf8_lossy(&source.bytes).into_owned();
     let name = source.name.clone();
-    let cat = match source.load().into_catalogue(format, Show::WhenInvalid) {
+    let mut checked = source.load();
+    let spans = std::mem::take(&mut checked.loaded.entry_spans);
+    let cat = match checked.into_catalogue(format, Show::WhenInvalid) {
         Ok(cat) => cat,
         Err(status) => return status,
     };
@@ -81,6 +83,7 @@ pub fn run(args: Args) -> ExitCode {
         catalogue: &cat,
         name: &name,
         text: &text,
+        spans: Some(&spans),
     };
     let report = usage::scan(source, &options);
     match args.format {

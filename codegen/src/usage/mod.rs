@@ -50,6 +50,9 @@ pub struct Source<'a> {
     pub catalogue: &'a Catalogue,
     pub name: &'a str,
     pub text: &'a str,
+    /// Where `text` declares each code, as the load found it ([`crate::Loaded::entry_spans`]);
+    /// `None`: the scan parses `text` again for them (while it searches the tree).
+    pub spans: Option<&'a [(String, Span)]>,
 }
 
 /// One place a code is used.
@@ -145,19 +148,20 @@ pub fn scan(source: Source<'_>, options: &Options) -> Report {
         ignore: globs(&cat.usage.ignore),
         threads: options.threads,
     };
-    // Where the catalogue declares each code (a second parse of its text, for the findings
-    // about declared codes) is read while the tree is searched.
-    let (found, spans) = std::thread::scope(|scope| {
-        let spans = scope.spawn(|| {
-            if options.only.is_some() {
+    // Where the catalogue declares each code, for the findings about declared codes: the
+    // load's, or a second parse of its text, read while the tree is searched.
+    let (found, parsed) = std::thread::scope(|scope| {
+        let parsed = scope.spawn(|| {
+            if options.only.is_some() || source.spans.is_some() {
                 Vec::new()
             } else {
                 crate::catalogue::entry_spans(source.text)
             }
         });
         let found = search::search(&walk, &patterns, &is_code_byte);
-        (found, spans.join().unwrap_or_default())
+        (found, parsed.join().unwrap_or_default())
     });
+    let spans = source.spans.unwrap_or(&parsed);
     let codes = Codes::new(cat);
     let mut report = Report {
         uses: vec![Vec::new(); cat.errors.len()],
@@ -256,11 +260,12 @@ pub fn raised_at(
         generated_dirs,
         ..Options::default()
     };
-    // No findings are shown, so no second parse of the catalogue's text is needed.
+    // No findings are shown, so no places in the catalogue's text are needed.
     let source = Source {
         catalogue: cat,
         name: "",
         text: "",
+        spans: Some(&[]),
     };
     Some(raised_at_of(cat, &scan(source, &options), catalogue_dir))
 }
@@ -469,12 +474,12 @@ fn deprecated(cat: &Catalogue, i: usize) -> Option<Diagnostic> {
 }
 
 /// EDX0701 for every live, non-deprecated entry no use raises, at its key in the catalogue.
-fn never_raised(source: Source<'_>, spans: Vec<(String, Span)>, report: &mut Report) {
+fn never_raised(source: Source<'_>, spans: &[(String, Span)], report: &mut Report) {
     let cat = source.catalogue;
     let Some(level) = cat.usage.severity_of(DiagCode::CodeNeverRaised) else {
         return;
     };
-    let spans: HashMap<String, Span> = spans.into_iter().collect();
+    let spans: HashMap<&str, Span> = spans.iter().map(|(k, s)| (k.as_str(), *s)).collect();
     let lines: Vec<&str> = source.text.lines().collect();
     for (i, e) in cat.errors.iter().enumerate() {
         if e.deprecated.is_some() || report.raised(i) > 0 {
@@ -491,7 +496,7 @@ fn never_raised(source: Source<'_>, spans: Vec<(String, Span)>, report: &mut Rep
         if tests > 0 {
             d = d.with_help(format!("only tests use it ({tests} place(s))"));
         }
-        let (excerpt, first_line) = match spans.get(&e.name) {
+        let (excerpt, first_line) = match spans.get(e.name.as_str()) {
             Some(span) => {
                 let line = lines
                     .get(span.line.saturating_sub(1))
