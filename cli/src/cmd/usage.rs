@@ -12,8 +12,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::ValueEnum;
-use errdex_codegen::diag::Counts;
-use errdex_codegen::usage::{self, Options, Source};
+use errdex_codegen::usage::{self, Options, Source, Summary};
 use errdex_codegen::{DiagCode, Severity};
 use errdex_errors::ErrorCode;
 
@@ -92,14 +91,15 @@ pub fn run(args: Args) -> ExitCode {
             for f in &report.findings {
                 eprint!("{}", f.render_human(color));
             }
-            let Counts { errors, warnings } = report.counts();
-            let raised = (0..cat.errors.len())
-                .filter(|i| report.raised(*i) > 0)
-                .count();
+            let Summary {
+                codes,
+                raised,
+                files_with_uses,
+                errors,
+                warnings,
+            } = report.summary();
             eprintln!(
-                "{name}: {raised} of {} code(s) raised, used in {} file(s); {errors} error(s), {warnings} warning(s)",
-                cat.errors.len(),
-                report.files_with_hits,
+                "{name}: {raised} of {codes} code(s) raised, used in {files_with_uses} file(s); {errors} error(s), {warnings} warning(s)",
             );
         }
         UsageFormat::Json => {

@@ -99,8 +99,34 @@ pub struct Report {
     /// Findings in scanned files (path, line, column order), then about declared codes (in
     /// catalogue order).
     pub findings: Vec<Finding>,
-    /// Files with at least one hit.
-    pub files_with_hits: usize,
+}
+
+/// The numbers every output ends with (human, JSON, SARIF), each counted from the
+/// [`Report`]'s places and findings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Summary {
+    /// Live codes of the catalogue.
+    pub codes: usize,
+    /// Codes raised somewhere (a place outside tests).
+    pub raised: usize,
+    /// Files holding at least one place of use (tests included): a file whose only
+    /// candidate text turned out to be no code, an unknown or a retired one, holds none.
+    pub files_with_uses: usize,
+    pub errors: usize,
+    pub warnings: usize,
+}
+
+impl Summary {
+    /// The `summary` object of `--format json` (and of the SARIF run's properties).
+    pub fn to_json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "codes": self.codes,
+            "raised": self.raised,
+            "files_with_uses": self.files_with_uses,
+            "errors": self.errors,
+            "warnings": self.warnings,
+        })
+    }
 }
 
 impl Report {
@@ -114,6 +140,28 @@ impl Report {
     pub fn counts(&self) -> diag::Counts {
         let diags: Vec<Diagnostic> = self.findings.iter().map(|f| f.diagnostic.clone()).collect();
         diag::Counts::of(&diags)
+    }
+
+    /// The files that hold at least one place of use, tests included.
+    pub fn files_with_uses(&self) -> usize {
+        let files: std::collections::HashSet<&str> = self
+            .uses
+            .iter()
+            .flatten()
+            .map(|u| u.path.as_str())
+            .collect();
+        files.len()
+    }
+
+    pub fn summary(&self) -> Summary {
+        let counts = self.counts();
+        Summary {
+            codes: self.uses.len(),
+            raised: (0..self.uses.len()).filter(|i| self.raised(*i) > 0).count(),
+            files_with_uses: self.files_with_uses(),
+            errors: counts.errors,
+            warnings: counts.warnings,
+        }
     }
 }
 
@@ -169,7 +217,6 @@ pub fn scan(source: Source<'_>, options: &Options) -> Report {
     };
     let severity = |code: DiagCode| cat.usage.severity_of(code);
     for (path, hits) in &found.files {
-        report.files_with_hits += 1;
         for hit in hits {
             // A use of entry `i`; raising a deprecated entry is itself a finding.
             let place = |entry: usize, via: Via, report: &mut Report| {
@@ -580,20 +627,13 @@ impl serde::Serialize for JsonReport<'_> {
                 seq.end()
             }
         }
-        let (cat, report) = (self.source.catalogue, self.report);
+        let report = self.report;
         let findings: Vec<serde_json::Value> = report
             .findings
             .iter()
             .map(|f| diag::to_json(&f.diagnostic, &f.file))
             .collect();
-        let counts = report.counts();
-        let summary = serde_json::json!({
-            "codes": cat.errors.len(),
-            "raised": (0..cat.errors.len()).filter(|i| report.raised(*i) > 0).count(),
-            "files_with_uses": report.files_with_hits,
-            "errors": counts.errors,
-            "warnings": counts.warnings,
-        });
+        let summary = report.summary().to_json();
         let mut map = s.serialize_map(Some(4))?;
         map.serialize_entry("catalogue", self.source.name)?;
         map.serialize_entry("codes", &Codes(self))?;
