@@ -261,7 +261,10 @@ fn the_summary_counts_files_that_hold_a_use_in_every_format() {
     // at (the code prefix `ACM-` in a word, an unknown code, a retired one) but no use.
     let dir = tree(false);
     let files = [
-        ("tests/t.rs", "fn t() { let _ = Error::frm_validation(); }\n"),
+        (
+            "tests/t.rs",
+            "fn t() { let _ = Error::frm_validation(); }\n",
+        ),
         ("src/notes.rs", "// ACM-internal notes, no code here\n"),
         ("src/typo.rs", "const A: &str = \"ACM-011\";\n"),
         ("src/old.rs", "const B: &str = \"ACM-009\";\n"),
@@ -289,7 +292,10 @@ fn the_summary_counts_files_that_hold_a_use_in_every_format() {
         .flat_map(|c| c["places"].as_array().expect("places"))
         .filter_map(|p| p["file"].as_str())
         .collect();
-    assert_eq!(files.into_iter().collect::<Vec<_>>(), ["src/lib.rs", "tests/t.rs"]);
+    assert_eq!(
+        files.into_iter().collect::<Vec<_>>(),
+        ["src/lib.rs", "tests/t.rs"]
+    );
     let log = json(&usage(dir.path(), &["--format", "sarif"]));
     assert_eq!(log["runs"][0]["properties"]["summary"], v["summary"]);
 }

@@ -313,6 +313,23 @@ pub fn to_json(d: &Diagnostic, file: &str) -> serde_json::Value {
     })
 }
 
+/// The `--format github` form: one GitHub Actions workflow command (an annotation),
+/// `::error` or `::warning` by severity, titled with the code, at the diagnostic's line and
+/// column of `file` (no `file=` without a span); the help on a second line of the message.
+pub fn to_github(d: &Diagnostic, file: &str) -> String {
+    use crate::support::github::{Location, annotation};
+    let location = d.span.map(|s| Location {
+        file,
+        line: s.line,
+        column: s.column,
+    });
+    let message = match &d.help {
+        Some(help) => format!("{}\nhelp: {help}", d.message),
+        None => d.message.clone(),
+    };
+    annotation(d.severity().into(), d.code.as_str(), location, &message)
+}
+
 /// How [`report`] shows diagnostics.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Style {
@@ -322,14 +339,17 @@ pub enum Style {
     Short,
     /// A pretty-printed JSON array of [`to_json`] objects, then a newline.
     Json,
+    /// One GitHub Actions workflow command per diagnostic ([`to_github`]).
+    Github,
 }
 
-/// Renders the diagnostics of `file` (whose text is `source`) in one of the three forms
-/// errdex shows them in: the `errdex` command and [`crate::Builder`] both go through here.
+/// Renders the diagnostics of `file` (whose text is `source`) in one of the forms errdex
+/// shows them in: the `errdex` command and [`crate::Builder`] both go through here.
 pub fn report(diags: &[Diagnostic], file: &str, source: &str, style: Style) -> String {
     match style {
         Style::Human { color } => render_human(diags, file, source, color),
         Style::Short => render_short(diags, file),
+        Style::Github => diags.iter().map(|d| to_github(d, file)).collect(),
         Style::Json => {
             let mut out =
                 serde_json::to_string_pretty(&to_json_array(diags, file)).unwrap_or_default();

@@ -158,7 +158,16 @@ fn near_miss(cat: &Catalogue, e: usize, lang: Lang, pick: usize) -> String {
     }
 }
 
-const NOISE: [&str; 8] = ["let", "value_1", "compute", "é", "日本語", "🦀", "Error", "x1"];
+const NOISE: [&str; 8] = [
+    "let",
+    "value_1",
+    "compute",
+    "é",
+    "日本語",
+    "🦀",
+    "Error",
+    "x1",
+];
 const SEPARATORS: [&str; 8] = [" ", ", ", "(", ")", "; ", "\"", "'", " = "];
 
 /// A line: fragments (kind, entry, pick) joined by separators.

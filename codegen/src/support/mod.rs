@@ -4,6 +4,7 @@
 pub mod doc_table;
 pub mod entry_json;
 pub mod facts;
+pub mod github;
 pub mod header;
 pub mod pretty_json;
 pub mod py_repr;
