@@ -121,13 +121,16 @@ fn forms(cat: &Catalogue, e: usize, lang: Lang) -> Vec<Form> {
     let form = |text: String, via| Form { text, via };
     let mut out = match lang {
         Lang::Rust | Lang::Unsearched => vec![
-            form(format!("ErrorCode::{}", entry.rust_variant), "identifier"),
-            form(format!("Error::{}(", entry.rust_fn), "identifier"),
+            form(format!("ErrorCode::{}", entry.ids.rust.variant), "identifier"),
+            form(format!("Error::{}(", entry.ids.rust.constructor), "identifier"),
         ],
-        Lang::Script => vec![form(format!("ErrorCode.{}", entry.ts_key), "identifier")],
+        Lang::Script => vec![form(
+            format!("ErrorCode.{}", entry.ids.ts.key),
+            "identifier",
+        )],
         Lang::Python => vec![
-            form(format!("ErrorCode.{}", entry.ts_key), "identifier"),
-            form(format!("{}(", entry.py_fn), "identifier"),
+            form(format!("ErrorCode.{}", entry.ids.py.constant), "identifier"),
+            form(format!("{}(", entry.ids.py.function), "identifier"),
         ],
         Lang::C => Vec::new(),
     };
