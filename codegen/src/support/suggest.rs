@@ -58,8 +58,9 @@ pub fn nearest_all<'c>(
 #[cfg(any(feature = "explain", feature = "usage"))]
 #[derive(Debug, Clone)]
 pub struct Candidates<'c> {
-    /// (candidate, lower-cased, characters, character set), distinct, in order.
-    items: Vec<(&'c str, String, usize, u64)>,
+    /// (candidate, its lower-cased characters, character set), distinct, in order. The
+    /// characters are a slice so that the distance gets their number without counting.
+    items: Vec<(&'c str, Vec<char>, u64)>,
 }
 
 #[cfg(any(feature = "explain", feature = "usage"))]
@@ -71,7 +72,7 @@ impl<'c> Candidates<'c> {
             .filter(|c| seen.insert(*c))
             .map(|c| {
                 let lower = c.to_lowercase();
-                (c, lower.clone(), lower.chars().count(), char_set(&lower))
+                (c, lower.chars().collect(), char_set(&lower))
             })
             .collect();
         Candidates { items }
@@ -85,17 +86,18 @@ impl<'c> Candidates<'c> {
         let osa = rapidfuzz::distance::osa::BatchComparator::new(word.chars());
         // (distance, position, candidate): sorting gives nearest first, then candidate order.
         let mut scored: Vec<(usize, usize, &str)> = Vec::new();
-        for (position, (c, lower, chars, set)) in self.items.iter().enumerate() {
-            let max = limit(word_chars.max(*chars));
+        for (position, (c, lower, set)) in self.items.iter().enumerate() {
+            let chars = lower.len();
+            let max = limit(word_chars.max(chars));
             // A lower bound of the distance: a character only one side has takes an edit
             // (one edit removes at most one character of each side; a swap none).
             let only_word = (word_set & !set).count_ones() as usize;
             let only_candidate = (set & !word_set).count_ones() as usize;
-            if word_chars.abs_diff(*chars) > max || only_word.max(only_candidate) > max {
+            if word_chars.abs_diff(chars) > max || only_word.max(only_candidate) > max {
                 continue;
             }
             let cutoff = rapidfuzz::distance::osa::Args::default().score_cutoff(max);
-            if let Some(distance) = osa.distance_with_args(lower.chars(), &cutoff) {
+            if let Some(distance) = osa.distance_with_args(lower.iter().copied(), &cutoff) {
                 scored.push((distance, position, c));
             }
         }
