@@ -34,7 +34,7 @@ pub enum Format {
 /// command shows diagnostics and failures.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum ReportFormat {
-    /// rustc-style text on stderr.
+    /// Text for a terminal.
     Human,
     /// One JSON answer on stdout.
     Json,
