@@ -106,9 +106,12 @@ fn escape(s: &str, property: bool) -> String {
 mod tests {
     use super::*;
 
+    /// A command as the runner reads it: name, properties, message.
+    type Read = (String, Vec<(String, String)>, String);
+
     /// The runner's reading of a line (`ActionCommand.TryParseV2` and its unescaping, in
     /// its order), to check that what is written reads back as it was meant.
-    fn parse(line: &str) -> Option<(String, Vec<(String, String)>, String)> {
+    fn parse(line: &str) -> Option<Read> {
         fn unescape(s: &str, property: bool) -> String {
             let mut s = s.replace("%0D", "\r").replace("%0A", "\n");
             if property {
