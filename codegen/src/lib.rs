@@ -35,6 +35,7 @@ mod par;
 #[cfg(any(feature = "markdown", feature = "explain"))]
 pub mod payload;
 pub mod support;
+pub mod targets;
 pub mod template;
 #[cfg(feature = "usage")]
 pub mod usage;

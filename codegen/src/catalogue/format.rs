@@ -9,6 +9,7 @@
 //! section's reader, carry it in the IR, then run that test with `UPDATE_EXPECT=1`.
 
 use crate::ir::{ParamType, Wire, WireField};
+use crate::targets::TARGETS;
 
 use Presence::{Optional, Required};
 
@@ -26,7 +27,8 @@ pub const REGISTRY_NAME: &str = "^[A-Za-z][A-Za-z0-9_-]*$";
 /// Pattern of a Python package name (`registry.python_package`): a lower-case identifier.
 pub const PYTHON_PACKAGE: &str = "^[a-z][a-z0-9_]*$";
 /// Pattern of a package version: semantic versioning 2.0 (`1.4.0`, `2.0.0-rc.1`).
-pub const SEMVER: &str = r"^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$";
+pub const SEMVER: &str =
+    r"^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$";
 /// Whether `version` is a package version ([`SEMVER`]).
 pub fn is_package_version(version: &str) -> bool {
     regex::Regex::new(SEMVER).is_ok_and(|r| r.is_match(version))
@@ -47,10 +49,18 @@ pub const PARAM_TYPES: [(&str, ParamType); 4] = [
 pub const PARAM_TYPE_DESCRIPTION: &str = "The param's type.";
 
 /// The words of a param's long form `type`: the scalars, then `list` and `object`.
-pub const PARAM_LONG_TYPES: [&str; 6] = ["string", "integer", "number", "boolean", "list", "object"];
+pub const PARAM_LONG_TYPES: [&str; 6] =
+    ["string", "integer", "number", "boolean", "list", "object"];
 
 /// The keys an object param's `schema` (and every schema inside it) may use.
-pub const SCHEMA_KEYS: [&str; 6] = ["type", "properties", "items", "required", "enum", "description"];
+pub const SCHEMA_KEYS: [&str; 6] = [
+    "type",
+    "properties",
+    "items",
+    "required",
+    "enum",
+    "description",
+];
 
 /// What an entry's key says when it overrides a category fact.
 pub const OVERRIDES_CATEGORY: &str = "Overrides the category's value for this code.";
@@ -85,7 +95,9 @@ impl Section {
 
     /// The keys a mapping must have when a sibling key has a given value:
     /// `(required key, sibling key, value)`.
-    pub fn required_when(&self) -> impl Iterator<Item = (&'static str, &'static str, &'static str)> + use<> {
+    pub fn required_when(
+        &self,
+    ) -> impl Iterator<Item = (&'static str, &'static str, &'static str)> + use<> {
         self.keys.iter().filter_map(|k| match k.presence {
             Presence::RequiredWhen { key, equals } => Some((k.name, key, equals)),
             _ => None,
@@ -136,7 +148,10 @@ pub enum Presence {
     /// Left out, the entry's category gives the value.
     FromCategory,
     /// Required when the sibling key `key` has the value `equals` (a list param's `items`).
-    RequiredWhen { key: &'static str, equals: &'static str },
+    RequiredWhen {
+        key: &'static str,
+        equals: &'static str,
+    },
 }
 
 /// A default value, as the docs show it.
@@ -162,11 +177,17 @@ pub enum Type {
     TextOrNull,
     Boolean,
     /// An integer of at least `min` and, when given, at most `max`.
-    Integer { min: i64, max: Option<i64> },
+    Integer {
+        min: i64,
+        max: Option<i64>,
+    },
     /// A mapping with the keys of a section.
     Section(&'static Section),
     /// A mapping of keys the catalogue chooses (`names`) to sections.
-    Named { names: Text, item: &'static Section },
+    Named {
+        names: Text,
+        item: &'static Section,
+    },
     /// A list of distinct strings.
     List(Text),
     /// Param name (an [`IDENT`]) → one of [`PARAM_TYPES`], or a mapping with the keys of
@@ -183,7 +204,9 @@ pub enum Type {
     /// Output key → the fact it carries (a [`crate::ir::Fact`]).
     FactMap,
     /// One of the `words`, `null`, or an output key → fact mapping (JSON-RPC `data`).
-    WordOrFactMap { words: &'static [&'static str] },
+    WordOrFactMap {
+        words: &'static [&'static str],
+    },
 }
 
 /// Pattern of the facts a profile names by a key: `context.<key>` and `param.<name>` (the
@@ -230,29 +253,51 @@ pub static TOP: Section = Section {
     description: None,
     nullable: false,
     keys: &[
-        key("errdex", Type::Version, Required, "The catalogue format version (required; 1)."),
-        key("registry", Type::Section(&REGISTRY), Required, "Who owns these codes and how they travel."),
+        key(
+            "errdex",
+            Type::Version,
+            Required,
+            "The catalogue format version (required; 1).",
+        ),
+        key(
+            "registry",
+            Type::Section(&REGISTRY),
+            Required,
+            "Who owns these codes and how they travel.",
+        ),
         key(
             "categories",
-            Type::Named { names: Text::Pattern(IDENT), item: &CATEGORY },
+            Type::Named {
+                names: Text::Pattern(IDENT),
+                item: &CATEGORY,
+            },
             Required,
             "The categories, in order; the key is the wire value (e.g. not_found).",
         ),
         key(
             "namespaces",
-            Type::Named { names: Text::Pattern(IDENT), item: &NAMESPACE },
+            Type::Named {
+                names: Text::Pattern(IDENT),
+                item: &NAMESPACE,
+            },
             Optional,
             "Optional groups of codes, in order (docs pages, sub-enums).",
         ),
         key(
             "errors",
-            Type::Named { names: Text::Pattern(ENTRY_NAME), item: &ENTRY },
+            Type::Named {
+                names: Text::Pattern(ENTRY_NAME),
+                item: &ENTRY,
+            },
             Required,
             "The error codes, in order; the key is the stable NAME (UPPER_SNAKE or lower_snake).",
         ),
         key(
             "retired",
-            Type::Named { names: Text::NonEmpty, item: &RETIRED },
+            Type::Named {
+                names: Text::NonEmpty,
+                item: &RETIRED,
+            },
             Optional,
             "Tombstones: codes that may never be used again, by code.",
         ),
@@ -323,7 +368,9 @@ pub static REGISTRY: Section = Section {
         ),
         text(
             "docs_url",
-            Presence::Default(Fallback::Text("`<namespace>.html#<code>` in the generated docs")),
+            Presence::Default(Fallback::Text(
+                "`<namespace>.html#<code>` in the generated docs",
+            )),
             "Per-code link template, e.g. \"https://docs.acme.dev/errors/{namespace}#{code}\". Placeholders: {namespace}, {code}, {name}, {category} (slugs).",
         ),
         text(
@@ -398,44 +445,37 @@ pub static PACKAGE: Section = Section {
 };
 
 /// Where `errdex generate` writes each target (`outputs:`), relative to the catalogue's
-/// folder. Each is also a flag of the command, which wins.
+/// folder: one key per row of [`crate::targets::TARGETS`], in its order, with its default.
+/// Each is also a flag of the command, which wins.
 pub static OUTPUTS: Section = Section {
     path: "outputs",
     description: None,
     nullable: false,
-    keys: &[
-        key(
-            "rust_file",
-            Type::Text(Text::NonEmpty),
-            Optional,
-            "Also write the Rust module to this file (as `--rust-file`), to commit it instead of generating it from build.rs.",
-        ),
-        key(
-            "docs_dir",
-            Type::Text(Text::NonEmpty),
-            Presence::Default(Fallback::Str(output_defaults::DOCS_DIR)),
-            "The mdBook reference's folder.",
-        ),
-        key(
-            "ts_dir",
-            Type::Text(Text::NonEmpty),
-            Presence::Default(Fallback::Str(output_defaults::TS_DIR)),
-            "The npm package's folder.",
-        ),
-        key(
-            "schema_dir",
-            Type::Text(Text::NonEmpty),
-            Presence::Default(Fallback::Str(output_defaults::SCHEMA_DIR)),
-            "The JSON Schemas' and registry.json's folder.",
-        ),
-        key(
-            "python_dir",
-            Type::Text(Text::NonEmpty),
-            Presence::Default(Fallback::Str(output_defaults::PYTHON_DIR)),
-            "The Python distribution's folder.",
-        ),
-    ],
+    keys: &OUTPUT_KEYS,
 };
+
+static OUTPUT_KEYS: [Key; TARGETS.len()] = output_keys();
+
+/// The `outputs:` keys of [`TARGETS`].
+const fn output_keys() -> [Key; TARGETS.len()] {
+    let mut keys = [key("", Type::Any, Optional, ""); TARGETS.len()];
+    let mut i = 0;
+    while i < TARGETS.len() {
+        let out = &TARGETS[i].output;
+        let presence = match out.default {
+            Some(folder) => Presence::Default(Fallback::Str(folder)),
+            None => Optional,
+        };
+        keys[i] = key(
+            out.key,
+            Type::Text(Text::NonEmpty),
+            presence,
+            out.description,
+        );
+        i += 1;
+    }
+    keys
+}
 
 /// What the generated Rust module declares (`rust:`). At 10,000 codes each of these is
 /// about a second of every debug rebuild of the crate that includes the module (BENCHMARKS.md,
@@ -459,14 +499,6 @@ pub static RUST: Section = Section {
         ),
     ],
 };
-
-/// The folders of a catalogue without an `outputs` section.
-pub mod output_defaults {
-    pub const DOCS_DIR: &str = "docs-site";
-    pub const TS_DIR: &str = "generated/ts";
-    pub const SCHEMA_DIR: &str = "generated/schema";
-    pub const PYTHON_DIR: &str = "generated/python";
-}
 
 pub use crate::ir::package_defaults;
 
@@ -529,19 +561,28 @@ const RETRY: Key = key(
 );
 const EXIT_CODE: Key = key(
     "exit_code",
-    Type::Integer { min: 0, max: Some(255) },
+    Type::Integer {
+        min: 0,
+        max: Some(255),
+    },
     Presence::Default(Fallback::Int(defaults::EXIT_CODE as i64)),
     "Process exit code for CLIs (0..=255; 0 or above 125 draws a warning).",
 );
 const HTTP_STATUS: Key = key(
     "http_status",
-    Type::Integer { min: 100, max: Some(599) },
+    Type::Integer {
+        min: 100,
+        max: Some(599),
+    },
     Presence::Default(Fallback::Int(defaults::HTTP_STATUS as i64)),
     "HTTP status (100..=599; below 400 draws a warning).",
 );
 const JSONRPC_CODE: Key = key(
     "jsonrpc_code",
-    Type::Integer { min: i32::MIN as i64, max: Some(i32::MAX as i64) },
+    Type::Integer {
+        min: i32::MIN as i64,
+        max: Some(i32::MAX as i64),
+    },
     Presence::Default(Fallback::Int(defaults::JSONRPC_CODE as i64)),
     "JSON-RPC error code, e.g. -32602 (invalid params) or -32603 (internal error). Inside -32768..=-32000 but not a standard or MCP code draws a warning.",
 );
@@ -559,10 +600,16 @@ pub static CATEGORY: Section = Section {
     ),
     nullable: false,
     keys: &[
-        text("summary", Required, "One line: what errors of this category have in common."),
+        text(
+            "summary",
+            Required,
+            "One line: what errors of this category have in common.",
+        ),
         text(
             "title",
-            Presence::Default(Fallback::Text("the key humanised (`not_found` → \"Not found\")")),
+            Presence::Default(Fallback::Text(
+                "the key humanised (`not_found` → \"Not found\")",
+            )),
             "The category's title in the docs.",
         ),
         RETRYABLE,
@@ -774,7 +821,10 @@ pub static PARAM: Section = Section {
         key(
             "items",
             Type::Word(&["string", "integer", "number", "boolean"]),
-            Presence::RequiredWhen { key: "type", equals: "list" },
+            Presence::RequiredWhen {
+                key: "type",
+                equals: "list",
+            },
             "A list's item type.",
         ),
         key(
@@ -794,7 +844,8 @@ pub static PARAM: Section = Section {
 
 /// The `{placeholders}` of a `usage.patterns` entry: an entry's NAME and code, and the
 /// identifiers the targets give it (`names.rs`).
-pub const USAGE_PLACEHOLDERS: [&str; 6] = ["name", "code", "rust_variant", "rust_fn", "ts_key", "py_fn"];
+pub const USAGE_PLACEHOLDERS: [&str; 6] =
+    ["name", "code", "rust_variant", "rust_fn", "ts_key", "py_fn"];
 
 /// How loudly `errdex usage` reports one kind of finding.
 pub const USAGE_SEVERITIES: [&str; 3] = ["error", "warning", "off"];
@@ -852,7 +903,10 @@ pub static USAGE_DOCS: Section = Section {
         ),
         key(
             "places",
-            Type::Integer { min: 1, max: Some(usage_docs_defaults::MAX_PLACES) },
+            Type::Integer {
+                min: 1,
+                max: Some(usage_docs_defaults::MAX_PLACES),
+            },
             Presence::Default(Fallback::Int(usage_docs_defaults::PLACES)),
             "How many places each code lists; the others are counted (\"and 4 more\").",
         ),
@@ -991,7 +1045,9 @@ pub static MCP_TOOL_ERROR: Section = Section {
         key(
             "fields",
             Type::FactMap,
-            Presence::Default(Fallback::Text("code, category, retryable, expected, docs_url, …")),
+            Presence::Default(Fallback::Text(
+                "code, category, retryable, expected, docs_url, …",
+            )),
             "Output key → the fact it carries, in order: code, name, category, retryable, expected, error_type, message, summary, docs_url, argument, constraint, suggestion, example, params, context, wire, context.<key>, param.<name>.",
         ),
     ],

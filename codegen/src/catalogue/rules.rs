@@ -9,9 +9,12 @@
 use std::collections::{HashMap, HashSet};
 
 use crate::diag::{DiagCode, Diagnostic, Span};
-use crate::ir::{ErrorEntry, Fact, GENERAL_SLUG, JsonRpcData, Namespace, Profiles, Registry, Retired};
+use crate::ir::{
+    ErrorEntry, Fact, GENERAL_SLUG, JsonRpcData, Namespace, Profiles, Registry, Retired,
+};
 use crate::names;
 use crate::support::suggest::did_you_mean;
+use crate::targets::{IDENTS, Ident, IdentSpec};
 
 use super::entry::Pending;
 use super::sink::Cx;
@@ -79,9 +82,15 @@ pub(super) fn retired_code_reused(
             .map(|(_, s)| *s)
             .or_else(|| legacy.get(r.code.as_str()).map(|(_, s)| *s));
         if let Some(span) = uses {
-            let d = Diagnostic::new(DiagCode::RetiredCodeReused, Some(span), &[("code", &r.code)])
-                .with_note(Some(*retired_at), "retired here")
-                .with_help("pick a new code; a retired code is a tombstone so old clients never misread it");
+            let d = Diagnostic::new(
+                DiagCode::RetiredCodeReused,
+                Some(span),
+                &[("code", &r.code)],
+            )
+            .with_note(Some(*retired_at), "retired here")
+            .with_help(
+                "pick a new code; a retired code is a tombstone so old clients never misread it",
+            );
             cx.push(d);
         }
     }
@@ -155,7 +164,9 @@ pub(super) fn duplicate_name_of_retired(
 ) {
     for p in pending {
         for (r, retired_at) in retired {
-            let Some(retired_name) = &r.name else { continue };
+            let Some(retired_name) = &r.name else {
+                continue;
+            };
             if let Some((name, span)) = own_names(p).find(|(n, _)| *n == retired_name) {
                 let other = format!("retired code {}", r.code);
                 let d = Diagnostic::new(
@@ -176,22 +187,23 @@ pub(super) fn duplicate_name_of_retired(
 pub(super) fn identifier_collision_of_alias(cx: &mut Cx, pending: &[Pending]) {
     let mut taken: HashMap<String, (&str, Span)> = HashMap::with_capacity(pending.len());
     for p in pending {
-        taken.insert(p.entry.ts_key.clone(), (&p.entry.name, p.name_span));
+        taken.insert(p.entry.ids.ts.key.clone(), (&p.entry.name, p.name_span));
     }
+    let spec = Ident::TsKey.spec();
     for p in pending {
         for (alias, span) in &p.aliases {
-            let key = names::ts_key(alias);
+            let key = (spec.derive)(alias);
             if let Some((other, first)) = taken.get(&key) {
                 if *other == p.entry.name || alias == other {
                     continue;
                 }
-                let ident = format!("ErrorCode.{key}");
+                let ident = spec.show(&key);
                 let d = Diagnostic::new(
                     DiagCode::IdentifierCollision,
                     Some(*span),
                     &[
                         ("name", alias),
-                        ("language", "TypeScript"),
+                        ("language", spec.language()),
                         ("ident", &ident),
                         ("other", other),
                     ],
@@ -214,21 +226,19 @@ pub(super) fn identifier_collision_of_alias(cx: &mut Cx, pending: &[Pending]) {
 /// pair of entries (the first identifier they share); entries with the same code are
 /// already reported as duplicate codes.
 pub(super) fn identifier_collision(cx: &mut Cx, pending: &[Pending]) {
-    type Ident = for<'e> fn(&'e ErrorEntry) -> &'e str;
-    let identifiers: [(&str, &str, &str, Ident); 6] = [
-        ("Rust", "ErrorCode::", "", |e| &e.rust_variant),
-        ("Rust", "Error::", "", |e| names::unraw(&e.rust_fn)),
-        ("TypeScript", "ErrorCode.", "", |e| &e.ts_key),
-        ("TypeScript", "", "Params", |e| &e.ts_type),
-        ("Python", "", "()", |e| &e.py_fn),
-        ("docs anchor", "#", "", |e| &e.anchor),
-    ];
+    // Every identifier a target derives that two codes may not share
+    // (`targets::IDENTS`), then the docs anchor (`None`).
+    fn ident_of<'e>(row: Option<&IdentSpec>, e: &'e ErrorEntry) -> &'e str {
+        row.map_or(e.anchor.as_str(), |s| names::unraw((s.get)(&e.ids)))
+    }
     let mut reported: HashSet<(String, String)> = HashSet::new();
-    for (language, prefix, suffix, ident_of) in identifiers {
+    for row in IDENTS.iter().filter(|s| s.unique).map(Some).chain([None]) {
+        let (language, (prefix, suffix)) =
+            row.map_or(("docs anchor", ("#", "")), |s| (s.language(), s.shown));
         // converted name → index of the first entry that has it.
         let mut seen: HashMap<&str, usize> = HashMap::with_capacity(pending.len());
         for (i, p) in pending.iter().enumerate() {
-            let key = ident_of(&p.entry);
+            let key = ident_of(row, &p.entry);
             let Some(&j) = seen.get(key) else {
                 seen.insert(key, i);
                 continue;
@@ -266,7 +276,7 @@ pub(super) fn identifier_collision(cx: &mut Cx, pending: &[Pending]) {
 /// Two namespaces' sub-enums cannot collide: their `Namespace` variants already differ.
 pub(super) fn identifier_collision_of_namespace(cx: &mut Cx, namespaces: &[(Namespace, Span)]) {
     for (ns, span) in namespaces {
-        let ident = names::rust_namespace_enum(&ns.rust_variant);
+        let ident = names::rust_namespace_enum(&ns.ids.rust);
         if names::RUST_TYPES.contains(&ident.as_str()) {
             let d = Diagnostic::new(
                 DiagCode::IdentifierCollision,
@@ -346,10 +356,15 @@ pub(super) fn unknown_replacement_of_retired(
         match found {
             Some(i) => r.replaced_by = Some(i),
             None => {
-                let mut d =
-                    Diagnostic::new(DiagCode::UnknownReplacement, Some(*span), &[("target", target)]);
-                d.help = did_you_mean(target, entries.iter().map(|e| e.name.as_str()))
-                    .or_else(|| Some("name a live entry (a retired code cannot be a replacement)".into()));
+                let mut d = Diagnostic::new(
+                    DiagCode::UnknownReplacement,
+                    Some(*span),
+                    &[("target", target)],
+                );
+                d.help =
+                    did_you_mean(target, entries.iter().map(|e| e.name.as_str())).or_else(|| {
+                        Some("name a live entry (a retired code cannot be a replacement)".into())
+                    });
                 cx.push(d);
             }
         }
@@ -394,7 +409,9 @@ fn off_site_problem(e: &ErrorEntry, page: &str, site: &str) -> Option<String> {
         } else {
             format!("the page `{target}`, which is not the code's")
         };
-        return Some(format!("it opens {what}; the code's section is `{site}{want}`"));
+        return Some(format!(
+            "it opens {what}; the code's section is `{site}{want}`"
+        ));
     }
     if fragment != e.anchor {
         return Some(format!(
@@ -482,7 +499,12 @@ pub(super) fn relative_docs_url(cx: &mut Cx, links: &DocsLinks, profiles: &Profi
         return;
     };
     let mut outputs = vec!["the problem+json `type`"];
-    if profiles.mcp_tool_error.fields.iter().any(|f| f.fact == Fact::DocsUrl) {
+    if profiles
+        .mcp_tool_error
+        .fields
+        .iter()
+        .any(|f| f.fact == Fact::DocsUrl)
+    {
         outputs.push("the MCP tool result's metadata");
     }
     if let JsonRpcData::Fields(f) = &profiles.jsonrpc_error.data

@@ -32,7 +32,7 @@ impl<'a> Differ<'a> {
                              \"{}\" disappear, and clients that classify codes by category \
                              ({users} code(s) used it) lose it. Keep the category, even if no \
                              code uses it any more.",
-                            oc.rust_variant, oc.key
+                            oc.ids.rust, oc.key
                         ),
                     );
                 }
@@ -152,13 +152,13 @@ impl<'a> Differ<'a> {
             Some(o.title.as_str()),
             Some(n.title.as_str()),
         );
-        if o.rust_variant != n.rust_variant {
+        if o.ids.rust != n.ids.rust {
             self.push(
                 s,
                 ChangeKind::IdentifierChanged,
                 "rust_variant",
-                Some(format!("Category::{}", o.rust_variant)),
-                Some(format!("Category::{}", n.rust_variant)),
+                Some(format!("Category::{}", o.ids.rust)),
+                Some(format!("Category::{}", n.ids.rust)),
                 "The generated Rust identifier changed although the key did not (a change \
                  of errdex's naming rules); code that names it stops compiling.",
             );

@@ -474,7 +474,7 @@ fn log_level(expected: bool) -> String {
 
 fn signature(e: &ErrorEntry) -> String {
     let params: Vec<String> = e.params.iter().map(param_text).collect();
-    format!("Error::{}({})", e.rust_fn, params.join(", "))
+    format!("Error::{}({})", e.ids.rust.constructor, params.join(", "))
 }
 
 fn compact_json(v: &serde_json::Value) -> String {

@@ -225,7 +225,8 @@ fn wire_object(w: &mut Pretty, cat: &Catalogue) {
 /// the catalogue (live, legacy or retired) while the message key does not hold a string.
 fn legacy_wire_error(cat: &Catalogue) -> Value {
     let wire = &cat.registry.wire;
-    let text = |k: &str| json!({"type": "object", "required": [k], "properties": {k: {"type": "string"}}});
+    let text =
+        |k: &str| json!({"type": "object", "required": [k], "properties": {k: {"type": "string"}}});
     let mut wire_text = Map::new();
     wire_text.insert(wire.code.clone(), json!({"type": "string"}));
     wire_text.insert(wire.message.clone(), json!({"type": "string"}));
@@ -243,8 +244,9 @@ fn legacy_wire_error(cat: &Catalogue) -> Value {
     if !former.is_empty() {
         codes.push(json!({"enum": former}));
     }
-    let mut not_legacy =
-        vec![json!({"type": "object", "required": [&wire.code, &wire.message], "properties": wire_text})];
+    let mut not_legacy = vec![
+        json!({"type": "object", "required": [&wire.code, &wire.message], "properties": wire_text}),
+    ];
     if !codes.is_empty() {
         let mut code_is_ours = Map::new();
         let ours = match codes.len() {
@@ -252,7 +254,8 @@ fn legacy_wire_error(cat: &Catalogue) -> Value {
             _ => json!({"anyOf": codes}),
         };
         code_is_ours.insert(wire.code.clone(), ours);
-        not_legacy.push(json!({"type": "object", "required": [&wire.code], "properties": code_is_ours}));
+        not_legacy
+            .push(json!({"type": "object", "required": [&wire.code], "properties": code_is_ours}));
     }
     json!({
         "description": "An earlier, code-less payload such as {\"error\": \"human message\"}: \
@@ -308,7 +311,7 @@ fn wire_error_schema_text(cat: &Catalogue) -> String {
                     w.object(|w| {
                         w.field(
                             "$ref",
-                            format!("#/$defs/{}", names::schema_wire_branch(&e.ts_type)),
+                            format!("#/$defs/{}", names::schema_wire_branch(&e.ids.ts.type_name)),
                         )
                     });
                 }
@@ -316,7 +319,7 @@ fn wire_error_schema_text(cat: &Catalogue) -> String {
         }
         w.field_object("$defs", |w| {
             for e in &cat.errors {
-                w.key(&names::schema_wire_branch(&e.ts_type));
+                w.key(&names::schema_wire_branch(&e.ids.ts.type_name));
                 code_branch(w, cat, e);
             }
             w.field_object("ErrorCode", |w| {
@@ -384,7 +387,7 @@ fn registry_json_text(cat: &Catalogue) -> String {
                     w.field("expected", c.expected);
                     w.field("log_level", facts::log_level(c.expected));
                     w.field("anchor", &c.anchor);
-                    w.field_object("identifiers", |w| w.field("rust", &c.rust_variant));
+                    w.field_object("identifiers", |w| w.field("rust", &c.ids.rust));
                 });
             }
         });
@@ -398,10 +401,10 @@ fn registry_json_text(cat: &Catalogue) -> String {
                     w.field("class", &n.class);
                     w.field("slug", &n.slug);
                     w.field_object("identifiers", |w| {
-                        w.field("rust", &n.rust_variant);
+                        w.field("rust", &n.ids.rust);
                         // Left out when the Rust module declares no sub-enums (`rust:`).
                         if cat.rust.namespace_enums {
-                            w.field("rust_codes", names::rust_namespace_enum(&n.rust_variant));
+                            w.field("rust_codes", names::rust_namespace_enum(&n.ids.rust));
                         }
                     });
                 });
