@@ -45,6 +45,8 @@ if [ -n "$(git -C "$root" status --porcelain)" ]; then
   echo "note: the checkout has uncommitted changes; the clone tests HEAD $(git -C "$root" rev-parse --short HEAD)"
 fi
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$root/target}/fresh-clone"
+# Every crate of the clone is compiled once per run: incremental data would only take disk.
+export CARGO_INCREMENTAL=0
 cd "$clone"
 echo "clone: $clone (alone in $work), target: $CARGO_TARGET_DIR"
 
