@@ -29,7 +29,7 @@ pub fn category(
         http_status: http,
         jsonrpc_code: rpc,
         expected,
-        rust_variant: names::rust_variant(key),
+        ids: errdex_codegen::ir::KeyIds::derive(key),
         title: names::category_title(key),
         anchor: names::category_anchor(key),
     }
@@ -64,11 +64,13 @@ pub fn entry(cat: &Catalogue, e: E<'_>) -> ErrorEntry {
             .map(|(n, ty)| Param {
                 name: n.to_string(),
                 ty: *ty,
-                rust_ident: names::rust_snake(n),
-                ts_ident: n.to_string(),
+                ids: errdex_codegen::ir::ParamIds {
+                    rust: names::rust_snake(n),
+                    ts: n.to_string(),
+                    py: names::py_param(n),
+                },
                 schema: None,
                 example: None,
-                py_ident: names::py_param(n),
             })
             .collect(),
         suggestion: e.suggestion.map(|s| Template::parse(s, &pnames).unwrap()),
@@ -87,11 +89,7 @@ pub fn entry(cat: &Catalogue, e: E<'_>) -> ErrorEntry {
         deprecated: None,
         aliases: vec![],
         legacy_codes: vec![],
-        rust_variant: names::rust_variant(e.name),
-        rust_fn: names::rust_constructor(e.name),
-        ts_key: names::ts_key(e.name),
-        ts_type: names::ts_type(e.name),
-        py_fn: names::py_function(e.name),
+        ids: errdex_codegen::ir::EntryIds::derive(e.name),
         anchor: names::slug(e.code),
         class: match e.namespace {
             Some(i) => cat.namespaces[i]
@@ -132,7 +130,10 @@ pub fn base(name: &str, wire: Wire) -> Catalogue {
             code_prefix: Some("ACM-FRM-".into()),
             class: Some("FormError".into()),
             category: None,
-            rust_variant: "Frm".into(),
+            ids: errdex_codegen::ir::KeyIds {
+                rust: "Frm".into(),
+                py: names::py_constant("Frm"),
+            },
             slug: "frm".into(),
         }],
         errors: vec![],
@@ -225,7 +226,8 @@ pub fn acme() -> Catalogue {
         name: Some("FRM_OLD_THING".into()),
         since: Some("1.3.0".into()),
         note: Some("merged into FRM_VALIDATION".into()),
-        replaced_by: None,        anchor: "acm-frm-009".into(),
+        replaced_by: None,
+        anchor: "acm-frm-009".into(),
     }];
     cat
 }
