@@ -29,9 +29,7 @@ fn venv() -> Option<PathBuf> {
     let bin = dir.join("bin");
     let found = ["mypy", "ruff", "pytest"]
         .iter()
-        .try_for_each(|t| {
-            testkit::tool::file(bin.join(t), "bash .ci/steps/25-python.sh").map(drop)
-        })
+        .try_for_each(|t| testkit::tool::file(bin.join(t), "bash .ci/steps/25-python.sh").map(drop))
         .map(|()| bin);
     testkit::tool::require_tool("mypy, ruff, pytest", found)
 }
