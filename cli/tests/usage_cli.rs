@@ -2,6 +2,9 @@
 //! a planted tree (exit status as `lint`'s, JSON places), and its SARIF log against the
 //! official SARIF 2.1.0 schema.
 
+#[path = "../../codegen/tests/testkit/mod.rs"]
+mod testkit;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -156,19 +159,10 @@ fn json_lists_counts_and_places() {
 fn sarif_schema() -> Option<Value> {
     let path = repo()
         .join("tools/node/node_modules/@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json");
-    match std::fs::read(&path) {
-        Ok(bytes) => Some(serde_json::from_slice(&bytes).expect("schema is JSON")),
-        Err(_) if std::env::var_os("CI").is_some() => {
-            panic!("{} is missing: run .ci/steps/20-node.sh", path.display())
-        }
-        Err(_) => {
-            eprintln!(
-                "skipped: {} is missing (run .ci/steps/20-node.sh to install the official SARIF schema)",
-                path.display()
-            );
-            None
-        }
-    }
+    let found = testkit::tool::file(&path, "bash .ci/steps/20-node.sh");
+    let path = testkit::tool::require_tool("the official SARIF schema", found)?;
+    let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    Some(serde_json::from_slice(&bytes).expect("schema is JSON"))
 }
 
 #[test]

@@ -12,6 +12,7 @@
 #![allow(clippy::unwrap_used)]
 
 mod md_support;
+mod testkit;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -22,33 +23,28 @@ fn chromium() -> PathBuf {
     std::env::var_os("ERRDEX_CHROMIUM").map_or_else(|| PathBuf::from("/usr/bin/chromium"), PathBuf::from)
 }
 
-/// Why the browser check cannot run here, if it cannot.
-fn missing_tool(root: &Path) -> Option<String> {
-    if !Command::new("node").arg("--version").output().is_ok_and(|o| o.status.success()) {
-        return Some("node not found".into());
-    }
-    if !root.join("tools/node/node_modules/playwright-core/package.json").exists() {
-        return Some("playwright-core not installed (run .ci/steps/20-node.sh)".into());
-    }
-    if !chromium().exists() {
-        return Some(format!(
-            "{} not found (run .ci/steps/35-browser.sh: apt-get install chromium)",
-            chromium().display()
-        ));
-    }
-    None
+/// node, playwright-core and Chromium, or why the browser check cannot run here.
+fn browser_tools(root: &Path) -> Result<(), String> {
+    testkit::tool::program("node")?;
+    testkit::tool::file(
+        root.join("tools/node/node_modules/playwright-core/package.json"),
+        "bash .ci/steps/20-node.sh",
+    )?;
+    testkit::tool::file(
+        chromium(),
+        "bash .ci/steps/35-browser.sh (apt-get install chromium)",
+    )?;
+    Ok(())
 }
 
 #[test]
 fn books_fit_the_column_and_links_land_in_chromium() {
     let root = repo_root();
-    if let Some(why) = missing_tool(&root) {
-        if std::env::var_os("CI").is_some() {
-            panic!("the browser check needs {why} under CI");
-        }
-        eprintln!("SKIP: browser check of the docs sites: {why}");
+    let Some(()) =
+        testkit::tool::require_tool("browser check of the docs sites", browser_tools(&root))
+    else {
         return;
-    }
+    };
     let Some(mdbook) = mdbook() else { return };
     let work = tempfile::tempdir().unwrap();
     let mut books = Vec::new();

@@ -6,6 +6,7 @@
 #![allow(clippy::unwrap_used)]
 
 mod md_support;
+mod testkit;
 
 use std::process::Command;
 

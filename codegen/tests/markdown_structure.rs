@@ -13,6 +13,7 @@
 #![allow(clippy::unwrap_used)]
 
 mod md_support;
+mod testkit;
 
 use std::collections::{BTreeMap, BTreeSet};
 

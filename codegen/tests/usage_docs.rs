@@ -11,6 +11,7 @@
 #![allow(clippy::unwrap_used)]
 
 mod md_support;
+mod testkit;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -138,7 +139,11 @@ fn each_code_lists_its_places_with_a_cap() {
     let raised = usage::raised_at(&cat, dir.path(), Vec::new()).unwrap();
     let files = errdex_codegen::emit::markdown::emit_with(&cat, Some(&raised));
     let page = page(&files);
-    check_golden_file(&repo_root().join("tests/golden/usage-docs/frm.md"), page);
+    testkit::golden::check_file(
+        &repo_root().join("tests/golden/usage-docs/frm.md"),
+        page,
+        "the page of a code with its places changed",
+    );
     for needle in [
         // Three places of ACM-FRM-001, in path order, each breakable after its `/`.
         "**Raised at:** 3 places (generated files and tests aside):\n\n- <code>py/<wbr>app.py:8:22</code>\n- <code>src/<wbr>lib.rs:5:20</code>\n- <code>web/<wbr>app.ts:5:33</code>\n",

@@ -6,7 +6,11 @@
 //! - `bench-generate [N|FILE...]`: time every stage of `errdex generate` (docs, TypeScript,
 //!   Python, schemas) against the parse.
 //!
-//! Every benchmark takes scale sizes (`10000`) and catalogue files alike (`path/errors.yaml`).
+//! Every benchmark takes scale sizes (`10000`) and catalogue files alike (`path/errors.yaml`),
+//! keeps its scratch files in cargo's target directory (`target/`, or `CARGO_TARGET_DIR`), and
+//! says what it needs when it is missing: `bench-tsc` node and `tools/node`
+//! (`bash .ci/steps/20-node.sh`), `bench-rust` and `bench-consumer` `/usr/bin/time` (Debian
+//! package `time`), `bench-usage` ripgrep (`rg`).
 //! - `profile-load N [--parse-only]`, `profile-generate N [--no-rust]`: one run each, for
 //!   callgrind.
 //! - `bench-tsc [N|FILE...] [--runs R]`: `tsc --strict` on the generated TypeScript against a
@@ -30,6 +34,7 @@ mod bench_tsc;
 mod bench_usage;
 mod input;
 mod scale;
+mod workspace;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -200,7 +205,7 @@ fn main() -> ExitCode {
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage: xtask scale N [OUT] | baseline N|FILE DIR | bench-load [N|FILE...] | bench-generate [N|FILE...] | bench-tsc [N|FILE...] | bench-rust [N|FILE...] | bench-consumer [N...] | dump N|FILE DIR"
+        "usage: xtask scale N [OUT] | baseline N|FILE DIR | bench-load [N|FILE...] | bench-generate [N|FILE...] | bench-tsc [N|FILE...] | bench-rust [N|FILE...] | bench-consumer [N...] | bench-usage [--codes N] ... | dump N|FILE DIR"
     );
     ExitCode::from(64)
 }
