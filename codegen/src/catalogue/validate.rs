@@ -11,7 +11,7 @@
 //! 3. the rules across entries ([`super::rules`]), one function per rule.
 
 use crate::diag::{Diagnostic, Severity, Span};
-use crate::ir::{Catalogue, Category, ErrorEntry, Namespace, Registry, Retired};
+use crate::ir::{Catalogue, Category, DocsLayout, ErrorEntry, Namespace, Registry, Retired};
 
 use super::entry::EntryCx;
 use super::format;
@@ -61,12 +61,16 @@ impl Cx<'_> {
             .into_iter()
             .map(|(r, span, replaced_by)| ((r, span), replaced_by))
             .unzip();
-        let (errors, docs_url_spans) = match top.get("errors") {
-            Some(n) => self.errors(n, registry.as_ref(), &categories, &namespaces, &retired),
+        let docs = self.docs(top.get("docs"));
+        let (errors, spans) = match top.get("errors") {
+            Some(n) => self.errors(n, registry.as_ref(), &categories, &namespaces, &retired, docs.docs.layout),
             None => (Vec::new(), Vec::new()),
         };
+        let docs_url_spans: Vec<Option<Span>> = spans.iter().map(|s| s.docs_url).collect();
+        let moved = self.resolve_moved(&docs.moved, &errors);
         let mut retired = retired;
         rules::unknown_replacement_of_retired(self, &mut retired, &retired_replacements, &errors);
+        let retired_spans: Vec<Span> = retired.iter().map(|(_, s)| *s).collect();
         let profiles = self.profiles(
             top.get("profiles"),
             registry.as_ref().map_or("", |r| r.mcp_meta_prefix.as_str()),
@@ -84,11 +88,12 @@ impl Cx<'_> {
             namespaces: &namespaces,
             entries: &errors,
             own_spans: &docs_url_spans,
+            layout: docs.docs.layout,
         };
         rules::docs_url_off_site(self, &links);
         rules::docs_site_unstated(self, &links);
         rules::relative_docs_url(self, &links, &profiles);
-        Some(Catalogue {
+        let catalogue = Catalogue {
             source_name: source_name.to_string(),
             registry,
             categories: categories.into_iter().map(|(c, _)| c).collect(),
@@ -100,12 +105,24 @@ impl Cx<'_> {
             outputs,
             usage,
             rust,
-        })
+            docs: crate::ir::Docs { moved, ..docs.docs },
+        };
+        let book = rules::BookSpans {
+            entries: &spans,
+            retired: &retired_spans,
+            moved: &docs.moved,
+            former_layout: docs.former_layout_span,
+            layout: docs.layout_span,
+        };
+        rules::docs_page_collision(self, &catalogue, &book);
+        rules::redirect_over_live_page(self, &catalogue, &book);
+        Some(catalogue)
     }
 
     /// Stages 2 and 3: the `errors` mapping, each entry's own checks, then the rules
     /// across entries. Only the entries that passed their own checks reach the IR; each
-    /// comes with the span of its own `docs_url`, if it has one.
+    /// comes with the spans the docs rules point at (its code, its own `docs_url`, its
+    /// aliases and legacy codes).
     fn errors(
         &mut self,
         node: &Node,
@@ -113,7 +130,8 @@ impl Cx<'_> {
         categories: &[(Category, Span)],
         namespaces: &[(Namespace, Span)],
         retired: &[(Retired, Span)],
-    ) -> (Vec<ErrorEntry>, Vec<Option<Span>>) {
+        layout: DocsLayout,
+    ) -> (Vec<ErrorEntry>, Vec<rules::EntrySpans>) {
         let Some(entries) = self.entries(node, "errors", "a mapping of error entries") else {
             return (Vec::new(), Vec::new());
         };
@@ -146,6 +164,7 @@ impl Cx<'_> {
             namespaces,
             pattern: pattern.as_ref(),
             wire_reserved: &wire_reserved,
+            layout,
         };
         let pending = self.each_entry(&entries, &shared);
 
@@ -156,7 +175,7 @@ impl Cx<'_> {
         rules::duplicate_name_of_code(self, &pending, &codes, &legacy);
         rules::duplicate_name_of_retired(self, &pending, retired);
         rules::identifier_collision_of_alias(self, &pending);
-        rules::identifier_collision(self, &pending);
+        rules::identifier_collision(self, &pending, layout);
         let replacements = rules::unknown_replacement(self, &pending);
 
         let mut out = Vec::with_capacity(pending.len());
@@ -170,7 +189,12 @@ impl Cx<'_> {
                 deprecated.replaced_by = replaced_by;
             }
             out.push(entry);
-            spans.push(p.docs_url_span);
+            spans.push(rules::EntrySpans {
+                code: p.code_span,
+                docs_url: p.docs_url_span,
+                aliases: p.aliases.into_iter().map(|(_, s)| s).collect(),
+                legacy: p.legacy.into_iter().map(|(_, s)| s).collect(),
+            });
         }
         (out, spans)
     }

@@ -174,6 +174,7 @@ impl<'a> Differ<'a> {
         names::docs_url(
             template,
             cat.registry.docs_site_url.as_deref(),
+            cat.docs.layout,
             cat.page_slug(e),
             &e.anchor,
             &e.name,
