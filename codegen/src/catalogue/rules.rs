@@ -402,6 +402,7 @@ fn off_site_problem(e: &ErrorEntry, ns_slug: &str, layout: DocsLayout, site: &st
         return Some(format!("it is not under {site}"));
     };
     let (page, want_fragment) = names::code_address(layout, ns_slug, &e.anchor);
+    let place = if layout.per_code() { "page" } else { "section" };
     let want = match want_fragment {
         Some(f) => format!("{page}.html#{f}"),
         None => format!("{page}.html"),
@@ -412,7 +413,7 @@ fn off_site_problem(e: &ErrorEntry, ns_slug: &str, layout: DocsLayout, site: &st
         } else {
             format!("the page `{target}`, which is not the code's")
         };
-        return Some(format!("it opens {what}; the code's place is `{site}{want}`"));
+        return Some(format!("it opens {what}; the code's {place} is `{site}{want}`"));
     }
     let lands = match want_fragment {
         Some(f) => fragment == f,
@@ -420,7 +421,7 @@ fn off_site_problem(e: &ErrorEntry, ns_slug: &str, layout: DocsLayout, site: &st
     };
     if !lands {
         return Some(format!(
-            "its fragment `#{fragment}` is not the code's anchor; the code's place is `{site}{want}`"
+            "its fragment `#{fragment}` is not the code's anchor; the code's {place} is `{site}{want}`"
         ));
     }
     None
@@ -429,8 +430,10 @@ fn off_site_problem(e: &ErrorEntry, ns_slug: &str, layout: DocsLayout, site: &st
 /// The docs URL templates of a catalogue, each with the codes whose URL it gives.
 struct TemplateUse {
     span: Span,
-    /// Codes checked; per layout ([`DocsLayout::ALL`] order) how many land.
+    /// Codes checked, and how many of their URLs are under the site; per layout
+    /// ([`DocsLayout::ALL`] order) how many land.
     total: usize,
+    under_site: usize,
     lands: [usize; 3],
     /// The first code that misses the chosen layout: (url, code, problem).
     first_miss: Option<(String, String, String)>,
@@ -460,11 +463,12 @@ pub(super) fn docs_url_off_site(cx: &mut Cx, links: &DocsLinks) {
         let slot = match uses.iter().position(|u| u.span == span) {
             Some(i) => &mut uses[i],
             None => {
-                uses.push(TemplateUse { span, total: 0, lands: [0; 3], first_miss: None });
+                uses.push(TemplateUse { span, total: 0, under_site: 0, lands: [0; 3], first_miss: None });
                 uses.last_mut().expect("just pushed")
             }
         };
         slot.total += 1;
+        slot.under_site += usize::from(names::book_target(&e.docs_url, site).is_some());
         for (k, layout) in DocsLayout::ALL.into_iter().enumerate() {
             let problem = off_site_problem(e, ns, layout, site);
             if problem.is_none() {
@@ -483,11 +487,16 @@ pub(super) fn docs_url_off_site(cx: &mut Cx, links: &DocsLinks) {
         let shapes = format!(
             "the book's layouts (`docs.layout`) give a code the address `{site}{{namespace}}.html#{{code}}` (namespace), `{site}{{code}}.html` (code) or `{site}{{namespace}}/{{code}}.html` (namespace/code); `.html` may be left out"
         );
-        if u.lands.iter().all(|&n| n == 0) {
-            let template = match (links.template_span, links.registry.docs_url.as_deref()) {
-                (Some(t), Some(raw)) if t == u.span => raw.to_string(),
-                _ => cx.src_text(u.span).trim_matches(['"', '\'']).to_string(),
-            };
+        let template = match (links.template_span, links.registry.docs_url.as_deref()) {
+            (Some(t), Some(raw)) if t == u.span => raw.to_string(),
+            _ => cx.src_text(u.span).trim_matches(['"', '\'']).to_string(),
+        };
+        let is_template = super::docs_url::DOCS_URL_PLACEHOLDERS
+            .iter()
+            .any(|p| template.contains(&format!("{{{p}}}")));
+        // A template whose URLs are all in the book, and none of them a code's place in
+        // any layout: its shape is none of the book's.
+        if is_template && u.under_site == u.total && u.lands.iter().all(|&n| n == 0) {
             let problem = "is none of these for its code: a namespace's page with the code's anchor, or the code's own page";
             let d = Diagnostic::new(
                 DiagCode::DocsUrlNoLayout,
@@ -505,7 +514,7 @@ pub(super) fn docs_url_off_site(cx: &mut Cx, links: &DocsLinks) {
             .map(|(_, l)| l);
         let help = match fits {
             Some(l) => format!(
-                "this docs_url lands on the place of {} of its {} code(s) in this book's layout (`{}`), and on every code's in the layout `{}`: set `docs: {{layout: {}}}`",
+                "this docs_url lands on the place of {} of its {} code(s) in this book's layout (`{}`), and of every one in the layout `{}`: set `docs: {{layout: {}}}`",
                 u.lands[chosen],
                 u.total,
                 links.layout.as_str(),
@@ -513,8 +522,10 @@ pub(super) fn docs_url_off_site(cx: &mut Cx, links: &DocsLinks) {
                 l.as_str()
             ),
             None => format!(
-                "this docs_url lands on the place of {} of its {} code(s); {shapes}",
-                u.lands[chosen], u.total
+                "this docs_url lands on the {} of {} of its {} code(s); {shapes}",
+                if links.layout.per_code() { "page" } else { "section" },
+                u.lands[chosen],
+                u.total
             ),
         };
         let d = Diagnostic::new(

@@ -103,27 +103,36 @@ class _Factory29(_t.Protocol):
     def __call__(_errdex_self, /, *, url: str, code: str, outputs: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory30(_t.Protocol):
-    def __call__(_errdex_self, /, *, code: str, name: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, template: str, site: str, url: str, code: str, problem: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory31(_t.Protocol):
-    def __call__(_errdex_self, /, *, path: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, code: str, file: str, other: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory32(_t.Protocol):
-    def __call__(_errdex_self, /, *, count: str, catalogue: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, what: str, from_: str, live: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory33(_t.Protocol):
-    def __call__(_errdex_self, /, *, count: str, old: str, new: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, code: str, name: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory34(_t.Protocol):
-    def __call__(_errdex_self, /, *, path: str, rev: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, path: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory35(_t.Protocol):
-    def __call__(_errdex_self, /, *, path: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, count: str, catalogue: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory36(_t.Protocol):
-    def __call__(_errdex_self, /, *, path: str, errors: str, warnings: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, count: str, old: str, new: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory37(_t.Protocol):
+    def __call__(_errdex_self, /, *, path: str, rev: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+
+class _Factory38(_t.Protocol):
+    def __call__(_errdex_self, /, *, path: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+
+class _Factory39(_t.Protocol):
+    def __call__(_errdex_self, /, *, path: str, errors: str, warnings: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+
+class _Factory40(_t.Protocol):
     def __call__(_errdex_self, /, *, code: str, note: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 yaml_syntax: _Factory0
@@ -170,18 +179,21 @@ malformed_url: _Factory27
 docs_url_off_site: _Factory28
 docs_site_unstated: _Factory2
 relative_docs_url: _Factory29
-code_never_raised: _Factory30
+docs_url_no_layout: _Factory30
+docs_page_collision: _Factory31
+redirect_over_live_page: _Factory32
+code_never_raised: _Factory33
 unknown_code_string: _Factory18
-deprecated_code_raised: _Factory30
+deprecated_code_raised: _Factory33
 retired_code_referenced: _Factory18
-source_unreadable: _Factory31
-file_unreadable: _Factory31
+source_unreadable: _Factory34
+file_unreadable: _Factory34
 bad_arguments: _Factory0
-write_failed: _Factory31
-outputs_stale: _Factory32
-breaking_changes: _Factory33
+write_failed: _Factory34
+outputs_stale: _Factory35
+breaking_changes: _Factory36
 unknown_code: _Factory18
-git_failed: _Factory34
-file_exists: _Factory35
-catalogue_invalid: _Factory36
-code_retired: _Factory37
+git_failed: _Factory37
+file_exists: _Factory38
+catalogue_invalid: _Factory39
+code_retired: _Factory40
