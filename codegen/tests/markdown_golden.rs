@@ -9,7 +9,7 @@ mod md_support;
 use md_support::*;
 
 /// Cases with committed golden pages.
-const CASES: &[&str] = &["md-basic", "md-hostile", "acme", "full", "hostile"];
+const CASES: &[&str] = &["md-basic", "md-hostile", "acme", "full", "hostile", "pages", "ably"];
 
 #[test]
 fn golden_pages() {
