@@ -18,7 +18,6 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use errdex_codegen::Catalogue;
 use errdex_codegen::emit::markdown::{explanation::mdbook_options, plan_pages};
-use errdex_codegen::ir::DocsLayout;
 use errdex_codegen::support::book;
 use errdex_codegen::payload::Instance;
 use md_support::*;

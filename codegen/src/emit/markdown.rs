@@ -149,15 +149,23 @@ fn book_toml(cat: &Catalogue) -> String {
     ) + &book_toml_pages(cat)
 }
 
-/// `book.toml`'s tables for a page per code (a folding sidebar) and for the redirects
-/// (`docs:`); nothing for a book of namespace pages without redirects.
+/// `book.toml`'s tables for a page per code (a folding sidebar, a search result per code,
+/// no print page) and for the redirects (`docs:`); nothing for a book of namespace pages
+/// without redirects.
 fn book_toml_pages(cat: &Catalogue) -> String {
     let mut s = String::new();
     if cat.docs.layout.per_code() {
         s.push_str(
             "\n[output.html.fold]\n\
              # a page per code: the sidebar lists the namespaces, each unfolds to its codes\n\
-             enable = true\nlevel = 0\n",
+             enable = true\nlevel = 0\n\n\
+             [output.html.search]\n\
+             # one search result per code (its page), not one per section of its page\n\
+             heading-split-level = 1\n\n\
+             [output.html.print]\n\
+             # no page of every code: read a page at a time (at 10,000 codes the print page\n\
+             # is 40 MB and a third of the build)\n\
+             enable = false\n",
         );
     }
     let redirects = book::redirect_map(cat);
