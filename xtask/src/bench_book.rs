@@ -1,5 +1,5 @@
-//! `bench-book [N...] [--layouts namespace,code] [--runs R]`: the reference book of a scale
-//! catalogue, built with mdBook and searched in Chromium.
+//! `bench-book [N...] [--layouts namespace,code] [--runs R] [--search-only]`: the reference
+//! book of a scale catalogue, built with mdBook and searched in Chromium.
 //!
 //! For each size N (default 10,000) and layout (`docs.layout`, default `namespace` and
 //! `code`): the scale catalogue with that layout, its Markdown (errdex's emitter, median of
@@ -7,7 +7,8 @@
 //! index's), then `tools/node/search-book.mjs`: a code found by its number, its NAME and the
 //! words of its summary, each R times (default 5) in a fresh Chromium (cold: navigation to
 //! the first result, index fetched from a local server and parsed) and then typed again
-//! with the index loaded (warm). Writes under `target/bench-book/<layout>-<N>/`; needs
+//! with the index loaded (warm). `--search-only` searches the books a previous run built
+//! (mdbook's figures are then left out). Writes under `target/bench-book/<layout>-<N>/`; needs
 //! mdbook (PATH or ~/.cargo/bin), node, `tools/node` installed and Chromium.
 
 use std::path::{Path, PathBuf};
@@ -22,6 +23,7 @@ struct Config {
     sizes: Vec<usize>,
     layouts: Vec<String>,
     runs: usize,
+    search_only: bool,
 }
 
 fn config(args: &[String]) -> Result<Config, String> {
@@ -29,6 +31,7 @@ fn config(args: &[String]) -> Result<Config, String> {
         sizes: Vec::new(),
         layouts: vec!["namespace".into(), "code".into()],
         runs: 5,
+        search_only: false,
     };
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -41,6 +44,7 @@ fn config(args: &[String]) -> Result<Config, String> {
                     .map(str::to_string)
                     .collect();
             }
+            "--search-only" => c.search_only = true,
             "--runs" => {
                 c.runs = it
                     .next()
@@ -88,49 +92,28 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let mdbook = mdbook()?;
     let root = workspace_root();
     let script = root.join("tools/node/search-book.mjs");
-    println!("| codes | layout | emit (median of 3) | mdbook wall / CPU | book | search index | query | rank | cold first result (median of {}) | warm (median) |", c.runs);
+    println!("| codes | layout | emit (median of 3) | mdbook wall / CPU | book | search index | query | rank | cold: page load / first result (medians of {}) | warm (median) |", c.runs);
     println!("|---|---|---|---|---|---|---|---|---|---|");
     for &n in &c.sizes {
         for layout in &c.layouts {
             let work = root.join("target/bench-book").join(format!("{}-{n}", layout.replace('/', "-")));
-            let _ = std::fs::remove_dir_all(&work);
+            if !c.search_only {
+                let _ = std::fs::remove_dir_all(&work);
+            }
             let src = format!("{}docs:\n  layout: {layout}\n", scale::catalogue(n));
             let loaded = errdex_codegen::load_str(&src, "errors.yaml");
             let cat = loaded
                 .catalogue
                 .ok_or_else(|| format!("the scale catalogue of {n} codes does not load: {:?}", loaded.diagnostics))?;
-            let mut files = Vec::new();
-            let emit = median(
-                (0..3)
-                    .map(|_| {
-                        let t = Instant::now();
-                        files = errdex_codegen::emit::markdown::emit(&cat);
-                        t.elapsed().as_secs_f64()
-                    })
-                    .collect(),
-            );
-            let docs = work.join("docs-site");
-            for (rel, text) in &files {
-                let p = docs.join(rel);
-                std::fs::create_dir_all(p.parent().expect("a parent")).map_err(|e| e.to_string())?;
-                std::fs::write(&p, text).map_err(|e| format!("{}: {e}", p.display()))?;
-            }
             let book = work.join("book");
-            let cpu0 = children_cpu()?;
-            let t = Instant::now();
-            let out = Command::new(&mdbook)
-                .arg("build")
-                .arg(&docs)
-                .arg("--dest-dir")
-                .arg(&book)
-                .env("NO_COLOR", "1")
-                .output()
-                .map_err(|e| format!("mdbook: {e}"))?;
-            let wall = t.elapsed().as_secs_f64();
-            let cpu = children_cpu()? - cpu0;
-            if !out.status.success() {
-                return Err(format!("mdbook build failed:\n{}", String::from_utf8_lossy(&out.stderr)));
-            }
+            let (emit, wall, cpu) = if c.search_only {
+                if !book.join("index.html").exists() {
+                    return Err(format!("--search-only: no book at {}", book.display()));
+                }
+                (f64::NAN, f64::NAN, f64::NAN)
+            } else {
+                build(&mdbook, &cat, &work)?
+            };
             // A code in the middle of the catalogue, by number, NAME and summary words.
             let (name, code, _) = scale::entry(n, n * 42 / 100);
             let e = cat.errors.iter().find(|e| e.name == name).ok_or("the code is not there")?;
@@ -167,7 +150,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 .unwrap_or(0);
             for l in lines.iter().filter(|l| l.get("label").is_some()) {
                 println!(
-                    "| {n} | {layout} | {:.2} s | {wall:.1} s / {cpu:.1} s | {:.0} MB | {:.1} MB | {} `{}` | {} of {} | {} ms | {} ms |",
+                    "| {n} | {layout} | {:.2} s | {wall:.1} s / {cpu:.1} s | {:.0} MB | {:.1} MB | {} `{}` | {} of {} | {} / {} ms | {} ms |",
                     emit,
                     dir_size(&book) as f64 / 1e6,
                     index as f64 / 1e6,
@@ -175,6 +158,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
                     l["query"].as_str().unwrap_or(""),
                     l["rank"],
                     l["results"],
+                    l["page_load_median_ms"],
                     l["cold_median_ms"],
                     l["warm_median_ms"],
                 );
@@ -185,4 +169,41 @@ pub fn run(args: &[String]) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// The catalogue's Markdown (timed, median of three) written under `work/docs-site`, built
+/// with mdbook into `work/book` (timed once: wall and mdbook's CPU).
+fn build(mdbook: &Path, cat: &errdex_codegen::Catalogue, work: &Path) -> Result<(f64, f64, f64), String> {
+    let mut files = Vec::new();
+    let emit = median(
+        (0..3)
+            .map(|_| {
+                let t = Instant::now();
+                files = errdex_codegen::emit::markdown::emit(cat);
+                t.elapsed().as_secs_f64()
+            })
+            .collect(),
+    );
+    let docs = work.join("docs-site");
+    for (rel, text) in &files {
+        let p = docs.join(rel);
+        std::fs::create_dir_all(p.parent().expect("a parent")).map_err(|e| e.to_string())?;
+        std::fs::write(&p, text).map_err(|e| format!("{}: {e}", p.display()))?;
+    }
+    let cpu0 = children_cpu()?;
+    let t = Instant::now();
+    let out = Command::new(mdbook)
+        .arg("build")
+        .arg(&docs)
+        .arg("--dest-dir")
+        .arg(work.join("book"))
+        .env("NO_COLOR", "1")
+        .output()
+        .map_err(|e| format!("mdbook: {e}"))?;
+    let wall = t.elapsed().as_secs_f64();
+    let cpu = children_cpu()? - cpu0;
+    if !out.status.success() {
+        return Err(format!("mdbook build failed:\n{}", String::from_utf8_lossy(&out.stderr)));
+    }
+    Ok((emit, wall, cpu))
 }
