@@ -509,3 +509,35 @@ fn init_schema_matches_generate() {
     assert_eq!(code, 0, "{out}{err}");
     assert_eq!(std::fs::read(&schema).unwrap(), from_init);
 }
+
+/// A rename's advice names what changes in every target's code, from the target table:
+/// each identifier that user code names (`targets::IDENTS` rows with a `usage` form), old →
+/// new, under its language — Python's too, which landed after the advice was first written.
+#[test]
+fn rename_advice_names_every_target_identifier() {
+    let new = corpus("renamed-old-name-as-alias").join("new.yaml");
+    let (_, stdout, _) = diff(&base(), &new, true);
+    let report: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    let advice = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["kind"] == "renamed")
+        .and_then(|f| f["advice"].as_str())
+        .expect("a renamed finding with advice")
+        .to_string();
+    let old = errdex_codegen::ir::EntryIds::derive("FRM_TOO_LONG");
+    let renamed = errdex_codegen::ir::EntryIds::derive("FRM_FIELD_TOO_LONG");
+    for ((spec, a), (_, b)) in old.each().zip(renamed.each()) {
+        if spec.usage.is_empty() {
+            continue;
+        }
+        let change = format!("`{}` → `{}`", spec.show(a), spec.show(b));
+        assert!(
+            advice.contains(&change),
+            "{}: {change} missing from: {advice}",
+            spec.key
+        );
+        assert!(advice.contains(spec.language()), "{advice}");
+    }
+}

@@ -83,13 +83,16 @@ impl DocsLayout {
     }
 }
 
-/// The `rust:` section: the optional per-code items of the Rust module.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// The `rust:` section: the optional items of the Rust module.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RustItems {
     /// One typed constructor per code on `Error`.
     pub constructors: bool,
     /// One sub-enum per namespace (`FrmCode`).
     pub namespace_enums: bool,
+    /// The web frameworks `Error` answers for with the HTTP profile's response, in the
+    /// catalogue's order, each once.
+    pub integrations: Vec<RustIntegration>,
 }
 
 impl Default for RustItems {
@@ -97,18 +100,45 @@ impl Default for RustItems {
         RustItems {
             constructors: true,
             namespace_enums: true,
+            integrations: Vec::new(),
         }
     }
 }
 
-/// The `outputs:` section: paths relative to the catalogue's folder, as written.
+/// A web framework the Rust module implements its HTTP response for (`rust.integrations`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum RustIntegration {
+    /// `impl axum::response::IntoResponse for Error`.
+    Axum,
+    /// `impl actix_web::ResponseError for Error`.
+    ActixWeb,
+}
+
+impl RustIntegration {
+    /// Every integration, in the order of [`crate::catalogue::format::RUST_INTEGRATIONS`].
+    pub const ALL: [RustIntegration; 2] = [RustIntegration::Axum, RustIntegration::ActixWeb];
+
+    /// The catalogue's word for it (also the crate's name on crates.io).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RustIntegration::Axum => "axum",
+            RustIntegration::ActixWeb => "actix-web",
+        }
+    }
+}
+
+/// The `outputs:` section: each target's path relative to the catalogue's folder, as
+/// written; a target the section leaves out is absent (the command's default applies).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct OutputPaths {
-    pub rust_file: Option<String>,
-    pub docs_dir: Option<String>,
-    pub ts_dir: Option<String>,
-    pub schema_dir: Option<String>,
-    pub python_dir: Option<String>,
+    pub paths: std::collections::BTreeMap<crate::targets::TargetId, String>,
+}
+
+impl OutputPaths {
+    /// The path the catalogue gives `target`, if it gives one.
+    pub fn get(&self, target: crate::targets::TargetId) -> Option<&str> {
+        self.paths.get(&target).map(String::as_str)
+    }
 }
 
 /// The `package:` section: what the npm package and the Python distribution say of
@@ -324,8 +354,8 @@ pub struct Category {
     pub jsonrpc_code: i32,
     /// `true`: user/agent-correctable, log at WARN; `false`: operator fault, log at ERROR.
     pub expected: bool,
-    /// `Category::NotFound`.
-    pub rust_variant: String,
+    /// Its identifiers in the generated code (`Category::NotFound`, `Category.NOT_FOUND`).
+    pub ids: KeyIds,
     /// The docs title (`title:`; default: the key humanised, `not_found` → "Not found").
     pub title: String,
     /// Anchor in the docs index page: `category.<slug of the key>` (see
@@ -344,8 +374,8 @@ pub struct Namespace {
     pub class: Option<String>,
     /// Index into `Catalogue::categories` of the default category of the namespace's codes.
     pub category: Option<usize>,
-    /// `Namespace::Frm`.
-    pub rust_variant: String,
+    /// Its identifiers in the generated code (`Namespace::Frm`, `Namespace.FRM`).
+    pub ids: KeyIds,
     /// Slug of the key (`frm`): docs page `frm.md`, the `{namespace}` of docs URLs.
     pub slug: String,
 }
@@ -364,7 +394,12 @@ pub enum Scalar {
 
 impl Scalar {
     /// Every scalar, by the word a catalogue writes.
-    pub const ALL: [Scalar; 4] = [Scalar::String, Scalar::Integer, Scalar::Number, Scalar::Boolean];
+    pub const ALL: [Scalar; 4] = [
+        Scalar::String,
+        Scalar::Integer,
+        Scalar::Number,
+        Scalar::Boolean,
+    ];
 
     pub fn as_str(self) -> &'static str {
         match self {
@@ -439,19 +474,15 @@ pub struct Param {
     /// As written in the catalogue; also the wire key.
     pub name: String,
     pub ty: ParamType,
-    /// Rust identifier for the constructor argument (keywords escaped: `r#type`).
-    pub rust_ident: String,
-    /// TypeScript property name (the name itself; quoted by emitters when needed).
-    pub ts_ident: String,
+    /// Its identifiers in the generated code: the Rust constructor's argument, the
+    /// TypeScript property, the Python keyword argument.
+    pub ids: ParamIds,
     /// An object param's JSON Schema (type, properties, items, required, enum,
     /// description only), when the catalogue gives one.
     pub schema: Option<serde_json::Value>,
     /// The param's `example:` value, checked against its type; docs and example payloads
     /// use it instead of the placeholder of its type.
     pub example: Option<serde_json::Value>,
-    /// Python keyword argument of the code's factory (keywords and the factories' own
-    /// options get a `_` suffix: `class_`, `message_`).
-    pub py_ident: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -496,22 +527,78 @@ pub struct ErrorEntry {
     pub aliases: Vec<String>,
     /// Former wire codes that still parse to this entry.
     pub legacy_codes: Vec<String>,
-    /// `ErrorCode::FrmValidation`.
-    pub rust_variant: String,
-    /// `Error::frm_validation` (keywords escaped).
-    pub rust_fn: String,
-    /// `ErrorCode.FRM_VALIDATION` (SHOUTY_SNAKE of the name).
-    pub ts_key: String,
-    /// `FrmValidation` (params interface is `FrmValidationParams`).
-    pub ts_type: String,
-    /// The Python factory function (`frm_validation`; `str_`, `class_`, `parse_` where the
-    /// name is a keyword, a builtin or a name of the generated module).
-    pub py_fn: String,
+    /// The identifiers each target derives from the NAME ([`crate::targets::IDENTS`]).
+    pub ids: EntryIds,
     /// Slug of the code: the anchor of its docs section and the `{code}` of docs URLs.
     pub anchor: String,
     /// The error class (the MCP profile's `error_type`): the code's own `class`, else its
     /// namespace's, else the registry's base class.
     pub class: String,
+}
+
+/// The identifiers the targets derive for a code, target by target: what
+/// [`crate::targets::IDENTS`] lists, reads and derives. A new target adds its own struct
+/// here, and the compiler lists every place that builds one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EntryIds {
+    pub rust: RustEntryIds,
+    pub ts: TsEntryIds,
+    pub py: PyEntryIds,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RustEntryIds {
+    /// `ErrorCode::FrmValidation`.
+    pub variant: String,
+    /// `Error::frm_validation` (keywords escaped, `_` after a method of `Error`).
+    pub constructor: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TsEntryIds {
+    /// `ErrorCode.FRM_VALIDATION` (SHOUTY_SNAKE of the NAME).
+    pub key: String,
+    /// `FrmValidation` (its params type is `FrmValidationParams`).
+    pub type_name: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PyEntryIds {
+    /// The factory function (`frm_validation`; `str_`, `class_`, `parse_` where the NAME
+    /// is a keyword, a builtin or a name of the generated module).
+    pub function: String,
+    /// `ErrorCode.FRM_VALIDATION`.
+    pub constant: String,
+}
+
+/// A param's identifiers in the generated code.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParamIds {
+    /// The Rust constructor's argument (keywords escaped: `r#type`).
+    pub rust: String,
+    /// The TypeScript property (the name itself; quoted by the emitter when needed).
+    pub ts: String,
+    /// The Python factory's keyword argument (keywords and the factories' own options get
+    /// a `_` suffix: `class_`, `message_`).
+    pub py: String,
+}
+
+/// The identifiers of a category or namespace key in the generated code.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KeyIds {
+    /// The Rust enum variant (`Category::NotFound`, `Namespace::Frm`).
+    pub rust: String,
+    /// The Python constant (`Category.NOT_FOUND`).
+    pub py: String,
+}
+
+impl KeyIds {
+    pub fn derive(key: &str) -> KeyIds {
+        KeyIds {
+            rust: crate::names::rust_variant(key),
+            py: crate::names::py_constant(key),
+        }
+    }
 }
 
 /// A tombstone: a code that may never be used again.
@@ -529,7 +616,11 @@ pub struct Retired {
 impl Catalogue {
     /// The `$id` of the schema file `file` ([`crate::names::schema_id`]).
     pub fn schema_id(&self, file: &str) -> String {
-        crate::names::schema_id(&self.registry.name, self.package.schema_url.as_deref(), file)
+        crate::names::schema_id(
+            &self.registry.name,
+            self.package.schema_url.as_deref(),
+            file,
+        )
     }
 }
 
@@ -577,6 +668,91 @@ pub struct Profiles {
     pub mcp_tool_error: McpProfile,
     pub jsonrpc_error: JsonRpcProfile,
     pub terminal: TerminalProfile,
+    pub http: HttpProfile,
+}
+
+/// The HTTP error response (`profiles.http`): status from the code, body and content type
+/// from [`HttpBody`], `Retry-After` from the retry advice.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HttpProfile {
+    pub body: HttpBody,
+    /// AIP-193 `ErrorInfo.domain` (set when `body` is [`HttpBody::Google`]).
+    pub domain: Option<String>,
+    /// Where AIP-193 `ErrorInfo.reason` comes from.
+    pub reason: ReasonSource,
+    /// Send `Retry-After` on the retryable codes' responses whose status is one of
+    /// [`crate::catalogue::format::RETRY_AFTER_STATUSES`], from `retry.initial_backoff_ms`.
+    pub retry_after: bool,
+    /// `true` when the catalogue declares `profiles.http`: it says it serves HTTP, and lint
+    /// then checks what HTTP clients will see (a retry delay they never receive, say).
+    pub declared: bool,
+}
+
+impl Default for HttpProfile {
+    fn default() -> HttpProfile {
+        HttpProfile {
+            body: HttpBody::Problem,
+            domain: None,
+            reason: ReasonSource::Name,
+            retry_after: true,
+            declared: false,
+        }
+    }
+}
+
+/// The body of an HTTP error response.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum HttpBody {
+    /// RFC 9457 problem details (`application/problem+json`).
+    #[default]
+    Problem,
+    /// The wire object (`application/json`).
+    Wire,
+    /// Google's JSON error of AIP-193 (`application/json`).
+    Google,
+}
+
+impl HttpBody {
+    /// Every body, in the order of `profiles.http.body`'s words.
+    pub const ALL: [HttpBody; 3] = [HttpBody::Problem, HttpBody::Wire, HttpBody::Google];
+
+    /// The catalogue's word for it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            HttpBody::Problem => "problem",
+            HttpBody::Wire => "wire",
+            HttpBody::Google => "google",
+        }
+    }
+
+    /// The `Content-Type` of a response with this body.
+    pub fn content_type(self) -> &'static str {
+        match self {
+            HttpBody::Problem => "application/problem+json",
+            HttpBody::Wire | HttpBody::Google => "application/json",
+        }
+    }
+}
+
+/// Where AIP-193's `ErrorInfo.reason` comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ReasonSource {
+    /// The code's NAME in UPPER_SNAKE.
+    #[default]
+    Name,
+    /// The wire code as it is.
+    Code,
+}
+
+impl ReasonSource {
+    pub const ALL: [ReasonSource; 2] = [ReasonSource::Name, ReasonSource::Code];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ReasonSource::Name => "name",
+            ReasonSource::Code => "code",
+        }
+    }
 }
 
 /// The compact terminal form: `CODE[ `argument`]: message`, then `  constraint: …` and
@@ -807,6 +983,7 @@ impl Profiles {
                 data: JsonRpcData::Wire,
             },
             terminal: TerminalProfile::default(),
+            http: HttpProfile::default(),
         }
     }
 }

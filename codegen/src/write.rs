@@ -8,43 +8,35 @@
 //! needs the `generate` feature.
 
 #[cfg(feature = "generate")]
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write as _;
 use std::path::Path;
 #[cfg(feature = "generate")]
 use std::path::PathBuf;
 
 #[cfg(feature = "generate")]
-use crate::catalogue::format::output_defaults;
-#[cfg(feature = "generate")]
-use crate::emit;
-#[cfg(feature = "generate")]
 use crate::emit::rust::RustOptions;
+#[cfg(feature = "generate")]
+use crate::emit::{self, Files, Inputs};
 #[cfg(feature = "generate")]
 use crate::ir::Catalogue;
 #[cfg(feature = "generate")]
-use crate::names;
-#[cfg(feature = "generate")]
 use crate::support::raised_at::RaisedAt;
+#[cfg(feature = "generate")]
+use crate::targets::{OutputKind, Owned, TARGETS, TargetId};
 
-/// Where each target goes, relative to the project root, and which targets to produce.
+/// Which targets to produce and where each goes, relative to the project root.
 #[cfg(feature = "generate")]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Settings {
-    pub docs_dir: PathBuf,
-    pub ts_dir: PathBuf,
-    pub schema_dir: PathBuf,
-    pub python_dir: PathBuf,
-    pub docs: bool,
-    pub typescript: bool,
-    pub schema: bool,
-    /// The Rust module, byte for byte what [`crate::Builder`] writes into `OUT_DIR` for a
-    /// catalogue named `errors.yaml` (the header names the catalogue by
-    /// [`Catalogue::source_name`]); off (`None`) by default.
-    pub rust_file: Option<PathBuf>,
+    /// Where each target writes (a folder, or the Rust module's file); a target left out
+    /// is not written. By default every target of [`TARGETS`] at its default path, which
+    /// leaves out the Rust module: it is byte for byte what [`crate::Builder`] writes into
+    /// `OUT_DIR` for a catalogue named `errors.yaml`, written here only when a project
+    /// commits it (`--rust-file`).
+    pub outputs: BTreeMap<TargetId, PathBuf>,
     /// Options of the Rust module (as [`crate::Builder::options`]).
     pub rust: RustOptions,
-    pub python: bool,
     /// Where each code is raised, listed under it in the docs (`usage.docs`; built from a
     /// scan by the command, see `usage::raised_at`); `None` (the default) lists nothing.
     pub raised_at: Option<RaisedAt>,
@@ -54,18 +46,21 @@ pub struct Settings {
 impl Default for Settings {
     fn default() -> Self {
         Settings {
-            docs_dir: PathBuf::from(output_defaults::DOCS_DIR),
-            ts_dir: PathBuf::from(output_defaults::TS_DIR),
-            schema_dir: PathBuf::from(output_defaults::SCHEMA_DIR),
-            python_dir: PathBuf::from(output_defaults::PYTHON_DIR),
-            docs: true,
-            typescript: true,
-            schema: true,
-            rust_file: None,
+            outputs: TARGETS
+                .iter()
+                .filter_map(|t| Some((t.id, PathBuf::from(t.output.default?))))
+                .collect(),
             rust: RustOptions::default(),
-            python: true,
             raised_at: None,
         }
+    }
+}
+
+#[cfg(feature = "generate")]
+impl Settings {
+    /// Where `target` writes, `None` when it is not written.
+    pub fn path(&self, target: TargetId) -> Option<&Path> {
+        self.outputs.get(&target).map(PathBuf::as_path)
     }
 }
 
@@ -74,68 +69,75 @@ impl Default for Settings {
 pub type Outputs = BTreeMap<PathBuf, Vec<u8>>;
 
 #[cfg(feature = "generate")]
-/// Runs every enabled emitter. Pure: same catalogue and settings, same bytes.
+/// Runs the emitter of every target [`Settings::outputs`] names (and of the targets whose
+/// files one of them ships, [`crate::targets::Target::ships`]). Pure: same catalogue and
+/// settings, same bytes.
 ///
-/// The emitters are independent (each reads the IR, returns its files), so the docs and the
-/// TypeScript module are emitted on scoped threads while this thread emits the schemas:
-/// `errdex generate` runs inside every build, and on a multi-core machine this cuts its wall
-/// time. The result is the same map whatever the scheduling.
+/// The emitters are independent (each reads the IR, returns its files), so all but one run
+/// on scoped threads while this thread runs the last: `errdex generate` runs inside every
+/// build, and on a multi-core machine this cuts its wall time. The result is the same map
+/// whatever the scheduling.
 pub fn generate(cat: &Catalogue, settings: &Settings) -> Outputs {
-    type Files = Vec<(String, String)>;
-    /// An emitter running on its own thread, or the emitter itself when no thread started.
-    type Job<'s> = Result<std::thread::ScopedJoinHandle<'s, Files>, fn(&Catalogue) -> Files>;
-    let (docs, ts, schema, python) = std::thread::scope(|scope| {
+    let inputs = Inputs {
+        rust: settings.rust.clone(),
+        raised_at: settings.raised_at.as_ref(),
+    };
+    let mut run: BTreeSet<TargetId> = settings.outputs.keys().copied().collect();
+    for target in settings.outputs.keys() {
+        run.extend(target.target().ships.iter().map(|(other, _)| *other));
+    }
+    let run: Vec<TargetId> = run.into_iter().collect();
+    let emitted: BTreeMap<TargetId, Files> = std::thread::scope(|scope| {
+        let inputs = &inputs;
+        let (last, rest) = match run.split_last() {
+            Some((last, rest)) => (Some(*last), rest),
+            None => (None, &[][..]),
+        };
         // A thread that cannot be started (a sandbox's thread limit) is no error: that
         // emitter then runs on this thread.
-        let start = |on: bool, f: fn(&Catalogue) -> Files| {
-            on.then(|| {
-                std::thread::Builder::new()
-                    .spawn_scoped(scope, move || f(cat))
-                    .map_err(|_| f)
+        let handles: Vec<_> = rest
+            .iter()
+            .map(|&id| {
+                let job = move || emit::emit(id, cat, inputs);
+                (
+                    id,
+                    std::thread::Builder::new().spawn_scoped(scope, job).ok(),
+                )
             })
-        };
-        // The docs take a second input (where codes are raised), so they run in a
-        // closure of their own.
-        let raised = settings.raised_at.as_ref();
-        let docs = settings.docs.then(|| {
-            let f = move || emit::markdown::emit_with(cat, raised);
-            std::thread::Builder::new().spawn_scoped(scope, f).map_err(|_| f)
-        });
-        let ts = start(settings.typescript, emit::typescript::emit);
-        let python = start(settings.python, emit::python::emit);
-        // The npm package ships the wire schema too, so the schema target runs for it.
-        let schema = (settings.schema || settings.typescript).then(|| emit::json_schema::emit(cat));
-        let join = |h: Option<Job<'_>>| {
-            h.map(|h| match h {
-                Ok(h) => h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)),
-                Err(f) => f(cat),
-            })
-        };
-        let docs = docs.map(|h| match h {
-            Ok(h) => h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)),
-            Err(f) => f(),
-        });
-        (docs, join(ts), schema, join(python))
+            .collect();
+        let mut emitted: BTreeMap<TargetId, Files> = last
+            .map(|id| (id, emit::emit(id, cat, inputs)))
+            .into_iter()
+            .collect();
+        for (id, handle) in handles {
+            let files = match handle {
+                Some(h) => h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)),
+                None => emit::emit(id, cat, inputs),
+            };
+            emitted.insert(id, files);
+        }
+        emitted
     });
     let mut out = Outputs::new();
-    let mut add = |dir: &Path, files: Option<Vec<(String, String)>>| {
-        for (rel, text) in files.into_iter().flatten() {
-            out.insert(dir.join(rel), text.into_bytes());
+    for (&id, path) in &settings.outputs {
+        let target = id.target();
+        for (rel, text) in emitted.get(&id).into_iter().flatten() {
+            let at = match target.output.kind {
+                OutputKind::File => path.clone(),
+                OutputKind::Folder => path.join(rel),
+            };
+            out.insert(at, text.clone().into_bytes());
         }
-    };
-    add(&settings.docs_dir, docs);
-    add(&settings.ts_dir, ts);
-    if settings.typescript {
-        let wire = schema.iter().flatten().filter(|(rel, _)| rel == names::WIRE_ERROR_SCHEMA_FILE);
-        add(&settings.ts_dir, Some(wire.cloned().collect()));
-    }
-    add(&settings.schema_dir, schema.filter(|_| settings.schema));
-    add(&settings.python_dir, python);
-    if let Some(path) = &settings.rust_file {
-        out.insert(
-            path.clone(),
-            emit::rust::emit(cat, &settings.rust).into_bytes(),
-        );
+        for (other, file) in target.ships {
+            let shipped = emitted
+                .get(other)
+                .into_iter()
+                .flatten()
+                .filter(|(rel, _)| rel == file);
+            for (rel, text) in shipped {
+                out.insert(path.join(rel), text.clone().into_bytes());
+            }
+        }
     }
     out
 }
@@ -226,11 +228,12 @@ pub struct Stale {
 /// Files that an earlier `errdex generate` of this catalogue wrote and that it no longer
 /// produces — the page of a removed namespace, say — relative to `root`, sorted.
 ///
-/// Only files errdex owns are considered: they sit where the enabled targets write (the
-/// TypeScript and schema directories, not their subdirectories, so a `node_modules` is never
-/// looked at; the docs' `book.toml` and `src/` tree, not mdBook's `book/` output) and carry
-/// this catalogue's `@generated by errdex from <catalogue>` header in their first KiB. A file
-/// a user wrote never has that header, so it is never touched.
+/// Only files errdex owns are considered: they sit where the enabled targets write, as each
+/// target's [`crate::targets::Target::owns`] says (the TypeScript and schema directories,
+/// not their subdirectories, so a `node_modules` is never looked at; the docs' `book.toml`
+/// and `src/` tree, not mdBook's `book/` output), and carry this catalogue's `@generated by
+/// errdex from <catalogue>` header in their first KiB. A file a user wrote never has that
+/// header, so it is never touched.
 pub fn obsolete(
     root: &Path,
     settings: &Settings,
@@ -239,28 +242,27 @@ pub fn obsolete(
 ) -> Vec<PathBuf> {
     let marker = crate::support::header::header_text(source_name);
     let mut candidates: Vec<PathBuf> = Vec::new();
-    if settings.docs {
-        candidates.push(settings.docs_dir.join("book.toml"));
-        candidates.push(settings.docs_dir.join("errdex.css"));
-        list_files(root, &settings.docs_dir.join("src"), true, &mut candidates);
-    }
-    if settings.typescript {
-        list_files(root, &settings.ts_dir, false, &mut candidates);
-    }
-    if settings.schema {
-        list_files(root, &settings.schema_dir, false, &mut candidates);
-    }
-    if settings.python {
-        // The package directory's files too (one level down), never a virtual environment.
-        list_files(root, &settings.python_dir, false, &mut candidates);
-        let dir = root.join(&settings.python_dir);
-        if let Ok(entries) = std::fs::read_dir(&dir) {
-            for e in entries.flatten() {
-                let name = e.file_name();
-                let hidden = name.to_string_lossy().starts_with('.');
-                if !hidden && e.file_type().is_ok_and(|t| t.is_dir()) {
-                    list_files(root, &settings.python_dir.join(&name), false, &mut candidates);
+    for (&id, dir) in &settings.outputs {
+        match id.target().owns {
+            Owned::File => {}
+            Owned::Files => list_files(root, dir, false, &mut candidates),
+            Owned::FilesAndPackages => {
+                // The package directory's files too (one level down), never a virtual
+                // environment.
+                list_files(root, dir, false, &mut candidates);
+                if let Ok(entries) = std::fs::read_dir(root.join(dir)) {
+                    for e in entries.flatten() {
+                        let name = e.file_name();
+                        let hidden = name.to_string_lossy().starts_with('.');
+                        if !hidden && e.file_type().is_ok_and(|t| t.is_dir()) {
+                            list_files(root, &dir.join(&name), false, &mut candidates);
+                        }
+                    }
                 }
+            }
+            Owned::Book { files, tree } => {
+                candidates.extend(files.iter().map(|f| dir.join(f)));
+                list_files(root, &dir.join(tree), true, &mut candidates);
             }
         }
     }

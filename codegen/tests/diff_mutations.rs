@@ -36,11 +36,7 @@ type Mutation = (&'static str, fn(&mut Catalogue, usize) -> bool);
 fn rename(c: &mut Catalogue, i: usize) -> bool {
     let e = &mut c.errors[i];
     e.name = format!("{}_V2", e.name.to_uppercase());
-    e.rust_variant = names::rust_variant(&e.name);
-    e.rust_fn = names::rust_constructor(&e.name);
-    e.ts_key = names::ts_key(&e.name);
-    e.py_fn = names::py_function(&e.name);
-    e.ts_type = names::ts_type(&e.name);
+    e.ids = errdex_codegen::ir::EntryIds::derive(&e.name);
     true
 }
 
@@ -48,11 +44,13 @@ fn param(name: &str, ty: ParamType) -> Param {
     Param {
         name: name.into(),
         ty,
-        rust_ident: name.into(),
-        ts_ident: name.into(),
+        ids: errdex_codegen::ir::ParamIds {
+            rust: name.into(),
+            ts: name.into(),
+            py: errdex_codegen::names::py_param(name),
+        },
         schema: None,
         example: None,
-        py_ident: errdex_codegen::names::py_param(name),
     }
 }
 
@@ -205,7 +203,8 @@ const COMPATIBLE: &[Mutation] = &[
             }
         }
         c.retired.push(Retired {
-            replaced_by: None,            anchor: names::slug(&e.code),
+            replaced_by: None,
+            anchor: names::slug(&e.code),
             code: e.code,
             name: Some(e.name),
             since: None,

@@ -111,7 +111,7 @@ fn check_with(name: &str, cat: &Catalogue, source: Source<'_>) -> TestCrate {
         let ctx = format!("{name}: {}", e.code);
         assert_eq!(got["code"], json!(e.code), "{ctx}");
         assert_eq!(got["display"], json!(e.code), "{ctx}");
-        assert_eq!(got["debug"], json!(e.rust_variant), "{ctx}");
+        assert_eq!(got["debug"], json!(e.ids.rust.variant), "{ctx}");
         assert_eq!(got["name"], json!(e.name), "{ctx}");
         assert_eq!(got["index"], json!(i), "{ctx}");
         assert_eq!(got["from_index"], json!(true), "{ctx}");
@@ -350,7 +350,10 @@ fn generated_crates_agree_with_catalogue_and_payload() {
         ("errdex-rt-seed-tmux", seed_support::TMUX),
         ("errdex-rt-seed-tracker", seed_support::TRACKER),
         ("errdex-rt-seed-rpc", &seed_support::milo_with_rpc_profile()),
-        ("errdex-rt-seed-examples", &seed_support::milo_with_param_examples()),
+        (
+            "errdex-rt-seed-examples",
+            &seed_support::milo_with_param_examples(),
+        ),
     ] {
         check(name, &seed_support::load(src));
     }
@@ -382,17 +385,18 @@ fn crate_without_constructors_or_namespace_enums() {
     cat.rust = errdex_codegen::ir::RustItems {
         constructors: false,
         namespace_enums: false,
+        integrations: Vec::new(),
     };
     let text = emit(&cat, &RustOptions::default());
     for e in &cat.errors {
-        let ctor = format!("pub fn {}(", e.rust_fn);
+        let ctor = format!("pub fn {}(", e.ids.rust.constructor);
         assert!(full.contains(&ctor), "{ctor}");
         assert!(!text.contains(&ctor), "{ctor}");
     }
     for ns in &cat.namespaces {
         let sub = format!(
             "pub enum {} {{",
-            errdex_codegen::names::rust_namespace_enum(&ns.rust_variant)
+            errdex_codegen::names::rust_namespace_enum(&ns.ids.rust)
         );
         assert!(full.contains(&sub), "{sub}");
         assert!(!text.contains(&sub), "{sub}");

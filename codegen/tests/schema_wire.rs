@@ -170,7 +170,7 @@ fn registry_json_states_the_resolved_catalogue() {
             assert_eq!(j["docs_url"], e.docs_url.as_str());
             assert_eq!(j["message"], e.message.raw.as_str());
             assert_eq!(j["params"].as_array().unwrap().len(), e.params.len());
-            assert_eq!(j["identifiers"]["ts_key"], e.ts_key.as_str());
+            assert_eq!(j["identifiers"]["ts_key"], e.ids.ts.key.as_str());
         }
         let cats = r["categories"].as_array().unwrap();
         assert_eq!(cats.len(), cat.categories.len());
@@ -201,9 +201,15 @@ fn legacy_payloads_have_their_schema() {
             let kind = f["expect"]["kind"].as_str().unwrap();
             let wire = &f["wire"];
             let label = format!("{name}: {}: {wire}", f["label"]);
-            assert_eq!(legacy.is_valid(wire), kind == "legacy", "{label}: LegacyWireError");
+            assert_eq!(
+                legacy.is_valid(wire),
+                kind == "legacy",
+                "{label}: LegacyWireError"
+            );
             match kind {
-                "legacy" | "unknown" => assert!(received.is_valid(wire), "{label}: ReceivedWireError"),
+                "legacy" | "unknown" => {
+                    assert!(received.is_valid(wire), "{label}: ReceivedWireError")
+                }
                 "invalid" => assert!(!received.is_valid(wire), "{label}: ReceivedWireError"),
                 _ => {}
             }
@@ -212,7 +218,10 @@ fn legacy_payloads_have_their_schema() {
             let mut inst = Instance::example(e);
             inst.context = vec![("error".into(), json!("x")), ("message".into(), json!("y"))];
             for wire in [Instance::example(e).wire(&cat), inst.wire(&cat)] {
-                assert!(received.is_valid(&wire), "{name}: {wire}: ReceivedWireError");
+                assert!(
+                    received.is_valid(&wire),
+                    "{name}: {wire}: ReceivedWireError"
+                );
                 assert!(!legacy.is_valid(&wire), "{name}: {wire}: LegacyWireError");
             }
         }
@@ -226,22 +235,43 @@ fn schema_ids_follow_package_schema_url() {
     let src = "errdex: 1\nregistry: {name: shop}\ncategories: {invalid: {summary: Bad}}\n\
                package: {schema_url: 'https://shop.example/schemas/v1/'}\n\
                errors: {OUT_OF_STOCK: {category: invalid, summary: Gone}}\n";
-    let cat = errdex_codegen::catalogue::load_str(src, "errors.yaml").catalogue.unwrap();
+    let cat = errdex_codegen::catalogue::load_str(src, "errors.yaml")
+        .catalogue
+        .unwrap();
     let ids: Vec<(String, Value)> = json_schema::emit(&cat)
         .into_iter()
         .filter(|(path, _)| path.ends_with(".schema.json"))
-        .map(|(path, text)| (path, serde_json::from_str::<Value>(&text).unwrap()["$id"].clone()))
+        .map(|(path, text)| {
+            (
+                path,
+                serde_json::from_str::<Value>(&text).unwrap()["$id"].clone(),
+            )
+        })
         .collect();
     assert_eq!(
         ids,
         [
-            ("wire-error.schema.json".to_string(), json!("https://shop.example/schemas/v1/wire-error.schema.json")),
-            ("catalogue.schema.json".to_string(), json!("https://shop.example/schemas/v1/catalogue.schema.json")),
-            ("errors.schema.json".to_string(), json!("https://shop.example/schemas/v1/errors.schema.json")),
+            (
+                "wire-error.schema.json".to_string(),
+                json!("https://shop.example/schemas/v1/wire-error.schema.json")
+            ),
+            (
+                "catalogue.schema.json".to_string(),
+                json!("https://shop.example/schemas/v1/catalogue.schema.json")
+            ),
+            (
+                "errors.schema.json".to_string(),
+                json!("https://shop.example/schemas/v1/errors.schema.json")
+            ),
         ]
     );
-    let plain = src.replace("package: {schema_url: 'https://shop.example/schemas/v1/'}\n", "");
-    let cat = errdex_codegen::catalogue::load_str(&plain, "errors.yaml").catalogue.unwrap();
+    let plain = src.replace(
+        "package: {schema_url: 'https://shop.example/schemas/v1/'}\n",
+        "",
+    );
+    let cat = errdex_codegen::catalogue::load_str(&plain, "errors.yaml")
+        .catalogue
+        .unwrap();
     assert_eq!(
         json_schema::wire_error_schema(&cat)["$id"],
         json!("urn:errdex:shop:wire-error.schema.json")

@@ -24,7 +24,13 @@ fn deterministic_and_headed() {
         let paths: Vec<&str> = a.iter().map(|(p, _)| p.as_str()).collect();
         assert_eq!(
             paths,
-            ["index.js", "index.d.ts", "package.json", "README.md", "tsconfig.json"]
+            [
+                "index.js",
+                "index.d.ts",
+                "package.json",
+                "README.md",
+                "tsconfig.json"
+            ]
         );
         for (path, text) in &a {
             assert!(
@@ -185,7 +191,7 @@ export function all(x: unknown): boolean {
             .iter()
             .map(|p| format!("{}: {}", lit(&p.name), ts_value(p)))
             .collect();
-        let code = format!("ErrorCode[{}]", lit(&e.ts_key));
+        let code = format!("ErrorCode[{}]", lit(&e.ids.ts.key));
         let _ = writeln!(
             s,
             "\nexport const e{i}: AppError<typeof {code}> = createError({code}, {{ {} }}, {{ argument: \"a\", context: {{ k: 1 }} }});",

@@ -305,7 +305,7 @@ fn generated_directories_of_the_catalogue_are_skipped() {
         CATALOGUE,
         root,
         Options {
-            generated_dirs: usage::generated_dirs(root),
+            generated_dirs: usage::generated_dirs(&cat, root),
             ..Options::default()
         },
     );
@@ -489,7 +489,11 @@ fn a_tree_inside_a_tests_folder_is_not_all_tests() {
     let cat = load(CATALOGUE);
     let dir = tempfile::tempdir().expect("tempdir");
     let root = dir.path().join("tests/project");
-    write(&root, "src/lib.rs", "fn f() -> Error { Error::frm_validation() }\n");
+    write(
+        &root,
+        "src/lib.rs",
+        "fn f() -> Error { Error::frm_validation() }\n",
+    );
     write(&root, "tests/it.rs", "let _ = ErrorCode::OnlyTested;\n");
     let report = scan(&cat, &root);
     assert_eq!(report.raised(entry(&cat, "FRM_VALIDATION")), 1);

@@ -301,7 +301,7 @@ fn micro_main(cat: &Catalogue, name: &str) -> Result<String, String> {
             errdex_codegen::ir::ParamType::Object => "serde_json::Map::new()".to_string(),
         })
         .collect();
-    let ctor = format!("Error::{}({})", e.rust_fn, args.join(", "));
+    let ctor = format!("Error::{}({})", e.ids.rust.constructor, args.join(", "));
     let mut s = String::new();
     let _ = write!(
         s,

@@ -230,7 +230,7 @@ fn lit(s: &str) -> String {
 fn plain_module(cat: &Catalogue) -> String {
     let mut s = String::from("export const ErrorCode = {\n");
     for e in &cat.errors {
-        let _ = writeln!(s, "  {}: {},", lit(&e.ts_key), lit(&e.code));
+        let _ = writeln!(s, "  {}: {},", lit(&e.ids.ts.key), lit(&e.code));
     }
     s.push_str(
         "} as const;\n\nexport type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];\n",
@@ -239,7 +239,10 @@ fn plain_module(cat: &Catalogue) -> String {
 }
 
 fn plain_consumer(cat: &Catalogue) -> String {
-    let first = cat.errors.first().map_or("x".into(), |e| lit(&e.ts_key));
+    let first = cat
+        .errors
+        .first()
+        .map_or("x".into(), |e| lit(&e.ids.ts.key));
     format!(
         "import {{ ErrorCode }} from \"./index.js\";\n\
          export const code: ErrorCode = ErrorCode[{first}];\n\
@@ -277,8 +280,8 @@ fn generated_consumer(cat: &Catalogue) -> String {
         .map_or("e.message".to_string(), |p| {
             format!("String(e.params[{}] ?? \"\")", lit(&p.name))
         });
-    let first_key = lit(&first.ts_key);
-    let wp_key = lit(&with_params.ts_key);
+    let first_key = lit(&first.ids.ts.key);
+    let wp_key = lit(&with_params.ids.ts.key);
     format!(
         r#"import {{ ErrorCode, ERRORS, parseWireError, isRetryable, createError, isWireError, type ParsedError, type Category }} from "./index.js";
 

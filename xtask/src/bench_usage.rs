@@ -242,14 +242,14 @@ fn write_tree(cat: &errdex_codegen::Catalogue, tree: &Path, c: &Config) -> Resul
                 (0..4, "rs") => writeln!(
                     s,
                     "        return Err(Error::{}().with_message(\"step {l}\"));",
-                    e.rust_fn
+                    e.ids.rust.constructor
                 ),
                 (0..4, "ts") => writeln!(
                     s,
                     "    throw createError(ErrorCode.{}, {{ step: {l} }});",
-                    e.ts_key
+                    e.ids.ts.key
                 ),
-                (0..4, _) => writeln!(s, "        raise errors.{}(step={l})", e.py_fn),
+                (0..4, _) => writeln!(s, "        raise errors.{}(step={l})", e.ids.py.function),
                 (4, _) => writeln!(s, "    check(\"{}\", {l});", e.code),
                 (5, _) if rng.next().is_multiple_of(100) => {
                     writeln!(s, "    check(\"SC-ZZZ-{:05}\", {l});", rng.next() % 100_000)

@@ -137,17 +137,22 @@ pub fn baseline_crate(cat: &Catalogue, label: &str) -> (String, String) {
     s.push_str("#![allow(deprecated, clippy::all)]\n");
     s.push_str("#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]\npub enum ErrorCode {\n");
     for e in &cat.errors {
-        let _ = writeln!(s, "    {},", e.rust_variant);
+        let _ = writeln!(s, "    {},", e.ids.rust.variant);
     }
     s.push_str("}\n\n#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]\npub enum Category {\n");
     for c in &cat.categories {
-        let _ = writeln!(s, "    {},", c.rust_variant);
+        let _ = writeln!(s, "    {},", c.ids.rust);
     }
     s.push_str("}\n\nimpl ErrorCode {\n");
     let accessor = |s: &mut String, sig: &str, f: &dyn Fn(&ErrorEntry) -> String| {
         let _ = writeln!(s, "    pub const fn {sig} {{\n        match self {{");
         for e in &cat.errors {
-            let _ = writeln!(s, "            ErrorCode::{} => {},", e.rust_variant, f(e));
+            let _ = writeln!(
+                s,
+                "            ErrorCode::{} => {},",
+                e.ids.rust.variant,
+                f(e)
+            );
         }
         s.push_str("        }\n    }\n");
     };
@@ -158,7 +163,7 @@ pub fn baseline_crate(cat: &Catalogue, label: &str) -> (String, String) {
         format!("{:?}", e.name)
     });
     accessor(&mut s, "category(self) -> Category", &|e| {
-        format!("Category::{}", cat.category_of(e).rust_variant)
+        format!("Category::{}", cat.category_of(e).ids.rust)
     });
     accessor(&mut s, "retryable(self) -> bool", &|e| {
         e.retryable.to_string()
@@ -183,7 +188,7 @@ pub fn baseline_crate(cat: &Catalogue, label: &str) -> (String, String) {
         let _ = writeln!(
             s,
             "            {:?} => Some(ErrorCode::{}),",
-            e.code, e.rust_variant
+            e.code, e.ids.rust.variant
         );
     }
     s.push_str("            _ => None,\n        }\n    }\n}\n");

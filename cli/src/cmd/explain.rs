@@ -108,7 +108,7 @@ fn raised_at(cat: &errdex_codegen::Catalogue, args: &Args) -> Option<RaisedAt> {
     };
     let options = usage::Options {
         roots: vec![root.clone()],
-        generated_dirs: usage::generated_dirs(&root),
+        generated_dirs: usage::generated_dirs(cat, &root),
         only: Some(index),
         ..usage::Options::default()
     };

@@ -8,10 +8,12 @@
 //! to those targets: `--only rust` is the edit loop of a project that commits its Rust module,
 //! which then waits neither for the docs, TypeScript, Python and schemas nor for their writes.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use errdex_codegen::emit::rust::RustOptions;
+use errdex_codegen::targets::{OutputKind, TARGETS, Target, TargetId};
 use errdex_codegen::usage;
 use errdex_codegen::write::{self, Settings};
 
@@ -27,27 +29,10 @@ pub struct Args {
     /// Project root the output directories are relative to (default: the catalogue's folder).
     #[arg(long)]
     pub root: Option<PathBuf>,
-    /// Where the mdBook reference goes.
-    /// [default: `outputs.docs_dir` of the catalogue, else docs-site]
-    #[arg(long)]
-    pub docs_dir: Option<PathBuf>,
-    /// Where the TypeScript package goes.
-    /// [default: `outputs.ts_dir` of the catalogue, else generated/ts]
-    #[arg(long)]
-    pub ts_dir: Option<PathBuf>,
-    /// Where the Python package goes (`pyproject.toml` and the package directory).
-    /// [default: `outputs.python_dir` of the catalogue, else generated/python]
-    #[arg(long)]
-    pub python_dir: Option<PathBuf>,
-    /// Where the JSON Schemas and registry.json go.
-    /// [default: `outputs.schema_dir` of the catalogue, else generated/schema]
-    #[arg(long)]
-    pub schema_dir: Option<PathBuf>,
-    /// Also write the Rust module here (relative to the root, like the directories): what
-    /// `errdex_codegen::Builder` writes from build.rs, for projects that commit it
-    /// [default: `outputs.rust_file` of the catalogue, else none].
-    #[arg(long, value_name = "PATH")]
-    pub rust_file: Option<PathBuf>,
+    /// Where each target goes: one flag per target (`--docs-dir`, `--ts-dir`, ...,
+    /// `--rust-file`), from `errdex_codegen::targets::TARGETS`.
+    #[command(flatten)]
+    pub outputs: OutputFlags,
     /// In that module, also put the wire object under `structuredContent` in MCP tool
     /// results (as `Builder::mcp_structured_content(true)`).
     #[arg(long)]
@@ -60,8 +45,8 @@ pub struct Args {
     /// `--check`, and remove only their obsolete files; the others are left as they are.
     /// `--only rust` writes just the Rust module (`--rust-file` or `outputs.rust_file`): the
     /// fast edit loop of a project that commits it [default: every target].
-    #[arg(long, value_enum, value_delimiter = ',', value_name = "TARGET")]
-    pub only: Vec<Target>,
+    #[arg(long, value_delimiter = ',', value_name = "TARGET", value_parser = target_parser())]
+    pub only: Vec<TargetId>,
     /// Write nothing; fail with a diff when a committed output is stale.
     #[arg(long)]
     pub check: bool,
@@ -70,20 +55,85 @@ pub struct Args {
     pub format: Format,
 }
 
-/// A target `--only` can select.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Target {
-    /// The Rust module (needs `--rust-file` or `outputs.rust_file`).
-    Rust,
-    /// The mdBook reference.
-    Docs,
-    /// The TypeScript package (it ships the wire-error schema too).
-    #[value(alias = "ts")]
-    Typescript,
-    /// The JSON Schemas and registry.json.
-    Schema,
-    /// The Python package.
-    Python,
+/// `--only`'s values: each target's name (and aliases), from the target table.
+fn target_parser() -> impl clap::builder::TypedValueParser<Value = TargetId> {
+    let values = TARGETS.iter().map(|t| {
+        let help = match t.output.kind {
+            OutputKind::File => format!(
+                "{} (needs `--{}` or `outputs.{}`)",
+                t.title,
+                flag(t),
+                t.output.key
+            ),
+            OutputKind::Folder => t.title.to_string(),
+        };
+        clap::builder::PossibleValue::new(t.name)
+            .aliases(t.aliases.iter().copied())
+            .help(help)
+    });
+    use clap::builder::TypedValueParser as _;
+    clap::builder::PossibleValuesParser::new(values)
+        .map(|name| TargetId::by_name(&name).unwrap_or_else(|| unreachable!("a possible value")))
+}
+
+/// A target's command-line flag: its `outputs:` key with `-` (`docs-dir`).
+fn flag(t: &Target) -> String {
+    t.output.key.replace('_', "-")
+}
+
+/// One `--<key>` flag per target: where it goes, overriding the catalogue's `outputs:`.
+#[derive(Debug, Clone, Default)]
+pub struct OutputFlags(pub BTreeMap<TargetId, PathBuf>);
+
+impl clap::FromArgMatches for OutputFlags {
+    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
+        let mut flags = OutputFlags::default();
+        flags.update_from_arg_matches(matches)?;
+        Ok(flags)
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
+        for t in &TARGETS {
+            if let Some(path) = matches.get_one::<PathBuf>(t.output.key) {
+                self.0.insert(t.id, path.clone());
+            }
+        }
+        Ok(())
+    }
+}
+
+impl clap::Args for OutputFlags {
+    fn augment_args(mut cmd: clap::Command) -> clap::Command {
+        for t in &TARGETS {
+            let help = match t.output.default {
+                Some(default) => format!(
+                    "Where to write {}.\n[default: `outputs.{}` of the catalogue, else {default}]",
+                    t.title, t.output.key
+                ),
+                None => format!(
+                    "Also write {} here (relative to the root, like the folders), for projects \
+                     that commit it [default: `outputs.{}` of the catalogue, else none]",
+                    t.title, t.output.key
+                ),
+            };
+            let value_name = match t.output.kind {
+                OutputKind::File => "PATH",
+                OutputKind::Folder => "DIR",
+            };
+            cmd = cmd.arg(
+                clap::Arg::new(t.output.key)
+                    .long(flag(t))
+                    .value_name(value_name)
+                    .value_parser(clap::value_parser!(PathBuf))
+                    .help(help),
+            );
+        }
+        cmd
+    }
+
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        Self::augment_args(cmd)
+    }
 }
 
 pub fn run(args: Args) -> ExitCode {
@@ -101,49 +151,57 @@ pub fn run(args: Args) -> ExitCode {
         .catalogue
         .file_name()
         .map_or(file.clone(), |name| name.to_string_lossy().into_owned());
-    let root = args.root.clone().unwrap_or_else(|| catalogue_dir(&args.catalogue));
-    // A flag wins over the catalogue's `outputs:`, which wins over the default.
-    let defaults = Settings::default();
-    let pick = |flag: &Option<PathBuf>, set: &Option<String>, default: &PathBuf| {
-        flag.clone()
-            .or_else(|| set.as_ref().map(PathBuf::from))
-            .unwrap_or_else(|| default.clone())
-    };
-    let set = &catalogue.outputs;
-    let on = |target: Target| args.only.is_empty() || args.only.contains(&target);
-    let rust_file = args
-        .rust_file
+    let root = args
+        .root
         .clone()
-        .or_else(|| set.rust_file.as_ref().map(PathBuf::from));
-    if rust_file.is_none() && args.only.contains(&Target::Rust) {
-        let failure = Failure::bad_arguments(
-            "`--only rust` needs the Rust module's path: `--rust-file PATH`, or `outputs.rust_file` in the catalogue".to_string(),
-        );
-        return fail::report(&failure, args.format);
-    }
+        .unwrap_or_else(|| catalogue_dir(&args.catalogue));
+    // A flag wins over the catalogue's `outputs:`, which wins over the default; `--only`
+    // keeps the targets it names.
+    let on = |target: TargetId| args.only.is_empty() || args.only.contains(&target);
+    let mut missing: Option<&Target> = None;
     let mut settings = Settings {
-        docs_dir: pick(&args.docs_dir, &set.docs_dir, &defaults.docs_dir),
-        ts_dir: pick(&args.ts_dir, &set.ts_dir, &defaults.ts_dir),
-        schema_dir: pick(&args.schema_dir, &set.schema_dir, &defaults.schema_dir),
-        python_dir: pick(&args.python_dir, &set.python_dir, &defaults.python_dir),
-        docs: on(Target::Docs),
-        typescript: on(Target::Typescript),
-        schema: on(Target::Schema),
-        python: on(Target::Python),
-        rust_file: rust_file.filter(|_| on(Target::Rust)),
         rust: RustOptions {
             mcp_structured_content: args.rust_mcp_structured_content,
         },
-        raised_at: None,
+        ..Settings::default()
     };
+    settings.outputs = TARGETS
+        .iter()
+        .filter_map(|t| {
+            let path = args.outputs.0.get(&t.id).cloned().or_else(|| {
+                catalogue
+                    .outputs
+                    .get(t.id)
+                    .or(t.output.default)
+                    .map(PathBuf::from)
+            });
+            if path.is_none() && args.only.contains(&t.id) {
+                missing = Some(t);
+            }
+            Some((t.id, path?)).filter(|_| on(t.id))
+        })
+        .collect();
+    if let Some(t) = missing {
+        let failure = Failure::bad_arguments(format!(
+            "`--only {}` needs the path of {}: `--{} PATH`, or `outputs.{}` in the catalogue",
+            t.name,
+            t.title,
+            flag(t),
+            t.output.key
+        ));
+        return fail::report(&failure, args.format);
+    }
     // `usage.docs`: the docs list where each code is raised, from a scan of the tree
     // (every run, `--check` too, so the check compares with what this tree gives).
-    if settings.docs {
-        let generated = [&settings.docs_dir, &settings.ts_dir, &settings.schema_dir, &settings.python_dir]
+    if settings.outputs.contains_key(&TargetId::Docs) {
+        let generated = TARGETS
             .iter()
+            .filter(|t| t.output.kind == OutputKind::Folder)
+            .filter_map(|t| settings.path(t.id))
             .filter_map(|d| root.join(d).canonicalize().ok())
             .collect();
-        settings.raised_at = usage::raised_at(&catalogue, &catalogue_dir(&args.catalogue), generated);
+        settings.raised_at =
+            usage::raised_at(&catalogue, &catalogue_dir(&args.catalogue), generated);
     }
     let outputs = write::generate(&catalogue, &settings);
     if args.check {

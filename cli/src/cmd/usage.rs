@@ -74,7 +74,7 @@ pub fn run(args: Args) -> ExitCode {
         build_dirs: args.build_dirs,
         follow_links: args.follow,
         no_ignore: args.no_ignore,
-        generated_dirs: usage::generated_dirs(catalogue_dir(&args.catalogue)),
+        generated_dirs: usage::generated_dirs(&cat, catalogue_dir(&args.catalogue)),
         ..Options::default()
     };
     let source = Source {

@@ -5,7 +5,8 @@
 
 use crate::diag::{DiagCode, Diagnostic, Span};
 use crate::ir::{
-    Category, Deprecation, EXTRA_KEYS, ErrorEntry, GENERAL_SLUG, Namespace, Param, Registry,
+    Category, Deprecation, EXTRA_KEYS, EntryIds, ErrorEntry, GENERAL_SLUG, Namespace, Param,
+    ParamIds, Registry,
 };
 use crate::names;
 use crate::support::suggest::did_you_mean;
@@ -172,11 +173,7 @@ impl Cx<'_> {
             deprecated,
             aliases: aliases.iter().map(|(a, _)| a.clone()).collect(),
             legacy_codes: legacy.iter().map(|(c, _)| c.clone()).collect(),
-            rust_variant: names::rust_variant(name),
-            rust_fn: names::rust_constructor(name),
-            ts_key: names::ts_key(name),
-            ts_type: names::ts_type(name),
-            py_fn: names::py_function(name),
+            ids: EntryIds::derive(name),
             class: class
                 .or_else(|| namespace.and_then(|i| shared.namespaces[i].0.class.clone()))
                 .or_else(|| shared.registry.map(|r| r.class.clone()))
@@ -232,7 +229,11 @@ impl Cx<'_> {
     }
 
     /// EDX0301: the category is declared; its index.
-    pub(super) fn category_ref(&mut self, fields: &Fields, categories: &[(Category, Span)]) -> Option<usize> {
+    pub(super) fn category_ref(
+        &mut self,
+        fields: &Fields,
+        categories: &[(Category, Span)],
+    ) -> Option<usize> {
         let n = fields.get("category")?;
         let key = self.text(n, "category")?;
         if let Some(i) = categories.iter().position(|(c, _)| c.key == key) {
@@ -323,16 +324,24 @@ impl Cx<'_> {
         };
         for (param, param_node, type_node) in declared {
             if !names::is_param_name(param) {
-                self.err(DiagCode::InvalidParamName, param_node.span, &[("param", param)])
-                    .help = Some(
+                self.err(
+                    DiagCode::InvalidParamName,
+                    param_node.span,
+                    &[("param", param)],
+                )
+                .help = Some(
                     "a param name is letters, digits and `_`, starting with a letter or `_`".into(),
                 );
                 continue;
             }
             out.refused.push(param.to_string());
             if wire_reserved.iter().any(|k| k == param) || EXTRA_KEYS.contains(&param) {
-                self.err(DiagCode::ParamShadowsWireKey, param_node.span, &[("param", param)])
-                    .help = Some(format!(
+                self.err(
+                    DiagCode::ParamShadowsWireKey,
+                    param_node.span,
+                    &[("param", param)],
+                )
+                .help = Some(format!(
                     "rename the param; reserved here: {}",
                     wire_reserved
                         .iter()
@@ -350,7 +359,7 @@ impl Cx<'_> {
             if let Some(other) = out
                 .params
                 .iter()
-                .find(|p| names::unraw(&p.rust_ident) == names::unraw(&rust_ident))
+                .find(|p| names::unraw(&p.ids.rust) == names::unraw(&rust_ident))
             {
                 self.err(
                     DiagCode::IdentifierCollision,
@@ -365,7 +374,7 @@ impl Cx<'_> {
                 continue;
             }
             let py_ident = names::py_param(param);
-            if let Some(other) = out.params.iter().find(|p| p.py_ident == py_ident) {
+            if let Some(other) = out.params.iter().find(|p| p.ids.py == py_ident) {
                 self.err(
                     DiagCode::IdentifierCollision,
                     param_node.span,
@@ -382,11 +391,13 @@ impl Cx<'_> {
             out.params.push(Param {
                 name: param.to_string(),
                 ty: form.ty,
-                rust_ident,
-                ts_ident: param.to_string(),
+                ids: ParamIds {
+                    rust: rust_ident,
+                    ts: param.to_string(),
+                    py: py_ident,
+                },
                 schema: form.schema,
                 example: form.example,
-                py_ident,
             });
             out.spans.push(param_node.span);
         }
@@ -414,8 +425,12 @@ impl Cx<'_> {
         let used: Vec<usize> = message.used_params().collect();
         for (i, p) in params.params.iter().enumerate() {
             if !used.contains(&i) {
-                self.err(DiagCode::UnusedParam, params.spans[i], &[("param", &p.name)])
-                    .help = Some(format!(
+                self.err(
+                    DiagCode::UnusedParam,
+                    params.spans[i],
+                    &[("param", &p.name)],
+                )
+                .help = Some(format!(
                     "use `{{{}}}` in the message, or remove the param",
                     p.name
                 ));
@@ -602,8 +617,15 @@ fn docs_url_of(entry: &ErrorEntry, own_template: Option<&str>, shared: &EntryCx)
         .categories
         .get(entry.category)
         .map_or("", |c| c.0.key.as_str());
-    let template =
-        own_template.or_else(|| shared.registry.and_then(|r| r.docs_url.as_deref()));
+    let template = own_template.or_else(|| shared.registry.and_then(|r| r.docs_url.as_deref()));
     let site = shared.registry.and_then(|r| r.docs_site_url.as_deref());
-    names::docs_url(template, site, shared.layout, ns_slug, &entry.anchor, &entry.name, category_key)
+    names::docs_url(
+        template,
+        site,
+        shared.layout,
+        ns_slug,
+        &entry.anchor,
+        &entry.name,
+        category_key,
+    )
 }

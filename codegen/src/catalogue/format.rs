@@ -9,6 +9,7 @@
 //! section's reader, carry it in the IR, then run that test with `UPDATE_EXPECT=1`.
 
 use crate::ir::{ParamType, Wire, WireField};
+use crate::targets::TARGETS;
 
 use Presence::{Optional, Required};
 
@@ -26,7 +27,8 @@ pub const REGISTRY_NAME: &str = "^[A-Za-z][A-Za-z0-9_-]*$";
 /// Pattern of a Python package name (`registry.python_package`): a lower-case identifier.
 pub const PYTHON_PACKAGE: &str = "^[a-z][a-z0-9_]*$";
 /// Pattern of a package version: semantic versioning 2.0 (`1.4.0`, `2.0.0-rc.1`).
-pub const SEMVER: &str = r"^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$";
+pub const SEMVER: &str =
+    r"^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$";
 /// Whether `version` is a package version ([`SEMVER`]).
 pub fn is_package_version(version: &str) -> bool {
     regex::Regex::new(SEMVER).is_ok_and(|r| r.is_match(version))
@@ -47,10 +49,18 @@ pub const PARAM_TYPES: [(&str, ParamType); 4] = [
 pub const PARAM_TYPE_DESCRIPTION: &str = "The param's type.";
 
 /// The words of a param's long form `type`: the scalars, then `list` and `object`.
-pub const PARAM_LONG_TYPES: [&str; 6] = ["string", "integer", "number", "boolean", "list", "object"];
+pub const PARAM_LONG_TYPES: [&str; 6] =
+    ["string", "integer", "number", "boolean", "list", "object"];
 
 /// The keys an object param's `schema` (and every schema inside it) may use.
-pub const SCHEMA_KEYS: [&str; 6] = ["type", "properties", "items", "required", "enum", "description"];
+pub const SCHEMA_KEYS: [&str; 6] = [
+    "type",
+    "properties",
+    "items",
+    "required",
+    "enum",
+    "description",
+];
 
 /// What an entry's key says when it overrides a category fact.
 pub const OVERRIDES_CATEGORY: &str = "Overrides the category's value for this code.";
@@ -85,7 +95,9 @@ impl Section {
 
     /// The keys a mapping must have when a sibling key has a given value:
     /// `(required key, sibling key, value)`.
-    pub fn required_when(&self) -> impl Iterator<Item = (&'static str, &'static str, &'static str)> + use<> {
+    pub fn required_when(
+        &self,
+    ) -> impl Iterator<Item = (&'static str, &'static str, &'static str)> + use<> {
         self.keys.iter().filter_map(|k| match k.presence {
             Presence::RequiredWhen { key, equals } => Some((k.name, key, equals)),
             _ => None,
@@ -136,7 +148,10 @@ pub enum Presence {
     /// Left out, the entry's category gives the value.
     FromCategory,
     /// Required when the sibling key `key` has the value `equals` (a list param's `items`).
-    RequiredWhen { key: &'static str, equals: &'static str },
+    RequiredWhen {
+        key: &'static str,
+        equals: &'static str,
+    },
 }
 
 /// A default value, as the docs show it.
@@ -162,11 +177,17 @@ pub enum Type {
     TextOrNull,
     Boolean,
     /// An integer of at least `min` and, when given, at most `max`.
-    Integer { min: i64, max: Option<i64> },
+    Integer {
+        min: i64,
+        max: Option<i64>,
+    },
     /// A mapping with the keys of a section.
     Section(&'static Section),
     /// A mapping of keys the catalogue chooses (`names`) to sections.
-    Named { names: Text, item: &'static Section },
+    Named {
+        names: Text,
+        item: &'static Section,
+    },
     /// A list of distinct strings.
     List(Text),
     /// Param name (an [`IDENT`]) → one of [`PARAM_TYPES`], or a mapping with the keys of
@@ -185,7 +206,9 @@ pub enum Type {
     /// Output key → the fact it carries (a [`crate::ir::Fact`]).
     FactMap,
     /// One of the `words`, `null`, or an output key → fact mapping (JSON-RPC `data`).
-    WordOrFactMap { words: &'static [&'static str] },
+    WordOrFactMap {
+        words: &'static [&'static str],
+    },
 }
 
 /// Pattern of the facts a profile names by a key: `context.<key>` and `param.<name>` (the
@@ -203,6 +226,8 @@ pub enum Text {
     Pattern(&'static str),
     /// A regular expression.
     Regex,
+    /// One of these words.
+    Word(&'static [&'static str]),
 }
 
 const fn key(name: &'static str, ty: Type, presence: Presence, description: &'static str) -> Key {
@@ -232,29 +257,51 @@ pub static TOP: Section = Section {
     description: None,
     nullable: false,
     keys: &[
-        key("errdex", Type::Version, Required, "The catalogue format version (required; 1)."),
-        key("registry", Type::Section(&REGISTRY), Required, "Who owns these codes and how they travel."),
+        key(
+            "errdex",
+            Type::Version,
+            Required,
+            "The catalogue format version (required; 1).",
+        ),
+        key(
+            "registry",
+            Type::Section(&REGISTRY),
+            Required,
+            "Who owns these codes and how they travel.",
+        ),
         key(
             "categories",
-            Type::Named { names: Text::Pattern(IDENT), item: &CATEGORY },
+            Type::Named {
+                names: Text::Pattern(IDENT),
+                item: &CATEGORY,
+            },
             Required,
             "The categories, in order; the key is the wire value (e.g. not_found).",
         ),
         key(
             "namespaces",
-            Type::Named { names: Text::Pattern(IDENT), item: &NAMESPACE },
+            Type::Named {
+                names: Text::Pattern(IDENT),
+                item: &NAMESPACE,
+            },
             Optional,
             "Optional groups of codes, in order (docs pages, sub-enums).",
         ),
         key(
             "errors",
-            Type::Named { names: Text::Pattern(ENTRY_NAME), item: &ENTRY },
+            Type::Named {
+                names: Text::Pattern(ENTRY_NAME),
+                item: &ENTRY,
+            },
             Required,
             "The error codes, in order; the key is the stable NAME (UPPER_SNAKE or lower_snake).",
         ),
         key(
             "retired",
-            Type::Named { names: Text::NonEmpty, item: &RETIRED },
+            Type::Named {
+                names: Text::NonEmpty,
+                item: &RETIRED,
+            },
             Optional,
             "Tombstones: codes that may never be used again, by code.",
         ),
@@ -331,7 +378,9 @@ pub static REGISTRY: Section = Section {
         ),
         text(
             "docs_url",
-            Presence::Default(Fallback::Text("`<namespace>.html#<code>` in the generated docs")),
+            Presence::Default(Fallback::Text(
+                "`<namespace>.html#<code>` in the generated docs",
+            )),
             "Per-code link template, e.g. \"https://docs.acme.dev/errors/{namespace}#{code}\". Placeholders: {namespace}, {code}, {name}, {category} (slugs).",
         ),
         text(
@@ -406,44 +455,37 @@ pub static PACKAGE: Section = Section {
 };
 
 /// Where `errdex generate` writes each target (`outputs:`), relative to the catalogue's
-/// folder. Each is also a flag of the command, which wins.
+/// folder: one key per row of [`crate::targets::TARGETS`], in its order, with its default.
+/// Each is also a flag of the command, which wins.
 pub static OUTPUTS: Section = Section {
     path: "outputs",
     description: None,
     nullable: false,
-    keys: &[
-        key(
-            "rust_file",
-            Type::Text(Text::NonEmpty),
-            Optional,
-            "Also write the Rust module to this file (as `--rust-file`), to commit it instead of generating it from build.rs.",
-        ),
-        key(
-            "docs_dir",
-            Type::Text(Text::NonEmpty),
-            Presence::Default(Fallback::Str(output_defaults::DOCS_DIR)),
-            "The mdBook reference's folder.",
-        ),
-        key(
-            "ts_dir",
-            Type::Text(Text::NonEmpty),
-            Presence::Default(Fallback::Str(output_defaults::TS_DIR)),
-            "The npm package's folder.",
-        ),
-        key(
-            "schema_dir",
-            Type::Text(Text::NonEmpty),
-            Presence::Default(Fallback::Str(output_defaults::SCHEMA_DIR)),
-            "The JSON Schemas' and registry.json's folder.",
-        ),
-        key(
-            "python_dir",
-            Type::Text(Text::NonEmpty),
-            Presence::Default(Fallback::Str(output_defaults::PYTHON_DIR)),
-            "The Python distribution's folder.",
-        ),
-    ],
+    keys: &OUTPUT_KEYS,
 };
+
+static OUTPUT_KEYS: [Key; TARGETS.len()] = output_keys();
+
+/// The `outputs:` keys of [`TARGETS`].
+const fn output_keys() -> [Key; TARGETS.len()] {
+    let mut keys = [key("", Type::Any, Optional, ""); TARGETS.len()];
+    let mut i = 0;
+    while i < TARGETS.len() {
+        let out = &TARGETS[i].output;
+        let presence = match out.default {
+            Some(folder) => Presence::Default(Fallback::Str(folder)),
+            None => Optional,
+        };
+        keys[i] = key(
+            out.key,
+            Type::Text(Text::NonEmpty),
+            presence,
+            out.description,
+        );
+        i += 1;
+    }
+    keys
+}
 
 /// What the generated Rust module declares (`rust:`). At 10,000 codes each of these is
 /// about a second of every debug rebuild of the crate that includes the module (BENCHMARKS.md,
@@ -464,6 +506,12 @@ pub static RUST: Section = Section {
             Type::Boolean,
             Presence::Default(Fallback::Bool(true)),
             "One enum per namespace (`FrmCode`) with that namespace's codes, for exhaustive matches on a subsystem's codes.",
+        ),
+        key(
+            "integrations",
+            Type::List(Text::Word(&RUST_INTEGRATIONS)),
+            Optional,
+            "Web frameworks the module answers for: `axum` (`IntoResponse` for `Error`) and `actix-web` (`ResponseError`), with the `profiles.http` response. The crate that includes the module then depends on that framework; without any, the module needs only serde and serde_json.",
         ),
     ],
 };
@@ -505,13 +553,10 @@ pub static DOCS: Section = Section {
     ],
 };
 
-/// The folders of a catalogue without an `outputs` section.
-pub mod output_defaults {
-    pub const DOCS_DIR: &str = "docs-site";
-    pub const TS_DIR: &str = "generated/ts";
-    pub const SCHEMA_DIR: &str = "generated/schema";
-    pub const PYTHON_DIR: &str = "generated/python";
-}
+/// The web frameworks the Rust module can implement its HTTP response for
+/// (`rust.integrations`).
+pub const RUST_INTEGRATIONS: [&str; 2] = ["axum", "actix-web"];
+
 
 pub use crate::ir::package_defaults;
 
@@ -574,19 +619,28 @@ const RETRY: Key = key(
 );
 const EXIT_CODE: Key = key(
     "exit_code",
-    Type::Integer { min: 0, max: Some(255) },
+    Type::Integer {
+        min: 0,
+        max: Some(255),
+    },
     Presence::Default(Fallback::Int(defaults::EXIT_CODE as i64)),
     "Process exit code for CLIs (0..=255; 0 or above 125 draws a warning).",
 );
 const HTTP_STATUS: Key = key(
     "http_status",
-    Type::Integer { min: 100, max: Some(599) },
+    Type::Integer {
+        min: 100,
+        max: Some(599),
+    },
     Presence::Default(Fallback::Int(defaults::HTTP_STATUS as i64)),
     "HTTP status (100..=599; below 400 draws a warning).",
 );
 const JSONRPC_CODE: Key = key(
     "jsonrpc_code",
-    Type::Integer { min: i32::MIN as i64, max: Some(i32::MAX as i64) },
+    Type::Integer {
+        min: i32::MIN as i64,
+        max: Some(i32::MAX as i64),
+    },
     Presence::Default(Fallback::Int(defaults::JSONRPC_CODE as i64)),
     "JSON-RPC error code, e.g. -32602 (invalid params) or -32603 (internal error). Inside -32768..=-32000 but not a standard or MCP code draws a warning.",
 );
@@ -604,10 +658,16 @@ pub static CATEGORY: Section = Section {
     ),
     nullable: false,
     keys: &[
-        text("summary", Required, "One line: what errors of this category have in common."),
+        text(
+            "summary",
+            Required,
+            "One line: what errors of this category have in common.",
+        ),
         text(
             "title",
-            Presence::Default(Fallback::Text("the key humanised (`not_found` → \"Not found\")")),
+            Presence::Default(Fallback::Text(
+                "the key humanised (`not_found` → \"Not found\")",
+            )),
             "The category's title in the docs.",
         ),
         RETRYABLE,
@@ -819,7 +879,10 @@ pub static PARAM: Section = Section {
         key(
             "items",
             Type::Word(&["string", "integer", "number", "boolean"]),
-            Presence::RequiredWhen { key: "type", equals: "list" },
+            Presence::RequiredWhen {
+                key: "type",
+                equals: "list",
+            },
             "A list's item type.",
         ),
         key(
@@ -839,7 +902,8 @@ pub static PARAM: Section = Section {
 
 /// The `{placeholders}` of a `usage.patterns` entry: an entry's NAME and code, and the
 /// identifiers the targets give it (`names.rs`).
-pub const USAGE_PLACEHOLDERS: [&str; 6] = ["name", "code", "rust_variant", "rust_fn", "ts_key", "py_fn"];
+pub const USAGE_PLACEHOLDERS: [&str; 6] =
+    ["name", "code", "rust_variant", "rust_fn", "ts_key", "py_fn"];
 
 /// How loudly `errdex usage` reports one kind of finding.
 pub const USAGE_SEVERITIES: [&str; 3] = ["error", "warning", "off"];
@@ -897,7 +961,10 @@ pub static USAGE_DOCS: Section = Section {
         ),
         key(
             "places",
-            Type::Integer { min: 1, max: Some(usage_docs_defaults::MAX_PLACES) },
+            Type::Integer {
+                min: 1,
+                max: Some(usage_docs_defaults::MAX_PLACES),
+            },
             Presence::Default(Fallback::Int(usage_docs_defaults::PLACES)),
             "How many places each code lists; the others are counted (\"and 4 more\").",
         ),
@@ -947,7 +1014,7 @@ pub static USAGE_SEVERITY: Section = Section {
 };
 
 /// Every section, in the order the docs present them.
-pub static SECTIONS: [&Section; 21] = [
+pub static SECTIONS: [&Section; 22] = [
     &TOP,
     &REGISTRY,
     &OUTPUTS,
@@ -966,6 +1033,7 @@ pub static SECTIONS: [&Section; 21] = [
     &MCP_TOOL_ERROR,
     &JSONRPC_ERROR,
     &TERMINAL,
+    &HTTP,
     &USAGE,
     &USAGE_SEVERITY,
     &USAGE_DOCS,
@@ -993,6 +1061,60 @@ pub static PROFILES: Section = Section {
             Type::Section(&TERMINAL),
             Presence::Default(Fallback::Text("structured values as compact JSON")),
             "The compact terminal form (`Display`, `toString()`, `format_compact()`).",
+        ),
+        key(
+            "http",
+            Type::Section(&HTTP),
+            Presence::Default(Fallback::Text("RFC 9457 problem+json, `Retry-After` where it means something")),
+            "The HTTP error response: its body, content type and `Retry-After` header.",
+        ),
+    ],
+};
+
+/// The words of `profiles.http.body`: [`crate::ir::HttpBody::as_str`] of each (a test checks
+/// they agree).
+pub const HTTP_BODIES: [&str; 3] = ["problem", "wire", "google"];
+
+/// The words of `profiles.http.reason`: [`crate::ir::ReasonSource::as_str`] of each.
+pub const HTTP_REASONS: [&str; 2] = ["name", "code"];
+
+/// The HTTP statuses whose responses `Retry-After` means something on (RFC 9110 §10.2.3 and
+/// §15.5.14, RFC 6585 §4): 413 Content Too Large, 429 Too Many Requests, 503 Service
+/// Unavailable.
+pub const RETRY_AFTER_STATUSES: [u16; 3] = [413, 429, 503];
+
+/// Pattern of an AIP-193 `ErrorInfo.reason`: UPPER_SNAKE (at most 63 characters, which
+/// the rule checks apart).
+pub const AIP_REASON: &str = "^[A-Z][A-Z0-9_]+[A-Z0-9]$";
+
+pub static HTTP: Section = Section {
+    path: "profiles.http",
+    description: None,
+    nullable: false,
+    keys: &[
+        key(
+            "body",
+            Type::Word(&HTTP_BODIES),
+            Presence::Default(Fallback::Str("problem")),
+            "The response body: `problem` (RFC 9457 problem details, `application/problem+json`), `wire` (the wire object, `application/json`) or `google` (AIP-193's `{\"error\": {code, message, status, details}}` with ErrorInfo, RetryInfo and Help, `application/json`).",
+        ),
+        key(
+            "domain",
+            Type::Text(Text::NonEmpty),
+            Presence::RequiredWhen { key: "body", equals: "google" },
+            "AIP-193 `ErrorInfo.domain`: the service the reasons belong to, e.g. \"api.acme.dev\".",
+        ),
+        key(
+            "reason",
+            Type::Word(&HTTP_REASONS),
+            Presence::Default(Fallback::Str("name")),
+            "Where AIP-193's `ErrorInfo.reason` comes from: the code's NAME in UPPER_SNAKE (`name`) or its wire code (`code`); either must be UPPER_SNAKE of at most 63 characters.",
+        ),
+        key(
+            "retry_after",
+            Type::Boolean,
+            Presence::Default(Fallback::Bool(true)),
+            "Send `Retry-After` (whole seconds, rounded up from `retry.initial_backoff_ms`) on the responses of retryable codes whose status is 413, 429 or 503, where HTTP clients honour it.",
         ),
     ],
 };
@@ -1037,7 +1159,9 @@ pub static MCP_TOOL_ERROR: Section = Section {
         key(
             "fields",
             Type::FactMap,
-            Presence::Default(Fallback::Text("code, category, retryable, expected, docs_url, …")),
+            Presence::Default(Fallback::Text(
+                "code, category, retryable, expected, docs_url, …",
+            )),
             "Output key → the fact it carries, in order: code, name, category, retryable, expected, error_type, message, summary, docs_url, argument, constraint, suggestion, example, params, context, wire, context.<key>, param.<name>.",
         ),
     ],

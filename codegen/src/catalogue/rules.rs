@@ -10,12 +10,13 @@ use std::collections::{HashMap, HashSet};
 
 use crate::diag::{DiagCode, Diagnostic, Span};
 use crate::ir::{
-    Catalogue, DocsLayout, ErrorEntry, Fact, GENERAL_SLUG, JsonRpcData, Namespace, Profiles, Registry,
-    Retired,
+    Catalogue, Category, DocsLayout, ErrorEntry, Fact, GENERAL_SLUG, HttpBody, HttpProfile,
+    JsonRpcData, Namespace, Profiles, ReasonSource, Registry, Retired, Retry,
 };
 use crate::names;
 use crate::support::book;
 use crate::support::suggest::did_you_mean;
+use crate::targets::{IDENTS, Ident, IdentSpec};
 
 use super::entry::Pending;
 use super::sink::Cx;
@@ -83,9 +84,15 @@ pub(super) fn retired_code_reused(
             .map(|(_, s)| *s)
             .or_else(|| legacy.get(r.code.as_str()).map(|(_, s)| *s));
         if let Some(span) = uses {
-            let d = Diagnostic::new(DiagCode::RetiredCodeReused, Some(span), &[("code", &r.code)])
-                .with_note(Some(*retired_at), "retired here")
-                .with_help("pick a new code; a retired code is a tombstone so old clients never misread it");
+            let d = Diagnostic::new(
+                DiagCode::RetiredCodeReused,
+                Some(span),
+                &[("code", &r.code)],
+            )
+            .with_note(Some(*retired_at), "retired here")
+            .with_help(
+                "pick a new code; a retired code is a tombstone so old clients never misread it",
+            );
             cx.push(d);
         }
     }
@@ -159,7 +166,9 @@ pub(super) fn duplicate_name_of_retired(
 ) {
     for p in pending {
         for (r, retired_at) in retired {
-            let Some(retired_name) = &r.name else { continue };
+            let Some(retired_name) = &r.name else {
+                continue;
+            };
             if let Some((name, span)) = own_names(p).find(|(n, _)| *n == retired_name) {
                 let other = format!("retired code {}", r.code);
                 let d = Diagnostic::new(
@@ -180,22 +189,23 @@ pub(super) fn duplicate_name_of_retired(
 pub(super) fn identifier_collision_of_alias(cx: &mut Cx, pending: &[Pending]) {
     let mut taken: HashMap<String, (&str, Span)> = HashMap::with_capacity(pending.len());
     for p in pending {
-        taken.insert(p.entry.ts_key.clone(), (&p.entry.name, p.name_span));
+        taken.insert(p.entry.ids.ts.key.clone(), (&p.entry.name, p.name_span));
     }
+    let spec = Ident::TsKey.spec();
     for p in pending {
         for (alias, span) in &p.aliases {
-            let key = names::ts_key(alias);
+            let key = (spec.derive)(alias);
             if let Some((other, first)) = taken.get(&key) {
                 if *other == p.entry.name || alias == other {
                     continue;
                 }
-                let ident = format!("ErrorCode.{key}");
+                let ident = spec.show(&key);
                 let d = Diagnostic::new(
                     DiagCode::IdentifierCollision,
                     Some(*span),
                     &[
                         ("name", alias),
-                        ("language", "TypeScript"),
+                        ("language", spec.language()),
                         ("ident", &ident),
                         ("other", other),
                     ],
@@ -221,24 +231,20 @@ pub(super) fn identifier_collision_of_alias(cx: &mut Cx, pending: &[Pending]) {
 /// With a page per code (`docs.layout`), a code's anchor is its page: two codes with one
 /// anchor are [`docs_page_collision`]'s (EDX0607), not this rule's.
 pub(super) fn identifier_collision(cx: &mut Cx, pending: &[Pending], layout: DocsLayout) {
-    type Ident = for<'e> fn(&'e ErrorEntry) -> &'e str;
-    let identifiers: [(&str, &str, &str, Ident); 6] = [
-        ("Rust", "ErrorCode::", "", |e| &e.rust_variant),
-        ("Rust", "Error::", "", |e| names::unraw(&e.rust_fn)),
-        ("TypeScript", "ErrorCode.", "", |e| &e.ts_key),
-        ("TypeScript", "", "Params", |e| &e.ts_type),
-        ("Python", "", "()", |e| &e.py_fn),
-        ("docs anchor", "#", "", |e| &e.anchor),
-    ];
+    // Every identifier a target derives that two codes may not share
+    // (`targets::IDENTS`), then the docs anchor (`None`).
+    fn ident_of<'e>(row: Option<&IdentSpec>, e: &'e ErrorEntry) -> &'e str {
+        row.map_or(e.anchor.as_str(), |s| names::unraw((s.get)(&e.ids)))
+    }
     let mut reported: HashSet<(String, String)> = HashSet::new();
-    for (language, prefix, suffix, ident_of) in identifiers {
-        if language == "docs anchor" && layout.per_code() {
-            continue;
-        }
+    let anchors = (!layout.per_code()).then_some(None);
+    for row in IDENTS.iter().filter(|s| s.unique).map(Some).chain(anchors) {
+        let (language, (prefix, suffix)) =
+            row.map_or(("docs anchor", ("#", "")), |s| (s.language(), s.shown));
         // converted name → index of the first entry that has it.
         let mut seen: HashMap<&str, usize> = HashMap::with_capacity(pending.len());
         for (i, p) in pending.iter().enumerate() {
-            let key = ident_of(&p.entry);
+            let key = ident_of(row, &p.entry);
             let Some(&j) = seen.get(key) else {
                 seen.insert(key, i);
                 continue;
@@ -276,7 +282,7 @@ pub(super) fn identifier_collision(cx: &mut Cx, pending: &[Pending], layout: Doc
 /// Two namespaces' sub-enums cannot collide: their `Namespace` variants already differ.
 pub(super) fn identifier_collision_of_namespace(cx: &mut Cx, namespaces: &[(Namespace, Span)]) {
     for (ns, span) in namespaces {
-        let ident = names::rust_namespace_enum(&ns.rust_variant);
+        let ident = names::rust_namespace_enum(&ns.ids.rust);
         if names::RUST_TYPES.contains(&ident.as_str()) {
             let d = Diagnostic::new(
                 DiagCode::IdentifierCollision,
@@ -356,10 +362,15 @@ pub(super) fn unknown_replacement_of_retired(
         match found {
             Some(i) => r.replaced_by = Some(i),
             None => {
-                let mut d =
-                    Diagnostic::new(DiagCode::UnknownReplacement, Some(*span), &[("target", target)]);
-                d.help = did_you_mean(target, entries.iter().map(|e| e.name.as_str()))
-                    .or_else(|| Some("name a live entry (a retired code cannot be a replacement)".into()));
+                let mut d = Diagnostic::new(
+                    DiagCode::UnknownReplacement,
+                    Some(*span),
+                    &[("target", target)],
+                );
+                d.help =
+                    did_you_mean(target, entries.iter().map(|e| e.name.as_str())).or_else(|| {
+                        Some("name a live entry (a retired code cannot be a replacement)".into())
+                    });
                 cx.push(d);
             }
         }
@@ -561,7 +572,12 @@ pub(super) fn relative_docs_url(cx: &mut Cx, links: &DocsLinks, profiles: &Profi
         return;
     };
     let mut outputs = vec!["the problem+json `type`"];
-    if profiles.mcp_tool_error.fields.iter().any(|f| f.fact == Fact::DocsUrl) {
+    if profiles
+        .mcp_tool_error
+        .fields
+        .iter()
+        .any(|f| f.fact == Fact::DocsUrl)
+    {
         outputs.push("the MCP tool result's metadata");
     }
     if let JsonRpcData::Fields(f) = &profiles.jsonrpc_error.data
@@ -725,5 +741,88 @@ pub(super) fn redirect_over_live_page(cx: &mut Cx, cat: &Catalogue, spans: &Book
         )
         .with_help("an address serves one thing: drop the redirect (or the old code that makes it), or move what is there now");
         cx.push(d);
+    }
+}
+
+/// EDX0211 `InvalidAipReason`: under `profiles.http.body: google` every code's AIP-193
+/// `ErrorInfo.reason` (its NAME in UPPER_SNAKE, or its wire code) is UPPER_SNAKE of at most
+/// 63 characters, as AIP-193 requires.
+pub(super) fn invalid_aip_reason(cx: &mut Cx, http: &HttpProfile, pending: &[Pending]) {
+    if http.body != HttpBody::Google {
+        return;
+    }
+    let Ok(pattern) = regex::Regex::new(crate::catalogue::format::AIP_REASON) else {
+        return;
+    };
+    for p in pending {
+        let (reason, span) = match http.reason {
+            ReasonSource::Name => (names::aip_reason(&p.entry.name), p.name_span),
+            ReasonSource::Code => (p.entry.code.clone(), p.code_span),
+        };
+        let rule = if reason.len() > 63 {
+            format!("it is {} characters long; AIP-193 allows 63", reason.len())
+        } else if !pattern.is_match(&reason) {
+            "AIP-193 requires UPPER_SNAKE (`[A-Z][A-Z0-9_]+[A-Z0-9]`)".to_string()
+        } else {
+            continue;
+        };
+        let help = match http.reason {
+            ReasonSource::Name => "shorten the NAME",
+            ReasonSource::Code => "use `profiles.http.reason: name`, or change the code",
+        };
+        cx.err(
+            DiagCode::InvalidAipReason,
+            span,
+            &[("reason", &reason), ("name", &p.entry.name), ("rule", &rule)],
+        )
+        .help = Some(help.to_string());
+    }
+}
+
+/// EDX0507 `RetryAfterIgnored` (a warning): a retryable code with a retry delay whose HTTP
+/// status is not one where clients read `Retry-After`, when the catalogue declares its HTTP
+/// profile (with `retry_after` on). Reported once at a category whose own facts say so, and
+/// at an entry only where it overrides its category's.
+pub(super) fn retry_after_ignored(
+    cx: &mut Cx,
+    http: &HttpProfile,
+    categories: &[(Category, Span)],
+    pending: &[Pending],
+) {
+    if !http.declared || !http.retry_after {
+        return;
+    }
+    fn ignored(retryable: bool, retry: &Option<Retry>, status: u16) -> Option<u64> {
+        let delay = retry.as_ref()?.initial_backoff_ms?;
+        let heard = crate::catalogue::format::RETRY_AFTER_STATUSES.contains(&status);
+        (retryable && !heard).then_some(delay)
+    }
+    let warn = |cx: &mut Cx, what: String, delay: u64, status: u16, span: Span| {
+        cx.err(
+            DiagCode::RetryAfterIgnored,
+            span,
+            &[
+                ("code", &what),
+                ("delay", &delay.to_string()),
+                ("status", &status.to_string()),
+            ],
+        );
+    };
+    for (c, span) in categories {
+        if let Some(delay) = ignored(c.retryable, &c.retry, c.http_status) {
+            warn(cx, format!("category `{}`", c.key), delay, c.http_status, *span);
+        }
+    }
+    for p in pending {
+        let e = &p.entry;
+        let Some(delay) = ignored(e.retryable, &e.retry, e.http_status) else {
+            continue;
+        };
+        let inherited = categories.get(e.category).is_some_and(|(c, _)| {
+            c.retryable == e.retryable && c.retry == e.retry && c.http_status == e.http_status
+        });
+        if !inherited {
+            warn(cx, format!("code {}", e.code), delay, e.http_status, p.name_span);
+        }
     }
 }

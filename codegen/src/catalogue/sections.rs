@@ -3,10 +3,12 @@
 
 use crate::diag::{DiagCode, Diagnostic, Span};
 use crate::ir::{
-    Category, GENERAL_SLUG, Namespace, OutputPaths, Package, Registry, Retired, RustItems, Wire,
-    WireField,
+    Category, GENERAL_SLUG, KeyIds, Namespace, RustIntegration, OutputPaths, Package, Registry, Retired, RustItems,
+    Wire, WireField,
 };
 use crate::names;
+use crate::support::suggest::did_you_mean;
+use crate::targets::TARGETS;
 
 use super::docs_url::check_url;
 use super::format::{self, FORMAT_VERSION, default_wire, defaults};
@@ -121,7 +123,9 @@ impl Cx<'_> {
             Some(n) => self.wire(n),
             None => Some(default_wire()),
         };
-        let mcp_meta_prefix = self.optional_text(&f, "mcp_meta_prefix").unwrap_or_default();
+        let mcp_meta_prefix = self
+            .optional_text(&f, "mcp_meta_prefix")
+            .unwrap_or_default();
         let crate_name = self.optional_text(&f, "crate_name");
         let npm_name = self.optional_text(&f, "npm_name");
         let python_package = f.get("python_package").and_then(|n| {
@@ -260,11 +264,11 @@ impl Cx<'_> {
             let summary = self.optional_text(&f, "summary");
             let title = self.optional_text(&f, "title");
             let facts = self.facts(&f);
-            let rust_variant = names::rust_variant(key);
-            if let Some((other, _)) = out
-                .iter()
-                .find(|(c, _)| c.rust_variant == rust_variant || c.anchor == names::category_anchor(key))
-            {
+            let ids = KeyIds::derive(key);
+            let rust_variant = &ids.rust;
+            if let Some((other, _)) = out.iter().find(|(c, _)| {
+                c.ids.rust == *rust_variant || c.anchor == names::category_anchor(key)
+            }) {
                 let d = Diagnostic::new(
                     DiagCode::IdentifierCollision,
                     Some(knode.span),
@@ -288,7 +292,7 @@ impl Cx<'_> {
                     http_status: facts.http_status.unwrap_or(defaults::HTTP_STATUS),
                     jsonrpc_code: facts.jsonrpc_code.unwrap_or(defaults::JSONRPC_CODE),
                     expected: facts.expected.unwrap_or(defaults::EXPECTED),
-                    rust_variant,
+                    ids,
                     title: title.unwrap_or_else(|| names::category_title(key)),
                     anchor: names::category_anchor(key),
                 },
@@ -355,10 +359,11 @@ impl Cx<'_> {
                 ),
                 None => (None, None, None, None, None),
             };
-            let rust_variant = names::rust_variant(key);
+            let ids = KeyIds::derive(key);
+            let rust_variant = &ids.rust;
             if let Some((other, _)) = out
                 .iter()
-                .find(|(n, _)| n.rust_variant == rust_variant || n.slug == slug)
+                .find(|(n, _)| n.ids.rust == *rust_variant || n.slug == slug)
             {
                 let d = Diagnostic::new(
                     DiagCode::IdentifierCollision,
@@ -381,7 +386,7 @@ impl Cx<'_> {
                     code_prefix,
                     class,
                     category,
-                    rust_variant,
+                    ids,
                     slug,
                 },
                 knode.span,
@@ -427,7 +432,6 @@ impl Cx<'_> {
         }
         out
     }
-
 }
 
 /// A retired code as read: the tombstone, its key's span, and its `replaced_by` NAME with
@@ -491,7 +495,11 @@ impl Cx<'_> {
             self.absolute_url(n, &url).then_some(url)
         });
         if let Some(n) = f.get("keywords") {
-            package.keywords = self.string_list(n, "keywords").into_iter().map(|(k, _)| k).collect();
+            package.keywords = self
+                .string_list(n, "keywords")
+                .into_iter()
+                .map(|(k, _)| k)
+                .collect();
         }
         package.schema_url = f.get("schema_url").and_then(|n| {
             let url = self.text(n, "schema_url")?;
@@ -505,7 +513,10 @@ impl Cx<'_> {
                     &[
                         ("key", "schema_url"),
                         ("found", &format!("\"{url}\"")),
-                        ("expected", "it is a base the file names follow, so it ends in `/`"),
+                        (
+                            "expected",
+                            "it is a base the file names follow, so it ends in `/`",
+                        ),
                     ],
                 )
                 .help = Some(format!("write \"{url}/\""));
@@ -517,14 +528,18 @@ impl Cx<'_> {
     }
 
     /// A non-empty optional string (EDX0106 when empty).
-    fn optional_nonempty(&mut self, f: &Fields, key: &'static str) -> Option<String> {
+    pub(super) fn optional_nonempty(&mut self, f: &Fields, key: &'static str) -> Option<String> {
         let n = f.get(key)?;
         let text = self.text(n, key)?;
         if text.trim().is_empty() {
             self.err(
                 DiagCode::BadValue,
                 n.span,
-                &[("key", key), ("found", "empty"), ("expected", "leave the key out instead")],
+                &[
+                    ("key", key),
+                    ("found", "empty"),
+                    ("expected", "leave the key out instead"),
+                ],
             );
             return None;
         }
@@ -538,7 +553,11 @@ impl Cx<'_> {
             Ok(()) if url.contains("://") => return true,
             Ok(()) => "it is relative; an absolute `https://` URL is needed here",
         };
-        self.err(DiagCode::MalformedUrl, n.span, &[("url", url), ("problem", problem)]);
+        self.err(
+            DiagCode::MalformedUrl,
+            n.span,
+            &[("url", url), ("problem", problem)],
+        );
         false
     }
 }
@@ -563,6 +582,35 @@ impl Cx<'_> {
                 *slot = value;
             }
         }
+        if let Some(n) = f.get("integrations") {
+            for (word, span) in self.string_list(n, "integrations") {
+                match RustIntegration::ALL.into_iter().find(|i| i.as_str() == word) {
+                    Some(i) if !items.integrations.contains(&i) => items.integrations.push(i),
+                    Some(_) => {
+                        self.err(
+                            DiagCode::BadValue,
+                            span,
+                            &[
+                                ("key", "integrations"),
+                                ("found", &format!("`{word}` twice")),
+                                ("expected", "each integration once"),
+                            ],
+                        );
+                    }
+                    None => {
+                        let d = self.err(
+                            DiagCode::UnknownIntegration,
+                            span,
+                            &[
+                                ("name", &word),
+                                ("known", &format::RUST_INTEGRATIONS.join(", ")),
+                            ],
+                        );
+                        d.help = did_you_mean(&word, format::RUST_INTEGRATIONS);
+                    }
+                }
+            }
+        }
         items
     }
 
@@ -582,7 +630,12 @@ impl Cx<'_> {
             let inside = !text.trim().is_empty()
                 && p.is_relative()
                 && !text.starts_with(['/', '\\'])
-                && p.components().all(|c| matches!(c, std::path::Component::Normal(_) | std::path::Component::CurDir));
+                && p.components().all(|c| {
+                    matches!(
+                        c,
+                        std::path::Component::Normal(_) | std::path::Component::CurDir
+                    )
+                });
             if !inside {
                 cx.err(
                     DiagCode::BadValue,
@@ -597,11 +650,11 @@ impl Cx<'_> {
             }
             Some(text)
         };
-        out.rust_file = path(self, "rust_file");
-        out.docs_dir = path(self, "docs_dir");
-        out.ts_dir = path(self, "ts_dir");
-        out.schema_dir = path(self, "schema_dir");
-        out.python_dir = path(self, "python_dir");
+        for target in &TARGETS {
+            if let Some(p) = path(self, target.output.key) {
+                out.paths.insert(target.id, p);
+            }
+        }
         out
     }
 }

@@ -11,7 +11,7 @@
 //! 3. the rules across entries ([`super::rules`]), one function per rule.
 
 use crate::diag::{Diagnostic, Severity, Span};
-use crate::ir::{Catalogue, Category, DocsLayout, ErrorEntry, Namespace, Registry, Retired};
+use crate::ir::{Catalogue, Category, DocsLayout, ErrorEntry, HttpProfile, Namespace, Registry, Retired};
 
 use super::entry::EntryCx;
 use super::format;
@@ -61,9 +61,23 @@ impl Cx<'_> {
             .into_iter()
             .map(|(r, span, replaced_by)| ((r, span), replaced_by))
             .unzip();
+        let profiles = self.profiles(
+            top.get("profiles"),
+            registry.as_ref().map_or("", |r| r.mcp_meta_prefix.as_str()),
+        );
         let docs = self.docs(top.get("docs"));
         let (errors, spans) = match top.get("errors") {
-            Some(n) => self.errors(n, registry.as_ref(), &categories, &namespaces, &retired, docs.docs.layout),
+            Some(n) => {
+                let sections = Sections {
+                    registry: registry.as_ref(),
+                    categories: &categories,
+                    namespaces: &namespaces,
+                    retired: &retired,
+                    http: &profiles.http,
+                    layout: docs.docs.layout,
+                };
+                self.errors(n, &sections)
+            }
             None => (Vec::new(), Vec::new()),
         };
         let docs_url_spans: Vec<Option<Span>> = spans.iter().map(|s| s.docs_url).collect();
@@ -71,10 +85,6 @@ impl Cx<'_> {
         let mut retired = retired;
         rules::unknown_replacement_of_retired(self, &mut retired, &retired_replacements, &errors);
         let retired_spans: Vec<Span> = retired.iter().map(|(_, s)| *s).collect();
-        let profiles = self.profiles(
-            top.get("profiles"),
-            registry.as_ref().map_or("", |r| r.mcp_meta_prefix.as_str()),
-        );
         let package = self.package(top.get("package"));
         let outputs = self.outputs(top.get("outputs"));
         let rust = self.rust_items(top.get("rust"));
@@ -123,15 +133,15 @@ impl Cx<'_> {
     /// across entries. Only the entries that passed their own checks reach the IR; each
     /// comes with the spans the docs rules point at (its code, its own `docs_url`, its
     /// aliases and legacy codes).
-    fn errors(
-        &mut self,
-        node: &Node,
-        registry: Option<&Registry>,
-        categories: &[(Category, Span)],
-        namespaces: &[(Namespace, Span)],
-        retired: &[(Retired, Span)],
-        layout: DocsLayout,
-    ) -> (Vec<ErrorEntry>, Vec<rules::EntrySpans>) {
+    fn errors(&mut self, node: &Node, sections: &Sections<'_>) -> (Vec<ErrorEntry>, Vec<rules::EntrySpans>) {
+        let Sections {
+            registry,
+            categories,
+            namespaces,
+            retired,
+            http,
+            layout,
+        } = *sections;
         let Some(entries) = self.entries(node, "errors", "a mapping of error entries") else {
             return (Vec::new(), Vec::new());
         };
@@ -176,6 +186,8 @@ impl Cx<'_> {
         rules::duplicate_name_of_retired(self, &pending, retired);
         rules::identifier_collision_of_alias(self, &pending);
         rules::identifier_collision(self, &pending, layout);
+        rules::invalid_aip_reason(self, http, &pending);
+        rules::retry_after_ignored(self, http, categories, &pending);
         let replacements = rules::unknown_replacement(self, &pending);
 
         let mut out = Vec::with_capacity(pending.len());
@@ -198,6 +210,18 @@ impl Cx<'_> {
         }
         (out, spans)
     }
+}
+
+/// The sections read before the `errors` mapping, which its checks read.
+#[derive(Clone, Copy)]
+struct Sections<'s> {
+    registry: Option<&'s Registry>,
+    categories: &'s [(Category, Span)],
+    namespaces: &'s [(Namespace, Span)],
+    retired: &'s [(Retired, Span)],
+    http: &'s HttpProfile,
+    /// `docs.layout`: where default docs URLs point.
+    layout: DocsLayout,
 }
 
 /// The span of `key`'s value in the mapping `node`, if it has that key.

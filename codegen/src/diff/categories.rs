@@ -32,7 +32,7 @@ impl<'a> Differ<'a> {
                              \"{}\" disappear, and clients that classify codes by category \
                              ({users} code(s) used it) lose it. Keep the category, even if no \
                              code uses it any more.",
-                            oc.rust_variant, oc.key
+                            oc.ids.rust, oc.key
                         ),
                     );
                 }
@@ -88,13 +88,27 @@ impl<'a> Differ<'a> {
             );
         }
         if o.http_status != n.http_status {
+            let mut text = advice("http_status", o.http_status.to_string());
+            let class = |status: u16| match status / 100 {
+                4 => "client errors (4xx)",
+                5 => "server errors (5xx)",
+                _ => "non-error statuses",
+            };
+            if o.http_status / 100 != n.http_status / 100 {
+                text.push_str(&format!(
+                    " The code moves from {} to {}: HTTP clients, proxies and monitors retry, \
+                     alert on and cache the two differently.",
+                    class(o.http_status),
+                    class(n.http_status)
+                ));
+            }
             self.push(
                 s,
                 ChangeKind::HttpStatusChanged,
                 "http_status",
                 Some(o.http_status.to_string()),
                 Some(n.http_status.to_string()),
-                advice("http_status", o.http_status.to_string()),
+                text,
             );
         }
         if o.jsonrpc_code != n.jsonrpc_code {
@@ -152,13 +166,13 @@ impl<'a> Differ<'a> {
             Some(o.title.as_str()),
             Some(n.title.as_str()),
         );
-        if o.rust_variant != n.rust_variant {
+        if o.ids.rust != n.ids.rust {
             self.push(
                 s,
                 ChangeKind::IdentifierChanged,
                 "rust_variant",
-                Some(format!("Category::{}", o.rust_variant)),
-                Some(format!("Category::{}", n.rust_variant)),
+                Some(format!("Category::{}", o.ids.rust)),
+                Some(format!("Category::{}", n.ids.rust)),
                 "The generated Rust identifier changed although the key did not (a change \
                  of errdex's naming rules); code that names it stops compiling.",
             );

@@ -1,6 +1,7 @@
 //! Live entries: matching old to new, then every fact of a pair, params included.
 
 use super::*;
+use crate::targets::IDENTS;
 
 impl<'a> Differ<'a> {
     // ------------------------------------------------------------------- entries
@@ -82,7 +83,7 @@ impl<'a> Differ<'a> {
                 format!(
                     "`ErrorCode::{}` and `Error::{}` disappear; deprecating a code for a \
                      release before retiring it lets the compiler warn its users.",
-                    o.rust_variant, o.rust_fn
+                    o.ids.rust.variant, o.ids.rust.constructor
                 )
             } else {
                 String::new()
@@ -118,7 +119,7 @@ impl<'a> Differ<'a> {
                 format!(
                     "Old clients still match on `{}` and code names `ErrorCode::{}`. Keep `{}` \
                      as an entry with `deprecated: {{ replaced_by: {} }}` until you retire it.",
-                    o.code, o.rust_variant, o.name, n.name
+                    o.code, o.ids.rust.variant, o.name, n.name
                 ),
             ),
             None => (
@@ -152,11 +153,7 @@ impl<'a> Differ<'a> {
         let new = self.new;
         // NAME and identifiers.
         if o.name != n.name {
-            let idents = format!(
-                "Rust `ErrorCode::{}` → `ErrorCode::{}`, `Error::{}` → `Error::{}`; \
-                 TypeScript `ErrorCode.{}` → `ErrorCode.{}`",
-                o.rust_variant, n.rust_variant, o.rust_fn, n.rust_fn, o.ts_key, n.ts_key
-            );
+            let idents = renamed_identifiers(new, o, n);
             let advice = if how == Matched::Alias {
                 format!(
                     "`{}` still parses as an alias, but aliases generate no identifiers: {idents}; \
@@ -180,25 +177,15 @@ impl<'a> Differ<'a> {
                 advice,
             );
         } else {
-            for (field, a, b, show) in [
-                (
-                    "rust_variant",
-                    &o.rust_variant,
-                    &n.rust_variant,
-                    "ErrorCode::",
-                ),
-                ("rust_fn", &o.rust_fn, &n.rust_fn, "Error::"),
-                ("ts_key", &o.ts_key, &n.ts_key, "ErrorCode."),
-                ("ts_type", &o.ts_type, &n.ts_type, ""),
-                ("py_fn", &o.py_fn, &n.py_fn, ""),
-            ] {
+            for spec in &IDENTS {
+                let (a, b) = ((spec.get)(&o.ids), (spec.get)(&n.ids));
                 if a != b {
                     self.push(
                         s,
                         ChangeKind::IdentifierChanged,
-                        field,
-                        Some(format!("{show}{a}")),
-                        Some(format!("{show}{b}")),
+                        spec.short,
+                        Some(spec.show(a)),
+                        Some(spec.show(b)),
                         "The generated identifier changed although the NAME did not (a \
                          change of errdex's naming rules, or a new collision); code that \
                          names it stops compiling.",
@@ -248,6 +235,25 @@ impl<'a> Differ<'a> {
             )
         };
         self.mappings(s, &Mapping::of_entry(o), &Mapping::of_entry(n), &restore);
+        // The `Retry-After` of the code's HTTP response (the profile's switch is reported
+        // once, for the registry).
+        if old.profiles.http.retry_after == new.profiles.http.retry_after {
+            let (ra, rb) = (
+                crate::payload::retry_after_seconds(old, o),
+                crate::payload::retry_after_seconds(new, n),
+            );
+            if ra != rb {
+                let seconds = |r: Option<u64>| r.map_or_else(|| "none".to_string(), |v| format!("{v} s"));
+                self.push(
+                    s,
+                    ChangeKind::RetryAfterChanged,
+                    "Retry-After",
+                    Some(seconds(ra)),
+                    Some(seconds(rb)),
+                    "",
+                );
+            }
+        }
         // Namespace and docs URL.
         let ons = old.namespace_of(o).map(|x| x.key.clone());
         let nns = new.namespace_of(n).map(|x| x.key.clone());
@@ -536,4 +542,30 @@ fn deprecation_text(cat: &Catalogue, d: &crate::ir::Deprecation) -> String {
         parts.push(format!("note: {note}"));
     }
     parts.join(", ")
+}
+
+/// What a rename changes in the code that calls the targets, language by language: every
+/// identifier of [`IDENTS`] that user code names (`errdex usage` searches for it) and the
+/// new catalogue generates, `old → new`.
+fn renamed_identifiers(new: &Catalogue, o: &ErrorEntry, n: &ErrorEntry) -> String {
+    let mut by_language: Vec<(&str, Vec<String>)> = Vec::new();
+    for spec in IDENTS
+        .iter()
+        .filter(|s| !s.usage.is_empty() && (s.generated)(new))
+    {
+        let change = format!(
+            "`{}` → `{}`",
+            spec.show((spec.get)(&o.ids)),
+            spec.show((spec.get)(&n.ids))
+        );
+        match by_language.iter_mut().find(|(l, _)| *l == spec.language()) {
+            Some((_, changes)) => changes.push(change),
+            None => by_language.push((spec.language(), vec![change])),
+        }
+    }
+    by_language
+        .iter()
+        .map(|(language, changes)| format!("{language} {}", changes.join(", ")))
+        .collect::<Vec<_>>()
+        .join("; ")
 }

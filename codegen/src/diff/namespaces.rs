@@ -24,7 +24,7 @@ impl<'a> Differ<'a> {
                     format!(
                         "`Namespace::{}` and the docs page `{}.md` disappear (every docs URL \
                          on it breaks). Keep the namespace.",
-                        on.rust_variant, on.slug
+                        on.ids.rust, on.slug
                     ),
                 ),
                 Some(nn) => self.namespace_pair(&s, on, nn),
@@ -71,13 +71,13 @@ impl<'a> Differ<'a> {
             o.code_prefix.as_deref(),
             n.code_prefix.as_deref(),
         );
-        if o.rust_variant != n.rust_variant {
+        if o.ids.rust != n.ids.rust {
             self.push(
                 s,
                 ChangeKind::IdentifierChanged,
                 "rust_variant",
-                Some(format!("Namespace::{}", o.rust_variant)),
-                Some(format!("Namespace::{}", n.rust_variant)),
+                Some(format!("Namespace::{}", o.ids.rust)),
+                Some(format!("Namespace::{}", n.ids.rust)),
                 "The generated Rust identifier changed although the key did not (a change \
                  of errdex's naming rules); code that names it stops compiling.",
             );

@@ -30,7 +30,9 @@ use std::fmt::{self, Write};
 
 use askama::Template;
 
-use crate::ir::{Catalogue, ErrorEntry, JsonRpcData, ParamType, Scalar, ProfileField, Retry, ValueStyle};
+use crate::ir::{
+    Catalogue, ErrorEntry, JsonRpcData, ParamType, ProfileField, Retry, Scalar, ValueStyle,
+};
 use crate::names;
 use crate::support::header::header_text;
 use crate::support::text::is_invisible;
@@ -292,11 +294,13 @@ struct FactoriesPyi<'a> {
 }
 
 fn entry_row(cat: &Catalogue, e: &ErrorEntry) -> String {
-    let params = py_tuple(
-        e.params
-            .iter()
-            .map(|p| py_tuple([py_str(&p.name), py_str(&py_data_type(p.ty)), py_str(&p.py_ident)])),
-    );
+    let params = py_tuple(e.params.iter().map(|p| {
+        py_tuple([
+            py_str(&p.name),
+            py_str(&py_data_type(p.ty)),
+            py_str(&p.ids.py),
+        ])
+    }));
     let deprecated = match &e.deprecated {
         None => "None".to_string(),
         Some(d) => py_tuple([
@@ -436,19 +440,19 @@ pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
         .errors
         .iter()
         .map(|e| EntryView {
-            key: e.ts_key.clone(),
-            key_lit: py_str(&e.ts_key),
+            key: e.ids.ts.key.clone(),
+            key_lit: py_str(&e.ids.ts.key),
             code: py_str(&e.code),
             row: entry_row(cat, e),
-            py_fn: e.py_fn.clone(),
-            py_fn_lit: py_str(&e.py_fn),
+            py_fn: e.ids.py.function.clone(),
+            py_fn_lit: py_str(&e.ids.py.function),
             signature: {
                 let sig = SignatureView {
                     params: e
                         .params
                         .iter()
                         .map(|p| ParamView {
-                            ident: p.py_ident.clone(),
+                            ident: p.ids.py.clone(),
                             ty: py_param_type(p.ty),
                         })
                         .collect(),
@@ -518,7 +522,7 @@ pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
     let error_code_doc = match cat.errors.first() {
         Some(e) => py_str(&format!(
             "Every live code by its catalogue NAME: ErrorCode.{} == \"{}\".",
-            e.ts_key, e.code
+            e.ids.ts.key, e.code
         )),
         None => py_str("Every live code by its catalogue NAME (this catalogue has none)."),
     };

@@ -120,10 +120,12 @@ fn allow_dead_code(text: &str) -> String {
 fn starts_item(line: &str) -> bool {
     let rest = line.strip_prefix("pub ").unwrap_or(line);
     let rest = rest.strip_prefix("pub(crate) ").unwrap_or(rest);
-    ["const ", "static ", "enum ", "struct ", "fn ", "type ", "trait ", "impl "]
-        .iter()
-        .chain(&["impl<"])
-        .any(|item| rest.starts_with(item))
+    [
+        "const ", "static ", "enum ", "struct ", "fn ", "type ", "trait ", "impl ",
+    ]
+    .iter()
+    .chain(&["impl<"])
+    .any(|item| rest.starts_with(item))
 }
 
 /// A Rust identifier from an IR name that may carry a `r#` prefix.
@@ -320,14 +322,14 @@ fn namespace_enums_text(cat: &Catalogue) -> String {
         _ => "u32",
     };
     for (k, ns) in cat.namespaces.iter().enumerate() {
-        let name = crate::names::rust_namespace_enum(&ns.rust_variant);
+        let name = crate::names::rust_namespace_enum(&ns.ids.rust);
         let codes: Vec<(usize, &ErrorEntry)> = cat
             .errors
             .iter()
             .enumerate()
             .filter(|(_, e)| e.namespace == Some(k))
             .collect();
-        let ns_variant = ident(&ns.rust_variant);
+        let ns_variant = ident(&ns.ids.rust);
         out.push_str(&docs::doc_text(
             &format!(
                 "The codes of namespace {} ({}).\n\nA subset of [`ErrorCode`] with the same variant \
@@ -352,9 +354,9 @@ fn namespace_enums_text(cat: &Catalogue) -> String {
             let _ = writeln!(
                 out,
                 "    /// [`ErrorCode::{}`]: {}.\n    {} = {i},",
-                ident(&e.rust_variant),
+                ident(&e.ids.rust.variant),
                 docs::code_span(&e.code),
-                ident(&e.rust_variant),
+                ident(&e.ids.rust.variant),
             );
         }
         out.push_str("}\n\n");
@@ -362,14 +364,19 @@ fn namespace_enums_text(cat: &Catalogue) -> String {
         out.push_str("    /// Every code of the namespace, in catalogue order.\n");
         let _ = writeln!(out, "    pub const ALL: &'static [{name}] = &[");
         for (_, e) in &codes {
-            let _ = writeln!(out, "        {name}::{},", ident(&e.rust_variant));
+            let _ = writeln!(out, "        {name}::{},", ident(&e.ids.rust.variant));
         }
         out.push_str("    ];\n\n");
         out.push_str("    /// The namespace of these codes.\n");
-        let _ = writeln!(out, "    pub const NAMESPACE: Namespace = Namespace::{ns_variant};\n");
+        let _ = writeln!(
+            out,
+            "    pub const NAMESPACE: Namespace = Namespace::{ns_variant};\n"
+        );
         out.push_str("    /// The code as an [`ErrorCode`].\n    #[inline]\n");
         if codes.is_empty() {
-            out.push_str("    pub const fn code(self) -> ErrorCode {\n        match self {}\n    }\n\n");
+            out.push_str(
+                "    pub const fn code(self) -> ErrorCode {\n        match self {}\n    }\n\n",
+            );
         } else {
             out.push_str("    pub const fn code(self) -> ErrorCode {\n        ErrorCode::ALL[self as usize]\n    }\n\n");
         }
@@ -427,7 +434,7 @@ fn profile_fact(cat: &Catalogue, fact: &Fact) -> TokenStream {
                 .flat_map(|e| e.params.iter().map(move |p| (e, p)))
                 .filter_map(|(e, p)| {
                     let json = p.example.as_ref()?.to_string();
-                    let v = ident(&e.rust_variant);
+                    let v = ident(&e.ids.rust.variant);
                     let name = &p.name;
                     Some(quote!((ErrorCode::#v, #name, #json)))
                 })
@@ -544,7 +551,7 @@ fn category_items(cat: &Catalogue) -> TokenStream {
     let n = cat.categories.len();
     let repr = repr(n);
     let variants = cat.categories.iter().map(|c| {
-        let v = ident(&c.rust_variant);
+        let v = ident(&c.ids.rust);
         let doc = docs::doc_lines(&format!(
             "{}\n\nWire value {}; retryable: {}; exit code {}; HTTP {}; JSON-RPC {}; log level: {}.",
             docs::plain(&c.summary),
@@ -558,7 +565,7 @@ fn category_items(cat: &Catalogue) -> TokenStream {
         quote!(#doc #v,)
     });
     let all = cat.categories.iter().map(|c| {
-        let v = ident(&c.rust_variant);
+        let v = ident(&c.ids.rust);
         quote!(Category::#v)
     });
     let meta = cat.categories.iter().map(|c| {
@@ -597,7 +604,7 @@ fn namespace_items(cat: &Catalogue) -> TokenStream {
     let n = cat.namespaces.len();
     let repr = repr(n);
     let variants = cat.namespaces.iter().map(|ns| {
-        let v = ident(&ns.rust_variant);
+        let v = ident(&ns.ids.rust);
         let mut text = format!("{} ({})", docs::plain(&ns.title), docs::code_span(&ns.key));
         if let Some(s) = &ns.summary {
             text.push_str("\n\n");
@@ -607,7 +614,7 @@ fn namespace_items(cat: &Catalogue) -> TokenStream {
         quote!(#doc #v,)
     });
     let all = cat.namespaces.iter().map(|ns| {
-        let v = ident(&ns.rust_variant);
+        let v = ident(&ns.ids.rust);
         quote!(Namespace::#v)
     });
     let meta = cat.namespaces.iter().map(|ns| {
@@ -640,7 +647,7 @@ fn deprecated_attr(cat: &Catalogue, e: &ErrorEntry) -> TokenStream {
     if let Some(r) = d.replaced_by.and_then(|i| cat.errors.get(i)) {
         note.push_str(&format!(
             "use {} (`ErrorCode::{}`) instead",
-            r.code, r.rust_variant
+            r.code, r.ids.rust.variant
         ));
     }
     if let Some(n) = &d.note {
@@ -699,7 +706,7 @@ fn facts(of: &facts::Facts<'_>, e: &ErrorEntry) -> String {
             .collect::<Vec<_>>()
             .join(", "),
         FactValue::Text(t) => docs::plain(t),
-        FactValue::Category(c) => format!("[`Category::{}`]", c.rust_variant),
+        FactValue::Category(c) => format!("[`Category::{}`]", c.ids.rust),
         FactValue::Namespace(n) => docs::code_span(&n.key),
         FactValue::Retry { limits, advice } => facts::retry_text(limits, *advice, docs::plain),
         FactValue::Url(u) => link(u),
@@ -751,7 +758,7 @@ impl Strings {
             let fields: [&str; 9] = [
                 &e.code,
                 &e.name,
-                &e.rust_variant,
+                &e.ids.rust.variant,
                 &e.docs_url,
                 &e.summary,
                 &e.message.raw,
@@ -830,7 +837,7 @@ fn code_items(cat: &Catalogue) -> (TokenStream, String, String) {
     let mut variants = String::new();
     let facts_of = facts::Facts::new(cat);
     for e in &cat.errors {
-        let v = ident(&e.rust_variant);
+        let v = ident(&e.ids.rust.variant);
         let mut text = format!(
             "{} — {}\n\n",
             docs::code_span(&e.code),
@@ -899,7 +906,10 @@ fn code_items(cat: &Catalogue) -> (TokenStream, String, String) {
     let mut data = String::new();
     data.push_str("impl ErrorCode {\n    /// Every live code (deprecated ones included), in catalogue order; `ALL[c.index()] == c`.\n    #[allow(deprecated)]\n    pub const ALL: &'static [ErrorCode] = &[\n");
     for e in &cat.errors {
-        data.push_str(&format!("        ErrorCode::{},\n", ident(&e.rust_variant)));
+        data.push_str(&format!(
+            "        ErrorCode::{},\n",
+            ident(&e.ids.rust.variant)
+        ));
     }
     data.push_str("    ];\n}\n\n");
     data.push_str("/// Every per-code string, concatenated; `ErrdexCodeMeta::str_bounds` holds the boundaries.\nstatic ERRDEX_STR: &str = concat!(\n");
@@ -1088,7 +1098,7 @@ impl Tables {
                     let since = opt_str(d.since.as_deref());
                     let replaced = match d.replaced_by.and_then(|i| cat.errors.get(i)) {
                         Some(r) => {
-                            let v = ident(&r.rust_variant);
+                            let v = ident(&r.ids.rust.variant);
                             quote!(Some(ErrorCode::#v))
                         }
                         None => quote!(None),
@@ -1244,8 +1254,8 @@ fn constructor_items(cat: &Catalogue) -> (TokenStream, String) {
 fn constructor_items_with(cat: &Catalogue, fast: bool) -> (TokenStream, String) {
     let mut constructors = String::new();
     for e in &cat.errors {
-        let f = ident(&e.rust_fn);
-        let v = ident(&e.rust_variant);
+        let f = ident(&e.ids.rust.constructor);
+        let v = ident(&e.ids.rust.variant);
         let helper = shape_helper(&e.params);
         let mut text = format!(
             "{} — {}\n\nMessage: {}",
@@ -1253,17 +1263,17 @@ fn constructor_items_with(cat: &Catalogue, fast: bool) -> (TokenStream, String) 
             docs::plain(&e.summary),
             docs::code_span(&e.message.raw)
         );
-        text.push_str(&format!("\n\nSee [`ErrorCode::{}`].", e.rust_variant));
+        text.push_str(&format!("\n\nSee [`ErrorCode::{}`].", e.ids.rust.variant));
         if fast && e.deprecated.is_none() && e.params.len() <= 7 {
             let params: Vec<String> = e
                 .params
                 .iter()
-                .map(|p| format!("{}: {}", ident(&p.rust_ident), rust_param_type(p.ty)))
+                .map(|p| format!("{}: {}", ident(&p.ids.rust), rust_param_type(p.ty)))
                 .collect();
             let signature = format!("    pub fn {f}({}) -> Error {{", params.join(", "));
             let mut call = format!("        Error::{helper}(ErrorCode::{v}");
             for p in &e.params {
-                let _ = write!(call, ", {}", ident(&p.rust_ident));
+                let _ = write!(call, ", {}", ident(&p.ids.rust));
             }
             call.push(')');
             // Well inside prettyplease's 89-column margin: it keeps both on one line.
@@ -1278,11 +1288,11 @@ fn constructor_items_with(cat: &Catalogue, fast: bool) -> (TokenStream, String) 
             }
         }
         let args = e.params.iter().map(|p| {
-            let a = ident(&p.rust_ident);
+            let a = ident(&p.ids.rust);
             let ty = param_type_tokens(p.ty);
             quote!(#a: #ty)
         });
-        let names = e.params.iter().map(|p| ident(&p.rust_ident));
+        let names = e.params.iter().map(|p| ident(&p.ids.rust));
         let helper = ident(&helper);
         let doc = docs::doc_lines(&text);
         let dep = deprecated_attr(cat, e);
@@ -1340,9 +1350,15 @@ fn constructor_items_with(cat: &Catalogue, fast: bool) -> (TokenStream, String) 
                 ParamType::List(Scalar::String) => {
                     quote!(Error::errdex_vls(#a.into_iter().map(Into::into).collect()))
                 }
-                ParamType::List(Scalar::Integer) => quote!(Error::errdex_vli(#a.into_iter().collect())),
-                ParamType::List(Scalar::Number) => quote!(Error::errdex_vlf(#a.into_iter().collect())),
-                ParamType::List(Scalar::Boolean) => quote!(Error::errdex_vlb(#a.into_iter().collect())),
+                ParamType::List(Scalar::Integer) => {
+                    quote!(Error::errdex_vli(#a.into_iter().collect()))
+                }
+                ParamType::List(Scalar::Number) => {
+                    quote!(Error::errdex_vlf(#a.into_iter().collect()))
+                }
+                ParamType::List(Scalar::Boolean) => {
+                    quote!(Error::errdex_vlb(#a.into_iter().collect()))
+                }
                 ParamType::Object => quote!(::serde_json::Value::Object(#a)),
             }
         });

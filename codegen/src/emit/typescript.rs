@@ -30,10 +30,10 @@ use crate::ir::{
     Catalogue, ErrorEntry, JsonRpcData, Param, ParamType, ProfileField, Retry, Scalar, ValueStyle,
 };
 use crate::names;
+use crate::support::doc_table::{cell, code};
 use crate::support::facts::{self, FactValue};
 use crate::support::header::header_text;
 use crate::support::py_repr;
-use crate::support::doc_table::{cell, code};
 use crate::support::text::escape_controls;
 
 /// The askama escaper of `.ts` and `.js` templates: makes any text safe inside a
@@ -405,8 +405,16 @@ fn ts_schema_type(schema: &Value) -> String {
                 let fields: Vec<String> = props
                     .iter()
                     .map(|(k, v)| {
-                        let optional = if required.contains(&k.as_str()) { "" } else { "?" };
-                        format!("readonly {}{optional}: {}", json_literal(k), ts_schema_type(v))
+                        let optional = if required.contains(&k.as_str()) {
+                            ""
+                        } else {
+                            "?"
+                        };
+                        format!(
+                            "readonly {}{optional}: {}",
+                            json_literal(k),
+                            ts_schema_type(v)
+                        )
                     })
                     .collect();
                 format!("{{ {} }}", fields.join("; "))
@@ -786,7 +794,13 @@ fn entry_doc(
 fn group_codes(
     cat: &Catalogue,
     errors: &mut [EntryView],
-) -> (Vec<FactsView>, Vec<ShapeView>, Vec<GroupView>, String, String) {
+) -> (
+    Vec<FactsView>,
+    Vec<ShapeView>,
+    Vec<GroupView>,
+    String,
+    String,
+) {
     let mut facts: Vec<FactsView> = Vec::new();
     let mut facts_index: HashMap<FactsView, usize> = HashMap::new();
     let mut shapes: Vec<ShapeView> = Vec::new();
@@ -932,7 +946,7 @@ pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
                 code: e.code.clone(),
                 code_doc: code_span(&e.code),
                 name: e.name.clone(),
-                ts_key: e.ts_key.clone(),
+                ts_key: e.ids.ts.key.clone(),
                 namespace: cat.namespace_of(e).map(|n| n.key.clone()),
                 category: cat.category_of(e).key.clone(),
                 summary: e.summary.clone(),
@@ -945,12 +959,7 @@ pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
                         ts_type: ts_param_type(p),
                     })
                     .collect(),
-                params_json: Value::Array(
-                    e.params
-                        .iter()
-                        .map(param_info)
-                        .collect(),
-                ),
+                params_json: Value::Array(e.params.iter().map(param_info).collect()),
                 suggestion: e.suggestion.as_ref().map(|s| s.raw.clone()),
                 retryable: e.retryable,
                 retry: retry_json(&e.retry),
@@ -974,7 +983,7 @@ pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
                 doc,
                 facts: 0,
                 params_shape: String::new(),
-                params_type: names::ts_params_type(&e.ts_type, !e.params.is_empty()),
+                params_type: names::ts_params_type(&e.ids.ts.type_name, !e.params.is_empty()),
                 class: e.class.clone(),
             }
         })
@@ -1010,7 +1019,7 @@ pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
     let (example_key, example_code) = cat
         .errors
         .first()
-        .map(|e| (e.ts_key.clone(), e.code.clone()))
+        .map(|e| (e.ids.ts.key.clone(), e.code.clone()))
         .unwrap_or_else(|| ("NAME".into(), "CODE".into()));
     let example_key_raw = example_key.clone();
     let dts = IndexDts {
@@ -1042,7 +1051,10 @@ pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
         ("index.js".to_string(), finish(js.render())),
         ("index.d.ts".to_string(), finish(dts.render())),
         ("package.json".to_string(), package_json(cat, &header)),
-        ("README.md".to_string(), readme(cat, &header, &example_key_raw)),
+        (
+            "README.md".to_string(),
+            readme(cat, &header, &example_key_raw),
+        ),
         ("tsconfig.json".to_string(), tsconfig_json(&header)),
     ]
 }
@@ -1104,7 +1116,12 @@ fn package_json(cat: &Catalogue, header: &str) -> String {
     );
     out.insert(
         "files".into(),
-        json!(["index.js", "index.d.ts", names::WIRE_ERROR_SCHEMA_FILE, "README.md"]),
+        json!([
+            "index.js",
+            "index.d.ts",
+            names::WIRE_ERROR_SCHEMA_FILE,
+            "README.md"
+        ]),
     );
     out.insert("sideEffects".into(), json!(false));
     out.insert("engines".into(), json!({ "node": NODE_ENGINES }));
@@ -1131,18 +1148,37 @@ fn readme(cat: &Catalogue, header: &str, example_key: &str) -> String {
         cat.errors.len(),
         cat.categories.len(),
     );
-    let _ = writeln!(out, "Generated by errdex from `errors.yaml`: change the catalogue, not this package.\n");
-    let _ = writeln!(out, "## Install\n\n```sh\nnpm install {}\n```\n", shell_word(&r.npm_name));
+    let _ = writeln!(
+        out,
+        "Generated by errdex from `errors.yaml`: change the catalogue, not this package.\n"
+    );
+    let _ = writeln!(
+        out,
+        "## Install\n\n```sh\nnpm install {}\n```\n",
+        shell_word(&r.npm_name)
+    );
     let _ = writeln!(
         out,
         "Node `{NODE_ENGINES}`: the package is an ES module, and CommonJS code loads it with `require()` on these versions.\n"
     );
-    let _ = writeln!(out, "## Use\n\n```ts\nimport {{ ERRORS, ErrorCode, parseWireError, isRetryable }} from {import_name};\n");
+    let _ = writeln!(
+        out,
+        "## Use\n\n```ts\nimport {{ ERRORS, ErrorCode, parseWireError, isRetryable }} from {import_name};\n"
+    );
     let _ = writeln!(out, "const info = ERRORS[ErrorCode.{example_key}];");
-    let _ = writeln!(out, "console.log(info.code, info.category, info.httpStatus);\n");
+    let _ = writeln!(
+        out,
+        "console.log(info.code, info.category, info.httpStatus);\n"
+    );
     let _ = writeln!(out, "// A wire error received from a server:");
-    let _ = writeln!(out, "const received = parseWireError(await response.json());");
-    let _ = writeln!(out, "if (isRetryable(received)) {{\n  // try again later\n}}\n```\n");
+    let _ = writeln!(
+        out,
+        "const received = parseWireError(await response.json());"
+    );
+    let _ = writeln!(
+        out,
+        "if (isRetryable(received)) {{\n  // try again later\n}}\n```\n"
+    );
     let _ = writeln!(
         out,
         "The JSON Schema of the wire object ships with the package as `{}` (an export), with the `$id` {}; another schema can `$ref` its `#/$defs/WireObject` by that `$id`.",
@@ -1150,14 +1186,21 @@ fn readme(cat: &Catalogue, header: &str, example_key: &str) -> String {
         code(&cat.schema_id(names::WIRE_ERROR_SCHEMA_FILE)),
     );
     if let Some(license) = &cat.package.license {
-        let _ = writeln!(out, "\n## Licence\n\n{}", cell(&escape_controls(&one_line(license))));
+        let _ = writeln!(
+            out,
+            "\n## Licence\n\n{}",
+            cell(&escape_controls(&one_line(license)))
+        );
     }
     out
 }
 
 /// A package name as one shell word (quoted when it holds anything but name characters).
 fn shell_word(s: &str) -> String {
-    if !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || "@/._-".contains(c)) {
+    if !s.is_empty()
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "@/._-".contains(c))
+    {
         s.to_string()
     } else {
         format!("'{}'", one_line(s).replace('\'', "'\\''"))

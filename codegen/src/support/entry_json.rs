@@ -10,10 +10,11 @@
 
 use serde_json::{Map, Value};
 
-use crate::ir::{Catalogue, ErrorEntry, JsonRpcData, ProfileField, Profiles, Retry};
+use crate::ir::{Catalogue, ErrorEntry, JsonRpcData, Param, ProfileField, Profiles, Retry};
 use crate::names;
 use crate::support::facts;
 use crate::support::pretty_json::Pretty;
+use crate::targets::{TARGETS, TargetId};
 
 /// The `retry` member: the advice, or `null` when there is none.
 pub fn write_retry(w: &mut Pretty, retry: &Option<Retry>) {
@@ -60,44 +61,79 @@ pub fn write_profiles(w: &mut Pretty, profiles: &Profiles) {
 
 /// The members of an entry's object, in document order (call it inside
 /// [`Pretty::object`]).
+///
+/// The entry is destructured whole: a new field of [`ErrorEntry`] does not compile here
+/// until it is written or consciously left out.
 pub fn write_entry(w: &mut Pretty, cat: &Catalogue, e: &ErrorEntry) {
-    w.field("name", &e.name);
-    w.field("code", &e.code);
+    let ErrorEntry {
+        name,
+        code,
+        namespace: _,
+        category: _,
+        summary,
+        message,
+        params,
+        suggestion,
+        explanation,
+        retryable,
+        retry,
+        exit_code,
+        http_status,
+        jsonrpc_code,
+        expected,
+        docs_url,
+        since,
+        deprecated,
+        aliases,
+        legacy_codes,
+        ids,
+        anchor,
+        class,
+    } = e;
+    w.field("name", name);
+    w.field("code", code);
     w.field("namespace", cat.namespace_of(e).map(|n| &n.key));
     w.field("category", &cat.category_of(e).key);
-    w.field("class", &e.class);
-    w.field("summary", &e.summary);
-    w.field("message", &e.message.raw);
+    w.field("class", class);
+    w.field("summary", summary);
+    w.field("message", &message.raw);
     w.key("params").array(|w| {
-        for p in &e.params {
+        for p in params {
+            let Param {
+                name,
+                ty,
+                ids: _,
+                schema,
+                example,
+            } = p;
             w.object(|w| {
-                w.field("name", &p.name);
-                w.field("type", p.ty.as_str());
-                if let Some(items) = p.ty.items() {
+                w.field("name", name);
+                w.field("type", ty.as_str());
+                if let Some(items) = ty.items() {
                     w.field("items", items.as_str());
                 }
-                if let Some(schema) = &p.schema {
+                if let Some(schema) = schema {
                     w.field("schema", schema);
                 }
-                if let Some(example) = &p.example {
+                if let Some(example) = example {
                     w.field("example", example);
                 }
             });
         }
     });
-    w.field("suggestion", e.suggestion.as_ref().map(|s| &s.raw));
-    w.field("explanation", &e.explanation);
-    w.field("retryable", e.retryable);
-    write_retry(w, &e.retry);
-    w.field("exit_code", e.exit_code);
-    w.field("http_status", e.http_status);
-    w.field("jsonrpc_code", e.jsonrpc_code);
-    w.field("expected", e.expected);
-    w.field("log_level", facts::log_level(e.expected));
-    w.field("docs_url", &e.docs_url);
-    w.field("anchor", &e.anchor);
-    w.field("since", &e.since);
-    match &e.deprecated {
+    w.field("suggestion", suggestion.as_ref().map(|s| &s.raw));
+    w.field("explanation", explanation);
+    w.field("retryable", *retryable);
+    write_retry(w, retry);
+    w.field("exit_code", *exit_code);
+    w.field("http_status", *http_status);
+    w.field("jsonrpc_code", *jsonrpc_code);
+    w.field("expected", *expected);
+    w.field("log_level", facts::log_level(*expected));
+    w.field("docs_url", docs_url);
+    w.field("anchor", anchor);
+    w.field("since", since);
+    match deprecated {
         None => w.field("deprecated", None::<bool>),
         Some(d) => w.field_object("deprecated", |w| {
             let replacement = d.replaced_by.and_then(|i| cat.errors.get(i));
@@ -107,23 +143,27 @@ pub fn write_entry(w: &mut Pretty, cat: &Catalogue, e: &ErrorEntry) {
             w.field("note", &d.note);
         }),
     }
-    w.field("aliases", &e.aliases);
-    w.field("legacy_codes", &e.legacy_codes);
+    w.field("aliases", aliases);
+    w.field("legacy_codes", legacy_codes);
+    // Every identifier the targets generate for this catalogue (`targets::IDENTS`; the
+    // constructors are left out with `rust.constructors: false`), target by target.
     w.field_object("identifiers", |w| {
-        w.field("rust_variant", &e.rust_variant);
-        // Left out when the Rust module declares no constructors (`rust:`).
-        if cat.rust.constructors {
-            w.field("rust_constructor", &e.rust_fn);
+        for target in &TARGETS {
+            for (spec, ident) in ids.each().filter(|(s, _)| s.target == target.id) {
+                if (spec.generated)(cat) {
+                    w.field(spec.key, ident);
+                }
+            }
+            if target.id == TargetId::TypeScript {
+                // Types of the TypeScript module: the params type (shared `NoParameters`
+                // for a code without params) and the wire type.
+                w.field(
+                    "ts_params",
+                    names::ts_params_type(&ids.ts.type_name, !params.is_empty()),
+                );
+                w.field("ts_wire_error", names::ts_wire_error_type(code));
+            }
         }
-        w.field("ts_key", &e.ts_key);
-        w.field("ts_type", &e.ts_type);
-        // Types of the TypeScript module: the params interface (shared `NoParameters` for a
-        // code without params) and the wire type.
-        w.field(
-            "ts_params",
-            names::ts_params_type(&e.ts_type, !e.params.is_empty()),
-        );
-        w.field("ts_wire_error", names::ts_wire_error_type(&e.code));
     });
 }
 

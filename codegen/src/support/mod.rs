@@ -2,6 +2,7 @@
 //! [`crate::names`]), and no two emitters share anything that is not here.
 
 pub mod book;
+pub mod body_schema;
 pub mod doc_table;
 pub mod entry_json;
 pub mod facts;

@@ -114,12 +114,13 @@ impl Report {
     }
 }
 
-/// The directories `errdex generate` writes for a catalogue in `catalogue_dir` (its
-/// default settings), canonical, those that exist.
-pub fn generated_dirs(catalogue_dir: &Path) -> Vec<PathBuf> {
-    let s = crate::write::Settings::default();
-    [s.docs_dir, s.ts_dir, s.schema_dir, s.python_dir]
+/// The folders `errdex generate` writes for `cat` in `catalogue_dir` (its `outputs:`, else
+/// each target's default), canonical, those that exist.
+pub fn generated_dirs(cat: &Catalogue, catalogue_dir: &Path) -> Vec<PathBuf> {
+    crate::targets::TARGETS
         .iter()
+        .filter(|t| t.output.kind == crate::targets::OutputKind::Folder)
+        .filter_map(|t| cat.outputs.get(t.id).or(t.output.default))
         .filter_map(|d| catalogue_dir.join(d).canonicalize().ok())
         .collect()
 }

@@ -8,35 +8,36 @@ use std::sync::OnceLock;
 
 use aho_corasick::{AhoCorasick, MatchKind};
 
-use crate::ir::Catalogue;
-use crate::names;
+use crate::ir::{Catalogue, EntryIds};
+use crate::targets::{self, TargetId};
 use crate::template::Template;
 
-/// The languages whose generated identifiers are known; `Other` files (`usage.files`) are
-/// searched for code strings and `usage.patterns` only.
+/// The languages whose generated identifiers are known (the code targets' of
+/// [`crate::targets::TARGETS`]); `Other` files (`usage.files`) are searched for code strings
+/// and `usage.patterns` only.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Lang {
-    Rust,
-    Script,
-    Python,
+    Code(TargetId),
     Other,
 }
 
 impl Lang {
-    pub const ALL: [Lang; 4] = [Lang::Rust, Lang::Script, Lang::Python, Lang::Other];
+    /// Every language, the code targets' first.
+    pub fn all() -> impl Iterator<Item = Lang> {
+        targets::languages()
+            .map(|(t, _)| Lang::Code(t))
+            .chain([Lang::Other])
+    }
 
     /// The language of a file by its extension.
     pub fn of_extension(ext: &str) -> Option<Lang> {
-        match ext {
-            "rs" => Some(Lang::Rust),
-            "ts" | "tsx" | "mts" | "cts" | "js" | "jsx" | "mjs" | "cjs" => Some(Lang::Script),
-            "py" | "pyi" => Some(Lang::Python),
-            _ => None,
-        }
+        targets::languages()
+            .find(|(_, l)| l.extensions.contains(&ext))
+            .map(|(t, _)| Lang::Code(t))
     }
 
     fn index(self) -> usize {
-        self as usize
+        Lang::all().position(|l| l == self).unwrap_or(0)
     }
 }
 
@@ -97,7 +98,7 @@ pub struct Patterns {
 impl Patterns {
     /// The patterns of `cat`; with `only`, those of that one entry (`errdex explain`).
     pub fn new(cat: &Catalogue, only: Option<usize>) -> Patterns {
-        let mut lists: Vec<Vec<Pattern>> = vec![Vec::new(); Lang::ALL.len()];
+        let mut lists: Vec<Vec<Pattern>> = vec![Vec::new(); Lang::all().count()];
         let extra: Vec<Template> = cat
             .usage
             .patterns
@@ -111,10 +112,7 @@ impl Patterns {
             let ids = Identifiers {
                 name: &e.name,
                 code: &e.code,
-                rust_variant: &e.rust_variant,
-                rust_fn: &e.rust_fn,
-                ts_key: &e.ts_key,
-                py_fn: &e.py_fn,
+                ids: &e.ids,
             };
             ids.push(&mut lists, Target::Entry(i), &extra);
             for text in std::iter::once(&e.code).chain(&e.legacy_codes) {
@@ -130,19 +128,11 @@ impl Patterns {
         if only.is_none() {
             for (i, r) in cat.retired.iter().enumerate() {
                 if let Some(name) = &r.name {
-                    let (variant, rust_fn, ts_key, py_fn) = (
-                        names::rust_variant(name),
-                        names::rust_constructor(name),
-                        names::ts_key(name),
-                        names::py_function(name),
-                    );
+                    let derived = EntryIds::derive(name);
                     let ids = Identifiers {
                         name,
                         code: &r.code,
-                        rust_variant: &variant,
-                        rust_fn: &rust_fn,
-                        ts_key: &ts_key,
-                        py_fn: &py_fn,
+                        ids: &derived,
                     };
                     ids.push(&mut lists, Target::Retired(i), &extra);
                 }
@@ -204,54 +194,40 @@ impl Patterns {
 struct Identifiers<'a> {
     name: &'a str,
     code: &'a str,
-    rust_variant: &'a str,
-    rust_fn: &'a str,
-    ts_key: &'a str,
-    py_fn: &'a str,
+    ids: &'a EntryIds,
 }
 
 impl Identifiers<'_> {
-    /// Pushes what each language's generated code calls this code, and the catalogue's own
-    /// patterns filled in for it.
+    /// Pushes what each language's generated code calls this code (the `usage` forms of
+    /// [`crate::targets::IDENTS`]), and the catalogue's own patterns filled in for it.
     fn push(&self, lists: &mut [Vec<Pattern>], target: Target, extra: &[Template]) {
         let mut add = |lang: Lang, text: String, via: Via| {
             lists[lang.index()].push(Pattern { text, target, via });
         };
-        // Rust: the `ErrorCode` variant and the constructor on `Error` (`emit/rust.rs`).
-        add(
-            Lang::Rust,
-            format!("ErrorCode::{}", self.rust_variant),
-            Via::Identifier,
-        );
-        add(
-            Lang::Rust,
-            format!("Error::{}(", self.rust_fn),
-            Via::Identifier,
-        );
-        // TypeScript / JavaScript: the `ErrorCode` object's key (`templates/ts/`).
-        add(
-            Lang::Script,
-            format!("ErrorCode.{}", self.ts_key),
-            Via::Identifier,
-        );
-        // Python: `ErrorCode.KEY` and the factory (`templates/python/`).
-        add(
-            Lang::Python,
-            format!("ErrorCode.{}", self.ts_key),
-            Via::Identifier,
-        );
-        add(Lang::Python, format!("{}(", self.py_fn), Via::Identifier);
-        let values = [
-            self.name.to_string(),
-            self.code.to_string(),
-            self.rust_variant.to_string(),
-            self.rust_fn.to_string(),
-            self.ts_key.to_string(),
-            self.py_fn.to_string(),
-        ];
+        for (spec, ident) in self.ids.each() {
+            for (prefix, suffix) in spec.usage {
+                add(
+                    Lang::Code(spec.target),
+                    format!("{prefix}{ident}{suffix}"),
+                    Via::Identifier,
+                );
+            }
+        }
+        // In the order of `format::USAGE_PLACEHOLDERS`: the NAME, the code, then the
+        // identifiers that are placeholders.
+        let values: Vec<String> = [self.name, self.code]
+            .into_iter()
+            .chain(
+                self.ids
+                    .each()
+                    .filter(|(spec, _)| spec.placeholder)
+                    .map(|(_, ident)| ident),
+            )
+            .map(str::to_string)
+            .collect();
         for t in extra {
             let text = t.render(&values);
-            for lang in Lang::ALL {
+            for lang in Lang::all() {
                 add(lang, text.clone(), Via::Pattern);
             }
         }
@@ -300,6 +276,19 @@ pub fn literal_prefix(pattern: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn placeholders_are_the_identifiers_of_the_table() {
+        let from_table: Vec<&str> = ["name", "code"]
+            .into_iter()
+            .chain(
+                crate::targets::IDENTS
+                    .iter()
+                    .filter_map(|s| s.placeholder()),
+            )
+            .collect();
+        assert_eq!(from_table, crate::catalogue::format::USAGE_PLACEHOLDERS);
+    }
 
     #[test]
     fn literal_prefixes() {

@@ -290,7 +290,7 @@ fn search_file(
     let below_root = relative.map_or_else(|| shown.clone(), display);
     let tests_from = if is_test_path(&below_root) {
         Some(0)
-    } else if lang == Lang::Rust {
+    } else if lang == Lang::Code(crate::targets::TargetId::Rust) {
         memchr::memmem::find(&bytes, b"\n#[cfg(test)]")
             .map(|at| memchr::memchr_iter(b'\n', &bytes[..=at]).count() as u64 + 1)
     } else {

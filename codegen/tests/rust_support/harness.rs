@@ -183,15 +183,11 @@ pub fn driver_main_with_foreign(
     s.push_str(include_str!("driver_prelude.rs"));
     s.push_str("fn main() {\n    let mut codes = Vec::new();\n");
     for e in &cat.errors {
-        let args: Vec<String> = e
-            .params
-            .iter()
-            .map(example_arg)
-            .collect();
+        let args: Vec<String> = e.params.iter().map(example_arg).collect();
         // Without typed constructors (`rust.constructors: false`) the same values go by
         // name through `Error::from_named`, the way such a crate builds its errors.
         let ctor = if cat.rust.constructors {
-            format!("Error::{}({})", e.rust_fn, args.join(", "))
+            format!("Error::{}({})", e.ids.rust.constructor, args.join(", "))
         } else {
             let named: Vec<String> = e
                 .params
@@ -201,7 +197,7 @@ pub fn driver_main_with_foreign(
                 .collect();
             format!(
                 "Error::from_named(ErrorCode::{}, [{}] as [(&str, Value); {}])",
-                e.rust_variant,
+                e.ids.rust.variant,
                 named.join(", "),
                 named.len()
             )
@@ -213,13 +209,13 @@ pub fn driver_main_with_foreign(
             .map_or("the-arg", |p| p.name.as_str());
         s.push_str(&format!(
             "    codes.push(code_report(ErrorCode::{v}, vec![\n        {ctor},\n        {ctor}.with_argument(\"the-arg\").with_constraint(serde_json::from_str::<Value>({rich:?}).unwrap()).with_context(\"form\", \"deploy\").with_context(\"argument\", \"ignored\").with_context(WIRE.code, \"overwritten?\").with_context(\"n\", 7),\n        {ctor}.with_suggestion(\"Try `this` instead.\").with_context(\"z\", json!([1, 2])),\n        {ctor}.with_message(\"Raised as worded\").with_expected(!ErrorCode::{v}.expected()).with_error_type(\"RaisedAs\").with_context(\"tool\", \"deploy\").with_context(\"example\", \"x\").with_context(\"schema\", json!({{\"type\": \"object\"}})),\n        {ctor}.with_argument({argument:?}),\n    ]));\n",
-            v = e.rust_variant,
+            v = e.ids.rust.variant,
             rich = include_str!("../vectors_support/rich-constraint.json"),
         ));
     }
     // Each namespace's sub-enum: exactly its codes, both ways.
     for ns in cat.namespaces.iter().filter(|_| cat.rust.namespace_enums) {
-        let sub = errdex_codegen::names::rust_namespace_enum(&ns.rust_variant);
+        let sub = errdex_codegen::names::rust_namespace_enum(&ns.ids.rust);
         s.push_str(&format!(
             "    for c in ErrorCode::ALL {{\n        let mine = c.namespace() == Some({sub}::NAMESPACE);\n        match {sub}::try_from(*c) {{\n            Ok(s) => {{ assert!(mine); assert_eq!(ErrorCode::from(s), *c); assert_eq!(s.to_string(), c.as_str()); }}\n            Err(back) => {{ assert!(!mine); assert_eq!(back, *c); }}\n        }}\n    }}\n    assert_eq!({sub}::ALL.len(), ErrorCode::ALL.iter().filter(|c| c.namespace() == Some({sub}::NAMESPACE)).count());\n"
         ));

@@ -29,7 +29,7 @@ pub fn category(
         http_status: http,
         jsonrpc_code: rpc,
         expected,
-        rust_variant: names::rust_variant(key),
+        ids: errdex_codegen::ir::KeyIds::derive(key),
         title: names::category_title(key),
         anchor: names::category_anchor(key),
     }
@@ -64,11 +64,13 @@ pub fn entry(cat: &Catalogue, e: E<'_>) -> ErrorEntry {
             .map(|(n, ty)| Param {
                 name: n.to_string(),
                 ty: *ty,
-                rust_ident: names::rust_snake(n),
-                ts_ident: n.to_string(),
+                ids: errdex_codegen::ir::ParamIds {
+                    rust: names::rust_snake(n),
+                    ts: n.to_string(),
+                    py: names::py_param(n),
+                },
                 schema: None,
                 example: None,
-                py_ident: names::py_param(n),
             })
             .collect(),
         suggestion: e.suggestion.map(|s| Template::parse(s, &pnames).unwrap()),
@@ -87,11 +89,7 @@ pub fn entry(cat: &Catalogue, e: E<'_>) -> ErrorEntry {
         deprecated: None,
         aliases: vec![],
         legacy_codes: vec![],
-        rust_variant: names::rust_variant(e.name),
-        rust_fn: names::rust_constructor(e.name),
-        ts_key: names::ts_key(e.name),
-        ts_type: names::ts_type(e.name),
-        py_fn: names::py_function(e.name),
+        ids: errdex_codegen::ir::EntryIds::derive(e.name),
         anchor: names::slug(e.code),
         class: match e.namespace {
             Some(i) => cat.namespaces[i]
@@ -132,7 +130,10 @@ pub fn base(name: &str, wire: Wire) -> Catalogue {
             code_prefix: Some("ACM-FRM-".into()),
             class: Some("FormError".into()),
             category: None,
-            rust_variant: "Frm".into(),
+            ids: errdex_codegen::ir::KeyIds {
+                rust: "Frm".into(),
+                py: names::py_constant("Frm"),
+            },
             slug: "frm".into(),
         }],
         errors: vec![],
@@ -226,7 +227,8 @@ pub fn acme() -> Catalogue {
         name: Some("FRM_OLD_THING".into()),
         since: Some("1.3.0".into()),
         note: Some("merged into FRM_VALIDATION".into()),
-        replaced_by: None,        anchor: "acm-frm-009".into(),
+        replaced_by: None,
+        anchor: "acm-frm-009".into(),
     }];
     cat
 }
@@ -319,20 +321,24 @@ pub fn big(n: usize) -> Catalogue {
                 Param {
                     name: "field".into(),
                     ty: ParamType::String,
-                    rust_ident: "field".into(),
-                    ts_ident: "field".into(),
+                    ids: errdex_codegen::ir::ParamIds {
+                        rust: "field".into(),
+                        ts: "field".into(),
+                        py: "field".into(),
+                    },
                     schema: None,
                     example: None,
-                    py_ident: "field".into(),
                 },
                 Param {
                     name: "len".into(),
                     ty: ParamType::Integer,
-                    rust_ident: "len".into(),
-                    ts_ident: "len".into(),
+                    ids: errdex_codegen::ir::ParamIds {
+                        rust: "len".into(),
+                        ts: "len".into(),
+                        py: "len".into(),
+                    },
                     schema: None,
                     example: None,
-                    py_ident: "len".into(),
                 },
             ];
             e.message = tmpl.clone();
@@ -343,8 +349,7 @@ pub fn big(n: usize) -> Catalogue {
             e.summary = format!("Generated error number {i}");
             e.anchor = names::slug(&code);
             e.docs_url = format!("https://docs.example.dev/errors/g#{}", e.anchor);
-            e.rust_variant = names::rust_variant(&name);
-            e.rust_fn = names::rust_constructor(&name);
+            e.ids = errdex_codegen::ir::EntryIds::derive(&name);
             e.code = code;
             e.name = name;
             e

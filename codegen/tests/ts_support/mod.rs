@@ -72,7 +72,6 @@ pub fn seed_catalogues() -> Vec<(String, Catalogue)> {
     ]
 }
 
-
 /// `seed_payloads.rs`'s agent-CLI registry, with a second class and a param.
 pub const SEED_MILO: &str = r#"
 errdex: 1
@@ -137,7 +136,6 @@ errors:
     summary: Something failed
 "#;
 
-
 /// Fixture catalogues the loader accepts (none while the loader is a stub).
 pub fn fixture_catalogues() -> Vec<(String, Catalogue)> {
     let mut out = Vec::new();
@@ -185,7 +183,7 @@ pub fn app() -> Catalogue {
         code_prefix: Some("APP-DB-".into()),
         class: Some("DatabaseError".into()),
         category: None,
-        rust_variant: "Db".into(),
+        ids: errdex_codegen::ir::KeyIds::derive("DB"),
         slug: "db".into(),
     });
     let e1 = entry(
@@ -230,7 +228,7 @@ fn category(key: &str, retryable: bool, exit: u8, http: u16, rpc: i32, expected:
         http_status: http,
         jsonrpc_code: rpc,
         expected,
-        rust_variant: names::rust_variant(key),
+        ids: errdex_codegen::ir::KeyIds::derive(key),
         title: names::category_title(key),
         anchor: names::category_anchor(key),
     }
@@ -265,11 +263,13 @@ fn entry(cat: &Catalogue, e: E<'_>) -> ErrorEntry {
             .map(|(n, ty)| Param {
                 name: (*n).into(),
                 ty: *ty,
-                rust_ident: names::rust_snake(n),
-                ts_ident: (*n).into(),
+                ids: errdex_codegen::ir::ParamIds {
+                    rust: names::rust_snake(n),
+                    ts: n.to_string(),
+                    py: names::py_param(n),
+                },
                 schema: None,
                 example: None,
-                py_ident: names::py_param(n),
             })
             .collect(),
         suggestion: e.suggestion.map(|s| Template::parse(s, &names).unwrap()),
@@ -285,11 +285,7 @@ fn entry(cat: &Catalogue, e: E<'_>) -> ErrorEntry {
         deprecated: None,
         aliases: vec![],
         legacy_codes: vec![],
-        rust_variant: names::rust_variant(e.name),
-        rust_fn: names::rust_constructor(e.name),
-        ts_key: names::ts_key(e.name),
-        ts_type: names::ts_type(e.name),
-        py_fn: names::py_function(e.name),
+        ids: errdex_codegen::ir::EntryIds::derive(e.name),
         anchor: names::slug(e.code),
         class: match e.namespace {
             Some(i) => cat.namespaces[i]
@@ -357,7 +353,7 @@ pub fn acme() -> Catalogue {
         code_prefix: Some("ACM-FRM-".into()),
         class: Some("FormError".into()),
         category: None,
-        rust_variant: "Frm".into(),
+        ids: errdex_codegen::ir::KeyIds::derive("FRM"),
         slug: "frm".into(),
     });
     let e1 = entry(
@@ -415,7 +411,8 @@ pub fn acme() -> Catalogue {
         name: Some("FRM_OLD_THING".into()),
         since: Some("1.3.0".into()),
         note: Some("merged into FRM_VALIDATION".into()),
-        replaced_by: None,        anchor: "acm-frm-009".into(),
+        replaced_by: None,
+        anchor: "acm-frm-009".into(),
     });
     c
 }
@@ -485,7 +482,7 @@ pub fn hostile() -> Catalogue {
         code_prefix: None,
         class: None,
         category: None,
-        rust_variant: "ToString".into(),
+        ids: errdex_codegen::ir::KeyIds::derive("toString"),
         slug: "tostring".into(),
     });
     let mut e1 = entry(
@@ -532,7 +529,8 @@ pub fn hostile() -> Catalogue {
         name: None,
         since: None,
         note: Some("*/ gone".into()),
-        replaced_by: None,        anchor: "valueof".into(),
+        replaced_by: None,
+        anchor: "valueof".into(),
     });
     c
 }

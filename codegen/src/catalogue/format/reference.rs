@@ -137,6 +137,7 @@ fn noun(text: Text) -> String {
             None => format!("string matching {}", cell(&code(pattern))),
         },
         Text::Regex => "regular expression".into(),
+        Text::Word(words) => words.iter().map(|w| code(w)).collect::<Vec<_>>().join(" \\| "),
     }
 }
 
@@ -146,6 +147,7 @@ fn plural(text: Text) -> String {
         Text::Pattern(pattern) if !PATTERNS.iter().any(|(_, p, _)| *p == pattern) => {
             format!("strings matching {}", cell(&code(pattern)))
         }
+        Text::Word(_) => format!("words: {}", noun(text)),
         other => format!("{}s", noun(other)),
     }
 }
