@@ -19,6 +19,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use errdex_codegen::Catalogue;
 use errdex_codegen::emit::markdown::{explanation::mdbook_options, plan_pages};
 use errdex_codegen::support::book;
+use errdex_codegen::ir::HttpBody;
 use errdex_codegen::payload::Instance;
 use md_support::*;
 use pulldown_cmark::{CodeBlockKind, Event, Parser, Tag, TagEnd};
@@ -543,10 +544,22 @@ fn check_code_pages(case: &str, cat: &Catalogue, pages: &BTreeMap<String, Page>)
             assert_eq!(e.docs_url, address.key(), "{case}: docs URL of {}", e.code);
         }
         let ex = Instance::example(e);
-        let want: Vec<String> = [ex.wire(cat), ex.mcp_tool_result(cat), ex.jsonrpc_error(cat), ex.problem_json(cat)]
-            .iter()
-            .map(|v| serde_json::to_string_pretty(v).unwrap())
-            .collect();
+        let mut shapes = vec![ex.wire(cat), ex.mcp_tool_result(cat), ex.jsonrpc_error(cat)];
+        // problem+json is the HTTP body by default; shown apart only when it is not.
+        if cat.profiles.http.body != HttpBody::Problem {
+            shapes.push(ex.problem_json(cat));
+        }
+        let want: Vec<String> = shapes.iter().map(|v| serde_json::to_string_pretty(v).unwrap()).collect();
+        // The HTTP response: status line, headers in order, a blank line, the body.
+        let r = ex.http_response(cat);
+        let mut http = format!("HTTP/1.1 {}\n", r.status);
+        for (k, v) in &r.headers {
+            http.push_str(&format!("{k}: {v}\n"));
+        }
+        http.push('\n');
+        http.push_str(&serde_json::to_string_pretty(&r.body).unwrap());
+        let http_blocks: Vec<&String> = page.code_blocks.iter().filter(|(l, _)| l == "http").map(|(_, t)| t).collect();
+        assert_eq!(http_blocks, [&http], "{case}/{name}: HTTP response of {}", e.code);
         let json: Vec<&String> = page
             .code_blocks
             .iter()

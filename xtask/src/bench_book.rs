@@ -92,7 +92,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let mdbook = mdbook()?;
     let root = workspace_root();
     let script = root.join("tools/node/search-book.mjs");
-    println!("| codes | layout | emit (median of 3) | mdbook wall / CPU | book | search index | query | rank | cold: page load / first result (medians of {}) | warm (median) |", c.runs);
+    println!("| codes | layout | emit (median of 3) | mdbook wall / CPU | book | search index | query | rank | cold: page (DOMContentLoaded) / first result (medians of {}) | warm (median) |", c.runs);
     println!("|---|---|---|---|---|---|---|---|---|---|");
     for &n in &c.sizes {
         for layout in &c.layouts {

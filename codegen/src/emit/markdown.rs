@@ -28,7 +28,7 @@
 
 pub mod escape;
 pub mod explanation;
-mod per_code;
+pub mod per_code;
 
 use std::collections::HashSet;
 

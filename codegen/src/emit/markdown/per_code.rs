@@ -1,8 +1,10 @@
 //! The book with a page per code (`docs.layout: code` or `namespace/code`): the summary
 //! lists each namespace's page with its codes' pages under it, a namespace's page is the
 //! index of its codes, and each code's page holds what its section holds in the namespace
-//! layout, with its explanation's headings kept (demoted below the page's sections), all
-//! four example payloads, and links to what is related to it.
+//! layout, with its explanation's headings kept (demoted below the page's sections), its
+//! example payloads (wire, MCP tool result, JSON-RPC error, the HTTP response of
+//! `profiles.http`, and problem+json when that is not the HTTP body), and links to what is
+//! related to it.
 //!
 //! A code's page is `<anchor>.md` (`code`) or `<namespace>/<anchor>.md` (`namespace/code`);
 //! its title carries the explicit id `{#<anchor>}`, so `<page>.html#<anchor>` lands on it
@@ -15,9 +17,10 @@ use super::{
     Book, CodeRow, CodeView, PagePlan, RaisedAt, code_href, code_row, code_view, default_shapes,
     escape, explanation, facts, render,
 };
-use crate::ir::Catalogue;
+use crate::ir::{Catalogue, HttpBody};
 use crate::names;
 use crate::payload::Instance;
+use crate::payload::http::HttpResponse;
 use crate::support::book;
 use crate::support::pretty_json::to_string_pretty;
 
@@ -96,7 +99,10 @@ struct CodeMd<'a> {
     header: &'a str,
     c: CodeView,
     jsonrpc_example: String,
-    problem_example: String,
+    /// The HTTP response (`profiles.http`): status line, headers, body.
+    http_example: String,
+    /// problem+json, when the HTTP body is another shape (else it is the HTTP body).
+    problem_example: Option<String>,
     /// List items of the "Related" section.
     related: Vec<String>,
 }
@@ -125,7 +131,9 @@ pub(super) fn code_pages(
             header,
             c,
             jsonrpc_example: escape::code_block("json", &to_string_pretty(&ex.jsonrpc_error(cat))),
-            problem_example: escape::code_block("json", &to_string_pretty(&ex.problem_json(cat))),
+            http_example: escape::code_block("http", &http_text(&ex.http_response(cat))),
+            problem_example: (cat.profiles.http.body != HttpBody::Problem)
+                .then(|| escape::code_block("json", &to_string_pretty(&ex.problem_json(cat)))),
             related: relations.of(cat, i, &here),
         });
         (format!("src/{here}.md"), text)
@@ -145,6 +153,18 @@ pub(super) fn code_pages(
         .into_iter()
         .flat_map(|r| r.unwrap_or_else(|p| std::panic::resume_unwind(p)))
         .collect()
+}
+
+/// An HTTP response as a reader sees it on the wire: the status line, the headers, a blank
+/// line, the body pretty-printed.
+pub fn http_text(r: &HttpResponse) -> String {
+    let mut s = format!("HTTP/1.1 {}\n", r.status);
+    for (name, value) in &r.headers {
+        s.push_str(&format!("{name}: {value}\n"));
+    }
+    s.push('\n');
+    s.push_str(&to_string_pretty(&r.body));
+    s
 }
 
 /// What the "Related" lists need, for every code at once.
