@@ -28,7 +28,7 @@
 
 pub mod escape;
 pub mod explanation;
-pub mod per_code;
+mod per_code;
 
 use std::collections::HashSet;
 
@@ -723,10 +723,11 @@ fn code_view(
             .as_ref()
             .map(|s| escape::inline_with_code(&s.raw)),
         retry,
+        // A code's own page sanitizes it its own way (`per_code`).
         explanation: e
             .explanation
             .as_deref()
-            .filter(|x| !x.trim().is_empty())
+            .filter(|x| !x.trim().is_empty() && !cat.docs.layout.per_code())
             .map(|x| explanation::sanitize(x, &e.anchor)),
         wire_example: escape::code_block("json", &wire_example),
         mcp_example: escape::code_block("json", &mcp_example),

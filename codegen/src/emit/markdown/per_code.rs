@@ -157,7 +157,7 @@ pub(super) fn code_pages(
 
 /// An HTTP response as a reader sees it on the wire: the status line, the headers, a blank
 /// line, the body pretty-printed.
-pub fn http_text(r: &HttpResponse) -> String {
+fn http_text(r: &HttpResponse) -> String {
     let mut s = format!("HTTP/1.1 {}\n", r.status);
     for (name, value) in &r.headers {
         s.push_str(&format!("{name}: {value}\n"));
