@@ -87,6 +87,7 @@ timed "xtask bench-load" cargo xtask bench-load 50
 timed "xtask bench-generate" cargo xtask bench-generate 50
 timed "xtask bench-tsc" cargo xtask bench-tsc 50 --runs 1
 timed "xtask bench-rust" cargo xtask bench-rust 50 --runs 1
+timed "xtask bench-book" cargo xtask bench-book 20 --runs 1
 timed "xtask bench-usage" cargo xtask bench-usage --codes 50 --files 30 --lines 20 --runs 1
 # Two of the four consumer ways: build-dep-opt and build-dep-o1 differ from build-dep only in
 # profile lines, and each costs a cold build of minutes more on 2 cores.

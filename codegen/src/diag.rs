@@ -111,6 +111,9 @@ diag_codes! {
     DocsUrlOffSite = "EDX0603", "DOCS_URL_OFF_SITE", Error, "docs URL `{url}` of {code} misses its section of the book at {site}: {problem}";
     DocsSiteUnstated = "EDX0604", "DOCS_SITE_UNSTATED", Warning, "registry.docs_url cannot be checked: registry.docs_site_url does not say where the generated book is deployed";
     RelativeDocsUrl = "EDX0605", "RELATIVE_DOCS_URL", Warning, "docs URL `{url}` of {code} is relative, but it is sent to remote clients in {outputs}, which cannot resolve it";
+    DocsUrlNoLayout = "EDX0606", "DOCS_URL_NO_LAYOUT", Error, "docs_url `{template}` fits no layout of the book at {site}: `{url}` ({code}) {problem}";
+    DocsPageCollision = "EDX0607", "DOCS_PAGE_COLLISION", Error, "the page of {code} would be `{file}`, {other}";
+    RedirectOverLivePage = "EDX0608", "REDIRECT_OVER_LIVE_PAGE", Error, "the redirect of {what} from `{from}` would overwrite {live}";
     // -- usage (namespace USAGE, EDX07xx): `errdex usage`, a source tree against the catalogue
     CodeNeverRaised = "EDX0701", "CODE_NEVER_RAISED", Warning, "code `{code}` ({name}) is never raised outside generated files and tests";
     UnknownCodeString = "EDX0702", "UNKNOWN_CODE_STRING", Error, "`{code}` looks like a code of this registry but is not in the catalogue";

@@ -163,7 +163,7 @@ struct Sample {
 /// User + system CPU seconds of this process's waited-for children (`cutime` + `cstime`,
 /// fields 16 and 17 of `/proc/self/stat`; the `tsc` wrapper `exec`s the compiler, so its
 /// threads count here).
-fn children_cpu() -> Result<f64, String> {
+pub(crate) fn children_cpu() -> Result<f64, String> {
     let stat =
         std::fs::read_to_string("/proc/self/stat").map_err(|e| format!("/proc/self/stat: {e}"))?;
     // The fields after the command name, which is in parentheses and may hold spaces.

@@ -22,12 +22,15 @@
 //!   made in a temporary directory outside the workspace (see `bench_consumer.rs`).
 //! - `bench-usage [--codes N] [--files F] [--lines L] [--runs R]`: `errdex usage` against
 //!   ripgrep searching the same tree for the same fixed strings (see `bench_usage.rs`).
+//! - `bench-book [N...] [--layouts namespace,code] [--runs R]`: the reference book of a scale
+//!   catalogue built with mdBook and searched in Chromium (see `bench_book.rs`).
 //! - `dump N|FILE DIR`: write every output of a scale catalogue (or a catalogue file) under
 //!   DIR, to diff the outputs of two builds byte for byte.
 
 use std::process::ExitCode;
 use std::time::Instant;
 
+mod bench_book;
 mod bench_consumer;
 mod bench_rust;
 mod bench_tsc;
@@ -169,6 +172,13 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
+        Some("bench-book") => match bench_book::run(&args[1..]) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("xtask: {e}");
+                ExitCode::FAILURE
+            }
+        },
         Some("bench-usage") => match bench_usage::run(&args[1..]) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
@@ -205,7 +215,7 @@ fn main() -> ExitCode {
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage: xtask scale N [OUT] | baseline N|FILE DIR | bench-load [N|FILE...] | bench-generate [N|FILE...] | bench-tsc [N|FILE...] | bench-rust [N|FILE...] | bench-consumer [N...] | bench-usage [--codes N] ... | dump N|FILE DIR"
+        "usage: xtask scale N [OUT] | baseline N|FILE DIR | bench-load [N|FILE...] | bench-generate [N|FILE...] | bench-tsc [N|FILE...] | bench-rust [N|FILE...] | bench-consumer [N...] | bench-book [N...] | bench-usage [--codes N] ... | dump N|FILE DIR"
     );
     ExitCode::from(64)
 }

@@ -33,11 +33,15 @@
 //!   know.
 //! - **Docs URLs are contract** (they are problem+json `type` URIs and the links in every
 //!   message): a per-code URL change is breaking; a change of the registry's `docs_url`
-//!   template is reported once at registry level (breaking, with the number of codes whose
-//!   URL it changes) instead of once per code. Publishing URLs for the first time is
-//!   compatible: a registry that had no template (codes linked relative to the generated
-//!   book, `frm.html#acm-frm-001`) gaining one, or such a code gaining an absolute
-//!   per-code `docs_url`. Dropping the template again is breaking.
+//!   template, or of `docs.layout` for codes with the default URL, is reported once at
+//!   registry level (breaking, with the number of codes whose URL it changes) instead of
+//!   once per code. A change is compatible (`docs-url-redirected`) when the new book still
+//!   opens each code at its old address: the old URL names the same page, or the new
+//!   `book.toml` redirects it to the code (legacy codes, aliases, retired codes,
+//!   `docs.former_layout`, `docs.moved`; [`crate::support::book`]). Publishing URLs for
+//!   the first time is compatible: a registry that had no template (codes linked relative
+//!   to the generated book, `frm.html#acm-frm-001`) gaining one, or such a code gaining an
+//!   absolute per-code `docs_url`. Dropping the template again is breaking.
 //! - **Wire keys**: renaming the code or message key, removing or renaming the category or
 //!   retryable key, and any change of the details key (extras move) are breaking. Adding a
 //!   category or retryable key to a wire object that had none is compatible (readers ignore
@@ -178,8 +182,12 @@ change_kinds! {
     ParamSchemaChanged = "param-schema-changed", true;
     /// The code moved to another namespace.
     NamespaceChanged = "namespace-changed", true;
-    /// The code's resolved docs URL changed.
+    /// The code's resolved docs URL changed, and the new book does not redirect the old
+    /// address to it.
     DocsUrlChanged = "docs-url-changed", true;
+    /// `docs.layout` changed the default docs URL of existing codes, and the new book does
+    /// not redirect every old address.
+    DocsLayoutChanged = "docs-layout-changed", true;
     /// An alias (another NAME) was removed.
     AliasRemoved = "alias-removed", true;
     /// A legacy code was removed.
@@ -256,6 +264,9 @@ change_kinds! {
     DocsUrlTemplateAdded = "docs-url-template-added", false;
     /// A code that had only the in-book relative link gets a published docs URL.
     DocsUrlAdded = "docs-url-added", false;
+    /// Docs URLs changed (a code's, a template's or a layout's), and the new book still
+    /// opens each code's place at its old address (through its redirects).
+    DocsUrlRedirected = "docs-url-redirected", false;
     /// A category or retryable key was added to the wire object.
     WireKeyAdded = "wire-key-added", false;
     /// A tombstone's note, name, version or replacement changed.
@@ -317,8 +328,10 @@ pub fn diff(old: &Catalogue, new: &Catalogue) -> Vec<Finding> {
         old,
         new,
         out: Vec::new(),
+        redirects: registry::redirect_lookup(new),
     };
     d.registry();
+    d.docs_layout();
     d.categories();
     d.namespaces();
     d.entries();
@@ -511,6 +524,8 @@ struct Differ<'a> {
     old: &'a Catalogue,
     new: &'a Catalogue,
     out: Vec<Finding>,
+    /// The new book's redirects (those the loader accepts): old address → new place.
+    redirects: std::collections::HashMap<String, crate::support::book::Address>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

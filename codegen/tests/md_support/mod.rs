@@ -5,6 +5,9 @@
 use std::path::{Path, PathBuf};
 
 use errdex_codegen::Catalogue;
+use errdex_codegen::ir::DocsLayout;
+use errdex_codegen::names;
+use errdex_codegen::support::book;
 
 pub fn repo_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -44,6 +47,42 @@ pub fn all_catalogues() -> Vec<(String, Catalogue)> {
         if let Some(cat) = errdex_codegen::load_str(&src, "errors.yaml").catalogue {
             out.push((d.file_name().unwrap().to_string_lossy().into_owned(), cat));
         }
+    }
+    out
+}
+
+/// `cat` laid out as `layout`: default docs URLs follow it (what the loader would give the
+/// catalogue with `docs: {layout: …}`). `None` when its pages would collide (the loader
+/// refuses that, EDX0607) or a redirect would overwrite a page (EDX0608).
+pub fn in_layout(cat: &Catalogue, layout: DocsLayout) -> Option<Catalogue> {
+    let mut c = cat.clone();
+    c.docs.layout = layout;
+    // The loader's default for a catalogue that names its layout only.
+    c.docs.redirects = cat.docs.redirects || layout.per_code();
+    let site = cat.registry.docs_site_url.as_deref();
+    for e in &mut c.errors {
+        let ns = cat.page_slug(e).to_string();
+        if e.docs_url == names::docs_url(None, site, cat.docs.layout, &ns, &e.anchor, "", "") {
+            e.docs_url = names::docs_url(None, site, layout, &ns, &e.anchor, "", "");
+        }
+    }
+    let pages = book::pages(&c);
+    let unique: std::collections::BTreeSet<&str> = pages.iter().map(|p| p.path.as_str()).collect();
+    let redirects = book::redirects(&c);
+    (unique.len() == pages.len() && book::conflicts(&c, &redirects).is_empty()).then_some(c)
+}
+
+/// Every catalogue of [`all_catalogues`] in its own layout, then in each other layout whose
+/// pages do not collide: (case, catalogue).
+pub fn all_catalogues_in_every_layout() -> Vec<(String, Catalogue)> {
+    let mut out = Vec::new();
+    for (case, cat) in all_catalogues() {
+        for layout in DocsLayout::ALL.into_iter().filter(|l| *l != cat.docs.layout) {
+            if let Some(c) = in_layout(&cat, layout) {
+                out.push((format!("{case} ({})", layout.as_str()), c));
+            }
+        }
+        out.push((case, cat));
     }
     out
 }

@@ -143,6 +143,7 @@ pub fn base(name: &str, wire: Wire) -> Catalogue {
         outputs: errdex_codegen::ir::OutputPaths::default(),
         usage: errdex_codegen::ir::Usage::default(),
         rust: errdex_codegen::ir::RustItems::default(),
+        docs: errdex_codegen::ir::Docs::default(),
     }
 }
 

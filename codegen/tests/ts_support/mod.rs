@@ -327,6 +327,7 @@ fn base(name: &str, wire: Wire, prefix: &str) -> Catalogue {
         outputs: errdex_codegen::ir::OutputPaths::default(),
         usage: errdex_codegen::ir::Usage::default(),
         rust: errdex_codegen::ir::RustItems::default(),
+        docs: errdex_codegen::ir::Docs::default(),
     }
 }
 
