@@ -349,10 +349,13 @@ fn fields_json(fields: &[ProfileField]) -> Value {
 
 /// `PROFILES` (its MCP and JSON-RPC members) and `TERMINAL`.
 fn profiles_json(p: &Profiles) -> (Value, Value) {
+    // The HTTP profile is not rendered by the TypeScript runtime yet: a rendering is one
+    // function of runtime.js and its data written here.
     let Profiles {
         mcp_tool_error,
         jsonrpc_error,
         terminal,
+        http: _,
     } = p;
     let McpProfile {
         text,
