@@ -254,3 +254,48 @@ fn explain_says_where_a_code_is_raised() {
         "{stdout}"
     );
 }
+
+#[test]
+fn the_summary_counts_files_that_hold_a_use_in_every_format() {
+    // One file raises a code, one test uses it; three more hold text the search must look
+    // at (the code prefix `ACM-` in a word, an unknown code, a retired one) but no use.
+    let dir = tree(false);
+    let files = [
+        (
+            "tests/t.rs",
+            "fn t() { let _ = Error::frm_validation(); }\n",
+        ),
+        ("src/notes.rs", "// ACM-internal notes, no code here\n"),
+        ("src/typo.rs", "const A: &str = \"ACM-011\";\n"),
+        ("src/old.rs", "const B: &str = \"ACM-009\";\n"),
+    ];
+    for (path, text) in files {
+        let path = dir.path().join(path);
+        std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
+        std::fs::write(path, text).expect("write");
+    }
+    let out = usage(dir.path(), &[]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("1 of 2 code(s) raised, used in 2 file(s); 2 error(s), 1 warning(s)"),
+        "{stderr}"
+    );
+    let v = json(&usage(dir.path(), &["--format", "json"]));
+    assert_eq!(
+        v["summary"],
+        serde_json::json!({"codes": 2, "raised": 1, "files_with_uses": 2, "errors": 2, "warnings": 1})
+    );
+    let files: std::collections::BTreeSet<&str> = v["codes"]
+        .as_array()
+        .expect("codes")
+        .iter()
+        .flat_map(|c| c["places"].as_array().expect("places"))
+        .filter_map(|p| p["file"].as_str())
+        .collect();
+    assert_eq!(
+        files.into_iter().collect::<Vec<_>>(),
+        ["src/lib.rs", "tests/t.rs"]
+    );
+    let log = json(&usage(dir.path(), &["--format", "sarif"]));
+    assert_eq!(log["runs"][0]["properties"]["summary"], v["summary"]);
+}

@@ -73,6 +73,7 @@ diag_codes! {
     MissingKey = "EDX0104", "MISSING_KEY", Error, "{context} is missing the required key `{key}`";
     FormatVersion = "EDX0105", "FORMAT_VERSION", Error, "{problem}";
     BadValue = "EDX0106", "BAD_VALUE", Error, "`{key}` cannot be {found}: {expected}";
+    UnknownIntegration = "EDX0107", "UNKNOWN_INTEGRATION", Error, "errdex knows no integration `{name}`; it knows {known}";
     // -- names and codes (namespace NAMES, EDX02xx)
     InvalidName = "EDX0201", "INVALID_NAME", Error, "`{name}` is not a valid {kind}: {rule}";
     DuplicateCode = "EDX0202", "DUPLICATE_CODE", Error, "code `{code}` is already used by `{other}`";
@@ -84,6 +85,7 @@ diag_codes! {
     InvalidCodePattern = "EDX0208", "INVALID_CODE_PATTERN", Error, "code_pattern is not a valid regular expression: {problem}";
     RetiredCodeReused = "EDX0209", "RETIRED_CODE_REUSED", Error, "code `{code}` is retired and may never be used again";
     InvalidCode = "EDX0210", "INVALID_CODE", Error, "`{code}` is not a usable code: {rule}";
+    InvalidAipReason = "EDX0211", "INVALID_AIP_REASON", Error, "`{reason}` cannot be the AIP-193 reason of `{name}`: {rule}";
     // -- references (namespace REFS, EDX03xx)
     UnknownCategory = "EDX0301", "UNKNOWN_CATEGORY", Error, "unknown category `{key}`";
     UnknownNamespace = "EDX0302", "UNKNOWN_NAMESPACE", Error, "unknown namespace `{namespace}`";
@@ -102,6 +104,7 @@ diag_codes! {
     HttpStatusNotError = "EDX0504", "HTTP_STATUS_NOT_ERROR", Warning, "HTTP status {value} is not an error status (below 400)";
     JsonrpcCodeReserved = "EDX0505", "JSONRPC_CODE_RESERVED", Warning, "JSON-RPC code {value} lies in the range reserved for the protocol (-32768..=-32000) but is not a standard code";
     JsonrpcCodeRange = "EDX0506", "JSONRPC_CODE_RANGE", Error, "JSON-RPC code {value} does not fit a 32-bit signed integer";
+    RetryAfterIgnored = "EDX0507", "RETRY_AFTER_IGNORED", Warning, "{code} is retryable after {delay} ms, but HTTP clients read `Retry-After` only on 413, 429 and 503, not on its status {status}";
     // -- documentation links (namespace DOCS, EDX06xx)
     DocsUrlPlaceholder = "EDX0601", "DOCS_URL_PLACEHOLDER", Error, "unknown placeholder `{{{placeholder}}}` in docs_url; known: {known}";
     MalformedUrl = "EDX0602", "MALFORMED_URL", Error, "`{url}` is not a well-formed URL: {problem}";
@@ -313,6 +316,23 @@ pub fn to_json(d: &Diagnostic, file: &str) -> serde_json::Value {
     })
 }
 
+/// The `--format github` form: one GitHub Actions workflow command (an annotation),
+/// `::error` or `::warning` by severity, titled with the code, at the diagnostic's line and
+/// column of `file` (no `file=` without a span); the help on a second line of the message.
+pub fn to_github(d: &Diagnostic, file: &str) -> String {
+    use crate::support::github::{Location, annotation};
+    let location = d.span.map(|s| Location {
+        file,
+        line: s.line,
+        column: s.column,
+    });
+    let message = match &d.help {
+        Some(help) => format!("{}\nhelp: {help}", d.message),
+        None => d.message.clone(),
+    };
+    annotation(d.severity().into(), d.code.as_str(), location, &message)
+}
+
 /// How [`report`] shows diagnostics.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Style {
@@ -322,14 +342,17 @@ pub enum Style {
     Short,
     /// A pretty-printed JSON array of [`to_json`] objects, then a newline.
     Json,
+    /// One GitHub Actions workflow command per diagnostic ([`to_github`]).
+    Github,
 }
 
-/// Renders the diagnostics of `file` (whose text is `source`) in one of the three forms
-/// errdex shows them in: the `errdex` command and [`crate::Builder`] both go through here.
+/// Renders the diagnostics of `file` (whose text is `source`) in one of the forms errdex
+/// shows them in: the `errdex` command and [`crate::Builder`] both go through here.
 pub fn report(diags: &[Diagnostic], file: &str, source: &str, style: Style) -> String {
     match style {
         Style::Human { color } => render_human(diags, file, source, color),
         Style::Short => render_short(diags, file),
+        Style::Github => diags.iter().map(|d| to_github(d, file)).collect(),
         Style::Json => {
             let mut out =
                 serde_json::to_string_pretty(&to_json_array(diags, file)).unwrap_or_default();

@@ -265,6 +265,9 @@ change_kinds! {
     /// A text for humans changed its form: the MCP result's `content[0].text`, the JSON-RPC
     /// `message`, or how the terminal form prints values.
     ProfileTextChanged = "profile-text-changed", false;
+    /// The `Retry-After` header of a code's HTTP response changed (value, presence, or the
+    /// profile's `retry_after`): clients wait differently, nothing stops working.
+    RetryAfterChanged = "retry-after-changed", false;
     /// The Rust module declares the typed constructors or the namespace sub-enums again.
     RustItemsAdded = "rust-items-added", false;
 }
@@ -351,40 +354,19 @@ pub fn grouped(findings: &[Finding]) -> Vec<Vec<&Finding>> {
 pub fn render_human(findings: &[Finding], old_name: &str, new_name: &str) -> String {
     let mut s = String::new();
     for group in grouped(findings) {
-        let head = group[0];
-        let _ = match (&head.scope, &head.name) {
-            (Scope::Registry, _) => writeln!(s, "registry"),
-            (scope, Some(name)) => writeln!(
-                s,
-                "{} {} ({})",
-                scope.as_str(),
-                escape_controls_in_line(&head.code, 200),
-                escape_controls_in_line(name, 200)
-            ),
-            (scope, None) => writeln!(
-                s,
-                "{} {}",
-                scope.as_str(),
-                escape_controls_in_line(&head.code, 200)
-            ),
-        };
+        let _ = writeln!(s, "{}", subject(group[0]));
         for f in group {
             let tag = if f.breaking {
                 "BREAKING  "
             } else {
                 "compatible"
             };
-            let change = match (&f.old, &f.new) {
-                (Some(o), Some(n)) => format!("{} → {}", show(o), show(n)),
-                (None, Some(n)) => format!("(none) → {}", show(n)),
-                (Some(o), None) => format!("{} → (none)", show(o)),
-                (None, None) => String::new(),
-            };
             let _ = writeln!(
                 s,
-                "  {tag} {}: {}: {change}",
+                "  {tag} {}: {}: {}",
                 f.kind.as_str(),
-                escape_controls_in_line(&f.field, 200)
+                escape_controls_in_line(&f.field, 200),
+                change(f)
             );
             if !f.advice.is_empty() {
                 let label = if f.breaking { "fix" } else { "note" };
@@ -423,6 +405,95 @@ pub fn to_json(findings: &[Finding], old_name: &str, new_name: &str) -> serde_js
         "compatible": findings.len() - breaking,
         "findings": items,
     })
+}
+
+/// The `--format github` report: one GitHub Actions workflow command per finding, in the
+/// human report's order ([`grouped`]): `::error` for a breaking change, `::notice` for a
+/// compatible one, titled with its kind. A finding about a code the new catalogue still
+/// declares (by its NAME, else its code; a tombstone by its code) points at that entry's
+/// key in `new_name`, whose places `spans` gives ([`crate::Loaded::entry_spans`]); any
+/// other finding has no location.
+pub fn render_github(
+    findings: &[Finding],
+    new: &Catalogue,
+    new_name: &str,
+    spans: &[(String, crate::diag::Span)],
+) -> String {
+    use crate::support::github::{Level, Location, annotation};
+    let span_of = |key: &str| spans.iter().find(|(k, _)| k == key).map(|(_, s)| *s);
+    let mut out = String::new();
+    for f in grouped(findings).into_iter().flatten() {
+        let span = match f.scope {
+            Scope::Code => f
+                .name
+                .as_deref()
+                .filter(|n| new.errors.iter().any(|e| e.name == *n))
+                .or_else(|| {
+                    new.errors
+                        .iter()
+                        .find(|e| e.code == f.code)
+                        .map(|e| e.name.as_str())
+                })
+                .and_then(span_of),
+            Scope::Retired => span_of(&f.code),
+            Scope::Registry | Scope::Category | Scope::Namespace => None,
+        };
+        let location = span.map(|s| Location {
+            file: new_name,
+            line: s.line,
+            column: s.column,
+        });
+        let mut message = format!(
+            "{}: {}: {}",
+            subject(f),
+            escape_controls_in_line(&f.field, 200),
+            change(f)
+        );
+        if !f.advice.is_empty() {
+            let label = if f.breaking { "fix" } else { "note" };
+            let _ = write!(
+                message,
+                "\n{label}: {}",
+                escape_controls_in_line(&f.advice, 2000)
+            );
+        }
+        let level = if f.breaking {
+            Level::Error
+        } else {
+            Level::Notice
+        };
+        out.push_str(&annotation(level, f.kind.as_str(), location, &message));
+    }
+    out
+}
+
+/// What a finding is about, as the reports name it: `registry`, `category invalid`,
+/// `code ACM-FRM-001 (FRM_VALIDATION)`.
+fn subject(f: &Finding) -> String {
+    match (&f.scope, &f.name) {
+        (Scope::Registry, _) => "registry".to_string(),
+        (scope, Some(name)) => format!(
+            "{} {} ({})",
+            scope.as_str(),
+            escape_controls_in_line(&f.code, 200),
+            escape_controls_in_line(name, 200)
+        ),
+        (scope, None) => format!(
+            "{} {}",
+            scope.as_str(),
+            escape_controls_in_line(&f.code, 200)
+        ),
+    }
+}
+
+/// The change of a finding's value: `old → new`, `(none)` for a side without one.
+fn change(f: &Finding) -> String {
+    match (&f.old, &f.new) {
+        (Some(o), Some(n)) => format!("{} → {}", show(o), show(n)),
+        (None, Some(n)) => format!("(none) → {}", show(n)),
+        (Some(o), None) => format!("{} → (none)", show(o)),
+        (None, None) => String::new(),
+    }
 }
 
 /// A value for one line of the human report: quoted when it has spaces or is empty,
