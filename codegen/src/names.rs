@@ -575,7 +575,8 @@ pub const PY_BUILTINS: &[&str] = &[
 
 /// The lower-case module-level names of the generated Python package (its functions and
 /// `annotations`, bound by `from __future__ import annotations`): a factory named like one
-/// gets a `_` suffix (`parse_`). `python.rs` tests that the template defines no other.
+/// gets a `_` suffix (`parse_`). `python.rs` tests that `__init__.py` binds these and no
+/// other, and that each function is the runtime's (`emit/python/_runtime.py`).
 pub const PY_MODULE_NAMES: &[&str] = &[
     "annotations",
     "create_error",
