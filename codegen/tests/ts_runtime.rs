@@ -13,6 +13,7 @@
 
 #![allow(clippy::unwrap_used)]
 
+mod testkit;
 mod ts_support;
 
 use std::path::PathBuf;
