@@ -6,6 +6,8 @@ use crate::names;
 use crate::support::suggest::did_you_mean;
 use crate::template::placeholders;
 
+use super::format::KeyRef;
+use super::format::keys::registry;
 use super::sink::Cx;
 use super::tree::Node;
 
@@ -13,13 +15,14 @@ use super::tree::Node;
 pub const DOCS_URL_PLACEHOLDERS: [&str; 4] = ["namespace", "code", "name", "category"];
 
 impl Cx<'_> {
-    /// Checks a docs URL template: known placeholders only, well-formed once filled in.
-    pub(super) fn docs_url_template(&mut self, node: &Node) -> Option<String> {
-        let raw = self.text(node, "docs_url")?;
+    /// Checks a docs URL template (the value of `key`, the registry's or an entry's
+    /// `docs_url`): known placeholders only, well-formed once filled in.
+    pub(super) fn docs_url_template(&mut self, node: &Node, key: KeyRef) -> Option<String> {
+        let raw = self.text(node, key.name())?;
         let holes = match placeholders(&raw) {
             Ok(h) => h,
             Err(e) => {
-                self.template_error(node, "docs_url", &e);
+                self.template_error(node, key.name(), &e);
                 return None;
             }
         };
@@ -55,7 +58,7 @@ impl Cx<'_> {
     /// `registry.docs_site_url`: an absolute http(s) URL ending in `/`, without a query or a
     /// fragment (the book's pages are resolved against it).
     pub(super) fn docs_site_url(&mut self, node: &Node) -> Option<String> {
-        let raw = self.text(node, "docs_site_url")?;
+        let raw = self.text(node, registry::DOCS_SITE_URL.name())?;
         let problem = match check_url(&raw) {
             Err(why) => Some(why),
             Ok(()) if !raw.contains("://") => {

@@ -14,7 +14,8 @@ use crate::diag::{Diagnostic, Severity, Span};
 use crate::ir::{Catalogue, Category, ErrorEntry, Namespace, Registry, Retired};
 
 use super::entry::EntryCx;
-use super::format;
+use super::format::keys::{registry, top};
+use super::format::KeyRef;
 use super::rules;
 use super::sink::Cx;
 use super::tree::{Kind, Limits, Node};
@@ -38,49 +39,51 @@ pub fn validate(
 impl Cx<'_> {
     /// Stage 1: the top level, then each section in the order later ones need them.
     fn catalogue(&mut self, root: &Node, source_name: &str) -> Option<Catalogue> {
-        let top = self.known_fields(root, "(top level)", "the catalogue", &format::TOP)?;
+        let top = self.top_fields(root)?;
         self.format_version(root, &top);
         self.missing_sections(root, &top);
         let registry = top
-            .map
-            .get("registry")
+            .pair(top::REGISTRY)
             .and_then(|(key, value)| self.registry(value, key.span));
         let categories = top
-            .get("categories")
+            .get(top::CATEGORIES)
             .map(|n| self.categories(n))
             .unwrap_or_default();
         let namespaces = top
-            .get("namespaces")
+            .get(top::NAMESPACES)
             .map(|n| self.namespaces(n, &categories))
             .unwrap_or_default();
         rules::identifier_collision_of_namespace(self, &namespaces);
         let (retired, retired_replacements): (Vec<_>, Vec<_>) = top
-            .get("retired")
+            .get(top::RETIRED)
             .map(|n| self.retired(n))
             .unwrap_or_default()
             .into_iter()
             .map(|(r, span, replaced_by)| ((r, span), replaced_by))
             .unzip();
-        let (errors, docs_url_spans) = match top.get("errors") {
+        let (errors, docs_url_spans) = match top.get(top::ERRORS) {
             Some(n) => self.errors(n, registry.as_ref(), &categories, &namespaces, &retired),
             None => (Vec::new(), Vec::new()),
         };
         let mut retired = retired;
         rules::unknown_replacement_of_retired(self, &mut retired, &retired_replacements, &errors);
         let profiles = self.profiles(
-            top.get("profiles"),
+            top.get(top::PROFILES),
             registry.as_ref().map_or("", |r| r.mcp_meta_prefix.as_str()),
         );
-        let package = self.package(top.get("package"));
-        let outputs = self.outputs(top.get("outputs"));
-        let rust = self.rust_items(top.get("rust"));
-        let usage = top.get("usage").map(|n| self.usage(n)).unwrap_or_default();
+        let package = self.package(top.get(top::PACKAGE));
+        let outputs = self.outputs(top.get(top::OUTPUTS));
+        let rust = self.rust_items(top.get(top::RUST));
+        let usage = top
+            .get(top::USAGE)
+            .map(|n| self.usage(n))
+            .unwrap_or_default();
         let registry = registry?;
-        let (registry_key, registry_node) = top.map.get("registry")?;
+        let (registry_key, registry_node) = top.pair(top::REGISTRY)?;
         let links = rules::DocsLinks {
             registry: &registry,
             registry_span: registry_key.span,
-            template_span: child_span(registry_node, "docs_url"),
+            template_span: child_span(registry_node, registry::DOCS_URL),
             namespaces: &namespaces,
             entries: &errors,
             own_spans: &docs_url_spans,
@@ -114,7 +117,7 @@ impl Cx<'_> {
         namespaces: &[(Namespace, Span)],
         retired: &[(Retired, Span)],
     ) -> (Vec<ErrorEntry>, Vec<Option<Span>>) {
-        let Some(entries) = self.entries(node, "errors", "a mapping of error entries") else {
+        let Some(entries) = self.entries(node, top::ERRORS.name(), "a mapping of error entries") else {
             return (Vec::new(), Vec::new());
         };
         if entries.len() > self.limits.max_codes {
@@ -177,11 +180,11 @@ impl Cx<'_> {
 }
 
 /// The span of `key`'s value in the mapping `node`, if it has that key.
-fn child_span(node: &Node, key: &str) -> Option<Span> {
+fn child_span(node: &Node, key: KeyRef) -> Option<Span> {
     match &node.kind {
         Kind::Map(entries) => entries
             .iter()
-            .find(|(k, _)| matches!(&k.kind, Kind::Str(s) if s == key))
+            .find(|(k, _)| matches!(&k.kind, Kind::Str(s) if s == key.name()))
             .map(|(_, v)| v.span),
         _ => None,
     }
