@@ -1,13 +1,13 @@
 //! The `profiles:` section: how an error looks inside an MCP tool result
 //! (`mcp_tool_error`) and a JSON-RPC error (`jsonrpc_error`), over errdex's own shapes.
 
-use crate::diag::DiagCode;
-use crate::ir::{Fact, JsonRpcData, ProfileField, Profiles, TEXT_PLACEHOLDERS};
+use crate::diag::{DiagCode, Span};
+use crate::ir::{Fact, HttpProfile, JsonRpcData, ProfileField, Profiles, TEXT_PLACEHOLDERS};
 use crate::support::suggest::did_you_mean;
 use crate::template::{Template, TemplateError};
 
-use super::format::keys::{self, jsonrpc_error, mcp_tool_error, terminal};
-use super::format::defaults;
+use super::format::keys::{self, http, jsonrpc_error, mcp_tool_error, terminal};
+use super::format::{self, Presence, defaults};
 use super::sink::Cx;
 use super::tree::{Kind, Node};
 
@@ -186,6 +186,9 @@ impl Cx<'_> {
         {
             profiles.terminal.values = style;
         }
+        if let Some((key, n)) = f.pair(keys::profiles::HTTP) {
+            profiles.http = self.http_profile(n, key.span);
+        }
         profiles
     }
 
@@ -204,6 +207,55 @@ impl Cx<'_> {
             ],
         );
     }
+
+    /// `profiles.http`: the HTTP error response.
+    fn http_profile(&mut self, node: &Node, owner: Span) -> HttpProfile {
+        let mut http = HttpProfile {
+            declared: true,
+            ..defaults::http()
+        };
+        let Some(h) = self.fields(
+            node,
+            keys::profiles::HTTP.name(),
+            "`profiles.http`",
+            keys::profiles::HTTP,
+        ) else {
+            return http;
+        };
+        if let Some(word) = self.word(&h, http::BODY)
+            && let Some(body) = defaults::http_body(word)
+        {
+            http.body = body;
+        }
+        if let Some(word) = self.word(&h, http::REASON)
+            && let Some(reason) = defaults::reason_source(word)
+        {
+            http.reason = reason;
+        }
+        http.domain = self.optional_nonempty(&h, http::DOMAIN);
+        if let Some(on) = self.optional_bool(&h, http::RETRY_AFTER) {
+            http.retry_after = on;
+        }
+        for required in format::HTTP.handles() {
+            let Presence::RequiredWhen { key, equals } = required.decl().presence else {
+                continue;
+            };
+            let Some(sibling) = format::HTTP.find(key) else {
+                continue;
+            };
+            if h.get(sibling).and_then(|n| n.as_str()) == Some(equals) && h.get(required).is_none()
+            {
+                let required = required.name();
+                self.err(
+                    DiagCode::MissingKey,
+                    owner,
+                    &[("context", "`profiles.http`"), ("key", required)],
+                )
+                .label = Some(format!("`{required}` is required with `{key}: {equals}`"));
+            }
+        }
+        http
+    }
 }
 
 #[cfg(test)]
@@ -212,7 +264,10 @@ mod tests {
 
     #[test]
     fn the_value_style_words_are_the_irs() {
-        use crate::ir::ValueStyle;
-        assert_eq!(crate::catalogue::format::VALUE_STYLES, ValueStyle::ALL.map(ValueStyle::as_str));
+        use crate::catalogue::format;
+        use crate::ir::{HttpBody, ReasonSource, ValueStyle};
+        assert_eq!(format::VALUE_STYLES, ValueStyle::ALL.map(ValueStyle::as_str));
+        assert_eq!(format::HTTP_BODIES, HttpBody::ALL.map(HttpBody::as_str));
+        assert_eq!(format::HTTP_REASONS, ReasonSource::ALL.map(ReasonSource::as_str));
     }
 }

@@ -3,10 +3,11 @@
 
 use crate::diag::{DiagCode, Diagnostic, Span};
 use crate::ir::{
-    Category, GENERAL_SLUG, KeyIds, Namespace, OutputPaths, Package, Registry, Retired, RustItems,
+    Category, GENERAL_SLUG, KeyIds, Namespace, RustIntegration, OutputPaths, Package, Registry, Retired, RustItems,
     Wire, WireField,
 };
 use crate::names;
+use crate::support::suggest::did_you_mean;
 use crate::targets::TARGETS;
 
 use super::docs_url::check_url;
@@ -538,7 +539,7 @@ impl Cx<'_> {
     }
 
     /// A non-empty string key (EDX0106 when empty or blank: leave the key out instead).
-    fn optional_nonempty(&mut self, f: &Fields, key: KeyRef) -> Option<String> {
+    pub(super) fn optional_nonempty(&mut self, f: &Fields, key: KeyRef) -> Option<String> {
         let refuse = |cx: &mut Self, n: &Node, _: &str| {
             cx.err(
                 DiagCode::BadValue,
@@ -583,10 +584,42 @@ impl Cx<'_> {
         else {
             return defaults::rust_items();
         };
-        RustItems {
+        let mut items = RustItems {
             constructors: self.bool_or_default(&f, rust::CONSTRUCTORS),
             namespace_enums: self.bool_or_default(&f, rust::NAMESPACE_ENUMS),
+            integrations: Vec::new(),
+        };
+        // A word the declaration does not list is EDX0107, with its own message.
+        let listed = self.list(&f, rust::INTEGRATIONS, |cx, span, word| {
+            let d = cx.err(
+                DiagCode::UnknownIntegration,
+                span,
+                &[
+                    ("name", word),
+                    ("known", &rust::INTEGRATIONS.words().join(", ")),
+                ],
+            );
+            d.help = did_you_mean(word, rust::INTEGRATIONS.words().iter().copied());
+        });
+        for (word, span) in listed.unwrap_or_default() {
+            let Some(i) = RustIntegration::ALL.into_iter().find(|i| i.as_str() == word) else {
+                continue;
+            };
+            if items.integrations.contains(&i) {
+                self.err(
+                    DiagCode::BadValue,
+                    span,
+                    &[
+                        ("key", rust::INTEGRATIONS.name()),
+                        ("found", &format!("`{word}` twice")),
+                        ("expected", "each integration once"),
+                    ],
+                );
+            } else {
+                items.integrations.push(i);
+            }
         }
+        items
     }
 
     /// The `outputs:` section: relative paths that stay inside the catalogue's folder.

@@ -4,14 +4,14 @@
 //! (which compares a catalogue's profiles with the defaults) use them too.
 
 use crate::ir::{
-    DEFAULT_MCP_FIELDS, JsonRpcData, JsonRpcProfile, McpData, McpProfile, Package, ProfileField,
-    Profiles, RustItems, TEXT_PLACEHOLDERS, TerminalProfile, UsageDocs, ValueStyle, Wire,
-    WireField,
+    DEFAULT_MCP_FIELDS, HttpBody, HttpProfile, JsonRpcData, JsonRpcProfile, McpData, McpProfile,
+    Package, ProfileField, Profiles, ReasonSource, RustItems, TEXT_PLACEHOLDERS, TerminalProfile,
+    UsageDocs, ValueStyle, Wire, WireField,
 };
 use crate::template::Template;
 
 use super::keys::{
-    category, jsonrpc_error, mcp_tool_error, package, rust, terminal, usage_docs, wire,
+    category, http, jsonrpc_error, mcp_tool_error, package, rust, terminal, usage_docs, wire,
 };
 
 /// The facts a category leaves out (and an entry whose category is unknown gets).
@@ -52,11 +52,12 @@ pub fn package() -> Package {
     }
 }
 
-/// The `rust:` section a catalogue leaves out: every item.
+/// The `rust:` section a catalogue leaves out: every item, no integration.
 pub fn rust_items() -> RustItems {
     RustItems {
         constructors: rust::CONSTRUCTORS.default_bool(),
         namespace_enums: rust::NAMESPACE_ENUMS.default_bool(),
+        integrations: Vec::new(),
     }
 }
 
@@ -95,7 +96,30 @@ pub fn profiles(mcp_meta_prefix: &str) -> Profiles {
         terminal: TerminalProfile {
             values: value_style(terminal::VALUES.default_str()).unwrap_or(ValueStyle::Json),
         },
+        http: self::http(),
     }
+}
+
+/// The HTTP response of a catalogue without `profiles.http` (which does not say it serves
+/// HTTP: `declared` is false).
+pub fn http() -> HttpProfile {
+    HttpProfile {
+        body: http_body(http::BODY.default_str()).unwrap_or(HttpBody::Problem),
+        domain: None,
+        reason: reason_source(http::REASON.default_str()).unwrap_or(ReasonSource::Name),
+        retry_after: http::RETRY_AFTER.default_bool(),
+        declared: false,
+    }
+}
+
+/// The body a `profiles.http.body` word names.
+pub fn http_body(word: &str) -> Option<HttpBody> {
+    HttpBody::ALL.into_iter().find(|b| b.as_str() == word)
+}
+
+/// The source a `profiles.http.reason` word names.
+pub fn reason_source(word: &str) -> Option<ReasonSource> {
+    ReasonSource::ALL.into_iter().find(|r| r.as_str() == word)
 }
 
 /// The style a `profiles.terminal.values` word names.
@@ -153,6 +177,8 @@ mod tests {
             assert!(Template::parse(raw, &TEXT_PLACEHOLDERS).is_ok(), "{raw}");
         }
         assert!(value_style(terminal::VALUES.default_str()).is_some());
+        assert!(http_body(http::BODY.default_str()).is_some());
+        assert!(reason_source(http::REASON.default_str()).is_some());
     }
 
     #[test]

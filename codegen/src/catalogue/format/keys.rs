@@ -62,6 +62,7 @@ pub mod rust {
 
     pub const CONSTRUCTORS: KeyRef = RUST.key("constructors");
     pub const NAMESPACE_ENUMS: KeyRef = RUST.key("namespace_enums");
+    pub const INTEGRATIONS: KeyRef = RUST.key("integrations");
 }
 
 /// The keys of `registry.wire`.
@@ -196,6 +197,7 @@ pub mod profiles {
     pub const MCP_TOOL_ERROR: KeyRef = PROFILES.key("mcp_tool_error");
     pub const JSONRPC_ERROR: KeyRef = PROFILES.key("jsonrpc_error");
     pub const TERMINAL: KeyRef = PROFILES.key("terminal");
+    pub const HTTP: KeyRef = PROFILES.key("http");
 }
 
 /// The keys of `profiles.terminal`.
@@ -203,6 +205,16 @@ pub mod terminal {
     use super::super::{KeyRef, TERMINAL};
 
     pub const VALUES: KeyRef = TERMINAL.key("values");
+}
+
+/// The keys of `profiles.http`.
+pub mod http {
+    use super::super::{HTTP, KeyRef};
+
+    pub const BODY: KeyRef = HTTP.key("body");
+    pub const DOMAIN: KeyRef = HTTP.key("domain");
+    pub const REASON: KeyRef = HTTP.key("reason");
+    pub const RETRY_AFTER: KeyRef = HTTP.key("retry_after");
 }
 
 /// The keys of `profiles.mcp_tool_error`.
