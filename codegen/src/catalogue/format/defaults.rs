@@ -181,6 +181,17 @@ mod tests {
         assert!(reason_source(http::REASON.default_str()).is_some());
     }
 
+    /// The words the docs show for a left-out `package:` name its version's default.
+    #[test]
+    fn the_package_section_words_say_its_version_default() {
+        use super::super::keys::top;
+        use super::super::{Fallback, Presence};
+        let Presence::Default(Fallback::Text(words)) = top::PACKAGE.decl().presence else {
+            panic!("`package` defaults to words");
+        };
+        assert!(words.contains(package::VERSION.default_str()), "{words}");
+    }
+
     #[test]
     fn the_default_places_are_within_their_range() {
         let (min, max) = usage_docs::PLACES.range();
