@@ -260,12 +260,11 @@ impl Cx<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::catalogue::format;
+    use crate::ir::{HttpBody, ReasonSource, ValueStyle};
 
     #[test]
     fn the_value_style_words_are_the_irs() {
-        use crate::catalogue::format;
-        use crate::ir::{HttpBody, ReasonSource, ValueStyle};
         assert_eq!(format::VALUE_STYLES, ValueStyle::ALL.map(ValueStyle::as_str));
         assert_eq!(format::HTTP_BODIES, HttpBody::ALL.map(HttpBody::as_str));
         assert_eq!(format::HTTP_REASONS, ReasonSource::ALL.map(ReasonSource::as_str));
