@@ -32,8 +32,8 @@ pub const RESERVED_PAGES: [&str; 7] = [
 
 impl Cx<'_> {
     /// EDX0105: the catalogue says its format version, and it is the one this errdex reads.
-    pub(super) fn format_version(&mut self, root: &Node, top: &Fields) {
-        match top.get(top::ERRDEX) {
+    pub(super) fn format_version(&mut self, root: &Node, top_level: &Fields) {
+        match top_level.get(top::ERRDEX) {
             None => {
                 let d = Diagnostic::new(
                     DiagCode::FormatVersion,
@@ -62,12 +62,12 @@ impl Cx<'_> {
     }
 
     /// EDX0104: the sections every catalogue needs (the format version has its own code).
-    pub(super) fn missing_sections(&mut self, root: &Node, top: &Fields) {
+    pub(super) fn missing_sections(&mut self, root: &Node, top_level: &Fields) {
         let required = format::TOP
             .handles()
             .filter(|key| matches!(key.decl().presence, Presence::Required));
         for key in required.filter(|key| key.index() != top::ERRDEX.index()) {
-            if top.get(key).is_none() {
+            if top_level.get(key).is_none() {
                 self.err(
                     DiagCode::MissingKey,
                     Span {

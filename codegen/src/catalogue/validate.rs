@@ -39,22 +39,22 @@ pub fn validate(
 impl Cx<'_> {
     /// Stage 1: the top level, then each section in the order later ones need them.
     fn catalogue(&mut self, root: &Node, source_name: &str) -> Option<Catalogue> {
-        let top = self.top_fields(root)?;
-        self.format_version(root, &top);
-        self.missing_sections(root, &top);
-        let registry = top
+        let top_level = self.top_fields(root)?;
+        self.format_version(root, &top_level);
+        self.missing_sections(root, &top_level);
+        let registry = top_level
             .pair(top::REGISTRY)
             .and_then(|(key, value)| self.registry(value, key.span));
-        let categories = top
+        let categories = top_level
             .get(top::CATEGORIES)
             .map(|n| self.categories(n))
             .unwrap_or_default();
-        let namespaces = top
+        let namespaces = top_level
             .get(top::NAMESPACES)
             .map(|n| self.namespaces(n, &categories))
             .unwrap_or_default();
         rules::identifier_collision_of_namespace(self, &namespaces);
-        let (retired, retired_replacements): (Vec<_>, Vec<_>) = top
+        let (retired, retired_replacements): (Vec<_>, Vec<_>) = top_level
             .get(top::RETIRED)
             .map(|n| self.retired(n))
             .unwrap_or_default()
@@ -62,10 +62,10 @@ impl Cx<'_> {
             .map(|(r, span, replaced_by)| ((r, span), replaced_by))
             .unzip();
         let profiles = self.profiles(
-            top.get(top::PROFILES),
+            top_level.get(top::PROFILES),
             registry.as_ref().map_or("", |r| r.mcp_meta_prefix.as_str()),
         );
-        let (errors, docs_url_spans) = match top.get(top::ERRORS) {
+        let (errors, docs_url_spans) = match top_level.get(top::ERRORS) {
             Some(n) => {
                 let sections = Sections {
                     registry: registry.as_ref(),
@@ -80,15 +80,15 @@ impl Cx<'_> {
         };
         let mut retired = retired;
         rules::unknown_replacement_of_retired(self, &mut retired, &retired_replacements, &errors);
-        let package = self.package(top.get(top::PACKAGE));
-        let outputs = self.outputs(top.get(top::OUTPUTS));
-        let rust = self.rust_items(top.get(top::RUST));
-        let usage = top
+        let package = self.package(top_level.get(top::PACKAGE));
+        let outputs = self.outputs(top_level.get(top::OUTPUTS));
+        let rust = self.rust_items(top_level.get(top::RUST));
+        let usage = top_level
             .get(top::USAGE)
             .map(|n| self.usage(n))
             .unwrap_or_default();
         let registry = registry?;
-        let (registry_key, registry_node) = top.pair(top::REGISTRY)?;
+        let (registry_key, registry_node) = top_level.pair(top::REGISTRY)?;
         let links = rules::DocsLinks {
             registry: &registry,
             registry_span: registry_key.span,
