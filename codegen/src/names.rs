@@ -205,7 +205,9 @@ pub fn rust_namespace_enum(namespace_variant: &str) -> String {
     format!("{}Code", namespace_variant.trim_end_matches('_'))
 }
 
-/// `true` for a catalogue NAME: UPPER_SNAKE or lower_snake, starting with a letter.
+/// `true` for a catalogue NAME: UPPER_SNAKE or lower_snake, starting with a letter. The
+/// loader checks the format's `ENTRY_NAME` pattern; this is it for code below the format
+/// (a test in `catalogue::format` checks they agree).
 pub fn is_entry_name(s: &str) -> bool {
     let mut chars = s.chars();
     let Some(first) = chars.next() else {
@@ -223,8 +225,10 @@ pub fn is_entry_name(s: &str) -> bool {
     upper || lower
 }
 
-/// `true` for an identifier usable as a param, category or registry name:
-/// `[A-Za-z_][A-Za-z0-9_]*`.
+/// `true` for an identifier usable as a param, category or namespace key:
+/// `[A-Za-z_][A-Za-z0-9_]*`, but not `_` alone. The loader checks the format's `IDENT`
+/// pattern; this is it for code below the format, such as template placeholders (a test in
+/// `catalogue::format` checks they agree).
 pub fn is_identifier(s: &str) -> bool {
     let mut chars = s.chars();
     matches!(chars.next(), Some(c) if c.is_ascii_alphabetic() || c == '_')

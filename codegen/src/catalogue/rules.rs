@@ -751,9 +751,7 @@ pub(super) fn invalid_aip_reason(cx: &mut Cx, http: &HttpProfile, pending: &[Pen
     if http.body != HttpBody::Google {
         return;
     }
-    let Ok(pattern) = regex::Regex::new(crate::catalogue::format::AIP_REASON) else {
-        return;
-    };
+    let pattern = &crate::catalogue::format::AIP_REASON;
     for p in pending {
         let (reason, span) = match http.reason {
             ReasonSource::Name => (names::aip_reason(&p.entry.name), p.name_span),

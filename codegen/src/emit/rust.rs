@@ -659,7 +659,7 @@ fn deprecated_attr(cat: &Catalogue, e: &ErrorEntry) -> TokenStream {
     // `#[deprecated(since)]` must be a semver version (clippy::deprecated_semver); any
     // other text goes into the note.
     let since = match &d.since {
-        Some(v) if is_semver(v) => Some(v.clone()),
+        Some(v) if crate::catalogue::format::is_package_version(v) => Some(v.clone()),
         Some(v) => {
             note = if note.is_empty() {
                 format!("deprecated since {v}")
@@ -677,22 +677,6 @@ fn deprecated_attr(cat: &Catalogue, e: &ErrorEntry) -> TokenStream {
         (None, false) => quote!(#[deprecated(note = #note)]),
         (None, true) => quote!(#[deprecated]),
     }
-}
-
-/// `MAJOR.MINOR.PATCH` with optional `-pre` and `+build` parts of `[0-9A-Za-z.-]`.
-fn is_semver(v: &str) -> bool {
-    let (core, rest) = match v.find(['-', '+']) {
-        Some(i) => (&v[..i], &v[i + 1..]),
-        None => (v, ""),
-    };
-    let nums: Vec<&str> = core.split('.').collect();
-    nums.len() == 3
-        && nums
-            .iter()
-            .all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
-        && rest
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'.' || b == b'-' || b == b'+')
 }
 
 /// The facts of a code as one doc sentence ([`facts::entry_facts`], in rustdoc's Markdown).
