@@ -4,7 +4,7 @@
 # workspace, Node tests run by cli/tests/examples.rs) run inside `cargo test --workspace`.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-for name in postgres agent-cli runtime mcp-server tmux-mcp; do
+for name in postgres agent-cli runtime mcp-server tmux-mcp http-api; do
   cargo run -q -p errdex -- lint --deny-warnings "examples/$name/errors.yaml"
   cargo run -q -p errdex -- generate --check --catalogue "examples/$name/errors.yaml"
   echo "examples/$name: outputs up to date"

@@ -73,6 +73,7 @@ diag_codes! {
     MissingKey = "EDX0104", "MISSING_KEY", Error, "{context} is missing the required key `{key}`";
     FormatVersion = "EDX0105", "FORMAT_VERSION", Error, "{problem}";
     BadValue = "EDX0106", "BAD_VALUE", Error, "`{key}` cannot be {found}: {expected}";
+    UnknownIntegration = "EDX0107", "UNKNOWN_INTEGRATION", Error, "errdex knows no integration `{name}`; it knows {known}";
     // -- names and codes (namespace NAMES, EDX02xx)
     InvalidName = "EDX0201", "INVALID_NAME", Error, "`{name}` is not a valid {kind}: {rule}";
     DuplicateCode = "EDX0202", "DUPLICATE_CODE", Error, "code `{code}` is already used by `{other}`";
@@ -84,6 +85,7 @@ diag_codes! {
     InvalidCodePattern = "EDX0208", "INVALID_CODE_PATTERN", Error, "code_pattern is not a valid regular expression: {problem}";
     RetiredCodeReused = "EDX0209", "RETIRED_CODE_REUSED", Error, "code `{code}` is retired and may never be used again";
     InvalidCode = "EDX0210", "INVALID_CODE", Error, "`{code}` is not a usable code: {rule}";
+    InvalidAipReason = "EDX0211", "INVALID_AIP_REASON", Error, "`{reason}` cannot be the AIP-193 reason of `{name}`: {rule}";
     // -- references (namespace REFS, EDX03xx)
     UnknownCategory = "EDX0301", "UNKNOWN_CATEGORY", Error, "unknown category `{key}`";
     UnknownNamespace = "EDX0302", "UNKNOWN_NAMESPACE", Error, "unknown namespace `{namespace}`";
@@ -102,6 +104,7 @@ diag_codes! {
     HttpStatusNotError = "EDX0504", "HTTP_STATUS_NOT_ERROR", Warning, "HTTP status {value} is not an error status (below 400)";
     JsonrpcCodeReserved = "EDX0505", "JSONRPC_CODE_RESERVED", Warning, "JSON-RPC code {value} lies in the range reserved for the protocol (-32768..=-32000) but is not a standard code";
     JsonrpcCodeRange = "EDX0506", "JSONRPC_CODE_RANGE", Error, "JSON-RPC code {value} does not fit a 32-bit signed integer";
+    RetryAfterIgnored = "EDX0507", "RETRY_AFTER_IGNORED", Warning, "{code} is retryable after {delay} ms, but HTTP clients read `Retry-After` only on 413, 429 and 503, not on its status {status}";
     // -- documentation links (namespace DOCS, EDX06xx)
     DocsUrlPlaceholder = "EDX0601", "DOCS_URL_PLACEHOLDER", Error, "unknown placeholder `{{{placeholder}}}` in docs_url; known: {known}";
     MalformedUrl = "EDX0602", "MALFORMED_URL", Error, "`{url}` is not a well-formed URL: {problem}";

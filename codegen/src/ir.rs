@@ -31,13 +31,16 @@ pub struct Catalogue {
     pub rust: RustItems,
 }
 
-/// The `rust:` section: the optional per-code items of the Rust module.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// The `rust:` section: the optional items of the Rust module.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RustItems {
     /// One typed constructor per code on `Error`.
     pub constructors: bool,
     /// One sub-enum per namespace (`FrmCode`).
     pub namespace_enums: bool,
+    /// The web frameworks `Error` answers for with the HTTP profile's response, in the
+    /// catalogue's order, each once.
+    pub integrations: Vec<RustIntegration>,
 }
 
 impl Default for RustItems {
@@ -45,6 +48,29 @@ impl Default for RustItems {
         RustItems {
             constructors: true,
             namespace_enums: true,
+            integrations: Vec::new(),
+        }
+    }
+}
+
+/// A web framework the Rust module implements its HTTP response for (`rust.integrations`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum RustIntegration {
+    /// `impl axum::response::IntoResponse for Error`.
+    Axum,
+    /// `impl actix_web::ResponseError for Error`.
+    ActixWeb,
+}
+
+impl RustIntegration {
+    /// Every integration, in the order of [`crate::catalogue::format::RUST_INTEGRATIONS`].
+    pub const ALL: [RustIntegration; 2] = [RustIntegration::Axum, RustIntegration::ActixWeb];
+
+    /// The catalogue's word for it (also the crate's name on crates.io).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RustIntegration::Axum => "axum",
+            RustIntegration::ActixWeb => "actix-web",
         }
     }
 }
@@ -590,6 +616,91 @@ pub struct Profiles {
     pub mcp_tool_error: McpProfile,
     pub jsonrpc_error: JsonRpcProfile,
     pub terminal: TerminalProfile,
+    pub http: HttpProfile,
+}
+
+/// The HTTP error response (`profiles.http`): status from the code, body and content type
+/// from [`HttpBody`], `Retry-After` from the retry advice.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HttpProfile {
+    pub body: HttpBody,
+    /// AIP-193 `ErrorInfo.domain` (set when `body` is [`HttpBody::Google`]).
+    pub domain: Option<String>,
+    /// Where AIP-193 `ErrorInfo.reason` comes from.
+    pub reason: ReasonSource,
+    /// Send `Retry-After` on the retryable codes' responses whose status is one of
+    /// [`crate::catalogue::format::RETRY_AFTER_STATUSES`], from `retry.initial_backoff_ms`.
+    pub retry_after: bool,
+    /// `true` when the catalogue declares `profiles.http`: it says it serves HTTP, and lint
+    /// then checks what HTTP clients will see (a retry delay they never receive, say).
+    pub declared: bool,
+}
+
+impl Default for HttpProfile {
+    fn default() -> HttpProfile {
+        HttpProfile {
+            body: HttpBody::Problem,
+            domain: None,
+            reason: ReasonSource::Name,
+            retry_after: true,
+            declared: false,
+        }
+    }
+}
+
+/// The body of an HTTP error response.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum HttpBody {
+    /// RFC 9457 problem details (`application/problem+json`).
+    #[default]
+    Problem,
+    /// The wire object (`application/json`).
+    Wire,
+    /// Google's JSON error of AIP-193 (`application/json`).
+    Google,
+}
+
+impl HttpBody {
+    /// Every body, in the order of `profiles.http.body`'s words.
+    pub const ALL: [HttpBody; 3] = [HttpBody::Problem, HttpBody::Wire, HttpBody::Google];
+
+    /// The catalogue's word for it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            HttpBody::Problem => "problem",
+            HttpBody::Wire => "wire",
+            HttpBody::Google => "google",
+        }
+    }
+
+    /// The `Content-Type` of a response with this body.
+    pub fn content_type(self) -> &'static str {
+        match self {
+            HttpBody::Problem => "application/problem+json",
+            HttpBody::Wire | HttpBody::Google => "application/json",
+        }
+    }
+}
+
+/// Where AIP-193's `ErrorInfo.reason` comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ReasonSource {
+    /// The code's NAME in UPPER_SNAKE.
+    #[default]
+    Name,
+    /// The wire code as it is.
+    Code,
+}
+
+impl ReasonSource {
+    pub const ALL: [ReasonSource; 2] = [ReasonSource::Name, ReasonSource::Code];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ReasonSource::Name => "name",
+            ReasonSource::Code => "code",
+        }
+    }
 }
 
 /// The compact terminal form: `CODE[ `argument`]: message`, then `  constraint: …` and
@@ -820,6 +931,7 @@ impl Profiles {
                 data: JsonRpcData::Wire,
             },
             terminal: TerminalProfile::default(),
+            http: HttpProfile::default(),
         }
     }
 }

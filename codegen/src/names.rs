@@ -606,6 +606,12 @@ pub fn py_code_constant(name: &str) -> String {
     snake(name, true)
 }
 
+/// A code's AIP-193 `ErrorInfo.reason` taken from its NAME: UPPER_SNAKE (`frm_validation` →
+/// `FRM_VALIDATION`).
+pub fn aip_reason(name: &str) -> String {
+    snake(name, true)
+}
+
 /// The default Python import package of a registry: `<name>_errors` in snake case
 /// (`milo` → `milo_errors`); its distribution name is the same with `-` (`milo-errors`).
 pub fn python_package(registry: &str) -> String {

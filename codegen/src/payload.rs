@@ -1,5 +1,6 @@
 //! The reference renderings of an error instance: terminal text, wire object, MCP tool
-//! result, JSON-RPC error and RFC 9457 problem details.
+//! result, JSON-RPC error, RFC 9457 problem details and the HTTP error response (the HTTP
+//! profile and the reading of a response: [`http`]).
 //!
 //! This module *is* the contract of those shapes. The docs' example payloads and the test
 //! vectors are produced here; the generated Rust crate and TypeScript module implement the
@@ -50,6 +51,12 @@
 //! legacy or invalid payload has no code, no category and is not retryable.
 
 use serde_json::{Map, Value, json};
+
+pub mod http;
+pub use http::{
+    HttpReading, HttpResponse, aip_reason, duration_ms, duration_text, google_status,
+    imf_fixdate, read_http_response, retry_after_ms, retry_after_seconds,
+};
 
 use crate::ir::{
     Catalogue, ErrorEntry, Fact, JsonRpcData, Param, ParamType, ProfileField, Scalar, ValueStyle,

@@ -23,6 +23,7 @@ pub enum TargetId {
     TypeScript,
     Schema,
     Python,
+    OpenApi,
 }
 
 /// One target: what it is called, where it writes, which feature builds it, which files of
@@ -106,7 +107,7 @@ pub fn languages() -> impl Iterator<Item = (TargetId, Language)> {
 }
 
 /// Every target, in the order of the `outputs:` keys.
-pub static TARGETS: [Target; 5] = [
+pub static TARGETS: [Target; 6] = [
     Target {
         id: TargetId::Rust,
         name: "rust",
@@ -198,6 +199,22 @@ pub static TARGETS: [Target; 5] = [
             name: "Python",
             extensions: &["py", "pyi"],
         }),
+    },
+    Target {
+        id: TargetId::OpenApi,
+        name: "openapi",
+        aliases: &[],
+        title: "the OpenAPI 3.1 components of the HTTP errors",
+        feature: "openapi",
+        output: Output {
+            key: "openapi_dir",
+            kind: OutputKind::Folder,
+            default: Some("generated/openapi"),
+            description: "The OpenAPI components' folder (`errors.openapi.json`, which an API's own document `$ref`s).",
+        },
+        owns: Owned::Files,
+        ships: &[],
+        language: None,
     },
 ];
 

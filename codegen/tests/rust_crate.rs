@@ -385,6 +385,7 @@ fn crate_without_constructors_or_namespace_enums() {
     cat.rust = errdex_codegen::ir::RustItems {
         constructors: false,
         namespace_enums: false,
+        integrations: Vec::new(),
     };
     let text = emit(&cat, &RustOptions::default());
     for e in &cat.errors {

@@ -320,6 +320,14 @@ export declare const ErrorCode: {
    */
   readonly "BAD_VALUE": "EDX0106";
   /**
+   * `EDX0107` — An integration is asked for that errdex does not know
+   *
+   * Message: `errdex knows no integration '{name}'; it knows {known}`
+   *
+   * Name: `UNKNOWN_INTEGRATION`; namespace: `SCHEMA`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/schema.html#edx0107.
+   */
+  readonly "UNKNOWN_INTEGRATION": "EDX0107";
+  /**
    * `EDX0201` — A name does not follow the naming rules
    *
    * Message: `'{name}' is not a valid {kind}: {rule}`
@@ -399,6 +407,14 @@ export declare const ErrorCode: {
    * Name: `INVALID_CODE`; namespace: `NAMES`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/names.html#edx0210.
    */
   readonly "INVALID_CODE": "EDX0210";
+  /**
+   * `EDX0211` — A code cannot be an AIP-193 reason
+   *
+   * Message: `'{reason}' cannot be the AIP-193 reason of '{name}': {rule}`
+   *
+   * Name: `INVALID_AIP_REASON`; namespace: `NAMES`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/names.html#edx0211.
+   */
+  readonly "INVALID_AIP_REASON": "EDX0211";
   /**
    * `EDX0301` — An entry names a category that is not declared
    *
@@ -519,6 +535,14 @@ export declare const ErrorCode: {
    * Name: `JSONRPC_CODE_RANGE`; namespace: `RANGE`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/range.html#edx0506.
    */
   readonly "JSONRPC_CODE_RANGE": "EDX0506";
+  /**
+   * `EDX0507` — A retry delay that HTTP clients never receive
+   *
+   * Message: `{code} is retryable after {delay} ms, but HTTP clients read 'Retry-After' only on 413, 429 and 503, not on its status {status}`
+   *
+   * Name: `RETRY_AFTER_IGNORED`; namespace: `RANGE`; category: `suspicious`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/range.html#edx0507.
+   */
+  readonly "RETRY_AFTER_IGNORED": "EDX0507";
   /**
    * `EDX0601` — A docs_url template uses an unknown placeholder
    *
@@ -912,24 +936,30 @@ export interface CodeParams10 {
 /** Params shared by codes (their `XxxParams` types name this one). */
 export interface CodeParams11 {
   readonly "name": string;
+  readonly "known": string;
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams12 {
+  readonly "name": string;
   readonly "kind": string;
   readonly "rule": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams12 {
+export interface CodeParams13 {
   readonly "code": string;
   readonly "other": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams13 {
+export interface CodeParams14 {
   readonly "name": string;
   readonly "other": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams14 {
+export interface CodeParams15 {
   readonly "name": string;
   readonly "language": string;
   readonly "ident": string;
@@ -937,75 +967,89 @@ export interface CodeParams14 {
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams15 {
+export interface CodeParams16 {
   readonly "code": string;
   readonly "pattern": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams16 {
+export interface CodeParams17 {
   readonly "code": string;
   readonly "prefix": string;
   readonly "namespace": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams17 {
+export interface CodeParams18 {
   readonly "code": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams18 {
+export interface CodeParams19 {
   readonly "code": string;
   readonly "rule": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams19 {
-  readonly "namespace": string;
-}
-
-/** Params shared by codes (their `XxxParams` types name this one). */
 export interface CodeParams20 {
-  readonly "target": string;
+  readonly "reason": string;
+  readonly "name": string;
+  readonly "rule": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
 export interface CodeParams21 {
+  readonly "namespace": string;
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams22 {
+  readonly "target": string;
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams23 {
   readonly "what": string;
   readonly "whence": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams22 {
+export interface CodeParams24 {
   readonly "param": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams23 {
+export interface CodeParams25 {
   readonly "value": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams24 {
+export interface CodeParams26 {
   readonly "value": string;
   readonly "why": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams25 {
+export interface CodeParams27 {
+  readonly "code": string;
+  readonly "delay": string;
+  readonly "status": string;
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams28 {
   readonly "placeholder": string;
   readonly "known": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams26 {
+export interface CodeParams29 {
   readonly "url": string;
   readonly "problem": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams27 {
+export interface CodeParams30 {
   readonly "url": string;
   readonly "code": string;
   readonly "site": string;
@@ -1013,58 +1057,58 @@ export interface CodeParams27 {
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams28 {
+export interface CodeParams31 {
   readonly "url": string;
   readonly "code": string;
   readonly "outputs": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams29 {
+export interface CodeParams32 {
   readonly "code": string;
   readonly "name": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams30 {
+export interface CodeParams33 {
   readonly "path": string;
   readonly "reason": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams31 {
+export interface CodeParams34 {
   readonly "count": string;
   readonly "catalogue": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams32 {
+export interface CodeParams35 {
   readonly "count": string;
   readonly "old": string;
   readonly "new": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams33 {
+export interface CodeParams36 {
   readonly "path": string;
   readonly "rev": string;
   readonly "reason": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams34 {
+export interface CodeParams37 {
   readonly "path": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams35 {
+export interface CodeParams38 {
   readonly "path": string;
   readonly "errors": string;
   readonly "warnings": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams36 {
+export interface CodeParams39 {
   readonly "code": string;
   readonly "note": string;
 }
@@ -1165,7 +1209,7 @@ export interface CodeTypes11 {
   readonly params: CodeParams10;
 }
 
-type CodeGroup12 = "EDX0201";
+type CodeGroup12 = "EDX0107";
 
 /** The facts and params of the codes `CodeGroup12`. */
 export interface CodeTypes12 {
@@ -1173,7 +1217,7 @@ export interface CodeTypes12 {
   readonly params: CodeParams11;
 }
 
-type CodeGroup13 = "EDX0202" | "EDX0204";
+type CodeGroup13 = "EDX0201";
 
 /** The facts and params of the codes `CodeGroup13`. */
 export interface CodeTypes13 {
@@ -1181,7 +1225,7 @@ export interface CodeTypes13 {
   readonly params: CodeParams12;
 }
 
-type CodeGroup14 = "EDX0203";
+type CodeGroup14 = "EDX0202" | "EDX0204";
 
 /** The facts and params of the codes `CodeGroup14`. */
 export interface CodeTypes14 {
@@ -1189,7 +1233,7 @@ export interface CodeTypes14 {
   readonly params: CodeParams13;
 }
 
-type CodeGroup15 = "EDX0205";
+type CodeGroup15 = "EDX0203";
 
 /** The facts and params of the codes `CodeGroup15`. */
 export interface CodeTypes15 {
@@ -1197,7 +1241,7 @@ export interface CodeTypes15 {
   readonly params: CodeParams14;
 }
 
-type CodeGroup16 = "EDX0206";
+type CodeGroup16 = "EDX0205";
 
 /** The facts and params of the codes `CodeGroup16`. */
 export interface CodeTypes16 {
@@ -1205,7 +1249,7 @@ export interface CodeTypes16 {
   readonly params: CodeParams15;
 }
 
-type CodeGroup17 = "EDX0207";
+type CodeGroup17 = "EDX0206";
 
 /** The facts and params of the codes `CodeGroup17`. */
 export interface CodeTypes17 {
@@ -1213,7 +1257,7 @@ export interface CodeTypes17 {
   readonly params: CodeParams16;
 }
 
-type CodeGroup18 = "EDX0209" | "EDX0702" | "EDX0704";
+type CodeGroup18 = "EDX0207";
 
 /** The facts and params of the codes `CodeGroup18`. */
 export interface CodeTypes18 {
@@ -1221,7 +1265,7 @@ export interface CodeTypes18 {
   readonly params: CodeParams17;
 }
 
-type CodeGroup19 = "EDX0210";
+type CodeGroup19 = "EDX0209" | "EDX0702" | "EDX0704";
 
 /** The facts and params of the codes `CodeGroup19`. */
 export interface CodeTypes19 {
@@ -1229,7 +1273,7 @@ export interface CodeTypes19 {
   readonly params: CodeParams18;
 }
 
-type CodeGroup20 = "EDX0302";
+type CodeGroup20 = "EDX0210";
 
 /** The facts and params of the codes `CodeGroup20`. */
 export interface CodeTypes20 {
@@ -1237,7 +1281,7 @@ export interface CodeTypes20 {
   readonly params: CodeParams19;
 }
 
-type CodeGroup21 = "EDX0303";
+type CodeGroup21 = "EDX0211";
 
 /** The facts and params of the codes `CodeGroup21`. */
 export interface CodeTypes21 {
@@ -1245,7 +1289,7 @@ export interface CodeTypes21 {
   readonly params: CodeParams20;
 }
 
-type CodeGroup22 = "EDX0304";
+type CodeGroup22 = "EDX0302";
 
 /** The facts and params of the codes `CodeGroup22`. */
 export interface CodeTypes22 {
@@ -1253,7 +1297,7 @@ export interface CodeTypes22 {
   readonly params: CodeParams21;
 }
 
-type CodeGroup23 = "EDX0402" | "EDX0404" | "EDX0405";
+type CodeGroup23 = "EDX0303";
 
 /** The facts and params of the codes `CodeGroup23`. */
 export interface CodeTypes23 {
@@ -1261,23 +1305,23 @@ export interface CodeTypes23 {
   readonly params: CodeParams22;
 }
 
-type CodeGroup24 = "EDX0403";
+type CodeGroup24 = "EDX0304";
 
 /** The facts and params of the codes `CodeGroup24`. */
 export interface CodeTypes24 {
-  readonly facts: CodeFacts1;
-  readonly params: CodeParams22;
-}
-
-type CodeGroup25 = "EDX0501" | "EDX0503" | "EDX0506";
-
-/** The facts and params of the codes `CodeGroup25`. */
-export interface CodeTypes25 {
   readonly facts: CodeFacts0;
   readonly params: CodeParams23;
 }
 
-type CodeGroup26 = "EDX0502";
+type CodeGroup25 = "EDX0402" | "EDX0404" | "EDX0405";
+
+/** The facts and params of the codes `CodeGroup25`. */
+export interface CodeTypes25 {
+  readonly facts: CodeFacts0;
+  readonly params: CodeParams24;
+}
+
+type CodeGroup26 = "EDX0403";
 
 /** The facts and params of the codes `CodeGroup26`. */
 export interface CodeTypes26 {
@@ -1285,140 +1329,164 @@ export interface CodeTypes26 {
   readonly params: CodeParams24;
 }
 
-type CodeGroup27 = "EDX0504" | "EDX0505";
+type CodeGroup27 = "EDX0501" | "EDX0503" | "EDX0506";
 
 /** The facts and params of the codes `CodeGroup27`. */
 export interface CodeTypes27 {
-  readonly facts: CodeFacts1;
-  readonly params: CodeParams23;
-}
-
-type CodeGroup28 = "EDX0601";
-
-/** The facts and params of the codes `CodeGroup28`. */
-export interface CodeTypes28 {
   readonly facts: CodeFacts0;
   readonly params: CodeParams25;
 }
 
-type CodeGroup29 = "EDX0602";
+type CodeGroup28 = "EDX0502";
 
-/** The facts and params of the codes `CodeGroup29`. */
-export interface CodeTypes29 {
-  readonly facts: CodeFacts0;
+/** The facts and params of the codes `CodeGroup28`. */
+export interface CodeTypes28 {
+  readonly facts: CodeFacts1;
   readonly params: CodeParams26;
 }
 
-type CodeGroup30 = "EDX0603";
+type CodeGroup29 = "EDX0504" | "EDX0505";
+
+/** The facts and params of the codes `CodeGroup29`. */
+export interface CodeTypes29 {
+  readonly facts: CodeFacts1;
+  readonly params: CodeParams25;
+}
+
+type CodeGroup30 = "EDX0507";
 
 /** The facts and params of the codes `CodeGroup30`. */
 export interface CodeTypes30 {
-  readonly facts: CodeFacts0;
+  readonly facts: CodeFacts1;
   readonly params: CodeParams27;
 }
 
-type CodeGroup31 = "EDX0604";
+type CodeGroup31 = "EDX0601";
 
 /** The facts and params of the codes `CodeGroup31`. */
 export interface CodeTypes31 {
-  readonly facts: CodeFacts1;
-  readonly params: NoParameters;
-}
-
-type CodeGroup32 = "EDX0605";
-
-/** The facts and params of the codes `CodeGroup32`. */
-export interface CodeTypes32 {
-  readonly facts: CodeFacts1;
+  readonly facts: CodeFacts0;
   readonly params: CodeParams28;
 }
 
-type CodeGroup33 = "EDX0701" | "EDX0703";
+type CodeGroup32 = "EDX0602";
 
-/** The facts and params of the codes `CodeGroup33`. */
-export interface CodeTypes33 {
-  readonly facts: CodeFacts1;
+/** The facts and params of the codes `CodeGroup32`. */
+export interface CodeTypes32 {
+  readonly facts: CodeFacts0;
   readonly params: CodeParams29;
 }
 
-type CodeGroup34 = "EDX0705";
+type CodeGroup33 = "EDX0603";
+
+/** The facts and params of the codes `CodeGroup33`. */
+export interface CodeTypes33 {
+  readonly facts: CodeFacts0;
+  readonly params: CodeParams30;
+}
+
+type CodeGroup34 = "EDX0604";
 
 /** The facts and params of the codes `CodeGroup34`. */
 export interface CodeTypes34 {
   readonly facts: CodeFacts1;
-  readonly params: CodeParams30;
+  readonly params: NoParameters;
 }
 
-type CodeGroup35 = "EDX1001" | "EDX1003";
+type CodeGroup35 = "EDX0605";
 
 /** The facts and params of the codes `CodeGroup35`. */
 export interface CodeTypes35 {
-  readonly facts: CodeFacts2;
-  readonly params: CodeParams30;
+  readonly facts: CodeFacts1;
+  readonly params: CodeParams31;
 }
 
-type CodeGroup36 = "EDX1002";
+type CodeGroup36 = "EDX0701" | "EDX0703";
 
 /** The facts and params of the codes `CodeGroup36`. */
 export interface CodeTypes36 {
+  readonly facts: CodeFacts1;
+  readonly params: CodeParams32;
+}
+
+type CodeGroup37 = "EDX0705";
+
+/** The facts and params of the codes `CodeGroup37`. */
+export interface CodeTypes37 {
+  readonly facts: CodeFacts1;
+  readonly params: CodeParams33;
+}
+
+type CodeGroup38 = "EDX1001" | "EDX1003";
+
+/** The facts and params of the codes `CodeGroup38`. */
+export interface CodeTypes38 {
+  readonly facts: CodeFacts2;
+  readonly params: CodeParams33;
+}
+
+type CodeGroup39 = "EDX1002";
+
+/** The facts and params of the codes `CodeGroup39`. */
+export interface CodeTypes39 {
   readonly facts: CodeFacts3;
   readonly params: CodeParams0;
 }
 
-type CodeGroup37 = "EDX1004";
-
-/** The facts and params of the codes `CodeGroup37`. */
-export interface CodeTypes37 {
-  readonly facts: CodeFacts4;
-  readonly params: CodeParams31;
-}
-
-type CodeGroup38 = "EDX1005";
-
-/** The facts and params of the codes `CodeGroup38`. */
-export interface CodeTypes38 {
-  readonly facts: CodeFacts5;
-  readonly params: CodeParams32;
-}
-
-type CodeGroup39 = "EDX1006";
-
-/** The facts and params of the codes `CodeGroup39`. */
-export interface CodeTypes39 {
-  readonly facts: CodeFacts6;
-  readonly params: CodeParams17;
-}
-
-type CodeGroup40 = "EDX1007";
+type CodeGroup40 = "EDX1004";
 
 /** The facts and params of the codes `CodeGroup40`. */
 export interface CodeTypes40 {
-  readonly facts: CodeFacts7;
-  readonly params: CodeParams33;
-}
-
-type CodeGroup41 = "EDX1008";
-
-/** The facts and params of the codes `CodeGroup41`. */
-export interface CodeTypes41 {
-  readonly facts: CodeFacts8;
+  readonly facts: CodeFacts4;
   readonly params: CodeParams34;
 }
 
-type CodeGroup42 = "EDX1009";
+type CodeGroup41 = "EDX1005";
 
-/** The facts and params of the codes `CodeGroup42`. */
-export interface CodeTypes42 {
-  readonly facts: CodeFacts0;
+/** The facts and params of the codes `CodeGroup41`. */
+export interface CodeTypes41 {
+  readonly facts: CodeFacts5;
   readonly params: CodeParams35;
 }
 
-type CodeGroup43 = "EDX1010";
+type CodeGroup42 = "EDX1006";
+
+/** The facts and params of the codes `CodeGroup42`. */
+export interface CodeTypes42 {
+  readonly facts: CodeFacts6;
+  readonly params: CodeParams18;
+}
+
+type CodeGroup43 = "EDX1007";
 
 /** The facts and params of the codes `CodeGroup43`. */
 export interface CodeTypes43 {
-  readonly facts: CodeFacts6;
+  readonly facts: CodeFacts7;
   readonly params: CodeParams36;
+}
+
+type CodeGroup44 = "EDX1008";
+
+/** The facts and params of the codes `CodeGroup44`. */
+export interface CodeTypes44 {
+  readonly facts: CodeFacts8;
+  readonly params: CodeParams37;
+}
+
+type CodeGroup45 = "EDX1009";
+
+/** The facts and params of the codes `CodeGroup45`. */
+export interface CodeTypes45 {
+  readonly facts: CodeFacts0;
+  readonly params: CodeParams38;
+}
+
+type CodeGroup46 = "EDX1010";
+
+/** The facts and params of the codes `CodeGroup46`. */
+export interface CodeTypes46 {
+  readonly facts: CodeFacts6;
+  readonly params: CodeParams39;
 }
 
 /** Each of the codes `K` mapped to `T`. */
@@ -1472,7 +1540,10 @@ export interface TypesByCode extends
   ByCodes<CodeGroup40, CodeTypes40>,
   ByCodes<CodeGroup41, CodeTypes41>,
   ByCodes<CodeGroup42, CodeTypes42>,
-  ByCodes<CodeGroup43, CodeTypes43> {}
+  ByCodes<CodeGroup43, CodeTypes43>,
+  ByCodes<CodeGroup44, CodeTypes44>,
+  ByCodes<CodeGroup45, CodeTypes45>,
+  ByCodes<CodeGroup46, CodeTypes46> {}
 
 /** The literal facts of the codes `C`. */
 export type FactsOf<C extends ErrorCode> = TypesByCode[C]["facts"];
@@ -1567,137 +1638,146 @@ export type FormatVersionParams = CodeParams0;
 /** Params of `EDX0106` (BAD_VALUE). */
 export type BadValueParams = CodeParams10;
 
+/** Params of `EDX0107` (UNKNOWN_INTEGRATION). */
+export type UnknownIntegrationParams = CodeParams11;
+
 /** Params of `EDX0201` (INVALID_NAME). */
-export type InvalidNameParams = CodeParams11;
+export type InvalidNameParams = CodeParams12;
 
 /** Params of `EDX0202` (DUPLICATE_CODE). */
-export type DuplicateCodeParams = CodeParams12;
+export type DuplicateCodeParams = CodeParams13;
 
 /** Params of `EDX0203` (DUPLICATE_NAME). */
-export type DuplicateNameParams = CodeParams13;
+export type DuplicateNameParams = CodeParams14;
 
 /** Params of `EDX0204` (LEGACY_CODE_COLLISION). */
-export type LegacyCodeCollisionParams = CodeParams12;
+export type LegacyCodeCollisionParams = CodeParams13;
 
 /** Params of `EDX0205` (IDENTIFIER_COLLISION). */
-export type IdentifierCollisionParams = CodeParams14;
+export type IdentifierCollisionParams = CodeParams15;
 
 /** Params of `EDX0206` (CODE_PATTERN_MISMATCH). */
-export type CodePatternMismatchParams = CodeParams15;
+export type CodePatternMismatchParams = CodeParams16;
 
 /** Params of `EDX0207` (CODE_PREFIX_MISMATCH). */
-export type CodePrefixMismatchParams = CodeParams16;
+export type CodePrefixMismatchParams = CodeParams17;
 
 /** Params of `EDX0208` (INVALID_CODE_PATTERN). */
 export type InvalidCodePatternParams = CodeParams0;
 
 /** Params of `EDX0209` (RETIRED_CODE_REUSED). */
-export type RetiredCodeReusedParams = CodeParams17;
+export type RetiredCodeReusedParams = CodeParams18;
 
 /** Params of `EDX0210` (INVALID_CODE). */
-export type InvalidCodeParams = CodeParams18;
+export type InvalidCodeParams = CodeParams19;
+
+/** Params of `EDX0211` (INVALID_AIP_REASON). */
+export type InvalidAipReasonParams = CodeParams20;
 
 /** Params of `EDX0301` (UNKNOWN_CATEGORY). */
 export type UnknownCategoryParams = CodeParams8;
 
 /** Params of `EDX0302` (UNKNOWN_NAMESPACE). */
-export type UnknownNamespaceParams = CodeParams19;
+export type UnknownNamespaceParams = CodeParams21;
 
 /** Params of `EDX0303` (UNKNOWN_REPLACEMENT). */
-export type UnknownReplacementParams = CodeParams20;
+export type UnknownReplacementParams = CodeParams22;
 
 /** Params of `EDX0304` (NO_CATEGORY). */
-export type NoCategoryParams = CodeParams21;
+export type NoCategoryParams = CodeParams23;
 
 /** Params of `EDX0401` (TEMPLATE_SYNTAX). */
 export type TemplateSyntaxParams = CodeParams0;
 
 /** Params of `EDX0402` (UNDECLARED_PLACEHOLDER). */
-export type UndeclaredPlaceholderParams = CodeParams22;
+export type UndeclaredPlaceholderParams = CodeParams24;
 
 /** Params of `EDX0403` (UNUSED_PARAM). */
-export type UnusedParamParams = CodeParams22;
+export type UnusedParamParams = CodeParams24;
 
 /** Params of `EDX0404` (INVALID_PARAM_NAME). */
-export type InvalidParamNameParams = CodeParams22;
+export type InvalidParamNameParams = CodeParams24;
 
 /** Params of `EDX0405` (PARAM_SHADOWS_WIRE_KEY). */
-export type ParamShadowsWireKeyParams = CodeParams22;
+export type ParamShadowsWireKeyParams = CodeParams24;
 
 /** Params of `EDX0501` (EXIT_CODE_RANGE). */
-export type ExitCodeRangeParams = CodeParams23;
+export type ExitCodeRangeParams = CodeParams25;
 
 /** Params of `EDX0502` (EXIT_CODE_UNUSUAL). */
-export type ExitCodeUnusualParams = CodeParams24;
+export type ExitCodeUnusualParams = CodeParams26;
 
 /** Params of `EDX0503` (HTTP_STATUS_RANGE). */
-export type HttpStatusRangeParams = CodeParams23;
+export type HttpStatusRangeParams = CodeParams25;
 
 /** Params of `EDX0504` (HTTP_STATUS_NOT_ERROR). */
-export type HttpStatusNotErrorParams = CodeParams23;
+export type HttpStatusNotErrorParams = CodeParams25;
 
 /** Params of `EDX0505` (JSONRPC_CODE_RESERVED). */
-export type JsonrpcCodeReservedParams = CodeParams23;
+export type JsonrpcCodeReservedParams = CodeParams25;
 
 /** Params of `EDX0506` (JSONRPC_CODE_RANGE). */
-export type JsonrpcCodeRangeParams = CodeParams23;
+export type JsonrpcCodeRangeParams = CodeParams25;
+
+/** Params of `EDX0507` (RETRY_AFTER_IGNORED). */
+export type RetryAfterIgnoredParams = CodeParams27;
 
 /** Params of `EDX0601` (DOCS_URL_PLACEHOLDER). */
-export type DocsUrlPlaceholderParams = CodeParams25;
+export type DocsUrlPlaceholderParams = CodeParams28;
 
 /** Params of `EDX0602` (MALFORMED_URL). */
-export type MalformedUrlParams = CodeParams26;
+export type MalformedUrlParams = CodeParams29;
 
 /** Params of `EDX0603` (DOCS_URL_OFF_SITE). */
-export type DocsUrlOffSiteParams = CodeParams27;
+export type DocsUrlOffSiteParams = CodeParams30;
 
 /** Params of `EDX0605` (RELATIVE_DOCS_URL). */
-export type RelativeDocsUrlParams = CodeParams28;
+export type RelativeDocsUrlParams = CodeParams31;
 
 /** Params of `EDX0701` (CODE_NEVER_RAISED). */
-export type CodeNeverRaisedParams = CodeParams29;
+export type CodeNeverRaisedParams = CodeParams32;
 
 /** Params of `EDX0702` (UNKNOWN_CODE_STRING). */
-export type UnknownCodeStringParams = CodeParams17;
+export type UnknownCodeStringParams = CodeParams18;
 
 /** Params of `EDX0703` (DEPRECATED_CODE_RAISED). */
-export type DeprecatedCodeRaisedParams = CodeParams29;
+export type DeprecatedCodeRaisedParams = CodeParams32;
 
 /** Params of `EDX0704` (RETIRED_CODE_REFERENCED). */
-export type RetiredCodeReferencedParams = CodeParams17;
+export type RetiredCodeReferencedParams = CodeParams18;
 
 /** Params of `EDX0705` (SOURCE_UNREADABLE). */
-export type SourceUnreadableParams = CodeParams30;
+export type SourceUnreadableParams = CodeParams33;
 
 /** Params of `EDX1001` (FILE_UNREADABLE). */
-export type FileUnreadableParams = CodeParams30;
+export type FileUnreadableParams = CodeParams33;
 
 /** Params of `EDX1002` (BAD_ARGUMENTS). */
 export type BadArgumentsParams = CodeParams0;
 
 /** Params of `EDX1003` (WRITE_FAILED). */
-export type WriteFailedParams = CodeParams30;
+export type WriteFailedParams = CodeParams33;
 
 /** Params of `EDX1004` (OUTPUTS_STALE). */
-export type OutputsStaleParams = CodeParams31;
+export type OutputsStaleParams = CodeParams34;
 
 /** Params of `EDX1005` (BREAKING_CHANGES). */
-export type BreakingChangesParams = CodeParams32;
+export type BreakingChangesParams = CodeParams35;
 
 /** Params of `EDX1006` (UNKNOWN_CODE). */
-export type UnknownCodeParams = CodeParams17;
+export type UnknownCodeParams = CodeParams18;
 
 /** Params of `EDX1007` (GIT_FAILED). */
-export type GitFailedParams = CodeParams33;
+export type GitFailedParams = CodeParams36;
 
 /** Params of `EDX1008` (FILE_EXISTS). */
-export type FileExistsParams = CodeParams34;
+export type FileExistsParams = CodeParams37;
 
 /** Params of `EDX1009` (CATALOGUE_INVALID). */
-export type CatalogueInvalidParams = CodeParams35;
+export type CatalogueInvalidParams = CodeParams38;
 
 /** Params of `EDX1010` (CODE_RETIRED). */
-export type CodeRetiredParams = CodeParams36;
+export type CodeRetiredParams = CodeParams39;
 
 /** Extras every wire error may carry besides its params: errdex's own, then free context. */
 export interface WireExtras {
@@ -1744,26 +1824,29 @@ export type WireError =
   | WireErrorOf<CodeGroup21, CodeParams20>
   | WireErrorOf<CodeGroup22, CodeParams21>
   | WireErrorOf<CodeGroup23, CodeParams22>
-  | WireErrorOf<CodeGroup24, CodeParams22>
-  | WireErrorOf<CodeGroup25, CodeParams23>
+  | WireErrorOf<CodeGroup24, CodeParams23>
+  | WireErrorOf<CodeGroup25, CodeParams24>
   | WireErrorOf<CodeGroup26, CodeParams24>
-  | WireErrorOf<CodeGroup27, CodeParams23>
-  | WireErrorOf<CodeGroup28, CodeParams25>
-  | WireErrorOf<CodeGroup29, CodeParams26>
+  | WireErrorOf<CodeGroup27, CodeParams25>
+  | WireErrorOf<CodeGroup28, CodeParams26>
+  | WireErrorOf<CodeGroup29, CodeParams25>
   | WireErrorOf<CodeGroup30, CodeParams27>
-  | WireErrorOf<CodeGroup31, NoParameters>
-  | WireErrorOf<CodeGroup32, CodeParams28>
-  | WireErrorOf<CodeGroup33, CodeParams29>
-  | WireErrorOf<CodeGroup34, CodeParams30>
-  | WireErrorOf<CodeGroup35, CodeParams30>
-  | WireErrorOf<CodeGroup36, CodeParams0>
-  | WireErrorOf<CodeGroup37, CodeParams31>
-  | WireErrorOf<CodeGroup38, CodeParams32>
-  | WireErrorOf<CodeGroup39, CodeParams17>
-  | WireErrorOf<CodeGroup40, CodeParams33>
-  | WireErrorOf<CodeGroup41, CodeParams34>
-  | WireErrorOf<CodeGroup42, CodeParams35>
-  | WireErrorOf<CodeGroup43, CodeParams36>;
+  | WireErrorOf<CodeGroup31, CodeParams28>
+  | WireErrorOf<CodeGroup32, CodeParams29>
+  | WireErrorOf<CodeGroup33, CodeParams30>
+  | WireErrorOf<CodeGroup34, NoParameters>
+  | WireErrorOf<CodeGroup35, CodeParams31>
+  | WireErrorOf<CodeGroup36, CodeParams32>
+  | WireErrorOf<CodeGroup37, CodeParams33>
+  | WireErrorOf<CodeGroup38, CodeParams33>
+  | WireErrorOf<CodeGroup39, CodeParams0>
+  | WireErrorOf<CodeGroup40, CodeParams34>
+  | WireErrorOf<CodeGroup41, CodeParams35>
+  | WireErrorOf<CodeGroup42, CodeParams18>
+  | WireErrorOf<CodeGroup43, CodeParams36>
+  | WireErrorOf<CodeGroup44, CodeParams37>
+  | WireErrorOf<CodeGroup45, CodeParams38>
+  | WireErrorOf<CodeGroup46, CodeParams39>;
 
 /** A parsed error of a live code (or one of its legacy codes). */
 export interface KnownErrorOf<C extends ErrorCode, P = ParamsOf<C>> {
@@ -1820,26 +1903,29 @@ export type KnownError =
   | KnownErrorOf<CodeGroup21, CodeParams20>
   | KnownErrorOf<CodeGroup22, CodeParams21>
   | KnownErrorOf<CodeGroup23, CodeParams22>
-  | KnownErrorOf<CodeGroup24, CodeParams22>
-  | KnownErrorOf<CodeGroup25, CodeParams23>
+  | KnownErrorOf<CodeGroup24, CodeParams23>
+  | KnownErrorOf<CodeGroup25, CodeParams24>
   | KnownErrorOf<CodeGroup26, CodeParams24>
-  | KnownErrorOf<CodeGroup27, CodeParams23>
-  | KnownErrorOf<CodeGroup28, CodeParams25>
-  | KnownErrorOf<CodeGroup29, CodeParams26>
+  | KnownErrorOf<CodeGroup27, CodeParams25>
+  | KnownErrorOf<CodeGroup28, CodeParams26>
+  | KnownErrorOf<CodeGroup29, CodeParams25>
   | KnownErrorOf<CodeGroup30, CodeParams27>
-  | KnownErrorOf<CodeGroup31, NoParameters>
-  | KnownErrorOf<CodeGroup32, CodeParams28>
-  | KnownErrorOf<CodeGroup33, CodeParams29>
-  | KnownErrorOf<CodeGroup34, CodeParams30>
-  | KnownErrorOf<CodeGroup35, CodeParams30>
-  | KnownErrorOf<CodeGroup36, CodeParams0>
-  | KnownErrorOf<CodeGroup37, CodeParams31>
-  | KnownErrorOf<CodeGroup38, CodeParams32>
-  | KnownErrorOf<CodeGroup39, CodeParams17>
-  | KnownErrorOf<CodeGroup40, CodeParams33>
-  | KnownErrorOf<CodeGroup41, CodeParams34>
-  | KnownErrorOf<CodeGroup42, CodeParams35>
-  | KnownErrorOf<CodeGroup43, CodeParams36>;
+  | KnownErrorOf<CodeGroup31, CodeParams28>
+  | KnownErrorOf<CodeGroup32, CodeParams29>
+  | KnownErrorOf<CodeGroup33, CodeParams30>
+  | KnownErrorOf<CodeGroup34, NoParameters>
+  | KnownErrorOf<CodeGroup35, CodeParams31>
+  | KnownErrorOf<CodeGroup36, CodeParams32>
+  | KnownErrorOf<CodeGroup37, CodeParams33>
+  | KnownErrorOf<CodeGroup38, CodeParams33>
+  | KnownErrorOf<CodeGroup39, CodeParams0>
+  | KnownErrorOf<CodeGroup40, CodeParams34>
+  | KnownErrorOf<CodeGroup41, CodeParams35>
+  | KnownErrorOf<CodeGroup42, CodeParams18>
+  | KnownErrorOf<CodeGroup43, CodeParams36>
+  | KnownErrorOf<CodeGroup44, CodeParams37>
+  | KnownErrorOf<CodeGroup45, CodeParams38>
+  | KnownErrorOf<CodeGroup46, CodeParams39>;
 
 /** A code this module does not know (a newer catalogue), classified by the wire's category and retryable flag. */
 export interface UnknownError {

@@ -273,9 +273,9 @@ fn bench_load(inputs: &[input::Input]) -> Result<(), String> {
 fn bench_generate(inputs: &[input::Input]) -> Result<(), String> {
     use errdex_codegen::emit;
     println!(
-        "| catalogue | codes | YAML parse (ms) | load+validate (ms) | markdown (ms) | typescript (ms) | python (ms) | json schema (ms) | rust (ms) | paired parse (ms) | generate (ms) | generate / parse | generate / parse, CPU | build.rs (ms) | build.rs / parse |"
+        "| catalogue | codes | YAML parse (ms) | load+validate (ms) | markdown (ms) | typescript (ms) | python (ms) | json schema (ms) | openapi (ms) | rust (ms) | paired parse (ms) | generate (ms) | generate / parse | generate / parse, CPU | build.rs (ms) | build.rs / parse |"
     );
-    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     for input in inputs {
         let src = input.src.as_str();
         let file = input.file.as_str();
@@ -301,6 +301,9 @@ fn bench_generate(inputs: &[input::Input]) -> Result<(), String> {
         });
         let js = median_us(runs, || {
             std::hint::black_box(emit::json_schema::emit(&cat));
+        });
+        let oa = median_us(runs, || {
+            std::hint::black_box(emit::openapi::emit(&cat));
         });
         let rs = median_us(runs, || {
             std::hint::black_box(emit::rust::emit(&cat, &Default::default()));
@@ -344,7 +347,7 @@ fn bench_generate(inputs: &[input::Input]) -> Result<(), String> {
         let paired_parse = med(&|r| r[0].wall);
         rounds.clear();
         println!(
-            "| {} | {n} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} |",
+            "| {} | {n} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} |",
             input.label,
             ms(parse),
             ms(load),
@@ -352,6 +355,7 @@ fn bench_generate(inputs: &[input::Input]) -> Result<(), String> {
             ms(ts),
             ms(py),
             ms(js),
+            ms(oa),
             ms(rs),
             ms(paired_parse),
             ms(generate),

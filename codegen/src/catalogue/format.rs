@@ -224,6 +224,8 @@ pub enum Text {
     Pattern(&'static str),
     /// A regular expression.
     Regex,
+    /// One of these words.
+    Word(&'static [&'static str]),
 }
 
 const fn key(name: &'static str, ty: Type, presence: Presence, description: &'static str) -> Key {
@@ -497,8 +499,19 @@ pub static RUST: Section = Section {
             Presence::Default(Fallback::Bool(true)),
             "One enum per namespace (`FrmCode`) with that namespace's codes, for exhaustive matches on a subsystem's codes.",
         ),
+        key(
+            "integrations",
+            Type::List(Text::Word(&RUST_INTEGRATIONS)),
+            Optional,
+            "Web frameworks the module answers for: `axum` (`IntoResponse` for `Error`) and `actix-web` (`ResponseError`), with the `profiles.http` response. The crate that includes the module then depends on that framework; without any, the module needs only serde and serde_json.",
+        ),
     ],
 };
+
+/// The web frameworks the Rust module can implement its HTTP response for
+/// (`rust.integrations`).
+pub const RUST_INTEGRATIONS: [&str; 2] = ["axum", "actix-web"];
+
 
 pub use crate::ir::package_defaults;
 
@@ -956,7 +969,7 @@ pub static USAGE_SEVERITY: Section = Section {
 };
 
 /// Every section, in the order the docs present them.
-pub static SECTIONS: [&Section; 20] = [
+pub static SECTIONS: [&Section; 21] = [
     &TOP,
     &REGISTRY,
     &OUTPUTS,
@@ -974,6 +987,7 @@ pub static SECTIONS: [&Section; 20] = [
     &MCP_TOOL_ERROR,
     &JSONRPC_ERROR,
     &TERMINAL,
+    &HTTP,
     &USAGE,
     &USAGE_SEVERITY,
     &USAGE_DOCS,
@@ -1001,6 +1015,60 @@ pub static PROFILES: Section = Section {
             Type::Section(&TERMINAL),
             Presence::Default(Fallback::Text("structured values as compact JSON")),
             "The compact terminal form (`Display`, `toString()`, `format_compact()`).",
+        ),
+        key(
+            "http",
+            Type::Section(&HTTP),
+            Presence::Default(Fallback::Text("RFC 9457 problem+json, `Retry-After` where it means something")),
+            "The HTTP error response: its body, content type and `Retry-After` header.",
+        ),
+    ],
+};
+
+/// The words of `profiles.http.body`: [`crate::ir::HttpBody::as_str`] of each (a test checks
+/// they agree).
+pub const HTTP_BODIES: [&str; 3] = ["problem", "wire", "google"];
+
+/// The words of `profiles.http.reason`: [`crate::ir::ReasonSource::as_str`] of each.
+pub const HTTP_REASONS: [&str; 2] = ["name", "code"];
+
+/// The HTTP statuses whose responses `Retry-After` means something on (RFC 9110 §10.2.3 and
+/// §15.5.14, RFC 6585 §4): 413 Content Too Large, 429 Too Many Requests, 503 Service
+/// Unavailable.
+pub const RETRY_AFTER_STATUSES: [u16; 3] = [413, 429, 503];
+
+/// Pattern of an AIP-193 `ErrorInfo.reason`: UPPER_SNAKE (at most 63 characters, which
+/// the rule checks apart).
+pub const AIP_REASON: &str = "^[A-Z][A-Z0-9_]+[A-Z0-9]$";
+
+pub static HTTP: Section = Section {
+    path: "profiles.http",
+    description: None,
+    nullable: false,
+    keys: &[
+        key(
+            "body",
+            Type::Word(&HTTP_BODIES),
+            Presence::Default(Fallback::Str("problem")),
+            "The response body: `problem` (RFC 9457 problem details, `application/problem+json`), `wire` (the wire object, `application/json`) or `google` (AIP-193's `{\"error\": {code, message, status, details}}` with ErrorInfo, RetryInfo and Help, `application/json`).",
+        ),
+        key(
+            "domain",
+            Type::Text(Text::NonEmpty),
+            Presence::RequiredWhen { key: "body", equals: "google" },
+            "AIP-193 `ErrorInfo.domain`: the service the reasons belong to, e.g. \"api.acme.dev\".",
+        ),
+        key(
+            "reason",
+            Type::Word(&HTTP_REASONS),
+            Presence::Default(Fallback::Str("name")),
+            "Where AIP-193's `ErrorInfo.reason` comes from: the code's NAME in UPPER_SNAKE (`name`) or its wire code (`code`); either must be UPPER_SNAKE of at most 63 characters.",
+        ),
+        key(
+            "retry_after",
+            Type::Boolean,
+            Presence::Default(Fallback::Bool(true)),
+            "Send `Retry-After` (whole seconds, rounded up from `retry.initial_backoff_ms`) on the responses of retryable codes whose status is 413, 429 or 503, where HTTP clients honour it.",
         ),
     ],
 };

@@ -1,8 +1,11 @@
 //! The `profiles:` section: how an error looks inside an MCP tool result
 //! (`mcp_tool_error`) and a JSON-RPC error (`jsonrpc_error`), over errdex's own shapes.
 
-use crate::diag::DiagCode;
-use crate::ir::{Fact, JsonRpcData, McpData, ProfileField, Profiles, TEXT_PLACEHOLDERS, ValueStyle};
+use crate::diag::{DiagCode, Span};
+use crate::ir::{
+    Fact, HttpBody, HttpProfile, JsonRpcData, McpData, ProfileField, Profiles, ReasonSource,
+    TEXT_PLACEHOLDERS, ValueStyle,
+};
 use crate::support::suggest::did_you_mean;
 use crate::template::{Template, TemplateError};
 
@@ -206,7 +209,71 @@ impl Cx<'_> {
                 }
             }
         }
+        if let Some((key, n)) = f.map.get("http") {
+            profiles.http = self.http_profile(n, key.span);
+        }
         profiles
+    }
+
+    /// `profiles.http`: the HTTP error response.
+    fn http_profile(&mut self, node: &Node, owner: Span) -> HttpProfile {
+        let mut http = HttpProfile {
+            declared: true,
+            ..HttpProfile::default()
+        };
+        let Some(h) = self.fields(node, "http", "`profiles.http`", &format::HTTP) else {
+            return http;
+        };
+        if let Some(n) = h.get("body")
+            && let Some(body) = self.word(n, "body", &format::HTTP_BODIES, &HttpBody::ALL.map(HttpBody::as_str))
+        {
+            http.body = HttpBody::ALL[body];
+        }
+        if let Some(n) = h.get("reason")
+            && let Some(reason) =
+                self.word(n, "reason", &format::HTTP_REASONS, &ReasonSource::ALL.map(ReasonSource::as_str))
+        {
+            http.reason = ReasonSource::ALL[reason];
+        }
+        http.domain = self.optional_nonempty(&h, "domain");
+        if let Some(n) = h.get("retry_after")
+            && let Some(on) = self.boolean(n, "retry_after")
+        {
+            http.retry_after = on;
+        }
+        for (required, key, equals) in format::HTTP.required_when() {
+            let given = h.get(key).and_then(|n| n.as_str()) == Some(equals)
+                && h.get(required).is_none();
+            if given {
+                self.err(
+                    DiagCode::MissingKey,
+                    owner,
+                    &[("context", "`profiles.http`"), ("key", required)],
+                )
+                .label = Some(format!("`{required}` is required with `{key}: {equals}`"));
+            }
+        }
+        http
+    }
+
+    /// A word of `words` (the format's list, in the IR's order `ir_words`); its index.
+    fn word(&mut self, node: &Node, key: &str, words: &[&str], ir_words: &[&str]) -> Option<usize> {
+        debug_assert_eq!(words, ir_words, "the format's words and the IR's agree");
+        let word = self.text(node, key)?;
+        if let Some(i) = words.iter().position(|w| *w == word) {
+            return Some(i);
+        }
+        let d = self.err(
+            DiagCode::BadValue,
+            node.span,
+            &[
+                ("key", key),
+                ("found", &format!("`{word}`")),
+                ("expected", &format!("one of {}", words.join(", "))),
+            ],
+        );
+        d.help = did_you_mean(&word, words.iter().copied());
+        None
     }
 }
 
@@ -217,5 +284,7 @@ mod tests {
     #[test]
     fn the_value_style_words_are_the_irs() {
         assert_eq!(format::VALUE_STYLES, ValueStyle::ALL.map(ValueStyle::as_str));
+        assert_eq!(format::HTTP_BODIES, HttpBody::ALL.map(HttpBody::as_str));
+        assert_eq!(format::HTTP_REASONS, ReasonSource::ALL.map(ReasonSource::as_str));
     }
 }

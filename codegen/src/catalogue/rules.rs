@@ -10,7 +10,8 @@ use std::collections::{HashMap, HashSet};
 
 use crate::diag::{DiagCode, Diagnostic, Span};
 use crate::ir::{
-    ErrorEntry, Fact, GENERAL_SLUG, JsonRpcData, Namespace, Profiles, Registry, Retired,
+    Category, ErrorEntry, Fact, GENERAL_SLUG, HttpBody, HttpProfile, JsonRpcData, Namespace,
+    Profiles, ReasonSource, Registry, Retired, Retry,
 };
 use crate::names;
 use crate::support::suggest::did_you_mean;
@@ -527,4 +528,87 @@ pub(super) fn relative_docs_url(cx: &mut Cx, links: &DocsLinks, profiles: &Profi
         Some(_) => "write an absolute docs_url (`https://host/...`), or set registry.docs_site_url and leave docs_url out: the default links then point at the book deployed there",
     });
     cx.push(d);
+}
+
+/// EDX0211 `InvalidAipReason`: under `profiles.http.body: google` every code's AIP-193
+/// `ErrorInfo.reason` (its NAME in UPPER_SNAKE, or its wire code) is UPPER_SNAKE of at most
+/// 63 characters, as AIP-193 requires.
+pub(super) fn invalid_aip_reason(cx: &mut Cx, http: &HttpProfile, pending: &[Pending]) {
+    if http.body != HttpBody::Google {
+        return;
+    }
+    let Ok(pattern) = regex::Regex::new(crate::catalogue::format::AIP_REASON) else {
+        return;
+    };
+    for p in pending {
+        let (reason, span) = match http.reason {
+            ReasonSource::Name => (names::aip_reason(&p.entry.name), p.name_span),
+            ReasonSource::Code => (p.entry.code.clone(), p.code_span),
+        };
+        let rule = if reason.len() > 63 {
+            format!("it is {} characters long; AIP-193 allows 63", reason.len())
+        } else if !pattern.is_match(&reason) {
+            "AIP-193 requires UPPER_SNAKE (`[A-Z][A-Z0-9_]+[A-Z0-9]`)".to_string()
+        } else {
+            continue;
+        };
+        let help = match http.reason {
+            ReasonSource::Name => "shorten the NAME",
+            ReasonSource::Code => "use `profiles.http.reason: name`, or change the code",
+        };
+        cx.err(
+            DiagCode::InvalidAipReason,
+            span,
+            &[("reason", &reason), ("name", &p.entry.name), ("rule", &rule)],
+        )
+        .help = Some(help.to_string());
+    }
+}
+
+/// EDX0507 `RetryAfterIgnored` (a warning): a retryable code with a retry delay whose HTTP
+/// status is not one where clients read `Retry-After`, when the catalogue declares its HTTP
+/// profile (with `retry_after` on). Reported once at a category whose own facts say so, and
+/// at an entry only where it overrides its category's.
+pub(super) fn retry_after_ignored(
+    cx: &mut Cx,
+    http: &HttpProfile,
+    categories: &[(Category, Span)],
+    pending: &[Pending],
+) {
+    if !http.declared || !http.retry_after {
+        return;
+    }
+    fn ignored(retryable: bool, retry: &Option<Retry>, status: u16) -> Option<u64> {
+        let delay = retry.as_ref()?.initial_backoff_ms?;
+        let heard = crate::catalogue::format::RETRY_AFTER_STATUSES.contains(&status);
+        (retryable && !heard).then_some(delay)
+    }
+    let warn = |cx: &mut Cx, what: String, delay: u64, status: u16, span: Span| {
+        cx.err(
+            DiagCode::RetryAfterIgnored,
+            span,
+            &[
+                ("code", &what),
+                ("delay", &delay.to_string()),
+                ("status", &status.to_string()),
+            ],
+        );
+    };
+    for (c, span) in categories {
+        if let Some(delay) = ignored(c.retryable, &c.retry, c.http_status) {
+            warn(cx, format!("category `{}`", c.key), delay, c.http_status, *span);
+        }
+    }
+    for p in pending {
+        let e = &p.entry;
+        let Some(delay) = ignored(e.retryable, &e.retry, e.http_status) else {
+            continue;
+        };
+        let inherited = categories.get(e.category).is_some_and(|(c, _)| {
+            c.retryable == e.retryable && c.retry == e.retry && c.http_status == e.http_status
+        });
+        if !inherited {
+            warn(cx, format!("code {}", e.code), delay, e.http_status, p.name_span);
+        }
+    }
 }

@@ -3,10 +3,11 @@
 
 use crate::diag::{DiagCode, Diagnostic, Span};
 use crate::ir::{
-    Category, GENERAL_SLUG, KeyIds, Namespace, OutputPaths, Package, Registry, Retired, RustItems,
+    Category, GENERAL_SLUG, KeyIds, Namespace, RustIntegration, OutputPaths, Package, Registry, Retired, RustItems,
     Wire, WireField,
 };
 use crate::names;
+use crate::support::suggest::did_you_mean;
 use crate::targets::TARGETS;
 
 use super::docs_url::check_url;
@@ -527,7 +528,7 @@ impl Cx<'_> {
     }
 
     /// A non-empty optional string (EDX0106 when empty).
-    fn optional_nonempty(&mut self, f: &Fields, key: &'static str) -> Option<String> {
+    pub(super) fn optional_nonempty(&mut self, f: &Fields, key: &'static str) -> Option<String> {
         let n = f.get(key)?;
         let text = self.text(n, key)?;
         if text.trim().is_empty() {
@@ -579,6 +580,35 @@ impl Cx<'_> {
                 && let Some(value) = self.boolean(n, key)
             {
                 *slot = value;
+            }
+        }
+        if let Some(n) = f.get("integrations") {
+            for (word, span) in self.string_list(n, "integrations") {
+                match RustIntegration::ALL.into_iter().find(|i| i.as_str() == word) {
+                    Some(i) if !items.integrations.contains(&i) => items.integrations.push(i),
+                    Some(_) => {
+                        self.err(
+                            DiagCode::BadValue,
+                            span,
+                            &[
+                                ("key", "integrations"),
+                                ("found", &format!("`{word}` twice")),
+                                ("expected", "each integration once"),
+                            ],
+                        );
+                    }
+                    None => {
+                        let d = self.err(
+                            DiagCode::UnknownIntegration,
+                            span,
+                            &[
+                                ("name", &word),
+                                ("known", &format::RUST_INTEGRATIONS.join(", ")),
+                            ],
+                        );
+                        d.help = did_you_mean(&word, format::RUST_INTEGRATIONS);
+                    }
+                }
             }
         }
         items

@@ -11,7 +11,7 @@
 //! 3. the rules across entries ([`super::rules`]), one function per rule.
 
 use crate::diag::{Diagnostic, Severity, Span};
-use crate::ir::{Catalogue, Category, ErrorEntry, Namespace, Registry, Retired};
+use crate::ir::{Catalogue, Category, ErrorEntry, HttpProfile, Namespace, Registry, Retired};
 
 use super::entry::EntryCx;
 use super::format;
@@ -61,16 +61,25 @@ impl Cx<'_> {
             .into_iter()
             .map(|(r, span, replaced_by)| ((r, span), replaced_by))
             .unzip();
-        let (errors, docs_url_spans) = match top.get("errors") {
-            Some(n) => self.errors(n, registry.as_ref(), &categories, &namespaces, &retired),
-            None => (Vec::new(), Vec::new()),
-        };
-        let mut retired = retired;
-        rules::unknown_replacement_of_retired(self, &mut retired, &retired_replacements, &errors);
         let profiles = self.profiles(
             top.get("profiles"),
             registry.as_ref().map_or("", |r| r.mcp_meta_prefix.as_str()),
         );
+        let (errors, docs_url_spans) = match top.get("errors") {
+            Some(n) => {
+                let sections = Sections {
+                    registry: registry.as_ref(),
+                    categories: &categories,
+                    namespaces: &namespaces,
+                    retired: &retired,
+                    http: &profiles.http,
+                };
+                self.errors(n, &sections)
+            }
+            None => (Vec::new(), Vec::new()),
+        };
+        let mut retired = retired;
+        rules::unknown_replacement_of_retired(self, &mut retired, &retired_replacements, &errors);
         let package = self.package(top.get("package"));
         let outputs = self.outputs(top.get("outputs"));
         let rust = self.rust_items(top.get("rust"));
@@ -106,14 +115,14 @@ impl Cx<'_> {
     /// Stages 2 and 3: the `errors` mapping, each entry's own checks, then the rules
     /// across entries. Only the entries that passed their own checks reach the IR; each
     /// comes with the span of its own `docs_url`, if it has one.
-    fn errors(
-        &mut self,
-        node: &Node,
-        registry: Option<&Registry>,
-        categories: &[(Category, Span)],
-        namespaces: &[(Namespace, Span)],
-        retired: &[(Retired, Span)],
-    ) -> (Vec<ErrorEntry>, Vec<Option<Span>>) {
+    fn errors(&mut self, node: &Node, sections: &Sections<'_>) -> (Vec<ErrorEntry>, Vec<Option<Span>>) {
+        let Sections {
+            registry,
+            categories,
+            namespaces,
+            retired,
+            http,
+        } = *sections;
         let Some(entries) = self.entries(node, "errors", "a mapping of error entries") else {
             return (Vec::new(), Vec::new());
         };
@@ -157,6 +166,8 @@ impl Cx<'_> {
         rules::duplicate_name_of_retired(self, &pending, retired);
         rules::identifier_collision_of_alias(self, &pending);
         rules::identifier_collision(self, &pending);
+        rules::invalid_aip_reason(self, http, &pending);
+        rules::retry_after_ignored(self, http, categories, &pending);
         let replacements = rules::unknown_replacement(self, &pending);
 
         let mut out = Vec::with_capacity(pending.len());
@@ -174,6 +185,16 @@ impl Cx<'_> {
         }
         (out, spans)
     }
+}
+
+/// The sections read before the `errors` mapping, which its checks read.
+#[derive(Clone, Copy)]
+struct Sections<'s> {
+    registry: Option<&'s Registry>,
+    categories: &'s [(Category, Span)],
+    namespaces: &'s [(Namespace, Span)],
+    retired: &'s [(Retired, Span)],
+    http: &'s HttpProfile,
 }
 
 /// The span of `key`'s value in the mapping `node`, if it has that key.

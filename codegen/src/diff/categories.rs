@@ -88,13 +88,27 @@ impl<'a> Differ<'a> {
             );
         }
         if o.http_status != n.http_status {
+            let mut text = advice("http_status", o.http_status.to_string());
+            let class = |status: u16| match status / 100 {
+                4 => "client errors (4xx)",
+                5 => "server errors (5xx)",
+                _ => "non-error statuses",
+            };
+            if o.http_status / 100 != n.http_status / 100 {
+                text.push_str(&format!(
+                    " The code moves from {} to {}: HTTP clients, proxies and monitors retry, \
+                     alert on and cache the two differently.",
+                    class(o.http_status),
+                    class(n.http_status)
+                ));
+            }
             self.push(
                 s,
                 ChangeKind::HttpStatusChanged,
                 "http_status",
                 Some(o.http_status.to_string()),
                 Some(n.http_status.to_string()),
-                advice("http_status", o.http_status.to_string()),
+                text,
             );
         }
         if o.jsonrpc_code != n.jsonrpc_code {

@@ -229,6 +229,25 @@ impl<'a> Differ<'a> {
             )
         };
         self.mappings(s, &Mapping::of_entry(o), &Mapping::of_entry(n), &restore);
+        // The `Retry-After` of the code's HTTP response (the profile's switch is reported
+        // once, for the registry).
+        if old.profiles.http.retry_after == new.profiles.http.retry_after {
+            let (ra, rb) = (
+                crate::payload::retry_after_seconds(old, o),
+                crate::payload::retry_after_seconds(new, n),
+            );
+            if ra != rb {
+                let seconds = |r: Option<u64>| r.map_or_else(|| "none".to_string(), |v| format!("{v} s"));
+                self.push(
+                    s,
+                    ChangeKind::RetryAfterChanged,
+                    "Retry-After",
+                    Some(seconds(ra)),
+                    Some(seconds(rb)),
+                    "",
+                );
+            }
+        }
         // Namespace and docs URL.
         let ons = old.namespace_of(o).map(|x| x.key.clone());
         let nns = new.namespace_of(n).map(|x| x.key.clone());

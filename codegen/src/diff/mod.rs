@@ -265,6 +265,9 @@ change_kinds! {
     /// A text for humans changed its form: the MCP result's `content[0].text`, the JSON-RPC
     /// `message`, or how the terminal form prints values.
     ProfileTextChanged = "profile-text-changed", false;
+    /// The `Retry-After` header of a code's HTTP response changed (value, presence, or the
+    /// profile's `retry_after`): clients wait differently, nothing stops working.
+    RetryAfterChanged = "retry-after-changed", false;
     /// The Rust module declares the typed constructors or the namespace sub-enums again.
     RustItemsAdded = "rust-items-added", false;
 }

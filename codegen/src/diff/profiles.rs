@@ -1,6 +1,7 @@
 //! `profiles:`: the shapes agents read.
 
 use super::*;
+use crate::ir::HttpBody;
 
 impl Differ<'_> {
     // ------------------------------------------------------------------ profiles
@@ -86,6 +87,62 @@ impl Differ<'_> {
             Some(o.terminal.values.as_str()),
             Some(n.terminal.values.as_str()),
         );
+        self.http_profile(&s);
+    }
+
+    /// `profiles.http`: the body's shape, and under AIP-193 the reason's source and the
+    /// domain, are what HTTP clients parse and match on; `Retry-After` only paces them.
+    fn http_profile(&mut self, s: &Subject<'_>) {
+        let (o, n) = (&self.old.profiles.http, &self.new.profiles.http);
+        if o.body != n.body {
+            self.push(
+                s,
+                ChangeKind::ProfileShapeChanged,
+                "profiles.http.body",
+                Some(o.body.as_str().to_string()),
+                Some(n.body.as_str().to_string()),
+                format!(
+                    "HTTP clients parse error responses as {} ({}); generated clients and \
+                     error handlers stop recognising them. Keep `body: {}`.",
+                    o.body.as_str(),
+                    o.body.content_type(),
+                    o.body.as_str()
+                ),
+            );
+        } else if n.body == HttpBody::Google {
+            if o.domain != n.domain {
+                self.push(
+                    s,
+                    ChangeKind::ProfileShapeChanged,
+                    "profiles.http.domain",
+                    o.domain.clone(),
+                    n.domain.clone(),
+                    "AIP-193 clients match errors by reason and domain together. Keep the \
+                     old domain.",
+                );
+            }
+            if o.reason != n.reason {
+                self.push(
+                    s,
+                    ChangeKind::ProfileShapeChanged,
+                    "profiles.http.reason",
+                    Some(o.reason.as_str().to_string()),
+                    Some(n.reason.as_str().to_string()),
+                    "Every code's AIP-193 reason changes, and clients match on it. Keep the \
+                     old source.",
+                );
+            }
+        }
+        if o.retry_after != n.retry_after {
+            self.push(
+                s,
+                ChangeKind::RetryAfterChanged,
+                "profiles.http.retry_after",
+                Some(o.retry_after.to_string()),
+                Some(n.retry_after.to_string()),
+                "",
+            );
+        }
     }
 
     /// Output key → fact lists of a profile, old against new, by key.

@@ -204,7 +204,7 @@ impl<'a> Differ<'a> {
 
     /// `rust:`: the typed constructors and the namespace sub-enums are API of the crate.
     pub(super) fn rust_items(&mut self) {
-        let (o, n) = (self.old.rust, self.new.rust);
+        let (o, n) = (&self.old.rust, &self.new.rust);
         let s = Subject {
             scope: Scope::Registry,
             code: "registry",
@@ -244,6 +244,41 @@ impl<'a> Differ<'a> {
                 field,
                 Some(was.to_string()),
                 Some(is.to_string()),
+                advice,
+            );
+        }
+        // A framework integration is an `impl` a handler relies on (`Result<T, Error>` as
+        // its return type).
+        for integration in crate::ir::RustIntegration::ALL {
+            let (was, is) = (
+                o.integrations.contains(&integration),
+                n.integrations.contains(&integration),
+            );
+            let (kind, advice) = match (was, is) {
+                (true, false) => (
+                    ChangeKind::RustItemsRemoved,
+                    format!(
+                        "Handlers that return `Result<_, Error>` to {} stop compiling. Keep \
+                         `{}` in `rust.integrations`, or convert the errors in the handlers first.",
+                        integration.as_str(),
+                        integration.as_str()
+                    ),
+                ),
+                (false, true) => (
+                    ChangeKind::RustItemsAdded,
+                    format!(
+                        "The crate that includes the module now depends on `{}`.",
+                        integration.as_str()
+                    ),
+                ),
+                _ => continue,
+            };
+            self.push(
+                &s,
+                kind,
+                "rust.integrations",
+                was.then(|| integration.as_str().to_string()),
+                is.then(|| integration.as_str().to_string()),
                 advice,
             );
         }

@@ -32,11 +32,12 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::ir::{Catalogue, ErrorEntry, ParamType};
+use crate::ir::Catalogue;
 use crate::names;
 use crate::support::entry_json;
 use crate::support::facts;
 use crate::support::header::header_text;
+use crate::support::body_schema::code_branch;
 use crate::support::pretty_json::{self, Pretty};
 
 /// The JSON Schema dialect of every schema errdex writes.
@@ -94,99 +95,6 @@ fn line(mut s: String) -> String {
 
 fn parse_back(text: &str) -> Value {
     serde_json::from_str(text).expect("the pretty writer writes valid JSON")
-}
-
-/// The schemas of the extras errdex itself may add to a wire object, in wire order.
-const EXTRA_SCHEMAS: [(&str, &str, Option<&str>); 3] = [
-    ("argument", "The offending input.", Some("string")),
-    (
-        "constraint",
-        "The violated constraint (any JSON value).",
-        None,
-    ),
-    ("suggestion", "What to do about it.", Some("string")),
-];
-
-/// `{"type": <ty>, "description": <desc>}` (no `type` when `None`).
-fn described(w: &mut Pretty, ty: Option<&str>, desc: &str) {
-    w.object(|w| {
-        if let Some(t) = ty {
-            w.field("type", t);
-        }
-        w.field("description", desc);
-    });
-}
-
-/// The extras' properties: every param's `{"type": …}` (a list's `{"type": "array",
-/// "items": {"type": …}}`, an object's own schema), then `argument`, `constraint` and
-/// `suggestion`, skipping any key in `skip` (a reserved key already present).
-fn extras_properties(w: &mut Pretty, e: &ErrorEntry, skip: &[&str]) {
-    for p in &e.params {
-        if !skip.contains(&p.name.as_str()) {
-            match (p.ty, &p.schema) {
-                (ParamType::List(items), _) => w.field_object(&p.name, |w| {
-                    w.field("type", "array");
-                    w.field_object("items", |w| w.field("type", items.as_str()));
-                }),
-                (ParamType::Object, Some(schema)) => w.field(&p.name, schema),
-                (ty, _) => w.field_object(&p.name, |w| w.field("type", ty.as_str())),
-            }
-        }
-    }
-    for (k, desc, ty) in EXTRA_SCHEMAS {
-        if !skip.contains(&k) {
-            w.key(k);
-            described(w, ty, desc);
-        }
-    }
-}
-
-/// `$defs/<TsType>WireError`: one code's branch.
-fn code_branch(w: &mut Pretty, cat: &Catalogue, e: &ErrorEntry) {
-    let wire = &cat.registry.wire;
-    let category = &cat.category_of(e).key;
-    w.object(|w| {
-        w.field("title", format!("{} ({})", e.code, e.name));
-        w.field("description", &e.summary);
-        if e.deprecated.is_some() {
-            w.field("deprecated", true);
-        }
-        w.field("type", "object");
-        w.field_object("properties", |w| {
-            w.field_object(&wire.code, |w| w.field("const", &e.code));
-            w.key(&wire.message);
-            described(w, Some("string"), "The rendered message.");
-            if let Some(k) = &wire.category {
-                w.field_object(k, |w| w.field("const", category));
-            }
-            if let Some(k) = &wire.retryable {
-                w.field_object(k, |w| w.field("const", e.retryable));
-            }
-            match &wire.details {
-                Some(k) => w.field_object(k, |w| {
-                    w.field("type", "object");
-                    w.field_object("properties", |w| extras_properties(w, e, &[]));
-                    w.field_array("required", e.params.iter().map(|p| &p.name));
-                }),
-                // Flat extras sit beside the reserved keys; a reserved key keeps its schema.
-                None => extras_properties(w, e, &wire.reserved_keys()),
-            }
-        });
-        w.key("required").array(|w| {
-            w.str(&wire.code);
-            w.str(&wire.message);
-            if let Some(k) = &wire.category {
-                w.str(k);
-            }
-            if let Some(k) = &wire.retryable {
-                w.str(k);
-            }
-            match &wire.details {
-                Some(k) => w.str(k),
-                None => e.params.iter().for_each(|p| w.str(&p.name)),
-            }
-        });
-    });
 }
 
 /// The permissive wire shape: what any catalogue version of this registry sends.

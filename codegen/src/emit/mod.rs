@@ -9,6 +9,8 @@
 pub mod json_schema;
 #[cfg(feature = "markdown")]
 pub mod markdown;
+#[cfg(feature = "openapi")]
+pub mod openapi;
 #[cfg(feature = "python")]
 pub mod python;
 #[cfg(feature = "rust")]
@@ -43,5 +45,6 @@ pub fn emit(
         TargetId::TypeScript => typescript::emit(cat),
         TargetId::Schema => json_schema::emit(cat),
         TargetId::Python => python::emit(cat),
+        TargetId::OpenApi => openapi::emit(cat),
     }
 }

@@ -1,6 +1,7 @@
 //! Pieces every stage may use: they depend on nothing above them (at most the IR and
 //! [`crate::names`]), and no two emitters share anything that is not here.
 
+pub mod body_schema;
 pub mod doc_table;
 pub mod entry_json;
 pub mod facts;

@@ -11,7 +11,8 @@
 
 use errdex_codegen::emit::typescript;
 use errdex_codegen::ir::{Catalogue, ErrorEntry, Fact, JsonRpcData, ParamType, ProfileField};
-use errdex_codegen::payload::{Instance, wire_kind};
+use errdex_codegen::ir::HttpBody;
+use errdex_codegen::payload::{Instance, read_http_response, wire_kind};
 use serde_json::{Map, Value, json};
 
 /// The request id of the tool response envelope in the vectors (the seed's sample id).
@@ -329,7 +330,118 @@ fn case(cat: &Catalogue, label: String, inst: &Instance<'_>) -> Value {
         "terminal": inst.terminal_text(cat),
         "toolId": TOOL_ID,
         "toolResponse": inst.tool_response(cat, TOOL_ID),
+        "http": http_json(inst, cat),
     })
+}
+
+/// An HTTP response as the vectors carry it: status, headers in order (`[name, value]`),
+/// the body as the compact JSON text sent.
+fn http_json(inst: &Instance<'_>, cat: &Catalogue) -> Value {
+    let r = inst.http_response(cat);
+    json!({
+        "status": r.status,
+        "headers": r.headers.iter().map(|(n, v)| json!([n, v])).collect::<Vec<_>>(),
+        "body": r.body.to_string(),
+        "logLevel": if inst.expected() { "warn" } else { "error" },
+    })
+}
+
+/// One reading vector: what a client receives and what every target's reader reports
+/// (the reference `payload::read_http_response`).
+fn reading(cat: &Catalogue, label: &str, status: u16, headers: &[(&str, &str)], body: &str) -> Value {
+    let owned: Vec<(String, String)> = headers
+        .iter()
+        .map(|(n, v)| (n.to_string(), v.to_string()))
+        .collect();
+    let r = read_http_response(cat, status, &owned, body.as_bytes());
+    json!({
+        "label": label,
+        "status": status,
+        "headers": headers.iter().map(|(n, v)| json!([n, v])).collect::<Vec<_>>(),
+        "body": body,
+        "expect": {
+            "kind": r.kind,
+            "code": r.code,
+            "message": r.message,
+            "status": r.status,
+            "retryAfterMs": r.retry_after_ms,
+        },
+    })
+}
+
+/// The HTTP responses a client of this registry may receive: every code's reference response
+/// under each body of the HTTP profile (a reader takes any of them), newer and retired codes,
+/// legacy and garbage bodies, and `Retry-After` / `RetryInfo` in their valid and broken forms.
+pub fn http_readings(cat: &Catalogue) -> Vec<Value> {
+    let mut out = Vec::new();
+    let fresh = fresh_code(cat);
+    for body in HttpBody::ALL {
+        let mut c = cat.clone();
+        c.profiles.http.body = body;
+        if c.profiles.http.domain.is_none() {
+            c.profiles.http.domain = Some("api.example.dev".into());
+        }
+        for e in cat.errors.iter().take(40) {
+            let mut inst = Instance::example(e);
+            inst.context = vec![("trace".into(), json!("t-1"))];
+            let r = inst.http_response(&c);
+            let headers: Vec<(&str, &str)> = r.headers.iter().map(|(n, v)| (*n, v.as_str())).collect();
+            out.push(reading(
+                cat,
+                &format!("{} as {}", e.code, body.as_str()),
+                r.status,
+                &headers,
+                &r.body.to_string(),
+            ));
+        }
+        // A newer catalogue's code in this body.
+        let text = match body {
+            HttpBody::Problem => json!({"type": "https://x.example/e", "title": "t", "status": 418, "detail": "from the future", "code": fresh}),
+            HttpBody::Wire => wire_with(cat, &fresh, "from the future", None, None),
+            HttpBody::Google => json!({"error": {"code": 418, "message": "from the future", "status": "UNKNOWN", "details": [
+                {"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "SOMETHING_NEW", "domain": "api.example.dev", "metadata": {}},
+                {"@type": "type.googleapis.com/google.rpc.RetryInfo", "retryDelay": "1.5s"}]}}),
+        };
+        out.push(reading(cat, &format!("newer code as {}", body.as_str()), 418, &[], &text.to_string()));
+    }
+    for r in &cat.retired {
+        let problem = json!({"type": "about:blank", "title": "t", "status": 410, "detail": "old", "code": r.code});
+        out.push(reading(cat, &format!("retired {} as problem", r.code), 410, &[], &problem.to_string()));
+    }
+    let date = "Sun, 06 Nov 1994 08:49:37 GMT";
+    let legacy = r#"{"error":"connection refused"}"#;
+    for (label, status, headers, body) in [
+        ("legacy {error}", 502, vec![], legacy),
+        ("legacy {message}", 500, vec![], r#"{"message":"it broke","status":500}"#),
+        ("plain text body", 500, vec![("Content-Type", "text/plain")], "Internal Server Error"),
+        ("empty body", 503, vec![("Retry-After", "3")], ""),
+        ("JSON array", 400, vec![], "[1,2]"),
+        ("JSON string", 400, vec![], r#""nope""#),
+        ("truncated JSON", 400, vec![], r#"{"error":"#),
+        ("problem without code", 404, vec![], r#"{"type":"about:blank","title":"Not Found","status":404}"#),
+        ("problem without code, with detail", 404, vec![], r#"{"type":"about:blank","title":"Not Found","status":404,"detail":"no such thing"}"#),
+        ("google without ErrorInfo", 500, vec![], r#"{"error":{"code":500,"message":"boom","status":"INTERNAL"}}"#),
+        ("google without message", 500, vec![], r#"{"error":{"code":500,"details":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"NEW_THING"}]}}"#),
+        ("google error not an object", 500, vec![], r#"{"error":"flat text"}"#),
+        ("Retry-After seconds", 429, vec![("Retry-After", "120")], legacy),
+        ("Retry-After lower-case name, spaces", 429, vec![("retry-after", "  7 ")], legacy),
+        ("Retry-After first of two", 429, vec![("Retry-After", "2"), ("Retry-After", "9")], legacy),
+        ("Retry-After HTTP-date with Date", 503, vec![("Retry-After", "Sun, 06 Nov 1994 08:50:07 GMT"), ("Date", date)], legacy),
+        ("Retry-After HTTP-date in the past", 503, vec![("Retry-After", "Sun, 06 Nov 1994 08:49:00 GMT"), ("Date", date)], legacy),
+        ("Retry-After HTTP-date without Date", 503, vec![("Retry-After", "Sun, 06 Nov 1994 08:50:07 GMT")], legacy),
+        ("Retry-After negative", 503, vec![("Retry-After", "-1")], legacy),
+        ("Retry-After fraction", 503, vec![("Retry-After", "1.5")], legacy),
+        ("Retry-After garbage", 503, vec![("Retry-After", "soon")], legacy),
+        ("Retry-After huge", 503, vec![("Retry-After", "99999999999999999999")], legacy),
+        ("Retry-After hostile", 503, vec![("Retry-After", "1
+X-Injected: 1")], legacy),
+        ("RetryInfo only", 503, vec![], r#"{"error":{"code":503,"message":"down","status":"UNAVAILABLE","details":[{"@type":"type.googleapis.com/google.rpc.RetryInfo","retryDelay":"0.250s"}]}}"#),
+        ("RetryInfo malformed", 503, vec![], r#"{"error":{"code":503,"message":"down","status":"UNAVAILABLE","details":[{"@type":"type.googleapis.com/google.rpc.RetryInfo","retryDelay":"soon"}]}}"#),
+        ("header wins over RetryInfo", 503, vec![("Retry-After", "4")], r#"{"error":{"code":503,"message":"down","status":"UNAVAILABLE","details":[{"@type":"type.googleapis.com/google.rpc.RetryInfo","retryDelay":"0.250s"}]}}"#),
+    ] {
+        out.push(reading(cat, label, status, &headers, body));
+    }
+    out
 }
 
 /// Every rendering of every code of `cat` (`cases`), with the foreign and negative payloads,
@@ -516,5 +628,6 @@ pub fn vectors(cat: &Catalogue, module: &str, wire_schema: &str) -> Value {
         "cases": cases,
         "foreign": foreign,
         "negative": negative,
+        "httpReadings": http_readings(cat),
     })
 }

@@ -49,81 +49,90 @@ class _Factory11(_t.Protocol):
     def __call__(_errdex_self, /, *, key: str, found: str, expected_: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory12(_t.Protocol):
-    def __call__(_errdex_self, /, *, name: str, kind: str, rule: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, name: str, known: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory13(_t.Protocol):
-    def __call__(_errdex_self, /, *, code: str, other: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, name: str, kind: str, rule: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory14(_t.Protocol):
-    def __call__(_errdex_self, /, *, name: str, other: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, code: str, other: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory15(_t.Protocol):
-    def __call__(_errdex_self, /, *, name: str, language: str, ident: str, other: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, name: str, other: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory16(_t.Protocol):
-    def __call__(_errdex_self, /, *, code: str, pattern: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, name: str, language: str, ident: str, other: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory17(_t.Protocol):
-    def __call__(_errdex_self, /, *, code: str, prefix: str, namespace: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, code: str, pattern: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory18(_t.Protocol):
-    def __call__(_errdex_self, /, *, code: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, code: str, prefix: str, namespace: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory19(_t.Protocol):
-    def __call__(_errdex_self, /, *, code: str, rule: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, code: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory20(_t.Protocol):
-    def __call__(_errdex_self, /, *, namespace: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, code: str, rule: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory21(_t.Protocol):
-    def __call__(_errdex_self, /, *, target: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, reason: str, name: str, rule: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory22(_t.Protocol):
-    def __call__(_errdex_self, /, *, what: str, whence: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, namespace: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory23(_t.Protocol):
-    def __call__(_errdex_self, /, *, param: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, target: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory24(_t.Protocol):
-    def __call__(_errdex_self, /, *, value: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, what: str, whence: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory25(_t.Protocol):
-    def __call__(_errdex_self, /, *, value: str, why: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, param: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory26(_t.Protocol):
-    def __call__(_errdex_self, /, *, placeholder: str, known: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, value: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory27(_t.Protocol):
-    def __call__(_errdex_self, /, *, url: str, problem: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, value: str, why: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory28(_t.Protocol):
-    def __call__(_errdex_self, /, *, url: str, code: str, site: str, problem: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, code: str, delay: str, status: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory29(_t.Protocol):
-    def __call__(_errdex_self, /, *, url: str, code: str, outputs: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, placeholder: str, known: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory30(_t.Protocol):
-    def __call__(_errdex_self, /, *, code: str, name: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, url: str, problem: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory31(_t.Protocol):
-    def __call__(_errdex_self, /, *, path: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, url: str, code: str, site: str, problem: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory32(_t.Protocol):
-    def __call__(_errdex_self, /, *, count: str, catalogue: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, url: str, code: str, outputs: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory33(_t.Protocol):
-    def __call__(_errdex_self, /, *, count: str, old: str, new: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, code: str, name: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory34(_t.Protocol):
-    def __call__(_errdex_self, /, *, path: str, rev: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, path: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory35(_t.Protocol):
-    def __call__(_errdex_self, /, *, path: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, count: str, catalogue: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory36(_t.Protocol):
-    def __call__(_errdex_self, /, *, path: str, errors: str, warnings: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, count: str, old: str, new: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory37(_t.Protocol):
+    def __call__(_errdex_self, /, *, path: str, rev: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+
+class _Factory38(_t.Protocol):
+    def __call__(_errdex_self, /, *, path: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+
+class _Factory39(_t.Protocol):
+    def __call__(_errdex_self, /, *, path: str, errors: str, warnings: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+
+class _Factory40(_t.Protocol):
     def __call__(_errdex_self, /, *, code: str, note: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 yaml_syntax: _Factory0
@@ -140,48 +149,51 @@ duplicate_key: _Factory9
 missing_key: _Factory10
 format_version: _Factory0
 bad_value: _Factory11
-invalid_name: _Factory12
-duplicate_code: _Factory13
-duplicate_name: _Factory14
-legacy_code_collision: _Factory13
-identifier_collision: _Factory15
-code_pattern_mismatch: _Factory16
-code_prefix_mismatch: _Factory17
+unknown_integration: _Factory12
+invalid_name: _Factory13
+duplicate_code: _Factory14
+duplicate_name: _Factory15
+legacy_code_collision: _Factory14
+identifier_collision: _Factory16
+code_pattern_mismatch: _Factory17
+code_prefix_mismatch: _Factory18
 invalid_code_pattern: _Factory0
-retired_code_reused: _Factory18
-invalid_code: _Factory19
+retired_code_reused: _Factory19
+invalid_code: _Factory20
+invalid_aip_reason: _Factory21
 unknown_category: _Factory9
-unknown_namespace: _Factory20
-unknown_replacement: _Factory21
-no_category: _Factory22
+unknown_namespace: _Factory22
+unknown_replacement: _Factory23
+no_category: _Factory24
 template_syntax: _Factory0
-undeclared_placeholder: _Factory23
-unused_param: _Factory23
-invalid_param_name: _Factory23
-param_shadows_wire_key: _Factory23
-exit_code_range: _Factory24
-exit_code_unusual: _Factory25
-http_status_range: _Factory24
-http_status_not_error: _Factory24
-jsonrpc_code_reserved: _Factory24
-jsonrpc_code_range: _Factory24
-docs_url_placeholder: _Factory26
-malformed_url: _Factory27
-docs_url_off_site: _Factory28
+undeclared_placeholder: _Factory25
+unused_param: _Factory25
+invalid_param_name: _Factory25
+param_shadows_wire_key: _Factory25
+exit_code_range: _Factory26
+exit_code_unusual: _Factory27
+http_status_range: _Factory26
+http_status_not_error: _Factory26
+jsonrpc_code_reserved: _Factory26
+jsonrpc_code_range: _Factory26
+retry_after_ignored: _Factory28
+docs_url_placeholder: _Factory29
+malformed_url: _Factory30
+docs_url_off_site: _Factory31
 docs_site_unstated: _Factory2
-relative_docs_url: _Factory29
-code_never_raised: _Factory30
-unknown_code_string: _Factory18
-deprecated_code_raised: _Factory30
-retired_code_referenced: _Factory18
-source_unreadable: _Factory31
-file_unreadable: _Factory31
+relative_docs_url: _Factory32
+code_never_raised: _Factory33
+unknown_code_string: _Factory19
+deprecated_code_raised: _Factory33
+retired_code_referenced: _Factory19
+source_unreadable: _Factory34
+file_unreadable: _Factory34
 bad_arguments: _Factory0
-write_failed: _Factory31
-outputs_stale: _Factory32
-breaking_changes: _Factory33
-unknown_code: _Factory18
-git_failed: _Factory34
-file_exists: _Factory35
-catalogue_invalid: _Factory36
-code_retired: _Factory37
+write_failed: _Factory34
+outputs_stale: _Factory35
+breaking_changes: _Factory36
+unknown_code: _Factory19
+git_failed: _Factory37
+file_exists: _Factory38
+catalogue_invalid: _Factory39
+code_retired: _Factory40

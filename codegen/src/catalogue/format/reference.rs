@@ -136,6 +136,7 @@ fn noun(text: Text) -> String {
             None => format!("string matching {}", cell(&code(pattern))),
         },
         Text::Regex => "regular expression".into(),
+        Text::Word(words) => words.iter().map(|w| code(w)).collect::<Vec<_>>().join(" \\| "),
     }
 }
 
@@ -145,6 +146,7 @@ fn plural(text: Text) -> String {
         Text::Pattern(pattern) if !PATTERNS.iter().any(|(_, p, _)| *p == pattern) => {
             format!("strings matching {}", cell(&code(pattern)))
         }
+        Text::Word(_) => format!("words: {}", noun(text)),
         other => format!("{}s", noun(other)),
     }
 }

@@ -87,6 +87,9 @@ fn text_rules(text: Text) -> Map<String, Value> {
         Text::Regex => {
             out.insert("format".into(), json!("regex"));
         }
+        Text::Word(words) => {
+            out.insert("enum".into(), json!(words));
+        }
     }
     out
 }

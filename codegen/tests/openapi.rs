@@ -1,0 +1,272 @@
+//! The OpenAPI target (`emit::openapi`): for every fixture, example and errdex's own
+//! catalogue, under each of the HTTP profile's bodies (problem details, wire object, Google's
+//! AIP-193 error):
+//!
+//! - every code's example is its reference HTTP response body and validates against its own
+//!   schema and its status's response schema (exactly one branch of the `oneOf`), never
+//!   against another code's; the discriminator maps each code to its own schema;
+//! - `Retry-After` is declared on a status exactly where a code of that status sends it;
+//! - the document passes `openapi-spec-validator` and `@redocly/cli lint` (recommended
+//!   rules) with zero errors, and so does a small API document that `$ref`s its responses
+//!   (the tools from `tools/python/.venv` and `tools/node`; skipped with a reason where they
+//!   are missing, a failure under `CI`).
+
+#![allow(clippy::unwrap_used)]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use errdex_codegen::emit::openapi;
+use errdex_codegen::ir::{Catalogue, HttpBody};
+use errdex_codegen::payload::{self, Instance};
+use serde_json::{Value, json};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
+}
+
+fn load(path: &Path) -> Catalogue {
+    let src = std::fs::read_to_string(path).unwrap();
+    let loaded = errdex_codegen::load_str(&src, "errors.yaml");
+    loaded
+        .catalogue
+        .unwrap_or_else(|| panic!("{}: {:?}", path.display(), loaded.diagnostics))
+}
+
+/// Every catalogue of the repository, by a name.
+fn catalogues() -> Vec<(String, Catalogue)> {
+    let mut paths = vec![root().join("errors.yaml")];
+    for dir in ["tests/fixtures", "examples"] {
+        let mut found: Vec<PathBuf> = std::fs::read_dir(root().join(dir))
+            .unwrap()
+            .flatten()
+            .map(|e| e.path().join("errors.yaml"))
+            .filter(|p| p.exists())
+            .collect();
+        found.sort();
+        paths.extend(found);
+    }
+    paths
+        .into_iter()
+        .map(|p| {
+            let name = p.parent().unwrap().file_name().unwrap().to_string_lossy().into_owned();
+            let cat = load(&p);
+            (name, cat)
+        })
+        .collect()
+}
+
+/// The catalogue under each body of the HTTP profile.
+fn with_bodies(cat: &Catalogue) -> Vec<(HttpBody, Catalogue)> {
+    HttpBody::ALL
+        .into_iter()
+        .map(|body| {
+            let mut c = cat.clone();
+            c.profiles.http.body = body;
+            if body == HttpBody::Google {
+                c.profiles.http.domain = Some("api.example.dev".into());
+            }
+            (body, c)
+        })
+        .collect()
+}
+
+fn document(cat: &Catalogue) -> Value {
+    let files = openapi::emit(cat);
+    assert_eq!(files.len(), 1);
+    assert_eq!(files[0].0, openapi::FILE);
+    serde_json::from_str(&files[0].1).expect("the document is JSON")
+}
+
+/// A validator of the document's component at `pointer` (refs resolve in the document).
+fn validator(doc: &Value, pointer: &str) -> jsonschema::Validator {
+    let mut schema = doc.clone();
+    schema["$ref"] = json!(format!("#{pointer}"));
+    jsonschema::draft202012::new(&schema).unwrap_or_else(|e| panic!("{pointer}: {e}"))
+}
+
+fn escape(key: &str) -> String {
+    key.replace('~', "~0").replace('/', "~1")
+}
+
+#[test]
+fn examples_are_reference_bodies_and_validate_against_their_own_schema_only() {
+    for (name, base) in catalogues() {
+        for (body, cat) in with_bodies(&base) {
+            let doc = document(&cat);
+            let what = format!("{name} ({})", body.as_str());
+            let content = escape(body.content_type());
+            let schemas: Vec<(String, jsonschema::Validator)> = cat
+                .errors
+                .iter()
+                .map(|e| {
+                    let s = openapi::schema_name(&cat, e);
+                    let v = validator(&doc, &format!("/components/schemas/{s}"));
+                    (s, v)
+                })
+                .collect();
+            let any = validator(
+                &doc,
+                &format!("/components/schemas/{}", openapi::any_schema_name(body)),
+            );
+            for (i, e) in cat.errors.iter().enumerate() {
+                let example = &doc["components"]["examples"][&e.ids.ts.type_name]["value"];
+                let reference = Instance::example(e).http_response(&cat);
+                assert_eq!(example, &reference.body, "{what}/{}", e.code);
+                for (j, (schema, v)) in schemas.iter().enumerate() {
+                    let errors: Vec<String> = v.iter_errors(example).map(|x| x.to_string()).collect();
+                    if i == j {
+                        assert!(errors.is_empty(), "{what}/{}: {schema}: {errors:?}", e.code);
+                    } else {
+                        assert!(
+                            !errors.is_empty(),
+                            "{what}/{}: the example also fits {schema}",
+                            e.code
+                        );
+                    }
+                }
+                assert!(any.is_valid(example), "{what}/{}: not a {}", e.code, openapi::any_schema_name(body));
+                // The status's response: exactly one branch, the example listed by name.
+                let response = openapi::response_name(e.http_status);
+                let pointer = format!("/components/responses/{response}/content/{content}/schema");
+                assert!(validator(&doc, &pointer).is_valid(example), "{what}/{}", e.code);
+                let media = &doc["components"]["responses"][&response]["content"][body.content_type()];
+                assert_eq!(
+                    media["examples"][&e.ids.ts.type_name]["$ref"],
+                    json!(format!("#/components/examples/{}", e.ids.ts.type_name))
+                );
+                match body {
+                    HttpBody::Google => assert!(media["schema"].get("discriminator").is_none()),
+                    _ => assert_eq!(
+                        media["schema"]["discriminator"]["mapping"][&e.code],
+                        json!(format!("#/components/schemas/{}", openapi::schema_name(&cat, e))),
+                        "{what}/{}",
+                        e.code
+                    ),
+                }
+                if body == HttpBody::Problem {
+                    assert_eq!(example["type"], json!(e.docs_url), "the problem type is the docs URL");
+                }
+            }
+            // `Retry-After` exactly where a code of the status sends it.
+            for (status, response) in doc["components"]["responses"].as_object().unwrap() {
+                let Some(status) = status.strip_prefix("Error").and_then(|s| s.parse::<u16>().ok()) else {
+                    continue;
+                };
+                let sends = cat
+                    .errors
+                    .iter()
+                    .filter(|e| e.http_status == status)
+                    .any(|e| payload::retry_after_seconds(&cat, e).is_some());
+                assert_eq!(response["headers"].get("Retry-After").is_some(), sends, "{what}: {status}");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_same_catalogue_gives_the_same_bytes() {
+    let cat = load(&root().join("tests/fixtures/full/errors.yaml"));
+    assert_eq!(openapi::emit(&cat), openapi::emit(&cat));
+}
+
+/// The tools, or `None` with the reason printed (a failure under `CI`).
+fn tools() -> Option<(PathBuf, PathBuf)> {
+    let spec = root().join("tools/python/.venv/bin/openapi-spec-validator");
+    let redocly = root().join("tools/node/node_modules/.bin/redocly");
+    for (tool, install) in [(&spec, "25-python.sh"), (&redocly, "20-node.sh")] {
+        if !tool.exists() {
+            let reason = format!("{} is missing: run `bash .ci/steps/{install}`", tool.display());
+            assert!(std::env::var_os("CI").is_none(), "CI: {reason}");
+            eprintln!("SKIPPED: {reason}");
+            return None;
+        }
+    }
+    Some((spec, redocly))
+}
+
+fn run_ok(cmd: &mut Command, what: &str) -> String {
+    let out = cmd.output().unwrap_or_else(|e| panic!("{what}: {e}"));
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.status.success(), "{what} failed:\n{text}");
+    text
+}
+
+/// A small API document of our own that answers with the registry's errors.
+const API: &str = r##"openapi: 3.1.0
+info:
+  title: Catalogue service
+  version: 1.0.0
+  license:
+    name: MIT
+    identifier: MIT
+servers:
+  - url: http://127.0.0.1:8080
+paths:
+  /things/{id}:
+    get:
+      operationId: getThing
+      summary: One thing
+      description: Reads one thing; a missing one is the registry's not-found error.
+      security: []
+      parameters:
+        - name: id
+          in: path
+          required: true
+          schema: {type: string}
+      responses:
+        "200":
+          description: The thing
+          content:
+            application/json:
+              schema: {type: object}
+        "@STATUS@":
+          $ref: "./errors.openapi.json#/components/responses/Error@STATUS@"
+        default:
+          $ref: "./errors.openapi.json#/components/responses/Default"
+"##;
+
+#[test]
+fn documents_pass_openapi_spec_validator_and_redocly() {
+    let Some((spec, redocly)) = tools() else { return };
+    let hostile = load(&root().join("tests/fixtures/hostile/errors.yaml"));
+    let postgres = load(&root().join("examples/postgres/errors.yaml"));
+    let own = load(&root().join("errors.yaml"));
+    let mut cases: Vec<(String, Catalogue)> = Vec::new();
+    for (name, cat) in [("hostile", hostile), ("postgres", postgres), ("errdex", own)] {
+        for (body, c) in with_bodies(&cat) {
+            cases.push((format!("{name}-{}", body.as_str()), c));
+        }
+    }
+    // Every document in one run of each tool (each starts in seconds).
+    let dir = tempfile::tempdir().unwrap();
+    let mut docs: Vec<PathBuf> = Vec::new();
+    for (name, cat) in cases {
+        let case = dir.path().join(&name);
+        std::fs::create_dir_all(&case).unwrap();
+        let file = case.join(openapi::FILE);
+        std::fs::write(&file, &openapi::emit(&cat)[0].1).unwrap();
+        let status = cat.errors[0].http_status.to_string();
+        let api = case.join("api.yaml");
+        std::fs::write(&api, API.replace("@STATUS@", &status)).unwrap();
+        docs.extend([file, api]);
+    }
+    let text = run_ok(Command::new(&spec).args(&docs), "openapi-spec-validator");
+    assert_eq!(text.matches(": OK").count(), docs.len(), "{text}");
+    let text = run_ok(
+        Command::new(&redocly)
+            .args(["lint", "--format", "stylish"])
+            .args(&docs)
+            .env("REDOCLY_TELEMETRY", "off")
+            .env("REDOCLY_SUPPRESS_UPDATE_NOTICE", "true"),
+        "redocly lint",
+    );
+    assert!(!text.contains(" error "), "{text}");
+}
