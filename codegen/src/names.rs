@@ -98,9 +98,10 @@ pub const TS_RESERVED: &[&str] = &[
     "yield",
 ];
 
-/// The inherent methods of the generated `Error` type, in the order of `impl Error` in
-/// `emit/rust/runtime.rs.in` (a test in `emit::rust` parses it and keeps the two equal): a
-/// constructor named like one of them gets a `_` suffix (`Error::message_`).
+/// The inherent methods of the generated `Error` type, in the order of `impl Error` in the
+/// runtime (`emit/rust/runtime/error/`; a test in `emit::rust::runtime` parses the runtime
+/// and keeps the two equal): a constructor named like one of them gets a `_` suffix
+/// (`Error::message_`).
 pub const RUST_ERROR_METHODS: &[&str] = &[
     "new",
     "from_named",
@@ -166,7 +167,7 @@ pub const RUST_ERROR_RESERVED: &[&str] = &[
 
 /// The types of the generated Rust file (the catalogue's and the runtime's, private ones
 /// included): a namespace's sub-enum ([`rust_namespace_enum`]) may not take one of these
-/// names. `emit::rust` tests that the runtime declares no other.
+/// names. `emit::rust::runtime` tests that the runtime declares no other.
 pub const RUST_TYPES: &[&str] = &[
     "Category",
     "Deprecation",
