@@ -334,7 +334,10 @@ fn reason_maps(cat: &Catalogue) -> (Vec<(String, String)>, Vec<(String, String)>
                 .map(|n| names::aip_reason(n))
                 .collect()
         } else {
-            std::iter::once(&e.code).chain(&e.legacy_codes).cloned().collect()
+            std::iter::once(&e.code)
+                .chain(&e.legacy_codes)
+                .cloned()
+                .collect()
         };
         for k in keys {
             if seen.insert(k.clone()) {

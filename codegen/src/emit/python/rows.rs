@@ -19,11 +19,11 @@
 //! compile error here until it is written or knowingly left out.
 
 use super::{py_bool, py_opt, py_str, py_tuple};
-use crate::payload::http;
 use crate::ir::{
     Catalogue, Category, Deprecation, ErrorEntry, Namespace, Param, ParamIds, ParamType, Retired,
     Retry,
 };
+use crate::payload::http;
 
 /// One row layout of the data modules.
 #[derive(Debug)]
