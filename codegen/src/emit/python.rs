@@ -319,11 +319,14 @@ fn class_names(cat: &Catalogue) -> Vec<String> {
     names
 }
 
+/// A dict display's entries: (key literal, value literal).
+type LiteralMap = Vec<(String, String)>;
+
 /// What an AIP-193 reason names under the catalogue's `profiles.http.reason`, as the
 /// reference reader (`payload::http::read_http_response`) resolves it: live codes in
 /// catalogue order, each by its NAME and aliases (`reason: name`) or its code and legacy codes
 /// (`reason: code`), the first owner winning; then retired codes by former NAME or code.
-fn reason_maps(cat: &Catalogue) -> (Vec<(String, String)>, Vec<(String, String)>) {
+fn reason_maps(cat: &Catalogue) -> (LiteralMap, LiteralMap) {
     let by_name = cat.profiles.http.reason == ReasonSource::Name;
     let mut seen = std::collections::HashSet::new();
     let mut live = Vec::new();
