@@ -87,23 +87,37 @@ fn typescript_agrees_with_the_rust_reference() {
 fn http_variants() -> Vec<(String, Catalogue)> {
     let src = std::fs::read_to_string(repo_root().join("examples/http-api/errors.yaml")).unwrap();
     let loaded = errdex_codegen::load_str(&src, "errors.yaml");
-    let orders = loaded.catalogue.expect("examples/http-api/errors.yaml loads");
+    let orders = loaded
+        .catalogue
+        .expect("examples/http-api/errors.yaml loads");
     let mut out = Vec::new();
-    let mut variant = |name: &str, cat: &Catalogue, body: HttpBody, reason: ReasonSource, retry_after: bool| {
-        let mut c = cat.clone();
-        c.profiles.http.body = body;
-        c.profiles.http.reason = reason;
-        c.profiles.http.retry_after = retry_after;
-        if body == HttpBody::Google && c.profiles.http.domain.is_none() {
-            c.profiles.http.domain = Some("api.example.dev".into());
-        }
-        let label = format!("http-{name}-{}-{}{}", body.as_str(), reason.as_str(), if retry_after { "" } else { "-no-retry-after" });
-        out.push((label, c));
-    };
+    let mut variant =
+        |name: &str, cat: &Catalogue, body: HttpBody, reason: ReasonSource, retry_after: bool| {
+            let mut c = cat.clone();
+            c.profiles.http.body = body;
+            c.profiles.http.reason = reason;
+            c.profiles.http.retry_after = retry_after;
+            if body == HttpBody::Google && c.profiles.http.domain.is_none() {
+                c.profiles.http.domain = Some("api.example.dev".into());
+            }
+            let label = format!(
+                "http-{name}-{}-{}{}",
+                body.as_str(),
+                reason.as_str(),
+                if retry_after { "" } else { "-no-retry-after" }
+            );
+            out.push((label, c));
+        };
     for body in HttpBody::ALL {
         variant("orders", &orders, body, ReasonSource::Name, true);
     }
-    variant("orders", &orders, HttpBody::Google, ReasonSource::Code, false);
+    variant(
+        "orders",
+        &orders,
+        HttpBody::Google,
+        ReasonSource::Code,
+        false,
+    );
     for (name, cat) in hand_built() {
         variant(&name, &cat, HttpBody::Google, ReasonSource::Code, false);
         variant(&name, &cat, HttpBody::Google, ReasonSource::Name, true);
@@ -133,19 +147,40 @@ impl Rng {
 /// Random JSON over the keys and values the reader looks at.
 fn random_json(rng: &mut Rng, words: &[String], depth: usize) -> Value {
     let keys = [
-        "error", "details", "@type", "reason", "message", "type", "status", "detail", "title",
-        "code", "retryDelay", "domain", "metadata", "__proto__", "category",
+        "error",
+        "details",
+        "@type",
+        "reason",
+        "message",
+        "type",
+        "status",
+        "detail",
+        "title",
+        "code",
+        "retryDelay",
+        "domain",
+        "metadata",
+        "__proto__",
+        "category",
     ];
     match rng.below(if depth > 3 { 5 } else { 8 }) {
         0 => Value::Null,
         1 => json!(rng.below(3) == 0),
         2 => json!(rng.pick(&[0.5, 429.0, -1.0, 1e300, 503.0, 18446744073709551615.0])),
         3 | 4 => json!(rng.pick(words)),
-        5 => Value::Array((0..rng.below(4)).map(|_| random_json(rng, words, depth + 1)).collect()),
+        5 => Value::Array(
+            (0..rng.below(4))
+                .map(|_| random_json(rng, words, depth + 1))
+                .collect(),
+        ),
         _ => {
             let mut m = serde_json::Map::new();
             for _ in 0..rng.below(5) {
-                let k = if rng.below(3) == 0 { rng.pick(words).clone() } else { (*rng.pick(&keys)).to_string() };
+                let k = if rng.below(3) == 0 {
+                    rng.pick(words).clone()
+                } else {
+                    (*rng.pick(&keys)).to_string()
+                };
                 m.insert(k, random_json(rng, words, depth + 1));
             }
             Value::Object(m)
@@ -163,8 +198,17 @@ fn http_fuzz(cat: &Catalogue, v: &Value, seed: u64, n: usize) -> Vec<Value> {
         .iter()
         .filter_map(|r| r["body"].as_str().map(str::to_string))
         .collect();
-    corpus.extend(v["cases"].as_array().into_iter().flatten().filter_map(|c| c["http"]["body"].as_str().map(str::to_string)));
-    let mut words: Vec<String> = ["", "x", "1.5s", "0.250s", "s", "t", "about:blank"].iter().map(|s| s.to_string()).collect();
+    corpus.extend(
+        v["cases"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|c| c["http"]["body"].as_str().map(str::to_string)),
+    );
+    let mut words: Vec<String> = ["", "x", "1.5s", "0.250s", "s", "t", "about:blank"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
     for e in &cat.errors {
         words.push(e.code.clone());
         words.push(errdex_codegen::names::aip_reason(&e.name));
@@ -176,17 +220,58 @@ fn http_fuzz(cat: &Catalogue, v: &Value, seed: u64, n: usize) -> Vec<Value> {
     words.push(cat.registry.wire.code.clone());
     words.push(cat.registry.wire.message.clone());
     let tokens = [
-        "\"", "{", "}", "[", "]", ":", ",", "\\u00e9", "\\ud800", "\\udc00x", "\\ud83d\\ude00",
-        "1e400", "-1e999", "1e-400", "null", "\u{feff}", "é", "\u{0}", "\"error\":{", "\"code\":",
-        "\"type\":\"x\",\"status\":1,", " ",
+        "\"",
+        "{",
+        "}",
+        "[",
+        "]",
+        ":",
+        ",",
+        "\\u00e9",
+        "\\ud800",
+        "\\udc00x",
+        "\\ud83d\\ude00",
+        "1e400",
+        "-1e999",
+        "1e-400",
+        "null",
+        "\u{feff}",
+        "é",
+        "\u{0}",
+        "\"error\":{",
+        "\"code\":",
+        "\"type\":\"x\",\"status\":1,",
+        " ",
     ];
     let retry_values = [
-        "0", "1", "120", "  7 ", "\u{85}5\u{85}", "\u{feff}5", "\u{a0}5", "\u{3000}9", "+1", "-1", "1.5", "",
-        "99999999999999999999", "18446744073709551", "18446744073709552", "18446744073709551615",
-        "Sun, 06 Nov 1994 08:50:07 GMT", "Sun, 06 Nov 1994 08:49:00 GMT", "Mon, 31 Feb 2000 23:59:60 GMT",
-        "Sun, 06 Nov 1994 08:50:07 UTC", "Sun, 06 Nov 1994 24:00:00 GMT", "Sun, 6 Nov 1994 08:50:07 GMT ",
-        "Sun, 06 Nov 0000 00:00:00 GMT", "Xyz, 06 Nov 1994 08:50:07 GMT", "Sun, 06 Nov 1994 08:50:07 GMT",
-        "Fri, 01 Jan 9999 23:59:59 GMT", "Sun, 00 Nov 1994 08:50:07 GMT", "soon",
+        "0",
+        "1",
+        "120",
+        "  7 ",
+        "\u{85}5\u{85}",
+        "\u{feff}5",
+        "\u{a0}5",
+        "\u{3000}9",
+        "+1",
+        "-1",
+        "1.5",
+        "",
+        "99999999999999999999",
+        "18446744073709551",
+        "18446744073709552",
+        "18446744073709551615",
+        "Sun, 06 Nov 1994 08:50:07 GMT",
+        "Sun, 06 Nov 1994 08:49:00 GMT",
+        "Mon, 31 Feb 2000 23:59:60 GMT",
+        "Sun, 06 Nov 1994 08:50:07 UTC",
+        "Sun, 06 Nov 1994 24:00:00 GMT",
+        "Sun, 6 Nov 1994 08:50:07 GMT ",
+        "Sun, 06 Nov 0000 00:00:00 GMT",
+        "Xyz, 06 Nov 1994 08:50:07 GMT",
+        "Sun, 06 Nov 1994 08:50:07 GMT",
+        "Fri, 01 Jan 9999 23:59:59 GMT",
+        "Sun, 00 Nov 1994 08:50:07 GMT",
+        "soon",
     ];
     let mut out = Vec::with_capacity(n);
     for i in 0..n {
@@ -194,7 +279,11 @@ fn http_fuzz(cat: &Catalogue, v: &Value, seed: u64, n: usize) -> Vec<Value> {
             0 | 1 => {
                 let mut b: Vec<char> = rng.pick(&corpus).chars().collect();
                 for _ in 0..=rng.below(3) {
-                    let at = if b.is_empty() { 0 } else { rng.below(b.len() + 1) };
+                    let at = if b.is_empty() {
+                        0
+                    } else {
+                        rng.below(b.len() + 1)
+                    };
                     match rng.below(3) {
                         0 if !b.is_empty() => {
                             let end = (at + rng.below(8)).min(b.len());
@@ -216,14 +305,32 @@ fn http_fuzz(cat: &Catalogue, v: &Value, seed: u64, n: usize) -> Vec<Value> {
             _ => {
                 let depth = 124 + rng.below(8);
                 let inner = random_json(&mut rng, &words, 0).to_string();
-                format!("{{\"error\":{}{inner}{}}}", "[".repeat(depth), "]".repeat(depth))
+                format!(
+                    "{{\"error\":{}{inner}{}}}",
+                    "[".repeat(depth),
+                    "]".repeat(depth)
+                )
             }
         };
         let mut headers: Vec<(String, String)> = Vec::new();
         for _ in 0..rng.below(4) {
-            let name = *rng.pick(&["Retry-After", "retry-after", "RETRY-AFTER", "Date", "date", "Retry-After ", "Content-Type"]);
+            let name = *rng.pick(&[
+                "Retry-After",
+                "retry-after",
+                "RETRY-AFTER",
+                "Date",
+                "date",
+                "Retry-After ",
+                "Content-Type",
+            ]);
             let value = match name.to_ascii_lowercase().as_str() {
-                "date" => (*rng.pick(&["Sun, 06 Nov 1994 08:49:37 GMT", " Sun, 06 Nov 1994 08:49:37 GMT ", "yesterday", "Sat, 01 Jan 2000 00:00:00 GMT"])).to_string(),
+                "date" => (*rng.pick(&[
+                    "Sun, 06 Nov 1994 08:49:37 GMT",
+                    " Sun, 06 Nov 1994 08:49:37 GMT ",
+                    "yesterday",
+                    "Sat, 01 Jan 2000 00:00:00 GMT",
+                ]))
+                .to_string(),
                 "content-type" => "application/json".to_string(),
                 _ => (*rng.pick(&retry_values)).to_string(),
             };

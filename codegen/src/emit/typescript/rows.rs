@@ -491,13 +491,21 @@ pub fn data_js(cat: &Catalogue, header: &str, classes: &Classes) -> String {
         row.field("retryAfter", &retry_after_seconds(cat, e));
         row.field("reason", &aip_reason(cat, e));
         row.field("googleStatus", google_status(e.http_status));
-        row.field("retryDelay", &delay.filter(|_| e.retryable).map(duration_text));
+        row.field(
+            "retryDelay",
+            &delay.filter(|_| e.retryable).map(duration_text),
+        );
     });
-    table(&mut out, &HTTP_REASON_LAYOUT, http_reasons(cat), |row, r| {
-        row.field("reason", &r.0);
-        row.field("kind", r.1);
-        row.field("code", r.2);
-    });
+    table(
+        &mut out,
+        &HTTP_REASON_LAYOUT,
+        http_reasons(cat),
+        |row, r| {
+            row.field("reason", &r.0);
+            row.field("kind", r.1);
+            row.field("code", r.2);
+        },
+    );
     out
 }
 
