@@ -48,6 +48,9 @@ pub struct Docs {
     /// a path relative to the book's root, `.html` added where it was left out) → the index
     /// into `Catalogue::errors` of the code that now answers there.
     pub moved: Vec<(String, usize)>,
+    /// `links: external`: the docs URLs point at pages errdex does not generate, so they are
+    /// not checked against the book.
+    pub external_links: bool,
 }
 
 /// Where the book puts a code (`docs.layout`).

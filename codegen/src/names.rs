@@ -211,8 +211,17 @@ pub const RUST_TYPES: &[&str] = &[
 ];
 
 /// The Rust sub-enum of a namespace's codes: `FrmCode` for the namespace variant `Frm`.
+/// Where that is a type of the generated runtime (SQLite's namespace `ERROR` would give
+/// `ErrorCode`, the enum of every code), `ErrorNamespaceCode` instead, so that a namespace
+/// is named as its system names it.
 pub fn rust_namespace_enum(namespace_variant: &str) -> String {
-    format!("{}Code", namespace_variant.trim_end_matches('_'))
+    let stem = namespace_variant.trim_end_matches('_');
+    let plain = format!("{stem}Code");
+    if RUST_TYPES.contains(&plain.as_str()) {
+        format!("{stem}NamespaceCode")
+    } else {
+        plain
+    }
 }
 
 /// `true` for a catalogue NAME: UPPER_SNAKE or lower_snake, starting with a letter. The

@@ -161,6 +161,7 @@ impl Cx<'_> {
             Some(n) => self.boolean(n, "redirects").unwrap_or(false),
             None => out.docs.layout.per_code(),
         };
+        out.docs.external_links = self.word(&f, keys::docs::LINKS) == Some("external");
         if let Some(n) = f.get(keys::docs::MOVED)
             && let Some(entries) = self.entries(n, "moved", "a mapping of old addresses to codes")
         {

@@ -745,6 +745,9 @@ pub static RUST: Section = Section {
 /// The words of `docs.layout` and `docs.former_layout` ([`crate::ir::DocsLayout`]).
 pub const DOCS_LAYOUTS: [&str; 3] = ["namespace", "code", "namespace/code"];
 
+/// What the docs URLs point at (`docs.links`).
+pub const DOCS_LINKS: [&str; 2] = ["book", "external"];
+
 /// The reference book (`docs:`): where each code's page is, and the redirects that keep old
 /// addresses working.
 pub static DOCS: Section = Section {
@@ -769,6 +772,12 @@ pub static DOCS: Section = Section {
             Type::Boolean,
             Presence::Default(Fallback::Text("`true` with a page per code, `false` with a page per namespace")),
             "Redirect the old addresses the catalogue knows of to their code: legacy codes, aliases of a code that is its NAME, and retired codes (to their replacement, else their tombstone).",
+        ),
+        key(
+            "links",
+            Type::Word(&DOCS_LINKS),
+            Presence::Default(Fallback::Str("book")),
+            "What the codes' docs URLs point at. `book`: the book errdex generates, deployed at `registry.docs_site_url`, against whose pages and anchors lint checks every docs URL (EDX0603), and warns when it cannot (EDX0604). `external`: pages errdex does not generate (the usual case for a registry of a third-party system, e.g. SQLite's result codes linking to sqlite.org): the URLs are sent as written and not checked against the book.",
         ),
         key(
             "moved",

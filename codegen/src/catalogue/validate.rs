@@ -53,7 +53,6 @@ impl Cx<'_> {
             .get(top::NAMESPACES)
             .map(|n| self.namespaces(n, &categories))
             .unwrap_or_default();
-        rules::identifier_collision_of_namespace(self, &namespaces);
         let (retired, retired_replacements): (Vec<_>, Vec<_>) = top_level
             .get(top::RETIRED)
             .map(|n| self.retired(n))
@@ -88,6 +87,9 @@ impl Cx<'_> {
         let package = self.package(top_level.get(top::PACKAGE));
         let outputs = self.outputs(top_level.get(top::OUTPUTS));
         let rust = self.rust_items(top_level.get(top::RUST));
+        if rust.namespace_enums {
+            rules::identifier_collision_of_namespace(self, &namespaces);
+        }
         let usage = top_level
             .get(top::USAGE)
             .map(|n| self.usage(n))
@@ -102,6 +104,7 @@ impl Cx<'_> {
             entries: &errors,
             own_spans: &docs_url_spans,
             layout: docs.docs.layout,
+            external: docs.docs.external_links,
         };
         rules::docs_url_off_site(self, &links);
         rules::docs_site_unstated(self, &links);

@@ -215,6 +215,7 @@ pub mod docs {
     pub const LAYOUT: KeyRef = DOCS.key("layout");
     pub const FORMER_LAYOUT: KeyRef = DOCS.key("former_layout");
     pub const REDIRECTS: KeyRef = DOCS.key("redirects");
+    pub const LINKS: KeyRef = DOCS.key("links");
     pub const MOVED: KeyRef = DOCS.key("moved");
 }
 
