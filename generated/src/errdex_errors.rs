@@ -6023,6 +6023,8 @@ fn errdex_duration_text(ms: u64) -> String {
 
 /// The canonical status (`google.rpc.Code` name) Google's JSON error pairs with an HTTP
 /// status.
+// The known statuses first, then the classes they belong to.
+#[allow(clippy::match_overlapping_arm)]
 #[allow(dead_code)]
 fn errdex_google_status(http: u16) -> &'static str {
     match http {

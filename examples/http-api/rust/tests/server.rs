@@ -265,7 +265,7 @@ fn schemathesis_finds_nothing() {
         .arg(&api)
         .args(["--url", &server.base])
         .args(["-H", "Authorization: Bearer test"])
-        .args(["--max-examples", "25", "--seed", "27", "--generation-database", "none"])
+        .args(["--max-examples", "10", "--seed", "27", "--generation-database", "none"])
         .args(["--checks", "all", "--exclude-checks", "ensure_resource_availability"])
         // Hypothesis's health checks judge the generator (how much it filters, on a machine
         // that may be busy), not the server's responses.
