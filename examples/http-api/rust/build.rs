@@ -10,7 +10,8 @@ fn main() {
     builder.generate().unwrap_or_else(|e| e.exit());
     let mut cat = builder.load().unwrap_or_else(|e| e.exit());
     cat.rust.integrations = vec![RustIntegration::ActixWeb];
-    let text = errdex_codegen::emit::rust::emit(&cat, &errdex_codegen::emit::rust::RustOptions::default());
+    let text =
+        errdex_codegen::emit::rust::emit(&cat, &errdex_codegen::emit::rust::RustOptions::default());
     let out = std::path::Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"))
         .join("orders_errors_actix.rs");
     if std::fs::read_to_string(&out).ok().as_deref() != Some(text.as_str()) {

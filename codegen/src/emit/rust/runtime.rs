@@ -434,8 +434,9 @@ mod tests {
                 .filter(|name: &String| !name.is_empty())
                 .collect()
         };
-        let plain: std::collections::BTreeSet<String> =
-            ["core", "serde", "serde_json", "std"].map(String::from).into();
+        let plain: std::collections::BTreeSet<String> = ["core", "serde", "serde_json", "std"]
+            .map(String::from)
+            .into();
         for text in every_runtime() {
             assert_eq!(crates(&text), plain);
         }

@@ -123,7 +123,12 @@ async fn create_order(
     };
     let item = match fields.get("item") {
         Some(Value::String(s)) if !s.is_empty() => s.clone(),
-        _ => return Err(Error::validation_failed("item", "must be a non-empty string")),
+        _ => {
+            return Err(Error::validation_failed(
+                "item",
+                "must be a non-empty string",
+            ));
+        }
     };
     let quantity = fields
         .get("quantity")

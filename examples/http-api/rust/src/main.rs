@@ -7,7 +7,9 @@ use std::io::Write as _;
 #[tokio::main]
 async fn main() -> std::io::Result<()> {
     let port: u16 = match std::env::args().nth(1) {
-        Some(p) => p.parse().map_err(|e| std::io::Error::other(format!("port {p:?}: {e}")))?,
+        Some(p) => p
+            .parse()
+            .map_err(|e| std::io::Error::other(format!("port {p:?}: {e}")))?,
         None => 8080,
     };
     let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await?;

@@ -22,12 +22,15 @@ async fn pay(path: web::Path<String>) -> Result<HttpResponse, Error> {
 
 #[actix_web::test]
 async fn actix_web_sends_the_http_profile() {
-    let app = test::init_service(App::new().route("/orders/{id}/payment", web::post().to(pay))).await;
+    let app =
+        test::init_service(App::new().route("/orders/{id}/payment", web::post().to(pay))).await;
     for (id, want) in [
         ("o-3", Error::upstream_unavailable("payments")),
         ("o-9", Error::order_not_found("o-9")),
     ] {
-        let req = test::TestRequest::post().uri(&format!("/orders/{id}/payment")).to_request();
+        let req = test::TestRequest::post()
+            .uri(&format!("/orders/{id}/payment"))
+            .to_request();
         let res = test::call_service(&app, req).await;
         let expected = want.to_http_response();
         assert_eq!(res.status().as_u16(), expected.status, "{id}");
@@ -41,10 +44,17 @@ async fn actix_web_sends_the_http_profile() {
             assert_eq!(values.len(), 1, "{id}: {name}");
             headers.push((name.to_string(), values[0].clone()));
         }
-        let sent: Vec<(String, String)> =
-            expected.headers.iter().map(|(n, v)| (n.to_string(), v.clone())).collect();
+        let sent: Vec<(String, String)> = expected
+            .headers
+            .iter()
+            .map(|(n, v)| (n.to_string(), v.clone()))
+            .collect();
         assert_eq!(headers, sent, "{id}");
-        assert_eq!(res.response().extensions().get::<orders::LogLevel>(), Some(&expected.log_level), "{id}");
+        assert_eq!(
+            res.response().extensions().get::<orders::LogLevel>(),
+            Some(&expected.log_level),
+            "{id}"
+        );
         let body = test::read_body(res).await;
         assert_eq!(body, expected.body.as_bytes(), "{id}");
     }

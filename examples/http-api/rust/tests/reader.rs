@@ -57,7 +57,9 @@ fn json_value() -> impl Strategy<Value = Value> {
     })
 }
 
-fn maybe<T: std::fmt::Debug + Clone + 'static>(s: impl Strategy<Value = T> + 'static) -> BoxedStrategy<Option<T>> {
+fn maybe<T: std::fmt::Debug + Clone + 'static>(
+    s: impl Strategy<Value = T> + 'static,
+) -> BoxedStrategy<Option<T>> {
     prop_oneof![Just(None), s.prop_map(Some)].boxed()
 }
 
@@ -77,7 +79,13 @@ fn delay() -> impl Strategy<Value = String> {
 
 /// A body in one of the shapes a reader tells apart, with members that may be wrong.
 fn shaped_body() -> impl Strategy<Value = Value> {
-    let problem = (maybe(member()), maybe(member()), maybe(member()), maybe(json_value()), maybe(word()))
+    let problem = (
+        maybe(member()),
+        maybe(member()),
+        maybe(member()),
+        maybe(json_value()),
+        maybe(word()),
+    )
         .prop_map(|(code, detail, title, status, ty)| {
             let mut m = serde_json::Map::new();
             m.insert("type".into(), ty.map_or(json!("about:blank"), Value::from));
@@ -89,17 +97,26 @@ fn shaped_body() -> impl Strategy<Value = Value> {
             }
             Value::Object(m)
         });
-    let google = (maybe(member()), maybe(member()), maybe(delay()), any::<bool>(), maybe(json_value()))
+    let google = (
+        maybe(member()),
+        maybe(member()),
+        maybe(delay()),
+        any::<bool>(),
+        maybe(json_value()),
+    )
         .prop_map(|(reason, message, retry, info_first, metadata)| {
             let mut details = Vec::new();
-            let mut info = json!({"@type": "type.googleapis.com/google.rpc.ErrorInfo", "domain": "x"});
+            let mut info =
+                json!({"@type": "type.googleapis.com/google.rpc.ErrorInfo", "domain": "x"});
             if let Some(r) = reason {
                 info["reason"] = r;
             }
             if let Some(m) = metadata {
                 info["metadata"] = m;
             }
-            let retry = retry.map(|d| json!({"@type": "type.googleapis.com/google.rpc.RetryInfo", "retryDelay": d}));
+            let retry = retry.map(
+                |d| json!({"@type": "type.googleapis.com/google.rpc.RetryInfo", "retryDelay": d}),
+            );
             details.push(info);
             details.extend(retry);
             if !info_first {
@@ -111,17 +128,26 @@ fn shaped_body() -> impl Strategy<Value = Value> {
             }
             json!({ "error": error })
         });
-    let wire = (maybe(member()), maybe(member()), maybe(member()), maybe(json_value())).prop_map(
-        |(code, message, error, extra)| {
+    let wire = (
+        maybe(member()),
+        maybe(member()),
+        maybe(member()),
+        maybe(json_value()),
+    )
+        .prop_map(|(code, message, error, extra)| {
             let mut m = serde_json::Map::new();
-            for (k, v) in [("code", code), ("message", message), ("error", error), ("order_id", extra)] {
+            for (k, v) in [
+                ("code", code),
+                ("message", message),
+                ("error", error),
+                ("order_id", extra),
+            ] {
                 if let Some(v) = v {
                     m.insert(k.into(), v);
                 }
             }
             Value::Object(m)
-        },
-    );
+        });
     prop_oneof![problem, google, wire]
 }
 

@@ -83,7 +83,12 @@ fn reference(cat: &Catalogue, name: &str, values: Value) -> (u16, String, Option
     let mut inst = Instance::example(e);
     inst.values = e.params.iter().map(|p| values[&p.name].clone()).collect();
     let r = inst.http_response(cat);
-    let header = |n: &str| r.headers.iter().find(|(k, _)| *k == n).map(|(_, v)| v.clone());
+    let header = |n: &str| {
+        r.headers
+            .iter()
+            .find(|(k, _)| *k == n)
+            .map(|(_, v)| v.clone())
+    };
     (
         r.status,
         header("Content-Type").unwrap(),
@@ -100,8 +105,18 @@ struct Call {
     body: Option<&'static str>,
 }
 
-const fn call(method: &'static str, path: &'static str, auth: Option<&'static str>, body: Option<&'static str>) -> Call {
-    Call { method, path, auth, body }
+const fn call(
+    method: &'static str,
+    path: &'static str,
+    auth: Option<&'static str>,
+    body: Option<&'static str>,
+) -> Call {
+    Call {
+        method,
+        path,
+        auth,
+        body,
+    }
 }
 
 async fn send(client: &reqwest::Client, base: &str, c: &Call) -> reqwest::Response {
@@ -127,46 +142,184 @@ async fn every_failure_is_the_reference_response() {
     let server = Server::start();
     let client = reqwest::Client::new();
     let failures: Vec<(Call, &str, Value)> = vec![
-        (call("GET", "/orders/o-1", None, None), "TOKEN_MISSING", json!({})),
-        (call("GET", "/orders/o-1", Some("Bearer "), None), "TOKEN_MISSING", json!({})),
-        (call("POST", "/orders", Some("Basic dGVzdA=="), Some("{}")), "TOKEN_MISSING", json!({})),
-        (call("GET", "/orders/o-1", Some("Bearer burst-a"), None), "RATE_LIMITED", json!({"limit": 100, "window_s": 60})),
-        (call("POST", "/orders", Some("Bearer read-only"), Some(r#"{"item":"x","quantity":1}"#)), "SCOPE_MISSING", json!({"scope": "orders:write"})),
-        (call("POST", "/orders", AUTH, Some("not json")), "BODY_MALFORMED", json!({"problem": "expected a JSON object"})),
-        (call("POST", "/orders", AUTH, Some("[1]")), "BODY_MALFORMED", json!({"problem": "expected a JSON object"})),
-        (call("POST", "/orders", AUTH, None), "BODY_MALFORMED", json!({"problem": "expected a JSON object"})),
-        (call("POST", "/orders", AUTH, Some(r#"{"quantity":1}"#)), "VALIDATION_FAILED", json!({"field": "item", "rule": "must be a non-empty string"})),
-        (call("POST", "/orders", AUTH, Some(r#"{"item":"","quantity":1}"#)), "VALIDATION_FAILED", json!({"field": "item", "rule": "must be a non-empty string"})),
-        (call("POST", "/orders", AUTH, Some(r#"{"item":"x"}"#)), "VALIDATION_FAILED", json!({"field": "quantity", "rule": "must be an integer from 1 to 1000"})),
-        (call("POST", "/orders", AUTH, Some(r#"{"item":"x","quantity":0}"#)), "VALIDATION_FAILED", json!({"field": "quantity", "rule": "must be an integer from 1 to 1000"})),
-        (call("POST", "/orders", AUTH, Some(r#"{"item":"x","quantity":1001}"#)), "VALIDATION_FAILED", json!({"field": "quantity", "rule": "must be an integer from 1 to 1000"})),
-        (call("POST", "/orders", AUTH, Some(r#"{"item":"x","quantity":1.5}"#)), "VALIDATION_FAILED", json!({"field": "quantity", "rule": "must be an integer from 1 to 1000"})),
-        (call("POST", "/orders", AUTH, Some(r#"{"item":"x","quantity":true}"#)), "VALIDATION_FAILED", json!({"field": "quantity", "rule": "must be an integer from 1 to 1000"})),
-        (call("GET", "/orders/o-9", AUTH, None), "ORDER_NOT_FOUND", json!({"order_id": "o-9"})),
-        (call("GET", "/orders/a%20b%C3%A9%22", AUTH, None), "ORDER_NOT_FOUND", json!({"order_id": "a bé\""})),
-        (call("POST", "/orders/o-2/payment", AUTH, None), "ORDER_ALREADY_PAID", json!({"order_id": "o-2"})),
-        (call("POST", "/orders/o-3/payment", AUTH, None), "UPSTREAM_UNAVAILABLE", json!({"service": "payments"})),
-        (call("POST", "/orders/o-9/payment", AUTH, None), "ORDER_NOT_FOUND", json!({"order_id": "o-9"})),
+        (
+            call("GET", "/orders/o-1", None, None),
+            "TOKEN_MISSING",
+            json!({}),
+        ),
+        (
+            call("GET", "/orders/o-1", Some("Bearer "), None),
+            "TOKEN_MISSING",
+            json!({}),
+        ),
+        (
+            call("POST", "/orders", Some("Basic dGVzdA=="), Some("{}")),
+            "TOKEN_MISSING",
+            json!({}),
+        ),
+        (
+            call("GET", "/orders/o-1", Some("Bearer burst-a"), None),
+            "RATE_LIMITED",
+            json!({"limit": 100, "window_s": 60}),
+        ),
+        (
+            call(
+                "POST",
+                "/orders",
+                Some("Bearer read-only"),
+                Some(r#"{"item":"x","quantity":1}"#),
+            ),
+            "SCOPE_MISSING",
+            json!({"scope": "orders:write"}),
+        ),
+        (
+            call("POST", "/orders", AUTH, Some("not json")),
+            "BODY_MALFORMED",
+            json!({"problem": "expected a JSON object"}),
+        ),
+        (
+            call("POST", "/orders", AUTH, Some("[1]")),
+            "BODY_MALFORMED",
+            json!({"problem": "expected a JSON object"}),
+        ),
+        (
+            call("POST", "/orders", AUTH, None),
+            "BODY_MALFORMED",
+            json!({"problem": "expected a JSON object"}),
+        ),
+        (
+            call("POST", "/orders", AUTH, Some(r#"{"quantity":1}"#)),
+            "VALIDATION_FAILED",
+            json!({"field": "item", "rule": "must be a non-empty string"}),
+        ),
+        (
+            call("POST", "/orders", AUTH, Some(r#"{"item":"","quantity":1}"#)),
+            "VALIDATION_FAILED",
+            json!({"field": "item", "rule": "must be a non-empty string"}),
+        ),
+        (
+            call("POST", "/orders", AUTH, Some(r#"{"item":"x"}"#)),
+            "VALIDATION_FAILED",
+            json!({"field": "quantity", "rule": "must be an integer from 1 to 1000"}),
+        ),
+        (
+            call(
+                "POST",
+                "/orders",
+                AUTH,
+                Some(r#"{"item":"x","quantity":0}"#),
+            ),
+            "VALIDATION_FAILED",
+            json!({"field": "quantity", "rule": "must be an integer from 1 to 1000"}),
+        ),
+        (
+            call(
+                "POST",
+                "/orders",
+                AUTH,
+                Some(r#"{"item":"x","quantity":1001}"#),
+            ),
+            "VALIDATION_FAILED",
+            json!({"field": "quantity", "rule": "must be an integer from 1 to 1000"}),
+        ),
+        (
+            call(
+                "POST",
+                "/orders",
+                AUTH,
+                Some(r#"{"item":"x","quantity":1.5}"#),
+            ),
+            "VALIDATION_FAILED",
+            json!({"field": "quantity", "rule": "must be an integer from 1 to 1000"}),
+        ),
+        (
+            call(
+                "POST",
+                "/orders",
+                AUTH,
+                Some(r#"{"item":"x","quantity":true}"#),
+            ),
+            "VALIDATION_FAILED",
+            json!({"field": "quantity", "rule": "must be an integer from 1 to 1000"}),
+        ),
+        (
+            call("GET", "/orders/o-9", AUTH, None),
+            "ORDER_NOT_FOUND",
+            json!({"order_id": "o-9"}),
+        ),
+        (
+            call("GET", "/orders/a%20b%C3%A9%22", AUTH, None),
+            "ORDER_NOT_FOUND",
+            json!({"order_id": "a bé\""}),
+        ),
+        (
+            call("POST", "/orders/o-2/payment", AUTH, None),
+            "ORDER_ALREADY_PAID",
+            json!({"order_id": "o-2"}),
+        ),
+        (
+            call("POST", "/orders/o-3/payment", AUTH, None),
+            "UPSTREAM_UNAVAILABLE",
+            json!({"service": "payments"}),
+        ),
+        (
+            call("POST", "/orders/o-9/payment", AUTH, None),
+            "ORDER_NOT_FOUND",
+            json!({"order_id": "o-9"}),
+        ),
     ];
     for (c, name, values) in &failures {
         let ctx = format!("{} {} ({:?})", c.method, c.path, c.auth);
         let (status, content_type, retry_after, body) = reference(&cat, name, values.clone());
         let res = send(&client, &server.base, c).await;
-        let header = |n: &str| res.headers().get(n).map(|v| v.to_str().unwrap().to_string());
+        let header = |n: &str| {
+            res.headers()
+                .get(n)
+                .map(|v| v.to_str().unwrap().to_string())
+        };
         assert_eq!(res.status().as_u16(), status, "{ctx}");
         assert_eq!(header("content-type"), Some(content_type), "{ctx}");
         assert_eq!(header("retry-after"), retry_after, "{ctx}");
-        assert_eq!(res.headers().get_all("content-type").iter().count(), 1, "{ctx}");
+        assert_eq!(
+            res.headers().get_all("content-type").iter().count(),
+            1,
+            "{ctx}"
+        );
         assert_eq!(res.text().await.unwrap(), body, "{ctx}: body bytes");
     }
 
     // The successes: values as SERVERS.md says, `application/json`.
     let successes = [
-        (call("GET", "/orders/o-1", AUTH, None), 200, json!({"id": "o-1", "item": "book", "quantity": 1, "paid": false})),
-        (call("GET", "/orders/o-2", AUTH, None), 200, json!({"id": "o-2", "item": "pen", "quantity": 3, "paid": true})),
-        (call("GET", "/orders/o-1", Some("Bearer burst-a"), None), 200, json!({"id": "o-1", "item": "book", "quantity": 1, "paid": false})),
-        (call("POST", "/orders", AUTH, Some(r#"{"item":"ink","quantity":1000,"note":"x"}"#)), 201, json!({"id": "o-4", "item": "ink", "quantity": 1000, "paid": false})),
-        (call("POST", "/orders/o-1/payment", AUTH, None), 200, json!({"id": "o-1", "item": "book", "quantity": 1, "paid": true})),
+        (
+            call("GET", "/orders/o-1", AUTH, None),
+            200,
+            json!({"id": "o-1", "item": "book", "quantity": 1, "paid": false}),
+        ),
+        (
+            call("GET", "/orders/o-2", AUTH, None),
+            200,
+            json!({"id": "o-2", "item": "pen", "quantity": 3, "paid": true}),
+        ),
+        (
+            call("GET", "/orders/o-1", Some("Bearer burst-a"), None),
+            200,
+            json!({"id": "o-1", "item": "book", "quantity": 1, "paid": false}),
+        ),
+        (
+            call(
+                "POST",
+                "/orders",
+                AUTH,
+                Some(r#"{"item":"ink","quantity":1000,"note":"x"}"#),
+            ),
+            201,
+            json!({"id": "o-4", "item": "ink", "quantity": 1000, "paid": false}),
+        ),
+        (
+            call("POST", "/orders/o-1/payment", AUTH, None),
+            200,
+            json!({"id": "o-1", "item": "book", "quantity": 1, "paid": true}),
+        ),
     ];
     for (c, status, want) in &successes {
         let ctx = format!("{} {}", c.method, c.path);
@@ -179,16 +332,29 @@ async fn every_failure_is_the_reference_response() {
 
     // Each error was logged at its code's level: `expected` codes at WARN, the outage at ERROR.
     let log = server.stop();
-    assert!(log.contains("warn: GET /orders/o-9 -> 404 Not Found"), "{log}");
-    assert!(log.contains("error: POST /orders/o-3/payment -> 503 Service Unavailable"), "{log}");
-    assert!(!log.contains("GET /orders/o-2 ->"), "successes are not logged: {log}");
+    assert!(
+        log.contains("warn: GET /orders/o-9 -> 404 Not Found"),
+        "{log}"
+    );
+    assert!(
+        log.contains("error: POST /orders/o-3/payment -> 503 Service Unavailable"),
+        "{log}"
+    );
+    assert!(
+        !log.contains("GET /orders/o-2 ->"),
+        "successes are not logged: {log}"
+    );
 }
 
 /// What a client built on the module's reader does: on 429 and 503 it reads the response
 /// with `read_http_response`, waits as long as `Retry-After` says, and tries again, at most
 /// as often as the code's retry advice allows. Returns the final response and the time it
 /// waited.
-async fn call_with_retries(client: &reqwest::Client, base: &str, c: &Call) -> (u16, Vec<u8>, Duration, usize) {
+async fn call_with_retries(
+    client: &reqwest::Client,
+    base: &str,
+    c: &Call,
+) -> (u16, Vec<u8>, Duration, usize) {
     let mut waited = Duration::ZERO;
     let mut attempts = 0;
     loop {
@@ -198,15 +364,27 @@ async fn call_with_retries(client: &reqwest::Client, base: &str, c: &Call) -> (u
         let headers: Vec<(String, String)> = res
             .headers()
             .iter()
-            .map(|(n, v)| (n.to_string(), String::from_utf8_lossy(v.as_bytes()).into_owned()))
+            .map(|(n, v)| {
+                (
+                    n.to_string(),
+                    String::from_utf8_lossy(v.as_bytes()).into_owned(),
+                )
+            })
             .collect();
         let body = res.bytes().await.unwrap().to_vec();
         if status != 429 && status != 503 {
             return (status, body, waited, attempts);
         }
         let reading = read_http_response(status, headers.iter().map(|(n, v)| (n, v)), &body);
-        let max = reading.error.retry().and_then(|r| r.max_attempts).unwrap_or(1) as usize;
-        let Some(delay) = reading.retry_after().filter(|_| attempts < max && reading.error.retryable()) else {
+        let max = reading
+            .error
+            .retry()
+            .and_then(|r| r.max_attempts)
+            .unwrap_or(1) as usize;
+        let Some(delay) = reading
+            .retry_after()
+            .filter(|_| attempts < max && reading.error.retryable())
+        else {
             return (status, body, waited, attempts);
         };
         let start = Instant::now();
@@ -265,8 +443,20 @@ fn schemathesis_finds_nothing() {
         .arg(&api)
         .args(["--url", &server.base])
         .args(["-H", "Authorization: Bearer test"])
-        .args(["--max-examples", "10", "--seed", "27", "--generation-database", "none"])
-        .args(["--checks", "all", "--exclude-checks", "ensure_resource_availability"])
+        .args([
+            "--max-examples",
+            "10",
+            "--seed",
+            "27",
+            "--generation-database",
+            "none",
+        ])
+        .args([
+            "--checks",
+            "all",
+            "--exclude-checks",
+            "ensure_resource_availability",
+        ])
         // Hypothesis's health checks judge the generator (how much it filters, on a machine
         // that may be busy), not the server's responses.
         .args(["--suppress-health-check", "all"])
@@ -276,6 +466,9 @@ fn schemathesis_finds_nothing() {
         .unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "Schemathesis found problems:\n{stdout}\n{stderr}");
+    assert!(
+        out.status.success(),
+        "Schemathesis found problems:\n{stdout}\n{stderr}"
+    );
     drop(server);
 }
