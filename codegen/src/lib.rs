@@ -32,7 +32,6 @@ pub mod explain;
 pub mod ir;
 pub mod names;
 mod par;
-#[cfg(any(feature = "markdown", feature = "explain", feature = "openapi", feature = "diff"))]
 pub mod payload;
 pub mod support;
 pub mod targets;
