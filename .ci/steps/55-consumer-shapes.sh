@@ -41,9 +41,16 @@ publish = false
 [dependencies]
 serde = "1"
 serde_json = "1"
-
-[workspace]
 TOML
+  # A catalogue's `rust.integrations` make its module implement the framework's traits: the
+  # consumer depends on the framework too (the versions the workspace uses).
+  if grep -q 'axum::' "$module"; then
+    printf 'axum = { version = "0.8", default-features = false }\n' >>"$dir/Cargo.toml"
+  fi
+  if grep -q 'actix_web::' "$module"; then
+    printf 'actix-web = { version = "4", default-features = false }\n' >>"$dir/Cargo.toml"
+  fi
+  printf '\n[workspace]\n' >>"$dir/Cargo.toml"
   local use_one
   if [ -n "$call" ]; then use_one="errors::Error::$call"; else use_one="errors::ErrorCode::ALL[0]"; fi
   case "$kind" in
