@@ -492,6 +492,7 @@ pub struct EntryIds {
     pub rust: RustEntryIds,
     pub ts: TsEntryIds,
     pub py: PyEntryIds,
+    pub go: GoEntryIds,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -519,6 +520,14 @@ pub struct PyEntryIds {
     pub constant: String,
 }
 
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GoEntryIds {
+    /// The `Code` constant (`CodeFrmValidation`: `Code` + the UpperCamel NAME).
+    pub constant: String,
+    /// The typed constructor (`NewFrmValidation(field string) *Error`).
+    pub constructor: String,
+}
+
 /// A param's identifiers in the generated code.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParamIds {
@@ -529,6 +538,9 @@ pub struct ParamIds {
     /// The Python factory's keyword argument (keywords and the factories' own options get
     /// a `_` suffix: `class_`, `message_`).
     pub py: String,
+    /// The Go constructor's argument: lowerCamel, Go keywords and predeclared identifiers
+    /// with a `_` suffix (`fieldName`, `type_`, `len_`).
+    pub go: String,
 }
 
 /// The identifiers of a category or namespace key in the generated code.
@@ -538,6 +550,8 @@ pub struct KeyIds {
     pub rust: String,
     /// The Python constant (`Category.NOT_FOUND`).
     pub py: String,
+    /// The UpperCamel key of the Go constants (`CategoryNotFound`, `NamespaceFrm`).
+    pub go: String,
 }
 
 impl KeyIds {
@@ -545,6 +559,7 @@ impl KeyIds {
         KeyIds {
             rust: crate::names::rust_variant(key),
             py: crate::names::py_constant(key),
+            go: crate::names::go_camel(key),
         }
     }
 }

@@ -267,6 +267,7 @@ fn entry(cat: &Catalogue, e: E<'_>) -> ErrorEntry {
                     rust: names::rust_snake(n),
                     ts: n.to_string(),
                     py: names::py_param(n),
+                    go: names::go_param(n),
                 },
                 schema: None,
                 example: None,
