@@ -14,7 +14,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 cargo build -q -p errdex
-errdex=target/debug/errdex
+errdex="${CARGO_TARGET_DIR:-target}/debug/errdex"
 "$errdex" usage --deny-warnings
 for name in postgres agent-cli runtime mcp-server; do
   status=0

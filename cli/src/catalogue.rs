@@ -14,7 +14,7 @@ use errdex_codegen::diag::{self, Counts, Style};
 use errdex_codegen::{Catalogue, Diagnostic, Loaded};
 use errdex_errors::ErrorCode;
 
-use crate::Format;
+use crate::ReportFormat;
 use crate::fail::{self, Failure};
 
 /// The catalogue a command reads when it is given none.
@@ -48,7 +48,7 @@ impl Source {
 
 /// Reads and loads the catalogue at `path`; an unreadable file is reported (in `format`)
 /// and its exit status returned.
-pub fn read(path: &Path, format: Format) -> Result<Checked, ExitCode> {
+pub fn read(path: &Path, format: impl Into<ReportFormat>) -> Result<Checked, ExitCode> {
     match Source::read(path) {
         Ok(source) => Ok(source.load()),
         Err(failure) => Err(fail::report(&failure, format)),
@@ -57,7 +57,12 @@ pub fn read(path: &Path, format: Format) -> Result<Checked, ExitCode> {
 
 /// Reads, loads and checks the catalogue at `path`: the catalogue, or the exit status of a
 /// command that stops here (every message already printed, as `show` says).
-pub fn open(path: &Path, format: Format, show: Show) -> Result<Catalogue, ExitCode> {
+pub fn open(
+    path: &Path,
+    format: impl Into<ReportFormat>,
+    show: Show,
+) -> Result<Catalogue, ExitCode> {
+    let format = format.into();
     read(path, format)?.into_catalogue(format, show)
 }
 
@@ -96,10 +101,14 @@ impl Checked {
     }
 
     /// Prints `diagnostics`: human, rustc-style on stderr (coloured for a terminal); json,
-    /// one array on stdout.
-    pub fn show(&self, diagnostics: &[Diagnostic], format: Format) {
+    /// one array on stdout; github, one workflow command each on stdout.
+    pub fn show(&self, diagnostics: &[Diagnostic], format: ReportFormat) {
         match format {
-            Format::Human => {
+            ReportFormat::Github => print!(
+                "{}",
+                diag::report(diagnostics, &self.name, &self.text, Style::Github)
+            ),
+            ReportFormat::Human => {
                 let style = Style::Human {
                     color: color_stderr(),
                 };
@@ -108,7 +117,7 @@ impl Checked {
                     diag::report(diagnostics, &self.name, &self.text, style)
                 );
             }
-            Format::Json => print!(
+            ReportFormat::Json => print!(
                 "{}",
                 diag::report(diagnostics, &self.name, &self.text, Style::Json)
             ),
@@ -140,9 +149,19 @@ impl Checked {
 
     /// The valid catalogue, or (diagnostics shown as `show` says, EDX1009 reported) the
     /// exit status of the first error's code.
-    pub fn into_catalogue(mut self, format: Format, show: Show) -> Result<Catalogue, ExitCode> {
+    pub fn into_catalogue(
+        mut self,
+        format: impl Into<ReportFormat>,
+        show: Show,
+    ) -> Result<Catalogue, ExitCode> {
+        let format = format.into();
+        // Diagnostics are rustc-style text, or annotations for a CI that asked for them.
+        let shown = match format {
+            ReportFormat::Github => ReportFormat::Github,
+            ReportFormat::Human | ReportFormat::Json => ReportFormat::Human,
+        };
         if show == Show::Always {
-            self.show(self.diagnostics(), Format::Human);
+            self.show(self.diagnostics(), shown);
         }
         if let Some(catalogue) = self.loaded.catalogue.take() {
             return Ok(catalogue);
@@ -152,7 +171,7 @@ impl Checked {
                 fail::report(&self.invalid(), format);
             }
             Show::WhenInvalid => {
-                self.show(self.diagnostics(), Format::Human);
+                self.show(self.diagnostics(), shown);
                 fail::report(&self.invalid(), format);
             }
             Show::ErrorsWhenInvalid => self.show_errors(format),
@@ -164,7 +183,7 @@ impl Checked {
     }
 
     /// [`Show::ErrorsWhenInvalid`] for an invalid catalogue.
-    fn show_errors(&self, format: Format) {
+    fn show_errors(&self, format: ReportFormat) {
         let errors: Vec<Diagnostic> = self
             .diagnostics()
             .iter()
@@ -172,7 +191,11 @@ impl Checked {
             .cloned()
             .collect();
         match format {
-            Format::Json => {
+            ReportFormat::Github => {
+                self.show(&errors, ReportFormat::Github);
+                fail::report(&self.invalid(), ReportFormat::Github);
+            }
+            ReportFormat::Json => {
                 let object = serde_json::json!({
                     "code": ErrorCode::CatalogueInvalid.as_str(),
                     "catalogue": self.name,
@@ -180,8 +203,8 @@ impl Checked {
                 });
                 crate::print_json(&object);
             }
-            Format::Human => {
-                self.show(&errors, Format::Human);
+            ReportFormat::Human => {
+                self.show(&errors, ReportFormat::Human);
                 fail::print_headline(&self.invalid());
             }
         }

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use errdex_errors::{Error, ErrorCode};
 
-use crate::Format;
+use crate::ReportFormat;
 
 /// A failure of the command (an error of errdex's own catalogue).
 pub type Failure = Error;
@@ -16,10 +16,27 @@ pub fn exit_code_of(code: &str) -> ExitCode {
     ExitCode::from(code.parse::<ErrorCode>().map_or(1, ErrorCode::exit_code))
 }
 
-/// Prints a failure (human: `error[EDX1001]: ...`; json: one object) and returns its exit code.
-pub fn report(failure: &Failure, format: Format) -> ExitCode {
-    match format {
-        Format::Json => {
+/// Prints a failure (human: `error[EDX1001]: ...`; json: one object; github: one `::error`
+/// workflow command) and returns its exit code.
+pub fn report(failure: &Failure, format: impl Into<ReportFormat>) -> ExitCode {
+    match format.into() {
+        ReportFormat::Github => {
+            let mut message = failure.message().to_string();
+            if let Some(suggestion) = failure.suggestion() {
+                message.push_str("\nhelp: ");
+                message.push_str(suggestion);
+            }
+            print!(
+                "{}",
+                errdex_codegen::support::github::annotation(
+                    errdex_codegen::support::github::Level::Error,
+                    failure.wire_code(),
+                    None,
+                    &message,
+                )
+            );
+        }
+        ReportFormat::Json => {
             let object = serde_json::json!({
                 "code": failure.wire_code(),
                 "name": failure.code().map(ErrorCode::name),
@@ -31,7 +48,7 @@ pub fn report(failure: &Failure, format: Format) -> ExitCode {
             });
             crate::print_json(&object);
         }
-        Format::Human => {
+        ReportFormat::Human => {
             print_headline(failure);
             if let Some(suggestion) = failure.suggestion() {
                 eprintln!("  = help: {suggestion}");

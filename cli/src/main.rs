@@ -13,7 +13,11 @@ mod fail;
 #[command(
     name = "errdex",
     version,
-    about = "One errors.yaml; Rust, TypeScript, Python, JSON Schema and docs generated from it"
+    about = "One errors.yaml; Rust, TypeScript, Python, JSON Schema and docs generated from it",
+    after_help = "In CI: `errdex lint`, `errdex usage` and `errdex diff` take `--format github` and print one \
+                  GitHub Actions workflow command per finding (`::error file=…,line=…,col=…,title=EDX0702::…`, \
+                  `::warning` for warnings, `::notice` for compatible changes), shown as annotations on \
+                  the pull request's files."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -24,6 +28,28 @@ struct Cli {
 pub enum Format {
     Human,
     Json,
+}
+
+/// `--format` of the commands CI reads (`lint`, `diff`; `usage` adds SARIF), and how any
+/// command shows diagnostics and failures.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ReportFormat {
+    /// Text for a terminal.
+    Human,
+    /// One JSON answer on stdout.
+    Json,
+    /// GitHub Actions workflow commands on stdout, one per finding (`::error
+    /// file=…,line=…,col=…,title=EDX0102::…`): annotations on the pull request's files.
+    Github,
+}
+
+impl From<Format> for ReportFormat {
+    fn from(format: Format) -> ReportFormat {
+        match format {
+            Format::Human => ReportFormat::Human,
+            Format::Json => ReportFormat::Json,
+        }
+    }
 }
 
 /// Prints one `--format json` answer on stdout: the value, pretty, then a newline.
@@ -70,7 +96,7 @@ fn main() -> ExitCode {
                 .to_string();
             eprint!("{text}");
             let failure = fail::Failure::bad_arguments(detail);
-            return fail::report(&failure, Format::Human);
+            return fail::report(&failure, ReportFormat::Human);
         }
     };
     match cli.command {

@@ -5,6 +5,9 @@
 
 #![allow(clippy::unwrap_used)]
 
+#[path = "../../codegen/tests/testkit/mod.rs"]
+mod testkit;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -285,18 +288,8 @@ fn unreadable_file_and_bad_usage() {
 // ---------------------------------------------------------------- --against-git
 
 fn have_git() -> bool {
-    let ok = Command::new("git")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "git is required when CI is set"
-        );
-        eprintln!("skipped: git is not installed");
-    }
-    ok
+    testkit::tool::require_tool("errdex diff --against-git", testkit::tool::program("git"))
+        .is_some()
 }
 
 fn git(dir: &Path, args: &[&str]) {

@@ -14,6 +14,9 @@
 //!
 //! The Rust consumers are workspace members (`examples/*/rust`) with their own tests.
 
+#[path = "../../codegen/tests/testkit/mod.rs"]
+mod testkit;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -37,24 +40,14 @@ fn errdex() -> Command {
     c
 }
 
-/// `Some(reason)` when a Node check cannot run here; panics under `CI`.
-fn skip_reason(reason: Option<String>) -> bool {
-    match reason {
-        None => false,
-        Some(r) if std::env::var_os("CI").is_some() => panic!("CI is set: {r}"),
-        Some(r) => {
-            eprintln!("SKIPPED: {r}");
-            true
-        }
-    }
-}
-
-fn node_missing() -> Option<String> {
-    let ok = Command::new("node")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    (!ok).then(|| "`node` is not on PATH".to_string())
+/// node runs and `tools/node` holds `package` (a path under `node_modules`), or why not.
+fn node_with(package: &str) -> Result<(), String> {
+    testkit::tool::program("node")?;
+    testkit::tool::file(
+        repo_root().join("tools/node/node_modules").join(package),
+        "bash .ci/steps/20-node.sh",
+    )?;
+    Ok(())
 }
 
 #[test]
@@ -121,29 +114,23 @@ fn postgres_example_is_the_converter_output() {
         .expect("read the postgres fixture");
     let want = postgres_example_text(&fixture);
     let path = root.join("examples/postgres/errors.yaml");
-    let have = std::fs::read_to_string(&path).unwrap_or_default();
-    if have != want && std::env::var_os("UPDATE_EXPECT").is_some() {
-        std::fs::write(&path, &want).expect("write examples/postgres/errors.yaml");
-        eprintln!(
-            "UPDATE_EXPECT: rewrote {}; now run `cargo run -p errdex -- generate --catalogue examples/postgres/errors.yaml`",
-            path.display()
-        );
-        return;
-    }
-    assert!(
-        have == want,
+    testkit::golden::check_file(
+        &path,
+        &want,
         "examples/postgres/errors.yaml differs from tests/fixtures/postgres/errors.yaml (the \
-         converter's output); rerun with UPDATE_EXPECT=1 to copy it, then regenerate the example"
+         converter's output); after the rewrite, regenerate the example: \
+         `cargo run -p errdex -- generate --catalogue examples/postgres/errors.yaml`",
     );
 }
 
 #[test]
 fn typescript_consumers_pass_their_tests() {
-    if skip_reason(node_missing()) {
+    let node = testkit::tool::program("node");
+    let Some(node) = testkit::tool::require_tool("the TypeScript consumers' tests", node) else {
         return;
-    }
+    };
     let root = repo_root();
-    let mut cmd = Command::new("node");
+    let mut cmd = Command::new(node);
     cmd.current_dir(&root).arg("--test");
     for name in EXAMPLES {
         let test = format!("examples/{name}/ts/consumer.test.mjs");
@@ -159,7 +146,7 @@ fn typescript_consumers_pass_their_tests() {
     );
     // A test skipped for a missing tool shows up as `# SKIP`; under CI that is a failure
     // (ts-support.mjs already throws there, this is the belt to its braces).
-    if std::env::var_os("CI").is_some() {
+    if testkit::tool::under_ci() {
         assert!(
             !stdout.contains("# SKIP"),
             "tests were skipped under CI:\n{stdout}"
@@ -171,17 +158,10 @@ fn typescript_consumers_pass_their_tests() {
 fn typescript_consumers_type_check() {
     let root = repo_root();
     let tsc = root.join("tools/node/node_modules/typescript/bin/tsc");
-    let missing = node_missing().or_else(|| {
-        (!tsc.is_file()).then(|| {
-            format!(
-                "{} is missing: run `bash .ci/steps/20-node.sh`",
-                tsc.display()
-            )
-        })
-    });
-    if skip_reason(missing) {
+    let tools = node_with("typescript/bin/tsc");
+    let Some(()) = testkit::tool::require_tool("tsc on the TypeScript consumers", tools) else {
         return;
-    }
+    };
     let mut cmd = Command::new("node");
     cmd.current_dir(&root).arg(&tsc).args([
         "--noEmit",
@@ -235,18 +215,10 @@ fn every_example_has_a_readme_with_its_commands() {
 #[test]
 fn typescript_sdk_server_through_the_sdk_client() {
     let root = repo_root();
-    let sdk = root.join("tools/node/node_modules/@modelcontextprotocol/sdk/package.json");
-    let missing = node_missing().or_else(|| {
-        (!sdk.is_file()).then(|| {
-            format!(
-                "{} is missing: run `bash .ci/steps/20-node.sh`",
-                sdk.display()
-            )
-        })
-    });
-    if skip_reason(missing) {
+    let tools = node_with("@modelcontextprotocol/sdk/package.json");
+    let Some(()) = testkit::tool::require_tool("the TypeScript MCP SDK example", tools) else {
         return;
-    }
+    };
     let out = Command::new("node")
         .current_dir(&root)
         .args(["--test", "examples/tmux-mcp/ts/"])

@@ -10,6 +10,9 @@
 //! Without the virtual environment these tests print why and skip; with the env var `CI` set
 //! they fail instead.
 
+#[path = "../../codegen/tests/testkit/mod.rs"]
+mod testkit;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -31,22 +34,19 @@ fn venv() -> Option<PathBuf> {
         .args(["-c", "import fastmcp"])
         .output()
         .is_ok_and(|o| o.status.success());
-    if has_fastmcp
+    let found = if has_fastmcp
         && ["mypy", "ruff", "pytest"]
             .iter()
             .all(|t| bin.join(t).exists())
     {
-        return Some(bin);
-    }
-    let reason = format!(
-        "{} lacks fastmcp/mypy/ruff/pytest: run `bash .ci/steps/25-python.sh`",
-        dir.display()
-    );
-    if std::env::var_os("CI").is_some() {
-        panic!("CI: {reason}");
-    }
-    eprintln!("SKIPPED (Python examples): {reason}");
-    None
+        Ok(bin)
+    } else {
+        Err(format!(
+            "{} lacks fastmcp/mypy/ruff/pytest: run `bash .ci/steps/25-python.sh`",
+            dir.display()
+        ))
+    };
+    testkit::tool::require_tool("the Python examples", found)
 }
 
 fn run(cmd: &mut Command) -> String {

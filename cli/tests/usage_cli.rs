@@ -2,6 +2,9 @@
 //! a planted tree (exit status as `lint`'s, JSON places), and its SARIF log against the
 //! official SARIF 2.1.0 schema.
 
+#[path = "../../codegen/tests/testkit/mod.rs"]
+mod testkit;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -156,19 +159,10 @@ fn json_lists_counts_and_places() {
 fn sarif_schema() -> Option<Value> {
     let path = repo()
         .join("tools/node/node_modules/@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json");
-    match std::fs::read(&path) {
-        Ok(bytes) => Some(serde_json::from_slice(&bytes).expect("schema is JSON")),
-        Err(_) if std::env::var_os("CI").is_some() => {
-            panic!("{} is missing: run .ci/steps/20-node.sh", path.display())
-        }
-        Err(_) => {
-            eprintln!(
-                "skipped: {} is missing (run .ci/steps/20-node.sh to install the official SARIF schema)",
-                path.display()
-            );
-            None
-        }
-    }
+    let found = testkit::tool::file(&path, "bash .ci/steps/20-node.sh");
+    let path = testkit::tool::require_tool("the official SARIF schema", found)?;
+    let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    Some(serde_json::from_slice(&bytes).expect("schema is JSON"))
 }
 
 #[test]
@@ -253,4 +247,49 @@ fn explain_says_where_a_code_is_raised() {
         stdout.contains("Raised nowhere under . (outside generated files and tests)."),
         "{stdout}"
     );
+}
+
+#[test]
+fn the_summary_counts_files_that_hold_a_use_in_every_format() {
+    // One file raises a code, one test uses it; three more hold text the search must look
+    // at (the code prefix `ACM-` in a word, an unknown code, a retired one) but no use.
+    let dir = tree(false);
+    let files = [
+        (
+            "tests/t.rs",
+            "fn t() { let _ = Error::frm_validation(); }\n",
+        ),
+        ("src/notes.rs", "// ACM-internal notes, no code here\n"),
+        ("src/typo.rs", "const A: &str = \"ACM-011\";\n"),
+        ("src/old.rs", "const B: &str = \"ACM-009\";\n"),
+    ];
+    for (path, text) in files {
+        let path = dir.path().join(path);
+        std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
+        std::fs::write(path, text).expect("write");
+    }
+    let out = usage(dir.path(), &[]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("1 of 2 code(s) raised, used in 2 file(s); 2 error(s), 1 warning(s)"),
+        "{stderr}"
+    );
+    let v = json(&usage(dir.path(), &["--format", "json"]));
+    assert_eq!(
+        v["summary"],
+        serde_json::json!({"codes": 2, "raised": 1, "files_with_uses": 2, "errors": 2, "warnings": 1})
+    );
+    let files: std::collections::BTreeSet<&str> = v["codes"]
+        .as_array()
+        .expect("codes")
+        .iter()
+        .flat_map(|c| c["places"].as_array().expect("places"))
+        .filter_map(|p| p["file"].as_str())
+        .collect();
+    assert_eq!(
+        files.into_iter().collect::<Vec<_>>(),
+        ["src/lib.rs", "tests/t.rs"]
+    );
+    let log = json(&usage(dir.path(), &["--format", "sarif"]));
+    assert_eq!(log["runs"][0]["properties"]["summary"], v["summary"]);
 }

@@ -111,6 +111,9 @@ diag_codes! {
     DocsUrlOffSite = "EDX0603", "DOCS_URL_OFF_SITE", Error, "docs URL `{url}` of {code} misses its section of the book at {site}: {problem}";
     DocsSiteUnstated = "EDX0604", "DOCS_SITE_UNSTATED", Warning, "registry.docs_url cannot be checked: registry.docs_site_url does not say where the generated book is deployed";
     RelativeDocsUrl = "EDX0605", "RELATIVE_DOCS_URL", Warning, "docs URL `{url}` of {code} is relative, but it is sent to remote clients in {outputs}, which cannot resolve it";
+    DocsUrlNoLayout = "EDX0606", "DOCS_URL_NO_LAYOUT", Error, "docs_url `{template}` fits no layout of the book at {site}: `{url}` ({code}) {problem}";
+    DocsPageCollision = "EDX0607", "DOCS_PAGE_COLLISION", Error, "the page of {code} would be `{file}`, {other}";
+    RedirectOverLivePage = "EDX0608", "REDIRECT_OVER_LIVE_PAGE", Error, "the redirect of {what} from `{from}` would overwrite {live}";
     // -- usage (namespace USAGE, EDX07xx): `errdex usage`, a source tree against the catalogue
     CodeNeverRaised = "EDX0701", "CODE_NEVER_RAISED", Warning, "code `{code}` ({name}) is never raised outside generated files and tests";
     UnknownCodeString = "EDX0702", "UNKNOWN_CODE_STRING", Error, "`{code}` looks like a code of this registry but is not in the catalogue";
@@ -316,6 +319,23 @@ pub fn to_json(d: &Diagnostic, file: &str) -> serde_json::Value {
     })
 }
 
+/// The `--format github` form: one GitHub Actions workflow command (an annotation),
+/// `::error` or `::warning` by severity, titled with the code, at the diagnostic's line and
+/// column of `file` (no `file=` without a span); the help on a second line of the message.
+pub fn to_github(d: &Diagnostic, file: &str) -> String {
+    use crate::support::github::{Location, annotation};
+    let location = d.span.map(|s| Location {
+        file,
+        line: s.line,
+        column: s.column,
+    });
+    let message = match &d.help {
+        Some(help) => format!("{}\nhelp: {help}", d.message),
+        None => d.message.clone(),
+    };
+    annotation(d.severity().into(), d.code.as_str(), location, &message)
+}
+
 /// How [`report`] shows diagnostics.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Style {
@@ -325,14 +345,17 @@ pub enum Style {
     Short,
     /// A pretty-printed JSON array of [`to_json`] objects, then a newline.
     Json,
+    /// One GitHub Actions workflow command per diagnostic ([`to_github`]).
+    Github,
 }
 
-/// Renders the diagnostics of `file` (whose text is `source`) in one of the three forms
-/// errdex shows them in: the `errdex` command and [`crate::Builder`] both go through here.
+/// Renders the diagnostics of `file` (whose text is `source`) in one of the forms errdex
+/// shows them in: the `errdex` command and [`crate::Builder`] both go through here.
 pub fn report(diags: &[Diagnostic], file: &str, source: &str, style: Style) -> String {
     match style {
         Style::Human { color } => render_human(diags, file, source, color),
         Style::Short => render_short(diags, file),
+        Style::Github => diags.iter().map(|d| to_github(d, file)).collect(),
         Style::Json => {
             let mut out =
                 serde_json::to_string_pretty(&to_json_array(diags, file)).unwrap_or_default();

@@ -29,6 +29,58 @@ pub struct Catalogue {
     pub usage: Usage,
     /// What the Rust module declares beyond the fixed items (`rust:`).
     pub rust: RustItems,
+    /// How the reference book is laid out and which old addresses it redirects (`docs:`).
+    pub docs: Docs,
+}
+
+/// The `docs:` section: the book's layout and its redirects.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Docs {
+    pub layout: DocsLayout,
+    /// The layout the book had before (`former_layout`): its addresses redirect to the
+    /// current pages.
+    pub former_layout: Option<DocsLayout>,
+    /// Redirect the addresses of legacy codes, aliases of codes named after their NAME, and
+    /// retired codes (`redirects`; default: `true` with one page per code).
+    pub redirects: bool,
+    /// `moved`: old addresses in the book (`frm.html#acm-frm-001`, `acm-frm-001.html`:
+    /// a path relative to the book's root, `.html` added where it was left out) → the index
+    /// into `Catalogue::errors` of the code that now answers there.
+    pub moved: Vec<(String, usize)>,
+}
+
+/// Where the book puts a code (`docs.layout`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum DocsLayout {
+    /// One page per namespace, one section per code: `frm.html#acm-frm-001` (the default).
+    #[default]
+    Namespace,
+    /// One page per code at the book's root: `acm-frm-001.html`.
+    Code,
+    /// One page per code in its namespace's folder: `frm/acm-frm-001.html`.
+    NamespaceCode,
+}
+
+impl DocsLayout {
+    /// Every layout, by the word a catalogue writes.
+    pub const ALL: [DocsLayout; 3] = [DocsLayout::Namespace, DocsLayout::Code, DocsLayout::NamespaceCode];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DocsLayout::Namespace => "namespace",
+            DocsLayout::Code => "code",
+            DocsLayout::NamespaceCode => "namespace/code",
+        }
+    }
+
+    pub fn parse(word: &str) -> Option<DocsLayout> {
+        DocsLayout::ALL.into_iter().find(|l| l.as_str() == word)
+    }
+
+    /// `true` when each code has a page of its own.
+    pub fn per_code(self) -> bool {
+        self != DocsLayout::Namespace
+    }
 }
 
 /// The `rust:` section: the optional items of the Rust module.

@@ -5,6 +5,7 @@
 //! the validator, which compares the strings produced here.
 
 use heck::{ToKebabCase, ToLowerCamelCase, ToShoutySnakeCase, ToSnakeCase, ToUpperCamelCase};
+use crate::ir::DocsLayout;
 
 /// Rust keywords (strict and reserved, all editions).
 pub const RUST_KEYWORDS: &[&str] = &[
@@ -424,20 +425,58 @@ pub fn category_title(key: &str) -> String {
 }
 
 /// A code's docs URL: its template (`errors.<NAME>.docs_url`, else `registry.docs_url`)
-/// filled with slugs; without a template, the code's section in the generated book —
-/// `<page>.html#<anchor>` under `registry.docs_site_url`, relative when that is absent.
+/// filled with slugs; without a template, the code's place in the generated book
+/// ([`code_address`]: `<page>.html#<anchor>` in the namespace layout, the code's own page
+/// `<page>.html` in the others) under `registry.docs_site_url`, relative when that is absent.
 pub fn docs_url(
     template: Option<&str>,
     site: Option<&str>,
-    page: &str,
+    layout: DocsLayout,
+    namespace_slug: &str,
     anchor: &str,
     name: &str,
     category_key: &str,
 ) -> String {
     match template {
-        Some(t) => fill_docs_url(t, page, anchor, &slug(name), &slug(category_key)),
-        None => format!("{}{page}.html#{anchor}", site.unwrap_or("")),
+        Some(t) => fill_docs_url(t, namespace_slug, anchor, &slug(name), &slug(category_key)),
+        None => {
+            let (page, fragment) = code_address(layout, namespace_slug, anchor);
+            let site = site.unwrap_or("");
+            match fragment {
+                Some(f) => format!("{site}{page}.html#{f}"),
+                None => format!("{site}{page}.html"),
+            }
+        }
     }
+}
+
+/// Where a code lives in the book of `layout`: its page (a path relative to the book's
+/// root, without `.html`) and the fragment of its section on that page, `None` when the
+/// page is the code's own (its title then carries the anchor too).
+pub fn code_address<'a>(layout: DocsLayout, namespace_slug: &str, anchor: &'a str) -> (String, Option<&'a str>) {
+    match layout {
+        DocsLayout::Namespace => (namespace_slug.to_string(), Some(anchor)),
+        DocsLayout::Code => (anchor.to_string(), None),
+        DocsLayout::NamespaceCode => (format!("{namespace_slug}/{anchor}"), None),
+    }
+}
+
+/// A link from the book page `from` to `to` (both paths relative to the book's root,
+/// without extension), with `ext` (`.md` for mdBook's links, `.html` for redirects):
+/// `frm/acm-frm-001` → `index` is `../index.md`.
+pub fn book_href(from: &str, to: &str, ext: &str) -> String {
+    let from_dirs: Vec<&str> = from.split('/').collect();
+    let from_dirs = &from_dirs[..from_dirs.len() - 1];
+    let to_parts: Vec<&str> = to.split('/').collect();
+    let common = from_dirs
+        .iter()
+        .zip(&to_parts[..to_parts.len() - 1])
+        .take_while(|(a, b)| a == b)
+        .count();
+    let mut out = "../".repeat(from_dirs.len() - common);
+    out.push_str(&to_parts[common..].join("/"));
+    out.push_str(ext);
+    out
 }
 
 /// The anchor of a category on the book's index page: `category.<slug>`. Code anchors are
@@ -451,7 +490,7 @@ pub fn category_anchor(key: &str) -> String {
 /// ending in `/`): the page's file stem (`general`; `index` for the site root) and the
 /// fragment (empty when none). `None` when `url` is not under `site`. A query is ignored;
 /// `page.html` and the extensionless `page` (how static hosts serve pretty URLs) both name
-/// `page.html`.
+/// `page.html`; a page may sit in a folder (`frm/acm-frm-001`).
 pub fn book_target<'u>(url: &'u str, site: &str) -> Option<(&'u str, &'u str)> {
     let rest = url.strip_prefix(site)?;
     let (path, fragment) = rest.split_once('#').unwrap_or((rest, ""));
@@ -802,6 +841,28 @@ mod tests {
         assert_eq!(slug("FRM"), "frm");
         assert_eq!(slug("a  b//c"), "a-b-c");
         assert_eq!(slug("22P02"), "22p02");
+    }
+
+    #[test]
+    fn book_addresses() {
+        use DocsLayout::*;
+        assert_eq!(code_address(Namespace, "frm", "acm-frm-001"), ("frm".to_string(), Some("acm-frm-001")));
+        assert_eq!(code_address(Code, "frm", "acm-frm-001"), ("acm-frm-001".to_string(), None));
+        assert_eq!(code_address(NamespaceCode, "frm", "acm-frm-001"), ("frm/acm-frm-001".to_string(), None));
+        let url = |layout, site| docs_url(None, site, layout, "frm", "acm-frm-001", "FRM_X", "invalid");
+        assert_eq!(url(Namespace, None), "frm.html#acm-frm-001");
+        assert_eq!(url(Code, Some("https://x.dev/e/")), "https://x.dev/e/acm-frm-001.html");
+        assert_eq!(url(NamespaceCode, None), "frm/acm-frm-001.html");
+        assert_eq!(book_href("frm/acm-frm-001", "index", ".md"), "../index.md");
+        assert_eq!(book_href("frm/acm-frm-001", "frm/acm-frm-002", ".md"), "acm-frm-002.md");
+        assert_eq!(book_href("cfg/x", "frm/y", ".html"), "../frm/y.html");
+        assert_eq!(book_href("index", "frm/y", ".md"), "frm/y.md");
+        assert_eq!(book_href("frm", "acm-frm-001", ".md"), "acm-frm-001.md");
+        assert_eq!(
+            book_target("https://ably.com/docs/platform/errors/codes/40160", "https://ably.com/docs/platform/errors/codes/"),
+            Some(("40160", ""))
+        );
+        assert_eq!(book_target("https://x.dev/e/frm/a-1.html#a-1", "https://x.dev/e/"), Some(("frm/a-1", "a-1")));
     }
 
     proptest::proptest! {

@@ -2,6 +2,8 @@
 //! with exactly the diagnostics of its golden `.stderr` file, without a panic.
 //! `UPDATE_EXPECT=1 cargo test -p errdex-codegen --test bad_corpus` rewrites the goldens.
 
+mod testkit;
+
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
@@ -41,8 +43,7 @@ fn render(path: &Path) -> (String, Vec<diag::Diagnostic>) {
 
 #[test]
 fn every_case_matches_its_golden() {
-    let update = std::env::var_os("UPDATE_EXPECT").is_some();
-    let mut failures = Vec::new();
+    let mut goldens = testkit::golden::Goldens::new();
     let cases = cases();
     assert!(cases.len() >= 40, "the corpus has {} cases", cases.len());
     for path in cases {
@@ -52,28 +53,9 @@ fn every_case_matches_its_golden() {
             "{}: no diagnostic at all",
             path.display()
         );
-        let golden = path.with_extension("stderr");
-        if update {
-            std::fs::write(&golden, &text).expect("write golden");
-            continue;
-        }
-        let expected = std::fs::read_to_string(&golden).unwrap_or_default();
-        if expected != text {
-            failures.push(format!(
-                "{}:\n{}",
-                path.display(),
-                similar::TextDiff::from_lines(&expected, &text)
-                    .unified_diff()
-                    .header("expected", "actual")
-            ));
-        }
+        goldens.file(&path.with_extension("stderr"), &text);
     }
-    assert!(
-        failures.is_empty(),
-        "{} case(s) differ from their golden (UPDATE_EXPECT=1 to accept):\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    goldens.check("the diagnostics of tests/bad/ changed");
 }
 
 #[test]

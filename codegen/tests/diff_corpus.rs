@@ -338,3 +338,27 @@ fn self_diff_is_empty() {
         );
     }
 }
+
+/// A docs address change says how to keep the old address (`docs.moved`), and a retired
+/// code says where its old address now leads.
+#[test]
+fn redirect_advice() {
+    let dir = corpus_dir();
+    let base = load(&dir.join("base.yaml"));
+    let moved = load(&dir.join("namespace-changed/new.yaml"));
+    let f = diff::diff(&base, &moved);
+    let url = f.iter().find(|f| f.kind == ChangeKind::DocsUrlChanged).expect("docs-url-changed");
+    assert!(
+        url.advice.contains(r#"`docs: {moved: {"general.html#acm-cfg-001": ACM-CFG-001}}`"#),
+        "{}",
+        url.advice
+    );
+    let case = dir.join("code-retired-redirected");
+    let f = diff::diff(&load(&case.join("old.yaml")), &load(&case.join("new.yaml")));
+    let retired = f.iter().find(|f| f.kind == ChangeKind::CodeRetired).expect("code-retired");
+    assert!(
+        retired.advice.ends_with("Its docs address now leads to gateway_unreachable (`gateway_unreachable.html`)."),
+        "{}",
+        retired.advice
+    );
+}

@@ -15,6 +15,7 @@
 
 #![allow(clippy::unwrap_used)]
 
+mod testkit;
 mod ts_support;
 
 use std::collections::BTreeSet;
@@ -32,13 +33,11 @@ use ts_support::repo_root;
 fn language_server() -> Option<PathBuf> {
     ts_support::node_tools()?;
     let tools = repo_root().join("tools/node");
-    if tools.join("node_modules/yaml-language-server").exists() {
-        return Some(tools);
-    }
-    let reason = "tools/node lacks yaml-language-server: run `bash .ci/steps/20-node.sh`";
-    assert!(std::env::var_os("CI").is_none(), "CI: {reason}");
-    eprintln!("SKIPPED: {reason}");
-    None
+    let server = testkit::tool::file(
+        tools.join("node_modules/yaml-language-server"),
+        "bash .ci/steps/20-node.sh",
+    );
+    testkit::tool::require_tool("the editor agreement check", server.map(|_| tools))
 }
 
 #[derive(Debug)]

@@ -6,6 +6,7 @@
 #![allow(clippy::unwrap_used)]
 
 mod md_support;
+mod testkit;
 
 use errdex_codegen::explain::{ExplainError, explain_json, explain_text};
 use md_support::*;
@@ -46,6 +47,7 @@ fn file_name(q: &str) -> String {
 #[test]
 fn explain_goldens() {
     let root = repo_root();
+    let mut goldens = testkit::golden::Goldens::new();
     for (case, queries) in CASES {
         let cat = load(&root.join("tests/fixtures").join(case).join("errors.yaml"));
         for q in *queries {
@@ -59,13 +61,14 @@ fn explain_goldens() {
                 Err(e) => e.to_json(),
             };
             let dir = root.join("tests/golden/explain").join(case);
-            check_golden_file(&dir.join(format!("{}.txt", file_name(q))), &text);
-            check_golden_file(
+            goldens.file(&dir.join(format!("{}.txt", file_name(q))), &text);
+            goldens.file(
                 &dir.join(format!("{}.json", file_name(q))),
                 &(serde_json::to_string_pretty(&json).unwrap() + "\n"),
             );
         }
     }
+    goldens.check("`errdex explain` prints something else");
 }
 
 #[test]

@@ -8,7 +8,8 @@
 //! parts (and nothing else of the page). The page's complete example must load without a
 //! single diagnostic.
 
-use std::io::Write as _;
+mod testkit;
+
 use std::path::PathBuf;
 
 use errdex_codegen::catalogue::format;
@@ -86,30 +87,12 @@ fn generated_parts_match_the_code() {
              `UPDATE_EXPECT=1 cargo test -p errdex-codegen --test format_docs`"
         );
     }
-    if page == want {
-        return;
-    }
-    if std::env::var_os("UPDATE_EXPECT").is_some_and(|v| v == "1") {
-        std::fs::write(page_path(), &want).expect("write docs/catalogue.md");
-        // Straight to stderr: the test harness captures `eprintln!` of a passing test.
-        let _ = writeln!(
-            std::io::stderr(),
-            "UPDATE_EXPECT: rewrote the generated parts of docs/catalogue.md ({}); review the \
-             prose around them and commit it",
-            parts.join(", ")
-        );
-        return;
-    }
-    let diff = similar::TextDiff::from_lines(&page, &want)
-        .unified_diff()
-        .context_radius(2)
-        .header("docs/catalogue.md", "rendered from format.rs and diag.rs")
-        .to_string();
-    panic!(
-        "docs/catalogue.md is stale: a key of codegen/src/catalogue/format.rs or a code of \
-         codegen/src/diag.rs changed without the page.\n\
-         Run `UPDATE_EXPECT=1 cargo test -p errdex-codegen --test format_docs`, check the \
-         prose around the tables still holds, and commit docs/catalogue.md.\n\n{diff}"
+    testkit::golden::check_file(
+        &page_path(),
+        &want,
+        "the generated parts of docs/catalogue.md (its tables) are stale: a key of \
+         codegen/src/catalogue/format.rs or a code of codegen/src/diag.rs changed without the \
+         page. After the rewrite, check that the prose around the tables still holds",
     );
 }
 

@@ -1,20 +1,25 @@
 //! Builds the Markdown reference of every catalogue in the repository (errdex's own and
-//! each fixture) with the real mdbook: the build must succeed without a single warning,
-//! and every code's section must carry its anchor exactly once in the built HTML.
+//! each fixture, in every layout) with the real mdbook: the build must succeed without a
+//! single warning, every code's section (or page) must carry its anchor exactly once in the
+//! built HTML, and every redirect of `book.toml` must be built: a redirect page to its
+//! target, or on a live page an entry of the fragment map mdBook puts there.
 //! Skips when mdbook is absent, except under CI (`.ci/steps/30-mdbook.sh` installs it).
 
 #![allow(clippy::unwrap_used)]
 
 mod md_support;
+mod testkit;
 
 use std::process::Command;
 
+use errdex_codegen::support::book;
 use md_support::*;
 
 #[test]
 fn every_catalogue_builds_without_warnings() {
     let Some(mdbook) = mdbook() else { return };
-    for (case, cat) in all_catalogues() {
+    let mut redirects = 0;
+    for (case, cat) in all_catalogues_in_every_layout() {
         let dir = tempfile::tempdir().unwrap();
         for (rel, text) in errdex_codegen::emit::markdown::emit(&cat) {
             let p = dir.path().join(rel);
@@ -46,7 +51,7 @@ fn every_catalogue_builds_without_warnings() {
         assert!(bad.is_empty(), "{case}: mdbook reported problems:\n{log}");
 
         for e in &cat.errors {
-            let page = cat.page_slug(e);
+            let page = book::address(&cat, e).page;
             let html = std::fs::read_to_string(out_dir.join(format!("{page}.html")))
                 .unwrap_or_else(|err| panic!("{case}: {page}.html: {err}"));
             let id = format!("id=\"{}\"", e.anchor);
@@ -56,20 +61,36 @@ fn every_catalogue_builds_without_warnings() {
                 "{case}: {} must have exactly one element with {id} on {page}.html",
                 e.code
             );
-            if !e.docs_url.contains("://") && !e.docs_url.contains('/') {
+            if !e.docs_url.contains("://") && !e.docs_url.contains("..") && !e.docs_url.contains('?') {
                 // A docs URL into this book: the page exists and holds the anchor.
-                assert_eq!(
-                    e.docs_url,
-                    format!("{page}.html#{}", e.anchor),
-                    "{case}: {}",
-                    e.code
-                );
+                assert_eq!(e.docs_url, book::address(&cat, e).key(), "{case}: {}", e.code);
             }
             // Catalogue text never becomes markup: no script element appears anywhere.
             assert!(
                 !html.contains("<script>alert"),
                 "{case}: injected script on {page}.html"
             );
+        }
+        for (from, to) in book::redirect_map(&cat) {
+            redirects += 1;
+            let (file, fragment) = from.trim_start_matches('/').split_once('#').map_or(
+                (from.trim_start_matches('/'), None),
+                |(f, g)| (f, Some(g)),
+            );
+            let html = std::fs::read_to_string(out_dir.join(file))
+                .unwrap_or_else(|err| panic!("{case}: redirect from {from}: {file}: {err}"));
+            let json = |s: &str| serde_json::to_string(s).unwrap();
+            match fragment {
+                // mdBook's fragment map, on the live page or the redirect page.
+                Some(f) => assert!(
+                    html.contains(&format!("{}:{}", json(&format!("#{f}")), json(&to))),
+                    "{case}: {from} → {to} is not in {file}'s fragment map"
+                ),
+                None => assert!(
+                    html.contains(&format!("content=\"0; URL={to}\"")),
+                    "{case}: {file} is not a redirect to {to}"
+                ),
+            }
         }
         for r in &cat.retired {
             let html = std::fs::read_to_string(out_dir.join("retired.html")).unwrap();
@@ -80,4 +101,5 @@ fn every_catalogue_builds_without_warnings() {
             );
         }
     }
+    assert!(redirects >= 20, "only {redirects} redirects checked");
 }

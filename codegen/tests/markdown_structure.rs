@@ -13,11 +13,14 @@
 #![allow(clippy::unwrap_used)]
 
 mod md_support;
+mod testkit;
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use errdex_codegen::Catalogue;
 use errdex_codegen::emit::markdown::{explanation::mdbook_options, plan_pages};
+use errdex_codegen::support::book;
+use errdex_codegen::ir::HttpBody;
 use errdex_codegen::payload::Instance;
 use md_support::*;
 use pulldown_cmark::{CodeBlockKind, Event, Parser, Tag, TagEnd};
@@ -292,15 +295,17 @@ fn check_catalogue(case: &str, cat: &Catalogue) {
     // Every relative link resolves to a page and an id on it.
     for (name, page) in &pages {
         for l in &page.links {
-            // errdex writes links into the book as `page.md#anchor`; anything else (absolute
-            // URLs, per-code docs URL overrides pointing outside the book) is not checked here.
+            // errdex writes links into the book as `page.md#anchor`, relative to the page
+            // (`../index.md` from a code's page in its namespace's folder); anything else
+            // (absolute URLs, per-code docs URL overrides outside the book) is not checked.
             let (file, frag) = l.split_once('#').unwrap_or((l.as_str(), ""));
-            if l.contains("://") || !file.ends_with(".md") || file.contains('/') {
+            if l.contains("://") || !file.ends_with(".md") {
                 continue;
             }
+            let resolved = resolve(name, file);
             let target = pages
-                .get(file)
-                .unwrap_or_else(|| panic!("{case}/{name}: link to missing page {l}"));
+                .get(&resolved)
+                .unwrap_or_else(|| panic!("{case}/{name}: link to missing page {l} ({resolved})"));
             assert!(
                 frag.is_empty() || target.ids.iter().any(|i| i == frag),
                 "{case}/{name}: link {l} has no target id"
@@ -342,7 +347,11 @@ fn check_catalogue(case: &str, cat: &Catalogue) {
         );
     }
 
-    // One page per namespace (plus general), codes table and sections.
+    if cat.docs.layout.per_code() {
+        check_code_pages(case, cat, &pages);
+    }
+    // One page per namespace (plus general), codes table and sections (a page per code:
+    // the table only).
     for plan in plan_pages(cat) {
         let name = format!("{}.md", plan.slug);
         let page = pages
@@ -381,6 +390,10 @@ fn check_catalogue(case: &str, cat: &Catalogue) {
                 };
                 assert_eq!(rest[2], meaning, "{case}/{name}: meaning of {}", e.code);
             }
+        }
+        if cat.docs.layout.per_code() {
+            assert_eq!(page.headings.len(), 2, "{case}/{name}: title and codes table only");
+            continue;
         }
         let sections: Vec<_> = page
             .headings
@@ -476,13 +489,97 @@ fn check_catalogue(case: &str, cat: &Catalogue) {
     }
 }
 
+/// A link `file` on the page `from` (both relative to `src/`), resolved.
+fn resolve(from: &str, file: &str) -> String {
+    let mut parts: Vec<&str> = from.split('/').collect();
+    parts.pop();
+    for c in file.split('/') {
+        match c {
+            ".." => {
+                parts.pop();
+            }
+            "." => {}
+            c => parts.push(c),
+        }
+    }
+    parts.join("/")
+}
+
+/// A page per code: each code's page at its address, titled with the code and carrying its
+/// anchor, with the four example payloads exactly as `payload` renders them.
+fn check_code_pages(case: &str, cat: &Catalogue, pages: &BTreeMap<String, Page>) {
+    for e in &cat.errors {
+        let address = book::address(cat, e);
+        let name = format!("{}.md", address.page);
+        let page = pages
+            .get(&name)
+            .unwrap_or_else(|| panic!("{case}: {}'s page {name}", e.code));
+        let title = &page.headings[0];
+        assert_eq!(title.0, 1, "{case}/{name}: the title is the only h1");
+        assert_eq!(title.1.as_deref(), Some(e.anchor.as_str()), "{case}/{name}: anchor");
+        let want_heading = if e.code == e.name {
+            shown(&e.code)
+        } else {
+            format!("{} {}", shown(&e.code), shown(&e.name))
+        };
+        assert_eq!(title.2, want_heading, "{case}/{name}: title of {}", e.code);
+        assert_eq!(
+            page.headings.iter().filter(|h| h.0 == 1).count(),
+            1,
+            "{case}/{name}: one h1"
+        );
+        // The explanation's headings sit below the page's sections.
+        let sections = ["errdex.message", "errdex.explanation", "errdex.examples", "errdex.raised-at", "errdex.related"];
+        for h in &page.headings[1..] {
+            let id = h.1.as_deref().unwrap_or("");
+            if h.0 == 2 {
+                assert!(sections.contains(&id), "{case}/{name}: section {h:?}");
+            } else {
+                assert!(h.0 >= 3, "{case}/{name}: {h:?}");
+                assert_ne!(id, e.anchor, "{case}/{name}: a heading takes the code's anchor");
+            }
+        }
+        // A relative docs URL into this book names the code's page.
+        let url_page = e.docs_url.split('#').next().unwrap_or("");
+        if !e.docs_url.contains("://") && url_page.ends_with(".html") && pages.contains_key(&url_page.replace(".html", ".md")) {
+            assert_eq!(e.docs_url, address.key(), "{case}: docs URL of {}", e.code);
+        }
+        let ex = Instance::example(e);
+        let mut shapes = vec![ex.wire(cat), ex.mcp_tool_result(cat), ex.jsonrpc_error(cat)];
+        // problem+json is the HTTP body by default; shown apart only when it is not.
+        if cat.profiles.http.body != HttpBody::Problem {
+            shapes.push(ex.problem_json(cat));
+        }
+        let want: Vec<String> = shapes.iter().map(|v| serde_json::to_string_pretty(v).unwrap()).collect();
+        // The HTTP response: status line, headers in order, a blank line, the body.
+        let r = ex.http_response(cat);
+        let mut http = format!("HTTP/1.1 {}\n", r.status);
+        for (k, v) in &r.headers {
+            http.push_str(&format!("{k}: {v}\n"));
+        }
+        http.push('\n');
+        http.push_str(&serde_json::to_string_pretty(&r.body).unwrap());
+        let http_blocks: Vec<&String> = page.code_blocks.iter().filter(|(l, _)| l == "http").map(|(_, t)| t).collect();
+        assert_eq!(http_blocks, [&http], "{case}/{name}: HTTP response of {}", e.code);
+        let json: Vec<&String> = page
+            .code_blocks
+            .iter()
+            .filter(|(l, _)| l == "json")
+            .map(|(_, t)| t)
+            .collect();
+        assert_eq!(json, want.iter().collect::<Vec<_>>(), "{case}/{name}: examples of {}", e.code);
+    }
+}
+
 #[test]
 fn every_catalogue_renders_faithfully() {
-    let cats = all_catalogues();
+    let cats = all_catalogues_in_every_layout();
     assert!(
-        cats.len() >= 3,
-        "errdex's own catalogue and the md-* fixtures"
+        cats.len() >= 9,
+        "errdex's own catalogue and the md-* fixtures, in every layout"
     );
+    let per_code = cats.iter().filter(|(_, c)| c.docs.layout.per_code()).count();
+    assert!(per_code >= cats.len() / 2, "only {per_code} books with a page per code");
     for (case, cat) in &cats {
         check_catalogue(case, cat);
     }

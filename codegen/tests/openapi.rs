@@ -13,6 +13,8 @@
 
 #![allow(clippy::unwrap_used)]
 
+mod testkit;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -175,17 +177,16 @@ fn the_same_catalogue_gives_the_same_bytes() {
 
 /// The tools, or `None` with the reason printed (a failure under `CI`).
 fn tools() -> Option<(PathBuf, PathBuf)> {
-    let spec = root().join("tools/python/.venv/bin/openapi-spec-validator");
-    let redocly = root().join("tools/node/node_modules/.bin/redocly");
-    for (tool, install) in [(&spec, "25-python.sh"), (&redocly, "20-node.sh")] {
-        if !tool.exists() {
-            let reason = format!("{} is missing: run `bash .ci/steps/{install}`", tool.display());
-            assert!(std::env::var_os("CI").is_none(), "CI: {reason}");
-            eprintln!("SKIPPED: {reason}");
-            return None;
-        }
-    }
-    Some((spec, redocly))
+    let spec = testkit::tool::file(
+        root().join("tools/python/.venv/bin/openapi-spec-validator"),
+        "bash .ci/steps/25-python.sh",
+    );
+    let redocly = testkit::tool::file(
+        root().join("tools/node/node_modules/.bin/redocly"),
+        "bash .ci/steps/20-node.sh",
+    );
+    let found = spec.and_then(|spec| Ok((spec, redocly?)));
+    testkit::tool::require_tool("openapi-spec-validator and redocly", found)
 }
 
 fn run_ok(cmd: &mut Command, what: &str) -> String {

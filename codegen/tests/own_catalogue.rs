@@ -2,6 +2,8 @@
 //! `diag.rs`: every diagnostic is an entry with the same code, NAME and message template,
 //! in the category that matches its severity.
 
+mod testkit;
+
 use std::path::Path;
 
 use errdex_codegen::{DiagCode, Severity, load_path};
@@ -56,16 +58,9 @@ fn committed_errdex_errors_module_is_current() {
         .catalogue
         .expect("valid");
     let want = errdex_codegen::emit::rust::emit(&cat, &Default::default());
-    let path = root.join("generated/src/errdex_errors.rs");
-    if std::env::var_os("UPDATE_EXPECT").is_some() {
-        errdex_codegen::write::write_if_changed(&path, want.as_bytes()).expect("writable");
-        return;
-    }
-    let have = std::fs::read_to_string(&path).unwrap_or_default();
-    assert!(
-        have == want,
-        "{} is stale: run `cargo run -p errdex -- generate` \
-         (or UPDATE_EXPECT=1 cargo test -p errdex-codegen --test own_catalogue)",
-        path.display()
+    testkit::golden::check_file(
+        &root.join("generated/src/errdex_errors.rs"),
+        &want,
+        "errors.yaml or the Rust target changed; `cargo run -p errdex -- generate` rewrites it too",
     );
 }

@@ -9,6 +9,8 @@
 use std::io::Write as _;
 use std::process::{Command, Stdio};
 
+mod testkit;
+
 use errdex_codegen::support::py_repr::{self, NON_PRINTABLE};
 use serde_json::{Value, json};
 
@@ -66,15 +68,17 @@ def assigned(v):
 print(json.dumps([repr(v) if assigned(v) else None for v in values]))
 "#;
 
-    let child = Command::new("python3")
+    let Some(python3) =
+        testkit::tool::require_tool("Python's repr", testkit::tool::program("python3"))
+    else {
+        return;
+    };
+    let mut child = Command::new(python3)
         .args(["-c", script])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .spawn();
-    let Ok(mut child) = child else {
-        eprintln!("SKIPPED python_repr_agrees_with_python: python3 is not installed");
-        return;
-    };
+        .spawn()
+        .unwrap();
     let values = corpus();
     let text = serde_json::to_string(&values).unwrap();
     child
@@ -107,14 +111,11 @@ fn the_seed_constraint_as_milo_prints_it() {
 /// apart: a whole float (`1.0` is `1`) and integers beyond 2^53.
 #[test]
 fn typescript_repr_agrees() {
-    let node_ok = Command::new("node")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !node_ok {
-        eprintln!("SKIPPED typescript_repr_agrees: `node` is not on PATH");
+    let Some(node) =
+        testkit::tool::require_tool("the TypeScript repr", testkit::tool::program("node"))
+    else {
         return;
-    }
+    };
     let src = "errdex: 1\nregistry:\n  name: milo\ncategories:\n  invalid:\n    summary: Bad input\nprofiles:\n  terminal:\n    values: python\nerrors:\n  FRM_VALIDATION:\n    code: M-FRM-001\n    category: invalid\n    summary: Form validation failure\n";
     let loaded = errdex_codegen::load_str(src, "errors.yaml");
     assert!(!loaded.has_errors(), "{:?}", loaded.diagnostics);
@@ -153,7 +154,7 @@ const out = values.map((v) => {
 process.stdout.write(JSON.stringify(out));
 "#;
     std::fs::write(tmp.path().join("check.mjs"), script).unwrap();
-    let out = Command::new("node")
+    let out = Command::new(node)
         .arg(tmp.path().join("check.mjs"))
         .output()
         .unwrap();

@@ -14,12 +14,7 @@ use rust_support::harness::{Source, TestCrate, driver_main_with_foreign, workspa
 use serde_json::{Value, json};
 
 fn mcp_validators() -> Vec<(String, jsonschema::Validator, jsonschema::Validator)> {
-    let dir = workspace_root().join("../shared/fixtures/mcp");
-    let dir = if dir.exists() {
-        dir
-    } else {
-        std::path::PathBuf::from("/work/shared/fixtures/mcp")
-    };
+    let dir = workspace_root().join("tests/mcp-schema");
     let mut out = Vec::new();
     for f in ["schema-2025-11-25.json", "schema-2026-07-28.json"] {
         let schema: Value =

@@ -2,6 +2,8 @@
 //! rewritten only when `UPDATE_EXPECT=1`; plus determinism and lookup-table properties.
 #![allow(clippy::unwrap_used)]
 
+mod testkit;
+
 use std::path::PathBuf;
 
 use errdex_codegen::emit::rust::{RustOptions, emit, lookup, lookup_keys};
@@ -33,8 +35,7 @@ pub fn load_fixture(case: &str) -> errdex_codegen::Catalogue {
 
 #[test]
 fn golden_rust_per_fixture() {
-    let update = std::env::var_os("UPDATE_EXPECT").is_some();
-    let mut stale = Vec::new();
+    let mut goldens = testkit::golden::Goldens::new();
     for case in CASES {
         let cat = load_fixture(case);
         let text = emit(&cat, &RustOptions::default());
@@ -49,21 +50,9 @@ fn golden_rust_per_fixture() {
         assert!(!text.contains('\r'), "{case}: CR in output");
         syn::parse_file(&text)
             .unwrap_or_else(|e| panic!("{case}: generated Rust does not parse: {e}"));
-        let path = root().join(format!("tests/golden/rust/{case}.rs"));
-        let old = std::fs::read_to_string(&path).ok();
-        if old.as_deref() != Some(text.as_str()) {
-            if update {
-                std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-                std::fs::write(&path, &text).unwrap();
-            } else {
-                stale.push(case.to_string());
-            }
-        }
+        goldens.file(&root().join(format!("tests/golden/rust/{case}.rs")), &text);
     }
-    assert!(
-        stale.is_empty(),
-        "golden Rust differs for {stale:?}; rerun with UPDATE_EXPECT=1 and review the diff"
-    );
+    goldens.check("the generated Rust changed");
 }
 
 #[test]

@@ -4,6 +4,7 @@
 
 #![allow(clippy::unwrap_used)]
 
+mod testkit;
 mod ts_support;
 
 use std::path::{Path, PathBuf};

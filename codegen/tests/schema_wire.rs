@@ -5,6 +5,7 @@
 
 #![allow(clippy::unwrap_used)]
 
+mod testkit;
 mod ts_support;
 mod vectors_support;
 

@@ -1,9 +1,9 @@
 //! The chunked parse (a large catalogue cut at entry lines and parsed on several threads,
 //! `tree/chunk.rs`) must give exactly the tree of the whole text, spans included, or give
 //! up so the whole text is parsed in one piece. Checked on every catalogue in the
-//! repository, the bad-input corpus, the fuzz corpus, and generated texts full of YAML that
-//! is hostile to cutting (block scalars, multi-line quoted and flow values, comments at
-//! every indentation, aliases, CRLF, keys after the mapping).
+//! repository, the bad-input corpus, the fuzz seeds (and a local fuzz corpus), and generated
+//! texts full of YAML that is hostile to cutting (block scalars, multi-line quoted and flow
+//! values, comments at every indentation, aliases, CRLF, keys after the mapping).
 #![allow(clippy::unwrap_used)]
 
 use std::path::{Path, PathBuf};
@@ -70,8 +70,8 @@ fn every_catalogue_in_the_repository_parses_the_same_in_pieces() {
         yaml_files(&root().join(dir), &mut files);
     }
     files.push(root().join("errors.yaml"));
-    // The fuzz corpus (46 MB, mutations of the seeds) is replayed whole by
-    // `fuzz_replay.rs`; every 16th file here keeps this test quick in debug builds.
+    // A local fuzz corpus (`fuzz/corpus/`, what `cargo fuzz` wrote: tens of MB of mutations
+    // of the seeds, not committed): every 16th file keeps this test quick in debug builds.
     let mut corpus = Vec::new();
     yaml_files(&root().join("fuzz/corpus"), &mut corpus);
     corpus.sort();

@@ -4,6 +4,7 @@
 
 #![allow(clippy::unwrap_used)]
 
+mod testkit;
 mod ts_support;
 
 use std::fmt::Write as _;
@@ -328,24 +329,6 @@ fn tsc_strict_accepts_every_catalogue() {
             String::from_utf8_lossy(&out.stdout),
             String::from_utf8_lossy(&out.stderr),
             std::fs::read_to_string(dir.join("consumer.ts")).unwrap()
-        );
-    }
-}
-
-/// Developer aid: `ERRDEX_DUMP=/tmp/x cargo test --test ts_module dump -- --ignored` writes
-/// every catalogue's TypeScript and schema outputs for inspection.
-#[test]
-#[ignore]
-fn dump() {
-    let Some(dir) = std::env::var_os("ERRDEX_DUMP") else {
-        return;
-    };
-    for (name, cat) in catalogues() {
-        let d = std::path::Path::new(&dir).join(name);
-        write_files(&d.join("ts"), &typescript::emit(&cat));
-        write_files(
-            &d.join("schema"),
-            &errdex_codegen::emit::json_schema::emit(&cat),
         );
     }
 }

@@ -6,6 +6,7 @@
 
 #![allow(clippy::unwrap_used)]
 
+mod testkit;
 mod ts_support;
 mod vectors_support;
 
@@ -15,26 +16,17 @@ use errdex_codegen::emit::{json_schema, typescript};
 use ts_support::*;
 use vectors_support::vectors;
 
+/// The official MCP schemas the repository ships (`tests/mcp-schema/*.json`).
 fn mcp_schemas() -> Vec<String> {
-    let mut out = Vec::new();
-    for dir in [
-        repo_root().join("tests/mcp-schema"),
-        "/work/shared/fixtures/mcp".into(),
-    ] {
-        if let Ok(rd) = std::fs::read_dir(&dir) {
-            let mut files: Vec<_> = rd
-                .flatten()
-                .map(|e| e.path())
-                .filter(|p| p.extension().is_some_and(|x| x == "json"))
-                .collect();
-            files.sort();
-            out.extend(files.iter().map(|p| p.display().to_string()));
-        }
-        if !out.is_empty() {
-            break;
-        }
-    }
-    out
+    let dir = repo_root().join("tests/mcp-schema");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    files.sort();
+    files.iter().map(|p| p.display().to_string()).collect()
 }
 
 #[test]

@@ -92,6 +92,7 @@ fn scan_with(cat: &Catalogue, text: &str, root: &Path, options: Options) -> Repo
             catalogue: cat,
             name: "errors.yaml",
             text,
+            spans: None,
         },
         &options,
     )

@@ -11,6 +11,7 @@
 #![allow(clippy::unwrap_used)]
 
 mod md_support;
+mod testkit;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -138,7 +139,11 @@ fn each_code_lists_its_places_with_a_cap() {
     let raised = usage::raised_at(&cat, dir.path(), Vec::new()).unwrap();
     let files = errdex_codegen::emit::markdown::emit_with(&cat, Some(&raised));
     let page = page(&files);
-    check_golden_file(&repo_root().join("tests/golden/usage-docs/frm.md"), page);
+    testkit::golden::check_file(
+        &repo_root().join("tests/golden/usage-docs/frm.md"),
+        page,
+        "the page of a code with its places changed",
+    );
     for needle in [
         // Three places of ACM-FRM-001, in path order, each breakable after its `/`.
         "**Raised at:** 3 places (generated files and tests aside):\n\n- <code>py/<wbr>app.py:8:22</code>\n- <code>src/<wbr>lib.rs:5:20</code>\n- <code>web/<wbr>app.ts:5:33</code>\n",
@@ -151,6 +156,31 @@ fn each_code_lists_its_places_with_a_cap() {
     }
     // One paragraph per code, under its own section.
     assert_eq!(page.matches("**Raised at:**").count(), cat.errors.len());
+}
+
+/// A book with a page per code: each code's page has its "Raised at" section, with the
+/// same places.
+#[test]
+fn a_page_per_code_lists_its_places() {
+    let dir = tree();
+    let yaml = std::fs::read_to_string(dir.path().join("errors.yaml")).unwrap();
+    std::fs::write(dir.path().join("errors.yaml"), format!("{yaml}\ndocs:\n  layout: namespace/code\n")).unwrap();
+    let cat = catalogue(dir.path());
+    let raised = usage::raised_at(&cat, dir.path(), Vec::new()).unwrap();
+    let files = errdex_codegen::emit::markdown::emit_with(&cat, Some(&raised));
+    let code_page = |code: &str| {
+        let path = format!("src/frm/{}.md", errdex_codegen::names::slug(code));
+        files.iter().find(|(p, _)| *p == path).map(|(_, t)| t.as_str()).unwrap_or_else(|| panic!("{path}"))
+    };
+    let page = code_page("ACM-FRM-002");
+    assert!(
+        page.contains("## Raised at {#errdex.raised-at}\n\n5 places (generated files and tests aside):\n\n- <code>py/<wbr>app.py:12:18</code>\n- <code>src/<wbr>lib.rs:12:20</code>\n- <code>src/<wbr>lib.rs:13:20</code>\n- and 2 more\n"),
+        "{page}"
+    );
+    assert!(code_page("ACM-FRM-004").contains("## Raised at {#errdex.raised-at}\n\nnowhere in the scanned source code"));
+    // Without the scan, no such section.
+    let plain = errdex_codegen::emit::markdown::emit(&cat);
+    assert!(plain.iter().all(|(_, t)| !t.contains("Raised at")));
 }
 
 #[test]

@@ -584,6 +584,30 @@ export declare const ErrorCode: {
    */
   readonly "RELATIVE_DOCS_URL": "EDX0605";
   /**
+   * `EDX0606` — A docs URL template names no page the book has, in any layout
+   *
+   * Message: `docs_url '{template}' fits no layout of the book at {site}: '{url}' ({code}) {problem}`
+   *
+   * Name: `DOCS_URL_NO_LAYOUT`; namespace: `DOCS`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/docs.html#edx0606.
+   */
+  readonly "DOCS_URL_NO_LAYOUT": "EDX0606";
+  /**
+   * `EDX0607` — Two pages of the book would share a file
+   *
+   * Message: `the page of {code} would be '{file}', {other}`
+   *
+   * Name: `DOCS_PAGE_COLLISION`; namespace: `DOCS`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/docs.html#edx0607.
+   */
+  readonly "DOCS_PAGE_COLLISION": "EDX0607";
+  /**
+   * `EDX0608` — A redirect would take the address of a live page
+   *
+   * Message: `the redirect of {what} from '{from}' would overwrite {live}`
+   *
+   * Name: `REDIRECT_OVER_LIVE_PAGE`; namespace: `DOCS`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/docs.html#edx0608.
+   */
+  readonly "REDIRECT_OVER_LIVE_PAGE": "EDX0608";
+  /**
    * `EDX0701` — A declared code is raised nowhere in the scanned tree
    *
    * Message: `code '{code}' ({name}) is never raised outside generated files and tests`
@@ -1065,50 +1089,73 @@ export interface CodeParams31 {
 
 /** Params shared by codes (their `XxxParams` types name this one). */
 export interface CodeParams32 {
+  readonly "template": string;
+  readonly "site": string;
+  readonly "url": string;
+  readonly "code": string;
+  readonly "problem": string;
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams33 {
+  readonly "code": string;
+  readonly "file": string;
+  readonly "other": string;
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams34 {
+  readonly "what": string;
+  readonly "from": string;
+  readonly "live": string;
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams35 {
   readonly "code": string;
   readonly "name": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams33 {
+export interface CodeParams36 {
   readonly "path": string;
   readonly "reason": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams34 {
+export interface CodeParams37 {
   readonly "count": string;
   readonly "catalogue": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams35 {
+export interface CodeParams38 {
   readonly "count": string;
   readonly "old": string;
   readonly "new": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams36 {
+export interface CodeParams39 {
   readonly "path": string;
   readonly "rev": string;
   readonly "reason": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams37 {
+export interface CodeParams40 {
   readonly "path": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams38 {
+export interface CodeParams41 {
   readonly "path": string;
   readonly "errors": string;
   readonly "warnings": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams39 {
+export interface CodeParams42 {
   readonly "code": string;
   readonly "note": string;
 }
@@ -1401,92 +1448,116 @@ export interface CodeTypes35 {
   readonly params: CodeParams31;
 }
 
-type CodeGroup36 = "EDX0701" | "EDX0703";
+type CodeGroup36 = "EDX0606";
 
 /** The facts and params of the codes `CodeGroup36`. */
 export interface CodeTypes36 {
-  readonly facts: CodeFacts1;
+  readonly facts: CodeFacts0;
   readonly params: CodeParams32;
 }
 
-type CodeGroup37 = "EDX0705";
+type CodeGroup37 = "EDX0607";
 
 /** The facts and params of the codes `CodeGroup37`. */
 export interface CodeTypes37 {
-  readonly facts: CodeFacts1;
+  readonly facts: CodeFacts0;
   readonly params: CodeParams33;
 }
 
-type CodeGroup38 = "EDX1001" | "EDX1003";
+type CodeGroup38 = "EDX0608";
 
 /** The facts and params of the codes `CodeGroup38`. */
 export interface CodeTypes38 {
-  readonly facts: CodeFacts2;
-  readonly params: CodeParams33;
+  readonly facts: CodeFacts0;
+  readonly params: CodeParams34;
 }
 
-type CodeGroup39 = "EDX1002";
+type CodeGroup39 = "EDX0701" | "EDX0703";
 
 /** The facts and params of the codes `CodeGroup39`. */
 export interface CodeTypes39 {
+  readonly facts: CodeFacts1;
+  readonly params: CodeParams35;
+}
+
+type CodeGroup40 = "EDX0705";
+
+/** The facts and params of the codes `CodeGroup40`. */
+export interface CodeTypes40 {
+  readonly facts: CodeFacts1;
+  readonly params: CodeParams36;
+}
+
+type CodeGroup41 = "EDX1001" | "EDX1003";
+
+/** The facts and params of the codes `CodeGroup41`. */
+export interface CodeTypes41 {
+  readonly facts: CodeFacts2;
+  readonly params: CodeParams36;
+}
+
+type CodeGroup42 = "EDX1002";
+
+/** The facts and params of the codes `CodeGroup42`. */
+export interface CodeTypes42 {
   readonly facts: CodeFacts3;
   readonly params: CodeParams0;
 }
 
-type CodeGroup40 = "EDX1004";
+type CodeGroup43 = "EDX1004";
 
-/** The facts and params of the codes `CodeGroup40`. */
-export interface CodeTypes40 {
+/** The facts and params of the codes `CodeGroup43`. */
+export interface CodeTypes43 {
   readonly facts: CodeFacts4;
-  readonly params: CodeParams34;
+  readonly params: CodeParams37;
 }
 
-type CodeGroup41 = "EDX1005";
+type CodeGroup44 = "EDX1005";
 
-/** The facts and params of the codes `CodeGroup41`. */
-export interface CodeTypes41 {
+/** The facts and params of the codes `CodeGroup44`. */
+export interface CodeTypes44 {
   readonly facts: CodeFacts5;
-  readonly params: CodeParams35;
+  readonly params: CodeParams38;
 }
 
-type CodeGroup42 = "EDX1006";
+type CodeGroup45 = "EDX1006";
 
-/** The facts and params of the codes `CodeGroup42`. */
-export interface CodeTypes42 {
+/** The facts and params of the codes `CodeGroup45`. */
+export interface CodeTypes45 {
   readonly facts: CodeFacts6;
   readonly params: CodeParams18;
 }
 
-type CodeGroup43 = "EDX1007";
-
-/** The facts and params of the codes `CodeGroup43`. */
-export interface CodeTypes43 {
-  readonly facts: CodeFacts7;
-  readonly params: CodeParams36;
-}
-
-type CodeGroup44 = "EDX1008";
-
-/** The facts and params of the codes `CodeGroup44`. */
-export interface CodeTypes44 {
-  readonly facts: CodeFacts8;
-  readonly params: CodeParams37;
-}
-
-type CodeGroup45 = "EDX1009";
-
-/** The facts and params of the codes `CodeGroup45`. */
-export interface CodeTypes45 {
-  readonly facts: CodeFacts0;
-  readonly params: CodeParams38;
-}
-
-type CodeGroup46 = "EDX1010";
+type CodeGroup46 = "EDX1007";
 
 /** The facts and params of the codes `CodeGroup46`. */
 export interface CodeTypes46 {
-  readonly facts: CodeFacts6;
+  readonly facts: CodeFacts7;
   readonly params: CodeParams39;
+}
+
+type CodeGroup47 = "EDX1008";
+
+/** The facts and params of the codes `CodeGroup47`. */
+export interface CodeTypes47 {
+  readonly facts: CodeFacts8;
+  readonly params: CodeParams40;
+}
+
+type CodeGroup48 = "EDX1009";
+
+/** The facts and params of the codes `CodeGroup48`. */
+export interface CodeTypes48 {
+  readonly facts: CodeFacts0;
+  readonly params: CodeParams41;
+}
+
+type CodeGroup49 = "EDX1010";
+
+/** The facts and params of the codes `CodeGroup49`. */
+export interface CodeTypes49 {
+  readonly facts: CodeFacts6;
+  readonly params: CodeParams42;
 }
 
 /** Each of the codes `K` mapped to `T`. */
@@ -1543,7 +1614,10 @@ export interface TypesByCode extends
   ByCodes<CodeGroup43, CodeTypes43>,
   ByCodes<CodeGroup44, CodeTypes44>,
   ByCodes<CodeGroup45, CodeTypes45>,
-  ByCodes<CodeGroup46, CodeTypes46> {}
+  ByCodes<CodeGroup46, CodeTypes46>,
+  ByCodes<CodeGroup47, CodeTypes47>,
+  ByCodes<CodeGroup48, CodeTypes48>,
+  ByCodes<CodeGroup49, CodeTypes49> {}
 
 /** The literal facts of the codes `C`. */
 export type FactsOf<C extends ErrorCode> = TypesByCode[C]["facts"];
@@ -1734,50 +1808,59 @@ export type DocsUrlOffSiteParams = CodeParams30;
 /** Params of `EDX0605` (RELATIVE_DOCS_URL). */
 export type RelativeDocsUrlParams = CodeParams31;
 
+/** Params of `EDX0606` (DOCS_URL_NO_LAYOUT). */
+export type DocsUrlNoLayoutParams = CodeParams32;
+
+/** Params of `EDX0607` (DOCS_PAGE_COLLISION). */
+export type DocsPageCollisionParams = CodeParams33;
+
+/** Params of `EDX0608` (REDIRECT_OVER_LIVE_PAGE). */
+export type RedirectOverLivePageParams = CodeParams34;
+
 /** Params of `EDX0701` (CODE_NEVER_RAISED). */
-export type CodeNeverRaisedParams = CodeParams32;
+export type CodeNeverRaisedParams = CodeParams35;
 
 /** Params of `EDX0702` (UNKNOWN_CODE_STRING). */
 export type UnknownCodeStringParams = CodeParams18;
 
 /** Params of `EDX0703` (DEPRECATED_CODE_RAISED). */
-export type DeprecatedCodeRaisedParams = CodeParams32;
+export type DeprecatedCodeRaisedParams = CodeParams35;
 
 /** Params of `EDX0704` (RETIRED_CODE_REFERENCED). */
 export type RetiredCodeReferencedParams = CodeParams18;
 
 /** Params of `EDX0705` (SOURCE_UNREADABLE). */
-export type SourceUnreadableParams = CodeParams33;
+export type SourceUnreadableParams = CodeParams36;
 
 /** Params of `EDX1001` (FILE_UNREADABLE). */
-export type FileUnreadableParams = CodeParams33;
+export type FileUnreadableParams = CodeParams36;
 
 /** Params of `EDX1002` (BAD_ARGUMENTS). */
 export type BadArgumentsParams = CodeParams0;
 
 /** Params of `EDX1003` (WRITE_FAILED). */
-export type WriteFailedParams = CodeParams33;
+export type WriteFailedParams = CodeParams36;
 
 /** Params of `EDX1004` (OUTPUTS_STALE). */
-export type OutputsStaleParams = CodeParams34;
+export type OutputsStaleParams = CodeParams37;
 
 /** Params of `EDX1005` (BREAKING_CHANGES). */
-export type BreakingChangesParams = CodeParams35;
+export type BreakingChangesParams = CodeParams38;
 
 /** Params of `EDX1006` (UNKNOWN_CODE). */
 export type UnknownCodeParams = CodeParams18;
 
 /** Params of `EDX1007` (GIT_FAILED). */
-export type GitFailedParams = CodeParams36;
+export type GitFailedParams = CodeParams39;
 
 /** Params of `EDX1008` (FILE_EXISTS). */
-export type FileExistsParams = CodeParams37;
+export type FileExistsParams = CodeParams40;
 
 /** Params of `EDX1009` (CATALOGUE_INVALID). */
-export type CatalogueInvalidParams = CodeParams38;
+export type CatalogueInvalidParams = CodeParams41;
 
 /** Params of `EDX1010` (CODE_RETIRED). */
-export type CodeRetiredParams = CodeParams39;
+export type CodeRetiredParams = CodeParams42;
 
 /** Extras every wire error may carry besides its params: errdex's own, then free context. */
 export interface WireExtras {
@@ -1838,15 +1921,18 @@ export type WireError =
   | WireErrorOf<CodeGroup35, CodeParams31>
   | WireErrorOf<CodeGroup36, CodeParams32>
   | WireErrorOf<CodeGroup37, CodeParams33>
-  | WireErrorOf<CodeGroup38, CodeParams33>
-  | WireErrorOf<CodeGroup39, CodeParams0>
-  | WireErrorOf<CodeGroup40, CodeParams34>
-  | WireErrorOf<CodeGroup41, CodeParams35>
-  | WireErrorOf<CodeGroup42, CodeParams18>
-  | WireErrorOf<CodeGroup43, CodeParams36>
-  | WireErrorOf<CodeGroup44, CodeParams37>
-  | WireErrorOf<CodeGroup45, CodeParams38>
-  | WireErrorOf<CodeGroup46, CodeParams39>;
+  | WireErrorOf<CodeGroup38, CodeParams34>
+  | WireErrorOf<CodeGroup39, CodeParams35>
+  | WireErrorOf<CodeGroup40, CodeParams36>
+  | WireErrorOf<CodeGroup41, CodeParams36>
+  | WireErrorOf<CodeGroup42, CodeParams0>
+  | WireErrorOf<CodeGroup43, CodeParams37>
+  | WireErrorOf<CodeGroup44, CodeParams38>
+  | WireErrorOf<CodeGroup45, CodeParams18>
+  | WireErrorOf<CodeGroup46, CodeParams39>
+  | WireErrorOf<CodeGroup47, CodeParams40>
+  | WireErrorOf<CodeGroup48, CodeParams41>
+  | WireErrorOf<CodeGroup49, CodeParams42>;
 
 /** A parsed error of a live code (or one of its legacy codes). */
 export interface KnownErrorOf<C extends ErrorCode, P = ParamsOf<C>> {
@@ -1917,15 +2003,18 @@ export type KnownError =
   | KnownErrorOf<CodeGroup35, CodeParams31>
   | KnownErrorOf<CodeGroup36, CodeParams32>
   | KnownErrorOf<CodeGroup37, CodeParams33>
-  | KnownErrorOf<CodeGroup38, CodeParams33>
-  | KnownErrorOf<CodeGroup39, CodeParams0>
-  | KnownErrorOf<CodeGroup40, CodeParams34>
-  | KnownErrorOf<CodeGroup41, CodeParams35>
-  | KnownErrorOf<CodeGroup42, CodeParams18>
-  | KnownErrorOf<CodeGroup43, CodeParams36>
-  | KnownErrorOf<CodeGroup44, CodeParams37>
-  | KnownErrorOf<CodeGroup45, CodeParams38>
-  | KnownErrorOf<CodeGroup46, CodeParams39>;
+  | KnownErrorOf<CodeGroup38, CodeParams34>
+  | KnownErrorOf<CodeGroup39, CodeParams35>
+  | KnownErrorOf<CodeGroup40, CodeParams36>
+  | KnownErrorOf<CodeGroup41, CodeParams36>
+  | KnownErrorOf<CodeGroup42, CodeParams0>
+  | KnownErrorOf<CodeGroup43, CodeParams37>
+  | KnownErrorOf<CodeGroup44, CodeParams38>
+  | KnownErrorOf<CodeGroup45, CodeParams18>
+  | KnownErrorOf<CodeGroup46, CodeParams39>
+  | KnownErrorOf<CodeGroup47, CodeParams40>
+  | KnownErrorOf<CodeGroup48, CodeParams41>
+  | KnownErrorOf<CodeGroup49, CodeParams42>;
 
 /** A code this module does not know (a newer catalogue), classified by the wire's category and retryable flag. */
 export interface UnknownError {

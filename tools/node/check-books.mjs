@@ -5,15 +5,22 @@
 //    (mdBook wraps tables in a scrolling `.table-wrapper`, so a too-wide table hides its
 //    last columns without widening the page: its own box is what shows it);
 // 2. each code's docs URL, mapped onto the local book, lands on that code's heading: the
-//    element with the fragment's id is an `h2` whose text starts with the code.
+//    element with the fragment's id is an `h2` (a section of a namespace's page) or the
+//    `h1` (the code's own page) whose text starts with the code; without a fragment, the
+//    page's `h1` is the code's;
+// 3. no link in the sidebar is cut off at its edge (long codes and names wrap);
+// 4. each redirect of the book (`output.html.redirect`), opened at its old address, ends on
+//    its target: the code's heading, or the tombstone's row on the retired page.
 //
 // Usage: node check-books.mjs MANIFEST.json ARTIFACTS_DIR
-// MANIFEST: {"books": [{"name", "dir" (built HTML), "codes": [{"code", "page", "fragment"}]}]}
-// Screenshots (one per page and width, the viewport) go to ARTIFACTS_DIR/<book>/.
+// MANIFEST: {"books": [{"name", "dir" (built HTML), "codes": [{"code", "page", "fragment"}],
+//            "redirects": [{"from", "page", "fragment", "code", "tombstone"}]}]}
+// Screenshots (one per page and width, the viewport, and one per redirect's landing) go to
+// ARTIFACTS_DIR/<book>/.
 // Prints one line per book; exits 1 with every failure listed, 2 when it cannot run.
 import { createServer } from 'node:http';
-import { readFileSync, readdirSync, mkdirSync, existsSync } from 'node:fs';
-import { join, extname, resolve, sep } from 'node:path';
+import { readFileSync, readdirSync, mkdirSync, existsSync, statSync } from 'node:fs';
+import { join, extname, resolve, sep, relative } from 'node:path';
 import { chromium } from 'playwright-core';
 
 const [manifestPath, artifacts] = process.argv.slice(2);
@@ -66,12 +73,27 @@ function overflow() {
   return problems;
 }
 
-// Runs in the page: what the element with id `frag` is.
+// Runs in the page: sidebar links whose text is cut off at the sidebar's edge.
+function sidebarCuts() {
+  const box = document.querySelector('.sidebar .sidebar-scrollbox');
+  if (!box) return [];
+  const edge = box.getBoundingClientRect().right;
+  const cut = [];
+  document.querySelectorAll('.sidebar .chapter a').forEach((a) => {
+    const r = a.getBoundingClientRect();
+    if (r.width === 0) return; // folded away
+    if (a.scrollWidth > a.clientWidth + 1 || r.right > edge + 1) cut.push(`"${a.textContent.trim().slice(0, 60)}" (right edge ${Math.round(r.right)} px, sidebar ${Math.round(edge)} px)`);
+  });
+  return cut;
+}
+
+// Runs in the page: what the element with id `frag` is (the page's title when `frag` is
+// empty: a code's own page).
 function landing([frag, code]) {
-  const el = document.getElementById(frag);
-  if (!el) return `no element has id "${frag}"`;
+  const el = frag ? document.getElementById(frag) : document.querySelector('main h1');
+  if (!el) return frag ? `no element has id "${frag}"` : 'the page has no h1';
   const text = el.textContent.replace(/\s+/g, ' ').trim();
-  if (el.tagName !== 'H2') return `id "${frag}" is a <${el.tagName.toLowerCase()}> ("${text.slice(0, 60)}"), not the code's heading`;
+  if (el.tagName !== 'H2' && el.tagName !== 'H1') return `id "${frag}" is a <${el.tagName.toLowerCase()}> ("${text.slice(0, 60)}"), not the code's heading`;
   if (!text.startsWith(code)) return `id "${frag}" is the heading "${text.slice(0, 60)}", not ${code}'s`;
   const top = el.getBoundingClientRect().top;
   if (top < -1 || top > window.innerHeight) return `heading "${text.slice(0, 40)}" is not scrolled into view (top ${Math.round(top)} px)`;
@@ -92,7 +114,16 @@ try {
     const origin = `http://127.0.0.1:${server.address().port}`;
     const shots = join(artifacts, book.name);
     mkdirSync(shots, { recursive: true });
-    const pages = readdirSync(book.dir).filter((f) => f.endsWith('.html') && f !== '404.html' && f !== 'toc.html').sort();
+    // Every page, in folders too; redirect pages (mdBook writes them for old addresses) are
+    // checked by following them below.
+    const walk = (dir) => readdirSync(dir).flatMap((f) => {
+      const p = join(dir, f);
+      return statSync(p).isDirectory() ? walk(p) : [relative(book.dir, p).split(sep).join('/')];
+    });
+    const pages = walk(book.dir)
+      .filter((f) => f.endsWith('.html') && f !== '404.html' && f !== 'toc.html')
+      .filter((f) => !readFileSync(join(book.dir, f), 'utf8').includes('http-equiv="refresh"'))
+      .sort();
     let checked = 0;
     for (const width of WIDTHS) {
       // A fresh context per width: the sidebar is open by default at both widths.
@@ -101,7 +132,8 @@ try {
       for (const file of pages) {
         await page.goto(`${origin}/${file}`, { waitUntil: 'load' });
         for (const p of await page.evaluate(overflow)) failures.push(`${book.name}/${file} at ${width} px: ${p}`);
-        if (file !== 'print.html') await page.screenshot({ path: join(shots, `${file.replace(/\.html$/, '')}-${width}.png`) });
+        for (const p of await page.evaluate(sidebarCuts)) failures.push(`${book.name}/${file} at ${width} px: the sidebar cuts off ${p}`);
+        if (file !== 'print.html') await page.screenshot({ path: join(shots, `${file.replace(/\.html$/, '').replaceAll('/', '__')}-${width}.png`) });
         checked++;
       }
       for (const c of book.codes) {
@@ -109,10 +141,29 @@ try {
         const why = await page.evaluate(landing, [c.fragment, c.code]);
         if (why) failures.push(`${book.name}: ${c.code}'s docs URL (${c.url}) → ${c.page}#${c.fragment} at ${width} px: ${why}`);
       }
+      for (const [i, r] of (book.redirects ?? []).entries()) {
+        // mdBook's redirect page refreshes to its target; on a live page a script maps the
+        // fragment. Either way the browser ends on the target page.
+        const target = new URL(`${origin}/${r.page}`).pathname;
+        await page.goto(`${origin}/${r.from}`, { waitUntil: 'load' });
+        const arrived = await page.waitForURL((u) => u.pathname === target, { timeout: 5000 }).then(() => true, () => false);
+        const at = new URL(page.url());
+        if (!arrived) {
+          failures.push(`${book.name}: the redirect from /${r.from} at ${width} px ends on ${at.pathname}${at.hash}, not ${target}`);
+          continue;
+        }
+        await page.waitForLoadState('load');
+        const why = r.tombstone
+          ? await page.evaluate((id) => (document.getElementById(id) ? null : `no tombstone with id "${id}"`), r.fragment)
+          : await page.evaluate(landing, [r.fragment, r.code]);
+        if (why) failures.push(`${book.name}: the redirect from /${r.from} → ${at.pathname}${at.hash} at ${width} px: ${why}`);
+        else if (decodeURIComponent(at.hash.slice(1)) !== r.fragment && r.fragment) failures.push(`${book.name}: the redirect from /${r.from} ends at #${at.hash.slice(1)}, not #${r.fragment}`);
+        await page.screenshot({ path: join(shots, `redirect-${i + 1}-${width}.png`) });
+      }
       await context.close();
     }
     server.close();
-    console.log(`${book.name}: ${pages.length} pages × ${WIDTHS.length} widths (${checked} views), ${book.codes.length} code links; screenshots in ${shots}`);
+    console.log(`${book.name}: ${pages.length} pages × ${WIDTHS.length} widths (${checked} views), ${book.codes.length} code links, ${(book.redirects ?? []).length} redirects; screenshots in ${shots}`);
   }
 } finally {
   await browser.close();
@@ -121,4 +172,4 @@ if (failures.length) {
   console.error(`${failures.length} problem(s):\n${failures.join('\n')}`);
   process.exit(1);
 }
-console.log('no page overflows its content column; every docs URL lands on its code');
+console.log('no page overflows its content column or cuts off a sidebar link; every docs URL and redirect lands on its code');

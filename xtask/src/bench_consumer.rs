@@ -33,8 +33,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
 
-use crate::bench_rust::{median, workspace_root, write};
+use crate::bench_rust::{median, write};
 use crate::scale;
+use crate::workspace::{release_errdex, workspace_root};
 
 /// The profile lines `errdex init` prints for the build.rs way (kept equal to
 /// `cli/src/cmd/init.rs`'s; a test there checks it).
@@ -382,24 +383,15 @@ fn fmt_took(v: &[Took]) -> String {
     format!("{} | {:.2}", fmt_runs(&wall), median(cpu))
 }
 
-/// Builds `errdex` (release) in this workspace and returns its path.
-fn errdex_binary() -> Result<PathBuf, String> {
-    let mut c = cargo();
-    c.current_dir(workspace_root())
-        .args(["build", "-q", "--release", "-p", "errdex"]);
-    if let Some(dir) = std::env::var_os("CARGO_TARGET_DIR") {
-        c.env("CARGO_TARGET_DIR", dir);
-    }
-    run(c, "cargo build --release -p errdex")?;
-    let target = std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| workspace_root().join("target"));
-    Ok(target.join("release/errdex"))
-}
-
 pub fn run_bench(args: &[String]) -> Result<(), String> {
     let a = parse_args(args)?;
-    let errdex = errdex_binary()?;
+    if !Path::new("/usr/bin/time").exists() {
+        return Err(
+            "/usr/bin/time is missing (Debian: `apt-get install -y time`); it measures cargo's CPU time"
+                .into(),
+        );
+    }
+    let errdex = release_errdex()?;
     let root = std::env::temp_dir().join(format!("errdex-bench-consumer-{}", std::process::id()));
     let result = bench(&a, &errdex, &root);
     if a.keep {

@@ -14,7 +14,8 @@
 //!    `HashMap<ErrorCode, u16>`) baseline; a counting global allocator asserts that no
 //!    lookup or accessor allocates.
 //!
-//! Everything lives under `target/bench-crates/` with its own target dir.
+//! Everything lives under `<target dir>/bench-crates/` (cargo's target directory: `target/`
+//! unless `CARGO_TARGET_DIR` says otherwise) with its own target dir.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -25,6 +26,7 @@ use errdex_codegen::ir::Catalogue;
 
 use crate::input::Input;
 use crate::scale;
+use crate::workspace::{target_dir, workspace_root};
 
 pub struct Args {
     /// Scale sizes or catalogue files (see [`crate::input::Input`]).
@@ -62,15 +64,8 @@ pub fn parse_args(args: &[String]) -> Result<Args, String> {
     Ok(a)
 }
 
-pub fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("xtask lives in the workspace")
-        .to_path_buf()
-}
-
 pub fn bench_dir() -> PathBuf {
-    workspace_root().join("target").join("bench-crates")
+    target_dir().join("bench-crates")
 }
 
 /// Writes `text` to `path` only when it differs (keeps mtimes, so cargo stays fresh).
@@ -100,7 +95,7 @@ pub struct RustcRun {
     pub peak_mib: f64,
 }
 
-/// A throwaway crate under `target/bench-crates/<name>`.
+/// A throwaway crate under `<target dir>/bench-crates/<name>`.
 pub struct BenchCrate {
     pub dir: PathBuf,
     /// The package name; rustc's `--crate-name` is this with `-` → `_`.

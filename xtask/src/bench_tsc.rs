@@ -26,8 +26,9 @@ use std::time::Instant;
 
 use errdex_codegen::ir::{Catalogue, ParamType};
 
-use crate::bench_rust::{median, workspace_root, write};
+use crate::bench_rust::{median, write};
 use crate::input::Input;
+use crate::workspace::{target_dir, workspace_root};
 
 pub fn run(args: &[String]) -> Result<(), String> {
     let mut runs = 5usize;
@@ -47,14 +48,11 @@ pub fn run(args: &[String]) -> Result<(), String> {
     if inputs.is_empty() {
         inputs = vec!["1000".into(), "10000".into()];
     }
-    let root = crate::bench_rust::bench_dir()
-        .parent()
-        .expect("bench dir is under target/")
-        .join("bench-tsc");
+    let root = target_dir().join("bench-tsc");
     let tsc = workspace_root().join("tools/node/node_modules/typescript/bin/tsc");
     if !tsc.is_file() {
         return Err(format!(
-            "{} is missing: run `npm ci --prefix tools/node` first",
+            "{} is missing: run `bash .ci/steps/20-node.sh` first (node and npm needed)",
             tsc.display()
         ));
     }
@@ -165,7 +163,7 @@ struct Sample {
 /// User + system CPU seconds of this process's waited-for children (`cutime` + `cstime`,
 /// fields 16 and 17 of `/proc/self/stat`; the `tsc` wrapper `exec`s the compiler, so its
 /// threads count here).
-fn children_cpu() -> Result<f64, String> {
+pub(crate) fn children_cpu() -> Result<f64, String> {
     let stat =
         std::fs::read_to_string("/proc/self/stat").map_err(|e| format!("/proc/self/stat: {e}"))?;
     // The fields after the command name, which is in parentheses and may hold spaces.

@@ -1,7 +1,7 @@
 //! `bench-usage [--codes N] [--files F] [--lines L] [--runs R] [--errdex PATH]`: `errdex usage` against
 //! ripgrep on the same tree, in the same run.
 //!
-//! Writes, under `target/bench-usage/` (outside any `.gitignore`d path it would skip): the
+//! Writes, under `<target dir>/bench-usage/` (outside any `.gitignore`d path it would skip): the
 //! scale catalogue of N codes (default 10,000), a tree of F files (default 5,000) of L lines
 //! each (default 200: 1,000,000 lines), a third each Rust, TypeScript and Python, where one
 //! line in 25 raises a code the way its language's generated code does and one in 100 holds a
@@ -22,7 +22,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
-use crate::bench_rust::{median, workspace_root, write};
+use crate::bench_rust::{median, write};
+use crate::workspace::{release_errdex, target_dir};
 
 struct Config {
     /// `--errdex PATH`: time this binary instead of building the release one (a dry run).
@@ -77,8 +78,7 @@ impl Lcg {
 
 pub fn run(args: &[String]) -> Result<(), String> {
     let c = config(args)?;
-    let root = workspace_root();
-    let dir = root.join("target/bench-usage");
+    let dir = target_dir().join("bench-usage");
     let catalogue_path = dir.join("errors.yaml");
     let text = crate::scale::catalogue(c.codes);
     write(&catalogue_path, &text)?;
@@ -99,17 +99,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
 
     let errdex = match &c.errdex {
         Some(path) => path.clone(),
-        None => {
-            let status = Command::new("cargo")
-                .current_dir(&root)
-                .args(["build", "--release", "-q", "-p", "errdex"])
-                .status()
-                .map_err(|e| format!("cargo: {e}"))?;
-            if !status.success() {
-                return Err("cargo build --release -p errdex failed".into());
-            }
-            root.join("target/release/errdex")
-        }
+        None => release_errdex()?,
     };
     let rg = which("rg").ok_or(
         "rg not found: install ripgrep (Debian: apt-get install ripgrep; or cargo install ripgrep)",

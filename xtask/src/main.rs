@@ -6,7 +6,11 @@
 //! - `bench-generate [N|FILE...]`: time every stage of `errdex generate` (docs, TypeScript,
 //!   Python, schemas) against the parse.
 //!
-//! Every benchmark takes scale sizes (`10000`) and catalogue files alike (`path/errors.yaml`).
+//! Every benchmark takes scale sizes (`10000`) and catalogue files alike (`path/errors.yaml`),
+//! keeps its scratch files in cargo's target directory (`target/`, or `CARGO_TARGET_DIR`), and
+//! says what it needs when it is missing: `bench-tsc` node and `tools/node`
+//! (`bash .ci/steps/20-node.sh`), `bench-rust` and `bench-consumer` `/usr/bin/time` (Debian
+//! package `time`), `bench-usage` ripgrep (`rg`).
 //! - `profile-load N [--parse-only]`, `profile-generate N [--no-rust]`: one run each, for
 //!   callgrind.
 //! - `bench-tsc [N|FILE...] [--runs R]`: `tsc --strict` on the generated TypeScript against a
@@ -18,18 +22,22 @@
 //!   made in a temporary directory outside the workspace (see `bench_consumer.rs`).
 //! - `bench-usage [--codes N] [--files F] [--lines L] [--runs R]`: `errdex usage` against
 //!   ripgrep searching the same tree for the same fixed strings (see `bench_usage.rs`).
+//! - `bench-book [N...] [--layouts namespace,code] [--runs R]`: the reference book of a scale
+//!   catalogue built with mdBook and searched in Chromium (see `bench_book.rs`).
 //! - `dump N|FILE DIR`: write every output of a scale catalogue (or a catalogue file) under
 //!   DIR, to diff the outputs of two builds byte for byte.
 
 use std::process::ExitCode;
 use std::time::Instant;
 
+mod bench_book;
 mod bench_consumer;
 mod bench_rust;
 mod bench_tsc;
 mod bench_usage;
 mod input;
 mod scale;
+mod workspace;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -164,6 +172,13 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
+        Some("bench-book") => match bench_book::run(&args[1..]) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("xtask: {e}");
+                ExitCode::FAILURE
+            }
+        },
         Some("bench-usage") => match bench_usage::run(&args[1..]) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
@@ -200,7 +215,7 @@ fn main() -> ExitCode {
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage: xtask scale N [OUT] | baseline N|FILE DIR | bench-load [N|FILE...] | bench-generate [N|FILE...] | bench-tsc [N|FILE...] | bench-rust [N|FILE...] | bench-consumer [N...] | dump N|FILE DIR"
+        "usage: xtask scale N [OUT] | baseline N|FILE DIR | bench-load [N|FILE...] | bench-generate [N|FILE...] | bench-tsc [N|FILE...] | bench-rust [N|FILE...] | bench-consumer [N...] | bench-book [N...] | bench-usage [--codes N] ... | dump N|FILE DIR"
     );
     ExitCode::from(64)
 }

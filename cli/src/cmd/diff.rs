@@ -1,8 +1,9 @@
 //! `errdex diff OLD NEW` and `errdex diff --against-git REV [PATH]`: every change between two
 //! catalogue versions, breaking or compatible (the rules: `errdex_codegen::diff`).
 //!
-//! Output: the report on stdout (human, grouped by code, breaking first; or one JSON object
-//! with `--format json`). Exit status: 0 when nothing is breaking (compatible findings
+//! Output: the report on stdout (human, grouped by code, breaking first; one JSON object
+//! with `--format json`; one GitHub Actions workflow command per finding with `--format
+//! github`: `::error` breaking, `::notice` compatible, at the entry in NEW when it has one). Exit status: 0 when nothing is breaking (compatible findings
 //! included); EDX1005's exit code when something is; EDX1001 when a file cannot be read;
 //! EDX1007 when git cannot provide the old version; the first error's code when a
 //! catalogue is invalid (its diagnostics printed as `errdex lint` prints them).
@@ -13,7 +14,7 @@ use std::process::{Command, ExitCode};
 use errdex_codegen::diff;
 use errdex_errors::ErrorCode;
 
-use crate::Format;
+use crate::ReportFormat;
 use crate::catalogue::{self, Show, Source};
 use crate::fail::{self, Failure};
 
@@ -33,7 +34,7 @@ pub struct Args {
     pub against_git: Option<String>,
     /// Output format.
     #[arg(long, value_enum, default_value = "human")]
-    pub format: Format,
+    pub format: ReportFormat,
 }
 
 /// Why the command stopped early.
@@ -92,22 +93,38 @@ fn compare(args: &Args) -> Result<ExitCode, Stop> {
     };
     // Both are read before either is loaded. An invalid catalogue shows its errors only:
     // `errdex lint` is for warnings.
+    // Each with the places of its entries (the annotations point into NEW).
     let load = |source: &Source| {
-        source
-            .load()
+        let mut checked = source.load();
+        let spans = std::mem::take(&mut checked.loaded.entry_spans);
+        checked
             .into_catalogue(args.format, Show::ErrorsWhenInvalid)
+            .map(|cat| (cat, spans))
             .map_err(Stop::Exit)
     };
-    let old_cat = load(&old)?;
-    let new_cat = load(&new)?;
+    let (old_cat, _) = load(&old)?;
+    let (new_cat, new_spans) = load(&new)?;
     let findings = diff::diff(&old_cat, &new_cat);
     let breaking = findings.iter().filter(|finding| finding.breaking).count();
     match args.format {
-        Format::Json => {
+        ReportFormat::Json => {
             let report = diff::to_json(&findings, &old.name, &new.name);
             crate::print_json(&report);
         }
-        Format::Human => {
+        ReportFormat::Github => {
+            print!(
+                "{}",
+                diff::render_github(&findings, &new_cat, &new.name, &new_spans)
+            );
+            let name = |n: &str| errdex_codegen::support::text::escape_controls_in_line(n, 500);
+            eprintln!(
+                "{breaking} breaking, {} compatible change(s) between {} and {}",
+                findings.len() - breaking,
+                name(&old.name),
+                name(&new.name)
+            );
+        }
+        ReportFormat::Human => {
             if findings.is_empty() {
                 println!("no changes between {} and {}", old.name, new.name);
             } else {
@@ -115,7 +132,7 @@ fn compare(args: &Args) -> Result<ExitCode, Stop> {
             }
             if breaking > 0 {
                 let failure = Failure::breaking_changes(breaking.to_string(), &old.name, &new.name);
-                return Ok(fail::report(&failure, Format::Human));
+                return Ok(fail::report(&failure, ReportFormat::Human));
             }
         }
     }

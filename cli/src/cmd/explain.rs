@@ -116,6 +116,7 @@ fn raised_at(cat: &errdex_codegen::Catalogue, args: &Args) -> Option<RaisedAt> {
         catalogue: cat,
         name: "",
         text: "",
+        spans: Some(&[]),
     };
     let report = usage::scan(source, &options);
     let raising: Vec<String> = report.uses[index]

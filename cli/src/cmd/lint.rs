@@ -1,11 +1,12 @@
-//! `errdex lint [PATH]`: every diagnostic at once, human or JSON.
+//! `errdex lint [PATH]`: every diagnostic at once, human, JSON or GitHub Actions
+//! annotations.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use errdex_codegen::diag::Counts;
 
-use crate::Format;
+use crate::ReportFormat;
 use crate::catalogue;
 
 #[derive(Debug, clap::Args)]
@@ -15,7 +16,7 @@ pub struct Args {
     pub path: PathBuf,
     /// Output format.
     #[arg(long, value_enum, default_value = "human")]
-    pub format: Format,
+    pub format: ReportFormat,
     /// Fail on warnings too.
     #[arg(long)]
     pub deny_warnings: bool,
@@ -27,7 +28,8 @@ pub fn run(args: Args) -> ExitCode {
         Err(status) => return status,
     };
     checked.show(checked.diagnostics(), args.format);
-    if args.format == Format::Human {
+    // The summary is for people: on stderr, next to the text or the annotations.
+    if args.format != ReportFormat::Json {
         let file = &checked.name;
         let Counts { errors, warnings } = checked.counts();
         if checked.diagnostics().is_empty() {

@@ -5,27 +5,35 @@
 //! reports codes never raised, unknown code strings, deprecated codes still raised and
 //! retired codes still referenced (EDX07xx). Human findings go to stderr with snippets, as
 //! `errdex lint`'s; `--format json` prints per code its count and places of use, then the
-//! findings; `--format sarif` prints a SARIF 2.1.0 log. The exit status is `lint`'s: that of
+//! findings; `--format sarif` prints a SARIF 2.1.0 log; `--format github` one GitHub
+//! Actions workflow command per finding (the summary line then goes to stderr). The exit status is `lint`'s: that of
 //! the first error's code (with `--deny-warnings`, of the first finding), else 0.
 
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::ValueEnum;
-use errdex_codegen::diag::Counts;
-use errdex_codegen::usage::{self, Options, Source};
+use errdex_codegen::diag;
+use errdex_codegen::usage::{self, Options, Source, Summary};
 use errdex_codegen::{DiagCode, Severity};
 use errdex_errors::ErrorCode;
 
-use crate::Format;
+use crate::ReportFormat;
 use crate::catalogue::{self, Show};
 use crate::fail;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum UsageFormat {
+    /// rustc-style findings and a summary line on stderr.
     Human,
+    /// Per code its count and places, the findings and the summary, on stdout.
     Json,
+    /// A SARIF 2.1.0 log on stdout.
     Sarif,
+    /// One GitHub Actions workflow command per finding on stdout (`::error
+    /// file=…,line=…,col=…,title=EDX0702::…`), the summary line on stderr.
+    Github,
 }
 
 #[derive(Debug, clap::Args)]
@@ -56,8 +64,9 @@ pub struct Args {
 
 pub fn run(args: Args) -> ExitCode {
     let format = match args.format {
-        UsageFormat::Human => Format::Human,
-        UsageFormat::Json | UsageFormat::Sarif => Format::Json,
+        UsageFormat::Human => ReportFormat::Human,
+        UsageFormat::Json | UsageFormat::Sarif => ReportFormat::Json,
+        UsageFormat::Github => ReportFormat::Github,
     };
     let source = match catalogue::Source::read(&args.catalogue) {
         Ok(source) => source,
@@ -65,7 +74,9 @@ pub fn run(args: Args) -> ExitCode {
     };
     let text = String::from_utf8_lossy(&source.bytes).into_owned();
     let name = source.name.clone();
-    let cat = match source.load().into_catalogue(format, Show::WhenInvalid) {
+    let mut checked = source.load();
+    let spans = std::mem::take(&mut checked.loaded.entry_spans);
+    let cat = match checked.into_catalogue(format, Show::WhenInvalid) {
         Ok(cat) => cat,
         Err(status) => return status,
     };
@@ -81,22 +92,32 @@ pub fn run(args: Args) -> ExitCode {
         catalogue: &cat,
         name: &name,
         text: &text,
+        spans: Some(&spans),
     };
     let report = usage::scan(source, &options);
     match args.format {
-        UsageFormat::Human => {
-            let color = color_stderr();
-            for f in &report.findings {
-                eprint!("{}", f.render_human(color));
+        UsageFormat::Human | UsageFormat::Github => {
+            if args.format == UsageFormat::Github {
+                let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+                for f in &report.findings {
+                    let _ = out.write_all(diag::to_github(&f.diagnostic, &f.file).as_bytes());
+                }
+                let _ = out.flush();
+            } else {
+                let color = color_stderr();
+                for f in &report.findings {
+                    eprint!("{}", f.render_human(color));
+                }
             }
-            let Counts { errors, warnings } = report.counts();
-            let raised = (0..cat.errors.len())
-                .filter(|i| report.raised(*i) > 0)
-                .count();
+            let Summary {
+                codes,
+                raised,
+                files_with_uses,
+                errors,
+                warnings,
+            } = report.summary();
             eprintln!(
-                "{name}: {raised} of {} code(s) raised, used in {} file(s); {errors} error(s), {warnings} warning(s)",
-                cat.errors.len(),
-                report.files_with_hits,
+                "{name}: {raised} of {codes} code(s) raised, used in {files_with_uses} file(s); {errors} error(s), {warnings} warning(s)",
             );
         }
         UsageFormat::Json => {

@@ -1,11 +1,14 @@
 //! `docs_url` templates (the registry's and an entry's): known placeholders only, and a
-//! well-formed URL once they are filled in.
+//! well-formed URL once they are filled in; the `docs:` section (the book's layout and
+//! redirects).
 
-use crate::diag::{DiagCode, Diagnostic};
+use crate::diag::{DiagCode, Diagnostic, Span};
+use crate::ir::{Docs, DocsLayout, ErrorEntry};
 use crate::names;
 use crate::support::suggest::did_you_mean;
 use crate::template::placeholders;
 
+use super::format;
 use super::sink::Cx;
 use super::tree::Node;
 
@@ -116,4 +119,146 @@ pub fn check_url(url: &str) -> Result<(), &'static str> {
         return Err("an absolute URL needs `scheme://host`");
     }
     Ok(())
+}
+
+/// The `docs:` section as read before the entries: `moved` still names its codes by the
+/// strings the catalogue wrote ([`Cx::resolve_moved`] turns them into entries).
+#[derive(Default)]
+pub(super) struct PendingDocs {
+    pub(super) docs: Docs,
+    /// (normalised address, the key's span, the code as written, the value's span)
+    pub(super) moved: Vec<(String, Span, String, Span)>,
+    /// The span of `docs.layout`'s value, where a rule about the layout points.
+    pub(super) layout_span: Option<Span>,
+    /// The span of `docs.former_layout`'s value.
+    pub(super) former_layout_span: Option<Span>,
+}
+
+impl Cx<'_> {
+    /// The `docs:` section: layout, former layout, generated redirects, moved addresses.
+    pub(super) fn docs(&mut self, node: Option<&Node>) -> PendingDocs {
+        let mut out = PendingDocs::default();
+        let Some(node) = node else {
+            return out;
+        };
+        let Some(f) = self.fields(node, "docs", "`docs`", &format::DOCS) else {
+            return out;
+        };
+        if let Some(n) = f.get("layout") {
+            out.layout_span = Some(n.span);
+            if let Some(l) = self.layout_word(n, "layout") {
+                out.docs.layout = l;
+            }
+        }
+        if let Some(n) = f.get("former_layout") {
+            out.former_layout_span = Some(n.span);
+            out.docs.former_layout = self.layout_word(n, "former_layout");
+        }
+        out.docs.redirects = match f.get("redirects") {
+            Some(n) => self.boolean(n, "redirects").unwrap_or(false),
+            None => out.docs.layout.per_code(),
+        };
+        if let Some(n) = f.get("moved")
+            && let Some(entries) = self.entries(n, "moved", "a mapping of old addresses to codes")
+        {
+            for (key, key_node, value) in entries {
+                let Some(code) = self.text(value, "moved") else { continue };
+                match book_path(key) {
+                    Ok(path) => out.moved.push((path, key_node.span, code, value.span)),
+                    Err(why) => {
+                        self.err(
+                            DiagCode::BadValue,
+                            key_node.span,
+                            &[("key", "moved"), ("found", &format!("the address `{key}`")), ("expected", why)],
+                        )
+                        .help = Some("write the page's path from the book's root, with the fragment if any: `frm.html#acm-frm-001`, `acm-frm-001`".into());
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    fn layout_word(&mut self, n: &Node, key: &str) -> Option<DocsLayout> {
+        let word = self.text(n, key)?;
+        let layout = DocsLayout::parse(&word);
+        if layout.is_none() {
+            let d = self.err(
+                DiagCode::BadValue,
+                n.span,
+                &[
+                    ("key", key),
+                    ("found", &format!("`{word}`")),
+                    ("expected", &format!("one of {}", format::DOCS_LAYOUTS.join(", "))),
+                ],
+            );
+            d.help = did_you_mean(&word, format::DOCS_LAYOUTS);
+        }
+        layout
+    }
+
+    /// `docs.moved`'s values: each names a live entry (code, NAME, alias or legacy code).
+    pub(super) fn resolve_moved(
+        &mut self,
+        pending: &[(String, Span, String, Span)],
+        errors: &[ErrorEntry],
+    ) -> Vec<(String, usize)> {
+        let mut out = Vec::with_capacity(pending.len());
+        for (path, _, code, span) in pending {
+            let found = errors.iter().position(|e| {
+                e.code == *code
+                    || e.name == *code
+                    || e.aliases.iter().any(|a| a == code)
+                    || e.legacy_codes.iter().any(|c| c == code)
+            });
+            match found {
+                Some(i) => out.push((path.clone(), i)),
+                None => {
+                    let known = errors.iter().map(|e| e.code.as_str());
+                    let help = did_you_mean(code, known);
+                    self.err(
+                        DiagCode::BadValue,
+                        *span,
+                        &[
+                            ("key", "moved"),
+                            ("found", &format!("`{code}`")),
+                            ("expected", "an address moves to a live code, named by its code, NAME, alias or legacy code"),
+                        ],
+                    )
+                    .help = help;
+                }
+            }
+        }
+        out
+    }
+}
+
+/// An address of the book as `docs.moved` writes it, normalised: the page's path from the
+/// book's root with `.html` (added where left out; the root is `index.html`), then the
+/// fragment if any.
+pub fn book_path(address: &str) -> Result<String, &'static str> {
+    if address.contains("://") {
+        return Err("an address in the book is a path from its root, not a URL");
+    }
+    check_url(address).map_err(|_| "an address has no whitespace, quotes, `\\`, `<` or `>`")?;
+    let address = address.trim_start_matches('/');
+    let (path, fragment) = match address.split_once('#') {
+        Some((p, f)) => (p, Some(f)),
+        None => (address, None),
+    };
+    if path.contains('?') {
+        return Err("an address in the book has no query");
+    }
+    if path.split('/').any(|c| c.is_empty() || c == "." || c == "..") && !path.is_empty() {
+        return Err("an address in the book has no empty, `.` or `..` folder");
+    }
+    if fragment.is_some_and(str::is_empty) {
+        return Err("an address has no empty fragment");
+    }
+    let stem = path.strip_suffix(".html").unwrap_or(path);
+    let stem = if stem.is_empty() { "index" } else { stem };
+    Ok(match fragment {
+        Some(f) => format!("{stem}.html#{f}"),
+        None => format!("{stem}.html"),
+    })
 }

@@ -41,6 +41,8 @@ pub(super) struct EntryCx<'c> {
     pub(super) namespaces: &'c [(Namespace, Span)],
     pub(super) pattern: Option<&'c regex::Regex>,
     pub(super) wire_reserved: &'c [String],
+    /// `docs.layout`: where default docs URLs point.
+    pub(super) layout: crate::ir::DocsLayout,
 }
 
 /// An entry's params after their checks.
@@ -621,7 +623,7 @@ fn inherit_facts(entry: &mut ErrorEntry, overrides: Facts, category: Option<&Cat
 }
 
 /// The docs URL: the entry's template or the registry's, filled in; without either, the
-/// entry's anchor on its namespace's page of the generated docs.
+/// entry's place in the generated docs (its page and anchor in the book's layout).
 fn docs_url_of(entry: &ErrorEntry, own_template: Option<&str>, shared: &EntryCx) -> String {
     let ns_slug = entry
         .namespace
@@ -635,6 +637,7 @@ fn docs_url_of(entry: &ErrorEntry, own_template: Option<&str>, shared: &EntryCx)
     names::docs_url(
         template,
         site,
+        shared.layout,
         ns_slug,
         &entry.anchor,
         &entry.name,

@@ -195,6 +195,8 @@ pub enum Type {
     Params,
     /// One of the `words`.
     Word(&'static [&'static str]),
+    /// A mapping of strings (`keys`) to strings (`values`).
+    Map { keys: Text, values: Text },
     /// A small JSON Schema: only the keys of [`SCHEMA_KEYS`].
     Schema,
     /// Any YAML value (a JSON value).
@@ -320,6 +322,12 @@ pub static TOP: Section = Section {
             Type::Section(&RUST),
             Presence::Default(Fallback::Text("every item")),
             "What the generated Rust module declares beyond `ErrorCode`, `Error` and the tables: large catalogues may leave out items they do not use, each of which costs every rebuild.",
+        ),
+        key(
+            "docs",
+            Type::Section(&DOCS),
+            Presence::Default(Fallback::Text("one page per namespace, no redirects")),
+            "How the generated reference book is laid out, and which old addresses it redirects to their codes.",
         ),
         key(
             "profiles",
@@ -504,6 +512,43 @@ pub static RUST: Section = Section {
             Type::List(Text::Word(&RUST_INTEGRATIONS)),
             Optional,
             "Web frameworks the module answers for: `axum` (`IntoResponse` for `Error`) and `actix-web` (`ResponseError`), with the `profiles.http` response. The crate that includes the module then depends on that framework; without any, the module needs only serde and serde_json.",
+        ),
+    ],
+};
+
+/// The words of `docs.layout` and `docs.former_layout` ([`crate::ir::DocsLayout`]).
+pub const DOCS_LAYOUTS: [&str; 3] = ["namespace", "code", "namespace/code"];
+
+/// The reference book (`docs:`): where each code's page is, and the redirects that keep old
+/// addresses working.
+pub static DOCS: Section = Section {
+    path: "docs",
+    description: None,
+    nullable: false,
+    keys: &[
+        key(
+            "layout",
+            Type::Word(&DOCS_LAYOUTS),
+            Presence::Default(Fallback::Str("namespace")),
+            "`namespace`: one page per namespace with a section per code (`frm.html#acm-frm-001`). `code`: one page per code at the book's root (`acm-frm-001.html`); `namespace/code`: in its namespace's folder (`frm/acm-frm-001.html`). With a page per code, the namespace pages and the categories table are indexes that link to them.",
+        ),
+        key(
+            "former_layout",
+            Type::Word(&DOCS_LAYOUTS),
+            Optional,
+            "The layout the book had before: every code's address in it redirects to its page in the current layout.",
+        ),
+        key(
+            "redirects",
+            Type::Boolean,
+            Presence::Default(Fallback::Text("`true` with a page per code, `false` with a page per namespace")),
+            "Redirect the old addresses the catalogue knows of to their code: legacy codes, aliases of a code that is its NAME, and retired codes (to their replacement, else their tombstone).",
+        ),
+        key(
+            "moved",
+            Type::Map { keys: Text::NonEmpty, values: Text::NonEmpty },
+            Optional,
+            "Old addresses of the book → the code that answers there now, for what the catalogue cannot know (a code moved to another namespace): `frm.html#acm-frm-001: ACM-FRM-001`. An address is a path from the book's root (`.html` may be left out); a code may be named by its code, NAME, alias or legacy code.",
         ),
     ],
 };
@@ -969,12 +1014,13 @@ pub static USAGE_SEVERITY: Section = Section {
 };
 
 /// Every section, in the order the docs present them.
-pub static SECTIONS: [&Section; 21] = [
+pub static SECTIONS: [&Section; 22] = [
     &TOP,
     &REGISTRY,
     &OUTPUTS,
     &PACKAGE,
     &RUST,
+    &DOCS,
     &WIRE,
     &CATEGORY,
     &RETRY_ADVICE,

@@ -37,6 +37,10 @@ pub use validate::validate;
 pub struct Loaded {
     pub catalogue: Option<Catalogue>,
     pub diagnostics: Vec<Diagnostic>,
+    /// Where the text declares each code ([`entry_spans`]), read off the tree the load
+    /// parsed (empty when it did not parse): `errdex usage` points its findings about a
+    /// declared code there without parsing the text again.
+    pub entry_spans: Vec<(String, Span)>,
 }
 
 impl Loaded {
@@ -60,13 +64,16 @@ pub fn load_str_with(src: &str, name: &str, limits: &Limits) -> Loaded {
         Err(diagnostics) => Loaded {
             catalogue: None,
             diagnostics,
+            entry_spans: Vec::new(),
         },
         Ok(root) => {
             let (catalogue, diagnostics) = validate::validate(&root, src, name, limits);
+            let entry_spans = usage::entry_spans_of(&root);
             tree::drop_tree(root, limits.threads());
             Loaded {
                 catalogue,
                 diagnostics,
+                entry_spans,
             }
         }
     }
@@ -79,6 +86,7 @@ pub fn load_bytes(bytes: &[u8], name: &str) -> Loaded {
         return Loaded {
             catalogue: None,
             diagnostics: vec![tree::too_large(bytes.len() as u64, &limits)],
+            entry_spans: Vec::new(),
         };
     }
     match std::str::from_utf8(bytes) {
@@ -102,6 +110,7 @@ pub fn load_bytes(bytes: &[u8], name: &str) -> Loaded {
             Loaded {
                 catalogue: None,
                 diagnostics: vec![d],
+                entry_spans: Vec::new(),
             }
         }
     }
@@ -116,6 +125,7 @@ pub fn load_path(path: &Path) -> std::io::Result<Loaded> {
         return Ok(Loaded {
             catalogue: None,
             diagnostics: vec![tree::too_large(meta.len(), &limits)],
+            entry_spans: Vec::new(),
         });
     }
     let bytes = std::fs::read(path)?;

@@ -10,10 +10,11 @@ use std::collections::{HashMap, HashSet};
 
 use crate::diag::{DiagCode, Diagnostic, Span};
 use crate::ir::{
-    Category, ErrorEntry, Fact, GENERAL_SLUG, HttpBody, HttpProfile, JsonRpcData, Namespace,
-    Profiles, ReasonSource, Registry, Retired, Retry,
+    Catalogue, Category, DocsLayout, ErrorEntry, Fact, GENERAL_SLUG, HttpBody, HttpProfile,
+    JsonRpcData, Namespace, Profiles, ReasonSource, Registry, Retired, Retry,
 };
 use crate::names;
+use crate::support::book;
 use crate::support::suggest::did_you_mean;
 use crate::targets::{IDENTS, Ident, IdentSpec};
 
@@ -226,14 +227,18 @@ pub(super) fn identifier_collision_of_alias(cx: &mut Cx, pending: &[Pending]) {
 /// compared and the identifier is only written out for a diagnostic. One diagnostic per
 /// pair of entries (the first identifier they share); entries with the same code are
 /// already reported as duplicate codes.
-pub(super) fn identifier_collision(cx: &mut Cx, pending: &[Pending]) {
+///
+/// With a page per code (`docs.layout`), a code's anchor is its page: two codes with one
+/// anchor are [`docs_page_collision`]'s (EDX0607), not this rule's.
+pub(super) fn identifier_collision(cx: &mut Cx, pending: &[Pending], layout: DocsLayout) {
     // Every identifier a target derives that two codes may not share
     // (`targets::IDENTS`), then the docs anchor (`None`).
     fn ident_of<'e>(row: Option<&IdentSpec>, e: &'e ErrorEntry) -> &'e str {
         row.map_or(e.anchor.as_str(), |s| names::unraw((s.get)(&e.ids)))
     }
     let mut reported: HashSet<(String, String)> = HashSet::new();
-    for row in IDENTS.iter().filter(|s| s.unique).map(Some).chain([None]) {
+    let anchors = (!layout.per_code()).then_some(None);
+    for row in IDENTS.iter().filter(|s| s.unique).map(Some).chain(anchors) {
         let (language, (prefix, suffix)) =
             row.map_or(("docs anchor", ("#", "")), |s| (s.language(), s.shown));
         // converted name → index of the first entry that has it.
@@ -385,6 +390,8 @@ pub(super) struct DocsLinks<'a> {
     pub(super) entries: &'a [ErrorEntry],
     /// Each entry's own `docs_url` value, if it has one.
     pub(super) own_spans: &'a [Option<Span>],
+    /// `docs.layout`: where each code's place in the book is.
+    pub(super) layout: DocsLayout,
 }
 
 impl DocsLinks<'_> {
@@ -398,81 +405,146 @@ impl DocsLinks<'_> {
     }
 }
 
-/// Why `e`'s docs URL does not land on its section of the book at `site`, if it does not.
-fn off_site_problem(e: &ErrorEntry, page: &str, site: &str) -> Option<String> {
+/// Whether `e`'s docs URL lands on its place in the book at `site` laid out as `layout`:
+/// the code's page, and on a page shared by several codes its anchor (a code's own page may
+/// be named with its anchor or without a fragment). `None` when it does, else why not.
+fn off_site_problem(e: &ErrorEntry, ns_slug: &str, layout: DocsLayout, site: &str) -> Option<String> {
     let Some((target, fragment)) = names::book_target(&e.docs_url, site) else {
         return Some(format!("it is not under {site}"));
     };
-    let want = format!("{page}.html#{}", e.anchor);
+    let (page, want_fragment) = names::code_address(layout, ns_slug, &e.anchor);
+    let place = if layout.per_code() { "page" } else { "section" };
+    let want = match want_fragment {
+        Some(f) => format!("{page}.html#{f}"),
+        None => format!("{page}.html"),
+    };
     if target != page {
         let what = if target == "index" {
             "the index page (the categories), not the code's page".to_string()
         } else {
             format!("the page `{target}`, which is not the code's")
         };
-        return Some(format!(
-            "it opens {what}; the code's section is `{site}{want}`"
-        ));
+        return Some(format!("it opens {what}; the code's {place} is `{site}{want}`"));
     }
-    if fragment != e.anchor {
+    let lands = match want_fragment {
+        Some(f) => fragment == f,
+        None => fragment.is_empty() || fragment == e.anchor,
+    };
+    if !lands {
         return Some(format!(
-            "its fragment `#{fragment}` is not the code's anchor; the code's section is `{site}{want}`"
+            "its fragment `#{fragment}` is not the code's anchor; the code's {place} is `{site}{want}`"
         ));
     }
     None
 }
 
-/// EDX0603 `DocsUrlOffSite`: with `registry.docs_site_url`, every docs URL that comes from
-/// the registry's template lands on its code's section of the book (page and anchor); an
-/// entry's own `docs_url` is checked when it points into the book (a link elsewhere is a
-/// deliberate override). One diagnostic per template, naming the first code it misses and
-/// how many it hits.
+/// The docs URL templates of a catalogue, each with the codes whose URL it gives.
+struct TemplateUse {
+    span: Span,
+    /// Codes checked, and how many of their URLs are under the site; per layout
+    /// ([`DocsLayout::ALL`] order) how many land.
+    total: usize,
+    under_site: usize,
+    lands: [usize; 3],
+    /// The first code that misses the chosen layout: (url, code, problem).
+    first_miss: Option<(String, String, String)>,
+}
+
+/// EDX0603 `DocsUrlOffSite` and EDX0606 `DocsUrlNoLayout`: with `registry.docs_site_url`,
+/// every docs URL that comes from the registry's template lands on its code's place in the
+/// book (`docs.layout`: page, and anchor on a namespace's page); an entry's own `docs_url`
+/// is checked when it points into the book (a link elsewhere is a deliberate override).
+/// One diagnostic per template: EDX0606 when it lands no code in any layout (the template's
+/// shape is none of the book's), else EDX0603 naming the first code it misses, how many it
+/// hits, and the layout it would fit.
 pub(super) fn docs_url_off_site(cx: &mut Cx, links: &DocsLinks) {
     let Some(site) = links.registry.docs_site_url.as_deref() else {
         return;
     };
-    // template span → (first miss, misses, codes)
-    let mut misses: Vec<(Span, String, String, String, usize, usize)> = Vec::new();
+    let mut uses: Vec<TemplateUse> = Vec::new();
     for ((e, span), own) in links.sources().zip(links.own_spans) {
         let Some(span) = span else { continue };
         if own.is_some() && !e.docs_url.starts_with(site) {
             continue;
         }
-        let page = e
+        let ns = e
             .namespace
             .and_then(|n| links.namespaces.get(n))
             .map_or(GENERAL_SLUG, |(n, _)| n.slug.as_str());
-        let problem = off_site_problem(e, page, site);
-        let slot = match misses.iter_mut().find(|m| m.0 == span) {
-            Some(m) => m,
+        let slot = match uses.iter().position(|u| u.span == span) {
+            Some(i) => &mut uses[i],
             None => {
-                misses.push((span, String::new(), String::new(), String::new(), 0, 0));
-                misses.last_mut().expect("just pushed")
+                uses.push(TemplateUse { span, total: 0, under_site: 0, lands: [0; 3], first_miss: None });
+                uses.last_mut().expect("just pushed")
             }
         };
-        slot.5 += 1;
-        if let Some(p) = problem {
-            if slot.4 == 0 {
-                slot.1 = e.docs_url.clone();
-                slot.2 = e.code.clone();
-                slot.3 = p;
+        slot.total += 1;
+        slot.under_site += usize::from(names::book_target(&e.docs_url, site).is_some());
+        for (k, layout) in DocsLayout::ALL.into_iter().enumerate() {
+            let problem = off_site_problem(e, ns, layout, site);
+            if problem.is_none() {
+                slot.lands[k] += 1;
             }
-            slot.4 += 1;
+            if let (true, Some(p)) = (layout == links.layout, problem)
+                && slot.first_miss.is_none()
+            {
+                slot.first_miss = Some((e.docs_url.clone(), e.code.clone(), p));
+            }
         }
     }
-    for (span, url, code, problem, missed, total) in misses {
-        if missed == 0 {
+    let chosen = DocsLayout::ALL.iter().position(|l| *l == links.layout).unwrap_or(0);
+    for u in uses {
+        let Some((url, code, problem)) = u.first_miss else { continue };
+        let shapes = format!(
+            "the book's layouts (`docs.layout`) give a code the address `{site}{{namespace}}.html#{{code}}` (namespace), `{site}{{code}}.html` (code) or `{site}{{namespace}}/{{code}}.html` (namespace/code); `.html` may be left out"
+        );
+        let template = match (links.template_span, links.registry.docs_url.as_deref()) {
+            (Some(t), Some(raw)) if t == u.span => raw.to_string(),
+            _ => cx.src_text(u.span).trim_matches(['"', '\'']).to_string(),
+        };
+        let is_template = super::docs_url::DOCS_URL_PLACEHOLDERS
+            .iter()
+            .any(|p| template.contains(&format!("{{{p}}}")));
+        // A template whose URLs are all in the book, and none of them a code's place in
+        // any layout: its shape is none of the book's.
+        if is_template && u.under_site == u.total && u.lands.iter().all(|&n| n == 0) {
+            let problem = "is none of these for its code: a namespace's page with the code's anchor, or the code's own page";
+            let d = Diagnostic::new(
+                DiagCode::DocsUrlNoLayout,
+                Some(u.span),
+                &[("template", &template), ("site", site), ("url", &url), ("code", &code), ("problem", problem)],
+            )
+            .with_help(shapes);
+            cx.push(d);
             continue;
         }
+        let fits = DocsLayout::ALL
+            .into_iter()
+            .enumerate()
+            .find(|&(k, _)| k != chosen && u.lands[k] == u.total)
+            .map(|(_, l)| l);
+        let help = match fits {
+            Some(l) => format!(
+                "this docs_url lands on the place of {} of its {} code(s) in this book's layout (`{}`), and of every one in the layout `{}`: set `docs: {{layout: {}}}`",
+                u.lands[chosen],
+                u.total,
+                links.layout.as_str(),
+                l.as_str(),
+                l.as_str()
+            ),
+            None => format!(
+                "this docs_url lands on the {} of {} of its {} code(s); {shapes}",
+                if links.layout.per_code() { "page" } else { "section" },
+                u.lands[chosen],
+                u.total
+            ),
+        };
         let d = Diagnostic::new(
             DiagCode::DocsUrlOffSite,
-            Some(span),
+            Some(u.span),
             &[("url", &url), ("code", &code), ("site", site), ("problem", &problem)],
         )
-        .with_help(format!(
-            "this docs_url lands on the section of {} of its {total} code(s); the book's pages are `<namespace>.html` (codes without a namespace: `general.html`) and each code's anchor is `#{{code}}`, so a template such as `{site}{{namespace}}.html#{{code}}` fits",
-            total - missed
-        ));
+        .with_help(help);
         cx.push(d);
     }
 }
@@ -528,6 +600,148 @@ pub(super) fn relative_docs_url(cx: &mut Cx, links: &DocsLinks, profiles: &Profi
         Some(_) => "write an absolute docs_url (`https://host/...`), or set registry.docs_site_url and leave docs_url out: the default links then point at the book deployed there",
     });
     cx.push(d);
+}
+
+/// Where an entry's parts are written, for the rules about the book.
+pub(super) struct EntrySpans {
+    pub(super) code: Span,
+    /// Its own `docs_url`, if it has one.
+    pub(super) docs_url: Option<Span>,
+    pub(super) aliases: Vec<Span>,
+    pub(super) legacy: Vec<Span>,
+}
+
+/// What the rules about the book's pages and redirects point at.
+pub(super) struct BookSpans<'a> {
+    /// By entry of the IR.
+    pub(super) entries: &'a [EntrySpans],
+    /// By retired code of the IR.
+    pub(super) retired: &'a [Span],
+    /// `docs.moved`, as read: (address, key span, code, value span).
+    pub(super) moved: &'a [(String, Span, String, Span)],
+    pub(super) former_layout: Option<Span>,
+    pub(super) layout: Option<Span>,
+}
+
+/// A page of the book in words, for a diagnostic.
+fn page_words(cat: &Catalogue, page: &book::Page) -> String {
+    match page.kind {
+        book::PageKind::Index => "the book's index page".into(),
+        book::PageKind::Retired => "the page of the retired codes".into(),
+        book::PageKind::MdBook => format!("the page mdBook writes as `{}.html`", page.path),
+        book::PageKind::Namespace => match cat.namespaces.iter().find(|n| n.slug == page.path) {
+            Some(n) => format!("the page of the namespace `{}`", n.key),
+            None => "the page of the codes without a namespace".into(),
+        },
+        book::PageKind::Code(i) => format!("the page of `{}`", cat.errors[i].code),
+    }
+}
+
+/// The longest file name errdex writes for a page (most file systems take 255 bytes; the
+/// `.md` source and the `.html` page both must fit).
+const MAX_PAGE_FILE: usize = 250;
+
+/// EDX0607 `DocsPageCollision`: with a page per code, each code's page is a file of its
+/// own: not another code's (their slugs coincide), not a namespace's page, not one errdex
+/// or mdBook writes (`index`, `retired`, `print`, `404`, `toc`), and short enough for a
+/// file system.
+pub(super) fn docs_page_collision(cx: &mut Cx, cat: &Catalogue, spans: &BookSpans) {
+    if !cat.docs.layout.per_code() {
+        return;
+    }
+    let pages = book::pages(cat);
+    let mut first: HashMap<&str, &book::Page> = HashMap::with_capacity(pages.len());
+    // Pages that are not a code's come first, so a code is reported against them.
+    let (codes, others): (Vec<&book::Page>, Vec<&book::Page>) =
+        pages.iter().partition(|p| matches!(p.kind, book::PageKind::Code(_)));
+    for p in others {
+        first.entry(p.path.as_str()).or_insert(p);
+    }
+    for p in codes {
+        let book::PageKind::Code(i) = p.kind else { continue };
+        let (Some(e), Some(s)) = (cat.errors.get(i), spans.entries.get(i)) else { continue };
+        let file = format!("{}.html", p.path);
+        let file_name = file.rsplit('/').next().unwrap_or(&file);
+        let other = match first.get(p.path.as_str()) {
+            Some(q) => Some(page_words(cat, q)),
+            None if file_name.len() > MAX_PAGE_FILE => Some(format!(
+                "a file name of {} bytes, more than the {MAX_PAGE_FILE} errdex writes (file systems take 255)",
+                file_name.len()
+            )),
+            None => {
+                first.insert(&p.path, p);
+                None
+            }
+        };
+        if let Some(other) = other {
+            let d = Diagnostic::new(
+                DiagCode::DocsPageCollision,
+                Some(s.code),
+                &[("code", &e.code), ("file", &file), ("other", &other)],
+            )
+            .with_help(match cat.docs.layout {
+                DocsLayout::Code => "a code's page is the slug of its code (lower case, other characters `-`); change the code and keep the old one in `legacy_codes`, or put each code in its namespace's folder with `docs.layout: namespace/code`",
+                _ => "a code's page is the slug of its code (lower case, other characters `-`); change the code and keep the old one in `legacy_codes`",
+            });
+            cx.push(d);
+        }
+    }
+}
+
+/// EDX0608 `RedirectOverLivePage`: no redirect of the book (legacy codes, aliases, retired
+/// codes, `docs.former_layout`, `docs.moved`) starts at a page the book writes, at a code's
+/// section or a tombstone on its page, or where an earlier redirect to another place starts.
+pub(super) fn redirect_over_live_page(cx: &mut Cx, cat: &Catalogue, spans: &BookSpans) {
+    let redirects = book::redirects(cat);
+    for (i, conflict) in book::conflicts(cat, &redirects) {
+        let r = &redirects[i];
+        let what_of = |source: book::Source| -> (String, Option<Span>) {
+            match source {
+                book::Source::Legacy { entry, index } => (
+                    format!("legacy code `{}` of {}", cat.errors[entry].legacy_codes[index], cat.errors[entry].code),
+                    spans.entries.get(entry).and_then(|s| s.legacy.get(index).copied()),
+                ),
+                book::Source::Alias { entry, index } => (
+                    format!("alias `{}` of {}", cat.errors[entry].aliases[index], cat.errors[entry].code),
+                    spans.entries.get(entry).and_then(|s| s.aliases.get(index).copied()),
+                ),
+                book::Source::Retired { index } => (
+                    format!("retired code `{}`", cat.retired[index].code),
+                    spans.retired.get(index).copied(),
+                ),
+                book::Source::FormerLayout { entry } => (
+                    format!("{} in the former layout", cat.errors[entry].code),
+                    spans.former_layout,
+                ),
+                book::Source::Moved { index } => (
+                    format!("`docs.moved` to {}", cat.errors[cat.docs.moved[index].1].code),
+                    spans.moved.get(index).map(|m| m.1),
+                ),
+            }
+        };
+        let (what, span) = what_of(r.source);
+        let live = match &conflict {
+            book::Conflict::Page(p) => page_words(cat, p),
+            book::Conflict::Section(k) => {
+                let e = &cat.errors[*k];
+                format!("the section of {} on `{}.html`", e.code, book::address(cat, e).page)
+            }
+            book::Conflict::Tombstone(k) => format!("the row of the retired code `{}`", cat.retired[*k].code),
+            book::Conflict::Category(k) => format!("the row of the category `{}`", cat.categories[*k].key),
+            book::Conflict::Redirect(j) => {
+                let (other, _) = what_of(redirects[*j].source);
+                format!("the redirect of {other}, to `{}`", redirects[*j].to.key())
+            }
+        };
+        let from = format!("/{}", r.from);
+        let d = Diagnostic::new(
+            DiagCode::RedirectOverLivePage,
+            span.or(spans.layout),
+            &[("what", &what), ("from", &from), ("live", &live)],
+        )
+        .with_help("an address serves one thing: drop the redirect (or the old code that makes it), or move what is there now");
+        cx.push(d);
+    }
 }
 
 /// EDX0211 `InvalidAipReason`: under `profiles.http.body: google` every code's AIP-193

@@ -38,6 +38,11 @@ impl<'s> Cx<'s> {
         &mut self.diags[last]
     }
 
+    /// The source text under `span` (empty when it is not in the source).
+    pub(super) fn src_text(&self, span: Span) -> &'s str {
+        self.src.get(span.offset..span.offset + span.len).unwrap_or("")
+    }
+
     /// The span of the first occurrence of `needle` inside `span` (a string node's), or
     /// `span` itself when the text is not found.
     pub(super) fn span_within(&self, span: Span, needle: &str) -> Span {

@@ -201,12 +201,19 @@ pub fn usage_code(key: &str) -> Option<DiagCode> {
 
 /// Where the catalogue `src` declares each code: the key of every entry of `errors:` (by
 /// NAME) and of `retired:` (by code), in document order. Empty when `src` does not parse;
-/// `errdex usage` then shows findings about a code without a place in the catalogue.
+/// `errdex usage` then shows findings about a code without a place in the catalogue. A
+/// load keeps these already ([`super::Loaded::entry_spans`]): parsing `src` again costs
+/// about what the load's parse did.
 pub fn entry_spans(src: &str) -> Vec<(String, Span)> {
     let src = src.strip_prefix('\u{feff}').unwrap_or(src);
-    let Ok(root) = super::tree::parse(src, &Limits::default()) else {
-        return Vec::new();
-    };
+    match super::tree::parse(src, &Limits::default()) {
+        Ok(root) => entry_spans_of(&root),
+        Err(_) => Vec::new(),
+    }
+}
+
+/// [`entry_spans`] of a parsed catalogue.
+pub(super) fn entry_spans_of(root: &Node) -> Vec<(String, Span)> {
     let mut out = Vec::new();
     if let Kind::Map(top) = &root.kind {
         for (key, value) in top {

@@ -11,7 +11,7 @@
 //! 3. the rules across entries ([`super::rules`]), one function per rule.
 
 use crate::diag::{Diagnostic, Severity, Span};
-use crate::ir::{Catalogue, Category, ErrorEntry, HttpProfile, Namespace, Registry, Retired};
+use crate::ir::{Catalogue, Category, DocsLayout, ErrorEntry, HttpProfile, Namespace, Registry, Retired};
 
 use super::entry::EntryCx;
 use super::format;
@@ -65,7 +65,8 @@ impl Cx<'_> {
             top.get("profiles"),
             registry.as_ref().map_or("", |r| r.mcp_meta_prefix.as_str()),
         );
-        let (errors, docs_url_spans) = match top.get("errors") {
+        let docs = self.docs(top.get("docs"));
+        let (errors, spans) = match top.get("errors") {
             Some(n) => {
                 let sections = Sections {
                     registry: registry.as_ref(),
@@ -73,13 +74,17 @@ impl Cx<'_> {
                     namespaces: &namespaces,
                     retired: &retired,
                     http: &profiles.http,
+                    layout: docs.docs.layout,
                 };
                 self.errors(n, &sections)
             }
             None => (Vec::new(), Vec::new()),
         };
+        let docs_url_spans: Vec<Option<Span>> = spans.iter().map(|s| s.docs_url).collect();
+        let moved = self.resolve_moved(&docs.moved, &errors);
         let mut retired = retired;
         rules::unknown_replacement_of_retired(self, &mut retired, &retired_replacements, &errors);
+        let retired_spans: Vec<Span> = retired.iter().map(|(_, s)| *s).collect();
         let package = self.package(top.get("package"));
         let outputs = self.outputs(top.get("outputs"));
         let rust = self.rust_items(top.get("rust"));
@@ -93,11 +98,12 @@ impl Cx<'_> {
             namespaces: &namespaces,
             entries: &errors,
             own_spans: &docs_url_spans,
+            layout: docs.docs.layout,
         };
         rules::docs_url_off_site(self, &links);
         rules::docs_site_unstated(self, &links);
         rules::relative_docs_url(self, &links, &profiles);
-        Some(Catalogue {
+        let catalogue = Catalogue {
             source_name: source_name.to_string(),
             registry,
             categories: categories.into_iter().map(|(c, _)| c).collect(),
@@ -109,19 +115,32 @@ impl Cx<'_> {
             outputs,
             usage,
             rust,
-        })
+            docs: crate::ir::Docs { moved, ..docs.docs },
+        };
+        let book = rules::BookSpans {
+            entries: &spans,
+            retired: &retired_spans,
+            moved: &docs.moved,
+            former_layout: docs.former_layout_span,
+            layout: docs.layout_span,
+        };
+        rules::docs_page_collision(self, &catalogue, &book);
+        rules::redirect_over_live_page(self, &catalogue, &book);
+        Some(catalogue)
     }
 
     /// Stages 2 and 3: the `errors` mapping, each entry's own checks, then the rules
     /// across entries. Only the entries that passed their own checks reach the IR; each
-    /// comes with the span of its own `docs_url`, if it has one.
-    fn errors(&mut self, node: &Node, sections: &Sections<'_>) -> (Vec<ErrorEntry>, Vec<Option<Span>>) {
+    /// comes with the spans the docs rules point at (its code, its own `docs_url`, its
+    /// aliases and legacy codes).
+    fn errors(&mut self, node: &Node, sections: &Sections<'_>) -> (Vec<ErrorEntry>, Vec<rules::EntrySpans>) {
         let Sections {
             registry,
             categories,
             namespaces,
             retired,
             http,
+            layout,
         } = *sections;
         let Some(entries) = self.entries(node, "errors", "a mapping of error entries") else {
             return (Vec::new(), Vec::new());
@@ -155,6 +174,7 @@ impl Cx<'_> {
             namespaces,
             pattern: pattern.as_ref(),
             wire_reserved: &wire_reserved,
+            layout,
         };
         let pending = self.each_entry(&entries, &shared);
 
@@ -165,7 +185,7 @@ impl Cx<'_> {
         rules::duplicate_name_of_code(self, &pending, &codes, &legacy);
         rules::duplicate_name_of_retired(self, &pending, retired);
         rules::identifier_collision_of_alias(self, &pending);
-        rules::identifier_collision(self, &pending);
+        rules::identifier_collision(self, &pending, layout);
         rules::invalid_aip_reason(self, http, &pending);
         rules::retry_after_ignored(self, http, categories, &pending);
         let replacements = rules::unknown_replacement(self, &pending);
@@ -181,7 +201,12 @@ impl Cx<'_> {
                 deprecated.replaced_by = replaced_by;
             }
             out.push(entry);
-            spans.push(p.docs_url_span);
+            spans.push(rules::EntrySpans {
+                code: p.code_span,
+                docs_url: p.docs_url_span,
+                aliases: p.aliases.into_iter().map(|(_, s)| s).collect(),
+                legacy: p.legacy.into_iter().map(|(_, s)| s).collect(),
+            });
         }
         (out, spans)
     }
@@ -195,6 +220,8 @@ struct Sections<'s> {
     namespaces: &'s [(Namespace, Span)],
     retired: &'s [(Retired, Span)],
     http: &'s HttpProfile,
+    /// `docs.layout`: where default docs URLs point.
+    layout: DocsLayout,
 }
 
 /// The span of `key`'s value in the mapping `node`, if it has that key.

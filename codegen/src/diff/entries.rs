@@ -92,6 +92,12 @@ impl<'a> Differ<'a> {
                 Some(v) => format!("retired since {v}"),
                 None => "retired".to_string(),
             };
+            // Where its docs address leads in the new book, when a redirect keeps it.
+            let advice = match self.retired_address(o) {
+                Some(to) if advice.is_empty() => format!("Its docs address now leads to {to}."),
+                Some(to) => format!("{advice} Its docs address now leads to {to}."),
+                None => advice,
+            };
             self.push(
                 s,
                 ChangeKind::CodeRetired,
@@ -279,19 +285,34 @@ impl<'a> Differ<'a> {
                 "The code had only a link relative to the generated book; it now has a \
                  published docs URL.",
             );
-        } else if o.docs_url != n.docs_url && !self.moved_by_template(o, n) {
-            self.push(
-                s,
-                ChangeKind::DocsUrlChanged,
-                "docs_url",
-                Some(o.docs_url.clone()),
-                Some(n.docs_url.clone()),
-                format!(
-                    "Links in messages and logs and the problem+json `type` URI change. Pin the \
-                     old URL with a per-code `docs_url: \"{}\"`, or redirect it.",
-                    o.docs_url.replace('{', "{{").replace('}', "}}")
-                ),
-            );
+        } else if o.docs_url != n.docs_url
+            && !self.moved_by_template(o, n)
+            && !self.moved_by_layout(o, n)
+        {
+            if self.served(&o.docs_url, n) {
+                self.push(
+                    s,
+                    ChangeKind::DocsUrlRedirected,
+                    "docs_url",
+                    Some(o.docs_url.clone()),
+                    Some(n.docs_url.clone()),
+                    "The new book still opens the code at its old address.",
+                );
+            } else {
+                self.push(
+                    s,
+                    ChangeKind::DocsUrlChanged,
+                    "docs_url",
+                    Some(o.docs_url.clone()),
+                    Some(n.docs_url.clone()),
+                    format!(
+                        "Links in messages and logs and the problem+json `type` URI change. Pin \
+                         the old URL with a per-code `docs_url: \"{}\"`, or redirect it{}.",
+                        o.docs_url.replace('{', "{{").replace('}', "}}"),
+                        self.moved_entry_hint(o, n)
+                    ),
+                );
+            }
         }
         // Params: the constructor signature and the wire keys.
         self.params(s, o, n);

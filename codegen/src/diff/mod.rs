@@ -33,11 +33,15 @@
 //!   know.
 //! - **Docs URLs are contract** (they are problem+json `type` URIs and the links in every
 //!   message): a per-code URL change is breaking; a change of the registry's `docs_url`
-//!   template is reported once at registry level (breaking, with the number of codes whose
-//!   URL it changes) instead of once per code. Publishing URLs for the first time is
-//!   compatible: a registry that had no template (codes linked relative to the generated
-//!   book, `frm.html#acm-frm-001`) gaining one, or such a code gaining an absolute
-//!   per-code `docs_url`. Dropping the template again is breaking.
+//!   template, or of `docs.layout` for codes with the default URL, is reported once at
+//!   registry level (breaking, with the number of codes whose URL it changes) instead of
+//!   once per code. A change is compatible (`docs-url-redirected`) when the new book still
+//!   opens each code at its old address: the old URL names the same page, or the new
+//!   `book.toml` redirects it to the code (legacy codes, aliases, retired codes,
+//!   `docs.former_layout`, `docs.moved`; [`crate::support::book`]). Publishing URLs for
+//!   the first time is compatible: a registry that had no template (codes linked relative
+//!   to the generated book, `frm.html#acm-frm-001`) gaining one, or such a code gaining an
+//!   absolute per-code `docs_url`. Dropping the template again is breaking.
 //! - **Wire keys**: renaming the code or message key, removing or renaming the category or
 //!   retryable key, and any change of the details key (extras move) are breaking. Adding a
 //!   category or retryable key to a wire object that had none is compatible (readers ignore
@@ -178,8 +182,12 @@ change_kinds! {
     ParamSchemaChanged = "param-schema-changed", true;
     /// The code moved to another namespace.
     NamespaceChanged = "namespace-changed", true;
-    /// The code's resolved docs URL changed.
+    /// The code's resolved docs URL changed, and the new book does not redirect the old
+    /// address to it.
     DocsUrlChanged = "docs-url-changed", true;
+    /// `docs.layout` changed the default docs URL of existing codes, and the new book does
+    /// not redirect every old address.
+    DocsLayoutChanged = "docs-layout-changed", true;
     /// An alias (another NAME) was removed.
     AliasRemoved = "alias-removed", true;
     /// A legacy code was removed.
@@ -256,6 +264,9 @@ change_kinds! {
     DocsUrlTemplateAdded = "docs-url-template-added", false;
     /// A code that had only the in-book relative link gets a published docs URL.
     DocsUrlAdded = "docs-url-added", false;
+    /// Docs URLs changed (a code's, a template's or a layout's), and the new book still
+    /// opens each code's place at its old address (through its redirects).
+    DocsUrlRedirected = "docs-url-redirected", false;
     /// A category or retryable key was added to the wire object.
     WireKeyAdded = "wire-key-added", false;
     /// A tombstone's note, name, version or replacement changed.
@@ -317,8 +328,10 @@ pub fn diff(old: &Catalogue, new: &Catalogue) -> Vec<Finding> {
         old,
         new,
         out: Vec::new(),
+        redirects: registry::redirect_lookup(new),
     };
     d.registry();
+    d.docs_layout();
     d.categories();
     d.namespaces();
     d.entries();
@@ -354,40 +367,19 @@ pub fn grouped(findings: &[Finding]) -> Vec<Vec<&Finding>> {
 pub fn render_human(findings: &[Finding], old_name: &str, new_name: &str) -> String {
     let mut s = String::new();
     for group in grouped(findings) {
-        let head = group[0];
-        let _ = match (&head.scope, &head.name) {
-            (Scope::Registry, _) => writeln!(s, "registry"),
-            (scope, Some(name)) => writeln!(
-                s,
-                "{} {} ({})",
-                scope.as_str(),
-                escape_controls_in_line(&head.code, 200),
-                escape_controls_in_line(name, 200)
-            ),
-            (scope, None) => writeln!(
-                s,
-                "{} {}",
-                scope.as_str(),
-                escape_controls_in_line(&head.code, 200)
-            ),
-        };
+        let _ = writeln!(s, "{}", subject(group[0]));
         for f in group {
             let tag = if f.breaking {
                 "BREAKING  "
             } else {
                 "compatible"
             };
-            let change = match (&f.old, &f.new) {
-                (Some(o), Some(n)) => format!("{} → {}", show(o), show(n)),
-                (None, Some(n)) => format!("(none) → {}", show(n)),
-                (Some(o), None) => format!("{} → (none)", show(o)),
-                (None, None) => String::new(),
-            };
             let _ = writeln!(
                 s,
-                "  {tag} {}: {}: {change}",
+                "  {tag} {}: {}: {}",
                 f.kind.as_str(),
-                escape_controls_in_line(&f.field, 200)
+                escape_controls_in_line(&f.field, 200),
+                change(f)
             );
             if !f.advice.is_empty() {
                 let label = if f.breaking { "fix" } else { "note" };
@@ -428,6 +420,95 @@ pub fn to_json(findings: &[Finding], old_name: &str, new_name: &str) -> serde_js
     })
 }
 
+/// The `--format github` report: one GitHub Actions workflow command per finding, in the
+/// human report's order ([`grouped`]): `::error` for a breaking change, `::notice` for a
+/// compatible one, titled with its kind. A finding about a code the new catalogue still
+/// declares (by its NAME, else its code; a tombstone by its code) points at that entry's
+/// key in `new_name`, whose places `spans` gives ([`crate::Loaded::entry_spans`]); any
+/// other finding has no location.
+pub fn render_github(
+    findings: &[Finding],
+    new: &Catalogue,
+    new_name: &str,
+    spans: &[(String, crate::diag::Span)],
+) -> String {
+    use crate::support::github::{Level, Location, annotation};
+    let span_of = |key: &str| spans.iter().find(|(k, _)| k == key).map(|(_, s)| *s);
+    let mut out = String::new();
+    for f in grouped(findings).into_iter().flatten() {
+        let span = match f.scope {
+            Scope::Code => f
+                .name
+                .as_deref()
+                .filter(|n| new.errors.iter().any(|e| e.name == *n))
+                .or_else(|| {
+                    new.errors
+                        .iter()
+                        .find(|e| e.code == f.code)
+                        .map(|e| e.name.as_str())
+                })
+                .and_then(span_of),
+            Scope::Retired => span_of(&f.code),
+            Scope::Registry | Scope::Category | Scope::Namespace => None,
+        };
+        let location = span.map(|s| Location {
+            file: new_name,
+            line: s.line,
+            column: s.column,
+        });
+        let mut message = format!(
+            "{}: {}: {}",
+            subject(f),
+            escape_controls_in_line(&f.field, 200),
+            change(f)
+        );
+        if !f.advice.is_empty() {
+            let label = if f.breaking { "fix" } else { "note" };
+            let _ = write!(
+                message,
+                "\n{label}: {}",
+                escape_controls_in_line(&f.advice, 2000)
+            );
+        }
+        let level = if f.breaking {
+            Level::Error
+        } else {
+            Level::Notice
+        };
+        out.push_str(&annotation(level, f.kind.as_str(), location, &message));
+    }
+    out
+}
+
+/// What a finding is about, as the reports name it: `registry`, `category invalid`,
+/// `code ACM-FRM-001 (FRM_VALIDATION)`.
+fn subject(f: &Finding) -> String {
+    match (&f.scope, &f.name) {
+        (Scope::Registry, _) => "registry".to_string(),
+        (scope, Some(name)) => format!(
+            "{} {} ({})",
+            scope.as_str(),
+            escape_controls_in_line(&f.code, 200),
+            escape_controls_in_line(name, 200)
+        ),
+        (scope, None) => format!(
+            "{} {}",
+            scope.as_str(),
+            escape_controls_in_line(&f.code, 200)
+        ),
+    }
+}
+
+/// The change of a finding's value: `old → new`, `(none)` for a side without one.
+fn change(f: &Finding) -> String {
+    match (&f.old, &f.new) {
+        (Some(o), Some(n)) => format!("{} → {}", show(o), show(n)),
+        (None, Some(n)) => format!("(none) → {}", show(n)),
+        (Some(o), None) => format!("{} → (none)", show(o)),
+        (None, None) => String::new(),
+    }
+}
+
 /// A value for one line of the human report: quoted when it has spaces or is empty,
 /// shortened, control characters escaped.
 fn show(v: &str) -> String {
@@ -443,6 +524,8 @@ struct Differ<'a> {
     old: &'a Catalogue,
     new: &'a Catalogue,
     out: Vec<Finding>,
+    /// The new book's redirects (those the loader accepts): old address → new place.
+    redirects: std::collections::HashMap<String, crate::support::book::Address>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

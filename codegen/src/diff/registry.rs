@@ -1,6 +1,21 @@
 //! The `registry:` block: names, wire keys, docs URLs.
 
 use super::*;
+use crate::support::book;
+
+/// The redirects of `cat`'s book that the loader accepts: source → target.
+pub(super) fn redirect_lookup(cat: &Catalogue) -> std::collections::HashMap<String, book::Address> {
+    let all = book::redirects(cat);
+    let bad: std::collections::HashSet<usize> =
+        book::conflicts(cat, &all).into_iter().map(|(i, _)| i).collect();
+    let mut out = std::collections::HashMap::with_capacity(all.len());
+    for (i, r) in all.into_iter().enumerate() {
+        if !bad.contains(&i) {
+            out.entry(r.from).or_insert(r.to);
+        }
+    }
+    out
+}
 
 impl<'a> Differ<'a> {
     // ------------------------------------------------------------------ registry
@@ -61,7 +76,13 @@ impl<'a> Differ<'a> {
             );
         }
         if o.docs_url != n.docs_url {
-            let moved = self.urls_moved_by_template();
+            let moved: Vec<_> = self
+                .matches()
+                .into_iter()
+                .filter(|(o, n, _)| self.moved_by_template(o, n))
+                .collect();
+            let served = moved.iter().filter(|(o, n, _)| self.served(&o.docs_url, n)).count();
+            let moved = moved.len();
             if moved > 0 && o.docs_url.is_none() {
                 self.push(
                     &s,
@@ -74,6 +95,18 @@ impl<'a> Differ<'a> {
                          the generated book."
                     ),
                 );
+            } else if moved > 0 && served == moved {
+                self.push(
+                    &s,
+                    ChangeKind::DocsUrlRedirected,
+                    "registry.docs_url",
+                    o.docs_url.clone(),
+                    n.docs_url.clone(),
+                    format!(
+                        "The docs URL of {moved} code(s) changes; the new book still opens each \
+                         code at its old address."
+                    ),
+                );
             } else if moved > 0 {
                 self.push(
                     &s,
@@ -83,8 +116,13 @@ impl<'a> Differ<'a> {
                     n.docs_url.clone(),
                     format!(
                         "The docs URL of {moved} code(s) changes: links in messages, logs and \
-                         problem+json `type` URIs break. Keep the old template, or redirect \
-                         every old URL to its new one before changing it."
+                         problem+json `type` URIs break{}. Keep the old template, or redirect \
+                         every old URL to its new one (`docs.former_layout`, `docs.moved`).",
+                        if served > 0 {
+                            format!(" ({served} of them still redirect to their code)")
+                        } else {
+                            String::new()
+                        }
                     ),
                 );
             }
@@ -156,13 +194,168 @@ impl<'a> Differ<'a> {
         }
     }
 
-    /// How many matched codes changed their docs URL only because the registry template
-    /// changed (see [`Differ::url_by_template`]).
-    pub(super) fn urls_moved_by_template(&self) -> usize {
-        self.matches()
-            .iter()
-            .filter(|(o, n, _)| self.moved_by_template(o, n))
-            .count()
+    /// `docs.layout`: a new layout moves the default docs URL of every code that has no
+    /// template; breaking unless the new book redirects each old address (e.g. with
+    /// `docs.former_layout`).
+    pub(super) fn docs_layout(&mut self) {
+        let (o, n) = (self.old.docs.layout, self.new.docs.layout);
+        if o == n {
+            return;
+        }
+        let moved: Vec<_> = self
+            .matches()
+            .into_iter()
+            .filter(|(a, b, _)| self.moved_by_layout(a, b))
+            .collect();
+        if moved.is_empty() {
+            return;
+        }
+        let served = moved.iter().filter(|(a, b, _)| self.served(&a.docs_url, b)).count();
+        let s = Subject {
+            scope: Scope::Registry,
+            code: "registry",
+            name: None,
+        };
+        let count = moved.len();
+        if served == count {
+            self.push(
+                &s,
+                ChangeKind::DocsUrlRedirected,
+                "docs.layout",
+                Some(o.as_str().to_string()),
+                Some(n.as_str().to_string()),
+                format!(
+                    "The docs URL of {count} code(s) changes; the new book still opens each code \
+                     at its old address."
+                ),
+            );
+        } else {
+            self.push(
+                &s,
+                ChangeKind::DocsLayoutChanged,
+                "docs.layout",
+                Some(o.as_str().to_string()),
+                Some(n.as_str().to_string()),
+                format!(
+                    "The docs URL of {count} code(s) changes ({served} still redirect to their \
+                     code): links in messages, logs and problem+json `type` URIs break. Add \
+                     `former_layout: {}` to `docs:` so every old address redirects to its code.",
+                    o.as_str()
+                ),
+            );
+        }
+    }
+
+    /// `true` when the docs URL of a matched pair changed only because `docs.layout` did:
+    /// both are the default URL, and the old layout gives the new entry the old URL.
+    pub(super) fn moved_by_layout(&self, o: &ErrorEntry, n: &ErrorEntry) -> bool {
+        let (old, new) = (self.old, self.new);
+        old.docs.layout != new.docs.layout
+            && o.docs_url != n.docs_url
+            && o.docs_url == Self::url_by_template(None, old, o)
+            && n.docs_url == Self::url_by_template(None, new, n)
+            && names::docs_url(
+                None,
+                new.registry.docs_site_url.as_deref(),
+                old.docs.layout,
+                new.page_slug(n),
+                &n.anchor,
+                &n.name,
+                &new.category_of(n).key,
+            ) == o.docs_url
+    }
+
+    /// Where the docs URL `url` lands in the new book, when it points into it: the page
+    /// (path without `.html`) and the fragment (empty when none).
+    fn in_new_book<'u>(&self, url: &'u str) -> Option<(&'u str, &'u str)> {
+        match self.new.registry.docs_site_url.as_deref() {
+            Some(site) => names::book_target(url, site),
+            // A link relative to the book.
+            None if !url.contains("://") => {
+                let (path, fragment) = url.split_once('#').unwrap_or((url, ""));
+                Some((path.strip_suffix(".html").unwrap_or(path), fragment))
+            }
+            None => None,
+        }
+    }
+
+    /// Where the new book sends `page#fragment` through its redirects (one hop): the place,
+    /// and the fragment kept when a redirect page is opened with one it does not map.
+    fn redirected(&self, page: &str, fragment: &str) -> Option<(String, String)> {
+        if !fragment.is_empty()
+            && let Some(to) = self.redirects.get(&format!("{page}.html#{fragment}"))
+        {
+            return Some((to.page.clone(), to.fragment.clone().unwrap_or_default()));
+        }
+        let to = self.redirects.get(&format!("{page}.html"))?;
+        let kept = if fragment.is_empty() {
+            to.fragment.clone().unwrap_or_default()
+        } else {
+            fragment.to_string()
+        };
+        Some((to.page.clone(), kept))
+    }
+
+    /// Whether the docs URL `url` (of an old code) opens `n`'s place in the new book: the
+    /// new book redirects it there, or it names that place as the code's new URL does (the
+    /// same page, spelt another way: `page` and `page.html`). An old URL that still opens
+    /// the code while the new one leads out of the book is no address kept: it is a moved
+    /// link.
+    pub(super) fn served(&self, url: &str, n: &ErrorEntry) -> bool {
+        let Some((page, fragment)) = self.in_new_book(url) else {
+            return false;
+        };
+        let lands_at = |u: &str| {
+            self.in_new_book(u)
+                .is_some_and(|(p, f)| Self::lands_on(self.new, n, p, f))
+        };
+        if lands_at(url) {
+            return lands_at(&n.docs_url);
+        }
+        self.redirected(page, fragment)
+            .is_some_and(|(p, f)| Self::lands_on(self.new, n, &p, &f))
+    }
+
+    /// Whether `page#fragment` is `n`'s place in `cat`'s book: its page, and its section
+    /// on a page of several codes.
+    fn lands_on(cat: &Catalogue, n: &ErrorEntry, page: &str, fragment: &str) -> bool {
+        let want = book::address(cat, n);
+        page == want.page
+            && match &want.fragment {
+                Some(f) => fragment == f,
+                None => fragment.is_empty() || fragment == n.anchor,
+            }
+    }
+
+    /// For a code whose docs URL changed: how `docs.moved` would redirect its old address,
+    /// when that address is in the book.
+    pub(super) fn moved_entry_hint(&self, o: &ErrorEntry, n: &ErrorEntry) -> String {
+        match self.in_new_book(&o.docs_url) {
+            Some((page, fragment)) => {
+                let from = if fragment.is_empty() {
+                    format!("{page}.html")
+                } else {
+                    format!("{page}.html#{fragment}")
+                };
+                format!(" in the book (`docs: {{moved: {{\"{from}\": {}}}}}`)", n.code)
+            }
+            None => String::new(),
+        }
+    }
+
+    /// For a retired code: what its old docs address opens in the new book through a
+    /// redirect, in words (`None` when nothing redirects it).
+    pub(super) fn retired_address(&self, o: &ErrorEntry) -> Option<String> {
+        let (page, fragment) = self.in_new_book(&o.docs_url)?;
+        let (to, f) = self.redirected(page, fragment)?;
+        if to == book::RETIRED_PAGE {
+            return Some(format!("its tombstone (`{to}.html#{f}`)"));
+        }
+        let target = self.new.errors.iter().find(|e| {
+            let a = book::address(self.new, e);
+            a.page == to && a.fragment.as_deref().is_none_or(|x| x == f)
+        })?;
+        Some(format!("{} (`{}`)", target.code, book::address(self.new, target).key()))
     }
 
     /// The URL the registry template (or the no-template default) gives an entry.
@@ -174,6 +367,7 @@ impl<'a> Differ<'a> {
         names::docs_url(
             template,
             cat.registry.docs_site_url.as_deref(),
+            cat.docs.layout,
             cat.page_slug(e),
             &e.anchor,
             &e.name,

@@ -28,6 +28,9 @@
 
 pub mod escape;
 pub mod explanation;
+mod per_code;
+
+use std::collections::HashSet;
 
 use askama::Template;
 
@@ -35,10 +38,12 @@ use crate::ir::{
     Catalogue, ErrorEntry, GENERAL_SLUG, JsonRpcData, Param, ParamType, ProfileField, Profiles,
     Retry, ValueStyle, WireField,
 };
+use crate::names;
 use crate::payload::{Instance, display_value, example_value};
 use crate::support::facts::{self, FactValue};
 use crate::support::header::header_text;
 use crate::support::pretty_json::{Pretty, WriteJson, to_string_pretty};
+use crate::support::book;
 use crate::support::raised_at::RaisedAt;
 
 /// One page of codes: a namespace (or several whose slugs coincide), or the general page.
@@ -95,18 +100,31 @@ pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
 /// (`usage.docs`; see [`raised_view`]). Without it, the bytes are [`emit`]'s.
 pub fn emit_with(cat: &Catalogue, raised: Option<&RaisedAt>) -> Vec<(String, String)> {
     let header = escape::comment_text(&header_text(&cat.source_name));
+    let book = Book::new(cat);
     let pages = plan_pages(cat);
+    let per_code = cat.docs.layout.per_code();
     let mut files = vec![
         ("book.toml".to_string(), book_toml(cat)),
         ("errdex.css".to_string(), book_css(cat)),
         (
             "src/SUMMARY.md".to_string(),
-            summary_md(cat, &pages, &header),
+            if per_code {
+                per_code::summary_md(cat, &pages, &header)
+            } else {
+                summary_md(cat, &pages, &header)
+            },
         ),
         ("src/index.md".to_string(), index_md(cat, &pages, &header)),
     ];
-    for p in &pages {
-        files.push((format!("src/{}.md", p.slug), page_md(cat, p, &header, raised)));
+    if per_code {
+        for p in &pages {
+            files.push((format!("src/{}.md", p.slug), per_code::namespace_md(&book, p, &header)));
+        }
+        files.extend(per_code::code_pages(&book, &header, raised));
+    } else {
+        for p in &pages {
+            files.push((format!("src/{}.md", p.slug), page_md(&book, p, &header, raised)));
+        }
     }
     files.push(("src/retired.md".to_string(), retired_md(cat, &header)));
     files
@@ -128,7 +146,40 @@ fn book_toml(cat: &Catalogue) -> String {
         header_text(&cat.source_name).replace(['\n', '\r'], " "),
         escape::toml_string(&cat.registry.title),
         site_url_line(cat),
-    )
+    ) + &book_toml_pages(cat)
+}
+
+/// `book.toml`'s tables for a page per code (a folding sidebar, a search result per code,
+/// no print page) and for the redirects (`docs:`); nothing for a book of namespace pages
+/// without redirects.
+fn book_toml_pages(cat: &Catalogue) -> String {
+    let mut s = String::new();
+    if cat.docs.layout.per_code() {
+        s.push_str(
+            "\n[output.html.fold]\n\
+             # a page per code: the sidebar lists the namespaces, each unfolds to its codes\n\
+             enable = true\nlevel = 0\n\n\
+             [output.html.search]\n\
+             # one search result per code (its page), not one per section of its page\n\
+             heading-split-level = 1\n\n\
+             [output.html.print]\n\
+             # no page of every code: read a page at a time (at 10,000 codes the print page\n\
+             # is 40 MB and a third of the build)\n\
+             enable = false\n",
+        );
+    }
+    let redirects = book::redirect_map(cat);
+    if !redirects.is_empty() {
+        s.push_str(
+            "\n[output.html.redirect]\n\
+             # old addresses of the book -> where their code is now (docs: legacy codes, aliases,\n\
+             # retired codes, former_layout, moved)\n",
+        );
+        for (from, to) in redirects {
+            s.push_str(&format!("{} = {}\n", escape::toml_string(&from), escape::toml_string(&to)));
+        }
+    }
+    s
 }
 
 /// `site-url`, the path the book is served under (`registry.docs_site_url`'s path), so
@@ -151,7 +202,8 @@ fn site_url_line(cat: &Catalogue) -> String {
 /// The book's additional style sheet: the generated tables fit mdBook's content column
 /// (`--content-max-width`, 750 px) at every desktop width. mdBook pads each cell by 20 px
 /// on both sides, which alone takes a quarter of the column from a six-column table; codes
-/// (`X-FRM-001`) must not break at their hyphens. The browser check
+/// (`X-FRM-001`) must not break at their hyphens; long names in the sidebar wrap. The
+/// browser check
 /// (`codegen/tests/docs_browser.rs`) holds the pages to it.
 fn book_css(cat: &Catalogue) -> String {
     format!(
@@ -159,7 +211,9 @@ fn book_css(cat: &Catalogue) -> String {
          /* Narrower cell padding than mdBook's 20 px: the generated tables fit the column. */\n\
          .content main table td,\n.content main table th {{\n    padding: 3px 10px;\n}}\n\n\
          /* A code is one word: `X-FRM-001` never wraps at a hyphen. */\n\
-         code.errdex-code {{\n    white-space: nowrap;\n}}\n",
+         code.errdex-code {{\n    white-space: nowrap;\n}}\n\n\
+         /* Long codes and names in the sidebar wrap instead of being cut off at its edge. */\n\
+         .sidebar .chapter li a,\n.sidebar .chapter code {{\n    overflow-wrap: anywhere;\n    min-width: 0;\n}}\n",
         header_text(&cat.source_name).replace(['\n', '\r'], " ").replace("*/", "* /"),
     )
 }
@@ -232,6 +286,8 @@ struct IndexMd<'a> {
     profiles: ProfilesView,
     pages: Vec<PageLink>,
     retired_count: usize,
+    /// With a page per code: each category's codes, linked (heading, id, links).
+    by_category: Option<Vec<(String, String, String)>>,
 }
 
 /// The catalogue's `profiles:` as the index page shows them.
@@ -324,22 +380,27 @@ fn retry_text(retry: &Retry) -> String {
     facts::retry_text(&facts::retry_limits(retry), retry.advice.as_deref(), escape::inline)
 }
 
-/// One fact's value as Markdown, for the facts table of a code.
-fn fact_value(value: &FactValue<'_>) -> String {
+/// One fact's value as Markdown, for the facts table of a code on the page `from`.
+fn fact_value(book: &Book, value: &FactValue<'_>, from: &str) -> String {
     match value {
         FactValue::Words(w) => w.clone(),
         FactValue::Code(c) => escape::code(c),
         FactValue::Codes(cs) => join_codes(cs),
         FactValue::Text(t) => escape::inline(t),
         FactValue::Category(c) => format!(
-            "[{}](index.md#{}): {}",
+            "[{}]({}#{}): {}",
             escape::inline(&c.key),
+            names::book_href(from, "index", ".md"),
             c.anchor,
             escape::inline(&c.summary)
         ),
         FactValue::Namespace(n) => format!("{}: {}", escape::code(&n.key), escape::inline(&n.title)),
         FactValue::Retry { limits, advice } => facts::retry_text(limits, *advice, escape::inline),
-        FactValue::Url(u) => format!("[{}]({})", escape::inline(u), escape::url(&docs_href(u))),
+        FactValue::Url(u) => format!(
+            "[{}]({})",
+            escape::inline(u),
+            escape::url(&docs_href(book, u, from))
+        ),
     }
 }
 
@@ -379,7 +440,37 @@ fn index_md(cat: &Catalogue, pages: &[PagePlan], header: &str) -> String {
         profiles: profiles_view(&cat.profiles),
         pages: page_links(pages),
         retired_count: cat.retired.len(),
+        by_category: cat.docs.layout.per_code().then(|| by_category(cat)),
     })
+}
+
+/// The index's codes by category (a page per code): each category's title with its codes,
+/// each a link to its page.
+fn by_category(cat: &Catalogue) -> Vec<(String, String, String)> {
+    let mut links: Vec<Vec<String>> = vec![Vec::new(); cat.categories.len()];
+    for e in &cat.errors {
+        links[e.category].push(format!(
+            "[{}]({})",
+            escape::code_nowrap(&e.code),
+            code_href(cat, e, "index")
+        ));
+    }
+    cat.categories
+        .iter()
+        .zip(links)
+        .map(|(c, l)| {
+            let list = if l.is_empty() {
+                "No code of this category yet.".to_string()
+            } else {
+                l.join(" · ")
+            };
+            (
+                format!("{} ({})", escape::inline(&c.title), escape::code(&c.key)),
+                format!("errdex.codes.{}", names::slug(&c.key)),
+                list,
+            )
+        })
+        .collect()
 }
 
 #[derive(Template)]
@@ -457,9 +548,25 @@ fn raised_view(cat: &Catalogue, e: &ErrorEntry, raised: &RaisedAt) -> RaisedView
     RaisedView { lead, items }
 }
 
-/// Relative link to a code's section from any page of the book.
-pub fn code_href(cat: &Catalogue, e: &ErrorEntry) -> String {
-    format!("{}.md#{}", cat.page_slug(e), e.anchor)
+/// Relative link to a code's place in the book from its page `from`.
+pub fn code_href(cat: &Catalogue, e: &ErrorEntry, from: &str) -> String {
+    book::address(cat, e).href_from(from, ".md")
+}
+
+/// What every page of a book needs to know of the others.
+struct Book<'a> {
+    cat: &'a Catalogue,
+    /// Every page errdex writes, by path (see [`book::pages`]).
+    pages: HashSet<String>,
+}
+
+impl<'a> Book<'a> {
+    fn new(cat: &'a Catalogue) -> Self {
+        Book {
+            cat,
+            pages: book::pages(cat).into_iter().map(|p| p.path).collect(),
+        }
+    }
 }
 
 /// `true` when the catalogue keeps the default wire order and profiles: then the docs' example
@@ -485,19 +592,55 @@ fn example_payloads(cat: &Catalogue, e: &ErrorEntry, fast: bool) -> (String, Str
     }
 }
 
+/// A code's heading: its code, then its NAME when they differ.
+fn code_heading(e: &ErrorEntry) -> String {
+    if e.code == e.name {
+        escape::code(&e.code)
+    } else {
+        format!("{} {}", escape::code(&e.code), escape::inline(&e.name))
+    }
+}
+
+/// `e`'s row of a codes table on the page `from`.
+struct CodeRow {
+    code_link: String,
+    name_cell: String,
+    category_link: String,
+    class_cell: String,
+    retryable: &'static str,
+    summary: String,
+    deprecated: bool,
+}
+
+fn code_row(cat: &Catalogue, e: &ErrorEntry, from: &str) -> CodeRow {
+    let cat_ = cat.category_of(e);
+    CodeRow {
+        code_link: format!("[{}]({})", escape::code_nowrap(&e.code), code_href(cat, e, from)),
+        name_cell: escape::code_breakable(&e.name),
+        category_link: format!(
+            "[{}]({}#{})",
+            escape::inline_breakable(&cat_.key),
+            names::book_href(from, "index", ".md"),
+            cat_.anchor
+        ),
+        class_cell: escape::code(&e.class),
+        retryable: facts::yes_no(e.retryable),
+        summary: escape::inline_with_code(&e.summary),
+        deprecated: e.deprecated.is_some(),
+    }
+}
+
+/// `e`'s section (or page) on the page `from`.
 fn code_view(
-    cat: &Catalogue,
+    book: &Book,
     facts_of: &facts::Facts<'_>,
     e: &ErrorEntry,
     fast: bool,
     raised: Option<&RaisedAt>,
+    from: &str,
 ) -> CodeView {
-    let cat_ = cat.category_of(e);
-    let heading = if e.code == e.name {
-        escape::code(&e.code)
-    } else {
-        format!("{} {}", escape::code(&e.code), escape::inline(&e.name))
-    };
+    let cat = book.cat;
+    let heading = code_heading(e);
     let deprecated = e.deprecated.as_ref().map(|d| {
         let mut s = String::new();
         if let Some(v) = &d.since {
@@ -512,7 +655,7 @@ fn code_view(
                 } else {
                     format!("{} {}", escape::code(&r.code), escape::inline(&r.name))
                 },
-                code_href(cat, r)
+                code_href(cat, r, from)
             ));
         }
         if let Some(n) = &d.note {
@@ -526,7 +669,7 @@ fn code_view(
         .of(e)
         .iter()
         .filter(|row| !matches!(row.value, FactValue::Retry { .. }))
-        .map(|row| (row.label, fact_value(&row.value)))
+        .map(|row| (row.label, fact_value(book, &row.value, from)))
         .collect();
 
     let params = e
@@ -553,19 +696,24 @@ fn code_view(
         }
     };
     let (wire_example, mcp_example) = example_payloads(cat, e, fast);
+    let CodeRow {
+        code_link,
+        name_cell,
+        category_link,
+        class_cell,
+        retryable,
+        summary,
+        deprecated: _,
+    } = code_row(cat, e, from);
     CodeView {
         anchor: e.anchor.clone(),
         heading,
-        code_link: format!("[{}]({})", escape::code_nowrap(&e.code), code_href(cat, e)),
-        name_cell: escape::code_breakable(&e.name),
-        category_link: format!(
-            "[{}](index.md#{})",
-            escape::inline_breakable(&cat_.key),
-            cat_.anchor
-        ),
-        class_cell: escape::code(&e.class),
-        retryable: facts::yes_no(e.retryable),
-        summary: escape::inline_with_code(&e.summary),
+        code_link,
+        name_cell,
+        category_link,
+        class_cell,
+        retryable,
+        summary,
         deprecated,
         facts,
         message_block: escape::code_block("text", &e.message.raw),
@@ -575,10 +723,11 @@ fn code_view(
             .as_ref()
             .map(|s| escape::inline_with_code(&s.raw)),
         retry,
+        // A code's own page sanitizes it its own way (`per_code`).
         explanation: e
             .explanation
             .as_deref()
-            .filter(|x| !x.trim().is_empty())
+            .filter(|x| !x.trim().is_empty() && !cat.docs.layout.per_code())
             .map(|x| explanation::sanitize(x, &e.anchor)),
         wire_example: escape::code_block("json", &wire_example),
         mcp_example: escape::code_block("json", &mcp_example),
@@ -716,14 +865,25 @@ fn example_mcp(cat: &Catalogue, e: &ErrorEntry, texts: &ExampleTexts) -> String 
     out.finish()
 }
 
-/// The link target for a docs URL shown on the page: a relative `page.html#x` URL (no
-/// registry template) points into this book, written as `page.md#x` so mdBook checks it.
-fn docs_href(url: &str) -> String {
-    if !url.contains("://")
-        && let Some((page, frag)) = url.split_once(".html#")
-        && !page.contains('/')
-    {
-        return format!("{page}.md#{frag}");
+/// The link target for a docs URL shown on the page `from`: a relative URL naming a page
+/// of this book (no registry template: `page.html#x`, `frm/acm-frm-001.html`) is written
+/// as a link to its `.md` source, so mdBook checks it and resolves it from any page.
+fn docs_href(book: &Book, url: &str, from: &str) -> String {
+    if !url.contains("://") {
+        let (path, frag) = match url.split_once('#') {
+            Some((p, f)) => (p, Some(f)),
+            None => (url, None),
+        };
+        if let Some(page) = path.strip_suffix(".html")
+            && book.pages.contains(page)
+        {
+            let mut href = names::book_href(from, page, ".md");
+            if let Some(f) = frag {
+                href.push('#');
+                href.push_str(f);
+            }
+            return href;
+        }
     }
     url.to_string()
 }
@@ -736,13 +896,14 @@ fn join_codes(items: &[String]) -> String {
         .join(", ")
 }
 
-fn page_md(cat: &Catalogue, p: &PagePlan, header: &str, raised: Option<&RaisedAt>) -> String {
+fn page_md(book: &Book, p: &PagePlan, header: &str, raised: Option<&RaisedAt>) -> String {
+    let cat = book.cat;
     let fast = default_shapes(cat);
     let facts_of = facts::Facts::new(cat);
     let codes = p
         .entries
         .iter()
-        .map(|&i| code_view(cat, &facts_of, &cat.errors[i], fast, raised))
+        .map(|&i| code_view(book, &facts_of, &cat.errors[i], fast, raised, &p.slug))
         .collect();
     render(&PageMd {
         header,
@@ -788,7 +949,7 @@ fn retired_md(cat: &Catalogue, header: &str) -> String {
                     format!(
                         "Replaced by [{}]({}).",
                         escape::code_nowrap(&e.code),
-                        code_href(cat, e)
+                        code_href(cat, e, book::RETIRED_PAGE)
                     )
                 });
                 match (replacement, note) {

@@ -1,10 +1,12 @@
 //! Pieces every stage may use: they depend on nothing above them (at most the IR and
 //! [`crate::names`]), and no two emitters share anything that is not here.
 
+pub mod book;
 pub mod body_schema;
 pub mod doc_table;
 pub mod entry_json;
 pub mod facts;
+pub mod github;
 pub mod header;
 pub mod pretty_json;
 pub mod py_repr;

@@ -8,9 +8,12 @@
 //!
 //! - [`nearest`] (the loader) names one candidate: the Levenshtein distance, the limit taken
 //!   from the mistyped word, ties broken by the candidate's text.
-//! - [`nearest_all`] (`explain`) lists every candidate at the smallest distance: optimal
-//!   string alignment (a swapped pair of letters is one edit, the usual typo in a code), the
-//!   limit taken from the longer of the two, ties in the candidates' order.
+//! - [`nearest_all`] (`explain`, `usage`) lists every candidate at the smallest distance:
+//!   optimal string alignment (a swapped pair of letters is one edit, the usual typo in a
+//!   code), the limit taken from the longer of the two, ties in the candidates' order. It
+//!   is asked about one word against every code of a catalogue, so it uses rapidfuzz's
+//!   bit-parallel OSA (Hyyrö 2003: one pass of a few word operations per character of the
+//!   candidate) with the limit as cutoff; the distance is strsim's `osa_distance` (tested).
 
 /// The largest distance still worth suggesting for a word of `chars` characters.
 fn limit(chars: usize) -> usize {
@@ -39,6 +42,7 @@ pub fn did_you_mean<'c>(
 
 /// Every distinct candidate at the smallest distance from `word`, at most `most`, in the
 /// candidates' order (see the module docs).
+#[cfg(any(feature = "explain", feature = "usage"))]
 pub fn nearest_all<'c>(
     word: &str,
     candidates: impl IntoIterator<Item = &'c str>,
@@ -51,12 +55,15 @@ pub fn nearest_all<'c>(
 /// asks about every unknown code among every code of a catalogue): each lower-cased, with
 /// its length and the set of its characters, which rules most of them out without computing
 /// a distance.
+#[cfg(any(feature = "explain", feature = "usage"))]
 #[derive(Debug, Clone)]
 pub struct Candidates<'c> {
-    /// (candidate, lower-cased, characters, character set), distinct, in order.
-    items: Vec<(&'c str, String, usize, u64)>,
+    /// (candidate, its lower-cased characters, character set), distinct, in order. The
+    /// characters are a slice so that the distance gets their number without counting.
+    items: Vec<(&'c str, Vec<char>, u64)>,
 }
 
+#[cfg(any(feature = "explain", feature = "usage"))]
 impl<'c> Candidates<'c> {
     pub fn new(candidates: impl IntoIterator<Item = &'c str>) -> Candidates<'c> {
         let mut seen = std::collections::HashSet::new();
@@ -65,7 +72,7 @@ impl<'c> Candidates<'c> {
             .filter(|c| seen.insert(*c))
             .map(|c| {
                 let lower = c.to_lowercase();
-                (c, lower.clone(), lower.chars().count(), char_set(&lower))
+                (c, lower.chars().collect(), char_set(&lower))
             })
             .collect();
         Candidates { items }
@@ -76,19 +83,21 @@ impl<'c> Candidates<'c> {
         let word = word.to_lowercase();
         let word_chars = word.chars().count();
         let word_set = char_set(&word);
+        let osa = rapidfuzz::distance::osa::BatchComparator::new(word.chars());
         // (distance, position, candidate): sorting gives nearest first, then candidate order.
         let mut scored: Vec<(usize, usize, &str)> = Vec::new();
-        for (position, (c, lower, chars, set)) in self.items.iter().enumerate() {
-            let max = limit(word_chars.max(*chars));
+        for (position, (c, lower, set)) in self.items.iter().enumerate() {
+            let chars = lower.len();
+            let max = limit(word_chars.max(chars));
             // A lower bound of the distance: a character only one side has takes an edit
             // (one edit removes at most one character of each side; a swap none).
             let only_word = (word_set & !set).count_ones() as usize;
             let only_candidate = (set & !word_set).count_ones() as usize;
-            if word_chars.abs_diff(*chars) > max || only_word.max(only_candidate) > max {
+            if word_chars.abs_diff(chars) > max || only_word.max(only_candidate) > max {
                 continue;
             }
-            let distance = strsim::osa_distance(&word, lower);
-            if distance <= max {
+            let cutoff = rapidfuzz::distance::osa::Args::default().score_cutoff(max);
+            if let Some(distance) = osa.distance_with_args(lower.iter().copied(), &cutoff) {
                 scored.push((distance, position, c));
             }
         }
@@ -105,6 +114,7 @@ impl<'c> Candidates<'c> {
 
 /// The characters of a lower-cased word as a set of 64 buckets (sharing a bucket only
 /// weakens the bound it gives).
+#[cfg(any(feature = "explain", feature = "usage"))]
 fn char_set(lower: &str) -> u64 {
     lower
         .chars()
@@ -131,6 +141,7 @@ mod tests {
         assert_eq!(nearest("abcdefghi", ["abcdefghijklm"]), None);
     }
 
+    #[cfg(any(feature = "explain", feature = "usage"))]
     #[test]
     fn nearest_all_counts_a_swap_as_one_edit_and_keeps_order() {
         assert_eq!(nearest_all("ACM-FMR-001", ["ACM-FRM-001"], 5), ["ACM-FRM-001"]);
@@ -138,7 +149,29 @@ mod tests {
         assert_eq!(nearest_all("E1", ["E2", "E3"], 1), ["E2"]);
     }
 
+    #[cfg(any(feature = "explain", feature = "usage"))]
     proptest::proptest! {
+        #[test]
+        fn rapidfuzz_osa_is_strsims(a in "[a-dé\\-0-1]{0,70}", b in "[a-dé\\-0-1]{0,70}", cut in 0usize..8) {
+            // The bit-parallel distance (one 64-bit word, or blocks past 64 characters) is
+            // the textbook one, and the cutoff keeps exactly those within it.
+            use rapidfuzz::distance::osa;
+            let d = strsim::osa_distance(&a, &b);
+            let batch = osa::BatchComparator::new(a.chars());
+            proptest::prop_assert_eq!(batch.distance(b.chars()), d);
+            let within = batch.distance_with_args(b.chars(), &osa::Args::default().score_cutoff(cut));
+            proptest::prop_assert_eq!(within, (d <= cut).then_some(d));
+        }
+
+        #[test]
+        fn rapidfuzz_osa_is_strsims_on_near_words(a in "[abé]{0,12}", b in "[abé]{0,12}", cut in 0usize..5) {
+            use rapidfuzz::distance::osa;
+            let d = strsim::osa_distance(&a, &b);
+            let batch = osa::BatchComparator::new(a.chars());
+            let within = batch.distance_with_args(b.chars(), &osa::Args::default().score_cutoff(cut));
+            proptest::prop_assert_eq!(within, (d <= cut).then_some(d));
+        }
+
         #[test]
         fn the_set_bound_never_rules_out_a_candidate_in_reach(a in "\\PC{0,8}", b in "[a-cA-CΣσς\\-0-2é]{0,8}") {
             // The prepared search finds what comparing every candidate finds.

@@ -50,6 +50,9 @@ pub struct Source<'a> {
     pub catalogue: &'a Catalogue,
     pub name: &'a str,
     pub text: &'a str,
+    /// Where `text` declares each code, as the load found it ([`crate::Loaded::entry_spans`]);
+    /// `None`: the scan parses `text` again for them (while it searches the tree).
+    pub spans: Option<&'a [(String, Span)]>,
 }
 
 /// One place a code is used.
@@ -96,8 +99,34 @@ pub struct Report {
     /// Findings in scanned files (path, line, column order), then about declared codes (in
     /// catalogue order).
     pub findings: Vec<Finding>,
-    /// Files with at least one hit.
-    pub files_with_hits: usize,
+}
+
+/// The numbers every output ends with (human, JSON, SARIF), each counted from the
+/// [`Report`]'s places and findings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Summary {
+    /// Live codes of the catalogue.
+    pub codes: usize,
+    /// Codes raised somewhere (a place outside tests).
+    pub raised: usize,
+    /// Files holding at least one place of use (tests included): a file whose only
+    /// candidate text turned out to be no code, an unknown or a retired one, holds none.
+    pub files_with_uses: usize,
+    pub errors: usize,
+    pub warnings: usize,
+}
+
+impl Summary {
+    /// The `summary` object of `--format json` (and of the SARIF run's properties).
+    pub fn to_json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "codes": self.codes,
+            "raised": self.raised,
+            "files_with_uses": self.files_with_uses,
+            "errors": self.errors,
+            "warnings": self.warnings,
+        })
+    }
 }
 
 impl Report {
@@ -111,6 +140,28 @@ impl Report {
     pub fn counts(&self) -> diag::Counts {
         let diags: Vec<Diagnostic> = self.findings.iter().map(|f| f.diagnostic.clone()).collect();
         diag::Counts::of(&diags)
+    }
+
+    /// The files that hold at least one place of use, tests included.
+    pub fn files_with_uses(&self) -> usize {
+        let files: std::collections::HashSet<&str> = self
+            .uses
+            .iter()
+            .flatten()
+            .map(|u| u.path.as_str())
+            .collect();
+        files.len()
+    }
+
+    pub fn summary(&self) -> Summary {
+        let counts = self.counts();
+        Summary {
+            codes: self.uses.len(),
+            raised: (0..self.uses.len()).filter(|i| self.raised(*i) > 0).count(),
+            files_with_uses: self.files_with_uses(),
+            errors: counts.errors,
+            warnings: counts.warnings,
+        }
     }
 }
 
@@ -146,19 +197,20 @@ pub fn scan(source: Source<'_>, options: &Options) -> Report {
         ignore: globs(&cat.usage.ignore),
         threads: options.threads,
     };
-    // Where the catalogue declares each code (a second parse of its text, for the findings
-    // about declared codes) is read while the tree is searched.
-    let (found, spans) = std::thread::scope(|scope| {
-        let spans = scope.spawn(|| {
-            if options.only.is_some() {
+    // Where the catalogue declares each code, for the findings about declared codes: the
+    // load's, or a second parse of its text, read while the tree is searched.
+    let (found, parsed) = std::thread::scope(|scope| {
+        let parsed = scope.spawn(|| {
+            if options.only.is_some() || source.spans.is_some() {
                 Vec::new()
             } else {
                 crate::catalogue::entry_spans(source.text)
             }
         });
         let found = search::search(&walk, &patterns, &is_code_byte);
-        (found, spans.join().unwrap_or_default())
+        (found, parsed.join().unwrap_or_default())
     });
+    let spans = source.spans.unwrap_or(&parsed);
     let codes = Codes::new(cat);
     let mut report = Report {
         uses: vec![Vec::new(); cat.errors.len()],
@@ -166,7 +218,6 @@ pub fn scan(source: Source<'_>, options: &Options) -> Report {
     };
     let severity = |code: DiagCode| cat.usage.severity_of(code);
     for (path, hits) in &found.files {
-        report.files_with_hits += 1;
         for hit in hits {
             // A use of entry `i`; raising a deprecated entry is itself a finding.
             let place = |entry: usize, via: Via, report: &mut Report| {
@@ -257,11 +308,12 @@ pub fn raised_at(
         generated_dirs,
         ..Options::default()
     };
-    // No findings are shown, so no second parse of the catalogue's text is needed.
+    // No findings are shown, so no places in the catalogue's text are needed.
     let source = Source {
         catalogue: cat,
         name: "",
         text: "",
+        spans: Some(&[]),
     };
     Some(raised_at_of(cat, &scan(source, &options), catalogue_dir))
 }
@@ -470,12 +522,12 @@ fn deprecated(cat: &Catalogue, i: usize) -> Option<Diagnostic> {
 }
 
 /// EDX0701 for every live, non-deprecated entry no use raises, at its key in the catalogue.
-fn never_raised(source: Source<'_>, spans: Vec<(String, Span)>, report: &mut Report) {
+fn never_raised(source: Source<'_>, spans: &[(String, Span)], report: &mut Report) {
     let cat = source.catalogue;
     let Some(level) = cat.usage.severity_of(DiagCode::CodeNeverRaised) else {
         return;
     };
-    let spans: HashMap<String, Span> = spans.into_iter().collect();
+    let spans: HashMap<&str, Span> = spans.iter().map(|(k, s)| (k.as_str(), *s)).collect();
     let lines: Vec<&str> = source.text.lines().collect();
     for (i, e) in cat.errors.iter().enumerate() {
         if e.deprecated.is_some() || report.raised(i) > 0 {
@@ -492,7 +544,7 @@ fn never_raised(source: Source<'_>, spans: Vec<(String, Span)>, report: &mut Rep
         if tests > 0 {
             d = d.with_help(format!("only tests use it ({tests} place(s))"));
         }
-        let (excerpt, first_line) = match spans.get(&e.name) {
+        let (excerpt, first_line) = match spans.get(e.name.as_str()) {
             Some(span) => {
                 let line = lines
                     .get(span.line.saturating_sub(1))
@@ -576,20 +628,13 @@ impl serde::Serialize for JsonReport<'_> {
                 seq.end()
             }
         }
-        let (cat, report) = (self.source.catalogue, self.report);
+        let report = self.report;
         let findings: Vec<serde_json::Value> = report
             .findings
             .iter()
             .map(|f| diag::to_json(&f.diagnostic, &f.file))
             .collect();
-        let counts = report.counts();
-        let summary = serde_json::json!({
-            "codes": cat.errors.len(),
-            "raised": (0..cat.errors.len()).filter(|i| report.raised(*i) > 0).count(),
-            "files_with_uses": report.files_with_hits,
-            "errors": counts.errors,
-            "warnings": counts.warnings,
-        });
+        let summary = report.summary().to_json();
         let mut map = s.serialize_map(Some(4))?;
         map.serialize_entry("catalogue", self.source.name)?;
         map.serialize_entry("codes", &Codes(self))?;

@@ -171,11 +171,15 @@ impl Patterns {
         Patterns { by_lang, all }
     }
 
-    /// The automaton of `lang` and the meaning of its patterns (built on first use).
+    /// The automaton of `lang` and the meaning of its patterns (built on first use). A use
+    /// sits on one line, so a pattern holding a line break (a `usage.patterns` entry can) is
+    /// left out: no match then spans lines, and the search may look for the first match in
+    /// a whole file rather than line by line.
     pub fn of(&self, lang: Lang) -> Option<(&AhoCorasick, &[(Target, Via)])> {
         let (list, built) = &self.by_lang[lang.index()];
         built
             .get_or_init(|| {
+                let list: Vec<&Pattern> = list.iter().filter(|p| !p.text.contains('\n')).collect();
                 if list.is_empty() {
                     return None;
                 }

@@ -13,7 +13,8 @@ pub const SCHEMA: &str =
     "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json";
 
 /// The log. `version` is errdex's; `docs_url` of a code comes from errdex's own catalogue,
-/// which the caller knows (`help_uri`), when it has one.
+/// which the caller knows (`help_uri`), when it has one. The run's property bag carries the
+/// summary of the human and JSON outputs (`properties.summary`).
 pub fn to_sarif(
     report: &Report,
     version: &str,
@@ -87,6 +88,7 @@ pub fn to_sarif(
             }},
             "columnKind": "unicodeCodePoints",
             "results": results,
+            "properties": { "summary": report.summary().to_json() },
         }],
     })
 }

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use aho_corasick::{AhoCorasick, Input};
-use grep_matcher::{Match, Matcher, NoCaptures, NoError};
+use grep_matcher::{LineTerminator, Match, Matcher, NoCaptures, NoError};
 use grep_searcher::{BinaryDetection, Searcher, SearcherBuilder, Sink, SinkMatch};
 
 use super::patterns::{Lang, Patterns, Target, Via};
@@ -82,6 +82,19 @@ impl Matcher for AcMatcher<'_> {
 
     fn new_captures(&self) -> Result<NoCaptures, NoError> {
         Ok(NoCaptures::new())
+    }
+
+    /// Any match will do to pick a line: the first one the automaton sees.
+    fn shortest_match_at(&self, haystack: &[u8], at: usize) -> Result<Option<usize>, NoError> {
+        let input = Input::new(haystack).span(at..haystack.len()).earliest(true);
+        Ok(self.0.find(input).map(|m| m.end()))
+    }
+
+    /// No pattern holds a line break ([`Patterns::of`]), so no match spans lines: the
+    /// searcher looks for the next match in the whole file and hands its line over,
+    /// instead of calling the automaton once per line.
+    fn line_terminator(&self) -> Option<LineTerminator> {
+        Some(LineTerminator::byte(b'\n'))
     }
 }
 

@@ -1,5 +1,6 @@
-//! Throwaway crates: write a small crate under `target/errdex-test-crates/<name>`, build
-//! and run it with one shared target dir, and return its stdout.
+//! Throwaway crates: write a small crate under `<target dir>/tmp/errdex-test-crates/<name>`
+//! (cargo's `CARGO_TARGET_TMPDIR`, so `CARGO_TARGET_DIR` moves it too), build and run it with
+//! one shared target dir, and return its stdout.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -16,7 +17,7 @@ pub fn workspace_root() -> PathBuf {
 }
 
 pub fn crates_dir() -> PathBuf {
-    workspace_root().join("target").join("errdex-test-crates")
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join("errdex-test-crates")
 }
 
 /// How the crate gets its generated code.

@@ -144,6 +144,7 @@ pub fn base(name: &str, wire: Wire) -> Catalogue {
         outputs: errdex_codegen::ir::OutputPaths::default(),
         usage: errdex_codegen::ir::Usage::default(),
         rust: errdex_codegen::ir::RustItems::default(),
+        docs: errdex_codegen::ir::Docs::default(),
     }
 }
 
@@ -304,58 +305,5 @@ pub fn hostile() -> Catalogue {
         Template::parse("{field} \"{{\"}} */ `x` \u{202e} \r\n ${field}", &["field"]).unwrap();
     cat.errors[3].deprecated.as_mut().unwrap().note = Some(evil.into());
     cat.retired[0].note = Some(evil.into());
-    cat
-}
-
-/// `n` synthetic codes, for the performance checks.
-pub fn big(n: usize) -> Catalogue {
-    let mut cat = acme();
-    let tmpl = Template::parse("{field} is {len} long", &["field", "len"]).unwrap();
-    let proto = cat.errors[0].clone();
-    cat.errors = (0..n)
-        .map(|i| {
-            let name = format!("GEN_ERROR_{i}");
-            let code = format!("ACM-G{:02}-{:04}", i / 10000, i % 10000);
-            let mut e = proto.clone();
-            e.params = vec![
-                Param {
-                    name: "field".into(),
-                    ty: ParamType::String,
-                    ids: errdex_codegen::ir::ParamIds {
-                        rust: "field".into(),
-                        ts: "field".into(),
-                        py: "field".into(),
-                        go: "field".into(),
-                    },
-                    schema: None,
-                    example: None,
-                },
-                Param {
-                    name: "len".into(),
-                    ty: ParamType::Integer,
-                    ids: errdex_codegen::ir::ParamIds {
-                        rust: "len".into(),
-                        ts: "len".into(),
-                        py: "len".into(),
-                        go: "len_".into(),
-                    },
-                    schema: None,
-                    example: None,
-                },
-            ];
-            e.message = tmpl.clone();
-            e.suggestion = None;
-            e.aliases = vec![];
-            e.legacy_codes = vec![format!("OLD-{i}")];
-            e.explanation = Some(format!("Explanation of generated error {i}."));
-            e.summary = format!("Generated error number {i}");
-            e.anchor = names::slug(&code);
-            e.docs_url = format!("https://docs.example.dev/errors/g#{}", e.anchor);
-            e.ids = errdex_codegen::ir::EntryIds::derive(&name);
-            e.code = code;
-            e.name = name;
-            e
-        })
-        .collect();
     cat
 }

@@ -1,5 +1,5 @@
 //! Shared by the `ts_*` and `schema_*` tests: the catalogues they run against, and the
-//! node tool checks.
+//! node tool checks. A test that includes this module declares `mod testkit;` too.
 //!
 //! Every fixture under `tests/fixtures/<case>/errors.yaml` that the loader accepts, plus
 //! hand-built catalogues that exercise what fixtures may not (hostile text in every
@@ -328,6 +328,7 @@ fn base(name: &str, wire: Wire, prefix: &str) -> Catalogue {
         outputs: errdex_codegen::ir::OutputPaths::default(),
         usage: errdex_codegen::ir::Usage::default(),
         rust: errdex_codegen::ir::RustItems::default(),
+        docs: errdex_codegen::ir::Docs::default(),
     }
 }
 
@@ -541,32 +542,16 @@ pub fn empty() -> Catalogue {
     c
 }
 
-/// A tool of `tools/node` (installed by `.ci/steps/20-node.sh`), or `None` with the reason
-/// printed. Under `CI` a missing tool fails the test.
+/// `tools/node/node_modules` (installed by `.ci/steps/20-node.sh`) when node runs and it holds
+/// typescript and ajv; otherwise `None` with the reason printed, and a failure under CI.
 pub fn node_tools() -> Option<PathBuf> {
     let dir = repo_root().join("tools/node/node_modules");
-    let node_ok = Command::new("node")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    let reason = if !node_ok {
-        Some("`node` is not on PATH".to_string())
-    } else if !dir.join("typescript").exists() || !dir.join("ajv").exists() {
-        Some(format!(
-            "{} lacks typescript/ajv: run `npm ci --prefix tools/node`",
-            dir.display()
-        ))
-    } else {
-        None
-    };
-    match reason {
-        None => Some(dir),
-        Some(r) if std::env::var_os("CI").is_some() => panic!("CI: {r}"),
-        Some(r) => {
-            eprintln!("SKIPPED: {r}");
-            None
-        }
-    }
+    let found = crate::testkit::tool::program("node").and_then(|_| {
+        crate::testkit::tool::file(dir.join("typescript"), "bash .ci/steps/20-node.sh")?;
+        crate::testkit::tool::file(dir.join("ajv"), "bash .ci/steps/20-node.sh")?;
+        Ok(dir.clone())
+    });
+    crate::testkit::tool::require_tool("the TypeScript checks (node, tsc, ajv)", found)
 }
 
 /// Runs a command, panicking with its output when it fails.

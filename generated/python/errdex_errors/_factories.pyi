@@ -112,27 +112,36 @@ class _Factory32(_t.Protocol):
     def __call__(_errdex_self, /, *, url: str, code: str, outputs: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory33(_t.Protocol):
-    def __call__(_errdex_self, /, *, code: str, name: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, template: str, site: str, url: str, code: str, problem: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory34(_t.Protocol):
-    def __call__(_errdex_self, /, *, path: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, code: str, file: str, other: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory35(_t.Protocol):
-    def __call__(_errdex_self, /, *, count: str, catalogue: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, what: str, from_: str, live: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory36(_t.Protocol):
-    def __call__(_errdex_self, /, *, count: str, old: str, new: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, code: str, name: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory37(_t.Protocol):
-    def __call__(_errdex_self, /, *, path: str, rev: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, path: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory38(_t.Protocol):
-    def __call__(_errdex_self, /, *, path: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, count: str, catalogue: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory39(_t.Protocol):
-    def __call__(_errdex_self, /, *, path: str, errors: str, warnings: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, count: str, old: str, new: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory40(_t.Protocol):
+    def __call__(_errdex_self, /, *, path: str, rev: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+
+class _Factory41(_t.Protocol):
+    def __call__(_errdex_self, /, *, path: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+
+class _Factory42(_t.Protocol):
+    def __call__(_errdex_self, /, *, path: str, errors: str, warnings: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+
+class _Factory43(_t.Protocol):
     def __call__(_errdex_self, /, *, code: str, note: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 yaml_syntax: _Factory0
@@ -182,18 +191,21 @@ malformed_url: _Factory30
 docs_url_off_site: _Factory31
 docs_site_unstated: _Factory2
 relative_docs_url: _Factory32
-code_never_raised: _Factory33
+docs_url_no_layout: _Factory33
+docs_page_collision: _Factory34
+redirect_over_live_page: _Factory35
+code_never_raised: _Factory36
 unknown_code_string: _Factory19
-deprecated_code_raised: _Factory33
+deprecated_code_raised: _Factory36
 retired_code_referenced: _Factory19
-source_unreadable: _Factory34
-file_unreadable: _Factory34
+source_unreadable: _Factory37
+file_unreadable: _Factory37
 bad_arguments: _Factory0
-write_failed: _Factory34
-outputs_stale: _Factory35
-breaking_changes: _Factory36
+write_failed: _Factory37
+outputs_stale: _Factory38
+breaking_changes: _Factory39
 unknown_code: _Factory19
-git_failed: _Factory37
-file_exists: _Factory38
-catalogue_invalid: _Factory39
-code_retired: _Factory40
+git_failed: _Factory40
+file_exists: _Factory41
+catalogue_invalid: _Factory42
+code_retired: _Factory43

@@ -101,6 +101,7 @@ fn type_of(key: &Key) -> String {
         Type::List(text) => format!("list of distinct {}", plural(text)),
         Type::FlagOr(section) => format!("`true`, `false` or mapping: {}", cell(&code(section.path))),
         Type::FactMap => "mapping: output key → fact".into(),
+        Type::Map { keys, values } => format!("mapping: {} → {}", noun(keys), noun(values)),
         Type::WordOrFactMap { words } => {
             let words: Vec<String> = words.iter().map(|word| code(word)).collect();
             format!("{}, `null`, or mapping: output key → fact", words.join(", "))

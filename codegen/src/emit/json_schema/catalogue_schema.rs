@@ -146,6 +146,12 @@ fn property(key: &Key) -> Value {
             ],
         }),
         Type::FactMap => fact_map(&description),
+        Type::Map { keys, values } => json!({
+            "description": description,
+            "type": "object",
+            "propertyNames": text_rules(keys),
+            "additionalProperties": string(values),
+        }),
         Type::WordOrFactMap { words } => json!({
             "description": description,
             "anyOf": [

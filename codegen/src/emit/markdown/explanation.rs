@@ -6,8 +6,12 @@
 //!
 //! - **raw HTML** is shown as text (`<` → `&lt;`): no catalogue text can inject markup, and
 //!   mdBook never sees unbalanced tags (which it reports as warnings);
-//! - **headings** become bold paragraphs: an explanation can never add a heading to the page
-//!   (nor a heading id that could shadow a code's anchor);
+//! - **headings** become bold paragraphs on a page of several codes: an explanation can never
+//!   add a heading to the page (nor a heading id that could shadow a code's anchor). On a
+//!   code's own page ([`sanitize_on_own_page`]) they stay headings, demoted so the
+//!   explanation's top level is `top` (below the page's title and sections) and each given
+//!   an explicit id of its own (the slug of its text, never the code's anchor, `-1`, `-2` …
+//!   when taken); headings inside quotes and lists still become bold;
 //! - **links and images** whose scheme is not `http`, `https` or `mailto` (e.g.
 //!   `javascript:`) lose their link and keep their text;
 //! - **footnotes** get labels private to the code (`[^acm-frm-001-1]`), so two explanations
@@ -38,14 +42,36 @@ struct Edit {
     text: String,
 }
 
+/// What becomes of an explanation's headings.
+#[derive(Clone, Copy)]
+enum Headings<'a> {
+    /// Bold paragraphs (a page of several codes).
+    Bold,
+    /// Headings from level `top` down, with ids of their own that are never `taken`
+    /// (a code's own page).
+    Demote { top: usize, taken: &'a str },
+}
+
 /// Makes `src` safe to embed below a code's heading. `footnote_prefix` makes footnote
 /// labels unique on the page (the code's anchor).
 pub fn sanitize(src: &str, footnote_prefix: &str) -> String {
+    sanitize_with(src, footnote_prefix, Headings::Bold)
+}
+
+/// [`sanitize`] for a code's own page: the explanation's top-level headings stay headings,
+/// the highest of them at level `top` (3 under the page's `##` sections), the others below
+/// it as written (at most level 6), each with an explicit id that is unique on the
+/// explanation and never `anchor` (the code's, on the page's title).
+pub fn sanitize_on_own_page(src: &str, anchor: &str, top: usize) -> String {
+    sanitize_with(src, anchor, Headings::Demote { top, taken: anchor })
+}
+
+fn sanitize_with(src: &str, footnote_prefix: &str, headings: Headings) -> String {
     // One pass can uncover new Markdown (an escaped `<!--` block no longer hides what
     // follows it), so passes repeat until nothing changes; every rewrite is idempotent.
     let mut text = src.replace("\r\n", "\n").replace('\r', "\n");
     for _ in 0..8 {
-        let next = sanitize_pass(&text, footnote_prefix);
+        let next = sanitize_pass(&text, footnote_prefix, headings);
         if next == text {
             break;
         }
@@ -54,7 +80,7 @@ pub fn sanitize(src: &str, footnote_prefix: &str) -> String {
     neutralize_mdbook_directives(&text)
 }
 
-fn sanitize_pass(src: &str, footnote_prefix: &str) -> String {
+fn sanitize_pass(src: &str, footnote_prefix: &str, headings: Headings) -> String {
     let own = format!("{footnote_prefix}-");
     let mut edits: Vec<Edit> = Vec::new();
 
@@ -63,6 +89,27 @@ fn sanitize_pass(src: &str, footnote_prefix: &str) -> String {
     let events: Vec<(Event<'_>, Range<usize>)> = Parser::new_ext(src, mdbook_options())
         .into_offset_iter()
         .collect();
+    // Demoted headings: how far the highest top-level one moves, and the ids given so far.
+    let shift: isize = match headings {
+        Headings::Bold => 0,
+        Headings::Demote { top, .. } => {
+            let mut depth = 0usize;
+            let mut highest = usize::MAX;
+            for (ev, _) in &events {
+                match ev {
+                    Event::Start(Tag::Heading { level, .. }) if depth == 0 => {
+                        highest = highest.min(*level as usize);
+                        depth += 1;
+                    }
+                    Event::Start(_) => depth += 1,
+                    Event::End(_) => depth = depth.saturating_sub(1),
+                    _ => {}
+                }
+            }
+            if highest == usize::MAX { 0 } else { top as isize - highest as isize }
+        }
+    };
+    let mut ids: HashSet<String> = HashSet::new();
     let mut referenced: HashSet<String> = HashSet::new();
     for (ev, _) in &events {
         if let Event::FootnoteReference(l) = ev {
@@ -77,6 +124,8 @@ fn sanitize_pass(src: &str, footnote_prefix: &str) -> String {
         kind: Wrap,
         range: Range<usize>,
         inner: Option<Range<usize>>,
+        /// A heading's level, when it is at the top level and stays a heading.
+        keep_level: Option<usize>,
     }
     #[derive(Clone, Copy, PartialEq)]
     enum Wrap {
@@ -146,11 +195,18 @@ fn sanitize_pass(src: &str, footnote_prefix: &str) -> String {
                         });
                     }
                 }
+                let keep_level = match (tag, headings) {
+                    (Tag::Heading { level, .. }, Headings::Demote { top, .. }) if depth == 0 => {
+                        Some((*level as isize + shift).clamp(top as isize, 6) as usize)
+                    }
+                    _ => None,
+                };
                 depth += 1;
                 stack.push(Open {
                     kind,
                     range: range.clone(),
                     inner: None,
+                    keep_level,
                 });
             }
             Event::End(end) => {
@@ -158,6 +214,27 @@ fn sanitize_pass(src: &str, footnote_prefix: &str) -> String {
                 let Some(open) = stack.pop() else { continue };
                 let _ = end;
                 match open.kind {
+                    Wrap::Heading if open.keep_level.is_some() => {
+                        let level = open.keep_level.unwrap_or(6);
+                        let text = &src[open.range.clone()];
+                        let newlines = &text[text.trim_end_matches('\n').len()..];
+                        let taken = match headings {
+                            Headings::Demote { taken, .. } => taken,
+                            Headings::Bold => "",
+                        };
+                        let replacement = match &open.inner {
+                            Some(inner) => {
+                                let inner_text = src[inner.clone()].replace('\n', " ");
+                                let id = heading_id(&inner_text, taken, &mut ids);
+                                format!("{} {} {{#{id}}}{newlines}", "#".repeat(level), inner_text.trim())
+                            }
+                            None => newlines.to_string(),
+                        };
+                        edits.push(Edit {
+                            range: open.range.clone(),
+                            text: replacement,
+                        });
+                    }
                     Wrap::Heading | Wrap::UnsafeLink => {
                         let (pre, post) = match &open.kind {
                             Wrap::Heading => ("**", "**"),
@@ -234,6 +311,24 @@ fn sanitize_pass(src: &str, footnote_prefix: &str) -> String {
     }
     out.push('\n');
     out
+}
+
+/// The id of a demoted heading: the slug of its text (`-` trimmed; `section` when nothing
+/// is left), never `taken`, and `-1`, `-2` … when an earlier heading has it.
+fn heading_id(text: &str, taken: &str, ids: &mut HashSet<String>) -> String {
+    let slug = crate::names::slug(text);
+    let base = match slug.trim_matches('-') {
+        "" => "section",
+        s => s,
+    };
+    let mut id = base.to_string();
+    let mut n = 0;
+    while id == taken || ids.contains(&id) {
+        n += 1;
+        id = format!("{base}-{n}");
+    }
+    ids.insert(id.clone());
+    id
 }
 
 /// `true` for link destinations that cannot run script: relative links, fragments and
@@ -315,6 +410,21 @@ mod tests {
         );
         assert_eq!(sanitize("Causes\n---\ntext\n", "c"), "**Causes**\ntext\n");
         assert_eq!(sanitize("> ## Q\n", "c"), "> **Q**\n");
+    }
+
+    #[test]
+    fn headings_on_a_code_page_are_demoted() {
+        let src = "## What you should do\n\nAct.\n\n### Details {#x .y}\n\nWhy\n---\n\n> # quoted\n\n## What you should do\n\n# 40160\n";
+        assert_eq!(
+            sanitize_on_own_page(src, "40160", 3),
+            "#### What you should do {#what-you-should-do}\n\nAct.\n\n##### Details {#details}\n\n#### Why {#why}\n\n> **quoted**\n\n#### What you should do {#what-you-should-do-1}\n\n### 40160 {#40160-1}\n"
+        );
+        // Idempotent: a second run changes nothing.
+        let once = sanitize_on_own_page(src, "40160", 3);
+        assert_eq!(sanitize_on_own_page(&once, "40160", 3), once);
+        // Never above `top`, never below 6.
+        assert_eq!(sanitize_on_own_page("###### deep\n", "c", 3), "### deep {#deep}\n");
+        assert_eq!(sanitize_on_own_page("# a\n\n###### b\n", "c", 3), "### a {#a}\n\n###### b {#b}\n");
     }
 
     #[test]

@@ -1,0 +1,83 @@
+//! `docs.layout` and the docs URL templates that fit it (EDX0603, EDX0606): every template
+//! shape a layout generates lints clean in that layout, and misses in the others with help
+//! that names the layout it fits; a template that fits no layout is EDX0606. A code's
+//! default docs URL follows the layout.
+
+use errdex_codegen::diag::DiagCode;
+use errdex_codegen::load_str;
+
+const SITE: &str = "https://docs.acme.dev/errors/";
+
+/// A catalogue with a namespaced code and one without a namespace, the template and the
+/// layout given.
+fn catalogue(template: Option<&str>, layout: &str) -> String {
+    let template = template.map_or(String::new(), |t| format!("  docs_url: \"{SITE}{t}\"\n"));
+    format!(
+        "errdex: 1\nregistry:\n  name: acme\n  docs_site_url: {SITE}\n{template}docs:\n  layout: {layout}\ncategories:\n  c: {{summary: C}}\nnamespaces:\n  FRM: {{title: Forms}}\nerrors:\n  FRM_A: {{code: ACM-FRM-001, namespace: FRM, category: c, summary: S}}\n  PLAIN: {{code: ACM-X-1, category: c, summary: S}}\n"
+    )
+}
+
+fn codes(src: &str) -> Vec<DiagCode> {
+    load_str(src, "errors.yaml")
+        .diagnostics
+        .iter()
+        .map(|d| d.code)
+        .collect()
+}
+
+/// Each layout with the template shapes that fit it (pretty URLs as static hosts serve them,
+/// the `.html` page, a code's page named with its anchor).
+const FITS: [(&str, &[&str]); 3] = [
+    ("namespace", &["{namespace}.html#{code}", "{namespace}#{code}"]),
+    ("code", &["{code}", "{code}.html", "{code}.html#{code}"]),
+    ("namespace/code", &["{namespace}/{code}", "{namespace}/{code}.html", "{namespace}/{code}#{code}"]),
+];
+
+#[test]
+fn every_layout_accepts_the_templates_it_generates_and_names_the_one_that_fits() {
+    for (layout, templates) in FITS {
+        for t in templates {
+            assert_eq!(codes(&catalogue(Some(t), layout)), [], "{t} in {layout}");
+            for (other, _) in FITS.iter().filter(|(l, _)| *l != layout) {
+                let loaded = load_str(&catalogue(Some(t), other), "errors.yaml");
+                let d = &loaded.diagnostics;
+                assert_eq!(d.len(), 1, "{t} in {other}: {d:#?}");
+                assert_eq!(d[0].code, DiagCode::DocsUrlOffSite, "{t} in {other}");
+                let help = d[0].help.as_deref().unwrap_or("");
+                assert!(
+                    help.contains(&format!("set `docs: {{layout: {layout}}}`")),
+                    "{t} in {other}: {help}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_template_that_fits_no_layout_is_refused() {
+    for t in ["{category}/{code}", "codes/{code}", "{name}.html", "{namespace}.html", "{code}/"] {
+        for (layout, _) in FITS {
+            assert_eq!(
+                codes(&catalogue(Some(t), layout)),
+                [DiagCode::DocsUrlNoLayout],
+                "{t} in {layout}"
+            );
+        }
+    }
+    // Off the site is still EDX0603: it lands nowhere in the book.
+    let off = catalogue(Some("x"), "code").replace(&format!("\"{SITE}x\""), "\"https://docs.acme.dev/{code}\"");
+    assert_eq!(codes(&off), [DiagCode::DocsUrlOffSite]);
+}
+
+#[test]
+fn default_docs_urls_follow_the_layout() {
+    for (layout, want) in [
+        ("namespace", ["frm.html#acm-frm-001", "general.html#acm-x-1"]),
+        ("code", ["acm-frm-001.html", "acm-x-1.html"]),
+        ("namespace/code", ["frm/acm-frm-001.html", "general/acm-x-1.html"]),
+    ] {
+        let cat = load_str(&catalogue(None, layout), "errors.yaml").catalogue.expect("loads");
+        let urls: Vec<&str> = cat.errors.iter().map(|e| e.docs_url.as_str()).collect();
+        assert_eq!(urls, want.map(|u| format!("{SITE}{u}")), "{layout}");
+    }
+}
