@@ -11,6 +11,7 @@
 
 #![allow(clippy::unwrap_used)]
 
+mod testkit;
 mod ts_support;
 mod vectors_support;
 
@@ -26,24 +27,17 @@ use ts_support::{catalogues, repo_root, write_files};
 /// `(go, go-staticcheck)` when both are installed, else `None` with the reason printed (a
 /// panic under CI).
 fn go_tools() -> Option<(PathBuf, PathBuf)> {
-    let found = |tool: &str| {
+    let found = |tool: &str, arg: &str| {
         Command::new(tool)
-            .arg(if tool == "go" { "version" } else { "-version" })
+            .arg(arg)
             .output()
-            .is_ok_and(|o| o.status.success())
-            .then(|| PathBuf::from(tool))
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|_| PathBuf::from(tool))
+            .ok_or_else(|| format!("`{tool} {arg}` cannot be run: run `bash .ci/steps/22-go.sh`"))
     };
-    match (found("go"), found("go-staticcheck")) {
-        (Some(g), Some(s)) => Some((g, s)),
-        _ => {
-            let reason = "`go` or `go-staticcheck` is not on PATH: run `bash .ci/steps/22-go.sh`";
-            if std::env::var_os("CI").is_some() {
-                panic!("CI: {reason}");
-            }
-            eprintln!("SKIPPED (go, staticcheck): {reason}");
-            None
-        }
-    }
+    let both = found("go", "version").and_then(|g| found("go-staticcheck", "-version").map(|s| (g, s)));
+    testkit::tool::require_tool("go, gofmt, go vet, staticcheck", both)
 }
 
 /// A `go` command that never reaches the network and keeps its cache in `target/`.

@@ -1454,7 +1454,9 @@ func (e *Error) MarshalJSON() ([]byte, error) { return EncodeJSON(e.Wire()), nil
 // payload).
 func (e *Error) Code() Code { return e.code }
 
-// WireCode returns the code as it is on the wire ("" for legacy and invalid payloads).
+// WireCode returns the code string: the live code of a known error (a legacy code received
+// is mapped to it), the received string of an unknown or retired one, "" for legacy and
+// invalid payloads.
 func (e *Error) WireCode() string { return e.wireCode }
 
 // Kind returns how the error was classified (WireKnown for the constructors').
@@ -2416,9 +2418,11 @@ func FromWireValue(v any) *Error {
 		e.readExtras(obj, "", false, nil)
 		return e
 	}
+	// A legacy code on the wire is read as the live code it became.
 	code, _ := byWireCode(e.wireCode)
 	e.code = code
 	row := code.row()
+	e.wireCode = row.code
 	e.readExtras(obj, "", true, row.params)
 	if !messageIsText {
 		e.problems = append(e.problems, "the message is missing")
