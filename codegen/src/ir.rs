@@ -256,6 +256,12 @@ pub struct Registry {
     /// The generated Python package's import name (`registry.python_package`; default
     /// `<name>_errors`, snake case); its distribution name is the same with `-`.
     pub python_package: String,
+    /// The generated Go package's name (`registry.go_package`; default `<name>errors`: the
+    /// name's letters and digits, lower-cased).
+    pub go_package: String,
+    /// The Go module path of the generated `go.mod` (`registry.go_module`; default
+    /// [`Self::go_package`]).
+    pub go_module: String,
     /// The base error class of the registry (`registry.class`; default: the UpperCamel
     /// registry name + `Error`, e.g. `MiloError`).
     pub class: String,

@@ -743,6 +743,22 @@ pub fn go_package(registry: &str) -> String {
     s
 }
 
+/// A Go module path errdex writes into `go.mod` (`registry.go_module`): `/`-separated
+/// elements of ASCII letters, digits, `-`, `.`, `_` and `~`, none empty nor starting or
+/// ending with `.` (Go's `module.CheckPath` asks more of a path it downloads, a dot in the
+/// first element, but a module that is only `replace`d may be named `acmeerrors`).
+pub fn is_go_module_path(path: &str) -> bool {
+    !path.is_empty()
+        && path.split('/').all(|el| {
+            !el.is_empty()
+                && !el.starts_with('.')
+                && !el.ends_with('.')
+                && el
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '.' | '_' | '~'))
+        })
+}
+
 /// The file names of the JSON Schemas, shared by the schema target (which writes them) and
 /// the npm package (which ships and exports the wire schema).
 pub const WIRE_ERROR_SCHEMA_FILE: &str = "wire-error.schema.json";
@@ -817,6 +833,17 @@ mod tests {
         }
         assert_eq!(go_package("tmux-mcp"), "tmuxmcperrors");
         assert_eq!(go_package("Acme_CLI"), "acmeclierrors");
+        for ok in ["acmeerrors", "example.com/acme/errors", "github.com/a-b/c_d/v2", "x~y"] {
+            assert!(is_go_module_path(ok), "{ok}");
+        }
+        for bad in ["", "a//b", "/a", "a/", ".a", "a.", "a/.b", "a b", "a\"b", "é", "a\\b"] {
+            assert!(!is_go_module_path(bad), "{bad}");
+        }
+        // The editor schema's pattern says the same.
+        let pattern = regex::Regex::new(crate::catalogue::format::GO_MODULE).unwrap();
+        for s in ["acmeerrors", "example.com/acme/errors", "github.com/a-b/c_d/v2", "", "a//b", "a.", "a/.b", "a b", "é"] {
+            assert_eq!(pattern.is_match(s), is_go_module_path(s), "{s}");
+        }
         for (name, variant, ctor, ts) in cases {
             assert_eq!(rust_variant(name), variant, "{name}");
             assert_eq!(rust_constructor(name), ctor, "{name}");

@@ -381,6 +381,26 @@ func main() {{
     std::fs::write(app.join("main.go"), &vetted).unwrap();
     let (ok, out) = output(&mut go_cmd(&app, &["vet", "."]));
     assert!(!ok && out.contains("errors.As"), "{out}");
+
+    // `registry.go_module` and `registry.go_package`: the path importers name and the
+    // package's own name.
+    let mut named = cat.clone();
+    named.registry.go_module = "example.com/milo/errors".into();
+    named.registry.go_package = "apierrors".into();
+    let files = go::emit(&named);
+    assert!(files[0].1.contains("\nmodule example.com/milo/errors\n"), "{}", files[0].1);
+    write_files(&tmp.path().join("named"), &files);
+    std::fs::write(
+        app.join("go.mod"),
+        "module app\n\ngo 1.19\n\nrequire example.com/milo/errors v0.0.0\n\nreplace example.com/milo/errors => ../named\n",
+    )
+    .unwrap();
+    std::fs::write(
+        app.join("main.go"),
+        "package main\n\nimport (\n\t\"fmt\"\n\n\t\"example.com/milo/errors\"\n)\n\nfunc main() { fmt.Println(apierrors.NewFrmRequired(\"x\").Code()) }\n",
+    )
+    .unwrap();
+    assert_eq!(run(&mut go_cmd(&app, &["run", "."])), "M-FRM-002\n");
 }
 
 /// The catalogue half of the package (`codes.go`) of fixture catalogues, pinned as golden

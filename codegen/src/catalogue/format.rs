@@ -26,6 +26,11 @@ pub const IDENT: &str = "^[A-Za-z_][A-Za-z0-9_]*$";
 pub const REGISTRY_NAME: &str = "^[A-Za-z][A-Za-z0-9_-]*$";
 /// Pattern of a Python package name (`registry.python_package`): a lower-case identifier.
 pub const PYTHON_PACKAGE: &str = "^[a-z][a-z0-9_]*$";
+/// Pattern of a Go package name (`registry.go_package`): lower-case letters and digits.
+pub const GO_PACKAGE: &str = "^[a-z][a-z0-9]*$";
+/// Pattern of a Go module path (`registry.go_module`): `/`-separated elements of the
+/// characters Go's module paths allow, none starting or ending with a dot.
+pub const GO_MODULE: &str = r"^[A-Za-z0-9_~-]([A-Za-z0-9._~-]*[A-Za-z0-9_~-])?(/[A-Za-z0-9_~-]([A-Za-z0-9._~-]*[A-Za-z0-9_~-])?)*$";
 /// Pattern of a package version: semantic versioning 2.0 (`1.4.0`, `2.0.0-rc.1`).
 pub const SEMVER: &str =
     r"^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$";
@@ -370,6 +375,18 @@ pub static REGISTRY: Section = Section {
             Type::Text(Text::Pattern(PYTHON_PACKAGE)),
             Presence::Default(Fallback::Text("`<name>_errors`")),
             "The generated Python package's import name (default: `<name>_errors`, snake case); its distribution name is the same with `-`.",
+        ),
+        key(
+            "go_package",
+            Type::Text(Text::Pattern(GO_PACKAGE)),
+            Presence::Default(Fallback::Text("`<name>errors`")),
+            "The generated Go package's name (default: the name's letters and digits, lower-cased, then `errors`: `tmux-mcp` → `tmuxmcperrors`).",
+        ),
+        key(
+            "go_module",
+            Type::Text(Text::Pattern(GO_MODULE)),
+            Presence::Default(Fallback::Text("`go_package`")),
+            "The Go module path in the generated `go.mod`, which importers name, e.g. \"example.com/acme/errors\" (default: the package name).",
         ),
         text(
             "title",

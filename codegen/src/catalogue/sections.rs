@@ -151,9 +151,53 @@ impl Cx<'_> {
             }
             Some(s)
         });
+        let go_package = f.get("go_package").and_then(|n| {
+            let s = self.text(n, "go_package")?;
+            let ok = s.starts_with(|c: char| c.is_ascii_lowercase())
+                && s.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+                && !names::GO_KEYWORDS.contains(&s.as_str());
+            if !ok {
+                self.err(
+                    DiagCode::InvalidName,
+                    n.span,
+                    &[
+                        ("name", &s),
+                        ("kind", "Go package name"),
+                        (
+                            "rule",
+                            "use lower-case letters and digits, starting with a letter, and no Go keyword",
+                        ),
+                    ],
+                );
+                return None;
+            }
+            Some(s)
+        });
+        let go_module = f.get("go_module").and_then(|n| {
+            let s = self.text(n, "go_module")?;
+            if !names::is_go_module_path(&s) {
+                self.err(
+                    DiagCode::InvalidName,
+                    n.span,
+                    &[
+                        ("name", &s),
+                        ("kind", "Go module path"),
+                        (
+                            "rule",
+                            "use `/`-separated elements of ASCII letters, digits, `-`, `.`, `_` and `~`, none empty or starting or ending with `.`",
+                        ),
+                    ],
+                );
+                return None;
+            }
+            Some(s)
+        });
         let class = self.class_name(&f, "class");
         let name = name?;
+        let go_package = go_package.unwrap_or_else(|| names::go_package(&name));
         Some(Registry {
+            go_module: go_module.unwrap_or_else(|| go_package.clone()),
+            go_package,
             title: title.unwrap_or_else(|| format!("{name} error reference")),
             docs_url,
             docs_site_url,

@@ -2,7 +2,8 @@
 //!
 //! Files (relative to the target directory, `generated/go/` by default):
 //!
-//! - `go.mod`: the module (`registry.go_module`, by default the package name);
+//! - `go.mod`: the module (`registry.go_module`, by default the package name,
+//!   `registry.go_package`);
 //! - `errdex.go`: the runtime, [`RUNTIME`] (`go/runtime.go`, a real Go file that gofmt, go
 //!   vet and staticcheck check) shipped verbatim after its package clause: `Code`,
 //!   `Category`, `Namespace`, `Error` and every rendering and reader;
@@ -83,14 +84,14 @@ pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
     ]
 }
 
-/// The package name of the generated package.
+/// The package name of the generated package (`registry.go_package`).
 pub fn package_name(cat: &Catalogue) -> String {
-    names::go_package(&cat.registry.name)
+    cat.registry.go_package.clone()
 }
 
-/// The module path of `go.mod`.
+/// The module path of `go.mod` (`registry.go_module`), which importers name.
 pub fn module_path(cat: &Catalogue) -> String {
-    package_name(cat)
+    cat.registry.go_module.clone()
 }
 
 /// The line Go's tools recognise as the mark of a generated file (`go/ast.IsGenerated`,
