@@ -136,6 +136,7 @@ pub fn base(name: &str, wire: Wire) -> Catalogue {
             ids: errdex_codegen::ir::KeyIds {
                 rust: "Frm".into(),
                 py: names::py_constant("Frm"),
+                go: names::go_camel("Frm"),
             },
             slug: "frm".into(),
         }],
