@@ -1,6 +1,7 @@
 //! The validated, fully resolved catalogue: what every emitter consumes.
 //!
-//! Nothing here knows about YAML. Every default is already applied, every identifier is
+//! Nothing here knows about YAML. Every default is already applied (the values are the
+//! format's, `catalogue::format`, built by `catalogue::format::defaults`), every identifier is
 //! computed and checked for collisions, and every list is in catalogue order. Indices
 //! (`category`, `namespace`) point into the owning [`Catalogue`]'s vectors.
 
@@ -47,6 +48,9 @@ pub struct Docs {
     /// a path relative to the book's root, `.html` added where it was left out) → the index
     /// into `Catalogue::errors` of the code that now answers there.
     pub moved: Vec<(String, usize)>,
+    /// `links: external`: the docs URLs point at pages errdex does not generate, so they are
+    /// not checked against the book.
+    pub external_links: bool,
 }
 
 /// Where the book puts a code (`docs.layout`).
@@ -95,16 +99,6 @@ pub struct RustItems {
     pub integrations: Vec<RustIntegration>,
 }
 
-impl Default for RustItems {
-    fn default() -> RustItems {
-        RustItems {
-            constructors: true,
-            namespace_enums: true,
-            integrations: Vec::new(),
-        }
-    }
-}
-
 /// A web framework the Rust module implements its HTTP response for (`rust.integrations`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum RustIntegration {
@@ -145,7 +139,7 @@ impl OutputPaths {
 /// themselves, and where the JSON Schemas live.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Package {
-    /// Semantic version, `0.0.0` by default.
+    /// Semantic version (`package.version`).
     pub version: String,
     /// SPDX licence expression.
     pub license: Option<String>,
@@ -155,24 +149,6 @@ pub struct Package {
     /// Absolute base URL of the published schemas (ends in `/`); see
     /// [`crate::names::schema_id`].
     pub schema_url: Option<String>,
-}
-
-/// What a catalogue without a `package` section publishes.
-pub mod package_defaults {
-    pub const VERSION: &str = "0.0.0";
-    pub const KEYWORDS: [&str; 2] = ["errors", "error-codes"];
-}
-
-impl Default for Package {
-    fn default() -> Self {
-        Package {
-            version: package_defaults::VERSION.to_string(),
-            license: None,
-            repository: None,
-            keywords: package_defaults::KEYWORDS.map(str::to_string).to_vec(),
-            schema_url: None,
-        }
-    }
 }
 
 /// `usage:`: what `errdex usage` scans for and how loudly it reports.
@@ -197,29 +173,11 @@ pub struct Usage {
 /// and how many places each code shows.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UsageDocs {
-    /// Paths to scan, relative to the catalogue's folder, as written (`["."]` by default).
+    /// Paths to scan, relative to the catalogue's folder, as written (by default the
+    /// catalogue's folder).
     pub paths: Vec<String>,
     /// How many places each code lists before "and N more".
     pub places: usize,
-}
-
-/// What `usage.docs: true` means.
-pub mod usage_docs_defaults {
-    /// Scanned: the catalogue's folder.
-    pub const PATH: &str = ".";
-    /// Places listed per code.
-    pub const PLACES: i64 = 5;
-    /// The most places a code may list.
-    pub const MAX_PLACES: i64 = 100;
-}
-
-impl Default for UsageDocs {
-    fn default() -> Self {
-        UsageDocs {
-            paths: vec![usage_docs_defaults::PATH.to_string()],
-            places: usage_docs_defaults::PLACES.unsigned_abs() as usize,
-        }
-    }
 }
 
 impl Usage {
@@ -270,13 +228,13 @@ pub struct Registry {
 /// Key names of the JSON wire object.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Wire {
-    /// Key carrying the code (default `error`).
+    /// Key carrying the code (`wire.code`).
     pub code: String,
-    /// Key carrying the human message (default `detail`).
+    /// Key carrying the human message (`wire.message`).
     pub message: String,
-    /// Key carrying the category, `None` = omitted (default `category`).
+    /// Key carrying the category, `None` = omitted (`wire.category`).
     pub category: Option<String>,
-    /// Key carrying the retryable flag, `None` = omitted (default).
+    /// Key carrying the retryable flag, `None` = omitted (`wire.retryable`).
     pub retryable: Option<String>,
     /// Key under which extras (params, argument, constraint, suggestion, context) nest;
     /// `None` = flat, beside the reserved keys (default).
@@ -709,23 +667,10 @@ pub struct HttpProfile {
     pub declared: bool,
 }
 
-impl Default for HttpProfile {
-    fn default() -> HttpProfile {
-        HttpProfile {
-            body: HttpBody::Problem,
-            domain: None,
-            reason: ReasonSource::Name,
-            retry_after: true,
-            declared: false,
-        }
-    }
-}
-
 /// The body of an HTTP error response.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum HttpBody {
     /// RFC 9457 problem details (`application/problem+json`).
-    #[default]
     Problem,
     /// The wire object (`application/json`).
     Wire,
@@ -756,10 +701,9 @@ impl HttpBody {
 }
 
 /// Where AIP-193's `ErrorInfo.reason` comes from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ReasonSource {
     /// The code's NAME in UPPER_SNAKE.
-    #[default]
     Name,
     /// The wire code as it is.
     Code,
@@ -778,17 +722,16 @@ impl ReasonSource {
 
 /// The compact terminal form: `CODE[ `argument`]: message`, then `  constraint: …` and
 /// `  hint: …` lines when present.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TerminalProfile {
     /// How the constraint line prints its value.
     pub values: ValueStyle,
 }
 
 /// How a structured value (a JSON value) is printed in text.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ValueStyle {
     /// Compact JSON (`serde_json::to_string`, `JSON.stringify`): `{"minLength":1}`.
-    #[default]
     Json,
     /// Python's `repr()` of the value as `json.loads` gives it: `{'minLength': 1}`.
     Python,
@@ -810,7 +753,7 @@ impl ValueStyle {
 /// The MCP `CallToolResult` of a failed tool call.
 #[derive(Debug, Clone, PartialEq)]
 pub struct McpProfile {
-    /// `content[0].text`, over [`TEXT_PLACEHOLDERS`] (default `{compact}`; `{wire}` is the
+    /// `content[0].text`, over [`TEXT_PLACEHOLDERS`] (`{wire}` is the
     /// wire object as compact JSON).
     pub text: Template,
     /// Where the structured facts go.
@@ -849,7 +792,7 @@ impl McpData {
 /// The JSON-RPC error object `{code, message, data}`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct JsonRpcProfile {
-    /// `message`, over [`TEXT_PLACEHOLDERS`] (default `{message}`).
+    /// `message`, over [`TEXT_PLACEHOLDERS`].
     pub message: Template,
     pub data: JsonRpcData,
 }
@@ -975,36 +918,3 @@ pub const DEFAULT_MCP_FIELDS: [Fact; 8] = [
     Fact::Argument,
     Fact::Constraint,
 ];
-
-impl Profiles {
-    /// The profiles of a catalogue that declares none: the shapes errdex always wrote.
-    pub fn defaults(mcp_meta_prefix: &str) -> Profiles {
-        let text = |raw: &str| {
-            Template::parse(raw, &TEXT_PLACEHOLDERS).unwrap_or_else(|_| Template {
-                raw: raw.to_string(),
-                parts: Vec::new(),
-            })
-        };
-        Profiles {
-            mcp_tool_error: McpProfile {
-                text: text("{compact}"),
-                data: McpData::Meta,
-                prefix: mcp_meta_prefix.to_string(),
-                result_type: Some("complete".to_string()),
-                fields: DEFAULT_MCP_FIELDS
-                    .iter()
-                    .map(|f| ProfileField {
-                        key: f.spelling(),
-                        fact: f.clone(),
-                    })
-                    .collect(),
-            },
-            jsonrpc_error: JsonRpcProfile {
-                message: text("{message}"),
-                data: JsonRpcData::Wire,
-            },
-            terminal: TerminalProfile::default(),
-            http: HttpProfile::default(),
-        }
-    }
-}

@@ -75,12 +75,16 @@ fn packed_packages_lint_clean_install_and_work_from_esm_and_commonjs() {
         let tmp = tempfile::tempdir().unwrap();
         let (tarball, files) = pack(&package, tmp.path());
 
-        // What npm publishes: the module, its types, the schema, a README, the manifest.
+        // What npm publishes: the module (its entry point, the runtime, the catalogue's
+        // data), its types, the schema, a README, the manifest.
         let mut files = files;
         files.sort();
         assert_eq!(
             files,
-            ["README.md", "index.d.ts", "index.js", "package.json", "wire-error.schema.json"],
+            [
+                "README.md", "data.js", "index.d.ts", "index.js", "package.json", "runtime.js",
+                "wire-error.schema.json"
+            ],
             "{name}: packed files"
         );
         assert!(manifest["version"].as_str().is_some_and(|v| !v.is_empty()), "{name}");

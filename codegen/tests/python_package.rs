@@ -1,7 +1,9 @@
 //! The Python target: the package generated from every test catalogue imports, agrees with
 //! the Rust reference renderings (`payload.rs`) byte for byte on the shared vectors
 //! (`tests/python/vectors.py`, the same vectors.json `ts_vectors.rs` writes), and passes
-//! `mypy --strict` and `ruff check`; a consumer that misuses it fails `mypy` where it should.
+//! `mypy --strict` and `ruff check` (`mypy` also holds every row of `_catalogue.py` and
+//! `_data.py` against the row types of `_runtime.py`); a consumer that misuses it fails
+//! `mypy` where it should. `python_runtime.rs` checks the runtime as a file.
 //!
 //! mypy, ruff and pytest come from the virtual environment `.ci/steps/25-python.sh` creates
 //! (`tools/python/.venv`, or `ERRDEX_PYTHON_VENV`); without it the vectors run on the
@@ -10,6 +12,7 @@
 
 #![allow(clippy::unwrap_used)]
 
+mod py_support;
 mod testkit;
 mod ts_support;
 mod vectors_support;
@@ -19,35 +22,12 @@ use std::process::Command;
 
 use errdex_codegen::emit::python;
 use errdex_codegen::ir::Catalogue;
+use py_support::{output, run};
 use ts_support::{catalogues, repo_root, write_files};
 
-/// The virtual environment's `bin/`, or `None` with the reason printed (a panic under CI).
+/// The virtual environment's `bin/` with mypy, ruff and pytest, or `None` (see `py_support`).
 fn venv() -> Option<PathBuf> {
-    let dir = std::env::var_os("ERRDEX_PYTHON_VENV")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| repo_root().join("tools/python/.venv"));
-    let bin = dir.join("bin");
-    let found = ["mypy", "ruff", "pytest"]
-        .iter()
-        .try_for_each(|t| testkit::tool::file(bin.join(t), "bash .ci/steps/25-python.sh").map(drop))
-        .map(|()| bin);
-    testkit::tool::require_tool("mypy, ruff, pytest", found)
-}
-
-fn output(cmd: &mut Command) -> (bool, String) {
-    let out = cmd.output().unwrap_or_else(|e| panic!("{cmd:?}: {e}"));
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    (out.status.success(), text)
-}
-
-fn run(cmd: &mut Command) -> String {
-    let (ok, text) = output(cmd);
-    assert!(ok, "{cmd:?} failed:\n{text}");
-    text
+    py_support::venv(&["mypy", "ruff", "pytest"])
 }
 
 /// Writes the package of `cat` and its vectors under `dir`; returns the package's path.

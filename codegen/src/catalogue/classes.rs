@@ -3,6 +3,7 @@
 
 use crate::diag::DiagCode;
 
+use super::format::KeyRef;
 use super::read::Fields;
 use super::sink::Cx;
 
@@ -28,24 +29,21 @@ const RESERVED_CLASSES: [&str; 16] = [
 ];
 
 impl Cx<'_> {
-    /// An error class name (`class:` of the registry, a namespace or an entry).
-    pub(super) fn class_name(&mut self, f: &Fields, key: &str) -> Option<String> {
-        let node = f.get(key)?;
-        let name = self.text(node, key)?;
-        let ok = name.starts_with(|c: char| c.is_ascii_uppercase())
-            && name.chars().all(|c| c.is_ascii_alphanumeric());
-        if !ok {
-            self.err(
+    /// An error class name (`class:` of the registry, a namespace or an entry): its
+    /// declared pattern ([`super::format::CLASS_NAME`]), and none the targets already use.
+    pub(super) fn class_name(&mut self, f: &Fields, key: KeyRef) -> Option<String> {
+        let name = self.declared_text(f, key, |cx, node, name| {
+            cx.err(
                 DiagCode::InvalidName,
                 node.span,
                 &[
-                    ("name", &name),
+                    ("name", name),
                     ("kind", "error class"),
                     ("rule", "a class is UpperCamel: ASCII letters and digits, starting with an upper-case letter"),
                 ],
             );
-            return None;
-        }
+        })?;
+        let node = f.get(key)?;
         if RESERVED_CLASSES.contains(&name.as_str()) {
             self.err(
                 DiagCode::InvalidName,

@@ -9,6 +9,8 @@ use crate::support::suggest::did_you_mean;
 use crate::template::placeholders;
 
 use super::format;
+use super::format::KeyRef;
+use super::format::keys::{self, registry};
 use super::sink::Cx;
 use super::tree::Node;
 
@@ -16,13 +18,14 @@ use super::tree::Node;
 pub const DOCS_URL_PLACEHOLDERS: [&str; 4] = ["namespace", "code", "name", "category"];
 
 impl Cx<'_> {
-    /// Checks a docs URL template: known placeholders only, well-formed once filled in.
-    pub(super) fn docs_url_template(&mut self, node: &Node) -> Option<String> {
-        let raw = self.text(node, "docs_url")?;
+    /// Checks a docs URL template (the value of `key`, the registry's or an entry's
+    /// `docs_url`): known placeholders only, well-formed once filled in.
+    pub(super) fn docs_url_template(&mut self, node: &Node, key: KeyRef) -> Option<String> {
+        let raw = self.text(node, key.name())?;
         let holes = match placeholders(&raw) {
             Ok(h) => h,
             Err(e) => {
-                self.template_error(node, "docs_url", &e);
+                self.template_error(node, key.name(), &e);
                 return None;
             }
         };
@@ -58,7 +61,7 @@ impl Cx<'_> {
     /// `registry.docs_site_url`: an absolute http(s) URL ending in `/`, without a query or a
     /// fragment (the book's pages are resolved against it).
     pub(super) fn docs_site_url(&mut self, node: &Node) -> Option<String> {
-        let raw = self.text(node, "docs_site_url")?;
+        let raw = self.text(node, registry::DOCS_SITE_URL.name())?;
         let problem = match check_url(&raw) {
             Err(why) => Some(why),
             Ok(()) if !raw.contains("://") => {
@@ -141,24 +144,25 @@ impl Cx<'_> {
         let Some(node) = node else {
             return out;
         };
-        let Some(f) = self.fields(node, "docs", "`docs`", &format::DOCS) else {
+        let Some(f) = self.fields(node, keys::top::DOCS.name(), "`docs`", keys::top::DOCS) else {
             return out;
         };
-        if let Some(n) = f.get("layout") {
+        if let Some(n) = f.get(keys::docs::LAYOUT) {
             out.layout_span = Some(n.span);
             if let Some(l) = self.layout_word(n, "layout") {
                 out.docs.layout = l;
             }
         }
-        if let Some(n) = f.get("former_layout") {
+        if let Some(n) = f.get(keys::docs::FORMER_LAYOUT) {
             out.former_layout_span = Some(n.span);
             out.docs.former_layout = self.layout_word(n, "former_layout");
         }
-        out.docs.redirects = match f.get("redirects") {
+        out.docs.redirects = match f.get(keys::docs::REDIRECTS) {
             Some(n) => self.boolean(n, "redirects").unwrap_or(false),
             None => out.docs.layout.per_code(),
         };
-        if let Some(n) = f.get("moved")
+        out.docs.external_links = self.word(&f, keys::docs::LINKS) == Some("external");
+        if let Some(n) = f.get(keys::docs::MOVED)
             && let Some(entries) = self.entries(n, "moved", "a mapping of old addresses to codes")
         {
             for (key, key_node, value) in entries {

@@ -13,10 +13,15 @@ use crate::support::suggest::did_you_mean;
 use crate::template::Template;
 
 use super::facts::Facts;
-use super::format::{self, defaults};
+use super::format::keys::{deprecated, entry, top};
+use super::format::{KeyRef, defaults};
 use super::read::{Entries, Fields};
 use super::sink::Cx;
 use super::tree::{Kind, Node};
+
+/// What a NAME is, as EDX0201 says it ([`super::format::ENTRY_NAME`]).
+pub(super) const NAME_RULE: &str =
+    "a NAME is UPPER_SNAKE or lower_snake: letters, digits and single `_`, starting with a letter";
 
 /// An entry after its own checks, before the rules across entries.
 pub(super) struct Pending {
@@ -117,34 +122,33 @@ impl Cx<'_> {
             return None;
         }
         let what = format!("error `{name}`");
-        let fields = self.fields_at(value, name, &what, &format::ENTRY, name_node.span)?;
+        let fields = self.fields_at(value, name, &what, top::ERRORS, name_node.span)?;
         let (code, code_span) = self.code(&fields, name, name_node);
-        let category = self.category_ref(&fields, shared.categories);
+        let category = self.category_ref(&fields, entry::CATEGORY, shared.categories);
         let namespace = self.namespace_ref(&fields, shared.namespaces);
-        let category = match (category, fields.get("category")) {
+        let category = match (category, fields.get(entry::CATEGORY)) {
             (None, None) => self.namespace_category(namespace, shared, &what, name_node.span),
             (category, _) => category,
         };
         self.code_shape(&code, code_span, namespace, shared);
         let params = self.params(&fields, shared.wire_reserved);
-        let summary = self.optional_text(&fields, "summary");
-        let message = match fields.get("message") {
+        let summary = self.optional_text(&fields, entry::SUMMARY);
+        let message = match fields.get(entry::MESSAGE) {
             Some(_) => self.message(&fields, &params),
             None => summary.as_deref().map(|s| self.summary_message(s, &params)),
         };
-        let suggestion = self.template(&fields, "suggestion", &params.usable());
-        let class = self.class_name(&fields, "class");
-        let explanation = self.optional_text(&fields, "explanation");
-        let since = self.optional_text(&fields, "since");
-        let overrides = self.facts(&fields);
+        let suggestion = self.template(&fields, entry::SUGGESTION, &params.usable());
+        let class = self.class_name(&fields, entry::CLASS);
+        let explanation = self.optional_text(&fields, entry::EXPLANATION);
+        let since = self.optional_text(&fields, entry::SINCE);
+        let overrides = self.facts(&fields, entry::FACTS);
         let docs_url = fields
-            .get("docs_url")
-            .and_then(|n| self.docs_url_template(n));
+            .get(entry::DOCS_URL)
+            .and_then(|n| self.docs_url_template(n, entry::DOCS_URL));
         let (deprecated, replaced_by) = self.deprecation(&fields);
         let aliases = self.aliases(&fields);
-        let legacy = fields
-            .get("legacy_codes")
-            .map(|n| self.string_list(n, "legacy_codes"))
+        let legacy = self
+            .nonempty_list(&fields, entry::LEGACY_CODES)
             .unwrap_or_default();
         let complete = category.is_some() && message.is_some() && summary.is_some();
         let category_facts = category.map(|i| &shared.categories[i].0);
@@ -162,7 +166,7 @@ impl Cx<'_> {
             params: params.params,
             suggestion,
             explanation,
-            retryable: false,
+            retryable: defaults::RETRYABLE,
             retry: None,
             exit_code: defaults::EXIT_CODE,
             http_status: defaults::HTTP_STATUS,
@@ -188,31 +192,38 @@ impl Cx<'_> {
             aliases,
             legacy,
             replaced_by,
-            docs_url_span: fields.get("docs_url").map(|n| n.span),
+            docs_url_span: fields.get(entry::DOCS_URL).map(|n| n.span),
             complete,
         })
     }
 
     /// EDX0201: the NAME is UPPER_SNAKE or lower_snake.
     fn entry_name(&mut self, name: &str, name_node: &Node) -> bool {
-        let ok = names::is_entry_name(name);
+        let ok = top::ERRORS.accepts_name(name);
         if !ok {
-            self.err(DiagCode::InvalidName, name_node.span, &[("name", name), ("kind", "error name"), ("rule", "a NAME is UPPER_SNAKE or lower_snake: letters, digits and single `_`, starting with a letter")]);
+            self.err(
+                DiagCode::InvalidName,
+                name_node.span,
+                &[("name", name), ("kind", "error name"), ("rule", NAME_RULE)],
+            );
         }
         ok
     }
 
     /// The code (the NAME when left out) and where it is written; EDX0210 when it has no
-    /// characters or has spaces or control characters.
+    /// characters (its declaration) or has spaces or control characters.
     fn code(&mut self, fields: &Fields, name: &str, name_node: &Node) -> (String, Span) {
-        let (code, code_span) = match fields.get("code") {
+        let (code, code_span) = match fields.get(entry::CODE) {
             Some(n) => (
-                self.text(n, "code").unwrap_or_else(|| name.to_string()),
+                self.text(n, entry::CODE.name())
+                    .unwrap_or_else(|| name.to_string()),
                 n.span,
             ),
             None => (name.to_string(), name_node.span),
         };
-        if code.is_empty() || code.chars().any(|c| c.is_whitespace() || c.is_control()) {
+        if !entry::CODE.accepts(&code)
+            || code.chars().any(|c| c.is_whitespace() || c.is_control())
+        {
             self.err(
                 DiagCode::InvalidCode,
                 code_span,
@@ -228,14 +239,15 @@ impl Cx<'_> {
         (code, code_span)
     }
 
-    /// EDX0301: the category is declared; its index.
+    /// EDX0301: the category (`key`: a namespace's or an entry's) is declared; its index.
     pub(super) fn category_ref(
         &mut self,
         fields: &Fields,
+        key: KeyRef,
         categories: &[(Category, Span)],
     ) -> Option<usize> {
-        let n = fields.get("category")?;
-        let key = self.text(n, "category")?;
+        let n = fields.get(key)?;
+        let key = self.text(n, key.name())?;
         if let Some(i) = categories.iter().position(|(c, _)| c.key == key) {
             return Some(i);
         }
@@ -260,8 +272,8 @@ impl Cx<'_> {
         fields: &Fields,
         namespaces: &[(Namespace, Span)],
     ) -> Option<usize> {
-        let n = fields.get("namespace")?;
-        let key = self.text(n, "namespace")?;
+        let n = fields.get(entry::NAMESPACE)?;
+        let key = self.text(n, entry::NAMESPACE.name())?;
         if let Some(i) = namespaces.iter().position(|(ns, _)| ns.key == key) {
             return Some(i);
         }
@@ -314,16 +326,16 @@ impl Cx<'_> {
     /// a known type, and stay distinct once they are Rust identifiers.
     fn params(&mut self, fields: &Fields, wire_reserved: &[String]) -> Params {
         let mut out = Params::default();
-        let Some(params_node) = fields.get("params") else {
+        let Some(params_node) = fields.get(entry::PARAMS) else {
             return out;
         };
         let Some(declared) =
-            self.entries(params_node, "params", "a mapping of param names to types")
+            self.entries(params_node, entry::PARAMS.name(), "a mapping of param names to types")
         else {
             return out;
         };
         for (param, param_node, type_node) in declared {
-            if !names::is_param_name(param) {
+            if !entry::PARAMS.accepts_name(param) {
                 self.err(
                     DiagCode::InvalidParamName,
                     param_node.span,
@@ -422,21 +434,21 @@ impl Cx<'_> {
     /// The message: a non-empty template over the declared params (EDX0106, EDX0401,
     /// EDX0402), which uses every one of them (EDX0403, a warning).
     fn message(&mut self, fields: &Fields, params: &Params) -> Option<Template> {
-        let n = fields.get("message")?;
-        let raw = self.text(n, "message")?;
+        let n = fields.get(entry::MESSAGE)?;
+        let raw = self.text(n, entry::MESSAGE.name())?;
         if raw.trim().is_empty() {
             self.err(
                 DiagCode::BadValue,
                 n.span,
                 &[
-                    ("key", "message"),
+                    ("key", entry::MESSAGE.name()),
                     ("found", "empty"),
                     ("expected", "every error needs a message"),
                 ],
             );
             return None;
         }
-        let message = self.parse_template(n, "message", &raw, &params.usable())?;
+        let message = self.parse_template(n, entry::MESSAGE.name(), &raw, &params.usable())?;
         let used: Vec<usize> = message.used_params().collect();
         for (i, p) in params.params.iter().enumerate() {
             if !used.contains(&i) {
@@ -501,10 +513,10 @@ impl Cx<'_> {
     }
 
     /// The template under `key`, if any, parsed against the params it may use.
-    fn template(&mut self, fields: &Fields, key: &str, usable: &[&str]) -> Option<Template> {
+    fn template(&mut self, fields: &Fields, key: KeyRef, usable: &[&str]) -> Option<Template> {
         let n = fields.get(key)?;
-        let raw = self.text(n, key)?;
-        self.parse_template(n, key, &raw, usable)
+        let raw = self.optional_text(fields, key)?;
+        self.parse_template(n, key.name(), &raw, usable)
     }
 
     /// EDX0401, EDX0402: `raw` (the text of `node`) is a template over `usable` params.
@@ -527,7 +539,7 @@ impl Cx<'_> {
     /// `deprecated: true` or `{since, replaced_by, note}`; `replaced_by` is resolved by
     /// the rules across entries.
     fn deprecation(&mut self, fields: &Fields) -> (Option<Deprecation>, Option<(String, Span)>) {
-        let Some(n) = fields.get("deprecated") else {
+        let Some(n) = fields.get(entry::DEPRECATED) else {
             return (None, None);
         };
         match &n.kind {
@@ -542,24 +554,27 @@ impl Cx<'_> {
             Kind::Bool(false) => (None, None),
             Kind::Map(_) => {
                 let Some(deprecated) =
-                    self.fields(n, "deprecated", "`deprecated`", &format::DEPRECATED)
+                    self.fields(n, entry::DEPRECATED.name(), "`deprecated`", entry::DEPRECATED)
                 else {
                     return (None, None);
                 };
-                let replaced_by = deprecated
-                    .get("replaced_by")
-                    .and_then(|r| self.text(r, "replaced_by").map(|s| (s, r.span)));
+                // Not checked against the NAME pattern here: only a live entry's NAME
+                // resolves, and one that does not is EDX0303.
+                let replaced_by = deprecated.get(deprecated::REPLACED_BY).and_then(|r| {
+                    self.text(r, deprecated::REPLACED_BY.name())
+                        .map(|s| (s, r.span))
+                });
                 let deprecation = Deprecation {
-                    since: self.optional_text(&deprecated, "since"),
+                    since: self.optional_text(&deprecated, deprecated::SINCE),
                     replaced_by: None,
-                    note: self.optional_text(&deprecated, "note"),
+                    note: self.optional_text(&deprecated, deprecated::NOTE),
                 };
                 (Some(deprecation), replaced_by)
             }
             _ => {
                 self.wrong_type(
                     n,
-                    "deprecated",
+                    entry::DEPRECATED.name(),
                     "a mapping {since, replaced_by, note} or `true`",
                 );
                 (None, None)
@@ -569,24 +584,18 @@ impl Cx<'_> {
 
     /// EDX0201: every alias is a NAME.
     fn aliases(&mut self, fields: &Fields) -> Vec<(String, Span)> {
-        let aliases = fields
-            .get("aliases")
-            .map(|n| self.string_list(n, "aliases"))
-            .unwrap_or_default();
-        for (alias, span) in &aliases {
-            if !names::is_entry_name(alias) {
-                self.err(
-                    DiagCode::InvalidName,
-                    *span,
-                    &[
-                        ("name", alias),
-                        ("kind", "alias"),
-                        ("rule", "an alias is a NAME: UPPER_SNAKE or lower_snake"),
-                    ],
-                );
-            }
-        }
-        aliases
+        self.list(fields, entry::ALIASES, |cx, span, alias| {
+            cx.err(
+                DiagCode::InvalidName,
+                span,
+                &[
+                    ("name", alias),
+                    ("kind", "alias"),
+                    ("rule", "an alias is a NAME: UPPER_SNAKE or lower_snake"),
+                ],
+            );
+        })
+        .unwrap_or_default()
     }
 }
 
@@ -598,7 +607,8 @@ impl Cx<'_> {
 fn inherit_facts(entry: &mut ErrorEntry, overrides: Facts, category: Option<&Category>) {
     entry.retryable = overrides
         .retryable
-        .unwrap_or(category.is_some_and(|c| c.retryable));
+        .or(category.map(|c| c.retryable))
+        .unwrap_or(defaults::RETRYABLE);
     entry.retry = overrides.retry.or_else(|| {
         category
             .filter(|c| c.retryable == entry.retryable)

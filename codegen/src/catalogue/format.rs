@@ -1,18 +1,26 @@
 //! The catalogue format, declared once: every section's keys with their type, whether they
 //! are required (or what they default to) and their description.
 //!
-//! Three things are derived from this table and nothing else: the loader's allowed and
-//! required keys ([`super::read`]), the editor schema `catalogue.schema.json`
-//! ([`crate::emit::json_schema::catalogue_schema`]), and the key tables of
-//! `docs/catalogue.md` ([`reference_markdown`]), which `codegen/tests/format_docs.rs` checks.
-//! To add a key, follow "Add a key" in `ARCHITECTURE.md`: declare it here, read it in its
+//! Everything about a key is derived from this table: the loader's allowed and required
+//! keys, the key handles its readers ask a mapping for ([`keys`]: a reader cannot name a
+//! key its section does not declare, and a test fails for a declared key no reader asks
+//! for), the patterns, ranges and words the readers check, the defaults they apply
+//! ([`defaults`] builds the IR's defaults from them), the editor schema
+//! `catalogue.schema.json` ([`crate::emit::json_schema::catalogue_schema`]), and the key
+//! tables of `docs/catalogue.md` ([`reference_markdown`]), which
+//! `codegen/tests/format_docs.rs` checks. To add a key, follow "Add a key" in
+//! `ARCHITECTURE.md`: declare it here, give it a handle in [`keys`], read it in its
 //! section's reader, carry it in the IR, then run that test with `UPDATE_EXPECT=1`.
 
-use crate::ir::{ParamType, Wire, WireField};
+use std::sync::OnceLock;
+
+use crate::ir::ParamType;
 use crate::targets::TARGETS;
 
 use Presence::{Optional, Required};
 
+pub mod defaults;
+pub mod keys;
 mod reference;
 
 pub use reference::{diagnostics_markdown, reference_markdown};
@@ -20,27 +28,61 @@ pub use reference::{diagnostics_markdown, reference_markdown};
 /// The format version this errdex reads.
 pub const FORMAT_VERSION: i128 = 1;
 
-/// Pattern of an identifier: param names, category and namespace keys.
-pub const IDENT: &str = "^[A-Za-z_][A-Za-z0-9_]*$";
+/// A pattern a string must match: the regular expression the editor schema carries, which
+/// the loader compiles once and applies, so both say the same.
+#[derive(Debug)]
+pub struct Pattern {
+    /// The expression, anchored (`^…$`), in the dialect JSON Schema and the `regex` crate
+    /// share.
+    pub regex: &'static str,
+    compiled: OnceLock<regex::Regex>,
+}
+
+impl Pattern {
+    pub const fn new(regex: &'static str) -> Pattern {
+        Pattern {
+            regex,
+            compiled: OnceLock::new(),
+        }
+    }
+
+    /// Whether `text` matches. Every pattern of the format compiles (a test checks).
+    pub fn is_match(&self, text: &str) -> bool {
+        self.compiled
+            .get_or_init(|| {
+                regex::Regex::new(self.regex).expect("the format's patterns compile (tested)")
+            })
+            .is_match(text)
+    }
+}
+
+/// Pattern of an identifier: param names, category and namespace keys (`_` alone is none:
+/// it leaves no name once converted).
+pub static IDENT: Pattern = Pattern::new("^(?:[A-Za-z][A-Za-z0-9_]*|_[A-Za-z0-9_]+)$");
 /// Pattern of the registry name.
-pub const REGISTRY_NAME: &str = "^[A-Za-z][A-Za-z0-9_-]*$";
+pub static REGISTRY_NAME: Pattern = Pattern::new("^[A-Za-z][A-Za-z0-9_-]*$");
 /// Pattern of a Python package name (`registry.python_package`): a lower-case identifier.
-pub const PYTHON_PACKAGE: &str = "^[a-z][a-z0-9_]*$";
+pub static PYTHON_PACKAGE: Pattern = Pattern::new("^[a-z][a-z0-9_]*$");
 /// Pattern of a Go package name (`registry.go_package`): lower-case letters and digits.
-pub const GO_PACKAGE: &str = "^[a-z][a-z0-9]*$";
+pub static GO_PACKAGE: Pattern = Pattern::new("^[a-z][a-z0-9]*$");
 /// Pattern of a Go module path (`registry.go_module`): `/`-separated elements of the
 /// characters Go's module paths allow, none starting or ending with a dot.
-pub const GO_MODULE: &str = r"^[A-Za-z0-9_~-]([A-Za-z0-9._~-]*[A-Za-z0-9_~-])?(/[A-Za-z0-9_~-]([A-Za-z0-9._~-]*[A-Za-z0-9_~-])?)*$";
+pub static GO_MODULE: Pattern = Pattern::new(
+    r"^[A-Za-z0-9_~-]([A-Za-z0-9._~-]*[A-Za-z0-9_~-])?(/[A-Za-z0-9_~-]([A-Za-z0-9._~-]*[A-Za-z0-9_~-])?)*$",
+);
 /// Pattern of a package version: semantic versioning 2.0 (`1.4.0`, `2.0.0-rc.1`).
-pub const SEMVER: &str =
-    r"^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$";
-/// Whether `version` is a package version ([`SEMVER`]).
+pub static SEMVER: Pattern = Pattern::new(
+    r"^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$",
+);
+/// Whether `version` is a package version ([`SEMVER`]): the one check of `package.version`,
+/// `--package-version` and the Rust module's `#[deprecated(since)]`.
 pub fn is_package_version(version: &str) -> bool {
-    regex::Regex::new(SEMVER).is_ok_and(|r| r.is_match(version))
+    SEMVER.is_match(version)
 }
 
 /// Pattern of an entry NAME: UPPER_SNAKE or lower_snake, starting with a letter.
-pub const ENTRY_NAME: &str = "^(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*|[a-z][a-z0-9]*(?:_[a-z0-9]+)*)$";
+pub static ENTRY_NAME: Pattern =
+    Pattern::new("^(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*|[a-z][a-z0-9]*(?:_[a-z0-9]+)*)$");
 
 /// The param types, by the word a catalogue writes.
 pub const PARAM_TYPES: [(&str, ParamType); 4] = [
@@ -70,15 +112,6 @@ pub const SCHEMA_KEYS: [&str; 6] = [
 /// What an entry's key says when it overrides a category fact.
 pub const OVERRIDES_CATEGORY: &str = "Overrides the category's value for this code.";
 
-/// Category facts a category leaves out.
-pub mod defaults {
-    pub const RETRYABLE: bool = false;
-    pub const EXIT_CODE: u8 = 1;
-    pub const HTTP_STATUS: u16 = 500;
-    pub const JSONRPC_CODE: i32 = -32603;
-    pub const EXPECTED: bool = false;
-}
-
 /// A mapping of the format and its keys.
 #[derive(Debug)]
 pub struct Section {
@@ -93,6 +126,41 @@ pub struct Section {
 }
 
 impl Section {
+    /// The handle of the key `name`, for its readers ([`keys`]). Evaluated in a constant, a
+    /// name the section does not declare fails the build.
+    pub const fn key(&'static self, name: &str) -> KeyRef {
+        let mut index = 0;
+        while index < self.keys.len() {
+            if same_str(self.keys[index].name, name) {
+                return KeyRef {
+                    section: self,
+                    index,
+                };
+            }
+            index += 1;
+        }
+        panic!("the section does not declare this key")
+    }
+
+    /// Every key's handle, in order.
+    pub fn handles(&'static self) -> impl Iterator<Item = KeyRef> {
+        (0..self.keys.len()).map(move |index| KeyRef {
+            section: self,
+            index,
+        })
+    }
+
+    /// The handle of the key `name`, if the section declares it.
+    pub fn find(&'static self, name: &str) -> Option<KeyRef> {
+        self.keys
+            .iter()
+            .position(|k| k.name == name)
+            .map(|index| KeyRef {
+                section: self,
+                index,
+            })
+    }
+
     /// Every key's name, in order.
     pub fn key_names(&self) -> impl Iterator<Item = &'static str> + Clone + use<> {
         self.keys.iter().map(|k| k.name)
@@ -115,6 +183,151 @@ impl Section {
             .iter()
             .filter(|k| matches!(k.presence, Presence::Required))
             .map(|k| k.name)
+    }
+}
+
+/// Whether two strings are equal, in a constant.
+const fn same_str(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// A key as a reader asks a mapping for it: one key of one section, made by
+/// [`Section::key`] and named in [`keys`]. The readers' mappings take nothing else, and
+/// check in debug builds that the handle is of the section they were read against.
+#[derive(Debug, Clone, Copy)]
+pub struct KeyRef {
+    section: &'static Section,
+    index: usize,
+}
+
+impl KeyRef {
+    /// The section that declares the key.
+    pub const fn section(self) -> &'static Section {
+        self.section
+    }
+
+    /// The key's place in its section's `keys`.
+    pub const fn index(self) -> usize {
+        self.index
+    }
+
+    /// The key's declaration.
+    pub const fn decl(self) -> &'static Key {
+        &self.section.keys[self.index]
+    }
+
+    pub const fn name(self) -> &'static str {
+        self.decl().name
+    }
+
+    /// What the key's declaration says its value is.
+    pub const fn ty(self) -> Type {
+        self.decl().ty
+    }
+
+    /// The boolean standing in for the key (its `Presence::Default(Fallback::Bool)`).
+    pub const fn default_bool(self) -> bool {
+        match self.decl().presence {
+            Presence::Default(Fallback::Bool(value)) => value,
+            _ => panic!("the key's default is not a boolean"),
+        }
+    }
+
+    /// The integer standing in for the key.
+    pub const fn default_int(self) -> i64 {
+        match self.decl().presence {
+            Presence::Default(Fallback::Int(value)) => value,
+            _ => panic!("the key's default is not an integer"),
+        }
+    }
+
+    /// The string standing in for the key.
+    pub const fn default_str(self) -> &'static str {
+        match self.decl().presence {
+            Presence::Default(Fallback::Str(value)) => value,
+            _ => panic!("the key's default is not a string"),
+        }
+    }
+
+    /// The string or `null` standing in for the key (`None` for `null`).
+    pub const fn default_str_or_null(self) -> Option<&'static str> {
+        match self.decl().presence {
+            Presence::Default(Fallback::Str(value)) => Some(value),
+            Presence::Default(Fallback::Null) => None,
+            _ => panic!("the key's default is not a string or null"),
+        }
+    }
+
+    /// The list standing in for the key.
+    pub const fn default_list(self) -> &'static [&'static str] {
+        match self.decl().presence {
+            Presence::Default(Fallback::List(values)) => values,
+            _ => panic!("the key's default is not a list"),
+        }
+    }
+
+    /// The range of an integer key: at least `min`, at most `max` when given.
+    pub const fn range(self) -> (i64, Option<i64>) {
+        match self.decl().ty {
+            Type::Integer { min, max } => (min, max),
+            _ => panic!("the key is not an integer"),
+        }
+    }
+
+    /// The section of a key whose value is a mapping of declared keys: a section, the
+    /// mapping of a `true`-or-mapping key, each item of a mapping whose keys the catalogue
+    /// chooses, a param's long form, an object param's schema.
+    pub const fn mapping(self) -> &'static Section {
+        match self.decl().ty {
+            Type::Section(section) | Type::FlagOr(section) | Type::Named { item: section, .. } => {
+                section
+            }
+            Type::Params => &PARAM,
+            Type::Schema => &SCHEMA,
+            _ => panic!("the key's value is not a mapping of declared keys"),
+        }
+    }
+
+    /// The words a key of one of them may take ([`Type::Word`], [`Type::WordOrFactMap`]),
+    /// or each item of a list of them.
+    pub const fn words(self) -> &'static [&'static str] {
+        match self.decl().ty {
+            Type::Word(words)
+            | Type::WordOrFactMap { words }
+            | Type::Text(Text::Word(words))
+            | Type::List(Text::Word(words)) => words,
+            _ => panic!("the key is not one of some words"),
+        }
+    }
+
+    /// Whether `name` may name an item of a mapping whose keys the catalogue chooses (the
+    /// `names` of [`Type::Named`]; a param name is an [`IDENT`]).
+    pub fn accepts_name(self, name: &str) -> bool {
+        match self.decl().ty {
+            Type::Named { names, .. } => names.accepts(name),
+            Type::Params => IDENT.is_match(name),
+            _ => true,
+        }
+    }
+
+    /// Whether `text` keeps to what the key's declaration says of a string ([`Text`]: a
+    /// string key's, or a list key's items).
+    pub fn accepts(self, text: &str) -> bool {
+        match self.decl().ty {
+            Type::Text(rule) | Type::List(rule) => rule.accepts(text),
+            _ => true,
+        }
     }
 }
 
@@ -168,6 +381,8 @@ pub enum Fallback {
     Str(&'static str),
     /// `null`: what the key names is left out.
     Null,
+    /// A list of strings (the docs show each as code).
+    List(&'static [&'static str]),
     /// Words or a derived value, e.g. `` `<name>-errors` `` (the docs show it as written).
     Text(&'static str),
 }
@@ -218,21 +433,34 @@ pub enum Type {
 
 /// Pattern of the facts a profile names by a key: `context.<key>` and `param.<name>` (the
 /// other facts are [`crate::ir::Fact::NAMED`]).
-pub const KEYED_FACT: &str = "^(?:context|param)\\..+$";
+pub static KEYED_FACT: Pattern = Pattern::new("^(?:context|param)\\..+$");
 
 /// Pattern of an error class name: UpperCamel ASCII.
-pub const CLASS_NAME: &str = "^[A-Z][A-Za-z0-9]*$";
+pub static CLASS_NAME: Pattern = Pattern::new("^[A-Z][A-Za-z0-9]*$");
 
-/// What an editor can check of a string.
+/// What a string must be: the editor checks it, and so does the loader.
 #[derive(Debug, Clone, Copy)]
 pub enum Text {
     Any,
     NonEmpty,
-    Pattern(&'static str),
+    Pattern(&'static Pattern),
     /// A regular expression.
     Regex,
     /// One of these words.
     Word(&'static [&'static str]),
+}
+
+impl Text {
+    /// Whether `text` is such a string.
+    pub fn accepts(self, text: &str) -> bool {
+        match self {
+            Text::Any => true,
+            Text::NonEmpty => !text.is_empty(),
+            Text::Pattern(pattern) => pattern.is_match(text),
+            Text::Regex => regex::Regex::new(text).is_ok(),
+            Text::Word(words) => words.contains(&text),
+        }
+    }
 }
 
 const fn key(name: &'static str, ty: Type, presence: Presence, description: &'static str) -> Key {
@@ -277,7 +505,7 @@ pub static TOP: Section = Section {
         key(
             "categories",
             Type::Named {
-                names: Text::Pattern(IDENT),
+                names: Text::Pattern(&IDENT),
                 item: &CATEGORY,
             },
             Required,
@@ -286,7 +514,7 @@ pub static TOP: Section = Section {
         key(
             "namespaces",
             Type::Named {
-                names: Text::Pattern(IDENT),
+                names: Text::Pattern(&IDENT),
                 item: &NAMESPACE,
             },
             Optional,
@@ -295,7 +523,7 @@ pub static TOP: Section = Section {
         key(
             "errors",
             Type::Named {
-                names: Text::Pattern(ENTRY_NAME),
+                names: Text::Pattern(&ENTRY_NAME),
                 item: &ENTRY,
             },
             Required,
@@ -356,7 +584,7 @@ pub static REGISTRY: Section = Section {
     keys: &[
         key(
             "name",
-            Type::Text(Text::Pattern(REGISTRY_NAME)),
+            Type::Text(Text::Pattern(&REGISTRY_NAME)),
             Required,
             "Identifier; the default crate and npm package names derive from it (`<name>-errors`).",
         ),
@@ -372,19 +600,19 @@ pub static REGISTRY: Section = Section {
         ),
         key(
             "python_package",
-            Type::Text(Text::Pattern(PYTHON_PACKAGE)),
+            Type::Text(Text::Pattern(&PYTHON_PACKAGE)),
             Presence::Default(Fallback::Text("`<name>_errors`")),
             "The generated Python package's import name (default: `<name>_errors`, snake case); its distribution name is the same with `-`.",
         ),
         key(
             "go_package",
-            Type::Text(Text::Pattern(GO_PACKAGE)),
+            Type::Text(Text::Pattern(&GO_PACKAGE)),
             Presence::Default(Fallback::Text("`<name>errors`")),
             "The generated Go package's name (default: the name's letters and digits, lower-cased, then `errors`: `tmux-mcp` → `tmuxmcperrors`).",
         ),
         key(
             "go_module",
-            Type::Text(Text::Pattern(GO_MODULE)),
+            Type::Text(Text::Pattern(&GO_MODULE)),
             Presence::Default(Fallback::Text("`go_package`")),
             "The Go module path in the generated `go.mod`, which importers name, e.g. \"example.com/acme/errors\" (default: the package name).",
         ),
@@ -424,7 +652,7 @@ pub static REGISTRY: Section = Section {
         ),
         key(
             "class",
-            Type::Text(Text::Pattern(CLASS_NAME)),
+            Type::Text(Text::Pattern(&CLASS_NAME)),
             Presence::Default(Fallback::Text("`<Name>Error`")),
             "The base error class every code belongs to unless its namespace or entry names another (default: the registry name in UpperCamel + Error, e.g. MiloError).",
         ),
@@ -440,8 +668,8 @@ pub static PACKAGE: Section = Section {
     keys: &[
         key(
             "version",
-            Type::Text(Text::Pattern(SEMVER)),
-            Presence::Default(Fallback::Str(package_defaults::VERSION)),
+            Type::Text(Text::Pattern(&SEMVER)),
+            Presence::Default(Fallback::Str("0.0.0")),
             "The version of the npm package and the Python distribution (semantic versioning). `errdex generate --package-version` overrides it, e.g. from a release tag.",
         ),
         key(
@@ -459,7 +687,7 @@ pub static PACKAGE: Section = Section {
         key(
             "keywords",
             Type::List(Text::NonEmpty),
-            Presence::Default(Fallback::Text("`errors`, `error-codes`")),
+            Presence::Default(Fallback::List(&["errors", "error-codes"])),
             "Keywords of the npm package and the Python distribution.",
         ),
         key(
@@ -536,6 +764,9 @@ pub static RUST: Section = Section {
 /// The words of `docs.layout` and `docs.former_layout` ([`crate::ir::DocsLayout`]).
 pub const DOCS_LAYOUTS: [&str; 3] = ["namespace", "code", "namespace/code"];
 
+/// What the docs URLs point at (`docs.links`).
+pub const DOCS_LINKS: [&str; 2] = ["book", "external"];
+
 /// The reference book (`docs:`): where each code's page is, and the redirects that keep old
 /// addresses working.
 pub static DOCS: Section = Section {
@@ -562,6 +793,12 @@ pub static DOCS: Section = Section {
             "Redirect the old addresses the catalogue knows of to their code: legacy codes, aliases of a code that is its NAME, and retired codes (to their replacement, else their tombstone).",
         ),
         key(
+            "links",
+            Type::Word(&DOCS_LINKS),
+            Presence::Default(Fallback::Str("book")),
+            "What the codes' docs URLs point at. `book`: the book errdex generates, deployed at `registry.docs_site_url`, against whose pages and anchors lint checks every docs URL (EDX0603), and warns when it cannot (EDX0604). `external`: pages errdex does not generate (the usual case for a registry of a third-party system, e.g. SQLite's result codes linking to sqlite.org): the URLs are sent as written and not checked against the book.",
+        ),
+        key(
             "moved",
             Type::Map { keys: Text::NonEmpty, values: Text::NonEmpty },
             Optional,
@@ -574,16 +811,6 @@ pub static DOCS: Section = Section {
 /// (`rust.integrations`).
 pub const RUST_INTEGRATIONS: [&str; 2] = ["axum", "actix-web"];
 
-
-pub use crate::ir::package_defaults;
-
-/// The wire keys a registry leaves out.
-pub mod wire_defaults {
-    pub const CODE: &str = "error";
-    pub const MESSAGE: &str = "detail";
-    pub const CATEGORY: &str = "category";
-}
-
 pub static WIRE: Section = Section {
     path: "registry.wire",
     description: None,
@@ -592,19 +819,19 @@ pub static WIRE: Section = Section {
         key(
             "code",
             Type::Text(Text::NonEmpty),
-            Presence::Default(Fallback::Str(wire_defaults::CODE)),
+            Presence::Default(Fallback::Str("error")),
             "Key carrying the code (default: error).",
         ),
         key(
             "message",
             Type::Text(Text::NonEmpty),
-            Presence::Default(Fallback::Str(wire_defaults::MESSAGE)),
+            Presence::Default(Fallback::Str("detail")),
             "Key carrying the human-readable message (default: detail).",
         ),
         key(
             "category",
             Type::TextOrNull,
-            Presence::Default(Fallback::Str(wire_defaults::CATEGORY)),
+            Presence::Default(Fallback::Str("category")),
             "Key carrying the category, or null to omit it (default: category).",
         ),
         key(
@@ -625,7 +852,7 @@ pub static WIRE: Section = Section {
 const RETRYABLE: Key = key(
     "retryable",
     Type::Boolean,
-    Presence::Default(Fallback::Bool(defaults::RETRYABLE)),
+    Presence::Default(Fallback::Bool(false)),
     "Whether retrying the same request may succeed.",
 );
 const RETRY: Key = key(
@@ -640,7 +867,7 @@ const EXIT_CODE: Key = key(
         min: 0,
         max: Some(255),
     },
-    Presence::Default(Fallback::Int(defaults::EXIT_CODE as i64)),
+    Presence::Default(Fallback::Int(1)),
     "Process exit code for CLIs (0..=255; 0 or above 125 draws a warning).",
 );
 const HTTP_STATUS: Key = key(
@@ -649,7 +876,7 @@ const HTTP_STATUS: Key = key(
         min: 100,
         max: Some(599),
     },
-    Presence::Default(Fallback::Int(defaults::HTTP_STATUS as i64)),
+    Presence::Default(Fallback::Int(500)),
     "HTTP status (100..=599; below 400 draws a warning).",
 );
 const JSONRPC_CODE: Key = key(
@@ -658,13 +885,13 @@ const JSONRPC_CODE: Key = key(
         min: i32::MIN as i64,
         max: Some(i32::MAX as i64),
     },
-    Presence::Default(Fallback::Int(defaults::JSONRPC_CODE as i64)),
+    Presence::Default(Fallback::Int(-32603)),
     "JSON-RPC error code, e.g. -32602 (invalid params) or -32603 (internal error). Inside -32768..=-32000 but not a standard or MCP code draws a warning.",
 );
 const EXPECTED: Key = key(
     "expected",
     Type::Boolean,
-    Presence::Default(Fallback::Bool(defaults::EXPECTED)),
+    Presence::Default(Fallback::Bool(false)),
     "true: the user or agent can correct it (logged at WARN); false: an operator fault (logged at ERROR).",
 );
 
@@ -704,7 +931,10 @@ pub static RETRY_ADVICE: Section = Section {
     keys: &[
         key(
             "max_attempts",
-            Type::Integer { min: 1, max: None },
+            Type::Integer {
+                min: 1,
+                max: Some(u32::MAX as i64),
+            },
             Optional,
             "How many attempts in total are worth making.",
         ),
@@ -740,7 +970,7 @@ pub static NAMESPACE: Section = Section {
         ),
         key(
             "class",
-            Type::Text(Text::Pattern(CLASS_NAME)),
+            Type::Text(Text::Pattern(&CLASS_NAME)),
             Presence::Default(Fallback::Text("`registry.class`")),
             "The error class of the namespace's codes, e.g. InputError (the MCP error type, the TypeScript error name).",
         ),
@@ -783,7 +1013,7 @@ pub static ENTRY: Section = Section {
         ),
         key(
             "class",
-            Type::Text(Text::Pattern(CLASS_NAME)),
+            Type::Text(Text::Pattern(&CLASS_NAME)),
             Presence::Default(Fallback::Text("the namespace's `class`")),
             "This code's error class, overriding its namespace's.",
         ),
@@ -830,7 +1060,7 @@ pub static ENTRY: Section = Section {
         ),
         key(
             "aliases",
-            Type::List(Text::Pattern(ENTRY_NAME)),
+            Type::List(Text::Pattern(&ENTRY_NAME)),
             Optional,
             "Other NAMES for this entry (identifiers that also resolve to it).",
         ),
@@ -851,7 +1081,7 @@ pub static DEPRECATED: Section = Section {
         text("since", Optional, "The version that deprecated it."),
         key(
             "replaced_by",
-            Type::Text(Text::Pattern(ENTRY_NAME)),
+            Type::Text(Text::Pattern(&ENTRY_NAME)),
             Optional,
             "The NAME of the entry to use instead.",
         ),
@@ -866,7 +1096,7 @@ pub static RETIRED: Section = Section {
     keys: &[
         key(
             "name",
-            Type::Text(Text::Pattern(ENTRY_NAME)),
+            Type::Text(Text::Pattern(&ENTRY_NAME)),
             Optional,
             "The NAME the code had.",
         ),
@@ -874,7 +1104,7 @@ pub static RETIRED: Section = Section {
         text("note", Optional, "Why, or where it went."),
         key(
             "replaced_by",
-            Type::Text(Text::Pattern(ENTRY_NAME)),
+            Type::Text(Text::Pattern(&ENTRY_NAME)),
             Optional,
             "The NAME of the live entry that took over; the docs link to it.",
         ),
@@ -916,6 +1146,27 @@ pub static PARAM: Section = Section {
         ),
     ],
 };
+
+/// An object param's `schema` (and every schema inside it): a small JSON Schema. Not a
+/// section of the docs' tables (the param's `schema` key lists these keys); only the
+/// loader's unknown-key check and its readers use it.
+pub static SCHEMA: Section = Section {
+    path: "errors.<NAME>.params.<name>.schema",
+    description: None,
+    nullable: false,
+    keys: &[
+        schema_key(SCHEMA_KEYS[0]),
+        schema_key(SCHEMA_KEYS[1]),
+        schema_key(SCHEMA_KEYS[2]),
+        schema_key(SCHEMA_KEYS[3]),
+        schema_key(SCHEMA_KEYS[4]),
+        schema_key(SCHEMA_KEYS[5]),
+    ],
+};
+
+const fn schema_key(name: &'static str) -> Key {
+    key(name, Type::Any, Optional, "")
+}
 
 /// The `{placeholders}` of a `usage.patterns` entry: an entry's NAME and code, and the
 /// identifiers the targets give it (`names.rs`).
@@ -980,15 +1231,13 @@ pub static USAGE_DOCS: Section = Section {
             "places",
             Type::Integer {
                 min: 1,
-                max: Some(usage_docs_defaults::MAX_PLACES),
+                max: Some(100),
             },
-            Presence::Default(Fallback::Int(usage_docs_defaults::PLACES)),
+            Presence::Default(Fallback::Int(5)),
             "How many places each code lists; the others are counted (\"and 4 more\").",
         ),
     ],
 };
-
-pub use crate::ir::usage_docs_defaults;
 
 /// `usage.severity`: one key per finding of `errdex usage` (the NAME of its EDX07 code, in
 /// lower case; a test checks them against `diag.rs`).
@@ -1102,7 +1351,7 @@ pub const RETRY_AFTER_STATUSES: [u16; 3] = [413, 429, 503];
 
 /// Pattern of an AIP-193 `ErrorInfo.reason`: UPPER_SNAKE (at most 63 characters, which
 /// the rule checks apart).
-pub const AIP_REASON: &str = "^[A-Z][A-Z0-9_]+[A-Z0-9]$";
+pub static AIP_REASON: Pattern = Pattern::new("^[A-Z][A-Z0-9_]+[A-Z0-9]$");
 
 pub static HTTP: Section = Section {
     path: "profiles.http",
@@ -1159,7 +1408,7 @@ pub static MCP_TOOL_ERROR: Section = Section {
     keys: &[
         text(
             "text",
-            Presence::Default(Fallback::Text("`{compact}`")),
+            Presence::Default(Fallback::Str("{compact}")),
             "The text of `content[0]`, e.g. \"Error: {message}\". Placeholders: {message}, {code}, {name}, {category}, {error_type}, {suggestion}, {compact} (the terminal form), {wire} (the wire object as compact JSON).",
         ),
         key(
@@ -1191,7 +1440,7 @@ pub static JSONRPC_ERROR: Section = Section {
     keys: &[
         text(
             "message",
-            Presence::Default(Fallback::Text("`{message}`")),
+            Presence::Default(Fallback::Str("{message}")),
             "The error's `message`. Same placeholders as mcp_tool_error.text.",
         ),
         key(
@@ -1203,14 +1452,66 @@ pub static JSONRPC_ERROR: Section = Section {
     ],
 };
 
-/// The wire shape when the registry has no `wire` block.
-pub fn default_wire() -> Wire {
-    Wire {
-        code: wire_defaults::CODE.into(),
-        message: wire_defaults::MESSAGE.into(),
-        category: Some(wire_defaults::CATEGORY.into()),
-        retryable: None,
-        details: None,
-        order: WireField::ALL.to_vec(),
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_pattern_compiles() {
+        for pattern in [
+            &IDENT,
+            &REGISTRY_NAME,
+            &PYTHON_PACKAGE,
+            &GO_PACKAGE,
+            &GO_MODULE,
+            &SEMVER,
+            &ENTRY_NAME,
+            &KEYED_FACT,
+            &CLASS_NAME,
+            &AIP_REASON,
+        ] {
+            assert!(regex::Regex::new(pattern.regex).is_ok(), "{}", pattern.regex);
+        }
+    }
+
+    /// Go module paths: `/`-separated elements, none empty nor starting or ending with a dot.
+    #[test]
+    fn go_module_paths() {
+        for ok in ["acmeerrors", "example.com/acme/errors", "github.com/a-b/c_d/v2", "x~y"] {
+            assert!(GO_MODULE.is_match(ok), "{ok}");
+        }
+        for bad in ["", "a//b", "/a", "a/", ".a", "a.", "a/.b", "a b", "a\"b", "é", "a\\b"] {
+            assert!(!GO_MODULE.is_match(bad), "{bad}");
+        }
+    }
+
+    /// The identifiers of templates' placeholders (`names::is_identifier`, below the
+    /// format) and the NAMEs of errdex's own codes (`names::is_entry_name`) are the
+    /// format's patterns.
+    #[test]
+    fn the_name_checks_below_the_format_are_its_patterns() {
+        let cases = [
+            "", "_", "__", "_a", "a", "A", "a_", "A_", "a__b", "A__B", "ab_cd", "AB_CD", "Ab_cd",
+            "aB", "1a", "a1", "A1_2", "a-b", "a b", "é", "a.b", "_1", "x_Y", "FRM_VALIDATION",
+        ];
+        for case in cases {
+            assert_eq!(IDENT.is_match(case), crate::names::is_identifier(case), "{case:?}");
+            assert_eq!(
+                ENTRY_NAME.is_match(case),
+                crate::names::is_entry_name(case),
+                "{case:?}"
+            );
+        }
+    }
+
+    /// The one semver check (`package.version`, `--package-version`, `#[deprecated(since)]`).
+    #[test]
+    fn package_versions() {
+        for ok in ["0.0.0", "1.2.3", "10.20.30", "2.0.0-rc.1", "1.0.0+build.5", "1.0.0-a-b+c"] {
+            assert!(is_package_version(ok), "{ok}");
+        }
+        for bad in ["01.2.3", "1.02.3", "1.2", "1.2.3.4", "v1.2.3", "1.2.3-", "", "1.2.x"] {
+            assert!(!is_package_version(bad), "{bad}");
+        }
     }
 }

@@ -25,7 +25,7 @@ mod usage;
 mod validate;
 
 pub use docs_url::{DOCS_URL_PLACEHOLDERS, check_url};
-pub use format::{FORMAT_VERSION, default_wire, defaults};
+pub use format::{FORMAT_VERSION, defaults};
 pub use sections::RESERVED_PAGES;
 pub use tree::{Limits, parse, parse_chunked, parse_serial};
 pub use usage::entry_spans;

@@ -9,7 +9,8 @@ use crate::diag::{DiagCode, Diagnostic};
 use crate::ir::{ParamType, Scalar};
 use crate::support::suggest::did_you_mean;
 
-use super::format::{self, PARAM_LONG_TYPES, PARAM_TYPES, SCHEMA_KEYS};
+use super::format::keys::{entry, param, schema};
+use super::format::{PARAM_LONG_TYPES, PARAM_TYPES};
 use super::sink::Cx;
 use super::tree::{Kind, Node};
 
@@ -30,7 +31,7 @@ const SHORT_WORDS: &str = "`string`, `integer`, `number` or `boolean`";
 
 impl Cx<'_> {
     /// EDX0101, EDX0104, EDX0106, EDX0105: a param's type in either form; its schema keeps
-    /// to [`SCHEMA_KEYS`] and its example fits the type.
+    /// to [`super::format::SCHEMA_KEYS`] and its example fits the type.
     pub(super) fn param_form(&mut self, param: &str, node: &Node) -> Option<ParamForm> {
         match &node.kind {
             Kind::Str(word) => {
@@ -89,7 +90,7 @@ impl Cx<'_> {
                 "list" => "{type: list, items: string}",
                 _ => "{type: object, schema: {type: object, properties: {…}}}",
             };
-            (key != "items" && PARAM_LONG_TYPES.contains(&word))
+            (key != param::ITEMS.name() && PARAM_LONG_TYPES.contains(&word))
                 .then(|| format!("a `{word}` param takes the long form, e.g. `{key}: {form}`"))
         });
         self.push(d);
@@ -98,16 +99,15 @@ impl Cx<'_> {
 
     fn long_form(&mut self, param: &str, node: &Node) -> Option<ParamForm> {
         let what = format!("param `{param}`");
-        let fields = self.fields(node, param, &what, &format::PARAM)?;
-        let type_node = fields.get("type")?;
-        let word = self.text(type_node, "type")?;
-        let mut ty = self.type_word("type", &word, type_node, &PARAM_LONG_TYPES)?;
+        let fields = self.fields(node, param, &what, entry::PARAMS)?;
+        let type_node = fields.get(param::TYPE)?;
+        let word = self.text(type_node, param::TYPE.name())?;
+        let mut ty = self.type_word(param::TYPE.name(), &word, type_node, param::TYPE.words())?;
         let mut complete = true;
-        match (ty, fields.get("items")) {
+        match (ty, fields.get(param::ITEMS)) {
             (ParamType::List(_), Some(items)) => {
-                let word = self.text(items, "items")?;
-                let scalars = Scalar::ALL.map(Scalar::as_str);
-                match self.type_word("items", &word, items, &scalars)? {
+                let word = self.text(items, param::ITEMS.name())?;
+                match self.type_word(param::ITEMS.name(), &word, items, param::ITEMS.words())? {
                     ParamType::String => ty = ParamType::List(Scalar::String),
                     ParamType::Integer => ty = ParamType::List(Scalar::Integer),
                     ParamType::Number => ty = ParamType::List(Scalar::Number),
@@ -119,20 +119,20 @@ impl Cx<'_> {
                 self.err(
                     DiagCode::MissingKey,
                     node.span,
-                    &[("context", &what), ("key", "items")],
+                    &[("context", &what), ("key", param::ITEMS.name())],
                 )
                 .help = Some("a list param names its item type, e.g. `items: string`".into());
                 complete = false;
             }
             (_, Some(items)) => {
-                self.misplaced(items, "items", "only a `list` param has `items`");
+                self.misplaced(items, param::ITEMS.name(), "only a `list` param has `items`");
                 complete = false;
             }
             (_, None) => {}
         }
-        let schema = match (ty, fields.get("schema")) {
+        let schema = match (ty, fields.get(param::SCHEMA)) {
             (ParamType::Object, Some(schema)) => {
-                if self.schema(schema, "schema") {
+                if self.schema(schema, param::SCHEMA.name()) {
                     json_of(schema)
                 } else {
                     complete = false;
@@ -140,13 +140,13 @@ impl Cx<'_> {
                 }
             }
             (_, Some(schema)) => {
-                self.misplaced(schema, "schema", "only an `object` param has a `schema`");
+                self.misplaced(schema, param::SCHEMA.name(), "only an `object` param has a `schema`");
                 complete = false;
                 None
             }
             (_, None) => None,
         };
-        let example = match fields.get("example") {
+        let example = match fields.get(param::EXAMPLE) {
             Some(example) if complete => {
                 if let Some((at, expected)) = example_problem(param, ty, schema.as_ref(), example) {
                     let found = at.kind.describe();
@@ -154,7 +154,7 @@ impl Cx<'_> {
                         DiagCode::BadValue,
                         at.span,
                         &[
-                            ("key", "example"),
+                            ("key", param::EXAMPLE.name()),
                             ("found", &found),
                             ("expected", &expected),
                         ],
@@ -189,14 +189,15 @@ impl Cx<'_> {
         );
     }
 
-    /// EDX0101, EDX0103, EDX0106: a small JSON Schema (only [`SCHEMA_KEYS`], known JSON
+    /// EDX0101, EDX0103, EDX0106: a small JSON Schema (only [`super::format::SCHEMA_KEYS`], known JSON
     /// types, schemas inside `properties` and `items`). Whether it is fine.
     fn schema(&mut self, node: &Node, key: &str) -> bool {
-        let Some(fields) = self.known_fields(node, key, "a param's schema", &SCHEMA) else {
+        let Some(fields) = self.known_fields(node, key, "a param's schema", param::SCHEMA)
+        else {
             return false;
         };
-        let mut ok = fields.map.len() == entries_len(node);
-        if let Some(t) = fields.get("type") {
+        let mut ok = fields.len() == entries_len(node);
+        if let Some(t) = fields.get(schema::TYPE) {
             let words: Vec<&Node> = match &t.kind {
                 Kind::Seq(items) => items.iter().collect(),
                 _ => vec![t],
@@ -210,7 +211,7 @@ impl Cx<'_> {
                             DiagCode::BadValue,
                             w.span,
                             &[
-                                ("key", "type"),
+                                ("key", schema::TYPE.name()),
                                 ("found", &found),
                                 ("expected", "a JSON Schema type is object, array, string, integer, number, boolean or null"),
                             ],
@@ -220,8 +221,12 @@ impl Cx<'_> {
                 }
             }
         }
-        if let Some(p) = fields.get("properties") {
-            match self.entries(p, "properties", "a mapping of property names to schemas") {
+        if let Some(p) = fields.get(schema::PROPERTIES) {
+            match self.entries(
+                p,
+                schema::PROPERTIES.name(),
+                "a mapping of property names to schemas",
+            ) {
                 Some(props) => {
                     for (name, _, schema) in props {
                         ok &= self.schema(schema, name);
@@ -230,48 +235,24 @@ impl Cx<'_> {
                 None => ok = false,
             }
         }
-        if let Some(items) = fields.get("items") {
-            ok &= self.schema(items, "items");
+        if let Some(items) = fields.get(schema::ITEMS) {
+            ok &= self.schema(items, schema::ITEMS.name());
         }
-        if let Some(required) = fields.get("required") {
+        if let Some(required) = fields.get(schema::REQUIRED) {
             let before = self.diags.len();
-            self.string_list(required, "required");
+            self.string_list(required, schema::REQUIRED.name());
             ok &= self.diags.len() == before;
         }
-        if let Some(e) = fields.get("enum")
+        if let Some(e) = fields.get(schema::ENUM)
             && !matches!(e.kind, Kind::Seq(_))
         {
-            self.wrong_type(e, "enum", "a list of values");
+            self.wrong_type(e, schema::ENUM.name(), "a list of values");
             ok = false;
         }
-        if let Some(d) = fields.get("description") {
-            ok &= self.text(d, "description").is_some();
+        if let Some(d) = fields.get(schema::DESCRIPTION) {
+            ok &= self.text(d, schema::DESCRIPTION.name()).is_some();
         }
         ok && json_of(node).is_some()
-    }
-}
-
-/// The keys of a schema, as a section (only for the reader's unknown-key check).
-static SCHEMA: format::Section = format::Section {
-    path: "errors.<NAME>.params.<name>.schema",
-    description: None,
-    nullable: false,
-    keys: &[
-        schema_key(SCHEMA_KEYS[0]),
-        schema_key(SCHEMA_KEYS[1]),
-        schema_key(SCHEMA_KEYS[2]),
-        schema_key(SCHEMA_KEYS[3]),
-        schema_key(SCHEMA_KEYS[4]),
-        schema_key(SCHEMA_KEYS[5]),
-    ],
-};
-
-const fn schema_key(name: &'static str) -> format::Key {
-    format::Key {
-        name,
-        ty: format::Type::Any,
-        presence: format::Presence::Optional,
-        description: "",
     }
 }
 

@@ -2,14 +2,12 @@
 //! (`mcp_tool_error`) and a JSON-RPC error (`jsonrpc_error`), over errdex's own shapes.
 
 use crate::diag::{DiagCode, Span};
-use crate::ir::{
-    Fact, HttpBody, HttpProfile, JsonRpcData, McpData, ProfileField, Profiles, ReasonSource,
-    TEXT_PLACEHOLDERS, ValueStyle,
-};
+use crate::ir::{Fact, HttpProfile, JsonRpcData, ProfileField, Profiles, TEXT_PLACEHOLDERS};
 use crate::support::suggest::did_you_mean;
 use crate::template::{Template, TemplateError};
 
-use super::format;
+use super::format::keys::{self, http, jsonrpc_error, mcp_tool_error, terminal};
+use super::format::{self, Presence, defaults};
 use super::sink::Cx;
 use super::tree::{Kind, Node};
 
@@ -100,151 +98,154 @@ impl Cx<'_> {
 
     /// The `profiles:` section over the defaults (today's shapes).
     pub(super) fn profiles(&mut self, node: Option<&Node>, mcp_meta_prefix: &str) -> Profiles {
-        let mut profiles = Profiles::defaults(mcp_meta_prefix);
+        let mut profiles = defaults::profiles(mcp_meta_prefix);
         let Some(node) = node else {
             return profiles;
         };
-        let Some(f) = self.fields(node, "profiles", "`profiles`", &format::PROFILES) else {
+        let Some(f) = self.fields(node, keys::top::PROFILES.name(), "`profiles`", keys::top::PROFILES) else {
             return profiles;
         };
-        if let Some(n) = f.get("mcp_tool_error")
+        if let Some(n) = f.get(keys::profiles::MCP_TOOL_ERROR)
             && let Some(m) = self.fields(
                 n,
-                "mcp_tool_error",
+                keys::profiles::MCP_TOOL_ERROR.name(),
                 "`profiles.mcp_tool_error`",
-                &format::MCP_TOOL_ERROR,
+                keys::profiles::MCP_TOOL_ERROR,
             )
         {
             let mcp = &mut profiles.mcp_tool_error;
-            if let Some(t) = m.get("text").and_then(|n| self.profile_text(n, "text")) {
+            if let Some(t) = m
+                .get(mcp_tool_error::TEXT)
+                .and_then(|n| self.profile_text(n, mcp_tool_error::TEXT.name()))
+            {
                 mcp.text = t;
             }
-            if let Some(dn) = m.get("data")
-                && let Some(member) = self.text(dn, "data")
-            {
-                mcp.data = match member.as_str() {
-                    "_meta" => McpData::Meta,
-                    "structuredContent" => McpData::StructuredContent,
-                    other if other.is_empty() || RESULT_MEMBERS.contains(&other) => {
-                        self.err(
-                            DiagCode::BadValue,
-                            dn.span,
-                            &[
-                                ("key", "data"),
-                                ("found", &format!("`{other}`")),
-                                (
-                                    "expected",
-                                    "`_meta`, `structuredContent`, or the name of another top-level member (not `content`, `isError` or `resultType`)",
-                                ),
-                            ],
-                        );
-                        mcp.data.clone()
-                    }
-                    other => McpData::Member(other.to_string()),
-                };
+            if let Some(member) = self.declared_text(&m, mcp_tool_error::DATA, |cx, dn, other| {
+                cx.refuse_member(dn, other);
+            }) {
+                if RESULT_MEMBERS.contains(&member.as_str())
+                    && let Some(dn) = m.get(mcp_tool_error::DATA)
+                {
+                    self.refuse_member(dn, &member);
+                } else {
+                    mcp.data = defaults::mcp_data(&member);
+                }
             }
-            if let Some(p) = self.optional_text(&m, "prefix") {
+            if let Some(p) = self.optional_text(&m, mcp_tool_error::PREFIX) {
                 mcp.prefix = p;
             }
             if let Some(fields) = m
-                .get("fields")
-                .and_then(|n| self.profile_fields(n, "fields"))
+                .get(mcp_tool_error::FIELDS)
+                .and_then(|n| self.profile_fields(n, mcp_tool_error::FIELDS.name()))
             {
                 mcp.fields = fields;
             }
         }
-        if let Some(n) = f.get("jsonrpc_error")
+        if let Some(n) = f.get(keys::profiles::JSONRPC_ERROR)
             && let Some(j) = self.fields(
                 n,
-                "jsonrpc_error",
+                keys::profiles::JSONRPC_ERROR.name(),
                 "`profiles.jsonrpc_error`",
-                &format::JSONRPC_ERROR,
+                keys::profiles::JSONRPC_ERROR,
             )
         {
             let rpc = &mut profiles.jsonrpc_error;
             if let Some(t) = j
-                .get("message")
-                .and_then(|n| self.profile_text(n, "message"))
+                .get(jsonrpc_error::MESSAGE)
+                .and_then(|n| self.profile_text(n, jsonrpc_error::MESSAGE.name()))
             {
                 rpc.message = t;
             }
-            if let Some(dn) = j.get("data") {
+            if let Some(dn) = j.get(jsonrpc_error::DATA) {
+                let words = jsonrpc_error::DATA.words();
                 match &dn.kind {
                     Kind::Null => rpc.data = JsonRpcData::Omitted,
-                    Kind::Str(s) if s == "wire" => rpc.data = JsonRpcData::Wire,
+                    Kind::Str(s) if words.contains(&s.as_str()) => rpc.data = JsonRpcData::Wire,
                     Kind::Map(_) => {
-                        if let Some(fields) = self.profile_fields(dn, "data") {
+                        if let Some(fields) = self.profile_fields(dn, jsonrpc_error::DATA.name()) {
                             rpc.data = JsonRpcData::Fields(fields);
                         }
                     }
                     _ => self.wrong_type(
                         dn,
-                        "data",
+                        jsonrpc_error::DATA.name(),
                         "`wire`, `null`, or a mapping of output keys to facts",
                     ),
                 }
             }
         }
-        if let Some(n) = f.get("terminal")
-            && let Some(t) = self.fields(n, "terminal", "`profiles.terminal`", &format::TERMINAL)
-            && let Some(vn) = t.get("values")
-            && let Some(word) = self.text(vn, "values")
+        if let Some(n) = f.get(keys::profiles::TERMINAL)
+            && let Some(t) = self.fields(
+                n,
+                keys::profiles::TERMINAL.name(),
+                "`profiles.terminal`",
+                keys::profiles::TERMINAL,
+            )
+            && let Some(word) = self.word(&t, terminal::VALUES)
+            && let Some(style) = defaults::value_style(word)
         {
-            match ValueStyle::ALL.into_iter().find(|v| v.as_str() == word) {
-                Some(v) => profiles.terminal.values = v,
-                None => {
-                    let d = self.err(
-                        DiagCode::BadValue,
-                        vn.span,
-                        &[
-                            ("key", "values"),
-                            ("found", &format!("`{word}`")),
-                            (
-                                "expected",
-                                &format!("one of {}", format::VALUE_STYLES.join(", ")),
-                            ),
-                        ],
-                    );
-                    d.help = did_you_mean(&word, format::VALUE_STYLES);
-                }
-            }
+            profiles.terminal.values = style;
         }
-        if let Some((key, n)) = f.map.get("http") {
+        if let Some((key, n)) = f.pair(keys::profiles::HTTP) {
             profiles.http = self.http_profile(n, key.span);
         }
         profiles
+    }
+
+    /// EDX0106: a `data` member an MCP tool result cannot take.
+    fn refuse_member(&mut self, dn: &Node, member: &str) {
+        self.err(
+            DiagCode::BadValue,
+            dn.span,
+            &[
+                ("key", mcp_tool_error::DATA.name()),
+                ("found", &format!("`{member}`")),
+                (
+                    "expected",
+                    "`_meta`, `structuredContent`, or the name of another top-level member (not `content`, `isError` or `resultType`)",
+                ),
+            ],
+        );
     }
 
     /// `profiles.http`: the HTTP error response.
     fn http_profile(&mut self, node: &Node, owner: Span) -> HttpProfile {
         let mut http = HttpProfile {
             declared: true,
-            ..HttpProfile::default()
+            ..defaults::http()
         };
-        let Some(h) = self.fields(node, "http", "`profiles.http`", &format::HTTP) else {
+        let Some(h) = self.fields(
+            node,
+            keys::profiles::HTTP.name(),
+            "`profiles.http`",
+            keys::profiles::HTTP,
+        ) else {
             return http;
         };
-        if let Some(n) = h.get("body")
-            && let Some(body) = self.word(n, "body", &format::HTTP_BODIES, &HttpBody::ALL.map(HttpBody::as_str))
+        if let Some(word) = self.word(&h, http::BODY)
+            && let Some(body) = defaults::http_body(word)
         {
-            http.body = HttpBody::ALL[body];
+            http.body = body;
         }
-        if let Some(n) = h.get("reason")
-            && let Some(reason) =
-                self.word(n, "reason", &format::HTTP_REASONS, &ReasonSource::ALL.map(ReasonSource::as_str))
+        if let Some(word) = self.word(&h, http::REASON)
+            && let Some(reason) = defaults::reason_source(word)
         {
-            http.reason = ReasonSource::ALL[reason];
+            http.reason = reason;
         }
-        http.domain = self.optional_nonempty(&h, "domain");
-        if let Some(n) = h.get("retry_after")
-            && let Some(on) = self.boolean(n, "retry_after")
-        {
+        http.domain = self.optional_nonempty(&h, http::DOMAIN);
+        if let Some(on) = self.optional_bool(&h, http::RETRY_AFTER) {
             http.retry_after = on;
         }
-        for (required, key, equals) in format::HTTP.required_when() {
-            let given = h.get(key).and_then(|n| n.as_str()) == Some(equals)
-                && h.get(required).is_none();
-            if given {
+        for required in format::HTTP.handles() {
+            let Presence::RequiredWhen { key, equals } = required.decl().presence else {
+                continue;
+            };
+            let Some(sibling) = format::HTTP.find(key) else {
+                continue;
+            };
+            if h.get(sibling).and_then(|n| n.as_str()) == Some(equals) && h.get(required).is_none()
+            {
+                let required = required.name();
                 self.err(
                     DiagCode::MissingKey,
                     owner,
@@ -255,31 +256,12 @@ impl Cx<'_> {
         }
         http
     }
-
-    /// A word of `words` (the format's list, in the IR's order `ir_words`); its index.
-    fn word(&mut self, node: &Node, key: &str, words: &[&str], ir_words: &[&str]) -> Option<usize> {
-        debug_assert_eq!(words, ir_words, "the format's words and the IR's agree");
-        let word = self.text(node, key)?;
-        if let Some(i) = words.iter().position(|w| *w == word) {
-            return Some(i);
-        }
-        let d = self.err(
-            DiagCode::BadValue,
-            node.span,
-            &[
-                ("key", key),
-                ("found", &format!("`{word}`")),
-                ("expected", &format!("one of {}", words.join(", "))),
-            ],
-        );
-        d.help = did_you_mean(&word, words.iter().copied());
-        None
-    }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::catalogue::format;
+    use crate::ir::{HttpBody, ReasonSource, ValueStyle};
 
     #[test]
     fn the_value_style_words_are_the_irs() {

@@ -1,26 +1,63 @@
 //! Typed readers over the located tree: a mapping's keys checked against its
-//! [`Section`] of the format, strings, booleans, integers, lists and templates, each
-//! reporting what is wrong to the [`Cx`] sink instead of stopping.
+//! [`Section`] of the format and kept by key handle ([`KeyRef`]), then strings, booleans,
+//! integers, words and lists read as their declaration says (its pattern, range, words and
+//! default), each reporting what is wrong to the [`Cx`] sink instead of stopping.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 
 use crate::diag::{DiagCode, Diagnostic, Span};
 use crate::support::suggest::did_you_mean;
 use crate::template::TemplateError;
 
-use super::format::Section;
+use super::format::{KeyRef, Presence, SCHEMA, SECTIONS, Section, TOP, Text, Type};
 use super::sink::Cx;
 use super::tree::{Kind, Node};
 
-/// A mapping's fields after the shape checks, by key.
+/// The most keys a section declares: a mapping's fields keep one slot per declared key
+/// (the build fails when a section of `SECTIONS` or `SCHEMA` has more).
+pub(super) const MAX_KEYS: usize = 24;
+
+const _: () = {
+    let mut i = 0;
+    while i < SECTIONS.len() {
+        assert!(SECTIONS[i].keys.len() <= MAX_KEYS, "a section has more than MAX_KEYS keys");
+        i += 1;
+    }
+    assert!(SCHEMA.keys.len() <= MAX_KEYS);
+};
+
+/// A mapping's fields after the shape checks: the key and value node of each key of its
+/// section the mapping has, by the key's handle.
 pub(super) struct Fields<'a> {
     pub(super) node: &'a Node,
-    pub(super) map: BTreeMap<&'a str, (&'a Node, &'a Node)>,
+    section: &'static Section,
+    slots: [Option<(&'a Node, &'a Node)>; MAX_KEYS],
 }
 
 impl<'a> Fields<'a> {
-    pub(super) fn get(&self, key: &str) -> Option<&'a Node> {
-        self.map.get(key).map(|(_, value)| *value)
+    /// The value of `key`, if the mapping has it. `key` must be a key of the section the
+    /// mapping was read against (checked in debug builds).
+    pub(super) fn get(&self, key: KeyRef) -> Option<&'a Node> {
+        self.pair(key).map(|(_, value)| value)
+    }
+
+    /// The key's own node and its value, if the mapping has it.
+    pub(super) fn pair(&self, key: KeyRef) -> Option<(&'a Node, &'a Node)> {
+        debug_assert!(
+            std::ptr::eq(key.section(), self.section),
+            "`{}` is a key of `{}`, not of `{}`",
+            key.name(),
+            key.section().path,
+            self.section.path
+        );
+        #[cfg(test)]
+        requested::note(key);
+        self.slots[key.index()]
+    }
+
+    /// How many of its section's keys the mapping has.
+    pub(super) fn len(&self) -> usize {
+        self.slots.iter().flatten().count()
     }
 }
 
@@ -28,16 +65,17 @@ impl<'a> Fields<'a> {
 pub(super) type Entries<'a> = Vec<(&'a str, &'a Node, &'a Node)>;
 
 impl Cx<'_> {
-    /// Checks a mapping against its section: type, duplicates, unknown keys (with "did you
-    /// mean"), required keys. `what` names the mapping in messages ("the registry").
+    /// Checks a mapping against its section, the one `of` declares ([`KeyRef::mapping`]):
+    /// type, duplicates, unknown keys (with "did you mean"), required keys. `key` names the
+    /// mapping where a wrong type is reported, `what` in the other messages ("`registry`").
     pub(super) fn fields<'a>(
         &mut self,
         node: &'a Node,
         key: &str,
         what: &str,
-        section: &Section,
+        of: KeyRef,
     ) -> Option<Fields<'a>> {
-        self.fields_at(node, key, what, section, node.span)
+        self.fields_at(node, key, what, of, node.span)
     }
 
     /// [`Self::fields`], reporting missing keys at `owner` (the key that holds the mapping).
@@ -46,12 +84,14 @@ impl Cx<'_> {
         node: &'a Node,
         key: &str,
         what: &str,
-        section: &Section,
+        of: KeyRef,
         owner: Span,
     ) -> Option<Fields<'a>> {
-        let fields = self.known_fields(node, key, what, section)?;
-        for required in section.required() {
-            if !fields.map.contains_key(required) {
+        let section = of.mapping();
+        let fields = self.section_fields(node, key, what, section)?;
+        for (required, slot) in section.keys.iter().zip(&fields.slots) {
+            if matches!(required.presence, Presence::Required) && slot.is_none() {
+                let required = required.name;
                 self.err(
                     DiagCode::MissingKey,
                     owner,
@@ -63,19 +103,39 @@ impl Cx<'_> {
         Some(fields)
     }
 
-    /// A mapping's keys that `section` knows; the others are reported. Required keys are
-    /// the caller's to check.
+    /// The mapping under `of` with the keys its section knows; the others are reported.
+    /// Required keys are the caller's to check.
     pub(super) fn known_fields<'a>(
         &mut self,
         node: &'a Node,
         key: &str,
         what: &str,
-        section: &Section,
+        of: KeyRef,
+    ) -> Option<Fields<'a>> {
+        self.section_fields(node, key, what, of.mapping())
+    }
+
+    /// The catalogue's top level, with the keys [`TOP`] knows (its required keys are the
+    /// caller's to check: each missing section has its own report).
+    pub(super) fn top_fields<'a>(&mut self, root: &'a Node) -> Option<Fields<'a>> {
+        self.section_fields(root, "(top level)", "the catalogue", &TOP)
+    }
+
+    fn section_fields<'a>(
+        &mut self,
+        node: &'a Node,
+        key: &str,
+        what: &str,
+        section: &'static Section,
     ) -> Option<Fields<'a>> {
         let entries = self.entries(node, key, "a mapping")?;
-        let mut map = BTreeMap::new();
+        let mut fields = Fields {
+            node,
+            section,
+            slots: [None; MAX_KEYS],
+        };
         for (name, name_node, value) in entries {
-            if !section.key_names().any(|known| known == name) {
+            let Some(index) = section.keys.iter().position(|known| known.name == name) else {
                 let mut d = Diagnostic::new(
                     DiagCode::UnknownKey,
                     Some(name_node.span),
@@ -88,10 +148,10 @@ impl Cx<'_> {
                 });
                 self.push(d);
                 continue;
-            }
-            map.insert(name, (name_node, value));
+            };
+            fields.slots[index] = Some((name_node, value));
         }
-        Some(Fields { node, map })
+        Some(fields)
     }
     /// A mapping's entries in order, string keys only; duplicates reported (first kept).
     pub(super) fn entries<'a>(&mut self, node: &'a Node, key: &str, expected: &str) -> Option<Entries<'a>> {
@@ -182,18 +242,113 @@ impl Cx<'_> {
         }
     }
 
-    /// An optional string key.
-    pub(super) fn optional_text(&mut self, fields: &Fields, key: &str) -> Option<String> {
-        fields.get(key).and_then(|n| self.text(n, key))
+    /// A string key of any text ([`Text::Any`]), if the mapping has it.
+    pub(super) fn optional_text(&mut self, fields: &Fields, key: KeyRef) -> Option<String> {
+        debug_assert!(
+            matches!(key.ty(), Type::Text(Text::Any)),
+            "`{}` is not declared as any text",
+            key.name()
+        );
+        fields.get(key).and_then(|n| self.text(n, key.name()))
     }
 
-    /// A string or null (`null` = "omit", used by `wire` keys).
-    pub(super) fn nullable_text(&mut self, fields: &Fields, key: &str, default: Option<&str>) -> Option<String> {
-        match fields.get(key) {
-            None => default.map(str::to_string),
-            Some(n) if matches!(n.kind, Kind::Null) => None,
-            Some(n) => self.text(n, key),
+    /// A string key that keeps to its declaration ([`Text`]: non-empty, its pattern, a
+    /// regular expression). `refuse` reports one that does not (with the node and the
+    /// text), which then reads as absent.
+    pub(super) fn declared_text(
+        &mut self,
+        fields: &Fields,
+        key: KeyRef,
+        refuse: impl FnOnce(&mut Self, &Node, &str),
+    ) -> Option<String> {
+        debug_assert!(
+            matches!(key.ty(), Type::Text(_)),
+            "`{}` is not declared as a string",
+            key.name()
+        );
+        let n = fields.get(key)?;
+        let text = self.text(n, key.name())?;
+        if key.accepts(&text) {
+            Some(text)
+        } else {
+            refuse(self, n, &text);
+            None
         }
+    }
+
+    /// A string or null ([`Type::TextOrNull`], or a string with a default): the value,
+    /// `None` for `null`, and the declared default when the key is left out.
+    pub(super) fn nullable_text(&mut self, fields: &Fields, key: KeyRef) -> Option<String> {
+        match fields.get(key) {
+            None => key.default_str_or_null().map(str::to_string),
+            Some(n) if matches!(n.kind, Kind::Null) => None,
+            Some(n) => self.text(n, key.name()),
+        }
+    }
+
+    /// A boolean key ([`Type::Boolean`]), if the mapping has it.
+    pub(super) fn optional_bool(&mut self, fields: &Fields, key: KeyRef) -> Option<bool> {
+        debug_assert!(
+            matches!(key.ty(), Type::Boolean),
+            "`{}` is not declared as a boolean",
+            key.name()
+        );
+        fields.get(key).and_then(|n| self.boolean(n, key.name()))
+    }
+
+    /// A boolean key, or its declared default.
+    pub(super) fn bool_or_default(&mut self, fields: &Fields, key: KeyRef) -> bool {
+        self.optional_bool(fields, key)
+            .unwrap_or(key.default_bool())
+    }
+
+    /// An integer key within its declared range ([`Type::Integer`]) that fits `T`, with its
+    /// node. `refuse` reports one outside them (with the node and the value), which then
+    /// reads as absent.
+    pub(super) fn ranged<'a, T: TryFrom<i128>>(
+        &mut self,
+        fields: &Fields<'a>,
+        key: KeyRef,
+        refuse: impl FnOnce(&mut Self, &Node, i128),
+    ) -> Option<(T, &'a Node)> {
+        let n = fields.get(key)?;
+        let value = self.integer(n, key.name())?;
+        let (min, max) = key.range();
+        let within = value >= i128::from(min) && max.is_none_or(|max| value <= i128::from(max));
+        match T::try_from(value) {
+            Ok(v) if within => Some((v, n)),
+            _ => {
+                refuse(self, n, value);
+                None
+            }
+        }
+    }
+
+    /// A word key ([`Type::Word`]): the word, one of the declared ones. Another word is
+    /// EDX0106 with "did you mean", and reads as absent.
+    pub(super) fn word(&mut self, fields: &Fields, key: KeyRef) -> Option<&'static str> {
+        let n = fields.get(key)?;
+        self.word_of(n, key)
+    }
+
+    /// [`Self::word`] of a value node of `key`.
+    pub(super) fn word_of(&mut self, n: &Node, key: KeyRef) -> Option<&'static str> {
+        let text = self.text(n, key.name())?;
+        let words = key.words();
+        if let Some(word) = words.iter().find(|w| **w == text) {
+            return Some(word);
+        }
+        let d = self.err(
+            DiagCode::BadValue,
+            n.span,
+            &[
+                ("key", key.name()),
+                ("found", &format!("`{text}`")),
+                ("expected", &format!("one of {}", words.join(", "))),
+            ],
+        );
+        d.help = did_you_mean(&text, words.iter().copied());
+        None
     }
 
     pub(super) fn boolean(&mut self, node: &Node, key: &str) -> Option<bool> {
@@ -225,6 +380,48 @@ impl Cx<'_> {
                 None
             }
         }
+    }
+
+    /// A list key of strings ([`Type::List`]): every item with its span. `refuse` reports
+    /// each item the declaration's rule refuses (still returned: the report is an error).
+    pub(super) fn list(
+        &mut self,
+        fields: &Fields,
+        key: KeyRef,
+        mut refuse: impl FnMut(&mut Self, Span, &str),
+    ) -> Option<Vec<(String, Span)>> {
+        debug_assert!(
+            matches!(key.ty(), Type::List(_)),
+            "`{}` is not declared as a list",
+            key.name()
+        );
+        let n = fields.get(key)?;
+        let items = self.string_list(n, key.name());
+        for (item, span) in &items {
+            if !key.accepts(item) {
+                refuse(self, *span, item);
+            }
+        }
+        Some(items)
+    }
+
+    /// [`Self::list`] of a list of non-empty strings: an empty item is EDX0106.
+    pub(super) fn nonempty_list(
+        &mut self,
+        fields: &Fields,
+        key: KeyRef,
+    ) -> Option<Vec<(String, Span)>> {
+        self.list(fields, key, |cx, span, _| {
+            cx.err(
+                DiagCode::BadValue,
+                span,
+                &[
+                    ("key", key.name()),
+                    ("found", "an empty string"),
+                    ("expected", "every item of the list needs text"),
+                ],
+            );
+        })
     }
 
     pub(super) fn string_list(&mut self, node: &Node, key: &str) -> Vec<(String, Span)> {
@@ -270,5 +467,30 @@ fn yaml_1_1_boolean(word: &str) -> Option<bool> {
         "y" | "yes" | "on" => Some(true),
         "n" | "no" | "off" => Some(false),
         _ => None,
+    }
+}
+
+/// Which keys the readers asked for, while the tests run: a declared key that no reader
+/// asks for over the whole corpus fails `format::keys`' test.
+#[cfg(test)]
+pub(super) mod requested {
+    use std::collections::BTreeSet;
+    use std::sync::Mutex;
+
+    use super::KeyRef;
+
+    static ASKED: Mutex<BTreeSet<(&str, &str)>> = Mutex::new(BTreeSet::new());
+
+    pub(in crate::catalogue) fn note(key: KeyRef) {
+        if let Ok(mut asked) = ASKED.lock() {
+            asked.insert((key.section().path, key.name()));
+        }
+    }
+
+    /// Whether a reader has asked for `key`.
+    pub(in crate::catalogue) fn was(key: KeyRef) -> bool {
+        ASKED
+            .lock()
+            .is_ok_and(|asked| asked.contains(&(key.section().path, key.name())))
     }
 }

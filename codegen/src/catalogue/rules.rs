@@ -277,26 +277,33 @@ pub(super) fn identifier_collision(cx: &mut Cx, pending: &[Pending], layout: Doc
     }
 }
 
-/// EDX0205 `IdentifierCollision`: a namespace's Rust sub-enum (`FrmCode`) may not take the
-/// name of a type the generated file already declares (`ErrorCode` for a namespace `ERROR`).
-/// Two namespaces' sub-enums cannot collide: their `Namespace` variants already differ.
+/// EDX0205 `IdentifierCollision` of namespaces' sub-enums (only when the module has them,
+/// `rust.namespace_enums`): two namespaces whose sub-enums get the same name
+/// ([`names::rust_namespace_enum`] steps aside from the runtime's own types, so a namespace
+/// may be called `ERROR`; `ERROR` and `ERROR_NAMESPACE` would both be `ErrorNamespaceCode`).
 pub(super) fn identifier_collision_of_namespace(cx: &mut Cx, namespaces: &[(Namespace, Span)]) {
+    let mut seen: HashMap<String, (&str, Span)> = HashMap::new();
     for (ns, span) in namespaces {
         let ident = names::rust_namespace_enum(&ns.ids.rust);
-        if names::RUST_TYPES.contains(&ident.as_str()) {
-            let d = Diagnostic::new(
-                DiagCode::IdentifierCollision,
-                Some(*span),
-                &[
-                    ("name", &ns.key),
-                    ("language", "Rust"),
-                    ("ident", &ident),
-                    ("other", "the generated runtime"),
-                ],
-            )
-            .with_help("rename the namespace: its codes' sub-enum is named `<Namespace>Code`");
-            cx.push(d);
-        }
+        let first = seen.get(&ident).copied();
+        let other = match first {
+            _ if names::RUST_TYPES.contains(&ident.as_str()) => "the generated runtime",
+            Some((key, _)) => key,
+            None => {
+                seen.insert(ident, (&ns.key, *span));
+                continue;
+            }
+        };
+        let d = Diagnostic::new(
+            DiagCode::IdentifierCollision,
+            Some(*span),
+            &[("name", &ns.key), ("language", "Rust"), ("ident", &ident), ("other", other)],
+        )
+        .with_note(first.map(|(_, s)| s), "taken here")
+        .with_help(
+            "rename one of the namespaces, or leave the sub-enums out (`rust: {namespace_enums: false}`): a namespace's codes' sub-enum is named `<Namespace>Code`, `<Namespace>NamespaceCode` where that is a type of the runtime",
+        );
+        cx.push(d);
     }
 }
 
@@ -392,6 +399,8 @@ pub(super) struct DocsLinks<'a> {
     pub(super) own_spans: &'a [Option<Span>],
     /// `docs.layout`: where each code's place in the book is.
     pub(super) layout: DocsLayout,
+    /// `docs.links: external`: the docs URLs are not the book's; nothing to check.
+    pub(super) external: bool,
 }
 
 impl DocsLinks<'_> {
@@ -458,6 +467,9 @@ struct TemplateUse {
 /// shape is none of the book's), else EDX0603 naming the first code it misses, how many it
 /// hits, and the layout it would fit.
 pub(super) fn docs_url_off_site(cx: &mut Cx, links: &DocsLinks) {
+    if links.external {
+        return;
+    }
     let Some(site) = links.registry.docs_site_url.as_deref() else {
         return;
     };
@@ -552,14 +564,14 @@ pub(super) fn docs_url_off_site(cx: &mut Cx, links: &DocsLinks) {
 /// EDX0604 `DocsSiteUnstated`: `registry.docs_url` is given, but not where the book is
 /// deployed, so [`docs_url_off_site`] cannot check that the links land.
 pub(super) fn docs_site_unstated(cx: &mut Cx, links: &DocsLinks) {
-    if links.registry.docs_site_url.is_some() {
+    if links.registry.docs_site_url.is_some() || links.external {
         return;
     }
     let Some(span) = links.template_span else {
         return;
     };
     let d = Diagnostic::new(DiagCode::DocsSiteUnstated, Some(span), &[]).with_help(
-        "set registry.docs_site_url to the absolute URL the generated book is served from (ending in `/`); errdex then checks every docs URL against the book's pages and anchors",
+        "set registry.docs_site_url to the absolute URL the generated book is served from (ending in `/`): errdex then checks every docs URL against the book's pages and anchors; or, when the docs URLs point at pages errdex does not generate (another system's reference), say so with `docs: {links: external}`",
     );
     cx.push(d);
 }
@@ -751,9 +763,7 @@ pub(super) fn invalid_aip_reason(cx: &mut Cx, http: &HttpProfile, pending: &[Pen
     if http.body != HttpBody::Google {
         return;
     }
-    let Ok(pattern) = regex::Regex::new(crate::catalogue::format::AIP_REASON) else {
-        return;
-    };
+    let pattern = &crate::catalogue::format::AIP_REASON;
     for p in pending {
         let (reason, span) = match http.reason {
             ReasonSource::Name => (names::aip_reason(&p.entry.name), p.name_span),

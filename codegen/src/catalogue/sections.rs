@@ -11,7 +11,9 @@ use crate::support::suggest::did_you_mean;
 use crate::targets::TARGETS;
 
 use super::docs_url::check_url;
-use super::format::{self, FORMAT_VERSION, default_wire, defaults};
+use super::entry::NAME_RULE;
+use super::format::keys::{category, namespace, package, registry, retired, rust, top, wire};
+use super::format::{self, FORMAT_VERSION, KeyRef, Presence, Type, defaults};
 use super::read::Fields;
 use super::sink::Cx;
 use super::tree::{Kind, Node};
@@ -30,8 +32,8 @@ pub const RESERVED_PAGES: [&str; 7] = [
 
 impl Cx<'_> {
     /// EDX0105: the catalogue says its format version, and it is the one this errdex reads.
-    pub(super) fn format_version(&mut self, root: &Node, top: &Fields) {
-        match top.get("errdex") {
+    pub(super) fn format_version(&mut self, root: &Node, top_level: &Fields) {
+        match top_level.get(top::ERRDEX) {
             None => {
                 let d = Diagnostic::new(
                     DiagCode::FormatVersion,
@@ -50,149 +52,143 @@ impl Cx<'_> {
                     self.err(DiagCode::FormatVersion, n.span, &[("problem", &format!("unsupported format version {v}; this errdex reads format {FORMAT_VERSION}"))])
                         .help = Some("upgrade errdex, or write the catalogue in format 1".into());
                 }
-                _ => self.wrong_type(n, "errdex", "the format version (the integer 1)"),
+                _ => self.wrong_type(
+                    n,
+                    top::ERRDEX.name(),
+                    "the format version (the integer 1)",
+                ),
             },
         }
     }
 
     /// EDX0104: the sections every catalogue needs (the format version has its own code).
-    pub(super) fn missing_sections(&mut self, root: &Node, top: &Fields) {
-        for key in format::TOP.required().filter(|key| *key != "errdex") {
-            if top.get(key).is_none() {
+    pub(super) fn missing_sections(&mut self, root: &Node, top_level: &Fields) {
+        let required = format::TOP
+            .handles()
+            .filter(|key| matches!(key.decl().presence, Presence::Required));
+        for key in required.filter(|key| key.index() != top::ERRDEX.index()) {
+            if top_level.get(key).is_none() {
                 self.err(
                     DiagCode::MissingKey,
                     Span {
                         len: 1,
                         ..root.span
                     },
-                    &[("context", "the catalogue"), ("key", key)],
+                    &[("context", "the catalogue"), ("key", key.name())],
                 );
             }
         }
     }
 
     pub(super) fn registry(&mut self, node: &Node, owner: Span) -> Option<Registry> {
-        let f = self.fields_at(node, "registry", "`registry`", &format::REGISTRY, owner)?;
-        let name = f.get("name").and_then(|n| {
-            let s = self.text(n, "name")?;
-            let ok = s.starts_with(|c: char| c.is_ascii_alphabetic())
-                && s.chars()
-                    .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
-            if !ok {
-                self.err(
-                    DiagCode::InvalidName,
-                    n.span,
-                    &[
-                        ("name", &s),
-                        ("kind", "registry name"),
-                        (
-                            "rule",
-                            "use letters, digits, `_` and `-`, starting with a letter",
-                        ),
-                    ],
-                );
-                return None;
-            }
-            Some(s)
+        let f = self.fields_at(node, top::REGISTRY.name(), "`registry`", top::REGISTRY, owner)?;
+        let name = self.declared_text(&f, registry::NAME, |cx, n, s| {
+            cx.err(
+                DiagCode::InvalidName,
+                n.span,
+                &[
+                    ("name", s),
+                    ("kind", "registry name"),
+                    (
+                        "rule",
+                        "use letters, digits, `_` and `-`, starting with a letter",
+                    ),
+                ],
+            );
         });
-        let title = self.optional_text(&f, "title");
-        let docs_url = f.get("docs_url").and_then(|n| self.docs_url_template(n));
-        let docs_site_url = f.get("docs_site_url").and_then(|n| self.docs_site_url(n));
-        let code_pattern = f.get("code_pattern").and_then(|n| {
-            let s = self.text(n, "code_pattern")?;
-            match regex::Regex::new(&s) {
-                Ok(_) => Some(s),
-                Err(e) => {
-                    let detail = e
-                        .to_string()
-                        .lines()
-                        .last()
-                        .unwrap_or("")
-                        .trim()
-                        .to_string();
-                    self.err(
-                        DiagCode::InvalidCodePattern,
-                        n.span,
-                        &[("problem", &detail)],
-                    );
-                    None
-                }
-            }
+        let title = self.optional_text(&f, registry::TITLE);
+        let docs_url = f
+            .get(registry::DOCS_URL)
+            .and_then(|n| self.docs_url_template(n, registry::DOCS_URL));
+        let docs_site_url = f
+            .get(registry::DOCS_SITE_URL)
+            .and_then(|n| self.docs_site_url(n));
+        let code_pattern = self.declared_text(&f, registry::CODE_PATTERN, |cx, n, s| {
+            let detail = regex::Regex::new(s)
+                .err()
+                .map(|e| e.to_string().lines().last().unwrap_or("").trim().to_string())
+                .unwrap_or_default();
+            cx.err(
+                DiagCode::InvalidCodePattern,
+                n.span,
+                &[("problem", &detail)],
+            );
         });
-        let wire = match f.get("wire") {
+        let wire = match f.get(registry::WIRE) {
             Some(n) => self.wire(n),
-            None => Some(default_wire()),
+            None => Some(defaults::wire()),
         };
+        // Left out, the prefix is none: the empty string.
         let mcp_meta_prefix = self
-            .optional_text(&f, "mcp_meta_prefix")
+            .optional_text(&f, registry::MCP_META_PREFIX)
             .unwrap_or_default();
-        let crate_name = self.optional_text(&f, "crate_name");
-        let npm_name = self.optional_text(&f, "npm_name");
-        let python_package = f.get("python_package").and_then(|n| {
-            let s = self.text(n, "python_package")?;
-            let ok = s.starts_with(|c: char| c.is_ascii_lowercase())
-                && s.chars()
-                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
-                && !names::PY_KEYWORDS.contains(&s.as_str());
-            if !ok {
-                self.err(
-                    DiagCode::InvalidName,
-                    n.span,
-                    &[
-                        ("name", &s),
-                        ("kind", "Python package name"),
-                        (
-                            "rule",
-                            "use lower-case letters, digits and `_`, starting with a letter, and no Python keyword",
-                        ),
-                    ],
-                );
-                return None;
-            }
-            Some(s)
+        let crate_name = self.optional_text(&f, registry::CRATE_NAME);
+        let npm_name = self.optional_text(&f, registry::NPM_NAME);
+        let refuse_package = |cx: &mut Self, n: &Node, s: &str| {
+            cx.err(
+                DiagCode::InvalidName,
+                n.span,
+                &[
+                    ("name", s),
+                    ("kind", "Python package name"),
+                    (
+                        "rule",
+                        "use lower-case letters, digits and `_`, starting with a letter, and no Python keyword",
+                    ),
+                ],
+            );
+        };
+        let python_package = self
+            .declared_text(&f, registry::PYTHON_PACKAGE, refuse_package)
+            .and_then(|s| {
+                if !names::PY_KEYWORDS.contains(&s.as_str()) {
+                    return Some(s);
+                }
+                if let Some(n) = f.get(registry::PYTHON_PACKAGE) {
+                    refuse_package(self, n, &s);
+                }
+                None
+            });
+        let refuse_go_package = |cx: &mut Self, n: &Node, s: &str| {
+            cx.err(
+                DiagCode::InvalidName,
+                n.span,
+                &[
+                    ("name", s),
+                    ("kind", "Go package name"),
+                    (
+                        "rule",
+                        "use lower-case letters and digits, starting with a letter, and no Go keyword",
+                    ),
+                ],
+            );
+        };
+        let go_package = self
+            .declared_text(&f, registry::GO_PACKAGE, refuse_go_package)
+            .and_then(|s| {
+                if !names::GO_KEYWORDS.contains(&s.as_str()) {
+                    return Some(s);
+                }
+                if let Some(n) = f.get(registry::GO_PACKAGE) {
+                    refuse_go_package(self, n, &s);
+                }
+                None
+            });
+        let go_module = self.declared_text(&f, registry::GO_MODULE, |cx, n, s| {
+            cx.err(
+                DiagCode::InvalidName,
+                n.span,
+                &[
+                    ("name", s),
+                    ("kind", "Go module path"),
+                    (
+                        "rule",
+                        "use `/`-separated elements of ASCII letters, digits, `-`, `.`, `_` and `~`, none empty or starting or ending with `.`",
+                    ),
+                ],
+            );
         });
-        let go_package = f.get("go_package").and_then(|n| {
-            let s = self.text(n, "go_package")?;
-            let ok = s.starts_with(|c: char| c.is_ascii_lowercase())
-                && s.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
-                && !names::GO_KEYWORDS.contains(&s.as_str());
-            if !ok {
-                self.err(
-                    DiagCode::InvalidName,
-                    n.span,
-                    &[
-                        ("name", &s),
-                        ("kind", "Go package name"),
-                        (
-                            "rule",
-                            "use lower-case letters and digits, starting with a letter, and no Go keyword",
-                        ),
-                    ],
-                );
-                return None;
-            }
-            Some(s)
-        });
-        let go_module = f.get("go_module").and_then(|n| {
-            let s = self.text(n, "go_module")?;
-            if !names::is_go_module_path(&s) {
-                self.err(
-                    DiagCode::InvalidName,
-                    n.span,
-                    &[
-                        ("name", &s),
-                        ("kind", "Go module path"),
-                        (
-                            "rule",
-                            "use `/`-separated elements of ASCII letters, digits, `-`, `.`, `_` and `~`, none empty or starting or ending with `.`",
-                        ),
-                    ],
-                );
-                return None;
-            }
-            Some(s)
-        });
-        let class = self.class_name(&f, "class");
+        let class = self.class_name(&f, registry::CLASS);
         let name = name?;
         let go_package = go_package.unwrap_or_else(|| names::go_package(&name));
         Some(Registry {
@@ -213,22 +209,24 @@ impl Cx<'_> {
     }
 
     fn wire(&mut self, node: &Node) -> Option<Wire> {
-        let f = self.fields(node, "wire", "`registry.wire`", &format::WIRE)?;
-        let d = default_wire();
-        let code = self.nullable_text(&f, "code", Some(&d.code));
-        let message = self.nullable_text(&f, "message", Some(&d.message));
-        let category = self.nullable_text(&f, "category", d.category.as_deref());
-        let retryable = self.nullable_text(&f, "retryable", None);
-        let details = self.nullable_text(&f, "details", None);
+        let f = self.fields(node, registry::WIRE.name(), "`registry.wire`", registry::WIRE)?;
+        let code = self.nullable_text(&f, wire::CODE);
+        let message = self.nullable_text(&f, wire::MESSAGE);
+        let category = self.nullable_text(&f, wire::CATEGORY);
+        let retryable = self.nullable_text(&f, wire::RETRYABLE);
+        let details = self.nullable_text(&f, wire::DETAILS);
         let mut ok = true;
-        for (key, required) in [("code", true), ("message", true)] {
-            if required && f.get(key).is_some_and(|n| matches!(n.kind, Kind::Null)) {
-                let n = f.get(key).unwrap_or(node);
+        // The keys declared a string, not a string or null, are always on the wire.
+        for key in format::WIRE.handles() {
+            if matches!(key.ty(), Type::TextOrNull) {
+                continue;
+            }
+            if let Some(n) = f.get(key).filter(|n| matches!(n.kind, Kind::Null)) {
                 self.err(
                     DiagCode::BadValue,
                     n.span,
                     &[
-                        ("key", key),
+                        ("key", key.name()),
                         ("found", "null"),
                         (
                             "expected",
@@ -241,15 +239,16 @@ impl Cx<'_> {
         }
         // The keys must be distinct and non-empty.
         let mut seen: Vec<(&str, &str)> = Vec::new();
-        for (field, value) in [
-            ("code", &code),
-            ("message", &message),
-            ("category", &category),
-            ("retryable", &retryable),
-            ("details", &details),
+        for (key, value) in [
+            (wire::CODE, &code),
+            (wire::MESSAGE, &message),
+            (wire::CATEGORY, &category),
+            (wire::RETRYABLE, &retryable),
+            (wire::DETAILS, &details),
         ] {
             let Some(v) = value else { continue };
-            let span = f.get(field).map_or(node.span, |n| n.span);
+            let field = key.name();
+            let span = f.get(key).map_or(node.span, |n| n.span);
             if v.is_empty() {
                 self.err(
                     DiagCode::BadValue,
@@ -292,22 +291,22 @@ impl Cx<'_> {
     }
 
     pub(super) fn categories(&mut self, node: &Node) -> Vec<(Category, Span)> {
-        let Some(entries) = self.entries(node, "categories", "a mapping of categories") else {
+        let Some(entries) = self.entries(node, top::CATEGORIES.name(), "a mapping of categories") else {
             return Vec::new();
         };
         let mut out: Vec<(Category, Span)> = Vec::new();
         for (key, knode, v) in entries {
-            if !names::is_identifier(key) {
+            if !top::CATEGORIES.accepts_name(key) {
                 self.err(DiagCode::InvalidName, knode.span, &[("name", key), ("kind", "category key"), ("rule", "a category key is its wire value: letters, digits and `_`, starting with a letter")]);
                 continue;
             }
             let what = format!("category `{key}`");
-            let Some(f) = self.fields_at(v, key, &what, &format::CATEGORY, knode.span) else {
+            let Some(f) = self.fields_at(v, key, &what, top::CATEGORIES, knode.span) else {
                 continue;
             };
-            let summary = self.optional_text(&f, "summary");
-            let title = self.optional_text(&f, "title");
-            let facts = self.facts(&f);
+            let summary = self.optional_text(&f, category::SUMMARY);
+            let title = self.optional_text(&f, category::TITLE);
+            let facts = self.facts(&f, category::FACTS);
             let ids = KeyIds::derive(key);
             let rust_variant = &ids.rust;
             if let Some((other, _)) = out.iter().find(|(c, _)| {
@@ -351,12 +350,12 @@ impl Cx<'_> {
         node: &Node,
         categories: &[(Category, Span)],
     ) -> Vec<(Namespace, Span)> {
-        let Some(entries) = self.entries(node, "namespaces", "a mapping of namespaces") else {
+        let Some(entries) = self.entries(node, top::NAMESPACES.name(), "a mapping of namespaces") else {
             return Vec::new();
         };
         let mut out: Vec<(Namespace, Span)> = Vec::new();
         for (key, knode, v) in entries {
-            if !names::is_identifier(key) {
+            if !top::NAMESPACES.accepts_name(key) {
                 self.err(
                     DiagCode::InvalidName,
                     knode.span,
@@ -391,15 +390,15 @@ impl Cx<'_> {
             let f = if matches!(v.kind, Kind::Null) {
                 None
             } else {
-                self.fields(v, key, &what, &format::NAMESPACE)
+                self.fields(v, key, &what, top::NAMESPACES)
             };
             let (title, summary, code_prefix, class, category) = match &f {
                 Some(f) => (
-                    self.optional_text(f, "title"),
-                    self.optional_text(f, "summary"),
-                    self.optional_text(f, "code_prefix"),
-                    self.class_name(f, "class"),
-                    self.category_ref(f, categories),
+                    self.optional_text(f, namespace::TITLE),
+                    self.optional_text(f, namespace::SUMMARY),
+                    self.optional_text(f, namespace::CODE_PREFIX),
+                    self.class_name(f, namespace::CLASS),
+                    self.category_ref(f, namespace::CATEGORY, categories),
                 ),
                 None => (None, None, None, None, None),
             };
@@ -442,7 +441,7 @@ impl Cx<'_> {
     /// The retired codes, each with its `replaced_by` NAME as written (resolved against the
     /// live entries by [`super::rules::unknown_replacement_of_retired`]).
     pub(super) fn retired(&mut self, node: &Node) -> Vec<RetiredRead> {
-        let Some(entries) = self.entries(node, "retired", "a mapping of retired codes") else {
+        let Some(entries) = self.entries(node, top::RETIRED.name(), "a mapping of retired codes") else {
             return Vec::new();
         };
         let mut out = Vec::new();
@@ -450,13 +449,23 @@ impl Cx<'_> {
             let what = format!("retired code `{code}`");
             let (name, since, note, replaced_by) = if matches!(v.kind, Kind::Null) {
                 (None, None, None, None)
-            } else if let Some(f) = self.fields(v, code, &what, &format::RETIRED) {
+            } else if let Some(f) = self.fields(v, code, &what, top::RETIRED) {
                 (
-                    self.optional_text(&f, "name"),
-                    self.optional_text(&f, "since"),
-                    self.optional_text(&f, "note"),
-                    f.get("replaced_by")
-                        .and_then(|r| self.text(r, "replaced_by").map(|s| (s, r.span))),
+                    self.declared_text(&f, retired::NAME, |cx, n, s| {
+                        cx.err(
+                            DiagCode::InvalidName,
+                            n.span,
+                            &[("name", s), ("kind", "name of a retired code"), ("rule", NAME_RULE)],
+                        );
+                    }),
+                    self.optional_text(&f, retired::SINCE),
+                    self.optional_text(&f, retired::NOTE),
+                    // Not checked against the NAME pattern here: only a live entry's NAME
+                    // resolves, and one that does not is EDX0303.
+                    f.get(retired::REPLACED_BY).and_then(|r| {
+                        self.text(r, retired::REPLACED_BY.name())
+                            .map(|s| (s, r.span))
+                    }),
                 )
             } else {
                 continue;
@@ -509,82 +518,86 @@ fn wire_order(node: &Node) -> Vec<WireField> {
 impl Cx<'_> {
     /// The `package:` section over its defaults.
     pub(super) fn package(&mut self, node: Option<&Node>) -> Package {
-        let mut package = Package::default();
+        let mut package = defaults::package();
         let Some(node) = node else {
             return package;
         };
-        let Some(f) = self.fields(node, "package", "`package`", &format::PACKAGE) else {
+        let Some(f) = self.fields(node, top::PACKAGE.name(), "`package`", top::PACKAGE) else {
             return package;
         };
-        if let Some(n) = f.get("version")
-            && let Some(version) = self.text(n, "version")
-        {
-            if format::is_package_version(&version) {
-                package.version = version;
-            } else {
-                self.err(
-                    DiagCode::BadValue,
-                    n.span,
-                    &[
-                        ("key", "version"),
-                        ("found", &format!("\"{version}\"")),
-                        ("expected", "a package version is MAJOR.MINOR.PATCH (semantic versioning), e.g. 1.0.0 or 2.0.0-rc.1"),
-                    ],
-                );
-            }
-        }
-        package.license = self.optional_nonempty(&f, "license");
-        package.repository = f.get("repository").and_then(|n| {
-            let url = self.text(n, "repository")?;
-            self.absolute_url(n, &url).then_some(url)
-        });
-        if let Some(n) = f.get("keywords") {
-            package.keywords = self
-                .string_list(n, "keywords")
-                .into_iter()
-                .map(|(k, _)| k)
-                .collect();
-        }
-        package.schema_url = f.get("schema_url").and_then(|n| {
-            let url = self.text(n, "schema_url")?;
-            if !self.absolute_url(n, &url) {
-                return None;
-            }
-            if !url.ends_with('/') {
-                self.err(
-                    DiagCode::BadValue,
-                    n.span,
-                    &[
-                        ("key", "schema_url"),
-                        ("found", &format!("\"{url}\"")),
-                        (
-                            "expected",
-                            "it is a base the file names follow, so it ends in `/`",
-                        ),
-                    ],
-                )
-                .help = Some(format!("write \"{url}/\""));
-                return None;
-            }
-            Some(url)
-        });
-        package
-    }
-
-    /// A non-empty optional string (EDX0106 when empty).
-    pub(super) fn optional_nonempty(&mut self, f: &Fields, key: &'static str) -> Option<String> {
-        let n = f.get(key)?;
-        let text = self.text(n, key)?;
-        if text.trim().is_empty() {
-            self.err(
+        if let Some(version) = self.declared_text(&f, package::VERSION, |cx, n, version| {
+            cx.err(
                 DiagCode::BadValue,
                 n.span,
                 &[
-                    ("key", key),
+                    ("key", package::VERSION.name()),
+                    ("found", &format!("\"{version}\"")),
+                    ("expected", "a package version is MAJOR.MINOR.PATCH (semantic versioning), e.g. 1.0.0 or 2.0.0-rc.1"),
+                ],
+            );
+        }) {
+            package.version = version;
+        }
+        package.license = self.optional_nonempty(&f, package::LICENSE);
+        package.repository = self
+            .declared_text(&f, package::REPOSITORY, |cx, n, url| {
+                cx.absolute_url(n, url);
+            })
+            .filter(|url| {
+                f.get(package::REPOSITORY)
+                    .is_some_and(|n| self.absolute_url(n, url))
+            });
+        if let Some(keywords) = self.nonempty_list(&f, package::KEYWORDS) {
+            package.keywords = keywords.into_iter().map(|(k, _)| k).collect();
+        }
+        package.schema_url = self
+            .declared_text(&f, package::SCHEMA_URL, |cx, n, url| {
+                cx.absolute_url(n, url);
+            })
+            .and_then(|url| {
+                let n = f.get(package::SCHEMA_URL)?;
+                if !self.absolute_url(n, &url) {
+                    return None;
+                }
+                if !url.ends_with('/') {
+                    self.err(
+                        DiagCode::BadValue,
+                        n.span,
+                        &[
+                            ("key", package::SCHEMA_URL.name()),
+                            ("found", &format!("\"{url}\"")),
+                            (
+                                "expected",
+                                "it is a base the file names follow, so it ends in `/`",
+                            ),
+                        ],
+                    )
+                    .help = Some(format!("write \"{url}/\""));
+                    return None;
+                }
+                Some(url)
+            });
+        package
+    }
+
+    /// A non-empty string key (EDX0106 when empty or blank: leave the key out instead).
+    pub(super) fn optional_nonempty(&mut self, f: &Fields, key: KeyRef) -> Option<String> {
+        let refuse = |cx: &mut Self, n: &Node, _: &str| {
+            cx.err(
+                DiagCode::BadValue,
+                n.span,
+                &[
+                    ("key", key.name()),
                     ("found", "empty"),
                     ("expected", "leave the key out instead"),
                 ],
             );
+        };
+        let text = self.declared_text(f, key, refuse)?;
+        if text.trim().is_empty() {
+            if let Some(n) = f.get(key) {
+                refuse(self, n, &text);
+            }
             return None;
         }
         Some(text)
@@ -609,50 +622,43 @@ impl Cx<'_> {
 impl Cx<'_> {
     /// The `rust:` section: which per-code items the Rust module declares.
     pub(super) fn rust_items(&mut self, node: Option<&Node>) -> RustItems {
-        let mut items = RustItems::default();
-        let Some(node) = node else {
-            return items;
+        let Some(f) = node.and_then(|node| self.fields(node, top::RUST.name(), "`rust`", top::RUST))
+        else {
+            return defaults::rust_items();
         };
-        let Some(f) = self.fields(node, "rust", "`rust`", &format::RUST) else {
-            return items;
+        let mut items = RustItems {
+            constructors: self.bool_or_default(&f, rust::CONSTRUCTORS),
+            namespace_enums: self.bool_or_default(&f, rust::NAMESPACE_ENUMS),
+            integrations: Vec::new(),
         };
-        for (key, slot) in [
-            ("constructors", &mut items.constructors),
-            ("namespace_enums", &mut items.namespace_enums),
-        ] {
-            if let Some(n) = f.get(key)
-                && let Some(value) = self.boolean(n, key)
-            {
-                *slot = value;
-            }
-        }
-        if let Some(n) = f.get("integrations") {
-            for (word, span) in self.string_list(n, "integrations") {
-                match RustIntegration::ALL.into_iter().find(|i| i.as_str() == word) {
-                    Some(i) if !items.integrations.contains(&i) => items.integrations.push(i),
-                    Some(_) => {
-                        self.err(
-                            DiagCode::BadValue,
-                            span,
-                            &[
-                                ("key", "integrations"),
-                                ("found", &format!("`{word}` twice")),
-                                ("expected", "each integration once"),
-                            ],
-                        );
-                    }
-                    None => {
-                        let d = self.err(
-                            DiagCode::UnknownIntegration,
-                            span,
-                            &[
-                                ("name", &word),
-                                ("known", &format::RUST_INTEGRATIONS.join(", ")),
-                            ],
-                        );
-                        d.help = did_you_mean(&word, format::RUST_INTEGRATIONS);
-                    }
-                }
+        // A word the declaration does not list is EDX0107, with its own message.
+        let listed = self.list(&f, rust::INTEGRATIONS, |cx, span, word| {
+            let d = cx.err(
+                DiagCode::UnknownIntegration,
+                span,
+                &[
+                    ("name", word),
+                    ("known", &rust::INTEGRATIONS.words().join(", ")),
+                ],
+            );
+            d.help = did_you_mean(word, rust::INTEGRATIONS.words().iter().copied());
+        });
+        for (word, span) in listed.unwrap_or_default() {
+            let Some(i) = RustIntegration::ALL.into_iter().find(|i| i.as_str() == word) else {
+                continue;
+            };
+            if items.integrations.contains(&i) {
+                self.err(
+                    DiagCode::BadValue,
+                    span,
+                    &[
+                        ("key", rust::INTEGRATIONS.name()),
+                        ("found", &format!("`{word}` twice")),
+                        ("expected", "each integration once"),
+                    ],
+                );
+            } else {
+                items.integrations.push(i);
             }
         }
         items
@@ -664,12 +670,12 @@ impl Cx<'_> {
         let Some(node) = node else {
             return out;
         };
-        let Some(f) = self.fields(node, "outputs", "`outputs`", &format::OUTPUTS) else {
+        let Some(f) = self.fields(node, top::OUTPUTS.name(), "`outputs`", top::OUTPUTS) else {
             return out;
         };
-        let path = |cx: &mut Self, key: &'static str| {
+        let path = |cx: &mut Self, key: KeyRef| {
             let n = f.get(key)?;
-            let text = cx.text(n, key)?;
+            let text = cx.text(n, key.name())?;
             let p = std::path::Path::new(&text);
             let inside = !text.trim().is_empty()
                 && p.is_relative()
@@ -685,7 +691,7 @@ impl Cx<'_> {
                     DiagCode::BadValue,
                     n.span,
                     &[
-                        ("key", key),
+                        ("key", key.name()),
                         ("found", &format!("\"{text}\"")),
                         ("expected", "an output path is relative to the catalogue's folder and stays inside it (no `..`, not absolute); a command-line flag can point anywhere"),
                     ],
@@ -694,8 +700,10 @@ impl Cx<'_> {
             }
             Some(text)
         };
-        for target in &TARGETS {
-            if let Some(p) = path(self, target.output.key) {
+        // One key per target, in the order of `TARGETS` (`format::OUTPUTS`).
+        for (key, target) in format::OUTPUTS.handles().zip(&TARGETS) {
+            debug_assert_eq!(key.name(), target.output.key);
+            if let Some(p) = path(self, key) {
                 out.paths.insert(target.id, p);
             }
         }

@@ -3,53 +3,58 @@
 //! it.
 
 use crate::diag::{DiagCode, Severity, Span};
-use crate::ir::{Usage, UsageDocs, usage_docs_defaults};
+use crate::ir::{Usage, UsageDocs};
 use crate::template::Template;
 
-use super::format::{self, USAGE_PLACEHOLDERS, USAGE_SEVERITIES};
+use super::facts::whole_number;
+use super::format::keys::{top, usage, usage_docs};
+use super::format::{self, USAGE_PLACEHOLDERS, defaults};
 use super::sink::Cx;
 use super::tree::{Kind, Limits, Node};
 
 impl Cx<'_> {
     /// `usage:`: patterns (placeholders checked), file globs, ignore globs and severities.
     pub(super) fn usage(&mut self, node: &Node) -> Usage {
-        let Some(f) = self.fields(node, "usage", "`usage`", &format::USAGE) else {
+        let Some(f) = self.fields(node, top::USAGE.name(), "`usage`", top::USAGE) else {
             return Usage::default();
         };
         let mut usage = Usage::default();
-        if let Some(n) = f.get("patterns") {
-            for (pattern, span) in self.string_list(n, "patterns") {
-                match Template::parse(&pattern, &USAGE_PLACEHOLDERS) {
-                    Ok(_) => usage.patterns.push(pattern),
-                    Err(e) => {
-                        let why = match e {
-                            crate::template::TemplateError::Unbalanced { .. } => {
-                                "unbalanced `{` or `}` (write `{{` and `}}` for literal braces)"
-                                    .to_string()
-                            }
-                            _ => format!(
-                                "its placeholders are {}",
-                                USAGE_PLACEHOLDERS.map(|p| format!("{{{p}}}")).join(", ")
-                            ),
-                        };
-                        self.err(
-                            DiagCode::BadValue,
-                            span,
-                            &[
-                                ("key", "patterns"),
-                                ("found", &format!("`{pattern}`")),
-                                ("expected", &why),
-                            ],
-                        );
-                    }
+        for (pattern, span) in self.nonempty_list(&f, usage::PATTERNS).unwrap_or_default() {
+            if pattern.is_empty() {
+                continue;
+            }
+            match Template::parse(&pattern, &USAGE_PLACEHOLDERS) {
+                Ok(_) => usage.patterns.push(pattern),
+                Err(e) => {
+                    let why = match e {
+                        crate::template::TemplateError::Unbalanced { .. } => {
+                            "unbalanced `{` or `}` (write `{{` and `}}` for literal braces)"
+                                .to_string()
+                        }
+                        _ => format!(
+                            "its placeholders are {}",
+                            USAGE_PLACEHOLDERS.map(|p| format!("{{{p}}}")).join(", ")
+                        ),
+                    };
+                    self.err(
+                        DiagCode::BadValue,
+                        span,
+                        &[
+                            ("key", usage::PATTERNS.name()),
+                            ("found", &format!("`{pattern}`")),
+                            ("expected", &why),
+                        ],
+                    );
                 }
             }
         }
-        for key in ["files", "ignore"] {
-            let Some(n) = f.get(key) else { continue };
-            for (glob, span) in self.string_list(n, key) {
+        for key in [usage::FILES, usage::IGNORE] {
+            for (glob, span) in self.nonempty_list(&f, key).unwrap_or_default() {
+                if glob.is_empty() {
+                    continue;
+                }
                 match globset::Glob::new(&glob) {
-                    Ok(_) if key == "files" => usage.files.push(glob),
+                    Ok(_) if key.index() == usage::FILES.index() => usage.files.push(glob),
                     Ok(_) => usage.ignore.push(glob),
                     Err(e) => {
                         let problem = e.kind().to_string();
@@ -57,7 +62,7 @@ impl Cx<'_> {
                             DiagCode::BadValue,
                             span,
                             &[
-                                ("key", key),
+                                ("key", key.name()),
                                 ("found", &format!("`{glob}`")),
                                 ("expected", &format!("not a glob ({problem})")),
                             ],
@@ -66,12 +71,13 @@ impl Cx<'_> {
                 }
             }
         }
-        if let Some(n) = f.get("severity") {
+        if let Some(n) = f.get(usage::SEVERITY) {
             usage.severity = self.usage_severity(n);
         }
-        if let Some(n) = f.get("docs") {
-            usage.docs = self.usage_docs(n);
-        }
+        usage.docs = match f.get(usage::DOCS) {
+            Some(n) => self.usage_docs(n),
+            None => usage::DOCS.default_bool().then(defaults::usage_docs),
+        };
         usage
     }
 
@@ -80,30 +86,41 @@ impl Cx<'_> {
     /// absolute, so the same tree gives the same docs on every machine.
     fn usage_docs(&mut self, node: &Node) -> Option<UsageDocs> {
         match &node.kind {
-            Kind::Bool(true) => return Some(UsageDocs::default()),
+            Kind::Bool(true) => return Some(defaults::usage_docs()),
             Kind::Bool(false) => return None,
             Kind::Map(_) => {}
             _ => {
-                self.wrong_type(node, "docs", "`true`, `false` or a mapping {paths, places}");
+                self.wrong_type(
+                    node,
+                    usage::DOCS.name(),
+                    "`true`, `false` or a mapping {paths, places}",
+                );
                 return None;
             }
         }
-        let f = self.fields(node, "docs", "`usage.docs`", &format::USAGE_DOCS)?;
-        let mut docs = UsageDocs::default();
-        if let Some(n) = f.get("paths") {
+        let f = self.fields(node, usage::DOCS.name(), "`usage.docs`", usage::DOCS)?;
+        let mut docs = defaults::usage_docs();
+        // An empty path is refused with the others that do not stay relative.
+        let refuse = |cx: &mut Self, span: Span, path: &str| {
+            cx.err(
+                DiagCode::BadValue,
+                span,
+                &[
+                    ("key", usage_docs::PATHS.name()),
+                    ("found", &format!("\"{path}\"")),
+                    ("expected", "a non-empty path relative to the catalogue's folder, never absolute (the docs must be the same on every machine)"),
+                ],
+            );
+        };
+        if let Some(listed) = self.list(&f, usage_docs::PATHS, refuse) {
             let mut paths = Vec::new();
-            for (path, span) in self.string_list(n, "paths") {
+            for (path, span) in listed {
+                if path.is_empty() {
+                    continue;
+                }
                 let p = std::path::Path::new(&path);
                 if path.trim().is_empty() || p.has_root() || p.is_absolute() || path.starts_with(['/', '\\']) || path.get(1..2) == Some(":") {
-                    self.err(
-                        DiagCode::BadValue,
-                        span,
-                        &[
-                            ("key", "paths"),
-                            ("found", &format!("\"{path}\"")),
-                            ("expected", "a non-empty path relative to the catalogue's folder, never absolute (the docs must be the same on every machine)"),
-                        ],
-                    );
+                    refuse(self, span, &path);
                     continue;
                 }
                 paths.push(path);
@@ -112,31 +129,10 @@ impl Cx<'_> {
                 docs.paths = paths;
             }
         }
-        if let Some(n) = f.get("places")
-            && let Some(v) = self.integer(n, "places")
-        {
-            match usize::try_from(v) {
-                Ok(v) if v >= 1 && v as i128 <= i128::from(usage_docs_defaults::MAX_PLACES) => {
-                    docs.places = v;
-                }
-                _ => {
-                    self.err(
-                        DiagCode::BadValue,
-                        n.span,
-                        &[
-                            ("key", "places"),
-                            ("found", &v.to_string()),
-                            (
-                                "expected",
-                                &format!(
-                                    "it must be a whole number from 1 to {}",
-                                    usage_docs_defaults::MAX_PLACES
-                                ),
-                            ),
-                        ],
-                    );
-                }
-            }
+        if let Some((places, _)) = self.ranged::<usize>(&f, usage_docs::PLACES, |cx, n, v| {
+            cx.out_of_range(usage_docs::PLACES, n, v, &whole_number(usage_docs::PLACES));
+        }) {
+            docs.places = places;
         }
         Some(docs)
     }
@@ -145,15 +141,18 @@ impl Cx<'_> {
     fn usage_severity(&mut self, node: &Node) -> Vec<(DiagCode, Option<Severity>)> {
         let Some(f) = self.fields(
             node,
-            "severity",
+            usage::SEVERITY.name(),
             "`usage.severity`",
-            &format::USAGE_SEVERITY,
+            usage::SEVERITY,
         ) else {
             return Vec::new();
         };
         let mut out = Vec::new();
-        for (key, (_, value)) in &f.map {
-            let Some(code) = usage_code(key) else {
+        for key in format::USAGE_SEVERITY.handles() {
+            let Some(value) = f.get(key) else {
+                continue;
+            };
+            let Some(code) = usage_code(key.name()) else {
                 continue;
             };
             // YAML 1.1 reads a bare `off` as `false`.
@@ -161,28 +160,13 @@ impl Cx<'_> {
                 out.push((code, None));
                 continue;
             }
-            let Some(word) = self.text(value, key) else {
+            let Some(word) = self.word_of(value, key) else {
                 continue;
             };
-            let severity = match word.as_str() {
+            let severity = match word {
                 "error" => Some(Severity::Error),
                 "warning" => Some(Severity::Warning),
-                "off" => None,
-                _ => {
-                    self.err(
-                        DiagCode::BadValue,
-                        value.span,
-                        &[
-                            ("key", key),
-                            ("found", &format!("`{word}`")),
-                            (
-                                "expected",
-                                &format!("one of {}", USAGE_SEVERITIES.join(", ")),
-                            ),
-                        ],
-                    );
-                    continue;
-                }
+                _ => None,
             };
             out.push((code, severity));
         }
@@ -217,7 +201,8 @@ pub(super) fn entry_spans_of(root: &Node) -> Vec<(String, Span)> {
     let mut out = Vec::new();
     if let Kind::Map(top) = &root.kind {
         for (key, value) in top {
-            if !matches!(key.as_str(), Some("errors" | "retired")) {
+            let listed = [format::keys::top::ERRORS, format::keys::top::RETIRED];
+            if !listed.iter().any(|k| key.as_str() == Some(k.name())) {
                 continue;
             }
             if let Kind::Map(entries) = &value.kind {

@@ -14,7 +14,8 @@ use crate::diag::{Diagnostic, Severity, Span};
 use crate::ir::{Catalogue, Category, DocsLayout, ErrorEntry, HttpProfile, Namespace, Registry, Retired};
 
 use super::entry::EntryCx;
-use super::format;
+use super::format::keys::{registry, top};
+use super::format::KeyRef;
 use super::rules;
 use super::sink::Cx;
 use super::tree::{Kind, Limits, Node};
@@ -38,35 +39,33 @@ pub fn validate(
 impl Cx<'_> {
     /// Stage 1: the top level, then each section in the order later ones need them.
     fn catalogue(&mut self, root: &Node, source_name: &str) -> Option<Catalogue> {
-        let top = self.known_fields(root, "(top level)", "the catalogue", &format::TOP)?;
-        self.format_version(root, &top);
-        self.missing_sections(root, &top);
-        let registry = top
-            .map
-            .get("registry")
+        let top_level = self.top_fields(root)?;
+        self.format_version(root, &top_level);
+        self.missing_sections(root, &top_level);
+        let registry = top_level
+            .pair(top::REGISTRY)
             .and_then(|(key, value)| self.registry(value, key.span));
-        let categories = top
-            .get("categories")
+        let categories = top_level
+            .get(top::CATEGORIES)
             .map(|n| self.categories(n))
             .unwrap_or_default();
-        let namespaces = top
-            .get("namespaces")
+        let namespaces = top_level
+            .get(top::NAMESPACES)
             .map(|n| self.namespaces(n, &categories))
             .unwrap_or_default();
-        rules::identifier_collision_of_namespace(self, &namespaces);
-        let (retired, retired_replacements): (Vec<_>, Vec<_>) = top
-            .get("retired")
+        let (retired, retired_replacements): (Vec<_>, Vec<_>) = top_level
+            .get(top::RETIRED)
             .map(|n| self.retired(n))
             .unwrap_or_default()
             .into_iter()
             .map(|(r, span, replaced_by)| ((r, span), replaced_by))
             .unzip();
         let profiles = self.profiles(
-            top.get("profiles"),
+            top_level.get(top::PROFILES),
             registry.as_ref().map_or("", |r| r.mcp_meta_prefix.as_str()),
         );
-        let docs = self.docs(top.get("docs"));
-        let (errors, spans) = match top.get("errors") {
+        let docs = self.docs(top_level.get(top::DOCS));
+        let (errors, spans) = match top_level.get(top::ERRORS) {
             Some(n) => {
                 let sections = Sections {
                     registry: registry.as_ref(),
@@ -85,20 +84,27 @@ impl Cx<'_> {
         let mut retired = retired;
         rules::unknown_replacement_of_retired(self, &mut retired, &retired_replacements, &errors);
         let retired_spans: Vec<Span> = retired.iter().map(|(_, s)| *s).collect();
-        let package = self.package(top.get("package"));
-        let outputs = self.outputs(top.get("outputs"));
-        let rust = self.rust_items(top.get("rust"));
-        let usage = top.get("usage").map(|n| self.usage(n)).unwrap_or_default();
+        let package = self.package(top_level.get(top::PACKAGE));
+        let outputs = self.outputs(top_level.get(top::OUTPUTS));
+        let rust = self.rust_items(top_level.get(top::RUST));
+        if rust.namespace_enums {
+            rules::identifier_collision_of_namespace(self, &namespaces);
+        }
+        let usage = top_level
+            .get(top::USAGE)
+            .map(|n| self.usage(n))
+            .unwrap_or_default();
         let registry = registry?;
-        let (registry_key, registry_node) = top.map.get("registry")?;
+        let (registry_key, registry_node) = top_level.pair(top::REGISTRY)?;
         let links = rules::DocsLinks {
             registry: &registry,
             registry_span: registry_key.span,
-            template_span: child_span(registry_node, "docs_url"),
+            template_span: child_span(registry_node, registry::DOCS_URL),
             namespaces: &namespaces,
             entries: &errors,
             own_spans: &docs_url_spans,
             layout: docs.docs.layout,
+            external: docs.docs.external_links,
         };
         rules::docs_url_off_site(self, &links);
         rules::docs_site_unstated(self, &links);
@@ -142,7 +148,7 @@ impl Cx<'_> {
             http,
             layout,
         } = *sections;
-        let Some(entries) = self.entries(node, "errors", "a mapping of error entries") else {
+        let Some(entries) = self.entries(node, top::ERRORS.name(), "a mapping of error entries") else {
             return (Vec::new(), Vec::new());
         };
         if entries.len() > self.limits.max_codes {
@@ -225,11 +231,11 @@ struct Sections<'s> {
 }
 
 /// The span of `key`'s value in the mapping `node`, if it has that key.
-fn child_span(node: &Node, key: &str) -> Option<Span> {
+fn child_span(node: &Node, key: KeyRef) -> Option<Span> {
     match &node.kind {
         Kind::Map(entries) => entries
             .iter()
-            .find(|(k, _)| matches!(&k.kind, Kind::Str(s) if s == key))
+            .find(|(k, _)| matches!(&k.kind, Kind::Str(s) if s == key.name()))
             .map(|(_, v)| v.span),
         _ => None,
     }

@@ -525,7 +525,10 @@ fn raised_view(cat: &Catalogue, e: &ErrorEntry, raised: &RaisedAt) -> RaisedView
         .usage
         .docs
         .as_ref()
-        .map_or_else(|| crate::ir::UsageDocs::default().places, |d| d.places);
+        .map_or_else(
+            || crate::catalogue::format::defaults::usage_docs().places,
+            |d| d.places,
+        );
     let places = raised.places(&e.code);
     if places.is_empty() {
         return RaisedView {
@@ -574,7 +577,8 @@ impl<'a> Book<'a> {
 /// they are `payload`'s renderings, which apply the order and profiles.
 fn default_shapes(cat: &Catalogue) -> bool {
     cat.registry.wire.order == WireField::ALL
-        && cat.profiles == Profiles::defaults(&cat.registry.mcp_meta_prefix)
+        && cat.profiles
+            == crate::catalogue::format::defaults::profiles(&cat.registry.mcp_meta_prefix)
 }
 
 /// The example wire payload and MCP tool result of a code, pretty-printed: what

@@ -3,20 +3,31 @@
 //! Files (relative to the target directory, `generated/python/` by default):
 //!
 //! - `pyproject.toml`: the distribution (`<name>-errors`, no dependencies);
-//! - `<package>/__init__.py`: the runtime: `ErrorCode`, `Category`, `Namespace` constants, the
-//!   base exception (`registry.class`) and one subclass per error class, the renderings
-//!   (compact, wire, MCP, JSON-RPC, problem details, tool response), the total parser
-//!   `from_wire`, `parse`, `info`, `create_error`, and the factories (built on first use);
-//! - `<package>/_data.py`: the per-code rows, imported on first use;
-//! - `<package>/_types.pyi`: `Code` (a `NewType` of `str`) and `ErrorCode`'s typed constants;
+//! - `<package>/_runtime.py`: the runtime, the same in every package: the base exception's
+//!   methods, the renderings (compact, wire, MCP, JSON-RPC, problem details, tool response),
+//!   the total parser `from_wire`, `parse`, `info`, `create_error` and the factories (built on
+//!   first use). It is a real source file, `python/_runtime.py` beside this one, shipped byte
+//!   for byte after the `@generated` line and checked on its own by ruff and `mypy --strict`
+//!   (`tests/python_runtime.rs`);
+//! - `<package>/__init__.py`: what the catalogue names: `ErrorCode`, `Category`, `Namespace`,
+//!   the base exception (`registry.class`) and one subclass per error class, and the
+//!   re-exports of the runtime;
+//! - `<package>/_catalogue.py`: the registry, wire keys, profiles, categories, namespaces and
+//!   retired codes, as data;
+//! - `<package>/_data.py`: the per-code rows and lookup maps, imported on first use;
+//! - `<package>/_types.pyi`: `ErrorCode`'s typed constants (`Code` is the runtime's);
 //! - `<package>/_factories.pyi`: one typed factory per code (keyword arguments = the code's
 //!   params, then the options), codes with equal signatures sharing one callable protocol;
 //! - `<package>/py.typed`: the PEP 561 marker.
 //!
+//! The data modules' rows are tuples whose layouts are declared once, in [`rows`]: the row
+//! builders fill them field by field, and `_runtime.py` reads them through the index
+//! constants rendered from the same declaration.
+//!
 //! Why this shape (figures in BENCHMARKS.md, "Generated Python", at 10,000 codes): importing
 //! must cost about what a dict of the codes costs, so nothing runs at import but one dict
 //! display (`ErrorCode`) and the runtime's definitions: no `Enum` (~100 ms), no `typing`
-//! (~8 ms: the module names it under `TYPE_CHECKING` only), no `collections` until a named
+//! (~8 ms: the modules name it under `TYPE_CHECKING` only), no `collections` until a named
 //! tuple is asked for, and the rows load on first use. Type checkers must not walk ten
 //! thousand rows or `def`s: they read the two stubs, whose factories are variables typed by
 //! shared protocols (10,000 `def`s took mypy 3.4 s, the protocols 0.1 s).
@@ -30,12 +41,14 @@ use std::fmt::{self, Write};
 
 use askama::Template;
 
-use crate::ir::{
-    Catalogue, ErrorEntry, JsonRpcData, ParamType, ProfileField, Retry, Scalar, ValueStyle,
-};
-use crate::names;
+use crate::ir::{Catalogue, JsonRpcData, ParamType, ProfileField, Scalar};
 use crate::support::header::header_text;
 use crate::support::text::is_invisible;
+
+pub mod rows;
+
+/// The runtime every package ships as `<package>/_runtime.py`, after its `@generated` line.
+pub const RUNTIME_PY: &str = include_str!("python/_runtime.py");
 
 /// The askama escaper of `.py` / `.pyi` templates: makes any text safe inside a
 /// double-quoted Python string literal. Identifiers pass through unchanged.
@@ -91,18 +104,6 @@ fn py_tuple(items: impl IntoIterator<Item = String>) -> String {
     }
 }
 
-fn py_retry(r: &Option<Retry>) -> String {
-    match r {
-        None => "None".to_string(),
-        Some(r) => py_tuple([
-            r.max_attempts.map_or("None".into(), |n| n.to_string()),
-            r.initial_backoff_ms
-                .map_or("None".into(), |n| n.to_string()),
-            py_opt(r.advice.as_deref()),
-        ]),
-    }
-}
-
 /// Catalogue text on one line for a `#` comment: controls become spaces, invisible and bidi
 /// characters are shown as `\uXXXX`.
 fn one_line(s: &str) -> String {
@@ -147,14 +148,6 @@ fn py_param_type(ty: ParamType) -> String {
         ParamType::Boolean => "bool".into(),
         ParamType::List(items) => format!("_t.Sequence[{}]", py_scalar_type(items)),
         ParamType::Object => "_t.Mapping[str, object]".into(),
-    }
-}
-
-/// A param's type as the package's data spells it (`list:string` for a list).
-fn py_data_type(ty: ParamType) -> String {
-    match ty.items() {
-        Some(items) => format!("list:{}", items.as_str()),
-        None => ty.as_str().to_string(),
     }
 }
 
@@ -246,22 +239,29 @@ struct InitPy<'a> {
     header: &'a str,
     title_comment: &'a str,
     title_doc: String,
-    registry: &'a RegistryView,
     registry_class: &'a str,
-    registry_class_lit: String,
-    wire: &'a WireView,
-    profiles: &'a ProfilesView,
-    /// `profiles.terminal.values: python`.
-    terminal_python: bool,
     category_type: String,
     namespace_type: String,
     error_code_doc: String,
     errors: &'a [EntryView],
     categories: &'a [KeyedView],
     namespaces: &'a [KeyedView],
-    retired: &'a [RetiredView],
     classes: &'a [ClassView],
     class_names: &'a [ClassName],
+}
+
+#[derive(Template)]
+#[template(path = "python/_catalogue.py")]
+struct CataloguePy<'a> {
+    header: &'a str,
+    registry: &'a RegistryView,
+    wire: &'a WireView,
+    profiles: &'a ProfilesView,
+    /// `profiles.terminal.values` as a literal (`"json"`, `"python"`).
+    terminal_values: String,
+    categories: &'a [KeyedView],
+    namespaces: &'a [KeyedView],
+    retired: &'a [RetiredView],
 }
 
 #[derive(Template)]
@@ -291,45 +291,6 @@ struct FactoriesPyi<'a> {
     errors: &'a [EntryView],
     class_names: &'a [ClassName],
     signatures: &'a [SignatureView],
-}
-
-fn entry_row(cat: &Catalogue, e: &ErrorEntry) -> String {
-    let params = py_tuple(e.params.iter().map(|p| {
-        py_tuple([
-            py_str(&p.name),
-            py_str(&py_data_type(p.ty)),
-            py_str(&p.ids.py),
-        ])
-    }));
-    let deprecated = match &e.deprecated {
-        None => "None".to_string(),
-        Some(d) => py_tuple([
-            py_opt(d.since.as_deref()),
-            py_opt(d.replaced_by.map(|i| cat.errors[i].code.as_str())),
-            py_opt(d.note.as_deref()),
-        ]),
-    };
-    py_tuple([
-        py_str(&e.name),
-        py_opt(cat.namespace_of(e).map(|n| n.key.as_str())),
-        py_str(&cat.category_of(e).key),
-        py_str(&e.summary),
-        py_str(&e.message.raw),
-        params,
-        py_opt(e.suggestion.as_ref().map(|s| s.raw.as_str())),
-        py_bool(e.retryable).to_string(),
-        py_retry(&e.retry),
-        e.exit_code.to_string(),
-        e.http_status.to_string(),
-        e.jsonrpc_code.to_string(),
-        py_bool(e.expected).to_string(),
-        py_str(&e.docs_url),
-        py_opt(e.since.as_deref()),
-        deprecated,
-        py_tuple(e.aliases.iter().map(|a| py_str(a))),
-        py_tuple(e.legacy_codes.iter().map(|a| py_str(a))),
-        py_str(&e.class),
-    ])
 }
 
 /// Every error class name in first-use order: the registry's base class, then the classes
@@ -395,16 +356,8 @@ pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
         .iter()
         .map(|c| KeyedView {
             key: py_str(&c.key),
-            constant: names::py_constant(&c.key),
-            row: py_tuple([
-                py_str(&c.summary),
-                py_bool(c.retryable).to_string(),
-                py_retry(&c.retry),
-                c.exit_code.to_string(),
-                c.http_status.to_string(),
-                c.jsonrpc_code.to_string(),
-                py_bool(c.expected).to_string(),
-            ]),
+            constant: c.ids.py.clone(),
+            row: rows::category_row(c),
         })
         .collect();
     let namespaces: Vec<KeyedView> = cat
@@ -412,13 +365,8 @@ pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
         .iter()
         .map(|n| KeyedView {
             key: py_str(&n.key),
-            constant: names::py_constant(&n.key),
-            row: py_tuple([
-                py_str(&n.title),
-                py_opt(n.summary.as_deref()),
-                py_opt(n.code_prefix.as_deref()),
-                py_opt(n.class.as_deref()),
-            ]),
+            constant: n.ids.py.clone(),
+            row: rows::namespace_row(n),
         })
         .collect();
     let retired: Vec<RetiredView> = cat
@@ -426,11 +374,7 @@ pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
         .iter()
         .map(|r| RetiredView {
             code: py_str(&r.code),
-            row: py_tuple([
-                py_opt(r.name.as_deref()),
-                py_opt(r.since.as_deref()),
-                py_opt(r.note.as_deref()),
-            ]),
+            row: rows::retired_row(r),
         })
         .collect();
     let mut signatures: Vec<SignatureView> = Vec::new();
@@ -440,10 +384,10 @@ pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
         .errors
         .iter()
         .map(|e| EntryView {
-            key: e.ids.ts.key.clone(),
-            key_lit: py_str(&e.ids.ts.key),
+            key: e.ids.py.constant.clone(),
+            key_lit: py_str(&e.ids.py.constant),
             code: py_str(&e.code),
-            row: entry_row(cat, e),
+            row: rows::code_row(cat, e),
             py_fn: e.ids.py.function.clone(),
             py_fn_lit: py_str(&e.ids.py.function),
             signature: {
@@ -522,7 +466,7 @@ pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
     let error_code_doc = match cat.errors.first() {
         Some(e) => py_str(&format!(
             "Every live code by its catalogue NAME: ErrorCode.{} == \"{}\".",
-            e.ids.ts.key, e.code
+            e.ids.py.constant, e.code
         )),
         None => py_str("Every live code by its catalogue NAME (this catalogue has none)."),
     };
@@ -533,21 +477,25 @@ pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
             "{}: generated error codes and exceptions.",
             cat.registry.title
         )),
-        registry: &registry,
         registry_class: &cat.registry.class,
-        registry_class_lit: py_str(&cat.registry.class),
-        wire: &wire,
-        profiles: &profiles,
-        terminal_python: cat.profiles.terminal.values == ValueStyle::Python,
         category_type: literal_type(cat.categories.iter().map(|c| c.key.clone())),
         namespace_type: literal_type(cat.namespaces.iter().map(|n| n.key.clone())),
         error_code_doc: error_code_doc.clone(),
         errors: &errors,
         categories: &categories,
         namespaces: &namespaces,
-        retired: &retired,
         classes: &classes,
         class_names: &class_names,
+    };
+    let catalogue = CataloguePy {
+        header: &header,
+        registry: &registry,
+        wire: &wire,
+        profiles: &profiles,
+        terminal_values: py_str(cat.profiles.terminal.values.as_str()),
+        categories: &categories,
+        namespaces: &namespaces,
+        retired: &retired,
     };
     let param_examples = cat
         .errors
@@ -596,9 +544,14 @@ pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
     vec![
         ("pyproject.toml".to_string(), pyproject(cat, &header)),
         (format!("{pkg}/__init__.py"), finish(init.render())),
+        (format!("{pkg}/_catalogue.py"), finish(catalogue.render())),
         (format!("{pkg}/_data.py"), finish(data.render())),
         (format!("{pkg}/_factories.pyi"), finish(factories.render())),
         (format!("{pkg}/_types.pyi"), finish(types.render())),
+        (
+            format!("{pkg}/_runtime.py"),
+            format!("# {header}\n{RUNTIME_PY}"),
+        ),
         (format!("{pkg}/py.typed"), format!("# {header}\n")),
     ]
 }
@@ -664,6 +617,7 @@ fn pyproject(cat: &Catalogue, header: &str) -> String {
 mod tests {
     use super::*;
     use crate::ir::Fact;
+    use crate::names;
 
     #[test]
     fn literals_escape_what_could_end_or_hide() {
@@ -674,23 +628,75 @@ mod tests {
         assert_eq!(one_line("a\nb\u{202e}"), "a b\\u202e");
     }
 
+    /// The lower-case names the package binds (what a factory's name must not be) are
+    /// `names::PY_MODULE_NAMES`, no more and no fewer: the runtime's functions that
+    /// `__init__.py` re-exports, its own `def`s, and `annotations`.
     #[test]
-    fn the_template_defines_only_the_reserved_module_names() {
-        let src = include_str!("../../templates/python/__init__.py");
-        for line in src.lines() {
-            if let Some(rest) = line.strip_prefix("def ") {
-                let name: String = rest
-                    .chars()
-                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-                    .collect();
-                assert!(
-                    name.starts_with('_') || names::PY_MODULE_NAMES.contains(&name.as_str()),
-                    "{name} is not in names::PY_MODULE_NAMES"
-                );
+    fn the_package_binds_only_the_reserved_module_names() {
+        let init = include_str!("../../templates/python/__init__.py");
+        let mut bound = std::collections::BTreeSet::new();
+        // Module level: lines at column 0, and those of an `if`/`else` at column 0.
+        let mut in_if = false;
+        for line in init.lines() {
+            let indent = line.len() - line.trim_start().len();
+            if indent == 0 && !line.is_empty() {
+                in_if = line.starts_with("if ") || line.starts_with("else:");
+            }
+            if !(indent == 0 || (indent == 4 && in_if)) {
+                continue;
+            }
+            let line = line.trim();
+            let name = if let Some(rest) = line.strip_prefix("def ") {
+                rest.split('(').next()
+            } else if line.starts_with("from ") {
+                line.rsplit(" import ")
+                    .next()
+                    .map(|n| n.rsplit(" as ").next().unwrap_or(n))
+            } else {
+                None
+            };
+            if let Some(name) = name.filter(|n| n.starts_with(|c: char| c.is_ascii_lowercase())) {
+                bound.insert(name);
             }
         }
-        for (f, _) in Fact::NAMED {
-            assert!(src.contains(&format!("fact == \"{f}\"")), "{f}");
+        let reserved: std::collections::BTreeSet<&str> =
+            names::PY_MODULE_NAMES.iter().copied().collect();
+        assert_eq!(
+            bound, reserved,
+            "names::PY_MODULE_NAMES vs what __init__.py binds"
+        );
+        for name in names::PY_MODULE_NAMES
+            .iter()
+            .filter(|n| **n != "annotations")
+        {
+            assert!(
+                RUNTIME_PY.contains(&format!("\ndef {name}(")),
+                "{name}: not in _runtime.py"
+            );
         }
+    }
+
+    #[test]
+    fn the_runtime_reads_every_named_fact() {
+        for (f, _) in Fact::NAMED {
+            assert!(RUNTIME_PY.contains(&format!("fact == \"{f}\"")), "{f}");
+        }
+    }
+
+    /// The runtime is catalogue-independent: no template syntax, and every package ships
+    /// it byte for byte after its `@generated` line.
+    #[test]
+    fn the_runtime_is_shipped_verbatim() {
+        assert!(!RUNTIME_PY.contains("{{") && !RUNTIME_PY.contains("{%"));
+        let src = "errdex: 1\nregistry:\n  name: milo\ncategories:\n  invalid:\n    summary: Bad input\nerrors:\n  FRM_VALIDATION:\n    category: invalid\n    summary: Form validation failure\n";
+        let loaded = crate::load_str(src, "errors.yaml");
+        let cat = loaded.catalogue.expect("a valid catalogue");
+        let files = emit(&cat);
+        let (_, runtime) = files
+            .iter()
+            .find(|(path, _)| path == "milo_errors/_runtime.py")
+            .expect("the runtime");
+        let header = format!("# {}\n", header_text("errors.yaml"));
+        assert_eq!(runtime.strip_prefix(&header), Some(RUNTIME_PY));
     }
 }

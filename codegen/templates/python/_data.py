@@ -1,18 +1,17 @@
 # {{ header|safe }}
 #
-# The per-code tables of the package, loaded on first use (see `_Tables` in __init__.py).
+# The per-code tables of the package, imported on first use (`_Tables` in `_runtime.py`);
+# rows as `_runtime.py` lays them out (`_CodeRow`: read by name, never by number).
 """The catalogue's per-code rows (generated)."""
 
 from __future__ import annotations
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    import typing as _t
+    from ._runtime import _CodeRow
 
-# Code -> (name, namespace, category, summary, message, params ((name, type, keyword), ...),
-# suggestion, retryable, retry, exit code, HTTP status, JSON-RPC code, expected, docs URL,
-# since, deprecated, aliases, legacy codes, class).
-CODES: dict[str, tuple[_t.Any, ...]] = {
+# Code -> its row.
+CODES: dict[str, _CodeRow] = {
 {%- for e in errors %}
     {{ e.code|safe }}: {{ e.row|safe }},
 {%- endfor %}

@@ -10,7 +10,7 @@ import typing as _t
 
 from typing_extensions import Unpack as _Unpack
 
-from . import _Options
+from ._runtime import _Options
 {%- for c in class_names %}
 from . import {{ c.name }} as _{{ c.name }}
 {%- endfor %}

@@ -66,7 +66,7 @@ export declare const WIRE: {
   readonly retryable: {{ wire.retryable.js()|safe }};
   readonly details: {{ wire.details.js()|safe }};
   /** The reserved members' order in `toWire()` (the catalogue's `wire:` block order). */
-  readonly order: readonly {{ wire.order.js()|safe }};
+  readonly order: readonly {{ wire_order.js()|safe }};
 };
 
 /**

@@ -142,11 +142,11 @@ pub fn base(name: &str, wire: Wire) -> Catalogue {
         }],
         errors: vec![],
         retired: vec![],
-        profiles: errdex_codegen::ir::Profiles::defaults(&mcp_prefix),
-        package: errdex_codegen::ir::Package::default(),
+        profiles: errdex_codegen::catalogue::defaults::profiles(&mcp_prefix),
+        package: errdex_codegen::catalogue::defaults::package(),
         outputs: errdex_codegen::ir::OutputPaths::default(),
         usage: errdex_codegen::ir::Usage::default(),
-        rust: errdex_codegen::ir::RustItems::default(),
+        rust: errdex_codegen::catalogue::defaults::rust_items(),
         docs: errdex_codegen::ir::Docs::default(),
     }
 }

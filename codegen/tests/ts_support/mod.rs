@@ -325,24 +325,18 @@ fn base(name: &str, wire: Wire, prefix: &str) -> Catalogue {
         namespaces: vec![],
         errors: vec![],
         retired: vec![],
-        profiles: errdex_codegen::ir::Profiles::defaults(&mcp_prefix),
-        package: errdex_codegen::ir::Package::default(),
+        profiles: errdex_codegen::catalogue::defaults::profiles(&mcp_prefix),
+        package: errdex_codegen::catalogue::defaults::package(),
         outputs: errdex_codegen::ir::OutputPaths::default(),
         usage: errdex_codegen::ir::Usage::default(),
-        rust: errdex_codegen::ir::RustItems::default(),
+        rust: errdex_codegen::catalogue::defaults::rust_items(),
         docs: errdex_codegen::ir::Docs::default(),
     }
 }
 
+/// The wire shape of a registry without a `wire` block.
 pub fn default_wire() -> Wire {
-    Wire {
-        code: "error".into(),
-        message: "detail".into(),
-        category: Some("category".into()),
-        retryable: None,
-        details: None,
-        order: errdex_codegen::ir::WireField::ALL.to_vec(),
-    }
+    errdex_codegen::catalogue::defaults::wire()
 }
 
 /// The example of `docs/catalogue.md`, grown: every param type, a deprecated entry with a legacy

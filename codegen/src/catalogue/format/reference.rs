@@ -8,16 +8,16 @@ use std::fmt::Write as _;
 use crate::support::doc_table::{cell, code, table};
 
 use super::{
-    CLASS_NAME, ENTRY_NAME, FORMAT_VERSION, Fallback, IDENT, Key, PARAM, PARAM_TYPES, Presence,
-    REGISTRY_NAME, SCHEMA_KEYS, SECTIONS, Section, Text, Type,
+    CLASS_NAME, ENTRY_NAME, FORMAT_VERSION, Fallback, IDENT, Key, PARAM, PARAM_TYPES, Pattern,
+    Presence, REGISTRY_NAME, SCHEMA_KEYS, SECTIONS, Section, Text, Type,
 };
 
 /// The string patterns of the format, by the name the docs give them.
-const PATTERNS: [(&str, &str, &str); 4] = [
-    ("identifier", IDENT, "param names, category and namespace keys"),
-    ("NAME", ENTRY_NAME, "entry NAMEs, aliases, `replaced_by`, a retired code's `name`"),
-    ("registry name", REGISTRY_NAME, "`registry.name`"),
-    ("class name", CLASS_NAME, "every `class`"),
+static PATTERNS: [(&str, &Pattern, &str); 4] = [
+    ("identifier", &IDENT, "param names, category and namespace keys"),
+    ("NAME", &ENTRY_NAME, "entry NAMEs, aliases, `replaced_by`, a retired code's `name`"),
+    ("registry name", &REGISTRY_NAME, "`registry.name`"),
+    ("class name", &CLASS_NAME, "every `class`"),
 ];
 
 /// Every [`crate::diag::DiagCode`] as a Markdown table (code, NAME, severity, message), for the
@@ -61,7 +61,7 @@ pub fn reference_markdown() -> String {
     }
     out.push_str("### Patterns\n\n");
     for (name, pattern, used_by) in PATTERNS {
-        let _ = writeln!(out, "- {name} ({}): {}", cell(used_by), code(pattern));
+        let _ = writeln!(out, "- {name} ({}): {}", cell(used_by), code(pattern.regex));
     }
     out
 }
@@ -110,7 +110,7 @@ fn type_of(key: &Key) -> String {
             let words: Vec<String> = PARAM_TYPES.iter().map(|(word, _)| code(word)).collect();
             format!(
                 "mapping: {} → {} or mapping: {}",
-                noun(Text::Pattern(IDENT)),
+                noun(Text::Pattern(&IDENT)),
                 words.join(" \\| "),
                 cell(&code(PARAM.path))
             )
@@ -132,9 +132,9 @@ fn noun(text: Text) -> String {
     match text {
         Text::Any => "string".into(),
         Text::NonEmpty => "non-empty string".into(),
-        Text::Pattern(pattern) => match PATTERNS.iter().find(|(_, p, _)| *p == pattern) {
+        Text::Pattern(pattern) => match PATTERNS.iter().find(|(_, p, _)| std::ptr::eq(*p, pattern)) {
             Some((name, _, _)) => (*name).into(),
-            None => format!("string matching {}", cell(&code(pattern))),
+            None => format!("string matching {}", cell(&code(pattern.regex))),
         },
         Text::Regex => "regular expression".into(),
         Text::Word(words) => words.iter().map(|w| code(w)).collect::<Vec<_>>().join(" \\| "),
@@ -144,8 +144,8 @@ fn noun(text: Text) -> String {
 /// [`noun`] in the plural.
 fn plural(text: Text) -> String {
     match text {
-        Text::Pattern(pattern) if !PATTERNS.iter().any(|(_, p, _)| *p == pattern) => {
-            format!("strings matching {}", cell(&code(pattern)))
+        Text::Pattern(pattern) if !PATTERNS.iter().any(|(_, p, _)| std::ptr::eq(*p, pattern)) => {
+            format!("strings matching {}", cell(&code(pattern.regex)))
         }
         Text::Word(_) => format!("words: {}", noun(text)),
         other => format!("{}s", noun(other)),
@@ -162,6 +162,9 @@ fn presence(presence: Presence) -> String {
             Fallback::Bool(value) => format!("`{value}`"),
             Fallback::Int(value) => format!("`{value}`"),
             Fallback::Str(value) => cell(&code(value)),
+            Fallback::List(values) => {
+                cell(&values.iter().map(|v| code(v)).collect::<Vec<_>>().join(", "))
+            }
             Fallback::Null => "`null`".into(),
             Fallback::Text(words) => cell(words),
         },

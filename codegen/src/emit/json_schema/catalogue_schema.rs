@@ -82,7 +82,7 @@ fn text_rules(text: Text) -> Map<String, Value> {
             out.insert("minLength".into(), json!(1));
         }
         Text::Pattern(pattern) => {
-            out.insert("pattern".into(), json!(pattern));
+            out.insert("pattern".into(), json!(pattern.regex));
         }
         Text::Regex => {
             out.insert("format".into(), json!("regex"));
@@ -163,7 +163,7 @@ fn property(key: &Key) -> Value {
         Type::Params => json!({
             "description": description,
             "type": "object",
-            "propertyNames": text_rules(Text::Pattern(format::IDENT)),
+            "propertyNames": text_rules(Text::Pattern(&format::IDENT)),
             "additionalProperties": {
                 "anyOf": [
                     {
@@ -193,7 +193,7 @@ fn fact_map(description: &str) -> Value {
         "additionalProperties": {
             "anyOf": [
                 {"enum": Fact::NAMED.map(|(name, _)| name)},
-                {"type": "string", "pattern": format::KEYED_FACT},
+                {"type": "string", "pattern": format::KEYED_FACT.regex},
             ],
         },
     })

@@ -7,8 +7,8 @@
 //! hash is chosen here so that the longest probe sequence is as short as we can find; in
 //! practice a lookup hashes the bytes once and compares one candidate string.
 //!
-//! [`hash`] must stay identical to `errdex_hash` in `runtime.rs.in`; the generated-crate
-//! tests look up every key, which proves the two agree.
+//! [`hash`] must stay identical to `errdex_hash` in `runtime/lookup.rs.in`; the
+//! generated-crate tests look up every key, which proves the two agree.
 
 /// The hash shared with the generated crate: FxHash-style, 8 bytes per multiply.
 pub fn hash(seed: u64, bytes: &[u8]) -> u64 {

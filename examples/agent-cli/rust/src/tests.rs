@@ -208,9 +208,19 @@ fn vector_compact_terminal_form() {
     let milo: Vec<String> = COMPACT_SAMPLE
         .lines()
         .enumerate()
-        .map(|(i, l)| if i == 0 { l.to_string() } else { format!("  {l}") })
+        .map(|(i, l)| {
+            if i == 0 {
+                l.to_string()
+            } else {
+                format!("  {l}")
+            }
+        })
         .collect();
-    assert_eq!(got, milo.join("\n"), "milo's format_compact(), byte for byte");
+    assert_eq!(
+        got,
+        milo.join("\n"),
+        "milo's format_compact(), byte for byte"
+    );
     assert_eq!(
         got.lines().map(str::trim_start).collect::<Vec<_>>(),
         COMPACT_SAMPLE.lines().collect::<Vec<_>>(),

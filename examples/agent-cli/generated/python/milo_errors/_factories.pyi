@@ -9,7 +9,7 @@ import typing as _t
 
 from typing_extensions import Unpack as _Unpack
 
-from . import _Options
+from ._runtime import _Options
 from . import InputError as _InputError
 from . import StateError as _StateError
 from . import AppError as _AppError

@@ -2,11 +2,11 @@
 #
 # The codes as types: `Code` is a distinct `str` type (values come from `ErrorCode` or
 # `parse()`, so a wrong code is a type error), `ErrorCode.X` is one. At runtime `ErrorCode` is
-# built in `__init__.py` and `Code` is `str`.
+# built in `__init__.py` and `Code` is `str`. `Code` is declared in `_runtime.py`.
 
 import typing as _t
 
-Code = _t.NewType("Code", str)
+from ._runtime import Code as Code
 
 class ErrorCode:
     "Every live code by its catalogue NAME: ErrorCode.INP_RAW_MODE == \"M-INP-001\"."

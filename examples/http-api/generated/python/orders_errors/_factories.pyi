@@ -9,7 +9,7 @@ import typing as _t
 
 from typing_extensions import Unpack as _Unpack
 
-from . import _Options
+from ._runtime import _Options
 from . import RequestError as _RequestError
 from . import AuthError as _AuthError
 from . import OrderError as _OrderError

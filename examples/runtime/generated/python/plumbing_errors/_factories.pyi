@@ -9,7 +9,7 @@ import typing as _t
 
 from typing_extensions import Unpack as _Unpack
 
-from . import _Options
+from ._runtime import _Options
 from . import PlumbingError as _PlumbingError
 
 class _Factory0(_t.Protocol):

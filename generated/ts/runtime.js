@@ -1,13 +1,161 @@
-// {{ header }}
-//
-// {{ title_comment|safe }}: error codes, their metadata, and total parsers for wire payloads,
-// MCP tool results and JSON-RPC errors. Plain ES module (no build step); types in index.d.ts.
+// errdex's TypeScript runtime: the code of every package errdex generates, shipped verbatim
+// (edit errdex's codegen/src/emit/typescript/runtime.js, never a package's copy). It reads
+// the catalogue from the generated data.js; the generated index.js re-exports it and names
+// the error classes; the generated index.d.ts holds the types consumers see, each code's own.
+// Checked as a file by `tsc --strict --checkJs` against data.d.ts (codegen/tests/ts_runtime.rs).
 
+import * as data from "./data.js";
+
+/** @typedef {"string" | "integer" | "number" | "boolean" | "list" | "object"} ParamType */
+
+/**
+ * @typedef {{
+ *   readonly name: string,
+ *   readonly type: ParamType,
+ *   readonly items?: ParamType,
+ *   readonly example?: unknown,
+ * }} ParamInfo
+ */
+
+/** @typedef {import("./data.js").RetryAdvice} RetryAdvice */
+/** @typedef {import("./data.js").ProfileField} ProfileField */
+
+/**
+ * A category's metadata (the `CATEGORY_FIELDS` of data.js).
+ * @typedef {{
+ *   readonly key: string,
+ *   readonly summary: string,
+ *   readonly retryable: boolean,
+ *   readonly retry: RetryAdvice | null,
+ *   readonly exitCode: number,
+ *   readonly httpStatus: number,
+ *   readonly jsonrpcCode: number,
+ *   readonly expected: boolean,
+ * }} CategoryInfo
+ */
+
+/**
+ * A live code's metadata (the `ERROR_FIELDS` of data.js).
+ * @typedef {{
+ *   readonly code: string,
+ *   readonly name: string,
+ *   readonly namespace: string | null,
+ *   readonly category: string,
+ *   readonly summary: string,
+ *   readonly message: string,
+ *   readonly params: readonly ParamInfo[],
+ *   readonly suggestion: string | null,
+ *   readonly retryable: boolean,
+ *   readonly retry: RetryAdvice | null,
+ *   readonly exitCode: number,
+ *   readonly httpStatus: number,
+ *   readonly jsonrpcCode: number,
+ *   readonly expected: boolean,
+ *   readonly docsUrl: string,
+ *   readonly since: string | null,
+ *   readonly deprecated: { readonly since: string | null, readonly replacedBy: string | null, readonly note: string | null } | null,
+ *   readonly aliases: readonly string[],
+ *   readonly legacyCodes: readonly string[],
+ *   readonly class: string,
+ * }} ErrorInfo
+ */
+
+/**
+ * A namespace's metadata (the `NAMESPACE_FIELDS` of data.js).
+ * @typedef {{
+ *   readonly key: string,
+ *   readonly title: string,
+ *   readonly summary: string | null,
+ *   readonly codePrefix: string | null,
+ *   readonly class: string | null,
+ * }} NamespaceInfo
+ */
+
+/**
+ * A retired code's tombstone (the `RETIRED_FIELDS` of data.js).
+ * @typedef {{
+ *   readonly code: string,
+ *   readonly name: string | null,
+ *   readonly since: string | null,
+ *   readonly note: string | null,
+ * }} RetiredInfo
+ */
+
+/**
+ * An error class below the root (the `CLASS_FIELDS` of data.js): its name and its parent's.
+ * @typedef {{
+ *   readonly name: string,
+ *   readonly parent: string,
+ * }} ClassInfo
+ */
+
+/**
+ * What the parsers return (index.d.ts gives each code its own literal types).
+ * @typedef {{
+ *   kind: "known", code: string, wireCode: string, name: string, category: string,
+ *   retryable: boolean, message: string, params: Record<string, unknown>,
+ *   context: Record<string, unknown>, problems: string[], raw: unknown,
+ *   argument?: string, constraint?: unknown, suggestion?: string,
+ * }} KnownError
+ * @typedef {{
+ *   kind: "unknown", code: string, category: string | null, retryable: boolean,
+ *   message: string, context: Record<string, unknown>, raw: unknown,
+ *   argument?: string, constraint?: unknown, suggestion?: string,
+ * }} UnknownError
+ * @typedef {{
+ *   kind: "retired", code: string, name: string | null, since: string | null,
+ *   note: string | null, category: string | null, retryable: boolean, message: string,
+ *   raw: unknown,
+ * }} RetiredError
+ * @typedef {{ kind: "legacy", code: null, category: null, retryable: false, message: string, raw: unknown }} LegacyError
+ * @typedef {{ kind: "invalid", code: null, category: null, retryable: false, message: "", reason: string, raw: unknown }} InvalidError
+ * @typedef {KnownError | UnknownError | RetiredError | LegacyError | InvalidError} ParsedError
+ */
+
+/**
+ * The extras of an error found on the wire or in a profile's facts.
+ * @typedef {{
+ *   params: Record<string, unknown>, context: Record<string, unknown>,
+ *   argument?: string, constraint?: unknown, suggestion?: string,
+ * }} Extras
+ */
+
+/**
+ * What a raise site may add or override.
+ * @typedef {{
+ *   readonly argument?: string, readonly constraint?: unknown, readonly suggestion?: string,
+ *   readonly context?: Readonly<Record<string, unknown>>, readonly cause?: unknown,
+ *   readonly message?: unknown, readonly expected?: unknown, readonly errorType?: unknown,
+ * }} AppErrorOptions
+ */
+
+/**
+ * @param {object} o
+ * @param {PropertyKey} k
+ * @returns {boolean}
+ */
 const hasOwn = (o, k) => Object.prototype.hasOwnProperty.call(o, k);
+
+/**
+ * @param {unknown} x
+ * @returns {x is Record<string, unknown>}
+ */
 const isObject = (x) => typeof x === "object" && x !== null && !Array.isArray(x);
-// Defines an own property even for keys like `__proto__` (plain assignment would not).
+
+/**
+ * Defines an own property even for keys like `__proto__` (plain assignment would not).
+ * @param {object} o
+ * @param {PropertyKey} k
+ * @param {unknown} v
+ */
 const put = (o, k, v) =>
   Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+
+/**
+ * @template T
+ * @param {T} x
+ * @returns {T}
+ */
 const deepFreeze = (x) => {
   if (typeof x === "object" && x !== null && !Object.isFrozen(x)) {
     for (const v of Object.values(x)) deepFreeze(v);
@@ -16,24 +164,33 @@ const deepFreeze = (x) => {
   return x;
 };
 
+/**
+ * A table of data.js as objects: `fields` names the columns of each of `rows`, in order
+ * (errdex writes both from one layout, so the runtime never counts columns).
+ * @template T
+ * @param {readonly string[]} fields
+ * @param {readonly (readonly unknown[])[]} rows
+ * @returns {T[]}
+ */
+function table(fields, rows) {
+  return rows.map((row) => /** @type {T} */ (Object.fromEntries(fields.map((k, i) => [k, row[i]]))));
+}
+
+/**
+ * Objects keyed by one of their members; `fromEntries` defines own properties, so a key
+ * such as `__proto__` stays a key.
+ * @template T
+ * @param {readonly T[]} items
+ * @param {(item: T) => string} key
+ * @returns {Record<string, T>}
+ */
+const keyed = (items, key) => Object.fromEntries(items.map((item) => [key(item), item]));
+
 /** The registry this module was generated from. */
-export const REGISTRY = deepFreeze({
-  name: {{ registry.name.js()|safe }},
-  title: {{ registry.title.js()|safe }},
-  packageName: {{ registry.npm_name.js()|safe }},
-  mcpMetaPrefix: {{ registry.mcp_meta_prefix.js()|safe }},
-  class: {{ registry.class.js()|safe }},
-});
+export const REGISTRY = deepFreeze(data.REGISTRY);
 
 /** Key names of the wire object (`null`: the key is not sent). */
-export const WIRE = deepFreeze({
-  code: {{ wire.code.js()|safe }},
-  message: {{ wire.message.js()|safe }},
-  category: {{ wire.category.js()|safe }},
-  retryable: {{ wire.retryable.js()|safe }},
-  details: {{ wire.details.js()|safe }},
-  order: {{ wire.order.js()|safe }},
-});
+export const WIRE = deepFreeze(data.WIRE);
 
 /**
  * How an error becomes an MCP tool result and a JSON-RPC error object (the catalogue's
@@ -42,121 +199,61 @@ export const WIRE = deepFreeze({
  * object as compact JSON); `fields` list the facts in output order, each under `prefix` + `key`. Optional facts (argument, constraint,
  * suggestion, example, `context.<key>`, `param.<name>`) are left out when the error has none.
  */
-export const PROFILES = deepFreeze({
-  mcpToolError: {
-    text: {{ profiles.mcp_text.js()|safe }},
-    data: {{ profiles.mcp_member.js()|safe }},
-    prefix: {{ profiles.mcp_prefix.js()|safe }},
-    resultType: {{ profiles.mcp_result_type.js()|safe }},
-    fields: {{ profiles.mcp_fields.js()|safe }},
-  },
-  jsonrpcError: {
-    message: {{ profiles.jsonrpc_message.js()|safe }},
-    data: {{ profiles.jsonrpc_data.js()|safe }},
-  },
-});
+export const PROFILES = deepFreeze(data.PROFILES);
 
 /** Every category, keyed by its wire value, in catalogue order. */
-export const CATEGORIES = deepFreeze({
-{%- for c in categories %}
-  [{{ c.key.js()|safe }}]: {
-    key: {{ c.key.js()|safe }},
-    summary: {{ c.summary.js()|safe }},
-    retryable: {{ c.retryable }},
-    retry: {{ c.retry.js()|safe }},
-    exitCode: {{ c.exit_code }},
-    httpStatus: {{ c.http_status }},
-    jsonrpcCode: {{ c.jsonrpc_code }},
-    expected: {{ c.expected }},
-  },
-{%- endfor %}
-});
+export const CATEGORIES = deepFreeze(
+  keyed(/** @type {CategoryInfo[]} */ (table(data.CATEGORY_FIELDS, data.CATEGORY_ROWS)), (c) => c.key),
+);
 
 /** Every namespace, keyed by its name, in catalogue order. */
-export const NAMESPACES = deepFreeze({
-{%- for n in namespaces %}
-  [{{ n.key.js()|safe }}]: {
-    key: {{ n.key.js()|safe }},
-    title: {{ n.title.js()|safe }},
-    summary: {{ n.summary.js()|safe }},
-    codePrefix: {{ n.code_prefix.js()|safe }},
-    class: {{ n.class.js()|safe }},
-  },
-{%- endfor %}
-});
+export const NAMESPACES = deepFreeze(
+  keyed(/** @type {NamespaceInfo[]} */ (table(data.NAMESPACE_FIELDS, data.NAMESPACE_ROWS)), (n) => n.key),
+);
+
+/** @type {ErrorInfo[]} */
+const INFOS = table(data.ERROR_FIELDS, data.ERROR_ROWS);
 
 /** Every live error code by its catalogue NAME: `ErrorCode.FRM_VALIDATION === "ACM-FRM-001"`. */
-export const ErrorCode = deepFreeze({
-{%- for e in errors %}
-  [{{ e.ts_key.js()|safe }}]: {{ e.code.js()|safe }},
-{%- endfor %}
-});
+export const ErrorCode = deepFreeze(
+  Object.fromEntries(data.ERROR_KEYS.map((k, i) => [k, /** @type {ErrorInfo} */ (INFOS[i]).code])),
+);
 
 /** Metadata of every live code, keyed by code (for catalogue order, iterate `ALL_CODES`). */
-export const ERRORS = deepFreeze({
-{%- for e in errors %}
-  [{{ e.code.js()|safe }}]: {
-    code: {{ e.code.js()|safe }},
-    name: {{ e.name.js()|safe }},
-    namespace: {{ e.namespace.js()|safe }},
-    category: {{ e.category.js()|safe }},
-    summary: {{ e.summary.js()|safe }},
-    message: {{ e.message.js()|safe }},
-    params: {{ e.params_json.js()|safe }},
-    suggestion: {{ e.suggestion.js()|safe }},
-    retryable: {{ e.retryable }},
-    retry: {{ e.retry.js()|safe }},
-    exitCode: {{ e.exit_code }},
-    httpStatus: {{ e.http_status }},
-    jsonrpcCode: {{ e.jsonrpc_code }},
-    expected: {{ e.expected }},
-    docsUrl: {{ e.docs_url.js()|safe }},
-    since: {{ e.since.js()|safe }},
-    deprecated: {{ e.deprecated.js()|safe }},
-    aliases: {{ e.aliases.js()|safe }},
-    legacyCodes: {{ e.legacy_codes.js()|safe }},
-    class: {{ e.class.js()|safe }},
-  },
-{%- endfor %}
-});
+export const ERRORS = deepFreeze(keyed(INFOS, (e) => e.code));
 
 /**
  * Every live code in catalogue order (like the Rust `ErrorCode::ALL`). Iterate this rather
  * than `ERRORS`: JavaScript enumerates integer-like keys (PostgreSQL's `22001`) first.
  */
-export const ALL_CODES = deepFreeze([
-{%- for e in errors %}
-  {{ e.code.js()|safe }},
-{%- endfor %}
-]);
+export const ALL_CODES = deepFreeze(INFOS.map((e) => e.code));
 
 /** Retired codes (tombstones): never used again; parsers classify them as `kind: "retired"`. */
-export const RETIRED = deepFreeze({
-{%- for r in retired %}
-  [{{ r.code.js()|safe }}]: {
-    code: {{ r.code.js()|safe }},
-    name: {{ r.name.js()|safe }},
-    since: {{ r.since.js()|safe }},
-    note: {{ r.note.js()|safe }},
-  },
-{%- endfor %}
-});
+export const RETIRED = deepFreeze(
+  keyed(/** @type {RetiredInfo[]} */ (table(data.RETIRED_FIELDS, data.RETIRED_ROWS)), (r) => r.code),
+);
 
 // Wire code (current or legacy) → current code; names and aliases → current code.
+/** @type {Map<string, string>} */
 const BY_WIRE_CODE = new Map();
+/** @type {Map<string, string>} */
 const BY_NAME = new Map();
-for (const info of ALL_CODES.map((c) => ERRORS[c])) {
+for (const info of INFOS) {
   BY_WIRE_CODE.set(info.code, info.code);
   BY_NAME.set(info.name, info.code);
   for (const alias of info.aliases) BY_NAME.set(alias, info.code);
 }
-for (const info of ALL_CODES.map((c) => ERRORS[c])) {
+for (const info of INFOS) {
   for (const legacy of info.legacyCodes) {
     if (!BY_WIRE_CODE.has(legacy)) BY_WIRE_CODE.set(legacy, info.code);
   }
 }
 
-/** `true` when `x` is a live code of this catalogue (legacy codes are not). */
+/**
+ * `true` when `x` is a live code of this catalogue (legacy codes are not).
+ * @param {unknown} x
+ * @returns {x is string}
+ */
 export function isErrorCode(x) {
   return typeof x === "string" && hasOwn(ERRORS, x);
 }
@@ -164,6 +261,8 @@ export function isErrorCode(x) {
 /**
  * Resolves a code, legacy code, NAME or alias to the entry's metadata; `undefined` otherwise
  * (also for retired codes: see `RETIRED`).
+ * @param {unknown} key
+ * @returns {ErrorInfo | undefined}
  */
 export function lookup(key) {
   if (typeof key !== "string") return undefined;
@@ -172,9 +271,12 @@ export function lookup(key) {
 }
 
 /**
- * Renders a message or suggestion template: `{param}` takes the param's value, `{{ "{{" }}` and
+ * Renders a message or suggestion template: `{param}` takes the param's value, `{{` and
  * `}}` are literal braces. Strings read bare, numbers as `String(n)`, booleans as
  * `true`/`false`; a missing value renders empty.
+ * @param {string} template
+ * @param {unknown} params
+ * @returns {string}
  */
 export function renderTemplate(template, params) {
   let out = "";
@@ -202,6 +304,13 @@ export function renderTemplate(template, params) {
   return out;
 }
 
+/**
+ * Whether `v` is a value of the param type `ty` (`items`: a list's item type).
+ * @param {string | undefined} ty
+ * @param {unknown} v
+ * @param {string} [items]
+ * @returns {boolean}
+ */
 const typeOk = (ty, v, items) =>
   ty === "string"
     ? typeof v === "string"
@@ -217,13 +326,21 @@ const typeOk = (ty, v, items) =>
               ? isObject(v)
               : false;
 
+/** @returns {string[]} */
 const reservedKeys = () =>
-  [WIRE.code, WIRE.message, WIRE.category, WIRE.retryable, WIRE.details].filter(
-    (k) => k !== null,
+  /** @type {string[]} */ (
+    [WIRE.code, WIRE.message, WIRE.category, WIRE.retryable, WIRE.details].filter((k) => k !== null)
   );
 
-/** Splits the extras of a wire object into params, the well-known extras and context. */
+/**
+ * Splits the extras of a wire object into params, the well-known extras and context.
+ * @param {Record<string, unknown>} x
+ * @param {ErrorInfo | undefined} info
+ * @param {string[]} problems
+ * @returns {Extras}
+ */
 function readExtras(x, info, problems) {
+  /** @type {Record<string, unknown>} */
   let extras = {};
   if (WIRE.details !== null) {
     const d = hasOwn(x, WIRE.details) ? x[WIRE.details] : undefined;
@@ -244,7 +361,9 @@ function readExtras(x, info, problems) {
       put(params, p.name, extras[p.name]);
     }
   }
+  /** @type {Extras} */
   const out = { params, context: {} };
+  /** @param {string} k */
   const own = (k) => hasOwn(extras, k) && !declared.some((p) => p.name === k);
   if (own("argument") && typeof extras.argument === "string") out.argument = extras.argument;
   if (own("constraint")) out.constraint = extras.constraint;
@@ -259,32 +378,58 @@ function readExtras(x, info, problems) {
   return out;
 }
 
-/** Category retryability of an unknown code: the wire flag, else the category's default. */
+/**
+ * Category retryability of an unknown code: the wire flag, else the category's default.
+ * @param {unknown} category
+ * @param {unknown} retryableFlag
+ * @returns {boolean}
+ */
 function classifyUnknown(category, retryableFlag) {
   if (typeof retryableFlag === "boolean") return retryableFlag;
   return typeof category === "string" && hasOwn(CATEGORIES, category)
-    ? CATEGORIES[category].retryable
+    ? /** @type {CategoryInfo} */ (CATEGORIES[category]).retryable
     : false;
 }
 
+/**
+ * @param {Record<string, unknown>} x
+ * @param {unknown} raw
+ * @returns {LegacyError | InvalidError}
+ */
 function legacyOrInvalid(x, raw) {
   for (const k of ["error", "message"]) {
     if (hasOwn(x, k) && typeof x[k] === "string") {
-      return { kind: "legacy", code: null, category: null, retryable: false, message: x[k], raw };
+      return { kind: "legacy", code: null, category: null, retryable: false, message: /** @type {string} */ (x[k]), raw };
     }
   }
   return invalid("no code and no message", raw);
 }
 
+/**
+ * @param {string} reason
+ * @param {unknown} raw
+ * @returns {InvalidError}
+ */
 function invalid(reason, raw) {
   return { kind: "invalid", code: null, category: null, retryable: false, message: "", reason, raw };
 }
 
+/**
+ * Classifies a code found on the wire or in a profile's facts, with what came with it.
+ * @param {string} wireCode
+ * @param {{
+ *   message: unknown, category: unknown, retryableFlag: unknown,
+ *   extras: (info: ErrorInfo | undefined, problems: string[]) => Extras,
+ * }} fields
+ * @param {unknown} raw
+ * @returns {ParsedError}
+ */
 function classify(wireCode, fields, raw) {
   const { message, category, retryableFlag, extras } = fields;
   const code = BY_WIRE_CODE.get(wireCode);
   if (code !== undefined) {
-    const info = ERRORS[code];
+    const info = /** @type {ErrorInfo} */ (ERRORS[code]);
+    /** @type {string[]} */
     const problems = [];
     const read = extras(info, problems);
     if (typeof message !== "string") problems.push("the message is missing");
@@ -294,6 +439,7 @@ function classify(wireCode, fields, raw) {
     if (retryableFlag !== undefined && retryableFlag !== info.retryable) {
       problems.push(`retryable is ${JSON.stringify(retryableFlag)}, expected ${info.retryable}`);
     }
+    /** @type {KnownError} */
     const out = {
       kind: "known",
       code,
@@ -320,10 +466,11 @@ function classify(wireCode, fields, raw) {
     raw,
   };
   if (hasOwn(RETIRED, wireCode)) {
-    const r = RETIRED[wireCode];
+    const r = /** @type {RetiredInfo} */ (RETIRED[wireCode]);
     return { kind: "retired", ...base, name: r.name, since: r.since, note: r.note };
   }
   const read = extras(undefined, []);
+  /** @type {UnknownError} */
   const out = { kind: "unknown", ...base, context: read.context };
   if (read.argument !== undefined) out.argument = read.argument;
   if (read.constraint !== undefined) out.constraint = read.constraint;
@@ -346,10 +493,13 @@ function classify(wireCode, fields, raw) {
  * - otherwise, without a code, `kind: "invalid"`.
  *
  * The Rust crate's `Error::from_wire` / `wire_kind()` applies the same rule.
+ * @param {unknown} x
+ * @returns {ParsedError}
  */
 export function parseWireError(x) {
   try {
     if (!isObject(x)) return invalid("not a JSON object", x);
+    /** @param {string | null} k */
     const get = (k) => (k !== null && hasOwn(x, k) ? x[k] : undefined);
     const wireCode = get(WIRE.code);
     const message = get(WIRE.message);
@@ -371,25 +521,34 @@ export function parseWireError(x) {
   }
 }
 
-/** `true` when `x` is a wire error of a live code that conforms to the catalogue. */
+/**
+ * `true` when `x` is a wire error of a live code that conforms to the catalogue.
+ * @param {unknown} x
+ * @returns {boolean}
+ */
 export function isWireError(x) {
   const e = parseWireError(x);
   return e.kind === "known" && e.wireCode === e.code && e.problems.length === 0 &&
-    typeof x[WIRE.message] === "string";
+    typeof (/** @type {Record<string, unknown>} */ (x))[WIRE.message] === "string";
 }
 
-{%- if profiles.terminal_python %}
 // The `constraint:` line's value in the terminal form (`profiles.terminal.values: python`):
 // Python's `repr()` of the value as `json.loads(JSON.stringify(v))` reads it — the same
 // algorithm and table as the Rust crate's `Display`.
-const NON_PRINTABLE = {{ profiles.non_printable|safe }};
 
+/**
+ * Whether the code point `n` is in a range of data.js's `NON_PRINTABLE` (Python's
+ * `str.isprintable()` is false for it).
+ * @param {number} n
+ * @returns {boolean}
+ */
 function isNonPrintable(n) {
+  const table = data.NON_PRINTABLE;
   let lo = 0;
-  let hi = NON_PRINTABLE.length - 1;
+  let hi = table.length - 1;
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
-    const [a, b] = NON_PRINTABLE[mid];
+    const [a, b] = /** @type {readonly [number, number]} */ (table[mid]);
     if (b < n) lo = mid + 1;
     else if (a > n) hi = mid - 1;
     else return true;
@@ -397,13 +556,21 @@ function isNonPrintable(n) {
   return false;
 }
 
+/**
+ * @param {number} n
+ * @param {number} width
+ */
 const hex = (n, width) => n.toString(16).padStart(width, "0");
 
+/**
+ * @param {string} s
+ * @returns {string}
+ */
 function pyStr(s) {
   const quote = s.includes("'") && !s.includes('"') ? '"' : "'";
   let out = quote;
   for (const ch of s) {
-    const n = ch.codePointAt(0);
+    const n = /** @type {number} */ (ch.codePointAt(0));
     if (ch === "\\") out += "\\\\";
     else if (ch === "\t") out += "\\t";
     else if (ch === "\n") out += "\\n";
@@ -417,6 +584,10 @@ function pyStr(s) {
   return out + quote;
 }
 
+/**
+ * @param {number} x
+ * @returns {string}
+ */
 function pyNumber(x) {
   if (Number.isSafeInteger(x)) return String(x);
   const [mantissa, e] = x.toExponential().split("e");
@@ -428,6 +599,10 @@ function pyNumber(x) {
   return `${mantissa}e${exp < 0 ? "-" : "+"}${String(Math.abs(exp)).padStart(2, "0")}`;
 }
 
+/**
+ * @param {unknown} v a JSON value
+ * @returns {string}
+ */
 function pyRepr(v) {
   if (v === null) return "None";
   if (v === true) return "True";
@@ -435,19 +610,23 @@ function pyRepr(v) {
   if (typeof v === "number") return pyNumber(v);
   if (typeof v === "string") return pyStr(v);
   if (Array.isArray(v)) return `[${v.map(pyRepr).join(", ")}]`;
-  return `{${Object.entries(v)
+  return `{${Object.entries(/** @type {object} */ (v))
     .map(([k, x]) => `${pyStr(k)}: ${pyRepr(x)}`)
     .join(", ")}}`;
 }
 
-const formatValue = (v) => {
-  const json = JSON.stringify(v);
-  return json === undefined ? "None" : pyRepr(JSON.parse(json));
-};
-{%- else %}
-// The `constraint:` line's value in the terminal form: compact JSON.
-const formatValue = (v) => JSON.stringify(v);
-{%- endif %}
+/**
+ * The `constraint:` line's value in the terminal form, as `profiles.terminal.values` says:
+ * Python's repr, or compact JSON.
+ * @type {(v: unknown) => string}
+ */
+const formatValue =
+  data.TERMINAL.values === "python"
+    ? (v) => {
+        const json = JSON.stringify(v);
+        return json === undefined ? "None" : pyRepr(JSON.parse(json));
+      }
+    : (v) => JSON.stringify(v);
 
 // Stands for the message while a profile text is matched against a received one.
 const MESSAGE_HOLE = "\u0000errdex:message\u0000";
@@ -460,19 +639,27 @@ const WIRE_HOLE = "\u0000errdex:wire\u0000";
  * `{wire}`, the message member of the wire object the text holds; else the text around
  * `{message}` (or, for `{compact}`, around the message of the compact form) is stripped
  * when it matches; otherwise the whole text.
+ * @param {string} template
+ * @param {string} text
+ * @param {{
+ *   code: string, name: string, category: string, errorType: string,
+ *   argument: unknown, constraint: unknown, suggestion: unknown,
+ * }} v
+ * @returns {string}
  */
 function messageIn(template, text, v) {
   const wireShape = renderTemplate(template, { wire: WIRE_HOLE }).split(WIRE_HOLE);
   if (wireShape.length === 2) {
-    const [before, after] = wireShape;
+    const [before, after] = /** @type {[string, string]} */ (wireShape);
     if (text.startsWith(before) && text.endsWith(after) && text.length >= before.length + after.length) {
+      /** @type {unknown} */
       let w;
       try {
         w = JSON.parse(text.slice(before.length, text.length - after.length));
       } catch {
         w = undefined;
       }
-      if (isObject(w) && typeof w[WIRE.message] === "string") return w[WIRE.message];
+      if (isObject(w) && typeof w[WIRE.message] === "string") return /** @type {string} */ (w[WIRE.message]);
     }
   }
   let compact = v.code + (typeof v.argument === "string" ? ` \`${v.argument}\`` : "") + ": " + MESSAGE_HOLE;
@@ -488,7 +675,7 @@ function messageIn(template, text, v) {
     compact,
   }).split(MESSAGE_HOLE);
   if (shape.length !== 2) return text;
-  const [before, after] = shape;
+  const [before, after] = /** @type {[string, string]} */ (shape);
   return text.startsWith(before) && text.endsWith(after) && text.length >= before.length + after.length
     ? text.slice(before.length, text.length - after.length)
     : text;
@@ -497,8 +684,16 @@ function messageIn(template, text, v) {
 /**
  * Classifies the facts of a profile (`fields`, keys under `prefix`) found in `data`, with the
  * profile text `text` rendered from `template`; `undefined` when the facts carry no code.
+ * @param {Record<string, unknown>} data
+ * @param {readonly ProfileField[]} fields
+ * @param {string} prefix
+ * @param {string} template
+ * @param {string} text
+ * @param {unknown} raw
+ * @returns {ParsedError | undefined}
  */
 function classifyFacts(data, fields, prefix, template, text, raw) {
+  /** @param {string} fact */
   const get = (fact) => {
     const f = fields.find((x) => x.fact === fact);
     return f !== undefined && hasOwn(data, prefix + f.key) ? data[prefix + f.key] : undefined;
@@ -531,7 +726,8 @@ function classifyFacts(data, fields, prefix, template, text, raw) {
       message,
       category,
       retryableFlag: get("retryable"),
-      extras: (info, problems) => {
+      extras: (info) => {
+        /** @type {Extras} */
         const out = { params: {}, context: {} };
         const params = get("params");
         for (const p of info ? info.params : []) {
@@ -563,6 +759,8 @@ function classifyFacts(data, fields, prefix, template, text, raw) {
  * (`{jsonrpc, id, error}`). The wire object in `data` decides (or, when
  * `PROFILES.jsonrpcError.data` lists facts, the `code` fact among them); without one, the
  * result is `kind: "legacy"` with the JSON-RPC message. Never throws.
+ * @param {unknown} x
+ * @returns {ParsedError}
  */
 export function parseJsonRpcError(x) {
   try {
@@ -572,7 +770,8 @@ export function parseJsonRpcError(x) {
     const text = hasOwn(err, "message") && typeof err.message === "string" ? err.message : undefined;
     const profile = PROFILES.jsonrpcError;
     if (Array.isArray(profile.data) && isObject(data)) {
-      const parsed = classifyFacts(data, profile.data, "", profile.message, text ?? "", x);
+      const fields = /** @type {readonly ProfileField[]} */ (profile.data);
+      const parsed = classifyFacts(data, fields, "", profile.message, text ?? "", x);
       if (parsed !== undefined) return parsed;
     } else if (isObject(data)) {
       const parsed = parseWireError(data);
@@ -593,15 +792,20 @@ export function parseJsonRpcError(x) {
  * member (keys under its prefix), the message from the text content (the text around the
  * profile's `{message}` or `{compact}`; the whole text otherwise). A profile without a `code`
  * fact carries no code: its results parse as `kind: "legacy"` with the text. Never throws.
+ * @param {unknown} x
+ * @returns {ParsedError}
  */
 export function parseMcpToolResult(x) {
   try {
     if (!isObject(x)) return invalid("not a JSON object", x);
     const content = Array.isArray(x.content) ? x.content : [];
+    /** @type {unknown} */
     const first = content.find((c) => isObject(c) && c.type === "text" && typeof c.text === "string");
-    const text = first ? first.text : "";
+    const text = isObject(first) ? /** @type {string} */ (first.text) : "";
     const profile = PROFILES.mcpToolError;
-    const data = hasOwn(x, profile.data) && isObject(x[profile.data]) ? x[profile.data] : {};
+    const data = hasOwn(x, profile.data) && isObject(x[profile.data])
+      ? /** @type {Record<string, unknown>} */ (x[profile.data])
+      : {};
     const parsed = classifyFacts(data, profile.fields, profile.prefix, profile.text, text, x);
     if (parsed !== undefined) return parsed;
     return text !== ""
@@ -615,13 +819,15 @@ export function parseMcpToolResult(x) {
 /**
  * Whether retrying may help: a code (current or legacy), a parsed error, an `AppError`, or a
  * raw wire object. Unknown input is not retryable.
+ * @param {unknown} e
+ * @returns {boolean}
  */
 export function isRetryable(e) {
   if (typeof e === "string") {
     const info = lookup(e);
     return info !== undefined && info.retryable;
   }
-  if (e instanceof {{ root_class }}) return e.retryable;
+  if (e instanceof AppError) return e.retryable;
   if (isObject(e) && typeof e.kind === "string" && typeof e.retryable === "boolean") {
     return e.retryable;
   }
@@ -632,19 +838,30 @@ export function isRetryable(e) {
  * The retry advice for a code or parsed error (the code's, else its category's), or `null`.
  * A code that is not retryable may have advice too (what to fix before trying again): it is
  * advice, not permission; `isRetryable` says whether the same request may succeed.
+ * @param {unknown} e
+ * @returns {RetryAdvice | null}
  */
 export function retryAdvice(e) {
-  const parsed = typeof e === "string" ? null : isObject(e) && typeof e.kind === "string" ? e : parseWireError(e);
-  const info = typeof e === "string" ? lookup(e) : parsed && parsed.kind === "known" ? ERRORS[parsed.code] : undefined;
+  // An object with a string `kind` is taken for a parsed error, as it is.
+  const parsed = typeof e === "string"
+    ? null
+    : isObject(e) && typeof e.kind === "string" ? /** @type {ParsedError} */ (e) : parseWireError(e);
+  const info = typeof e === "string"
+    ? lookup(e)
+    : parsed && parsed.kind === "known" ? ERRORS[parsed.code] : undefined;
   if (info !== undefined) return info.retry;
   const category = parsed ? parsed.category : null;
   if (parsed && typeof category === "string" && hasOwn(CATEGORIES, category)) {
-    return CATEGORIES[category].retry;
+    return /** @type {CategoryInfo} */ (CATEGORIES[category]).retry;
   }
   return null;
 }
 
-/** A param value inside a message: a list's items joined by ", ", an object as compact JSON. */
+/**
+ * A param value inside a message: a list's items joined by ", ", an object as compact JSON.
+ * @param {unknown} v
+ * @returns {string}
+ */
 function displayValue(v) {
   if (typeof v === "string") return v;
   if (Array.isArray(v)) return v.map(displayValue).join(", ");
@@ -652,14 +869,26 @@ function displayValue(v) {
   return String(v);
 }
 
-/** A raised error of this catalogue, rendering the same wire, MCP and JSON-RPC shapes as the Rust crate. */
-export class {{ root_class }} extends Error {
+/**
+ * A raised error of this catalogue, rendering the same wire, MCP and JSON-RPC shapes as the
+ * Rust crate. The root of the module's error classes; index.js exports it under data.js's
+ * `ROOT_CLASS` (`AppError` unless the catalogue takes that name).
+ */
+class AppError extends Error {
+  /** @type {boolean} */
   #expected;
+  /** @type {string} */
   #errorType;
 
+  /**
+   * @param {unknown} code
+   * @param {unknown} params
+   * @param {AppErrorOptions} [options]
+   */
   constructor(code, params, options) {
     const info = isErrorCode(code) ? ERRORS[code] : lookup(code);
     if (info === undefined) throw new TypeError(`unknown error code ${JSON.stringify(code)}`);
+    /** @type {Record<string, unknown>} */
     const values = {};
     for (const p of info.params) {
       const v = isObject(params) && hasOwn(params, p.name) ? params[p.name] : undefined;
@@ -668,6 +897,7 @@ export class {{ root_class }} extends Error {
       }
       put(values, p.name, v);
     }
+    /** @type {Record<string, string>} */
     const shown = {};
     for (const [k, v] of Object.entries(values)) put(shown, k, displayValue(v));
     const message = typeof options?.message === "string" ? options.message : renderTemplate(info.message, shown);
@@ -688,7 +918,7 @@ export class {{ root_class }} extends Error {
 
   /** The catalogue metadata of this error's code. */
   get info() {
-    return ERRORS[this.code];
+    return /** @type {ErrorInfo} */ (ERRORS[this.code]);
   }
 
   /** The error type: the raise site's `errorType`, else the code's class (also `name`). */
@@ -716,8 +946,16 @@ export class {{ root_class }} extends Error {
     return s;
   }
 
+  /**
+   * @param {readonly string[]} taken
+   * @returns {Record<string, unknown>}
+   */
   #extras(taken) {
     const out = {};
+    /**
+     * @param {string} k
+     * @param {unknown} v
+     */
     const add = (k, v) => {
       if (!taken.includes(k) && !hasOwn(out, k)) put(out, k, v);
     };
@@ -729,7 +967,10 @@ export class {{ root_class }} extends Error {
     return out;
   }
 
-  /** The wire object in this registry's shape: the reserved members in `WIRE.order`, then flat extras. */
+  /**
+   * The wire object in this registry's shape: the reserved members in `WIRE.order`, then flat extras.
+   * @returns {Record<string, unknown>}
+   */
   toWire() {
     const w = {};
     const extras = this.#extras(reservedKeys());
@@ -746,9 +987,14 @@ export class {{ root_class }} extends Error {
     return w;
   }
 
-  /** The value of one profile fact; `undefined` when this error has none. */
+  /**
+   * The value of one profile fact; `undefined` when this error has none.
+   * @param {string} fact
+   * @returns {unknown}
+   */
   #fact(fact) {
     const info = this.info;
+    /** @param {string} k */
     const ctx = (k) => (hasOwn(this.context, k) ? this.context[k] : undefined);
     switch (fact) {
       case "code": return this.code;
@@ -790,7 +1036,12 @@ export class {{ root_class }} extends Error {
     return undefined;
   }
 
-  /** A profile's facts in its order, each under `prefix` + its key. */
+  /**
+   * A profile's facts in its order, each under `prefix` + its key.
+   * @param {readonly ProfileField[]} fields
+   * @param {string} prefix
+   * @returns {Record<string, unknown>}
+   */
   #profileFields(fields, prefix) {
     const out = {};
     for (const f of fields) {
@@ -800,7 +1051,11 @@ export class {{ root_class }} extends Error {
     return out;
   }
 
-  /** A profile text (`{message}`, `{compact}`, `{wire}` (the wire object as compact JSON), ...). */
+  /**
+   * A profile text (`{message}`, `{compact}`, `{wire}` (the wire object as compact JSON), ...).
+   * @param {string} template
+   * @returns {string}
+   */
   #profileText(template) {
     return renderTemplate(template, {
       message: this.message,
@@ -817,9 +1072,11 @@ export class {{ root_class }} extends Error {
   /**
    * An MCP `CallToolResult` with `isError: true` in the shape of `PROFILES.mcpToolError`: the
    * profile's text, `resultType` when it has one, then its member holding its facts.
+   * @returns {Record<string, unknown>}
    */
   toMcpToolResult() {
     const p = PROFILES.mcpToolError;
+    /** @type {Record<string, unknown>} */
     const out = { content: [{ type: "text", text: this.#profileText(p.text) }], isError: true };
     if (p.resultType !== null) out.resultType = p.resultType;
     put(out, p.data, this.#profileFields(p.fields, p.prefix));
@@ -830,6 +1087,7 @@ export class {{ root_class }} extends Error {
    * The tool response envelope an agent runtime feeds back to a model:
    * `{id, content: JSON.stringify(this.toWire()), is_error: true}` (the same bytes as the
    * Rust `Error::to_tool_response`).
+   * @param {unknown} id
    */
   toToolResponse(id) {
     return { id, content: JSON.stringify(this.toWire()), is_error: true };
@@ -838,16 +1096,21 @@ export class {{ root_class }} extends Error {
   /**
    * A JSON-RPC error object in the shape of `PROFILES.jsonrpcError`: `{code, message, data}`
    * with `data` the wire object, the profile's facts, or absent.
+   * @returns {{ code: number, message: string, data?: Record<string, unknown> }}
    */
   toJsonRpcError() {
     const p = PROFILES.jsonrpcError;
+    /** @type {{ code: number, message: string, data?: Record<string, unknown> }} */
     const out = { code: this.info.jsonrpcCode, message: this.#profileText(p.message) };
     if (p.data === "wire") out.data = this.toWire();
-    else if (Array.isArray(p.data)) out.data = this.#profileFields(p.data, "");
+    else if (Array.isArray(p.data)) out.data = this.#profileFields(/** @type {readonly ProfileField[]} */ (p.data), "");
     return out;
   }
 
-  /** RFC 9457 problem details. */
+  /**
+   * RFC 9457 problem details.
+   * @returns {Record<string, unknown>}
+   */
   toProblemJson() {
     const out = {
       type: this.info.docsUrl,
@@ -864,22 +1127,37 @@ export class {{ root_class }} extends Error {
   }
 }
 
-{%- for c in classes %}
+// The root class carries the name index.js exports it under (`AppError`, or `ErrdexError`
+// when the catalogue has a class of its own named `AppError`).
+Object.defineProperty(AppError, "name", { value: data.ROOT_CLASS });
 
-{{ c.doc|safe }}
-export class {{ c.name }} extends {{ c.parent }} {}
-{%- endfor %}
+/**
+ * Every error class by name: the root, then each class of data.js's `CLASS_ROWS` (after its
+ * parent), named as the catalogue names it.
+ * @type {Record<string, typeof AppError>}
+ */
+const CLASSES = {};
+put(CLASSES, data.ROOT_CLASS, AppError);
+for (const c of /** @type {ClassInfo[]} */ (table(data.CLASS_FIELDS, data.CLASS_ROWS))) {
+  const Parent = /** @type {typeof AppError} */ (CLASSES[c.parent]);
+  // A class defined as a computed key's value takes the key as its name.
+  put(CLASSES, c.name, { [c.name]: class extends Parent {} }[c.name]);
+}
+Object.freeze(CLASSES);
 
-// Every error class by name, for `createError`.
-const CLASSES = Object.freeze({
-{%- for n in class_names %}
-  [{{ n.js()|safe }}]: {{ n }},
-{%- endfor %}
-});
-
-/** Creates an error for a code with its typed params: an instance of the code's class. */
+/**
+ * Creates an error for a code with its typed params: an instance of the code's class.
+ * @param {unknown} code
+ * @param {unknown} params
+ * @param {AppErrorOptions} [options]
+ * @returns {AppError}
+ */
 export function createError(code, params, options) {
   const info = isErrorCode(code) ? ERRORS[code] : lookup(code);
-  const Class = info !== undefined && hasOwn(CLASSES, info.class) ? CLASSES[info.class] : {{ root_class }};
+  const Class = info !== undefined && hasOwn(CLASSES, info.class) ? /** @type {typeof AppError} */ (CLASSES[info.class]) : AppError;
   return new Class(code, params, options);
 }
+
+// The classes by name, for index.js, which exports each under its name. A default export,
+// so that index.js's `export *` (which never re-exports `default`) leaves it out of the API.
+export default CLASSES;

@@ -1,0 +1,519 @@
+//! The catalogue's types and constants, as tokens for syn and prettyplease: the registry
+//! constants and profiles, `Category`, `Namespace`, the `ErrorCode` enum with its variants'
+//! docs and the side tables of its rows, and the retired codes.
+//!
+//! The builders destructure the IR structs they read whole (`let Category { key, … } = c;`),
+//! so a new IR field is a compile error here until it is shown or left out on purpose.
+
+use std::fmt::Write as _;
+
+use proc_macro2::{Ident, Span, TokenStream};
+use quote::quote;
+
+use super::table::Table;
+use super::{
+    RustOptions, VARIANTS_PLACEHOLDER, docs, ident, int, opt_str, repr, retry_tokens, splice_inner,
+};
+use crate::ir::{
+    Catalogue, Category, Deprecation, ErrorEntry, Fact, JsonRpcData, Namespace, ProfileField,
+    Retired, WireField,
+};
+use crate::support::facts::{self, FactValue};
+
+/// The registry's constants: name, title, wire keys, profiles and error classes.
+pub(super) fn registry(cat: &Catalogue, opts: &RustOptions) -> TokenStream {
+    let r = &cat.registry;
+    let name = &r.name;
+    let title = &r.title;
+    let prefix = &r.mcp_meta_prefix;
+    let w = &r.wire;
+    let (code, message) = (&w.code, &w.message);
+    let category = opt_str(w.category.as_deref());
+    let retryable = opt_str(w.retryable.as_deref());
+    let details = opt_str(w.details.as_deref());
+    let order = w.order.iter().map(|f| {
+        let variant = Ident::new(
+            match f {
+                WireField::Code => "Code",
+                WireField::Message => "Message",
+                WireField::Category => "Category",
+                WireField::Retryable => "Retryable",
+                WireField::Details => "Details",
+            },
+            Span::call_site(),
+        );
+        quote!(WireField::#variant)
+    });
+    let sc = opts.mcp_structured_content;
+    let profiles = profiles(cat);
+    let classes = classes(cat);
+    let title_doc = docs::doc_lines(&format!(
+        "The registry's docs title: {}.",
+        docs::plain(title)
+    ));
+    quote! {
+        /// The registry name (`registry.name` in the catalogue).
+        pub const REGISTRY_NAME: &str = #name;
+        #title_doc
+        pub const REGISTRY_TITLE: &str = #title;
+        /// Prefix of the MCP `_meta` keys written by [`Error::to_mcp_tool_result`].
+        pub const MCP_META_PREFIX: &str = #prefix;
+        /// Key names of the JSON wire object ([`Error::to_wire`], [`Error::from_wire`]).
+        pub const WIRE: WireKeys = WireKeys {
+            code: #code,
+            message: #message,
+            category: #category,
+            retryable: #retryable,
+            details: #details,
+            order: [#(#order),*],
+        };
+        const ERRDEX_MCP_STRUCTURED_CONTENT: bool = #sc;
+        #profiles
+        #classes
+    }
+}
+
+/// One profile fact as a `ProfileFact` expression. `example` carries the params' `example:`
+/// values when the catalogue gives any (`ProfileFact::ExampleOr`).
+fn profile_fact(cat: &Catalogue, fact: &Fact) -> TokenStream {
+    let unit = |v: &str| {
+        let v = Ident::new(v, Span::call_site());
+        quote!(ProfileFact::#v)
+    };
+    match fact {
+        Fact::Code => unit("Code"),
+        Fact::Name => unit("Name"),
+        Fact::Category => unit("Category"),
+        Fact::Retryable => unit("Retryable"),
+        Fact::Expected => unit("Expected"),
+        Fact::ErrorType => unit("ErrorType"),
+        Fact::Message => unit("Message"),
+        Fact::Summary => unit("Summary"),
+        Fact::DocsUrl => unit("DocsUrl"),
+        Fact::Argument => unit("Argument"),
+        Fact::Constraint => unit("Constraint"),
+        Fact::Suggestion => unit("Suggestion"),
+        Fact::Example => {
+            let examples: Vec<TokenStream> = cat
+                .errors
+                .iter()
+                .flat_map(|e| e.params.iter().map(move |p| (e, p)))
+                .filter_map(|(e, p)| {
+                    let json = p.example.as_ref()?.to_string();
+                    let v = ident(&e.ids.rust.variant);
+                    let name = &p.name;
+                    Some(quote!((ErrorCode::#v, #name, #json)))
+                })
+                .collect();
+            if examples.is_empty() {
+                unit("Example")
+            } else {
+                quote!(ProfileFact::ExampleOr(&[#(#examples),*]))
+            }
+        }
+        Fact::Params => unit("Params"),
+        Fact::Context => unit("Context"),
+        Fact::Wire => unit("Wire"),
+        Fact::ContextKey(k) => quote!(ProfileFact::ContextKey(#k)),
+        Fact::Param(p) => quote!(ProfileFact::Param(#p)),
+    }
+}
+
+fn profile_fields(cat: &Catalogue, fields: &[ProfileField]) -> TokenStream {
+    let items = fields.iter().map(|f| {
+        let key = &f.key;
+        let fact = profile_fact(cat, &f.fact);
+        quote!((#key, #fact))
+    });
+    quote!(&[#(#items),*])
+}
+
+/// `MCP_PROFILE` and `JSONRPC_PROFILE`: the catalogue's `profiles:` as data the runtime reads.
+fn profiles(cat: &Catalogue) -> TokenStream {
+    let mcp = &cat.profiles.mcp_tool_error;
+    let text = &mcp.text.raw;
+    let member = mcp.data.member();
+    let prefix = &mcp.prefix;
+    let result_type = opt_str(mcp.result_type.as_deref());
+    let fields = profile_fields(cat, &mcp.fields);
+    let rpc = &cat.profiles.jsonrpc_error;
+    let message = &rpc.message.raw;
+    let data = match &rpc.data {
+        JsonRpcData::Wire => quote!(JsonRpcData::Wire),
+        JsonRpcData::Omitted => quote!(JsonRpcData::Omitted),
+        JsonRpcData::Fields(f) => {
+            let f = profile_fields(cat, f);
+            quote!(JsonRpcData::Fields(#f))
+        }
+    };
+    quote! {
+        /// How [`Error::to_mcp_tool_result`] shapes a failed tool call (`profiles.mcp_tool_error`).
+        pub const MCP_PROFILE: McpProfile = McpProfile {
+            text: #text,
+            member: #member,
+            prefix: #prefix,
+            result_type: #result_type,
+            fields: #fields,
+        };
+        /// How [`Error::to_jsonrpc_error`] shapes the error object (`profiles.jsonrpc_error`).
+        pub const JSONRPC_PROFILE: JsonRpcProfile = JsonRpcProfile {
+            message: #message,
+            data: #data,
+        };
+    }
+}
+
+/// The error classes: `REGISTRY_CLASS`, the distinct class names and each code's index into
+/// them.
+fn classes(cat: &Catalogue) -> TokenStream {
+    let base = &cat.registry.class;
+    let mut names: Vec<&str> = vec![base.as_str()];
+    let mut of_code: Vec<usize> = Vec::with_capacity(cat.errors.len());
+    for e in &cat.errors {
+        let i = match names.iter().position(|n| *n == e.class) {
+            Some(i) => i,
+            None => {
+                names.push(&e.class);
+                names.len() - 1
+            }
+        };
+        of_code.push(i);
+    }
+    let k = names.len();
+    let n = of_code.len();
+    let (ty, indices): (TokenStream, Vec<TokenStream>) = if k <= 256 {
+        (
+            quote!(u8),
+            of_code
+                .iter()
+                .map(|i| {
+                    let i = *i as u8;
+                    quote!(#i)
+                })
+                .collect(),
+        )
+    } else {
+        (
+            quote!(u16),
+            of_code
+                .iter()
+                .map(|i| {
+                    let i = *i as u16;
+                    quote!(#i)
+                })
+                .collect(),
+        )
+    };
+    quote! {
+        /// The registry's base error class (`registry.class`): the error type of every code
+        /// whose namespace and entry name none.
+        pub const REGISTRY_CLASS: &str = #base;
+        const ERRDEX_CLASS_NAMES: [&str; #k] = [#(#names),*];
+        const ERRDEX_CODE_CLASS: [#ty; #n] = [#(#indices),*];
+    }
+}
+
+/// `Category` (a variant with its facts as docs), `Category::ALL` and one
+/// `ErrdexCategoryMeta` row per category.
+pub(super) fn categories(cat: &Catalogue) -> TokenStream {
+    let n = cat.categories.len();
+    let repr = repr(n);
+    let mut variants = Vec::with_capacity(n);
+    let mut all = Vec::with_capacity(n);
+    let mut meta = Vec::with_capacity(n);
+    for c in &cat.categories {
+        let Category {
+            key,
+            summary,
+            retryable,
+            retry,
+            exit_code,
+            http_status,
+            jsonrpc_code,
+            expected,
+            ids,
+            // The docs' title and anchor; the variant's docs use the key and summary.
+            title: _,
+            anchor: _,
+        } = c;
+        let v = ident(&ids.rust);
+        let doc = docs::doc_lines(&format!(
+            "{}\n\nWire value {}; retryable: {}; exit code {}; HTTP {}; JSON-RPC {}; log level: {}.",
+            docs::plain(summary),
+            docs::code_span(key),
+            facts::yes_no(*retryable),
+            exit_code,
+            http_status,
+            jsonrpc_code,
+            facts::log_level_text(*expected),
+        ));
+        variants.push(quote!(#doc #v,));
+        all.push(quote!(Category::#v));
+        let retry = retry_tokens(retry.as_ref());
+        let exit = int((*exit_code).into());
+        let http = int((*http_status).into());
+        let rpc = int((*jsonrpc_code).into());
+        meta.push(quote! {
+            ErrdexCategoryMeta {
+                key: #key, summary: #summary, retryable: #retryable, retry: #retry,
+                exit_code: #exit, http_status: #http, jsonrpc_code: #rpc, expected: #expected,
+            },
+        });
+    }
+    quote! {
+        /// The categories of the catalogue: each fixes the default retryability, exit code,
+        /// HTTP status, JSON-RPC code and log level of its codes.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #repr
+        pub enum Category { #(#variants)* }
+
+        impl Category {
+            /// Every category, in catalogue order.
+            pub const ALL: &'static [Category] = &[#(#all),*];
+        }
+
+        static ERRDEX_CATEGORY_META: [ErrdexCategoryMeta; #n] = [#(#meta)*];
+    }
+}
+
+/// `Namespace`, `Namespace::ALL` and one `ErrdexNamespaceMeta` row per namespace.
+pub(super) fn namespaces(cat: &Catalogue) -> TokenStream {
+    let n = cat.namespaces.len();
+    let repr = repr(n);
+    let mut variants = Vec::with_capacity(n);
+    let mut all = Vec::with_capacity(n);
+    let mut meta = Vec::with_capacity(n);
+    for ns in &cat.namespaces {
+        let Namespace {
+            key,
+            title,
+            summary,
+            code_prefix,
+            ids,
+            // Resolved into each code's class and category by the front end.
+            class: _,
+            category: _,
+            // The docs page.
+            slug: _,
+        } = ns;
+        let v = ident(&ids.rust);
+        let mut text = format!("{} ({})", docs::plain(title), docs::code_span(key));
+        if let Some(s) = summary {
+            text.push_str("\n\n");
+            text.push_str(&docs::plain(s));
+        }
+        let doc = docs::doc_lines(&text);
+        variants.push(quote!(#doc #v,));
+        all.push(quote!(Namespace::#v));
+        let summary = opt_str(summary.as_deref());
+        let prefix = opt_str(code_prefix.as_deref());
+        meta.push(quote!(ErrdexNamespaceMeta { key: #key, title: #title, summary: #summary, code_prefix: #prefix },));
+    }
+    quote! {
+        /// The namespaces of the catalogue: groups of codes (one docs page each).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #repr
+        pub enum Namespace { #(#variants)* }
+
+        impl Namespace {
+            /// Every namespace, in catalogue order.
+            pub const ALL: &'static [Namespace] = &[#(#all),*];
+        }
+
+        static ERRDEX_NAMESPACE_META: [ErrdexNamespaceMeta; #n] = [#(#meta)*];
+    }
+}
+
+/// The `ErrorCode` enum (its variants as one placeholder) and the side tables of its rows
+/// (`ERRDEX_RETRY`, `ERRDEX_DEPRECATIONS`, `ERRDEX_PARAMS`), and the variants' text that
+/// replaces the placeholder.
+pub(super) fn codes(cat: &Catalogue, table: &Table) -> (TokenStream, String) {
+    let n = cat.errors.len();
+    let repr = repr(n);
+    let mut variants = String::new();
+    let facts_of = facts::Facts::new(cat);
+    for e in &cat.errors {
+        variant(cat, &facts_of, e, &mut variants);
+    }
+    let variants_placeholder = if cat.errors.is_empty() {
+        quote!()
+    } else {
+        let p = ident(VARIANTS_PLACEHOLDER);
+        quote!(#p,)
+    };
+    let allow = docs::allow_doc_lints();
+    let (retry, deprecations, params) = (&table.retry, &table.deprecations, &table.params);
+    let (n_retry, n_dep, n_params) = (retry.len(), deprecations.len(), params.len());
+    let tokens = quote! {
+        /// Every live error code of the catalogue, in catalogue order. `Display`, `FromStr`
+        /// and serde use the wire code; `FromStr` also accepts NAMEs, aliases and legacy
+        /// codes, and reports retired codes as [`ParseCodeError::Retired`].
+        #allow
+        #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #repr
+        pub enum ErrorCode { #variants_placeholder }
+
+        static ERRDEX_RETRY: [Option<RetryAdvice>; #n_retry] = [#(#retry),*];
+        #[allow(deprecated)]
+        static ERRDEX_DEPRECATIONS: [Deprecation; #n_dep] = [#(#deprecations),*];
+        static ERRDEX_PARAMS: [ParamSpec; #n_params] = [#(#params),*];
+    };
+    (tokens, variants)
+}
+
+/// One variant of `ErrorCode` with its docs: the code, summary, message, suggestion and
+/// facts, then the explanation and `#[deprecated]`.
+fn variant(cat: &Catalogue, facts_of: &facts::Facts<'_>, e: &ErrorEntry, out: &mut String) {
+    let ErrorEntry {
+        code,
+        summary,
+        message,
+        suggestion,
+        explanation,
+        deprecated,
+        ids,
+        // In the facts sentence, which `support::facts` reads from the whole entry.
+        name: _,
+        namespace: _,
+        category: _,
+        retryable: _,
+        retry: _,
+        exit_code: _,
+        http_status: _,
+        jsonrpc_code: _,
+        expected: _,
+        docs_url: _,
+        since: _,
+        aliases: _,
+        legacy_codes: _,
+        class: _,
+        // The constructor's arguments, not the variant's docs.
+        params: _,
+        // The docs' anchor.
+        anchor: _,
+    } = e;
+    let v = ident(&ids.rust.variant);
+    let mut text = format!("{} — {}\n\n", docs::code_span(code), docs::plain(summary));
+    text.push_str(&format!("Message: {}", docs::code_span(&message.raw)));
+    if let Some(s) = suggestion {
+        text.push_str(&format!("\n\nSuggestion: {}", docs::code_span(&s.raw)));
+    }
+    text.push_str("\n\n");
+    text.push_str(&facts_sentence(facts_of, e));
+    if explanation.is_none() && deprecated.is_none() {
+        // The usual variant: its layout is fixed, so it is printed directly.
+        out.push_str(&docs::doc_text(&text, "    "));
+        let _ = writeln!(out, "    {v},");
+        return;
+    }
+    let doc = docs::doc_lines(&text);
+    let explanation = match explanation {
+        Some(x) => {
+            let spacer = docs::doc_lines("");
+            let md = docs::markdown_doc(x);
+            quote!(#spacer #md)
+        }
+        None => quote!(),
+    };
+    let dep = deprecated_attr(cat, deprecated.as_ref());
+    out.push_str(&splice_inner(
+        quote!(enum ErrdexSplice { #doc #explanation #dep #v, }),
+    ));
+}
+
+/// `RETIRED`: one `RetiredCode` row per tombstone.
+pub(super) fn retired(cat: &Catalogue) -> TokenStream {
+    let rows = cat.retired.iter().map(|r| {
+        let Retired {
+            code,
+            name,
+            since,
+            note,
+            // Docs only: where the code's docs send a reader, and its anchor.
+            replaced_by: _,
+            anchor: _,
+        } = r;
+        let name = opt_str(name.as_deref());
+        let since = opt_str(since.as_deref());
+        let note = opt_str(note.as_deref());
+        quote!(RetiredCode { code: #code, name: #name, since: #since, note: #note })
+    });
+    quote! {
+        /// Retired codes (tombstones): they may never be used again, and parsing one gives
+        /// [`ParseCodeError::Retired`].
+        pub const RETIRED: &[RetiredCode] = &[#(#rows),*];
+    }
+}
+
+/// `#[deprecated]` for a code's variant and constructor.
+pub(super) fn deprecated_attr(cat: &Catalogue, d: Option<&Deprecation>) -> TokenStream {
+    let Some(Deprecation {
+        since,
+        replaced_by,
+        note: d_note,
+    }) = d
+    else {
+        return quote!();
+    };
+    let mut note = String::new();
+    if let Some(r) = replaced_by.and_then(|i| cat.errors.get(i)) {
+        note.push_str(&format!(
+            "use {} (`ErrorCode::{}`) instead",
+            r.code, r.ids.rust.variant
+        ));
+    }
+    if let Some(n) = d_note {
+        if !note.is_empty() {
+            note.push_str(": ");
+        }
+        note.push_str(n);
+    }
+    // `#[deprecated(since)]` must be a semver version (clippy::deprecated_semver); any
+    // other text goes into the note.
+    let since = match since {
+        Some(v) if crate::catalogue::format::is_package_version(v) => Some(v.clone()),
+        Some(v) => {
+            note = if note.is_empty() {
+                format!("deprecated since {v}")
+            } else {
+                format!("deprecated since {v}; {note}")
+            };
+            None
+        }
+        None => None,
+    };
+    let note = docs::visible_text(&note);
+    match (&since, note.is_empty()) {
+        (Some(s), false) => quote!(#[deprecated(since = #s, note = #note)]),
+        (Some(s), true) => quote!(#[deprecated(since = #s)]),
+        (None, false) => quote!(#[deprecated(note = #note)]),
+        (None, true) => quote!(#[deprecated]),
+    }
+}
+
+/// The facts of a code as one doc sentence ([`facts::entry_facts`], in rustdoc's Markdown).
+fn facts_sentence(of: &facts::Facts<'_>, e: &ErrorEntry) -> String {
+    facts::sentence(&of.of(e), |value| match value {
+        FactValue::Words(w) => w.clone(),
+        FactValue::Code(c) => docs::code_span(c),
+        FactValue::Codes(cs) => cs
+            .iter()
+            .map(|c| docs::code_span(c))
+            .collect::<Vec<_>>()
+            .join(", "),
+        FactValue::Text(t) => docs::plain(t),
+        FactValue::Category(c) => format!("[`Category::{}`]", c.ids.rust),
+        FactValue::Namespace(n) => docs::code_span(&n.key),
+        FactValue::Retry { limits, advice } => facts::retry_text(limits, *advice, docs::plain),
+        FactValue::Url(u) => link(u),
+    })
+}
+
+/// `<url>` as a Markdown autolink when that is safe, else escaped plain text.
+fn link(url: &str) -> String {
+    if url.contains(['<', '>', ' ', '\n', '\r', '`']) || !url.contains("://") {
+        docs::plain(url)
+    } else {
+        format!("<{}>", docs::visible_text(url))
+    }
+}

@@ -1,0 +1,454 @@
+//! The data module, `data.js`: the catalogue as plain data that `runtime.js` reads.
+//!
+//! The registry, wire keys and profiles are small objects with named members. The tables
+//! (classes, categories, namespaces, codes, retired codes) are rows: each has a [`Layout`]
+//! declared once here, its columns in order. `data.js` carries each layout as
+//! `<TABLE>_FIELDS` beside `<TABLE>_ROWS`, and `runtime.js` zips the two into objects, so it
+//! never counts columns and the objects it builds (`ERRORS[code]`, `CATEGORIES[key]`, …) have
+//! these keys in this order. The row builders write through [`Row`], which checks every
+//! column against the layout, and destructure the IR structs whole, so a new IR field is a
+//! compile error here until it is written or left out on purpose.
+
+use std::fmt::{self, Write};
+
+use serde_json::{Value, json};
+
+use super::escape::{JsLiteral, header_line, one_line};
+use super::runtime::Classes;
+use crate::ir::{
+    Catalogue, Category, Deprecation, ErrorEntry, JsonRpcData, JsonRpcProfile, McpProfile,
+    Namespace, Param, ProfileField, Profiles, Retired, Retry, TerminalProfile, ValueStyle,
+};
+use crate::support::py_repr;
+
+/// The columns of one table of `data.js`, in row order.
+#[derive(Debug)]
+pub struct Layout {
+    /// The table's name in `data.js`: `ERROR` → `ERROR_FIELDS`, `ERROR_ROWS`.
+    pub table: &'static str,
+    /// The column names: the keys of the objects `runtime.js` builds from the rows.
+    pub fields: &'static [&'static str],
+}
+
+/// The error classes below the root, each after its parent.
+pub const CLASS_LAYOUT: Layout = Layout {
+    table: "CLASS",
+    fields: &["name", "parent"],
+};
+
+/// `CATEGORIES[key]` (index.d.ts: `CategoryInfo`).
+pub const CATEGORY_LAYOUT: Layout = Layout {
+    table: "CATEGORY",
+    fields: &[
+        "key",
+        "summary",
+        "retryable",
+        "retry",
+        "exitCode",
+        "httpStatus",
+        "jsonrpcCode",
+        "expected",
+    ],
+};
+
+/// `NAMESPACES[key]` (index.d.ts: `NamespaceInfo`).
+pub const NAMESPACE_LAYOUT: Layout = Layout {
+    table: "NAMESPACE",
+    fields: &["key", "title", "summary", "codePrefix", "class"],
+};
+
+/// `ERRORS[code]` (index.d.ts: `ErrorInfo`).
+pub const ERROR_LAYOUT: Layout = Layout {
+    table: "ERROR",
+    fields: &[
+        "code",
+        "name",
+        "namespace",
+        "category",
+        "summary",
+        "message",
+        "params",
+        "suggestion",
+        "retryable",
+        "retry",
+        "exitCode",
+        "httpStatus",
+        "jsonrpcCode",
+        "expected",
+        "docsUrl",
+        "since",
+        "deprecated",
+        "aliases",
+        "legacyCodes",
+        "class",
+    ],
+};
+
+/// `RETIRED[code]` (index.d.ts: `RetiredInfo`).
+pub const RETIRED_LAYOUT: Layout = Layout {
+    table: "RETIRED",
+    fields: &["code", "name", "since", "note"],
+};
+
+/// Writes one row, column by column in its [`Layout`]'s order.
+struct Row<'a> {
+    out: &'a mut String,
+    layout: &'static Layout,
+    next: usize,
+}
+
+impl<'a> Row<'a> {
+    fn start(out: &'a mut String, layout: &'static Layout) -> Self {
+        out.push_str("  [");
+        Row {
+            out,
+            layout,
+            next: 0,
+        }
+    }
+
+    fn field<T: JsLiteral + ?Sized>(&mut self, name: &str, value: &T) {
+        debug_assert_eq!(
+            self.layout.fields.get(self.next),
+            Some(&name),
+            "errdex bug: {} column out of layout",
+            self.layout.table
+        );
+        if self.next > 0 {
+            self.out.push(',');
+        }
+        let _ = value.write_js(self.out);
+        self.next += 1;
+    }
+
+    fn finish(self) {
+        debug_assert_eq!(
+            self.next,
+            self.layout.fields.len(),
+            "errdex bug: {} row short",
+            self.layout.table
+        );
+        self.out.push_str("],\n");
+    }
+}
+
+/// `export const <TABLE>_FIELDS = [...]` and `export const <TABLE>_ROWS = [...]`, one row
+/// per line.
+fn table<T>(
+    out: &mut String,
+    layout: &'static Layout,
+    items: impl IntoIterator<Item = T>,
+    mut row: impl FnMut(&mut Row<'_>, T),
+) {
+    let _ = writeln!(
+        out,
+        "\nexport const {}_FIELDS = {};",
+        layout.table,
+        layout.fields.js()
+    );
+    let _ = writeln!(out, "export const {}_ROWS = [", layout.table);
+    for item in items {
+        let mut r = Row::start(out, layout);
+        row(&mut r, item);
+        r.finish();
+    }
+    out.push_str("];\n");
+}
+
+/// Retry advice as the TS module shows it (camelCase, `null` for what was not given).
+pub fn retry_json(r: &Option<Retry>) -> Value {
+    match r {
+        None => Value::Null,
+        Some(r) => {
+            let Retry {
+                max_attempts,
+                initial_backoff_ms,
+                advice,
+            } = r;
+            json!({
+                "maxAttempts": max_attempts,
+                "initialBackoffMs": initial_backoff_ms,
+                "advice": advice,
+            })
+        }
+    }
+}
+
+/// A param's `ParamInfo` (`ERRORS[code].params`): name, type, a list's `items`, the `example`
+/// when given.
+struct ParamInfo<'a>(&'a Param);
+
+impl JsLiteral for ParamInfo<'_> {
+    fn write_js(&self, out: &mut dyn Write) -> fmt::Result {
+        // The object schema and the identifiers are the declarations' (`types.rs`).
+        let Param {
+            name,
+            ty,
+            ids: _,
+            schema: _,
+            example,
+        } = self.0;
+        out.write_str("{\"name\":")?;
+        name.write_js(out)?;
+        out.write_str(",\"type\":")?;
+        ty.as_str().write_js(out)?;
+        if let Some(items) = ty.items() {
+            out.write_str(",\"items\":")?;
+            items.as_str().write_js(out)?;
+        }
+        if let Some(example) = example {
+            out.write_str(",\"example\":")?;
+            example.write_js(out)?;
+        }
+        out.write_char('}')
+    }
+}
+
+/// A code's `deprecated` (`null` when it is not).
+fn deprecated_json(cat: &Catalogue, d: &Option<Deprecation>) -> Value {
+    match d {
+        None => Value::Null,
+        Some(d) => {
+            let Deprecation {
+                since,
+                replaced_by,
+                note,
+            } = d;
+            json!({
+                "since": since,
+                "replacedBy": replaced_by.map(|i| cat.errors[i].code.clone()),
+                "note": note,
+            })
+        }
+    }
+}
+
+fn category_row(row: &mut Row<'_>, c: &Category) {
+    // The identifiers, docs title and anchor are the other targets'.
+    let Category {
+        key,
+        summary,
+        retryable,
+        retry,
+        exit_code,
+        http_status,
+        jsonrpc_code,
+        expected,
+        ids: _,
+        title: _,
+        anchor: _,
+    } = c;
+    row.field("key", key);
+    row.field("summary", summary);
+    row.field("retryable", retryable);
+    row.field("retry", &retry_json(retry));
+    row.field("exitCode", exit_code);
+    row.field("httpStatus", http_status);
+    row.field("jsonrpcCode", jsonrpc_code);
+    row.field("expected", expected);
+}
+
+fn namespace_row(row: &mut Row<'_>, n: &Namespace) {
+    // A namespace's default category is already resolved into each code; the identifiers
+    // and slug are the other targets'.
+    let Namespace {
+        key,
+        title,
+        summary,
+        code_prefix,
+        class,
+        category: _,
+        ids: _,
+        slug: _,
+    } = n;
+    row.field("key", key);
+    row.field("title", title);
+    row.field("summary", summary);
+    row.field("codePrefix", code_prefix);
+    row.field("class", class);
+}
+
+fn error_row(row: &mut Row<'_>, cat: &Catalogue, e: &ErrorEntry) {
+    // The explanation is the docs'; the TypeScript key is written to `ERROR_KEYS`, the other
+    // identifiers and the anchor are the other targets'.
+    let ErrorEntry {
+        name,
+        code,
+        namespace,
+        category,
+        summary,
+        message,
+        params,
+        suggestion,
+        explanation: _,
+        retryable,
+        retry,
+        exit_code,
+        http_status,
+        jsonrpc_code,
+        expected,
+        docs_url,
+        since,
+        deprecated,
+        aliases,
+        legacy_codes,
+        ids: _,
+        anchor: _,
+        class,
+    } = e;
+    row.field("code", code);
+    row.field("name", name);
+    row.field(
+        "namespace",
+        &namespace.map(|i| cat.namespaces[i].key.as_str()),
+    );
+    row.field("category", &cat.categories[*category].key);
+    row.field("summary", summary);
+    row.field("message", &message.raw);
+    let params: Vec<ParamInfo<'_>> = params.iter().map(ParamInfo).collect();
+    row.field("params", &params);
+    row.field("suggestion", &suggestion.as_ref().map(|s| s.raw.as_str()));
+    row.field("retryable", retryable);
+    row.field("retry", &retry_json(retry));
+    row.field("exitCode", exit_code);
+    row.field("httpStatus", http_status);
+    row.field("jsonrpcCode", jsonrpc_code);
+    row.field("expected", expected);
+    row.field("docsUrl", docs_url);
+    row.field("since", since);
+    row.field("deprecated", &deprecated_json(cat, deprecated));
+    row.field("aliases", aliases);
+    row.field("legacyCodes", legacy_codes);
+    row.field("class", class);
+}
+
+fn retired_row(row: &mut Row<'_>, r: &Retired) {
+    // The replacement and the anchor are the docs'.
+    let Retired {
+        code,
+        name,
+        since,
+        note,
+        replaced_by: _,
+        anchor: _,
+    } = r;
+    row.field("code", code);
+    row.field("name", name);
+    row.field("since", since);
+    row.field("note", note);
+}
+
+fn fields_json(fields: &[ProfileField]) -> Value {
+    Value::Array(
+        fields
+            .iter()
+            .map(|f| json!({"key": f.key, "fact": f.fact.spelling()}))
+            .collect(),
+    )
+}
+
+/// `PROFILES` (its MCP and JSON-RPC members) and `TERMINAL`.
+fn profiles_json(p: &Profiles) -> (Value, Value) {
+    // The HTTP profile is not rendered by the TypeScript runtime yet: a rendering is one
+    // function of runtime.js and its data written here.
+    let Profiles {
+        mcp_tool_error,
+        jsonrpc_error,
+        terminal,
+        http: _,
+    } = p;
+    let McpProfile {
+        text,
+        data,
+        prefix,
+        result_type,
+        fields,
+    } = mcp_tool_error;
+    let JsonRpcProfile {
+        message,
+        data: rpc_data,
+    } = jsonrpc_error;
+    let TerminalProfile { values } = terminal;
+    let profiles = json!({
+        "mcpToolError": {
+            "text": text.raw,
+            "data": data.member(),
+            "prefix": prefix,
+            "resultType": result_type,
+            "fields": fields_json(fields),
+        },
+        "jsonrpcError": {
+            "message": message.raw,
+            "data": match rpc_data {
+                JsonRpcData::Wire => json!("wire"),
+                JsonRpcData::Omitted => Value::Null,
+                JsonRpcData::Fields(f) => fields_json(f),
+            },
+        },
+    });
+    (profiles, json!({ "values": values.as_str() }))
+}
+
+/// `data.js`.
+pub fn data_js(cat: &Catalogue, header: &str, classes: &Classes) -> String {
+    let mut out = String::with_capacity(4096 + 640 * cat.errors.len());
+    let _ = write!(
+        out,
+        "{}\n//\n// {}: the catalogue's data, which runtime.js reads (import index.js, not this file).\n\
+         // Each table is `<TABLE>_FIELDS`, the names of its columns in order, and `<TABLE>_ROWS`,\n\
+         // one array of values per row.\n\n",
+        header_line(header),
+        one_line(&cat.registry.title),
+    );
+    let r = &cat.registry;
+    let registry = json!({
+        "name": r.name,
+        "title": r.title,
+        "packageName": r.npm_name,
+        "mcpMetaPrefix": r.mcp_meta_prefix,
+        "class": r.class,
+    });
+    let w = &r.wire;
+    let wire = json!({
+        "code": w.code,
+        "message": w.message,
+        "category": w.category,
+        "retryable": w.retryable,
+        "details": w.details,
+        "order": w.order.iter().map(|f| f.as_str()).collect::<Vec<_>>(),
+    });
+    let (profiles, terminal) = profiles_json(&cat.profiles);
+    let _ = writeln!(out, "export const REGISTRY = {};", registry.js());
+    let _ = writeln!(out, "export const WIRE = {};", wire.js());
+    let _ = writeln!(out, "export const PROFILES = {};", profiles.js());
+    let _ = writeln!(out, "export const TERMINAL = {};", terminal.js());
+    // The table the Python repr needs (`py_repr::NON_PRINTABLE`), only where it is used.
+    out.push_str("export const NON_PRINTABLE = [");
+    if cat.profiles.terminal.values == ValueStyle::Python {
+        for (i, (lo, hi)) in py_repr::NON_PRINTABLE.iter().enumerate() {
+            let sep = if i == 0 { "" } else { ", " };
+            let _ = write!(out, "{sep}[0x{lo:x}, 0x{hi:x}]");
+        }
+    }
+    out.push_str("];\n");
+    let _ = writeln!(out, "export const ROOT_CLASS = {};", classes.root.js());
+
+    table(&mut out, &CLASS_LAYOUT, &classes.declared, |row, c| {
+        row.field("name", &c.name);
+        row.field("parent", &c.parent);
+    });
+    table(&mut out, &CATEGORY_LAYOUT, &cat.categories, category_row);
+    table(&mut out, &NAMESPACE_LAYOUT, &cat.namespaces, namespace_row);
+    table(&mut out, &ERROR_LAYOUT, &cat.errors, |row, e| {
+        error_row(row, cat, e)
+    });
+    out.push_str("export const ERROR_KEYS = [\n");
+    for e in &cat.errors {
+        out.push_str("  ");
+        let _ = e.ids.ts.key.write_js(&mut out);
+        out.push_str(",\n");
+    }
+    out.push_str("];\n");
+    table(&mut out, &RETIRED_LAYOUT, &cat.retired, retired_row);
+    out
+}
