@@ -30,8 +30,8 @@ use std::fmt::Write as _;
 
 use crate::catalogue::format::RETRY_AFTER_STATUSES;
 use crate::ir::{
-    Catalogue, ErrorEntry, HttpBody, JsonRpcData, ParamType, ProfileField, ReasonSource,
-    Retry, Scalar, ValueStyle, WireField,
+    Catalogue, ErrorEntry, HttpBody, JsonRpcData, ParamType, ProfileField, ReasonSource, Retry,
+    Scalar, ValueStyle, WireField,
 };
 use crate::names;
 use crate::support::facts::{self, FactValue};
@@ -236,8 +236,10 @@ fn code_row(cat: &Catalogue, e: &ErrorEntry) -> String {
         Some(d) => format!(
             "deprecationRow{{true, {}, {}, {}}}",
             go_str(d.since.as_deref().unwrap_or("")),
-            d.replaced_by
-                .map_or_else(|| "0".to_string(), |i| cat.errors[i].ids.go.constant.clone()),
+            d.replaced_by.map_or_else(
+                || "0".to_string(),
+                |i| cat.errors[i].ids.go.constant.clone()
+            ),
             go_str(d.note.as_deref().unwrap_or(""))
         ),
     };
@@ -253,7 +255,11 @@ fn code_row(cat: &Catalogue, e: &ErrorEntry) -> String {
                     go_str(&p.name),
                     go_str(p.ty.as_str()),
                     go_str(p.ty.items().map_or("", |i| i.as_str())),
-                    go_str(&p.example.as_ref().map_or_else(String::new, |v| v.to_string()))
+                    go_str(
+                        &p.example
+                            .as_ref()
+                            .map_or_else(String::new, |v| v.to_string())
+                    )
                 )
             })
             .collect();
@@ -366,7 +372,11 @@ fn code_doc(cat: &Catalogue, facts_of: &facts::Facts<'_>, e: &ErrorEntry) -> Vec
     lines.push(facts::sentence(&facts_of.of(e), |value| match value {
         FactValue::Words(w) => w.clone(),
         FactValue::Code(c) => one_line(c),
-        FactValue::Codes(cs) => cs.iter().map(|c| one_line(c)).collect::<Vec<_>>().join(", "),
+        FactValue::Codes(cs) => cs
+            .iter()
+            .map(|c| one_line(c))
+            .collect::<Vec<_>>()
+            .join(", "),
         FactValue::Text(t) | FactValue::Url(t) => one_line(t),
         FactValue::Category(c) => one_line(&c.key),
         FactValue::Namespace(n) => one_line(&n.key),
@@ -512,9 +522,10 @@ fn codes_file(cat: &Catalogue) -> String {
         out.push('\n');
     }
     for r in &cat.retired {
-        let replaced = r
-            .replaced_by
-            .map_or_else(|| "0".to_string(), |i| cat.errors[i].ids.go.constant.clone());
+        let replaced = r.replaced_by.map_or_else(
+            || "0".to_string(),
+            |i| cat.errors[i].ids.go.constant.clone(),
+        );
         let _ = writeln!(
             out,
             "\t{{{}, {}, {}, {}, {replaced}, {}}},",
@@ -610,14 +621,22 @@ mod tests {
                     if rest == "(" {
                         group = Some(kind);
                     } else {
-                        out.push(rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect());
+                        out.push(
+                            rest.chars()
+                                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                                .collect(),
+                        );
                     }
                 }
             }
             if let Some(rest) = line.strip_prefix("func ")
                 && !rest.starts_with('(')
             {
-                out.push(rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect());
+                out.push(
+                    rest.chars()
+                        .take_while(|c| c.is_alphanumeric() || *c == '_')
+                        .collect(),
+                );
             }
         }
         out
@@ -666,7 +685,10 @@ mod tests {
 
     #[test]
     fn strings_and_comments_stay_inert() {
-        assert_eq!(go_str("a\"b\\c\n\u{1}\u{85}\u{202e}\u{feff}é"), "\"a\\\"b\\\\c\\n\\x01\\u0085\\u202e\\ufeffé\"");
+        assert_eq!(
+            go_str("a\"b\\c\n\u{1}\u{85}\u{202e}\u{feff}é"),
+            "\"a\\\"b\\\\c\\n\\x01\\u0085\\u202e\\ufeffé\""
+        );
         assert_eq!(one_line("a\nb\u{0}c\u{202e}d */ \t"), "a b c\\u202ed */");
     }
 }
