@@ -121,6 +121,8 @@ fn data_js_is_what_data_d_ts_declares_and_the_runtime_types() {
         ("NAMESPACE", "NamespaceInfo"),
         ("ERROR", "ErrorInfo"),
         ("RETIRED", "RetiredInfo"),
+        ("HTTP_CODE", "HttpCodeInfo"),
+        ("HTTP_REASON", "HttpReasonInfo"),
     ];
     for (name, cat) in catalogues() {
         let files = typescript::emit(&cat);

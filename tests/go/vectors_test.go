@@ -19,6 +19,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"reflect"
 	"strconv"
@@ -201,6 +202,17 @@ func TestErrdexRenderings(t *testing.T) {
 			t.Errorf("%s: HTTP headers %q, want %q", label, r.Header, headers)
 		}
 		vecBytes(t, label, "HTTP body", r.Body, vecGet(c, "http", "body"))
+		// The same response through net/http: *Error is an http.Handler.
+		rec := httptest.NewRecorder()
+		e.ServeHTTP(rec, nil)
+		if rec.Code != r.Status || rec.Body.String() != string(r.Body) || len(rec.Header()) != len(r.Header) {
+			t.Errorf("%s: ServeHTTP %d %q %q", label, rec.Code, rec.Header(), rec.Body.String())
+		}
+		for _, h := range r.Header {
+			if got := rec.Header().Values(h[0]); len(got) != 1 || got[0] != h[1] {
+				t.Errorf("%s: ServeHTTP header %s: %q, want %q", label, h[0], got, h[1])
+			}
+		}
 
 		// errors.Is / errors.As through a wrapping error.
 		wrapped := fmt.Errorf("while testing: %w", e.WithCause(errors.New("the cause")))

@@ -237,6 +237,90 @@ if (!dir) {
       assert.equal(m.parseWireError(hostile).kind, "invalid");
     });
 
+    test(`${name}: the HTTP responses are the reference's, byte for byte`, () => {
+      for (const c of v.cases) {
+        const e = m.createError(c.expect.code, c.params, options(c));
+        const r = e.toHttpResponse();
+        assert.equal(r.status, c.http.status, `${c.label}: HTTP status`);
+        assert.deepEqual(r.headers, c.http.headers, `${c.label}: HTTP headers, in order`);
+        assert.equal(r.body, c.http.body, `${c.label}: HTTP body bytes`);
+        assert.equal(r.logLevel, c.http.logLevel, `${c.label}: HTTP log level`);
+        // What we send, our reader reads back as the code we raised.
+        const back = m.readHttpResponse(r.status, r.headers, r.body);
+        assert.equal(back.kind, "known", `${c.label}: read back`);
+        assert.equal(back.message, c.expect.message, `${c.label}: read back message`);
+      }
+    });
+
+    // A reading as the vectors write it (absent values are null).
+    const reading = (r) => ({ kind: r.kind, code: r.code, message: r.message, status: r.status, retryAfterMs: r.retryAfterMs });
+
+    test(`${name}: the HTTP reader gives the reference's verdict for every reading`, () => {
+      assert.ok(v.httpReadings.length > 0);
+      for (const h of v.httpReadings) {
+        assert.deepEqual(reading(m.readHttpResponse(h.status, h.headers, h.body)), h.expect, h.label);
+        // The same bytes, as bytes, and the headers as a record.
+        const bytes = new TextEncoder().encode(h.body);
+        assert.deepEqual(reading(m.readHttpResponse(h.status, h.headers, bytes)), h.expect, `${h.label} (bytes)`);
+        const record = {};
+        for (const [k, val] of h.headers) if (!Object.hasOwn(record, k)) record[k] = val;
+        if (Object.keys(record).length === h.headers.length) {
+          assert.deepEqual(reading(m.readHttpResponse(h.status, record, h.body)), h.expect, `${h.label} (record)`);
+        }
+      }
+    });
+
+    test(`${name}: the HTTP reader agrees with the reference on seeded random responses`, () => {
+      assert.ok(v.httpFuzz.length > 0);
+      for (const h of v.httpFuzz) {
+        let got;
+        assert.doesNotThrow(() => {
+          got = m.readHttpResponse(h.status, h.headers, h.body);
+        }, h.label);
+        assert.deepEqual(reading(got), h.expect, `${h.label}: ${JSON.stringify(h)}`);
+      }
+    });
+
+    test(`${name}: the HTTP reader never throws on arbitrary input`, async () => {
+      // A seeded generator (mulberry32): every run feeds the same inputs.
+      let seed = 0x27;
+      const rand = () => {
+        seed = (seed + 0x6d2b79f5) | 0;
+        let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+        t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+        return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+      };
+      const pick = (xs) => xs[Math.floor(rand() * xs.length)];
+      const text = () => {
+        let s = "";
+        for (let i = Math.floor(rand() * 40); i > 0; i--) {
+          s += pick(["{", "}", "[", "]", '"', ":", ",", "error", "details", "@type", "code", "type", "status", "1", "\\ud800", "\ud800", "é", "\u0000", " ", "null", "1e999"]);
+        }
+        return s;
+      };
+      const hostile = new Proxy({}, { get() { throw new Error("boom"); }, ownKeys() { throw new Error("boom"); }, has() { throw new Error("boom"); } });
+      const values = () => pick([
+        null, undefined, 0, -1, NaN, 1e308, "", text(), [], [[1, 2]], [["Retry-After"]], [["Retry-After", 5]],
+        { "Retry-After": ["1", "2"] }, { "retry-after": 3 }, new Map([["Retry-After", "4"]]), hostile,
+        { [Symbol.iterator]() { throw new Error("boom"); } }, new Uint8Array([0xff, 0xfe, 0x7b]),
+        new Uint8Array([0xef, 0xbb, 0xbf, 0x7b, 0x7d]), new ArrayBuffer(3), Object.create(null),
+      ]);
+      for (let i = 0; i < 2000; i++) {
+        const args = [pick([0, 200, 429, 503, -1, 1e9, NaN, "429", null]), values(), rand() < 0.5 ? text() : values()];
+        let got;
+        assert.doesNotThrow(() => {
+          got = m.readHttpResponse(...args);
+        }, `input #${i}`);
+        assert.ok(["known", "unknown", "retired", "legacy", "invalid"].includes(got.kind), `input #${i}: kind`);
+        assert.ok(got.retryAfterMs === null || (Number.isFinite(got.retryAfterMs) && got.retryAfterMs >= 0), `input #${i}: delay`);
+      }
+      // A fetch Response, and things that only look like one, never reject.
+      const res = new Response('{"error":"x"}', { status: 503, headers: { "Retry-After": "2" } });
+      assert.deepEqual(reading(await m.readFetchResponse(res)), { kind: "legacy", code: null, message: "x", status: 503, retryAfterMs: 2000 });
+      const broken = { status: 500, headers: hostile, arrayBuffer: () => Promise.reject(new Error("reset")) };
+      assert.equal((await m.readFetchResponse(broken)).kind, "invalid");
+    });
+
     test(`${name}: the wire schema rejects mismatched payloads`, () => {
       for (const n of v.negative) {
         assert.equal(validateWire(n.wire), false, `${n.label} must be rejected`);

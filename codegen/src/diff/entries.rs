@@ -151,6 +151,33 @@ impl<'a> Differ<'a> {
     ) {
         let old = self.old;
         let new = self.new;
+        // Every field of an entry, and where this function judges its change: a field added
+        // to `ErrorEntry` stops the build here until diff says what changing it means.
+        let ErrorEntry {
+            name: _,         // renamed, identifier-changed (with `ids`)
+            code: _,         // code-changed
+            namespace: _,    // namespace-changed
+            category: _,     // category-changed
+            summary: _,      // wording (compatible)
+            message: _,      // message-changed
+            params: _,       // `params`
+            suggestion: _,   // suggestion-changed
+            explanation: _,  // wording (compatible)
+            retryable: _,    // `mappings`: the facts a code shares with its category
+            retry: _,        // `mappings`
+            exit_code: _,    // `mappings`
+            http_status: _,  // `mappings`
+            jsonrpc_code: _, // `mappings`
+            expected: _,     // `mappings`
+            docs_url: _,     // docs-url-changed (unless the new book redirects the old address)
+            since: _,        // since-changed
+            deprecated: _,   // deprecated
+            aliases: _,      // alias-added / alias-removed
+            legacy_codes: _, // legacy-code-added / legacy-code-removed
+            ids: _,          // identifier-changed
+            anchor: _,       // through `docs_url` (the anchor is the code's slug in the book)
+            class: _,        // class-changed
+        } = o;
         // NAME and identifiers.
         if o.name != n.name {
             let idents = renamed_identifiers(new, o, n);
@@ -192,6 +219,25 @@ impl<'a> Differ<'a> {
                     );
                 }
             }
+        }
+        // A code that follows the registry's base class moves with it: reported once, for the
+        // registry.
+        let follows_base = o.class == old.registry.class && n.class == new.registry.class;
+        if o.class != n.class && !follows_base {
+            self.push(
+                s,
+                ChangeKind::ClassChanged,
+                "class",
+                Some(o.class.clone()),
+                Some(n.class.clone()),
+                format!(
+                    "TypeScript and Python raise it as `{}` instead of `{}`, and the MCP \
+                     profile's `error_type` changes: code that catches it by class \
+                     (`instanceof`, `except`) or branches on the type stops matching it. Keep \
+                     `class: {}` on the code.",
+                    n.class, o.class, o.class
+                ),
+            );
         }
         // The wire code.
         if o.code != n.code {

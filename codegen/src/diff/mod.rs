@@ -182,6 +182,9 @@ change_kinds! {
     ParamSchemaChanged = "param-schema-changed", true;
     /// The code moved to another namespace.
     NamespaceChanged = "namespace-changed", true;
+    /// The code's error class changed (its own `class`, its namespace's, or the registry's):
+    /// the TypeScript and Python exception class it is raised as, and the MCP `error_type`.
+    ClassChanged = "class-changed", true;
     /// The code's resolved docs URL changed, and the new book does not redirect the old
     /// address to it.
     DocsUrlChanged = "docs-url-changed", true;

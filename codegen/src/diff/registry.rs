@@ -41,6 +41,22 @@ impl<'a> Differ<'a> {
                 ),
             );
         }
+        if o.class != n.class {
+            self.push(
+                &s,
+                ChangeKind::ClassChanged,
+                "registry.class",
+                Some(o.class.clone()),
+                Some(n.class.clone()),
+                format!(
+                    "The base error class of the TypeScript and Python packages (and the MCP \
+                     `error_type` of every code without a class of its own) is renamed: code \
+                     that catches `{}` stops compiling or matching. Keep `class: {}` in \
+                     `registry:`.",
+                    o.class, o.class
+                ),
+            );
+        }
         if o.python_package != n.python_package && o.name == n.name {
             self.push(
                 &s,

@@ -55,7 +55,17 @@ export declare const PROFILES: {
     readonly message: string;
     readonly data: "wire" | null | readonly ProfileField[];
   };
+  readonly http: HttpProfile;
 };
+
+/** The HTTP profile (`profiles.http`; index.d.ts: `PROFILES.http`). */
+export interface HttpProfile {
+  readonly body: "problem" | "wire" | "google";
+  readonly contentType: string;
+  readonly domain: string;
+  readonly reason: "name" | "code";
+  readonly retryAfter: boolean;
+}
 
 /** The terminal form (`profiles.terminal`): how the constraint line prints its value. */
 export declare const TERMINAL: { readonly values: "json" | "python" };
@@ -90,3 +100,11 @@ export declare const ERROR_KEYS: readonly string[];
 /** The retired codes (index.d.ts: `RetiredInfo`). */
 export declare const RETIRED_FIELDS: readonly string[];
 export declare const RETIRED_ROWS: readonly (readonly unknown[])[];
+
+/** Each live code's AIP-193 reason and `Retry-After` seconds, row by row of `ERROR_ROWS`. */
+export declare const HTTP_CODE_FIELDS: readonly string[];
+export declare const HTTP_CODE_ROWS: readonly (readonly unknown[])[];
+
+/** The AIP-193 reasons a reader knows, in search order (the first row of a reason wins). */
+export declare const HTTP_REASON_FIELDS: readonly string[];
+export declare const HTTP_REASON_ROWS: readonly (readonly unknown[])[];

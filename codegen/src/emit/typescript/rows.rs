@@ -16,9 +16,12 @@ use serde_json::{Value, json};
 use super::escape::{JsLiteral, header_line, one_line};
 use super::runtime::Classes;
 use crate::ir::{
-    Catalogue, Category, Deprecation, ErrorEntry, JsonRpcData, JsonRpcProfile, McpProfile,
-    Namespace, Param, ProfileField, Profiles, Retired, Retry, TerminalProfile, ValueStyle,
+    Catalogue, Category, Deprecation, ErrorEntry, HttpProfile, JsonRpcData, JsonRpcProfile,
+    McpProfile, Namespace, Param, ProfileField, Profiles, ReasonSource, Retired, Retry,
+    TerminalProfile, ValueStyle,
 };
+use crate::names;
+use crate::payload::{aip_reason, duration_text, google_status, retry_after_seconds};
 use crate::support::py_repr;
 
 /// The columns of one table of `data.js`, in row order.
@@ -82,6 +85,24 @@ pub const ERROR_LAYOUT: Layout = Layout {
         "legacyCodes",
         "class",
     ],
+};
+
+/// Each live code's HTTP response facts under `profiles.http`, row by row of `ERROR_ROWS`,
+/// all the reference's (`payload::http`): its `Retry-After` seconds (`null`: none), and for
+/// Google's body its AIP-193 `reason`, its canonical `status` and its RetryInfo `retryDelay`
+/// (`null`: none).
+pub const HTTP_CODE_LAYOUT: Layout = Layout {
+    table: "HTTP_CODE",
+    fields: &["code", "retryAfter", "reason", "googleStatus", "retryDelay"],
+};
+
+/// The AIP-193 reasons a client reads (`payload::read_http_response`): each reason with the
+/// verdict and code it gives, in the reference's search order (the first row of a reason
+/// wins): each live code's NAME and aliases (`reason: name`) or code and legacy codes
+/// (`reason: code`), then the retired codes.
+pub const HTTP_REASON_LAYOUT: Layout = Layout {
+    table: "HTTP_REASON",
+    fields: &["reason", "kind", "code"],
 };
 
 /// `RETIRED[code]` (index.d.ts: `RetiredInfo`).
@@ -347,16 +368,23 @@ fn fields_json(fields: &[ProfileField]) -> Value {
     )
 }
 
-/// `PROFILES` (its MCP and JSON-RPC members) and `TERMINAL`.
+/// `PROFILES` (its MCP, JSON-RPC and HTTP members) and `TERMINAL`.
 fn profiles_json(p: &Profiles) -> (Value, Value) {
-    // The HTTP profile is not rendered by the TypeScript runtime yet: a rendering is one
-    // function of runtime.js and its data written here.
     let Profiles {
         mcp_tool_error,
         jsonrpc_error,
         terminal,
-        http: _,
+        http,
     } = p;
+    // Whether the catalogue declared the profile is lint's concern; the retry-after switch
+    // is applied per code in `HTTP_CODE_ROWS`.
+    let HttpProfile {
+        body,
+        domain,
+        reason,
+        retry_after,
+        declared: _,
+    } = http;
     let McpProfile {
         text,
         data,
@@ -384,6 +412,13 @@ fn profiles_json(p: &Profiles) -> (Value, Value) {
                 JsonRpcData::Omitted => Value::Null,
                 JsonRpcData::Fields(f) => fields_json(f),
             },
+        },
+        "http": {
+            "body": body.as_str(),
+            "contentType": body.content_type(),
+            "domain": domain.clone().unwrap_or_default(),
+            "reason": reason.as_str(),
+            "retryAfter": retry_after,
         },
     });
     (profiles, json!({ "values": values.as_str() }))
@@ -450,5 +485,56 @@ pub fn data_js(cat: &Catalogue, header: &str, classes: &Classes) -> String {
     }
     out.push_str("];\n");
     table(&mut out, &RETIRED_LAYOUT, &cat.retired, retired_row);
+    table(&mut out, &HTTP_CODE_LAYOUT, &cat.errors, |row, e| {
+        let delay = e.retry.as_ref().and_then(|r| r.initial_backoff_ms);
+        row.field("code", &e.code);
+        row.field("retryAfter", &retry_after_seconds(cat, e));
+        row.field("reason", &aip_reason(cat, e));
+        row.field("googleStatus", google_status(e.http_status));
+        row.field(
+            "retryDelay",
+            &delay.filter(|_| e.retryable).map(duration_text),
+        );
+    });
+    table(
+        &mut out,
+        &HTTP_REASON_LAYOUT,
+        http_reasons(cat),
+        |row, r| {
+            row.field("reason", &r.0);
+            row.field("kind", r.1);
+            row.field("code", r.2);
+        },
+    );
+    out
+}
+
+/// The rows of `HTTP_REASON_ROWS` (see [`HTTP_REASON_LAYOUT`]), in the reference's order.
+fn http_reasons(cat: &Catalogue) -> Vec<(String, &'static str, &str)> {
+    let by_name = cat.profiles.http.reason == ReasonSource::Name;
+    let mut out = Vec::new();
+    for e in &cat.errors {
+        if by_name {
+            out.push((names::aip_reason(&e.name), "known", e.code.as_str()));
+            for a in &e.aliases {
+                out.push((names::aip_reason(a), "known", e.code.as_str()));
+            }
+        } else {
+            out.push((e.code.clone(), "known", e.code.as_str()));
+            for c in &e.legacy_codes {
+                out.push((c.clone(), "known", e.code.as_str()));
+            }
+        }
+    }
+    for r in &cat.retired {
+        let reason = if by_name {
+            r.name.as_deref().map(names::aip_reason)
+        } else {
+            Some(r.code.clone())
+        };
+        if let Some(reason) = reason {
+            out.push((reason, "retired", r.code.as_str()));
+        }
+    }
     out
 }

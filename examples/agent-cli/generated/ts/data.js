@@ -6,7 +6,7 @@
 
 export const REGISTRY = {"name":"milo","title":"Milo error reference","packageName":"milo-errors","mcpMetaPrefix":"","class":"MiloError"};
 export const WIRE = {"code":"error","message":"detail","category":"category","retryable":null,"details":null,"order":["code","message","category","retryable","details"]};
-export const PROFILES = {"mcpToolError":{"text":"Error: {message}","data":"errorData","prefix":"","resultType":"complete","fields":[{"key":"tool","fact":"context.tool"},{"key":"errorCode","fact":"code"},{"key":"type","fact":"error_type"},{"key":"argument","fact":"argument"},{"key":"constraint","fact":"constraint"},{"key":"example","fact":"example"},{"key":"suggestion","fact":"suggestion"},{"key":"schema","fact":"context.schema"},{"key":"reason","fact":"context.reason"}]},"jsonrpcError":{"message":"{message}","data":"wire"}};
+export const PROFILES = {"mcpToolError":{"text":"Error: {message}","data":"errorData","prefix":"","resultType":"complete","fields":[{"key":"tool","fact":"context.tool"},{"key":"errorCode","fact":"code"},{"key":"type","fact":"error_type"},{"key":"argument","fact":"argument"},{"key":"constraint","fact":"constraint"},{"key":"example","fact":"example"},{"key":"suggestion","fact":"suggestion"},{"key":"schema","fact":"context.schema"},{"key":"reason","fact":"context.reason"}]},"jsonrpcError":{"message":"{message}","data":"wire"},"http":{"body":"problem","contentType":"application/problem+json","domain":"","reason":"name","retryAfter":true}};
 export const TERMINAL = {"values":"python"};
 export const NON_PRINTABLE = [[0x80, 0xa0], [0xad, 0xad], [0x600, 0x605], [0x61c, 0x61c], [0x6dd, 0x6dd], [0x70f, 0x70f], [0x890, 0x891], [0x8e2, 0x8e2], [0x1680, 0x1680], [0x180e, 0x180e], [0x2000, 0x200f], [0x2028, 0x202f], [0x205f, 0x2064], [0x2066, 0x206f], [0x3000, 0x3000], [0xd800, 0xf8ff], [0xfeff, 0xfeff], [0xfff9, 0xfffb], [0x110bd, 0x110bd], [0x110cd, 0x110cd], [0x13430, 0x13438], [0x1bca0, 0x1bca3], [0x1d173, 0x1d17a], [0xe0001, 0xe0001], [0xe0020, 0xe007f], [0xf0000, 0xffffd], [0x100000, 0x10fffd]];
 export const ROOT_CLASS = "ErrdexError";
@@ -112,4 +112,70 @@ export const ERROR_KEYS = [
 
 export const RETIRED_FIELDS = ["code","name","since","note"];
 export const RETIRED_ROWS = [
+];
+
+export const HTTP_CODE_FIELDS = ["code","retryAfter","reason","googleStatus","retryDelay"];
+export const HTTP_CODE_ROWS = [
+  ["M-INP-001",null,"INP_RAW_MODE","INVALID_ARGUMENT",null],
+  ["M-INP-002",null,"INP_ESCAPE_PARSE","INVALID_ARGUMENT",null],
+  ["M-INP-003",null,"INP_READ","INVALID_ARGUMENT",null],
+  ["M-STA-001",null,"STA_REDUCER","INTERNAL",null],
+  ["M-STA-002",null,"STA_DISPATCH","INTERNAL",null],
+  ["M-STA-003",null,"STA_SAGA","INTERNAL",null],
+  ["M-STA-004",null,"STA_COMBINE","INTERNAL",null],
+  ["M-APP-001",null,"APP_LIFECYCLE","INTERNAL",null],
+  ["M-APP-002",null,"APP_RENDER","INTERNAL",null],
+  ["M-APP-003",null,"APP_TEMPLATE","INTERNAL",null],
+  ["M-FRM-001",null,"FRM_VALIDATION","INVALID_ARGUMENT",null],
+  ["M-FRM-002",null,"FRM_FIELD","INVALID_ARGUMENT",null],
+  ["M-FRM-003",null,"FRM_SUBMIT","INVALID_ARGUMENT",null],
+  ["M-FLW-001",null,"FLW_TRANSITION","INTERNAL",null],
+  ["M-FLW-002",null,"FLW_SCREEN","INTERNAL",null],
+  ["M-FLW-003",null,"FLW_DUPLICATE","INTERNAL",null],
+  ["M-DEV-001",null,"DEV_WATCH","INTERNAL",null],
+  ["M-DEV-002",null,"DEV_RELOAD","INTERNAL",null],
+  ["M-CFG-001",null,"CFG_PARSE","INVALID_ARGUMENT",null],
+  ["M-CFG-002",null,"CFG_MERGE","INVALID_ARGUMENT",null],
+  ["M-CFG-003",null,"CFG_VALIDATE","INVALID_ARGUMENT",null],
+  ["M-CFG-004",null,"CFG_MISSING","INVALID_ARGUMENT",null],
+  ["M-PIP-001",null,"PIP_PHASE","INTERNAL",null],
+  ["M-PIP-002",null,"PIP_TIMEOUT","INTERNAL",null],
+  ["M-PIP-003",null,"PIP_DEPENDENCY","INTERNAL",null],
+  ["M-PLG-001",null,"PLG_LOAD","INTERNAL",null],
+  ["M-PLG-002",null,"PLG_HOOK","INTERNAL",null],
+  ["M-CMD-001",null,"CMD_NOT_FOUND","NOT_FOUND",null],
+  ["M-CMD-002",null,"CMD_AMBIGUOUS","INTERNAL",null],
+];
+
+export const HTTP_REASON_FIELDS = ["reason","kind","code"];
+export const HTTP_REASON_ROWS = [
+  ["INP_RAW_MODE","known","M-INP-001"],
+  ["INP_ESCAPE_PARSE","known","M-INP-002"],
+  ["INP_READ","known","M-INP-003"],
+  ["STA_REDUCER","known","M-STA-001"],
+  ["STA_DISPATCH","known","M-STA-002"],
+  ["STA_SAGA","known","M-STA-003"],
+  ["STA_COMBINE","known","M-STA-004"],
+  ["APP_LIFECYCLE","known","M-APP-001"],
+  ["APP_RENDER","known","M-APP-002"],
+  ["APP_TEMPLATE","known","M-APP-003"],
+  ["FRM_VALIDATION","known","M-FRM-001"],
+  ["FRM_FIELD","known","M-FRM-002"],
+  ["FRM_SUBMIT","known","M-FRM-003"],
+  ["FLW_TRANSITION","known","M-FLW-001"],
+  ["FLW_SCREEN","known","M-FLW-002"],
+  ["FLW_DUPLICATE","known","M-FLW-003"],
+  ["DEV_WATCH","known","M-DEV-001"],
+  ["DEV_RELOAD","known","M-DEV-002"],
+  ["CFG_PARSE","known","M-CFG-001"],
+  ["CFG_MERGE","known","M-CFG-002"],
+  ["CFG_VALIDATE","known","M-CFG-003"],
+  ["CFG_MISSING","known","M-CFG-004"],
+  ["PIP_PHASE","known","M-PIP-001"],
+  ["PIP_TIMEOUT","known","M-PIP-002"],
+  ["PIP_DEPENDENCY","known","M-PIP-003"],
+  ["PLG_LOAD","known","M-PLG-001"],
+  ["PLG_HOOK","known","M-PLG-002"],
+  ["CMD_NOT_FOUND","known","M-CMD-001"],
+  ["CMD_AMBIGUOUS","known","M-CMD-002"],
 ];

@@ -6,7 +6,7 @@
 
 export const REGISTRY = {"name":"orders","title":"Orders API errors","packageName":"orders-errors","mcpMetaPrefix":"","class":"OrdersError"};
 export const WIRE = {"code":"error","message":"detail","category":"category","retryable":null,"details":null,"order":["code","message","category","retryable","details"]};
-export const PROFILES = {"mcpToolError":{"text":"{compact}","data":"_meta","prefix":"","resultType":"complete","fields":[{"key":"code","fact":"code"},{"key":"category","fact":"category"},{"key":"retryable","fact":"retryable"},{"key":"expected","fact":"expected"},{"key":"docs_url","fact":"docs_url"},{"key":"suggestion","fact":"suggestion"},{"key":"argument","fact":"argument"},{"key":"constraint","fact":"constraint"}]},"jsonrpcError":{"message":"{message}","data":"wire"}};
+export const PROFILES = {"mcpToolError":{"text":"{compact}","data":"_meta","prefix":"","resultType":"complete","fields":[{"key":"code","fact":"code"},{"key":"category","fact":"category"},{"key":"retryable","fact":"retryable"},{"key":"expected","fact":"expected"},{"key":"docs_url","fact":"docs_url"},{"key":"suggestion","fact":"suggestion"},{"key":"argument","fact":"argument"},{"key":"constraint","fact":"constraint"}]},"jsonrpcError":{"message":"{message}","data":"wire"},"http":{"body":"problem","contentType":"application/problem+json","domain":"","reason":"name","retryAfter":true}};
 export const TERMINAL = {"values":"json"};
 export const NON_PRINTABLE = [];
 export const ROOT_CLASS = "AppError";
@@ -63,4 +63,28 @@ export const ERROR_KEYS = [
 
 export const RETIRED_FIELDS = ["code","name","since","note"];
 export const RETIRED_ROWS = [
+];
+
+export const HTTP_CODE_FIELDS = ["code","retryAfter","reason","googleStatus","retryDelay"];
+export const HTTP_CODE_ROWS = [
+  ["ORD-REQ-001",null,"BODY_MALFORMED","INVALID_ARGUMENT",null],
+  ["ORD-REQ-002",null,"VALIDATION_FAILED","INVALID_ARGUMENT",null],
+  ["ORD-AUT-001",null,"TOKEN_MISSING","UNAUTHENTICATED",null],
+  ["ORD-AUT-002",null,"SCOPE_MISSING","PERMISSION_DENIED",null],
+  ["ORD-ORD-001",null,"ORDER_NOT_FOUND","NOT_FOUND",null],
+  ["ORD-ORD-002",null,"ORDER_ALREADY_PAID","ABORTED",null],
+  ["ORD-SVC-001",1,"RATE_LIMITED","RESOURCE_EXHAUSTED","1s"],
+  ["ORD-SVC-002",1,"UPSTREAM_UNAVAILABLE","UNAVAILABLE","1s"],
+];
+
+export const HTTP_REASON_FIELDS = ["reason","kind","code"];
+export const HTTP_REASON_ROWS = [
+  ["BODY_MALFORMED","known","ORD-REQ-001"],
+  ["VALIDATION_FAILED","known","ORD-REQ-002"],
+  ["TOKEN_MISSING","known","ORD-AUT-001"],
+  ["SCOPE_MISSING","known","ORD-AUT-002"],
+  ["ORDER_NOT_FOUND","known","ORD-ORD-001"],
+  ["ORDER_ALREADY_PAID","known","ORD-ORD-002"],
+  ["RATE_LIMITED","known","ORD-SVC-001"],
+  ["UPSTREAM_UNAVAILABLE","known","ORD-SVC-002"],
 ];

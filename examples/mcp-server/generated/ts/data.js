@@ -6,7 +6,7 @@
 
 export const REGISTRY = {"name":"tracker","title":"Tracker MCP server errors","packageName":"tracker-errors","mcpMetaPrefix":"","class":"TrackerError"};
 export const WIRE = {"code":"code","message":"error","category":null,"retryable":"retryable","details":"details","order":["message","code","retryable","details","category"]};
-export const PROFILES = {"mcpToolError":{"text":"{wire}","data":"_meta","prefix":"","resultType":"complete","fields":[{"key":"code","fact":"code"},{"key":"category","fact":"category"},{"key":"retryable","fact":"retryable"},{"key":"expected","fact":"expected"},{"key":"docs_url","fact":"docs_url"},{"key":"suggestion","fact":"suggestion"},{"key":"argument","fact":"argument"},{"key":"constraint","fact":"constraint"}]},"jsonrpcError":{"message":"{message}","data":"wire"}};
+export const PROFILES = {"mcpToolError":{"text":"{wire}","data":"_meta","prefix":"","resultType":"complete","fields":[{"key":"code","fact":"code"},{"key":"category","fact":"category"},{"key":"retryable","fact":"retryable"},{"key":"expected","fact":"expected"},{"key":"docs_url","fact":"docs_url"},{"key":"suggestion","fact":"suggestion"},{"key":"argument","fact":"argument"},{"key":"constraint","fact":"constraint"}]},"jsonrpcError":{"message":"{message}","data":"wire"},"http":{"body":"problem","contentType":"application/problem+json","domain":"","reason":"name","retryAfter":true}};
 export const TERMINAL = {"values":"json"};
 export const NON_PRINTABLE = [];
 export const ROOT_CLASS = "AppError";
@@ -50,4 +50,24 @@ export const ERROR_KEYS = [
 
 export const RETIRED_FIELDS = ["code","name","since","note"];
 export const RETIRED_ROWS = [
+];
+
+export const HTTP_CODE_FIELDS = ["code","retryAfter","reason","googleStatus","retryDelay"];
+export const HTTP_CODE_ROWS = [
+  ["VALIDATION_ERROR",null,"VALIDATION_ERROR","INVALID_ARGUMENT",null],
+  ["NOT_FOUND",null,"NOT_FOUND","NOT_FOUND",null],
+  ["PERMISSION_DENIED",null,"PERMISSION_DENIED","PERMISSION_DENIED",null],
+  ["PRECONDITION_FAILED",null,"PRECONDITION_FAILED","ABORTED",null],
+  ["CONFLICT",null,"CONFLICT","ABORTED",null],
+  ["INTERNAL_ERROR",null,"INTERNAL_ERROR","INTERNAL",null],
+];
+
+export const HTTP_REASON_FIELDS = ["reason","kind","code"];
+export const HTTP_REASON_ROWS = [
+  ["VALIDATION_ERROR","known","VALIDATION_ERROR"],
+  ["NOT_FOUND","known","NOT_FOUND"],
+  ["PERMISSION_DENIED","known","PERMISSION_DENIED"],
+  ["PRECONDITION_FAILED","known","PRECONDITION_FAILED"],
+  ["CONFLICT","known","CONFLICT"],
+  ["INTERNAL_ERROR","known","INTERNAL_ERROR"],
 ];

@@ -105,6 +105,19 @@ export declare const PROFILES: {
     /** `"wire"`: the wire object; `null`: no `data`; else these facts. */
     readonly data: "wire";
   };
+  /** How an error becomes an HTTP response (`profiles.http`). */
+  readonly http: {
+    /** The body: RFC 9457 problem details, the wire object, or Google's JSON error of AIP-193. */
+    readonly body: "problem" | "wire" | "google";
+    /** The `Content-Type` of every error response. */
+    readonly contentType: string;
+    /** AIP-193 `ErrorInfo.domain`. */
+    readonly domain: string;
+    /** Where AIP-193 `ErrorInfo.reason` comes from: the NAME in UPPER_SNAKE, or the code. */
+    readonly reason: "name" | "code";
+    /** Whether retryable codes send `Retry-After`. */
+    readonly retryAfter: boolean;
+  };
 };
 
 /** Every category, keyed by its wire value, in catalogue order. */
@@ -3106,6 +3119,89 @@ export interface ProblemJson {
   readonly [key: string]: unknown;
 }
 
+/** Google's JSON error of AIP-193. */
+export interface GoogleError {
+  readonly error: {
+    readonly code: number;
+    readonly message: string;
+    readonly status: string;
+    /** ErrorInfo (`reason`, `domain`, `metadata`), RetryInfo when retryable, Help. */
+    readonly details: readonly Readonly<Record<string, unknown>>[];
+  };
+}
+
+/** An HTTP error response to send (`toHttpResponse()`). */
+export interface HttpErrorResponse {
+  readonly status: number;
+  /** `Content-Type`, then `Retry-After` (seconds) where the code's responses carry it. */
+  readonly headers: readonly (readonly [string, string])[];
+  /** The body's exact text (compact JSON). */
+  readonly body: string;
+  /** The level to log this response at: `"warn"` when expected, `"error"` otherwise. */
+  readonly logLevel: LogLevel;
+}
+
+/** What a client makes of an HTTP error response (`readHttpResponse`). */
+export interface HttpReading {
+  /**
+   * `known` (a live or legacy code of this catalogue), `unknown` (another code, with a
+   * message), `retired`, `legacy` (a message without a code) or `invalid`.
+   */
+  readonly kind: "known" | "unknown" | "retired" | "legacy" | "invalid";
+  /** The code as received (for an AIP-193 reason of this catalogue: its code); `null` for legacy and invalid bodies. */
+  readonly code: string | null;
+  /** The message as received. */
+  readonly message: string | null;
+  readonly status: number;
+  /** How long to wait before retrying, as the response says (`Retry-After`, else RetryInfo). */
+  readonly retryAfterMs: number | null;
+}
+
+/** Response headers: `[name, value]` pairs, a `Headers` or a `Map`, or a record (Node's `IncomingHttpHeaders`). */
+export type HttpHeadersInput =
+  | Iterable<readonly [string, string]>
+  | Readonly<Record<string, string | readonly string[] | undefined>>;
+
+/**
+ * Reads an HTTP error response as every errdex client does: the verdict, the code, the
+ * message and the retry delay (`Retry-After` in seconds or as an HTTP-date against `Date`,
+ * else a Google body's RetryInfo). The body may be any shape of the HTTP profile, or a legacy
+ * or foreign one; bytes are read as strict UTF-8. Never throws.
+ */
+export declare function readHttpResponse(
+  status: number,
+  headers: HttpHeadersInput,
+  body: string | Uint8Array | ArrayBuffer,
+): HttpReading;
+
+/** What `readFetchResponse` needs of a `fetch` `Response`. */
+export interface FetchResponseLike {
+  readonly status: number;
+  readonly headers: Iterable<readonly [string, string]>;
+  arrayBuffer(): Promise<ArrayBuffer>;
+}
+
+/**
+ * Reads a `fetch` `Response` as `readHttpResponse` does (`fetch` joins repeated headers, so
+ * two `Retry-After` headers read as none). Never rejects.
+ */
+export declare function readFetchResponse(response: FetchResponseLike): Promise<HttpReading>;
+
+export interface HonoOnErrorOptions {
+  /** Logs an error at its level (default: `console.warn` / `console.error`). */
+  readonly log?: (level: LogLevel, err: unknown) => void;
+  /** Answers errors that are not this catalogue's (default: a bare `500`). */
+  readonly fallback?: (err: unknown, c: unknown) => Response | Promise<Response>;
+}
+
+/**
+ * Hono's `app.onError` handler: an error of this catalogue becomes its HTTP response,
+ * logged at its `logLevel`; an error with `getResponse()` (Hono's `HTTPException`) answers
+ * with its own; any other goes to `fallback`, else a bare `500`. Structural: the package does
+ * not depend on Hono.
+ */
+export declare function honoOnError(options?: HonoOnErrorOptions): (err: unknown, c?: unknown) => Response | Promise<Response>;
+
 /** A raised error of this catalogue; renders the same shapes as the Rust crate. */
 export declare class AppError<C extends ErrorCode = ErrorCode> extends Error {
   constructor(code: C, params: ParamsOf<C>, options?: AppErrorOptions);
@@ -3135,6 +3231,12 @@ export declare class AppError<C extends ErrorCode = ErrorCode> extends Error {
   toToolResponse<I>(id: I): ToolResponse<I>;
   toJsonRpcError(): JsonRpcErrorObject<C, WireErrorOf<C>>;
   toProblemJson(): ProblemJson;
+  /** Google's JSON error of AIP-193. */
+  toGoogleError(): GoogleError;
+  /** The HTTP error response under `PROFILES.http`: status, headers, the body's exact text, the log level. */
+  toHttpResponse(): HttpErrorResponse;
+  /** `toHttpResponse()` as a web-standard `Response`. */
+  toResponse(): Response;
 }
 
 /**

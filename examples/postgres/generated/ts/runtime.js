@@ -90,6 +90,42 @@ import * as data from "./data.js";
  */
 
 /**
+ * A live code's HTTP response facts (the `HTTP_CODE_FIELDS` of data.js).
+ * @typedef {{
+ *   readonly code: string,
+ *   readonly retryAfter: number | null,
+ *   readonly reason: string,
+ *   readonly googleStatus: string,
+ *   readonly retryDelay: string | null,
+ * }} HttpCodeInfo
+ */
+
+/**
+ * An AIP-193 reason a reader knows (the `HTTP_REASON_FIELDS` of data.js).
+ * @typedef {{
+ *   readonly reason: string,
+ *   readonly kind: "known" | "retired",
+ *   readonly code: string,
+ * }} HttpReasonInfo
+ */
+
+/**
+ * An HTTP error response to send: status, headers in order, the body's exact text, and the
+ * level to log it at.
+ * @typedef {{
+ *   status: number, headers: [string, string][], body: string, logLevel: "warn" | "error",
+ * }} HttpErrorResponse
+ */
+
+/**
+ * What a client makes of an HTTP error response (the reference `read_http_response`).
+ * @typedef {{
+ *   kind: "known" | "unknown" | "retired" | "legacy" | "invalid",
+ *   code: string | null, message: string | null, status: number, retryAfterMs: number | null,
+ * }} HttpReading
+ */
+
+/**
  * What the parsers return (index.d.ts gives each code its own literal types).
  * @typedef {{
  *   kind: "known", code: string, wireCode: string, name: string, category: string,
@@ -232,6 +268,18 @@ export const ALL_CODES = deepFreeze(INFOS.map((e) => e.code));
 export const RETIRED = deepFreeze(
   keyed(/** @type {RetiredInfo[]} */ (table(data.RETIRED_FIELDS, data.RETIRED_ROWS)), (r) => r.code),
 );
+
+/** Each live code's HTTP response facts, by code. */
+const HTTP_CODES = new Map(
+  /** @type {HttpCodeInfo[]} */ (table(data.HTTP_CODE_FIELDS, data.HTTP_CODE_ROWS)).map((h) => [h.code, h]),
+);
+
+/** The AIP-193 reasons a reader knows: the first row of a reason wins. */
+/** @type {Map<string, HttpReasonInfo>} */
+const HTTP_REASONS = new Map();
+for (const r of /** @type {HttpReasonInfo[]} */ (table(data.HTTP_REASON_FIELDS, data.HTTP_REASON_ROWS))) {
+  if (!HTTP_REASONS.has(r.reason)) HTTP_REASONS.set(r.reason, r);
+}
 
 // Wire code (current or legacy) → current code; names and aliases → current code.
 /** @type {Map<string, string>} */
@@ -857,6 +905,338 @@ export function retryAdvice(e) {
   return null;
 }
 
+// HTTP: reading an error response as the reference reader does (codegen/src/payload/http.rs,
+// `read_http_response`): the same verdict, code, message and retry delay for the same status,
+// headers and body bytes. Whatever a response holds, the reader never throws.
+
+const U64_MAX = 18446744073709551615n;
+const ERROR_INFO = "type.googleapis.com/google.rpc.ErrorInfo";
+const RETRY_INFO = "type.googleapis.com/google.rpc.RetryInfo";
+const HELP = "type.googleapis.com/google.rpc.Help";
+
+/**
+ * `true` for the code units Rust's `str::trim` removes (Unicode `White_Space`, all in the
+ * BMP); JavaScript's `trim` differs (it removes U+FEFF and keeps U+0085).
+ * @param {number} c
+ * @returns {boolean}
+ */
+const isRustSpace = (c) =>
+  (c >= 0x9 && c <= 0xd) || c === 0x20 || c === 0x85 || c === 0xa0 || c === 0x1680 ||
+  (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f ||
+  c === 0x205f || c === 0x3000;
+
+/**
+ * @param {string} s
+ * @returns {string}
+ */
+function rustTrim(s) {
+  let a = 0;
+  let b = s.length;
+  while (a < b && isRustSpace(s.charCodeAt(a))) a++;
+  while (b > a && isRustSpace(s.charCodeAt(b - 1))) b--;
+  return s.slice(a, b);
+}
+
+/**
+ * A decimal text as a u64 times `scale` plus `add`, or `null` past u64 (Rust's checked
+ * arithmetic), as a number.
+ * @param {string} digits
+ * @param {bigint} scale
+ * @param {bigint} add
+ * @returns {number | null}
+ */
+function checkedU64(digits, scale, add) {
+  const n = BigInt(digits);
+  if (n > U64_MAX) return null;
+  const v = n * scale + add;
+  return v > U64_MAX ? null : Number(v);
+}
+
+const DIGITS = /^[0-9]+$/;
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const DAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+
+/**
+ * Seconds since 1970 of an IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`), else `null`.
+ * @param {string} s
+ * @returns {number | null}
+ */
+function imfFixdate(s) {
+  // Every one of the 29 positions is an ASCII character of the format.
+  if (s.length !== 29 || !/^[\x00-\x7f]*$/.test(s)) return null;
+  if (s.slice(3, 5) !== ", " || s.slice(25) !== " GMT" || !DAYS.includes(s.slice(0, 3))) return null;
+  if (s[7] !== " " || s[11] !== " " || s[16] !== " " || s[19] !== ":" || s[22] !== ":") return null;
+  /**
+   * @param {number} a
+   * @param {number} b
+   */
+  const num = (a, b) => {
+    const part = s.slice(a, b);
+    return DIGITS.test(part) ? Number(part) : null;
+  };
+  const day = num(5, 7);
+  const month = MONTHS.indexOf(s.slice(8, 11)) + 1;
+  const year = num(12, 16);
+  const h = num(17, 19);
+  const m = num(20, 22);
+  const sec = num(23, 25);
+  if (day === null || month === 0 || year === null || h === null || m === null || sec === null) return null;
+  if (day < 1 || day > 31 || h > 23 || m > 59 || sec > 60) return null;
+  // Days from the civil date (Howard Hinnant's algorithm), as the reference.
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yoe = y - era * 400;
+  const mp = (month + 9) % 12;
+  const doy = Math.floor((153 * mp + 2) / 5) + day - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  const days = era * 146097 + doe - 719468;
+  return days * 86400 + h * 3600 + m * 60 + sec;
+}
+
+/**
+ * `Retry-After` in milliseconds: delay-seconds, or an IMF-fixdate minus the `Date` header.
+ * @param {string} value
+ * @param {string | undefined} date
+ * @returns {number | null}
+ */
+function retryAfterMs(value, date) {
+  const v = rustTrim(value);
+  if (DIGITS.test(v)) return checkedU64(v, 1000n, 0n);
+  const at = imfFixdate(v);
+  if (at === null || date === undefined) return null;
+  const now = imfFixdate(rustTrim(date));
+  return now === null ? null : Math.max(0, (at - now) * 1000);
+}
+
+/**
+ * A protobuf `Duration` in JSON (`1.5s`, `0.500s`, `3s`) in whole milliseconds, else `null`.
+ * @param {string} s
+ * @returns {number | null}
+ */
+function durationMs(s) {
+  if (!s.endsWith("s")) return null;
+  const digits = s.slice(0, -1);
+  const dot = digits.indexOf(".");
+  const whole = dot < 0 ? digits : digits.slice(0, dot);
+  const frac = dot < 0 ? "" : digits.slice(dot + 1);
+  if (dot >= 0 && frac === "") return null;
+  if (!DIGITS.test(whole) || !/^[0-9]*$/.test(frac) || frac.length > 9) return null;
+  return checkedU64(whole, 1000n, BigInt(frac.padEnd(3, "0").slice(0, 3)));
+}
+
+/** A lone surrogate: text no UTF-8 body can hold (serde_json refuses its escapes). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * The body as the reference parses it (serde_json), `undefined` where it refuses it: not
+ * JSON, nesting deeper than 127, a number out of range, a lone surrogate.
+ * @param {string} text
+ * @returns {unknown}
+ */
+function parseJsonBody(text) {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth >= 128) return undefined;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  try {
+    return JSON.parse(text, (k, v) => {
+      if (LONE_SURROGATE.test(k) || (typeof v === "string" && LONE_SURROGATE.test(v))) throw new SyntaxError("lone surrogate");
+      if (typeof v === "number" && !Number.isFinite(v)) throw new SyntaxError("number out of range");
+      return v;
+    });
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The headers as `[name, value]` pairs in order: pairs, a `Headers` object or a `Map`, or a
+ * record (Node's `IncomingHttpHeaders`: a list value is each of its items).
+ * @param {unknown} headers
+ * @returns {[string, string][]}
+ */
+function headerPairs(headers) {
+  /** @type {[string, string][]} */
+  const out = [];
+  if (headers === null || typeof headers !== "object") return out;
+  if (Symbol.iterator in headers) {
+    for (const pair of /** @type {Iterable<unknown>} */ (headers)) {
+      if (Array.isArray(pair) && typeof pair[0] === "string" && typeof pair[1] === "string") out.push([pair[0], pair[1]]);
+    }
+    return out;
+  }
+  for (const [k, v] of Object.entries(headers)) {
+    for (const item of Array.isArray(v) ? v : [v]) if (typeof item === "string") out.push([k, item]);
+  }
+  return out;
+}
+
+/**
+ * The first header of that name (names compared in ASCII case only, as HTTP does).
+ * @param {[string, string][]} pairs
+ * @param {string} lower
+ * @returns {string | undefined}
+ */
+function header(pairs, lower) {
+  const hit = pairs.find(([n]) => n.length === lower.length && n.replace(/[A-Z]/g, (c) => c.toLowerCase()) === lower);
+  return hit === undefined ? undefined : hit[1];
+}
+
+/**
+ * @param {unknown} v
+ * @returns {string | null}
+ */
+const textOf = (v) => (typeof v === "string" ? v : null);
+
+/**
+ * @param {Record<string, unknown>} o
+ * @param {string} k
+ * @returns {unknown}
+ */
+const member = (o, k) => (hasOwn(o, k) ? o[k] : undefined);
+
+/**
+ * The body's text: a string as it is, bytes as strict UTF-8 (`undefined` when they are not).
+ * @param {unknown} body
+ * @returns {string | undefined}
+ */
+function bodyText(body) {
+  if (typeof body === "string") return body;
+  if (body instanceof ArrayBuffer || ArrayBuffer.isView(body)) {
+    try {
+      return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(body);
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * @param {HttpReading} reading
+ * @param {unknown} value
+ */
+function readBody(reading, value) {
+  if (isObject(value) && isObject(member(value, "error"))) {
+    // Google's JSON error of AIP-193.
+    const error = /** @type {Record<string, unknown>} */ (member(value, "error"));
+    const details = member(error, "details");
+    /** @param {string} ty */
+    const detail = (ty) => {
+      const d = Array.isArray(details) ? details.find((x) => isObject(x) && member(x, "@type") === ty) : undefined;
+      return isObject(d) ? d : undefined;
+    };
+    reading.message = textOf(member(error, "message"));
+    const info = detail(ERROR_INFO);
+    const reason = info === undefined ? null : textOf(member(info, "reason"));
+    if (reading.retryAfterMs === null) {
+      const retry = detail(RETRY_INFO);
+      const delay = retry === undefined ? null : textOf(member(retry, "retryDelay"));
+      reading.retryAfterMs = delay === null ? null : durationMs(delay);
+    }
+    const known = reason === null ? undefined : HTTP_REASONS.get(reason);
+    if (known !== undefined) {
+      reading.kind = known.kind;
+      reading.code = known.code;
+    } else if (reason !== null && reading.message !== null) {
+      reading.kind = "unknown";
+      reading.code = reason;
+    } else if (reason === null && reading.message !== null) {
+      reading.kind = "legacy";
+    } else {
+      reading.message = null;
+    }
+    return;
+  }
+  if (isObject(value) && typeof member(value, "type") === "string" && typeof member(value, "status") === "number") {
+    // RFC 9457 problem details.
+    const code = textOf(member(value, "code"));
+    const detailText = textOf(member(value, "detail"));
+    if (code !== null && (BY_WIRE_CODE.has(code) || hasOwn(RETIRED, code) || detailText !== null)) {
+      reading.kind = BY_WIRE_CODE.has(code) ? "known" : hasOwn(RETIRED, code) ? "retired" : "unknown";
+      reading.code = code;
+      reading.message = detailText;
+    } else if (detailText !== null || typeof member(value, "title") === "string") {
+      reading.kind = "legacy";
+      reading.message = detailText ?? textOf(member(value, "title"));
+    }
+    return;
+  }
+  // The wire object.
+  reading.kind = parseWireError(value).kind;
+  if (!isObject(value)) return;
+  if (reading.kind === "known" || reading.kind === "retired" || reading.kind === "unknown") {
+    reading.code = textOf(member(value, WIRE.code));
+    reading.message = textOf(member(value, WIRE.message));
+  } else if (reading.kind === "legacy") {
+    reading.message = textOf(member(value, "error")) ?? textOf(member(value, "message"));
+  }
+}
+
+/**
+ * Reads an HTTP error response as every errdex client does (the reference reader of the Rust
+ * side): the verdict (`known`, `unknown`, `retired`, `legacy` or `invalid`), the code as
+ * received, the message, and how long to wait before retrying (`Retry-After` in seconds or
+ * as an HTTP-date against `Date`, else a Google body's RetryInfo). The body may be problem
+ * details, the wire object or Google's JSON error, whatever this catalogue sends. `headers`
+ * are `[name, value]` pairs, a `Headers` or `Map`, or a record; `body` the text, or the bytes
+ * (strict UTF-8). Never throws.
+ * @param {number} status
+ * @param {unknown} headers
+ * @param {unknown} body
+ * @returns {HttpReading}
+ */
+export function readHttpResponse(status, headers, body) {
+  /** @type {HttpReading} */
+  const reading = { kind: "invalid", code: null, message: null, status: typeof status === "number" ? status : 0, retryAfterMs: null };
+  try {
+    const pairs = headerPairs(headers);
+    const retryAfter = header(pairs, "retry-after");
+    if (retryAfter !== undefined) reading.retryAfterMs = retryAfterMs(retryAfter, header(pairs, "date"));
+    const text = bodyText(body);
+    const value = text === undefined ? undefined : parseJsonBody(text);
+    if (value !== undefined) readBody(reading, value);
+  } catch {
+    // A hostile headers object (a throwing getter or iterator): nothing more is read.
+  }
+  return reading;
+}
+
+/**
+ * Reads a `fetch` `Response` (anything with `status`, iterable `headers` and
+ * `arrayBuffer()`) as `readHttpResponse` does. `fetch` joins repeated headers with `, `, so
+ * two `Retry-After` headers read as none. Never rejects: a body that cannot be read is no body.
+ * @param {{ status: number, headers: unknown, arrayBuffer(): Promise<ArrayBuffer> }} response
+ * @returns {Promise<HttpReading>}
+ */
+export async function readFetchResponse(response) {
+  /** @type {unknown} */
+  let body;
+  try {
+    body = await response.arrayBuffer();
+  } catch {
+    body = undefined;
+  }
+  let status = 0;
+  /** @type {unknown} */
+  let headers;
+  try {
+    status = response.status;
+    headers = response.headers;
+  } catch {
+    // Read as a response without status and headers.
+  }
+  return readHttpResponse(status, headers, body);
+}
+
 /**
  * A param value inside a message: a list's items joined by ", ", an object as compact JSON.
  * @param {unknown} v
@@ -1125,6 +1505,56 @@ class AppError extends Error {
     for (const k of Object.keys(extras)) put(out, k, extras[k]);
     return out;
   }
+
+  /**
+   * Google's JSON error of AIP-193: `{error: {code, message, status, details: [ErrorInfo,
+   * RetryInfo?, Help]}}`, ErrorInfo's `metadata` every param as a string (a string as it is,
+   * any other value as compact JSON).
+   * @returns {{ error: Record<string, unknown> }}
+   */
+  toGoogleError() {
+    const info = this.info;
+    const http = /** @type {HttpCodeInfo} */ (HTTP_CODES.get(this.code));
+    /** @type {Record<string, string>} */
+    const metadata = {};
+    for (const p of info.params) {
+      const v = this.params[p.name];
+      put(metadata, p.name, typeof v === "string" ? v : String(JSON.stringify(v)));
+    }
+    /** @type {Record<string, unknown>[]} */
+    const details = [{ "@type": ERROR_INFO, reason: http.reason, domain: PROFILES.http.domain, metadata }];
+    if (http.retryDelay !== null) details.push({ "@type": RETRY_INFO, retryDelay: http.retryDelay });
+    details.push({ "@type": HELP, links: [{ description: info.summary, url: info.docsUrl }] });
+    return { error: { code: info.httpStatus, message: this.message, status: http.googleStatus, details } };
+  }
+
+  /**
+   * The HTTP error response of this error under `PROFILES.http`: the code's status, the
+   * headers in order (`Content-Type`, then `Retry-After` in seconds where the code's
+   * responses carry it), the body as the exact text to send (problem details, the wire
+   * object or Google's error, compact JSON), and the level to log it at (`logLevel`).
+   * Header values come from numbers and fixed words only, never from catalogue or raise-site
+   * text.
+   * @returns {HttpErrorResponse}
+   */
+  toHttpResponse() {
+    const p = PROFILES.http;
+    const http = /** @type {HttpCodeInfo} */ (HTTP_CODES.get(this.code));
+    const body = p.body === "problem" ? this.toProblemJson() : p.body === "wire" ? this.toWire() : this.toGoogleError();
+    /** @type {[string, string][]} */
+    const headers = [["Content-Type", p.contentType]];
+    if (http.retryAfter !== null) headers.push(["Retry-After", String(http.retryAfter)]);
+    return { status: this.info.httpStatus, headers, body: JSON.stringify(body), logLevel: this.logLevel };
+  }
+
+  /**
+   * `toHttpResponse()` as a web-standard `Response` (Hono, Deno, Bun, Workers, Next.js).
+   * @returns {Response}
+   */
+  toResponse() {
+    const r = this.toHttpResponse();
+    return new Response(r.body, { status: r.status, headers: r.headers });
+  }
 }
 
 // The root class carries the name index.js exports it under (`AppError`, or `ErrdexError`
@@ -1156,6 +1586,34 @@ export function createError(code, params, options) {
   const info = isErrorCode(code) ? ERRORS[code] : lookup(code);
   const Class = info !== undefined && hasOwn(CLASSES, info.class) ? /** @type {typeof AppError} */ (CLASSES[info.class]) : AppError;
   return new Class(code, params, options);
+}
+
+/**
+ * Hono's `app.onError` handler (any handler of `(err, c) => Response` fits): an error of this
+ * catalogue becomes its HTTP response (`toResponse()`), logged at its `logLevel` through
+ * `log` (default: `console.warn` / `console.error` with the terminal form). An error with a
+ * `getResponse()` (Hono's `HTTPException`) answers with its own response; any other error
+ * goes to `fallback`, else a bare `500` (logged as an error). Takes Hono's objects
+ * structurally: the package does not depend on Hono.
+ * @param {{
+ *   log?: (level: "warn" | "error", err: unknown) => void,
+ *   fallback?: (err: unknown, c: unknown) => Response | Promise<Response>,
+ * }} [options]
+ * @returns {(err: unknown, c?: unknown) => Response | Promise<Response>}
+ */
+export function honoOnError(options) {
+  const log = options?.log ?? ((level, err) => console[level](String(err)));
+  return (err, c) => {
+    if (err instanceof AppError) {
+      log(err.logLevel, err);
+      return err.toResponse();
+    }
+    const own = isObject(err) && typeof err.getResponse === "function" ? err.getResponse() : undefined;
+    if (own instanceof Response) return own;
+    if (options?.fallback !== undefined) return options.fallback(err, c);
+    log("error", err);
+    return new Response("Internal Server Error", { status: 500, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  };
 }
 
 // The classes by name, for index.js, which exports each under its name. A default export,

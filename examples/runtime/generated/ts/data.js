@@ -6,7 +6,7 @@
 
 export const REGISTRY = {"name":"plumbing","title":"Plumbing runtime errors","packageName":"plumbing-errors","mcpMetaPrefix":"","class":"PlumbingError"};
 export const WIRE = {"code":"error","message":"detail","category":"category","retryable":null,"details":null,"order":["code","category","message","retryable","details"]};
-export const PROFILES = {"mcpToolError":{"text":"{compact}","data":"_meta","prefix":"","resultType":"complete","fields":[{"key":"code","fact":"code"},{"key":"category","fact":"category"},{"key":"retryable","fact":"retryable"},{"key":"expected","fact":"expected"},{"key":"docs_url","fact":"docs_url"},{"key":"suggestion","fact":"suggestion"},{"key":"argument","fact":"argument"},{"key":"constraint","fact":"constraint"}]},"jsonrpcError":{"message":"{message}","data":"wire"}};
+export const PROFILES = {"mcpToolError":{"text":"{compact}","data":"_meta","prefix":"","resultType":"complete","fields":[{"key":"code","fact":"code"},{"key":"category","fact":"category"},{"key":"retryable","fact":"retryable"},{"key":"expected","fact":"expected"},{"key":"docs_url","fact":"docs_url"},{"key":"suggestion","fact":"suggestion"},{"key":"argument","fact":"argument"},{"key":"constraint","fact":"constraint"}]},"jsonrpcError":{"message":"{message}","data":"wire"},"http":{"body":"problem","contentType":"application/problem+json","domain":"","reason":"name","retryAfter":true}};
 export const TERMINAL = {"values":"json"};
 export const NON_PRINTABLE = [];
 export const ROOT_CLASS = "AppError";
@@ -92,4 +92,58 @@ export const ERROR_KEYS = [
 
 export const RETIRED_FIELDS = ["code","name","since","note"];
 export const RETIRED_ROWS = [
+];
+
+export const HTTP_CODE_FIELDS = ["code","retryAfter","reason","googleStatus","retryDelay"];
+export const HTTP_CODE_ROWS = [
+  ["process_error",null,"PROCESS_ERROR","UNAVAILABLE",null],
+  ["validation_error",null,"VALIDATION_ERROR","INVALID_ARGUMENT",null],
+  ["parse_error",null,"PARSE_ERROR","INVALID_ARGUMENT",null],
+  ["tool_not_lowerable",null,"TOOL_NOT_LOWERABLE","INVALID_ARGUMENT",null],
+  ["tool_nesting_error",null,"TOOL_NESTING_ERROR","INVALID_ARGUMENT",null],
+  ["internal_error",null,"INTERNAL_ERROR","INTERNAL",null],
+  ["unknown_tool",null,"UNKNOWN_TOOL","NOT_FOUND",null],
+  ["tool_denied",null,"TOOL_DENIED","PERMISSION_DENIED",null],
+  ["docstore_not_found",null,"DOCSTORE_NOT_FOUND","NOT_FOUND",null],
+  ["docstore_denied",null,"DOCSTORE_DENIED","PERMISSION_DENIED",null],
+  ["docstore_invalid",null,"DOCSTORE_INVALID","INVALID_ARGUMENT",null],
+  ["docstore_io_error",null,"DOCSTORE_IO_ERROR","UNAVAILABLE",null],
+  ["pipeline_error",null,"PIPELINE_ERROR","UNAVAILABLE",null],
+  ["load_error",null,"LOAD_ERROR","INTERNAL",null],
+  ["mcp_disconnected",null,"MCP_DISCONNECTED","UNAVAILABLE",null],
+  ["mcp_call_error",null,"MCP_CALL_ERROR","UNAVAILABLE",null],
+  ["mcp_transport_error",null,"MCP_TRANSPORT_ERROR","UNAVAILABLE",null],
+  ["config_error",null,"CONFIG_ERROR","INTERNAL",null],
+  ["output_extraction_failed",null,"OUTPUT_EXTRACTION_FAILED","INTERNAL",null],
+  ["output_validation_failed",null,"OUTPUT_VALIDATION_FAILED","INVALID_ARGUMENT",null],
+  ["max_tokens",null,"MAX_TOKENS","UNAVAILABLE",null],
+  ["api_error",null,"API_ERROR","UNAVAILABLE",null],
+  ["claude_code_error",null,"CLAUDE_CODE_ERROR","UNAVAILABLE",null],
+];
+
+export const HTTP_REASON_FIELDS = ["reason","kind","code"];
+export const HTTP_REASON_ROWS = [
+  ["PROCESS_ERROR","known","process_error"],
+  ["VALIDATION_ERROR","known","validation_error"],
+  ["PARSE_ERROR","known","parse_error"],
+  ["TOOL_NOT_LOWERABLE","known","tool_not_lowerable"],
+  ["TOOL_NESTING_ERROR","known","tool_nesting_error"],
+  ["INTERNAL_ERROR","known","internal_error"],
+  ["UNKNOWN_TOOL","known","unknown_tool"],
+  ["TOOL_DENIED","known","tool_denied"],
+  ["DOCSTORE_NOT_FOUND","known","docstore_not_found"],
+  ["DOCSTORE_DENIED","known","docstore_denied"],
+  ["DOCSTORE_INVALID","known","docstore_invalid"],
+  ["DOCSTORE_IO_ERROR","known","docstore_io_error"],
+  ["PIPELINE_ERROR","known","pipeline_error"],
+  ["LOAD_ERROR","known","load_error"],
+  ["MCP_DISCONNECTED","known","mcp_disconnected"],
+  ["MCP_CALL_ERROR","known","mcp_call_error"],
+  ["MCP_TRANSPORT_ERROR","known","mcp_transport_error"],
+  ["CONFIG_ERROR","known","config_error"],
+  ["OUTPUT_EXTRACTION_FAILED","known","output_extraction_failed"],
+  ["OUTPUT_VALIDATION_FAILED","known","output_validation_failed"],
+  ["MAX_TOKENS","known","max_tokens"],
+  ["API_ERROR","known","api_error"],
+  ["CLAUDE_CODE_ERROR","known","claude_code_error"],
 ];

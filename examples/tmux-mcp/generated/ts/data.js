@@ -6,7 +6,7 @@
 
 export const REGISTRY = {"name":"libtmux_mcp","title":"libtmux MCP server errors","packageName":"libtmux-mcp-errors","mcpMetaPrefix":"","class":"ToolError"};
 export const WIRE = {"code":"error","message":"detail","category":"category","retryable":null,"details":null,"order":["code","message","category","retryable","details"]};
-export const PROFILES = {"mcpToolError":{"text":"{message}","data":"_meta","prefix":"","resultType":"complete","fields":[{"key":"error_type","fact":"error_type"},{"key":"expected","fact":"expected"},{"key":"suggestion","fact":"suggestion"}]},"jsonrpcError":{"message":"{message}","data":"wire"}};
+export const PROFILES = {"mcpToolError":{"text":"{message}","data":"_meta","prefix":"","resultType":"complete","fields":[{"key":"error_type","fact":"error_type"},{"key":"expected","fact":"expected"},{"key":"suggestion","fact":"suggestion"}]},"jsonrpcError":{"message":"{message}","data":"wire"},"http":{"body":"problem","contentType":"application/problem+json","domain":"","reason":"name","retryAfter":true}};
 export const TERMINAL = {"values":"json"};
 export const NON_PRINTABLE = [];
 export const ROOT_CLASS = "AppError";
@@ -59,4 +59,32 @@ export const ERROR_KEYS = [
 
 export const RETIRED_FIELDS = ["code","name","since","note"];
 export const RETIRED_ROWS = [
+];
+
+export const HTTP_CODE_FIELDS = ["code","retryAfter","reason","googleStatus","retryDelay"];
+export const HTTP_CODE_ROWS = [
+  ["session_not_found",null,"SESSION_NOT_FOUND","NOT_FOUND",null],
+  ["window_not_found",null,"WINDOW_NOT_FOUND","NOT_FOUND",null],
+  ["pane_not_found",null,"PANE_NOT_FOUND","NOT_FOUND",null],
+  ["invalid_argument",null,"INVALID_ARGUMENT","INVALID_ARGUMENT",null],
+  ["unexpected_argument",null,"UNEXPECTED_ARGUMENT","INVALID_ARGUMENT",null],
+  ["unknown_tool",null,"UNKNOWN_TOOL","INVALID_ARGUMENT",null],
+  ["tier_denied",null,"TIER_DENIED","PERMISSION_DENIED",null],
+  ["tmux_command_failed",1,"TMUX_COMMAND_FAILED","UNAVAILABLE","0.200s"],
+  ["tmux_not_found",null,"TMUX_NOT_FOUND","INTERNAL",null],
+  ["unexpected",null,"UNEXPECTED","INTERNAL",null],
+];
+
+export const HTTP_REASON_FIELDS = ["reason","kind","code"];
+export const HTTP_REASON_ROWS = [
+  ["SESSION_NOT_FOUND","known","session_not_found"],
+  ["WINDOW_NOT_FOUND","known","window_not_found"],
+  ["PANE_NOT_FOUND","known","pane_not_found"],
+  ["INVALID_ARGUMENT","known","invalid_argument"],
+  ["UNEXPECTED_ARGUMENT","known","unexpected_argument"],
+  ["UNKNOWN_TOOL","known","unknown_tool"],
+  ["TIER_DENIED","known","tier_denied"],
+  ["TMUX_COMMAND_FAILED","known","tmux_command_failed"],
+  ["TMUX_NOT_FOUND","known","tmux_not_found"],
+  ["UNEXPECTED","known","unexpected"],
 ];
