@@ -601,6 +601,7 @@ pub const PY_MODULE_NAMES: &[&str] = &[
     "is_retryable",
     "lookup",
     "parse",
+    "read_http_response",
     "render_template",
     "retry_advice",
 ];

@@ -75,6 +75,14 @@ def main(path: str) -> int:
         assert isinstance(e, getattr(m, v["baseClass"])), f"{label}: base class"
         assert e.expected == c["expectedNow"], f"{label}: expected"
         assert e.log_level == (30 if c["logLevel"] == "warn" else 40), f"{label}: log_level"
+        # The HTTP response of the catalogue's profile: status, headers in order, body bytes.
+        http = e.to_http_response()
+        want = c["http"]
+        assert http.status == want["status"], f"{label}: http status {http.status}"
+        assert http.headers == [tuple(h) for h in want["headers"]], f"{label}: http headers {http.headers}"
+        assert http.body.encode("utf-8") == want["body"].encode("utf-8"), f"{label}: http body\n{http.body}\n{want['body']}"
+        assert http.media_type == want["headers"][0][1], f"{label}: media type"
+        assert http.log_level == (30 if want["logLevel"] == "warn" else 40), f"{label}: http log level"
         # The code's typed factory renders the same as create_error.
         meta = next(x for x in v["meta"] if x["code"] == code)
         fn = {c: n for n, c in m._d.FACTORIES.items()}[code]
@@ -100,6 +108,25 @@ def main(path: str) -> int:
         assert dumps(w.context) == dumps(c["wireContext"]), f"{label}: context {w.context}"
         assert m.is_retryable(c["wire"]) == c["expect"]["retryable"]
         assert m.is_retryable(code) == c["expect"]["retryable"]
+        checked += 1
+
+    for r in v["httpReadings"]:
+        want = r["expect"]
+        for body in (r["body"], r["body"].encode("utf-8")):
+            got = m.read_http_response(r["status"], [tuple(h) for h in r["headers"]], body)
+            assert (got.kind, got.code, got.message, got.status, got.retry_after_ms) == (
+                want["kind"],
+                want["code"],
+                want["message"],
+                want["status"],
+                want["retryAfterMs"],
+            ), f"{r['label']}: read_http_response {got!r} != {want!r}"
+        # The same headers as a mapping (the first of a name only).
+        first: dict[str, str] = {}
+        for name, value in r["headers"]:
+            first.setdefault(name, value)
+        got = m.read_http_response(r["status"], first, r["body"])
+        assert got.retry_after_ms == want["retryAfterMs"], f"{r['label']}: headers as a mapping"
         checked += 1
 
     for f in v["foreign"]:

@@ -41,7 +41,8 @@ use std::fmt::{self, Write};
 
 use askama::Template;
 
-use crate::ir::{Catalogue, JsonRpcData, ParamType, ProfileField, Scalar};
+use crate::ir::{Catalogue, JsonRpcData, ParamType, ProfileField, ReasonSource, Scalar};
+use crate::names;
 use crate::support::header::header_text;
 use crate::support::text::is_invisible;
 
@@ -184,6 +185,11 @@ struct ProfilesView {
     mcp_fields: String,
     jsonrpc_message: String,
     jsonrpc_data: String,
+    http_body: String,
+    http_content_type: String,
+    http_domain: String,
+    http_reason: String,
+    http_retry_after: &'static str,
 }
 
 struct KeyedView {
@@ -272,6 +278,9 @@ struct DataPy<'a> {
     wire_map: Vec<(String, String)>,
     name_map: Vec<(String, String)>,
     retired_map: Vec<(String, String)>,
+    /// AIP-193 reason -> live code, and -> retired code (`reason_maps`).
+    reason_map: Vec<(String, String)>,
+    retired_reason_map: Vec<(String, String)>,
     /// Code -> [(param, its `example:` as JSON text)], for codes with param examples.
     param_examples: Vec<(String, Vec<(String, String)>)>,
 }
@@ -310,6 +319,49 @@ fn class_names(cat: &Catalogue) -> Vec<String> {
     names
 }
 
+/// A dict display's entries: (key literal, value literal).
+type LiteralMap = Vec<(String, String)>;
+
+/// What an AIP-193 reason names under the catalogue's `profiles.http.reason`, as the
+/// reference reader (`payload::http::read_http_response`) resolves it: live codes in
+/// catalogue order, each by its NAME and aliases (`reason: name`) or its code and legacy codes
+/// (`reason: code`), the first owner winning; then retired codes by former NAME or code.
+fn reason_maps(cat: &Catalogue) -> (LiteralMap, LiteralMap) {
+    let by_name = cat.profiles.http.reason == ReasonSource::Name;
+    let mut seen = std::collections::HashSet::new();
+    let mut live = Vec::new();
+    for e in &cat.errors {
+        let keys: Vec<String> = if by_name {
+            std::iter::once(&e.name)
+                .chain(&e.aliases)
+                .map(|n| names::aip_reason(n))
+                .collect()
+        } else {
+            std::iter::once(&e.code)
+                .chain(&e.legacy_codes)
+                .cloned()
+                .collect()
+        };
+        for k in keys {
+            if seen.insert(k.clone()) {
+                live.push((py_str(&k), py_str(&e.code)));
+            }
+        }
+    }
+    let mut retired = Vec::new();
+    for r in &cat.retired {
+        let key = if by_name {
+            r.name.as_deref().map(names::aip_reason)
+        } else {
+            Some(r.code.clone())
+        };
+        if let Some(k) = key.filter(|k| seen.insert(k.clone())) {
+            retired.push((py_str(&k), py_str(&r.code)));
+        }
+    }
+    (live, retired)
+}
+
 /// The distribution name of the package: its import name with `-` (`milo-errors`).
 pub fn distribution_name(cat: &Catalogue) -> String {
     cat.registry.python_package.replace('_', "-")
@@ -338,6 +390,7 @@ pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
     };
     let mcp = &cat.profiles.mcp_tool_error;
     let rpc = &cat.profiles.jsonrpc_error;
+    let http = &cat.profiles.http;
     let profiles = ProfilesView {
         mcp_text: py_str(&mcp.text.raw),
         mcp_member: py_str(mcp.data.member()),
@@ -350,6 +403,11 @@ pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
             JsonRpcData::Omitted => "None".to_string(),
             JsonRpcData::Fields(f) => fields_py(f),
         },
+        http_body: py_str(http.body.as_str()),
+        http_content_type: py_str(http.body.content_type()),
+        http_domain: py_str(http.domain.as_deref().unwrap_or_default()),
+        http_reason: py_str(http.reason.as_str()),
+        http_retry_after: py_bool(http.retry_after),
     };
     let categories: Vec<KeyedView> = cat
         .categories
@@ -450,6 +508,7 @@ pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
             retired_map.push((py_str(n), py_str(&r.code)));
         }
     }
+    let (reason_map, retired_reason_map) = reason_maps(cat);
     let all_classes = class_names(cat);
     let class_names: Vec<ClassName> = all_classes
         .iter()
@@ -518,6 +577,8 @@ pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
         wire_map,
         name_map,
         retired_map,
+        reason_map,
+        retired_reason_map,
         param_examples,
     };
     let types = TypesPyi {

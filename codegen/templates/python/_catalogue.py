@@ -32,9 +32,11 @@ WIRE: _t.Final[dict[str, _t.Any]] = {
     "order": {{ wire.order|safe }},
 }
 
-#: How an error becomes an MCP tool result and a JSON-RPC error object (the catalogue's
-#: `profiles:`): texts are templates over message, code, name, category, error_type,
-#: suggestion, compact and wire; `fields` are (key, fact) pairs in output order.
+#: How an error becomes an MCP tool result, a JSON-RPC error object and an HTTP response
+#: (the catalogue's `profiles:`): texts are templates over message, code, name, category,
+#: error_type, suggestion, compact and wire; `fields` are (key, fact) pairs in output order;
+#: `http` names the body (`problem`, `wire`, `google`) and its content type, the AIP-193
+#: domain and reason source, and whether retryable codes send `Retry-After`.
 PROFILES: _t.Final[dict[str, dict[str, _t.Any]]] = {
     "mcp_tool_error": {
         "text": {{ profiles.mcp_text|safe }},
@@ -46,6 +48,13 @@ PROFILES: _t.Final[dict[str, dict[str, _t.Any]]] = {
     "jsonrpc_error": {
         "message": {{ profiles.jsonrpc_message|safe }},
         "data": {{ profiles.jsonrpc_data|safe }},
+    },
+    "http": {
+        "body": {{ profiles.http_body|safe }},
+        "content_type": {{ profiles.http_content_type|safe }},
+        "domain": {{ profiles.http_domain|safe }},
+        "reason": {{ profiles.http_reason|safe }},
+        "retry_after": {{ profiles.http_retry_after|safe }},
     },
 }
 

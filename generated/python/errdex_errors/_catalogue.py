@@ -32,9 +32,11 @@ WIRE: _t.Final[dict[str, _t.Any]] = {
     "order": ("code", "message", "category", "retryable", "details"),
 }
 
-#: How an error becomes an MCP tool result and a JSON-RPC error object (the catalogue's
-#: `profiles:`): texts are templates over message, code, name, category, error_type,
-#: suggestion, compact and wire; `fields` are (key, fact) pairs in output order.
+#: How an error becomes an MCP tool result, a JSON-RPC error object and an HTTP response
+#: (the catalogue's `profiles:`): texts are templates over message, code, name, category,
+#: error_type, suggestion, compact and wire; `fields` are (key, fact) pairs in output order;
+#: `http` names the body (`problem`, `wire`, `google`) and its content type, the AIP-193
+#: domain and reason source, and whether retryable codes send `Retry-After`.
 PROFILES: _t.Final[dict[str, dict[str, _t.Any]]] = {
     "mcp_tool_error": {
         "text": "{compact}",
@@ -46,6 +48,13 @@ PROFILES: _t.Final[dict[str, dict[str, _t.Any]]] = {
     "jsonrpc_error": {
         "message": "{message}",
         "data": "wire",
+    },
+    "http": {
+        "body": "problem",
+        "content_type": "application/problem+json",
+        "domain": "",
+        "reason": "name",
+        "retry_after": True,
     },
 }
 

@@ -57,7 +57,7 @@ if TYPE_CHECKING:
         str | None,  # note
     ]
 
-    #: A live code: `_data.CODES[code]`.
+    #: A live code: `_data.CODES[code]` (the last three: its HTTP profile's facts).
     _CodeRow: _TypeAlias = tuple[
         str,  # name
         str | None,  # namespace
@@ -78,6 +78,9 @@ if TYPE_CHECKING:
         tuple[str, ...],  # aliases
         tuple[str, ...],  # legacy_codes
         str,  # class
+        int | None,  # http_retry_after
+        str,  # aip_reason
+        str,  # google_status
     ]
 
     #: A category: `_catalogue.CATEGORIES[key]`.
@@ -141,6 +144,9 @@ _CODE_DEPRECATED: _t.Final = 15
 _CODE_ALIASES: _t.Final = 16
 _CODE_LEGACY_CODES: _t.Final = 17
 _CODE_CLASS: _t.Final = 18
+_CODE_HTTP_RETRY_AFTER: _t.Final = 19
+_CODE_AIP_REASON: _t.Final = 20
+_CODE_GOOGLE_STATUS: _t.Final = 21
 
 # _CategoryRow
 _CATEGORY_SUMMARY: _t.Final = 0
@@ -198,8 +204,8 @@ class _Catalogue(_Module):
     #: Key names of the wire object by role (`None`: the key is not sent), and `order`,
     #: the order of its reserved members by role (the package's `WIRE`).
     WIRE: dict[str, _t.Any]
-    #: How an error becomes an MCP tool result and a JSON-RPC error object (the package's
-    #: `PROFILES`).
+    #: How an error becomes an MCP tool result, a JSON-RPC error object and an HTTP response
+    #: (the package's `PROFILES`).
     PROFILES: dict[str, dict[str, _t.Any]]
     #: `profiles.terminal.values`: `json` or `python`.
     TERMINAL_VALUES: str
@@ -224,6 +230,10 @@ class _Tables(_Module):
     BY_NAME: dict[str, str]
     #: Retired code or former NAME -> retired code.
     RETIRED_BY_NAME: dict[str, str]
+    #: AIP-193 reason (under `profiles.http.reason`) -> current code.
+    BY_REASON: dict[str, str]
+    #: AIP-193 reason of a retired code -> retired code.
+    RETIRED_BY_REASON: dict[str, str]
     #: Code -> param -> its `example:` as JSON text.
     PARAM_EXAMPLES: dict[str, dict[str, str]]
 
@@ -278,6 +288,36 @@ if TYPE_CHECKING:
         legacy_codes: tuple[str, ...]
         error_class: str
 
+    class HttpResponse(_t.NamedTuple):
+        """The HTTP error response of an error under the catalogue's HTTP profile: what a
+        server sends. Its fields map onto Starlette's (FastAPI's) response as they are:
+        `Response(content=r.body, status_code=r.status, headers=dict(r.headers),
+        media_type=r.media_type)`; log the error at `r.log_level`."""
+
+        status: int
+        #: `Content-Type`, then `Retry-After` when the code sends one (whole seconds).
+        headers: list[tuple[str, str]]
+        #: The body as compact JSON text (send it UTF-8 encoded).
+        body: str
+        #: `application/problem+json` (problem details) or `application/json`.
+        media_type: str
+        #: `logging.WARNING` (30) for an expected error, `logging.ERROR` (40) otherwise.
+        log_level: int
+
+    class HttpReading(_t.NamedTuple):
+        """What a client makes of an HTTP error response (`read_http_response`)."""
+
+        #: `known`, `unknown` (a newer catalogue's code), `retired`, `legacy` or `invalid`.
+        kind: WireKind
+        #: The code as received; `None` for a legacy or invalid body.
+        code: str | None
+        #: The message as received; `None` when the body has none (and when invalid).
+        message: str | None
+        status: int
+        #: How long to wait before retrying, as the response says (`Retry-After`, else
+        #: AIP-193's `RetryInfo`); `None` when it says nothing readable.
+        retry_after_ms: int | None
+
 
 # The fields of the named tuples above; at runtime they are built on first use (importing
 # `collections` would cost more than the codes). python_runtime.rs holds the two together.
@@ -307,6 +347,8 @@ _NAMED_FIELDS: _t.Final = {
         "legacy_codes",
         "error_class",
     ),
+    "HttpResponse": ("status", "headers", "body", "media_type", "log_level"),
+    "HttpReading": ("kind", "code", "message", "status", "retry_after_ms"),
 }
 _NAMED_TYPES: dict[str, _t.Any] = {}
 
@@ -838,6 +880,63 @@ class CatalogueError(Exception):
         """The tool response envelope: `{"id", "content": <compact wire JSON>, "is_error": true}`."""
         return {"id": id, "content": _json(self.to_wire()), "is_error": True}
 
+    def to_google_error(self) -> dict[str, _Json]:
+        """Google's JSON error of AIP-193: `{"error": {"code", "message", "status", "details"}}`,
+        the details being ErrorInfo (reason, domain, every param as a string), RetryInfo
+        (a retryable code with a retry delay) and Help (the docs URL)."""
+        row = _d.CODES[self.code]
+        metadata: dict[str, _Json] = {}
+        for p in row[_CODE_PARAMS]:
+            v = self.params[p[_PARAM_NAME]]
+            metadata[p[_PARAM_NAME]] = v if isinstance(v, str) else _json(v)
+        details: list[_Json] = [
+            {
+                "@type": _ERROR_INFO,
+                "reason": row[_CODE_AIP_REASON],
+                "domain": _c.PROFILES["http"]["domain"],
+                "metadata": metadata,
+            }
+        ]
+        retry = row[_CODE_RETRY]
+        if row[_CODE_RETRYABLE] and retry is not None and retry[_RETRY_INITIAL_BACKOFF_MS] is not None:
+            details.append({"@type": _RETRY_INFO, "retryDelay": _duration_text(retry[_RETRY_INITIAL_BACKOFF_MS])})
+        details.append({"@type": _HELP, "links": [{"description": row[_CODE_SUMMARY], "url": row[_CODE_DOCS_URL]}]})
+        return {
+            "error": {
+                "code": row[_CODE_HTTP_STATUS],
+                "message": self.message,
+                "status": row[_CODE_GOOGLE_STATUS],
+                "details": details,
+            }
+        }
+
+    def to_http_response(self) -> HttpResponse:
+        """The HTTP error response of the catalogue's HTTP profile (`profiles.http`): status,
+        headers (`Content-Type`, then `Retry-After` for a retryable code with a retry delay on
+        413, 429 or 503), the body's exact text, its media type, and the level to log it at.
+        Header values are built from numbers and fixed words only."""
+        p = _c.PROFILES["http"]
+        row = _d.CODES[self.code]
+        shape = p["body"]
+        if shape == "wire":
+            body = self.to_wire()
+        elif shape == "google":
+            body = self.to_google_error()
+        else:
+            body = self.to_problem_json()
+        headers = [("Content-Type", p["content_type"])]
+        seconds = row[_CODE_HTTP_RETRY_AFTER]
+        if seconds is not None:
+            headers.append(("Retry-After", str(seconds)))
+        response: HttpResponse = _named("HttpResponse")(
+            status=row[_CODE_HTTP_STATUS],
+            headers=headers,
+            body=_json(body),
+            media_type=p["content_type"],
+            log_level=self.log_level,
+        )
+        return response
+
 
 # Every error class of the package by name, the base exception (`registry.class`) first:
 # the package's `__init__.py` fills it as it defines them.
@@ -1115,6 +1214,281 @@ def _read_extras(
     )
 
 
+# The `@type`s of AIP-193's details.
+_ERROR_INFO: _t.Final = "type.googleapis.com/google.rpc.ErrorInfo"
+_RETRY_INFO: _t.Final = "type.googleapis.com/google.rpc.RetryInfo"
+_HELP: _t.Final = "type.googleapis.com/google.rpc.Help"
+
+# What Rust's `str::trim` takes for white space (Unicode's White_Space; `str.strip()` would
+# also take U+001C..U+001F).
+_WHITE_SPACE: _t.Final = (
+    "\t\n\x0b\x0c\r \x85\xa0\u1680" + "".join(map(chr, range(0x2000, 0x200B))) + "\u2028\u2029\u202f\u205f\u3000"
+)
+_U64_MAX: _t.Final = 2**64 - 1
+# serde_json's nesting limit: a body nested deeper is no JSON to the reference.
+_MAX_DEPTH: _t.Final = 127
+
+
+def _duration_text(ms: int) -> str:
+    """A protobuf `Duration` in JSON: seconds with 0 or 3 fractional digits, then `s`."""
+    return f"{ms // 1000}s" if ms % 1000 == 0 else f"{ms // 1000}.{ms % 1000:03}s"
+
+
+def _digits(s: str) -> bool:
+    return all("0" <= c <= "9" for c in s)
+
+
+def _duration_ms(s: str) -> int | None:
+    """A protobuf `Duration` in JSON (`1.5s`, `0.500s`, `3s`) in whole milliseconds."""
+    if not s.endswith("s"):
+        return None
+    whole, dot, frac = s[:-1].partition(".")
+    if (dot and not frac) or not whole or not _digits(whole) or not _digits(frac) or len(frac) > 9:
+        return None
+    seconds = _u64(whole)
+    if seconds is None:
+        return None
+    ms = seconds * 1000 + int((frac + "000")[:3])
+    return ms if ms <= _U64_MAX else None
+
+
+def _u64(digits: str) -> int | None:
+    """ASCII digits as Rust's `parse::<u64>` reads them: `None` beyond 64 bits."""
+    digits = digits.lstrip("0") or "0"
+    if len(digits) > 20:
+        return None
+    n = int(digits)
+    return n if n <= _U64_MAX else None
+
+
+_MONTHS: _t.Final = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+_DAYS: _t.Final = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
+
+
+def _imf_fixdate(s: str) -> int | None:
+    """Seconds since 1970 of an IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`, RFC 9110
+    §5.6.7); `None` for anything else (the day name is not checked against the date)."""
+    if len(s) != 29 or not s.isascii() or s[3:5] != ", " or s[25:] != " GMT" or s[:3] not in _DAYS:
+        return None
+    if (s[7], s[11], s[16], s[19], s[22]) != (" ", " ", " ", ":", ":") or s[8:11] not in _MONTHS:
+        return None
+    parts = (s[5:7], s[12:16], s[17:19], s[20:22], s[23:25])
+    if not all(_digits(p) for p in parts):
+        return None
+    day, year, h, m, sec = (int(p) for p in parts)
+    month = _MONTHS.index(s[8:11]) + 1
+    if not 1 <= day <= 31 or h > 23 or m > 59 or sec > 60:
+        return None
+    # Days from the civil date (Howard Hinnant's algorithm).
+    y = year - 1 if month <= 2 else year
+    era = y // 400
+    yoe = y - era * 400
+    doy = (153 * ((month + 9) % 12) + 2) // 5 + day - 1
+    doe = yoe * 365 + yoe // 4 - yoe // 100 + doy
+    days = era * 146_097 + doe - 719_468
+    return days * 86_400 + h * 3600 + m * 60 + sec
+
+
+def _retry_after_ms(value: str, date: str | None) -> int | None:
+    """`Retry-After` in milliseconds: delay-seconds, or an IMF-fixdate minus the `Date` header."""
+    value = value.strip(_WHITE_SPACE)
+    if value and _digits(value):
+        n = _u64(value)
+        return None if n is None or n * 1000 > _U64_MAX else n * 1000
+    at = _imf_fixdate(value)
+    now = None if date is None else _imf_fixdate(date.strip(_WHITE_SPACE))
+    if at is None or now is None:
+        return None
+    return max(0, at - now) * 1000
+
+
+def _header_pairs(headers: object) -> list[tuple[str, str]]:
+    """(name, value) pairs of headers given as pairs or as a mapping; a multi-valued mapping
+    (httpx's and Starlette's `Headers`) gives every value through its `multi_items()`."""
+    multi = getattr(headers, "multi_items", None)
+    mapping = getattr(headers, "items", None)
+    items: _t.Any = multi() if callable(multi) else mapping() if callable(mapping) else headers
+    out: list[tuple[str, str]] = []
+    for item in items:
+        name, value = item
+        if isinstance(name, bytes):
+            name = name.decode("latin-1")
+        if isinstance(value, bytes):
+            value = value.decode("latin-1")
+        if isinstance(name, str) and isinstance(value, str):
+            out.append((name, value))
+    return out
+
+
+def _reject(text: str) -> _t.NoReturn:
+    raise ValueError(f"not JSON: {text}")
+
+
+def _json_float(text: str) -> float:
+    f = float(text)
+    if f in (float("inf"), float("-inf")):
+        _reject(text)
+    return f
+
+
+def _json_int(text: str) -> int:
+    # serde_json reads an integer beyond 64 bits as a float; one beyond a float's range fails.
+    if len(text) > 20:
+        _json_float(text)
+    return int(text)
+
+
+def _serde_json(body: bytes | str) -> tuple[bool, _Json]:
+    """`(True, value)` when the reference (serde_json) reads `body` as JSON: UTF-8 only, no
+    `NaN` or `Infinity`, numbers within a float's range, no lone surrogate, nested at most
+    127 deep."""
+    import json
+
+    try:
+        raw = body.encode("utf-8") if isinstance(body, str) else bytes(body)
+        value = json.loads(raw.decode("utf-8"), parse_constant=_reject, parse_float=_json_float, parse_int=_json_int)
+    except (ValueError, RecursionError, TypeError):
+        return False, None
+    stack: list[tuple[_Json, int]] = [(value, 0)]
+    while stack:
+        v, depth = stack.pop()
+        if isinstance(v, (dict, list)):
+            if depth >= _MAX_DEPTH:
+                return False, None
+            items = list(v.items()) if isinstance(v, dict) else [(None, i) for i in v]
+            for k, item in items:
+                if isinstance(k, str):
+                    stack.append((k, depth))
+                stack.append((item, depth + 1))
+        elif isinstance(v, str):
+            try:
+                v.encode("utf-8")
+            except UnicodeEncodeError:
+                return False, None
+    return True, value
+
+
+def read_http_response(
+    status: int, headers: _Mapping[str, str] | _t.Iterable[tuple[str, str]], body: bytes | str
+) -> HttpReading:
+    """Reads an HTTP error response as errdex's reference reader does. Never raises.
+
+    `headers`: (name, value) pairs, a mapping, or httpx's / Starlette's `Headers`. The delay
+    is the first `Retry-After` (seconds, or an HTTP-date minus the `Date` header), else a
+    Google body's `RetryInfo`. The body is read as Google's JSON error of AIP-193 (`error`
+    is an object), RFC 9457 problem details (a string `type` and a number `status`), or a
+    wire object; the verdict is `known` (a live or legacy code), `retired`, `unknown` (a
+    code this catalogue does not know, with a message), `legacy` (no code, a message) or
+    `invalid`. The Rust crate's and the TypeScript package's readers give the same verdicts.
+    """
+    reading: HttpReading
+    try:
+        reading = _read_http_response(status, headers, body)
+    except Exception:  # noqa: BLE001 - total by contract
+        reading = _named("HttpReading")(kind="invalid", code=None, message=None, status=status, retry_after_ms=None)
+    return reading
+
+
+def _read_http_response(status: int, headers: object, body: bytes | str) -> HttpReading:
+    pairs = _header_pairs(headers)
+
+    def header(name: str) -> str | None:
+        return next((v for n, v in pairs if n.isascii() and n.lower() == name), None)
+
+    retry_after = header("retry-after")
+    delay = None if retry_after is None else _retry_after_ms(retry_after, header("date"))
+    kind: WireKind = "invalid"
+    code: str | None = None
+    message: str | None = None
+
+    def done() -> HttpReading:
+        reading: HttpReading = _named("HttpReading")(
+            kind=kind, code=code, message=message, status=status, retry_after_ms=delay
+        )
+        return reading
+
+    ok, value = _serde_json(body)
+    if not ok or not isinstance(value, dict):
+        if ok:
+            kind = _wire_kind(value)
+        return done()
+
+    def text(v: object) -> str | None:
+        return v if isinstance(v, str) else None
+
+    error = value.get("error")
+    if isinstance(error, dict):
+        details = error.get("details")
+        listed = details if isinstance(details, list) else []
+
+        def detail(ty: str) -> dict[str, _Json] | None:
+            return next((d for d in listed if isinstance(d, dict) and d.get("@type") == ty), None)
+
+        message = text(error.get("message"))
+        info = detail(_ERROR_INFO)
+        reason = None if info is None else text(info.get("reason"))
+        if delay is None:
+            retry = detail(_RETRY_INFO)
+            given = None if retry is None else text(retry.get("retryDelay"))
+            delay = None if given is None else _duration_ms(given)
+        if reason is not None:
+            live, retired = _d.BY_REASON.get(reason), _d.RETIRED_BY_REASON.get(reason)
+            if live is not None:
+                kind, code = "known", live
+            elif retired is not None:
+                kind, code = "retired", retired
+            elif message is not None:
+                kind, code = "unknown", reason
+        elif message is not None:
+            kind = "legacy"
+        if kind == "invalid":
+            message = None
+        return done()
+    kind_of = value.get("type"), value.get("status")
+    if isinstance(kind_of[0], str) and isinstance(kind_of[1], (int, float)) and not isinstance(kind_of[1], bool):
+        wire_code, detail_text = text(value.get("code")), text(value.get("detail"))
+        if wire_code is not None and wire_code in _d.BY_WIRE_CODE:
+            kind = "known"
+        elif wire_code is not None and wire_code in _c.RETIRED:
+            kind = "retired"
+        elif wire_code is not None and detail_text is not None:
+            kind = "unknown"
+        elif detail_text is not None or isinstance(value.get("title"), str):
+            kind = "legacy"
+        if kind in ("known", "retired", "unknown"):
+            code, message = wire_code, detail_text
+        elif kind == "legacy":
+            message = detail_text if detail_text is not None else text(value.get("title"))
+        return done()
+    kind = _wire_kind(value)
+    wire = _c.WIRE
+    if kind in ("known", "retired", "unknown"):
+        code, message = text(value.get(wire["code"])), text(value.get(wire["message"]))
+    elif kind == "legacy":
+        message = text(value.get("error"))
+        if message is None:
+            message = text(value.get("message"))
+    return done()
+
+
+def _wire_kind(value: object) -> WireKind:
+    """The verdict on a wire object alone (`payload::wire_kind`): `from_wire`'s `kind`."""
+    if not isinstance(value, dict):
+        return "invalid"
+    wire = _c.WIRE
+    code = value.get(wire["code"])
+    if isinstance(code, str):
+        if code in _d.BY_WIRE_CODE:
+            return "known"
+        if code in _c.RETIRED:
+            return "retired"
+        if isinstance(value.get(wire["message"]), str):
+            return "unknown"
+    if isinstance(value.get("error"), str) or isinstance(value.get("message"), str):
+        return "legacy"
+    return "invalid"
+
+
 def _factory(name: str, code: str) -> _t.Callable[..., CatalogueError]:
     row = _d.CODES[code]
     cls = _CLASSES[row[_CODE_CLASS]]
@@ -1165,6 +1539,7 @@ for _public in (
     is_retryable,
     lookup,
     parse,
+    read_http_response,
     render_template,
     retry_advice,
 ):

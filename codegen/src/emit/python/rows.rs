@@ -23,6 +23,7 @@ use crate::ir::{
     Catalogue, Category, Deprecation, ErrorEntry, Namespace, Param, ParamIds, ParamType, Retired,
     Retry,
 };
+use crate::payload::http;
 
 /// One row layout of the data modules.
 #[derive(Debug)]
@@ -93,7 +94,7 @@ layouts! {
         replaced_by: "str | None",
         note: "str | None",
     }
-    /// A live code: `_data.CODES[code]`.
+    /// A live code: `_data.CODES[code]` (the last three: its HTTP profile's facts).
     CodeRow as "_CodeRow", "_CODE_" {
         name: "str",
         namespace: "str | None",
@@ -114,6 +115,9 @@ layouts! {
         aliases: "tuple[str, ...]",
         legacy_codes: "tuple[str, ...]",
         class: "str",
+        http_retry_after: "int | None",
+        aip_reason: "str",
+        google_status: "str",
     }
     /// A category: `_catalogue.CATEGORIES[key]`.
     CategoryRow as "_CategoryRow", "_CATEGORY_" {
@@ -253,6 +257,12 @@ pub(super) fn code_row(cat: &Catalogue, e: &ErrorEntry) -> String {
         aliases: py_tuple(aliases.iter().map(|a| py_str(a))),
         legacy_codes: py_tuple(legacy_codes.iter().map(|l| py_str(l))),
         class: py_str(class),
+        // The HTTP profile's facts of the code, from the reference's own rules
+        // (`payload::http`): `Retry-After` seconds, AIP-193 reason, Google's status.
+        http_retry_after: http::retry_after_seconds(cat, e)
+            .map_or("None".into(), |s| s.to_string()),
+        aip_reason: py_str(&http::aip_reason(cat, e)),
+        google_status: py_str(http::google_status(*http_status)),
     }
     .py()
 }

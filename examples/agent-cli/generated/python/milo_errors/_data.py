@@ -12,35 +12,35 @@ if TYPE_CHECKING:
 
 # Code -> its row.
 CODES: dict[str, _CodeRow] = {
-    "M-INP-001": ("INP_RAW_MODE", "INP", "invalid_params", "Failed to enter or restore raw terminal mode", "Failed to enter or restore raw terminal mode", (), None, False, None, 1, 400, -32602, True, "https://agentkit.example/reference/errors/inp.html#m-inp-001", None, None, (), (), "InputError"),
-    "M-INP-002": ("INP_ESCAPE_PARSE", "INP", "invalid_params", "Failed to parse an escape sequence", "Failed to parse an escape sequence", (), None, False, None, 1, 400, -32602, True, "https://agentkit.example/reference/errors/inp.html#m-inp-002", None, None, (), (), "InputError"),
-    "M-INP-003": ("INP_READ", "INP", "invalid_params", "Failed while reading terminal input", "Failed while reading terminal input", (), None, False, None, 1, 400, -32602, True, "https://agentkit.example/reference/errors/inp.html#m-inp-003", None, None, (), (), "InputError"),
-    "M-STA-001": ("STA_REDUCER", "STA", "internal", "Reducer raised or returned invalid state", "Reducer raised or returned invalid state", (), None, False, None, 1, 500, -32603, False, "https://agentkit.example/reference/errors/sta.html#m-sta-001", None, None, (), (), "StateError"),
-    "M-STA-002": ("STA_DISPATCH", "STA", "internal", "Dispatch failed", "Dispatch failed", (), None, False, None, 1, 500, -32603, False, "https://agentkit.example/reference/errors/sta.html#m-sta-002", None, None, (), (), "StateError"),
-    "M-STA-003": ("STA_SAGA", "STA", "internal", "Saga execution failed", "Saga execution failed", (), None, False, None, 1, 500, -32603, False, "https://agentkit.example/reference/errors/sta.html#m-sta-003", None, None, (), (), "StateError"),
-    "M-STA-004": ("STA_COMBINE", "STA", "internal", "Combined reducer failed", "Combined reducer failed", (), None, False, None, 1, 500, -32603, False, "https://agentkit.example/reference/errors/sta.html#m-sta-004", None, None, (), (), "StateError"),
-    "M-APP-001": ("APP_LIFECYCLE", "APP", "internal", "App lifecycle failure", "App lifecycle failure", (), None, False, None, 1, 500, -32603, False, "https://agentkit.example/reference/errors/app.html#m-app-001", None, None, (), (), "AppError"),
-    "M-APP-002": ("APP_RENDER", "APP", "internal", "Render failure", "Render failure", (), None, False, None, 1, 500, -32603, False, "https://agentkit.example/reference/errors/app.html#m-app-002", None, None, (), (), "AppError"),
-    "M-APP-003": ("APP_TEMPLATE", "APP", "internal", "Template setup or lookup failure", "Template setup or lookup failure", (), None, False, None, 1, 500, -32603, False, "https://agentkit.example/reference/errors/app.html#m-app-003", None, None, (), (), "AppError"),
-    "M-FRM-001": ("FRM_VALIDATION", "FRM", "invalid_params", "Form validation failure", "Form validation failure", (), None, False, None, 1, 400, -32602, True, "https://agentkit.example/reference/errors/frm.html#m-frm-001", None, None, (), (), "FormError"),
-    "M-FRM-002": ("FRM_FIELD", "FRM", "invalid_params", "Invalid form field configuration", "Invalid form field configuration", (), None, False, None, 1, 400, -32602, True, "https://agentkit.example/reference/errors/frm.html#m-frm-002", None, None, (), (), "FormError"),
-    "M-FRM-003": ("FRM_SUBMIT", "FRM", "invalid_params", "Form submit failure", "Form submit failure", (), None, False, None, 1, 400, -32602, True, "https://agentkit.example/reference/errors/frm.html#m-frm-003", None, None, (), (), "FormError"),
-    "M-FLW-001": ("FLW_TRANSITION", "FLW", "internal", "Invalid or missing transition", "Invalid or missing transition", (), None, False, None, 1, 500, -32603, False, "https://agentkit.example/reference/errors/flw.html#m-flw-001", None, None, (), (), "FlowError"),
-    "M-FLW-002": ("FLW_SCREEN", "FLW", "internal", "Invalid screen", "Invalid screen", (), None, False, None, 1, 500, -32603, False, "https://agentkit.example/reference/errors/flw.html#m-flw-002", None, None, (), (), "FlowError"),
-    "M-FLW-003": ("FLW_DUPLICATE", "FLW", "internal", "Duplicate flow entry", "Duplicate flow entry", (), None, False, None, 1, 500, -32603, False, "https://agentkit.example/reference/errors/flw.html#m-flw-003", None, None, (), (), "FlowError"),
-    "M-DEV-001": ("DEV_WATCH", "DEV", "internal", "File watching failure", "File watching failure", (), None, False, None, 1, 500, -32603, False, "https://agentkit.example/reference/errors/dev.html#m-dev-001", None, None, (), (), "DevError"),
-    "M-DEV-002": ("DEV_RELOAD", "DEV", "internal", "Hot reload failure", "Hot reload failure", (), None, False, None, 1, 500, -32603, False, "https://agentkit.example/reference/errors/dev.html#m-dev-002", None, None, (), (), "DevError"),
-    "M-CFG-001": ("CFG_PARSE", "CFG", "invalid_params", "Config parse failure", "Config parse failure", (), None, False, None, 1, 400, -32602, True, "https://agentkit.example/reference/errors/cfg.html#m-cfg-001", None, None, (), (), "ConfigError"),
-    "M-CFG-002": ("CFG_MERGE", "CFG", "invalid_params", "Config merge failure", "Config merge failure", (), None, False, None, 1, 400, -32602, True, "https://agentkit.example/reference/errors/cfg.html#m-cfg-002", None, None, (), (), "ConfigError"),
-    "M-CFG-003": ("CFG_VALIDATE", "CFG", "invalid_params", "Config validation failure", "Config validation failure", (), None, False, None, 1, 400, -32602, True, "https://agentkit.example/reference/errors/cfg.html#m-cfg-003", None, None, (), (), "ConfigError"),
-    "M-CFG-004": ("CFG_MISSING", "CFG", "invalid_params", "Required config value or file missing", "Required config value or file missing", (), None, False, None, 1, 400, -32602, True, "https://agentkit.example/reference/errors/cfg.html#m-cfg-004", None, None, (), (), "ConfigError"),
-    "M-PIP-001": ("PIP_PHASE", "PIP", "internal", "Pipeline phase failure", "Pipeline phase failure", (), None, False, None, 1, 500, -32603, False, "https://agentkit.example/reference/errors/pip.html#m-pip-001", None, None, (), (), "PipelineError"),
-    "M-PIP-002": ("PIP_TIMEOUT", "PIP", "internal", "Pipeline timeout", "Pipeline timeout", (), None, False, None, 1, 500, -32603, False, "https://agentkit.example/reference/errors/pip.html#m-pip-002", None, None, (), (), "PipelineError"),
-    "M-PIP-003": ("PIP_DEPENDENCY", "PIP", "internal", "Pipeline dependency failure", "Pipeline dependency failure", (), None, False, None, 1, 500, -32603, False, "https://agentkit.example/reference/errors/pip.html#m-pip-003", None, None, (), (), "PipelineError"),
-    "M-PLG-001": ("PLG_LOAD", "PLG", "internal", "Plugin load failure", "Plugin load failure", (), None, False, None, 1, 500, -32603, False, "https://agentkit.example/reference/errors/plg.html#m-plg-001", None, None, (), (), "PluginError"),
-    "M-PLG-002": ("PLG_HOOK", "PLG", "internal", "Plugin hook failure", "Plugin hook failure", (), None, False, None, 1, 500, -32603, False, "https://agentkit.example/reference/errors/plg.html#m-plg-002", None, None, (), (), "PluginError"),
-    "M-CMD-001": ("CMD_NOT_FOUND", "CMD", "method_not_found", "Command was not found", "Command was not found", (), None, False, None, 1, 404, -32601, True, "https://agentkit.example/reference/errors/cmd.html#m-cmd-001", None, None, (), (), "MiloError"),
-    "M-CMD-002": ("CMD_AMBIGUOUS", "CMD", "internal", "Command resolution was ambiguous", "Command resolution was ambiguous", (), None, False, None, 1, 500, -32603, False, "https://agentkit.example/reference/errors/cmd.html#m-cmd-002", None, None, (), (), "MiloError"),
+    "M-INP-001": ("INP_RAW_MODE", "INP", "invalid_params", "Failed to enter or restore raw terminal mode", "Failed to enter or restore raw terminal mode", (), None, False, None, 1, 400, -32602, True, "https://agentkit.example/reference/errors/inp.html#m-inp-001", None, None, (), (), "InputError", None, "INP_RAW_MODE", "INVALID_ARGUMENT"),
+    "M-INP-002": ("INP_ESCAPE_PARSE", "INP", "invalid_params", "Failed to parse an escape sequence", "Failed to parse an escape sequence", (), None, False, None, 1, 400, -32602, True, "https://agentkit.example/reference/errors/inp.html#m-inp-002", None, None, (), (), "InputError", None, "INP_ESCAPE_PARSE", "INVALID_ARGUMENT"),
+    "M-INP-003": ("INP_READ", "INP", "invalid_params", "Failed while reading terminal input", "Failed while reading terminal input", (), None, False, None, 1, 400, -32602, True, "https://agentkit.example/reference/errors/inp.html#m-inp-003", None, None, (), (), "InputError", None, "INP_READ", "INVALID_ARGUMENT"),
+    "M-STA-001": ("STA_REDUCER", "STA", "internal", "Reducer raised or returned invalid state", "Reducer raised or returned invalid state", (), None, False, None, 1, 500, -32603, False, "https://agentkit.example/reference/errors/sta.html#m-sta-001", None, None, (), (), "StateError", None, "STA_REDUCER", "INTERNAL"),
+    "M-STA-002": ("STA_DISPATCH", "STA", "internal", "Dispatch failed", "Dispatch failed", (), None, False, None, 1, 500, -32603, False, "https://agentkit.example/reference/errors/sta.html#m-sta-002", None, None, (), (), "StateError", None, "STA_DISPATCH", "INTERNAL"),
+    "M-STA-003": ("STA_SAGA", "STA", "internal", "Saga execution failed", "Saga execution failed", (), None, False, None, 1, 500, -32603, False, "https://agentkit.example/reference/errors/sta.html#m-sta-003", None, None, (), (), "StateError", None, "STA_SAGA", "INTERNAL"),
+    "M-STA-004": ("STA_COMBINE", "STA", "internal", "Combined reducer failed", "Combined reducer failed", (), None, False, None, 1, 500, -32603, False, "https://agentkit.example/reference/errors/sta.html#m-sta-004", None, None, (), (), "StateError", None, "STA_COMBINE", "INTERNAL"),
+    "M-APP-001": ("APP_LIFECYCLE", "APP", "internal", "App lifecycle failure", "App lifecycle failure", (), None, False, None, 1, 500, -32603, False, "https://agentkit.example/reference/errors/app.html#m-app-001", None, None, (), (), "AppError", None, "APP_LIFECYCLE", "INTERNAL"),
+    "M-APP-002": ("APP_RENDER", "APP", "internal", "Render failure", "Render failure", (), None, False, None, 1, 500, -32603, False, "https://agentkit.example/reference/errors/app.html#m-app-002", None, None, (), (), "AppError", None, "APP_RENDER", "INTERNAL"),
+    "M-APP-003": ("APP_TEMPLATE", "APP", "internal", "Template setup or lookup failure", "Template setup or lookup failure", (), None, False, None, 1, 500, -32603, False, "https://agentkit.example/reference/errors/app.html#m-app-003", None, None, (), (), "AppError", None, "APP_TEMPLATE", "INTERNAL"),
+    "M-FRM-001": ("FRM_VALIDATION", "FRM", "invalid_params", "Form validation failure", "Form validation failure", (), None, False, None, 1, 400, -32602, True, "https://agentkit.example/reference/errors/frm.html#m-frm-001", None, None, (), (), "FormError", None, "FRM_VALIDATION", "INVALID_ARGUMENT"),
+    "M-FRM-002": ("FRM_FIELD", "FRM", "invalid_params", "Invalid form field configuration", "Invalid form field configuration", (), None, False, None, 1, 400, -32602, True, "https://agentkit.example/reference/errors/frm.html#m-frm-002", None, None, (), (), "FormError", None, "FRM_FIELD", "INVALID_ARGUMENT"),
+    "M-FRM-003": ("FRM_SUBMIT", "FRM", "invalid_params", "Form submit failure", "Form submit failure", (), None, False, None, 1, 400, -32602, True, "https://agentkit.example/reference/errors/frm.html#m-frm-003", None, None, (), (), "FormError", None, "FRM_SUBMIT", "INVALID_ARGUMENT"),
+    "M-FLW-001": ("FLW_TRANSITION", "FLW", "internal", "Invalid or missing transition", "Invalid or missing transition", (), None, False, None, 1, 500, -32603, False, "https://agentkit.example/reference/errors/flw.html#m-flw-001", None, None, (), (), "FlowError", None, "FLW_TRANSITION", "INTERNAL"),
+    "M-FLW-002": ("FLW_SCREEN", "FLW", "internal", "Invalid screen", "Invalid screen", (), None, False, None, 1, 500, -32603, False, "https://agentkit.example/reference/errors/flw.html#m-flw-002", None, None, (), (), "FlowError", None, "FLW_SCREEN", "INTERNAL"),
+    "M-FLW-003": ("FLW_DUPLICATE", "FLW", "internal", "Duplicate flow entry", "Duplicate flow entry", (), None, False, None, 1, 500, -32603, False, "https://agentkit.example/reference/errors/flw.html#m-flw-003", None, None, (), (), "FlowError", None, "FLW_DUPLICATE", "INTERNAL"),
+    "M-DEV-001": ("DEV_WATCH", "DEV", "internal", "File watching failure", "File watching failure", (), None, False, None, 1, 500, -32603, False, "https://agentkit.example/reference/errors/dev.html#m-dev-001", None, None, (), (), "DevError", None, "DEV_WATCH", "INTERNAL"),
+    "M-DEV-002": ("DEV_RELOAD", "DEV", "internal", "Hot reload failure", "Hot reload failure", (), None, False, None, 1, 500, -32603, False, "https://agentkit.example/reference/errors/dev.html#m-dev-002", None, None, (), (), "DevError", None, "DEV_RELOAD", "INTERNAL"),
+    "M-CFG-001": ("CFG_PARSE", "CFG", "invalid_params", "Config parse failure", "Config parse failure", (), None, False, None, 1, 400, -32602, True, "https://agentkit.example/reference/errors/cfg.html#m-cfg-001", None, None, (), (), "ConfigError", None, "CFG_PARSE", "INVALID_ARGUMENT"),
+    "M-CFG-002": ("CFG_MERGE", "CFG", "invalid_params", "Config merge failure", "Config merge failure", (), None, False, None, 1, 400, -32602, True, "https://agentkit.example/reference/errors/cfg.html#m-cfg-002", None, None, (), (), "ConfigError", None, "CFG_MERGE", "INVALID_ARGUMENT"),
+    "M-CFG-003": ("CFG_VALIDATE", "CFG", "invalid_params", "Config validation failure", "Config validation failure", (), None, False, None, 1, 400, -32602, True, "https://agentkit.example/reference/errors/cfg.html#m-cfg-003", None, None, (), (), "ConfigError", None, "CFG_VALIDATE", "INVALID_ARGUMENT"),
+    "M-CFG-004": ("CFG_MISSING", "CFG", "invalid_params", "Required config value or file missing", "Required config value or file missing", (), None, False, None, 1, 400, -32602, True, "https://agentkit.example/reference/errors/cfg.html#m-cfg-004", None, None, (), (), "ConfigError", None, "CFG_MISSING", "INVALID_ARGUMENT"),
+    "M-PIP-001": ("PIP_PHASE", "PIP", "internal", "Pipeline phase failure", "Pipeline phase failure", (), None, False, None, 1, 500, -32603, False, "https://agentkit.example/reference/errors/pip.html#m-pip-001", None, None, (), (), "PipelineError", None, "PIP_PHASE", "INTERNAL"),
+    "M-PIP-002": ("PIP_TIMEOUT", "PIP", "internal", "Pipeline timeout", "Pipeline timeout", (), None, False, None, 1, 500, -32603, False, "https://agentkit.example/reference/errors/pip.html#m-pip-002", None, None, (), (), "PipelineError", None, "PIP_TIMEOUT", "INTERNAL"),
+    "M-PIP-003": ("PIP_DEPENDENCY", "PIP", "internal", "Pipeline dependency failure", "Pipeline dependency failure", (), None, False, None, 1, 500, -32603, False, "https://agentkit.example/reference/errors/pip.html#m-pip-003", None, None, (), (), "PipelineError", None, "PIP_DEPENDENCY", "INTERNAL"),
+    "M-PLG-001": ("PLG_LOAD", "PLG", "internal", "Plugin load failure", "Plugin load failure", (), None, False, None, 1, 500, -32603, False, "https://agentkit.example/reference/errors/plg.html#m-plg-001", None, None, (), (), "PluginError", None, "PLG_LOAD", "INTERNAL"),
+    "M-PLG-002": ("PLG_HOOK", "PLG", "internal", "Plugin hook failure", "Plugin hook failure", (), None, False, None, 1, 500, -32603, False, "https://agentkit.example/reference/errors/plg.html#m-plg-002", None, None, (), (), "PluginError", None, "PLG_HOOK", "INTERNAL"),
+    "M-CMD-001": ("CMD_NOT_FOUND", "CMD", "method_not_found", "Command was not found", "Command was not found", (), None, False, None, 1, 404, -32601, True, "https://agentkit.example/reference/errors/cmd.html#m-cmd-001", None, None, (), (), "MiloError", None, "CMD_NOT_FOUND", "NOT_FOUND"),
+    "M-CMD-002": ("CMD_AMBIGUOUS", "CMD", "internal", "Command resolution was ambiguous", "Command resolution was ambiguous", (), None, False, None, 1, 500, -32603, False, "https://agentkit.example/reference/errors/cmd.html#m-cmd-002", None, None, (), (), "MiloError", None, "CMD_AMBIGUOUS", "INTERNAL"),
 }
 
 # Factory name -> code.
@@ -144,6 +144,44 @@ BY_NAME: dict[str, str] = {
 
 # Retired code or former NAME -> retired code.
 RETIRED_BY_NAME: dict[str, str] = {
+}
+
+# AIP-193 reason (under `profiles.http.reason`) -> current code: what a Google error body's
+# ErrorInfo names (`read_http_response`).
+BY_REASON: dict[str, str] = {
+    "INP_RAW_MODE": "M-INP-001",
+    "INP_ESCAPE_PARSE": "M-INP-002",
+    "INP_READ": "M-INP-003",
+    "STA_REDUCER": "M-STA-001",
+    "STA_DISPATCH": "M-STA-002",
+    "STA_SAGA": "M-STA-003",
+    "STA_COMBINE": "M-STA-004",
+    "APP_LIFECYCLE": "M-APP-001",
+    "APP_RENDER": "M-APP-002",
+    "APP_TEMPLATE": "M-APP-003",
+    "FRM_VALIDATION": "M-FRM-001",
+    "FRM_FIELD": "M-FRM-002",
+    "FRM_SUBMIT": "M-FRM-003",
+    "FLW_TRANSITION": "M-FLW-001",
+    "FLW_SCREEN": "M-FLW-002",
+    "FLW_DUPLICATE": "M-FLW-003",
+    "DEV_WATCH": "M-DEV-001",
+    "DEV_RELOAD": "M-DEV-002",
+    "CFG_PARSE": "M-CFG-001",
+    "CFG_MERGE": "M-CFG-002",
+    "CFG_VALIDATE": "M-CFG-003",
+    "CFG_MISSING": "M-CFG-004",
+    "PIP_PHASE": "M-PIP-001",
+    "PIP_TIMEOUT": "M-PIP-002",
+    "PIP_DEPENDENCY": "M-PIP-003",
+    "PLG_LOAD": "M-PLG-001",
+    "PLG_HOOK": "M-PLG-002",
+    "CMD_NOT_FOUND": "M-CMD-001",
+    "CMD_AMBIGUOUS": "M-CMD-002",
+}
+
+# AIP-193 reason of a retired code -> retired code.
+RETIRED_BY_REASON: dict[str, str] = {
 }
 
 # Code -> param -> its `example:` (JSON text): the MCP profile's `example` fact when the

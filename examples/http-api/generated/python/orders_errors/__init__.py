@@ -26,6 +26,7 @@ from ._runtime import is_error_code as is_error_code
 from ._runtime import is_retryable as is_retryable
 from ._runtime import lookup as lookup
 from ._runtime import parse as parse
+from ._runtime import read_http_response as read_http_response
 from ._runtime import render_template as render_template
 from ._runtime import retry_advice as retry_advice
 
@@ -48,6 +49,8 @@ if TYPE_CHECKING:
     from ._factories import *  # noqa: F403
     from ._runtime import CodeInfo as CodeInfo
     from ._runtime import Deprecation as Deprecation
+    from ._runtime import HttpReading as HttpReading
+    from ._runtime import HttpResponse as HttpResponse
     from ._runtime import RetryAdvice as RetryAdvice
     from ._runtime import WireKind as WireKind
     from ._runtime import _Json

@@ -12,14 +12,14 @@ if TYPE_CHECKING:
 
 # Code -> its row.
 CODES: dict[str, _CodeRow] = {
-    "ORD-REQ-001": ("BODY_MALFORMED", "REQ", "invalid", "The request body is not JSON", "The request body is not a JSON object: {problem}", (("problem", "string", "problem"),), "Send a JSON object with `Content-Type: application/json`.", False, (None, None, "Fix the request before sending it again."), 65, 400, -32602, True, "https://orders.example/docs/errors/req.html#ord-req-001", None, None, (), (), "RequestError"),
-    "ORD-REQ-002": ("VALIDATION_FAILED", "REQ", "invalid", "A field of the request is invalid", "{field} {rule}", (("field", "string", "field"), ("rule", "string", "rule")), "Fix `{field}` and send the request again.", False, (None, None, "Fix the request before sending it again."), 65, 400, -32602, True, "https://orders.example/docs/errors/req.html#ord-req-002", None, None, (), (), "RequestError"),
-    "ORD-AUT-001": ("TOKEN_MISSING", "AUT", "unauthenticated", "The request has no bearer token", "The request has no `Authorization: Bearer` token", (), "Send the API token in the `Authorization` header.", False, None, 77, 401, -32603, True, "https://orders.example/docs/errors/aut.html#ord-aut-001", None, None, (), (), "AuthError"),
-    "ORD-AUT-002": ("SCOPE_MISSING", "AUT", "forbidden", "The token lacks a scope", "The token lacks the scope {scope}", (("scope", "string", "scope"),), "Ask for a token with the `{scope}` scope.", False, None, 77, 403, -32603, True, "https://orders.example/docs/errors/aut.html#ord-aut-002", None, None, (), (), "AuthError"),
-    "ORD-ORD-001": ("ORDER_NOT_FOUND", "ORD", "not_found", "No order has this id", "No order has the id {order_id}", (("order_id", "string", "order_id"),), None, False, None, 66, 404, -32602, True, "https://orders.example/docs/errors/ord.html#ord-ord-001", None, None, (), (), "OrderError"),
-    "ORD-ORD-002": ("ORDER_ALREADY_PAID", "ORD", "conflict", "The order is already paid", "Order {order_id} is already paid", (("order_id", "string", "order_id"),), "Read the order to see its payment.", False, None, 75, 409, -32603, True, "https://orders.example/docs/errors/ord.html#ord-ord-002", None, None, (), (), "OrderError"),
-    "ORD-SVC-001": ("RATE_LIMITED", "SVC", "rate_limited", "This client sent too many requests", "More than {limit} requests in {window_s} s", (("limit", "integer", "limit"), ("window_s", "integer", "window_s")), None, True, (5, 1000, "Wait as long as Retry-After says, then retry."), 75, 429, -32603, True, "https://orders.example/docs/errors/svc.html#ord-svc-001", None, None, (), (), "ServiceError"),
-    "ORD-SVC-002": ("UPSTREAM_UNAVAILABLE", "SVC", "unavailable", "The payment service is down", "The {service} service is unavailable", (("service", "string", "service"),), None, True, (3, 1000, "Wait, then retry."), 69, 503, -32603, False, "https://orders.example/docs/errors/svc.html#ord-svc-002", None, None, (), (), "ServiceError"),
+    "ORD-REQ-001": ("BODY_MALFORMED", "REQ", "invalid", "The request body is not JSON", "The request body is not a JSON object: {problem}", (("problem", "string", "problem"),), "Send a JSON object with `Content-Type: application/json`.", False, (None, None, "Fix the request before sending it again."), 65, 400, -32602, True, "https://orders.example/docs/errors/req.html#ord-req-001", None, None, (), (), "RequestError", None, "BODY_MALFORMED", "INVALID_ARGUMENT"),
+    "ORD-REQ-002": ("VALIDATION_FAILED", "REQ", "invalid", "A field of the request is invalid", "{field} {rule}", (("field", "string", "field"), ("rule", "string", "rule")), "Fix `{field}` and send the request again.", False, (None, None, "Fix the request before sending it again."), 65, 400, -32602, True, "https://orders.example/docs/errors/req.html#ord-req-002", None, None, (), (), "RequestError", None, "VALIDATION_FAILED", "INVALID_ARGUMENT"),
+    "ORD-AUT-001": ("TOKEN_MISSING", "AUT", "unauthenticated", "The request has no bearer token", "The request has no `Authorization: Bearer` token", (), "Send the API token in the `Authorization` header.", False, None, 77, 401, -32603, True, "https://orders.example/docs/errors/aut.html#ord-aut-001", None, None, (), (), "AuthError", None, "TOKEN_MISSING", "UNAUTHENTICATED"),
+    "ORD-AUT-002": ("SCOPE_MISSING", "AUT", "forbidden", "The token lacks a scope", "The token lacks the scope {scope}", (("scope", "string", "scope"),), "Ask for a token with the `{scope}` scope.", False, None, 77, 403, -32603, True, "https://orders.example/docs/errors/aut.html#ord-aut-002", None, None, (), (), "AuthError", None, "SCOPE_MISSING", "PERMISSION_DENIED"),
+    "ORD-ORD-001": ("ORDER_NOT_FOUND", "ORD", "not_found", "No order has this id", "No order has the id {order_id}", (("order_id", "string", "order_id"),), None, False, None, 66, 404, -32602, True, "https://orders.example/docs/errors/ord.html#ord-ord-001", None, None, (), (), "OrderError", None, "ORDER_NOT_FOUND", "NOT_FOUND"),
+    "ORD-ORD-002": ("ORDER_ALREADY_PAID", "ORD", "conflict", "The order is already paid", "Order {order_id} is already paid", (("order_id", "string", "order_id"),), "Read the order to see its payment.", False, None, 75, 409, -32603, True, "https://orders.example/docs/errors/ord.html#ord-ord-002", None, None, (), (), "OrderError", None, "ORDER_ALREADY_PAID", "ABORTED"),
+    "ORD-SVC-001": ("RATE_LIMITED", "SVC", "rate_limited", "This client sent too many requests", "More than {limit} requests in {window_s} s", (("limit", "integer", "limit"), ("window_s", "integer", "window_s")), None, True, (5, 1000, "Wait as long as Retry-After says, then retry."), 75, 429, -32603, True, "https://orders.example/docs/errors/svc.html#ord-svc-001", None, None, (), (), "ServiceError", 1, "RATE_LIMITED", "RESOURCE_EXHAUSTED"),
+    "ORD-SVC-002": ("UPSTREAM_UNAVAILABLE", "SVC", "unavailable", "The payment service is down", "The {service} service is unavailable", (("service", "string", "service"),), None, True, (3, 1000, "Wait, then retry."), 69, 503, -32603, False, "https://orders.example/docs/errors/svc.html#ord-svc-002", None, None, (), (), "ServiceError", 1, "UPSTREAM_UNAVAILABLE", "UNAVAILABLE"),
 }
 
 # Factory name -> code.
@@ -60,6 +60,23 @@ BY_NAME: dict[str, str] = {
 
 # Retired code or former NAME -> retired code.
 RETIRED_BY_NAME: dict[str, str] = {
+}
+
+# AIP-193 reason (under `profiles.http.reason`) -> current code: what a Google error body's
+# ErrorInfo names (`read_http_response`).
+BY_REASON: dict[str, str] = {
+    "BODY_MALFORMED": "ORD-REQ-001",
+    "VALIDATION_FAILED": "ORD-REQ-002",
+    "TOKEN_MISSING": "ORD-AUT-001",
+    "SCOPE_MISSING": "ORD-AUT-002",
+    "ORDER_NOT_FOUND": "ORD-ORD-001",
+    "ORDER_ALREADY_PAID": "ORD-ORD-002",
+    "RATE_LIMITED": "ORD-SVC-001",
+    "UPSTREAM_UNAVAILABLE": "ORD-SVC-002",
+}
+
+# AIP-193 reason of a retired code -> retired code.
+RETIRED_BY_REASON: dict[str, str] = {
 }
 
 # Code -> param -> its `example:` (JSON text): the MCP profile's `example` fact when the

@@ -12,12 +12,12 @@ if TYPE_CHECKING:
 
 # Code -> its row.
 CODES: dict[str, _CodeRow] = {
-    "VALIDATION_ERROR": ("VALIDATION_ERROR", None, "INVALID", "Bad input arguments (wrong type, missing required field, invalid enum)", "invalid `{field}`: {provided}", (("field", "string", "field"), ("provided", "string", "provided")), "Provide a valid `{field}`.", False, (None, None, "Fix the root cause; don't blindly retry."), 2, 400, -32602, True, "https://tracker.example/docs/errors/general.html#validation_error", None, None, (), (), "TrackerError"),
-    "NOT_FOUND": ("NOT_FOUND", None, "MISSING", "Resource doesn't exist (issue, project, PR, comment)", "Resource doesn't exist (issue, project, PR, comment)", (), None, True, (None, None, "Verify the resource ID/path exists, then retry."), 1, 404, -32602, True, "https://tracker.example/docs/errors/general.html#not_found", None, None, (), (), "TrackerError"),
-    "PERMISSION_DENIED": ("PERMISSION_DENIED", None, "FORBIDDEN", "Operation not allowed (missing labels, wrong agent type)", "Operation not allowed (missing labels, wrong agent type)", (), None, False, (None, None, "Fix the root cause; don't blindly retry."), 1, 403, -32603, True, "https://tracker.example/docs/errors/general.html#permission_denied", None, None, (), (), "TrackerError"),
-    "PRECONDITION_FAILED": ("PRECONDITION_FAILED", None, "STATE", "Wrong state for operation (invalid status transition, contract version mismatch)", "cannot move from {current_status} to {requested_status} (valid transitions: {valid_transitions})", (("current_status", "string", "current_status"), ("requested_status", "string", "requested_status"), ("valid_transitions", "list:string", "valid_transitions")), None, True, (None, None, "Check the current state (issue status, phase), adjust, then retry."), 1, 409, -32603, True, "https://tracker.example/docs/errors/general.html#precondition_failed", None, None, (), (), "TrackerError"),
-    "CONFLICT": ("CONFLICT", None, "DUPLICATE", "Duplicate creation, dependency cycle, same-project move", "Duplicate creation, dependency cycle, same-project move", (), None, False, (None, None, "Fix the root cause; don't blindly retry."), 1, 409, -32603, True, "https://tracker.example/docs/errors/general.html#conflict", None, None, (), (), "TrackerError"),
-    "INTERNAL_ERROR": ("INTERNAL_ERROR", None, "INTERNAL", "Unexpected failure (DB error, filesystem error)", "Unexpected failure (DB error, filesystem error)", (), None, True, (2, None, "Wait briefly, then retry once."), 1, 500, -32603, False, "https://tracker.example/docs/errors/general.html#internal_error", None, None, (), (), "TrackerError"),
+    "VALIDATION_ERROR": ("VALIDATION_ERROR", None, "INVALID", "Bad input arguments (wrong type, missing required field, invalid enum)", "invalid `{field}`: {provided}", (("field", "string", "field"), ("provided", "string", "provided")), "Provide a valid `{field}`.", False, (None, None, "Fix the root cause; don't blindly retry."), 2, 400, -32602, True, "https://tracker.example/docs/errors/general.html#validation_error", None, None, (), (), "TrackerError", None, "VALIDATION_ERROR", "INVALID_ARGUMENT"),
+    "NOT_FOUND": ("NOT_FOUND", None, "MISSING", "Resource doesn't exist (issue, project, PR, comment)", "Resource doesn't exist (issue, project, PR, comment)", (), None, True, (None, None, "Verify the resource ID/path exists, then retry."), 1, 404, -32602, True, "https://tracker.example/docs/errors/general.html#not_found", None, None, (), (), "TrackerError", None, "NOT_FOUND", "NOT_FOUND"),
+    "PERMISSION_DENIED": ("PERMISSION_DENIED", None, "FORBIDDEN", "Operation not allowed (missing labels, wrong agent type)", "Operation not allowed (missing labels, wrong agent type)", (), None, False, (None, None, "Fix the root cause; don't blindly retry."), 1, 403, -32603, True, "https://tracker.example/docs/errors/general.html#permission_denied", None, None, (), (), "TrackerError", None, "PERMISSION_DENIED", "PERMISSION_DENIED"),
+    "PRECONDITION_FAILED": ("PRECONDITION_FAILED", None, "STATE", "Wrong state for operation (invalid status transition, contract version mismatch)", "cannot move from {current_status} to {requested_status} (valid transitions: {valid_transitions})", (("current_status", "string", "current_status"), ("requested_status", "string", "requested_status"), ("valid_transitions", "list:string", "valid_transitions")), None, True, (None, None, "Check the current state (issue status, phase), adjust, then retry."), 1, 409, -32603, True, "https://tracker.example/docs/errors/general.html#precondition_failed", None, None, (), (), "TrackerError", None, "PRECONDITION_FAILED", "ABORTED"),
+    "CONFLICT": ("CONFLICT", None, "DUPLICATE", "Duplicate creation, dependency cycle, same-project move", "Duplicate creation, dependency cycle, same-project move", (), None, False, (None, None, "Fix the root cause; don't blindly retry."), 1, 409, -32603, True, "https://tracker.example/docs/errors/general.html#conflict", None, None, (), (), "TrackerError", None, "CONFLICT", "ABORTED"),
+    "INTERNAL_ERROR": ("INTERNAL_ERROR", None, "INTERNAL", "Unexpected failure (DB error, filesystem error)", "Unexpected failure (DB error, filesystem error)", (), None, True, (2, None, "Wait briefly, then retry once."), 1, 500, -32603, False, "https://tracker.example/docs/errors/general.html#internal_error", None, None, (), (), "TrackerError", None, "INTERNAL_ERROR", "INTERNAL"),
 }
 
 # Factory name -> code.
@@ -52,6 +52,21 @@ BY_NAME: dict[str, str] = {
 
 # Retired code or former NAME -> retired code.
 RETIRED_BY_NAME: dict[str, str] = {
+}
+
+# AIP-193 reason (under `profiles.http.reason`) -> current code: what a Google error body's
+# ErrorInfo names (`read_http_response`).
+BY_REASON: dict[str, str] = {
+    "VALIDATION_ERROR": "VALIDATION_ERROR",
+    "NOT_FOUND": "NOT_FOUND",
+    "PERMISSION_DENIED": "PERMISSION_DENIED",
+    "PRECONDITION_FAILED": "PRECONDITION_FAILED",
+    "CONFLICT": "CONFLICT",
+    "INTERNAL_ERROR": "INTERNAL_ERROR",
+}
+
+# AIP-193 reason of a retired code -> retired code.
+RETIRED_BY_REASON: dict[str, str] = {
 }
 
 # Code -> param -> its `example:` (JSON text): the MCP profile's `example` fact when the

@@ -12,16 +12,16 @@ if TYPE_CHECKING:
 
 # Code -> its row.
 CODES: dict[str, _CodeRow] = {
-    "session_not_found": ("session_not_found", None, "not_found", "No session has this id", "Session not found: {session_id}", (("session_id", "string", "session_id"),), "Call list_sessions to get the ids of the sessions that exist.", False, None, 1, 404, -32602, True, "https://libtmux-mcp.example/docs/errors/general.html#session_not_found", None, None, (), (), "ExpectedToolError"),
-    "window_not_found": ("window_not_found", None, "not_found", "No window has this id", "Window not found: {window_id}", (("window_id", "string", "window_id"),), "Call list_windows to get the ids of the windows that exist.", False, None, 1, 404, -32602, True, "https://libtmux-mcp.example/docs/errors/general.html#window_not_found", None, None, (), (), "ExpectedToolError"),
-    "pane_not_found": ("pane_not_found", None, "not_found", "No pane has this id", "Pane not found: {pane_id}", (("pane_id", "string", "pane_id"),), "Call list_panes to get the ids of the panes that exist.", False, None, 1, 404, -32602, True, "https://libtmux-mcp.example/docs/errors/general.html#pane_not_found", None, None, (), (), "ExpectedToolError"),
-    "invalid_argument": ("invalid_argument", None, "invalid", "A tool argument has a value the tool cannot use", "Invalid {name}: {reason}", (("name", "string", "name"), ("reason", "string", "reason")), None, False, None, 2, 400, -32602, True, "https://libtmux-mcp.example/docs/errors/general.html#invalid_argument", None, None, (), (), "ExpectedToolError"),
-    "unexpected_argument": ("unexpected_argument", None, "invalid", "The call carries arguments the tool does not declare (rejected before the tool runs)", "Unexpected argument(s) for {tool}: {arguments}", (("tool", "string", "tool"), ("arguments", "list:string", "arguments")), "Remove {arguments} from the call (or fix the name), then call {tool} again.", False, None, 2, 400, -32602, True, "https://libtmux-mcp.example/docs/errors/general.html#unexpected_argument", None, None, (), (), "ExpectedToolError"),
-    "unknown_tool": ("unknown_tool", None, "invalid", "The call names a tool the server does not have (a protocol-level failure)", "Unknown tool: '{tool}'", (("tool", "string", "tool"),), "Call tools/list to get the names of the tools this server has.", False, None, 2, 400, -32602, True, "https://libtmux-mcp.example/docs/errors/general.html#unknown_tool", None, None, (), (), "ExpectedToolError"),
-    "tier_denied": ("tier_denied", None, "denied", "A tool above the current safety tier was called", "Tool '{tool}' is not available at the current safety level. Set LIBTMUX_SAFETY={tier} to enable {tier} tools.", (("tool", "string", "tool"), ("tier", "string", "tier")), None, False, None, 1, 403, -32603, True, "https://libtmux-mcp.example/docs/errors/general.html#tier_denied", None, None, (), (), "ExpectedToolError"),
-    "tmux_command_failed": ("tmux_command_failed", None, "transient", "tmux refused or failed a command", "tmux {command} failed: {stderr}", (("command", "string", "command"), ("stderr", "string", "stderr")), None, True, (2, 200, "Retry the call once; if it fails again, inspect the target with the discovery tools."), 1, 503, -32603, True, "https://libtmux-mcp.example/docs/errors/general.html#tmux_command_failed", None, None, (), (), "ExpectedToolError"),
-    "tmux_not_found": ("tmux_not_found", None, "operator", "The tmux binary is not installed or not on PATH", "tmux not found on PATH", (), None, False, None, 1, 500, -32603, False, "https://libtmux-mcp.example/docs/errors/general.html#tmux_not_found", None, None, (), (), "ToolError"),
-    "unexpected": ("unexpected", None, "internal", "A tool raised an exception the server does not classify", "{raised}", (("raised", "string", "raised"),), None, False, None, 1, 500, -32603, False, "https://libtmux-mcp.example/docs/errors/general.html#unexpected", None, None, (), (), "ToolError"),
+    "session_not_found": ("session_not_found", None, "not_found", "No session has this id", "Session not found: {session_id}", (("session_id", "string", "session_id"),), "Call list_sessions to get the ids of the sessions that exist.", False, None, 1, 404, -32602, True, "https://libtmux-mcp.example/docs/errors/general.html#session_not_found", None, None, (), (), "ExpectedToolError", None, "SESSION_NOT_FOUND", "NOT_FOUND"),
+    "window_not_found": ("window_not_found", None, "not_found", "No window has this id", "Window not found: {window_id}", (("window_id", "string", "window_id"),), "Call list_windows to get the ids of the windows that exist.", False, None, 1, 404, -32602, True, "https://libtmux-mcp.example/docs/errors/general.html#window_not_found", None, None, (), (), "ExpectedToolError", None, "WINDOW_NOT_FOUND", "NOT_FOUND"),
+    "pane_not_found": ("pane_not_found", None, "not_found", "No pane has this id", "Pane not found: {pane_id}", (("pane_id", "string", "pane_id"),), "Call list_panes to get the ids of the panes that exist.", False, None, 1, 404, -32602, True, "https://libtmux-mcp.example/docs/errors/general.html#pane_not_found", None, None, (), (), "ExpectedToolError", None, "PANE_NOT_FOUND", "NOT_FOUND"),
+    "invalid_argument": ("invalid_argument", None, "invalid", "A tool argument has a value the tool cannot use", "Invalid {name}: {reason}", (("name", "string", "name"), ("reason", "string", "reason")), None, False, None, 2, 400, -32602, True, "https://libtmux-mcp.example/docs/errors/general.html#invalid_argument", None, None, (), (), "ExpectedToolError", None, "INVALID_ARGUMENT", "INVALID_ARGUMENT"),
+    "unexpected_argument": ("unexpected_argument", None, "invalid", "The call carries arguments the tool does not declare (rejected before the tool runs)", "Unexpected argument(s) for {tool}: {arguments}", (("tool", "string", "tool"), ("arguments", "list:string", "arguments")), "Remove {arguments} from the call (or fix the name), then call {tool} again.", False, None, 2, 400, -32602, True, "https://libtmux-mcp.example/docs/errors/general.html#unexpected_argument", None, None, (), (), "ExpectedToolError", None, "UNEXPECTED_ARGUMENT", "INVALID_ARGUMENT"),
+    "unknown_tool": ("unknown_tool", None, "invalid", "The call names a tool the server does not have (a protocol-level failure)", "Unknown tool: '{tool}'", (("tool", "string", "tool"),), "Call tools/list to get the names of the tools this server has.", False, None, 2, 400, -32602, True, "https://libtmux-mcp.example/docs/errors/general.html#unknown_tool", None, None, (), (), "ExpectedToolError", None, "UNKNOWN_TOOL", "INVALID_ARGUMENT"),
+    "tier_denied": ("tier_denied", None, "denied", "A tool above the current safety tier was called", "Tool '{tool}' is not available at the current safety level. Set LIBTMUX_SAFETY={tier} to enable {tier} tools.", (("tool", "string", "tool"), ("tier", "string", "tier")), None, False, None, 1, 403, -32603, True, "https://libtmux-mcp.example/docs/errors/general.html#tier_denied", None, None, (), (), "ExpectedToolError", None, "TIER_DENIED", "PERMISSION_DENIED"),
+    "tmux_command_failed": ("tmux_command_failed", None, "transient", "tmux refused or failed a command", "tmux {command} failed: {stderr}", (("command", "string", "command"), ("stderr", "string", "stderr")), None, True, (2, 200, "Retry the call once; if it fails again, inspect the target with the discovery tools."), 1, 503, -32603, True, "https://libtmux-mcp.example/docs/errors/general.html#tmux_command_failed", None, None, (), (), "ExpectedToolError", 1, "TMUX_COMMAND_FAILED", "UNAVAILABLE"),
+    "tmux_not_found": ("tmux_not_found", None, "operator", "The tmux binary is not installed or not on PATH", "tmux not found on PATH", (), None, False, None, 1, 500, -32603, False, "https://libtmux-mcp.example/docs/errors/general.html#tmux_not_found", None, None, (), (), "ToolError", None, "TMUX_NOT_FOUND", "INTERNAL"),
+    "unexpected": ("unexpected", None, "internal", "A tool raised an exception the server does not classify", "{raised}", (("raised", "string", "raised"),), None, False, None, 1, 500, -32603, False, "https://libtmux-mcp.example/docs/errors/general.html#unexpected", None, None, (), (), "ToolError", None, "UNEXPECTED", "INTERNAL"),
 }
 
 # Factory name -> code.
@@ -68,6 +68,25 @@ BY_NAME: dict[str, str] = {
 
 # Retired code or former NAME -> retired code.
 RETIRED_BY_NAME: dict[str, str] = {
+}
+
+# AIP-193 reason (under `profiles.http.reason`) -> current code: what a Google error body's
+# ErrorInfo names (`read_http_response`).
+BY_REASON: dict[str, str] = {
+    "SESSION_NOT_FOUND": "session_not_found",
+    "WINDOW_NOT_FOUND": "window_not_found",
+    "PANE_NOT_FOUND": "pane_not_found",
+    "INVALID_ARGUMENT": "invalid_argument",
+    "UNEXPECTED_ARGUMENT": "unexpected_argument",
+    "UNKNOWN_TOOL": "unknown_tool",
+    "TIER_DENIED": "tier_denied",
+    "TMUX_COMMAND_FAILED": "tmux_command_failed",
+    "TMUX_NOT_FOUND": "tmux_not_found",
+    "UNEXPECTED": "unexpected",
+}
+
+# AIP-193 reason of a retired code -> retired code.
+RETIRED_BY_REASON: dict[str, str] = {
 }
 
 # Code -> param -> its `example:` (JSON text): the MCP profile's `example` fact when the
