@@ -142,6 +142,7 @@ pub const RUST_ERROR_METHODS: &[&str] = &[
     "to_jsonrpc_response",
     "to_tool_response",
     "to_problem_json",
+    "to_http_response",
     "from_wire",
 ];
 
@@ -163,6 +164,10 @@ pub const RUST_ERROR_RESERVED: &[&str] = &[
     "name",
     "namespace",
     "unknown",
+    // The framework traits of `rust.integrations` (axum, actix-web).
+    "into_response",
+    "status_code",
+    "error_response",
 ];
 
 /// The types of the generated Rust file (the catalogue's and the runtime's, private ones
@@ -182,6 +187,10 @@ pub const RUST_TYPES: &[&str] = &[
     "ErrdexStrVisitor",
     "Error",
     "ErrorCode",
+    "HttpBody",
+    "HttpErrorResponse",
+    "HttpProfile",
+    "HttpReading",
     "JsonRpcData",
     "JsonRpcProfile",
     "LogLevel",

@@ -10,7 +10,7 @@ mod vectors_support;
 use errdex_codegen::emit::rust::{RustOptions, emit, lookup_keys};
 use errdex_codegen::ir::Catalogue;
 use errdex_codegen::payload::Instance;
-use rust_support::harness::{Source, TestCrate, driver_main_with_foreign, workspace_root};
+use rust_support::harness::{Source, TestCrate, driver_main_with_readings, workspace_root};
 use serde_json::{Value, json};
 
 fn mcp_validators() -> Vec<(String, jsonschema::Validator, jsonschema::Validator)> {
@@ -91,10 +91,11 @@ fn check_with(name: &str, cat: &Catalogue, source: Source<'_>) -> TestCrate {
     let keys = lookup_keys(cat);
     let foreign = vectors_support::foreign(cat);
     let wires: Vec<Value> = foreign.iter().map(|f| f["wire"].clone()).collect();
+    let readings = vectors_support::http_readings(cat);
     let krate = TestCrate::new(
         name,
         source,
-        &driver_main_with_foreign(&name.replace('-', "_"), cat, &keys, &wires),
+        &driver_main_with_readings(&name.replace('-', "_"), cat, &keys, &wires, &readings),
     );
     let out = krate.run_json();
     let validators = mcp_validators();
@@ -162,6 +163,8 @@ fn check_with(name: &str, cat: &Catalogue, source: Source<'_>) -> TestCrate {
             assert_eq!(g["mcp"], inst.mcp_tool_result(cat), "{ctx}");
             assert_eq!(g["jsonrpc"], inst.jsonrpc_error(cat), "{ctx}");
             assert_eq!(g["problem"], inst.problem_json(cat), "{ctx}");
+            // The HTTP profile's response: status, headers in order, body bytes, log level.
+            assert_eq!(g["http"], vectors_support::http_json(inst, cat), "{ctx}");
             // Key order is part of the contract too (preserve_order on both sides).
             assert_eq!(g["wire"].to_string(), inst.wire(cat).to_string(), "{ctx}");
             assert_eq!(
@@ -231,6 +234,19 @@ fn check_with(name: &str, cat: &Catalogue, source: Source<'_>) -> TestCrate {
         if want["kind"] == "legacy" || want["kind"] == "invalid" {
             assert_eq!(g["wire_code"], json!(""), "{ctx}: no code");
         }
+    }
+
+    // Every HTTP reading vector (each code's response under every body of the profile,
+    // newer and retired codes, legacy and garbage bodies, every form of `Retry-After`) reads
+    // in Rust as the reference reader says, and the reading's `Error` agrees.
+    let got = out["readings"].as_array().unwrap();
+    assert_eq!(got.len(), readings.len(), "{name}: HTTP readings");
+    for (r, g) in readings.iter().zip(got) {
+        let ctx = format!("{name}: HTTP reading {}: {}", r["label"], r["body"]);
+        for k in ["kind", "code", "message", "status", "retryAfterMs"] {
+            assert_eq!(g[k], r["expect"][k], "{ctx}: {k}");
+        }
+        assert_eq!(g["errorAgrees"], json!(true), "{ctx}");
     }
 
     // Every key parses to its target; retired codes say so; nothing else parses.

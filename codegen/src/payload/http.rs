@@ -335,7 +335,13 @@ pub fn imf_fixdate(s: &str) -> Option<i64> {
     ];
     const DAYS: [&str; 7] = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
     let b = s.as_bytes();
-    if b.len() != 29 || &s[3..5] != ", " || &s[25..] != " GMT" || !DAYS.contains(&&s[..3]) {
+    // Non-ASCII text is never a date, and slicing it below could split a character.
+    if !s.is_ascii()
+        || b.len() != 29
+        || &s[3..5] != ", "
+        || &s[25..] != " GMT"
+        || !DAYS.contains(&&s[..3])
+    {
         return None;
     }
     let num = |range: std::ops::Range<usize>| -> Option<i64> {
@@ -414,6 +420,14 @@ mod tests {
         );
         assert_eq!(imf_fixdate("Thu, 01 Jan 1970 00:00:00 GMT"), Some(0));
         assert_eq!(imf_fixdate("Sunday, 06-Nov-94 08:49:37 GMT"), None);
+        // 29 bytes, a character across byte 3 (found by examples/http-api/rust/tests/reader.rs).
+        assert_eq!(
+            retry_after_ms(
+                "A \u{bc6}0\u{a1}\u{ea5}AAa0\u{1173d}\u{ae}\u{1e5d0}0a 0",
+                None
+            ),
+            None
+        );
         assert_eq!(retry_after_ms("120", None), Some(120_000));
         assert_eq!(
             retry_after_ms(

@@ -18,6 +18,7 @@ fn renders(e: &Error) -> Value {
         "tool_content_is_to_string": e.to_tool_response(1)["content"] == json!(serde_json::to_string(&wire).unwrap()),
         "wire_kind": e.wire_kind().as_str(),
         "problem": e.to_problem_json(),
+        "http": http_report(&e.to_http_response()),
         "exit_code": e.exit_code(),
         "expected": e.expected(),
         "log_level": e.log_level().as_str(),
@@ -142,6 +143,45 @@ fn foreign_report(wires: &str) -> Value {
                 "retryable": e.retryable(),
                 "message": e.message(),
                 "known": e.is_known(),
+            })
+        })
+        .collect()
+}
+
+/// An HTTP response as the vectors carry it (`vectors_support::http_json`).
+fn http_report(r: &HttpErrorResponse) -> Value {
+    json!({
+        "status": r.status,
+        "headers": r.headers.iter().map(|(n, v)| json!([n, v])).collect::<Vec<_>>(),
+        "body": r.body,
+        "logLevel": r.log_level.as_str(),
+    })
+}
+
+/// Every `httpReadings` vector (a JSON array) through `read_http_response`, as the vectors'
+/// `expect` states it, plus whether the reading's `Error` agrees with its verdict.
+fn readings_report(readings: &str) -> Value {
+    let readings: Vec<Value> = serde_json::from_str(readings).unwrap();
+    readings
+        .iter()
+        .map(|v| {
+            let headers: Vec<(String, String)> = v["headers"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|h| (h[0].as_str().unwrap().to_string(), h[1].as_str().unwrap().to_string()))
+                .collect();
+            let status = v["status"].as_u64().unwrap() as u16;
+            let r = read_http_response(status, headers, v["body"].as_str().unwrap().as_bytes());
+            let error_agrees = r.error.wire_kind() == r.kind
+                && (r.kind != WireKind::Known || r.error.code().map(|c| c.as_str()) == r.code.as_deref() || r.code.as_deref().and_then(|c| c.parse::<ErrorCode>().ok()) == r.error.code());
+            json!({
+                "kind": r.kind.as_str(),
+                "code": r.code,
+                "message": r.message,
+                "status": r.status,
+                "retryAfterMs": r.retry_after_ms,
+                "errorAgrees": error_agrees,
             })
         })
         .collect()

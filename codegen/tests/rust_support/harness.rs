@@ -176,6 +176,18 @@ pub fn driver_main_with_foreign(
     keys: &[(String, u32)],
     foreign: &[Value],
 ) -> String {
+    driver_main_with_readings(crate_ident, cat, keys, foreign, &[])
+}
+
+/// [`driver_main_with_foreign`], and the report's `readings` member has every HTTP reading
+/// vector read with `read_http_response` (see `readings_report` in driver_prelude.rs).
+pub fn driver_main_with_readings(
+    crate_ident: &str,
+    cat: &Catalogue,
+    keys: &[(String, u32)],
+    foreign: &[Value],
+    readings: &[Value],
+) -> String {
     let mut s = String::new();
     s.push_str("#![allow(deprecated, clippy::all)]\n");
     s.push_str(&format!(
@@ -230,6 +242,8 @@ pub fn driver_main_with_foreign(
     s.push_str("    parses.insert(\"\".into(), parse_report(\"\"));\n    parses.insert(\"NO-SUCH-CODE\".into(), parse_report(\"NO-SUCH-CODE\"));\n");
     let foreign = serde_json::to_string(foreign).unwrap();
     s.push_str(&format!("    let foreign = foreign_report({foreign:?});\n"));
-    s.push_str("    println!(\"{}\", json!({\"codes\": codes, \"parses\": parses, \"registry\": registry_report(), \"foreign\": foreign}));\n}\n");
+    let readings = serde_json::to_string(readings).unwrap();
+    s.push_str(&format!("    let readings = readings_report({readings:?});\n"));
+    s.push_str("    println!(\"{}\", json!({\"codes\": codes, \"parses\": parses, \"registry\": registry_report(), \"foreign\": foreign, \"readings\": readings}));\n}\n");
     s
 }

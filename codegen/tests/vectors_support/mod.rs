@@ -336,7 +336,7 @@ fn case(cat: &Catalogue, label: String, inst: &Instance<'_>) -> Value {
 
 /// An HTTP response as the vectors carry it: status, headers in order (`[name, value]`),
 /// the body as the compact JSON text sent.
-fn http_json(inst: &Instance<'_>, cat: &Catalogue) -> Value {
+pub fn http_json(inst: &Instance<'_>, cat: &Catalogue) -> Value {
     let r = inst.http_response(cat);
     json!({
         "status": r.status,

@@ -54,6 +54,34 @@ pub const JSONRPC_PROFILE: JsonRpcProfile = JsonRpcProfile {
     message: "{message}",
     data: JsonRpcData::Wire,
 };
+/// How [`Error::to_http_response`] answers (`profiles.http`).
+#[allow(dead_code)]
+pub const HTTP_PROFILE: HttpProfile = HttpProfile {
+    body: HttpBody::Problem,
+    content_type: "application/problem+json",
+    domain: "",
+    retry_after: true,
+    retry_after_statuses: &[413u16, 429u16, 503u16],
+};
+#[allow(dead_code)]
+const ERRDEX_HTTP_REASONS: &[(&str, u32)] = &[
+    ("TYPE", 0u32),
+    ("SELF", 1u32),
+    ("ASYNC", 2u32),
+    ("MATCH", 3u32),
+    ("CONSTRUCTOR", 4u32),
+    ("ERROR", 5u32),
+    ("ERROR_CODE", 6u32),
+    ("CATEGORY", 7u32),
+    ("MESSAGE", 8u32),
+    ("CRATE", 9u32),
+    ("TO_STRING", 10u32),
+    ("NEW", 11u32),
+    ("R_TYPE", 12u32),
+    ("DEFAULT", 0u32),
+    ("STATIC", 0u32),
+    ("OLD", 13u32),
+];
 /// The registry's base error class (`registry.class`): the error type of every code
 /// whose namespace and entry name none.
 #[allow(dead_code)]
@@ -2587,6 +2615,83 @@ impl Error {
         ::serde_json::Value::Object(m)
     }
 
+    /// The HTTP error response of this error, shaped by [`HTTP_PROFILE`]: the code's status;
+    /// `Content-Type`, then `Retry-After` (the retry delay in whole seconds, rounded up) for a
+    /// retryable code with a delay whose status is one of
+    /// [`HttpProfile::retry_after_statuses`]; the body as compact JSON (problem details, the
+    /// wire object, or Google's AIP-193 error); and the level to log it at.
+    #[inline]
+    pub fn to_http_response(&self) -> HttpErrorResponse {
+        let profile = HTTP_PROFILE;
+        let status = self.http_status();
+        let body = match profile.body {
+            HttpBody::Problem => self.to_problem_json(),
+            HttpBody::Wire => self.to_wire(),
+            HttpBody::Google => self.errdex_google_error(),
+        };
+        let mut headers = vec![("Content-Type", profile.content_type.to_string())];
+        let delay = self.retry().and_then(|r| r.initial_backoff_ms);
+        if let Some(ms) = delay.filter(|_| {
+            profile.retry_after && self.retryable() && profile.retry_after_statuses.contains(&status)
+        }) {
+            headers.push(("Retry-After", ms.div_ceil(1000).to_string()));
+        }
+        HttpErrorResponse {
+            status,
+            headers,
+            body: body.to_string(),
+            log_level: self.log_level(),
+        }
+    }
+
+    /// Google's JSON error of AIP-193: `ErrorInfo` (reason, [`HttpProfile::domain`], every
+    /// param as a string), `RetryInfo` when retryable with a delay, `Help` (the docs URL).
+    fn errdex_google_error(&self) -> ::serde_json::Value {
+        let reason = match self.code() {
+            Some(c) => ERRDEX_HTTP_REASONS.get(c.index()).map_or("", |(r, _)| *r),
+            None => self.wire_code(),
+        };
+        let metadata: ::serde_json::Map<String, ::serde_json::Value> = self
+            .params()
+            .iter()
+            .map(|(k, v)| {
+                let text = match v {
+                    ::serde_json::Value::String(s) => s.clone(),
+                    other => other.to_string(),
+                };
+                ((*k).to_string(), ::serde_json::Value::String(text))
+            })
+            .collect();
+        let mut info = ::serde_json::Map::new();
+        info.insert("@type".to_string(), ERRDEX_ERROR_INFO.into());
+        info.insert("reason".to_string(), reason.into());
+        info.insert("domain".to_string(), HTTP_PROFILE.domain.into());
+        info.insert("metadata".to_string(), metadata.into());
+        let mut details = vec![::serde_json::Value::Object(info)];
+        if let Some(ms) = self.retry().and_then(|r| r.initial_backoff_ms).filter(|_| self.retryable()) {
+            let mut retry = ::serde_json::Map::new();
+            retry.insert("@type".to_string(), ERRDEX_RETRY_INFO.into());
+            retry.insert("retryDelay".to_string(), errdex_duration_text(ms).into());
+            details.push(retry.into());
+        }
+        let mut link = ::serde_json::Map::new();
+        link.insert("description".to_string(), self.summary().unwrap_or("").into());
+        link.insert("url".to_string(), self.docs_url().unwrap_or("").into());
+        let mut help = ::serde_json::Map::new();
+        help.insert("@type".to_string(), ERRDEX_HELP.into());
+        help.insert("links".to_string(), vec![::serde_json::Value::Object(link)].into());
+        details.push(help.into());
+        let status = self.http_status();
+        let mut error = ::serde_json::Map::new();
+        error.insert("code".to_string(), status.into());
+        error.insert("message".to_string(), self.message().into());
+        error.insert("status".to_string(), errdex_google_status(status).into());
+        error.insert("details".to_string(), details.into());
+        let mut m = ::serde_json::Map::new();
+        m.insert("error".to_string(), error.into());
+        ::serde_json::Value::Object(m)
+    }
+
     /// Parses a wire object. Total: any JSON value gives an `Error`, classified as
     /// [`wire_kind`](Self::wire_kind) says by the rule of [`WireKind`] (the TypeScript
     /// module's `parseWireError` applies the same rule). A known code (or a legacy code,
@@ -2873,4 +2978,348 @@ impl From<Error> for ::serde_json::Value {
 #[allow(dead_code)]
 fn errdex_fmt_value(f: &mut ::core::fmt::Formatter<'_>, v: &::serde_json::Value) -> ::core::fmt::Result {
     ::core::fmt::Display::fmt(v, f)
+}
+
+/// The body of this registry's HTTP error responses (`profiles.http.body`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[allow(dead_code)]
+pub enum HttpBody {
+    /// RFC 9457 problem details ([`Error::to_problem_json`]), `application/problem+json`.
+    Problem,
+    /// The wire object ([`Error::to_wire`]), `application/json`.
+    Wire,
+    /// Google's JSON error of AIP-193 (`{"error": {"code", "message", "status", "details"}}`),
+    /// `application/json`.
+    Google,
+}
+
+/// How [`Error::to_http_response`] answers (`profiles.http` in the catalogue).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[allow(dead_code)]
+pub struct HttpProfile {
+    /// The body's shape.
+    pub body: HttpBody,
+    /// The `Content-Type` of every error response.
+    pub content_type: &'static str,
+    /// AIP-193 `ErrorInfo.domain` (empty unless the catalogue sets one).
+    pub domain: &'static str,
+    /// Whether retryable codes send `Retry-After`.
+    pub retry_after: bool,
+    /// The statuses whose clients read `Retry-After` (413, 429, 503).
+    pub retry_after_statuses: &'static [u16],
+}
+
+/// An HTTP error response, free of any framework: hand its parts to yours, or let the
+/// `rust.integrations` of the catalogue (axum, actix-web) do it.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[allow(dead_code)]
+pub struct HttpErrorResponse {
+    /// The code's HTTP status.
+    pub status: u16,
+    /// `Content-Type`, then `Retry-After` (whole seconds) when the code is retryable with a
+    /// retry delay and its status is one clients read it on. No catalogue text reaches a
+    /// header: the values are numbers and fixed words.
+    pub headers: Vec<(&'static str, String)>,
+    /// The body as sent: compact JSON.
+    pub body: String,
+    /// The level to log this response at: [`LogLevel::Warn`] for expected errors, else
+    /// [`LogLevel::Error`].
+    pub log_level: LogLevel,
+}
+
+/// What a client makes of an HTTP error response ([`read_http_response`]).
+#[derive(Debug, Clone, PartialEq)]
+#[allow(dead_code)]
+pub struct HttpReading {
+    /// `Known`, `Unknown`, `Retired`, `Legacy` or `Invalid`, by the body's shape.
+    pub kind: WireKind,
+    /// The code as received (a live, legacy or retired code, or an unknown one; for an
+    /// AIP-193 body read by its reason, the code the reason names); `None` for legacy and
+    /// invalid bodies.
+    pub code: Option<String>,
+    /// The message as received.
+    pub message: Option<String>,
+    /// The response's status.
+    pub status: u16,
+    /// How long to wait before retrying, as the response says (`Retry-After`, else an
+    /// AIP-193 `RetryInfo`).
+    pub retry_after_ms: Option<u64>,
+    /// The response as an [`Error`]: a known code with the params the body carries, else an
+    /// error whose [`wire_kind`](Error::wire_kind) is [`kind`](Self::kind).
+    pub error: Error,
+}
+
+#[allow(dead_code)]
+impl HttpReading {
+    /// [`retry_after_ms`](Self::retry_after_ms) as a `Duration`.
+    #[inline]
+    pub fn retry_after(&self) -> Option<::core::time::Duration> {
+        self.retry_after_ms.map(::core::time::Duration::from_millis)
+    }
+}
+
+#[allow(dead_code)]
+const ERRDEX_ERROR_INFO: &str = "type.googleapis.com/google.rpc.ErrorInfo";
+#[allow(dead_code)]
+const ERRDEX_RETRY_INFO: &str = "type.googleapis.com/google.rpc.RetryInfo";
+#[allow(dead_code)]
+const ERRDEX_HELP: &str = "type.googleapis.com/google.rpc.Help";
+
+/// Reads an HTTP error response a client received: total, it never panics, whatever the
+/// status, headers and bytes.
+///
+/// - The delay: the first `Retry-After` header (name in any case) as delay-seconds, or as
+///   an IMF-fixdate minus the response's `Date` (at least 0; nothing without `Date`); else
+///   an AIP-193 `RetryInfo.retryDelay`; else none.
+/// - The body, parsed as JSON (anything else is *invalid*), by its shape: Google's error
+///   (`error` is an object; its `ErrorInfo.reason` names the code), RFC 9457 problem
+///   details (a string `type` and a number `status`; `code` and `detail`), else the wire
+///   object ([`Error::from_wire`]).
+#[allow(dead_code)]
+pub fn read_http_response<N, V>(
+    status: u16,
+    headers: impl IntoIterator<Item = (N, V)>,
+    body: &[u8],
+) -> HttpReading
+where
+    N: AsRef<str>,
+    V: AsRef<str>,
+{
+    let (mut retry_after, mut date): (Option<String>, Option<String>) = (None, None);
+    for (n, v) in headers {
+        let n = n.as_ref();
+        if retry_after.is_none() && n.eq_ignore_ascii_case("Retry-After") {
+            retry_after = Some(v.as_ref().to_string());
+        } else if date.is_none() && n.eq_ignore_ascii_case("Date") {
+            date = Some(v.as_ref().to_string());
+        }
+    }
+    let retry_after_ms = retry_after.and_then(|v| errdex_retry_after_ms(&v, date.as_deref()));
+    let mut r = HttpReading {
+        kind: WireKind::Invalid,
+        code: None,
+        message: None,
+        status,
+        retry_after_ms,
+        error: Error::errdex_unknown(String::new(), String::new(), None, None, WireKind::Invalid),
+    };
+    let Ok(value) = ::serde_json::from_slice::<::serde_json::Value>(body) else {
+        return r;
+    };
+    let text = |v: Option<&::serde_json::Value>| v.and_then(::serde_json::Value::as_str).map(str::to_string);
+    if let Some(error) = value.get("error").and_then(::serde_json::Value::as_object) {
+        let details = error.get("details").and_then(::serde_json::Value::as_array);
+        let detail = |ty: &str| {
+            details
+                .into_iter()
+                .flatten()
+                .find(|d| d.get("@type").and_then(::serde_json::Value::as_str) == Some(ty))
+        };
+        let info = detail(ERRDEX_ERROR_INFO);
+        r.message = text(error.get("message"));
+        if r.retry_after_ms.is_none() {
+            r.retry_after_ms = detail(ERRDEX_RETRY_INFO)
+                .and_then(|d| d.get("retryDelay"))
+                .and_then(::serde_json::Value::as_str)
+                .and_then(errdex_duration_ms);
+        }
+        let reason = info.and_then(|d| text(d.get("reason")));
+        let by_reason = reason.as_deref().and_then(|reason| {
+            ERRDEX_HTTP_REASONS.iter().filter(|(r, _)| *r == reason).map(|(_, i)| *i as usize).min()
+        });
+        (r.kind, r.code) = match (reason, by_reason) {
+            (_, Some(i)) => match ErrorCode::from_index(i) {
+                Some(c) => (WireKind::Known, Some(c.as_str().to_string())),
+                None => (WireKind::Retired, RETIRED.get(i - ErrorCode::ALL.len()).map(|t| t.code.to_string())),
+            },
+            (Some(reason), None) if r.message.is_some() => (WireKind::Unknown, Some(reason)),
+            (None, None) if r.message.is_some() => (WireKind::Legacy, None),
+            _ => (WireKind::Invalid, None),
+        };
+        if r.kind == WireKind::Invalid {
+            r.message = None;
+        }
+        let metadata = info.and_then(|d| d.get("metadata")).and_then(::serde_json::Value::as_object);
+        r.error = errdex_reading_error(&r, metadata.map(|m| m.iter()).into_iter().flatten(), true);
+        return r;
+    }
+    let is_problem = value.get("type").is_some_and(::serde_json::Value::is_string)
+        && value.get("status").is_some_and(::serde_json::Value::is_number);
+    if let (true, Some(obj)) = (is_problem, value.as_object()) {
+        let code = text(obj.get("code"));
+        let detail = text(obj.get("detail"));
+        let catalogue = code.as_deref().map(|c| match ErrorCode::parse(c) {
+            Ok(k) if k.as_str() == c || k.legacy_codes().any(|l| l == c) => Some(WireKind::Known),
+            Err(ParseCodeError::Retired(t)) if t.code == c => Some(WireKind::Retired),
+            _ => None,
+        });
+        r.kind = match catalogue {
+            Some(Some(kind)) => kind,
+            Some(None) if detail.is_some() => WireKind::Unknown,
+            _ if detail.is_some() || obj.get("title").is_some_and(::serde_json::Value::is_string) => WireKind::Legacy,
+            _ => WireKind::Invalid,
+        };
+        match r.kind {
+            WireKind::Known | WireKind::Retired | WireKind::Unknown => (r.code, r.message) = (code, detail),
+            WireKind::Legacy => r.message = detail.or_else(|| text(obj.get("title"))),
+            WireKind::Invalid => {}
+        }
+        let skip = ["type", "title", "status", "detail", "code", "category", "retryable"];
+        let extras = obj.iter().filter(|(k, _)| !skip.contains(&k.as_str()));
+        r.error = errdex_reading_error(&r, extras, false);
+        return r;
+    }
+    r.error = Error::from_wire(&value);
+    r.kind = r.error.wire_kind();
+    match r.kind {
+        WireKind::Known | WireKind::Retired | WireKind::Unknown => {
+            r.code = text(value.get(WIRE.code));
+            r.message = text(value.get(WIRE.message));
+        }
+        WireKind::Legacy => r.message = Some(r.error.message().to_string()),
+        WireKind::Invalid => {}
+    }
+    r
+}
+
+/// The [`Error`] of a problem or AIP-193 reading: a known code's params from the extension
+/// members (or from `ErrorInfo.metadata`, whose values are strings: a param of another type
+/// is parsed back from its JSON text), the rest as context.
+#[allow(dead_code)]
+fn errdex_reading_error<'a>(
+    r: &HttpReading,
+    extras: impl Iterator<Item = (&'a String, &'a ::serde_json::Value)>,
+    from_metadata: bool,
+) -> Error {
+    let message = r.message.clone().unwrap_or_default();
+    let known = match (r.kind, r.code.as_deref()) {
+        (WireKind::Known, Some(c)) => ErrorCode::parse(c).ok(),
+        _ => None,
+    };
+    let Some(code) = known else {
+        let code = r.code.clone().unwrap_or_default();
+        let mut e = Error::errdex_unknown(code, message, None, None, r.kind);
+        e.0.data.context.extend(extras.map(|(k, v)| (k.clone(), v.clone())));
+        return e;
+    };
+    let mut params: Vec<(&'static str, ::serde_json::Value)> = Vec::new();
+    let mut context = Vec::new();
+    for (k, v) in extras {
+        match code.params().iter().find(|p| p.name == k.as_str()) {
+            Some(p) if !params.iter().any(|(n, _)| *n == p.name) => {
+                let value = match (from_metadata, p.ty, v) {
+                    (true, ParamType::String, _) | (false, _, _) => v.clone(),
+                    (true, _, ::serde_json::Value::String(s)) => {
+                        ::serde_json::from_str(s).unwrap_or_else(|_| v.clone())
+                    }
+                    (true, _, _) => v.clone(),
+                };
+                params.push((p.name, value));
+            }
+            _ => context.push((k.clone(), v.clone())),
+        }
+    }
+    let mut e = Error::errdex_from_params(code, params);
+    e.0.data.message = message;
+    e.0.data.suggestion = None;
+    e.0.data.context = context;
+    e
+}
+
+/// `Retry-After` in milliseconds: delay-seconds, or an IMF-fixdate minus the `Date` header.
+#[allow(dead_code)]
+fn errdex_retry_after_ms(value: &str, date: Option<&str>) -> Option<u64> {
+    let value = value.trim();
+    if !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit()) {
+        return value.parse::<u64>().ok()?.checked_mul(1000);
+    }
+    let at = errdex_imf_fixdate(value)?;
+    let now = errdex_imf_fixdate(date?.trim())?;
+    Some(at.saturating_sub(now).saturating_mul(1000).try_into().unwrap_or(0))
+}
+
+/// Seconds since 1970 of an IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`, RFC 9110
+/// §5.6.7); `None` for anything else (the day name is not checked against the date).
+#[allow(dead_code)]
+fn errdex_imf_fixdate(s: &str) -> Option<i64> {
+    const MONTHS: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+    const DAYS: [&str; 7] = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+    let b = s.as_bytes();
+    if b.len() != 29 || s.get(3..5) != Some(", ") || s.get(25..) != Some(" GMT") || !DAYS.iter().any(|d| s.get(..3) == Some(*d)) {
+        return None;
+    }
+    let num = |range: ::core::ops::Range<usize>| -> Option<i64> {
+        let part = s.get(range)?;
+        if part.bytes().all(|c| c.is_ascii_digit()) { part.parse().ok() } else { None }
+    };
+    if [b[7], b[11], b[16]] != [b' '; 3] || [b[19], b[22]] != [b':'; 2] {
+        return None;
+    }
+    let day = num(5..7)?;
+    let month = MONTHS.iter().position(|m| s.get(8..11) == Some(*m))? as i64 + 1;
+    let year = num(12..16)?;
+    let (h, m, sec) = (num(17..19)?, num(20..22)?, num(23..25)?);
+    if !(1..=31).contains(&day) || h > 23 || m > 59 || sec > 60 {
+        return None;
+    }
+    // Days from the civil date (Howard Hinnant's algorithm).
+    let y = if month <= 2 { year - 1 } else { year };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let mp = (month + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + day - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    let days = era * 146_097 + doe - 719_468;
+    Some(days * 86_400 + h * 3600 + m * 60 + sec)
+}
+
+/// A protobuf `Duration` in JSON (`1.5s`, `0.500s`, `3s`) in whole milliseconds.
+#[allow(dead_code)]
+fn errdex_duration_ms(s: &str) -> Option<u64> {
+    let digits = s.strip_suffix('s')?;
+    let (whole, frac) = match digits.split_once('.') {
+        Some((_, "")) => return None,
+        Some((whole, frac)) => (whole, frac),
+        None => (digits, ""),
+    };
+    let all_digits = |t: &str| t.bytes().all(|b| b.is_ascii_digit());
+    if whole.is_empty() || !all_digits(whole) || !all_digits(frac) || frac.len() > 9 {
+        return None;
+    }
+    let ms_frac: u64 = format!("{frac:0<3}").get(..3)?.parse().ok()?;
+    whole.parse::<u64>().ok()?.checked_mul(1000)?.checked_add(ms_frac)
+}
+
+/// A protobuf `Duration` in JSON: seconds with 0 or 3 fractional digits, then `s`.
+#[allow(dead_code)]
+fn errdex_duration_text(ms: u64) -> String {
+    match ms % 1000 {
+        0 => format!("{}s", ms / 1000),
+        frac => format!("{}.{frac:03}s", ms / 1000),
+    }
+}
+
+/// The canonical status (`google.rpc.Code` name) Google's JSON error pairs with an HTTP
+/// status.
+// The known statuses first, then the classes they belong to.
+#[allow(clippy::match_overlapping_arm)]
+#[allow(dead_code)]
+fn errdex_google_status(http: u16) -> &'static str {
+    match http {
+        400 => "INVALID_ARGUMENT",
+        401 => "UNAUTHENTICATED",
+        403 => "PERMISSION_DENIED",
+        404 => "NOT_FOUND",
+        409 => "ABORTED",
+        416 => "OUT_OF_RANGE",
+        429 => "RESOURCE_EXHAUSTED",
+        499 => "CANCELLED",
+        500 => "INTERNAL",
+        501 => "UNIMPLEMENTED",
+        503 => "UNAVAILABLE",
+        504 => "DEADLINE_EXCEEDED",
+        400..=499 => "FAILED_PRECONDITION",
+        500..=599 => "INTERNAL",
+        _ => "UNKNOWN",
+    }
 }

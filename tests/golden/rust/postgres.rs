@@ -54,6 +54,284 @@ pub const JSONRPC_PROFILE: JsonRpcProfile = JsonRpcProfile {
     message: "{message}",
     data: JsonRpcData::Wire,
 };
+/// How [`Error::to_http_response`] answers (`profiles.http`).
+#[allow(dead_code)]
+pub const HTTP_PROFILE: HttpProfile = HttpProfile {
+    body: HttpBody::Problem,
+    content_type: "application/problem+json",
+    domain: "",
+    retry_after: true,
+    retry_after_statuses: &[413u16, 429u16, 503u16],
+};
+#[allow(dead_code)]
+const ERRDEX_HTTP_REASONS: &[(&str, u32)] = &[
+    ("SUCCESSFUL_COMPLETION", 0u32),
+    ("WARNING", 1u32),
+    ("WARNING_DYNAMIC_RESULT_SETS_RETURNED", 2u32),
+    ("WARNING_IMPLICIT_ZERO_BIT_PADDING", 3u32),
+    ("WARNING_NULL_VALUE_ELIMINATED_IN_SET_FUNCTION", 4u32),
+    ("WARNING_PRIVILEGE_NOT_GRANTED", 5u32),
+    ("WARNING_PRIVILEGE_NOT_REVOKED", 6u32),
+    ("WARNING_STRING_DATA_RIGHT_TRUNCATION", 7u32),
+    ("WARNING_DEPRECATED_FEATURE", 8u32),
+    ("NO_DATA", 9u32),
+    ("NO_ADDITIONAL_DYNAMIC_RESULT_SETS_RETURNED", 10u32),
+    ("SQL_STATEMENT_NOT_YET_COMPLETE", 11u32),
+    ("CONNECTION_EXCEPTION", 12u32),
+    ("CONNECTION_DOES_NOT_EXIST", 13u32),
+    ("CONNECTION_FAILURE", 14u32),
+    ("SQLCLIENT_UNABLE_TO_ESTABLISH_SQLCONNECTION", 15u32),
+    ("SQLSERVER_REJECTED_ESTABLISHMENT_OF_SQLCONNECTION", 16u32),
+    ("TRANSACTION_RESOLUTION_UNKNOWN", 17u32),
+    ("PROTOCOL_VIOLATION", 18u32),
+    ("TRIGGERED_ACTION_EXCEPTION", 19u32),
+    ("FEATURE_NOT_SUPPORTED", 20u32),
+    ("INVALID_TRANSACTION_INITIATION", 21u32),
+    ("LOCATOR_EXCEPTION", 22u32),
+    ("L_E_INVALID_SPECIFICATION", 23u32),
+    ("INVALID_GRANTOR", 24u32),
+    ("INVALID_GRANT_OPERATION", 25u32),
+    ("INVALID_ROLE_SPECIFICATION", 26u32),
+    ("DIAGNOSTICS_EXCEPTION", 27u32),
+    ("STACKED_DIAGNOSTICS_ACCESSED_WITHOUT_ACTIVE_HANDLER", 28u32),
+    ("CASE_NOT_FOUND", 29u32),
+    ("CARDINALITY_VIOLATION", 30u32),
+    ("DATA_EXCEPTION", 31u32),
+    ("ARRAY_SUBSCRIPT_ERROR", 32u32),
+    ("CHARACTER_NOT_IN_REPERTOIRE", 33u32),
+    ("DATETIME_FIELD_OVERFLOW", 34u32),
+    ("DIVISION_BY_ZERO", 35u32),
+    ("ERROR_IN_ASSIGNMENT", 36u32),
+    ("ESCAPE_CHARACTER_CONFLICT", 37u32),
+    ("INDICATOR_OVERFLOW", 38u32),
+    ("INTERVAL_FIELD_OVERFLOW", 39u32),
+    ("INVALID_ARGUMENT_FOR_LOG", 40u32),
+    ("INVALID_ARGUMENT_FOR_NTILE", 41u32),
+    ("INVALID_ARGUMENT_FOR_NTH_VALUE", 42u32),
+    ("INVALID_ARGUMENT_FOR_POWER_FUNCTION", 43u32),
+    ("INVALID_ARGUMENT_FOR_WIDTH_BUCKET_FUNCTION", 44u32),
+    ("INVALID_CHARACTER_VALUE_FOR_CAST", 45u32),
+    ("INVALID_DATETIME_FORMAT", 46u32),
+    ("INVALID_ESCAPE_CHARACTER", 47u32),
+    ("INVALID_ESCAPE_OCTET", 48u32),
+    ("INVALID_ESCAPE_SEQUENCE", 49u32),
+    ("NONSTANDARD_USE_OF_ESCAPE_CHARACTER", 50u32),
+    ("INVALID_INDICATOR_PARAMETER_VALUE", 51u32),
+    ("INVALID_PARAMETER_VALUE", 52u32),
+    ("INVALID_PRECEDING_OR_FOLLOWING_SIZE", 53u32),
+    ("INVALID_REGULAR_EXPRESSION", 54u32),
+    ("INVALID_ROW_COUNT_IN_LIMIT_CLAUSE", 55u32),
+    ("INVALID_ROW_COUNT_IN_RESULT_OFFSET_CLAUSE", 56u32),
+    ("INVALID_TABLESAMPLE_ARGUMENT", 57u32),
+    ("INVALID_TABLESAMPLE_REPEAT", 58u32),
+    ("INVALID_TIME_ZONE_DISPLACEMENT_VALUE", 59u32),
+    ("INVALID_USE_OF_ESCAPE_CHARACTER", 60u32),
+    ("MOST_SPECIFIC_TYPE_MISMATCH", 61u32),
+    ("NULL_VALUE_NOT_ALLOWED", 62u32),
+    ("NULL_VALUE_NO_INDICATOR_PARAMETER", 63u32),
+    ("NUMERIC_VALUE_OUT_OF_RANGE", 64u32),
+    ("SEQUENCE_GENERATOR_LIMIT_EXCEEDED", 65u32),
+    ("STRING_DATA_LENGTH_MISMATCH", 66u32),
+    ("STRING_DATA_RIGHT_TRUNCATION", 67u32),
+    ("SUBSTRING_ERROR", 68u32),
+    ("TRIM_ERROR", 69u32),
+    ("UNTERMINATED_C_STRING", 70u32),
+    ("ZERO_LENGTH_CHARACTER_STRING", 71u32),
+    ("FLOATING_POINT_EXCEPTION", 72u32),
+    ("INVALID_TEXT_REPRESENTATION", 73u32),
+    ("INVALID_BINARY_REPRESENTATION", 74u32),
+    ("BAD_COPY_FILE_FORMAT", 75u32),
+    ("UNTRANSLATABLE_CHARACTER", 76u32),
+    ("NOT_AN_XML_DOCUMENT", 77u32),
+    ("INVALID_XML_DOCUMENT", 78u32),
+    ("INVALID_XML_CONTENT", 79u32),
+    ("INVALID_XML_COMMENT", 80u32),
+    ("INVALID_XML_PROCESSING_INSTRUCTION", 81u32),
+    ("DUPLICATE_JSON_OBJECT_KEY_VALUE", 82u32),
+    ("INVALID_ARGUMENT_FOR_SQL_JSON_DATETIME_FUNCTION", 83u32),
+    ("INVALID_JSON_TEXT", 84u32),
+    ("INVALID_SQL_JSON_SUBSCRIPT", 85u32),
+    ("MORE_THAN_ONE_SQL_JSON_ITEM", 86u32),
+    ("NO_SQL_JSON_ITEM", 87u32),
+    ("NON_NUMERIC_SQL_JSON_ITEM", 88u32),
+    ("NON_UNIQUE_KEYS_IN_A_JSON_OBJECT", 89u32),
+    ("SINGLETON_SQL_JSON_ITEM_REQUIRED", 90u32),
+    ("SQL_JSON_ARRAY_NOT_FOUND", 91u32),
+    ("SQL_JSON_MEMBER_NOT_FOUND", 92u32),
+    ("SQL_JSON_NUMBER_NOT_FOUND", 93u32),
+    ("SQL_JSON_OBJECT_NOT_FOUND", 94u32),
+    ("TOO_MANY_JSON_ARRAY_ELEMENTS", 95u32),
+    ("TOO_MANY_JSON_OBJECT_MEMBERS", 96u32),
+    ("SQL_JSON_SCALAR_REQUIRED", 97u32),
+    ("SQL_JSON_ITEM_CANNOT_BE_CAST_TO_TARGET_TYPE", 98u32),
+    ("INTEGRITY_CONSTRAINT_VIOLATION", 99u32),
+    ("RESTRICT_VIOLATION", 100u32),
+    ("NOT_NULL_VIOLATION", 101u32),
+    ("FOREIGN_KEY_VIOLATION", 102u32),
+    ("UNIQUE_VIOLATION", 103u32),
+    ("CHECK_VIOLATION", 104u32),
+    ("EXCLUSION_VIOLATION", 105u32),
+    ("INVALID_CURSOR_STATE", 106u32),
+    ("INVALID_TRANSACTION_STATE", 107u32),
+    ("ACTIVE_SQL_TRANSACTION", 108u32),
+    ("BRANCH_TRANSACTION_ALREADY_ACTIVE", 109u32),
+    ("HELD_CURSOR_REQUIRES_SAME_ISOLATION_LEVEL", 110u32),
+    ("INAPPROPRIATE_ACCESS_MODE_FOR_BRANCH_TRANSACTION", 111u32),
+    ("INAPPROPRIATE_ISOLATION_LEVEL_FOR_BRANCH_TRANSACTION", 112u32),
+    ("NO_ACTIVE_SQL_TRANSACTION_FOR_BRANCH_TRANSACTION", 113u32),
+    ("READ_ONLY_SQL_TRANSACTION", 114u32),
+    ("SCHEMA_AND_DATA_STATEMENT_MIXING_NOT_SUPPORTED", 115u32),
+    ("NO_ACTIVE_SQL_TRANSACTION", 116u32),
+    ("IN_FAILED_SQL_TRANSACTION", 117u32),
+    ("IDLE_IN_TRANSACTION_SESSION_TIMEOUT", 118u32),
+    ("INVALID_SQL_STATEMENT_NAME", 119u32),
+    ("TRIGGERED_DATA_CHANGE_VIOLATION", 120u32),
+    ("INVALID_AUTHORIZATION_SPECIFICATION", 121u32),
+    ("INVALID_PASSWORD", 122u32),
+    ("DEPENDENT_PRIVILEGE_DESCRIPTORS_STILL_EXIST", 123u32),
+    ("DEPENDENT_OBJECTS_STILL_EXIST", 124u32),
+    ("INVALID_TRANSACTION_TERMINATION", 125u32),
+    ("SQL_ROUTINE_EXCEPTION", 126u32),
+    ("S_R_E_FUNCTION_EXECUTED_NO_RETURN_STATEMENT", 127u32),
+    ("S_R_E_MODIFYING_SQL_DATA_NOT_PERMITTED", 128u32),
+    ("S_R_E_PROHIBITED_SQL_STATEMENT_ATTEMPTED", 129u32),
+    ("S_R_E_READING_SQL_DATA_NOT_PERMITTED", 130u32),
+    ("INVALID_CURSOR_NAME", 131u32),
+    ("EXTERNAL_ROUTINE_EXCEPTION", 132u32),
+    ("E_R_E_CONTAINING_SQL_NOT_PERMITTED", 133u32),
+    ("E_R_E_MODIFYING_SQL_DATA_NOT_PERMITTED", 134u32),
+    ("E_R_E_PROHIBITED_SQL_STATEMENT_ATTEMPTED", 135u32),
+    ("E_R_E_READING_SQL_DATA_NOT_PERMITTED", 136u32),
+    ("EXTERNAL_ROUTINE_INVOCATION_EXCEPTION", 137u32),
+    ("E_R_I_E_INVALID_SQLSTATE_RETURNED", 138u32),
+    ("E_R_I_E_NULL_VALUE_NOT_ALLOWED", 139u32),
+    ("E_R_I_E_TRIGGER_PROTOCOL_VIOLATED", 140u32),
+    ("E_R_I_E_SRF_PROTOCOL_VIOLATED", 141u32),
+    ("E_R_I_E_EVENT_TRIGGER_PROTOCOL_VIOLATED", 142u32),
+    ("SAVEPOINT_EXCEPTION", 143u32),
+    ("S_E_INVALID_SPECIFICATION", 144u32),
+    ("INVALID_CATALOG_NAME", 145u32),
+    ("INVALID_SCHEMA_NAME", 146u32),
+    ("TRANSACTION_ROLLBACK", 147u32),
+    ("T_R_INTEGRITY_CONSTRAINT_VIOLATION", 148u32),
+    ("T_R_SERIALIZATION_FAILURE", 149u32),
+    ("T_R_STATEMENT_COMPLETION_UNKNOWN", 150u32),
+    ("T_R_DEADLOCK_DETECTED", 151u32),
+    ("SYNTAX_ERROR_OR_ACCESS_RULE_VIOLATION", 152u32),
+    ("SYNTAX_ERROR", 153u32),
+    ("INSUFFICIENT_PRIVILEGE", 154u32),
+    ("CANNOT_COERCE", 155u32),
+    ("GROUPING_ERROR", 156u32),
+    ("WINDOWING_ERROR", 157u32),
+    ("INVALID_RECURSION", 158u32),
+    ("INVALID_FOREIGN_KEY", 159u32),
+    ("INVALID_NAME", 160u32),
+    ("NAME_TOO_LONG", 161u32),
+    ("RESERVED_NAME", 162u32),
+    ("DATATYPE_MISMATCH", 163u32),
+    ("INDETERMINATE_DATATYPE", 164u32),
+    ("COLLATION_MISMATCH", 165u32),
+    ("INDETERMINATE_COLLATION", 166u32),
+    ("WRONG_OBJECT_TYPE", 167u32),
+    ("GENERATED_ALWAYS", 168u32),
+    ("UNDEFINED_COLUMN", 169u32),
+    ("UNDEFINED_FUNCTION", 170u32),
+    ("UNDEFINED_TABLE", 171u32),
+    ("UNDEFINED_PARAMETER", 172u32),
+    ("UNDEFINED_OBJECT", 173u32),
+    ("DUPLICATE_COLUMN", 174u32),
+    ("DUPLICATE_CURSOR", 175u32),
+    ("DUPLICATE_DATABASE", 176u32),
+    ("DUPLICATE_FUNCTION", 177u32),
+    ("DUPLICATE_PSTATEMENT", 178u32),
+    ("DUPLICATE_SCHEMA", 179u32),
+    ("DUPLICATE_TABLE", 180u32),
+    ("DUPLICATE_ALIAS", 181u32),
+    ("DUPLICATE_OBJECT", 182u32),
+    ("AMBIGUOUS_COLUMN", 183u32),
+    ("AMBIGUOUS_FUNCTION", 184u32),
+    ("AMBIGUOUS_PARAMETER", 185u32),
+    ("AMBIGUOUS_ALIAS", 186u32),
+    ("INVALID_COLUMN_REFERENCE", 187u32),
+    ("INVALID_COLUMN_DEFINITION", 188u32),
+    ("INVALID_CURSOR_DEFINITION", 189u32),
+    ("INVALID_DATABASE_DEFINITION", 190u32),
+    ("INVALID_FUNCTION_DEFINITION", 191u32),
+    ("INVALID_PSTATEMENT_DEFINITION", 192u32),
+    ("INVALID_SCHEMA_DEFINITION", 193u32),
+    ("INVALID_TABLE_DEFINITION", 194u32),
+    ("INVALID_OBJECT_DEFINITION", 195u32),
+    ("WITH_CHECK_OPTION_VIOLATION", 196u32),
+    ("INSUFFICIENT_RESOURCES", 197u32),
+    ("DISK_FULL", 198u32),
+    ("OUT_OF_MEMORY", 199u32),
+    ("TOO_MANY_CONNECTIONS", 200u32),
+    ("CONFIGURATION_LIMIT_EXCEEDED", 201u32),
+    ("PROGRAM_LIMIT_EXCEEDED", 202u32),
+    ("STATEMENT_TOO_COMPLEX", 203u32),
+    ("TOO_MANY_COLUMNS", 204u32),
+    ("TOO_MANY_ARGUMENTS", 205u32),
+    ("OBJECT_NOT_IN_PREREQUISITE_STATE", 206u32),
+    ("OBJECT_IN_USE", 207u32),
+    ("CANT_CHANGE_RUNTIME_PARAM", 208u32),
+    ("LOCK_NOT_AVAILABLE", 209u32),
+    ("UNSAFE_NEW_ENUM_VALUE_USAGE", 210u32),
+    ("OPERATOR_INTERVENTION", 211u32),
+    ("QUERY_CANCELED", 212u32),
+    ("ADMIN_SHUTDOWN", 213u32),
+    ("CRASH_SHUTDOWN", 214u32),
+    ("CANNOT_CONNECT_NOW", 215u32),
+    ("DATABASE_DROPPED", 216u32),
+    ("IDLE_SESSION_TIMEOUT", 217u32),
+    ("SYSTEM_ERROR", 218u32),
+    ("IO_ERROR", 219u32),
+    ("UNDEFINED_FILE", 220u32),
+    ("DUPLICATE_FILE", 221u32),
+    ("SNAPSHOT_TOO_OLD", 222u32),
+    ("CONFIG_FILE_ERROR", 223u32),
+    ("LOCK_FILE_EXISTS", 224u32),
+    ("FDW_ERROR", 225u32),
+    ("FDW_COLUMN_NAME_NOT_FOUND", 226u32),
+    ("FDW_DYNAMIC_PARAMETER_VALUE_NEEDED", 227u32),
+    ("FDW_FUNCTION_SEQUENCE_ERROR", 228u32),
+    ("FDW_INCONSISTENT_DESCRIPTOR_INFORMATION", 229u32),
+    ("FDW_INVALID_ATTRIBUTE_VALUE", 230u32),
+    ("FDW_INVALID_COLUMN_NAME", 231u32),
+    ("FDW_INVALID_COLUMN_NUMBER", 232u32),
+    ("FDW_INVALID_DATA_TYPE", 233u32),
+    ("FDW_INVALID_DATA_TYPE_DESCRIPTORS", 234u32),
+    ("FDW_INVALID_DESCRIPTOR_FIELD_IDENTIFIER", 235u32),
+    ("FDW_INVALID_HANDLE", 236u32),
+    ("FDW_INVALID_OPTION_INDEX", 237u32),
+    ("FDW_INVALID_OPTION_NAME", 238u32),
+    ("FDW_INVALID_STRING_LENGTH_OR_BUFFER_LENGTH", 239u32),
+    ("FDW_INVALID_STRING_FORMAT", 240u32),
+    ("FDW_INVALID_USE_OF_NULL_POINTER", 241u32),
+    ("FDW_TOO_MANY_HANDLES", 242u32),
+    ("FDW_OUT_OF_MEMORY", 243u32),
+    ("FDW_NO_SCHEMAS", 244u32),
+    ("FDW_OPTION_NAME_NOT_FOUND", 245u32),
+    ("FDW_REPLY_HANDLE", 246u32),
+    ("FDW_SCHEMA_NOT_FOUND", 247u32),
+    ("FDW_TABLE_NOT_FOUND", 248u32),
+    ("FDW_UNABLE_TO_CREATE_EXECUTION", 249u32),
+    ("FDW_UNABLE_TO_CREATE_REPLY", 250u32),
+    ("FDW_UNABLE_TO_ESTABLISH_CONNECTION", 251u32),
+    ("PLPGSQL_ERROR", 252u32),
+    ("RAISE_EXCEPTION", 253u32),
+    ("NO_DATA_FOUND", 254u32),
+    ("TOO_MANY_ROWS", 255u32),
+    ("ASSERT_FAILURE", 256u32),
+    ("INTERNAL_ERROR", 257u32),
+    ("DATA_CORRUPTED", 258u32),
+    ("INDEX_CORRUPTED", 259u32),
+    ("ARRAY_ELEMENT_ERROR", 32u32),
+    ("DATETIME_VALUE_OUT_OF_RANGE", 34u32),
+    ("UNDEFINED_PSTATEMENT", 119u32),
+    ("UNDEFINED_CURSOR", 131u32),
+    ("UNDEFINED_DATABASE", 145u32),
+    ("UNDEFINED_SCHEMA", 146u32),
+];
 /// The registry's base error class (`registry.class`): the error type of every code
 /// whose namespace and entry name none.
 #[allow(dead_code)]
@@ -12809,6 +13087,83 @@ impl Error {
         ::serde_json::Value::Object(m)
     }
 
+    /// The HTTP error response of this error, shaped by [`HTTP_PROFILE`]: the code's status;
+    /// `Content-Type`, then `Retry-After` (the retry delay in whole seconds, rounded up) for a
+    /// retryable code with a delay whose status is one of
+    /// [`HttpProfile::retry_after_statuses`]; the body as compact JSON (problem details, the
+    /// wire object, or Google's AIP-193 error); and the level to log it at.
+    #[inline]
+    pub fn to_http_response(&self) -> HttpErrorResponse {
+        let profile = HTTP_PROFILE;
+        let status = self.http_status();
+        let body = match profile.body {
+            HttpBody::Problem => self.to_problem_json(),
+            HttpBody::Wire => self.to_wire(),
+            HttpBody::Google => self.errdex_google_error(),
+        };
+        let mut headers = vec![("Content-Type", profile.content_type.to_string())];
+        let delay = self.retry().and_then(|r| r.initial_backoff_ms);
+        if let Some(ms) = delay.filter(|_| {
+            profile.retry_after && self.retryable() && profile.retry_after_statuses.contains(&status)
+        }) {
+            headers.push(("Retry-After", ms.div_ceil(1000).to_string()));
+        }
+        HttpErrorResponse {
+            status,
+            headers,
+            body: body.to_string(),
+            log_level: self.log_level(),
+        }
+    }
+
+    /// Google's JSON error of AIP-193: `ErrorInfo` (reason, [`HttpProfile::domain`], every
+    /// param as a string), `RetryInfo` when retryable with a delay, `Help` (the docs URL).
+    fn errdex_google_error(&self) -> ::serde_json::Value {
+        let reason = match self.code() {
+            Some(c) => ERRDEX_HTTP_REASONS.get(c.index()).map_or("", |(r, _)| *r),
+            None => self.wire_code(),
+        };
+        let metadata: ::serde_json::Map<String, ::serde_json::Value> = self
+            .params()
+            .iter()
+            .map(|(k, v)| {
+                let text = match v {
+                    ::serde_json::Value::String(s) => s.clone(),
+                    other => other.to_string(),
+                };
+                ((*k).to_string(), ::serde_json::Value::String(text))
+            })
+            .collect();
+        let mut info = ::serde_json::Map::new();
+        info.insert("@type".to_string(), ERRDEX_ERROR_INFO.into());
+        info.insert("reason".to_string(), reason.into());
+        info.insert("domain".to_string(), HTTP_PROFILE.domain.into());
+        info.insert("metadata".to_string(), metadata.into());
+        let mut details = vec![::serde_json::Value::Object(info)];
+        if let Some(ms) = self.retry().and_then(|r| r.initial_backoff_ms).filter(|_| self.retryable()) {
+            let mut retry = ::serde_json::Map::new();
+            retry.insert("@type".to_string(), ERRDEX_RETRY_INFO.into());
+            retry.insert("retryDelay".to_string(), errdex_duration_text(ms).into());
+            details.push(retry.into());
+        }
+        let mut link = ::serde_json::Map::new();
+        link.insert("description".to_string(), self.summary().unwrap_or("").into());
+        link.insert("url".to_string(), self.docs_url().unwrap_or("").into());
+        let mut help = ::serde_json::Map::new();
+        help.insert("@type".to_string(), ERRDEX_HELP.into());
+        help.insert("links".to_string(), vec![::serde_json::Value::Object(link)].into());
+        details.push(help.into());
+        let status = self.http_status();
+        let mut error = ::serde_json::Map::new();
+        error.insert("code".to_string(), status.into());
+        error.insert("message".to_string(), self.message().into());
+        error.insert("status".to_string(), errdex_google_status(status).into());
+        error.insert("details".to_string(), details.into());
+        let mut m = ::serde_json::Map::new();
+        m.insert("error".to_string(), error.into());
+        ::serde_json::Value::Object(m)
+    }
+
     /// Parses a wire object. Total: any JSON value gives an `Error`, classified as
     /// [`wire_kind`](Self::wire_kind) says by the rule of [`WireKind`] (the TypeScript
     /// module's `parseWireError` applies the same rule). A known code (or a legacy code,
@@ -13095,4 +13450,348 @@ impl From<Error> for ::serde_json::Value {
 #[allow(dead_code)]
 fn errdex_fmt_value(f: &mut ::core::fmt::Formatter<'_>, v: &::serde_json::Value) -> ::core::fmt::Result {
     ::core::fmt::Display::fmt(v, f)
+}
+
+/// The body of this registry's HTTP error responses (`profiles.http.body`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[allow(dead_code)]
+pub enum HttpBody {
+    /// RFC 9457 problem details ([`Error::to_problem_json`]), `application/problem+json`.
+    Problem,
+    /// The wire object ([`Error::to_wire`]), `application/json`.
+    Wire,
+    /// Google's JSON error of AIP-193 (`{"error": {"code", "message", "status", "details"}}`),
+    /// `application/json`.
+    Google,
+}
+
+/// How [`Error::to_http_response`] answers (`profiles.http` in the catalogue).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[allow(dead_code)]
+pub struct HttpProfile {
+    /// The body's shape.
+    pub body: HttpBody,
+    /// The `Content-Type` of every error response.
+    pub content_type: &'static str,
+    /// AIP-193 `ErrorInfo.domain` (empty unless the catalogue sets one).
+    pub domain: &'static str,
+    /// Whether retryable codes send `Retry-After`.
+    pub retry_after: bool,
+    /// The statuses whose clients read `Retry-After` (413, 429, 503).
+    pub retry_after_statuses: &'static [u16],
+}
+
+/// An HTTP error response, free of any framework: hand its parts to yours, or let the
+/// `rust.integrations` of the catalogue (axum, actix-web) do it.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[allow(dead_code)]
+pub struct HttpErrorResponse {
+    /// The code's HTTP status.
+    pub status: u16,
+    /// `Content-Type`, then `Retry-After` (whole seconds) when the code is retryable with a
+    /// retry delay and its status is one clients read it on. No catalogue text reaches a
+    /// header: the values are numbers and fixed words.
+    pub headers: Vec<(&'static str, String)>,
+    /// The body as sent: compact JSON.
+    pub body: String,
+    /// The level to log this response at: [`LogLevel::Warn`] for expected errors, else
+    /// [`LogLevel::Error`].
+    pub log_level: LogLevel,
+}
+
+/// What a client makes of an HTTP error response ([`read_http_response`]).
+#[derive(Debug, Clone, PartialEq)]
+#[allow(dead_code)]
+pub struct HttpReading {
+    /// `Known`, `Unknown`, `Retired`, `Legacy` or `Invalid`, by the body's shape.
+    pub kind: WireKind,
+    /// The code as received (a live, legacy or retired code, or an unknown one; for an
+    /// AIP-193 body read by its reason, the code the reason names); `None` for legacy and
+    /// invalid bodies.
+    pub code: Option<String>,
+    /// The message as received.
+    pub message: Option<String>,
+    /// The response's status.
+    pub status: u16,
+    /// How long to wait before retrying, as the response says (`Retry-After`, else an
+    /// AIP-193 `RetryInfo`).
+    pub retry_after_ms: Option<u64>,
+    /// The response as an [`Error`]: a known code with the params the body carries, else an
+    /// error whose [`wire_kind`](Error::wire_kind) is [`kind`](Self::kind).
+    pub error: Error,
+}
+
+#[allow(dead_code)]
+impl HttpReading {
+    /// [`retry_after_ms`](Self::retry_after_ms) as a `Duration`.
+    #[inline]
+    pub fn retry_after(&self) -> Option<::core::time::Duration> {
+        self.retry_after_ms.map(::core::time::Duration::from_millis)
+    }
+}
+
+#[allow(dead_code)]
+const ERRDEX_ERROR_INFO: &str = "type.googleapis.com/google.rpc.ErrorInfo";
+#[allow(dead_code)]
+const ERRDEX_RETRY_INFO: &str = "type.googleapis.com/google.rpc.RetryInfo";
+#[allow(dead_code)]
+const ERRDEX_HELP: &str = "type.googleapis.com/google.rpc.Help";
+
+/// Reads an HTTP error response a client received: total, it never panics, whatever the
+/// status, headers and bytes.
+///
+/// - The delay: the first `Retry-After` header (name in any case) as delay-seconds, or as
+///   an IMF-fixdate minus the response's `Date` (at least 0; nothing without `Date`); else
+///   an AIP-193 `RetryInfo.retryDelay`; else none.
+/// - The body, parsed as JSON (anything else is *invalid*), by its shape: Google's error
+///   (`error` is an object; its `ErrorInfo.reason` names the code), RFC 9457 problem
+///   details (a string `type` and a number `status`; `code` and `detail`), else the wire
+///   object ([`Error::from_wire`]).
+#[allow(dead_code)]
+pub fn read_http_response<N, V>(
+    status: u16,
+    headers: impl IntoIterator<Item = (N, V)>,
+    body: &[u8],
+) -> HttpReading
+where
+    N: AsRef<str>,
+    V: AsRef<str>,
+{
+    let (mut retry_after, mut date): (Option<String>, Option<String>) = (None, None);
+    for (n, v) in headers {
+        let n = n.as_ref();
+        if retry_after.is_none() && n.eq_ignore_ascii_case("Retry-After") {
+            retry_after = Some(v.as_ref().to_string());
+        } else if date.is_none() && n.eq_ignore_ascii_case("Date") {
+            date = Some(v.as_ref().to_string());
+        }
+    }
+    let retry_after_ms = retry_after.and_then(|v| errdex_retry_after_ms(&v, date.as_deref()));
+    let mut r = HttpReading {
+        kind: WireKind::Invalid,
+        code: None,
+        message: None,
+        status,
+        retry_after_ms,
+        error: Error::errdex_unknown(String::new(), String::new(), None, None, WireKind::Invalid),
+    };
+    let Ok(value) = ::serde_json::from_slice::<::serde_json::Value>(body) else {
+        return r;
+    };
+    let text = |v: Option<&::serde_json::Value>| v.and_then(::serde_json::Value::as_str).map(str::to_string);
+    if let Some(error) = value.get("error").and_then(::serde_json::Value::as_object) {
+        let details = error.get("details").and_then(::serde_json::Value::as_array);
+        let detail = |ty: &str| {
+            details
+                .into_iter()
+                .flatten()
+                .find(|d| d.get("@type").and_then(::serde_json::Value::as_str) == Some(ty))
+        };
+        let info = detail(ERRDEX_ERROR_INFO);
+        r.message = text(error.get("message"));
+        if r.retry_after_ms.is_none() {
+            r.retry_after_ms = detail(ERRDEX_RETRY_INFO)
+                .and_then(|d| d.get("retryDelay"))
+                .and_then(::serde_json::Value::as_str)
+                .and_then(errdex_duration_ms);
+        }
+        let reason = info.and_then(|d| text(d.get("reason")));
+        let by_reason = reason.as_deref().and_then(|reason| {
+            ERRDEX_HTTP_REASONS.iter().filter(|(r, _)| *r == reason).map(|(_, i)| *i as usize).min()
+        });
+        (r.kind, r.code) = match (reason, by_reason) {
+            (_, Some(i)) => match ErrorCode::from_index(i) {
+                Some(c) => (WireKind::Known, Some(c.as_str().to_string())),
+                None => (WireKind::Retired, RETIRED.get(i - ErrorCode::ALL.len()).map(|t| t.code.to_string())),
+            },
+            (Some(reason), None) if r.message.is_some() => (WireKind::Unknown, Some(reason)),
+            (None, None) if r.message.is_some() => (WireKind::Legacy, None),
+            _ => (WireKind::Invalid, None),
+        };
+        if r.kind == WireKind::Invalid {
+            r.message = None;
+        }
+        let metadata = info.and_then(|d| d.get("metadata")).and_then(::serde_json::Value::as_object);
+        r.error = errdex_reading_error(&r, metadata.map(|m| m.iter()).into_iter().flatten(), true);
+        return r;
+    }
+    let is_problem = value.get("type").is_some_and(::serde_json::Value::is_string)
+        && value.get("status").is_some_and(::serde_json::Value::is_number);
+    if let (true, Some(obj)) = (is_problem, value.as_object()) {
+        let code = text(obj.get("code"));
+        let detail = text(obj.get("detail"));
+        let catalogue = code.as_deref().map(|c| match ErrorCode::parse(c) {
+            Ok(k) if k.as_str() == c || k.legacy_codes().any(|l| l == c) => Some(WireKind::Known),
+            Err(ParseCodeError::Retired(t)) if t.code == c => Some(WireKind::Retired),
+            _ => None,
+        });
+        r.kind = match catalogue {
+            Some(Some(kind)) => kind,
+            Some(None) if detail.is_some() => WireKind::Unknown,
+            _ if detail.is_some() || obj.get("title").is_some_and(::serde_json::Value::is_string) => WireKind::Legacy,
+            _ => WireKind::Invalid,
+        };
+        match r.kind {
+            WireKind::Known | WireKind::Retired | WireKind::Unknown => (r.code, r.message) = (code, detail),
+            WireKind::Legacy => r.message = detail.or_else(|| text(obj.get("title"))),
+            WireKind::Invalid => {}
+        }
+        let skip = ["type", "title", "status", "detail", "code", "category", "retryable"];
+        let extras = obj.iter().filter(|(k, _)| !skip.contains(&k.as_str()));
+        r.error = errdex_reading_error(&r, extras, false);
+        return r;
+    }
+    r.error = Error::from_wire(&value);
+    r.kind = r.error.wire_kind();
+    match r.kind {
+        WireKind::Known | WireKind::Retired | WireKind::Unknown => {
+            r.code = text(value.get(WIRE.code));
+            r.message = text(value.get(WIRE.message));
+        }
+        WireKind::Legacy => r.message = Some(r.error.message().to_string()),
+        WireKind::Invalid => {}
+    }
+    r
+}
+
+/// The [`Error`] of a problem or AIP-193 reading: a known code's params from the extension
+/// members (or from `ErrorInfo.metadata`, whose values are strings: a param of another type
+/// is parsed back from its JSON text), the rest as context.
+#[allow(dead_code)]
+fn errdex_reading_error<'a>(
+    r: &HttpReading,
+    extras: impl Iterator<Item = (&'a String, &'a ::serde_json::Value)>,
+    from_metadata: bool,
+) -> Error {
+    let message = r.message.clone().unwrap_or_default();
+    let known = match (r.kind, r.code.as_deref()) {
+        (WireKind::Known, Some(c)) => ErrorCode::parse(c).ok(),
+        _ => None,
+    };
+    let Some(code) = known else {
+        let code = r.code.clone().unwrap_or_default();
+        let mut e = Error::errdex_unknown(code, message, None, None, r.kind);
+        e.0.data.context.extend(extras.map(|(k, v)| (k.clone(), v.clone())));
+        return e;
+    };
+    let mut params: Vec<(&'static str, ::serde_json::Value)> = Vec::new();
+    let mut context = Vec::new();
+    for (k, v) in extras {
+        match code.params().iter().find(|p| p.name == k.as_str()) {
+            Some(p) if !params.iter().any(|(n, _)| *n == p.name) => {
+                let value = match (from_metadata, p.ty, v) {
+                    (true, ParamType::String, _) | (false, _, _) => v.clone(),
+                    (true, _, ::serde_json::Value::String(s)) => {
+                        ::serde_json::from_str(s).unwrap_or_else(|_| v.clone())
+                    }
+                    (true, _, _) => v.clone(),
+                };
+                params.push((p.name, value));
+            }
+            _ => context.push((k.clone(), v.clone())),
+        }
+    }
+    let mut e = Error::errdex_from_params(code, params);
+    e.0.data.message = message;
+    e.0.data.suggestion = None;
+    e.0.data.context = context;
+    e
+}
+
+/// `Retry-After` in milliseconds: delay-seconds, or an IMF-fixdate minus the `Date` header.
+#[allow(dead_code)]
+fn errdex_retry_after_ms(value: &str, date: Option<&str>) -> Option<u64> {
+    let value = value.trim();
+    if !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit()) {
+        return value.parse::<u64>().ok()?.checked_mul(1000);
+    }
+    let at = errdex_imf_fixdate(value)?;
+    let now = errdex_imf_fixdate(date?.trim())?;
+    Some(at.saturating_sub(now).saturating_mul(1000).try_into().unwrap_or(0))
+}
+
+/// Seconds since 1970 of an IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`, RFC 9110
+/// §5.6.7); `None` for anything else (the day name is not checked against the date).
+#[allow(dead_code)]
+fn errdex_imf_fixdate(s: &str) -> Option<i64> {
+    const MONTHS: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+    const DAYS: [&str; 7] = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+    let b = s.as_bytes();
+    if b.len() != 29 || s.get(3..5) != Some(", ") || s.get(25..) != Some(" GMT") || !DAYS.iter().any(|d| s.get(..3) == Some(*d)) {
+        return None;
+    }
+    let num = |range: ::core::ops::Range<usize>| -> Option<i64> {
+        let part = s.get(range)?;
+        if part.bytes().all(|c| c.is_ascii_digit()) { part.parse().ok() } else { None }
+    };
+    if [b[7], b[11], b[16]] != [b' '; 3] || [b[19], b[22]] != [b':'; 2] {
+        return None;
+    }
+    let day = num(5..7)?;
+    let month = MONTHS.iter().position(|m| s.get(8..11) == Some(*m))? as i64 + 1;
+    let year = num(12..16)?;
+    let (h, m, sec) = (num(17..19)?, num(20..22)?, num(23..25)?);
+    if !(1..=31).contains(&day) || h > 23 || m > 59 || sec > 60 {
+        return None;
+    }
+    // Days from the civil date (Howard Hinnant's algorithm).
+    let y = if month <= 2 { year - 1 } else { year };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let mp = (month + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + day - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    let days = era * 146_097 + doe - 719_468;
+    Some(days * 86_400 + h * 3600 + m * 60 + sec)
+}
+
+/// A protobuf `Duration` in JSON (`1.5s`, `0.500s`, `3s`) in whole milliseconds.
+#[allow(dead_code)]
+fn errdex_duration_ms(s: &str) -> Option<u64> {
+    let digits = s.strip_suffix('s')?;
+    let (whole, frac) = match digits.split_once('.') {
+        Some((_, "")) => return None,
+        Some((whole, frac)) => (whole, frac),
+        None => (digits, ""),
+    };
+    let all_digits = |t: &str| t.bytes().all(|b| b.is_ascii_digit());
+    if whole.is_empty() || !all_digits(whole) || !all_digits(frac) || frac.len() > 9 {
+        return None;
+    }
+    let ms_frac: u64 = format!("{frac:0<3}").get(..3)?.parse().ok()?;
+    whole.parse::<u64>().ok()?.checked_mul(1000)?.checked_add(ms_frac)
+}
+
+/// A protobuf `Duration` in JSON: seconds with 0 or 3 fractional digits, then `s`.
+#[allow(dead_code)]
+fn errdex_duration_text(ms: u64) -> String {
+    match ms % 1000 {
+        0 => format!("{}s", ms / 1000),
+        frac => format!("{}.{frac:03}s", ms / 1000),
+    }
+}
+
+/// The canonical status (`google.rpc.Code` name) Google's JSON error pairs with an HTTP
+/// status.
+// The known statuses first, then the classes they belong to.
+#[allow(clippy::match_overlapping_arm)]
+#[allow(dead_code)]
+fn errdex_google_status(http: u16) -> &'static str {
+    match http {
+        400 => "INVALID_ARGUMENT",
+        401 => "UNAUTHENTICATED",
+        403 => "PERMISSION_DENIED",
+        404 => "NOT_FOUND",
+        409 => "ABORTED",
+        416 => "OUT_OF_RANGE",
+        429 => "RESOURCE_EXHAUSTED",
+        499 => "CANCELLED",
+        500 => "INTERNAL",
+        501 => "UNIMPLEMENTED",
+        503 => "UNAVAILABLE",
+        504 => "DEADLINE_EXCEEDED",
+        400..=499 => "FAILED_PRECONDITION",
+        500..=599 => "INTERNAL",
+        _ => "UNKNOWN",
+    }
 }

@@ -14,10 +14,12 @@ use super::table::Table;
 use super::{
     RustOptions, VARIANTS_PLACEHOLDER, docs, ident, int, opt_str, repr, retry_tokens, splice_inner,
 };
+use crate::catalogue::format::RETRY_AFTER_STATUSES;
 use crate::ir::{
-    Catalogue, Category, Deprecation, ErrorEntry, Fact, JsonRpcData, Namespace, ProfileField,
-    Retired, WireField,
+    Catalogue, Category, Deprecation, ErrorEntry, Fact, HttpBody, HttpProfile, JsonRpcData,
+    Namespace, ProfileField, ReasonSource, Retired, WireField,
 };
+use crate::names;
 use crate::support::facts::{self, FactValue};
 
 /// The registry's constants: name, title, wire keys, profiles and error classes.
@@ -146,6 +148,7 @@ fn profiles(cat: &Catalogue) -> TokenStream {
             quote!(JsonRpcData::Fields(#f))
         }
     };
+    let http = http_profile(cat);
     quote! {
         /// How [`Error::to_mcp_tool_result`] shapes a failed tool call (`profiles.mcp_tool_error`).
         pub const MCP_PROFILE: McpProfile = McpProfile {
@@ -160,6 +163,74 @@ fn profiles(cat: &Catalogue) -> TokenStream {
             message: #message,
             data: #data,
         };
+        #http
+    }
+}
+
+/// `HTTP_PROFILE` (`profiles.http`) and `ERRDEX_HTTP_REASONS`, the AIP-193 reasons the
+/// runtime writes and reads: first each code's own, in code order (indexed by
+/// `ErrorCode::index`), then the other reasons that name a code (aliases under `reason:
+/// name`, legacy codes under `reason: code`; the code's index) and the retired codes'
+/// (the code count plus the index into `RETIRED`). A reason names the lowest index it
+/// appears with, as the reference reader (`payload/http.rs`) takes the first code that matches.
+fn http_profile(cat: &Catalogue) -> TokenStream {
+    let HttpProfile {
+        body,
+        domain,
+        reason,
+        retry_after,
+        // Lint only: whether the catalogue declares the section.
+        declared: _,
+    } = &cat.profiles.http;
+    let variant = Ident::new(
+        match body {
+            HttpBody::Problem => "Problem",
+            HttpBody::Wire => "Wire",
+            HttpBody::Google => "Google",
+        },
+        Span::call_site(),
+    );
+    let content_type = body.content_type();
+    let domain = domain.as_deref().unwrap_or("");
+    let statuses = RETRY_AFTER_STATUSES.iter();
+    let n = cat.errors.len();
+    let mut reasons: Vec<(String, usize)> = cat
+        .errors
+        .iter()
+        .enumerate()
+        .map(|(i, e)| match reason {
+            ReasonSource::Name => (names::aip_reason(&e.name), i),
+            ReasonSource::Code => (e.code.clone(), i),
+        })
+        .collect();
+    for (i, e) in cat.errors.iter().enumerate() {
+        let others: Vec<String> = match reason {
+            ReasonSource::Name => e.aliases.iter().map(|a| names::aip_reason(a)).collect(),
+            ReasonSource::Code => e.legacy_codes.clone(),
+        };
+        reasons.extend(others.into_iter().map(|r| (r, i)));
+    }
+    for (k, r) in cat.retired.iter().enumerate() {
+        let text = match reason {
+            ReasonSource::Name => r.name.as_deref().map(names::aip_reason),
+            ReasonSource::Code => Some(r.code.clone()),
+        };
+        reasons.extend(text.map(|t| (t, n + k)));
+    }
+    let rows = reasons.iter().map(|(r, i)| {
+        let i = *i as u32;
+        quote!((#r, #i))
+    });
+    quote! {
+        /// How [`Error::to_http_response`] answers (`profiles.http`).
+        pub const HTTP_PROFILE: HttpProfile = HttpProfile {
+            body: HttpBody::#variant,
+            content_type: #content_type,
+            domain: #domain,
+            retry_after: #retry_after,
+            retry_after_statuses: &[#(#statuses),*],
+        };
+        const ERRDEX_HTTP_REASONS: &[(&str, u32)] = &[#(#rows),*];
     }
 }
 

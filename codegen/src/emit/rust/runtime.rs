@@ -20,7 +20,7 @@
 use std::fmt::Write as _;
 
 use super::table;
-use crate::ir::{Catalogue, ValueStyle};
+use crate::ir::{Catalogue, RustIntegration, ValueStyle};
 use crate::support::py_repr;
 
 /// A piece of the runtime.
@@ -85,6 +85,8 @@ const ERROR_METHODS: &[Part] = &[
     File(include_str!("runtime/error/jsonrpc.rs.in")),
     File(include_str!("runtime/error/tool_response.rs.in")),
     File(include_str!("runtime/error/problem.rs.in")),
+    // The HTTP profile's response (`to_http_response`) and Google's AIP-193 body.
+    File(include_str!("runtime/error/http.rs.in")),
     // `from_wire`: any JSON value back to an `Error`.
     File(include_str!("runtime/error/from_wire.rs.in")),
 ];
@@ -96,7 +98,15 @@ const ITEMS_AFTER: &[Part] = &[
     // `Display` (the terminal form), `Debug`, `PartialEq`, `std::error::Error`, serde.
     File(include_str!("runtime/error_traits.rs.in")),
     Generated(terminal_values),
+    // The HTTP types and `read_http_response`, a client's reading of an error response.
+    File(include_str!("runtime/http.rs.in")),
 ];
+
+/// `IntoResponse for Error` (`rust.integrations: [axum]`).
+const AXUM: &[Part] = &[File(include_str!("runtime/axum.rs.in"))];
+
+/// `ResponseError for Error` (`rust.integrations: [actix-web]`).
+const ACTIX_WEB: &[Part] = &[File(include_str!("runtime/actix_web.rs.in"))];
 
 /// `errdex_fmt_value` for `profiles.terminal.values: json`.
 const VALUES_JSON: &[Part] = &[File(include_str!("runtime/values_json.rs.in"))];
@@ -150,6 +160,7 @@ pub(super) fn write(cat: &Catalogue, out: &mut String) {
     write_parts(cat, ERROR_METHODS, out);
     out.push_str("}\n\n");
     write_parts(cat, ITEMS_AFTER, out);
+    integrations(cat, out);
 }
 
 /// How the docs of `Error` and of `Error::new` say an `Error` is built: the typed
@@ -221,6 +232,19 @@ fn error_new(cat: &Catalogue, out: &mut String) {
     );
 }
 
+/// The framework impls the catalogue asks for (`rust.integrations`), in its order, each
+/// after a blank line. Without any, the module needs only serde and serde_json.
+fn integrations(cat: &Catalogue, out: &mut String) {
+    for integration in &cat.rust.integrations {
+        out.push('\n');
+        let parts = match integration {
+            RustIntegration::Axum => AXUM,
+            RustIntegration::ActixWeb => ACTIX_WEB,
+        };
+        write_parts(cat, parts, out);
+    }
+}
+
 /// `errdex_fmt_value`, which the terminal form (`Display for Error`) calls.
 fn terminal_values(cat: &Catalogue, out: &mut String) {
     let parts = match cat.profiles.terminal.values {
@@ -259,6 +283,8 @@ pub(super) fn static_text() -> String {
         ITEMS_AFTER,
         VALUES_JSON,
         VALUES_PYTHON,
+        AXUM,
+        ACTIX_WEB,
     ]
     .iter()
     .flat_map(|parts| parts.iter())
@@ -370,6 +396,8 @@ mod tests {
         check(ITEMS_AFTER, false);
         check(VALUES_JSON, false);
         check(VALUES_PYTHON, false);
+        check(AXUM, false);
+        check(ACTIX_WEB, false);
     }
 
     /// The docs name the typed constructors only when the catalogue generates them.
@@ -384,6 +412,50 @@ mod tests {
             assert!(by_name.contains(text) && !typed.contains(text), "{text}");
         }
         assert!(!by_name.contains("typed constructor of"));
+    }
+
+    /// The crates a path of the runtime names (`::name::`): serde and serde_json (and the
+    /// standard library) only, unless `rust.integrations` asks for a framework, whose impl
+    /// then names that framework alone.
+    #[test]
+    fn runtime_needs_only_serde_unless_an_integration_is_asked_for() {
+        let crates = |text: &str| -> std::collections::BTreeSet<String> {
+            text.match_indices("::")
+                .filter(|(i, _)| {
+                    let before = text[..*i].chars().next_back();
+                    !before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_' || c == '>')
+                })
+                .map(|(i, _)| {
+                    text[i + 2..]
+                        .chars()
+                        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                        .collect()
+                })
+                .filter(|name: &String| !name.is_empty())
+                .collect()
+        };
+        let plain: std::collections::BTreeSet<String> = ["core", "serde", "serde_json", "std"]
+            .map(String::from)
+            .into();
+        for text in every_runtime() {
+            assert_eq!(crates(&text), plain);
+        }
+        for (integration, name) in [
+            (RustIntegration::Axum, "axum"),
+            (RustIntegration::ActixWeb, "actix_web"),
+        ] {
+            let loaded = crate::load_str(
+                "errdex: 1\nregistry:\n  name: t\n  title: T\ncategories:\n  invalid:\n    summary: Bad input\n    retryable: false\n    exit_code: 65\n    http_status: 422\n    jsonrpc_code: -32602\n    expected: true\nerrors:\n  BAD:\n    code: T-1\n    category: invalid\n    summary: S\n    message: bad\n",
+                "errors.yaml",
+            );
+            let mut cat = loaded.catalogue.expect("valid catalogue");
+            cat.rust.integrations = vec![integration];
+            let mut out = String::new();
+            write(&cat, &mut out);
+            let mut want = plain.clone();
+            want.insert(name.to_string());
+            assert_eq!(crates(&out), want, "{name}");
+        }
     }
 
     /// The Python value form carries the table it reads, the JSON form neither.
