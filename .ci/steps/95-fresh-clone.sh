@@ -86,6 +86,7 @@ cargo metadata --locked --format-version 1 --manifest-path fuzz/Cargo.toml >/dev
 timed "xtask bench-load" cargo xtask bench-load 50
 timed "xtask bench-generate" cargo xtask bench-generate 50
 timed "xtask bench-tsc" cargo xtask bench-tsc 50 --runs 1
+timed "xtask bench-go" cargo xtask bench-go 50 --runs 1
 timed "xtask bench-rust" cargo xtask bench-rust 50 --runs 1
 timed "xtask bench-book" cargo xtask bench-book 20 --runs 1
 timed "xtask bench-usage" cargo xtask bench-usage --codes 50 --files 30 --lines 20 --runs 1

@@ -214,6 +214,12 @@ pub struct Registry {
     /// The generated Python package's import name (`registry.python_package`; default
     /// `<name>_errors`, snake case); its distribution name is the same with `-`.
     pub python_package: String,
+    /// The generated Go package's name (`registry.go_package`; default `<name>errors`: the
+    /// name's letters and digits, lower-cased).
+    pub go_package: String,
+    /// The Go module path of the generated `go.mod` (`registry.go_module`; default
+    /// [`Self::go_package`]).
+    pub go_module: String,
     /// The base error class of the registry (`registry.class`; default: the UpperCamel
     /// registry name + `Error`, e.g. `MiloError`).
     pub class: String,
@@ -502,6 +508,7 @@ pub struct EntryIds {
     pub rust: RustEntryIds,
     pub ts: TsEntryIds,
     pub py: PyEntryIds,
+    pub go: GoEntryIds,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -529,6 +536,14 @@ pub struct PyEntryIds {
     pub constant: String,
 }
 
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GoEntryIds {
+    /// The `Code` constant (`CodeFrmValidation`: `Code` + the UpperCamel NAME).
+    pub constant: String,
+    /// The typed constructor (`NewFrmValidation(field string) *Error`).
+    pub constructor: String,
+}
+
 /// A param's identifiers in the generated code.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParamIds {
@@ -539,6 +554,9 @@ pub struct ParamIds {
     /// The Python factory's keyword argument (keywords and the factories' own options get
     /// a `_` suffix: `class_`, `message_`).
     pub py: String,
+    /// The Go constructor's argument: lowerCamel, Go keywords and predeclared identifiers
+    /// with a `_` suffix (`fieldName`, `type_`, `len_`).
+    pub go: String,
 }
 
 /// The identifiers of a category or namespace key in the generated code.
@@ -548,6 +566,8 @@ pub struct KeyIds {
     pub rust: String,
     /// The Python constant (`Category.NOT_FOUND`).
     pub py: String,
+    /// The UpperCamel key of the Go constants (`CategoryNotFound`, `NamespaceFrm`).
+    pub go: String,
 }
 
 impl KeyIds {
@@ -555,6 +575,7 @@ impl KeyIds {
         KeyIds {
             rust: crate::names::rust_variant(key),
             py: crate::names::py_constant(key),
+            go: crate::names::go_camel(key),
         }
     }
 }

@@ -4,7 +4,7 @@
 //! catalogue name can never produce broken code. Collisions after conversion are detected by
 //! the validator, which compares the strings produced here.
 
-use heck::{ToKebabCase, ToShoutySnakeCase, ToSnakeCase, ToUpperCamelCase};
+use heck::{ToKebabCase, ToLowerCamelCase, ToShoutySnakeCase, ToSnakeCase, ToUpperCamelCase};
 use crate::ir::DocsLayout;
 
 /// Rust keywords (strict and reserved, all editions).
@@ -691,6 +691,83 @@ pub fn schema_id(registry: &str, schema_url: Option<&str>, file: &str) -> String
     }
 }
 
+/// Go's keywords (the specification's list).
+pub const GO_KEYWORDS: &[&str] = &[
+    "break", "case", "chan", "const", "continue", "default", "defer", "else", "fallthrough",
+    "for", "func", "go", "goto", "if", "import", "interface", "map", "package", "range",
+    "return", "select", "struct", "switch", "type", "var",
+];
+
+/// Go's predeclared identifiers (types, constants, zero value, functions; `min`, `max` and
+/// `clear` of Go 1.21 too): a constructor's argument named like one would shadow it.
+pub const GO_PREDECLARED: &[&str] = &[
+    "any", "bool", "byte", "comparable", "complex64", "complex128", "error", "float32",
+    "float64", "int", "int8", "int16", "int32", "int64", "rune", "string", "uint", "uint8",
+    "uint16", "uint32", "uint64", "uintptr", "true", "false", "iota", "nil", "append", "cap",
+    "clear", "close", "complex", "copy", "delete", "imag", "len", "make", "max", "min", "new",
+    "panic", "print", "println", "real", "recover",
+];
+
+/// The prefixes of the identifiers the Go package generates per code, category and
+/// namespace (`CodeFrmValidation`, `NewFrmValidation`, `CategoryNotFound`,
+/// `NamespaceFrm`). The runtime (`emit/go/runtime.go`) declares no exported name that starts
+/// with one of them followed by an upper-case letter or a digit (a test in `emit::go` reads
+/// it), so no catalogue name can meet one of the runtime's.
+pub const GO_GENERATED_PREFIXES: &[&str] = &["Code", "New", "Category", "Namespace"];
+
+/// A NAME or key in Go's exported UpperCamel form: heck's words, each capitalised, the rest
+/// lower-cased (`FRM_VALIDATION` → `FrmValidation`, `user_id` → `UserId`). Initialisms are
+/// not upper-cased (`UserId`, not `UserID`), as protoc-gen-go derives its names: one rule a
+/// reader applies by hand, and no word list whose growth would rename identifiers.
+pub fn go_camel(name: &str) -> String {
+    let mut v = upper_camel(name);
+    if v.is_empty() || v.starts_with(|c: char| c.is_ascii_digit()) {
+        v.insert(0, 'X');
+    }
+    v
+}
+
+/// The Go constant of a code: `Code` + [`go_camel`] (`CodeFrmValidation`).
+pub fn go_constant(name: &str) -> String {
+    format!("Code{}", go_camel(name))
+}
+
+/// The Go typed constructor of a code: `New` + [`go_camel`] (`NewFrmValidation`).
+pub fn go_constructor(name: &str) -> String {
+    format!("New{}", go_camel(name))
+}
+
+/// The Go argument of a param: lowerCamel (`field_name` → `fieldName`), `p` before a
+/// leading digit, `x` when nothing is left, and a `_` suffix on a keyword or a predeclared
+/// identifier (`type_`, `len_`). Two params can meet here (`type` and `type_`): the loader
+/// reports it (`IdentifierCollision`).
+pub fn go_param(name: &str) -> String {
+    let mut s = name.to_lower_camel_case();
+    if s.is_empty() {
+        s.push('x');
+    }
+    if s.starts_with(|c: char| c.is_ascii_digit()) {
+        s.insert(0, 'p');
+    }
+    if GO_KEYWORDS.contains(&s.as_str()) || GO_PREDECLARED.contains(&s.as_str()) {
+        s.push('_');
+    }
+    s
+}
+
+/// The default Go package name of a registry: its letters and digits, lower-cased, then
+/// `errors` (`milo` → `miloerrors`, `tmux-mcp` → `tmuxmcperrors`): Go package names are
+/// one lower-case word.
+pub fn go_package(registry: &str) -> String {
+    let mut s: String = registry
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
+        .map(|c| c.to_ascii_lowercase())
+        .collect();
+    s.push_str("errors");
+    s
+}
+
 /// The file names of the JSON Schemas, shared by the schema target (which writes them) and
 /// the npm package (which ships and exports the wire schema).
 pub const WIRE_ERROR_SCHEMA_FILE: &str = "wire-error.schema.json";
@@ -740,6 +817,31 @@ mod tests {
             assert_eq!(py_param(name), py, "{name}");
         }
         assert_eq!(python_package("acme-cli"), "acme_cli_errors");
+        for (name, constant, ctor) in [
+            ("FRM_VALIDATION", "CodeFrmValidation", "NewFrmValidation"),
+            ("unknown_tool", "CodeUnknownTool", "NewUnknownTool"),
+            ("SELF", "CodeSelf", "NewSelf"),
+            ("TYPE", "CodeType", "NewType"),
+            ("USER_ID", "CodeUserId", "NewUserId"),
+            ("A1_B2", "CodeA1B2", "NewA1B2"),
+        ] {
+            assert_eq!(go_constant(name), constant, "{name}");
+            assert_eq!(go_constructor(name), ctor, "{name}");
+        }
+        for (name, go) in [
+            ("field", "field"),
+            ("field_name", "fieldName"),
+            ("Field", "field"),
+            ("type", "type_"),
+            ("len", "len_"),
+            ("any", "any_"),
+            ("_private", "private"),
+            ("order_id", "orderId"),
+        ] {
+            assert_eq!(go_param(name), go, "{name}");
+        }
+        assert_eq!(go_package("tmux-mcp"), "tmuxmcperrors");
+        assert_eq!(go_package("Acme_CLI"), "acmeclierrors");
         for (name, variant, ctor, ts) in cases {
             assert_eq!(rust_variant(name), variant, "{name}");
             assert_eq!(rust_constructor(name), ctor, "{name}");

@@ -24,6 +24,7 @@ pub enum TargetId {
     Schema,
     Python,
     OpenApi,
+    Go,
 }
 
 /// One target: what it is called, where it writes, which feature builds it, which files of
@@ -107,7 +108,7 @@ pub fn languages() -> impl Iterator<Item = (TargetId, Language)> {
 }
 
 /// Every target, in the order of the `outputs:` keys.
-pub static TARGETS: [Target; 6] = [
+pub static TARGETS: [Target; 7] = [
     Target {
         id: TargetId::Rust,
         name: "rust",
@@ -216,6 +217,25 @@ pub static TARGETS: [Target; 6] = [
         ships: &[],
         language: None,
     },
+    Target {
+        id: TargetId::Go,
+        name: "go",
+        aliases: &["golang"],
+        title: "the Go module",
+        feature: "go",
+        output: Output {
+            key: "go_dir",
+            kind: OutputKind::Folder,
+            default: Some("generated/go"),
+            description: "The Go module's folder (`go.mod` and one package, standard library only).",
+        },
+        owns: Owned::Files,
+        ships: &[],
+        language: Some(Language {
+            name: "Go",
+            extensions: &["go"],
+        }),
+    },
 ];
 
 impl TargetId {
@@ -255,6 +275,8 @@ pub enum Ident {
     TsType,
     PyFunction,
     PyConstant,
+    GoConstant,
+    GoConstructor,
 }
 
 /// How the derived identifiers of a code are read, shown and searched for.
@@ -313,7 +335,7 @@ fn always(_: &Catalogue) -> bool {
 }
 
 /// Every identifier derived for a code, target by target.
-pub static IDENTS: [IdentSpec; 6] = [
+pub static IDENTS: [IdentSpec; 8] = [
     IdentSpec {
         ident: Ident::RustVariant,
         target: TargetId::Rust,
@@ -393,6 +415,35 @@ pub static IDENTS: [IdentSpec; 6] = [
         get: |ids| &ids.py.function,
         generated: always,
     },
+    IdentSpec {
+        ident: Ident::GoConstant,
+        target: TargetId::Go,
+        key: "go_constant",
+        short: "go_const",
+        placeholder: false,
+        shown: ("", ""),
+        // `Code` + the UpperCamel NAME: the Rust variant's words, so the rule reports it
+        // with the Rust variant; the row keeps it checked should the derivations part.
+        unique: true,
+        usage: &[("", "")],
+        derive: names::go_constant,
+        get: |ids| &ids.go.constant,
+        generated: always,
+    },
+    IdentSpec {
+        ident: Ident::GoConstructor,
+        target: TargetId::Go,
+        key: "go_constructor",
+        short: "go_fn",
+        placeholder: false,
+        shown: ("", "()"),
+        // `New` + the same UpperCamel as the constant, which the rule already compares.
+        unique: false,
+        usage: &[("", "(")],
+        derive: names::go_constructor,
+        get: |ids| &ids.go.constructor,
+        generated: always,
+    },
 ];
 
 impl Ident {
@@ -408,7 +459,7 @@ impl Ident {
 impl EntryIds {
     /// Every identifier of a code named `name`, derived by [`IDENTS`]' rules.
     pub fn derive(name: &str) -> EntryIds {
-        use crate::ir::{PyEntryIds, RustEntryIds, TsEntryIds};
+        use crate::ir::{GoEntryIds, PyEntryIds, RustEntryIds, TsEntryIds};
         let d = |i: Ident| (i.spec().derive)(name);
         EntryIds {
             rust: RustEntryIds {
@@ -422,6 +473,10 @@ impl EntryIds {
             py: PyEntryIds {
                 function: d(Ident::PyFunction),
                 constant: d(Ident::PyConstant),
+            },
+            go: GoEntryIds {
+                constant: d(Ident::GoConstant),
+                constructor: d(Ident::GoConstructor),
             },
         }
     }
@@ -505,6 +560,8 @@ mod tests {
                 ("ts_type", "FrmValidation"),
                 ("py_constant", "FRM_VALIDATION"),
                 ("py_function", "frm_validation"),
+                ("go_constant", "CodeFrmValidation"),
+                ("go_constructor", "NewFrmValidation"),
             ]
         );
     }

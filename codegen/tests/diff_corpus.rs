@@ -362,3 +362,22 @@ fn redirect_advice() {
         retired.advice
     );
 }
+
+/// A rename's advice names the identifiers user code writes in every language that
+/// `errdex usage` searches, old → new (`targets::IDENTS`), Go's constant and constructor
+/// among them.
+#[test]
+fn rename_advice_names_each_language_identifiers() {
+    let old = load(&corpus_dir().join("base.yaml"));
+    let new = load(&corpus_dir().join("renamed/new.yaml"));
+    let findings = diff::diff(&old, &new);
+    let human = diff::render_human(&findings, "a", "b");
+    for want in [
+        "Rust `ErrorCode::FrmTooLong` → `ErrorCode::FrmFieldTooLong`",
+        "TypeScript `ErrorCode.FRM_TOO_LONG` → `ErrorCode.FRM_FIELD_TOO_LONG`",
+        "`frm_too_long()` → `frm_field_too_long()`",
+        "Go `CodeFrmTooLong` → `CodeFrmFieldTooLong`, `NewFrmTooLong()` → `NewFrmFieldTooLong()`",
+    ] {
+        assert!(human.contains(want), "no {want:?} in\n{human}");
+    }
+}

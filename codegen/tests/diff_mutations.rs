@@ -48,6 +48,7 @@ fn param(name: &str, ty: ParamType) -> Param {
             rust: name.into(),
             ts: name.into(),
             py: errdex_codegen::names::py_param(name),
+            go: errdex_codegen::names::go_param(name),
         },
         schema: None,
         example: None,

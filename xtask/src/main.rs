@@ -9,12 +9,14 @@
 //! Every benchmark takes scale sizes (`10000`) and catalogue files alike (`path/errors.yaml`),
 //! keeps its scratch files in cargo's target directory (`target/`, or `CARGO_TARGET_DIR`), and
 //! says what it needs when it is missing: `bench-tsc` node and `tools/node`
-//! (`bash .ci/steps/20-node.sh`), `bench-rust` and `bench-consumer` `/usr/bin/time` (Debian
+//! (`bash .ci/steps/20-node.sh`), `bench-go` go (`bash .ci/steps/22-go.sh`), `bench-rust` and `bench-consumer` `/usr/bin/time` (Debian
 //! package `time`), `bench-usage` ripgrep (`rg`).
 //! - `profile-load N [--parse-only]`, `profile-generate N [--no-rust]`: one run each, for
 //!   callgrind.
 //! - `bench-tsc [N|FILE...] [--runs R]`: `tsc --strict` on the generated TypeScript against a
 //!   plain const object of the same codes (see `bench_tsc.rs`).
+//! - `bench-go [N|FILE...] [--runs R]`: `go build` and `go vet` of the generated Go package
+//!   against a plain map of the same codes (see `bench_go.rs`).
 //! - `bench-rust [N|FILE...]`: the generated crate's compile time, memory and lookups (see
 //!   `bench_rust.rs`).
 //! - `bench-consumer [N...] [--runs R] [--cold-runs C] [--keep]`: what a Rust consumer waits
@@ -32,6 +34,7 @@ use std::time::Instant;
 
 mod bench_book;
 mod bench_consumer;
+mod bench_go;
 mod bench_rust;
 mod bench_tsc;
 mod bench_usage;
@@ -193,6 +196,13 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
+        Some("bench-go") => match bench_go::run(&args[1..]) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("xtask bench-go: {e}");
+                ExitCode::FAILURE
+            }
+        },
         Some("bench-rust") => {
             match bench_rust::parse_args(&args[1..]).and_then(|a| bench_rust::run(&a)) {
                 Ok(()) => ExitCode::SUCCESS,
@@ -215,7 +225,7 @@ fn main() -> ExitCode {
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage: xtask scale N [OUT] | baseline N|FILE DIR | bench-load [N|FILE...] | bench-generate [N|FILE...] | bench-tsc [N|FILE...] | bench-rust [N|FILE...] | bench-consumer [N...] | bench-book [N...] | bench-usage [--codes N] ... | dump N|FILE DIR"
+        "usage: xtask scale N [OUT] | baseline N|FILE DIR | bench-load [N|FILE...] | bench-generate [N|FILE...] | bench-tsc [N|FILE...] | bench-go [N|FILE...] | bench-rust [N|FILE...] | bench-consumer [N...] | bench-book [N...] | bench-usage [--codes N] ... | dump N|FILE DIR"
     );
     ExitCode::from(64)
 }

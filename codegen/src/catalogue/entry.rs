@@ -399,6 +399,20 @@ impl Cx<'_> {
                 );
                 continue;
             }
+            let go_ident = names::go_param(param);
+            if let Some(other) = out.params.iter().find(|p| p.ids.go == go_ident) {
+                self.err(
+                    DiagCode::IdentifierCollision,
+                    param_node.span,
+                    &[
+                        ("name", param),
+                        ("language", "Go"),
+                        ("ident", &go_ident),
+                        ("other", &other.name),
+                    ],
+                );
+                continue;
+            }
             out.refused.pop();
             out.params.push(Param {
                 name: param.to_string(),
@@ -407,6 +421,7 @@ impl Cx<'_> {
                     rust: rust_ident,
                     ts: param.to_string(),
                     py: py_ident,
+                    go: go_ident,
                 },
                 schema: form.schema,
                 example: form.example,

@@ -63,6 +63,13 @@ pub static IDENT: Pattern = Pattern::new("^(?:[A-Za-z][A-Za-z0-9_]*|_[A-Za-z0-9_
 pub static REGISTRY_NAME: Pattern = Pattern::new("^[A-Za-z][A-Za-z0-9_-]*$");
 /// Pattern of a Python package name (`registry.python_package`): a lower-case identifier.
 pub static PYTHON_PACKAGE: Pattern = Pattern::new("^[a-z][a-z0-9_]*$");
+/// Pattern of a Go package name (`registry.go_package`): lower-case letters and digits.
+pub static GO_PACKAGE: Pattern = Pattern::new("^[a-z][a-z0-9]*$");
+/// Pattern of a Go module path (`registry.go_module`): `/`-separated elements of the
+/// characters Go's module paths allow, none starting or ending with a dot.
+pub static GO_MODULE: Pattern = Pattern::new(
+    r"^[A-Za-z0-9_~-]([A-Za-z0-9._~-]*[A-Za-z0-9_~-])?(/[A-Za-z0-9_~-]([A-Za-z0-9._~-]*[A-Za-z0-9_~-])?)*$",
+);
 /// Pattern of a package version: semantic versioning 2.0 (`1.4.0`, `2.0.0-rc.1`).
 pub static SEMVER: Pattern = Pattern::new(
     r"^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$",
@@ -596,6 +603,18 @@ pub static REGISTRY: Section = Section {
             Type::Text(Text::Pattern(&PYTHON_PACKAGE)),
             Presence::Default(Fallback::Text("`<name>_errors`")),
             "The generated Python package's import name (default: `<name>_errors`, snake case); its distribution name is the same with `-`.",
+        ),
+        key(
+            "go_package",
+            Type::Text(Text::Pattern(&GO_PACKAGE)),
+            Presence::Default(Fallback::Text("`<name>errors`")),
+            "The generated Go package's name (default: the name's letters and digits, lower-cased, then `errors`: `tmux-mcp` → `tmuxmcperrors`).",
+        ),
+        key(
+            "go_module",
+            Type::Text(Text::Pattern(&GO_MODULE)),
+            Presence::Default(Fallback::Text("`go_package`")),
+            "The Go module path in the generated `go.mod`, which importers name, e.g. \"example.com/acme/errors\" (default: the package name).",
         ),
         text(
             "title",
@@ -1443,6 +1462,8 @@ mod tests {
             &IDENT,
             &REGISTRY_NAME,
             &PYTHON_PACKAGE,
+            &GO_PACKAGE,
+            &GO_MODULE,
             &SEMVER,
             &ENTRY_NAME,
             &KEYED_FACT,
@@ -1450,6 +1471,17 @@ mod tests {
             &AIP_REASON,
         ] {
             assert!(regex::Regex::new(pattern.regex).is_ok(), "{}", pattern.regex);
+        }
+    }
+
+    /// Go module paths: `/`-separated elements, none empty nor starting or ending with a dot.
+    #[test]
+    fn go_module_paths() {
+        for ok in ["acmeerrors", "example.com/acme/errors", "github.com/a-b/c_d/v2", "x~y"] {
+            assert!(GO_MODULE.is_match(ok), "{ok}");
+        }
+        for bad in ["", "a//b", "/a", "a/", ".a", "a.", "a/.b", "a b", "a\"b", "é", "a\\b"] {
+            assert!(!GO_MODULE.is_match(bad), "{bad}");
         }
     }
 

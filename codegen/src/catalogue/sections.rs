@@ -149,9 +149,51 @@ impl Cx<'_> {
                 }
                 None
             });
+        let refuse_go_package = |cx: &mut Self, n: &Node, s: &str| {
+            cx.err(
+                DiagCode::InvalidName,
+                n.span,
+                &[
+                    ("name", s),
+                    ("kind", "Go package name"),
+                    (
+                        "rule",
+                        "use lower-case letters and digits, starting with a letter, and no Go keyword",
+                    ),
+                ],
+            );
+        };
+        let go_package = self
+            .declared_text(&f, registry::GO_PACKAGE, refuse_go_package)
+            .and_then(|s| {
+                if !names::GO_KEYWORDS.contains(&s.as_str()) {
+                    return Some(s);
+                }
+                if let Some(n) = f.get(registry::GO_PACKAGE) {
+                    refuse_go_package(self, n, &s);
+                }
+                None
+            });
+        let go_module = self.declared_text(&f, registry::GO_MODULE, |cx, n, s| {
+            cx.err(
+                DiagCode::InvalidName,
+                n.span,
+                &[
+                    ("name", s),
+                    ("kind", "Go module path"),
+                    (
+                        "rule",
+                        "use `/`-separated elements of ASCII letters, digits, `-`, `.`, `_` and `~`, none empty or starting or ending with `.`",
+                    ),
+                ],
+            );
+        });
         let class = self.class_name(&f, registry::CLASS);
         let name = name?;
+        let go_package = go_package.unwrap_or_else(|| names::go_package(&name));
         Some(Registry {
+            go_module: go_module.unwrap_or_else(|| go_package.clone()),
+            go_package,
             title: title.unwrap_or_else(|| format!("{name} error reference")),
             docs_url,
             docs_site_url,

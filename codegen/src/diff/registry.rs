@@ -71,6 +71,34 @@ impl<'a> Differ<'a> {
                 ),
             );
         }
+        // A renamed registry is reported once, above (as the Python package is).
+        if o.name == n.name && o.go_module != n.go_module {
+            self.push(
+                &s,
+                ChangeKind::PackageNameChanged,
+                "registry.go_module",
+                Some(o.go_module.clone()),
+                Some(n.go_module.clone()),
+                format!(
+                    "Go code imports the generated package by its module path (`import \"{}\"`). \
+                     Keep `go_module: {}`.",
+                    o.go_module, o.go_module
+                ),
+            );
+        } else if o.name == n.name && o.go_package != n.go_package {
+            self.push(
+                &s,
+                ChangeKind::PackageNameChanged,
+                "registry.go_package",
+                Some(o.go_package.clone()),
+                Some(n.go_package.clone()),
+                format!(
+                    "Go code names the package (`{}.CodeX`) unless it imports it under its own \
+                     name. Keep `go_package: {}`.",
+                    o.go_package, o.go_package
+                ),
+            );
+        }
         if o.title != n.title {
             self.push(
                 &s,

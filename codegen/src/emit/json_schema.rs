@@ -280,6 +280,8 @@ fn registry_json_text(cat: &Catalogue) -> String {
             w.field("npm_name", &r.npm_name);
             w.field("class", &r.class);
             w.field("python_package", &r.python_package);
+            w.field("go_package", &r.go_package);
+            w.field("go_module", &r.go_module);
         });
         w.key("categories").array(|w| {
             for c in &cat.categories {

@@ -5,6 +5,8 @@
 //! writer, the bidi list) and [`crate::names`] (every identifier a target uses). [`emit`]
 //! is the one place that maps a row of [`crate::targets::TARGETS`] to its emitter.
 
+#[cfg(feature = "go")]
+pub mod go;
 #[cfg(feature = "json-schema")]
 pub mod json_schema;
 #[cfg(feature = "markdown")]
@@ -46,5 +48,6 @@ pub fn emit(
         TargetId::Schema => json_schema::emit(cat),
         TargetId::Python => python::emit(cat),
         TargetId::OpenApi => openapi::emit(cat),
+        TargetId::Go => go::emit(cat),
     }
 }

@@ -243,7 +243,7 @@ fn lang_of(path: &Path, walk: &Walk) -> Option<Lang> {
 
 /// `true` for a file of tests: under a `tests`, `test`, `__tests__` or `testdata`
 /// directory, or named like one (`*_test.rs`, `tests.rs`, `test_*.py`, `*_test.py`,
-/// `conftest.py`, `*.test.ts`, `*.spec.js`, …).
+/// `conftest.py`, `*.test.ts`, `*.spec.js`, Go's `*_test.go`, …).
 pub fn is_test_path(path: &str) -> bool {
     let mut parts = path.split('/').rev();
     let file = parts.next().unwrap_or_default();
@@ -444,6 +444,8 @@ mod tests {
             "web/a.test.ts",
             "web/a.spec.mjs",
             "web/__tests__/a.js",
+            "pkg/errors_test.go",
+            "pkg/testdata/fake.go",
         ] {
             assert!(is_test_path(yes), "{yes}");
         }
@@ -452,6 +454,7 @@ mod tests {
             "src/testing.rs",
             "pkg/contest.py",
             "src/attest.ts",
+            "pkg/testing.go",
         ] {
             assert!(!is_test_path(no), "{no}");
         }

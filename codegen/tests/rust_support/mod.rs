@@ -68,6 +68,7 @@ pub fn entry(cat: &Catalogue, e: E<'_>) -> ErrorEntry {
                     rust: names::rust_snake(n),
                     ts: n.to_string(),
                     py: names::py_param(n),
+                    go: names::go_param(n),
                 },
                 schema: None,
                 example: None,
@@ -116,6 +117,8 @@ pub fn base(name: &str, wire: Wire) -> Catalogue {
             crate_name: names::package_name(name),
             npm_name: names::package_name(name),
             python_package: names::python_package(name),
+            go_package: names::go_package(name),
+            go_module: names::go_package(name),
             class: format!("{}Error", names::rust_variant(name)),
         },
         categories: vec![
@@ -133,6 +136,7 @@ pub fn base(name: &str, wire: Wire) -> Catalogue {
             ids: errdex_codegen::ir::KeyIds {
                 rust: "Frm".into(),
                 py: names::py_constant("Frm"),
+                go: names::go_camel("Frm"),
             },
             slug: "frm".into(),
         }],

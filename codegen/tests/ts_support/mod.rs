@@ -267,6 +267,7 @@ fn entry(cat: &Catalogue, e: E<'_>) -> ErrorEntry {
                     rust: names::rust_snake(n),
                     ts: n.to_string(),
                     py: names::py_param(n),
+                    go: names::go_param(n),
                 },
                 schema: None,
                 example: None,
@@ -312,6 +313,8 @@ fn base(name: &str, wire: Wire, prefix: &str) -> Catalogue {
             crate_name: names::package_name(name),
             npm_name: names::package_name(name),
             python_package: names::python_package(name),
+            go_package: names::go_package(name),
+            go_module: names::go_package(name),
             class: format!("{}Error", names::rust_variant(name)),
         },
         categories: vec![

@@ -37,6 +37,8 @@ pub mod registry {
     pub const CRATE_NAME: KeyRef = REGISTRY.key("crate_name");
     pub const NPM_NAME: KeyRef = REGISTRY.key("npm_name");
     pub const PYTHON_PACKAGE: KeyRef = REGISTRY.key("python_package");
+    pub const GO_PACKAGE: KeyRef = REGISTRY.key("go_package");
+    pub const GO_MODULE: KeyRef = REGISTRY.key("go_module");
     pub const TITLE: KeyRef = REGISTRY.key("title");
     pub const DOCS_URL: KeyRef = REGISTRY.key("docs_url");
     pub const DOCS_SITE_URL: KeyRef = REGISTRY.key("docs_site_url");
