@@ -325,15 +325,26 @@ fn usage_docs_list_places_and_check_rescans() {
         cmd.output().expect("runs")
     };
     let out = run(false);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let page_path = dir.path().join("docs-site/src/frm.md");
     let page = std::fs::read_to_string(&page_path).expect("the page");
-    assert!(page.contains("- <code>src/<wbr>lib.rs:5:20</code>\n"), "{page}");
+    assert!(
+        page.contains("- <code>src/<wbr>lib.rs:5:20</code>\n"),
+        "{page}"
+    );
     assert!(page.contains("- and 2 more\n"), "{page}");
     // The generated files (TypeScript, Python) are not places, though they name every code.
     assert!(!page.contains("generated/"), "{page}");
     let out = run(true);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     // A line above the raises moves them: the docs are stale.
     let lib = dir.path().join("src/lib.rs");
     let text = std::fs::read_to_string(&lib).expect("lib.rs");
@@ -342,13 +353,18 @@ fn usage_docs_list_places_and_check_rescans() {
     assert!(!out.status.success());
     let diff = String::from_utf8_lossy(&out.stdout);
     assert!(
-        diff.contains("-- <code>src/<wbr>lib.rs:5:20</code>") && diff.contains("+- <code>src/<wbr>lib.rs:6:20</code>"),
+        diff.contains("-- <code>src/<wbr>lib.rs:5:20</code>")
+            && diff.contains("+- <code>src/<wbr>lib.rs:6:20</code>"),
         "{diff}"
     );
     let out = run(false);
     assert!(out.status.success());
     assert!(run(true).status.success());
-    assert!(std::fs::read_to_string(&page_path).expect("page").contains("src/<wbr>lib.rs:6:20"));
+    assert!(
+        std::fs::read_to_string(&page_path)
+            .expect("page")
+            .contains("src/<wbr>lib.rs:6:20")
+    );
 }
 
 /// `--only rust` writes the Rust module and nothing else, checks only it, and leaves the

@@ -264,7 +264,11 @@ fn fact_value(value: &FactValue<'_>) -> String {
             indent_more(&escape_controls(&c.summary))
         ),
         FactValue::Namespace(n) => {
-            format!("{} ({})", escape_controls(&n.key), escape_controls(&n.title))
+            format!(
+                "{} ({})",
+                escape_controls(&n.key),
+                escape_controls(&n.title)
+            )
         }
         FactValue::Retry { limits, advice } => {
             indent_more(&facts::retry_text(limits, *advice, escape_controls))
@@ -319,7 +323,11 @@ pub fn explain_text(cat: &Catalogue, key: &str) -> Result<String, ExplainError> 
     }
     s.push('\n');
     for row in facts::entry_facts(cat, e) {
-        s.push_str(&format!("  {:<14}{}\n", row.inline_label(), fact_value(&row.value)));
+        s.push_str(&format!(
+            "  {:<14}{}\n",
+            row.inline_label(),
+            fact_value(&row.value)
+        ));
     }
     s.push_str(&format!(
         "\nmessage\n  {}\n",
@@ -396,13 +404,19 @@ mod retry_advice_tests {
                 .and_then(|e| e.retry.as_ref())
                 .and_then(|r| r.advice.clone())
         };
-        assert_eq!(advice("BAD_ARG").as_deref(), Some("Fix the arguments before retrying."));
+        assert_eq!(
+            advice("BAD_ARG").as_deref(),
+            Some("Fix the arguments before retrying.")
+        );
         assert_eq!(advice("OWN_ADVICE").as_deref(), Some("Pick another name."));
         // Advice for retryable codes does not fit a code that overrides `retryable: false`.
         assert_eq!(advice("NOT_AGAIN"), None);
         let text = super::explain_text(&cat, "BAD_ARG").expect("explains");
         assert!(text.contains("retryable     no"), "{text}");
-        assert!(text.contains("Fix the arguments before retrying."), "{text}");
+        assert!(
+            text.contains("Fix the arguments before retrying."),
+            "{text}"
+        );
         let json = super::explain_json(&cat, "OWN_ADVICE").expect("explains");
         assert_eq!(json["retry"]["advice"], "Pick another name.");
         let docs = crate::emit::markdown::emit(&cat);
@@ -411,7 +425,10 @@ mod retry_advice_tests {
             .find(|(p, _)| p == "src/general.md")
             .expect("page")
             .1;
-        assert!(general.contains("Fix the arguments before retrying."), "{general}");
+        assert!(
+            general.contains("Fix the arguments before retrying."),
+            "{general}"
+        );
         assert!(general.contains("Pick another name."), "{general}");
     }
 }

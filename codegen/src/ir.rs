@@ -67,7 +67,11 @@ pub enum DocsLayout {
 
 impl DocsLayout {
     /// Every layout, by the word a catalogue writes.
-    pub const ALL: [DocsLayout; 3] = [DocsLayout::Namespace, DocsLayout::Code, DocsLayout::NamespaceCode];
+    pub const ALL: [DocsLayout; 3] = [
+        DocsLayout::Namespace,
+        DocsLayout::Code,
+        DocsLayout::NamespaceCode,
+    ];
 
     pub fn as_str(self) -> &'static str {
         match self {

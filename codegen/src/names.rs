@@ -4,8 +4,8 @@
 //! catalogue name can never produce broken code. Collisions after conversion are detected by
 //! the validator, which compares the strings produced here.
 
-use heck::{ToKebabCase, ToLowerCamelCase, ToShoutySnakeCase, ToSnakeCase, ToUpperCamelCase};
 use crate::ir::DocsLayout;
+use heck::{ToKebabCase, ToLowerCamelCase, ToShoutySnakeCase, ToSnakeCase, ToUpperCamelCase};
 
 /// Rust keywords (strict and reserved, all editions).
 pub const RUST_KEYWORDS: &[&str] = &[
@@ -476,7 +476,11 @@ pub fn docs_url(
 /// Where a code lives in the book of `layout`: its page (a path relative to the book's
 /// root, without `.html`) and the fragment of its section on that page, `None` when the
 /// page is the code's own (its title then carries the anchor too).
-pub fn code_address<'a>(layout: DocsLayout, namespace_slug: &str, anchor: &'a str) -> (String, Option<&'a str>) {
+pub fn code_address<'a>(
+    layout: DocsLayout,
+    namespace_slug: &str,
+    anchor: &'a str,
+) -> (String, Option<&'a str>) {
     match layout {
         DocsLayout::Namespace => (namespace_slug.to_string(), Some(anchor)),
         DocsLayout::Code => (anchor.to_string(), None),
@@ -577,23 +581,90 @@ pub fn default_class(registry_name: &str) -> String {
 /// catalogue name becomes a Python identifier. `l`, `O` and `I` join them (ruff's E741/E743
 /// reject them as ambiguous).
 pub const PY_KEYWORDS: &[&str] = &[
-    "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class",
-    "continue", "def", "del", "elif", "else", "except", "finally", "for", "from", "global", "if",
-    "import", "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try",
-    "while", "with", "yield", "_", "case", "match", "type", "l", "O", "I",
+    "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class", "continue",
+    "def", "del", "elif", "else", "except", "finally", "for", "from", "global", "if", "import",
+    "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try", "while",
+    "with", "yield", "_", "case", "match", "type", "l", "O", "I",
 ];
 
 /// Python's lower-case builtins: a factory (a module-level function) named like one would
 /// shadow it for the rest of the module, so it gets a `_` suffix (`str_`).
 pub const PY_BUILTINS: &[&str] = &[
-    "abs", "aiter", "all", "anext", "any", "ascii", "bin", "bool", "breakpoint", "bytearray",
-    "bytes", "callable", "chr", "classmethod", "compile", "complex", "copyright", "credits",
-    "delattr", "dict", "dir", "divmod", "enumerate", "eval", "exec", "exit", "filter", "float",
-    "format", "frozenset", "getattr", "globals", "hasattr", "hash", "help", "hex", "id", "input",
-    "int", "isinstance", "issubclass", "iter", "len", "license", "list", "locals", "map", "max",
-    "memoryview", "min", "next", "object", "oct", "open", "ord", "pow", "print", "property",
-    "quit", "range", "repr", "reversed", "round", "set", "setattr", "slice", "sorted",
-    "staticmethod", "str", "sum", "super", "tuple", "type", "vars", "zip",
+    "abs",
+    "aiter",
+    "all",
+    "anext",
+    "any",
+    "ascii",
+    "bin",
+    "bool",
+    "breakpoint",
+    "bytearray",
+    "bytes",
+    "callable",
+    "chr",
+    "classmethod",
+    "compile",
+    "complex",
+    "copyright",
+    "credits",
+    "delattr",
+    "dict",
+    "dir",
+    "divmod",
+    "enumerate",
+    "eval",
+    "exec",
+    "exit",
+    "filter",
+    "float",
+    "format",
+    "frozenset",
+    "getattr",
+    "globals",
+    "hasattr",
+    "hash",
+    "help",
+    "hex",
+    "id",
+    "input",
+    "int",
+    "isinstance",
+    "issubclass",
+    "iter",
+    "len",
+    "license",
+    "list",
+    "locals",
+    "map",
+    "max",
+    "memoryview",
+    "min",
+    "next",
+    "object",
+    "oct",
+    "open",
+    "ord",
+    "pow",
+    "print",
+    "property",
+    "quit",
+    "range",
+    "repr",
+    "reversed",
+    "round",
+    "set",
+    "setattr",
+    "slice",
+    "sorted",
+    "staticmethod",
+    "str",
+    "sum",
+    "super",
+    "tuple",
+    "type",
+    "vars",
+    "zip",
 ];
 
 /// The lower-case module-level names of the generated Python package (its functions and
@@ -693,19 +764,80 @@ pub fn schema_id(registry: &str, schema_url: Option<&str>, file: &str) -> String
 
 /// Go's keywords (the specification's list).
 pub const GO_KEYWORDS: &[&str] = &[
-    "break", "case", "chan", "const", "continue", "default", "defer", "else", "fallthrough",
-    "for", "func", "go", "goto", "if", "import", "interface", "map", "package", "range",
-    "return", "select", "struct", "switch", "type", "var",
+    "break",
+    "case",
+    "chan",
+    "const",
+    "continue",
+    "default",
+    "defer",
+    "else",
+    "fallthrough",
+    "for",
+    "func",
+    "go",
+    "goto",
+    "if",
+    "import",
+    "interface",
+    "map",
+    "package",
+    "range",
+    "return",
+    "select",
+    "struct",
+    "switch",
+    "type",
+    "var",
 ];
 
 /// Go's predeclared identifiers (types, constants, zero value, functions; `min`, `max` and
 /// `clear` of Go 1.21 too): a constructor's argument named like one would shadow it.
 pub const GO_PREDECLARED: &[&str] = &[
-    "any", "bool", "byte", "comparable", "complex64", "complex128", "error", "float32",
-    "float64", "int", "int8", "int16", "int32", "int64", "rune", "string", "uint", "uint8",
-    "uint16", "uint32", "uint64", "uintptr", "true", "false", "iota", "nil", "append", "cap",
-    "clear", "close", "complex", "copy", "delete", "imag", "len", "make", "max", "min", "new",
-    "panic", "print", "println", "real", "recover",
+    "any",
+    "bool",
+    "byte",
+    "comparable",
+    "complex64",
+    "complex128",
+    "error",
+    "float32",
+    "float64",
+    "int",
+    "int8",
+    "int16",
+    "int32",
+    "int64",
+    "rune",
+    "string",
+    "uint",
+    "uint8",
+    "uint16",
+    "uint32",
+    "uint64",
+    "uintptr",
+    "true",
+    "false",
+    "iota",
+    "nil",
+    "append",
+    "cap",
+    "clear",
+    "close",
+    "complex",
+    "copy",
+    "delete",
+    "imag",
+    "len",
+    "make",
+    "max",
+    "min",
+    "new",
+    "panic",
+    "print",
+    "println",
+    "real",
+    "recover",
 ];
 
 /// The prefixes of the identifiers the Go package generates per code, category and
@@ -813,7 +945,12 @@ mod tests {
         ] {
             assert_eq!(py_function(name), py, "{name}");
         }
-        for (name, py) in [("field", "field"), ("class", "class_"), ("message", "message_"), ("__proto__", "__proto__")] {
+        for (name, py) in [
+            ("field", "field"),
+            ("class", "class_"),
+            ("message", "message_"),
+            ("__proto__", "__proto__"),
+        ] {
             assert_eq!(py_param(name), py, "{name}");
         }
         assert_eq!(python_package("acme-cli"), "acme_cli_errors");
@@ -871,23 +1008,45 @@ mod tests {
     #[test]
     fn book_addresses() {
         use DocsLayout::*;
-        assert_eq!(code_address(Namespace, "frm", "acm-frm-001"), ("frm".to_string(), Some("acm-frm-001")));
-        assert_eq!(code_address(Code, "frm", "acm-frm-001"), ("acm-frm-001".to_string(), None));
-        assert_eq!(code_address(NamespaceCode, "frm", "acm-frm-001"), ("frm/acm-frm-001".to_string(), None));
-        let url = |layout, site| docs_url(None, site, layout, "frm", "acm-frm-001", "FRM_X", "invalid");
+        assert_eq!(
+            code_address(Namespace, "frm", "acm-frm-001"),
+            ("frm".to_string(), Some("acm-frm-001"))
+        );
+        assert_eq!(
+            code_address(Code, "frm", "acm-frm-001"),
+            ("acm-frm-001".to_string(), None)
+        );
+        assert_eq!(
+            code_address(NamespaceCode, "frm", "acm-frm-001"),
+            ("frm/acm-frm-001".to_string(), None)
+        );
+        let url =
+            |layout, site| docs_url(None, site, layout, "frm", "acm-frm-001", "FRM_X", "invalid");
         assert_eq!(url(Namespace, None), "frm.html#acm-frm-001");
-        assert_eq!(url(Code, Some("https://x.dev/e/")), "https://x.dev/e/acm-frm-001.html");
+        assert_eq!(
+            url(Code, Some("https://x.dev/e/")),
+            "https://x.dev/e/acm-frm-001.html"
+        );
         assert_eq!(url(NamespaceCode, None), "frm/acm-frm-001.html");
         assert_eq!(book_href("frm/acm-frm-001", "index", ".md"), "../index.md");
-        assert_eq!(book_href("frm/acm-frm-001", "frm/acm-frm-002", ".md"), "acm-frm-002.md");
+        assert_eq!(
+            book_href("frm/acm-frm-001", "frm/acm-frm-002", ".md"),
+            "acm-frm-002.md"
+        );
         assert_eq!(book_href("cfg/x", "frm/y", ".html"), "../frm/y.html");
         assert_eq!(book_href("index", "frm/y", ".md"), "frm/y.md");
         assert_eq!(book_href("frm", "acm-frm-001", ".md"), "acm-frm-001.md");
         assert_eq!(
-            book_target("https://ably.com/docs/platform/errors/codes/40160", "https://ably.com/docs/platform/errors/codes/"),
+            book_target(
+                "https://ably.com/docs/platform/errors/codes/40160",
+                "https://ably.com/docs/platform/errors/codes/"
+            ),
             Some(("40160", ""))
         );
-        assert_eq!(book_target("https://x.dev/e/frm/a-1.html#a-1", "https://x.dev/e/"), Some(("frm/a-1", "a-1")));
+        assert_eq!(
+            book_target("https://x.dev/e/frm/a-1.html#a-1", "https://x.dev/e/"),
+            Some(("frm/a-1", "a-1"))
+        );
     }
 
     proptest::proptest! {
@@ -899,4 +1058,3 @@ mod tests {
         }
     }
 }
-

@@ -54,8 +54,8 @@ use serde_json::{Map, Value, json};
 
 pub mod http;
 pub use http::{
-    HttpReading, HttpResponse, aip_reason, duration_ms, duration_text, google_status,
-    imf_fixdate, read_http_response, retry_after_ms, retry_after_seconds,
+    HttpReading, HttpResponse, aip_reason, duration_ms, duration_text, google_status, imf_fixdate,
+    read_http_response, retry_after_ms, retry_after_seconds,
 };
 
 use crate::ir::{
@@ -116,11 +116,7 @@ impl<'a> Instance<'a> {
     pub fn example(entry: &'a ErrorEntry) -> Self {
         Instance {
             entry,
-            values: entry
-                .params
-                .iter()
-                .map(example_value)
-                .collect(),
+            values: entry.params.iter().map(example_value).collect(),
             argument: None,
             constraint: None,
             suggestion_override: None,
@@ -166,7 +162,12 @@ impl<'a> Instance<'a> {
     }
 
     /// The terminal form from an already rendered message and suggestion.
-    fn terminal_text_with(&self, cat: &Catalogue, message: &str, suggestion: Option<&str>) -> String {
+    fn terminal_text_with(
+        &self,
+        cat: &Catalogue,
+        message: &str,
+        suggestion: Option<&str>,
+    ) -> String {
         let mut s = String::with_capacity(self.entry.code.len() + message.len() + 16);
         s.push_str(&self.entry.code);
         if let Some(arg) = &self.argument {
@@ -309,7 +310,9 @@ impl<'a> Instance<'a> {
             Fact::Argument => self.argument.as_deref().and_then(text),
             Fact::Constraint => self.constraint.clone(),
             Fact::Suggestion => suggestion.and_then(text),
-            Fact::Example => self.context_value("example").or_else(|| self.argument_example()),
+            Fact::Example => self
+                .context_value("example")
+                .or_else(|| self.argument_example()),
             Fact::Params => Some(Value::Object(
                 self.entry
                     .params
@@ -476,7 +479,11 @@ pub fn display_value(v: &Value) -> String {
         Value::Number(n) if !n.is_i64() && !n.is_u64() => {
             n.as_f64().map_or_else(|| n.to_string(), |f| f.to_string())
         }
-        Value::Array(items) => items.iter().map(display_value).collect::<Vec<_>>().join(", "),
+        Value::Array(items) => items
+            .iter()
+            .map(display_value)
+            .collect::<Vec<_>>()
+            .join(", "),
         other => other.to_string(),
     }
 }
@@ -547,7 +554,10 @@ errors:
         let cat = catalogue();
         let ex = Instance::example(&cat.errors[0]);
         assert_eq!(ex.values[1], json!(["draft", "review"]));
-        assert_eq!(ex.message(), "shipped is not one of draft, review ({\"max\":3})");
+        assert_eq!(
+            ex.message(),
+            "shipped is not one of draft, review ({\"max\":3})"
+        );
     }
 
     #[test]

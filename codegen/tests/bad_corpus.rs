@@ -7,8 +7,8 @@ mod testkit;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use errdex_codegen::diag::{self, DiagCode};
 use errdex_codegen::catalogue::{Limits, load_bytes, load_path, load_str_with};
+use errdex_codegen::diag::{self, DiagCode};
 use errdex_codegen::{Severity, load_str};
 
 fn corpus_dir() -> PathBuf {

@@ -30,10 +30,10 @@ fn load(path: &Path) -> Catalogue {
     // `docs-url-template-changed` moves them to a host that is not the generated book (EDX0604).
     use errdex_codegen::diag::DiagCode;
     assert!(
-        loaded
-            .diagnostics
-            .iter()
-            .all(|d| matches!(d.code, DiagCode::RelativeDocsUrl | DiagCode::DocsSiteUnstated)),
+        loaded.diagnostics.iter().all(|d| matches!(
+            d.code,
+            DiagCode::RelativeDocsUrl | DiagCode::DocsSiteUnstated
+        )),
         "{} must lint clean: {:#?}",
         path.display(),
         loaded.diagnostics
@@ -347,17 +347,26 @@ fn redirect_advice() {
     let base = load(&dir.join("base.yaml"));
     let moved = load(&dir.join("namespace-changed/new.yaml"));
     let f = diff::diff(&base, &moved);
-    let url = f.iter().find(|f| f.kind == ChangeKind::DocsUrlChanged).expect("docs-url-changed");
+    let url = f
+        .iter()
+        .find(|f| f.kind == ChangeKind::DocsUrlChanged)
+        .expect("docs-url-changed");
     assert!(
-        url.advice.contains(r#"`docs: {moved: {"general.html#acm-cfg-001": ACM-CFG-001}}`"#),
+        url.advice
+            .contains(r#"`docs: {moved: {"general.html#acm-cfg-001": ACM-CFG-001}}`"#),
         "{}",
         url.advice
     );
     let case = dir.join("code-retired-redirected");
     let f = diff::diff(&load(&case.join("old.yaml")), &load(&case.join("new.yaml")));
-    let retired = f.iter().find(|f| f.kind == ChangeKind::CodeRetired).expect("code-retired");
+    let retired = f
+        .iter()
+        .find(|f| f.kind == ChangeKind::CodeRetired)
+        .expect("code-retired");
     assert!(
-        retired.advice.ends_with("Its docs address now leads to gateway_unreachable (`gateway_unreachable.html`)."),
+        retired.advice.ends_with(
+            "Its docs address now leads to gateway_unreachable (`gateway_unreachable.html`)."
+        ),
         "{}",
         retired.advice
     );

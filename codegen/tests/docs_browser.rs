@@ -25,7 +25,8 @@ use errdex_codegen::support::book;
 use md_support::*;
 
 fn chromium() -> PathBuf {
-    std::env::var_os("ERRDEX_CHROMIUM").map_or_else(|| PathBuf::from("/usr/bin/chromium"), PathBuf::from)
+    std::env::var_os("ERRDEX_CHROMIUM")
+        .map_or_else(|| PathBuf::from("/usr/bin/chromium"), PathBuf::from)
 }
 
 /// node, playwright-core and Chromium, or why the browser check cannot run here.
@@ -53,7 +54,11 @@ fn books_fit_the_column_and_links_land_in_chromium() {
     let Some(mdbook) = mdbook() else { return };
     let work = tempfile::tempdir().unwrap();
     let mut books = Vec::new();
-    let mut catalogues = vec![("errdex".to_string(), root.join("errors.yaml"), root.join("docs-site"))];
+    let mut catalogues = vec![(
+        "errdex".to_string(),
+        root.join("errors.yaml"),
+        root.join("docs-site"),
+    )];
     let mut examples: Vec<PathBuf> = std::fs::read_dir(root.join("examples"))
         .unwrap()
         .filter_map(|e| e.ok().map(|e| e.path()))
@@ -96,7 +101,11 @@ fn books_fit_the_column_and_links_land_in_chromium() {
             .env("NO_COLOR", "1")
             .output()
             .unwrap();
-        assert!(built.status.success(), "{name}: mdbook build failed: {}", String::from_utf8_lossy(&built.stderr));
+        assert!(
+            built.status.success(),
+            "{name}: mdbook build failed: {}",
+            String::from_utf8_lossy(&built.stderr)
+        );
         let site = cat.registry.docs_site_url.as_deref();
         let codes: Vec<serde_json::Value> = cat
             .errors
@@ -105,9 +114,12 @@ fn books_fit_the_column_and_links_land_in_chromium() {
                 // The docs URL as a client receives it, mapped onto the local book.
                 let (page, fragment) = match site {
                     Some(site) => errdex_codegen::names::book_target(&e.docs_url, site)
-                        .unwrap_or_else(|| panic!("{name}: {} ({}) is not under {site}", e.code, e.docs_url)),
+                        .unwrap_or_else(|| {
+                            panic!("{name}: {} ({}) is not under {site}", e.code, e.docs_url)
+                        }),
                     None => {
-                        let (path, fragment) = e.docs_url.split_once('#').unwrap_or((&e.docs_url, ""));
+                        let (path, fragment) =
+                            e.docs_url.split_once('#').unwrap_or((&e.docs_url, ""));
                         (path.strip_suffix(".html").unwrap(), fragment)
                     }
                 };
@@ -121,7 +133,10 @@ fn books_fit_the_column_and_links_land_in_chromium() {
         // Each redirect (as mdBook writes them: each source once, none the loader refuses),
         // with where it must end.
         let all = book::redirects(&cat);
-        let refused: Vec<usize> = book::conflicts(&cat, &all).into_iter().map(|(i, _)| i).collect();
+        let refused: Vec<usize> = book::conflicts(&cat, &all)
+            .into_iter()
+            .map(|(i, _)| i)
+            .collect();
         let mut seen = std::collections::BTreeSet::new();
         let redirect_list: Vec<serde_json::Value> = all
             .iter()
@@ -153,7 +168,11 @@ fn books_fit_the_column_and_links_land_in_chromium() {
         .arg(&artifacts)
         .output()
         .unwrap();
-    let log = format!("{}{}", String::from_utf8_lossy(&run.stdout), String::from_utf8_lossy(&run.stderr));
+    let log = format!(
+        "{}{}",
+        String::from_utf8_lossy(&run.stdout),
+        String::from_utf8_lossy(&run.stderr)
+    );
     println!("{log}");
     assert!(run.status.success(), "browser check failed:\n{log}");
     if only.is_none() {

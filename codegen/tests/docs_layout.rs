@@ -28,9 +28,19 @@ fn codes(src: &str) -> Vec<DiagCode> {
 /// Each layout with the template shapes that fit it (pretty URLs as static hosts serve them,
 /// the `.html` page, a code's page named with its anchor).
 const FITS: [(&str, &[&str]); 3] = [
-    ("namespace", &["{namespace}.html#{code}", "{namespace}#{code}"]),
+    (
+        "namespace",
+        &["{namespace}.html#{code}", "{namespace}#{code}"],
+    ),
     ("code", &["{code}", "{code}.html", "{code}.html#{code}"]),
-    ("namespace/code", &["{namespace}/{code}", "{namespace}/{code}.html", "{namespace}/{code}#{code}"]),
+    (
+        "namespace/code",
+        &[
+            "{namespace}/{code}",
+            "{namespace}/{code}.html",
+            "{namespace}/{code}#{code}",
+        ],
+    ),
 ];
 
 #[test]
@@ -55,7 +65,13 @@ fn every_layout_accepts_the_templates_it_generates_and_names_the_one_that_fits()
 
 #[test]
 fn a_template_that_fits_no_layout_is_refused() {
-    for t in ["{category}/{code}", "codes/{code}", "{name}.html", "{namespace}.html", "{code}/"] {
+    for t in [
+        "{category}/{code}",
+        "codes/{code}",
+        "{name}.html",
+        "{namespace}.html",
+        "{code}/",
+    ] {
         for (layout, _) in FITS {
             assert_eq!(
                 codes(&catalogue(Some(t), layout)),
@@ -65,18 +81,27 @@ fn a_template_that_fits_no_layout_is_refused() {
         }
     }
     // Off the site is still EDX0603: it lands nowhere in the book.
-    let off = catalogue(Some("x"), "code").replace(&format!("\"{SITE}x\""), "\"https://docs.acme.dev/{code}\"");
+    let off = catalogue(Some("x"), "code")
+        .replace(&format!("\"{SITE}x\""), "\"https://docs.acme.dev/{code}\"");
     assert_eq!(codes(&off), [DiagCode::DocsUrlOffSite]);
 }
 
 #[test]
 fn default_docs_urls_follow_the_layout() {
     for (layout, want) in [
-        ("namespace", ["frm.html#acm-frm-001", "general.html#acm-x-1"]),
+        (
+            "namespace",
+            ["frm.html#acm-frm-001", "general.html#acm-x-1"],
+        ),
         ("code", ["acm-frm-001.html", "acm-x-1.html"]),
-        ("namespace/code", ["frm/acm-frm-001.html", "general/acm-x-1.html"]),
+        (
+            "namespace/code",
+            ["frm/acm-frm-001.html", "general/acm-x-1.html"],
+        ),
     ] {
-        let cat = load_str(&catalogue(None, layout), "errors.yaml").catalogue.expect("loads");
+        let cat = load_str(&catalogue(None, layout), "errors.yaml")
+            .catalogue
+            .expect("loads");
         let urls: Vec<&str> = cat.errors.iter().map(|e| e.docs_url.as_str()).collect();
         assert_eq!(urls, want.map(|u| format!("{SITE}{u}")), "{layout}");
     }

@@ -75,7 +75,13 @@ fn editor_marks(tools: &Path, schema: &Path, files: &[PathBuf]) -> Vec<Vec<Mark>
 }
 
 /// The completion labels the editor offers at 1-based `line:column` of `file`.
-fn editor_completions(tools: &Path, schema: &Path, file: &Path, line: usize, column: usize) -> Vec<String> {
+fn editor_completions(
+    tools: &Path,
+    schema: &Path,
+    file: &Path,
+    line: usize,
+    column: usize,
+) -> Vec<String> {
     let out = ts_support::run(
         Command::new("node")
             .arg(repo_root().join("tests/editor/lsp-diagnostics.mjs"))
@@ -124,7 +130,9 @@ fn catalogues_in(dir: &str) -> Vec<PathBuf> {
 
 #[test]
 fn editor_and_lint_agree_on_every_input() {
-    let Some(tools) = language_server() else { return };
+    let Some(tools) = language_server() else {
+        return;
+    };
     let mut files = yaml_files("tests/bad");
     files.extend(catalogues_in("tests/fixtures"));
     files.extend(catalogues_in("examples"));
@@ -145,7 +153,10 @@ fn editor_and_lint_agree_on_every_input() {
         // A file the editor refuses, lint refuses.
         let lint_refuses = diagnostics.iter().any(|d| d.severity() == Severity::Error);
         if !editor_errors.is_empty() && !lint_refuses {
-            problems.push(format!("{name}: the editor refuses it ({}), lint accepts it", editor_errors[0].message));
+            problems.push(format!(
+                "{name}: the editor refuses it ({}), lint accepts it",
+                editor_errors[0].message
+            ));
         }
         // Reading stopped early (YAML syntax, limits): only the verdict is comparable.
         let stopped = diagnostics.iter().any(|d| d.code.as_str() < "EDX0100");
@@ -154,7 +165,10 @@ fn editor_and_lint_agree_on_every_input() {
         }
         for m in &editor_errors {
             if !lint_errors.contains(&m.line) {
-                problems.push(format!("{name}:{}: the editor says {:?}; lint says nothing on that line", m.line, m.message));
+                problems.push(format!(
+                    "{name}:{}: the editor says {:?}; lint says nothing on that line",
+                    m.line, m.message
+                ));
             }
         }
         let editor_lines: BTreeSet<usize> = editor_errors.iter().map(|m| m.line).collect();
@@ -170,23 +184,33 @@ fn editor_and_lint_agree_on_every_input() {
             }
         }
     }
-    assert!(problems.is_empty(), "editor and lint disagree:\n{}", problems.join("\n"));
+    assert!(
+        problems.is_empty(),
+        "editor and lint disagree:\n{}",
+        problems.join("\n")
+    );
     // The server really ran: most of tests/bad is refused by it too.
-    assert!(marked_files >= 25, "the editor marked only {marked_files} files");
+    assert!(
+        marked_files >= 25,
+        "the editor marked only {marked_files} files"
+    );
 }
 
 /// A catalogue's own schema, written where the editor can read it.
 fn own_schema(dir: &Path, catalogue: &Path) -> PathBuf {
     let cat = load_path(catalogue).unwrap().catalogue.unwrap();
     let path = dir.join("errors.schema.json");
-    let text = serde_json::to_string_pretty(&json_schema::own_catalogue_schema(&cat, "test")).unwrap();
+    let text =
+        serde_json::to_string_pretty(&json_schema::own_catalogue_schema(&cat, "test")).unwrap();
     std::fs::write(&path, text).unwrap();
     path
 }
 
 #[test]
 fn own_schema_accepts_its_catalogue_completes_and_flags_what_lint_flags() {
-    let Some(tools) = language_server() else { return };
+    let Some(tools) = language_server() else {
+        return;
+    };
     let tmp = tempfile::tempdir().unwrap();
     let mut valid = catalogues_in("tests/fixtures");
     valid.extend(catalogues_in("examples"));
@@ -199,12 +223,19 @@ fn own_schema_accepts_its_catalogue_completes_and_flags_what_lint_flags() {
         let schema = own_schema(&dir, file);
         let marks = editor_marks(&tools, &schema, std::slice::from_ref(file));
         let errors: Vec<&Mark> = marks[0].iter().filter(|m| m.severity == "error").collect();
-        assert!(errors.is_empty(), "{}: its own schema refuses it: {errors:?}", file.display());
+        assert!(
+            errors.is_empty(),
+            "{}: its own schema refuses it: {errors:?}",
+            file.display()
+        );
     }
 
     // errdex's own catalogue, mistyped three ways.
     let source = std::fs::read_to_string(repo_root().join("errors.yaml")).unwrap();
-    let cat = load_path(&repo_root().join("errors.yaml")).unwrap().catalogue.unwrap();
+    let cat = load_path(&repo_root().join("errors.yaml"))
+        .unwrap()
+        .catalogue
+        .unwrap();
     let dir = tmp.path().join("own");
     std::fs::create_dir_all(&dir).unwrap();
     let schema = own_schema(&dir, &repo_root().join("errors.yaml"));
@@ -216,13 +247,18 @@ fn own_schema_accepts_its_catalogue_completes_and_flags_what_lint_flags() {
     mutated[category_line] = "    category: not_a_categroy".into();
     mutated[namespace_line] = "    namespace: NOT_A_NAMESPACE".into();
     // An entry of a namespace without a default category, its category removed.
-    let no_default = cat.namespaces.iter().find(|n| n.category.is_none()).unwrap();
+    let no_default = cat
+        .namespaces
+        .iter()
+        .find(|n| n.category.is_none())
+        .unwrap();
     let removed = lines
         .iter()
         .enumerate()
         .skip(namespace_line + 20)
         .find(|(i, l)| {
-            **l == format!("    namespace: {}", no_default.key) && lines[i + 1].starts_with("    category: ")
+            **l == format!("    namespace: {}", no_default.key)
+                && lines[i + 1].starts_with("    category: ")
         })
         .map(|(i, _)| i + 1)
         .unwrap();
@@ -232,22 +268,49 @@ fn own_schema_accepts_its_catalogue_completes_and_flags_what_lint_flags() {
 
     let lint_lines = error_lines(&lint(&file));
     let marks = editor_marks(&tools, &schema, std::slice::from_ref(&file));
-    let editor_lines: BTreeSet<usize> =
-        marks[0].iter().filter(|m| m.severity == "error").map(|m| m.line).collect();
+    let editor_lines: BTreeSet<usize> = marks[0]
+        .iter()
+        .filter(|m| m.severity == "error")
+        .map(|m| m.line)
+        .collect();
     // The entry's NAME line carries the missing-category error in both.
-    let entry_line = (0..removed).rev().find(|&i| lines[i].starts_with("  ") && !lines[i].starts_with("   ")).unwrap();
-    for (what, line) in [("category typo", category_line), ("namespace typo", namespace_line), ("missing category", entry_line)] {
-        assert!(lint_lines.contains(&(line + 1)), "lint misses the {what} on line {}: {lint_lines:?}", line + 1);
-        assert!(editor_lines.contains(&(line + 1)), "the editor misses the {what} on line {}: {marks:?}", line + 1);
+    let entry_line = (0..removed)
+        .rev()
+        .find(|&i| lines[i].starts_with("  ") && !lines[i].starts_with("   "))
+        .unwrap();
+    for (what, line) in [
+        ("category typo", category_line),
+        ("namespace typo", namespace_line),
+        ("missing category", entry_line),
+    ] {
+        assert!(
+            lint_lines.contains(&(line + 1)),
+            "lint misses the {what} on line {}: {lint_lines:?}",
+            line + 1
+        );
+        assert!(
+            editor_lines.contains(&(line + 1)),
+            "the editor misses the {what} on line {}: {marks:?}",
+            line + 1
+        );
     }
-    assert_eq!(lint_lines, editor_lines, "lint and the editor mark different lines");
+    assert_eq!(
+        lint_lines, editor_lines,
+        "lint and the editor mark different lines"
+    );
 
     // Completion of `category:` and `namespace:` values: exactly the declared keys.
     let original = repo_root().join("errors.yaml");
     let mut expected: Vec<String> = cat.categories.iter().map(|c| c.key.clone()).collect();
     expected.sort();
-    assert_eq!(editor_completions(&tools, &schema, &original, category_line + 1, 15), expected);
+    assert_eq!(
+        editor_completions(&tools, &schema, &original, category_line + 1, 15),
+        expected
+    );
     let mut expected: Vec<String> = cat.namespaces.iter().map(|n| n.key.clone()).collect();
     expected.sort();
-    assert_eq!(editor_completions(&tools, &schema, &original, namespace_line + 1, 16), expected);
+    assert_eq!(
+        editor_completions(&tools, &schema, &original, namespace_line + 1, 16),
+        expected
+    );
 }

@@ -62,7 +62,9 @@ fn regenerate(page: &str) -> Result<(String, Vec<String>), String> {
             .map(|i| line_end + i)
             .ok_or_else(|| format!("generated part `{part}` has no `{END}` line"))?;
         if rest[line_end..end].contains(BEGIN) {
-            return Err(format!("generated part `{part}` is not closed before the next one"));
+            return Err(format!(
+                "generated part `{part}` is not closed before the next one"
+            ));
         }
         out.push_str(&rest[..line_end]);
         out.push('\n');

@@ -36,7 +36,8 @@ fn go_tools() -> Option<(PathBuf, PathBuf)> {
             .map(|_| PathBuf::from(tool))
             .ok_or_else(|| format!("`{tool} {arg}` cannot be run: run `bash .ci/steps/22-go.sh`"))
     };
-    let both = found("go", "version").and_then(|g| found("go-staticcheck", "-version").map(|s| (g, s)));
+    let both =
+        found("go", "version").and_then(|g| found("go-staticcheck", "-version").map(|s| (g, s)));
     testkit::tool::require_tool("go, gofmt, go vet, staticcheck", both)
 }
 
@@ -71,7 +72,13 @@ fn run(cmd: &mut Command) -> String {
 /// A directory name for a case.
 fn dir_name(case: &str) -> String {
     case.chars()
-        .map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '_' })
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '_'
+            }
+        })
         .collect()
 }
 
@@ -180,7 +187,11 @@ fn write_case(dir: &Path, cat: &Catalogue) {
         .collect();
     write_files(dir, &sources);
     let runner = std::fs::read_to_string(repo_root().join("tests/go/vectors_test.go")).unwrap();
-    let runner = runner.replacen("\npackage errdexvectors\n", &format!("\npackage {package}\n"), 1);
+    let runner = runner.replacen(
+        "\npackage errdexvectors\n",
+        &format!("\npackage {package}\n"),
+        1,
+    );
     std::fs::write(dir.join("vectors_test.go"), runner).unwrap();
     std::fs::write(
         dir.join("errdex_constructors_test.go"),
@@ -193,7 +204,9 @@ fn write_case(dir: &Path, cat: &Catalogue) {
 
 #[test]
 fn go_agrees_with_the_rust_reference_and_passes_its_gates() {
-    let Some((_, staticcheck)) = go_tools() else { return };
+    let Some((_, staticcheck)) = go_tools() else {
+        return;
+    };
     let tmp = tempfile::tempdir().unwrap();
     let root = tmp.path().join("vectors");
     std::fs::create_dir_all(&root).unwrap();
@@ -252,7 +265,9 @@ fn a_consumer_compiles_only_with_real_codes() {
     std::fs::create_dir_all(&app).unwrap();
     std::fs::write(
         app.join("go.mod"),
-        format!("module app\n\ngo 1.19\n\nrequire {module} v0.0.0\n\nreplace {module} => ../errors\n"),
+        format!(
+            "module app\n\ngo 1.19\n\nrequire {module} v0.0.0\n\nreplace {module} => ../errors\n"
+        ),
     )
     .unwrap();
     let good = format!(
@@ -287,7 +302,11 @@ func main() {{
     );
     std::fs::write(app.join("main.go"), &good).unwrap();
     let out = run(&mut go_cmd(&app, &["run", "."]));
-    let entry = cat.errors.iter().find(|e| e.name == "FRM_REQUIRED").unwrap();
+    let entry = cat
+        .errors
+        .iter()
+        .find(|e| e.name == "FRM_REQUIRED")
+        .unwrap();
     let mut inst = Instance::example(entry);
     inst.values = vec![json!("environment")];
     inst.argument = Some("environment".into());
@@ -335,14 +354,21 @@ func main() {{}}
         .and_then(|s| s.split("```go\n").nth(1))
         .and_then(|s| s.split("\n```").next())
         .expect("README.md: a ```go block under \"Use it from Go\"");
-    assert_eq!(module, "miloerrors", "the README's program imports miloerrors");
+    assert_eq!(
+        module, "miloerrors",
+        "the README's program imports miloerrors"
+    );
     std::fs::write(app.join("main.go"), program).unwrap();
     let out = run(&mut go_cmd(&app, &["run", "."]));
     let mut inst = Instance::example(entry);
     inst.values = vec![json!("environment")];
     inst.argument = Some("environment".into());
     let r = inst.http_response(&cat);
-    let headers: Vec<String> = r.headers.iter().map(|(n, v)| format!("[{n} {v}]")).collect();
+    let headers: Vec<String> = r
+        .headers
+        .iter()
+        .map(|(n, v)| format!("[{n} {v}]"))
+        .collect();
     for want in [
         format!(
             "{} {} {} {} {} warn",
@@ -360,7 +386,10 @@ func main() {{}}
         "M-FRM-001 <nil> true".to_string(),
         "legacy connection refused".to_string(),
     ] {
-        assert!(out.contains(&format!("{want}\n")), "README program: no line {want:?} in\n{out}");
+        assert!(
+            out.contains(&format!("{want}\n")),
+            "README program: no line {want:?} in\n{out}"
+        );
     }
     let vetted = format!(
         r#"package main
@@ -388,7 +417,11 @@ func main() {{
     named.registry.go_module = "example.com/milo/errors".into();
     named.registry.go_package = "apierrors".into();
     let files = go::emit(&named);
-    assert!(files[0].1.contains("\nmodule example.com/milo/errors\n"), "{}", files[0].1);
+    assert!(
+        files[0].1.contains("\nmodule example.com/milo/errors\n"),
+        "{}",
+        files[0].1
+    );
     write_files(&tmp.path().join("named"), &files);
     std::fs::write(
         app.join("go.mod"),
@@ -430,7 +463,10 @@ fn golden_go_per_fixture() {
             );
             assert!(!text.contains('\r'), "{case}/{name}: CR in output");
         }
-        goldens.file(&repo_root().join(format!("tests/golden/go/{case}.go")), &files[2].1);
+        goldens.file(
+            &repo_root().join(format!("tests/golden/go/{case}.go")),
+            &files[2].1,
+        );
     }
     goldens.check("the generated Go changed");
 }

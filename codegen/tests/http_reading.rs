@@ -21,7 +21,9 @@ use serde_json::{Value, json};
 fn catalogue(name: &str) -> Catalogue {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(name);
     let src = std::fs::read_to_string(&path).unwrap();
-    errdex_codegen::load_str(&src, "errors.yaml").catalogue.unwrap()
+    errdex_codegen::load_str(&src, "errors.yaml")
+        .catalogue
+        .unwrap()
 }
 
 fn by_label<'v>(vectors: &'v [Value], label: &str) -> &'v Value {
@@ -33,7 +35,11 @@ fn by_label<'v>(vectors: &'v [Value], label: &str) -> &'v Value {
 
 #[test]
 fn reference_responses_read_back_as_their_code() {
-    for name in ["../examples/http-api/errors.yaml", "../tests/fixtures/full/errors.yaml", "../examples/postgres/errors.yaml"] {
+    for name in [
+        "../examples/http-api/errors.yaml",
+        "../tests/fixtures/full/errors.yaml",
+        "../examples/postgres/errors.yaml",
+    ] {
         let base = catalogue(name);
         for body in HttpBody::ALL {
             let mut cat = base.clone();
@@ -42,10 +48,17 @@ fn reference_responses_read_back_as_their_code() {
             for e in &cat.errors {
                 let inst = Instance::example(e);
                 let r = inst.http_response(&cat);
-                assert_eq!(r.headers[0], ("Content-Type", body.content_type().to_string()));
-                let headers: Vec<(String, String)> =
-                    r.headers.iter().map(|(n, v)| (n.to_string(), v.clone())).collect();
-                let read = read_http_response(&cat, r.status, &headers, r.body.to_string().as_bytes());
+                assert_eq!(
+                    r.headers[0],
+                    ("Content-Type", body.content_type().to_string())
+                );
+                let headers: Vec<(String, String)> = r
+                    .headers
+                    .iter()
+                    .map(|(n, v)| (n.to_string(), v.clone()))
+                    .collect();
+                let read =
+                    read_http_response(&cat, r.status, &headers, r.body.to_string().as_bytes());
                 assert_eq!(read.kind, "known", "{name} {}: {}", body.as_str(), r.body);
                 assert_eq!(read.code.as_deref(), Some(e.code.as_str()));
                 assert_eq!(read.message, Some(inst.message()));
@@ -53,7 +66,13 @@ fn reference_responses_read_back_as_their_code() {
                 let in_body = (body == HttpBody::Google && e.retryable)
                     .then(|| e.retry.as_ref().and_then(|r| r.initial_backoff_ms))
                     .flatten();
-                assert_eq!(read.retry_after_ms, sent.or(in_body), "{} {}", e.code, body.as_str());
+                assert_eq!(
+                    read.retry_after_ms,
+                    sent.or(in_body),
+                    "{} {}",
+                    e.code,
+                    body.as_str()
+                );
             }
         }
     }
@@ -64,7 +83,11 @@ fn the_http_api_example_sends_retry_after_on_its_429_and_503() {
     let cat = catalogue("../examples/http-api/errors.yaml");
     for e in &cat.errors {
         let r = Instance::example(e).http_response(&cat);
-        let retry_after = r.headers.iter().find(|(n, _)| *n == "Retry-After").map(|(_, v)| v.as_str());
+        let retry_after = r
+            .headers
+            .iter()
+            .find(|(n, _)| *n == "Retry-After")
+            .map(|(_, v)| v.as_str());
         match e.http_status {
             429 | 503 => assert_eq!(retry_after, Some("1"), "{}", e.code),
             _ => assert_eq!(retry_after, None, "{}", e.code),
@@ -107,7 +130,10 @@ fn delays_and_verdicts_by_hand() {
     );
     assert_eq!(expect("problem without code")["kind"], "legacy");
     assert_eq!(expect("problem without code")["message"], "Not Found");
-    assert_eq!(expect("problem without code, with detail")["message"], "no such thing");
+    assert_eq!(
+        expect("problem without code, with detail")["message"],
+        "no such thing"
+    );
     assert_eq!(expect("google without ErrorInfo")["kind"], "legacy");
     assert_eq!(expect("google without message")["kind"], "invalid");
     assert_eq!(expect("google error not an object")["kind"], "legacy");

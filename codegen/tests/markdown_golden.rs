@@ -10,7 +10,15 @@ mod testkit;
 use md_support::*;
 
 /// Cases with committed golden pages.
-const CASES: &[&str] = &["md-basic", "md-hostile", "acme", "full", "hostile", "pages", "ably"];
+const CASES: &[&str] = &[
+    "md-basic",
+    "md-hostile",
+    "acme",
+    "full",
+    "hostile",
+    "pages",
+    "ably",
+];
 
 #[test]
 fn golden_pages() {

@@ -61,9 +61,17 @@ fn every_catalogue_builds_without_warnings() {
                 "{case}: {} must have exactly one element with {id} on {page}.html",
                 e.code
             );
-            if !e.docs_url.contains("://") && !e.docs_url.contains("..") && !e.docs_url.contains('?') {
+            if !e.docs_url.contains("://")
+                && !e.docs_url.contains("..")
+                && !e.docs_url.contains('?')
+            {
                 // A docs URL into this book: the page exists and holds the anchor.
-                assert_eq!(e.docs_url, book::address(&cat, e).key(), "{case}: {}", e.code);
+                assert_eq!(
+                    e.docs_url,
+                    book::address(&cat, e).key(),
+                    "{case}: {}",
+                    e.code
+                );
             }
             // Catalogue text never becomes markup: no script element appears anywhere.
             assert!(
@@ -73,10 +81,10 @@ fn every_catalogue_builds_without_warnings() {
         }
         for (from, to) in book::redirect_map(&cat) {
             redirects += 1;
-            let (file, fragment) = from.trim_start_matches('/').split_once('#').map_or(
-                (from.trim_start_matches('/'), None),
-                |(f, g)| (f, Some(g)),
-            );
+            let (file, fragment) = from
+                .trim_start_matches('/')
+                .split_once('#')
+                .map_or((from.trim_start_matches('/'), None), |(f, g)| (f, Some(g)));
             let html = std::fs::read_to_string(out_dir.join(file))
                 .unwrap_or_else(|err| panic!("{case}: redirect from {from}: {file}: {err}"));
             let json = |s: &str| serde_json::to_string(s).unwrap();

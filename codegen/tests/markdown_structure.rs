@@ -19,9 +19,9 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use errdex_codegen::Catalogue;
 use errdex_codegen::emit::markdown::{explanation::mdbook_options, plan_pages};
-use errdex_codegen::support::book;
 use errdex_codegen::ir::HttpBody;
 use errdex_codegen::payload::Instance;
+use errdex_codegen::support::book;
 use md_support::*;
 use pulldown_cmark::{CodeBlockKind, Event, Parser, Tag, TagEnd};
 
@@ -334,12 +334,21 @@ fn check_catalogue(case: &str, cat: &Catalogue) {
         "{case}: category rows"
     );
     for (row, c) in table[1..].iter().zip(&cat.categories) {
-        assert!(row[0].ends_with(&shown(&c.key)), "{case}: wire value of {}: {row:?}", c.key);
+        assert!(
+            row[0].ends_with(&shown(&c.key)),
+            "{case}: wire value of {}: {row:?}",
+            c.key
+        );
         assert_eq!(row[1], yes_no(c.retryable));
         assert_eq!(row[2], c.exit_code.to_string());
         assert_eq!(row[3], c.http_status.to_string());
         assert_eq!(row[4], c.jsonrpc_code.to_string());
-        assert_eq!(row[5], shown_with_code(&c.summary), "{case}: meaning of {}", c.key);
+        assert_eq!(
+            row[5],
+            shown_with_code(&c.summary),
+            "{case}: meaning of {}",
+            c.key
+        );
         assert!(
             index.ids.contains(&c.anchor),
             "{case}: category anchor {}",
@@ -392,7 +401,11 @@ fn check_catalogue(case: &str, cat: &Catalogue) {
             }
         }
         if cat.docs.layout.per_code() {
-            assert_eq!(page.headings.len(), 2, "{case}/{name}: title and codes table only");
+            assert_eq!(
+                page.headings.len(),
+                2,
+                "{case}/{name}: title and codes table only"
+            );
             continue;
         }
         let sections: Vec<_> = page
@@ -482,7 +495,10 @@ fn check_catalogue(case: &str, cat: &Catalogue) {
                 r.code
             );
             if let Some(e) = r.replaced_by.map(|i| &cat.errors[i]) {
-                assert!(row[3].starts_with(&format!("Replaced by {}.", shown(&e.code))), "{row:?}");
+                assert!(
+                    row[3].starts_with(&format!("Replaced by {}.", shown(&e.code))),
+                    "{row:?}"
+                );
             }
             assert!(retired.ids.contains(&r.anchor));
         }
@@ -516,7 +532,11 @@ fn check_code_pages(case: &str, cat: &Catalogue, pages: &BTreeMap<String, Page>)
             .unwrap_or_else(|| panic!("{case}: {}'s page {name}", e.code));
         let title = &page.headings[0];
         assert_eq!(title.0, 1, "{case}/{name}: the title is the only h1");
-        assert_eq!(title.1.as_deref(), Some(e.anchor.as_str()), "{case}/{name}: anchor");
+        assert_eq!(
+            title.1.as_deref(),
+            Some(e.anchor.as_str()),
+            "{case}/{name}: anchor"
+        );
         let want_heading = if e.code == e.name {
             shown(&e.code)
         } else {
@@ -529,19 +549,31 @@ fn check_code_pages(case: &str, cat: &Catalogue, pages: &BTreeMap<String, Page>)
             "{case}/{name}: one h1"
         );
         // The explanation's headings sit below the page's sections.
-        let sections = ["errdex.message", "errdex.explanation", "errdex.examples", "errdex.raised-at", "errdex.related"];
+        let sections = [
+            "errdex.message",
+            "errdex.explanation",
+            "errdex.examples",
+            "errdex.raised-at",
+            "errdex.related",
+        ];
         for h in &page.headings[1..] {
             let id = h.1.as_deref().unwrap_or("");
             if h.0 == 2 {
                 assert!(sections.contains(&id), "{case}/{name}: section {h:?}");
             } else {
                 assert!(h.0 >= 3, "{case}/{name}: {h:?}");
-                assert_ne!(id, e.anchor, "{case}/{name}: a heading takes the code's anchor");
+                assert_ne!(
+                    id, e.anchor,
+                    "{case}/{name}: a heading takes the code's anchor"
+                );
             }
         }
         // A relative docs URL into this book names the code's page.
         let url_page = e.docs_url.split('#').next().unwrap_or("");
-        if !e.docs_url.contains("://") && url_page.ends_with(".html") && pages.contains_key(&url_page.replace(".html", ".md")) {
+        if !e.docs_url.contains("://")
+            && url_page.ends_with(".html")
+            && pages.contains_key(&url_page.replace(".html", ".md"))
+        {
             assert_eq!(e.docs_url, address.key(), "{case}: docs URL of {}", e.code);
         }
         let ex = Instance::example(e);
@@ -550,7 +582,10 @@ fn check_code_pages(case: &str, cat: &Catalogue, pages: &BTreeMap<String, Page>)
         if cat.profiles.http.body != HttpBody::Problem {
             shapes.push(ex.problem_json(cat));
         }
-        let want: Vec<String> = shapes.iter().map(|v| serde_json::to_string_pretty(v).unwrap()).collect();
+        let want: Vec<String> = shapes
+            .iter()
+            .map(|v| serde_json::to_string_pretty(v).unwrap())
+            .collect();
         // The HTTP response: status line, headers in order, a blank line, the body.
         let r = ex.http_response(cat);
         let mut http = format!("HTTP/1.1 {}\n", r.status);
@@ -559,15 +594,30 @@ fn check_code_pages(case: &str, cat: &Catalogue, pages: &BTreeMap<String, Page>)
         }
         http.push('\n');
         http.push_str(&serde_json::to_string_pretty(&r.body).unwrap());
-        let http_blocks: Vec<&String> = page.code_blocks.iter().filter(|(l, _)| l == "http").map(|(_, t)| t).collect();
-        assert_eq!(http_blocks, [&http], "{case}/{name}: HTTP response of {}", e.code);
+        let http_blocks: Vec<&String> = page
+            .code_blocks
+            .iter()
+            .filter(|(l, _)| l == "http")
+            .map(|(_, t)| t)
+            .collect();
+        assert_eq!(
+            http_blocks,
+            [&http],
+            "{case}/{name}: HTTP response of {}",
+            e.code
+        );
         let json: Vec<&String> = page
             .code_blocks
             .iter()
             .filter(|(l, _)| l == "json")
             .map(|(_, t)| t)
             .collect();
-        assert_eq!(json, want.iter().collect::<Vec<_>>(), "{case}/{name}: examples of {}", e.code);
+        assert_eq!(
+            json,
+            want.iter().collect::<Vec<_>>(),
+            "{case}/{name}: examples of {}",
+            e.code
+        );
     }
 }
 
@@ -578,8 +628,14 @@ fn every_catalogue_renders_faithfully() {
         cats.len() >= 9,
         "errdex's own catalogue and the md-* fixtures, in every layout"
     );
-    let per_code = cats.iter().filter(|(_, c)| c.docs.layout.per_code()).count();
-    assert!(per_code >= cats.len() / 2, "only {per_code} books with a page per code");
+    let per_code = cats
+        .iter()
+        .filter(|(_, c)| c.docs.layout.per_code())
+        .count();
+    assert!(
+        per_code >= cats.len() / 2,
+        "only {per_code} books with a page per code"
+    );
     for (case, cat) in &cats {
         check_catalogue(case, cat);
     }

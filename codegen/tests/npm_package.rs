@@ -60,7 +60,9 @@ fn pack(package: &Path, dir: &Path) -> (PathBuf, Vec<String>) {
 
 #[test]
 fn packed_packages_lint_clean_install_and_work_from_esm_and_commonjs() {
-    let Some(tools) = ts_support::node_tools() else { return };
+    let Some(tools) = ts_support::node_tools() else {
+        return;
+    };
     let linters = ["publint", "attw"].iter().try_for_each(|tool| {
         testkit::tool::file(bin(&tools, tool), "bash .ci/steps/20-node.sh").map(drop)
     });
@@ -70,7 +72,8 @@ fn packed_packages_lint_clean_install_and_work_from_esm_and_commonjs() {
     };
     for package in packages() {
         let manifest: Value =
-            serde_json::from_str(&std::fs::read_to_string(package.join("package.json")).unwrap()).unwrap();
+            serde_json::from_str(&std::fs::read_to_string(package.join("package.json")).unwrap())
+                .unwrap();
         let name = manifest["name"].as_str().unwrap().to_string();
         let tmp = tempfile::tempdir().unwrap();
         let (tarball, files) = pack(&package, tmp.path());
@@ -82,31 +85,61 @@ fn packed_packages_lint_clean_install_and_work_from_esm_and_commonjs() {
         assert_eq!(
             files,
             [
-                "README.md", "data.js", "index.d.ts", "index.js", "package.json", "runtime.js",
+                "README.md",
+                "data.js",
+                "index.d.ts",
+                "index.js",
+                "package.json",
+                "runtime.js",
                 "wire-error.schema.json"
             ],
             "{name}: packed files"
         );
-        assert!(manifest["version"].as_str().is_some_and(|v| !v.is_empty()), "{name}");
-        assert!(manifest["keywords"].as_array().is_some_and(|k| !k.is_empty()), "{name}: keywords");
+        assert!(
+            manifest["version"].as_str().is_some_and(|v| !v.is_empty()),
+            "{name}"
+        );
+        assert!(
+            manifest["keywords"]
+                .as_array()
+                .is_some_and(|k| !k.is_empty()),
+            "{name}: keywords"
+        );
 
         // The ecosystem's linters.
-        let publint = run(Command::new(bin(&tools, "publint")).arg("--strict").arg(&package));
-        assert!(publint.contains("All good"), "{name}: publint says:\n{publint}");
-        run(Command::new(bin(&tools, "attw"))
-            .arg(&tarball)
-            .args(["--profile", "esm-only", "--format", "ascii"]));
+        let publint = run(Command::new(bin(&tools, "publint"))
+            .arg("--strict")
+            .arg(&package));
+        assert!(
+            publint.contains("All good"),
+            "{name}: publint says:\n{publint}"
+        );
+        run(Command::new(bin(&tools, "attw")).arg(&tarball).args([
+            "--profile",
+            "esm-only",
+            "--format",
+            "ascii",
+        ]));
 
         // A fresh project installs the tarball.
         let project = tmp.path().join("consumer");
         std::fs::create_dir_all(&project).unwrap();
         std::fs::write(
             project.join("package.json"),
-            serde_json::to_string_pretty(&json!({"name": "consumer", "private": true, "version": "1.0.0"})).unwrap(),
+            serde_json::to_string_pretty(
+                &json!({"name": "consumer", "private": true, "version": "1.0.0"}),
+            )
+            .unwrap(),
         )
         .unwrap();
         run(Command::new("npm")
-            .args(["install", "--no-audit", "--no-fund", "--offline", "--ignore-scripts"])
+            .args([
+                "install",
+                "--no-audit",
+                "--no-fund",
+                "--offline",
+                "--ignore-scripts",
+            ])
             .arg(&tarball)
             .current_dir(&project));
 
@@ -180,8 +213,18 @@ fn packed_packages_lint_clean_install_and_work_from_esm_and_commonjs() {
         run(Command::new("node")
             .arg(tools.join("typescript/bin/tsc"))
             .args([
-                "--strict", "--noEmit", "--module", "nodenext", "--moduleResolution", "nodenext",
-                "--target", "es2022", "--types", "", "esm.mts", "cjs.cts",
+                "--strict",
+                "--noEmit",
+                "--module",
+                "nodenext",
+                "--moduleResolution",
+                "nodenext",
+                "--target",
+                "es2022",
+                "--types",
+                "",
+                "esm.mts",
+                "cjs.cts",
             ])
             .current_dir(&project));
     }
@@ -190,7 +233,13 @@ fn packed_packages_lint_clean_install_and_work_from_esm_and_commonjs() {
 /// The `$id` the committed schema target gave the wire schema.
 fn schema_id(package: &Path) -> String {
     let schema: Value = serde_json::from_str(
-        &std::fs::read_to_string(package.parent().unwrap().join("schema/wire-error.schema.json")).unwrap(),
+        &std::fs::read_to_string(
+            package
+                .parent()
+                .unwrap()
+                .join("schema/wire-error.schema.json"),
+        )
+        .unwrap(),
     )
     .unwrap();
     schema["$id"].as_str().unwrap().to_string()

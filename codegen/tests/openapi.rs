@@ -54,7 +54,13 @@ fn catalogues() -> Vec<(String, Catalogue)> {
     paths
         .into_iter()
         .map(|p| {
-            let name = p.parent().unwrap().file_name().unwrap().to_string_lossy().into_owned();
+            let name = p
+                .parent()
+                .unwrap()
+                .file_name()
+                .unwrap()
+                .to_string_lossy()
+                .into_owned();
             let cat = load(&p);
             (name, cat)
         })
@@ -119,7 +125,8 @@ fn examples_are_reference_bodies_and_validate_against_their_own_schema_only() {
                 let reference = Instance::example(e).http_response(&cat);
                 assert_eq!(example, &reference.body, "{what}/{}", e.code);
                 for (j, (schema, v)) in schemas.iter().enumerate() {
-                    let errors: Vec<String> = v.iter_errors(example).map(|x| x.to_string()).collect();
+                    let errors: Vec<String> =
+                        v.iter_errors(example).map(|x| x.to_string()).collect();
                     if i == j {
                         assert!(errors.is_empty(), "{what}/{}: {schema}: {errors:?}", e.code);
                     } else {
@@ -130,12 +137,22 @@ fn examples_are_reference_bodies_and_validate_against_their_own_schema_only() {
                         );
                     }
                 }
-                assert!(any.is_valid(example), "{what}/{}: not a {}", e.code, openapi::any_schema_name(body));
+                assert!(
+                    any.is_valid(example),
+                    "{what}/{}: not a {}",
+                    e.code,
+                    openapi::any_schema_name(body)
+                );
                 // The status's response: exactly one branch, the example listed by name.
                 let response = openapi::response_name(e.http_status);
                 let pointer = format!("/components/responses/{response}/content/{content}/schema");
-                assert!(validator(&doc, &pointer).is_valid(example), "{what}/{}", e.code);
-                let media = &doc["components"]["responses"][&response]["content"][body.content_type()];
+                assert!(
+                    validator(&doc, &pointer).is_valid(example),
+                    "{what}/{}",
+                    e.code
+                );
+                let media =
+                    &doc["components"]["responses"][&response]["content"][body.content_type()];
                 assert_eq!(
                     media["examples"][&e.ids.ts.type_name]["$ref"],
                     json!(format!("#/components/examples/{}", e.ids.ts.type_name))
@@ -144,18 +161,28 @@ fn examples_are_reference_bodies_and_validate_against_their_own_schema_only() {
                     HttpBody::Google => assert!(media["schema"].get("discriminator").is_none()),
                     _ => assert_eq!(
                         media["schema"]["discriminator"]["mapping"][&e.code],
-                        json!(format!("#/components/schemas/{}", openapi::schema_name(&cat, e))),
+                        json!(format!(
+                            "#/components/schemas/{}",
+                            openapi::schema_name(&cat, e)
+                        )),
                         "{what}/{}",
                         e.code
                     ),
                 }
                 if body == HttpBody::Problem {
-                    assert_eq!(example["type"], json!(e.docs_url), "the problem type is the docs URL");
+                    assert_eq!(
+                        example["type"],
+                        json!(e.docs_url),
+                        "the problem type is the docs URL"
+                    );
                 }
             }
             // `Retry-After` exactly where a code of the status sends it.
             for (status, response) in doc["components"]["responses"].as_object().unwrap() {
-                let Some(status) = status.strip_prefix("Error").and_then(|s| s.parse::<u16>().ok()) else {
+                let Some(status) = status
+                    .strip_prefix("Error")
+                    .and_then(|s| s.parse::<u16>().ok())
+                else {
                     continue;
                 };
                 let sends = cat
@@ -163,7 +190,11 @@ fn examples_are_reference_bodies_and_validate_against_their_own_schema_only() {
                     .iter()
                     .filter(|e| e.http_status == status)
                     .any(|e| payload::retry_after_seconds(&cat, e).is_some());
-                assert_eq!(response["headers"].get("Retry-After").is_some(), sends, "{what}: {status}");
+                assert_eq!(
+                    response["headers"].get("Retry-After").is_some(),
+                    sends,
+                    "{what}: {status}"
+                );
             }
         }
     }
@@ -236,12 +267,18 @@ paths:
 
 #[test]
 fn documents_pass_openapi_spec_validator_and_redocly() {
-    let Some((spec, redocly)) = tools() else { return };
+    let Some((spec, redocly)) = tools() else {
+        return;
+    };
     let hostile = load(&root().join("tests/fixtures/hostile/errors.yaml"));
     let postgres = load(&root().join("examples/postgres/errors.yaml"));
     let own = load(&root().join("errors.yaml"));
     let mut cases: Vec<(String, Catalogue)> = Vec::new();
-    for (name, cat) in [("hostile", hostile), ("postgres", postgres), ("errdex", own)] {
+    for (name, cat) in [
+        ("hostile", hostile),
+        ("postgres", postgres),
+        ("errdex", own),
+    ] {
         for (body, c) in with_bodies(&cat) {
             cases.push((format!("{name}-{}", body.as_str()), c));
         }

@@ -460,7 +460,11 @@ fn convert(errcodes_txt: &str) -> String {
     let _ = writeln!(w, "  code_pattern: {}", q("^[0-9A-Z]{5}$"));
     // Where the generated reference book is deployed: a placeholder host (the source says
     // nothing of it), so docs URLs are absolute in problem+json `type` and MCP `_meta`.
-    let _ = writeln!(w, "  docs_site_url: {}", q("https://postgres-errors.example/reference/"));
+    let _ = writeln!(
+        w,
+        "  docs_site_url: {}",
+        q("https://postgres-errors.example/reference/")
+    );
     w.push_str("  wire:\n");
     let _ = writeln!(w, "    code: {}", q("code"));
     let _ = writeln!(w, "    message: {}", q("message"));

@@ -20,14 +20,25 @@ fn corpus() -> Vec<Value> {
     for &(lo, hi) in &NON_PRINTABLE {
         chars.extend([lo.saturating_sub(1), lo, hi, hi + 1]);
     }
-    chars.extend([0xe9, 0x4e2d, 0x1f389, 0x10ffff, 0xfffd, 0x300, 0x2029, 0x200b]);
+    chars.extend([
+        0xe9, 0x4e2d, 0x1f389, 0x10ffff, 0xfffd, 0x300, 0x2029, 0x200b,
+    ]);
     let mut out: Vec<Value> = chars
         .into_iter()
         .filter_map(char::from_u32)
         .map(|c| json!(format!("a{c}b")))
         .collect();
     for s in [
-        "", "'", "\"", "'\"", "it's", "say \"hi\"", "say \"hi\" it's", "\\", "\\'", "\r\n\t",
+        "",
+        "'",
+        "\"",
+        "'\"",
+        "it's",
+        "say \"hi\"",
+        "say \"hi\" it's",
+        "\\",
+        "\\'",
+        "\r\n\t",
         "é中🎉",
     ] {
         out.push(json!(s));

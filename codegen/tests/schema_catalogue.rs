@@ -73,7 +73,11 @@ fn the_first_line_of_errors_yaml_points_at_its_own_schema() {
         first,
         "# yaml-language-server: $schema=generated/schema/errors.schema.json"
     );
-    assert!(repo_root().join("generated/schema/errors.schema.json").exists());
+    assert!(
+        repo_root()
+            .join("generated/schema/errors.schema.json")
+            .exists()
+    );
 }
 
 /// A small catalogue with every key of format 1.
@@ -165,9 +169,10 @@ fn typos_wrong_types_and_missing_keys_are_rejected() {
         ("class not UpperCamel", |d| {
             d["errors"]["FRM_VALIDATION"]["class"] = json!("input_error")
         }),
-        ("profile field fact", |d| {
-            d["profiles"] = json!({"mcp_tool_error": {"fields": {"x": "no_such_fact"}}})
-        }),
+        (
+            "profile field fact",
+            |d| d["profiles"] = json!({"mcp_tool_error": {"fields": {"x": "no_such_fact"}}}),
+        ),
         ("deprecated false-ish string", |d| {
             d["errors"]["FRM_VALIDATION"]["deprecated"] = json!("yes")
         }),

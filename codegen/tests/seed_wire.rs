@@ -106,13 +106,23 @@ fn the_runtime_tool_response_envelope_sample() {
     assert_eq!(got["is_error"], sample["is_error"]);
     let content = got["content"].as_str().unwrap();
     assert_eq!(content, inst.wire(&cat).to_string(), "compact wire JSON");
-    assert!(content.starts_with("{\"error\":\"unknown_tool\","), "{content}");
+    assert!(
+        content.starts_with("{\"error\":\"unknown_tool\","),
+        "{content}"
+    );
     let parsed: Value = serde_json::from_str(content).unwrap();
     let want: Value = serde_json::from_str(sample["content"].as_str().unwrap()).unwrap();
-    assert_eq!(parsed, want, "content parses back to the sample's wire object");
+    assert_eq!(
+        parsed, want,
+        "content parses back to the sample's wire object"
+    );
     let order: Vec<&String> = parsed.as_object().unwrap().keys().collect();
     if order == ["error", "category", "detail"] {
-        assert_eq!(got.to_string(), sample.to_string(), "the sample, byte for byte");
+        assert_eq!(
+            got.to_string(),
+            sample.to_string(),
+            "the sample, byte for byte"
+        );
     }
 }
 
@@ -121,14 +131,18 @@ fn the_runtime_tool_response_envelope_sample() {
 fn tool_response_ids_and_escapes() {
     let mut cat = load(RUNTIME);
     cat.errors[0].message =
-        errdex_codegen::template::Template::parse("naïve \"q\" \\ \n\t\u{1} \u{2028} 🎉 é", &[]).unwrap();
+        errdex_codegen::template::Template::parse("naïve \"q\" \\ \n\t\u{1} \u{2028} 🎉 é", &[])
+            .unwrap();
     let inst = Instance::example(&cat.errors[0]);
     for id in [json!("toolu_abc123"), json!(7), json!(null)] {
         let got = inst.tool_response(&cat, id.clone());
         assert_eq!(got["id"], id);
         let content = got["content"].as_str().unwrap();
         // serde_json's compact form: short escapes, \u00XX for other controls, the rest raw.
-        assert!(content.contains(r#"naïve \"q\" \\ \n\t\u0001 "#), "{content}");
+        assert!(
+            content.contains(r#"naïve \"q\" \\ \n\t\u0001 "#),
+            "{content}"
+        );
         assert!(content.contains("\u{2028} 🎉 é"), "{content}");
     }
 }

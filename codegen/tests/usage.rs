@@ -514,8 +514,16 @@ fn go_uses_are_found() {
         "svc/handler.go",
         "package svc\n\nfunc f(x bool) error {\n\tif x {\n\t\treturn apierrors.NewOldThing()\n\t}\n\tif errors.Is(err, apierrors.CodeUnknownTool) || errors.Is(err, apierrors.CodeGoneCode) {\n\t}\n\treturn apierrors.New(apierrors.CodeFrmValidation).WithMessage(\"ACM-FRM-011\")\n}\n",
     );
-    write(root, "svc/handler_test.go", "package svc\n\nvar _ = apierrors.CodeOnlyTested\n");
-    write(root, "svc/testdata/fixture.go", "package fixture\n\nvar _ = apierrors.NewNeverUsed()\n");
+    write(
+        root,
+        "svc/handler_test.go",
+        "package svc\n\nvar _ = apierrors.CodeOnlyTested\n",
+    );
+    write(
+        root,
+        "svc/testdata/fixture.go",
+        "package fixture\n\nvar _ = apierrors.NewNeverUsed()\n",
+    );
     write(
         root,
         "apierrors/codes.go",
@@ -526,7 +534,11 @@ fn go_uses_are_found() {
     assert_eq!(raised("FRM_VALIDATION"), 1, "CodeFrmValidation");
     assert_eq!(raised("UNKNOWN_TOOL"), 1, "CodeUnknownTool");
     assert_eq!(raised("OLD_THING"), 1, "NewOldThing(");
-    assert_eq!(raised("NEVER_USED"), 0, "testdata and the generated package");
+    assert_eq!(
+        raised("NEVER_USED"),
+        0,
+        "testdata and the generated package"
+    );
     assert_eq!(raised("ONLY_TESTED"), 0, "a _test.go file");
     let tested = &report.uses[entry(&cat, "ONLY_TESTED")];
     assert!(tested.len() == 1 && tested[0].test, "{tested:?}");

@@ -90,7 +90,8 @@ fn expected() -> RaisedAt {
             place("web/app.ts", 9, 21),
         ],
     );
-    want.by_code.insert("ACM-FRM-003".into(), vec![place("py/app.py", 16, 22)]);
+    want.by_code
+        .insert("ACM-FRM-003".into(), vec![place("py/app.py", 16, 22)]);
     want
 }
 
@@ -107,7 +108,10 @@ fn places_are_relative_sorted_and_leave_tests_and_generated_files_out() {
     assert_eq!(usage::raised_at(&cat, &odd, Vec::new()), Some(expected()));
     // `paths` narrows the scan, and places stay relative to the catalogue's folder.
     let yaml = std::fs::read_to_string(dir.path().join("errors.yaml")).unwrap();
-    let narrowed = yaml.replace("    places: 3", "    places: 3\n    paths: [py, web/app.ts]");
+    let narrowed = yaml.replace(
+        "    places: 3",
+        "    places: 3\n    paths: [py, web/app.ts]",
+    );
     std::fs::write(dir.path().join("errors.yaml"), narrowed).unwrap();
     let cat = catalogue(dir.path());
     let raised = usage::raised_at(&cat, dir.path(), Vec::new()).unwrap();
@@ -164,20 +168,31 @@ fn each_code_lists_its_places_with_a_cap() {
 fn a_page_per_code_lists_its_places() {
     let dir = tree();
     let yaml = std::fs::read_to_string(dir.path().join("errors.yaml")).unwrap();
-    std::fs::write(dir.path().join("errors.yaml"), format!("{yaml}\ndocs:\n  layout: namespace/code\n")).unwrap();
+    std::fs::write(
+        dir.path().join("errors.yaml"),
+        format!("{yaml}\ndocs:\n  layout: namespace/code\n"),
+    )
+    .unwrap();
     let cat = catalogue(dir.path());
     let raised = usage::raised_at(&cat, dir.path(), Vec::new()).unwrap();
     let files = errdex_codegen::emit::markdown::emit_with(&cat, Some(&raised));
     let code_page = |code: &str| {
         let path = format!("src/frm/{}.md", errdex_codegen::names::slug(code));
-        files.iter().find(|(p, _)| *p == path).map(|(_, t)| t.as_str()).unwrap_or_else(|| panic!("{path}"))
+        files
+            .iter()
+            .find(|(p, _)| *p == path)
+            .map(|(_, t)| t.as_str())
+            .unwrap_or_else(|| panic!("{path}"))
     };
     let page = code_page("ACM-FRM-002");
     assert!(
         page.contains("## Raised at {#errdex.raised-at}\n\n5 places (generated files and tests aside):\n\n- <code>py/<wbr>app.py:12:18</code>\n- <code>src/<wbr>lib.rs:12:20</code>\n- <code>src/<wbr>lib.rs:13:20</code>\n- and 2 more\n"),
         "{page}"
     );
-    assert!(code_page("ACM-FRM-004").contains("## Raised at {#errdex.raised-at}\n\nnowhere in the scanned source code"));
+    assert!(
+        code_page("ACM-FRM-004")
+            .contains("## Raised at {#errdex.raised-at}\n\nnowhere in the scanned source code")
+    );
     // Without the scan, no such section.
     let plain = errdex_codegen::emit::markdown::emit(&cat);
     assert!(plain.iter().all(|(_, t)| !t.contains("Raised at")));
@@ -200,7 +215,10 @@ fn the_same_tree_gives_the_same_bytes() {
     assert_eq!(first, docs(b.path()), "in two folders");
     let page = String::from_utf8(first[&PathBuf::from("docs-site/src/frm.md")].clone()).unwrap();
     assert!(page.contains("<code>src/<wbr>lib.rs:5:20</code>"), "{page}");
-    assert!(!page.contains(&a.path().display().to_string()), "no absolute path: {page}");
+    assert!(
+        !page.contains(&a.path().display().to_string()),
+        "no absolute path: {page}"
+    );
 }
 
 #[test]
@@ -210,9 +228,15 @@ fn off_by_default_the_docs_are_unchanged() {
     let yaml = std::fs::read_to_string(dir.path().join("errors.yaml")).unwrap();
     let without = yaml.replace("usage:\n  docs:\n    places: 3\n", "");
     assert_ne!(without, yaml);
-    let plain = errdex_codegen::load_str(&without, "errors.yaml").catalogue.unwrap();
+    let plain = errdex_codegen::load_str(&without, "errors.yaml")
+        .catalogue
+        .unwrap();
     assert_eq!(plain.usage.docs, None);
-    assert_eq!(usage::raised_at(&plain, dir.path(), Vec::new()), None, "nothing to scan");
+    assert_eq!(
+        usage::raised_at(&plain, dir.path(), Vec::new()),
+        None,
+        "nothing to scan"
+    );
     // Without places the docs are `emit`'s, whatever `usage.docs` says; with `docs: false`
     // the catalogue is the one without the key.
     let docs = |cat: &Catalogue| write::generate(cat, &Settings::default());
@@ -222,7 +246,9 @@ fn off_by_default_the_docs_are_unchanged() {
         errdex_codegen::emit::markdown::emit(&plain)
     );
     let off = yaml.replace("  docs:\n    places: 3\n", "  docs: false\n");
-    let off = errdex_codegen::load_str(&off, "errors.yaml").catalogue.unwrap();
+    let off = errdex_codegen::load_str(&off, "errors.yaml")
+        .catalogue
+        .unwrap();
     assert_eq!(off.usage.docs, None);
     assert!(!page(&errdex_codegen::emit::markdown::emit(&cat)).contains("Raised at"));
 }
@@ -246,10 +272,16 @@ fn the_book_builds_without_warnings() {
         .env_remove("RUST_LOG")
         .output()
         .unwrap();
-    let log = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    let log = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(out.status.success(), "{log}");
     assert!(
-        !log.lines().any(|l| l.contains("WARN") || l.contains("ERROR") || l.to_lowercase().contains("warning")),
+        !log.lines().any(|l| l.contains("WARN")
+            || l.contains("ERROR")
+            || l.to_lowercase().contains("warning")),
         "{log}"
     );
     let html = std::fs::read_to_string(book.path().join("book/frm.html")).unwrap();

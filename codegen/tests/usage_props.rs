@@ -121,8 +121,14 @@ fn forms(cat: &Catalogue, e: usize, lang: Lang) -> Vec<Form> {
     let form = |text: String, via| Form { text, via };
     let mut out = match lang {
         Lang::Rust | Lang::Unsearched => vec![
-            form(format!("ErrorCode::{}", entry.ids.rust.variant), "identifier"),
-            form(format!("Error::{}(", entry.ids.rust.constructor), "identifier"),
+            form(
+                format!("ErrorCode::{}", entry.ids.rust.variant),
+                "identifier",
+            ),
+            form(
+                format!("Error::{}(", entry.ids.rust.constructor),
+                "identifier",
+            ),
         ],
         Lang::Script => vec![form(
             format!("ErrorCode.{}", entry.ids.ts.key),

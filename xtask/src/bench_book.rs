@@ -16,9 +16,9 @@ use std::process::Command;
 use std::time::Instant;
 
 use crate::bench_rust::median;
-use crate::workspace::workspace_root;
 use crate::bench_tsc::children_cpu;
 use crate::scale;
+use crate::workspace::workspace_root;
 
 struct Config {
     sizes: Vec<usize>,
@@ -52,7 +52,9 @@ fn config(args: &[String]) -> Result<Config, String> {
                     .and_then(|v| v.parse().ok())
                     .ok_or("--runs needs a number")?;
             }
-            n => c.sizes.push(n.parse().map_err(|_| format!("not a size: {n}"))?),
+            n => c
+                .sizes
+                .push(n.parse().map_err(|_| format!("not a size: {n}"))?),
         }
     }
     if c.sizes.is_empty() {
@@ -68,7 +70,12 @@ fn mdbook() -> Result<PathBuf, String> {
     }
     candidates
         .into_iter()
-        .find(|c| Command::new(c).arg("--version").output().is_ok_and(|o| o.status.success()))
+        .find(|c| {
+            Command::new(c)
+                .arg("--version")
+                .output()
+                .is_ok_and(|o| o.status.success())
+        })
         .ok_or_else(|| "mdbook not found (cargo install --locked mdbook)".to_string())
 }
 
@@ -93,19 +100,27 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let mdbook = mdbook()?;
     let root = workspace_root();
     let script = root.join("tools/node/search-book.mjs");
-    println!("| codes | layout | emit (median of 3) | mdbook wall / CPU | book | search index | query | rank | cold: page (DOMContentLoaded) / first result (medians of {}) | warm (median) |", c.runs);
+    println!(
+        "| codes | layout | emit (median of 3) | mdbook wall / CPU | book | search index | query | rank | cold: page (DOMContentLoaded) / first result (medians of {}) | warm (median) |",
+        c.runs
+    );
     println!("|---|---|---|---|---|---|---|---|---|---|");
     for &n in &c.sizes {
         for layout in &c.layouts {
-            let work = crate::workspace::target_dir().join("bench-book").join(format!("{}-{n}", layout.replace('/', "-")));
+            let work = crate::workspace::target_dir()
+                .join("bench-book")
+                .join(format!("{}-{n}", layout.replace('/', "-")));
             if !c.search_only {
                 let _ = std::fs::remove_dir_all(&work);
             }
             let src = format!("{}docs:\n  layout: {layout}\n", scale::catalogue(n));
             let loaded = errdex_codegen::load_str(&src, "errors.yaml");
-            let cat = loaded
-                .catalogue
-                .ok_or_else(|| format!("the scale catalogue of {n} codes does not load: {:?}", loaded.diagnostics))?;
+            let cat = loaded.catalogue.ok_or_else(|| {
+                format!(
+                    "the scale catalogue of {n} codes does not load: {:?}",
+                    loaded.diagnostics
+                )
+            })?;
             let book = work.join("book");
             let (emit, wall, cpu) = if c.search_only {
                 if !book.join("index.html").exists() {
@@ -117,7 +132,11 @@ pub fn run(args: &[String]) -> Result<(), String> {
             };
             // A code in the middle of the catalogue, by number, NAME and summary words.
             let (name, code, _) = scale::entry(n, n * 42 / 100);
-            let e = cat.errors.iter().find(|e| e.name == name).ok_or("the code is not there")?;
+            let e = cat
+                .errors
+                .iter()
+                .find(|e| e.name == name)
+                .ok_or("the code is not there")?;
             let page = errdex_codegen::support::book::address(&cat, e);
             let expect = match &page.fragment {
                 Some(f) => format!("{}.html#{f}", page.page),
@@ -142,9 +161,15 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 .map_err(|e| format!("node: {e}"))?;
             let log = String::from_utf8_lossy(&search.stdout).to_string();
             if search.status.code() == Some(2) || log.is_empty() {
-                return Err(format!("search-book.mjs could not run:\n{log}{}", String::from_utf8_lossy(&search.stderr)));
+                return Err(format!(
+                    "search-book.mjs could not run:\n{log}{}",
+                    String::from_utf8_lossy(&search.stderr)
+                ));
             }
-            let lines: Vec<serde_json::Value> = log.lines().filter_map(|l| serde_json::from_str(l).ok()).collect();
+            let lines: Vec<serde_json::Value> = log
+                .lines()
+                .filter_map(|l| serde_json::from_str(l).ok())
+                .collect();
             let index = lines
                 .iter()
                 .find_map(|l| l["index_bytes"].as_u64())
@@ -174,7 +199,11 @@ pub fn run(args: &[String]) -> Result<(), String> {
 
 /// The catalogue's Markdown (timed, median of three) written under `work/docs-site`, built
 /// with mdbook into `work/book` (timed once: wall and mdbook's CPU).
-fn build(mdbook: &Path, cat: &errdex_codegen::Catalogue, work: &Path) -> Result<(f64, f64, f64), String> {
+fn build(
+    mdbook: &Path,
+    cat: &errdex_codegen::Catalogue,
+    work: &Path,
+) -> Result<(f64, f64, f64), String> {
     let mut files = Vec::new();
     let emit = median(
         (0..3)
@@ -204,7 +233,10 @@ fn build(mdbook: &Path, cat: &errdex_codegen::Catalogue, work: &Path) -> Result<
     let wall = t.elapsed().as_secs_f64();
     let cpu = children_cpu()? - cpu0;
     if !out.status.success() {
-        return Err(format!("mdbook build failed:\n{}", String::from_utf8_lossy(&out.stderr)));
+        return Err(format!(
+            "mdbook build failed:\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        ));
     }
     Ok((emit, wall, cpu))
 }

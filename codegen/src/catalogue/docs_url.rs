@@ -166,7 +166,9 @@ impl Cx<'_> {
             && let Some(entries) = self.entries(n, "moved", "a mapping of old addresses to codes")
         {
             for (key, key_node, value) in entries {
-                let Some(code) = self.text(value, "moved") else { continue };
+                let Some(code) = self.text(value, "moved") else {
+                    continue;
+                };
                 match book_path(key) {
                     Ok(path) => out.moved.push((path, key_node.span, code, value.span)),
                     Err(why) => {
@@ -193,7 +195,10 @@ impl Cx<'_> {
                 &[
                     ("key", key),
                     ("found", &format!("`{word}`")),
-                    ("expected", &format!("one of {}", format::DOCS_LAYOUTS.join(", "))),
+                    (
+                        "expected",
+                        &format!("one of {}", format::DOCS_LAYOUTS.join(", ")),
+                    ),
                 ],
             );
             d.help = did_you_mean(&word, format::DOCS_LAYOUTS);
@@ -253,7 +258,11 @@ pub fn book_path(address: &str) -> Result<String, &'static str> {
     if path.contains('?') {
         return Err("an address in the book has no query");
     }
-    if path.split('/').any(|c| c.is_empty() || c == "." || c == "..") && !path.is_empty() {
+    if path
+        .split('/')
+        .any(|c| c.is_empty() || c == "." || c == "..")
+        && !path.is_empty()
+    {
         return Err("an address in the book has no empty, `.` or `..` folder");
     }
     if fragment.is_some_and(str::is_empty) {

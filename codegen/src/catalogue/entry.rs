@@ -221,8 +221,7 @@ impl Cx<'_> {
             ),
             None => (name.to_string(), name_node.span),
         };
-        if !entry::CODE.accepts(&code)
-            || code.chars().any(|c| c.is_whitespace() || c.is_control())
+        if !entry::CODE.accepts(&code) || code.chars().any(|c| c.is_whitespace() || c.is_control())
         {
             self.err(
                 DiagCode::InvalidCode,
@@ -329,9 +328,11 @@ impl Cx<'_> {
         let Some(params_node) = fields.get(entry::PARAMS) else {
             return out;
         };
-        let Some(declared) =
-            self.entries(params_node, entry::PARAMS.name(), "a mapping of param names to types")
-        else {
+        let Some(declared) = self.entries(
+            params_node,
+            entry::PARAMS.name(),
+            "a mapping of param names to types",
+        ) else {
             return out;
         };
         for (param, param_node, type_node) in declared {
@@ -553,9 +554,12 @@ impl Cx<'_> {
             ),
             Kind::Bool(false) => (None, None),
             Kind::Map(_) => {
-                let Some(deprecated) =
-                    self.fields(n, entry::DEPRECATED.name(), "`deprecated`", entry::DEPRECATED)
-                else {
+                let Some(deprecated) = self.fields(
+                    n,
+                    entry::DEPRECATED.name(),
+                    "`deprecated`",
+                    entry::DEPRECATED,
+                ) else {
                     return (None, None);
                 };
                 // Not checked against the NAME pattern here: only a live entry's NAME

@@ -4,8 +4,8 @@
 use crate::diag::DiagCode;
 use crate::ir::Retry;
 
-use super::format::keys::{self, retry};
 use super::format::KeyRef;
+use super::format::keys::{self, retry};
 use super::read::Fields;
 use super::sink::Cx;
 use super::tree::Node;
@@ -90,7 +90,9 @@ impl Cx<'_> {
     pub(super) fn facts(&mut self, fields: &Fields, keys: keys::Facts) -> Facts {
         Facts {
             retryable: self.optional_bool(fields, keys.retryable),
-            retry: fields.get(keys.retry).and_then(|n| self.retry(n, keys.retry)),
+            retry: fields
+                .get(keys.retry)
+                .and_then(|n| self.retry(n, keys.retry)),
             exit_code: self.exit_code(fields, keys.exit_code),
             http_status: self.http_status(fields, keys.http_status),
             jsonrpc_code: self.jsonrpc_code(fields, keys.jsonrpc_code),
@@ -102,7 +104,12 @@ impl Cx<'_> {
         let fields = self.fields(node, key.name(), "`retry`", key)?;
         let max_attempts = self
             .ranged::<u32>(&fields, retry::MAX_ATTEMPTS, |cx, n, v| {
-                cx.out_of_range(retry::MAX_ATTEMPTS, n, v, &whole_number(retry::MAX_ATTEMPTS));
+                cx.out_of_range(
+                    retry::MAX_ATTEMPTS,
+                    n,
+                    v,
+                    &whole_number(retry::MAX_ATTEMPTS),
+                );
             })
             .map(|(v, _)| v);
         let initial_backoff_ms = self

@@ -416,7 +416,10 @@ pub enum Type {
     /// One of the `words`.
     Word(&'static [&'static str]),
     /// A mapping of strings (`keys`) to strings (`values`).
-    Map { keys: Text, values: Text },
+    Map {
+        keys: Text,
+        values: Text,
+    },
     /// A small JSON Schema: only the keys of [`SCHEMA_KEYS`].
     Schema,
     /// Any YAML value (a JSON value).
@@ -789,7 +792,9 @@ pub static DOCS: Section = Section {
         key(
             "redirects",
             Type::Boolean,
-            Presence::Default(Fallback::Text("`true` with a page per code, `false` with a page per namespace")),
+            Presence::Default(Fallback::Text(
+                "`true` with a page per code, `false` with a page per namespace",
+            )),
             "Redirect the old addresses the catalogue knows of to their code: legacy codes, aliases of a code that is its NAME, and retired codes (to their replacement, else their tombstone).",
         ),
         key(
@@ -800,7 +805,10 @@ pub static DOCS: Section = Section {
         ),
         key(
             "moved",
-            Type::Map { keys: Text::NonEmpty, values: Text::NonEmpty },
+            Type::Map {
+                keys: Text::NonEmpty,
+                values: Text::NonEmpty,
+            },
             Optional,
             "Old addresses of the book → the code that answers there now, for what the catalogue cannot know (a code moved to another namespace): `frm.html#acm-frm-001: ACM-FRM-001`. An address is a path from the book's root (`.html` may be left out); a code may be named by its code, NAME, alias or legacy code.",
         ),
@@ -1331,7 +1339,9 @@ pub static PROFILES: Section = Section {
         key(
             "http",
             Type::Section(&HTTP),
-            Presence::Default(Fallback::Text("RFC 9457 problem+json, `Retry-After` where it means something")),
+            Presence::Default(Fallback::Text(
+                "RFC 9457 problem+json, `Retry-After` where it means something",
+            )),
             "The HTTP error response: its body, content type and `Retry-After` header.",
         ),
     ],
@@ -1367,7 +1377,10 @@ pub static HTTP: Section = Section {
         key(
             "domain",
             Type::Text(Text::NonEmpty),
-            Presence::RequiredWhen { key: "body", equals: "google" },
+            Presence::RequiredWhen {
+                key: "body",
+                equals: "google",
+            },
             "AIP-193 `ErrorInfo.domain`: the service the reasons belong to, e.g. \"api.acme.dev\".",
         ),
         key(
@@ -1470,17 +1483,28 @@ mod tests {
             &CLASS_NAME,
             &AIP_REASON,
         ] {
-            assert!(regex::Regex::new(pattern.regex).is_ok(), "{}", pattern.regex);
+            assert!(
+                regex::Regex::new(pattern.regex).is_ok(),
+                "{}",
+                pattern.regex
+            );
         }
     }
 
     /// Go module paths: `/`-separated elements, none empty nor starting or ending with a dot.
     #[test]
     fn go_module_paths() {
-        for ok in ["acmeerrors", "example.com/acme/errors", "github.com/a-b/c_d/v2", "x~y"] {
+        for ok in [
+            "acmeerrors",
+            "example.com/acme/errors",
+            "github.com/a-b/c_d/v2",
+            "x~y",
+        ] {
             assert!(GO_MODULE.is_match(ok), "{ok}");
         }
-        for bad in ["", "a//b", "/a", "a/", ".a", "a.", "a/.b", "a b", "a\"b", "é", "a\\b"] {
+        for bad in [
+            "", "a//b", "/a", "a/", ".a", "a.", "a/.b", "a b", "a\"b", "é", "a\\b",
+        ] {
             assert!(!GO_MODULE.is_match(bad), "{bad}");
         }
     }
@@ -1491,11 +1515,37 @@ mod tests {
     #[test]
     fn the_name_checks_below_the_format_are_its_patterns() {
         let cases = [
-            "", "_", "__", "_a", "a", "A", "a_", "A_", "a__b", "A__B", "ab_cd", "AB_CD", "Ab_cd",
-            "aB", "1a", "a1", "A1_2", "a-b", "a b", "é", "a.b", "_1", "x_Y", "FRM_VALIDATION",
+            "",
+            "_",
+            "__",
+            "_a",
+            "a",
+            "A",
+            "a_",
+            "A_",
+            "a__b",
+            "A__B",
+            "ab_cd",
+            "AB_CD",
+            "Ab_cd",
+            "aB",
+            "1a",
+            "a1",
+            "A1_2",
+            "a-b",
+            "a b",
+            "é",
+            "a.b",
+            "_1",
+            "x_Y",
+            "FRM_VALIDATION",
         ];
         for case in cases {
-            assert_eq!(IDENT.is_match(case), crate::names::is_identifier(case), "{case:?}");
+            assert_eq!(
+                IDENT.is_match(case),
+                crate::names::is_identifier(case),
+                "{case:?}"
+            );
             assert_eq!(
                 ENTRY_NAME.is_match(case),
                 crate::names::is_entry_name(case),
@@ -1507,10 +1557,19 @@ mod tests {
     /// The one semver check (`package.version`, `--package-version`, `#[deprecated(since)]`).
     #[test]
     fn package_versions() {
-        for ok in ["0.0.0", "1.2.3", "10.20.30", "2.0.0-rc.1", "1.0.0+build.5", "1.0.0-a-b+c"] {
+        for ok in [
+            "0.0.0",
+            "1.2.3",
+            "10.20.30",
+            "2.0.0-rc.1",
+            "1.0.0+build.5",
+            "1.0.0-a-b+c",
+        ] {
             assert!(is_package_version(ok), "{ok}");
         }
-        for bad in ["01.2.3", "1.02.3", "1.2", "1.2.3.4", "v1.2.3", "1.2.3-", "", "1.2.x"] {
+        for bad in [
+            "01.2.3", "1.02.3", "1.2", "1.2.3.4", "v1.2.3", "1.2.3-", "", "1.2.x",
+        ] {
             assert!(!is_package_version(bad), "{bad}");
         }
     }

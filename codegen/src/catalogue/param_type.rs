@@ -125,7 +125,11 @@ impl Cx<'_> {
                 complete = false;
             }
             (_, Some(items)) => {
-                self.misplaced(items, param::ITEMS.name(), "only a `list` param has `items`");
+                self.misplaced(
+                    items,
+                    param::ITEMS.name(),
+                    "only a `list` param has `items`",
+                );
                 complete = false;
             }
             (_, None) => {}
@@ -140,7 +144,11 @@ impl Cx<'_> {
                 }
             }
             (_, Some(schema)) => {
-                self.misplaced(schema, param::SCHEMA.name(), "only an `object` param has a `schema`");
+                self.misplaced(
+                    schema,
+                    param::SCHEMA.name(),
+                    "only an `object` param has a `schema`",
+                );
                 complete = false;
                 None
             }
@@ -192,8 +200,7 @@ impl Cx<'_> {
     /// EDX0101, EDX0103, EDX0106: a small JSON Schema (only [`super::format::SCHEMA_KEYS`], known JSON
     /// types, schemas inside `properties` and `items`). Whether it is fine.
     fn schema(&mut self, node: &Node, key: &str) -> bool {
-        let Some(fields) = self.known_fields(node, key, "a param's schema", param::SCHEMA)
-        else {
+        let Some(fields) = self.known_fields(node, key, "a param's schema", param::SCHEMA) else {
             return false;
         };
         let mut ok = fields.len() == entries_len(node);

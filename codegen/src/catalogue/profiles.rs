@@ -102,7 +102,12 @@ impl Cx<'_> {
         let Some(node) = node else {
             return profiles;
         };
-        let Some(f) = self.fields(node, keys::top::PROFILES.name(), "`profiles`", keys::top::PROFILES) else {
+        let Some(f) = self.fields(
+            node,
+            keys::top::PROFILES.name(),
+            "`profiles`",
+            keys::top::PROFILES,
+        ) else {
             return profiles;
         };
         if let Some(n) = f.get(keys::profiles::MCP_TOOL_ERROR)
@@ -265,8 +270,14 @@ mod tests {
 
     #[test]
     fn the_value_style_words_are_the_irs() {
-        assert_eq!(format::VALUE_STYLES, ValueStyle::ALL.map(ValueStyle::as_str));
+        assert_eq!(
+            format::VALUE_STYLES,
+            ValueStyle::ALL.map(ValueStyle::as_str)
+        );
         assert_eq!(format::HTTP_BODIES, HttpBody::ALL.map(HttpBody::as_str));
-        assert_eq!(format::HTTP_REASONS, ReasonSource::ALL.map(ReasonSource::as_str));
+        assert_eq!(
+            format::HTTP_REASONS,
+            ReasonSource::ALL.map(ReasonSource::as_str)
+        );
     }
 }

@@ -20,7 +20,10 @@ pub(super) const MAX_KEYS: usize = 24;
 const _: () = {
     let mut i = 0;
     while i < SECTIONS.len() {
-        assert!(SECTIONS[i].keys.len() <= MAX_KEYS, "a section has more than MAX_KEYS keys");
+        assert!(
+            SECTIONS[i].keys.len() <= MAX_KEYS,
+            "a section has more than MAX_KEYS keys"
+        );
         i += 1;
     }
     assert!(SCHEMA.keys.len() <= MAX_KEYS);
@@ -154,7 +157,12 @@ impl Cx<'_> {
         Some(fields)
     }
     /// A mapping's entries in order, string keys only; duplicates reported (first kept).
-    pub(super) fn entries<'a>(&mut self, node: &'a Node, key: &str, expected: &str) -> Option<Entries<'a>> {
+    pub(super) fn entries<'a>(
+        &mut self,
+        node: &'a Node,
+        key: &str,
+        expected: &str,
+    ) -> Option<Entries<'a>> {
         let Kind::Map(pairs) = &node.kind else {
             if !matches!(node.kind, Kind::Null) || expected == "a mapping" {
                 self.wrong_type(node, key, expected);
@@ -374,7 +382,9 @@ impl Cx<'_> {
             Kind::Int(i) => Some(i),
             // JSON Schema's `integer` (what the editor checks) is any number without a
             // fraction, and YAML 1.2 reads `010` as ten: both are integers here too.
-            Kind::Float(f) if f.is_finite() && f.fract() == 0.0 && f.abs() < 1e18 => Some(f as i128),
+            Kind::Float(f) if f.is_finite() && f.fract() == 0.0 && f.abs() < 1e18 => {
+                Some(f as i128)
+            }
             _ => {
                 self.wrong_type(node, key, "an integer");
                 None

@@ -417,7 +417,12 @@ impl DocsLinks<'_> {
 /// Whether `e`'s docs URL lands on its place in the book at `site` laid out as `layout`:
 /// the code's page, and on a page shared by several codes its anchor (a code's own page may
 /// be named with its anchor or without a fragment). `None` when it does, else why not.
-fn off_site_problem(e: &ErrorEntry, ns_slug: &str, layout: DocsLayout, site: &str) -> Option<String> {
+fn off_site_problem(
+    e: &ErrorEntry,
+    ns_slug: &str,
+    layout: DocsLayout,
+    site: &str,
+) -> Option<String> {
     let Some((target, fragment)) = names::book_target(&e.docs_url, site) else {
         return Some(format!("it is not under {site}"));
     };
@@ -433,7 +438,9 @@ fn off_site_problem(e: &ErrorEntry, ns_slug: &str, layout: DocsLayout, site: &st
         } else {
             format!("the page `{target}`, which is not the code's")
         };
-        return Some(format!("it opens {what}; the code's {place} is `{site}{want}`"));
+        return Some(format!(
+            "it opens {what}; the code's {place} is `{site}{want}`"
+        ));
     }
     let lands = match want_fragment {
         Some(f) => fragment == f,
@@ -486,7 +493,13 @@ pub(super) fn docs_url_off_site(cx: &mut Cx, links: &DocsLinks) {
         let slot = match uses.iter().position(|u| u.span == span) {
             Some(i) => &mut uses[i],
             None => {
-                uses.push(TemplateUse { span, total: 0, under_site: 0, lands: [0; 3], first_miss: None });
+                uses.push(TemplateUse {
+                    span,
+                    total: 0,
+                    under_site: 0,
+                    lands: [0; 3],
+                    first_miss: None,
+                });
                 uses.last_mut().expect("just pushed")
             }
         };
@@ -504,9 +517,14 @@ pub(super) fn docs_url_off_site(cx: &mut Cx, links: &DocsLinks) {
             }
         }
     }
-    let chosen = DocsLayout::ALL.iter().position(|l| *l == links.layout).unwrap_or(0);
+    let chosen = DocsLayout::ALL
+        .iter()
+        .position(|l| *l == links.layout)
+        .unwrap_or(0);
     for u in uses {
-        let Some((url, code, problem)) = u.first_miss else { continue };
+        let Some((url, code, problem)) = u.first_miss else {
+            continue;
+        };
         let shapes = format!(
             "the book's layouts (`docs.layout`) give a code the address `{site}{{namespace}}.html#{{code}}` (namespace), `{site}{{code}}.html` (code) or `{site}{{namespace}}/{{code}}.html` (namespace/code); `.html` may be left out"
         );
@@ -524,7 +542,13 @@ pub(super) fn docs_url_off_site(cx: &mut Cx, links: &DocsLinks) {
             let d = Diagnostic::new(
                 DiagCode::DocsUrlNoLayout,
                 Some(u.span),
-                &[("template", &template), ("site", site), ("url", &url), ("code", &code), ("problem", problem)],
+                &[
+                    ("template", &template),
+                    ("site", site),
+                    ("url", &url),
+                    ("code", &code),
+                    ("problem", problem),
+                ],
             )
             .with_help(shapes);
             cx.push(d);
@@ -546,7 +570,11 @@ pub(super) fn docs_url_off_site(cx: &mut Cx, links: &DocsLinks) {
             ),
             None => format!(
                 "this docs_url lands on the {} of {} of its {} code(s); {shapes}",
-                if links.layout.per_code() { "page" } else { "section" },
+                if links.layout.per_code() {
+                    "page"
+                } else {
+                    "section"
+                },
                 u.lands[chosen],
                 u.total
             ),
@@ -554,7 +582,12 @@ pub(super) fn docs_url_off_site(cx: &mut Cx, links: &DocsLinks) {
         let d = Diagnostic::new(
             DiagCode::DocsUrlOffSite,
             Some(u.span),
-            &[("url", &url), ("code", &code), ("site", site), ("problem", &problem)],
+            &[
+                ("url", &url),
+                ("code", &code),
+                ("site", site),
+                ("problem", &problem),
+            ],
         )
         .with_help(help);
         cx.push(d);
@@ -664,14 +697,19 @@ pub(super) fn docs_page_collision(cx: &mut Cx, cat: &Catalogue, spans: &BookSpan
     let pages = book::pages(cat);
     let mut first: HashMap<&str, &book::Page> = HashMap::with_capacity(pages.len());
     // Pages that are not a code's come first, so a code is reported against them.
-    let (codes, others): (Vec<&book::Page>, Vec<&book::Page>) =
-        pages.iter().partition(|p| matches!(p.kind, book::PageKind::Code(_)));
+    let (codes, others): (Vec<&book::Page>, Vec<&book::Page>) = pages
+        .iter()
+        .partition(|p| matches!(p.kind, book::PageKind::Code(_)));
     for p in others {
         first.entry(p.path.as_str()).or_insert(p);
     }
     for p in codes {
-        let book::PageKind::Code(i) = p.kind else { continue };
-        let (Some(e), Some(s)) = (cat.errors.get(i), spans.entries.get(i)) else { continue };
+        let book::PageKind::Code(i) = p.kind else {
+            continue;
+        };
+        let (Some(e), Some(s)) = (cat.errors.get(i), spans.entries.get(i)) else {
+            continue;
+        };
         let file = format!("{}.html", p.path);
         let file_name = file.rsplit('/').next().unwrap_or(&file);
         let other = match first.get(p.path.as_str()) {
@@ -710,12 +748,24 @@ pub(super) fn redirect_over_live_page(cx: &mut Cx, cat: &Catalogue, spans: &Book
         let what_of = |source: book::Source| -> (String, Option<Span>) {
             match source {
                 book::Source::Legacy { entry, index } => (
-                    format!("legacy code `{}` of {}", cat.errors[entry].legacy_codes[index], cat.errors[entry].code),
-                    spans.entries.get(entry).and_then(|s| s.legacy.get(index).copied()),
+                    format!(
+                        "legacy code `{}` of {}",
+                        cat.errors[entry].legacy_codes[index], cat.errors[entry].code
+                    ),
+                    spans
+                        .entries
+                        .get(entry)
+                        .and_then(|s| s.legacy.get(index).copied()),
                 ),
                 book::Source::Alias { entry, index } => (
-                    format!("alias `{}` of {}", cat.errors[entry].aliases[index], cat.errors[entry].code),
-                    spans.entries.get(entry).and_then(|s| s.aliases.get(index).copied()),
+                    format!(
+                        "alias `{}` of {}",
+                        cat.errors[entry].aliases[index], cat.errors[entry].code
+                    ),
+                    spans
+                        .entries
+                        .get(entry)
+                        .and_then(|s| s.aliases.get(index).copied()),
                 ),
                 book::Source::Retired { index } => (
                     format!("retired code `{}`", cat.retired[index].code),
@@ -726,7 +776,10 @@ pub(super) fn redirect_over_live_page(cx: &mut Cx, cat: &Catalogue, spans: &Book
                     spans.former_layout,
                 ),
                 book::Source::Moved { index } => (
-                    format!("`docs.moved` to {}", cat.errors[cat.docs.moved[index].1].code),
+                    format!(
+                        "`docs.moved` to {}",
+                        cat.errors[cat.docs.moved[index].1].code
+                    ),
                     spans.moved.get(index).map(|m| m.1),
                 ),
             }
@@ -736,10 +789,18 @@ pub(super) fn redirect_over_live_page(cx: &mut Cx, cat: &Catalogue, spans: &Book
             book::Conflict::Page(p) => page_words(cat, p),
             book::Conflict::Section(k) => {
                 let e = &cat.errors[*k];
-                format!("the section of {} on `{}.html`", e.code, book::address(cat, e).page)
+                format!(
+                    "the section of {} on `{}.html`",
+                    e.code,
+                    book::address(cat, e).page
+                )
             }
-            book::Conflict::Tombstone(k) => format!("the row of the retired code `{}`", cat.retired[*k].code),
-            book::Conflict::Category(k) => format!("the row of the category `{}`", cat.categories[*k].key),
+            book::Conflict::Tombstone(k) => {
+                format!("the row of the retired code `{}`", cat.retired[*k].code)
+            }
+            book::Conflict::Category(k) => {
+                format!("the row of the category `{}`", cat.categories[*k].key)
+            }
             book::Conflict::Redirect(j) => {
                 let (other, _) = what_of(redirects[*j].source);
                 format!("the redirect of {other}, to `{}`", redirects[*j].to.key())
@@ -783,7 +844,11 @@ pub(super) fn invalid_aip_reason(cx: &mut Cx, http: &HttpProfile, pending: &[Pen
         cx.err(
             DiagCode::InvalidAipReason,
             span,
-            &[("reason", &reason), ("name", &p.entry.name), ("rule", &rule)],
+            &[
+                ("reason", &reason),
+                ("name", &p.entry.name),
+                ("rule", &rule),
+            ],
         )
         .help = Some(help.to_string());
     }
@@ -820,7 +885,13 @@ pub(super) fn retry_after_ignored(
     };
     for (c, span) in categories {
         if let Some(delay) = ignored(c.retryable, &c.retry, c.http_status) {
-            warn(cx, format!("category `{}`", c.key), delay, c.http_status, *span);
+            warn(
+                cx,
+                format!("category `{}`", c.key),
+                delay,
+                c.http_status,
+                *span,
+            );
         }
     }
     for p in pending {
@@ -832,7 +903,13 @@ pub(super) fn retry_after_ignored(
             c.retryable == e.retryable && c.retry == e.retry && c.http_status == e.http_status
         });
         if !inherited {
-            warn(cx, format!("code {}", e.code), delay, e.http_status, p.name_span);
+            warn(
+                cx,
+                format!("code {}", e.code),
+                delay,
+                e.http_status,
+                p.name_span,
+            );
         }
     }
 }

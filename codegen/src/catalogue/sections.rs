@@ -3,8 +3,8 @@
 
 use crate::diag::{DiagCode, Diagnostic, Span};
 use crate::ir::{
-    Category, GENERAL_SLUG, KeyIds, Namespace, RustIntegration, OutputPaths, Package, Registry, Retired, RustItems,
-    Wire, WireField,
+    Category, GENERAL_SLUG, KeyIds, Namespace, OutputPaths, Package, Registry, Retired,
+    RustIntegration, RustItems, Wire, WireField,
 };
 use crate::names;
 use crate::support::suggest::did_you_mean;
@@ -52,11 +52,7 @@ impl Cx<'_> {
                     self.err(DiagCode::FormatVersion, n.span, &[("problem", &format!("unsupported format version {v}; this errdex reads format {FORMAT_VERSION}"))])
                         .help = Some("upgrade errdex, or write the catalogue in format 1".into());
                 }
-                _ => self.wrong_type(
-                    n,
-                    top::ERRDEX.name(),
-                    "the format version (the integer 1)",
-                ),
+                _ => self.wrong_type(n, top::ERRDEX.name(), "the format version (the integer 1)"),
             },
         }
     }
@@ -81,7 +77,13 @@ impl Cx<'_> {
     }
 
     pub(super) fn registry(&mut self, node: &Node, owner: Span) -> Option<Registry> {
-        let f = self.fields_at(node, top::REGISTRY.name(), "`registry`", top::REGISTRY, owner)?;
+        let f = self.fields_at(
+            node,
+            top::REGISTRY.name(),
+            "`registry`",
+            top::REGISTRY,
+            owner,
+        )?;
         let name = self.declared_text(&f, registry::NAME, |cx, n, s| {
             cx.err(
                 DiagCode::InvalidName,
@@ -106,7 +108,14 @@ impl Cx<'_> {
         let code_pattern = self.declared_text(&f, registry::CODE_PATTERN, |cx, n, s| {
             let detail = regex::Regex::new(s)
                 .err()
-                .map(|e| e.to_string().lines().last().unwrap_or("").trim().to_string())
+                .map(|e| {
+                    e.to_string()
+                        .lines()
+                        .last()
+                        .unwrap_or("")
+                        .trim()
+                        .to_string()
+                })
                 .unwrap_or_default();
             cx.err(
                 DiagCode::InvalidCodePattern,
@@ -209,7 +218,12 @@ impl Cx<'_> {
     }
 
     fn wire(&mut self, node: &Node) -> Option<Wire> {
-        let f = self.fields(node, registry::WIRE.name(), "`registry.wire`", registry::WIRE)?;
+        let f = self.fields(
+            node,
+            registry::WIRE.name(),
+            "`registry.wire`",
+            registry::WIRE,
+        )?;
         let code = self.nullable_text(&f, wire::CODE);
         let message = self.nullable_text(&f, wire::MESSAGE);
         let category = self.nullable_text(&f, wire::CATEGORY);
@@ -291,7 +305,8 @@ impl Cx<'_> {
     }
 
     pub(super) fn categories(&mut self, node: &Node) -> Vec<(Category, Span)> {
-        let Some(entries) = self.entries(node, top::CATEGORIES.name(), "a mapping of categories") else {
+        let Some(entries) = self.entries(node, top::CATEGORIES.name(), "a mapping of categories")
+        else {
             return Vec::new();
         };
         let mut out: Vec<(Category, Span)> = Vec::new();
@@ -350,7 +365,8 @@ impl Cx<'_> {
         node: &Node,
         categories: &[(Category, Span)],
     ) -> Vec<(Namespace, Span)> {
-        let Some(entries) = self.entries(node, top::NAMESPACES.name(), "a mapping of namespaces") else {
+        let Some(entries) = self.entries(node, top::NAMESPACES.name(), "a mapping of namespaces")
+        else {
             return Vec::new();
         };
         let mut out: Vec<(Namespace, Span)> = Vec::new();
@@ -441,7 +457,8 @@ impl Cx<'_> {
     /// The retired codes, each with its `replaced_by` NAME as written (resolved against the
     /// live entries by [`super::rules::unknown_replacement_of_retired`]).
     pub(super) fn retired(&mut self, node: &Node) -> Vec<RetiredRead> {
-        let Some(entries) = self.entries(node, top::RETIRED.name(), "a mapping of retired codes") else {
+        let Some(entries) = self.entries(node, top::RETIRED.name(), "a mapping of retired codes")
+        else {
             return Vec::new();
         };
         let mut out = Vec::new();
@@ -455,7 +472,11 @@ impl Cx<'_> {
                         cx.err(
                             DiagCode::InvalidName,
                             n.span,
-                            &[("name", s), ("kind", "name of a retired code"), ("rule", NAME_RULE)],
+                            &[
+                                ("name", s),
+                                ("kind", "name of a retired code"),
+                                ("rule", NAME_RULE),
+                            ],
                         );
                     }),
                     self.optional_text(&f, retired::SINCE),
@@ -622,7 +643,8 @@ impl Cx<'_> {
 impl Cx<'_> {
     /// The `rust:` section: which per-code items the Rust module declares.
     pub(super) fn rust_items(&mut self, node: Option<&Node>) -> RustItems {
-        let Some(f) = node.and_then(|node| self.fields(node, top::RUST.name(), "`rust`", top::RUST))
+        let Some(f) =
+            node.and_then(|node| self.fields(node, top::RUST.name(), "`rust`", top::RUST))
         else {
             return defaults::rust_items();
         };
@@ -644,7 +666,10 @@ impl Cx<'_> {
             d.help = did_you_mean(word, rust::INTEGRATIONS.words().iter().copied());
         });
         for (word, span) in listed.unwrap_or_default() {
-            let Some(i) = RustIntegration::ALL.into_iter().find(|i| i.as_str() == word) else {
+            let Some(i) = RustIntegration::ALL
+                .into_iter()
+                .find(|i| i.as_str() == word)
+            else {
                 continue;
             };
             if items.integrations.contains(&i) {

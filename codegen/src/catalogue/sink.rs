@@ -40,7 +40,9 @@ impl<'s> Cx<'s> {
 
     /// The source text under `span` (empty when it is not in the source).
     pub(super) fn src_text(&self, span: Span) -> &'s str {
-        self.src.get(span.offset..span.offset + span.len).unwrap_or("")
+        self.src
+            .get(span.offset..span.offset + span.len)
+            .unwrap_or("")
     }
 
     /// The span of the first occurrence of `needle` inside `span` (a string node's), or

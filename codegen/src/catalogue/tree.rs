@@ -519,7 +519,10 @@ fn yaml_error(e: &serde_saphyr::Error, loc: &Locator, limits: &Limits) -> Diagno
             || lower.contains("limit")
             || lower.contains("exceeded")
         {
-            (DiagCode::YamlBudgetExceeded, vec![("problem", text.clone())])
+            (
+                DiagCode::YamlBudgetExceeded,
+                vec![("problem", text.clone())],
+            )
         } else if lower.contains("multiple yaml documents") {
             (
                 DiagCode::YamlSyntax,
@@ -605,7 +608,10 @@ mod tests {
         }
         let e = parse(&s, &Limits::default()).expect_err("must be rejected");
         assert!(
-            matches!(e[0].code, DiagCode::YamlBudgetExceeded | DiagCode::NestingTooDeep),
+            matches!(
+                e[0].code,
+                DiagCode::YamlBudgetExceeded | DiagCode::NestingTooDeep
+            ),
             "{e:?}"
         );
     }
@@ -615,7 +621,10 @@ mod tests {
         let s = format!("a: {}1{}\n", "[".repeat(200), "]".repeat(200));
         let e = parse(&s, &Limits::default()).expect_err("must be rejected");
         assert!(
-            matches!(e[0].code, DiagCode::NestingTooDeep | DiagCode::YamlBudgetExceeded),
+            matches!(
+                e[0].code,
+                DiagCode::NestingTooDeep | DiagCode::YamlBudgetExceeded
+            ),
             "{e:?}"
         );
     }

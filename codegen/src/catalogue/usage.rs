@@ -119,7 +119,12 @@ impl Cx<'_> {
                     continue;
                 }
                 let p = std::path::Path::new(&path);
-                if path.trim().is_empty() || p.has_root() || p.is_absolute() || path.starts_with(['/', '\\']) || path.get(1..2) == Some(":") {
+                if path.trim().is_empty()
+                    || p.has_root()
+                    || p.is_absolute()
+                    || path.starts_with(['/', '\\'])
+                    || path.get(1..2) == Some(":")
+                {
                     refuse(self, span, &path);
                     continue;
                 }

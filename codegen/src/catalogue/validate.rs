@@ -11,11 +11,13 @@
 //! 3. the rules across entries ([`super::rules`]), one function per rule.
 
 use crate::diag::{Diagnostic, Severity, Span};
-use crate::ir::{Catalogue, Category, DocsLayout, ErrorEntry, HttpProfile, Namespace, Registry, Retired};
+use crate::ir::{
+    Catalogue, Category, DocsLayout, ErrorEntry, HttpProfile, Namespace, Registry, Retired,
+};
 
 use super::entry::EntryCx;
-use super::format::keys::{registry, top};
 use super::format::KeyRef;
+use super::format::keys::{registry, top};
 use super::rules;
 use super::sink::Cx;
 use super::tree::{Kind, Limits, Node};
@@ -139,7 +141,11 @@ impl Cx<'_> {
     /// across entries. Only the entries that passed their own checks reach the IR; each
     /// comes with the spans the docs rules point at (its code, its own `docs_url`, its
     /// aliases and legacy codes).
-    fn errors(&mut self, node: &Node, sections: &Sections<'_>) -> (Vec<ErrorEntry>, Vec<rules::EntrySpans>) {
+    fn errors(
+        &mut self,
+        node: &Node,
+        sections: &Sections<'_>,
+    ) -> (Vec<ErrorEntry>, Vec<rules::EntrySpans>) {
         let Sections {
             registry,
             categories,
@@ -148,7 +154,8 @@ impl Cx<'_> {
             http,
             layout,
         } = *sections;
-        let Some(entries) = self.entries(node, top::ERRORS.name(), "a mapping of error entries") else {
+        let Some(entries) = self.entries(node, top::ERRORS.name(), "a mapping of error entries")
+        else {
             return (Vec::new(), Vec::new());
         };
         if entries.len() > self.limits.max_codes {

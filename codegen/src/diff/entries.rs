@@ -289,7 +289,8 @@ impl<'a> Differ<'a> {
                 crate::payload::retry_after_seconds(new, n),
             );
             if ra != rb {
-                let seconds = |r: Option<u64>| r.map_or_else(|| "none".to_string(), |v| format!("{v} s"));
+                let seconds =
+                    |r: Option<u64>| r.map_or_else(|| "none".to_string(), |v| format!("{v} s"));
                 self.push(
                     s,
                     ChangeKind::RetryAfterChanged,

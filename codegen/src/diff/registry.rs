@@ -6,8 +6,10 @@ use crate::support::book;
 /// The redirects of `cat`'s book that the loader accepts: source → target.
 pub(super) fn redirect_lookup(cat: &Catalogue) -> std::collections::HashMap<String, book::Address> {
     let all = book::redirects(cat);
-    let bad: std::collections::HashSet<usize> =
-        book::conflicts(cat, &all).into_iter().map(|(i, _)| i).collect();
+    let bad: std::collections::HashSet<usize> = book::conflicts(cat, &all)
+        .into_iter()
+        .map(|(i, _)| i)
+        .collect();
     let mut out = std::collections::HashMap::with_capacity(all.len());
     for (i, r) in all.into_iter().enumerate() {
         if !bad.contains(&i) {
@@ -125,7 +127,10 @@ impl<'a> Differ<'a> {
                 .into_iter()
                 .filter(|(o, n, _)| self.moved_by_template(o, n))
                 .collect();
-            let served = moved.iter().filter(|(o, n, _)| self.served(&o.docs_url, n)).count();
+            let served = moved
+                .iter()
+                .filter(|(o, n, _)| self.served(&o.docs_url, n))
+                .count();
             let moved = moved.len();
             if moved > 0 && o.docs_url.is_none() {
                 self.push(
@@ -254,7 +259,10 @@ impl<'a> Differ<'a> {
         if moved.is_empty() {
             return;
         }
-        let served = moved.iter().filter(|(a, b, _)| self.served(&a.docs_url, b)).count();
+        let served = moved
+            .iter()
+            .filter(|(a, b, _)| self.served(&a.docs_url, b))
+            .count();
         let s = Subject {
             scope: Scope::Registry,
             code: "registry",
@@ -381,7 +389,10 @@ impl<'a> Differ<'a> {
                 } else {
                     format!("{page}.html#{fragment}")
                 };
-                format!(" in the book (`docs: {{moved: {{\"{from}\": {}}}}}`)", n.code)
+                format!(
+                    " in the book (`docs: {{moved: {{\"{from}\": {}}}}}`)",
+                    n.code
+                )
             }
             None => String::new(),
         }
@@ -399,7 +410,11 @@ impl<'a> Differ<'a> {
             let a = book::address(self.new, e);
             a.page == to && a.fragment.as_deref().is_none_or(|x| x == f)
         })?;
-        Some(format!("{} (`{}`)", target.code, book::address(self.new, target).key()))
+        Some(format!(
+            "{} (`{}`)",
+            target.code,
+            book::address(self.new, target).key()
+        ))
     }
 
     /// The URL the registry template (or the no-template default) gives an entry.

@@ -34,10 +34,10 @@ use serde_json::{Map, Value, json};
 
 use crate::ir::Catalogue;
 use crate::names;
+use crate::support::body_schema::code_branch;
 use crate::support::entry_json;
 use crate::support::facts;
 use crate::support::header::header_text;
-use crate::support::body_schema::code_branch;
 use crate::support::pretty_json::{self, Pretty};
 
 /// The JSON Schema dialect of every schema errdex writes.

@@ -40,10 +40,10 @@ use crate::ir::{
 };
 use crate::names;
 use crate::payload::{Instance, display_value, example_value};
+use crate::support::book;
 use crate::support::facts::{self, FactValue};
 use crate::support::header::header_text;
 use crate::support::pretty_json::{Pretty, WriteJson, to_string_pretty};
-use crate::support::book;
 use crate::support::raised_at::RaisedAt;
 
 /// One page of codes: a namespace (or several whose slugs coincide), or the general page.
@@ -118,12 +118,18 @@ pub fn emit_with(cat: &Catalogue, raised: Option<&RaisedAt>) -> Vec<(String, Str
     ];
     if per_code {
         for p in &pages {
-            files.push((format!("src/{}.md", p.slug), per_code::namespace_md(&book, p, &header)));
+            files.push((
+                format!("src/{}.md", p.slug),
+                per_code::namespace_md(&book, p, &header),
+            ));
         }
         files.extend(per_code::code_pages(&book, &header, raised));
     } else {
         for p in &pages {
-            files.push((format!("src/{}.md", p.slug), page_md(&book, p, &header, raised)));
+            files.push((
+                format!("src/{}.md", p.slug),
+                page_md(&book, p, &header, raised),
+            ));
         }
     }
     files.push(("src/retired.md".to_string(), retired_md(cat, &header)));
@@ -176,7 +182,11 @@ fn book_toml_pages(cat: &Catalogue) -> String {
              # retired codes, former_layout, moved)\n",
         );
         for (from, to) in redirects {
-            s.push_str(&format!("{} = {}\n", escape::toml_string(&from), escape::toml_string(&to)));
+            s.push_str(&format!(
+                "{} = {}\n",
+                escape::toml_string(&from),
+                escape::toml_string(&to)
+            ));
         }
     }
     s
@@ -214,7 +224,9 @@ fn book_css(cat: &Catalogue) -> String {
          code.errdex-code {{\n    white-space: nowrap;\n}}\n\n\
          /* Long codes and names in the sidebar wrap instead of being cut off at its edge. */\n\
          .sidebar .chapter li a,\n.sidebar .chapter code {{\n    overflow-wrap: anywhere;\n    min-width: 0;\n}}\n",
-        header_text(&cat.source_name).replace(['\n', '\r'], " ").replace("*/", "* /"),
+        header_text(&cat.source_name)
+            .replace(['\n', '\r'], " ")
+            .replace("*/", "* /"),
     )
 }
 
@@ -323,7 +335,10 @@ fn profiles_view(profiles: &Profiles) -> ProfilesView {
     let rpc = &profiles.jsonrpc_error;
     let (rpc_data, rpc_fields) = match &rpc.data {
         JsonRpcData::Wire => ("the wire object above".to_string(), Vec::new()),
-        JsonRpcData::Omitted => ("absent: the error object has no `data`".to_string(), Vec::new()),
+        JsonRpcData::Omitted => (
+            "absent: the error object has no `data`".to_string(),
+            Vec::new(),
+        ),
         JsonRpcData::Fields(f) => ("an object of these facts".to_string(), profile_rows(f, "")),
     };
     ProfilesView {
@@ -377,7 +392,11 @@ fn wire_shape(cat: &Catalogue) -> String {
 
 /// A retry advice as Markdown: errdex's words for the limits, then the catalogue's advice.
 fn retry_text(retry: &Retry) -> String {
-    facts::retry_text(&facts::retry_limits(retry), retry.advice.as_deref(), escape::inline)
+    facts::retry_text(
+        &facts::retry_limits(retry),
+        retry.advice.as_deref(),
+        escape::inline,
+    )
 }
 
 /// One fact's value as Markdown, for the facts table of a code on the page `from`.
@@ -394,7 +413,9 @@ fn fact_value(book: &Book, value: &FactValue<'_>, from: &str) -> String {
             c.anchor,
             escape::inline(&c.summary)
         ),
-        FactValue::Namespace(n) => format!("{}: {}", escape::code(&n.key), escape::inline(&n.title)),
+        FactValue::Namespace(n) => {
+            format!("{}: {}", escape::code(&n.key), escape::inline(&n.title))
+        }
         FactValue::Retry { limits, advice } => facts::retry_text(limits, *advice, escape::inline),
         FactValue::Url(u) => format!(
             "[{}]({})",
@@ -521,14 +542,10 @@ struct RaisedView {
 /// The "Raised at" paragraph of `e`: at most `usage.docs.places` places (in path, line,
 /// column order) as `path:line:column` code spans, then how many more there are.
 fn raised_view(cat: &Catalogue, e: &ErrorEntry, raised: &RaisedAt) -> RaisedView {
-    let shown = cat
-        .usage
-        .docs
-        .as_ref()
-        .map_or_else(
-            || crate::catalogue::format::defaults::usage_docs().places,
-            |d| d.places,
-        );
+    let shown = cat.usage.docs.as_ref().map_or_else(
+        || crate::catalogue::format::defaults::usage_docs().places,
+        |d| d.places,
+    );
     let places = raised.places(&e.code);
     if places.is_empty() {
         return RaisedView {
@@ -619,7 +636,11 @@ struct CodeRow {
 fn code_row(cat: &Catalogue, e: &ErrorEntry, from: &str) -> CodeRow {
     let cat_ = cat.category_of(e);
     CodeRow {
-        code_link: format!("[{}]({})", escape::code_nowrap(&e.code), code_href(cat, e, from)),
+        code_link: format!(
+            "[{}]({})",
+            escape::code_nowrap(&e.code),
+            code_href(cat, e, from)
+        ),
         name_cell: escape::code_breakable(&e.name),
         category_link: format!(
             "[{}]({}#{})",
@@ -945,7 +966,11 @@ fn retired_md(cat: &Catalogue, header: &str) -> String {
         .map(|r| RetiredRow {
             anchor: r.anchor.clone(),
             code: escape::code_nowrap(&r.code),
-            name: r.name.as_deref().map(escape::code_breakable).unwrap_or_default(),
+            name: r
+                .name
+                .as_deref()
+                .map(escape::code_breakable)
+                .unwrap_or_default(),
             since: escape::inline(r.since.as_deref().unwrap_or_default()),
             note: {
                 let note = r.note.as_deref().map(escape::inline_with_code);
@@ -999,9 +1024,7 @@ mod tests {
     fn example_payloads_follow_profiles_and_wire_order() {
         let src = "errdex: 1\nregistry:\n  name: milo\n  wire: {code: error, category: category, message: detail}\ncategories:\n  invalid: {summary: Bad input, exit_code: 2, http_status: 400, jsonrpc_code: -32602, expected: true}\nnamespaces:\n  FRM: {title: Forms, class: FormError}\nprofiles:\n  mcp_tool_error:\n    text: \"Error: {message}\"\n    data: errorData\n    prefix: \"\"\n    fields: {errorCode: code, type: error_type, argument: argument, suggestion: suggestion}\n  jsonrpc_error:\n    message: \"{code}: {message}\"\n    data: {code: code, type: error_type}\nerrors:\n  FRM_VALIDATION:\n    code: M-FRM-001\n    namespace: FRM\n    category: invalid\n    summary: Validation failed\n    message: \"{field} is invalid\"\n    params: {field: string}\n    suggestion: \"Fix {field}.\"\n";
         let l = crate::load_str(src, "milo.yaml");
-        let cat = l
-            .catalogue
-            .unwrap_or_else(|| panic!("{:?}", l.diagnostics));
+        let cat = l.catalogue.unwrap_or_else(|| panic!("{:?}", l.diagnostics));
         assert!(!default_shapes(&cat));
         check(&cat, "custom profile");
         let files = emit(&cat);
@@ -1012,9 +1035,18 @@ mod tests {
             assert!(file("src/frm.md").contains(&block), "{block}");
         }
         let wire = to_string_pretty(&ex.wire(&cat));
-        assert!(wire.find("\"error\"") < wire.find("\"category\"") && wire.find("\"category\"") < wire.find("\"detail\""), "{wire}");
+        assert!(
+            wire.find("\"error\"") < wire.find("\"category\"")
+                && wire.find("\"category\"") < wire.find("\"detail\""),
+            "{wire}"
+        );
         let index = file("src/index.md");
-        for needle in ["<code>Error: &#123;message&#125;</code>", "<code>errorData</code>", "| <code>errorCode</code> | <code>code</code> |", "| <code>type</code> | <code>error\\_type</code> |"] {
+        for needle in [
+            "<code>Error: &#123;message&#125;</code>",
+            "<code>errorData</code>",
+            "| <code>errorCode</code> | <code>code</code> |",
+            "| <code>type</code> | <code>error\\_type</code> |",
+        ] {
             assert!(index.contains(needle), "{needle} in\n{index}");
         }
     }

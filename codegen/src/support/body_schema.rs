@@ -50,7 +50,6 @@ pub fn extras_properties(w: &mut Pretty, e: &ErrorEntry, skip: &[&str]) {
     }
 }
 
-
 /// One code's wire object: `$defs/<TsType>WireError` of `wire-error.schema.json`, the wire
 /// body of the OpenAPI components.
 pub fn code_branch(w: &mut Pretty, cat: &Catalogue, e: &ErrorEntry) {
@@ -99,4 +98,3 @@ pub fn code_branch(w: &mut Pretty, cat: &Catalogue, e: &ErrorEntry) {
         });
     });
 }
-

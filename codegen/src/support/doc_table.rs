@@ -51,7 +51,11 @@ pub fn cell(text: &str) -> String {
 /// `text` as a code span (for values such as patterns and defaults).
 pub fn code(text: &str) -> String {
     let fence = if text.contains('`') { "``" } else { "`" };
-    let pad = if text.starts_with('`') || text.ends_with('`') { " " } else { "" };
+    let pad = if text.starts_with('`') || text.ends_with('`') {
+        " "
+    } else {
+        ""
+    };
     format!("{fence}{pad}{text}{pad}{fence}")
 }
 
@@ -61,7 +65,10 @@ mod tests {
 
     #[test]
     fn cells_keep_code_and_escape_the_rest() {
-        assert_eq!(cell("a `<x>|y` <b> | c & d"), "a `<x>\\|y` &lt;b&gt; \\| c &amp; d");
+        assert_eq!(
+            cell("a `<x>|y` <b> | c & d"),
+            "a `<x>\\|y` &lt;b&gt; \\| c &amp; d"
+        );
         assert_eq!(cell("one\ntwo"), "one two");
         assert_eq!(code("a|b"), "`a|b`");
         assert_eq!(cell(&code("a|b")), "`a\\|b`");

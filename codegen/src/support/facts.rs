@@ -51,7 +51,10 @@ pub enum FactValue<'a> {
     Namespace(&'a Namespace),
     /// Retry advice: errdex's words for the limits (may be empty), then the catalogue's
     /// advice.
-    Retry { limits: String, advice: Option<&'a str> },
+    Retry {
+        limits: String,
+        advice: Option<&'a str>,
+    },
     /// The code's docs URL.
     Url(&'a str),
 }
@@ -127,7 +130,10 @@ fn entry_rows<'a>(cat: &'a Catalogue, e: &'a ErrorEntry, show_class: bool) -> Ve
         rows.push(row("Namespace", FactValue::Namespace(ns)));
     }
     rows.push(row("Category", FactValue::Category(cat.category_of(e))));
-    rows.push(row("Retryable", FactValue::Words(yes_no(e.retryable).into())));
+    rows.push(row(
+        "Retryable",
+        FactValue::Words(yes_no(e.retryable).into()),
+    ));
     if let Some(r) = &e.retry {
         let limits = retry_limits(r);
         if !limits.is_empty() || r.advice.is_some() {
@@ -141,9 +147,18 @@ fn entry_rows<'a>(cat: &'a Catalogue, e: &'a ErrorEntry, show_class: bool) -> Ve
         }
     }
     rows.push(row("Exit code", FactValue::Words(e.exit_code.to_string())));
-    rows.push(row("HTTP status", FactValue::Words(e.http_status.to_string())));
-    rows.push(row("JSON-RPC code", FactValue::Words(e.jsonrpc_code.to_string())));
-    rows.push(row("Log level", FactValue::Words(log_level_text(e.expected).into())));
+    rows.push(row(
+        "HTTP status",
+        FactValue::Words(e.http_status.to_string()),
+    ));
+    rows.push(row(
+        "JSON-RPC code",
+        FactValue::Words(e.jsonrpc_code.to_string()),
+    ));
+    rows.push(row(
+        "Log level",
+        FactValue::Words(log_level_text(e.expected).into()),
+    ));
     if let Some(s) = &e.since {
         rows.push(row("Since", FactValue::Text(s)));
     }
@@ -180,7 +195,11 @@ pub fn sentence(rows: &[FactRow<'_>], value: impl Fn(&FactValue<'_>) -> String) 
         if i > 0 {
             s.push_str("; ");
         }
-        let label = if i == 0 { row.label.to_string() } else { row.inline_label() };
+        let label = if i == 0 {
+            row.label.to_string()
+        } else {
+            row.inline_label()
+        };
         let v = value(&row.value);
         s.push_str(&label);
         s.push_str(": ");
@@ -196,7 +215,13 @@ mod tests {
 
     #[test]
     fn inline_labels_keep_acronyms() {
-        let l = |label| FactRow { label, value: FactValue::Code("x") }.inline_label();
+        let l = |label| {
+            FactRow {
+                label,
+                value: FactValue::Code("x"),
+            }
+            .inline_label()
+        };
         assert_eq!(l("Exit code"), "exit code");
         assert_eq!(l("HTTP status"), "HTTP status");
         assert_eq!(l("JSON-RPC code"), "JSON-RPC code");

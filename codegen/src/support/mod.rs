@@ -1,8 +1,8 @@
 //! Pieces every stage may use: they depend on nothing above them (at most the IR and
 //! [`crate::names`]), and no two emitters share anything that is not here.
 
-pub mod book;
 pub mod body_schema;
+pub mod book;
 pub mod doc_table;
 pub mod entry_json;
 pub mod facts;

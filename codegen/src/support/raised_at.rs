@@ -69,7 +69,11 @@ mod tests {
         assert_eq!(a, b);
         assert_eq!(
             a.places("A"),
-            [p("src/a.rs", 9, 7), p("src/a.rs", 10, 2), p("src/b.rs", 3, 1)]
+            [
+                p("src/a.rs", 9, 7),
+                p("src/a.rs", 10, 2),
+                p("src/b.rs", 3, 1)
+            ]
         );
         assert!(a.places("B").is_empty());
     }

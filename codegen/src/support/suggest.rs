@@ -127,7 +127,10 @@ mod tests {
 
     #[test]
     fn nearest_ignores_case_and_breaks_ties_by_text() {
-        assert_eq!(nearest("Retryble", ["retryable", "retry"]), Some("retryable"));
+        assert_eq!(
+            nearest("Retryble", ["retryable", "retry"]),
+            Some("retryable")
+        );
         // Both one edit away: the smaller text wins, whatever the order.
         assert_eq!(nearest("cot", ["dot", "cat"]), Some("cat"));
         assert_eq!(nearest("summary", ["exit_code"]), None);
@@ -144,7 +147,10 @@ mod tests {
     #[cfg(any(feature = "explain", feature = "usage"))]
     #[test]
     fn nearest_all_counts_a_swap_as_one_edit_and_keeps_order() {
-        assert_eq!(nearest_all("ACM-FMR-001", ["ACM-FRM-001"], 5), ["ACM-FRM-001"]);
+        assert_eq!(
+            nearest_all("ACM-FMR-001", ["ACM-FRM-001"], 5),
+            ["ACM-FRM-001"]
+        );
         assert_eq!(nearest_all("E1", ["E2", "E3", "E2", "X"], 5), ["E2", "E3"]);
         assert_eq!(nearest_all("E1", ["E2", "E3"], 1), ["E2"]);
     }
@@ -199,7 +205,17 @@ mod tests {
             }
             prev[b.len()]
         }
-        let words = ["", "a", "ab", "ba", "retryble", "retryable", "héllo", "hello", "ÉTÉ"];
+        let words = [
+            "",
+            "a",
+            "ab",
+            "ba",
+            "retryble",
+            "retryable",
+            "héllo",
+            "hello",
+            "ÉTÉ",
+        ];
         for a in words {
             for b in words {
                 assert_eq!(strsim::levenshtein(a, b), by_hand(a, b), "{a:?} {b:?}");

@@ -77,7 +77,10 @@ pub fn in_layout(cat: &Catalogue, layout: DocsLayout) -> Option<Catalogue> {
 pub fn all_catalogues_in_every_layout() -> Vec<(String, Catalogue)> {
     let mut out = Vec::new();
     for (case, cat) in all_catalogues() {
-        for layout in DocsLayout::ALL.into_iter().filter(|l| *l != cat.docs.layout) {
+        for layout in DocsLayout::ALL
+            .into_iter()
+            .filter(|l| *l != cat.docs.layout)
+        {
             if let Some(c) = in_layout(&cat, layout) {
                 out.push((format!("{case} ({})", layout.as_str()), c));
             }

@@ -243,7 +243,9 @@ pub fn driver_main_with_readings(
     let foreign = serde_json::to_string(foreign).unwrap();
     s.push_str(&format!("    let foreign = foreign_report({foreign:?});\n"));
     let readings = serde_json::to_string(readings).unwrap();
-    s.push_str(&format!("    let readings = readings_report({readings:?});\n"));
+    s.push_str(&format!(
+        "    let readings = readings_report({readings:?});\n"
+    ));
     s.push_str("    println!(\"{}\", json!({\"codes\": codes, \"parses\": parses, \"registry\": registry_report(), \"foreign\": foreign, \"readings\": readings}));\n}\n");
     s
 }

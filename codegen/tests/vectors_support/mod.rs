@@ -10,8 +10,8 @@
 #![allow(dead_code, clippy::unwrap_used)]
 
 use errdex_codegen::emit::typescript;
-use errdex_codegen::ir::{Catalogue, ErrorEntry, Fact, JsonRpcData, ParamType, ProfileField};
 use errdex_codegen::ir::HttpBody;
+use errdex_codegen::ir::{Catalogue, ErrorEntry, Fact, JsonRpcData, ParamType, ProfileField};
 use errdex_codegen::payload::{Instance, read_http_response, wire_kind};
 use serde_json::{Map, Value, json};
 
@@ -348,7 +348,13 @@ pub fn http_json(inst: &Instance<'_>, cat: &Catalogue) -> Value {
 
 /// One reading vector: what a client receives and what every target's reader reports
 /// (the reference `payload::read_http_response`).
-fn reading(cat: &Catalogue, label: &str, status: u16, headers: &[(&str, &str)], body: &str) -> Value {
+fn reading(
+    cat: &Catalogue,
+    label: &str,
+    status: u16,
+    headers: &[(&str, &str)],
+    body: &str,
+) -> Value {
     let owned: Vec<(String, String)> = headers
         .iter()
         .map(|(n, v)| (n.to_string(), v.to_string()))
@@ -385,7 +391,8 @@ pub fn http_readings(cat: &Catalogue) -> Vec<Value> {
             let mut inst = Instance::example(e);
             inst.context = vec![("trace".into(), json!("t-1"))];
             let r = inst.http_response(&c);
-            let headers: Vec<(&str, &str)> = r.headers.iter().map(|(n, v)| (*n, v.as_str())).collect();
+            let headers: Vec<(&str, &str)> =
+                r.headers.iter().map(|(n, v)| (*n, v.as_str())).collect();
             out.push(reading(
                 cat,
                 &format!("{} as {}", e.code, body.as_str()),
@@ -396,48 +403,178 @@ pub fn http_readings(cat: &Catalogue) -> Vec<Value> {
         }
         // A newer catalogue's code in this body.
         let text = match body {
-            HttpBody::Problem => json!({"type": "https://x.example/e", "title": "t", "status": 418, "detail": "from the future", "code": fresh}),
+            HttpBody::Problem => {
+                json!({"type": "https://x.example/e", "title": "t", "status": 418, "detail": "from the future", "code": fresh})
+            }
             HttpBody::Wire => wire_with(cat, &fresh, "from the future", None, None),
-            HttpBody::Google => json!({"error": {"code": 418, "message": "from the future", "status": "UNKNOWN", "details": [
+            HttpBody::Google => {
+                json!({"error": {"code": 418, "message": "from the future", "status": "UNKNOWN", "details": [
                 {"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "SOMETHING_NEW", "domain": "api.example.dev", "metadata": {}},
-                {"@type": "type.googleapis.com/google.rpc.RetryInfo", "retryDelay": "1.5s"}]}}),
+                {"@type": "type.googleapis.com/google.rpc.RetryInfo", "retryDelay": "1.5s"}]}})
+            }
         };
-        out.push(reading(cat, &format!("newer code as {}", body.as_str()), 418, &[], &text.to_string()));
+        out.push(reading(
+            cat,
+            &format!("newer code as {}", body.as_str()),
+            418,
+            &[],
+            &text.to_string(),
+        ));
     }
     for r in &cat.retired {
         let problem = json!({"type": "about:blank", "title": "t", "status": 410, "detail": "old", "code": r.code});
-        out.push(reading(cat, &format!("retired {} as problem", r.code), 410, &[], &problem.to_string()));
+        out.push(reading(
+            cat,
+            &format!("retired {} as problem", r.code),
+            410,
+            &[],
+            &problem.to_string(),
+        ));
     }
     let date = "Sun, 06 Nov 1994 08:49:37 GMT";
     let legacy = r#"{"error":"connection refused"}"#;
     for (label, status, headers, body) in [
         ("legacy {error}", 502, vec![], legacy),
-        ("legacy {message}", 500, vec![], r#"{"message":"it broke","status":500}"#),
-        ("plain text body", 500, vec![("Content-Type", "text/plain")], "Internal Server Error"),
+        (
+            "legacy {message}",
+            500,
+            vec![],
+            r#"{"message":"it broke","status":500}"#,
+        ),
+        (
+            "plain text body",
+            500,
+            vec![("Content-Type", "text/plain")],
+            "Internal Server Error",
+        ),
         ("empty body", 503, vec![("Retry-After", "3")], ""),
         ("JSON array", 400, vec![], "[1,2]"),
         ("JSON string", 400, vec![], r#""nope""#),
         ("truncated JSON", 400, vec![], r#"{"error":"#),
-        ("problem without code", 404, vec![], r#"{"type":"about:blank","title":"Not Found","status":404}"#),
-        ("problem without code, with detail", 404, vec![], r#"{"type":"about:blank","title":"Not Found","status":404,"detail":"no such thing"}"#),
-        ("google without ErrorInfo", 500, vec![], r#"{"error":{"code":500,"message":"boom","status":"INTERNAL"}}"#),
-        ("google without message", 500, vec![], r#"{"error":{"code":500,"details":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"NEW_THING"}]}}"#),
-        ("google error not an object", 500, vec![], r#"{"error":"flat text"}"#),
-        ("Retry-After seconds", 429, vec![("Retry-After", "120")], legacy),
-        ("Retry-After lower-case name, spaces", 429, vec![("retry-after", "  7 ")], legacy),
-        ("Retry-After first of two", 429, vec![("Retry-After", "2"), ("Retry-After", "9")], legacy),
-        ("Retry-After HTTP-date with Date", 503, vec![("Retry-After", "Sun, 06 Nov 1994 08:50:07 GMT"), ("Date", date)], legacy),
-        ("Retry-After HTTP-date in the past", 503, vec![("Retry-After", "Sun, 06 Nov 1994 08:49:00 GMT"), ("Date", date)], legacy),
-        ("Retry-After HTTP-date without Date", 503, vec![("Retry-After", "Sun, 06 Nov 1994 08:50:07 GMT")], legacy),
-        ("Retry-After negative", 503, vec![("Retry-After", "-1")], legacy),
-        ("Retry-After fraction", 503, vec![("Retry-After", "1.5")], legacy),
-        ("Retry-After garbage", 503, vec![("Retry-After", "soon")], legacy),
-        ("Retry-After huge", 503, vec![("Retry-After", "99999999999999999999")], legacy),
-        ("Retry-After hostile", 503, vec![("Retry-After", "1
-X-Injected: 1")], legacy),
-        ("RetryInfo only", 503, vec![], r#"{"error":{"code":503,"message":"down","status":"UNAVAILABLE","details":[{"@type":"type.googleapis.com/google.rpc.RetryInfo","retryDelay":"0.250s"}]}}"#),
-        ("RetryInfo malformed", 503, vec![], r#"{"error":{"code":503,"message":"down","status":"UNAVAILABLE","details":[{"@type":"type.googleapis.com/google.rpc.RetryInfo","retryDelay":"soon"}]}}"#),
-        ("header wins over RetryInfo", 503, vec![("Retry-After", "4")], r#"{"error":{"code":503,"message":"down","status":"UNAVAILABLE","details":[{"@type":"type.googleapis.com/google.rpc.RetryInfo","retryDelay":"0.250s"}]}}"#),
+        (
+            "problem without code",
+            404,
+            vec![],
+            r#"{"type":"about:blank","title":"Not Found","status":404}"#,
+        ),
+        (
+            "problem without code, with detail",
+            404,
+            vec![],
+            r#"{"type":"about:blank","title":"Not Found","status":404,"detail":"no such thing"}"#,
+        ),
+        (
+            "google without ErrorInfo",
+            500,
+            vec![],
+            r#"{"error":{"code":500,"message":"boom","status":"INTERNAL"}}"#,
+        ),
+        (
+            "google without message",
+            500,
+            vec![],
+            r#"{"error":{"code":500,"details":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"NEW_THING"}]}}"#,
+        ),
+        (
+            "google error not an object",
+            500,
+            vec![],
+            r#"{"error":"flat text"}"#,
+        ),
+        (
+            "Retry-After seconds",
+            429,
+            vec![("Retry-After", "120")],
+            legacy,
+        ),
+        (
+            "Retry-After lower-case name, spaces",
+            429,
+            vec![("retry-after", "  7 ")],
+            legacy,
+        ),
+        (
+            "Retry-After first of two",
+            429,
+            vec![("Retry-After", "2"), ("Retry-After", "9")],
+            legacy,
+        ),
+        (
+            "Retry-After HTTP-date with Date",
+            503,
+            vec![
+                ("Retry-After", "Sun, 06 Nov 1994 08:50:07 GMT"),
+                ("Date", date),
+            ],
+            legacy,
+        ),
+        (
+            "Retry-After HTTP-date in the past",
+            503,
+            vec![
+                ("Retry-After", "Sun, 06 Nov 1994 08:49:00 GMT"),
+                ("Date", date),
+            ],
+            legacy,
+        ),
+        (
+            "Retry-After HTTP-date without Date",
+            503,
+            vec![("Retry-After", "Sun, 06 Nov 1994 08:50:07 GMT")],
+            legacy,
+        ),
+        (
+            "Retry-After negative",
+            503,
+            vec![("Retry-After", "-1")],
+            legacy,
+        ),
+        (
+            "Retry-After fraction",
+            503,
+            vec![("Retry-After", "1.5")],
+            legacy,
+        ),
+        (
+            "Retry-After garbage",
+            503,
+            vec![("Retry-After", "soon")],
+            legacy,
+        ),
+        (
+            "Retry-After huge",
+            503,
+            vec![("Retry-After", "99999999999999999999")],
+            legacy,
+        ),
+        (
+            "Retry-After hostile",
+            503,
+            vec![(
+                "Retry-After",
+                "1
+X-Injected: 1",
+            )],
+            legacy,
+        ),
+        (
+            "RetryInfo only",
+            503,
+            vec![],
+            r#"{"error":{"code":503,"message":"down","status":"UNAVAILABLE","details":[{"@type":"type.googleapis.com/google.rpc.RetryInfo","retryDelay":"0.250s"}]}}"#,
+        ),
+        (
+            "RetryInfo malformed",
+            503,
+            vec![],
+            r#"{"error":{"code":503,"message":"down","status":"UNAVAILABLE","details":[{"@type":"type.googleapis.com/google.rpc.RetryInfo","retryDelay":"soon"}]}}"#,
+        ),
+        (
+            "header wins over RetryInfo",
+            503,
+            vec![("Retry-After", "4")],
+            r#"{"error":{"code":503,"message":"down","status":"UNAVAILABLE","details":[{"@type":"type.googleapis.com/google.rpc.RetryInfo","retryDelay":"0.250s"}]}}"#,
+        ),
     ] {
         out.push(reading(cat, label, status, &headers, body));
     }
@@ -505,7 +642,11 @@ pub fn vectors(cat: &Catalogue, module: &str, wire_schema: &str) -> Value {
         if let Some(p) = e.params.iter().find(|p| p.example.is_some()) {
             let mut argued = Instance::example(e);
             argued.argument = Some(p.name.clone());
-            cases.push(case(cat, format!("{} with argument {}", e.code, p.name), &argued));
+            cases.push(case(
+                cat,
+                format!("{} with argument {}", e.code, p.name),
+                &argued,
+            ));
         }
         // Only `expected` overridden: the error type stays the code's class.
         let mut unexpected = Instance::example(e);

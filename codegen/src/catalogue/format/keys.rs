@@ -81,7 +81,7 @@ pub mod wire {
 
 /// The keys of `categories.<key>`.
 pub mod category {
-    use super::super::{KeyRef, CATEGORY};
+    use super::super::{CATEGORY, KeyRef};
 
     pub const SUMMARY: KeyRef = CATEGORY.key("summary");
     pub const TITLE: KeyRef = CATEGORY.key("title");
@@ -112,7 +112,7 @@ pub mod namespace {
 
 /// The keys of `errors.<NAME>`.
 pub mod entry {
-    use super::super::{KeyRef, ENTRY};
+    use super::super::{ENTRY, KeyRef};
 
     pub const CODE: KeyRef = ENTRY.key("code");
     pub const NAMESPACE: KeyRef = ENTRY.key("namespace");
@@ -135,7 +135,7 @@ pub mod entry {
 
 /// The keys of `errors.<NAME>.deprecated`.
 pub mod deprecated {
-    use super::super::{KeyRef, DEPRECATED};
+    use super::super::{DEPRECATED, KeyRef};
 
     pub const SINCE: KeyRef = DEPRECATED.key("since");
     pub const REPLACED_BY: KeyRef = DEPRECATED.key("replaced_by");
@@ -243,7 +243,7 @@ pub mod mcp_tool_error {
 
 /// The keys of `profiles.jsonrpc_error`.
 pub mod jsonrpc_error {
-    use super::super::{KeyRef, JSONRPC_ERROR};
+    use super::super::{JSONRPC_ERROR, KeyRef};
 
     pub const MESSAGE: KeyRef = JSONRPC_ERROR.key("message");
     pub const DATA: KeyRef = JSONRPC_ERROR.key("data");
@@ -334,7 +334,11 @@ mod tests {
     /// The readers' record is kept by section path: each is one section's.
     #[test]
     fn section_paths_are_distinct() {
-        let mut paths: Vec<&str> = SECTIONS.iter().map(|s| s.path).chain([SCHEMA.path]).collect();
+        let mut paths: Vec<&str> = SECTIONS
+            .iter()
+            .map(|s| s.path)
+            .chain([SCHEMA.path])
+            .collect();
         let count = paths.len();
         paths.sort_unstable();
         paths.dedup();

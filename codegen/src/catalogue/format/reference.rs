@@ -14,8 +14,16 @@ use super::{
 
 /// The string patterns of the format, by the name the docs give them.
 static PATTERNS: [(&str, &Pattern, &str); 4] = [
-    ("identifier", &IDENT, "param names, category and namespace keys"),
-    ("NAME", &ENTRY_NAME, "entry NAMEs, aliases, `replaced_by`, a retired code's `name`"),
+    (
+        "identifier",
+        &IDENT,
+        "param names, category and namespace keys",
+    ),
+    (
+        "NAME",
+        &ENTRY_NAME,
+        "entry NAMEs, aliases, `replaced_by`, a retired code's `name`",
+    ),
     ("registry name", &REGISTRY_NAME, "`registry.name`"),
     ("class name", &CLASS_NAME, "every `class`"),
 ];
@@ -56,7 +64,10 @@ pub fn reference_markdown() -> String {
                 cell(key.description),
             ]
         });
-        out.push_str(&table(&["Key", "Type", "Required / default", "Description"], rows));
+        out.push_str(&table(
+            &["Key", "Type", "Required / default", "Description"],
+            rows,
+        ));
         out.push('\n');
     }
     out.push_str("### Patterns\n\n");
@@ -99,12 +110,17 @@ fn type_of(key: &Key) -> String {
             format!("mapping: {} → {}", noun(names), cell(&code(item.path)))
         }
         Type::List(text) => format!("list of distinct {}", plural(text)),
-        Type::FlagOr(section) => format!("`true`, `false` or mapping: {}", cell(&code(section.path))),
+        Type::FlagOr(section) => {
+            format!("`true`, `false` or mapping: {}", cell(&code(section.path)))
+        }
         Type::FactMap => "mapping: output key → fact".into(),
         Type::Map { keys, values } => format!("mapping: {} → {}", noun(keys), noun(values)),
         Type::WordOrFactMap { words } => {
             let words: Vec<String> = words.iter().map(|word| code(word)).collect();
-            format!("{}, `null`, or mapping: output key → fact", words.join(", "))
+            format!(
+                "{}, `null`, or mapping: output key → fact",
+                words.join(", ")
+            )
         }
         Type::Params => {
             let words: Vec<String> = PARAM_TYPES.iter().map(|(word, _)| code(word)).collect();
@@ -132,12 +148,17 @@ fn noun(text: Text) -> String {
     match text {
         Text::Any => "string".into(),
         Text::NonEmpty => "non-empty string".into(),
-        Text::Pattern(pattern) => match PATTERNS.iter().find(|(_, p, _)| std::ptr::eq(*p, pattern)) {
+        Text::Pattern(pattern) => match PATTERNS.iter().find(|(_, p, _)| std::ptr::eq(*p, pattern))
+        {
             Some((name, _, _)) => (*name).into(),
             None => format!("string matching {}", cell(&code(pattern.regex))),
         },
         Text::Regex => "regular expression".into(),
-        Text::Word(words) => words.iter().map(|w| code(w)).collect::<Vec<_>>().join(" \\| "),
+        Text::Word(words) => words
+            .iter()
+            .map(|w| code(w))
+            .collect::<Vec<_>>()
+            .join(" \\| "),
     }
 }
 
@@ -162,9 +183,13 @@ fn presence(presence: Presence) -> String {
             Fallback::Bool(value) => format!("`{value}`"),
             Fallback::Int(value) => format!("`{value}`"),
             Fallback::Str(value) => cell(&code(value)),
-            Fallback::List(values) => {
-                cell(&values.iter().map(|v| code(v)).collect::<Vec<_>>().join(", "))
-            }
+            Fallback::List(values) => cell(
+                &values
+                    .iter()
+                    .map(|v| code(v))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            ),
             Fallback::Null => "`null`".into(),
             Fallback::Text(words) => cell(words),
         },
@@ -179,7 +204,11 @@ mod tests {
     fn every_key_of_every_section_is_in_the_reference() {
         let md = reference_markdown();
         for section in SECTIONS {
-            assert!(md.contains(&format!("### {}\n", heading(section))), "{}", section.path);
+            assert!(
+                md.contains(&format!("### {}\n", heading(section))),
+                "{}",
+                section.path
+            );
             for key in section.keys {
                 assert!(md.contains(&format!("| `{}` |", key.name)), "{}", key.name);
             }

@@ -4,10 +4,10 @@
 use serde_json::{Map, Value, json};
 
 use super::DRAFT_2020_12;
-use crate::ir::{Catalogue, Fact};
 use crate::catalogue::format::{
     self, FORMAT_VERSION, Key, PARAM_TYPE_DESCRIPTION, PARAM_TYPES, Section, Text, Type,
 };
+use crate::ir::{Catalogue, Fact};
 
 /// `catalogue.schema.json` with `header` as its `$comment`.
 pub fn catalogue_schema(header: &str) -> Value {
@@ -16,7 +16,9 @@ pub fn catalogue_schema(header: &str) -> Value {
     root.insert("$comment".into(), json!(header));
     root.insert(
         "title".into(),
-        json!(format!("errdex catalogue (errors.yaml), format {FORMAT_VERSION}")),
+        json!(format!(
+            "errdex catalogue (errors.yaml), format {FORMAT_VERSION}"
+        )),
     );
     root.insert(
         "description".into(),
@@ -211,8 +213,7 @@ pub fn own_catalogue_schema(cat: &Catalogue, header: &str) -> Value {
         "The editor schema of this catalogue: the errdex format with this catalogue's categories and namespaces as the only values of `category:` and `namespace:`. Written by `errdex generate` beside the general `catalogue.schema.json`; regenerate after adding a category or namespace."
     );
     let category_keys: Vec<&str> = cat.categories.iter().map(|c| c.key.as_str()).collect();
-    let category_summaries: Vec<&str> =
-        cat.categories.iter().map(|c| c.summary.as_str()).collect();
+    let category_summaries: Vec<&str> = cat.categories.iter().map(|c| c.summary.as_str()).collect();
     let namespace_keys: Vec<&str> = cat.namespaces.iter().map(|n| n.key.as_str()).collect();
     let namespace_titles: Vec<&str> = cat.namespaces.iter().map(|n| n.title.as_str()).collect();
     let choose = |property: &mut Value, keys: &[&str], descriptions: &[&str]| {
@@ -220,8 +221,16 @@ pub fn own_catalogue_schema(cat: &Catalogue, header: &str) -> Value {
         property["enumDescriptions"] = json!(descriptions);
     };
     let entry = &mut root["properties"]["errors"]["additionalProperties"];
-    choose(&mut entry["properties"]["category"], &category_keys, &category_summaries);
-    choose(&mut entry["properties"]["namespace"], &namespace_keys, &namespace_titles);
+    choose(
+        &mut entry["properties"]["category"],
+        &category_keys,
+        &category_summaries,
+    );
+    choose(
+        &mut entry["properties"]["namespace"],
+        &namespace_keys,
+        &namespace_titles,
+    );
     // `category` may be left out only where the namespace gives one.
     let without_default: Vec<&str> = cat
         .namespaces
@@ -241,6 +250,10 @@ pub fn own_catalogue_schema(cat: &Catalogue, header: &str) -> Value {
         None => entry["allOf"] = json!([rule]),
     }
     let namespace = &mut root["properties"]["namespaces"]["additionalProperties"];
-    choose(&mut namespace["properties"]["category"], &category_keys, &category_summaries);
+    choose(
+        &mut namespace["properties"]["category"],
+        &category_keys,
+        &category_summaries,
+    );
     root
 }

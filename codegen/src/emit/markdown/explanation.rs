@@ -106,7 +106,11 @@ fn sanitize_pass(src: &str, footnote_prefix: &str, headings: Headings) -> String
                     _ => {}
                 }
             }
-            if highest == usize::MAX { 0 } else { top as isize - highest as isize }
+            if highest == usize::MAX {
+                0
+            } else {
+                top as isize - highest as isize
+            }
         }
     };
     let mut ids: HashSet<String> = HashSet::new();
@@ -226,7 +230,11 @@ fn sanitize_pass(src: &str, footnote_prefix: &str, headings: Headings) -> String
                             Some(inner) => {
                                 let inner_text = src[inner.clone()].replace('\n', " ");
                                 let id = heading_id(&inner_text, taken, &mut ids);
-                                format!("{} {} {{#{id}}}{newlines}", "#".repeat(level), inner_text.trim())
+                                format!(
+                                    "{} {} {{#{id}}}{newlines}",
+                                    "#".repeat(level),
+                                    inner_text.trim()
+                                )
                             }
                             None => newlines.to_string(),
                         };
@@ -423,8 +431,14 @@ mod tests {
         let once = sanitize_on_own_page(src, "40160", 3);
         assert_eq!(sanitize_on_own_page(&once, "40160", 3), once);
         // Never above `top`, never below 6.
-        assert_eq!(sanitize_on_own_page("###### deep\n", "c", 3), "### deep {#deep}\n");
-        assert_eq!(sanitize_on_own_page("# a\n\n###### b\n", "c", 3), "### a {#a}\n\n###### b {#b}\n");
+        assert_eq!(
+            sanitize_on_own_page("###### deep\n", "c", 3),
+            "### deep {#deep}\n"
+        );
+        assert_eq!(
+            sanitize_on_own_page("# a\n\n###### b\n", "c", 3),
+            "### a {#a}\n\n###### b {#b}\n"
+        );
     }
 
     #[test]

@@ -156,7 +156,13 @@ fn param_row(p: &Param) -> String {
     let Param {
         name,
         ty,
-        ids: ParamIds { rust: _, ts: _, py, go: _ },
+        ids:
+            ParamIds {
+                rust: _,
+                ts: _,
+                py,
+                go: _,
+            },
         // Not in the row: an object param's schema is the JSON Schema target's; examples
         // go to `_data.PARAM_EXAMPLES` (only the MCP profile's `example` fact reads them).
         schema: _,
