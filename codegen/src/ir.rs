@@ -30,6 +30,8 @@ pub struct Catalogue {
     pub usage: Usage,
     /// What the Rust module declares beyond the fixed items (`rust:`).
     pub rust: RustItems,
+    /// What the Go package declares beyond the fixed items (`go:`).
+    pub go: GoItems,
     /// How the reference book is laid out and which old addresses it redirects (`docs:`).
     pub docs: Docs,
 }
@@ -101,6 +103,13 @@ pub struct RustItems {
     /// The web frameworks `Error` answers for with the HTTP profile's response, in the
     /// catalogue's order, each once.
     pub integrations: Vec<RustIntegration>,
+}
+
+/// The `go:` section: the optional items of the Go package.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GoItems {
+    /// One typed constructor per code (`NewFrmValidation`).
+    pub constructors: bool,
 }
 
 /// A web framework the Rust module implements its HTTP response for (`rust.integrations`).

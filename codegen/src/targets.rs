@@ -305,8 +305,8 @@ pub struct IdentSpec {
     pub derive: fn(&str) -> String,
     /// Reads it from an entry's [`EntryIds`].
     pub get: fn(&EntryIds) -> &str,
-    /// Whether the target generates it for this catalogue (`rust.constructors: false`
-    /// leaves the constructors out).
+    /// Whether the target generates it for this catalogue (`rust.constructors: false` and
+    /// `go.constructors: false` leave the constructors out).
     pub generated: fn(&Catalogue) -> bool,
 }
 
@@ -442,7 +442,7 @@ pub static IDENTS: [IdentSpec; 8] = [
         usage: &[("", "(")],
         derive: names::go_constructor,
         get: |ids| &ids.go.constructor,
-        generated: always,
+        generated: |cat| cat.go.constructors,
     },
 ];
 

@@ -125,8 +125,9 @@ fn held(ty: ParamType, v: &Value) -> Value {
     }
 }
 
-/// `errdex_constructors_test.go`: every typed constructor with its params' example values,
-/// and the reference wire object of that error.
+/// `errdex_constructors_test.go`: every typed constructor (or `New(code, ...)` when the
+/// catalogue has none) with its params' example values, and the reference wire object of
+/// that error.
 fn constructors_test(cat: &Catalogue, package: &str) -> String {
     let mut out = format!(
         "package {package}\n\nimport \"encoding/json\"\n\nvar _ json.RawMessage\n\nvar errdexConstructors = map[string]func() *Error{{\n"
@@ -144,11 +145,18 @@ fn constructors_test(cat: &Catalogue, package: &str) -> String {
             .iter()
             .map(|p| held(p.ty, &example_value(p)))
             .collect();
+        // Without typed constructors (`go.constructors: false`) the runtime's `New` builds
+        // the code from the same values, in param order.
+        let call = if cat.go.constructors {
+            format!("{}({})", e.ids.go.constructor, args.join(", "))
+        } else {
+            let mut all = vec![e.ids.go.constant.clone()];
+            all.extend(args);
+            format!("New({})", all.join(", "))
+        };
         out.push_str(&format!(
-            "\t{}: func() *Error {{ return {}({}) }},\n",
+            "\t{}: func() *Error {{ return {call} }},\n",
             go::go_str(&e.code),
-            e.ids.go.constructor,
-            args.join(", ")
         ));
         wires.push_str(&format!(
             "\t{}: {},\n",
@@ -235,6 +243,64 @@ fn go_agrees_with_the_rust_reference_and_passes_its_gates() {
     let cases = out.lines().filter(|l| l.starts_with("ok")).count();
     assert_eq!(cases, cats.len(), "{out}");
     eprintln!("go test: {cases} packages agree with the Rust reference");
+    let (ok, out) = output(
+        Command::new(&staticcheck)
+            .arg("./...")
+            .current_dir(&root)
+            .env("GOFLAGS", "-mod=mod")
+            .env("GOPROXY", "off"),
+    );
+    assert!(ok, "staticcheck:\n{out}");
+}
+
+/// `go: {constructors: false}`: the package of fixtures with every param type declares no
+/// typed constructor (and `registry.json` names none), still passes gofmt, go vet and
+/// staticcheck, and `New(code, values...)` builds every code with the reference's wire
+/// object, next to the shared vectors.
+#[test]
+fn without_constructors_new_builds_every_code() {
+    let Some((_, staticcheck)) = go_tools() else {
+        return;
+    };
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().join("vectors");
+    std::fs::create_dir_all(&root).unwrap();
+    std::fs::write(root.join("go.mod"), "module errdexvectors\n\ngo 1.19\n").unwrap();
+    let mut cases = 0;
+    for (name, mut cat) in catalogues()
+        .into_iter()
+        .filter(|(n, _)| ["full", "params", "hostile"].contains(&n.as_str()))
+    {
+        assert!(cat.go.constructors, "{name}: the default is true");
+        let with = go::emit(&cat);
+        cat.go.constructors = false;
+        let files = go::emit(&cat);
+        let codes = &files[2].1;
+        for e in &cat.errors {
+            let decl = format!("\nfunc {}(", e.ids.go.constructor);
+            assert!(with[2].1.contains(&decl), "{name}: {decl} by default");
+            assert!(!codes.contains(&decl), "{name}: {decl} without constructors");
+            assert!(codes.contains(&format!("\t{}\n", e.ids.go.constant)));
+        }
+        let registry = errdex_codegen::emit::json_schema::registry_json(&cat).to_string();
+        assert!(
+            !registry.contains("go_constructor") && registry.contains("go_constant"),
+            "{name}: registry.json"
+        );
+        let dir = root.join(dir_name(&name));
+        write_case(&dir, &cat);
+        let out = run(Command::new("gofmt")
+            .args(["-l", "errdex.go", "codes.go"])
+            .current_dir(&dir));
+        assert!(out.trim().is_empty(), "{name}: gofmt -l: {out}");
+        cases += 1;
+    }
+    assert_eq!(cases, 3);
+    let out = run(&mut go_cmd(&root, &["vet", "./..."]));
+    assert!(out.trim().is_empty(), "go vet: {out}");
+    let (ok, out) = output(go_cmd(&root, &["test", "-count=1", "./..."]).env("CGO_ENABLED", "0"));
+    assert!(ok, "go test:\n{out}");
+    assert_eq!(out.lines().filter(|l| l.starts_with("ok")).count(), cases, "{out}");
     let (ok, out) = output(
         Command::new(&staticcheck)
             .arg("./...")

@@ -7,6 +7,8 @@
 //!
 //! - `gen/`: the generated module as `errdex generate` writes it (`go.mod`, `errdex.go`,
 //!   `codes.go`);
+//! - `gen-noctor/`: the same with `go: {constructors: false}` (no typed constructor per code;
+//!   `New(code, values...)` builds them), the large-catalogue setting;
 //! - `plain/`: a module whose one file holds `var Codes = map[string]struct{…}` with each
 //!   code's category, HTTP status, retryable flag and message template: what a Go team
 //!   writes by hand without a generator.
@@ -62,9 +64,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
     );
     println!();
     println!(
-        "| catalogue | codes | codes.go (KiB) | measure | plain build (s) | generated build (s) | ratio | plain vet (s) | generated vet (s) | ratio |"
+        "| catalogue | codes | Go constructors | codes.go (KiB) | measure | plain build (s) | generated build (s) | ratio | plain vet (s) | generated vet (s) | ratio |"
     );
-    println!("|---|---:|---:|---|---:|---:|---:|---:|---:|---:|");
+    println!("|---|---:|---|---:|---|---:|---:|---:|---:|---:|---:|");
     for input in &inputs {
         let input = Input::parse(input)?;
         let cat = input.catalogue()?;
@@ -76,14 +78,22 @@ pub fn run(args: &[String]) -> Result<(), String> {
         let dir = root.join(&name);
         let _ = std::fs::remove_dir_all(&dir);
         let gen_dir = dir.join("gen");
+        let noctor_dir = dir.join("gen-noctor");
         let plain_dir = dir.join("plain");
         let cache = dir.join("gocache");
-        let mut codes_len = 0;
-        for (rel, text) in errdex_codegen::emit::go::emit(&cat) {
-            if rel == "codes.go" {
-                codes_len = text.len();
+        let mut codes_len = [0, 0];
+        let mut bare = cat.clone();
+        bare.go.constructors = false;
+        for (i, (c, d)) in [(&cat, &gen_dir), (&bare, &noctor_dir)]
+            .into_iter()
+            .enumerate()
+        {
+            for (rel, text) in errdex_codegen::emit::go::emit(c) {
+                if rel == "codes.go" {
+                    codes_len[i] = text.len();
+                }
+                write(&d.join(rel), &text)?;
             }
-            write(&gen_dir.join(rel), &text)?;
         }
         write(&plain_dir.join("go.mod"), "module plain\n\ngo 1.19\n")?;
         write(&plain_dir.join("codes.go"), &plain_module(&cat))?;
@@ -92,8 +102,10 @@ pub fn run(args: &[String]) -> Result<(), String> {
         let jobs = [
             (&plain_dir, "codes.go", "build"),
             (&gen_dir, "codes.go", "build"),
+            (&noctor_dir, "codes.go", "build"),
             (&plain_dir, "codes.go", "vet"),
             (&gen_dir, "codes.go", "vet"),
+            (&noctor_dir, "codes.go", "vet"),
         ];
         // One untimed run each: builds the standard library into the cache and proves every
         // module builds and vets clean.
@@ -121,17 +133,19 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 .iter()
                 .map(|t| median(t.iter().map(pick).collect()))
                 .collect();
-            println!(
-                "| {name} | {} | {} | {measure} | {:.2} | {:.2} | {:.2}× | {:.2} | {:.2} | {:.2}× |",
-                cat.errors.len(),
-                codes_len / 1024,
-                m[0],
-                m[1],
-                m[1] / m[0],
-                m[2],
-                m[3],
-                m[3] / m[2]
-            );
+            for (v, label) in [(1, "yes"), (2, "no")] {
+                println!(
+                    "| {name} | {} | {label} | {} | {measure} | {:.2} | {:.2} | {:.2}× | {:.2} | {:.2} | {:.2}× |",
+                    cat.errors.len(),
+                    codes_len[v - 1] / 1024,
+                    m[0],
+                    m[v],
+                    m[v] / m[0],
+                    m[3],
+                    m[3 + v],
+                    m[3 + v] / m[3]
+                );
+            }
         }
     }
     Ok(())

@@ -3,7 +3,7 @@
 
 use crate::diag::{DiagCode, Diagnostic, Span};
 use crate::ir::{
-    Category, GENERAL_SLUG, KeyIds, Namespace, OutputPaths, Package, Registry, Retired,
+    Category, GENERAL_SLUG, GoItems, KeyIds, Namespace, OutputPaths, Package, Registry, Retired,
     RustIntegration, RustItems, Wire, WireField,
 };
 use crate::names;
@@ -12,7 +12,9 @@ use crate::targets::TARGETS;
 
 use super::docs_url::check_url;
 use super::entry::NAME_RULE;
-use super::format::keys::{category, namespace, package, registry, retired, rust, top, wire};
+use super::format::keys::{
+    category, go, namespace, package, registry, retired, rust, top, wire,
+};
 use super::format::{self, FORMAT_VERSION, KeyRef, Presence, Type, defaults};
 use super::read::Fields;
 use super::sink::Cx;
@@ -687,6 +689,17 @@ impl Cx<'_> {
             }
         }
         items
+    }
+
+    /// The `go:` section: which per-code items the Go package declares.
+    pub(super) fn go_items(&mut self, node: Option<&Node>) -> GoItems {
+        let Some(f) = node.and_then(|node| self.fields(node, top::GO.name(), "`go`", top::GO))
+        else {
+            return defaults::go_items();
+        };
+        GoItems {
+            constructors: self.bool_or_default(&f, go::CONSTRUCTORS),
+        }
     }
 
     /// The `outputs:` section: relative paths that stay inside the catalogue's folder.

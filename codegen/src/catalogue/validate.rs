@@ -89,6 +89,7 @@ impl Cx<'_> {
         let package = self.package(top_level.get(top::PACKAGE));
         let outputs = self.outputs(top_level.get(top::OUTPUTS));
         let rust = self.rust_items(top_level.get(top::RUST));
+        let go = self.go_items(top_level.get(top::GO));
         if rust.namespace_enums {
             rules::identifier_collision_of_namespace(self, &namespaces);
         }
@@ -123,6 +124,7 @@ impl Cx<'_> {
             outputs,
             usage,
             rust,
+            go,
             docs: crate::ir::Docs { moved, ..docs.docs },
         };
         let book = rules::BookSpans {

@@ -219,6 +219,9 @@ change_kinds! {
     /// The Rust module stops declaring the typed constructors or the namespace sub-enums
     /// (`rust:`): every use of them stops compiling.
     RustItemsRemoved = "rust-items-removed", true;
+    /// The Go package stops declaring the typed constructors (`go.constructors`): every call
+    /// of one stops compiling.
+    GoItemsRemoved = "go-items-removed", true;
     // ---- compatible
     /// A new code.
     CodeAdded = "code-added", false;
@@ -284,6 +287,8 @@ change_kinds! {
     RetryAfterChanged = "retry-after-changed", false;
     /// The Rust module declares the typed constructors or the namespace sub-enums again.
     RustItemsAdded = "rust-items-added", false;
+    /// The Go package declares the typed constructors again.
+    GoItemsAdded = "go-items-added", false;
 }
 
 /// One changed fact.
@@ -341,6 +346,7 @@ pub fn diff(old: &Catalogue, new: &Catalogue) -> Vec<Finding> {
     d.retired();
     d.profiles();
     d.rust_items();
+    d.go_items();
     d.out
 }
 

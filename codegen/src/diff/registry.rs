@@ -536,4 +536,35 @@ impl<'a> Differ<'a> {
             );
         }
     }
+
+    /// `go:`: the typed constructors are API of the package.
+    pub(super) fn go_items(&mut self) {
+        let (was, is) = (self.old.go.constructors, self.new.go.constructors);
+        let (kind, advice) = match (was, is) {
+            (true, false) => (
+                ChangeKind::GoItemsRemoved,
+                "Every call of a typed constructor (`NewFrmValidation(…)`) stops compiling; \
+                 `New(CodeFrmValidation, …)` is what is left. Keep `constructors: true`, or \
+                 move the callers first.",
+            ),
+            (false, true) => (
+                ChangeKind::GoItemsAdded,
+                "The Go package declares them again.",
+            ),
+            _ => return,
+        };
+        let s = Subject {
+            scope: Scope::Registry,
+            code: "registry",
+            name: None,
+        };
+        self.push(
+            &s,
+            kind,
+            "go.constructors",
+            Some(was.to_string()),
+            Some(is.to_string()),
+            advice,
+        );
+    }
 }

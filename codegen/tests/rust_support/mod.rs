@@ -147,6 +147,7 @@ pub fn base(name: &str, wire: Wire) -> Catalogue {
         outputs: errdex_codegen::ir::OutputPaths::default(),
         usage: errdex_codegen::ir::Usage::default(),
         rust: errdex_codegen::catalogue::defaults::rust_items(),
+        go: errdex_codegen::catalogue::defaults::go_items(),
         docs: errdex_codegen::ir::Docs::default(),
     }
 }

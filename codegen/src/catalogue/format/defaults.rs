@@ -4,14 +4,14 @@
 //! (which compares a catalogue's profiles with the defaults) use them too.
 
 use crate::ir::{
-    DEFAULT_MCP_FIELDS, HttpBody, HttpProfile, JsonRpcData, JsonRpcProfile, McpData, McpProfile,
+    DEFAULT_MCP_FIELDS, GoItems, HttpBody, HttpProfile, JsonRpcData, JsonRpcProfile, McpData, McpProfile,
     Package, ProfileField, Profiles, ReasonSource, RustItems, TEXT_PLACEHOLDERS, TerminalProfile,
     UsageDocs, ValueStyle, Wire, WireField,
 };
 use crate::template::Template;
 
 use super::keys::{
-    category, http, jsonrpc_error, mcp_tool_error, package, rust, terminal, usage_docs, wire,
+    category, go, http, jsonrpc_error, mcp_tool_error, package, rust, terminal, usage_docs, wire,
 };
 
 /// The facts a category leaves out (and an entry whose category is unknown gets).
@@ -58,6 +58,13 @@ pub fn rust_items() -> RustItems {
         constructors: rust::CONSTRUCTORS.default_bool(),
         namespace_enums: rust::NAMESPACE_ENUMS.default_bool(),
         integrations: Vec::new(),
+    }
+}
+
+/// The `go:` section a catalogue leaves out: every item.
+pub fn go_items() -> GoItems {
+    GoItems {
+        constructors: go::CONSTRUCTORS.default_bool(),
     }
 }
 

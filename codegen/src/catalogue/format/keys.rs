@@ -24,6 +24,7 @@ pub mod top {
     pub const OUTPUTS: KeyRef = TOP.key("outputs");
     pub const PACKAGE: KeyRef = TOP.key("package");
     pub const RUST: KeyRef = TOP.key("rust");
+    pub const GO: KeyRef = TOP.key("go");
     pub const PROFILES: KeyRef = TOP.key("profiles");
     pub const USAGE: KeyRef = TOP.key("usage");
     pub const DOCS: KeyRef = TOP.key("docs");
@@ -66,6 +67,13 @@ pub mod rust {
     pub const CONSTRUCTORS: KeyRef = RUST.key("constructors");
     pub const NAMESPACE_ENUMS: KeyRef = RUST.key("namespace_enums");
     pub const INTEGRATIONS: KeyRef = RUST.key("integrations");
+}
+
+/// The keys of `go`.
+pub mod go {
+    use super::super::{GO, KeyRef};
+
+    pub const CONSTRUCTORS: KeyRef = GO.key("constructors");
 }
 
 /// The keys of `registry.wire`.
