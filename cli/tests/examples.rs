@@ -7,6 +7,7 @@
 //!   `UPDATE_EXPECT=1` rewrites it;
 //! - the TypeScript consumers' tests pass (`node --test examples/*/ts/`) and the consumers
 //!   type-check against the generated `index.d.ts` (`tsc --strict --checkJs`);
+//! - the Go consumers (`examples/*/go/`) pass gofmt, go vet, staticcheck and their tests;
 //! - every example has a README that says how to regenerate it and run its consumers.
 //!
 //! Without `node` (or without the pinned tools of `tools/node`) the Node checks print why
@@ -195,8 +196,18 @@ fn every_example_has_a_readme_with_its_commands() {
     for name in EXAMPLES {
         let p = repo_root().join("examples").join(name).join("README.md");
         let text = std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+        let go = repo_root()
+            .join("examples")
+            .join(name)
+            .join("go/go.mod")
+            .is_file();
         for needle in [
             format!("generate --catalogue examples/{name}/errors.yaml"),
+            if go {
+                format!("cd examples/{name}/go && go test")
+            } else {
+                format!("examples/{name}")
+            },
             format!("node --test examples/{name}/ts/"),
             format!("cargo test -p example-{name}"),
             format!("cargo run -p example-{name}"),
@@ -205,6 +216,38 @@ fn every_example_has_a_readme_with_its_commands() {
                 text.contains(&needle),
                 "{} does not mention `{needle}`",
                 p.display()
+            );
+        }
+    }
+}
+
+/// The Go consumers (`examples/*/go/`, a module that `replace`s the example's generated
+/// package): gofmt, go vet and staticcheck clean, their tests (the seed's sample payloads,
+/// byte for byte) pass, and the demo prints the envelopes the example's README shows.
+#[test]
+fn go_consumers_pass_their_tests() {
+    let Some(()) = testkit::tool::require_tool("the Go consumers' tests", testkit::go::tools())
+    else {
+        return;
+    };
+    let root = repo_root();
+    let with_go: Vec<&str> = CATALOGUES
+        .into_iter()
+        .filter(|n| root.join("examples").join(n).join("go/go.mod").is_file())
+        .collect();
+    assert!(with_go.contains(&"runtime"), "{with_go:?}");
+    for name in with_go {
+        let dir = root.join("examples").join(name).join("go");
+        testkit::go::gates(&dir);
+        let out = testkit::go::run(&mut testkit::go::cmd(&dir, &["test", "-count=1", "-v", "./..."]));
+        assert!(out.contains("\nok "), "{name}: {out}");
+        assert!(!out.contains("--- SKIP"), "{name}: a test skipped:\n{out}");
+        let readme = std::fs::read_to_string(root.join("examples").join(name).join("README.md")).unwrap();
+        let out = testkit::go::run(&mut testkit::go::cmd(&dir, &["run", "."]));
+        for line in out.lines().filter(|l| l.starts_with("{\"id\"")) {
+            assert!(
+                readme.contains(&format!("{line}\n")),
+                "{name}: `go run .` printed {line}, which the README's output does not show"
             );
         }
     }

@@ -1,10 +1,11 @@
 //! What every test binary of the workspace shares, whatever it tests: tools from outside Rust
-//! ([`tool`]) and golden files ([`golden`]). `codegen/tests/*.rs` declare `mod testkit;`;
+//! ([`tool`]; Go's in [`go`]) and golden files ([`golden`]). `codegen/tests/*.rs` declare `mod testkit;`;
 //! `cli/tests/*.rs` reach the same files with
 //! `#[path = "../../codegen/tests/testkit/mod.rs"] mod testkit;`.
 
 #![allow(dead_code)]
 
+pub mod go;
 pub mod golden;
 pub mod tool;
 

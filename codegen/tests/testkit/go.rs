@@ -1,0 +1,66 @@
+//! Go from Debian's packages (`bash .ci/steps/22-go.sh`: `golang-go`, `go-staticcheck`) for
+//! the tests that build Go code of the examples: a `go` command that never reaches the
+//! network, and the gates Go code in this repository passes (`gofmt -l`, `go vet`,
+//! staticcheck).
+
+use std::path::Path;
+use std::process::Command;
+
+/// `go` and `go-staticcheck` run (`gofmt` comes with `go`), or why not (for
+/// [`super::tool::require_tool`]).
+pub fn tools() -> Result<(), String> {
+    let checks: [(&str, &[&str]); 2] = [("go", &["version"]), ("go-staticcheck", &["-version"])];
+    for (tool, args) in checks {
+        let ok = Command::new(tool)
+            .args(args)
+            .output()
+            .is_ok_and(|o| o.status.success());
+        if !ok {
+            return Err(format!(
+                "`{tool}` cannot be run: run `bash .ci/steps/22-go.sh`"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// `go <args>` in `dir`: offline (the modules here need only the standard library and
+/// `replace`d local folders), the local toolchain, no workspace file.
+pub fn cmd(dir: &Path, args: &[&str]) -> Command {
+    let mut cmd = Command::new("go");
+    cmd.args(args)
+        .current_dir(dir)
+        .env("GOFLAGS", "-mod=mod")
+        .env("GOPROXY", "off")
+        .env("GOTOOLCHAIN", "local")
+        .env("GOWORK", "off")
+        .env("CGO_ENABLED", "0");
+    cmd
+}
+
+/// Runs `cmd`: its stdout and stderr, or a panic with them when it fails.
+pub fn run(cmd: &mut Command) -> String {
+    let out = cmd.output().unwrap_or_else(|e| panic!("{cmd:?}: {e}"));
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.status.success(), "{cmd:?} failed:\n{text}");
+    text
+}
+
+/// The module in `dir` is `gofmt -l` clean, and `go vet` and staticcheck find nothing.
+pub fn gates(dir: &Path) {
+    let out = run(Command::new("gofmt").args(["-l", "."]).current_dir(dir));
+    assert!(out.trim().is_empty(), "{}: gofmt -l: {out}", dir.display());
+    let out = run(&mut cmd(dir, &["vet", "./..."]));
+    assert!(out.trim().is_empty(), "{}: go vet: {out}", dir.display());
+    let out = run(Command::new("go-staticcheck")
+        .arg("./...")
+        .current_dir(dir)
+        .env("GOFLAGS", "-mod=mod")
+        .env("GOPROXY", "off")
+        .env("CGO_ENABLED", "0"));
+    assert!(out.trim().is_empty(), "{}: staticcheck: {out}", dir.display());
+}
