@@ -239,10 +239,14 @@ fn go_consumers_pass_their_tests() {
     for name in with_go {
         let dir = root.join("examples").join(name).join("go");
         testkit::go::gates(&dir);
-        let out = testkit::go::run(&mut testkit::go::cmd(&dir, &["test", "-count=1", "-v", "./..."]));
+        let out = testkit::go::run(&mut testkit::go::cmd(
+            &dir,
+            &["test", "-count=1", "-v", "./..."],
+        ));
         assert!(out.contains("\nok "), "{name}: {out}");
         assert!(!out.contains("--- SKIP"), "{name}: a test skipped:\n{out}");
-        let readme = std::fs::read_to_string(root.join("examples").join(name).join("README.md")).unwrap();
+        let readme =
+            std::fs::read_to_string(root.join("examples").join(name).join("README.md")).unwrap();
         let out = testkit::go::run(&mut testkit::go::cmd(&dir, &["run", "."]));
         for line in out.lines().filter(|l| l.starts_with("{\"id\"")) {
             assert!(

@@ -97,7 +97,10 @@ fn start(bins: &Bins) -> Server {
 }
 
 fn client(bins: &Bins, url: &str, mode: &str) -> String {
-    let out = Command::new(bins.client()).args([url, mode]).output().unwrap();
+    let out = Command::new(bins.client())
+        .args([url, mode])
+        .output()
+        .unwrap();
     assert!(
         out.status.success(),
         "client {mode} failed:\n{}",

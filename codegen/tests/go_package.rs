@@ -279,7 +279,10 @@ fn without_constructors_new_builds_every_code() {
         for e in &cat.errors {
             let decl = format!("\nfunc {}(", e.ids.go.constructor);
             assert!(with[2].1.contains(&decl), "{name}: {decl} by default");
-            assert!(!codes.contains(&decl), "{name}: {decl} without constructors");
+            assert!(
+                !codes.contains(&decl),
+                "{name}: {decl} without constructors"
+            );
             assert!(codes.contains(&format!("\t{}\n", e.ids.go.constant)));
         }
         let registry = errdex_codegen::emit::json_schema::registry_json(&cat).to_string();
@@ -300,7 +303,11 @@ fn without_constructors_new_builds_every_code() {
     assert!(out.trim().is_empty(), "go vet: {out}");
     let (ok, out) = output(go_cmd(&root, &["test", "-count=1", "./..."]).env("CGO_ENABLED", "0"));
     assert!(ok, "go test:\n{out}");
-    assert_eq!(out.lines().filter(|l| l.starts_with("ok")).count(), cases, "{out}");
+    assert_eq!(
+        out.lines().filter(|l| l.starts_with("ok")).count(),
+        cases,
+        "{out}"
+    );
     let (ok, out) = output(
         Command::new(&staticcheck)
             .arg("./...")

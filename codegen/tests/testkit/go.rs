@@ -62,5 +62,9 @@ pub fn gates(dir: &Path) {
         .env("GOFLAGS", "-mod=mod")
         .env("GOPROXY", "off")
         .env("CGO_ENABLED", "0"));
-    assert!(out.trim().is_empty(), "{}: staticcheck: {out}", dir.display());
+    assert!(
+        out.trim().is_empty(),
+        "{}: staticcheck: {out}",
+        dir.display()
+    );
 }

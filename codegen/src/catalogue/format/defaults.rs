@@ -4,9 +4,9 @@
 //! (which compares a catalogue's profiles with the defaults) use them too.
 
 use crate::ir::{
-    DEFAULT_MCP_FIELDS, GoItems, HttpBody, HttpProfile, JsonRpcData, JsonRpcProfile, McpData, McpProfile,
-    Package, ProfileField, Profiles, ReasonSource, RustItems, TEXT_PLACEHOLDERS, TerminalProfile,
-    UsageDocs, ValueStyle, Wire, WireField,
+    DEFAULT_MCP_FIELDS, GoItems, HttpBody, HttpProfile, JsonRpcData, JsonRpcProfile, McpData,
+    McpProfile, Package, ProfileField, Profiles, ReasonSource, RustItems, TEXT_PLACEHOLDERS,
+    TerminalProfile, UsageDocs, ValueStyle, Wire, WireField,
 };
 use crate::template::Template;
 
