@@ -245,8 +245,9 @@ fn go_consumers_pass_their_tests() {
         ));
         assert!(out.contains("\nok "), "{name}: {out}");
         assert!(!out.contains("--- SKIP"), "{name}: a test skipped:\n{out}");
-        let readme =
-            std::fs::read_to_string(root.join("examples").join(name).join("README.md")).unwrap();
+        let readme_path = root.join("examples").join(name).join("README.md");
+        let readme = std::fs::read_to_string(&readme_path)
+            .unwrap_or_else(|e| panic!("{}: {e}", readme_path.display()));
         let out = testkit::go::run(&mut testkit::go::cmd(&dir, &["run", "."]));
         for line in out.lines().filter(|l| l.starts_with("{\"id\"")) {
             assert!(
