@@ -284,6 +284,10 @@ change_kinds! {
     RetryAfterChanged = "retry-after-changed", false;
     /// The Rust module declares the typed constructors or the namespace sub-enums again.
     RustItemsAdded = "rust-items-added", false;
+    /// An import was added or removed, or its version, file or mode changed. What that
+    /// does to the codes is reported code by code (an imported code is one of the
+    /// registry's own), so the finding itself only says what was edited.
+    ImportChanged = "import-changed", false;
 }
 
 /// One changed fact.
@@ -341,6 +345,7 @@ pub fn diff(old: &Catalogue, new: &Catalogue) -> Vec<Finding> {
     d.retired();
     d.profiles();
     d.rust_items();
+    d.imports();
     d.out
 }
 

@@ -148,6 +148,7 @@ pub fn base(name: &str, wire: Wire) -> Catalogue {
         usage: errdex_codegen::ir::Usage::default(),
         rust: errdex_codegen::catalogue::defaults::rust_items(),
         docs: errdex_codegen::ir::Docs::default(),
+        imports: Vec::new(),
     }
 }
 

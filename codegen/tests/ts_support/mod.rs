@@ -331,6 +331,7 @@ fn base(name: &str, wire: Wire, prefix: &str) -> Catalogue {
         usage: errdex_codegen::ir::Usage::default(),
         rust: errdex_codegen::catalogue::defaults::rust_items(),
         docs: errdex_codegen::ir::Docs::default(),
+        imports: Vec::new(),
     }
 }
 
