@@ -24,6 +24,10 @@ pub const DEFAULT_PATH: &str = "errors.yaml";
 pub struct Source {
     pub name: String,
     pub bytes: Vec<u8>,
+    /// Its path, against whose folder its `imports:` are read.
+    pub path: std::path::PathBuf,
+    /// Where its imports are read: the working tree, or the git revision it was read at.
+    pub files: Box<dyn errdex_codegen::catalogue::ImportFiles>,
 }
 
 impl Source {
@@ -31,7 +35,12 @@ impl Source {
     pub fn read(path: &Path) -> Result<Source, Failure> {
         let name = path.display().to_string();
         match std::fs::read(path) {
-            Ok(bytes) => Ok(Source { name, bytes }),
+            Ok(bytes) => Ok(Source {
+                name,
+                bytes,
+                path: path.to_path_buf(),
+                files: Box::new(errdex_codegen::catalogue::FileSystem),
+            }),
             Err(e) => Err(Failure::file_unreadable(name, fail::io_reason(&e))),
         }
     }
@@ -39,7 +48,12 @@ impl Source {
     /// Loads (parses and validates) the catalogue.
     pub fn load(&self) -> Checked {
         Checked {
-            loaded: errdex_codegen::load_bytes(&self.bytes, &self.name),
+            loaded: errdex_codegen::load_bytes_with_files(
+                &self.bytes,
+                &self.name,
+                &self.path,
+                self.files.as_ref(),
+            ),
             name: self.name.clone(),
             text: String::from_utf8_lossy(&self.bytes).into_owned(),
         }

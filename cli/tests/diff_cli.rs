@@ -317,6 +317,62 @@ fn git(dir: &Path, args: &[&str]) {
     );
 }
 
+/// The old catalogue's imports are read at the same revision: the pin of the old side
+/// (2.1.0) matches the platform as committed, not the upgraded one in the working tree.
+#[test]
+fn against_git_reads_imports_at_the_revision() {
+    if !have_git() {
+        return;
+    }
+    let repo = tempfile::tempdir().unwrap();
+    let root = repo.path();
+    let imports = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/imports");
+    for case in ["platform", "orders"] {
+        std::fs::create_dir(root.join(case)).unwrap();
+        std::fs::copy(
+            imports.join(case).join("errors.yaml"),
+            root.join(case).join("errors.yaml"),
+        )
+        .unwrap();
+    }
+    git(root, &["init", "-q"]);
+    git(root, &["add", "."]);
+    git(root, &["commit", "-q", "-m", "platform 2.1.0"]);
+    let edit = |path: &Path, from: &str, to: &str| {
+        let text = std::fs::read_to_string(path).unwrap();
+        assert!(text.contains(from), "{from}");
+        std::fs::write(path, text.replacen(from, to, 1)).unwrap();
+    };
+    let platform = root.join("platform/errors.yaml");
+    edit(&platform, "version: 2.1.0", "version: 2.2.0");
+    edit(
+        &platform,
+        "    aliases: [NO_TOKEN]\n",
+        "    aliases: [NO_TOKEN]\n    http_status: 403\n",
+    );
+    edit(
+        &root.join("orders/errors.yaml"),
+        "version: 2.1.0",
+        "version: 2.2.0",
+    );
+    let (code, out, err) = run(errdex().current_dir(root).args([
+        "diff",
+        "--against-git",
+        "HEAD",
+        "orders/errors.yaml",
+    ]));
+    assert_eq!(code, exit_of("EDX1005"), "{out}{err}");
+    assert!(
+        out.contains("compatible import-changed: imports.platform.version: 2.1.0 → 2.2.0"),
+        "{out}"
+    );
+    assert!(
+        out.contains("code PLT-002 (TOKEN_MISSING)")
+            && out.contains("BREAKING   http-status-changed: http_status: 401 → 403"),
+        "{out}"
+    );
+}
+
 #[test]
 fn against_git() {
     if !have_git() {

@@ -120,6 +120,12 @@ diag_codes! {
     DeprecatedCodeRaised = "EDX0703", "DEPRECATED_CODE_RAISED", Warning, "code `{code}` ({name}) is deprecated but still raised";
     RetiredCodeReferenced = "EDX0704", "RETIRED_CODE_REFERENCED", Error, "code `{code}` is retired but still referenced";
     SourceUnreadable = "EDX0705", "SOURCE_UNREADABLE", Warning, "`{path}` was skipped: {reason}";
+    // -- imports (namespace IMPORTS, EDX09xx): other registries' codes (`imports:`)
+    ImportUnreadable = "EDX0901", "IMPORT_UNREADABLE", Error, "import `{name}`: cannot read `{path}`: {reason}";
+    ImportInvalid = "EDX0902", "IMPORT_INVALID", Error, "import `{name}`: `{path}` is not a valid registry: {problem}";
+    ImportCycle = "EDX0903", "IMPORT_CYCLE", Error, "import `{name}` closes a cycle of imports: {cycle}";
+    ImportVersionMismatch = "EDX0904", "IMPORT_VERSION_MISMATCH", Error, "import `{name}` is pinned to version {version}, but `{path}` is version {found}";
+    ImportCollision = "EDX0905", "IMPORT_COLLISION", Error, "import `{name}` brings the {what} `{value}`, which is already taken by {other}";
 }
 
 /// A code's message with each placeholder written `<name>` (literal braces as themselves).

@@ -34,6 +34,53 @@ pub struct Catalogue {
     pub go: GoItems,
     /// How the reference book is laid out and which old addresses it redirects (`docs:`).
     pub docs: Docs,
+    /// The registries this one imports (`imports:`), resolved: where each came from and the
+    /// codes it brought. Codes imported `as: codes` are also in `errors` (with their
+    /// namespaces, categories and tombstones), like the catalogue's own.
+    pub imports: Vec<Import>,
+}
+
+/// One resolved `imports.<name>`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Import {
+    /// The key in `imports:`.
+    pub name: String,
+    /// `from:` as written (relative to the importing catalogue's folder).
+    pub from: String,
+    /// The imported registry's `registry.name`.
+    pub registry: String,
+    /// The pinned version, which the imported registry's `package.version` equals.
+    pub version: String,
+    pub mode: ImportMode,
+    /// Every live code the import brought, in its registry's order.
+    pub codes: Vec<ImportedCode>,
+}
+
+/// `imports.<name>.as`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ImportMode {
+    /// Generated as this registry's own codes.
+    Codes,
+    /// Known (nothing here may take their codes or NAMEs), not generated.
+    Reference,
+}
+
+impl ImportMode {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ImportMode::Codes => "codes",
+            ImportMode::Reference => "reference",
+        }
+    }
+}
+
+/// What a catalogue knows of an imported code.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ImportedCode {
+    pub code: String,
+    pub name: String,
+    pub summary: String,
+    pub docs_url: String,
 }
 
 /// The `docs:` section: the book's layout and its redirects.

@@ -61,6 +61,8 @@ const (
 	NamespaceDocs
 	// NamespaceUsage is USAGE: Usage in source code
 	NamespaceUsage
+	// NamespaceImports is IMPORTS: Imported registries
+	NamespaceImports
 	// NamespaceCli is CLI: The errdex command
 	NamespaceCli
 )
@@ -75,6 +77,7 @@ var namespaceRows = [...]namespaceRow{
 	{"RANGE", "Numeric mappings", "Exit codes, HTTP statuses and JSON-RPC codes.", "EDX05", ""},
 	{"DOCS", "Documentation links", "docs_url templates.", "EDX06", ""},
 	{"USAGE", "Usage in source code", "`errdex usage`: a source tree held against the catalogue it raises codes from.", "EDX07", ""},
+	{"IMPORTS", "Imported registries", "`imports:`: another registry's codes, read from what it publishes and pinned by version.", "EDX09", ""},
 	{"CLI", "The errdex command", "Failures of `errdex` itself, its arguments, files and checks.", "EDX10", ""},
 }
 
@@ -247,6 +250,21 @@ const (
 	// CodeSourceUnreadable is EDX0705: A file of the scanned tree could not be read
 	// Name: SOURCE_UNREADABLE; namespace: USAGE; category: suspicious; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/usage.html#edx0705.
 	CodeSourceUnreadable
+	// CodeImportUnreadable is EDX0901: An imported registry's file could not be read
+	// Name: IMPORT_UNREADABLE; namespace: IMPORTS; category: invalid; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/imports.html#edx0901.
+	CodeImportUnreadable
+	// CodeImportInvalid is EDX0902: An imported file is not a valid registry
+	// Name: IMPORT_INVALID; namespace: IMPORTS; category: invalid; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/imports.html#edx0902.
+	CodeImportInvalid
+	// CodeImportCycle is EDX0903: Catalogues import each other in a cycle
+	// Name: IMPORT_CYCLE; namespace: IMPORTS; category: invalid; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/imports.html#edx0903.
+	CodeImportCycle
+	// CodeImportVersionMismatch is EDX0904: An imported registry is not the version the catalogue is pinned to
+	// Name: IMPORT_VERSION_MISMATCH; namespace: IMPORTS; category: invalid; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/imports.html#edx0904.
+	CodeImportVersionMismatch
+	// CodeImportCollision is EDX0905: An imported code, NAME, identifier or namespace is already taken
+	// Name: IMPORT_COLLISION; namespace: IMPORTS; category: invalid; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/imports.html#edx0905.
+	CodeImportCollision
 	// CodeFileUnreadable is EDX1001: A file could not be read
 	// Name: FILE_UNREADABLE; namespace: CLI; category: io; retryable: no; exit code: 74; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://example.invalid/errdex/reference/cli.html#edx1001.
 	CodeFileUnreadable
@@ -336,6 +354,11 @@ var codeRows = [...]codeRow{
 	{"EDX0703", "DEPRECATED_CODE_RAISED", NamespaceUsage, CategorySuspicious, "Source code still raises a deprecated code", "code `{code}` ({name}) is deprecated but still raised", "Raise its replacement instead (`replaced_by`), then retire it.", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/usage.html#edx0703", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"code", "string", "", ""}, {"name", "string", "", ""}}},
 	{"EDX0704", "RETIRED_CODE_REFERENCED", NamespaceUsage, CategoryInvalid, "Source code still names a retired code", "code `{code}` is retired but still referenced", "Remove the reference, or match on the code that replaced it.", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/usage.html#edx0704", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"code", "string", "", ""}}},
 	{"EDX0705", "SOURCE_UNREADABLE", NamespaceUsage, CategorySuspicious, "A file of the scanned tree could not be read", "`{path}` was skipped: {reason}", "Check the file's permissions, or exclude it with `usage.ignore`.", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/usage.html#edx0705", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"path", "string", "", ""}, {"reason", "string", "", ""}}},
+	{"EDX0901", "IMPORT_UNREADABLE", NamespaceImports, CategoryInvalid, "An imported registry's file could not be read", "import `{name}`: cannot read `{path}`: {reason}", "Check `from:`, which is relative to the importing catalogue's folder.", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/imports.html#edx0901", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"name", "string", "", ""}, {"path", "string", "", ""}, {"reason", "string", "", ""}}},
+	{"EDX0902", "IMPORT_INVALID", NamespaceImports, CategoryInvalid, "An imported file is not a valid registry", "import `{name}`: `{path}` is not a valid registry: {problem}", "Run `errdex lint` on the imported catalogue, or regenerate its registry.json with a current errdex.", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/imports.html#edx0902", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"name", "string", "", ""}, {"path", "string", "", ""}, {"problem", "string", "", ""}}},
+	{"EDX0903", "IMPORT_CYCLE", NamespaceImports, CategoryInvalid, "Catalogues import each other in a cycle", "import `{name}` closes a cycle of imports: {cycle}", "Import the shared codes from one registry that imports nothing back.", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/imports.html#edx0903", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"name", "string", "", ""}, {"cycle", "string", "", ""}}},
+	{"EDX0904", "IMPORT_VERSION_MISMATCH", NamespaceImports, CategoryInvalid, "An imported registry is not the version the catalogue is pinned to", "import `{name}` is pinned to version {version}, but `{path}` is version {found}", "Read what the other version changes with `errdex diff`, then pin it, or point `from` at the pinned release.", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/imports.html#edx0904", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"name", "string", "", ""}, {"version", "string", "", ""}, {"path", "string", "", ""}, {"found", "string", "", ""}}},
+	{"EDX0905", "IMPORT_COLLISION", NamespaceImports, CategoryInvalid, "An imported code, NAME, identifier or namespace is already taken", "import `{name}` brings the {what} `{value}`, which is already taken by {other}", "Rename or renumber the code here; a retired code may never come back, not even through an import.", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/imports.html#edx0905", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"name", "string", "", ""}, {"what", "string", "", ""}, {"value", "string", "", ""}, {"other", "string", "", ""}}},
 	{"EDX1001", "FILE_UNREADABLE", NamespaceCli, CategoryIo, "A file could not be read", "cannot read `{path}`: {reason}", "Check the path and its permissions; errdex reads ./errors.yaml by default.", true, false, retryRow{}, 74, 500, -32603, false, "https://example.invalid/errdex/reference/cli.html#edx1001", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"path", "string", "", ""}, {"reason", "string", "", ""}}},
 	{"EDX1002", "BAD_ARGUMENTS", NamespaceCli, CategoryUsage, "The command line is wrong", "{problem}", "Run `errdex --help` or `errdex <command> --help`.", true, false, retryRow{}, 64, 400, -32602, true, "https://example.invalid/errdex/reference/cli.html#edx1002", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"problem", "string", "", ""}}},
 	{"EDX1003", "WRITE_FAILED", NamespaceCli, CategoryIo, "A generated file could not be written", "could not write `{path}`: {reason}", "Check that the output directory is writable; files listed as written are complete.", true, false, retryRow{}, 74, 500, -32603, false, "https://example.invalid/errdex/reference/cli.html#edx1003", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"path", "string", "", ""}, {"reason", "string", "", ""}}},
@@ -631,6 +654,31 @@ func NewRetiredCodeReferenced(code string) *Error {
 // NewSourceUnreadable returns an error of CodeSourceUnreadable (EDX0705): `{path}` was skipped: {reason}
 func NewSourceUnreadable(path string, reason string) *Error {
 	return CodeSourceUnreadable.build(path, reason)
+}
+
+// NewImportUnreadable returns an error of CodeImportUnreadable (EDX0901): import `{name}`: cannot read `{path}`: {reason}
+func NewImportUnreadable(name string, path string, reason string) *Error {
+	return CodeImportUnreadable.build(name, path, reason)
+}
+
+// NewImportInvalid returns an error of CodeImportInvalid (EDX0902): import `{name}`: `{path}` is not a valid registry: {problem}
+func NewImportInvalid(name string, path string, problem string) *Error {
+	return CodeImportInvalid.build(name, path, problem)
+}
+
+// NewImportCycle returns an error of CodeImportCycle (EDX0903): import `{name}` closes a cycle of imports: {cycle}
+func NewImportCycle(name string, cycle string) *Error {
+	return CodeImportCycle.build(name, cycle)
+}
+
+// NewImportVersionMismatch returns an error of CodeImportVersionMismatch (EDX0904): import `{name}` is pinned to version {version}, but `{path}` is version {found}
+func NewImportVersionMismatch(name string, version string, path string, found string) *Error {
+	return CodeImportVersionMismatch.build(name, version, path, found)
+}
+
+// NewImportCollision returns an error of CodeImportCollision (EDX0905): import `{name}` brings the {what} `{value}`, which is already taken by {other}
+func NewImportCollision(name string, what string, value string, other string) *Error {
+	return CodeImportCollision.build(name, what, value, other)
 }
 
 // NewFileUnreadable returns an error of CodeFileUnreadable (EDX1001): cannot read `{path}`: {reason}

@@ -6,7 +6,7 @@
 export type Category = "invalid" | "suspicious" | "usage" | "not_found" | "stale" | "breaking" | "conflict" | "io" | "external";
 
 /** A namespace's name. */
-export type Namespace = "YAML" | "SCHEMA" | "NAMES" | "REFS" | "TEMPLATE" | "RANGE" | "DOCS" | "USAGE" | "CLI";
+export type Namespace = "YAML" | "SCHEMA" | "NAMES" | "REFS" | "TEMPLATE" | "RANGE" | "DOCS" | "USAGE" | "IMPORTS" | "CLI";
 
 /** The name of an error class of this module (the registry's base class first). */
 export type ErrorClassName = "ErrdexError";
@@ -210,6 +210,12 @@ export declare const NAMESPACES: {
    * `errdex usage`: a source tree held against the catalogue it raises codes from.
    */
   readonly "USAGE": NamespaceInfo<"USAGE">;
+  /**
+   * Imported registries
+   *
+   * `imports:`: another registry's codes, read from what it publishes and pinned by version.
+   */
+  readonly "IMPORTS": NamespaceInfo<"IMPORTS">;
   /**
    * The errdex command
    *
@@ -660,6 +666,46 @@ export declare const ErrorCode: {
    * Name: `SOURCE_UNREADABLE`; namespace: `USAGE`; category: `suspicious`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/usage.html#edx0705.
    */
   readonly "SOURCE_UNREADABLE": "EDX0705";
+  /**
+   * `EDX0901` — An imported registry's file could not be read
+   *
+   * Message: `import '{name}': cannot read '{path}': {reason}`
+   *
+   * Name: `IMPORT_UNREADABLE`; namespace: `IMPORTS`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/imports.html#edx0901.
+   */
+  readonly "IMPORT_UNREADABLE": "EDX0901";
+  /**
+   * `EDX0902` — An imported file is not a valid registry
+   *
+   * Message: `import '{name}': '{path}' is not a valid registry: {problem}`
+   *
+   * Name: `IMPORT_INVALID`; namespace: `IMPORTS`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/imports.html#edx0902.
+   */
+  readonly "IMPORT_INVALID": "EDX0902";
+  /**
+   * `EDX0903` — Catalogues import each other in a cycle
+   *
+   * Message: `import '{name}' closes a cycle of imports: {cycle}`
+   *
+   * Name: `IMPORT_CYCLE`; namespace: `IMPORTS`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/imports.html#edx0903.
+   */
+  readonly "IMPORT_CYCLE": "EDX0903";
+  /**
+   * `EDX0904` — An imported registry is not the version the catalogue is pinned to
+   *
+   * Message: `import '{name}' is pinned to version {version}, but '{path}' is version {found}`
+   *
+   * Name: `IMPORT_VERSION_MISMATCH`; namespace: `IMPORTS`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/imports.html#edx0904.
+   */
+  readonly "IMPORT_VERSION_MISMATCH": "EDX0904";
+  /**
+   * `EDX0905` — An imported code, NAME, identifier or namespace is already taken
+   *
+   * Message: `import '{name}' brings the {what} '{value}', which is already taken by {other}`
+   *
+   * Name: `IMPORT_COLLISION`; namespace: `IMPORTS`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/imports.html#edx0905.
+   */
+  readonly "IMPORT_COLLISION": "EDX0905";
   /**
    * `EDX1001` — A file could not be read
    *
@@ -1137,38 +1183,74 @@ export interface CodeParams36 {
 
 /** Params shared by codes (their `XxxParams` types name this one). */
 export interface CodeParams37 {
+  readonly "name": string;
+  readonly "path": string;
+  readonly "reason": string;
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams38 {
+  readonly "name": string;
+  readonly "path": string;
+  readonly "problem": string;
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams39 {
+  readonly "name": string;
+  readonly "cycle": string;
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams40 {
+  readonly "name": string;
+  readonly "version": string;
+  readonly "path": string;
+  readonly "found": string;
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams41 {
+  readonly "name": string;
+  readonly "what": string;
+  readonly "value": string;
+  readonly "other": string;
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams42 {
   readonly "count": string;
   readonly "catalogue": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams38 {
+export interface CodeParams43 {
   readonly "count": string;
   readonly "old": string;
   readonly "new": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams39 {
+export interface CodeParams44 {
   readonly "path": string;
   readonly "rev": string;
   readonly "reason": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams40 {
+export interface CodeParams45 {
   readonly "path": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams41 {
+export interface CodeParams46 {
   readonly "path": string;
   readonly "errors": string;
   readonly "warnings": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams42 {
+export interface CodeParams47 {
   readonly "code": string;
   readonly "note": string;
 }
@@ -1501,76 +1583,116 @@ export interface CodeTypes40 {
   readonly params: CodeParams36;
 }
 
-type CodeGroup41 = "EDX1001" | "EDX1003";
+type CodeGroup41 = "EDX0901";
 
 /** The facts and params of the codes `CodeGroup41`. */
 export interface CodeTypes41 {
-  readonly facts: CodeFacts2;
-  readonly params: CodeParams36;
-}
-
-type CodeGroup42 = "EDX1002";
-
-/** The facts and params of the codes `CodeGroup42`. */
-export interface CodeTypes42 {
-  readonly facts: CodeFacts3;
-  readonly params: CodeParams0;
-}
-
-type CodeGroup43 = "EDX1004";
-
-/** The facts and params of the codes `CodeGroup43`. */
-export interface CodeTypes43 {
-  readonly facts: CodeFacts4;
+  readonly facts: CodeFacts0;
   readonly params: CodeParams37;
 }
 
-type CodeGroup44 = "EDX1005";
+type CodeGroup42 = "EDX0902";
 
-/** The facts and params of the codes `CodeGroup44`. */
-export interface CodeTypes44 {
-  readonly facts: CodeFacts5;
+/** The facts and params of the codes `CodeGroup42`. */
+export interface CodeTypes42 {
+  readonly facts: CodeFacts0;
   readonly params: CodeParams38;
 }
 
-type CodeGroup45 = "EDX1006";
+type CodeGroup43 = "EDX0903";
 
-/** The facts and params of the codes `CodeGroup45`. */
-export interface CodeTypes45 {
-  readonly facts: CodeFacts6;
-  readonly params: CodeParams18;
-}
-
-type CodeGroup46 = "EDX1007";
-
-/** The facts and params of the codes `CodeGroup46`. */
-export interface CodeTypes46 {
-  readonly facts: CodeFacts7;
+/** The facts and params of the codes `CodeGroup43`. */
+export interface CodeTypes43 {
+  readonly facts: CodeFacts0;
   readonly params: CodeParams39;
 }
 
-type CodeGroup47 = "EDX1008";
+type CodeGroup44 = "EDX0904";
 
-/** The facts and params of the codes `CodeGroup47`. */
-export interface CodeTypes47 {
-  readonly facts: CodeFacts8;
+/** The facts and params of the codes `CodeGroup44`. */
+export interface CodeTypes44 {
+  readonly facts: CodeFacts0;
   readonly params: CodeParams40;
 }
 
-type CodeGroup48 = "EDX1009";
+type CodeGroup45 = "EDX0905";
 
-/** The facts and params of the codes `CodeGroup48`. */
-export interface CodeTypes48 {
+/** The facts and params of the codes `CodeGroup45`. */
+export interface CodeTypes45 {
   readonly facts: CodeFacts0;
   readonly params: CodeParams41;
 }
 
-type CodeGroup49 = "EDX1010";
+type CodeGroup46 = "EDX1001" | "EDX1003";
+
+/** The facts and params of the codes `CodeGroup46`. */
+export interface CodeTypes46 {
+  readonly facts: CodeFacts2;
+  readonly params: CodeParams36;
+}
+
+type CodeGroup47 = "EDX1002";
+
+/** The facts and params of the codes `CodeGroup47`. */
+export interface CodeTypes47 {
+  readonly facts: CodeFacts3;
+  readonly params: CodeParams0;
+}
+
+type CodeGroup48 = "EDX1004";
+
+/** The facts and params of the codes `CodeGroup48`. */
+export interface CodeTypes48 {
+  readonly facts: CodeFacts4;
+  readonly params: CodeParams42;
+}
+
+type CodeGroup49 = "EDX1005";
 
 /** The facts and params of the codes `CodeGroup49`. */
 export interface CodeTypes49 {
+  readonly facts: CodeFacts5;
+  readonly params: CodeParams43;
+}
+
+type CodeGroup50 = "EDX1006";
+
+/** The facts and params of the codes `CodeGroup50`. */
+export interface CodeTypes50 {
   readonly facts: CodeFacts6;
-  readonly params: CodeParams42;
+  readonly params: CodeParams18;
+}
+
+type CodeGroup51 = "EDX1007";
+
+/** The facts and params of the codes `CodeGroup51`. */
+export interface CodeTypes51 {
+  readonly facts: CodeFacts7;
+  readonly params: CodeParams44;
+}
+
+type CodeGroup52 = "EDX1008";
+
+/** The facts and params of the codes `CodeGroup52`. */
+export interface CodeTypes52 {
+  readonly facts: CodeFacts8;
+  readonly params: CodeParams45;
+}
+
+type CodeGroup53 = "EDX1009";
+
+/** The facts and params of the codes `CodeGroup53`. */
+export interface CodeTypes53 {
+  readonly facts: CodeFacts0;
+  readonly params: CodeParams46;
+}
+
+type CodeGroup54 = "EDX1010";
+
+/** The facts and params of the codes `CodeGroup54`. */
+export interface CodeTypes54 {
+  readonly facts: CodeFacts6;
+  readonly params: CodeParams47;
 }
 
 /** Each of the codes `K` mapped to `T`. */
@@ -1630,7 +1752,12 @@ export interface TypesByCode extends
   ByCodes<CodeGroup46, CodeTypes46>,
   ByCodes<CodeGroup47, CodeTypes47>,
   ByCodes<CodeGroup48, CodeTypes48>,
-  ByCodes<CodeGroup49, CodeTypes49> {}
+  ByCodes<CodeGroup49, CodeTypes49>,
+  ByCodes<CodeGroup50, CodeTypes50>,
+  ByCodes<CodeGroup51, CodeTypes51>,
+  ByCodes<CodeGroup52, CodeTypes52>,
+  ByCodes<CodeGroup53, CodeTypes53>,
+  ByCodes<CodeGroup54, CodeTypes54> {}
 
 /** The literal facts of the codes `C`. */
 export type FactsOf<C extends ErrorCode> = TypesByCode[C]["facts"];
@@ -1845,6 +1972,21 @@ export type RetiredCodeReferencedParams = CodeParams18;
 /** Params of `EDX0705` (SOURCE_UNREADABLE). */
 export type SourceUnreadableParams = CodeParams36;
 
+/** Params of `EDX0901` (IMPORT_UNREADABLE). */
+export type ImportUnreadableParams = CodeParams37;
+
+/** Params of `EDX0902` (IMPORT_INVALID). */
+export type ImportInvalidParams = CodeParams38;
+
+/** Params of `EDX0903` (IMPORT_CYCLE). */
+export type ImportCycleParams = CodeParams39;
+
+/** Params of `EDX0904` (IMPORT_VERSION_MISMATCH). */
+export type ImportVersionMismatchParams = CodeParams40;
+
+/** Params of `EDX0905` (IMPORT_COLLISION). */
+export type ImportCollisionParams = CodeParams41;
+
 /** Params of `EDX1001` (FILE_UNREADABLE). */
 export type FileUnreadableParams = CodeParams36;
 
@@ -1855,25 +1997,25 @@ export type BadArgumentsParams = CodeParams0;
 export type WriteFailedParams = CodeParams36;
 
 /** Params of `EDX1004` (OUTPUTS_STALE). */
-export type OutputsStaleParams = CodeParams37;
+export type OutputsStaleParams = CodeParams42;
 
 /** Params of `EDX1005` (BREAKING_CHANGES). */
-export type BreakingChangesParams = CodeParams38;
+export type BreakingChangesParams = CodeParams43;
 
 /** Params of `EDX1006` (UNKNOWN_CODE). */
 export type UnknownCodeParams = CodeParams18;
 
 /** Params of `EDX1007` (GIT_FAILED). */
-export type GitFailedParams = CodeParams39;
+export type GitFailedParams = CodeParams44;
 
 /** Params of `EDX1008` (FILE_EXISTS). */
-export type FileExistsParams = CodeParams40;
+export type FileExistsParams = CodeParams45;
 
 /** Params of `EDX1009` (CATALOGUE_INVALID). */
-export type CatalogueInvalidParams = CodeParams41;
+export type CatalogueInvalidParams = CodeParams46;
 
 /** Params of `EDX1010` (CODE_RETIRED). */
-export type CodeRetiredParams = CodeParams42;
+export type CodeRetiredParams = CodeParams47;
 
 /** Extras every wire error may carry besides its params: errdex's own, then free context. */
 export interface WireExtras {
@@ -1937,15 +2079,20 @@ export type WireError =
   | WireErrorOf<CodeGroup38, CodeParams34>
   | WireErrorOf<CodeGroup39, CodeParams35>
   | WireErrorOf<CodeGroup40, CodeParams36>
-  | WireErrorOf<CodeGroup41, CodeParams36>
-  | WireErrorOf<CodeGroup42, CodeParams0>
-  | WireErrorOf<CodeGroup43, CodeParams37>
-  | WireErrorOf<CodeGroup44, CodeParams38>
-  | WireErrorOf<CodeGroup45, CodeParams18>
-  | WireErrorOf<CodeGroup46, CodeParams39>
-  | WireErrorOf<CodeGroup47, CodeParams40>
-  | WireErrorOf<CodeGroup48, CodeParams41>
-  | WireErrorOf<CodeGroup49, CodeParams42>;
+  | WireErrorOf<CodeGroup41, CodeParams37>
+  | WireErrorOf<CodeGroup42, CodeParams38>
+  | WireErrorOf<CodeGroup43, CodeParams39>
+  | WireErrorOf<CodeGroup44, CodeParams40>
+  | WireErrorOf<CodeGroup45, CodeParams41>
+  | WireErrorOf<CodeGroup46, CodeParams36>
+  | WireErrorOf<CodeGroup47, CodeParams0>
+  | WireErrorOf<CodeGroup48, CodeParams42>
+  | WireErrorOf<CodeGroup49, CodeParams43>
+  | WireErrorOf<CodeGroup50, CodeParams18>
+  | WireErrorOf<CodeGroup51, CodeParams44>
+  | WireErrorOf<CodeGroup52, CodeParams45>
+  | WireErrorOf<CodeGroup53, CodeParams46>
+  | WireErrorOf<CodeGroup54, CodeParams47>;
 
 /** A parsed error of a live code (or one of its legacy codes). */
 export interface KnownErrorOf<C extends ErrorCode, P = ParamsOf<C>> {
@@ -2019,15 +2166,20 @@ export type KnownError =
   | KnownErrorOf<CodeGroup38, CodeParams34>
   | KnownErrorOf<CodeGroup39, CodeParams35>
   | KnownErrorOf<CodeGroup40, CodeParams36>
-  | KnownErrorOf<CodeGroup41, CodeParams36>
-  | KnownErrorOf<CodeGroup42, CodeParams0>
-  | KnownErrorOf<CodeGroup43, CodeParams37>
-  | KnownErrorOf<CodeGroup44, CodeParams38>
-  | KnownErrorOf<CodeGroup45, CodeParams18>
-  | KnownErrorOf<CodeGroup46, CodeParams39>
-  | KnownErrorOf<CodeGroup47, CodeParams40>
-  | KnownErrorOf<CodeGroup48, CodeParams41>
-  | KnownErrorOf<CodeGroup49, CodeParams42>;
+  | KnownErrorOf<CodeGroup41, CodeParams37>
+  | KnownErrorOf<CodeGroup42, CodeParams38>
+  | KnownErrorOf<CodeGroup43, CodeParams39>
+  | KnownErrorOf<CodeGroup44, CodeParams40>
+  | KnownErrorOf<CodeGroup45, CodeParams41>
+  | KnownErrorOf<CodeGroup46, CodeParams36>
+  | KnownErrorOf<CodeGroup47, CodeParams0>
+  | KnownErrorOf<CodeGroup48, CodeParams42>
+  | KnownErrorOf<CodeGroup49, CodeParams43>
+  | KnownErrorOf<CodeGroup50, CodeParams18>
+  | KnownErrorOf<CodeGroup51, CodeParams44>
+  | KnownErrorOf<CodeGroup52, CodeParams45>
+  | KnownErrorOf<CodeGroup53, CodeParams46>
+  | KnownErrorOf<CodeGroup54, CodeParams47>;
 
 /** A code this module does not know (a newer catalogue), classified by the wire's category and retryable flag. */
 export interface UnknownError {

@@ -145,16 +145,37 @@ fn compare(args: &Args) -> Result<ExitCode, Stop> {
 
 /// Reads `PATH` as it was at `REV` with `git show REV:./<file>` run in the file's directory
 /// (`./` makes git resolve the path relative to that directory, wherever the repository
-/// root is).
+/// root is). Its imports are read at `REV` too.
 fn git_show(rev: &str, path: &Path) -> Result<Source, Failure> {
     let git_failure = |reason: String| Failure::git_failed(path.display().to_string(), rev, reason);
+    let bytes = show_at(rev, path).map_err(git_failure)?;
+    Ok(Source {
+        name: format!("{rev}:{}", path.display()),
+        bytes,
+        path: path.to_path_buf(),
+        files: Box::new(AtRevision(rev.to_string())),
+    })
+}
+
+/// The files of a git revision, for the imports of a catalogue read at it.
+struct AtRevision(String);
+
+impl errdex_codegen::catalogue::ImportFiles for AtRevision {
+    fn read(&self, path: &Path) -> Result<Vec<u8>, String> {
+        show_at(&self.0, path)
+    }
+}
+
+/// `git show REV:./<file>` in the file's folder: its bytes, or git's first line of
+/// complaint.
+fn show_at(rev: &str, path: &Path) -> Result<Vec<u8>, String> {
     let dir = match path.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
         _ => PathBuf::from("."),
     };
     let file = path
         .file_name()
-        .ok_or_else(|| git_failure("the path names no file".into()))?
+        .ok_or_else(|| "the path names no file".to_string())?
         .to_string_lossy()
         .into_owned();
     let out = Command::new("git")
@@ -164,24 +185,18 @@ fn git_show(rev: &str, path: &Path) -> Result<Source, Failure> {
         .arg(format!("{rev}:./{file}"))
         .output()
         .map_err(|e| match e.kind() {
-            std::io::ErrorKind::NotFound => {
-                git_failure("git is not installed or not on PATH".into())
-            }
-            _ => git_failure(fail::io_reason(&e)),
+            std::io::ErrorKind::NotFound => "git is not installed or not on PATH".to_string(),
+            _ => fail::io_reason(&e),
         })?;
     if !out.status.success() {
         let stderr = String::from_utf8_lossy(&out.stderr);
-        let reason = stderr
+        return Err(stderr
             .lines()
             .map(str::trim)
             .find(|line| !line.is_empty())
             .unwrap_or("git show failed")
             .trim_start_matches("fatal: ")
-            .to_string();
-        return Err(git_failure(reason));
+            .to_string());
     }
-    Ok(Source {
-        name: format!("{rev}:{}", path.display()),
-        bytes: out.stdout,
-    })
+    Ok(out.stdout)
 }

@@ -542,6 +542,15 @@ pub static TOP: Section = Section {
             "Tombstones: codes that may never be used again, by code.",
         ),
         key(
+            "imports",
+            Type::Named {
+                names: Text::Pattern(&IDENT),
+                item: &IMPORT,
+            },
+            Optional,
+            "Other registries whose codes this one uses (a platform's common errors), by a name of your choosing: where each is published, the version it is pinned to, and whether its codes are generated here too.",
+        ),
+        key(
             "outputs",
             Type::Section(&OUTPUTS),
             Presence::Default(Fallback::Text("the folders below")),
@@ -1139,6 +1148,36 @@ pub static RETIRED: Section = Section {
     ],
 };
 
+/// How an imported registry's codes are used (`imports.<name>.as`).
+pub const IMPORT_MODES: [&str; 2] = ["codes", "reference"];
+
+pub static IMPORT: Section = Section {
+    path: "imports.<name>",
+    description: Some(
+        "Another registry's codes, read from its published `registry.json` (or its catalogue) without copying them.",
+    ),
+    nullable: false,
+    keys: &[
+        text(
+            "from",
+            Required,
+            "Where the registry is published, relative to this catalogue's folder: its `registry.json` (errdex writes it in the schema output) or its catalogue (`errors.yaml`).",
+        ),
+        key(
+            "version",
+            Type::Text(Text::Pattern(&SEMVER)),
+            Required,
+            "The version this catalogue is pinned to: the imported registry's `package.version` must be exactly this (an upgrade is an edit here, and `errdex diff` shows what it changes).",
+        ),
+        key(
+            "as",
+            Type::Word(&IMPORT_MODES),
+            Presence::Default(Fallback::Str("codes")),
+            "`codes`: the imported codes are generated as this registry's own, in every target (with their namespaces, categories and tombstones). `reference`: they are not generated (the platform's own package provides them), but no code here may take their codes or NAMEs, and `registry.json` lists them.",
+        ),
+    ],
+};
+
 /// A param's long form (`field: {type: list, items: string, example: [a, b]}`).
 pub static PARAM: Section = Section {
     path: "errors.<NAME>.params.<name>",
@@ -1308,7 +1347,7 @@ pub static USAGE_SEVERITY: Section = Section {
 };
 
 /// Every section, in the order the docs present them.
-pub static SECTIONS: [&Section; 23] = [
+pub static SECTIONS: [&Section; 24] = [
     &TOP,
     &REGISTRY,
     &OUTPUTS,
@@ -1324,6 +1363,7 @@ pub static SECTIONS: [&Section; 23] = [
     &PARAM,
     &DEPRECATED,
     &RETIRED,
+    &IMPORT,
     &PROFILES,
     &MCP_TOOL_ERROR,
     &JSONRPC_ERROR,

@@ -14,6 +14,7 @@ mod docs_url;
 mod entry;
 mod facts;
 pub mod format;
+mod imports;
 mod param_type;
 mod profiles;
 mod read;
@@ -26,6 +27,7 @@ mod validate;
 
 pub use docs_url::{DOCS_URL_PLACEHOLDERS, check_url};
 pub use format::{FORMAT_VERSION, defaults};
+pub use imports::{FileSystem, ImportFiles, normalize, registry_json_as_catalogue};
 pub use sections::RESERVED_PAGES;
 pub use tree::{Limits, parse, parse_chunked, parse_serial};
 pub use usage::entry_spans;
@@ -57,8 +59,31 @@ pub fn load_str(src: &str, name: &str) -> Loaded {
     load_str_with(src, name, &Limits::default())
 }
 
-/// Loads a catalogue from text with explicit limits.
+/// Loads a catalogue from text with explicit limits. Its `imports:`, if any, are refused:
+/// there is no folder to read them from ([`load_bytes_with_files`] has one).
 pub fn load_str_with(src: &str, name: &str, limits: &Limits) -> Loaded {
+    load_text(src, name, limits, None)
+}
+
+/// Loads a catalogue's bytes whose `imports:` are read through `files`, relative to the
+/// folder of `path` (the catalogue's path as given); `name` is what diagnostics call it
+/// (the path, or `REV:PATH` for a git revision's).
+pub fn load_bytes_with_files(
+    bytes: &[u8],
+    name: &str,
+    path: &Path,
+    files: &dyn ImportFiles,
+) -> Loaded {
+    let chain = [normalize(path)];
+    let icx = imports::ImportCx {
+        files,
+        chain: &chain,
+    };
+    load_bytes_inner(bytes, name, Some(icx))
+}
+
+/// Loads text, resolving imports through `icx` when given.
+fn load_text(src: &str, name: &str, limits: &Limits, icx: Option<imports::ImportCx<'_>>) -> Loaded {
     let src = src.strip_prefix('\u{feff}').unwrap_or(src);
     match tree::parse(src, limits) {
         Err(diagnostics) => Loaded {
@@ -67,7 +92,7 @@ pub fn load_str_with(src: &str, name: &str, limits: &Limits) -> Loaded {
             entry_spans: Vec::new(),
         },
         Ok(root) => {
-            let (catalogue, diagnostics) = validate::validate(&root, src, name, limits);
+            let (catalogue, diagnostics) = validate::validate_with(&root, src, name, limits, icx);
             let entry_spans = usage::entry_spans_of(&root);
             tree::drop_tree(root, limits.threads());
             Loaded {
@@ -79,8 +104,13 @@ pub fn load_str_with(src: &str, name: &str, limits: &Limits) -> Loaded {
     }
 }
 
-/// Loads raw bytes: refuses text that is not UTF-8 (EDX0002) with its position.
+/// Loads raw bytes: refuses text that is not UTF-8 (EDX0002) with its position. Its
+/// `imports:`, if any, are refused ([`load_bytes_with_files`] reads them).
 pub fn load_bytes(bytes: &[u8], name: &str) -> Loaded {
+    load_bytes_inner(bytes, name, None)
+}
+
+fn load_bytes_inner(bytes: &[u8], name: &str, icx: Option<imports::ImportCx<'_>>) -> Loaded {
     let limits = Limits::default();
     if bytes.len() > limits.max_bytes {
         return Loaded {
@@ -90,7 +120,7 @@ pub fn load_bytes(bytes: &[u8], name: &str) -> Loaded {
         };
     }
     match std::str::from_utf8(bytes) {
-        Ok(s) => load_str_with(s, name, &limits),
+        Ok(s) => load_text(s, name, &limits, icx),
         Err(e) => {
             let offset = e.valid_up_to();
             let before = String::from_utf8_lossy(&bytes[..offset]);
@@ -129,5 +159,5 @@ pub fn load_path(path: &Path) -> std::io::Result<Loaded> {
         });
     }
     let bytes = std::fs::read(path)?;
-    Ok(load_bytes(&bytes, &name))
+    Ok(load_bytes_with_files(&bytes, &name, path, &FileSystem))
 }

@@ -18,6 +18,7 @@ use crate::ir::{
 use super::entry::EntryCx;
 use super::format::KeyRef;
 use super::format::keys::{registry, top};
+use super::imports::ImportCx;
 use super::rules;
 use super::sink::Cx;
 use super::tree::{Kind, Limits, Node};
@@ -30,8 +31,19 @@ pub fn validate(
     source_name: &str,
     limits: &Limits,
 ) -> (Option<Catalogue>, Vec<Diagnostic>) {
+    validate_with(root, src, source_name, limits, None)
+}
+
+/// [`validate`], resolving `imports:` through `icx` (refused without it).
+pub(super) fn validate_with(
+    root: &Node,
+    src: &str,
+    source_name: &str,
+    limits: &Limits,
+    icx: Option<ImportCx<'_>>,
+) -> (Option<Catalogue>, Vec<Diagnostic>) {
     let mut cx = Cx::new(src, limits);
-    let catalogue = cx.catalogue(root, source_name);
+    let catalogue = cx.catalogue(root, source_name, icx);
     let mut diags = cx.diags;
     diags.sort_by_key(|d| d.span.map_or((usize::MAX, 0), |s| (s.offset, s.len)));
     let ok = !diags.iter().any(|d| d.severity() == Severity::Error);
@@ -40,7 +52,12 @@ pub fn validate(
 
 impl Cx<'_> {
     /// Stage 1: the top level, then each section in the order later ones need them.
-    fn catalogue(&mut self, root: &Node, source_name: &str) -> Option<Catalogue> {
+    fn catalogue(
+        &mut self,
+        root: &Node,
+        source_name: &str,
+        icx: Option<ImportCx<'_>>,
+    ) -> Option<Catalogue> {
         let top_level = self.top_fields(root)?;
         self.format_version(root, &top_level);
         self.missing_sections(root, &top_level);
@@ -112,7 +129,7 @@ impl Cx<'_> {
         rules::docs_url_off_site(self, &links);
         rules::docs_site_unstated(self, &links);
         rules::relative_docs_url(self, &links, &profiles);
-        let catalogue = Catalogue {
+        let mut catalogue = Catalogue {
             source_name: source_name.to_string(),
             registry,
             categories: categories.into_iter().map(|(c, _)| c).collect(),
@@ -126,6 +143,7 @@ impl Cx<'_> {
             rust,
             go,
             docs: crate::ir::Docs { moved, ..docs.docs },
+            imports: Vec::new(),
         };
         let book = rules::BookSpans {
             entries: &spans,
@@ -136,6 +154,11 @@ impl Cx<'_> {
         };
         rules::docs_page_collision(self, &catalogue, &book);
         rules::redirect_over_live_page(self, &catalogue, &book);
+        // Last: the imported codes join the catalogue's own after every rule about those
+        // has run (the imported ones were checked in their own catalogue).
+        if let Some(node) = top_level.get(top::IMPORTS) {
+            self.imports(node, &mut catalogue, &spans, icx);
+        }
         Some(catalogue)
     }
 

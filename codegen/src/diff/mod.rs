@@ -289,6 +289,10 @@ change_kinds! {
     RustItemsAdded = "rust-items-added", false;
     /// The Go package declares the typed constructors again.
     GoItemsAdded = "go-items-added", false;
+    /// An import was added or removed, or its version, file or mode changed. What that
+    /// does to the codes is reported code by code (an imported code is one of the
+    /// registry's own), so the finding itself only says what was edited.
+    ImportChanged = "import-changed", false;
 }
 
 /// One changed fact.
@@ -347,6 +351,7 @@ pub fn diff(old: &Catalogue, new: &Catalogue) -> Vec<Finding> {
     d.profiles();
     d.rust_items();
     d.go_items();
+    d.imports();
     d.out
 }
 

@@ -537,6 +537,80 @@ impl<'a> Differ<'a> {
         }
     }
 
+    // ------------------------------------------------------------------ imports
+
+    /// `imports:`: each import added, removed, or pinned, read or used differently.
+    pub(super) fn imports(&mut self) {
+        let s = Subject {
+            scope: Scope::Registry,
+            code: "registry",
+            name: None,
+        };
+        let describe = |i: &crate::ir::Import| {
+            format!(
+                "{} {} ({}, as {})",
+                i.registry,
+                i.version,
+                i.from,
+                i.mode.as_str()
+            )
+        };
+        for o in &self.old.imports {
+            let field = format!("imports.{}", o.name);
+            match self.new.imports.iter().find(|n| n.name == o.name) {
+                None => self.push(
+                    &s,
+                    ChangeKind::ImportChanged,
+                    &field,
+                    Some(describe(o)),
+                    None,
+                    "The import is gone; its codes are reported one by one above.",
+                ),
+                Some(n) => {
+                    let pairs = [
+                        ("version", &o.version, &n.version),
+                        ("from", &o.from, &n.from),
+                        ("registry", &o.registry, &n.registry),
+                    ];
+                    for (key, was, is) in pairs {
+                        if was != is {
+                            self.push(
+                                &s,
+                                ChangeKind::ImportChanged,
+                                &format!("{field}.{key}"),
+                                Some(was.clone()),
+                                Some(is.clone()),
+                                "What the upgrade changes in the imported codes is reported code by code.",
+                            );
+                        }
+                    }
+                    if o.mode != n.mode {
+                        self.push(
+                            &s,
+                            ChangeKind::ImportChanged,
+                            &format!("{field}.as"),
+                            Some(o.mode.as_str().into()),
+                            Some(n.mode.as_str().into()),
+                            "Imported codes generated here (`as: codes`) are this registry's own; referenced ones are not generated: see the codes added or removed.",
+                        );
+                    }
+                }
+            }
+        }
+        for n in &self.new.imports {
+            if !self.old.imports.iter().any(|o| o.name == n.name) {
+                self.push(
+                    &s,
+                    ChangeKind::ImportChanged,
+                    &format!("imports.{}", n.name),
+                    None,
+                    Some(describe(n)),
+                    String::new(),
+                );
+            }
+        }
+    }
+
     /// `go:`: the typed constructors are API of the package.
     pub(super) fn go_items(&mut self) {
         let (was, is) = (self.old.go.constructors, self.new.go.constructors);

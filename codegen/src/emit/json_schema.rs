@@ -264,6 +264,8 @@ fn registry_json_text(cat: &Catalogue) -> String {
         w.field("errdex", 1);
         w.field_object("registry", |w| {
             w.field("name", &r.name);
+            // `package.version`: what a catalogue importing this registry pins (`imports:`).
+            w.field("version", &cat.package.version);
             w.field("title", &r.title);
             w.field("docs_url", &r.docs_url);
             w.field("docs_site_url", &r.docs_site_url);
@@ -337,6 +339,29 @@ fn registry_json_text(cat: &Catalogue) -> String {
                     w.field("replaced_by", by.map(|e| &e.name));
                     w.field("replaced_by_code", by.map(|e| &e.code));
                     w.field("anchor", &t.anchor);
+                });
+            }
+        });
+        // The registries this one imports: with `as: codes` their codes are also in
+        // `errors` above; with `as: reference` they are only listed here.
+        w.key("imports").array(|w| {
+            for i in &cat.imports {
+                w.object(|w| {
+                    w.field("name", &i.name);
+                    w.field("from", &i.from);
+                    w.field("registry", &i.registry);
+                    w.field("version", &i.version);
+                    w.field("as", i.mode.as_str());
+                    w.key("codes").array(|w| {
+                        for c in &i.codes {
+                            w.object(|w| {
+                                w.field("code", &c.code);
+                                w.field("name", &c.name);
+                                w.field("summary", &c.summary);
+                                w.field("docs_url", &c.docs_url);
+                            });
+                        }
+                    });
                 });
             }
         });

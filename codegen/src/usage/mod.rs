@@ -242,6 +242,9 @@ pub fn scan(source: Source<'_>, options: &Options) -> Report {
                         Some(Code::Live(i)) => place(i, Via::CodeString, &mut report),
                         Some(Code::Legacy(i)) => place(i, Via::LegacyCode, &mut report),
                         Some(Code::Retired(i)) => Some(retired(&cat.retired[i].code)),
+                        // Another registry's code (`imports: … as: reference`): known, not
+                        // this registry's to count.
+                        Some(Code::Referenced) => None,
                         None if options.only.is_none() && codes.looks_like_code(token) => {
                             Some(unknown(&codes, token))
                         }
@@ -405,6 +408,8 @@ enum Code {
     Live(usize),
     Legacy(usize),
     Retired(usize),
+    /// A code of a registry imported `as: reference`.
+    Referenced,
 }
 
 /// The catalogue's codes by string, and the rule for "looks like one of ours".
@@ -419,6 +424,13 @@ struct Codes<'a> {
 impl<'a> Codes<'a> {
     fn new(cat: &'a Catalogue) -> Codes<'a> {
         let mut by_code = HashMap::new();
+        for import in &cat.imports {
+            if import.mode == crate::ir::ImportMode::Reference {
+                for c in &import.codes {
+                    by_code.insert(c.code.as_str(), Code::Referenced);
+                }
+            }
+        }
         for (i, r) in cat.retired.iter().enumerate() {
             by_code.insert(r.code.as_str(), Code::Retired(i));
         }
@@ -456,6 +468,7 @@ impl<'a> Codes<'a> {
             Code::Live(i) => Code::Live(*i),
             Code::Legacy(i) => Code::Legacy(*i),
             Code::Retired(i) => Code::Retired(*i),
+            Code::Referenced => Code::Referenced,
         })
     }
 

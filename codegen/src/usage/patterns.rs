@@ -144,6 +144,22 @@ impl Patterns {
                     });
                 }
             }
+            // Codes of registries imported `as: reference`: found as themselves, so that
+            // one this registry's `code_pattern` also matches is not "unknown" (EDX0702).
+            let referenced = cat
+                .imports
+                .iter()
+                .filter(|i| i.mode == crate::ir::ImportMode::Reference)
+                .flat_map(|i| &i.codes);
+            for c in referenced {
+                for list in &mut lists {
+                    list.push(Pattern {
+                        text: c.code.clone(),
+                        target: Target::CodeString,
+                        via: Via::CodeString,
+                    });
+                }
+            }
             for seed in code_seeds(cat) {
                 for list in &mut lists {
                     list.push(Pattern {

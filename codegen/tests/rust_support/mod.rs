@@ -149,6 +149,7 @@ pub fn base(name: &str, wire: Wire) -> Catalogue {
         rust: errdex_codegen::catalogue::defaults::rust_items(),
         go: errdex_codegen::catalogue::defaults::go_items(),
         docs: errdex_codegen::ir::Docs::default(),
+        imports: Vec::new(),
     }
 }
 

@@ -332,6 +332,7 @@ fn base(name: &str, wire: Wire, prefix: &str) -> Catalogue {
         rust: errdex_codegen::catalogue::defaults::rust_items(),
         go: errdex_codegen::catalogue::defaults::go_items(),
         docs: errdex_codegen::ir::Docs::default(),
+        imports: Vec::new(),
     }
 }
 

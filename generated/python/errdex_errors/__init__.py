@@ -61,7 +61,7 @@ if TYPE_CHECKING:
     #: Every category key, as a type.
     CategoryKey: _TypeAlias = _t.Literal["invalid", "suspicious", "usage", "not_found", "stale", "breaking", "conflict", "io", "external"]
     #: Every namespace key, as a type.
-    NamespaceKey: _TypeAlias = _t.Literal["YAML", "SCHEMA", "NAMES", "REFS", "TEMPLATE", "RANGE", "DOCS", "USAGE", "CLI"]
+    NamespaceKey: _TypeAlias = _t.Literal["YAML", "SCHEMA", "NAMES", "REFS", "TEMPLATE", "RANGE", "DOCS", "USAGE", "IMPORTS", "CLI"]
     #: Every live code in catalogue order.
     ALL_CODES: tuple[Code, ...]
 else:
@@ -134,6 +134,11 @@ else:
             "DEPRECATED_CODE_RAISED": "EDX0703",
             "RETIRED_CODE_REFERENCED": "EDX0704",
             "SOURCE_UNREADABLE": "EDX0705",
+            "IMPORT_UNREADABLE": "EDX0901",
+            "IMPORT_INVALID": "EDX0902",
+            "IMPORT_CYCLE": "EDX0903",
+            "IMPORT_VERSION_MISMATCH": "EDX0904",
+            "IMPORT_COLLISION": "EDX0905",
             "FILE_UNREADABLE": "EDX1001",
             "BAD_ARGUMENTS": "EDX1002",
             "WRITE_FAILED": "EDX1003",
@@ -175,6 +180,7 @@ class Namespace:
     RANGE: _t.Final = "RANGE"
     DOCS: _t.Final = "DOCS"
     USAGE: _t.Final = "USAGE"
+    IMPORTS: _t.Final = "IMPORTS"
     CLI: _t.Final = "CLI"
 
 

@@ -127,21 +127,36 @@ class _Factory37(_t.Protocol):
     def __call__(_errdex_self, /, *, path: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory38(_t.Protocol):
-    def __call__(_errdex_self, /, *, count: str, catalogue: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, name: str, path: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory39(_t.Protocol):
-    def __call__(_errdex_self, /, *, count: str, old: str, new: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, name: str, path: str, problem: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory40(_t.Protocol):
-    def __call__(_errdex_self, /, *, path: str, rev: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, name: str, cycle: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory41(_t.Protocol):
-    def __call__(_errdex_self, /, *, path: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, name: str, version: str, path: str, found: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory42(_t.Protocol):
-    def __call__(_errdex_self, /, *, path: str, errors: str, warnings: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, name: str, what: str, value: str, other: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory43(_t.Protocol):
+    def __call__(_errdex_self, /, *, count: str, catalogue: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+
+class _Factory44(_t.Protocol):
+    def __call__(_errdex_self, /, *, count: str, old: str, new: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+
+class _Factory45(_t.Protocol):
+    def __call__(_errdex_self, /, *, path: str, rev: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+
+class _Factory46(_t.Protocol):
+    def __call__(_errdex_self, /, *, path: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+
+class _Factory47(_t.Protocol):
+    def __call__(_errdex_self, /, *, path: str, errors: str, warnings: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+
+class _Factory48(_t.Protocol):
     def __call__(_errdex_self, /, *, code: str, note: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 yaml_syntax: _Factory0
@@ -199,13 +214,18 @@ unknown_code_string: _Factory19
 deprecated_code_raised: _Factory36
 retired_code_referenced: _Factory19
 source_unreadable: _Factory37
+import_unreadable: _Factory38
+import_invalid: _Factory39
+import_cycle: _Factory40
+import_version_mismatch: _Factory41
+import_collision: _Factory42
 file_unreadable: _Factory37
 bad_arguments: _Factory0
 write_failed: _Factory37
-outputs_stale: _Factory38
-breaking_changes: _Factory39
+outputs_stale: _Factory43
+breaking_changes: _Factory44
 unknown_code: _Factory19
-git_failed: _Factory40
-file_exists: _Factory41
-catalogue_invalid: _Factory42
-code_retired: _Factory43
+git_failed: _Factory45
+file_exists: _Factory46
+catalogue_invalid: _Factory47
+code_retired: _Factory48

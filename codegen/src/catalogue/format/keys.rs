@@ -21,6 +21,7 @@ pub mod top {
     pub const NAMESPACES: KeyRef = TOP.key("namespaces");
     pub const ERRORS: KeyRef = TOP.key("errors");
     pub const RETIRED: KeyRef = TOP.key("retired");
+    pub const IMPORTS: KeyRef = TOP.key("imports");
     pub const OUTPUTS: KeyRef = TOP.key("outputs");
     pub const PACKAGE: KeyRef = TOP.key("package");
     pub const RUST: KeyRef = TOP.key("rust");
@@ -47,6 +48,15 @@ pub mod registry {
     pub const WIRE: KeyRef = REGISTRY.key("wire");
     pub const MCP_META_PREFIX: KeyRef = REGISTRY.key("mcp_meta_prefix");
     pub const CLASS: KeyRef = REGISTRY.key("class");
+}
+
+/// The keys of `imports.<name>`.
+pub mod import {
+    use super::super::{IMPORT, KeyRef};
+
+    pub const FROM: KeyRef = IMPORT.key("from");
+    pub const VERSION: KeyRef = IMPORT.key("version");
+    pub const AS: KeyRef = IMPORT.key("as");
 }
 
 /// The keys of `package`.

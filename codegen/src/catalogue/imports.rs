@@ -1,0 +1,661 @@
+//! `imports:` — another registry's codes, read from what that registry publishes (its
+//! `registry.json`, or its catalogue) and pinned by version.
+//!
+//! An import is resolved while its catalogue is validated (stage 1 of
+//! [`super::validate`]): the file is read through an [`ImportFiles`] (the file system, or
+//! a git revision for `errdex diff --against-git`), a `registry.json` is turned back into
+//! the catalogue it describes ([`registry_json_as_catalogue`]: every fact is written out
+//! resolved, so nothing is inherited twice), and that catalogue is loaded and validated by
+//! the same front end — an imported catalogue may import in turn, and a cycle is refused.
+//! The result is merged into the IR ([`Cx::imports`]): `as: codes` appends the imported
+//! codes (with their namespaces, categories and tombstones) to the catalogue's own, so every
+//! emitter sees them as first-class codes without knowing where they came from; `as:
+//! reference` only records them. Either way, no code of this catalogue may take an imported
+//! code, legacy code, retired code, NAME, alias or generated identifier (EDX0905).
+
+use std::collections::HashMap;
+use std::path::{Component, Path, PathBuf};
+
+use serde_json::{Map, Value, json};
+
+use crate::diag::{DiagCode, Span};
+use crate::ir::{Catalogue, Import, ImportMode, ImportedCode};
+
+use super::format::keys::{import, top};
+use super::rules::EntrySpans;
+use super::sink::Cx;
+use super::tree::Node;
+
+/// Reads the files that `imports:` names.
+pub trait ImportFiles: Sync {
+    /// The bytes of the file at `path` (the importing catalogue's folder joined with the
+    /// import's `from`, lexically normalised), or why it cannot be read.
+    fn read(&self, path: &Path) -> Result<Vec<u8>, String>;
+}
+
+/// The file system, relative to the working directory (paths as the catalogue's was given).
+#[derive(Debug, Clone, Copy)]
+pub struct FileSystem;
+
+impl ImportFiles for FileSystem {
+    fn read(&self, path: &Path) -> Result<Vec<u8>, String> {
+        std::fs::read(path).map_err(|e| match e.kind() {
+            std::io::ErrorKind::NotFound => "no such file".to_string(),
+            _ => e.to_string(),
+        })
+    }
+}
+
+/// What a validation needs to resolve imports: where files come from, and the catalogues
+/// being loaded, from the root to the one being validated (to refuse a cycle).
+#[derive(Clone, Copy)]
+pub(super) struct ImportCx<'a> {
+    pub(super) files: &'a dyn ImportFiles,
+    pub(super) chain: &'a [PathBuf],
+}
+
+/// `a/b/../c` → `a/c`, without touching the file system (so that the same file reached
+/// through two spellings is one link of a cycle, and a git revision's tree works too).
+pub fn normalize(path: &Path) -> PathBuf {
+    let mut out: Vec<Component> = Vec::new();
+    for c in path.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir => match out.last() {
+                Some(Component::Normal(_)) => {
+                    out.pop();
+                }
+                Some(Component::RootDir | Component::Prefix(_)) => {}
+                _ => out.push(c),
+            },
+            _ => out.push(c),
+        }
+    }
+    out.iter().collect()
+}
+
+impl Cx<'_> {
+    /// Reads `imports:`, resolves each import and merges it into `catalogue` (which holds
+    /// the catalogue's own codes, `own` their spans).
+    pub(super) fn imports(
+        &mut self,
+        node: &Node,
+        catalogue: &mut Catalogue,
+        own: &[EntrySpans],
+        icx: Option<ImportCx<'_>>,
+    ) {
+        let Some(entries) = self.entries(node, top::IMPORTS.name(), "a mapping of imports") else {
+            return;
+        };
+        let mut taken = Taken::of(catalogue, own);
+        for (name, knode, v) in entries {
+            let what = format!("import `{name}`");
+            let Some(f) = self.fields(v, name, &what, top::IMPORTS) else {
+                continue;
+            };
+            let from = f
+                .get(import::FROM)
+                .and_then(|n| self.text(n, import::FROM.name()).map(|s| (s, n.span)));
+            let version = f.get(import::VERSION).and_then(|n| {
+                let text = self.text(n, import::VERSION.name())?;
+                if import::VERSION.accepts(&text) {
+                    Some((text, n.span))
+                } else {
+                    self.err(
+                        DiagCode::BadValue,
+                        n.span,
+                        &[
+                            ("key", import::VERSION.name()),
+                            ("found", &format!("`{text}`")),
+                            ("expected", "a version such as 2.1.0 (semver)"),
+                        ],
+                    );
+                    None
+                }
+            });
+            let mode = match f.get(import::AS) {
+                None => ImportMode::Codes,
+                Some(n) => match self.word_of(n, import::AS) {
+                    Some("reference") => ImportMode::Reference,
+                    Some(_) => ImportMode::Codes,
+                    None => continue,
+                },
+            };
+            let (Some((from, from_span)), Some((version, version_span))) = (from, version) else {
+                continue;
+            };
+            let Some(icx) = icx else {
+                self.err(
+                    DiagCode::ImportUnreadable,
+                    from_span,
+                    &[
+                        ("name", name),
+                        ("path", &from),
+                        (
+                            "reason",
+                            "the catalogue was given as text, not as a file, so there is no folder to read it from",
+                        ),
+                    ],
+                );
+                continue;
+            };
+            let Some(imported) = self.import_one(name, &from, from_span, icx) else {
+                continue;
+            };
+            let found = imported.package.version.clone();
+            if found != version {
+                self.err(
+                    DiagCode::ImportVersionMismatch,
+                    version_span,
+                    &[
+                        ("name", name),
+                        ("version", &version),
+                        ("path", &from),
+                        ("found", &found),
+                    ],
+                )
+                .help = Some(format!(
+                    "pin the version {from} publishes (`version: {found}`) after reading what changed with `errdex diff`, or point `from` at the release of {version}"
+                ));
+                continue;
+            }
+            let registry = imported.registry.name.clone();
+            let codes = imported
+                .errors
+                .iter()
+                .map(|e| ImportedCode {
+                    code: e.code.clone(),
+                    name: e.name.clone(),
+                    summary: e.summary.clone(),
+                    docs_url: e.docs_url.clone(),
+                })
+                .collect();
+            if taken.check(self, name, knode.span, &imported) && mode == ImportMode::Codes {
+                merge(catalogue, imported);
+            }
+            catalogue.imports.push(Import {
+                name: name.to_string(),
+                from,
+                registry,
+                version,
+                mode,
+                codes,
+            });
+        }
+    }
+
+    /// Reads, converts and loads one import; `None` once its problem is reported.
+    fn import_one(
+        &mut self,
+        name: &str,
+        from: &str,
+        at: Span,
+        icx: ImportCx<'_>,
+    ) -> Option<Catalogue> {
+        let here = icx
+            .chain
+            .last()
+            .map(PathBuf::as_path)
+            .unwrap_or(Path::new(""));
+        let path = normalize(&here.parent().unwrap_or(Path::new("")).join(from));
+        let shown = path.display().to_string();
+        if let Some(first) = icx.chain.iter().position(|p| *p == path) {
+            let cycle: Vec<String> = icx.chain[first..]
+                .iter()
+                .chain(std::iter::once(&path))
+                .map(|p| p.display().to_string())
+                .collect();
+            self.err(
+                DiagCode::ImportCycle,
+                at,
+                &[("name", name), ("cycle", &cycle.join(" → "))],
+            );
+            return None;
+        }
+        let bytes = match icx.files.read(&path) {
+            Ok(b) => b,
+            Err(reason) => {
+                self.err(
+                    DiagCode::ImportUnreadable,
+                    at,
+                    &[("name", name), ("path", &shown), ("reason", &reason)],
+                );
+                return None;
+            }
+        };
+        let invalid = |cx: &mut Self, problem: &str| {
+            cx.err(
+                DiagCode::ImportInvalid,
+                at,
+                &[("name", name), ("path", &shown), ("problem", problem)],
+            );
+        };
+        let Ok(text) = String::from_utf8(bytes) else {
+            invalid(self, "it is not UTF-8 text");
+            return None;
+        };
+        let is_json = path.extension().is_some_and(|x| x == "json");
+        let text = if is_json {
+            match registry_json_as_catalogue(&text) {
+                Ok(t) => t,
+                Err(problem) => {
+                    invalid(
+                        self,
+                        &format!("it is not an errdex registry.json: {problem}"),
+                    );
+                    return None;
+                }
+            }
+        } else {
+            text
+        };
+        let mut chain = icx.chain.to_vec();
+        chain.push(path);
+        let inner = ImportCx {
+            files: icx.files,
+            chain: &chain,
+        };
+        let loaded = super::load_text(&text, &shown, self.limits, Some(inner));
+        match loaded.catalogue {
+            Some(c) => Some(c),
+            None => {
+                let errors: Vec<_> = loaded
+                    .diagnostics
+                    .iter()
+                    .filter(|d| d.severity() == crate::Severity::Error)
+                    .collect();
+                let first = errors.first().map_or(String::new(), |d| {
+                    let at = d
+                        .span
+                        .map_or(String::new(), |s| format!(":{}:{}", s.line, s.column));
+                    format!(
+                        "; the first: {shown}{at}: {} [{}]",
+                        d.message,
+                        d.code.as_str()
+                    )
+                });
+                invalid(
+                    self,
+                    &format!(
+                        "{} error{} in it{first}",
+                        errors.len(),
+                        if errors.len() == 1 { "" } else { "s" }
+                    ),
+                );
+                None
+            }
+        }
+    }
+}
+
+/// Everything an imported code may not take, and who holds it.
+struct Taken {
+    /// Codes, legacy codes and retired codes → holder.
+    codes: HashMap<String, Holder>,
+    /// NAMEs and aliases → holder.
+    names: HashMap<String, Holder>,
+    /// (identifier kind, identifier) → holder.
+    idents: HashMap<(&'static str, String), Holder>,
+    namespaces: HashMap<String, Holder>,
+}
+
+#[derive(Clone)]
+struct Holder {
+    /// "`FRM_VALIDATION` (ACM-FRM-001)" or "import `platform`".
+    who: String,
+    /// Where this catalogue writes it, when it does.
+    span: Option<Span>,
+}
+
+impl Taken {
+    fn of(cat: &Catalogue, own: &[EntrySpans]) -> Taken {
+        let mut t = Taken {
+            codes: HashMap::new(),
+            names: HashMap::new(),
+            idents: HashMap::new(),
+            namespaces: HashMap::new(),
+        };
+        for (i, e) in cat.errors.iter().enumerate() {
+            let holder = Holder {
+                who: format!("`{}` ({})", e.name, e.code),
+                span: own.get(i).map(|s| s.code),
+            };
+            for code in std::iter::once(&e.code).chain(&e.legacy_codes) {
+                t.codes.insert(code.clone(), holder.clone());
+            }
+            for name in std::iter::once(&e.name).chain(&e.aliases) {
+                t.names.insert(name.clone(), holder.clone());
+            }
+            for (spec, ident) in e.ids.each() {
+                if spec.unique {
+                    t.idents
+                        .insert((spec.key, ident.to_string()), holder.clone());
+                }
+            }
+        }
+        for r in &cat.retired {
+            t.codes.insert(
+                r.code.clone(),
+                Holder {
+                    who: format!("the retired code {}", r.code),
+                    span: None,
+                },
+            );
+        }
+        for n in &cat.namespaces {
+            t.namespaces.insert(
+                n.key.clone(),
+                Holder {
+                    who: format!("the namespace `{}`", n.key),
+                    span: None,
+                },
+            );
+        }
+        t
+    }
+
+    /// Reports what `imported` would take from someone else (at the import's key, with a
+    /// note where this catalogue writes the other), then records what it holds. `true` when
+    /// nothing collided.
+    fn check(&mut self, cx: &mut Cx<'_>, name: &str, at: Span, imported: &Catalogue) -> bool {
+        let mut ok = true;
+        let me = |what: &str| Holder {
+            who: format!("{what} of import `{name}`"),
+            span: None,
+        };
+        let mut clash = |cx: &mut Cx<'_>, what: &str, value: &str, other: &Holder| {
+            ok = false;
+            let d = cx.err(
+                DiagCode::ImportCollision,
+                at,
+                &[
+                    ("name", name),
+                    ("what", what),
+                    ("value", value),
+                    ("other", &other.who),
+                ],
+            );
+            if let Some(span) = other.span {
+                d.notes.push((span, "taken here".to_string()));
+            }
+            d.help = Some(
+                "rename or renumber the code here, or import the registry `as: reference` only if the codes are the same ones".into(),
+            );
+        };
+        let mut new_codes = Vec::new();
+        let mut new_names = Vec::new();
+        let mut new_idents = Vec::new();
+        for e in &imported.errors {
+            for code in std::iter::once(&e.code).chain(&e.legacy_codes) {
+                match self.codes.get(code) {
+                    Some(other) => clash(cx, "code", code, other),
+                    None => new_codes.push((code.clone(), me(&format!("`{}`", e.name)))),
+                }
+            }
+            for n in std::iter::once(&e.name).chain(&e.aliases) {
+                match self.names.get(n) {
+                    Some(other) => clash(cx, "NAME", n, other),
+                    None => new_names.push((n.clone(), me(&format!("`{}`", e.name)))),
+                }
+            }
+            for (spec, ident) in e.ids.each() {
+                if !spec.unique {
+                    continue;
+                }
+                match self.idents.get(&(spec.key, ident.to_string())) {
+                    Some(other) => clash(
+                        cx,
+                        &format!("{} identifier", spec.key),
+                        &spec.show(ident),
+                        other,
+                    ),
+                    None => new_idents.push(((spec.key, ident.to_string()), me(&e.name))),
+                }
+            }
+        }
+        for r in &imported.retired {
+            if let Some(other) = self.codes.get(&r.code) {
+                clash(cx, "retired code", &r.code, other);
+            }
+        }
+        for n in &imported.namespaces {
+            match self.namespaces.get(&n.key) {
+                Some(other) => clash(cx, "namespace", &n.key, other),
+                None => {
+                    self.namespaces
+                        .insert(n.key.clone(), me(&format!("the namespace `{}`", n.key)));
+                }
+            }
+        }
+        self.codes.extend(new_codes);
+        self.names.extend(new_names);
+        self.idents.extend(new_idents);
+        for r in &imported.retired {
+            self.codes
+                .entry(r.code.clone())
+                .or_insert_with(|| me(&format!("the retired code {}", r.code)));
+        }
+        ok
+    }
+}
+
+/// Appends `imported`'s codes, namespaces, categories (by key: a category this catalogue
+/// has keeps this catalogue's entry; the imported codes carry their own resolved facts
+/// either way) and tombstones to `cat`.
+fn merge(cat: &mut Catalogue, imported: Catalogue) {
+    let category_of: Vec<usize> = imported
+        .categories
+        .into_iter()
+        .map(
+            |c| match cat.categories.iter().position(|o| o.key == c.key) {
+                Some(i) => i,
+                None => {
+                    cat.categories.push(c);
+                    cat.categories.len() - 1
+                }
+            },
+        )
+        .collect();
+    let namespace_base = cat.namespaces.len();
+    cat.namespaces
+        .extend(imported.namespaces.into_iter().map(|mut n| {
+            n.category = n.category.map(|c| category_of[c]);
+            n
+        }));
+    let entry_base = cat.errors.len();
+    cat.errors.extend(imported.errors.into_iter().map(|mut e| {
+        e.namespace = e.namespace.map(|n| n + namespace_base);
+        e.category = category_of[e.category];
+        if let Some(d) = e.deprecated.as_mut() {
+            d.replaced_by = d.replaced_by.map(|i| i + entry_base);
+        }
+        e
+    }));
+    for mut r in imported.retired {
+        if cat.retired.iter().any(|o| o.code == r.code) {
+            continue;
+        }
+        r.replaced_by = r.replaced_by.map(|i| i + entry_base);
+        cat.retired.push(r);
+    }
+}
+
+/// The catalogue a `registry.json` describes, as catalogue text (JSON, which is YAML), with
+/// every fact of every code written out as resolved, so the front end checks it like any
+/// catalogue. `Err` says what makes it no registry.json of errdex's.
+pub fn registry_json_as_catalogue(text: &str) -> Result<String, String> {
+    let v: Value = serde_json::from_str(text).map_err(|e| format!("{e}"))?;
+    let doc = v.as_object().ok_or("the document is not a JSON object")?;
+    if doc.get("errdex") != Some(&json!(1)) {
+        return Err("it has no `\"errdex\": 1`".into());
+    }
+    let registry = obj(doc, "registry")?;
+    let version = registry
+        .get("version")
+        .and_then(Value::as_str)
+        .ok_or("its `registry` has no `version` (written by errdex 0.7 and later)")?;
+    let mut out = Map::new();
+    out.insert("errdex".into(), json!(1));
+    let mut reg = Map::new();
+    for key in ["name", "title", "code_pattern", "class"] {
+        copy(registry, &mut reg, key);
+    }
+    // The default base class is derived from the name and may not be written out (EDX0201).
+    if let (Some(Value::String(name)), Some(Value::String(class))) =
+        (reg.get("name"), reg.get("class"))
+        && *class == crate::names::default_class(name)
+    {
+        reg.remove("class");
+    }
+    out.insert("registry".into(), Value::Object(reg));
+    out.insert("package".into(), json!({ "version": version }));
+    // The codes' docs URLs are the imported registry's pages, not this book's.
+    out.insert("docs".into(), json!({ "links": "external" }));
+    let mut categories = Map::new();
+    for c in arr(doc, "categories")? {
+        let c = c.as_object().ok_or("a category is not an object")?;
+        let mut m = Map::new();
+        for key in FACTS.iter().chain(&["title", "summary"]) {
+            copy(c, &mut m, key);
+        }
+        categories.insert(key_of(c, "key")?, Value::Object(m));
+    }
+    out.insert("categories".into(), Value::Object(categories));
+    let mut namespaces = Map::new();
+    for n in arr(doc, "namespaces")? {
+        let n = n.as_object().ok_or("a namespace is not an object")?;
+        let mut m = Map::new();
+        for key in ["title", "summary", "code_prefix", "class"] {
+            copy(n, &mut m, key);
+        }
+        namespaces.insert(key_of(n, "key")?, Value::Object(m));
+    }
+    if !namespaces.is_empty() {
+        out.insert("namespaces".into(), Value::Object(namespaces));
+    }
+    let mut errors = Map::new();
+    for e in arr(doc, "errors")? {
+        let e = e.as_object().ok_or("an error is not an object")?;
+        let mut m = Map::new();
+        for key in [
+            "code",
+            "namespace",
+            "category",
+            "class",
+            "summary",
+            "message",
+            "suggestion",
+            "explanation",
+            "docs_url",
+            "since",
+        ]
+        .iter()
+        .chain(&FACTS)
+        {
+            copy(e, &mut m, key);
+        }
+        // The registry's base class is each code's unless it says otherwise; a code may not
+        // name it (EDX0201), so it is left to the default.
+        if m.get("class").is_some() && m.get("class") == registry.get("class") {
+            m.remove("class");
+        }
+        let params = e
+            .get("params")
+            .and_then(Value::as_array)
+            .ok_or("an error has no `params` array")?;
+        if !params.is_empty() {
+            let mut ps = Map::new();
+            for p in params {
+                let p = p.as_object().ok_or("a param is not an object")?;
+                let mut pm = Map::new();
+                for key in ["type", "items", "schema", "example"] {
+                    copy(p, &mut pm, key);
+                }
+                ps.insert(key_of(p, "name")?, Value::Object(pm));
+            }
+            m.insert("params".into(), Value::Object(ps));
+        }
+        if let Some(d) = e.get("deprecated").and_then(Value::as_object) {
+            let mut dm = Map::new();
+            for key in ["since", "replaced_by", "note"] {
+                copy(d, &mut dm, key);
+            }
+            m.insert("deprecated".into(), Value::Object(dm));
+        }
+        for key in ["aliases", "legacy_codes"] {
+            if e.get(key)
+                .and_then(Value::as_array)
+                .is_some_and(|a| !a.is_empty())
+            {
+                copy(e, &mut m, key);
+            }
+        }
+        errors.insert(key_of(e, "name")?, Value::Object(m));
+    }
+    out.insert("errors".into(), Value::Object(errors));
+    let mut retired = Map::new();
+    for r in doc
+        .get("retired")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
+        let r = r.as_object().ok_or("a retired code is not an object")?;
+        let mut m = Map::new();
+        for key in ["name", "since", "note", "replaced_by"] {
+            copy(r, &mut m, key);
+        }
+        retired.insert(key_of(r, "code")?, Value::Object(m));
+    }
+    if !retired.is_empty() {
+        out.insert("retired".into(), Value::Object(retired));
+    }
+    serde_json::to_string_pretty(&Value::Object(out)).map_err(|e| e.to_string())
+}
+
+/// The facts a category gives and a code may override, as `registry.json` writes them.
+const FACTS: [&str; 6] = [
+    "retryable",
+    "exit_code",
+    "http_status",
+    "jsonrpc_code",
+    "expected",
+    "retry",
+];
+
+fn obj<'a>(m: &'a Map<String, Value>, key: &str) -> Result<&'a Map<String, Value>, String> {
+    m.get(key)
+        .and_then(Value::as_object)
+        .ok_or_else(|| format!("it has no `{key}` object"))
+}
+
+fn arr<'a>(m: &'a Map<String, Value>, key: &str) -> Result<&'a Vec<Value>, String> {
+    m.get(key)
+        .and_then(Value::as_array)
+        .ok_or_else(|| format!("it has no `{key}` array"))
+}
+
+fn key_of(m: &Map<String, Value>, key: &str) -> Result<String, String> {
+    m.get(key)
+        .and_then(Value::as_str)
+        .map(str::to_string)
+        .ok_or_else(|| format!("an item has no `{key}` string"))
+}
+
+/// Copies `key` unless it is missing or null (null is how registry.json says "not set").
+fn copy(from: &Map<String, Value>, to: &mut Map<String, Value>, key: &str) {
+    match from.get(key) {
+        None | Some(Value::Null) => {}
+        Some(Value::Object(o)) if key == "retry" => {
+            let kept: Map<String, Value> = o
+                .iter()
+                .filter(|(_, v)| !v.is_null())
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect();
+            to.insert(key.into(), Value::Object(kept));
+        }
+        Some(v) => {
+            to.insert(key.into(), v.clone());
+        }
+    }
+}

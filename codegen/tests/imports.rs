@@ -1,0 +1,404 @@
+//! `imports:` (issue 28 item 3): a registry that sends another registry's codes, read from
+//! that registry's catalogue or its published `registry.json`, pinned by version.
+//!
+//! - `tests/imports/orders` imports `tests/imports/platform` as first-class codes: every
+//!   imported code reads, field for field, as it does in the platform's own catalogue;
+//! - the same import through the platform's generated `registry.json` gives the same codes;
+//!   and `registry.json` read back gives the same codes for every catalogue of the repository
+//!   (errdex's own, the fixtures, the examples: hostile text, params with schemas, tombstones);
+//! - `as: reference`: nothing is generated, everything is still taken;
+//! - each bad case (missing file, cycle, version not the pinned one, a code / NAME / retired
+//!   code taken twice, an invalid imported file, a catalogue given as text) is one located
+//!   diagnostic with its own code, and no catalogue.
+
+use std::path::{Path, PathBuf};
+
+use errdex_codegen::catalogue::registry_json_as_catalogue;
+use errdex_codegen::diag;
+use errdex_codegen::ir::{Catalogue, ImportMode};
+use errdex_codegen::support::entry_json::entry_members;
+use errdex_codegen::{Loaded, load_path, load_str};
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("the workspace")
+        .to_path_buf()
+}
+
+fn load(path: &Path) -> Loaded {
+    load_path(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn valid(path: &Path) -> Catalogue {
+    let loaded = load(path);
+    let text = diag::render_short(&loaded.diagnostics, &path.display().to_string());
+    loaded
+        .catalogue
+        .unwrap_or_else(|| panic!("{} is invalid:\n{text}", path.display()))
+}
+
+/// The registry.json errdex generates for `cat`.
+fn registry_json(cat: &Catalogue) -> String {
+    errdex_codegen::emit::json_schema::emit(cat)
+        .into_iter()
+        .find(|(name, _)| name == "registry.json")
+        .map(|(_, text)| text)
+        .expect("the schema target writes registry.json")
+}
+
+/// Each code as `registry.json` describes it (namespace, category, replacement by key
+/// and NAME, not by index), in order.
+fn codes(cat: &Catalogue) -> Vec<serde_json::Value> {
+    cat.errors
+        .iter()
+        .map(|e| serde_json::Value::Object(entry_members(cat, e)))
+        .collect()
+}
+
+/// A copy of `tests/imports` in a temporary folder, with `edit` applied to its files.
+fn scratch() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    for case in ["platform", "orders"] {
+        std::fs::create_dir_all(dir.path().join(case)).expect("test files");
+        std::fs::copy(
+            repo().join("tests/imports").join(case).join("errors.yaml"),
+            dir.path().join(case).join("errors.yaml"),
+        )
+        .expect("test files");
+    }
+    dir
+}
+
+fn edit(path: &Path, from: &str, to: &str) {
+    let text = std::fs::read_to_string(path).expect("test files");
+    assert!(text.contains(from), "{}: no `{from}`", path.display());
+    std::fs::write(path, text.replacen(from, to, 1)).expect("test files");
+}
+
+/// The one-line diagnostics of loading `path` (`file:line:col: error[CODE]: message`).
+fn diagnostics(path: &Path) -> (Loaded, String) {
+    let loaded = load(path);
+    let text = diag::render_short(&loaded.diagnostics, "errors.yaml");
+    (loaded, text)
+}
+
+#[test]
+fn imported_codes_are_the_platforms_own() {
+    let platform = valid(&repo().join("tests/imports/platform/errors.yaml"));
+    let orders = valid(&repo().join("tests/imports/orders/errors.yaml"));
+    let own = 2;
+    assert_eq!(orders.errors.len(), own + platform.errors.len());
+    assert_eq!(codes(&orders)[own..], codes(&platform)[..]);
+    // Their namespaces and tombstones came along; the shared category key is the service's.
+    let keys: Vec<&str> = orders.namespaces.iter().map(|n| n.key.as_str()).collect();
+    assert_eq!(keys, ["ORD", "AUTH", "LIMITS"]);
+    assert_eq!(orders.retired.len(), 1);
+    assert_eq!(orders.retired[0].code, "PLT-001");
+    let replaced = orders.retired[0]
+        .replaced_by
+        .map(|i| orders.errors[i].code.as_str());
+    assert_eq!(replaced, Some("PLT-003"));
+    assert_eq!(
+        orders
+            .categories
+            .iter()
+            .filter(|c| c.key == "unavailable")
+            .count(),
+        1
+    );
+    let import = &orders.imports[0];
+    assert_eq!(
+        (
+            import.name.as_str(),
+            import.registry.as_str(),
+            import.version.as_str()
+        ),
+        ("platform", "platform", "2.1.0")
+    );
+    assert_eq!(import.mode, ImportMode::Codes);
+    assert_eq!(import.codes.len(), platform.errors.len());
+    // registry.json says where they came from.
+    let json: serde_json::Value =
+        serde_json::from_str(&registry_json(&orders)).expect("test files");
+    assert_eq!(json["imports"][0]["registry"], "platform");
+    assert_eq!(json["imports"][0]["codes"][0]["code"], "PLT-002");
+    assert_eq!(json["registry"]["version"], "1.4.0");
+}
+
+#[test]
+fn importing_the_published_registry_json_is_importing_the_catalogue() {
+    let dir = scratch();
+    let platform = valid(&dir.path().join("platform/errors.yaml"));
+    std::fs::write(
+        dir.path().join("platform/registry.json"),
+        registry_json(&platform),
+    )
+    .expect("test files");
+    let through_yaml = valid(&dir.path().join("orders/errors.yaml"));
+    let orders = dir.path().join("orders/errors.yaml");
+    edit(
+        &orders,
+        "../platform/errors.yaml",
+        "../platform/registry.json",
+    );
+    let through_json = valid(&orders);
+    assert_eq!(codes(&through_json), codes(&through_yaml));
+    assert_eq!(through_json.retired, through_yaml.retired);
+}
+
+/// registry.json read back describes the same codes, for every catalogue of the repository.
+#[test]
+fn registry_json_reads_back_as_the_same_codes() {
+    let mut files = vec![repo().join("errors.yaml")];
+    for dir in ["tests/fixtures", "examples"] {
+        let mut found: Vec<PathBuf> = std::fs::read_dir(repo().join(dir))
+            .expect("test files")
+            .flatten()
+            .map(|e| e.path().join("errors.yaml"))
+            .filter(|p| p.is_file())
+            .collect();
+        found.sort();
+        files.extend(found);
+    }
+    assert!(files.len() >= 15, "{} catalogues", files.len());
+    for file in &files {
+        let cat = valid(file);
+        let json = registry_json(&cat);
+        let text =
+            registry_json_as_catalogue(&json).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+        let back = load_str(&text, "registry.json");
+        let shown = diag::render_short(&back.diagnostics, "registry.json");
+        let back = back
+            .catalogue
+            .unwrap_or_else(|| panic!("{} read back is invalid:\n{shown}", file.display()));
+        let (a, b) = (codes(&cat), codes(&back));
+        assert_eq!(a.len(), b.len(), "{}", file.display());
+        for (x, y) in a.iter().zip(&b) {
+            assert_eq!(x, y, "{}", file.display());
+        }
+        let retired = |c: &Catalogue| -> Vec<(String, Option<String>)> {
+            c.retired
+                .iter()
+                .map(|r| {
+                    (
+                        r.code.clone(),
+                        r.replaced_by.map(|i| c.errors[i].code.clone()),
+                    )
+                })
+                .collect()
+        };
+        assert_eq!(retired(&cat), retired(&back), "{}", file.display());
+    }
+}
+
+#[test]
+fn referenced_codes_are_not_generated_but_taken() {
+    let dir = scratch();
+    let orders = dir.path().join("orders/errors.yaml");
+    edit(&orders, "as: codes", "as: reference");
+    let cat = valid(&orders);
+    assert_eq!(cat.errors.len(), 2);
+    assert_eq!(cat.namespaces.len(), 1);
+    assert_eq!(cat.imports[0].mode, ImportMode::Reference);
+    assert_eq!(cat.imports[0].codes.len(), 5);
+    let json: serde_json::Value = serde_json::from_str(&registry_json(&cat)).expect("test files");
+    assert_eq!(json["imports"][0]["as"], "reference");
+    assert_eq!(json["errors"].as_array().map(Vec::len), Some(2));
+    // Still taken: a code of the service may not be one of the platform's.
+    edit(
+        &orders,
+        "code: ORD-002\n    namespace: ORD\n",
+        "code: PLT-004\n",
+    );
+    let (loaded, text) = diagnostics(&orders);
+    assert!(loaded.catalogue.is_none());
+    assert!(
+        text.contains(
+            "errors.yaml:15:3: error[EDX0905]: import `platform` brings the code `PLT-004`, which is already taken by `ORDERS_DOWN` (PLT-004)"
+        ),
+        "{text}"
+    );
+    let note = &loaded.diagnostics[0].notes[0];
+    assert_eq!(note.0.line, 45, "the note points at the service's code");
+}
+
+#[test]
+fn a_missing_file_is_located_at_from() {
+    let dir = scratch();
+    let orders = dir.path().join("orders/errors.yaml");
+    edit(
+        &orders,
+        "../platform/errors.yaml",
+        "../platfrom/errors.yaml",
+    );
+    let (loaded, text) = diagnostics(&orders);
+    assert!(loaded.catalogue.is_none());
+    assert!(
+        text.contains("errors.yaml:16:11: error[EDX0901]: import `platform`: cannot read `")
+            && text.contains("platfrom/errors.yaml`: no such file"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_version_that_is_not_the_pinned_one_is_refused() {
+    let dir = scratch();
+    edit(
+        &dir.path().join("platform/errors.yaml"),
+        "version: 2.1.0",
+        "version: 3.0.0",
+    );
+    let (loaded, text) = diagnostics(&dir.path().join("orders/errors.yaml"));
+    assert!(loaded.catalogue.is_none());
+    assert!(
+        text.contains("errors.yaml:17:14: error[EDX0904]: import `platform` is pinned to version 2.1.0, but `../platform/errors.yaml` is version 3.0.0"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_cycle_of_imports_is_refused() {
+    let dir = scratch();
+    edit(
+        &dir.path().join("platform/errors.yaml"),
+        "docs:\n",
+        "imports:\n  orders: { from: ../orders/errors.yaml, version: 1.4.0 }\ndocs:\n",
+    );
+    let (loaded, text) = diagnostics(&dir.path().join("orders/errors.yaml"));
+    assert!(loaded.catalogue.is_none());
+    // The platform cannot be read (it closes the cycle), so the service's import of it is
+    // invalid, quoting the cycle with its place in the platform's file.
+    assert!(text.contains("error[EDX0902]: import `platform`"), "{text}");
+    assert!(
+        text.contains("import `orders` closes a cycle of imports: ")
+            && text.contains("orders/errors.yaml → ")
+            && text.contains("platform/errors.yaml → ")
+            && text.contains("[EDX0903]"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_name_or_retired_code_taken_twice_is_refused() {
+    let dir = scratch();
+    let orders = dir.path().join("orders/errors.yaml");
+    edit(&orders, "  ORDERS_DOWN:", "  NO_TOKEN:");
+    edit(&orders, "code: ORD-001", "code: PLT-001");
+    let (loaded, text) = diagnostics(&orders);
+    assert!(loaded.catalogue.is_none());
+    assert!(
+        text.contains("brings the NAME `NO_TOKEN`, which is already taken by `NO_TOKEN` (ORD-002)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("brings the retired code `PLT-001`, which is already taken by `ORDER_NOT_FOUND` (PLT-001)"),
+        "{text}"
+    );
+}
+
+#[test]
+fn an_invalid_imported_file_quotes_its_first_error() {
+    let dir = scratch();
+    edit(
+        &dir.path().join("platform/errors.yaml"),
+        "category: rate_limited",
+        "category: rate_limit",
+    );
+    let (loaded, text) = diagnostics(&dir.path().join("orders/errors.yaml"));
+    assert!(loaded.catalogue.is_none());
+    assert!(
+        text.contains("error[EDX0902]: import `platform`: `")
+            && text.contains("platform/errors.yaml:73:15: unknown category `rate_limit` [EDX0301]"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_registry_json_that_is_not_one_is_refused() {
+    let dir = scratch();
+    std::fs::write(dir.path().join("platform/registry.json"), "{\"errdex\": 1}")
+        .expect("test files");
+    let orders = dir.path().join("orders/errors.yaml");
+    edit(
+        &orders,
+        "../platform/errors.yaml",
+        "../platform/registry.json",
+    );
+    let (_, text) = diagnostics(&orders);
+    assert!(
+        text.contains("is not a valid registry: it is not an errdex registry.json: it has no `registry` object"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_catalogue_given_as_text_cannot_import() {
+    let text = std::fs::read_to_string(repo().join("tests/imports/orders/errors.yaml"))
+        .expect("test files");
+    let loaded = load_str(&text, "errors.yaml");
+    let shown = diag::render_short(&loaded.diagnostics, "errors.yaml");
+    assert!(loaded.catalogue.is_none());
+    assert!(
+        shown.contains("errors.yaml:16:11: error[EDX0901]: import `platform`: cannot read `../platform/errors.yaml`: the catalogue was given as text"),
+        "{shown}"
+    );
+}
+
+/// `errdex usage` knows a referenced code. An organisation whose codes all start with
+/// `ACME-`: the service's `code_pattern` makes every `ACME-…` string a candidate, so the
+/// platform's ACME-PLT-002 in a source file would be an "unknown code" (EDX0702) if the
+/// import were not known; a code neither registry has still is one.
+#[test]
+fn usage_knows_referenced_codes() {
+    let dir = scratch();
+    let platform = dir.path().join("platform/errors.yaml");
+    let orders = dir.path().join("orders/errors.yaml");
+    for path in [&platform, &orders] {
+        let text = std::fs::read_to_string(path).expect("test files");
+        let text = text
+            .replace("PLT-", "ACME-PLT-")
+            .replace("ORD-", "ACME-ORD-")
+            .replace("AUTH-3", "ACME-AUTH-3")
+            .replace("'^(ORD|PLT)-[0-9]{3}$'", "'^ACME-[A-Z]{3}-[0-9]{3}$'");
+        std::fs::write(path, text).expect("test files");
+    }
+    edit(&orders, "as: codes", "as: reference");
+    let cat = valid(&orders);
+    let text = std::fs::read_to_string(&orders).expect("test files");
+    let src = dir.path().join("src");
+    std::fs::create_dir(&src).expect("test files");
+    std::fs::write(
+        src.join("main.rs"),
+        "fn main() { send(\"ACME-ORD-001\"); send(\"ACME-PLT-002\"); send(\"ACME-XYZ-999\"); }\n",
+    )
+    .expect("test files");
+    let report = errdex_codegen::usage::scan(
+        errdex_codegen::usage::Source {
+            catalogue: &cat,
+            name: "errors.yaml",
+            text: &text,
+            spans: None,
+        },
+        &errdex_codegen::usage::Options {
+            roots: vec![src],
+            build_dirs: false,
+            follow_links: false,
+            no_ignore: true,
+            generated_dirs: Vec::new(),
+            only: None,
+            threads: 1,
+        },
+    );
+    let unknown: Vec<&str> = report
+        .findings
+        .iter()
+        .filter(|f| f.diagnostic.code == errdex_codegen::diag::DiagCode::UnknownCodeString)
+        .map(|f| f.diagnostic.message.as_str())
+        .collect();
+    assert_eq!(
+        unknown,
+        ["`ACME-XYZ-999` looks like a code of this registry but is not in the catalogue"]
+    );
+    assert_eq!(report.uses[0].len(), 1, "ORD-001 is raised once");
+}
