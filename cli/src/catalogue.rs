@@ -10,6 +10,7 @@
 use std::path::Path;
 use std::process::ExitCode;
 
+use errdex_codegen::catalogue::{Disk, Files, load_with_parts};
 use errdex_codegen::diag::{self, Counts, Style};
 use errdex_codegen::{Catalogue, Diagnostic, Loaded};
 use errdex_errors::ErrorCode;
@@ -20,10 +21,12 @@ use crate::fail::{self, Failure};
 /// The catalogue a command reads when it is given none.
 pub const DEFAULT_PATH: &str = "errors.yaml";
 
-/// A catalogue's bytes and the name messages use for it (its path, or `REV:PATH`).
+/// A catalogue's bytes, the name messages use for it (its path, or `REV:PATH`), and where
+/// the parts it lists are read from (its folder on disk, or at a git revision).
 pub struct Source {
     pub name: String,
     pub bytes: Vec<u8>,
+    pub files: Box<dyn Files>,
 }
 
 impl Source {
@@ -31,7 +34,11 @@ impl Source {
     pub fn read(path: &Path) -> Result<Source, Failure> {
         let name = path.display().to_string();
         match std::fs::read(path) {
-            Ok(bytes) => Ok(Source { name, bytes }),
+            Ok(bytes) => Ok(Source {
+                name,
+                bytes,
+                files: Box::new(Disk::beside(path)),
+            }),
             Err(e) => Err(Failure::file_unreadable(name, fail::io_reason(&e))),
         }
     }
@@ -39,7 +46,7 @@ impl Source {
     /// Loads (parses and validates) the catalogue.
     pub fn load(&self) -> Checked {
         Checked {
-            loaded: errdex_codegen::load_bytes(&self.bytes, &self.name),
+            loaded: load_with_parts(&self.bytes, &self.name, self.files.as_ref()),
             name: self.name.clone(),
             text: String::from_utf8_lossy(&self.bytes).into_owned(),
         }
@@ -103,24 +110,26 @@ impl Checked {
     /// Prints `diagnostics`: human, rustc-style on stderr (coloured for a terminal); json,
     /// one array on stdout; github, one workflow command each on stdout.
     pub fn show(&self, diagnostics: &[Diagnostic], format: ReportFormat) {
+        let report = |style| self.report(diagnostics, style);
         match format {
-            ReportFormat::Github => print!(
+            ReportFormat::Github => print!("{}", report(Style::Github)),
+            ReportFormat::Human => eprint!(
                 "{}",
-                diag::report(diagnostics, &self.name, &self.text, Style::Github)
+                report(Style::Human {
+                    color: color_stderr()
+                })
             ),
-            ReportFormat::Human => {
-                let style = Style::Human {
-                    color: color_stderr(),
-                };
-                eprint!(
-                    "{}",
-                    diag::report(diagnostics, &self.name, &self.text, style)
-                );
-            }
-            ReportFormat::Json => print!(
-                "{}",
-                diag::report(diagnostics, &self.name, &self.text, Style::Json)
-            ),
+            ReportFormat::Json => print!("{}", report(Style::Json)),
+        }
+    }
+
+    /// The diagnostics in `style`: one file's as ever, a catalogue in many files' each
+    /// naming its own file.
+    fn report(&self, diagnostics: &[Diagnostic], style: Style) -> String {
+        if self.loaded.sources.files().len() > 1 {
+            diag::report_sources(diagnostics, &self.loaded.sources, style)
+        } else {
+            diag::report(diagnostics, &self.name, &self.text, style)
         }
     }
 
@@ -199,7 +208,11 @@ impl Checked {
                 let object = serde_json::json!({
                     "code": ErrorCode::CatalogueInvalid.as_str(),
                     "catalogue": self.name,
-                    "diagnostics": diag::to_json_array(&errors, &self.name),
+                    "diagnostics": if self.loaded.sources.files().len() > 1 {
+                        diag::to_json_array_sources(&errors, &self.loaded.sources)
+                    } else {
+                        diag::to_json_array(&errors, &self.name)
+                    },
                 });
                 crate::print_json(&object);
             }

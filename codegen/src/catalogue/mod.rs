@@ -6,7 +6,7 @@
 
 use std::path::Path;
 
-use crate::diag::{DiagCode, Diagnostic, Severity, Span};
+use crate::diag::{DiagCode, Diagnostic, Severity, SourceMap, Span};
 use crate::ir::Catalogue;
 
 mod classes;
@@ -15,15 +15,19 @@ mod entry;
 mod facts;
 pub mod format;
 mod param_type;
+mod parts;
 mod profiles;
 mod read;
 mod rules;
 mod sections;
 mod sink;
+pub mod sources;
 pub mod tree;
 mod usage;
 mod validate;
 
+pub use parts::Allowed;
+pub use sources::{Disk, Files, load_with_parts};
 pub use docs_url::{DOCS_URL_PLACEHOLDERS, check_url};
 pub use format::{FORMAT_VERSION, defaults};
 pub use sections::RESERVED_PAGES;
@@ -41,6 +45,9 @@ pub struct Loaded {
     /// parsed (empty when it did not parse): `errdex usage` points its findings about a
     /// declared code there without parsing the text again.
     pub entry_spans: Vec<(String, Span)>,
+    /// The files the catalogue was read from (one, or the root and its parts), which the
+    /// spans point into: [`crate::diag::report_sources`] shows the diagnostics with them.
+    pub sources: SourceMap,
 }
 
 impl Loaded {
@@ -60,22 +67,30 @@ pub fn load_str(src: &str, name: &str) -> Loaded {
 /// Loads a catalogue from text with explicit limits.
 pub fn load_str_with(src: &str, name: &str, limits: &Limits) -> Loaded {
     let src = src.strip_prefix('\u{feff}').unwrap_or(src);
-    match tree::parse(src, limits) {
+    let mut loaded = match tree::parse(src, limits) {
         Err(diagnostics) => Loaded {
             catalogue: None,
             diagnostics,
             entry_spans: Vec::new(),
+            sources: SourceMap::default(),
         },
-        Ok(root) => {
-            let (catalogue, diagnostics) = validate::validate(&root, src, name, limits);
-            let entry_spans = usage::entry_spans_of(&root);
-            tree::drop_tree(root, limits.threads());
-            Loaded {
-                catalogue,
-                diagnostics,
-                entry_spans,
-            }
-        }
+        Ok(root) => finish(root, src, name, limits),
+    };
+    loaded.sources = SourceMap::single(name, src);
+    loaded
+}
+
+/// A parsed tree (one file's, or the root's with its parts merged in, `src` then the texts
+/// of every file at their bases) → the validated catalogue.
+fn finish(root: tree::Node, src: &str, name: &str, limits: &Limits) -> Loaded {
+    let (catalogue, diagnostics) = validate::validate(&root, src, name, limits);
+    let entry_spans = usage::entry_spans_of(&root);
+    tree::drop_tree(root, limits.threads());
+    Loaded {
+        catalogue,
+        diagnostics,
+        entry_spans,
+        sources: SourceMap::default(),
     }
 }
 
@@ -87,6 +102,7 @@ pub fn load_bytes(bytes: &[u8], name: &str) -> Loaded {
             catalogue: None,
             diagnostics: vec![tree::too_large(bytes.len() as u64, &limits)],
             entry_spans: Vec::new(),
+            sources: SourceMap::single(name, ""),
         };
     }
     match std::str::from_utf8(bytes) {
@@ -111,12 +127,14 @@ pub fn load_bytes(bytes: &[u8], name: &str) -> Loaded {
                 catalogue: None,
                 diagnostics: vec![d],
                 entry_spans: Vec::new(),
+                sources: SourceMap::single(name, &before),
             }
         }
     }
 }
 
-/// Reads and loads a catalogue file. The `name` in diagnostics is the path as given.
+/// Reads and loads a catalogue file, with the parts it lists (`parts:`, read beside it).
+/// The `name` in diagnostics is the path as given.
 pub fn load_path(path: &Path) -> std::io::Result<Loaded> {
     let meta = std::fs::metadata(path)?;
     let limits = Limits::default();
@@ -126,8 +144,9 @@ pub fn load_path(path: &Path) -> std::io::Result<Loaded> {
             catalogue: None,
             diagnostics: vec![tree::too_large(meta.len(), &limits)],
             entry_spans: Vec::new(),
+            sources: SourceMap::single(&name, ""),
         });
     }
     let bytes = std::fs::read(path)?;
-    Ok(load_bytes(&bytes, &name))
+    Ok(load_with_parts(&bytes, &name, &Disk::beside(path)))
 }
