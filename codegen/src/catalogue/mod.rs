@@ -26,7 +26,7 @@ pub mod tree;
 mod usage;
 mod validate;
 
-pub use parts::Allowed;
+pub use parts::{Allowed, part_header};
 pub use sources::{Disk, Files, load_with_parts};
 pub use docs_url::{DOCS_URL_PLACEHOLDERS, check_url};
 pub use format::{FORMAT_VERSION, defaults};

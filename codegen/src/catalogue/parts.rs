@@ -510,3 +510,16 @@ fn append(root: &mut Node, key: &str, items: Vec<(Node, Node)>) {
         _ => {}
     }
 }
+
+/// The `part:` header of a part file's text, read leniently (the load reports its
+/// mistakes): its owner and the codes it may allocate. `errdex new` reads it.
+pub fn part_header(text: &str) -> (Option<String>, Option<Allowed>) {
+    let Ok(root) = super::tree::parse(text, &super::Limits::default()) else {
+        return (None, None);
+    };
+    let Some(node) = value_of(&root, HEADER) else {
+        return (None, None);
+    };
+    let header = read_header(node, &mut Vec::new());
+    (header.owner.map(|(o, _)| o), header.allowed.map(|(a, _)| a))
+}
