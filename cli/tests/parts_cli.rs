@@ -220,3 +220,15 @@ fn diff_against_git_reads_every_part_at_the_revision() {
     assert_ne!(code, 0, "{out}{err}");
     assert!(out.contains("ACM-FRM-102"), "{out}");
 }
+
+#[test]
+fn usage_points_at_the_part_that_declares_a_code() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_split(dir.path());
+    std::fs::create_dir(dir.path().join("src")).unwrap();
+    std::fs::write(dir.path().join("src/lib.rs"), "fn f() { raise(\"ACM-PLT-001\"); }\n").unwrap();
+    let (_, out, err) = run(errdex().current_dir(dir.path()).args(["usage", "--catalogue", "errors.yaml", "src"]));
+    // FRM_TOO_LARGE is never raised: declared in its own file, line 1.
+    assert!(err.contains("--> teams/frames/ACM-FRM-102.yaml:1:") || out.contains("teams/frames/ACM-FRM-102.yaml:1:"), "{out}{err}");
+    assert!(err.contains("--> teams/billing.yaml:") || out.contains("teams/billing.yaml:"), "{out}{err}");
+}
