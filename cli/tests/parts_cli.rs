@@ -53,13 +53,20 @@ fn copy_split(to: &Path) {
 
 #[test]
 fn lint_and_explain_read_every_part() {
-    let (code, out, err) = run(errdex().current_dir(split()).args(["lint", "--format", "json"]));
+    let (code, out, err) = run(errdex()
+        .current_dir(split())
+        .args(["lint", "--format", "json"]));
     assert_eq!(code, 0, "{out}{err}");
     assert_eq!(out.trim(), "[]");
     // A code of the one-file-per-code folder, with its .md explanation.
-    let (code, out, err) = run(errdex().current_dir(split()).args(["explain", "ACM-FRM-101"]));
+    let (code, out, err) = run(errdex()
+        .current_dir(split())
+        .args(["explain", "ACM-FRM-101"]));
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("FRM_VALIDATION") && out.contains("Fill in the field"), "{out}");
+    assert!(
+        out.contains("FRM_VALIDATION") && out.contains("Fill in the field"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -68,8 +75,14 @@ fn a_mistake_in_a_part_is_shown_in_its_file() {
     copy_split(dir.path());
     let billing = dir.path().join("teams/billing.yaml");
     let text = std::fs::read_to_string(&billing).unwrap();
-    std::fs::write(&billing, text.replace("code: ACM-BIL-002", "code: ACM-PLT-001")).unwrap();
-    let (code, out, err) = run(errdex().current_dir(dir.path()).args(["lint", "--format", "json"]));
+    std::fs::write(
+        &billing,
+        text.replace("code: ACM-BIL-002", "code: ACM-PLT-001"),
+    )
+    .unwrap();
+    let (code, out, err) = run(errdex()
+        .current_dir(dir.path())
+        .args(["lint", "--format", "json"]));
     assert_ne!(code, 0);
     let diags: serde_json::Value = serde_json::from_str(&out).unwrap();
     let dup = diags
@@ -81,12 +94,14 @@ fn a_mistake_in_a_part_is_shown_in_its_file() {
     assert_eq!(dup["file"], "teams/billing.yaml");
     let (_, _, err) = run(errdex().current_dir(dir.path()).args(["lint"]));
     assert!(err.contains("--> teams/billing.yaml:"), "{err}");
-    assert!(err.contains("::: errors.yaml:"), "the first use, in the root: {err}");
+    assert!(
+        err.contains("::: errors.yaml:"),
+        "the first use, in the root: {err}"
+    );
 }
 
 fn have_git() -> bool {
-    testkit::tool::require_tool("errdex on git branches", testkit::tool::program("git"))
-        .is_some()
+    testkit::tool::require_tool("errdex on git branches", testkit::tool::program("git")).is_some()
 }
 
 /// Runs git in `dir`; its output, and whether it succeeded.
@@ -144,19 +159,42 @@ fn new_skips_retired_and_used_codes_and_writes_nothing_invalid() {
     let dir = tempfile::tempdir().unwrap();
     copy_split(dir.path());
     // ACM-FRM-100 is retired, 101 and 102 are used.
-    assert_eq!(new_code(dir.path(), "FRM_EMPTY", "teams/frames", "FRM"), "ACM-FRM-103");
+    assert_eq!(
+        new_code(dir.path(), "FRM_EMPTY", "teams/frames", "FRM"),
+        "ACM-FRM-103"
+    );
     let file = dir.path().join("teams/frames/ACM-FRM-103.yaml");
-    assert!(std::fs::read_to_string(&file).unwrap().starts_with("name: FRM_EMPTY\n"));
-    assert_eq!(new_code(dir.path(), "BIL_REFUNDED", "teams/billing.yaml", "BIL"), "ACM-BIL-000");
+    assert!(
+        std::fs::read_to_string(&file)
+            .unwrap()
+            .starts_with("name: FRM_EMPTY\n")
+    );
+    assert_eq!(
+        new_code(dir.path(), "BIL_REFUNDED", "teams/billing.yaml", "BIL"),
+        "ACM-BIL-000"
+    );
     let billing = dir.path().join("teams/billing.yaml");
     let before = std::fs::read_to_string(&billing).unwrap();
-    assert!(before.starts_with("# The billing team's codes"), "the text is kept");
+    assert!(
+        before.starts_with("# The billing team's codes"),
+        "the text is kept"
+    );
     // The same NAME again: invalid, so nothing is written.
     let (code, _, err) = run(errdex().current_dir(dir.path()).args([
-        "new", "BIL_REFUNDED", "--part", "teams/billing.yaml", "--category", "invalid", "--summary", "x",
+        "new",
+        "BIL_REFUNDED",
+        "--part",
+        "teams/billing.yaml",
+        "--category",
+        "invalid",
+        "--summary",
+        "x",
     ]));
     assert_ne!(code, 0);
-    assert!(err.contains("EDX0103") && err.contains("teams/billing.yaml"), "{err}");
+    assert!(
+        err.contains("EDX0103") && err.contains("teams/billing.yaml"),
+        "{err}"
+    );
     assert_eq!(std::fs::read_to_string(&billing).unwrap(), before);
     let (code, out, err) = run(errdex().current_dir(dir.path()).args(["lint"]));
     assert_eq!(code, 0, "{out}{err}");
@@ -210,13 +248,18 @@ fn diff_against_git_reads_every_part_at_the_revision() {
     git(root, &["init", "-q"]);
     git(root, &["add", "."]);
     git(root, &["commit", "-q", "-m", "base"]);
-    let (code, out, err) = run(errdex().current_dir(root).args(["diff", "--against-git", "HEAD"]));
+    let (code, out, err) = run(errdex()
+        .current_dir(root)
+        .args(["diff", "--against-git", "HEAD"]));
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("no changes"), "{out}");
     // Remove a code of the one-file-per-code folder: a breaking change found only if the
     // revision's parts (its folder, by `git ls-tree`) were read.
     std::fs::remove_file(root.join("teams/frames/ACM-FRM-102.yaml")).unwrap();
-    let (code, out, err) = run(errdex().current_dir(root).args(["diff", "--against-git", "HEAD", "--format", "json"]));
+    let (code, out, err) =
+        run(errdex()
+            .current_dir(root)
+            .args(["diff", "--against-git", "HEAD", "--format", "json"]));
     assert_ne!(code, 0, "{out}{err}");
     assert!(out.contains("ACM-FRM-102"), "{out}");
 }
@@ -226,9 +269,23 @@ fn usage_points_at_the_part_that_declares_a_code() {
     let dir = tempfile::tempdir().unwrap();
     copy_split(dir.path());
     std::fs::create_dir(dir.path().join("src")).unwrap();
-    std::fs::write(dir.path().join("src/lib.rs"), "fn f() { raise(\"ACM-PLT-001\"); }\n").unwrap();
-    let (_, out, err) = run(errdex().current_dir(dir.path()).args(["usage", "--catalogue", "errors.yaml", "src"]));
+    std::fs::write(
+        dir.path().join("src/lib.rs"),
+        "fn f() { raise(\"ACM-PLT-001\"); }\n",
+    )
+    .unwrap();
+    let (_, out, err) =
+        run(errdex()
+            .current_dir(dir.path())
+            .args(["usage", "--catalogue", "errors.yaml", "src"]));
     // FRM_TOO_LARGE is never raised: declared in its own file, line 1.
-    assert!(err.contains("--> teams/frames/ACM-FRM-102.yaml:1:") || out.contains("teams/frames/ACM-FRM-102.yaml:1:"), "{out}{err}");
-    assert!(err.contains("--> teams/billing.yaml:") || out.contains("teams/billing.yaml:"), "{out}{err}");
+    assert!(
+        err.contains("--> teams/frames/ACM-FRM-102.yaml:1:")
+            || out.contains("teams/frames/ACM-FRM-102.yaml:1:"),
+        "{out}{err}"
+    );
+    assert!(
+        err.contains("--> teams/billing.yaml:") || out.contains("teams/billing.yaml:"),
+        "{out}{err}"
+    );
 }

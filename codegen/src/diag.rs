@@ -255,10 +255,7 @@ impl SourceMap {
     /// Adds a file after the others and returns its base (one byte past the previous
     /// file's end, so no span of one file ever touches the next).
     pub fn push(&mut self, name: &str, text: &str) -> usize {
-        let base = self
-            .files
-            .last()
-            .map_or(0, |f| f.base + f.text.len() + 1);
+        let base = self.files.last().map_or(0, |f| f.base + f.text.len() + 1);
         self.files.push(SourceFile {
             name: name.to_string(),
             base,
@@ -344,8 +341,8 @@ pub fn report_sources(diags: &[Diagnostic], sources: &SourceMap, style: Style) -
                     to_json(&d, &name)
                 })
                 .collect();
-            let mut out = serde_json::to_string_pretty(&serde_json::Value::Array(array))
-                .unwrap_or_default();
+            let mut out =
+                serde_json::to_string_pretty(&serde_json::Value::Array(array)).unwrap_or_default();
             out.push('\n');
             out
         }

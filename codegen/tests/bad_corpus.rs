@@ -7,7 +7,9 @@ mod testkit;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use errdex_codegen::catalogue::{Disk, Limits, load_bytes, load_path, load_str_with, load_with_parts};
+use errdex_codegen::catalogue::{
+    Disk, Limits, load_bytes, load_path, load_str_with, load_with_parts,
+};
 use errdex_codegen::diag::{self, DiagCode};
 use errdex_codegen::{Severity, load_str};
 

@@ -27,8 +27,15 @@ fn a_split_registry_generates_the_bytes_of_the_same_codes_in_one_file() {
     let one = load(&fixture("split-one"), "errors.yaml");
     assert!(split.diagnostics.is_empty(), "{:#?}", split.diagnostics);
     assert!(one.diagnostics.is_empty(), "{:#?}", one.diagnostics);
-    assert_eq!(split.sources.files().len(), 7, "the root, 3 part files, 2 code files, 1 .md");
-    let (split, one) = (split.catalogue.expect("valid"), one.catalogue.expect("valid"));
+    assert_eq!(
+        split.sources.files().len(),
+        7,
+        "the root, 3 part files, 2 code files, 1 .md"
+    );
+    let (split, one) = (
+        split.catalogue.expect("valid"),
+        one.catalogue.expect("valid"),
+    );
     assert_eq!(split, one, "the IR does not know the catalogue was split");
     let settings = Settings::default();
     let (a, b) = (generate(&split, &settings), generate(&one, &settings));
@@ -76,19 +83,35 @@ parts: [a.yaml, b.yaml]
 #[test]
 fn a_duplicate_across_files_names_both_files_with_line_and_column() {
     let b = "errors:\n  OTHER:\n    code: A-001\n    category: invalid\n    summary: Other\n    message: other\n  FIRST:\n    code: A-002\n    category: invalid\n    summary: First again\n    message: again\n";
-    let (_dir, loaded) = scratch(&[("errors.yaml", ROOT), ("a.yaml", "errors: {}\n"), ("b.yaml", b)]);
+    let (_dir, loaded) = scratch(&[
+        ("errors.yaml", ROOT),
+        ("a.yaml", "errors: {}\n"),
+        ("b.yaml", b),
+    ]);
     let codes: Vec<DiagCode> = loaded.diagnostics.iter().map(|d| d.code).collect();
     assert!(codes.contains(&DiagCode::DuplicateCode), "{codes:?}");
-    assert!(codes.contains(&DiagCode::DuplicateKey) || codes.contains(&DiagCode::DuplicateName), "{codes:?}");
+    assert!(
+        codes.contains(&DiagCode::DuplicateKey) || codes.contains(&DiagCode::DuplicateName),
+        "{codes:?}"
+    );
     assert!(loaded.catalogue.is_none());
     let short = diag::report_sources(&loaded.diagnostics, &loaded.sources, Style::Short);
     assert!(short.contains("cat/b.yaml:3:11: error[EDX0202]"), "{short}");
-    let human = diag::report_sources(&loaded.diagnostics, &loaded.sources, Style::Human { color: false });
+    let human = diag::report_sources(
+        &loaded.diagnostics,
+        &loaded.sources,
+        Style::Human { color: false },
+    );
     // The error in b.yaml, its "first defined here" in the root, each with its own line.
     assert!(human.contains("--> cat/b.yaml:3:11"), "{human}");
     assert!(human.contains("::: cat/errors.yaml:8:11"), "{human}");
     let json = diag::to_json_array_sources(&loaded.diagnostics, &loaded.sources);
-    assert!(json.as_array().expect("array").iter().any(|d| d["file"] == "cat/b.yaml" && d["line"] == 3));
+    assert!(
+        json.as_array()
+            .expect("array")
+            .iter()
+            .any(|d| d["file"] == "cat/b.yaml" && d["line"] == 3)
+    );
 }
 
 #[test]
@@ -97,7 +120,11 @@ fn ranges_owners_and_overlaps_are_checked_across_parts() {
     let b = "part: { owner: '@t/b', prefix: A-1 }\nerrors:\n  IN_B:\n    code: A-150\n    namespace: NS\n    category: invalid\n    summary: In\n    message: in\n";
     let (_dir, loaded) = scratch(&[("errors.yaml", ROOT), ("a.yaml", a), ("b.yaml", b)]);
     let codes: Vec<DiagCode> = loaded.diagnostics.iter().map(|d| d.code).collect();
-    for code in [DiagCode::CodeOutsideRange, DiagCode::RangesOverlap, DiagCode::ConflictingOwners] {
+    for code in [
+        DiagCode::CodeOutsideRange,
+        DiagCode::RangesOverlap,
+        DiagCode::ConflictingOwners,
+    ] {
         assert!(codes.contains(&code), "{code:?} missing from {codes:?}");
     }
 }
@@ -107,7 +134,10 @@ fn ranges_read_and_overlap() {
     let r = Allowed::parse_range("ACM-FRM-100..ACM-FRM-199").expect("a range");
     assert!(r.allows("ACM-FRM-100") && r.allows("ACM-FRM-199"));
     assert!(!r.allows("ACM-FRM-200") && !r.allows("ACM-FRM-1000") && !r.allows("ACM-BIL-150"));
-    assert_eq!(r.codes().expect("ordered").next().as_deref(), Some("ACM-FRM-100"));
+    assert_eq!(
+        r.codes().expect("ordered").next().as_deref(),
+        Some("ACM-FRM-100")
+    );
     assert!(Allowed::parse_range("A-10..B-20").is_none());
     assert!(Allowed::parse_range("A-20..A-10").is_none());
     assert!(Allowed::parse_range("A-1..A-20").is_none());

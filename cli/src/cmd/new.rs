@@ -137,7 +137,11 @@ fn add(args: &Args) -> Result<ExitCode, Failure> {
             if !text.is_empty() && !text.ends_with('\n') {
                 text.push('\n');
             }
-            text.push_str(&format!("{indent}{}:\n{inner}code: {}\n", args.name, quote(&code)));
+            text.push_str(&format!(
+                "{indent}{}:\n{inner}code: {}\n",
+                args.name,
+                quote(&code)
+            ));
             for (key, value) in fields {
                 if let Some(v) = value {
                     text.push_str(&format!("{inner}{key}: {}\n", quote(v)));
@@ -208,7 +212,9 @@ fn next_code(cat: &Catalogue, allowed: &Allowed) -> Option<String> {
     let used: std::collections::BTreeSet<&str> = cat
         .errors
         .iter()
-        .flat_map(|e| std::iter::once(e.code.as_str()).chain(e.legacy_codes.iter().map(String::as_str)))
+        .flat_map(|e| {
+            std::iter::once(e.code.as_str()).chain(e.legacy_codes.iter().map(String::as_str))
+        })
         .chain(cat.retired.iter().map(|r| r.code.as_str()))
         .collect();
     if let Some(mut codes) = allowed.codes() {
@@ -275,9 +281,12 @@ fn same_file(a: &Path, b: &Path) -> bool {
 fn relative(dir: &Path, path: &Path) -> String {
     let canon = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
     let full = match (path.parent(), path.file_name()) {
-        (Some(parent), Some(file)) if !path.exists() => {
-            canon(if parent.as_os_str().is_empty() { Path::new(".") } else { parent }).join(file)
-        }
+        (Some(parent), Some(file)) if !path.exists() => canon(if parent.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            parent
+        })
+        .join(file),
         _ => canon(path),
     };
     full.strip_prefix(canon(dir))

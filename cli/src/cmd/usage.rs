@@ -182,13 +182,22 @@ fn in_its_part(
         if d.code != errdex_codegen::DiagCode::CodeNeverRaised || finding.file != root {
             continue;
         }
-        let Some(name) = d.args.iter().find(|(k, _)| *k == "name").map(|(_, v)| v.clone()) else {
+        let Some(name) = d
+            .args
+            .iter()
+            .find(|(k, _)| *k == "name")
+            .map(|(_, v)| v.clone())
+        else {
             continue;
         };
         let Some((file, span)) = by_name.get(name.as_str()).and_then(|s| sources.locate(*s)) else {
             continue;
         };
-        let line = file.text.lines().nth(span.line.saturating_sub(1)).unwrap_or("");
+        let line = file
+            .text
+            .lines()
+            .nth(span.line.saturating_sub(1))
+            .unwrap_or("");
         let start = line
             .char_indices()
             .nth(span.column.saturating_sub(1))

@@ -26,11 +26,11 @@ pub mod tree;
 mod usage;
 mod validate;
 
-pub use parts::{Allowed, part_header};
-pub use sources::{Disk, Files, load_with_parts};
 pub use docs_url::{DOCS_URL_PLACEHOLDERS, check_url};
 pub use format::{FORMAT_VERSION, defaults};
+pub use parts::{Allowed, part_header};
 pub use sections::RESERVED_PAGES;
+pub use sources::{Disk, Files, load_with_parts};
 pub use tree::{Limits, parse, parse_chunked, parse_serial};
 pub use usage::entry_spans;
 pub use validate::validate;

@@ -174,8 +174,7 @@ pub(super) fn merge(root: &mut Node, parts: Vec<Part>, diags: &mut Vec<Diagnosti
     let mut namespaces: Vec<(Node, Node)> = Vec::new();
     let mut errors: Vec<(Node, Node)> = Vec::new();
     // Per part: its header and the range of `errors` it added.
-    let mut headers: Vec<(Header, std::ops::Range<usize>, std::ops::Range<usize>)> =
-        Vec::new();
+    let mut headers: Vec<(Header, std::ops::Range<usize>, std::ops::Range<usize>)> = Vec::new();
     for part in parts {
         let (ns0, e0) = (namespaces.len(), errors.len());
         let header = match part.source {
@@ -232,9 +231,16 @@ fn ranges_overlap(
     headers: &[(Header, std::ops::Range<usize>, std::ops::Range<usize>)],
     diags: &mut Vec<Diagnostic>,
 ) {
-    let allowed: Vec<&(Allowed, Span)> = headers.iter().filter_map(|(h, ..)| h.allowed.as_ref()).collect();
+    let allowed: Vec<&(Allowed, Span)> = headers
+        .iter()
+        .filter_map(|(h, ..)| h.allowed.as_ref())
+        .collect();
     for (i, (a, span)) in allowed.iter().enumerate() {
-        if let Some((b, first)) = allowed[..i].iter().map(|x| (&x.0, x.1)).find(|(b, _)| a.overlaps(b)) {
+        if let Some((b, first)) = allowed[..i]
+            .iter()
+            .map(|x| (&x.0, x.1))
+            .find(|(b, _)| a.overlaps(b))
+        {
             diags.push(
                 Diagnostic::new(
                     DiagCode::RangesOverlap,
@@ -328,7 +334,11 @@ fn part_file(
                 other => diags.push(Diagnostic::new(
                     DiagCode::WrongType,
                     Some(value.span),
-                    &[("key", name), ("expected", "a mapping"), ("found", &other.describe())],
+                    &[
+                        ("key", name),
+                        ("expected", "a mapping"),
+                        ("found", &other.describe()),
+                    ],
                 )),
             }
         } else if super::format::TOP.keys.iter().any(|k| k.name == name)
@@ -342,7 +352,13 @@ fn part_file(
             diags.push(Diagnostic::new(
                 DiagCode::UnknownKey,
                 Some(key.span),
-                &[("key", name), ("context", "a part (it holds `part`, `namespaces` and `errors`)")],
+                &[
+                    ("key", name),
+                    (
+                        "context",
+                        "a part (it holds `part`, `namespaces` and `errors`)",
+                    ),
+                ],
             ));
         }
     }
@@ -356,7 +372,11 @@ fn read_header(node: &Node, diags: &mut Vec<Diagnostic>) -> Header {
         diags.push(Diagnostic::new(
             DiagCode::WrongType,
             Some(node.span),
-            &[("key", HEADER), ("expected", "a mapping"), ("found", &node.kind.describe())],
+            &[
+                ("key", HEADER),
+                ("expected", "a mapping"),
+                ("found", &node.kind.describe()),
+            ],
         ));
         return header;
     };
@@ -368,7 +388,11 @@ fn read_header(node: &Node, diags: &mut Vec<Diagnostic>) -> Header {
                 diags.push(Diagnostic::new(
                     DiagCode::WrongType,
                     Some(value.span),
-                    &[("key", name), ("expected", "a non-empty string"), ("found", &value.kind.describe())],
+                    &[
+                        ("key", name),
+                        ("expected", "a non-empty string"),
+                        ("found", &value.kind.describe()),
+                    ],
                 ));
                 continue;
             }
@@ -376,7 +400,10 @@ fn read_header(node: &Node, diags: &mut Vec<Diagnostic>) -> Header {
                 diags.push(Diagnostic::new(
                     DiagCode::UnknownKey,
                     Some(key.span),
-                    &[("key", name), ("context", "`part` (owner, range, prefix, description)")],
+                    &[
+                        ("key", name),
+                        ("context", "`part` (owner, range, prefix, description)"),
+                    ],
                 ));
                 continue;
             }
@@ -388,7 +415,11 @@ fn read_header(node: &Node, diags: &mut Vec<Diagnostic>) -> Header {
                     diags.push(Diagnostic::new(
                         DiagCode::BadValue,
                         Some(key.span),
-                        &[("key", name), ("found", "given with the other"), ("expected", "a part has a `range` or a `prefix`, not both")],
+                        &[
+                            ("key", name),
+                            ("found", "given with the other"),
+                            ("expected", "a part has a `range` or a `prefix`, not both"),
+                        ],
                     ));
                     continue;
                 }
@@ -429,7 +460,11 @@ fn entry_file(entry: PartEntry, diags: &mut Vec<Diagnostic>) -> Option<(Node, No
         diags.push(Diagnostic::new(
             DiagCode::WrongType,
             Some(span),
-            &[("key", &code), ("expected", "an error entry with its `name`"), ("found", &node.kind.describe())],
+            &[
+                ("key", &code),
+                ("expected", "an error entry with its `name`"),
+                ("found", &node.kind.describe()),
+            ],
         ));
         return None;
     };
@@ -437,7 +472,10 @@ fn entry_file(entry: PartEntry, diags: &mut Vec<Diagnostic>) -> Option<(Node, No
         diags.push(Diagnostic::new(
             DiagCode::MissingKey,
             Some(span),
-            &[("context", "an entry in a file of its own"), ("key", "name")],
+            &[
+                ("context", "an entry in a file of its own"),
+                ("key", "name"),
+            ],
         ));
         return None;
     };
@@ -447,37 +485,72 @@ fn entry_file(entry: PartEntry, diags: &mut Vec<Diagnostic>) -> Option<(Node, No
             diags.push(Diagnostic::new(
                 DiagCode::BadValue,
                 Some(given.span),
-                &[("key", "code"), ("found", &given.kind.describe()), ("expected", &format!("the file is named after its code, `{code}`"))],
+                &[
+                    ("key", "code"),
+                    ("found", &given.kind.describe()),
+                    (
+                        "expected",
+                        &format!("the file is named after its code, `{code}`"),
+                    ),
+                ],
             ));
         }
         Some(_) => {}
         None => pairs.insert(
             0,
             (
-                Node { kind: Kind::Str("code".into()), span: name.span },
-                Node { kind: Kind::Str(code.clone()), span: name.span },
+                Node {
+                    kind: Kind::Str("code".into()),
+                    span: name.span,
+                },
+                Node {
+                    kind: Kind::Str(code.clone()),
+                    span: name.span,
+                },
             ),
         ),
     }
     if let Some((text, md_span, md)) = explanation {
-        match pairs.iter().find(|(k, _)| k.as_str() == Some("explanation")) {
+        match pairs
+            .iter()
+            .find(|(k, _)| k.as_str() == Some("explanation"))
+        {
             Some((k, _)) => diags.push(
-                Diagnostic::new(DiagCode::ExplanationTwice, Some(k.span), &[("code", &code), ("file", &md)])
-                    .with_help("keep one: the Markdown file, or the `explanation` key"),
+                Diagnostic::new(
+                    DiagCode::ExplanationTwice,
+                    Some(k.span),
+                    &[("code", &code), ("file", &md)],
+                )
+                .with_help("keep one: the Markdown file, or the `explanation` key"),
             ),
             None => pairs.push((
-                Node { kind: Kind::Str("explanation".into()), span: Span { len: 0, ..md_span } },
-                Node { kind: Kind::Str(text), span: md_span },
+                Node {
+                    kind: Kind::Str("explanation".into()),
+                    span: Span { len: 0, ..md_span },
+                },
+                Node {
+                    kind: Kind::Str(text),
+                    span: md_span,
+                },
             )),
         }
     }
-    Some((name, Node { kind: Kind::Map(pairs), span }))
+    Some((
+        name,
+        Node {
+            kind: Kind::Map(pairs),
+            span,
+        },
+    ))
 }
 
 /// The value of `key` in the mapping `node`.
 fn value_of<'n>(node: &'n Node, key: &str) -> Option<&'n Node> {
     match &node.kind {
-        Kind::Map(pairs) => pairs.iter().find(|(k, _)| k.as_str() == Some(key)).map(|(_, v)| v),
+        Kind::Map(pairs) => pairs
+            .iter()
+            .find(|(k, _)| k.as_str() == Some(key))
+            .map(|(_, v)| v),
         _ => None,
     }
 }
@@ -494,10 +567,19 @@ fn append(root: &mut Node, key: &str, items: Vec<(Node, Node)>) {
     let at = match top.iter().position(|(k, _)| k.as_str() == Some(key)) {
         Some(i) => i,
         None => {
-            let span = Span { len: 0, ..root_span };
+            let span = Span {
+                len: 0,
+                ..root_span
+            };
             top.push((
-                Node { kind: Kind::Str(key.into()), span },
-                Node { kind: Kind::Map(Vec::new()), span },
+                Node {
+                    kind: Kind::Str(key.into()),
+                    span,
+                },
+                Node {
+                    kind: Kind::Map(Vec::new()),
+                    span,
+                },
             ));
             top.len() - 1
         }

@@ -228,14 +228,10 @@ impl Reader<'_> {
                 }
                 if let Some(first) = seen.get(&path) {
                     diags.push(
-                        Diagnostic::new(
-                            DiagCode::PartListedTwice,
-                            Some(span),
-                            &[("file", &path)],
-                        )
-                        .with_label("listed again here")
-                        .with_note(Some(*first), "first listed here")
-                        .with_help("list each file once: a part's codes would be read twice"),
+                        Diagnostic::new(DiagCode::PartListedTwice, Some(span), &[("file", &path)])
+                            .with_label("listed again here")
+                            .with_note(Some(*first), "first listed here")
+                            .with_help("list each file once: a part's codes would be read twice"),
                     );
                     continue;
                 }
@@ -243,10 +239,11 @@ impl Reader<'_> {
                 let part = if folder {
                     self.folder(&path, span, sources, diags)
                 } else {
-                    self.file(&path, span, sources, diags).map(|(node, _)| Part {
-                        listed: span,
-                        source: PartSource::File(node),
-                    })
+                    self.file(&path, span, sources, diags)
+                        .map(|(node, _)| Part {
+                            listed: span,
+                            source: PartSource::File(node),
+                        })
                 };
                 out.extend(part);
             }
@@ -261,12 +258,13 @@ impl Reader<'_> {
             .build()
             .map_err(|e| e.to_string())?
             .compile_matcher();
-        let dir: Vec<&str> = pattern
-            .split('/')
-            .take_while(|c| !is_glob(c))
-            .collect();
+        let dir: Vec<&str> = pattern.split('/').take_while(|c| !is_glob(c)).collect();
         let dir = dir.join("/");
-        let dir = if self.files.is_dir(&dir) { dir } else { String::new() };
+        let dir = if self.files.is_dir(&dir) {
+            dir
+        } else {
+            String::new()
+        };
         let mut paths: Vec<String> = self
             .files
             .list(&dir)
@@ -331,7 +329,11 @@ impl Reader<'_> {
             }
         };
         match String::from_utf8(bytes) {
-            Ok(text) => Some(text.strip_prefix('\u{feff}').map(str::to_string).unwrap_or(text)),
+            Ok(text) => Some(
+                text.strip_prefix('\u{feff}')
+                    .map(str::to_string)
+                    .unwrap_or(text),
+            ),
             Err(_) => {
                 diags.push(Diagnostic::new(
                     DiagCode::PartNotFound,
