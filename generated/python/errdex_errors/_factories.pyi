@@ -127,21 +127,42 @@ class _Factory37(_t.Protocol):
     def __call__(_errdex_self, /, *, path: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory38(_t.Protocol):
-    def __call__(_errdex_self, /, *, count: str, catalogue: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, part: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory39(_t.Protocol):
-    def __call__(_errdex_self, /, *, count: str, old: str, new: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, file: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory40(_t.Protocol):
-    def __call__(_errdex_self, /, *, path: str, rev: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, glob: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory41(_t.Protocol):
-    def __call__(_errdex_self, /, *, path: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, code: str, file: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory42(_t.Protocol):
-    def __call__(_errdex_self, /, *, path: str, errors: str, warnings: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, code: str, range: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory43(_t.Protocol):
+    def __call__(_errdex_self, /, *, range: str, other: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+
+class _Factory44(_t.Protocol):
+    def __call__(_errdex_self, /, *, namespace: str, owner: str, other: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+
+class _Factory45(_t.Protocol):
+    def __call__(_errdex_self, /, *, count: str, catalogue: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+
+class _Factory46(_t.Protocol):
+    def __call__(_errdex_self, /, *, count: str, old: str, new: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+
+class _Factory47(_t.Protocol):
+    def __call__(_errdex_self, /, *, path: str, rev: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+
+class _Factory48(_t.Protocol):
+    def __call__(_errdex_self, /, *, path: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+
+class _Factory49(_t.Protocol):
+    def __call__(_errdex_self, /, *, path: str, errors: str, warnings: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+
+class _Factory50(_t.Protocol):
     def __call__(_errdex_self, /, *, code: str, note: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 yaml_syntax: _Factory0
@@ -199,13 +220,22 @@ unknown_code_string: _Factory19
 deprecated_code_raised: _Factory36
 retired_code_referenced: _Factory19
 source_unreadable: _Factory37
+part_not_found: _Factory38
+part_listed_twice: _Factory39
+part_glob_empty: _Factory40
+part_outside: _Factory38
+root_only_section: _Factory9
+explanation_twice: _Factory41
+code_outside_range: _Factory42
+ranges_overlap: _Factory43
+conflicting_owners: _Factory44
 file_unreadable: _Factory37
 bad_arguments: _Factory0
 write_failed: _Factory37
-outputs_stale: _Factory38
-breaking_changes: _Factory39
+outputs_stale: _Factory45
+breaking_changes: _Factory46
 unknown_code: _Factory19
-git_failed: _Factory40
-file_exists: _Factory41
-catalogue_invalid: _Factory42
-code_retired: _Factory43
+git_failed: _Factory47
+file_exists: _Factory48
+catalogue_invalid: _Factory49
+code_retired: _Factory50
