@@ -289,3 +289,50 @@ fn usage_points_at_the_part_that_declares_a_code() {
         "{out}{err}"
     );
 }
+
+#[test]
+fn generate_keeps_a_codeowners_block_and_the_rest_of_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let cat = root.join("registry");
+    copy_split(&cat);
+    std::fs::create_dir(root.join(".github")).unwrap();
+    let mine = "# Ours\n* @acme/platform\n";
+    std::fs::write(root.join(".github/CODEOWNERS"), mine).unwrap();
+    let generate = |check: bool| {
+        let mut cmd = errdex();
+        cmd.current_dir(&cat)
+            .args(["generate", "--codeowners", "../.github/CODEOWNERS"]);
+        if check {
+            cmd.arg("--check");
+        }
+        run(&mut cmd)
+    };
+    let (code, out, err) = generate(false);
+    assert_eq!(code, 0, "{out}{err}");
+    let text = std::fs::read_to_string(root.join(".github/CODEOWNERS")).unwrap();
+    assert!(text.starts_with(mine), "{text}");
+    assert!(
+        text.contains("\n/registry/teams/billing.yaml @acme/billing\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("\n/registry/teams/frames/ @acme/forms\n"),
+        "{text}"
+    );
+    // Deterministic: a second run changes nothing, and --check agrees.
+    let (code, _, err) = generate(true);
+    assert_eq!(code, 0, "{err}");
+    let (code, ..) = generate(false);
+    assert_eq!(code, 0);
+    assert_eq!(
+        std::fs::read_to_string(root.join(".github/CODEOWNERS")).unwrap(),
+        text
+    );
+    // A new owner makes the block stale for --check.
+    let search = cat.join("teams/search.yaml");
+    let s = std::fs::read_to_string(&search).unwrap();
+    std::fs::write(&search, s.replace("@acme/search", "@acme/find")).unwrap();
+    let (code, ..) = generate(true);
+    assert_ne!(code, 0);
+}

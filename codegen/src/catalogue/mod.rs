@@ -48,6 +48,10 @@ pub struct Loaded {
     /// The files the catalogue was read from (one, or the root and its parts), which the
     /// spans point into: [`crate::diag::report_sources`] shows the diagnostics with them.
     pub sources: SourceMap,
+    /// Each part that names an owner (`part.owner`): its path relative to the root's folder
+    /// (a folder's ending in `/`) and the owner, in reading order. `errdex generate
+    /// --codeowners` writes them as a CODEOWNERS block.
+    pub owners: Vec<(String, String)>,
 }
 
 impl Loaded {
@@ -73,6 +77,7 @@ pub fn load_str_with(src: &str, name: &str, limits: &Limits) -> Loaded {
             diagnostics,
             entry_spans: Vec::new(),
             sources: SourceMap::default(),
+            owners: Vec::new(),
         },
         Ok(root) => finish(root, src, name, limits),
     };
@@ -91,6 +96,7 @@ fn finish(root: tree::Node, src: &str, name: &str, limits: &Limits) -> Loaded {
         diagnostics,
         entry_spans,
         sources: SourceMap::default(),
+        owners: Vec::new(),
     }
 }
 
@@ -103,6 +109,7 @@ pub fn load_bytes(bytes: &[u8], name: &str) -> Loaded {
             diagnostics: vec![tree::too_large(bytes.len() as u64, &limits)],
             entry_spans: Vec::new(),
             sources: SourceMap::single(name, ""),
+            owners: Vec::new(),
         };
     }
     match std::str::from_utf8(bytes) {
@@ -128,6 +135,7 @@ pub fn load_bytes(bytes: &[u8], name: &str) -> Loaded {
                 diagnostics: vec![d],
                 entry_spans: Vec::new(),
                 sources: SourceMap::single(name, &before),
+                owners: Vec::new(),
             }
         }
     }
@@ -145,6 +153,7 @@ pub fn load_path(path: &Path) -> std::io::Result<Loaded> {
             diagnostics: vec![tree::too_large(meta.len(), &limits)],
             entry_spans: Vec::new(),
             sources: SourceMap::single(&name, ""),
+            owners: Vec::new(),
         });
     }
     let bytes = std::fs::read(path)?;

@@ -14,6 +14,8 @@ use super::tree::{Kind, Node};
 pub(super) struct Part {
     /// Where the root lists it (a glob's or folder's files share the listing's span).
     pub listed: Span,
+    /// Its path, relative to the root's folder (a folder's ends in `/`).
+    pub path: String,
     pub source: PartSource,
 }
 
@@ -169,10 +171,16 @@ struct Header {
 
 const HEADER: &str = "part";
 
-/// Checks every part and appends its `namespaces` and `errors` to the root's.
-pub(super) fn merge(root: &mut Node, parts: Vec<Part>, diags: &mut Vec<Diagnostic>) {
+/// Checks every part and appends its `namespaces` and `errors` to the root's. Returns each
+/// part's path with its owner, for the parts that name one.
+pub(super) fn merge(
+    root: &mut Node,
+    parts: Vec<Part>,
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<(String, String)> {
     let mut namespaces: Vec<(Node, Node)> = Vec::new();
     let mut errors: Vec<(Node, Node)> = Vec::new();
+    let mut owners = Vec::new();
     // Per part: its header and the range of `errors` it added.
     let mut headers: Vec<(Header, std::ops::Range<usize>, std::ops::Range<usize>)> = Vec::new();
     for part in parts {
@@ -190,6 +198,9 @@ pub(super) fn merge(root: &mut Node, parts: Vec<Part>, diags: &mut Vec<Diagnosti
             }
         };
         let _ = part.listed;
+        if let Some((owner, _)) = &header.owner {
+            owners.push((part.path.clone(), owner.clone()));
+        }
         headers.push((header, ns0..namespaces.len(), e0..errors.len()));
     }
     for (h, _, e) in &headers {
@@ -203,6 +214,7 @@ pub(super) fn merge(root: &mut Node, parts: Vec<Part>, diags: &mut Vec<Diagnosti
     conflicting_owners(&headers, &namespaces, &errors, diags);
     append(root, top::NAMESPACES.name(), namespaces);
     append(root, top::ERRORS.name(), errors);
+    owners
 }
 
 /// EDX0807: a code its part's range or prefix does not allow.

@@ -123,7 +123,7 @@ pub fn load_with_parts(bytes: &[u8], name: &str, files: &dyn Files) -> Loaded {
     };
     let parts = read.parts(&listing, &mut sources, &mut diags);
     let mut root = root;
-    parts::merge(&mut root, parts, &mut diags);
+    let owners = parts::merge(&mut root, parts, &mut diags);
     let joined = sources.joined();
     let mut loaded = finish(root, &joined, name, &limits);
     loaded.diagnostics.extend(diags);
@@ -134,6 +134,7 @@ pub fn load_with_parts(bytes: &[u8], name: &str, files: &dyn Files) -> Loaded {
         loaded.catalogue = None;
     }
     loaded.sources = sources;
+    loaded.owners = owners;
     loaded
 }
 
@@ -242,6 +243,7 @@ impl Reader<'_> {
                     self.file(&path, span, sources, diags)
                         .map(|(node, _)| Part {
                             listed: span,
+                            path: path.clone(),
                             source: PartSource::File(node),
                         })
                 };
@@ -409,6 +411,7 @@ impl Reader<'_> {
         }
         Some(Part {
             listed,
+            path: format!("{dir}/"),
             source: PartSource::Folder { header, entries },
         })
     }
