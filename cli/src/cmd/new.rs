@@ -242,7 +242,7 @@ fn next_code(cat: &Catalogue, allowed: &Allowed) -> Option<String> {
 fn errors_indent(text: &str) -> Option<String> {
     let lines: Vec<&str> = text.lines().collect();
     let top = |l: &&str| !l.is_empty() && !l.starts_with([' ', '#', '-']) && l.contains(':');
-    let last = lines.iter().rposition(|l| top(l))?;
+    let last = lines.iter().rposition(top)?;
     let rest = lines[last].strip_prefix("errors:")?;
     let rest = rest.split('#').next().unwrap_or("").trim();
     if !rest.is_empty() {

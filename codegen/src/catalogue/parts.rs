@@ -11,28 +11,59 @@ use super::format::keys::top;
 use super::tree::{Kind, Node};
 
 /// One listed part, read and parsed at its base.
-pub(super) struct Part {
+/// `N` is the parsed tree of a file, or (while the files are read, before they are parsed
+/// together on several threads) its index among them.
+pub(super) struct Part<N = Node> {
     /// Where the root lists it (a glob's or folder's files share the listing's span).
     pub listed: Span,
     /// Its path, relative to the root's folder (a folder's ends in `/`).
     pub path: String,
-    pub source: PartSource,
+    pub source: PartSource<N>,
 }
 
-pub(super) enum PartSource {
+pub(super) enum PartSource<N = Node> {
     /// A part file: `part`, `namespaces`, `errors`.
-    File(Node),
+    File(N),
     /// A folder of one file per code, with its `_part.yaml` (a part file) if any.
     Folder {
-        header: Option<Node>,
-        entries: Vec<PartEntry>,
+        header: Option<N>,
+        entries: Vec<PartEntry<N>>,
     },
 }
 
+impl Part<usize> {
+    /// The part with its files' trees (`trees[i]` of file `i`; `None`: it did not parse,
+    /// and the part, header or entry is left out).
+    pub(super) fn with_trees(self, trees: &mut [Option<Node>]) -> Option<Part> {
+        let mut take = |i: usize| trees.get_mut(i).and_then(Option::take);
+        let source = match self.source {
+            PartSource::File(i) => PartSource::File(take(i)?),
+            PartSource::Folder { header, entries } => PartSource::Folder {
+                header: header.and_then(&mut take),
+                entries: entries
+                    .into_iter()
+                    .filter_map(|e| {
+                        Some(PartEntry {
+                            node: take(e.node)?,
+                            code: e.code,
+                            explanation: e.explanation,
+                        })
+                    })
+                    .collect(),
+            },
+        };
+        Some(Part {
+            listed: self.listed,
+            path: self.path,
+            source,
+        })
+    }
+}
+
 /// `<CODE>.yaml` of a folder part, and `<CODE>.md` beside it.
-pub(super) struct PartEntry {
+pub(super) struct PartEntry<N = Node> {
     pub code: String,
-    pub node: Node,
+    pub node: N,
     /// The Markdown text, its span (the whole file) and its path.
     pub explanation: Option<(String, Span, String)>,
 }

@@ -120,8 +120,14 @@ pub fn load_with_parts(bytes: &[u8], name: &str, files: &dyn Files) -> Loaded {
         prefix,
         root_file: name.rsplit('/').next().unwrap_or(name),
         limits: &limits,
+        jobs: std::cell::RefCell::new(Vec::new()),
     };
     let parts = read.parts(&listing, &mut sources, &mut diags);
+    let mut trees = read.parse_all(&mut diags);
+    let parts = parts
+        .into_iter()
+        .filter_map(|p| p.with_trees(&mut trees))
+        .collect();
     let mut root = root;
     let owners = parts::merge(&mut root, parts, &mut diags);
     let joined = sources.joined();
@@ -170,6 +176,8 @@ struct Reader<'a> {
     /// The root's own file name (a glob never makes it a part of itself).
     root_file: &'a str,
     limits: &'a Limits,
+    /// The files read so far, each with its base, to parse together ([`Reader::parse_all`]).
+    jobs: std::cell::RefCell<Vec<(String, usize)>>,
 }
 
 impl Reader<'_> {
@@ -179,7 +187,7 @@ impl Reader<'_> {
         listing: &[(String, Span)],
         sources: &mut SourceMap,
         diags: &mut Vec<Diagnostic>,
-    ) -> Vec<Part> {
+    ) -> Vec<Part<usize>> {
         let mut seen: BTreeMap<String, Span> = BTreeMap::new();
         let mut out = Vec::new();
         for (item, span) in listing {
@@ -240,12 +248,11 @@ impl Reader<'_> {
                 let part = if folder {
                     self.folder(&path, span, sources, diags)
                 } else {
-                    self.file(&path, span, sources, diags)
-                        .map(|(node, _)| Part {
-                            listed: span,
-                            path: path.clone(),
-                            source: PartSource::File(node),
-                        })
+                    self.file(&path, span, sources, diags).map(|node| Part {
+                        listed: span,
+                        path: path.clone(),
+                        source: PartSource::File(node),
+                    })
                 };
                 out.extend(part);
             }
@@ -278,41 +285,47 @@ impl Reader<'_> {
         Ok(paths)
     }
 
-    /// Reads and parses one file at its base; its diagnostics are located in it.
+    /// Reads one file and places it at its base: its index among the files to parse.
     fn file(
         &self,
         path: &str,
         listed: Span,
         sources: &mut SourceMap,
         diags: &mut Vec<Diagnostic>,
-    ) -> Option<(Node, String)> {
+    ) -> Option<usize> {
         let text = self.text(path, listed, diags)?;
         let name = format!("{}{path}", self.prefix);
         let base = sources.push(&name, &text);
-        match tree::parse(&text, self.limits) {
-            Ok(mut node) => {
-                shift(&mut node, base);
-                Some((node, text))
-            }
-            Err(found) => {
-                diags.extend(found.into_iter().map(|mut d| {
-                    d.span = Some(d.span.map_or(
-                        Span {
-                            offset: base,
-                            len: 0,
-                            line: 1,
-                            column: 1,
-                        },
-                        |s| Span {
-                            offset: s.offset + base,
-                            ..s
-                        },
-                    ));
-                    d
-                }));
-                None
+        let mut jobs = self.jobs.borrow_mut();
+        jobs.push((text, base));
+        Some(jobs.len() - 1)
+    }
+
+    /// Parses every file read, on several threads (contiguous runs of files, one run per
+    /// thread), each tree moved to its file's base; their diagnostics are located in them.
+    fn parse_all(&self, diags: &mut Vec<Diagnostic>) -> Vec<Option<Node>> {
+        let jobs = self.jobs.take();
+        let per = jobs.len().div_ceil(self.limits.threads().max(1)).max(1);
+        let runs: Vec<&[(String, usize)]> = jobs.chunks(per).collect();
+        let parsed = crate::par::map(&runs, |run| {
+            run.iter()
+                .map(|(text, base)| parse_at(text, *base, self.limits))
+                .collect::<Vec<_>>()
+        });
+        let mut out = Vec::with_capacity(jobs.len());
+        for run in parsed {
+            let run = run.unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            for result in run {
+                match result {
+                    Ok(node) => out.push(Some(node)),
+                    Err(found) => {
+                        diags.extend(found);
+                        out.push(None);
+                    }
+                }
             }
         }
+        out
     }
 
     fn text(&self, path: &str, listed: Span, diags: &mut Vec<Diagnostic>) -> Option<String> {
@@ -355,7 +368,7 @@ impl Reader<'_> {
         listed: Span,
         sources: &mut SourceMap,
         diags: &mut Vec<Diagnostic>,
-    ) -> Option<Part> {
+    ) -> Option<Part<usize>> {
         let mut files: Vec<String> = match self.files.list(dir) {
             Ok(files) => files
                 .into_iter()
@@ -380,7 +393,7 @@ impl Reader<'_> {
             let Some(code) = stem(path, ".yaml") else {
                 continue;
             };
-            let Some((node, _)) = self.file(path, listed, sources, diags) else {
+            let Some(node) = self.file(path, listed, sources, diags) else {
                 continue;
             };
             if code.starts_with('_') {
@@ -451,5 +464,33 @@ fn shift(node: &mut Node, base: usize) {
             shift(v, base);
         }),
         _ => {}
+    }
+}
+
+/// Parses one file's text and moves its tree, or its diagnostics, to its base.
+fn parse_at(text: &str, base: usize, limits: &Limits) -> Result<Node, Vec<Diagnostic>> {
+    match tree::parse(text, limits) {
+        Ok(mut node) => {
+            shift(&mut node, base);
+            Ok(node)
+        }
+        Err(found) => Err(found
+            .into_iter()
+            .map(|mut d| {
+                d.span = Some(d.span.map_or(
+                    Span {
+                        offset: base,
+                        len: 0,
+                        line: 1,
+                        column: 1,
+                    },
+                    |s| Span {
+                        offset: s.offset + base,
+                        ..s
+                    },
+                ));
+                d
+            })
+            .collect()),
     }
 }
