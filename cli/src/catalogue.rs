@@ -10,6 +10,7 @@
 use std::path::Path;
 use std::process::ExitCode;
 
+use errdex_codegen::catalogue::{Disk, Files};
 use errdex_codegen::diag::{self, Counts, Style};
 use errdex_codegen::{Catalogue, Diagnostic, Loaded};
 use errdex_errors::ErrorCode;
@@ -20,14 +21,17 @@ use crate::fail::{self, Failure};
 /// The catalogue a command reads when it is given none.
 pub const DEFAULT_PATH: &str = "errors.yaml";
 
-/// A catalogue's bytes and the name messages use for it (its path, or `REV:PATH`).
+/// A catalogue's bytes, the name messages use for it (its path, or `REV:PATH`), and where
+/// the parts it lists are read from (its folder on disk, or at a git revision).
 pub struct Source {
     pub name: String,
     pub bytes: Vec<u8>,
-    /// Its path, against whose folder its `imports:` are read.
+    /// Its path: its parts and `imports:` are read relative to its folder.
     pub path: std::path::PathBuf,
-    /// Where its imports are read: the working tree, or the git revision it was read at.
-    pub files: Box<dyn errdex_codegen::catalogue::ImportFiles>,
+    /// Where its parts are read: the working tree, or the git revision it was read at.
+    pub files: Box<dyn Files>,
+    /// Where its imports are read, likewise.
+    pub imports: Box<dyn errdex_codegen::catalogue::ImportFiles>,
 }
 
 impl Source {
@@ -39,7 +43,8 @@ impl Source {
                 name,
                 bytes,
                 path: path.to_path_buf(),
-                files: Box::new(errdex_codegen::catalogue::FileSystem),
+                files: Box::new(Disk::beside(path)),
+                imports: Box::new(errdex_codegen::catalogue::FileSystem),
             }),
             Err(e) => Err(Failure::file_unreadable(name, fail::io_reason(&e))),
         }
@@ -48,11 +53,12 @@ impl Source {
     /// Loads (parses and validates) the catalogue.
     pub fn load(&self) -> Checked {
         Checked {
-            loaded: errdex_codegen::load_bytes_with_files(
+            loaded: errdex_codegen::catalogue::load_registry(
                 &self.bytes,
                 &self.name,
                 &self.path,
                 self.files.as_ref(),
+                self.imports.as_ref(),
             ),
             name: self.name.clone(),
             text: String::from_utf8_lossy(&self.bytes).into_owned(),
@@ -117,24 +123,26 @@ impl Checked {
     /// Prints `diagnostics`: human, rustc-style on stderr (coloured for a terminal); json,
     /// one array on stdout; github, one workflow command each on stdout.
     pub fn show(&self, diagnostics: &[Diagnostic], format: ReportFormat) {
+        let report = |style| self.report(diagnostics, style);
         match format {
-            ReportFormat::Github => print!(
+            ReportFormat::Github => print!("{}", report(Style::Github)),
+            ReportFormat::Human => eprint!(
                 "{}",
-                diag::report(diagnostics, &self.name, &self.text, Style::Github)
+                report(Style::Human {
+                    color: color_stderr()
+                })
             ),
-            ReportFormat::Human => {
-                let style = Style::Human {
-                    color: color_stderr(),
-                };
-                eprint!(
-                    "{}",
-                    diag::report(diagnostics, &self.name, &self.text, style)
-                );
-            }
-            ReportFormat::Json => print!(
-                "{}",
-                diag::report(diagnostics, &self.name, &self.text, Style::Json)
-            ),
+            ReportFormat::Json => print!("{}", report(Style::Json)),
+        }
+    }
+
+    /// The diagnostics in `style`: one file's as ever, a catalogue in many files' each
+    /// naming its own file.
+    fn report(&self, diagnostics: &[Diagnostic], style: Style) -> String {
+        if self.loaded.sources.files().len() > 1 {
+            diag::report_sources(diagnostics, &self.loaded.sources, style)
+        } else {
+            diag::report(diagnostics, &self.name, &self.text, style)
         }
     }
 
@@ -213,7 +221,11 @@ impl Checked {
                 let object = serde_json::json!({
                     "code": ErrorCode::CatalogueInvalid.as_str(),
                     "catalogue": self.name,
-                    "diagnostics": diag::to_json_array(&errors, &self.name),
+                    "diagnostics": if self.loaded.sources.files().len() > 1 {
+                        diag::to_json_array_sources(&errors, &self.loaded.sources)
+                    } else {
+                        diag::to_json_array(&errors, &self.name)
+                    },
                 });
                 crate::print_json(&object);
             }

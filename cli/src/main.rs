@@ -72,6 +72,8 @@ enum Command {
     Diff(cmd::diff::Args),
     /// Write a starter errors.yaml and print the build.rs lines to use it.
     Init(cmd::init::Args),
+    /// Add a code to a part with the next free code of its range.
+    New(cmd::new::Args),
     /// Hold a source tree against the catalogue: codes never raised, unknown, deprecated or
     /// retired codes in use, and where each code is raised.
     Usage(cmd::usage::Args),
@@ -105,6 +107,7 @@ fn main() -> ExitCode {
         Command::Explain(args) => cmd::explain::run(args),
         Command::Diff(args) => cmd::diff::run(args),
         Command::Init(args) => cmd::init::run(args),
+        Command::New(args) => cmd::new::run(args),
         Command::Usage(args) => cmd::usage::run(args),
     }
 }

@@ -11,7 +11,7 @@
 //! and in `src/lib.rs`: `include!(concat!(env!("OUT_DIR"), "/errors.rs"));`, with `serde`
 //! and `serde_json` as dependencies and `errdex-codegen` as a build-dependency.
 //!
-//! [`Builder::generate`] prints `cargo:rerun-if-changed` for the catalogue only, prints
+//! [`Builder::generate`] prints `cargo:rerun-if-changed` for the catalogue (and each of its parts), prints
 //! catalogue warnings as `cargo:warning=` lines, and writes the output only when its bytes
 //! changed (so an unchanged catalogue never triggers a rebuild of the crate). On an invalid
 //! catalogue it writes nothing and returns a [`BuildError`] whose [`exit`](BuildError::exit)
@@ -21,7 +21,7 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use crate::diag::{Counts, Diagnostic, Style, report};
+use crate::diag::{Counts, Diagnostic, Style};
 use crate::emit::rust::{RustOptions, emit};
 use crate::ir::Catalogue;
 
@@ -175,11 +175,37 @@ impl Builder {
         // The name as the user wrote it: it goes into the generated header, which must not
         // depend on where the project is checked out.
         let name = self.catalogue.to_string_lossy().replace('\\', "/");
-        let loaded = crate::catalogue::load_str(&source, &name);
-        match loaded.catalogue {
+        // With its parts (`parts:`), read beside it; a build reruns when any of them changes.
+        let files = crate::catalogue::Disk::beside(&path);
+        // Its imports (`imports:`) are read from the file system, relative to its folder.
+        let loaded = crate::catalogue::load_registry(
+            source.as_bytes(),
+            &name,
+            &path,
+            &files,
+            &crate::catalogue::FileSystem,
+        );
+        if self.cargo_directives {
+            let prefix = name.rfind('/').map_or("", |i| &name[..=i]);
+            let dir = path.parent().unwrap_or(Path::new("."));
+            for file in loaded.sources.files().iter().skip(1) {
+                if let Some(rel) = file.name.strip_prefix(prefix) {
+                    println!("cargo:rerun-if-changed={}", dir.join(rel).display());
+                }
+            }
+        }
+        let crate::catalogue::Loaded {
+            catalogue,
+            diagnostics,
+            sources,
+            ..
+        } = loaded;
+        let report =
+            |diags: &[Diagnostic], style| crate::diag::report_sources(diags, &sources, style);
+        match catalogue {
             Some(cat) => {
                 if self.cargo_directives {
-                    let warnings = report(&loaded.diagnostics, &name, &source, Style::Short);
+                    let warnings = report(&diagnostics, Style::Short);
                     for line in warnings.lines() {
                         println!("cargo:warning={line}");
                     }
@@ -187,13 +213,8 @@ impl Builder {
                 Ok(cat)
             }
             None => Err(BuildError::Invalid {
-                rendered: report(
-                    &loaded.diagnostics,
-                    &name,
-                    &source,
-                    Style::Human { color: false },
-                ),
-                diagnostics: loaded.diagnostics,
+                rendered: report(&diagnostics, Style::Human { color: false }),
+                diagnostics,
                 path,
             }),
         }

@@ -120,6 +120,16 @@ diag_codes! {
     DeprecatedCodeRaised = "EDX0703", "DEPRECATED_CODE_RAISED", Warning, "code `{code}` ({name}) is deprecated but still raised";
     RetiredCodeReferenced = "EDX0704", "RETIRED_CODE_REFERENCED", Error, "code `{code}` is retired but still referenced";
     SourceUnreadable = "EDX0705", "SOURCE_UNREADABLE", Warning, "`{path}` was skipped: {reason}";
+    // -- a catalogue in many files (namespace PARTS, EDX08xx): `parts:`, part headers, ranges
+    PartNotFound = "EDX0801", "PART_NOT_FOUND", Error, "part `{part}` cannot be read: {reason}";
+    PartListedTwice = "EDX0802", "PART_LISTED_TWICE", Error, "`{file}` is already a part of the catalogue";
+    PartGlobEmpty = "EDX0803", "PART_GLOB_EMPTY", Error, "`{glob}` matches no file";
+    PartOutside = "EDX0804", "PART_OUTSIDE", Error, "part `{part}` is outside the catalogue's folder: {reason}";
+    RootOnlySection = "EDX0805", "ROOT_ONLY_SECTION", Error, "`{key}` belongs in the root catalogue, not in a part";
+    ExplanationTwice = "EDX0806", "EXPLANATION_TWICE", Error, "`{code}` has an `explanation` and the file `{file}`";
+    CodeOutsideRange = "EDX0807", "CODE_OUTSIDE_RANGE", Error, "code `{code}` is outside {range}, the codes its part may allocate";
+    RangesOverlap = "EDX0808", "RANGES_OVERLAP", Error, "{range} overlaps {other}, the codes of another part";
+    ConflictingOwners = "EDX0809", "CONFLICTING_OWNERS", Error, "namespace `{namespace}` is owned by `{owner}` here and by `{other}` in another part";
     // -- imports (namespace IMPORTS, EDX09xx): other registries' codes (`imports:`)
     ImportUnreadable = "EDX0901", "IMPORT_UNREADABLE", Error, "import `{name}`: cannot read `{path}`: {reason}";
     ImportInvalid = "EDX0902", "IMPORT_INVALID", Error, "import `{name}`: `{path}` is not a valid registry: {problem}";
@@ -219,6 +229,205 @@ impl Diagnostic {
         }
         self
     }
+}
+
+/// The files a catalogue was read from: the root and its parts, each at a base in one
+/// virtual offset space. A span's `offset` is in that space (the root's base is 0, so a
+/// catalogue in one file has plain offsets); its `line` and `column` are its own file's.
+/// Sorting spans by offset sorts them by file, in the order the files were read.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SourceMap {
+    files: Vec<SourceFile>,
+}
+
+/// One file of a [`SourceMap`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SourceFile {
+    /// The name diagnostics print (a path as given, or `REV:PATH`).
+    pub name: String,
+    /// Where the file's first byte sits in the virtual offset space.
+    pub base: usize,
+    pub text: String,
+}
+
+impl SourceMap {
+    /// A catalogue in one file.
+    pub fn single(name: &str, text: &str) -> SourceMap {
+        let mut map = SourceMap::default();
+        map.push(name, text);
+        map
+    }
+
+    /// Adds a file after the others and returns its base (one byte past the previous
+    /// file's end, so no span of one file ever touches the next).
+    pub fn push(&mut self, name: &str, text: &str) -> usize {
+        let base = self.files.last().map_or(0, |f| f.base + f.text.len() + 1);
+        self.files.push(SourceFile {
+            name: name.to_string(),
+            base,
+            text: text.to_string(),
+        });
+        base
+    }
+
+    pub fn files(&self) -> &[SourceFile] {
+        &self.files
+    }
+
+    /// The file a virtual offset falls in (binary search over the bases).
+    pub fn file_of(&self, offset: usize) -> Option<&SourceFile> {
+        let i = self.files.partition_point(|f| f.base <= offset);
+        self.files.get(i.checked_sub(1)?)
+    }
+
+    /// Every file's text at its base, newline-separated: what a span's offset indexes.
+    pub fn joined(&self) -> String {
+        let mut out = String::new();
+        for f in &self.files {
+            out.push_str(&f.text);
+            out.push('\n');
+        }
+        out
+    }
+
+    /// `span` in its own file: the file, and the span with the file's own offset.
+    pub fn locate(&self, span: Span) -> Option<(&SourceFile, Span)> {
+        let file = self.file_of(span.offset)?;
+        Some((
+            file,
+            Span {
+                offset: span.offset - file.base,
+                ..span
+            },
+        ))
+    }
+}
+
+/// [`report`] over a catalogue read from several files: each diagnostic names the file of
+/// its span, and a note in another file is shown in a snippet of that file. With one file
+/// this is [`report`] itself, byte for byte.
+pub fn report_sources(diags: &[Diagnostic], sources: &SourceMap, style: Style) -> String {
+    let root = sources.files.first();
+    let root_name = root.map_or("", |f| f.name.as_str());
+    if sources.files.len() <= 1 {
+        let text = root.map_or("", |f| f.text.as_str());
+        return report(diags, root_name, text, style);
+    }
+    // Each diagnostic with its primary span made local, and the name of its file.
+    let local = |d: &Diagnostic| -> (Diagnostic, String) {
+        let mut d = d.clone();
+        let mut name = root_name.to_string();
+        if let Some((file, span)) = d.span.and_then(|s| sources.locate(s)) {
+            name.clone_from(&file.name);
+            d.span = Some(span);
+        }
+        (d, name)
+    };
+    match style {
+        Style::Human { color } => render_human_sources(diags, sources, color),
+        Style::Short => diags
+            .iter()
+            .map(|d| {
+                let (d, name) = local(d);
+                render_short(&[d], &name)
+            })
+            .collect(),
+        Style::Github => diags
+            .iter()
+            .map(|d| {
+                let (d, name) = local(d);
+                to_github(&d, &name)
+            })
+            .collect(),
+        Style::Json => {
+            let array = diags
+                .iter()
+                .map(|d| {
+                    let (d, name) = local(d);
+                    to_json(&d, &name)
+                })
+                .collect();
+            let mut out =
+                serde_json::to_string_pretty(&serde_json::Value::Array(array)).unwrap_or_default();
+            out.push('\n');
+            out
+        }
+    }
+}
+
+/// [`to_json_array`] over several files ([`report_sources`]'s JSON objects).
+pub fn to_json_array_sources(diags: &[Diagnostic], sources: &SourceMap) -> serde_json::Value {
+    let text = report_sources(diags, sources, Style::Json);
+    serde_json::from_str(&text).unwrap_or(serde_json::Value::Array(Vec::new()))
+}
+
+/// rustc-style over several files: the primary span's file first, then one snippet per
+/// other file that holds a note.
+fn render_human_sources(diags: &[Diagnostic], sources: &SourceMap, color: bool) -> String {
+    use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
+    let renderer = if color {
+        Renderer::styled()
+    } else {
+        Renderer::plain()
+    };
+    let mut out = String::new();
+    for d in diags {
+        let level = match d.severity() {
+            Severity::Error => Level::ERROR,
+            Severity::Warning => Level::WARNING,
+        };
+        let title = level.primary_title(d.message.as_str()).id(d.code.as_str());
+        let mut group = Group::with_title(title);
+        match d.span.and_then(|s| sources.locate(s)) {
+            Some((file, span)) => {
+                let mut snippets: Vec<(&SourceFile, Snippet<'_, _>)> = Vec::new();
+                let (start, end) = char_range(&file.text, span);
+                let mut primary = AnnotationKind::Primary.span(start..end);
+                if let Some(l) = &d.label {
+                    primary = primary.label(l.as_str());
+                }
+                snippets.push((
+                    file,
+                    Snippet::source(file.text.as_str())
+                        .path(file.name.as_str())
+                        .fold(true)
+                        .annotation(primary),
+                ));
+                for (s, note) in &d.notes {
+                    let Some((nfile, nspan)) = sources.locate(*s) else {
+                        continue;
+                    };
+                    let (a, b) = char_range(&nfile.text, nspan);
+                    let annotation = AnnotationKind::Context.span(a..b).label(note.as_str());
+                    match snippets.iter().position(|(f, _)| f.base == nfile.base) {
+                        Some(i) => {
+                            let (f, snippet) = snippets.remove(i);
+                            snippets.insert(i, (f, snippet.annotation(annotation)));
+                        }
+                        None => snippets.push((
+                            nfile,
+                            Snippet::source(nfile.text.as_str())
+                                .path(nfile.name.as_str())
+                                .fold(true)
+                                .annotation(annotation),
+                        )),
+                    }
+                }
+                for (_, snippet) in snippets {
+                    group = group.element(snippet);
+                }
+            }
+            None => {
+                let root = sources.files.first().map_or("", |f| f.name.as_str());
+                group = group.element(Level::NOTE.message(format!("in {root}")));
+            }
+        }
+        if let Some(h) = &d.help {
+            group = group.element(Level::HELP.message(h.as_str()));
+        }
+        let _ = writeln!(out, "{}", renderer.render(&[group]));
+    }
+    out
 }
 
 /// Renders diagnostics rustc-style with source snippets (annotate-snippets).

@@ -7,7 +7,9 @@ mod testkit;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use errdex_codegen::catalogue::{Limits, load_bytes, load_path, load_str_with};
+use errdex_codegen::catalogue::{
+    Disk, Limits, load_bytes, load_path, load_str_with, load_with_parts,
+};
 use errdex_codegen::diag::{self, DiagCode};
 use errdex_codegen::{Severity, load_str};
 
@@ -41,6 +43,55 @@ fn render(path: &Path) -> (String, Vec<diag::Diagnostic>) {
     (text, loaded.diagnostics)
 }
 
+/// The cases of a catalogue in many files: each a folder of `tests/bad/parts/` whose
+/// `errors.yaml` lists its parts, its golden `tests/bad/parts/<case>.stderr`.
+fn part_cases() -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(corpus_dir().join("parts"))
+        .expect("tests/bad/parts exists")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_dir())
+        .collect();
+    v.sort();
+    v
+}
+
+fn render_parts(dir: &Path) -> (String, Vec<diag::Diagnostic>) {
+    let root = dir.join("errors.yaml");
+    let bytes = std::fs::read(&root).expect("readable");
+    let name = format!(
+        "tests/bad/parts/{}/errors.yaml",
+        dir.file_name().expect("folder name").to_string_lossy()
+    );
+    let loaded = load_with_parts(&bytes, &name, &Disk::beside(&root));
+    let text = format!(
+        "{}\n{}",
+        diag::report_sources(&loaded.diagnostics, &loaded.sources, diag::Style::Short),
+        diag::report_sources(
+            &loaded.diagnostics,
+            &loaded.sources,
+            diag::Style::Human { color: false }
+        )
+    );
+    (text, loaded.diagnostics)
+}
+
+#[test]
+fn every_case_in_many_files_matches_its_golden() {
+    let mut goldens = testkit::golden::Goldens::new();
+    let cases = part_cases();
+    assert!(cases.len() >= 8, "the corpus has {} cases", cases.len());
+    for dir in cases {
+        let (text, diags) = render_parts(&dir);
+        assert!(
+            diags.iter().any(|d| d.severity() == Severity::Error),
+            "{}: no error",
+            dir.display()
+        );
+        goldens.file(&dir.with_extension("stderr"), &text);
+    }
+    goldens.check("the diagnostics of tests/bad/parts/ changed");
+}
+
 #[test]
 fn every_case_matches_its_golden() {
     let mut goldens = testkit::golden::Goldens::new();
@@ -63,6 +114,10 @@ fn every_diagnostic_code_has_a_golden() {
     let mut seen = BTreeSet::new();
     for path in cases() {
         let (_, diags) = render(&path);
+        seen.extend(diags.iter().map(|d| d.code));
+    }
+    for dir in part_cases() {
+        let (_, diags) = render_parts(&dir);
         seen.extend(diags.iter().map(|d| d.code));
     }
     // Checked by the dedicated tests below instead of a committed file.

@@ -61,6 +61,8 @@ const (
 	NamespaceDocs
 	// NamespaceUsage is USAGE: Usage in source code
 	NamespaceUsage
+	// NamespaceParts is PARTS: A catalogue in many files
+	NamespaceParts
 	// NamespaceImports is IMPORTS: Imported registries
 	NamespaceImports
 	// NamespaceCli is CLI: The errdex command
@@ -77,6 +79,7 @@ var namespaceRows = [...]namespaceRow{
 	{"RANGE", "Numeric mappings", "Exit codes, HTTP statuses and JSON-RPC codes.", "EDX05", ""},
 	{"DOCS", "Documentation links", "docs_url templates.", "EDX06", ""},
 	{"USAGE", "Usage in source code", "`errdex usage`: a source tree held against the catalogue it raises codes from.", "EDX07", ""},
+	{"PARTS", "A catalogue in many files", "The root's `parts`, what a part may hold, its owner and the codes it may allocate.", "EDX08", ""},
 	{"IMPORTS", "Imported registries", "`imports:`: another registry's codes, read from what it publishes and pinned by version.", "EDX09", ""},
 	{"CLI", "The errdex command", "Failures of `errdex` itself, its arguments, files and checks.", "EDX10", ""},
 }
@@ -250,6 +253,33 @@ const (
 	// CodeSourceUnreadable is EDX0705: A file of the scanned tree could not be read
 	// Name: SOURCE_UNREADABLE; namespace: USAGE; category: suspicious; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/usage.html#edx0705.
 	CodeSourceUnreadable
+	// CodePartNotFound is EDX0801: A part the root lists cannot be read
+	// Name: PART_NOT_FOUND; namespace: PARTS; category: invalid; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/parts.html#edx0801.
+	CodePartNotFound
+	// CodePartListedTwice is EDX0802: A file is a part of the catalogue twice
+	// Name: PART_LISTED_TWICE; namespace: PARTS; category: invalid; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/parts.html#edx0802.
+	CodePartListedTwice
+	// CodePartGlobEmpty is EDX0803: A glob of `parts` matches no file
+	// Name: PART_GLOB_EMPTY; namespace: PARTS; category: invalid; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/parts.html#edx0803.
+	CodePartGlobEmpty
+	// CodePartOutside is EDX0804: A part lies outside the catalogue's folder
+	// Name: PART_OUTSIDE; namespace: PARTS; category: invalid; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/parts.html#edx0804.
+	CodePartOutside
+	// CodeRootOnlySection is EDX0805: A part holds a section only the root may hold
+	// Name: ROOT_ONLY_SECTION; namespace: PARTS; category: invalid; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/parts.html#edx0805.
+	CodeRootOnlySection
+	// CodeExplanationTwice is EDX0806: A code's explanation is given twice
+	// Name: EXPLANATION_TWICE; namespace: PARTS; category: invalid; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/parts.html#edx0806.
+	CodeExplanationTwice
+	// CodeCodeOutsideRange is EDX0807: A code lies outside its part's range or prefix
+	// Name: CODE_OUTSIDE_RANGE; namespace: PARTS; category: invalid; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/parts.html#edx0807.
+	CodeCodeOutsideRange
+	// CodeRangesOverlap is EDX0808: Two parts may allocate the same codes
+	// Name: RANGES_OVERLAP; namespace: PARTS; category: invalid; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/parts.html#edx0808.
+	CodeRangesOverlap
+	// CodeConflictingOwners is EDX0809: A namespace belongs to parts of two owners
+	// Name: CONFLICTING_OWNERS; namespace: PARTS; category: invalid; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/parts.html#edx0809.
+	CodeConflictingOwners
 	// CodeImportUnreadable is EDX0901: An imported registry's file could not be read
 	// Name: IMPORT_UNREADABLE; namespace: IMPORTS; category: invalid; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/imports.html#edx0901.
 	CodeImportUnreadable
@@ -354,6 +384,15 @@ var codeRows = [...]codeRow{
 	{"EDX0703", "DEPRECATED_CODE_RAISED", NamespaceUsage, CategorySuspicious, "Source code still raises a deprecated code", "code `{code}` ({name}) is deprecated but still raised", "Raise its replacement instead (`replaced_by`), then retire it.", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/usage.html#edx0703", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"code", "string", "", ""}, {"name", "string", "", ""}}},
 	{"EDX0704", "RETIRED_CODE_REFERENCED", NamespaceUsage, CategoryInvalid, "Source code still names a retired code", "code `{code}` is retired but still referenced", "Remove the reference, or match on the code that replaced it.", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/usage.html#edx0704", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"code", "string", "", ""}}},
 	{"EDX0705", "SOURCE_UNREADABLE", NamespaceUsage, CategorySuspicious, "A file of the scanned tree could not be read", "`{path}` was skipped: {reason}", "Check the file's permissions, or exclude it with `usage.ignore`.", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/usage.html#edx0705", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"path", "string", "", ""}, {"reason", "string", "", ""}}},
+	{"EDX0801", "PART_NOT_FOUND", NamespaceParts, CategoryInvalid, "A part the root lists cannot be read", "part `{part}` cannot be read: {reason}", "Fix the path in `parts`; it is relative to the root catalogue's folder.", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/parts.html#edx0801", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"part", "string", "", ""}, {"reason", "string", "", ""}}},
+	{"EDX0802", "PART_LISTED_TWICE", NamespaceParts, CategoryInvalid, "A file is a part of the catalogue twice", "`{file}` is already a part of the catalogue", "List each file once, or narrow the glob that matches it again.", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/parts.html#edx0802", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"file", "string", "", ""}}},
+	{"EDX0803", "PART_GLOB_EMPTY", NamespaceParts, CategoryInvalid, "A glob of `parts` matches no file", "`{glob}` matches no file", "Check the pattern (relative to the root's folder), or remove it.", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/parts.html#edx0803", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"glob", "string", "", ""}}},
+	{"EDX0804", "PART_OUTSIDE", NamespaceParts, CategoryInvalid, "A part lies outside the catalogue's folder", "part `{part}` is outside the catalogue's folder: {reason}", "Keep every part inside the root catalogue's folder, by a relative path.", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/parts.html#edx0804", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"part", "string", "", ""}, {"reason", "string", "", ""}}},
+	{"EDX0805", "ROOT_ONLY_SECTION", NamespaceParts, CategoryInvalid, "A part holds a section only the root may hold", "`{key}` belongs in the root catalogue, not in a part", "Move the section to the root catalogue; a part holds `part`, `namespaces` and `errors`.", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/parts.html#edx0805", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"key", "string", "", ""}}},
+	{"EDX0806", "EXPLANATION_TWICE", NamespaceParts, CategoryInvalid, "A code's explanation is given twice", "`{code}` has an `explanation` and the file `{file}`", "Keep the Markdown file or the `explanation` key, not both.", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/parts.html#edx0806", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"code", "string", "", ""}, {"file", "string", "", ""}}},
+	{"EDX0807", "CODE_OUTSIDE_RANGE", NamespaceParts, CategoryInvalid, "A code lies outside its part's range or prefix", "code `{code}` is outside {range}, the codes its part may allocate", "Give the entry a code of its part (`errdex new` picks the next free one), or move it to the part that owns the code.", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/parts.html#edx0807", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"code", "string", "", ""}, {"range", "string", "", ""}}},
+	{"EDX0808", "RANGES_OVERLAP", NamespaceParts, CategoryInvalid, "Two parts may allocate the same codes", "{range} overlaps {other}, the codes of another part", "Give each part a range or prefix of its own.", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/parts.html#edx0808", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"range", "string", "", ""}, {"other", "string", "", ""}}},
+	{"EDX0809", "CONFLICTING_OWNERS", NamespaceParts, CategoryInvalid, "A namespace belongs to parts of two owners", "namespace `{namespace}` is owned by `{owner}` here and by `{other}` in another part", "Keep a namespace in the parts of one owner, or give those parts the same owner.", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/parts.html#edx0809", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"namespace", "string", "", ""}, {"owner", "string", "", ""}, {"other", "string", "", ""}}},
 	{"EDX0901", "IMPORT_UNREADABLE", NamespaceImports, CategoryInvalid, "An imported registry's file could not be read", "import `{name}`: cannot read `{path}`: {reason}", "Check `from:`, which is relative to the importing catalogue's folder.", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/imports.html#edx0901", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"name", "string", "", ""}, {"path", "string", "", ""}, {"reason", "string", "", ""}}},
 	{"EDX0902", "IMPORT_INVALID", NamespaceImports, CategoryInvalid, "An imported file is not a valid registry", "import `{name}`: `{path}` is not a valid registry: {problem}", "Run `errdex lint` on the imported catalogue, or regenerate its registry.json with a current errdex.", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/imports.html#edx0902", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"name", "string", "", ""}, {"path", "string", "", ""}, {"problem", "string", "", ""}}},
 	{"EDX0903", "IMPORT_CYCLE", NamespaceImports, CategoryInvalid, "Catalogues import each other in a cycle", "import `{name}` closes a cycle of imports: {cycle}", "Import the shared codes from one registry that imports nothing back.", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/imports.html#edx0903", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"name", "string", "", ""}, {"cycle", "string", "", ""}}},
@@ -654,6 +693,51 @@ func NewRetiredCodeReferenced(code string) *Error {
 // NewSourceUnreadable returns an error of CodeSourceUnreadable (EDX0705): `{path}` was skipped: {reason}
 func NewSourceUnreadable(path string, reason string) *Error {
 	return CodeSourceUnreadable.build(path, reason)
+}
+
+// NewPartNotFound returns an error of CodePartNotFound (EDX0801): part `{part}` cannot be read: {reason}
+func NewPartNotFound(part string, reason string) *Error {
+	return CodePartNotFound.build(part, reason)
+}
+
+// NewPartListedTwice returns an error of CodePartListedTwice (EDX0802): `{file}` is already a part of the catalogue
+func NewPartListedTwice(file string) *Error {
+	return CodePartListedTwice.build(file)
+}
+
+// NewPartGlobEmpty returns an error of CodePartGlobEmpty (EDX0803): `{glob}` matches no file
+func NewPartGlobEmpty(glob string) *Error {
+	return CodePartGlobEmpty.build(glob)
+}
+
+// NewPartOutside returns an error of CodePartOutside (EDX0804): part `{part}` is outside the catalogue's folder: {reason}
+func NewPartOutside(part string, reason string) *Error {
+	return CodePartOutside.build(part, reason)
+}
+
+// NewRootOnlySection returns an error of CodeRootOnlySection (EDX0805): `{key}` belongs in the root catalogue, not in a part
+func NewRootOnlySection(key string) *Error {
+	return CodeRootOnlySection.build(key)
+}
+
+// NewExplanationTwice returns an error of CodeExplanationTwice (EDX0806): `{code}` has an `explanation` and the file `{file}`
+func NewExplanationTwice(code string, file string) *Error {
+	return CodeExplanationTwice.build(code, file)
+}
+
+// NewCodeOutsideRange returns an error of CodeCodeOutsideRange (EDX0807): code `{code}` is outside {range}, the codes its part may allocate
+func NewCodeOutsideRange(code string, range_ string) *Error {
+	return CodeCodeOutsideRange.build(code, range_)
+}
+
+// NewRangesOverlap returns an error of CodeRangesOverlap (EDX0808): {range} overlaps {other}, the codes of another part
+func NewRangesOverlap(range_ string, other string) *Error {
+	return CodeRangesOverlap.build(range_, other)
+}
+
+// NewConflictingOwners returns an error of CodeConflictingOwners (EDX0809): namespace `{namespace}` is owned by `{owner}` here and by `{other}` in another part
+func NewConflictingOwners(namespace string, owner string, other string) *Error {
+	return CodeConflictingOwners.build(namespace, owner, other)
 }
 
 // NewImportUnreadable returns an error of CodeImportUnreadable (EDX0901): import `{name}`: cannot read `{path}`: {reason}

@@ -6,7 +6,7 @@
 export type Category = "invalid" | "suspicious" | "usage" | "not_found" | "stale" | "breaking" | "conflict" | "io" | "external";
 
 /** A namespace's name. */
-export type Namespace = "YAML" | "SCHEMA" | "NAMES" | "REFS" | "TEMPLATE" | "RANGE" | "DOCS" | "USAGE" | "IMPORTS" | "CLI";
+export type Namespace = "YAML" | "SCHEMA" | "NAMES" | "REFS" | "TEMPLATE" | "RANGE" | "DOCS" | "USAGE" | "PARTS" | "IMPORTS" | "CLI";
 
 /** The name of an error class of this module (the registry's base class first). */
 export type ErrorClassName = "ErrdexError";
@@ -210,6 +210,12 @@ export declare const NAMESPACES: {
    * `errdex usage`: a source tree held against the catalogue it raises codes from.
    */
   readonly "USAGE": NamespaceInfo<"USAGE">;
+  /**
+   * A catalogue in many files
+   *
+   * The root's `parts`, what a part may hold, its owner and the codes it may allocate.
+   */
+  readonly "PARTS": NamespaceInfo<"PARTS">;
   /**
    * Imported registries
    *
@@ -666,6 +672,78 @@ export declare const ErrorCode: {
    * Name: `SOURCE_UNREADABLE`; namespace: `USAGE`; category: `suspicious`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/usage.html#edx0705.
    */
   readonly "SOURCE_UNREADABLE": "EDX0705";
+  /**
+   * `EDX0801` — A part the root lists cannot be read
+   *
+   * Message: `part '{part}' cannot be read: {reason}`
+   *
+   * Name: `PART_NOT_FOUND`; namespace: `PARTS`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/parts.html#edx0801.
+   */
+  readonly "PART_NOT_FOUND": "EDX0801";
+  /**
+   * `EDX0802` — A file is a part of the catalogue twice
+   *
+   * Message: `'{file}' is already a part of the catalogue`
+   *
+   * Name: `PART_LISTED_TWICE`; namespace: `PARTS`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/parts.html#edx0802.
+   */
+  readonly "PART_LISTED_TWICE": "EDX0802";
+  /**
+   * `EDX0803` — A glob of `parts` matches no file
+   *
+   * Message: `'{glob}' matches no file`
+   *
+   * Name: `PART_GLOB_EMPTY`; namespace: `PARTS`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/parts.html#edx0803.
+   */
+  readonly "PART_GLOB_EMPTY": "EDX0803";
+  /**
+   * `EDX0804` — A part lies outside the catalogue's folder
+   *
+   * Message: `part '{part}' is outside the catalogue's folder: {reason}`
+   *
+   * Name: `PART_OUTSIDE`; namespace: `PARTS`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/parts.html#edx0804.
+   */
+  readonly "PART_OUTSIDE": "EDX0804";
+  /**
+   * `EDX0805` — A part holds a section only the root may hold
+   *
+   * Message: `'{key}' belongs in the root catalogue, not in a part`
+   *
+   * Name: `ROOT_ONLY_SECTION`; namespace: `PARTS`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/parts.html#edx0805.
+   */
+  readonly "ROOT_ONLY_SECTION": "EDX0805";
+  /**
+   * `EDX0806` — A code's explanation is given twice
+   *
+   * Message: `'{code}' has an 'explanation' and the file '{file}'`
+   *
+   * Name: `EXPLANATION_TWICE`; namespace: `PARTS`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/parts.html#edx0806.
+   */
+  readonly "EXPLANATION_TWICE": "EDX0806";
+  /**
+   * `EDX0807` — A code lies outside its part's range or prefix
+   *
+   * Message: `code '{code}' is outside {range}, the codes its part may allocate`
+   *
+   * Name: `CODE_OUTSIDE_RANGE`; namespace: `PARTS`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/parts.html#edx0807.
+   */
+  readonly "CODE_OUTSIDE_RANGE": "EDX0807";
+  /**
+   * `EDX0808` — Two parts may allocate the same codes
+   *
+   * Message: `{range} overlaps {other}, the codes of another part`
+   *
+   * Name: `RANGES_OVERLAP`; namespace: `PARTS`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/parts.html#edx0808.
+   */
+  readonly "RANGES_OVERLAP": "EDX0808";
+  /**
+   * `EDX0809` — A namespace belongs to parts of two owners
+   *
+   * Message: `namespace '{namespace}' is owned by '{owner}' here and by '{other}' in another part`
+   *
+   * Name: `CONFLICTING_OWNERS`; namespace: `PARTS`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/parts.html#edx0809.
+   */
+  readonly "CONFLICTING_OWNERS": "EDX0809";
   /**
    * `EDX0901` — An imported registry's file could not be read
    *
@@ -1183,26 +1261,67 @@ export interface CodeParams36 {
 
 /** Params shared by codes (their `XxxParams` types name this one). */
 export interface CodeParams37 {
+  readonly "part": string;
+  readonly "reason": string;
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams38 {
+  readonly "file": string;
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams39 {
+  readonly "glob": string;
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams40 {
+  readonly "code": string;
+  readonly "file": string;
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams41 {
+  readonly "code": string;
+  readonly "range": string;
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams42 {
+  readonly "range": string;
+  readonly "other": string;
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams43 {
+  readonly "namespace": string;
+  readonly "owner": string;
+  readonly "other": string;
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams44 {
   readonly "name": string;
   readonly "path": string;
   readonly "reason": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams38 {
+export interface CodeParams45 {
   readonly "name": string;
   readonly "path": string;
   readonly "problem": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams39 {
+export interface CodeParams46 {
   readonly "name": string;
   readonly "cycle": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams40 {
+export interface CodeParams47 {
   readonly "name": string;
   readonly "version": string;
   readonly "path": string;
@@ -1210,7 +1329,7 @@ export interface CodeParams40 {
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams41 {
+export interface CodeParams48 {
   readonly "name": string;
   readonly "what": string;
   readonly "value": string;
@@ -1218,39 +1337,39 @@ export interface CodeParams41 {
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams42 {
+export interface CodeParams49 {
   readonly "count": string;
   readonly "catalogue": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams43 {
+export interface CodeParams50 {
   readonly "count": string;
   readonly "old": string;
   readonly "new": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams44 {
+export interface CodeParams51 {
   readonly "path": string;
   readonly "rev": string;
   readonly "reason": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams45 {
+export interface CodeParams52 {
   readonly "path": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams46 {
+export interface CodeParams53 {
   readonly "path": string;
   readonly "errors": string;
   readonly "warnings": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams47 {
+export interface CodeParams54 {
   readonly "code": string;
   readonly "note": string;
 }
@@ -1327,7 +1446,7 @@ export interface CodeTypes8 {
   readonly params: CodeParams7;
 }
 
-type CodeGroup9 = "EDX0103" | "EDX0301";
+type CodeGroup9 = "EDX0103" | "EDX0301" | "EDX0805";
 
 /** The facts and params of the codes `CodeGroup9`. */
 export interface CodeTypes9 {
@@ -1583,7 +1702,7 @@ export interface CodeTypes40 {
   readonly params: CodeParams36;
 }
 
-type CodeGroup41 = "EDX0901";
+type CodeGroup41 = "EDX0801" | "EDX0804";
 
 /** The facts and params of the codes `CodeGroup41`. */
 export interface CodeTypes41 {
@@ -1591,7 +1710,7 @@ export interface CodeTypes41 {
   readonly params: CodeParams37;
 }
 
-type CodeGroup42 = "EDX0902";
+type CodeGroup42 = "EDX0802";
 
 /** The facts and params of the codes `CodeGroup42`. */
 export interface CodeTypes42 {
@@ -1599,7 +1718,7 @@ export interface CodeTypes42 {
   readonly params: CodeParams38;
 }
 
-type CodeGroup43 = "EDX0903";
+type CodeGroup43 = "EDX0803";
 
 /** The facts and params of the codes `CodeGroup43`. */
 export interface CodeTypes43 {
@@ -1607,7 +1726,7 @@ export interface CodeTypes43 {
   readonly params: CodeParams39;
 }
 
-type CodeGroup44 = "EDX0904";
+type CodeGroup44 = "EDX0806";
 
 /** The facts and params of the codes `CodeGroup44`. */
 export interface CodeTypes44 {
@@ -1615,7 +1734,7 @@ export interface CodeTypes44 {
   readonly params: CodeParams40;
 }
 
-type CodeGroup45 = "EDX0905";
+type CodeGroup45 = "EDX0807";
 
 /** The facts and params of the codes `CodeGroup45`. */
 export interface CodeTypes45 {
@@ -1623,76 +1742,132 @@ export interface CodeTypes45 {
   readonly params: CodeParams41;
 }
 
-type CodeGroup46 = "EDX1001" | "EDX1003";
+type CodeGroup46 = "EDX0808";
 
 /** The facts and params of the codes `CodeGroup46`. */
 export interface CodeTypes46 {
-  readonly facts: CodeFacts2;
-  readonly params: CodeParams36;
-}
-
-type CodeGroup47 = "EDX1002";
-
-/** The facts and params of the codes `CodeGroup47`. */
-export interface CodeTypes47 {
-  readonly facts: CodeFacts3;
-  readonly params: CodeParams0;
-}
-
-type CodeGroup48 = "EDX1004";
-
-/** The facts and params of the codes `CodeGroup48`. */
-export interface CodeTypes48 {
-  readonly facts: CodeFacts4;
+  readonly facts: CodeFacts0;
   readonly params: CodeParams42;
 }
 
-type CodeGroup49 = "EDX1005";
+type CodeGroup47 = "EDX0809";
 
-/** The facts and params of the codes `CodeGroup49`. */
-export interface CodeTypes49 {
-  readonly facts: CodeFacts5;
+/** The facts and params of the codes `CodeGroup47`. */
+export interface CodeTypes47 {
+  readonly facts: CodeFacts0;
   readonly params: CodeParams43;
 }
 
-type CodeGroup50 = "EDX1006";
+type CodeGroup48 = "EDX0901";
 
-/** The facts and params of the codes `CodeGroup50`. */
-export interface CodeTypes50 {
-  readonly facts: CodeFacts6;
-  readonly params: CodeParams18;
-}
-
-type CodeGroup51 = "EDX1007";
-
-/** The facts and params of the codes `CodeGroup51`. */
-export interface CodeTypes51 {
-  readonly facts: CodeFacts7;
+/** The facts and params of the codes `CodeGroup48`. */
+export interface CodeTypes48 {
+  readonly facts: CodeFacts0;
   readonly params: CodeParams44;
 }
 
-type CodeGroup52 = "EDX1008";
+type CodeGroup49 = "EDX0902";
 
-/** The facts and params of the codes `CodeGroup52`. */
-export interface CodeTypes52 {
-  readonly facts: CodeFacts8;
+/** The facts and params of the codes `CodeGroup49`. */
+export interface CodeTypes49 {
+  readonly facts: CodeFacts0;
   readonly params: CodeParams45;
 }
 
-type CodeGroup53 = "EDX1009";
+type CodeGroup50 = "EDX0903";
 
-/** The facts and params of the codes `CodeGroup53`. */
-export interface CodeTypes53 {
+/** The facts and params of the codes `CodeGroup50`. */
+export interface CodeTypes50 {
   readonly facts: CodeFacts0;
   readonly params: CodeParams46;
 }
 
-type CodeGroup54 = "EDX1010";
+type CodeGroup51 = "EDX0904";
+
+/** The facts and params of the codes `CodeGroup51`. */
+export interface CodeTypes51 {
+  readonly facts: CodeFacts0;
+  readonly params: CodeParams47;
+}
+
+type CodeGroup52 = "EDX0905";
+
+/** The facts and params of the codes `CodeGroup52`. */
+export interface CodeTypes52 {
+  readonly facts: CodeFacts0;
+  readonly params: CodeParams48;
+}
+
+type CodeGroup53 = "EDX1001" | "EDX1003";
+
+/** The facts and params of the codes `CodeGroup53`. */
+export interface CodeTypes53 {
+  readonly facts: CodeFacts2;
+  readonly params: CodeParams36;
+}
+
+type CodeGroup54 = "EDX1002";
 
 /** The facts and params of the codes `CodeGroup54`. */
 export interface CodeTypes54 {
+  readonly facts: CodeFacts3;
+  readonly params: CodeParams0;
+}
+
+type CodeGroup55 = "EDX1004";
+
+/** The facts and params of the codes `CodeGroup55`. */
+export interface CodeTypes55 {
+  readonly facts: CodeFacts4;
+  readonly params: CodeParams49;
+}
+
+type CodeGroup56 = "EDX1005";
+
+/** The facts and params of the codes `CodeGroup56`. */
+export interface CodeTypes56 {
+  readonly facts: CodeFacts5;
+  readonly params: CodeParams50;
+}
+
+type CodeGroup57 = "EDX1006";
+
+/** The facts and params of the codes `CodeGroup57`. */
+export interface CodeTypes57 {
   readonly facts: CodeFacts6;
-  readonly params: CodeParams47;
+  readonly params: CodeParams18;
+}
+
+type CodeGroup58 = "EDX1007";
+
+/** The facts and params of the codes `CodeGroup58`. */
+export interface CodeTypes58 {
+  readonly facts: CodeFacts7;
+  readonly params: CodeParams51;
+}
+
+type CodeGroup59 = "EDX1008";
+
+/** The facts and params of the codes `CodeGroup59`. */
+export interface CodeTypes59 {
+  readonly facts: CodeFacts8;
+  readonly params: CodeParams52;
+}
+
+type CodeGroup60 = "EDX1009";
+
+/** The facts and params of the codes `CodeGroup60`. */
+export interface CodeTypes60 {
+  readonly facts: CodeFacts0;
+  readonly params: CodeParams53;
+}
+
+type CodeGroup61 = "EDX1010";
+
+/** The facts and params of the codes `CodeGroup61`. */
+export interface CodeTypes61 {
+  readonly facts: CodeFacts6;
+  readonly params: CodeParams54;
 }
 
 /** Each of the codes `K` mapped to `T`. */
@@ -1757,7 +1932,14 @@ export interface TypesByCode extends
   ByCodes<CodeGroup51, CodeTypes51>,
   ByCodes<CodeGroup52, CodeTypes52>,
   ByCodes<CodeGroup53, CodeTypes53>,
-  ByCodes<CodeGroup54, CodeTypes54> {}
+  ByCodes<CodeGroup54, CodeTypes54>,
+  ByCodes<CodeGroup55, CodeTypes55>,
+  ByCodes<CodeGroup56, CodeTypes56>,
+  ByCodes<CodeGroup57, CodeTypes57>,
+  ByCodes<CodeGroup58, CodeTypes58>,
+  ByCodes<CodeGroup59, CodeTypes59>,
+  ByCodes<CodeGroup60, CodeTypes60>,
+  ByCodes<CodeGroup61, CodeTypes61> {}
 
 /** The literal facts of the codes `C`. */
 export type FactsOf<C extends ErrorCode> = TypesByCode[C]["facts"];
@@ -1972,20 +2154,47 @@ export type RetiredCodeReferencedParams = CodeParams18;
 /** Params of `EDX0705` (SOURCE_UNREADABLE). */
 export type SourceUnreadableParams = CodeParams36;
 
+/** Params of `EDX0801` (PART_NOT_FOUND). */
+export type PartNotFoundParams = CodeParams37;
+
+/** Params of `EDX0802` (PART_LISTED_TWICE). */
+export type PartListedTwiceParams = CodeParams38;
+
+/** Params of `EDX0803` (PART_GLOB_EMPTY). */
+export type PartGlobEmptyParams = CodeParams39;
+
+/** Params of `EDX0804` (PART_OUTSIDE). */
+export type PartOutsideParams = CodeParams37;
+
+/** Params of `EDX0805` (ROOT_ONLY_SECTION). */
+export type RootOnlySectionParams = CodeParams8;
+
+/** Params of `EDX0806` (EXPLANATION_TWICE). */
+export type ExplanationTwiceParams = CodeParams40;
+
+/** Params of `EDX0807` (CODE_OUTSIDE_RANGE). */
+export type CodeOutsideRangeParams = CodeParams41;
+
+/** Params of `EDX0808` (RANGES_OVERLAP). */
+export type RangesOverlapParams = CodeParams42;
+
+/** Params of `EDX0809` (CONFLICTING_OWNERS). */
+export type ConflictingOwnersParams = CodeParams43;
+
 /** Params of `EDX0901` (IMPORT_UNREADABLE). */
-export type ImportUnreadableParams = CodeParams37;
+export type ImportUnreadableParams = CodeParams44;
 
 /** Params of `EDX0902` (IMPORT_INVALID). */
-export type ImportInvalidParams = CodeParams38;
+export type ImportInvalidParams = CodeParams45;
 
 /** Params of `EDX0903` (IMPORT_CYCLE). */
-export type ImportCycleParams = CodeParams39;
+export type ImportCycleParams = CodeParams46;
 
 /** Params of `EDX0904` (IMPORT_VERSION_MISMATCH). */
-export type ImportVersionMismatchParams = CodeParams40;
+export type ImportVersionMismatchParams = CodeParams47;
 
 /** Params of `EDX0905` (IMPORT_COLLISION). */
-export type ImportCollisionParams = CodeParams41;
+export type ImportCollisionParams = CodeParams48;
 
 /** Params of `EDX1001` (FILE_UNREADABLE). */
 export type FileUnreadableParams = CodeParams36;
@@ -1997,25 +2206,25 @@ export type BadArgumentsParams = CodeParams0;
 export type WriteFailedParams = CodeParams36;
 
 /** Params of `EDX1004` (OUTPUTS_STALE). */
-export type OutputsStaleParams = CodeParams42;
+export type OutputsStaleParams = CodeParams49;
 
 /** Params of `EDX1005` (BREAKING_CHANGES). */
-export type BreakingChangesParams = CodeParams43;
+export type BreakingChangesParams = CodeParams50;
 
 /** Params of `EDX1006` (UNKNOWN_CODE). */
 export type UnknownCodeParams = CodeParams18;
 
 /** Params of `EDX1007` (GIT_FAILED). */
-export type GitFailedParams = CodeParams44;
+export type GitFailedParams = CodeParams51;
 
 /** Params of `EDX1008` (FILE_EXISTS). */
-export type FileExistsParams = CodeParams45;
+export type FileExistsParams = CodeParams52;
 
 /** Params of `EDX1009` (CATALOGUE_INVALID). */
-export type CatalogueInvalidParams = CodeParams46;
+export type CatalogueInvalidParams = CodeParams53;
 
 /** Params of `EDX1010` (CODE_RETIRED). */
-export type CodeRetiredParams = CodeParams47;
+export type CodeRetiredParams = CodeParams54;
 
 /** Extras every wire error may carry besides its params: errdex's own, then free context. */
 export interface WireExtras {
@@ -2084,15 +2293,22 @@ export type WireError =
   | WireErrorOf<CodeGroup43, CodeParams39>
   | WireErrorOf<CodeGroup44, CodeParams40>
   | WireErrorOf<CodeGroup45, CodeParams41>
-  | WireErrorOf<CodeGroup46, CodeParams36>
-  | WireErrorOf<CodeGroup47, CodeParams0>
-  | WireErrorOf<CodeGroup48, CodeParams42>
-  | WireErrorOf<CodeGroup49, CodeParams43>
-  | WireErrorOf<CodeGroup50, CodeParams18>
-  | WireErrorOf<CodeGroup51, CodeParams44>
-  | WireErrorOf<CodeGroup52, CodeParams45>
-  | WireErrorOf<CodeGroup53, CodeParams46>
-  | WireErrorOf<CodeGroup54, CodeParams47>;
+  | WireErrorOf<CodeGroup46, CodeParams42>
+  | WireErrorOf<CodeGroup47, CodeParams43>
+  | WireErrorOf<CodeGroup48, CodeParams44>
+  | WireErrorOf<CodeGroup49, CodeParams45>
+  | WireErrorOf<CodeGroup50, CodeParams46>
+  | WireErrorOf<CodeGroup51, CodeParams47>
+  | WireErrorOf<CodeGroup52, CodeParams48>
+  | WireErrorOf<CodeGroup53, CodeParams36>
+  | WireErrorOf<CodeGroup54, CodeParams0>
+  | WireErrorOf<CodeGroup55, CodeParams49>
+  | WireErrorOf<CodeGroup56, CodeParams50>
+  | WireErrorOf<CodeGroup57, CodeParams18>
+  | WireErrorOf<CodeGroup58, CodeParams51>
+  | WireErrorOf<CodeGroup59, CodeParams52>
+  | WireErrorOf<CodeGroup60, CodeParams53>
+  | WireErrorOf<CodeGroup61, CodeParams54>;
 
 /** A parsed error of a live code (or one of its legacy codes). */
 export interface KnownErrorOf<C extends ErrorCode, P = ParamsOf<C>> {
@@ -2171,15 +2387,22 @@ export type KnownError =
   | KnownErrorOf<CodeGroup43, CodeParams39>
   | KnownErrorOf<CodeGroup44, CodeParams40>
   | KnownErrorOf<CodeGroup45, CodeParams41>
-  | KnownErrorOf<CodeGroup46, CodeParams36>
-  | KnownErrorOf<CodeGroup47, CodeParams0>
-  | KnownErrorOf<CodeGroup48, CodeParams42>
-  | KnownErrorOf<CodeGroup49, CodeParams43>
-  | KnownErrorOf<CodeGroup50, CodeParams18>
-  | KnownErrorOf<CodeGroup51, CodeParams44>
-  | KnownErrorOf<CodeGroup52, CodeParams45>
-  | KnownErrorOf<CodeGroup53, CodeParams46>
-  | KnownErrorOf<CodeGroup54, CodeParams47>;
+  | KnownErrorOf<CodeGroup46, CodeParams42>
+  | KnownErrorOf<CodeGroup47, CodeParams43>
+  | KnownErrorOf<CodeGroup48, CodeParams44>
+  | KnownErrorOf<CodeGroup49, CodeParams45>
+  | KnownErrorOf<CodeGroup50, CodeParams46>
+  | KnownErrorOf<CodeGroup51, CodeParams47>
+  | KnownErrorOf<CodeGroup52, CodeParams48>
+  | KnownErrorOf<CodeGroup53, CodeParams36>
+  | KnownErrorOf<CodeGroup54, CodeParams0>
+  | KnownErrorOf<CodeGroup55, CodeParams49>
+  | KnownErrorOf<CodeGroup56, CodeParams50>
+  | KnownErrorOf<CodeGroup57, CodeParams18>
+  | KnownErrorOf<CodeGroup58, CodeParams51>
+  | KnownErrorOf<CodeGroup59, CodeParams52>
+  | KnownErrorOf<CodeGroup60, CodeParams53>
+  | KnownErrorOf<CodeGroup61, CodeParams54>;
 
 /** A code this module does not know (a newer catalogue), classified by the wire's category and retryable flag. */
 export interface UnknownError {

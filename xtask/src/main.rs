@@ -35,6 +35,7 @@ use std::time::Instant;
 mod bench_book;
 mod bench_consumer;
 mod bench_go;
+mod bench_parts;
 mod bench_rust;
 mod bench_tsc;
 mod bench_usage;
@@ -182,6 +183,13 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
+        Some("bench-parts") => match bench_parts::run(&args[1..]) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("xtask bench-parts: {e}");
+                ExitCode::FAILURE
+            }
+        },
         Some("bench-usage") => match bench_usage::run(&args[1..]) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
@@ -225,7 +233,7 @@ fn main() -> ExitCode {
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage: xtask scale N [OUT] | baseline N|FILE DIR | bench-load [N|FILE...] | bench-generate [N|FILE...] | bench-tsc [N|FILE...] | bench-go [N|FILE...] | bench-rust [N|FILE...] | bench-consumer [N...] | bench-book [N...] | bench-usage [--codes N] ... | dump N|FILE DIR"
+        "usage: xtask scale N [OUT] | baseline N|FILE DIR | bench-load [N|FILE...] | bench-generate [N|FILE...] | bench-tsc [N|FILE...] | bench-go [N|FILE...] | bench-rust [N|FILE...] | bench-consumer [N...] | bench-book [N...] | bench-usage [--codes N] ... | bench-parts [N] [--parts P] [--runs R] | dump N|FILE DIR"
     );
     ExitCode::from(64)
 }

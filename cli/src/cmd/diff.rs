@@ -149,11 +149,19 @@ fn compare(args: &Args) -> Result<ExitCode, Stop> {
 fn git_show(rev: &str, path: &Path) -> Result<Source, Failure> {
     let git_failure = |reason: String| Failure::git_failed(path.display().to_string(), rev, reason);
     let bytes = show_at(rev, path).map_err(git_failure)?;
+    let dir = match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
     Ok(Source {
         name: format!("{rev}:{}", path.display()),
         bytes,
         path: path.to_path_buf(),
-        files: Box::new(AtRevision(rev.to_string())),
+        files: Box::new(GitTree {
+            rev: rev.to_string(),
+            dir,
+        }),
+        imports: Box::new(AtRevision(rev.to_string())),
     })
 }
 
@@ -199,4 +207,69 @@ fn show_at(rev: &str, path: &Path) -> Result<Vec<u8>, String> {
             .to_string());
     }
     Ok(out.stdout)
+}
+
+/// The catalogue's folder as it was at a revision: its parts are read with `git show`,
+/// globs and folders expanded against `git ls-tree`, all run in the folder on disk with
+/// `./` paths (relative to it, wherever the repository root is).
+struct GitTree {
+    rev: String,
+    dir: PathBuf,
+}
+
+impl GitTree {
+    fn git(&self, args: &[&str]) -> std::io::Result<Vec<u8>> {
+        let out = Command::new("git")
+            .arg("-C")
+            .arg(&self.dir)
+            .args(args)
+            .output()?;
+        if out.status.success() {
+            Ok(out.stdout)
+        } else {
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            let reason = stderr
+                .lines()
+                .map(str::trim)
+                .find(|line| !line.is_empty())
+                .unwrap_or("git failed")
+                .trim_start_matches("fatal: ")
+                .to_string();
+            Err(std::io::Error::other(format!("at {}: {reason}", self.rev)))
+        }
+    }
+}
+
+impl errdex_codegen::catalogue::Files for GitTree {
+    fn read(&self, path: &str) -> std::io::Result<Vec<u8>> {
+        let object = format!("{}:./{path}", self.rev);
+        self.git(&["show", "--no-textconv", "--end-of-options", &object])
+    }
+
+    fn is_dir(&self, path: &str) -> bool {
+        let object = format!("{}:./{path}", self.rev);
+        self.git(&["cat-file", "-t", &object])
+            .is_ok_and(|out| out.trim_ascii() == b"tree")
+    }
+
+    fn list(&self, dir: &str) -> std::io::Result<Vec<String>> {
+        let sub = if dir.is_empty() {
+            ".".to_string()
+        } else {
+            format!("./{dir}")
+        };
+        let out = self.git(&[
+            "ls-tree",
+            "-r",
+            "--name-only",
+            "--end-of-options",
+            &self.rev,
+            "--",
+            &sub,
+        ])?;
+        Ok(String::from_utf8_lossy(&out)
+            .lines()
+            .map(str::to_string)
+            .collect())
+    }
 }

@@ -50,6 +50,11 @@ pub struct Args {
     /// Write nothing; fail with a diff when a committed output is stale.
     #[arg(long)]
     pub check: bool,
+    /// Also keep a block of CODEOWNERS lines, one per part with a `part.owner`, in this
+    /// file (relative to the catalogue's folder, e.g. `.github/CODEOWNERS`): the rest of
+    /// the file is left as it is; `--check` checks it too.
+    #[arg(long, value_name = "PATH")]
+    pub codeowners: Option<PathBuf>,
     /// Output format of failures.
     #[arg(long, value_enum, default_value = "human")]
     pub format: Format,
@@ -137,7 +142,12 @@ impl clap::Args for OutputFlags {
 }
 
 pub fn run(args: Args) -> ExitCode {
-    let mut catalogue = match catalogue::open(&args.catalogue, args.format, Show::Always) {
+    let mut checked = match catalogue::read(&args.catalogue, args.format) {
+        Ok(checked) => checked,
+        Err(status) => return status,
+    };
+    let owners = std::mem::take(&mut checked.loaded.owners);
+    let mut catalogue = match checked.into_catalogue(args.format, Show::Always) {
         Ok(catalogue) => catalogue,
         Err(status) => return status,
     };
@@ -203,7 +213,11 @@ pub fn run(args: Args) -> ExitCode {
         settings.raised_at =
             usage::raised_at(&catalogue, &catalogue_dir(&args.catalogue), generated);
     }
-    let outputs = write::generate(&catalogue, &settings);
+    let mut outputs = write::generate(&catalogue, &settings);
+    if let Some(path) = &args.codeowners {
+        let text = codeowners(&root.join(path), &catalogue_dir(&args.catalogue), &owners);
+        outputs.insert(path.clone(), text.into_bytes());
+    }
     if args.check {
         let mut stale = write::check(&root, &outputs);
         let obsolete = write::obsolete(&root, &settings, &outputs, &catalogue.source_name);
@@ -286,5 +300,59 @@ fn package_version(value: &str) -> Result<String, String> {
         Ok(value.to_string())
     } else {
         Err("a package version is MAJOR.MINOR.PATCH (semantic versioning), e.g. 1.0.0 or 2.0.0-rc.1".into())
+    }
+}
+
+/// The first line of errdex's block in a CODEOWNERS file.
+const CODEOWNERS_BEGIN: &str = "# BEGIN errdex: the owners of the catalogue's parts (`errdex generate --codeowners`; edit `part.owner` in the parts, not these lines)";
+/// Its last line.
+const CODEOWNERS_END: &str = "# END errdex";
+
+/// The CODEOWNERS file at `file` with errdex's block (one line per owned part, its path
+/// from the repository's root, which is the file's folder, or the folder above a
+/// `.github/` or `docs/` one) in place of the old block, or appended; the rest as it was.
+fn codeowners(file: &Path, catalogue_dir: &Path, owners: &[(String, String)]) -> String {
+    let existing = std::fs::read_to_string(file).unwrap_or_default();
+    let folder = file.parent().unwrap_or(Path::new("."));
+    let repo = match folder.file_name().and_then(|n| n.to_str()) {
+        Some(".github" | "docs") => folder.parent().unwrap_or(Path::new(".")),
+        _ => folder,
+    };
+    let canon = |p: &Path| p.canonicalize().unwrap_or_else(|_| p.to_path_buf());
+    let base = canon(catalogue_dir);
+    let prefix = base
+        .strip_prefix(canon(repo))
+        .map(|p| {
+            p.components()
+                .map(|c| format!("{}/", c.as_os_str().to_string_lossy()))
+                .collect::<String>()
+        })
+        .unwrap_or_default();
+    let mut block = format!("{CODEOWNERS_BEGIN}\n");
+    for (path, owner) in owners {
+        // Spaces in a CODEOWNERS path are escaped with a backslash.
+        let path = format!("/{prefix}{path}").replace(' ', "\\ ");
+        block.push_str(&format!("{path} {owner}\n"));
+    }
+    block.push_str(CODEOWNERS_END);
+    block.push('\n');
+    let start = existing.find(CODEOWNERS_BEGIN);
+    let end = existing.find(CODEOWNERS_END).map(|i| {
+        i + CODEOWNERS_END.len()
+            + usize::from(existing[i + CODEOWNERS_END.len()..].starts_with('\n'))
+    });
+    match (start, end) {
+        (Some(a), Some(b)) if a < b => format!("{}{block}{}", &existing[..a], &existing[b..]),
+        _ if existing.is_empty() => block,
+        _ => {
+            let sep = if existing.ends_with("\n\n") {
+                ""
+            } else if existing.ends_with('\n') {
+                "\n"
+            } else {
+                "\n\n"
+            };
+            format!("{existing}{sep}{block}")
+        }
     }
 }

@@ -3,4 +3,5 @@ pub mod explain;
 pub mod generate;
 pub mod init;
 pub mod lint;
+pub mod new;
 pub mod usage;

@@ -76,6 +76,7 @@ pub fn run(args: Args) -> ExitCode {
     let name = source.name.clone();
     let mut checked = source.load();
     let spans = std::mem::take(&mut checked.loaded.entry_spans);
+    let sources = std::mem::take(&mut checked.loaded.sources);
     let cat = match checked.into_catalogue(format, Show::WhenInvalid) {
         Ok(cat) => cat,
         Err(status) => return status,
@@ -94,7 +95,8 @@ pub fn run(args: Args) -> ExitCode {
         text: &text,
         spans: Some(&spans),
     };
-    let report = usage::scan(source, &options);
+    let mut report = usage::scan(source, &options);
+    in_its_part(&mut report, &spans, &sources, &name);
     match args.format {
         UsageFormat::Human | UsageFormat::Github => {
             if args.format == UsageFormat::Github {
@@ -160,4 +162,54 @@ fn catalogue_dir(path: &Path) -> &Path {
 fn color_stderr() -> bool {
     use std::io::IsTerminal;
     std::env::var_os("NO_COLOR").is_none() && std::io::stderr().is_terminal()
+}
+
+/// A catalogue in many files: points each finding about a declared code (EDX0701, "declared
+/// here") at the part that declares it, with that file's line.
+fn in_its_part(
+    report: &mut usage::Report,
+    spans: &[(String, errdex_codegen::Span)],
+    sources: &errdex_codegen::diag::SourceMap,
+    root: &str,
+) {
+    if sources.files().len() <= 1 {
+        return;
+    }
+    let by_name: std::collections::HashMap<&str, errdex_codegen::Span> =
+        spans.iter().map(|(k, s)| (k.as_str(), *s)).collect();
+    for finding in &mut report.findings {
+        let d = &mut finding.diagnostic;
+        if d.code != errdex_codegen::DiagCode::CodeNeverRaised || finding.file != root {
+            continue;
+        }
+        let Some(name) = d
+            .args
+            .iter()
+            .find(|(k, _)| *k == "name")
+            .map(|(_, v)| v.clone())
+        else {
+            continue;
+        };
+        let Some((file, span)) = by_name.get(name.as_str()).and_then(|s| sources.locate(*s)) else {
+            continue;
+        };
+        let line = file
+            .text
+            .lines()
+            .nth(span.line.saturating_sub(1))
+            .unwrap_or("");
+        let start = line
+            .char_indices()
+            .nth(span.column.saturating_sub(1))
+            .map_or(0, |(b, _)| b);
+        d.span = Some(errdex_codegen::Span {
+            offset: start,
+            len: name.len(),
+            line: span.line,
+            column: span.column,
+        });
+        finding.file.clone_from(&file.name);
+        finding.excerpt = line.to_string();
+        finding.first_line = span.line;
+    }
 }

@@ -592,6 +592,12 @@ pub static TOP: Section = Section {
             Optional,
             "How `errdex usage` finds the codes in source code, and how loudly it reports.",
         ),
+        key(
+            "parts",
+            Type::List(Text::NonEmpty),
+            Optional,
+            "The files that hold more of the catalogue's `namespaces` and `errors`, relative to this file's folder: a file, a glob (its files, sorted), or a folder of one file per code (`<CODE>.yaml`, `<CODE>.md`).",
+        ),
     ],
 };
 

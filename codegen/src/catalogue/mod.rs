@@ -6,7 +6,7 @@
 
 use std::path::Path;
 
-use crate::diag::{DiagCode, Diagnostic, Severity, Span};
+use crate::diag::{DiagCode, Diagnostic, Severity, SourceMap, Span};
 use crate::ir::Catalogue;
 
 mod classes;
@@ -16,11 +16,13 @@ mod facts;
 pub mod format;
 mod imports;
 mod param_type;
+mod parts;
 mod profiles;
 mod read;
 mod rules;
 mod sections;
 mod sink;
+pub mod sources;
 pub mod tree;
 mod usage;
 mod validate;
@@ -28,7 +30,9 @@ mod validate;
 pub use docs_url::{DOCS_URL_PLACEHOLDERS, check_url};
 pub use format::{FORMAT_VERSION, defaults};
 pub use imports::{FileSystem, ImportFiles, normalize, registry_json_as_catalogue};
+pub use parts::{Allowed, part_header};
 pub use sections::RESERVED_PAGES;
+pub use sources::{Disk, Files, load_with_parts};
 pub use tree::{Limits, parse, parse_chunked, parse_serial};
 pub use usage::entry_spans;
 pub use validate::validate;
@@ -43,6 +47,13 @@ pub struct Loaded {
     /// parsed (empty when it did not parse): `errdex usage` points its findings about a
     /// declared code there without parsing the text again.
     pub entry_spans: Vec<(String, Span)>,
+    /// The files the catalogue was read from (one, or the root and its parts), which the
+    /// spans point into: [`crate::diag::report_sources`] shows the diagnostics with them.
+    pub sources: SourceMap,
+    /// Each part that names an owner (`part.owner`): its path relative to the root's folder
+    /// (a folder's ending in `/`) and the owner, in reading order. `errdex generate
+    /// --codeowners` writes them as a CODEOWNERS block.
+    pub owners: Vec<(String, String)>,
 }
 
 impl Loaded {
@@ -82,25 +93,59 @@ pub fn load_bytes_with_files(
     load_bytes_inner(bytes, name, Some(icx))
 }
 
+/// Loads a catalogue file's bytes with everything it names: its parts, read through
+/// `parts` (relative to its folder), and its imports, read through `imports` (relative to
+/// `path`'s folder). What `errdex` does with every catalogue it is given.
+pub fn load_registry(
+    bytes: &[u8],
+    name: &str,
+    path: &Path,
+    parts: &dyn Files,
+    imports: &dyn ImportFiles,
+) -> Loaded {
+    let chain = [normalize(path)];
+    let icx = imports::ImportCx {
+        files: imports,
+        chain: &chain,
+    };
+    sources::load_with_parts_and(bytes, name, parts, Some(icx))
+}
+
 /// Loads text, resolving imports through `icx` when given.
 fn load_text(src: &str, name: &str, limits: &Limits, icx: Option<imports::ImportCx<'_>>) -> Loaded {
     let src = src.strip_prefix('\u{feff}').unwrap_or(src);
-    match tree::parse(src, limits) {
+    let mut loaded = match tree::parse(src, limits) {
         Err(diagnostics) => Loaded {
             catalogue: None,
             diagnostics,
             entry_spans: Vec::new(),
+            sources: SourceMap::default(),
+            owners: Vec::new(),
         },
-        Ok(root) => {
-            let (catalogue, diagnostics) = validate::validate_with(&root, src, name, limits, icx);
-            let entry_spans = usage::entry_spans_of(&root);
-            tree::drop_tree(root, limits.threads());
-            Loaded {
-                catalogue,
-                diagnostics,
-                entry_spans,
-            }
-        }
+        Ok(root) => finish(root, src, name, limits, icx),
+    };
+    loaded.sources = SourceMap::single(name, src);
+    loaded
+}
+
+/// A parsed tree (one file's, or the root's with its parts merged in, `src` then the texts
+/// of every file at their bases) → the validated catalogue, its imports read through `icx`.
+fn finish(
+    root: tree::Node,
+    src: &str,
+    name: &str,
+    limits: &Limits,
+    icx: Option<imports::ImportCx<'_>>,
+) -> Loaded {
+    let (catalogue, diagnostics) = validate::validate_with(&root, src, name, limits, icx);
+    let entry_spans = usage::entry_spans_of(&root);
+    tree::drop_tree(root, limits.threads());
+    Loaded {
+        catalogue,
+        diagnostics,
+        entry_spans,
+        sources: SourceMap::default(),
+        owners: Vec::new(),
     }
 }
 
@@ -117,6 +162,8 @@ fn load_bytes_inner(bytes: &[u8], name: &str, icx: Option<imports::ImportCx<'_>>
             catalogue: None,
             diagnostics: vec![tree::too_large(bytes.len() as u64, &limits)],
             entry_spans: Vec::new(),
+            sources: SourceMap::single(name, ""),
+            owners: Vec::new(),
         };
     }
     match std::str::from_utf8(bytes) {
@@ -141,12 +188,15 @@ fn load_bytes_inner(bytes: &[u8], name: &str, icx: Option<imports::ImportCx<'_>>
                 catalogue: None,
                 diagnostics: vec![d],
                 entry_spans: Vec::new(),
+                sources: SourceMap::single(name, &before),
+                owners: Vec::new(),
             }
         }
     }
 }
 
-/// Reads and loads a catalogue file. The `name` in diagnostics is the path as given.
+/// Reads and loads a catalogue file, with the parts it lists (`parts:`, read beside it).
+/// The `name` in diagnostics is the path as given.
 pub fn load_path(path: &Path) -> std::io::Result<Loaded> {
     let meta = std::fs::metadata(path)?;
     let limits = Limits::default();
@@ -156,8 +206,16 @@ pub fn load_path(path: &Path) -> std::io::Result<Loaded> {
             catalogue: None,
             diagnostics: vec![tree::too_large(meta.len(), &limits)],
             entry_spans: Vec::new(),
+            sources: SourceMap::single(&name, ""),
+            owners: Vec::new(),
         });
     }
     let bytes = std::fs::read(path)?;
-    Ok(load_bytes_with_files(&bytes, &name, path, &FileSystem))
+    Ok(load_registry(
+        &bytes,
+        &name,
+        path,
+        &Disk::beside(path),
+        &FileSystem,
+    ))
 }

@@ -110,6 +110,8 @@ impl Cx<'_> {
         if rust.namespace_enums {
             rules::identifier_collision_of_namespace(self, &namespaces);
         }
+        // `parts` is read by the sources layer, before this tree was whole; here its shape.
+        let _ = self.nonempty_list(&top_level, top::PARTS);
         let usage = top_level
             .get(top::USAGE)
             .map(|n| self.usage(n))

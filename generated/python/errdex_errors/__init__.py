@@ -61,7 +61,7 @@ if TYPE_CHECKING:
     #: Every category key, as a type.
     CategoryKey: _TypeAlias = _t.Literal["invalid", "suspicious", "usage", "not_found", "stale", "breaking", "conflict", "io", "external"]
     #: Every namespace key, as a type.
-    NamespaceKey: _TypeAlias = _t.Literal["YAML", "SCHEMA", "NAMES", "REFS", "TEMPLATE", "RANGE", "DOCS", "USAGE", "IMPORTS", "CLI"]
+    NamespaceKey: _TypeAlias = _t.Literal["YAML", "SCHEMA", "NAMES", "REFS", "TEMPLATE", "RANGE", "DOCS", "USAGE", "PARTS", "IMPORTS", "CLI"]
     #: Every live code in catalogue order.
     ALL_CODES: tuple[Code, ...]
 else:
@@ -134,6 +134,15 @@ else:
             "DEPRECATED_CODE_RAISED": "EDX0703",
             "RETIRED_CODE_REFERENCED": "EDX0704",
             "SOURCE_UNREADABLE": "EDX0705",
+            "PART_NOT_FOUND": "EDX0801",
+            "PART_LISTED_TWICE": "EDX0802",
+            "PART_GLOB_EMPTY": "EDX0803",
+            "PART_OUTSIDE": "EDX0804",
+            "ROOT_ONLY_SECTION": "EDX0805",
+            "EXPLANATION_TWICE": "EDX0806",
+            "CODE_OUTSIDE_RANGE": "EDX0807",
+            "RANGES_OVERLAP": "EDX0808",
+            "CONFLICTING_OWNERS": "EDX0809",
             "IMPORT_UNREADABLE": "EDX0901",
             "IMPORT_INVALID": "EDX0902",
             "IMPORT_CYCLE": "EDX0903",
@@ -180,6 +189,7 @@ class Namespace:
     RANGE: _t.Final = "RANGE"
     DOCS: _t.Final = "DOCS"
     USAGE: _t.Final = "USAGE"
+    PARTS: _t.Final = "PARTS"
     IMPORTS: _t.Final = "IMPORTS"
     CLI: _t.Final = "CLI"
 

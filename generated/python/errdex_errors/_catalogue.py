@@ -84,6 +84,7 @@ NAMESPACES: dict[str, _NamespaceRow] = {
     "RANGE": ("Numeric mappings", "Exit codes, HTTP statuses and JSON-RPC codes.", "EDX05", None),
     "DOCS": ("Documentation links", "docs_url templates.", "EDX06", None),
     "USAGE": ("Usage in source code", "`errdex usage`: a source tree held against the catalogue it raises codes from.", "EDX07", None),
+    "PARTS": ("A catalogue in many files", "The root's `parts`, what a part may hold, its owner and the codes it may allocate.", "EDX08", None),
     "IMPORTS": ("Imported registries", "`imports:`: another registry's codes, read from what it publishes and pinned by version.", "EDX09", None),
     "CLI": ("The errdex command", "Failures of `errdex` itself, its arguments, files and checks.", "EDX10", None),
 }

@@ -127,36 +127,57 @@ class _Factory37(_t.Protocol):
     def __call__(_errdex_self, /, *, path: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory38(_t.Protocol):
-    def __call__(_errdex_self, /, *, name: str, path: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, part: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory39(_t.Protocol):
-    def __call__(_errdex_self, /, *, name: str, path: str, problem: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, file: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory40(_t.Protocol):
-    def __call__(_errdex_self, /, *, name: str, cycle: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, glob: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory41(_t.Protocol):
-    def __call__(_errdex_self, /, *, name: str, version: str, path: str, found: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, code: str, file: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory42(_t.Protocol):
-    def __call__(_errdex_self, /, *, name: str, what: str, value: str, other: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, code: str, range: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory43(_t.Protocol):
-    def __call__(_errdex_self, /, *, count: str, catalogue: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, range: str, other: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory44(_t.Protocol):
-    def __call__(_errdex_self, /, *, count: str, old: str, new: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, namespace: str, owner: str, other: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory45(_t.Protocol):
-    def __call__(_errdex_self, /, *, path: str, rev: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, name: str, path: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory46(_t.Protocol):
-    def __call__(_errdex_self, /, *, path: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, name: str, path: str, problem: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory47(_t.Protocol):
-    def __call__(_errdex_self, /, *, path: str, errors: str, warnings: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, name: str, cycle: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory48(_t.Protocol):
+    def __call__(_errdex_self, /, *, name: str, version: str, path: str, found: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+
+class _Factory49(_t.Protocol):
+    def __call__(_errdex_self, /, *, name: str, what: str, value: str, other: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+
+class _Factory50(_t.Protocol):
+    def __call__(_errdex_self, /, *, count: str, catalogue: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+
+class _Factory51(_t.Protocol):
+    def __call__(_errdex_self, /, *, count: str, old: str, new: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+
+class _Factory52(_t.Protocol):
+    def __call__(_errdex_self, /, *, path: str, rev: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+
+class _Factory53(_t.Protocol):
+    def __call__(_errdex_self, /, *, path: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+
+class _Factory54(_t.Protocol):
+    def __call__(_errdex_self, /, *, path: str, errors: str, warnings: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+
+class _Factory55(_t.Protocol):
     def __call__(_errdex_self, /, *, code: str, note: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 yaml_syntax: _Factory0
@@ -214,18 +235,27 @@ unknown_code_string: _Factory19
 deprecated_code_raised: _Factory36
 retired_code_referenced: _Factory19
 source_unreadable: _Factory37
-import_unreadable: _Factory38
-import_invalid: _Factory39
-import_cycle: _Factory40
-import_version_mismatch: _Factory41
-import_collision: _Factory42
+part_not_found: _Factory38
+part_listed_twice: _Factory39
+part_glob_empty: _Factory40
+part_outside: _Factory38
+root_only_section: _Factory9
+explanation_twice: _Factory41
+code_outside_range: _Factory42
+ranges_overlap: _Factory43
+conflicting_owners: _Factory44
+import_unreadable: _Factory45
+import_invalid: _Factory46
+import_cycle: _Factory47
+import_version_mismatch: _Factory48
+import_collision: _Factory49
 file_unreadable: _Factory37
 bad_arguments: _Factory0
 write_failed: _Factory37
-outputs_stale: _Factory43
-breaking_changes: _Factory44
+outputs_stale: _Factory50
+breaking_changes: _Factory51
 unknown_code: _Factory19
-git_failed: _Factory45
-file_exists: _Factory46
-catalogue_invalid: _Factory47
-code_retired: _Factory48
+git_failed: _Factory52
+file_exists: _Factory53
+catalogue_invalid: _Factory54
+code_retired: _Factory55

@@ -29,6 +29,7 @@ pub mod top {
     pub const PROFILES: KeyRef = TOP.key("profiles");
     pub const USAGE: KeyRef = TOP.key("usage");
     pub const DOCS: KeyRef = TOP.key("docs");
+    pub const PARTS: KeyRef = TOP.key("parts");
 }
 
 /// The keys of `registry`.

@@ -1,0 +1,334 @@
+//! `errdex new NAME --summary ... [--part PATH]`: adds a code to a part (or to the root
+//! catalogue) with the next free code its part may allocate.
+//!
+//! The next code is the first of the part's `range` not used anywhere in the registry
+//! (live codes, legacy codes, retired codes); with a `prefix` (or, without `--part`, the
+//! namespace's `code_prefix`), one past the highest code of that prefix. The entry is
+//! appended as text to the part file, whose last section must be its `errors:` block (the
+//! rest of the file, comments included, is left as it is), or written as `<CODE>.yaml` in a
+//! folder of one file per code. The registry is then loaded again with the new text, and
+//! nothing is written when it would be invalid.
+//!
+//! Two branches that each add a code to the same part therefore change the same lines (the
+//! end of the file) or add the same file name, which `git merge` reports as a conflict
+//! instead of merging two entries with one code.
+
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use errdex_codegen::Catalogue;
+use errdex_codegen::catalogue::{Allowed, Disk, FileSystem, Files, load_registry, part_header};
+use errdex_codegen::diag::{self, Style};
+
+use crate::catalogue::{self, Show};
+use crate::fail::{self, Failure};
+use crate::{Format, ReportFormat};
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The new entry's NAME (UPPER_SNAKE or lower_snake).
+    pub name: String,
+    /// The root catalogue.
+    #[arg(long, default_value = catalogue::DEFAULT_PATH)]
+    pub catalogue: PathBuf,
+    /// The part to add it to: a part file, or a folder of one file per code. Without it,
+    /// the root catalogue (the code from `--namespace`'s `code_prefix`).
+    #[arg(long)]
+    pub part: Option<PathBuf>,
+    /// Its category.
+    #[arg(long)]
+    pub category: String,
+    /// Its one-line summary.
+    #[arg(long)]
+    pub summary: String,
+    /// Its message template (default: the summary).
+    #[arg(long)]
+    pub message: Option<String>,
+    /// Its namespace.
+    #[arg(long)]
+    pub namespace: Option<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "human")]
+    pub format: Format,
+}
+
+pub fn run(args: Args) -> ExitCode {
+    match add(&args) {
+        Ok(status) => status,
+        Err(failure) => fail::report(&failure, args.format),
+    }
+}
+
+/// Where the entry goes.
+enum Target {
+    /// Appended to this file (a part file, or the root).
+    Append(PathBuf),
+    /// `<CODE>.yaml` in this folder.
+    Folder(PathBuf),
+}
+
+fn add(args: &Args) -> Result<ExitCode, Failure> {
+    let cat = match catalogue::open(&args.catalogue, args.format, Show::WhenInvalid) {
+        Ok(cat) => cat,
+        Err(status) => return Ok(status),
+    };
+    let (target, allowed) = match &args.part {
+        Some(part) if part.is_dir() => {
+            let header = std::fs::read_to_string(part.join("_part.yaml")).unwrap_or_default();
+            (Target::Folder(part.clone()), part_header(&header).1)
+        }
+        Some(part) => {
+            let text = read(part)?;
+            (Target::Append(part.clone()), part_header(&text).1)
+        }
+        None => {
+            let prefix = args.namespace.as_ref().and_then(|ns| {
+                cat.namespaces
+                    .iter()
+                    .find(|n| &n.key == ns)
+                    .and_then(|n| n.code_prefix.clone())
+            });
+            (
+                Target::Append(args.catalogue.clone()),
+                prefix.map(Allowed::Prefix),
+            )
+        }
+    };
+    let Some(allowed) = allowed else {
+        return Err(Failure::bad_arguments(
+            "the part declares no `range` or `prefix` (`part: {range: ...}`), so errdex cannot pick its next code; without --part, give a --namespace with a `code_prefix`",
+        ));
+    };
+    let code = next_code(&cat, &allowed).ok_or_else(|| {
+        Failure::bad_arguments(format!("{} has no free code left", allowed.describe()))
+    })?;
+    let message = args.message.as_deref().unwrap_or(&args.summary);
+    let fields = [
+        ("namespace", args.namespace.as_deref()),
+        ("category", Some(args.category.as_str())),
+        ("summary", Some(args.summary.as_str())),
+        ("message", Some(message)),
+    ];
+    // JSON strings are YAML double-quoted scalars: any text is written safely.
+    let quote = |s: &str| serde_json::Value::String(s.into()).to_string();
+    let root_dir = dir_of(&args.catalogue);
+    let (path, new_text, create) = match &target {
+        Target::Folder(dir) => {
+            let mut text = format!("name: {}\n", args.name);
+            for (key, value) in fields {
+                if let Some(v) = value {
+                    text.push_str(&format!("{key}: {}\n", quote(v)));
+                }
+            }
+            (dir.join(format!("{code}.yaml")), text, true)
+        }
+        Target::Append(file) => {
+            let old = read(file)?;
+            let indent = errors_indent(&old).ok_or_else(|| {
+                Failure::bad_arguments(format!(
+                    "`errors:` is not the last section of `{}` as a block mapping, so errdex new cannot append to it without rewriting the file",
+                    file.display()
+                ))
+                .with_suggestion("end the file with its `errors:` block, or add the code to a part (--part)")
+            })?;
+            let inner = format!("{indent}{indent}");
+            let mut text = old.clone();
+            if !text.is_empty() && !text.ends_with('\n') {
+                text.push('\n');
+            }
+            text.push_str(&format!(
+                "{indent}{}:\n{inner}code: {}\n",
+                args.name,
+                quote(&code)
+            ));
+            for (key, value) in fields {
+                if let Some(v) = value {
+                    text.push_str(&format!("{inner}{key}: {}\n", quote(v)));
+                }
+            }
+            (file.clone(), text, false)
+        }
+    };
+    // Load the registry again as it would be, from the disk with this one file changed.
+    let overlay = Overlay {
+        disk: Disk::beside(&args.catalogue),
+        path: relative(&root_dir, &path),
+        text: new_text.clone(),
+    };
+    let root_bytes = if same_file(&path, &args.catalogue) {
+        new_text.clone().into_bytes()
+    } else {
+        std::fs::read(&args.catalogue).map_err(|e| {
+            Failure::file_unreadable(args.catalogue.display().to_string(), fail::io_reason(&e))
+        })?
+    };
+    let name = args.catalogue.display().to_string();
+    let loaded = load_registry(&root_bytes, &name, &args.catalogue, &overlay, &FileSystem);
+    if loaded.has_errors() {
+        let errors: Vec<_> = loaded
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity() == errdex_codegen::Severity::Error)
+            .cloned()
+            .collect();
+        eprint!(
+            "{}",
+            diag::report_sources(&errors, &loaded.sources, Style::Human { color: false })
+        );
+        let counts = diag::Counts::of(&loaded.diagnostics);
+        let failure = Failure::catalogue_invalid(
+            format!("{name} with {} added", args.name),
+            counts.errors.to_string(),
+            counts.warnings.to_string(),
+        )
+        .with_suggestion("nothing was written");
+        return Err(failure);
+    }
+    let written = if create {
+        std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&path)
+            .and_then(|mut f| f.write_all(new_text.as_bytes()))
+    } else {
+        std::fs::write(&path, &new_text)
+    };
+    written.map_err(|e| Failure::write_failed(path.display().to_string(), fail::io_reason(&e)))?;
+    match ReportFormat::from(args.format) {
+        ReportFormat::Json => crate::print_json(&serde_json::json!({
+            "code": code,
+            "name": args.name,
+            "file": path.display().to_string(),
+        })),
+        _ => println!("{code} {} added to {}", args.name, path.display()),
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The first code `allowed` permits that the registry does not use, live, legacy or
+/// retired; for a prefix, one past its highest numbered code.
+fn next_code(cat: &Catalogue, allowed: &Allowed) -> Option<String> {
+    let used: std::collections::BTreeSet<&str> = cat
+        .errors
+        .iter()
+        .flat_map(|e| {
+            std::iter::once(e.code.as_str()).chain(e.legacy_codes.iter().map(String::as_str))
+        })
+        .chain(cat.retired.iter().map(|r| r.code.as_str()))
+        .collect();
+    if let Some(mut codes) = allowed.codes() {
+        return codes.find(|c| !used.contains(c.as_str()));
+    }
+    let Allowed::Prefix(prefix) = allowed else {
+        return None;
+    };
+    let numbered: Vec<&str> = used
+        .iter()
+        .filter_map(|c| c.strip_prefix(prefix.as_str()))
+        .filter(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
+        .collect();
+    let width = numbered.iter().map(|d| d.len()).max().unwrap_or(3);
+    let next = numbered
+        .iter()
+        .filter_map(|d| d.parse::<u64>().ok())
+        .max()
+        .map_or(1, |n| n + 1);
+    Some(format!("{prefix}{next:0width$}"))
+}
+
+/// The indentation of the entries of `errors:`, when it is the text's last top-level key
+/// and a block mapping (two spaces when it has no entry yet).
+fn errors_indent(text: &str) -> Option<String> {
+    let lines: Vec<&str> = text.lines().collect();
+    let top = |l: &&str| !l.is_empty() && !l.starts_with([' ', '#', '-']) && l.contains(':');
+    let last = lines.iter().rposition(top)?;
+    let rest = lines[last].strip_prefix("errors:")?;
+    let rest = rest.split('#').next().unwrap_or("").trim();
+    if !rest.is_empty() {
+        return None;
+    }
+    let indent = lines[last + 1..]
+        .iter()
+        .find(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+        .map_or("  ".to_string(), |l| {
+            l[..l.len() - l.trim_start().len()].to_string()
+        });
+    (!indent.is_empty() && !indent.contains('\t')).then_some(indent)
+}
+
+fn read(path: &Path) -> Result<String, Failure> {
+    std::fs::read_to_string(path)
+        .map_err(|e| Failure::file_unreadable(path.display().to_string(), fail::io_reason(&e)))
+}
+
+fn dir_of(path: &Path) -> PathBuf {
+    match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
+}
+
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a == b,
+    }
+}
+
+/// `path` relative to `dir`, `/`-separated (for [`Files`]); both may be relative to the
+/// working directory. A file that does not exist yet is placed by its folder.
+fn relative(dir: &Path, path: &Path) -> String {
+    let canon = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
+    let full = match (path.parent(), path.file_name()) {
+        (Some(parent), Some(file)) if !path.exists() => canon(if parent.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            parent
+        })
+        .join(file),
+        _ => canon(path),
+    };
+    full.strip_prefix(canon(dir))
+        .map(|p| {
+            p.components()
+                .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                .collect::<Vec<_>>()
+                .join("/")
+        })
+        .unwrap_or_else(|_| path.display().to_string())
+}
+
+/// The disk, with one file's text replaced (or added).
+struct Overlay {
+    disk: Disk,
+    path: String,
+    text: String,
+}
+
+impl Files for Overlay {
+    fn read(&self, path: &str) -> std::io::Result<Vec<u8>> {
+        if path == self.path {
+            Ok(self.text.clone().into_bytes())
+        } else {
+            self.disk.read(path)
+        }
+    }
+
+    fn is_dir(&self, path: &str) -> bool {
+        self.disk.is_dir(path)
+    }
+
+    fn list(&self, dir: &str) -> std::io::Result<Vec<String>> {
+        let mut files = self.disk.list(dir)?;
+        let inside = dir.is_empty() || self.path.starts_with(&format!("{dir}/"));
+        if inside && !files.contains(&self.path) {
+            files.push(self.path.clone());
+        }
+        Ok(files)
+    }
+
+    fn escapes(&self, path: &str) -> Option<String> {
+        self.disk.escapes(path)
+    }
+}

@@ -1,0 +1,338 @@
+//! A catalogue in many files through the command: `lint`, `explain`, `usage` and `diff
+//! --against-git` on the split registry of `tests/fixtures/split/`, and `errdex new`, whose
+//! additions on two git branches conflict in `git merge` instead of merging into a
+//! duplicate code.
+
+#![allow(clippy::unwrap_used)]
+
+#[path = "../../codegen/tests/testkit/mod.rs"]
+mod testkit;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn errdex() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_errdex"));
+    c.env("NO_COLOR", "1");
+    c
+}
+
+fn split() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/split")
+}
+
+fn run(cmd: &mut Command) -> (i32, String, String) {
+    let Output {
+        status,
+        stdout,
+        stderr,
+    } = cmd.output().unwrap();
+    (
+        status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&stdout).into_owned(),
+        String::from_utf8_lossy(&stderr).into_owned(),
+    )
+}
+
+/// A copy of the split registry in a temporary folder.
+fn copy_split(to: &Path) {
+    fn copy(from: &Path, to: &Path) {
+        std::fs::create_dir_all(to).unwrap();
+        for entry in std::fs::read_dir(from).unwrap() {
+            let entry = entry.unwrap();
+            let target = to.join(entry.file_name());
+            if entry.file_type().unwrap().is_dir() {
+                copy(&entry.path(), &target);
+            } else {
+                std::fs::copy(entry.path(), target).unwrap();
+            }
+        }
+    }
+    copy(&split(), to);
+}
+
+#[test]
+fn lint_and_explain_read_every_part() {
+    let (code, out, err) = run(errdex()
+        .current_dir(split())
+        .args(["lint", "--format", "json"]));
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(out.trim(), "[]");
+    // A code of the one-file-per-code folder, with its .md explanation.
+    let (code, out, err) = run(errdex()
+        .current_dir(split())
+        .args(["explain", "ACM-FRM-101"]));
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("FRM_VALIDATION") && out.contains("Fill in the field"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_mistake_in_a_part_is_shown_in_its_file() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_split(dir.path());
+    let billing = dir.path().join("teams/billing.yaml");
+    let text = std::fs::read_to_string(&billing).unwrap();
+    std::fs::write(
+        &billing,
+        text.replace("code: ACM-BIL-002", "code: ACM-PLT-001"),
+    )
+    .unwrap();
+    let (code, out, err) = run(errdex()
+        .current_dir(dir.path())
+        .args(["lint", "--format", "json"]));
+    assert_ne!(code, 0);
+    let diags: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let dup = diags
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["code"] == "EDX0202")
+        .unwrap_or_else(|| panic!("{out}{err}"));
+    assert_eq!(dup["file"], "teams/billing.yaml");
+    let (_, _, err) = run(errdex().current_dir(dir.path()).args(["lint"]));
+    assert!(err.contains("--> teams/billing.yaml:"), "{err}");
+    assert!(
+        err.contains("::: errors.yaml:"),
+        "the first use, in the root: {err}"
+    );
+}
+
+fn have_git() -> bool {
+    testkit::tool::require_tool("errdex on git branches", testkit::tool::program("git")).is_some()
+}
+
+/// Runs git in `dir`; its output, and whether it succeeded.
+fn git_status(dir: &Path, args: &[&str]) -> (bool, String) {
+    let out = Command::new("git")
+        .current_dir(dir)
+        .env("GIT_CONFIG_NOSYSTEM", "1")
+        .env("GIT_CONFIG_GLOBAL", "/dev/null")
+        .args([
+            "-c",
+            "user.name=errdex test",
+            "-c",
+            "user.email=test@example.invalid",
+            "-c",
+            "commit.gpgsign=false",
+            "-c",
+            "init.defaultBranch=main",
+        ])
+        .args(args)
+        .output()
+        .unwrap();
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (out.status.success(), text)
+}
+
+fn git(dir: &Path, args: &[&str]) {
+    let (ok, text) = git_status(dir, args);
+    assert!(ok, "git {args:?}: {text}");
+}
+
+/// `errdex new` on `part`, in `dir`; the code it printed.
+fn new_code(dir: &Path, name: &str, part: &str, namespace: &str) -> String {
+    let (code, out, err) = run(errdex().current_dir(dir).args([
+        "new",
+        name,
+        "--part",
+        part,
+        "--namespace",
+        namespace,
+        "--category",
+        "invalid",
+        "--summary",
+        "Added on a branch",
+    ]));
+    assert_eq!(code, 0, "{out}{err}");
+    out.split_whitespace().next().unwrap().to_string()
+}
+
+#[test]
+fn new_skips_retired_and_used_codes_and_writes_nothing_invalid() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_split(dir.path());
+    // ACM-FRM-100 is retired, 101 and 102 are used.
+    assert_eq!(
+        new_code(dir.path(), "FRM_EMPTY", "teams/frames", "FRM"),
+        "ACM-FRM-103"
+    );
+    let file = dir.path().join("teams/frames/ACM-FRM-103.yaml");
+    assert!(
+        std::fs::read_to_string(&file)
+            .unwrap()
+            .starts_with("name: FRM_EMPTY\n")
+    );
+    assert_eq!(
+        new_code(dir.path(), "BIL_REFUNDED", "teams/billing.yaml", "BIL"),
+        "ACM-BIL-000"
+    );
+    let billing = dir.path().join("teams/billing.yaml");
+    let before = std::fs::read_to_string(&billing).unwrap();
+    assert!(
+        before.starts_with("# The billing team's codes"),
+        "the text is kept"
+    );
+    // The same NAME again: invalid, so nothing is written.
+    let (code, _, err) = run(errdex().current_dir(dir.path()).args([
+        "new",
+        "BIL_REFUNDED",
+        "--part",
+        "teams/billing.yaml",
+        "--category",
+        "invalid",
+        "--summary",
+        "x",
+    ]));
+    assert_ne!(code, 0);
+    assert!(
+        err.contains("EDX0103") && err.contains("teams/billing.yaml"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(&billing).unwrap(), before);
+    let (code, out, err) = run(errdex().current_dir(dir.path()).args(["lint"]));
+    assert_eq!(code, 0, "{out}{err}");
+}
+
+#[test]
+fn two_branches_adding_a_code_to_one_part_conflict_in_git() {
+    if !have_git() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    copy_split(root);
+    git(root, &["init", "-q"]);
+    git(root, &["add", "."]);
+    git(root, &["commit", "-q", "-m", "base"]);
+    for (part, ns, a, b) in [
+        ("teams/billing.yaml", "BIL", "BIL_A", "BIL_B"),
+        ("teams/frames", "FRM", "FRM_A", "FRM_B"),
+    ] {
+        git(root, &["checkout", "-q", "-B", "one", "main"]);
+        let first = new_code(root, a, part, ns);
+        git(root, &["add", "."]);
+        git(root, &["commit", "-q", "-m", a]);
+        git(root, &["checkout", "-q", "-B", "two", "main"]);
+        let second = new_code(root, b, part, ns);
+        assert_eq!(first, second, "both branches take the next free code");
+        git(root, &["add", "."]);
+        git(root, &["commit", "-q", "-m", b]);
+        let (merged, text) = git_status(root, &["merge", "--no-edit", "one"]);
+        assert!(!merged, "{part}: the merge must not succeed: {text}");
+        assert!(text.contains("CONFLICT"), "{part}: {text}");
+        if part.ends_with(".yaml") {
+            assert!(text.contains("CONFLICT (content)"), "{text}");
+        } else {
+            assert!(text.contains("CONFLICT (add/add)"), "{text}");
+        }
+        git(root, &["merge", "--abort"]);
+        git(root, &["checkout", "-q", "main"]);
+    }
+}
+
+#[test]
+fn diff_against_git_reads_every_part_at_the_revision() {
+    if !have_git() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    copy_split(root);
+    git(root, &["init", "-q"]);
+    git(root, &["add", "."]);
+    git(root, &["commit", "-q", "-m", "base"]);
+    let (code, out, err) = run(errdex()
+        .current_dir(root)
+        .args(["diff", "--against-git", "HEAD"]));
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("no changes"), "{out}");
+    // Remove a code of the one-file-per-code folder: a breaking change found only if the
+    // revision's parts (its folder, by `git ls-tree`) were read.
+    std::fs::remove_file(root.join("teams/frames/ACM-FRM-102.yaml")).unwrap();
+    let (code, out, err) =
+        run(errdex()
+            .current_dir(root)
+            .args(["diff", "--against-git", "HEAD", "--format", "json"]));
+    assert_ne!(code, 0, "{out}{err}");
+    assert!(out.contains("ACM-FRM-102"), "{out}");
+}
+
+#[test]
+fn usage_points_at_the_part_that_declares_a_code() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_split(dir.path());
+    std::fs::create_dir(dir.path().join("src")).unwrap();
+    std::fs::write(
+        dir.path().join("src/lib.rs"),
+        "fn f() { raise(\"ACM-PLT-001\"); }\n",
+    )
+    .unwrap();
+    let (_, out, err) =
+        run(errdex()
+            .current_dir(dir.path())
+            .args(["usage", "--catalogue", "errors.yaml", "src"]));
+    // FRM_TOO_LARGE is never raised: declared in its own file, line 1.
+    assert!(
+        err.contains("--> teams/frames/ACM-FRM-102.yaml:1:")
+            || out.contains("teams/frames/ACM-FRM-102.yaml:1:"),
+        "{out}{err}"
+    );
+    assert!(
+        err.contains("--> teams/billing.yaml:") || out.contains("teams/billing.yaml:"),
+        "{out}{err}"
+    );
+}
+
+#[test]
+fn generate_keeps_a_codeowners_block_and_the_rest_of_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let cat = root.join("registry");
+    copy_split(&cat);
+    std::fs::create_dir(root.join(".github")).unwrap();
+    let mine = "# Ours\n* @acme/platform\n";
+    std::fs::write(root.join(".github/CODEOWNERS"), mine).unwrap();
+    let generate = |check: bool| {
+        let mut cmd = errdex();
+        cmd.current_dir(&cat)
+            .args(["generate", "--codeowners", "../.github/CODEOWNERS"]);
+        if check {
+            cmd.arg("--check");
+        }
+        run(&mut cmd)
+    };
+    let (code, out, err) = generate(false);
+    assert_eq!(code, 0, "{out}{err}");
+    let text = std::fs::read_to_string(root.join(".github/CODEOWNERS")).unwrap();
+    assert!(text.starts_with(mine), "{text}");
+    assert!(
+        text.contains("\n/registry/teams/billing.yaml @acme/billing\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("\n/registry/teams/frames/ @acme/forms\n"),
+        "{text}"
+    );
+    // Deterministic: a second run changes nothing, and --check agrees.
+    let (code, _, err) = generate(true);
+    assert_eq!(code, 0, "{err}");
+    let (code, ..) = generate(false);
+    assert_eq!(code, 0);
+    assert_eq!(
+        std::fs::read_to_string(root.join(".github/CODEOWNERS")).unwrap(),
+        text
+    );
+    // A new owner makes the block stale for --check.
+    let search = cat.join("teams/search.yaml");
+    let s = std::fs::read_to_string(&search).unwrap();
+    std::fs::write(&search, s.replace("@acme/search", "@acme/find")).unwrap();
+    let (code, ..) = generate(true);
+    assert_ne!(code, 0);
+}

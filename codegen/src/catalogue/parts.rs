@@ -1,0 +1,650 @@
+//! The parts of a catalogue in many files, once read ([`super::sources`]): their own rules
+//! (what a part may hold, its `part:` header, the codes its range or prefix allows, ranges
+//! that overlap, a namespace with two owners), then their `namespaces` and `errors`
+//! appended to the root's tree. Pure: nodes in, nodes and diagnostics out.
+
+use std::collections::BTreeMap;
+
+use crate::diag::{DiagCode, Diagnostic, Span};
+
+use super::format::keys::top;
+use super::tree::{Kind, Node};
+
+/// One listed part, read and parsed at its base.
+/// `N` is the parsed tree of a file, or (while the files are read, before they are parsed
+/// together on several threads) its index among them.
+pub(super) struct Part<N = Node> {
+    /// Where the root lists it (a glob's or folder's files share the listing's span).
+    pub listed: Span,
+    /// Its path, relative to the root's folder (a folder's ends in `/`).
+    pub path: String,
+    pub source: PartSource<N>,
+}
+
+pub(super) enum PartSource<N = Node> {
+    /// A part file: `part`, `namespaces`, `errors`.
+    File(N),
+    /// A folder of one file per code, with its `_part.yaml` (a part file) if any.
+    Folder {
+        header: Option<N>,
+        entries: Vec<PartEntry<N>>,
+    },
+}
+
+impl Part<usize> {
+    /// The part with its files' trees (`trees[i]` of file `i`; `None`: it did not parse,
+    /// and the part, header or entry is left out).
+    pub(super) fn with_trees(self, trees: &mut [Option<Node>]) -> Option<Part> {
+        let mut take = |i: usize| trees.get_mut(i).and_then(Option::take);
+        let source = match self.source {
+            PartSource::File(i) => PartSource::File(take(i)?),
+            PartSource::Folder { header, entries } => PartSource::Folder {
+                header: header.and_then(&mut take),
+                entries: entries
+                    .into_iter()
+                    .filter_map(|e| {
+                        Some(PartEntry {
+                            node: take(e.node)?,
+                            code: e.code,
+                            explanation: e.explanation,
+                        })
+                    })
+                    .collect(),
+            },
+        };
+        Some(Part {
+            listed: self.listed,
+            path: self.path,
+            source,
+        })
+    }
+}
+
+/// `<CODE>.yaml` of a folder part, and `<CODE>.md` beside it.
+pub(super) struct PartEntry<N = Node> {
+    pub code: String,
+    pub node: N,
+    /// The Markdown text, its span (the whole file) and its path.
+    pub explanation: Option<(String, Span, String)>,
+}
+
+/// The codes a part may allocate (`part.range` or `part.prefix`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Allowed {
+    /// `PREFIX` + `width` digits, from `low` to `high`.
+    Range {
+        prefix: String,
+        width: usize,
+        low: u64,
+        high: u64,
+    },
+    Prefix(String),
+}
+
+impl Allowed {
+    /// Reads `low..high` (`ACM-FRM-100..ACM-FRM-199`).
+    pub fn parse_range(text: &str) -> Option<Allowed> {
+        let (a, b) = text.split_once("..")?;
+        let split = |s: &str| {
+            let digits = s.len() - s.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+            let (p, d) = s.split_at(s.len() - digits);
+            (p.to_string(), d.to_string())
+        };
+        let ((pa, da), (pb, db)) = (split(a.trim()), split(b.trim()));
+        if da.is_empty() || pa != pb || da.len() != db.len() || da.len() > 18 {
+            return None;
+        }
+        let (low, high) = (da.parse().ok()?, db.parse().ok()?);
+        (low <= high).then_some(Allowed::Range {
+            prefix: pa,
+            width: da.len(),
+            low,
+            high,
+        })
+    }
+
+    pub fn allows(&self, code: &str) -> bool {
+        match self {
+            Allowed::Prefix(p) => code.starts_with(p.as_str()),
+            Allowed::Range {
+                prefix,
+                width,
+                low,
+                high,
+            } => code.strip_prefix(prefix.as_str()).is_some_and(|d| {
+                d.len() == *width
+                    && d.bytes().all(|b| b.is_ascii_digit())
+                    && d.parse::<u64>().is_ok_and(|n| (*low..=*high).contains(&n))
+            }),
+        }
+    }
+
+    /// The codes of the range in order (a prefix has no order: `None`).
+    pub fn codes(&self) -> Option<impl Iterator<Item = String> + '_> {
+        match self {
+            Allowed::Prefix(_) => None,
+            Allowed::Range {
+                prefix,
+                width,
+                low,
+                high,
+            } => Some((*low..=*high).map(move |n| format!("{prefix}{n:0width$}"))),
+        }
+    }
+
+    /// How messages name it.
+    pub fn describe(&self) -> String {
+        match self {
+            Allowed::Prefix(p) => format!("the prefix `{p}`"),
+            Allowed::Range {
+                prefix,
+                width,
+                low,
+                high,
+            } => format!("the range `{prefix}{low:0width$}..{prefix}{high:0width$}`"),
+        }
+    }
+
+    /// Whether some code is allowed by both.
+    pub fn overlaps(&self, other: &Allowed) -> bool {
+        use Allowed::{Prefix, Range};
+        match (self, other) {
+            (Prefix(a), Prefix(b)) => a.starts_with(b.as_str()) || b.starts_with(a.as_str()),
+            (
+                Range {
+                    prefix: pa,
+                    width: wa,
+                    low: la,
+                    high: ha,
+                },
+                Range {
+                    prefix: pb,
+                    width: wb,
+                    low: lb,
+                    high: hb,
+                },
+            ) => pa == pb && wa == wb && la <= hb && lb <= ha,
+            (Prefix(p), r @ Range { .. }) | (r @ Range { .. }, Prefix(p)) => {
+                let Range {
+                    prefix,
+                    width,
+                    low,
+                    high,
+                } = r
+                else {
+                    return false;
+                };
+                if p.len() <= prefix.len() {
+                    return prefix.starts_with(p.as_str());
+                }
+                let Some(rest) = p.strip_prefix(prefix.as_str()) else {
+                    return false;
+                };
+                if rest.len() > *width || !rest.bytes().all(|b| b.is_ascii_digit()) {
+                    return false;
+                }
+                let Ok(lead) = rest.parse::<u64>() else {
+                    return false;
+                };
+                let scale = 10u64.pow((width - rest.len()) as u32);
+                lead * scale <= *high && *low < (lead + 1) * scale
+            }
+        }
+    }
+}
+
+/// A part's header, read.
+#[derive(Default)]
+struct Header {
+    owner: Option<(String, Span)>,
+    allowed: Option<(Allowed, Span)>,
+}
+
+const HEADER: &str = "part";
+
+/// Checks every part and appends its `namespaces` and `errors` to the root's. Returns each
+/// part's path with its owner, for the parts that name one.
+pub(super) fn merge(
+    root: &mut Node,
+    parts: Vec<Part>,
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<(String, String)> {
+    let mut namespaces: Vec<(Node, Node)> = Vec::new();
+    let mut errors: Vec<(Node, Node)> = Vec::new();
+    let mut owners = Vec::new();
+    // Per part: its header and the range of `errors` it added.
+    let mut headers: Vec<(Header, std::ops::Range<usize>, std::ops::Range<usize>)> = Vec::new();
+    for part in parts {
+        let (ns0, e0) = (namespaces.len(), errors.len());
+        let header = match part.source {
+            PartSource::File(node) => part_file(node, &mut namespaces, &mut errors, diags),
+            PartSource::Folder { header, entries } => {
+                let h = header
+                    .map(|n| part_file(n, &mut namespaces, &mut errors, diags))
+                    .unwrap_or_default();
+                for entry in entries {
+                    errors.extend(entry_file(entry, diags));
+                }
+                h
+            }
+        };
+        let _ = part.listed;
+        if let Some((owner, _)) = &header.owner {
+            owners.push((part.path.clone(), owner.clone()));
+        }
+        headers.push((header, ns0..namespaces.len(), e0..errors.len()));
+    }
+    for (h, _, e) in &headers {
+        if let Some((allowed, span)) = &h.allowed {
+            for (_, value) in &errors[e.clone()] {
+                code_outside_range(value, allowed, *span, diags);
+            }
+        }
+    }
+    ranges_overlap(&headers, diags);
+    conflicting_owners(&headers, &namespaces, &errors, diags);
+    append(root, top::NAMESPACES.name(), namespaces);
+    append(root, top::ERRORS.name(), errors);
+    owners
+}
+
+/// EDX0807: a code its part's range or prefix does not allow.
+fn code_outside_range(entry: &Node, allowed: &Allowed, at: Span, diags: &mut Vec<Diagnostic>) {
+    let Some(code) = value_of(entry, "code") else {
+        return;
+    };
+    let Some(text) = code.as_str() else {
+        return;
+    };
+    if !allowed.allows(text) {
+        diags.push(
+            Diagnostic::new(
+                DiagCode::CodeOutsideRange,
+                Some(code.span),
+                &[("code", text), ("range", &allowed.describe())],
+            )
+            .with_note(Some(at), "the part's codes")
+            .with_help("move the entry to the part that owns its code, or give it a code of this part (`errdex new`)"),
+        );
+    }
+}
+
+/// EDX0808: two parts that may allocate the same code.
+fn ranges_overlap(
+    headers: &[(Header, std::ops::Range<usize>, std::ops::Range<usize>)],
+    diags: &mut Vec<Diagnostic>,
+) {
+    let allowed: Vec<&(Allowed, Span)> = headers
+        .iter()
+        .filter_map(|(h, ..)| h.allowed.as_ref())
+        .collect();
+    for (i, (a, span)) in allowed.iter().enumerate() {
+        if let Some((b, first)) = allowed[..i]
+            .iter()
+            .map(|x| (&x.0, x.1))
+            .find(|(b, _)| a.overlaps(b))
+        {
+            diags.push(
+                Diagnostic::new(
+                    DiagCode::RangesOverlap,
+                    Some(*span),
+                    &[("range", &a.describe()), ("other", &b.describe())],
+                )
+                .with_note(Some(first), "the other part's codes")
+                .with_help("give each part codes of its own"),
+            );
+        }
+    }
+}
+
+/// EDX0809: a namespace declared or used by parts of two different owners.
+fn conflicting_owners(
+    headers: &[(Header, std::ops::Range<usize>, std::ops::Range<usize>)],
+    namespaces: &[(Node, Node)],
+    errors: &[(Node, Node)],
+    diags: &mut Vec<Diagnostic>,
+) {
+    let mut owner_of: BTreeMap<String, (String, Span)> = BTreeMap::new();
+    for (h, ns, es) in headers {
+        let Some((owner, _)) = &h.owner else {
+            continue;
+        };
+        let declared = namespaces[ns.clone()]
+            .iter()
+            .filter_map(|(k, _)| k.as_str().map(|s| (s.to_string(), k.span)));
+        let used = errors[es.clone()].iter().filter_map(|(_, v)| {
+            let n = value_of(v, "namespace")?;
+            n.as_str().map(|s| (s.to_string(), n.span))
+        });
+        for (name, span) in declared.chain(used) {
+            match owner_of.get(&name) {
+                None => {
+                    owner_of.insert(name, (owner.clone(), span));
+                }
+                Some((other, first)) if other != owner => {
+                    diags.push(
+                        Diagnostic::new(
+                            DiagCode::ConflictingOwners,
+                            Some(span),
+                            &[("namespace", &name), ("owner", owner), ("other", other)],
+                        )
+                        .with_note(Some(*first), "owned by the other part here")
+                        .with_help("keep a namespace in the parts of one owner, or give its parts the same owner"),
+                    );
+                    // One report per namespace and owner.
+                    owner_of.insert(name.clone(), (owner.clone(), span));
+                }
+                Some(_) => {}
+            }
+        }
+    }
+}
+
+/// A part file's keys: its header, its namespaces and errors (appended), nothing else.
+fn part_file(
+    node: Node,
+    namespaces: &mut Vec<(Node, Node)>,
+    errors: &mut Vec<(Node, Node)>,
+    diags: &mut Vec<Diagnostic>,
+) -> Header {
+    let mut header = Header::default();
+    let span = node.span;
+    let Kind::Map(pairs) = node.kind else {
+        diags.push(Diagnostic::new(
+            DiagCode::WrongType,
+            Some(span),
+            &[
+                ("key", "(part)"),
+                ("expected", "a mapping of `part`, `namespaces` and `errors`"),
+                ("found", &node.kind.describe()),
+            ],
+        ));
+        return header;
+    };
+    for (key, value) in pairs {
+        let name = key.as_str().unwrap_or("");
+        if name == HEADER {
+            header = read_header(&value, diags);
+        } else if name == top::NAMESPACES.name() || name == top::ERRORS.name() {
+            let into = if name == top::ERRORS.name() {
+                &mut *errors
+            } else {
+                &mut *namespaces
+            };
+            match value.kind {
+                Kind::Map(items) => into.extend(items),
+                Kind::Null => {}
+                other => diags.push(Diagnostic::new(
+                    DiagCode::WrongType,
+                    Some(value.span),
+                    &[
+                        ("key", name),
+                        ("expected", "a mapping"),
+                        ("found", &other.describe()),
+                    ],
+                )),
+            }
+        } else if super::format::TOP.keys.iter().any(|k| k.name == name)
+            || name == top::PARTS.name()
+        {
+            diags.push(
+                Diagnostic::new(DiagCode::RootOnlySection, Some(key.span), &[("key", name)])
+                    .with_help("a part holds `part`, `namespaces` and `errors`; move this section to the root catalogue"),
+            );
+        } else {
+            diags.push(Diagnostic::new(
+                DiagCode::UnknownKey,
+                Some(key.span),
+                &[
+                    ("key", name),
+                    (
+                        "context",
+                        "a part (it holds `part`, `namespaces` and `errors`)",
+                    ),
+                ],
+            ));
+        }
+    }
+    header
+}
+
+/// `part: {owner, range | prefix, description}`.
+fn read_header(node: &Node, diags: &mut Vec<Diagnostic>) -> Header {
+    let mut header = Header::default();
+    let Kind::Map(pairs) = &node.kind else {
+        diags.push(Diagnostic::new(
+            DiagCode::WrongType,
+            Some(node.span),
+            &[
+                ("key", HEADER),
+                ("expected", "a mapping"),
+                ("found", &node.kind.describe()),
+            ],
+        ));
+        return header;
+    };
+    for (key, value) in pairs {
+        let name = key.as_str().unwrap_or("");
+        let text = match (&value.kind, name) {
+            (Kind::Str(s), "owner" | "range" | "prefix" | "description") if !s.is_empty() => s,
+            (_, "owner" | "range" | "prefix" | "description") => {
+                diags.push(Diagnostic::new(
+                    DiagCode::WrongType,
+                    Some(value.span),
+                    &[
+                        ("key", name),
+                        ("expected", "a non-empty string"),
+                        ("found", &value.kind.describe()),
+                    ],
+                ));
+                continue;
+            }
+            _ => {
+                diags.push(Diagnostic::new(
+                    DiagCode::UnknownKey,
+                    Some(key.span),
+                    &[
+                        ("key", name),
+                        ("context", "`part` (owner, range, prefix, description)"),
+                    ],
+                ));
+                continue;
+            }
+        };
+        match name {
+            "owner" => header.owner = Some((text.clone(), value.span)),
+            "range" | "prefix" => {
+                if header.allowed.is_some() {
+                    diags.push(Diagnostic::new(
+                        DiagCode::BadValue,
+                        Some(key.span),
+                        &[
+                            ("key", name),
+                            ("found", "given with the other"),
+                            ("expected", "a part has a `range` or a `prefix`, not both"),
+                        ],
+                    ));
+                    continue;
+                }
+                let allowed = if name == "prefix" {
+                    Some(Allowed::Prefix(text.clone()))
+                } else {
+                    Allowed::parse_range(text)
+                };
+                match allowed {
+                    Some(a) => header.allowed = Some((a, value.span)),
+                    None => diags.push(Diagnostic::new(
+                        DiagCode::BadValue,
+                        Some(value.span),
+                        &[
+                            ("key", name),
+                            ("found", &format!("`{text}`")),
+                            ("expected", "two codes of one prefix with as many digits, low..high (ACM-FRM-100..ACM-FRM-199)"),
+                        ],
+                    )),
+                }
+            }
+            _ => {}
+        }
+    }
+    header
+}
+
+/// `<CODE>.yaml`: the entry under its `name`, its code the file's stem (a `code:` key must
+/// say the same), its explanation `<CODE>.md` if there is one.
+fn entry_file(entry: PartEntry, diags: &mut Vec<Diagnostic>) -> Option<(Node, Node)> {
+    let PartEntry {
+        code,
+        node,
+        explanation,
+    } = entry;
+    let span = node.span;
+    let Kind::Map(mut pairs) = node.kind else {
+        diags.push(Diagnostic::new(
+            DiagCode::WrongType,
+            Some(span),
+            &[
+                ("key", &code),
+                ("expected", "an error entry with its `name`"),
+                ("found", &node.kind.describe()),
+            ],
+        ));
+        return None;
+    };
+    let Some(i) = pairs.iter().position(|(k, _)| k.as_str() == Some("name")) else {
+        diags.push(Diagnostic::new(
+            DiagCode::MissingKey,
+            Some(span),
+            &[
+                ("context", "an entry in a file of its own"),
+                ("key", "name"),
+            ],
+        ));
+        return None;
+    };
+    let (_, name) = pairs.remove(i);
+    match pairs.iter().find(|(k, _)| k.as_str() == Some("code")) {
+        Some((_, given)) if given.as_str() != Some(code.as_str()) => {
+            diags.push(Diagnostic::new(
+                DiagCode::BadValue,
+                Some(given.span),
+                &[
+                    ("key", "code"),
+                    ("found", &given.kind.describe()),
+                    (
+                        "expected",
+                        &format!("the file is named after its code, `{code}`"),
+                    ),
+                ],
+            ));
+        }
+        Some(_) => {}
+        None => pairs.insert(
+            0,
+            (
+                Node {
+                    kind: Kind::Str("code".into()),
+                    span: name.span,
+                },
+                Node {
+                    kind: Kind::Str(code.clone()),
+                    span: name.span,
+                },
+            ),
+        ),
+    }
+    if let Some((text, md_span, md)) = explanation {
+        match pairs
+            .iter()
+            .find(|(k, _)| k.as_str() == Some("explanation"))
+        {
+            Some((k, _)) => diags.push(
+                Diagnostic::new(
+                    DiagCode::ExplanationTwice,
+                    Some(k.span),
+                    &[("code", &code), ("file", &md)],
+                )
+                .with_help("keep one: the Markdown file, or the `explanation` key"),
+            ),
+            None => pairs.push((
+                Node {
+                    kind: Kind::Str("explanation".into()),
+                    span: Span { len: 0, ..md_span },
+                },
+                Node {
+                    kind: Kind::Str(text),
+                    span: md_span,
+                },
+            )),
+        }
+    }
+    Some((
+        name,
+        Node {
+            kind: Kind::Map(pairs),
+            span,
+        },
+    ))
+}
+
+/// The value of `key` in the mapping `node`.
+fn value_of<'n>(node: &'n Node, key: &str) -> Option<&'n Node> {
+    match &node.kind {
+        Kind::Map(pairs) => pairs
+            .iter()
+            .find(|(k, _)| k.as_str() == Some(key))
+            .map(|(_, v)| v),
+        _ => None,
+    }
+}
+
+/// Appends `items` to the root's mapping `key` (made, empty, where the root has none).
+fn append(root: &mut Node, key: &str, items: Vec<(Node, Node)>) {
+    if items.is_empty() {
+        return;
+    }
+    let root_span = root.span;
+    let Kind::Map(top) = &mut root.kind else {
+        return;
+    };
+    let at = match top.iter().position(|(k, _)| k.as_str() == Some(key)) {
+        Some(i) => i,
+        None => {
+            let span = Span {
+                len: 0,
+                ..root_span
+            };
+            top.push((
+                Node {
+                    kind: Kind::Str(key.into()),
+                    span,
+                },
+                Node {
+                    kind: Kind::Map(Vec::new()),
+                    span,
+                },
+            ));
+            top.len() - 1
+        }
+    };
+    let value = &mut top[at].1;
+    match &mut value.kind {
+        Kind::Map(pairs) => pairs.extend(items),
+        Kind::Null => value.kind = Kind::Map(items),
+        // A root `errors:` of another type is the validator's to refuse.
+        _ => {}
+    }
+}
+
+/// The `part:` header of a part file's text, read leniently (the load reports its
+/// mistakes): its owner and the codes it may allocate. `errdex new` reads it.
+pub fn part_header(text: &str) -> (Option<String>, Option<Allowed>) {
+    let Ok(root) = super::tree::parse(text, &super::Limits::default()) else {
+        return (None, None);
+    };
+    let Some(node) = value_of(&root, HEADER) else {
+        return (None, None);
+    };
+    let header = read_header(node, &mut Vec::new());
+    (header.owner.map(|(o, _)| o), header.allowed.map(|(a, _)| a))
+}

@@ -1,0 +1,506 @@
+//! A catalogue in many files: the root names its parts (`parts:`), and this layer reads
+//! them. It is the loader's only I/O, behind [`Files`] (the disk, or a git revision's tree),
+//! and it sits before the one pipeline: each file is parsed at its base in one virtual
+//! offset space ([`SourceMap`]: a span's `offset` says its file, its `line` and `column`
+//! are the file's own), the parts' own rules are checked ([`super::parts`]), and the parts'
+//! `namespaces` and `errors` are appended to the root's tree in a defined order (parts in
+//! the order the root lists them, a glob's or a folder's files sorted). The validator then
+//! runs unchanged on the whole registry, so a duplicate code, NAME or alias across files
+//! names both places with the rules that already name both places in one file.
+//!
+//! A catalogue without `parts:` goes through exactly the one-file path.
+
+use std::collections::BTreeMap;
+use std::io;
+use std::path::{Component, Path, PathBuf};
+
+use crate::diag::{DiagCode, Diagnostic, SourceMap, Span};
+
+use super::parts::{self, Part, PartEntry, PartSource};
+use super::tree::{self, Kind, Limits, Node};
+use super::{Loaded, finish};
+
+/// The files of a catalogue's folder, as the loader sees them. Paths are relative to the
+/// root catalogue's folder and `/`-separated.
+pub trait Files {
+    /// The bytes of the file at `path`.
+    fn read(&self, path: &str) -> io::Result<Vec<u8>>;
+    /// Whether `path` is a folder.
+    fn is_dir(&self, path: &str) -> bool;
+    /// Every file under the folder `dir` (`""`: the root's folder), at any depth.
+    fn list(&self, dir: &str) -> io::Result<Vec<String>>;
+    /// Why `path` leads out of the root's folder (a symbolic link), if it does.
+    fn escapes(&self, _path: &str) -> Option<String> {
+        None
+    }
+}
+
+/// The files on disk under a folder.
+#[derive(Debug, Clone)]
+pub struct Disk {
+    dir: PathBuf,
+}
+
+impl Disk {
+    /// The folder of the catalogue at `path`.
+    pub fn beside(path: &Path) -> Disk {
+        let dir = match path.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        Disk { dir }
+    }
+}
+
+impl Files for Disk {
+    fn read(&self, path: &str) -> io::Result<Vec<u8>> {
+        std::fs::read(self.dir.join(path))
+    }
+
+    fn is_dir(&self, path: &str) -> bool {
+        self.dir.join(path).is_dir()
+    }
+
+    fn list(&self, dir: &str) -> io::Result<Vec<String>> {
+        fn walk(base: &Path, rel: &str, out: &mut Vec<String>) -> io::Result<()> {
+            for entry in std::fs::read_dir(base.join(rel))? {
+                let entry = entry?;
+                let name = entry.file_name().to_string_lossy().into_owned();
+                let path = if rel.is_empty() {
+                    name
+                } else {
+                    format!("{rel}/{name}")
+                };
+                if entry.file_type()?.is_dir() {
+                    walk(base, &path, out)?;
+                } else {
+                    out.push(path);
+                }
+            }
+            Ok(())
+        }
+        let mut out = Vec::new();
+        walk(&self.dir, dir, &mut out)?;
+        Ok(out)
+    }
+
+    fn escapes(&self, path: &str) -> Option<String> {
+        let root = std::fs::canonicalize(&self.dir).ok()?;
+        let real = std::fs::canonicalize(self.dir.join(path)).ok()?;
+        (!real.starts_with(&root)).then(|| "a symbolic link leads out of it".to_string())
+    }
+}
+
+/// Loads the catalogue `bytes` named `name`, with its parts read from `files`. Without
+/// `parts:` this is [`super::load_bytes`].
+pub fn load_with_parts(bytes: &[u8], name: &str, files: &dyn Files) -> Loaded {
+    load_with_parts_and(bytes, name, files, None)
+}
+
+/// [`load_with_parts`], the catalogue's `imports:` read through `icx`.
+pub(super) fn load_with_parts_and(
+    bytes: &[u8],
+    name: &str,
+    files: &dyn Files,
+    icx: Option<super::imports::ImportCx<'_>>,
+) -> Loaded {
+    let limits = Limits::default();
+    let Ok(text) = std::str::from_utf8(bytes) else {
+        return super::load_bytes_inner(bytes, name, icx);
+    };
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if bytes.len() > limits.max_bytes || !lists_parts(text) {
+        return super::load_bytes_inner(bytes, name, icx);
+    }
+    let root = match tree::parse(text, &limits) {
+        Ok(root) => root,
+        Err(_) => return super::load_bytes(bytes, name),
+    };
+    let Some(listing) = parts_listing(&root) else {
+        return super::load_bytes_inner(bytes, name, icx);
+    };
+    let mut sources = SourceMap::single(name, text);
+    let mut diags = Vec::new();
+    let prefix = match name.rfind('/') {
+        Some(i) => &name[..=i],
+        None => "",
+    };
+    let read = Reader {
+        files,
+        prefix,
+        root_file: name.rsplit('/').next().unwrap_or(name),
+        limits: &limits,
+        jobs: std::cell::RefCell::new(Vec::new()),
+    };
+    let parts = read.parts(&listing, &mut sources, &mut diags);
+    let mut trees = read.parse_all(&mut diags);
+    let parts = parts
+        .into_iter()
+        .filter_map(|p| p.with_trees(&mut trees))
+        .collect();
+    let mut root = root;
+    let owners = parts::merge(&mut root, parts, &mut diags);
+    let joined = sources.joined();
+    let mut loaded = finish(root, &joined, name, &limits, icx);
+    loaded.diagnostics.extend(diags);
+    loaded
+        .diagnostics
+        .sort_by_key(|d| d.span.map_or((usize::MAX, 0), |s| (s.offset, s.len)));
+    if loaded.has_errors() {
+        loaded.catalogue = None;
+    }
+    loaded.sources = sources;
+    loaded.owners = owners;
+    loaded
+}
+
+/// A cheap look before parsing: a top-level `parts:` key.
+fn lists_parts(text: &str) -> bool {
+    text.lines().any(|l| l.starts_with("parts:"))
+}
+
+/// The strings of the root's `parts:` list, each with its span (others are the validator's
+/// to refuse).
+fn parts_listing(root: &Node) -> Option<Vec<(String, Span)>> {
+    let Kind::Map(top) = &root.kind else {
+        return None;
+    };
+    let (_, value) = top
+        .iter()
+        .find(|(k, _)| k.as_str() == Some(super::format::keys::top::PARTS.name()))?;
+    let Kind::Seq(items) = &value.kind else {
+        return None;
+    };
+    Some(
+        items
+            .iter()
+            .filter_map(|n| n.as_str().map(|s| (s.to_string(), n.span)))
+            .collect(),
+    )
+}
+
+struct Reader<'a> {
+    files: &'a dyn Files,
+    /// The root's folder as diagnostics name it (`""` or ending in `/`).
+    prefix: &'a str,
+    /// The root's own file name (a glob never makes it a part of itself).
+    root_file: &'a str,
+    limits: &'a Limits,
+    /// The files read so far, each with its base, to parse together ([`Reader::parse_all`]).
+    jobs: std::cell::RefCell<Vec<(String, usize)>>,
+}
+
+impl Reader<'_> {
+    /// Expands the listing and reads each part, in order.
+    fn parts(
+        &self,
+        listing: &[(String, Span)],
+        sources: &mut SourceMap,
+        diags: &mut Vec<Diagnostic>,
+    ) -> Vec<Part<usize>> {
+        let mut seen: BTreeMap<String, Span> = BTreeMap::new();
+        let mut out = Vec::new();
+        for (item, span) in listing {
+            let span = *span;
+            if let Some(reason) = outside(item) {
+                diags.push(
+                    Diagnostic::new(
+                        DiagCode::PartOutside,
+                        Some(span),
+                        &[("part", item), ("reason", reason)],
+                    )
+                    .with_help("list paths relative to the root catalogue's folder, inside it"),
+                );
+                continue;
+            }
+            let item = item.trim_end_matches('/');
+            let paths: Vec<(String, bool)> = if is_glob(item) {
+                match self.glob(item) {
+                    Ok(paths) if paths.is_empty() => {
+                        diags.push(
+                            Diagnostic::new(DiagCode::PartGlobEmpty, Some(span), &[("glob", item)])
+                                .with_help("check the pattern, or remove it from `parts`"),
+                        );
+                        continue;
+                    }
+                    Ok(paths) => paths.into_iter().map(|p| (p, false)).collect(),
+                    Err(reason) => {
+                        diags.push(Diagnostic::new(
+                            DiagCode::PartNotFound,
+                            Some(span),
+                            &[("part", item), ("reason", &reason)],
+                        ));
+                        continue;
+                    }
+                }
+            } else {
+                vec![(item.to_string(), self.files.is_dir(item))]
+            };
+            for (path, folder) in paths {
+                if let Some(reason) = self.files.escapes(&path) {
+                    diags.push(Diagnostic::new(
+                        DiagCode::PartOutside,
+                        Some(span),
+                        &[("part", &path), ("reason", &reason)],
+                    ));
+                    continue;
+                }
+                if let Some(first) = seen.get(&path) {
+                    diags.push(
+                        Diagnostic::new(DiagCode::PartListedTwice, Some(span), &[("file", &path)])
+                            .with_label("listed again here")
+                            .with_note(Some(*first), "first listed here")
+                            .with_help("list each file once: a part's codes would be read twice"),
+                    );
+                    continue;
+                }
+                seen.insert(path.clone(), span);
+                let part = if folder {
+                    self.folder(&path, span, sources, diags)
+                } else {
+                    self.file(&path, span, sources, diags).map(|node| Part {
+                        listed: span,
+                        path: path.clone(),
+                        source: PartSource::File(node),
+                    })
+                };
+                out.extend(part);
+            }
+        }
+        out
+    }
+
+    /// The files a glob matches, sorted (never the root catalogue itself).
+    fn glob(&self, pattern: &str) -> Result<Vec<String>, String> {
+        let matcher = globset::GlobBuilder::new(pattern)
+            .literal_separator(true)
+            .build()
+            .map_err(|e| e.to_string())?
+            .compile_matcher();
+        let dir: Vec<&str> = pattern.split('/').take_while(|c| !is_glob(c)).collect();
+        let dir = dir.join("/");
+        let dir = if self.files.is_dir(&dir) {
+            dir
+        } else {
+            String::new()
+        };
+        let mut paths: Vec<String> = self
+            .files
+            .list(&dir)
+            .map_err(|e| e.to_string())?
+            .into_iter()
+            .filter(|p| matcher.is_match(p) && p != self.root_file)
+            .collect();
+        paths.sort();
+        Ok(paths)
+    }
+
+    /// Reads one file and places it at its base: its index among the files to parse.
+    fn file(
+        &self,
+        path: &str,
+        listed: Span,
+        sources: &mut SourceMap,
+        diags: &mut Vec<Diagnostic>,
+    ) -> Option<usize> {
+        let text = self.text(path, listed, diags)?;
+        let name = format!("{}{path}", self.prefix);
+        let base = sources.push(&name, &text);
+        let mut jobs = self.jobs.borrow_mut();
+        jobs.push((text, base));
+        Some(jobs.len() - 1)
+    }
+
+    /// Parses every file read, on several threads (contiguous runs of files, one run per
+    /// thread), each tree moved to its file's base; their diagnostics are located in them.
+    fn parse_all(&self, diags: &mut Vec<Diagnostic>) -> Vec<Option<Node>> {
+        let jobs = self.jobs.take();
+        let per = jobs.len().div_ceil(self.limits.threads().max(1)).max(1);
+        let runs: Vec<&[(String, usize)]> = jobs.chunks(per).collect();
+        let parsed = crate::par::map(&runs, |run| {
+            run.iter()
+                .map(|(text, base)| parse_at(text, *base, self.limits))
+                .collect::<Vec<_>>()
+        });
+        let mut out = Vec::with_capacity(jobs.len());
+        for run in parsed {
+            let run = run.unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            for result in run {
+                match result {
+                    Ok(node) => out.push(Some(node)),
+                    Err(found) => {
+                        diags.extend(found);
+                        out.push(None);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    fn text(&self, path: &str, listed: Span, diags: &mut Vec<Diagnostic>) -> Option<String> {
+        let bytes = match self.files.read(path) {
+            Ok(bytes) => bytes,
+            Err(e) => {
+                diags.push(
+                    Diagnostic::new(
+                        DiagCode::PartNotFound,
+                        Some(listed),
+                        &[("part", path), ("reason", &io_reason(&e))],
+                    )
+                    .with_help("fix the path, relative to the root catalogue's folder"),
+                );
+                return None;
+            }
+        };
+        match String::from_utf8(bytes) {
+            Ok(text) => Some(
+                text.strip_prefix('\u{feff}')
+                    .map(str::to_string)
+                    .unwrap_or(text),
+            ),
+            Err(_) => {
+                diags.push(Diagnostic::new(
+                    DiagCode::PartNotFound,
+                    Some(listed),
+                    &[("part", path), ("reason", "it is not valid UTF-8")],
+                ));
+                None
+            }
+        }
+    }
+
+    /// A folder of one file per code: `<CODE>.yaml` each (an entry with its `name`),
+    /// `<CODE>.md` its explanation, `_part.yaml` the part's header and namespaces.
+    fn folder(
+        &self,
+        dir: &str,
+        listed: Span,
+        sources: &mut SourceMap,
+        diags: &mut Vec<Diagnostic>,
+    ) -> Option<Part<usize>> {
+        let mut files: Vec<String> = match self.files.list(dir) {
+            Ok(files) => files
+                .into_iter()
+                .filter(|p| !p[dir.len() + 1..].contains('/'))
+                .collect(),
+            Err(e) => {
+                diags.push(Diagnostic::new(
+                    DiagCode::PartNotFound,
+                    Some(listed),
+                    &[("part", dir), ("reason", &io_reason(&e))],
+                ));
+                return None;
+            }
+        };
+        files.sort();
+        let stem = |p: &str, ext: &str| -> Option<String> {
+            p[dir.len() + 1..].strip_suffix(ext).map(str::to_string)
+        };
+        let mut header = None;
+        let mut entries = Vec::new();
+        for path in &files {
+            let Some(code) = stem(path, ".yaml") else {
+                continue;
+            };
+            let Some(node) = self.file(path, listed, sources, diags) else {
+                continue;
+            };
+            if code.starts_with('_') {
+                header = Some(node);
+                continue;
+            }
+            let md = format!("{dir}/{code}.md");
+            let explanation = if files.contains(&md) {
+                self.text(&md, listed, diags).map(|text| {
+                    let name = format!("{}{md}", self.prefix);
+                    let base = sources.push(&name, &text);
+                    let span = Span {
+                        offset: base,
+                        len: text.len(),
+                        line: 1,
+                        column: 1,
+                    };
+                    (text, span, md.clone())
+                })
+            } else {
+                None
+            };
+            entries.push(PartEntry {
+                code,
+                node,
+                explanation,
+            });
+        }
+        Some(Part {
+            listed,
+            path: format!("{dir}/"),
+            source: PartSource::Folder { header, entries },
+        })
+    }
+}
+
+/// Why a listed path is outside the root's folder, if it is.
+fn outside(path: &str) -> Option<&'static str> {
+    let p = Path::new(path);
+    if p.is_absolute() || path.starts_with('/') || path.starts_with('\\') {
+        return Some("it is an absolute path");
+    }
+    if p.components().any(|c| matches!(c, Component::ParentDir)) {
+        return Some("it goes up with `..`");
+    }
+    None
+}
+
+fn is_glob(s: &str) -> bool {
+    s.contains(['*', '?', '[', '{'])
+}
+
+fn io_reason(e: &io::Error) -> String {
+    match e.kind() {
+        io::ErrorKind::NotFound => "no such file or folder".into(),
+        io::ErrorKind::PermissionDenied => "permission denied".into(),
+        _ => e.to_string(),
+    }
+}
+
+/// Moves every span of a file's tree to the file's base.
+fn shift(node: &mut Node, base: usize) {
+    node.span.offset += base;
+    match &mut node.kind {
+        Kind::Seq(items) => items.iter_mut().for_each(|n| shift(n, base)),
+        Kind::Map(pairs) => pairs.iter_mut().for_each(|(k, v)| {
+            shift(k, base);
+            shift(v, base);
+        }),
+        _ => {}
+    }
+}
+
+/// Parses one file's text and moves its tree, or its diagnostics, to its base.
+fn parse_at(text: &str, base: usize, limits: &Limits) -> Result<Node, Vec<Diagnostic>> {
+    match tree::parse(text, limits) {
+        Ok(mut node) => {
+            shift(&mut node, base);
+            Ok(node)
+        }
+        Err(found) => Err(found
+            .into_iter()
+            .map(|mut d| {
+                d.span = Some(d.span.map_or(
+                    Span {
+                        offset: base,
+                        len: 0,
+                        line: 1,
+                        column: 1,
+                    },
+                    |s| Span {
+                        offset: s.offset + base,
+                        ..s
+                    },
+                ));
+                d
+            })
+            .collect()),
+    }
+}

@@ -1,0 +1,149 @@
+//! A catalogue in many files (`parts:`): the split registry of `tests/fixtures/split/`
+//! generates the bytes of the same codes in one file, and a mistake across files names
+//! every file it involves.
+
+use std::path::{Path, PathBuf};
+
+use errdex_codegen::catalogue::{Allowed, Disk, load_with_parts};
+use errdex_codegen::diag::{self, DiagCode, Style};
+use errdex_codegen::{Loaded, Settings, generate};
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/fixtures")
+        .join(name)
+        .join("errors.yaml")
+}
+
+/// Loads `path` with its parts, naming the root `name` in messages and headers.
+fn load(path: &Path, name: &str) -> Loaded {
+    let bytes = std::fs::read(path).expect("readable");
+    load_with_parts(&bytes, name, &Disk::beside(path))
+}
+
+#[test]
+fn a_split_registry_generates_the_bytes_of_the_same_codes_in_one_file() {
+    let split = load(&fixture("split"), "errors.yaml");
+    let one = load(&fixture("split-one"), "errors.yaml");
+    assert!(split.diagnostics.is_empty(), "{:#?}", split.diagnostics);
+    assert!(one.diagnostics.is_empty(), "{:#?}", one.diagnostics);
+    assert_eq!(
+        split.sources.files().len(),
+        7,
+        "the root, 3 part files, 2 code files, 1 .md"
+    );
+    let (split, one) = (
+        split.catalogue.expect("valid"),
+        one.catalogue.expect("valid"),
+    );
+    assert_eq!(split, one, "the IR does not know the catalogue was split");
+    let settings = Settings::default();
+    let (a, b) = (generate(&split, &settings), generate(&one, &settings));
+    assert_eq!(a.keys().collect::<Vec<_>>(), b.keys().collect::<Vec<_>>());
+    for (path, bytes) in &a {
+        assert!(bytes == &b[path], "{} differs", path.display());
+    }
+    assert!(a.len() > 10, "every target: {} files", a.len());
+}
+
+#[test]
+fn one_file_keeps_its_plain_offsets_and_one_source() {
+    let loaded = load(&fixture("acme"), "errors.yaml");
+    assert_eq!(loaded.sources.files().len(), 1);
+    let text = std::fs::read_to_string(fixture("acme")).expect("readable");
+    assert_eq!(loaded.sources.files()[0].text, text);
+}
+
+/// Writes `files` (path, text) under a temporary folder and loads its `errors.yaml`.
+fn scratch(files: &[(&str, &str)]) -> (tempfile::TempDir, Loaded) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    for (path, text) in files {
+        let p = dir.path().join(path);
+        std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
+        std::fs::write(p, text).expect("write");
+    }
+    let loaded = load(&dir.path().join("errors.yaml"), "cat/errors.yaml");
+    (dir, loaded)
+}
+
+const ROOT: &str = "errdex: 1
+registry: { name: acme }
+docs: { links: external }
+categories:
+  invalid: { summary: Bad input, retryable: false, exit_code: 1, http_status: 400, jsonrpc_code: -32602, expected: true }
+errors:
+  FIRST:
+    code: A-001
+    category: invalid
+    summary: First
+    message: first
+parts: [a.yaml, b.yaml]
+";
+
+#[test]
+fn a_duplicate_across_files_names_both_files_with_line_and_column() {
+    let b = "errors:\n  OTHER:\n    code: A-001\n    category: invalid\n    summary: Other\n    message: other\n  FIRST:\n    code: A-002\n    category: invalid\n    summary: First again\n    message: again\n";
+    let (_dir, loaded) = scratch(&[
+        ("errors.yaml", ROOT),
+        ("a.yaml", "errors: {}\n"),
+        ("b.yaml", b),
+    ]);
+    let codes: Vec<DiagCode> = loaded.diagnostics.iter().map(|d| d.code).collect();
+    assert!(codes.contains(&DiagCode::DuplicateCode), "{codes:?}");
+    assert!(
+        codes.contains(&DiagCode::DuplicateKey) || codes.contains(&DiagCode::DuplicateName),
+        "{codes:?}"
+    );
+    assert!(loaded.catalogue.is_none());
+    let short = diag::report_sources(&loaded.diagnostics, &loaded.sources, Style::Short);
+    assert!(short.contains("cat/b.yaml:3:11: error[EDX0202]"), "{short}");
+    let human = diag::report_sources(
+        &loaded.diagnostics,
+        &loaded.sources,
+        Style::Human { color: false },
+    );
+    // The error in b.yaml, its "first defined here" in the root, each with its own line.
+    assert!(human.contains("--> cat/b.yaml:3:11"), "{human}");
+    assert!(human.contains("::: cat/errors.yaml:8:11"), "{human}");
+    let json = diag::to_json_array_sources(&loaded.diagnostics, &loaded.sources);
+    assert!(
+        json.as_array()
+            .expect("array")
+            .iter()
+            .any(|d| d["file"] == "cat/b.yaml" && d["line"] == 3)
+    );
+}
+
+#[test]
+fn ranges_owners_and_overlaps_are_checked_across_parts() {
+    let a = "part: { owner: '@t/a', range: A-100..A-199 }\nnamespaces:\n  NS: { title: N, summary: n }\nerrors:\n  OUT:\n    code: A-200\n    namespace: NS\n    category: invalid\n    summary: Out\n    message: out\n";
+    let b = "part: { owner: '@t/b', prefix: A-1 }\nerrors:\n  IN_B:\n    code: A-150\n    namespace: NS\n    category: invalid\n    summary: In\n    message: in\n";
+    let (_dir, loaded) = scratch(&[("errors.yaml", ROOT), ("a.yaml", a), ("b.yaml", b)]);
+    let codes: Vec<DiagCode> = loaded.diagnostics.iter().map(|d| d.code).collect();
+    for code in [
+        DiagCode::CodeOutsideRange,
+        DiagCode::RangesOverlap,
+        DiagCode::ConflictingOwners,
+    ] {
+        assert!(codes.contains(&code), "{code:?} missing from {codes:?}");
+    }
+}
+
+#[test]
+fn ranges_read_and_overlap() {
+    let r = Allowed::parse_range("ACM-FRM-100..ACM-FRM-199").expect("a range");
+    assert!(r.allows("ACM-FRM-100") && r.allows("ACM-FRM-199"));
+    assert!(!r.allows("ACM-FRM-200") && !r.allows("ACM-FRM-1000") && !r.allows("ACM-BIL-150"));
+    assert_eq!(
+        r.codes().expect("ordered").next().as_deref(),
+        Some("ACM-FRM-100")
+    );
+    assert!(Allowed::parse_range("A-10..B-20").is_none());
+    assert!(Allowed::parse_range("A-20..A-10").is_none());
+    assert!(Allowed::parse_range("A-1..A-20").is_none());
+    assert!(r.overlaps(&Allowed::Prefix("ACM-FRM-1".into())));
+    assert!(r.overlaps(&Allowed::Prefix("ACM-".into())));
+    assert!(!r.overlaps(&Allowed::Prefix("ACM-FRM-2".into())));
+    assert!(r.overlaps(&Allowed::parse_range("ACM-FRM-199..ACM-FRM-250").expect("range")));
+    assert!(!r.overlaps(&Allowed::parse_range("ACM-FRM-200..ACM-FRM-250").expect("range")));
+}

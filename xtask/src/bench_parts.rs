@@ -1,0 +1,122 @@
+//! `cargo xtask bench-parts [N] [--parts P] [--runs R] [--errdex PATH]`: `errdex lint` on
+//! the scale catalogue of N codes (default 50,000, the loader's limit) in one file, and the
+//! same codes in P part files (default 50; the root keeps the registry, categories and
+//! namespaces, each part a contiguous run of entries, listed by one glob). The two are
+//! timed alternately in one run; medians and their ratio.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Instant;
+
+use crate::bench_rust::{median, write};
+use crate::workspace::{release_errdex, target_dir};
+
+pub fn run(args: &[String]) -> Result<(), String> {
+    let mut n = 50_000;
+    let mut parts = 50;
+    let mut runs = 5;
+    let mut errdex: Option<PathBuf> = None;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let mut num = |flag: &str| -> Result<usize, String> {
+            it.next()
+                .and_then(|v| v.parse().ok())
+                .ok_or_else(|| format!("{flag} needs a number"))
+        };
+        match a.as_str() {
+            "--parts" => parts = num("--parts")?.max(1),
+            "--runs" => runs = num("--runs")?.max(1),
+            "--errdex" => {
+                errdex = Some(PathBuf::from(it.next().ok_or("--errdex needs a path")?));
+            }
+            other => {
+                n = other
+                    .parse()
+                    .map_err(|_| format!("unknown argument {other}"))?
+            }
+        }
+    }
+    let errdex = match errdex {
+        Some(p) => p,
+        None => release_errdex()?,
+    };
+    let dir = target_dir().join("bench-parts");
+    let one = dir.join("one/errors.yaml");
+    let split = dir.join("split/errors.yaml");
+    let text = crate::scale::catalogue(n);
+    write(&one, &text)?;
+    write_split(&text, parts, &split)?;
+    for path in [&one, &split] {
+        let (ok, out) = lint(&errdex, path);
+        if !ok {
+            return Err(format!("errdex lint {} failed:\n{out}", path.display()));
+        }
+    }
+    let (mut t_one, mut t_split) = (Vec::new(), Vec::new());
+    for _ in 0..runs {
+        t_one.push(time(&errdex, &one));
+        t_split.push(time(&errdex, &split));
+    }
+    let (m1, m2) = (median(t_one), median(t_split));
+    println!(
+        "errdex lint, {n} codes, medians of {runs} alternating runs ({})",
+        errdex.display()
+    );
+    println!("  one file          {m1:8.1} ms");
+    println!(
+        "  {parts} parts {:>9} {m2:8.1} ms   ({:.2}x one file)",
+        "",
+        m2 / m1
+    );
+    Ok(())
+}
+
+/// The scale catalogue's entries cut into `parts` files of contiguous entries.
+fn write_split(text: &str, parts: usize, root: &Path) -> Result<(), String> {
+    let (head, errors) = text
+        .split_once("\nerrors:\n")
+        .ok_or("the scale catalogue has no errors section")?;
+    // Each entry starts with its NAME at two spaces' indentation.
+    let mut entries: Vec<String> = Vec::new();
+    for line in errors.lines() {
+        if line.starts_with("  ") && !line.starts_with("   ") {
+            entries.push(String::new());
+        }
+        if let Some(e) = entries.last_mut() {
+            e.push_str(line);
+            e.push('\n');
+        }
+    }
+    let per = entries.len().div_ceil(parts);
+    let dir = root.parent().ok_or("no folder")?;
+    for (i, chunk) in entries.chunks(per.max(1)).enumerate() {
+        let mut s = String::from("errors:\n");
+        s.extend(chunk.iter().map(String::as_str));
+        write(&dir.join(format!("parts/p{i:03}.yaml")), &s)?;
+    }
+    write(root, &format!("{head}\nparts: [\"parts/*.yaml\"]\n"))
+}
+
+fn lint(errdex: &Path, path: &Path) -> (bool, String) {
+    match Command::new(errdex).arg("lint").arg(path).output() {
+        Ok(o) => (
+            o.status.success(),
+            String::from_utf8_lossy(&o.stderr)
+                .chars()
+                .take(4000)
+                .collect(),
+        ),
+        Err(e) => (false, e.to_string()),
+    }
+}
+
+fn time(errdex: &Path, path: &Path) -> f64 {
+    let start = Instant::now();
+    let _ = Command::new(errdex)
+        .arg("lint")
+        .arg(path)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status();
+    start.elapsed().as_secs_f64() * 1000.0
+}
