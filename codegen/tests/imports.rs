@@ -402,3 +402,71 @@ fn usage_knows_referenced_codes() {
     );
     assert_eq!(report.uses[0].len(), 1, "ORD-001 is raised once");
 }
+
+/// A registry in many files (`parts:`) imports like one in a single file: the parts' codes,
+/// then the imported ones; a collision names the part's file and line.
+#[test]
+fn a_registry_in_parts_imports_too() {
+    fn copy_dir(from: &Path, to: &Path) {
+        std::fs::create_dir_all(to).expect("test files");
+        for entry in std::fs::read_dir(from).expect("test files").flatten() {
+            let path = entry.path();
+            let dest = to.join(entry.file_name());
+            if path.is_dir() {
+                copy_dir(&path, &dest);
+            } else {
+                std::fs::copy(&path, &dest).expect("test files");
+            }
+        }
+    }
+    let dir = scratch();
+    let split = dir.path().join("split");
+    copy_dir(&repo().join("tests/fixtures/split"), &split);
+    let root = split.join("errors.yaml");
+    let alone = valid(&root);
+    edit(
+        &root,
+        "docs:\n",
+        "imports:\n  platform: { from: ../platform/errors.yaml, version: 2.1.0 }\ndocs:\n",
+    );
+    let both = valid(&root);
+    let platform = valid(&dir.path().join("platform/errors.yaml"));
+    assert_eq!(
+        both.errors.len(),
+        alone.errors.len() + platform.errors.len()
+    );
+    assert_eq!(codes(&both)[alone.errors.len()..], codes(&platform)[..]);
+    // A code of a part that the platform also has: the note is in the part's own file.
+    let part = std::fs::read_dir(split.join("teams"))
+        .expect("test files")
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| p.extension().is_some_and(|x| x == "yaml"))
+        .expect("a part file");
+    let text = std::fs::read_to_string(&part).expect("test files");
+    let first = text
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("code: "))
+        .expect("a code in the part")
+        .to_string();
+    std::fs::write(&part, text.replacen(&first, "PLT-003", 1)).expect("test files");
+    edit(
+        &root,
+        "code_pattern: '^ACM-[A-Z]{3}-[0-9]{3}$'",
+        "code_pattern: '^(ACM-[A-Z]{3}|PLT)-[0-9]{3}$'",
+    );
+    let loaded = load(&root);
+    assert!(loaded.catalogue.is_none());
+    let collision = loaded
+        .diagnostics
+        .iter()
+        .find(|d| d.code == errdex_codegen::diag::DiagCode::ImportCollision)
+        .unwrap_or_else(|| panic!("{:#?}", loaded.diagnostics));
+    let (span, _) = collision.notes[0];
+    let file = loaded.sources.file_of(span.offset).map(|f| f.name.clone());
+    assert!(
+        file.as_deref()
+            .is_some_and(|f| f.ends_with(&*part.file_name().expect("name").to_string_lossy())),
+        "the note is in {file:?}"
+    );
+}
