@@ -203,10 +203,11 @@ pub fn run(args: Args) -> ExitCode {
         settings.raised_at =
             usage::raised_at(&catalogue, &catalogue_dir(&args.catalogue), generated);
     }
-    let outputs = write::generate(&catalogue, &settings);
     if args.check {
+        let outputs = write::generate(&catalogue, &settings);
         let mut stale = write::check(&root, &outputs);
-        let obsolete = write::obsolete(&root, &settings, &outputs, &catalogue.source_name);
+        let produced = |rel: &Path| outputs.contains_key(rel);
+        let obsolete = write::obsolete(&root, &settings, produced, &catalogue.source_name);
         stale.extend(obsolete.iter().map(|rel| write::stale_obsolete(&root, rel)));
         if stale.is_empty() {
             eprintln!(
@@ -221,10 +222,12 @@ pub fn run(args: Args) -> ExitCode {
         let failure = Failure::outputs_stale(stale.len().to_string(), file.clone());
         return fail::report(&failure, args.format);
     }
-    // Listed before writing: a file this run writes is never obsolete.
-    let obsolete = write::obsolete(&root, &settings, &outputs, &catalogue.source_name);
-    match write::write_outputs(&root, &outputs) {
-        Ok(report) => {
+    // Each target's files are written as soon as its emitter returns them (never all of
+    // them held at once); obsolete files are then those this run did not produce.
+    match write::generate_and_write(&root, &catalogue, &settings) {
+        Ok(write::Streamed { report, produced }) => {
+            let produced = |rel: &Path| produced.contains(rel);
+            let obsolete = write::obsolete(&root, &settings, produced, &catalogue.source_name);
             let removed = write::remove_obsolete(&root, &obsolete);
             let removed_count = match &removed {
                 Ok(()) => obsolete.len(),
