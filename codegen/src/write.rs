@@ -156,7 +156,12 @@ fn destinations(settings: &Settings, id: TargetId, rel: &str) -> Vec<PathBuf> {
         });
     }
     for (&other, path) in &settings.outputs {
-        if other.target().ships.iter().any(|&(t, f)| t == id && f == rel) {
+        if other
+            .target()
+            .ships
+            .iter()
+            .any(|&(t, f)| t == id && f == rel)
+        {
             at.push(path.join(rel));
         }
     }
@@ -206,7 +211,11 @@ pub fn generate_and_write(
         done: Streamed::default(),
         failed: None,
     });
-    let lock = || shared.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let lock = || {
+        shared
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    };
     let work = || {
         while !stop.load(Ordering::Relaxed) {
             let Some(&id) = run.get(next.fetch_add(1, Ordering::Relaxed)) else {

@@ -2,6 +2,8 @@
 //! `write::generate`, target by target, skips unchanged files, and stops with a located
 //! failure when a destination cannot be written.
 
+#![allow(clippy::unwrap_used)]
+
 mod testkit;
 
 use std::path::{Path, PathBuf};
@@ -21,7 +23,8 @@ fn load(rel: &str) -> Catalogue {
 /// Every target, the Rust module included.
 fn settings() -> Settings {
     let mut s = Settings::default();
-    s.outputs.insert(TargetId::Rust, PathBuf::from("src/errors.rs"));
+    s.outputs
+        .insert(TargetId::Rust, PathBuf::from("src/errors.rs"));
     s
 }
 
@@ -73,7 +76,10 @@ fn writes_the_bytes_generate_returns_and_nothing_else() {
         );
 
         let again = write::generate_and_write(dir.path(), &cat, &settings).unwrap();
-        assert!(again.report.written.is_empty(), "{rel}: rewrote unchanged files");
+        assert!(
+            again.report.written.is_empty(),
+            "{rel}: rewrote unchanged files"
+        );
         assert_eq!(again.report.unchanged, keys);
     }
 }
