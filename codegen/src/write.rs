@@ -82,11 +82,7 @@ pub fn generate(cat: &Catalogue, settings: &Settings) -> Outputs {
         rust: settings.rust.clone(),
         raised_at: settings.raised_at.as_ref(),
     };
-    let mut run: BTreeSet<TargetId> = settings.outputs.keys().copied().collect();
-    for target in settings.outputs.keys() {
-        run.extend(target.target().ships.iter().map(|(other, _)| *other));
-    }
-    let run: Vec<TargetId> = run.into_iter().collect();
+    let run = emitters(settings);
     let emitted: BTreeMap<TargetId, Files> = std::thread::scope(|scope| {
         let inputs = &inputs;
         let (last, rest) = match run.split_last() {
@@ -118,28 +114,181 @@ pub fn generate(cat: &Catalogue, settings: &Settings) -> Outputs {
         }
         emitted
     });
+    // A text is copied only for a second destination (a shipped file), else moved: at
+    // 50,000 codes the outputs weigh hundreds of MiB, and a copy of each doubled the peak
+    // memory of `errdex generate`.
     let mut out = Outputs::new();
-    for (&id, path) in &settings.outputs {
-        let target = id.target();
-        for (rel, text) in emitted.get(&id).into_iter().flatten() {
-            let at = match target.output.kind {
-                OutputKind::File => path.clone(),
-                OutputKind::Folder => path.join(rel),
-            };
-            out.insert(at, text.clone().into_bytes());
-        }
-        for (other, file) in target.ships {
-            let shipped = emitted
-                .get(other)
-                .into_iter()
-                .flatten()
-                .filter(|(rel, _)| rel == file);
-            for (rel, text) in shipped {
-                out.insert(path.join(rel), text.clone().into_bytes());
+    for (id, files) in emitted {
+        for (rel, text) in files {
+            let mut at = destinations(settings, id, &rel);
+            let last = at.pop();
+            for path in at {
+                out.insert(path, text.clone().into_bytes());
+            }
+            if let Some(path) = last {
+                out.insert(path, text.into_bytes());
             }
         }
     }
     out
+}
+
+#[cfg(feature = "generate")]
+/// The targets whose emitters a run with `settings` needs: those it writes and those whose
+/// files one of them ships.
+fn emitters(settings: &Settings) -> Vec<TargetId> {
+    let mut run: BTreeSet<TargetId> = settings.outputs.keys().copied().collect();
+    for target in settings.outputs.keys() {
+        run.extend(target.target().ships.iter().map(|(other, _)| *other));
+    }
+    run.into_iter().collect()
+}
+
+#[cfg(feature = "generate")]
+/// Where the file `rel` of target `id` goes: under its own output when `settings` writes
+/// that target, and under every written target that ships it.
+fn destinations(settings: &Settings, id: TargetId, rel: &str) -> Vec<PathBuf> {
+    let mut at = Vec::new();
+    if let Some(path) = settings.outputs.get(&id) {
+        at.push(match id.target().output.kind {
+            OutputKind::File => path.clone(),
+            OutputKind::Folder => path.join(rel),
+        });
+    }
+    for (&other, path) in &settings.outputs {
+        if other
+            .target()
+            .ships
+            .iter()
+            .any(|&(t, f)| t == id && f == rel)
+        {
+            at.push(path.join(rel));
+        }
+    }
+    at
+}
+
+#[cfg(feature = "generate")]
+/// What [`generate_and_write`] did: the files it wrote or found unchanged, and every path
+/// it produced (for [`obsolete`]).
+#[derive(Debug, Default)]
+pub struct Streamed {
+    pub report: WriteReport,
+    pub produced: BTreeSet<PathBuf>,
+}
+
+#[cfg(feature = "generate")]
+/// [`generate`] then [`write_outputs`], without holding every target's text at once: each
+/// emitter's files are written under `root` as soon as it returns them, then dropped, and at
+/// most [`crate::par::threads`] emitters run at a time. At 50,000 codes the outputs weigh
+/// hundreds of MiB; holding them all until the last emitter finished set the peak memory of
+/// `errdex generate`. Each file is still replaced atomically and only when its bytes differ,
+/// and the bytes are [`generate`]'s (the same emitters and [`destinations`]).
+///
+/// On a failure the other emitters stop after their current file; `not_attempted` names the
+/// outputs (files or folders) of the targets never started and the failing target's files
+/// after the one that failed.
+pub fn generate_and_write(
+    root: &Path,
+    cat: &Catalogue,
+    settings: &Settings,
+) -> Result<Streamed, Box<WriteError>> {
+    use std::sync::Mutex;
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+    struct Shared {
+        done: Streamed,
+        failed: Option<(PathBuf, std::io::Error, Vec<PathBuf>)>,
+    }
+    let inputs = Inputs {
+        rust: settings.rust.clone(),
+        raised_at: settings.raised_at.as_ref(),
+    };
+    let run = emitters(settings);
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let shared = Mutex::new(Shared {
+        done: Streamed::default(),
+        failed: None,
+    });
+    let lock = || {
+        shared
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    };
+    let work = || {
+        while !stop.load(Ordering::Relaxed) {
+            let Some(&id) = run.get(next.fetch_add(1, Ordering::Relaxed)) else {
+                return;
+            };
+            let files = emit::emit(id, cat, &inputs);
+            let all: Vec<PathBuf> = files
+                .iter()
+                .flat_map(|(rel, _)| destinations(settings, id, rel))
+                .collect();
+            let mut i = 0;
+            for (rel, text) in files {
+                for at in destinations(settings, id, &rel) {
+                    i += 1;
+                    let result = write_file(root, &at, text.as_bytes());
+                    let mut s = lock();
+                    match result {
+                        Ok(written) => {
+                            let list = if written {
+                                &mut s.done.report.written
+                            } else {
+                                &mut s.done.report.unchanged
+                            };
+                            list.push(at.clone());
+                            s.done.produced.insert(at);
+                        }
+                        Err(error) => {
+                            stop.store(true, Ordering::Relaxed);
+                            if s.failed.is_none() {
+                                s.failed = Some((at, error, all[i..].to_vec()));
+                            }
+                            return;
+                        }
+                    }
+                }
+                if stop.load(Ordering::Relaxed) {
+                    return;
+                }
+            }
+        }
+    };
+    let workers = crate::par::threads().min(run.len()).max(1);
+    std::thread::scope(|scope| {
+        // A thread that cannot be started (a sandbox's thread limit) is no error: this
+        // thread then does its share.
+        let handles: Vec<_> = (1..workers)
+            .filter_map(|_| std::thread::Builder::new().spawn_scoped(scope, work).ok())
+            .collect();
+        work();
+        for h in handles {
+            if let Err(panic) = h.join() {
+                std::panic::resume_unwind(panic);
+            }
+        }
+    });
+    let Shared { mut done, failed } = shared.into_inner().unwrap_or_else(|e| e.into_inner());
+    done.report.written.sort();
+    done.report.unchanged.sort();
+    match failed {
+        None => Ok(done),
+        Some((failed, error, mut not_attempted)) => {
+            let started = next.load(Ordering::Relaxed).min(run.len());
+            for id in &run[started..] {
+                not_attempted.extend(settings.outputs.get(id).cloned());
+            }
+            Err(Box::new(WriteError {
+                report: done.report,
+                failed,
+                error,
+                not_attempted,
+            }))
+        }
+    }
 }
 
 #[cfg(feature = "generate")]
@@ -167,25 +316,38 @@ pub fn write_outputs(root: &Path, outputs: &Outputs) -> Result<WriteReport, Box<
     let mut report = WriteReport::default();
     let paths: Vec<&PathBuf> = outputs.keys().collect();
     for (i, (rel, bytes)) in outputs.iter().enumerate() {
-        let path = root.join(rel);
-        if std::fs::read(&path).is_ok_and(|old| old == *bytes) {
-            report.unchanged.push(rel.clone());
-            continue;
+        match write_file(root, rel, bytes) {
+            Ok(false) => report.unchanged.push(rel.clone()),
+            Ok(true) => report.written.push(rel.clone()),
+            Err(error) => {
+                return Err(Box::new(WriteError {
+                    report,
+                    failed: rel.clone(),
+                    error,
+                    not_attempted: paths[i + 1..].iter().map(|p| (*p).clone()).collect(),
+                }));
+            }
         }
-        if let Err(error) = write_atomic(&path, bytes) {
-            return Err(Box::new(WriteError {
-                report,
-                failed: rel.clone(),
-                error,
-                not_attempted: paths[i + 1..].iter().map(|p| (*p).clone()).collect(),
-            }));
-        }
-        report.written.push(rel.clone());
     }
     Ok(report)
 }
 
+#[cfg(feature = "generate")]
+/// Writes `root/rel` unless its bytes are already right; `true` when it wrote.
+fn write_file(root: &Path, rel: &Path, bytes: &[u8]) -> std::io::Result<bool> {
+    write_if_changed(&root.join(rel), bytes)
+}
+
 /// Replaces `path` with `bytes` through a temporary file in the same directory.
+///
+/// The rename makes the replacement atomic for every reader: a file is either its old bytes
+/// or its new ones, never a part. The file is not `fsync`ed: that guards only against a
+/// power loss between the write and the kernel's own flush, which a regenerated file does not
+/// need (`errdex generate --check` finds such a file, and the next run rewrites it), and it
+/// cost most of a small catalogue's `errdex generate` (one disk flush per file: the 34 files
+/// of errdex's own catalogue took 165–248 ms to write with a flush each on the shared
+/// development machine, 16–39 ms without; the whole run's CPU time is about 36 ms).
+/// cargo's and prost-build's writers do not sync either.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let dir = path.parent().unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir)?;
@@ -197,7 +359,6 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let result = (|| {
         let mut f = std::fs::File::create(&tmp)?;
         f.write_all(bytes)?;
-        f.sync_all()?;
         std::fs::rename(&tmp, path)
     })();
     if result.is_err() {
@@ -233,11 +394,12 @@ pub struct Stale {
 /// not their subdirectories, so a `node_modules` is never looked at; the docs' `book.toml`
 /// and `src/` tree, not mdBook's `book/` output), and carry this catalogue's `@generated by
 /// errdex from <catalogue>` header in their first KiB. A file a user wrote never has that
-/// header, so it is never touched.
+/// header, so it is never touched. `produced` says whether this run produces a path (the
+/// keys of [`generate`]'s outputs, or [`Streamed::produced`]).
 pub fn obsolete(
     root: &Path,
     settings: &Settings,
-    outputs: &Outputs,
+    produced: impl Fn(&Path) -> bool,
     source_name: &str,
 ) -> Vec<PathBuf> {
     let marker = crate::support::header::header_text(source_name);
@@ -268,7 +430,7 @@ pub fn obsolete(
     }
     let mut found: Vec<PathBuf> = candidates
         .into_iter()
-        .filter(|rel| !outputs.contains_key(rel))
+        .filter(|rel| !produced(rel))
         .filter(|rel| has_marker(&root.join(rel), &marker))
         .collect();
     found.sort();

@@ -11,6 +11,9 @@
 //! says what it needs when it is missing: `bench-tsc` node and `tools/node`
 //! (`bash .ci/steps/20-node.sh`), `bench-go` go (`bash .ci/steps/22-go.sh`), `bench-rust` and `bench-consumer` `/usr/bin/time` (Debian
 //! package `time`), `bench-usage` ripgrep (`rg`).
+//! - `bench-outputs [N|FILE...] [--runs R] [--per-target]`: `errdex generate` as a process
+//!   (every target and the Rust module, into an emptied folder) against `errdex lint` in the
+//!   same round: wall, CPU, peak RSS, and the bytes of each output (see `bench_outputs.rs`).
 //! - `profile-load N [--parse-only]`, `profile-generate N [--no-rust]`: one run each, for
 //!   callgrind.
 //! - `bench-tsc [N|FILE...] [--runs R]`: `tsc --strict` on the generated TypeScript against a
@@ -35,6 +38,7 @@ use std::time::Instant;
 mod bench_book;
 mod bench_consumer;
 mod bench_go;
+mod bench_outputs;
 mod bench_parts;
 mod bench_rust;
 mod bench_tsc;
@@ -176,6 +180,13 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
+        Some("bench-outputs") => match bench_outputs::run(&args[1..]) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("xtask bench-outputs: {e}");
+                ExitCode::FAILURE
+            }
+        },
         Some("bench-book") => match bench_book::run(&args[1..]) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
@@ -233,7 +244,7 @@ fn main() -> ExitCode {
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage: xtask scale N [OUT] | baseline N|FILE DIR | bench-load [N|FILE...] | bench-generate [N|FILE...] | bench-tsc [N|FILE...] | bench-go [N|FILE...] | bench-rust [N|FILE...] | bench-consumer [N...] | bench-book [N...] | bench-usage [--codes N] ... | bench-parts [N] [--parts P] [--runs R] | dump N|FILE DIR"
+        "usage: xtask scale N [OUT] | baseline N|FILE DIR | bench-load [N|FILE...] | bench-generate [N|FILE...] | bench-outputs [N|FILE...] [--runs R] [--per-target] | bench-tsc [N|FILE...] | bench-go [N|FILE...] | bench-rust [N|FILE...] | bench-consumer [N...] | bench-book [N...] | bench-usage [--codes N] ... | bench-parts [N] [--parts P] [--runs R] | dump N|FILE DIR"
     );
     ExitCode::from(64)
 }

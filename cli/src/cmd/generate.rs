@@ -213,14 +213,19 @@ pub fn run(args: Args) -> ExitCode {
         settings.raised_at =
             usage::raised_at(&catalogue, &catalogue_dir(&args.catalogue), generated);
     }
-    let mut outputs = write::generate(&catalogue, &settings);
-    if let Some(path) = &args.codeowners {
+    // `--codeowners PATH`: a marked block of that file from the parts' owners.
+    let codeowners_file = args.codeowners.as_ref().map(|path| {
         let text = codeowners(&root.join(path), &catalogue_dir(&args.catalogue), &owners);
-        outputs.insert(path.clone(), text.into_bytes());
-    }
+        (path.clone(), text.into_bytes())
+    });
     if args.check {
+        let mut outputs = write::generate(&catalogue, &settings);
+        if let Some((path, bytes)) = &codeowners_file {
+            outputs.insert(path.clone(), bytes.clone());
+        }
         let mut stale = write::check(&root, &outputs);
-        let obsolete = write::obsolete(&root, &settings, &outputs, &catalogue.source_name);
+        let produced = |rel: &Path| outputs.contains_key(rel);
+        let obsolete = write::obsolete(&root, &settings, produced, &catalogue.source_name);
         stale.extend(obsolete.iter().map(|rel| write::stale_obsolete(&root, rel)));
         if stale.is_empty() {
             eprintln!(
@@ -235,10 +240,28 @@ pub fn run(args: Args) -> ExitCode {
         let failure = Failure::outputs_stale(stale.len().to_string(), file.clone());
         return fail::report(&failure, args.format);
     }
-    // Listed before writing: a file this run writes is never obsolete.
-    let obsolete = write::obsolete(&root, &settings, &outputs, &catalogue.source_name);
-    match write::write_outputs(&root, &outputs) {
-        Ok(report) => {
+    // Each target's files are written as soon as its emitter returns them (never all of
+    // them held at once); obsolete files are then those this run did not produce.
+    match write::generate_and_write(&root, &catalogue, &settings) {
+        Ok(write::Streamed {
+            mut report,
+            produced,
+        }) => {
+            if let Some((path, bytes)) = &codeowners_file {
+                match write::write_if_changed(&root.join(path), bytes) {
+                    Ok(true) => report.written.push(path.clone()),
+                    Ok(false) => report.unchanged.push(path.clone()),
+                    Err(error) => {
+                        let failure = Failure::write_failed(
+                            root.join(path).display().to_string(),
+                            fail::io_reason(&error),
+                        );
+                        return fail::report(&failure, args.format);
+                    }
+                }
+            }
+            let produced = |rel: &Path| produced.contains(rel);
+            let obsolete = write::obsolete(&root, &settings, produced, &catalogue.source_name);
             let removed = write::remove_obsolete(&root, &obsolete);
             let removed_count = match &removed {
                 Ok(()) => obsolete.len(),

@@ -195,7 +195,7 @@ pub fn wire_error_schema(cat: &Catalogue) -> Value {
 
 /// `wire-error.schema.json`.
 fn wire_error_schema_text(cat: &Catalogue) -> String {
-    let mut w = Pretty::with_capacity(1024 + 1024 * cat.errors.len());
+    let mut w = Pretty::sized(cat.errors.len(), 1024 + 1024 * cat.errors.len());
     w.object(|w| {
         w.field("$schema", DRAFT_2020_12);
         w.field("$id", cat.schema_id(names::WIRE_ERROR_SCHEMA_FILE));
@@ -258,7 +258,7 @@ pub fn registry_json(cat: &Catalogue) -> Value {
 fn registry_json_text(cat: &Catalogue) -> String {
     let r = &cat.registry;
     let wire = &r.wire;
-    let mut w = Pretty::with_capacity(1024 + 2048 * cat.errors.len());
+    let mut w = Pretty::sized(cat.errors.len(), 1024 + 2048 * cat.errors.len());
     w.object(|w| {
         w.field("$comment", header_text(&cat.source_name));
         w.field("errdex", 1);

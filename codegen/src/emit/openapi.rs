@@ -138,7 +138,7 @@ fn by_status(cat: &Catalogue) -> BTreeMap<u16, Vec<&ErrorEntry>> {
 /// The whole document.
 fn document(cat: &Catalogue) -> String {
     let body = cat.profiles.http.body;
-    let mut w = Pretty::with_capacity(4096 + 3072 * cat.errors.len());
+    let mut w = Pretty::sized(cat.errors.len(), 4096 + 3072 * cat.errors.len());
     w.object(|w| {
         w.field("openapi", OPENAPI_VERSION);
         w.field_object("info", |w| {

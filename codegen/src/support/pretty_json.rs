@@ -1,5 +1,7 @@
 //! A streaming JSON writer whose output is byte for byte `serde_json::to_string_pretty`'s
-//! (two-space indent, `"key": value`, `{}` / `[]` when empty, serde_json's string escapes).
+//! (two-space indent, `"key": value`, `{}` / `[]` when empty, serde_json's string escapes),
+//! or, for the bulk documents of a catalogue above [`COMPACT_ABOVE_CODES`] codes
+//! ([`Pretty::sized`]), `serde_json::to_string`'s.
 //!
 //! Why not `json!` values: `errdex generate` runs inside every build of its users, and
 //! building a `serde_json::Value` tree per code (an `IndexMap` and a `String` per member),
@@ -27,7 +29,18 @@ pub struct Pretty {
     fresh: bool,
     /// A key was just written: the next value follows it on the same line.
     after_key: bool,
+    /// No whitespace at all: `serde_json::to_string`'s bytes (see [`Pretty::sized`]).
+    compact: bool,
 }
+
+/// Above this many codes a catalogue's bulk JSON documents (the wire-error schema,
+/// `registry.json`, the OpenAPI components) are written compact, as `serde_json::to_string`
+/// would: at 50,000 codes the indentation alone is two fifths of their bytes (the wire-error
+/// schema 50 → 31 MB, the OpenAPI document 111 → 66 MB), and no one reads or reviews a diff
+/// of a document that size. Below it (every committed output of this repository, whose
+/// largest catalogue has a few hundred codes) they stay pretty, for the people who read and
+/// diff them. The choice depends on the catalogue alone, so the bytes stay deterministic.
+pub const COMPACT_ABOVE_CODES: usize = 2_000;
 
 impl Pretty {
     pub fn with_capacity(n: usize) -> Self {
@@ -37,12 +50,24 @@ impl Pretty {
         }
     }
 
+    /// The writer of a document that grows with a catalogue of `codes` codes: pretty up to
+    /// [`COMPACT_ABOVE_CODES`], compact above.
+    pub fn sized(codes: usize, capacity: usize) -> Self {
+        Pretty {
+            compact: codes > COMPACT_ABOVE_CODES,
+            ..Pretty::with_capacity(capacity)
+        }
+    }
+
     /// The text written so far.
     pub fn finish(self) -> String {
         self.out
     }
 
     fn newline_indent(&mut self) {
+        if self.compact {
+            return;
+        }
         const SPACES: &str = "\n                                ";
         let n = 1 + 2 * self.depth;
         if n <= SPACES.len() {
@@ -116,7 +141,7 @@ impl Pretty {
     pub fn key(&mut self, k: &str) -> &mut Self {
         self.member();
         write_str(&mut self.out, k);
-        self.out.push_str(": ");
+        self.out.push_str(if self.compact { ":" } else { ": " });
         self.after_key = true;
         self
     }
@@ -327,6 +352,16 @@ mod tests {
         #[test]
         fn matches_serde_json_pretty(v in any_value()) {
             prop_assert_eq!(to_string_pretty(&v), serde_json::to_string_pretty(&v).expect("serializable"));
+        }
+
+        #[test]
+        fn compact_matches_serde_json(v in any_value()) {
+            let mut w = Pretty::sized(COMPACT_ABOVE_CODES + 1, 256);
+            v.write_json(&mut w);
+            prop_assert_eq!(w.finish(), serde_json::to_string(&v).expect("serializable"));
+            let mut w = Pretty::sized(COMPACT_ABOVE_CODES, 256);
+            v.write_json(&mut w);
+            prop_assert_eq!(w.finish(), serde_json::to_string_pretty(&v).expect("serializable"));
         }
     }
 

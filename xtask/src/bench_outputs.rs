@@ -1,0 +1,232 @@
+//! `bench-outputs [N|FILE...] [--runs R] [--per-target]`: `errdex generate` as a process —
+//! every target and the Rust module, into an emptied folder each run, so every file is
+//! written — against `errdex lint` of the same catalogue in the same round (issue 28's
+//! targets: generate ≤ 2.5× lint, ≤ 600 MiB peak, ≤ 15 ms at 266 codes, outputs ≤ 200 MiB).
+//!
+//! Wall time is taken around the process itself (spawn to exit, `Instant`); one more run of
+//! each under `/usr/bin/time` gives its CPU time and peak RSS (`/usr/bin/time` counts in
+//! 10 ms steps, too coarse for the wall time of a small catalogue). The table gives medians
+//! and the median of the per-round ratios, then the bytes each output weighs. With
+//! `--per-target`, one `errdex generate --only T` per target says where the time and memory
+//! go (each such process loads the catalogue too: compare it with the lint row).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Instant;
+
+use crate::input::Input;
+use crate::workspace;
+
+const MARK: &str = "@@errdex-time";
+
+#[derive(Debug, Clone, Copy)]
+struct Run {
+    /// `/usr/bin/time`'s (10 ms steps).
+    wall: f64,
+    cpu: f64,
+    rss_kib: f64,
+}
+
+fn timed(errdex: &Path, args: &[&str], dir: &Path) -> Result<Run, String> {
+    let out = Command::new("/usr/bin/time")
+        .arg("-f")
+        .arg(format!("{MARK} %e %U %S %M"))
+        .arg(errdex)
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .map_err(|e| format!("cannot run /usr/bin/time: {e}"))?;
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    if !out.status.success() {
+        return Err(format!("errdex {} failed:\n{stderr}", args.join(" ")));
+    }
+    let line = stderr
+        .lines()
+        .rfind(|l| l.starts_with(MARK))
+        .ok_or("no /usr/bin/time line")?;
+    let v: Vec<f64> = line
+        .split_whitespace()
+        .skip(1)
+        .filter_map(|x| x.parse().ok())
+        .collect();
+    match v[..] {
+        [wall, user, sys, rss] => Ok(Run {
+            wall,
+            cpu: user + sys,
+            rss_kib: rss,
+        }),
+        _ => Err(format!("cannot read /usr/bin/time's line {line:?}")),
+    }
+}
+
+/// Wall seconds of the process alone.
+fn wall(errdex: &Path, args: &[&str], dir: &Path) -> Result<f64, String> {
+    let t = Instant::now();
+    let status = Command::new(errdex)
+        .args(args)
+        .current_dir(dir)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .map_err(|e| format!("cannot run errdex: {e}"))?;
+    let took = t.elapsed().as_secs_f64();
+    if !status.success() {
+        return Err(format!("errdex {} failed", args.join(" ")));
+    }
+    Ok(took)
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+/// Bytes of every file under `path` (or of the file itself).
+fn bytes(path: &Path) -> u64 {
+    match std::fs::metadata(path) {
+        Ok(m) if m.is_file() => m.len(),
+        Ok(m) if m.is_dir() => std::fs::read_dir(path)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|e| bytes(&e.path()))
+            .sum(),
+        _ => 0,
+    }
+}
+
+const OUTPUTS: [(&str, &str); 8] = [
+    ("Rust module", "errors.rs"),
+    ("docs", "docs-site"),
+    ("TypeScript", "generated/ts"),
+    ("JSON Schema", "generated/schema"),
+    ("Python", "generated/python"),
+    ("OpenAPI", "generated/openapi"),
+    ("Go", "generated/go"),
+    ("all", "."),
+];
+
+pub fn run(args: &[String]) -> Result<(), String> {
+    let mut runs = 5usize;
+    let mut per_target = false;
+    let mut rest = Vec::new();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--runs" => {
+                runs = it
+                    .next()
+                    .and_then(|r| r.parse().ok())
+                    .filter(|&r| r > 0)
+                    .ok_or("--runs takes a positive number")?;
+            }
+            "--per-target" => per_target = true,
+            _ => rest.push(a.clone()),
+        }
+    }
+    if !Path::new("/usr/bin/time").exists() {
+        return Err("/usr/bin/time is missing (Debian: `apt-get install -y time`)".into());
+    }
+    let inputs = Input::all(&rest, &[266, 50_000])?;
+    let errdex = workspace::release_errdex()?;
+    let scratch = workspace::target_dir().join("bench-outputs");
+    println!(
+        "| catalogue | codes | runs | lint (ms) | generate (ms) | generate / lint | lint CPU (ms) | generate CPU (ms) | lint MiB | generate MiB |"
+    );
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    let mut sizes = Vec::new();
+    let mut targets = Vec::new();
+    for input in &inputs {
+        let n = input.catalogue()?.errors.len();
+        let dir = scratch.join(input.crate_label());
+        std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        std::fs::write(dir.join("errors.yaml"), &input.src)
+            .map_err(|e| format!("{}: {e}", dir.display()))?;
+        let out: PathBuf = dir.join("out");
+        let args = |only: Option<&'static str>| {
+            let mut a = vec![
+                "generate",
+                "--catalogue",
+                "errors.yaml",
+                "--root",
+                "out",
+                "--rust-file",
+                "errors.rs",
+            ];
+            if let Some(t) = only {
+                a.extend(["--only", t]);
+            }
+            a
+        };
+        const LINT: [&str; 2] = ["lint", "errors.yaml"];
+        let generate = |only: Option<&'static str>| -> Result<Run, String> {
+            let _ = std::fs::remove_dir_all(&out);
+            timed(&errdex, &args(only), &dir)
+        };
+        let mut rounds = Vec::new();
+        for _ in 0..runs {
+            let lint = wall(&errdex, &LINT, &dir)?;
+            let _ = std::fs::remove_dir_all(&out);
+            let gen_ = wall(&errdex, &args(None), &dir)?;
+            rounds.push((lint, gen_));
+        }
+        let lint_t = timed(&errdex, &LINT, &dir)?;
+        let gen_t = generate(None)?;
+        let m = |f: &dyn Fn(&(f64, f64)) -> f64| median(rounds.iter().map(f).collect());
+        println!(
+            "| {} | {n} | {runs} | {:.1} | {:.1} | {:.2} | {:.0} | {:.0} | {:.0} | {:.0} |",
+            input.label,
+            m(&|r| r.0) * 1e3,
+            m(&|r| r.1) * 1e3,
+            m(&|r| r.1 / r.0),
+            lint_t.cpu * 1e3,
+            gen_t.cpu * 1e3,
+            lint_t.rss_kib / 1024.0,
+            gen_t.rss_kib / 1024.0,
+        );
+        let row: Vec<String> = OUTPUTS
+            .iter()
+            .map(|(_, p)| format!("{:.1}", bytes(&out.join(p)) as f64 / (1024.0 * 1024.0)))
+            .collect();
+        sizes.push(format!("| {} | {n} | {} |", input.label, row.join(" | ")));
+        if per_target {
+            for t in [
+                "rust",
+                "docs",
+                "typescript",
+                "schema",
+                "python",
+                "openapi",
+                "go",
+            ] {
+                let r: Vec<Run> = (0..runs.min(3))
+                    .map(|_| generate(Some(t)))
+                    .collect::<Result<_, _>>()?;
+                targets.push(format!(
+                    "| {} | {t} | {:.1} | {:.1} | {:.0} |",
+                    input.label,
+                    median(r.iter().map(|r| r.wall).collect()) * 1e3,
+                    median(r.iter().map(|r| r.cpu).collect()) * 1e3,
+                    median(r.iter().map(|r| r.rss_kib).collect()) / 1024.0,
+                ));
+            }
+        }
+        let _ = std::fs::remove_dir_all(&out);
+    }
+    println!();
+    let head: Vec<&str> = OUTPUTS.iter().map(|(t, _)| *t).collect();
+    println!("| catalogue | codes | {} (MiB) |", head.join(" (MiB) | "));
+    println!("|---|---:|{}", "---:|".repeat(OUTPUTS.len()));
+    for s in sizes {
+        println!("{s}");
+    }
+    if !targets.is_empty() {
+        println!();
+        println!("| catalogue | `--only` | wall (ms) | CPU (ms) | peak MiB |");
+        println!("|---|---|---:|---:|---:|");
+        for t in targets {
+            println!("{t}");
+        }
+    }
+    Ok(())
+}
