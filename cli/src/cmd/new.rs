@@ -206,8 +206,10 @@ fn add(args: &Args) -> Result<ExitCode, Failure> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The first code `allowed` permits that the registry does not use, live, legacy or
-/// retired; for a prefix, one past its highest numbered code.
+/// The code after the highest one of `allowed` that the registry uses (live, legacy or
+/// retired), so that a code deleted without a tombstone below it is not handed out again
+/// with a new meaning; the range's first code when it has none; the lowest free one only
+/// when the range's last code is taken. For a prefix, one past its highest numbered code.
 fn next_code(cat: &Catalogue, allowed: &Allowed) -> Option<String> {
     let used: std::collections::BTreeSet<&str> = cat
         .errors
@@ -217,8 +219,16 @@ fn next_code(cat: &Catalogue, allowed: &Allowed) -> Option<String> {
         })
         .chain(cat.retired.iter().map(|r| r.code.as_str()))
         .collect();
-    if let Some(mut codes) = allowed.codes() {
-        return codes.find(|c| !used.contains(c.as_str()));
+    if let Some(codes) = allowed.codes() {
+        let codes: Vec<String> = codes.collect();
+        let after_highest = codes
+            .iter()
+            .rposition(|c| used.contains(c.as_str()))
+            .map_or(0, |i| i + 1);
+        return codes
+            .get(after_highest)
+            .or_else(|| codes.iter().find(|c| !used.contains(c.as_str())))
+            .cloned();
     }
     let Allowed::Prefix(prefix) = allowed else {
         return None;
