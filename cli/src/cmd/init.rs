@@ -81,11 +81,13 @@ publishes even when errors.yaml lives outside it):
 
 Once the catalogue has thousands of codes, its typed constructors and per-namespace enums
 are most of every rebuild (about a second each at 10,000 codes); a crate that does not use
-them leaves them out in errors.yaml:
+them leaves them out in errors.yaml (and a Go package its constructors, most of `go build`):
 
     rust:
       constructors: false     # build errors by name: Error::from_named(code, [("param", value)])
       namespace_enums: false  # match on ErrorCode instead of FrmCode
+    go:
+      constructors: false     # build errors with New(CodeFrmValidation, values...)
 "#;
 
 /// What to run next (printed after [`RUST_SETUP`]).
@@ -416,8 +418,8 @@ mod tests {
         assert!(setup.contains("errdex generate --check --rust-file src/errors.rs"));
     }
 
-    /// The `rust:` lines printed for large catalogues, added to the starter as printed
-    /// (indentation removed), load clean and turn both items off.
+    /// The `rust:` and `go:` lines printed for large catalogues, added to the starter as
+    /// printed (indentation removed), load clean and turn every item off.
     #[test]
     fn setup_rust_items_load_as_printed() {
         let setup = rust_setup();
@@ -430,7 +432,11 @@ mod tests {
         let text = format!("{}\n{block}", starter_catalogue("app"));
         let loaded = errdex_codegen::load_str(&text, "errors.yaml");
         assert!(loaded.diagnostics.is_empty(), "{:#?}", loaded.diagnostics);
-        let rust = loaded.catalogue.expect("catalogue").rust;
-        assert!(!rust.constructors && !rust.namespace_enums, "{block}");
+        let cat = loaded.catalogue.expect("catalogue");
+        assert!(
+            !cat.rust.constructors && !cat.rust.namespace_enums,
+            "{block}"
+        );
+        assert!(!cat.go.constructors, "{block}");
     }
 }
