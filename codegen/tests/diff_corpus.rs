@@ -23,14 +23,9 @@ fn corpus_dir() -> PathBuf {
 }
 
 fn load(path: &Path) -> Catalogue {
-    let src = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     // From its path: a case may import a registry beside it (`import-changed`).
-    let loaded = errdex_codegen::load_bytes_with_files(
-        src.as_bytes(),
-        &path.display().to_string(),
-        path,
-        &errdex_codegen::catalogue::FileSystem,
-    );
+    let loaded =
+        errdex_codegen::load_path(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     // Where the docs live is a state `diff` compares, not a mistake of the corpus:
     // `docs-url-added` starts from unpublished (relative) docs URLs (EDX0605), and
     // `docs-url-template-changed` moves them to a host that is not the generated book (EDX0604).

@@ -149,10 +149,7 @@ fn compare(args: &Args) -> Result<ExitCode, Stop> {
 fn git_show(rev: &str, path: &Path) -> Result<Source, Failure> {
     let git_failure = |reason: String| Failure::git_failed(path.display().to_string(), rev, reason);
     let bytes = show_at(rev, path).map_err(git_failure)?;
-    let dir = match path.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
+    let dir = folder_of(path);
     Ok(Source {
         name: format!("{rev}:{}", path.display()),
         bytes,
@@ -177,36 +174,46 @@ impl errdex_codegen::catalogue::ImportFiles for AtRevision {
 /// `git show REV:./<file>` in the file's folder: its bytes, or git's first line of
 /// complaint.
 fn show_at(rev: &str, path: &Path) -> Result<Vec<u8>, String> {
-    let dir = match path.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
     let file = path
         .file_name()
         .ok_or_else(|| "the path names no file".to_string())?
         .to_string_lossy()
         .into_owned();
-    let out = Command::new("git")
-        .arg("-C")
-        .arg(&dir)
-        .args(["show", "--no-textconv", "--end-of-options"])
-        .arg(format!("{rev}:./{file}"))
-        .output()
-        .map_err(|e| match e.kind() {
-            std::io::ErrorKind::NotFound => "git is not installed or not on PATH".to_string(),
-            _ => fail::io_reason(&e),
-        })?;
-    if !out.status.success() {
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        return Err(stderr
-            .lines()
-            .map(str::trim)
-            .find(|line| !line.is_empty())
-            .unwrap_or("git show failed")
-            .trim_start_matches("fatal: ")
-            .to_string());
+    let object = format!("{rev}:./{file}");
+    git_in(
+        &folder_of(path),
+        &["show", "--no-textconv", "--end-of-options", &object],
+    )
+    .map_err(|e| match e.kind() {
+        std::io::ErrorKind::NotFound => "git is not installed or not on PATH".to_string(),
+        _ => fail::io_reason(&e),
+    })?
+    .map_err(|complaint| complaint.unwrap_or_else(|| "git show failed".into()))
+}
+
+/// `git -C DIR ARGS…`: its output; `Err` when git cannot be run; `Ok(Err(_))` when it ran
+/// and failed, with the first line of its complaint (`fatal: ` taken off), if it said one.
+fn git_in(dir: &Path, args: &[&str]) -> std::io::Result<Result<Vec<u8>, Option<String>>> {
+    let out = Command::new("git").arg("-C").arg(dir).args(args).output()?;
+    if out.status.success() {
+        return Ok(Ok(out.stdout));
     }
-    Ok(out.stdout)
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    Ok(Err(stderr
+        .lines()
+        .map(str::trim)
+        .find(|line| !line.is_empty())
+        .map(|line| {
+            line.trim_start_matches("fatal: ").to_string()
+        })))
+}
+
+/// The folder `git -C` runs in for the file at `path`.
+fn folder_of(path: &Path) -> PathBuf {
+    match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
 }
 
 /// The catalogue's folder as it was at a revision: its parts are read with `git show`,
@@ -219,24 +226,10 @@ struct GitTree {
 
 impl GitTree {
     fn git(&self, args: &[&str]) -> std::io::Result<Vec<u8>> {
-        let out = Command::new("git")
-            .arg("-C")
-            .arg(&self.dir)
-            .args(args)
-            .output()?;
-        if out.status.success() {
-            Ok(out.stdout)
-        } else {
-            let stderr = String::from_utf8_lossy(&out.stderr);
-            let reason = stderr
-                .lines()
-                .map(str::trim)
-                .find(|line| !line.is_empty())
-                .unwrap_or("git failed")
-                .trim_start_matches("fatal: ")
-                .to_string();
-            Err(std::io::Error::other(format!("at {}: {reason}", self.rev)))
-        }
+        git_in(&self.dir, args)?.map_err(|complaint| {
+            let reason = complaint.unwrap_or_else(|| "git failed".into());
+            std::io::Error::other(format!("at {}: {reason}", self.rev))
+        })
     }
 }
 

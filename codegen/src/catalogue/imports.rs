@@ -96,23 +96,19 @@ impl Cx<'_> {
             let from = f
                 .get(import::FROM)
                 .and_then(|n| self.text(n, import::FROM.name()).map(|s| (s, n.span)));
-            let version = f.get(import::VERSION).and_then(|n| {
-                let text = self.text(n, import::VERSION.name())?;
-                if import::VERSION.accepts(&text) {
-                    Some((text, n.span))
-                } else {
-                    self.err(
-                        DiagCode::BadValue,
-                        n.span,
-                        &[
-                            ("key", import::VERSION.name()),
-                            ("found", &format!("`{text}`")),
-                            ("expected", "a version such as 2.1.0 (semver)"),
-                        ],
-                    );
-                    None
-                }
+            let version_span = f.get(import::VERSION).map(|n| n.span);
+            let version = self.declared_text(&f, import::VERSION, |cx, n, text| {
+                cx.err(
+                    DiagCode::BadValue,
+                    n.span,
+                    &[
+                        ("key", import::VERSION.name()),
+                        ("found", &format!("`{text}`")),
+                        ("expected", "a version such as 2.1.0 (semver)"),
+                    ],
+                );
             });
+            let version = version.zip(version_span);
             let mode = match f.get(import::AS) {
                 None => ImportMode::Codes,
                 Some(n) => match self.word_of(n, import::AS) {

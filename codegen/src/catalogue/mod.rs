@@ -71,26 +71,9 @@ pub fn load_str(src: &str, name: &str) -> Loaded {
 }
 
 /// Loads a catalogue from text with explicit limits. Its `imports:`, if any, are refused:
-/// there is no folder to read them from ([`load_bytes_with_files`] has one).
+/// there is no folder to read them from ([`load_registry`] has one).
 pub fn load_str_with(src: &str, name: &str, limits: &Limits) -> Loaded {
     load_text(src, name, limits, None)
-}
-
-/// Loads a catalogue's bytes whose `imports:` are read through `files`, relative to the
-/// folder of `path` (the catalogue's path as given); `name` is what diagnostics call it
-/// (the path, or `REV:PATH` for a git revision's).
-pub fn load_bytes_with_files(
-    bytes: &[u8],
-    name: &str,
-    path: &Path,
-    files: &dyn ImportFiles,
-) -> Loaded {
-    let chain = [normalize(path)];
-    let icx = imports::ImportCx {
-        files,
-        chain: &chain,
-    };
-    load_bytes_inner(bytes, name, Some(icx))
 }
 
 /// Loads a catalogue file's bytes with everything it names: its parts, read through
@@ -150,7 +133,7 @@ fn finish(
 }
 
 /// Loads raw bytes: refuses text that is not UTF-8 (EDX0002) with its position. Its
-/// `imports:`, if any, are refused ([`load_bytes_with_files`] reads them).
+/// `imports:`, if any, are refused ([`load_registry`] reads them).
 pub fn load_bytes(bytes: &[u8], name: &str) -> Loaded {
     load_bytes_inner(bytes, name, None)
 }
