@@ -10,7 +10,7 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use errdex_codegen::catalogue::{Disk, Files};
+use errdex_codegen::catalogue::{Disk, Files, TreeCache};
 use errdex_codegen::diag::{self, Counts, Style};
 use errdex_codegen::{Catalogue, Diagnostic, Loaded};
 use errdex_errors::ErrorCode;
@@ -52,14 +52,30 @@ impl Source {
 
     /// Loads (parses and validates) the catalogue.
     pub fn load(&self) -> Checked {
-        Checked {
-            loaded: errdex_codegen::catalogue::load_registry(
+        self.load_cached(None)
+    }
+
+    /// Loads the catalogue, its parts' trees through `cache` when given (the same result).
+    pub fn load_cached(&self, cache: Option<&TreeCache>) -> Checked {
+        let loaded = match cache {
+            Some(cache) => errdex_codegen::catalogue::load_registry_cached(
+                &self.bytes,
+                &self.name,
+                &self.path,
+                self.files.as_ref(),
+                self.imports.as_ref(),
+                cache,
+            ),
+            None => errdex_codegen::catalogue::load_registry(
                 &self.bytes,
                 &self.name,
                 &self.path,
                 self.files.as_ref(),
                 self.imports.as_ref(),
             ),
+        };
+        Checked {
+            loaded,
             name: self.name.clone(),
             text: String::from_utf8_lossy(&self.bytes).into_owned(),
         }
@@ -71,6 +87,18 @@ impl Source {
 pub fn read(path: &Path, format: impl Into<ReportFormat>) -> Result<Checked, ExitCode> {
     match Source::read(path) {
         Ok(source) => Ok(source.load()),
+        Err(failure) => Err(fail::report(&failure, format)),
+    }
+}
+
+/// [`read`], its parts' trees through `cache` when given.
+pub fn read_cached(
+    path: &Path,
+    format: impl Into<ReportFormat>,
+    cache: Option<&TreeCache>,
+) -> Result<Checked, ExitCode> {
+    match Source::read(path) {
+        Ok(source) => Ok(source.load_cached(cache)),
         Err(failure) => Err(fail::report(&failure, format)),
     }
 }

@@ -155,6 +155,7 @@ pub fn message_shape(code: DiagCode) -> String {
 
 /// A byte range in the catalogue source, with its 1-based line and column (characters).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "cache", derive(serde::Serialize, serde::Deserialize))]
 pub struct Span {
     pub offset: usize,
     pub len: usize,

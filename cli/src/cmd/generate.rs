@@ -12,6 +12,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use errdex_codegen::catalogue::TreeCache;
 use errdex_codegen::emit::rust::RustOptions;
 use errdex_codegen::targets::{OutputKind, TARGETS, Target, TargetId};
 use errdex_codegen::usage;
@@ -55,6 +56,15 @@ pub struct Args {
     /// the file is left as it is; `--check` checks it too.
     #[arg(long, value_name = "PATH")]
     pub codeowners: Option<PathBuf>,
+    /// Where to keep the parse cache of a catalogue in many files (each part's tree, so
+    /// that after an edit only the edited part is parsed again) [default:
+    /// `target/errdex-cache/` under the root when the root has a `target/` folder, else
+    /// none]. The outputs are the same bytes with or without it.
+    #[arg(long, value_name = "DIR", conflicts_with = "no_cache")]
+    pub cache_dir: Option<PathBuf>,
+    /// Use no parse cache.
+    #[arg(long)]
+    pub no_cache: bool,
     /// Output format of failures.
     #[arg(long, value_enum, default_value = "human")]
     pub format: Format,
@@ -142,10 +152,14 @@ impl clap::Args for OutputFlags {
 }
 
 pub fn run(args: Args) -> ExitCode {
-    let mut checked = match catalogue::read(&args.catalogue, args.format) {
+    let cache = cache_dir(&args).map(TreeCache::new);
+    let mut checked = match catalogue::read_cached(&args.catalogue, args.format, cache.as_ref()) {
         Ok(checked) => checked,
         Err(status) => return status,
     };
+    if let Some(cache) = &cache {
+        cache.prune();
+    }
     let owners = std::mem::take(&mut checked.loaded.owners);
     let mut catalogue = match checked.into_catalogue(args.format, Show::Always) {
         Ok(catalogue) => catalogue,
@@ -306,6 +320,32 @@ pub fn run(args: Args) -> ExitCode {
             fail::report(&failure, args.format)
         }
     }
+}
+
+/// The parse cache's folder: `--cache-dir`, else `target/errdex-cache/` under the root
+/// when the root has a `target/` folder (cargo's, which projects already ignore in git),
+/// else none (`--no-cache`: none). It holds one catalogue's trees: another catalogue under
+/// the same root gets a folder of its own, named after its file name.
+fn cache_dir(args: &Args) -> Option<PathBuf> {
+    if args.no_cache {
+        return None;
+    }
+    if let Some(dir) = &args.cache_dir {
+        return Some(dir.clone());
+    }
+    let root = args
+        .root
+        .clone()
+        .unwrap_or_else(|| catalogue_dir(&args.catalogue));
+    let target = root.join("target");
+    if !target.is_dir() {
+        return None;
+    }
+    let name = args
+        .catalogue
+        .file_name()
+        .map_or("errors".into(), |n| n.to_string_lossy().replace('.', "-"));
+    Some(target.join("errdex-cache").join(name))
 }
 
 /// The catalogue's folder: what `usage.docs.paths` and the places the docs list are

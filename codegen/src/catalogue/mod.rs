@@ -9,6 +9,8 @@ use std::path::Path;
 use crate::diag::{DiagCode, Diagnostic, Severity, SourceMap, Span};
 use crate::ir::Catalogue;
 
+#[cfg(feature = "cache")]
+mod cache;
 mod classes;
 mod docs_url;
 mod entry;
@@ -27,6 +29,8 @@ pub mod tree;
 mod usage;
 mod validate;
 
+#[cfg(feature = "cache")]
+pub use cache::TreeCache;
 pub use docs_url::{DOCS_URL_PLACEHOLDERS, check_url};
 pub use format::{FORMAT_VERSION, defaults};
 pub use imports::{FileSystem, ImportFiles, normalize, registry_json_as_catalogue};
@@ -91,7 +95,26 @@ pub fn load_registry(
         files: imports,
         chain: &chain,
     };
-    sources::load_with_parts_and(bytes, name, parts, Some(icx))
+    sources::load_with_parts_and(bytes, name, parts, Some(icx), None)
+}
+
+/// [`load_registry`], each part's tree taken from `cache` when its text has not changed
+/// since a run that kept it (and kept there otherwise): the same [`Loaded`] as without it.
+#[cfg(feature = "cache")]
+pub fn load_registry_cached(
+    bytes: &[u8],
+    name: &str,
+    path: &Path,
+    parts: &dyn Files,
+    imports: &dyn ImportFiles,
+    cache: &TreeCache,
+) -> Loaded {
+    let chain = [normalize(path)];
+    let icx = imports::ImportCx {
+        files: imports,
+        chain: &chain,
+    };
+    sources::load_with_parts_and(bytes, name, parts, Some(icx), Some(cache))
 }
 
 /// Loads text, resolving imports through `icx` when given.

@@ -94,8 +94,15 @@ impl Files for Disk {
 /// Loads the catalogue `bytes` named `name`, with its parts read from `files`. Without
 /// `parts:` this is [`super::load_bytes`].
 pub fn load_with_parts(bytes: &[u8], name: &str, files: &dyn Files) -> Loaded {
-    load_with_parts_and(bytes, name, files, None)
+    load_with_parts_and(bytes, name, files, None, None)
 }
+
+/// The parse cache, when the crate has it ([`super::cache`]).
+#[cfg(feature = "cache")]
+pub(super) type Cache = super::cache::TreeCache;
+/// Without the `cache` feature there is none to pass.
+#[cfg(not(feature = "cache"))]
+pub(super) enum Cache {}
 
 /// [`load_with_parts`], the catalogue's `imports:` read through `icx`.
 pub(super) fn load_with_parts_and(
@@ -103,6 +110,7 @@ pub(super) fn load_with_parts_and(
     name: &str,
     files: &dyn Files,
     icx: Option<super::imports::ImportCx<'_>>,
+    cache: Option<&Cache>,
 ) -> Loaded {
     let limits = Limits::default();
     let Ok(text) = std::str::from_utf8(bytes) else {
@@ -131,6 +139,7 @@ pub(super) fn load_with_parts_and(
         root_file: name.rsplit('/').next().unwrap_or(name),
         limits: &limits,
         jobs: std::cell::RefCell::new(Vec::new()),
+        cache,
     };
     let parts = read.parts(&listing, &mut sources, &mut diags);
     let mut trees = read.parse_all(&mut diags);
@@ -188,6 +197,8 @@ struct Reader<'a> {
     limits: &'a Limits,
     /// The files read so far, each with its base, to parse together ([`Reader::parse_all`]).
     jobs: std::cell::RefCell<Vec<(String, usize)>>,
+    /// Where parts' trees are kept between runs, if anywhere.
+    cache: Option<&'a Cache>,
 }
 
 impl Reader<'_> {
@@ -317,9 +328,10 @@ impl Reader<'_> {
         let jobs = self.jobs.take();
         let per = jobs.len().div_ceil(self.limits.threads().max(1)).max(1);
         let runs: Vec<&[(String, usize)]> = jobs.chunks(per).collect();
+        let (limits, cache) = (self.limits, self.cache);
         let parsed = crate::par::map(&runs, |run| {
             run.iter()
-                .map(|(text, base)| parse_at(text, *base, self.limits))
+                .map(|(text, base)| parse_at(text, *base, limits, cache))
                 .collect::<Vec<_>>()
         });
         let mut out = Vec::with_capacity(jobs.len());
@@ -478,8 +490,20 @@ fn shift(node: &mut Node, base: usize) {
 }
 
 /// Parses one file's text and moves its tree, or its diagnostics, to its base.
-fn parse_at(text: &str, base: usize, limits: &Limits) -> Result<Node, Vec<Diagnostic>> {
-    match tree::parse(text, limits) {
+fn parse_at(
+    text: &str,
+    base: usize,
+    limits: &Limits,
+    cache: Option<&Cache>,
+) -> Result<Node, Vec<Diagnostic>> {
+    let parsed = match cache {
+        #[cfg(feature = "cache")]
+        Some(cache) => cache.parse(text, limits),
+        #[cfg(not(feature = "cache"))]
+        Some(never) => match *never {},
+        None => tree::parse(text, limits),
+    };
+    match parsed {
         Ok(mut node) => {
             shift(&mut node, base);
             Ok(node)

@@ -65,14 +65,17 @@ impl Default for Limits {
     }
 }
 
-/// A located YAML node.
+/// A located YAML node. With the `cache` feature it is (de)serializable: the parse cache
+/// ([`super::cache`]) keeps parts' trees.
 #[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "cache", derive(serde::Serialize, serde::Deserialize))]
 pub struct Node {
     pub kind: Kind,
     pub span: Span,
 }
 
 #[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "cache", derive(serde::Serialize, serde::Deserialize))]
 pub enum Kind {
     Null,
     Bool(bool),
