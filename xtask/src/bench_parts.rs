@@ -72,7 +72,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
 }
 
 /// The scale catalogue's entries cut into `parts` files of contiguous entries.
-fn write_split(text: &str, parts: usize, root: &Path) -> Result<(), String> {
+pub fn write_split(text: &str, parts: usize, root: &Path) -> Result<(), String> {
     let (head, errors) = text
         .split_once("\nerrors:\n")
         .ok_or("the scale catalogue has no errors section")?;

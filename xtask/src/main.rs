@@ -25,6 +25,9 @@
 //! - `bench-consumer [N...] [--runs R] [--cold-runs C] [--keep]`: what a Rust consumer waits
 //!   for — cold build and edit → rebuild, build.rs way and committed-module way — in crates
 //!   made in a temporary directory outside the workspace (see `bench_consumer.rs`).
+//! - `bench-incr [N] [--parts P] [--runs R]`: the edit loop of a catalogue in parts:
+//!   `generate --only rust` without the parse cache, cold, and after an edit to one part,
+//!   against `errdex lint` (see `bench_incr.rs`).
 //! - `bench-usage [--codes N] [--files F] [--lines L] [--runs R]`: `errdex usage` against
 //!   ripgrep searching the same tree for the same fixed strings (see `bench_usage.rs`).
 //! - `bench-book [N...] [--layouts namespace,code] [--runs R]`: the reference book of a scale
@@ -38,6 +41,7 @@ use std::time::Instant;
 mod bench_book;
 mod bench_consumer;
 mod bench_go;
+mod bench_incr;
 mod bench_outputs;
 mod bench_parts;
 mod bench_rust;
@@ -194,6 +198,13 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
+        Some("bench-incr") => match bench_incr::run(&args[1..]) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("xtask bench-incr: {e}");
+                ExitCode::FAILURE
+            }
+        },
         Some("bench-parts") => match bench_parts::run(&args[1..]) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
@@ -244,7 +255,7 @@ fn main() -> ExitCode {
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage: xtask scale N [OUT] | baseline N|FILE DIR | bench-load [N|FILE...] | bench-generate [N|FILE...] | bench-outputs [N|FILE...] [--runs R] [--per-target] | bench-tsc [N|FILE...] | bench-go [N|FILE...] | bench-rust [N|FILE...] | bench-consumer [N...] | bench-book [N...] | bench-usage [--codes N] ... | bench-parts [N] [--parts P] [--runs R] | dump N|FILE DIR"
+        "usage: xtask scale N [OUT] | baseline N|FILE DIR | bench-load [N|FILE...] | bench-generate [N|FILE...] | bench-outputs [N|FILE...] [--runs R] [--per-target] | bench-tsc [N|FILE...] | bench-go [N|FILE...] | bench-rust [N|FILE...] | bench-consumer [N...] | bench-book [N...] | bench-usage [--codes N] ... | bench-parts [N] [--parts P] [--runs R] | bench-incr [N] [--parts P] [--runs R] | dump N|FILE DIR"
     );
     ExitCode::from(64)
 }
