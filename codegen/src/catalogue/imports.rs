@@ -264,7 +264,13 @@ impl Cx<'_> {
             super::load_text(&text, &shown, self.limits, Some(inner))
         } else {
             let folder = icx.files.folder(&path);
-            super::sources::load_with_parts_and(text.as_bytes(), &shown, &*folder, Some(inner))
+            super::sources::load_with_parts_and(
+                text.as_bytes(),
+                &shown,
+                &*folder,
+                Some(inner),
+                None,
+            )
         };
         match loaded.catalogue {
             Some(c) => Some(c),
