@@ -153,6 +153,7 @@ fn write_atomically(dir: &Path, name: &str, bytes: &[u8]) -> std::io::Result<()>
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)] // a test's failure is its panic, as in `cli/tests`
 mod tests {
     use super::*;
 
