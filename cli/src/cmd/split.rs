@@ -176,26 +176,31 @@ fn split(args: &Args) -> Result<ExitCode, Failure> {
             By::Code => {
                 listed.push(header_dir.clone());
                 files.push((header_file, part));
-                for e in codes {
-                    let code = code_of.get(e.key.as_str()).copied().unwrap_or_default();
-                    if code.is_empty()
-                        || code.starts_with(['_', '.'])
-                        || code.contains(['/', '\\', ':'])
-                    {
-                        return Err(bad(format!(
-                            "the code `{code}` of `{}` cannot be a file name (--by code names each file after its code)",
-                            e.key
-                        )));
-                    }
-                    let mut entry = schema_line(&text, &header_dir, names::ENTRY_SCHEMA_FILE)
-                        .unwrap_or_default();
-                    entry.push_str(&entry_file(&lines, e)?);
-                    for m in &mut moved[e.start..e.end] {
-                        *m = true;
-                    }
-                    files.push((format!("{header_dir}/{code}.yaml"), entry));
-                }
+                one_file_per_code(
+                    &text,
+                    &lines,
+                    &header_dir,
+                    &codes,
+                    &code_of,
+                    &mut moved,
+                    &mut files,
+                )?;
             }
+        }
+    }
+    // `--by code`: the codes of no namespace get a folder too (Ably's layout: every code a
+    // file), `<dir>/general/` — the slug no namespace can have.
+    if args.by == By::Code {
+        let loose: Vec<&Lines> = errors
+            .iter()
+            .filter(|e| !namespace_of.contains_key(e.key.as_str()))
+            .collect();
+        if !loose.is_empty() {
+            let folder = format!("{dir}/{}", errdex_codegen::ir::GENERAL_SLUG);
+            listed.push(folder.clone());
+            one_file_per_code(
+                &text, &lines, &folder, &loose, &code_of, &mut moved, &mut files,
+            )?;
         }
     }
     if files.is_empty() {
@@ -433,6 +438,34 @@ fn schema_line(text: &str, dir: &str, schema: &str) -> Option<String> {
     Some(format!(
         "# yaml-language-server: $schema={up}{folder}{schema}\n"
     ))
+}
+
+/// Each of `codes` as `<folder>/<CODE>.yaml` ([`entry_file`]), its lines marked moved.
+fn one_file_per_code(
+    text: &str,
+    lines: &[&str],
+    folder: &str,
+    codes: &[&Lines],
+    code_of: &BTreeMap<&str, &str>,
+    moved: &mut [bool],
+    files: &mut Vec<(String, String)>,
+) -> Result<(), Failure> {
+    for e in codes {
+        let code = code_of.get(e.key.as_str()).copied().unwrap_or_default();
+        if code.is_empty() || code.starts_with(['_', '.']) || code.contains(['/', '\\', ':']) {
+            return Err(Failure::bad_arguments(format!(
+                "the code `{code}` of `{}` cannot be a file name (--by code names each file after its code)",
+                e.key
+            )));
+        }
+        let mut entry = schema_line(text, folder, names::ENTRY_SCHEMA_FILE).unwrap_or_default();
+        entry.push_str(&entry_file(lines, e)?);
+        for m in &mut moved[e.start..e.end] {
+            *m = true;
+        }
+        files.push((format!("{folder}/{code}.yaml"), entry));
+    }
+    Ok(())
 }
 
 /// One entry's lines as a `<CODE>.yaml` of its own: the comments above it, `name:`, then
