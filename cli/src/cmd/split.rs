@@ -21,8 +21,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use errdex_codegen::catalogue::tree::{Kind, Limits, Node};
-use errdex_codegen::catalogue::{Disk, FileSystem, Files, load_registry};
-use errdex_codegen::diag::{self, Style};
+use errdex_codegen::catalogue::{Disk, FileSystem, load_registry};
 use errdex_codegen::emit::json_schema;
 use errdex_codegen::names;
 
@@ -42,9 +41,22 @@ pub struct Args {
     /// `part: {owner}` (then `errdex generate --codeowners` lists it). Repeatable.
     #[arg(long = "owner", value_name = "NAMESPACE=OWNER")]
     pub owners: Vec<String>,
+    /// The layout: a part file per namespace, or a folder per namespace with one
+    /// `<CODE>.yaml` per code (the rustc / Ably layout; a folder's codes are read in file
+    /// name order).
+    #[arg(long, value_enum, default_value = "namespace")]
+    pub by: By,
     /// Output format.
     #[arg(long, value_enum, default_value = "human")]
     pub format: Format,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum By {
+    /// `<dir>/<namespace>.yaml`: the namespace and its codes.
+    Namespace,
+    /// `<dir>/<namespace>/_part.yaml` (the namespace) and `<dir>/<namespace>/<CODE>.yaml`.
+    Code,
 }
 
 pub fn run(args: Args) -> ExitCode {
@@ -117,10 +129,17 @@ fn split(args: &Args) -> Result<ExitCode, Failure> {
             Some((e.name.as_str(), cat.namespaces[ns].key.as_str()))
         })
         .collect();
+    let code_of: BTreeMap<&str, &str> = cat
+        .errors
+        .iter()
+        .map(|e| (e.name.as_str(), e.code.as_str()))
+        .collect();
     let mut moved = vec![false; lines.len()];
-    let mut parts: Vec<(String, String)> = Vec::new();
-    let root_dir = dir_of(&args.catalogue);
-    let schema_line = schema_line_for_parts(&text, dir);
+    // The files to write, and what the root's `parts:` lists (the same files, or the
+    // namespaces' folders).
+    let mut files: Vec<(String, String)> = Vec::new();
+    let mut listed: Vec<String> = Vec::new();
+    let root_dir = catalogue::folder_of(&args.catalogue);
     for ns in &namespaces {
         // The namespace's docs page slug: already unique and file-name safe.
         let slug = cat
@@ -128,8 +147,11 @@ fn split(args: &Args) -> Result<ExitCode, Failure> {
             .iter()
             .find(|n| n.key == ns.key)
             .map_or(ns.key.to_lowercase(), |n| n.slug.clone());
-        let file = format!("{dir}/{slug}.yaml");
-        let mut part = schema_line.clone().unwrap_or_default();
+        let (header_dir, header_file) = match args.by {
+            By::Namespace => (dir.to_string(), format!("{dir}/{slug}.yaml")),
+            By::Code => (format!("{dir}/{slug}"), format!("{dir}/{slug}/_part.yaml")),
+        };
+        let mut part = schema_line(&text, &header_dir, names::PART_SCHEMA_FILE).unwrap_or_default();
         if let Some(owner) = owners.get(&ns.key) {
             part.push_str(&format!("part:\n  owner: {}\n", quote(owner)));
         }
@@ -139,24 +161,57 @@ fn split(args: &Args) -> Result<ExitCode, Failure> {
             .iter()
             .filter(|e| namespace_of.get(e.key.as_str()) == Some(&ns.key.as_str()))
             .collect();
-        if !codes.is_empty() {
-            part.push_str("errors:\n");
-            for e in codes {
-                push_lines(&mut part, &lines, e, &mut moved);
+        match args.by {
+            By::Namespace => {
+                if !codes.is_empty() {
+                    part.push_str("errors:\n");
+                    for e in codes {
+                        push_lines(&mut part, &lines, e, &mut moved);
+                    }
+                }
+                listed.push(header_file.clone());
+                files.push((header_file, part));
+            }
+            By::Code => {
+                listed.push(header_dir.clone());
+                files.push((header_file, part));
+                one_file_per_code(
+                    &text,
+                    &lines,
+                    &header_dir,
+                    &codes,
+                    &code_of,
+                    &mut moved,
+                    &mut files,
+                )?;
             }
         }
-        parts.push((file, part));
     }
-    if parts.is_empty() {
+    // `--by code`: the codes of no namespace get a folder too (Ably's layout: every code a
+    // file), `<dir>/general/` — the slug no namespace can have.
+    if args.by == By::Code {
+        let loose: Vec<&Lines> = errors
+            .iter()
+            .filter(|e| !namespace_of.contains_key(e.key.as_str()))
+            .collect();
+        if !loose.is_empty() {
+            let folder = format!("{dir}/{}", errdex_codegen::ir::GENERAL_SLUG);
+            listed.push(folder.clone());
+            one_file_per_code(
+                &text, &lines, &folder, &loose, &code_of, &mut moved, &mut files,
+            )?;
+        }
+    }
+    if files.is_empty() {
         return Err(bad(
             "the catalogue has no namespace to split into a part".into()
         ));
     }
-    for (file, _) in &parts {
-        if root_dir.join(file).exists() {
+    for path in files.iter().map(|(f, _)| f).chain(&listed) {
+        if root_dir.join(path).exists() {
             return Err(bad(format!(
                 "`{}` exists; errdex split writes new files only",
-                root_dir.join(file).display()
+                root_dir.join(path).display()
             )));
         }
     }
@@ -182,15 +237,12 @@ fn split(args: &Args) -> Result<ExitCode, Failure> {
     // Listed one by one, in the order the namespaces were declared: the registry's order
     // (of namespaces, and of codes grouped by namespace) is kept; a glob would sort them.
     new_root.push_str("parts:\n");
-    for (file, _) in &parts {
-        new_root.push_str(&format!("  - {}\n", quote(file)));
+    for part in &listed {
+        new_root.push_str(&format!("  - {}\n", quote(part)));
     }
 
     // The registry as it would be: it must resolve to the same registry.json.
-    let overlay = Overlay {
-        disk: Disk::beside(&args.catalogue),
-        files: parts.iter().cloned().collect(),
-    };
+    let overlay = catalogue::Overlay::new(Disk::beside(&args.catalogue), files.iter().cloned());
     let name = args.catalogue.display().to_string();
     let loaded = load_registry(
         new_root.as_bytes(),
@@ -200,23 +252,10 @@ fn split(args: &Args) -> Result<ExitCode, Failure> {
         &FileSystem,
     );
     let Some(after) = loaded.catalogue.as_ref().filter(|_| !loaded.has_errors()) else {
-        let errors: Vec<_> = loaded
-            .diagnostics
-            .iter()
-            .filter(|d| d.severity() == errdex_codegen::Severity::Error)
-            .cloned()
-            .collect();
-        eprint!(
-            "{}",
-            diag::report_sources(&errors, &loaded.sources, Style::Human { color: false })
-        );
-        let counts = diag::Counts::of(&loaded.diagnostics);
-        return Err(Failure::catalogue_invalid(
+        return Err(catalogue::invalid_after(
+            &loaded,
             format!("{name} split into {dir}/"),
-            counts.errors.to_string(),
-            counts.warnings.to_string(),
-        )
-        .with_suggestion("nothing was written"));
+        ));
     };
     // The same registry: `errdex diff` finds nothing, and the resolved registry is the same
     // bytes unless codes of several namespaces were interleaved (they now come part by part).
@@ -235,9 +274,11 @@ fn split(args: &Args) -> Result<ExitCode, Failure> {
     // Write: the parts (new files only), then the root by a rename.
     let mut written: Vec<PathBuf> = Vec::new();
     let result = (|| -> io::Result<()> {
-        std::fs::create_dir_all(root_dir.join(dir))?;
-        for (file, part) in &parts {
+        for (file, part) in &files {
             let path = root_dir.join(file);
+            if let Some(parent) = path.parent() {
+                std::fs::create_dir_all(parent)?;
+            }
             let mut f = std::fs::OpenOptions::new()
                 .write(true)
                 .create_new(true)
@@ -266,20 +307,21 @@ fn split(args: &Args) -> Result<ExitCode, Failure> {
     match ReportFormat::from(args.format) {
         ReportFormat::Json => crate::print_json(&serde_json::json!({
             "catalogue": name,
-            "parts": parts.iter().map(|(f, _)| f.as_str()).collect::<Vec<_>>(),
+            "parts": listed,
+            "files": files.iter().map(|(f, _)| f.as_str()).collect::<Vec<_>>(),
             "reordered": reordered,
         })),
         _ => {
-            for (file, _) in &parts {
+            for (file, _) in &files {
                 println!("wrote {}", root_dir.join(file).display());
             }
             println!(
                 "{name}: {} parts under {dir}/, listed in its `parts:`",
-                parts.len()
+                listed.len()
             );
             if reordered {
                 println!(
-                    "note: codes of different namespaces were interleaved in {name}; they now come part by part, so generated outputs list them in that order (errdex diff finds no change)"
+                    "note: codes now come part by part (and in a folder part, in file name order), no longer as {name} interleaved them, so generated outputs list them in that order (errdex diff finds no change)"
                 );
             }
         }
@@ -358,8 +400,9 @@ fn push_lines(out: &mut String, lines: &[&str], entry: &Lines, moved: &mut [bool
     }
 }
 
-/// The root's editor schema line, pointed at `part.schema.json` from `<dir>/`.
-fn schema_line_for_parts(text: &str, dir: &str) -> Option<String> {
+/// The root's editor schema line (its first line), pointed at `schema` (a file beside the
+/// root's schema) from a file in the folder `dir`.
+fn schema_line(text: &str, dir: &str, schema: &str) -> Option<String> {
     let target = text
         .lines()
         .next()?
@@ -376,57 +419,80 @@ fn schema_line_for_parts(text: &str, dir: &str) -> Option<String> {
         format!("{folder}/")
     };
     Some(format!(
-        "# yaml-language-server: $schema={up}{folder}{}\n",
-        names::PART_SCHEMA_FILE
+        "# yaml-language-server: $schema={up}{folder}{schema}\n"
     ))
+}
+
+/// Each of `codes` as `<folder>/<CODE>.yaml` ([`entry_file`]), its lines marked moved.
+fn one_file_per_code(
+    text: &str,
+    lines: &[&str],
+    folder: &str,
+    codes: &[&Lines],
+    code_of: &BTreeMap<&str, &str>,
+    moved: &mut [bool],
+    files: &mut Vec<(String, String)>,
+) -> Result<(), Failure> {
+    for e in codes {
+        let code = code_of.get(e.key.as_str()).copied().unwrap_or_default();
+        if code.is_empty() || code.starts_with(['_', '.']) || code.contains(['/', '\\', ':']) {
+            return Err(Failure::bad_arguments(format!(
+                "the code `{code}` of `{}` cannot be a file name (--by code names each file after its code)",
+                e.key
+            )));
+        }
+        let mut entry = schema_line(text, folder, names::ENTRY_SCHEMA_FILE).unwrap_or_default();
+        entry.push_str(&entry_file(lines, e)?);
+        for m in &mut moved[e.start..e.end] {
+            *m = true;
+        }
+        files.push((format!("{folder}/{code}.yaml"), entry));
+    }
+    Ok(())
+}
+
+/// One entry's lines as a `<CODE>.yaml` of its own: the comments above it, `name:`, then
+/// its value's lines one level out (a block mapping), or its `{...}` with `name` first.
+fn entry_file(lines: &[&str], entry: &Lines) -> Result<String, Failure> {
+    let mut out = String::new();
+    let mut i = entry.start;
+    while i < entry.end && lines[i].trim_start().starts_with('#') {
+        out.push_str(lines[i].trim_start_matches([' ', '\t']));
+        i += 1;
+    }
+    let key_line = lines[i];
+    let rest = key_line.split_once(':').map_or("", |(_, rest)| rest).trim();
+    let body = &lines[i + 1..entry.end];
+    if rest.is_empty() || rest.starts_with('#') {
+        out.push_str(&format!("name: {}\n", entry.key));
+        let indent = body
+            .iter()
+            .find(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+            .map_or(0, |l| l.len() - l.trim_start().len());
+        for line in body {
+            // Spaces only: a blank line keeps its line break (a block scalar's blank line
+            // is part of its text).
+            let lead = line.len() - line.trim_start_matches([' ', '\t']).len();
+            out.push_str(&line[lead.min(indent)..]);
+        }
+    } else if let Some(inner) = rest.strip_prefix('{') {
+        out.push_str(&format!("{{name: {}, {inner}\n", entry.key));
+        for line in body {
+            out.push_str(line);
+        }
+    } else {
+        return Err(Failure::bad_arguments(format!(
+            "`{}` is not written as a block mapping or {{...}}, so it cannot be moved to a file of its own",
+            entry.key
+        )));
+    }
+    if !out.ends_with('\n') {
+        out.push('\n');
+    }
+    Ok(out)
 }
 
 /// JSON strings are YAML double-quoted scalars: any text is written safely.
 fn quote(s: &str) -> String {
     serde_json::Value::String(s.into()).to_string()
-}
-
-fn dir_of(path: &Path) -> PathBuf {
-    match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    }
-}
-
-/// The catalogue's folder with the part files about to be written.
-struct Overlay {
-    disk: Disk,
-    files: BTreeMap<String, String>,
-}
-
-impl Files for Overlay {
-    fn read(&self, path: &str) -> io::Result<Vec<u8>> {
-        match self.files.get(path) {
-            Some(text) => Ok(text.clone().into_bytes()),
-            None => self.disk.read(path),
-        }
-    }
-
-    fn is_dir(&self, path: &str) -> bool {
-        let prefix = format!("{}/", path.trim_end_matches('/'));
-        self.files.keys().any(|f| f.starts_with(&prefix)) || self.disk.is_dir(path)
-    }
-
-    fn list(&self, dir: &str) -> io::Result<Vec<String>> {
-        let prefix = if dir.is_empty() {
-            String::new()
-        } else {
-            format!("{}/", dir.trim_end_matches('/'))
-        };
-        let mut out: Vec<String> = self.disk.list(dir).unwrap_or_default();
-        out.extend(
-            self.files
-                .keys()
-                .filter(|f| f.starts_with(&prefix))
-                .cloned(),
-        );
-        out.sort();
-        out.dedup();
-        Ok(out)
-    }
 }
