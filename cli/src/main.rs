@@ -9,6 +9,14 @@ mod catalogue;
 mod cmd;
 mod fail;
 
+/// mimalloc instead of the system allocator: the emitters build their text from many small
+/// strings on several threads at once, and with glibc's malloc a fifth of `errdex generate`'s
+/// CPU time went to `malloc`/`free` and the kernel zeroing pages that `free` had handed back
+/// (see BENCHMARKS.md, "generate's CPU time"). The library does not choose: a build script
+/// runs under its own binary's allocator.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[derive(Debug, Parser)]
 #[command(
     name = "errdex",
