@@ -105,7 +105,7 @@ fn load_text(src: &str, name: &str, limits: &Limits, icx: Option<imports::Import
             sources: SourceMap::default(),
             owners: Vec::new(),
         },
-        Ok(root) => finish(root, src, name, limits, icx),
+        Ok(root) => finish(root, src, name, limits, icx, false),
     };
     loaded.sources = SourceMap::single(name, src);
     loaded
@@ -113,14 +113,17 @@ fn load_text(src: &str, name: &str, limits: &Limits, icx: Option<imports::Import
 
 /// A parsed tree (one file's, or the root's with its parts merged in, `src` then the texts
 /// of every file at their bases) → the validated catalogue, its imports read through `icx`.
+/// `parts_read`: the root's `parts:` were read and merged (else a `parts:` list is refused).
 fn finish(
     root: tree::Node,
     src: &str,
     name: &str,
     limits: &Limits,
     icx: Option<imports::ImportCx<'_>>,
+    parts_read: bool,
 ) -> Loaded {
-    let (catalogue, diagnostics) = validate::validate_with(&root, src, name, limits, icx);
+    let (catalogue, diagnostics) =
+        validate::validate_with(&root, src, name, limits, icx, parts_read);
     let entry_spans = usage::entry_spans_of(&root);
     tree::drop_tree(root, limits.threads());
     Loaded {
@@ -181,9 +184,16 @@ fn load_bytes_inner(bytes: &[u8], name: &str, icx: Option<imports::ImportCx<'_>>
 /// Reads and loads a catalogue file, with the parts it lists (`parts:`, read beside it).
 /// The `name` in diagnostics is the path as given.
 pub fn load_path(path: &Path) -> std::io::Result<Loaded> {
+    load_path_as(path, &path.display().to_string())
+}
+
+/// [`load_path`], the catalogue shown as `name` in diagnostics and generated headers (its
+/// parts by their paths relative to `name`'s folder): what a build script or a test that
+/// names its catalogue `errors.yaml` wherever it is read from uses.
+pub fn load_path_as(path: &Path, name: &str) -> std::io::Result<Loaded> {
     let meta = std::fs::metadata(path)?;
     let limits = Limits::default();
-    let name = path.display().to_string();
+    let name = name.to_string();
     if meta.len() > limits.max_bytes as u64 {
         return Ok(Loaded {
             catalogue: None,
