@@ -109,6 +109,7 @@ const OUTPUTS: [(&str, &str); 8] = [
 pub fn run(args: &[String]) -> Result<(), String> {
     let mut runs = 5usize;
     let mut per_target = false;
+    let mut errdex = None;
     let mut rest = Vec::new();
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -121,6 +122,12 @@ pub fn run(args: &[String]) -> Result<(), String> {
                     .ok_or("--runs takes a positive number")?;
             }
             "--per-target" => per_target = true,
+            // Another build of errdex (a copy of the binary before a change), to compare.
+            "--errdex" => {
+                errdex = Some(std::path::PathBuf::from(
+                    it.next().ok_or("--errdex needs a path")?,
+                ));
+            }
             _ => rest.push(a.clone()),
         }
     }
@@ -128,7 +135,10 @@ pub fn run(args: &[String]) -> Result<(), String> {
         return Err("/usr/bin/time is missing (Debian: `apt-get install -y time`)".into());
     }
     let inputs = Input::all(&rest, &[266, 50_000])?;
-    let errdex = workspace::release_errdex()?;
+    let errdex = match errdex {
+        Some(path) => path,
+        None => workspace::release_errdex()?,
+    };
     let scratch = workspace::target_dir().join("bench-outputs");
     println!(
         "| catalogue | codes | runs | lint (ms) | generate (ms) | generate / lint | lint CPU (ms) | generate CPU (ms) | lint MiB | generate MiB |"

@@ -11,7 +11,7 @@
 //! says what it needs when it is missing: `bench-tsc` node and `tools/node`
 //! (`bash .ci/steps/20-node.sh`), `bench-go` go (`bash .ci/steps/22-go.sh`), `bench-rust` and `bench-consumer` `/usr/bin/time` (Debian
 //! package `time`), `bench-usage` ripgrep (`rg`).
-//! - `bench-outputs [N|FILE...] [--runs R] [--per-target]`: `errdex generate` as a process
+//! - `bench-outputs [N|FILE...] [--runs R] [--per-target] [--errdex PATH]`: `errdex generate` as a process
 //!   (every target and the Rust module, into an emptied folder) against `errdex lint` in the
 //!   same round: wall, CPU, peak RSS, and the bytes of each output (see `bench_outputs.rs`).
 //! - `profile-load N [--parse-only]`, `profile-generate N [--no-rust]`: one run each, for
@@ -50,6 +50,11 @@ mod bench_usage;
 mod input;
 mod scale;
 mod workspace;
+
+/// The allocator of the `errdex` binary (cli/src/main.rs): the in-process benchmarks time
+/// its work, the YAML parse they compare it with included.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -255,7 +260,7 @@ fn main() -> ExitCode {
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage: xtask scale N [OUT] | baseline N|FILE DIR | bench-load [N|FILE...] | bench-generate [N|FILE...] | bench-outputs [N|FILE...] [--runs R] [--per-target] | bench-tsc [N|FILE...] | bench-go [N|FILE...] | bench-rust [N|FILE...] | bench-consumer [N...] | bench-book [N...] | bench-usage [--codes N] ... | bench-parts [N] [--parts P] [--runs R] | bench-incr [N] [--parts P] [--runs R] | dump N|FILE DIR"
+        "usage: xtask scale N [OUT] | baseline N|FILE DIR | bench-load [N|FILE...] | bench-generate [N|FILE...] | bench-outputs [N|FILE...] [--runs R] [--per-target] [--errdex PATH] | bench-tsc [N|FILE...] | bench-go [N|FILE...] | bench-rust [N|FILE...] | bench-consumer [N...] | bench-book [N...] | bench-usage [--codes N] ... | bench-parts [N] [--parts P] [--runs R] | bench-incr [N] [--parts P] [--runs R] | dump N|FILE DIR"
     );
     ExitCode::from(64)
 }
