@@ -74,6 +74,9 @@ enum Command {
     Init(cmd::init::Args),
     /// Add a code to a part with the next free code of its range.
     New(cmd::new::Args),
+    /// Split a catalogue in one file into one part file per namespace (`parts:`), moving the
+    /// text; nothing is written unless the result resolves to the same registry.
+    Split(cmd::split::Args),
     /// Hold a source tree against the catalogue: codes never raised, unknown, deprecated or
     /// retired codes in use, and where each code is raised.
     Usage(cmd::usage::Args),
@@ -108,6 +111,7 @@ fn main() -> ExitCode {
         Command::Diff(args) => cmd::diff::run(args),
         Command::Init(args) => cmd::init::run(args),
         Command::New(args) => cmd::new::run(args),
+        Command::Split(args) => cmd::split::run(args),
         Command::Usage(args) => cmd::usage::run(args),
     }
 }

@@ -164,10 +164,11 @@ fn new_skips_retired_and_used_codes_and_writes_nothing_invalid() {
         "ACM-FRM-103"
     );
     let file = dir.path().join("teams/frames/ACM-FRM-103.yaml");
+    // The folder's `_part.yaml` names part.schema.json: the new file names entry.schema.json.
     assert!(
-        std::fs::read_to_string(&file)
-            .unwrap()
-            .starts_with("name: FRM_EMPTY\n")
+        std::fs::read_to_string(&file).unwrap().starts_with(
+            "# yaml-language-server: $schema=../../../../../generated/schema/entry.schema.json\nname: FRM_EMPTY\n"
+        )
     );
     // After the highest code in use (ACM-BIL-002), not the free ACM-BIL-000 below it: a
     // code below the highest may be one deleted without a tombstone.
@@ -178,7 +179,7 @@ fn new_skips_retired_and_used_codes_and_writes_nothing_invalid() {
     let billing = dir.path().join("teams/billing.yaml");
     let before = std::fs::read_to_string(&billing).unwrap();
     assert!(
-        before.starts_with("# The billing team's codes"),
+        before.contains("\n# The billing team's codes"),
         "the text is kept"
     );
     // The same NAME again: invalid, so nothing is written.
@@ -280,10 +281,10 @@ fn usage_points_at_the_part_that_declares_a_code() {
         run(errdex()
             .current_dir(dir.path())
             .args(["usage", "--catalogue", "errors.yaml", "src"]));
-    // FRM_TOO_LARGE is never raised: declared in its own file, line 1.
+    // FRM_TOO_LARGE is never raised: declared in its own file, line 2 (after its schema line).
     assert!(
-        err.contains("--> teams/frames/ACM-FRM-102.yaml:1:")
-            || out.contains("teams/frames/ACM-FRM-102.yaml:1:"),
+        err.contains("--> teams/frames/ACM-FRM-102.yaml:2:")
+            || out.contains("teams/frames/ACM-FRM-102.yaml:2:"),
         "{out}{err}"
     );
     assert!(

@@ -905,6 +905,10 @@ pub fn go_package(registry: &str) -> String {
 pub const WIRE_ERROR_SCHEMA_FILE: &str = "wire-error.schema.json";
 pub const CATALOGUE_SCHEMA_FILE: &str = "catalogue.schema.json";
 pub const OWN_CATALOGUE_SCHEMA_FILE: &str = "errors.schema.json";
+/// The editor schemas of a catalogue in many files: a part file (or a folder's
+/// `_part.yaml`), and one code's file in a folder part (`<CODE>.yaml`).
+pub const PART_SCHEMA_FILE: &str = "part.schema.json";
+pub const ENTRY_SCHEMA_FILE: &str = "entry.schema.json";
 
 #[cfg(test)]
 mod tests {

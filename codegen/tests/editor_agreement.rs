@@ -314,3 +314,130 @@ fn own_schema_accepts_its_catalogue_completes_and_flags_what_lint_flags() {
         expected
     );
 }
+
+/// Every `.yaml` file under `dir` at any depth but the root catalogue (`dir/errors.yaml`).
+fn part_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            part_files(&path, out);
+        } else if path.extension().is_some_and(|x| x == "yaml")
+            && path.file_name().is_some_and(|n| n != "errors.yaml")
+            // A link out of the folder is refused by lint unread (EDX0804): not a part.
+            && !path.is_symlink()
+        {
+            out.push(path);
+        }
+    }
+}
+
+/// A folder part's `<CODE>.yaml` (its stem a code, with a digit), not a part file.
+fn is_entry_file(path: &Path) -> bool {
+    let stem = path.file_stem().unwrap().to_string_lossy();
+    stem != "_part" && stem.chars().any(|c| c.is_ascii_digit())
+}
+
+/// The editor schemas of a catalogue in many files (`part.schema.json` for a part file or a
+/// folder's `_part.yaml`, `entry.schema.json` for a folder's `<CODE>.yaml`) agree with lint
+/// over the split fixture and every `tests/bad/parts` case: a part lint accepts is not
+/// marked, every line the editor marks is a line lint refuses in that file, and every shape
+/// error lint reports in a part (wrong type, unknown or duplicate key, missing key, a root
+/// section in a part) is marked.
+#[test]
+fn part_schemas_and_lint_agree_on_every_part() {
+    let Some(tools) = language_server() else {
+        return;
+    };
+    let mut roots = vec![repo_root().join("tests/fixtures/split/errors.yaml")];
+    roots.extend(catalogues_in("tests/bad/parts"));
+    let schemas = repo_root().join("generated/schema");
+    let mut problems = Vec::new();
+    let mut marked_files = BTreeSet::new();
+    let mut checked = 0;
+    for root in &roots {
+        let loaded = load_path(root).unwrap();
+        let mut files = Vec::new();
+        part_files(root.parent().unwrap(), &mut files);
+        files.sort();
+        let (entries, parts): (Vec<PathBuf>, Vec<PathBuf>) =
+            files.into_iter().partition(|p| is_entry_file(p));
+        for (schema, files) in [("entry.schema.json", entries), ("part.schema.json", parts)] {
+            if files.is_empty() {
+                continue;
+            }
+            let marks = editor_marks(&tools, &schemas.join(schema), &files);
+            for (file, marks) in files.iter().zip(&marks) {
+                checked += 1;
+                let name = file
+                    .strip_prefix(repo_root())
+                    .unwrap()
+                    .display()
+                    .to_string();
+                // Lint's diagnostics in this file, by its own lines.
+                let here: Vec<(&Diagnostic, usize)> = loaded
+                    .diagnostics
+                    .iter()
+                    .filter_map(|d| {
+                        let (f, span) = loaded.sources.locate(d.span?)?;
+                        Path::new(&f.name)
+                            .ends_with(file.strip_prefix(root.parent().unwrap()).unwrap())
+                            .then_some((d, span.line))
+                    })
+                    .collect();
+                let lint_lines: BTreeSet<usize> = here
+                    .iter()
+                    .filter(|(d, _)| d.severity() == Severity::Error)
+                    .map(|(_, line)| *line)
+                    .collect();
+                let editor_errors: Vec<&Mark> =
+                    marks.iter().filter(|m| m.severity == "error").collect();
+                if !editor_errors.is_empty() {
+                    marked_files.insert(name.clone());
+                }
+                for m in &editor_errors {
+                    if !lint_lines.contains(&m.line) {
+                        problems.push(format!(
+                            "{name}:{}: the editor ({schema}) says {:?}; lint says nothing on that line",
+                            m.line, m.message
+                        ));
+                    }
+                }
+                let editor_lines: BTreeSet<usize> = editor_errors.iter().map(|m| m.line).collect();
+                let file_of = |offset: usize| loaded.sources.file_of(offset).map(|f| f.base);
+                for (d, line) in &here {
+                    // What one file shows on its own: a duplicate key whose first
+                    // occurrence is in another file (the root) is lint's alone.
+                    let base = d.span.and_then(|s| file_of(s.offset));
+                    let in_one_file = d.notes.iter().all(|(s, _)| file_of(s.offset) == base);
+                    let shape = (SHAPE.contains(&d.code.as_str()) || d.code.as_str() == "EDX0805")
+                        && in_one_file;
+                    if shape && !editor_lines.contains(line) {
+                        problems.push(format!(
+                            "{name}:{line}: lint says {} {:?}; the editor ({schema}) shows nothing on that line",
+                            d.code.as_str(),
+                            d.message
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "the part schemas and lint disagree:\n{}",
+        problems.join("\n")
+    );
+    // The server really ran over both schemas: a root section and an unknown key in a part
+    // file, a bad `part:` header, and a nameless entry file are marked.
+    assert!(checked >= 15, "only {checked} part files were checked");
+    for bad in [
+        "tests/bad/parts/root-only-section/team.yaml",
+        "tests/bad/parts/ranges/c.yaml",
+        "tests/bad/parts/one-file-per-code/codes/A-004.yaml",
+    ] {
+        assert!(
+            marked_files.contains(bad),
+            "the editor does not mark {bad}; it marked {marked_files:?}"
+        );
+    }
+}

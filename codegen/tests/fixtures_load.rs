@@ -31,8 +31,9 @@ fn cases() -> Vec<(String, PathBuf)> {
 /// Loads one case, panicking with every diagnostic when there is any.
 fn load(case: &str) -> Catalogue {
     let file = fixtures_dir().join(case).join("errors.yaml");
-    let src = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
-    let loaded = errdex_codegen::load_str(&src, "errors.yaml");
+    // By path: a fixture in many files (`split`) is read with its parts.
+    let loaded =
+        errdex_codegen::load_path(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
     let rendered: Vec<String> = loaded
         .diagnostics
         .iter()

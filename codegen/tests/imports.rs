@@ -403,6 +403,107 @@ fn usage_knows_referenced_codes() {
     assert_eq!(report.uses[0].len(), 1, "ORD-001 is raised once");
 }
 
+/// `tests/fixtures/split` (a registry in parts) copied into `dir/split`, pinned to 3.0.0,
+/// and `orders` importing it instead of the platform.
+fn orders_importing_the_split_registry(dir: &Path) -> (PathBuf, PathBuf) {
+    fn copy_dir(from: &Path, to: &Path) {
+        std::fs::create_dir_all(to).expect("test files");
+        for entry in std::fs::read_dir(from).expect("test files").flatten() {
+            let path = entry.path();
+            let dest = to.join(entry.file_name());
+            if path.is_dir() {
+                copy_dir(&path, &dest);
+            } else {
+                std::fs::copy(&path, &dest).expect("test files");
+            }
+        }
+    }
+    let split = dir.join("split");
+    copy_dir(&repo().join("tests/fixtures/split"), &split);
+    edit(
+        &split.join("errors.yaml"),
+        "docs:\n",
+        "package:\n  version: 3.0.0\ndocs:\n",
+    );
+    let orders = dir.join("orders/errors.yaml");
+    edit(
+        &orders,
+        "    from: ../platform/errors.yaml\n    version: 2.1.0",
+        "    from: ../split/errors.yaml\n    version: 3.0.0",
+    );
+    (split, orders)
+}
+
+/// An imported registry that lists parts imports whole: its parts are read beside it (the
+/// root alone would bring only the root's own namespace).
+#[test]
+fn an_imported_registry_in_parts_brings_every_part() {
+    let dir = scratch();
+    let (split, orders) = orders_importing_the_split_registry(dir.path());
+    let split_cat = valid(&split.join("errors.yaml"));
+    let own = 2;
+    let both = valid(&orders);
+    assert!(
+        split_cat
+            .errors
+            .iter()
+            .any(|e| e.code.starts_with("ACM-FRM-")),
+        "the split registry's folder part is loaded"
+    );
+    assert_eq!(both.errors.len(), own + split_cat.errors.len());
+    assert_eq!(codes(&both)[own..], codes(&split_cat)[..]);
+}
+
+/// A mistake in a part of an imported registry is quoted in that part's file.
+#[test]
+fn a_mistake_in_an_imported_part_names_the_part() {
+    let dir = scratch();
+    let (split, orders) = orders_importing_the_split_registry(dir.path());
+    edit(
+        &split.join("teams/search.yaml"),
+        "category: invalid",
+        "category: invalidd",
+    );
+    let (loaded, text) = diagnostics(&orders);
+    assert!(loaded.catalogue.is_none());
+    assert!(
+        text.contains("error[EDX0902]: import `platform`: `")
+            && text.contains("split/teams/search.yaml:")
+            && text.contains("unknown category `invalidd` [EDX0301]"),
+        "{text}"
+    );
+}
+
+/// Text with `parts:` has no folder to read them from: refused, not validated as the root
+/// alone (which would silently drop every part's codes).
+#[test]
+fn a_catalogue_given_as_text_cannot_list_parts() {
+    let text = std::fs::read_to_string(repo().join("tests/fixtures/split/errors.yaml"))
+        .expect("test files");
+    let loaded = load_str(&text, "errors.yaml");
+    let shown = diag::render_short(&loaded.diagnostics, "errors.yaml");
+    assert!(loaded.catalogue.is_none());
+    assert!(
+        shown.contains(
+            "error[EDX0801]: part `teams/*.yaml` cannot be read: the catalogue was given as text"
+        ),
+        "{shown}"
+    );
+}
+
+/// A root whose `parts:` key is written quoted (or in flow style) still has its parts read:
+/// the loader decides on the parsed tree, not on a look at the text.
+#[test]
+fn a_quoted_parts_key_still_reads_the_parts() {
+    let dir = scratch();
+    let (split, _) = orders_importing_the_split_registry(dir.path());
+    let root = split.join("errors.yaml");
+    let plain = valid(&root);
+    edit(&root, "\nparts:", "\n\"parts\":");
+    let quoted = valid(&root);
+    assert_eq!(codes(&plain), codes(&quoted));
+}
+
 /// A registry in many files (`parts:`) imports like one in a single file: the parts' codes,
 /// then the imported ones; a collision names the part's file and line.
 #[test]

@@ -169,6 +169,13 @@ impl errdex_codegen::catalogue::ImportFiles for AtRevision {
     fn read(&self, path: &Path) -> Result<Vec<u8>, String> {
         show_at(&self.0, path)
     }
+
+    fn folder(&self, path: &Path) -> Box<dyn errdex_codegen::catalogue::Files + '_> {
+        Box::new(GitTree {
+            rev: self.0.clone(),
+            dir: folder_of(path),
+        })
+    }
 }
 
 /// `git show REV:./<file>` in the file's folder: its bytes, or git's first line of

@@ -4,4 +4,5 @@ pub mod generate;
 pub mod init;
 pub mod lint;
 pub mod new;
+pub mod split;
 pub mod usage;

@@ -20,6 +20,7 @@ use std::process::ExitCode;
 use errdex_codegen::Catalogue;
 use errdex_codegen::catalogue::{Allowed, Disk, FileSystem, Files, load_registry, part_header};
 use errdex_codegen::diag::{self, Style};
+use errdex_codegen::names;
 
 use crate::catalogue::{self, Show};
 use crate::fail::{self, Failure};
@@ -65,7 +66,22 @@ enum Target {
     /// Appended to this file (a part file, or the root).
     Append(PathBuf),
     /// `<CODE>.yaml` in this folder.
-    Folder(PathBuf),
+    /// A folder part, and the editor schema line its new `<CODE>.yaml` starts with.
+    Folder(PathBuf, Option<String>),
+}
+
+/// The `_part.yaml`'s editor schema line (`# yaml-language-server: $schema=…/part.schema.json`)
+/// pointed at `entry.schema.json` beside it, for a new `<CODE>.yaml` of the folder.
+fn entry_schema_line(header: &str) -> Option<String> {
+    let line = header.lines().find_map(|l| {
+        l.trim_start()
+            .strip_prefix("# yaml-language-server: $schema=")
+    })?;
+    let dir = line.trim().strip_suffix(names::PART_SCHEMA_FILE)?;
+    Some(format!(
+        "# yaml-language-server: $schema={dir}{}\n",
+        names::ENTRY_SCHEMA_FILE
+    ))
 }
 
 fn add(args: &Args) -> Result<ExitCode, Failure> {
@@ -76,7 +92,11 @@ fn add(args: &Args) -> Result<ExitCode, Failure> {
     let (target, allowed) = match &args.part {
         Some(part) if part.is_dir() => {
             let header = std::fs::read_to_string(part.join("_part.yaml")).unwrap_or_default();
-            (Target::Folder(part.clone()), part_header(&header).1)
+            let schema_line = entry_schema_line(&header);
+            (
+                Target::Folder(part.clone(), schema_line),
+                part_header(&header).1,
+            )
         }
         Some(part) => {
             let text = read(part)?;
@@ -114,8 +134,9 @@ fn add(args: &Args) -> Result<ExitCode, Failure> {
     let quote = |s: &str| serde_json::Value::String(s.into()).to_string();
     let root_dir = dir_of(&args.catalogue);
     let (path, new_text, create) = match &target {
-        Target::Folder(dir) => {
-            let mut text = format!("name: {}\n", args.name);
+        Target::Folder(dir, schema_line) => {
+            let mut text = schema_line.clone().unwrap_or_default();
+            text.push_str(&format!("name: {}\n", args.name));
             for (key, value) in fields {
                 if let Some(v) = value {
                     text.push_str(&format!("{key}: {}\n", quote(v)));

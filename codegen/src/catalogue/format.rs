@@ -93,6 +93,25 @@ pub const PARAM_TYPES: [(&str, ParamType); 4] = [
 ];
 
 /// What a param's type is (`params` maps each param name to one).
+/// The keys of a part's `part:` header (a file the root's `parts:` lists, or a folder's
+/// `_part.yaml`), each with its description: read by the parts layer, and the editor
+/// schema of a part file (`part.schema.json`) is written from them.
+pub const PART_HEADER_KEYS: [(&str, &str); 4] = [
+    (
+        "owner",
+        "Who owns this part (a CODEOWNERS owner: `@org/team`, `@user` or an email). `errdex generate --codeowners FILE` writes a CODEOWNERS block from the owners; a namespace that two owners' parts declare is an error.",
+    ),
+    (
+        "range",
+        "The codes this part may allocate, `LOW..HIGH`: two codes of one prefix with as many digits (`ACM-FRM-100..ACM-FRM-199`). A code outside it, or two parts whose ranges overlap, is an error; `errdex new` takes the next code of the range. Not with `prefix`.",
+    ),
+    (
+        "prefix",
+        "The prefix every code of this part starts with (`ACM-SRC-`). Not with `range`.",
+    ),
+    ("description", "What this part holds, for people."),
+];
+
 pub const PARAM_TYPE_DESCRIPTION: &str = "The param's type.";
 
 /// The words of a param's long form `type`: the scalars, then `list` and `object`.

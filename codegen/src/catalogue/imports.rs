@@ -31,6 +31,9 @@ pub trait ImportFiles: Sync {
     /// The bytes of the file at `path` (the importing catalogue's folder joined with the
     /// import's `from`, lexically normalised), or why it cannot be read.
     fn read(&self, path: &Path) -> Result<Vec<u8>, String>;
+    /// The folder of the imported catalogue at `path`, for the `parts:` it lists (read
+    /// from the same place as the catalogue itself: the disk, or the same git revision).
+    fn folder(&self, path: &Path) -> Box<dyn super::Files + '_>;
 }
 
 /// The file system, relative to the working directory (paths as the catalogue's was given).
@@ -43,6 +46,10 @@ impl ImportFiles for FileSystem {
             std::io::ErrorKind::NotFound => "no such file".to_string(),
             _ => e.to_string(),
         })
+    }
+
+    fn folder(&self, path: &Path) -> Box<dyn super::Files + '_> {
+        Box::new(super::Disk::beside(path))
     }
 }
 
@@ -246,12 +253,19 @@ impl Cx<'_> {
             text
         };
         let mut chain = icx.chain.to_vec();
-        chain.push(path);
+        chain.push(path.clone());
         let inner = ImportCx {
             files: icx.files,
             chain: &chain,
         };
-        let loaded = super::load_text(&text, &shown, self.limits, Some(inner));
+        // A catalogue (not a registry.json) may list parts: they are read beside it, from
+        // where it was read, so an imported registry in many files imports whole.
+        let loaded = if is_json {
+            super::load_text(&text, &shown, self.limits, Some(inner))
+        } else {
+            let folder = icx.files.folder(&path);
+            super::sources::load_with_parts_and(text.as_bytes(), &shown, &*folder, Some(inner))
+        };
         match loaded.catalogue {
             Some(c) => Some(c),
             None => {
@@ -261,11 +275,17 @@ impl Cx<'_> {
                     .filter(|d| d.severity() == crate::Severity::Error)
                     .collect();
                 let first = errors.first().map_or(String::new(), |d| {
-                    let at = d
-                        .span
-                        .map_or(String::new(), |s| format!(":{}:{}", s.line, s.column));
+                    // The file it is in: the imported catalogue, or one of its parts.
+                    let (file, at) = match d.span.and_then(|s| loaded.sources.locate(s)) {
+                        Some((f, s)) => (f.name.as_str(), format!(":{}:{}", s.line, s.column)),
+                        None => (
+                            shown.as_str(),
+                            d.span
+                                .map_or(String::new(), |s| format!(":{}:{}", s.line, s.column)),
+                        ),
+                    };
                     format!(
-                        "; the first: {shown}{at}: {} [{}]",
+                        "; the first: {file}{at}: {} [{}]",
                         d.message,
                         d.code.as_str()
                     )

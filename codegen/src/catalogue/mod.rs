@@ -105,7 +105,7 @@ fn load_text(src: &str, name: &str, limits: &Limits, icx: Option<imports::Import
             sources: SourceMap::default(),
             owners: Vec::new(),
         },
-        Ok(root) => finish(root, src, name, limits, icx),
+        Ok(root) => finish(root, src, name, limits, icx, false),
     };
     loaded.sources = SourceMap::single(name, src);
     loaded
@@ -113,14 +113,17 @@ fn load_text(src: &str, name: &str, limits: &Limits, icx: Option<imports::Import
 
 /// A parsed tree (one file's, or the root's with its parts merged in, `src` then the texts
 /// of every file at their bases) → the validated catalogue, its imports read through `icx`.
+/// `parts_read`: the root's `parts:` were read and merged (else a `parts:` list is refused).
 fn finish(
     root: tree::Node,
     src: &str,
     name: &str,
     limits: &Limits,
     icx: Option<imports::ImportCx<'_>>,
+    parts_read: bool,
 ) -> Loaded {
-    let (catalogue, diagnostics) = validate::validate_with(&root, src, name, limits, icx);
+    let (catalogue, diagnostics) =
+        validate::validate_with(&root, src, name, limits, icx, parts_read);
     let entry_spans = usage::entry_spans_of(&root);
     tree::drop_tree(root, limits.threads());
     Loaded {

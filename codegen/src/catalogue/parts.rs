@@ -425,9 +425,12 @@ fn read_header(node: &Node, diags: &mut Vec<Diagnostic>) -> Header {
     };
     for (key, value) in pairs {
         let name = key.as_str().unwrap_or("");
-        let text = match (&value.kind, name) {
-            (Kind::Str(s), "owner" | "range" | "prefix" | "description") if !s.is_empty() => s,
-            (_, "owner" | "range" | "prefix" | "description") => {
+        let known = super::format::PART_HEADER_KEYS
+            .iter()
+            .any(|(key, _)| *key == name);
+        let text = match &value.kind {
+            Kind::Str(s) if known && !s.is_empty() => s,
+            _ if known => {
                 diags.push(Diagnostic::new(
                     DiagCode::WrongType,
                     Some(value.span),

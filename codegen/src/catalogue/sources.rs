@@ -109,15 +109,27 @@ pub(super) fn load_with_parts_and(
         return super::load_bytes_inner(bytes, name, icx);
     };
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    if bytes.len() > limits.max_bytes || !lists_parts(text) {
+    if bytes.len() > limits.max_bytes {
         return super::load_bytes_inner(bytes, name, icx);
     }
+    // Parsed once, whether or not it lists parts: a root without `parts:` (or whose
+    // `parts:` is not a list, the validator's to refuse) is the one-file path from here.
     let root = match tree::parse(text, &limits) {
         Ok(root) => root,
-        Err(_) => return super::load_bytes(bytes, name),
+        Err(diagnostics) => {
+            return Loaded {
+                catalogue: None,
+                diagnostics,
+                entry_spans: Vec::new(),
+                sources: SourceMap::single(name, text),
+                owners: Vec::new(),
+            };
+        }
     };
     let Some(listing) = parts_listing(&root) else {
-        return super::load_bytes_inner(bytes, name, icx);
+        let mut loaded = finish(root, text, name, &limits, icx, false);
+        loaded.sources = SourceMap::single(name, text);
+        return loaded;
     };
     let mut sources = SourceMap::single(name, text);
     let mut diags = Vec::new();
@@ -141,7 +153,7 @@ pub(super) fn load_with_parts_and(
     let mut root = root;
     let owners = parts::merge(&mut root, parts, &mut diags);
     let joined = sources.joined();
-    let mut loaded = finish(root, &joined, name, &limits, icx);
+    let mut loaded = finish(root, &joined, name, &limits, icx, true);
     loaded.diagnostics.extend(diags);
     loaded
         .diagnostics
@@ -152,11 +164,6 @@ pub(super) fn load_with_parts_and(
     loaded.sources = sources;
     loaded.owners = owners;
     loaded
-}
-
-/// A cheap look before parsing: a top-level `parts:` key.
-fn lists_parts(text: &str) -> bool {
-    text.lines().any(|l| l.starts_with("parts:"))
 }
 
 /// The strings of the root's `parts:` list, each with its span (others are the validator's

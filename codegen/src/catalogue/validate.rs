@@ -31,19 +31,22 @@ pub fn validate(
     source_name: &str,
     limits: &Limits,
 ) -> (Option<Catalogue>, Vec<Diagnostic>) {
-    validate_with(root, src, source_name, limits, None)
+    validate_with(root, src, source_name, limits, None, false)
 }
 
-/// [`validate`], resolving `imports:` through `icx` (refused without it).
+/// [`validate`], resolving `imports:` through `icx` (refused without it). `parts_read`:
+/// the sources layer has read the root's `parts:` and merged them into `root`; without it
+/// a `parts:` list is refused (EDX0801) rather than silently validating the root alone.
 pub(super) fn validate_with(
     root: &Node,
     src: &str,
     source_name: &str,
     limits: &Limits,
     icx: Option<ImportCx<'_>>,
+    parts_read: bool,
 ) -> (Option<Catalogue>, Vec<Diagnostic>) {
     let mut cx = Cx::new(src, limits);
-    let catalogue = cx.catalogue(root, source_name, icx);
+    let catalogue = cx.catalogue(root, source_name, icx, parts_read);
     let mut diags = cx.diags;
     diags.sort_by_key(|d| d.span.map_or((usize::MAX, 0), |s| (s.offset, s.len)));
     let ok = !diags.iter().any(|d| d.severity() == Severity::Error);
@@ -57,6 +60,7 @@ impl Cx<'_> {
         root: &Node,
         source_name: &str,
         icx: Option<ImportCx<'_>>,
+        parts_read: bool,
     ) -> Option<Catalogue> {
         let top_level = self.top_fields(root)?;
         self.format_version(root, &top_level);
@@ -110,8 +114,24 @@ impl Cx<'_> {
         if rust.namespace_enums {
             rules::identifier_collision_of_namespace(self, &namespaces);
         }
-        // `parts` is read by the sources layer, before this tree was whole; here its shape.
-        let _ = self.nonempty_list(&top_level, top::PARTS);
+        // `parts` is read by the sources layer, before this tree was whole; here its shape,
+        // and a refusal when nothing read it (text given without its folder).
+        if let Some(listed) = self.nonempty_list(&top_level, top::PARTS)
+            && let Some((part, span)) = listed.first()
+            && !parts_read
+        {
+            self.err(
+                DiagCode::PartNotFound,
+                *span,
+                &[
+                    ("part", part),
+                    (
+                        "reason",
+                        "the catalogue was given as text, not as a file, so there is no folder to read it from",
+                    ),
+                ],
+            );
+        }
         let usage = top_level
             .get(top::USAGE)
             .map(|n| self.usage(n))

@@ -17,6 +17,10 @@
 //!   the catalogue's categories and namespaces as the values of `category:` and
 //!   `namespace:` (completion, typos flagged), and `category` required where the
 //!   namespace gives none.
+//! - `part.schema.json`, `entry.schema.json`: the editor schemas of a catalogue in many
+//!   files — a part file (its `part:` header of owner and range or prefix, then
+//!   `namespaces` and `errors` as in the root) and one code's `<CODE>.yaml` in a folder
+//!   part (an entry with its `name`). Like `catalogue.schema.json`, the format's.
 //! - `registry.json`: the resolved catalogue, every default applied, for other tools and
 //!   languages. Lists (categories, namespaces, errors, retired) are arrays in catalogue
 //!   order; absent optional values are `null`.
@@ -54,6 +58,14 @@ pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
         own_catalogue_schema(cat, &header),
         &cat.schema_id(names::OWN_CATALOGUE_SCHEMA_FILE),
     );
+    let part = with_id(
+        part_schema(&header),
+        &cat.schema_id(names::PART_SCHEMA_FILE),
+    );
+    let entry = with_id(
+        entry_schema(&header),
+        &cat.schema_id(names::ENTRY_SCHEMA_FILE),
+    );
     vec![
         (
             names::WIRE_ERROR_SCHEMA_FILE.to_string(),
@@ -62,6 +74,14 @@ pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
         (
             names::CATALOGUE_SCHEMA_FILE.to_string(),
             line(pretty_json::to_string_pretty(&catalogue)),
+        ),
+        (
+            names::PART_SCHEMA_FILE.to_string(),
+            line(pretty_json::to_string_pretty(&part)),
+        ),
+        (
+            names::ENTRY_SCHEMA_FILE.to_string(),
+            line(pretty_json::to_string_pretty(&entry)),
         ),
         (
             names::OWN_CATALOGUE_SCHEMA_FILE.to_string(),
@@ -370,4 +390,4 @@ fn registry_json_text(cat: &Catalogue) -> String {
 }
 
 mod catalogue_schema;
-pub use catalogue_schema::{catalogue_schema, own_catalogue_schema};
+pub use catalogue_schema::{catalogue_schema, entry_schema, own_catalogue_schema, part_schema};

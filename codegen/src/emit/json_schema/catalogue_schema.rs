@@ -28,6 +28,86 @@ pub fn catalogue_schema(header: &str) -> Value {
     Value::Object(root)
 }
 
+/// `part.schema.json`: the editor schema of a part file (a file the root's `parts:` lists,
+/// or a folder part's `_part.yaml`): its `part:` header, and `namespaces` and `errors`
+/// exactly as in the root catalogue. Like [`catalogue_schema`], it is the format's.
+pub fn part_schema(header: &str) -> Value {
+    let catalogue = catalogue_schema(header);
+    let header_keys: Map<String, Value> = format::PART_HEADER_KEYS
+        .iter()
+        .map(|(key, description)| {
+            (
+                key.to_string(),
+                json!({"type": "string", "minLength": 1, "description": description}),
+            )
+        })
+        .collect();
+    json!({
+        "$schema": DRAFT_2020_12,
+        "$comment": header,
+        "title": format!("errdex catalogue part, format {FORMAT_VERSION}"),
+        "description": "A file that the root catalogue's `parts:` lists (or a folder part's `_part.yaml`): the part's owner and the codes it may allocate, then namespaces and errors as in the root. Reference it from the part's first line: `# yaml-language-server: $schema=<path>/part.schema.json`.",
+        "type": "object",
+        "additionalProperties": false,
+        "properties": {
+            "part": {
+                "description": "Who owns this part and which codes it may allocate.",
+                "type": "object",
+                "additionalProperties": false,
+                "not": {"required": ["range", "prefix"]},
+                "properties": header_keys,
+            },
+            "namespaces": catalogue["properties"]["namespaces"],
+            "errors": catalogue["properties"]["errors"],
+        },
+    })
+}
+
+/// `entry.schema.json`: the editor schema of one code's file in a folder part
+/// (`<CODE>.yaml`, the code its file name): an entry of `errors:` with its `name`.
+pub fn entry_schema(header: &str) -> Value {
+    let catalogue = catalogue_schema(header);
+    let errors = &catalogue["properties"]["errors"];
+    let mut entry = errors["additionalProperties"].clone();
+    let mut name = errors["propertyNames"].clone();
+    name["type"] = json!("string");
+    name["description"] =
+        json!("The entry's NAME (its key under `errors:` in a catalogue in one file).");
+    let mut properties = Map::new();
+    properties.insert("name".into(), name);
+    if let Some(Value::Object(own)) = entry.get_mut("properties").map(Value::take) {
+        properties.extend(own);
+    }
+    entry["properties"] = Value::Object(properties);
+    let mut required = vec![json!("name")];
+    if let Some(Value::Array(own)) = entry.get("required") {
+        required.extend(own.iter().cloned());
+    }
+    entry["required"] = Value::Array(required);
+    let mut root = Map::new();
+    root.insert("$schema".into(), json!(DRAFT_2020_12));
+    root.insert("$comment".into(), json!(header));
+    root.insert(
+        "title".into(),
+        json!(format!(
+            "errdex catalogue entry in a file of its own, format {FORMAT_VERSION}"
+        )),
+    );
+    if let Value::Object(members) = entry {
+        for (key, value) in members {
+            if key == "description" {
+                root.insert(
+                    key,
+                    json!("One code in a folder part (`<CODE>.yaml`, its explanation in `<CODE>.md`): the entry with its `name`; its code is the file's name (a `code:` key must say the same). Reference it from the file's first line: `# yaml-language-server: $schema=<path>/entry.schema.json`."),
+                );
+            } else {
+                root.insert(key, value);
+            }
+        }
+    }
+    Value::Object(root)
+}
+
 /// A section's mapping: its type, no other keys, the required ones, each key's schema.
 fn object(section: &Section) -> Map<String, Value> {
     let mut out = Map::new();
