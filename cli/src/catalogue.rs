@@ -242,3 +242,89 @@ fn color_stderr() -> bool {
     use std::io::IsTerminal;
     std::env::var_os("NO_COLOR").is_none() && std::io::stderr().is_terminal()
 }
+
+/// The folder of the file at `path` (`.` for a bare file name).
+pub fn folder_of(path: &Path) -> std::path::PathBuf {
+    match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => std::path::PathBuf::from("."),
+    }
+}
+
+/// The catalogue's folder on disk with some files' texts replaced or added (paths relative
+/// to the folder, `/`-separated): what `errdex new` and `errdex split` load the registry
+/// through before they write anything.
+pub struct Overlay {
+    disk: Disk,
+    files: std::collections::BTreeMap<String, String>,
+}
+
+impl Overlay {
+    pub fn new(disk: Disk, files: impl IntoIterator<Item = (String, String)>) -> Overlay {
+        Overlay {
+            disk,
+            files: files.into_iter().collect(),
+        }
+    }
+}
+
+impl Files for Overlay {
+    fn read(&self, path: &str) -> std::io::Result<Vec<u8>> {
+        match self.files.get(path) {
+            Some(text) => Ok(text.clone().into_bytes()),
+            None => self.disk.read(path),
+        }
+    }
+
+    fn is_dir(&self, path: &str) -> bool {
+        let prefix = format!("{}/", path.trim_end_matches('/'));
+        self.files.keys().any(|f| f.starts_with(&prefix)) || self.disk.is_dir(path)
+    }
+
+    fn list(&self, dir: &str) -> std::io::Result<Vec<String>> {
+        let prefix = if dir.is_empty() {
+            String::new()
+        } else {
+            format!("{}/", dir.trim_end_matches('/'))
+        };
+        let added: Vec<String> = self
+            .files
+            .keys()
+            .filter(|f| f.starts_with(&prefix))
+            .cloned()
+            .collect();
+        // A folder that exists only in the overlay (about to be written) lists its files.
+        let mut out = match self.disk.list(dir) {
+            Ok(files) => files,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound && !added.is_empty() => Vec::new(),
+            Err(e) => return Err(e),
+        };
+        out.extend(added);
+        out.sort();
+        out.dedup();
+        Ok(out)
+    }
+
+    fn escapes(&self, path: &str) -> Option<String> {
+        self.disk.escapes(path)
+    }
+}
+
+/// The failure of a command that would leave the registry invalid (`what`: the registry
+/// with the change, e.g. "errors.yaml with X added"): its errors shown with their files,
+/// and nothing written.
+pub fn invalid_after(loaded: &Loaded, what: String) -> Failure {
+    let errors: Vec<Diagnostic> = loaded
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity() == errdex_codegen::Severity::Error)
+        .cloned()
+        .collect();
+    eprint!(
+        "{}",
+        diag::report_sources(&errors, &loaded.sources, Style::Human { color: false })
+    );
+    let counts = Counts::of(&loaded.diagnostics);
+    Failure::catalogue_invalid(what, counts.errors.to_string(), counts.warnings.to_string())
+        .with_suggestion("nothing was written")
+}

@@ -373,6 +373,75 @@ fn against_git_reads_imports_at_the_revision() {
     );
 }
 
+/// The platform split by `errdex split --by code` (a folder of one file per code): the
+/// orders service's import reads the platform's parts at the revision too, so a status
+/// moved in one code's file is found.
+#[test]
+fn against_git_reads_an_imported_registrys_parts_at_the_revision() {
+    if !have_git() {
+        return;
+    }
+    let repo = tempfile::tempdir().unwrap();
+    let root = repo.path();
+    let imports = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/imports");
+    for case in ["platform", "orders"] {
+        std::fs::create_dir(root.join(case)).unwrap();
+        std::fs::copy(
+            imports.join(case).join("errors.yaml"),
+            root.join(case).join("errors.yaml"),
+        )
+        .unwrap();
+    }
+    let (code, out, err) = run(errdex().current_dir(root.join("platform")).args([
+        "split",
+        "--catalogue",
+        "errors.yaml",
+        "--by",
+        "code",
+    ]));
+    assert_eq!(code, 0, "{out}{err}");
+    let token = root.join("platform/errors/auth/PLT-002.yaml");
+    assert!(token.is_file(), "{out}");
+    git(root, &["init", "-q"]);
+    git(root, &["add", "."]);
+    git(root, &["commit", "-q", "-m", "platform 2.1.0, split"]);
+    let edit = |path: &Path, from: &str, to: &str| {
+        let text = std::fs::read_to_string(path).unwrap();
+        assert!(text.contains(from), "{from}");
+        std::fs::write(path, text.replacen(from, to, 1)).unwrap();
+    };
+    edit(
+        &root.join("platform/errors.yaml"),
+        "version: 2.1.0",
+        "version: 2.2.0",
+    );
+    edit(
+        &token,
+        "aliases: [NO_TOKEN]\n",
+        "aliases: [NO_TOKEN]\nhttp_status: 403\n",
+    );
+    edit(
+        &root.join("orders/errors.yaml"),
+        "version: 2.1.0",
+        "version: 2.2.0",
+    );
+    let (code, out, err) = run(errdex().current_dir(root).args([
+        "diff",
+        "--against-git",
+        "HEAD",
+        "orders/errors.yaml",
+    ]));
+    assert_eq!(code, exit_of("EDX1005"), "{out}{err}");
+    assert!(
+        out.contains("code PLT-002 (TOKEN_MISSING)")
+            && out.contains("BREAKING   http-status-changed: http_status: 401 → 403"),
+        "{out}"
+    );
+    // Nothing else moved: the old side read every part (a part left out at the revision
+    // would show as removed codes).
+    assert!(!out.contains("code-removed"), "{out}");
+}
+
 #[test]
 fn against_git() {
     if !have_git() {

@@ -42,7 +42,7 @@ pub mod write;
 
 #[cfg(feature = "rust")]
 pub use builder::Builder;
-pub use catalogue::{Loaded, load_bytes, load_path, load_str};
+pub use catalogue::{Loaded, load_bytes, load_path, load_path_as, load_str};
 pub use diag::{DiagCode, Diagnostic, Severity, Span};
 pub use ir::Catalogue;
 #[cfg(feature = "generate")]

@@ -24,8 +24,10 @@ fn catalogues() -> Vec<(PathBuf, Catalogue)> {
     paths
         .into_iter()
         .filter_map(|p| {
-            let src = std::fs::read_to_string(&p).ok()?;
-            let cat = errdex_codegen::load_str(&src, "errors.yaml").catalogue?;
+            // With its parts (tests/fixtures/split).
+            let cat = errdex_codegen::load_path_as(&p, "errors.yaml")
+                .ok()?
+                .catalogue?;
             Some((p, cat))
         })
         .collect()

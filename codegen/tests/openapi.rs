@@ -31,8 +31,8 @@ fn root() -> PathBuf {
 }
 
 fn load(path: &Path) -> Catalogue {
-    let src = std::fs::read_to_string(path).unwrap();
-    let loaded = errdex_codegen::load_str(&src, "errors.yaml");
+    // With its parts, if it lists any (tests/fixtures/split).
+    let loaded = errdex_codegen::load_path_as(path, "errors.yaml").unwrap();
     loaded
         .catalogue
         .unwrap_or_else(|| panic!("{}: {:?}", path.display(), loaded.diagnostics))

@@ -147,3 +147,57 @@ fn ranges_read_and_overlap() {
     assert!(r.overlaps(&Allowed::parse_range("ACM-FRM-199..ACM-FRM-250").expect("range")));
     assert!(!r.overlaps(&Allowed::parse_range("ACM-FRM-200..ACM-FRM-250").expect("range")));
 }
+
+/// A glob matches folders too: `teams/*` lists the part files and the folder of one file
+/// per code (its own files are the folder's, not parts of their own), and a README beside
+/// the codes is no code.
+#[test]
+fn a_glob_matches_folder_parts_too() {
+    fn copy(from: &Path, to: &Path) {
+        std::fs::create_dir_all(to).expect("mkdir");
+        for entry in std::fs::read_dir(from).expect("readable").flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                copy(&path, &to.join(entry.file_name()));
+            } else {
+                std::fs::copy(&path, to.join(entry.file_name())).expect("copy");
+            }
+        }
+    }
+    let dir = tempfile::tempdir().expect("temp dir");
+    copy(fixture("split").parent().expect("folder"), dir.path());
+    let root = dir.path().join("errors.yaml");
+    let text = std::fs::read_to_string(&root).expect("readable");
+    let listed = "parts:\n  - teams/*.yaml\n  - teams/frames\n";
+    assert!(text.contains(listed));
+    std::fs::write(&root, text.replace(listed, "parts:\n  - teams/*\n")).expect("write");
+    std::fs::write(
+        dir.path().join("teams/frames/README.md"),
+        "# The forms team\n",
+    )
+    .expect("write");
+    let globbed = load(&root, "errors.yaml");
+    assert!(globbed.diagnostics.is_empty(), "{:#?}", globbed.diagnostics);
+    let listed = load(&fixture("split"), "errors.yaml");
+    let codes = |l: &Loaded| {
+        let mut c: Vec<String> = l
+            .catalogue
+            .as_ref()
+            .expect("valid")
+            .errors
+            .iter()
+            .map(|e| format!("{} {} {:?}", e.code, e.name, e.explanation))
+            .collect();
+        c.sort();
+        c
+    };
+    assert_eq!(codes(&globbed), codes(&listed));
+    assert!(
+        globbed
+            .sources
+            .files()
+            .iter()
+            .any(|f| f.name.ends_with("teams/frames/ACM-FRM-101.md")),
+        "the folder's explanation is read as the folder's"
+    );
+}

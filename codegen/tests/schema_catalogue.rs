@@ -51,8 +51,7 @@ fn every_catalogue_the_loader_accepts_validates() {
     let v = schema();
     let mut checked = 0;
     for path in good_catalogues() {
-        let src = std::fs::read_to_string(&path).unwrap();
-        let loaded = errdex_codegen::load_str(&src, "errors.yaml");
+        let loaded = errdex_codegen::load_path_as(&path, "errors.yaml").unwrap();
         if loaded.catalogue.is_none() {
             eprintln!("note: {} does not load; skipped", path.display());
             continue;
@@ -271,4 +270,41 @@ fn committed_schema_is_current() {
     assert_eq!(id, Some(json!("urn:errdex:errdex:catalogue.schema.json")));
     let expected = json_schema::catalogue_schema(&header_text("errors.yaml"));
     assert_eq!(v, expected, "stale: run `errdex generate`");
+}
+
+/// The part files of the split fixture validate against `part.schema.json`, its
+/// `<CODE>.yaml` files against `entry.schema.json` (the `jsonschema` crate, beside the
+/// editor's check in `editor_agreement.rs`); a part with a root section, an entry without
+/// its `name`, and a header with both `range` and `prefix` do not.
+#[test]
+fn part_and_entry_files_validate_against_their_schemas() {
+    let header = header_text("errors.yaml");
+    let part = jsonschema::draft202012::new(&json_schema::part_schema(&header)).unwrap();
+    let entry = jsonschema::draft202012::new(&json_schema::entry_schema(&header)).unwrap();
+    let dir = repo_root().join("tests/fixtures/split/teams");
+    let mut checked = 0;
+    for (file, v) in [
+        ("billing.yaml", &part),
+        ("search.yaml", &part),
+        ("frames/_part.yaml", &part),
+        ("frames/ACM-FRM-101.yaml", &entry),
+        ("frames/ACM-FRM-102.yaml", &entry),
+    ] {
+        let doc = yaml(&dir.join(file)).unwrap();
+        let errs = errors_of(v, &doc);
+        assert!(errs.is_empty(), "{file}: {errs:#?}");
+        checked += 1;
+    }
+    assert_eq!(checked, 5);
+    let billing = yaml(&dir.join("billing.yaml")).unwrap();
+    let mut with_root_section = billing.clone();
+    with_root_section["registry"] = serde_json::json!({"name": "x"});
+    assert!(!errors_of(&part, &with_root_section).is_empty());
+    let mut both = billing.clone();
+    both["part"]["prefix"] = serde_json::json!("ACM-BIL-");
+    assert!(both["part"]["range"].is_string());
+    assert!(!errors_of(&part, &both).is_empty());
+    let mut nameless = yaml(&dir.join("frames/ACM-FRM-101.yaml")).unwrap();
+    nameless.as_object_mut().unwrap().remove("name");
+    assert!(!errors_of(&entry, &nameless).is_empty());
 }

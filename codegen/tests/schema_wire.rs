@@ -130,6 +130,8 @@ fn schema_files_are_deterministic_and_headed() {
                 "wire-error.schema.json",
                 "catalogue.schema.json",
                 "errors.schema.json",
+                "part.schema.json",
+                "entry.schema.json",
                 "registry.json"
             ]
         );
@@ -263,6 +265,14 @@ fn schema_ids_follow_package_schema_url() {
             (
                 "errors.schema.json".to_string(),
                 json!("https://shop.example/schemas/v1/errors.schema.json")
+            ),
+            (
+                "part.schema.json".to_string(),
+                json!("https://shop.example/schemas/v1/part.schema.json")
+            ),
+            (
+                "entry.schema.json".to_string(),
+                json!("https://shop.example/schemas/v1/entry.schema.json")
             ),
         ]
     );

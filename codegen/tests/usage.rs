@@ -560,3 +560,31 @@ fn go_uses_are_found() {
         "{got:#?}"
     );
 }
+
+/// With `go: {constructors: false}` (and `rust: {constructors: false}`) the Go package has
+/// no `NewOldThing` (nor the crate a `old_thing()`): a function of that name in a
+/// service is its own, not a use of the code. The constant still is.
+#[test]
+fn identifiers_a_catalogue_does_not_generate_are_not_uses() {
+    let text = CATALOGUE.replace(
+        "usage:\n",
+        "go: { constructors: false }\nrust: { constructors: false }\nusage:\n",
+    );
+    assert_ne!(text, CATALOGUE);
+    let cat = load(&text);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    write(
+        root,
+        "svc/handler.go",
+        "package svc\n\nfunc f() error {\n\treturn NewOldThing()\n}\n\nvar _ = apierrors.CodeFrmValidation\n",
+    );
+    let report = scan_with(&cat, &text, root, Options::default());
+    let raised = |name: &str| report.raised(entry(&cat, name));
+    assert_eq!(raised("OLD_THING"), 0, "NewOldThing( is not generated");
+    assert_eq!(raised("FRM_VALIDATION"), 1, "CodeFrmValidation is");
+    // The same tree with the constructors generated: the call is a use.
+    let cat = load(CATALOGUE);
+    let report = scan(&cat, root);
+    assert_eq!(report.raised(entry(&cat, "OLD_THING")), 1, "NewOldThing(");
+}

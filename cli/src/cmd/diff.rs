@@ -149,7 +149,7 @@ fn compare(args: &Args) -> Result<ExitCode, Stop> {
 fn git_show(rev: &str, path: &Path) -> Result<Source, Failure> {
     let git_failure = |reason: String| Failure::git_failed(path.display().to_string(), rev, reason);
     let bytes = show_at(rev, path).map_err(git_failure)?;
-    let dir = folder_of(path);
+    let dir = catalogue::folder_of(path);
     Ok(Source {
         name: format!("{rev}:{}", path.display()),
         bytes,
@@ -173,7 +173,7 @@ impl errdex_codegen::catalogue::ImportFiles for AtRevision {
     fn folder(&self, path: &Path) -> Box<dyn errdex_codegen::catalogue::Files + '_> {
         Box::new(GitTree {
             rev: self.0.clone(),
-            dir: folder_of(path),
+            dir: catalogue::folder_of(path),
         })
     }
 }
@@ -188,7 +188,7 @@ fn show_at(rev: &str, path: &Path) -> Result<Vec<u8>, String> {
         .into_owned();
     let object = format!("{rev}:./{file}");
     git_in(
-        &folder_of(path),
+        &catalogue::folder_of(path),
         &["show", "--no-textconv", "--end-of-options", &object],
     )
     .map_err(|e| match e.kind() {
@@ -213,14 +213,6 @@ fn git_in(dir: &Path, args: &[&str]) -> std::io::Result<Result<Vec<u8>, Option<S
         .map(|line| {
             line.trim_start_matches("fatal: ").to_string()
         })))
-}
-
-/// The folder `git -C` runs in for the file at `path`.
-fn folder_of(path: &Path) -> PathBuf {
-    match path.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
-        _ => PathBuf::from("."),
-    }
 }
 
 /// The catalogue's folder as it was at a revision: its parts are read with `git show`,

@@ -18,8 +18,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use errdex_codegen::Catalogue;
-use errdex_codegen::catalogue::{Allowed, Disk, FileSystem, Files, load_registry, part_header};
-use errdex_codegen::diag::{self, Style};
+use errdex_codegen::catalogue::{Allowed, Disk, FileSystem, load_registry, part_header};
 use errdex_codegen::names;
 
 use crate::catalogue::{self, Show};
@@ -132,7 +131,7 @@ fn add(args: &Args) -> Result<ExitCode, Failure> {
     ];
     // JSON strings are YAML double-quoted scalars: any text is written safely.
     let quote = |s: &str| serde_json::Value::String(s.into()).to_string();
-    let root_dir = dir_of(&args.catalogue);
+    let root_dir = catalogue::folder_of(&args.catalogue);
     let (path, new_text, create) = match &target {
         Target::Folder(dir, schema_line) => {
             let mut text = schema_line.clone().unwrap_or_default();
@@ -172,11 +171,10 @@ fn add(args: &Args) -> Result<ExitCode, Failure> {
         }
     };
     // Load the registry again as it would be, from the disk with this one file changed.
-    let overlay = Overlay {
-        disk: Disk::beside(&args.catalogue),
-        path: relative(&root_dir, &path),
-        text: new_text.clone(),
-    };
+    let overlay = catalogue::Overlay::new(
+        Disk::beside(&args.catalogue),
+        [(relative(&root_dir, &path), new_text.clone())],
+    );
     let root_bytes = if same_file(&path, &args.catalogue) {
         new_text.clone().into_bytes()
     } else {
@@ -187,24 +185,10 @@ fn add(args: &Args) -> Result<ExitCode, Failure> {
     let name = args.catalogue.display().to_string();
     let loaded = load_registry(&root_bytes, &name, &args.catalogue, &overlay, &FileSystem);
     if loaded.has_errors() {
-        let errors: Vec<_> = loaded
-            .diagnostics
-            .iter()
-            .filter(|d| d.severity() == errdex_codegen::Severity::Error)
-            .cloned()
-            .collect();
-        eprint!(
-            "{}",
-            diag::report_sources(&errors, &loaded.sources, Style::Human { color: false })
-        );
-        let counts = diag::Counts::of(&loaded.diagnostics);
-        let failure = Failure::catalogue_invalid(
+        return Err(catalogue::invalid_after(
+            &loaded,
             format!("{name} with {} added", args.name),
-            counts.errors.to_string(),
-            counts.warnings.to_string(),
-        )
-        .with_suggestion("nothing was written");
-        return Err(failure);
+        ));
     }
     let written = if create {
         std::fs::OpenOptions::new()
@@ -293,13 +277,6 @@ fn read(path: &Path) -> Result<String, Failure> {
         .map_err(|e| Failure::file_unreadable(path.display().to_string(), fail::io_reason(&e)))
 }
 
-fn dir_of(path: &Path) -> PathBuf {
-    match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    }
-}
-
 fn same_file(a: &Path, b: &Path) -> bool {
     match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
         (Ok(a), Ok(b)) => a == b,
@@ -328,38 +305,4 @@ fn relative(dir: &Path, path: &Path) -> String {
                 .join("/")
         })
         .unwrap_or_else(|_| path.display().to_string())
-}
-
-/// The disk, with one file's text replaced (or added).
-struct Overlay {
-    disk: Disk,
-    path: String,
-    text: String,
-}
-
-impl Files for Overlay {
-    fn read(&self, path: &str) -> std::io::Result<Vec<u8>> {
-        if path == self.path {
-            Ok(self.text.clone().into_bytes())
-        } else {
-            self.disk.read(path)
-        }
-    }
-
-    fn is_dir(&self, path: &str) -> bool {
-        self.disk.is_dir(path)
-    }
-
-    fn list(&self, dir: &str) -> std::io::Result<Vec<String>> {
-        let mut files = self.disk.list(dir)?;
-        let inside = dir.is_empty() || self.path.starts_with(&format!("{dir}/"));
-        if inside && !files.contains(&self.path) {
-            files.push(self.path.clone());
-        }
-        Ok(files)
-    }
-
-    fn escapes(&self, path: &str) -> Option<String> {
-        self.disk.escapes(path)
-    }
 }

@@ -21,8 +21,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use errdex_codegen::catalogue::tree::{Kind, Limits, Node};
-use errdex_codegen::catalogue::{Disk, FileSystem, Files, load_registry};
-use errdex_codegen::diag::{self, Style};
+use errdex_codegen::catalogue::{Disk, FileSystem, load_registry};
 use errdex_codegen::emit::json_schema;
 use errdex_codegen::names;
 
@@ -140,7 +139,7 @@ fn split(args: &Args) -> Result<ExitCode, Failure> {
     // namespaces' folders).
     let mut files: Vec<(String, String)> = Vec::new();
     let mut listed: Vec<String> = Vec::new();
-    let root_dir = dir_of(&args.catalogue);
+    let root_dir = catalogue::folder_of(&args.catalogue);
     for ns in &namespaces {
         // The namespace's docs page slug: already unique and file-name safe.
         let slug = cat
@@ -243,10 +242,7 @@ fn split(args: &Args) -> Result<ExitCode, Failure> {
     }
 
     // The registry as it would be: it must resolve to the same registry.json.
-    let overlay = Overlay {
-        disk: Disk::beside(&args.catalogue),
-        files: files.iter().cloned().collect(),
-    };
+    let overlay = catalogue::Overlay::new(Disk::beside(&args.catalogue), files.iter().cloned());
     let name = args.catalogue.display().to_string();
     let loaded = load_registry(
         new_root.as_bytes(),
@@ -256,23 +252,10 @@ fn split(args: &Args) -> Result<ExitCode, Failure> {
         &FileSystem,
     );
     let Some(after) = loaded.catalogue.as_ref().filter(|_| !loaded.has_errors()) else {
-        let errors: Vec<_> = loaded
-            .diagnostics
-            .iter()
-            .filter(|d| d.severity() == errdex_codegen::Severity::Error)
-            .cloned()
-            .collect();
-        eprint!(
-            "{}",
-            diag::report_sources(&errors, &loaded.sources, Style::Human { color: false })
-        );
-        let counts = diag::Counts::of(&loaded.diagnostics);
-        return Err(Failure::catalogue_invalid(
+        return Err(catalogue::invalid_after(
+            &loaded,
             format!("{name} split into {dir}/"),
-            counts.errors.to_string(),
-            counts.warnings.to_string(),
-        )
-        .with_suggestion("nothing was written"));
+        ));
     };
     // The same registry: `errdex diff` finds nothing, and the resolved registry is the same
     // bytes unless codes of several namespaces were interleaved (they now come part by part).
@@ -512,49 +495,4 @@ fn entry_file(lines: &[&str], entry: &Lines) -> Result<String, Failure> {
 /// JSON strings are YAML double-quoted scalars: any text is written safely.
 fn quote(s: &str) -> String {
     serde_json::Value::String(s.into()).to_string()
-}
-
-fn dir_of(path: &Path) -> PathBuf {
-    match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    }
-}
-
-/// The catalogue's folder with the part files about to be written.
-struct Overlay {
-    disk: Disk,
-    files: BTreeMap<String, String>,
-}
-
-impl Files for Overlay {
-    fn read(&self, path: &str) -> io::Result<Vec<u8>> {
-        match self.files.get(path) {
-            Some(text) => Ok(text.clone().into_bytes()),
-            None => self.disk.read(path),
-        }
-    }
-
-    fn is_dir(&self, path: &str) -> bool {
-        let prefix = format!("{}/", path.trim_end_matches('/'));
-        self.files.keys().any(|f| f.starts_with(&prefix)) || self.disk.is_dir(path)
-    }
-
-    fn list(&self, dir: &str) -> io::Result<Vec<String>> {
-        let prefix = if dir.is_empty() {
-            String::new()
-        } else {
-            format!("{}/", dir.trim_end_matches('/'))
-        };
-        let mut out: Vec<String> = self.disk.list(dir).unwrap_or_default();
-        out.extend(
-            self.files
-                .keys()
-                .filter(|f| f.starts_with(&prefix))
-                .cloned(),
-        );
-        out.sort();
-        out.dedup();
-        Ok(out)
-    }
 }

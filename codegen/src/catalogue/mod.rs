@@ -184,9 +184,16 @@ fn load_bytes_inner(bytes: &[u8], name: &str, icx: Option<imports::ImportCx<'_>>
 /// Reads and loads a catalogue file, with the parts it lists (`parts:`, read beside it).
 /// The `name` in diagnostics is the path as given.
 pub fn load_path(path: &Path) -> std::io::Result<Loaded> {
+    load_path_as(path, &path.display().to_string())
+}
+
+/// [`load_path`], the catalogue shown as `name` in diagnostics and generated headers (its
+/// parts by their paths relative to `name`'s folder): what a build script or a test that
+/// names its catalogue `errors.yaml` wherever it is read from uses.
+pub fn load_path_as(path: &Path, name: &str) -> std::io::Result<Loaded> {
     let meta = std::fs::metadata(path)?;
     let limits = Limits::default();
-    let name = path.display().to_string();
+    let name = name.to_string();
     if meta.len() > limits.max_bytes as u64 {
         return Ok(Loaded {
             catalogue: None,

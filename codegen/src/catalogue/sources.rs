@@ -230,7 +230,7 @@ impl Reader<'_> {
                         );
                         continue;
                     }
-                    Ok(paths) => paths.into_iter().map(|p| (p, false)).collect(),
+                    Ok(paths) => paths,
                     Err(reason) => {
                         diags.push(Diagnostic::new(
                             DiagCode::PartNotFound,
@@ -277,8 +277,10 @@ impl Reader<'_> {
         out
     }
 
-    /// The files a glob matches, sorted (never the root catalogue itself).
-    fn glob(&self, pattern: &str) -> Result<Vec<String>, String> {
+    /// What a glob matches, sorted: files (never the root catalogue itself), and folders
+    /// (`true`: a folder part of one file per code), the outermost of them when folders
+    /// nest; a file inside a matched folder is that folder's, not a part of its own.
+    fn glob(&self, pattern: &str) -> Result<Vec<(String, bool)>, String> {
         let matcher = globset::GlobBuilder::new(pattern)
             .literal_separator(true)
             .build()
@@ -291,12 +293,37 @@ impl Reader<'_> {
         } else {
             String::new()
         };
-        let mut paths: Vec<String> = self
-            .files
-            .list(&dir)
-            .map_err(|e| e.to_string())?
-            .into_iter()
-            .filter(|p| matcher.is_match(p) && p != self.root_file)
+        let listed = self.files.list(&dir).map_err(|e| e.to_string())?;
+        let mut folders: std::collections::BTreeSet<&str> = std::collections::BTreeSet::new();
+        for path in &listed {
+            let mut cur = path.as_str();
+            while let Some((parent, _)) = cur.rsplit_once('/') {
+                if parent.len() <= dir.len() {
+                    break;
+                }
+                if matcher.is_match(parent) {
+                    folders.insert(parent);
+                }
+                cur = parent;
+            }
+        }
+        let inside = |p: &str, folder: &str| {
+            p.len() > folder.len() && p.starts_with(folder) && p.as_bytes()[folder.len()] == b'/'
+        };
+        let outermost: Vec<&str> = folders
+            .iter()
+            .copied()
+            .filter(|f| !folders.iter().any(|g| inside(f, g)))
+            .collect();
+        let mut paths: Vec<(String, bool)> = listed
+            .iter()
+            .filter(|p| {
+                matcher.is_match(p.as_str())
+                    && p.as_str() != self.root_file
+                    && !outermost.iter().any(|f| inside(p, f))
+            })
+            .map(|p| (p.clone(), false))
+            .chain(outermost.iter().map(|f| (f.to_string(), true)))
             .collect();
         paths.sort();
         Ok(paths)

@@ -76,16 +76,16 @@ pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
             line(pretty_json::to_string_pretty(&catalogue)),
         ),
         (
+            names::OWN_CATALOGUE_SCHEMA_FILE.to_string(),
+            line(pretty_json::to_string_pretty(&own)),
+        ),
+        (
             names::PART_SCHEMA_FILE.to_string(),
             line(pretty_json::to_string_pretty(&part)),
         ),
         (
             names::ENTRY_SCHEMA_FILE.to_string(),
             line(pretty_json::to_string_pretty(&entry)),
-        ),
-        (
-            names::OWN_CATALOGUE_SCHEMA_FILE.to_string(),
-            line(pretty_json::to_string_pretty(&own)),
         ),
         ("registry.json".to_string(), registry_json_text(cat)),
     ]

@@ -113,6 +113,7 @@ impl Patterns {
                 name: &e.name,
                 code: &e.code,
                 ids: &e.ids,
+                generated_in: Some(cat),
             };
             ids.push(&mut lists, Target::Entry(i), &extra);
             for text in std::iter::once(&e.code).chain(&e.legacy_codes) {
@@ -133,6 +134,7 @@ impl Patterns {
                         name,
                         code: &r.code,
                         ids: &derived,
+                        generated_in: None,
                     };
                     ids.push(&mut lists, Target::Retired(i), &extra);
                 }
@@ -215,6 +217,10 @@ struct Identifiers<'a> {
     name: &'a str,
     code: &'a str,
     ids: &'a EntryIds,
+    /// A live code's catalogue: only the identifiers it generates are searched (no
+    /// `NewXxx(` with `go.constructors: false`). `None` for a retired code: code written
+    /// before its retirement may call any identifier it ever had.
+    generated_in: Option<&'a Catalogue>,
 }
 
 impl Identifiers<'_> {
@@ -224,7 +230,10 @@ impl Identifiers<'_> {
         let mut add = |lang: Lang, text: String, via: Via| {
             lists[lang.index()].push(Pattern { text, target, via });
         };
-        for (spec, ident) in self.ids.each() {
+        let generated = |spec: &crate::targets::IdentSpec| {
+            self.generated_in.is_none_or(|cat| (spec.generated)(cat))
+        };
+        for (spec, ident) in self.ids.each().filter(|(spec, _)| generated(spec)) {
             for (prefix, suffix) in spec.usage {
                 add(
                     Lang::Code(spec.target),
