@@ -200,6 +200,83 @@ fn examples_are_reference_bodies_and_validate_against_their_own_schema_only() {
     }
 }
 
+/// A catalogue of one more code than `COMPACT_ABOVE_CODES`: its document is compact.
+fn large() -> Catalogue {
+    let n = errdex_codegen::support::pretty_json::COMPACT_ABOVE_CODES + 1;
+    let mut src = String::from(
+        "errdex: 1\nregistry:\n  name: big\ncategories:\n  invalid: {summary: Bad input, exit_code: 2, http_status: 400, jsonrpc_code: -32602, expected: true}\n  busy: {summary: Busy, exit_code: 3, http_status: 503, jsonrpc_code: -32603, expected: false, retryable: true, retry: {initial_backoff_ms: 2000}}\nnamespaces:\n  FRM: {title: Forms}\nerrors:\n",
+    );
+    for i in 0..n {
+        let category = if i % 3 == 0 { "busy" } else { "invalid" };
+        src.push_str(&format!(
+            "  FRM_V{i}:\n    code: F{i:05}\n    namespace: FRM\n    category: {category}\n    summary: Check {i} failed\n    message: \"{{field}} failed {i}\"\n    params: {{field: string}}\n    suggestion: \"Fix {{field}}.\"\n"
+        ));
+    }
+    let loaded = errdex_codegen::load_str(&src, "errors.yaml");
+    loaded
+        .catalogue
+        .unwrap_or_else(|| panic!("{:?}", loaded.diagnostics))
+}
+
+/// Above `COMPACT_ABOVE_CODES` the document names no example per code and leaves out the
+/// descriptions every code's schema repeats; each code's reference body still fits its own
+/// schema, its status's response and no neighbour's schema.
+#[test]
+fn a_large_catalogue_s_document_has_no_examples_and_still_binds_each_code() {
+    let base = large();
+    for (body, cat) in with_bodies(&base) {
+        let text = &openapi::emit(&cat)[0].1;
+        assert!(
+            !text.contains('\n') || text.matches('\n').count() == 1,
+            "compact"
+        );
+        let doc: Value = serde_json::from_str(text).unwrap();
+        let what = body.as_str();
+        assert!(doc["components"].get("examples").is_none(), "{what}");
+        assert!(!text.contains("The rendered message."), "{what}");
+        let content = escape(body.content_type());
+        for (name, response) in doc["components"]["responses"].as_object().unwrap() {
+            assert!(
+                response["content"][body.content_type()]
+                    .get("examples")
+                    .is_none(),
+                "{what}: {name}"
+            );
+        }
+        // A sample of codes (every 401st) against their own schema and the next code's.
+        let codes: Vec<_> = cat.errors.iter().step_by(401).collect();
+        for e in codes {
+            let example = Instance::example(e).http_response(&cat).body;
+            let own = validator(
+                &doc,
+                &format!("/components/schemas/{}", openapi::schema_name(&cat, e)),
+            );
+            assert!(own.is_valid(&example), "{what}/{}", e.code);
+            let next = &cat.errors[(cat.errors.iter().position(|x| x.code == e.code).unwrap() + 1)
+                % cat.errors.len()];
+            let other = validator(
+                &doc,
+                &format!("/components/schemas/{}", openapi::schema_name(&cat, next)),
+            );
+            assert!(
+                !other.is_valid(&example),
+                "{what}/{} fits {}",
+                e.code,
+                next.code
+            );
+            let pointer = format!(
+                "/components/responses/{}/content/{content}/schema",
+                openapi::response_name(e.http_status)
+            );
+            assert!(
+                validator(&doc, &pointer).is_valid(&example),
+                "{what}/{}",
+                e.code
+            );
+        }
+    }
+}
+
 #[test]
 fn the_same_catalogue_gives_the_same_bytes() {
     let cat = load(&root().join("tests/fixtures/full/errors.yaml"));
@@ -278,6 +355,8 @@ fn documents_pass_openapi_spec_validator_and_redocly() {
         ("hostile", hostile),
         ("postgres", postgres),
         ("errdex", own),
+        // Compact, without examples or repeated descriptions.
+        ("large", large()),
     ] {
         for (body, c) in with_bodies(&cat) {
             cases.push((format!("{name}-{}", body.as_str()), c));

@@ -288,3 +288,39 @@ fn schema_ids_follow_package_schema_url() {
         json!("urn:errdex:shop:wire-error.schema.json")
     );
 }
+
+/// Above `COMPACT_ABOVE_CODES` codes the schema is compact and each code's branch leaves out
+/// the descriptions every branch repeats; validation is unchanged: each code's reference
+/// payload (with errdex's extras) fits the schema, a wrong type of an extra does not.
+#[test]
+fn a_large_catalogue_s_schema_still_binds_each_code() {
+    let n = errdex_codegen::support::pretty_json::COMPACT_ABOVE_CODES + 1;
+    let mut src = String::from(
+        "errdex: 1\nregistry:\n  name: big\ncategories:\n  invalid: {summary: Bad input, exit_code: 2, http_status: 400, jsonrpc_code: -32602, expected: true}\nnamespaces:\n  FRM: {title: Forms}\nerrors:\n",
+    );
+    for i in 0..n {
+        src.push_str(&format!(
+            "  FRM_V{i}:\n    code: F{i:05}\n    namespace: FRM\n    category: invalid\n    summary: Check {i} failed\n    message: \"{{field}} failed {i}\"\n    params: {{field: string}}\n"
+        ));
+    }
+    let loaded = errdex_codegen::load_str(&src, "errors.yaml");
+    let cat = loaded.catalogue.unwrap();
+    let text = &json_schema::emit(&cat)[0].1;
+    assert_eq!(text.matches('\n').count(), 1, "compact, one line");
+    assert!(!text.contains("The rendered message."));
+    assert!(!text.contains("The offending input."));
+    let (strict, _) = validators(&cat);
+    for e in cat.errors.iter().step_by(250) {
+        let mut inst = Instance::example(e);
+        inst.argument = Some("a".into());
+        inst.constraint = Some(json!({"max": 3}));
+        let wire = inst.wire(&cat);
+        assert!(strict.is_valid(&wire), "{}: {wire}", e.code);
+        let mut bad = wire.clone();
+        match &cat.registry.wire.details {
+            Some(k) => bad[k]["argument"] = json!(7),
+            None => bad["argument"] = json!(7),
+        }
+        assert!(!strict.is_valid(&bad), "{}: argument 7 accepted", e.code);
+    }
+}

@@ -21,8 +21,8 @@ use std::time::Instant;
 use errdex_codegen::catalogue;
 use errdex_codegen::emit::rust::RustOptions;
 
-use crate::bench_parts::write_split;
 use crate::bench_rust::{median, write};
+use crate::scale::write_split;
 use crate::workspace::{release_errdex, target_dir};
 
 pub fn run(args: &[String]) -> Result<(), String> {

@@ -9,6 +9,12 @@
 //! and the median of the per-round ratios, then the bytes each output weighs. With
 //! `--per-target`, one `errdex generate --only T` per target says where the time and memory
 //! go (each such process loads the catalogue too: compare it with the lint row).
+//!
+//! `--recipe` gives scale catalogues the README's large-catalogue recipe (`rust:
+//! {constructors: false, namespace_enums: false}`, `go: {constructors: false}`), what a
+//! registry of thousands of codes is advised to write; `--parts P` cuts each catalogue into
+//! P part files (`parts/p000.yaml`, …, listed by one glob in the root), the issue's "in ≥ 50
+//! files".
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -110,6 +116,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let mut runs = 5usize;
     let mut per_target = false;
     let mut errdex = None;
+    let mut recipe = false;
+    let mut parts: Option<usize> = None;
     let mut rest = Vec::new();
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -122,6 +130,15 @@ pub fn run(args: &[String]) -> Result<(), String> {
                     .ok_or("--runs takes a positive number")?;
             }
             "--per-target" => per_target = true,
+            "--recipe" => recipe = true,
+            "--parts" => {
+                parts = Some(
+                    it.next()
+                        .and_then(|r| r.parse().ok())
+                        .filter(|&r| r > 0)
+                        .ok_or("--parts takes a positive number")?,
+                );
+            }
             // Another build of errdex (a copy of the binary before a change), to compare.
             "--errdex" => {
                 errdex = Some(std::path::PathBuf::from(
@@ -134,7 +151,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     if !Path::new("/usr/bin/time").exists() {
         return Err("/usr/bin/time is missing (Debian: `apt-get install -y time`)".into());
     }
-    let inputs = Input::all(&rest, &[266, 50_000])?;
+    let inputs = Input::all_with(&rest, &[266, 50_000], recipe)?;
     let errdex = match errdex {
         Some(path) => path,
         None => workspace::release_errdex()?,
@@ -148,10 +165,18 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let mut targets = Vec::new();
     for input in &inputs {
         let n = input.catalogue()?.errors.len();
-        let dir = scratch.join(input.crate_label());
+        let label = match parts {
+            Some(p) => format!("{}, {p} parts", input.label),
+            None => input.label.clone(),
+        };
+        let dir = scratch.join(crate::input::Input::crate_label_of(&label));
+        let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-        std::fs::write(dir.join("errors.yaml"), &input.src)
-            .map_err(|e| format!("{}: {e}", dir.display()))?;
+        match parts {
+            Some(p) => crate::scale::write_split(&input.src, p, &dir.join("errors.yaml"))?,
+            None => std::fs::write(dir.join("errors.yaml"), &input.src)
+                .map_err(|e| format!("{}: {e}", dir.display()))?,
+        }
         let out: PathBuf = dir.join("out");
         let args = |only: Option<&'static str>| {
             let mut a = vec![
@@ -185,7 +210,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         let m = |f: &dyn Fn(&(f64, f64)) -> f64| median(rounds.iter().map(f).collect());
         println!(
             "| {} | {n} | {runs} | {:.1} | {:.1} | {:.2} | {:.0} | {:.0} | {:.0} | {:.0} |",
-            input.label,
+            label,
             m(&|r| r.0) * 1e3,
             m(&|r| r.1) * 1e3,
             m(&|r| r.1 / r.0),
@@ -198,7 +223,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
             .iter()
             .map(|(_, p)| format!("{:.1}", bytes(&out.join(p)) as f64 / (1024.0 * 1024.0)))
             .collect();
-        sizes.push(format!("| {} | {n} | {} |", input.label, row.join(" | ")));
+        sizes.push(format!("| {} | {n} | {} |", label, row.join(" | ")));
         if per_target {
             for t in [
                 "rust",
@@ -214,7 +239,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
                     .collect::<Result<_, _>>()?;
                 targets.push(format!(
                     "| {} | {t} | {:.1} | {:.1} | {:.0} |",
-                    input.label,
+                    label,
                     median(r.iter().map(|r| r.wall).collect()) * 1e3,
                     median(r.iter().map(|r| r.cpu).collect()) * 1e3,
                     median(r.iter().map(|r| r.rss_kib).collect()) / 1024.0,

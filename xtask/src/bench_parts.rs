@@ -45,7 +45,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let split = dir.join("split/errors.yaml");
     let text = crate::scale::catalogue(n);
     write(&one, &text)?;
-    write_split(&text, parts, &split)?;
+    crate::scale::write_split(&text, parts, &split)?;
     for path in [&one, &split] {
         let (ok, out) = lint(&errdex, path);
         if !ok {
@@ -69,32 +69,6 @@ pub fn run(args: &[String]) -> Result<(), String> {
         m2 / m1
     );
     Ok(())
-}
-
-/// The scale catalogue's entries cut into `parts` files of contiguous entries.
-pub fn write_split(text: &str, parts: usize, root: &Path) -> Result<(), String> {
-    let (head, errors) = text
-        .split_once("\nerrors:\n")
-        .ok_or("the scale catalogue has no errors section")?;
-    // Each entry starts with its NAME at two spaces' indentation.
-    let mut entries: Vec<String> = Vec::new();
-    for line in errors.lines() {
-        if line.starts_with("  ") && !line.starts_with("   ") {
-            entries.push(String::new());
-        }
-        if let Some(e) = entries.last_mut() {
-            e.push_str(line);
-            e.push('\n');
-        }
-    }
-    let per = entries.len().div_ceil(parts);
-    let dir = root.parent().ok_or("no folder")?;
-    for (i, chunk) in entries.chunks(per.max(1)).enumerate() {
-        let mut s = String::from("errors:\n");
-        s.extend(chunk.iter().map(String::as_str));
-        write(&dir.join(format!("parts/p{i:03}.yaml")), &s)?;
-    }
-    write(root, &format!("{head}\nparts: [\"parts/*.yaml\"]\n"))
 }
 
 fn lint(errdex: &Path, path: &Path) -> (bool, String) {

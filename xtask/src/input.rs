@@ -18,10 +18,20 @@ pub struct Input {
 impl Input {
     /// `"10000"` / `"10_000"` / `"10,000"` is a scale catalogue; anything else a file path.
     pub fn parse(arg: &str) -> Result<Input, String> {
+        Input::parse_with(arg, false)
+    }
+
+    /// As [`Input::parse`]; a scale catalogue with the large-catalogue recipe when `recipe`
+    /// (a catalogue file is taken as written).
+    pub fn parse_with(arg: &str, recipe: bool) -> Result<Input, String> {
         if let Ok(n) = arg.replace([',', '_'], "").parse::<usize>() {
             return Ok(Input {
-                label: n.to_string(),
-                src: scale::catalogue(n),
+                label: if recipe {
+                    format!("{n} recipe")
+                } else {
+                    n.to_string()
+                },
+                src: scale::catalogue_with(n, recipe),
                 file: "errors.yaml".into(),
             });
         }
@@ -37,18 +47,32 @@ impl Input {
 
     /// Every argument as an input; `default` when there is none.
     pub fn all(args: &[String], default: &[usize]) -> Result<Vec<Input>, String> {
+        Input::all_with(args, default, false)
+    }
+
+    /// As [`Input::all`], scale catalogues with the recipe when `recipe`.
+    pub fn all_with(
+        args: &[String],
+        default: &[usize],
+        recipe: bool,
+    ) -> Result<Vec<Input>, String> {
         if args.is_empty() {
             return default
                 .iter()
-                .map(|n| Input::parse(&n.to_string()))
+                .map(|n| Input::parse_with(&n.to_string(), recipe))
                 .collect();
         }
-        args.iter().map(|a| Input::parse(a)).collect()
+        args.iter().map(|a| Input::parse_with(a, recipe)).collect()
     }
 
     /// The label as a crate-name part: lowercase ASCII letters, digits and `-`.
     pub fn crate_label(&self) -> String {
-        self.label
+        Input::crate_label_of(&self.label)
+    }
+
+    /// Any label as a crate-name part (see [`Input::crate_label`]).
+    pub fn crate_label_of(label: &str) -> String {
+        label
             .chars()
             .map(|c| {
                 if c.is_ascii_alphanumeric() {

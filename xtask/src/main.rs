@@ -1,6 +1,8 @@
 //! `cargo run -p xtask -- <task>`: development tasks that are not part of errdex itself.
 //!
-//! - `scale N [OUT]`: write a deterministic catalogue of N codes (default OUT: stdout).
+//! - `scale N [OUT] [--recipe] [--parts P]`: write a deterministic catalogue of N codes
+//!   (default OUT: stdout); `--recipe` with the README's large-catalogue recipe, `--parts P`
+//!   cut into P part files beside OUT (`parts/p000.yaml`, …).
 //! - `baseline N|FILE DIR`: write the hand-written-style baseline crate of a catalogue into DIR.
 //! - `bench-load [N|FILE...]`: time load + validate against the YAML parse alone (medians).
 //! - `bench-generate [N|FILE...]`: time every stage of `errdex generate` (docs, TypeScript,
@@ -11,7 +13,7 @@
 //! says what it needs when it is missing: `bench-tsc` node and `tools/node`
 //! (`bash .ci/steps/20-node.sh`), `bench-go` go (`bash .ci/steps/22-go.sh`), `bench-rust` and `bench-consumer` `/usr/bin/time` (Debian
 //! package `time`), `bench-usage` ripgrep (`rg`).
-//! - `bench-outputs [N|FILE...] [--runs R] [--per-target] [--errdex PATH]`: `errdex generate` as a process
+//! - `bench-outputs [N|FILE...] [--runs R] [--per-target] [--recipe] [--parts P] [--errdex PATH]`: `errdex generate` as a process
 //!   (every target and the Rust module, into an emptied folder) against `errdex lint` in the
 //!   same round: wall, CPU, peak RSS, and the bytes of each output (see `bench_outputs.rs`).
 //! - `profile-load N [--parse-only]`, `profile-generate N [--no-rust]`: one run each, for
@@ -63,8 +65,34 @@ fn main() -> ExitCode {
             let Some(n) = args.get(1).and_then(|s| s.parse().ok()) else {
                 return usage();
             };
-            let text = scale::catalogue(n);
-            match args.get(2) {
+            let mut out = None;
+            let mut recipe = false;
+            let mut parts = None;
+            let mut it = args[2..].iter();
+            while let Some(a) = it.next() {
+                match a.as_str() {
+                    "--recipe" => recipe = true,
+                    "--parts" => match it.next().and_then(|p| p.parse::<usize>().ok()) {
+                        Some(p) if p > 0 => parts = Some(p),
+                        _ => return usage(),
+                    },
+                    _ if out.is_none() => out = Some(a),
+                    _ => return usage(),
+                }
+            }
+            let text = scale::catalogue_with(n, recipe);
+            if let Some(p) = parts {
+                let Some(out) = out else {
+                    eprintln!("xtask scale: --parts needs OUT (the root file)");
+                    return ExitCode::FAILURE;
+                };
+                if let Err(e) = scale::write_split(&text, p, std::path::Path::new(out)) {
+                    eprintln!("xtask scale: {e}");
+                    return ExitCode::FAILURE;
+                }
+                return ExitCode::SUCCESS;
+            }
+            match out {
                 Some(out) => {
                     if let Err(e) = std::fs::write(out, text) {
                         eprintln!("xtask: cannot write {out}: {e}");
@@ -260,7 +288,7 @@ fn main() -> ExitCode {
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage: xtask scale N [OUT] | baseline N|FILE DIR | bench-load [N|FILE...] | bench-generate [N|FILE...] | bench-outputs [N|FILE...] [--runs R] [--per-target] [--errdex PATH] | bench-tsc [N|FILE...] | bench-go [N|FILE...] | bench-rust [N|FILE...] | bench-consumer [N...] | bench-book [N...] | bench-usage [--codes N] ... | bench-parts [N] [--parts P] [--runs R] | bench-incr [N] [--parts P] [--runs R] | dump N|FILE DIR"
+        "usage: xtask scale N [OUT] [--recipe] [--parts P] | baseline N|FILE DIR | bench-load [N|FILE...] | bench-generate [N|FILE...] | bench-outputs [N|FILE...] [--runs R] [--per-target] [--recipe] [--parts P] [--errdex PATH] | bench-tsc [N|FILE...] | bench-go [N|FILE...] | bench-rust [N|FILE...] | bench-consumer [N...] | bench-book [N...] | bench-usage [--codes N] ... | bench-parts [N] [--parts P] [--runs R] | bench-incr [N] [--parts P] [--runs R] | dump N|FILE DIR"
     );
     ExitCode::from(64)
 }

@@ -43,7 +43,7 @@ use crate::payload::{Instance, display_value, example_value};
 use crate::support::book;
 use crate::support::facts::{self, FactValue};
 use crate::support::header::header_text;
-use crate::support::pretty_json::{Pretty, WriteJson, to_string_pretty};
+use crate::support::pretty_json::{Pretty, WriteJson};
 use crate::support::raised_at::RaisedAt;
 
 /// One page of codes: a namespace (or several whose slugs coincide), or the general page.
@@ -598,7 +598,9 @@ fn default_shapes(cat: &Catalogue) -> bool {
             == crate::catalogue::format::defaults::profiles(&cat.registry.mcp_meta_prefix)
 }
 
-/// The example wire payload and MCP tool result of a code, pretty-printed: what
+/// The example wire payload and MCP tool result of a code, pretty-printed (on one line,
+/// compact, above [`COMPACT_ABOVE_CODES`] codes: at 50,000 codes the indentation of the
+/// examples was a sixth of the book's bytes and of its search index): what
 /// `payload::Instance::example` renders, written directly when `fast` ([`default_shapes`]).
 fn example_payloads(cat: &Catalogue, e: &ErrorEntry, fast: bool) -> (String, String) {
     if fast {
@@ -606,10 +608,12 @@ fn example_payloads(cat: &Catalogue, e: &ErrorEntry, fast: bool) -> (String, Str
         (example_wire(cat, e, &texts), example_mcp(cat, e, &texts))
     } else {
         let ex = Instance::example(e);
-        (
-            to_string_pretty(&ex.wire(cat)),
-            to_string_pretty(&ex.mcp_tool_result(cat)),
-        )
+        let text = |v: &serde_json::Value| {
+            let mut w = Pretty::sized(cat.errors.len(), 512);
+            v.write_json(&mut w);
+            w.finish()
+        };
+        (text(&ex.wire(cat)), text(&ex.mcp_tool_result(cat)))
     }
 }
 
@@ -808,7 +812,7 @@ fn example_wire(cat: &Catalogue, e: &ErrorEntry, texts: &ExampleTexts) -> String
         suggestion,
     } = texts;
     let reserved = w.reserved_keys();
-    let mut out = Pretty::with_capacity(256);
+    let mut out = Pretty::sized(cat.errors.len(), 256);
     out.object(|o| {
         // Extras: every param (never a reserved key: validation refuses that), then the
         // suggestion unless a wire key already has its name.
@@ -866,7 +870,7 @@ fn example_mcp(cat: &Catalogue, e: &ErrorEntry, texts: &ExampleTexts) -> String 
         o.key(&key);
         v.write_json(o);
     };
-    let mut out = Pretty::with_capacity(512);
+    let mut out = Pretty::sized(cat.errors.len(), 512);
     out.object(|o| {
         o.key("content").array(|a| {
             a.object(|c| {
@@ -994,25 +998,36 @@ fn retired_md(cat: &Catalogue, header: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::support::pretty_json::to_string_pretty;
 
     /// Every entry of `cat`: the docs' example payloads equal the reference renderings.
     fn check(cat: &Catalogue, what: &str) -> usize {
         let fast = default_shapes(cat);
+        // The reference renderings: pretty, or serde_json's compact above the threshold.
+        let reference = |v: &serde_json::Value| {
+            if cat.errors.len() > crate::support::pretty_json::COMPACT_ABOVE_CODES {
+                serde_json::to_string(v).expect("a Value serializes")
+            } else {
+                to_string_pretty(v)
+            }
+        };
         for e in &cat.errors {
             let ex = Instance::example(e);
-            let (wire, mcp) = example_payloads(cat, e, fast);
-            assert_eq!(
-                wire,
-                to_string_pretty(&ex.wire(cat)),
-                "{what}: wire example of {}",
-                e.name
-            );
-            assert_eq!(
-                mcp,
-                to_string_pretty(&ex.mcp_tool_result(cat)),
-                "{what}: MCP example of {}",
-                e.name
-            );
+            for fast in [fast, false] {
+                let (wire, mcp) = example_payloads(cat, e, fast);
+                assert_eq!(
+                    wire,
+                    reference(&ex.wire(cat)),
+                    "{what}: wire example of {}",
+                    e.name
+                );
+                assert_eq!(
+                    mcp,
+                    reference(&ex.mcp_tool_result(cat)),
+                    "{what}: MCP example of {}",
+                    e.name
+                );
+            }
         }
         cat.errors.len()
     }
@@ -1049,6 +1064,27 @@ mod tests {
         ] {
             assert!(index.contains(needle), "{needle} in\n{index}");
         }
+    }
+
+    /// Above `COMPACT_ABOVE_CODES` codes the examples are compact, one line each, and still
+    /// the reference renderings.
+    #[test]
+    fn example_payloads_of_a_large_catalogue_are_compact() {
+        let n = crate::support::pretty_json::COMPACT_ABOVE_CODES + 1;
+        let mut src = String::from(
+            "errdex: 1\nregistry:\n  name: big\ncategories:\n  invalid: {summary: Bad input, exit_code: 2, http_status: 400, jsonrpc_code: -32602, expected: true}\nnamespaces:\n  FRM: {title: Forms}\nerrors:\n",
+        );
+        for i in 0..n {
+            src.push_str(&format!(
+                "  FRM_V{i}:\n    code: F{i:05}\n    namespace: FRM\n    category: invalid\n    summary: Check {i} failed\n    message: \"{{field}} failed {i}\"\n    params: {{field: string}}\n    suggestion: \"Fix {{field}}.\"\n"
+            ));
+        }
+        let l = crate::load_str(&src, "big.yaml");
+        let cat = l.catalogue.unwrap_or_else(|| panic!("{:?}", l.diagnostics));
+        assert!(default_shapes(&cat));
+        assert_eq!(check(&cat, "large"), n);
+        let (wire, mcp) = example_payloads(&cat, &cat.errors[0], true);
+        assert!(!wire.contains('\n') && !mcp.contains('\n'), "{wire}\n{mcp}");
     }
 
     #[test]

@@ -17,6 +17,10 @@
 //!   that status sends it; plus `Default`, any error of the registry.
 //! - `examples`: one per live code, named by its TypeScript type: the body of its reference
 //!   response ([`crate::payload::Instance::http_response`]) with its params' example values.
+//!   A catalogue above [`COMPACT_ABOVE_CODES`] gets none (nor the responses' lists of
+//!   them), and its code schemas leave out the descriptions every code repeats
+//!   ([`crate::support::body_schema`]): the document is compact JSON then, for tools, not
+//!   readers.
 //! - `headers`: `RetryAfter`.
 //!
 //! Catalogue text reaches the document only as JSON string values (the pretty writer
@@ -28,8 +32,10 @@ use serde_json::Value;
 
 use crate::ir::{Catalogue, ErrorEntry, HttpBody};
 use crate::payload::{self, Instance};
-use crate::support::body_schema::{code_branch, extras_properties};
+use crate::support::body_schema::{code_branch, described, extras_properties};
 use crate::support::header::header_text;
+#[cfg(doc)]
+use crate::support::pretty_json::COMPACT_ABOVE_CODES;
 use crate::support::pretty_json::{Pretty, WriteJson as _};
 
 /// The document's file name.
@@ -199,15 +205,12 @@ fn document(cat: &Catalogue) -> String {
                     });
                 });
             });
-            w.field_object("examples", |w| {
-                for e in &cat.errors {
-                    let response = Instance::example(e).http_response(cat);
-                    w.field_object(&e.ids.ts.type_name, |w| {
-                        w.field("summary", format!("{}: {}", e.code, e.summary));
-                        w.field("value", &response.body);
-                    });
-                }
-            });
+            // A bulk document (above `COMPACT_ABOVE_CODES`) names no example per code: a
+            // response of thousands of examples is no reader's view (the reference book
+            // shows each code's), and they were a quarter of its bytes at 50,000 codes.
+            if !w.is_compact() {
+                examples(w, cat);
+            }
             let sends_retry_after = cat
                 .errors
                 .iter()
@@ -232,6 +235,19 @@ fn document(cat: &Catalogue) -> String {
     let mut text = w.finish();
     text.push('\n');
     text
+}
+
+/// `components/examples`: one per live code, its reference response's body.
+fn examples(w: &mut Pretty, cat: &Catalogue) {
+    w.field_object("examples", |w| {
+        for e in &cat.errors {
+            let response = Instance::example(e).http_response(cat);
+            w.field_object(&e.ids.ts.type_name, |w| {
+                w.field("summary", format!("{}: {}", e.code, e.summary));
+                w.field("value", &response.body);
+            });
+        }
+    });
 }
 
 fn schema_ref(name: &str) -> String {
@@ -278,16 +294,18 @@ fn response(w: &mut Pretty, cat: &Catalogue, status: u16, codes: &[&ErrorEntry])
                         });
                     }
                 });
-                w.field_object("examples", |w| {
-                    for e in codes {
-                        w.field_object(&e.ids.ts.type_name, |w| {
-                            w.field(
-                                "$ref",
-                                format!("#/components/examples/{}", e.ids.ts.type_name),
-                            );
-                        });
-                    }
-                });
+                if !w.is_compact() {
+                    w.field_object("examples", |w| {
+                        for e in codes {
+                            w.field_object(&e.ids.ts.type_name, |w| {
+                                w.field(
+                                    "$ref",
+                                    format!("#/components/examples/{}", e.ids.ts.type_name),
+                                );
+                            });
+                        }
+                    });
+                }
             });
         });
     });
@@ -332,16 +350,18 @@ fn problem_schema(w: &mut Pretty, cat: &Catalogue, e: &ErrorEntry) {
         }
         w.field("type", "object");
         w.field_object("properties", |w| {
+            // A bulk document leaves out the descriptions every code repeats (body_schema).
+            let notes = !w.is_compact();
             w.field_object("type", |w| {
                 w.field("const", &e.docs_url);
-                w.field("description", "The code's documentation (RFC 9457 `type`).");
+                if notes {
+                    w.field("description", "The code's documentation (RFC 9457 `type`).");
+                }
             });
             w.field_object("title", |w| w.field("const", &e.summary));
             w.field_object("status", |w| w.field("const", e.http_status));
-            w.field_object("detail", |w| {
-                w.field("type", "string");
-                w.field("description", "The rendered message.");
-            });
+            w.key("detail");
+            described(w, Some("string"), "The rendered message.");
             w.field_object("code", |w| w.field("const", &e.code));
             w.field_object("category", |w| w.field("const", &cat.category_of(e).key));
             w.field_object("retryable", |w| w.field("const", e.retryable));

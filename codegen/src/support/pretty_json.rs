@@ -59,6 +59,12 @@ impl Pretty {
         }
     }
 
+    /// `true` for a bulk document of a catalogue above [`COMPACT_ABOVE_CODES`] (see
+    /// [`Pretty::sized`]): its writers may also leave out what every code would repeat.
+    pub fn is_compact(&self) -> bool {
+        self.compact
+    }
+
     /// The text written so far.
     pub fn finish(self) -> String {
         self.out

@@ -21,6 +21,7 @@ use crate::ir::{
 };
 use crate::names;
 use crate::support::facts::{self, FactValue};
+use crate::support::pretty_json::COMPACT_ABOVE_CODES;
 
 /// The registry's constants: name, title, wire keys, profiles and error classes.
 pub(super) fn registry(cat: &Catalogue, opts: &RustOptions) -> TokenStream {
@@ -433,7 +434,8 @@ pub(super) fn codes(cat: &Catalogue, table: &Table) -> (TokenStream, String) {
 }
 
 /// One variant of `ErrorCode` with its docs: the code, summary, message, suggestion and
-/// facts, then the explanation and `#[deprecated]`.
+/// facts (above [`COMPACT_ABOVE_CODES`] codes, the docs URL alone), then the explanation
+/// and `#[deprecated]`.
 fn variant(cat: &Catalogue, facts_of: &facts::Facts<'_>, e: &ErrorEntry, out: &mut String) {
     let ErrorEntry {
         code,
@@ -470,7 +472,14 @@ fn variant(cat: &Catalogue, facts_of: &facts::Facts<'_>, e: &ErrorEntry, out: &m
         text.push_str(&format!("\n\nSuggestion: {}", docs::code_span(&s.raw)));
     }
     text.push_str("\n\n");
-    text.push_str(&facts_sentence(facts_of, e));
+    if cat.errors.len() > COMPACT_ABOVE_CODES {
+        // A catalogue of thousands of codes: the facts sentence (a third of the module's
+        // bytes at 50,000 codes) gives way to the docs link; the accessors and the docs
+        // page carry every fact.
+        text.push_str(&format!("Docs: {}.", link(&e.docs_url)));
+    } else {
+        text.push_str(&facts_sentence(facts_of, e));
+    }
     if explanation.is_none() && deprecated.is_none() {
         // The usual variant: its layout is fixed, so it is printed directly.
         out.push_str(&docs::doc_text(&text, "    "));
