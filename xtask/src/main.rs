@@ -30,6 +30,8 @@
 //! - `bench-incr [N] [--parts P] [--runs R]`: the edit loop of a catalogue in parts:
 //!   `generate --only rust` without the parse cache, cold, and after an edit to one part,
 //!   against `errdex lint` (see `bench_incr.rs`).
+//! - `bench-registry [N] [--parts P] [--runs R]`: issue 28's targets in one run (bench-parts,
+//!   bench-outputs with the recipe in P parts, bench-incr, and 266 codes as a process).
 //! - `bench-usage [--codes N] [--files F] [--lines L] [--runs R]`: `errdex usage` against
 //!   ripgrep searching the same tree for the same fixed strings (see `bench_usage.rs`).
 //! - `bench-book [N...] [--layouts namespace,code] [--runs R]`: the reference book of a scale
@@ -238,6 +240,13 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
+        Some("bench-registry") => match bench_registry(&args[1..]) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("xtask bench-registry: {e}");
+                ExitCode::FAILURE
+            }
+        },
         Some("bench-parts") => match bench_parts::run(&args[1..]) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
@@ -286,9 +295,66 @@ fn main() -> ExitCode {
     }
 }
 
+/// Issue 28's targets in one run: a registry of N codes (default 50,000) in P parts (default
+/// 50), written as its user would write it (the large-catalogue recipe): lint in one file
+/// against the parts (`bench-parts`), `generate` of every target against lint with its peak
+/// memory and the bytes of its outputs (`bench-outputs --recipe --parts P`), the edit loop
+/// (`bench-incr`: `generate --only rust` after an edit to one part), and the scale
+/// catalogue of 266 codes as a process (`bench-outputs 266`). Each section prints its own
+/// tables, in that order, with the machine's load before each.
+fn bench_registry(args: &[String]) -> Result<(), String> {
+    let mut n = "50000".to_string();
+    let mut parts = "50".to_string();
+    let mut runs = "3".to_string();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let mut value = |what: &str| {
+            it.next()
+                .filter(|v| v.parse::<usize>().is_ok_and(|v| v > 0))
+                .cloned()
+                .ok_or(format!("{what} takes a positive number"))
+        };
+        match a.as_str() {
+            "--parts" => parts = value("--parts")?,
+            "--runs" => runs = value("--runs")?,
+            _ if a.parse::<usize>().is_ok_and(|v| v > 0) => n = a.clone(),
+            _ => return Err(format!("unknown argument `{a}`")),
+        }
+    }
+    let strings = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<String>>();
+    let load = || {
+        std::fs::read_to_string("/proc/loadavg")
+            .map(|l| l.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+            .unwrap_or_default()
+    };
+    println!(
+        "## {n} codes in {parts} parts: lint, one file against the parts (load {})\n",
+        load()
+    );
+    bench_parts::run(&strings(&[&n, "--parts", &parts, "--runs", &runs]))?;
+    println!(
+        "\n## generate, every target, the recipe in {parts} parts (load {})\n",
+        load()
+    );
+    bench_outputs::run(&strings(&[
+        &n, "--recipe", "--parts", &parts, "--runs", &runs,
+    ]))?;
+    println!(
+        "\n## an edit to one part, then generate --only rust (load {})\n",
+        load()
+    );
+    bench_incr::run(&strings(&[&n, "--parts", &parts, "--runs", &runs]))?;
+    println!(
+        "\n## 266 codes (the scale catalogue), every target and the Rust module, as a process (load {})\n",
+        load()
+    );
+    let small_runs = (runs.parse::<usize>().unwrap_or(3) * 7).to_string();
+    bench_outputs::run(&strings(&["266", "--runs", &small_runs]))
+}
+
 fn usage() -> ExitCode {
     eprintln!(
-        "usage: xtask scale N [OUT] [--recipe] [--parts P] | baseline N|FILE DIR | bench-load [N|FILE...] | bench-generate [N|FILE...] | bench-outputs [N|FILE...] [--runs R] [--per-target] [--recipe] [--parts P] [--errdex PATH] | bench-tsc [N|FILE...] | bench-go [N|FILE...] | bench-rust [N|FILE...] | bench-consumer [N...] | bench-book [N...] | bench-usage [--codes N] ... | bench-parts [N] [--parts P] [--runs R] | bench-incr [N] [--parts P] [--runs R] | dump N|FILE DIR"
+        "usage: xtask scale N [OUT] [--recipe] [--parts P] | baseline N|FILE DIR | bench-load [N|FILE...] | bench-generate [N|FILE...] | bench-outputs [N|FILE...] [--runs R] [--per-target] [--recipe] [--parts P] [--errdex PATH] | bench-tsc [N|FILE...] | bench-go [N|FILE...] | bench-rust [N|FILE...] | bench-consumer [N...] | bench-book [N...] | bench-usage [--codes N] ... | bench-parts [N] [--parts P] [--runs R] | bench-incr [N] [--parts P] [--runs R] | bench-registry [N] [--parts P] [--runs R] | dump N|FILE DIR"
     );
     ExitCode::from(64)
 }
