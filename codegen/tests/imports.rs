@@ -70,6 +70,20 @@ fn scratch() -> tempfile::TempDir {
     dir
 }
 
+/// A copy of the folder `from` (at any depth) at `to`.
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("test files");
+    for entry in std::fs::read_dir(from).expect("test files").flatten() {
+        let path = entry.path();
+        let dest = to.join(entry.file_name());
+        if path.is_dir() {
+            copy_dir(&path, &dest);
+        } else {
+            std::fs::copy(&path, &dest).expect("test files");
+        }
+    }
+}
+
 fn edit(path: &Path, from: &str, to: &str) {
     let text = std::fs::read_to_string(path).expect("test files");
     assert!(text.contains(from), "{}: no `{from}`", path.display());
@@ -406,18 +420,6 @@ fn usage_knows_referenced_codes() {
 /// `tests/fixtures/split` (a registry in parts) copied into `dir/split`, pinned to 3.0.0,
 /// and `orders` importing it instead of the platform.
 fn orders_importing_the_split_registry(dir: &Path) -> (PathBuf, PathBuf) {
-    fn copy_dir(from: &Path, to: &Path) {
-        std::fs::create_dir_all(to).expect("test files");
-        for entry in std::fs::read_dir(from).expect("test files").flatten() {
-            let path = entry.path();
-            let dest = to.join(entry.file_name());
-            if path.is_dir() {
-                copy_dir(&path, &dest);
-            } else {
-                std::fs::copy(&path, &dest).expect("test files");
-            }
-        }
-    }
     let split = dir.join("split");
     copy_dir(&repo().join("tests/fixtures/split"), &split);
     edit(
@@ -508,18 +510,6 @@ fn a_quoted_parts_key_still_reads_the_parts() {
 /// then the imported ones; a collision names the part's file and line.
 #[test]
 fn a_registry_in_parts_imports_too() {
-    fn copy_dir(from: &Path, to: &Path) {
-        std::fs::create_dir_all(to).expect("test files");
-        for entry in std::fs::read_dir(from).expect("test files").flatten() {
-            let path = entry.path();
-            let dest = to.join(entry.file_name());
-            if path.is_dir() {
-                copy_dir(&path, &dest);
-            } else {
-                std::fs::copy(&path, &dest).expect("test files");
-            }
-        }
-    }
     let dir = scratch();
     let split = dir.path().join("split");
     copy_dir(&repo().join("tests/fixtures/split"), &split);

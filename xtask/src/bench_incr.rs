@@ -14,7 +14,7 @@
 //! never change the bytes). Then one load and one emission in process, by stage: the parts'
 //! YAML parse alone, the whole load (parse and validation), the Rust emitter.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
@@ -23,37 +23,15 @@ use errdex_codegen::emit::rust::RustOptions;
 
 use crate::bench_rust::{median, write};
 use crate::scale::write_split;
-use crate::workspace::{release_errdex, target_dir};
+use crate::workspace::target_dir;
 
 pub fn run(args: &[String]) -> Result<(), String> {
-    let mut n = 50_000;
-    let mut parts = 50;
-    let mut runs = 5;
-    let mut errdex: Option<PathBuf> = None;
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        let mut num = |flag: &str| -> Result<usize, String> {
-            it.next()
-                .and_then(|v| v.parse().ok())
-                .ok_or_else(|| format!("{flag} needs a number"))
-        };
-        match a.as_str() {
-            "--parts" => parts = num("--parts")?.max(1),
-            "--runs" => runs = num("--runs")?.max(1),
-            "--errdex" => {
-                errdex = Some(PathBuf::from(it.next().ok_or("--errdex needs a path")?));
-            }
-            other => {
-                n = other
-                    .parse()
-                    .map_err(|_| format!("unknown argument {other}"))?
-            }
-        }
-    }
-    let errdex = match errdex {
-        Some(p) => p,
-        None => release_errdex()?,
-    };
+    let crate::bench_parts::PartsArgs {
+        n,
+        parts,
+        runs,
+        errdex,
+    } = crate::bench_parts::PartsArgs::parse(args)?;
     let dir = target_dir().join("bench-incr");
     let root = dir.join("errors.yaml");
     let text = recipe(&crate::scale::catalogue(n))?;

@@ -11,35 +11,61 @@ use std::time::Instant;
 use crate::bench_rust::{median, write};
 use crate::workspace::{release_errdex, target_dir};
 
-pub fn run(args: &[String]) -> Result<(), String> {
-    let mut n = 50_000;
-    let mut parts = 50;
-    let mut runs = 5;
-    let mut errdex: Option<PathBuf> = None;
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        let mut num = |flag: &str| -> Result<usize, String> {
-            it.next()
-                .and_then(|v| v.parse().ok())
-                .ok_or_else(|| format!("{flag} needs a number"))
-        };
-        match a.as_str() {
-            "--parts" => parts = num("--parts")?.max(1),
-            "--runs" => runs = num("--runs")?.max(1),
-            "--errdex" => {
-                errdex = Some(PathBuf::from(it.next().ok_or("--errdex needs a path")?));
-            }
-            other => {
-                n = other
-                    .parse()
-                    .map_err(|_| format!("unknown argument {other}"))?
+/// The arguments `bench-parts` and `bench-incr` share: `[N] [--parts P] [--runs R]
+/// [--errdex PATH]` (defaults 50,000 codes, 50 parts, 5 runs, the release build).
+pub struct PartsArgs {
+    pub n: usize,
+    pub parts: usize,
+    pub runs: usize,
+    pub errdex: PathBuf,
+}
+
+impl PartsArgs {
+    pub fn parse(args: &[String]) -> Result<PartsArgs, String> {
+        let mut n = 50_000;
+        let mut parts = 50;
+        let mut runs = 5;
+        let mut errdex: Option<PathBuf> = None;
+        let mut it = args.iter();
+        while let Some(a) = it.next() {
+            let mut num = |flag: &str| -> Result<usize, String> {
+                it.next()
+                    .and_then(|v| v.parse().ok())
+                    .ok_or_else(|| format!("{flag} needs a number"))
+            };
+            match a.as_str() {
+                "--parts" => parts = num("--parts")?.max(1),
+                "--runs" => runs = num("--runs")?.max(1),
+                "--errdex" => {
+                    errdex = Some(PathBuf::from(it.next().ok_or("--errdex needs a path")?));
+                }
+                other => {
+                    n = other
+                        .parse()
+                        .map_err(|_| format!("unknown argument {other}"))?
+                }
             }
         }
+        let errdex = match errdex {
+            Some(p) => p,
+            None => release_errdex()?,
+        };
+        Ok(PartsArgs {
+            n,
+            parts,
+            runs,
+            errdex,
+        })
     }
-    let errdex = match errdex {
-        Some(p) => p,
-        None => release_errdex()?,
-    };
+}
+
+pub fn run(args: &[String]) -> Result<(), String> {
+    let PartsArgs {
+        n,
+        parts,
+        runs,
+        errdex,
+    } = PartsArgs::parse(args)?;
     let dir = target_dir().join("bench-parts");
     let one = dir.join("one/errors.yaml");
     let split = dir.join("split/errors.yaml");
