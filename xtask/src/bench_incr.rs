@@ -35,7 +35,6 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let dir = target_dir().join("bench-incr");
     let root = dir.join("errors.yaml");
     let text = recipe(&crate::scale::catalogue(n))?;
-    let _ = std::fs::remove_dir_all(dir.join("parts"));
     write_split(&text, parts, &root)?;
     let edited = dir.join(format!("parts/p{:03}.yaml", parts / 2));
     let original = std::fs::read_to_string(&edited).map_err(|e| e.to_string())?;

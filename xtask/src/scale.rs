@@ -233,6 +233,8 @@ pub fn write_split(text: &str, parts: usize, root: &Path) -> Result<(), String> 
     }
     let per = entries.len().div_ceil(parts.max(1));
     let dir = root.parent().ok_or("no folder")?;
+    // The parts of an earlier split (of more parts) would be read by the glob too.
+    let _ = std::fs::remove_dir_all(dir.join("parts"));
     for (i, chunk) in entries.chunks(per.max(1)).enumerate() {
         let mut s = String::from("errors:\n");
         s.extend(chunk.iter().map(String::as_str));
