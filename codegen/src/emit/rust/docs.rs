@@ -20,7 +20,11 @@ use crate::support::text::escape_controls;
 /// Replaces CR / CRLF by LF, and control and bidi characters (other than LF and TAB) by a
 /// visible `\u{…}` escape ([`escape_controls`]).
 pub fn visible_text(s: &str) -> String {
-    escape_controls(&s.replace("\r\n", "\n").replace('\r', "\n"))
+    if s.contains('\r') {
+        escape_controls(&s.replace("\r\n", "\n").replace('\r', "\n"))
+    } else {
+        escape_controls(s)
+    }
 }
 
 /// Escapes plain text for Markdown: the characters that could open code, links, emphasis
@@ -147,14 +151,17 @@ pub fn doc_text(text: &str, indent: &str) -> String {
     }
 }
 
-/// `text` as prettyplease prints one `#[doc = " line"]` attribute per line.
-fn push_doc_lines(out: &mut String, text: &str, indent: &str) {
+/// `text` as prettyplease prints one `#[doc = " line"]` attribute per line (also outside
+/// [`deferred`]: the text is written now).
+pub fn push_doc_lines(out: &mut String, text: &str, indent: &str) {
     for doc in text.split('\n') {
         out.push_str(indent);
         out.push_str("///");
-        if !doc.is_empty() {
-            let doc = doc.replace('\t', "    ");
-            let doc = format!(" {doc}");
+        if doc.contains('\t') {
+            let doc = format!(" {}", doc.replace('\t', "    "));
+            out.push_str(doc.trim_end_matches(' '));
+        } else if !doc.trim_end_matches(' ').is_empty() {
+            out.push(' ');
             out.push_str(doc.trim_end_matches(' '));
         }
         out.push('\n');

@@ -7,12 +7,13 @@
 
 use std::fmt::Write as _;
 
-use proc_macro2::{Ident, Span, TokenStream};
+use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::quote;
 
 use super::table::Table;
 use super::{
-    RustOptions, VARIANTS_PLACEHOLDER, docs, ident, int, opt_str, repr, retry_tokens, splice_inner,
+    RustOptions, Splices, VARIANTS_PLACEHOLDER, docs, ident, int, opt_str, print, repr,
+    retry_tokens, splice_inner,
 };
 use crate::catalogue::format::RETRY_AFTER_STATUSES;
 use crate::ir::{
@@ -24,7 +25,7 @@ use crate::support::facts::{self, FactValue};
 use crate::support::pretty_json::COMPACT_ABOVE_CODES;
 
 /// The registry's constants: name, title, wire keys, profiles and error classes.
-pub(super) fn registry(cat: &Catalogue, opts: &RustOptions) -> TokenStream {
+pub(super) fn registry(cat: &Catalogue, opts: &RustOptions, splices: &mut Splices) -> TokenStream {
     let r = &cat.registry;
     let name = &r.name;
     let title = &r.title;
@@ -48,8 +49,8 @@ pub(super) fn registry(cat: &Catalogue, opts: &RustOptions) -> TokenStream {
         quote!(WireField::#variant)
     });
     let sc = opts.mcp_structured_content;
-    let profiles = profiles(cat);
-    let classes = classes(cat);
+    let profiles = profiles(cat, splices);
+    let classes = classes(cat, splices);
     let title_doc = docs::doc_lines(&format!(
         "The registry's docs title: {}.",
         docs::plain(title)
@@ -132,7 +133,7 @@ fn profile_fields(cat: &Catalogue, fields: &[ProfileField]) -> TokenStream {
 }
 
 /// `MCP_PROFILE` and `JSONRPC_PROFILE`: the catalogue's `profiles:` as data the runtime reads.
-fn profiles(cat: &Catalogue) -> TokenStream {
+fn profiles(cat: &Catalogue, splices: &mut Splices) -> TokenStream {
     let mcp = &cat.profiles.mcp_tool_error;
     let text = &mcp.text.raw;
     let member = mcp.data.member();
@@ -149,7 +150,7 @@ fn profiles(cat: &Catalogue) -> TokenStream {
             quote!(JsonRpcData::Fields(#f))
         }
     };
-    let http = http_profile(cat);
+    let http = http_profile(cat, splices);
     quote! {
         /// How [`Error::to_mcp_tool_result`] shapes a failed tool call (`profiles.mcp_tool_error`).
         pub const MCP_PROFILE: McpProfile = McpProfile {
@@ -174,7 +175,7 @@ fn profiles(cat: &Catalogue) -> TokenStream {
 /// name`, legacy codes under `reason: code`; the code's index) and the retired codes'
 /// (the code count plus the index into `RETIRED`). A reason names the lowest index it
 /// appears with, as the reference reader (`payload/http.rs`) takes the first code that matches.
-fn http_profile(cat: &Catalogue) -> TokenStream {
+fn http_profile(cat: &Catalogue, splices: &mut Splices) -> TokenStream {
     let HttpProfile {
         body,
         domain,
@@ -218,10 +219,26 @@ fn http_profile(cat: &Catalogue) -> TokenStream {
         };
         reasons.extend(text.map(|t| (t, n + k)));
     }
-    let rows = reasons.iter().map(|(r, i)| {
-        let i = *i as u32;
-        quote!((#r, #i))
-    });
+    let table = if reasons.len() >= print::TEXT_ABOVE {
+        // Printed directly (`print`), in place of a placeholder item.
+        let rows: Vec<(String, String)> = reasons
+            .iter()
+            .map(|(r, i)| {
+                let i = *i as u32;
+                let mut lit = String::with_capacity(r.len() + 2);
+                print::push_str_literal(&mut lit, r);
+                (lit, Literal::u32_suffixed(i).to_string())
+            })
+            .collect();
+        let text = print::pair_rows("const ERRDEX_HTTP_REASONS: &[(&str, u32)] = ", &rows);
+        splices.item("ERRDEX_SPLICE_HTTP_REASONS", text)
+    } else {
+        let rows = reasons.iter().map(|(r, i)| {
+            let i = *i as u32;
+            quote!((#r, #i))
+        });
+        quote!(const ERRDEX_HTTP_REASONS: &[(&str, u32)] = &[#(#rows),*];)
+    };
     quote! {
         /// How [`Error::to_http_response`] answers (`profiles.http`).
         pub const HTTP_PROFILE: HttpProfile = HttpProfile {
@@ -231,13 +248,13 @@ fn http_profile(cat: &Catalogue) -> TokenStream {
             retry_after: #retry_after,
             retry_after_statuses: &[#(#statuses),*],
         };
-        const ERRDEX_HTTP_REASONS: &[(&str, u32)] = &[#(#rows),*];
+        #table
     }
 }
 
 /// The error classes: `REGISTRY_CLASS`, the distinct class names and each code's index into
 /// them.
-fn classes(cat: &Catalogue) -> TokenStream {
+fn classes(cat: &Catalogue, splices: &mut Splices) -> TokenStream {
     let base = &cat.registry.class;
     let mut names: Vec<&str> = vec![base.as_str()];
     let mut of_code: Vec<usize> = Vec::with_capacity(cat.errors.len());
@@ -252,6 +269,35 @@ fn classes(cat: &Catalogue) -> TokenStream {
         of_code.push(i);
     }
     let k = names.len();
+    let n = of_code.len();
+    let of_code_table = if n >= print::TEXT_ABOVE {
+        // Printed directly (`print`), in place of a placeholder item.
+        let (ty, elems): (&str, Vec<String>) = if k <= 256 {
+            let lit = |i: &usize| Literal::u8_suffixed(*i as u8).to_string();
+            ("u8", of_code.iter().map(lit).collect())
+        } else {
+            let lit = |i: &usize| Literal::u16_suffixed(*i as u16).to_string();
+            ("u16", of_code.iter().map(lit).collect())
+        };
+        let head = format!("const ERRDEX_CODE_CLASS: [{ty}; {n}usize] = ");
+        splices.item(
+            "ERRDEX_SPLICE_CODE_CLASS",
+            print::filled_array(&head, &elems),
+        )
+    } else {
+        class_tokens(k, &of_code)
+    };
+    quote! {
+        /// The registry's base error class (`registry.class`): the error type of every code
+        /// whose namespace and entry name none.
+        pub const REGISTRY_CLASS: &str = #base;
+        const ERRDEX_CLASS_NAMES: [&str; #k] = [#(#names),*];
+        #of_code_table
+    }
+}
+
+/// `ERRDEX_CODE_CLASS` as tokens: each code's index into the `k` class names.
+fn class_tokens(k: usize, of_code: &[usize]) -> TokenStream {
     let n = of_code.len();
     let (ty, indices): (TokenStream, Vec<TokenStream>) = if k <= 256 {
         (
@@ -276,13 +322,7 @@ fn classes(cat: &Catalogue) -> TokenStream {
                 .collect(),
         )
     };
-    quote! {
-        /// The registry's base error class (`registry.class`): the error type of every code
-        /// whose namespace and entry name none.
-        pub const REGISTRY_CLASS: &str = #base;
-        const ERRDEX_CLASS_NAMES: [&str; #k] = [#(#names),*];
-        const ERRDEX_CODE_CLASS: [#ty; #n] = [#(#indices),*];
-    }
+    quote!(const ERRDEX_CODE_CLASS: [#ty; #n] = [#(#indices),*];)
 }
 
 /// `Category` (a variant with its facts as docs), `Category::ALL` and one
@@ -482,7 +522,7 @@ fn variant(cat: &Catalogue, facts_of: &facts::Facts<'_>, e: &ErrorEntry, out: &m
     }
     if explanation.is_none() && deprecated.is_none() {
         // The usual variant: its layout is fixed, so it is printed directly.
-        out.push_str(&docs::doc_text(&text, "    "));
+        docs::push_doc_lines(out, &text, "    ");
         let _ = writeln!(out, "    {v},");
         return;
     }

@@ -11,11 +11,11 @@
 
 use std::fmt::Write as _;
 
-use proc_macro2::{Literal, TokenStream};
+use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::lookup;
 use super::{ident, opt_str, retry_tokens};
+use super::{lookup, print};
 use crate::ir::{Catalogue, Deprecation, ErrorEntry, Param, ParamType, Retired, Retry, Scalar};
 
 /// The strings of a code in `ERRDEX_STR`, in row order: `STR_BOUNDS` holds where each one
@@ -422,12 +422,17 @@ impl Table {
         let mut data = String::new();
         data.push_str("impl ErrorCode {\n    /// Every live code (deprecated ones included), in catalogue order; `ALL[c.index()] == c`.\n    #[allow(deprecated)]\n    pub const ALL: &'static [ErrorCode] = &[\n");
         for e in &cat.errors {
-            let _ = writeln!(data, "        ErrorCode::{},", ident(&e.ids.rust.variant));
+            // The IR's identifier is `ident`'s text (`r#` and all), already checked.
+            data.push_str("        ErrorCode::");
+            data.push_str(&e.ids.rust.variant);
+            data.push_str(",\n");
         }
         data.push_str("    ];\n}\n\n");
         data.push_str("/// Every per-code string, concatenated; `ErrdexCodeMeta::str_bounds` holds the boundaries.\nstatic ERRDEX_STR: &str = concat!(\n");
         for p in &self.pieces {
-            let _ = writeln!(data, "    {},", Literal::string(p));
+            data.push_str("    ");
+            print::push_str_literal(&mut data, p);
+            data.push_str(",\n");
         }
         data.push_str(");\n\n");
         meta_layout_consts(&mut data);
