@@ -50,7 +50,34 @@ pub struct RustOptions {
 
 /// The whole generated Rust source (one file, `include!`d by the crate's `lib.rs`).
 pub fn emit(cat: &Catalogue, opts: &RustOptions) -> String {
-    let ((tokens, data, splices), doc_texts) = docs::deferred(|| items(cat, opts));
+    let table = table::Table::build(cat);
+    // The bulk data reads only the table: it is printed on a second thread, when the machine
+    // has one, while this one builds and formats the items (the thread-local doc deferral of
+    // `docs::deferred` stays on this thread). The same text either way.
+    std::thread::scope(|s| {
+        let data = || {
+            let mut data = table.data_text(cat);
+            data.push_str(&table.lookup_text());
+            data
+        };
+        let spawned = if crate::par::threads() > 1 {
+            std::thread::Builder::new().spawn_scoped(s, data).ok()
+        } else {
+            None
+        };
+        let (body, tail) = items_text(cat, opts, &table);
+        let data = match spawned {
+            Some(h) => h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)),
+            None => data(),
+        };
+        assemble(cat, &body, &data, &tail)
+    })
+}
+
+/// The items before the data (through syn and prettyplease, with their splices and docs),
+/// and those after it (the namespace sub-enums and the runtime).
+fn items_text(cat: &Catalogue, opts: &RustOptions, table: &table::Table) -> (String, String) {
+    let ((tokens, splices), doc_texts) = docs::deferred(|| items(cat, opts, table));
     let body = splices.apply(unparse(tokens));
     let body = docs::expand(&body, &doc_texts);
     let mut tail = String::with_capacity(runtime::LEN + 4096);
@@ -59,6 +86,11 @@ pub fn emit(cat: &Catalogue, opts: &RustOptions) -> String {
         namespace_enums::write(cat, &mut tail);
     }
     runtime::write(cat, &mut tail);
+    (body, tail)
+}
+
+/// The module: the header, the items, the data, the rest, with their allowances.
+fn assemble(cat: &Catalogue, body: &str, data: &str, tail: &str) -> String {
     let mut header = String::from("// ");
     header.push_str(&crate::support::header::header_text(
         &docs::visible_text(&cat.source_name).replace('\n', " "),
@@ -70,7 +102,7 @@ pub fn emit(cat: &Catalogue, opts: &RustOptions) -> String {
     header.push_str(env!("CARGO_PKG_VERSION"));
     header.push_str(".\n\n");
     // One buffer of the final size, each part copied into it once, with its allowances.
-    let parts = [header.as_str(), &body, "\n", &data, "\n", &tail];
+    let parts = [header.as_str(), body, "\n", data, "\n", tail];
     let len: usize = parts.iter().map(|p| p.len()).sum();
     let mut out = AllowDeadCode::with_capacity(len + len / 64);
     for part in parts {
@@ -79,16 +111,15 @@ pub fn emit(cat: &Catalogue, opts: &RustOptions) -> String {
     out.finish()
 }
 
-/// The structural items (through syn and prettyplease), the bulk data (as text), and the
-/// per-code items printed directly, each with the placeholder line it replaces.
-fn items(cat: &Catalogue, opts: &RustOptions) -> (TokenStream, String, Splices) {
-    let table = table::Table::build(cat);
+/// The structural items (through syn and prettyplease), and the per-code items printed
+/// directly, each with the placeholder line it replaces.
+fn items(cat: &Catalogue, opts: &RustOptions, table: &table::Table) -> (TokenStream, Splices) {
     let mut splices = Splices::default();
     let mut ts = TokenStream::new();
     ts.extend(items::registry(cat, opts, &mut splices));
     ts.extend(items::categories(cat));
     ts.extend(items::namespaces(cat));
-    let (codes, variants) = items::codes(cat, &table);
+    let (codes, variants) = items::codes(cat, table);
     ts.extend(codes);
     ts.extend(items::retired(cat));
     splices.push(format!("    {VARIANTS_PLACEHOLDER},\n"), variants);
@@ -97,9 +128,7 @@ fn items(cat: &Catalogue, opts: &RustOptions) -> (TokenStream, String, Splices) 
         ts.extend(tokens);
         splices.push(format!("    fn {CONSTRUCTORS_PLACEHOLDER}() {{}}\n"), text);
     }
-    let mut data = table.data_text(cat);
-    data.push_str(&table.lookup_text());
-    (ts, data, splices)
+    (ts, splices)
 }
 
 /// Text printed without syn and prettyplease, each with the placeholder line of

@@ -454,7 +454,7 @@ pub(super) fn codes(cat: &Catalogue, table: &Table) -> (TokenStream, String) {
         quote!(#p,)
     };
     let allow = docs::allow_doc_lints();
-    let (retry, deprecations, params) = (&table.retry, &table.deprecations, &table.params);
+    let [retry, deprecations, params] = table.side_rows(cat);
     let (n_retry, n_dep, n_params) = (retry.len(), deprecations.len(), params.len());
     let tokens = quote! {
         /// Every live error code of the catalogue, in catalogue order. `Display`, `FromStr`

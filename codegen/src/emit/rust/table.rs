@@ -123,14 +123,14 @@ pub(super) struct Table {
     retired_spans: Vec<RetiredSpans>,
     /// `ERRDEX_CODE_META`: `META_STRIDE` bytes per code.
     meta: Vec<u8>,
-    /// `ERRDEX_RETRY` (deduplicated; 0 is `None`), `ERRDEX_DEPRECATIONS`, `ERRDEX_PARAMS`
-    /// (one run per distinct param list): rows as tokens, for the items.
-    pub(super) retry: Vec<TokenStream>,
-    pub(super) deprecations: Vec<TokenStream>,
-    pub(super) params: Vec<TokenStream>,
+    /// `ERRDEX_DEPRECATIONS`: the deprecated codes, by index; `ERRDEX_PARAMS`: one run per
+    /// distinct param list. Plain data, so the table can be read on another thread; the
+    /// items' tokens come from [`Table::side_rows`].
+    deprecated: Vec<usize>,
+    params: Vec<(String, ParamType)>,
     /// `ERRDEX_NAME_SPANS`: aliases and legacy codes of every code.
     name_spans: Vec<(u32, u32)>,
-    /// Keys of `retry` and of the param runs, to share rows.
+    /// `ERRDEX_RETRY` (deduplicated; 0 is `None`), and the param runs, to share rows.
     retry_keys: Vec<Option<Retry>>,
     param_lists: Vec<(Vec<(String, ParamType)>, u32)>,
 }
@@ -180,15 +180,14 @@ impl Table {
             legacy_spans: Vec::with_capacity(n),
             retired_spans: Vec::with_capacity(cat.retired.len()),
             meta: Vec::with_capacity(n * META_STRIDE),
-            retry: vec![quote!(None)],
-            deprecations: Vec::new(),
+            deprecated: Vec::new(),
             params: Vec::new(),
             name_spans: Vec::new(),
             retry_keys: vec![None],
             param_lists: Vec::new(),
         };
-        for e in &cat.errors {
-            t.push_code(cat, e);
+        for (i, e) in cat.errors.iter().enumerate() {
+            t.push_code(i, e);
         }
         let mut piece = Piece {
             base: t.len,
@@ -217,7 +216,7 @@ impl Table {
 
     /// One code: its piece of `ERRDEX_STR`, its rows in the side tables and its
     /// `ERRDEX_CODE_META` row.
-    fn push_code(&mut self, cat: &Catalogue, e: &ErrorEntry) {
+    fn push_code(&mut self, index: usize, e: &ErrorEntry) {
         let ErrorEntry {
             name,
             code,
@@ -284,7 +283,10 @@ impl Table {
         let retry = self.retry_row(retry.as_ref());
         let deprecated = match deprecated {
             None => 0,
-            Some(d) => self.deprecation_row(cat, d),
+            Some(_) => {
+                self.deprecated.push(index);
+                self.deprecated.len()
+            }
         };
         let params = self.param_rows(params);
         let aliases = self.name_span_range(&alias_spans);
@@ -326,31 +328,34 @@ impl Table {
             Some(k) => k,
             None => {
                 self.retry_keys.push(retry.cloned());
-                self.retry.push(retry_tokens(retry));
                 self.retry_keys.len() - 1
             }
         }
     }
 
-    /// 1 + the index of the new `ERRDEX_DEPRECATIONS` row of `d`.
-    fn deprecation_row(&mut self, cat: &Catalogue, d: &Deprecation) -> usize {
-        let Deprecation {
-            since,
-            replaced_by,
-            note,
-        } = d;
-        let since = opt_str(since.as_deref());
-        let replaced = match replaced_by.and_then(|i| cat.errors.get(i)) {
-            Some(r) => {
-                let v = ident(&r.ids.rust.variant);
-                quote!(Some(ErrorCode::#v))
-            }
-            None => quote!(None),
-        };
-        let note = opt_str(note.as_deref());
-        self.deprecations
-            .push(quote!(Deprecation { since: #since, replaced_by: #replaced, note: #note }));
-        self.deprecations.len()
+    /// The rows of `ERRDEX_RETRY`, `ERRDEX_DEPRECATIONS` and `ERRDEX_PARAMS`, as tokens for
+    /// the items.
+    pub(super) fn side_rows(&self, cat: &Catalogue) -> [Vec<TokenStream>; 3] {
+        let retry = self
+            .retry_keys
+            .iter()
+            .map(|r| retry_tokens(r.as_ref()))
+            .collect();
+        let deprecations = self
+            .deprecated
+            .iter()
+            .filter_map(|&i| cat.errors.get(i)?.deprecated.as_ref())
+            .map(|d| deprecation_row(cat, d))
+            .collect();
+        let params = self
+            .params
+            .iter()
+            .map(|(name, ty)| {
+                let ty = param_type(*ty);
+                quote!(ParamSpec { name: #name, ty: #ty })
+            })
+            .collect();
+        [retry, deprecations, params]
     }
 
     /// The range of `ERRDEX_PARAMS` holding `params`, shared by every code with the same
@@ -370,8 +375,7 @@ impl Table {
                         schema: _,
                         example: _,
                     } = p;
-                    let ty = param_type(*ty);
-                    self.params.push(quote!(ParamSpec { name: #name, ty: #ty }));
+                    self.params.push((name.clone(), *ty));
                 }
                 self.param_lists.push((key, s));
                 s
@@ -501,6 +505,25 @@ impl Table {
         out.push_str(";\n");
         out
     }
+}
+
+/// The `ERRDEX_DEPRECATIONS` row of `d`.
+fn deprecation_row(cat: &Catalogue, d: &Deprecation) -> TokenStream {
+    let Deprecation {
+        since,
+        replaced_by,
+        note,
+    } = d;
+    let since = opt_str(since.as_deref());
+    let replaced = match replaced_by.and_then(|i| cat.errors.get(i)) {
+        Some(r) => {
+            let v = ident(&r.ids.rust.variant);
+            quote!(Some(ErrorCode::#v))
+        }
+        None => quote!(None),
+    };
+    let note = opt_str(note.as_deref());
+    quote!(Deprecation { since: #since, replaced_by: #replaced, note: #note })
 }
 
 /// The `FLAGS` byte of a row: each bit named, in [`FLAG_BITS`]' order.
