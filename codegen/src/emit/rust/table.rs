@@ -17,6 +17,7 @@ use quote::quote;
 use super::{ident, opt_str, retry_tokens};
 use super::{lookup, print};
 use crate::ir::{Catalogue, Deprecation, ErrorEntry, Param, ParamType, Retired, Retry, Scalar};
+use crate::support::pretty_json::COMPACT_ABOVE_CODES;
 
 /// The strings of a code in `ERRDEX_STR`, in row order: `STR_BOUNDS` holds where each one
 /// starts, then where the last ends. The runtime finds field `NAME` at `ERRDEX_F_<NAME>`.
@@ -133,6 +134,9 @@ pub(super) struct Table {
     /// `ERRDEX_RETRY` (deduplicated; 0 is `None`), and the param runs, to share rows.
     retry_keys: Vec<Option<Retry>>,
     param_lists: Vec<(Vec<(String, ParamType)>, u32)>,
+    /// A catalogue above [`COMPACT_ABOVE_CODES`]: the byte tables use the short escapes
+    /// ([`byte_string`]).
+    compact: bool,
 }
 
 /// An offset or count of the tables as `u32`, saturating (the validator bounds every
@@ -185,6 +189,7 @@ impl Table {
             name_spans: Vec::new(),
             retry_keys: vec![None],
             param_lists: Vec::new(),
+            compact: n > COMPACT_ABOVE_CODES,
         };
         for (i, e) in cat.errors.iter().enumerate() {
             t.push_code(i, e);
@@ -445,7 +450,7 @@ impl Table {
             "/// `ErrdexCodeMeta` rows, {META_STRIDE} bytes per code (see `ErrdexCodeMeta::decode`).\nstatic ERRDEX_CODE_META: [u8; {}] = *",
             self.meta.len()
         );
-        byte_string(&mut data, &self.meta, META_STRIDE);
+        byte_string(&mut data, &self.meta, META_STRIDE, self.compact);
         data.push_str(";\n\n");
         let _ = writeln!(
             data,
@@ -493,7 +498,7 @@ impl Table {
             table.slots.len(),
             slots.len()
         );
-        byte_string(&mut out, &slots, 64);
+        byte_string(&mut out, &slots, 64, self.compact);
         out.push_str(");\n\n");
         let _ = write!(
             out,
@@ -501,7 +506,7 @@ impl Table {
             table.keys.len(),
             blob.len()
         );
-        byte_string(&mut out, &blob, 64);
+        byte_string(&mut out, &blob, 64, self.compact);
         out.push_str(";\n");
         out
     }
@@ -566,16 +571,29 @@ impl MetaRow<'_> {
 
 /// Appends `bytes` as a byte-string literal (`b"..."`), one source line per `per_line`
 /// bytes (a `\` line continuation, which skips the next line's leading whitespace).
-fn byte_string(out: &mut String, bytes: &[u8], per_line: usize) {
+///
+/// `compact` (a catalogue above [`COMPACT_ABOVE_CODES`]; the tables are mostly small
+/// integers): a zero byte is `\0` (`\x00` before a digit 0–7, which `\0` would read as
+/// clippy's `octal_escapes`), tab, newline and carriage return are `\t`, `\n`, `\r`, and a
+/// space is itself except first in a line: 4 bytes of source become 1 or 2.
+fn byte_string(out: &mut String, bytes: &[u8], per_line: usize, compact: bool) {
     out.push_str("b\"\\\n");
     for chunk in bytes.chunks(per_line.max(1)) {
         out.push_str("    ");
-        for &b in chunk {
+        for (k, &b) in chunk.iter().enumerate() {
             match b {
                 b'"' => out.push_str("\\\""),
                 b'\\' => out.push_str("\\\\"),
                 // Not space: a line continuation would swallow leading spaces.
                 0x21..=0x7e => out.push(char::from(b)),
+                b' ' if compact && k > 0 => out.push(' '),
+                0 if compact => {
+                    let octal = chunk.get(k + 1).is_some_and(|n| (b'0'..=b'7').contains(n));
+                    out.push_str(if octal { "\\x00" } else { "\\0" });
+                }
+                b'\t' if compact => out.push_str("\\t"),
+                b'\n' if compact => out.push_str("\\n"),
+                b'\r' if compact => out.push_str("\\r"),
                 _ => {
                     // `\xNN`, lowercase hex, without a `format!` per byte (this loop prints
                     // every byte of the metadata table: 32 per code).
@@ -614,6 +632,51 @@ fn param_type(ty: ParamType) -> TokenStream {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Both forms of a byte table read back, through syn's lexer, as the bytes written; the
+    /// compact one is shorter and never writes an escape clippy's `octal_escapes` flags.
+    #[test]
+    fn byte_strings_read_back() {
+        let mut cases: Vec<Vec<u8>> = vec![
+            (0..=255).collect(),
+            vec![
+                0, b'0', 0, b'7', 0, b'8', 0, 0, b' ', b' ', 9, 10, 13, b'"', b'\\', 0,
+            ],
+            vec![b' '; 70],
+        ];
+        // Pseudo-random tables of small integers, like the metadata rows.
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        cases.push(
+            (0..4096)
+                .map(|_| {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    [0, 0, 0, 1, 2, 32, 48, 55, 9, 10][(x % 10) as usize]
+                })
+                .collect(),
+        );
+        for bytes in &cases {
+            for per_line in [1, 3, 16, 64] {
+                let mut lens = Vec::new();
+                for compact in [false, true] {
+                    let mut text = String::new();
+                    byte_string(&mut text, bytes, per_line, compact);
+                    let lit: syn::LitByteStr = syn::parse_str(&text).expect("a byte string");
+                    assert_eq!(&lit.value(), bytes, "compact: {compact}");
+                    let octal = text
+                        .as_bytes()
+                        .windows(3)
+                        .any(|w| w[0] == b'\\' && w[1] == b'0' && (b'0'..=b'7').contains(&w[2]));
+                    assert!(!octal, "an octal-looking escape in {text}");
+                    lens.push(text.len());
+                }
+                if bytes.contains(&0) {
+                    assert!(lens[1] < lens[0], "{lens:?}");
+                }
+            }
+        }
+    }
 
     /// `ErrdexCodeMeta::decode` (in `runtime/table.rs.in`) reads every field of
     /// `META_LAYOUT` at its emitted offset constant, and all of `STR_BOUNDS` (one `u32` per
