@@ -21,8 +21,10 @@
 //! 5. [`runtime`]: the static runtime files, with the few items that vary per catalogue
 //!    generated between them (never patched into their text).
 //!
-//! Every catalogue string reaches the output as a string literal (quote escapes it) or as
-//! sanitized doc text ([`docs`]).
+//! Every catalogue string reaches the output as a string literal (quote escapes it, or
+//! [`print::push_str_literal`] exactly as proc-macro2 does) or as sanitized doc text
+//! ([`docs`]). The per-code arrays among the items are printed by [`print`] in prettyplease's
+//! layout, and the data of part 3 on a second thread while part 1 is formatted.
 
 mod constructors;
 mod docs;
