@@ -9,7 +9,10 @@
 //!   `constraint`, `suggestion`, free context) stay allowed, so a payload a producer
 //!   enriched with context validates. `$defs/WireObject` is the permissive shape for a
 //!   payload from a newer catalogue (any code string); `$defs/ErrorCode` and
-//!   `$defs/Category` list the values.
+//!   `$defs/Category` list the values. Above [`pretty_json::COMPACT_ABOVE_CODES`] codes the
+//!   root has one branch per group of codes that differ in the code alone
+//!   (`$defs/WireGroup<n>`, the codes an `enum`; [`wire_groups`]): the same instances
+//!   validate, in a document a few dozen branches long instead of one per code.
 //! - `catalogue.schema.json`: the editor schema of `errors.yaml` itself (the same for every
 //!   catalogue): every key of format 1 with a description, `additionalProperties: false`
 //!   everywhere so a typo such as `retryble` is flagged.

@@ -18,9 +18,11 @@
 //! - `examples`: one per live code, named by its TypeScript type: the body of its reference
 //!   response ([`crate::payload::Instance::http_response`]) with its params' example values.
 //!   A catalogue above [`COMPACT_ABOVE_CODES`] gets none (nor the responses' lists of
-//!   them), and its code schemas leave out the descriptions every code repeats
-//!   ([`crate::support::body_schema`]): the document is compact JSON then, for tools, not
-//!   readers.
+//!   them), its code schemas leave out the descriptions every code repeats
+//!   ([`crate::support::body_schema`]), and a problem or wire body's code schema holds its
+//!   own constants only and `allOf`s the shape it shares with the codes of the same
+//!   category, retryable flag and params (`ProblemShape<n>`, `WireErrorShape<n>`): the
+//!   document is compact JSON then, for tools, not readers.
 //! - `headers`: `RetryAfter`.
 //!
 //! Catalogue text reaches the document only as JSON string values (the pretty writer
