@@ -139,7 +139,7 @@ pub fn wire_branch(w: &mut Pretty, cat: &Catalogue, e: &ErrorEntry, code: CodeKe
 /// The groups of live codes whose wire branches differ in the code alone (same category,
 /// retryable flag, params and deprecation), in catalogue order of their first code: each
 /// group's first code and every code of it. A bulk wire-error schema (above
-/// [`COMPACT_ABOVE_CODES`] codes) writes one branch per group, its code an `enum`.
+/// [`COMPACT_ABOVE_CODES`](crate::support::pretty_json::COMPACT_ABOVE_CODES) codes) writes one branch per group, its code an `enum`.
 pub fn wire_groups(cat: &Catalogue) -> Vec<(&ErrorEntry, Vec<&str>)> {
     shape_groups(cat, |w, e| wire_branch(w, cat, e, CodeKey::Typed)).0
 }
