@@ -238,7 +238,10 @@ fn a_large_catalogue_s_document_has_no_examples_and_still_binds_each_code() {
         // the shape of its category (two here); Google's nests them, one schema a code.
         let schemas = doc["components"]["schemas"].as_object().unwrap();
         let shapes = schemas.keys().filter(|k| k.contains("Shape")).count();
-        let on_shape = schemas.values().filter(|s| s.get("allOf").is_some()).count();
+        let on_shape = schemas
+            .values()
+            .filter(|s| s.get("allOf").is_some())
+            .count();
         match body {
             HttpBody::Google => assert_eq!((shapes, on_shape), (0, 0), "{what}"),
             _ => assert_eq!((shapes, on_shape), (2, cat.errors.len()), "{what}"),

@@ -304,14 +304,32 @@ fn a_large_catalogue_s_schema_still_binds_each_code() {
     // Four groups: (invalid | busy) x (field: string | count: int), one code deprecated.
     for i in 0..n {
         let category = if i % 2 == 0 { "invalid" } else { "busy" };
-        let (param, ty) = if i % 3 == 0 { ("count", "integer") } else { ("field", "string") };
-        let deprecated = if i == 7 { "    deprecated: {since: '1.0', note: old}\n" } else { "" };
+        let (param, ty) = if i % 3 == 0 {
+            ("count", "integer")
+        } else {
+            ("field", "string")
+        };
+        let deprecated = if i == 7 {
+            "    deprecated: {since: '1.0', note: old}\n"
+        } else {
+            ""
+        };
         src.push_str(&format!(
             "  FRM_V{i}:\n    code: F{i:05}\n    namespace: FRM\n    category: {category}\n    summary: Check {i} failed\n    message: \"{{{param}}} failed {i}\"\n    params: {{{param}: {ty}}}\n{deprecated}"
         ));
     }
     let loaded = errdex_codegen::load_str(&src, "errors.yaml");
-    let cat = loaded.catalogue.unwrap_or_else(|| panic!("{:#?}", loaded.diagnostics.iter().filter(|d| !matches!(d.code, errdex_codegen::diag::DiagCode::RelativeDocsUrl)).take(3).collect::<Vec<_>>()));
+    let cat = loaded.catalogue.unwrap_or_else(|| {
+        panic!(
+            "{:#?}",
+            loaded
+                .diagnostics
+                .iter()
+                .filter(|d| !matches!(d.code, errdex_codegen::diag::DiagCode::RelativeDocsUrl))
+                .take(3)
+                .collect::<Vec<_>>()
+        )
+    });
     let text = &json_schema::emit(&cat)[0].1;
     assert_eq!(text.matches('\n').count(), 1, "compact, one line");
     assert!(!text.contains("The rendered message."));
@@ -339,16 +357,28 @@ fn a_large_catalogue_s_schema_still_binds_each_code() {
         }
         assert!(!strict.is_valid(&bad), "{}: argument 7 accepted", e.code);
         let mut other = wire.clone();
-        let flipped = if other[&category_key] == json!("invalid") { "busy" } else { "invalid" };
+        let flipped = if other[&category_key] == json!("invalid") {
+            "busy"
+        } else {
+            "invalid"
+        };
         other[&category_key] = json!(flipped);
-        assert!(!strict.is_valid(&other), "{}: category {flipped} accepted", e.code);
+        assert!(
+            !strict.is_valid(&other),
+            "{}: category {flipped} accepted",
+            e.code
+        );
         let param = &e.params[0].name;
         let mut wrong = wire.clone();
         wrong[param] = json!([1]);
         assert!(!strict.is_valid(&wrong), "{}: {param} [1] accepted", e.code);
         let mut unknown = wire.clone();
         unknown[&w.code] = json!("Z99999");
-        assert!(!strict.is_valid(&unknown), "{}: an unknown code accepted", e.code);
+        assert!(
+            !strict.is_valid(&unknown),
+            "{}: an unknown code accepted",
+            e.code
+        );
         assert!(any.is_valid(&unknown), "WireObject takes any code");
     }
 }

@@ -231,13 +231,15 @@ fn wire_error_schema_text(cat: &Catalogue) -> String {
         };
         w.field(
             "description",
-            format!("A wire error of a live code of this catalogue: {branches}, \
+            format!(
+                "A wire error of a live code of this catalogue: {branches}, \
              binding the code to its category, retryable flag and typed params. A payload \
              from a newer catalogue (an unknown code) does not validate here; validate it \
              against `#/$defs/WireObject`. An earlier code-less payload such as \
              `{{\"error\": \"human message\"}}` fits `#/$defs/LegacyWireError`; \
              `#/$defs/ReceivedWireError` is what a client may receive from any version of \
-             this registry (a WireObject or a LegacyWireError)."),
+             this registry (a WireObject or a LegacyWireError)."
+            ),
         );
         // A bulk document (above `COMPACT_ABOVE_CODES`) has one branch per group of codes
         // that differ in the code alone, the code an `enum`: at 50,000 codes 21 MB of

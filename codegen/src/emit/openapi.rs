@@ -381,7 +381,8 @@ fn on_shape(w: &mut Pretty, cat: &Catalogue, e: &ErrorEntry, shape: &str) {
         _ => &cat.registry.wire.code,
     };
     w.object(|w| {
-        w.key("allOf").array(|w| w.object(|w| w.field("$ref", schema_ref(shape))));
+        w.key("allOf")
+            .array(|w| w.object(|w| w.field("$ref", schema_ref(shape))));
         w.field_object("properties", |w| {
             if cat.profiles.http.body == HttpBody::Problem {
                 w.field_object("type", |w| w.field("const", &e.docs_url));

@@ -147,10 +147,10 @@ pub fn wire_groups(cat: &Catalogue) -> Vec<(&ErrorEntry, Vec<&str>)> {
 /// The live codes grouped by the text `shape` writes for each (compact JSON), in catalogue
 /// order of each group's first code; and each live code's group (by index in
 /// `cat.errors`).
-pub fn shape_groups<'c>(
-    cat: &'c Catalogue,
+pub fn shape_groups(
+    cat: &Catalogue,
     shape: impl Fn(&mut Pretty, &ErrorEntry),
-) -> (Vec<(&'c ErrorEntry, Vec<&'c str>)>, Vec<usize>) {
+) -> (Vec<(&ErrorEntry, Vec<&str>)>, Vec<usize>) {
     let mut index: HashMap<String, usize> = HashMap::new();
     let mut groups: Vec<(&ErrorEntry, Vec<&str>)> = Vec::new();
     let mut of = Vec::with_capacity(cat.errors.len());
