@@ -434,3 +434,39 @@ fn hostile_crate_passes_clippy_doc_and_doctests() {
     );
     krate.run(&["test", "-q", "--doc"], &[]);
 }
+
+/// Above `COMPACT_ABOVE_CODES` the byte tables use the short escapes (`\0`, `\t`, `\n`,
+/// `\r`, plain spaces): the crate still reads every code back (accessors, lookups of codes,
+/// NAMEs, aliases and legacy codes, renderings, against the catalogue and `payload`) and
+/// passes clippy with warnings denied (no `octal_escapes`).
+#[test]
+fn large_catalogue_crate_reads_back_its_compact_tables() {
+    let n = errdex_codegen::support::pretty_json::COMPACT_ABOVE_CODES + 1;
+    let mut src = String::from(
+        "errdex: 1\nregistry:\n  name: big\ncategories:\n  invalid: {summary: Bad input, exit_code: 2, http_status: 400, jsonrpc_code: -32602, expected: true}\n  busy: {summary: Busy, retryable: true, exit_code: 3, http_status: 503, jsonrpc_code: -32603, expected: false}\nnamespaces:\n  FRM: {title: Forms}\nerrors:\n",
+    );
+    for i in 0..n {
+        let category = if i % 2 == 0 { "invalid" } else { "busy" };
+        src.push_str(&format!(
+            "  CODE_{i}:\n    code: F{i:05}\n    namespace: FRM\n    category: {category}\n    summary: Code {i}\n    message: \"Field {{field}} failed {i}\"\n    params: {{field: string}}\n"
+        ));
+        if i % 10 == 3 {
+            src.push_str(&format!("    aliases: [OLD_CODE_{i}]\n"));
+        }
+        if i % 10 == 7 {
+            src.push_str(&format!("    legacy_codes: [L{i:05}]\n"));
+        }
+        if i == 9 {
+            src.push_str("    deprecated: {since: \"2.0.0\", note: old}\n");
+        }
+    }
+    let cat = seed_support::load(&src);
+    assert_eq!(cat.errors.len(), n);
+    let text = emit(&cat, &RustOptions::default());
+    assert!(
+        text.contains("\\0"),
+        "no short zero escape in the byte tables"
+    );
+    let krate = check_with("errdex-rt-big-compact", &cat, Source::Text(&text));
+    krate.run(&["clippy", "-q", "--lib", "--", "-D", "warnings"], &[]);
+}
