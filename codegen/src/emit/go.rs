@@ -37,6 +37,7 @@ use crate::ir::{
 use crate::names;
 use crate::support::facts::{self, FactValue};
 use crate::support::header::header_text;
+use crate::support::pretty_json::COMPACT_ABOVE_CODES;
 use crate::support::py_repr;
 use crate::support::text::is_invisible;
 
@@ -362,7 +363,9 @@ fn registry_row(cat: &Catalogue) -> String {
     )
 }
 
-/// The doc comment lines of a code's constant (without the `//` of each).
+/// The doc comment lines of a code's constant (without the `//` of each): its code and
+/// summary, then its facts (above [`COMPACT_ABOVE_CODES`] codes, its docs URL alone), then
+/// its deprecation.
 fn code_doc(cat: &Catalogue, facts_of: &facts::Facts<'_>, e: &ErrorEntry) -> Vec<String> {
     let mut lines = vec![format!(
         "{} is {}: {}",
@@ -370,7 +373,24 @@ fn code_doc(cat: &Catalogue, facts_of: &facts::Facts<'_>, e: &ErrorEntry) -> Vec
         one_line(&e.code),
         one_line(&e.summary)
     )];
-    lines.push(facts::sentence(&facts_of.of(e), |value| match value {
+    if cat.errors.len() > COMPACT_ABOVE_CODES {
+        // A catalogue of thousands of codes: the facts sentence (≈230 bytes a code, a third
+        // of codes.go at 50,000 codes) gives way to the docs link, as in the Rust module; the
+        // accessors (`Category()`, `HTTPStatus()`, ...) and the docs page carry every fact.
+        lines.push(format!("Docs: {}.", one_line(&e.docs_url)));
+    } else {
+        lines.push(facts_sentence(facts_of, e));
+    }
+    if let Some(d) = deprecation(cat, e) {
+        lines.push(String::new());
+        lines.push(d);
+    }
+    lines
+}
+
+/// A code's facts in one sentence (`support::facts`), each value on one line.
+fn facts_sentence(facts_of: &facts::Facts<'_>, e: &ErrorEntry) -> String {
+    facts::sentence(&facts_of.of(e), |value| match value {
         FactValue::Words(w) => w.clone(),
         FactValue::Code(c) => one_line(c),
         FactValue::Codes(cs) => cs
@@ -382,12 +402,7 @@ fn code_doc(cat: &Catalogue, facts_of: &facts::Facts<'_>, e: &ErrorEntry) -> Vec
         FactValue::Category(c) => one_line(&c.key),
         FactValue::Namespace(n) => one_line(&n.key),
         FactValue::Retry { limits, advice } => facts::retry_text(limits, *advice, one_line),
-    }));
-    if let Some(d) = deprecation(cat, e) {
-        lines.push(String::new());
-        lines.push(d);
-    }
-    lines
+    })
 }
 
 /// The `Deprecated:` paragraph of a deprecated code's constant and constructor.
