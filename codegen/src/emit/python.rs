@@ -22,7 +22,9 @@
 //!
 //! The data modules' rows are tuples whose layouts are declared once, in [`rows`]: the row
 //! builders fill them field by field, and `_runtime.py` reads them through the index
-//! constants rendered from the same declaration.
+//! constants rendered from the same declaration. Above [`COMPACT_ABOVE_CODES`] codes the
+//! lookup maps that repeat each code (`BY_WIRE_CODE`, `BY_NAME`, `BY_REASON`) are built
+//! from `CODES` by a comprehension, plus what it does not give ([`py_map`]).
 //!
 //! Why this shape (figures in BENCHMARKS.md, "Generated Python", at 10,000 codes): importing
 //! must cost about what a dict of the codes costs, so nothing runs at import but one dict
@@ -767,6 +769,34 @@ fn pyproject(cat: &Catalogue, header: &str) -> String {
 mod tests {
     use super::*;
     use crate::ir::Fact;
+
+    fn lits(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+        pairs.iter().map(|(k, v)| (py_str(k), py_str(v))).collect()
+    }
+
+    /// A derived map writes only what its comprehension does not give; a comprehension that
+    /// would give a key another value (or a key the map lacks) is not used.
+    #[test]
+    fn derived_maps_hold_the_same_mapping() {
+        let entries = lits(&[("A", "A"), ("B", "B"), ("L", "A")]);
+        let exact = py_map(
+            "M",
+            &entries,
+            Some(("{c: c for c in CODES}", lits(&[("A", "A"), ("B", "B")]))),
+        );
+        assert_eq!(
+            exact,
+            "# Built from CODES, then what that does not give.\nM: dict[str, str] = {c: c for c in CODES}\nM.update({\n    \"L\": \"A\",\n})"
+        );
+        let plain =
+            "M: dict[str, str] = {\n    \"A\": \"A\",\n    \"B\": \"B\",\n    \"L\": \"A\",\n}";
+        assert_eq!(py_map("M", &entries, None), plain);
+        // The comprehension's last value of a key wins, as in Python: here `B`'s.
+        let clash = lits(&[("A", "A"), ("A", "B")]);
+        assert_eq!(py_map("M", &entries, Some(("{...}", clash))), plain);
+        let extra = lits(&[("A", "A"), ("X", "B")]);
+        assert_eq!(py_map("M", &entries, Some(("{...}", extra))), plain);
+    }
     use crate::names;
 
     #[test]

@@ -8,6 +8,10 @@
 //! these keys in this order. The row builders write through [`Row`], which checks every
 //! column against the layout, and destructure the IR structs whole, so a new IR field is a
 //! compile error here until it is written or left out on purpose.
+//!
+//! Above [`COMPACT_ABOVE_CODES`] codes the two tables of a row per code (`ERROR_ROWS`,
+//! `HTTP_CODE_ROWS`) are written by [`table_calls`]: each row a call of a local function that
+//! returns the same array, its usual values left out; `runtime.js` reads the same values.
 
 use std::collections::HashMap;
 use std::fmt::{self, Write};
