@@ -191,6 +191,10 @@ fn go_vets_builds_and_answers_at_scale() {
             && !codes.contains("; docs URL: "),
         "above the threshold a constant links its docs instead of listing its facts"
     );
+    assert!(
+        codes.contains("\nconst docsPrefix0 = ") && codes.contains(", docsPrefix0 + \""),
+        "the docs URLs' shared prefixes are constants"
+    );
     let tmp = tempfile::tempdir().unwrap();
     let own = tmp.path().join("errors");
     write_files(&own, &files);

@@ -235,8 +235,59 @@ fn namespace_const(cat: &Catalogue, ns: Option<usize>) -> String {
     }
 }
 
+/// The docs URLs' shared prefixes of a catalogue above [`COMPACT_ABOVE_CODES`] codes: each
+/// URL's text up to its last `#` (or `/`) that more than one code's URL starts with, in
+/// first-seen order. `codes.go` declares them as constants (`docsPrefix3`), and a row's
+/// docs URL is then the constant expression `docsPrefix3 + "sc-aad-00003"`, the same
+/// string at no cost at run time. None at or below the threshold.
+struct DocsPrefixes<'a> {
+    prefixes: Vec<&'a str>,
+    index: std::collections::HashMap<&'a str, usize>,
+}
+
+impl<'a> DocsPrefixes<'a> {
+    fn of(cat: &'a Catalogue) -> Self {
+        let mut out = DocsPrefixes {
+            prefixes: Vec::new(),
+            index: std::collections::HashMap::new(),
+        };
+        if cat.errors.len() <= COMPACT_ABOVE_CODES {
+            return out;
+        }
+        let mut count: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+        for e in &cat.errors {
+            if let Some(p) = Self::prefix(&e.docs_url) {
+                *count.entry(p).or_default() += 1;
+            }
+        }
+        for e in &cat.errors {
+            if let Some(p) = Self::prefix(&e.docs_url)
+                && count[p] > 1
+                && !out.index.contains_key(p)
+            {
+                out.index.insert(p, out.prefixes.len());
+                out.prefixes.push(p);
+            }
+        }
+        out
+    }
+
+    fn prefix(url: &str) -> Option<&str> {
+        let end = url.rfind('#').or_else(|| url.rfind('/'))? + 1;
+        Some(&url[..end])
+    }
+
+    /// `url` as a Go string expression: a shared prefix's constant and the rest, or a literal.
+    fn expr(&self, url: &str) -> String {
+        match Self::prefix(url).and_then(|p| Some((p.len(), self.index.get(p)?))) {
+            Some((len, n)) => format!("docsPrefix{n} + {}", go_str(&url[len..])),
+            None => go_str(url),
+        }
+    }
+}
+
 /// One row of `codeRows`, its fields in [`CODE_ROW`]'s order.
-fn code_row(cat: &Catalogue, e: &ErrorEntry) -> String {
+fn code_row(cat: &Catalogue, docs: &DocsPrefixes<'_>, e: &ErrorEntry) -> String {
     let deprecated = match &e.deprecated {
         None => "deprecationRow{}".to_string(),
         Some(d) => format!(
@@ -286,7 +337,7 @@ fn code_row(cat: &Catalogue, e: &ErrorEntry) -> String {
         e.http_status.to_string(),
         e.jsonrpc_code.to_string(),
         go_bool(e.expected).to_string(),
-        go_str(&e.docs_url),
+        docs.expr(&e.docs_url),
         go_str(&e.class),
         go_str(e.since.as_deref().unwrap_or("")),
         deprecated,
@@ -536,9 +587,20 @@ fn codes_file(cat: &Catalogue) -> String {
         }
         out.push_str(")\n\n");
     }
+    let docs = DocsPrefixes::of(cat);
+    if !docs.prefixes.is_empty() {
+        // One declaration each: gofmt would align the `=` of a group's names of two lengths.
+        out.push_str(
+            "// The docs URLs' shared prefixes: a row's docs URL is one of them and the rest.\n",
+        );
+        for (n, p) in docs.prefixes.iter().enumerate() {
+            let _ = writeln!(out, "const docsPrefix{n} = {}", go_str(p));
+        }
+        out.push('\n');
+    }
     out.push_str("var codeRows = [...]codeRow{\n\t{},\n");
     for e in &cat.errors {
-        let _ = writeln!(out, "\t{},", code_row(cat, e));
+        let _ = writeln!(out, "\t{},", code_row(cat, &docs, e));
     }
     out.push_str("}\n\n");
 
