@@ -151,7 +151,12 @@ fn a_compact_book_indexes_only_the_page_of_every_code() {
     for slug in book::namespace_pages(&cat) {
         let html = std::fs::read_to_string(out_dir.join(format!("{slug}.html"))).unwrap();
         for e in cat.errors.iter().filter(|e| cat.page_slug(e) == slug) {
-            assert_eq!(html.matches(&format!("id=\"{}\"", e.anchor)).count(), 1, "{}", e.code);
+            assert_eq!(
+                html.matches(&format!("id=\"{}\"", e.anchor)).count(),
+                1,
+                "{}",
+                e.code
+            );
         }
     }
 
@@ -167,10 +172,18 @@ fn a_compact_book_indexes_only_the_page_of_every_code() {
     for e in &cat.errors {
         let want = book::search_address(&cat, e).key();
         assert_eq!(want, format!("{codes_html}#{}", e.anchor));
-        assert!(urls.contains(&want.as_str()), "{} is not a search document", e.code);
+        assert!(
+            urls.contains(&want.as_str()),
+            "{} is not a search document",
+            e.code
+        );
     }
     let on_codes = urls.iter().filter(|u| page_of(u) == codes_html).count();
-    assert_eq!(on_codes, n + 1, "the page's title and one document per code");
+    assert_eq!(
+        on_codes,
+        n + 1,
+        "the page's title and one document per code"
+    );
     for slug in book::namespace_pages(&cat) {
         let page = format!("{slug}.html");
         assert!(
@@ -179,9 +192,10 @@ fn a_compact_book_indexes_only_the_page_of_every_code() {
         );
     }
     // Nor any of their text: a message, a suggestion and a wire payload are on the
-    // namespace pages only.
+    // namespace pages only; a summary is on the page of every code too.
     let text = index.to_string();
-    for absent in ["failed 7 with", "Fix &lt;field&gt;", "\\\"count\\\":42"] {
+    assert!(text.contains("Check 7 of x failed"), "summaries are searchable");
+    for absent in ["failed 7 with", "Fix {field}", "\\\"count\\\":42"] {
         assert!(!text.contains(absent), "{absent} is in the search index");
     }
 }

@@ -525,7 +525,10 @@ fn check_catalogue(case: &str, cat: &Catalogue) {
 fn check_codes_page(case: &str, cat: &Catalogue, pages: &BTreeMap<String, Page>) {
     let name = format!("{}.md", book::CODES_PAGE);
     if !book::compact_book(cat) {
-        assert!(!pages.contains_key(&name), "{case}: {name} below the threshold");
+        assert!(
+            !pages.contains_key(&name),
+            "{case}: {name} below the threshold"
+        );
         return;
     }
     let page = pages
@@ -536,10 +539,23 @@ fn check_codes_page(case: &str, cat: &Catalogue, pages: &BTreeMap<String, Page>)
         .flat_map(|p| p.entries.iter().map(|&i| &cat.errors[i]))
         .collect();
     let headings: Vec<_> = page.headings.iter().filter(|h| h.0 == 2).collect();
-    assert_eq!(headings.len(), order.len(), "{case}/{name}: a heading per code");
-    assert_eq!(page.links.len(), order.len(), "{case}/{name}: a link per code");
+    assert_eq!(
+        headings.len(),
+        order.len(),
+        "{case}/{name}: a heading per code"
+    );
+    assert_eq!(
+        page.links.len(),
+        order.len(),
+        "{case}/{name}: a link per code"
+    );
     for ((h, l), e) in headings.iter().zip(&page.links).zip(&order) {
-        assert_eq!(h.1.as_deref(), Some(e.anchor.as_str()), "{case}/{name}: id of {}", e.code);
+        assert_eq!(
+            h.1.as_deref(),
+            Some(e.anchor.as_str()),
+            "{case}/{name}: id of {}",
+            e.code
+        );
         let want = if e.code == e.name {
             shown(&e.code)
         } else {
@@ -728,7 +744,10 @@ fn a_large_catalogue_renders_compactly() {
         .iter()
         .map(|s| format!("\"{s}.md\" = {{ enable = false }}"))
         .collect();
-    assert_eq!(excluded, want, "every namespace page, and only they, out of search");
+    assert_eq!(
+        excluded, want,
+        "every namespace page, and only they, out of search"
+    );
     assert!(toml.contains("[output.html.print]\n# no page of every section: 2001 codes, read a namespace at a time\nenable = false\n"));
 
     // Each section of a namespace page: its category, then only the facts that differ.
@@ -746,22 +765,47 @@ fn a_large_catalogue_renders_compactly() {
         plain.contains("\nCategory: [invalid](index.md#") && plain.contains("\nMessage: <code>"),
         "{plain}"
     );
-    for fact in ["Retryable", "retryable:", "xit code", "HTTP status", "JSON-RPC", "og level", "ocs URL", "MCP", "isError"] {
-        assert!(!plain.contains(fact), "{fact} in a section that repeats its category:\n{plain}");
+    for fact in [
+        "Retryable",
+        "retryable:",
+        "xit code",
+        "HTTP status",
+        "JSON-RPC",
+        "og level",
+        "ocs URL",
+        "MCP",
+        "isError",
+    ] {
+        assert!(
+            !plain.contains(fact),
+            "{fact} in a section that repeats its category:\n{plain}"
+        );
     }
     for (name, facts) in [
         ("E_11", &["HTTP status: 409"][..]),
         ("E_12", &["retryable: yes", "exit code: 9"]),
-        ("E_13", &["since: 1.2", "aliases: <code>ALIAS_13</code>"]),
-        ("E_14", &["legacy codes: <code>OLD-14</code>", "JSON-RPC code: -32000", "log level: error"]),
-        ("E_28", &["retry advice: at most 7 attempts. Back off &lt;slowly&gt; \\| then retry"]),
+        ("E_13", &["since: 1.2", "aliases: <code>ALIAS\\_13</code>"]),
+        (
+            "E_14",
+            &[
+                "legacy codes: <code>OLD-14</code>",
+                "JSON-RPC code: -32000",
+                "log level: ERROR (unexpected",
+            ],
+        ),
+        (
+            "E_28",
+            &["retry advice: at most 7 attempts. Back off &lt;slowly&gt; \\| then retry"],
+        ),
     ] {
         let s = section(by_name(name));
         for f in facts {
             assert!(s.contains(f), "{name}: {f} in\n{s}");
         }
     }
-    assert!(section(by_name("E_26")).contains("> **Deprecated** since 2.0. Use [<code>F-00000</code> E\\_0](#f-00000) instead."));
+    assert!(section(by_name("E_26")).contains(
+        "> **Deprecated** since 2.0. Use [<code>F-00000</code> E\\_0](frm.md#f-00000) instead."
+    ));
     assert!(section(by_name("E_16")).contains("Raised when *this* check fails."));
 
     // One code fewer: the book as it always was.

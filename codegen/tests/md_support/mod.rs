@@ -140,7 +140,10 @@ pub fn large_catalogue(n: usize) -> Catalogue {
     }
     src.push_str("retired:\n  F-99999: {name: E_GONE, since: \"1.0\", note: gone}\n");
     let loaded = errdex_codegen::load_str(&src, "errors.yaml");
-    loaded
-        .catalogue
-        .unwrap_or_else(|| panic!("the large catalogue does not load: {:#?}", loaded.diagnostics))
+    loaded.catalogue.unwrap_or_else(|| {
+        panic!(
+            "the large catalogue does not load: {:#?}",
+            loaded.diagnostics
+        )
+    })
 }

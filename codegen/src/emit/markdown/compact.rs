@@ -61,7 +61,12 @@ struct CompactView {
 }
 
 /// A namespace page of a compact book.
-pub(super) fn page_md(book: &Book, p: &PagePlan, header: &str, raised: Option<&RaisedAt>) -> String {
+pub(super) fn page_md(
+    book: &Book,
+    p: &PagePlan,
+    header: &str,
+    raised: Option<&RaisedAt>,
+) -> String {
     let cat = book.cat;
     let fast = default_shapes(cat);
     let facts_of = facts::Facts::new(cat);
