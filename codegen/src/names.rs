@@ -402,6 +402,12 @@ pub fn ts_wire_error_type(code: &str) -> String {
     format!("WireErrorOf<{}>", serde_json::Value::from(code))
 }
 
+/// The `$defs` name of the `n`th (from 1) branch of a bulk wire-error schema, one per group
+/// of codes that share all but the code: `WireGroup<n>`, never a code's `XxxWireError`.
+pub fn schema_wire_group(n: usize) -> String {
+    format!("WireGroup{n}")
+}
+
 /// The `$defs` name of a code's branch in `wire-error.schema.json`: `XxxWireError`, after
 /// the TypeScript type name.
 pub fn schema_wire_branch(ts_type: &str) -> String {

@@ -289,38 +289,96 @@ fn schema_ids_follow_package_schema_url() {
     );
 }
 
-/// Above `COMPACT_ABOVE_CODES` codes the schema is compact and each code's branch leaves out
-/// the descriptions every branch repeats; validation is unchanged: each code's reference
-/// payload (with errdex's extras) fits the schema, a wrong type of an extra does not.
+/// Above `COMPACT_ABOVE_CODES` codes the schema is compact, leaves out the descriptions
+/// every branch repeats, and has one branch per group of codes that share all but the code
+/// (category, retryable flag, params, deprecation), the code an `enum`. Validation is
+/// unchanged: each code's reference payload (with errdex's extras) fits the schema and its
+/// own group's branch alone; the same payload with another category, a wrong-typed param
+/// or extra, or an unknown code does not.
 #[test]
 fn a_large_catalogue_s_schema_still_binds_each_code() {
     let n = errdex_codegen::support::pretty_json::COMPACT_ABOVE_CODES + 1;
     let mut src = String::from(
-        "errdex: 1\nregistry:\n  name: big\ncategories:\n  invalid: {summary: Bad input, exit_code: 2, http_status: 400, jsonrpc_code: -32602, expected: true}\nnamespaces:\n  FRM: {title: Forms}\nerrors:\n",
+        "errdex: 1\nregistry:\n  name: big\ncategories:\n  invalid: {summary: Bad input, exit_code: 2, http_status: 400, jsonrpc_code: -32602, expected: true}\n  busy: {summary: Busy, retryable: true, exit_code: 3, http_status: 503, jsonrpc_code: -32603, expected: false}\nnamespaces:\n  FRM: {title: Forms}\nerrors:\n",
     );
+    // Four groups: (invalid | busy) x (field: string | count: int), one code deprecated.
     for i in 0..n {
+        let category = if i % 2 == 0 { "invalid" } else { "busy" };
+        let (param, ty) = if i % 3 == 0 {
+            ("count", "integer")
+        } else {
+            ("field", "string")
+        };
+        let deprecated = if i == 7 {
+            "    deprecated: {since: '1.0', note: old}\n"
+        } else {
+            ""
+        };
         src.push_str(&format!(
-            "  FRM_V{i}:\n    code: F{i:05}\n    namespace: FRM\n    category: invalid\n    summary: Check {i} failed\n    message: \"{{field}} failed {i}\"\n    params: {{field: string}}\n"
+            "  FRM_V{i}:\n    code: F{i:05}\n    namespace: FRM\n    category: {category}\n    summary: Check {i} failed\n    message: \"{{{param}}} failed {i}\"\n    params: {{{param}: {ty}}}\n{deprecated}"
         ));
     }
     let loaded = errdex_codegen::load_str(&src, "errors.yaml");
-    let cat = loaded.catalogue.unwrap();
+    let cat = loaded.catalogue.unwrap_or_else(|| {
+        panic!(
+            "{:#?}",
+            loaded
+                .diagnostics
+                .iter()
+                .filter(|d| !matches!(d.code, errdex_codegen::diag::DiagCode::RelativeDocsUrl))
+                .take(3)
+                .collect::<Vec<_>>()
+        )
+    });
     let text = &json_schema::emit(&cat)[0].1;
     assert_eq!(text.matches('\n').count(), 1, "compact, one line");
     assert!(!text.contains("The rendered message."));
     assert!(!text.contains("The offending input."));
-    let (strict, _) = validators(&cat);
-    for e in cat.errors.iter().step_by(250) {
+    let schema: serde_json::Value = serde_json::from_str(text).unwrap();
+    assert_eq!(
+        schema["oneOf"].as_array().unwrap().len(),
+        5,
+        "one branch per group (4, and the deprecated code's own)"
+    );
+    let (strict, any) = validators(&cat);
+    let w = &cat.registry.wire;
+    let category_key = w.category.clone().expect("the default wire has a category");
+    for e in cat.errors.iter().step_by(97).chain(cat.errors.get(7)) {
         let mut inst = Instance::example(e);
         inst.argument = Some("a".into());
         inst.constraint = Some(json!({"max": 3}));
         let wire = inst.wire(&cat);
-        assert!(strict.is_valid(&wire), "{}: {wire}", e.code);
+        let errs: Vec<String> = strict.iter_errors(&wire).map(|e| e.to_string()).collect();
+        assert!(errs.is_empty(), "{}: {wire}\n{errs:#?}", e.code);
         let mut bad = wire.clone();
-        match &cat.registry.wire.details {
+        match &w.details {
             Some(k) => bad[k]["argument"] = json!(7),
             None => bad["argument"] = json!(7),
         }
         assert!(!strict.is_valid(&bad), "{}: argument 7 accepted", e.code);
+        let mut other = wire.clone();
+        let flipped = if other[&category_key] == json!("invalid") {
+            "busy"
+        } else {
+            "invalid"
+        };
+        other[&category_key] = json!(flipped);
+        assert!(
+            !strict.is_valid(&other),
+            "{}: category {flipped} accepted",
+            e.code
+        );
+        let param = &e.params[0].name;
+        let mut wrong = wire.clone();
+        wrong[param] = json!([1]);
+        assert!(!strict.is_valid(&wrong), "{}: {param} [1] accepted", e.code);
+        let mut unknown = wire.clone();
+        unknown[&w.code] = json!("Z99999");
+        assert!(
+            !strict.is_valid(&unknown),
+            "{}: an unknown code accepted",
+            e.code
+        );
+        assert!(any.is_valid(&unknown), "WireObject takes any code");
     }
 }

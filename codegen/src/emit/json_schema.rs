@@ -9,7 +9,10 @@
 //!   `constraint`, `suggestion`, free context) stay allowed, so a payload a producer
 //!   enriched with context validates. `$defs/WireObject` is the permissive shape for a
 //!   payload from a newer catalogue (any code string); `$defs/ErrorCode` and
-//!   `$defs/Category` list the values.
+//!   `$defs/Category` list the values. Above [`pretty_json::COMPACT_ABOVE_CODES`] codes the
+//!   root has one branch per group of codes that differ in the code alone
+//!   (`$defs/WireGroup<n>`, the codes an `enum`; [`wire_groups`]): the same instances
+//!   validate, in a document a few dozen branches long instead of one per code.
 //! - `catalogue.schema.json`: the editor schema of `errors.yaml` itself (the same for every
 //!   catalogue): every key of format 1 with a description, `additionalProperties: false`
 //!   everywhere so a typo such as `retryble` is flagged.
@@ -38,7 +41,7 @@ use serde_json::{Map, Value, json};
 
 use crate::ir::Catalogue;
 use crate::names;
-use crate::support::body_schema::code_branch;
+use crate::support::body_schema::{CodeKey, code_branch, wire_branch, wire_groups};
 use crate::support::entry_json;
 use crate::support::facts;
 use crate::support::header::header_text;
@@ -221,34 +224,59 @@ fn wire_error_schema_text(cat: &Catalogue) -> String {
         w.field("$id", cat.schema_id(names::WIRE_ERROR_SCHEMA_FILE));
         w.field("$comment", header_text(&cat.source_name));
         w.field("title", format!("{}: wire error", cat.registry.title));
+        let branches = if w.is_compact() {
+            "one branch per group of codes that share all but the code (an `enum`)"
+        } else {
+            "exactly one branch per code"
+        };
         w.field(
             "description",
-            "A wire error of a live code of this catalogue: exactly one branch per code, \
+            format!(
+                "A wire error of a live code of this catalogue: {branches}, \
              binding the code to its category, retryable flag and typed params. A payload \
              from a newer catalogue (an unknown code) does not validate here; validate it \
              against `#/$defs/WireObject`. An earlier code-less payload such as \
-             `{\"error\": \"human message\"}` fits `#/$defs/LegacyWireError`; \
+             `{{\"error\": \"human message\"}}` fits `#/$defs/LegacyWireError`; \
              `#/$defs/ReceivedWireError` is what a client may receive from any version of \
-             this registry (a WireObject or a LegacyWireError).",
+             this registry (a WireObject or a LegacyWireError)."
+            ),
         );
+        // A bulk document (above `COMPACT_ABOVE_CODES`) has one branch per group of codes
+        // that differ in the code alone, the code an `enum`: at 50,000 codes 21 MB of
+        // per-code branches become a few hundred, validation unchanged.
+        let groups = if w.is_compact() {
+            wire_groups(cat)
+        } else {
+            Vec::new()
+        };
+        let branch_names: Vec<String> = if w.is_compact() {
+            (1..=groups.len()).map(names::schema_wire_group).collect()
+        } else {
+            cat.errors
+                .iter()
+                .map(|e| names::schema_wire_branch(&e.ids.ts.type_name))
+                .collect()
+        };
         if cat.errors.is_empty() {
             w.field_object("not", |_| {});
         } else {
             w.key("oneOf").array(|w| {
-                for e in &cat.errors {
-                    w.object(|w| {
-                        w.field(
-                            "$ref",
-                            format!("#/$defs/{}", names::schema_wire_branch(&e.ids.ts.type_name)),
-                        )
-                    });
+                for name in &branch_names {
+                    w.object(|w| w.field("$ref", format!("#/$defs/{name}")));
                 }
             });
         }
         w.field_object("$defs", |w| {
-            for e in &cat.errors {
-                w.key(&names::schema_wire_branch(&e.ids.ts.type_name));
-                code_branch(w, cat, e);
+            if w.is_compact() {
+                for (name, (first, codes)) in branch_names.iter().zip(&groups) {
+                    w.key(name);
+                    wire_branch(w, cat, first, CodeKey::Enum(codes));
+                }
+            } else {
+                for (name, e) in branch_names.iter().zip(&cat.errors) {
+                    w.key(name);
+                    code_branch(w, cat, e);
+                }
             }
             w.field_object("ErrorCode", |w| {
                 w.field("description", "Every live code of this catalogue.");

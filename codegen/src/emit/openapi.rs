@@ -18,9 +18,11 @@
 //! - `examples`: one per live code, named by its TypeScript type: the body of its reference
 //!   response ([`crate::payload::Instance::http_response`]) with its params' example values.
 //!   A catalogue above [`COMPACT_ABOVE_CODES`] gets none (nor the responses' lists of
-//!   them), and its code schemas leave out the descriptions every code repeats
-//!   ([`crate::support::body_schema`]): the document is compact JSON then, for tools, not
-//!   readers.
+//!   them), its code schemas leave out the descriptions every code repeats
+//!   ([`crate::support::body_schema`]), and a problem or wire body's code schema holds its
+//!   own constants only and `allOf`s the shape it shares with the codes of the same
+//!   category, retryable flag and params (`ProblemShape<n>`, `WireErrorShape<n>`): the
+//!   document is compact JSON then, for tools, not readers.
 //! - `headers`: `RetryAfter`.
 //!
 //! Catalogue text reaches the document only as JSON string values (the pretty writer
@@ -32,7 +34,9 @@ use serde_json::Value;
 
 use crate::ir::{Catalogue, ErrorEntry, HttpBody};
 use crate::payload::{self, Instance};
-use crate::support::body_schema::{code_branch, described, extras_properties};
+use crate::support::body_schema::{
+    CodeKey, described, extras_properties, shape_groups, wire_branch,
+};
 use crate::support::header::header_text;
 #[cfg(doc)]
 use crate::support::pretty_json::COMPACT_ABOVE_CODES;
@@ -178,9 +182,26 @@ fn document(cat: &Catalogue) -> String {
         w.field_object("paths", |_| {});
         w.field_object("components", |w| {
             w.field_object("schemas", |w| {
-                for e in &cat.errors {
-                    w.key(&schema_name(cat, e));
-                    code_schema(w, cat, e);
+                // A bulk document's problem and wire bodies: each code's schema holds its
+                // own constants and `allOf`s the shape it shares with the codes of the same
+                // category, retryable flag and params (`<Body>Shape<n>`).
+                let shared = w.is_compact() && body != HttpBody::Google;
+                if shared {
+                    let (groups, of) =
+                        shape_groups(cat, |w, e| body_schema(w, cat, e, Bind::Shape));
+                    for (e, i) in cat.errors.iter().zip(&of) {
+                        w.key(&schema_name(cat, e));
+                        on_shape(w, cat, e, &shape_name(body, *i));
+                    }
+                    for (i, (first, _)) in groups.iter().enumerate() {
+                        w.key(&shape_name(body, i));
+                        body_schema(w, cat, first, Bind::Shape);
+                    }
+                } else {
+                    for e in &cat.errors {
+                        w.key(&schema_name(cat, e));
+                        code_schema(w, cat, e);
+                    }
                 }
                 w.key(any_schema_name(body));
                 any_schema(w, cat);
@@ -334,17 +355,71 @@ const PROBLEM_MEMBERS: [&str; 7] = [
 /// One code's body schema.
 fn code_schema(w: &mut Pretty, cat: &Catalogue, e: &ErrorEntry) {
     match cat.profiles.http.body {
-        HttpBody::Wire => code_branch(w, cat, e),
-        HttpBody::Problem => problem_schema(w, cat, e),
         HttpBody::Google => google_schema(w, cat, e),
+        _ => body_schema(w, cat, e, Bind::Code),
     }
 }
 
-/// A code's problem details: the members errdex writes, bound to the code's values.
-fn problem_schema(w: &mut Pretty, cat: &Catalogue, e: &ErrorEntry) {
+/// What a problem or wire body schema binds: everything of one code, or all but the code's
+/// own constants (the shape a bulk document's codes share).
+#[derive(Clone, Copy, PartialEq)]
+enum Bind {
+    Code,
+    Shape,
+}
+
+/// The name of a bulk document's `n`th (from 0) shared body shape: `ProblemShape1`,
+/// `WireErrorShape1`; a code's schema name ends with the body's suffix, so never this.
+fn shape_name(body: HttpBody, n: usize) -> String {
+    format!("{}Shape{}", body_suffix(body), n + 1)
+}
+
+/// A bulk document's schema of one code: its own constants, `allOf` its shape.
+fn on_shape(w: &mut Pretty, cat: &Catalogue, e: &ErrorEntry, shape: &str) {
+    let code_key = match cat.profiles.http.body {
+        HttpBody::Problem => "code",
+        _ => &cat.registry.wire.code,
+    };
     w.object(|w| {
-        w.field("title", format!("{} ({})", e.code, e.name));
-        w.field("description", &e.summary);
+        w.key("allOf")
+            .array(|w| w.object(|w| w.field("$ref", schema_ref(shape))));
+        w.field_object("properties", |w| {
+            if cat.profiles.http.body == HttpBody::Problem {
+                w.field_object("type", |w| w.field("const", &e.docs_url));
+                w.field_object("title", |w| w.field("const", &e.summary));
+                w.field_object("status", |w| w.field("const", e.http_status));
+            }
+            w.field_object(code_key, |w| w.field("const", &e.code));
+        });
+        w.field_array("required", [code_key]);
+    });
+}
+
+/// A code's problem details or wire object, bound as `bind` says.
+fn body_schema(w: &mut Pretty, cat: &Catalogue, e: &ErrorEntry, bind: Bind) {
+    match cat.profiles.http.body {
+        HttpBody::Problem => problem_schema(w, cat, e, bind),
+        _ => wire_branch(
+            w,
+            cat,
+            e,
+            match bind {
+                Bind::Code => CodeKey::One(e),
+                Bind::Shape => CodeKey::Typed,
+            },
+        ),
+    }
+}
+
+/// A code's problem details: the members errdex writes, bound to the code's values (a
+/// shape: the code's own `type`, `title`, `status` and `code` only typed).
+fn problem_schema(w: &mut Pretty, cat: &Catalogue, e: &ErrorEntry, bind: Bind) {
+    let own = bind == Bind::Code;
+    w.object(|w| {
+        if own {
+            w.field("title", format!("{} ({})", e.code, e.name));
+            w.field("description", &e.summary);
+        }
         if e.deprecated.is_some() {
             w.field("deprecated", true);
         }
@@ -353,16 +428,30 @@ fn problem_schema(w: &mut Pretty, cat: &Catalogue, e: &ErrorEntry) {
             // A bulk document leaves out the descriptions every code repeats (body_schema).
             let notes = !w.is_compact();
             w.field_object("type", |w| {
-                w.field("const", &e.docs_url);
+                if own {
+                    w.field("const", &e.docs_url);
+                } else {
+                    w.field("type", "string");
+                }
                 if notes {
                     w.field("description", "The code's documentation (RFC 9457 `type`).");
                 }
             });
-            w.field_object("title", |w| w.field("const", &e.summary));
-            w.field_object("status", |w| w.field("const", e.http_status));
+            let typed = |w: &mut Pretty, key: &str, value: &dyn Fn(&mut Pretty), ty: &str| {
+                w.field_object(key, |w| {
+                    if own {
+                        w.key("const");
+                        value(w);
+                    } else {
+                        w.field("type", ty);
+                    }
+                })
+            };
+            typed(w, "title", &|w| w.str(&e.summary), "string");
+            typed(w, "status", &|w| w.int(i64::from(e.http_status)), "integer");
             w.key("detail");
             described(w, Some("string"), "The rendered message.");
-            w.field_object("code", |w| w.field("const", &e.code));
+            typed(w, "code", &|w| w.str(&e.code), "string");
             w.field_object("category", |w| w.field("const", &cat.category_of(e).key));
             w.field_object("retryable", |w| w.field("const", e.retryable));
             extras_properties(w, e, &PROBLEM_MEMBERS);

@@ -10,6 +10,8 @@
 //!
 //! [`COMPACT_ABOVE_CODES`]: crate::support::pretty_json::COMPACT_ABOVE_CODES
 
+use std::collections::HashMap;
+
 use crate::ir::{Catalogue, ErrorEntry, ParamType};
 use crate::support::pretty_json::Pretty;
 
@@ -62,20 +64,43 @@ pub fn extras_properties(w: &mut Pretty, e: &ErrorEntry, skip: &[&str]) {
     }
 }
 
+/// How a wire branch binds the code key.
+#[derive(Debug, Clone, Copy)]
+pub enum CodeKey<'a> {
+    /// One code: `{"const": code}`, with the code's title and summary as annotations.
+    One(&'a ErrorEntry),
+    /// The codes of a group that share everything else: `{"enum": [...]}`.
+    Enum(&'a [&'a str]),
+    /// Any code: `{"type": "string"}` (a shape that per-code schemas `allOf`).
+    Typed,
+}
+
 /// One code's wire object: `$defs/<TsType>WireError` of `wire-error.schema.json`, the wire
 /// body of the OpenAPI components.
 pub fn code_branch(w: &mut Pretty, cat: &Catalogue, e: &ErrorEntry) {
+    wire_branch(w, cat, e, CodeKey::One(e));
+}
+
+/// A wire object bound to `e`'s category, retryable flag and params, its code as `code`
+/// says (`e` is the group's first code when the code is an `enum` or typed).
+pub fn wire_branch(w: &mut Pretty, cat: &Catalogue, e: &ErrorEntry, code: CodeKey) {
     let wire = &cat.registry.wire;
     let category = &cat.category_of(e).key;
     w.object(|w| {
-        w.field("title", format!("{} ({})", e.code, e.name));
-        w.field("description", &e.summary);
+        if let CodeKey::One(e) = code {
+            w.field("title", format!("{} ({})", e.code, e.name));
+            w.field("description", &e.summary);
+        }
         if e.deprecated.is_some() {
             w.field("deprecated", true);
         }
         w.field("type", "object");
         w.field_object("properties", |w| {
-            w.field_object(&wire.code, |w| w.field("const", &e.code));
+            w.field_object(&wire.code, |w| match code {
+                CodeKey::One(e) => w.field("const", &e.code),
+                CodeKey::Enum(codes) => w.field_array("enum", codes),
+                CodeKey::Typed => w.field("type", "string"),
+            });
             w.key(&wire.message);
             described(w, Some("string"), "The rendered message.");
             if let Some(k) = &wire.category {
@@ -109,4 +134,36 @@ pub fn code_branch(w: &mut Pretty, cat: &Catalogue, e: &ErrorEntry) {
             }
         });
     });
+}
+
+/// The groups of live codes whose wire branches differ in the code alone (same category,
+/// retryable flag, params and deprecation), in catalogue order of their first code: each
+/// group's first code and every code of it. A bulk wire-error schema (above
+/// [`COMPACT_ABOVE_CODES`](crate::support::pretty_json::COMPACT_ABOVE_CODES) codes) writes one branch per group, its code an `enum`.
+pub fn wire_groups(cat: &Catalogue) -> Vec<(&ErrorEntry, Vec<&str>)> {
+    shape_groups(cat, |w, e| wire_branch(w, cat, e, CodeKey::Typed)).0
+}
+
+/// The live codes grouped by the text `shape` writes for each (compact JSON), in catalogue
+/// order of each group's first code; and each live code's group (by index in
+/// `cat.errors`).
+pub fn shape_groups(
+    cat: &Catalogue,
+    shape: impl Fn(&mut Pretty, &ErrorEntry),
+) -> (Vec<(&ErrorEntry, Vec<&str>)>, Vec<usize>) {
+    let mut index: HashMap<String, usize> = HashMap::new();
+    let mut groups: Vec<(&ErrorEntry, Vec<&str>)> = Vec::new();
+    let mut of = Vec::with_capacity(cat.errors.len());
+    for e in &cat.errors {
+        let mut w = Pretty::compact(256);
+        shape(&mut w, e);
+        let key = w.finish();
+        let i = *index.entry(key).or_insert_with(|| {
+            groups.push((e, Vec::new()));
+            groups.len() - 1
+        });
+        groups[i].1.push(&e.code);
+        of.push(i);
+    }
+    (groups, of)
 }

@@ -59,6 +59,14 @@ impl Pretty {
         }
     }
 
+    /// A compact writer (`serde_json::to_string`'s bytes), as a bulk document's.
+    pub fn compact(capacity: usize) -> Self {
+        Pretty {
+            compact: true,
+            ..Pretty::with_capacity(capacity)
+        }
+    }
+
     /// `true` for a bulk document of a catalogue above [`COMPACT_ABOVE_CODES`] (see
     /// [`Pretty::sized`]): its writers may also leave out what every code would repeat.
     pub fn is_compact(&self) -> bool {
