@@ -194,7 +194,10 @@ fn a_compact_book_indexes_only_the_page_of_every_code() {
     // Nor any of their text: a message, a suggestion and a wire payload are on the
     // namespace pages only; a summary is on the page of every code too.
     let text = index.to_string();
-    assert!(text.contains("Check 7 of x failed"), "summaries are searchable");
+    assert!(
+        text.contains("Check 7 of x failed"),
+        "summaries are searchable"
+    );
     for absent in ["failed 7 with", "Fix {field}", "\\\"count\\\":42"] {
         assert!(!text.contains(absent), "{absent} is in the search index");
     }
