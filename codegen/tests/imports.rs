@@ -11,6 +11,9 @@
 //!   code taken twice, an invalid imported file, a catalogue given as text) is one located
 //!   diagnostic with its own code, and no catalogue.
 
+mod md_support;
+mod testkit;
+
 use std::path::{Path, PathBuf};
 
 use errdex_codegen::catalogue::registry_json_as_catalogue;
@@ -203,6 +206,47 @@ fn registry_json_reads_back_as_the_same_codes() {
                 .collect()
         };
         assert_eq!(retired(&cat), retired(&back), "{}", file.display());
+    }
+}
+
+/// Above `COMPACT_ABOVE_CODES` codes registry.json leaves out absent members (`null`, an
+/// empty list, the registry's own class); read back it still describes the same codes, of
+/// every kind (overrides, retry advice, aliases, legacy codes, deprecation, explanations).
+#[test]
+fn a_large_registry_json_reads_back_as_the_same_codes() {
+    let n = errdex_codegen::support::pretty_json::COMPACT_ABOVE_CODES + 1;
+    let cat = md_support::large_catalogue(n);
+    let json = registry_json(&cat);
+    assert_eq!(json.matches('\n').count(), 1, "compact, one line");
+    let doc: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let errors = doc["errors"].as_array().unwrap();
+    let plain = &errors[7];
+    for absent in [
+        "explanation",
+        "since",
+        "deprecated",
+        "aliases",
+        "legacy_codes",
+        "class",
+    ] {
+        assert!(plain.get(absent).is_none(), "{absent}: {plain}");
+    }
+    for e in errors {
+        for (k, v) in e.as_object().unwrap() {
+            let empty = v.is_null() || v.as_array().is_some_and(|a| a.is_empty() && k != "params");
+            assert!(!empty, "{k} written absent: {e}");
+        }
+    }
+    let text = registry_json_as_catalogue(&json).unwrap();
+    let back = load_str(&text, "registry.json");
+    let shown = diag::render_short(&back.diagnostics, "registry.json");
+    let back = back
+        .catalogue
+        .unwrap_or_else(|| panic!("read back is invalid:\n{shown}"));
+    let (a, b) = (codes(&cat), codes(&back));
+    assert_eq!(a.len(), b.len());
+    for (x, y) in a.iter().zip(&b) {
+        assert_eq!(x, y);
     }
 }
 

@@ -19,7 +19,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use errdex_codegen::Catalogue;
 use errdex_codegen::emit::markdown::{explanation::mdbook_options, plan_pages};
-use errdex_codegen::ir::HttpBody;
+use errdex_codegen::ir::{ErrorEntry, HttpBody};
 use errdex_codegen::payload::Instance;
 use errdex_codegen::support::book;
 use md_support::*;
@@ -359,6 +359,8 @@ fn check_catalogue(case: &str, cat: &Catalogue) {
     if cat.docs.layout.per_code() {
         check_code_pages(case, cat, &pages);
     }
+    let compact = book::compact_book(cat);
+    check_codes_page(case, cat, &pages);
     // One page per namespace (plus general), codes table and sections (a page per code:
     // the table only).
     for plan in plan_pages(cat) {
@@ -367,7 +369,8 @@ fn check_catalogue(case: &str, cat: &Catalogue) {
             .get(&name)
             .unwrap_or_else(|| panic!("{case}: page {name}"));
         let entries: Vec<_> = plan.entries.iter().map(|&i| &cat.errors[i]).collect();
-        if !entries.is_empty() {
+        // A compact book's pages have no codes table: the page of every code lists them.
+        if !entries.is_empty() && !compact {
             // The "Name" column only where some code differs from its NAME (otherwise it
             // repeats the "Code" column).
             let show_name = entries.iter().any(|e| e.code != e.name);
@@ -424,10 +427,12 @@ fn check_catalogue(case: &str, cat: &Catalogue) {
             .filter(|(l, _)| l == "json")
             .map(|(_, t)| t)
             .collect();
+        // Compact sections: the wire payload only.
+        let per_code = if compact { 1 } else { 2 };
         assert_eq!(
             json_blocks.len(),
-            2 * entries.len(),
-            "{case}/{name}: two examples per code"
+            per_code * entries.len(),
+            "{case}/{name}: {per_code} examples per code"
         );
         for (i, (e, h)) in entries.iter().zip(&sections).enumerate() {
             assert_eq!(
@@ -458,6 +463,15 @@ fn check_catalogue(case: &str, cat: &Catalogue) {
                 }
             }
             let ex = Instance::example(e);
+            if compact {
+                assert_eq!(
+                    json_blocks[i],
+                    &serde_json::to_string(&ex.wire(cat)).unwrap(),
+                    "{case}/{name}: wire example of {}",
+                    e.code
+                );
+                continue;
+            }
             let wire = serde_json::to_string_pretty(&ex.wire(cat)).unwrap();
             let mcp = serde_json::to_string_pretty(&ex.mcp_tool_result(cat)).unwrap();
             assert_eq!(
@@ -502,6 +516,58 @@ fn check_catalogue(case: &str, cat: &Catalogue) {
             }
             assert!(retired.ids.contains(&r.anchor));
         }
+    }
+}
+
+/// The page of every code: in a compact book, a heading per code (its code and NAME, its
+/// anchor as id) in the order of the namespace pages, each followed by its summary linked
+/// to its section (the links are resolved with every other link); otherwise no such page.
+fn check_codes_page(case: &str, cat: &Catalogue, pages: &BTreeMap<String, Page>) {
+    let name = format!("{}.md", book::CODES_PAGE);
+    if !book::compact_book(cat) {
+        assert!(
+            !pages.contains_key(&name),
+            "{case}: {name} below the threshold"
+        );
+        return;
+    }
+    let page = pages
+        .get(&name)
+        .unwrap_or_else(|| panic!("{case}: no {name}"));
+    let order: Vec<&ErrorEntry> = plan_pages(cat)
+        .iter()
+        .flat_map(|p| p.entries.iter().map(|&i| &cat.errors[i]))
+        .collect();
+    let headings: Vec<_> = page.headings.iter().filter(|h| h.0 == 2).collect();
+    assert_eq!(
+        headings.len(),
+        order.len(),
+        "{case}/{name}: a heading per code"
+    );
+    assert_eq!(
+        page.links.len(),
+        order.len(),
+        "{case}/{name}: a link per code"
+    );
+    for ((h, l), e) in headings.iter().zip(&page.links).zip(&order) {
+        assert_eq!(
+            h.1.as_deref(),
+            Some(e.anchor.as_str()),
+            "{case}/{name}: id of {}",
+            e.code
+        );
+        let want = if e.code == e.name {
+            shown(&e.code)
+        } else {
+            format!("{} {}", shown(&e.code), shown(&e.name))
+        };
+        assert_eq!(h.2, want, "{case}/{name}: heading of {}", e.code);
+        assert_eq!(
+            l,
+            &format!("{}.md#{}", cat.page_slug(e), e.anchor),
+            "{case}/{name}: link of {}",
+            e.code
+        );
     }
 }
 
@@ -639,4 +705,114 @@ fn every_catalogue_renders_faithfully() {
     for (case, cat) in &cats {
         check_catalogue(case, cat);
     }
+}
+
+/// Above `COMPACT_ABOVE_CODES` codes (a book of namespace pages): everything
+/// [`check_catalogue`] holds every book to, and the compact form itself: the page of every
+/// code in `SUMMARY.md` and the index, the namespace pages out of mdBook's search and no
+/// print page in `book.toml`, and in each section the category and only the facts that
+/// differ from it. One code fewer, and nothing of it is there.
+#[test]
+fn a_large_catalogue_renders_compactly() {
+    let n = errdex_codegen::support::pretty_json::COMPACT_ABOVE_CODES + 1;
+    let cat = large_catalogue(n);
+    assert_eq!(cat.errors.len(), n);
+    assert!(book::compact_book(&cat));
+    check_catalogue("large", &cat);
+
+    let files: BTreeMap<String, String> = errdex_codegen::emit::markdown::emit(&cat)
+        .into_iter()
+        .collect();
+    let codes_md = format!("{}.md", book::CODES_PAGE);
+    assert!(files.contains_key(&format!("src/{codes_md}")));
+    assert!(files["src/SUMMARY.md"].contains(&format!("\n\n[All codes]({codes_md})\n")));
+    assert!(
+        files["src/index.md"].contains(&format!("| [All codes]({codes_md}) | {n} |")),
+        "the index lists the page of every code"
+    );
+    let toml = &files["book.toml"];
+    let search = toml
+        .split("[output.html.search.chapter]\n")
+        .nth(1)
+        .expect("book.toml turns search off for chapters");
+    let excluded: Vec<&str> = search
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+        .take_while(|l| !l.starts_with('['))
+        .collect();
+    let want: Vec<String> = book::namespace_pages(&cat)
+        .iter()
+        .map(|s| format!("\"{s}.md\" = {{ enable = false }}"))
+        .collect();
+    assert_eq!(
+        excluded, want,
+        "every namespace page, and only they, out of search"
+    );
+    assert!(toml.contains("[output.html.print]\n# no page of every section: 2001 codes, read a namespace at a time\nenable = false\n"));
+
+    // Each section of a namespace page: its category, then only the facts that differ.
+    let section = |e: &ErrorEntry| -> String {
+        let page = &files[&format!("src/{}.md", cat.page_slug(e))];
+        let start = page
+            .find(&format!(" {{#{}}}\n", e.anchor))
+            .unwrap_or_else(|| panic!("section of {}", e.code));
+        let rest = &page[start..];
+        rest[..rest.find("\n## ").unwrap_or(rest.len())].to_string()
+    };
+    let by_name = |name: &str| cat.errors.iter().find(|e| e.name == name).unwrap();
+    let plain = section(by_name("E_7"));
+    assert!(
+        plain.contains("\nCategory: [invalid](index.md#") && plain.contains("\nMessage: <code>"),
+        "{plain}"
+    );
+    for fact in [
+        "Retryable",
+        "retryable:",
+        "xit code",
+        "HTTP status",
+        "JSON-RPC",
+        "og level",
+        "ocs URL",
+        "MCP",
+        "isError",
+    ] {
+        assert!(
+            !plain.contains(fact),
+            "{fact} in a section that repeats its category:\n{plain}"
+        );
+    }
+    for (name, facts) in [
+        ("E_11", &["HTTP status: 409"][..]),
+        ("E_12", &["retryable: yes", "exit code: 9"]),
+        ("E_13", &["since: 1.2", "aliases: <code>ALIAS\\_13</code>"]),
+        (
+            "E_14",
+            &[
+                "legacy codes: <code>OLD-14</code>",
+                "JSON-RPC code: -32000",
+                "log level: ERROR (unexpected",
+            ],
+        ),
+        (
+            "E_28",
+            &["retry advice: at most 7 attempts. Back off &lt;slowly&gt; \\| then retry"],
+        ),
+    ] {
+        let s = section(by_name(name));
+        for f in facts {
+            assert!(s.contains(f), "{name}: {f} in\n{s}");
+        }
+    }
+    assert!(section(by_name("E_26")).contains(
+        "> **Deprecated** since 2.0. Use [<code>F-00000</code> E\\_0](frm.md#f-00000) instead."
+    ));
+    assert!(section(by_name("E_16")).contains("Raised when *this* check fails."));
+
+    // One code fewer: the book as it always was.
+    let small = large_catalogue(n - 1);
+    assert!(!book::compact_book(&small));
+    let files = errdex_codegen::emit::markdown::emit(&small);
+    assert!(files.iter().all(|(p, t)| !p.contains(book::CODES_PAGE)
+        && !t.contains("search.chapter")
+        && !t.contains("All codes")));
 }

@@ -137,7 +137,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 .iter()
                 .find(|e| e.name == name)
                 .ok_or("the code is not there")?;
-            let page = errdex_codegen::support::book::address(&cat, e);
+            let page = errdex_codegen::support::book::search_address(&cat, e);
             let expect = match &page.fragment {
                 Some(f) => format!("{}.html#{f}", page.page),
                 None => format!("{}.html", page.page),

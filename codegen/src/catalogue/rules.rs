@@ -673,6 +673,7 @@ fn page_words(cat: &Catalogue, page: &book::Page) -> String {
     match page.kind {
         book::PageKind::Index => "the book's index page".into(),
         book::PageKind::Retired => "the page of the retired codes".into(),
+        book::PageKind::Codes => "the book's page of every code".into(),
         book::PageKind::MdBook => format!("the page mdBook writes as `{}.html`", page.path),
         book::PageKind::Namespace => match cat.namespaces.iter().find(|n| n.slug == page.path) {
             Some(n) => format!("the page of the namespace `{}`", n.key),

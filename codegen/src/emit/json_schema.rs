@@ -26,7 +26,10 @@
 //!   part (an entry with its `name`). Like `catalogue.schema.json`, the format's.
 //! - `registry.json`: the resolved catalogue, every default applied, for other tools and
 //!   languages. Lists (categories, namespaces, errors, retired) are arrays in catalogue
-//!   order; absent optional values are `null`.
+//!   order; absent optional values are `null` (above
+//!   [`pretty_json::COMPACT_ABOVE_CODES`] codes a code's absent members — `null`, an empty
+//!   list, the registry's own class — are left out; a reader takes a missing member as
+//!   absent, as `imports:` does).
 //!
 //! Every schema has a stable `$id` ([`names::schema_id`]: `package.schema_url` + the file
 //! name, or `urn:errdex:<registry>:<file>`), so another schema can `$ref` its `$defs`.

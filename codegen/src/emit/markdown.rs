@@ -4,7 +4,9 @@
 //! additional style sheet, see [`book_css`]), `src/SUMMARY.md`, `src/index.md`
 //! (title, how to read a code, the categories table, the list of pages), one
 //! `src/<namespace slug>.md` per namespace (codes without a namespace on
-//! `src/general.md`), and `src/retired.md`.
+//! `src/general.md`), and `src/retired.md`; above `COMPACT_ABOVE_CODES` codes (a book of
+//! namespace pages) also `src/errdex.codes.md`, the page of every code that search indexes,
+//! and each code's section is compact (see `markdown/compact.rs`).
 //!
 //! Anchors: each code's section heading carries the explicit id `{#<code slug>}` (mdBook
 //! 0.5 honours heading attributes), which is exactly the fragment of the code's resolved
@@ -26,6 +28,7 @@
 //! [`crate::payload`], the reference renderer every target is tested against, pretty-printed
 //! with two-space indentation.
 
+mod compact;
 pub mod escape;
 pub mod explanation;
 mod per_code;
@@ -124,6 +127,17 @@ pub fn emit_with(cat: &Catalogue, raised: Option<&RaisedAt>) -> Vec<(String, Str
             ));
         }
         files.extend(per_code::code_pages(&book, &header, raised));
+    } else if book::compact_book(cat) {
+        for p in &pages {
+            files.push((
+                format!("src/{}.md", p.slug),
+                compact::page_md(&book, p, &header, raised),
+            ));
+        }
+        files.push((
+            format!("src/{}.md", book::CODES_PAGE),
+            compact::codes_md(cat, &pages, &header),
+        ));
     } else {
         for p in &pages {
             files.push((
@@ -156,10 +170,29 @@ fn book_toml(cat: &Catalogue) -> String {
 }
 
 /// `book.toml`'s tables for a page per code (a folding sidebar, a search result per code,
-/// no print page) and for the redirects (`docs:`); nothing for a book of namespace pages
-/// without redirects.
+/// no print page), for a compact book (search over the page of every code only, no print
+/// page) and for the redirects (`docs:`); nothing for a book of namespace pages below
+/// `COMPACT_ABOVE_CODES` codes without redirects.
 fn book_toml_pages(cat: &Catalogue) -> String {
     let mut s = String::new();
+    if book::compact_book(cat) {
+        s.push_str(&format!(
+            "\n[output.html.print]\n\
+             # no page of every section: {} codes, read a namespace at a time\n\
+             enable = false\n\n\
+             [output.html.search.chapter]\n\
+             # search indexes the page of every code ({}.md: code, NAME, summary), not the\n\
+             # namespace pages' sections (at 50,000 codes their index would be ~400 MiB)\n",
+            cat.errors.len(),
+            book::CODES_PAGE
+        ));
+        for slug in book::namespace_pages(cat) {
+            s.push_str(&format!(
+                "{} = {{ enable = false }}\n",
+                escape::toml_string(&format!("{slug}.md"))
+            ));
+        }
+    }
     if cat.docs.layout.per_code() {
         s.push_str(
             "\n[output.html.fold]\n\
@@ -249,6 +282,8 @@ fn render<T: Template>(t: &T) -> String {
 struct SummaryMd<'a> {
     header: &'a str,
     title: String,
+    /// [`book::CODES_PAGE`]'s file in a compact book.
+    codes_page: Option<String>,
     pages: Vec<PageLink>,
 }
 
@@ -281,8 +316,14 @@ fn summary_md(cat: &Catalogue, pages: &[PagePlan], header: &str) -> String {
     render(&SummaryMd {
         header,
         title: escape::summary_text(&cat.registry.title),
+        codes_page: codes_page_file(cat),
         pages: page_links(pages),
     })
+}
+
+/// `errdex.codes.md` when the book is compact ([`book::compact_book`]).
+fn codes_page_file(cat: &Catalogue) -> Option<String> {
+    book::compact_book(cat).then(|| format!("{}.md", book::CODES_PAGE))
 }
 
 #[derive(Template)]
@@ -298,6 +339,11 @@ struct IndexMd<'a> {
     profiles: ProfilesView,
     pages: Vec<PageLink>,
     retired_count: usize,
+    /// A compact book ([`book::compact_book`]): its sections show the wire payload only.
+    compact: bool,
+    /// [`book::CODES_PAGE`]'s file in a compact book, and how many codes it lists.
+    codes_page: Option<String>,
+    code_count: usize,
     /// With a page per code: each category's codes, linked (heading, id, links).
     by_category: Option<Vec<(String, String, String)>>,
 }
@@ -461,6 +507,9 @@ fn index_md(cat: &Catalogue, pages: &[PagePlan], header: &str) -> String {
         profiles: profiles_view(&cat.profiles),
         pages: page_links(pages),
         retired_count: cat.retired.len(),
+        compact: book::compact_book(cat),
+        codes_page: codes_page_file(cat),
+        code_count: cat.errors.len(),
         by_category: cat.docs.layout.per_code().then(|| by_category(cat)),
     })
 }
@@ -670,29 +719,7 @@ fn code_view(
 ) -> CodeView {
     let cat = book.cat;
     let heading = code_heading(e);
-    let deprecated = e.deprecated.as_ref().map(|d| {
-        let mut s = String::new();
-        if let Some(v) = &d.since {
-            s.push_str(&format!(" since {}", escape::inline(v)));
-        }
-        s.push('.');
-        if let Some(r) = d.replaced_by.and_then(|i| cat.errors.get(i)) {
-            s.push_str(&format!(
-                " Use [{}]({}) instead.",
-                if r.code == r.name {
-                    escape::code(&r.code)
-                } else {
-                    format!("{} {}", escape::code(&r.code), escape::inline(&r.name))
-                },
-                code_href(cat, r, from)
-            ));
-        }
-        if let Some(n) = &d.note {
-            s.push(' ');
-            s.push_str(&escape::inline(n));
-        }
-        s
-    });
+    let deprecated = deprecated_text(cat, e, from);
     // The retry advice has its own paragraph below the table (`retry`), in full sentences.
     let facts = facts_of
         .of(e)
@@ -762,6 +789,34 @@ fn code_view(
         mcp_example: escape::code_block("json", &mcp_example),
         raised_at: raised.map(|r| raised_view(cat, e, r)),
     }
+}
+
+/// What follows "**Deprecated**" for a deprecated code on the page `from`: since when, its
+/// replacement, the note.
+fn deprecated_text(cat: &Catalogue, e: &ErrorEntry, from: &str) -> Option<String> {
+    e.deprecated.as_ref().map(|d| {
+        let mut s = String::new();
+        if let Some(v) = &d.since {
+            s.push_str(&format!(" since {}", escape::inline(v)));
+        }
+        s.push('.');
+        if let Some(r) = d.replaced_by.and_then(|i| cat.errors.get(i)) {
+            s.push_str(&format!(
+                " Use [{}]({}) instead.",
+                if r.code == r.name {
+                    escape::code(&r.code)
+                } else {
+                    format!("{} {}", escape::code(&r.code), escape::inline(&r.name))
+                },
+                code_href(cat, r, from)
+            ));
+        }
+        if let Some(n) = &d.note {
+            s.push(' ');
+            s.push_str(&escape::inline(n));
+        }
+        s
+    })
 }
 
 /// An example value's text inside a message (what `payload::display_value` gives).

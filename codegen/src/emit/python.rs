@@ -22,7 +22,9 @@
 //!
 //! The data modules' rows are tuples whose layouts are declared once, in [`rows`]: the row
 //! builders fill them field by field, and `_runtime.py` reads them through the index
-//! constants rendered from the same declaration.
+//! constants rendered from the same declaration. Above [`COMPACT_ABOVE_CODES`] codes the
+//! lookup maps that repeat each code (`BY_WIRE_CODE`, `BY_NAME`, `BY_REASON`) are built
+//! from `CODES` by a comprehension, plus what it does not give ([`py_map`]).
 //!
 //! Why this shape (figures in BENCHMARKS.md, "Generated Python", at 10,000 codes): importing
 //! must cost about what a dict of the codes costs, so nothing runs at import but one dict
@@ -41,9 +43,13 @@ use std::fmt::{self, Write};
 
 use askama::Template;
 
-use crate::ir::{Catalogue, JsonRpcData, ParamType, ProfileField, ReasonSource, Scalar};
+use crate::ir::{
+    Catalogue, ErrorEntry, JsonRpcData, ParamType, ProfileField, ReasonSource, Scalar,
+};
 use crate::names;
+use crate::payload::http as http_facts;
 use crate::support::header::header_text;
+use crate::support::pretty_json::COMPACT_ABOVE_CODES;
 use crate::support::text::is_invisible;
 
 pub mod rows;
@@ -275,11 +281,15 @@ struct CataloguePy<'a> {
 struct DataPy<'a> {
     header: &'a str,
     errors: &'a [EntryView],
-    wire_map: Vec<(String, String)>,
-    name_map: Vec<(String, String)>,
+    /// Whether a map below is derived from `CODES` (above `COMPACT_ABOVE_CODES` codes): the
+    /// module then imports the row indices it reads.
+    derived: bool,
+    /// `BY_WIRE_CODE`, `BY_NAME` and `BY_REASON`, each rendered by [`py_map`].
+    wire_map: String,
+    name_map: String,
     retired_map: Vec<(String, String)>,
-    /// AIP-193 reason -> live code, and -> retired code (`reason_maps`).
-    reason_map: Vec<(String, String)>,
+    /// AIP-193 reason -> live code (rendered), and -> retired code (`reason_maps`).
+    reason_map: String,
     retired_reason_map: Vec<(String, String)>,
     /// Code -> [(param, its `example:` as JSON text)], for codes with param examples.
     param_examples: Vec<(String, Vec<(String, String)>)>,
@@ -360,6 +370,55 @@ fn reason_maps(cat: &Catalogue) -> (LiteralMap, LiteralMap) {
         }
     }
     (live, retired)
+}
+
+/// A `dict[str, str]` of `_data.py` named `name` holding `entries` (key literal, value
+/// literal; keys unique), as a dict display, one entry a line.
+///
+/// With `derive` (above [`COMPACT_ABOVE_CODES`] codes): a comprehension over `CODES` (its
+/// Python text, and the entries it makes in the order Python makes them, the last of a
+/// key winning) builds the map, then an `update` adds the entries it does not give. The
+/// mapping is the same (at 50,000 codes, a third of `_data.py` was these maps repeating each
+/// code's row key); when the comprehension would give a key a value `entries` does not, or a
+/// key `entries` lacks, the display is written as below the threshold.
+fn py_map(
+    name: &str,
+    entries: &[(String, String)],
+    derive: Option<(&str, Vec<(String, String)>)>,
+) -> String {
+    let display = |out: &mut String, entries: &mut dyn Iterator<Item = &(String, String)>| {
+        out.push('{');
+        for (k, v) in entries {
+            let _ = write!(out, "\n    {k}: {v},");
+        }
+        out.push_str("\n}");
+    };
+    if let Some((comprehension, made)) = derive {
+        let wanted: std::collections::HashMap<&str, &str> = entries
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .collect();
+        let mut gives: std::collections::HashMap<&str, &str> = std::collections::HashMap::new();
+        for (k, v) in &made {
+            gives.insert(k.as_str(), v.as_str());
+        }
+        if gives.iter().all(|(k, v)| wanted.get(k) == Some(v)) {
+            let mut out = format!(
+                "# Built from CODES, then what that does not give.\n{name}: dict[str, str] = {comprehension}\n{name}.update("
+            );
+            display(
+                &mut out,
+                &mut entries
+                    .iter()
+                    .filter(|(k, v)| gives.get(k.as_str()) != Some(&v.as_str())),
+            );
+            out.push(')');
+            return out;
+        }
+    }
+    let mut out = format!("{name}: dict[str, str] = ");
+    display(&mut out, &mut entries.iter());
+    out
 }
 
 /// The distribution name of the package: its import name with `-` (`milo-errors`).
@@ -571,9 +630,41 @@ pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
             (!examples.is_empty()).then(|| (py_str(&e.code), examples))
         })
         .collect();
+    // Above the threshold the maps that repeat each code's row key are built from `CODES`.
+    let derived = cat.errors.len() > COMPACT_ABOVE_CODES;
+    let derive = |comprehension: &'static str, made: &dyn Fn(&ErrorEntry) -> String| {
+        derived.then(|| {
+            let entries = cat
+                .errors
+                .iter()
+                .map(|e| (py_str(&made(e)), py_str(&e.code)))
+                .collect();
+            (comprehension, entries)
+        })
+    };
+    let wire_map = py_map(
+        "BY_WIRE_CODE",
+        &wire_map,
+        derive("{c: c for c in CODES}", &|e| e.code.clone()),
+    );
+    let name_map = py_map(
+        "BY_NAME",
+        &name_map,
+        derive("{r[_CODE_NAME]: c for c, r in CODES.items()}", &|e| {
+            e.name.clone()
+        }),
+    );
+    let reason_map = py_map(
+        "BY_REASON",
+        &reason_map,
+        derive("{r[_CODE_AIP_REASON]: c for c, r in CODES.items()}", &|e| {
+            http_facts::aip_reason(cat, e)
+        }),
+    );
     let data = DataPy {
         header: &header,
         errors: &errors,
+        derived,
         wire_map,
         name_map,
         retired_map,
@@ -678,6 +769,34 @@ fn pyproject(cat: &Catalogue, header: &str) -> String {
 mod tests {
     use super::*;
     use crate::ir::Fact;
+
+    fn lits(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+        pairs.iter().map(|(k, v)| (py_str(k), py_str(v))).collect()
+    }
+
+    /// A derived map writes only what its comprehension does not give; a comprehension that
+    /// would give a key another value (or a key the map lacks) is not used.
+    #[test]
+    fn derived_maps_hold_the_same_mapping() {
+        let entries = lits(&[("A", "A"), ("B", "B"), ("L", "A")]);
+        let exact = py_map(
+            "M",
+            &entries,
+            Some(("{c: c for c in CODES}", lits(&[("A", "A"), ("B", "B")]))),
+        );
+        assert_eq!(
+            exact,
+            "# Built from CODES, then what that does not give.\nM: dict[str, str] = {c: c for c in CODES}\nM.update({\n    \"L\": \"A\",\n})"
+        );
+        let plain =
+            "M: dict[str, str] = {\n    \"A\": \"A\",\n    \"B\": \"B\",\n    \"L\": \"A\",\n}";
+        assert_eq!(py_map("M", &entries, None), plain);
+        // The comprehension's last value of a key wins, as in Python: here `B`'s.
+        let clash = lits(&[("A", "A"), ("A", "B")]);
+        assert_eq!(py_map("M", &entries, Some(("{...}", clash))), plain);
+        let extra = lits(&[("A", "A"), ("X", "B")]);
+        assert_eq!(py_map("M", &entries, Some(("{...}", extra))), plain);
+    }
     use crate::names;
 
     #[test]

@@ -10,6 +10,7 @@
 
 use crate::ir::{Catalogue, DocsLayout, ErrorEntry, GENERAL_SLUG};
 use crate::names;
+use crate::support::pretty_json::COMPACT_ABOVE_CODES;
 
 /// Where something is in the book: a page and, on a page shared by several codes, the
 /// fragment of its section.
@@ -57,6 +58,35 @@ pub fn address(cat: &Catalogue, e: &ErrorEntry) -> Address {
 /// The page listing the retired codes.
 pub const RETIRED_PAGE: &str = "retired";
 
+/// The page of every code (code, NAME, summary, a link to its section) that a book of
+/// namespace pages above [`COMPACT_ABOVE_CODES`] codes has instead of indexing its
+/// namespace pages for search ([`compact_book`]). A `.` is in no slug ([`names::slug`]), so
+/// no namespace's or code's page can take its file.
+pub const CODES_PAGE: &str = "errdex.codes";
+
+/// `true` when the catalogue's book is the large one: a page per namespace (or several
+/// namespaces per page) and more than [`COMPACT_ABOVE_CODES`] codes. Its namespace pages
+/// give each code a compact section (the facts that differ from its category, its message,
+/// its wire payload) and are left out of mdBook's search index; [`CODES_PAGE`] is what
+/// search finds. A book with a page per code is never compact: each page is one search
+/// result already.
+pub fn compact_book(cat: &Catalogue) -> bool {
+    !cat.docs.layout.per_code() && cat.errors.len() > COMPACT_ABOVE_CODES
+}
+
+/// Where mdBook's search leads for `e`: its entry on [`CODES_PAGE`] in a
+/// [`compact_book`], else its own place ([`address`]).
+pub fn search_address(cat: &Catalogue, e: &ErrorEntry) -> Address {
+    if compact_book(cat) {
+        Address {
+            page: CODES_PAGE.to_string(),
+            fragment: Some(e.anchor.clone()),
+        }
+    } else {
+        address(cat, e)
+    }
+}
+
 /// What a page of the book is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PageKind {
@@ -69,6 +99,8 @@ pub enum PageKind {
     Namespace,
     /// A code's own page (index into `Catalogue::errors`).
     Code(usize),
+    /// [`CODES_PAGE`]: every code, what search finds in a [`compact_book`].
+    Codes,
     /// A page mdBook writes itself (`print`, `404`, `toc`).
     MdBook,
 }
@@ -96,7 +128,7 @@ pub fn namespace_pages(cat: &Catalogue) -> Vec<String> {
 }
 
 /// Every page of the book: errdex's (index, namespaces, codes in a per-code layout,
-/// retired) and mdBook's own. Two pages with the same path are what
+/// retired, the page of every code in a [`compact_book`]) and mdBook's own. Two pages with the same path are what
 /// [`crate::catalogue`] refuses (EDX0607); the list keeps both.
 pub fn pages(cat: &Catalogue) -> Vec<Page> {
     let page = |path: &str, kind| Page {
@@ -118,6 +150,9 @@ pub fn pages(cat: &Catalogue) -> Vec<Page> {
         );
     }
     out.push(page(RETIRED_PAGE, PageKind::Retired));
+    if compact_book(cat) {
+        out.push(page(CODES_PAGE, PageKind::Codes));
+    }
     out.extend(MDBOOK_PAGES.map(|p| page(p, PageKind::MdBook)));
     out
 }

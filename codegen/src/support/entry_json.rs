@@ -13,7 +13,7 @@ use serde_json::{Map, Value};
 use crate::ir::{Catalogue, ErrorEntry, JsonRpcData, Param, ProfileField, Profiles, Retry};
 use crate::names;
 use crate::support::facts;
-use crate::support::pretty_json::Pretty;
+use crate::support::pretty_json::{Pretty, WriteJson};
 use crate::targets::{TARGETS, TargetId};
 
 /// The `retry` member: the advice, or `null` when there is none.
@@ -90,11 +90,26 @@ pub fn write_entry(w: &mut Pretty, cat: &Catalogue, e: &ErrorEntry) {
         anchor,
         class,
     } = e;
+    // A bulk document (`registry.json` above `COMPACT_ABOVE_CODES` codes) leaves out what
+    // is absent (`null`, an empty list) and a class that is the registry's: a reader takes
+    // a missing member as absent, as errdex's own import does.
+    let bulk = w.is_compact();
+    let absent = |w: &mut Pretty, k: &str, v: Option<&dyn WriteJson>| match v {
+        Some(v) => w.field(k, v),
+        None if !bulk => w.field(k, None::<bool>),
+        None => {}
+    };
     w.field("name", name);
     w.field("code", code);
-    w.field("namespace", cat.namespace_of(e).map(|n| &n.key));
+    absent(
+        w,
+        "namespace",
+        cat.namespace_of(e).map(|n| &n.key as &dyn WriteJson),
+    );
     w.field("category", &cat.category_of(e).key);
-    w.field("class", class);
+    if !(bulk && *class == cat.registry.class) {
+        w.field("class", class);
+    }
     w.field("summary", summary);
     w.field("message", &message.raw);
     w.key("params").array(|w| {
@@ -121,10 +136,20 @@ pub fn write_entry(w: &mut Pretty, cat: &Catalogue, e: &ErrorEntry) {
             });
         }
     });
-    w.field("suggestion", suggestion.as_ref().map(|s| &s.raw));
-    w.field("explanation", explanation);
+    absent(
+        w,
+        "suggestion",
+        suggestion.as_ref().map(|s| &s.raw as &dyn WriteJson),
+    );
+    absent(
+        w,
+        "explanation",
+        explanation.as_ref().map(|x| x as &dyn WriteJson),
+    );
     w.field("retryable", *retryable);
-    write_retry(w, retry);
+    if !(bulk && retry.is_none()) {
+        write_retry(w, retry);
+    }
     w.field("exit_code", *exit_code);
     w.field("http_status", *http_status);
     w.field("jsonrpc_code", *jsonrpc_code);
@@ -132,8 +157,9 @@ pub fn write_entry(w: &mut Pretty, cat: &Catalogue, e: &ErrorEntry) {
     w.field("log_level", facts::log_level(*expected));
     w.field("docs_url", docs_url);
     w.field("anchor", anchor);
-    w.field("since", since);
+    absent(w, "since", since.as_ref().map(|x| x as &dyn WriteJson));
     match deprecated {
+        None if bulk => {}
         None => w.field("deprecated", None::<bool>),
         Some(d) => w.field_object("deprecated", |w| {
             let replacement = d.replaced_by.and_then(|i| cat.errors.get(i));
@@ -143,8 +169,12 @@ pub fn write_entry(w: &mut Pretty, cat: &Catalogue, e: &ErrorEntry) {
             w.field("note", &d.note);
         }),
     }
-    w.field("aliases", aliases);
-    w.field("legacy_codes", legacy_codes);
+    if !(bulk && aliases.is_empty()) {
+        w.field("aliases", aliases);
+    }
+    if !(bulk && legacy_codes.is_empty()) {
+        w.field("legacy_codes", legacy_codes);
+    }
     // Every identifier the targets generate for this catalogue (`targets::IDENTS`; the
     // constructors are left out with `rust.constructors: false`), target by target.
     w.field_object("identifiers", |w| {

@@ -6,6 +6,11 @@
 
 from __future__ import annotations
 
+{%- if derived %}
+
+from ._runtime import _CODE_AIP_REASON, _CODE_NAME
+{%- endif %}
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ._runtime import _CodeRow
@@ -25,18 +30,10 @@ FACTORIES: dict[str, str] = {
 }
 
 # Wire code (current, then legacy) -> current code.
-BY_WIRE_CODE: dict[str, str] = {
-{%- for (k, v) in wire_map %}
-    {{ k|safe }}: {{ v|safe }},
-{%- endfor %}
-}
+{{ wire_map|safe }}
 
 # NAMEs, then aliases -> current code.
-BY_NAME: dict[str, str] = {
-{%- for (k, v) in name_map %}
-    {{ k|safe }}: {{ v|safe }},
-{%- endfor %}
-}
+{{ name_map|safe }}
 
 # Retired code or former NAME -> retired code.
 RETIRED_BY_NAME: dict[str, str] = {
@@ -47,11 +44,7 @@ RETIRED_BY_NAME: dict[str, str] = {
 
 # AIP-193 reason (under `profiles.http.reason`) -> current code: what a Google error body's
 # ErrorInfo names (`read_http_response`).
-BY_REASON: dict[str, str] = {
-{%- for (k, v) in reason_map %}
-    {{ k|safe }}: {{ v|safe }},
-{%- endfor %}
-}
+{{ reason_map|safe }}
 
 # AIP-193 reason of a retired code -> retired code.
 RETIRED_BY_REASON: dict[str, str] = {

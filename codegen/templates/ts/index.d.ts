@@ -312,7 +312,11 @@ export interface RetiredInfoOf<C extends RetiredCode> extends RetiredInfo {
 export declare const RETIRED: { readonly [C in RetiredCode]: RetiredInfoOf<C> };
 
 {%- for e in errors %}{% if !e.params.is_empty() %}
+{%- if !compact %}
 /** Params of `{{ e.code_doc|safe }}` ({{ e.name }}).{% if e.deprecated_doc.is_some() %} @deprecated{% endif %} */
+{%- else if e.deprecated_doc.is_some() %}
+/** @deprecated */
+{%- endif %}
 export type {{ e.params_type }} = {{ e.params_shape }};
 {% endif %}{% endfor %}
 /** Extras every wire error may carry besides its params: errdex's own, then free context. */

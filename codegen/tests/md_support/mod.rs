@@ -107,3 +107,43 @@ pub fn mdbook() -> Option<PathBuf> {
         });
     crate::testkit::tool::require_tool("mdbook builds", found)
 }
+
+/// A catalogue of `n` codes (above `COMPACT_ABOVE_CODES` its book is the compact one) in
+/// two namespaces and none, of every kind a compact section shows differently: codes that
+/// are not their NAME, overrides of each category fact, retry advice of its own, `since`,
+/// aliases and legacy codes, deprecation with a replacement, an explanation, params of
+/// every type, a suggestion, hostile text, and a tombstone.
+pub fn large_catalogue(n: usize) -> Catalogue {
+    let mut src = String::from(
+        "errdex: 1\nregistry:\n  name: big\n  title: Big reference\ncategories:\n  invalid: {summary: Bad input, exit_code: 2, http_status: 400, jsonrpc_code: -32602, expected: true}\n  unavailable: {summary: Try later, retryable: true, retry: {max_attempts: 3, advice: Wait.}, exit_code: 3, http_status: 503, jsonrpc_code: -32603}\nnamespaces:\n  FRM: {title: Forms, summary: Form fields, code_prefix: F-}\n  NET: {title: Network}\nerrors:\n",
+    );
+    for i in 0..n {
+        let (ns, code) = match i % 3 {
+            0 => ("\n    namespace: FRM", format!("F-{i:05}")),
+            1 => ("\n    namespace: NET", format!("N-{i:05}")),
+            _ => ("", format!("G-{i:05}")),
+        };
+        let category = if i % 5 == 0 { "unavailable" } else { "invalid" };
+        let extra = match i % 11 {
+            0 => "\n    http_status: 409".to_string(),
+            1 => "\n    retryable: true\n    exit_code: 9".to_string(),
+            2 => "\n    since: \"1.2\"\n    aliases: [ALIAS_{i}]".replace("{i}", &i.to_string()),
+            3 => format!("\n    legacy_codes: [OLD-{i}]\n    jsonrpc_code: -32000\n    expected: false"),
+            4 if i > 20 => "\n    deprecated: {since: \"2.0\", replaced_by: E_0, note: Use E_0.}".to_string(),
+            5 => "\n    explanation: |\n      Raised when *this* check fails.\n\n      See `the guide`.".to_string(),
+            6 => "\n    retry: {max_attempts: 7, advice: \"Back off <slowly> | then retry.\"}".to_string(),
+            _ => String::new(),
+        };
+        src.push_str(&format!(
+            "  E_{i}:\n    code: {code}{ns}\n    category: {category}\n    summary: \"Check {i} of `x` failed | <b>\"\n    message: \"{{field}} failed {i} with {{count}}\"\n    params: {{field: string, count: integer, ratio: number, ok: boolean}}\n    suggestion: \"Fix {{field}}.\"{extra}\n"
+        ));
+    }
+    src.push_str("retired:\n  F-99999: {name: E_GONE, since: \"1.0\", note: gone}\n");
+    let loaded = errdex_codegen::load_str(&src, "errors.yaml");
+    loaded.catalogue.unwrap_or_else(|| {
+        panic!(
+            "the large catalogue does not load: {:#?}",
+            loaded.diagnostics
+        )
+    })
+}

@@ -8,7 +8,12 @@
 //! these keys in this order. The row builders write through [`Row`], which checks every
 //! column against the layout, and destructure the IR structs whole, so a new IR field is a
 //! compile error here until it is written or left out on purpose.
+//!
+//! Above [`COMPACT_ABOVE_CODES`] codes the two tables of a row per code (`ERROR_ROWS`,
+//! `HTTP_CODE_ROWS`) are written by [`table_calls`]: each row a call of a local function that
+//! returns the same array, its usual values left out; `runtime.js` reads the same values.
 
+use std::collections::HashMap;
 use std::fmt::{self, Write};
 
 use serde_json::{Value, json};
@@ -22,6 +27,7 @@ use crate::ir::{
 };
 use crate::names;
 use crate::payload::{aip_reason, duration_text, google_status, retry_after_seconds};
+use crate::support::pretty_json::COMPACT_ABOVE_CODES;
 use crate::support::py_repr;
 
 /// The columns of one table of `data.js`, in row order.
@@ -111,11 +117,21 @@ pub const RETIRED_LAYOUT: Layout = Layout {
     fields: &["code", "name", "since", "note"],
 };
 
-/// Writes one row, column by column in its [`Layout`]'s order.
+/// Writes one row, column by column in its [`Layout`]'s order: straight into the file, or
+/// (a bulk table, [`table_calls`]) into its columns' literals.
 struct Row<'a> {
     out: &'a mut String,
     layout: &'static Layout,
     next: usize,
+    /// The columns' literals, when the row is collected rather than written.
+    cols: Option<Vec<Column>>,
+}
+
+/// A collected column: a JavaScript literal, or a docs URL (a string [`table_calls`] may
+/// write as an interned prefix and the rest).
+enum Column {
+    Literal(String),
+    Url(String),
 }
 
 impl<'a> Row<'a> {
@@ -125,31 +141,66 @@ impl<'a> Row<'a> {
             out,
             layout,
             next: 0,
+            cols: None,
         }
     }
 
-    fn field<T: JsLiteral + ?Sized>(&mut self, name: &str, value: &T) {
+    fn collect(out: &'a mut String, layout: &'static Layout) -> Self {
+        Row {
+            out,
+            layout,
+            next: 0,
+            cols: Some(Vec::with_capacity(layout.fields.len())),
+        }
+    }
+
+    fn check(&self, name: &str) {
         debug_assert_eq!(
             self.layout.fields.get(self.next),
             Some(&name),
             "errdex bug: {} column out of layout",
             self.layout.table
         );
-        if self.next > 0 {
-            self.out.push(',');
+    }
+
+    fn field<T: JsLiteral + ?Sized>(&mut self, name: &str, value: &T) {
+        self.check(name);
+        if let Some(cols) = &mut self.cols {
+            let mut lit = String::new();
+            let _ = value.write_js(&mut lit);
+            cols.push(Column::Literal(lit));
+        } else {
+            if self.next > 0 {
+                self.out.push(',');
+            }
+            let _ = value.write_js(self.out);
         }
-        let _ = value.write_js(self.out);
         self.next += 1;
     }
 
-    fn finish(self) {
+    /// A docs URL column: a string, which a collected row keeps whole for interning.
+    fn url(&mut self, name: &str, value: &str) {
+        if self.cols.is_none() {
+            return self.field(name, value);
+        }
+        self.check(name);
+        if let Some(cols) = &mut self.cols {
+            cols.push(Column::Url(value.to_string()));
+        }
+        self.next += 1;
+    }
+
+    fn finish(self) -> Option<Vec<Column>> {
         debug_assert_eq!(
             self.next,
             self.layout.fields.len(),
             "errdex bug: {} row short",
             self.layout.table
         );
-        self.out.push_str("],\n");
+        if self.cols.is_none() {
+            self.out.push_str("],\n");
+        }
+        self.cols
     }
 }
 
@@ -171,7 +222,142 @@ fn table<T>(
     for item in items {
         let mut r = Row::start(out, layout);
         row(&mut r, item);
-        r.finish();
+        let _ = r.finish();
+    }
+    out.push_str("];\n");
+}
+
+/// A bulk table (above [`COMPACT_ABOVE_CODES`] codes): `<TABLE>_ROWS` holds calls of a
+/// local function `call`, which returns the same arrays [`table`] writes out. A column
+/// whose usual value (the literal more than half of the rows hold) is a default parameter,
+/// and those come last, the most often usual last, so a row leaves out the columns at the
+/// end of the call that hold it; a docs URL column's prefixes up to its last `#` (or `/`),
+/// when rows share them, are constants (`url` and a number: `U3+"..."`). `runtime.js`
+/// reads the same values either way (BENCHMARKS.md has the bytes saved).
+fn table_calls<T>(
+    out: &mut String,
+    layout: &'static Layout,
+    call: &str,
+    url: &str,
+    items: impl IntoIterator<Item = T>,
+    mut row: impl FnMut(&mut Row<'_>, T),
+) {
+    let mut scratch = String::new();
+    let rows: Vec<Vec<Column>> = items
+        .into_iter()
+        .map(|item| {
+            let mut r = Row::collect(&mut scratch, layout);
+            row(&mut r, item);
+            r.finish().unwrap_or_default()
+        })
+        .collect();
+    // The docs URLs' shared prefixes, numbered in first-seen order.
+    let split =
+        |url: &str| -> Option<usize> { url.rfind('#').or_else(|| url.rfind('/')).map(|i| i + 1) };
+    let mut prefix_count: HashMap<&str, usize> = HashMap::new();
+    for col in rows.iter().flatten() {
+        if let Column::Url(u) = col
+            && let Some(i) = split(u)
+        {
+            *prefix_count.entry(&u[..i]).or_default() += 1;
+        }
+    }
+    let mut prefixes: Vec<&str> = Vec::new();
+    let mut prefix_index: HashMap<&str, usize> = HashMap::new();
+    for col in rows.iter().flatten() {
+        if let Column::Url(u) = col
+            && let Some(i) = split(u)
+            && prefix_count[&u[..i]] > 1
+            && !prefix_index.contains_key(&u[..i])
+        {
+            prefix_index.insert(&u[..i], prefixes.len());
+            prefixes.push(&u[..i]);
+        }
+    }
+    let literal = |col: &Column| -> String {
+        match col {
+            Column::Literal(l) => l.clone(),
+            Column::Url(u) => {
+                let mut lit = String::new();
+                match split(u).and_then(|i| Some((i, prefix_index.get(&u[..i])?))) {
+                    Some((i, n)) => {
+                        let _ = write!(lit, "{url}{n}+");
+                        let _ = u[i..].write_js(&mut lit);
+                    }
+                    None => {
+                        let _ = u.write_js(&mut lit);
+                    }
+                }
+                lit
+            }
+        }
+    };
+    let rows: Vec<Vec<String>> = rows
+        .iter()
+        .map(|r| r.iter().map(literal).collect())
+        .collect();
+    // Each column's usual value (the literal more than half of the rows hold), if any.
+    let columns = layout.fields.len();
+    let usual: Vec<Option<(&str, usize)>> = (0..columns)
+        .map(|c| {
+            let mut counts: HashMap<&str, usize> = HashMap::new();
+            for r in &rows {
+                *counts.entry(r[c].as_str()).or_default() += 1;
+            }
+            counts
+                .into_iter()
+                .max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(a.0)))
+                .filter(|(_, n)| *n * 2 > rows.len())
+        })
+        .collect();
+    // The function's parameters: the columns without a usual value in layout order, then
+    // those with one, the most often usual last, so that a row leaves out the most.
+    let mut order: Vec<usize> = (0..columns).filter(|&c| usual[c].is_none()).collect();
+    let mut defaulted: Vec<usize> = (0..columns).filter(|&c| usual[c].is_some()).collect();
+    defaulted.sort_by_key(|&c| (usual[c].map_or(0, |(_, n)| n), c));
+    order.extend(defaulted);
+    let _ = writeln!(
+        out,
+        "\n// A row of `{table}_ROWS` is a call of `{call}`, which returns the array of its columns in\n\
+         // `{table}_FIELDS`' order (`c0` is the first); the columns it leaves out at the end hold\n\
+         // their usual value.",
+        table = layout.table
+    );
+    for (n, p) in prefixes.iter().enumerate() {
+        let _ = write!(out, "const {url}{n} = ");
+        let _ = p.write_js(out);
+        out.push_str(";\n");
+    }
+    let params: Vec<String> = order
+        .iter()
+        .map(|&c| match usual[c] {
+            Some((d, _)) => format!("c{c} = {d}"),
+            None => format!("c{c}"),
+        })
+        .collect();
+    let columns_list: Vec<String> = (0..columns).map(|c| format!("c{c}")).collect();
+    let _ = writeln!(
+        out,
+        "const {call} = ({}) => [{}];",
+        params.join(", "),
+        columns_list.join(", ")
+    );
+    let _ = writeln!(
+        out,
+        "export const {}_FIELDS = {};",
+        layout.table,
+        layout.fields.js()
+    );
+    let _ = writeln!(out, "export const {}_ROWS = [", layout.table);
+    for r in &rows {
+        let mut keep = columns;
+        while keep > 0
+            && usual[order[keep - 1]].map(|(d, _)| d) == Some(r[order[keep - 1]].as_str())
+        {
+            keep -= 1;
+        }
+        let args: Vec<&str> = order[..keep].iter().map(|&c| r[c].as_str()).collect();
+        let _ = writeln!(out, "  {call}({}),", args.join(","));
     }
     out.push_str("];\n");
 }
@@ -335,7 +521,7 @@ fn error_row(row: &mut Row<'_>, cat: &Catalogue, e: &ErrorEntry) {
     row.field("httpStatus", http_status);
     row.field("jsonrpcCode", jsonrpc_code);
     row.field("expected", expected);
-    row.field("docsUrl", docs_url);
+    row.url("docsUrl", docs_url);
     row.field("since", since);
     row.field("deprecated", &deprecated_json(cat, deprecated));
     row.field("aliases", aliases);
@@ -474,9 +660,15 @@ pub fn data_js(cat: &Catalogue, header: &str, classes: &Classes) -> String {
     });
     table(&mut out, &CATEGORY_LAYOUT, &cat.categories, category_row);
     table(&mut out, &NAMESPACE_LAYOUT, &cat.namespaces, namespace_row);
-    table(&mut out, &ERROR_LAYOUT, &cat.errors, |row, e| {
-        error_row(row, cat, e)
-    });
+    // Above the threshold the two tables of a row per code are written as calls
+    // (`table_calls`); the others are small.
+    let bulk = cat.errors.len() > COMPACT_ABOVE_CODES;
+    let error = |row: &mut Row<'_>, e: &ErrorEntry| error_row(row, cat, e);
+    if bulk {
+        table_calls(&mut out, &ERROR_LAYOUT, "E", "U", &cat.errors, error);
+    } else {
+        table(&mut out, &ERROR_LAYOUT, &cat.errors, error);
+    }
     out.push_str("export const ERROR_KEYS = [\n");
     for e in &cat.errors {
         out.push_str("  ");
@@ -485,7 +677,7 @@ pub fn data_js(cat: &Catalogue, header: &str, classes: &Classes) -> String {
     }
     out.push_str("];\n");
     table(&mut out, &RETIRED_LAYOUT, &cat.retired, retired_row);
-    table(&mut out, &HTTP_CODE_LAYOUT, &cat.errors, |row, e| {
+    let http_code = |row: &mut Row<'_>, e: &ErrorEntry| {
         let delay = e.retry.as_ref().and_then(|r| r.initial_backoff_ms);
         row.field("code", &e.code);
         row.field("retryAfter", &retry_after_seconds(cat, e));
@@ -495,7 +687,19 @@ pub fn data_js(cat: &Catalogue, header: &str, classes: &Classes) -> String {
             "retryDelay",
             &delay.filter(|_| e.retryable).map(duration_text),
         );
-    });
+    };
+    if bulk {
+        table_calls(
+            &mut out,
+            &HTTP_CODE_LAYOUT,
+            "H",
+            "V",
+            &cat.errors,
+            http_code,
+        );
+    } else {
+        table(&mut out, &HTTP_CODE_LAYOUT, &cat.errors, http_code);
+    }
     table(
         &mut out,
         &HTTP_REASON_LAYOUT,

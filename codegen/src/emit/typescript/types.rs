@@ -16,6 +16,7 @@ use crate::ir::{
 };
 use crate::names;
 use crate::support::facts::{self, FactValue};
+use crate::support::pretty_json::COMPACT_ABOVE_CODES;
 
 /// A union of string literal types, `never` when empty.
 fn union<'a>(items: impl IntoIterator<Item = &'a str>) -> String {
@@ -230,6 +231,9 @@ struct IndexDts<'a> {
     root_class: &'a str,
     class_union: String,
     profiles: &'a ProfilesView,
+    /// Above [`COMPACT_ABOVE_CODES`] codes: a code's `XxxParams` alias has no JSDoc of its
+    /// own (its code's `ErrorCode` member has), but a deprecated code's `@deprecated` tag.
+    compact: bool,
 }
 
 /// A code's JSDoc block, and its `@deprecated` text when it is deprecated.
@@ -242,19 +246,14 @@ fn entry_doc(
     lines.push(String::new());
     lines.push(format!("Message: `{}`", code_span(&e.message.raw)));
     lines.push(String::new());
-    lines.push(facts::sentence(&facts_of.of(e), |value| match value {
-        FactValue::Words(w) => w.clone(),
-        FactValue::Code(c) => format!("`{}`", code_span(c)),
-        FactValue::Codes(cs) => cs
-            .iter()
-            .map(|c| format!("`{}`", code_span(c)))
-            .collect::<Vec<_>>()
-            .join(", "),
-        FactValue::Text(t) | FactValue::Url(t) => one_line(t),
-        FactValue::Category(c) => format!("`{}`", code_span(&c.key)),
-        FactValue::Namespace(n) => format!("`{}`", code_span(&n.key)),
-        FactValue::Retry { limits, advice } => facts::retry_text(limits, *advice, one_line),
-    }));
+    if cat.errors.len() > COMPACT_ABOVE_CODES {
+        // A catalogue of thousands of codes: the facts sentence (half of the declarations'
+        // bytes at 50,000 codes) gives way to the docs link, as in the Rust module; `ERRORS`
+        // and the literal facts of `TypesByCode` carry every fact.
+        lines.push(format!("Docs: {}.", one_line(&e.docs_url)));
+    } else {
+        lines.push(facts_sentence(facts_of, e));
+    }
     let deprecated = e.deprecated.as_ref().map(|d| {
         let mut text = String::new();
         if let Some(s) = &d.since {
@@ -279,6 +278,23 @@ fn entry_doc(
         doc.push_str("\n   */");
     }
     (doc, deprecated)
+}
+
+/// A code's facts in one sentence (`support::facts`), codes and keys in code spans.
+fn facts_sentence(facts_of: &facts::Facts<'_>, e: &ErrorEntry) -> String {
+    facts::sentence(&facts_of.of(e), |value| match value {
+        FactValue::Words(w) => w.clone(),
+        FactValue::Code(c) => format!("`{}`", code_span(c)),
+        FactValue::Codes(cs) => cs
+            .iter()
+            .map(|c| format!("`{}`", code_span(c)))
+            .collect::<Vec<_>>()
+            .join(", "),
+        FactValue::Text(t) | FactValue::Url(t) => one_line(t),
+        FactValue::Category(c) => format!("`{}`", code_span(&c.key)),
+        FactValue::Namespace(n) => format!("`{}`", code_span(&n.key)),
+        FactValue::Retry { limits, advice } => facts::retry_text(limits, *advice, one_line),
+    })
 }
 
 /// A code as the declarations show it.
@@ -518,6 +534,7 @@ pub fn index_dts(cat: &Catalogue, header: &str, classes: &Classes) -> askama::Re
         root_class: classes.root,
         class_union: union(classes.names.iter().map(String::as_str)),
         profiles: &profiles,
+        compact: cat.errors.len() > COMPACT_ABOVE_CODES,
     }
     .render()
 }
