@@ -218,8 +218,8 @@ fn a_large_registry_json_reads_back_as_the_same_codes() {
     let cat = md_support::large_catalogue(n);
     let json = registry_json(&cat);
     assert_eq!(json.matches('\n').count(), 1, "compact, one line");
-    let doc: serde_json::Value = serde_json::from_str(&json).unwrap();
-    let errors = doc["errors"].as_array().unwrap();
+    let doc: serde_json::Value = serde_json::from_str(&json).expect("registry.json is JSON");
+    let errors = doc["errors"].as_array().expect("an errors array");
     let plain = &errors[7];
     for absent in [
         "explanation",
@@ -232,12 +232,12 @@ fn a_large_registry_json_reads_back_as_the_same_codes() {
         assert!(plain.get(absent).is_none(), "{absent}: {plain}");
     }
     for e in errors {
-        for (k, v) in e.as_object().unwrap() {
+        for (k, v) in e.as_object().expect("an error is an object") {
             let empty = v.is_null() || v.as_array().is_some_and(|a| a.is_empty() && k != "params");
             assert!(!empty, "{k} written absent: {e}");
         }
     }
-    let text = registry_json_as_catalogue(&json).unwrap();
+    let text = registry_json_as_catalogue(&json).expect("an errdex registry.json");
     let back = load_str(&text, "registry.json");
     let shown = diag::render_short(&back.diagnostics, "registry.json");
     let back = back
