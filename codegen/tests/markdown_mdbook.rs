@@ -15,33 +15,44 @@ use std::process::Command;
 use errdex_codegen::support::book;
 use md_support::*;
 
+/// Writes `cat`'s book into a temporary folder and builds it with mdbook (which must
+/// succeed): the folder (kept alive by the caller), the built book's folder, mdbook's log.
+fn build(
+    mdbook: &std::path::Path,
+    cat: &errdex_codegen::Catalogue,
+    case: &str,
+) -> (tempfile::TempDir, std::path::PathBuf, String) {
+    let dir = tempfile::tempdir().unwrap();
+    for (rel, text) in errdex_codegen::emit::markdown::emit(cat) {
+        let p = dir.path().join(rel);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    }
+    let out_dir = dir.path().join("book");
+    let out = Command::new(mdbook)
+        .arg("build")
+        .arg(dir.path())
+        .arg("--dest-dir")
+        .arg(&out_dir)
+        .env("NO_COLOR", "1")
+        .env_remove("RUST_LOG")
+        .output()
+        .unwrap();
+    let log = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.status.success(), "{case}: mdbook build failed:\n{log}");
+    (dir, out_dir, log)
+}
+
 #[test]
 fn every_catalogue_builds_without_warnings() {
     let Some(mdbook) = mdbook() else { return };
     let mut redirects = 0;
     for (case, cat) in all_catalogues_in_every_layout() {
-        let dir = tempfile::tempdir().unwrap();
-        for (rel, text) in errdex_codegen::emit::markdown::emit(&cat) {
-            let p = dir.path().join(rel);
-            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-            std::fs::write(p, text).unwrap();
-        }
-        let out_dir = dir.path().join("book");
-        let out = Command::new(&mdbook)
-            .arg("build")
-            .arg(dir.path())
-            .arg("--dest-dir")
-            .arg(&out_dir)
-            .env("NO_COLOR", "1")
-            .env_remove("RUST_LOG")
-            .output()
-            .unwrap();
-        let log = format!(
-            "{}{}",
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        );
-        assert!(out.status.success(), "{case}: mdbook build failed:\n{log}");
+        let (_dir, out_dir, log) = build(&mdbook, &cat, &case);
         let bad: Vec<&str> = log
             .lines()
             .filter(|l| {
@@ -121,28 +132,7 @@ fn a_compact_book_indexes_only_the_page_of_every_code() {
     let n = errdex_codegen::support::pretty_json::COMPACT_ABOVE_CODES + 1;
     let cat = large_catalogue(n);
     assert!(book::compact_book(&cat));
-    let dir = tempfile::tempdir().unwrap();
-    for (rel, text) in errdex_codegen::emit::markdown::emit(&cat) {
-        let p = dir.path().join(rel);
-        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-        std::fs::write(p, text).unwrap();
-    }
-    let out_dir = dir.path().join("book");
-    let out = Command::new(&mdbook)
-        .arg("build")
-        .arg(dir.path())
-        .arg("--dest-dir")
-        .arg(&out_dir)
-        .env("NO_COLOR", "1")
-        .env_remove("RUST_LOG")
-        .output()
-        .unwrap();
-    let log = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(out.status.success(), "mdbook build failed:\n{log}");
+    let (_dir, out_dir, log) = build(&mdbook, &cat, "large");
     assert!(
         !log.contains("WARN") && !log.contains("ERROR"),
         "mdbook reported problems:\n{log}"
