@@ -423,15 +423,7 @@ impl<'a> Differ<'a> {
         cat: &Catalogue,
         e: &ErrorEntry,
     ) -> String {
-        names::docs_url(
-            template,
-            cat.registry.docs_site_url.as_deref(),
-            cat.docs.layout,
-            cat.page_slug(e),
-            &e.anchor,
-            &e.name,
-            &cat.category_of(e).key,
-        )
+        book::templated_docs_url(template, cat, e)
     }
 
     /// `true` when an entry has no published docs URL: no registry template, no site and no

@@ -74,6 +74,21 @@ pub fn compact_book(cat: &Catalogue) -> bool {
     !cat.docs.layout.per_code() && cat.errors.len() > COMPACT_ABOVE_CODES
 }
 
+/// The docs URL `template` (a `docs_url` pattern; `None`: the book's own address) gives
+/// `e` in `cat`: what `e.docs_url` is when neither `e` nor, for `Some`, anything else
+/// overrides it.
+pub fn templated_docs_url(template: Option<&str>, cat: &Catalogue, e: &ErrorEntry) -> String {
+    names::docs_url(
+        template,
+        cat.registry.docs_site_url.as_deref(),
+        cat.docs.layout,
+        cat.page_slug(e),
+        &e.anchor,
+        &e.name,
+        &cat.category_of(e).key,
+    )
+}
+
 /// Where mdBook's search leads for `e`: its entry on [`CODES_PAGE`] in a
 /// [`compact_book`], else its own place ([`address`]).
 pub fn search_address(cat: &Catalogue, e: &ErrorEntry) -> Address {

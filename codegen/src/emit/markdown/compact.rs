@@ -101,23 +101,12 @@ fn shown(cat: &Catalogue, e: &ErrorEntry, row: &FactRow<'_>) -> bool {
         "HTTP status" => e.http_status != c.http_status,
         "JSON-RPC code" => e.jsonrpc_code != c.jsonrpc_code,
         "Log level" => e.expected != c.expected,
-        "Docs URL" => e.docs_url != registry_docs_url(cat, e),
+        "Docs URL" => {
+            e.docs_url != book::templated_docs_url(cat.registry.docs_url.as_deref(), cat, e)
+        }
         // Category, class, since, aliases, legacy codes, and any fact added later.
         _ => true,
     }
-}
-
-/// The docs URL `e` has without a `docs_url` of its own.
-fn registry_docs_url(cat: &Catalogue, e: &ErrorEntry) -> String {
-    crate::names::docs_url(
-        cat.registry.docs_url.as_deref(),
-        cat.registry.docs_site_url.as_deref(),
-        cat.docs.layout,
-        cat.page_slug(e),
-        &e.anchor,
-        &e.name,
-        &cat.category_of(e).key,
-    )
 }
 
 fn compact_view(
