@@ -404,7 +404,7 @@ fn body_schema(w: &mut Pretty, cat: &Catalogue, e: &ErrorEntry, bind: Bind) {
             cat,
             e,
             match bind {
-                Bind::Code => CodeKey::One(e),
+                Bind::Code => CodeKey::One,
                 Bind::Shape => CodeKey::Typed,
             },
         ),

@@ -67,8 +67,8 @@ pub fn extras_properties(w: &mut Pretty, e: &ErrorEntry, skip: &[&str]) {
 /// How a wire branch binds the code key.
 #[derive(Debug, Clone, Copy)]
 pub enum CodeKey<'a> {
-    /// One code: `{"const": code}`, with the code's title and summary as annotations.
-    One(&'a ErrorEntry),
+    /// The entry's own code: `{"const": code}`, with its title and summary as annotations.
+    One,
     /// The codes of a group that share everything else: `{"enum": [...]}`.
     Enum(&'a [&'a str]),
     /// Any code: `{"type": "string"}` (a shape that per-code schemas `allOf`).
@@ -78,7 +78,7 @@ pub enum CodeKey<'a> {
 /// One code's wire object: `$defs/<TsType>WireError` of `wire-error.schema.json`, the wire
 /// body of the OpenAPI components.
 pub fn code_branch(w: &mut Pretty, cat: &Catalogue, e: &ErrorEntry) {
-    wire_branch(w, cat, e, CodeKey::One(e));
+    wire_branch(w, cat, e, CodeKey::One);
 }
 
 /// A wire object bound to `e`'s category, retryable flag and params, its code as `code`
@@ -87,7 +87,7 @@ pub fn wire_branch(w: &mut Pretty, cat: &Catalogue, e: &ErrorEntry, code: CodeKe
     let wire = &cat.registry.wire;
     let category = &cat.category_of(e).key;
     w.object(|w| {
-        if let CodeKey::One(e) = code {
+        if let CodeKey::One = code {
             w.field("title", format!("{} ({})", e.code, e.name));
             w.field("description", &e.summary);
         }
@@ -97,7 +97,7 @@ pub fn wire_branch(w: &mut Pretty, cat: &Catalogue, e: &ErrorEntry, code: CodeKe
         w.field("type", "object");
         w.field_object("properties", |w| {
             w.field_object(&wire.code, |w| match code {
-                CodeKey::One(e) => w.field("const", &e.code),
+                CodeKey::One => w.field("const", &e.code),
                 CodeKey::Enum(codes) => w.field_array("enum", codes),
                 CodeKey::Typed => w.field("type", "string"),
             });
