@@ -77,7 +77,7 @@ impl Cx<'_> {
     /// with its own diagnostics, appended in entry order: the same list one thread makes.
     pub(super) fn each_entry(&mut self, entries: &Entries, shared: &EntryCx) -> Vec<Pending> {
         /// Fewer entries than this per thread do not pay for the thread.
-        const MIN_PER_THREAD: usize = 256;
+        const MIN_PER_THREAD: usize = 64;
         let threads = self
             .limits
             .threads()

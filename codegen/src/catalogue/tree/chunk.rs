@@ -39,7 +39,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use super::{Conv, GIVE_UP, Kind, Limits, Locator, Node, RawNode, Shift, convert, options};
 
 /// No piece is smaller than this: below it a thread costs more than it saves.
-const MIN_PIECE_BYTES: usize = 32 * 1024;
+const MIN_PIECE_BYTES: usize = 16 * 1024;
 /// More pieces than this gain little (the merge and the first piece are serial).
 const MAX_PIECES: usize = 8;
 
