@@ -339,3 +339,117 @@ fn generate_keeps_a_codeowners_block_and_the_rest_of_the_file() {
     let (code, ..) = generate(true);
     assert_ne!(code, 0);
 }
+
+/// `errdex init --parts`: a root and two part files that lint clean, whose parts' ranges
+/// give `errdex new` its codes, that generate and check, and that list their owners; a
+/// second `init` writes nothing, and neither does one that would overwrite a part.
+#[test]
+fn init_parts_starts_a_registry_in_many_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("my-api");
+    let (code, out, err) = run(errdex().arg("init").arg("--parts").arg(&root));
+    assert_eq!(code, 0, "{out}{err}");
+    for file in [
+        "errors.yaml",
+        "errors/core.yaml",
+        "errors/upstream.yaml",
+        "generated/schema/catalogue.schema.json",
+        "generated/schema/part.schema.json",
+    ] {
+        assert!(root.join(file).is_file(), "{file} is missing:\n{out}");
+    }
+    let text = std::fs::read_to_string(root.join("errors.yaml")).unwrap();
+    assert!(text.contains("\nparts:\n  - errors/*.yaml\n"), "{text}");
+    assert!(
+        !text.contains("\nerrors:"),
+        "the codes are in the parts:\n{text}"
+    );
+    let schemas: std::collections::HashMap<&str, String> =
+        ["catalogue.schema.json", "part.schema.json"]
+            .into_iter()
+            .map(|f| {
+                let text = std::fs::read_to_string(root.join("generated/schema").join(f));
+                (f, text.unwrap())
+            })
+            .collect();
+    // Clean: no error and no warning.
+    let (code, out, err) = run(errdex()
+        .current_dir(&root)
+        .args(["lint", "--format", "json"]));
+    assert_eq!(code, 0, "{out}{err}");
+    let lint: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(lint, serde_json::json!([]), "no diagnostics: {out}");
+    // The four codes of the one-file starter, each in its part.
+    let (code, out, err) = run(errdex().current_dir(&root).args(["explain", "E1000"]));
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("UPSTREAM_UNAVAILABLE"), "{out}");
+    // Each part's next code comes from its own range.
+    assert_eq!(
+        new_code(&root, "BAD_NAME", "errors/core.yaml", "CORE"),
+        "E0004"
+    );
+    assert_eq!(
+        new_code(&root, "TIMED_OUT", "errors/upstream.yaml", "UPSTREAM"),
+        "E1001"
+    );
+    let (code, out, err) =
+        run(errdex()
+            .current_dir(&root)
+            .args(["generate", "--codeowners", ".github/CODEOWNERS"]));
+    assert_eq!(code, 0, "{out}{err}");
+    let owners = std::fs::read_to_string(root.join(".github/CODEOWNERS")).unwrap();
+    assert!(
+        owners.contains("/errors/core.yaml @your-org/core\n")
+            && owners.contains("/errors/upstream.yaml @your-org/platform\n"),
+        "{owners}"
+    );
+    // The editor schemas `init` wrote are what `generate` writes there.
+    for schema in ["catalogue.schema.json", "part.schema.json"] {
+        let path = root.join("generated/schema").join(schema);
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            schemas[schema],
+            "{schema}"
+        );
+    }
+    let registry = std::fs::read_to_string(root.join("generated/schema/registry.json")).unwrap();
+    for code in ["E0001", "E0002", "E0003", "E0004", "E1000", "E1001"] {
+        assert!(
+            registry.contains(&format!("\"{code}\"")),
+            "{code} in registry.json"
+        );
+    }
+    let (code, out, err) = run(errdex().current_dir(&root).args([
+        "generate",
+        "--check",
+        "--codeowners",
+        ".github/CODEOWNERS",
+    ]));
+    assert_eq!(code, 0, "{out}{err}");
+
+    // Again: the root exists, so nothing is written.
+    let before = std::fs::read_to_string(root.join("errors/core.yaml")).unwrap();
+    let (code, _, err) = run(errdex().arg("init").arg("--parts").arg(&root));
+    assert_ne!(code, 0);
+    assert!(err.contains("EDX1008"), "{err}");
+    assert_eq!(
+        std::fs::read_to_string(root.join("errors/core.yaml")).unwrap(),
+        before
+    );
+    // A part in the way (no root yet): refused before any file is created.
+    let other = dir.path().join("other");
+    std::fs::create_dir_all(other.join("errors")).unwrap();
+    std::fs::write(other.join("errors/upstream.yaml"), "mine\n").unwrap();
+    let (code, _, err) = run(errdex().arg("init").arg("--parts").arg(&other));
+    assert_ne!(code, 0);
+    assert!(
+        err.contains("EDX1008") && err.contains("upstream.yaml"),
+        "{err}"
+    );
+    assert!(!other.join("errors.yaml").exists());
+    assert!(!other.join("errors/core.yaml").exists());
+    assert_eq!(
+        std::fs::read_to_string(other.join("errors/upstream.yaml")).unwrap(),
+        "mine\n"
+    );
+}

@@ -9,7 +9,14 @@
 //!   `errdex generate` writes there (so completion works before anything was generated, and
 //!   the next `errdex generate` keeps it current). Left alone when it already exists.
 //!
-//! Never overwrites: when `errors.yaml` exists, nothing is written and the command fails
+//! With `--parts`, a registry in many files instead (the layout `errdex split` makes): the
+//! root `errors.yaml` keeps the registry and its categories and lists `errors/*.yaml`; two
+//! part files, `errors/core.yaml` and `errors/upstream.yaml`, each hold a namespace and its
+//! codes under a `part:` header with an owner and the range of codes it may allocate, so
+//! `errdex new NAME --part errors/core.yaml` takes the next code of that range; the editor
+//! schema `part.schema.json` is written beside the catalogue's. The same four codes.
+//!
+//! Never overwrites: when `errors.yaml` (or, with `--parts`, a part file) exists, nothing is written and the command fails
 //! with EDX1008 (checked, then created with `create_new`, so a file appearing meanwhile is
 //! not clobbered either). Then it prints the `Cargo.toml` (with the profile lines that make
 //! the build script fast) and `build.rs` lines, and the committed-module alternative
@@ -28,6 +35,11 @@ pub struct Args {
     /// Directory to create the catalogue in (created when missing).
     #[arg(default_value = ".")]
     pub dir: PathBuf,
+    /// A registry in many files: the root `errors.yaml` lists `errors/*.yaml`, and two part
+    /// files each hold a namespace, its codes, an owner and the range of codes it may
+    /// allocate (`errdex new NAME --part errors/core.yaml ...` adds the next one).
+    #[arg(long)]
+    pub parts: bool,
     /// Output format.
     #[arg(long, value_enum, default_value = "human")]
     pub format: Format,
@@ -203,6 +215,108 @@ errors:
 #   E0099: { name: OLD_THING, since: "0.2.0", note: "merged into INVALID_VALUE" }
 "#;
 
+/// Where `errdex generate` writes the editor schema of a part file, relative to the
+/// catalogue's folder.
+pub const PART_SCHEMA_PATH: &str = "generated/schema/part.schema.json";
+
+/// `--parts`: each file of the starter registry in many files (the root first), its path
+/// relative to the catalogue's folder and its text for a registry called `name`.
+pub fn starter_parts(name: &str) -> Vec<(&'static str, String)> {
+    let root = STARTER.replace("@NAME@", name);
+    let (head, rest) = root
+        .split_once("\nerrors:\n")
+        .unwrap_or_else(|| unreachable!("the starter has an `errors:` section"));
+    let retired = rest
+        .find("\n# Codes that may never")
+        .map_or("", |at| &rest[at..]);
+    let root = format!("{head}{PARTS_ROOT}{retired}");
+    vec![
+        (catalogue::DEFAULT_PATH, root),
+        ("errors/core.yaml", PART_CORE.to_string()),
+        ("errors/upstream.yaml", PART_UPSTREAM.to_string()),
+    ]
+}
+
+/// The root's `parts:` (in place of its `errors:`).
+const PARTS_ROOT: &str = r#"
+# The codes live in part files, one per team or area: each declares its owner and the codes
+# it may allocate. `errdex new NAME --part errors/core.yaml --category invalid --summary "..."`
+# adds a code with the next free code of that part's range, so two branches that each add
+# one conflict in git instead of merging into a duplicate. A new part is a new file here.
+parts:
+  - errors/*.yaml
+"#;
+
+const PART_CORE: &str = r#"# yaml-language-server: $schema=../generated/schema/part.schema.json
+# Codes E0001..E0999: bad input, missing items and internal faults.
+part:
+  owner: "@your-org/core"     # `errdex generate --codeowners .github/CODEOWNERS` lists it
+  range: E0001..E0999         # the codes this part may allocate (others are EDX0807)
+  description: Input, lookups and internal faults
+namespaces:
+  CORE:
+    title: Core
+    summary: Bad input, missing items and internal faults
+errors:
+  INVALID_VALUE:
+    code: E0001
+    namespace: CORE
+    category: invalid
+    summary: A value is not valid
+    message: "invalid value for `{field}`: {reason}"
+    params:
+      field: string
+      reason: string
+    suggestion: Check the value of `{field}`.
+    explanation: |
+      A value supplied by the caller (an argument, a field, a setting) was rejected.
+      The message names the field and says why.
+    since: "0.1.0"
+  NOT_FOUND:
+    code: E0002
+    namespace: CORE
+    category: not_found
+    summary: The requested item does not exist
+    message: "{kind} `{id}` does not exist"
+    params:
+      kind: string
+      id: string
+    suggestion: Check the identifier, or list the existing items first.
+    since: "0.1.0"
+  INTERNAL:
+    code: E0003
+    namespace: CORE
+    category: internal
+    summary: An unexpected internal error
+    message: "internal error: {problem}"
+    params:
+      problem: string
+    suggestion: Report this with the message above.
+    since: "0.1.0"
+"#;
+
+const PART_UPSTREAM: &str = r#"# yaml-language-server: $schema=../generated/schema/part.schema.json
+# Codes E1000..E1999: the services this one depends on.
+part:
+  owner: "@your-org/platform"
+  range: E1000..E1999
+  description: The services this one depends on
+namespaces:
+  UPSTREAM:
+    title: Upstream
+    summary: Failures of the services this one depends on
+errors:
+  UPSTREAM_UNAVAILABLE:
+    code: E1000
+    namespace: UPSTREAM
+    category: unavailable
+    summary: A service this one depends on is unavailable
+    message: "{service} is unavailable"
+    params:
+      service: string
+    since: "0.1.0"
+"#;
+
 /// The registry name for a directory: lower_snake, starting with a letter; `app` when
 /// nothing usable is left.
 pub fn registry_name(dir: &Path) -> String {
@@ -237,7 +351,7 @@ pub fn registry_name(dir: &Path) -> String {
 }
 
 pub fn run(args: Args) -> ExitCode {
-    match init(&args.dir) {
+    match init(&args.dir, args.parts) {
         Ok(report) => {
             print_report(&report, args.format);
             ExitCode::SUCCESS
@@ -247,11 +361,17 @@ pub fn run(args: Args) -> ExitCode {
 }
 
 struct Report {
-    catalogue: PathBuf,
-    schema: PathBuf,
-    schema_written: bool,
-    schema_note: Option<String>,
+    /// The catalogue's files, the root first.
+    files: Vec<PathBuf>,
+    schemas: Vec<Schema>,
     name: String,
+    parts: bool,
+}
+
+/// An editor schema: where, and why it was not written (`None`: written).
+struct Schema {
+    path: PathBuf,
+    note: Option<String>,
 }
 
 fn write_failure(path: &Path, error: &std::io::Error) -> Failure {
@@ -281,7 +401,7 @@ fn create_new(path: &Path, bytes: &[u8]) -> std::io::Result<bool> {
     Ok(true)
 }
 
-fn init(dir: &Path) -> Result<Report, Failure> {
+fn init(dir: &Path, parts: bool) -> Result<Report, Failure> {
     let catalogue = dir.join(catalogue::DEFAULT_PATH);
     // Checked before anything is created (the directory included).
     if catalogue.symlink_metadata().is_ok() {
@@ -289,50 +409,85 @@ fn init(dir: &Path) -> Result<Report, Failure> {
     }
     std::fs::create_dir_all(dir).map_err(|e| write_failure(dir, &e))?;
     let name = registry_name(dir);
-    let text = starter_catalogue(&name);
-    if !create_new(&catalogue, text.as_bytes()).map_err(|e| write_failure(&catalogue, &e))? {
-        return Err(exists_failure(&catalogue));
+    let files = if parts {
+        starter_parts(&name)
+    } else {
+        vec![(catalogue::DEFAULT_PATH, starter_catalogue(&name))]
+    };
+    if let Some(path) = files
+        .iter()
+        .map(|(rel, _)| dir.join(rel))
+        .find(|path| path.symlink_metadata().is_ok())
+    {
+        return Err(exists_failure(&path));
+    }
+    // Every file or none: one that cannot be created takes those before it away again.
+    let mut created: Vec<PathBuf> = Vec::new();
+    for (rel, text) in &files {
+        let path = dir.join(rel);
+        let made = path
+            .parent()
+            .map_or(Ok(()), std::fs::create_dir_all)
+            .and_then(|()| create_new(&path, text.as_bytes()));
+        let failure = match made {
+            Ok(true) => {
+                created.push(path);
+                continue;
+            }
+            Ok(false) => exists_failure(&path),
+            Err(e) => write_failure(&path, &e),
+        };
+        for path in &created {
+            let _ = std::fs::remove_file(path);
+        }
+        return Err(failure);
     }
 
-    // The editor schema, exactly as `errdex generate` would write it.
-    let schema = dir.join(SCHEMA_PATH);
-    let schema_text = errdex_codegen::load_str(&text, "errors.yaml")
-        .catalogue
-        .and_then(|cat| {
-            errdex_codegen::emit::json_schema::emit(&cat)
-                .into_iter()
-                .find(|(path, _)| path == "catalogue.schema.json")
-                .map(|(_, text)| text)
-        });
-    let (schema_written, schema_note) = match schema_text {
-        None => (
-            false,
-            Some("the editor schema could not be built".to_string()),
-        ),
-        Some(schema_json) => {
-            let made = schema
-                .parent()
-                .map_or(Ok(()), std::fs::create_dir_all)
-                .and_then(|()| create_new(&schema, schema_json.as_bytes()));
-            match made {
-                Ok(true) => (true, None),
-                Ok(false) => (false, Some("it already exists; left as it was".to_string())),
-                Err(e) => (
-                    false,
-                    Some(format!(
-                        "could not write it ({}); `errdex generate` writes it",
-                        fail::io_reason(&e)
-                    )),
-                ),
-            }
-        }
+    // The editor schemas, exactly as `errdex generate` would write them.
+    let wanted: &[&str] = if parts {
+        &[SCHEMA_PATH, PART_SCHEMA_PATH]
+    } else {
+        &[SCHEMA_PATH]
     };
+    let emitted = catalogue::Source::read(&catalogue)
+        .ok()
+        .and_then(|source| source.load().loaded.catalogue)
+        .map(|mut cat| {
+            // Named by its file name, as `errdex generate` names it.
+            cat.source_name = catalogue::DEFAULT_PATH.to_string();
+            errdex_codegen::emit::json_schema::emit(&cat)
+        })
+        .unwrap_or_default();
+    let schemas = wanted
+        .iter()
+        .map(|rel| {
+            let file = rel.rsplit('/').next().unwrap_or(rel);
+            let path = dir.join(rel);
+            let note = match emitted.iter().find(|(name, _)| name == file) {
+                None => Some("the editor schema could not be built".to_string()),
+                Some((_, json)) => {
+                    let made = path
+                        .parent()
+                        .map_or(Ok(()), std::fs::create_dir_all)
+                        .and_then(|()| create_new(&path, json.as_bytes()));
+                    match made {
+                        Ok(true) => None,
+                        Ok(false) => Some("it already exists; left as it was".to_string()),
+                        Err(e) => Some(format!(
+                            "could not write it ({}); `errdex generate` writes it",
+                            fail::io_reason(&e)
+                        )),
+                    }
+                }
+            };
+            Schema { path, note }
+        })
+        .collect();
     Ok(Report {
-        catalogue,
-        schema,
-        schema_written,
-        schema_note,
+        files: created,
+        schemas,
         name,
+        parts,
     })
 }
 
@@ -341,33 +496,66 @@ fn rust_setup() -> String {
 }
 
 fn print_report(report: &Report, format: Format) {
+    let written = || report.schemas.iter().filter(|s| s.note.is_none());
     match format {
         Format::Json => {
-            let object = serde_json::json!({
-                "created": std::iter::once(report.catalogue.display().to_string())
-                    .chain(report.schema_written.then(|| report.schema.display().to_string()))
-                    .collect::<Vec<_>>(),
+            let created: Vec<String> = report
+                .files
+                .iter()
+                .chain(written().map(|s| &s.path))
+                .map(|p| p.display().to_string())
+                .collect();
+            let schema = |s: &Schema| serde_json::json!({ "path": s.path.display().to_string(), "written": s.note.is_none(), "note": s.note });
+            let mut object = serde_json::json!({
+                "created": created,
                 "registry": report.name,
-                "schema": { "path": report.schema.display().to_string(), "written": report.schema_written, "note": report.schema_note },
+                "schema": report.schemas.first().map(schema),
                 "rust_setup": rust_setup(),
             });
+            if report.parts {
+                object["parts"] = report.files[1..]
+                    .iter()
+                    .map(|p| p.display().to_string())
+                    .collect();
+                object["part_schema"] = report.schemas.get(1).map(schema).into();
+            }
             crate::print_json(&object);
         }
         Format::Human => {
-            println!(
-                "Created {} (registry `{}`: 4 categories, 4 codes).",
-                report.catalogue.display(),
-                report.name
-            );
-            match (&report.schema_written, &report.schema_note) {
-                (true, _) => println!(
-                    "Created {} (editor completion through the `$schema` comment).",
-                    report.schema.display()
-                ),
-                (false, Some(note)) => {
-                    println!("Editor schema {}: {note}.", report.schema.display())
+            let root = report.files[0].display();
+            if report.parts {
+                println!(
+                    "Created {root} (registry `{}`: 4 categories; its codes in `errors/*.yaml`).",
+                    report.name
+                );
+                for part in &report.files[1..] {
+                    println!(
+                        "Created {} (a part: its owner, range and codes).",
+                        part.display()
+                    );
                 }
-                (false, None) => {}
+            } else {
+                println!(
+                    "Created {root} (registry `{}`: 4 categories, 4 codes).",
+                    report.name
+                );
+            }
+            for schema in &report.schemas {
+                match &schema.note {
+                    None => println!(
+                        "Created {} (editor completion through the `$schema` comment).",
+                        schema.path.display()
+                    ),
+                    Some(note) => println!("Editor schema {}: {note}.", schema.path.display()),
+                }
+            }
+            if report.parts {
+                println!(
+                    "\nAdd a code to a part (the next free code of its range):\n\n    \
+                     errdex new MY_CODE --part errors/core.yaml --category invalid --summary \"...\"\n\n\
+                     Set each part's `owner`, then keep CODEOWNERS in step:\n\n    \
+                     errdex generate --codeowners .github/CODEOWNERS"
+                );
             }
             println!("\nUse it from Rust:\n\n{}\n{NEXT_STEPS}", rust_setup());
         }
