@@ -230,11 +230,58 @@ pub fn starter_parts(name: &str) -> Vec<(&'static str, String)> {
         .find("\n# Codes that may never")
         .map_or("", |at| &rest[at..]);
     let root = format!("{head}{PARTS_ROOT}{retired}");
+    let part = |header: &str, entries: &[(&str, &str)], namespace: &str| {
+        let mut text = header.to_string();
+        for (name, code) in entries {
+            text.push_str(&starter_entry(rest, name, code, namespace));
+        }
+        text
+    };
     vec![
         (catalogue::DEFAULT_PATH, root),
-        ("errors/core.yaml", PART_CORE.to_string()),
-        ("errors/upstream.yaml", PART_UPSTREAM.to_string()),
+        (
+            "errors/core.yaml",
+            part(
+                PART_CORE,
+                &[
+                    ("INVALID_VALUE", "E0001"),
+                    ("NOT_FOUND", "E0002"),
+                    ("INTERNAL", "E0003"),
+                ],
+                "CORE",
+            ),
+        ),
+        (
+            "errors/upstream.yaml",
+            part(
+                PART_UPSTREAM,
+                &[("UPSTREAM_UNAVAILABLE", "E1000")],
+                "UPSTREAM",
+            ),
+        ),
     ]
+}
+
+/// The starter's entry `name` (its lines in `errors`, the text after `errors:`), with
+/// `code` for its own and `namespace` under it.
+fn starter_entry(errors: &str, name: &str, code: &str, namespace: &str) -> String {
+    let key = format!("  {name}:");
+    let mut lines = errors.lines().skip_while(|line| *line != key);
+    let mut out = format!(
+        "{}\n",
+        lines.next().unwrap_or_else(|| unreachable!("{name}"))
+    );
+    // Its lines: those indented deeper than its key (the next entry's key, a blank line or
+    // a comment at the margin ends it).
+    for line in lines.take_while(|line| line.starts_with("    ")) {
+        if line.starts_with("    code: ") {
+            out.push_str(&format!("    code: {code}\n    namespace: {namespace}\n"));
+        } else {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    out
 }
 
 /// The root's `parts:` (in place of its `errors:`).
@@ -247,6 +294,7 @@ parts:
   - errors/*.yaml
 "#;
 
+/// The head of `errors/core.yaml`; its entries are the starter's, in its namespace.
 const PART_CORE: &str = r#"# yaml-language-server: $schema=../generated/schema/part.schema.json
 # Codes E0001..E0999: bad input, missing items and internal faults.
 part:
@@ -258,43 +306,9 @@ namespaces:
     title: Core
     summary: Bad input, missing items and internal faults
 errors:
-  INVALID_VALUE:
-    code: E0001
-    namespace: CORE
-    category: invalid
-    summary: A value is not valid
-    message: "invalid value for `{field}`: {reason}"
-    params:
-      field: string
-      reason: string
-    suggestion: Check the value of `{field}`.
-    explanation: |
-      A value supplied by the caller (an argument, a field, a setting) was rejected.
-      The message names the field and says why.
-    since: "0.1.0"
-  NOT_FOUND:
-    code: E0002
-    namespace: CORE
-    category: not_found
-    summary: The requested item does not exist
-    message: "{kind} `{id}` does not exist"
-    params:
-      kind: string
-      id: string
-    suggestion: Check the identifier, or list the existing items first.
-    since: "0.1.0"
-  INTERNAL:
-    code: E0003
-    namespace: CORE
-    category: internal
-    summary: An unexpected internal error
-    message: "internal error: {problem}"
-    params:
-      problem: string
-    suggestion: Report this with the message above.
-    since: "0.1.0"
 "#;
 
+/// The head of `errors/upstream.yaml`.
 const PART_UPSTREAM: &str = r#"# yaml-language-server: $schema=../generated/schema/part.schema.json
 # Codes E1000..E1999: the services this one depends on.
 part:
@@ -306,15 +320,6 @@ namespaces:
     title: Upstream
     summary: Failures of the services this one depends on
 errors:
-  UPSTREAM_UNAVAILABLE:
-    code: E1000
-    namespace: UPSTREAM
-    category: unavailable
-    summary: A service this one depends on is unavailable
-    message: "{service} is unavailable"
-    params:
-      service: string
-    since: "0.1.0"
 "#;
 
 /// The registry name for a directory: lower_snake, starting with a letter; `app` when
