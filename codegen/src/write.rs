@@ -350,14 +350,21 @@ fn write_file(root: &Path, rel: &Path, bytes: &[u8]) -> std::io::Result<bool> {
 /// cargo's and prost-build's writers do not sync either.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let dir = path.parent().unwrap_or(Path::new("."));
-    std::fs::create_dir_all(dir)?;
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
     let tmp = dir.join(format!(".{name}.errdex-tmp-{}", std::process::id()));
     let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
+        // The folder is made only when the file cannot be created without it: most files
+        // go into a folder that exists, where `create_dir_all` would cost two system calls.
+        let mut f = match std::fs::File::create(&tmp) {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                std::fs::create_dir_all(dir)?;
+                std::fs::File::create(&tmp)?
+            }
+            other => other?,
+        };
         f.write_all(bytes)?;
         std::fs::rename(&tmp, path)
     })();
