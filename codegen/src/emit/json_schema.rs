@@ -56,22 +56,21 @@ pub const DRAFT_2020_12: &str = "https://json-schema.org/draft/2020-12/schema";
 /// Files of this target: (path relative to the target's directory, contents).
 pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
     let header = header_text(&cat.source_name);
-    let catalogue = with_id(
-        catalogue_schema(&header),
-        &cat.schema_id(names::CATALOGUE_SCHEMA_FILE),
-    );
+    // The format's schema is built once; the part, entry and own schemas are cut from it.
+    let format = catalogue_schema(&header);
     let own = with_id(
-        own_catalogue_schema(cat, &header),
+        catalogue_schema::own_catalogue_schema_of(format.clone(), cat),
         &cat.schema_id(names::OWN_CATALOGUE_SCHEMA_FILE),
     );
     let part = with_id(
-        part_schema(&header),
+        catalogue_schema::part_schema_of(&format, &header),
         &cat.schema_id(names::PART_SCHEMA_FILE),
     );
     let entry = with_id(
-        entry_schema(&header),
+        catalogue_schema::entry_schema_of(&format, &header),
         &cat.schema_id(names::ENTRY_SCHEMA_FILE),
     );
+    let catalogue = with_id(format, &cat.schema_id(names::CATALOGUE_SCHEMA_FILE));
     vec![
         (
             names::WIRE_ERROR_SCHEMA_FILE.to_string(),

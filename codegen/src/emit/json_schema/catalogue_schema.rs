@@ -32,7 +32,11 @@ pub fn catalogue_schema(header: &str) -> Value {
 /// or a folder part's `_part.yaml`): its `part:` header, and `namespaces` and `errors`
 /// exactly as in the root catalogue. Like [`catalogue_schema`], it is the format's.
 pub fn part_schema(header: &str) -> Value {
-    let catalogue = catalogue_schema(header);
+    part_schema_of(&catalogue_schema(header), header)
+}
+
+/// [`part_schema`] from the `catalogue` schema already built for `header`.
+pub(super) fn part_schema_of(catalogue: &Value, header: &str) -> Value {
     let header_keys: Map<String, Value> = format::PART_HEADER_KEYS
         .iter()
         .map(|(key, description)| {
@@ -66,7 +70,11 @@ pub fn part_schema(header: &str) -> Value {
 /// `entry.schema.json`: the editor schema of one code's file in a folder part
 /// (`<CODE>.yaml`, the code its file name): an entry of `errors:` with its `name`.
 pub fn entry_schema(header: &str) -> Value {
-    let catalogue = catalogue_schema(header);
+    entry_schema_of(&catalogue_schema(header), header)
+}
+
+/// [`entry_schema`] from the `catalogue` schema already built for `header`.
+pub(super) fn entry_schema_of(catalogue: &Value, header: &str) -> Value {
     let errors = &catalogue["properties"]["errors"];
     let mut entry = errors["additionalProperties"].clone();
     let mut name = errors["propertyNames"].clone();
@@ -287,7 +295,11 @@ fn fact_map(description: &str) -> Value {
 /// It is regenerated with the other outputs; a category added since the last `errdex
 /// generate` is flagged by the editor until then.
 pub fn own_catalogue_schema(cat: &Catalogue, header: &str) -> Value {
-    let mut root = catalogue_schema(header);
+    own_catalogue_schema_of(catalogue_schema(header), cat)
+}
+
+/// [`own_catalogue_schema`] from (a copy of) the `catalogue` schema built for its header.
+pub(super) fn own_catalogue_schema_of(mut root: Value, cat: &Catalogue) -> Value {
     root["title"] = json!(format!("{}: errors.yaml", cat.registry.title));
     root["description"] = json!(
         "The editor schema of this catalogue: the errdex format with this catalogue's categories and namespaces as the only values of `category:` and `namespace:`. Written by `errdex generate` beside the general `catalogue.schema.json`; regenerate after adding a category or namespace."
