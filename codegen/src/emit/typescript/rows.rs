@@ -204,6 +204,17 @@ impl<'a> Row<'a> {
     }
 }
 
+/// `export const <TABLE>_FIELDS = [...];` and the opening line of `<TABLE>_ROWS`.
+fn table_head(out: &mut String, layout: &Layout) {
+    let _ = writeln!(
+        out,
+        "export const {}_FIELDS = {};",
+        layout.table,
+        layout.fields.js()
+    );
+    let _ = writeln!(out, "export const {}_ROWS = [", layout.table);
+}
+
 /// `export const <TABLE>_FIELDS = [...]` and `export const <TABLE>_ROWS = [...]`, one row
 /// per line.
 fn table<T>(
@@ -212,13 +223,8 @@ fn table<T>(
     items: impl IntoIterator<Item = T>,
     mut row: impl FnMut(&mut Row<'_>, T),
 ) {
-    let _ = writeln!(
-        out,
-        "\nexport const {}_FIELDS = {};",
-        layout.table,
-        layout.fields.js()
-    );
-    let _ = writeln!(out, "export const {}_ROWS = [", layout.table);
+    out.push('\n');
+    table_head(out, layout);
     for item in items {
         let mut r = Row::start(out, layout);
         row(&mut r, item);
@@ -342,13 +348,7 @@ fn table_calls<T>(
         params.join(", "),
         columns_list.join(", ")
     );
-    let _ = writeln!(
-        out,
-        "export const {}_FIELDS = {};",
-        layout.table,
-        layout.fields.js()
-    );
-    let _ = writeln!(out, "export const {}_ROWS = [", layout.table);
+    table_head(out, layout);
     for r in &rows {
         let mut keep = columns;
         while keep > 0
