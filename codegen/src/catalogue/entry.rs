@@ -83,21 +83,25 @@ impl Cx<'_> {
             .threads()
             .min(entries.len() / MIN_PER_THREAD)
             .max(1);
+        // An entry is large (its `ErrorEntry` and spans): room for every one up front, not
+        // a vector that doubles and copies its way up from four.
         if threads < 2 {
-            return entries
-                .iter()
-                .filter_map(|&(name, name_node, value)| self.entry(name, name_node, value, shared))
-                .collect();
+            let mut pending = Vec::with_capacity(entries.len());
+            pending.extend(entries.iter().filter_map(|&(name, name_node, value)| {
+                self.entry(name, name_node, value, shared)
+            }));
+            return pending;
         }
         let (src, limits) = (self.src, self.limits);
-        let run = move |part: &[(&str, &Node, &Node)]| {
-            let mut cx = Cx::new(src, limits);
-            let pending: Vec<Pending> = part
-                .iter()
-                .filter_map(|&(name, name_node, value)| cx.entry(name, name_node, value, shared))
-                .collect();
-            (pending, cx.diags)
-        };
+        let run =
+            move |part: &[(&str, &Node, &Node)]| {
+                let mut cx = Cx::new(src, limits);
+                let mut pending = Vec::with_capacity(part.len());
+                pending.extend(part.iter().filter_map(|&(name, name_node, value)| {
+                    cx.entry(name, name_node, value, shared)
+                }));
+                (pending, cx.diags)
+            };
         let parts: Vec<_> = entries.chunks(entries.len().div_ceil(threads)).collect();
         let done = crate::par::map(&parts, |part| run(part));
         let mut pending = Vec::with_capacity(entries.len());

@@ -134,6 +134,13 @@ fn runtime_file(cat: &Catalogue) -> String {
 pub fn go_str(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
+    if crate::support::text::all_bytes(s, |b| {
+        crate::support::text::printable(b) & (b != b'"') & (b != b'\\')
+    }) {
+        out.push_str(s);
+        out.push('"');
+        return out;
+    }
     for c in s.chars() {
         match c {
             '"' => out.push_str("\\\""),
@@ -158,6 +165,9 @@ pub fn go_str(s: &str) -> String {
 /// Catalogue text on one line of a `//` comment: control characters become spaces,
 /// invisible and bidi characters `\uXXXX`, trailing spaces dropped.
 pub fn one_line(s: &str) -> String {
+    if crate::support::text::all_bytes(s, crate::support::text::printable) {
+        return s.trim_end().to_string();
+    }
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         if c.is_control() {

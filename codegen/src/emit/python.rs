@@ -69,6 +69,11 @@ impl askama::filters::Escaper for PyString {
 }
 
 fn write_escaped(dest: &mut impl Write, s: &str) -> fmt::Result {
+    if crate::support::text::all_bytes(s, |b| {
+        crate::support::text::printable(b) & (b != b'"') & (b != b'\\')
+    }) {
+        return dest.write_str(s);
+    }
     for c in s.chars() {
         match c {
             '"' => dest.write_str("\\\"")?,
@@ -114,6 +119,9 @@ fn py_tuple(items: impl IntoIterator<Item = String>) -> String {
 /// Catalogue text on one line for a `#` comment: controls become spaces, invisible and bidi
 /// characters are shown as `\uXXXX`.
 fn one_line(s: &str) -> String {
+    if crate::support::text::all_bytes(s, crate::support::text::printable) {
+        return s.to_string();
+    }
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         if c.is_control() {

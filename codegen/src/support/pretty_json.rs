@@ -199,6 +199,11 @@ impl Pretty {
 /// \t` short, other C0 controls `\u00xx` (lowercase hex); everything else as is.
 fn write_str(out: &mut String, s: &str) {
     out.push('"');
+    if crate::support::text::all_bytes(s, |b| (b >= 0x20) & (b != b'"') & (b != b'\\')) {
+        out.push_str(s);
+        out.push('"');
+        return;
+    }
     let bytes = s.as_bytes();
     let mut run = 0;
     for (i, &b) in bytes.iter().enumerate() {
