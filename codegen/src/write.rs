@@ -85,26 +85,22 @@ pub fn generate(cat: &Catalogue, settings: &Settings) -> Outputs {
     let run = emitters(settings);
     let emitted: BTreeMap<TargetId, Files> = std::thread::scope(|scope| {
         let inputs = &inputs;
-        let (last, rest) = match run.split_last() {
-            Some((last, rest)) => (Some(*last), rest),
-            None => (None, &[][..]),
-        };
-        // A thread that cannot be started (a sandbox's thread limit) is no error: that
-        // emitter then runs on this thread.
-        let handles: Vec<_> = rest
+        // Each emitter on a thread of its own while this one waits (see `par::map` for
+        // why). A thread that cannot be started (a sandbox's thread limit) is no error:
+        // that emitter then runs on this thread.
+        let handles: Vec<_> = run
             .iter()
             .map(|&id| {
                 let job = move || emit::emit(id, cat, inputs);
-                (
-                    id,
-                    std::thread::Builder::new().spawn_scoped(scope, job).ok(),
-                )
+                let spawned = if run.len() > 1 {
+                    std::thread::Builder::new().spawn_scoped(scope, job).ok()
+                } else {
+                    None
+                };
+                (id, spawned)
             })
             .collect();
-        let mut emitted: BTreeMap<TargetId, Files> = last
-            .map(|id| (id, emit::emit(id, cat, inputs)))
-            .into_iter()
-            .collect();
+        let mut emitted: BTreeMap<TargetId, Files> = BTreeMap::new();
         for (id, handle) in handles {
             let files = match handle {
                 Some(h) => h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)),
@@ -259,12 +255,19 @@ pub fn generate_and_write(
     };
     let workers = crate::par::threads().min(run.len()).max(1);
     std::thread::scope(|scope| {
-        // A thread that cannot be started (a sandbox's thread limit) is no error: this
-        // thread then does its share.
-        let handles: Vec<_> = (1..workers)
-            .filter_map(|_| std::thread::Builder::new().spawn_scoped(scope, work).ok())
-            .collect();
-        work();
+        // Every worker on a thread of its own while this one waits (see `par::map` for
+        // why). A thread that cannot be started (a sandbox's thread limit) is no error:
+        // when none can, this thread does the work.
+        let handles: Vec<_> = if workers < 2 {
+            Vec::new()
+        } else {
+            (0..workers)
+                .filter_map(|_| std::thread::Builder::new().spawn_scoped(scope, work).ok())
+                .collect()
+        };
+        if handles.is_empty() {
+            work();
+        }
         for h in handles {
             if let Err(panic) = h.join() {
                 std::panic::resume_unwind(panic);
