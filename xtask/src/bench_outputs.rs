@@ -10,6 +10,11 @@
 //! `--per-target`, one `errdex generate --only T` per target says where the time and memory
 //! go (each such process loads the catalogue too: compare it with the lint row).
 //!
+//! `--edit` times the edit loop instead: each generate runs over the outputs of the one
+//! before, after one message of the catalogue was edited (a ` (edited)` put in or taken out
+//! again), what a user who edits and regenerates waits for. Only the files that changed are
+//! written; the others are read and compared.
+//!
 //! `--recipe` gives scale catalogues the README's large-catalogue recipe (`rust:
 //! {constructors: false, namespace_enums: false}`, `go: {constructors: false}`), what a
 //! registry of thousands of codes is advised to write; `--parts P` cuts each catalogue into
@@ -118,6 +123,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let mut errdex = None;
     let mut recipe = false;
     let mut parts: Option<usize> = None;
+    let mut edit = false;
     let mut rest = Vec::new();
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -130,6 +136,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
                     .ok_or("--runs takes a positive number")?;
             }
             "--per-target" => per_target = true,
+            "--edit" => edit = true,
             "--recipe" => recipe = true,
             "--parts" => {
                 parts = Some(
@@ -169,6 +176,11 @@ pub fn run(args: &[String]) -> Result<(), String> {
             Some(p) => format!("{}, {p} parts", input.label),
             None => input.label.clone(),
         };
+        let label = if edit {
+            format!("{label}, edit loop")
+        } else {
+            label
+        };
         let dir = scratch.join(crate::input::Input::crate_label_of(&label));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
@@ -198,15 +210,34 @@ pub fn run(args: &[String]) -> Result<(), String> {
             let _ = std::fs::remove_dir_all(&out);
             timed(&errdex, &args(only), &dir)
         };
-        let mut rounds = Vec::new();
-        for _ in 0..runs {
-            let lint = wall(&errdex, &LINT, &dir)?;
+        let edited = if edit {
+            // The outputs the first timed run regenerates over.
             let _ = std::fs::remove_dir_all(&out);
+            wall(&errdex, &args(None), &dir)?;
+            Some(Edit::find(&dir)?)
+        } else {
+            None
+        };
+        // Before each timed generate: an edit, or an emptied folder.
+        let prepare = |round: usize| -> Result<(), String> {
+            match &edited {
+                Some(e) => e.toggle(round + 1),
+                None => {
+                    let _ = std::fs::remove_dir_all(&out);
+                    Ok(())
+                }
+            }
+        };
+        let mut rounds = Vec::new();
+        for round in 0..runs {
+            let lint = wall(&errdex, &LINT, &dir)?;
+            prepare(round)?;
             let gen_ = wall(&errdex, &args(None), &dir)?;
             rounds.push((lint, gen_));
         }
         let lint_t = timed(&errdex, &LINT, &dir)?;
-        let gen_t = generate(None)?;
+        prepare(runs)?;
+        let gen_t = timed(&errdex, &args(None), &dir)?;
         let m = |f: &dyn Fn(&(f64, f64)) -> f64| median(rounds.iter().map(f).collect());
         println!(
             "| {} | {n} | {runs} | {:.1} | {:.1} | {:.2} | {:.0} | {:.0} | {:.0} | {:.0} |",
@@ -264,4 +295,57 @@ pub fn run(args: &[String]) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// The message line `--edit` edits: the first `message: "…"` in the catalogue or, split in
+/// parts, in the first part that has one.
+struct Edit {
+    file: PathBuf,
+    text: String,
+    /// The byte offset of the message's closing quote.
+    quote: usize,
+}
+
+impl Edit {
+    fn find(dir: &Path) -> Result<Edit, String> {
+        let mut files = vec![dir.join("errors.yaml")];
+        let mut parts: Vec<PathBuf> = std::fs::read_dir(dir.join("parts"))
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|e| e.path())
+            .collect();
+        parts.sort();
+        files.extend(parts);
+        for file in files {
+            let text = std::fs::read_to_string(&file).unwrap_or_default();
+            let mut at = 0;
+            for line in text.split_inclusive('\n') {
+                let body = line.trim_end();
+                if body.trim_start().starts_with("message: \"") && body.ends_with('"') {
+                    let quote = at + body.len() - 1;
+                    return Ok(Edit { file, text, quote });
+                }
+                at += line.len();
+            }
+        }
+        Err(format!(
+            "--edit: no `message: \"…\"` line under {}",
+            dir.display()
+        ))
+    }
+
+    /// The catalogue as it was (`n` even) or with ` (edited)` in the message (`n` odd).
+    fn toggle(&self, n: usize) -> Result<(), String> {
+        let text = if n.is_multiple_of(2) {
+            self.text.clone()
+        } else {
+            format!(
+                "{} (edited){}",
+                &self.text[..self.quote],
+                &self.text[self.quote..]
+            )
+        };
+        std::fs::write(&self.file, text).map_err(|e| format!("{}: {e}", self.file.display()))
+    }
 }

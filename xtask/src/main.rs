@@ -13,9 +13,10 @@
 //! says what it needs when it is missing: `bench-tsc` node and `tools/node`
 //! (`bash .ci/steps/20-node.sh`), `bench-go` go (`bash .ci/steps/22-go.sh`), `bench-rust` and `bench-consumer` `/usr/bin/time` (Debian
 //! package `time`), `bench-usage` ripgrep (`rg`).
-//! - `bench-outputs [N|FILE...] [--runs R] [--per-target] [--recipe] [--parts P] [--errdex PATH]`: `errdex generate` as a process
-//!   (every target and the Rust module, into an emptied folder) against `errdex lint` in the
-//!   same round: wall, CPU, peak RSS, and the bytes of each output (see `bench_outputs.rs`).
+//! - `bench-outputs [N|FILE...] [--runs R] [--per-target] [--recipe] [--parts P] [--edit] [--errdex PATH]`: `errdex generate` as a process
+//!   (every target and the Rust module, into an emptied folder, or with `--edit` over the
+//!   last run's outputs after an edit) against `errdex lint` in the same round: wall, CPU,
+//!   peak RSS, and the bytes of each output (see `bench_outputs.rs`).
 //! - `profile-load N [--parse-only]`, `profile-generate N [--no-rust]`: one run each, for
 //!   callgrind.
 //! - `bench-tsc [N|FILE...] [--runs R]`: `tsc --strict` on the generated TypeScript against a
@@ -349,12 +350,17 @@ fn bench_registry(args: &[String]) -> Result<(), String> {
         load()
     );
     let small_runs = (runs.parse::<usize>().unwrap_or(3) * 7).to_string();
-    bench_outputs::run(&strings(&["266", "--runs", &small_runs]))
+    bench_outputs::run(&strings(&["266", "--runs", &small_runs]))?;
+    println!(
+        "\n## 266 codes, the edit loop: one message edited, then generate over the outputs (load {})\n",
+        load()
+    );
+    bench_outputs::run(&strings(&["266", "--runs", &small_runs, "--edit"]))
 }
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage: xtask scale N [OUT] [--recipe] [--parts P] | baseline N|FILE DIR | bench-load [N|FILE...] | bench-generate [N|FILE...] | bench-outputs [N|FILE...] [--runs R] [--per-target] [--recipe] [--parts P] [--errdex PATH] | bench-tsc [N|FILE...] | bench-go [N|FILE...] | bench-rust [N|FILE...] | bench-consumer [N...] | bench-book [N...] | bench-usage [--codes N] ... | bench-parts [N] [--parts P] [--runs R] | bench-incr [N] [--parts P] [--runs R] | bench-registry [N] [--parts P] [--runs R] | dump N|FILE DIR"
+        "usage: xtask scale N [OUT] [--recipe] [--parts P] | baseline N|FILE DIR | bench-load [N|FILE...] | bench-generate [N|FILE...] | bench-outputs [N|FILE...] [--runs R] [--per-target] [--recipe] [--parts P] [--edit] [--errdex PATH] | bench-tsc [N|FILE...] | bench-go [N|FILE...] | bench-rust [N|FILE...] | bench-consumer [N...] | bench-book [N...] | bench-usage [--codes N] ... | bench-parts [N] [--parts P] [--runs R] | bench-incr [N] [--parts P] [--runs R] | bench-registry [N] [--parts P] [--runs R] | dump N|FILE DIR"
     );
     ExitCode::from(64)
 }
