@@ -14,13 +14,14 @@ pub(crate) fn threads() -> usize {
 /// runs here). A panic on another thread comes back as that item's `Err`, for the caller to
 /// resume or to treat as a failure.
 ///
-/// This thread does none of the work itself, on purpose, and neither do the other places
-/// that start threads (`write`, the Rust emitter): a thread spawned by a thread that goes
-/// on computing starts late. Linux queues it on its parent's CPU, and an idle CPU takes it
+/// This thread does none of the work itself, on purpose, and neither does `write`'s pool of
+/// emitter workers: a thread spawned by a thread that goes on computing starts late. Linux queues it on its parent's CPU, and an idle CPU takes it
 /// only at the next load balance, up to a scheduler tick later; a thread spawned by one
 /// that then blocks in `join` runs on the idle CPU at once. On this 2-vCPU machine, two
 /// 3 ms jobs took 4.9 ms when the parent did one itself (the other started 1.9 ms late),
-/// and 3.2 ms on two spawned threads (BENCHMARKS.md, eleventh session).
+/// and 3.2 ms on two spawned threads (BENCHMARKS.md, eleventh session). The one exception
+/// is the Rust emitter's data thread: it starts while the other emitter worker keeps the
+/// second CPU busy, and putting its sibling part on a thread too measured slower.
 pub(crate) fn map<I: Sync, T: Send>(
     items: &[I],
     f: impl Fn(&I) -> T + Sync,
