@@ -134,9 +134,7 @@ fn runtime_file(cat: &Catalogue) -> String {
 pub fn go_str(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
-    if crate::support::text::all_bytes(s, |b| {
-        crate::support::text::printable(b) & (b != b'"') & (b != b'\\')
-    }) {
+    if crate::support::text::all_bytes(s, crate::support::text::literal_plain) {
         out.push_str(s);
         out.push('"');
         return out;

@@ -69,9 +69,7 @@ impl askama::filters::Escaper for PyString {
 }
 
 fn write_escaped(dest: &mut impl Write, s: &str) -> fmt::Result {
-    if crate::support::text::all_bytes(s, |b| {
-        crate::support::text::printable(b) & (b != b'"') & (b != b'\\')
-    }) {
+    if crate::support::text::all_bytes(s, crate::support::text::literal_plain) {
         return dest.write_str(s);
     }
     for c in s.chars() {

@@ -47,6 +47,13 @@ pub fn printable(b: u8) -> bool {
     (0x20..0x7f).contains(&b)
 }
 
+/// A byte a double-quoted string literal (Python's, Go's) holds as itself: printable, and
+/// neither the quote nor the backslash.
+#[inline]
+pub fn literal_plain(b: u8) -> bool {
+    printable(b) & (b != b'"') & (b != b'\\')
+}
+
 /// `true` for a character terminal text shows as an escape instead of itself.
 fn hides_text(c: char) -> bool {
     c.is_control() || is_bidi_control(c)
