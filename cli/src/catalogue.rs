@@ -41,9 +41,12 @@ impl Source {
         match std::fs::read(path) {
             Ok(bytes) => Ok(Source {
                 name,
-                bytes,
+                bytes: {
+                    crate::pages::read(bytes.len());
+                    bytes
+                },
                 path: path.to_path_buf(),
-                files: Box::new(Disk::beside(path)),
+                files: Box::new(crate::pages::Counted(Disk::beside(path))),
                 imports: Box::new(errdex_codegen::catalogue::FileSystem),
             }),
             Err(e) => Err(Failure::file_unreadable(name, fail::io_reason(&e))),

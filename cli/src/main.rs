@@ -8,13 +8,15 @@ use clap::{Parser, Subcommand, ValueEnum};
 mod catalogue;
 mod cmd;
 mod fail;
+mod pages;
 
 /// mimalloc instead of the system allocator: the emitters build their text from many small
 /// strings on several threads at once; with glibc's allocator a quarter of `errdex
 /// generate`'s samples were in `malloc`, `free` and `memmove`, and a fifth in the kernel,
 /// much of it faulting in fresh pages. mimalloc takes about a quarter off its CPU time at
 /// 50,000 codes (see BENCHMARKS.md, "generate's CPU time: the allocator"). The library does
-/// not choose: a build script runs under its own binary's allocator.
+/// not choose: a build script runs under its own binary's allocator. It asks for
+/// transparent huge pages, which `pages` turns off once the catalogue is large.
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
