@@ -1,4 +1,22 @@
-//! How many threads errdex's own work may use on this machine.
+//! errdex's threads: one pool of workers, one per core, for every parallel stage (the
+//! chunked parse, the parts' parses, each entry's checks, the emitters and their halves).
+//!
+//! One pool rather than threads of each stage's own, for two measured reasons (BENCHMARKS.md,
+//! twelfth session):
+//! - **Memory.** mimalloc gives each thread its own heap in a segment of its own; with
+//!   transparent huge pages (`cli/src/pages.rs`) a new thread's first allocation faults in a
+//!   2 MiB page, zeroed. Threads spawned per stage came to 8 a run at 266 codes and 14 huge
+//!   pages; the pool's workers keep their heaps from stage to stage (11).
+//! - **Start-up.** A thread spawned by a thread that goes on computing starts late: Linux
+//!   queues it on its parent's CPU until the next load balance (1.9 ms median on this VM;
+//!   BENCHMARKS.md, eleventh session). The pool's workers are spawned once, by a thread that
+//!   then waits in [`rayon::ThreadPool::install`], and every stage after that only wakes them.
+//!
+//! The calling thread never does a stage's work itself: it hands the whole stage to the pool
+//! and waits. Inside the pool, rayon's work stealing runs nested parallelism (an emitter's own
+//! halves) on whichever worker is free, and in line when none is, so the machine is never
+//! oversubscribed. When the pool cannot be built (a sandbox's thread limit) or the machine has
+//! one core, everything runs on the calling thread, in order: the same results.
 
 use std::num::NonZeroUsize;
 use std::sync::OnceLock;
@@ -9,42 +27,92 @@ pub(crate) fn threads() -> usize {
     *N.get_or_init(|| std::thread::available_parallelism().map_or(1, NonZeroUsize::get))
 }
 
-/// `f` of every item, in order, each on a scoped thread of its own while this thread only
-/// waits (or on this thread, after the others, when no thread can be had; a single item
-/// runs here). A panic on another thread comes back as that item's `Err`, for the caller to
+/// The pool, built on first use; `None` with one core, or when no thread can be started.
+fn pool() -> Option<&'static rayon::ThreadPool> {
+    static POOL: OnceLock<Option<rayon::ThreadPool>> = OnceLock::new();
+    POOL.get_or_init(|| {
+        (threads() > 1)
+            .then(|| {
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads())
+                    .thread_name(|i| format!("errdex-{i}"))
+                    .build()
+                    .ok()
+            })
+            .flatten()
+    })
+    .as_ref()
+}
+
+/// `f` of every item, in order, each item a task of the pool while this thread waits (one
+/// item runs here). A panic in `f` comes back as that item's `Err`, for the caller to
 /// resume or to treat as a failure.
-///
-/// This thread does none of the work itself, on purpose, and neither does `write`'s pool of
-/// emitter workers: a thread spawned by a thread that goes on computing starts late. Linux queues it on its parent's CPU, and an idle CPU takes it
-/// only at the next load balance, up to a scheduler tick later; a thread spawned by one
-/// that then blocks in `join` runs on the idle CPU at once. On this 2-vCPU machine, two
-/// 3 ms jobs took 4.9 ms when the parent did one itself (the other started 1.9 ms late),
-/// and 3.2 ms on two spawned threads (BENCHMARKS.md, eleventh session). The one exception
-/// is the Rust emitter's data thread: it starts while the other emitter worker keeps the
-/// second CPU busy, and putting its sibling part on a thread too measured slower.
 pub(crate) fn map<I: Sync, T: Send>(
     items: &[I],
     f: impl Fn(&I) -> T + Sync,
 ) -> Vec<std::thread::Result<T>> {
-    if items.len() < 2 {
-        return items.iter().map(|item| Ok(f(item))).collect();
+    use rayon::prelude::*;
+    let one = |item: &I| std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(item)));
+    match pool() {
+        Some(pool) if items.len() > 1 => {
+            pool.install(|| items.par_iter().with_max_len(1).map(one).collect())
+        }
+        _ => items.iter().map(one).collect(),
     }
-    let f = &f;
-    std::thread::scope(|s| {
-        let handles: Vec<_> = items
-            .iter()
-            .map(|item| {
-                std::thread::Builder::new()
-                    .spawn_scoped(s, move || f(item))
-                    .map_err(|_| item)
+}
+
+/// `a()` and `b()`, on two workers of the pool when one is free (else one after the other).
+pub(crate) fn join<A: Send, B: Send>(
+    a: impl FnOnce() -> A + Send,
+    b: impl FnOnce() -> B + Send,
+) -> (A, B) {
+    match pool() {
+        Some(pool) => pool.install(|| rayon::join(a, b)),
+        None => (a(), b()),
+    }
+}
+
+/// `work` on `n` tasks of the pool at once (each typically takes jobs from a shared queue
+/// until it is empty), returning when all have; on this thread, once, without a pool.
+pub(crate) fn workers(n: usize, work: impl Fn() + Sync) {
+    match pool() {
+        Some(pool) if n > 1 => pool.install(|| {
+            rayon::scope(|scope| {
+                for _ in 0..n {
+                    scope.spawn(|_| work());
+                }
             })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| match h {
-                Ok(h) => h.join(),
-                Err(item) => Ok(f(item)),
-            })
-            .collect()
-    })
+        }),
+        _ => work(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn map_keeps_the_order_and_returns_each_panic_as_its_item() {
+        let items: Vec<u32> = (0..20).collect();
+        let out = super::map(&items, |&i| {
+            assert!(i != 7, "seven");
+            i * 2
+        });
+        for (i, r) in out.into_iter().enumerate() {
+            match r {
+                Ok(v) => assert_eq!(v, 2 * i as u32),
+                Err(_) => assert_eq!(i, 7),
+            }
+        }
+    }
+
+    #[test]
+    fn workers_run_every_task_and_join_both_halves() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let ran = AtomicUsize::new(0);
+        super::workers(3, || {
+            ran.fetch_add(1, Ordering::Relaxed);
+        });
+        let expected = if super::threads() > 1 { 3 } else { 1 };
+        assert_eq!(ran.load(Ordering::Relaxed), expected);
+        assert_eq!(super::join(|| 1, || "two"), (1, "two"));
+    }
 }

@@ -73,43 +73,21 @@ pub type Outputs = BTreeMap<PathBuf, Vec<u8>>;
 /// files one of them ships, [`crate::targets::Target::ships`]). Pure: same catalogue and
 /// settings, same bytes.
 ///
-/// The emitters are independent (each reads the IR, returns its files), so all but one run
-/// on scoped threads while this thread runs the last: `errdex generate` runs inside every
-/// build, and on a multi-core machine this cuts its wall time. The result is the same map
-/// whatever the scheduling.
+/// The emitters are independent (each reads the IR, returns its files), so each is a task of
+/// the thread pool ([`crate::par::map`]): `errdex generate` runs inside every build, and on a
+/// multi-core machine this cuts its wall time. The result is the same map whatever the
+/// scheduling.
 pub fn generate(cat: &Catalogue, settings: &Settings) -> Outputs {
     let inputs = Inputs {
         rust: settings.rust.clone(),
         raised_at: settings.raised_at.as_ref(),
     };
     let run = emitters(settings);
-    let emitted: BTreeMap<TargetId, Files> = std::thread::scope(|scope| {
-        let inputs = &inputs;
-        // Each emitter on a thread of its own while this one waits (see `par::map` for
-        // why). A thread that cannot be started (a sandbox's thread limit) is no error:
-        // that emitter then runs on this thread.
-        let handles: Vec<_> = run
-            .iter()
-            .map(|&id| {
-                let job = move || emit::emit(id, cat, inputs);
-                let spawned = if run.len() > 1 {
-                    std::thread::Builder::new().spawn_scoped(scope, job).ok()
-                } else {
-                    None
-                };
-                (id, spawned)
-            })
-            .collect();
-        let mut emitted: BTreeMap<TargetId, Files> = BTreeMap::new();
-        for (id, handle) in handles {
-            let files = match handle {
-                Some(h) => h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)),
-                None => emit::emit(id, cat, inputs),
-            };
-            emitted.insert(id, files);
-        }
-        emitted
-    });
+    let emitted: BTreeMap<TargetId, Files> = run
+        .iter()
+        .zip(crate::par::map(&run, |&id| emit::emit(id, cat, &inputs)))
+        .map(|(&id, files)| (id, files.unwrap_or_else(|e| std::panic::resume_unwind(e))))
+        .collect();
     // A text is copied only for a second destination (a shipped file), else moved: at
     // 50,000 codes the outputs weigh hundreds of MiB, and a copy of each doubled the peak
     // memory of `errdex generate`.
@@ -254,26 +232,7 @@ pub fn generate_and_write(
         }
     };
     let workers = crate::par::threads().min(run.len()).max(1);
-    std::thread::scope(|scope| {
-        // Every worker on a thread of its own while this one waits (see `par::map` for
-        // why). A thread that cannot be started (a sandbox's thread limit) is no error:
-        // when none can, this thread does the work.
-        let handles: Vec<_> = if workers < 2 {
-            Vec::new()
-        } else {
-            (0..workers)
-                .filter_map(|_| std::thread::Builder::new().spawn_scoped(scope, work).ok())
-                .collect()
-        };
-        if handles.is_empty() {
-            work();
-        }
-        for h in handles {
-            if let Err(panic) = h.join() {
-                std::panic::resume_unwind(panic);
-            }
-        }
-    });
+    crate::par::workers(workers, work);
     let Shared { mut done, failed } = shared.into_inner().unwrap_or_else(|e| e.into_inner());
     done.report.written.sort();
     done.report.unchanged.sort();

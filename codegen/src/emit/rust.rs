@@ -53,27 +53,18 @@ pub struct RustOptions {
 /// The whole generated Rust source (one file, `include!`d by the crate's `lib.rs`).
 pub fn emit(cat: &Catalogue, opts: &RustOptions) -> String {
     let table = table::Table::build(cat);
-    // The bulk data reads only the table: it is printed on a second thread, when the machine
-    // has one, while this one builds and formats the items (the thread-local doc deferral of
-    // `docs::deferred` stays on this thread). The same text either way.
-    std::thread::scope(|s| {
-        let data = || {
-            let mut data = table.data_text(cat);
-            data.push_str(&table.lookup_text());
-            data
-        };
-        let spawned = if crate::par::threads() > 1 {
-            std::thread::Builder::new().spawn_scoped(s, data).ok()
-        } else {
-            None
-        };
-        let (body, tail) = items_text(cat, opts, &table);
-        let data = match spawned {
-            Some(h) => h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)),
-            None => data(),
-        };
-        assemble(cat, &body, &data, &tail)
-    })
+    // The bulk data reads only the table: it is printed as a second task of the pool
+    // (`par::join`: on the other worker when that one is free) while the items are built and
+    // formatted. The thread-local doc deferral of `docs::deferred` runs whole inside one task,
+    // which starts no parallel stage, so no other task can run inside it. The same text
+    // either way.
+    let data = || {
+        let mut data = table.data_text(cat);
+        data.push_str(&table.lookup_text());
+        data
+    };
+    let (data, (body, tail)) = crate::par::join(data, || items_text(cat, opts, &table));
+    assemble(cat, &body, &data, &tail)
 }
 
 /// The items before the data (through syn and prettyplease, with their splices and docs),
