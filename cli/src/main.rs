@@ -94,6 +94,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    errdex_codegen::start_threads();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(error) if !error.use_stderr() => {

@@ -32,6 +32,7 @@ pub mod explain;
 pub mod ir;
 pub mod names;
 mod par;
+pub use par::start as start_threads;
 pub mod payload;
 pub mod support;
 pub mod targets;

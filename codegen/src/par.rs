@@ -44,6 +44,15 @@ fn pool() -> Option<&'static rayon::ThreadPool> {
     .as_ref()
 }
 
+/// Builds the pool now and has each worker set up its heap, without waiting for them: a
+/// command calls this first thing, so that the workers are up by the first parallel stage
+/// while the command parses its arguments and reads the catalogue on its own thread.
+pub fn start() {
+    if let Some(pool) = pool() {
+        pool.spawn_broadcast(|_| drop(std::hint::black_box(Vec::<u8>::with_capacity(64))));
+    }
+}
+
 /// `f` of every item, in order, each item a task of the pool while this thread waits (one
 /// item runs here). A panic in `f` comes back as that item's `Err`, for the caller to
 /// resume or to treat as a failure.
