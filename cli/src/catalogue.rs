@@ -41,12 +41,9 @@ impl Source {
         match std::fs::read(path) {
             Ok(bytes) => Ok(Source {
                 name,
-                bytes: {
-                    crate::pages::read(bytes.len());
-                    bytes
-                },
+                files: crate::pages::catalogue_files(&bytes, Disk::beside(path)),
+                bytes,
                 path: path.to_path_buf(),
-                files: Box::new(crate::pages::Counted(Disk::beside(path))),
                 imports: Box::new(errdex_codegen::catalogue::FileSystem),
             }),
             Err(e) => Err(Failure::file_unreadable(name, fail::io_reason(&e))),

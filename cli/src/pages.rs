@@ -2,14 +2,14 @@
 //!
 //! mimalloc asks the kernel for transparent huge pages (THP) on its segments, so a run of a
 //! few thousand codes faults its heap in as a handful of 2 MiB pages instead of thousands of
-//! 4 KiB ones: at 266 codes, `generate` took 311 page faults instead of about 2,700, and
-//! 0.81–0.87× the time (BENCHMARKS.md, twelfth session). A registry near the format's limit
+//! 4 KiB ones: at 266 codes, `generate` took about 320 page faults instead of about 2,700,
+//! and 0.82–0.93× the time (BENCHMARKS.md, twelfth session). A registry near the format's limit
 //! gains nothing from them and pays in memory, so once the catalogue text read in this
 //! process passes [`HUGE_PAGES_UP_TO`] bytes, THP is turned off for the rest of it
 //! (`prctl(PR_SET_THP_DISABLE)`, which the kernel applies to every later fault, whatever
 //! mimalloc advised). Pages already faulted in stay as they are.
 //!
-//! The CLI counts what it reads: the root file, then each part through [`Counted`].
+//! The CLI counts what it reads: the root file, then each part, through [`catalogue_files`].
 
 use std::io;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -45,8 +45,15 @@ fn huge_pages_off() {
     let _ = rustix::thread::disable_transparent_huge_pages(true);
 }
 
+/// The reader of a catalogue's parts, counting what it reads (see [`read`]), after
+/// counting the root's `root` bytes.
+pub fn catalogue_files<F: Files + 'static>(root: &[u8], files: F) -> Box<dyn Files> {
+    read(root.len());
+    Box::new(Counted(files))
+}
+
 /// A part reader that counts what it reads (see [`read`]).
-pub struct Counted<F>(pub F);
+struct Counted<F>(F);
 
 impl<F: Files> Files for Counted<F> {
     fn read(&self, path: &str) -> io::Result<Vec<u8>> {

@@ -149,16 +149,18 @@ fn compare(args: &Args) -> Result<ExitCode, Stop> {
 fn git_show(rev: &str, path: &Path) -> Result<Source, Failure> {
     let git_failure = |reason: String| Failure::git_failed(path.display().to_string(), rev, reason);
     let bytes = show_at(rev, path).map_err(git_failure)?;
-    crate::pages::read(bytes.len());
     let dir = catalogue::folder_of(path);
     Ok(Source {
         name: format!("{rev}:{}", path.display()),
+        files: crate::pages::catalogue_files(
+            &bytes,
+            GitTree {
+                rev: rev.to_string(),
+                dir,
+            },
+        ),
         bytes,
         path: path.to_path_buf(),
-        files: Box::new(crate::pages::Counted(GitTree {
-            rev: rev.to_string(),
-            dir,
-        })),
         imports: Box::new(AtRevision(rev.to_string())),
     })
 }
