@@ -53,6 +53,16 @@ pub fn start() {
     }
 }
 
+/// `f` on a worker of the pool, some time later, without waiting for it (on this thread, now,
+/// without a pool). For work nothing waits on, such as freeing a parsed tree: it leaves the
+/// critical path, and a process that ends first simply never runs it.
+pub(crate) fn detach(f: impl FnOnce() + Send + 'static) {
+    match pool() {
+        Some(pool) => pool.spawn(f),
+        None => f(),
+    }
+}
+
 /// `f` of every item, in order, each item a task of the pool while this thread waits (one
 /// item runs here). A panic in `f` comes back as that item's `Err`, for the caller to
 /// resume or to treat as a failure.
@@ -113,6 +123,13 @@ mod tests {
                 Err(_) => assert_eq!(i, 7),
             }
         }
+    }
+
+    #[test]
+    fn detach_runs_the_work_without_being_waited_for() {
+        let (tx, rx) = std::sync::mpsc::channel();
+        super::detach(move || tx.send(7).expect("the test waits for it"));
+        assert_eq!(rx.recv_timeout(std::time::Duration::from_secs(10)), Ok(7));
     }
 
     #[cfg(feature = "generate")]
