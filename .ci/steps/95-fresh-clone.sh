@@ -11,11 +11,15 @@
 # - its own tools, installed by its own .ci/steps/20-node.sh and 25-python.sh (npm ci and pip
 #   from the machine's download caches); mdbook (~/.cargo/bin) and Chromium (/usr/bin) are
 #   machine-wide installs that 30-mdbook.sh and 35-browser.sh made, not files beside it;
-# - its own cargo target directory, kept between runs in ${CARGO_TARGET_DIR:-target}/fresh-clone:
-#   a fresh machine also compiles every dependency once (the first run here does), later runs
-#   reuse the dependencies (built from the same Cargo.lock) and rebuild every crate of the
-#   repository (a new clone has new mtimes). Nothing built from the checkout itself is reused.
-#   Debug builds without debug info and without incremental data (below), to keep it small.
+# - the checkout's cargo target directory (${CARGO_TARGET_DIR:-target}), with the same build
+#   settings as the rest of CI (.ci/run: no incremental data, line tables only): the
+#   dependencies, built from the same Cargo.lock by 90-test.sh, are reused, and every crate of
+#   the repository is compiled again from the clone's own sources (its path differs, so none of
+#   the checkout's artifacts stand in for it). Compiling the dependencies a second time took
+#   about a third of a 40-minute step on a 2-core machine (thirteenth session) and proved
+#   nothing more: a fresh machine compiles the same crates in 90-test.sh. The commands the
+#   README prints leave their binaries in target/debug/ as the clone's; nothing runs after
+#   this step.
 # The clone is the committed HEAD: uncommitted changes of the checkout are not in it.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -44,11 +48,11 @@ git -C "$clone" checkout -q --detach "$(git -C "$root" rev-parse HEAD)"
 if [ -n "$(git -C "$root" status --porcelain)" ]; then
   echo "note: the checkout has uncommitted changes; the clone tests HEAD $(git -C "$root" rev-parse --short HEAD)"
 fi
-export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$root/target}/fresh-clone"
-# Every crate of the clone is compiled once per run: incremental data would only take disk.
-# Nor does the clone need debug info (it changes no behaviour, only backtraces); without it
-# the clone's target directory takes about a third of the space and links faster.
-export CARGO_INCREMENTAL=0 CARGO_PROFILE_DEV_DEBUG=0
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$root/target}"
+# The same settings as .ci/run's (this step may run alone): the dependencies' artifacts are
+# found only when every setting that goes into them is the same.
+export CARGO_INCREMENTAL="${CARGO_INCREMENTAL:-0}"
+export CARGO_PROFILE_DEV_DEBUG="${CARGO_PROFILE_DEV_DEBUG:-line-tables-only}"
 cd "$clone"
 echo "clone: $clone (alone in $work), target: $CARGO_TARGET_DIR"
 
