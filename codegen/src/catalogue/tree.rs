@@ -349,9 +349,8 @@ fn options(limits: &Limits, share: usize, depth: usize) -> serde_saphyr::Options
     opts.duplicate_keys = serde_saphyr::DuplicateKeyPolicy::PassThrough;
     opts.with_snippet = false;
     // The tree keeps no comments: serde-saphyr is built without its `comments` feature
-    // (the workspace's Cargo.toml), so its scanner skips them as YAML says, without keeping
-    // each as a token (`emit_comments = false` left that work in; not collecting them at
-    // all saved about a fifth of the parse).
+    // (the workspace's Cargo.toml), so its scanner skips them instead of keeping each as a
+    // token.
     // The YAML 1.2 core schema, which editors (yaml-language-server) apply too: `yes`, `on`,
     // `no` are strings and `1_000` is a string, so the CLI and the editor schema agree.
     opts.strict_booleans = true;
@@ -433,10 +432,11 @@ fn parse_whole(loc: &Locator, limits: &Limits) -> Result<Node, Vec<Diagnostic>> 
 /// Drops a tree, the largest mapping's entries (a big catalogue's `errors:`) split across
 /// `threads` threads: freeing a 10,000-entry tree takes about a tenth of its parse.
 ///
-/// A tree too small to split is handed to the pool and freed while the emitters run (at 266
-/// codes, 1.9 million instructions the calling thread no longer spends between the checks and
-/// the first emitter). A large one is still freed here, before the emitters: at 50,000 codes
-/// its memory would otherwise add to the emitters' peak.
+/// A tree that is not split (too small for `threads`, or one thread asked for) is handed to
+/// the pool and freed while the emitters run (at 266 codes, 1.9 million instructions the
+/// calling thread no longer spends between the checks and the first emitter). A split one is
+/// freed here, before the emitters: at 50,000 codes its memory would otherwise add to the
+/// emitters' peak.
 pub fn drop_tree(mut root: Node, threads: usize) {
     const MIN_PER_THREAD: usize = 1024;
     let Kind::Map(top) = &mut root.kind else {
