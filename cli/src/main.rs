@@ -95,6 +95,12 @@ enum Command {
 
 fn main() -> ExitCode {
     errdex_codegen::start_threads();
+    // The whole command on a worker of the pool, this thread waiting: see `run_on_pool`.
+    errdex_codegen::run_on_pool(command)
+}
+
+/// The command line parsed and its command run.
+fn command() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(error) if !error.use_stderr() => {

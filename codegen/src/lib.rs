@@ -32,6 +32,7 @@ pub mod explain;
 pub mod ir;
 pub mod names;
 mod par;
+pub use par::run as run_on_pool;
 pub use par::start as start_threads;
 pub mod payload;
 pub mod support;

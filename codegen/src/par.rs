@@ -13,7 +13,8 @@
 //!   then waits in [`rayon::ThreadPool::install`], and every stage after that only wakes them.
 //!
 //! The calling thread never does a stage's work itself: it hands the whole stage to the pool
-//! and waits. Inside the pool, rayon's work stealing runs nested parallelism (an emitter's own
+//! and waits. The `errdex` command goes further and runs its whole body on a worker
+//! ([`run`]), so the serial steps between stages use a worker's heap too. Inside the pool, rayon's work stealing runs nested parallelism (an emitter's own
 //! halves) on whichever worker is free, and in line when none is, so the machine is never
 //! oversubscribed. When the pool cannot be built (a sandbox's thread limit) or the machine has
 //! one core, everything runs on the calling thread, in order: the same results.
@@ -46,10 +47,25 @@ fn pool() -> Option<&'static rayon::ThreadPool> {
 
 /// Builds the pool now and has each worker set up its heap, without waiting for them: a
 /// command calls this first thing, so that the workers are up by the first parallel stage
-/// while the command parses its arguments and reads the catalogue on its own thread.
+/// while the command ([`run`] on one of them) parses its arguments and reads the catalogue.
 pub fn start() {
     if let Some(pool) = pool() {
         pool.spawn_broadcast(|_| drop(std::hint::black_box(Vec::<u8>::with_capacity(64))));
+    }
+}
+
+/// `f` on a worker of the pool while this thread waits (on this thread without a pool). A
+/// command runs its whole body so, arguments parsed and catalogue checked included: the
+/// calling thread then allocates next to nothing, and every stage draws on the workers'
+/// heaps, which the parse and the emitters warm anyway, instead of a third heap faulting in
+/// fresh pages of its own on the critical path (at 266 codes, two 2 MiB pages zeroed while
+/// clap built the command and the checks ran; BENCHMARKS.md, fourteenth session). Nested
+/// stages run as they would from any worker: on this one and on whichever is free. A panic
+/// in `f` is resumed here.
+pub fn run<T: Send>(f: impl FnOnce() -> T + Send) -> T {
+    match pool() {
+        Some(pool) => pool.install(f),
+        None => f(),
     }
 }
 
