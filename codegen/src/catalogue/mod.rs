@@ -37,7 +37,7 @@ pub use imports::{FileSystem, ImportFiles, normalize, registry_json_as_catalogue
 pub use parts::{Allowed, part_header};
 pub use sections::RESERVED_PAGES;
 pub use sources::{Disk, Files, load_with_parts};
-pub use tree::{Limits, parse, parse_chunked, parse_serial};
+pub use tree::{Limits, parse, parse_chunked, parse_events, parse_serde, parse_serial};
 pub use usage::entry_spans;
 pub use validate::validate;
 

@@ -15,6 +15,7 @@ use serde_saphyr::Spanned;
 use crate::diag::{DiagCode, Diagnostic, Span};
 
 mod chunk;
+mod events;
 
 /// Limits a catalogue must stay within (all refused with located diagnostics).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -253,21 +254,37 @@ impl<'a> Locator<'a> {
     }
 
     fn span(&self, loc: &serde_saphyr::Location, is_scalar: bool, shift: Shift) -> Span {
-        let line = usize::try_from(loc.line()).unwrap_or(0);
-        let column = usize::try_from(loc.column()).unwrap_or(0);
+        let s = loc.span();
+        self.span_at(
+            usize::try_from(loc.line()).unwrap_or(0),
+            usize::try_from(loc.column()).unwrap_or(0),
+            s.byte_offset().and_then(|o| usize::try_from(o).ok()),
+            s.byte_len().and_then(|l| usize::try_from(l).ok()),
+            is_scalar,
+            shift,
+        )
+    }
+
+    /// The span of a node at 1-based `line` and character `column`, `byte_len` bytes from
+    /// `byte_offset` in the text parsed (before `shift`), as serde-saphyr's and
+    /// granit-parser's locations give them.
+    fn span_at(
+        &self,
+        line: usize,
+        column: usize,
+        byte_offset: Option<usize>,
+        byte_len: Option<usize>,
+        is_scalar: bool,
+        shift: Shift,
+    ) -> Span {
         if line == 0 {
             return Span::default();
         }
-        let s = loc.span();
-        let (line, offset) =
-            shift.apply(line, s.byte_offset().and_then(|o| usize::try_from(o).ok()));
+        let (line, offset) = shift.apply(line, byte_offset);
         let offset = offset
             .filter(|&o| o <= self.src.len())
             .unwrap_or_else(|| self.offset(line, column));
-        let mut len = s
-            .byte_len()
-            .and_then(|l| usize::try_from(l).ok())
-            .unwrap_or(0);
+        let mut len = byte_len.unwrap_or(0);
         if !is_scalar || len == 0 {
             // Collections: underline the rest of the first line, trimmed.
             let line_end = self.src[offset..]
@@ -405,7 +422,30 @@ pub fn parse_chunked(src: &str, limits: &Limits, pieces: usize) -> Option<Node> 
     chunk::parse(&Locator::new(src), limits, pieces)
 }
 
+/// The whole text by serde-saphyr alone, without the events' fast path (for tests: wherever
+/// [`parse_events`] gives a tree, it must equal this one).
+#[doc(hidden)]
+pub fn parse_serde(src: &str, limits: &Limits) -> Result<Node, Vec<Diagnostic>> {
+    parse_serde_whole(&Locator::new(src), limits)
+}
+
+/// The whole text by the events' fast path alone (`tree/events.rs`), `None` where it leaves
+/// the text to serde-saphyr (for tests).
+#[doc(hidden)]
+pub fn parse_events(src: &str, limits: &Limits) -> Option<Node> {
+    events::parse(src, &Locator::new(src), limits, Shift::default(), 1, 0)
+}
+
+/// The whole text in one piece: from the events when it is in their subset, else by
+/// serde-saphyr.
 fn parse_whole(loc: &Locator, limits: &Limits) -> Result<Node, Vec<Diagnostic>> {
+    match events::parse(loc.src, loc, limits, Shift::default(), 1, 0) {
+        Some(node) => Ok(node),
+        None => parse_serde_whole(loc, limits),
+    }
+}
+
+fn parse_serde_whole(loc: &Locator, limits: &Limits) -> Result<Node, Vec<Diagnostic>> {
     let src = loc.src;
     match serde_saphyr::from_str_with_options::<Spanned<RawNode>>(src, options(limits, 1, 0)) {
         Ok(raw) => {

@@ -197,6 +197,10 @@ fn piece(
     give_up: &Arc<AtomicBool>,
 ) -> Option<Node> {
     GIVE_UP.with(|g| *g.borrow_mut() = Some(Arc::clone(give_up)));
+    if let Some(node) = super::events::parse(text, loc, limits, shift, share, depth) {
+        GIVE_UP.with(|g| *g.borrow_mut() = None);
+        return Some(node);
+    }
     let mut opts = options(limits, share, depth);
     if let Some(b) = opts.budget.as_mut() {
         // The first alias ends the piece (see the module notes).
