@@ -29,6 +29,7 @@ fn yaml_files(dir: &Path, out: &mut Vec<PathBuf>) {
         } else if p
             .extension()
             .is_some_and(|x| x == "yaml" || x == "yml" || x == "md")
+            || p.parent().is_some_and(|d| d.ends_with("load_generate"))
         {
             out.push(p);
         }

@@ -1,6 +1,10 @@
 //! YAML text → located generic tree.
 //!
-//! serde-saphyr parses the text; every node is read as a `Spanned<RawNode>` through a
+//! A text that needs nothing of serde-saphyr's deserializer (no anchor, tag or merge key,
+//! no scalar whose type is in doubt) is built straight from granit-parser's events, with
+//! the tree and spans serde-saphyr would give (`events.rs`, which says what it takes).
+//! Otherwise, and for every error, serde-saphyr parses the text; every node is read as a
+//! `Spanned<RawNode>` through a
 //! visitor that accepts any YAML value, so the whole document (duplicate keys included,
 //! thanks to `DuplicateKeyPolicy::PassThrough`) arrives as a tree whose every node knows its
 //! line, column and byte range. The validator then extracts the typed model from this tree

@@ -5,11 +5,11 @@
 //! entry: block scalars, plain and quoted multi-line scalars and flow collections inside an
 //! entry are indented deeper, and a line that breaks that rule is a syntax error in the
 //! whole text too. So the mapping is cut at entry lines into pieces of similar size, each
-//! piece is parsed by serde-saphyr on its own thread as a document of its own (a mapping
-//! indented like the entries), and the entries are appended, in order, to the `errors:`
-//! mapping of the first piece (the text before the first cut). Top-level keys after the
-//! mapping are a piece of their own, appended to the top level. Spans are shifted back to
-//! the whole file's lines and bytes.
+//! piece is parsed on its own thread as a document of its own (a mapping indented like the
+//! entries; from the events, `events.rs`, or by serde-saphyr, as a whole text is), and the
+//! entries are appended, in order, to the `errors:` mapping of the first piece (the text
+//! before the first cut). Top-level keys after the mapping are a piece of their own,
+//! appended to the top level. Spans are shifted back to the whole file's lines and bytes.
 //!
 //! The result must be exactly the tree the whole text gives, diagnostics included, so any
 //! doubt falls back to parsing the whole text in one piece ([`super::parse_whole`]):
