@@ -3,7 +3,7 @@
 //! integers, words and lists read as their declaration says (its pattern, range, words and
 //! default), each reporting what is wrong to the [`Cx`] sink instead of stopping.
 
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 
 use crate::diag::{DiagCode, Diagnostic, Span};
 use crate::support::suggest::did_you_mean;

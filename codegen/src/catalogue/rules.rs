@@ -6,7 +6,7 @@
 //! Every string that parses to an entry (code, NAME, alias, legacy code) must parse to one
 //! entry only.
 
-use std::collections::{HashMap, HashSet};
+use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 
 use crate::diag::{DiagCode, Diagnostic, Span};
 use crate::ir::{

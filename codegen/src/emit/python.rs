@@ -41,6 +41,8 @@
 
 use std::fmt::{self, Write};
 
+use foldhash::{HashMapExt, HashSetExt};
+
 use askama::Template;
 
 use crate::ir::{
@@ -344,7 +346,7 @@ type LiteralMap = Vec<(String, String)>;
 /// (`reason: code`), the first owner winning; then retired codes by former NAME or code.
 fn reason_maps(cat: &Catalogue) -> (LiteralMap, LiteralMap) {
     let by_name = cat.profiles.http.reason == ReasonSource::Name;
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = foldhash::HashSet::new();
     let mut live = Vec::new();
     for e in &cat.errors {
         let keys: Vec<String> = if by_name {
@@ -400,11 +402,11 @@ fn py_map(
         out.push_str("\n}");
     };
     if let Some((comprehension, made)) = derive {
-        let wanted: std::collections::HashMap<&str, &str> = entries
+        let wanted: foldhash::HashMap<&str, &str> = entries
             .iter()
             .map(|(k, v)| (k.as_str(), v.as_str()))
             .collect();
-        let mut gives: std::collections::HashMap<&str, &str> = std::collections::HashMap::new();
+        let mut gives: foldhash::HashMap<&str, &str> = foldhash::HashMap::new();
         for (k, v) in &made {
             gives.insert(k.as_str(), v.as_str());
         }
@@ -501,8 +503,7 @@ pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
         })
         .collect();
     let mut signatures: Vec<SignatureView> = Vec::new();
-    let mut signature_index: std::collections::HashMap<SignatureView, usize> =
-        std::collections::HashMap::new();
+    let mut signature_index: foldhash::HashMap<SignatureView, usize> = foldhash::HashMap::new();
     let errors: Vec<EntryView> = cat
         .errors
         .iter()
@@ -535,7 +536,7 @@ pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
     // Live codes, then legacy codes that are no live code (first owner wins); NAMEs, then
     // aliases.
     let mut wire_map = Vec::new();
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = foldhash::HashSet::new();
     for e in &cat.errors {
         seen.insert(e.code.as_str());
         wire_map.push((py_str(&e.code), py_str(&e.code)));
@@ -548,7 +549,7 @@ pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
         }
     }
     let mut name_map = Vec::new();
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = foldhash::HashSet::new();
     for e in &cat.errors {
         if seen.insert(e.name.as_str()) {
             name_map.push((py_str(&e.name), py_str(&e.code)));
@@ -562,7 +563,7 @@ pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
         }
     }
     let mut retired_map = Vec::new();
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = foldhash::HashSet::new();
     for r in &cat.retired {
         if seen.insert(r.code.as_str()) {
             retired_map.push((py_str(&r.code), py_str(&r.code)));

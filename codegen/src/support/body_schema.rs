@@ -10,7 +10,7 @@
 //!
 //! [`COMPACT_ABOVE_CODES`]: crate::support::pretty_json::COMPACT_ABOVE_CODES
 
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 
 use crate::ir::{Catalogue, ErrorEntry, ParamType};
 use crate::support::pretty_json::Pretty;

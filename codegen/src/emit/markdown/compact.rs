@@ -69,11 +69,10 @@ pub(super) fn page_md(
 ) -> String {
     let cat = book.cat;
     let fast = default_shapes(cat);
-    let facts_of = facts::Facts::new(cat);
     let codes = p
         .entries
         .iter()
-        .map(|&i| compact_view(book, &facts_of, &cat.errors[i], fast, raised, &p.slug))
+        .map(|&i| compact_view(book, &book.facts, &cat.errors[i], fast, raised, &p.slug))
         .collect();
     render(&PageCompactMd {
         header,

@@ -15,7 +15,7 @@ use askama::Template;
 
 use super::{
     Book, CodeRow, CodeView, PagePlan, RaisedAt, code_href, code_row, code_view, default_shapes,
-    escape, explanation, facts, render,
+    escape, explanation, render,
 };
 use crate::ir::{Catalogue, HttpBody};
 use crate::names;
@@ -84,7 +84,7 @@ pub(super) fn namespace_md(book: &Book, p: &PagePlan, header: &str) -> String {
             .entries
             .iter()
             .any(|&i| cat.errors[i].code != cat.errors[i].name),
-        show_class: facts::Facts::new(cat).show_class(),
+        show_class: book.facts.show_class(),
         codes: p
             .entries
             .iter()
@@ -115,7 +115,7 @@ pub(super) fn code_pages(
 ) -> Vec<(String, String)> {
     let cat = book.cat;
     let fast = default_shapes(cat);
-    let facts_of = facts::Facts::new(cat);
+    let facts_of = book.facts;
     let relations = Relations::new(cat);
     let page = |i: usize| {
         let e = &cat.errors[i];

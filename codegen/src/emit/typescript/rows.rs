@@ -13,7 +13,7 @@
 //! `HTTP_CODE_ROWS`) are written by [`table_calls`]: each row a call of a local function that
 //! returns the same array, its usual values left out; `runtime.js` reads the same values.
 
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 use std::fmt::{self, Write};
 
 use serde_json::{Value, json};

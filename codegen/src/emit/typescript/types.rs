@@ -2,7 +2,7 @@
 //! `ErrorCode` union, `TypesByCode`, params types, the unions that narrow on the code), from
 //! the askama template `templates/ts/index.d.ts`.
 
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 use std::fmt::Write;
 
 use askama::Template;
