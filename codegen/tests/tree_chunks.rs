@@ -6,32 +6,16 @@
 //! values, comments at every indentation, aliases, CRLF, keys after the mapping).
 #![allow(clippy::unwrap_used)]
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
+
+mod testkit;
+use testkit::trees::{assert_same_tree, repository_texts};
 
 use errdex_codegen::catalogue::{Limits, parse_chunked, parse_serial};
 use proptest::prelude::*;
 
 fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-fn yaml_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for e in rd.flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            let name = p.file_name().unwrap().to_string_lossy().into_owned();
-            if !matches!(name.as_str(), "target" | "node_modules" | "book" | ".git") {
-                yaml_files(&p, out);
-            }
-        } else if p.extension().is_some_and(|x| x == "yaml" || x == "yml")
-            || p.parent().is_some_and(|d| d.ends_with("load_generate"))
-        {
-            out.push(p);
-        }
-    }
+    testkit::repo_root()
 }
 
 /// `Some(true)` when the chunked parse was used and agreed, `Some(false)` when it gave up;
@@ -42,22 +26,13 @@ fn agree(src: &str, pieces: usize, what: &str) -> bool {
         return false;
     };
     match parse_serial(src, &limits) {
-        // Debug text, not `==`: a `.nan` scalar is never equal to itself.
-        Ok(whole) => {
-            let (a, b) = (format!("{chunked:#?}"), format!("{whole:#?}"));
-            if a != b {
-                let line = a.lines().zip(b.lines()).position(|(x, y)| x != y);
-                let show = |t: &str| {
-                    let from = line.unwrap_or(0).saturating_sub(12);
-                    t.lines().skip(from).take(16).collect::<Vec<_>>().join("\n")
-                };
-                panic!(
-                    "{what}: {pieces} pieces differ from the whole text\n--- pieces:\n{}\n--- whole:\n{}",
-                    show(&a),
-                    show(&b)
-                );
-            }
-        }
+        Ok(whole) => assert_same_tree(
+            &chunked,
+            &whole,
+            what,
+            &format!("{pieces} pieces"),
+            "the whole text",
+        ),
         Err(d) => panic!("{what}: {pieces} pieces parsed, the whole text fails: {d:?}"),
     }
     true
@@ -65,19 +40,7 @@ fn agree(src: &str, pieces: usize, what: &str) -> bool {
 
 #[test]
 fn every_catalogue_in_the_repository_parses_the_same_in_pieces() {
-    let mut files = Vec::new();
-    for dir in ["tests", "examples", "fuzz/seeds"] {
-        yaml_files(&root().join(dir), &mut files);
-    }
-    files.push(root().join("errors.yaml"));
-    // A local fuzz corpus (`fuzz/corpus/`, what `cargo fuzz` wrote: tens of MB of mutations
-    // of the seeds, not committed): every 16th file keeps this test quick in debug builds.
-    let mut corpus = Vec::new();
-    yaml_files(&root().join("fuzz/corpus"), &mut corpus);
-    corpus.sort();
-    files.extend(corpus.into_iter().step_by(16));
-    files.sort();
-    assert!(files.len() > 100, "found only {} catalogues", files.len());
+    let files = repository_texts(&[]);
     let (mut used, mut total) = (0, 0);
     for f in &files {
         let Ok(src) = std::fs::read_to_string(f) else {

@@ -6,34 +6,16 @@
 //! write.
 #![allow(clippy::unwrap_used)]
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
+
+mod testkit;
+use testkit::trees::{assert_same_tree, repository_texts};
 
 use errdex_codegen::catalogue::{Limits, parse_events, parse_serde};
 use proptest::prelude::*;
 
 fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-fn yaml_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for e in rd.flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            let name = p.file_name().unwrap().to_string_lossy().into_owned();
-            if !matches!(name.as_str(), "target" | "node_modules" | "book" | ".git") {
-                yaml_files(&p, out);
-            }
-        } else if p
-            .extension()
-            .is_some_and(|x| x == "yaml" || x == "yml" || x == "md")
-            || p.parent().is_some_and(|d| d.ends_with("load_generate"))
-        {
-            out.push(p);
-        }
-    }
+    testkit::repo_root()
 }
 
 /// Whether the fast path took `src`; panics when its tree differs from serde-saphyr's, or
@@ -44,22 +26,7 @@ fn agree(src: &str, what: &str) -> bool {
         return false;
     };
     match parse_serde(src, &limits) {
-        // Debug text, not `==`: the same text for the same tree, spans included.
-        Ok(slow) => {
-            let (a, b) = (format!("{fast:#?}"), format!("{slow:#?}"));
-            if a != b {
-                let line = a.lines().zip(b.lines()).position(|(x, y)| x != y);
-                let show = |t: &str| {
-                    let from = line.unwrap_or(0).saturating_sub(12);
-                    t.lines().skip(from).take(16).collect::<Vec<_>>().join("\n")
-                };
-                panic!(
-                    "{what}: the events' tree differs from serde-saphyr's\n--- events:\n{}\n--- serde-saphyr:\n{}",
-                    show(&a),
-                    show(&b)
-                );
-            }
-        }
+        Ok(slow) => assert_same_tree(&fast, &slow, what, "the events' tree", "serde-saphyr's"),
         Err(d) => panic!("{what}: the events took a text serde-saphyr refuses: {d:?}"),
     }
     true
@@ -67,18 +34,8 @@ fn agree(src: &str, what: &str) -> bool {
 
 #[test]
 fn every_catalogue_in_the_repository_gives_serde_saphyrs_tree() {
-    let mut files = Vec::new();
-    for dir in ["tests", "examples", "fuzz/seeds", "docs-site/src"] {
-        yaml_files(&root().join(dir), &mut files);
-    }
-    yaml_files(&root().join("../shared"), &mut files);
-    files.push(root().join("errors.yaml"));
-    let mut corpus = Vec::new();
-    yaml_files(&root().join("fuzz/corpus"), &mut corpus);
-    corpus.sort();
-    files.extend(corpus.into_iter().step_by(16));
-    files.sort();
-    assert!(files.len() > 100, "found only {} files", files.len());
+    // And the seeds and fixtures beside the repository (`../shared`).
+    let files = repository_texts(&["../shared"]);
     let (mut used, mut total) = (0, 0);
     for f in &files {
         let Ok(src) = std::fs::read_to_string(f) else {

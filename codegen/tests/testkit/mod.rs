@@ -8,6 +8,7 @@
 pub mod go;
 pub mod golden;
 pub mod tool;
+pub mod trees;
 
 use std::path::{Path, PathBuf};
 
