@@ -14,9 +14,9 @@
 //!
 //! The calling thread never does a stage's work itself: it hands the whole stage to the pool
 //! and waits. The `errdex` command goes further and runs its whole body on a worker
-//! ([`run`]), so the serial steps between stages use a worker's heap too. Inside the pool, rayon's work stealing runs nested parallelism (an emitter's own
-//! halves) on whichever worker is free, and in line when none is, so the machine is never
-//! oversubscribed. When the pool cannot be built (a sandbox's thread limit) or the machine has
+//! ([`run`]), so the serial steps between stages use a worker's heap too. Inside the pool,
+//! rayon's work stealing runs nested parallelism (an emitter's own halves) on whichever
+//! worker is free, and in line when none is, so the machine is never oversubscribed. When the pool cannot be built (a sandbox's thread limit) or the machine has
 //! one core, everything runs on the calling thread, in order: the same results.
 
 use std::num::NonZeroUsize;
