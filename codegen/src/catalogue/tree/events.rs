@@ -9,7 +9,9 @@
 //!
 //! This path takes only what it can build exactly as serde-saphyr does, and gives the text
 //! back (`None`) at the first doubt; [`super`] then parses it with serde-saphyr, which
-//! reports every error, so a mistake's diagnostic is always serde-saphyr's. It gives back:
+//! reports every error, so a mistake's diagnostic is always serde-saphyr's. What was read
+//! up to that doubt is read twice: a text with an anchor near its end costs about two
+//! parses (a chunked parse gives up per piece, so only that piece). It gives back:
 //! - any syntax error (granit-parser's error, found again by serde-saphyr);
 //! - an anchor, an alias, a tag, a directive, a `<<` key, a key that is not a string, a
 //!   second document;
