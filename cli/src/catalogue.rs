@@ -41,7 +41,7 @@ impl Source {
         match std::fs::read(path) {
             Ok(bytes) => Ok(Source {
                 name,
-                files: crate::pages::catalogue_files(&bytes, Disk::beside(path)),
+                files: Box::new(Disk::beside(path)),
                 bytes,
                 path: path.to_path_buf(),
                 imports: Box::new(errdex_codegen::catalogue::FileSystem),

@@ -4,8 +4,8 @@
 //! One pool rather than threads of each stage's own, for two measured reasons (BENCHMARKS.md,
 //! twelfth session):
 //! - **Memory.** mimalloc gives each thread its own heap in a segment of its own; with
-//!   transparent huge pages (`cli/src/pages.rs`) a new thread's first allocation faults in a
-//!   2 MiB page, zeroed. Threads spawned per stage came to 8 a run at 266 codes and 14 huge
+//!   transparent huge pages (the CLI's mimalloc asks for them) a new thread's first
+//!   allocation faults in a 2 MiB page, zeroed. Threads spawned per stage came to 8 a run at 266 codes and 14 huge
 //!   pages; the pool's workers keep their heaps from stage to stage (11).
 //! - **Start-up.** A thread spawned by a thread that goes on computing starts late: Linux
 //!   queues it on its parent's CPU until the next load balance (1.9 ms median on this VM;

@@ -152,13 +152,10 @@ fn git_show(rev: &str, path: &Path) -> Result<Source, Failure> {
     let dir = catalogue::folder_of(path);
     Ok(Source {
         name: format!("{rev}:{}", path.display()),
-        files: crate::pages::catalogue_files(
-            &bytes,
-            GitTree {
-                rev: rev.to_string(),
-                dir,
-            },
-        ),
+        files: Box::new(GitTree {
+            rev: rev.to_string(),
+            dir,
+        }),
         bytes,
         path: path.to_path_buf(),
         imports: Box::new(AtRevision(rev.to_string())),
