@@ -120,18 +120,20 @@ pub const RETIRED_LAYOUT: Layout = Layout {
 /// Writes one row, column by column in its [`Layout`]'s order: straight into the file, or
 /// (a bulk table, [`table_calls`]) into its columns' literals.
 struct Row<'a> {
+    /// The file; or, when the row is collected, the text every collected column is kept in.
     out: &'a mut String,
     layout: &'static Layout,
     next: usize,
-    /// The columns' literals, when the row is collected rather than written.
-    cols: Option<Vec<Column>>,
+    /// The collected columns (each a range of `out`), when the row is collected rather than
+    /// written.
+    cols: Option<&'a mut Vec<Column>>,
 }
 
-/// A collected column: a JavaScript literal, or a docs URL (a string [`table_calls`] may
-/// write as an interned prefix and the rest).
+/// A collected column, a range of the collecting text: a JavaScript literal, or a docs URL
+/// (the string itself, which [`table_calls`] may write as an interned prefix and the rest).
 enum Column {
-    Literal(String),
-    Url(String),
+    Literal(std::ops::Range<usize>),
+    Url(std::ops::Range<usize>),
 }
 
 impl<'a> Row<'a> {
@@ -145,12 +147,13 @@ impl<'a> Row<'a> {
         }
     }
 
-    fn collect(out: &'a mut String, layout: &'static Layout) -> Self {
+    /// A row whose columns are appended to `text` and their ranges to `cols`.
+    fn collect(text: &'a mut String, cols: &'a mut Vec<Column>, layout: &'static Layout) -> Self {
         Row {
-            out,
+            out: text,
             layout,
             next: 0,
-            cols: Some(Vec::with_capacity(layout.fields.len())),
+            cols: Some(cols),
         }
     }
 
@@ -166,9 +169,9 @@ impl<'a> Row<'a> {
     fn field<T: JsLiteral + ?Sized>(&mut self, name: &str, value: &T) {
         self.check(name);
         if let Some(cols) = &mut self.cols {
-            let mut lit = String::new();
-            let _ = value.write_js(&mut lit);
-            cols.push(Column::Literal(lit));
+            let start = self.out.len();
+            let _ = value.write_js(self.out);
+            cols.push(Column::Literal(start..self.out.len()));
         } else {
             if self.next > 0 {
                 self.out.push(',');
@@ -185,12 +188,14 @@ impl<'a> Row<'a> {
         }
         self.check(name);
         if let Some(cols) = &mut self.cols {
-            cols.push(Column::Url(value.to_string()));
+            let start = self.out.len();
+            self.out.push_str(value);
+            cols.push(Column::Url(start..self.out.len()));
         }
         self.next += 1;
     }
 
-    fn finish(self) -> Option<Vec<Column>> {
+    fn finish(self) {
         debug_assert_eq!(
             self.next,
             self.layout.fields.len(),
@@ -200,7 +205,6 @@ impl<'a> Row<'a> {
         if self.cols.is_none() {
             self.out.push_str("],\n");
         }
-        self.cols
     }
 }
 
@@ -228,7 +232,7 @@ fn table<T>(
     for item in items {
         let mut r = Row::start(out, layout);
         row(&mut r, item);
-        let _ = r.finish();
+        r.finish();
     }
     out.push_str("];\n");
 }
@@ -248,31 +252,35 @@ fn table_calls<T>(
     items: impl IntoIterator<Item = T>,
     mut row: impl FnMut(&mut Row<'_>, T),
 ) {
-    let mut scratch = String::new();
-    let rows: Vec<Vec<Column>> = items
-        .into_iter()
-        .map(|item| {
-            let mut r = Row::collect(&mut scratch, layout);
-            row(&mut r, item);
-            r.finish().unwrap_or_default()
-        })
-        .collect();
+    // Every row's columns, `columns` a row, collected in one text.
+    let columns = layout.fields.len();
+    let mut text = String::new();
+    let mut cols: Vec<Column> = Vec::new();
+    for item in items {
+        let mut r = Row::collect(&mut text, &mut cols, layout);
+        row(&mut r, item);
+        r.finish();
+    }
+    let text = text.as_str();
     // The docs URLs' shared prefixes, numbered in first-seen order.
     let split =
         |url: &str| -> Option<usize> { url.rfind('#').or_else(|| url.rfind('/')).map(|i| i + 1) };
+    let urls = || {
+        cols.iter().filter_map(|c| match c {
+            Column::Url(r) => Some(&text[r.clone()]),
+            Column::Literal(_) => None,
+        })
+    };
     let mut prefix_count: HashMap<&str, usize> = HashMap::new();
-    for col in rows.iter().flatten() {
-        if let Column::Url(u) = col
-            && let Some(i) = split(u)
-        {
+    for u in urls() {
+        if let Some(i) = split(u) {
             *prefix_count.entry(&u[..i]).or_default() += 1;
         }
     }
     let mut prefixes: Vec<&str> = Vec::new();
     let mut prefix_index: HashMap<&str, usize> = HashMap::new();
-    for col in rows.iter().flatten() {
-        if let Column::Url(u) = col
-            && let Some(i) = split(u)
+    for u in urls() {
+        if let Some(i) = split(u)
             && prefix_count[&u[..i]] > 1
             && !prefix_index.contains_key(&u[..i])
         {
@@ -280,35 +288,38 @@ fn table_calls<T>(
             prefixes.push(&u[..i]);
         }
     }
-    let literal = |col: &Column| -> String {
-        match col {
-            Column::Literal(l) => l.clone(),
-            Column::Url(u) => {
-                let mut lit = String::new();
-                match split(u).and_then(|i| Some((i, prefix_index.get(&u[..i])?))) {
-                    Some((i, n)) => {
-                        let _ = write!(lit, "{url}{n}+");
-                        let _ = u[i..].write_js(&mut lit);
-                    }
-                    None => {
-                        let _ = u.write_js(&mut lit);
-                    }
+    // The docs URLs' literals, in a text of their own.
+    let mut url_text = String::new();
+    let url_literals: Vec<std::ops::Range<usize>> = urls()
+        .map(|u| {
+            let start = url_text.len();
+            match split(u).and_then(|i| Some((i, prefix_index.get(&u[..i])?))) {
+                Some((i, n)) => {
+                    let _ = write!(url_text, "{url}{n}+");
+                    let _ = u[i..].write_js(&mut url_text);
                 }
-                lit
+                None => {
+                    let _ = u.write_js(&mut url_text);
+                }
             }
-        }
-    };
-    let rows: Vec<Vec<String>> = rows
-        .iter()
-        .map(|r| r.iter().map(literal).collect())
+            start..url_text.len()
+        })
         .collect();
+    let mut url_literals = url_literals.into_iter();
+    let literals: Vec<&str> = cols
+        .iter()
+        .map(|c| match c {
+            Column::Literal(r) => &text[r.clone()],
+            Column::Url(_) => &url_text[url_literals.next().unwrap_or_default()],
+        })
+        .collect();
+    let rows: Vec<&[&str]> = literals.chunks(columns.max(1)).collect();
     // Each column's usual value (the literal more than half of the rows hold), if any.
-    let columns = layout.fields.len();
     let usual: Vec<Option<(&str, usize)>> = (0..columns)
         .map(|c| {
             let mut counts: HashMap<&str, usize> = HashMap::new();
             for r in &rows {
-                *counts.entry(r[c].as_str()).or_default() += 1;
+                *counts.entry(r[c]).or_default() += 1;
             }
             counts
                 .into_iter()
@@ -351,13 +362,19 @@ fn table_calls<T>(
     table_head(out, layout);
     for r in &rows {
         let mut keep = columns;
-        while keep > 0
-            && usual[order[keep - 1]].map(|(d, _)| d) == Some(r[order[keep - 1]].as_str())
-        {
+        while keep > 0 && usual[order[keep - 1]].map(|(d, _)| d) == Some(r[order[keep - 1]]) {
             keep -= 1;
         }
-        let args: Vec<&str> = order[..keep].iter().map(|&c| r[c].as_str()).collect();
-        let _ = writeln!(out, "  {call}({}),", args.join(","));
+        out.push_str("  ");
+        out.push_str(call);
+        out.push('(');
+        for (i, &c) in order[..keep].iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            out.push_str(r[c]);
+        }
+        out.push_str("),\n");
     }
     out.push_str("];\n");
 }
