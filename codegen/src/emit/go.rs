@@ -504,6 +504,9 @@ fn push_comment(out: &mut String, indent: &str, lines: &[String]) {
 fn codes_file(cat: &Catalogue) -> String {
     let pkg = package_name(cat);
     let mut out = header(cat);
+    // Room for the rows, so that tens of MiB are not copied again and again as the text
+    // grows (as `emit::render_sized`); room never written is never faulted in.
+    out.reserve(4096 + 1024 * cat.errors.len());
     out.push('\n');
     let title = one_line(&cat.registry.title);
     push_comment(

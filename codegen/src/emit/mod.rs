@@ -23,6 +23,20 @@ pub mod typescript;
 /// A target's files: path relative to its output (empty for a one-file target) → text.
 pub type Files = Vec<(String, String)>;
 
+/// Renders `template` into a string made with room for `capacity` bytes, for a file whose
+/// size grows with the codes (`capacity`: their count times a generous size per code).
+/// Growing a string of tens of MiB by doubling copies it over and over and faults in about
+/// twice its pages; room that is never written is never faulted in.
+#[cfg(any(feature = "typescript", feature = "python", feature = "markdown"))]
+pub(crate) fn render_sized<T: askama::Template + ?Sized>(
+    template: &T,
+    capacity: usize,
+) -> askama::Result<String> {
+    let mut out = String::with_capacity(capacity);
+    template.render_into(&mut out)?;
+    Ok(out)
+}
+
 /// What an emitter takes besides the catalogue.
 #[cfg(feature = "generate")]
 #[derive(Debug, Clone, Default)]

@@ -694,6 +694,7 @@ pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
             });
         }
     }
+    let codes = cat.errors.len();
     let factories = FactoriesPyi {
         header: &header,
         errors: &errors,
@@ -702,11 +703,23 @@ pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
     };
     vec![
         ("pyproject.toml".to_string(), pyproject(cat, &header)),
-        (format!("{pkg}/__init__.py"), finish(init.render())),
+        (
+            format!("{pkg}/__init__.py"),
+            finish(super::render_sized(&init, 4096 + 96 * codes)),
+        ),
         (format!("{pkg}/_catalogue.py"), finish(catalogue.render())),
-        (format!("{pkg}/_data.py"), finish(data.render())),
-        (format!("{pkg}/_factories.pyi"), finish(factories.render())),
-        (format!("{pkg}/_types.pyi"), finish(types.render())),
+        (
+            format!("{pkg}/_data.py"),
+            finish(super::render_sized(&data, 4096 + 640 * codes)),
+        ),
+        (
+            format!("{pkg}/_factories.pyi"),
+            finish(super::render_sized(&factories, 4096 + 96 * codes)),
+        ),
+        (
+            format!("{pkg}/_types.pyi"),
+            finish(super::render_sized(&types, 4096 + 96 * codes)),
+        ),
         (
             format!("{pkg}/_runtime.py"),
             format!("# {header}\n{RUNTIME_PY}"),

@@ -510,7 +510,7 @@ pub fn index_dts(cat: &Catalogue, header: &str, classes: &Classes) -> askama::Re
         .first()
         .map(|e| (e.ids.ts.key.clone(), e.code.clone()))
         .unwrap_or_else(|| ("NAME".into(), "CODE".into()));
-    IndexDts {
+    let dts = IndexDts {
         header,
         title_comment: &title_comment,
         registry: &cat.registry,
@@ -535,6 +535,6 @@ pub fn index_dts(cat: &Catalogue, header: &str, classes: &Classes) -> askama::Re
         class_union: union(classes.names.iter().map(String::as_str)),
         profiles: &profiles,
         compact: cat.errors.len() > COMPACT_ABOVE_CODES,
-    }
-    .render()
+    };
+    crate::emit::render_sized(&dts, 16384 + 640 * cat.errors.len())
 }
