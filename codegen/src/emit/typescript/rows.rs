@@ -255,9 +255,9 @@ fn table_calls<T>(
     // Every row's columns, `columns` a row, collected in one text.
     let columns = layout.fields.len();
     let items = items.into_iter();
-    let rows = items.size_hint().0;
-    let mut text = String::with_capacity(512 * rows);
-    let mut cols: Vec<Column> = Vec::with_capacity(columns * rows);
+    let expected = items.size_hint().0;
+    let mut text = String::with_capacity(512 * expected);
+    let mut cols: Vec<Column> = Vec::with_capacity(columns * expected);
     for item in items {
         let mut r = Row::collect(&mut text, &mut cols, layout);
         row(&mut r, item);
