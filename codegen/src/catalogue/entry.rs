@@ -94,21 +94,32 @@ impl Cx<'_> {
         }
         let (src, limits) = (self.src, self.limits);
         let run =
-            move |part: &[(&str, &Node, &Node)]| {
+            move |(first, part): &(bool, &[(&str, &Node, &Node)])| {
                 let mut cx = Cx::new(src, limits);
-                let mut pending = Vec::with_capacity(part.len());
+                // The first part's vector is the one every later part is appended to, so
+                // it has room for them all: its entries are never copied again, and the
+                // room the later parts take is first touched when they are appended.
+                let room = if *first { entries.len() } else { part.len() };
+                let mut pending = Vec::with_capacity(room);
                 pending.extend(part.iter().filter_map(|&(name, name_node, value)| {
                     cx.entry(name, name_node, value, shared)
                 }));
                 (pending, cx.diags)
             };
-        let parts: Vec<_> = entries.chunks(entries.len().div_ceil(threads)).collect();
-        let done = crate::par::map(&parts, |part| run(part));
-        let mut pending = Vec::with_capacity(entries.len());
-        for part in done {
+        let parts: Vec<_> = entries
+            .chunks(entries.len().div_ceil(threads))
+            .enumerate()
+            .map(|(i, part)| (i == 0, part))
+            .collect();
+        let mut pending = Vec::new();
+        for part in crate::par::map(&parts, run) {
             let (part_pending, part_diags) =
                 part.unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-            pending.extend(part_pending);
+            if pending.is_empty() {
+                pending = part_pending;
+            } else {
+                pending.extend(part_pending);
+            }
             self.diags.extend(part_diags);
         }
         pending

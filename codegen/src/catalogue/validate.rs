@@ -236,7 +236,7 @@ impl Cx<'_> {
             wire_reserved: &wire_reserved,
             layout,
         };
-        let pending = self.each_entry(&entries, &shared);
+        let mut pending = self.each_entry(&entries, &shared);
 
         let codes = rules::duplicate_code(self, &pending);
         let legacy = rules::legacy_code_collision(self, &pending, &codes);
@@ -250,24 +250,29 @@ impl Cx<'_> {
         rules::retry_after_ignored(self, http, categories, &pending);
         let replacements = rules::unknown_replacement(self, &pending);
 
-        let mut out = Vec::with_capacity(pending.len());
         let mut spans = Vec::with_capacity(pending.len());
-        for (p, replaced_by) in pending.into_iter().zip(replacements) {
+        for (p, replaced_by) in pending.iter_mut().zip(replacements) {
             if !p.complete {
                 continue;
             }
-            let mut entry = p.entry;
-            if let Some(deprecated) = entry.deprecated.as_mut() {
+            if let Some(deprecated) = p.entry.deprecated.as_mut() {
                 deprecated.replaced_by = replaced_by;
             }
-            out.push(entry);
             spans.push(rules::EntrySpans {
                 code: p.code_span,
                 docs_url: p.docs_url_span,
-                aliases: p.aliases.into_iter().map(|(_, s)| s).collect(),
-                legacy: p.legacy.into_iter().map(|(_, s)| s).collect(),
+                aliases: p.aliases.iter().map(|(_, s)| *s).collect(),
+                legacy: p.legacy.iter().map(|(_, s)| *s).collect(),
             });
         }
+        // Collected in place: the entries stay in the memory the checks wrote them to
+        // (an `ErrorEntry` is no larger than its `Pending`), instead of being copied into
+        // a vector of fresh pages.
+        let out = pending
+            .into_iter()
+            .filter(|p| p.complete)
+            .map(|p| p.entry)
+            .collect();
         (out, spans)
     }
 }
