@@ -299,6 +299,11 @@ const ERRDEX_META_ALIASES: usize = 66;
 #[allow(dead_code)]
 const ERRDEX_META_LEGACY: usize = 74;
 
+/// Added (wrapping) to every byte of `ERRDEX_CODE_META`, so that its most common values
+/// print as themselves in the literal; `ErrdexCodeMeta::decode` subtracts it.
+#[allow(dead_code)]
+const ERRDEX_META_BIAS: u8 = 0;
+
 /// `ErrdexCodeMeta` rows, 82 bytes per code (see `ErrdexCodeMeta::decode`).
 #[allow(dead_code)]
 static ERRDEX_CODE_META: [u8; 82] = *b"\
@@ -846,16 +851,28 @@ struct ErrdexCodeMeta {
     legacy: (u32, u32),
 }
 
+/// Byte `k` of a row, without the literal's bias (`ERRDEX_META_BIAS`).
+#[inline(always)]
+#[allow(dead_code)]
+const fn errdex_u8(r: &[u8; ERRDEX_META_STRIDE], k: usize) -> u8 {
+    r[k].wrapping_sub(ERRDEX_META_BIAS)
+}
+
 #[inline(always)]
 #[allow(dead_code)]
 const fn errdex_u32(r: &[u8; ERRDEX_META_STRIDE], k: usize) -> u32 {
-    u32::from_le_bytes([r[k], r[k + 1], r[k + 2], r[k + 3]])
+    u32::from_le_bytes([
+        errdex_u8(r, k),
+        errdex_u8(r, k + 1),
+        errdex_u8(r, k + 2),
+        errdex_u8(r, k + 3),
+    ])
 }
 
 #[inline(always)]
 #[allow(dead_code)]
 const fn errdex_u16(r: &[u8; ERRDEX_META_STRIDE], k: usize) -> u16 {
-    u16::from_le_bytes([r[k], r[k + 1]])
+    u16::from_le_bytes([errdex_u8(r, k), errdex_u8(r, k + 1)])
 }
 
 #[allow(dead_code)]
@@ -885,13 +902,10 @@ impl ErrdexCodeMeta {
             ],
             category: errdex_u16(r, ERRDEX_META_CATEGORY),
             namespace: errdex_u16(r, ERRDEX_META_NAMESPACE),
-            flags: r[ERRDEX_META_FLAGS],
-            exit_code: r[ERRDEX_META_EXIT_CODE],
+            flags: errdex_u8(r, ERRDEX_META_FLAGS),
+            exit_code: errdex_u8(r, ERRDEX_META_EXIT_CODE),
             http_status: errdex_u16(r, ERRDEX_META_HTTP_STATUS),
-            jsonrpc_code: {
-                let k = ERRDEX_META_JSONRPC_CODE;
-                i32::from_le_bytes([r[k], r[k + 1], r[k + 2], r[k + 3]])
-            },
+            jsonrpc_code: i32::from_le_bytes(errdex_u32(r, ERRDEX_META_JSONRPC_CODE).to_le_bytes()),
             retry: errdex_u16(r, ERRDEX_META_RETRY),
             deprecated: errdex_u32(r, ERRDEX_META_DEPRECATED),
             params: (errdex_u32(r, ERRDEX_META_PARAMS), errdex_u32(r, ERRDEX_META_PARAMS + 4)),

@@ -445,12 +445,18 @@ impl Table {
         }
         data.push_str(");\n\n");
         meta_layout_consts(&mut data);
+        let bias = if self.compact {
+            literal_bias(&self.meta)
+        } else {
+            0
+        };
         let _ = write!(
             data,
-            "/// `ErrdexCodeMeta` rows, {META_STRIDE} bytes per code (see `ErrdexCodeMeta::decode`).\nstatic ERRDEX_CODE_META: [u8; {}] = *",
+            "/// Added (wrapping) to every byte of `ERRDEX_CODE_META`, so that its most common values\n/// print as themselves in the literal; `ErrdexCodeMeta::decode` subtracts it.\nconst ERRDEX_META_BIAS: u8 = {bias};\n\n\
+             /// `ErrdexCodeMeta` rows, {META_STRIDE} bytes per code (see `ErrdexCodeMeta::decode`).\nstatic ERRDEX_CODE_META: [u8; {}] = *",
             self.meta.len()
         );
-        byte_string(&mut data, &self.meta, META_STRIDE, self.compact);
+        byte_string(&mut data, &self.meta, META_STRIDE, self.compact, bias);
         data.push_str(";\n\n");
         let _ = writeln!(
             data,
@@ -498,7 +504,7 @@ impl Table {
             table.slots.len(),
             slots.len()
         );
-        byte_string(&mut out, &slots, 64, self.compact);
+        byte_string(&mut out, &slots, 64, self.compact, 0);
         out.push_str(");\n\n");
         let _ = write!(
             out,
@@ -506,7 +512,7 @@ impl Table {
             table.keys.len(),
             blob.len()
         );
-        byte_string(&mut out, &blob, 64, self.compact);
+        byte_string(&mut out, &blob, 64, self.compact, 0);
         out.push_str(";\n");
         out
     }
@@ -569,18 +575,46 @@ impl MetaRow<'_> {
     }
 }
 
-/// Appends `bytes` as a byte-string literal (`b"..."`), one source line per `per_line`
-/// bytes (a `\` line continuation, which skips the next line's leading whitespace).
+/// The bias that makes [`byte_string`]'s compact literal of `bytes` shortest: the byte
+/// values a table holds most (zeros, small counts and indexes) then print as themselves.
+/// Ties go to the smallest bias, so the choice is deterministic.
+fn literal_bias(bytes: &[u8]) -> u8 {
+    let mut counts = [0u64; 256];
+    for &b in bytes {
+        counts[usize::from(b)] += 1;
+    }
+    // Source bytes per byte of the compact form (a space first in a line and a zero before
+    // an octal digit cost more; too rare to change the choice).
+    let width = |b: u8| -> u64 {
+        match b {
+            b'"' | b'\\' | 0 | b'\t' | b'\n' | b'\r' => 2,
+            0x20..=0x7e => 1,
+            _ => 4,
+        }
+    };
+    (0..=u8::MAX)
+        .min_by_key(|&bias| {
+            (0..=u8::MAX)
+                .map(|b| counts[usize::from(b)] * width(b.wrapping_add(bias)))
+                .sum::<u64>()
+        })
+        .unwrap_or(0)
+}
+
+/// Appends `bytes`, each plus `bias` (wrapping), as a byte-string literal (`b"..."`), one
+/// source line per `per_line` bytes (a `\` line continuation, which skips the next line's
+/// leading whitespace).
 ///
 /// `compact` (a catalogue above [`COMPACT_ABOVE_CODES`]; the tables are mostly small
 /// integers): a zero byte is `\0` (`\x00` before a digit 0–7, which `\0` would read as
 /// clippy's `octal_escapes`), tab, newline and carriage return are `\t`, `\n`, `\r`, and a
 /// space is itself except first in a line: 4 bytes of source become 1 or 2.
-fn byte_string(out: &mut String, bytes: &[u8], per_line: usize, compact: bool) {
+fn byte_string(out: &mut String, bytes: &[u8], per_line: usize, compact: bool, bias: u8) {
     out.push_str("b\"\\\n");
     for chunk in bytes.chunks(per_line.max(1)) {
         out.push_str("    ");
         for (k, &b) in chunk.iter().enumerate() {
+            let b = b.wrapping_add(bias);
             match b {
                 b'"' => out.push_str("\\\""),
                 b'\\' => out.push_str("\\\\"),
@@ -588,7 +622,9 @@ fn byte_string(out: &mut String, bytes: &[u8], per_line: usize, compact: bool) {
                 0x21..=0x7e => out.push(char::from(b)),
                 b' ' if compact && k > 0 => out.push(' '),
                 0 if compact => {
-                    let octal = chunk.get(k + 1).is_some_and(|n| (b'0'..=b'7').contains(n));
+                    let octal = chunk
+                        .get(k + 1)
+                        .is_some_and(|n| (b'0'..=b'7').contains(&n.wrapping_add(bias)));
                     out.push_str(if octal { "\\x00" } else { "\\0" });
                 }
                 b'\t' if compact => out.push_str("\\t"),
@@ -657,11 +693,12 @@ mod tests {
                 .collect(),
         );
         for bytes in &cases {
+            let bias = literal_bias(bytes);
             for per_line in [1, 3, 16, 64] {
                 let mut lens = Vec::new();
                 for compact in [false, true] {
                     let mut text = String::new();
-                    byte_string(&mut text, bytes, per_line, compact);
+                    byte_string(&mut text, bytes, per_line, compact, 0);
                     let lit: syn::LitByteStr = syn::parse_str(&text).expect("a byte string");
                     assert_eq!(&lit.value(), bytes, "compact: {compact}");
                     let octal = text
@@ -674,8 +711,36 @@ mod tests {
                 if bytes.contains(&0) {
                     assert!(lens[1] < lens[0], "{lens:?}");
                 }
+                // With the chosen bias: every byte reads back shifted by it, without an
+                // octal-looking escape, and the literal is no longer than without one.
+                let mut text = String::new();
+                byte_string(&mut text, bytes, per_line, true, bias);
+                let lit: syn::LitByteStr = syn::parse_str(&text).expect("a byte string");
+                let back: Vec<u8> = lit.value().iter().map(|b| b.wrapping_sub(bias)).collect();
+                assert_eq!(&back, bytes, "bias {bias}");
+                let octal = text
+                    .as_bytes()
+                    .windows(3)
+                    .any(|w| w[0] == b'\\' && w[1] == b'0' && (b'0'..=b'7').contains(&w[2]));
+                assert!(!octal, "an octal-looking escape in {text}");
             }
         }
+    }
+
+    /// The bias of a table of small integers makes its commonest values printable, and a
+    /// table that prints best as it is keeps bias 0.
+    #[test]
+    fn literal_bias_picks_the_shortest_literal() {
+        let small: Vec<u8> = (0..1000u32).map(|i| [0, 0, 0, 1, 2, 3][(i % 6) as usize]).collect();
+        let bias = literal_bias(&small);
+        assert!(small.iter().all(|b| (0x21..=0x7e).contains(&b.wrapping_add(bias))), "{bias}");
+        assert_ne!(bias, 0);
+        let (mut plain, mut biased) = (String::new(), String::new());
+        byte_string(&mut plain, &small, 82, true, 0);
+        byte_string(&mut biased, &small, 82, true, bias);
+        assert!(biased.len() < plain.len(), "{} {}", biased.len(), plain.len());
+        assert_eq!(literal_bias(b"plain printable text"), 0);
+        assert_eq!(literal_bias(&[]), 0);
     }
 
     /// `ErrdexCodeMeta::decode` (in `runtime/table.rs.in`) reads every field of
