@@ -731,14 +731,26 @@ mod tests {
     /// table that prints best as it is keeps bias 0.
     #[test]
     fn literal_bias_picks_the_shortest_literal() {
-        let small: Vec<u8> = (0..1000u32).map(|i| [0, 0, 0, 1, 2, 3][(i % 6) as usize]).collect();
+        let small: Vec<u8> = (0..1000u32)
+            .map(|i| [0, 0, 0, 1, 2, 3][(i % 6) as usize])
+            .collect();
         let bias = literal_bias(&small);
-        assert!(small.iter().all(|b| (0x21..=0x7e).contains(&b.wrapping_add(bias))), "{bias}");
+        assert!(
+            small
+                .iter()
+                .all(|b| (0x21..=0x7e).contains(&b.wrapping_add(bias))),
+            "{bias}"
+        );
         assert_ne!(bias, 0);
         let (mut plain, mut biased) = (String::new(), String::new());
         byte_string(&mut plain, &small, 82, true, 0);
         byte_string(&mut biased, &small, 82, true, bias);
-        assert!(biased.len() < plain.len(), "{} {}", biased.len(), plain.len());
+        assert!(
+            biased.len() < plain.len(),
+            "{} {}",
+            biased.len(),
+            plain.len()
+        );
         assert_eq!(literal_bias(b"plain printable text"), 0);
         assert_eq!(literal_bias(&[]), 0);
     }
