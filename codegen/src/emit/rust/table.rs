@@ -712,7 +712,7 @@ mod tests {
                     assert!(lens[1] < lens[0], "{lens:?}");
                 }
                 // With the chosen bias: every byte reads back shifted by it, without an
-                // octal-looking escape, and the literal is no longer than without one.
+                // octal-looking escape.
                 let mut text = String::new();
                 byte_string(&mut text, bytes, per_line, true, bias);
                 let lit: syn::LitByteStr = syn::parse_str(&text).expect("a byte string");
