@@ -97,7 +97,9 @@ pub(crate) fn map<I: Sync, T: Send>(
 }
 
 /// `a()` and `b()`, on two workers of the pool when one is free (else one after the other).
-#[cfg(feature = "rust")]
+/// An emitter splits its largest files so: when it is the last to run, the worker that has
+/// finished the others takes the second half instead of waiting.
+#[cfg(any(feature = "rust", feature = "typescript", feature = "python"))]
 pub(crate) fn join<A: Send, B: Send>(
     a: impl FnOnce() -> A + Send,
     b: impl FnOnce() -> B + Send,
@@ -160,7 +162,7 @@ mod tests {
         assert_eq!(ran.load(Ordering::Relaxed), expected);
     }
 
-    #[cfg(feature = "rust")]
+    #[cfg(any(feature = "rust", feature = "typescript", feature = "python"))]
     #[test]
     fn join_returns_both_halves() {
         assert_eq!(super::join(|| 1, || "two"), (1, "two"));

@@ -48,6 +48,10 @@ pub struct Target {
     /// Files of another target's output this one ships as well (the npm package carries
     /// the wire schema): `(target, file)`, the other target's emitter runs for them.
     pub ships: &'static [(TargetId, &'static str)],
+    /// Its emitter splits its largest files into tasks of the pool (`par::join`). `errdex
+    /// generate` starts such targets last: the worker that runs out of targets then takes
+    /// their second halves instead of waiting for the last target to end alone.
+    pub splits: bool,
     /// The source files of the target's language, for `errdex usage` (`None`: it generates
     /// no code a project calls).
     pub language: Option<Language>,
@@ -123,6 +127,7 @@ pub static TARGETS: [Target; 7] = [
         },
         owns: Owned::File,
         ships: &[],
+        splits: true,
         language: Some(Language {
             name: "Rust",
             extensions: &["rs"],
@@ -145,6 +150,7 @@ pub static TARGETS: [Target; 7] = [
             tree: "src",
         },
         ships: &[],
+        splits: false,
         language: None,
     },
     Target {
@@ -161,6 +167,7 @@ pub static TARGETS: [Target; 7] = [
         },
         owns: Owned::Files,
         ships: &[(TargetId::Schema, names::WIRE_ERROR_SCHEMA_FILE)],
+        splits: true,
         language: Some(Language {
             name: "TypeScript",
             extensions: &["ts", "tsx", "mts", "cts", "js", "jsx", "mjs", "cjs"],
@@ -180,6 +187,7 @@ pub static TARGETS: [Target; 7] = [
         },
         owns: Owned::Files,
         ships: &[],
+        splits: false,
         language: None,
     },
     Target {
@@ -196,6 +204,7 @@ pub static TARGETS: [Target; 7] = [
         },
         owns: Owned::FilesAndPackages,
         ships: &[],
+        splits: true,
         language: Some(Language {
             name: "Python",
             extensions: &["py", "pyi"],
@@ -215,6 +224,7 @@ pub static TARGETS: [Target; 7] = [
         },
         owns: Owned::Files,
         ships: &[],
+        splits: false,
         language: None,
     },
     Target {
@@ -231,6 +241,7 @@ pub static TARGETS: [Target; 7] = [
         },
         owns: Owned::Files,
         ships: &[],
+        splits: false,
         language: Some(Language {
             name: "Go",
             extensions: &["go"],

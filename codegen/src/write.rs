@@ -109,13 +109,16 @@ pub fn generate(cat: &Catalogue, settings: &Settings) -> Outputs {
 
 #[cfg(feature = "generate")]
 /// The targets whose emitters a run with `settings` needs: those it writes and those whose
-/// files one of them ships.
+/// files one of them ships; in the order they start, those that split their work
+/// ([`crate::targets::Target::splits`]) last, so that the last to end can be shared.
 fn emitters(settings: &Settings) -> Vec<TargetId> {
     let mut run: BTreeSet<TargetId> = settings.outputs.keys().copied().collect();
     for target in settings.outputs.keys() {
         run.extend(target.target().ships.iter().map(|(other, _)| *other));
     }
-    run.into_iter().collect()
+    let mut run: Vec<TargetId> = run.into_iter().collect();
+    run.sort_by_key(|id| id.target().splits);
+    run
 }
 
 #[cfg(feature = "generate")]

@@ -107,13 +107,24 @@ fn py_bool(b: bool) -> &'static str {
     if b { "True" } else { "False" }
 }
 
+/// `(a, b)`, `(a,)` or `()`, in one allocation of its exact length: a large catalogue's
+/// `_data.py` is one tuple per code, of tuples.
 fn py_tuple(items: impl IntoIterator<Item = String>) -> String {
     let items: Vec<String> = items.into_iter().collect();
-    match items.len() {
-        0 => "()".to_string(),
-        1 => format!("({},)", items[0]),
-        _ => format!("({})", items.join(", ")),
+    let len = items.iter().map(|s| s.len() + 2).sum::<usize>() + 1;
+    let mut out = String::with_capacity(len);
+    out.push('(');
+    for (i, item) in items.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        out.push_str(item);
     }
+    if items.len() == 1 {
+        out.push(',');
+    }
+    out.push(')');
+    out
 }
 
 /// Catalogue text on one line for a `#` comment: controls become spaces, invisible and bidi
@@ -701,25 +712,24 @@ pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
         class_names: &returned,
         signatures: &signatures,
     };
+    // `_data.py` is half of the package: a second task of the pool (`par::join`).
+    let (data_py, (init_py, factories_pyi, types_pyi)) = crate::par::join(
+        || finish(super::render_sized(&data, 4096 + 640 * codes)),
+        || {
+            (
+                finish(super::render_sized(&init, 4096 + 96 * codes)),
+                finish(super::render_sized(&factories, 4096 + 96 * codes)),
+                finish(super::render_sized(&types, 4096 + 96 * codes)),
+            )
+        },
+    );
     vec![
         ("pyproject.toml".to_string(), pyproject(cat, &header)),
-        (
-            format!("{pkg}/__init__.py"),
-            finish(super::render_sized(&init, 4096 + 96 * codes)),
-        ),
+        (format!("{pkg}/__init__.py"), init_py),
         (format!("{pkg}/_catalogue.py"), finish(catalogue.render())),
-        (
-            format!("{pkg}/_data.py"),
-            finish(super::render_sized(&data, 4096 + 640 * codes)),
-        ),
-        (
-            format!("{pkg}/_factories.pyi"),
-            finish(super::render_sized(&factories, 4096 + 96 * codes)),
-        ),
-        (
-            format!("{pkg}/_types.pyi"),
-            finish(super::render_sized(&types, 4096 + 96 * codes)),
-        ),
+        (format!("{pkg}/_data.py"), data_py),
+        (format!("{pkg}/_factories.pyi"), factories_pyi),
+        (format!("{pkg}/_types.pyi"), types_pyi),
         (
             format!("{pkg}/_runtime.py"),
             format!("# {header}\n{RUNTIME_PY}"),

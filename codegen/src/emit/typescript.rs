@@ -53,24 +53,25 @@ pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
     let header = header_text(&cat.source_name);
     let classes = runtime::Classes::of(cat);
     let example_key = cat.errors.first().map_or("NAME", |e| e.ids.ts.key.as_str());
+    // The two large files are two tasks of the pool (`par::join`).
+    let (index_dts, data_js) = crate::par::join(
+        // Rendering cannot fail on these views; a failure would be a bug in the template.
+        || {
+            finish(
+                types::index_dts(cat, &header, &classes)
+                    .unwrap_or_else(|e| format!("// errdex: template error: {e}\n")),
+            )
+        },
+        || finish(rows::data_js(cat, &header, &classes)),
+    );
     vec![
         (
             INDEX_JS.to_string(),
             finish(runtime::index_js(cat, &header, &classes)),
         ),
-        (
-            INDEX_DTS.to_string(),
-            // Rendering cannot fail on these views; a failure would be a bug in the template.
-            finish(
-                types::index_dts(cat, &header, &classes)
-                    .unwrap_or_else(|e| format!("// errdex: template error: {e}\n")),
-            ),
-        ),
+        (INDEX_DTS.to_string(), index_dts),
         (RUNTIME_JS_FILE.to_string(), RUNTIME_JS.to_string()),
-        (
-            DATA_JS.to_string(),
-            finish(rows::data_js(cat, &header, &classes)),
-        ),
+        (DATA_JS.to_string(), data_js),
         (
             "package.json".to_string(),
             package::package_json(cat, &header),
