@@ -387,7 +387,10 @@ pub fn ts_type(name: &str) -> String {
 /// shared [`TS_NO_PARAMS`] for a code without params.
 pub fn ts_params_type(ts_type: &str, has_params: bool) -> String {
     if has_params {
-        format!("{ts_type}Params")
+        let mut name = String::with_capacity(ts_type.len() + 6);
+        name.push_str(ts_type);
+        name.push_str("Params");
+        name
     } else {
         TS_NO_PARAMS.to_string()
     }
@@ -399,7 +402,13 @@ pub const TS_NO_PARAMS: &str = "NoParameters";
 
 /// The TypeScript wire type of one code: `WireErrorOf<"CODE">` (the code as a JSON string).
 pub fn ts_wire_error_type(code: &str) -> String {
-    format!("WireErrorOf<{}>", serde_json::Value::from(code))
+    // The code as a JSON (and so TypeScript) string literal, as `Value::from(code)` prints it.
+    let literal = serde_json::to_string(code).unwrap_or_default();
+    let mut name = String::with_capacity(literal.len() + 13);
+    name.push_str("WireErrorOf<");
+    name.push_str(&literal);
+    name.push('>');
+    name
 }
 
 /// The `$defs` name of the `n`th (from 1) branch of a bulk wire-error schema, one per group
@@ -467,7 +476,23 @@ pub fn docs_url(
     category_key: &str,
 ) -> String {
     match template {
-        Some(t) => fill_docs_url(t, namespace_slug, anchor, &slug(name), &slug(category_key)),
+        Some(t) => {
+            // The slugs only for a template that names them (most name neither).
+            let slug_of = |key: &str, s: &str| {
+                if t.contains(key) {
+                    slug(s)
+                } else {
+                    String::new()
+                }
+            };
+            fill_docs_url(
+                t,
+                namespace_slug,
+                anchor,
+                &slug_of("{name}", name),
+                &slug_of("{category}", category_key),
+            )
+        }
         None => {
             let (page, fragment) = code_address(layout, namespace_slug, anchor);
             let site = site.unwrap_or("");

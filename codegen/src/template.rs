@@ -90,13 +90,20 @@ impl Template {
 
     /// Renders with one string per param (indexed like the entry's params).
     pub fn render(&self, values: &[String]) -> String {
-        let mut s = String::new();
+        let value = |index: usize| values.get(index).map_or("", String::as_str);
+        let len = self
+            .parts
+            .iter()
+            .map(|p| match p {
+                Part::Lit(l) => l.len(),
+                Part::Param { index, .. } => value(*index).len(),
+            })
+            .sum();
+        let mut s = String::with_capacity(len);
         for p in &self.parts {
             match p {
                 Part::Lit(l) => s.push_str(l),
-                Part::Param { index, .. } => {
-                    s.push_str(values.get(*index).map_or("", String::as_str))
-                }
+                Part::Param { index, .. } => s.push_str(value(*index)),
             }
         }
         s

@@ -133,11 +133,18 @@ fn runtime_file(cat: &Catalogue) -> String {
 /// and bidi characters escaped, everything else as it is.
 pub fn go_str(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
+    push_go_str(&mut out, s);
+    out
+}
+
+/// [`go_str`], written at the end of `out` (a row of `codes.go` is written in place, not
+/// assembled from a string per field).
+fn push_go_str(out: &mut String, s: &str) {
     out.push('"');
     if crate::support::text::all_bytes(s, crate::support::text::literal_plain) {
         out.push_str(s);
         out.push('"');
-        return out;
+        return;
     }
     for c in s.chars() {
         match c {
@@ -157,16 +164,23 @@ pub fn go_str(s: &str) -> String {
         }
     }
     out.push('"');
-    out
 }
 
 /// Catalogue text on one line of a `//` comment: control characters become spaces,
 /// invisible and bidi characters `\uXXXX`, trailing spaces dropped.
 pub fn one_line(s: &str) -> String {
-    if crate::support::text::all_bytes(s, crate::support::text::printable) {
-        return s.trim_end().to_string();
-    }
     let mut out = String::with_capacity(s.len());
+    push_one_line(&mut out, s);
+    out
+}
+
+/// [`one_line`], written at the end of `out`.
+fn push_one_line(out: &mut String, s: &str) {
+    if crate::support::text::all_bytes(s, crate::support::text::printable) {
+        out.push_str(s.trim_end());
+        return;
+    }
+    let start = out.len();
     for c in s.chars() {
         if c.is_control() {
             out.push(' ');
@@ -176,8 +190,8 @@ pub fn one_line(s: &str) -> String {
             out.push(c);
         }
     }
-    out.truncate(out.trim_end().len());
-    out
+    let kept = out[start..].trim_end().len();
+    out.truncate(start + kept);
 }
 
 fn go_bool(b: bool) -> &'static str {
@@ -231,18 +245,6 @@ fn fields_row(fields: &[ProfileField]) -> String {
     format!("[]fieldRow{{{}}}", items.join(", "))
 }
 
-/// The Go constant of a category or namespace.
-fn category_const(cat: &Catalogue, i: usize) -> String {
-    format!("Category{}", cat.categories[i].ids.go)
-}
-
-fn namespace_const(cat: &Catalogue, ns: Option<usize>) -> String {
-    match ns {
-        Some(i) => format!("Namespace{}", cat.namespaces[i].ids.go),
-        None => "0".to_string(),
-    }
-}
-
 /// The docs URLs' shared prefixes of a catalogue above [`COMPACT_ABOVE_CODES`] codes: each
 /// URL's text up to its last `#` (or `/`) that more than one code's URL starts with, in
 /// first-seen order. `codes.go` declares them as constants (`docsPrefix3`), and a row's
@@ -285,17 +287,22 @@ impl<'a> DocsPrefixes<'a> {
         Some(&url[..end])
     }
 
-    /// `url` as a Go string expression: a shared prefix's constant and the rest, or a literal.
-    fn expr(&self, url: &str) -> String {
+    /// `url` as a Go string expression at the end of `out`: a shared prefix's constant and
+    /// the rest, or a literal.
+    fn push_expr(&self, out: &mut String, url: &str) {
         match Self::prefix(url).and_then(|p| Some((p.len(), self.index.get(p)?))) {
-            Some((len, n)) => format!("docsPrefix{n} + {}", go_str(&url[len..])),
-            None => go_str(url),
+            Some((len, n)) => {
+                let _ = write!(out, "docsPrefix{n} + ");
+                push_go_str(out, &url[len..]);
+            }
+            None => push_go_str(out, url),
         }
     }
 }
 
-/// One row of `codeRows`, its fields in [`CODE_ROW`]'s order.
-fn code_row(cat: &Catalogue, docs: &DocsPrefixes<'_>, e: &ErrorEntry) -> String {
+/// One row of `codeRows`, its fields in [`CODE_ROW`]'s order, written at the end of `out`
+/// (50,000 rows at the format's limit: each field goes straight into the file's text).
+fn push_code_row(out: &mut String, cat: &Catalogue, docs: &DocsPrefixes<'_>, e: &ErrorEntry) {
     let deprecated = match &e.deprecated {
         None => "deprecationRow{}".to_string(),
         Some(d) => format!(
@@ -308,52 +315,70 @@ fn code_row(cat: &Catalogue, docs: &DocsPrefixes<'_>, e: &ErrorEntry) -> String 
             go_str(d.note.as_deref().unwrap_or(""))
         ),
     };
-    let params = if e.params.is_empty() {
-        "nil".to_string()
-    } else {
-        let items: Vec<String> = e
-            .params
-            .iter()
-            .map(|p| {
-                format!(
-                    "{{{}, {}, {}, {}}}",
-                    go_str(&p.name),
-                    go_str(p.ty.as_str()),
-                    go_str(p.ty.items().map_or("", |i| i.as_str())),
-                    go_str(
-                        &p.example
-                            .as_ref()
-                            .map_or_else(String::new, |v| v.to_string())
-                    )
-                )
-            })
-            .collect();
-        format!("[]paramRow{{{}}}", items.join(", "))
-    };
-    let fields: [String; 21] = [
-        go_str(&e.code),
-        go_str(&e.name),
-        namespace_const(cat, e.namespace),
-        category_const(cat, e.category),
-        go_str(&e.summary),
-        go_str(&e.message.raw),
-        go_str(e.suggestion.as_ref().map_or("", |s| s.raw.as_str())),
-        go_bool(e.suggestion.is_some()).to_string(),
-        go_bool(e.retryable).to_string(),
+    out.push('{');
+    push_go_str(out, &e.code);
+    out.push_str(", ");
+    push_go_str(out, &e.name);
+    out.push_str(", ");
+    match e.namespace {
+        Some(i) => {
+            out.push_str("Namespace");
+            out.push_str(&cat.namespaces[i].ids.go);
+        }
+        None => out.push('0'),
+    }
+    out.push_str(", Category");
+    out.push_str(&cat.categories[e.category].ids.go);
+    out.push_str(", ");
+    push_go_str(out, &e.summary);
+    out.push_str(", ");
+    push_go_str(out, &e.message.raw);
+    out.push_str(", ");
+    push_go_str(out, e.suggestion.as_ref().map_or("", |s| s.raw.as_str()));
+    let _ = write!(
+        out,
+        ", {}, {}, {}, {}, {}, {}, {}, ",
+        go_bool(e.suggestion.is_some()),
+        go_bool(e.retryable),
         retry_row(&e.retry),
-        e.exit_code.to_string(),
-        e.http_status.to_string(),
-        e.jsonrpc_code.to_string(),
-        go_bool(e.expected).to_string(),
-        docs.expr(&e.docs_url),
-        go_str(&e.class),
-        go_str(e.since.as_deref().unwrap_or("")),
-        deprecated,
-        go_strings(&e.aliases),
-        go_strings(&e.legacy_codes),
-        params,
-    ];
-    format!("{{{}}}", fields.join(", "))
+        e.exit_code,
+        e.http_status,
+        e.jsonrpc_code,
+        go_bool(e.expected),
+    );
+    docs.push_expr(out, &e.docs_url);
+    out.push_str(", ");
+    push_go_str(out, &e.class);
+    out.push_str(", ");
+    push_go_str(out, e.since.as_deref().unwrap_or(""));
+    out.push_str(", ");
+    out.push_str(&deprecated);
+    out.push_str(", ");
+    out.push_str(&go_strings(&e.aliases));
+    out.push_str(", ");
+    out.push_str(&go_strings(&e.legacy_codes));
+    out.push_str(", ");
+    if e.params.is_empty() {
+        out.push_str("nil");
+    } else {
+        out.push_str("[]paramRow{");
+        for (i, p) in e.params.iter().enumerate() {
+            out.push_str(if i == 0 { "{" } else { ", {" });
+            push_go_str(out, &p.name);
+            out.push_str(", ");
+            push_go_str(out, p.ty.as_str());
+            out.push_str(", ");
+            push_go_str(out, p.ty.items().map_or("", |i| i.as_str()));
+            out.push_str(", ");
+            match &p.example {
+                Some(v) => push_go_str(out, &v.to_string()),
+                None => push_go_str(out, ""),
+            }
+            out.push('}');
+        }
+        out.push('}');
+    }
+    out.push('}');
 }
 
 fn wire_field(f: WireField) -> &'static str {
@@ -426,29 +451,30 @@ fn registry_row(cat: &Catalogue) -> String {
     )
 }
 
-/// The doc comment lines of a code's constant (without the `//` of each): its code and
-/// summary, then its facts (above [`COMPACT_ABOVE_CODES`] codes, its docs URL alone), then
-/// its deprecation.
-fn code_doc(cat: &Catalogue, facts_of: &facts::Facts<'_>, e: &ErrorEntry) -> Vec<String> {
-    let mut lines = vec![format!(
-        "{} is {}: {}",
-        e.ids.go.constant,
-        one_line(&e.code),
-        one_line(&e.summary)
-    )];
+/// The doc comment of a code's constant, each line as `\t// ...`, at the end of `out`: its
+/// code and summary, then its facts (above [`COMPACT_ABOVE_CODES`] codes, its docs URL
+/// alone), then its deprecation.
+fn push_code_doc(out: &mut String, cat: &Catalogue, facts_of: &facts::Facts<'_>, e: &ErrorEntry) {
+    out.push_str("\t// ");
+    out.push_str(&e.ids.go.constant);
+    out.push_str(" is ");
+    push_one_line(out, &e.code);
+    out.push_str(": ");
+    push_one_line(out, &e.summary);
+    out.push('\n');
     if cat.errors.len() > COMPACT_ABOVE_CODES {
         // A catalogue of thousands of codes: the facts sentence (≈230 bytes a code, a third
         // of codes.go at 50,000 codes) gives way to the docs link, as in the Rust module; the
         // accessors (`Category()`, `HTTPStatus()`, ...) and the docs page carry every fact.
-        lines.push(format!("Docs: {}.", one_line(&e.docs_url)));
+        out.push_str("\t// Docs: ");
+        push_one_line(out, &e.docs_url);
+        out.push_str(".\n");
     } else {
-        lines.push(facts_sentence(facts_of, e));
+        push_comment(out, "\t", &[facts_sentence(facts_of, e)]);
     }
     if let Some(d) = deprecation(cat, e) {
-        lines.push(String::new());
-        lines.push(d);
+        push_comment(out, "\t", &[String::new(), d]);
     }
-    lines
 }
 
 /// A code's facts in one sentence (`support::facts`), each value on one line.
@@ -593,7 +619,7 @@ fn codes_file(cat: &Catalogue) -> String {
     if !cat.errors.is_empty() {
         out.push_str("// The codes, in catalogue order. Their numeric values follow that order and are not\n// stable across versions of the catalogue: the wire carries String().\nconst (\n\t_ Code = iota\n");
         for e in &cat.errors {
-            push_comment(&mut out, "\t", &code_doc(cat, &facts_of, e));
+            push_code_doc(&mut out, cat, &facts_of, e);
             let _ = writeln!(out, "\t{}", e.ids.go.constant);
         }
         out.push_str(")\n\n");
@@ -611,7 +637,9 @@ fn codes_file(cat: &Catalogue) -> String {
     }
     out.push_str("var codeRows = [...]codeRow{\n\t{},\n");
     for e in &cat.errors {
-        let _ = writeln!(out, "\t{},", code_row(cat, &docs, e));
+        out.push('\t');
+        push_code_row(&mut out, cat, &docs, e);
+        out.push_str(",\n");
     }
     out.push_str("}\n\n");
 

@@ -672,11 +672,12 @@ fn example_payloads(cat: &Catalogue, e: &ErrorEntry, fast: bool) -> (String, Str
 
 /// A code's heading: its code, then its NAME when they differ.
 fn code_heading(e: &ErrorEntry) -> String {
-    if e.code == e.name {
-        escape::code(&e.code)
-    } else {
-        format!("{} {}", escape::code(&e.code), escape::inline(&e.name))
+    let mut heading = escape::code(&e.code);
+    if e.code != e.name {
+        heading.push(' ');
+        heading.push_str(&escape::inline(&e.name));
     }
+    heading
 }
 
 /// `e`'s row of a codes table on the page `from`.

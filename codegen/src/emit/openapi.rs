@@ -28,6 +28,7 @@
 //! Catalogue text reaches the document only as JSON string values (the pretty writer
 //! escapes them); a component name is always an identifier errdex derived.
 
+use crate::support::text::concat;
 use std::collections::BTreeMap;
 
 use serde_json::Value;
@@ -55,11 +56,7 @@ pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
 
 /// The schema name of a code's body, by the profile's body.
 pub fn schema_name(cat: &Catalogue, e: &ErrorEntry) -> String {
-    format!(
-        "{}{}",
-        e.ids.ts.type_name,
-        body_suffix(cat.profiles.http.body)
-    )
+    concat(&[&e.ids.ts.type_name, body_suffix(cat.profiles.http.body)])
 }
 
 fn body_suffix(body: HttpBody) -> &'static str {
@@ -264,7 +261,7 @@ fn examples(w: &mut Pretty, cat: &Catalogue) {
         for e in &cat.errors {
             let response = Instance::example(e).http_response(cat);
             w.field_object(&e.ids.ts.type_name, |w| {
-                w.field("summary", format!("{}: {}", e.code, e.summary));
+                w.field("summary", concat(&[&e.code, ": ", &e.summary]));
                 w.field("value", &response.body);
             });
         }
@@ -272,7 +269,7 @@ fn examples(w: &mut Pretty, cat: &Catalogue) {
 }
 
 fn schema_ref(name: &str) -> String {
-    format!("#/components/schemas/{name}")
+    concat(&["#/components/schemas/", name])
 }
 
 /// One status's response: a `oneOf` of its codes' bodies, their examples, `Retry-After`.
@@ -417,7 +414,7 @@ fn problem_schema(w: &mut Pretty, cat: &Catalogue, e: &ErrorEntry, bind: Bind) {
     let own = bind == Bind::Code;
     w.object(|w| {
         if own {
-            w.field("title", format!("{} ({})", e.code, e.name));
+            w.field("title", concat(&[&e.code, " (", &e.name, ")"]));
             w.field("description", &e.summary);
         }
         if e.deprecated.is_some() {
@@ -479,7 +476,7 @@ fn google_schema(w: &mut Pretty, cat: &Catalogue, e: &ErrorEntry) {
             .and_then(|r| r.initial_backoff_ms)
             .is_some();
     w.object(|w| {
-        w.field("title", format!("{} ({})", e.code, e.name));
+        w.field("title", concat(&[&e.code, " (", &e.name, ")"]));
         w.field("description", &e.summary);
         if e.deprecated.is_some() {
             w.field("deprecated", true);

@@ -190,7 +190,7 @@ pub fn retry_text(limits: &str, advice: Option<&str>, escape: impl Fn(&str) -> S
 /// The facts as one sentence for a doc comment: `Category: …; retryable: no; exit code: 2.`,
 /// each value rendered by `value` (the target's escaping), its own final period dropped.
 pub fn sentence(rows: &[FactRow<'_>], value: impl Fn(&FactValue<'_>) -> String) -> String {
-    let mut s = String::new();
+    let mut s = String::with_capacity(48 * rows.len() + 1);
     for (i, row) in rows.iter().enumerate() {
         if i > 0 {
             s.push_str("; ");

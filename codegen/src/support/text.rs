@@ -110,6 +110,17 @@ pub fn escape_controls_in_line(s: &str, max_chars: usize) -> String {
     out
 }
 
+/// The pieces one after the other, in one allocation of the exact length: `format!` for the
+/// per-code strings of the emitters, which at 50,000 codes spent a tenth of their time
+/// growing `format!`'s buffers.
+pub fn concat(pieces: &[&str]) -> String {
+    let mut out = String::with_capacity(pieces.iter().map(|p| p.len()).sum());
+    for p in pieces {
+        out.push_str(p);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -69,10 +69,16 @@ pub(super) fn page_md(
 ) -> String {
     let cat = book.cat;
     let fast = default_shapes(cat);
+    // Every category link of the page goes to the index: its address once per page.
+    let index = crate::names::book_href(&p.slug, "index", ".md");
+    let page = Page {
+        slug: &p.slug,
+        index: &index,
+    };
     let codes = p
         .entries
         .iter()
-        .map(|&i| compact_view(book, &book.facts, &cat.errors[i], fast, raised, &p.slug))
+        .map(|&i| compact_view(book, &book.facts, &cat.errors[i], fast, raised, &page))
         .collect();
     render(&PageCompactMd {
         header,
@@ -108,15 +114,22 @@ fn shown(cat: &Catalogue, e: &ErrorEntry, row: &FactRow<'_>) -> bool {
     }
 }
 
+/// The namespace page a section is written on: its slug, and its link to the index.
+struct Page<'p> {
+    slug: &'p str,
+    index: &'p str,
+}
+
 fn compact_view(
     book: &Book,
     facts_of: &facts::Facts<'_>,
     e: &ErrorEntry,
     fast: bool,
     raised: Option<&RaisedAt>,
-    from: &str,
+    page: &Page<'_>,
 ) -> CompactView {
     let cat = book.cat;
+    let from = page.slug;
     let rows: Vec<FactRow<'_>> = facts_of
         .of(e)
         .into_iter()
@@ -124,12 +137,14 @@ fn compact_view(
         .collect();
     let facts = facts::sentence(&rows, |v| match v {
         // The category by its key alone: its summary is on the index.
-        FactValue::Category(c) => format!(
-            "[{}]({}#{})",
-            escape::inline(&c.key),
-            crate::names::book_href(from, "index", ".md"),
-            c.anchor
-        ),
+        FactValue::Category(c) => {
+            let key = escape::inline(&c.key);
+            let mut link = String::with_capacity(key.len() + page.index.len() + c.anchor.len() + 5);
+            for piece in ["[", &key, "](", page.index, "#", &c.anchor, ")"] {
+                link.push_str(piece);
+            }
+            link
+        }
         v => fact_value(book, v, from),
     });
     let params = e

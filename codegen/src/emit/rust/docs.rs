@@ -64,17 +64,30 @@ pub fn fenced(s: &str) -> String {
 /// Inline code: `s` in a backtick run longer than any inside (plain text when `s` spans
 /// lines).
 pub fn code_span(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    push_code_span(&mut out, s);
+    out
+}
+
+/// [`code_span`], written at the end of `out` (a variant's docs are assembled in one text).
+pub fn push_code_span(out: &mut String, s: &str) {
     let s = visible_text(s);
     if s.contains('\n') || s.trim().is_empty() {
-        return plain(&s);
+        out.push_str(&plain(&s));
+        return;
     }
     let longest = s.split(|c| c != '`').map(str::len).max().unwrap_or(0);
-    let ticks = "`".repeat(longest + 1);
-    if longest > 0 || s.starts_with(' ') || s.ends_with(' ') {
-        format!("{ticks} {s} {ticks}")
-    } else {
-        format!("{ticks}{s}{ticks}")
+    let pad = longest > 0 || s.starts_with(' ') || s.ends_with(' ');
+    let ticks = |out: &mut String| (0..=longest).for_each(|_| out.push('`'));
+    ticks(out);
+    if pad {
+        out.push(' ');
     }
+    out.push_str(&s);
+    if pad {
+        out.push(' ');
+    }
+    ticks(out);
 }
 
 /// One `#[doc = " line"]` per line (rendered as `///` comments by prettyplease).

@@ -506,17 +506,27 @@ fn variant(cat: &Catalogue, facts_of: &facts::Facts<'_>, e: &ErrorEntry, out: &m
         anchor: _,
     } = e;
     let v = ident(&ids.rust.variant);
-    let mut text = format!("{} — {}\n\n", docs::code_span(code), docs::plain(summary));
-    text.push_str(&format!("Message: {}", docs::code_span(&message.raw)));
+    // Written piece by piece into one text: tens of thousands of variants at scale.
+    let mut text = String::with_capacity(
+        64 + code.len() + summary.len() + message.raw.len() + e.docs_url.len(),
+    );
+    docs::push_code_span(&mut text, code);
+    text.push_str(" — ");
+    text.push_str(&docs::plain(summary));
+    text.push_str("\n\nMessage: ");
+    docs::push_code_span(&mut text, &message.raw);
     if let Some(s) = suggestion {
-        text.push_str(&format!("\n\nSuggestion: {}", docs::code_span(&s.raw)));
+        text.push_str("\n\nSuggestion: ");
+        docs::push_code_span(&mut text, &s.raw);
     }
     text.push_str("\n\n");
     if cat.errors.len() > COMPACT_ABOVE_CODES {
         // A catalogue of thousands of codes: the facts sentence (a third of the module's
         // bytes at 50,000 codes) gives way to the docs link; the accessors and the docs
         // page carry every fact.
-        text.push_str(&format!("Docs: {}.", link(&e.docs_url)));
+        text.push_str("Docs: ");
+        push_link(&mut text, &e.docs_url);
+        text.push('.');
     } else {
         text.push_str(&facts_sentence(facts_of, e));
     }
@@ -631,9 +641,18 @@ fn facts_sentence(of: &facts::Facts<'_>, e: &ErrorEntry) -> String {
 
 /// `<url>` as a Markdown autolink when that is safe, else escaped plain text.
 fn link(url: &str) -> String {
+    let mut out = String::with_capacity(url.len() + 2);
+    push_link(&mut out, url);
+    out
+}
+
+/// [`link`], written at the end of `out`.
+fn push_link(out: &mut String, url: &str) {
     if url.contains(['<', '>', ' ', '\n', '\r', '`']) || !url.contains("://") {
-        docs::plain(url)
+        out.push_str(&docs::plain(url));
     } else {
-        format!("<{}>", docs::visible_text(url))
+        out.push('<');
+        out.push_str(&docs::visible_text(url));
+        out.push('>');
     }
 }

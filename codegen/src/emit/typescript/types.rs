@@ -2,6 +2,7 @@
 //! `ErrorCode` union, `TypesByCode`, params types, the unions that narrow on the code), from
 //! the askama template `templates/ts/index.d.ts`.
 
+use crate::support::text::concat;
 use foldhash::{HashMap, HashMapExt};
 use std::fmt::Write;
 
@@ -242,15 +243,15 @@ fn entry_doc(
     facts_of: &facts::Facts<'_>,
     e: &ErrorEntry,
 ) -> (String, Option<String>) {
-    let mut lines = vec![format!("`{}` — {}", code_span(&e.code), e.summary)];
+    let mut lines = vec![concat(&["`", &code_span(&e.code), "` — ", &e.summary])];
     lines.push(String::new());
-    lines.push(format!("Message: `{}`", code_span(&e.message.raw)));
+    lines.push(concat(&["Message: `", &code_span(&e.message.raw), "`"]));
     lines.push(String::new());
     if cat.errors.len() > COMPACT_ABOVE_CODES {
         // A catalogue of thousands of codes: the facts sentence (half of the declarations'
         // bytes at 50,000 codes) gives way to the docs link, as in the Rust module; `ERRORS`
         // and the literal facts of `TypesByCode` carry every fact.
-        lines.push(format!("Docs: {}.", one_line(&e.docs_url)));
+        lines.push(concat(&["Docs: ", &one_line(&e.docs_url), "."]));
     } else {
         lines.push(facts_sentence(facts_of, e));
     }
@@ -284,15 +285,15 @@ fn entry_doc(
 fn facts_sentence(facts_of: &facts::Facts<'_>, e: &ErrorEntry) -> String {
     facts::sentence(&facts_of.of(e), |value| match value {
         FactValue::Words(w) => w.clone(),
-        FactValue::Code(c) => format!("`{}`", code_span(c)),
+        FactValue::Code(c) => concat(&["`", &code_span(c), "`"]),
         FactValue::Codes(cs) => cs
             .iter()
             .map(|c| format!("`{}`", code_span(c)))
             .collect::<Vec<_>>()
             .join(", "),
         FactValue::Text(t) | FactValue::Url(t) => one_line(t),
-        FactValue::Category(c) => format!("`{}`", code_span(&c.key)),
-        FactValue::Namespace(n) => format!("`{}`", code_span(&n.key)),
+        FactValue::Category(c) => concat(&["`", &code_span(&c.key), "`"]),
+        FactValue::Namespace(n) => concat(&["`", &code_span(&n.key), "`"]),
         FactValue::Retry { limits, advice } => facts::retry_text(limits, *advice, one_line),
     })
 }
