@@ -581,6 +581,24 @@ pub fn check(root: &Path, outputs: &Outputs) -> Vec<Stale> {
 mod tests {
     use super::write_if_changed;
 
+    /// Every target is run once, and those that split their work start after the others.
+    #[cfg(feature = "generate")]
+    #[test]
+    fn targets_that_split_start_last() {
+        let mut settings = super::Settings::default();
+        settings
+            .outputs
+            .insert(super::TargetId::Rust, "errors.rs".into());
+        let run = super::emitters(&settings);
+        assert_eq!(run.len(), super::TARGETS.len());
+        let first_split = run
+            .iter()
+            .position(|id| id.target().splits)
+            .expect("some target splits");
+        assert!(run[..first_split].iter().all(|id| !id.target().splits));
+        assert!(run[first_split..].iter().all(|id| id.target().splits));
+    }
+
     /// `write_if_changed` against files that hold the same bytes, or differ only in their
     /// last piece (beyond the first 64 KiB buffer), in length, or are no file at all.
     #[test]

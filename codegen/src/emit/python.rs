@@ -804,6 +804,15 @@ mod tests {
         pairs.iter().map(|(k, v)| (py_str(k), py_str(v))).collect()
     }
 
+    /// Python's tuple displays: `()`, `(a,)` (the comma makes it a tuple), `(a, b)`.
+    #[test]
+    fn tuples_are_python_tuple_displays() {
+        let t = |items: &[&str]| py_tuple(items.iter().map(|s| (*s).to_string()));
+        assert_eq!(t(&[]), "()");
+        assert_eq!(t(&["1"]), "(1,)");
+        assert_eq!(t(&["1", "\"a\"", "None"]), "(1, \"a\", None)");
+    }
+
     /// A derived map writes only what its comprehension does not give; a comprehension that
     /// would give a key another value (or a key the map lacks) is not used.
     #[test]
