@@ -387,10 +387,7 @@ pub fn ts_type(name: &str) -> String {
 /// shared [`TS_NO_PARAMS`] for a code without params.
 pub fn ts_params_type(ts_type: &str, has_params: bool) -> String {
     if has_params {
-        let mut name = String::with_capacity(ts_type.len() + 6);
-        name.push_str(ts_type);
-        name.push_str("Params");
-        name
+        crate::support::text::concat(&[ts_type, "Params"])
     } else {
         TS_NO_PARAMS.to_string()
     }
@@ -404,11 +401,7 @@ pub const TS_NO_PARAMS: &str = "NoParameters";
 pub fn ts_wire_error_type(code: &str) -> String {
     // The code as a JSON (and so TypeScript) string literal, as `Value::from(code)` prints it.
     let literal = serde_json::to_string(code).unwrap_or_default();
-    let mut name = String::with_capacity(literal.len() + 13);
-    name.push_str("WireErrorOf<");
-    name.push_str(&literal);
-    name.push('>');
-    name
+    crate::support::text::concat(&["WireErrorOf<", &literal, ">"])
 }
 
 /// The `$defs` name of the `n`th (from 1) branch of a bulk wire-error schema, one per group

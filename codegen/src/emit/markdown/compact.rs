@@ -137,14 +137,15 @@ fn compact_view(
         .collect();
     let facts = facts::sentence(&rows, |v| match v {
         // The category by its key alone: its summary is on the index.
-        FactValue::Category(c) => {
-            let key = escape::inline(&c.key);
-            let mut link = String::with_capacity(key.len() + page.index.len() + c.anchor.len() + 5);
-            for piece in ["[", &key, "](", page.index, "#", &c.anchor, ")"] {
-                link.push_str(piece);
-            }
-            link
-        }
+        FactValue::Category(c) => crate::support::text::concat(&[
+            "[",
+            &escape::inline(&c.key),
+            "](",
+            page.index,
+            "#",
+            &c.anchor,
+            ")",
+        ]),
         v => fact_value(book, v, from),
     });
     let params = e
