@@ -49,7 +49,6 @@ use crate::ir::{
     Catalogue, ErrorEntry, JsonRpcData, ParamType, ProfileField, ReasonSource, Scalar,
 };
 use crate::names;
-use crate::payload::http as http_facts;
 use crate::support::header::header_text;
 use crate::support::pretty_json::COMPACT_ABOVE_CODES;
 use crate::support::text::is_invisible;
@@ -93,10 +92,15 @@ fn write_escaped(dest: &mut impl Write, s: &str) -> fmt::Result {
 /// it could end the literal, hide text or reorder it).
 pub fn py_str(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    let _ = write_escaped(&mut out, s);
-    out.push('"');
+    push_py_str(&mut out, s);
     out
+}
+
+/// [`py_str`] written at the end of `out`.
+fn push_py_str(out: &mut String, s: &str) {
+    out.push('"');
+    let _ = write_escaped(out, s);
+    out.push('"');
 }
 
 fn py_opt(s: Option<&str>) -> String {
@@ -241,11 +245,16 @@ struct EntryView {
     key: String,
     key_lit: String,
     code: String,
-    row: String,
     py_fn: String,
-    py_fn_lit: String,
     /// Index of the factory's callable protocol (`_FactoryN` in `_factories.pyi`).
     signature: usize,
+}
+
+/// One code as `_data.py` writes it: built in that file's own task.
+struct DataEntry {
+    code: String,
+    row: String,
+    py_fn_lit: String,
 }
 
 /// One callable protocol of `_factories.pyi`: the params (keyword, type) and the class.
@@ -299,7 +308,7 @@ struct CataloguePy<'a> {
 #[template(path = "python/_data.py")]
 struct DataPy<'a> {
     header: &'a str,
-    errors: &'a [EntryView],
+    errors: &'a [DataEntry],
     /// Whether a map below is derived from `CODES` (above `COMPACT_ABOVE_CODES` codes): the
     /// module then imports the row indices it reads.
     derived: bool,
@@ -351,40 +360,76 @@ fn class_names(cat: &Catalogue) -> Vec<String> {
 /// A dict display's entries: (key literal, value literal).
 type LiteralMap = Vec<(String, String)>;
 
+/// A dict's entries before quoting: (key, value).
+type RawMap<'a> = Vec<(&'a str, &'a str)>;
+
+/// The AIP-193 reasons of the live codes, as the catalogue's `profiles.http.reason` makes
+/// them: each code's own (its NAME's or its code), and the others (its aliases' or its legacy
+/// codes'), with the index of their code.
+struct ReasonKeys<'a> {
+    own: Vec<std::borrow::Cow<'a, str>>,
+    others: Vec<(usize, std::borrow::Cow<'a, str>)>,
+}
+
+impl<'a> ReasonKeys<'a> {
+    fn new(cat: &'a Catalogue) -> Self {
+        use std::borrow::Cow;
+        let by_name = cat.profiles.http.reason == ReasonSource::Name;
+        let key = |s: &'a String| -> Cow<'a, str> {
+            if by_name {
+                Cow::Owned(names::aip_reason(s))
+            } else {
+                Cow::Borrowed(s)
+            }
+        };
+        let own = cat
+            .errors
+            .iter()
+            .map(|e| key(if by_name { &e.name } else { &e.code }))
+            .collect();
+        let others = cat
+            .errors
+            .iter()
+            .enumerate()
+            .flat_map(|(i, e)| {
+                let others = if by_name { &e.aliases } else { &e.legacy_codes };
+                others.iter().map(move |o| (i, key(o)))
+            })
+            .collect();
+        Self { own, others }
+    }
+}
+
 /// What an AIP-193 reason names under the catalogue's `profiles.http.reason`, as the
 /// reference reader (`payload::http::read_http_response`) resolves it: live codes in
 /// catalogue order, each by its NAME and aliases (`reason: name`) or its code and legacy codes
 /// (`reason: code`), the first owner winning; then retired codes by former NAME or code.
-fn reason_maps(cat: &Catalogue) -> (LiteralMap, LiteralMap) {
+fn reason_maps<'a>(cat: &'a Catalogue, keys: &'a ReasonKeys<'a>) -> (RawMap<'a>, LiteralMap) {
     let by_name = cat.profiles.http.reason == ReasonSource::Name;
-    let mut seen = foldhash::HashSet::new();
-    let mut live = Vec::new();
-    for e in &cat.errors {
-        let keys: Vec<String> = if by_name {
-            std::iter::once(&e.name)
-                .chain(&e.aliases)
-                .map(|n| names::aip_reason(n))
-                .collect()
-        } else {
-            std::iter::once(&e.code)
-                .chain(&e.legacy_codes)
-                .cloned()
-                .collect()
-        };
-        for k in keys {
-            if seen.insert(k.clone()) {
-                live.push((py_str(&k), py_str(&e.code)));
+    let mut seen: foldhash::HashSet<&str> = foldhash::HashSet::with_capacity(keys.own.len());
+    let mut live = Vec::with_capacity(keys.own.len());
+    let mut others = keys.others.iter().peekable();
+    for (i, (e, own)) in cat.errors.iter().zip(&keys.own).enumerate() {
+        let mine = std::iter::once(own.as_ref())
+            .chain(std::iter::from_fn(|| others.next_if(|(j, _)| *j == i).map(|(_, k)| k.as_ref())));
+        for k in mine {
+            if seen.insert(k) {
+                live.push((k, e.code.as_str()));
             }
         }
     }
     let mut retired = Vec::new();
+    let mut seen_retired = foldhash::HashSet::new();
     for r in &cat.retired {
         let key = if by_name {
             r.name.as_deref().map(names::aip_reason)
         } else {
             Some(r.code.clone())
         };
-        if let Some(k) = key.filter(|k| seen.insert(k.clone())) {
+        if let Some(k) = key
+            && !seen.contains(k.as_str())
+            && seen_retired.insert(k.clone())
+        {
             retired.push((py_str(&k), py_str(&r.code)));
         }
     }
@@ -400,26 +445,24 @@ fn reason_maps(cat: &Catalogue) -> (LiteralMap, LiteralMap) {
 /// mapping is the same (at 50,000 codes, a third of `_data.py` was these maps repeating each
 /// code's row key); when the comprehension would give a key a value `entries` does not, or a
 /// key `entries` lacks, the display is written as below the threshold.
-fn py_map(
-    name: &str,
-    entries: &[(String, String)],
-    derive: Option<(&str, Vec<(String, String)>)>,
-) -> String {
-    let display = |out: &mut String, entries: &mut dyn Iterator<Item = &(String, String)>| {
+fn py_map(name: &str, entries: &[(&str, &str)], derive: Option<(&str, RawMap<'_>)>) -> String {
+    let display = |out: &mut String, entries: &mut dyn Iterator<Item = &(&str, &str)>| {
         out.push('{');
         for (k, v) in entries {
-            let _ = write!(out, "\n    {k}: {v},");
+            out.push_str("\n    ");
+            push_py_str(out, k);
+            out.push_str(": ");
+            push_py_str(out, v);
+            out.push(',');
         }
         out.push_str("\n}");
     };
     if let Some((comprehension, made)) = derive {
-        let wanted: foldhash::HashMap<&str, &str> = entries
-            .iter()
-            .map(|(k, v)| (k.as_str(), v.as_str()))
-            .collect();
-        let mut gives: foldhash::HashMap<&str, &str> = foldhash::HashMap::new();
-        for (k, v) in &made {
-            gives.insert(k.as_str(), v.as_str());
+        let wanted: foldhash::HashMap<&str, &str> = entries.iter().copied().collect();
+        let mut gives: foldhash::HashMap<&str, &str> =
+            foldhash::HashMap::with_capacity(made.len());
+        for (k, v) in made {
+            gives.insert(k, v);
         }
         if gives.iter().all(|(k, v)| wanted.get(k) == Some(v)) {
             let mut out = format!(
@@ -427,15 +470,15 @@ fn py_map(
             );
             display(
                 &mut out,
-                &mut entries
-                    .iter()
-                    .filter(|(k, v)| gives.get(k.as_str()) != Some(&v.as_str())),
+                &mut entries.iter().filter(|(k, v)| gives.get(k) != Some(v)),
             );
             out.push(')');
             return out;
         }
     }
-    let mut out = format!("{name}: dict[str, str] = ");
+    let mut out = String::with_capacity(name.len() + 32 + entries.len() * 32);
+    out.push_str(name);
+    out.push_str(": dict[str, str] = ");
     display(&mut out, &mut entries.iter());
     out
 }
@@ -448,6 +491,28 @@ pub fn distribution_name(cat: &Catalogue) -> String {
 /// Files of this target: (path relative to the target's directory, contents).
 pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
     let header = one_line(&header_text(&cat.source_name));
+    let pkg = &cat.registry.python_package;
+    // `_data.py` is half of the package: a task of its own (`par::join`), which builds its
+    // views too (each code's row, the maps), while the other builds and renders the rest.
+    let (data_py, [init_py, catalogue_py, factories_pyi, types_pyi]) =
+        crate::par::join(|| data_py(cat, &header), || modules(cat, &header));
+    vec![
+        ("pyproject.toml".to_string(), pyproject(cat, &header)),
+        (format!("{pkg}/__init__.py"), init_py),
+        (format!("{pkg}/_catalogue.py"), catalogue_py),
+        (format!("{pkg}/_data.py"), data_py),
+        (format!("{pkg}/_factories.pyi"), factories_pyi),
+        (format!("{pkg}/_types.pyi"), types_pyi),
+        (
+            format!("{pkg}/_runtime.py"),
+            format!("# {header}\n{RUNTIME_PY}"),
+        ),
+        (format!("{pkg}/py.typed"), format!("# {header}\n")),
+    ]
+}
+
+/// `__init__.py`, `_catalogue.py`, `_factories.pyi` and `_types.pyi`, in that order.
+fn modules(cat: &Catalogue, header: &str) -> [String; 4] {
     let title_comment = one_line(&cat.registry.title);
     let pkg = &cat.registry.python_package;
     let registry = RegistryView {
@@ -522,9 +587,7 @@ pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
             key: e.ids.py.constant.clone(),
             key_lit: py_str(&e.ids.py.constant),
             code: py_str(&e.code),
-            row: rows::code_row(cat, e),
             py_fn: e.ids.py.function.clone(),
-            py_fn_lit: py_str(&e.ids.py.function),
             signature: {
                 let sig = SignatureView {
                     params: e
@@ -544,48 +607,6 @@ pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
             },
         })
         .collect();
-    // Live codes, then legacy codes that are no live code (first owner wins); NAMEs, then
-    // aliases.
-    let mut wire_map = Vec::new();
-    let mut seen = foldhash::HashSet::new();
-    for e in &cat.errors {
-        seen.insert(e.code.as_str());
-        wire_map.push((py_str(&e.code), py_str(&e.code)));
-    }
-    for e in &cat.errors {
-        for l in &e.legacy_codes {
-            if seen.insert(l.as_str()) {
-                wire_map.push((py_str(l), py_str(&e.code)));
-            }
-        }
-    }
-    let mut name_map = Vec::new();
-    let mut seen = foldhash::HashSet::new();
-    for e in &cat.errors {
-        if seen.insert(e.name.as_str()) {
-            name_map.push((py_str(&e.name), py_str(&e.code)));
-        }
-    }
-    for e in &cat.errors {
-        for a in &e.aliases {
-            if seen.insert(a.as_str()) {
-                name_map.push((py_str(a), py_str(&e.code)));
-            }
-        }
-    }
-    let mut retired_map = Vec::new();
-    let mut seen = foldhash::HashSet::new();
-    for r in &cat.retired {
-        if seen.insert(r.code.as_str()) {
-            retired_map.push((py_str(&r.code), py_str(&r.code)));
-        }
-    }
-    for r in &cat.retired {
-        if let Some(n) = r.name.as_deref().filter(|n| seen.insert(n)) {
-            retired_map.push((py_str(n), py_str(&r.code)));
-        }
-    }
-    let (reason_map, retired_reason_map) = reason_maps(cat);
     let all_classes = class_names(cat);
     let class_names: Vec<ClassName> = all_classes
         .iter()
@@ -633,63 +654,6 @@ pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
         namespaces: &namespaces,
         retired: &retired,
     };
-    let param_examples = cat
-        .errors
-        .iter()
-        .filter_map(|e| {
-            let examples: Vec<(String, String)> = e
-                .params
-                .iter()
-                .filter_map(|p| {
-                    let json = serde_json::to_string(p.example.as_ref()?).ok()?;
-                    Some((py_str(&p.name), py_str(&json)))
-                })
-                .collect();
-            (!examples.is_empty()).then(|| (py_str(&e.code), examples))
-        })
-        .collect();
-    // Above the threshold the maps that repeat each code's row key are built from `CODES`.
-    let derived = cat.errors.len() > COMPACT_ABOVE_CODES;
-    let derive = |comprehension: &'static str, made: &dyn Fn(&ErrorEntry) -> String| {
-        derived.then(|| {
-            let entries = cat
-                .errors
-                .iter()
-                .map(|e| (py_str(&made(e)), py_str(&e.code)))
-                .collect();
-            (comprehension, entries)
-        })
-    };
-    let wire_map = py_map(
-        "BY_WIRE_CODE",
-        &wire_map,
-        derive("{c: c for c in CODES}", &|e| e.code.clone()),
-    );
-    let name_map = py_map(
-        "BY_NAME",
-        &name_map,
-        derive("{r[_CODE_NAME]: c for c, r in CODES.items()}", &|e| {
-            e.name.clone()
-        }),
-    );
-    let reason_map = py_map(
-        "BY_REASON",
-        &reason_map,
-        derive("{r[_CODE_AIP_REASON]: c for c, r in CODES.items()}", &|e| {
-            http_facts::aip_reason(cat, e)
-        }),
-    );
-    let data = DataPy {
-        header: &header,
-        errors: &errors,
-        derived,
-        wire_map,
-        name_map,
-        retired_map,
-        reason_map,
-        retired_reason_map,
-        param_examples,
-    };
     let types = TypesPyi {
         header: &header,
         error_code_doc: &error_code_doc,
@@ -712,30 +676,151 @@ pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
         class_names: &returned,
         signatures: &signatures,
     };
-    // `_data.py` is half of the package: a second task of the pool (`par::join`).
-    let (data_py, (init_py, factories_pyi, types_pyi)) = crate::par::join(
-        || finish(super::render_sized(&data, 4096 + 640 * codes)),
-        || {
-            (
-                finish(super::render_sized(&init, 4096 + 96 * codes)),
-                finish(super::render_sized(&factories, 4096 + 96 * codes)),
-                finish(super::render_sized(&types, 4096 + 96 * codes)),
-            )
-        },
-    );
-    vec![
-        ("pyproject.toml".to_string(), pyproject(cat, &header)),
-        (format!("{pkg}/__init__.py"), init_py),
-        (format!("{pkg}/_catalogue.py"), finish(catalogue.render())),
-        (format!("{pkg}/_data.py"), data_py),
-        (format!("{pkg}/_factories.pyi"), factories_pyi),
-        (format!("{pkg}/_types.pyi"), types_pyi),
-        (
-            format!("{pkg}/_runtime.py"),
-            format!("# {header}\n{RUNTIME_PY}"),
-        ),
-        (format!("{pkg}/py.typed"), format!("# {header}\n")),
+    [
+        finish(super::render_sized(&init, 4096 + 96 * codes)),
+        finish(catalogue.render()),
+        finish(super::render_sized(&factories, 4096 + 96 * codes)),
+        finish(super::render_sized(&types, 4096 + 96 * codes)),
     ]
+}
+
+/// `_data.py`: each code's row and the maps from wire code, NAME and reason to code.
+fn data_py(cat: &Catalogue, header: &str) -> String {
+    // Each code's row in one task, the maps in another (`par::join`).
+    let (errors, maps) = crate::par::join(
+        || {
+            cat.errors
+                .iter()
+                .map(|e| DataEntry {
+                    code: py_str(&e.code),
+                    row: rows::code_row(cat, e),
+                    py_fn_lit: py_str(&e.ids.py.function),
+                })
+                .collect::<Vec<_>>()
+        },
+        || data_maps(cat),
+    );
+    let data = DataPy {
+        header,
+        errors: &errors,
+        derived: maps.derived,
+        wire_map: maps.wire,
+        name_map: maps.name,
+        retired_map: maps.retired,
+        reason_map: maps.reason,
+        retired_reason_map: maps.retired_reason,
+        param_examples: maps.param_examples,
+    };
+    finish(super::render_sized(&data, 4096 + 640 * cat.errors.len()))
+}
+
+/// The maps of `_data.py` besides `CODES` and `FACTORIES`.
+struct DataMaps {
+    derived: bool,
+    wire: String,
+    name: String,
+    retired: LiteralMap,
+    reason: String,
+    retired_reason: LiteralMap,
+    param_examples: Vec<(String, LiteralMap)>,
+}
+
+fn data_maps(cat: &Catalogue) -> DataMaps {
+    let codes = cat.errors.len();
+    // Live codes, then legacy codes that are no live code (first owner wins); NAMEs, then
+    // aliases.
+    let mut wire_map: RawMap<'_> = Vec::with_capacity(codes);
+    let mut seen = foldhash::HashSet::with_capacity(codes);
+    for e in &cat.errors {
+        seen.insert(e.code.as_str());
+        wire_map.push((&e.code, &e.code));
+    }
+    for e in &cat.errors {
+        for l in &e.legacy_codes {
+            if seen.insert(l.as_str()) {
+                wire_map.push((l, &e.code));
+            }
+        }
+    }
+    let mut name_map: RawMap<'_> = Vec::with_capacity(codes);
+    let mut seen = foldhash::HashSet::with_capacity(codes);
+    for e in &cat.errors {
+        if seen.insert(e.name.as_str()) {
+            name_map.push((&e.name, &e.code));
+        }
+    }
+    for e in &cat.errors {
+        for a in &e.aliases {
+            if seen.insert(a.as_str()) {
+                name_map.push((a, &e.code));
+            }
+        }
+    }
+    let mut retired_map = Vec::new();
+    let mut seen = foldhash::HashSet::new();
+    for r in &cat.retired {
+        if seen.insert(r.code.as_str()) {
+            retired_map.push((py_str(&r.code), py_str(&r.code)));
+        }
+    }
+    for r in &cat.retired {
+        if let Some(n) = r.name.as_deref().filter(|n| seen.insert(n)) {
+            retired_map.push((py_str(n), py_str(&r.code)));
+        }
+    }
+    let reason_keys = ReasonKeys::new(cat);
+    let (reason_map, retired_reason_map) = reason_maps(cat, &reason_keys);
+    let param_examples = cat
+        .errors
+        .iter()
+        .filter_map(|e| {
+            let examples: Vec<(String, String)> = e
+                .params
+                .iter()
+                .filter_map(|p| {
+                    let json = serde_json::to_string(p.example.as_ref()?).ok()?;
+                    Some((py_str(&p.name), py_str(&json)))
+                })
+                .collect();
+            (!examples.is_empty()).then(|| (py_str(&e.code), examples))
+        })
+        .collect();
+    // Above the threshold the maps that repeat each code's row key are built from `CODES`:
+    // what the comprehension makes, in the order Python makes it.
+    let derived = codes > COMPACT_ABOVE_CODES;
+    let made = |key: &dyn Fn(&ErrorEntry) -> &str| -> RawMap<'_> {
+        cat.errors.iter().map(|e| (key(e), e.code.as_str())).collect()
+    };
+    let wire = py_map(
+        "BY_WIRE_CODE",
+        &wire_map,
+        derived.then(|| ("{c: c for c in CODES}", made(&|e| &e.code))),
+    );
+    let name = py_map(
+        "BY_NAME",
+        &name_map,
+        derived.then(|| ("{r[_CODE_NAME]: c for c, r in CODES.items()}", made(&|e| &e.name))),
+    );
+    let reason = py_map(
+        "BY_REASON",
+        &reason_map,
+        derived.then(|| {
+            let made = reason_keys.own.iter().zip(&cat.errors);
+            (
+                "{r[_CODE_AIP_REASON]: c for c, r in CODES.items()}",
+                made.map(|(k, e)| (k.as_ref(), e.code.as_str())).collect(),
+            )
+        }),
+    );
+    DataMaps {
+        derived,
+        wire,
+        name,
+        retired: retired_map,
+        reason,
+        retired_reason: retired_reason_map,
+        param_examples,
+    }
 }
 
 /// Rendering cannot fail on these views; a failure would be a bug in a template.
@@ -800,10 +885,6 @@ mod tests {
     use super::*;
     use crate::ir::Fact;
 
-    fn lits(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
-        pairs.iter().map(|(k, v)| (py_str(k), py_str(v))).collect()
-    }
-
     /// Python's tuple displays: `()`, `(a,)` (the comma makes it a tuple), `(a, b)`.
     #[test]
     fn tuples_are_python_tuple_displays() {
@@ -814,26 +895,26 @@ mod tests {
     }
 
     /// A derived map writes only what its comprehension does not give; a comprehension that
-    /// would give a key another value (or a key the map lacks) is not used.
+    /// would give a key another value (or a key the map lacks) is not used. Keys and values
+    /// are compared as the catalogue wrote them and quoted as they are written.
     #[test]
     fn derived_maps_hold_the_same_mapping() {
-        let entries = lits(&[("A", "A"), ("B", "B"), ("L", "A")]);
+        let entries = vec![("A", "A"), ("B", "B"), ("L\"1", "A")];
         let exact = py_map(
             "M",
             &entries,
-            Some(("{c: c for c in CODES}", lits(&[("A", "A"), ("B", "B")]))),
+            Some(("{c: c for c in CODES}", vec![("A", "A"), ("B", "B")])),
         );
         assert_eq!(
             exact,
-            "# Built from CODES, then what that does not give.\nM: dict[str, str] = {c: c for c in CODES}\nM.update({\n    \"L\": \"A\",\n})"
+            "# Built from CODES, then what that does not give.\nM: dict[str, str] = {c: c for c in CODES}\nM.update({\n    \"L\\\"1\": \"A\",\n})"
         );
-        let plain =
-            "M: dict[str, str] = {\n    \"A\": \"A\",\n    \"B\": \"B\",\n    \"L\": \"A\",\n}";
+        let plain = "M: dict[str, str] = {\n    \"A\": \"A\",\n    \"B\": \"B\",\n    \"L\\\"1\": \"A\",\n}";
         assert_eq!(py_map("M", &entries, None), plain);
         // The comprehension's last value of a key wins, as in Python: here `B`'s.
-        let clash = lits(&[("A", "A"), ("A", "B")]);
+        let clash = vec![("A", "A"), ("A", "B")];
         assert_eq!(py_map("M", &entries, Some(("{...}", clash))), plain);
-        let extra = lits(&[("A", "A"), ("X", "B")]);
+        let extra = vec![("A", "A"), ("X", "B")];
         assert_eq!(py_map("M", &entries, Some(("{...}", extra))), plain);
     }
     use crate::names;
