@@ -410,8 +410,9 @@ fn reason_maps<'a>(cat: &'a Catalogue, keys: &'a ReasonKeys<'a>) -> (RawMap<'a>,
     let mut live = Vec::with_capacity(keys.own.len());
     let mut others = keys.others.iter().peekable();
     for (i, (e, own)) in cat.errors.iter().zip(&keys.own).enumerate() {
-        let mine = std::iter::once(own.as_ref())
-            .chain(std::iter::from_fn(|| others.next_if(|(j, _)| *j == i).map(|(_, k)| k.as_ref())));
+        let mine = std::iter::once(own.as_ref()).chain(std::iter::from_fn(|| {
+            others.next_if(|(j, _)| *j == i).map(|(_, k)| k.as_ref())
+        }));
         for k in mine {
             if seen.insert(k) {
                 live.push((k, e.code.as_str()));
@@ -459,8 +460,7 @@ fn py_map(name: &str, entries: &[(&str, &str)], derive: Option<(&str, RawMap<'_>
     };
     if let Some((comprehension, made)) = derive {
         let wanted: foldhash::HashMap<&str, &str> = entries.iter().copied().collect();
-        let mut gives: foldhash::HashMap<&str, &str> =
-            foldhash::HashMap::with_capacity(made.len());
+        let mut gives: foldhash::HashMap<&str, &str> = foldhash::HashMap::with_capacity(made.len());
         for (k, v) in made {
             gives.insert(k, v);
         }
@@ -789,7 +789,10 @@ fn data_maps(cat: &Catalogue) -> DataMaps {
     // what the comprehension makes, in the order Python makes it.
     let derived = codes > COMPACT_ABOVE_CODES;
     let made = |key: &dyn Fn(&ErrorEntry) -> &str| -> RawMap<'_> {
-        cat.errors.iter().map(|e| (key(e), e.code.as_str())).collect()
+        cat.errors
+            .iter()
+            .map(|e| (key(e), e.code.as_str()))
+            .collect()
     };
     let wire = py_map(
         "BY_WIRE_CODE",
@@ -799,7 +802,12 @@ fn data_maps(cat: &Catalogue) -> DataMaps {
     let name = py_map(
         "BY_NAME",
         &name_map,
-        derived.then(|| ("{r[_CODE_NAME]: c for c, r in CODES.items()}", made(&|e| &e.name))),
+        derived.then(|| {
+            (
+                "{r[_CODE_NAME]: c for c, r in CODES.items()}",
+                made(&|e| &e.name),
+            )
+        }),
     );
     let reason = py_map(
         "BY_REASON",

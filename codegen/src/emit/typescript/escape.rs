@@ -213,11 +213,18 @@ pub fn doc_comment(lines: &[String], indent: &str) -> String {
 /// Controls (and U+2028/U+2029) → spaces, `*/` → `*\/`, `</` → `<\/`: text that can sit in
 /// a comment without ending it. Borrowed when nothing changes (the usual case).
 fn comment_safe(s: &str) -> Cow<'_, str> {
-    let plain = s.bytes().all(|b| (0x20..0x7f).contains(&b))
+    use crate::support::text::{all_bytes, printable};
+    let plain = all_bytes(s, printable)
         || !s
             .chars()
             .any(|c| c.is_control() || c == '\u{2028}' || c == '\u{2029}');
-    if plain && !s.contains("*/") && !s.contains("</") {
+    // `*/` and `</` in one pass over the slashes (a docs URL's line has several).
+    let bytes = s.as_bytes();
+    let closes = || {
+        s.match_indices('/')
+            .any(|(i, _)| i > 0 && matches!(bytes[i - 1], b'*' | b'<'))
+    };
+    if plain && !closes() {
         return Cow::Borrowed(s);
     }
     let spaced: String = s

@@ -129,11 +129,13 @@ struct Row<'a> {
     cols: Option<&'a mut Vec<Column>>,
 }
 
-/// A collected column, a range of the collecting text: a JavaScript literal, or a docs URL
-/// (the string itself, which [`table_calls`] may write as an interned prefix and the rest).
-enum Column {
-    Literal(std::ops::Range<usize>),
-    Url(std::ops::Range<usize>),
+/// A collected column: where it ends in the collecting text (it starts where the one before
+/// it ends), and whether it is a docs URL (the string itself, which [`table_calls`] may write
+/// as an interned prefix and the rest) rather than a JavaScript literal.
+#[derive(Clone, Copy)]
+struct Column {
+    end: usize,
+    url: bool,
 }
 
 impl<'a> Row<'a> {
@@ -169,9 +171,11 @@ impl<'a> Row<'a> {
     fn field<T: JsLiteral + ?Sized>(&mut self, name: &str, value: &T) {
         self.check(name);
         if let Some(cols) = &mut self.cols {
-            let start = self.out.len();
             let _ = value.write_js(self.out);
-            cols.push(Column::Literal(start..self.out.len()));
+            cols.push(Column {
+                end: self.out.len(),
+                url: false,
+            });
         } else {
             if self.next > 0 {
                 self.out.push(',');
@@ -188,9 +192,11 @@ impl<'a> Row<'a> {
         }
         self.check(name);
         if let Some(cols) = &mut self.cols {
-            let start = self.out.len();
             self.out.push_str(value);
-            cols.push(Column::Url(start..self.out.len()));
+            cols.push(Column {
+                end: self.out.len(),
+                url: true,
+            });
         }
         self.next += 1;
     }
@@ -264,15 +270,17 @@ fn table_calls<T>(
         r.finish();
     }
     let text = text.as_str();
+    // Each column's text, and whether it is a docs URL.
+    let cells = || {
+        let starts = std::iter::once(0).chain(cols.iter().map(|c| c.end));
+        cols.iter()
+            .zip(starts)
+            .map(|(c, start)| (&text[start..c.end], c.url))
+    };
     // The docs URLs' shared prefixes, numbered in first-seen order.
     let split =
         |url: &str| -> Option<usize> { url.rfind('#').or_else(|| url.rfind('/')).map(|i| i + 1) };
-    let urls = || {
-        cols.iter().filter_map(|c| match c {
-            Column::Url(r) => Some(&text[r.clone()]),
-            Column::Literal(_) => None,
-        })
-    };
+    let urls = || cells().filter_map(|(cell, url)| url.then_some(cell));
     let mut prefix_count: HashMap<&str, usize> = HashMap::new();
     for u in urls() {
         if let Some(i) = split(u) {
@@ -308,25 +316,33 @@ fn table_calls<T>(
         })
         .collect();
     let mut url_literals = url_literals.into_iter();
-    let literals: Vec<&str> = cols
-        .iter()
-        .map(|c| match c {
-            Column::Literal(r) => &text[r.clone()],
-            Column::Url(_) => &url_text[url_literals.next().unwrap_or_default()],
+    let literals: Vec<&str> = cells()
+        .map(|(cell, url)| match url {
+            false => cell,
+            true => &url_text[url_literals.next().unwrap_or_default()],
         })
         .collect();
+    drop(cols);
     let rows: Vec<&[&str]> = literals.chunks(columns.max(1)).collect();
-    // Each column's usual value (the literal more than half of the rows hold), if any.
+    // Each column's usual value (the literal more than half of the rows hold), if any: the
+    // candidate of a majority vote (Boyer and Moore's: the only value that can hold a
+    // majority), then counted.
     let usual: Vec<Option<(&str, usize)>> = (0..columns)
         .map(|c| {
-            let mut counts: HashMap<&str, usize> = HashMap::new();
+            let mut candidate = "";
+            let mut lead = 0usize;
             for r in &rows {
-                *counts.entry(r[c]).or_default() += 1;
+                if lead == 0 {
+                    candidate = r[c];
+                    lead = 1;
+                } else if r[c] == candidate {
+                    lead += 1;
+                } else {
+                    lead -= 1;
+                }
             }
-            counts
-                .into_iter()
-                .max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(a.0)))
-                .filter(|(_, n)| *n * 2 > rows.len())
+            let n = rows.iter().filter(|r| r[c] == candidate).count();
+            (n * 2 > rows.len()).then_some((candidate, n))
         })
         .collect();
     // The function's parameters: the columns without a usual value in layout order, then
