@@ -628,7 +628,7 @@ fn modules(cat: &Catalogue, header: &str) -> [String; 4] {
         None => py_str("Every live code by its catalogue NAME (this catalogue has none)."),
     };
     let init = InitPy {
-        header: &header,
+        header,
         title_comment: &title_comment,
         title_doc: py_str(&format!(
             "{}: generated error codes and exceptions.",
@@ -645,7 +645,7 @@ fn modules(cat: &Catalogue, header: &str) -> [String; 4] {
         class_names: &class_names,
     };
     let catalogue = CataloguePy {
-        header: &header,
+        header,
         registry: &registry,
         wire: &wire,
         profiles: &profiles,
@@ -655,7 +655,7 @@ fn modules(cat: &Catalogue, header: &str) -> [String; 4] {
         retired: &retired,
     };
     let types = TypesPyi {
-        header: &header,
+        header,
         error_code_doc: &error_code_doc,
         errors: &errors,
     };
@@ -671,7 +671,7 @@ fn modules(cat: &Catalogue, header: &str) -> [String; 4] {
     }
     let codes = cat.errors.len();
     let factories = FactoriesPyi {
-        header: &header,
+        header,
         errors: &errors,
         class_names: &returned,
         signatures: &signatures,
