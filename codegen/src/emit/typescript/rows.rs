@@ -777,3 +777,43 @@ fn http_reasons(cat: &Catalogue) -> Vec<(String, &'static str, &str)> {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TEST_LAYOUT: Layout = Layout {
+        table: "T",
+        fields: &["a", "b", "c", "docsUrl"],
+    };
+
+    /// A column's usual value is the literal more than half of the rows hold: a default
+    /// parameter, left out at the end of a call. Exactly half is no majority; the URL column
+    /// is written through its interned prefix.
+    #[test]
+    fn bulk_tables_default_only_a_majority_value() {
+        // a: "x" in 3 of 4 rows (usual); b: "p" in 2 of 4 (exactly half: none); c: 7 in all.
+        let rows = [
+            ("x", "p", "https://d.example/a#1"),
+            ("x", "q", "https://d.example/a#2"),
+            ("y", "p", "https://d.example/a#3"),
+            ("x", "r", "https://d.example/b#4"),
+        ];
+        let mut out = String::new();
+        table_calls(&mut out, &TEST_LAYOUT, "E", "U", rows, |row, (a, b, url)| {
+            row.field("a", a);
+            row.field("b", b);
+            row.field("c", &7u32);
+            row.url("docsUrl", url);
+        });
+        assert!(out.contains("const U0 = \"https://d.example/a#\";\n"), "{out}");
+        // b and docsUrl have no usual value; then a ("x", 3 rows), then c (7, 4 rows).
+        assert!(
+            out.contains("const E = (c1, c3, c0 = \"x\", c2 = 7) => [c0, c1, c2, c3];"),
+            "{out}"
+        );
+        assert!(out.contains("  E(\"p\",U0+\"1\"),\n"), "{out}");
+        assert!(out.contains("  E(\"p\",U0+\"3\",\"y\"),\n"), "{out}");
+        assert!(out.contains("  E(\"r\",\"https://d.example/b#4\"),\n"), "{out}");
+    }
+}
