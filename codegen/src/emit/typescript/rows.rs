@@ -800,13 +800,23 @@ mod tests {
             ("x", "r", "https://d.example/b#4"),
         ];
         let mut out = String::new();
-        table_calls(&mut out, &TEST_LAYOUT, "E", "U", rows, |row, (a, b, url)| {
-            row.field("a", a);
-            row.field("b", b);
-            row.field("c", &7u32);
-            row.url("docsUrl", url);
-        });
-        assert!(out.contains("const U0 = \"https://d.example/a#\";\n"), "{out}");
+        table_calls(
+            &mut out,
+            &TEST_LAYOUT,
+            "E",
+            "U",
+            rows,
+            |row, (a, b, url)| {
+                row.field("a", a);
+                row.field("b", b);
+                row.field("c", &7u32);
+                row.url("docsUrl", url);
+            },
+        );
+        assert!(
+            out.contains("const U0 = \"https://d.example/a#\";\n"),
+            "{out}"
+        );
         // b and docsUrl have no usual value; then a ("x", 3 rows), then c (7, 4 rows).
         assert!(
             out.contains("const E = (c1, c3, c0 = \"x\", c2 = 7) => [c0, c1, c2, c3];"),
@@ -814,6 +824,9 @@ mod tests {
         );
         assert!(out.contains("  E(\"p\",U0+\"1\"),\n"), "{out}");
         assert!(out.contains("  E(\"p\",U0+\"3\",\"y\"),\n"), "{out}");
-        assert!(out.contains("  E(\"r\",\"https://d.example/b#4\"),\n"), "{out}");
+        assert!(
+            out.contains("  E(\"r\",\"https://d.example/b#4\"),\n"),
+            "{out}"
+        );
     }
 }
