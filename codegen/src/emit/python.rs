@@ -49,6 +49,7 @@ use crate::ir::{
     Catalogue, ErrorEntry, JsonRpcData, ParamType, ProfileField, ReasonSource, Scalar,
 };
 use crate::names;
+use crate::payload::http as http_facts;
 use crate::support::header::header_text;
 use crate::support::pretty_json::COMPACT_ABOVE_CODES;
 use crate::support::text::is_invisible;
@@ -364,28 +365,20 @@ type LiteralMap = Vec<(String, String)>;
 type RawMap<'a> = Vec<(&'a str, &'a str)>;
 
 /// The AIP-193 reasons of the live codes, as the catalogue's `profiles.http.reason` makes
-/// them: each code's own (its NAME's or its code), and the others (its aliases' or its legacy
-/// codes'), with the index of their code.
-struct ReasonKeys<'a> {
-    own: Vec<std::borrow::Cow<'a, str>>,
-    others: Vec<(usize, std::borrow::Cow<'a, str>)>,
+/// them: each code's own ([`http_facts::aip_reason`]), and the others (its aliases' or its
+/// legacy codes'), with the index of their code.
+struct ReasonKeys {
+    own: Vec<String>,
+    others: Vec<(usize, String)>,
 }
 
-impl<'a> ReasonKeys<'a> {
-    fn new(cat: &'a Catalogue) -> Self {
-        use std::borrow::Cow;
+impl ReasonKeys {
+    fn new(cat: &Catalogue) -> Self {
         let by_name = cat.profiles.http.reason == ReasonSource::Name;
-        let key = |s: &'a String| -> Cow<'a, str> {
-            if by_name {
-                Cow::Owned(names::aip_reason(s))
-            } else {
-                Cow::Borrowed(s)
-            }
-        };
         let own = cat
             .errors
             .iter()
-            .map(|e| key(if by_name { &e.name } else { &e.code }))
+            .map(|e| http_facts::aip_reason(cat, e))
             .collect();
         let others = cat
             .errors
@@ -393,7 +386,14 @@ impl<'a> ReasonKeys<'a> {
             .enumerate()
             .flat_map(|(i, e)| {
                 let others = if by_name { &e.aliases } else { &e.legacy_codes };
-                others.iter().map(move |o| (i, key(o)))
+                others.iter().map(move |o| {
+                    let key = if by_name {
+                        names::aip_reason(o)
+                    } else {
+                        o.clone()
+                    };
+                    (i, key)
+                })
             })
             .collect();
         Self { own, others }
@@ -404,14 +404,14 @@ impl<'a> ReasonKeys<'a> {
 /// reference reader (`payload::http::read_http_response`) resolves it: live codes in
 /// catalogue order, each by its NAME and aliases (`reason: name`) or its code and legacy codes
 /// (`reason: code`), the first owner winning; then retired codes by former NAME or code.
-fn reason_maps<'a>(cat: &'a Catalogue, keys: &'a ReasonKeys<'a>) -> (RawMap<'a>, LiteralMap) {
+fn reason_maps<'a>(cat: &'a Catalogue, keys: &'a ReasonKeys) -> (RawMap<'a>, LiteralMap) {
     let by_name = cat.profiles.http.reason == ReasonSource::Name;
     let mut seen: foldhash::HashSet<&str> = foldhash::HashSet::with_capacity(keys.own.len());
     let mut live = Vec::with_capacity(keys.own.len());
     let mut others = keys.others.iter().peekable();
     for (i, (e, own)) in cat.errors.iter().zip(&keys.own).enumerate() {
-        let mine = std::iter::once(own.as_ref()).chain(std::iter::from_fn(|| {
-            others.next_if(|(j, _)| *j == i).map(|(_, k)| k.as_ref())
+        let mine = std::iter::once(own.as_str()).chain(std::iter::from_fn(|| {
+            others.next_if(|(j, _)| *j == i).map(|(_, k)| k.as_str())
         }));
         for k in mine {
             if seen.insert(k) {
@@ -816,7 +816,7 @@ fn data_maps(cat: &Catalogue) -> DataMaps {
             let made = reason_keys.own.iter().zip(&cat.errors);
             (
                 "{r[_CODE_AIP_REASON]: c for c, r in CODES.items()}",
-                made.map(|(k, e)| (k.as_ref(), e.code.as_str())).collect(),
+                made.map(|(k, e)| (k.as_str(), e.code.as_str())).collect(),
             )
         }),
     );
