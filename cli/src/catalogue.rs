@@ -55,6 +55,25 @@ impl Source {
         self.load_cached(None)
     }
 
+    /// Loads the catalogue, its parts' trees through `cache` when given, leaving the rules
+    /// across entries that only report to the caller when nothing so far is an error
+    /// ([`errdex_codegen::catalogue::Deferred`], [`Checked::settle`]).
+    pub fn load_deferred(&self, cache: Option<&TreeCache>) -> Checked {
+        let loaded = errdex_codegen::catalogue::load_registry_deferred(
+            &self.bytes,
+            &self.name,
+            &self.path,
+            self.files.as_ref(),
+            self.imports.as_ref(),
+            cache,
+        );
+        Checked {
+            loaded,
+            name: self.name.clone(),
+            text: String::from_utf8_lossy(&self.bytes).into_owned(),
+        }
+    }
+
     /// Loads the catalogue, its parts' trees through `cache` when given (the same result).
     pub fn load_cached(&self, cache: Option<&TreeCache>) -> Checked {
         let loaded = match cache {
@@ -91,14 +110,15 @@ pub fn read(path: &Path, format: impl Into<ReportFormat>) -> Result<Checked, Exi
     }
 }
 
-/// [`read`], its parts' trees through `cache` when given.
-pub fn read_cached(
+/// [`read`], its parts' trees through `cache` when given, the rules that only report
+/// left to the caller ([`Source::load_deferred`]).
+pub fn read_deferred(
     path: &Path,
     format: impl Into<ReportFormat>,
     cache: Option<&TreeCache>,
 ) -> Result<Checked, ExitCode> {
     match Source::read(path) {
-        Ok(source) => Ok(source.load_cached(cache)),
+        Ok(source) => Ok(source.load_deferred(cache)),
         Err(failure) => Err(fail::report(&failure, format)),
     }
 }
@@ -226,6 +246,32 @@ impl Checked {
             }
             Show::ErrorsWhenInvalid => self.show_errors(format),
         }
+        let code = self
+            .failing(false)
+            .map_or(ErrorCode::CatalogueInvalid.as_str(), |d| d.code.as_str());
+        Err(fail::exit_code_of(code))
+    }
+
+    /// The end of a deferred load ([`Source::load_deferred`]): `found`, what its rules
+    /// found, put among the other diagnostics, then everything shown as [`Show::Always`]
+    /// shows it; for an invalid catalogue EDX1009 is reported and the exit status of the
+    /// first error's code returned.
+    pub fn settle(
+        &mut self,
+        found: Vec<Diagnostic>,
+        format: impl Into<ReportFormat>,
+    ) -> Result<(), ExitCode> {
+        let format = format.into();
+        self.loaded.settle(found);
+        let shown = match format {
+            ReportFormat::Github => ReportFormat::Github,
+            ReportFormat::Human | ReportFormat::Json => ReportFormat::Human,
+        };
+        self.show(self.diagnostics(), shown);
+        if !self.loaded.has_errors() {
+            return Ok(());
+        }
+        fail::report(&self.invalid(), format);
         let code = self
             .failing(false)
             .map_or(ErrorCode::CatalogueInvalid.as_str(), |d| d.code.as_str());

@@ -100,6 +100,67 @@ fn a_mistake_in_a_part_is_shown_in_its_file() {
     );
 }
 
+/// Every file under `dir` with its bytes.
+fn tree(dir: &Path) -> std::collections::BTreeMap<PathBuf, Vec<u8>> {
+    let mut files = std::collections::BTreeMap::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                let bytes = std::fs::read(&path).unwrap();
+                files.insert(path.strip_prefix(dir).unwrap().to_path_buf(), bytes);
+            }
+        }
+    }
+    files
+}
+
+/// `errdex generate` runs the rules across entries (a duplicate code across files here)
+/// beside its emitters: a registry they refuse gets the diagnostics `lint` shows, `lint`'s
+/// exit status, and not one file written or removed, with or without `--check`; a
+/// registry they accept is generated as before.
+#[test]
+fn generate_refused_by_a_rule_across_files_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_split(dir.path());
+    let (code, out, err) = run(errdex().current_dir(dir.path()).args(["generate"]));
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(err.contains("file(s) written"), "{err}");
+    let billing = dir.path().join("teams/billing.yaml");
+    let text = std::fs::read_to_string(&billing).unwrap();
+    std::fs::write(
+        &billing,
+        text.replace("code: ACM-BIL-002", "code: ACM-PLT-001"),
+    )
+    .unwrap();
+    let before = tree(dir.path());
+    let (lint_code, _, lint_err) = run(errdex().current_dir(dir.path()).args(["lint"]));
+    assert_ne!(lint_code, 0);
+    assert!(lint_err.contains("error[EDX0202]"), "{lint_err}");
+    for args in [&["generate"][..], &["generate", "--check"]] {
+        let (code, out, err) = run(errdex().current_dir(dir.path()).args(args));
+        assert_eq!(code, lint_code, "{args:?}: {out}{err}");
+        // The diagnostics as lint shows them, then EDX1009.
+        let shown = err.split("error[EDX1009]").next().unwrap();
+        assert!(
+            lint_err.starts_with(shown),
+            "{args:?}:\n{err}\nlint:\n{lint_err}"
+        );
+        assert!(shown.contains("--> teams/billing.yaml:"), "{err}");
+        assert!(err.contains("nothing was generated"), "{err}");
+        assert!(out.is_empty(), "{args:?}: no diff: {out}");
+        assert!(tree(dir.path()) == before, "{args:?} changed a file");
+    }
+    std::fs::write(&billing, text).unwrap();
+    let (code, out, err) = run(errdex()
+        .current_dir(dir.path())
+        .args(["generate", "--check"]));
+    assert_eq!(code, 0, "{out}{err}");
+}
+
 fn have_git() -> bool {
     testkit::tool::require_tool("errdex on git branches", testkit::tool::program("git")).is_some()
 }

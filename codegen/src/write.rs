@@ -170,12 +170,67 @@ pub fn generate_and_write(
     cat: &Catalogue,
     settings: &Settings,
 ) -> Result<Streamed, Box<WriteError>> {
+    let written = streamed(root, cat, settings, None::<fn() -> bool>)?;
+    Ok(written.unwrap_or_else(|| unreachable!("without a check every output is written")))
+}
+
+#[cfg(feature = "generate")]
+/// [`generate_and_write`] while `check` runs beside the emitters: `check` on the calling
+/// worker of the pool, the emitters on the others (and on that one once `check` returns).
+/// No file is written before `check` has returned `true`: an emitter that ends sooner
+/// leaves its files to be written then. When it returns `false`, nothing is written
+/// (`Ok(None)`), and no emitter starts after that. `errdex generate` checks the rules
+/// across entries so ([`crate::catalogue::Deferred`]), which keeps its promise of never a
+/// half-written output for a catalogue those rules refuse.
+///
+/// `check` runs serially: it must not wait on the pool (the emitters never wait on it).
+pub fn generate_and_write_checked(
+    root: &Path,
+    cat: &Catalogue,
+    settings: &Settings,
+    check: impl FnOnce() -> bool + Send,
+) -> Result<Option<Streamed>, Box<WriteError>> {
+    streamed(root, cat, settings, Some(check))
+}
+
+#[cfg(feature = "generate")]
+/// [`generate`] while `check` runs beside it, as [`generate_and_write_checked`]: the
+/// outputs only when `check` returns `true`.
+pub fn generate_checked(
+    cat: &Catalogue,
+    settings: &Settings,
+    check: impl FnOnce() -> bool + Send,
+) -> Option<Outputs> {
+    let (ok, outputs) = crate::par::join(check, || generate(cat, settings));
+    ok.then_some(outputs)
+}
+
+#[cfg(feature = "generate")]
+/// [`generate_and_write`], and [`generate_and_write_checked`] when `check` is given.
+fn streamed(
+    root: &Path,
+    cat: &Catalogue,
+    settings: &Settings,
+    check: Option<impl FnOnce() -> bool + Send>,
+) -> Result<Option<Streamed>, Box<WriteError>> {
     use std::sync::Mutex;
     use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
     struct Shared {
         done: Streamed,
         failed: Option<(PathBuf, std::io::Error, Vec<PathBuf>)>,
+        /// The files of targets emitted before the check passed and not written, because
+        /// a write failed first.
+        held_back: Vec<PathBuf>,
+    }
+    /// Whether files may be written yet.
+    enum Gate {
+        /// The check is running: each target's files, as its emitter returns them.
+        Waiting(Vec<(TargetId, Files)>),
+        /// The check passed, or there is none.
+        Open,
+        /// The check failed: nothing is written.
+        Shut,
     }
     let inputs = Inputs {
         rust: settings.rust.clone(),
@@ -187,11 +242,57 @@ pub fn generate_and_write(
     let shared = Mutex::new(Shared {
         done: Streamed::default(),
         failed: None,
+        held_back: Vec::new(),
+    });
+    let gate = Mutex::new(match check {
+        Some(_) => Gate::Waiting(Vec::new()),
+        None => Gate::Open,
     });
     let lock = || {
         shared
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
+    };
+    let lock_gate = || {
+        gate.lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    };
+    // Writes one target's files; `false` once a write has failed (here or elsewhere).
+    let write_target = |id: TargetId, files: Files| -> bool {
+        let all: Vec<PathBuf> = files
+            .iter()
+            .flat_map(|(rel, _)| destinations(settings, id, rel))
+            .collect();
+        let mut i = 0;
+        for (rel, text) in files {
+            for at in destinations(settings, id, &rel) {
+                i += 1;
+                let result = write_file(root, &at, text.as_bytes());
+                let mut s = lock();
+                match result {
+                    Ok(written) => {
+                        let list = if written {
+                            &mut s.done.report.written
+                        } else {
+                            &mut s.done.report.unchanged
+                        };
+                        list.push(at.clone());
+                        s.done.produced.insert(at);
+                    }
+                    Err(error) => {
+                        stop.store(true, Ordering::Relaxed);
+                        if s.failed.is_none() {
+                            s.failed = Some((at, error, all[i..].to_vec()));
+                        }
+                        return false;
+                    }
+                }
+            }
+            if stop.load(Ordering::Relaxed) {
+                return false;
+            }
+        }
+        true
     };
     let work = || {
         while !stop.load(Ordering::Relaxed) {
@@ -199,49 +300,71 @@ pub fn generate_and_write(
                 return;
             };
             let files = emit::emit(id, cat, &inputs);
-            let all: Vec<PathBuf> = files
-                .iter()
-                .flat_map(|(rel, _)| destinations(settings, id, rel))
-                .collect();
-            let mut i = 0;
-            for (rel, text) in files {
-                for at in destinations(settings, id, &rel) {
-                    i += 1;
-                    let result = write_file(root, &at, text.as_bytes());
-                    let mut s = lock();
-                    match result {
-                        Ok(written) => {
-                            let list = if written {
-                                &mut s.done.report.written
-                            } else {
-                                &mut s.done.report.unchanged
-                            };
-                            list.push(at.clone());
-                            s.done.produced.insert(at);
-                        }
-                        Err(error) => {
-                            stop.store(true, Ordering::Relaxed);
-                            if s.failed.is_none() {
-                                s.failed = Some((at, error, all[i..].to_vec()));
-                            }
-                            return;
-                        }
-                    }
+            match &mut *lock_gate() {
+                Gate::Open => {}
+                Gate::Waiting(held) => {
+                    held.push((id, files));
+                    continue;
                 }
-                if stop.load(Ordering::Relaxed) {
-                    return;
-                }
+                Gate::Shut => return,
+            }
+            if !write_target(id, files) {
+                return;
             }
         }
     };
     let workers = crate::par::threads().min(run.len()).max(1);
-    crate::par::workers(workers, work);
-    let Shared { mut done, failed } = shared.into_inner().unwrap_or_else(|e| e.into_inner());
+    let passed = match check {
+        None => {
+            crate::par::workers(workers, work);
+            true
+        }
+        Some(check) => {
+            let settle = || {
+                let ok = check();
+                let before =
+                    std::mem::replace(&mut *lock_gate(), if ok { Gate::Open } else { Gate::Shut });
+                if !ok {
+                    stop.store(true, Ordering::Relaxed);
+                    return false;
+                }
+                let Gate::Waiting(held) = before else {
+                    return true;
+                };
+                let mut held = held.into_iter();
+                for (id, files) in held.by_ref() {
+                    if !write_target(id, files) {
+                        break;
+                    }
+                }
+                let rest: Vec<PathBuf> = held
+                    .flat_map(|(id, files)| {
+                        files
+                            .iter()
+                            .flat_map(|(rel, _)| destinations(settings, id, rel))
+                            .collect::<Vec<_>>()
+                    })
+                    .collect();
+                lock().held_back.extend(rest);
+                true
+            };
+            crate::par::join(settle, || crate::par::workers(workers, work)).0
+        }
+    };
+    let Shared {
+        mut done,
+        failed,
+        held_back,
+    } = shared.into_inner().unwrap_or_else(|e| e.into_inner());
+    if !passed {
+        return Ok(None);
+    }
     done.report.written.sort();
     done.report.unchanged.sort();
     match failed {
-        None => Ok(done),
+        None => Ok(Some(done)),
         Some((failed, error, mut not_attempted)) => {
+            not_attempted.extend(held_back);
             let started = next.load(Ordering::Relaxed).min(run.len());
             for id in &run[started..] {
                 not_attempted.extend(settings.outputs.get(id).cloned());

@@ -109,6 +109,60 @@ fn every_case_matches_its_golden() {
     goldens.check("the diagnostics of tests/bad/ changed");
 }
 
+/// A load that leaves the rules across entries that only report to its caller
+/// (`errdex generate`'s, which runs them beside the emitters), once settled with what they
+/// found, is the plain load: the same diagnostics in the same order, and the same IR, or
+/// none. Every case of the corpus, in one file or many: a case whose only errors are those
+/// rules' (a duplicate code, NAME or identifier, a reused retired code …) is deferred and
+/// refused when settled; the others are refused before.
+#[cfg(feature = "cache")]
+#[test]
+fn a_deferred_load_settles_into_the_plain_load() {
+    use errdex_codegen::catalogue::{FileSystem, load_registry, load_registry_deferred};
+    let roots = cases()
+        .into_iter()
+        .chain(part_cases().into_iter().map(|dir| dir.join("errors.yaml")));
+    let mut refused_when_settled = Vec::new();
+    for path in roots {
+        let bytes = std::fs::read(&path).expect("readable");
+        let name = path.display().to_string();
+        let files = Disk::beside(&path);
+        let plain = load_registry(&bytes, &name, &path, &files, &FileSystem);
+        let mut deferred = load_registry_deferred(&bytes, &name, &path, &files, &FileSystem, None);
+        if let Some(rules) = deferred.deferred.as_ref() {
+            assert!(
+                !deferred.has_errors(),
+                "{name}: deferred with an error already found"
+            );
+            let catalogue = deferred
+                .catalogue
+                .as_ref()
+                .expect("a deferred load has its IR");
+            let found = rules.run(catalogue);
+            let refused = found.iter().any(|d| d.severity() == Severity::Error);
+            deferred.settle(found);
+            assert!(deferred.deferred.is_none());
+            if refused {
+                refused_when_settled.push(path.file_name().map(|n| n.to_owned()));
+            }
+        }
+        assert_eq!(deferred.diagnostics, plain.diagnostics, "{name}");
+        assert_eq!(deferred.catalogue, plain.catalogue, "{name}");
+    }
+    // The cases whose errors are only those rules' reach the deferred path.
+    for case in [
+        "duplicate-code.yaml",
+        "duplicate-name-alias.yaml",
+        "legacy-code-collision.yaml",
+        "retired-code-reused.yaml",
+    ] {
+        assert!(
+            refused_when_settled.contains(&Some(case.into())),
+            "{case} was not refused by the deferred rules: {refused_when_settled:?}"
+        );
+    }
+}
+
 #[test]
 fn every_diagnostic_code_has_a_golden() {
     let mut seen = BTreeSet::new();

@@ -153,7 +153,7 @@ impl clap::Args for OutputFlags {
 
 pub fn run(args: Args) -> ExitCode {
     let cache = cache_dir(&args).map(TreeCache::new);
-    let mut checked = match catalogue::read_cached(&args.catalogue, args.format, cache.as_ref()) {
+    let mut checked = match catalogue::read_deferred(&args.catalogue, args.format, cache.as_ref()) {
         Ok(checked) => checked,
         Err(status) => return status,
     };
@@ -161,9 +161,22 @@ pub fn run(args: Args) -> ExitCode {
         cache.prune();
     }
     let owners = std::mem::take(&mut checked.loaded.owners);
-    let mut catalogue = match checked.into_catalogue(args.format, Show::Always) {
-        Ok(catalogue) => catalogue,
-        Err(status) => return status,
+    // When the load found no error, the rules across entries that only report are left to
+    // run beside the emitters (`pending`); nothing is written until they find no error,
+    // and every diagnostic is shown once they have run. Else the diagnostics are shown now.
+    let (mut catalogue, pending) = match checked.loaded.catalogue.take() {
+        Some(catalogue) if checked.loaded.deferred.is_some() => (catalogue, Some(checked)),
+        Some(catalogue) => {
+            checked.loaded.catalogue = Some(catalogue);
+            match checked.into_catalogue(args.format, Show::Always) {
+                Ok(catalogue) => (catalogue, None),
+                Err(status) => return status,
+            }
+        }
+        None => match checked.into_catalogue(args.format, Show::Always) {
+            Ok(catalogue) => (catalogue, None),
+            Err(status) => return status,
+        },
     };
     if let Some(version) = &args.package_version {
         catalogue.package.version.clone_from(version);
@@ -236,8 +249,27 @@ pub fn run(args: Args) -> ExitCode {
         let text = codeowners(&root.join(path), &catalogue_dir(&args.catalogue), &owners);
         (path.clone(), text.into_bytes())
     });
+    // The deferred rules, run by the generation beside its emitters; what they found.
+    let mut found = Vec::new();
+    let check = || match pending.as_ref().and_then(|p| p.loaded.deferred.as_ref()) {
+        Some(deferred) => {
+            found = deferred.run(&catalogue);
+            !found
+                .iter()
+                .any(|d| d.severity() == errdex_codegen::Severity::Error)
+        }
+        None => true,
+    };
     if args.check {
-        let mut outputs = write::generate(&catalogue, &settings);
+        let outputs = write::generate_checked(&catalogue, &settings, check);
+        if let Some(mut pending) = pending
+            && let Err(status) = pending.settle(found, args.format)
+        {
+            return status;
+        }
+        let Some(mut outputs) = outputs else {
+            unreachable!("the check failed, so settling reported an error")
+        };
         if let Some((path, bytes)) = &codeowners_file {
             outputs.insert(path.clone(), bytes.clone());
         }
@@ -260,11 +292,21 @@ pub fn run(args: Args) -> ExitCode {
     }
     // Each target's files are written as soon as its emitter returns them (never all of
     // them held at once); obsolete files are then those this run did not produce.
-    match write::generate_and_write(&root, &catalogue, &settings) {
-        Ok(write::Streamed {
+    let written = write::generate_and_write_checked(&root, &catalogue, &settings, check);
+    if let Some(mut pending) = pending {
+        let settled = pending.settle(found, args.format);
+        // Not freed, as the catalogue: the process ends with this command.
+        std::mem::forget(pending);
+        if let Err(status) = settled {
+            return status;
+        }
+    }
+    match written {
+        Ok(None) => unreachable!("the check failed, so settling reported an error"),
+        Ok(Some(write::Streamed {
             mut report,
             produced,
-        }) => {
+        })) => {
             if let Some((path, bytes)) = &codeowners_file {
                 match write::write_if_changed(&root.join(path), bytes) {
                     Ok(true) => report.written.push(path.clone()),

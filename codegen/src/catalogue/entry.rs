@@ -23,9 +23,10 @@ use super::tree::{Kind, Node};
 pub(super) const NAME_RULE: &str =
     "a NAME is UPPER_SNAKE or lower_snake: letters, digits and single `_`, starting with a letter";
 
-/// An entry after its own checks, before the rules across entries.
-pub(super) struct Pending {
-    pub(super) entry: ErrorEntry,
+/// Where an entry's parts are written, and whether it is whole: what the rules across
+/// entries read beside its `ErrorEntry` (at the same index of [`Checked`]).
+#[derive(Debug, Clone)]
+pub(super) struct Places {
     pub(super) name_span: Span,
     pub(super) code_span: Span,
     pub(super) aliases: Vec<(String, Span)>,
@@ -36,6 +37,40 @@ pub(super) struct Pending {
     /// Every part the IR needs was read; an incomplete entry still takes part in the rules
     /// across entries (so one run reports its duplicate code too), but never reaches the IR.
     pub(super) complete: bool,
+}
+
+/// Every entry after its own checks, before the rules across entries: the entries and
+/// their places, index by index. Two vectors rather than one of pairs, so that the
+/// entries, when every one is whole, become the IR's as they are, and the rules can still
+/// read the places beside the IR's entries (`validate::Deferred`).
+#[derive(Default)]
+pub(super) struct Checked {
+    pub(super) entries: Vec<ErrorEntry>,
+    pub(super) places: Vec<Places>,
+}
+
+impl Checked {
+    fn with_capacity(n: usize) -> Self {
+        Checked {
+            entries: Vec::with_capacity(n),
+            places: Vec::with_capacity(n),
+        }
+    }
+
+    fn push(&mut self, (entry, places): (ErrorEntry, Places)) {
+        self.entries.push(entry);
+        self.places.push(places);
+    }
+
+    fn append(&mut self, mut other: Checked) {
+        self.entries.append(&mut other.entries);
+        self.places.append(&mut other.places);
+    }
+
+    /// Every entry's own checks passed, so every one may join the IR.
+    pub(super) fn all_complete(&self) -> bool {
+        self.places.iter().all(|p| p.complete)
+    }
 }
 
 /// What every entry's checks read from the rest of the catalogue.
@@ -75,7 +110,7 @@ impl Params {
 impl Cx<'_> {
     /// Every entry's own checks, in order. A large mapping is split across threads, each
     /// with its own diagnostics, appended in entry order: the same list one thread makes.
-    pub(super) fn each_entry(&mut self, entries: &Entries, shared: &EntryCx) -> Vec<Pending> {
+    pub(super) fn each_entry(&mut self, entries: &Entries, shared: &EntryCx) -> Checked {
         /// Fewer entries than this per thread do not pay for the thread.
         const MIN_PER_THREAD: usize = 64;
         let threads = self
@@ -86,43 +121,46 @@ impl Cx<'_> {
         // An entry is large (its `ErrorEntry` and spans): room for every one up front, not
         // a vector that doubles and copies its way up from four.
         if threads < 2 {
-            let mut pending = Vec::with_capacity(entries.len());
-            pending.extend(entries.iter().filter_map(|&(name, name_node, value)| {
-                self.entry(name, name_node, value, shared)
-            }));
-            return pending;
+            let mut checked = Checked::with_capacity(entries.len());
+            for &(name, name_node, value) in entries {
+                if let Some(one) = self.entry(name, name_node, value, shared) {
+                    checked.push(one);
+                }
+            }
+            return checked;
         }
         let (src, limits) = (self.src, self.limits);
-        let run =
-            move |(first, part): &(bool, &[(&str, &Node, &Node)])| {
-                let mut cx = Cx::new(src, limits);
-                // The first part's vector is the one every later part is appended to, so
-                // it has room for them all: its entries are never copied again, and the
-                // room the later parts take is first touched when they are appended.
-                let room = if *first { entries.len() } else { part.len() };
-                let mut pending = Vec::with_capacity(room);
-                pending.extend(part.iter().filter_map(|&(name, name_node, value)| {
-                    cx.entry(name, name_node, value, shared)
-                }));
-                (pending, cx.diags)
-            };
+        let run = move |(first, part): &(bool, &[(&str, &Node, &Node)])| {
+            let mut cx = Cx::new(src, limits);
+            // The first part's vectors are those every later part is appended to, so
+            // they have room for them all: its entries are never copied again, and the
+            // room the later parts take is first touched when they are appended.
+            let room = if *first { entries.len() } else { part.len() };
+            let mut checked = Checked::with_capacity(room);
+            for &(name, name_node, value) in *part {
+                if let Some(one) = cx.entry(name, name_node, value, shared) {
+                    checked.push(one);
+                }
+            }
+            (checked, cx.diags)
+        };
         let parts: Vec<_> = entries
             .chunks(entries.len().div_ceil(threads))
             .enumerate()
             .map(|(i, part)| (i == 0, part))
             .collect();
-        let mut pending = Vec::new();
+        let mut checked = Checked::default();
         for part in crate::par::map(&parts, run) {
-            let (part_pending, part_diags) =
+            let (part_checked, part_diags) =
                 part.unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-            if pending.is_empty() {
-                pending = part_pending;
+            if checked.entries.is_empty() {
+                checked = part_checked;
             } else {
-                pending.extend(part_pending);
+                checked.append(part_checked);
             }
             self.diags.extend(part_diags);
         }
-        pending
+        checked
     }
 
     /// One entry's own checks (everything but the rules across entries), part by part.
@@ -132,7 +170,7 @@ impl Cx<'_> {
         name_node: &Node,
         value: &Node,
         shared: &EntryCx,
-    ) -> Option<Pending> {
+    ) -> Option<(ErrorEntry, Places)> {
         if !self.entry_name(name, name_node) {
             return None;
         }
@@ -200,16 +238,18 @@ impl Cx<'_> {
         };
         inherit_facts(&mut entry, overrides, category_facts);
         entry.docs_url = docs_url_of(&entry, docs_url.as_deref(), shared);
-        Some(Pending {
+        Some((
             entry,
-            name_span: name_node.span,
-            code_span,
-            aliases,
-            legacy,
-            replaced_by,
-            docs_url_span: fields.get(entry::DOCS_URL).map(|n| n.span),
-            complete,
-        })
+            Places {
+                name_span: name_node.span,
+                code_span,
+                aliases,
+                legacy,
+                replaced_by,
+                docs_url_span: fields.get(entry::DOCS_URL).map(|n| n.span),
+                complete,
+            },
+        ))
     }
 
     /// EDX0201: the NAME is UPPER_SNAKE or lower_snake.

@@ -270,6 +270,7 @@ impl Cx<'_> {
                 &*folder,
                 Some(inner),
                 None,
+                false,
             )
         };
         match loaded.catalogue {

@@ -39,7 +39,7 @@ pub use sections::RESERVED_PAGES;
 pub use sources::{Disk, Files, load_with_parts};
 pub use tree::{Limits, parse, parse_chunked, parse_events, parse_serde, parse_serial};
 pub use usage::entry_spans;
-pub use validate::validate;
+pub use validate::{Deferred, validate};
 
 /// The result of loading: every diagnostic (errors and warnings, in source order), and the
 /// IR when none of them is an error.
@@ -58,6 +58,11 @@ pub struct Loaded {
     /// (a folder's ending in `/`) and the owner, in reading order. `errdex generate
     /// --codeowners` writes them as a CODEOWNERS block.
     pub owners: Vec<(String, String)>,
+    /// Only from a load that asked for it ([`load_registry_deferred`]) and found no error:
+    /// the rules across entries that only report, not yet run. `catalogue` is then the IR
+    /// they are to check, and `diagnostics` are in the order found; [`Loaded::settle`]
+    /// completes the load with what [`Deferred::run`] found.
+    pub deferred: Option<Deferred>,
 }
 
 impl Loaded {
@@ -65,6 +70,19 @@ impl Loaded {
         self.diagnostics
             .iter()
             .any(|d| d.severity() == Severity::Error)
+    }
+
+    /// Completes a deferred load with `found`, what its rules found ([`Deferred::run`]):
+    /// the same diagnostics, in the same order, as a load that ran them itself, and no
+    /// catalogue when one of them is an error. Nothing to do for a load that was not
+    /// deferred.
+    pub fn settle(&mut self, found: Vec<Diagnostic>) {
+        if let Some(deferred) = self.deferred.take() {
+            deferred.settle(&mut self.diagnostics, found);
+            if self.has_errors() {
+                self.catalogue = None;
+            }
+        }
     }
 }
 
@@ -95,7 +113,7 @@ pub fn load_registry(
         files: imports,
         chain: &chain,
     };
-    sources::load_with_parts_and(bytes, name, parts, Some(icx), None)
+    sources::load_with_parts_and(bytes, name, parts, Some(icx), None, false)
 }
 
 /// [`load_registry`], each part's tree taken from `cache` when its text has not changed
@@ -114,7 +132,28 @@ pub fn load_registry_cached(
         files: imports,
         chain: &chain,
     };
-    sources::load_with_parts_and(bytes, name, parts, Some(icx), Some(cache))
+    sources::load_with_parts_and(bytes, name, parts, Some(icx), Some(cache), false)
+}
+
+/// [`load_registry`] (through `cache` when given), leaving the rules across entries that
+/// only report to the caller when nothing so far is an error ([`Loaded::deferred`]): what
+/// `errdex generate` runs, which checks them beside the emitters and writes nothing until
+/// they have found no error.
+#[cfg(feature = "cache")]
+pub fn load_registry_deferred(
+    bytes: &[u8],
+    name: &str,
+    path: &Path,
+    parts: &dyn Files,
+    imports: &dyn ImportFiles,
+    cache: Option<&TreeCache>,
+) -> Loaded {
+    let chain = [normalize(path)];
+    let icx = imports::ImportCx {
+        files: imports,
+        chain: &chain,
+    };
+    sources::load_with_parts_and(bytes, name, parts, Some(icx), cache, true)
 }
 
 /// Loads text, resolving imports through `icx` when given.
@@ -127,8 +166,9 @@ fn load_text(src: &str, name: &str, limits: &Limits, icx: Option<imports::Import
             entry_spans: Vec::new(),
             sources: SourceMap::default(),
             owners: Vec::new(),
+            deferred: None,
         },
-        Ok(root) => finish(root, src, name, limits, icx, false),
+        Ok(root) => finish(root, src, name, limits, icx, false, false),
     };
     loaded.sources = SourceMap::single(name, src);
     loaded
@@ -137,6 +177,8 @@ fn load_text(src: &str, name: &str, limits: &Limits, icx: Option<imports::Import
 /// A parsed tree (one file's, or the root's with its parts merged in, `src` then the texts
 /// of every file at their bases) → the validated catalogue, its imports read through `icx`.
 /// `parts_read`: the root's `parts:` were read and merged (else a `parts:` list is refused).
+/// `defer`: leave the rules that only report to the caller when no error is found before
+/// them ([`Loaded::deferred`]).
 fn finish(
     root: tree::Node,
     src: &str,
@@ -144,17 +186,18 @@ fn finish(
     limits: &Limits,
     icx: Option<imports::ImportCx<'_>>,
     parts_read: bool,
+    defer: bool,
 ) -> Loaded {
-    let (catalogue, diagnostics) =
-        validate::validate_with(&root, src, name, limits, icx, parts_read);
+    let validated = validate::validate_with(&root, src, name, limits, icx, parts_read, defer);
     let entry_spans = usage::entry_spans_of(&root);
     tree::drop_tree(root, limits.threads());
     Loaded {
-        catalogue,
-        diagnostics,
+        catalogue: validated.catalogue,
+        diagnostics: validated.diagnostics,
         entry_spans,
         sources: SourceMap::default(),
         owners: Vec::new(),
+        deferred: validated.deferred,
     }
 }
 
@@ -173,6 +216,7 @@ fn load_bytes_inner(bytes: &[u8], name: &str, icx: Option<imports::ImportCx<'_>>
             entry_spans: Vec::new(),
             sources: SourceMap::single(name, ""),
             owners: Vec::new(),
+            deferred: None,
         };
     }
     match std::str::from_utf8(bytes) {
@@ -199,6 +243,7 @@ fn load_bytes_inner(bytes: &[u8], name: &str, icx: Option<imports::ImportCx<'_>>
                 entry_spans: Vec::new(),
                 sources: SourceMap::single(name, &before),
                 owners: Vec::new(),
+                deferred: None,
             }
         }
     }
@@ -224,6 +269,7 @@ pub fn load_path_as(path: &Path, name: &str) -> std::io::Result<Loaded> {
             entry_spans: Vec::new(),
             sources: SourceMap::single(&name, ""),
             owners: Vec::new(),
+            deferred: None,
         });
     }
     let bytes = std::fs::read(path)?;

@@ -18,24 +18,50 @@ use crate::support::book;
 use crate::support::suggest::did_you_mean;
 use crate::targets::{IDENTS, Ident, IdentSpec};
 
-use super::entry::Pending;
+use super::entry::{Checked, Places};
 use super::sink::Cx;
 
 /// A string that parses to an entry → (that entry's NAME, where the string is written).
 pub(super) type Taken<'p> = HashMap<&'p str, (&'p str, Span)>;
 
+/// What the rules across entries read: each entry after its own checks, with where its
+/// parts are written (the same index in both). The entries are [`Checked`]'s, or the IR's
+/// own when the rules run beside the emitters ([`super::validate::Deferred`]).
+#[derive(Clone, Copy)]
+pub(super) struct Across<'p> {
+    pub(super) entries: &'p [ErrorEntry],
+    pub(super) places: &'p [Places],
+}
+
+impl<'p> Across<'p> {
+    pub(super) fn of(checked: &'p Checked) -> Self {
+        Across {
+            entries: &checked.entries,
+            places: &checked.places,
+        }
+    }
+
+    fn iter(self) -> impl Iterator<Item = (&'p ErrorEntry, &'p Places)> + Clone {
+        self.entries.iter().zip(self.places)
+    }
+
+    fn len(self) -> usize {
+        self.entries.len()
+    }
+}
+
 /// EDX0202 `DuplicateCode`: every entry has its own code. Returns every code with the
 /// entry that first uses it.
-pub(super) fn duplicate_code<'p>(cx: &mut Cx, pending: &'p [Pending]) -> Taken<'p> {
-    let mut codes: Taken = HashMap::with_capacity(pending.len());
-    for p in pending {
-        if let Some((other, first)) = codes.get(p.entry.code.as_str()) {
-            let d = Diagnostic::new(DiagCode::DuplicateCode, Some(p.code_span), &[("code", &p.entry.code), ("other", other)])
+pub(super) fn duplicate_code<'p>(cx: &mut Cx, all: Across<'p>) -> Taken<'p> {
+    let mut codes: Taken = HashMap::with_capacity(all.len());
+    for (e, p) in all.iter() {
+        if let Some((other, first)) = codes.get(e.code.as_str()) {
+            let d = Diagnostic::new(DiagCode::DuplicateCode, Some(p.code_span), &[("code", &e.code), ("other", other)])
                 .with_note(Some(*first), "first used here")
                 .with_help("every entry needs its own code; codes are never shared (use `aliases` for a second NAME)");
             cx.push(d);
         } else {
-            codes.insert(&p.entry.code, (&p.entry.name, p.code_span));
+            codes.insert(&e.code, (&e.name, p.code_span));
         }
     }
     codes
@@ -45,11 +71,11 @@ pub(super) fn duplicate_code<'p>(cx: &mut Cx, pending: &'p [Pending]) -> Taken<'
 /// Returns every legacy code with its entry.
 pub(super) fn legacy_code_collision<'p>(
     cx: &mut Cx,
-    pending: &'p [Pending],
+    all: Across<'p>,
     codes: &Taken<'p>,
 ) -> Taken<'p> {
     let mut legacy: Taken = HashMap::new();
-    for p in pending {
+    for (e, p) in all.iter() {
         for (code, span) in &p.legacy {
             let clash = codes
                 .get(code.as_str())
@@ -64,7 +90,7 @@ pub(super) fn legacy_code_collision<'p>(
                 .with_note(Some(first), "used here");
                 cx.push(d);
             } else {
-                legacy.insert(code, (&p.entry.name, *span));
+                legacy.insert(code, (&e.name, *span));
             }
         }
     }
@@ -99,12 +125,12 @@ pub(super) fn retired_code_reused(
 }
 
 /// EDX0203 `DuplicateName`: an alias is no entry's NAME and no other alias.
-pub(super) fn duplicate_name(cx: &mut Cx, pending: &[Pending]) {
-    let mut names_seen: Taken = HashMap::with_capacity(pending.len());
-    for p in pending {
-        names_seen.insert(&p.entry.name, (&p.entry.name, p.name_span));
+pub(super) fn duplicate_name(cx: &mut Cx, all: Across) {
+    let mut names_seen: Taken = HashMap::with_capacity(all.len());
+    for (e, p) in all.iter() {
+        names_seen.insert(&e.name, (&e.name, p.name_span));
     }
-    for p in pending {
+    for (e, p) in all.iter() {
         for (alias, span) in &p.aliases {
             if let Some((other, first)) = names_seen.get(alias.as_str()) {
                 let d = Diagnostic::new(
@@ -115,34 +141,29 @@ pub(super) fn duplicate_name(cx: &mut Cx, pending: &[Pending]) {
                 .with_note(Some(*first), "already used here");
                 cx.push(d);
             } else {
-                names_seen.insert(alias, (&p.entry.name, *span));
+                names_seen.insert(alias, (&e.name, *span));
             }
         }
     }
 }
 
 /// An entry's NAME and aliases, each with where it is written.
-fn own_names(p: &Pending) -> impl Iterator<Item = (&String, Span)> {
-    std::iter::once((&p.entry.name, p.name_span)).chain(p.aliases.iter().map(|(a, s)| (a, *s)))
+fn own_names<'p>(e: &'p ErrorEntry, p: &'p Places) -> impl Iterator<Item = (&'p String, Span)> {
+    std::iter::once((&e.name, p.name_span)).chain(p.aliases.iter().map(|(a, s)| (a, *s)))
 }
 
 /// EDX0203 `DuplicateName`: a NAME or alias is not another entry's code or legacy code
 /// (parsing it would be ambiguous).
-pub(super) fn duplicate_name_of_code(
-    cx: &mut Cx,
-    pending: &[Pending],
-    codes: &Taken,
-    legacy: &Taken,
-) {
-    for p in pending {
-        for (name, span) in own_names(p) {
+pub(super) fn duplicate_name_of_code(cx: &mut Cx, all: Across, codes: &Taken, legacy: &Taken) {
+    for (e, p) in all.iter() {
+        for (name, span) in own_names(e, p) {
             let clash = codes
                 .get(name.as_str())
-                .filter(|(other, _)| other != &p.entry.name)
+                .filter(|(other, _)| other != &e.name)
                 .or_else(|| {
                     legacy
                         .get(name.as_str())
-                        .filter(|(other, _)| other != &p.entry.name)
+                        .filter(|(other, _)| other != &e.name)
                 });
             if let Some((other, first)) = clash {
                 let d = Diagnostic::new(
@@ -159,17 +180,13 @@ pub(super) fn duplicate_name_of_code(
 }
 
 /// EDX0203 `DuplicateName`: a retired code's NAME stays with the tombstone.
-pub(super) fn duplicate_name_of_retired(
-    cx: &mut Cx,
-    pending: &[Pending],
-    retired: &[(Retired, Span)],
-) {
-    for p in pending {
+pub(super) fn duplicate_name_of_retired(cx: &mut Cx, all: Across, retired: &[(Retired, Span)]) {
+    for (e, p) in all.iter() {
         for (r, retired_at) in retired {
             let Some(retired_name) = &r.name else {
                 continue;
             };
-            if let Some((name, span)) = own_names(p).find(|(n, _)| *n == retired_name) {
+            if let Some((name, span)) = own_names(e, p).find(|(n, _)| *n == retired_name) {
                 let other = format!("retired code {}", r.code);
                 let d = Diagnostic::new(
                     DiagCode::DuplicateName,
@@ -186,17 +203,17 @@ pub(super) fn duplicate_name_of_retired(
 
 /// EDX0205 `IdentifierCollision`: aliases become identifiers too where targets expose
 /// them (TypeScript `ErrorCode` keys): an alias may not convert to another entry's.
-pub(super) fn identifier_collision_of_alias(cx: &mut Cx, pending: &[Pending]) {
-    let mut taken: HashMap<String, (&str, Span)> = HashMap::with_capacity(pending.len());
-    for p in pending {
-        taken.insert(p.entry.ids.ts.key.clone(), (&p.entry.name, p.name_span));
+pub(super) fn identifier_collision_of_alias(cx: &mut Cx, all: Across) {
+    let mut taken: HashMap<String, (&str, Span)> = HashMap::with_capacity(all.len());
+    for (e, p) in all.iter() {
+        taken.insert(e.ids.ts.key.clone(), (&e.name, p.name_span));
     }
     let spec = Ident::TsKey.spec();
-    for p in pending {
+    for (e, p) in all.iter() {
         for (alias, span) in &p.aliases {
             let key = (spec.derive)(alias);
             if let Some((other, first)) = taken.get(&key) {
-                if *other == p.entry.name || alias == other {
+                if *other == e.name || alias == other {
                     continue;
                 }
                 let ident = spec.show(&key);
@@ -213,7 +230,7 @@ pub(super) fn identifier_collision_of_alias(cx: &mut Cx, pending: &[Pending]) {
                 .with_note(Some(*first), "taken here");
                 cx.push(d);
             } else {
-                taken.insert(key, (&p.entry.name, *span));
+                taken.insert(key, (&e.name, *span));
             }
         }
     }
@@ -230,7 +247,7 @@ pub(super) fn identifier_collision_of_alias(cx: &mut Cx, pending: &[Pending]) {
 ///
 /// With a page per code (`docs.layout`), a code's anchor is its page: two codes with one
 /// anchor are [`docs_page_collision`]'s (EDX0607), not this rule's.
-pub(super) fn identifier_collision(cx: &mut Cx, pending: &[Pending], layout: DocsLayout) {
+pub(super) fn identifier_collision(cx: &mut Cx, all: Across, layout: DocsLayout) {
     // Every identifier a target derives that two codes may not share
     // (`targets::IDENTS`), then the docs anchor (`None`).
     fn ident_of<'e>(row: Option<&IdentSpec>, e: &'e ErrorEntry) -> &'e str {
@@ -242,21 +259,19 @@ pub(super) fn identifier_collision(cx: &mut Cx, pending: &[Pending], layout: Doc
         let (language, (prefix, suffix)) =
             row.map_or(("docs anchor", ("#", "")), |s| (s.language(), s.shown));
         // converted name → index of the first entry that has it.
-        let mut seen: HashMap<&str, usize> = HashMap::with_capacity(pending.len());
-        for (i, p) in pending.iter().enumerate() {
-            let key = ident_of(row, &p.entry);
+        let mut seen: HashMap<&str, usize> = HashMap::with_capacity(all.len());
+        for (i, (e, p)) in all.iter().enumerate() {
+            let key = ident_of(row, e);
             let Some(&j) = seen.get(key) else {
                 seen.insert(key, i);
                 continue;
             };
-            let (other, first) = (&pending[j].entry.name, &pending[j].name_span);
-            let same_code = pending
+            let (other, first) = (&all.entries[j].name, &all.places[j].name_span);
+            let same_code = all
+                .entries
                 .iter()
-                .any(|q| &q.entry.name == other && q.entry.code == p.entry.code);
-            if other == &p.entry.name
-                || same_code
-                || !reported.insert((p.entry.name.clone(), other.clone()))
-            {
+                .any(|q| &q.name == other && q.code == e.code);
+            if other == &e.name || same_code || !reported.insert((e.name.clone(), other.clone())) {
                 continue;
             }
             let ident = format!("{prefix}{key}{suffix}");
@@ -264,7 +279,7 @@ pub(super) fn identifier_collision(cx: &mut Cx, pending: &[Pending], layout: Doc
                 DiagCode::IdentifierCollision,
                 Some(p.name_span),
                 &[
-                    ("name", &p.entry.name),
+                    ("name", &e.name),
                     ("language", language),
                     ("ident", &ident),
                     ("other", other),
@@ -309,17 +324,18 @@ pub(super) fn identifier_collision_of_namespace(cx: &mut Cx, namespaces: &[(Name
 
 /// EDX0303 `UnknownReplacement`: `replaced_by` names another live entry (by NAME or
 /// alias). Returns each entry's replacement, by index.
-pub(super) fn unknown_replacement(cx: &mut Cx, pending: &[Pending]) -> Vec<Option<usize>> {
-    let index: HashMap<&str, usize> = pending
+pub(super) fn unknown_replacement(cx: &mut Cx, all: Across) -> Vec<Option<usize>> {
+    let index: HashMap<&str, usize> = all
+        .entries
         .iter()
         .enumerate()
-        .flat_map(|(i, p)| {
-            std::iter::once((p.entry.name.as_str(), i))
-                .chain(p.entry.aliases.iter().map(move |a| (a.as_str(), i)))
+        .flat_map(|(i, e)| {
+            std::iter::once((e.name.as_str(), i))
+                .chain(e.aliases.iter().map(move |a| (a.as_str(), i)))
         })
         .collect();
-    let mut resolved: Vec<Option<usize>> = vec![None; pending.len()];
-    for (i, p) in pending.iter().enumerate() {
+    let mut resolved: Vec<Option<usize>> = vec![None; all.len()];
+    for (i, p) in all.places.iter().enumerate() {
         let Some((target, span)) = &p.replaced_by else {
             continue;
         };
@@ -821,15 +837,15 @@ pub(super) fn redirect_over_live_page(cx: &mut Cx, cat: &Catalogue, spans: &Book
 /// EDX0211 `InvalidAipReason`: under `profiles.http.body: google` every code's AIP-193
 /// `ErrorInfo.reason` (its NAME in UPPER_SNAKE, or its wire code) is UPPER_SNAKE of at most
 /// 63 characters, as AIP-193 requires.
-pub(super) fn invalid_aip_reason(cx: &mut Cx, http: &HttpProfile, pending: &[Pending]) {
+pub(super) fn invalid_aip_reason(cx: &mut Cx, http: &HttpProfile, all: Across) {
     if http.body != HttpBody::Google {
         return;
     }
     let pattern = &crate::catalogue::format::AIP_REASON;
-    for p in pending {
+    for (e, p) in all.iter() {
         let (reason, span) = match http.reason {
-            ReasonSource::Name => (names::aip_reason(&p.entry.name), p.name_span),
-            ReasonSource::Code => (p.entry.code.clone(), p.code_span),
+            ReasonSource::Name => (names::aip_reason(&e.name), p.name_span),
+            ReasonSource::Code => (e.code.clone(), p.code_span),
         };
         let rule = if reason.len() > 63 {
             format!("it is {} characters long; AIP-193 allows 63", reason.len())
@@ -845,11 +861,7 @@ pub(super) fn invalid_aip_reason(cx: &mut Cx, http: &HttpProfile, pending: &[Pen
         cx.err(
             DiagCode::InvalidAipReason,
             span,
-            &[
-                ("reason", &reason),
-                ("name", &p.entry.name),
-                ("rule", &rule),
-            ],
+            &[("reason", &reason), ("name", &e.name), ("rule", &rule)],
         )
         .help = Some(help.to_string());
     }
@@ -863,7 +875,7 @@ pub(super) fn retry_after_ignored(
     cx: &mut Cx,
     http: &HttpProfile,
     categories: &[(Category, Span)],
-    pending: &[Pending],
+    all: Across,
 ) {
     if !http.declared || !http.retry_after {
         return;
@@ -895,8 +907,7 @@ pub(super) fn retry_after_ignored(
             );
         }
     }
-    for p in pending {
-        let e = &p.entry;
+    for (e, p) in all.iter() {
         let Some(delay) = ignored(e.retryable, &e.retry, e.http_status) else {
             continue;
         };

@@ -14,7 +14,7 @@ use std::collections::BTreeMap;
 use std::io;
 use std::path::{Component, Path, PathBuf};
 
-use crate::diag::{DiagCode, Diagnostic, SourceMap, Span};
+use crate::diag::{DiagCode, Diagnostic, Severity, SourceMap, Span};
 
 use super::parts::{self, Part, PartEntry, PartSource};
 use super::tree::{self, Kind, Limits, Node};
@@ -94,7 +94,7 @@ impl Files for Disk {
 /// Loads the catalogue `bytes` named `name`, with its parts read from `files`. Without
 /// `parts:` this is [`super::load_bytes`].
 pub fn load_with_parts(bytes: &[u8], name: &str, files: &dyn Files) -> Loaded {
-    load_with_parts_and(bytes, name, files, None, None)
+    load_with_parts_and(bytes, name, files, None, None, false)
 }
 
 /// The parse cache, when the crate has it ([`super::cache`]).
@@ -104,13 +104,16 @@ pub(super) type Cache = super::cache::TreeCache;
 #[cfg(not(feature = "cache"))]
 pub(super) enum Cache {}
 
-/// [`load_with_parts`], the catalogue's `imports:` read through `icx`.
+/// [`load_with_parts`], the catalogue's `imports:` read through `icx`; `defer`: leave the
+/// rules that only report to the caller when no error is found before them
+/// ([`Loaded::deferred`]).
 pub(super) fn load_with_parts_and(
     bytes: &[u8],
     name: &str,
     files: &dyn Files,
     icx: Option<super::imports::ImportCx<'_>>,
     cache: Option<&Cache>,
+    defer: bool,
 ) -> Loaded {
     let limits = Limits::default();
     let Ok(text) = std::str::from_utf8(bytes) else {
@@ -131,11 +134,12 @@ pub(super) fn load_with_parts_and(
                 entry_spans: Vec::new(),
                 sources: SourceMap::single(name, text),
                 owners: Vec::new(),
+                deferred: None,
             };
         }
     };
     let Some(listing) = parts_listing(&root) else {
-        let mut loaded = finish(root, text, name, &limits, icx, false);
+        let mut loaded = finish(root, text, name, &limits, icx, false, defer);
         loaded.sources = SourceMap::single(name, text);
         return loaded;
     };
@@ -162,11 +166,14 @@ pub(super) fn load_with_parts_and(
     let mut root = root;
     let owners = parts::merge(&mut root, parts, &mut diags);
     let joined = sources.joined();
-    let mut loaded = finish(root, &joined, name, &limits, icx, true);
+    // The parts' own errors are known now: with one, nothing is left for later.
+    let defer = defer && !diags.iter().any(|d| d.severity() == Severity::Error);
+    let mut loaded = finish(root, &joined, name, &limits, icx, true, defer);
     loaded.diagnostics.extend(diags);
-    loaded
-        .diagnostics
-        .sort_by_key(|d| d.span.map_or((usize::MAX, 0), |s| (s.offset, s.len)));
+    // A deferred load's diagnostics stay in the order found until it is settled.
+    if loaded.deferred.is_none() {
+        super::validate::sort(&mut loaded.diagnostics);
+    }
     if loaded.has_errors() {
         loaded.catalogue = None;
     }

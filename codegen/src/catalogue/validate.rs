@@ -8,18 +8,21 @@
 //! 1. the top level and its sections ([`super::sections`]), each read against its
 //!    [`super::format`] section;
 //! 2. each entry's own checks ([`super::entry`]), on several threads for a large catalogue;
-//! 3. the rules across entries ([`super::rules`]), one function per rule.
+//! 3. the rules across entries ([`super::rules`]), one function per rule. Those that only
+//!    report (every one but `replaced_by`'s) may be left to the caller, which runs them
+//!    beside its own work on the IR ([`Deferred`]): `errdex generate` runs them beside the
+//!    emitters and writes nothing until they find no error.
 
 use crate::diag::{Diagnostic, Severity, Span};
 use crate::ir::{
     Catalogue, Category, DocsLayout, ErrorEntry, HttpProfile, Namespace, Registry, Retired,
 };
 
-use super::entry::EntryCx;
+use super::entry::{Checked, EntryCx, Places};
 use super::format::KeyRef;
 use super::format::keys::{registry, top};
 use super::imports::ImportCx;
-use super::rules;
+use super::rules::{self, Across};
 use super::sink::Cx;
 use super::tree::{Kind, Limits, Node};
 use crate::diag::DiagCode;
@@ -31,12 +34,26 @@ pub fn validate(
     source_name: &str,
     limits: &Limits,
 ) -> (Option<Catalogue>, Vec<Diagnostic>) {
-    validate_with(root, src, source_name, limits, None, false)
+    let v = validate_with(root, src, source_name, limits, None, false, false);
+    (v.catalogue, v.diagnostics)
+}
+
+/// What [`validate_with`] found.
+pub(super) struct Validated {
+    /// The IR: when `deferred` is set, before the rules it holds have run (no error
+    /// found so far); else only when no diagnostic is an error.
+    pub(super) catalogue: Option<Catalogue>,
+    /// In source order; when `deferred` is set, in the order they were found (its
+    /// diagnostics go in among them, then all are sorted: [`Deferred::settle`]).
+    pub(super) diagnostics: Vec<Diagnostic>,
+    pub(super) deferred: Option<Deferred>,
 }
 
 /// [`validate`], resolving `imports:` through `icx` (refused without it). `parts_read`:
 /// the sources layer has read the root's `parts:` and merged them into `root`; without it
 /// a `parts:` list is refused (EDX0801) rather than silently validating the root alone.
+/// `defer`: when nothing so far is an error, leave the rules across entries that only
+/// report to the caller ([`Deferred`]).
 pub(super) fn validate_with(
     root: &Node,
     src: &str,
@@ -44,13 +61,124 @@ pub(super) fn validate_with(
     limits: &Limits,
     icx: Option<ImportCx<'_>>,
     parts_read: bool,
-) -> (Option<Catalogue>, Vec<Diagnostic>) {
+    defer: bool,
+) -> Validated {
     let mut cx = Cx::new(src, limits);
-    let catalogue = cx.catalogue(root, source_name, icx, parts_read);
+    let (catalogue, rules) = cx.catalogue(root, source_name, icx, parts_read);
     let mut diags = cx.diags;
+    // `catalogue` returns the rules only with the IR they read.
+    if let (Some(cat), Some(rules)) = (catalogue.as_ref(), rules) {
+        let deferred = Deferred { rules };
+        if defer && !has_errors(&diags) {
+            return Validated {
+                catalogue,
+                diagnostics: diags,
+                deferred: Some(deferred),
+            };
+        }
+        let found = deferred.run(cat);
+        deferred.place(&mut diags, found);
+    }
+    sort(&mut diags);
+    let ok = !has_errors(&diags);
+    Validated {
+        catalogue: catalogue.filter(|_| ok),
+        diagnostics: diags,
+        deferred: None,
+    }
+}
+
+fn has_errors(diags: &[Diagnostic]) -> bool {
+    diags.iter().any(|d| d.severity() == Severity::Error)
+}
+
+/// Source order: by offset, then length; the order found among equals.
+pub(super) fn sort(diags: &mut [Diagnostic]) {
     diags.sort_by_key(|d| d.span.map_or((usize::MAX, 0), |s| (s.offset, s.len)));
-    let ok = !diags.iter().any(|d| d.severity() == Severity::Error);
-    (catalogue.filter(|_| ok), diags)
+}
+
+/// The rules across entries that only report: every rule of [`super::rules`] but
+/// `replaced_by`'s, which the IR needs. A load that asks for it (`defer`, when it found no
+/// error) returns them with the IR instead of running them, so that `errdex generate` can
+/// run them on one worker while the emitters start on the others, and write nothing
+/// until they have found no error. Their diagnostics, the same as when they run during
+/// the load, go where the load would have put them ([`Deferred::settle`]).
+#[derive(Debug, Clone)]
+pub struct Deferred {
+    rules: Rules,
+}
+
+/// What the deferred rules read besides the IR's own entries.
+#[derive(Debug, Clone)]
+struct Rules {
+    /// Where each own entry's parts are written (the IR's first entries, in order; the
+    /// imported ones follow them and were checked in their own catalogue).
+    places: Vec<Places>,
+    retired: Vec<(Retired, Span)>,
+    categories: Vec<(Category, Span)>,
+    http: HttpProfile,
+    layout: DocsLayout,
+    /// How many diagnostics were found before these rules' turn.
+    at: usize,
+}
+
+impl Deferred {
+    /// Runs the rules on `catalogue` (the IR the load returned with them, or a catalogue
+    /// changed since only in what the rules do not read: its package or its name), and
+    /// returns what they found. Serial: it is meant to run beside other work of the pool,
+    /// and never waits on it.
+    pub fn run(&self, catalogue: &Catalogue) -> Vec<Diagnostic> {
+        self.run_on(&catalogue.errors)
+    }
+
+    /// The rules on `entries`: the checked entries, or the IR's (whose own entries come
+    /// first, each at its index among the places).
+    fn run_on(&self, entries: &[ErrorEntry]) -> Vec<Diagnostic> {
+        let r = &self.rules;
+        let limits = Limits::default();
+        let mut cx = Cx::new("", &limits);
+        let own = r.places.len().min(entries.len());
+        let all = Across {
+            entries: &entries[..own],
+            places: &r.places[..own],
+        };
+        reporting_rules(&mut cx, all, &r.retired, &r.categories, &r.http, r.layout);
+        cx.diags
+    }
+
+    /// Puts `found` (what [`Deferred::run`] returned) among the load's other diagnostics
+    /// where the load would have put them, and sorts them into source order: the same list,
+    /// in the same order, as a load that ran the rules itself.
+    pub fn settle(&self, diagnostics: &mut Vec<Diagnostic>, found: Vec<Diagnostic>) {
+        self.place(diagnostics, found);
+        sort(diagnostics);
+    }
+
+    fn place(&self, diagnostics: &mut Vec<Diagnostic>, found: Vec<Diagnostic>) {
+        let at = self.rules.at.min(diagnostics.len());
+        diagnostics.splice(at..at, found);
+    }
+}
+
+/// The rules across entries that only report, in their order.
+fn reporting_rules(
+    cx: &mut Cx,
+    all: Across,
+    retired: &[(Retired, Span)],
+    categories: &[(Category, Span)],
+    http: &HttpProfile,
+    layout: DocsLayout,
+) {
+    let codes = rules::duplicate_code(cx, all);
+    let legacy = rules::legacy_code_collision(cx, all, &codes);
+    rules::retired_code_reused(cx, retired, &codes, &legacy);
+    rules::duplicate_name(cx, all);
+    rules::duplicate_name_of_code(cx, all, &codes, &legacy);
+    rules::duplicate_name_of_retired(cx, all, retired);
+    rules::identifier_collision_of_alias(cx, all);
+    rules::identifier_collision(cx, all, layout);
+    rules::invalid_aip_reason(cx, http, all);
+    rules::retry_after_ignored(cx, http, categories, all);
 }
 
 impl Cx<'_> {
@@ -61,8 +189,10 @@ impl Cx<'_> {
         source_name: &str,
         icx: Option<ImportCx<'_>>,
         parts_read: bool,
-    ) -> Option<Catalogue> {
-        let top_level = self.top_fields(root)?;
+    ) -> (Option<Catalogue>, Option<Rules>) {
+        let Some(top_level) = self.top_fields(root) else {
+            return (None, None);
+        };
         self.format_version(root, &top_level);
         self.missing_sections(root, &top_level);
         let registry = top_level
@@ -88,7 +218,7 @@ impl Cx<'_> {
             registry.as_ref().map_or("", |r| r.mcp_meta_prefix.as_str()),
         );
         let docs = self.docs(top_level.get(top::DOCS));
-        let (errors, spans) = match top_level.get(top::ERRORS) {
+        let (errors, spans, rules) = match top_level.get(top::ERRORS) {
             Some(n) => {
                 let sections = Sections {
                     registry: registry.as_ref(),
@@ -100,7 +230,7 @@ impl Cx<'_> {
                 };
                 self.errors(n, &sections)
             }
-            None => (Vec::new(), Vec::new()),
+            None => (Vec::new(), Vec::new(), None),
         };
         let docs_url_spans: Vec<Option<Span>> = spans.iter().map(|s| s.docs_url).collect();
         let moved = self.resolve_moved(&docs.moved, &errors);
@@ -136,8 +266,18 @@ impl Cx<'_> {
             .get(top::USAGE)
             .map(|n| self.usage(n))
             .unwrap_or_default();
-        let registry = registry?;
-        let (registry_key, registry_node) = top_level.pair(top::REGISTRY)?;
+        // Without a registry (an error already reported) there is no IR: the rules run on
+        // the entries now, so that their diagnostics are reported all the same.
+        let (Some(registry), Some((registry_key, registry_node))) =
+            (registry, top_level.pair(top::REGISTRY))
+        else {
+            if let Some(rules) = rules {
+                let deferred = Deferred { rules };
+                let found = deferred.run_on(&errors);
+                deferred.place(&mut self.diags, found);
+            }
+            return (None, None);
+        };
         let links = rules::DocsLinks {
             registry: &registry,
             registry_span: registry_key.span,
@@ -181,7 +321,7 @@ impl Cx<'_> {
         if let Some(node) = top_level.get(top::IMPORTS) {
             self.imports(node, &mut catalogue, &spans, icx);
         }
-        Some(catalogue)
+        (Some(catalogue), rules)
     }
 
     /// Stages 2 and 3: the `errors` mapping, each entry's own checks, then the rules
@@ -192,7 +332,7 @@ impl Cx<'_> {
         &mut self,
         node: &Node,
         sections: &Sections<'_>,
-    ) -> (Vec<ErrorEntry>, Vec<rules::EntrySpans>) {
+    ) -> (Vec<ErrorEntry>, Vec<rules::EntrySpans>, Option<Rules>) {
         let Sections {
             registry,
             categories,
@@ -203,7 +343,7 @@ impl Cx<'_> {
         } = *sections;
         let Some(entries) = self.entries(node, top::ERRORS.name(), "a mapping of error entries")
         else {
-            return (Vec::new(), Vec::new());
+            return (Vec::new(), Vec::new(), None);
         };
         if entries.len() > self.limits.max_codes {
             self.err(
@@ -214,7 +354,7 @@ impl Cx<'_> {
                     ("limit", &self.limits.max_codes.to_string()),
                 ],
             );
-            return (Vec::new(), Vec::new());
+            return (Vec::new(), Vec::new(), None);
         }
         let pattern = registry
             .and_then(|r| r.code_pattern.as_deref())
@@ -236,26 +376,22 @@ impl Cx<'_> {
             wire_reserved: &wire_reserved,
             layout,
         };
-        let mut pending = self.each_entry(&entries, &shared);
-
-        let codes = rules::duplicate_code(self, &pending);
-        let legacy = rules::legacy_code_collision(self, &pending, &codes);
-        rules::retired_code_reused(self, retired, &codes, &legacy);
-        rules::duplicate_name(self, &pending);
-        rules::duplicate_name_of_code(self, &pending, &codes, &legacy);
-        rules::duplicate_name_of_retired(self, &pending, retired);
-        rules::identifier_collision_of_alias(self, &pending);
-        rules::identifier_collision(self, &pending, layout);
-        rules::invalid_aip_reason(self, http, &pending);
-        rules::retry_after_ignored(self, http, categories, &pending);
-        let replacements = rules::unknown_replacement(self, &pending);
-
-        let mut spans = Vec::with_capacity(pending.len());
-        for (p, replaced_by) in pending.iter_mut().zip(replacements) {
+        let checked = self.each_entry(&entries, &shared);
+        // The rules that only report come first ([`reporting_rules`]); `replaced_by`'s,
+        // which the IR needs, runs now, its diagnostics after theirs.
+        let at = self.diags.len();
+        let replacements = rules::unknown_replacement(self, Across::of(&checked));
+        let complete = checked.all_complete();
+        let Checked {
+            mut entries,
+            places,
+        } = checked;
+        let mut spans = Vec::with_capacity(entries.len());
+        for ((e, p), replaced_by) in entries.iter_mut().zip(&places).zip(replacements) {
             if !p.complete {
                 continue;
             }
-            if let Some(deprecated) = p.entry.deprecated.as_mut() {
+            if let Some(deprecated) = e.deprecated.as_mut() {
                 deprecated.replaced_by = replaced_by;
             }
             spans.push(rules::EntrySpans {
@@ -265,15 +401,31 @@ impl Cx<'_> {
                 legacy: p.legacy.iter().map(|(_, s)| *s).collect(),
             });
         }
-        // Collected in place: the entries stay in the memory the checks wrote them to
-        // (an `ErrorEntry` is no larger than its `Pending`), instead of being copied into
-        // a vector of fresh pages.
-        let out = pending
+        let rules = Rules {
+            places,
+            retired: retired.to_vec(),
+            categories: categories.to_vec(),
+            http: http.clone(),
+            layout,
+            at,
+        };
+        if complete {
+            // Every entry joins the IR as it is, in the memory its checks wrote it to;
+            // the rules go on with the IR (or run at the end of the load).
+            return (entries, spans, Some(rules));
+        }
+        // An incomplete entry (an error already reported) still takes part in the rules,
+        // but never reaches the IR.
+        let deferred = Deferred { rules };
+        let found = deferred.run_on(&entries);
+        deferred.place(&mut self.diags, found);
+        let out = entries
             .into_iter()
-            .filter(|p| p.complete)
-            .map(|p| p.entry)
+            .zip(&deferred.rules.places)
+            .filter(|(_, p)| p.complete)
+            .map(|(e, _)| e)
             .collect();
-        (out, spans)
+        (out, spans, None)
     }
 }
 
