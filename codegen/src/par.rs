@@ -96,6 +96,31 @@ pub(crate) fn map<I: Sync, T: Send>(
     }
 }
 
+/// `f` of every item, in order, each pair split between two vectors, the items shared
+/// among the pool's workers as each is free (at least `min_len` items a task). Each result is
+/// written in place, at its index: no worker's results are appended to another's afterwards
+/// (at 50,000 entries that copy, into pages touched for the first time, was 50 ms of one
+/// worker). A panic in `f` is resumed here. Without a pool, in order on this thread.
+pub(crate) fn map_unzip<I: Sync, A: Send, B: Send>(
+    items: &[I],
+    min_len: usize,
+    f: impl Fn(&I) -> (A, B) + Sync + Send,
+) -> (Vec<A>, Vec<B>) {
+    use rayon::prelude::*;
+    match pool() {
+        Some(pool) if items.len() > 1 => pool.install(|| {
+            let (mut a, mut b) = (Vec::new(), Vec::new());
+            items
+                .par_iter()
+                .with_min_len(min_len.max(1))
+                .map(f)
+                .unzip_into_vecs(&mut a, &mut b);
+            (a, b)
+        }),
+        _ => items.iter().map(f).unzip(),
+    }
+}
+
 /// `a()` and `b()`, on two workers of the pool when one is free (else one after the other).
 /// An emitter splits its largest files so: when it is the last to run, the worker that has
 /// finished the others takes the second half instead of waiting.
