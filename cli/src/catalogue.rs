@@ -52,47 +52,30 @@ impl Source {
 
     /// Loads (parses and validates) the catalogue.
     pub fn load(&self) -> Checked {
-        self.load_cached(None)
+        self.checked(errdex_codegen::catalogue::load_registry(
+            &self.bytes,
+            &self.name,
+            &self.path,
+            self.files.as_ref(),
+            self.imports.as_ref(),
+        ))
     }
 
     /// Loads the catalogue, its parts' trees through `cache` when given, leaving the rules
     /// across entries that only report to the caller when nothing so far is an error
     /// ([`errdex_codegen::catalogue::Deferred`], [`Checked::settle`]).
     pub fn load_deferred(&self, cache: Option<&TreeCache>) -> Checked {
-        let loaded = errdex_codegen::catalogue::load_registry_deferred(
+        self.checked(errdex_codegen::catalogue::load_registry_deferred(
             &self.bytes,
             &self.name,
             &self.path,
             self.files.as_ref(),
             self.imports.as_ref(),
             cache,
-        );
-        Checked {
-            loaded,
-            name: self.name.clone(),
-            text: String::from_utf8_lossy(&self.bytes).into_owned(),
-        }
+        ))
     }
 
-    /// Loads the catalogue, its parts' trees through `cache` when given (the same result).
-    pub fn load_cached(&self, cache: Option<&TreeCache>) -> Checked {
-        let loaded = match cache {
-            Some(cache) => errdex_codegen::catalogue::load_registry_cached(
-                &self.bytes,
-                &self.name,
-                &self.path,
-                self.files.as_ref(),
-                self.imports.as_ref(),
-                cache,
-            ),
-            None => errdex_codegen::catalogue::load_registry(
-                &self.bytes,
-                &self.name,
-                &self.path,
-                self.files.as_ref(),
-                self.imports.as_ref(),
-            ),
-        };
+    fn checked(&self, loaded: Loaded) -> Checked {
         Checked {
             loaded,
             name: self.name.clone(),

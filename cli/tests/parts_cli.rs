@@ -51,6 +51,19 @@ fn copy_split(to: &Path) {
     copy(&split(), to);
 }
 
+/// In the split registry under `dir`, gives a code of the billing part the code of one of
+/// the root's entries (a duplicate across files, EDX0202); returns the part's text before.
+fn reuse_a_code_of_the_root(dir: &Path) -> String {
+    let billing = dir.join("teams/billing.yaml");
+    let text = std::fs::read_to_string(&billing).unwrap();
+    std::fs::write(
+        &billing,
+        text.replace("code: ACM-BIL-002", "code: ACM-PLT-001"),
+    )
+    .unwrap();
+    text
+}
+
 #[test]
 fn lint_and_explain_read_every_part() {
     let (code, out, err) = run(errdex()
@@ -73,13 +86,7 @@ fn lint_and_explain_read_every_part() {
 fn a_mistake_in_a_part_is_shown_in_its_file() {
     let dir = tempfile::tempdir().unwrap();
     copy_split(dir.path());
-    let billing = dir.path().join("teams/billing.yaml");
-    let text = std::fs::read_to_string(&billing).unwrap();
-    std::fs::write(
-        &billing,
-        text.replace("code: ACM-BIL-002", "code: ACM-PLT-001"),
-    )
-    .unwrap();
+    reuse_a_code_of_the_root(dir.path());
     let (code, out, err) = run(errdex()
         .current_dir(dir.path())
         .args(["lint", "--format", "json"]));
@@ -129,13 +136,7 @@ fn generate_refused_by_a_rule_across_files_writes_nothing() {
     let (code, out, err) = run(errdex().current_dir(dir.path()).args(["generate"]));
     assert_eq!(code, 0, "{out}{err}");
     assert!(err.contains("file(s) written"), "{err}");
-    let billing = dir.path().join("teams/billing.yaml");
-    let text = std::fs::read_to_string(&billing).unwrap();
-    std::fs::write(
-        &billing,
-        text.replace("code: ACM-BIL-002", "code: ACM-PLT-001"),
-    )
-    .unwrap();
+    let text = reuse_a_code_of_the_root(dir.path());
     let before = tree(dir.path());
     let (lint_code, _, lint_err) = run(errdex().current_dir(dir.path()).args(["lint"]));
     assert_ne!(lint_code, 0);
@@ -154,7 +155,7 @@ fn generate_refused_by_a_rule_across_files_writes_nothing() {
         assert!(out.is_empty(), "{args:?}: no diff: {out}");
         assert!(tree(dir.path()) == before, "{args:?} changed a file");
     }
-    std::fs::write(&billing, text).unwrap();
+    std::fs::write(dir.path().join("teams/billing.yaml"), text).unwrap();
     let (code, out, err) = run(errdex()
         .current_dir(dir.path())
         .args(["generate", "--check"]));

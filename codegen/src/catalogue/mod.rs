@@ -108,12 +108,7 @@ pub fn load_registry(
     parts: &dyn Files,
     imports: &dyn ImportFiles,
 ) -> Loaded {
-    let chain = [normalize(path)];
-    let icx = imports::ImportCx {
-        files: imports,
-        chain: &chain,
-    };
-    sources::load_with_parts_and(bytes, name, parts, Some(icx), None, false)
+    registry_with(bytes, name, path, parts, imports, None, false)
 }
 
 /// [`load_registry`], each part's tree taken from `cache` when its text has not changed
@@ -127,12 +122,7 @@ pub fn load_registry_cached(
     imports: &dyn ImportFiles,
     cache: &TreeCache,
 ) -> Loaded {
-    let chain = [normalize(path)];
-    let icx = imports::ImportCx {
-        files: imports,
-        chain: &chain,
-    };
-    sources::load_with_parts_and(bytes, name, parts, Some(icx), Some(cache), false)
+    registry_with(bytes, name, path, parts, imports, Some(cache), false)
 }
 
 /// [`load_registry`] (through `cache` when given), leaving the rules across entries that
@@ -148,12 +138,25 @@ pub fn load_registry_deferred(
     imports: &dyn ImportFiles,
     cache: Option<&TreeCache>,
 ) -> Loaded {
+    registry_with(bytes, name, path, parts, imports, cache, true)
+}
+
+/// The registry loads: `path`'s imports resolved from its folder.
+fn registry_with(
+    bytes: &[u8],
+    name: &str,
+    path: &Path,
+    parts: &dyn Files,
+    imports: &dyn ImportFiles,
+    cache: Option<&sources::Cache>,
+    defer: bool,
+) -> Loaded {
     let chain = [normalize(path)];
     let icx = imports::ImportCx {
         files: imports,
         chain: &chain,
     };
-    sources::load_with_parts_and(bytes, name, parts, Some(icx), cache, true)
+    sources::load_with_parts_and(bytes, name, parts, Some(icx), cache, defer)
 }
 
 /// Loads text, resolving imports through `icx` when given.
