@@ -117,6 +117,15 @@ pub fn open(
     read(path, format)?.into_catalogue(format, show)
 }
 
+/// How a command that needs a valid catalogue shows its diagnostics when asked for
+/// `format`: rustc-style text, or annotations for a CI that asked for them.
+fn shown_as(format: ReportFormat) -> ReportFormat {
+    match format {
+        ReportFormat::Github => ReportFormat::Github,
+        ReportFormat::Human | ReportFormat::Json => ReportFormat::Human,
+    }
+}
+
 /// Which diagnostics a command that needs a valid catalogue shows, and how it closes when
 /// the catalogue is invalid.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -208,11 +217,7 @@ impl Checked {
         show: Show,
     ) -> Result<Catalogue, ExitCode> {
         let format = format.into();
-        // Diagnostics are rustc-style text, or annotations for a CI that asked for them.
-        let shown = match format {
-            ReportFormat::Github => ReportFormat::Github,
-            ReportFormat::Human | ReportFormat::Json => ReportFormat::Human,
-        };
+        let shown = shown_as(format);
         if show == Show::Always {
             self.show(self.diagnostics(), shown);
         }
@@ -229,10 +234,15 @@ impl Checked {
             }
             Show::ErrorsWhenInvalid => self.show_errors(format),
         }
+        Err(self.refused())
+    }
+
+    /// The exit status of an invalid catalogue: that of its first error's code.
+    fn refused(&self) -> ExitCode {
         let code = self
             .failing(false)
             .map_or(ErrorCode::CatalogueInvalid.as_str(), |d| d.code.as_str());
-        Err(fail::exit_code_of(code))
+        fail::exit_code_of(code)
     }
 
     /// The end of a deferred load ([`Source::load_deferred`]): `found`, what its rules
@@ -246,19 +256,12 @@ impl Checked {
     ) -> Result<(), ExitCode> {
         let format = format.into();
         self.loaded.settle(found);
-        let shown = match format {
-            ReportFormat::Github => ReportFormat::Github,
-            ReportFormat::Human | ReportFormat::Json => ReportFormat::Human,
-        };
-        self.show(self.diagnostics(), shown);
+        self.show(self.diagnostics(), shown_as(format));
         if !self.loaded.has_errors() {
             return Ok(());
         }
         fail::report(&self.invalid(), format);
-        let code = self
-            .failing(false)
-            .map_or(ErrorCode::CatalogueInvalid.as_str(), |d| d.code.as_str());
-        Err(fail::exit_code_of(code))
+        Err(self.refused())
     }
 
     /// [`Show::ErrorsWhenInvalid`] for an invalid catalogue.

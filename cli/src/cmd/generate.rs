@@ -164,15 +164,12 @@ pub fn run(args: Args) -> ExitCode {
     // When the load found no error, the rules across entries that only report are left to
     // run beside the emitters (`pending`); nothing is written until they find no error,
     // and every diagnostic is shown once they have run. Else the diagnostics are shown now.
-    let (mut catalogue, pending) = match checked.loaded.catalogue.take() {
-        Some(catalogue) if checked.loaded.deferred.is_some() => (catalogue, Some(checked)),
-        Some(catalogue) => {
-            checked.loaded.catalogue = Some(catalogue);
-            match checked.into_catalogue(args.format, Show::Always) {
-                Ok(catalogue) => (catalogue, None),
-                Err(status) => return status,
-            }
-        }
+    let deferred = match checked.loaded.deferred {
+        Some(_) => checked.loaded.catalogue.take(),
+        None => None,
+    };
+    let (mut catalogue, pending) = match deferred {
+        Some(catalogue) => (catalogue, Some(checked)),
         None => match checked.into_catalogue(args.format, Show::Always) {
             Ok(catalogue) => (catalogue, None),
             Err(status) => return status,
@@ -254,9 +251,7 @@ pub fn run(args: Args) -> ExitCode {
     let check = || match pending.as_ref().and_then(|p| p.loaded.deferred.as_ref()) {
         Some(deferred) => {
             found = deferred.run(&catalogue);
-            !found
-                .iter()
-                .any(|d| d.severity() == errdex_codegen::Severity::Error)
+            errdex_codegen::diag::first_error(&found).is_none()
         }
         None => true,
     };
