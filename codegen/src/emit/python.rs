@@ -118,6 +118,12 @@ fn py_tuple(items: impl IntoIterator<Item = String>) -> String {
     let items: Vec<String> = items.into_iter().collect();
     let len = items.iter().map(|s| s.len() + 2).sum::<usize>() + 1;
     let mut out = String::with_capacity(len);
+    push_py_tuple(&mut out, &items);
+    out
+}
+
+/// [`py_tuple`] written at the end of `out`.
+fn push_py_tuple(out: &mut String, items: &[String]) {
     out.push('(');
     for (i, item) in items.iter().enumerate() {
         if i > 0 {
@@ -129,7 +135,6 @@ fn py_tuple(items: impl IntoIterator<Item = String>) -> String {
         out.push(',');
     }
     out.push(')');
-    out
 }
 
 /// Catalogue text on one line for a `#` comment: controls become spaces, invisible and bidi
@@ -251,11 +256,45 @@ struct EntryView {
     signature: usize,
 }
 
-/// One code as `_data.py` writes it: built in that file's own task.
-struct DataEntry {
-    code: String,
-    row: String,
-    py_fn_lit: String,
+/// `CODES` of `_data.py`, one line per code (`\n    "CODE": (…),`), written straight into the
+/// module's text as it is rendered: at 50,000 codes, a row string kept per code until the
+/// render was 15 MiB of fresh pages and a copy of them.
+struct CodesTable<'a>(&'a Catalogue);
+
+impl fmt::Display for CodesTable<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut line = String::with_capacity(1024);
+        for e in &self.0.errors {
+            line.clear();
+            line.push_str("\n    ");
+            push_py_str(&mut line, &e.code);
+            line.push_str(": ");
+            rows::code_row(self.0, e).push_py(&mut line);
+            line.push(',');
+            f.write_str(&line)?;
+        }
+        Ok(())
+    }
+}
+
+/// `FACTORIES` of `_data.py`, one line per code (`\n    "factory": "CODE",`), as
+/// [`CodesTable`].
+struct FactoriesTable<'a>(&'a Catalogue);
+
+impl fmt::Display for FactoriesTable<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut line = String::with_capacity(256);
+        for e in &self.0.errors {
+            line.clear();
+            line.push_str("\n    ");
+            push_py_str(&mut line, &e.ids.py.function);
+            line.push_str(": ");
+            push_py_str(&mut line, &e.code);
+            line.push(',');
+            f.write_str(&line)?;
+        }
+        Ok(())
+    }
 }
 
 /// One callable protocol of `_factories.pyi`: the params (keyword, type) and the class.
@@ -305,14 +344,23 @@ struct CataloguePy<'a> {
     retired: &'a [RetiredView],
 }
 
+/// `_data.py` up to its tables (`CODES`, `FACTORIES`); [`DataMapsPy`] renders the rest
+/// after it, into the same text.
 #[derive(Template)]
 #[template(path = "python/_data.py")]
 struct DataPy<'a> {
     header: &'a str,
-    errors: &'a [DataEntry],
+    codes: CodesTable<'a>,
+    factories: FactoriesTable<'a>,
     /// Whether a map below is derived from `CODES` (above `COMPACT_ABOVE_CODES` codes): the
     /// module then imports the row indices it reads.
     derived: bool,
+}
+
+/// The rest of `_data.py`: the maps from wire code, NAME and reason to code.
+#[derive(Template)]
+#[template(path = "python/_data_maps.py")]
+struct DataMapsPy {
     /// `BY_WIRE_CODE`, `BY_NAME` and `BY_REASON`, each rendered by [`py_map`].
     wire_map: String,
     name_map: String,
@@ -686,24 +734,21 @@ fn modules(cat: &Catalogue, header: &str) -> [String; 4] {
 
 /// `_data.py`: each code's row and the maps from wire code, NAME and reason to code.
 fn data_py(cat: &Catalogue, header: &str) -> String {
-    // Each code's row in one task, the maps in another (`par::join`).
-    let (errors, maps) = crate::par::join(
+    // The tables in one task, written straight into the module's text; the maps in another
+    // (`par::join`), rendered after the tables into the same text.
+    let (tables, maps) = crate::par::join(
         || {
-            cat.errors
-                .iter()
-                .map(|e| DataEntry {
-                    code: py_str(&e.code),
-                    row: rows::code_row(cat, e),
-                    py_fn_lit: py_str(&e.ids.py.function),
-                })
-                .collect::<Vec<_>>()
+            let tables = DataPy {
+                header,
+                codes: CodesTable(cat),
+                factories: FactoriesTable(cat),
+                derived: data_maps_derived(cat),
+            };
+            super::render_sized(&tables, 4096 + 640 * cat.errors.len())
         },
         || data_maps(cat),
     );
-    let data = DataPy {
-        header,
-        errors: &errors,
-        derived: maps.derived,
+    let maps = DataMapsPy {
         wire_map: maps.wire,
         name_map: maps.name,
         retired_map: maps.retired,
@@ -711,12 +756,19 @@ fn data_py(cat: &Catalogue, header: &str) -> String {
         retired_reason_map: maps.retired_reason,
         param_examples: maps.param_examples,
     };
-    finish(super::render_sized(&data, 4096 + 640 * cat.errors.len()))
+    finish(tables.and_then(|mut text| {
+        maps.render_into(&mut text)?;
+        Ok(text)
+    }))
+}
+
+/// Whether `_data.py`'s maps that repeat each code's row key are built from `CODES`.
+fn data_maps_derived(cat: &Catalogue) -> bool {
+    cat.errors.len() > COMPACT_ABOVE_CODES
 }
 
 /// The maps of `_data.py` besides `CODES` and `FACTORIES`.
 struct DataMaps {
-    derived: bool,
     wire: String,
     name: String,
     retired: LiteralMap,
@@ -787,7 +839,7 @@ fn data_maps(cat: &Catalogue) -> DataMaps {
         .collect();
     // Above the threshold the maps that repeat each code's row key are built from `CODES`:
     // what the comprehension makes, in the order Python makes it.
-    let derived = codes > COMPACT_ABOVE_CODES;
+    let derived = data_maps_derived(cat);
     let made = |key: &dyn Fn(&ErrorEntry) -> &str| -> RawMap<'_> {
         cat.errors
             .iter()
@@ -821,7 +873,6 @@ fn data_maps(cat: &Catalogue) -> DataMaps {
         }),
     );
     DataMaps {
-        derived,
         wire,
         name,
         retired: retired_map,

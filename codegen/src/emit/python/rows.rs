@@ -18,7 +18,7 @@
 //! every field named, `field: _` for those left out on purpose), so a new IR field is a
 //! compile error here until it is written or knowingly left out.
 
-use super::{py_bool, py_opt, py_str, py_tuple};
+use super::{push_py_tuple, py_bool, py_opt, py_str, py_tuple};
 use crate::ir::{
     Catalogue, Category, Deprecation, ErrorEntry, Namespace, Param, ParamIds, ParamType, Retired,
     Retry,
@@ -58,6 +58,12 @@ macro_rules! layouts {
                 /// The row as a Python tuple literal, its fields in the declared order.
                 pub fn py(self) -> String {
                     py_tuple([$( self.$field ),+])
+                }
+
+                /// [`Self::py`] written at the end of `out`.
+                #[allow(dead_code, reason = "the layouts declare it for each row; not each is pushed")]
+                pub fn push_py(self, out: &mut String) {
+                    push_py_tuple(out, &[$( self.$field ),+])
                 }
             }
         )+
@@ -212,7 +218,7 @@ fn deprecation_row(cat: &Catalogue, d: Option<&Deprecation>) -> String {
 }
 
 /// `_data.CODES[code]`: a live code's row.
-pub(super) fn code_row(cat: &Catalogue, e: &ErrorEntry) -> String {
+pub(super) fn code_row(cat: &Catalogue, e: &ErrorEntry) -> CodeRow {
     let ErrorEntry {
         name,
         // The row's key.
@@ -270,7 +276,6 @@ pub(super) fn code_row(cat: &Catalogue, e: &ErrorEntry) -> String {
         aip_reason: py_str(&http::aip_reason(cat, e)),
         google_status: py_str(http::google_status(*http_status)),
     }
-    .py()
 }
 
 /// `_catalogue.CATEGORIES[key]`.
