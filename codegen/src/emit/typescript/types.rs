@@ -135,14 +135,14 @@ struct ParamView {
 }
 
 #[derive(Debug)]
-struct EntryView {
+struct EntryView<'a> {
     code: String,
     code_doc: String,
     name: String,
     ts_key: String,
     params: Vec<ParamView>,
     deprecated_doc: Option<String>,
-    doc: String,
+    doc: EntryDoc<'a>,
     /// `XxxParams`, or `NoParameters` for a code without params.
     params_type: String,
     /// The shared params type `XxxParams` names: `CodeParamsN`, or `NoParameters`.
@@ -216,7 +216,7 @@ struct IndexDts<'a> {
     wire_order: Vec<&'static str>,
     categories: &'a [CategoryView],
     namespaces: &'a [NamespaceView],
-    errors: &'a [EntryView],
+    errors: &'a [EntryView<'a>],
     category_union: String,
     namespace_union: String,
     retired_union: String,
@@ -237,25 +237,9 @@ struct IndexDts<'a> {
     compact: bool,
 }
 
-/// A code's JSDoc block, and its `@deprecated` text when it is deprecated.
-fn entry_doc(
-    cat: &Catalogue,
-    facts_of: &facts::Facts<'_>,
-    e: &ErrorEntry,
-) -> (String, Option<String>) {
-    let mut lines = vec![concat(&["`", &code_span(&e.code), "` — ", &e.summary])];
-    lines.push(String::new());
-    lines.push(concat(&["Message: `", &code_span(&e.message.raw), "`"]));
-    lines.push(String::new());
-    if cat.errors.len() > COMPACT_ABOVE_CODES {
-        // A catalogue of thousands of codes: the facts sentence (half of the declarations'
-        // bytes at 50,000 codes) gives way to the docs link, as in the Rust module; `ERRORS`
-        // and the literal facts of `TypesByCode` carry every fact.
-        lines.push(concat(&["Docs: ", &one_line(&e.docs_url), "."]));
-    } else {
-        lines.push(facts_sentence(facts_of, e));
-    }
-    let deprecated = e.deprecated.as_ref().map(|d| {
+/// The text of a deprecated code's `@deprecated` tag.
+fn deprecated_doc(cat: &Catalogue, e: &ErrorEntry) -> Option<String> {
+    e.deprecated.as_ref().map(|d| {
         let mut text = String::new();
         if let Some(s) = &d.since {
             let _ = write!(text, "since {}", one_line(s));
@@ -269,7 +253,39 @@ fn entry_doc(
             let _ = write!(text, "{sep}{}", one_line(n));
         }
         text
-    });
+    })
+}
+
+/// A code's JSDoc in `index.d.ts` ([`entry_doc`]), written as the declarations are rendered:
+/// at 50,000 codes, a doc string kept per code until the render was 10 MiB of fresh pages.
+#[derive(Debug)]
+struct EntryDoc<'a> {
+    cat: &'a Catalogue,
+    facts_of: &'a facts::Facts<'a>,
+    e: &'a ErrorEntry,
+}
+
+impl std::fmt::Display for EntryDoc<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&entry_doc(self.cat, self.facts_of, self.e))
+    }
+}
+
+/// A code's JSDoc block, with its `@deprecated` tag when it is deprecated.
+fn entry_doc(cat: &Catalogue, facts_of: &facts::Facts<'_>, e: &ErrorEntry) -> String {
+    let mut lines = vec![concat(&["`", &code_span(&e.code), "` — ", &e.summary])];
+    lines.push(String::new());
+    lines.push(concat(&["Message: `", &code_span(&e.message.raw), "`"]));
+    lines.push(String::new());
+    if cat.errors.len() > COMPACT_ABOVE_CODES {
+        // A catalogue of thousands of codes: the facts sentence (half of the declarations'
+        // bytes at 50,000 codes) gives way to the docs link, as in the Rust module; `ERRORS`
+        // and the literal facts of `TypesByCode` carry every fact.
+        lines.push(concat(&["Docs: ", &one_line(&e.docs_url), "."]));
+    } else {
+        lines.push(facts_sentence(facts_of, e));
+    }
+    let deprecated = deprecated_doc(cat, e);
     let mut doc = doc_comment(&lines, "  ");
     if let Some(d) = &deprecated {
         // The tag is added here, after escaping: catalogue text itself cannot start a tag.
@@ -278,7 +294,7 @@ fn entry_doc(
         doc.push_str(&tag);
         doc.push_str("\n   */");
     }
-    (doc, deprecated)
+    doc
 }
 
 /// A code's facts in one sentence (`support::facts`), codes and keys in code spans.
@@ -299,8 +315,12 @@ fn facts_sentence(facts_of: &facts::Facts<'_>, e: &ErrorEntry) -> String {
 }
 
 /// A code as the declarations show it.
-fn entry_view(cat: &Catalogue, facts_of: &facts::Facts<'_>, e: &ErrorEntry) -> EntryView {
-    let (doc, deprecated_doc) = entry_doc(cat, facts_of, e);
+fn entry_view<'a>(
+    cat: &'a Catalogue,
+    facts_of: &'a facts::Facts<'a>,
+    e: &'a ErrorEntry,
+) -> EntryView<'a> {
+    let deprecated_doc = deprecated_doc(cat, e);
     // The facts, texts and links go into the JSDoc through `entry_doc` (`support::facts`) and
     // the literal facts through `group_codes`; the runtime's values are `data.js`'s.
     let ErrorEntry {
@@ -341,7 +361,7 @@ fn entry_view(cat: &Catalogue, facts_of: &facts::Facts<'_>, e: &ErrorEntry) -> E
             })
             .collect(),
         deprecated_doc,
-        doc,
+        doc: EntryDoc { cat, facts_of, e },
         params_type: names::ts_params_type(&ids.ts.type_name, !params.is_empty()),
         params_shape: String::new(),
     }
@@ -358,7 +378,7 @@ fn entry_view(cat: &Catalogue, facts_of: &facts::Facts<'_>, e: &ErrorEntry) -> E
 /// catalogue order, so the output is deterministic.
 fn group_codes(
     cat: &Catalogue,
-    errors: &mut [EntryView],
+    errors: &mut [EntryView<'_>],
 ) -> (
     Vec<FactsView>,
     Vec<ShapeView>,
