@@ -153,7 +153,13 @@ fn index_as<T: TryFrom<usize>>(v: usize) -> T {
 
 /// Every lookup key with its target, in priority order (see [`lookup`]).
 pub fn lookup_keys(cat: &Catalogue) -> Vec<(String, u32)> {
-    Table::build(cat).lookup_keys()
+    let table = Table::build(cat);
+    let all = table.pieces.concat();
+    table
+        .lookup_keys(&all)
+        .into_iter()
+        .map(|(k, t)| (k.to_string(), t))
+        .collect()
 }
 
 /// Appends strings to one piece of `ERRDEX_STR`, giving each one's span.
@@ -397,12 +403,12 @@ impl Table {
     }
 
     /// Every lookup key with its target, in priority order: codes, NAMEs, aliases, legacy
-    /// codes, then retired codes and NAMEs (targets `N + i`).
-    pub(super) fn lookup_keys(&self) -> Vec<(String, u32)> {
+    /// codes, then retired codes and NAMEs (targets `N + i`). Each key is a slice of `all`,
+    /// the pieces concatenated (`ERRDEX_STR`'s text).
+    pub(super) fn lookup_keys<'a>(&self, all: &'a str) -> Vec<(&'a str, u32)> {
         let n = self.names.len();
-        let all: String = self.pieces.concat();
-        let text = |(a, b): (u32, u32)| -> String { all[a as usize..b as usize].to_string() };
-        let mut keys = Vec::new();
+        let text = |(a, b): (u32, u32)| -> &'a str { &all[a as usize..b as usize] };
+        let mut keys = Vec::with_capacity(2 * n);
         for k in 0..2 {
             for (i, spans) in self.names.iter().enumerate() {
                 keys.push((text(spans[k]), saturating_u32(i)));
@@ -479,9 +485,10 @@ impl Table {
     ///
     /// A lookup hashes the bytes, reads one slot and compares one key, nearly always.
     pub(super) fn lookup_text(&self) -> String {
-        let keys = self.lookup_keys();
+        let all = self.pieces.concat();
+        let keys = self.lookup_keys(&all);
         let table = lookup::build(&keys);
-        let mut blob = Vec::new();
+        let mut blob = Vec::with_capacity(table.keys.iter().map(|(k, _)| k.len() + 6).sum());
         let mut offsets = Vec::with_capacity(table.keys.len());
         for (key, target) in &table.keys {
             offsets.push(index_as::<u32>(blob.len() + 1));
