@@ -256,40 +256,22 @@ struct EntryView {
     signature: usize,
 }
 
-/// `CODES` of `_data.py`, one line per code (`\n    "CODE": (…),`), written straight into the
+/// One line per code of a table of `_data.py` (`\n    <line>,`), written straight into the
 /// module's text as it is rendered: at 50,000 codes, a row string kept per code until the
 /// render was 15 MiB of fresh pages and a copy of them.
-struct CodesTable<'a>(&'a Catalogue);
-
-impl fmt::Display for CodesTable<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut line = String::with_capacity(1024);
-        for e in &self.0.errors {
-            line.clear();
-            line.push_str("\n    ");
-            push_py_str(&mut line, &e.code);
-            line.push_str(": ");
-            rows::code_row(self.0, e).push_py(&mut line);
-            line.push(',');
-            f.write_str(&line)?;
-        }
-        Ok(())
-    }
+struct PerCodeLines<'a> {
+    errors: &'a [ErrorEntry],
+    /// Writes a code's line (without the indent and the comma).
+    line: &'a dyn Fn(&mut String, &ErrorEntry),
 }
 
-/// `FACTORIES` of `_data.py`, one line per code (`\n    "factory": "CODE",`), as
-/// [`CodesTable`].
-struct FactoriesTable<'a>(&'a Catalogue);
-
-impl fmt::Display for FactoriesTable<'_> {
+impl fmt::Display for PerCodeLines<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut line = String::with_capacity(256);
-        for e in &self.0.errors {
+        let mut line = String::with_capacity(1024);
+        for e in self.errors {
             line.clear();
             line.push_str("\n    ");
-            push_py_str(&mut line, &e.ids.py.function);
-            line.push_str(": ");
-            push_py_str(&mut line, &e.code);
+            (self.line)(&mut line, e);
             line.push(',');
             f.write_str(&line)?;
         }
@@ -350,8 +332,10 @@ struct CataloguePy<'a> {
 #[template(path = "python/_data.py")]
 struct DataPy<'a> {
     header: &'a str,
-    codes: CodesTable<'a>,
-    factories: FactoriesTable<'a>,
+    /// `CODES`: `"CODE": (row…)`.
+    codes: PerCodeLines<'a>,
+    /// `FACTORIES`: `"factory": "CODE"`.
+    factories: PerCodeLines<'a>,
     /// Whether a map below is derived from `CODES` (above `COMPACT_ABOVE_CODES` codes): the
     /// module then imports the row indices it reads.
     derived: bool,
@@ -738,10 +722,26 @@ fn data_py(cat: &Catalogue, header: &str) -> String {
     // (`par::join`), rendered after the tables into the same text.
     let (tables, maps) = crate::par::join(
         || {
+            let code_line = |out: &mut String, e: &ErrorEntry| {
+                push_py_str(out, &e.code);
+                out.push_str(": ");
+                rows::code_row(cat, e).push_py(out);
+            };
+            let factory_line = |out: &mut String, e: &ErrorEntry| {
+                push_py_str(out, &e.ids.py.function);
+                out.push_str(": ");
+                push_py_str(out, &e.code);
+            };
             let tables = DataPy {
                 header,
-                codes: CodesTable(cat),
-                factories: FactoriesTable(cat),
+                codes: PerCodeLines {
+                    errors: &cat.errors,
+                    line: &code_line,
+                },
+                factories: PerCodeLines {
+                    errors: &cat.errors,
+                    line: &factory_line,
+                },
                 derived: data_maps_derived(cat),
             };
             super::render_sized(&tables, 4096 + 640 * cat.errors.len())
