@@ -445,7 +445,7 @@ pub(super) fn codes(cat: &Catalogue, table: &Table) -> (TokenStream, String) {
     let mut variants = String::new();
     let facts_of = facts::Facts::new(cat);
     for e in &cat.errors {
-        variant(cat, &facts_of, e, &mut variants);
+        variant(cat, &facts_of, e, &mut variants, true);
     }
     let variants_placeholder = if cat.errors.is_empty() {
         quote!()
@@ -476,7 +476,16 @@ pub(super) fn codes(cat: &Catalogue, table: &Table) -> (TokenStream, String) {
 /// One variant of `ErrorCode` with its docs: the code, summary, message, suggestion and
 /// facts (above [`COMPACT_ABOVE_CODES`] codes, the docs URL alone), then the explanation
 /// and `#[deprecated]`.
-fn variant(cat: &Catalogue, facts_of: &facts::Facts<'_>, e: &ErrorEntry, out: &mut String) {
+///
+/// `fast: false` prints a variant with an explanation or a deprecation through syn and
+/// prettyplease (the reference the direct print is tested against).
+fn variant(
+    cat: &Catalogue,
+    facts_of: &facts::Facts<'_>,
+    e: &ErrorEntry,
+    out: &mut String,
+    fast: bool,
+) {
     let ErrorEntry {
         code,
         summary,
@@ -530,12 +539,22 @@ fn variant(cat: &Catalogue, facts_of: &facts::Facts<'_>, e: &ErrorEntry, out: &m
     } else {
         text.push_str(&facts_sentence(facts_of, e));
     }
-    if explanation.is_none() && deprecated.is_none() {
-        // The usual variant: its layout is fixed, so it is printed directly.
+    if fast || (explanation.is_none() && deprecated.is_none()) {
+        // Printed directly, as prettyplease prints the tokens below: the docs, then the
+        // explanation's and the deprecation's attributes (`print::push_list_attr`).
         docs::push_doc_lines(out, &text, "    ");
+        if let Some(x) = explanation {
+            docs::push_doc_lines(out, "", "    ");
+            let mut doc = String::from("doc = ");
+            print::push_str_literal(&mut doc, &docs::visible_text(x));
+            print::push_list_attr(out, "    ", "cfg_attr", &["not(doctest)", &doc]);
+        }
+        push_deprecated_attr(out, cat, deprecated.as_ref(), "    ");
         let _ = writeln!(out, "    {v},");
         return;
     }
+    // The reference the direct print is tested against: the tokens through syn and
+    // prettyplease.
     let doc = docs::doc_lines(&text);
     let explanation = match explanation {
         Some(x) => {
@@ -577,14 +596,50 @@ pub(super) fn retired(cat: &Catalogue) -> TokenStream {
 
 /// `#[deprecated]` for a code's variant and constructor.
 pub(super) fn deprecated_attr(cat: &Catalogue, d: Option<&Deprecation>) -> TokenStream {
-    let Some(Deprecation {
+    match deprecation(cat, d) {
+        None => quote!(),
+        Some((Some(s), note)) if !note.is_empty() => {
+            quote!(#[deprecated(since = #s, note = #note)])
+        }
+        Some((Some(s), _)) => quote!(#[deprecated(since = #s)]),
+        Some((None, note)) if !note.is_empty() => quote!(#[deprecated(note = #note)]),
+        Some((None, _)) => quote!(#[deprecated]),
+    }
+}
+
+/// [`deprecated_attr`] as prettyplease prints it on an item at `indent`, with its newline.
+fn push_deprecated_attr(out: &mut String, cat: &Catalogue, d: Option<&Deprecation>, indent: &str) {
+    let Some((since, note)) = deprecation(cat, d) else {
+        return;
+    };
+    let mut args: Vec<String> = Vec::with_capacity(2);
+    if let Some(s) = since {
+        let mut arg = String::from("since = ");
+        print::push_str_literal(&mut arg, &s);
+        args.push(arg);
+    }
+    if !note.is_empty() {
+        let mut arg = String::from("note = ");
+        print::push_str_literal(&mut arg, &note);
+        args.push(arg);
+    }
+    if args.is_empty() {
+        out.push_str(indent);
+        out.push_str("#[deprecated]\n");
+    } else {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        print::push_list_attr(out, indent, "deprecated", &args);
+    }
+}
+
+/// A deprecation's `#[deprecated]` arguments: `since` when it is a version, and the note
+/// (empty when there is none); `None` when the code is not deprecated.
+fn deprecation(cat: &Catalogue, d: Option<&Deprecation>) -> Option<(Option<String>, String)> {
+    let Deprecation {
         since,
         replaced_by,
         note: d_note,
-    }) = d
-    else {
-        return quote!();
-    };
+    } = d?;
     let mut note = String::new();
     if let Some(r) = replaced_by.and_then(|i| cat.errors.get(i)) {
         note.push_str(&format!(
@@ -612,13 +667,7 @@ pub(super) fn deprecated_attr(cat: &Catalogue, d: Option<&Deprecation>) -> Token
         }
         None => None,
     };
-    let note = docs::visible_text(&note);
-    match (&since, note.is_empty()) {
-        (Some(s), false) => quote!(#[deprecated(since = #s, note = #note)]),
-        (Some(s), true) => quote!(#[deprecated(since = #s)]),
-        (None, false) => quote!(#[deprecated(note = #note)]),
-        (None, true) => quote!(#[deprecated]),
-    }
+    Some((since, docs::visible_text(&note)))
 }
 
 /// The facts of a code as one doc sentence ([`facts::entry_facts`], in rustdoc's Markdown).
@@ -654,5 +703,124 @@ fn push_link(out: &mut String, url: &str) {
         out.push('<');
         out.push_str(&docs::visible_text(url));
         out.push('>');
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// One code per case: an explanation and a deprecation (since, note, successor), each
+    /// optional; every code is replaced by the first.
+    type Case = (
+        Option<String>,
+        Option<(Option<String>, Option<String>, bool)>,
+    );
+
+    fn catalogue(cases: &[Case]) -> Option<Catalogue> {
+        let mut y = String::from(
+            "errdex: 1\nregistry:\n  name: t\n  title: T\ncategories:\n  invalid:\n    summary: Bad input\n    retryable: false\n    exit_code: 65\n    http_status: 422\n    jsonrpc_code: -32602\n    expected: true\nerrors:\n  FIRST:\n    code: T-FIRST\n    category: invalid\n    summary: S\n    message: m\n",
+        );
+        let q = |s: &str| serde_json::to_string(s).expect("a string");
+        for (i, (explanation, deprecated)) in cases.iter().enumerate() {
+            y.push_str(&format!(
+                "  CODE_{i}:\n    code: T-{i:04}\n    category: invalid\n    summary: S {i}\n    message: m\n"
+            ));
+            if let Some(x) = explanation {
+                y.push_str(&format!("    explanation: {}\n", q(x)));
+            }
+            if let Some((None, None, false)) = deprecated {
+                y.push_str("    deprecated: true\n");
+            } else if let Some((since, note, replaced)) = deprecated {
+                y.push_str("    deprecated:\n");
+                if let Some(s) = since {
+                    y.push_str(&format!("      since: {}\n", q(s)));
+                }
+                if let Some(n) = note {
+                    y.push_str(&format!("      note: {}\n", q(n)));
+                }
+                if *replaced {
+                    y.push_str("      replaced_by: FIRST\n");
+                }
+            }
+        }
+        let loaded = crate::load_str(&y, "errors.yaml");
+        if loaded.catalogue.is_none() {
+            eprintln!("{y}\n{:?}", loaded.diagnostics);
+        }
+        loaded.catalogue
+    }
+
+    /// Each variant printed directly, and through syn and prettyplease (with the docs
+    /// deferred and expanded, as the emitter does).
+    fn both(cat: &Catalogue) -> Vec<(String, String)> {
+        let facts_of = facts::Facts::new(cat);
+        cat.errors
+            .iter()
+            .map(|e| {
+                let mut fast = String::new();
+                variant(cat, &facts_of, e, &mut fast, true);
+                let (slow, texts) = docs::deferred(|| {
+                    let mut slow = String::new();
+                    variant(cat, &facts_of, e, &mut slow, false);
+                    slow
+                });
+                (fast, docs::expand(&slow, &texts))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn variants_with_attributes_match_prettyplease_at_the_margin() {
+        // Every length across the one-line limit of both attributes.
+        let mut cases: Vec<Case> = Vec::new();
+        for len in 30..80 {
+            cases.push((Some("x".repeat(len)), None));
+            cases.push((
+                None,
+                Some((Some("2.0.0".into()), Some("n".repeat(len)), false)),
+            ));
+            cases.push((None, Some((None, Some("n".repeat(len)), false))));
+        }
+        cases.push((None, Some((Some("2.0.0".into()), None, false))));
+        cases.push((None, Some((None, None, false))));
+        cases.push((None, Some((Some("last spring".into()), None, true))));
+        cases.push((
+            Some("Tab\there, \"quoted\", back\\slash, é—✓\n\nA second paragraph.\n".into()),
+            Some((Some("1.2.3".into()), Some("Use FIRST.".into()), true)),
+        ));
+        let cat = catalogue(&cases).expect("the cases load");
+        let mut attributes = 0;
+        for (fast, slow) in both(&cat) {
+            assert_eq!(fast, slow);
+            attributes += fast.matches("#[").count();
+        }
+        assert!(attributes >= 150, "{attributes} attributes printed");
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        #[test]
+        fn variants_match_prettyplease(
+            cases in proptest::collection::vec(
+                (
+                    proptest::option::of("(\\PC|[\\t\\n\"\\\\'])[ -~é✓\\t\\n\"\\\\']{0,90}"),
+                    proptest::option::of((
+                        proptest::option::of(prop_oneof!["[0-9]\\.[0-9]{1,3}\\.[0-9]", "[a-z ]{1,12}"]),
+                        proptest::option::of("[ -~é]{1,80}"),
+                        any::<bool>(),
+                    )),
+                ),
+                1..8,
+            )
+        ) {
+            let Some(cat) = catalogue(&cases) else {
+                return Err(TestCaseError::reject("the catalogue does not load"));
+            };
+            for (fast, slow) in both(&cat) {
+                prop_assert_eq!(fast, slow);
+            }
+        }
     }
 }

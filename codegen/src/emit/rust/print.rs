@@ -88,6 +88,48 @@ pub(super) fn pair_rows(head: &str, rows: &[(String, String)]) -> String {
     out
 }
 
+/// `{indent}#[{name}({args})]` and a newline, as prettyplease prints an outer attribute of
+/// an item at `indent` whose parenthesised arguments are `args` (each `key = literal`, or a
+/// nested list short enough to fit, like `not(doctest)`): on one line when that line fits
+/// in the margin (its width in bytes, as prettyplease counts it), else each argument on a
+/// line of its own at `indent` + 4, separated by commas with no trailing one, and `)]` at
+/// `indent`. (prettyplease's `attr_tokens`: the arguments are one consistent box, whose
+/// size runs to the `]`.)
+pub(super) fn push_list_attr(out: &mut String, indent: &str, name: &str, args: &[&str]) {
+    let width = indent.len()
+        + "#[".len()
+        + name.len()
+        + "(".len()
+        + args.iter().map(|a| a.len()).sum::<usize>()
+        + ", ".len() * args.len().saturating_sub(1)
+        + ")]".len();
+    out.push_str(indent);
+    out.push_str("#[");
+    out.push_str(name);
+    out.push('(');
+    if width <= MARGIN {
+        for (k, a) in args.iter().enumerate() {
+            if k > 0 {
+                out.push_str(", ");
+            }
+            out.push_str(a);
+        }
+    } else {
+        for (k, a) in args.iter().enumerate() {
+            if k > 0 {
+                out.push(',');
+            }
+            out.push('\n');
+            out.push_str(indent);
+            out.push_str("    ");
+            out.push_str(a);
+        }
+        out.push('\n');
+        out.push_str(indent);
+    }
+    out.push_str(")]\n");
+}
+
 /// Appends `s` as a string literal, byte for byte as `proc_macro2::Literal::string` prints
 /// it (its `escape_utf8`: `char::escape_debug`, but `'` as is, and `\0` — or `\x00` before a
 /// digit 0–7); runs of printable ASCII are copied whole. The string table is 8 MiB of
