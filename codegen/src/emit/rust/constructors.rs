@@ -1,14 +1,15 @@
 //! One typed constructor per code (`Error::frm_validation(field)`), and the builders they
 //! call, one per shape of param list. Most constructors are printed directly (their layout
-//! is fixed); the others go through prettyplease one at a time, and a proptest holds the two
-//! paths to the same bytes.
+//! is fixed), deprecated ones too; the others (more than seven params, or a line too long
+//! to be sure of prettyplease's layout) go through prettyplease one at a time, and a
+//! proptest holds the two paths to the same bytes.
 
 use std::fmt::Write as _;
 
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;
 
-use super::items::deprecated_attr;
+use super::items::{deprecated_attr, push_deprecated_attr};
 use super::{CONSTRUCTORS_PLACEHOLDER, docs, ident, splice_inner};
 use crate::ir::{Catalogue, ErrorEntry, Param, ParamType, Scalar};
 
@@ -60,7 +61,7 @@ fn items_with(cat: &Catalogue, fast: bool) -> (TokenStream, String) {
             docs::code_span(&message.raw)
         );
         text.push_str(&format!("\n\nSee [`ErrorCode::{}`].", ids.rust.variant));
-        if fast && deprecated.is_none() && params.len() <= 7 {
+        if fast && params.len() <= 7 {
             let args: Vec<String> = arguments
                 .iter()
                 .map(|(a, ty)| format!("{a}: {}", rust_param_type(*ty)))
@@ -74,6 +75,10 @@ fn items_with(cat: &Catalogue, fast: bool) -> (TokenStream, String) {
             // Well inside prettyplease's 89-column margin: it keeps both on one line.
             if signature.chars().count() <= 80 && call.chars().count() <= 80 {
                 constructors.push_str(&docs::doc_text(&text, "    "));
+                if deprecated.is_some() {
+                    push_deprecated_attr(&mut constructors, cat, deprecated.as_ref(), "    ");
+                    constructors.push_str("    #[allow(deprecated)]\n");
+                }
                 constructors.push_str("    #[inline]\n");
                 constructors.push_str(&signature);
                 constructors.push('\n');
@@ -280,6 +285,20 @@ mod tests {
             y.push_str(&format!(
                 "  {name}_{i}:\n    code: T-{i:04}\n    category: invalid\n    summary: S\n    message: \"{message}\"\n"
             ));
+            // Every second code deprecated, three ways: bare, a version and a note of a
+            // length around the attribute's one-line limit, a date and a successor.
+            let note = "n".repeat(25 + (name.len() * 3 + i * 7) % 40);
+            match i % 4 {
+                1 => y.push_str("    deprecated: true\n"),
+                2 => y.push_str(&format!(
+                    "    deprecated: {{since: \"1.2.0\", note: \"{note}\"}}\n"
+                )),
+                3 => y.push_str(&format!(
+                    "    deprecated: {{since: yesterday, replaced_by: {}_0}}\n",
+                    entries[0].0
+                )),
+                _ => {}
+            }
             if !params.is_empty() {
                 y.push_str("    params:\n");
                 for (p, t) in params {

@@ -608,7 +608,12 @@ pub(super) fn deprecated_attr(cat: &Catalogue, d: Option<&Deprecation>) -> Token
 }
 
 /// [`deprecated_attr`] as prettyplease prints it on an item at `indent`, with its newline.
-fn push_deprecated_attr(out: &mut String, cat: &Catalogue, d: Option<&Deprecation>, indent: &str) {
+pub(super) fn push_deprecated_attr(
+    out: &mut String,
+    cat: &Catalogue,
+    d: Option<&Deprecation>,
+    indent: &str,
+) {
     let Some((since, note)) = deprecation(cat, d) else {
         return;
     };
