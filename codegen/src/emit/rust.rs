@@ -328,3 +328,8 @@ fn retry_tokens(r: Option<&Retry>) -> TokenStream {
     let advice = opt_str(advice.as_deref());
     quote!(Some(RetryAdvice { max_attempts: #max, initial_backoff_ms: #backoff, advice: #advice }))
 }
+
+/// The tests' catalogue up to `errors:`: a registry and one category, to which each test
+/// appends its codes.
+#[cfg(test)]
+const TEST_CATALOGUE_HEAD: &str = "errdex: 1\nregistry:\n  name: t\n  title: T\ncategories:\n  invalid:\n    summary: Bad input\n    retryable: false\n    exit_code: 65\n    http_status: 422\n    jsonrpc_code: -32602\n    expected: true\nerrors:\n";

@@ -274,9 +274,7 @@ mod tests {
     use proptest::prelude::*;
 
     fn catalogue(entries: &[(String, Vec<(String, u8)>)]) -> Catalogue {
-        let mut y = String::from(
-            "errdex: 1\nregistry:\n  name: t\n  title: T\ncategories:\n  invalid:\n    summary: Bad input\n    retryable: false\n    exit_code: 65\n    http_status: 422\n    jsonrpc_code: -32602\n    expected: true\nerrors:\n",
-        );
+        let mut y = String::from(crate::emit::rust::TEST_CATALOGUE_HEAD);
         for (i, (name, params)) in entries.iter().enumerate() {
             let mut message = String::from("failed");
             for (p, _) in params {

@@ -724,8 +724,9 @@ mod tests {
     );
 
     fn catalogue(cases: &[Case]) -> Option<Catalogue> {
-        let mut y = String::from(
-            "errdex: 1\nregistry:\n  name: t\n  title: T\ncategories:\n  invalid:\n    summary: Bad input\n    retryable: false\n    exit_code: 65\n    http_status: 422\n    jsonrpc_code: -32602\n    expected: true\nerrors:\n  FIRST:\n    code: T-FIRST\n    category: invalid\n    summary: S\n    message: m\n",
+        let mut y = String::from(crate::emit::rust::TEST_CATALOGUE_HEAD);
+        y.push_str(
+            "  FIRST:\n    code: T-FIRST\n    category: invalid\n    summary: S\n    message: m\n",
         );
         let q = |s: &str| serde_json::to_string(s).expect("a string");
         for (i, (explanation, deprecated)) in cases.iter().enumerate() {

@@ -302,7 +302,10 @@ mod tests {
     /// A catalogue with the given options, and the runtime written for it.
     fn runtime(constructors: bool, values: ValueStyle) -> String {
         let loaded = crate::load_str(
-            "errdex: 1\nregistry:\n  name: t\n  title: T\ncategories:\n  invalid:\n    summary: Bad input\n    retryable: false\n    exit_code: 65\n    http_status: 422\n    jsonrpc_code: -32602\n    expected: true\nerrors:\n  BAD:\n    code: T-1\n    category: invalid\n    summary: S\n    message: bad\n",
+            &format!(
+                "{}  BAD:\n    code: T-1\n    category: invalid\n    summary: S\n    message: bad\n",
+                crate::emit::rust::TEST_CATALOGUE_HEAD
+            ),
             "errors.yaml",
         );
         let mut cat = loaded.catalogue.expect("valid catalogue");
@@ -445,7 +448,10 @@ mod tests {
             (RustIntegration::ActixWeb, "actix_web"),
         ] {
             let loaded = crate::load_str(
-                "errdex: 1\nregistry:\n  name: t\n  title: T\ncategories:\n  invalid:\n    summary: Bad input\n    retryable: false\n    exit_code: 65\n    http_status: 422\n    jsonrpc_code: -32602\n    expected: true\nerrors:\n  BAD:\n    code: T-1\n    category: invalid\n    summary: S\n    message: bad\n",
+                &format!(
+                    "{}  BAD:\n    code: T-1\n    category: invalid\n    summary: S\n    message: bad\n",
+                    crate::emit::rust::TEST_CATALOGUE_HEAD
+                ),
                 "errors.yaml",
             );
             let mut cat = loaded.catalogue.expect("valid catalogue");
