@@ -1,4 +1,5 @@
-//! `cargo run -p xtask -- <task>`: development tasks that are not part of errdex itself.
+//! `cargo xtask <task>` (`cargo run --release --bin xtask -- <task>`): development tasks that
+//! are not part of errdex itself.
 //!
 //! - `scale N [OUT] [--recipe] [--parts P]`: write a deterministic catalogue of N codes
 //!   (default OUT: stdout); `--recipe` with the README's large-catalogue recipe, `--parts P`

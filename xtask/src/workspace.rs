@@ -44,6 +44,10 @@ pub fn target_dir() -> PathBuf {
 
 /// Builds `errdex` in release (in the workspace's target directory) and returns the path cargo
 /// reports for the executable.
+///
+/// `--bin errdex` without `-p errdex`, as the `cargo xtask` alias builds `--bin xtask`: both
+/// resolve features over the default members, so the dependencies they share (errdex-codegen
+/// above all) are compiled once for both, not once per feature set.
 pub fn release_errdex() -> Result<PathBuf, String> {
     let out = cargo()
         .current_dir(workspace_root())
@@ -51,8 +55,6 @@ pub fn release_errdex() -> Result<PathBuf, String> {
             "build",
             "--release",
             "-q",
-            "-p",
-            "errdex",
             "--bin",
             "errdex",
             "--message-format=json-render-diagnostics",
@@ -63,7 +65,7 @@ pub fn release_errdex() -> Result<PathBuf, String> {
         .output()
         .map_err(|e| format!("cannot run cargo: {e}"))?;
     if !out.status.success() {
-        return Err("cargo build --release -p errdex failed".into());
+        return Err("cargo build --release --bin errdex failed".into());
     }
     String::from_utf8_lossy(&out.stdout)
         .lines()
