@@ -3,11 +3,12 @@
 //! real addresses, and `tests/fixtures/pages/`, every kind of redirect), built with the real
 //! mdbook and opened in headless Chromium (`tools/node/check-books.mjs`, through
 //! playwright-core) at 1280 and 1920 px: no page overflows mdBook's content column (every
-//! table's right edge inside `main`), no sidebar link is cut off, each code's docs URL,
-//! mapped from `registry.docs_site_url` onto the local book, lands on that code's heading,
-//! and each redirect of the book, opened at its old address, ends on its code (or
-//! tombstone). Screenshots of every page at both widths, and of each redirect's landing, go
-//! to `target/browser-artifacts/<book>/`.
+//! table's right edge inside `main`), no sidebar link is cut off; and, at 1280 px (where a
+//! link lands does not depend on the width), each code's docs URL, mapped from
+//! `registry.docs_site_url` onto the local book, lands on that code's heading, and each
+//! redirect of the book, opened at its old address, ends on its code (or tombstone).
+//! Screenshots (JPEG) of every page at both widths, and of each redirect's landing, go to
+//! `target/browser-artifacts/<book>/`.
 //!
 //! Skips, saying why, when mdbook, node, playwright-core (`.ci/steps/20-node.sh`) or Chromium
 //! (`.ci/steps/35-browser.sh`) is absent — except under CI, where they are installed and a
