@@ -66,10 +66,15 @@ fn python_agrees_with_the_rust_reference_and_passes_its_gates() {
     let tools = venv();
     match &tools {
         Some(bin) => {
+            // One worker per core (pytest-xdist): the HTTP reader's property test, ~5 s per
+            // package, took 112 s of this test's 135 one at a time on 2 cores.
+            let workers = std::thread::available_parallelism().map_or(2, |n| n.get().min(8));
             let out = run(Command::new(bin.join("pytest"))
                 .arg("-q")
                 .arg("-p")
                 .arg("no:cacheprovider")
+                .arg("-n")
+                .arg(workers.to_string())
                 .arg(repo_root().join("tests/python"))
                 .env("ERRDEX_PY_VECTORS_DIR", tmp.path()));
             eprintln!("pytest: {}", out.lines().last().unwrap_or(""));
