@@ -119,11 +119,6 @@ const browser = await chromium.launch({
 }).catch((e) => { console.error(`cannot launch chromium: ${e.message}`); process.exit(2); });
 
 const failures = [];
-// Each (book, width) is one job with its own browser context; JOBS of them run at once
-// (ERRDEX_BROWSER_JOBS, default 2): one page at a time left a core idle while Chromium
-// waited on loads and encoded screenshots (the whole check took 174-198 s on 2 cores in the
-// twenty-first session's CI run).
-const JOBS = Math.max(1, Number(process.env.ERRDEX_BROWSER_JOBS ?? 2));
 const started = Date.now();
 const books = [];
 try {
@@ -142,16 +137,12 @@ try {
       .filter((f) => f.endsWith('.html') && f !== '404.html' && f !== 'toc.html')
       .filter((f) => !readFileSync(join(book.dir, f), 'utf8').includes('http-equiv="refresh"'))
       .sort();
-    books.push({ book, server, origin, shots, pages, checked: 0 });
+    books.push({ book, server, origin, shots, pages });
   }
-  // The largest jobs first, so that the pool does not end waiting on one big book.
-  const jobs = books
-    .flatMap((b) => WIDTHS.map((width) => ({
-      b, width, size: b.pages.length + (width === WIDTHS[0] ? b.book.codes.length + (b.book.redirects ?? []).length : 0),
-    })))
-    .sort((x, y) => y.size - x.size);
-  const check = async ({ b, width }) => {
-    const { book, origin, shots, pages } = b;
+  // Each (book, width) in its own browser context. Where a link lands does not depend on the
+  // width (the viewport's height is the same), so the code links and redirects are followed
+  // at the first width only; the layout checks run at every width.
+  const check = async ({ book, origin, shots, pages }, width) => {
     // A fresh context per width: the sidebar is open by default at both widths.
     const context = await browser.newContext({ viewport: { width, height: 900 } });
     const page = await context.newPage();
@@ -160,11 +151,7 @@ try {
       for (const p of await page.evaluate(overflow)) failures.push(`${book.name}/${file} at ${width} px: ${p}`);
       for (const p of await page.evaluate(sidebarCuts)) failures.push(`${book.name}/${file} at ${width} px: the sidebar cuts off ${p}`);
       if (file !== 'print.html') await page.screenshot({ path: join(shots, `${file.replace(/\.html$/, '').replaceAll('/', '__')}-${width}.jpg`), ...SHOT });
-      b.checked++;
     }
-    // Where a link lands does not depend on the width (the viewport's height is the same), so
-    // the code links and redirects are followed at the first width only; the layout checks
-    // above run at every width.
     if (width !== WIDTHS[0]) {
       await context.close();
       return;
@@ -195,21 +182,17 @@ try {
     }
     await context.close();
   };
-  let next = 0;
-  const worker = async () => {
-    while (next < jobs.length) await check(jobs[next++]);
-  };
-  await Promise.all(Array.from({ length: Math.min(JOBS, jobs.length) }, worker));
-  for (const { book, shots, pages, checked } of books) {
-    console.log(`${book.name}: ${pages.length} pages × ${WIDTHS.length} widths (${checked} views), ${book.codes.length} code links, ${(book.redirects ?? []).length} redirects; screenshots in ${shots}`);
+  for (const b of books) {
+    for (const width of WIDTHS) await check(b, width);
+    const { book, shots, pages } = b;
+    console.log(`${book.name}: ${pages.length} pages × ${WIDTHS.length} widths (${pages.length * WIDTHS.length} views), ${book.codes.length} code links, ${(book.redirects ?? []).length} redirects; screenshots in ${shots}`);
   }
-  console.log(`${jobs.length} jobs (book × width), ${JOBS} at a time: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`${books.length} books checked in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 } finally {
   for (const { server } of books) server.close();
   await browser.close();
 }
 if (failures.length) {
-  failures.sort(); // the jobs run at once: one order whatever finished first
   console.error(`${failures.length} problem(s):\n${failures.join('\n')}`);
   process.exit(1);
 }
