@@ -28,6 +28,34 @@ fn renders(e: &Error) -> Value {
     })
 }
 
+/// The five instances each code is rendered as: its example values; with an argument, a
+/// constraint and context (some of it colliding with the wire's own members); with a
+/// suggestion override; worded, typed and expected otherwise at the raise site; and with the
+/// argument its params name.
+fn instances(c: ErrorCode, argument: &str, make: fn() -> Error) -> Vec<Error> {
+    vec![
+        make(),
+        make()
+            .with_argument("the-arg")
+            .with_constraint(serde_json::from_str::<Value>(RICH_CONSTRAINT).unwrap())
+            .with_context("form", "deploy")
+            .with_context("argument", "ignored")
+            .with_context(WIRE.code, "overwritten?")
+            .with_context("n", 7),
+        make()
+            .with_suggestion("Try `this` instead.")
+            .with_context("z", json!([1, 2])),
+        make()
+            .with_message("Raised as worded")
+            .with_expected(!c.expected())
+            .with_error_type("RaisedAs")
+            .with_context("tool", "deploy")
+            .with_context("example", "x")
+            .with_context("schema", json!({"type": "object"})),
+        make().with_argument(argument),
+    ]
+}
+
 fn code_report(c: ErrorCode, instances: Vec<Error>) -> Value {
     json!({
         "code": c.as_str(),

@@ -161,9 +161,9 @@ fn example_arg(p: &Param) -> String {
 }
 
 /// A `main.rs` that exercises every code of `cat` through the generated API and prints one
-/// JSON document: per code the accessors, three instances (example values; with argument,
-/// constraint and context; with a suggestion override), and every lookup key's parse
-/// result.
+/// JSON document: per code the accessors and five instances (`instances` in
+/// driver_prelude.rs: example values; with argument, constraint and context; with a
+/// suggestion override; …), and every lookup key's parse result.
 pub fn driver_main(crate_ident: &str, cat: &Catalogue, keys: &[(String, u32)]) -> String {
     driver_main_with_foreign(crate_ident, cat, keys, &[])
 }
@@ -194,7 +194,14 @@ pub fn driver_main_with_readings(
         "use {crate_ident}::*;\nuse serde_json::{{json, Value}};\n\n"
     ));
     s.push_str(include_str!("driver_prelude.rs"));
-    s.push_str("fn main() {\n    let mut codes = Vec::new();\n");
+    s.push_str(&format!(
+        "const RICH_CONSTRAINT: &str = {:?};\n\n",
+        include_str!("../vectors_support/rich-constraint.json")
+    ));
+    // One row a code, its constructor a `fn` pointer, and one loop: every code's five
+    // instances come from the same function (`instances` in driver_prelude.rs). One
+    // statement per code in `main` (2,000 codes for the compact tables) took rustc a minute.
+    s.push_str("/// Each code, the name of the argument its last instance names, and how it is built.\nconst CASES: &[(ErrorCode, &str, fn() -> Error)] = &[\n");
     for e in &cat.errors {
         let args: Vec<String> = e.params.iter().map(example_arg).collect();
         // Without typed constructors (`rust.constructors: false`) the same values go by
@@ -221,11 +228,12 @@ pub fn driver_main_with_readings(
             .find(|p| p.example.is_some())
             .map_or("the-arg", |p| p.name.as_str());
         s.push_str(&format!(
-            "    codes.push(code_report(ErrorCode::{v}, vec![\n        {ctor},\n        {ctor}.with_argument(\"the-arg\").with_constraint(serde_json::from_str::<Value>({rich:?}).unwrap()).with_context(\"form\", \"deploy\").with_context(\"argument\", \"ignored\").with_context(WIRE.code, \"overwritten?\").with_context(\"n\", 7),\n        {ctor}.with_suggestion(\"Try `this` instead.\").with_context(\"z\", json!([1, 2])),\n        {ctor}.with_message(\"Raised as worded\").with_expected(!ErrorCode::{v}.expected()).with_error_type(\"RaisedAs\").with_context(\"tool\", \"deploy\").with_context(\"example\", \"x\").with_context(\"schema\", json!({{\"type\": \"object\"}})),\n        {ctor}.with_argument({argument:?}),\n    ]));\n",
+            "    (ErrorCode::{v}, {argument:?}, || {ctor}),\n",
             v = e.ids.rust.variant,
-            rich = include_str!("../vectors_support/rich-constraint.json"),
         ));
     }
+    s.push_str("];\n\n");
+    s.push_str("fn main() {\n    let mut codes = Vec::new();\n    for &(c, argument, make) in CASES {\n        codes.push(code_report(c, instances(c, argument, make)));\n    }\n");
     // Each namespace's sub-enum: exactly its codes, both ways.
     for ns in cat.namespaces.iter().filter(|_| cat.rust.namespace_enums) {
         let sub = errdex_codegen::names::rust_namespace_enum(&ns.ids.rust);
@@ -233,12 +241,11 @@ pub fn driver_main_with_readings(
             "    for c in ErrorCode::ALL {{\n        let mine = c.namespace() == Some({sub}::NAMESPACE);\n        match {sub}::try_from(*c) {{\n            Ok(s) => {{ assert!(mine); assert_eq!(ErrorCode::from(s), *c); assert_eq!(s.to_string(), c.as_str()); }}\n            Err(back) => {{ assert!(!mine); assert_eq!(back, *c); }}\n        }}\n    }}\n    assert_eq!({sub}::ALL.len(), ErrorCode::ALL.iter().filter(|c| c.namespace() == Some({sub}::NAMESPACE)).count());\n"
         ));
     }
-    s.push_str("    let mut parses = serde_json::Map::new();\n");
+    s.push_str("    let mut parses = serde_json::Map::new();\n    let keys: &[&str] = &[\n");
     for (k, _) in keys {
-        s.push_str(&format!(
-            "    parses.insert({k:?}.into(), parse_report({k:?}));\n"
-        ));
+        s.push_str(&format!("        {k:?},\n"));
     }
+    s.push_str("    ];\n    for &key in keys {\n        parses.insert(key.into(), parse_report(key));\n    }\n");
     s.push_str("    parses.insert(\"\".into(), parse_report(\"\"));\n    parses.insert(\"NO-SUCH-CODE\".into(), parse_report(\"NO-SUCH-CODE\"));\n");
     let foreign = serde_json::to_string(foreign).unwrap();
     s.push_str(&format!("    let foreign = foreign_report({foreign:?});\n"));
