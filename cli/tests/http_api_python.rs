@@ -556,60 +556,69 @@ fn the_fastapi_server_answers_as_the_reference_and_passes_schemathesis() {
         );
     }
 
-    // 4. Schemathesis with the API document, bounded (12 examples per operation and phase,
-    // a fixed seed; ~15-60 s). Every check runs but `ensure_resource_availability`: SERVERS.md
-    // stores nothing, so the `o-4` a POST creates is never found again, by design. Paths
-    // of up to 64 characters make Hypothesis filter many candidates: its health checks judge
-    // the generator, not the server, so all are suppressed, as the Rust and TypeScript runs do.
-    let out = run(
-        schemathesis_command(&bin)
-            .args(["run", "api.yaml", "--url", &server.url])
-            .args(["-H", "Authorization: Bearer test"])
-            .args([
-                "--max-examples",
-                "12",
-                "--seed",
-                "27",
-                "--request-timeout",
-                "5",
-            ])
-            .args(["--exclude-checks", "ensure_resource_availability"])
-            .args(["--suppress-health-check", "all"])
-            .args(["--no-color", "--generation-database", "none"])
-            .current_dir(example()),
-        "",
-        Duration::from_secs(300),
-    );
-    let summary = out.lines().rev().find(|l| l.contains(" in ")).unwrap_or("");
-    eprintln!("schemathesis: {summary}");
-    assert!(summary.contains("No issues found"), "{out}");
-    drop(server);
+    // 4 and 5 at once: Schemathesis keeps one core busy (Python, one thread; the server
+    // next to nothing), mypy and ruff take the other (they took 16 s after it).
+    std::thread::scope(|scope| {
+        // 5. The example's sources type-check and lint.
+        let lint = scope.spawn(|| {
+            let dir = example().join("python");
+            let mypy = run(
+                Command::new(bin.join("mypy"))
+                    .args(["--strict", "--python-version=3.10", "--cache-dir"])
+                    .arg(tmp.path().join("mypy"))
+                    .args(["orders_server.py", "client.py"])
+                    .env("MYPYPATH", example().join("generated/python"))
+                    .current_dir(&dir),
+                "",
+                Duration::from_secs(240),
+            );
+            assert!(mypy.contains("Success"), "{mypy}");
+            run(
+                Command::new(bin.join("ruff"))
+                    .args([
+                        "check",
+                        "--no-cache",
+                        "--isolated",
+                        "--line-length",
+                        "120",
+                        ".",
+                    ])
+                    .current_dir(&dir),
+                "",
+                Duration::from_secs(60),
+            );
+        });
 
-    // 5. The example's sources type-check and lint.
-    let dir = example().join("python");
-    let mypy = run(
-        Command::new(bin.join("mypy"))
-            .args(["--strict", "--python-version=3.10", "--cache-dir"])
-            .arg(tmp.path().join("mypy"))
-            .args(["orders_server.py", "client.py"])
-            .env("MYPYPATH", example().join("generated/python"))
-            .current_dir(&dir),
-        "",
-        Duration::from_secs(240),
-    );
-    assert!(mypy.contains("Success"), "{mypy}");
-    run(
-        Command::new(bin.join("ruff"))
-            .args([
-                "check",
-                "--no-cache",
-                "--isolated",
-                "--line-length",
-                "120",
-                ".",
-            ])
-            .current_dir(&dir),
-        "",
-        Duration::from_secs(60),
-    );
+        // 4. Schemathesis with the API document, bounded (12 examples per operation and phase,
+        // a fixed seed; ~15-60 s). Every check runs but `ensure_resource_availability`: SERVERS.md
+        // stores nothing, so the `o-4` a POST creates is never found again, by design. Paths
+        // of up to 64 characters make Hypothesis filter many candidates: its health checks judge
+        // the generator, not the server, so all are suppressed, as the Rust and TypeScript runs do.
+        let out = run(
+            schemathesis_command(&bin)
+                .args(["run", "api.yaml", "--url", &server.url])
+                .args(["-H", "Authorization: Bearer test"])
+                .args([
+                    "--max-examples",
+                    "12",
+                    "--seed",
+                    "27",
+                    "--request-timeout",
+                    "5",
+                ])
+                .args(["--exclude-checks", "ensure_resource_availability"])
+                .args(["--suppress-health-check", "all"])
+                .args(["--no-color", "--generation-database", "none"])
+                .current_dir(example()),
+            "",
+            Duration::from_secs(300),
+        );
+        let summary = out.lines().rev().find(|l| l.contains(" in ")).unwrap_or("");
+        eprintln!("schemathesis: {summary}");
+        assert!(summary.contains("No issues found"), "{out}");
+        drop(server);
+        if let Err(panic) = lint.join() {
+            std::panic::resume_unwind(panic);
+        }
+    });
 }
