@@ -49,17 +49,27 @@ struct Mark {
 
 /// What the editor shows for each file, validated against `schema`.
 fn editor_marks(tools: &Path, schema: &Path, files: &[PathBuf]) -> Vec<Vec<Mark>> {
+    let pairs: Vec<(PathBuf, PathBuf)> = files
+        .iter()
+        .map(|f| (schema.to_path_buf(), f.clone()))
+        .collect();
+    editor_marks_each(tools, &pairs)
+}
+
+/// What the editor shows for each `(schema, file)`, the file validated against its schema:
+/// one language server for them all.
+fn editor_marks_each(tools: &Path, pairs: &[(PathBuf, PathBuf)]) -> Vec<Vec<Mark>> {
     let out = ts_support::run(
         Command::new("node")
             .arg(repo_root().join("tests/editor/lsp-diagnostics.mjs"))
             .arg(tools)
-            .arg(schema)
-            .args(files),
+            .arg("--pairs")
+            .args(pairs.iter().flat_map(|(schema, file)| [schema, file])),
     );
     let json: Value = serde_json::from_str(&out).unwrap();
-    files
+    pairs
         .iter()
-        .map(|f| {
+        .map(|(_, f)| {
             json[f.to_str().unwrap()]
                 .as_array()
                 .unwrap_or_else(|| panic!("no diagnostics for {}", f.display()))
@@ -217,12 +227,18 @@ fn own_schema_accepts_its_catalogue_completes_and_flags_what_lint_flags() {
     valid.push(repo_root().join("errors.yaml"));
     valid.retain(|f| !load_path(f).unwrap().has_errors());
     assert!(valid.len() >= 10, "only {} valid catalogues", valid.len());
-    for (i, file) in valid.iter().enumerate() {
-        let dir = tmp.path().join(i.to_string());
-        std::fs::create_dir_all(&dir).unwrap();
-        let schema = own_schema(&dir, file);
-        let marks = editor_marks(&tools, &schema, std::slice::from_ref(file));
-        let errors: Vec<&Mark> = marks[0].iter().filter(|m| m.severity == "error").collect();
+    // Each catalogue against its own schema, all in one language server.
+    let pairs: Vec<(PathBuf, PathBuf)> = valid
+        .iter()
+        .enumerate()
+        .map(|(i, file)| {
+            let dir = tmp.path().join(i.to_string());
+            std::fs::create_dir_all(&dir).unwrap();
+            (own_schema(&dir, file), file.clone())
+        })
+        .collect();
+    for ((_, file), marks) in pairs.iter().zip(editor_marks_each(&tools, &pairs)) {
+        let errors: Vec<&Mark> = marks.iter().filter(|m| m.severity == "error").collect();
         assert!(
             errors.is_empty(),
             "{}: its own schema refuses it: {errors:?}",
@@ -354,71 +370,78 @@ fn part_schemas_and_lint_agree_on_every_part() {
     let mut problems = Vec::new();
     let mut marked_files = BTreeSet::new();
     let mut checked = 0;
+    // (root, schema, file) of every part file of every root, shown by one language server.
+    let mut cases: Vec<(&PathBuf, &str, PathBuf)> = Vec::new();
     for root in &roots {
-        let loaded = load_path(root).unwrap();
         let mut files = Vec::new();
         part_files(root.parent().unwrap(), &mut files);
         files.sort();
-        let (entries, parts): (Vec<PathBuf>, Vec<PathBuf>) =
-            files.into_iter().partition(|p| is_entry_file(p));
-        for (schema, files) in [("entry.schema.json", entries), ("part.schema.json", parts)] {
-            if files.is_empty() {
-                continue;
+        for file in files {
+            let schema = if is_entry_file(&file) {
+                "entry.schema.json"
+            } else {
+                "part.schema.json"
+            };
+            cases.push((root, schema, file));
+        }
+    }
+    let pairs: Vec<(PathBuf, PathBuf)> = cases
+        .iter()
+        .map(|(_, schema, file)| (schemas.join(schema), file.clone()))
+        .collect();
+    let marks = editor_marks_each(&tools, &pairs);
+    let loaded: Vec<_> = roots.iter().map(|root| load_path(root).unwrap()).collect();
+    for ((root, schema, file), marks) in cases.iter().zip(&marks) {
+        let loaded = &loaded[roots.iter().position(|r| r == *root).unwrap()];
+        checked += 1;
+        let name = file
+            .strip_prefix(repo_root())
+            .unwrap()
+            .display()
+            .to_string();
+        // Lint's diagnostics in this file, by its own lines.
+        let here: Vec<(&Diagnostic, usize)> = loaded
+            .diagnostics
+            .iter()
+            .filter_map(|d| {
+                let (f, span) = loaded.sources.locate(d.span?)?;
+                Path::new(&f.name)
+                    .ends_with(file.strip_prefix(root.parent().unwrap()).unwrap())
+                    .then_some((d, span.line))
+            })
+            .collect();
+        let lint_lines: BTreeSet<usize> = here
+            .iter()
+            .filter(|(d, _)| d.severity() == Severity::Error)
+            .map(|(_, line)| *line)
+            .collect();
+        let editor_errors: Vec<&Mark> = marks.iter().filter(|m| m.severity == "error").collect();
+        if !editor_errors.is_empty() {
+            marked_files.insert(name.clone());
+        }
+        for m in &editor_errors {
+            if !lint_lines.contains(&m.line) {
+                problems.push(format!(
+                    "{name}:{}: the editor ({schema}) says {:?}; lint says nothing on that line",
+                    m.line, m.message
+                ));
             }
-            let marks = editor_marks(&tools, &schemas.join(schema), &files);
-            for (file, marks) in files.iter().zip(&marks) {
-                checked += 1;
-                let name = file
-                    .strip_prefix(repo_root())
-                    .unwrap()
-                    .display()
-                    .to_string();
-                // Lint's diagnostics in this file, by its own lines.
-                let here: Vec<(&Diagnostic, usize)> = loaded
-                    .diagnostics
-                    .iter()
-                    .filter_map(|d| {
-                        let (f, span) = loaded.sources.locate(d.span?)?;
-                        Path::new(&f.name)
-                            .ends_with(file.strip_prefix(root.parent().unwrap()).unwrap())
-                            .then_some((d, span.line))
-                    })
-                    .collect();
-                let lint_lines: BTreeSet<usize> = here
-                    .iter()
-                    .filter(|(d, _)| d.severity() == Severity::Error)
-                    .map(|(_, line)| *line)
-                    .collect();
-                let editor_errors: Vec<&Mark> =
-                    marks.iter().filter(|m| m.severity == "error").collect();
-                if !editor_errors.is_empty() {
-                    marked_files.insert(name.clone());
-                }
-                for m in &editor_errors {
-                    if !lint_lines.contains(&m.line) {
-                        problems.push(format!(
-                            "{name}:{}: the editor ({schema}) says {:?}; lint says nothing on that line",
-                            m.line, m.message
-                        ));
-                    }
-                }
-                let editor_lines: BTreeSet<usize> = editor_errors.iter().map(|m| m.line).collect();
-                let file_of = |offset: usize| loaded.sources.file_of(offset).map(|f| f.base);
-                for (d, line) in &here {
-                    // What one file shows on its own: a duplicate key whose first
-                    // occurrence is in another file (the root) is lint's alone.
-                    let base = d.span.and_then(|s| file_of(s.offset));
-                    let in_one_file = d.notes.iter().all(|(s, _)| file_of(s.offset) == base);
-                    let shape = (SHAPE.contains(&d.code.as_str()) || d.code.as_str() == "EDX0805")
-                        && in_one_file;
-                    if shape && !editor_lines.contains(line) {
-                        problems.push(format!(
-                            "{name}:{line}: lint says {} {:?}; the editor ({schema}) shows nothing on that line",
-                            d.code.as_str(),
-                            d.message
-                        ));
-                    }
-                }
+        }
+        let editor_lines: BTreeSet<usize> = editor_errors.iter().map(|m| m.line).collect();
+        let file_of = |offset: usize| loaded.sources.file_of(offset).map(|f| f.base);
+        for (d, line) in &here {
+            // What one file shows on its own: a duplicate key whose first
+            // occurrence is in another file (the root) is lint's alone.
+            let base = d.span.and_then(|s| file_of(s.offset));
+            let in_one_file = d.notes.iter().all(|(s, _)| file_of(s.offset) == base);
+            let shape =
+                (SHAPE.contains(&d.code.as_str()) || d.code.as_str() == "EDX0805") && in_one_file;
+            if shape && !editor_lines.contains(line) {
+                problems.push(format!(
+                    "{name}:{line}: lint says {} {:?}; the editor ({schema}) shows nothing on that line",
+                    d.code.as_str(),
+                    d.message
+                ));
             }
         }
     }

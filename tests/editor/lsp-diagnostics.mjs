@@ -2,6 +2,10 @@
 // Language Server Protocol and prints what an editor would show for each catalogue.
 //
 //   node lsp-diagnostics.mjs <tools/node dir> <schema.json> <file.yaml>...
+//   node lsp-diagnostics.mjs <tools/node dir> --pairs <schema.json> <file.yaml> [<schema.json> <file.yaml>]...
+//
+// With --pairs each file is validated against the schema before it: one server for many
+// catalogues with schemas of their own (a server starts in about two seconds).
 //
 // Prints one JSON object: { "<file>": [{ "line": 1-based, "column": 1-based, "severity":
 // "error"|"warning"|..., "message": "..." }] }. With ERRDEX_LSP_COMPLETE=<line>:<col> it
@@ -11,11 +15,21 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
-const [toolsDir, schemaPath, ...files] = process.argv.slice(2);
-if (!toolsDir || !schemaPath || files.length === 0) {
-  console.error("usage: node lsp-diagnostics.mjs <tools/node> <schema.json> <file.yaml>...");
+const [toolsDir, first, ...rest] = process.argv.slice(2);
+// [schema, file] of every file given.
+const pairs =
+  first === "--pairs" ? rest.flatMap((_, i) => (i % 2 === 0 ? [[rest[i], rest[i + 1]]] : [])) : rest.map((f) => [first, f]);
+if (!toolsDir || !first || pairs.length === 0 || pairs.some(([schema, file]) => !schema || !file)) {
+  console.error(
+    "usage: node lsp-diagnostics.mjs <tools/node> (<schema.json> <file.yaml>... | --pairs (<schema.json> <file.yaml>)...)",
+  );
   process.exit(2);
 }
+const files = pairs.map(([, file]) => file);
+// Every file given, by its absolute path (a glob such as `*.yaml` skips hidden folders),
+// under its schema.
+const schemas = {};
+for (const [schema, file] of pairs) (schemas[pathToFileURL(resolve(schema)).href] ??= []).push(resolve(file));
 const serverJs = resolve(toolsDir, "node_modules/yaml-language-server/bin/yaml-language-server");
 const server = spawn(process.execPath, [serverJs, "--stdio"], { stdio: ["pipe", "pipe", "inherit"] });
 
@@ -31,8 +45,7 @@ const settings = {
     format: { enable: false },
     schemaStore: { enable: false },
     yamlVersion: "1.2",
-    // Every file given, by its absolute path (a glob such as `*.yaml` skips hidden folders).
-    schemas: { [pathToFileURL(resolve(schemaPath)).href]: files.map((f) => resolve(f)) },
+    schemas,
   },
 };
 
@@ -138,5 +151,6 @@ if (complete) {
 }
 await request("shutdown", null);
 notify("exit", null);
-console.log(JSON.stringify(output, null, 1));
-process.exit(0);
+// Exit once stdout is flushed: to a pipe it is written asynchronously, and `process.exit`
+// right after `console.log` cut the JSON of many files off at 64 KiB.
+process.stdout.write(`${JSON.stringify(output, null, 1)}\n`, () => process.exit(0));
