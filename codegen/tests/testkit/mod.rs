@@ -19,3 +19,28 @@ pub fn repo_root() -> PathBuf {
         .expect("the crate lives in the repository")
         .to_path_buf()
 }
+
+/// `f` of every item, the items shared among one thread per core (at most four) as each is
+/// free; returns when all are done. For checks that run an outside tool once per case (a `go
+/// build`, a `tsc`): most of each run is the tool starting, and one after another they left a
+/// core idle. A panic in `f` (a failed check) is resumed here, once every thread has stopped.
+pub fn each_on_cores<T: Sync>(items: &[T], f: impl Fn(&T) + Sync) {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let next = AtomicUsize::new(0);
+    let workers = std::thread::available_parallelism().map_or(2, |n| n.get().min(4));
+    let failures: Vec<_> = std::thread::scope(|scope| {
+        let threads: Vec<_> = (0..workers)
+            .map(|_| {
+                scope.spawn(|| {
+                    while let Some(item) = items.get(next.fetch_add(1, Ordering::Relaxed)) {
+                        f(item);
+                    }
+                })
+            })
+            .collect();
+        threads.into_iter().filter_map(|t| t.join().err()).collect()
+    });
+    if let Some(panic) = failures.into_iter().next() {
+        std::panic::resume_unwind(panic);
+    }
+}
