@@ -70,13 +70,15 @@ fn packed_packages_lint_clean_install_and_work_from_esm_and_commonjs() {
     else {
         return;
     };
-    for package in packages() {
+    // The packages two at a time (each packed, linted, installed and run: about 5 s, most of
+    // it npm and node starting).
+    testkit::each_on_cores(&packages(), |package| {
         let manifest: Value =
             serde_json::from_str(&std::fs::read_to_string(package.join("package.json")).unwrap())
                 .unwrap();
         let name = manifest["name"].as_str().unwrap().to_string();
         let tmp = tempfile::tempdir().unwrap();
-        let (tarball, files) = pack(&package, tmp.path());
+        let (tarball, files) = pack(package, tmp.path());
 
         // What npm publishes: the module (its entry point, the runtime, the catalogue's
         // data), its types, the schema, a README, the manifest.
@@ -109,7 +111,7 @@ fn packed_packages_lint_clean_install_and_work_from_esm_and_commonjs() {
         // The ecosystem's linters.
         let publint = run(Command::new(bin(&tools, "publint"))
             .arg("--strict")
-            .arg(&package));
+            .arg(package));
         assert!(
             publint.contains("All good"),
             "{name}: publint says:\n{publint}"
@@ -188,7 +190,7 @@ fn packed_packages_lint_clean_install_and_work_from_esm_and_commonjs() {
         let out = run(Command::new("node").arg("esm.mjs").current_dir(&project));
         assert_eq!(
             out.trim(),
-            format!("esm {}", schema_id(&package)),
+            format!("esm {}", schema_id(package)),
             "{name}: the shipped schema's $id"
         );
 
@@ -227,7 +229,7 @@ fn packed_packages_lint_clean_install_and_work_from_esm_and_commonjs() {
                 "cjs.cts",
             ])
             .current_dir(&project));
-    }
+    });
 }
 
 /// The `$id` the committed schema target gave the wire schema.
