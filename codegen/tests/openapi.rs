@@ -420,12 +420,15 @@ fn documents_pass_openapi_spec_validator_and_redocly() {
     // after the other they took 80 s here, a third of that redocly's (Node, one core) and
     // the rest the validator's (Python, one core, 19 s of it the large catalogue's Google
     // document alone).
-    let mut by_size: Vec<&PathBuf> = docs.iter().collect();
-    by_size.sort_by_key(|p| std::cmp::Reverse(std::fs::metadata(p).unwrap().len()));
+    let mut by_size: Vec<(u64, &PathBuf)> = docs
+        .iter()
+        .map(|p| (std::fs::metadata(p).unwrap().len(), p))
+        .collect();
+    by_size.sort_by_key(|&(size, _)| std::cmp::Reverse(size));
     let (mut halves, mut bytes) = ([Vec::new(), Vec::new()], [0u64; 2]);
-    for doc in by_size {
+    for (size, doc) in by_size {
         let h = usize::from(bytes[1] < bytes[0]);
-        bytes[h] += std::fs::metadata(doc).unwrap().len();
+        bytes[h] += size;
         halves[h].push(doc);
     }
     let redocly = start(

@@ -163,24 +163,9 @@ fn example_arg(p: &Param) -> String {
 /// A `main.rs` that exercises every code of `cat` through the generated API and prints one
 /// JSON document: per code the accessors and five instances (`instances` in
 /// driver_prelude.rs: example values; with argument, constraint and context; with a
-/// suggestion override; …), and every lookup key's parse result.
-pub fn driver_main(crate_ident: &str, cat: &Catalogue, keys: &[(String, u32)]) -> String {
-    driver_main_with_foreign(crate_ident, cat, keys, &[])
-}
-
-/// [`driver_main`], and the report's `foreign` member has every `foreign` wire value
-/// parsed with `Error::from_wire` (see `foreign_report` in driver_prelude.rs).
-pub fn driver_main_with_foreign(
-    crate_ident: &str,
-    cat: &Catalogue,
-    keys: &[(String, u32)],
-    foreign: &[Value],
-) -> String {
-    driver_main_with_readings(crate_ident, cat, keys, foreign, &[])
-}
-
-/// [`driver_main_with_foreign`], and the report's `readings` member has every HTTP reading
-/// vector read with `read_http_response` (see `readings_report` in driver_prelude.rs).
+/// suggestion override; …), every lookup key's parse result, every `foreign` wire value
+/// parsed with `Error::from_wire` (`foreign_report`), and every HTTP reading vector read with
+/// `read_http_response` (`readings_report`).
 pub fn driver_main_with_readings(
     crate_ident: &str,
     cat: &Catalogue,
