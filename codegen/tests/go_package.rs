@@ -15,58 +15,19 @@ mod testkit;
 mod ts_support;
 mod vectors_support;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 use errdex_codegen::emit::go;
 use errdex_codegen::ir::{Catalogue, ParamType, Scalar};
 use errdex_codegen::payload::{Instance, example_value};
 use serde_json::{Value, json};
+use testkit::go::{cmd as go_cmd, output, run};
 use ts_support::{catalogues, repo_root, write_files};
 
-/// `(go, go-staticcheck)` when both are installed, else `None` with the reason printed (a
-/// panic under CI).
-fn go_tools() -> Option<(PathBuf, PathBuf)> {
-    let found = |tool: &str, arg: &str| {
-        Command::new(tool)
-            .arg(arg)
-            .output()
-            .ok()
-            .filter(|o| o.status.success())
-            .map(|_| PathBuf::from(tool))
-            .ok_or_else(|| format!("`{tool} {arg}` cannot be run: run `bash .ci/steps/22-go.sh`"))
-    };
-    let both =
-        found("go", "version").and_then(|g| found("go-staticcheck", "-version").map(|s| (g, s)));
-    testkit::tool::require_tool("go, gofmt, go vet, staticcheck", both)
-}
-
-/// A `go` command that never reaches the network and keeps its cache in `target/`.
-fn go_cmd(dir: &Path, args: &[&str]) -> Command {
-    let mut cmd = Command::new("go");
-    cmd.args(args)
-        .current_dir(dir)
-        .env("GOFLAGS", "-mod=mod")
-        .env("GOPROXY", "off")
-        .env("GOTOOLCHAIN", "local")
-        .env("GOWORK", "off");
-    cmd
-}
-
-fn output(cmd: &mut Command) -> (bool, String) {
-    let out = cmd.output().unwrap_or_else(|e| panic!("{cmd:?}: {e}"));
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    (out.status.success(), text)
-}
-
-fn run(cmd: &mut Command) -> String {
-    let (ok, text) = output(cmd);
-    assert!(ok, "{cmd:?} failed:\n{text}");
-    text
+/// `go` and `go-staticcheck` run, else `None` with the reason printed (a panic under CI).
+fn go_tools() -> Option<()> {
+    testkit::tool::require_tool("go, gofmt, go vet, staticcheck", testkit::go::tools())
 }
 
 /// A directory name for a case.
@@ -212,7 +173,7 @@ fn write_case(dir: &Path, cat: &Catalogue) {
 
 #[test]
 fn go_agrees_with_the_rust_reference_and_passes_its_gates() {
-    let Some((_, staticcheck)) = go_tools() else {
+    let Some(()) = go_tools() else {
         return;
     };
     let tmp = tempfile::tempdir().unwrap();
@@ -243,18 +204,12 @@ fn go_agrees_with_the_rust_reference_and_passes_its_gates() {
     });
     let out = run(&mut go_cmd(&root, &["vet", "./..."]));
     assert!(out.trim().is_empty(), "go vet: {out}");
-    let (ok, out) = output(go_cmd(&root, &["test", "-count=1", "./..."]).env("CGO_ENABLED", "0"));
+    let (ok, out) = output(&mut go_cmd(&root, &["test", "-count=1", "./..."]));
     assert!(ok, "go test:\n{out}");
     let cases = out.lines().filter(|l| l.starts_with("ok")).count();
     assert_eq!(cases, cats.len(), "{out}");
     eprintln!("go test: {cases} packages agree with the Rust reference");
-    let (ok, out) = output(
-        Command::new(&staticcheck)
-            .arg("./...")
-            .current_dir(&root)
-            .env("GOFLAGS", "-mod=mod")
-            .env("GOPROXY", "off"),
-    );
+    let (ok, out) = testkit::go::staticcheck(&root);
     assert!(ok, "staticcheck:\n{out}");
 }
 
@@ -264,7 +219,7 @@ fn go_agrees_with_the_rust_reference_and_passes_its_gates() {
 /// object, next to the shared vectors.
 #[test]
 fn without_constructors_new_builds_every_code() {
-    let Some((_, staticcheck)) = go_tools() else {
+    let Some(()) = go_tools() else {
         return;
     };
     let tmp = tempfile::tempdir().unwrap();
@@ -306,20 +261,14 @@ fn without_constructors_new_builds_every_code() {
     assert_eq!(cases, 3);
     let out = run(&mut go_cmd(&root, &["vet", "./..."]));
     assert!(out.trim().is_empty(), "go vet: {out}");
-    let (ok, out) = output(go_cmd(&root, &["test", "-count=1", "./..."]).env("CGO_ENABLED", "0"));
+    let (ok, out) = output(&mut go_cmd(&root, &["test", "-count=1", "./..."]));
     assert!(ok, "go test:\n{out}");
     assert_eq!(
         out.lines().filter(|l| l.starts_with("ok")).count(),
         cases,
         "{out}"
     );
-    let (ok, out) = output(
-        Command::new(&staticcheck)
-            .arg("./...")
-            .current_dir(&root)
-            .env("GOFLAGS", "-mod=mod")
-            .env("GOPROXY", "off"),
-    );
+    let (ok, out) = testkit::go::staticcheck(&root);
     assert!(ok, "staticcheck:\n{out}");
 }
 

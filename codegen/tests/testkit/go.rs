@@ -38,16 +38,35 @@ pub fn cmd(dir: &Path, args: &[&str]) -> Command {
     cmd
 }
 
-/// Runs `cmd`: its stdout and stderr, or a panic with them when it fails.
-pub fn run(cmd: &mut Command) -> String {
+/// Runs `cmd`: whether it succeeded, and its stdout and stderr (a panic only when it cannot
+/// be started).
+pub fn output(cmd: &mut Command) -> (bool, String) {
     let out = cmd.output().unwrap_or_else(|e| panic!("{cmd:?}: {e}"));
     let text = format!(
         "{}{}",
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr)
     );
-    assert!(out.status.success(), "{cmd:?} failed:\n{text}");
+    (out.status.success(), text)
+}
+
+/// Runs `cmd`: its stdout and stderr, or a panic with them when it fails.
+pub fn run(cmd: &mut Command) -> String {
+    let (ok, text) = output(cmd);
+    assert!(ok, "{cmd:?} failed:\n{text}");
     text
+}
+
+/// `go-staticcheck ./...` in `dir`, offline: whether it found nothing, and what it printed.
+pub fn staticcheck(dir: &Path) -> (bool, String) {
+    output(
+        Command::new("go-staticcheck")
+            .arg("./...")
+            .current_dir(dir)
+            .env("GOFLAGS", "-mod=mod")
+            .env("GOPROXY", "off")
+            .env("CGO_ENABLED", "0"),
+    )
 }
 
 /// The module in `dir` is `gofmt -l` clean, and `go vet` and staticcheck find nothing.
@@ -56,14 +75,9 @@ pub fn gates(dir: &Path) {
     assert!(out.trim().is_empty(), "{}: gofmt -l: {out}", dir.display());
     let out = run(&mut cmd(dir, &["vet", "./..."]));
     assert!(out.trim().is_empty(), "{}: go vet: {out}", dir.display());
-    let out = run(Command::new("go-staticcheck")
-        .arg("./...")
-        .current_dir(dir)
-        .env("GOFLAGS", "-mod=mod")
-        .env("GOPROXY", "off")
-        .env("CGO_ENABLED", "0"));
+    let (ok, out) = staticcheck(dir);
     assert!(
-        out.trim().is_empty(),
+        ok && out.trim().is_empty(),
         "{}: staticcheck: {out}",
         dir.display()
     );
