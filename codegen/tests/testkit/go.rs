@@ -24,17 +24,23 @@ pub fn tools() -> Result<(), String> {
     Ok(())
 }
 
-/// `go <args>` in `dir`: offline (the modules here need only the standard library and
-/// `replace`d local folders), the local toolchain, no workspace file.
-pub fn cmd(dir: &Path, args: &[&str]) -> Command {
-    let mut cmd = Command::new("go");
-    cmd.args(args)
-        .current_dir(dir)
+/// `program` in `dir`, offline (the modules here need only the standard library and
+/// `replace`d local folders), with the local toolchain, no workspace file and no cgo.
+fn offline(program: &str, dir: &Path) -> Command {
+    let mut cmd = Command::new(program);
+    cmd.current_dir(dir)
         .env("GOFLAGS", "-mod=mod")
         .env("GOPROXY", "off")
         .env("GOTOOLCHAIN", "local")
         .env("GOWORK", "off")
         .env("CGO_ENABLED", "0");
+    cmd
+}
+
+/// `go <args>` in `dir`, offline.
+pub fn cmd(dir: &Path, args: &[&str]) -> Command {
+    let mut cmd = offline("go", dir);
+    cmd.args(args);
     cmd
 }
 
@@ -59,14 +65,7 @@ pub fn run(cmd: &mut Command) -> String {
 
 /// `go-staticcheck ./...` in `dir`, offline: whether it found nothing, and what it printed.
 pub fn staticcheck(dir: &Path) -> (bool, String) {
-    output(
-        Command::new("go-staticcheck")
-            .arg("./...")
-            .current_dir(dir)
-            .env("GOFLAGS", "-mod=mod")
-            .env("GOPROXY", "off")
-            .env("CGO_ENABLED", "0"),
-    )
+    output(offline("go-staticcheck", dir).arg("./..."))
 }
 
 /// The module in `dir` is `gofmt -l` clean, and `go vet` and staticcheck find nothing.
