@@ -15,6 +15,19 @@
 //! again), what a user who edits and regenerates waits for. Only the files that changed are
 //! written; the others are read and compared.
 //!
+//! `--baseline PATH` times another build of errdex in the same rounds (before or after this
+//! one, in turn), in a folder of its own with the same catalogue (and, with `--edit`, the same
+//! edit each round, over that build's own outputs), and prints each catalogue's generate
+//! against it: the median of the per-round ratios. Issue 28's 266-code target was measured on
+//! the machine of its day (28–36 ms for the build of then, `5593862`); against that build,
+//! in the same run, 15 ms is 0.42–0.54×, a figure the shared machine's load does not move.
+//!
+//! `--idle S` waits S seconds before each timed process: what a user who edits the catalogue,
+//! then runs errdex, waits for. On this virtual machine memory the guest has freed is handed
+//! back to the host within seconds (free page reporting), and a process that starts after a
+//! pause pays for faulting it in again; back-to-back runs reuse what the one before freed
+//! (BENCHMARKS.md, twenty-fifth session).
+//!
 //! `--recipe` gives scale catalogues the README's large-catalogue recipe (`rust:
 //! {constructors: false, namespace_enums: false}`, `go: {constructors: false}`), what a
 //! registry of thousands of codes is advised to write; `--parts P` cuts each catalogue into
@@ -124,6 +137,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let mut recipe = false;
     let mut parts: Option<usize> = None;
     let mut edit = false;
+    let mut baseline: Option<PathBuf> = None;
+    let mut idle = std::time::Duration::ZERO;
     let mut rest = Vec::new();
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -144,6 +159,21 @@ pub fn run(args: &[String]) -> Result<(), String> {
                         .and_then(|r| r.parse().ok())
                         .filter(|&r| r > 0)
                         .ok_or("--parts takes a positive number")?,
+                );
+            }
+            "--idle" => {
+                idle = it
+                    .next()
+                    .and_then(|r| r.parse().ok())
+                    .filter(|&r: &f64| r.is_finite() && r >= 0.0)
+                    .map(std::time::Duration::from_secs_f64)
+                    .ok_or("--idle takes a number of seconds")?;
+            }
+            "--baseline" => {
+                // Absolute: each process runs in its catalogue's folder.
+                let path = it.next().ok_or("--baseline needs a path")?;
+                baseline = Some(
+                    std::fs::canonicalize(path).map_err(|e| format!("--baseline {path}: {e}"))?,
                 );
             }
             // Another build of errdex (a copy of the binary before a change), to compare.
@@ -170,6 +200,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     let mut sizes = Vec::new();
     let mut targets = Vec::new();
+    let mut baselines = Vec::new();
     for input in &inputs {
         let n = input.catalogue()?.errors.len();
         let label = match parts {
@@ -182,13 +213,16 @@ pub fn run(args: &[String]) -> Result<(), String> {
             label
         };
         let dir = scratch.join(crate::input::Input::crate_label_of(&label));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-        match parts {
-            Some(p) => crate::scale::write_split(&input.src, p, &dir.join("errors.yaml"))?,
-            None => std::fs::write(dir.join("errors.yaml"), &input.src)
-                .map_err(|e| format!("{}: {e}", dir.display()))?,
-        }
+        let catalogue_in = |dir: &Path| -> Result<(), String> {
+            let _ = std::fs::remove_dir_all(dir);
+            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+            match parts {
+                Some(p) => crate::scale::write_split(&input.src, p, &dir.join("errors.yaml")),
+                None => std::fs::write(dir.join("errors.yaml"), &input.src)
+                    .map_err(|e| format!("{}: {e}", dir.display())),
+            }
+        };
+        catalogue_in(&dir)?;
         let out: PathBuf = dir.join("out");
         let args = |only: Option<&'static str>| {
             let mut a = vec![
@@ -210,30 +244,68 @@ pub fn run(args: &[String]) -> Result<(), String> {
             let _ = std::fs::remove_dir_all(&out);
             timed(&errdex, &args(only), &dir)
         };
-        let edited = if edit {
-            // The outputs the first timed run regenerates over.
-            let _ = std::fs::remove_dir_all(&out);
-            wall(&errdex, &args(None), &dir)?;
-            Some(Edit::find(&dir)?)
-        } else {
-            None
+        // Before each timed generate in `dir`: an edit, or an emptied folder.
+        let prepared = |errdex: &Path, dir: &Path| -> Result<Folder, String> {
+            let out = dir.join("out");
+            let edited = if edit {
+                // The outputs the first timed run regenerates over.
+                let _ = std::fs::remove_dir_all(&out);
+                wall(errdex, &args(None), dir)?;
+                Some(Edit::find(dir)?)
+            } else {
+                None
+            };
+            Ok(Folder { out, edited })
         };
-        // Before each timed generate: an edit, or an emptied folder.
-        let prepare = |round: usize| -> Result<(), String> {
-            match &edited {
-                Some(e) => e.toggle(round + 1),
-                None => {
-                    let _ = std::fs::remove_dir_all(&out);
-                    Ok(())
-                }
+        let ours = prepared(&errdex, &dir)?;
+        let theirs = match &baseline {
+            Some(b) => {
+                let d = scratch.join(format!(
+                    "{}-baseline",
+                    crate::input::Input::crate_label_of(&label)
+                ));
+                catalogue_in(&d)?;
+                Some((b, prepared(b, &d)?, d))
             }
+            None => None,
         };
+        let prepare = |round: usize| ours.prepare(round);
         let mut rounds = Vec::new();
+        let mut against = Vec::new();
+        // A timed process, after `--idle`'s pause.
+        let wall = |errdex: &Path, args: &[&str], dir: &Path| {
+            std::thread::sleep(idle);
+            wall(errdex, args, dir)
+        };
         for round in 0..runs {
             let lint = wall(&errdex, &LINT, &dir)?;
             prepare(round)?;
-            let gen_ = wall(&errdex, &args(None), &dir)?;
+            let Some((b, folder, d)) = &theirs else {
+                rounds.push((lint, wall(&errdex, &args(None), &dir)?));
+                continue;
+            };
+            folder.prepare(round)?;
+            // In turn first, so that neither build always runs right after lint.
+            let (gen_, base) = if round % 2 == 0 {
+                let g = wall(&errdex, &args(None), &dir)?;
+                (g, wall(b, &args(None), d)?)
+            } else {
+                let base = wall(b, &args(None), d)?;
+                (wall(&errdex, &args(None), &dir)?, base)
+            };
             rounds.push((lint, gen_));
+            against.push((gen_, base));
+        }
+        if let Some((b, _, d)) = &theirs {
+            let m = |f: &dyn Fn(&(f64, f64)) -> f64| median(against.iter().map(f).collect());
+            baselines.push(format!(
+                "| {label} | {n} | {runs} | {:.1} | {:.1} | {:.3} | `{}` |",
+                m(&|r| r.0) * 1e3,
+                m(&|r| r.1) * 1e3,
+                m(&|r| r.0 / r.1),
+                b.display()
+            ));
+            let _ = std::fs::remove_dir_all(d);
         }
         let lint_t = timed(&errdex, &LINT, &dir)?;
         prepare(runs)?;
@@ -286,6 +358,16 @@ pub fn run(args: &[String]) -> Result<(), String> {
     for s in sizes {
         println!("{s}");
     }
+    if !baselines.is_empty() {
+        println!();
+        println!(
+            "| catalogue | codes | runs | generate (ms) | baseline generate (ms) | generate / baseline | baseline |"
+        );
+        println!("|---|---:|---:|---:|---:|---:|---|");
+        for b in baselines {
+            println!("{b}");
+        }
+    }
     if !targets.is_empty() {
         println!();
         println!("| catalogue | `--only` | wall (ms) | CPU (ms) | peak MiB |");
@@ -295,6 +377,25 @@ pub fn run(args: &[String]) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// A folder's outputs and, in the edit loop, its catalogue's edit.
+struct Folder {
+    out: PathBuf,
+    edited: Option<Edit>,
+}
+
+impl Folder {
+    /// Before a timed generate: the catalogue edited (`--edit`), or the outputs removed.
+    fn prepare(&self, round: usize) -> Result<(), String> {
+        match &self.edited {
+            Some(e) => e.toggle(round + 1),
+            None => {
+                let _ = std::fs::remove_dir_all(&self.out);
+                Ok(())
+            }
+        }
+    }
 }
 
 /// The message line `--edit` edits: the first `message: "…"` in the catalogue or, split in

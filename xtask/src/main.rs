@@ -14,7 +14,7 @@
 //! says what it needs when it is missing: `bench-tsc` node and `tools/node`
 //! (`bash .ci/steps/20-node.sh`), `bench-go` go (`bash .ci/steps/22-go.sh`), `bench-rust` and `bench-consumer` `/usr/bin/time` (Debian
 //! package `time`), `bench-usage` ripgrep (`rg`).
-//! - `bench-outputs [N|FILE...] [--runs R] [--per-target] [--recipe] [--parts P] [--edit] [--errdex PATH]`: `errdex generate` as a process
+//! - `bench-outputs [N|FILE...] [--runs R] [--per-target] [--recipe] [--parts P] [--edit] [--errdex PATH] [--baseline PATH] [--idle S]`: `errdex generate` as a process
 //!   (every target and the Rust module, into an emptied folder, or with `--edit` over the
 //!   last run's outputs after an edit) against `errdex lint` in the same round: wall, CPU,
 //!   peak RSS, and the bytes of each output (see `bench_outputs.rs`).
@@ -32,8 +32,10 @@
 //! - `bench-incr [N] [--parts P] [--runs R]`: the edit loop of a catalogue in parts:
 //!   `generate --only rust` without the parse cache, cold, and after an edit to one part,
 //!   against `errdex lint` (see `bench_incr.rs`).
-//! - `bench-registry [N] [--parts P] [--runs R]`: issue 28's targets in one run (bench-parts,
-//!   bench-outputs with the recipe in P parts, bench-incr, and 266 codes as a process).
+//! - `bench-registry [N] [--parts P] [--runs R] [--baseline PATH] [--idle S]`: issue 28's
+//!   targets in one run (bench-parts, bench-outputs with the recipe in P parts, bench-incr,
+//!   and 266 codes as a process; `--baseline` and `--idle` go to the 266-code rows: against
+//!   that build too, e.g. the one of when the issue was filed, and after a pause each).
 //! - `bench-usage [--codes N] [--files F] [--lines L] [--runs R]`: `errdex usage` against
 //!   ripgrep searching the same tree for the same fixed strings (see `bench_usage.rs`).
 //! - `bench-book [N...] [--layouts namespace,code] [--runs R]`: the reference book of a scale
@@ -308,6 +310,8 @@ fn bench_registry(args: &[String]) -> Result<(), String> {
     let mut n = "50000".to_string();
     let mut parts = "50".to_string();
     let mut runs = "3".to_string();
+    // Options of the 266-code rows.
+    let mut small: Vec<String> = Vec::new();
     let mut it = args.iter();
     while let Some(a) = it.next() {
         let mut value = |what: &str| {
@@ -319,6 +323,10 @@ fn bench_registry(args: &[String]) -> Result<(), String> {
         match a.as_str() {
             "--parts" => parts = value("--parts")?,
             "--runs" => runs = value("--runs")?,
+            "--baseline" | "--idle" => {
+                let value = it.next().ok_or(format!("{a} needs a value"))?;
+                small.extend([a.clone(), value.clone()]);
+            }
             _ if a.parse::<usize>().is_ok_and(|v| v > 0) => n = a.clone(),
             _ => return Err(format!("unknown argument `{a}`")),
         }
@@ -351,17 +359,17 @@ fn bench_registry(args: &[String]) -> Result<(), String> {
         load()
     );
     let small_runs = (runs.parse::<usize>().unwrap_or(3) * 7).to_string();
-    bench_outputs::run(&strings(&["266", "--runs", &small_runs]))?;
+    bench_outputs::run(&[strings(&["266", "--runs", &small_runs]), small.clone()].concat())?;
     println!(
         "\n## 266 codes, the edit loop: one message edited, then generate over the outputs (load {})\n",
         load()
     );
-    bench_outputs::run(&strings(&["266", "--runs", &small_runs, "--edit"]))
+    bench_outputs::run(&[strings(&["266", "--runs", &small_runs, "--edit"]), small].concat())
 }
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage: xtask scale N [OUT] [--recipe] [--parts P] | baseline N|FILE DIR | bench-load [N|FILE...] | bench-generate [N|FILE...] | bench-outputs [N|FILE...] [--runs R] [--per-target] [--recipe] [--parts P] [--edit] [--errdex PATH] | bench-tsc [N|FILE...] | bench-go [N|FILE...] | bench-rust [N|FILE...] | bench-consumer [N...] | bench-book [N...] | bench-usage [--codes N] ... | bench-parts [N] [--parts P] [--runs R] | bench-incr [N] [--parts P] [--runs R] | bench-registry [N] [--parts P] [--runs R] | dump N|FILE DIR"
+        "usage: xtask scale N [OUT] [--recipe] [--parts P] | baseline N|FILE DIR | bench-load [N|FILE...] | bench-generate [N|FILE...] | bench-outputs [N|FILE...] [--runs R] [--per-target] [--recipe] [--parts P] [--edit] [--errdex PATH] [--baseline PATH] [--idle S] | bench-tsc [N|FILE...] | bench-go [N|FILE...] | bench-rust [N|FILE...] | bench-consumer [N...] | bench-book [N...] | bench-usage [--codes N] ... | bench-parts [N] [--parts P] [--runs R] | bench-incr [N] [--parts P] [--runs R] | bench-registry [N] [--parts P] [--runs R] [--baseline PATH] [--idle S] | dump N|FILE DIR"
     );
     ExitCode::from(64)
 }
