@@ -14,10 +14,13 @@ mod fail;
 /// generate`'s samples were in `malloc`, `free` and `memmove`, and a fifth in the kernel,
 /// much of it faulting in fresh pages. mimalloc takes about a quarter off its CPU time at
 /// 50,000 codes (see BENCHMARKS.md, "generate's CPU time: the allocator"). The library does
-/// not choose: a build script runs under its own binary's allocator. It asks for
-/// transparent huge pages, at every size: at 266 codes they take a tenth to a fifth off
-/// (about 320 page faults instead of 2,700), and at 50,000 codes about an eighth off
-/// `generate` for the same peak memory (BENCHMARKS.md, fifteenth session).
+/// not choose: a build script runs under its own binary's allocator. It does not ask for
+/// transparent huge pages (the `no_thp` feature): in back-to-back runs they took a tenth off
+/// at 266 codes (fewer page faults), but a 2 MiB page is zeroed whole, however little of it
+/// a run touches, and on a virtual machine whose host takes freed memory back within seconds
+/// (free page reporting) every one of them is faulted in on the host as well. A run after a
+/// pause, the way a user runs errdex after an edit, took twice as long with them at 266
+/// codes (BENCHMARKS.md, twenty-fifth session).
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 

@@ -3,10 +3,10 @@
 //!
 //! One pool rather than threads of each stage's own, for two measured reasons (BENCHMARKS.md,
 //! twelfth session):
-//! - **Memory.** mimalloc gives each thread its own heap in a segment of its own; with
-//!   transparent huge pages (the CLI's mimalloc asks for them) a new thread's first
-//!   allocation faults in a 2 MiB page, zeroed. Threads spawned per stage came to 8 a run at 266 codes and 14 huge
-//!   pages; the pool's workers keep their heaps from stage to stage (11).
+//! - **Memory.** mimalloc gives each thread its own heap in a segment of its own, whose
+//!   first pages a new thread faults in, zeroed. Threads spawned per stage came to 8 a run
+//!   at 266 codes (with transparent huge pages, which the CLI asked for then, 14 huge pages
+//!   zeroed); the pool's workers keep their heaps from stage to stage (11).
 //! - **Start-up.** A thread spawned by a thread that goes on computing starts late: Linux
 //!   queues it on its parent's CPU until the next load balance (1.9 ms median on this VM;
 //!   BENCHMARKS.md, eleventh session). The pool's workers are spawned once, by a thread that
@@ -58,7 +58,7 @@ pub fn start() {
 /// command runs its whole body so, arguments parsed and catalogue checked included: the
 /// calling thread then allocates next to nothing, and every stage draws on the workers'
 /// heaps, which the parse and the emitters warm anyway, instead of a third heap faulting in
-/// fresh pages of its own on the critical path (at 266 codes, two 2 MiB pages zeroed while
+/// fresh pages of its own on the critical path (at 266 codes, with the huge pages of then, two 2 MiB pages zeroed while
 /// clap built the command and the checks ran; BENCHMARKS.md, fourteenth session). Nested
 /// stages run as they would from any worker: on this one and on whichever is free. A panic
 /// in `f` is resumed here.
