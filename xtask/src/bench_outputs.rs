@@ -269,7 +269,6 @@ pub fn run(args: &[String]) -> Result<(), String> {
             }
             None => None,
         };
-        let prepare = |round: usize| ours.prepare(round);
         let mut rounds = Vec::new();
         let mut against = Vec::new();
         // A timed process, after `--idle`'s pause.
@@ -279,7 +278,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         };
         for round in 0..runs {
             let lint = wall(&errdex, &LINT, &dir)?;
-            prepare(round)?;
+            ours.prepare(round)?;
             let Some((b, folder, d)) = &theirs else {
                 rounds.push((lint, wall(&errdex, &args(None), &dir)?));
                 continue;
@@ -308,7 +307,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
             let _ = std::fs::remove_dir_all(d);
         }
         let lint_t = timed(&errdex, &LINT, &dir)?;
-        prepare(runs)?;
+        ours.prepare(runs)?;
         let gen_t = timed(&errdex, &args(None), &dir)?;
         let m = |f: &dyn Fn(&(f64, f64)) -> f64| median(rounds.iter().map(f).collect());
         println!(
