@@ -20,7 +20,8 @@ mod fail;
 /// a run touches, and on a virtual machine whose host takes freed memory back within seconds
 /// (free page reporting) every one of them is faulted in on the host as well. A run after a
 /// pause, the way a user runs errdex after an edit, took twice as long with them at 266
-/// codes (BENCHMARKS.md, twenty-fifth session).
+/// codes (BENCHMARKS.md, twenty-fifth session). Freed memory is kept a second before it goes
+/// back to the system ([`errdex_alloc::tune`]).
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
@@ -98,6 +99,8 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    // Before any thread starts: mimalloc's options are not synchronised.
+    errdex_alloc::tune();
     errdex_codegen::start_threads();
     // The whole command on a worker of the pool, this thread waiting: see `run_on_pool`.
     errdex_codegen::run_on_pool(command)

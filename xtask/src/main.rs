@@ -60,11 +60,13 @@ mod scale;
 mod workspace;
 
 /// The allocator of the `errdex` binary (cli/src/main.rs): the in-process benchmarks time
-/// its work, the YAML parse they compare it with included.
+/// its work, the YAML parse they compare it with included; tuned as there (`main`).
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
+    // As the binary tunes it (cli/src/main.rs).
+    errdex_alloc::tune();
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         Some("scale") => {
