@@ -68,7 +68,7 @@ impl Template {
         let mut lit = String::new();
         let mut pos = 0;
         for (name, offset) in holes {
-            lit.push_str(&unescape(&raw[pos..offset]));
+            push_unescaped(&mut lit, &raw[pos..offset]);
             let Some(index) = params.iter().position(|p| *p == name) else {
                 return Err(TemplateError::UnknownParam { name, offset });
             };
@@ -78,7 +78,7 @@ impl Template {
             pos = offset + name.len() + 2;
             parts.push(Part::Param { name, index });
         }
-        lit.push_str(&unescape(&raw[pos..]));
+        push_unescaped(&mut lit, &raw[pos..]);
         if !lit.is_empty() {
             parts.push(Part::Lit(lit));
         }
@@ -118,8 +118,15 @@ impl Template {
     }
 }
 
-fn unescape(s: &str) -> String {
-    s.replace("{{", "{").replace("}}", "}")
+/// `s` with `{{` and `}}` read as `{` and `}`, appended to `out`. Most literal text has no
+/// brace and is copied whole: a template is parsed for every message and suggestion of the
+/// catalogue, 100,000 at 50,000 codes.
+fn push_unescaped(out: &mut String, s: &str) {
+    if !s.contains(['{', '}']) {
+        out.push_str(s);
+        return;
+    }
+    out.push_str(&s.replace("{{", "{").replace("}}", "}"));
 }
 
 #[cfg(test)]

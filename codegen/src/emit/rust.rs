@@ -59,8 +59,9 @@ pub fn emit(cat: &Catalogue, opts: &RustOptions) -> String {
     // which starts no parallel stage, so no other task can run inside it. The same text
     // either way.
     let data = || {
-        let mut data = table.data_text(cat);
-        data.push_str(&table.lookup_text());
+        let lookup = table.lookup_text();
+        let mut data = table.data_text(cat, lookup.len());
+        data.push_str(&lookup);
         data
     };
     let (data, (body, tail)) = crate::par::join(data, || items_text(cat, opts, &table));

@@ -433,8 +433,25 @@ impl Table {
     /// `ERRDEX_NAME_SPANS`. Printed directly: only integer literals, string literals escaped
     /// by proc-macro2, and identifiers from the IR. Parsing them with syn would cost seconds
     /// at 10,000 codes for no gain in safety.
-    pub(super) fn data_text(&self, cat: &Catalogue) -> String {
-        let mut data = String::new();
+    ///
+    /// Sized up front, `extra` bytes more for the caller to append: at 50,000 codes the text
+    /// is tens of MiB, and growing it by doubling copied it about once more and faulted in
+    /// twice its pages.
+    pub(super) fn data_text(&self, cat: &Catalogue, extra: usize) -> String {
+        let variants: usize = cat
+            .errors
+            .iter()
+            .map(|e| e.ids.rust.variant.len() + 24)
+            .sum();
+        // A piece is printed as an escaped literal: a few escapes at most, nearly always none.
+        let pieces: usize = self.pieces.iter().map(|p| p.len() + p.len() / 8 + 8).sum();
+        let mut data = String::with_capacity(
+            4096 + extra
+                + variants
+                + pieces
+                + byte_string_len(self.meta.len(), META_STRIDE)
+                + 24 * self.name_spans.len(),
+        );
         data.push_str("impl ErrorCode {\n    /// Every live code (deprecated ones included), in catalogue order; `ALL[c.index()] == c`.\n    #[allow(deprecated)]\n    pub const ALL: &'static [ErrorCode] = &[\n");
         for e in &cat.errors {
             // The IR's identifier is `ident`'s text (`r#` and all), already checked.
@@ -501,7 +518,11 @@ impl Table {
             let v = slot.checked_sub(1).map_or(0, |k| offsets[k as usize]);
             slots.extend_from_slice(&v.to_le_bytes());
         }
-        let mut out = format!(
+        let mut out = String::with_capacity(
+            1024 + byte_string_len(slots.len(), 64) + byte_string_len(blob.len(), 64),
+        );
+        let _ = write!(
+            out,
             "const ERRDEX_LOOKUP_SEED: u64 = {};\nconst ERRDEX_LOOKUP_SHIFT: u32 = {};\n\n",
             table.seed, table.shift
         );
@@ -606,6 +627,12 @@ fn literal_bias(bytes: &[u8]) -> u8 {
                 .sum::<u64>()
         })
         .unwrap_or(0)
+}
+
+/// The most [`byte_string`] prints for `n` bytes, `per_line` a line: four characters a byte
+/// (`\xNN`) and a line's indentation and continuation.
+fn byte_string_len(n: usize, per_line: usize) -> usize {
+    8 + 4 * n + 8 * n.div_ceil(per_line.max(1))
 }
 
 /// Appends `bytes`, each plus `bias` (wrapping), as a byte-string literal (`b"..."`), one
@@ -713,6 +740,8 @@ mod tests {
                         .windows(3)
                         .any(|w| w[0] == b'\\' && w[1] == b'0' && (b'0'..=b'7').contains(&w[2]));
                     assert!(!octal, "an octal-looking escape in {text}");
+                    // What `data_text` and `lookup_text` reserve for it is enough.
+                    assert!(text.len() <= byte_string_len(bytes.len(), per_line));
                     lens.push(text.len());
                 }
                 if bytes.contains(&0) {
