@@ -1,4 +1,4 @@
-//! `cargo xtask bench-incr [N] [--parts P] [--runs R] [--errdex PATH]`: the edit loop of a
+//! `cargo xtask bench-incr [N] [--parts P] [--runs R] [--errdex PATH] [--idle S]`: the edit loop of a
 //! catalogue in many files. The scale catalogue of N codes (default 50,000) in P parts
 //! (default 50, as `bench-parts` splits it), with the large-catalogue recipe
 //! (`rust: {constructors: false, namespace_enums: false}`), timed as processes of the
@@ -10,13 +10,16 @@
 //! - warm: `generate --only rust` after an edit to one part (one code's message changed),
 //!   the other parts' trees in the cache.
 //!
+//! `--idle S`: a pause of S seconds before each timed process (what a user who has just
+//! edited a part waits for; see `bench-outputs --idle`).
+//!
 //! Every warm module is compared with the no-cache module of the same text (the cache must
 //! never change the bytes). Then one load and one emission in process, by stage: the parts'
 //! YAML parse alone, the whole load (parse and validation), the Rust emitter.
 
 use std::path::Path;
 use std::process::{Command, Stdio};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use errdex_codegen::catalogue;
 use errdex_codegen::emit::rust::RustOptions;
@@ -31,6 +34,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         parts,
         runs,
         errdex,
+        idle,
     } = crate::bench_parts::PartsArgs::parse(args)?;
     let dir = target_dir().join("bench-incr");
     let root = dir.join("errors.yaml");
@@ -44,7 +48,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let (mut lint, mut plain, mut cold, mut warm) = (vec![], vec![], vec![], vec![]);
     for run in 0..runs {
         let _ = std::fs::remove_dir_all(&cache);
-        lint.push(time(&errdex, &["lint".as_ref(), root.as_os_str()])?);
+        lint.push(time(&errdex, &["lint".as_ref(), root.as_os_str()], idle)?);
         let generate = |out: &Path, cache_args: &[&std::ffi::OsStr]| {
             let mut a: Vec<&std::ffi::OsStr> = vec![
                 "generate".as_ref(),
@@ -56,7 +60,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 out.as_os_str(),
             ];
             a.extend_from_slice(cache_args);
-            time(&errdex, &a)
+            time(&errdex, &a, idle)
         };
         plain.push(generate(&plain_rs, &["--no-cache".as_ref()])?);
         cold.push(generate(
@@ -78,7 +82,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let (l, p, c, w) = (median(lint), median(plain), median(cold), median(warm));
     println!(
         "errdex, {n} codes in {parts} parts, rust: {{constructors: false, namespace_enums: false}}, \
-         medians of {runs} alternating runs ({})",
+         medians of {runs} alternating runs{} ({})",
+        crate::bench_parts::after_pause(idle),
         errdex.display()
     );
     println!("  lint                                  {l:8.1} ms");
@@ -120,7 +125,9 @@ fn edit(part: &str, run: usize) -> Result<String, String> {
     Ok(format!("{}edited {run} {}", &part[..at], &part[at..]))
 }
 
-fn time(errdex: &Path, args: &[&std::ffi::OsStr]) -> Result<f64, String> {
+/// One run of `errdex` with `args`, after a pause of `idle`, in ms.
+fn time(errdex: &Path, args: &[&std::ffi::OsStr], idle: Duration) -> Result<f64, String> {
+    std::thread::sleep(idle);
     let start = Instant::now();
     let out = Command::new(errdex)
         .args(args)

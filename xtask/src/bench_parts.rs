@@ -18,6 +18,9 @@ pub struct PartsArgs {
     pub parts: usize,
     pub runs: usize,
     pub errdex: PathBuf,
+    /// `--idle S`: a pause before each timed process, as `bench-outputs --idle` (a user runs
+    /// errdex after an edit, with the memory the last run freed already given back).
+    pub idle: std::time::Duration,
 }
 
 impl PartsArgs {
@@ -26,6 +29,7 @@ impl PartsArgs {
         let mut parts = 50;
         let mut runs = 5;
         let mut errdex: Option<PathBuf> = None;
+        let mut idle = std::time::Duration::ZERO;
         let mut it = args.iter();
         while let Some(a) = it.next() {
             let mut num = |flag: &str| -> Result<usize, String> {
@@ -38,6 +42,13 @@ impl PartsArgs {
                 "--runs" => runs = num("--runs")?.max(1),
                 "--errdex" => {
                     errdex = Some(PathBuf::from(it.next().ok_or("--errdex needs a path")?));
+                }
+                "--idle" => {
+                    idle = it
+                        .next()
+                        .and_then(|v| v.parse::<f64>().ok())
+                        .and_then(|v| std::time::Duration::try_from_secs_f64(v).ok())
+                        .ok_or("--idle needs a number of seconds")?;
                 }
                 other => {
                     n = other
@@ -55,6 +66,7 @@ impl PartsArgs {
             parts,
             runs,
             errdex,
+            idle,
         })
     }
 }
@@ -65,6 +77,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         parts,
         runs,
         errdex,
+        idle,
     } = PartsArgs::parse(args)?;
     let dir = target_dir().join("bench-parts");
     let one = dir.join("one/errors.yaml");
@@ -80,12 +93,15 @@ pub fn run(args: &[String]) -> Result<(), String> {
     }
     let (mut t_one, mut t_split) = (Vec::new(), Vec::new());
     for _ in 0..runs {
+        std::thread::sleep(idle);
         t_one.push(time(&errdex, &one));
+        std::thread::sleep(idle);
         t_split.push(time(&errdex, &split));
     }
     let (m1, m2) = (median(t_one), median(t_split));
     println!(
-        "errdex lint, {n} codes, medians of {runs} alternating runs ({})",
+        "errdex lint, {n} codes, medians of {runs} alternating runs{} ({})",
+        after_pause(idle),
         errdex.display()
     );
     println!("  one file          {m1:8.1} ms");
@@ -95,6 +111,15 @@ pub fn run(args: &[String]) -> Result<(), String> {
         m2 / m1
     );
     Ok(())
+}
+
+/// How a table's title says `--idle`: nothing without a pause.
+pub fn after_pause(idle: std::time::Duration) -> String {
+    if idle.is_zero() {
+        String::new()
+    } else {
+        format!(", each after {} s idle", idle.as_secs_f64())
+    }
 }
 
 fn lint(errdex: &Path, path: &Path) -> (bool, String) {

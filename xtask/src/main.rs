@@ -29,13 +29,14 @@
 //! - `bench-consumer [N...] [--runs R] [--cold-runs C] [--keep]`: what a Rust consumer waits
 //!   for — cold build and edit → rebuild, build.rs way and committed-module way — in crates
 //!   made in a temporary directory outside the workspace (see `bench_consumer.rs`).
-//! - `bench-incr [N] [--parts P] [--runs R]`: the edit loop of a catalogue in parts:
+//! - `bench-incr [N] [--parts P] [--runs R] [--idle S]`: the edit loop of a catalogue in parts:
 //!   `generate --only rust` without the parse cache, cold, and after an edit to one part,
 //!   against `errdex lint` (see `bench_incr.rs`).
 //! - `bench-registry [N] [--parts P] [--runs R] [--baseline PATH] [--idle S]`: issue 28's
 //!   targets in one run (bench-parts, bench-outputs with the recipe in P parts, bench-incr,
-//!   and 266 codes as a process; `--baseline` and `--idle` go to the 266-code rows: against
-//!   that build too, e.g. the one of when the issue was filed, and after a pause each).
+//!   and 266 codes as a process; `--baseline` goes to the 266-code rows: against that build
+//!   too, e.g. the one of when the issue was filed; `--idle` to them and to bench-incr: a
+//!   pause before each timed process).
 //! - `bench-usage [--codes N] [--files F] [--lines L] [--runs R]`: `errdex usage` against
 //!   ripgrep searching the same tree for the same fixed strings (see `bench_usage.rs`).
 //! - `bench-book [N...] [--layouts namespace,code] [--runs R]`: the reference book of a scale
@@ -306,7 +307,8 @@ fn main() -> ExitCode {
 /// against the parts (`bench-parts`), `generate` of every target against lint with its peak
 /// memory and the bytes of its outputs (`bench-outputs --recipe --parts P`), the edit loop
 /// (`bench-incr`: `generate --only rust` after an edit to one part), and the scale
-/// catalogue of 266 codes as a process (`bench-outputs 266`). Each section prints its own
+/// catalogue of 266 codes as a process (`bench-outputs 266`). `--baseline` goes to the
+/// 266-code rows, `--idle` to them and to the edit loop. Each section prints its own
 /// tables, in that order, with the machine's load before each.
 fn bench_registry(args: &[String]) -> Result<(), String> {
     let mut n = "50000".to_string();
@@ -355,7 +357,13 @@ fn bench_registry(args: &[String]) -> Result<(), String> {
         "\n## an edit to one part, then generate --only rust (load {})\n",
         load()
     );
-    bench_incr::run(&strings(&[&n, "--parts", &parts, "--runs", &runs]))?;
+    // The edit loop takes `--idle` as the 266-code rows do: it is the run after a pause.
+    let idle: Vec<String> = small
+        .iter()
+        .position(|a| a == "--idle")
+        .map(|i| small[i..i + 2].to_vec())
+        .unwrap_or_default();
+    bench_incr::run(&[strings(&[&n, "--parts", &parts, "--runs", &runs]), idle].concat())?;
     println!(
         "\n## 266 codes (the scale catalogue), every target and the Rust module, as a process (load {})\n",
         load()
@@ -371,7 +379,7 @@ fn bench_registry(args: &[String]) -> Result<(), String> {
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage: xtask scale N [OUT] [--recipe] [--parts P] | baseline N|FILE DIR | bench-load [N|FILE...] | bench-generate [N|FILE...] | bench-outputs [N|FILE...] [--runs R] [--per-target] [--recipe] [--parts P] [--edit] [--errdex PATH] [--baseline PATH] [--idle S] | bench-tsc [N|FILE...] | bench-go [N|FILE...] | bench-rust [N|FILE...] | bench-consumer [N...] | bench-book [N...] | bench-usage [--codes N] ... | bench-parts [N] [--parts P] [--runs R] | bench-incr [N] [--parts P] [--runs R] | bench-registry [N] [--parts P] [--runs R] [--baseline PATH] [--idle S] | dump N|FILE DIR"
+        "usage: xtask scale N [OUT] [--recipe] [--parts P] | baseline N|FILE DIR | bench-load [N|FILE...] | bench-generate [N|FILE...] | bench-outputs [N|FILE...] [--runs R] [--per-target] [--recipe] [--parts P] [--edit] [--errdex PATH] [--baseline PATH] [--idle S] | bench-tsc [N|FILE...] | bench-go [N|FILE...] | bench-rust [N|FILE...] | bench-consumer [N...] | bench-book [N...] | bench-usage [--codes N] ... | bench-parts [N] [--parts P] [--runs R] [--idle S] | bench-incr [N] [--parts P] [--runs R] [--idle S] | bench-registry [N] [--parts P] [--runs R] [--baseline PATH] [--idle S] | dump N|FILE DIR"
     );
     ExitCode::from(64)
 }
