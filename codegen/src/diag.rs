@@ -262,12 +262,14 @@ impl SourceMap {
     /// Adds a file after the others and returns its base (one byte past the previous
     /// file's end, so no span of one file ever touches the next).
     pub fn push(&mut self, name: &str, text: &str) -> usize {
+        self.push_owned(name.to_string(), text.to_string())
+    }
+
+    /// [`SourceMap::push`] of a text the caller no longer needs: kept without a copy (a
+    /// part of a large registry is hundreds of KiB).
+    pub fn push_owned(&mut self, name: String, text: String) -> usize {
         let base = self.files.last().map_or(0, |f| f.base + f.text.len() + 1);
-        self.files.push(SourceFile {
-            name: name.to_string(),
-            base,
-            text: text.to_string(),
-        });
+        self.files.push(SourceFile { name, base, text });
         base
     }
 
@@ -283,7 +285,7 @@ impl SourceMap {
 
     /// Every file's text at its base, newline-separated: what a span's offset indexes.
     pub fn joined(&self) -> String {
-        let mut out = String::new();
+        let mut out = String::with_capacity(self.files.iter().map(|f| f.text.len() + 1).sum());
         for f in &self.files {
             out.push_str(&f.text);
             out.push('\n');

@@ -158,7 +158,7 @@ pub(super) fn load_with_parts_and(
         cache,
     };
     let parts = read.parts(&listing, &mut sources, &mut diags);
-    let mut trees = read.parse_all(&mut diags);
+    let mut trees = read.parse_all(&sources, &mut diags);
     let parts = parts
         .into_iter()
         .filter_map(|p| p.with_trees(&mut trees))
@@ -209,8 +209,9 @@ struct Reader<'a> {
     /// The root's own file name (a glob never makes it a part of itself).
     root_file: &'a str,
     limits: &'a Limits,
-    /// The files read so far, each with its base, to parse together ([`Reader::parse_all`]).
-    jobs: std::cell::RefCell<Vec<(String, usize)>>,
+    /// The files read so far to parse together ([`Reader::parse_all`]): each one's index
+    /// among the [`SourceMap`]'s files, which keeps its text, and its base.
+    jobs: std::cell::RefCell<Vec<(usize, usize)>>,
     /// Where parts' trees are kept between runs, if anywhere.
     cache: Option<&'a Cache>,
 }
@@ -357,22 +358,24 @@ impl Reader<'_> {
     ) -> Option<usize> {
         let text = self.text(path, listed, diags)?;
         let name = format!("{}{path}", self.prefix);
-        let base = sources.push(&name, &text);
+        let base = sources.push_owned(name, text);
         let mut jobs = self.jobs.borrow_mut();
-        jobs.push((text, base));
+        jobs.push((sources.files().len() - 1, base));
         Some(jobs.len() - 1)
     }
 
-    /// Parses every file read, on several threads (contiguous runs of files, one run per
-    /// thread), each tree moved to its file's base; their diagnostics are located in them.
-    fn parse_all(&self, diags: &mut Vec<Diagnostic>) -> Vec<Option<Node>> {
+    /// Parses every file read (their texts in `sources`), on several threads (contiguous
+    /// runs of files, one run per thread), each tree moved to its file's base; their
+    /// diagnostics are located in them.
+    fn parse_all(&self, sources: &SourceMap, diags: &mut Vec<Diagnostic>) -> Vec<Option<Node>> {
         let jobs = self.jobs.take();
         let per = jobs.len().div_ceil(self.limits.threads().max(1)).max(1);
-        let runs: Vec<&[(String, usize)]> = jobs.chunks(per).collect();
+        let runs: Vec<&[(usize, usize)]> = jobs.chunks(per).collect();
         let (limits, cache) = (self.limits, self.cache);
+        let files = sources.files();
         let parsed = crate::par::map(&runs, |run| {
             run.iter()
-                .map(|(text, base)| parse_at(text, *base, limits, cache))
+                .map(|&(file, base)| parse_at(&files[file].text, base, limits, cache))
                 .collect::<Vec<_>>()
         });
         let mut out = Vec::with_capacity(jobs.len());
