@@ -161,14 +161,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
                         .ok_or("--parts takes a positive number")?,
                 );
             }
-            "--idle" => {
-                idle = it
-                    .next()
-                    .and_then(|r| r.parse().ok())
-                    .filter(|&r: &f64| r.is_finite() && r >= 0.0)
-                    .map(std::time::Duration::from_secs_f64)
-                    .ok_or("--idle takes a number of seconds")?;
-            }
+            "--idle" => idle = crate::bench_parts::parse_idle(it.next())?,
             "--baseline" => {
                 // Absolute: each process runs in its catalogue's folder.
                 let path = it.next().ok_or("--baseline needs a path")?;

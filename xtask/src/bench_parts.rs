@@ -43,13 +43,7 @@ impl PartsArgs {
                 "--errdex" => {
                     errdex = Some(PathBuf::from(it.next().ok_or("--errdex needs a path")?));
                 }
-                "--idle" => {
-                    idle = it
-                        .next()
-                        .and_then(|v| v.parse::<f64>().ok())
-                        .and_then(|v| std::time::Duration::try_from_secs_f64(v).ok())
-                        .ok_or("--idle needs a number of seconds")?;
-                }
+                "--idle" => idle = parse_idle(it.next())?,
                 other => {
                     n = other
                         .parse()
@@ -111,6 +105,14 @@ pub fn run(args: &[String]) -> Result<(), String> {
         m2 / m1
     );
     Ok(())
+}
+
+/// The value of `--idle` (seconds, finite, not negative), for every bench that takes it.
+pub fn parse_idle(value: Option<&String>) -> Result<std::time::Duration, String> {
+    value
+        .and_then(|v| v.parse::<f64>().ok())
+        .and_then(|v| std::time::Duration::try_from_secs_f64(v).ok())
+        .ok_or_else(|| "--idle takes a number of seconds".to_string())
 }
 
 /// How a table's title says `--idle`: nothing without a pause.

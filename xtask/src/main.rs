@@ -314,8 +314,8 @@ fn bench_registry(args: &[String]) -> Result<(), String> {
     let mut n = "50000".to_string();
     let mut parts = "50".to_string();
     let mut runs = "3".to_string();
-    // Options of the 266-code rows.
-    let mut small: Vec<String> = Vec::new();
+    // `--baseline PATH` (the 266-code rows) and `--idle S` (those and the edit loop).
+    let (mut baseline, mut idle): (Vec<String>, Vec<String>) = (Vec::new(), Vec::new());
     let mut it = args.iter();
     while let Some(a) = it.next() {
         let mut value = |what: &str| {
@@ -329,7 +329,12 @@ fn bench_registry(args: &[String]) -> Result<(), String> {
             "--runs" => runs = value("--runs")?,
             "--baseline" | "--idle" => {
                 let value = it.next().ok_or(format!("{a} needs a value"))?;
-                small.extend([a.clone(), value.clone()]);
+                let into = if a == "--idle" {
+                    &mut idle
+                } else {
+                    &mut baseline
+                };
+                *into = vec![a.clone(), value.clone()];
             }
             _ if a.parse::<usize>().is_ok_and(|v| v > 0) => n = a.clone(),
             _ => return Err(format!("unknown argument `{a}`")),
@@ -358,17 +363,19 @@ fn bench_registry(args: &[String]) -> Result<(), String> {
         load()
     );
     // The edit loop takes `--idle` as the 266-code rows do: it is the run after a pause.
-    let idle: Vec<String> = small
-        .iter()
-        .position(|a| a == "--idle")
-        .map(|i| small[i..i + 2].to_vec())
-        .unwrap_or_default();
-    bench_incr::run(&[strings(&[&n, "--parts", &parts, "--runs", &runs]), idle].concat())?;
+    bench_incr::run(
+        &[
+            strings(&[&n, "--parts", &parts, "--runs", &runs]),
+            idle.clone(),
+        ]
+        .concat(),
+    )?;
     println!(
         "\n## 266 codes (the scale catalogue), every target and the Rust module, as a process (load {})\n",
         load()
     );
     let small_runs = (runs.parse::<usize>().unwrap_or(3) * 7).to_string();
+    let small = [baseline, idle].concat();
     bench_outputs::run(&[strings(&["266", "--runs", &small_runs]), small.clone()].concat())?;
     println!(
         "\n## 266 codes, the edit loop: one message edited, then generate over the outputs (load {})\n",

@@ -19,7 +19,7 @@ const PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
 /// reporting) each fault is paid on the host too: an edit to one part of a 50,000-code
 /// registry then `generate --only rust` took 0.89× the time with 1,000 ms (108,000 page faults
 /// down to 84,000; BENCHMARKS.md, twenty-sixth session). The price is memory held a little
-/// longer: `generate`'s peak at 50,000 codes rose from about 330 to 430 MiB. A run of a small
+/// longer: `generate`'s peak at 50,000 codes rose from about 340 to 410–460 MiB. A run of a small
 /// catalogue ends before either delay.
 pub const PURGE_DELAY_MS: std::ffi::c_long = 1000;
 
@@ -42,18 +42,18 @@ pub fn tune() {
     }
 }
 
-/// The delay mimalloc uses now, in milliseconds.
-pub fn purge_delay_ms() -> std::ffi::c_long {
-    #[allow(unsafe_code)]
-    // SAFETY: `mi_option_get` reads one entry of the option table (see `tune`).
-    unsafe {
-        libmimalloc_sys::mi_option_get(PURGE_DELAY)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The delay mimalloc uses now, in milliseconds.
+    fn purge_delay_ms() -> std::ffi::c_long {
+        #[allow(unsafe_code)]
+        // SAFETY: `mi_option_get` reads one entry of the option table (see `tune`).
+        unsafe {
+            libmimalloc_sys::mi_option_get(PURGE_DELAY)
+        }
+    }
 
     /// The option's number is mimalloc 2's `purge_delay` (its default is 10 ms, unless the
     /// environment of the test run sets it), and `tune` sets it.
