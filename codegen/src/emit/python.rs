@@ -490,29 +490,70 @@ fn py_map(name: &str, entries: &[(&str, &str)], derive: Option<(&str, RawMap<'_>
         }
         out.push_str("\n}");
     };
-    if let Some((comprehension, made)) = derive {
-        let wanted: foldhash::HashMap<&str, &str> = entries.iter().copied().collect();
-        let mut gives: foldhash::HashMap<&str, &str> = foldhash::HashMap::with_capacity(made.len());
-        for (k, v) in made {
-            gives.insert(k, v);
-        }
-        if gives.iter().all(|(k, v)| wanted.get(k) == Some(v)) {
-            let mut out = format!(
-                "# Built from CODES, then what that does not give.\n{name}: dict[str, str] = {comprehension}\n{name}.update("
-            );
-            display(
-                &mut out,
-                &mut entries.iter().filter(|(k, v)| gives.get(k) != Some(v)),
-            );
-            out.push(')');
-            return out;
-        }
+    if let Some((comprehension, made)) = derive
+        && let Some(rest) = not_given(entries, &made)
+    {
+        let mut out = format!(
+            "# Built from CODES, then what that does not give.\n{name}: dict[str, str] = {comprehension}\n{name}.update("
+        );
+        display(&mut out, &mut rest.into_iter());
+        out.push(')');
+        return out;
     }
     let mut out = String::with_capacity(name.len() + 32 + entries.len() * 32);
     out.push_str(name);
     out.push_str(": dict[str, str] = ");
     display(&mut out, &mut entries.iter());
     out
+}
+
+/// The entries of `entries` (keys unique) that a comprehension making `made` (in order, the
+/// last of a key winning) does not give; `None` when it would give a key a value `entries`
+/// does not, or a key `entries` lacks.
+///
+/// The comprehensions make their pairs in catalogue order, as `entries` lists them, with
+/// other entries (legacy codes, aliases) between or after: one walk along both finds each
+/// made pair in `entries` and keeps what it passes over. Only when a pair is not found
+/// further on (another order, a repeated key) are the two mappings compared by hashing. At
+/// 50,000 codes the hashing of the three derived maps was about 70 ms of the last emitter's
+/// worker, the other one idle (BENCHMARKS.md, twenty-seventh session).
+fn not_given<'e>(
+    entries: &'e [(&'e str, &'e str)],
+    made: &RawMap<'_>,
+) -> Option<Vec<&'e (&'e str, &'e str)>> {
+    let mut rest = Vec::with_capacity(entries.len().saturating_sub(made.len()));
+    let mut left = entries.iter();
+    let walked = made.iter().all(|pair| {
+        left.by_ref()
+            .find(|entry| {
+                let found = *entry == pair;
+                if !found {
+                    rest.push(*entry);
+                }
+                found
+            })
+            .is_some()
+    });
+    if walked {
+        // Each made pair is a distinct entry (the keys of `entries` are unique), so `made`
+        // repeats no key and gives exactly the pairs found.
+        rest.extend(left);
+        return Some(rest);
+    }
+    let wanted: foldhash::HashMap<&str, &str> = entries.iter().copied().collect();
+    let mut gives: foldhash::HashMap<&str, &str> = foldhash::HashMap::with_capacity(made.len());
+    for (k, v) in made {
+        gives.insert(k, v);
+    }
+    gives
+        .iter()
+        .all(|(k, v)| wanted.get(k) == Some(v))
+        .then(|| {
+            entries
+                .iter()
+                .filter(|(k, v)| gives.get(k) != Some(v))
+                .collect()
+        })
 }
 
 /// The distribution name of the package: its import name with `-` (`milo-errors`).
@@ -975,6 +1016,38 @@ mod tests {
         assert_eq!(py_map("M", &entries, Some(("{...}", clash))), plain);
         let extra = vec![("A", "A"), ("X", "B")];
         assert_eq!(py_map("M", &entries, Some(("{...}", extra))), plain);
+        // Made in another order than the map lists: compared by hashing, the same result.
+        let reordered = py_map(
+            "M",
+            &entries,
+            Some(("{c: c for c in CODES}", vec![("B", "B"), ("A", "A")])),
+        );
+        assert_eq!(reordered, exact);
+        // The same pair made twice gives it once.
+        let twice = py_map(
+            "M",
+            &entries,
+            Some((
+                "{c: c for c in CODES}",
+                vec![("A", "A"), ("B", "B"), ("A", "A")],
+            )),
+        );
+        assert_eq!(twice, exact);
+    }
+
+    /// The walk keeps the entries between and after the made pairs, in the map's order.
+    #[test]
+    fn not_given_keeps_what_lies_between() {
+        let entries = [("A", "1"), ("a", "1"), ("B", "2"), ("C", "3"), ("c", "3")];
+        let made = vec![("A", "1"), ("B", "2"), ("C", "3")];
+        let rest: Vec<_> = not_given(&entries, &made)
+            .unwrap()
+            .into_iter()
+            .copied()
+            .collect();
+        assert_eq!(rest, [("a", "1"), ("c", "3")]);
+        assert_eq!(not_given(&entries, &vec![("B", "9")]), None);
+        assert_eq!(not_given(&entries, &vec![("Z", "1")]), None);
     }
     use crate::names;
 
