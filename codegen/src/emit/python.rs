@@ -1041,7 +1041,7 @@ mod tests {
         let entries = [("A", "1"), ("a", "1"), ("B", "2"), ("C", "3"), ("c", "3")];
         let made = vec![("A", "1"), ("B", "2"), ("C", "3")];
         let rest: Vec<_> = not_given(&entries, &made)
-            .unwrap()
+            .expect("the made pairs are entries, in order")
             .into_iter()
             .copied()
             .collect();
