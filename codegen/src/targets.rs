@@ -48,10 +48,18 @@ pub struct Target {
     /// Files of another target's output this one ships as well (the npm package carries
     /// the wire schema): `(target, file)`, the other target's emitter runs for them.
     pub ships: &'static [(TargetId, &'static str)],
-    /// Its emitter splits its largest files into tasks of the pool (`par::join`). `errdex
-    /// generate` starts such targets last: the worker that runs out of targets then takes
-    /// their second halves instead of waiting for the last target to end alone.
+    /// Its emitter splits its largest files into tasks of the pool (`par::join`): a worker
+    /// that runs out of targets takes their second halves instead of waiting for the last
+    /// target to end alone, so the target started last is one that splits.
     pub splits: bool,
+    /// When `errdex generate` starts its emitter, 0 first: the costliest first, so that the
+    /// targets that end the run are short ones (longest processing time first, the classic
+    /// rule for jobs on a few workers). By emitting and writing time, measured at 266 codes
+    /// (full Rust API) and at 50,000 (the large-catalogue recipe): Rust (the costliest at
+    /// 266, second at 50,000), the docs, TypeScript (the costliest at 50,000), the schemas,
+    /// OpenAPI, Go, and Python last, a short target that splits (BENCHMARKS.md, "Emitters
+    /// started costliest first", twenty-eighth session). Each value once.
+    pub start: u8,
     /// The source files of the target's language, for `errdex usage` (`None`: it generates
     /// no code a project calls).
     pub language: Option<Language>,
@@ -128,6 +136,7 @@ pub static TARGETS: [Target; 7] = [
         owns: Owned::File,
         ships: &[],
         splits: true,
+        start: 0,
         language: Some(Language {
             name: "Rust",
             extensions: &["rs"],
@@ -151,6 +160,7 @@ pub static TARGETS: [Target; 7] = [
         },
         ships: &[],
         splits: false,
+        start: 1,
         language: None,
     },
     Target {
@@ -168,6 +178,7 @@ pub static TARGETS: [Target; 7] = [
         owns: Owned::Files,
         ships: &[(TargetId::Schema, names::WIRE_ERROR_SCHEMA_FILE)],
         splits: true,
+        start: 2,
         language: Some(Language {
             name: "TypeScript",
             extensions: &["ts", "tsx", "mts", "cts", "js", "jsx", "mjs", "cjs"],
@@ -188,6 +199,7 @@ pub static TARGETS: [Target; 7] = [
         owns: Owned::Files,
         ships: &[],
         splits: false,
+        start: 3,
         language: None,
     },
     Target {
@@ -205,6 +217,7 @@ pub static TARGETS: [Target; 7] = [
         owns: Owned::FilesAndPackages,
         ships: &[],
         splits: true,
+        start: 6,
         language: Some(Language {
             name: "Python",
             extensions: &["py", "pyi"],
@@ -225,6 +238,7 @@ pub static TARGETS: [Target; 7] = [
         owns: Owned::Files,
         ships: &[],
         splits: false,
+        start: 4,
         language: None,
     },
     Target {
@@ -242,6 +256,7 @@ pub static TARGETS: [Target; 7] = [
         owns: Owned::Files,
         ships: &[],
         splits: false,
+        start: 5,
         language: Some(Language {
             name: "Go",
             extensions: &["go"],

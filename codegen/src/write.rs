@@ -109,15 +109,16 @@ pub fn generate(cat: &Catalogue, settings: &Settings) -> Outputs {
 
 #[cfg(feature = "generate")]
 /// The targets whose emitters a run with `settings` needs: those it writes and those whose
-/// files one of them ships; in the order they start, those that split their work
-/// ([`crate::targets::Target::splits`]) last, so that the last to end can be shared.
+/// files one of them ships; in the order they start ([`crate::targets::Target::start`]:
+/// the costliest first, one that splits its work last, so that the last to end is short and
+/// can be shared).
 fn emitters(settings: &Settings) -> Vec<TargetId> {
     let mut run: BTreeSet<TargetId> = settings.outputs.keys().copied().collect();
     for target in settings.outputs.keys() {
         run.extend(target.target().ships.iter().map(|(other, _)| *other));
     }
     let mut run: Vec<TargetId> = run.into_iter().collect();
-    run.sort_by_key(|id| id.target().splits);
+    run.sort_by_key(|id| id.target().start);
     run
 }
 
@@ -704,22 +705,22 @@ pub fn check(root: &Path, outputs: &Outputs) -> Vec<Stale> {
 mod tests {
     use super::write_if_changed;
 
-    /// Every target is run once, and those that split their work start after the others.
+    /// Every target is run once, in the order of `Target::start` (each rank once), and the
+    /// one started last splits its work, so that the worker left without a target shares it.
     #[cfg(feature = "generate")]
     #[test]
-    fn targets_that_split_start_last() {
+    fn targets_start_costliest_first_and_end_with_one_that_splits() {
         let mut settings = super::Settings::default();
         settings
             .outputs
             .insert(super::TargetId::Rust, "errors.rs".into());
         let run = super::emitters(&settings);
         assert_eq!(run.len(), super::TARGETS.len());
-        let first_split = run
-            .iter()
-            .position(|id| id.target().splits)
-            .expect("some target splits");
-        assert!(run[..first_split].iter().all(|id| !id.target().splits));
-        assert!(run[first_split..].iter().all(|id| id.target().splits));
+        let starts: Vec<u8> = run.iter().map(|id| id.target().start).collect();
+        let expected: Vec<u8> = (0..super::TARGETS.len() as u8).collect();
+        assert_eq!(starts, expected, "each rank once, in order");
+        assert_eq!(run[0], super::TargetId::Rust);
+        assert!(run.last().unwrap().target().splits);
     }
 
     /// `write_if_changed` against files that hold the same bytes, or differ only in their
