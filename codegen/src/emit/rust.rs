@@ -65,15 +65,18 @@ pub fn emit(cat: &Catalogue, opts: &RustOptions) -> String {
         data
     };
     let (data, (body, tail)) = crate::par::join(data, || items_text(cat, opts, &table));
-    assemble(cat, &body, &data, &tail)
+    assemble(cat, body, &data, &tail)
 }
 
-/// The items before the data (through syn and prettyplease, with their splices and docs),
-/// and those after it (the namespace sub-enums and the runtime).
-fn items_text(cat: &Catalogue, opts: &RustOptions, table: &table::Table) -> (String, String) {
-    let ((tokens, splices), doc_texts) = docs::deferred(|| items(cat, opts, table));
-    let body = splices.apply(unparse(tokens));
-    let body = docs::expand(&body, &doc_texts);
+/// The items before the data (prettyplease's output, with what goes in place of its
+/// placeholder lines), and those after it (the namespace sub-enums and the runtime).
+fn items_text(cat: &Catalogue, opts: &RustOptions, table: &table::Table) -> (Body, String) {
+    let ((tokens, splices), docs) = docs::deferred(|| items(cat, opts, table));
+    let body = Body {
+        printed: unparse(tokens),
+        splices,
+        docs,
+    };
     let mut tail = String::with_capacity(runtime::LEN + 4096);
     // Outside `docs::deferred`: their doc comments are written as they are.
     if cat.rust.namespace_enums {
@@ -83,8 +86,26 @@ fn items_text(cat: &Catalogue, opts: &RustOptions, table: &table::Table) -> (Str
     (body, tail)
 }
 
+/// The items as prettyplease printed them, with the text that replaces its placeholder
+/// lines: the per-code lists ([`Splices`]) and the deferred doc comments ([`docs::deferred`]).
+/// Put together only when the module is assembled, in the one pass that copies them into it.
+struct Body {
+    printed: String,
+    splices: Splices,
+    docs: Vec<String>,
+}
+
+impl Body {
+    fn len(&self) -> usize {
+        let splices: usize = self.splices.0.iter().map(|(_, t)| t.len()).sum();
+        // A doc text's lines gain their indent and `/// `: twice its length is ample.
+        let docs: usize = self.docs.iter().map(|d| d.len() * 2 + 16).sum();
+        self.printed.len() + splices + docs
+    }
+}
+
 /// The module: the header, the items, the data, the rest, with their allowances.
-fn assemble(cat: &Catalogue, body: &str, data: &str, tail: &str) -> String {
+fn assemble(cat: &Catalogue, body: Body, data: &str, tail: &str) -> String {
     let mut header = String::from("// ");
     header.push_str(&crate::support::header::header_text(
         &docs::visible_text(&cat.source_name).replace('\n', " "),
@@ -95,11 +116,14 @@ fn assemble(cat: &Catalogue, body: &str, data: &str, tail: &str) -> String {
     );
     header.push_str(env!("CARGO_PKG_VERSION"));
     header.push_str(".\n\n");
-    // One buffer of the final size, each part copied into it once, with its allowances.
-    let parts = [header.as_str(), body, "\n", data, "\n", tail];
-    let len: usize = parts.iter().map(|p| p.len()).sum();
+    // One buffer of the final size, each part copied into it once, with its allowances:
+    // the body's placeholders are replaced as it is copied, not in copies of their own (at
+    // 50,000 codes each such copy was a fresh 16 MiB).
+    let len = header.len() + body.len() + data.len() + tail.len() + 2;
     let mut out = AllowDeadCode::with_capacity(len + len / 64);
-    for part in parts {
+    out.push(&header);
+    out.push_body(body);
+    for part in ["\n", data, "\n", tail] {
         out.push(part);
     }
     out.finish()
@@ -143,28 +167,20 @@ impl Splices {
         quote!(const #name: () = ();)
     }
 
-    /// prettyplease's `body` with each placeholder line replaced by its text, in one pass.
-    fn apply(self, body: String) -> String {
+    /// Where each placeholder line is in prettyplease's `body`, with its length and the text
+    /// that replaces it, in the order they come.
+    fn places(self, body: &str) -> Vec<(usize, usize, String)> {
         let mut at: Vec<(usize, usize, String)> = Vec::with_capacity(self.0.len());
         for (placeholder, text) in self.0 {
             // The placeholders are identifiers no catalogue text can produce at the start of
             // a line (catalogue text is in string literals and `///` comments).
-            match find_line(&body, &placeholder) {
+            match find_line(body, &placeholder) {
                 Some(i) => at.push((i, placeholder.len(), text)),
                 None => panic!("errdex bug: placeholder {placeholder:?} not printed"),
             }
         }
         at.sort_by_key(|(i, _, _)| *i);
-        let len = body.len() + at.iter().map(|(_, _, t)| t.len()).sum::<usize>();
-        let mut out = String::with_capacity(len);
-        let mut from = 0;
-        for (i, n, text) in at {
-            out.push_str(&body[from..i]);
-            out.push_str(&text);
-            from = i + n;
-        }
-        out.push_str(&body[from..]);
-        out
+        at
     }
 }
 
@@ -209,6 +225,49 @@ impl AllowDeadCode {
         let mut from = 0;
         for line in text.split_inclusive('\n') {
             let start = line.as_ptr() as usize - text.as_ptr() as usize;
+            if starts_item(line) && !self.previous_allows {
+                self.out.push_str(&text[from..start]);
+                self.out.push_str(Self::ALLOW);
+                self.out.push('\n');
+                from = start;
+            }
+            self.previous_allows = line.trim_end() == Self::ALLOW;
+        }
+        self.out.push_str(&text[from..]);
+    }
+
+    /// Appends the items: prettyplease's text with each placeholder line replaced by its
+    /// splice, and each doc placeholder line (in either) by the doc lines it stands for
+    /// (as [`docs::expand`]), in one pass: the same text as pushing the expansion of the
+    /// spliced text.
+    fn push_body(&mut self, body: Body) {
+        let Body {
+            printed,
+            splices,
+            docs,
+        } = body;
+        let mut from = 0;
+        for (i, n, text) in splices.places(&printed) {
+            self.push_expanded(&printed[from..i], &docs);
+            self.push_expanded(&text, &docs);
+            from = i + n;
+        }
+        self.push_expanded(&printed[from..], &docs);
+    }
+
+    /// [`AllowDeadCode::push`] of `text` with its doc placeholder lines expanded.
+    fn push_expanded(&mut self, text: &str, docs: &[String]) {
+        let mut from = 0;
+        for line in text.split_inclusive('\n') {
+            let start = line.as_ptr() as usize - text.as_ptr() as usize;
+            if let Some((indent, doc)) = docs::placeholder(line, docs) {
+                self.out.push_str(&text[from..start]);
+                docs::push_doc_lines(&mut self.out, doc, indent);
+                from = start + line.len();
+                // Doc lines neither open an item nor are the allowance.
+                self.previous_allows = false;
+                continue;
+            }
             if starts_item(line) && !self.previous_allows {
                 self.out.push_str(&text[from..start]);
                 self.out.push_str(Self::ALLOW);
@@ -334,3 +393,101 @@ fn retry_tokens(r: Option<&Retry>) -> TokenStream {
 /// appends its codes.
 #[cfg(test)]
 const TEST_CATALOGUE_HEAD: &str = "errdex: 1\nregistry:\n  name: t\n  title: T\ncategories:\n  invalid:\n    summary: Bad input\n    retryable: false\n    exit_code: 65\n    http_status: 422\n    jsonrpc_code: -32602\n    expected: true\nerrors:\n";
+
+#[cfg(test)]
+mod assembly_tests {
+    use super::{AllowDeadCode, Body, Splices, docs};
+
+    /// What `AllowDeadCode::push_body` replaced: the splices applied, then the docs
+    /// expanded, then the allowances added, each as a whole text of its own.
+    fn in_three_passes(printed: &str, splices: Vec<(String, String)>, texts: &[String]) -> String {
+        let mut spliced = String::new();
+        let mut from = 0;
+        for (i, n, text) in Splices(splices).places(printed) {
+            spliced.push_str(&printed[from..i]);
+            spliced.push_str(&text);
+            from = i + n;
+        }
+        spliced.push_str(&printed[from..]);
+        let mut out = AllowDeadCode::with_capacity(0);
+        out.push("// header\n");
+        out.push(&docs::expand(&spliced, texts));
+        out.finish()
+    }
+
+    fn in_one_pass(printed: &str, splices: Vec<(String, String)>, texts: &[String]) -> String {
+        let mut out = AllowDeadCode::with_capacity(0);
+        out.push("// header\n");
+        out.push_body(Body {
+            printed: printed.to_string(),
+            splices: Splices(splices),
+            docs: texts.to_vec(),
+        });
+        out.finish()
+    }
+
+    const LINES: [&str; 9] = [
+        "pub const A: u8 = 1;\n",
+        "#[allow(dead_code)]\n",
+        "    ///@@errdex-doc:0\n",
+        "///@@errdex-doc:1\n",
+        "///@@errdex-doc:7\n",
+        "    Variant,\n",
+        "impl X {\n",
+        "}\n",
+        "    /// plain doc\n",
+    ];
+
+    fn texts() -> Vec<String> {
+        vec![
+            "first\n\tsecond  ".to_string(),
+            "pub const B: u8 = 2;".to_string(),
+        ]
+    }
+
+    #[test]
+    fn one_pass_is_the_three_it_replaced() {
+        let printed = "pub enum E {\n    ///@@errdex-doc:0\n    ErrdexVariantsPlaceholder,\n}\n///@@errdex-doc:1\nconst ERRDEX_X: () = ();\n#[allow(dead_code)]\nfn f() {}\n";
+        let splices = vec![
+            (
+                "    ErrdexVariantsPlaceholder,\n".to_string(),
+                "    ///@@errdex-doc:1\n    A,\n    /// B\n    B,\n".to_string(),
+            ),
+            (
+                "const ERRDEX_X: () = ();\n".to_string(),
+                "///@@errdex-doc:0\nstatic X: u8 = 0;\nimpl X {}\n".to_string(),
+            ),
+        ];
+        let texts = texts();
+        let one = in_one_pass(printed, splices.clone(), &texts);
+        assert_eq!(one, in_three_passes(printed, splices, &texts));
+        assert!(!one.contains("@@errdex-doc"));
+        assert!(one.contains("#[allow(dead_code)]\nstatic X: u8 = 0;\n"));
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn one_pass_matches_three_on_any_lines(
+            printed in proptest::collection::vec(0..LINES.len(), 0..24),
+            first in proptest::collection::vec(0..LINES.len(), 0..8),
+            second in proptest::collection::vec(0..LINES.len(), 0..8),
+            at in (0usize..25, 0usize..25),
+        ) {
+            let lines = |ix: &[usize]| ix.iter().map(|&i| LINES[i]).collect::<Vec<_>>();
+            let mut body = lines(&printed);
+            let (a, b) = (at.0.min(body.len()), at.1.min(body.len()));
+            body.insert(a, "    ErrdexVariantsPlaceholder,\n");
+            body.insert(b, "const ERRDEX_X: () = ();\n");
+            let printed = body.concat();
+            let splices = vec![
+                ("    ErrdexVariantsPlaceholder,\n".to_string(), lines(&first).concat()),
+                ("const ERRDEX_X: () = ();\n".to_string(), lines(&second).concat()),
+            ];
+            let texts = texts();
+            proptest::prop_assert_eq!(
+                in_one_pass(&printed, splices.clone(), &texts),
+                in_three_passes(&printed, splices, &texts)
+            );
+        }
+    }
+}

@@ -184,24 +184,32 @@ pub fn push_doc_lines(out: &mut String, text: &str, indent: &str) {
 /// Replaces every placeholder line of prettyplease's output by the doc comment lines it
 /// stands for, exactly as prettyplease prints `#[doc = " line"]` attributes: `///`, the
 /// line with tabs as four spaces and trailing spaces trimmed, at the placeholder's indent.
+/// The emitter does this as it copies the items into the module
+/// (`AllowDeadCode::push_expanded`); this whole-text form is the tests' reference.
+#[cfg(test)]
 pub fn expand(body: &str, texts: &[String]) -> String {
     let mut out =
         String::with_capacity(body.len() + texts.iter().map(String::len).sum::<usize>() * 2);
     for line in body.split_inclusive('\n') {
-        let trimmed = line.trim_start_matches(' ');
-        let index = trimmed
-            .strip_prefix("///")
-            .and_then(|rest| rest.strip_prefix(PLACEHOLDER))
-            .and_then(|n| n.trim_end_matches('\n').parse::<usize>().ok())
-            .filter(|&i| i < texts.len());
-        let Some(i) = index else {
-            out.push_str(line);
-            continue;
-        };
-        let indent = &line[..line.len() - trimmed.len()];
-        push_doc_lines(&mut out, &texts[i], indent);
+        match placeholder(line, texts) {
+            Some((indent, text)) => push_doc_lines(&mut out, text, indent),
+            None => out.push_str(line),
+        }
     }
     out
+}
+
+/// When `line` (one line of prettyplease's output, with its newline) is a placeholder
+/// of [`deferred`]: its indent and the doc text it stands for among `texts`.
+pub fn placeholder<'a, 't>(line: &'a str, texts: &'t [String]) -> Option<(&'a str, &'t str)> {
+    let trimmed = line.trim_start_matches(' ');
+    let i = trimmed
+        .strip_prefix("///")?
+        .strip_prefix(PLACEHOLDER)?
+        .trim_end_matches('\n')
+        .parse::<usize>()
+        .ok()?;
+    Some((&line[..line.len() - trimmed.len()], texts.get(i)?))
 }
 
 /// Markdown from the catalogue, hidden from doctest collection.
