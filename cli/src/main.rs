@@ -101,6 +101,9 @@ enum Command {
 fn main() -> ExitCode {
     // Before any thread starts: mimalloc's options are not synchronised.
     errdex_alloc::tune();
+    // A reader that stops early (`errdex explain X | head -1`) ends the command quietly,
+    // killed by SIGPIPE as other tools are, instead of a panic on the next `println!`.
+    sigpipe::reset();
     errdex_codegen::start_threads();
     // The whole command on a worker of the pool, this thread waiting: see `run_on_pool`.
     errdex_codegen::run_on_pool(command)

@@ -65,3 +65,32 @@ fn unknown_suggests_nearest() {
     let v: serde_json::Value = serde_json::from_str(&out).expect("json");
     assert_eq!(v["suggestions"][0], "SHOP-CART-001");
 }
+
+/// A reader that closes the pipe before errdex writes (`errdex explain X | head -0`): the
+/// command ends quietly, killed by SIGPIPE as other tools are, never with a panic.
+#[cfg(unix)]
+#[test]
+fn a_closed_pipe_ends_the_command_quietly() {
+    use std::os::unix::process::ExitStatusExt;
+    use std::process::Stdio;
+    let fixture: PathBuf =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/md-basic/errors.yaml");
+    for args in [
+        vec!["explain", "ITEM_NOT_IN_CART", "--catalogue"],
+        vec!["lint", "--format", "json"],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_errdex"))
+            .args(&args)
+            .arg(&fixture)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("runs");
+        // Closed before errdex has read its catalogue, so its first write finds no reader.
+        drop(child.stdout.take());
+        let out = child.wait_with_output().expect("ends");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert_eq!(out.status.signal(), Some(13), "{args:?}: {:?} {stderr}", out.status);
+    }
+}
