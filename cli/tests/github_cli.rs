@@ -306,3 +306,78 @@ fn diff_prints_one_command_per_change_at_the_entry_in_new() {
     assert!(at.contains(&(Some(new_name), Some(23), Some(3))), "{at:?}");
     assert_eq!(out.status.code(), Some(1), "EDX1005's exit code");
 }
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("mkdir");
+    for e in std::fs::read_dir(from).expect("read_dir") {
+        let e = e.expect("entry");
+        let target = to.join(e.file_name());
+        if e.file_type().expect("type").is_dir() {
+            copy_dir(&e.path(), &target);
+        } else {
+            std::fs::copy(e.path(), target).expect("copy");
+        }
+    }
+}
+
+/// A registry in many files: each change is annotated in the part that holds its entry
+/// (a team's file, a folder's `<CODE>.yaml`), at that file's own line, never in the root.
+#[test]
+fn diff_annotates_the_part_that_holds_the_entry() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/split");
+    copy_dir(&fixture, &root.join("old"));
+    copy_dir(&fixture, &root.join("new"));
+    let edit = |rel: &str, from: &str, to: &str| {
+        let path = root.join("new").join(rel);
+        let text = std::fs::read_to_string(&path).expect("read");
+        assert!(text.contains(from), "{rel}: {from}");
+        std::fs::write(&path, text.replacen(from, to, 1)).expect("write");
+    };
+    edit(
+        "teams/billing.yaml",
+        "    category: invalid\n    summary: The card was declined",
+        "    category: unavailable\n    summary: The card was declined",
+    );
+    edit(
+        "teams/frames/ACM-FRM-102.yaml",
+        "category: invalid",
+        "category: unavailable",
+    );
+    let out = errdex(
+        root,
+        &[
+            "diff",
+            "old/errors.yaml",
+            "new/errors.yaml",
+            "--format",
+            "github",
+        ],
+    );
+    let got = commands(&out);
+    let at: Vec<(Option<&str>, Option<u64>, Option<u64>)> = got
+        .iter()
+        .map(|r| (r.file.as_deref(), r.line, r.col))
+        .collect();
+    let line_of = |rel: &str, key: &str| {
+        let text = std::fs::read_to_string(root.join("new").join(rel)).expect("read");
+        text.lines().position(|l| l.starts_with(key)).expect("key") as u64 + 1
+    };
+    let billing = line_of("teams/billing.yaml", "  BIL_CARD_DECLINED:");
+    assert!(
+        at.contains(&(Some("new/teams/billing.yaml"), Some(billing), Some(3))),
+        "{at:?}"
+    );
+    assert!(
+        at.iter()
+            .any(|(file, _, _)| *file == Some("new/teams/frames/ACM-FRM-102.yaml")),
+        "{at:?}"
+    );
+    assert!(
+        at.iter()
+            .all(|(file, _, _)| *file != Some("new/errors.yaml")),
+        "{at:?}"
+    );
+    assert_eq!(out.status.code(), Some(1), "EDX1005's exit code");
+}

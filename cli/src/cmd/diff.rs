@@ -94,16 +94,22 @@ fn compare(args: &Args) -> Result<ExitCode, Stop> {
     // Both are read before either is loaded. An invalid catalogue shows its errors only:
     // `errdex lint` is for warnings.
     // Each with the places of its entries (the annotations point into NEW).
+    // With the files they were read from: a finding's annotation names the part that
+    // holds its entry.
     let load = |source: &Source| {
         let mut checked = source.load();
         let spans = std::mem::take(&mut checked.loaded.entry_spans);
+        let sources = match args.format {
+            ReportFormat::Github => checked.loaded.sources.clone(),
+            ReportFormat::Human | ReportFormat::Json => Default::default(),
+        };
         checked
             .into_catalogue(args.format, Show::ErrorsWhenInvalid)
-            .map(|cat| (cat, spans))
+            .map(|cat| (cat, spans, sources))
             .map_err(Stop::Exit)
     };
-    let (old_cat, _) = load(&old)?;
-    let (new_cat, new_spans) = load(&new)?;
+    let (old_cat, _, _) = load(&old)?;
+    let (new_cat, new_spans, new_sources) = load(&new)?;
     let findings = diff::diff(&old_cat, &new_cat);
     let breaking = findings.iter().filter(|finding| finding.breaking).count();
     match args.format {
@@ -114,7 +120,7 @@ fn compare(args: &Args) -> Result<ExitCode, Stop> {
         ReportFormat::Github => {
             print!(
                 "{}",
-                diff::render_github(&findings, &new_cat, &new.name, &new_spans)
+                diff::render_github(&findings, &new_cat, &new.name, &new_spans, &new_sources)
             );
             let name = |n: &str| errdex_codegen::support::text::escape_controls_in_line(n, 500);
             eprintln!(

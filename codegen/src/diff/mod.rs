@@ -438,13 +438,15 @@ pub fn to_json(findings: &[Finding], old_name: &str, new_name: &str) -> serde_js
 /// human report's order ([`grouped`]): `::error` for a breaking change, `::notice` for a
 /// compatible one, titled with its kind. A finding about a code the new catalogue still
 /// declares (by its NAME, else its code; a tombstone by its code) points at that entry's
-/// key in `new_name`, whose places `spans` gives ([`crate::Loaded::entry_spans`]); any
-/// other finding has no location.
+/// key, whose places `spans` gives ([`crate::Loaded::entry_spans`]), in the file of `sources`
+/// that holds it (a part of a registry in many files; `new_name` when `sources` does not
+/// know the place); any other finding has no location.
 pub fn render_github(
     findings: &[Finding],
     new: &Catalogue,
     new_name: &str,
     spans: &[(String, crate::diag::Span)],
+    sources: &crate::diag::SourceMap,
 ) -> String {
     use crate::support::github::{Level, Location, annotation};
     let span_of = |key: &str| spans.iter().find(|(k, _)| k == key).map(|(_, s)| *s);
@@ -465,8 +467,11 @@ pub fn render_github(
             Scope::Retired => span_of(&f.code),
             Scope::Registry | Scope::Category | Scope::Namespace => None,
         };
+        // A span's line and column are its own file's.
         let location = span.map(|s| Location {
-            file: new_name,
+            file: sources
+                .file_of(s.offset)
+                .map_or(new_name, |f| f.name.as_str()),
             line: s.line,
             column: s.column,
         });
