@@ -91,6 +91,11 @@ fn a_closed_pipe_ends_the_command_quietly() {
         let out = child.wait_with_output().expect("ends");
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
-        assert_eq!(out.status.signal(), Some(13), "{args:?}: {:?} {stderr}", out.status);
+        assert_eq!(
+            out.status.signal(),
+            Some(13),
+            "{args:?}: {:?} {stderr}",
+            out.status
+        );
     }
 }
