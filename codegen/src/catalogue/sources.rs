@@ -159,6 +159,21 @@ pub(super) fn load_with_parts_and(
     };
     let parts = read.parts(&listing, &mut sources, &mut diags);
     let mut trees = read.parse_all(&sources, &mut diags);
+    // A part that could not be read or parsed leaves its namespaces and codes out of the
+    // merge, and checking the rest would report every use of them as an error of its own
+    // (one syntax error in a part gave eight errors in another, printed before it). Those
+    // errors alone, then, as for a root that does not parse.
+    if diags.iter().any(|d| d.severity() == Severity::Error) {
+        super::validate::sort(&mut diags);
+        return Loaded {
+            catalogue: None,
+            diagnostics: diags,
+            entry_spans: Vec::new(),
+            sources,
+            owners: Vec::new(),
+            deferred: None,
+        };
+    }
     let parts = parts
         .into_iter()
         .filter_map(|p| p.with_trees(&mut trees))
