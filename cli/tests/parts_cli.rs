@@ -244,23 +244,41 @@ fn new_skips_retired_and_used_codes_and_writes_nothing_invalid() {
         before.contains("\n# The billing team's codes"),
         "the text is kept"
     );
-    // The same NAME again: invalid, so nothing is written.
-    let (code, _, err) = run(errdex().current_dir(dir.path()).args([
-        "new",
-        "BIL_REFUNDED",
-        "--part",
-        "teams/billing.yaml",
-        "--category",
-        "invalid",
-        "--summary",
-        "x",
-    ]));
-    assert_ne!(code, 0);
-    assert!(
-        err.contains("EDX0103") && err.contains("teams/billing.yaml"),
-        "{err}"
-    );
-    assert_eq!(std::fs::read_to_string(&billing).unwrap(), before);
+    // A NAME the registry has, in this part or another: refused as such, naming the
+    // code that has it and its place, and nothing is written.
+    let line = before.lines().position(|l| l == "  BIL_REFUNDED:").unwrap() + 1;
+    for (name, part, expected) in [
+        (
+            "BIL_REFUNDED",
+            "teams/billing.yaml",
+            format!(
+                "`BIL_REFUNDED` is already the NAME of ACM-BIL-003 `BIL_REFUNDED` (teams/billing.yaml:{line}:3)"
+            ),
+        ),
+        (
+            "FRM_EMPTY",
+            "teams/billing.yaml",
+            "`FRM_EMPTY` is already the NAME of ACM-FRM-103 `FRM_EMPTY` (teams/frames/ACM-FRM-103.yaml:"
+                .to_string(),
+        ),
+    ] {
+        let (code, _, err) = run(errdex().current_dir(dir.path()).args([
+            "new",
+            name,
+            "--part",
+            part,
+            "--category",
+            "invalid",
+            "--summary",
+            "x",
+        ]));
+        assert_eq!(code, 64, "{err}");
+        assert!(
+            err.contains("EDX1002") && err.contains(&expected),
+            "{expected}\n{err}"
+        );
+        assert_eq!(std::fs::read_to_string(&billing).unwrap(), before);
+    }
     let (code, out, err) = run(errdex().current_dir(dir.path()).args(["lint"]));
     assert_eq!(code, 0, "{out}{err}");
 }

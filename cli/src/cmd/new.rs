@@ -84,10 +84,44 @@ fn entry_schema_line(header: &str) -> Option<String> {
 }
 
 fn add(args: &Args) -> Result<ExitCode, Failure> {
-    let cat = match catalogue::open(&args.catalogue, args.format, Show::WhenInvalid) {
+    let mut checked = match catalogue::read(&args.catalogue, args.format) {
+        Ok(checked) => checked,
+        Err(status) => return Ok(status),
+    };
+    let spans = std::mem::take(&mut checked.loaded.entry_spans);
+    let sources = std::mem::take(&mut checked.loaded.sources);
+    let cat = match checked.into_catalogue(args.format, Show::WhenInvalid) {
         Ok(cat) => cat,
         Err(status) => return Ok(status),
     };
+    // A NAME the registry has: said as such, with its place, before any text is made (the
+    // load of the registry with the entry added would report the two as a duplicate key,
+    // the new one at a line of a file not written).
+    if let Some(e) = cat
+        .errors
+        .iter()
+        .find(|e| e.name == args.name || e.aliases.contains(&args.name))
+    {
+        let place = spans
+            .iter()
+            .find(|(key, _)| *key == e.name)
+            .and_then(|(_, span)| sources.locate(*span))
+            .map(|(file, span)| format!(" ({}:{}:{})", file.name, span.line, span.column))
+            .unwrap_or_default();
+        let what = if e.name == args.name {
+            "the NAME of"
+        } else {
+            "an alias of"
+        };
+        return Err(Failure::bad_arguments(format!(
+            "`{}` is already {what} {} `{}`{place}",
+            args.name, e.code, e.name
+        ))
+        .with_suggestion(format!(
+            "choose another NAME; `errdex explain {}` shows the code that has it",
+            e.code
+        )));
+    }
     let (target, allowed) = match &args.part {
         Some(part) if part.is_dir() => {
             let header = std::fs::read_to_string(part.join("_part.yaml")).unwrap_or_default();
