@@ -297,6 +297,44 @@ fn ranges_overlap(
     }
 }
 
+/// What keeps `owner` from being written to a CODEOWNERS line (EDX0810), if anything: each of
+/// its owners, separated by white space, is `@user`, `@org/team` (GitLab: `@group/subgroup`,
+/// any depth) or an email address.
+fn owner_problem(owner: &str) -> Option<String> {
+    let name_char = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.');
+    if owner.split_whitespace().next().is_none() {
+        return Some("it names no owner".into());
+    }
+    for one in owner.split_whitespace() {
+        let ok = match one.strip_prefix('@') {
+            Some(handle) => handle
+                .split('/')
+                .all(|segment| !segment.is_empty() && segment.chars().all(name_char)),
+            None => one.split_once('@').is_some_and(|(local, domain)| {
+                !local.is_empty()
+                    && !one.contains('#')
+                    && domain.split('.').count() >= 2
+                    && domain
+                        .split('.')
+                        .all(|label| !label.is_empty() && label.chars().all(name_char))
+            }),
+        };
+        if !ok {
+            return Some(format!(
+                "`{one}` is not `@user`, `@org/team` or an email address"
+            ));
+        }
+    }
+    None
+}
+
+/// Owners as CODEOWNERS compares them: without regard to case or to the spaces between two.
+fn same_owner(a: &str, b: &str) -> bool {
+    a.split_whitespace()
+        .map(str::to_ascii_lowercase)
+        .eq(b.split_whitespace().map(str::to_ascii_lowercase))
+}
+
 /// EDX0809: a namespace declared or used by parts of two different owners.
 fn conflicting_owners(
     headers: &[(Header, std::ops::Range<usize>, std::ops::Range<usize>)],
@@ -321,7 +359,7 @@ fn conflicting_owners(
                 None => {
                     owner_of.insert(name, (owner.clone(), span));
                 }
-                Some((other, first)) if other != owner => {
+                Some((other, first)) if !same_owner(other, owner) => {
                     diags.push(
                         Diagnostic::new(
                             DiagCode::ConflictingOwners,
@@ -455,7 +493,17 @@ fn read_header(node: &Node, diags: &mut Vec<Diagnostic>) -> Header {
             }
         };
         match name {
-            "owner" => header.owner = Some((text.clone(), value.span)),
+            "owner" => match owner_problem(text) {
+                None => header.owner = Some((text.clone(), value.span)),
+                Some(problem) => diags.push(
+                    Diagnostic::new(
+                        DiagCode::InvalidOwner,
+                        Some(value.span),
+                        &[("owner", text), ("problem", &problem)],
+                    )
+                    .with_help("write the owner as `@user`, `@org/team` or an email address; several are separated by spaces"),
+                ),
+            },
             "range" | "prefix" => {
                 if header.allowed.is_some() {
                     diags.push(Diagnostic::new(
@@ -650,4 +698,52 @@ pub fn part_header(text: &str) -> (Option<String>, Option<Allowed>) {
     };
     let header = read_header(node, &mut Vec::new());
     (header.owner.map(|(o, _)| o), header.allowed.map(|(a, _)| a))
+}
+
+#[cfg(test)]
+mod owner_tests {
+    use super::{owner_problem, same_owner};
+
+    #[test]
+    fn owners_are_what_codeowners_names() {
+        for ok in [
+            "@octocat",
+            "@acme/billing",
+            "@Acme/Billing-Team_2",
+            "@group/subgroup/team",
+            "docs@example.com",
+            "first.last+tag@mail.example.co.uk",
+            "@acme/billing @acme/leads",
+            "  @acme/billing\tdocs@example.com ",
+        ] {
+            assert_eq!(owner_problem(ok), None, "{ok}");
+        }
+        for bad in [
+            "sqlite vfs team",
+            "@",
+            "@acme/",
+            "@/billing",
+            "@acme//billing",
+            "@acme billing",
+            "acme/billing",
+            "me@localhost",
+            "@me@example.com",
+            "#me@example.com",
+            "   ",
+        ] {
+            assert!(owner_problem(bad).is_some(), "{bad}");
+        }
+        assert_eq!(
+            owner_problem("@acme/billing sqlite").as_deref(),
+            Some("`sqlite` is not `@user`, `@org/team` or an email address")
+        );
+    }
+
+    #[test]
+    fn owners_compare_without_case_or_spacing() {
+        assert!(same_owner("@SQLite/VFS", "@sqlite/vfs"));
+        assert!(same_owner("@a  @b", "@a @b"));
+        assert!(!same_owner("@a @b", "@b @a"));
+        assert!(!same_owner("@acme/billing", "@acme/search"));
+    }
 }

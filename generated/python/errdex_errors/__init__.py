@@ -143,6 +143,7 @@ else:
             "CODE_OUTSIDE_RANGE": "EDX0807",
             "RANGES_OVERLAP": "EDX0808",
             "CONFLICTING_OWNERS": "EDX0809",
+            "INVALID_OWNER": "EDX0810",
             "IMPORT_UNREADABLE": "EDX0901",
             "IMPORT_INVALID": "EDX0902",
             "IMPORT_CYCLE": "EDX0903",

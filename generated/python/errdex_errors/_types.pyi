@@ -74,6 +74,7 @@ class ErrorCode:
     CODE_OUTSIDE_RANGE: _t.Final[Code]
     RANGES_OVERLAP: _t.Final[Code]
     CONFLICTING_OWNERS: _t.Final[Code]
+    INVALID_OWNER: _t.Final[Code]
     IMPORT_UNREADABLE: _t.Final[Code]
     IMPORT_INVALID: _t.Final[Code]
     IMPORT_CYCLE: _t.Final[Code]
