@@ -172,7 +172,7 @@ impl Cx<'_> {
         // Small mappings (every entry's own keys) look for duplicates among the kept keys;
         // large ones (the `errors` mapping) through a map.
         let small = pairs.len() <= 16;
-        let mut seen: HashMap<&str, Span> = HashMap::new();
+        let mut seen: HashMap<&str, (Span, &Node)> = HashMap::new();
         let mut out: Vec<(&'a str, &'a Node, &'a Node)> = Vec::with_capacity(pairs.len());
         for (k, v) in pairs {
             let Some(ks) = k.as_str() else {
@@ -192,20 +192,16 @@ impl Cx<'_> {
             let first = if small {
                 out.iter()
                     .find(|(s, _, _)| *s == ks)
-                    .map(|(_, k, _)| k.span)
+                    .map(|(_, k, v)| (k.span, *v))
             } else {
                 seen.get(ks).copied()
             };
-            if let Some(first) = first {
-                let d = Diagnostic::new(DiagCode::DuplicateKey, Some(k.span), &[("key", ks)])
-                    .with_label("duplicate key")
-                    .with_note(Some(first), "first defined here")
-                    .with_help("YAML keys must be unique: remove or rename one of them");
-                self.push(d);
+            if let Some((first, value)) = first {
+                self.push(duplicate_key(key, ks, k.span, first, value));
                 continue;
             }
             if !small {
-                seen.insert(ks, k.span);
+                seen.insert(ks, (k.span, v));
             }
             out.push((ks, k, v));
         }
@@ -472,6 +468,35 @@ impl Cx<'_> {
 }
 
 /// The boolean a YAML 1.1 word such as `yes` or `Off` meant, for the help of EDX0101.
+/// A key of the mapping `mapping` given a second time at `at` (first at `first`, whose value
+/// is `value`). In `errors` the key is an entry's NAME, and the entry may be a file of a
+/// folder part (`<CODE>.yaml` with `name:`): EDX0203, naming the code that has it (the NAME
+/// when it has none), in words that hold for both. Elsewhere EDX0103, a duplicate YAML key.
+fn duplicate_key(mapping: &str, key: &str, at: Span, first: Span, value: &Node) -> Diagnostic {
+    if mapping == super::format::keys::top::ERRORS.name() {
+        let code = match &value.kind {
+            Kind::Map(pairs) => pairs
+                .iter()
+                .find(|(k, _)| k.as_str() == Some("code"))
+                .and_then(|(_, v)| v.as_str()),
+            _ => None,
+        };
+        let other = code.unwrap_or(key);
+        return Diagnostic::new(
+            DiagCode::DuplicateName,
+            Some(at),
+            &[("name", key), ("other", other)],
+        )
+            .with_label("the NAME again")
+            .with_note(Some(first), "first used here")
+            .with_help("every entry needs a NAME of its own: rename one of them (or make it an `alias` of the other)");
+    }
+    Diagnostic::new(DiagCode::DuplicateKey, Some(at), &[("key", key)])
+        .with_label("duplicate key")
+        .with_note(Some(first), "first defined here")
+        .with_help("YAML keys must be unique: remove or rename one of them")
+}
+
 fn yaml_1_1_boolean(word: &str) -> Option<bool> {
     match word.to_ascii_lowercase().as_str() {
         "y" | "yes" | "on" => Some(true),
