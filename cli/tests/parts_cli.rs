@@ -99,6 +99,27 @@ fn a_mistake_in_a_part_is_shown_in_its_file() {
         .find(|d| d["code"] == "EDX0202")
         .unwrap_or_else(|| panic!("{out}{err}"));
     assert_eq!(dup["file"], "teams/billing.yaml");
+    // The first use, in the root, is named too: in JSON as a related place, in a GitHub
+    // annotation's message.
+    let related = &dup["related"][0];
+    assert_eq!(related["file"], "errors.yaml", "{dup}");
+    assert_eq!(related["message"], "first used here", "{dup}");
+    let place = format!(
+        "first used here: errors.yaml:{}:{}",
+        related["line"], related["column"]
+    );
+    let (_, out, _) = run(errdex()
+        .current_dir(dir.path())
+        .args(["lint", "--format", "github"]));
+    let annotation = out
+        .lines()
+        .find(|l| l.contains("title=EDX0202"))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(
+        annotation.starts_with("::error file=teams/billing.yaml,"),
+        "{annotation}"
+    );
+    assert!(annotation.contains(&place), "{place}\n{annotation}");
     let (_, _, err) = run(errdex().current_dir(dir.path()).args(["lint"]));
     assert!(err.contains("--> teams/billing.yaml:"), "{err}");
     assert!(

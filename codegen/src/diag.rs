@@ -339,16 +339,16 @@ pub fn report_sources(diags: &[Diagnostic], sources: &SourceMap, style: Style) -
         Style::Github => diags
             .iter()
             .map(|d| {
-                let (d, name) = local(d);
-                to_github(&d, &name)
+                let (local, name) = local(d);
+                to_github_with(&local, &name, &related_across(d, &name, sources))
             })
             .collect(),
         Style::Json => {
             let array = diags
                 .iter()
                 .map(|d| {
-                    let (d, name) = local(d);
-                    to_json(&d, &name)
+                    let (local, name) = local(d);
+                    to_json_with(&local, &name, &related_across(d, &name, sources))
                 })
                 .collect();
             let mut out =
@@ -526,6 +526,67 @@ pub fn render_short(diags: &[Diagnostic], file: &str) -> String {
 
 /// The `--format json` form: one object per diagnostic.
 pub fn to_json(d: &Diagnostic, file: &str) -> serde_json::Value {
+    to_json_with(d, file, &related_in(d, file))
+}
+
+/// A note of a diagnostic where it is: its file, line and column, and what it says ("first
+/// defined here"). The JSON and GitHub forms list them, so that a duplicate across two files
+/// names both there too.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Related<'a> {
+    file: &'a str,
+    line: usize,
+    column: usize,
+    message: &'a str,
+}
+
+/// The notes of `d`, all in `file`.
+fn related_in<'a>(d: &'a Diagnostic, file: &'a str) -> Vec<Related<'a>> {
+    d.notes
+        .iter()
+        .map(|(s, note)| Related {
+            file,
+            line: s.line,
+            column: s.column,
+            message: note,
+        })
+        .collect()
+}
+
+/// The notes of `d`, each in its own file of `sources` (`file` when it is in none).
+fn related_across<'a>(
+    d: &'a Diagnostic,
+    file: &'a str,
+    sources: &'a SourceMap,
+) -> Vec<Related<'a>> {
+    d.notes
+        .iter()
+        .map(|(s, note)| {
+            let (name, span) = sources
+                .locate(*s)
+                .map_or((file, *s), |(f, span)| (f.name.as_str(), span));
+            Related {
+                file: name,
+                line: span.line,
+                column: span.column,
+                message: note,
+            }
+        })
+        .collect()
+}
+
+fn to_json_with(d: &Diagnostic, file: &str, related: &[Related<'_>]) -> serde_json::Value {
+    let related: Vec<serde_json::Value> = related
+        .iter()
+        .map(|r| {
+            serde_json::json!({
+                "file": r.file,
+                "line": r.line,
+                "column": r.column,
+                "message": r.message,
+            })
+        })
+        .collect();
     serde_json::json!({
         "code": d.code.as_str(),
         "name": d.code.name(),
@@ -535,23 +596,36 @@ pub fn to_json(d: &Diagnostic, file: &str) -> serde_json::Value {
         "line": d.span.map(|s| s.line),
         "column": d.span.map(|s| s.column),
         "suggestion": d.help,
+        "related": related,
     })
 }
 
 /// The `--format github` form: one GitHub Actions workflow command (an annotation),
 /// `::error` or `::warning` by severity, titled with the code, at the diagnostic's line and
-/// column of `file` (no `file=` without a span); the help on a second line of the message.
+/// column of `file` (no `file=` without a span); its notes' places and the help on lines of
+/// their own after the message.
 pub fn to_github(d: &Diagnostic, file: &str) -> String {
+    to_github_with(d, file, &related_in(d, file))
+}
+
+fn to_github_with(d: &Diagnostic, file: &str, related: &[Related<'_>]) -> String {
     use crate::support::github::{Location, annotation};
     let location = d.span.map(|s| Location {
         file,
         line: s.line,
         column: s.column,
     });
-    let message = match &d.help {
-        Some(help) => format!("{}\nhelp: {help}", d.message),
-        None => d.message.clone(),
-    };
+    let mut message = d.message.clone();
+    for r in related {
+        message.push_str(&format!(
+            "\n{}: {}:{}:{}",
+            r.message, r.file, r.line, r.column
+        ));
+    }
+    if let Some(help) = &d.help {
+        message.push_str("\nhelp: ");
+        message.push_str(help);
+    }
     annotation(d.severity().into(), d.code.as_str(), location, &message)
 }
 
