@@ -471,6 +471,21 @@ impl Reader<'_> {
         let mut header = None;
         let mut entries = Vec::new();
         for path in &files {
+            if let Some(reason) = unread(path, &files) {
+                diags.push(
+                    Diagnostic::new(
+                        DiagCode::FolderFileUnread,
+                        Some(listed),
+                        &[
+                            ("file", &format!("{}{path}", self.prefix)),
+                            ("reason", reason),
+                        ],
+                    )
+                    .with_help(
+                        "name an entry `<CODE>.yaml`, and its explanation `<CODE>.md` beside it",
+                    ),
+                );
+            }
             let Some(code) = stem(path, ".yaml") else {
                 continue;
             };
@@ -509,6 +524,31 @@ impl Reader<'_> {
             source: PartSource::Folder { header, entries },
         })
     }
+}
+
+/// Why the file `path` of a folder part (whose files are `files`) is not read though it
+/// looks like a code's (EDX0811): a `.yml` (or `.YAML`) file, or an explanation with no entry
+/// beside it. Other files, a `README.md` among them, are the folder's own business.
+fn unread(path: &str, files: &[String]) -> Option<&'static str> {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    let (stem, ext) = name.rsplit_once('.')?;
+    if stem.is_empty() || stem.starts_with('.') {
+        return None;
+    }
+    if ext.eq_ignore_ascii_case("yml") || (ext != "yaml" && ext.eq_ignore_ascii_case("yaml")) {
+        return Some("the entries of a folder part are `<CODE>.yaml` files");
+    }
+    let dir = &path[..path.len() - name.len()];
+    if ext == "md"
+        && !stem.eq_ignore_ascii_case("readme")
+        && !stem.starts_with('_')
+        && !files
+            .iter()
+            .any(|f| f.strip_prefix(dir).and_then(|n| n.strip_suffix(".yaml")) == Some(stem))
+    {
+        return Some("an explanation `<CODE>.md` needs its entry `<CODE>.yaml` beside it");
+    }
+    None
 }
 
 /// Why a listed path is outside the root's folder, if it is.

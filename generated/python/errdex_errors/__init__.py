@@ -144,6 +144,7 @@ else:
             "RANGES_OVERLAP": "EDX0808",
             "CONFLICTING_OWNERS": "EDX0809",
             "INVALID_OWNER": "EDX0810",
+            "FOLDER_FILE_UNREAD": "EDX0811",
             "IMPORT_UNREADABLE": "EDX0901",
             "IMPORT_INVALID": "EDX0902",
             "IMPORT_CYCLE": "EDX0903",

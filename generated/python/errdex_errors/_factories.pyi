@@ -151,36 +151,39 @@ class _Factory45(_t.Protocol):
     def __call__(_errdex_self, /, *, owner: str, problem: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory46(_t.Protocol):
-    def __call__(_errdex_self, /, *, name: str, path: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, file: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory47(_t.Protocol):
-    def __call__(_errdex_self, /, *, name: str, path: str, problem: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, name: str, path: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory48(_t.Protocol):
-    def __call__(_errdex_self, /, *, name: str, cycle: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, name: str, path: str, problem: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory49(_t.Protocol):
-    def __call__(_errdex_self, /, *, name: str, version: str, path: str, found: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, name: str, cycle: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory50(_t.Protocol):
-    def __call__(_errdex_self, /, *, name: str, what: str, value: str, other: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, name: str, version: str, path: str, found: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory51(_t.Protocol):
-    def __call__(_errdex_self, /, *, count: str, catalogue: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, name: str, what: str, value: str, other: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory52(_t.Protocol):
-    def __call__(_errdex_self, /, *, count: str, old: str, new: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, count: str, catalogue: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory53(_t.Protocol):
-    def __call__(_errdex_self, /, *, path: str, rev: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, count: str, old: str, new: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory54(_t.Protocol):
-    def __call__(_errdex_self, /, *, path: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, path: str, rev: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory55(_t.Protocol):
-    def __call__(_errdex_self, /, *, path: str, errors: str, warnings: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, path: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory56(_t.Protocol):
+    def __call__(_errdex_self, /, *, path: str, errors: str, warnings: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+
+class _Factory57(_t.Protocol):
     def __call__(_errdex_self, /, *, code: str, note: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 yaml_syntax: _Factory0
@@ -248,18 +251,19 @@ code_outside_range: _Factory42
 ranges_overlap: _Factory43
 conflicting_owners: _Factory44
 invalid_owner: _Factory45
-import_unreadable: _Factory46
-import_invalid: _Factory47
-import_cycle: _Factory48
-import_version_mismatch: _Factory49
-import_collision: _Factory50
+folder_file_unread: _Factory46
+import_unreadable: _Factory47
+import_invalid: _Factory48
+import_cycle: _Factory49
+import_version_mismatch: _Factory50
+import_collision: _Factory51
 file_unreadable: _Factory37
 bad_arguments: _Factory0
 write_failed: _Factory37
-outputs_stale: _Factory51
-breaking_changes: _Factory52
+outputs_stale: _Factory52
+breaking_changes: _Factory53
 unknown_code: _Factory19
-git_failed: _Factory53
-file_exists: _Factory54
-catalogue_invalid: _Factory55
-code_retired: _Factory56
+git_failed: _Factory54
+file_exists: _Factory55
+catalogue_invalid: _Factory56
+code_retired: _Factory57

@@ -75,6 +75,7 @@ class ErrorCode:
     RANGES_OVERLAP: _t.Final[Code]
     CONFLICTING_OWNERS: _t.Final[Code]
     INVALID_OWNER: _t.Final[Code]
+    FOLDER_FILE_UNREAD: _t.Final[Code]
     IMPORT_UNREADABLE: _t.Final[Code]
     IMPORT_INVALID: _t.Final[Code]
     IMPORT_CYCLE: _t.Final[Code]
