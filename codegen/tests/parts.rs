@@ -201,3 +201,62 @@ fn a_glob_matches_folder_parts_too() {
         "the folder's explanation is read as the folder's"
     );
 }
+
+/// A part is known by the file it is: `./a.yaml`, `x/../b.yaml` are `a.yaml` and `b.yaml`
+/// (no longer "outside" for their `..`), and a file reached again through a symbolic link
+/// to its folder is EDX0802, not every one of its keys a duplicate.
+#[test]
+fn a_part_is_the_file_it_is_whatever_the_path() {
+    fn errors(loaded: &Loaded) -> Vec<&'static str> {
+        loaded
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity() == errdex_codegen::diag::Severity::Error)
+            .map(|d| d.code.as_str())
+            .collect()
+    }
+    let a =
+        "errors:\n  SECOND: { code: A-002, category: invalid, summary: Second, message: second }\n";
+    let b =
+        "errors:\n  THIRD: { code: A-003, category: invalid, summary: Third, message: third }\n";
+    let (_dir, loaded) = scratch(&[
+        (
+            "errors.yaml",
+            &ROOT.replace(
+                "parts: [a.yaml, b.yaml]",
+                "parts: [./a.yaml, sub/../b.yaml]",
+            ),
+        ),
+        ("a.yaml", a),
+        ("b.yaml", b),
+    ]);
+    assert!(errors(&loaded).is_empty(), "{:#?}", loaded.diagnostics);
+    assert_eq!(loaded.catalogue.expect("valid").errors.len(), 3);
+    let (_dir, loaded) = scratch(&[
+        (
+            "errors.yaml",
+            &ROOT.replace("parts: [a.yaml, b.yaml]", "parts: [a.yaml, x/../../b.yaml]"),
+        ),
+        ("a.yaml", a),
+    ]);
+    assert_eq!(errors(&loaded), ["EDX0804"], "{:#?}", loaded.diagnostics);
+
+    #[cfg(unix)]
+    {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let root = dir.path();
+        std::fs::create_dir(root.join("teams")).expect("mkdir");
+        std::fs::write(root.join("teams/a.yaml"), a).expect("write");
+        std::os::unix::fs::symlink("teams", root.join("linked")).expect("symlink");
+        std::fs::write(
+            root.join("errors.yaml"),
+            ROOT.replace(
+                "parts: [a.yaml, b.yaml]",
+                "parts: [teams/a.yaml, linked/a.yaml]",
+            ),
+        )
+        .expect("write");
+        let loaded = load(&root.join("errors.yaml"), "errors.yaml");
+        assert_eq!(errors(&loaded), ["EDX0802"], "{:#?}", loaded.diagnostics);
+    }
+}

@@ -33,6 +33,11 @@ pub trait Files {
     fn escapes(&self, _path: &str) -> Option<String> {
         None
     }
+    /// The file `path` is, when another path may reach it too (through a symbolic link):
+    /// its real path relative to the root's folder. `None`: `path` itself.
+    fn identity(&self, _path: &str) -> Option<String> {
+        None
+    }
 }
 
 /// The files on disk under a folder.
@@ -88,6 +93,17 @@ impl Files for Disk {
         let root = std::fs::canonicalize(&self.dir).ok()?;
         let real = std::fs::canonicalize(self.dir.join(path)).ok()?;
         (!real.starts_with(&root)).then(|| "a symbolic link leads out of it".to_string())
+    }
+
+    fn identity(&self, path: &str) -> Option<String> {
+        let root = std::fs::canonicalize(&self.dir).ok()?;
+        let real = std::fs::canonicalize(self.dir.join(path)).ok()?;
+        let rel = real.strip_prefix(&root).ok()?;
+        let parts: Vec<String> = rel
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .collect();
+        Some(parts.join("/"))
     }
 }
 
@@ -255,6 +271,25 @@ impl Reader<'_> {
                 continue;
             }
             let item = item.trim_end_matches('/');
+            // `./teams/../teams/a.yaml` is `teams/a.yaml`; a path that climbs above the
+            // root's folder is outside it.
+            let plain;
+            let item = if is_glob(item) {
+                item
+            } else if let Some(p) = lexical(item) {
+                plain = p;
+                plain.as_str()
+            } else {
+                diags.push(
+                    Diagnostic::new(
+                        DiagCode::PartOutside,
+                        Some(span),
+                        &[("part", item), ("reason", "it goes up with `..`")],
+                    )
+                    .with_help("list paths relative to the root catalogue's folder, inside it"),
+                );
+                continue;
+            };
             let paths: Vec<(String, bool)> = if is_glob(item) {
                 match self.glob(item) {
                     Ok(paths) if paths.is_empty() => {
@@ -286,7 +321,10 @@ impl Reader<'_> {
                     ));
                     continue;
                 }
-                if let Some(first) = seen.get(&path) {
+                // By the file it is: a path through a symbolic link to a listed file is the
+                // same file.
+                let identity = self.files.identity(&path).unwrap_or_else(|| path.clone());
+                if let Some(first) = seen.get(&identity) {
                     diags.push(
                         Diagnostic::new(DiagCode::PartListedTwice, Some(span), &[("file", &path)])
                             .with_label("listed again here")
@@ -295,7 +333,7 @@ impl Reader<'_> {
                     );
                     continue;
                 }
-                seen.insert(path.clone(), span);
+                seen.insert(identity, span);
                 let part = if folder {
                     self.folder(&path, span, sources, diags)
                 } else {
@@ -551,16 +589,33 @@ fn unread(path: &str, files: &[String]) -> Option<&'static str> {
     None
 }
 
-/// Why a listed path is outside the root's folder, if it is.
+/// Why a listed path is outside the root's folder, if it is: an absolute path, or a glob
+/// that goes up with `..` (a plain path is resolved first, [`lexical`]).
 fn outside(path: &str) -> Option<&'static str> {
     let p = Path::new(path);
     if p.is_absolute() || path.starts_with('/') || path.starts_with('\\') {
         return Some("it is an absolute path");
     }
-    if p.components().any(|c| matches!(c, Component::ParentDir)) {
+    if is_glob(path) && p.components().any(|c| matches!(c, Component::ParentDir)) {
         return Some("it goes up with `..`");
     }
     None
+}
+
+/// A relative `path` with its `.` and `..` resolved (`/`-separated); `None` when it climbs
+/// above the folder it is relative to.
+fn lexical(path: &str) -> Option<String> {
+    let mut out: Vec<&str> = Vec::new();
+    for c in path.split(['/', '\\']) {
+        match c {
+            "" | "." => {}
+            ".." => {
+                out.pop()?;
+            }
+            c => out.push(c),
+        }
+    }
+    Some(out.join("/"))
 }
 
 fn is_glob(s: &str) -> bool {
