@@ -563,6 +563,24 @@ fn yaml_error(e: &serde_saphyr::Error, loc: &Locator, limits: &Limits) -> Diagno
     });
     let text = plain_message(e);
     let lower = text.to_lowercase();
+    // "while scanning a plain scalar, found a tab": the parser points at the scalar's start,
+    // lines above the tab that stopped it; the tab is the first one from there.
+    let span = match span {
+        Some(at) if lower.contains("found a tab") => loc.src[at.offset..]
+            .find('\t')
+            .map(|i| {
+                let offset = at.offset + i;
+                let (line, column) = loc.line_col(offset);
+                Span {
+                    offset,
+                    len: 1,
+                    line,
+                    column,
+                }
+            })
+            .or(span),
+        other => other,
+    };
     let (code, args): (DiagCode, Vec<(&'static str, String)>) =
         if lower.contains("depth") || lower.contains("nesting") || lower.contains("recursion") {
             (
