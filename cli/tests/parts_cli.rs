@@ -554,3 +554,66 @@ fn init_parts_starts_a_registry_in_many_files() {
         "mine\n"
     );
 }
+
+/// `errdex new --code`: a code chosen by hand (a part with no range, codes not numbered in
+/// sequence), refused when the registry has ever used it or when it is outside the part's
+/// range; and a part with no range and no `--code` says what to give.
+#[test]
+fn new_with_a_code_chosen_by_hand() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_split(dir.path());
+    let billing = dir.path().join("teams/billing.yaml");
+    let new = |name: &str, part: &str, code: Option<&str>| {
+        let mut cmd = errdex();
+        cmd.current_dir(dir.path()).args([
+            "new",
+            name,
+            "--part",
+            part,
+            "--namespace",
+            "BIL",
+            "--category",
+            "invalid",
+            "--summary",
+            "x",
+        ]);
+        if let Some(code) = code {
+            cmd.args(["--code", code]);
+        }
+        run(&mut cmd)
+    };
+    let (code, out, err) = new("BIL_LATE", "teams/billing.yaml", Some("ACM-BIL-050"));
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(
+        out.trim(),
+        "ACM-BIL-050 BIL_LATE added to teams/billing.yaml"
+    );
+    let before = std::fs::read_to_string(&billing).unwrap();
+    for (code, expected) in [
+        (
+            "ACM-BIL-001",
+            "code `ACM-BIL-001` is already used: it is the code of `BIL_CARD_DECLINED`",
+        ),
+        ("ACM-BIL-100", "EDX0807"),
+    ] {
+        let (status, _, err) = new("BIL_OTHER", "teams/billing.yaml", Some(code));
+        assert_ne!(status, 0);
+        assert!(err.contains(expected), "{expected}\n{err}");
+        assert_eq!(std::fs::read_to_string(&billing).unwrap(), before);
+    }
+    // A part with no range or prefix (`teams/*.yaml` lists it): the next code cannot be
+    // picked, --code can.
+    let plain = dir.path().join("teams/plain.yaml");
+    std::fs::write(&plain, "errors:\n  BIL_PLAIN_ONE: { code: ACM-BIL-160, namespace: BIL, category: invalid, summary: One, message: one }\n").unwrap();
+    let (status, _, err) = new("BIL_PLAIN_TWO", "teams/plain.yaml", None);
+    assert_eq!(status, 64, "{err}");
+    assert!(
+        err.contains("errdex cannot pick the next code: part `teams/plain.yaml` declares no `range` or `prefix`")
+            && err.contains("--code"),
+        "{err}"
+    );
+    let (status, out, err) = new("BIL_PLAIN_TWO", "teams/plain.yaml", Some("ACM-BIL-161"));
+    assert_eq!(status, 0, "{out}{err}");
+    let (status, out, err) = run(errdex().current_dir(dir.path()).args(["lint"]));
+    assert_eq!(status, 0, "{out}{err}");
+}

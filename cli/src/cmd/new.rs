@@ -48,6 +48,12 @@ pub struct Args {
     /// Its namespace.
     #[arg(long)]
     pub namespace: Option<String>,
+    /// The code to give it, instead of the next one of the part's range or prefix: for a
+    /// part that declares neither, or codes not numbered in sequence (SQLite's extended
+    /// codes). It must be one the registry has never used (live, legacy or retired), and
+    /// inside the part's range when it has one.
+    #[arg(long)]
+    pub code: Option<String>,
     /// Output format.
     #[arg(long, value_enum, default_value = "human")]
     pub format: Format,
@@ -148,14 +154,39 @@ fn add(args: &Args) -> Result<ExitCode, Failure> {
             )
         }
     };
-    let Some(allowed) = allowed else {
-        return Err(Failure::bad_arguments(
-            "the part declares no `range` or `prefix` (`part: {range: ...}`), so errdex cannot pick its next code; without --part, give a --namespace with a `code_prefix`",
-        ));
+    let code = match (&args.code, allowed) {
+        (Some(code), _) => {
+            if let Some(holder) = holder_of(&cat, code) {
+                return Err(Failure::bad_arguments(format!(
+                    "code `{code}` is already used: {holder}"
+                ))
+                .with_suggestion(
+                    "a code is never given a second meaning: choose one the registry has never used, or leave out --code for the next free one",
+                ));
+            }
+            code.clone()
+        }
+        (None, Some(allowed)) => next_code(&cat, &allowed).ok_or_else(|| {
+            Failure::bad_arguments(format!("{} has no free code left", allowed.describe()))
+                .with_suggestion("give the code with --code, or widen the part's range")
+        })?,
+        (None, None) => {
+            let why = match (&args.part, &args.namespace) {
+                (Some(part), _) => format!(
+                    "part `{}` declares no `range` or `prefix` (`part: {{range: ...}}`)",
+                    part.display()
+                ),
+                (None, Some(ns)) => format!("namespace `{ns}` has no `code_prefix`"),
+                (None, None) => "neither --part nor --namespace was given".to_string(),
+            };
+            return Err(Failure::bad_arguments(format!(
+                "errdex cannot pick the next code: {why}"
+            ))
+            .with_suggestion(
+                "give the code with --code, or declare the range the codes are allocated from",
+            ));
+        }
     };
-    let code = next_code(&cat, &allowed).ok_or_else(|| {
-        Failure::bad_arguments(format!("{} has no free code left", allowed.describe()))
-    })?;
     let message = args.message.as_deref().unwrap_or(&args.summary);
     let fields = [
         ("namespace", args.namespace.as_deref()),
@@ -184,7 +215,11 @@ fn add(args: &Args) -> Result<ExitCode, Failure> {
                     "`errors:` is not the last section of `{}` as a block mapping, so errdex new cannot append to it without rewriting the file",
                     file.display()
                 ))
-                .with_suggestion("end the file with its `errors:` block, or add the code to a part (--part)")
+                .with_suggestion(if args.part.is_some() {
+                    "end the file with its `errors:` block"
+                } else {
+                    "end the file with its `errors:` block, or add the code to a part (--part)"
+                })
             })?;
             let inner = format!("{indent}{indent}");
             let mut text = old.clone();
@@ -284,6 +319,24 @@ fn next_code(cat: &Catalogue, allowed: &Allowed) -> Option<String> {
         .max()
         .map_or(1, |n| n + 1);
     Some(format!("{prefix}{next:0width$}"))
+}
+
+/// Who has `code` already: an entry (as its code or a legacy code) or a tombstone.
+fn holder_of(cat: &Catalogue, code: &str) -> Option<String> {
+    if let Some(e) = cat.errors.iter().find(|e| e.code == code) {
+        return Some(format!("it is the code of `{}`", e.name));
+    }
+    if let Some(e) = cat
+        .errors
+        .iter()
+        .find(|e| e.legacy_codes.iter().any(|c| c == code))
+    {
+        return Some(format!("it is a legacy code of `{}`", e.name));
+    }
+    cat.retired
+        .iter()
+        .any(|r| r.code == code)
+        .then(|| "it is retired".to_string())
 }
 
 /// The indentation of the entries of `errors:`, when it is the text's last top-level key
