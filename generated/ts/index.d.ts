@@ -761,6 +761,14 @@ export declare const ErrorCode: {
    */
   readonly "FOLDER_FILE_UNREAD": "EDX0811";
   /**
+   * `EDX0812` — A code is inside another part's range
+   *
+   * Message: `code '{code}' is inside {range}, the codes another part allocates`
+   *
+   * Name: `CODE_IN_ANOTHER_RANGE`; namespace: `PARTS`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/parts.html#edx0812.
+   */
+  readonly "CODE_IN_ANOTHER_RANGE": "EDX0812";
+  /**
    * `EDX0901` — An imported registry's file could not be read
    *
    * Message: `import '{name}': cannot read '{path}': {reason}`
@@ -1762,7 +1770,7 @@ export interface CodeTypes44 {
   readonly params: CodeParams40;
 }
 
-type CodeGroup45 = "EDX0807";
+type CodeGroup45 = "EDX0807" | "EDX0812";
 
 /** The facts and params of the codes `CodeGroup45`. */
 export interface CodeTypes45 {
@@ -2232,6 +2240,9 @@ export type InvalidOwnerParams = CodeParams44;
 
 /** Params of `EDX0811` (FOLDER_FILE_UNREAD). */
 export type FolderFileUnreadParams = CodeParams45;
+
+/** Params of `EDX0812` (CODE_IN_ANOTHER_RANGE). */
+export type CodeInAnotherRangeParams = CodeParams41;
 
 /** Params of `EDX0901` (IMPORT_UNREADABLE). */
 export type ImportUnreadableParams = CodeParams46;

@@ -242,6 +242,7 @@ pub(super) fn merge(
         }
     }
     ranges_overlap(&headers, diags);
+    code_in_another_range(&headers, &errors, root, diags);
     conflicting_owners(&headers, &namespaces, &errors, diags);
     append(root, top::NAMESPACES.name(), namespaces);
     append(root, top::ERRORS.name(), errors);
@@ -266,6 +267,52 @@ fn code_outside_range(entry: &Node, allowed: &Allowed, at: Span, diags: &mut Vec
             .with_note(Some(at), "the part's codes")
             .with_help("move the entry to the part that owns its code, or give it a code of this part (`errdex new`)"),
         );
+    }
+}
+
+/// EDX0812: a code inside a part's range or prefix, declared where no range or prefix says
+/// what may be allocated (a part without one, or the root): that part's team would find its
+/// next code taken, or skip it without knowing why. (A part with a range of its own is held
+/// to it by EDX0807, and two ranges that meet are EDX0808.)
+fn code_in_another_range(
+    headers: &[(Header, std::ops::Range<usize>, std::ops::Range<usize>)],
+    errors: &[(Node, Node)],
+    root: &Node,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let ranges: Vec<&(Allowed, Span)> = headers
+        .iter()
+        .filter_map(|(h, ..)| h.allowed.as_ref())
+        .collect();
+    if ranges.is_empty() {
+        return;
+    }
+    let unranged = headers
+        .iter()
+        .filter(|(h, ..)| h.allowed.is_none())
+        .flat_map(|(_, _, e)| errors[e.clone()].iter());
+    let own = match value_of(root, top::ERRORS.name()).map(|n| &n.kind) {
+        Some(Kind::Map(pairs)) => pairs.as_slice(),
+        _ => &[],
+    };
+    for (_, entry) in own.iter().chain(unranged) {
+        let Some(code) = value_of(entry, "code") else {
+            continue;
+        };
+        let Some(text) = code.as_str() else {
+            continue;
+        };
+        if let Some((allowed, at)) = ranges.iter().find(|(a, _)| a.allows(text)) {
+            diags.push(
+                Diagnostic::new(
+                    DiagCode::CodeInAnotherRange,
+                    Some(code.span),
+                    &[("code", text), ("range", &allowed.describe())],
+                )
+                .with_note(Some(*at), "that part's codes")
+                .with_help("move the entry to that part, or give it a code outside the parts' ranges"),
+            );
+        }
     }
 }
 

@@ -145,6 +145,7 @@ else:
             "CONFLICTING_OWNERS": "EDX0809",
             "INVALID_OWNER": "EDX0810",
             "FOLDER_FILE_UNREAD": "EDX0811",
+            "CODE_IN_ANOTHER_RANGE": "EDX0812",
             "IMPORT_UNREADABLE": "EDX0901",
             "IMPORT_INVALID": "EDX0902",
             "IMPORT_CYCLE": "EDX0903",

@@ -252,6 +252,7 @@ ranges_overlap: _Factory43
 conflicting_owners: _Factory44
 invalid_owner: _Factory45
 folder_file_unread: _Factory46
+code_in_another_range: _Factory42
 import_unreadable: _Factory47
 import_invalid: _Factory48
 import_cycle: _Factory49
