@@ -310,7 +310,9 @@ fn code_in_another_range(
                     &[("code", text), ("range", &allowed.describe())],
                 )
                 .with_note(Some(*at), "that part's codes")
-                .with_help("move the entry to that part, or give it a code outside the parts' ranges"),
+                .with_help(
+                    "move the entry to that part, or give it a code outside the parts' ranges",
+                ),
             );
         }
     }
