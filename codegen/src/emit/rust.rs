@@ -218,22 +218,7 @@ impl AllowDeadCode {
     /// Appends `text`, whole lines (every part but the last ends with a newline), copying
     /// the runs between the lines that need an allowance in one piece each.
     fn push(&mut self, text: &str) {
-        debug_assert!(
-            self.out.is_empty() || self.out.ends_with('\n'),
-            "errdex bug: a part of the module ends mid-line"
-        );
-        let mut from = 0;
-        for line in text.split_inclusive('\n') {
-            let start = line.as_ptr() as usize - text.as_ptr() as usize;
-            if starts_item(line) && !self.previous_allows {
-                self.out.push_str(&text[from..start]);
-                self.out.push_str(Self::ALLOW);
-                self.out.push('\n');
-                from = start;
-            }
-            self.previous_allows = line.trim_end() == Self::ALLOW;
-        }
-        self.out.push_str(&text[from..]);
+        self.push_expanded(text, &[]);
     }
 
     /// Appends the items: prettyplease's text with each placeholder line replaced by its
@@ -255,12 +240,21 @@ impl AllowDeadCode {
         self.push_expanded(&printed[from..], &docs);
     }
 
-    /// [`AllowDeadCode::push`] of `text` with its doc placeholder lines expanded.
+    /// [`AllowDeadCode::push`] of `text` with its doc placeholder lines expanded (none
+    /// when `docs` is empty).
     fn push_expanded(&mut self, text: &str, docs: &[String]) {
+        debug_assert!(
+            self.out.is_empty() || self.out.ends_with('\n'),
+            "errdex bug: a part of the module ends mid-line"
+        );
         let mut from = 0;
         for line in text.split_inclusive('\n') {
             let start = line.as_ptr() as usize - text.as_ptr() as usize;
-            if let Some((indent, doc)) = docs::placeholder(line, docs) {
+            let placeholder = match docs {
+                [] => None,
+                _ => docs::placeholder(line, docs),
+            };
+            if let Some((indent, doc)) = placeholder {
                 self.out.push_str(&text[from..start]);
                 docs::push_doc_lines(&mut self.out, doc, indent);
                 from = start + line.len();
