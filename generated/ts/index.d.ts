@@ -757,7 +757,7 @@ export declare const ErrorCode: {
    *
    * Message: `'{file}' in a folder part is not read: {reason}`
    *
-   * Name: `FOLDER_FILE_UNREAD`; namespace: `PARTS`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/parts.html#edx0811.
+   * Name: `FOLDER_FILE_UNREAD`; namespace: `PARTS`; category: `suspicious`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/parts.html#edx0811.
    */
   readonly "FOLDER_FILE_UNREAD": "EDX0811";
   /**
@@ -1806,7 +1806,7 @@ type CodeGroup49 = "EDX0811";
 
 /** The facts and params of the codes `CodeGroup49`. */
 export interface CodeTypes49 {
-  readonly facts: CodeFacts0;
+  readonly facts: CodeFacts1;
   readonly params: CodeParams45;
 }
 
