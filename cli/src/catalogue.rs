@@ -365,8 +365,8 @@ impl Files for Overlay {
         Ok(out)
     }
 
-    fn escapes(&self, path: &str) -> Option<String> {
-        self.disk.escapes(path)
+    fn real_path(&self, path: &str) -> Result<Option<String>, String> {
+        self.disk.real_path(path)
     }
 }
 

@@ -29,14 +29,11 @@ pub trait Files {
     fn is_dir(&self, path: &str) -> bool;
     /// Every file under the folder `dir` (`""`: the root's folder), at any depth.
     fn list(&self, dir: &str) -> io::Result<Vec<String>>;
-    /// Why `path` leads out of the root's folder (a symbolic link), if it does.
-    fn escapes(&self, _path: &str) -> Option<String> {
-        None
-    }
-    /// The file `path` is, when another path may reach it too (through a symbolic link):
-    /// its real path relative to the root's folder. `None`: `path` itself.
-    fn identity(&self, _path: &str) -> Option<String> {
-        None
+    /// Where `path` really is, through symbolic links: its real path relative to the root's
+    /// folder (another path may reach the same file), `Ok(None)` when that cannot be told
+    /// (`path` is then taken as it is), or why it leads out of the root's folder.
+    fn real_path(&self, _path: &str) -> Result<Option<String>, String> {
+        Ok(None)
     }
 }
 
@@ -89,21 +86,21 @@ impl Files for Disk {
         Ok(out)
     }
 
-    fn escapes(&self, path: &str) -> Option<String> {
-        let root = std::fs::canonicalize(&self.dir).ok()?;
-        let real = std::fs::canonicalize(self.dir.join(path)).ok()?;
-        (!real.starts_with(&root)).then(|| "a symbolic link leads out of it".to_string())
-    }
-
-    fn identity(&self, path: &str) -> Option<String> {
-        let root = std::fs::canonicalize(&self.dir).ok()?;
-        let real = std::fs::canonicalize(self.dir.join(path)).ok()?;
-        let rel = real.strip_prefix(&root).ok()?;
+    fn real_path(&self, path: &str) -> Result<Option<String>, String> {
+        let (Ok(root), Ok(real)) = (
+            std::fs::canonicalize(&self.dir),
+            std::fs::canonicalize(self.dir.join(path)),
+        ) else {
+            return Ok(None);
+        };
+        let Ok(rel) = real.strip_prefix(&root) else {
+            return Err("a symbolic link leads out of it".to_string());
+        };
         let parts: Vec<String> = rel
             .components()
             .map(|c| c.as_os_str().to_string_lossy().into_owned())
             .collect();
-        Some(parts.join("/"))
+        Ok(Some(parts.join("/")))
     }
 }
 
@@ -313,17 +310,19 @@ impl Reader<'_> {
                 vec![(item.to_string(), self.files.is_dir(item))]
             };
             for (path, folder) in paths {
-                if let Some(reason) = self.files.escapes(&path) {
-                    diags.push(Diagnostic::new(
-                        DiagCode::PartOutside,
-                        Some(span),
-                        &[("part", &path), ("reason", &reason)],
-                    ));
-                    continue;
-                }
                 // By the file it is: a path through a symbolic link to a listed file is the
                 // same file.
-                let identity = self.files.identity(&path).unwrap_or_else(|| path.clone());
+                let identity = match self.files.real_path(&path) {
+                    Ok(real) => real.unwrap_or_else(|| path.clone()),
+                    Err(reason) => {
+                        diags.push(Diagnostic::new(
+                            DiagCode::PartOutside,
+                            Some(span),
+                            &[("part", &path), ("reason", &reason)],
+                        ));
+                        continue;
+                    }
+                };
                 if let Some(first) = seen.get(&identity) {
                     diags.push(
                         Diagnostic::new(DiagCode::PartListedTwice, Some(span), &[("file", &path)])
