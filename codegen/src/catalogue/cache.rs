@@ -77,7 +77,7 @@ impl TreeCache {
         self.stats.lock().unwrap_or_else(|e| e.into_inner()).1 += 1;
         let node = tree::parse(text, limits)?;
         if let Some(bytes) = encode(&node, &key) {
-            let _ = write_atomically(&self.dir, &name, &bytes);
+            let _ = crate::write::write_atomic(&path, &bytes);
         }
         Ok(node)
     }
@@ -141,15 +141,6 @@ fn decode(bytes: &[u8], key: &[u8; HASH]) -> Option<Node> {
         return None;
     }
     postcard::from_bytes(payload).ok()
-}
-
-fn write_atomically(dir: &Path, name: &str, bytes: &[u8]) -> std::io::Result<()> {
-    std::fs::create_dir_all(dir)?;
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    std::fs::write(&tmp, bytes)?;
-    std::fs::rename(&tmp, dir.join(name)).inspect_err(|_| {
-        let _ = std::fs::remove_file(&tmp);
-    })
 }
 
 #[cfg(test)]
