@@ -20,8 +20,8 @@ mod fail;
 /// a run touches, and on a virtual machine whose host takes freed memory back within seconds
 /// (free page reporting) every one of them is faulted in on the host as well. A run after a
 /// pause, the way a user runs errdex after an edit, took twice as long with them at 266
-/// codes (BENCHMARKS.md, twenty-fifth session). Freed memory is kept a second before it goes
-/// back to the system ([`errdex_alloc::tune`]).
+/// codes (BENCHMARKS.md, twenty-fifth session). Freed memory is kept for reuse until the
+/// process ends, never handed back one range at a time ([`errdex_alloc::tune`]).
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 

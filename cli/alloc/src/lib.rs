@@ -11,17 +11,24 @@
 const PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
 
 /// How long freed memory stays with the process before mimalloc gives it back to the system,
-/// in milliseconds: mimalloc 3's default, where mimalloc 2's is 10.
+/// in milliseconds; negative: never, until the process ends (mimalloc 2's default is 10).
 ///
 /// A run of `errdex generate` frees the parsed catalogue's trees, then its emitters allocate
 /// about as much again for their text. Given back after 10 ms, those pages were faulted in and
 /// zeroed a second time, and on a virtual machine whose host reclaims freed memory (free page
 /// reporting) each fault is paid on the host too: an edit to one part of a 50,000-code
-/// registry then `generate --only rust` took 0.89× the time with 1,000 ms (108,000 page faults
-/// down to 84,000; BENCHMARKS.md, twenty-sixth session). The price is memory held a little
-/// longer: `generate`'s peak at 50,000 codes rose from about 340 to 410–460 MiB. A run of a small
-/// catalogue ends before either delay.
-pub const PURGE_DELAY_MS: std::ffi::c_long = 1000;
+/// registry then `generate --only rust` took 0.89× the time with 1,000 ms than with 10
+/// (108,000 page faults down to 84,000; BENCHMARKS.md, twenty-sixth session).
+///
+/// Never, rather than after a second, because every errdex command is one process that ends
+/// within seconds, and its exit hands everything back at once. With any delay, mimalloc's
+/// exit handler (`mi_process_done`, which collects with `force`) gave back every page still
+/// waiting for its delay, one `madvise` at a time, on the main thread after the last file
+/// was written: at 50,000 codes in 50 parts, `errdex generate` took 0.89× the time without
+/// it, and its peak fell from about 420 to 390 MiB, since freed memory is reused instead of
+/// faulted in afresh (BENCHMARKS.md, thirtieth session). At 266 codes it changed nothing
+/// measurable. Long-lived processes would want a delay; errdex has none.
+pub const PURGE_DELAY_MS: std::ffi::c_long = -1;
 
 /// Sets the purge delay to [`PURGE_DELAY_MS`], unless the environment sets it
 /// (`MIMALLOC_PURGE_DELAY`, or its old name `MIMALLOC_RESET_DELAY`, which mimalloc has already
