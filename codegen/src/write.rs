@@ -9,7 +9,6 @@
 
 #[cfg(feature = "generate")]
 use std::collections::{BTreeMap, BTreeSet};
-use std::io::Write as _;
 use std::path::Path;
 #[cfg(feature = "generate")]
 use std::path::PathBuf;
