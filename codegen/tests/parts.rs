@@ -260,3 +260,48 @@ fn a_part_is_the_file_it_is_whatever_the_path() {
         assert_eq!(errors(&loaded), ["EDX0802"], "{:#?}", loaded.diagnostics);
     }
 }
+
+/// A folder of one file per code lists its codes in their order as numbers: SQLite's `5`,
+/// `11`, `261`, `1034`, not `1034`, `11`, `261`, `5` as the names sort as text. The order is
+/// the catalogue's, so that of the docs pages and every output.
+#[test]
+fn a_folder_lists_numeric_codes_as_numbers() {
+    let root = "errdex: 1
+registry: { name: sqlite, docs_url: 'https://sqlite.org/rescode.html#{code}' }
+docs: { links: external }
+categories:
+  invalid: { summary: Bad input, retryable: false, exit_code: 1, http_status: 400, jsonrpc_code: -32602, expected: true }
+parts: [codes]
+";
+    let entry = |name: &str| {
+        format!(
+            "name: {name}\nnamespace: BUSY\ncategory: invalid\nsummary: {name}\nmessage: {name}\n"
+        )
+    };
+    let files = [
+        ("1034.yaml", entry("BUSY_D")),
+        ("261.yaml", entry("BUSY_C")),
+        ("11.yaml", entry("BUSY_B")),
+        ("5.yaml", entry("BUSY_A")),
+    ];
+    let mut all: Vec<(String, String)> = vec![
+        ("errors.yaml".into(), root.into()),
+        (
+            "codes/_part.yaml".into(),
+            "namespaces:\n  BUSY: { title: Busy, summary: The database is busy }\n".into(),
+        ),
+    ];
+    all.extend(files.iter().map(|(f, t)| (format!("codes/{f}"), t.clone())));
+    let all: Vec<(&str, &str)> = all.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+    let (_dir, loaded) = scratch(&all);
+    assert!(loaded.diagnostics.is_empty(), "{:#?}", loaded.diagnostics);
+    let codes: Vec<&str> = loaded
+        .catalogue
+        .as_ref()
+        .expect("valid")
+        .errors
+        .iter()
+        .map(|e| e.code.as_str())
+        .collect();
+    assert_eq!(codes, ["5", "11", "261", "1034"]);
+}

@@ -42,8 +42,8 @@ pub struct Args {
     #[arg(long = "owner", value_name = "NAMESPACE=OWNER")]
     pub owners: Vec<String>,
     /// The layout: a part file per namespace, or a folder per namespace with one
-    /// `<CODE>.yaml` per code (the rustc / Ably layout; a folder's codes are read in file
-    /// name order).
+    /// `<CODE>.yaml` per code (the rustc / Ably layout; a folder's codes are read in code
+    /// order, numbers in names compared as numbers).
     #[arg(long, value_enum, default_value = "namespace")]
     pub by: By,
     /// Output format.
@@ -321,7 +321,7 @@ fn split(args: &Args) -> Result<ExitCode, Failure> {
             );
             if reordered {
                 println!(
-                    "note: codes now come part by part (and in a folder part, in file name order), no longer as {name} interleaved them, so generated outputs list them in that order (errdex diff finds no change)"
+                    "note: codes now come part by part (and in a folder part, in code order), no longer as {name} interleaved them, so generated outputs list them in that order (errdex diff finds no change)"
                 );
             }
         }

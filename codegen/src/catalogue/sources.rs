@@ -4,7 +4,7 @@
 //! offset space ([`SourceMap`]: a span's `offset` says its file, its `line` and `column`
 //! are the file's own), the parts' own rules are checked ([`super::parts`]), and the parts'
 //! `namespaces` and `errors` are appended to the root's tree in a defined order (parts in
-//! the order the root lists them, a glob's or a folder's files sorted). The validator then
+//! the order the root lists them, a glob's files sorted, a folder's in code order). The validator then
 //! runs unchanged on the whole registry, so a duplicate code, NAME or alias across files
 //! names both places with the rules that already name both places in one file.
 //!
@@ -501,7 +501,11 @@ impl Reader<'_> {
                 return None;
             }
         };
-        files.sort();
+        // In the order of the codes the names are: numbers compared as numbers, so that
+        // SQLite's `5.yaml` comes before `261.yaml` and `1034.yaml` (a plain sort put `1034`
+        // first, and the catalogue's order is that of every output); names that compare
+        // equal so (`05`, `5`) by their bytes, so the order never depends on the listing.
+        files.sort_by(|a, b| alphanumeric_sort::compare_str(a, b).then_with(|| a.cmp(b)));
         let stem = |p: &str, ext: &str| -> Option<String> {
             p[dir.len() + 1..].strip_suffix(ext).map(str::to_string)
         };
