@@ -148,22 +148,55 @@ fn ranges_read_and_overlap() {
     assert!(!r.overlaps(&Allowed::parse_range("ACM-FRM-200..ACM-FRM-250").expect("range")));
 }
 
+/// Copies the folder `from` into `to`, recursively.
+fn copy(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("mkdir");
+    for entry in std::fs::read_dir(from).expect("readable").flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            copy(&path, &to.join(entry.file_name()));
+        } else {
+            std::fs::copy(&path, to.join(entry.file_name())).expect("copy");
+        }
+    }
+}
+
+/// A recursive glob that reaches into a folder part (`teams/**/*.yaml`, where
+/// `teams/frames/` holds `_part.yaml` and one `<CODE>.yaml` per code) reads that folder as
+/// the folder part it is, not each of its files as a part file (which gave an error per
+/// file): the same registry as the parts listed one by one.
+#[test]
+fn a_recursive_glob_takes_a_folder_part_whole() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    copy(fixture("split").parent().expect("folder"), dir.path());
+    let root = dir.path().join("errors.yaml");
+    let text = std::fs::read_to_string(&root).expect("readable");
+    let listed = "parts:\n  - teams/*.yaml\n  - teams/frames\n";
+    assert!(text.contains(listed));
+    std::fs::write(&root, text.replace(listed, "parts:\n  - teams/**/*.yaml\n")).expect("write");
+    let globbed = load(&root, "errors.yaml");
+    assert!(globbed.diagnostics.is_empty(), "{:#?}", globbed.diagnostics);
+    let listed = load(&fixture("split"), "errors.yaml");
+    let codes = |l: &Loaded| -> Vec<String> {
+        let mut c: Vec<String> = l
+            .catalogue
+            .as_ref()
+            .expect("valid")
+            .errors
+            .iter()
+            .map(|e| format!("{} {} {:?}", e.code, e.name, e.explanation))
+            .collect();
+        c.sort();
+        c
+    };
+    assert_eq!(codes(&globbed), codes(&listed));
+}
+
 /// A glob matches folders too: `teams/*` lists the part files and the folder of one file
 /// per code (its own files are the folder's, not parts of their own), and a README beside
 /// the codes is no code.
 #[test]
 fn a_glob_matches_folder_parts_too() {
-    fn copy(from: &Path, to: &Path) {
-        std::fs::create_dir_all(to).expect("mkdir");
-        for entry in std::fs::read_dir(from).expect("readable").flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                copy(&path, &to.join(entry.file_name()));
-            } else {
-                std::fs::copy(&path, to.join(entry.file_name())).expect("copy");
-            }
-        }
-    }
     let dir = tempfile::tempdir().expect("temp dir");
     copy(fixture("split").parent().expect("folder"), dir.path());
     let root = dir.path().join("errors.yaml");

@@ -350,7 +350,8 @@ impl Reader<'_> {
 
     /// What a glob matches, sorted: files (never the root catalogue itself), and folders
     /// (`true`: a folder part of one file per code), the outermost of them when folders
-    /// nest; a file inside a matched folder is that folder's, not a part of its own.
+    /// nest; a file inside a matched folder is that folder's, not a part of its own, and so
+    /// is a matched file inside a folder with a `_part.yaml`, which makes the folder matched.
     fn glob(&self, pattern: &str) -> Result<Vec<(String, bool)>, String> {
         let matcher = globset::GlobBuilder::new(pattern)
             .literal_separator(true)
@@ -373,6 +374,23 @@ impl Reader<'_> {
                     break;
                 }
                 if matcher.is_match(parent) {
+                    folders.insert(parent);
+                }
+                cur = parent;
+            }
+        }
+        // A file the glob matches inside a folder that holds a `_part.yaml` is that folder
+        // part's (`teams/**/*.yaml` reaching into `teams/frames/`): the folder is the part,
+        // as if the glob had named it, instead of each `<CODE>.yaml` read as a part file.
+        let marker = |folder: &str| format!("{folder}/_part.yaml");
+        let held: std::collections::BTreeSet<&str> = listed.iter().map(String::as_str).collect();
+        for path in listed.iter().filter(|p| matcher.is_match(p.as_str())) {
+            let mut cur = path.as_str();
+            while let Some((parent, _)) = cur.rsplit_once('/') {
+                if parent.len() <= dir.len() {
+                    break;
+                }
+                if held.contains(marker(parent).as_str()) {
                     folders.insert(parent);
                 }
                 cur = parent;
