@@ -161,35 +161,46 @@ fn copy(from: &Path, to: &Path) {
     }
 }
 
-/// A recursive glob that reaches into a folder part (`teams/**/*.yaml`, where
-/// `teams/frames/` holds `_part.yaml` and one `<CODE>.yaml` per code) reads that folder as
-/// the folder part it is, not each of its files as a part file (which gave an error per
-/// file): the same registry as the parts listed one by one.
-#[test]
-fn a_recursive_glob_takes_a_folder_part_whole() {
+/// The `split` fixture copied into a temporary folder, its parts listed as `parts` (YAML
+/// lines) instead of one by one; the copy's root catalogue.
+fn split_with_parts(parts: &str) -> (tempfile::TempDir, std::path::PathBuf) {
     let dir = tempfile::tempdir().expect("temp dir");
     copy(fixture("split").parent().expect("folder"), dir.path());
     let root = dir.path().join("errors.yaml");
     let text = std::fs::read_to_string(&root).expect("readable");
     let listed = "parts:\n  - teams/*.yaml\n  - teams/frames\n";
     assert!(text.contains(listed));
-    std::fs::write(&root, text.replace(listed, "parts:\n  - teams/**/*.yaml\n")).expect("write");
+    std::fs::write(&root, text.replace(listed, parts)).expect("write");
+    (dir, root)
+}
+
+/// Each code of a valid catalogue with its NAME and explanation, sorted.
+fn codes(l: &Loaded) -> Vec<String> {
+    let mut c: Vec<String> = l
+        .catalogue
+        .as_ref()
+        .expect("valid")
+        .errors
+        .iter()
+        .map(|e| format!("{} {} {:?}", e.code, e.name, e.explanation))
+        .collect();
+    c.sort();
+    c
+}
+
+/// A recursive glob that reaches into a folder part (`teams/**/*.yaml`, where
+/// `teams/frames/` holds `_part.yaml` and one `<CODE>.yaml` per code) reads that folder as
+/// the folder part it is, not each of its files as a part file (which gave an error per
+/// file): the same registry as the parts listed one by one.
+#[test]
+fn a_recursive_glob_takes_a_folder_part_whole() {
+    let (_dir, root) = split_with_parts("parts:\n  - teams/**/*.yaml\n");
     let globbed = load(&root, "errors.yaml");
     assert!(globbed.diagnostics.is_empty(), "{:#?}", globbed.diagnostics);
-    let listed = load(&fixture("split"), "errors.yaml");
-    let codes = |l: &Loaded| -> Vec<String> {
-        let mut c: Vec<String> = l
-            .catalogue
-            .as_ref()
-            .expect("valid")
-            .errors
-            .iter()
-            .map(|e| format!("{} {} {:?}", e.code, e.name, e.explanation))
-            .collect();
-        c.sort();
-        c
-    };
-    assert_eq!(codes(&globbed), codes(&listed));
+    assert_eq!(
+        codes(&globbed),
+        codes(&load(&fixture("split"), "errors.yaml"))
+    );
 }
 
 /// A glob matches folders too: `teams/*` lists the part files and the folder of one file
@@ -197,13 +208,7 @@ fn a_recursive_glob_takes_a_folder_part_whole() {
 /// the codes is no code.
 #[test]
 fn a_glob_matches_folder_parts_too() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    copy(fixture("split").parent().expect("folder"), dir.path());
-    let root = dir.path().join("errors.yaml");
-    let text = std::fs::read_to_string(&root).expect("readable");
-    let listed = "parts:\n  - teams/*.yaml\n  - teams/frames\n";
-    assert!(text.contains(listed));
-    std::fs::write(&root, text.replace(listed, "parts:\n  - teams/*\n")).expect("write");
+    let (dir, root) = split_with_parts("parts:\n  - teams/*\n");
     std::fs::write(
         dir.path().join("teams/frames/README.md"),
         "# The forms team\n",
@@ -211,20 +216,10 @@ fn a_glob_matches_folder_parts_too() {
     .expect("write");
     let globbed = load(&root, "errors.yaml");
     assert!(globbed.diagnostics.is_empty(), "{:#?}", globbed.diagnostics);
-    let listed = load(&fixture("split"), "errors.yaml");
-    let codes = |l: &Loaded| {
-        let mut c: Vec<String> = l
-            .catalogue
-            .as_ref()
-            .expect("valid")
-            .errors
-            .iter()
-            .map(|e| format!("{} {} {:?}", e.code, e.name, e.explanation))
-            .collect();
-        c.sort();
-        c
-    };
-    assert_eq!(codes(&globbed), codes(&listed));
+    assert_eq!(
+        codes(&globbed),
+        codes(&load(&fixture("split"), "errors.yaml"))
+    );
     assert!(
         globbed
             .sources
