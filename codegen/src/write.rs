@@ -503,7 +503,7 @@ pub const PIECE: usize = 64 * 1024;
 /// them is faulted in again on the host as it is copied into. Writing 200 MiB into new files
 /// after a 2.5 s pause took 640–810 ms of system time in one call per 20 MiB file, and
 /// 60–76 ms in calls of 64 KiB (BENCHMARKS.md, thirtieth session). `errdex generate` at
-/// 50,000 codes writes 196 MiB: in pieces, its wall time fell by a seventh. The calls cost
+/// 50,000 codes writes 196 MiB: in pieces, it took 0.86–0.95× the time. The calls cost
 /// nothing worth counting (3,000 for 196 MiB); a file is still replaced atomically, since it
 /// is written under a temporary name.
 pub fn write_in_pieces(f: &mut impl std::io::Write, bytes: &[u8]) -> std::io::Result<()> {

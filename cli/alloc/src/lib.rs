@@ -24,9 +24,9 @@ const PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
 /// within seconds, and its exit hands everything back at once. With any delay, mimalloc's
 /// exit handler (`mi_process_done`, which collects with `force`) gave back every page still
 /// waiting for its delay, one `madvise` at a time, on the main thread after the last file
-/// was written: at 50,000 codes in 50 parts, `errdex generate` took 0.89× the time without
-/// it, and its peak fell from about 420 to 390 MiB, since freed memory is reused instead of
-/// faulted in afresh (BENCHMARKS.md, thirtieth session). At 266 codes it changed nothing
+/// was written: `perf` put about 20 ms of a 1.3 s `errdex generate` there at 50,000 codes
+/// in 50 parts, and 4–5 `madvise` calls a run became 1 (in wall-clock comparisons, 0.89–1.00×:
+/// within their noise; BENCHMARKS.md, thirtieth session). At 266 codes it changed nothing
 /// measurable. Long-lived processes would want a delay; errdex has none.
 pub const PURGE_DELAY_MS: std::ffi::c_long = -1;
 
