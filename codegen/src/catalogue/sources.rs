@@ -366,31 +366,21 @@ impl Reader<'_> {
             String::new()
         };
         let listed = self.files.list(&dir).map_err(|e| e.to_string())?;
+        let held: std::collections::BTreeSet<&str> = listed.iter().map(String::as_str).collect();
         let mut folders: std::collections::BTreeSet<&str> = std::collections::BTreeSet::new();
         for path in &listed {
+            let matched = matcher.is_match(path.as_str());
             let mut cur = path.as_str();
             while let Some((parent, _)) = cur.rsplit_once('/') {
                 if parent.len() <= dir.len() {
                     break;
                 }
-                if matcher.is_match(parent) {
-                    folders.insert(parent);
-                }
-                cur = parent;
-            }
-        }
-        // A file the glob matches inside a folder that holds a `_part.yaml` is that folder
-        // part's (`teams/**/*.yaml` reaching into `teams/frames/`): the folder is the part,
-        // as if the glob had named it, instead of each `<CODE>.yaml` read as a part file.
-        let marker = |folder: &str| format!("{folder}/_part.yaml");
-        let held: std::collections::BTreeSet<&str> = listed.iter().map(String::as_str).collect();
-        for path in listed.iter().filter(|p| matcher.is_match(p.as_str())) {
-            let mut cur = path.as_str();
-            while let Some((parent, _)) = cur.rsplit_once('/') {
-                if parent.len() <= dir.len() {
-                    break;
-                }
-                if held.contains(marker(parent).as_str()) {
+                // A folder the glob names is a folder part, and so is one that holds a
+                // `_part.yaml` and a file the glob matches (`teams/**/*.yaml` reaching into
+                // `teams/frames/`): the folder is the part, instead of each `<CODE>.yaml`
+                // read as a part file.
+                let marked = || held.contains(format!("{parent}/_part.yaml").as_str());
+                if matcher.is_match(parent) || (matched && marked()) {
                     folders.insert(parent);
                 }
                 cur = parent;
