@@ -304,6 +304,51 @@ fn new_skips_retired_and_used_codes_and_writes_nothing_invalid() {
     assert_eq!(code, 0, "{out}{err}");
 }
 
+/// A file or folder the root does not list is no part: `errdex new` refuses it instead of
+/// writing an entry nothing reads and handing its code out again next time.
+#[test]
+fn new_refuses_a_file_or_folder_the_root_does_not_list() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_split(dir.path());
+    let stray = dir.path().join("other/billing.yaml");
+    std::fs::create_dir_all(stray.parent().unwrap()).unwrap();
+    std::fs::copy(dir.path().join("teams/billing.yaml"), &stray).unwrap();
+    let before = std::fs::read_to_string(&stray).unwrap();
+    let folder = dir.path().join("other/frames");
+    std::fs::create_dir_all(&folder).unwrap();
+    for part in ["other/billing.yaml", "other/frames"] {
+        let (code, out, err) = run(errdex().current_dir(dir.path()).args([
+            "new",
+            "BIL_STRAY",
+            "--part",
+            part,
+            "--namespace",
+            "BIL",
+            "--category",
+            "invalid",
+            "--summary",
+            "Nowhere",
+            "--code",
+            "ACM-BIL-150",
+        ]));
+        assert_eq!(code, 64, "{part}: {out}{err}");
+        assert!(
+            err.contains("EDX1002")
+                && err.contains(&format!(
+                    "`{part}` is not a part of the registry `errors.yaml`"
+                )),
+            "{part}: {err}"
+        );
+    }
+    assert_eq!(std::fs::read_to_string(&stray).unwrap(), before);
+    assert_eq!(std::fs::read_dir(&folder).unwrap().count(), 0);
+    // The listed part still gets the code.
+    assert_eq!(
+        new_code(dir.path(), "BIL_REFUNDED", "teams/billing.yaml", "BIL"),
+        "ACM-BIL-003"
+    );
+}
+
 #[test]
 fn two_branches_adding_a_code_to_one_part_conflict_in_git() {
     if !have_git() {

@@ -257,6 +257,24 @@ fn add(args: &Args) -> Result<ExitCode, Failure> {
             format!("{name} with {} added", args.name),
         ));
     }
+    // A file or folder the root does not list is no part of the registry: the entry
+    // would be written where nothing reads it, and its code handed out again by the
+    // next `errdex new`.
+    let added = loaded.catalogue.as_ref().is_some_and(|c| {
+        c.errors
+            .iter()
+            .any(|e| e.name == args.name && e.code == code)
+    });
+    if !added {
+        return Err(Failure::bad_arguments(format!(
+            "`{}` is not a part of the registry `{name}`: `{name}` lists its parts under `parts:`, and none of them is this {}",
+            args.part.as_deref().unwrap_or(&path).display(),
+            if create { "folder" } else { "file" }
+        ))
+        .with_suggestion(format!(
+            "give --part one of the parts `{name}` lists, or list this one under its `parts:`"
+        )));
+    }
     let written = if create {
         std::fs::OpenOptions::new()
             .write(true)
