@@ -281,6 +281,20 @@ impl Cx<'_> {
                     .iter()
                     .filter(|d| d.severity() == crate::Severity::Error)
                     .collect();
+                // A cycle closed further down is this import's cycle too (the chain it names
+                // starts at the root): said as such, not as an invalid registry.
+                if let Some(cycle) = errors.iter().find_map(|d| {
+                    (d.code == DiagCode::ImportCycle)
+                        .then(|| d.args.iter().find(|(k, _)| *k == "cycle"))
+                        .flatten()
+                }) {
+                    self.err(
+                        DiagCode::ImportCycle,
+                        at,
+                        &[("name", name), ("cycle", &cycle.1)],
+                    );
+                    return None;
+                }
                 let first = errors.first().map_or(String::new(), |d| {
                     // The file it is in: the imported catalogue, or one of its parts.
                     let (file, at) = match d.span.and_then(|s| loaded.sources.locate(s)) {
