@@ -164,6 +164,38 @@ fn importing_the_published_registry_json_is_importing_the_catalogue() {
     assert_eq!(through_json.retired, through_yaml.retired);
 }
 
+/// A registry that imports another `as: codes` publishes those codes too: its registry.json
+/// imports in turn (its own `code_pattern` is not held against the codes it imported).
+#[test]
+fn a_registry_json_with_imported_codes_imports_in_turn() {
+    let dir = scratch();
+    let orders_yaml = dir.path().join("orders/errors.yaml");
+    edit(&orders_yaml, "'^(ORD|PLT)-[0-9]{3}$'", "'^ORD-[0-9]{3}$'");
+    let orders = valid(&orders_yaml);
+    let json = registry_json(&orders);
+    std::fs::write(dir.path().join("orders/registry.json"), &json).expect("test files");
+    let text = registry_json_as_catalogue(&json).expect("an errdex registry.json");
+    let back = load_str(&text, "registry.json");
+    let shown = diag::render_short(&back.diagnostics, "registry.json");
+    let back = back.catalogue.unwrap_or_else(|| panic!("read back:\n{shown}"));
+    assert_eq!(codes(&back), codes(&orders));
+    // And a third registry imports it, the platform's codes with it.
+    std::fs::create_dir_all(dir.path().join("checkout")).expect("test files");
+    let checkout = dir.path().join("checkout/errors.yaml");
+    std::fs::write(
+        &checkout,
+        "errdex: 1\nregistry: { name: checkout, code_pattern: '^CHK-[0-9]{3}$' }\n\
+         package: { version: 0.1.0 }\n\
+         imports:\n  orders: { from: ../orders/registry.json, version: 1.4.0 }\n\
+         categories:\n  invalid: { summary: Bad input, exit_code: 2, http_status: 400, jsonrpc_code: -32602 }\n\
+         errors:\n  CHK_EMPTY: { code: CHK-001, category: invalid, summary: The cart is empty }\n",
+    )
+    .expect("test files");
+    let checkout = valid(&checkout);
+    assert_eq!(checkout.errors.len(), 1 + orders.errors.len());
+    assert!(checkout.errors.iter().any(|e| e.code == "PLT-002"));
+}
+
 /// registry.json read back describes the same codes, for every catalogue of the repository.
 #[test]
 fn registry_json_reads_back_as_the_same_codes() {

@@ -537,6 +537,23 @@ pub fn registry_json_as_catalogue(text: &str) -> Result<String, String> {
     for key in ["name", "title", "code_pattern", "class"] {
         copy(registry, &mut reg, key);
     }
+    // Codes this registry imported `as: codes` are among its `errors`, but its
+    // `code_pattern` is for its own codes (the import was not held to it): read back, the
+    // pattern would refuse them. It is left out; the file was checked when it was written.
+    let imported_codes = doc
+        .get("imports")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .any(|i| {
+            i.get("as").and_then(Value::as_str) == Some("codes")
+                && i.get("codes")
+                    .and_then(Value::as_array)
+                    .is_some_and(|c| !c.is_empty())
+        });
+    if imported_codes {
+        reg.remove("code_pattern");
+    }
     // The default base class is derived from the name and may not be written out (EDX0201).
     if let (Some(Value::String(name)), Some(Value::String(class))) =
         (reg.get("name"), reg.get("class"))
