@@ -54,6 +54,11 @@ pub struct Import {
     pub mode: ImportMode,
     /// Every live code the import brought, in its registry's order.
     pub codes: Vec<ImportedCode>,
+    /// What the imported registry's codes look like, for `errdex usage` to tell one it does
+    /// not have: its `code_pattern` (none when it has none, or its `registry.json` left it
+    /// out) and its namespaces' `code_prefix`es.
+    pub code_pattern: Option<String>,
+    pub code_prefixes: Vec<String>,
 }
 
 /// `imports.<name>.as`.

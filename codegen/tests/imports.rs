@@ -177,7 +177,9 @@ fn a_registry_json_with_imported_codes_imports_in_turn() {
     let text = registry_json_as_catalogue(&json).expect("an errdex registry.json");
     let back = load_str(&text, "registry.json");
     let shown = diag::render_short(&back.diagnostics, "registry.json");
-    let back = back.catalogue.unwrap_or_else(|| panic!("read back:\n{shown}"));
+    let back = back
+        .catalogue
+        .unwrap_or_else(|| panic!("read back:\n{shown}"));
     assert_eq!(codes(&back), codes(&orders));
     // And a third registry imports it, the platform's codes with it.
     std::fs::create_dir_all(dir.path().join("checkout")).expect("test files");
@@ -455,17 +457,32 @@ fn usage_knows_referenced_codes() {
     }
     edit(&orders, "as: codes", "as: reference");
     let cat = valid(&orders);
-    let text = std::fs::read_to_string(&orders).expect("test files");
-    let src = dir.path().join("src");
-    std::fs::create_dir(&src).expect("test files");
-    std::fs::write(
-        src.join("main.rs"),
+    let (unknown, report) = usage_of(
+        &cat,
+        &orders,
         "fn main() { send(\"ACME-ORD-001\"); send(\"ACME-PLT-002\"); send(\"ACME-XYZ-999\"); }\n",
-    )
-    .expect("test files");
+    );
+    assert_eq!(
+        unknown,
+        ["`ACME-XYZ-999` looks like a code of this registry but is not in the catalogue"]
+    );
+    assert_eq!(report.uses[0].len(), 1, "ORD-001 is raised once");
+}
+
+/// `errdex usage` of `source` (one Rust file) against `cat`, read from `path`: the messages
+/// of its EDX0702 findings (unknown codes), and the report.
+fn usage_of(
+    cat: &Catalogue,
+    path: &Path,
+    source: &str,
+) -> (Vec<String>, errdex_codegen::usage::Report) {
+    let text = std::fs::read_to_string(path).expect("test files");
+    let src = path.parent().expect("a folder").join("src");
+    std::fs::create_dir_all(&src).expect("test files");
+    std::fs::write(src.join("main.rs"), source).expect("test files");
     let report = errdex_codegen::usage::scan(
         errdex_codegen::usage::Source {
-            catalogue: &cat,
+            catalogue: cat,
             name: "errors.yaml",
             text: &text,
             spans: None,
@@ -480,17 +497,47 @@ fn usage_knows_referenced_codes() {
             threads: 1,
         },
     );
-    let unknown: Vec<&str> = report
+    let unknown = report
         .findings
         .iter()
         .filter(|f| f.diagnostic.code == errdex_codegen::diag::DiagCode::UnknownCodeString)
-        .map(|f| f.diagnostic.message.as_str())
+        .map(|f| {
+            let help = f.diagnostic.help.as_deref().unwrap_or("");
+            format!("{} {help}", f.diagnostic.message)
+                .trim_end()
+                .to_string()
+        })
         .collect();
-    assert_eq!(
-        unknown,
-        ["`ACME-XYZ-999` looks like a code of this registry but is not in the catalogue"]
-    );
-    assert_eq!(report.uses[0].len(), 1, "ORD-001 is raised once");
+    (unknown, report)
+}
+
+/// A code the registry does not have is unknown when it looks like a code of a registry
+/// it imports (by that registry's pattern), or is one edit from a code it has (a digit too
+/// many, which this registry's pattern alone lets pass).
+#[test]
+fn usage_holds_imported_codes_and_typos_to_the_codes() {
+    let dir = scratch();
+    let orders = dir.path().join("orders/errors.yaml");
+    edit(&orders, "'^(ORD|PLT)-[0-9]{3}$'", "'^ORD-[0-9]{3}$'");
+    for mode in ["codes", "reference"] {
+        if mode == "reference" {
+            edit(&orders, "as: codes", "as: reference");
+        }
+        let cat = valid(&orders);
+        let (unknown, _) = usage_of(
+            &cat,
+            &orders,
+            "fn main() { send(\"PLT-002\"); send(\"PLT-999\"); send(\"ORD-0011\"); send(\"ORDER-1\"); }\n",
+        );
+        assert_eq!(
+            unknown,
+            [
+                "`PLT-999` looks like a code of this registry but is not in the catalogue",
+                "`ORD-0011` looks like a code of this registry but is not in the catalogue did you mean `ORD-001`?",
+            ],
+            "as: {mode}"
+        );
+    }
 }
 
 /// `tests/fixtures/split` (a registry in parts) copied into `dir/split`, pinned to 3.0.0,

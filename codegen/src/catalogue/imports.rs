@@ -163,6 +163,12 @@ impl Cx<'_> {
                 continue;
             }
             let registry = imported.registry.name.clone();
+            let code_pattern = imported.registry.code_pattern.clone();
+            let code_prefixes = imported
+                .namespaces
+                .iter()
+                .filter_map(|n| n.code_prefix.clone())
+                .collect();
             let codes = imported
                 .errors
                 .iter()
@@ -183,6 +189,8 @@ impl Cx<'_> {
                 version,
                 mode,
                 codes,
+                code_pattern,
+                code_prefixes,
             });
         }
     }

@@ -112,6 +112,26 @@ impl<'c> Candidates<'c> {
     }
 }
 
+#[cfg(any(feature = "explain", feature = "usage"))]
+impl Candidates<'_> {
+    /// Whether some candidate is one edit from `word`, without case (optimal string
+    /// alignment: a character added, dropped or changed, or two neighbours swapped), and
+    /// not `word` itself.
+    pub fn within_one_edit(&self, word: &str) -> bool {
+        let word = word.to_lowercase();
+        let word_chars = word.chars().count();
+        let word_set = char_set(&word);
+        let osa = rapidfuzz::distance::osa::BatchComparator::new(word.chars());
+        let cutoff = rapidfuzz::distance::osa::Args::default().score_cutoff(1);
+        self.items.iter().any(|(_, lower, set)| {
+            word_chars.abs_diff(lower.len()) <= 1
+                && (word_set & !set).count_ones() <= 1
+                && (set & !word_set).count_ones() <= 1
+                && osa.distance_with_args(lower.iter().copied(), &cutoff) == Some(1)
+        })
+    }
+}
+
 /// The characters of a lower-cased word as a set of 64 buckets (sharing a bucket only
 /// weakens the bound it gives).
 #[cfg(any(feature = "explain", feature = "usage"))]

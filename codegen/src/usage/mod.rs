@@ -384,6 +384,11 @@ fn code_bytes(cat: &Catalogue) -> Vec<u8> {
         .flat_map(|e| std::iter::once(&e.code).chain(&e.legacy_codes))
         .chain(cat.retired.iter().map(|r| &r.code))
         .chain(cat.namespaces.iter().filter_map(|n| n.code_prefix.as_ref()))
+        .chain(
+            cat.imports
+                .iter()
+                .flat_map(|i| i.codes.iter().map(|c| &c.code).chain(&i.code_prefixes)),
+        )
         .flat_map(|c| c.bytes())
         .filter(|b| b.is_ascii_punctuation() && !matches!(b, b'"' | b'\'' | b'`'))
         .collect();
@@ -415,10 +420,32 @@ enum Code {
 /// The catalogue's codes by string, and the rule for "looks like one of ours".
 struct Codes<'a> {
     by_code: HashMap<&'a str, Code>,
+    /// What a code looks like: this registry's rule, then each imported registry's.
+    rules: Vec<CodeRule<'a>>,
+    /// Every live and legacy code (and every code of a registry imported `as: reference`),
+    /// for "did you mean".
+    known: crate::support::suggest::Candidates<'a>,
+}
+
+/// One registry's rule for a code: its `code_pattern`, else its namespaces' `code_prefix`es.
+struct CodeRule<'a> {
     pattern: Option<regex::Regex>,
     prefixes: Vec<&'a str>,
-    /// Every live and legacy code, for "did you mean".
-    known: crate::support::suggest::Candidates<'a>,
+}
+
+impl CodeRule<'_> {
+    /// `token` matches the pattern or, without one, starts with a prefix and goes on with
+    /// a digit somewhere.
+    fn matches(&self, token: &str) -> bool {
+        match &self.pattern {
+            Some(p) => p.is_match(token),
+            None => self.prefixes.iter().any(|p| {
+                token
+                    .strip_prefix(p)
+                    .is_some_and(|rest| rest.bytes().any(|b| b.is_ascii_digit()))
+            }),
+        }
+    }
 }
 
 impl<'a> Codes<'a> {
@@ -442,24 +469,38 @@ impl<'a> Codes<'a> {
         for (i, e) in cat.errors.iter().enumerate() {
             by_code.insert(e.code.as_str(), Code::Live(i));
         }
-        let known = cat.errors.iter().map(|e| e.code.as_str()).chain(
-            cat.errors
-                .iter()
-                .flat_map(|e| e.legacy_codes.iter().map(String::as_str)),
-        );
-        Codes {
-            known: crate::support::suggest::Candidates::new(known),
-            by_code,
-            pattern: cat
-                .registry
-                .code_pattern
-                .as_deref()
-                .and_then(|p| regex::Regex::new(p).ok()),
+        let referenced = cat
+            .imports
+            .iter()
+            .filter(|i| i.mode == crate::ir::ImportMode::Reference)
+            .flat_map(|i| i.codes.iter().map(|c| c.code.as_str()));
+        let known = cat
+            .errors
+            .iter()
+            .map(|e| e.code.as_str())
+            .chain(
+                cat.errors
+                    .iter()
+                    .flat_map(|e| e.legacy_codes.iter().map(String::as_str)),
+            )
+            .chain(referenced);
+        let regex = |p: &Option<String>| p.as_deref().and_then(|p| regex::Regex::new(p).ok());
+        let own = CodeRule {
+            pattern: regex(&cat.registry.code_pattern),
             prefixes: cat
                 .namespaces
                 .iter()
                 .filter_map(|n| n.code_prefix.as_deref())
                 .collect(),
+        };
+        let imported = cat.imports.iter().map(|i| CodeRule {
+            pattern: regex(&i.code_pattern),
+            prefixes: i.code_prefixes.iter().map(String::as_str).collect(),
+        });
+        Codes {
+            known: crate::support::suggest::Candidates::new(known),
+            by_code,
+            rules: std::iter::once(own).chain(imported).collect(),
         }
     }
 
@@ -472,17 +513,13 @@ impl<'a> Codes<'a> {
         })
     }
 
-    /// A code the catalogue does not have: it matches `code_pattern`, or (without one)
-    /// starts with a namespace's `code_prefix` and goes on with a digit somewhere.
+    /// A code the catalogue does not have: it follows the rule of this registry or of one
+    /// it imports ([`CodeRule`]), or it is one edit (a character added, dropped, changed, or
+    /// two swapped) from a code it has: `PAY-BIL-0011` beside `PAY-BIL-011`, which a
+    /// `code_pattern` of three digits would let pass. The token starts as a code does (it
+    /// was found by a code's start), so the edit is a typo, not another word.
     fn looks_like_code(&self, token: &str) -> bool {
-        match &self.pattern {
-            Some(p) => p.is_match(token),
-            None => self.prefixes.iter().any(|p| {
-                token
-                    .strip_prefix(p)
-                    .is_some_and(|rest| rest.bytes().any(|b| b.is_ascii_digit()))
-            }),
-        }
+        self.rules.iter().any(|r| r.matches(token)) || self.known.within_one_edit(token)
     }
 }
 

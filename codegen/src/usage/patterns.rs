@@ -264,22 +264,26 @@ impl Identifiers<'_> {
 }
 
 /// The strings that start an unknown code: each namespace's `code_prefix`, and the literal
-/// start of the registry's `code_pattern` (`^EDX[0-9]{4}$` → `EDX`).
+/// start of the registry's `code_pattern` (`^EDX[0-9]{4}$` → `EDX`); the same of every
+/// imported registry (its codes are raised here too).
 fn code_seeds(cat: &Catalogue) -> Vec<String> {
     let mut seeds: Vec<String> = cat
         .namespaces
         .iter()
         .filter_map(|n| n.code_prefix.clone())
+        .chain(
+            cat.imports
+                .iter()
+                .flat_map(|i| i.code_prefixes.iter().cloned()),
+        )
         .collect();
-    if let Some(p) = cat
-        .registry
-        .code_pattern
-        .as_deref()
-        .and_then(literal_prefix)
-    {
-        seeds.push(p);
-    }
+    let patterns = std::iter::once(&cat.registry.code_pattern)
+        .chain(cat.imports.iter().map(|i| &i.code_pattern))
+        .filter_map(|p| p.as_deref().and_then(literal_prefix));
+    seeds.extend(patterns);
     seeds.retain(|s| !s.is_empty());
+    seeds.sort_unstable();
+    seeds.dedup();
     seeds
 }
 
