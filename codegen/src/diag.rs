@@ -133,6 +133,7 @@ diag_codes! {
     InvalidOwner = "EDX0810", "INVALID_OWNER", Error, "part owner `{owner}` cannot be written to CODEOWNERS: {problem}";
     FolderFileUnread = "EDX0811", "FOLDER_FILE_UNREAD", Warning, "`{file}` in a folder part is not read: {reason}";
     CodeInAnotherRange = "EDX0812", "CODE_IN_ANOTHER_RANGE", Error, "code `{code}` is inside {range}, the codes another part allocates";
+    PartGivenAsRoot = "EDX0813", "PART_GIVEN_AS_ROOT", Error, "`{file}` is a part of a registry, not its root catalogue: {why}";
     // -- imports (namespace IMPORTS, EDX09xx): other registries' codes (`imports:`)
     ImportUnreadable = "EDX0901", "IMPORT_UNREADABLE", Error, "import `{name}`: cannot read `{path}`: {reason}";
     ImportInvalid = "EDX0902", "IMPORT_INVALID", Error, "import `{name}`: `{path}` is not a valid registry: {problem}";

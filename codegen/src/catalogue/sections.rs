@@ -57,6 +57,48 @@ impl Cx<'_> {
         }
     }
 
+    /// EDX0813: a part file given as the root catalogue (`errdex lint teams/x.yaml`), said
+    /// once instead of as every root section missing and every category unknown. A file is
+    /// taken for a part when it has no `errdex:` and either a `part:` header, or `errors` or
+    /// `namespaces` without `registry` and `categories`. True when it was reported.
+    pub(super) fn part_given_as_root(&mut self, root: &Node, file: &str) -> bool {
+        let Kind::Map(entries) = &root.kind else {
+            return false;
+        };
+        let key = |name: &str| {
+            entries
+                .iter()
+                .find(|(k, _)| matches!(&k.kind, Kind::Str(s) if s == name))
+                .map(|(k, _)| k)
+        };
+        if key(top::ERRDEX.name()).is_some() {
+            return false;
+        }
+        let header = key("part");
+        let body = key(top::ERRORS.name()).or_else(|| key(top::NAMESPACES.name()));
+        let root_sections = key(top::REGISTRY.name()).or_else(|| key(top::CATEGORIES.name()));
+        let (at, why) = match (header, body, root_sections) {
+            (Some(h), _, _) => (h.span, "it has a `part:` header"),
+            (None, Some(b), None) => (
+                b.span,
+                "it has codes but no `errdex:`, `registry` or `categories`",
+            ),
+            _ => return false,
+        };
+        self.push(
+            Diagnostic::new(
+                DiagCode::PartGivenAsRoot,
+                Some(at),
+                &[("file", file), ("why", why)],
+            )
+            .with_label("a part's section")
+            .with_help(
+                "give errdex the root catalogue, the file whose `parts:` lists this one (`errdex lint path/to/errors.yaml`)",
+            ),
+        );
+        true
+    }
+
     /// EDX0104: the sections every catalogue needs (the format version has its own code).
     pub(super) fn missing_sections(&mut self, root: &Node, top_level: &Fields) {
         let required = format::TOP

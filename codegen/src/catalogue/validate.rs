@@ -190,6 +190,9 @@ impl Cx<'_> {
         icx: Option<ImportCx<'_>>,
         parts_read: bool,
     ) -> (Option<Catalogue>, Option<Rules>) {
+        if self.part_given_as_root(root, source_name) {
+            return (None, None);
+        }
         let Some(top_level) = self.top_fields(root) else {
             return (None, None);
         };

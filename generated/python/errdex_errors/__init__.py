@@ -146,6 +146,7 @@ else:
             "INVALID_OWNER": "EDX0810",
             "FOLDER_FILE_UNREAD": "EDX0811",
             "CODE_IN_ANOTHER_RANGE": "EDX0812",
+            "PART_GIVEN_AS_ROOT": "EDX0813",
             "IMPORT_UNREADABLE": "EDX0901",
             "IMPORT_INVALID": "EDX0902",
             "IMPORT_CYCLE": "EDX0903",
