@@ -373,6 +373,41 @@ fn against_git_reads_imports_at_the_revision() {
     );
 }
 
+/// An import in another repository (the platform checked out beside the service) has no
+/// version at the service's revision: refused, naming both repositories, instead of read at
+/// whatever the platform's own history holds under that name.
+#[test]
+fn against_git_refuses_an_import_in_another_repository() {
+    if !have_git() {
+        return;
+    }
+    let top = tempfile::tempdir().unwrap();
+    let imports = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/imports");
+    for case in ["platform", "orders"] {
+        let dir = top.path().join(case);
+        std::fs::create_dir(&dir).unwrap();
+        std::fs::copy(
+            imports.join(case).join("errors.yaml"),
+            dir.join("errors.yaml"),
+        )
+        .unwrap();
+        git(&dir, &["init", "-q"]);
+        git(&dir, &["add", "."]);
+        git(&dir, &["commit", "-q", "-m", case]);
+    }
+    let (code, out, err) = run(errdex().current_dir(top.path().join("orders")).args([
+        "diff",
+        "--against-git",
+        "HEAD",
+    ]));
+    assert_ne!(code, 0, "{out}{err}");
+    assert!(
+        err.contains("error[EDX0901]: import `platform`: cannot read `../platform/errors.yaml`: it is in the repository ")
+            && err.contains("so it has no version at HEAD"),
+        "{err}"
+    );
+}
+
 /// The platform split by `errdex split --by code` (a folder of one file per code): the
 /// orders service's import reads the platform's parts at the revision too, so a status
 /// moved in one code's file is found.

@@ -164,24 +164,63 @@ fn git_show(rev: &str, path: &Path) -> Result<Source, Failure> {
         }),
         bytes,
         path: path.to_path_buf(),
-        imports: Box::new(AtRevision(rev.to_string())),
+        imports: Box::new(AtRevision {
+            rev: rev.to_string(),
+            repository: toplevel(&catalogue::folder_of(path)),
+            catalogue: path.display().to_string(),
+        }),
     })
 }
 
 /// The files of a git revision, for the imports of a catalogue read at it.
-struct AtRevision(String);
+struct AtRevision {
+    rev: String,
+    /// The catalogue's repository (its top-level folder, resolved), when git names one.
+    repository: Option<PathBuf>,
+    /// The catalogue, as given (for messages).
+    catalogue: String,
+}
 
 impl errdex_codegen::catalogue::ImportFiles for AtRevision {
+    /// An import in another repository (`from: ../platform/registry.json`, beside this one)
+    /// has no version at this repository's revision: `git show` there would resolve the
+    /// revision in the other repository's history, whatever it happens to hold. Refused,
+    /// with what to do instead.
     fn read(&self, path: &Path) -> Result<Vec<u8>, String> {
-        show_at(&self.0, path)
+        let folder = catalogue::folder_of(path);
+        if let Some(repository) = self.repository.as_ref().filter(|_| folder.is_dir()) {
+            let theirs = toplevel(&folder);
+            if theirs.as_ref() != Some(repository) {
+                let other = match &theirs {
+                    Some(t) => format!("in the repository {}", t.display()),
+                    None => "outside any git repository".to_string(),
+                };
+                return Err(format!(
+                    "it is {other}, not in {} (that of `{}`), so it has no version at {}; keep the imported registry's file in this repository (its published `registry.json` at the pinned version), or compare two files with `errdex diff OLD NEW`",
+                    repository.display(),
+                    self.catalogue,
+                    self.rev
+                ));
+            }
+        }
+        show_at(&self.rev, path)
     }
 
     fn folder(&self, path: &Path) -> Box<dyn errdex_codegen::catalogue::Files + '_> {
         Box::new(GitTree {
-            rev: self.0.clone(),
+            rev: self.rev.clone(),
             dir: catalogue::folder_of(path),
         })
     }
+}
+
+/// The top-level folder of the git repository `dir` is in, resolved (`git rev-parse
+/// --show-toplevel`); `None` when it is in none, or git cannot say.
+fn toplevel(dir: &Path) -> Option<PathBuf> {
+    let out = git_in(dir, &["rev-parse", "--show-toplevel"]).ok()?.ok()?;
+    let text = String::from_utf8(out).ok()?;
+    let top = PathBuf::from(text.trim_end_matches(['\n', '\r']));
+    Some(top.canonicalize().unwrap_or(top))
 }
 
 /// `git show REV:./<file>` in the file's folder: its bytes, or git's first line of
