@@ -59,6 +59,11 @@ pub struct Import {
     /// out) and its namespaces' `code_prefix`es.
     pub code_pattern: Option<String>,
     pub code_prefixes: Vec<String>,
+    /// The keys of the imported registry's namespaces, and of the categories it added here
+    /// (`as: codes`; a category key this catalogue has stays this catalogue's): its own,
+    /// which this registry's codes may not use.
+    pub namespaces: Vec<String>,
+    pub categories: Vec<String>,
 }
 
 /// `imports.<name>.as`.

@@ -164,6 +164,72 @@ fn importing_the_published_registry_json_is_importing_the_catalogue() {
     assert_eq!(through_json.retired, through_yaml.retired);
 }
 
+/// A namespace is one registry's: an own code in an imported namespace is told whose it is
+/// (not asked to declare it), declaring it is one EDX0905 that says what to rename, and the
+/// editor schema offers only this catalogue's own namespaces and categories. A NAME taken
+/// by an import is one error, not one more per identifier made from it.
+#[test]
+fn an_imported_namespace_is_the_imported_registrys() {
+    let dir = scratch();
+    let orders = dir.path().join("orders/errors.yaml");
+    let original = std::fs::read_to_string(&orders).expect("test files");
+    edit(&orders, "namespace: ORD", "namespace: AUTH");
+    let (loaded, text) = diagnostics(&orders);
+    assert!(loaded.catalogue.is_none());
+    assert_eq!(loaded.diagnostics.len(), 1, "{text}");
+    let help = loaded.diagnostics[0].help.as_deref().unwrap_or("");
+    assert!(
+        text.contains("error[EDX0302]: unknown namespace `AUTH`")
+            && help.contains("`AUTH` is a namespace of the imported registry `platform`"),
+        "{text} {help}"
+    );
+    edit(
+        &orders,
+        "namespaces:\n",
+        "namespaces:\n  AUTH:\n    title: Ours\n",
+    );
+    let (loaded, text) = diagnostics(&orders);
+    assert_eq!(loaded.diagnostics.len(), 1, "{text}");
+    assert!(
+        text.contains(
+            "error[EDX0905]: import `platform` brings the namespace `AUTH`, which is already taken by this catalogue's namespace `AUTH`"
+        ),
+        "{text}"
+    );
+    // A NAME of the platform's: one error.
+    std::fs::write(
+        &orders,
+        original.replacen("  ORDERS_DOWN:", "  NO_TOKEN:", 1),
+    )
+    .expect("test files");
+    let (loaded, text) = diagnostics(&orders);
+    assert_eq!(loaded.diagnostics.len(), 1, "{text}");
+    assert!(text.contains("brings the NAME `NO_TOKEN`"), "{text}");
+    // The editor schema: ORD only, not the platform's AUTH and LIMITS.
+    std::fs::write(&orders, &original).expect("test files");
+    let cat = valid(&orders);
+    let schema = errdex_codegen::emit::json_schema::emit(&cat)
+        .into_iter()
+        .find(|(name, _)| name == "errors.schema.json")
+        .map(|(_, text)| text)
+        .expect("the schema target writes errors.schema.json");
+    let schema: serde_json::Value = serde_json::from_str(&schema).expect("JSON");
+    let entry = &schema["properties"]["errors"]["additionalProperties"]["properties"];
+    assert_eq!(entry["namespace"]["enum"], serde_json::json!(["ORD"]));
+    let categories: Vec<&str> = cat.categories.iter().map(|c| c.key.as_str()).collect();
+    let own: Vec<&str> = entry["category"]["enum"]
+        .as_array()
+        .expect("an enum")
+        .iter()
+        .filter_map(serde_json::Value::as_str)
+        .collect();
+    assert!(own.len() < categories.len(), "{own:?} of {categories:?}");
+    assert!(
+        own.contains(&"not_found") && own.contains(&"unavailable"),
+        "{own:?}"
+    );
+}
+
 /// A registry that imports another `as: codes` publishes those codes too: its registry.json
 /// imports in turn (its own `code_pattern` is not held against the codes it imported).
 #[test]

@@ -169,6 +169,8 @@ impl Cx<'_> {
                 .iter()
                 .filter_map(|n| n.code_prefix.clone())
                 .collect();
+            let namespaces = imported.namespaces.iter().map(|n| n.key.clone()).collect();
+            let mut categories = Vec::new();
             let codes = imported
                 .errors
                 .iter()
@@ -180,7 +182,7 @@ impl Cx<'_> {
                 })
                 .collect();
             if taken.check(self, name, knode.span, &imported) && mode == ImportMode::Codes {
-                merge(catalogue, imported);
+                categories = merge(catalogue, imported);
             }
             catalogue.imports.push(Import {
                 name: name.to_string(),
@@ -191,6 +193,8 @@ impl Cx<'_> {
                 codes,
                 code_pattern,
                 code_prefixes,
+                namespaces,
+                categories,
             });
         }
     }
@@ -391,7 +395,7 @@ impl Taken {
             t.namespaces.insert(
                 n.key.clone(),
                 Holder {
-                    who: format!("the namespace `{}`", n.key),
+                    who: format!("this catalogue's namespace `{}`", n.key),
                     span: None,
                 },
             );
@@ -423,9 +427,13 @@ impl Taken {
             if let Some(span) = other.span {
                 d.notes.push((span, "taken here".to_string()));
             }
-            d.help = Some(
-                "rename or renumber the code here, or import the registry `as: reference` only if the codes are the same ones".into(),
-            );
+            d.help = Some(if what == "namespace" {
+                format!(
+                    "a namespace is one registry's: `{value}` is the imported registry's, so rename this catalogue's namespace (its codes' `namespace:` with it), and leave the imported codes in theirs"
+                )
+            } else {
+                "rename or renumber the code here, or import the registry `as: reference` only if the codes are the same ones".into()
+            });
         };
         let mut new_codes = Vec::new();
         let mut new_names = Vec::new();
@@ -437,13 +445,19 @@ impl Taken {
                     None => new_codes.push((code.clone(), me(&format!("`{}`", e.name)))),
                 }
             }
+            let mut name_taken = false;
             for n in std::iter::once(&e.name).chain(&e.aliases) {
                 match self.names.get(n) {
-                    Some(other) => clash(cx, "NAME", n, other),
+                    Some(other) => {
+                        name_taken = true;
+                        clash(cx, "NAME", n, other);
+                    }
                     None => new_names.push((n.clone(), me(&format!("`{}`", e.name)))),
                 }
             }
-            for (spec, ident) in e.ids.each() {
+            // Its identifiers are made from the NAME: when that is taken, so are they, and
+            // one error says it.
+            for (spec, ident) in e.ids.each().filter(|_| !name_taken) {
                 if !spec.unique {
                     continue;
                 }
@@ -486,8 +500,9 @@ impl Taken {
 
 /// Appends `imported`'s codes, namespaces, categories (by key: a category this catalogue
 /// has keeps this catalogue's entry; the imported codes carry their own resolved facts
-/// either way) and tombstones to `cat`.
-fn merge(cat: &mut Catalogue, imported: Catalogue) {
+/// either way) and tombstones to `cat`; the keys of the categories it added.
+fn merge(cat: &mut Catalogue, imported: Catalogue) -> Vec<String> {
+    let mut added = Vec::new();
     let category_of: Vec<usize> = imported
         .categories
         .into_iter()
@@ -495,6 +510,7 @@ fn merge(cat: &mut Catalogue, imported: Catalogue) {
             |c| match cat.categories.iter().position(|o| o.key == c.key) {
                 Some(i) => i,
                 None => {
+                    added.push(c.key.clone());
                     cat.categories.push(c);
                     cat.categories.len() - 1
                 }
@@ -523,6 +539,7 @@ fn merge(cat: &mut Catalogue, imported: Catalogue) {
         r.replaced_by = r.replaced_by.map(|i| i + entry_base);
         cat.retired.push(r);
     }
+    added
 }
 
 /// The catalogue a `registry.json` describes, as catalogue text (JSON, which is YAML), with

@@ -323,8 +323,30 @@ impl Cx<'_> {
         // has run (the imported ones were checked in their own catalogue).
         if let Some(node) = top_level.get(top::IMPORTS) {
             self.imports(node, &mut catalogue, &spans, icx);
+            self.imported_keys_used(&catalogue.imports);
         }
         (Some(catalogue), rules)
+    }
+
+    /// An unknown namespace or category (EDX0302, EDX0301) that an import brought: its help
+    /// says whose it is, instead of asking to declare it (which EDX0905 would then refuse).
+    fn imported_keys_used(&mut self, imports: &[crate::ir::Import]) {
+        for d in &mut self.diags {
+            let (arg, keys): (&str, fn(&crate::ir::Import) -> &Vec<String>) = match d.code {
+                DiagCode::UnknownNamespace => ("namespace", |i| &i.namespaces),
+                DiagCode::UnknownCategory => ("category", |i| &i.categories),
+                _ => continue,
+            };
+            let Some((_, key)) = d.args.iter().find(|(k, _)| *k == arg) else {
+                continue;
+            };
+            if let Some(import) = imports.iter().find(|i| keys(i).contains(key)) {
+                d.help = Some(format!(
+                    "`{key}` is a {arg} of the imported registry `{}` (import `{}`): its codes are that registry's; give this code a {arg} of this catalogue's own",
+                    import.registry, import.name
+                ));
+            }
+        }
     }
 
     /// Stages 2 and 3: the `errors` mapping, each entry's own checks, then the rules

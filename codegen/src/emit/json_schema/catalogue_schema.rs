@@ -304,10 +304,25 @@ pub(super) fn own_catalogue_schema_of(mut root: Value, cat: &Catalogue) -> Value
     root["description"] = json!(
         "The editor schema of this catalogue: the errdex format with this catalogue's categories and namespaces as the only values of `category:` and `namespace:`. Written by `errdex generate` beside the general `catalogue.schema.json`; regenerate after adding a category or namespace."
     );
-    let category_keys: Vec<&str> = cat.categories.iter().map(|c| c.key.as_str()).collect();
-    let category_summaries: Vec<&str> = cat.categories.iter().map(|c| c.summary.as_str()).collect();
-    let namespace_keys: Vec<&str> = cat.namespaces.iter().map(|n| n.key.as_str()).collect();
-    let namespace_titles: Vec<&str> = cat.namespaces.iter().map(|n| n.title.as_str()).collect();
+    // This catalogue's own: the namespaces and categories an import brought are that
+    // registry's, which this catalogue's codes may not use.
+    let imported = |key: &str, of: fn(&crate::ir::Import) -> &Vec<String>| {
+        cat.imports.iter().any(|i| of(i).iter().any(|k| k == key))
+    };
+    let categories: Vec<_> = cat
+        .categories
+        .iter()
+        .filter(|c| !imported(&c.key, |i| &i.categories))
+        .collect();
+    let namespaces: Vec<_> = cat
+        .namespaces
+        .iter()
+        .filter(|n| !imported(&n.key, |i| &i.namespaces))
+        .collect();
+    let category_keys: Vec<&str> = categories.iter().map(|c| c.key.as_str()).collect();
+    let category_summaries: Vec<&str> = categories.iter().map(|c| c.summary.as_str()).collect();
+    let namespace_keys: Vec<&str> = namespaces.iter().map(|n| n.key.as_str()).collect();
+    let namespace_titles: Vec<&str> = namespaces.iter().map(|n| n.title.as_str()).collect();
     let choose = |property: &mut Value, keys: &[&str], descriptions: &[&str]| {
         property["enum"] = json!(keys);
         property["enumDescriptions"] = json!(descriptions);
@@ -324,8 +339,7 @@ pub(super) fn own_catalogue_schema_of(mut root: Value, cat: &Catalogue) -> Value
         &namespace_titles,
     );
     // `category` may be left out only where the namespace gives one.
-    let without_default: Vec<&str> = cat
-        .namespaces
+    let without_default: Vec<&str> = namespaces
         .iter()
         .filter(|n| n.category.is_none())
         .map(|n| n.key.as_str())
