@@ -367,10 +367,38 @@ fn against_git_reads_imports_at_the_revision() {
         "{out}"
     );
     assert!(
-        out.contains("code PLT-002 (TOKEN_MISSING)")
+        out.contains("code PLT-002 (TOKEN_MISSING), from import `platform`")
             && out.contains("BREAKING   http-status-changed: http_status: 401 → 403"),
         "{out}"
     );
+    // The fix an importer can follow: not a per-code override, which it cannot write.
+    assert!(
+        out.contains("fix: The code is import `platform`'s: the change came with the imported registry (2.1.0 → 2.2.0)")
+            && out.contains("keep `version: 2.1.0`"),
+        "{out}"
+    );
+    assert!(!out.contains("per-code override"), "{out}");
+    let (_, out, err) = run(errdex().current_dir(root).args([
+        "diff",
+        "--against-git",
+        "HEAD",
+        "orders/errors.yaml",
+        "--format",
+        "json",
+    ]));
+    let v: serde_json::Value =
+        serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}{err}"));
+    let findings = v["findings"].as_array().unwrap();
+    let status = findings
+        .iter()
+        .find(|f| f["kind"] == "http-status-changed")
+        .unwrap();
+    assert_eq!(status["import"], "platform");
+    let registry = findings
+        .iter()
+        .find(|f| f["kind"] == "import-changed")
+        .unwrap();
+    assert_eq!(registry["import"], serde_json::Value::Null);
 }
 
 /// An import in another repository (the platform checked out beside the service) has no

@@ -314,6 +314,9 @@ pub struct Finding {
     pub new: Option<String>,
     /// How to make the change compatible (breaking findings), or a note (may be empty).
     pub advice: String,
+    /// The import a code or tombstone came with (`imports.<name>`, `as: codes`), on either
+    /// side: its changes come with the imported registry, not from this catalogue.
+    pub import: Option<String>,
 }
 
 impl Finding {
@@ -329,6 +332,7 @@ impl Finding {
             "old": self.old,
             "new": self.new,
             "advice": self.advice,
+            "import": self.import,
         })
     }
 }
@@ -352,7 +356,48 @@ pub fn diff(old: &Catalogue, new: &Catalogue) -> Vec<Finding> {
     d.rust_items();
     d.go_items();
     d.imports();
-    d.out
+    let mut out = d.out;
+    imported_codes(old, new, &mut out);
+    out
+}
+
+/// Marks the findings about codes an import brought (`as: codes`), on either side, with
+/// that import, and gives their breaking ones advice an importer can follow: the change
+/// is the imported registry's, made by the upgrade, and no per-code override here undoes
+/// it.
+fn imported_codes(old: &Catalogue, new: &Catalogue, out: &mut [Finding]) {
+    use crate::ir::ImportMode;
+    let imported = |cat: &'_ Catalogue, code: &str| -> Option<(String, String)> {
+        cat.imports
+            .iter()
+            .filter(|i| i.mode == ImportMode::Codes)
+            .find(|i| i.codes.iter().any(|c| c.code == code))
+            .map(|i| (i.name.clone(), i.version.clone()))
+    };
+    for f in out
+        .iter_mut()
+        .filter(|f| matches!(f.scope, Scope::Code | Scope::Retired))
+    {
+        let (was, is) = (imported(old, &f.code), imported(new, &f.code));
+        let Some((name, _)) = was.as_ref().or(is.as_ref()) else {
+            continue;
+        };
+        f.import = Some(name.clone());
+        if !f.breaking {
+            continue;
+        }
+        let pin = |v: &Option<(String, String)>| v.as_ref().map(|(_, v)| v.clone());
+        let versions = match (pin(&was), pin(&is)) {
+            (Some(a), Some(b)) if a != b => format!(" ({a} → {b})"),
+            _ => String::new(),
+        };
+        let keep = pin(&was)
+            .map(|v| format!("keep `version: {v}` until the clients handle it, or "))
+            .unwrap_or_default();
+        f.advice = format!(
+            "The code is import `{name}`'s: the change came with the imported registry{versions}, and a catalogue cannot override an imported code. {keep}tell the clients what changed, and the imported registry's owners if it was not meant."
+        );
+    }
 }
 
 /// Findings reordered for reading: grouped by subject (scope + code), groups with a
@@ -505,17 +550,26 @@ fn subject(f: &Finding) -> String {
     match (&f.scope, &f.name) {
         (Scope::Registry, _) => "registry".to_string(),
         (scope, Some(name)) => format!(
-            "{} {} ({})",
+            "{} {} ({}){}",
             scope.as_str(),
             escape_controls_in_line(&f.code, 200),
-            escape_controls_in_line(name, 200)
+            escape_controls_in_line(name, 200),
+            from_import(f)
         ),
         (scope, None) => format!(
-            "{} {}",
+            "{} {}{}",
             scope.as_str(),
-            escape_controls_in_line(&f.code, 200)
+            escape_controls_in_line(&f.code, 200),
+            from_import(f)
         ),
     }
+}
+
+/// `, from import `platform`` for a finding about an imported code.
+fn from_import(f: &Finding) -> String {
+    f.import.as_deref().map_or(String::new(), |i| {
+        format!(", from import `{}`", escape_controls_in_line(i, 200))
+    })
 }
 
 /// The change of a finding's value: `old → new`, `(none)` for a side without one.
@@ -610,6 +664,7 @@ impl<'a> Differ<'a> {
             old,
             new,
             advice: advice.into(),
+            import: None,
         });
     }
 
