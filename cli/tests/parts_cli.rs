@@ -172,7 +172,7 @@ fn generate_refused_by_a_rule_across_files_writes_nothing() {
             "{args:?}:\n{err}\nlint:\n{lint_err}"
         );
         assert!(shown.contains("--> teams/billing.yaml:"), "{err}");
-        assert!(err.contains("nothing was generated"), "{err}");
+        assert!(err.contains("nothing was written"), "{err}");
         assert!(out.is_empty(), "{args:?}: no diff: {out}");
         assert!(tree(dir.path()) == before, "{args:?} changed a file");
     }

@@ -590,11 +590,19 @@ fn usage_holds_imported_codes_and_typos_to_the_codes() {
             edit(&orders, "as: codes", "as: reference");
         }
         let cat = valid(&orders);
-        let (unknown, _) = usage_of(
+        let (unknown, report) = usage_of(
             &cat,
             &orders,
             "fn main() { send(\"PLT-002\"); send(\"PLT-999\"); send(\"ORD-0011\"); send(\"ORDER-1\"); }\n",
         );
+        // Never raised (EDX0701): this service's own codes, not the platform's.
+        let never: Vec<&str> = report
+            .findings
+            .iter()
+            .filter(|f| f.diagnostic.code == errdex_codegen::diag::DiagCode::CodeNeverRaised)
+            .map(|f| f.diagnostic.args[0].1.as_str())
+            .collect();
+        assert_eq!(never, ["ORD-001", "ORD-002"], "as: {mode}");
         assert_eq!(
             unknown,
             [
