@@ -304,6 +304,50 @@ fn new_skips_retired_and_used_codes_and_writes_nothing_invalid() {
     assert_eq!(code, 0, "{out}{err}");
 }
 
+/// Without --namespace, a new code of a part whose codes share one namespace is in it.
+#[test]
+fn new_takes_the_namespace_of_the_parts_codes() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_split(dir.path());
+    for (name, part, file, ns) in [
+        (
+            "BIL_LATE",
+            "teams/billing.yaml",
+            "teams/billing.yaml",
+            "BIL",
+        ),
+        (
+            "FRM_LATE",
+            "teams/frames",
+            "teams/frames/ACM-FRM-103.yaml",
+            "FRM",
+        ),
+    ] {
+        let (code, out, err) = run(errdex().current_dir(dir.path()).args([
+            "new",
+            name,
+            "--part",
+            part,
+            "--category",
+            "invalid",
+            "--summary",
+            "Too late",
+        ]));
+        assert_eq!(code, 0, "{out}{err}");
+        let text = std::fs::read_to_string(dir.path().join(file)).unwrap();
+        let entry = &text[text.find(name).unwrap()..];
+        assert!(
+            entry.contains(&format!("\nnamespace: {ns}\n"))
+                || entry.contains(&format!("    namespace: {ns}\n")),
+            "{text}"
+        );
+    }
+    let (code, out, err) = run(errdex()
+        .current_dir(dir.path())
+        .args(["explain", "BIL_LATE"]));
+    assert_eq!(code, 0, "{out}{err}");
+}
+
 /// A file or folder the root does not list is no part: `errdex new` refuses it instead of
 /// writing an entry nothing reads and handing its code out again next time.
 #[test]

@@ -46,7 +46,8 @@ pub struct Args {
     /// its summary (the catalogue's default).
     #[arg(long)]
     pub message: Option<String>,
-    /// Its namespace.
+    /// Its namespace (default, with --part: the namespace of the part's codes, when they are
+    /// all in one).
     #[arg(long)]
     pub namespace: Option<String>,
     /// The code to give it, instead of the next one of the part's range or prefix: for a
@@ -188,8 +189,17 @@ fn add(args: &Args) -> Result<ExitCode, Failure> {
             ));
         }
     };
+    // Without --namespace, a part whose codes are all in one namespace gives that one: a
+    // team's part is usually one namespace, and an entry without one would be left out of it.
+    let namespace = args.namespace.clone().or_else(|| match &target {
+        Target::Append(file) if args.part.is_some() => {
+            the_namespace_of(&cat, &spans, &sources, file)
+        }
+        Target::Folder(dir, _) => the_namespace_of(&cat, &spans, &sources, dir),
+        Target::Append(_) => None,
+    });
     let fields = [
-        ("namespace", args.namespace.as_deref()),
+        ("namespace", namespace.as_deref()),
         ("category", Some(args.category.as_str())),
         ("summary", Some(args.summary.as_str())),
         ("message", args.message.as_deref()),
@@ -294,6 +304,37 @@ fn add(args: &Args) -> Result<ExitCode, Failure> {
         _ => println!("{code} {} added to {}", args.name, path.display()),
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The one namespace of the entries declared in `part` (a file, or a folder and the files in
+/// it), if they are all in the same one.
+fn the_namespace_of(
+    cat: &Catalogue,
+    spans: &[(String, errdex_codegen::diag::Span)],
+    sources: &errdex_codegen::diag::SourceMap,
+    part: &Path,
+) -> Option<String> {
+    let part = part.canonicalize().ok()?;
+    let mut found: Option<&str> = None;
+    for (name, span) in spans {
+        let Some((file, _)) = sources.locate(*span) else {
+            continue;
+        };
+        let in_part = Path::new(&file.name)
+            .canonicalize()
+            .is_ok_and(|f| f.starts_with(&part));
+        if !in_part {
+            continue;
+        }
+        let entry = cat.errors.iter().find(|e| &e.name == name)?;
+        let ns = &cat.namespaces[entry.namespace?].key;
+        match found {
+            None => found = Some(ns),
+            Some(other) if other != ns => return None,
+            Some(_) => {}
+        }
+    }
+    found.map(str::to_string)
 }
 
 /// The code after the highest one of `allowed` that the registry uses (live, legacy or
