@@ -479,7 +479,7 @@ fn part_file(
                     .with_help("a part holds `part`, `namespaces` and `errors`; move this section to the root catalogue"),
             );
         } else {
-            diags.push(Diagnostic::new(
+            let mut d = Diagnostic::new(
                 DiagCode::UnknownKey,
                 Some(key.span),
                 &[
@@ -489,7 +489,12 @@ fn part_file(
                         "a part (it holds `part`, `namespaces` and `errors`)",
                     ),
                 ],
-            ));
+            );
+            d.help = crate::support::suggest::did_you_mean(
+                name,
+                [HEADER, top::NAMESPACES.name(), top::ERRORS.name()],
+            );
+            diags.push(d);
         }
     }
     header
@@ -530,14 +535,19 @@ fn read_header(node: &Node, diags: &mut Vec<Diagnostic>) -> Header {
                 continue;
             }
             _ => {
-                diags.push(Diagnostic::new(
+                let mut d = Diagnostic::new(
                     DiagCode::UnknownKey,
                     Some(key.span),
                     &[
                         ("key", name),
                         ("context", "`part` (owner, range, prefix, description)"),
                     ],
-                ));
+                );
+                d.help = crate::support::suggest::did_you_mean(
+                    name,
+                    super::format::PART_HEADER_KEYS.iter().map(|(key, _)| *key),
+                );
+                diags.push(d);
                 continue;
             }
         };
