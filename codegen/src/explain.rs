@@ -321,6 +321,15 @@ pub fn explain_text(cat: &Catalogue, key: &str) -> Result<String, ExplainError> 
         s.push_str(&line);
         s.push('\n');
     }
+    if let Some(i) = import_of(cat, &e.code) {
+        s.push_str(&format!(
+            "imported from {} {} (import `{}`, from {})\n",
+            escape_controls(&i.registry),
+            escape_controls(&i.version),
+            escape_controls(&i.name),
+            escape_controls(&i.from)
+        ));
+    }
     s.push('\n');
     for row in facts::entry_facts(cat, e) {
         s.push_str(&format!(
@@ -365,6 +374,14 @@ pub fn explain_text(cat: &Catalogue, key: &str) -> Result<String, ExplainError> 
     Ok(s)
 }
 
+/// The import that brought `code` (`as: codes`), when one did.
+fn import_of<'c>(cat: &'c Catalogue, code: &str) -> Option<&'c crate::ir::Import> {
+    cat.imports
+        .iter()
+        .filter(|i| i.mode == crate::ir::ImportMode::Codes)
+        .find(|i| i.codes.iter().any(|c| c.code == code))
+}
+
 /// The code's reference as JSON (`"status": "live"`); errors render with
 /// [`ExplainError::to_json`].
 ///
@@ -380,6 +397,12 @@ pub fn explain_json(cat: &Catalogue, key: &str) -> Result<Value, ExplainError> {
     reference.insert("matched_by".into(), json!(by.as_str()));
     reference.extend(entry_json::entry_members(cat, e));
     reference.insert("category_summary".into(), json!(cat.category_of(e).summary));
+    reference.insert(
+        "import".into(),
+        import_of(cat, &e.code).map_or(Value::Null, |i| {
+            json!({"name": i.name, "registry": i.registry, "version": i.version, "from": i.from})
+        }),
+    );
     reference.insert(
         "example".into(),
         json!({

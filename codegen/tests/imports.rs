@@ -135,6 +135,18 @@ fn imported_codes_are_the_platforms_own() {
     );
     assert_eq!(import.mode, ImportMode::Codes);
     assert_eq!(import.codes.len(), platform.errors.len());
+    // explain says so too.
+    let text = errdex_codegen::explain::explain_text(&orders, "PLT-002").expect("explains");
+    assert!(
+        text.contains(
+            "imported from platform 2.1.0 (import `platform`, from ../platform/errors.yaml)"
+        ),
+        "{text}"
+    );
+    let json = errdex_codegen::explain::explain_json(&orders, "PLT-002").expect("explains");
+    assert_eq!(json["import"]["version"], "2.1.0");
+    let own = errdex_codegen::explain::explain_json(&orders, "ORD-001").expect("explains");
+    assert_eq!(own["import"], serde_json::Value::Null);
     // registry.json says where they came from.
     let json: serde_json::Value =
         serde_json::from_str(&registry_json(&orders)).expect("test files");
