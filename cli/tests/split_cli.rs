@@ -195,10 +195,31 @@ fn the_text_moves_with_its_comments_and_owners() {
                 .unwrap()
         })
         .unwrap();
+    // The owner, and the namespace's code prefix as the part's `prefix`.
     assert!(
-        billing.contains("part:\n  owner: \"@acme/billing\"\n"),
+        billing.contains("part:\n  owner: \"@acme/billing\"\n  prefix: \"ACM-BIL-\"\n"),
         "{billing}"
     );
+    // So `errdex new` finds the next code of the part at once.
+    let billing_file = files
+        .iter()
+        .find(|f| std::fs::read_to_string(f).unwrap().contains("  BIL:"))
+        .unwrap()
+        .strip_prefix(tmp.path())
+        .unwrap()
+        .to_path_buf();
+    let (code, out, err) = run(errdex().current_dir(tmp.path()).args([
+        "new",
+        "BIL_SPLIT_LATER",
+        "--part",
+        billing_file.to_str().unwrap(),
+        "--category",
+        "invalid",
+        "--summary",
+        "Added after the split",
+    ]));
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.starts_with("ACM-BIL-"), "{out}");
     // The owner reaches CODEOWNERS through the part.
     let (code, out, err) = run(errdex().current_dir(tmp.path()).args([
         "generate",

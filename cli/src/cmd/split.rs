@@ -134,6 +134,28 @@ fn split(args: &Args) -> Result<ExitCode, Failure> {
         .iter()
         .map(|e| (e.name.as_str(), e.code.as_str()))
         .collect();
+    // Each namespace's `code_prefix` becomes its part's `prefix` (what `errdex new --part`
+    // allocates from), unless another namespace's prefix overlaps it or a code of another
+    // part starts with it: those would be refused (EDX0808, EDX0812).
+    let prefix_of: BTreeMap<&str, &str> = cat
+        .namespaces
+        .iter()
+        .enumerate()
+        .filter_map(|(i, n)| {
+            let p = n.code_prefix.as_deref().filter(|p| !p.is_empty())?;
+            let overlaps = cat.namespaces.iter().enumerate().any(|(j, m)| {
+                j != i
+                    && m.code_prefix
+                        .as_deref()
+                        .is_some_and(|q| q.starts_with(p) || p.starts_with(q))
+            });
+            let taken = cat
+                .errors
+                .iter()
+                .any(|e| e.namespace != Some(i) && e.code.starts_with(p));
+            (!overlaps && !taken).then_some((n.key.as_str(), p))
+        })
+        .collect();
     let mut moved = vec![false; lines.len()];
     // The files to write, and what the root's `parts:` lists (the same files, or the
     // namespaces' folders).
@@ -152,8 +174,16 @@ fn split(args: &Args) -> Result<ExitCode, Failure> {
             By::Code => (format!("{dir}/{slug}"), format!("{dir}/{slug}/_part.yaml")),
         };
         let mut part = schema_line(&text, &header_dir, names::PART_SCHEMA_FILE).unwrap_or_default();
-        if let Some(owner) = owners.get(&ns.key) {
-            part.push_str(&format!("part:\n  owner: {}\n", quote(owner)));
+        let owner = owners.get(&ns.key);
+        let prefix = prefix_of.get(ns.key.as_str());
+        if owner.is_some() || prefix.is_some() {
+            part.push_str("part:\n");
+        }
+        if let Some(owner) = owner {
+            part.push_str(&format!("  owner: {}\n", quote(owner)));
+        }
+        if let Some(prefix) = prefix {
+            part.push_str(&format!("  prefix: {}\n", quote(prefix)));
         }
         part.push_str("namespaces:\n");
         push_lines(&mut part, &lines, ns, &mut moved);
