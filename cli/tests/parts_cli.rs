@@ -425,6 +425,14 @@ fn two_branches_adding_a_code_to_one_part_conflict_in_git() {
         } else {
             assert!(text.contains("CONFLICT (add/add)"), "{text}");
         }
+        // Linted before it is resolved: the markers, in the file git left them in.
+        let (code, out, err) = run(errdex().current_dir(root).args(["lint"]));
+        assert_ne!(code, 0, "{out}{err}");
+        assert!(
+            err.contains("the file has unresolved git merge conflict markers")
+                && err.contains(&format!("--> {part}")),
+            "{part}: {err}"
+        );
         git(root, &["merge", "--abort"]);
         git(root, &["checkout", "-q", "main"]);
     }

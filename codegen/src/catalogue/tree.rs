@@ -609,12 +609,51 @@ fn yaml_error(e: &serde_saphyr::Error, loc: &Locator, limits: &Limits) -> Diagno
         } else {
             (DiagCode::YamlSyntax, vec![("problem", text.clone())])
         };
+    // A merge left unresolved (two branches that each added a code with `errdex new`):
+    // said as such, at the first marker, instead of the parser's complaint somewhere after it.
+    if code == DiagCode::YamlSyntax
+        && let Some(offset) = conflict_marker(loc.src)
+    {
+        let (line, column) = loc.line_col(offset);
+        return Diagnostic::new(
+            code,
+            Some(Span {
+                offset,
+                len: 7,
+                line,
+                column,
+            }),
+            &[("problem", "the file has unresolved git merge conflict markers")],
+        )
+        .with_label("conflict starts here")
+        .with_help("resolve the merge: keep what each side meant (two new codes need two codes: give one of them the next free code, `errdex new` finds it), and remove the `<<<<<<<`, `=======` and `>>>>>>>` lines");
+    }
     let args: Vec<(&'static str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
     let mut d = Diagnostic::new(code, span, &args);
     if code == DiagCode::YamlSyntax && loc.src.contains('\t') && lower.contains("tab") {
         d = d.with_help("YAML indentation must use spaces, not tabs");
     }
     d
+}
+
+/// The offset of the first line that opens a git conflict (`<<<<<<< ` at its start), when
+/// a `=======` line and a `>>>>>>>` line follow it.
+fn conflict_marker(src: &str) -> Option<usize> {
+    let mut offset = 0;
+    let mut open = None;
+    let mut middle = false;
+    for line in src.split_inclusive('\n') {
+        let body = line.trim_end_matches(['\n', '\r']);
+        if open.is_none() && (body == "<<<<<<<" || body.starts_with("<<<<<<< ")) {
+            open = Some(offset);
+        } else if open.is_some() && body == "=======" {
+            middle = true;
+        } else if middle && (body == ">>>>>>>" || body.starts_with(">>>>>>> ")) {
+            return open;
+        }
+        offset += line.len();
+    }
+    None
 }
 
 /// serde-saphyr's message without its own location suffix.
