@@ -278,7 +278,26 @@ fn fact_value(value: &FactValue<'_>) -> String {
 
 /// The code's reference as terminal text.
 pub fn explain_text(cat: &Catalogue, key: &str) -> Result<String, ExplainError> {
-    let (e, by) = resolve(cat, key)?;
+    let (e, by) = match resolve(cat, key) {
+        Ok(found) => found,
+        Err(unknown @ ExplainError::Unknown { .. }) => {
+            let Some((import, c)) = referenced(cat, key) else {
+                return Err(unknown);
+            };
+            return Ok(format!(
+                "{}  {}\n{}\nA code of the imported registry {} {} (import `{}`, from {}, as: reference): this registry knows it, and no code here may take it, but does not generate it.\n\n  docs URL      {}\n",
+                escape_controls(&c.code),
+                escape_controls(&c.name),
+                indent_more(&escape_controls(&c.summary)),
+                escape_controls(&import.registry),
+                escape_controls(&import.version),
+                escape_controls(&import.name),
+                escape_controls(&import.from),
+                escape_controls(&c.docs_url)
+            ));
+        }
+        Err(other) => return Err(other),
+    };
     let mut s = String::new();
     if by != MatchedBy::Code || key.trim() != e.code {
         s.push_str(&format!(
@@ -374,6 +393,27 @@ pub fn explain_text(cat: &Catalogue, key: &str) -> Result<String, ExplainError> 
     Ok(s)
 }
 
+/// The code of a registry imported `as: reference` that `key` names (its code or NAME,
+/// exactly, else without case), with its import.
+fn referenced<'c>(
+    cat: &'c Catalogue,
+    key: &str,
+) -> Option<(&'c crate::ir::Import, &'c crate::ir::ImportedCode)> {
+    let key = key.trim();
+    let refs = || {
+        cat.imports
+            .iter()
+            .filter(|i| i.mode == crate::ir::ImportMode::Reference)
+            .flat_map(|i| i.codes.iter().map(move |c| (i, c)))
+    };
+    refs()
+        .find(|(_, c)| c.code == key || c.name == key)
+        .or_else(|| {
+            refs()
+                .find(|(_, c)| c.code.eq_ignore_ascii_case(key) || c.name.eq_ignore_ascii_case(key))
+        })
+}
+
 /// The import that brought `code` (`as: codes`), when one did.
 fn import_of<'c>(cat: &'c Catalogue, code: &str) -> Option<&'c crate::ir::Import> {
     cat.imports
@@ -389,7 +429,24 @@ fn import_of<'c>(cat: &'c Catalogue, code: &str) -> Option<&'c crate::ir::Import
 /// for key (`deprecated.replaced_by` is the NAME, `replaced_by_code` the code). Around it:
 /// `status`, `query` and `matched_by` first, then the category's summary and an example.
 pub fn explain_json(cat: &Catalogue, key: &str) -> Result<Value, ExplainError> {
-    let (e, by) = resolve(cat, key)?;
+    let (e, by) = match resolve(cat, key) {
+        Ok(found) => found,
+        Err(unknown @ ExplainError::Unknown { .. }) => {
+            let Some((import, c)) = referenced(cat, key) else {
+                return Err(unknown);
+            };
+            return Ok(json!({
+                "status": "referenced",
+                "query": key.trim(),
+                "code": c.code,
+                "name": c.name,
+                "summary": c.summary,
+                "docs_url": c.docs_url,
+                "import": {"name": import.name, "registry": import.registry, "version": import.version, "from": import.from},
+            }));
+        }
+        Err(other) => return Err(other),
+    };
     let ex = Instance::example(e);
     let mut reference = Map::new();
     reference.insert("status".into(), json!("live"));

@@ -375,6 +375,17 @@ fn referenced_codes_are_not_generated_but_taken() {
     let json: serde_json::Value = serde_json::from_str(&registry_json(&cat)).expect("test files");
     assert_eq!(json["imports"][0]["as"], "reference");
     assert_eq!(json["errors"].as_array().map(Vec::len), Some(2));
+    // explain knows them, as the platform's.
+    let text = errdex_codegen::explain::explain_text(&cat, "PLT-002").expect("explains");
+    assert!(
+        text.starts_with("PLT-002  TOKEN_MISSING\n")
+            && text.contains("A code of the imported registry platform 2.1.0 (import `platform`"),
+        "{text}"
+    );
+    let json = errdex_codegen::explain::explain_json(&cat, "token_missing").expect("explains");
+    assert_eq!(json["status"], "referenced");
+    assert_eq!(json["code"], "PLT-002");
+    assert!(errdex_codegen::explain::explain_text(&cat, "PLT-998").is_err());
     // Still taken: a code of the service may not be one of the platform's.
     edit(
         &orders,
