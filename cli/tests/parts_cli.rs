@@ -304,6 +304,49 @@ fn new_skips_retired_and_used_codes_and_writes_nothing_invalid() {
     assert_eq!(code, 0, "{out}{err}");
 }
 
+/// `--param NAME:TYPE` declares the message's params: the entry loads, its message renders.
+#[test]
+fn new_declares_the_params_of_its_message() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_split(dir.path());
+    let add = |extra: &[&str]| {
+        run(errdex()
+            .current_dir(dir.path())
+            .args([
+                "new",
+                "BIL_OVER_LIMIT",
+                "--part",
+                "teams/billing.yaml",
+                "--category",
+                "invalid",
+                "--summary",
+                "Over the limit",
+                "--message",
+                "charge {charge_id} is over {limit}",
+            ])
+            .args(extra))
+    };
+    // Without them, the placeholders are undeclared: nothing is written.
+    let (code, _, err) = add(&[]);
+    assert_ne!(code, 0, "{err}");
+    assert!(err.contains("EDX0402"), "{err}");
+    let (code, out, err) = add(&["--param", "charge_id:string", "--param", "limit:integer"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let text = std::fs::read_to_string(dir.path().join("teams/billing.yaml")).unwrap();
+    assert!(
+        text.contains("    params: { charge_id: string, limit: integer }\n"),
+        "{text}"
+    );
+    let (code, out, err) = run(errdex()
+        .current_dir(dir.path())
+        .args(["explain", "BIL_OVER_LIMIT"]));
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains("params: charge_id: string, limit: integer"),
+        "{out}"
+    );
+}
+
 /// Without --namespace, a new code of a part whose codes share one namespace is in it.
 #[test]
 fn new_takes_the_namespace_of_the_parts_codes() {

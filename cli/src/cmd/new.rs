@@ -50,6 +50,10 @@ pub struct Args {
     /// all in one).
     #[arg(long)]
     pub namespace: Option<String>,
+    /// A param of its message, `NAME:TYPE` (`field:string`, `limit:integer`); repeat for
+    /// each. Every `{placeholder}` of --message must be one.
+    #[arg(long = "param", value_name = "NAME:TYPE")]
+    pub params: Vec<String>,
     /// The code to give it, instead of the next one of the part's range or prefix: for a
     /// part that declares neither, or codes not numbered in sequence (SQLite's extended
     /// codes). It must be one the registry has never used (live, legacy or retired), and
@@ -204,6 +208,7 @@ fn add(args: &Args) -> Result<ExitCode, Failure> {
         ("summary", Some(args.summary.as_str())),
         ("message", args.message.as_deref()),
     ];
+    let params = params_line(&args.params)?;
     let root_dir = catalogue::folder_of(&args.catalogue);
     let (path, new_text, create) = match &target {
         Target::Folder(dir, schema_line) => {
@@ -213,6 +218,9 @@ fn add(args: &Args) -> Result<ExitCode, Failure> {
                 if let Some(v) = value {
                     text.push_str(&format!("{key}: {}\n", scalar(v)));
                 }
+            }
+            if let Some(params) = &params {
+                text.push_str(&format!("params: {params}\n"));
             }
             (dir.join(format!("{code}.yaml")), text, true)
         }
@@ -243,6 +251,9 @@ fn add(args: &Args) -> Result<ExitCode, Failure> {
                 if let Some(v) = value {
                     text.push_str(&format!("{inner}{key}: {}\n", scalar(v)));
                 }
+            }
+            if let Some(params) = &params {
+                text.push_str(&format!("{inner}params: {params}\n"));
             }
             (file.clone(), text, false)
         }
@@ -449,6 +460,29 @@ fn relative(dir: &Path, path: &Path) -> String {
                 .join("/")
         })
         .unwrap_or_else(|_| path.display().to_string())
+}
+
+/// `--param NAME:TYPE`s as a flow mapping (`{ field: string, limit: integer }`), `None`
+/// without any. The names and types are checked when the registry is loaded with the entry.
+fn params_line(params: &[String]) -> Result<Option<String>, Failure> {
+    if params.is_empty() {
+        return Ok(None);
+    }
+    let mut pairs = Vec::with_capacity(params.len());
+    for p in params {
+        let Some((name, ty)) = p
+            .split_once(':')
+            .map(|(n, t)| (n.trim(), t.trim()))
+            .filter(|(n, t)| !n.is_empty() && !t.is_empty())
+        else {
+            return Err(Failure::bad_arguments(format!(
+                "--param `{p}` is not NAME:TYPE"
+            ))
+            .with_suggestion("write each param as NAME:TYPE, e.g. `--param field:string --param limit:integer`"));
+        };
+        pairs.push(format!("{}: {}", scalar(name), scalar(ty)));
+    }
+    Ok(Some(format!("{{ {} }}", pairs.join(", "))))
 }
 
 /// `text` as a YAML scalar the way a person writes one: plain (`namespace: IOERR`, `summary:
