@@ -242,6 +242,65 @@ fn an_imported_namespace_is_the_imported_registrys() {
     );
 }
 
+/// A registry is imported once: brought again, directly or through another import, it is
+/// one error naming the import that already brings it (not one per code it holds).
+#[test]
+fn a_registry_brought_twice_is_one_error() {
+    let dir = scratch();
+    std::fs::create_dir_all(dir.path().join("checkout")).expect("test files");
+    let checkout = dir.path().join("checkout/errors.yaml");
+    std::fs::write(
+        &checkout,
+        "errdex: 1\nregistry: { name: checkout, code_pattern: '^CHK-[0-9]{3}$' }\n\
+         package: { version: 0.1.0 }\n\
+         imports:\n  orders: { from: ../orders/errors.yaml, version: 1.4.0 }\n  \
+         platform: { from: ../platform/errors.yaml, version: 2.1.0 }\n\
+         categories:\n  invalid: { summary: Bad input, exit_code: 2, http_status: 400, jsonrpc_code: -32602 }\n\
+         errors:\n  CHK_EMPTY: { code: CHK-001, category: invalid, summary: The cart is empty }\n",
+    )
+    .expect("test files");
+    let (loaded, text) = diagnostics(&checkout);
+    let errors = loaded
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity() == errdex_codegen::Severity::Error)
+        .count();
+    assert_eq!(errors, 1, "{text}");
+    assert!(
+        text.contains("error[EDX0905]: import `platform` brings the registry `platform`, which is already taken by import `orders`"),
+        "{text}"
+    );
+}
+
+/// Every string parses to one entry, across an import too: a legacy code or alias here may
+/// not be an imported NAME or tombstone's NAME, and a NAME that differs from an imported
+/// one only in case is one error (its identifiers are the same), not one per identifier.
+#[test]
+fn an_imported_name_is_taken_in_every_kind() {
+    let dir = scratch();
+    let orders = dir.path().join("orders/errors.yaml");
+    let original = std::fs::read_to_string(&orders).expect("test files");
+    edit(
+        &orders,
+        "  ORDERS_DOWN:\n",
+        "  ORDERS_DOWN:\n    legacy_codes: [TOKEN_MISSING]\n",
+    );
+    let (loaded, text) = diagnostics(&orders);
+    assert!(loaded.catalogue.is_none(), "{text}");
+    assert!(
+        text.contains("brings the NAME `TOKEN_MISSING`, which is already taken by `ORDERS_DOWN`"),
+        "{text}"
+    );
+    std::fs::write(
+        &orders,
+        original.replacen("  ORDERS_DOWN:", "  token_missing:", 1),
+    )
+    .expect("test files");
+    let (loaded, text) = diagnostics(&orders);
+    assert_eq!(loaded.diagnostics.len(), 1, "{text}");
+    assert!(text.contains("error[EDX0905]"), "{text}");
+}
+
 /// A registry that imports another `as: codes` publishes those codes too: its registry.json
 /// imports in turn (its own `code_pattern` is not held against the codes it imported).
 #[test]

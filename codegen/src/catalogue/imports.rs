@@ -95,6 +95,9 @@ impl Cx<'_> {
             return;
         };
         let mut taken = Taken::of(catalogue, own);
+        // Each registry an import brings (itself, and the registries it imported in turn),
+        // with the import that brought it: a registry brought twice is one error.
+        let mut brought: Vec<(String, String)> = Vec::new();
         for (name, knode, v) in entries {
             let what = format!("import `{name}`");
             let Some(f) = self.fields(v, name, &what, top::IMPORTS) else {
@@ -163,6 +166,30 @@ impl Cx<'_> {
                 continue;
             }
             let registry = imported.registry.name.clone();
+            let brings: Vec<String> = std::iter::once(registry.clone())
+                .chain(imported.imports.iter().map(|i| i.registry.clone()))
+                .collect();
+            if let Some((again, by)) = brings
+                .iter()
+                .find_map(|r| brought.iter().find(|(b, _)| b == r).map(|(b, by)| (b, by)))
+            {
+                let by = by.clone();
+                let d = self.err(
+                    DiagCode::ImportCollision,
+                    knode.span,
+                    &[
+                        ("name", name),
+                        ("what", "registry"),
+                        ("value", again),
+                        ("other", &format!("import `{by}`")),
+                    ],
+                );
+                d.help = Some(format!(
+                    "a registry is imported once: import `{by}` already brings `{again}` (its codes with it, when imported `as: codes`); remove one of the two imports"
+                ));
+                continue;
+            }
+            brought.extend(brings.into_iter().map(|r| (r, name.to_string())));
             let code_pattern = imported.registry.code_pattern.clone();
             let code_prefixes = imported
                 .namespaces
@@ -383,13 +410,14 @@ impl Taken {
             }
         }
         for r in &cat.retired {
-            t.codes.insert(
-                r.code.clone(),
-                Holder {
-                    who: format!("the retired code {}", r.code),
-                    span: None,
-                },
-            );
+            let holder = Holder {
+                who: format!("the retired code {}", r.code),
+                span: None,
+            };
+            if let Some(name) = &r.name {
+                t.names.insert(name.clone(), holder.clone());
+            }
+            t.codes.insert(r.code.clone(), holder);
         }
         for n in &cat.namespaces {
             t.namespaces.insert(
@@ -438,36 +466,45 @@ impl Taken {
         let mut new_codes = Vec::new();
         let mut new_names = Vec::new();
         let mut new_idents = Vec::new();
+        // Every string parses to one entry: a code, legacy code, NAME or alias of an import
+        // may be none of these here, of either kind (a legacy code here that is an imported
+        // NAME would map one string to two entries).
+        let holder =
+            |taken: &Self, s: &str| taken.codes.get(s).or_else(|| taken.names.get(s)).cloned();
         for e in &imported.errors {
             for code in std::iter::once(&e.code).chain(&e.legacy_codes) {
-                match self.codes.get(code) {
-                    Some(other) => clash(cx, "code", code, other),
+                match holder(self, code) {
+                    Some(other) => clash(cx, "code", code, &other),
                     None => new_codes.push((code.clone(), me(&format!("`{}`", e.name)))),
                 }
             }
             let mut name_taken = false;
             for n in std::iter::once(&e.name).chain(&e.aliases) {
-                match self.names.get(n) {
+                match holder(self, n) {
                     Some(other) => {
                         name_taken = true;
-                        clash(cx, "NAME", n, other);
+                        clash(cx, "NAME", n, &other);
                     }
                     None => new_names.push((n.clone(), me(&format!("`{}`", e.name)))),
                 }
             }
             // Its identifiers are made from the NAME: when that is taken, so are they, and
-            // one error says it.
+            // one error says it; else the first identifier taken says it for all (a NAME that
+            // differs only in case makes every identifier the same).
             for (spec, ident) in e.ids.each().filter(|_| !name_taken) {
                 if !spec.unique {
                     continue;
                 }
                 match self.idents.get(&(spec.key, ident.to_string())) {
-                    Some(other) => clash(
-                        cx,
-                        &format!("{} identifier", spec.key),
-                        &spec.show(ident),
-                        other,
-                    ),
+                    Some(other) => {
+                        clash(
+                            cx,
+                            &format!("{} identifier", spec.key),
+                            &spec.show(ident),
+                            other,
+                        );
+                        break;
+                    }
                     None => new_idents.push(((spec.key, ident.to_string()), me(&e.name))),
                 }
             }
@@ -475,6 +512,11 @@ impl Taken {
         for r in &imported.retired {
             if let Some(other) = self.codes.get(&r.code) {
                 clash(cx, "retired code", &r.code, other);
+            }
+            if let Some(n) = &r.name
+                && let Some(other) = holder(self, n)
+            {
+                clash(cx, "retired code's NAME", n, &other);
             }
         }
         for n in &imported.namespaces {
@@ -490,9 +532,13 @@ impl Taken {
         self.names.extend(new_names);
         self.idents.extend(new_idents);
         for r in &imported.retired {
-            self.codes
-                .entry(r.code.clone())
-                .or_insert_with(|| me(&format!("the retired code {}", r.code)));
+            let holder = me(&format!("the retired code {}", r.code));
+            if let Some(n) = &r.name {
+                self.names
+                    .entry(n.clone())
+                    .or_insert_with(|| holder.clone());
+            }
+            self.codes.entry(r.code.clone()).or_insert(holder);
         }
         ok
     }
