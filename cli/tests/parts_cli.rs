@@ -237,6 +237,29 @@ fn new_code(dir: &Path, name: &str, part: &str, namespace: &str) -> String {
     out.split_whitespace().next().unwrap().to_string()
 }
 
+/// `errdex new NAME --part PART --category invalid --summary SUMMARY` and `extra`, in `dir`.
+fn new_entry(
+    dir: &Path,
+    name: &str,
+    part: &str,
+    summary: &str,
+    extra: &[&str],
+) -> (i32, String, String) {
+    run(errdex()
+        .current_dir(dir)
+        .args([
+            "new",
+            name,
+            "--part",
+            part,
+            "--category",
+            "invalid",
+            "--summary",
+            summary,
+        ])
+        .args(extra))
+}
+
 #[test]
 fn new_skips_retired_and_used_codes_and_writes_nothing_invalid() {
     let dir = tempfile::tempdir().unwrap();
@@ -283,16 +306,7 @@ fn new_skips_retired_and_used_codes_and_writes_nothing_invalid() {
                 .to_string(),
         ),
     ] {
-        let (code, _, err) = run(errdex().current_dir(dir.path()).args([
-            "new",
-            name,
-            "--part",
-            part,
-            "--category",
-            "invalid",
-            "--summary",
-            "x",
-        ]));
+        let (code, _, err) = new_entry(dir.path(), name, part, "x", &[]);
         assert_eq!(code, 64, "{err}");
         assert!(
             err.contains("EDX1002") && err.contains(&expected),
@@ -310,26 +324,29 @@ fn new_declares_the_params_of_its_message() {
     let dir = tempfile::tempdir().unwrap();
     copy_split(dir.path());
     let add = |extra: &[&str]| {
-        run(errdex()
-            .current_dir(dir.path())
-            .args([
-                "new",
-                "BIL_OVER_LIMIT",
-                "--part",
-                "teams/billing.yaml",
-                "--category",
-                "invalid",
-                "--summary",
-                "Over the limit",
-                "--message",
-                "charge {charge_id} is over {limit}",
-            ])
-            .args(extra))
+        let message = ["--message", "charge {charge_id} is over {limit}"];
+        new_entry(
+            dir.path(),
+            "BIL_OVER_LIMIT",
+            "teams/billing.yaml",
+            "Over the limit",
+            &[&message[..], extra].concat(),
+        )
     };
     // Without them, the placeholders are undeclared: nothing is written.
     let (code, _, err) = add(&[]);
     assert_ne!(code, 0, "{err}");
     assert!(err.contains("EDX0402"), "{err}");
+    // A param with no message to use it, and a summary that is not one line: refused.
+    for (summary, extra) in [
+        ("Over", &["--param", "limit:integer"][..]),
+        ("", &[][..]),
+        ("two\nlines", &[][..]),
+    ] {
+        let (code, _, err) = new_entry(dir.path(), "BIL_ODD", "teams/billing.yaml", summary, extra);
+        assert_eq!(code, 64, "{summary:?}: {err}");
+        assert!(err.contains("EDX1002"), "{err}");
+    }
     let (code, out, err) = add(&["--param", "charge_id:string", "--param", "limit:integer"]);
     assert_eq!(code, 0, "{out}{err}");
     let text = std::fs::read_to_string(dir.path().join("teams/billing.yaml")).unwrap();
@@ -366,16 +383,7 @@ fn new_takes_the_namespace_of_the_parts_codes() {
             "FRM",
         ),
     ] {
-        let (code, out, err) = run(errdex().current_dir(dir.path()).args([
-            "new",
-            name,
-            "--part",
-            part,
-            "--category",
-            "invalid",
-            "--summary",
-            "Too late",
-        ]));
+        let (code, out, err) = new_entry(dir.path(), name, part, "Too late", &[]);
         assert_eq!(code, 0, "{out}{err}");
         let text = std::fs::read_to_string(dir.path().join(file)).unwrap();
         let entry = &text[text.find(name).unwrap()..];
@@ -404,20 +412,13 @@ fn new_refuses_a_file_or_folder_the_root_does_not_list() {
     let folder = dir.path().join("other/frames");
     std::fs::create_dir_all(&folder).unwrap();
     for part in ["other/billing.yaml", "other/frames"] {
-        let (code, out, err) = run(errdex().current_dir(dir.path()).args([
-            "new",
+        let (code, out, err) = new_entry(
+            dir.path(),
             "BIL_STRAY",
-            "--part",
             part,
-            "--namespace",
-            "BIL",
-            "--category",
-            "invalid",
-            "--summary",
             "Nowhere",
-            "--code",
-            "ACM-BIL-150",
-        ]));
+            &["--namespace", "BIL", "--code", "ACM-BIL-150"],
+        );
         assert_eq!(code, 64, "{part}: {out}{err}");
         assert!(
             err.contains("EDX1002")

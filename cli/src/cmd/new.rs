@@ -209,6 +209,18 @@ fn add(args: &Args) -> Result<ExitCode, Failure> {
         ("message", args.message.as_deref()),
     ];
     let params = params_line(&args.params)?;
+    if params.is_some() && args.message.is_none() {
+        return Err(Failure::bad_arguments(
+            "--param declares a param of the message, but no --message was given (the summary, the message by default, has no params)",
+        )
+        .with_suggestion("give the message with its placeholders: --message 'charge {charge_id} failed' --param charge_id:string"));
+    }
+    if args.summary.trim().is_empty() || args.summary.contains(['\n', '\r']) {
+        return Err(Failure::bad_arguments(
+            "--summary must be one line of text: a code's summary is its title everywhere (docs, `explain`, generated doc comments)",
+        )
+        .with_suggestion("give a short one-line summary; put details in the entry's `explanation`"));
+    }
     let root_dir = catalogue::folder_of(&args.catalogue);
     let (path, new_text, create) = match &target {
         Target::Folder(dir, schema_line) => {

@@ -60,7 +60,8 @@ impl Cx<'_> {
     /// EDX0813: a part file given as the root catalogue (`errdex lint teams/x.yaml`), said
     /// once instead of as every root section missing and every category unknown. A file is
     /// taken for a part when it has no `errdex:` and either a `part:` header, or `errors` or
-    /// `namespaces` without `registry` and `categories`. True when it was reported.
+    /// `namespaces` without `registry` and `categories`, or is a folder part's `<CODE>.yaml`
+    /// (`name:` with `summary` or `category`). True when it was reported.
     pub(super) fn part_given_as_root(&mut self, root: &Node, file: &str) -> bool {
         let Kind::Map(entries) = &root.kind else {
             return false;
@@ -77,11 +78,17 @@ impl Cx<'_> {
         let header = key("part");
         let body = key(top::ERRORS.name()).or_else(|| key(top::NAMESPACES.name()));
         let root_sections = key(top::REGISTRY.name()).or_else(|| key(top::CATEGORIES.name()));
-        let (at, why) = match (header, body, root_sections) {
-            (Some(h), _, _) => (h.span, "it has a `part:` header"),
-            (None, Some(b), None) => (
+        // A folder part's `<CODE>.yaml`: one entry, its NAME under `name:`.
+        let one_code = key("name").filter(|_| key("summary").or_else(|| key("category")).is_some());
+        let (at, why) = match (header, body, root_sections, one_code) {
+            (Some(h), _, _, _) => (h.span, "it has a `part:` header"),
+            (None, Some(b), None, _) => (
                 b.span,
                 "it has codes but no `errdex:`, `registry` or `categories`",
+            ),
+            (None, None, None, Some(n)) => (
+                n.span,
+                "it is one code of a folder part (a `<CODE>.yaml`, its NAME under `name:`)",
             ),
             _ => return false,
         };
