@@ -374,7 +374,7 @@ fn against_git_reads_imports_at_the_revision() {
     // The fix an importer can follow: not a per-code override, which it cannot write.
     assert!(
         out.contains("fix: The code is import `platform`'s: the change came with the imported registry (2.1.0 → 2.2.0)")
-            && out.contains("keep `version: 2.1.0`"),
+            && out.contains("Keep `version: 2.1.0`"),
         "{out}"
     );
     assert!(!out.contains("per-code override"), "{out}");

@@ -238,6 +238,17 @@ pub fn suggestions(cat: &Catalogue, key: &str) -> Vec<String> {
         candidates.push(&r.code);
         candidates.extend(r.name.as_deref());
     }
+    // Codes of registries imported `as: reference`, which explain shows too.
+    for i in cat
+        .imports
+        .iter()
+        .filter(|i| i.mode == crate::ir::ImportMode::Reference)
+    {
+        for c in &i.codes {
+            candidates.push(&c.code);
+            candidates.push(&c.name);
+        }
+    }
     // Only the nearest: a typo usually has one intended code (ties are all shown).
     crate::support::suggest::nearest_all(key, candidates, 5)
         .into_iter()

@@ -349,6 +349,18 @@ fn split(args: &Args) -> Result<ExitCode, Failure> {
                 "{name}: {} parts under {dir}/, listed in its `parts:`",
                 listed.len()
             );
+            let without: Vec<&str> = cat
+                .namespaces
+                .iter()
+                .filter(|n| n.code_prefix.is_some() && !prefix_of.contains_key(n.key.as_str()))
+                .map(|n| n.key.as_str())
+                .collect();
+            if !without.is_empty() {
+                println!(
+                    "note: the parts of {} get no `prefix`: their `code_prefix` overlaps another namespace's, or a code of another part starts with it; give each a `range` (`part: {{range: A-001..A-099}}`) for `errdex new --part` to allocate from",
+                    without.join(", ")
+                );
+            }
             if reordered {
                 println!(
                     "note: codes now come part by part (and in a folder part, in code order), no longer as {name} interleaved them, so generated outputs list them in that order (errdex diff finds no change)"

@@ -550,6 +550,25 @@ impl Reader<'_> {
                 self.text(&md, listed, diags).map(|text| {
                     let name = format!("{}{md}", self.prefix);
                     let base = sources.push(&name, &text);
+                    // Markdown parses whatever a merge left in it: the markers would be
+                    // published in every output.
+                    if let Some(at) = super::tree::conflict_marker(&text) {
+                        let line = text[..at].matches('\n').count() + 1;
+                        diags.push(
+                            Diagnostic::new(
+                                DiagCode::YamlSyntax,
+                                Some(Span {
+                                    offset: base + at,
+                                    len: 7,
+                                    line,
+                                    column: 1,
+                                }),
+                                &[("problem", super::tree::CONFLICT_PROBLEM)],
+                            )
+                            .with_label("conflict starts here")
+                            .with_help(super::tree::CONFLICT_HELP),
+                        );
+                    }
                     let span = Span {
                         offset: base,
                         len: text.len(),

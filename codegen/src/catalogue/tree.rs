@@ -623,10 +623,10 @@ fn yaml_error(e: &serde_saphyr::Error, loc: &Locator, limits: &Limits) -> Diagno
                 line,
                 column,
             }),
-            &[("problem", "the file has unresolved git merge conflict markers")],
+            &[("problem", CONFLICT_PROBLEM)],
         )
         .with_label("conflict starts here")
-        .with_help("resolve the merge: keep what each side meant (two new codes need two codes: give one of them the next free code, `errdex new` finds it), and remove the `<<<<<<<`, `=======` and `>>>>>>>` lines");
+        .with_help(CONFLICT_HELP);
     }
     let args: Vec<(&'static str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
     let mut d = Diagnostic::new(code, span, &args);
@@ -636,9 +636,13 @@ fn yaml_error(e: &serde_saphyr::Error, loc: &Locator, limits: &Limits) -> Diagno
     d
 }
 
+/// EDX0001's problem and help for a file left with a merge's conflict markers.
+pub(super) const CONFLICT_PROBLEM: &str = "the file has unresolved git merge conflict markers";
+pub(super) const CONFLICT_HELP: &str = "resolve the merge: keep what each side meant (two new codes need two codes: give one of them the next free code, `errdex new` finds it), and remove the `<<<<<<<`, `=======` and `>>>>>>>` lines";
+
 /// The offset of the first line that opens a git conflict (`<<<<<<< ` at its start), when
 /// a `=======` line and a `>>>>>>>` line follow it.
-fn conflict_marker(src: &str) -> Option<usize> {
+pub(super) fn conflict_marker(src: &str) -> Option<usize> {
     let mut offset = 0;
     let mut open = None;
     let mut middle = false;

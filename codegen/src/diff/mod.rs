@@ -374,28 +374,38 @@ fn imported_codes(old: &Catalogue, new: &Catalogue, out: &mut [Finding]) {
             .find(|i| i.codes.iter().any(|c| c.code == code))
             .map(|i| (i.name.clone(), i.version.clone()))
     };
+    // The import's pin on each side, by its name (a code removed by the upgrade is on the
+    // old side only, but the import is on both).
+    let pin = |cat: &Catalogue, name: &str| {
+        cat.imports
+            .iter()
+            .find(|i| i.name == name)
+            .map(|i| i.version.clone())
+    };
     for f in out
         .iter_mut()
         .filter(|f| matches!(f.scope, Scope::Code | Scope::Retired))
     {
-        let (was, is) = (imported(old, &f.code), imported(new, &f.code));
-        let Some((name, _)) = was.as_ref().or(is.as_ref()) else {
+        let Some((name, _)) = imported(old, &f.code).or_else(|| imported(new, &f.code)) else {
             continue;
         };
         f.import = Some(name.clone());
         if !f.breaking {
             continue;
         }
-        let pin = |v: &Option<(String, String)>| v.as_ref().map(|(_, v)| v.clone());
-        let versions = match (pin(&was), pin(&is)) {
+        let (was, is) = (pin(old, &name), pin(new, &name));
+        let versions = match (&was, &is) {
             (Some(a), Some(b)) if a != b => format!(" ({a} → {b})"),
             _ => String::new(),
         };
-        let keep = pin(&was)
-            .map(|v| format!("keep `version: {v}` until the clients handle it, or "))
-            .unwrap_or_default();
+        let todo = match &was {
+            Some(v) => format!(
+                "Keep `version: {v}` until the clients handle it, or tell them what changed"
+            ),
+            None => "Tell the clients what changed".to_string(),
+        };
         f.advice = format!(
-            "The code is import `{name}`'s: the change came with the imported registry{versions}, and a catalogue cannot override an imported code. {keep}tell the clients what changed, and the imported registry's owners if it was not meant."
+            "The code is import `{name}`'s: the change came with the imported registry{versions}, and a catalogue cannot override an imported code. {todo} (and the imported registry's owners, if it was not meant)."
         );
     }
 }
