@@ -195,6 +195,25 @@ fn an_imported_namespace_is_the_imported_registrys() {
             && help.contains("`AUTH` is a namespace of the imported registry `platform`"),
         "{text} {help}"
     );
+    // An imported category, the same.
+    std::fs::write(
+        &orders,
+        original.replacen("category: not_found", "category: unauthenticated", 1),
+    )
+    .expect("test files");
+    let (loaded, text) = diagnostics(&orders);
+    assert_eq!(loaded.diagnostics.len(), 1, "{text}");
+    let help = loaded.diagnostics[0].help.as_deref().unwrap_or("");
+    assert!(
+        text.contains("error[EDX0301]: unknown category `unauthenticated`")
+            && help.contains("`unauthenticated` is a category of the imported registry `platform`"),
+        "{text} {help}"
+    );
+    std::fs::write(
+        &orders,
+        original.replacen("namespace: ORD", "namespace: AUTH", 1),
+    )
+    .expect("test files");
     edit(
         &orders,
         "namespaces:\n",

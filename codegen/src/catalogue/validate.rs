@@ -332,17 +332,19 @@ impl Cx<'_> {
     /// says whose it is, instead of asking to declare it (which EDX0905 would then refuse).
     fn imported_keys_used(&mut self, imports: &[crate::ir::Import]) {
         for d in &mut self.diags {
-            let (arg, keys): (&str, fn(&crate::ir::Import) -> &Vec<String>) = match d.code {
-                DiagCode::UnknownNamespace => ("namespace", |i| &i.namespaces),
-                DiagCode::UnknownCategory => ("category", |i| &i.categories),
-                _ => continue,
-            };
+            // (the template's argument, the word for it, the keys an import brought)
+            let (arg, what, keys): (&str, &str, fn(&crate::ir::Import) -> &Vec<String>) =
+                match d.code {
+                    DiagCode::UnknownNamespace => ("namespace", "namespace", |i| &i.namespaces),
+                    DiagCode::UnknownCategory => ("key", "category", |i| &i.categories),
+                    _ => continue,
+                };
             let Some((_, key)) = d.args.iter().find(|(k, _)| *k == arg) else {
                 continue;
             };
             if let Some(import) = imports.iter().find(|i| keys(i).contains(key)) {
                 d.help = Some(format!(
-                    "`{key}` is a {arg} of the imported registry `{}` (import `{}`): its codes are that registry's; give this code a {arg} of this catalogue's own",
+                    "`{key}` is a {what} of the imported registry `{}` (import `{}`): its codes are that registry's; give this code a {what} of this catalogue's own",
                     import.registry, import.name
                 ));
             }
