@@ -181,6 +181,9 @@ fn reporting_rules(
     rules::retry_after_ignored(cx, http, categories, all);
 }
 
+/// The keys of one kind an import brought (its namespaces, or the categories it added).
+type ImportedKeys = fn(&crate::ir::Import) -> &Vec<String>;
+
 impl Cx<'_> {
     /// Stage 1: the top level, then each section in the order later ones need them.
     fn catalogue(
@@ -333,12 +336,11 @@ impl Cx<'_> {
     fn imported_keys_used(&mut self, imports: &[crate::ir::Import]) {
         for d in &mut self.diags {
             // (the template's argument, the word for it, the keys an import brought)
-            let (arg, what, keys): (&str, &str, fn(&crate::ir::Import) -> &Vec<String>) =
-                match d.code {
-                    DiagCode::UnknownNamespace => ("namespace", "namespace", |i| &i.namespaces),
-                    DiagCode::UnknownCategory => ("key", "category", |i| &i.categories),
-                    _ => continue,
-                };
+            let (arg, what, keys): (&str, &str, ImportedKeys) = match d.code {
+                DiagCode::UnknownNamespace => ("namespace", "namespace", |i| &i.namespaces),
+                DiagCode::UnknownCategory => ("key", "category", |i| &i.categories),
+                _ => continue,
+            };
             let Some((_, key)) = d.args.iter().find(|(k, _)| *k == arg) else {
                 continue;
             };
