@@ -185,42 +185,37 @@ fn an_imported_namespace_is_the_imported_registrys() {
     let dir = scratch();
     let orders = dir.path().join("orders/errors.yaml");
     let original = std::fs::read_to_string(&orders).expect("test files");
-    edit(&orders, "namespace: ORD", "namespace: AUTH");
-    let (loaded, text) = diagnostics(&orders);
-    assert!(loaded.catalogue.is_none());
-    assert_eq!(loaded.diagnostics.len(), 1, "{text}");
-    let help = loaded.diagnostics[0].help.as_deref().unwrap_or("");
+    // The one diagnostic of the catalogue with `from` made `to` (and `more` edits), with its help.
+    let only = |edits: &[(&str, &str)]| {
+        let mut text = original.clone();
+        for (from, to) in edits {
+            assert!(text.contains(from), "no `{from}`");
+            text = text.replacen(from, to, 1);
+        }
+        std::fs::write(&orders, text).expect("test files");
+        let (loaded, text) = diagnostics(&orders);
+        assert!(loaded.catalogue.is_none(), "{text}");
+        assert_eq!(loaded.diagnostics.len(), 1, "{text}");
+        let help = loaded.diagnostics[0].help.clone().unwrap_or_default();
+        (text, help)
+    };
+    let (text, help) = only(&[("namespace: ORD", "namespace: AUTH")]);
     assert!(
         text.contains("error[EDX0302]: unknown namespace `AUTH`")
             && help.contains("`AUTH` is a namespace of the imported registry `platform`"),
         "{text} {help}"
     );
     // An imported category, the same.
-    std::fs::write(
-        &orders,
-        original.replacen("category: not_found", "category: unauthenticated", 1),
-    )
-    .expect("test files");
-    let (loaded, text) = diagnostics(&orders);
-    assert_eq!(loaded.diagnostics.len(), 1, "{text}");
-    let help = loaded.diagnostics[0].help.as_deref().unwrap_or("");
+    let (text, help) = only(&[("category: not_found", "category: unauthenticated")]);
     assert!(
         text.contains("error[EDX0301]: unknown category `unauthenticated`")
             && help.contains("`unauthenticated` is a category of the imported registry `platform`"),
         "{text} {help}"
     );
-    std::fs::write(
-        &orders,
-        original.replacen("namespace: ORD", "namespace: AUTH", 1),
-    )
-    .expect("test files");
-    edit(
-        &orders,
-        "namespaces:\n",
-        "namespaces:\n  AUTH:\n    title: Ours\n",
-    );
-    let (loaded, text) = diagnostics(&orders);
-    assert_eq!(loaded.diagnostics.len(), 1, "{text}");
+    let (text, _) = only(&[
+        ("namespace: ORD", "namespace: AUTH"),
+        ("namespaces:\n", "namespaces:\n  AUTH:\n    title: Ours\n"),
+    ]);
     assert!(
         text.contains(
             "error[EDX0905]: import `platform` brings the namespace `AUTH`, which is already taken by this catalogue's namespace `AUTH`"
@@ -228,13 +223,7 @@ fn an_imported_namespace_is_the_imported_registrys() {
         "{text}"
     );
     // A NAME of the platform's: one error.
-    std::fs::write(
-        &orders,
-        original.replacen("  ORDERS_DOWN:", "  NO_TOKEN:", 1),
-    )
-    .expect("test files");
-    let (loaded, text) = diagnostics(&orders);
-    assert_eq!(loaded.diagnostics.len(), 1, "{text}");
+    let (text, _) = only(&[("  ORDERS_DOWN:", "  NO_TOKEN:")]);
     assert!(text.contains("brings the NAME `NO_TOKEN`"), "{text}");
     // The editor schema: ORD only, not the platform's AUTH and LIMITS.
     std::fs::write(&orders, &original).expect("test files");
