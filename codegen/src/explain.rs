@@ -239,15 +239,9 @@ pub fn suggestions(cat: &Catalogue, key: &str) -> Vec<String> {
         candidates.extend(r.name.as_deref());
     }
     // Codes of registries imported `as: reference`, which explain shows too.
-    for i in cat
-        .imports
-        .iter()
-        .filter(|i| i.mode == crate::ir::ImportMode::Reference)
-    {
-        for c in &i.codes {
-            candidates.push(&c.code);
-            candidates.push(&c.name);
-        }
+    for (_, c) in cat.referenced_codes() {
+        candidates.push(&c.code);
+        candidates.push(&c.name);
     }
     // Only the nearest: a typo usually has one intended code (ties are all shown).
     crate::support::suggest::nearest_all(key, candidates, 5)
@@ -351,7 +345,7 @@ pub fn explain_text(cat: &Catalogue, key: &str) -> Result<String, ExplainError> 
         s.push_str(&line);
         s.push('\n');
     }
-    if let Some(i) = import_of(cat, &e.code) {
+    if let Some(i) = cat.import_of(&e.code) {
         s.push_str(&format!(
             "imported from {} {} (import `{}`, from {})\n",
             escape_controls(&i.registry),
@@ -411,26 +405,12 @@ fn referenced<'c>(
     key: &str,
 ) -> Option<(&'c crate::ir::Import, &'c crate::ir::ImportedCode)> {
     let key = key.trim();
-    let refs = || {
-        cat.imports
-            .iter()
-            .filter(|i| i.mode == crate::ir::ImportMode::Reference)
-            .flat_map(|i| i.codes.iter().map(move |c| (i, c)))
-    };
-    refs()
+    cat.referenced_codes()
         .find(|(_, c)| c.code == key || c.name == key)
         .or_else(|| {
-            refs()
+            cat.referenced_codes()
                 .find(|(_, c)| c.code.eq_ignore_ascii_case(key) || c.name.eq_ignore_ascii_case(key))
         })
-}
-
-/// The import that brought `code` (`as: codes`), when one did.
-fn import_of<'c>(cat: &'c Catalogue, code: &str) -> Option<&'c crate::ir::Import> {
-    cat.imports
-        .iter()
-        .filter(|i| i.mode == crate::ir::ImportMode::Codes)
-        .find(|i| i.codes.iter().any(|c| c.code == code))
 }
 
 /// The code's reference as JSON (`"status": "live"`); errors render with
@@ -467,7 +447,7 @@ pub fn explain_json(cat: &Catalogue, key: &str) -> Result<Value, ExplainError> {
     reference.insert("category_summary".into(), json!(cat.category_of(e).summary));
     reference.insert(
         "import".into(),
-        import_of(cat, &e.code).map_or(Value::Null, |i| {
+        cat.import_of(&e.code).map_or(Value::Null, |i| {
             json!({"name": i.name, "registry": i.registry, "version": i.version, "from": i.from})
         }),
     );

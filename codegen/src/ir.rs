@@ -674,6 +674,23 @@ impl Catalogue {
 }
 
 impl Catalogue {
+    /// The import that brought the live code `code` (`as: codes`), when one did.
+    pub fn import_of(&self, code: &str) -> Option<&Import> {
+        self.imports
+            .iter()
+            .filter(|i| i.mode == ImportMode::Codes)
+            .find(|i| i.codes.iter().any(|c| c.code == code))
+    }
+
+    /// The codes of the registries imported `as: reference` (known, not generated), each
+    /// with its import.
+    pub fn referenced_codes(&self) -> impl Iterator<Item = (&Import, &ImportedCode)> {
+        self.imports
+            .iter()
+            .filter(|i| i.mode == ImportMode::Reference)
+            .flat_map(|i| i.codes.iter().map(move |c| (i, c)))
+    }
+
     pub fn category_of(&self, e: &ErrorEntry) -> &Category {
         &self.categories[e.category]
     }

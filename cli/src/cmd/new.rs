@@ -339,13 +339,22 @@ fn the_namespace_of(
 ) -> Option<String> {
     let part = part.canonicalize().ok()?;
     let mut found: Option<&str> = None;
+    // The spans come file by file: each file's path is resolved once.
+    let mut last: Option<(&str, bool)> = None;
     for (name, span) in spans {
         let Some((file, _)) = sources.locate(*span) else {
             continue;
         };
-        let in_part = Path::new(&file.name)
-            .canonicalize()
-            .is_ok_and(|f| f.starts_with(&part));
+        let in_part = match last {
+            Some((seen, inside)) if seen == file.name => inside,
+            _ => {
+                let inside = Path::new(&file.name)
+                    .canonicalize()
+                    .is_ok_and(|f| f.starts_with(&part));
+                last = Some((&file.name, inside));
+                inside
+            }
+        };
         if !in_part {
             continue;
         }

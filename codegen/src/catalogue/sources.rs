@@ -554,20 +554,12 @@ impl Reader<'_> {
                     // published in every output.
                     if let Some(at) = super::tree::conflict_marker(&text) {
                         let line = text[..at].matches('\n').count() + 1;
-                        diags.push(
-                            Diagnostic::new(
-                                DiagCode::YamlSyntax,
-                                Some(Span {
-                                    offset: base + at,
-                                    len: 7,
-                                    line,
-                                    column: 1,
-                                }),
-                                &[("problem", super::tree::CONFLICT_PROBLEM)],
-                            )
-                            .with_label("conflict starts here")
-                            .with_help(super::tree::CONFLICT_HELP),
-                        );
+                        diags.push(super::tree::conflict(Span {
+                            offset: base + at,
+                            len: 7,
+                            line,
+                            column: 1,
+                        }));
                     }
                     let span = Span {
                         offset: base,

@@ -615,18 +615,12 @@ fn yaml_error(e: &serde_saphyr::Error, loc: &Locator, limits: &Limits) -> Diagno
         && let Some(offset) = conflict_marker(loc.src)
     {
         let (line, column) = loc.line_col(offset);
-        return Diagnostic::new(
-            code,
-            Some(Span {
-                offset,
-                len: 7,
-                line,
-                column,
-            }),
-            &[("problem", CONFLICT_PROBLEM)],
-        )
-        .with_label("conflict starts here")
-        .with_help(CONFLICT_HELP);
+        return conflict(Span {
+            offset,
+            len: 7,
+            line,
+            column,
+        });
     }
     let args: Vec<(&'static str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
     let mut d = Diagnostic::new(code, span, &args);
@@ -636,9 +630,17 @@ fn yaml_error(e: &serde_saphyr::Error, loc: &Locator, limits: &Limits) -> Diagno
     d
 }
 
-/// EDX0001's problem and help for a file left with a merge's conflict markers.
-pub(super) const CONFLICT_PROBLEM: &str = "the file has unresolved git merge conflict markers";
-pub(super) const CONFLICT_HELP: &str = "resolve the merge: keep what each side meant (two new codes need two codes: give one of them the next free code, `errdex new` finds it), and remove the `<<<<<<<`, `=======` and `>>>>>>>` lines";
+/// EDX0001 for a file left with a merge's conflict markers, at the first one (`at`, the
+/// 7 characters of `<<<<<<<`).
+pub(super) fn conflict(at: Span) -> Diagnostic {
+    Diagnostic::new(
+        DiagCode::YamlSyntax,
+        Some(at),
+        &[("problem", "the file has unresolved git merge conflict markers")],
+    )
+    .with_label("conflict starts here")
+    .with_help("resolve the merge: keep what each side meant (two new codes need two codes: give one of them the next free code, `errdex new` finds it), and remove the `<<<<<<<`, `=======` and `>>>>>>>` lines")
+}
 
 /// The offset of the first line that opens a git conflict (`<<<<<<< ` at its start), when
 /// a `=======` line and a `>>>>>>>` line follow it.

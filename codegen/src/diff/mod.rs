@@ -366,14 +366,6 @@ pub fn diff(old: &Catalogue, new: &Catalogue) -> Vec<Finding> {
 /// is the imported registry's, made by the upgrade, and no per-code override here undoes
 /// it.
 fn imported_codes(old: &Catalogue, new: &Catalogue, out: &mut [Finding]) {
-    use crate::ir::ImportMode;
-    let imported = |cat: &'_ Catalogue, code: &str| -> Option<(String, String)> {
-        cat.imports
-            .iter()
-            .filter(|i| i.mode == ImportMode::Codes)
-            .find(|i| i.codes.iter().any(|c| c.code == code))
-            .map(|i| (i.name.clone(), i.version.clone()))
-    };
     // The import's pin on each side, by its name (a code removed by the upgrade is on the
     // old side only, but the import is on both).
     let pin = |cat: &Catalogue, name: &str| {
@@ -386,7 +378,11 @@ fn imported_codes(old: &Catalogue, new: &Catalogue, out: &mut [Finding]) {
         .iter_mut()
         .filter(|f| matches!(f.scope, Scope::Code | Scope::Retired))
     {
-        let Some((name, _)) = imported(old, &f.code).or_else(|| imported(new, &f.code)) else {
+        let Some(name) = old
+            .import_of(&f.code)
+            .or_else(|| new.import_of(&f.code))
+            .map(|i| i.name.clone())
+        else {
             continue;
         };
         f.import = Some(name.clone());

@@ -451,12 +451,8 @@ impl CodeRule<'_> {
 impl<'a> Codes<'a> {
     fn new(cat: &'a Catalogue) -> Codes<'a> {
         let mut by_code = HashMap::new();
-        for import in &cat.imports {
-            if import.mode == crate::ir::ImportMode::Reference {
-                for c in &import.codes {
-                    by_code.insert(c.code.as_str(), Code::Referenced);
-                }
-            }
+        for (_, c) in cat.referenced_codes() {
+            by_code.insert(c.code.as_str(), Code::Referenced);
         }
         for (i, r) in cat.retired.iter().enumerate() {
             by_code.insert(r.code.as_str(), Code::Retired(i));
@@ -469,11 +465,7 @@ impl<'a> Codes<'a> {
         for (i, e) in cat.errors.iter().enumerate() {
             by_code.insert(e.code.as_str(), Code::Live(i));
         }
-        let referenced = cat
-            .imports
-            .iter()
-            .filter(|i| i.mode == crate::ir::ImportMode::Reference)
-            .flat_map(|i| i.codes.iter().map(|c| c.code.as_str()));
+        let referenced = cat.referenced_codes().map(|(_, c)| c.code.as_str());
         let known = cat
             .errors
             .iter()

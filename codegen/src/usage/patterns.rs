@@ -148,12 +148,7 @@ impl Patterns {
             }
             // Codes of registries imported `as: reference`: found as themselves, so that
             // one this registry's `code_pattern` also matches is not "unknown" (EDX0702).
-            let referenced = cat
-                .imports
-                .iter()
-                .filter(|i| i.mode == crate::ir::ImportMode::Reference)
-                .flat_map(|i| &i.codes);
-            for c in referenced {
+            for (_, c) in cat.referenced_codes() {
                 for list in &mut lists {
                     list.push(Pattern {
                         text: c.code.clone(),
