@@ -473,7 +473,7 @@ fn two_branches_adding_a_code_to_one_part_conflict_in_git() {
         let (code, out, err) = run(errdex().current_dir(root).args(["lint"]));
         assert_ne!(code, 0, "{out}{err}");
         assert!(
-            err.contains("the file has unresolved git merge conflict markers")
+            err.contains("error[EDX0009]: the file has unresolved git merge conflict markers")
                 && err.contains(&format!("--> {part}")),
             "{part}: {err}"
         );

@@ -66,6 +66,7 @@ diag_codes! {
     YamlBudgetExceeded = "EDX0006", "YAML_BUDGET_EXCEEDED", Error, "the YAML exceeds a safety limit: {problem}";
     TooManyCodes = "EDX0007", "TOO_MANY_CODES", Error, "the catalogue has {count} codes; the limit is {limit}";
     TextTooLong = "EDX0008", "TEXT_TOO_LONG", Error, "this text is {length} bytes long; the limit is {limit} bytes";
+    MergeConflict = "EDX0009", "MERGE_CONFLICT", Error, "the file has unresolved git merge conflict markers";
     // -- shape of the document (namespace SCHEMA, EDX01xx)
     WrongType = "EDX0101", "WRONG_TYPE", Error, "`{key}` must be {expected}, found {found}";
     UnknownKey = "EDX0102", "UNKNOWN_KEY", Error, "unknown key `{key}` in {context}";

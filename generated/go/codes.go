@@ -112,6 +112,9 @@ const (
 	// CodeTextTooLong is EDX0008: A text field is too long
 	// Name: TEXT_TOO_LONG; namespace: YAML; category: invalid; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/yaml.html#edx0008.
 	CodeTextTooLong
+	// CodeMergeConflict is EDX0009: The file still holds a git merge's conflict markers
+	// Name: MERGE_CONFLICT; namespace: YAML; category: invalid; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/yaml.html#edx0009.
+	CodeMergeConflict
 	// CodeWrongType is EDX0101: A value has the wrong type
 	// Name: WRONG_TYPE; namespace: SCHEMA; category: invalid; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/schema.html#edx0101.
 	CodeWrongType
@@ -349,6 +352,7 @@ var codeRows = [...]codeRow{
 	{"EDX0006", "YAML_BUDGET_EXCEEDED", NamespaceYaml, CategoryInvalid, "The YAML exceeds a safety limit (aliases, nodes, events)", "the YAML exceeds a safety limit: {problem}", "Remove anchor and alias chains; write the values out.", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/yaml.html#edx0006", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"problem", "string", "", ""}}},
 	{"EDX0007", "TOO_MANY_CODES", NamespaceYaml, CategoryInvalid, "The catalogue has more codes than errdex supports", "the catalogue has {count} codes; the limit is {limit}", "Split the registry into several catalogues.", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/yaml.html#edx0007", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"count", "string", "", ""}, {"limit", "string", "", ""}}},
 	{"EDX0008", "TEXT_TOO_LONG", NamespaceYaml, CategoryInvalid, "A text field is too long", "this text is {length} bytes long; the limit is {limit} bytes", "Shorten the text, or move long material to a linked page.", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/yaml.html#edx0008", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"length", "string", "", ""}, {"limit", "string", "", ""}}},
+	{"EDX0009", "MERGE_CONFLICT", NamespaceYaml, CategoryInvalid, "The file still holds a git merge's conflict markers", "the file has unresolved git merge conflict markers", "Resolve the merge: keep what each side meant, and remove the `<<<<<<<`, `=======` and `>>>>>>>` lines.", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/yaml.html#edx0009", "ErrdexError", "", deprecationRow{}, nil, nil, nil},
 	{"EDX0101", "WRONG_TYPE", NamespaceSchema, CategoryInvalid, "A value has the wrong type", "`{key}` must be {expected}, found {found}", "Write the value with the type shown; quote strings that look like numbers.", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/schema.html#edx0101", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"key", "string", "", ""}, {"expected", "string", "", ""}, {"found", "string", "", ""}}},
 	{"EDX0102", "UNKNOWN_KEY", NamespaceSchema, CategoryInvalid, "A key the format does not know (often a typo)", "unknown key `{key}` in {context}", "Fix the spelling; the diagnostic names the closest known key.", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/schema.html#edx0102", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"key", "string", "", ""}, {"context", "string", "", ""}}},
 	{"EDX0103", "DUPLICATE_KEY", NamespaceSchema, CategoryInvalid, "The same key appears twice in one mapping", "duplicate key `{key}`", "Remove or rename one of the two entries.", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/schema.html#edx0103", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"key", "string", "", ""}}},
@@ -474,6 +478,11 @@ func NewTooManyCodes(count string, limit string) *Error {
 // NewTextTooLong returns an error of CodeTextTooLong (EDX0008): this text is {length} bytes long; the limit is {limit} bytes
 func NewTextTooLong(length string, limit string) *Error {
 	return CodeTextTooLong.build(length, limit)
+}
+
+// NewMergeConflict returns an error of CodeMergeConflict (EDX0009): the file has unresolved git merge conflict markers
+func NewMergeConflict() *Error {
+	return CodeMergeConflict.build()
 }
 
 // NewWrongType returns an error of CodeWrongType (EDX0101): `{key}` must be {expected}, found {found}

@@ -297,6 +297,14 @@ export declare const ErrorCode: {
    */
   readonly "TEXT_TOO_LONG": "EDX0008";
   /**
+   * `EDX0009` — The file still holds a git merge's conflict markers
+   *
+   * Message: `the file has unresolved git merge conflict markers`
+   *
+   * Name: `MERGE_CONFLICT`; namespace: `YAML`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/yaml.html#edx0009.
+   */
+  readonly "MERGE_CONFLICT": "EDX0009";
+  /**
    * `EDX0101` — A value has the wrong type
    *
    * Message: `'{key}' must be {expected}, found {found}`
@@ -1440,7 +1448,7 @@ export interface CodeTypes1 {
   readonly params: CodeParams1;
 }
 
-type CodeGroup2 = "EDX0003";
+type CodeGroup2 = "EDX0003" | "EDX0009";
 
 /** The facts and params of the codes `CodeGroup2`. */
 export interface CodeTypes2 {

@@ -630,15 +630,11 @@ fn yaml_error(e: &serde_saphyr::Error, loc: &Locator, limits: &Limits) -> Diagno
     d
 }
 
-/// EDX0001 for a file left with a merge's conflict markers, at the first one (`at`, the
+/// EDX0009 for a file left with a merge's conflict markers, at the first one (`at`, the
 /// 7 characters of `<<<<<<<`).
 pub(super) fn conflict(at: Span) -> Diagnostic {
-    Diagnostic::new(
-        DiagCode::YamlSyntax,
-        Some(at),
-        &[("problem", "the file has unresolved git merge conflict markers")],
-    )
-    .with_label("conflict starts here")
+    Diagnostic::new(DiagCode::MergeConflict, Some(at), &[])
+        .with_label("conflict starts here")
     .with_help("resolve the merge: keep what each side meant (two new codes need two codes: give one of them the next free code, `errdex new` finds it), and remove the `<<<<<<<`, `=======` and `>>>>>>>` lines")
 }
 

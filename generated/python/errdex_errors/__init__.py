@@ -87,6 +87,7 @@ else:
             "YAML_BUDGET_EXCEEDED": "EDX0006",
             "TOO_MANY_CODES": "EDX0007",
             "TEXT_TOO_LONG": "EDX0008",
+            "MERGE_CONFLICT": "EDX0009",
             "WRONG_TYPE": "EDX0101",
             "UNKNOWN_KEY": "EDX0102",
             "DUPLICATE_KEY": "EDX0103",

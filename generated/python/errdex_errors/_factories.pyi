@@ -197,6 +197,7 @@ nesting_too_deep: _Factory4
 yaml_budget_exceeded: _Factory0
 too_many_codes: _Factory5
 text_too_long: _Factory6
+merge_conflict: _Factory2
 wrong_type: _Factory7
 unknown_key: _Factory8
 duplicate_key: _Factory9

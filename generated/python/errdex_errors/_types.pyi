@@ -18,6 +18,7 @@ class ErrorCode:
     YAML_BUDGET_EXCEEDED: _t.Final[Code]
     TOO_MANY_CODES: _t.Final[Code]
     TEXT_TOO_LONG: _t.Final[Code]
+    MERGE_CONFLICT: _t.Final[Code]
     WRONG_TYPE: _t.Final[Code]
     UNKNOWN_KEY: _t.Final[Code]
     DUPLICATE_KEY: _t.Final[Code]
