@@ -486,6 +486,39 @@ impl Reader<'_> {
         }
     }
 
+    /// Where EDX0811 points for a file of a folder part that is not read: its first line
+    /// with text (its start when it is empty), the file being kept among the sources for
+    /// the excerpt, so that an editor or a CI annotation opens the file to rename, not the
+    /// root. `None` when it cannot be read as text or holds only blank lines; the warning
+    /// then points at the folder's listing.
+    fn stray_at(&self, path: &str, name: &str, sources: &mut SourceMap) -> Option<Span> {
+        let text = String::from_utf8(self.files.read(path).ok()?).ok()?;
+        let (mut offset, mut line, mut len) = (0, 1, 0);
+        for (i, l) in text.split_inclusive('\n').enumerate() {
+            let body = l.trim_end_matches(['\n', '\r']);
+            if !body.trim().is_empty() {
+                (line, len) = (i + 1, body.len());
+                break;
+            }
+            offset += l.len();
+        }
+        if len == 0 {
+            // Blank lines only: an excerpt of nothing at a line's end reads as a range
+            // over the lines after it.
+            if !text.is_empty() {
+                return None;
+            }
+            offset = 0;
+        }
+        let base = sources.push_owned(name.to_string(), text);
+        Some(Span {
+            offset: base + offset,
+            len,
+            line,
+            column: 1,
+        })
+    }
+
     /// A folder of one file per code: `<CODE>.yaml` each (an entry with its `name`),
     /// `<CODE>.md` its explanation, `_part.yaml` the part's header and namespaces.
     fn folder(
@@ -521,15 +554,19 @@ impl Reader<'_> {
         let mut entries = Vec::new();
         for path in &files {
             if let Some(reason) = unread(path, &files) {
+                let name = format!("{}{path}", self.prefix);
+                let at = self.stray_at(path, &name, sources);
                 diags.push(
                     Diagnostic::new(
                         DiagCode::FolderFileUnread,
-                        Some(listed),
-                        &[
-                            ("file", &format!("{}{path}", self.prefix)),
-                            ("reason", reason),
-                        ],
+                        Some(at.unwrap_or(listed)),
+                        &[("file", &name), ("reason", reason)],
                     )
+                    .with_label(if at.is_some() {
+                        "this file is not read"
+                    } else {
+                        "in this folder"
+                    })
                     .with_help(
                         "name an entry `<CODE>.yaml`, and its explanation `<CODE>.md` beside it",
                     ),
