@@ -216,7 +216,23 @@ impl Checked {
         format: impl Into<ReportFormat>,
         show: Show,
     ) -> Result<Catalogue, ExitCode> {
-        let format = format.into();
+        self.take_catalogue(format.into(), show)
+    }
+
+    /// [`Checked::into_catalogue`], with the texts of the registry's files that its spans
+    /// index (a command that points at entries in their parts). They are taken only once
+    /// the diagnostics were shown: shown without them, a part's diagnostics would quote the
+    /// root at the part's offsets.
+    pub fn into_catalogue_and_sources(
+        mut self,
+        format: impl Into<ReportFormat>,
+        show: Show,
+    ) -> Result<(Catalogue, diag::SourceMap), ExitCode> {
+        let catalogue = self.take_catalogue(format.into(), show)?;
+        Ok((catalogue, std::mem::take(&mut self.loaded.sources)))
+    }
+
+    fn take_catalogue(&mut self, format: ReportFormat, show: Show) -> Result<Catalogue, ExitCode> {
         let shown = shown_as(format);
         if show == Show::Always {
             self.show(self.diagnostics(), shown);

@@ -128,6 +128,39 @@ fn a_mistake_in_a_part_is_shown_in_its_file() {
     );
 }
 
+/// The commands that need a valid registry before they start (`new` points at the entry
+/// a NAME belongs to, `usage` at the part that declares a code, so each keeps the files'
+/// texts) show a part's mistake in the part, as lint does, not at the root's lines.
+#[test]
+fn commands_that_need_a_valid_registry_show_a_parts_mistake_in_its_file() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_split(dir.path());
+    reuse_a_code_of_the_root(dir.path());
+    let commands: [&[&str]; 4] = [
+        &[
+            "new",
+            "SOMETHING_NEW",
+            "--namespace",
+            "BIL",
+            "--category",
+            "invalid",
+            "--summary",
+            "New",
+        ],
+        &["usage", "src"],
+        &["explain", "ACM-PLT-001"],
+        &["generate", "--check"],
+    ];
+    for args in commands {
+        let (code, out, err) = run(errdex().current_dir(dir.path()).args(args));
+        assert_ne!(code, 0, "{args:?}: {out}{err}");
+        assert!(
+            err.contains("error[EDX0202]") && err.contains("--> teams/billing.yaml:"),
+            "{args:?}: {err}"
+        );
+    }
+}
+
 /// Every file under `dir` with its bytes.
 fn tree(dir: &Path) -> std::collections::BTreeMap<PathBuf, Vec<u8>> {
     let mut files = std::collections::BTreeMap::new();

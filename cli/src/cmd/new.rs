@@ -101,9 +101,8 @@ fn add(args: &Args) -> Result<ExitCode, Failure> {
         Err(status) => return Ok(status),
     };
     let spans = std::mem::take(&mut checked.loaded.entry_spans);
-    let sources = std::mem::take(&mut checked.loaded.sources);
-    let cat = match checked.into_catalogue(args.format, Show::WhenInvalid) {
-        Ok(cat) => cat,
+    let (cat, sources) = match checked.into_catalogue_and_sources(args.format, Show::WhenInvalid) {
+        Ok(found) => found,
         Err(status) => return Ok(status),
     };
     // A NAME the registry has: said as such, with its place, before any text is made (the

@@ -76,9 +76,8 @@ pub fn run(args: Args) -> ExitCode {
     let name = source.name.clone();
     let mut checked = source.load();
     let spans = std::mem::take(&mut checked.loaded.entry_spans);
-    let sources = std::mem::take(&mut checked.loaded.sources);
-    let cat = match checked.into_catalogue(format, Show::WhenInvalid) {
-        Ok(cat) => cat,
+    let (cat, sources) = match checked.into_catalogue_and_sources(format, Show::WhenInvalid) {
+        Ok(found) => found,
         Err(status) => return status,
     };
     let options = Options {
