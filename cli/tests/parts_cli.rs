@@ -463,6 +463,29 @@ fn new_refuses_a_file_or_folder_the_root_does_not_list() {
     }
     assert_eq!(std::fs::read_to_string(&stray).unwrap(), before);
     assert_eq!(std::fs::read_dir(&folder).unwrap().count(), 0);
+    // Close to a part: the folder the glob `teams/*.yaml` reads parts from, and a folder
+    // part's header. Each is refused with the part to give instead, nothing written.
+    let before = tree(dir.path());
+    for (part, says, instead) in [
+        (
+            "teams",
+            "`teams` is a folder of parts, not a folder part",
+            "`teams/billing.yaml`",
+        ),
+        (
+            "teams/frames/_part.yaml",
+            "is the header of the folder part `teams/frames`",
+            "give --part teams/frames",
+        ),
+    ] {
+        let (code, out, err) = new_entry(dir.path(), "BIL_CLOSE", part, "Close", &[]);
+        assert_eq!(code, 64, "{part}: {out}{err}");
+        assert!(
+            err.contains("EDX1002") && err.contains(says) && err.contains(instead),
+            "{part}: {err}"
+        );
+    }
+    assert_eq!(tree(dir.path()), before, "nothing written");
     // The listed part still gets the code.
     assert_eq!(
         new_code(dir.path(), "BIL_REFUNDED", "teams/billing.yaml", "BIL"),

@@ -72,6 +72,63 @@ pub fn run(args: Args) -> ExitCode {
     }
 }
 
+/// A folder part's header file: its `part:` and namespaces (docs/catalogue.md).
+const PART_HEADER: &str = "_part.yaml";
+
+/// Refuses a `--part` that is not one of the registry's `parts` (`listed`, relative to the
+/// root's folder, a folder part's ending in `/`) but is close to one, saying which to give:
+/// a folder part's `_part.yaml` (the folder is the part), or a folder whose files are parts
+/// through a glob (one of those files is). Any other path is left to the check after the
+/// entry is added, which refuses what the root does not read.
+fn listed_part(part: &Path, catalogue: &Path, listed: &[String]) -> Result<(), Failure> {
+    let root_dir = match catalogue.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let (Ok(root_dir), Ok(full)) = (root_dir.canonicalize(), part.canonicalize()) else {
+        return Ok(());
+    };
+    let Ok(rel) = full.strip_prefix(&root_dir) else {
+        return Ok(());
+    };
+    let rel = rel
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy())
+        .collect::<Vec<_>>()
+        .join("/");
+    let given = part.display();
+    if full.is_dir() {
+        let folder = format!("{rel}/");
+        if listed.contains(&folder) {
+            return Ok(());
+        }
+        let inside: Vec<&String> = listed.iter().filter(|p| p.starts_with(&folder)).collect();
+        if let Some(first) = inside.first() {
+            return Err(Failure::bad_arguments(format!(
+                "`{given}` is a folder of parts, not a folder part: each of its files is a part of its own (`{first}`{})",
+                if inside.len() > 1 { ", …" } else { "" }
+            ))
+            .with_suggestion(
+                "give --part the file of the part the code belongs to; a folder part (one file per code) is a folder the root lists itself",
+            ));
+        }
+        return Ok(());
+    }
+    if let Some(folder) = rel.strip_suffix(PART_HEADER)
+        && (folder.is_empty() || folder.ends_with('/'))
+        && listed.iter().any(|p| p == folder)
+    {
+        let dir = folder.trim_end_matches('/');
+        return Err(Failure::bad_arguments(format!(
+            "`{given}` is the header of the folder part `{dir}`, which holds one file per code"
+        ))
+        .with_suggestion(format!(
+            "give --part {dir}: the entry is written to its own file, `{dir}/<CODE>.yaml`"
+        )));
+    }
+    Ok(())
+}
+
 /// Where the entry goes.
 enum Target {
     /// Appended to this file (a part file, or the root).
@@ -101,6 +158,7 @@ fn add(args: &Args) -> Result<ExitCode, Failure> {
         Err(status) => return Ok(status),
     };
     let spans = std::mem::take(&mut checked.loaded.entry_spans);
+    let parts = std::mem::take(&mut checked.loaded.parts);
     let (cat, sources) = match checked.into_catalogue_and_sources(args.format, Show::WhenInvalid) {
         Ok(found) => found,
         Err(status) => return Ok(status),
@@ -133,9 +191,12 @@ fn add(args: &Args) -> Result<ExitCode, Failure> {
             e.code
         )));
     }
+    if let Some(part) = &args.part {
+        listed_part(part, &args.catalogue, &parts)?;
+    }
     let (target, allowed) = match &args.part {
         Some(part) if part.is_dir() => {
-            let header = std::fs::read_to_string(part.join("_part.yaml")).unwrap_or_default();
+            let header = std::fs::read_to_string(part.join(PART_HEADER)).unwrap_or_default();
             let schema_line = entry_schema_line(&header);
             (
                 Target::Folder(part.clone(), schema_line),

@@ -58,6 +58,9 @@ pub struct Loaded {
     /// (a folder's ending in `/`) and the owner, in reading order. `errdex generate
     /// --codeowners` writes them as a CODEOWNERS block.
     pub owners: Vec<(String, String)>,
+    /// Every part the root lists, as it was read: its path relative to the root's folder
+    /// (a folder part's ending in `/`), in reading order. Empty for a catalogue in one file.
+    pub parts: Vec<String>,
     /// Only from a load that asked for it ([`load_registry_deferred`]) and found no error:
     /// the rules across entries that only report, not yet run. `catalogue` is then the IR
     /// they are to check, and `diagnostics` are in the order found; [`Loaded::settle`]
@@ -169,6 +172,7 @@ fn load_text(src: &str, name: &str, limits: &Limits, icx: Option<imports::Import
             entry_spans: Vec::new(),
             sources: SourceMap::default(),
             owners: Vec::new(),
+            parts: Vec::new(),
             deferred: None,
         },
         Ok(root) => finish(root, src, name, limits, icx, false, false),
@@ -200,6 +204,7 @@ fn finish(
         entry_spans,
         sources: SourceMap::default(),
         owners: Vec::new(),
+        parts: Vec::new(),
         deferred: validated.deferred,
     }
 }
@@ -219,6 +224,7 @@ fn load_bytes_inner(bytes: &[u8], name: &str, icx: Option<imports::ImportCx<'_>>
             entry_spans: Vec::new(),
             sources: SourceMap::single(name, ""),
             owners: Vec::new(),
+            parts: Vec::new(),
             deferred: None,
         };
     }
@@ -246,6 +252,7 @@ fn load_bytes_inner(bytes: &[u8], name: &str, icx: Option<imports::ImportCx<'_>>
                 entry_spans: Vec::new(),
                 sources: SourceMap::single(name, &before),
                 owners: Vec::new(),
+                parts: Vec::new(),
                 deferred: None,
             }
         }
@@ -272,6 +279,7 @@ pub fn load_path_as(path: &Path, name: &str) -> std::io::Result<Loaded> {
             entry_spans: Vec::new(),
             sources: SourceMap::single(&name, ""),
             owners: Vec::new(),
+            parts: Vec::new(),
             deferred: None,
         });
     }

@@ -147,6 +147,7 @@ pub(super) fn load_with_parts_and(
                 entry_spans: Vec::new(),
                 sources: SourceMap::single(name, text),
                 owners: Vec::new(),
+                parts: Vec::new(),
                 deferred: None,
             };
         }
@@ -184,9 +185,11 @@ pub(super) fn load_with_parts_and(
             entry_spans: Vec::new(),
             sources,
             owners: Vec::new(),
+            parts: Vec::new(),
             deferred: None,
         };
     }
+    let paths = parts.iter().map(|p| p.path.clone()).collect();
     let parts = parts
         .into_iter()
         .filter_map(|p| p.with_trees(&mut trees))
@@ -207,6 +210,7 @@ pub(super) fn load_with_parts_and(
     }
     loaded.sources = sources;
     loaded.owners = owners;
+    loaded.parts = paths;
     loaded
 }
 
