@@ -13,7 +13,7 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::ir::{Catalogue, ErrorEntry, Retired};
+use crate::ir::{Catalogue, ErrorEntry, Import, ImportMode, Retired};
 use crate::payload::Instance;
 use crate::support::entry_json;
 use crate::support::facts::{self, FactValue};
@@ -25,16 +25,41 @@ pub enum ExplainError {
     /// The code (or name) is retired: listed in `retired`, never to be used again.
     Retired {
         query: String,
-        code: String,
-        name: Option<String>,
-        since: Option<String>,
-        note: Option<String>,
+        /// The tombstone (its `replaced_by` is not shown).
+        retired: Box<Retired>,
+        /// The registry it was retired in, when that is an imported one.
+        import: Option<Box<ImportedFrom>>,
     },
     /// No code, name, alias, legacy code or retired code matches.
     Unknown {
         query: String,
         suggestions: Vec<String>,
     },
+}
+
+/// An imported registry, as `explain` names it: the import's key, the registry, its
+/// pinned version and where it is read from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ImportedFrom {
+    pub name: String,
+    pub registry: String,
+    pub version: String,
+    pub from: String,
+}
+
+impl ImportedFrom {
+    fn of(i: &Import) -> ImportedFrom {
+        ImportedFrom {
+            name: i.name.clone(),
+            registry: i.registry.clone(),
+            version: i.version.clone(),
+            from: i.from.clone(),
+        }
+    }
+
+    fn to_json(&self) -> Value {
+        json!({"name": self.name, "registry": self.registry, "version": self.version, "from": self.from})
+    }
 }
 
 impl std::fmt::Display for ExplainError {
@@ -62,15 +87,18 @@ impl ExplainError {
     /// The terminal text for a retired code (empty for other variants).
     pub fn retired_text(&self) -> String {
         let ExplainError::Retired {
+            retired: r, import, ..
+        } = self
+        else {
+            return String::new();
+        };
+        let Retired {
             code,
             name,
             since,
             note,
             ..
-        } = self
-        else {
-            return String::new();
-        };
+        } = &**r;
         let mut s = format!("{} is retired", escape_controls(code));
         if let Some(n) = name {
             s.push_str(&format!(" (name {})", escape_controls(n)));
@@ -79,6 +107,15 @@ impl ExplainError {
             s.push_str(&format!(" since {}", escape_controls(v)));
         }
         s.push_str(".\n");
+        if let Some(i) = import {
+            s.push_str(&format!(
+                "  retired in the imported registry {} {} (import `{}`, from {})\n",
+                escape_controls(&i.registry),
+                escape_controls(&i.version),
+                escape_controls(&i.name),
+                escape_controls(&i.from)
+            ));
+        }
         if let Some(n) = note {
             s.push_str(&format!("  why: {}\n", indent_more(&escape_controls(n))));
         }
@@ -91,18 +128,18 @@ impl ExplainError {
         match self {
             ExplainError::Retired {
                 query,
-                code,
-                name,
-                since,
-                note,
+                retired: r,
+                import,
             } => json!({
                 "status": "retired",
                 "query": query,
-                "code": code,
-                "name": name,
-                "since": since,
-                "note": note,
+                "code": r.code,
+                "name": r.name,
+                "since": r.since,
+                "note": r.note,
+                "import": import.as_ref().map_or(Value::Null, |i| i.to_json()),
             }),
+
             ExplainError::Unknown { query, suggestions } => json!({
                 "status": "unknown",
                 "query": query,
@@ -179,7 +216,7 @@ pub fn resolve<'a>(
         return Ok(*hit);
     }
     if let Some(r) = retired_exact(cat, key) {
-        return Err(retired_error(key, r));
+        return Err(retired_error(cat, key, r));
     }
     let ci = |a: &str, b: &str| a.eq_ignore_ascii_case(b);
     let ci_hits = match_exact(cat, key, &ci);
@@ -190,6 +227,7 @@ pub fn resolve<'a>(
     let ci_retired: Vec<&Retired> = cat
         .retired
         .iter()
+        .chain(referenced_retired(cat))
         .filter(|r| {
             r.code.eq_ignore_ascii_case(key)
                 || r.name
@@ -198,7 +236,7 @@ pub fn resolve<'a>(
         })
         .collect();
     if ci_hits.is_empty() && ci_retired.len() == 1 {
-        return Err(retired_error(key, ci_retired[0]));
+        return Err(retired_error(cat, key, ci_retired[0]));
     }
     Err(ExplainError::Unknown {
         query: key.to_string(),
@@ -206,20 +244,31 @@ pub fn resolve<'a>(
     })
 }
 
-fn retired_exact<'a>(cat: &'a Catalogue, key: &str) -> Option<&'a Retired> {
-    cat.retired
+/// The tombstones of the registries imported `as: reference` (those of `as: codes` imports
+/// are among the catalogue's own `retired`).
+fn referenced_retired(cat: &Catalogue) -> impl Iterator<Item = &Retired> {
+    cat.imports
         .iter()
-        .find(|r| r.code == key)
-        .or_else(|| cat.retired.iter().find(|r| r.name.as_deref() == Some(key)))
+        .filter(|i| i.mode == ImportMode::Reference)
+        .flat_map(|i| &i.retired)
 }
 
-fn retired_error(query: &str, r: &Retired) -> ExplainError {
+/// A tombstone whose code, else whose NAME, is `key`: the catalogue's own, then those of
+/// the registries it imports `as: reference`.
+fn retired_exact<'a>(cat: &'a Catalogue, key: &str) -> Option<&'a Retired> {
+    let all = || cat.retired.iter().chain(referenced_retired(cat));
+    all()
+        .find(|r| r.code == key)
+        .or_else(|| all().find(|r| r.name.as_deref() == Some(key)))
+}
+
+fn retired_error(cat: &Catalogue, query: &str, r: &Retired) -> ExplainError {
     ExplainError::Retired {
         query: query.to_string(),
-        code: r.code.clone(),
-        name: r.name.clone(),
-        since: r.since.clone(),
-        note: r.note.clone(),
+        retired: Box::new(r.clone()),
+        import: cat
+            .import_of_retired(&r.code)
+            .map(|(i, _)| Box::new(ImportedFrom::of(i))),
     }
 }
 
@@ -238,10 +287,15 @@ pub fn suggestions(cat: &Catalogue, key: &str) -> Vec<String> {
         candidates.push(&r.code);
         candidates.extend(r.name.as_deref());
     }
-    // Codes of registries imported `as: reference`, which explain shows too.
+    // Codes of registries imported `as: reference`, which explain shows too, and their
+    // tombstones.
     for (_, c) in cat.referenced_codes() {
         candidates.push(&c.code);
         candidates.push(&c.name);
+    }
+    for r in referenced_retired(cat) {
+        candidates.push(&r.code);
+        candidates.extend(r.name.as_deref());
     }
     // Only the nearest: a typo usually has one intended code (ties are all shown).
     crate::support::suggest::nearest_all(key, candidates, 5)
@@ -433,7 +487,7 @@ pub fn explain_json(cat: &Catalogue, key: &str) -> Result<Value, ExplainError> {
                 "name": c.name,
                 "summary": c.summary,
                 "docs_url": c.docs_url,
-                "import": {"name": import.name, "registry": import.registry, "version": import.version, "from": import.from},
+                "import": ImportedFrom::of(import).to_json(),
             }));
         }
         Err(other) => return Err(other),
@@ -447,9 +501,8 @@ pub fn explain_json(cat: &Catalogue, key: &str) -> Result<Value, ExplainError> {
     reference.insert("category_summary".into(), json!(cat.category_of(e).summary));
     reference.insert(
         "import".into(),
-        cat.import_of(&e.code).map_or(Value::Null, |i| {
-            json!({"name": i.name, "registry": i.registry, "version": i.version, "from": i.from})
-        }),
+        cat.import_of(&e.code)
+            .map_or(Value::Null, |i| ImportedFrom::of(i).to_json()),
     );
     reference.insert(
         "example".into(),

@@ -54,6 +54,10 @@ pub struct Import {
     pub mode: ImportMode,
     /// Every live code the import brought, in its registry's order.
     pub codes: Vec<ImportedCode>,
+    /// The imported registry's retired codes (`as: codes` adds them to the catalogue's
+    /// `retired` too), for `errdex explain` to say whose they are. Their `replaced_by` is
+    /// not kept: it indexes the imported registry's entries.
+    pub retired: Vec<Retired>,
     /// What the imported registry's codes look like, for `errdex usage` to tell one it does
     /// not have: its `code_pattern` (none when it has none, or its `registry.json` left it
     /// out) and its namespaces' `code_prefix`es.
@@ -680,6 +684,16 @@ impl Catalogue {
             .iter()
             .filter(|i| i.mode == ImportMode::Codes)
             .find(|i| i.codes.iter().any(|c| c.code == code))
+    }
+
+    /// The import a retired code (or retired NAME) `key` comes from, with its tombstone.
+    pub fn import_of_retired(&self, key: &str) -> Option<(&Import, &Retired)> {
+        self.imports.iter().find_map(|i| {
+            i.retired
+                .iter()
+                .find(|r| r.code == key || r.name.as_deref() == Some(key))
+                .map(|r| (i, r))
+        })
     }
 
     /// The codes of the registries imported `as: reference` (known, not generated), each

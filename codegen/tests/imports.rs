@@ -471,6 +471,44 @@ fn referenced_codes_are_not_generated_but_taken() {
     assert_eq!(note.0.line, 45, "the note points at the service's code");
 }
 
+/// A retired code of the imported registry is explained as retired there, in either mode
+/// (`as: reference` keeps no tombstone among the catalogue's own), by code, by NAME and
+/// in any case, and is among the suggestions for a typo.
+#[test]
+fn an_imported_tombstone_is_explained_as_the_imported_registrys() {
+    use errdex_codegen::explain::{ExplainError, explain_json, explain_text};
+    let dir = scratch();
+    let orders = dir.path().join("orders/errors.yaml");
+    for mode in ["codes", "reference"] {
+        if mode == "reference" {
+            edit(&orders, "as: codes", "as: reference");
+        }
+        let cat = valid(&orders);
+        for key in ["PLT-001", "TOKEN_MALFORMED", "token_malformed"] {
+            let Err(e @ ExplainError::Retired { .. }) = explain_text(&cat, key) else {
+                panic!("{mode}: {key} is not explained as retired");
+            };
+            let text = e.retired_text();
+            assert!(
+                text.starts_with("PLT-001 is retired (name TOKEN_MALFORMED) since 2.0.0.\n")
+                    && text.contains(
+                        "retired in the imported registry platform 2.1.0 (import `platform`, from ../platform/errors.yaml)"
+                    ),
+                "{mode}: {text}"
+            );
+            let Err(e) = explain_json(&cat, key) else {
+                panic!("{mode}: {key}");
+            };
+            assert_eq!(e.to_json()["import"]["registry"], "platform", "{mode}");
+        }
+        let Err(ExplainError::Unknown { suggestions, .. }) = explain_text(&cat, "TOKEN_MALFORMD")
+        else {
+            panic!("{mode}: a typo is unknown");
+        };
+        assert_eq!(suggestions, ["TOKEN_MALFORMED"], "{mode}");
+    }
+}
+
 #[test]
 fn a_missing_file_is_located_at_from() {
     let dir = scratch();

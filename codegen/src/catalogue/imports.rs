@@ -208,6 +208,14 @@ impl Cx<'_> {
                     docs_url: e.docs_url.clone(),
                 })
                 .collect();
+            let retired = imported
+                .retired
+                .iter()
+                .map(|r| crate::ir::Retired {
+                    replaced_by: None,
+                    ..r.clone()
+                })
+                .collect();
             if taken.check(self, name, knode.span, &imported) && mode == ImportMode::Codes {
                 categories = merge(catalogue, imported);
             }
@@ -218,6 +226,7 @@ impl Cx<'_> {
                 version,
                 mode,
                 codes,
+                retired,
                 code_pattern,
                 code_prefixes,
                 namespaces,
