@@ -299,6 +299,14 @@ fn an_imported_name_is_taken_in_every_kind() {
         text.contains("brings the NAME `TOKEN_MISSING`, which is already taken by `ORDERS_DOWN`"),
         "{text}"
     );
+    // "taken here": at what is taken, the legacy code, not at the entry's code.
+    let note = loaded
+        .diagnostics
+        .iter()
+        .find(|d| d.code == diag::DiagCode::ImportCollision)
+        .map(|d| d.notes[0].0)
+        .unwrap_or_else(|| panic!("{text}"));
+    assert_eq!((note.line, note.column), (45, 20), "{text}");
     std::fs::write(
         &orders,
         original.replacen("  ORDERS_DOWN:", "  token_missing:", 1),
@@ -307,6 +315,9 @@ fn an_imported_name_is_taken_in_every_kind() {
     let (loaded, text) = diagnostics(&orders);
     assert_eq!(loaded.diagnostics.len(), 1, "{text}");
     assert!(text.contains("error[EDX0905]"), "{text}");
+    // A NAME whose identifiers are the imported one's: at the NAME.
+    let note = loaded.diagnostics[0].notes[0].0;
+    assert_eq!((note.line, note.column), (44, 3), "{text}");
 }
 
 /// A registry that imports another `as: codes` publishes those codes too: its registry.json

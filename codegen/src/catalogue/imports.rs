@@ -401,20 +401,29 @@ impl Taken {
             namespaces: HashMap::new(),
         };
         for (i, e) in cat.errors.iter().enumerate() {
-            let holder = Holder {
+            let spans = own.get(i);
+            // The note points at what is taken: the code, a legacy code, the NAME (whose
+            // identifiers are made from it) or an alias, as this catalogue writes it.
+            let holder = |span: Option<Span>| Holder {
                 who: format!("`{}` ({})", e.name, e.code),
-                span: own.get(i).map(|s| s.code),
+                span,
             };
-            for code in std::iter::once(&e.code).chain(&e.legacy_codes) {
-                t.codes.insert(code.clone(), holder.clone());
+            t.codes
+                .insert(e.code.clone(), holder(spans.map(|s| s.code)));
+            for (k, code) in e.legacy_codes.iter().enumerate() {
+                let span = spans.and_then(|s| s.legacy.get(k).copied());
+                t.codes.insert(code.clone(), holder(span));
             }
-            for name in std::iter::once(&e.name).chain(&e.aliases) {
-                t.names.insert(name.clone(), holder.clone());
+            t.names
+                .insert(e.name.clone(), holder(spans.map(|s| s.name)));
+            for (k, alias) in e.aliases.iter().enumerate() {
+                let span = spans.and_then(|s| s.aliases.get(k).copied());
+                t.names.insert(alias.clone(), holder(span));
             }
             for (spec, ident) in e.ids.each() {
                 if spec.unique {
                     t.idents
-                        .insert((spec.key, ident.to_string()), holder.clone());
+                        .insert((spec.key, ident.to_string()), holder(spans.map(|s| s.name)));
                 }
             }
         }

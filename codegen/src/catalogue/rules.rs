@@ -665,6 +665,8 @@ pub(super) fn relative_docs_url(cx: &mut Cx, links: &DocsLinks, profiles: &Profi
 
 /// Where an entry's parts are written, for the rules about the book.
 pub(super) struct EntrySpans {
+    /// Its NAME, the key in `errors:`.
+    pub(super) name: Span,
     pub(super) code: Span,
     /// Its own `docs_url`, if it has one.
     pub(super) docs_url: Option<Span>,

@@ -424,6 +424,7 @@ impl Cx<'_> {
                 deprecated.replaced_by = replaced_by;
             }
             spans.push(rules::EntrySpans {
+                name: p.name_span,
                 code: p.code_span,
                 docs_url: p.docs_url_span,
                 aliases: p.aliases.iter().map(|(_, s)| *s).collect(),
