@@ -249,6 +249,12 @@ impl AllowDeadCode {
         );
         let mut from = 0;
         for line in text.split_inclusive('\n') {
+            // An indented line (most of the module: the data rows, the items' bodies) opens
+            // no item and is not the allowance; without docs it stands for none either.
+            if docs.is_empty() && line.starts_with(' ') {
+                self.previous_allows = false;
+                continue;
+            }
             let start = line.as_ptr() as usize - text.as_ptr() as usize;
             let placeholder = match docs {
                 [] => None,
