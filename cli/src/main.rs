@@ -79,23 +79,65 @@ pub fn print_json(value: &serde_json::Value) {
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Validate the catalogue and print every diagnostic.
-    Lint(cmd::lint::Args),
+    Lint(Deferred<cmd::lint::Args>),
     /// Write the generated targets (docs, TypeScript, JSON Schemas, Python, the Rust module; `--only` picks some).
-    Generate(cmd::generate::Args),
+    Generate(Deferred<cmd::generate::Args>),
     /// Show a code's reference (names, aliases and legacy codes resolve).
-    Explain(cmd::explain::Args),
+    Explain(Deferred<cmd::explain::Args>),
     /// Report breaking changes between two catalogue versions.
-    Diff(cmd::diff::Args),
+    Diff(Deferred<cmd::diff::Args>),
     /// Write a starter errors.yaml and print the build.rs lines to use it.
-    Init(cmd::init::Args),
+    Init(Deferred<cmd::init::Args>),
     /// Add a code to a part with the next free code of its range.
-    New(cmd::new::Args),
+    New(Deferred<cmd::new::Args>),
     /// Split a catalogue in one file into one part file per namespace (`parts:`), moving the
     /// text; nothing is written unless the result resolves to the same registry.
-    Split(cmd::split::Args),
+    Split(Deferred<cmd::split::Args>),
     /// Hold a source tree against the catalogue: codes never raised, unknown, deprecated or
     /// retired codes in use, and where each code is raised.
-    Usage(cmd::usage::Args),
+    Usage(Deferred<cmd::usage::Args>),
+}
+
+/// A subcommand's arguments, built only when clap enters that subcommand (or shows its
+/// help): clap's `Command::defer`, which its derive does not offer. Every run parses one
+/// subcommand, and building the arguments of all eight (their help texts, value parsers
+/// and groups) was most of the time clap took before the command started.
+#[derive(Debug)]
+struct Deferred<T>(T);
+
+impl<T: clap::Args> clap::Args for Deferred<T> {
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        cmd.defer(T::augment_args)
+    }
+
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        cmd.defer(T::augment_args_for_update)
+    }
+
+    fn group_id() -> Option<clap::Id> {
+        T::group_id()
+    }
+}
+
+impl<T: clap::FromArgMatches> clap::FromArgMatches for Deferred<T> {
+    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
+        T::from_arg_matches(matches).map(Deferred)
+    }
+
+    fn from_arg_matches_mut(matches: &mut clap::ArgMatches) -> Result<Self, clap::Error> {
+        T::from_arg_matches_mut(matches).map(Deferred)
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
+        self.0.update_from_arg_matches(matches)
+    }
+
+    fn update_from_arg_matches_mut(
+        &mut self,
+        matches: &mut clap::ArgMatches,
+    ) -> Result<(), clap::Error> {
+        self.0.update_from_arg_matches_mut(matches)
+    }
 }
 
 fn main() -> ExitCode {
@@ -133,13 +175,44 @@ fn command() -> ExitCode {
         }
     };
     match cli.command {
-        Command::Lint(args) => cmd::lint::run(args),
-        Command::Generate(args) => cmd::generate::run(args),
-        Command::Explain(args) => cmd::explain::run(args),
-        Command::Diff(args) => cmd::diff::run(args),
-        Command::Init(args) => cmd::init::run(args),
-        Command::New(args) => cmd::new::run(args),
-        Command::Split(args) => cmd::split::run(args),
-        Command::Usage(args) => cmd::usage::run(args),
+        Command::Lint(Deferred(args)) => cmd::lint::run(args),
+        Command::Generate(Deferred(args)) => cmd::generate::run(args),
+        Command::Explain(Deferred(args)) => cmd::explain::run(args),
+        Command::Diff(Deferred(args)) => cmd::diff::run(args),
+        Command::Init(Deferred(args)) => cmd::init::run(args),
+        Command::New(Deferred(args)) => cmd::new::run(args),
+        Command::Split(Deferred(args)) => cmd::split::run(args),
+        Command::Usage(Deferred(args)) => cmd::usage::run(args),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    /// clap's own checks of the whole command line, every deferred subcommand's arguments
+    /// built (`debug_assert` builds them all), and each subcommand's arguments parsed
+    /// through its `Deferred` wrapper.
+    #[test]
+    fn the_command_line_is_consistent_and_each_subcommand_parses() {
+        Cli::command().debug_assert();
+        let help = Cli::command()
+            .find_subcommand_mut("generate")
+            .map(|c| c.render_long_help().to_string())
+            .unwrap_or_default();
+        assert!(help.contains("--only"), "{help}");
+        let parsed = Cli::try_parse_from(["errdex", "generate", "--only", "rust", "--check"]);
+        assert!(
+            matches!(
+                parsed,
+                Ok(Cli {
+                    command: Command::Generate(_)
+                })
+            ),
+            "{parsed:?}"
+        );
+        let parsed = Cli::try_parse_from(["errdex", "lint", "--bogus"]);
+        assert!(parsed.is_err(), "{parsed:?}");
     }
 }
