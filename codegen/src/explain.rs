@@ -60,6 +60,18 @@ impl ImportedFrom {
     fn to_json(&self) -> Value {
         json!({"name": self.name, "registry": self.registry, "version": self.version, "from": self.from})
     }
+
+    /// The import in words for terminal text, its parenthesis left open for the caller to
+    /// close after what it adds: "platform 2.1.0 (import \`platform\`, from ../platform/errors.yaml".
+    fn words(&self) -> String {
+        format!(
+            "{} {} (import `{}`, from {}",
+            escape_controls(&self.registry),
+            escape_controls(&self.version),
+            escape_controls(&self.name),
+            escape_controls(&self.from)
+        )
+    }
 }
 
 impl std::fmt::Display for ExplainError {
@@ -109,11 +121,8 @@ impl ExplainError {
         s.push_str(".\n");
         if let Some(i) = import {
             s.push_str(&format!(
-                "  retired in the imported registry {} {} (import `{}`, from {})\n",
-                escape_controls(&i.registry),
-                escape_controls(&i.version),
-                escape_controls(&i.name),
-                escape_controls(&i.from)
+                "  retired in the imported registry {})\n",
+                i.words()
             ));
         }
         if let Some(n) = note {
@@ -139,7 +148,6 @@ impl ExplainError {
                 "note": r.note,
                 "import": import.as_ref().map_or(Value::Null, |i| i.to_json()),
             }),
-
             ExplainError::Unknown { query, suggestions } => json!({
                 "status": "unknown",
                 "query": query,
@@ -344,14 +352,11 @@ pub fn explain_text(cat: &Catalogue, key: &str) -> Result<String, ExplainError> 
                 return Err(unknown);
             };
             return Ok(format!(
-                "{}  {}\n{}\nA code of the imported registry {} {} (import `{}`, from {}, as: reference): this registry knows it, and no code here may take it, but does not generate it.\n\n  docs URL      {}\n",
+                "{}  {}\n{}\nA code of the imported registry {}, as: reference): this registry knows it, and no code here may take it, but does not generate it.\n\n  docs URL      {}\n",
                 escape_controls(&c.code),
                 escape_controls(&c.name),
                 indent_more(&escape_controls(&c.summary)),
-                escape_controls(&import.registry),
-                escape_controls(&import.version),
-                escape_controls(&import.name),
-                escape_controls(&import.from),
+                ImportedFrom::of(import).words(),
                 escape_controls(&c.docs_url)
             ));
         }
@@ -400,13 +405,7 @@ pub fn explain_text(cat: &Catalogue, key: &str) -> Result<String, ExplainError> 
         s.push('\n');
     }
     if let Some(i) = cat.import_of(&e.code) {
-        s.push_str(&format!(
-            "imported from {} {} (import `{}`, from {})\n",
-            escape_controls(&i.registry),
-            escape_controls(&i.version),
-            escape_controls(&i.name),
-            escape_controls(&i.from)
-        ));
+        s.push_str(&format!("imported from {})\n", ImportedFrom::of(i).words()));
     }
     s.push('\n');
     for row in facts::entry_facts(cat, e) {
