@@ -79,15 +79,18 @@ fn a_closed_pipe_ends_the_command_quietly() {
         vec!["explain", "ITEM_NOT_IN_CART", "--catalogue"],
         vec!["lint", "--format", "json"],
     ] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_errdex"))
+        // The reading end is closed before errdex starts, so its first write finds no
+        // reader whatever the timing (closed just after the spawn, a loaded machine let
+        // errdex write its whole answer into the pipe first, and exit 0).
+        let (reader, writer) = std::io::pipe().expect("a pipe");
+        drop(reader);
+        let child = Command::new(env!("CARGO_BIN_EXE_errdex"))
             .args(&args)
             .arg(&fixture)
-            .stdout(Stdio::piped())
+            .stdout(Stdio::from(writer))
             .stderr(Stdio::piped())
             .spawn()
             .expect("runs");
-        // Closed before errdex has read its catalogue, so its first write finds no reader.
-        drop(child.stdout.take());
         let out = child.wait_with_output().expect("ends");
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
