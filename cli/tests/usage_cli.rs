@@ -50,7 +50,7 @@ errors:
     summary: Dead
     message: dead
 retired:
-  ACM-009: { name: GONE }
+  ACM-009: { name: GONE, replaced_by: FRM_VALIDATION }
 "#;
 
 /// A tree with a use, a never-raised code and (when `bad`) an unknown and a retired code.
@@ -127,6 +127,41 @@ fn exit_status_is_lints() {
         stderr.contains("error[EDX0704]: code `ACM-009` is retired"),
         "{stderr}"
     );
+    // The tombstone names what replaced it: so does the finding.
+    assert!(
+        stderr.contains(
+            "= help: remove the reference, or match on `ACM-001` (FRM_VALIDATION), which replaced it"
+        ),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn explain_names_what_replaced_a_retired_code() {
+    let dir = tree(false);
+    for query in ["ACM-009", "gone"] {
+        let out = errdex()
+            .current_dir(dir.path())
+            .args(["explain", query])
+            .output()
+            .expect("runs");
+        assert_eq!(out.status.code(), Some(1), "EDX1010's exit code");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            stdout.contains("  replaced by ACM-001 (FRM_VALIDATION): `errdex explain ACM-001`\n"),
+            "{query}: {stdout}"
+        );
+        let out = errdex()
+            .current_dir(dir.path())
+            .args(["explain", query, "--format", "json"])
+            .output()
+            .expect("runs");
+        assert_eq!(
+            json(&out)["replaced_by"],
+            serde_json::json!({"code": "ACM-001", "name": "FRM_VALIDATION"}),
+            "{query}"
+        );
+    }
 }
 
 #[test]
@@ -230,6 +265,27 @@ fn explain_says_where_a_code_is_raised() {
         stdout.ends_with("\nRaised at 1 place(s) under .:\n  src/lib.rs:1:19\n"),
         "{stdout}"
     );
+    // The same places whatever the case of the query: explain resolves `frm_validation` to
+    // the same code, and so does the search for its uses.
+    for query in ["frm_validation", "Frm_Validation"] {
+        for format in ["human", "json"] {
+            let out = errdex()
+                .current_dir(dir.path())
+                .args(["explain", query, "--format", format])
+                .output()
+                .expect("runs");
+            assert!(out.status.success(), "{query}");
+            let stdout = String::from_utf8_lossy(&out.stdout);
+            if format == "human" {
+                assert!(
+                    stdout.ends_with("\nRaised at 1 place(s) under .:\n  src/lib.rs:1:19\n"),
+                    "{query}: {stdout}"
+                );
+            } else {
+                assert_eq!(json(&out)["raised_at"]["count"], 1, "{query}: {stdout}");
+            }
+        }
+    }
     let out = errdex()
         .current_dir(dir.path())
         .args(["explain", "ACM-002", "--format", "json"])

@@ -25,10 +25,12 @@ pub enum ExplainError {
     /// The code (or name) is retired: listed in `retired`, never to be used again.
     Retired {
         query: String,
-        /// The tombstone (its `replaced_by` is not shown).
+        /// The tombstone.
         retired: Box<Retired>,
         /// The registry it was retired in, when that is an imported one.
         import: Option<Box<ImportedFrom>>,
+        /// The live code that took over (`replaced_by:`): its code and NAME.
+        replaced_by: Option<Box<(String, String)>>,
     },
     /// No code, name, alias, legacy code or retired code matches.
     Unknown {
@@ -99,7 +101,10 @@ impl ExplainError {
     /// The terminal text for a retired code (empty for other variants).
     pub fn retired_text(&self) -> String {
         let ExplainError::Retired {
-            retired: r, import, ..
+            retired: r,
+            import,
+            replaced_by,
+            ..
         } = self
         else {
             return String::new();
@@ -128,6 +133,15 @@ impl ExplainError {
         if let Some(n) = note {
             s.push_str(&format!("  why: {}\n", indent_more(&escape_controls(n))));
         }
+        if let Some(by) = replaced_by {
+            let (code, name) = &**by;
+            s.push_str(&format!(
+                "  replaced by {} ({}): `errdex explain {}`\n",
+                escape_controls(code),
+                escape_controls(name),
+                escape_controls(code)
+            ));
+        }
         s.push_str("  A retired code is never reused; a payload carrying it comes from an older producer.\n");
         s
     }
@@ -139,6 +153,7 @@ impl ExplainError {
                 query,
                 retired: r,
                 import,
+                replaced_by,
             } => json!({
                 "status": "retired",
                 "query": query,
@@ -147,6 +162,9 @@ impl ExplainError {
                 "since": r.since,
                 "note": r.note,
                 "import": import.as_ref().map_or(Value::Null, |i| i.to_json()),
+                "replaced_by": replaced_by
+                    .as_ref()
+                    .map_or(Value::Null, |by| json!({"code": by.0, "name": by.1})),
             }),
             ExplainError::Unknown { query, suggestions } => json!({
                 "status": "unknown",
@@ -277,6 +295,10 @@ fn retired_error(cat: &Catalogue, query: &str, r: &Retired) -> ExplainError {
         import: cat
             .import_of_retired(&r.code)
             .map(|(i, _)| Box::new(ImportedFrom::of(i))),
+        replaced_by: r
+            .replaced_by
+            .and_then(|i| cat.errors.get(i))
+            .map(|e| Box::new((e.code.clone(), e.name.clone()))),
     }
 }
 

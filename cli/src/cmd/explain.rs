@@ -100,7 +100,9 @@ struct RaisedAt {
 const RAISED_AT_SHOWN: usize = 3;
 
 fn raised_at(cat: &errdex_codegen::Catalogue, args: &Args) -> Option<RaisedAt> {
-    let entry = cat.lookup(&args.code)?;
+    // The entry the reference is about: the query resolved as `explain` resolves it (in any
+    // case, by alias or legacy code), not only by its exact code or NAME.
+    let (entry, _) = explain::resolve(cat, &args.code).ok()?;
     let index = cat.errors.iter().position(|e| std::ptr::eq(e, entry))?;
     let root = match args.catalogue.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),

@@ -233,7 +233,7 @@ pub fn scan(source: Source<'_>, options: &Options) -> Report {
             };
             let finding = match hit.target {
                 Target::Entry(i) => place(i, hit.via, &mut report),
-                Target::Retired(i) => Some(retired(&cat.retired[i].code)),
+                Target::Retired(i) => Some(retired(cat, &cat.retired[i])),
                 Target::CodeString => {
                     let token = hit
                         .text
@@ -241,7 +241,7 @@ pub fn scan(source: Source<'_>, options: &Options) -> Report {
                     match codes.classify(token) {
                         Some(Code::Live(i)) => place(i, Via::CodeString, &mut report),
                         Some(Code::Legacy(i)) => place(i, Via::LegacyCode, &mut report),
-                        Some(Code::Retired(i)) => Some(retired(&cat.retired[i].code)),
+                        Some(Code::Retired(i)) => Some(retired(cat, &cat.retired[i])),
                         // Another registry's code (`imports: … as: reference`): known, not
                         // this registry's to count.
                         Some(Code::Referenced) => None,
@@ -515,8 +515,17 @@ impl<'a> Codes<'a> {
     }
 }
 
-fn retired(code: &str) -> Diagnostic {
-    Diagnostic::new(DiagCode::RetiredCodeReferenced, None, &[("code", code)]).with_label("retired")
+/// A use of a retired code, with its replacement when the tombstone names one.
+fn retired(cat: &Catalogue, r: &crate::ir::Retired) -> Diagnostic {
+    let d = Diagnostic::new(DiagCode::RetiredCodeReferenced, None, &[("code", &r.code)])
+        .with_label("retired");
+    match r.replaced_by.and_then(|i| cat.errors.get(i)) {
+        Some(e) => d.with_help(format!(
+            "remove the reference, or match on `{}` ({}), which replaced it",
+            e.code, e.name
+        )),
+        None => d,
+    }
 }
 
 fn unknown(codes: &Codes<'_>, token: &str) -> Diagnostic {
