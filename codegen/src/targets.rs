@@ -327,6 +327,12 @@ pub struct IdentSpec {
     /// What `errdex usage` finds in the target's language: the identifier between each
     /// `(prefix, suffix)`.
     pub usage: &'static [(&'static str, &'static str)],
+    /// A bare name, as common a word as the NAME it is derived from (Python's factory
+    /// `error(` for a code named ERROR): `errdex usage` counts it only where the file
+    /// imports it (`from … import error`, or a `*` import) or calls it on the generated
+    /// package's module (`acme_errors.error(` after `import acme_errors [as …]`), so that
+    /// `log.error(` or a local `result(` is no use of a code.
+    pub imported: bool,
     /// Derives it from a code's NAME ([`crate::names`]).
     pub derive: fn(&str) -> String,
     /// Reads it from an entry's [`EntryIds`].
@@ -371,6 +377,7 @@ pub static IDENTS: [IdentSpec; 8] = [
         shown: ("ErrorCode::", ""),
         unique: true,
         usage: &[("ErrorCode::", "")],
+        imported: false,
         derive: names::rust_variant,
         get: |ids| &ids.rust.variant,
         generated: always,
@@ -384,6 +391,7 @@ pub static IDENTS: [IdentSpec; 8] = [
         shown: ("Error::", ""),
         unique: true,
         usage: &[("Error::", "(")],
+        imported: false,
         derive: names::rust_constructor,
         get: |ids| &ids.rust.constructor,
         generated: |cat| cat.rust.constructors,
@@ -397,6 +405,7 @@ pub static IDENTS: [IdentSpec; 8] = [
         shown: ("ErrorCode.", ""),
         unique: true,
         usage: &[("ErrorCode.", "")],
+        imported: false,
         derive: names::ts_key,
         get: |ids| &ids.ts.key,
         generated: always,
@@ -410,6 +419,7 @@ pub static IDENTS: [IdentSpec; 8] = [
         shown: ("", "Params"),
         unique: true,
         usage: &[],
+        imported: false,
         derive: names::ts_type,
         get: |ids| &ids.ts.type_name,
         generated: always,
@@ -424,6 +434,7 @@ pub static IDENTS: [IdentSpec; 8] = [
         // The same SHOUTY_SNAKE as the TypeScript key, which the rule already compares.
         unique: false,
         usage: &[("ErrorCode.", "")],
+        imported: false,
         derive: names::py_code_constant,
         get: |ids| &ids.py.constant,
         generated: always,
@@ -437,6 +448,7 @@ pub static IDENTS: [IdentSpec; 8] = [
         shown: ("", "()"),
         unique: true,
         usage: &[("", "(")],
+        imported: true,
         derive: names::py_function,
         get: |ids| &ids.py.function,
         generated: always,
@@ -452,6 +464,7 @@ pub static IDENTS: [IdentSpec; 8] = [
         // with the Rust variant; the row keeps it checked should the derivations part.
         unique: true,
         usage: &[("", "")],
+        imported: false,
         derive: names::go_constant,
         get: |ids| &ids.go.constant,
         generated: always,
@@ -466,6 +479,7 @@ pub static IDENTS: [IdentSpec; 8] = [
         // `New` + the same UpperCamel as the constant, which the rule already compares.
         unique: false,
         usage: &[("", "(")],
+        imported: false,
         derive: names::go_constructor,
         get: |ids| &ids.go.constructor,
         generated: |cat| cat.go.constructors,

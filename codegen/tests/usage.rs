@@ -137,7 +137,14 @@ fn planted() -> tempfile::TempDir {
     write(
         root,
         "py/app.py",
-        "raise errors.old_thing()\nif code == ErrorCode.GONE_CODE:\n    pass\nlegacy = 'ACM-FRM-102'\n",
+        "import acme_errors as errors\nraise errors.old_thing()\nif code == ErrorCode.GONE_CODE:\n    pass\nlegacy = 'ACM-FRM-102'\n",
+    );
+    // Calls that only read like the factory: a method, a call on another module, a
+    // function of the file's own (a factory counts only where imported).
+    write(
+        root,
+        "py/noise.py",
+        "import logging\nlogging.old_thing('x')\nlog.old_thing()\ndef old_thing():\n    pass\nold_thing()\n",
     );
     write(root, "tests/only.rs", "let _ = ErrorCode::OnlyTested;\n");
     write(
@@ -201,8 +208,8 @@ fn every_kind_of_use_and_finding_is_found_and_located() {
 
     let got = findings(&report, root);
     let want = vec![
-        ("EDX0704", "py/app.py".to_string(), 2, 12),
-        ("EDX0703", "py/app.py".to_string(), 1, 14),
+        ("EDX0704", "py/app.py".to_string(), 3, 12),
+        ("EDX0703", "py/app.py".to_string(), 2, 14),
         ("EDX0702", "web/app.ts".to_string(), 2, 15),
         ("EDX0701", "errors.yaml".to_string(), 36, 3),
         ("EDX0701", "errors.yaml".to_string(), 42, 3),

@@ -79,10 +79,22 @@ struct Pattern {
     text: String,
     target: Target,
     via: Via,
+    /// A bare name that counts only where the file imports it
+    /// ([`crate::targets::IdentSpec::imported`]).
+    imported: bool,
+}
+
+/// What a pattern finds, and whether it counts only where the file imports it
+/// ([`crate::targets::IdentSpec::imported`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Meaning {
+    pub target: Target,
+    pub via: Via,
+    pub imported: bool,
 }
 
 /// One language's automaton and, by pattern index, what each pattern finds.
-type Automaton = (AhoCorasick, Vec<(Target, Via)>);
+type Automaton = (AhoCorasick, Vec<Meaning>);
 
 /// The automata and what each of their patterns means.
 #[derive(Debug)]
@@ -93,6 +105,9 @@ pub struct Patterns {
     /// Every fixed string of every language, deduplicated and sorted (the benchmark hands
     /// them to ripgrep).
     pub all: Vec<String>,
+    /// The generated Python package's import name: the module an imported factory is
+    /// called on.
+    pub python_package: String,
 }
 
 impl Patterns {
@@ -122,6 +137,7 @@ impl Patterns {
                         text: text.clone(),
                         target: Target::CodeString,
                         via: Via::CodeString,
+                        imported: false,
                     });
                 }
             }
@@ -143,6 +159,7 @@ impl Patterns {
                         text: r.code.clone(),
                         target: Target::CodeString,
                         via: Via::CodeString,
+                        imported: false,
                     });
                 }
             }
@@ -154,6 +171,7 @@ impl Patterns {
                         text: c.code.clone(),
                         target: Target::CodeString,
                         via: Via::CodeString,
+                        imported: false,
                     });
                 }
             }
@@ -163,6 +181,7 @@ impl Patterns {
                         text: seed.clone(),
                         target: Target::CodeString,
                         via: Via::CodeString,
+                        imported: false,
                     });
                 }
             }
@@ -181,14 +200,18 @@ impl Patterns {
             .collect();
         all.sort();
         all.dedup();
-        Patterns { by_lang, all }
+        Patterns {
+            by_lang,
+            all,
+            python_package: cat.registry.python_package.clone(),
+        }
     }
 
     /// The automaton of `lang` and the meaning of its patterns (built on first use). A use
     /// sits on one line, so a pattern holding a line break (a `usage.patterns` entry can) is
     /// left out: no match then spans lines, and the search may look for the first match in
     /// a whole file rather than line by line.
-    pub fn of(&self, lang: Lang) -> Option<(&AhoCorasick, &[(Target, Via)])> {
+    pub fn of(&self, lang: Lang) -> Option<(&AhoCorasick, &[Meaning])> {
         let (list, built) = &self.by_lang[lang.index()];
         built
             .get_or_init(|| {
@@ -200,7 +223,15 @@ impl Patterns {
                     .match_kind(MatchKind::LeftmostLongest)
                     .build(list.iter().map(|p| p.text.as_bytes()))
                     .ok()?;
-                Some((ac, list.iter().map(|p| (p.target, p.via)).collect()))
+                let meanings = list
+                    .iter()
+                    .map(|p| Meaning {
+                        target: p.target,
+                        via: p.via,
+                        imported: p.imported,
+                    })
+                    .collect();
+                Some((ac, meanings))
             })
             .as_ref()
             .map(|(ac, targets)| (ac, targets.as_slice()))
@@ -222,8 +253,13 @@ impl Identifiers<'_> {
     /// Pushes what each language's generated code calls this code (the `usage` forms of
     /// [`crate::targets::IDENTS`]), and the catalogue's own patterns filled in for it.
     fn push(&self, lists: &mut [Vec<Pattern>], target: Target, extra: &[Template]) {
-        let mut add = |lang: Lang, text: String, via: Via| {
-            lists[lang.index()].push(Pattern { text, target, via });
+        let mut add = |lang: Lang, text: String, via: Via, imported: bool| {
+            lists[lang.index()].push(Pattern {
+                text,
+                target,
+                via,
+                imported,
+            });
         };
         let generated = |spec: &crate::targets::IdentSpec| {
             self.generated_in.is_none_or(|cat| (spec.generated)(cat))
@@ -234,6 +270,7 @@ impl Identifiers<'_> {
                     Lang::Code(spec.target),
                     format!("{prefix}{ident}{suffix}"),
                     Via::Identifier,
+                    spec.imported,
                 );
             }
         }
@@ -252,7 +289,7 @@ impl Identifiers<'_> {
         for t in extra {
             let text = t.render(&values);
             for lang in Lang::all() {
-                add(lang, text.clone(), Via::Pattern);
+                add(lang, text.clone(), Via::Pattern, false);
             }
         }
     }

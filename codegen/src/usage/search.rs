@@ -11,7 +11,8 @@ use aho_corasick::{AhoCorasick, Input};
 use grep_matcher::{LineTerminator, Match, Matcher, NoCaptures, NoError};
 use grep_searcher::{BinaryDetection, Searcher, SearcherBuilder, Sink, SinkMatch};
 
-use super::patterns::{Lang, Patterns, Target, Via};
+use super::patterns::{Lang, Meaning, Patterns, Target, Via};
+use super::python::Imports;
 
 /// One hit, located, before the catalogue gives it a meaning.
 #[derive(Debug, Clone)]
@@ -309,11 +310,17 @@ fn search_file(
     } else {
         None
     };
+    // A Python file's imports, read only when a name that counts only if imported is
+    // among what the search looks for.
+    let imports = (lang == Lang::Code(crate::targets::TargetId::Python)
+        && targets.iter().any(|m| m.imported))
+    .then(|| Imports::of(&bytes, &patterns.python_package));
     let mut sink = HitSink {
         path: &shown,
         tests_from,
         ac,
         targets,
+        imports: imports.as_ref(),
         code_chars,
         hits: Vec::new(),
     };
@@ -344,7 +351,9 @@ struct HitSink<'a> {
     /// The first line that is a test (1-based; 0 = the whole file), if any.
     tests_from: Option<u64>,
     ac: &'a AhoCorasick,
-    targets: &'a [(Target, Via)],
+    targets: &'a [Meaning],
+    /// A Python file's imports, for the names that count only where imported.
+    imports: Option<&'a Imports>,
     code_chars: &'a [bool; 256],
     hits: Vec<Hit>,
 }
@@ -362,7 +371,11 @@ impl Sink for HitSink<'_> {
         let mut chars_before = 0usize;
         let mut counted = 0usize;
         for m in self.ac.find_iter(line) {
-            let (target, via) = self.targets[m.pattern().as_usize()];
+            let Meaning {
+                target,
+                via,
+                imported,
+            } = self.targets[m.pattern().as_usize()];
             let (start, mut end) = (m.start(), m.end());
             let before = start.checked_sub(1).map(|i| line[i]);
             if target == Target::CodeString {
@@ -382,6 +395,13 @@ impl Sink for HitSink<'_> {
                     || (ident_byte(last) && after.is_some_and(ident_byte))
                 {
                     continue;
+                }
+                if imported && let Some(imports) = self.imports {
+                    let name_len = pattern.iter().take_while(|&&b| ident_byte(b)).count();
+                    let name = String::from_utf8_lossy(&pattern[..name_len]);
+                    if !imports.counts(line, start, &name) {
+                        continue;
+                    }
                 }
             }
             chars_before += String::from_utf8_lossy(&line[counted..start])

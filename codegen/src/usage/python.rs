@@ -1,0 +1,196 @@
+//! What a Python file imports, as far as `errdex usage` needs it: a factory of the generated
+//! package is a bare name as common as the NAME it comes from (`error(` for a code named
+//! ERROR), so a call counts only where the file imports that name, or on the package's
+//! module ([`crate::targets::IdentSpec::imported`]). Read from the text line by line, as the
+//! search is: the `import` and `from … import` statements anywhere in the file (also inside
+//! functions, in parentheses over several lines, or continued with `\`).
+
+use std::collections::HashSet;
+
+/// The names a Python file imports and the names it binds to the generated package.
+#[derive(Debug, Default)]
+pub struct Imports {
+    /// Names imported unchanged by `from M import name` (any M: a project may re-export the
+    /// package's factories from a module of its own).
+    names: HashSet<String>,
+    /// A `from M import *` somewhere: every bare name may be imported.
+    star: bool,
+    /// The names bound to the package's module: `import pkg` (`pkg`), `import pkg as e`
+    /// (`e`).
+    modules: HashSet<String>,
+}
+
+impl Imports {
+    /// The imports of `text`, a Python file, whose generated package is named `package`.
+    pub fn of(text: &[u8], package: &str) -> Imports {
+        let text = String::from_utf8_lossy(text);
+        let mut imports = Imports::default();
+        let mut lines = text.lines();
+        while let Some(line) = lines.next() {
+            let first = code_of(line).trim();
+            if !(first.starts_with("import ") || first.starts_with("from ")) {
+                continue;
+            }
+            // The whole statement: over lines while a parenthesis is open or a line ends
+            // with `\`.
+            let mut statement = first.to_string();
+            loop {
+                let open = statement.matches('(').count() > statement.matches(')').count();
+                let continued = statement.ends_with('\\');
+                if !(open || continued) {
+                    break;
+                }
+                if continued {
+                    statement.pop();
+                }
+                match lines.next() {
+                    Some(next) => {
+                        statement.push(' ');
+                        statement.push_str(code_of(next).trim());
+                    }
+                    None => break,
+                }
+            }
+            // `import a; from b import c` on one line: each statement in turn.
+            for part in statement.split(';') {
+                imports.read(part.trim(), package);
+            }
+        }
+        imports
+    }
+
+    fn read(&mut self, statement: &str, package: &str) {
+        let of_package = |module: &str| {
+            module == package
+                || module
+                    .strip_prefix(package)
+                    .is_some_and(|rest| rest.starts_with('.'))
+        };
+        if let Some(rest) = statement.strip_prefix("import ") {
+            for item in rest.split(',') {
+                let mut words = item.split_whitespace();
+                let (Some(module), alias) = (words.next(), words.nth(1)) else {
+                    continue;
+                };
+                if of_package(module) {
+                    let bound = alias.unwrap_or_else(|| module.split('.').next().unwrap_or(module));
+                    self.modules.insert(bound.to_string());
+                }
+            }
+        } else if let Some(rest) = statement.strip_prefix("from ")
+            && let Some((_, names)) = rest.split_once(" import ")
+        {
+            let names = names.replace(['(', ')'], " ");
+            for item in names.split(',') {
+                let mut words = item.split_whitespace();
+                match (words.next(), words.next(), words.next()) {
+                    (Some("*"), None, _) => self.star = true,
+                    (Some(name), None, _) => {
+                        self.names.insert(name.to_string());
+                    }
+                    // `name as name` binds the name itself.
+                    (Some(name), Some("as"), Some(alias)) if alias == name => {
+                        self.names.insert(name.to_string());
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    /// Whether the call of `name` at byte `start` of `line` calls the package's factory:
+    /// `module.name(` on a name bound to the package, or a bare `name(` the file imports.
+    pub fn counts(&self, line: &[u8], start: usize, name: &str) -> bool {
+        match start.checked_sub(1).map(|i| line[i]) {
+            Some(b'.') => {
+                let end = start - 1;
+                let from = line[..end]
+                    .iter()
+                    .rposition(|&b| !(b.is_ascii_alphanumeric() || b == b'_'))
+                    .map_or(0, |i| i + 1);
+                std::str::from_utf8(&line[from..end]).is_ok_and(|m| self.modules.contains(m))
+            }
+            _ => self.star || self.names.contains(name),
+        }
+    }
+}
+
+/// A line without its comment (a `#` outside a string literal, as far as one line tells).
+fn code_of(line: &str) -> &str {
+    let mut quote: Option<char> = None;
+    let mut escaped = false;
+    for (i, c) in line.char_indices() {
+        match quote {
+            Some(_) if escaped => escaped = false,
+            Some(_) if c == '\\' => escaped = true,
+            Some(q) if c == q => quote = None,
+            Some(_) => {}
+            None if c == '#' => return &line[..i],
+            None if c == '"' || c == '\'' => quote = Some(c),
+            None => {}
+        }
+    }
+    line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Imports;
+
+    fn counts(file: &str, line: &str, name: &str) -> bool {
+        let imports = Imports::of(file.as_bytes(), "ledgerly_errors");
+        let start = line
+            .find(&format!("{name}("))
+            .expect("the call is in the line");
+        imports.counts(line.as_bytes(), start, name)
+    }
+
+    #[test]
+    fn a_method_or_a_local_function_is_no_use() {
+        let file = "import logging\nfrom ledgerly_errors import card_declined\n";
+        assert!(!counts(
+            file,
+            "logging.getLogger(__name__).error(\"x\")",
+            "error"
+        ));
+        assert!(!counts(file, "    log.error(\"disk full\")", "error"));
+        assert!(!counts(file, "logging.error(\"x\")", "error"));
+        assert!(!counts(file, "total = result(1)", "result"));
+        assert!(counts(
+            file,
+            "raise card_declined(reason=\"x\")",
+            "card_declined"
+        ));
+    }
+
+    #[test]
+    fn on_the_package_module_or_its_alias() {
+        let file = "import os, ledgerly_errors as errs\nimport ledgerly_errors\n";
+        assert!(counts(file, "raise errs.error()", "error"));
+        assert!(counts(file, "raise ledgerly_errors.error()", "error"));
+        assert!(!counts(file, "raise os.error()", "error"));
+        assert!(!counts(file, "raise error()", "error"));
+        // A module of another package whose name starts alike.
+        let file = "import ledgerly_errors_extra as errs\n";
+        assert!(!counts(file, "raise errs.error()", "error"));
+    }
+
+    #[test]
+    fn statements_over_lines_and_star_imports() {
+        let file = "def f():\n    from app.errors import (  # re-exported\n        card_declined,\n        error as _error,\n        result\n    )\n";
+        assert!(counts(file, "raise card_declined()", "card_declined"));
+        assert!(counts(file, "raise result()", "result"));
+        assert!(
+            !counts(file, "raise error()", "error"),
+            "imported under another name"
+        );
+        let file = "from ledgerly_errors import \\\n    error\n";
+        assert!(counts(file, "raise error()", "error"));
+        let file = "from ledgerly_errors import *\n";
+        assert!(counts(file, "raise error()", "error"));
+        let file = "from a import b  # , error\nx = 1  # from c import error\n";
+        assert!(!counts(file, "raise error()", "error"));
+        let file = "import sys; from ledgerly_errors import error\n";
+        assert!(counts(file, "raise error()", "error"));
+    }
+}
