@@ -15,8 +15,8 @@ pub struct Imports {
     names: HashSet<String>,
     /// A `from M import *` somewhere: every bare name may be imported.
     star: bool,
-    /// The names bound to the package's module: `import pkg` (`pkg`), `import pkg as e`
-    /// (`e`).
+    /// The names bound to the package's module or to what it holds: `import pkg` (`pkg`),
+    /// `import pkg as e` (`e`), `from pkg import errors` (`errors`).
     modules: HashSet<String>,
 }
 
@@ -80,10 +80,20 @@ impl Imports {
         } else if let Some(rest) = statement.strip_prefix("from ")
             && let Some((_, names)) = rest.split_once(" import ")
         {
+            let module = rest.split_whitespace().next().unwrap_or("");
             let names = names.replace(['(', ')'], " ");
             for item in names.split(',') {
                 let mut words = item.split_whitespace();
-                match (words.next(), words.next(), words.next()) {
+                let (name, as_, alias) = (words.next(), words.next(), words.next());
+                // A name bound from the package (`from acme_errors import errors`): a
+                // module of it, or anything a factory may be called on.
+                if of_package(module)
+                    && let Some(bound) = alias.filter(|_| as_ == Some("as")).or(name)
+                    && bound != "*"
+                {
+                    self.modules.insert(bound.to_string());
+                }
+                match (name, as_, alias) {
                     (Some("*"), None, _) => self.star = true,
                     (Some(name), None, _) => {
                         self.names.insert(name.to_string());
@@ -170,6 +180,9 @@ mod tests {
         assert!(counts(file, "raise ledgerly_errors.error()", "error"));
         assert!(!counts(file, "raise os.error()", "error"));
         assert!(!counts(file, "raise error()", "error"));
+        let file = "from ledgerly_errors import errors\nfrom app import more\n";
+        assert!(counts(file, "raise errors.error()", "error"));
+        assert!(!counts(file, "raise more.error()", "error"));
         // A module of another package whose name starts alike.
         let file = "import ledgerly_errors_extra as errs\n";
         assert!(!counts(file, "raise errs.error()", "error"));
