@@ -163,6 +163,19 @@ impl Cx<'_> {
         key: &str,
         expected: &str,
     ) -> Option<Entries<'a>> {
+        self.entries_and_repeats(node, key, expected, None)
+    }
+
+    /// [`Self::entries`], the entries whose key was given before (reported) put in
+    /// `repeats` instead of dropped: an entry of `errors` whose NAME is taken is still
+    /// checked for its own mistakes.
+    pub(super) fn entries_and_repeats<'a>(
+        &mut self,
+        node: &'a Node,
+        key: &str,
+        expected: &str,
+        mut repeats: Option<&mut Entries<'a>>,
+    ) -> Option<Entries<'a>> {
         let Kind::Map(pairs) = &node.kind else {
             if !matches!(node.kind, Kind::Null) || expected == "a mapping" {
                 self.wrong_type(node, key, expected);
@@ -198,6 +211,9 @@ impl Cx<'_> {
             };
             if let Some((first, value)) = first {
                 self.push(duplicate_key(key, ks, k.span, first, value));
+                if let Some(repeats) = repeats.as_deref_mut() {
+                    repeats.push((ks, k, v));
+                }
                 continue;
             }
             if !small {

@@ -370,8 +370,13 @@ impl Cx<'_> {
             http,
             layout,
         } = *sections;
-        let Some(entries) = self.entries(node, top::ERRORS.name(), "a mapping of error entries")
-        else {
+        let mut repeats = Vec::new();
+        let Some(entries) = self.entries_and_repeats(
+            node,
+            top::ERRORS.name(),
+            "a mapping of error entries",
+            Some(&mut repeats),
+        ) else {
             return (Vec::new(), Vec::new(), None);
         };
         if entries.len() > self.limits.max_codes {
@@ -406,6 +411,12 @@ impl Cx<'_> {
             layout,
         };
         let checked = self.each_entry(&entries, &shared);
+        // An entry whose NAME another has (EDX0203, reported) is checked for its own
+        // mistakes too, so that one run reports them all; it takes no part in the rules
+        // across entries, and never reaches the IR.
+        if !repeats.is_empty() {
+            self.each_entry(&repeats, &shared);
+        }
         // The rules that only report come first ([`reporting_rules`]); `replaced_by`'s,
         // which the IR needs, runs now, its diagnostics after theirs.
         let at = self.diags.len();
