@@ -199,14 +199,20 @@ impl Checked {
             .map_or(ExitCode::SUCCESS, |d| fail::exit_code_of(d.code.as_str()))
     }
 
-    /// EDX1009, counting the errors and the warnings.
-    fn invalid(&self) -> Failure {
+    /// EDX1009, counting the errors and the warnings; for a command that writes
+    /// (`errdex generate`, [`Show::Always`]), saying that it wrote nothing.
+    fn invalid(&self, writes: bool) -> Failure {
         let counts = self.counts();
-        Failure::catalogue_invalid(
+        let failure = Failure::catalogue_invalid(
             &self.name,
             counts.errors.to_string(),
             counts.warnings.to_string(),
-        )
+        );
+        if writes {
+            failure.with_suggestion("Fix the diagnostics listed above; nothing was written.")
+        } else {
+            failure
+        }
     }
 
     /// The valid catalogue, or (diagnostics shown as `show` says, EDX1009 reported) the
@@ -242,11 +248,11 @@ impl Checked {
         }
         match show {
             Show::Always => {
-                fail::report(&self.invalid(), format);
+                fail::report(&self.invalid(true), format);
             }
             Show::WhenInvalid => {
                 self.show(self.diagnostics(), shown);
-                fail::report(&self.invalid(), format);
+                fail::report(&self.invalid(false), format);
             }
             Show::ErrorsWhenInvalid => self.show_errors(format),
         }
@@ -276,7 +282,7 @@ impl Checked {
         if !self.loaded.has_errors() {
             return Ok(());
         }
-        fail::report(&self.invalid(), format);
+        fail::report(&self.invalid(true), format);
         Err(self.refused())
     }
 
@@ -291,7 +297,7 @@ impl Checked {
         match format {
             ReportFormat::Github => {
                 self.show(&errors, ReportFormat::Github);
-                fail::report(&self.invalid(), ReportFormat::Github);
+                fail::report(&self.invalid(false), ReportFormat::Github);
             }
             ReportFormat::Json => {
                 let object = serde_json::json!({
@@ -307,7 +313,7 @@ impl Checked {
             }
             ReportFormat::Human => {
                 self.show(&errors, ReportFormat::Human);
-                fail::print_headline(&self.invalid());
+                fail::print_headline(&self.invalid(false));
             }
         }
     }

@@ -29,7 +29,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 #[command(
     name = "errdex",
     version,
-    about = "One errors.yaml; Rust, TypeScript, Python, JSON Schema and docs generated from it",
+    about = "One errors.yaml; Rust, TypeScript, Python, Go, JSON Schema, OpenAPI and docs generated from it",
     after_help = "In CI: `errdex lint`, `errdex usage` and `errdex diff` take `--format github` and print one \
                   GitHub Actions workflow command per finding (`::error file=…,line=…,col=…,title=EDX0702::…`, \
                   `::warning` for warnings, `::notice` for compatible changes), shown as annotations on \
@@ -80,7 +80,7 @@ pub fn print_json(value: &serde_json::Value) {
 enum Command {
     /// Validate the catalogue and print every diagnostic.
     Lint(Deferred<cmd::lint::Args>),
-    /// Write the generated targets (docs, TypeScript, JSON Schemas, Python, the Rust module; `--only` picks some).
+    /// Write the generated targets (docs, TypeScript, JSON Schemas, Python, OpenAPI, Go, the Rust module; `--only` picks some).
     Generate(Deferred<cmd::generate::Args>),
     /// Show a code's reference (names, aliases and legacy codes resolve).
     Explain(Deferred<cmd::explain::Args>),

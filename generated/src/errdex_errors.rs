@@ -1559,13 +1559,13 @@ pub enum ErrorCode {
     ///
     /// Message: `` `{path}` has {errors} error(s) and {warnings} warning(s) ``
     ///
-    /// Suggestion: `Fix the diagnostics listed above; nothing was written.`
+    /// Suggestion: `Fix the diagnostics listed above.`
     ///
     /// Name: `CATALOGUE_INVALID`; namespace: `CLI`; category: [`Category::Invalid`]; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: <https://example.invalid/errdex/reference/cli.html#edx1009>.
     ///
     #[cfg_attr(
         not(doctest),
-        doc = "The closing line of `errdex lint` and `errdex generate` when diagnostics stop them.\nThe exit status is that of the first error's code.\n"
+        doc = "The closing line of a command that needs a valid catalogue (`errdex generate`,\n`explain`, `usage`, `diff`, `new`) when diagnostics stop it; `errdex generate` adds\nthat it wrote nothing.\nThe exit status is that of the first error's code.\n"
     )]
     CatalogueInvalid,
     /// `EDX1010` — The code asked for is retired
@@ -3272,7 +3272,7 @@ static ERRDEX_STR: &str = concat!(
     "EDX1006UNKNOWN_CODEUnknownCodehttps://example.invalid/errdex/reference/cli.html#edx1006The code is not in the catalogue`{code}` is not a code, name, alias or legacy code of this catalogueCheck the spelling; errdex lists the nearest known codes.`errdex explain` accepts codes, NAMEs, aliases and legacy codes.\n",
     "EDX1007GIT_FAILEDGitFailedhttps://example.invalid/errdex/reference/cli.html#edx1007git could not provide the old cataloguegit could not provide `{path}` at `{rev}`: {reason}Check that the revision exists and that the file existed at that revision.`errdex diff --against-git REV` reads the old catalogue with `git show REV:PATH`.\n",
     "EDX1008FILE_EXISTSFileExistshttps://example.invalid/errdex/reference/cli.html#edx1008errdex init would overwrite a file`{path}` already exists; errdex init never overwrites a fileRemove the file or run `errdex init` in another directory.`errdex init` only creates files, so it can never destroy an existing catalogue.\n",
-    "EDX1009CATALOGUE_INVALIDCatalogueInvalidhttps://example.invalid/errdex/reference/cli.html#edx1009The catalogue has errors`{path}` has {errors} error(s) and {warnings} warning(s)Fix the diagnostics listed above; nothing was written.The closing line of `errdex lint` and `errdex generate` when diagnostics stop them.\nThe exit status is that of the first error's code.\n",
+    "EDX1009CATALOGUE_INVALIDCatalogueInvalidhttps://example.invalid/errdex/reference/cli.html#edx1009The catalogue has errors`{path}` has {errors} error(s) and {warnings} warning(s)Fix the diagnostics listed above.The closing line of a command that needs a valid catalogue (`errdex generate`,\n`explain`, `usage`, `diff`, `new`) when diagnostics stop it; `errdex generate` adds\nthat it wrote nothing.\nThe exit status is that of the first error's code.\n",
     "EDX1010CODE_RETIREDCodeRetiredhttps://example.invalid/errdex/reference/cli.html#edx1010The code asked for is retired`{code}` is retired{note}Use the replacement the retirement note names.Retired codes may never be used again; `errdex explain` says when and why a code was\nretired instead of calling it unknown.\n",
 );
 
@@ -3394,8 +3394,8 @@ static ERRDEX_CODE_META: [u8; 6888] = *b"\
     Q\x95\x00\x00X\x95\x00\x00d\x95\x00\x00o\x95\x00\x00\xa8\x95\x00\x00\xc8\x95\x00\x00\x0c\x96\x00\x00E\x96\x00\x00\x86\x96\x00\x00\x86\x96\x00\x00\x03\x00\x0a\x00\x0e\x01\x94\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00&\x00\x00\x00'\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
     \x86\x96\x00\x00\x8d\x96\x00\x00\x97\x96\x00\x00\xa0\x96\x00\x00\xd9\x96\x00\x00\x00\x97\x00\x003\x97\x00\x00}\x97\x00\x00\xcf\x97\x00\x00\xcf\x97\x00\x00\x08\x00\x0a\x00\x0cE\xf6\x01\xa5\x80\xff\xff\x00\x00\x00\x00\x00\x00y\x00\x00\x00|\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
     \xcf\x97\x00\x00\xd6\x97\x00\x00\xe1\x97\x00\x00\xeb\x97\x00\x00$\x98\x00\x00F\x98\x00\x00\x82\x98\x00\x00\xbc\x98\x00\x00\x0d\x99\x00\x00\x0d\x99\x00\x00\x06\x00\x0a\x00\x0eI\x99\x01\xa5\x80\xff\xff\x00\x00\x00\x00\x00\x00|\x00\x00\x00}\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    \x0d\x99\x00\x00\x14\x99\x00\x00%\x99\x00\x005\x99\x00\x00n\x99\x00\x00\x86\x99\x00\x00\xbe\x99\x00\x00\xf4\x99\x00\x00{\x9a\x00\x00{\x9a\x00\x00\x00\x00\x0a\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00}\x00\x00\x00\x80\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-    {\x9a\x00\x00\x82\x9a\x00\x00\x8e\x9a\x00\x00\x99\x9a\x00\x00\xd2\x9a\x00\x00\xef\x9a\x00\x00\x08\x9b\x00\x006\x9b\x00\x00\xb2\x9b\x00\x00\xb2\x9b\x00\x00\x03\x00\x0a\x00\x0e\x01\x94\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x80\x00\x00\x00\x82\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \x0d\x99\x00\x00\x14\x99\x00\x00%\x99\x00\x005\x99\x00\x00n\x99\x00\x00\x86\x99\x00\x00\xbe\x99\x00\x00\xdf\x99\x00\x00\xcc\x9a\x00\x00\xcc\x9a\x00\x00\x00\x00\x0a\x00\x0eA\xa6\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00}\x00\x00\x00\x80\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+    \xcc\x9a\x00\x00\xd3\x9a\x00\x00\xdf\x9a\x00\x00\xea\x9a\x00\x00#\x9b\x00\x00@\x9b\x00\x00Y\x9b\x00\x00\x87\x9b\x00\x00\x03\x9c\x00\x00\x03\x9c\x00\x00\x03\x00\x0a\x00\x0e\x01\x94\x01\xa6\x80\xff\xff\x00\x00\x00\x00\x00\x00\x80\x00\x00\x00\x82\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
 ";
 
 #[allow(dead_code)]

@@ -105,7 +105,7 @@ them leaves them out in errors.yaml (and a Go package its constructors, most of 
 /// What to run next (printed after [`RUST_SETUP`]).
 const NEXT_STEPS: &str = "Next:
     errdex lint                      check the catalogue (every problem at once)
-    errdex generate                  TypeScript, JSON Schemas and the mdBook reference
+    errdex generate                  TypeScript, Python, Go, JSON Schemas, OpenAPI and the mdBook reference
     errdex diff --against-git main   what a change breaks, before you merge it
 ";
 
@@ -118,7 +118,8 @@ const STARTER: &str = r#"# yaml-language-server: $schema=generated/schema/catalo
 #
 # The error catalogue of @NAME@: every error code with its category, retryability, exit
 # code, HTTP status, JSON-RPC code, message and suggestion. errdex generates the Rust types
-# (build.rs), a TypeScript module, JSON Schemas and a Markdown reference from this file.
+# (build.rs), TypeScript, Python and Go packages, JSON Schemas, OpenAPI components and a
+# Markdown reference from this file.
 # Codes are a contract: once released, deprecate or retire them instead of editing them
 # (`errdex diff` tells you what a change breaks).
 errdex: 1
