@@ -814,3 +814,60 @@ fn new_with_a_code_chosen_by_hand() {
     let (status, out, err) = run(errdex().current_dir(dir.path()).args(["lint"]));
     assert_eq!(status, 0, "{out}{err}");
 }
+
+/// A full range is refused with the fix that works (--code cannot give a code outside the
+/// range); a range of 10^18 codes hands out its first one at once (by number, not by
+/// listing the range).
+#[test]
+fn new_in_a_full_range_and_in_a_vast_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, text: &str| std::fs::write(dir.path().join(name), text).unwrap();
+    write(
+        "errors.yaml",
+        "errdex: 1\nregistry: { name: acme }\ndocs: { links: external }\ncategories:\n  invalid: { summary: Bad input, retryable: false, exit_code: 1, http_status: 400, jsonrpc_code: -32602, expected: true }\nparts: [full.yaml, vast.yaml, empty.yaml]\n",
+    );
+    write(
+        "full.yaml",
+        "part: { range: T-001..T-002 }\nerrors:\n  ONE: { code: T-001, category: invalid, summary: One, message: one }\n  TWO: { code: T-002, category: invalid, summary: Two, message: two }\n",
+    );
+    write(
+        "vast.yaml",
+        "part: { range: V-000000000000000001..V-999999999999999999 }\n",
+    );
+    write(
+        "empty.yaml",
+        "part: { range: E-100..E-199 }\nerrors: {}  # none yet\n# the codes go above\n",
+    );
+    let before = std::fs::read_to_string(dir.path().join("full.yaml")).unwrap();
+    let (code, _, err) = new_entry(dir.path(), "THREE", "full.yaml", "Three", &[]);
+    assert_eq!(code, 64, "{err}");
+    assert!(
+        err.contains("the range `T-001..T-002` has no free code left")
+            && err.contains("widen the part's `range`"),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("full.yaml")).unwrap(),
+        before
+    );
+    let (code, out, err) = new_entry(dir.path(), "FIRST", "vast.yaml", "First", &[]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.starts_with("V-000000000000000001 "), "{out}");
+    let (code, out, err) = new_entry(dir.path(), "SECOND", "vast.yaml", "Second", &[]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.starts_with("V-000000000000000002 "), "{out}");
+    // A part with no `errors` section gained one; `errors: {}` became a block.
+    assert!(
+        std::fs::read_to_string(dir.path().join("vast.yaml"))
+            .unwrap()
+            .starts_with("part: { range: V-000000000000000001..V-999999999999999999 }\nerrors:\n  FIRST:\n    code: V-000000000000000001\n"),
+    );
+    let (code, out, err) = new_entry(dir.path(), "EMPTY_NO_MORE", "empty.yaml", "Empty", &[]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("empty.yaml")).unwrap(),
+        "part: { range: E-100..E-199 }\nerrors:  # none yet\n# the codes go above\n  EMPTY_NO_MORE:\n    code: E-100\n    category: invalid\n    summary: Empty\n"
+    );
+    let (code, out, err) = run(errdex().current_dir(dir.path()).args(["lint"]));
+    assert_eq!(code, 0, "{out}{err}");
+}

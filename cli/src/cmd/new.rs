@@ -234,7 +234,9 @@ fn add(args: &Args) -> Result<ExitCode, Failure> {
         }
         (None, Some(allowed)) => next_code(&cat, &allowed).ok_or_else(|| {
             Failure::bad_arguments(format!("{} has no free code left", allowed.describe()))
-                .with_suggestion("give the code with --code, or widen the part's range")
+                .with_suggestion(
+                    "widen the part's `range` (every code in it is taken, retired ones too: --code cannot help), or add the code to another part",
+                )
         })?,
         (None, None) => {
             let why = match (&args.part, &args.namespace) {
@@ -298,7 +300,7 @@ fn add(args: &Args) -> Result<ExitCode, Failure> {
         }
         Target::Append(file) => {
             let old = read(file)?;
-            let indent = errors_indent(&old).ok_or_else(|| {
+            let (mut text, indent) = appendable(&old).ok_or_else(|| {
                 Failure::bad_arguments(format!(
                     "`errors:` is not the last section of `{}` as a block mapping, so errdex new cannot append to it without rewriting the file",
                     file.display()
@@ -310,10 +312,6 @@ fn add(args: &Args) -> Result<ExitCode, Failure> {
                 })
             })?;
             let inner = format!("{indent}{indent}");
-            let mut text = old.clone();
-            if !text.is_empty() && !text.ends_with('\n') {
-                text.push('\n');
-            }
             text.push_str(&format!(
                 "{indent}{}:\n{inner}code: {}\n",
                 args.name,
@@ -442,19 +440,28 @@ fn next_code(cat: &Catalogue, allowed: &Allowed) -> Option<String> {
         })
         .chain(cat.retired.iter().map(|r| r.code.as_str()))
         .collect();
-    if let Some(codes) = allowed.codes() {
-        let codes: Vec<String> = codes.collect();
-        let after_highest = codes
-            .iter()
-            .rposition(|c| used.contains(c.as_str()))
-            .map_or(0, |i| i + 1);
-        return codes
-            .get(after_highest)
-            .or_else(|| codes.iter().find(|c| !used.contains(c.as_str())))
-            .cloned();
-    }
-    let Allowed::Prefix(prefix) = allowed else {
-        return None;
+    let prefix = match allowed {
+        Allowed::Range {
+            prefix,
+            width,
+            low,
+            high,
+        } => {
+            // By number, not by listing the range: a range may hold 10^18 codes.
+            let taken: std::collections::BTreeSet<u64> = used
+                .iter()
+                .filter(|c| allowed.allows(c))
+                .filter_map(|c| c[prefix.len()..].parse().ok())
+                .collect();
+            let next = match taken.last() {
+                None => Some(*low),
+                Some(&n) if n < *high => Some(n + 1),
+                // The range's end is taken: the first gap (at most one past the taken).
+                Some(_) => (*low..=*high).find(|n| !taken.contains(n)),
+            };
+            return next.map(|n| format!("{prefix}{n:0width$}"));
+        }
+        Allowed::Prefix(prefix) => prefix,
     };
     let numbered: Vec<&str> = used
         .iter()
@@ -490,12 +497,52 @@ fn holder_of(cat: &Catalogue, code: &str) -> Option<String> {
 
 /// The indentation of the entries of `errors:`, when it is the text's last top-level key
 /// and a block mapping (two spaces when it has no entry yet).
-fn errors_indent(text: &str) -> Option<String> {
+/// The text a new entry is appended to, and the indent of an entry: `text` itself when it
+/// ends with its `errors:` block; with `errors:` added when it has no `errors` section yet
+/// (a part that declares its range and has no code yet), or in place of a last line
+/// `errors: {}`. `None` when `errors:` is not the last section.
+fn appendable(text: &str) -> Option<(String, String)> {
     let lines: Vec<&str> = text.lines().collect();
     let top = |l: &&str| !l.is_empty() && !l.starts_with([' ', '#', '-']) && l.contains(':');
+    let mut out = text.to_string();
+    if !out.is_empty() && !out.ends_with('\n') {
+        out.push('\n');
+    }
+    let is_errors = |l: &str| {
+        l.strip_prefix("errors")
+            .is_some_and(|rest| rest.trim_start().starts_with(':'))
+    };
+    if !lines.iter().any(|l| top(l) && is_errors(l)) {
+        out.push_str("errors:\n");
+        return Some((out, "  ".to_string()));
+    }
     let last = lines.iter().rposition(top)?;
     let rest = lines[last].strip_prefix("errors:")?;
     let rest = rest.split('#').next().unwrap_or("").trim();
+    if rest == "{}"
+        && lines[last + 1..].iter().all(|l| {
+            let l = l.trim();
+            l.is_empty() || l.starts_with('#')
+        })
+    {
+        // The empty mapping's line becomes the block's header (its comment kept); the lines
+        // after it (blank or comments) stay.
+        let mut out: Vec<String> = lines.iter().map(|l| (*l).to_string()).collect();
+        let comment = lines[last].find('#').map_or("", |i| &lines[last][i..]);
+        out[last] = match comment {
+            "" => "errors:".to_string(),
+            comment => format!("errors:  {comment}"),
+        };
+        let mut out = out.join("\n");
+        out.push('\n');
+        return Some((out, "  ".to_string()));
+    }
+    errors_indent(&lines, last, rest).map(|indent| (out, indent))
+}
+
+/// The indent of the entries of the `errors:` block at line `last` (the file's last
+/// top-level key, `rest` what follows its colon).
+fn errors_indent(lines: &[&str], last: usize, rest: &str) -> Option<String> {
     if !rest.is_empty() {
         return None;
     }
