@@ -119,19 +119,6 @@ impl Allowed {
         }
     }
 
-    /// The codes of the range in order (a prefix has no order: `None`).
-    pub fn codes(&self) -> Option<impl Iterator<Item = String> + '_> {
-        match self {
-            Allowed::Prefix(_) => None,
-            Allowed::Range {
-                prefix,
-                width,
-                low,
-                high,
-            } => Some((*low..=*high).map(move |n| format!("{prefix}{n:0width$}"))),
-        }
-    }
-
     /// How messages name it.
     pub fn describe(&self) -> String {
         match self {
