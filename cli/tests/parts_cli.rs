@@ -463,8 +463,10 @@ fn new_refuses_a_file_or_folder_the_root_does_not_list() {
     }
     assert_eq!(std::fs::read_to_string(&stray).unwrap(), before);
     assert_eq!(std::fs::read_dir(&folder).unwrap().count(), 0);
-    // Close to a part: the folder the glob `teams/*.yaml` reads parts from, and a folder
-    // part's header. Each is refused with the part to give instead, nothing written.
+    // Close to a part: the folder the glob `teams/*.yaml` reads parts from, a folder
+    // part's header or one of its files, the root. Each is refused with the part to give
+    // instead, nothing written.
+    std::fs::write(dir.path().join("other/notes.yaml"), "notes: []\n").unwrap();
     let before = tree(dir.path());
     for (part, says, instead) in [
         (
@@ -476,6 +478,22 @@ fn new_refuses_a_file_or_folder_the_root_does_not_list() {
             "teams/frames/_part.yaml",
             "is the header of the folder part `teams/frames`",
             "give --part teams/frames",
+        ),
+        (
+            "teams/frames/ACM-FRM-101.yaml",
+            "is a file of the folder part `teams/frames`",
+            "give --part teams/frames",
+        ),
+        (
+            "errors.yaml",
+            "`errors.yaml` is the root catalogue, not a part",
+            "leave out --part",
+        ),
+        // No range and no --code: said to be no part, not to lack a range.
+        (
+            "other/notes.yaml",
+            "`other/notes.yaml` is not a part of the registry `errors.yaml`",
+            "give --part one of the parts `errors.yaml` lists (`",
         ),
     ] {
         let (code, out, err) = new_entry(dir.path(), "BIL_CLOSE", part, "Close", &[]);

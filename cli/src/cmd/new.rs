@@ -88,15 +88,34 @@ fn listed_part(part: &Path, catalogue: &Path, listed: &[String]) -> Result<(), F
     let (Ok(root_dir), Ok(full)) = (root_dir.canonicalize(), part.canonicalize()) else {
         return Ok(());
     };
+    let given = part.display();
+    let name = catalogue.display();
+    let not_a_part = || {
+        Failure::bad_arguments(format!(
+            "`{given}` is not a part of the registry `{name}`: `{name}` lists its parts under `parts:`, and none of them is this {}",
+            if full.is_dir() { "folder" } else { "file" }
+        ))
+        .with_suggestion(format!(
+            "give --part one of the parts `{name}` lists ({}), or list this one under its `parts:`",
+            shown_list(listed)
+        ))
+    };
+    if catalogue.canonicalize().is_ok_and(|c| c == full) {
+        return Err(Failure::bad_arguments(format!(
+            "`{given}` is the root catalogue, not a part"
+        ))
+        .with_suggestion(
+            "leave out --part to add the code to the root's `errors:` (with --namespace, the next code of its `code_prefix`), or give one of its parts",
+        ));
+    }
     let Ok(rel) = full.strip_prefix(&root_dir) else {
-        return Ok(());
+        return Err(not_a_part());
     };
     let rel = rel
         .components()
         .map(|c| c.as_os_str().to_string_lossy())
         .collect::<Vec<_>>()
         .join("/");
-    let given = part.display();
     if full.is_dir() {
         let folder = format!("{rel}/");
         if listed.contains(&folder) {
@@ -112,7 +131,7 @@ fn listed_part(part: &Path, catalogue: &Path, listed: &[String]) -> Result<(), F
                 "give --part the file of the part the code belongs to; a folder part (one file per code) is a folder the root lists itself",
             ));
         }
-        return Ok(());
+        return Err(not_a_part());
     }
     if let Some(folder) = rel.strip_suffix(PART_HEADER)
         && (folder.is_empty() || folder.ends_with('/'))
@@ -126,7 +145,40 @@ fn listed_part(part: &Path, catalogue: &Path, listed: &[String]) -> Result<(), F
             "give --part {dir}: the entry is written to its own file, `{dir}/<CODE>.yaml`"
         )));
     }
-    Ok(())
+    if listed.contains(&rel) {
+        return Ok(());
+    }
+    if let Some(folder) = listed
+        .iter()
+        .find(|p| p.ends_with('/') && rel.starts_with(p.as_str()))
+    {
+        let dir = folder.trim_end_matches('/');
+        return Err(Failure::bad_arguments(format!(
+            "`{given}` is a file of the folder part `{dir}`, which holds one file per code"
+        ))
+        .with_suggestion(format!(
+            "give --part {dir}: the entry is written to its own file, `{dir}/<CODE>.yaml`"
+        )));
+    }
+    Err(not_a_part())
+}
+
+/// The first parts of `listed`, for a message.
+fn shown_list(listed: &[String]) -> String {
+    const SHOWN: usize = 5;
+    let mut shown: Vec<String> = listed
+        .iter()
+        .take(SHOWN)
+        .map(|p| format!("`{}`", p.trim_end_matches('/')))
+        .collect();
+    if listed.len() > SHOWN {
+        shown.push("…".into());
+    }
+    if shown.is_empty() {
+        "it lists none".into()
+    } else {
+        shown.join(", ")
+    }
 }
 
 /// Where the entry goes.
