@@ -581,17 +581,46 @@ fn from_import(f: &Finding) -> String {
 /// The change of a finding's value: `old → new`, `(none)` for a side without one.
 fn change(f: &Finding) -> String {
     match (&f.old, &f.new) {
-        (Some(o), Some(n)) => format!("{} → {}", show(o), show(n)),
+        (Some(o), Some(n)) => {
+            let (o, n) = from_difference(o, n);
+            format!("{} → {}", show(&o), show(&n))
+        }
         (None, Some(n)) => format!("(none) → {}", show(n)),
         (Some(o), None) => format!("{} → (none)", show(o)),
         (None, None) => String::new(),
     }
 }
 
+/// How many characters of a value one line of the human report shows.
+const SHOWN_CHARS: usize = 120;
+
+/// Two values as [`show`] should cut them: as they are when they differ within the part
+/// shown, else each from a little before their first difference, after `…` (two long
+/// explanations that differ in their last sentence would otherwise be shown as the same
+/// text twice).
+fn from_difference(old: &str, new: &str) -> (String, String) {
+    /// Characters of common text kept before the difference.
+    const CONTEXT: usize = 30;
+    let same = old
+        .chars()
+        .zip(new.chars())
+        .take_while(|(a, b)| a == b)
+        .count();
+    if same < SHOWN_CHARS - CONTEXT {
+        return (old.to_string(), new.to_string());
+    }
+    let from = |v: &str| {
+        let mut out = String::from("…");
+        out.extend(v.chars().skip(same - CONTEXT));
+        out
+    };
+    (from(old), from(new))
+}
+
 /// A value for one line of the human report: quoted when it has spaces or is empty,
 /// shortened, control characters escaped.
 fn show(v: &str) -> String {
-    let c = escape_controls_in_line(v, 120);
+    let c = escape_controls_in_line(v, SHOWN_CHARS);
     if c.is_empty() || c.contains(char::is_whitespace) {
         format!("\"{c}\"")
     } else {
@@ -734,6 +763,36 @@ impl<'a> Mapping<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn long_values_are_shown_from_where_they_differ() {
+        let start =
+            "Ask the customer to contact their card issuer for more information. ".repeat(3);
+        let old = format!("{start}Or use another card.");
+        let new = format!("{start}Or pay by bank transfer.");
+        let (o, n) = show_pair(&old, &new);
+        assert_ne!(o, n, "the shown texts differ");
+        assert!(
+            o.starts_with("\"…") && o.contains("Or use another card."),
+            "{o}"
+        );
+        assert!(n.contains("Or pay by bank transfer."), "{n}");
+        assert!(!change_text(&old, &new).contains(&start[..40]));
+        // Short values, or a difference near the start: as they are.
+        assert_eq!(from_difference("a b", "a c"), ("a b".into(), "a c".into()));
+        let (o, _) = from_difference(&format!("x{old}"), &format!("y{old}"));
+        assert!(o.starts_with("xAsk"));
+    }
+
+    fn change_text(old: &str, new: &str) -> String {
+        let (o, n) = from_difference(old, new);
+        format!("{} → {}", show(&o), show(&n))
+    }
+
+    fn show_pair(old: &str, new: &str) -> (String, String) {
+        let (o, n) = from_difference(old, new);
+        (show(&o), show(&n))
+    }
 
     #[test]
     fn ids_are_unique_and_round_trip() {
