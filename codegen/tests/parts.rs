@@ -283,6 +283,20 @@ fn a_part_is_the_file_it_is_whatever_the_path() {
         .expect("write");
         let loaded = load(&root.join("errors.yaml"), "errors.yaml");
         assert_eq!(errors(&loaded), ["EDX0802"], "{:#?}", loaded.diagnostics);
+        // The link is named with the file it leads to.
+        let d = &loaded.diagnostics[0];
+        assert_eq!(
+            d.help.as_deref(),
+            Some(
+                "`linked/a.yaml` and `teams/a.yaml` are the same file (a symbolic link): remove the link, or list or match only one of them"
+            )
+        );
+        assert!(
+            d.notes
+                .iter()
+                .any(|(_, n)| n == "first listed here (`teams/a.yaml`)"),
+            "{d:#?}"
+        );
     }
 }
 

@@ -256,7 +256,7 @@ impl Reader<'_> {
         sources: &mut SourceMap,
         diags: &mut Vec<Diagnostic>,
     ) -> Vec<Part<usize>> {
-        let mut seen: BTreeMap<String, Span> = BTreeMap::new();
+        let mut seen: BTreeMap<String, (Span, String)> = BTreeMap::new();
         let mut out = Vec::new();
         for (item, span) in listing {
             let span = *span;
@@ -327,16 +327,31 @@ impl Reader<'_> {
                         continue;
                     }
                 };
-                if let Some(first) = seen.get(&identity) {
-                    diags.push(
-                        Diagnostic::new(DiagCode::PartListedTwice, Some(span), &[("file", &path)])
-                            .with_label("listed again here")
-                            .with_note(Some(*first), "first listed here")
-                            .with_help("list each file once: a part's codes would be read twice"),
-                    );
+                if let Some((first, first_path)) = seen.get(&identity) {
+                    let d =
+                        Diagnostic::new(DiagCode::PartListedTwice, Some(span), &[("file", &path)]);
+                    // Another path to the same file: a symbolic link (named, since the
+                    // listing may show neither path).
+                    let d = if *first_path == path {
+                        d.with_label("listed again here")
+                            .with_help("list each file once: a part's codes would be read twice")
+                    } else {
+                        d.with_label(format!("`{path}` here"))
+                            .with_help(format!(
+                                "`{path}` and `{first_path}` are the same file (a symbolic link): remove the link, or list or match only one of them"
+                            ))
+                    };
+                    let d = match (*first == span, *first_path == path) {
+                        (true, _) => d,
+                        (false, true) => d.with_note(Some(*first), "first listed here"),
+                        (false, false) => {
+                            d.with_note(Some(*first), format!("first listed here (`{first_path}`)"))
+                        }
+                    };
+                    diags.push(d);
                     continue;
                 }
-                seen.insert(identity, span);
+                seen.insert(identity, (span, path.clone()));
                 let part = if folder {
                     self.folder(&path, span, sources, diags)
                 } else {
