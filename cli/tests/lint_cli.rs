@@ -203,3 +203,39 @@ fn bad_arguments_are_edx1002_exit_64() {
     assert_eq!(out.status.code(), Some(64));
     assert!(String::from_utf8_lossy(&out.stderr).contains("error[EDX1002]"));
 }
+
+/// A cycle of imports run from the importing catalogue's folder, with relative paths (as a
+/// user runs it): the chain ends with the file it started from, spelt as given, not as
+/// `../service/errors.yaml`, another spelling of `errors.yaml`.
+#[test]
+fn a_cycle_of_imports_is_named_from_where_lint_runs() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let catalogue = |name: &str, version: &str, other: &str, other_version: &str| {
+        format!(
+            "errdex: 1\nregistry: {{ name: {name} }}\npackage: {{ version: {version} }}\ndocs: {{ links: external }}\ncategories:\n  invalid: {{ summary: Bad input, retryable: false, exit_code: 1, http_status: 400, jsonrpc_code: -32602, expected: true }}\nimports:\n  {other}: {{ from: ../{other}/errors.yaml, version: {other_version}, as: reference }}\nerrors: {{}}\n"
+        )
+    };
+    for (name, version, other, other_version) in [
+        ("service", "1.0.0", "platform", "2.0.0"),
+        ("platform", "2.0.0", "service", "1.0.0"),
+    ] {
+        std::fs::create_dir(dir.path().join(name)).expect("mkdir");
+        std::fs::write(
+            dir.path().join(name).join("errors.yaml"),
+            catalogue(name, version, other, other_version),
+        )
+        .expect("write");
+    }
+    let out = errdex()
+        .current_dir(dir.path().join("service"))
+        .arg("lint")
+        .output()
+        .expect("runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains(
+            "import `platform` closes a cycle of imports: errors.yaml → ../platform/errors.yaml → errors.yaml"
+        ),
+        "{stderr}"
+    );
+}

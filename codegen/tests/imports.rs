@@ -574,6 +574,18 @@ fn a_cycle_of_imports_is_refused() {
     );
     assert!(!text.contains("EDX0902"), "{text}");
     assert_eq!(loaded.diagnostics.len(), 1, "{text}");
+    // Closed by the file it started from, named as it was given (not as
+    // `…/platform/../orders/errors.yaml`, another spelling of the same file).
+    let chain: Vec<&str> = text
+        .split("cycle of imports: ")
+        .nth(1)
+        .and_then(|rest| rest.lines().next())
+        .expect("the chain")
+        .split(" → ")
+        .collect();
+    assert_eq!(chain.len(), 3, "{chain:?}");
+    assert_eq!(chain[0], chain[2], "{chain:?}");
+    assert!(chain[1].ends_with("platform/errors.yaml"), "{chain:?}");
 }
 
 #[test]

@@ -34,6 +34,12 @@ pub trait ImportFiles: Sync {
     /// The folder of the imported catalogue at `path`, for the `parts:` it lists (read
     /// from the same place as the catalogue itself: the disk, or the same git revision).
     fn folder(&self, path: &Path) -> Box<dyn super::Files + '_>;
+    /// What makes two paths one file, for a cycle of imports: the path lexically
+    /// normalised ([`normalize`]); on disk, the file's real path (so `../service/errors.yaml`
+    /// seen from `service/` is `errors.yaml`).
+    fn identity(&self, path: &Path) -> PathBuf {
+        normalize(path)
+    }
 }
 
 /// The file system, relative to the working directory (paths as the catalogue's was given).
@@ -50,6 +56,10 @@ impl ImportFiles for FileSystem {
 
     fn folder(&self, path: &Path) -> Box<dyn super::Files + '_> {
         Box::new(super::Disk::beside(path))
+    }
+
+    fn identity(&self, path: &Path) -> PathBuf {
+        std::fs::canonicalize(path).unwrap_or_else(|_| normalize(path))
     }
 }
 
@@ -250,10 +260,16 @@ impl Cx<'_> {
             .unwrap_or(Path::new(""));
         let path = normalize(&here.parent().unwrap_or(Path::new("")).join(from));
         let shown = path.display().to_string();
-        if let Some(first) = icx.chain.iter().position(|p| *p == path) {
+        let identity = icx.files.identity(&path);
+        if let Some(first) = icx
+            .chain
+            .iter()
+            .position(|p| icx.files.identity(p) == identity)
+        {
+            // Closed by the catalogue it started from, named as it was first.
             let cycle: Vec<String> = icx.chain[first..]
                 .iter()
-                .chain(std::iter::once(&path))
+                .chain(std::iter::once(&icx.chain[first]))
                 .map(|p| p.display().to_string())
                 .collect();
             self.err(
