@@ -156,6 +156,20 @@ fn the_text_moves_with_its_comments_and_owners() {
     let root = tmp.path().join("errors.yaml");
     std::fs::copy(repo().join("tests/fixtures/split-one/errors.yaml"), &root).unwrap();
     let before = std::fs::read_to_string(&root).unwrap();
+    // A namespace misspelt: the nearest one and the list, nothing written.
+    let (code, _, err) = run(errdex().current_dir(tmp.path()).args([
+        "split",
+        "--dir",
+        "teams",
+        "--owner",
+        "BILL=@acme/billing",
+    ]));
+    assert_eq!(code, 64, "{err}");
+    assert!(
+        err.contains("no namespace `BILL`") && err.contains("did you mean `BIL`? The namespaces: "),
+        "{err}"
+    );
+    assert!(!tmp.path().join("teams").exists());
     let (code, out, err) = run(errdex().current_dir(tmp.path()).args([
         "split",
         "--catalogue",

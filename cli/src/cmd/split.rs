@@ -115,7 +115,16 @@ fn split(args: &Args) -> Result<ExitCode, Failure> {
             return Err(bad(format!("--owner `{o}` is not NAMESPACE=OWNER")));
         };
         if !cat.namespaces.iter().any(|n| n.key == ns) {
-            return Err(bad(format!("--owner `{o}`: no namespace `{ns}`")));
+            let keys: Vec<&str> = cat.namespaces.iter().map(|n| n.key.as_str()).collect();
+            let near = errdex_codegen::support::suggest::nearest(ns, keys.iter().copied());
+            let help = match near {
+                Some(near) => format!("did you mean `{near}`? The namespaces: {}", keys.join(", ")),
+                None if keys.is_empty() => {
+                    "the catalogue declares no namespaces: a part file is made per namespace".into()
+                }
+                None => format!("the namespaces: {}", keys.join(", ")),
+            };
+            return Err(bad(format!("--owner `{o}`: no namespace `{ns}`")).with_suggestion(help));
         }
         owners.insert(ns.to_string(), owner.to_string());
     }
