@@ -755,6 +755,10 @@ fn parse_at(
                         ..s
                     },
                 ));
+                // Notes point into the same file.
+                for (at, _) in &mut d.notes {
+                    at.offset += base;
+                }
                 d
             })
             .collect()),

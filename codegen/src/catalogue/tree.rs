@@ -627,7 +627,69 @@ fn yaml_error(e: &serde_saphyr::Error, loc: &Locator, limits: &Limits) -> Diagno
     if code == DiagCode::YamlSyntax && loc.src.contains('\t') && lower.contains("tab") {
         d = d.with_help("YAML indentation must use spaces, not tabs");
     }
+    // A quote left open: the parser stops lines below, where the string ran into the next
+    // key; the quote that opened it is what to fix.
+    if code == DiagCode::YamlSyntax
+        && lower.contains("quoted scalar")
+        && let Some(at) = span
+        && let Some(open) = open_quote_before(loc.src, at.offset)
+    {
+        let (line, column) = loc.line_col(open);
+        let quote = &loc.src[open..=open];
+        d = d
+            .with_note(
+                Some(Span {
+                    offset: open,
+                    len: 1,
+                    line,
+                    column,
+                }),
+                "the string opened here is not closed",
+            )
+            .with_help(format!("close the string with `{quote}` where it ends"));
+    }
     d
+}
+
+/// The offset of the quote that opened a quoted scalar still open at `end`: the text read
+/// from the start as YAML reads quotes (a `"` or `'` opens a string only where a value
+/// starts; `\\` escapes in `"…"`, `''` in `'…'`; `#` after a space outside one starts a
+/// comment).
+fn open_quote_before(src: &str, end: usize) -> Option<usize> {
+    let bytes = src.as_bytes();
+    let end = end.min(bytes.len());
+    let mut open: Option<(usize, u8)> = None;
+    let mut i = 0;
+    while i < end {
+        let b = bytes[i];
+        match open {
+            Some((_, b'"')) if b == b'\\' => i += 1,
+            Some((_, b'\'')) if b == b'\'' && bytes.get(i + 1) == Some(&b'\'') => i += 1,
+            Some((_, q)) if b == q => open = None,
+            Some(_) => {}
+            None if b == b'#' && (i == 0 || bytes[i - 1].is_ascii_whitespace()) => {
+                while i < end && bytes[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            None if b == b'"' || b == b'\'' => {
+                let before = bytes[..i]
+                    .iter()
+                    .rev()
+                    .find(|c| **c != b' ' && **c != b'\t')
+                    .copied();
+                if matches!(
+                    before,
+                    None | Some(b'\n' | b':' | b'-' | b'[' | b'{' | b',' | b'?')
+                ) {
+                    open = Some((i, b));
+                }
+            }
+            None => {}
+        }
+        i += 1;
+    }
+    open.map(|(at, _)| at)
 }
 
 /// EDX0009 for a file left with a merge's conflict markers, at the first one (`at`, the
