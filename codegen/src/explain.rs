@@ -13,7 +13,7 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::ir::{Catalogue, ErrorEntry, Import, ImportMode, Retired};
+use crate::ir::{Catalogue, ErrorEntry, Import, Retired};
 use crate::payload::Instance;
 use crate::support::entry_json;
 use crate::support::facts::{self, FactValue};
@@ -253,7 +253,7 @@ pub fn resolve<'a>(
     let ci_retired: Vec<&Retired> = cat
         .retired
         .iter()
-        .chain(referenced_retired(cat))
+        .chain(cat.referenced_retired())
         .filter(|r| {
             r.code.eq_ignore_ascii_case(key)
                 || r.name
@@ -270,19 +270,10 @@ pub fn resolve<'a>(
     })
 }
 
-/// The tombstones of the registries imported `as: reference` (those of `as: codes` imports
-/// are among the catalogue's own `retired`).
-fn referenced_retired(cat: &Catalogue) -> impl Iterator<Item = &Retired> {
-    cat.imports
-        .iter()
-        .filter(|i| i.mode == ImportMode::Reference)
-        .flat_map(|i| &i.retired)
-}
-
 /// A tombstone whose code, else whose NAME, is `key`: the catalogue's own, then those of
 /// the registries it imports `as: reference`.
 fn retired_exact<'a>(cat: &'a Catalogue, key: &str) -> Option<&'a Retired> {
-    let all = || cat.retired.iter().chain(referenced_retired(cat));
+    let all = || cat.retired.iter().chain(cat.referenced_retired());
     all()
         .find(|r| r.code == key)
         .or_else(|| all().find(|r| r.name.as_deref() == Some(key)))
@@ -323,7 +314,7 @@ pub fn suggestions(cat: &Catalogue, key: &str) -> Vec<String> {
         candidates.push(&c.code);
         candidates.push(&c.name);
     }
-    for r in referenced_retired(cat) {
+    for r in cat.referenced_retired() {
         candidates.push(&r.code);
         candidates.extend(r.name.as_deref());
     }

@@ -686,14 +686,21 @@ impl Catalogue {
             .find(|i| i.codes.iter().any(|c| c.code == code))
     }
 
-    /// The import a retired code (or retired NAME) `key` comes from, with its tombstone.
-    pub fn import_of_retired(&self, key: &str) -> Option<(&Import, &Retired)> {
-        self.imports.iter().find_map(|i| {
-            i.retired
-                .iter()
-                .find(|r| r.code == key || r.name.as_deref() == Some(key))
-                .map(|r| (i, r))
-        })
+    /// The import the retired code `code` comes from, with its tombstone.
+    pub fn import_of_retired(&self, code: &str) -> Option<(&Import, &Retired)> {
+        self.imports
+            .iter()
+            .find_map(|i| i.retired.iter().find(|r| r.code == code).map(|r| (i, r)))
+    }
+
+    /// The tombstones of the registries imported `as: reference` (those of `as: codes`
+    /// imports are among the catalogue's own `retired`), as [`Self::referenced_codes`]
+    /// gives their live codes.
+    pub fn referenced_retired(&self) -> impl Iterator<Item = &Retired> {
+        self.imports
+            .iter()
+            .filter(|i| i.mode == ImportMode::Reference)
+            .flat_map(|i| &i.retired)
     }
 
     /// The codes of the registries imported `as: reference` (known, not generated), each

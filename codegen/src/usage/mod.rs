@@ -246,6 +246,9 @@ pub fn scan(source: Source<'_>, options: &Options) -> Report {
                         // Another registry's code (`imports: … as: reference`): known, not
                         // this registry's to count.
                         Some(Code::Referenced) => None,
+                        Some(Code::ReferencedRetired(r, import)) => {
+                            Some(retired_in_import(r, import))
+                        }
                         None if options.only.is_none() && codes.looks_like_code(token) => {
                             Some(unknown(&codes, token))
                         }
@@ -410,17 +413,19 @@ fn globs(list: &[String]) -> globset::GlobSet {
 }
 
 /// What a code string is.
-enum Code {
+enum Code<'a> {
     Live(usize),
     Legacy(usize),
     Retired(usize),
     /// A code of a registry imported `as: reference`.
     Referenced,
+    /// A code such a registry retired, and the import.
+    ReferencedRetired(&'a crate::ir::Retired, &'a crate::ir::Import),
 }
 
 /// The catalogue's codes by string, and the rule for "looks like one of ours".
 struct Codes<'a> {
-    by_code: HashMap<&'a str, Code>,
+    by_code: HashMap<&'a str, Code<'a>>,
     /// What a code looks like: this registry's rule, then each imported registry's.
     rules: Vec<CodeRule<'a>>,
     /// Every live and legacy code (and every code of a registry imported `as: reference`),
@@ -454,6 +459,13 @@ impl<'a> Codes<'a> {
         let mut by_code = HashMap::new();
         for (_, c) in cat.referenced_codes() {
             by_code.insert(c.code.as_str(), Code::Referenced);
+        }
+        for import in &cat.imports {
+            if import.mode == crate::ir::ImportMode::Reference {
+                for r in &import.retired {
+                    by_code.insert(r.code.as_str(), Code::ReferencedRetired(r, import));
+                }
+            }
         }
         for (i, r) in cat.retired.iter().enumerate() {
             by_code.insert(r.code.as_str(), Code::Retired(i));
@@ -497,12 +509,13 @@ impl<'a> Codes<'a> {
         }
     }
 
-    fn classify(&self, token: &str) -> Option<Code> {
+    fn classify(&self, token: &str) -> Option<Code<'a>> {
         self.by_code.get(token).map(|c| match c {
             Code::Live(i) => Code::Live(*i),
             Code::Legacy(i) => Code::Legacy(*i),
             Code::Retired(i) => Code::Retired(*i),
             Code::Referenced => Code::Referenced,
+            Code::ReferencedRetired(r, i) => Code::ReferencedRetired(r, i),
         })
     }
 
@@ -527,6 +540,16 @@ fn retired(cat: &Catalogue, r: &crate::ir::Retired) -> Diagnostic {
         )),
         None => d,
     }
+}
+
+/// A use of a code that a registry imported `as: reference` retired.
+fn retired_in_import(r: &crate::ir::Retired, import: &crate::ir::Import) -> Diagnostic {
+    Diagnostic::new(DiagCode::RetiredCodeReferenced, None, &[("code", &r.code)])
+        .with_label("retired")
+        .with_help(format!(
+            "it was retired in the imported registry {} {} (import `{}`): remove the reference, or match on the code that replaced it there",
+            import.registry, import.version, import.name
+        ))
 }
 
 fn unknown(codes: &Codes<'_>, token: &str) -> Diagnostic {
