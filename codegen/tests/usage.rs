@@ -595,3 +595,36 @@ fn identifiers_a_catalogue_does_not_generate_are_not_uses() {
     let report = scan(&cat, root);
     assert_eq!(report.raised(entry(&cat, "OLD_THING")), 1, "NewOldThing(");
 }
+
+/// Python's ways of naming what the generated package gives: under another name (`as`), a
+/// `*` import that the file's own function of the same name shadows, a method of that name.
+#[test]
+fn python_names_imported_under_another_name_and_shadowed_ones() {
+    let cat = load(CATALOGUE);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    write(
+        root,
+        "py/aliased.py",
+        "from acme_errors import old_thing as ot, ErrorCode as EC\n\ndef f():\n    raise ot()\n\nif code == EC.FRM_VALIDATION:\n    log.ot()\n",
+    );
+    write(
+        root,
+        "py/shadow.py",
+        "from acme_errors import *\n\ndef never_used(x):\n    return x\n\nclass C:\n    def unknown_tool(self):\n        return never_used(1)\n",
+    );
+    let report = scan(&cat, root);
+    let places = |name: &str| -> Vec<(String, u64)> {
+        report.uses[entry(&cat, name)]
+            .iter()
+            .map(|u| (u.text.clone(), u.line))
+            .collect()
+    };
+    assert_eq!(places("OLD_THING"), [("ot(".to_string(), 4)], "not log.ot(");
+    assert_eq!(
+        places("FRM_VALIDATION"),
+        [("EC.FRM_VALIDATION".to_string(), 6)]
+    );
+    assert!(places("NEVER_USED").is_empty(), "the file's own never_used");
+    assert!(places("UNKNOWN_TOOL").is_empty(), "a method's definition");
+}

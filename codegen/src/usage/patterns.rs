@@ -207,6 +207,31 @@ impl Patterns {
         }
     }
 
+    /// The patterns of `lang` that start with the name `name` (the whole pattern, or `name`
+    /// followed by what is not part of a name: `auth_failed(`, `ErrorCode.AUTH_FAILED`), with
+    /// `alias` in its place: what a file that imports `name` as `alias` writes.
+    pub fn aliased(&self, lang: Lang, name: &str, alias: &str) -> Vec<(String, Meaning)> {
+        let (list, _) = &self.by_lang[lang.index()];
+        list.iter()
+            .filter(|p| p.via == Via::Identifier)
+            .filter_map(|p| {
+                let rest = p.text.strip_prefix(name)?;
+                let next = rest.bytes().next();
+                next.is_none_or(|b| !(b.is_ascii_alphanumeric() || b == b'_'))
+                    .then(|| {
+                        (
+                            format!("{alias}{rest}"),
+                            Meaning {
+                                target: p.target,
+                                via: p.via,
+                                imported: false,
+                            },
+                        )
+                    })
+            })
+            .collect()
+    }
+
     /// The automaton of `lang` and the meaning of its patterns (built on first use). A use
     /// sits on one line, so a pattern holding a line break (a `usage.patterns` entry can) is
     /// left out: no match then spans lines, and the search may look for the first match in

@@ -13,11 +13,17 @@ pub struct Imports {
     /// Names imported unchanged by `from M import name` (any M: a project may re-export the
     /// package's factories from a module of its own).
     names: HashSet<String>,
-    /// A `from M import *` somewhere: every bare name may be imported.
+    /// A `from M import *` somewhere: every bare name may be imported, but those the file
+    /// defines itself (`defined`).
     star: bool,
+    /// The functions the file defines (`def name(`), which a `*` import does not bring.
+    defined: HashSet<String>,
     /// The names bound to the package's module or to what it holds: `import pkg` (`pkg`),
     /// `import pkg as e` (`e`), `from pkg import errors` (`errors`).
     modules: HashSet<String>,
+    /// What the package gives under another name: `from pkg import auth_failed as failed`
+    /// (`("auth_failed", "failed")`), `from pkg import ErrorCode as EC`.
+    pub aliases: Vec<(String, String)>,
 }
 
 impl Imports {
@@ -28,6 +34,16 @@ impl Imports {
         let mut lines = text.lines();
         while let Some(line) = lines.next() {
             let first = code_of(line).trim();
+            let def = first.strip_prefix("async ").unwrap_or(first);
+            if let Some(rest) = def.strip_prefix("def ") {
+                let name: String = rest
+                    .trim_start()
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                imports.defined.insert(name);
+                continue;
+            }
             if !(first.starts_with("import ") || first.starts_with("from ")) {
                 continue;
             }
@@ -93,6 +109,12 @@ impl Imports {
                 {
                     self.modules.insert(bound.to_string());
                 }
+                if of_package(module)
+                    && let (Some(name), Some("as"), Some(alias)) = (name, as_, alias)
+                    && name != alias
+                {
+                    self.aliases.push((name.to_string(), alias.to_string()));
+                }
                 match (name, as_, alias) {
                     (Some("*"), None, _) => self.star = true,
                     (Some(name), None, _) => {
@@ -111,18 +133,30 @@ impl Imports {
     /// Whether the call of `name` at byte `start` of `line` calls the package's factory:
     /// `module.name(` on a name bound to the package, or a bare `name(` the file imports.
     pub fn counts(&self, line: &[u8], start: usize, name: &str) -> bool {
+        // `def error(`: the file's own function (or method) of that name, never a call.
+        let before = line[..start].trim_ascii_end();
+        if before.ends_with(b"def")
+            && (before.len() == 3 || !is_ident(before[before.len() - 4]))
+            && before.len() < start
+        {
+            return false;
+        }
         match start.checked_sub(1).map(|i| line[i]) {
             Some(b'.') => {
                 let end = start - 1;
                 let from = line[..end]
                     .iter()
-                    .rposition(|&b| !(b.is_ascii_alphanumeric() || b == b'_'))
+                    .rposition(|&b| !is_ident(b))
                     .map_or(0, |i| i + 1);
                 std::str::from_utf8(&line[from..end]).is_ok_and(|m| self.modules.contains(m))
             }
-            _ => self.star || self.names.contains(name),
+            _ => self.names.contains(name) || (self.star && !self.defined.contains(name)),
         }
     }
+}
+
+fn is_ident(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
 }
 
 /// A line without its comment (a `#` outside a string literal, as far as one line tells).
@@ -189,6 +223,21 @@ mod tests {
     }
 
     #[test]
+    fn names_imported_under_another_name() {
+        let imports = Imports::of(
+            b"from ledgerly_errors import auth_failed as failed, ErrorCode as EC\nfrom other import x as y\n",
+            "ledgerly_errors",
+        );
+        assert_eq!(
+            imports.aliases,
+            [
+                ("auth_failed".to_string(), "failed".to_string()),
+                ("ErrorCode".to_string(), "EC".to_string())
+            ]
+        );
+    }
+
+    #[test]
     fn statements_over_lines_and_star_imports() {
         let file = "def f():\n    from app.errors import (  # re-exported\n        card_declined,\n        error as _error,\n        result\n    )\n";
         assert!(counts(file, "raise card_declined()", "card_declined"));
@@ -201,6 +250,14 @@ mod tests {
         assert!(counts(file, "raise error()", "error"));
         let file = "from ledgerly_errors import *\n";
         assert!(counts(file, "raise error()", "error"));
+        // The file's own function or method of that name is defined, not called.
+        assert!(!counts(file, "def error(x):", "error"));
+        assert!(!counts(file, "    async def error(self):", "error"));
+        assert!(counts(file, "undef = error()", "error"));
+        // A function of the file's own shadows what the `*` import brought.
+        let file = "from ledgerly_errors import *\n\ndef error(x):\n    return x\n";
+        assert!(!counts(file, "error(1)", "error"));
+        assert!(counts(file, "raise result()", "result"));
         let file = "from a import b  # , error\nx = 1  # from c import error\n";
         assert!(!counts(file, "raise error()", "error"));
         let file = "import sys; from ledgerly_errors import error\n";

@@ -331,10 +331,74 @@ fn search_file(
         });
         return;
     }
-    if !sink.hits.is_empty() {
-        let hits = sink.hits;
+    let mut hits = sink.hits;
+    if let Some(imports) = &imports
+        && !imports.aliases.is_empty()
+    {
+        hits.extend(aliased_hits(
+            &bytes, &shown, lang, patterns, imports, tests_from,
+        ));
+        hits.sort_by_key(|h| (h.line, h.column));
+    }
+    if !hits.is_empty() {
         out.files.push((shown, hits));
     }
+}
+
+/// The uses a Python file writes under the names it imported them as (`from pkg import
+/// auth_failed as failed` … `raise failed()`; `ErrorCode as EC` … `EC.AUTH_FAILED`): each
+/// pattern of the language that starts with an aliased name, looked for with the alias in
+/// its place, at word boundaries and not after a `.`.
+fn aliased_hits(
+    bytes: &[u8],
+    path: &str,
+    lang: Lang,
+    patterns: &Patterns,
+    imports: &Imports,
+    tests_from: Option<u64>,
+) -> Vec<Hit> {
+    let wanted: Vec<(String, Meaning)> = imports
+        .aliases
+        .iter()
+        .flat_map(|(name, alias)| patterns.aliased(lang, name, alias))
+        .collect();
+    if wanted.is_empty() {
+        return Vec::new();
+    }
+    let Ok(ac) = AhoCorasick::builder()
+        .match_kind(aho_corasick::MatchKind::LeftmostLongest)
+        .build(wanted.iter().map(|(t, _)| t.as_bytes()))
+    else {
+        return Vec::new();
+    };
+    let mut hits = Vec::new();
+    for (number, line) in (1u64..).zip(bytes.split_inclusive(|&b| b == b'\n')) {
+        for m in ac.find_iter(line) {
+            let (start, end) = (m.start(), m.end());
+            let (text, meaning) = &wanted[m.pattern().as_usize()];
+            let before = start.checked_sub(1).map(|i| line[i]);
+            let after = line.get(end).copied();
+            let last = text.bytes().last().unwrap_or(b' ');
+            if before.is_some_and(|b| ident_byte(b) || b == b'.')
+                || (ident_byte(last) && after.is_some_and(ident_byte))
+            {
+                continue;
+            }
+            let (excerpt, range) = excerpt(line, start, end);
+            hits.push(Hit {
+                path: path.to_string(),
+                line: number,
+                column: String::from_utf8_lossy(&line[..start]).chars().count() + 1,
+                text: String::from_utf8_lossy(&line[start..end]).into_owned(),
+                target: meaning.target,
+                via: meaning.via,
+                excerpt,
+                range,
+                test: tests_from.is_some_and(|from| number >= from),
+            });
+        }
+    }
+    hits
 }
 
 /// An I/O error without the "(os error N)" suffix.
