@@ -308,3 +308,28 @@ fn part_and_entry_files_validate_against_their_schemas() {
     nameless.as_object_mut().unwrap().remove("name");
     assert!(!errors_of(&entry, &nameless).is_empty());
 }
+
+/// A root whose codes are all in its parts (what `errdex split --by code` leaves) has no
+/// `errors` of its own, and lints clean: the schema accepts it too, and still asks a root
+/// without parts for its `errors` — as lint does.
+#[test]
+fn a_root_without_errors_needs_parts() {
+    let header = header_text("errors.yaml");
+    let schema = jsonschema::draft202012::new(&json_schema::catalogue_schema(&header)).unwrap();
+    let root = json!({
+        "errdex": 1,
+        "registry": {"name": "acme"},
+        "categories": {"invalid": {"summary": "Bad input", "exit_code": 1}},
+        "parts": ["teams/*.yaml"],
+    });
+    let errs = errors_of(&schema, &root);
+    assert!(errs.is_empty(), "{errs:#?}");
+    let mut alone = root.clone();
+    alone.as_object_mut().unwrap().remove("parts");
+    assert!(!errors_of(&schema, &alone).is_empty());
+    let lint = errdex_codegen::load_str(
+        "errdex: 1\nregistry: { name: acme }\ndocs: { links: external }\ncategories:\n  invalid: { summary: Bad input, retryable: false, exit_code: 1, http_status: 400, jsonrpc_code: -32602 }\n",
+        "errors.yaml",
+    );
+    assert!(lint.catalogue.is_none(), "lint asks for `errors` too");
+}

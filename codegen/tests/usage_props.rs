@@ -218,6 +218,10 @@ fn write_file(cat: &Catalogue, root: &Path, spec: &FileSpec) -> Vec<Place> {
     let mut text = String::new();
     let mut places = Vec::new();
     let mut lines: Vec<String> = Vec::new();
+    // A Python factory is a bare name: it counts where the file imports it.
+    if lang == Lang::Python {
+        lines.push("from acme_errors import *".to_string());
+    }
     let mut tests_from = if is_test(path) { Some(1) } else { None };
     for (i, fragments) in spec.lines.iter().enumerate() {
         if lang == Lang::Rust && spec.cfg_test == Some(i) && i > 0 {

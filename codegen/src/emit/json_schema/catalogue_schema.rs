@@ -25,7 +25,30 @@ pub fn catalogue_schema(header: &str) -> Value {
         json!("The single source of truth for a project's error codes. Reference this schema from the first line of errors.yaml: `# yaml-language-server: $schema=<path>/catalogue.schema.json`."),
     );
     root.extend(object(&format::TOP));
+    either_errors_or_parts(&mut root);
     Value::Object(root)
+}
+
+/// A root whose codes are all in its parts has no `errors` of its own (what `errdex split
+/// --by code` leaves, and a registry whose last own codes moved to a part): the loader reads
+/// the parts' `errors` into it. The schema then asks for `errors` or `parts`, not `errors`
+/// alone, so an editor does not mark a root that lints clean.
+fn either_errors_or_parts(root: &mut Map<String, Value>) {
+    let (errors, parts) = (
+        format::keys::top::ERRORS.name(),
+        format::keys::top::PARTS.name(),
+    );
+    let Some(Value::Array(required)) = root.get_mut("required") else {
+        return;
+    };
+    let before = required.len();
+    required.retain(|k| k != errors);
+    if required.len() < before {
+        root.insert(
+            "anyOf".into(),
+            json!([{"required": [errors]}, {"required": [parts]}]),
+        );
+    }
 }
 
 /// `part.schema.json`: the editor schema of a part file (a file the root's `parts:` lists,
