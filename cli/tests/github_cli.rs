@@ -381,3 +381,39 @@ fn diff_annotates_the_part_that_holds_the_entry() {
     );
     assert_eq!(out.status.code(), Some(1), "EDX1005's exit code");
 }
+
+/// GitHub places an annotation by its file relative to the repository's root: a job that
+/// runs in a subfolder (`working-directory:`) and names the catalogue with `..` still
+/// annotates `svc/errors.yaml`, not `../errors.yaml`; `$GITHUB_WORKSPACE`, when set, is
+/// the root.
+#[test]
+fn files_are_named_from_the_repository_root() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join(".git")).unwrap();
+    std::fs::create_dir_all(dir.path().join("svc/app")).unwrap();
+    std::fs::write(
+        dir.path().join("svc/errors.yaml"),
+        "errdex: 1\nregistry: { name: acme }\ndocs: { links: external }\ncategories:\n  invalid: { summary: Bad input, retryable: false, exit_code: 1, http_status: 400, jsonrpc_code: -32602, retryble: true }\nerrors:\n  A: { code: A-1, category: invalid, summary: A, message: a }\n",
+    )
+    .unwrap();
+    let run = |workspace: Option<&Path>| {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_errdex"));
+        cmd.current_dir(dir.path().join("svc/app"))
+            .args(["lint", "../errors.yaml", "--format", "github"])
+            .env_remove("GITHUB_WORKSPACE");
+        if let Some(w) = workspace {
+            cmd.env("GITHUB_WORKSPACE", w);
+        }
+        String::from_utf8(cmd.output().unwrap().stdout).unwrap()
+    };
+    let out = run(None);
+    assert!(
+        out.contains("\n::error file=svc/errors.yaml,line=5,col=106,title=EDX0102::"),
+        "{out}"
+    );
+    let out = run(Some(&dir.path().join("svc")));
+    assert!(
+        out.contains("\n::error file=errors.yaml,line=5,col=106,title=EDX0102::"),
+        "{out}"
+    );
+}

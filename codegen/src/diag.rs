@@ -613,9 +613,10 @@ pub fn to_github(d: &Diagnostic, file: &str) -> String {
 }
 
 fn to_github_with(d: &Diagnostic, file: &str, related: &[Related<'_>]) -> String {
-    use crate::support::github::{Location, annotation};
+    use crate::support::github::{Location, annotation, from_workspace};
+    let file = from_workspace(file);
     let location = d.span.map(|s| Location {
-        file,
+        file: &file,
         line: s.line,
         column: s.column,
     });

@@ -519,10 +519,15 @@ pub fn render_github(
             Scope::Registry | Scope::Category | Scope::Namespace => None,
         };
         // A span's line and column are its own file's.
-        let location = span.map(|s| Location {
-            file: sources
-                .file_of(s.offset)
-                .map_or(new_name, |f| f.name.as_str()),
+        let file = span.map(|s| {
+            crate::support::github::from_workspace(
+                sources
+                    .file_of(s.offset)
+                    .map_or(new_name, |f| f.name.as_str()),
+            )
+        });
+        let location = span.zip(file.as_deref()).map(|(s, file)| Location {
+            file,
             line: s.line,
             column: s.column,
         });

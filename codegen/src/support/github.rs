@@ -77,6 +77,63 @@ pub fn annotation(
     out
 }
 
+/// The workspace an annotation's file is named from: GitHub shows `file=` relative to the
+/// repository's root (`$GITHUB_WORKSPACE`), while errdex names files as it was given them,
+/// relative to the working directory. A job that runs in a subfolder (`working-directory:`),
+/// or gives a path with `..`, would name files GitHub does not find. The root is
+/// `$GITHUB_WORKSPACE`, else the nearest folder up from the working directory that holds
+/// `.git`; outside any, names are left as they are.
+fn workspace() -> Option<&'static (std::path::PathBuf, std::path::PathBuf)> {
+    static ROOT: std::sync::OnceLock<Option<(std::path::PathBuf, std::path::PathBuf)>> =
+        std::sync::OnceLock::new();
+    ROOT.get_or_init(|| {
+        let cwd = std::env::current_dir().ok()?;
+        let root = match std::env::var_os("GITHUB_WORKSPACE") {
+            Some(w) if !w.is_empty() => std::path::PathBuf::from(w),
+            _ => cwd
+                .ancestors()
+                .find(|d| d.join(".git").exists())?
+                .to_path_buf(),
+        };
+        Some((cwd, root))
+    })
+    .as_ref()
+}
+
+/// `file` (as errdex names it: relative to the working directory, or absolute) relative to
+/// the [`workspace`], `/`-separated; as it is when there is none or it lies outside.
+pub fn from_workspace(file: &str) -> std::borrow::Cow<'_, str> {
+    let Some((cwd, root)) = workspace() else {
+        return file.into();
+    };
+    relative_to(cwd, root, file).map_or(file.into(), Into::into)
+}
+
+/// `file` seen from `cwd`, relative to `root`, when it lies inside it.
+fn relative_to(cwd: &std::path::Path, root: &std::path::Path, file: &str) -> Option<String> {
+    use std::path::Component;
+    let mut parts: Vec<std::ffi::OsString> = Vec::new();
+    for c in cwd.join(file).components() {
+        match c {
+            Component::ParentDir => {
+                parts.pop();
+            }
+            Component::CurDir => {}
+            Component::Normal(n) => parts.push(n.to_os_string()),
+            Component::RootDir | Component::Prefix(_) => parts.clear(),
+        }
+    }
+    let full: std::path::PathBuf = std::iter::once(std::ffi::OsString::from("/"))
+        .chain(parts)
+        .collect();
+    let rel = full.strip_prefix(root).ok()?;
+    let names: Vec<String> = rel
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    (!names.is_empty()).then(|| names.join("/"))
+}
+
 /// `escapeData`: the message of a command.
 pub fn escape_data(s: &str) -> String {
     escape(s, false)
@@ -104,7 +161,32 @@ fn escape(s: &str, property: bool) -> String {
 
 #[cfg(test)]
 mod tests {
+    use std::path::Path;
+
     use super::*;
+
+    #[test]
+    fn files_are_named_from_the_repository_root() {
+        let (cwd, root) = (Path::new("/repo/svc/app"), Path::new("/repo"));
+        assert_eq!(
+            relative_to(cwd, root, "../errors/stor.yaml").as_deref(),
+            Some("svc/errors/stor.yaml")
+        );
+        assert_eq!(
+            relative_to(cwd, root, "rs/handlers.rs").as_deref(),
+            Some("svc/app/rs/handlers.rs")
+        );
+        assert_eq!(
+            relative_to(Path::new("/repo"), root, "./errors.yaml").as_deref(),
+            Some("errors.yaml")
+        );
+        assert_eq!(
+            relative_to(cwd, root, "/repo/x/y.rs").as_deref(),
+            Some("x/y.rs")
+        );
+        assert_eq!(relative_to(cwd, root, "/elsewhere/y.rs"), None);
+        assert_eq!(relative_to(cwd, root, "../../../y.rs"), None);
+    }
 
     /// A command as the runner reads it: name, properties, message.
     type Read = (String, Vec<(String, String)>, String);
