@@ -388,14 +388,14 @@ fn diff_annotates_the_part_that_holds_the_entry() {
 /// the root.
 #[test]
 fn files_are_named_from_the_repository_root() {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::create_dir_all(dir.path().join(".git")).unwrap();
-    std::fs::create_dir_all(dir.path().join("svc/app")).unwrap();
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::create_dir_all(dir.path().join(".git")).expect("mkdir");
+    std::fs::create_dir_all(dir.path().join("svc/app")).expect("mkdir");
     std::fs::write(
         dir.path().join("svc/errors.yaml"),
         "errdex: 1\nregistry: { name: acme }\ndocs: { links: external }\ncategories:\n  invalid: { summary: Bad input, retryable: false, exit_code: 1, http_status: 400, jsonrpc_code: -32602, retryble: true }\nerrors:\n  A: { code: A-1, category: invalid, summary: A, message: a }\n",
     )
-    .unwrap();
+    .expect("write");
     let run = |workspace: Option<&Path>| {
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_errdex"));
         cmd.current_dir(dir.path().join("svc/app"))
@@ -404,7 +404,7 @@ fn files_are_named_from_the_repository_root() {
         if let Some(w) = workspace {
             cmd.env("GITHUB_WORKSPACE", w);
         }
-        String::from_utf8(cmd.output().unwrap().stdout).unwrap()
+        String::from_utf8(cmd.output().expect("runs").stdout).expect("UTF-8")
     };
     let out = run(None);
     assert!(
