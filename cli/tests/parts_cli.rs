@@ -654,6 +654,22 @@ fn generate_keeps_a_codeowners_block_and_the_rest_of_the_file() {
     std::fs::write(&search, s.replace("@acme/search", "@acme/find")).unwrap();
     let (code, ..) = generate(true);
     assert_ne!(code, 0);
+    // In a git repository, a CODEOWNERS file GitHub would not read (the registry's own
+    // `.github/`, its paths from `registry/`) is refused with the path that works.
+    std::fs::create_dir(root.join(".git")).unwrap();
+    let (code, out, err) =
+        run(errdex()
+            .current_dir(&cat)
+            .args(["generate", "--codeowners", ".github/CODEOWNERS"]));
+    assert_eq!(code, 64, "{out}{err}");
+    assert!(
+        err.contains("--codeowners `.github/CODEOWNERS` is not where GitHub reads CODEOWNERS")
+            && err.contains("give --codeowners ../.github/CODEOWNERS"),
+        "{err}"
+    );
+    assert!(!cat.join(".github").exists());
+    let (code, out, err) = generate(false);
+    assert_eq!(code, 0, "{out}{err}");
 }
 
 /// `errdex init --parts`: a root and two part files that lint clean, whose parts' ranges

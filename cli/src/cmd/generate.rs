@@ -52,8 +52,10 @@ pub struct Args {
     #[arg(long)]
     pub check: bool,
     /// Also keep a block of CODEOWNERS lines, one per part with a `part.owner`, in this
-    /// file (relative to the catalogue's folder, e.g. `.github/CODEOWNERS`): the rest of
-    /// the file is left as it is; `--check` checks it too.
+    /// file (relative to the catalogue's folder, e.g. `.github/CODEOWNERS`, or
+    /// `../.github/CODEOWNERS` for a catalogue in a subfolder of the repository; in a git
+    /// repository, a file GitHub does not read is refused): the rest of the file is left as
+    /// it is; `--check` checks it too.
     #[arg(long, value_name = "PATH")]
     pub codeowners: Option<PathBuf>,
     /// Where to keep the parse cache of a catalogue in many files (each part's tree, so
@@ -242,6 +244,11 @@ pub fn run(args: Args) -> ExitCode {
             usage::raised_at(&catalogue, &catalogue_dir(&args.catalogue), generated);
     }
     // `--codeowners PATH`: a marked block of that file from the parts' owners.
+    if let Some(path) = &args.codeowners
+        && let Some(failure) = codeowners_misplaced(&root, path)
+    {
+        return crate::fail::report(&failure, args.format);
+    }
     let codeowners_file = args.codeowners.as_ref().map(|path| {
         let text = codeowners(&root.join(path), &catalogue_dir(&args.catalogue), &owners);
         (path.clone(), text.into_bytes())
@@ -411,6 +418,55 @@ fn package_version(value: &str) -> Result<String, String> {
     } else {
         Err("a package version is MAJOR.MINOR.PATCH (semantic versioning), e.g. 1.0.0 or 2.0.0-rc.1".into())
     }
+}
+
+/// Why `--codeowners PATH` (relative to `root`) names a file GitHub would not read, in a
+/// git repository: GitHub reads CODEOWNERS only at the repository's root or in its
+/// `.github/` or `docs/` folder, and its paths are from that root. A catalogue in a
+/// subfolder given `.github/CODEOWNERS` would make `svc/.github/CODEOWNERS`, with paths from
+/// `svc/`, both ignored; the failure names the path that works. `None` when the file is in
+/// one of those places, or no repository is found.
+fn codeowners_misplaced(root: &Path, path: &Path) -> Option<crate::fail::Failure> {
+    use std::path::Component;
+    let root = std::path::absolute(root)
+        .ok()?
+        .canonicalize()
+        .unwrap_or_else(|_| root.to_path_buf());
+    // The file's folder from the (real) root, `..` applied by name: it may not exist yet.
+    let mut folder = root.clone();
+    for c in path.parent().unwrap_or(Path::new("")).components() {
+        match c {
+            Component::ParentDir => {
+                folder.pop();
+            }
+            Component::Normal(n) => folder.push(n),
+            Component::CurDir => {}
+            Component::RootDir | Component::Prefix(_) => folder = PathBuf::from(c.as_os_str()),
+        }
+    }
+    let repo = folder
+        .ancestors()
+        .find(|d| d.join(".git").exists())?
+        .to_path_buf();
+    let read_there = folder == repo || [".github", "docs"].iter().any(|d| folder == repo.join(d));
+    if read_there {
+        return None;
+    }
+    // From `root` up to the repository, then `.github/CODEOWNERS`.
+    let up = root
+        .strip_prefix(&repo)
+        .map(|below| below.components().count())
+        .unwrap_or(0);
+    let mut instead = "../".repeat(up);
+    instead.push_str(".github/CODEOWNERS");
+    Some(
+        crate::fail::Failure::bad_arguments(format!(
+            "--codeowners `{}` is not where GitHub reads CODEOWNERS: in the repository at `{}` it reads only `CODEOWNERS`, `.github/CODEOWNERS` and `docs/CODEOWNERS` (the path is relative to the catalogue's folder, or --root)",
+            path.display(),
+            repo.display()
+        ))
+        .with_suggestion(format!("give --codeowners {instead}")),
+    )
 }
 
 /// The first line of errdex's block in a CODEOWNERS file.
