@@ -300,3 +300,34 @@ fn what_cannot_be_split_is_refused_and_nothing_is_written() {
     assert_ne!(code, 0);
     assert!(err.contains("already lists parts"), "{err}");
 }
+
+/// Codes of no namespace declared after the namespaced ones go to `<dir>/general.yaml`,
+/// listed last, so the registry keeps its order: the outputs generated before the split are
+/// still up to date after it (`generate --check`), and `split` says nothing was reordered.
+#[test]
+fn codes_without_a_namespace_keep_their_place() {
+    let tmp = tempfile::tempdir().unwrap();
+    std::fs::write(
+        tmp.path().join("errors.yaml"),
+        "errdex: 1\nregistry: { name: acme }\ndocs: { links: external }\ncategories:\n  invalid: { summary: Bad input, retryable: false, exit_code: 1, http_status: 400, jsonrpc_code: -32602 }\nnamespaces:\n  API: { title: API, summary: The API }\n  REPO: { title: Repositories, summary: Repositories }\nerrors:\n  API_GONE: { code: A-001, namespace: API, category: invalid, summary: Gone, message: gone }\n  REPO_LOCKED: { code: R-001, namespace: REPO, category: invalid, summary: Locked, message: locked }\n  MAINTENANCE: { code: G-001, category: invalid, summary: Down, message: down }\n",
+    )
+    .unwrap();
+    let (code, out, err) = run(errdex().current_dir(tmp.path()).arg("generate"));
+    assert_eq!(code, 0, "{out}{err}");
+    let (code, out, err) = run(errdex()
+        .current_dir(tmp.path())
+        .args(["split", "--format", "json"]));
+    assert_eq!(code, 0, "{out}{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["reordered"], false, "{out}");
+    assert_eq!(
+        v["parts"],
+        serde_json::json!(["errors/api.yaml", "errors/repo.yaml", "errors/general.yaml"])
+    );
+    let general = std::fs::read_to_string(tmp.path().join("errors/general.yaml")).unwrap();
+    assert!(general.contains("errors:\n  MAINTENANCE:"), "{general}");
+    let (code, out, err) = run(errdex()
+        .current_dir(tmp.path())
+        .args(["generate", "--check"]));
+    assert_eq!(code, 0, "{out}{err}");
+}

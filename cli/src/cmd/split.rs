@@ -5,8 +5,9 @@
 //! The text is moved, not rewritten: each namespace's and each entry's lines (with the
 //! comments above them) are cut from the root and pasted into `<dir>/<namespace>.yaml`
 //! under `namespaces:` and `errors:`, at the indentation they had, and the root lists them
-//! in `parts:` in the order the namespaces were declared. Codes without a namespace, retired codes and every other
-//! section stay in the root. `namespaces:` and `errors:` must be block mappings (one key per
+//! in `parts:` in the order the namespaces were declared. Retired codes and every other
+//! section stay in the root; so do codes without a namespace when they come first, else they
+//! go to `<dir>/general.yaml`, listed last. `namespaces:` and `errors:` must be block mappings (one key per
 //! line), which is what the text-level move needs; flow style is refused.
 //!
 //! Before anything is written the registry is loaded again as it would be, and `errdex diff`
@@ -226,19 +227,39 @@ fn split(args: &Args) -> Result<ExitCode, Failure> {
             }
         }
     }
-    // `--by code`: the codes of no namespace get a folder too (Ably's layout: every code a
-    // file), `<dir>/general/` — the slug no namespace can have.
-    if args.by == By::Code {
-        let loose: Vec<&Lines> = errors
-            .iter()
-            .filter(|e| !namespace_of.contains_key(e.key.as_str()))
-            .collect();
-        if !loose.is_empty() {
+    // The codes of no namespace. `--by code`: a folder too (Ably's layout: every code a
+    // file), `<dir>/general/` — the slug no namespace can have. `--by namespace`: they stay
+    // in the root when they come before every other code (the root's codes come first),
+    // else they go to `<dir>/general.yaml`, listed last, so that codes declared after the
+    // namespaced ones stay after them (the outputs keep their order).
+    let loose: Vec<&Lines> = errors
+        .iter()
+        .filter(|e| !namespace_of.contains_key(e.key.as_str()))
+        .collect();
+    let loose_first = errors
+        .iter()
+        .take_while(|e| !namespace_of.contains_key(e.key.as_str()))
+        .count()
+        == loose.len();
+    match args.by {
+        _ if loose.is_empty() => {}
+        By::Code => {
             let folder = format!("{dir}/{}", errdex_codegen::ir::GENERAL_SLUG);
             listed.push(folder.clone());
             one_file_per_code(
                 &text, &lines, &folder, &loose, &code_of, &mut moved, &mut files,
             )?;
+        }
+        By::Namespace if loose_first => {}
+        By::Namespace => {
+            let file = format!("{dir}/{}.yaml", errdex_codegen::ir::GENERAL_SLUG);
+            let mut part = schema_line(&text, dir, names::PART_SCHEMA_FILE).unwrap_or_default();
+            part.push_str("errors:\n");
+            for e in &loose {
+                push_lines(&mut part, &lines, e, &mut moved);
+            }
+            listed.push(file.clone());
+            files.push((file, part));
         }
     }
     if files.is_empty() {
@@ -372,7 +393,7 @@ fn split(args: &Args) -> Result<ExitCode, Failure> {
             }
             if reordered {
                 println!(
-                    "note: codes now come part by part (and in a folder part, in code order), no longer as {name} interleaved them, so generated outputs list them in that order (errdex diff finds no change)"
+                    "note: the codes now come part by part (and in a folder part, in code order), no longer in {name}'s order, where codes of different namespaces (or of none) were mixed; generated outputs list them in the new order (errdex diff finds no change)"
                 );
             }
         }
