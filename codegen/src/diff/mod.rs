@@ -627,7 +627,8 @@ fn from_difference(old: &str, new: &str) -> (String, String) {
 fn show(v: &str) -> String {
     let c = escape_controls_in_line(v, SHOWN_CHARS);
     if c.is_empty() || c.contains(char::is_whitespace) {
-        format!("\"{c}\"")
+        // Quotes in the value escaped, so that one value reads as one.
+        format!("\"{}\"", c.replace('"', "\\\""))
     } else {
         c
     }
@@ -787,6 +788,15 @@ mod tests {
         assert_eq!(from_difference("a b", "a c"), ("a b".into(), "a c".into()));
         let (o, _) = from_difference(&format!("x{old}"), &format!("y{old}"));
         assert!(o.starts_with("xAsk"));
+    }
+
+    #[test]
+    fn quotes_inside_a_shown_value_are_escaped() {
+        assert_eq!(
+            show("at most 3 attempts. \"Retry shortly.\""),
+            "\"at most 3 attempts. \\\"Retry shortly.\\\"\""
+        );
+        assert_eq!(show("plain"), "plain");
     }
 
     fn change_text(old: &str, new: &str) -> String {
