@@ -98,6 +98,7 @@ fn compare(args: &Args) -> Result<ExitCode, Stop> {
     // holds its entry.
     let load = |source: &Source| {
         let mut checked = source.load();
+        let parts = checked.loaded.parts.len();
         let spans = std::mem::take(&mut checked.loaded.entry_spans);
         let sources = match args.format {
             ReportFormat::Github => checked.loaded.sources.clone(),
@@ -105,11 +106,19 @@ fn compare(args: &Args) -> Result<ExitCode, Stop> {
         };
         checked
             .into_catalogue(args.format, Show::ErrorsWhenInvalid)
-            .map(|cat| (cat, spans, sources))
+            .map(|cat| (cat, spans, sources, parts))
             .map_err(Stop::Exit)
     };
-    let (old_cat, _, _) = load(&old)?;
-    let (new_cat, new_spans, new_sources) = load(&new)?;
+    let (old_cat, _, _, old_parts) = load(&old)?;
+    let (new_cat, new_spans, new_sources, new_parts) = load(&new)?;
+    // How the summary names each side: a registry in many files is compared whole, which
+    // the root's name alone does not say.
+    let named = |name: &str, parts: usize| match parts {
+        0 => name.to_string(),
+        1 => format!("{name} (with its part)"),
+        n => format!("{name} (with its {n} parts)"),
+    };
+    let (old_named, new_named) = (named(&old.name, old_parts), named(&new.name, new_parts));
     let findings = diff::diff(&old_cat, &new_cat);
     let breaking = findings.iter().filter(|finding| finding.breaking).count();
     match args.format {
@@ -126,15 +135,15 @@ fn compare(args: &Args) -> Result<ExitCode, Stop> {
             eprintln!(
                 "{breaking} breaking, {} compatible change(s) between {} and {}",
                 findings.len() - breaking,
-                name(&old.name),
-                name(&new.name)
+                name(&old_named),
+                name(&new_named)
             );
         }
         ReportFormat::Human => {
             if findings.is_empty() {
-                println!("no changes between {} and {}", old.name, new.name);
+                println!("no changes between {old_named} and {new_named}");
             } else {
-                print!("{}", diff::render_human(&findings, &old.name, &new.name));
+                print!("{}", diff::render_human(&findings, &old_named, &new_named));
             }
             if breaking > 0 {
                 let failure = Failure::breaking_changes(breaking.to_string(), &old.name, &new.name);
