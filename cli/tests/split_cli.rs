@@ -307,11 +307,7 @@ fn what_cannot_be_split_is_refused_and_nothing_is_written() {
 #[test]
 fn codes_without_a_namespace_keep_their_place() {
     let tmp = tempfile::tempdir().unwrap();
-    std::fs::write(
-        tmp.path().join("errors.yaml"),
-        "errdex: 1\nregistry: { name: acme }\ndocs: { links: external }\ncategories:\n  invalid: { summary: Bad input, retryable: false, exit_code: 1, http_status: 400, jsonrpc_code: -32602 }\nnamespaces:\n  API: { title: API, summary: The API }\n  REPO: { title: Repositories, summary: Repositories }\nerrors:\n  API_GONE: { code: A-001, namespace: API, category: invalid, summary: Gone, message: gone }\n  REPO_LOCKED: { code: R-001, namespace: REPO, category: invalid, summary: Locked, message: locked }\n  MAINTENANCE: { code: G-001, category: invalid, summary: Down, message: down }\n",
-    )
-    .unwrap();
+    std::fs::write(tmp.path().join("errors.yaml"), LOOSE_LAST).unwrap();
     let (code, out, err) = run(errdex().current_dir(tmp.path()).arg("generate"));
     assert_eq!(code, 0, "{out}{err}");
     let (code, out, err) = run(errdex()
@@ -326,8 +322,54 @@ fn codes_without_a_namespace_keep_their_place() {
     );
     let general = std::fs::read_to_string(tmp.path().join("errors/general.yaml")).unwrap();
     assert!(general.contains("errors:\n  MAINTENANCE:"), "{general}");
+    // The root names the catalogue's own schema: each part names its own part schema.
+    let api = std::fs::read_to_string(tmp.path().join("errors/api.yaml")).unwrap();
+    assert!(
+        api.starts_with(
+            "# yaml-language-server: $schema=../generated/schema/errors.part.schema.json\n"
+        ),
+        "{api}"
+    );
     let (code, out, err) = run(errdex()
         .current_dir(tmp.path())
         .args(["generate", "--check"]));
     assert_eq!(code, 0, "{out}{err}");
+}
+
+/// A catalogue with codes of no namespace declared last, naming its own editor schema.
+const LOOSE_LAST: &str = "# yaml-language-server: $schema=generated/schema/errors.schema.json\nerrdex: 1\nregistry: { name: acme }\ndocs: { links: external }\ncategories:\n  invalid: { summary: Bad input, retryable: false, exit_code: 1, http_status: 400, jsonrpc_code: -32602 }\nnamespaces:\n  API: { title: API, summary: The API, code_prefix: A- }\n  REPO: { title: Repositories, summary: Repositories, code_prefix: R- }\nerrors:\n  API_GONE: { code: A-001, namespace: API, category: invalid, summary: Gone, message: gone }\n  REPO_LOCKED: { code: R-001, namespace: REPO, category: invalid, summary: Locked, message: locked }\n  MAINTENANCE: { code: G-001, category: invalid, summary: Down, message: down }\n";
+
+/// `--by code` beside the catalogue's own schema: each `_part.yaml` names the own part
+/// schema, each `<CODE>.yaml` the own entry schema, and so does the file `errors new` adds.
+#[test]
+fn by_code_files_name_the_catalogues_own_schemas() {
+    let tmp = tempfile::tempdir().unwrap();
+    std::fs::write(tmp.path().join("errors.yaml"), LOOSE_LAST).unwrap();
+    let (code, out, err) = run(errdex()
+        .current_dir(tmp.path())
+        .args(["split", "--by", "code"]));
+    assert_eq!(code, 0, "{out}{err}");
+    let read = |rel: &str| std::fs::read_to_string(tmp.path().join(rel)).unwrap();
+    assert!(read("errors/api/_part.yaml").starts_with(
+        "# yaml-language-server: $schema=../../generated/schema/errors.part.schema.json\n"
+    ));
+    assert!(read("errors/api/A-001.yaml").starts_with(
+        "# yaml-language-server: $schema=../../generated/schema/errors.entry.schema.json\n"
+    ));
+    let (code, out, err) = run(errdex().current_dir(tmp.path()).args([
+        "new",
+        "API_MOVED",
+        "--part",
+        "errors/api",
+        "--category",
+        "invalid",
+        "--summary",
+        "Moved",
+    ]));
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        read("errors/api/A-002.yaml").starts_with("# yaml-language-server: $schema=../../generated/schema/errors.entry.schema.json\nname: API_MOVED\n"),
+        "{}",
+        read("errors/api/A-002.yaml")
+    );
 }

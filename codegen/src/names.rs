@@ -933,6 +933,23 @@ pub const OWN_CATALOGUE_SCHEMA_FILE: &str = "errors.schema.json";
 /// `_part.yaml`), and one code's file in a folder part (`<CODE>.yaml`).
 pub const PART_SCHEMA_FILE: &str = "part.schema.json";
 pub const ENTRY_SCHEMA_FILE: &str = "entry.schema.json";
+/// The same with this catalogue's categories and namespaces as the only values of
+/// `category:` and `namespace:`, as [`OWN_CATALOGUE_SCHEMA_FILE`] is to
+/// [`CATALOGUE_SCHEMA_FILE`].
+pub const OWN_PART_SCHEMA_FILE: &str = "errors.part.schema.json";
+pub const OWN_ENTRY_SCHEMA_FILE: &str = "errors.entry.schema.json";
+
+/// The part or entry schema that goes with the catalogue schema `catalogue` names: the
+/// catalogue's own ([`OWN_PART_SCHEMA_FILE`], [`OWN_ENTRY_SCHEMA_FILE`]) beside its own
+/// catalogue schema, else the format's `format_file`.
+pub fn schema_beside(catalogue: &str, format_file: &'static str) -> &'static str {
+    let own = catalogue.rsplit('/').next() == Some(OWN_CATALOGUE_SCHEMA_FILE);
+    match format_file {
+        PART_SCHEMA_FILE if own => OWN_PART_SCHEMA_FILE,
+        ENTRY_SCHEMA_FILE if own => OWN_ENTRY_SCHEMA_FILE,
+        other => other,
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -333,3 +333,51 @@ fn a_root_without_errors_needs_parts() {
     );
     assert!(lint.catalogue.is_none(), "lint asks for `errors` too");
 }
+
+/// The catalogue's own part and entry schemas (`errors.part.schema.json`,
+/// `errors.entry.schema.json`) check the values the format's cannot: the split fixture's
+/// parts and codes pass, a misspelt category or an undeclared namespace in a part does not
+/// (lint's EDX0301 and EDX0302), while the format's part schema lets both pass.
+#[test]
+fn own_part_and_entry_schemas_check_categories_and_namespaces() {
+    let root = repo_root().join("tests/fixtures/split/errors.yaml");
+    let loaded = errdex_codegen::catalogue::load_path(&root).unwrap();
+    let cat = loaded.catalogue.expect("the split fixture is valid");
+    let files = json_schema::emit(&cat);
+    let schema = |name: &str| {
+        let (_, text) = files.iter().find(|(f, _)| f == name).expect(name);
+        jsonschema::draft202012::new(&serde_json::from_str::<Value>(text).unwrap()).unwrap()
+    };
+    let (part, entry) = (
+        schema("errors.part.schema.json"),
+        schema("errors.entry.schema.json"),
+    );
+    let format_part = schema("part.schema.json");
+    let dir = repo_root().join("tests/fixtures/split/teams");
+    for (file, v) in [
+        ("billing.yaml", &part),
+        ("search.yaml", &part),
+        ("frames/_part.yaml", &part),
+        ("frames/ACM-FRM-101.yaml", &entry),
+        ("frames/ACM-FRM-102.yaml", &entry),
+    ] {
+        let errs = errors_of(v, &yaml(&dir.join(file)).unwrap());
+        assert!(errs.is_empty(), "{file}: {errs:#?}");
+    }
+    let billing = yaml(&dir.join("billing.yaml")).unwrap();
+    let (name, _) = billing["errors"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .next()
+        .unwrap();
+    for (key, value) in [("category", "invalidd"), ("namespace", "NOPE")] {
+        let mut typo = billing.clone();
+        typo["errors"][name][key] = json!(value);
+        assert!(!errors_of(&part, &typo).is_empty(), "{key}: {value}");
+        assert!(errors_of(&format_part, &typo).is_empty(), "{key}: {value}");
+    }
+    let mut code = yaml(&dir.join("frames/ACM-FRM-101.yaml")).unwrap();
+    code["category"] = json!("invalidd");
+    assert!(!errors_of(&entry, &code).is_empty());
+}

@@ -132,6 +132,8 @@ fn schema_files_are_deterministic_and_headed() {
                 "errors.schema.json",
                 "part.schema.json",
                 "entry.schema.json",
+                "errors.part.schema.json",
+                "errors.entry.schema.json",
                 "registry.json"
             ]
         );
@@ -273,6 +275,14 @@ fn schema_ids_follow_package_schema_url() {
             (
                 "entry.schema.json".to_string(),
                 json!("https://shop.example/schemas/v1/entry.schema.json")
+            ),
+            (
+                "errors.part.schema.json".to_string(),
+                json!("https://shop.example/schemas/v1/errors.part.schema.json")
+            ),
+            (
+                "errors.entry.schema.json".to_string(),
+                json!("https://shop.example/schemas/v1/errors.entry.schema.json")
             ),
         ]
     );

@@ -197,11 +197,16 @@ fn entry_schema_line(header: &str) -> Option<String> {
         l.trim_start()
             .strip_prefix("# yaml-language-server: $schema=")
     })?;
-    let dir = line.trim().strip_suffix(names::PART_SCHEMA_FILE)?;
-    Some(format!(
-        "# yaml-language-server: $schema={dir}{}\n",
-        names::ENTRY_SCHEMA_FILE
-    ))
+    let line = line.trim();
+    // The format's part schema, or the catalogue's own: the entry schema of the same kind.
+    let (dir, entry) = match line.strip_suffix(names::OWN_PART_SCHEMA_FILE) {
+        Some(dir) => (dir, names::OWN_ENTRY_SCHEMA_FILE),
+        None => (
+            line.strip_suffix(names::PART_SCHEMA_FILE)?,
+            names::ENTRY_SCHEMA_FILE,
+        ),
+    };
+    Some(format!("# yaml-language-server: $schema={dir}{entry}\n"))
 }
 
 fn add(args: &Args) -> Result<ExitCode, Failure> {

@@ -474,12 +474,14 @@ fn push_lines(out: &mut String, lines: &[&str], entry: &Lines, moved: &mut [bool
 
 /// The root's editor schema line (its first line), pointed at `schema` (a file beside the
 /// root's schema) from a file in the folder `dir`.
-fn schema_line(text: &str, dir: &str, schema: &str) -> Option<String> {
+fn schema_line(text: &str, dir: &str, schema: &'static str) -> Option<String> {
     let target = text
         .lines()
         .next()?
         .strip_prefix("# yaml-language-server: $schema=")?;
     let target = target.trim();
+    // Beside the catalogue's own schema, its own part and entry schemas.
+    let schema = names::schema_beside(target, schema);
     let folder = target.rsplit_once('/').map_or("", |(f, _)| f);
     if target.contains("://") || folder.starts_with('/') {
         return None;

@@ -58,10 +58,26 @@ pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
     let header = header_text(&cat.source_name);
     // The format's schema is built once; the part, entry and own schemas are cut from it.
     let format = catalogue_schema(&header);
-    let own = with_id(
-        catalogue_schema::own_catalogue_schema_of(format.clone(), cat),
-        &cat.schema_id(names::OWN_CATALOGUE_SCHEMA_FILE),
+    let own = catalogue_schema::own_catalogue_schema_of(format.clone(), cat);
+    // This catalogue's part and entry schemas: the format's, cut from its own schema (the
+    // values of `category:` and `namespace:` checked in every file of the registry).
+    let own_part = with_id(
+        as_own(
+            catalogue_schema::part_schema_of(&own, &header),
+            names::PART_SCHEMA_FILE,
+            names::OWN_PART_SCHEMA_FILE,
+        ),
+        &cat.schema_id(names::OWN_PART_SCHEMA_FILE),
     );
+    let own_entry = with_id(
+        as_own(
+            catalogue_schema::entry_schema_of(&own, &header),
+            names::ENTRY_SCHEMA_FILE,
+            names::OWN_ENTRY_SCHEMA_FILE,
+        ),
+        &cat.schema_id(names::OWN_ENTRY_SCHEMA_FILE),
+    );
+    let own = with_id(own, &cat.schema_id(names::OWN_CATALOGUE_SCHEMA_FILE));
     let part = with_id(
         catalogue_schema::part_schema_of(&format, &header),
         &cat.schema_id(names::PART_SCHEMA_FILE),
@@ -92,8 +108,31 @@ pub fn emit(cat: &Catalogue) -> Vec<(String, String)> {
             names::ENTRY_SCHEMA_FILE.to_string(),
             line(pretty_json::to_string_pretty(&entry)),
         ),
+        (
+            names::OWN_PART_SCHEMA_FILE.to_string(),
+            line(pretty_json::to_string_pretty(&own_part)),
+        ),
+        (
+            names::OWN_ENTRY_SCHEMA_FILE.to_string(),
+            line(pretty_json::to_string_pretty(&own_entry)),
+        ),
         ("registry.json".to_string(), registry_json_text(cat)),
     ]
+}
+
+/// A part or entry schema cut from the catalogue's own schema: titled as this catalogue's,
+/// its description naming its own file (`own`) instead of the format's (`format_file`).
+fn as_own(mut schema: Value, format_file: &str, own: &str) -> Value {
+    if let Some(Value::String(title)) = schema.get_mut("title") {
+        title.push_str(", with this catalogue's categories and namespaces");
+    }
+    if let Some(Value::String(description)) = schema.get_mut("description") {
+        *description = format!(
+            "{} Written by `errdex generate` beside `{format_file}`, with this catalogue's categories and namespaces as the only values of `category:` and `namespace:`; regenerate after adding one.",
+            description.replace(format_file, own)
+        );
+    }
+    schema
 }
 
 /// `schema` with its `$id` right after `$schema`, where readers look for it.
