@@ -427,23 +427,13 @@ fn package_version(value: &str) -> Result<String, String> {
 /// `svc/`, both ignored; the failure names the path that works. `None` when the file is in
 /// one of those places, or no repository is found.
 fn codeowners_misplaced(root: &Path, path: &Path) -> Option<crate::fail::Failure> {
-    use std::path::Component;
     let root = std::path::absolute(root)
         .ok()?
         .canonicalize()
         .unwrap_or_else(|_| root.to_path_buf());
     // The file's folder from the (real) root, `..` applied by name: it may not exist yet.
-    let mut folder = root.clone();
-    for c in path.parent().unwrap_or(Path::new("")).components() {
-        match c {
-            Component::ParentDir => {
-                folder.pop();
-            }
-            Component::Normal(n) => folder.push(n),
-            Component::CurDir => {}
-            Component::RootDir | Component::Prefix(_) => folder = PathBuf::from(c.as_os_str()),
-        }
-    }
+    let folder =
+        errdex_codegen::catalogue::normalize(&root.join(path.parent().unwrap_or(Path::new(""))));
     let repo = folder
         .ancestors()
         .find(|d| d.join(".git").exists())?

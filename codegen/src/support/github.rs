@@ -111,21 +111,7 @@ pub fn from_workspace(file: &str) -> std::borrow::Cow<'_, str> {
 
 /// `file` seen from `cwd`, relative to `root`, when it lies inside it.
 fn relative_to(cwd: &std::path::Path, root: &std::path::Path, file: &str) -> Option<String> {
-    use std::path::Component;
-    let mut parts: Vec<std::ffi::OsString> = Vec::new();
-    for c in cwd.join(file).components() {
-        match c {
-            Component::ParentDir => {
-                parts.pop();
-            }
-            Component::CurDir => {}
-            Component::Normal(n) => parts.push(n.to_os_string()),
-            Component::RootDir | Component::Prefix(_) => parts.clear(),
-        }
-    }
-    let full: std::path::PathBuf = std::iter::once(std::ffi::OsString::from("/"))
-        .chain(parts)
-        .collect();
+    let full = crate::catalogue::normalize(&cwd.join(file));
     let rel = full.strip_prefix(root).ok()?;
     let names: Vec<String> = rel
         .components()
