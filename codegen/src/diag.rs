@@ -135,6 +135,7 @@ diag_codes! {
     FolderFileUnread = "EDX0811", "FOLDER_FILE_UNREAD", Warning, "`{file}` in a folder part is not read: {reason}";
     CodeInAnotherRange = "EDX0812", "CODE_IN_ANOTHER_RANGE", Error, "code `{code}` is inside {range}, the codes another part allocates";
     PartGivenAsRoot = "EDX0813", "PART_GIVEN_AS_ROOT", Error, "`{file}` is a part of a registry, not its root catalogue: {why}";
+    SchemaLineAstray = "EDX0814", "SCHEMA_LINE_ASTRAY", Warning, "the editor schema `{schema}` is looked for in `{resolved}`, but the root catalogue's schema is in `{folder}`";
     // -- imports (namespace IMPORTS, EDX09xx): other registries' codes (`imports:`)
     ImportUnreadable = "EDX0901", "IMPORT_UNREADABLE", Error, "import `{name}`: cannot read `{path}`: {reason}";
     ImportInvalid = "EDX0902", "IMPORT_INVALID", Error, "import `{name}`: `{path}` is not a valid registry: {problem}";
@@ -273,9 +274,14 @@ impl SourceMap {
     /// [`SourceMap::push`] of a text the caller no longer needs: kept without a copy (a
     /// part of a large registry is hundreds of KiB).
     pub fn push_owned(&mut self, name: String, text: String) -> usize {
-        let base = self.files.last().map_or(0, |f| f.base + f.text.len() + 1);
+        let base = self.next_base();
         self.files.push(SourceFile { name, base, text });
         base
+    }
+
+    /// The base the next file pushed will have.
+    pub fn next_base(&self) -> usize {
+        self.files.last().map_or(0, |f| f.base + f.text.len() + 1)
     }
 
     pub fn files(&self) -> &[SourceFile] {

@@ -295,6 +295,9 @@ const (
 	// CodePartGivenAsRoot is EDX0813: A part file was given where the root catalogue belongs
 	// Name: PART_GIVEN_AS_ROOT; namespace: PARTS; category: invalid; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/parts.html#edx0813.
 	CodePartGivenAsRoot
+	// CodeSchemaLineAstray is EDX0814: A part's editor schema line names a schema where there is none
+	// Name: SCHEMA_LINE_ASTRAY; namespace: PARTS; category: suspicious; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/parts.html#edx0814.
+	CodeSchemaLineAstray
 	// CodeImportUnreadable is EDX0901: An imported registry's file could not be read
 	// Name: IMPORT_UNREADABLE; namespace: IMPORTS; category: invalid; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/imports.html#edx0901.
 	CodeImportUnreadable
@@ -413,6 +416,7 @@ var codeRows = [...]codeRow{
 	{"EDX0811", "FOLDER_FILE_UNREAD", NamespaceParts, CategorySuspicious, "A file in a folder part looks like a code's but is not read", "`{file}` in a folder part is not read: {reason}", "Name the entry `<CODE>.yaml` and its explanation `<CODE>.md` beside it.", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/parts.html#edx0811", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"file", "string", "", ""}, {"reason", "string", "", ""}}},
 	{"EDX0812", "CODE_IN_ANOTHER_RANGE", NamespaceParts, CategoryInvalid, "A code is inside another part's range", "code `{code}` is inside {range}, the codes another part allocates", "Move the entry to the part whose range holds its code, or give it a code outside every part's range.", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/parts.html#edx0812", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"code", "string", "", ""}, {"range", "string", "", ""}}},
 	{"EDX0813", "PART_GIVEN_AS_ROOT", NamespaceParts, CategoryInvalid, "A part file was given where the root catalogue belongs", "`{file}` is a part of a registry, not its root catalogue: {why}", "Give errdex the root catalogue, the file whose `parts:` lists this one (`errdex lint path/to/errors.yaml`).", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/parts.html#edx0813", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"file", "string", "", ""}, {"why", "string", "", ""}}},
+	{"EDX0814", "SCHEMA_LINE_ASTRAY", NamespaceParts, CategorySuspicious, "A part's editor schema line names a schema where there is none", "the editor schema `{schema}` is looked for in `{resolved}`, but the root catalogue's schema is in `{folder}`", "Write the schema line the help gives, relative to the part's own folder.", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/parts.html#edx0814", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"schema", "string", "", ""}, {"resolved", "string", "", ""}, {"folder", "string", "", ""}}},
 	{"EDX0901", "IMPORT_UNREADABLE", NamespaceImports, CategoryInvalid, "An imported registry's file could not be read", "import `{name}`: cannot read `{path}`: {reason}", "Check `from:`, which is relative to the importing catalogue's folder.", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/imports.html#edx0901", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"name", "string", "", ""}, {"path", "string", "", ""}, {"reason", "string", "", ""}}},
 	{"EDX0902", "IMPORT_INVALID", NamespaceImports, CategoryInvalid, "An imported file is not a valid registry", "import `{name}`: `{path}` is not a valid registry: {problem}", "Run `errdex lint` on the imported catalogue, or regenerate its registry.json with a current errdex.", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/imports.html#edx0902", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"name", "string", "", ""}, {"path", "string", "", ""}, {"problem", "string", "", ""}}},
 	{"EDX0903", "IMPORT_CYCLE", NamespaceImports, CategoryInvalid, "Catalogues import each other in a cycle", "import `{name}` closes a cycle of imports: {cycle}", "Import the shared codes from one registry that imports nothing back.", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/imports.html#edx0903", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"name", "string", "", ""}, {"cycle", "string", "", ""}}},
@@ -783,6 +787,11 @@ func NewCodeInAnotherRange(code string, range_ string) *Error {
 // NewPartGivenAsRoot returns an error of CodePartGivenAsRoot (EDX0813): `{file}` is a part of a registry, not its root catalogue: {why}
 func NewPartGivenAsRoot(file string, why string) *Error {
 	return CodePartGivenAsRoot.build(file, why)
+}
+
+// NewSchemaLineAstray returns an error of CodeSchemaLineAstray (EDX0814): the editor schema `{schema}` is looked for in `{resolved}`, but the root catalogue's schema is in `{folder}`
+func NewSchemaLineAstray(schema string, resolved string, folder string) *Error {
+	return CodeSchemaLineAstray.build(schema, resolved, folder)
 }
 
 // NewImportUnreadable returns an error of CodeImportUnreadable (EDX0901): import `{name}`: cannot read `{path}`: {reason}

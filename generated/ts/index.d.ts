@@ -785,6 +785,14 @@ export declare const ErrorCode: {
    */
   readonly "PART_GIVEN_AS_ROOT": "EDX0813";
   /**
+   * `EDX0814` — A part's editor schema line names a schema where there is none
+   *
+   * Message: `the editor schema '{schema}' is looked for in '{resolved}', but the root catalogue's schema is in '{folder}'`
+   *
+   * Name: `SCHEMA_LINE_ASTRAY`; namespace: `PARTS`; category: `suspicious`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/parts.html#edx0814.
+   */
+  readonly "SCHEMA_LINE_ASTRAY": "EDX0814";
+  /**
    * `EDX0901` — An imported registry's file could not be read
    *
    * Message: `import '{name}': cannot read '{path}': {reason}`
@@ -1360,26 +1368,33 @@ export interface CodeParams46 {
 
 /** Params shared by codes (their `XxxParams` types name this one). */
 export interface CodeParams47 {
-  readonly "name": string;
-  readonly "path": string;
-  readonly "reason": string;
+  readonly "schema": string;
+  readonly "resolved": string;
+  readonly "folder": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
 export interface CodeParams48 {
   readonly "name": string;
   readonly "path": string;
-  readonly "problem": string;
+  readonly "reason": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
 export interface CodeParams49 {
   readonly "name": string;
-  readonly "cycle": string;
+  readonly "path": string;
+  readonly "problem": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
 export interface CodeParams50 {
+  readonly "name": string;
+  readonly "cycle": string;
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams51 {
   readonly "name": string;
   readonly "version": string;
   readonly "path": string;
@@ -1387,7 +1402,7 @@ export interface CodeParams50 {
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams51 {
+export interface CodeParams52 {
   readonly "name": string;
   readonly "what": string;
   readonly "value": string;
@@ -1395,39 +1410,39 @@ export interface CodeParams51 {
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams52 {
+export interface CodeParams53 {
   readonly "count": string;
   readonly "catalogue": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams53 {
+export interface CodeParams54 {
   readonly "count": string;
   readonly "old": string;
   readonly "new": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams54 {
+export interface CodeParams55 {
   readonly "path": string;
   readonly "rev": string;
   readonly "reason": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams55 {
+export interface CodeParams56 {
   readonly "path": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams56 {
+export interface CodeParams57 {
   readonly "path": string;
   readonly "errors": string;
   readonly "warnings": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams57 {
+export interface CodeParams58 {
   readonly "code": string;
   readonly "note": string;
 }
@@ -1840,15 +1855,15 @@ export interface CodeTypes50 {
   readonly params: CodeParams46;
 }
 
-type CodeGroup51 = "EDX0901";
+type CodeGroup51 = "EDX0814";
 
 /** The facts and params of the codes `CodeGroup51`. */
 export interface CodeTypes51 {
-  readonly facts: CodeFacts0;
+  readonly facts: CodeFacts1;
   readonly params: CodeParams47;
 }
 
-type CodeGroup52 = "EDX0902";
+type CodeGroup52 = "EDX0901";
 
 /** The facts and params of the codes `CodeGroup52`. */
 export interface CodeTypes52 {
@@ -1856,7 +1871,7 @@ export interface CodeTypes52 {
   readonly params: CodeParams48;
 }
 
-type CodeGroup53 = "EDX0903";
+type CodeGroup53 = "EDX0902";
 
 /** The facts and params of the codes `CodeGroup53`. */
 export interface CodeTypes53 {
@@ -1864,7 +1879,7 @@ export interface CodeTypes53 {
   readonly params: CodeParams49;
 }
 
-type CodeGroup54 = "EDX0904";
+type CodeGroup54 = "EDX0903";
 
 /** The facts and params of the codes `CodeGroup54`. */
 export interface CodeTypes54 {
@@ -1872,7 +1887,7 @@ export interface CodeTypes54 {
   readonly params: CodeParams50;
 }
 
-type CodeGroup55 = "EDX0905";
+type CodeGroup55 = "EDX0904";
 
 /** The facts and params of the codes `CodeGroup55`. */
 export interface CodeTypes55 {
@@ -1880,76 +1895,84 @@ export interface CodeTypes55 {
   readonly params: CodeParams51;
 }
 
-type CodeGroup56 = "EDX1001" | "EDX1003";
+type CodeGroup56 = "EDX0905";
 
 /** The facts and params of the codes `CodeGroup56`. */
 export interface CodeTypes56 {
+  readonly facts: CodeFacts0;
+  readonly params: CodeParams52;
+}
+
+type CodeGroup57 = "EDX1001" | "EDX1003";
+
+/** The facts and params of the codes `CodeGroup57`. */
+export interface CodeTypes57 {
   readonly facts: CodeFacts2;
   readonly params: CodeParams36;
 }
 
-type CodeGroup57 = "EDX1002";
+type CodeGroup58 = "EDX1002";
 
-/** The facts and params of the codes `CodeGroup57`. */
-export interface CodeTypes57 {
+/** The facts and params of the codes `CodeGroup58`. */
+export interface CodeTypes58 {
   readonly facts: CodeFacts3;
   readonly params: CodeParams0;
 }
 
-type CodeGroup58 = "EDX1004";
-
-/** The facts and params of the codes `CodeGroup58`. */
-export interface CodeTypes58 {
-  readonly facts: CodeFacts4;
-  readonly params: CodeParams52;
-}
-
-type CodeGroup59 = "EDX1005";
+type CodeGroup59 = "EDX1004";
 
 /** The facts and params of the codes `CodeGroup59`. */
 export interface CodeTypes59 {
-  readonly facts: CodeFacts5;
+  readonly facts: CodeFacts4;
   readonly params: CodeParams53;
 }
 
-type CodeGroup60 = "EDX1006";
+type CodeGroup60 = "EDX1005";
 
 /** The facts and params of the codes `CodeGroup60`. */
 export interface CodeTypes60 {
+  readonly facts: CodeFacts5;
+  readonly params: CodeParams54;
+}
+
+type CodeGroup61 = "EDX1006";
+
+/** The facts and params of the codes `CodeGroup61`. */
+export interface CodeTypes61 {
   readonly facts: CodeFacts6;
   readonly params: CodeParams18;
 }
 
-type CodeGroup61 = "EDX1007";
-
-/** The facts and params of the codes `CodeGroup61`. */
-export interface CodeTypes61 {
-  readonly facts: CodeFacts7;
-  readonly params: CodeParams54;
-}
-
-type CodeGroup62 = "EDX1008";
+type CodeGroup62 = "EDX1007";
 
 /** The facts and params of the codes `CodeGroup62`. */
 export interface CodeTypes62 {
-  readonly facts: CodeFacts8;
+  readonly facts: CodeFacts7;
   readonly params: CodeParams55;
 }
 
-type CodeGroup63 = "EDX1009";
+type CodeGroup63 = "EDX1008";
 
 /** The facts and params of the codes `CodeGroup63`. */
 export interface CodeTypes63 {
-  readonly facts: CodeFacts0;
+  readonly facts: CodeFacts8;
   readonly params: CodeParams56;
 }
 
-type CodeGroup64 = "EDX1010";
+type CodeGroup64 = "EDX1009";
 
 /** The facts and params of the codes `CodeGroup64`. */
 export interface CodeTypes64 {
-  readonly facts: CodeFacts6;
+  readonly facts: CodeFacts0;
   readonly params: CodeParams57;
+}
+
+type CodeGroup65 = "EDX1010";
+
+/** The facts and params of the codes `CodeGroup65`. */
+export interface CodeTypes65 {
+  readonly facts: CodeFacts6;
+  readonly params: CodeParams58;
 }
 
 /** Each of the codes `K` mapped to `T`. */
@@ -2024,7 +2047,8 @@ export interface TypesByCode extends
   ByCodes<CodeGroup61, CodeTypes61>,
   ByCodes<CodeGroup62, CodeTypes62>,
   ByCodes<CodeGroup63, CodeTypes63>,
-  ByCodes<CodeGroup64, CodeTypes64> {}
+  ByCodes<CodeGroup64, CodeTypes64>,
+  ByCodes<CodeGroup65, CodeTypes65> {}
 
 /** The literal facts of the codes `C`. */
 export type FactsOf<C extends ErrorCode> = TypesByCode[C]["facts"];
@@ -2278,20 +2302,23 @@ export type CodeInAnotherRangeParams = CodeParams41;
 /** Params of `EDX0813` (PART_GIVEN_AS_ROOT). */
 export type PartGivenAsRootParams = CodeParams46;
 
+/** Params of `EDX0814` (SCHEMA_LINE_ASTRAY). */
+export type SchemaLineAstrayParams = CodeParams47;
+
 /** Params of `EDX0901` (IMPORT_UNREADABLE). */
-export type ImportUnreadableParams = CodeParams47;
+export type ImportUnreadableParams = CodeParams48;
 
 /** Params of `EDX0902` (IMPORT_INVALID). */
-export type ImportInvalidParams = CodeParams48;
+export type ImportInvalidParams = CodeParams49;
 
 /** Params of `EDX0903` (IMPORT_CYCLE). */
-export type ImportCycleParams = CodeParams49;
+export type ImportCycleParams = CodeParams50;
 
 /** Params of `EDX0904` (IMPORT_VERSION_MISMATCH). */
-export type ImportVersionMismatchParams = CodeParams50;
+export type ImportVersionMismatchParams = CodeParams51;
 
 /** Params of `EDX0905` (IMPORT_COLLISION). */
-export type ImportCollisionParams = CodeParams51;
+export type ImportCollisionParams = CodeParams52;
 
 /** Params of `EDX1001` (FILE_UNREADABLE). */
 export type FileUnreadableParams = CodeParams36;
@@ -2303,25 +2330,25 @@ export type BadArgumentsParams = CodeParams0;
 export type WriteFailedParams = CodeParams36;
 
 /** Params of `EDX1004` (OUTPUTS_STALE). */
-export type OutputsStaleParams = CodeParams52;
+export type OutputsStaleParams = CodeParams53;
 
 /** Params of `EDX1005` (BREAKING_CHANGES). */
-export type BreakingChangesParams = CodeParams53;
+export type BreakingChangesParams = CodeParams54;
 
 /** Params of `EDX1006` (UNKNOWN_CODE). */
 export type UnknownCodeParams = CodeParams18;
 
 /** Params of `EDX1007` (GIT_FAILED). */
-export type GitFailedParams = CodeParams54;
+export type GitFailedParams = CodeParams55;
 
 /** Params of `EDX1008` (FILE_EXISTS). */
-export type FileExistsParams = CodeParams55;
+export type FileExistsParams = CodeParams56;
 
 /** Params of `EDX1009` (CATALOGUE_INVALID). */
-export type CatalogueInvalidParams = CodeParams56;
+export type CatalogueInvalidParams = CodeParams57;
 
 /** Params of `EDX1010` (CODE_RETIRED). */
-export type CodeRetiredParams = CodeParams57;
+export type CodeRetiredParams = CodeParams58;
 
 /** Extras every wire error may carry besides its params: errdex's own, then free context. */
 export interface WireExtras {
@@ -2400,15 +2427,16 @@ export type WireError =
   | WireErrorOf<CodeGroup53, CodeParams49>
   | WireErrorOf<CodeGroup54, CodeParams50>
   | WireErrorOf<CodeGroup55, CodeParams51>
-  | WireErrorOf<CodeGroup56, CodeParams36>
-  | WireErrorOf<CodeGroup57, CodeParams0>
-  | WireErrorOf<CodeGroup58, CodeParams52>
+  | WireErrorOf<CodeGroup56, CodeParams52>
+  | WireErrorOf<CodeGroup57, CodeParams36>
+  | WireErrorOf<CodeGroup58, CodeParams0>
   | WireErrorOf<CodeGroup59, CodeParams53>
-  | WireErrorOf<CodeGroup60, CodeParams18>
-  | WireErrorOf<CodeGroup61, CodeParams54>
+  | WireErrorOf<CodeGroup60, CodeParams54>
+  | WireErrorOf<CodeGroup61, CodeParams18>
   | WireErrorOf<CodeGroup62, CodeParams55>
   | WireErrorOf<CodeGroup63, CodeParams56>
-  | WireErrorOf<CodeGroup64, CodeParams57>;
+  | WireErrorOf<CodeGroup64, CodeParams57>
+  | WireErrorOf<CodeGroup65, CodeParams58>;
 
 /** A parsed error of a live code (or one of its legacy codes). */
 export interface KnownErrorOf<C extends ErrorCode, P = ParamsOf<C>> {
@@ -2497,15 +2525,16 @@ export type KnownError =
   | KnownErrorOf<CodeGroup53, CodeParams49>
   | KnownErrorOf<CodeGroup54, CodeParams50>
   | KnownErrorOf<CodeGroup55, CodeParams51>
-  | KnownErrorOf<CodeGroup56, CodeParams36>
-  | KnownErrorOf<CodeGroup57, CodeParams0>
-  | KnownErrorOf<CodeGroup58, CodeParams52>
+  | KnownErrorOf<CodeGroup56, CodeParams52>
+  | KnownErrorOf<CodeGroup57, CodeParams36>
+  | KnownErrorOf<CodeGroup58, CodeParams0>
   | KnownErrorOf<CodeGroup59, CodeParams53>
-  | KnownErrorOf<CodeGroup60, CodeParams18>
-  | KnownErrorOf<CodeGroup61, CodeParams54>
+  | KnownErrorOf<CodeGroup60, CodeParams54>
+  | KnownErrorOf<CodeGroup61, CodeParams18>
   | KnownErrorOf<CodeGroup62, CodeParams55>
   | KnownErrorOf<CodeGroup63, CodeParams56>
-  | KnownErrorOf<CodeGroup64, CodeParams57>;
+  | KnownErrorOf<CodeGroup64, CodeParams57>
+  | KnownErrorOf<CodeGroup65, CodeParams58>;
 
 /** A code this module does not know (a newer catalogue), classified by the wire's category and retryable flag. */
 export interface UnknownError {

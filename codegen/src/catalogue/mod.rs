@@ -17,6 +17,7 @@ mod entry;
 mod facts;
 pub mod format;
 mod imports;
+mod modeline;
 mod param_type;
 mod parts;
 mod profiles;

@@ -170,6 +170,9 @@ pub(super) fn load_with_parts_and(
         limits: &limits,
         jobs: std::cell::RefCell::new(Vec::new()),
         cache,
+        schemas: super::modeline::schema_line(text).map(|(value, _)| {
+            super::modeline::schema_folder(name.rsplit('/').next().unwrap_or(name), value)
+        }),
     };
     let parts = read.parts(&listing, &mut sources, &mut diags);
     let mut trees = read.parse_all(&sources, &mut diags);
@@ -246,6 +249,9 @@ struct Reader<'a> {
     jobs: std::cell::RefCell<Vec<(usize, usize)>>,
     /// Where parts' trees are kept between runs, if anywhere.
     cache: Option<&'a Cache>,
+    /// The folder of the schema the root's editor schema line names, relative to the
+    /// root's folder: every file's line should name one there ([`super::modeline`]).
+    schemas: Option<String>,
 }
 
 impl Reader<'_> {
@@ -437,6 +443,11 @@ impl Reader<'_> {
     ) -> Option<usize> {
         let text = self.text(path, listed, diags)?;
         let name = format!("{}{path}", self.prefix);
+        let astray = self
+            .schemas
+            .as_deref()
+            .and_then(|folder| super::modeline::check(&text, path, sources.next_base(), folder));
+        diags.extend(astray);
         let base = sources.push_owned(name, text);
         let mut jobs = self.jobs.borrow_mut();
         jobs.push((sources.files().len() - 1, base));

@@ -148,6 +148,7 @@ else:
             "FOLDER_FILE_UNREAD": "EDX0811",
             "CODE_IN_ANOTHER_RANGE": "EDX0812",
             "PART_GIVEN_AS_ROOT": "EDX0813",
+            "SCHEMA_LINE_ASTRAY": "EDX0814",
             "IMPORT_UNREADABLE": "EDX0901",
             "IMPORT_INVALID": "EDX0902",
             "IMPORT_CYCLE": "EDX0903",

@@ -157,36 +157,39 @@ class _Factory47(_t.Protocol):
     def __call__(_errdex_self, /, *, file: str, why: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory48(_t.Protocol):
-    def __call__(_errdex_self, /, *, name: str, path: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, schema: str, resolved: str, folder: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory49(_t.Protocol):
-    def __call__(_errdex_self, /, *, name: str, path: str, problem: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, name: str, path: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory50(_t.Protocol):
-    def __call__(_errdex_self, /, *, name: str, cycle: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, name: str, path: str, problem: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory51(_t.Protocol):
-    def __call__(_errdex_self, /, *, name: str, version: str, path: str, found: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, name: str, cycle: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory52(_t.Protocol):
-    def __call__(_errdex_self, /, *, name: str, what: str, value: str, other: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, name: str, version: str, path: str, found: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory53(_t.Protocol):
-    def __call__(_errdex_self, /, *, count: str, catalogue: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, name: str, what: str, value: str, other: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory54(_t.Protocol):
-    def __call__(_errdex_self, /, *, count: str, old: str, new: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, count: str, catalogue: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory55(_t.Protocol):
-    def __call__(_errdex_self, /, *, path: str, rev: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, count: str, old: str, new: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory56(_t.Protocol):
-    def __call__(_errdex_self, /, *, path: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, path: str, rev: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory57(_t.Protocol):
-    def __call__(_errdex_self, /, *, path: str, errors: str, warnings: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, path: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory58(_t.Protocol):
+    def __call__(_errdex_self, /, *, path: str, errors: str, warnings: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+
+class _Factory59(_t.Protocol):
     def __call__(_errdex_self, /, *, code: str, note: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 yaml_syntax: _Factory0
@@ -258,18 +261,19 @@ invalid_owner: _Factory45
 folder_file_unread: _Factory46
 code_in_another_range: _Factory42
 part_given_as_root: _Factory47
-import_unreadable: _Factory48
-import_invalid: _Factory49
-import_cycle: _Factory50
-import_version_mismatch: _Factory51
-import_collision: _Factory52
+schema_line_astray: _Factory48
+import_unreadable: _Factory49
+import_invalid: _Factory50
+import_cycle: _Factory51
+import_version_mismatch: _Factory52
+import_collision: _Factory53
 file_unreadable: _Factory37
 bad_arguments: _Factory0
 write_failed: _Factory37
-outputs_stale: _Factory53
-breaking_changes: _Factory54
+outputs_stale: _Factory54
+breaking_changes: _Factory55
 unknown_code: _Factory19
-git_failed: _Factory55
-file_exists: _Factory56
-catalogue_invalid: _Factory57
-code_retired: _Factory58
+git_failed: _Factory56
+file_exists: _Factory57
+catalogue_invalid: _Factory58
+code_retired: _Factory59

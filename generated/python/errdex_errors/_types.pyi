@@ -79,6 +79,7 @@ class ErrorCode:
     FOLDER_FILE_UNREAD: _t.Final[Code]
     CODE_IN_ANOTHER_RANGE: _t.Final[Code]
     PART_GIVEN_AS_ROOT: _t.Final[Code]
+    SCHEMA_LINE_ASTRAY: _t.Final[Code]
     IMPORT_UNREADABLE: _t.Final[Code]
     IMPORT_INVALID: _t.Final[Code]
     IMPORT_CYCLE: _t.Final[Code]
