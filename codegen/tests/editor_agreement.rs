@@ -11,7 +11,9 @@
 //!   the editor; both read YAML 1.2 (`retryable: yes` is a string to both);
 //! - with a catalogue's own `errors.schema.json`: it accepts the catalogue, completes
 //!   `category:` and `namespace:` with exactly the declared keys, and marks the same lines
-//!   lint refuses when a category or namespace is mistyped or a needed category is missing.
+//!   lint refuses when a category or namespace is mistyped or a needed category is missing;
+//! - with a registry's own `errors.part.schema.json` and `errors.entry.schema.json`: the
+//!   same for its part files and a folder's `<CODE>.yaml` files.
 
 #![allow(clippy::unwrap_used)]
 
@@ -463,4 +465,137 @@ fn part_schemas_and_lint_agree_on_every_part() {
             "the editor does not mark {bad}; it marked {marked_files:?}"
         );
     }
+}
+
+/// The catalogue's own part and entry schemas (`errors.part.schema.json`,
+/// `errors.entry.schema.json`), as `generate` writes them for the split fixture, in the real
+/// editor: every file of the registry is accepted; a part and a folder's `<CODE>.yaml` with
+/// a mistyped category and an undeclared namespace are marked on exactly the lines lint
+/// refuses in them; `category:` in a part completes to exactly the declared categories.
+#[test]
+fn own_part_and_entry_schemas_in_the_editor_mark_what_lint_marks() {
+    let Some(tools) = language_server() else {
+        return;
+    };
+    let fixture = repo_root().join("tests/fixtures/split");
+    let cat = load_path(&fixture.join("errors.yaml"))
+        .unwrap()
+        .catalogue
+        .expect("the split fixture is valid");
+    let tmp = tempfile::tempdir().unwrap();
+    let schemas = tmp.path().join("schemas");
+    std::fs::create_dir_all(&schemas).unwrap();
+    for (name, text) in json_schema::emit(&cat) {
+        std::fs::write(schemas.join(&name), text).unwrap();
+    }
+    let (part_schema, entry_schema) = (
+        schemas.join("errors.part.schema.json"),
+        schemas.join("errors.entry.schema.json"),
+    );
+    let mut files = Vec::new();
+    part_files(&fixture, &mut files);
+    files.sort();
+    assert_eq!(files.len(), 5, "{files:?}");
+    let schema_of = |f: &Path| {
+        if is_entry_file(f) {
+            entry_schema.clone()
+        } else {
+            part_schema.clone()
+        }
+    };
+    let pairs: Vec<(PathBuf, PathBuf)> = files.iter().map(|f| (schema_of(f), f.clone())).collect();
+    for ((_, file), marks) in pairs.iter().zip(editor_marks_each(&tools, &pairs)) {
+        let errors: Vec<&Mark> = marks.iter().filter(|m| m.severity == "error").collect();
+        assert!(errors.is_empty(), "{}: {errors:?}", file.display());
+    }
+
+    // The registry copied whole, with a category and a namespace mistyped in a part file
+    // and a category in a folder's entry file.
+    let copy = tmp.path().join("registry");
+    for file in files.iter().chain([&fixture.join("errors.yaml")]) {
+        let to = copy.join(file.strip_prefix(&fixture).unwrap());
+        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+        std::fs::copy(file, &to).unwrap();
+    }
+    let mutate = |rel: &str, edits: &[(&str, &str)]| -> (PathBuf, Vec<usize>) {
+        let path = copy.join(rel);
+        let mut lines: Vec<String> = std::fs::read_to_string(&path)
+            .unwrap()
+            .lines()
+            .map(str::to_string)
+            .collect();
+        let mut at = Vec::new();
+        for (prefix, replacement) in edits {
+            let i = lines
+                .iter()
+                .position(|l| l.starts_with(prefix))
+                .unwrap_or_else(|| panic!("{rel}: no line {prefix:?}"));
+            lines[i] = replacement.to_string();
+            at.push(i + 1);
+        }
+        std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+        (path, at)
+    };
+    let (billing, billing_lines) = mutate(
+        "teams/billing.yaml",
+        &[
+            ("    category: ", "    category: invalidd"),
+            ("    namespace: ", "    namespace: NOPE"),
+        ],
+    );
+    let (entry, entry_lines) = mutate(
+        "teams/frames/ACM-FRM-101.yaml",
+        &[("category: ", "category: invalidd")],
+    );
+    let loaded = load_path(&copy.join("errors.yaml")).unwrap();
+    let lint_lines_in = |file: &Path| -> BTreeSet<usize> {
+        loaded
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity() == Severity::Error)
+            .filter_map(|d| {
+                let (f, span) = loaded.sources.locate(d.span?)?;
+                Path::new(&f.name)
+                    .ends_with(file.strip_prefix(&copy).unwrap())
+                    .then_some(span.line)
+            })
+            .collect()
+    };
+    let pairs = vec![
+        (part_schema.clone(), billing.clone()),
+        (entry_schema.clone(), entry.clone()),
+    ];
+    let marks = editor_marks_each(&tools, &pairs);
+    for (((_, file), marks), expected) in
+        pairs.iter().zip(&marks).zip([&billing_lines, &entry_lines])
+    {
+        let editor: BTreeSet<usize> = marks
+            .iter()
+            .filter(|m| m.severity == "error")
+            .map(|m| m.line)
+            .collect();
+        let lint = lint_lines_in(file);
+        let expected: BTreeSet<usize> = expected.iter().copied().collect();
+        assert_eq!(lint, expected, "{}: lint", file.display());
+        assert_eq!(
+            editor,
+            expected,
+            "{}: the editor: {marks:?}",
+            file.display()
+        );
+    }
+
+    // Completion of a part's `category:` value: exactly the declared categories.
+    let original = fixture.join("teams/billing.yaml");
+    let line = std::fs::read_to_string(&original)
+        .unwrap()
+        .lines()
+        .position(|l| l.starts_with("    category: "))
+        .unwrap();
+    let mut expected: Vec<String> = cat.categories.iter().map(|c| c.key.clone()).collect();
+    expected.sort();
+    assert_eq!(
+        editor_completions(&tools, &part_schema, &original, line + 1, 15),
+        expected
+    );
 }
