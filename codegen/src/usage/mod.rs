@@ -10,7 +10,7 @@
 //! searched.
 
 pub mod patterns;
-mod python;
+pub mod python;
 pub mod sarif;
 pub mod search;
 

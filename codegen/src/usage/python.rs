@@ -3,8 +3,11 @@
 //! ERROR), so a call counts only where the file imports that name, or on the package's
 //! module ([`crate::targets::IdentSpec::imported`]). Read from the text line by line, as the
 //! search is: the `import` and `from … import` statements anywhere in the file (also inside
-//! functions, in parentheses over several lines, or continued with `\`).
+//! functions, in parentheses over several lines, continued with `\`, or after a `;`), with
+//! comments and string literals (docstrings over lines among them) set aside.
+//! `codegen/tests/usage_python_imports.rs` holds the reading to Python's own parser.
 
+use std::borrow::Cow;
 use std::collections::HashSet;
 
 /// The names a Python file imports and the names it binds to the generated package.
@@ -12,15 +15,15 @@ use std::collections::HashSet;
 pub struct Imports {
     /// Names imported unchanged by `from M import name` (any M: a project may re-export the
     /// package's factories from a module of its own).
-    names: HashSet<String>,
+    pub names: HashSet<String>,
     /// A `from M import *` somewhere: every bare name may be imported, but those the file
     /// defines itself (`defined`).
-    star: bool,
+    pub star: bool,
     /// The functions the file defines (`def name(`), which a `*` import does not bring.
-    defined: HashSet<String>,
+    pub defined: HashSet<String>,
     /// The names bound to the package's module or to what it holds: `import pkg` (`pkg`),
     /// `import pkg as e` (`e`), `from pkg import errors` (`errors`).
-    modules: HashSet<String>,
+    pub modules: HashSet<String>,
     /// What the package gives under another name: `from pkg import auth_failed as failed`
     /// (`("auth_failed", "failed")`), `from pkg import ErrorCode as EC`.
     pub aliases: Vec<(String, String)>,
@@ -30,46 +33,52 @@ impl Imports {
     /// The imports of `text`, a Python file, whose generated package is named `package`.
     pub fn of(text: &[u8], package: &str) -> Imports {
         let text = String::from_utf8_lossy(text);
+        let code = code_lines(&text);
         let mut imports = Imports::default();
-        let mut lines = text.lines();
+        let mut lines = code.iter();
         while let Some(line) = lines.next() {
-            let first = code_of(line).trim();
-            let def = first.strip_prefix("async ").unwrap_or(first);
-            if let Some(rest) = def.strip_prefix("def ") {
-                let name: String = rest
-                    .trim_start()
-                    .chars()
-                    .take_while(|c| c.is_alphanumeric() || *c == '_')
-                    .collect();
-                imports.defined.insert(name);
-                continue;
-            }
-            if !(first.starts_with("import ") || first.starts_with("from ")) {
-                continue;
-            }
-            // The whole statement: over lines while a parenthesis is open or a line ends
-            // with `\`.
-            let mut statement = first.to_string();
-            loop {
-                let open = statement.matches('(').count() > statement.matches(')').count();
-                let continued = statement.ends_with('\\');
-                if !(open || continued) {
-                    break;
+            // `x = 1; from a import b`: each statement of the line in turn; the last one
+            // may go on over the next lines.
+            let mut segments = line.split(';').peekable();
+            while let Some(segment) = segments.next() {
+                let first = segment.trim();
+                let def = first.strip_prefix("async").map_or(first, str::trim_start);
+                if let Some(rest) = def.strip_prefix("def ") {
+                    let name: String = rest
+                        .trim_start()
+                        .chars()
+                        .take_while(|c| c.is_alphanumeric() || *c == '_')
+                        .collect();
+                    imports.defined.insert(name);
+                    continue;
                 }
-                if continued {
-                    statement.pop();
+                if !(first.starts_with("import ") || first.starts_with("from ")) {
+                    continue;
                 }
-                match lines.next() {
-                    Some(next) => {
-                        statement.push(' ');
-                        statement.push_str(code_of(next).trim());
+                let mut statement = first.to_string();
+                if segments.peek().is_none() {
+                    // Over lines while a parenthesis is open or a line ends with `\`.
+                    loop {
+                        let open = statement.matches('(').count() > statement.matches(')').count();
+                        let continued = statement.ends_with('\\');
+                        if !(open || continued) {
+                            break;
+                        }
+                        if continued {
+                            statement.pop();
+                        }
+                        match lines.next() {
+                            Some(next) => {
+                                statement.push(' ');
+                                statement.push_str(next.trim());
+                            }
+                            None => break,
+                        }
                     }
-                    None => break,
                 }
-            }
-            // `import a; from b import c` on one line: each statement in turn.
-            for part in statement.split(';') {
-                imports.read(part.trim(), package);
+                for part in statement.split(';') {
+                    imports.read(part.trim(), package);
+                }
             }
         }
         imports
@@ -159,22 +168,64 @@ fn is_ident(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_'
 }
 
-/// A line without its comment (a `#` outside a string literal, as far as one line tells).
-fn code_of(line: &str) -> &str {
-    let mut quote: Option<char> = None;
-    let mut escaped = false;
-    for (i, c) in line.char_indices() {
-        match quote {
-            Some(_) if escaped => escaped = false,
-            Some(_) if c == '\\' => escaped = true,
-            Some(q) if c == q => quote = None,
-            Some(_) => {}
-            None if c == '#' => return &line[..i],
-            None if c == '"' || c == '\'' => quote = Some(c),
-            None => {}
+/// Each line of a Python file as code alone: comments removed, and every string literal
+/// (quoted, or triple-quoted over lines: a docstring's "from pkg import x" is not an import)
+/// left as an empty pair of quotes.
+fn code_lines(text: &str) -> Vec<Cow<'_, str>> {
+    // Inside a string: its quote character and whether it is tripled.
+    let mut string: Option<(char, bool)> = None;
+    let mut out = Vec::new();
+    for line in text.lines() {
+        // Most lines hold no quote and no comment: themselves.
+        if string.is_none() && !line.contains(['"', '\'', '#']) {
+            out.push(Cow::Borrowed(line));
+            continue;
         }
+        let mut code = String::with_capacity(line.len());
+        let mut chars = line.chars().peekable();
+        let mut escaped = false;
+        while let Some(c) = chars.next() {
+            match string {
+                Some(_) if escaped => escaped = false,
+                Some(_) if c == '\\' => escaped = true,
+                Some((q, triple)) if c == q => {
+                    let closes = !triple || {
+                        let mut ahead = chars.clone();
+                        ahead.next() == Some(q) && ahead.next() == Some(q)
+                    };
+                    if closes {
+                        if triple {
+                            chars.next();
+                            chars.next();
+                        }
+                        code.push(q);
+                        string = None;
+                    }
+                }
+                Some(_) => {}
+                None if c == '#' => break,
+                None if c == '"' || c == '\'' => {
+                    let mut ahead = chars.clone();
+                    let triple = ahead.next() == Some(c) && ahead.next() == Some(c);
+                    if triple {
+                        chars.next();
+                        chars.next();
+                    }
+                    code.push(c);
+                    string = Some((c, triple));
+                }
+                None => code.push(c),
+            }
+        }
+        // A quoted string ends with its line unless a `\` continues it.
+        if let Some((_, false)) = string
+            && !escaped
+        {
+            string = None;
+        }
+        out.push(Cow::Owned(code));
     }
-    line
+    out
 }
 
 #[cfg(test)]
