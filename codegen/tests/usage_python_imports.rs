@@ -58,7 +58,7 @@ impl Rng {
 /// that mentions one, at `indent`.
 fn fragment(rng: &mut Rng, indent: &str) -> String {
     let module = rng.pick(&MODULES[..5]);
-    let mut item = |rng: &mut Rng| {
+    let item = |rng: &mut Rng| {
         let name = rng.pick(&NAMES);
         match rng.below(4) {
             0 => format!("{name} as {}", rng.pick(&NAMES)),
