@@ -344,3 +344,22 @@ parts: [codes]
         .collect();
     assert_eq!(codes, ["5", "11", "261", "1034"]);
 }
+
+/// A registry whose parts have no codes yet (a new team's file, a header alone) is valid:
+/// the root needs no `errors:` of its own when it lists parts.
+#[test]
+fn parts_without_codes_yet_need_no_errors_in_the_root() {
+    let root = ROOT
+        .split("errors:\n")
+        .next()
+        .expect("the root's head")
+        .to_string()
+        + "parts: [a.yaml, b.yaml]\n";
+    let (_dir, loaded) = scratch(&[
+        ("errors.yaml", &root),
+        ("a.yaml", "errors: {}\n"),
+        ("b.yaml", "part: { owner: '@t/b' }\n"),
+    ]);
+    assert!(loaded.diagnostics.is_empty(), "{:?}", loaded.diagnostics);
+    assert_eq!(loaded.catalogue.expect("valid").errors.len(), 0);
+}

@@ -231,7 +231,11 @@ pub(super) fn merge(
     ranges_overlap(&headers, diags);
     code_in_another_range(&headers, &errors, root, diags);
     conflicting_owners(&headers, &namespaces, &errors, diags);
-    append(root, top::NAMESPACES.name(), namespaces);
+    if !namespaces.is_empty() {
+        append(root, top::NAMESPACES.name(), namespaces);
+    }
+    // Always: a root with parts needs no `errors:` of its own, even while no part has a
+    // code yet.
     append(root, top::ERRORS.name(), errors);
     owners
 }
@@ -697,9 +701,6 @@ fn value_of<'n>(node: &'n Node, key: &str) -> Option<&'n Node> {
 
 /// Appends `items` to the root's mapping `key` (made, empty, where the root has none).
 fn append(root: &mut Node, key: &str, items: Vec<(Node, Node)>) {
-    if items.is_empty() {
-        return;
-    }
     let root_span = root.span;
     let Kind::Map(top) = &mut root.kind else {
         return;
