@@ -363,3 +363,35 @@ fn parts_without_codes_yet_need_no_errors_in_the_root() {
     assert!(loaded.diagnostics.is_empty(), "{:?}", loaded.diagnostics);
     assert_eq!(loaded.catalogue.expect("valid").errors.len(), 0);
 }
+
+/// A `<CODE>.md` explanation with Windows line endings (a checkout with `core.autocrlf`)
+/// reads as the same text as with `\n`, as the YAML's own text does: `generate --check`
+/// passes on either checkout.
+#[test]
+fn an_explanation_with_crlf_lines_reads_as_with_lf() {
+    let root = "errdex: 1
+registry: { name: acme, docs_url: 'https://acme.dev/errors#{code}' }
+docs: { links: external }
+categories:
+  invalid: { summary: Bad input, retryable: false, exit_code: 1, http_status: 400, jsonrpc_code: -32602, expected: true }
+parts: [codes]
+";
+    let entry = "name: FIRST\ncategory: invalid\nsummary: First\nmessage: first\n";
+    let explanation = |newline: &str| {
+        let (_dir, loaded) = scratch(&[
+            ("errors.yaml", root),
+            ("codes/A-001.yaml", entry),
+            (
+                "codes/A-001.md",
+                &format!("Explained.{newline}{newline}Second line.{newline}"),
+            ),
+        ]);
+        assert!(loaded.diagnostics.is_empty(), "{:#?}", loaded.diagnostics);
+        loaded.catalogue.expect("valid").errors[0].explanation.clone()
+    };
+    assert_eq!(
+        explanation("\r\n").as_deref(),
+        Some("Explained.\n\nSecond line.\n")
+    );
+    assert_eq!(explanation("\r\n"), explanation("\n"));
+}

@@ -615,6 +615,14 @@ impl Reader<'_> {
             let md = format!("{dir}/{code}.md");
             let explanation = if files.contains(&md) {
                 self.text(&md, listed, diags).map(|text| {
+                    // Lines end as in the YAML, whose parser reads `\r\n` as `\n`: a
+                    // checkout with Windows line endings (`core.autocrlf`) generates the
+                    // same bytes.
+                    let text = if text.contains('\r') {
+                        text.replace("\r\n", "\n")
+                    } else {
+                        text
+                    };
                     let name = format!("{}{md}", self.prefix);
                     let base = sources.push(&name, &text);
                     // Markdown parses whatever a merge left in it: the markers would be
