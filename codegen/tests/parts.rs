@@ -387,7 +387,9 @@ parts: [codes]
             ),
         ]);
         assert!(loaded.diagnostics.is_empty(), "{:#?}", loaded.diagnostics);
-        loaded.catalogue.expect("valid").errors[0].explanation.clone()
+        loaded.catalogue.expect("valid").errors[0]
+            .explanation
+            .clone()
     };
     assert_eq!(
         explanation("\r\n").as_deref(),

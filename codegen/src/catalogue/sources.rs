@@ -277,6 +277,7 @@ impl Reader<'_> {
                 );
                 continue;
             }
+            let given = item.as_str();
             let item = item.trim_end_matches('/');
             // `./teams/../teams/a.yaml` is `teams/a.yaml`; a path that climbs above the
             // root's folder is outside it.
@@ -297,6 +298,31 @@ impl Reader<'_> {
                 );
                 continue;
             };
+            // The root's folder (``, `.`) or the root itself: never a part of itself.
+            if item.is_empty() {
+                let reason = if given.is_empty() {
+                    "the path is empty"
+                } else {
+                    "it is the root catalogue's own folder"
+                };
+                diags.push(
+                    Diagnostic::new(
+                        DiagCode::PartNotFound,
+                        Some(span),
+                        &[("part", given), ("reason", reason)],
+                    )
+                    .with_help("list part files (`teams/*.yaml`) or folders of one file per code, below the root catalogue's folder"),
+                );
+                continue;
+            }
+            if item == self.root_file {
+                diags.push(
+                    Diagnostic::new(DiagCode::PartListedTwice, Some(span), &[("file", item)])
+                        .with_label("the root catalogue itself")
+                        .with_help("remove it from `parts`: the root is read first, and `parts` lists the other files"),
+                );
+                continue;
+            }
             let paths: Vec<(String, bool)> = if is_glob(item) {
                 match self.glob(item) {
                     Ok(paths) if paths.is_empty() => {
