@@ -210,7 +210,7 @@ pub(super) fn merge(
                     .map(|n| part_file(n, &mut namespaces, &mut errors, diags))
                     .unwrap_or_default();
                 for entry in entries {
-                    errors.extend(entry_file(entry, diags));
+                    errors.extend(entry_file(entry, &part.path, diags));
                 }
                 h
             }
@@ -593,7 +593,8 @@ fn read_header(node: &Node, diags: &mut Vec<Diagnostic>) -> Header {
 
 /// `<CODE>.yaml`: the entry under its `name`, its code the file's stem (a `code:` key must
 /// say the same), its explanation `<CODE>.md` if there is one.
-fn entry_file(entry: PartEntry, diags: &mut Vec<Diagnostic>) -> Option<(Node, Node)> {
+/// One `<CODE>.yaml` of the folder part `folder` (`teams/`).
+fn entry_file(entry: PartEntry, folder: &str, diags: &mut Vec<Diagnostic>) -> Option<(Node, Node)> {
     let PartEntry {
         code,
         node,
@@ -613,14 +614,26 @@ fn entry_file(entry: PartEntry, diags: &mut Vec<Diagnostic>) -> Option<(Node, No
         return None;
     };
     let Some(i) = pairs.iter().position(|(k, _)| k.as_str() == Some("name")) else {
-        diags.push(Diagnostic::new(
+        let d = Diagnostic::new(
             DiagCode::MissingKey,
             Some(span),
             &[
                 ("context", "an entry in a file of its own"),
                 ("key", "name"),
             ],
-        ));
+        );
+        // A part file in a folder listed as a folder part (`parts: [teams]` for
+        // `teams/a.yaml`, `teams/b.yaml`): say so, not only that `name` is missing.
+        let section = pairs.iter().find_map(|(k, _)| {
+            k.as_str()
+                .filter(|k| ["errors", "namespaces", "part"].contains(k))
+        });
+        diags.push(match section {
+            Some(key) => d.with_help(format!(
+                "this file has `{key}:`, so it looks like a part file, not one code: list the folder's files as parts (`{folder}*.yaml`) instead of the folder, which the root takes for a folder of one file per code"
+            )),
+            None => d,
+        });
         return None;
     };
     let (_, name) = pairs.remove(i);
