@@ -243,7 +243,7 @@ export declare const ErrorCode: {
   /**
    * `EDX0002` — The file is not UTF-8 text
    *
-   * Message: `the catalogue is not valid UTF-8 (first bad byte at offset {offset})`
+   * Message: `the file is not valid UTF-8 (first bad byte at offset {offset})`
    *
    * Name: `NOT_UTF8`; namespace: `YAML`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/yaml.html#edx0002.
    */

@@ -232,26 +232,12 @@ fn load_bytes_inner(bytes: &[u8], name: &str, icx: Option<imports::ImportCx<'_>>
     match std::str::from_utf8(bytes) {
         Ok(s) => load_text(s, name, &limits, icx),
         Err(e) => {
-            let offset = e.valid_up_to();
-            let before = String::from_utf8_lossy(&bytes[..offset]);
-            let line = before.matches('\n').count() + 1;
-            let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-            let d = Diagnostic::new(
-                DiagCode::NotUtf8,
-                Some(Span {
-                    offset,
-                    len: 1,
-                    line,
-                    column,
-                }),
-                &[("offset", &offset.to_string())],
-            )
-            .with_help("save the file as UTF-8");
+            let (d, before) = not_utf8(bytes, e, 0);
             Loaded {
                 catalogue: None,
                 diagnostics: vec![d],
                 entry_spans: Vec::new(),
-                sources: SourceMap::single(name, &before),
+                sources: SourceMap::single(name, before),
                 owners: Vec::new(),
                 parts: Vec::new(),
                 deferred: None,
@@ -292,4 +278,27 @@ pub fn load_path_as(path: &Path, name: &str) -> std::io::Result<Loaded> {
         &Disk::beside(path),
         &FileSystem,
     ))
+}
+
+/// EDX0002 for `bytes`, which are not UTF-8 from `e.valid_up_to()`, located in the file
+/// whose first byte is at `base`; with the valid text before the bad byte, which the
+/// excerpt shows.
+pub(crate) fn not_utf8(bytes: &[u8], e: std::str::Utf8Error, base: usize) -> (Diagnostic, &str) {
+    let offset = e.valid_up_to();
+    let before = std::str::from_utf8(&bytes[..offset]).unwrap_or_default();
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    let d = Diagnostic::new(
+        DiagCode::NotUtf8,
+        Some(Span {
+            offset: base + offset,
+            len: 1,
+            line,
+            column,
+        }),
+        &[("offset", &offset.to_string())],
+    )
+    .with_label("not UTF-8")
+    .with_help("save the file as UTF-8");
+    (d, before)
 }

@@ -467,7 +467,7 @@ impl Reader<'_> {
         sources: &mut SourceMap,
         diags: &mut Vec<Diagnostic>,
     ) -> Option<usize> {
-        let text = self.text(path, listed, diags)?;
+        let text = self.text(path, listed, sources, diags)?;
         let name = format!("{}{path}", self.prefix);
         let astray = self
             .schemas
@@ -510,7 +510,16 @@ impl Reader<'_> {
         out
     }
 
-    fn text(&self, path: &str, listed: Span, diags: &mut Vec<Diagnostic>) -> Option<String> {
+    /// The text of the file `path`; `None` when it cannot be read (EDX0801 at its listing)
+    /// or is not UTF-8 (EDX0002 at its first bad byte, the file kept among `sources` up to
+    /// it for the excerpt).
+    fn text(
+        &self,
+        path: &str,
+        listed: Span,
+        sources: &mut SourceMap,
+        diags: &mut Vec<Diagnostic>,
+    ) -> Option<String> {
         let bytes = match self.files.read(path) {
             Ok(bytes) => bytes,
             Err(e) => {
@@ -531,12 +540,12 @@ impl Reader<'_> {
                     .map(str::to_string)
                     .unwrap_or(text),
             ),
-            Err(_) => {
-                diags.push(Diagnostic::new(
-                    DiagCode::PartNotFound,
-                    Some(listed),
-                    &[("part", path), ("reason", "it is not valid UTF-8")],
-                ));
+            Err(e) => {
+                let (d, before) =
+                    super::not_utf8(e.as_bytes(), e.utf8_error(), sources.next_base());
+                let before = before.to_string();
+                sources.push_owned(format!("{}{path}", self.prefix), before);
+                diags.push(d);
                 None
             }
         }
@@ -640,7 +649,7 @@ impl Reader<'_> {
             }
             let md = format!("{dir}/{code}.md");
             let explanation = if files.contains(&md) {
-                self.text(&md, listed, diags).map(|text| {
+                self.text(&md, listed, sources, diags).map(|text| {
                     // Lines end as in the YAML, whose parser reads `\r\n` as `\n`: a
                     // checkout with Windows line endings (`core.autocrlf`) generates the
                     // same bytes.
