@@ -372,4 +372,50 @@ fn by_code_files_name_the_catalogues_own_schemas() {
         "{}",
         read("errors/api/A-002.yaml")
     );
+
+    // The folder moved one level down, its files' lines left as they were: lint warns
+    // about each (EDX0814), and `new` writes the line that works, from the root's.
+    std::fs::create_dir_all(tmp.path().join("errors/teams")).unwrap();
+    std::fs::rename(
+        tmp.path().join("errors/api"),
+        tmp.path().join("errors/teams/api"),
+    )
+    .unwrap();
+    let root = read("errors.yaml").replace("errors/api", "errors/teams/api");
+    std::fs::write(tmp.path().join("errors.yaml"), root).unwrap();
+    let (code, out, err) = run(errdex()
+        .current_dir(tmp.path())
+        .args(["lint", "--format", "json"]));
+    assert_eq!(code, 0, "{out}{err}");
+    let astray: Vec<serde_json::Value> = serde_json::from_str::<Vec<serde_json::Value>>(&out)
+        .unwrap()
+        .into_iter()
+        .filter(|d| d["code"] == "EDX0814")
+        .collect();
+    assert_eq!(astray.len(), 3, "{out}");
+    assert!(
+        astray.iter().all(|d| d["suggestion"]
+            .as_str()
+            .unwrap()
+            .contains("$schema=../../../generated/schema/errors.")),
+        "{out}"
+    );
+    let (code, out, err) = run(errdex().current_dir(tmp.path()).args([
+        "new",
+        "API_AFTER_THE_MOVE",
+        "--part",
+        "errors/teams/api",
+        "--category",
+        "invalid",
+        "--summary",
+        "After the move",
+    ]));
+    assert_eq!(code, 0, "{out}{err}");
+    let added = read("errors/teams/api/A-003.yaml");
+    assert!(
+        added.starts_with(
+            "# yaml-language-server: $schema=../../../generated/schema/errors.entry.schema.json\n"
+        ),
+        "{added}"
+    );
 }

@@ -18,7 +18,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use errdex_codegen::Catalogue;
-use errdex_codegen::catalogue::{Allowed, Disk, FileSystem, load_registry, part_header};
+use errdex_codegen::catalogue::{
+    Allowed, Disk, FileSystem, load_registry, modeline, normalize, part_header,
+};
 use errdex_codegen::names;
 
 use crate::catalogue::{self, Show};
@@ -191,8 +193,11 @@ enum Target {
 }
 
 /// The `_part.yaml`'s editor schema line (`# yaml-language-server: $schema=…/part.schema.json`)
-/// pointed at `entry.schema.json` beside it, for a new `<CODE>.yaml` of the folder.
-fn entry_schema_line(header: &str) -> Option<String> {
+/// pointed at `entry.schema.json` of the same kind, for a new `<CODE>.yaml` of the folder
+/// `part`. The folder is the one the root catalogue's own line names when it has one
+/// (a `_part.yaml` left behind by a move names a folder that is not there: lint's EDX0814),
+/// else the `_part.yaml`'s.
+fn entry_schema_line(header: &str, root: &Path, part: &Path) -> Option<String> {
     let line = header.lines().find_map(|l| {
         l.trim_start()
             .strip_prefix("# yaml-language-server: $schema=")
@@ -206,7 +211,28 @@ fn entry_schema_line(header: &str) -> Option<String> {
             names::ENTRY_SCHEMA_FILE,
         ),
     };
-    Some(format!("# yaml-language-server: $schema={dir}{entry}\n"))
+    let from_root = || -> Option<String> {
+        let text = std::fs::read_to_string(root).ok()?;
+        let (value, _) = modeline::schema_line(&text)?;
+        let root_name = root.file_name()?.to_string_lossy();
+        let folder = modeline::schema_folder(&root_name, value);
+        let absolute = |p: &Path| std::path::absolute(p).ok().map(|p| normalize(&p));
+        let root_dir = absolute(root)?.parent()?.to_path_buf();
+        let rel = absolute(part)?
+            .strip_prefix(&root_dir)
+            .ok()?
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .collect::<Vec<_>>()
+            .join("/");
+        Some(modeline::schema_path(
+            &format!("{rel}/{entry}"),
+            &folder,
+            entry,
+        ))
+    };
+    let path = from_root().unwrap_or_else(|| format!("{dir}{entry}"));
+    Some(format!("# yaml-language-server: $schema={path}\n"))
 }
 
 fn add(args: &Args) -> Result<ExitCode, Failure> {
@@ -254,7 +280,7 @@ fn add(args: &Args) -> Result<ExitCode, Failure> {
     let (target, allowed) = match &args.part {
         Some(part) if part.is_dir() => {
             let header = std::fs::read_to_string(part.join(PART_HEADER)).unwrap_or_default();
-            let schema_line = entry_schema_line(&header);
+            let schema_line = entry_schema_line(&header, &args.catalogue, part);
             (
                 Target::Folder(part.clone(), schema_line),
                 part_header(&header).1,

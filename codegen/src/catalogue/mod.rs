@@ -17,7 +17,7 @@ mod entry;
 mod facts;
 pub mod format;
 mod imports;
-mod modeline;
+pub mod modeline;
 mod param_type;
 mod parts;
 mod profiles;

@@ -14,7 +14,7 @@ const MODELINE: &str = "# yaml-language-server:";
 
 /// The schema a file's leading comments name: the path as written and where it sits in
 /// `text` (offset, line, column). URLs and absolute paths are not the concern here.
-pub(super) fn schema_line(text: &str) -> Option<(&str, Span)> {
+pub fn schema_line(text: &str) -> Option<(&str, Span)> {
     let mut offset = 0;
     for (i, line) in text.split_inclusive('\n').enumerate() {
         let body = line.trim_end_matches(['\n', '\r']);
@@ -53,7 +53,7 @@ pub(super) fn schema_line(text: &str) -> Option<(&str, Span)> {
 
 /// The folder (relative to the root's folder, `/`-separated, `..` kept where it climbs
 /// out) that the schema `value` on a line of `file` (relative to the root's folder) names.
-pub(super) fn schema_folder(file: &str, value: &str) -> String {
+pub fn schema_folder(file: &str, value: &str) -> String {
     let dir = file.rfind('/').map_or("", |i| &file[..i]);
     let full = super::normalize(&Path::new(dir).join(value));
     let folder = full.parent().unwrap_or(Path::new(""));
@@ -62,6 +62,18 @@ pub(super) fn schema_folder(file: &str, value: &str) -> String {
         .map(|c| c.as_os_str().to_string_lossy().into_owned())
         .collect::<Vec<_>>()
         .join("/")
+}
+
+/// The schema `file` in `folder` (both relative to the root's folder) as the schema line of
+/// the file `path` (relative to the root's folder too) names it.
+pub fn schema_path(path: &str, folder: &str, file: &str) -> String {
+    let mut out = "../".repeat(path.matches('/').count());
+    if !folder.is_empty() {
+        out.push_str(folder);
+        out.push('/');
+    }
+    out.push_str(file);
+    out
 }
 
 /// EDX0814 for the file `path` (relative to the root's folder, named `name` in
@@ -73,14 +85,8 @@ pub(super) fn check(text: &str, path: &str, base: usize, folder: &str) -> Option
     if resolved == folder {
         return None;
     }
-    let depth = path.matches('/').count();
     let file = value.rsplit(['/', '\\']).next().unwrap_or(value);
-    let mut fix = "../".repeat(depth);
-    if !folder.is_empty() {
-        fix.push_str(folder);
-        fix.push('/');
-    }
-    fix.push_str(file);
+    let fix = schema_path(path, folder, file);
     let shown = |f: &str| {
         if f.is_empty() {
             ".".to_string()
