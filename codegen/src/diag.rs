@@ -60,7 +60,7 @@ diag_codes! {
     // -- reading and parsing (namespace YAML, EDX00xx)
     YamlSyntax = "EDX0001", "YAML_SYNTAX", Error, "YAML syntax error: {problem}";
     NotUtf8 = "EDX0002", "NOT_UTF8", Error, "the file is not valid UTF-8 (first bad byte at offset {offset})";
-    EmptyCatalogue = "EDX0003", "EMPTY_CATALOGUE", Error, "the catalogue is empty: it holds no YAML document";
+    EmptyCatalogue = "EDX0003", "EMPTY_CATALOGUE", Error, "the file is empty: it holds no YAML document";
     CatalogueTooLarge = "EDX0004", "CATALOGUE_TOO_LARGE", Error, "the catalogue is {size} bytes; the limit is {limit} bytes";
     NestingTooDeep = "EDX0005", "NESTING_TOO_DEEP", Error, "values are nested deeper than {limit} levels";
     YamlBudgetExceeded = "EDX0006", "YAML_BUDGET_EXCEEDED", Error, "the YAML exceeds a safety limit: {problem}";

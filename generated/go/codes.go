@@ -349,7 +349,7 @@ var codeRows = [...]codeRow{
 	{},
 	{"EDX0001", "YAML_SYNTAX", NamespaceYaml, CategoryInvalid, "The file is not well-formed YAML", "YAML syntax error: {problem}", "Fix the YAML at the position shown; indentation must use spaces, not tabs.", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/yaml.html#edx0001", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"problem", "string", "", ""}}},
 	{"EDX0002", "NOT_UTF8", NamespaceYaml, CategoryInvalid, "The file is not UTF-8 text", "the file is not valid UTF-8 (first bad byte at offset {offset})", "Save the file as UTF-8.", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/yaml.html#edx0002", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"offset", "string", "", ""}}},
-	{"EDX0003", "EMPTY_CATALOGUE", NamespaceYaml, CategoryInvalid, "The file holds no YAML document", "the catalogue is empty: it holds no YAML document", "Run `errdex init` for a starter catalogue, or add at least `errdex: 1`.", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/yaml.html#edx0003", "ErrdexError", "", deprecationRow{}, nil, nil, nil},
+	{"EDX0003", "EMPTY_CATALOGUE", NamespaceYaml, CategoryInvalid, "The file holds no YAML document", "the file is empty: it holds no YAML document", "Run `errdex init` for a starter catalogue, or add at least `errdex: 1`.", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/yaml.html#edx0003", "ErrdexError", "", deprecationRow{}, nil, nil, nil},
 	{"EDX0004", "CATALOGUE_TOO_LARGE", NamespaceYaml, CategoryInvalid, "The file exceeds errdex's size limit", "the catalogue is {size} bytes; the limit is {limit} bytes", "Split the catalogue; no real catalogue comes near the limit.", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/yaml.html#edx0004", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"size", "string", "", ""}, {"limit", "string", "", ""}}},
 	{"EDX0005", "NESTING_TOO_DEEP", NamespaceYaml, CategoryInvalid, "Values are nested too deeply", "values are nested deeper than {limit} levels", "Flatten the value; the catalogue format never nests more than a few levels.", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/yaml.html#edx0005", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"limit", "string", "", ""}}},
 	{"EDX0006", "YAML_BUDGET_EXCEEDED", NamespaceYaml, CategoryInvalid, "The YAML exceeds a safety limit (aliases, nodes, events)", "the YAML exceeds a safety limit: {problem}", "Remove anchor and alias chains; write the values out.", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/yaml.html#edx0006", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"problem", "string", "", ""}}},
@@ -454,7 +454,7 @@ func NewNotUtf8(offset string) *Error {
 	return CodeNotUtf8.build(offset)
 }
 
-// NewEmptyCatalogue returns an error of CodeEmptyCatalogue (EDX0003): the catalogue is empty: it holds no YAML document
+// NewEmptyCatalogue returns an error of CodeEmptyCatalogue (EDX0003): the file is empty: it holds no YAML document
 func NewEmptyCatalogue() *Error {
 	return CodeEmptyCatalogue.build()
 }

@@ -251,7 +251,7 @@ export declare const ErrorCode: {
   /**
    * `EDX0003` — The file holds no YAML document
    *
-   * Message: `the catalogue is empty: it holds no YAML document`
+   * Message: `the file is empty: it holds no YAML document`
    *
    * Name: `EMPTY_CATALOGUE`; namespace: `YAML`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/yaml.html#edx0003.
    */

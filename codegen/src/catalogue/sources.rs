@@ -813,6 +813,12 @@ fn parse_at(
                 for (at, _) in &mut d.notes {
                     at.offset += base;
                 }
+                // A part holds no `errdex:` key: the root's advice would be refused.
+                if d.code == DiagCode::EmptyCatalogue {
+                    d.help = Some(
+                        "a part file holds `errors:` (write `errors: {}` while it has no codes), a folder part's `<CODE>.yaml` one entry with its `name:`; or remove the file".into(),
+                    );
+                }
                 d
             })
             .collect()),
