@@ -318,6 +318,19 @@ fn an_imported_name_is_taken_in_every_kind() {
     // A NAME whose identifiers are the imported one's: at the NAME.
     let note = loaded.diagnostics[0].notes[0].0;
     assert_eq!((note.line, note.column), (44, 3), "{text}");
+    let help = |loaded: &errdex_codegen::catalogue::Loaded| {
+        loaded.diagnostics[0].help.clone().expect("help")
+    };
+    assert!(help(&loaded).contains("import the registry `as: reference`"));
+    // Imported `as: reference`, the codes are reserved all the same: that way out is not
+    // offered.
+    edit(&orders, "as: codes", "as: reference");
+    let (loaded, text) = diagnostics(&orders);
+    assert!(text.contains("error[EDX0905]"), "{text}");
+    assert!(
+        !help(&loaded).contains("import the registry") && help(&loaded).contains("reserved"),
+        "{text}"
+    );
 }
 
 /// A registry that imports another `as: codes` publishes those codes too: its registry.json
