@@ -685,37 +685,44 @@ fn usage_knows_referenced_codes() {
             .replace("'^(ORD|PLT)-[0-9]{3}$'", "'^ACME-[A-Z]{3}-[0-9]{3}$'");
         std::fs::write(path, text).expect("test files");
     }
-    edit(&orders, "as: codes", "as: reference");
-    let cat = valid(&orders);
-    let (unknown, report) = usage_of(
-        &cat,
-        &orders,
-        "fn main() { send(\"ACME-ORD-001\"); send(\"ACME-PLT-002\"); send(\"ACME-XYZ-999\"); send(\"ACME-PLT-001\"); }\n",
-    );
-    assert_eq!(
-        unknown,
-        ["`ACME-XYZ-999` looks like a code of this registry but is not in the catalogue"]
-    );
-    assert_eq!(report.uses[0].len(), 1, "ORD-001 is raised once");
-    // The platform retired ACME-PLT-001: retired (EDX0704), said to be the platform's, not
-    // unknown.
-    let retired: Vec<String> = report
-        .findings
-        .iter()
-        .filter(|f| f.diagnostic.code == errdex_codegen::diag::DiagCode::RetiredCodeReferenced)
-        .map(|f| {
-            format!(
-                "{} {}",
-                f.diagnostic.message,
-                f.diagnostic.help.as_deref().unwrap_or("")
-            )
-        })
-        .collect();
-    assert_eq!(retired.len(), 1, "{retired:?}");
-    assert!(
-        retired[0].starts_with("code `ACME-PLT-001` is retired but still referenced it was retired in the imported registry platform 2.1.0 (import `platform`)"),
-        "{retired:?}"
-    );
+    // Imported as first-class codes, then only referenced: a retired code of the platform
+    // is said to be the platform's either way.
+    for mode in ["codes", "reference"] {
+        if mode == "reference" {
+            edit(&orders, "as: codes", "as: reference");
+        }
+        let cat = valid(&orders);
+        let (unknown, report) = usage_of(
+            &cat,
+            &orders,
+            "fn main() { send(\"ACME-ORD-001\"); send(\"ACME-PLT-002\"); send(\"ACME-XYZ-999\"); send(\"ACME-PLT-001\"); }\n",
+        );
+        assert_eq!(
+            unknown,
+            ["`ACME-XYZ-999` looks like a code of this registry but is not in the catalogue"],
+            "{mode}"
+        );
+        assert_eq!(report.uses[0].len(), 1, "{mode}: ORD-001 is raised once");
+        // The platform retired ACME-PLT-001: retired (EDX0704), said to be the platform's,
+        // not unknown.
+        let retired: Vec<String> = report
+            .findings
+            .iter()
+            .filter(|f| f.diagnostic.code == errdex_codegen::diag::DiagCode::RetiredCodeReferenced)
+            .map(|f| {
+                format!(
+                    "{} {}",
+                    f.diagnostic.message,
+                    f.diagnostic.help.as_deref().unwrap_or("")
+                )
+            })
+            .collect();
+        assert_eq!(retired.len(), 1, "{mode}: {retired:?}");
+        assert!(
+            retired[0].starts_with("code `ACME-PLT-001` is retired but still referenced it was retired in the imported registry platform 2.1.0 (import `platform`)"),
+            "{mode}: {retired:?}"
+        );
+    }
 }
 
 /// `errdex usage` of `source` (one Rust file) against `cat`, read from `path`: the messages

@@ -529,15 +529,28 @@ impl<'a> Codes<'a> {
     }
 }
 
-/// A use of a retired code, with its replacement when the tombstone names one.
+/// A use of a retired code, with its replacement when the tombstone names one, and the
+/// import whose registry retired it (`as: codes` adds its tombstones to the catalogue's).
 fn retired(cat: &Catalogue, r: &crate::ir::Retired) -> Diagnostic {
     let d = Diagnostic::new(DiagCode::RetiredCodeReferenced, None, &[("code", &r.code)])
         .with_label("retired");
+    let import = cat
+        .imports
+        .iter()
+        .find(|i| i.retired.iter().any(|t| t.code == r.code));
+    let whose = import.map(|i| {
+        format!(
+            "it was retired in the imported registry {} {} (import `{}`): ",
+            i.registry, i.version, i.name
+        )
+    });
+    let whose = whose.as_deref().unwrap_or("");
     match r.replaced_by.and_then(|i| cat.errors.get(i)) {
         Some(e) => d.with_help(format!(
-            "remove the reference, or match on `{}` ({}), which replaced it",
+            "{whose}remove the reference, or match on `{}` ({}), which replaced it",
             e.code, e.name
         )),
+        None if import.is_some() => d.with_help(format!("{whose}remove the reference")),
         None => d,
     }
 }
