@@ -432,6 +432,28 @@ fn new_takes_the_namespace_of_the_parts_codes() {
     assert_eq!(code, 0, "{out}{err}");
 }
 
+/// A part file checked out with Windows line endings keeps them: the entry `new` appends
+/// ends its lines in `\r\n` too, and the registry stays valid.
+#[test]
+fn new_keeps_a_crlf_part_file_crlf() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_split(dir.path());
+    let billing = dir.path().join("teams/billing.yaml");
+    let lf = std::fs::read_to_string(&billing).unwrap();
+    std::fs::write(&billing, lf.replace('\n', "\r\n")).unwrap();
+    let (code, out, err) = new_entry(dir.path(), "BIL_CRLF", "teams/billing.yaml", "Kept", &[]);
+    assert_eq!(code, 0, "{out}{err}");
+    let text = std::fs::read_to_string(&billing).unwrap();
+    assert!(text.contains("BIL_CRLF:\r\n"), "{text:?}");
+    assert_eq!(
+        text.matches('\n').count(),
+        text.matches("\r\n").count(),
+        "every line ends in CRLF: {text:?}"
+    );
+    let (code, out, err) = run(errdex().current_dir(dir.path()).args(["lint"]));
+    assert_eq!(code, 0, "{out}{err}");
+}
+
 /// A file or folder the root does not list is no part: `errdex new` refuses it instead of
 /// writing an entry nothing reads and handing its code out again next time.
 #[test]

@@ -408,6 +408,11 @@ fn add(args: &Args) -> Result<ExitCode, Failure> {
             if let Some(params) = &params {
                 text.push_str(&format!("{inner}params: {params}\n"));
             }
+            // A file whose every line ends in `\r\n` (a Windows checkout) keeps them so.
+            let lines = old.matches('\n').count();
+            if lines > 0 && old.matches("\r\n").count() == lines {
+                text = text.replace("\r\n", "\n").replace('\n', "\r\n");
+            }
             (file.clone(), text, false)
         }
     };
