@@ -397,3 +397,37 @@ parts: [codes]
     );
     assert_eq!(explanation("\r\n"), explanation("\n"));
 }
+
+/// A `<CODE>.yaml` in a subfolder of a folder part is not read: EDX0811 says so, unless the
+/// subfolder is listed as a part of its own.
+#[test]
+fn a_folder_parts_subfolder_is_said_unread_unless_listed() {
+    let root = "errdex: 1
+registry: { name: acme, docs_url: 'https://acme.dev/errors#{code}' }
+docs: { links: external }
+categories:
+  invalid: { summary: Bad input, retryable: false, exit_code: 1, http_status: 400, jsonrpc_code: -32602, expected: true }
+parts: [codes, codes/legacy/]
+";
+    let entry = |name: &str| format!("name: {name}\ncategory: invalid\nsummary: S\nmessage: m\n");
+    let (one, two, three) = (entry("ONE"), entry("TWO"), entry("THREE"));
+    let (_dir, loaded) = scratch(&[
+        ("errors.yaml", root),
+        ("codes/A-001.yaml", &one),
+        ("codes/legacy/A-002.yaml", &two),
+        ("codes/sub/A-003.yaml", &three),
+    ]);
+    let unread: Vec<&str> = loaded
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == DiagCode::FolderFileUnread)
+        .map(|d| d.args[0].1.as_str())
+        .collect();
+    assert_eq!(
+        unread,
+        ["cat/codes/sub/A-003.yaml"],
+        "{:#?}",
+        loaded.diagnostics
+    );
+    assert_eq!(loaded.catalogue.expect("valid").errors.len(), 2);
+}

@@ -170,6 +170,17 @@ pub(super) fn load_with_parts_and(
         limits: &limits,
         jobs: std::cell::RefCell::new(Vec::new()),
         cache,
+        listing: listing
+            .iter()
+            .map(|(item, _)| {
+                let item = item.trim_end_matches('/');
+                if is_glob(item) {
+                    item.trim_start_matches("./").to_string()
+                } else {
+                    lexical(item).unwrap_or_default()
+                }
+            })
+            .collect(),
         schemas: super::modeline::schema_line(text).map(|(value, _)| {
             super::modeline::schema_folder(name.rsplit('/').next().unwrap_or(name), value)
         }),
@@ -249,6 +260,9 @@ struct Reader<'a> {
     jobs: std::cell::RefCell<Vec<(usize, usize)>>,
     /// Where parts' trees are kept between runs, if anywhere.
     cache: Option<&'a Cache>,
+    /// The root's `parts:` as listed (plain paths resolved), for a folder part to tell a
+    /// file in its subfolder that is another part's from one that nothing reads.
+    listing: Vec<String>,
     /// The folder of the schema the root's editor schema line names, relative to the
     /// root's folder: every file's line should name one there ([`super::modeline`]).
     schemas: Option<String>,
@@ -551,6 +565,37 @@ impl Reader<'_> {
         }
     }
 
+    /// Whether the file `path`, below the folder part `dir`, is listed in `parts:` other
+    /// than through `dir`: by a path to a folder between them (a folder part of its own) or
+    /// by a glob that matches it or a folder it is in.
+    fn listed_below(&self, dir: &str, path: &str) -> bool {
+        self.listing.iter().any(|item| {
+            if is_glob(item) {
+                globset::Glob::new(item).is_ok_and(|g| {
+                    let m = g.compile_matcher();
+                    let mut at = path;
+                    loop {
+                        if at.len() <= dir.len() {
+                            return false;
+                        }
+                        if m.is_match(at) {
+                            return true;
+                        }
+                        at = match at.rfind('/') {
+                            Some(i) => &at[..i],
+                            None => return false,
+                        };
+                    }
+                })
+            } else {
+                item.len() > dir.len()
+                    && path.len() > item.len()
+                    && path.starts_with(item.as_str())
+                    && path.as_bytes()[item.len()] == b'/'
+            }
+        })
+    }
+
     /// Where EDX0811 points for a file of a folder part that is not read: its first line
     /// with text (its start when it is empty), the file being kept among the sources for
     /// the excerpt, so that an editor or a CI annotation opens the file to rename, not the
@@ -594,10 +639,44 @@ impl Reader<'_> {
         diags: &mut Vec<Diagnostic>,
     ) -> Option<Part<usize>> {
         let mut files: Vec<String> = match self.files.list(dir) {
-            Ok(files) => files
-                .into_iter()
-                .filter(|p| !p[dir.len() + 1..].contains('/'))
-                .collect(),
+            Ok(files) => {
+                let (files, nested): (Vec<String>, Vec<String>) = files
+                    .into_iter()
+                    .partition(|p| !p[dir.len() + 1..].contains('/'));
+                // A `.yaml` in a subfolder (`sub/A-006.yaml`, or inside a folder named
+                // like a code) is a code someone meant to add: said, not left out.
+                let mut nested: Vec<String> = nested
+                    .into_iter()
+                    .filter(|p| p.ends_with(".yaml") && !self.listed_below(dir, p))
+                    .collect();
+                nested.sort();
+                for path in nested {
+                    let name = format!("{}{path}", self.prefix);
+                    let at = self.stray_at(&path, &name, sources);
+                    diags.push(
+                        Diagnostic::new(
+                            DiagCode::FolderFileUnread,
+                            Some(at.unwrap_or(listed)),
+                            &[
+                                ("file", &name),
+                                (
+                                    "reason",
+                                    "a folder part reads the files directly in it, not those in its subfolders",
+                                ),
+                            ],
+                        )
+                        .with_label(if at.is_some() {
+                            "this file is not read"
+                        } else {
+                            "in this folder"
+                        })
+                        .with_help(format!(
+                            "move it into `{dir}/`, or list its folder as a part of its own"
+                        )),
+                    );
+                }
+                files
+            }
             Err(e) => {
                 diags.push(Diagnostic::new(
                     DiagCode::PartNotFound,
