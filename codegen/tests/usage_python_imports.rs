@@ -18,12 +18,13 @@ use errdex_codegen::usage::python::Imports;
 use serde_json::{Value, json};
 
 const PACKAGE: &str = "acme_errors";
-const MODULES: [&str; 6] = [
+const MODULES: [&str; 7] = [
     "acme_errors",
     "acme_errors.codes",
     "acme_errors_extra",
     "app.errors",
     "os",
+    "logging.handlers",
     "acme_errors . codes",
 ];
 const NAMES: [&str; 8] = [
@@ -57,7 +58,7 @@ impl Rng {
 /// One `from M import …` or `import …` statement, or a definition, a comment or a string
 /// that mentions one, at `indent`.
 fn fragment(rng: &mut Rng, indent: &str) -> String {
-    let module = rng.pick(&MODULES[..5]);
+    let module = rng.pick(&MODULES[..6]);
     let item = |rng: &mut Rng| {
         let name = rng.pick(&NAMES);
         match rng.below(4) {

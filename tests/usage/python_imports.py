@@ -1,7 +1,7 @@
 """What Python's own parser says a file imports, as errdex's usage reads it.
 
 Reads a JSON list of {"text", "package"} on stdin and prints, for each, the names imported
-unchanged (`from M import name`, any M), whether a `*` is imported, every function the
+unchanged (`from M import name`, any M but the standard library's), whether a `*` is imported, every function the
 file defines (`def`/`async def`, at any depth), the names bound to the package or to what
 it holds, and what the package gives under another name: the facts
 `errdex_codegen::usage::python::Imports` reads from the text line by line.
@@ -26,6 +26,10 @@ def facts(text, package):
                 if of_package(alias.name, package):
                     modules.add(alias.asname or alias.name.split(".")[0])
         elif isinstance(node, ast.ImportFrom):
+            top = (node.module or "").split(".")[0]
+            if node.level == 0 and top in sys.stdlib_module_names:
+                # `from logging import error`: the standard library's, never the package's.
+                continue
             ours = node.level == 0 and of_package(node.module or "", package)
             for alias in node.names:
                 if alias.name == "*":

@@ -10,6 +10,40 @@
 use std::borrow::Cow;
 use std::collections::HashSet;
 
+/// The top-level modules of Python's standard library (`sys.stdlib_module_names` of
+/// Python 3.11, without the private ones), sorted: a name imported from one of them
+/// (`from logging import error`) is never a factory of the generated package.
+#[rustfmt::skip]
+const STDLIB: [&str; 217] = [
+    "abc", "aifc", "antigravity", "argparse", "array", "ast", "asynchat", "asyncio", "asyncore",
+    "atexit", "audioop", "base64", "bdb", "binascii", "bisect", "builtins", "bz2", "cProfile",
+    "calendar", "cgi", "cgitb", "chunk", "cmath", "cmd", "code", "codecs", "codeop",
+    "collections", "colorsys", "compileall", "concurrent", "configparser", "contextlib",
+    "contextvars", "copy", "copyreg", "crypt", "csv", "ctypes", "curses", "dataclasses",
+    "datetime", "dbm", "decimal", "difflib", "dis", "distutils", "doctest", "email",
+    "encodings", "ensurepip", "enum", "errno", "faulthandler", "fcntl", "filecmp", "fileinput",
+    "fnmatch", "fractions", "ftplib", "functools", "gc", "genericpath", "getopt", "getpass",
+    "gettext", "glob", "graphlib", "grp", "gzip", "hashlib", "heapq", "hmac", "html", "http",
+    "idlelib", "imaplib", "imghdr", "imp", "importlib", "inspect", "io", "ipaddress",
+    "itertools", "json", "keyword", "lib2to3", "linecache", "locale", "logging", "lzma",
+    "mailbox", "mailcap", "marshal", "math", "mimetypes", "mmap", "modulefinder", "msilib",
+    "msvcrt", "multiprocessing", "netrc", "nis", "nntplib", "nt", "ntpath", "nturl2path",
+    "numbers", "opcode", "operator", "optparse", "os", "ossaudiodev", "pathlib", "pdb",
+    "pickle", "pickletools", "pipes", "pkgutil", "platform", "plistlib", "poplib", "posix",
+    "posixpath", "pprint", "profile", "pstats", "pty", "pwd", "py_compile", "pyclbr", "pydoc",
+    "pydoc_data", "pyexpat", "queue", "quopri", "random", "re", "readline", "reprlib",
+    "resource", "rlcompleter", "runpy", "sched", "secrets", "select", "selectors", "shelve",
+    "shlex", "shutil", "signal", "site", "smtpd", "smtplib", "sndhdr", "socket", "socketserver",
+    "spwd", "sqlite3", "sre_compile", "sre_constants", "sre_parse", "ssl", "stat", "statistics",
+    "string", "stringprep", "struct", "subprocess", "sunau", "symtable", "sys", "sysconfig",
+    "syslog", "tabnanny", "tarfile", "telnetlib", "tempfile", "termios", "textwrap", "this",
+    "threading", "time", "timeit", "tkinter", "token", "tokenize", "tomllib", "trace",
+    "traceback", "tracemalloc", "tty", "turtle", "turtledemo", "types", "typing", "unicodedata",
+    "unittest", "urllib", "uu", "uuid", "venv", "warnings", "wave", "weakref", "webbrowser",
+    "winreg", "winsound", "wsgiref", "xdrlib", "xml", "xmlrpc", "zipapp", "zipfile",
+    "zipimport", "zlib", "zoneinfo",
+];
+
 /// The names a Python file imports and the names it binds to the generated package.
 #[derive(Debug, Default)]
 pub struct Imports {
@@ -106,6 +140,11 @@ impl Imports {
             && let Some((_, names)) = rest.split_once(" import ")
         {
             let module = rest.split_whitespace().next().unwrap_or("");
+            let top = module.split('.').next().unwrap_or(module);
+            if STDLIB.binary_search(&top).is_ok() {
+                // `from logging import error`, `from os import *`: not the package's.
+                return;
+            }
             let names = names.replace(['(', ')'], " ");
             for item in names.split(',') {
                 let mut words = item.split_whitespace();
@@ -313,5 +352,9 @@ mod tests {
         assert!(!counts(file, "raise error()", "error"));
         let file = "import sys; from ledgerly_errors import error\n";
         assert!(counts(file, "raise error()", "error"));
+        // The standard library's functions are not the package's factories.
+        let file = "from logging import error\nfrom os.path import *\n";
+        assert!(!counts(file, "    error(\"disk full\")", "error"));
+        assert!(!counts(file, "raise result()", "result"));
     }
 }
