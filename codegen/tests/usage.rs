@@ -357,7 +357,11 @@ fn binary_non_utf8_and_huge_lines_neither_crash_nor_hide_uses() {
     binary.extend_from_slice(b"Error::never_used()\n");
     write(root, "blob.rs", binary);
     // Latin-1 text: the byte 0xE9 is one (replacement) character of the column.
-    write(root, "latin1.rs", b"// caf\xe9 Error::frm_validation()\n");
+    write(
+        root,
+        "latin1.rs",
+        b"let s = \"caf\xe9\"; Error::frm_validation()\n",
+    );
     // One 10 MB line with a use at its end.
     let mut huge = vec![b'a'; 10 * 1024 * 1024];
     huge.extend_from_slice(b" ErrorCode.UNKNOWN_TOOL\n");
@@ -369,7 +373,7 @@ fn binary_non_utf8_and_huge_lines_neither_crash_nor_hide_uses() {
         "binary files are skipped"
     );
     let validation = &report.uses[entry(&cat, "FRM_VALIDATION")];
-    assert_eq!((validation[0].line, validation[0].column), (1, 9));
+    assert_eq!((validation[0].line, validation[0].column), (1, 17));
     let tool = &report.uses[entry(&cat, "UNKNOWN_TOOL")];
     assert_eq!((tool[0].line, tool[0].column), (1, 10 * 1024 * 1024 + 2));
 }
@@ -627,4 +631,32 @@ fn python_names_imported_under_another_name_and_shadowed_ones() {
     );
     assert!(places("NEVER_USED").is_empty(), "the file's own never_used");
     assert!(places("UNKNOWN_TOOL").is_empty(), "a method's definition");
+}
+
+/// A comment is not code: `// TODO: throw ErrorCode.X` neither raises X (which would hide its
+/// EDX0701) nor is listed where X is raised; the same line's code before the comment is.
+#[test]
+fn comments_are_not_uses() {
+    let cat = load(CATALOGUE);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    write(
+        root,
+        "a.rs",
+        b"// TODO: return Err(Error::frm_validation())\n/// Returns Error::frm_validation() one day\n/* Error::frm_validation() */ fn f() {}\n",
+    );
+    write(
+        root,
+        "b.ts",
+        b"// TODO: throw createError(ErrorCode.UNKNOWN_TOOL)\n/**\n * Throws ErrorCode.UNKNOWN_TOOL when...\n */\nconst u = \"http://x\"; f(ErrorCode.UNKNOWN_TOOL); // raised here\n",
+    );
+    let report = scan(&cat, root);
+    assert_eq!(report.raised(entry(&cat, "FRM_VALIDATION")), 0);
+    let tool = &report.uses[entry(&cat, "UNKNOWN_TOOL")];
+    assert_eq!(tool.len(), 1, "{tool:?}");
+    assert_eq!(tool[0].line, 5);
+    assert!(report.findings.iter().any(|f| {
+        f.diagnostic.code == DiagCode::CodeNeverRaised
+            && f.diagnostic.message.contains("FRM_VALIDATION")
+    }));
 }

@@ -9,6 +9,7 @@
 //! directories `errdex generate` writes, or carrying errdex's `@generated` mark) are not
 //! searched.
 
+mod comments;
 pub mod patterns;
 pub mod python;
 pub mod sarif;

@@ -322,6 +322,7 @@ fn search_file(
         targets,
         imports: imports.as_ref(),
         code_chars,
+        lang,
         hits: Vec::new(),
     };
     if let Err(e) = searcher.search_slice(AcMatcher(ac), &bytes, &mut sink) {
@@ -381,6 +382,7 @@ fn aliased_hits(
             let last = text.bytes().last().unwrap_or(b' ');
             if before.is_some_and(|b| ident_byte(b) || b == b'.')
                 || (ident_byte(last) && after.is_some_and(ident_byte))
+                || super::comments::in_comment(line, start, lang)
             {
                 continue;
             }
@@ -419,6 +421,8 @@ struct HitSink<'a> {
     /// A Python file's imports, for the names that count only where imported.
     imports: Option<&'a Imports>,
     code_chars: &'a [bool; 256],
+    /// The file's language, for its comments ([`super::comments`]).
+    lang: Lang,
     hits: Vec<Hit>,
 }
 
@@ -441,6 +445,9 @@ impl Sink for HitSink<'_> {
                 imported,
             } = self.targets[m.pattern().as_usize()];
             let (start, mut end) = (m.start(), m.end());
+            if super::comments::in_comment(line, start, self.lang) {
+                continue;
+            }
             let before = start.checked_sub(1).map(|i| line[i]);
             if target == Target::CodeString {
                 // The whole token: a code glued to more code characters is another code.
