@@ -948,3 +948,36 @@ fn a_registry_in_parts_imports_too() {
         "the note is in {file:?}"
     );
 }
+
+/// An import switched from `as: codes` to `as: reference` at the same version: its codes
+/// leave this registry's packages (breaking, said as the switch, not as an upgrade of the
+/// imported registry), and its tombstones, still reserved by the reference, are no finding.
+#[test]
+fn diff_of_an_import_switched_to_reference_says_so() {
+    use errdex_codegen::diff::{ChangeKind, diff};
+    let dir = scratch();
+    let orders = dir.path().join("orders/errors.yaml");
+    let before = valid(&orders);
+    edit(&orders, "as: codes", "as: reference");
+    let after = valid(&orders);
+    let findings = diff(&before, &after);
+    let removed: Vec<_> = findings
+        .iter()
+        .filter(|f| f.kind == ChangeKind::CodeRemoved)
+        .collect();
+    assert!(!removed.is_empty(), "{findings:#?}");
+    for f in &removed {
+        assert_eq!(f.import.as_deref(), Some("platform"), "{f:#?}");
+        assert!(
+            f.advice.contains("is now `as: reference`") && !f.advice.contains("Keep `version"),
+            "{}",
+            f.advice
+        );
+    }
+    assert!(
+        !findings
+            .iter()
+            .any(|f| f.kind == ChangeKind::TombstoneRemoved),
+        "{findings:#?}"
+    );
+}

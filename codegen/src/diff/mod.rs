@@ -361,11 +361,25 @@ pub fn diff(old: &Catalogue, new: &Catalogue) -> Vec<Finding> {
     out
 }
 
+/// The mode of the import named `name`, if `cat` has one.
+fn import_mode(cat: &Catalogue, name: &str) -> Option<crate::ir::ImportMode> {
+    cat.imports.iter().find(|i| i.name == name).map(|i| i.mode)
+}
+
 /// Marks the findings about codes an import brought (`as: codes`), on either side, with
 /// that import, and gives their breaking ones advice an importer can follow: the change
 /// is the imported registry's, made by the upgrade, and no per-code override here undoes
 /// it.
-fn imported_codes(old: &Catalogue, new: &Catalogue, out: &mut [Finding]) {
+fn imported_codes(old: &Catalogue, new: &Catalogue, out: &mut Vec<Finding>) {
+    use crate::ir::ImportMode;
+    // A tombstone an import brought `as: codes` that the same import, now `as: reference`,
+    // still holds: still reserved, so nothing was removed.
+    out.retain(|f| {
+        !(f.kind == ChangeKind::TombstoneRemoved
+            && new
+                .import_of_retired(&f.code)
+                .is_some_and(|(i, _)| i.mode == ImportMode::Reference))
+    });
     // The import's pin on each side, by its name (a code removed by the upgrade is on the
     // old side only, but the import is on both).
     let pin = |cat: &Catalogue, name: &str| {
@@ -381,12 +395,31 @@ fn imported_codes(old: &Catalogue, new: &Catalogue, out: &mut [Finding]) {
         let Some(name) = old
             .import_of(&f.code)
             .or_else(|| new.import_of(&f.code))
+            .or_else(|| {
+                (f.scope == Scope::Retired)
+                    .then(|| {
+                        old.import_of_retired(&f.code)
+                            .or_else(|| new.import_of_retired(&f.code))
+                    })
+                    .flatten()
+                    .map(|(i, _)| i)
+            })
             .map(|i| i.name.clone())
         else {
             continue;
         };
         f.import = Some(name.clone());
         if !f.breaking {
+            continue;
+        }
+        // The same import, switched from `as: codes` to `as: reference`: its codes are no
+        // longer generated here, whatever the imported registry did.
+        if import_mode(old, &name) == Some(ImportMode::Codes)
+            && import_mode(new, &name) == Some(ImportMode::Reference)
+        {
+            f.advice = format!(
+                "Import `{name}` is now `as: reference`: its codes are no longer generated here, so clients that take them from this registry's packages lose them. Keep `as: codes` until they take them from the imported registry's own packages."
+            );
             continue;
         }
         let (was, is) = (pin(old, &name), pin(new, &name));
