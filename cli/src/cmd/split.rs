@@ -93,9 +93,12 @@ fn split(args: &Args) -> Result<ExitCode, Failure> {
     };
     if top.iter().any(|(k, _)| k.as_str() == Some("parts")) {
         return Err(bad(format!(
-            "`{}` already lists parts",
+            "`{}` already lists parts: split moves a catalogue in one file into parts",
             args.catalogue.display()
-        )));
+        ))
+        .with_suggestion(
+            "add a code to a part with `errdex new NAME --part PART`; to move codes between parts, edit the files (lint checks the result)",
+        ));
     }
     let dir = args.dir.trim_end_matches('/');
     if dir.is_empty() || dir.contains(['*', '?', '[', '{']) || Path::new(dir).is_absolute() {
