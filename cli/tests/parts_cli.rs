@@ -432,6 +432,33 @@ fn new_takes_the_namespace_of_the_parts_codes() {
     assert_eq!(code, 0, "{out}{err}");
 }
 
+/// A category the registry does not declare is refused before any text is made, with the
+/// nearest one, and nothing is written.
+#[test]
+fn new_refuses_an_undeclared_category_up_front() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_split(dir.path());
+    let before = tree(dir.path());
+    let (code, out, err) = run(errdex().current_dir(dir.path()).args([
+        "new",
+        "BIL_TYPO",
+        "--part",
+        "teams/billing.yaml",
+        "--category",
+        "invalidd",
+        "--summary",
+        "Typo",
+    ]));
+    assert_eq!(code, 64, "{out}{err}");
+    assert!(
+        err.contains(
+            "--category `invalidd` is not a category of the registry: did you mean `invalid`?"
+        ),
+        "{err}"
+    );
+    assert_eq!(tree(dir.path()), before, "nothing written");
+}
+
 /// A part file checked out with Windows line endings keeps them: the entry `new` appends
 /// ends its lines in `\r\n` too, and the registry stays valid.
 #[test]

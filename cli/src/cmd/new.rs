@@ -246,6 +246,26 @@ fn add(args: &Args) -> Result<ExitCode, Failure> {
         Ok(found) => found,
         Err(status) => return Ok(status),
     };
+    // A category the registry does not declare: said before any text is made, with the
+    // nearest and the rest (the load with the entry added would point at a line of a file
+    // not written).
+    if !cat.categories.iter().any(|c| c.key == args.category) {
+        let keys: Vec<&str> = cat.categories.iter().map(|c| c.key.as_str()).collect();
+        let near =
+            errdex_codegen::support::suggest::did_you_mean(&args.category, keys.iter().copied());
+        return Err(Failure::bad_arguments(format!(
+            "--category `{}` is not a category of the registry{}",
+            args.category,
+            near.map(|n| format!(": {n}")).unwrap_or_default()
+        ))
+        .with_suggestion(format!(
+            "give one of {}",
+            keys.iter()
+                .map(|k| format!("`{k}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )));
+    }
     // A NAME the registry has: said as such, with its place, before any text is made (the
     // load of the registry with the entry added would report the two as a duplicate key,
     // the new one at a line of a file not written).
