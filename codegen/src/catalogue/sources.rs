@@ -222,6 +222,22 @@ pub(super) fn load_with_parts_and(
     if loaded.has_errors() {
         loaded.catalogue = None;
     }
+    // A key repeated across files (a namespace declared in two parts): not a slip within
+    // one mapping, as the plain help says, but two teams declaring one thing.
+    for d in &mut loaded.diagnostics {
+        if d.code != DiagCode::DuplicateKey {
+            continue;
+        }
+        let file = |offset: usize| sources.file_of(offset).map(|f| f.name.as_str());
+        let here = d.span.and_then(|s| file(s.offset));
+        if let Some(first) = d.notes.first().and_then(|(s, _)| file(s.offset))
+            && here.is_some_and(|h| h != first)
+        {
+            d.help = Some(format!(
+                "it is declared in `{first}` too: declare it once, in the part that owns it (or in the root); the codes of every part may use a namespace declared anywhere"
+            ));
+        }
+    }
     loaded.sources = sources;
     loaded.owners = owners;
     loaded.parts = paths;
