@@ -3,7 +3,7 @@
 //! One engine for the loader's diagnostics (an unknown key, category, namespace, param type,
 //! `docs_url` placeholder or `replaced_by` target) and for `errdex explain` (an unknown code).
 //! Both compare without case and suggest only within a third of a word's length (at least 2
-//! edits). They differ where their readers differ, and each difference is part of their
+//! edits); the loader's never suggests a word every character of which would change. They differ where their readers differ, and each difference is part of their
 //! output:
 //!
 //! - [`nearest`] (the loader) names one candidate: the Levenshtein distance, the limit taken
@@ -22,12 +22,14 @@ fn limit(chars: usize) -> usize {
 
 /// The candidate nearest to `word` (see the module docs), if any is near enough.
 pub fn nearest<'c>(word: &str, candidates: impl IntoIterator<Item = &'c str>) -> Option<&'c str> {
-    let max = limit(word.chars().count());
+    let chars = word.chars().count();
+    let max = limit(chars);
     let word = word.to_lowercase();
     candidates
         .into_iter()
         .map(|c| (strsim::levenshtein(&word, &c.to_lowercase()), c))
-        .filter(|(distance, _)| *distance <= max)
+        // A candidate every character of which differs (`A` for `B`) is no hint.
+        .filter(|(distance, c)| *distance <= max && *distance < chars.max(c.chars().count()))
         .min_by_key(|(distance, c)| (*distance, *c))
         .map(|(_, c)| c)
 }
@@ -162,6 +164,10 @@ mod tests {
         assert_eq!(nearest("ab", ["abcde"]), None);
         assert_eq!(nearest("abcdefghi", ["abcdefghijkl"]), Some("abcdefghijkl"));
         assert_eq!(nearest("abcdefghi", ["abcdefghijklm"]), None);
+        // Every character changed: no hint, however short the word.
+        assert_eq!(nearest("B", ["A"]), None);
+        assert_eq!(nearest("ab", ["xy"]), None);
+        assert_eq!(nearest("B", ["BC"]), Some("BC"));
     }
 
     #[cfg(any(feature = "explain", feature = "usage"))]
