@@ -221,10 +221,14 @@ pub(super) fn merge(
         }
         headers.push((header, ns0..namespaces.len(), e0..errors.len()));
     }
+    let ranges: Vec<&(Allowed, Span)> = headers
+        .iter()
+        .filter_map(|(h, ..)| h.allowed.as_ref())
+        .collect();
     for (h, _, e) in &headers {
         if let Some((allowed, span)) = &h.allowed {
             for (_, value) in &errors[e.clone()] {
-                code_outside_range(value, allowed, *span, diags);
+                code_outside_range(value, allowed, *span, &ranges, diags);
             }
         }
     }
@@ -240,8 +244,15 @@ pub(super) fn merge(
     owners
 }
 
-/// EDX0807: a code its part's range or prefix does not allow.
-fn code_outside_range(entry: &Node, allowed: &Allowed, at: Span, diags: &mut Vec<Diagnostic>) {
+/// EDX0807: a code its part's range or prefix does not allow; with the part whose range
+/// allows it, if one does (`ranges`: every part's).
+fn code_outside_range(
+    entry: &Node,
+    allowed: &Allowed,
+    at: Span,
+    ranges: &[&(Allowed, Span)],
+    diags: &mut Vec<Diagnostic>,
+) {
     let Some(code) = value_of(entry, "code") else {
         return;
     };
@@ -249,15 +260,23 @@ fn code_outside_range(entry: &Node, allowed: &Allowed, at: Span, diags: &mut Vec
         return;
     };
     if !allowed.allows(text) {
-        diags.push(
-            Diagnostic::new(
-                DiagCode::CodeOutsideRange,
-                Some(code.span),
-                &[("code", text), ("range", &allowed.describe())],
-            )
-            .with_note(Some(at), "the part's codes")
-            .with_help("move the entry to the part that owns its code, or give it a code of this part (`errdex new`)"),
+        let d = Diagnostic::new(
+            DiagCode::CodeOutsideRange,
+            Some(code.span),
+            &[("code", text), ("range", &allowed.describe())],
+        )
+        .with_note(Some(at), "the part's codes")
+        .with_help(
+            "move the entry to the part that owns its code, or give it a code of this part (`errdex new`)",
         );
+        let owner = ranges.iter().find(|(a, _)| a.allows(text));
+        diags.push(match owner {
+            Some((other, span)) => d.with_note(
+                Some(*span),
+                format!("the part that allocates {}", other.describe()),
+            ),
+            None => d,
+        });
     }
 }
 
