@@ -34,6 +34,20 @@ pub struct Source {
     pub imports: Box<dyn errdex_codegen::catalogue::ImportFiles>,
 }
 
+/// For a relative `path` that does not exist (`errors.yaml` run from a subfolder): the
+/// nearest file of that name in a folder above the working directory, as a relative path.
+fn above(path: &Path, e: &std::io::Error) -> Option<String> {
+    if e.kind() != std::io::ErrorKind::NotFound || path.is_absolute() {
+        return None;
+    }
+    let cwd = std::env::current_dir().ok()?;
+    cwd.ancestors().skip(1).enumerate().find_map(|(up, dir)| {
+        dir.join(path)
+            .is_file()
+            .then(|| format!("{}{}", "../".repeat(up + 1), path.display()))
+    })
+}
+
 impl Source {
     /// Reads the file at `path`; an unreadable file is EDX1001.
     pub fn read(path: &Path) -> Result<Source, Failure> {
@@ -46,7 +60,16 @@ impl Source {
                 path: path.to_path_buf(),
                 imports: Box::new(errdex_codegen::catalogue::FileSystem),
             }),
-            Err(e) => Err(Failure::file_unreadable(name, fail::io_reason(&e))),
+            Err(e) => {
+                let failure = Failure::file_unreadable(name, fail::io_reason(&e));
+                Err(match above(path, &e) {
+                    Some(found) => failure.with_suggestion(format!(
+                        "there is no `{}` here; the nearest above is `{found}`: give its path, or run errdex in its folder",
+                        path.display()
+                    )),
+                    None => failure,
+                })
+            }
         }
     }
 

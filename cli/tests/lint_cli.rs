@@ -239,3 +239,24 @@ fn a_cycle_of_imports_is_named_from_where_lint_runs() {
         "{stderr}"
     );
 }
+
+/// Run from a subfolder of the catalogue's, the missing `./errors.yaml` is said with the
+/// nearest one above.
+#[test]
+fn a_missing_catalogue_names_the_nearest_one_above() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::copy(
+        repo().join("tests/fixtures/acme/errors.yaml"),
+        dir.path().join("errors.yaml"),
+    )
+    .expect("copy");
+    let sub = dir.path().join("src/handlers");
+    std::fs::create_dir_all(&sub).expect("mkdir");
+    let out = errdex().current_dir(&sub).arg("lint").output().expect("runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(74), "{err}");
+    assert!(
+        err.contains("error[EDX1001]") && err.contains("the nearest above is `../../errors.yaml`"),
+        "{err}"
+    );
+}
