@@ -252,7 +252,11 @@ fn a_missing_catalogue_names_the_nearest_one_above() {
     .expect("copy");
     let sub = dir.path().join("src/handlers");
     std::fs::create_dir_all(&sub).expect("mkdir");
-    let out = errdex().current_dir(&sub).arg("lint").output().expect("runs");
+    let out = errdex()
+        .current_dir(&sub)
+        .arg("lint")
+        .output()
+        .expect("runs");
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(74), "{err}");
     assert!(

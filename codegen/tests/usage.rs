@@ -660,3 +660,31 @@ fn comments_are_not_uses() {
             && f.diagnostic.message.contains("FRM_VALIDATION")
     }));
 }
+
+/// A code that is a bare number (SQLite's `5`) is not looked for as a code string: nothing
+/// tells it from any other number (`time.Sleep(5 * time.Second)`). Its identifiers are.
+#[test]
+fn bare_number_codes_are_found_by_their_identifiers_only() {
+    let cat = load(
+        r#"errdex: 1
+registry: { name: sqlite, docs_url: "https://sqlite.org/rescode.html#{name}" }
+docs: { links: external }
+categories:
+  busy: { summary: Busy, exit_code: 1, http_status: 503, jsonrpc_code: -32000 }
+errors:
+  BUSY: { code: "5", category: busy, summary: The database is busy, message: busy }
+  LOCKED: { code: "6", category: busy, summary: A table is locked, message: locked }
+"#,
+    );
+    let dir = tempfile::tempdir().expect("tempdir");
+    write(
+        dir.path(),
+        "main.go",
+        b"package main\n\nfunc wait() { time.Sleep(5 * time.Second); _ = []int{6, 5} }\nfunc f() error { return errs.NewBusy() }\n",
+    );
+    let report = scan(&cat, dir.path());
+    let busy = &report.uses[entry(&cat, "BUSY")];
+    assert_eq!(busy.len(), 1, "{busy:?}");
+    assert_eq!(busy[0].line, 4);
+    assert_eq!(report.raised(entry(&cat, "LOCKED")), 0);
+}

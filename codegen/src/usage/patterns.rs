@@ -131,7 +131,10 @@ impl Patterns {
                 generated_in: Some(cat),
             };
             ids.push(&mut lists, Target::Entry(i), &extra);
-            for text in std::iter::once(&e.code).chain(&e.legacy_codes) {
+            for text in std::iter::once(&e.code)
+                .chain(&e.legacy_codes)
+                .filter(|c| searchable(c))
+            {
                 for list in &mut lists {
                     list.push(Pattern {
                         text: text.clone(),
@@ -154,7 +157,7 @@ impl Patterns {
                     };
                     ids.push(&mut lists, Target::Retired(i), &extra);
                 }
-                for list in &mut lists {
+                for list in lists.iter_mut().filter(|_| searchable(&r.code)) {
                     list.push(Pattern {
                         text: r.code.clone(),
                         target: Target::CodeString,
@@ -165,7 +168,7 @@ impl Patterns {
             }
             // Codes of registries imported `as: reference`: found as themselves, so that
             // one this registry's `code_pattern` also matches is not "unknown" (EDX0702).
-            for (_, c) in cat.referenced_codes() {
+            for (_, c) in cat.referenced_codes().filter(|(_, c)| searchable(&c.code)) {
                 for list in &mut lists {
                     list.push(Pattern {
                         text: c.code.clone(),
@@ -361,6 +364,13 @@ pub fn literal_prefix(pattern: &str) -> Option<String> {
         out.pop();
     }
     (!out.is_empty()).then_some(out)
+}
+
+/// Whether a code is looked for as a code string: not when it is a bare number (SQLite's
+/// `5`), which nothing tells from any other number in code (`time.Sleep(5 * …)`); such a
+/// code is found by its identifiers and `usage.patterns` alone.
+fn searchable(code: &str) -> bool {
+    !code.bytes().all(|b| b.is_ascii_digit())
 }
 
 #[cfg(test)]
