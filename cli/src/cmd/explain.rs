@@ -34,20 +34,32 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> ExitCode {
-    let cat = match catalogue::open(&args.catalogue, args.format, Show::WhenInvalid) {
-        Ok(cat) => cat,
+    let mut checked = match catalogue::read(&args.catalogue, args.format) {
+        Ok(checked) => checked,
         Err(status) => return status,
     };
+    let spans = std::mem::take(&mut checked.loaded.entry_spans);
+    let (cat, sources) = match checked.into_catalogue_and_sources(args.format, Show::WhenInvalid) {
+        Ok(found) => found,
+        Err(status) => return status,
+    };
+    let declared = declared_at(&cat, &spans, &sources, &args.code);
     let result = match args.format {
         Format::Human => explain::explain_text(&cat, &args.code).map(|text| {
             print!("{text}");
+            if let Some(place) = &declared {
+                print!("\nDeclared at {}.\n", escape_controls(place));
+            }
             if let Some(raised) = raised_at(&cat, &args) {
                 print!("{}", raised.text());
             }
         }),
         Format::Json => explain::explain_json(&cat, &args.code).map(|mut reference| {
-            if let (Some(raised), Some(o)) = (raised_at(&cat, &args), reference.as_object_mut()) {
-                o.insert("raised_at".into(), raised.json());
+            if let Some(o) = reference.as_object_mut() {
+                o.insert("declared_at".into(), serde_json::json!(declared));
+                if let Some(raised) = raised_at(&cat, &args) {
+                    o.insert("raised_at".into(), raised.json());
+                }
             }
             crate::print_json(&reference);
         }),
@@ -86,6 +98,23 @@ pub fn run(args: Args) -> ExitCode {
             }
         },
     }
+}
+
+/// Where the catalogue declares the entry `code` resolves to, `file:line:column` (its NAME's
+/// key; in a registry of many files, the part that holds it). `None` for an imported code.
+fn declared_at(
+    cat: &errdex_codegen::Catalogue,
+    spans: &[(String, errdex_codegen::diag::Span)],
+    sources: &errdex_codegen::diag::SourceMap,
+    code: &str,
+) -> Option<String> {
+    let (entry, _) = explain::resolve(cat, code).ok()?;
+    if cat.import_of(&entry.code).is_some() {
+        return None;
+    }
+    let (_, span) = spans.iter().find(|(name, _)| *name == entry.name)?;
+    let (file, span) = sources.locate(*span)?;
+    Some(format!("{}:{}:{}", file.name, span.line, span.column))
 }
 
 /// How many places raise a code, and the first few: the `errdex usage` of one code, in the
