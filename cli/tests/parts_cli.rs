@@ -85,9 +85,12 @@ fn lint_and_explain_read_every_part() {
         out.contains("\nDeclared at teams/frames/ACM-FRM-101.yaml:2:7.\n"),
         "{out}"
     );
-    let (code, out, err) = run(errdex()
-        .current_dir(split())
-        .args(["explain", "bil_card_declined", "--format", "json"]));
+    let (code, out, err) = run(errdex().current_dir(split()).args([
+        "explain",
+        "bil_card_declined",
+        "--format",
+        "json",
+    ]));
     assert_eq!(code, 0, "{err}");
     let json: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(json["declared_at"], "teams/billing.yaml:13:3", "{out}");

@@ -51,9 +51,7 @@ pub fn in_comment(line: &[u8], at: usize, lang: Lang) -> bool {
                 block = false;
                 i += 1;
             }
-        } else if hash && b == b'#' {
-            return true;
-        } else if !hash && b == b'/' && next == Some(b'/') {
+        } else if (hash && b == b'#') || (!hash && b == b'/' && next == Some(b'/')) {
             return true;
         } else if !hash && b == b'/' && next == Some(b'*') {
             block = true;
