@@ -226,7 +226,7 @@ impl Cx<'_> {
                     ..r.clone()
                 })
                 .collect();
-            if taken.check(self, name, knode.span, &imported, mode) && mode == ImportMode::Codes {
+            if taken.check(self, name, knode.span, &imported) && mode == ImportMode::Codes {
                 categories = merge(catalogue, imported);
             }
             catalogue.imports.push(Import {
@@ -468,14 +468,7 @@ impl Taken {
     /// Reports what `imported` would take from someone else (at the import's key, with a
     /// note where this catalogue writes the other), then records what it holds. `true` when
     /// nothing collided.
-    fn check(
-        &mut self,
-        cx: &mut Cx<'_>,
-        name: &str,
-        at: Span,
-        imported: &Catalogue,
-        mode: ImportMode,
-    ) -> bool {
+    fn check(&mut self, cx: &mut Cx<'_>, name: &str, at: Span, imported: &Catalogue) -> bool {
         let mut ok = true;
         let me = |what: &str| Holder {
             who: format!("{what} of import `{name}`"),
@@ -500,11 +493,9 @@ impl Taken {
                 format!(
                     "a namespace is one registry's: `{value}` is the imported registry's, so rename this catalogue's namespace (its codes' `namespace:` with it), and leave the imported codes in theirs"
                 )
-            } else if mode == ImportMode::Reference {
-                // Referenced codes are reserved too: the other way out does not apply.
-                "rename or renumber the code here: a registry imported `as: reference` keeps its codes, NAMEs and retired codes reserved".into()
             } else {
-                "rename or renumber the code here, or import the registry `as: reference` only if the codes are the same ones".into()
+                // However it is imported (`as: reference` too), its codes stay reserved.
+                "rename or renumber the code here: an imported registry's codes, NAMEs and retired codes are reserved, whether it is imported `as: codes` or `as: reference`".into()
             });
         };
         let mut new_codes = Vec::new();

@@ -561,8 +561,8 @@ fn retired_in_import(r: &crate::ir::Retired, import: &crate::ir::Import) -> Diag
     Diagnostic::new(DiagCode::RetiredCodeReferenced, None, &[("code", &r.code)])
         .with_label("retired")
         .with_help(format!(
-            "it was retired in the imported registry {} {} (import `{}`): remove the reference, or match on the code that replaced it there",
-            import.registry, import.version, import.name
+            "it was retired in the imported registry {} {} (import `{}`): remove the reference (`errdex explain {}` says why, and what replaced it there)",
+            import.registry, import.version, import.name, r.code
         ))
 }
 
