@@ -293,6 +293,8 @@ impl Reader<'_> {
         diags: &mut Vec<Diagnostic>,
     ) -> Vec<Part<usize>> {
         let mut seen: BTreeMap<String, (Span, String)> = BTreeMap::new();
+        // Each part's path, whether it is a folder part, and where it is listed.
+        let mut taken: Vec<(String, bool, Span)> = Vec::new();
         let mut out = Vec::new();
         for (item, span) in listing {
             let span = *span;
@@ -413,6 +415,35 @@ impl Reader<'_> {
                     diags.push(d);
                     continue;
                 }
+                // A file of a folder part listed as a part too, either way round: one file
+                // read twice (its header's range overlapping itself, its namespaces
+                // "duplicate keys").
+                // A folder part reads the files directly in it: `file` is one of `dir`'s.
+                let within = |file: &str, dir: &str| {
+                    file.rsplit_once('/')
+                        .is_some_and(|(parent, _)| parent == dir)
+                };
+                let clash = taken.iter().find(|(other, other_folder, _)| {
+                    (*other_folder && !folder && within(&path, other))
+                        || (folder && !*other_folder && within(other, &path))
+                });
+                if let Some((other, other_folder, first)) = clash {
+                    let (file, holder) = if *other_folder {
+                        (path.as_str(), other.as_str())
+                    } else {
+                        (other.as_str(), path.as_str())
+                    };
+                    diags.push(
+                        Diagnostic::new(DiagCode::PartListedTwice, Some(span), &[("file", file)])
+                            .with_label(format!("`{file}` is a file of the folder part `{holder}`"))
+                            .with_note(Some(*first), "listed here")
+                            .with_help(format!(
+                                "list the folder `{holder}` alone: it reads its `_part.yaml` and every `<CODE>.yaml` in it"
+                            )),
+                    );
+                    continue;
+                }
+                taken.push((path.clone(), folder, span));
                 seen.insert(identity, (span, path.clone()));
                 let part = if folder {
                     self.folder(&path, span, sources, diags)
@@ -587,22 +618,25 @@ impl Reader<'_> {
     fn listed_below(&self, dir: &str, path: &str) -> bool {
         self.listing.iter().any(|item| {
             if is_glob(item) {
-                globset::Glob::new(item).is_ok_and(|g| {
-                    let m = g.compile_matcher();
-                    let mut at = path;
-                    loop {
-                        if at.len() <= dir.len() {
-                            return false;
+                globset::GlobBuilder::new(item)
+                    .literal_separator(true)
+                    .build()
+                    .is_ok_and(|g| {
+                        let m = g.compile_matcher();
+                        let mut at = path;
+                        loop {
+                            if at.len() <= dir.len() {
+                                return false;
+                            }
+                            if m.is_match(at) {
+                                return true;
+                            }
+                            at = match at.rfind('/') {
+                                Some(i) => &at[..i],
+                                None => return false,
+                            };
                         }
-                        if m.is_match(at) {
-                            return true;
-                        }
-                        at = match at.rfind('/') {
-                            Some(i) => &at[..i],
-                            None => return false,
-                        };
-                    }
-                })
+                    })
             } else {
                 item.len() > dir.len()
                     && path.len() > item.len()
