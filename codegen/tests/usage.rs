@@ -650,15 +650,34 @@ fn comments_are_not_uses() {
         "b.ts",
         b"// TODO: throw createError(ErrorCode.UNKNOWN_TOOL)\n/**\n * Throws ErrorCode.UNKNOWN_TOOL when...\n */\nconst u = \"http://x\"; f(ErrorCode.UNKNOWN_TOOL); // raised here\n",
     );
+    // A JavaScript regular expression with `/*`, a Rust raw string ending in `\`: no
+    // comment starts there.
+    write(
+        root,
+        "c.ts",
+        b"const re = /a\\/*/; const x = ErrorCode.UNKNOWN_TOOL;\n",
+    );
+    write(
+        root,
+        "d.rs",
+        b"let s = r\"C:\\\"; let u = \"//\"; let e = Error::frm_validation();\n",
+    );
+    // Python: a comment, and a docstring's line that starts with `#` (text, which counts).
+    write(
+        root,
+        "e.py",
+        b"from acme_errors import unknown_tool\n# TODO: raise unknown_tool()\ndef f():\n    \"\"\"Raise it so:\n\n    # unknown_tool() when the tool is not there\n    \"\"\"\n",
+    );
     let report = scan(&cat, root);
-    assert_eq!(report.raised(entry(&cat, "FRM_VALIDATION")), 0);
+    let validation = &report.uses[entry(&cat, "FRM_VALIDATION")];
+    assert_eq!(validation.len(), 1, "{validation:?}");
+    assert!(validation[0].path.ends_with("d.rs"), "{validation:?}");
     let tool = &report.uses[entry(&cat, "UNKNOWN_TOOL")];
-    assert_eq!(tool.len(), 1, "{tool:?}");
-    assert_eq!(tool[0].line, 5);
-    assert!(report.findings.iter().any(|f| {
-        f.diagnostic.code == DiagCode::CodeNeverRaised
-            && f.diagnostic.message.contains("FRM_VALIDATION")
-    }));
+    let places: Vec<(&str, u64)> = tool
+        .iter()
+        .map(|u| (u.path.rsplit('/').next().unwrap_or(""), u.line))
+        .collect();
+    assert_eq!(places, [("b.ts", 5), ("c.ts", 1), ("e.py", 6)], "{tool:?}");
 }
 
 /// A code that is a bare number (SQLite's `5`) is not looked for as a code string: nothing

@@ -29,18 +29,31 @@ pub fn in_comment(line: &[u8], at: usize, lang: Lang) -> bool {
         .take_while(|b| b.is_ascii_whitespace())
         .count();
     let rest = &before[lead..];
-    // A line inside a block comment: `* text`, a lone `*`, or its end `*/`.
+    // A line inside a block comment: `* text`, a lone `*`, or its end `*/` (not in Rust,
+    // whose block comments rarely take that form and whose rustfmt starts a continued
+    // expression's line with its operator, `* factor`).
     let mut block = !hash
+        && target != TargetId::Rust
         && (rest.starts_with(b"* ")
             || rest.starts_with(b"*\t")
             || rest == b"*"
             || (rest.starts_with(b"*/") && !rest.starts_with(b"*//")));
     let mut quote: Option<u8> = None;
+    // In a Rust raw string (`r"…"`, `r#"…"#`): the `#`s that close it; no escapes.
+    let mut raw: Option<usize> = None;
     let mut i = lead;
     while i < before.len() {
         let b = before[i];
         let next = before.get(i + 1).copied();
-        if let Some(q) = quote {
+        if let Some(hashes) = raw {
+            let closing = b == b'"'
+                && before.len() >= i + 1 + hashes
+                && before[i + 1..i + 1 + hashes].iter().all(|&h| h == b'#');
+            if closing {
+                raw = None;
+                i += hashes;
+            }
+        } else if let Some(q) = quote {
             if b == b'\\' {
                 i += 1;
             } else if b == q {
@@ -51,17 +64,40 @@ pub fn in_comment(line: &[u8], at: usize, lang: Lang) -> bool {
                 block = false;
                 i += 1;
             }
-        } else if (hash && b == b'#') || (!hash && b == b'/' && next == Some(b'/')) {
+        } else if (hash && b == b'#')
+            || (!hash && b == b'/' && next == Some(b'/') && !escaped(before, i))
+        {
             return true;
-        } else if !hash && b == b'/' && next == Some(b'*') {
+        } else if !hash && b == b'/' && next == Some(b'*') && !escaped(before, i) {
             block = true;
             i += 1;
+        } else if target == TargetId::Rust && b == b'r' && raw_start(before, i).is_some() {
+            let hashes = raw_start(before, i).unwrap_or(0);
+            raw = Some(hashes);
+            i += 1 + hashes;
         } else if quotes.contains(&b) {
             quote = Some(b);
         }
         i += 1;
     }
     block
+}
+
+/// Whether the byte at `i` follows a backslash (`/a\/*/`, a regular expression's escaped
+/// slash, is no comment).
+fn escaped(line: &[u8], i: usize) -> bool {
+    i > 0 && line[i - 1] == b'\\'
+}
+
+/// At an `r` of `line` that starts a Rust raw string (`r"`, `r#"`, `br"`, not the end of
+/// an identifier such as `for"`): how many `#`s it opens with.
+fn raw_start(line: &[u8], i: usize) -> Option<usize> {
+    let prev = i.checked_sub(1).map(|p| line[p]);
+    if prev.is_some_and(|p| (p.is_ascii_alphanumeric() || p == b'_') && p != b'b') {
+        return None;
+    }
+    let hashes = line[i + 1..].iter().take_while(|&&h| h == b'#').count();
+    (line.get(i + 1 + hashes) == Some(&b'"')).then_some(hashes)
 }
 
 #[cfg(test)]
@@ -108,5 +144,23 @@ mod tests {
         assert!(!at("raise lock_held()  # soon", "lock_held", Python));
         assert!(!at("log('#1'); raise lock_held()", "lock_held", Python));
         assert!(!in_comment(b"// x", 3, Lang::Other));
+        // What only looks like a comment.
+        assert!(!at(
+            "const re = /a\\/*/; f(ErrorCode.X)",
+            "ErrorCode",
+            TypeScript
+        ));
+        assert!(!at(
+            "let s = r\"C:\\\"; let u = \"//\"; Error::x()",
+            "Error::x",
+            Rust
+        ));
+        assert!(!at(
+            "let s = r##\"x\"# // y\"##; Error::x()",
+            "Error::x",
+            Rust
+        ));
+        assert!(at("let s = r#\"a\"#; // Error::x()", "Error::x", Rust));
+        assert!(!at("    * Error::x().len()", "Error::x", Rust));
     }
 }

@@ -61,14 +61,20 @@ pub struct Imports {
     /// What the package gives under another name: `from pkg import auth_failed as failed`
     /// (`("auth_failed", "failed")`), `from pkg import ErrorCode as EC`.
     pub aliases: Vec<(String, String)>,
+    /// The lines (1-based) that start inside a string over several lines, a docstring's:
+    /// a `#` there is text, not a comment.
+    pub in_string: Vec<u64>,
 }
 
 impl Imports {
     /// The imports of `text`, a Python file, whose generated package is named `package`.
     pub fn of(text: &[u8], package: &str) -> Imports {
         let text = String::from_utf8_lossy(text);
-        let code = code_lines(&text);
-        let mut imports = Imports::default();
+        let (code, in_string) = code_lines(&text);
+        let mut imports = Imports {
+            in_string,
+            ..Imports::default()
+        };
         let mut lines = code.iter();
         while let Some(line) = lines.next() {
             // `x = 1; from a import b`: each statement of the line in turn; the last one
@@ -178,6 +184,11 @@ impl Imports {
         }
     }
 
+    /// Whether the line `number` (1-based) starts inside a string over several lines.
+    pub fn starts_in_string(&self, number: u64) -> bool {
+        self.in_string.binary_search(&number).is_ok()
+    }
+
     /// Whether the call of `name` at byte `start` of `line` calls the package's factory:
     /// `module.name(` on a name bound to the package, or a bare `name(` the file imports.
     pub fn counts(&self, line: &[u8], start: usize, name: &str) -> bool {
@@ -210,11 +221,15 @@ fn is_ident(b: u8) -> bool {
 /// Each line of a Python file as code alone: comments removed, and every string literal
 /// (quoted, or triple-quoted over lines: a docstring's "from pkg import x" is not an import)
 /// left as an empty pair of quotes.
-fn code_lines(text: &str) -> Vec<Cow<'_, str>> {
+fn code_lines(text: &str) -> (Vec<Cow<'_, str>>, Vec<u64>) {
     // Inside a string: its quote character and whether it is tripled.
     let mut string: Option<(char, bool)> = None;
     let mut out = Vec::new();
+    let mut in_string = Vec::new();
     for line in text.lines() {
+        if string.is_some() {
+            in_string.push(out.len() as u64 + 1);
+        }
         // Most lines hold no quote and no comment: themselves.
         if string.is_none() && !line.contains(['"', '\'', '#']) {
             out.push(Cow::Borrowed(line));
@@ -264,7 +279,7 @@ fn code_lines(text: &str) -> Vec<Cow<'_, str>> {
         }
         out.push(Cow::Owned(code));
     }
-    out
+    (out, in_string)
 }
 
 #[cfg(test)]

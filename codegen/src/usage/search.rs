@@ -382,7 +382,8 @@ fn aliased_hits(
             let last = text.bytes().last().unwrap_or(b' ');
             if before.is_some_and(|b| ident_byte(b) || b == b'.')
                 || (ident_byte(last) && after.is_some_and(ident_byte))
-                || super::comments::in_comment(line, start, lang)
+                || (super::comments::in_comment(line, start, lang)
+                    && !imports.starts_in_string(number))
             {
                 continue;
             }
@@ -445,7 +446,10 @@ impl Sink for HitSink<'_> {
                 imported,
             } = self.targets[m.pattern().as_usize()];
             let (start, mut end) = (m.start(), m.end());
-            if super::comments::in_comment(line, start, self.lang) {
+            // (A `#` in a Python docstring's line is its text.)
+            if super::comments::in_comment(line, start, self.lang)
+                && !self.imports.is_some_and(|i| i.starts_in_string(number))
+            {
                 continue;
             }
             let before = start.checked_sub(1).map(|i| line[i]);
