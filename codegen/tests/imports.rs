@@ -979,4 +979,18 @@ fn diff_of_an_import_switched_to_reference_says_so() {
             .any(|f| f.kind == ChangeKind::TombstoneRemoved),
         "{findings:#?}"
     );
+    // The namespaces and categories only the import brought leave with it: said so too.
+    let left: Vec<_> = findings
+        .iter()
+        .filter(|f| {
+            matches!(
+                f.kind,
+                ChangeKind::NamespaceRemoved | ChangeKind::CategoryRemoved
+            )
+        })
+        .collect();
+    for f in &left {
+        assert_eq!(f.import.as_deref(), Some("platform"), "{f:#?}");
+        assert!(f.advice.contains("now `as: reference`"), "{}", f.advice);
+    }
 }

@@ -382,6 +382,29 @@ fn imported_codes(old: &Catalogue, new: &Catalogue, out: &mut Vec<Finding>) {
     });
     // The import's pin on each side, by its name (a code removed by the upgrade is on the
     // old side only, but the import is on both).
+    // A category or namespace only an import brought `as: codes`, gone because the import
+    // is now `as: reference`: the switch's doing, said so.
+    for f in out
+        .iter_mut()
+        .filter(|f| matches!(f.scope, Scope::Category | Scope::Namespace) && f.breaking)
+    {
+        let brought = old.imports.iter().find(|i| {
+            i.mode == ImportMode::Codes
+                && match f.scope {
+                    Scope::Category => i.categories.contains(&f.code),
+                    _ => i.namespaces.contains(&f.code),
+                }
+        });
+        if let Some(i) = brought
+            && import_mode(new, &i.name) == Some(ImportMode::Reference)
+        {
+            f.import = Some(i.name.clone());
+            f.advice = format!(
+                "It came with import `{}`, now `as: reference`: it leaves with the import's codes. Keep `as: codes` until the clients take them from the imported registry's own packages.",
+                i.name
+            );
+        }
+    }
     let pin = |cat: &Catalogue, name: &str| {
         cat.imports
             .iter()
