@@ -10,6 +10,8 @@ mod testkit;
 mod ts_support;
 mod vectors_support;
 
+use testkit::rng::Rng;
+
 use std::process::Command;
 
 use errdex_codegen::emit::{json_schema, typescript};
@@ -124,24 +126,6 @@ fn http_variants() -> Vec<(String, Catalogue)> {
         variant(&name, &cat, HttpBody::Wire, ReasonSource::Name, true);
     }
     out
-}
-
-/// xorshift64*: a seeded generator, so every run checks the same responses.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
-    }
 }
 
 /// Random JSON over the keys and values the reader looks at.

@@ -16,6 +16,7 @@ use std::process::{Command, Stdio};
 
 use errdex_codegen::usage::python::Imports;
 use serde_json::{Value, json};
+use testkit::rng::Rng;
 
 const PACKAGE: &str = "acme_errors";
 const MODULES: [&str; 7] = [
@@ -38,31 +39,14 @@ const NAMES: [&str; 8] = [
     "DEFAULT",
 ];
 
-/// xorshift64*: the same files on every run, no dependency.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn pick<'a>(&mut self, from: &[&'a str]) -> &'a str {
-        from[self.below(from.len())]
-    }
-}
-
 /// One `from M import …` or `import …` statement, or a definition, a comment or a string
 /// that mentions one, at `indent`.
 fn fragment(rng: &mut Rng, indent: &str) -> String {
-    let module = rng.pick(&MODULES[..6]);
+    let module = *rng.pick(&MODULES[..6]);
     let item = |rng: &mut Rng| {
-        let name = rng.pick(&NAMES);
+        let name = *rng.pick(&NAMES);
         match rng.below(4) {
-            0 => format!("{name} as {}", rng.pick(&NAMES)),
+            0 => format!("{name} as {}", *rng.pick(&NAMES)),
             1 => format!("{name} as {name}"),
             _ => name.to_string(),
         }
@@ -70,10 +54,10 @@ fn fragment(rng: &mut Rng, indent: &str) -> String {
     let items: Vec<String> = (0..1 + rng.below(3)).map(|_| item(rng)).collect();
     match rng.below(16) {
         0 => format!("{indent}import {module}\n"),
-        1 => format!("{indent}import {module} as {}\n", rng.pick(&NAMES)),
+        1 => format!("{indent}import {module} as {}\n", *rng.pick(&NAMES)),
         2 => format!(
             "{indent}import sys, {module} as {}, json\n",
-            rng.pick(&NAMES)
+            *rng.pick(&NAMES)
         ),
         3 => format!("{indent}from {module} import {}\n", items.join(", ")),
         4 => format!(
@@ -94,11 +78,11 @@ fn fragment(rng: &mut Rng, indent: &str) -> String {
         9 => format!("{indent}from .errors import {}\n", items.join(", ")),
         10 => format!(
             "{indent}def {}(x):\n{indent}    return x\n",
-            rng.pick(&NAMES)
+            *rng.pick(&NAMES)
         ),
         11 => format!(
             "{indent}class Handler:\n{indent}    async def {}(self):\n{indent}        from {module} import {}\n{indent}        return None\n",
-            rng.pick(&NAMES),
+            *rng.pick(&NAMES),
             items[0]
         ),
         12 => format!("{indent}# from {module} import {}\n", items.join(", ")),
@@ -109,7 +93,7 @@ fn fragment(rng: &mut Rng, indent: &str) -> String {
         14 => format!(
             "{indent}\"\"\"How to raise one:\n\nfrom {module} import {}\nimport {module} as {}\n\"\"\"\n",
             items.join(", "),
-            rng.pick(&NAMES)
+            *rng.pick(&NAMES)
         ),
         _ => format!(
             "{indent}s = 'from {module} import {}'  # a string\n",

@@ -7,6 +7,7 @@
 
 pub mod go;
 pub mod golden;
+pub mod rng;
 pub mod tool;
 pub mod trees;
 
