@@ -487,6 +487,24 @@ impl ParamType {
         }
     }
 
+    /// Its type in the Rust constructor's signature, as prettyplease prints it: a list takes
+    /// any `IntoIterator` (an array literal, a `Vec`, an iterator), its strings anything
+    /// `Into<String>`, like a string param; an object takes the JSON object itself. The
+    /// Rust emitter declares it and `errdex diff` quotes it.
+    pub fn rust(self) -> &'static str {
+        match self {
+            ParamType::String => "impl Into<String>",
+            ParamType::Integer => "i64",
+            ParamType::Number => "f64",
+            ParamType::Boolean => "bool",
+            ParamType::List(Scalar::String) => "impl IntoIterator<Item = impl Into<String>>",
+            ParamType::List(Scalar::Integer) => "impl IntoIterator<Item = i64>",
+            ParamType::List(Scalar::Number) => "impl IntoIterator<Item = f64>",
+            ParamType::List(Scalar::Boolean) => "impl IntoIterator<Item = bool>",
+            ParamType::Object => "::serde_json::Map<String, ::serde_json::Value>",
+        }
+    }
+
     /// The type of a list's items.
     pub fn items(self) -> Option<Scalar> {
         match self {

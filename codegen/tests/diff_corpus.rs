@@ -391,3 +391,27 @@ fn rename_advice_names_each_language_identifiers() {
         assert!(human.contains(want), "no {want:?} in\n{human}");
     }
 }
+
+/// A param change's advice quotes the Rust constructor as the generated module declares it:
+/// Rust argument names and types (`limit: i64` → `limit: f64`), not the catalogue's
+/// (`integer`, `number`), which are in the finding's old and new values.
+#[test]
+fn param_advice_quotes_the_rust_signature() {
+    let old = load(&corpus_dir().join("base.yaml"));
+    let new = load(&corpus_dir().join("param-retyped/new.yaml"));
+    let findings = diff::diff(&old, &new);
+    let f = findings
+        .iter()
+        .find(|f| f.kind == ChangeKind::ParamRetyped)
+        .expect("param-retyped");
+    assert_eq!(f.old.as_deref(), Some("limit: integer"));
+    assert_eq!(f.new.as_deref(), Some("limit: number"));
+    assert!(
+        f.advice.contains(
+            "(`Error::frm_too_long(field: impl Into<String>, limit: i64)` → \
+             `Error::frm_too_long(field: impl Into<String>, limit: f64)`)"
+        ),
+        "{}",
+        f.advice
+    );
+}

@@ -728,8 +728,13 @@ fn log_level(expected: bool) -> String {
     format!("{expected}: {}", facts::log_level_text(expected))
 }
 
+/// The Rust constructor's signature, as the generated module declares it.
 fn signature(e: &ErrorEntry) -> String {
-    let params: Vec<String> = e.params.iter().map(param_text).collect();
+    let params: Vec<String> = e
+        .params
+        .iter()
+        .map(|p| format!("{}: {}", p.ids.rust, p.ty.rust()))
+        .collect();
     format!("Error::{}({})", e.ids.rust.constructor, params.join(", "))
 }
 

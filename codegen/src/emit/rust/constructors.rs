@@ -64,7 +64,7 @@ fn items_with(cat: &Catalogue, fast: bool) -> (TokenStream, String) {
         if fast && params.len() <= 7 {
             let args: Vec<String> = arguments
                 .iter()
-                .map(|(a, ty)| format!("{a}: {}", rust_param_type(*ty)))
+                .map(|(a, ty)| format!("{a}: {}", ty.rust()))
                 .collect();
             let signature = format!("    pub fn {f}({}) -> Error {{", args.join(", "));
             let mut call = format!("        Error::{helper}(ErrorCode::{v}");
@@ -206,9 +206,8 @@ fn argument(p: &Param) -> (Ident, ParamType) {
     (ident(&ids.rust), *ty)
 }
 
-/// A param's Rust type in a constructor's signature, as tokens. A list takes any
-/// `IntoIterator` (an array literal, a `Vec`, an iterator), its strings anything
-/// `Into<String>`, like a string param; an object takes the JSON object itself.
+/// A param's Rust type in a constructor's signature, as tokens: [`ParamType::rust`]'s text
+/// (the proptest below checks that prettyplease prints them alike).
 fn param_type_tokens(ty: ParamType) -> TokenStream {
     match ty {
         ParamType::String => quote!(impl Into<String>),
@@ -220,22 +219,6 @@ fn param_type_tokens(ty: ParamType) -> TokenStream {
         ParamType::List(Scalar::Number) => quote!(impl IntoIterator<Item = f64>),
         ParamType::List(Scalar::Boolean) => quote!(impl IntoIterator<Item = bool>),
         ParamType::Object => quote!(::serde_json::Map<String, ::serde_json::Value>),
-    }
-}
-
-/// A param's Rust type in a constructor's signature (as prettyplease prints
-/// [`param_type_tokens`]).
-fn rust_param_type(ty: ParamType) -> &'static str {
-    match ty {
-        ParamType::String => "impl Into<String>",
-        ParamType::Integer => "i64",
-        ParamType::Number => "f64",
-        ParamType::Boolean => "bool",
-        ParamType::List(Scalar::String) => "impl IntoIterator<Item = impl Into<String>>",
-        ParamType::List(Scalar::Integer) => "impl IntoIterator<Item = i64>",
-        ParamType::List(Scalar::Number) => "impl IntoIterator<Item = f64>",
-        ParamType::List(Scalar::Boolean) => "impl IntoIterator<Item = bool>",
-        ParamType::Object => "::serde_json::Map<String, ::serde_json::Value>",
     }
 }
 
