@@ -94,6 +94,19 @@ fn lint_and_explain_read_every_part() {
     assert_eq!(code, 0, "{err}");
     let json: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(json["declared_at"], "teams/billing.yaml:13:3", "{out}");
+    // A code the root retired: its tombstone's place, in text and JSON.
+    let (code, out, err) = run(errdex()
+        .current_dir(split())
+        .args(["explain", "acm-frm-100"]));
+    assert_ne!(code, 0, "{out}");
+    assert!(out.contains("FRM_OLD_THING"), "{out}{err}");
+    assert!(out.ends_with("\nDeclared at errors.yaml:45:3.\n"), "{out}");
+    let (_, out, _) =
+        run(errdex()
+            .current_dir(split())
+            .args(["explain", "FRM_OLD_THING", "--format", "json"]));
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(json["declared_at"], "errors.yaml:45:3", "{out}");
 }
 
 #[test]

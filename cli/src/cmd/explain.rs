@@ -67,9 +67,21 @@ pub fn run(args: Args) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(error @ ExplainError::Retired { .. }) => {
+            let retired = retired_at(&error, &spans, &sources);
             match args.format {
-                Format::Human => print!("{}", error.retired_text()),
-                Format::Json => crate::print_json(&error.to_json()),
+                Format::Human => {
+                    print!("{}", error.retired_text());
+                    if let Some(place) = &retired {
+                        print!("\nDeclared at {}.\n", escape_controls(place));
+                    }
+                }
+                Format::Json => {
+                    let mut json = error.to_json();
+                    if let Some(o) = json.as_object_mut() {
+                        o.insert("declared_at".into(), serde_json::json!(retired));
+                    }
+                    crate::print_json(&json)
+                }
             }
             ExitCode::from(ErrorCode::CodeRetired.exit_code())
         }
@@ -112,9 +124,36 @@ fn declared_at(
     if cat.import_of(&entry.code).is_some() {
         return None;
     }
-    let (_, span) = spans.iter().find(|(name, _)| *name == entry.name)?;
+    place(spans, sources, &entry.name)
+}
+
+/// `file:line:column` of the key `key` of `errors:` or `retired:`.
+fn place(
+    spans: &[(String, errdex_codegen::diag::Span)],
+    sources: &errdex_codegen::diag::SourceMap,
+    key: &str,
+) -> Option<String> {
+    let (_, span) = spans.iter().find(|(k, _)| k == key)?;
     let (file, span) = sources.locate(*span)?;
     Some(format!("{}:{}:{}", file.name, span.line, span.column))
+}
+
+/// Where the catalogue's `retired:` section declares the tombstone `error` found, as
+/// [`declared_at`]. `None` for a code an imported registry retired.
+fn retired_at(
+    error: &ExplainError,
+    spans: &[(String, errdex_codegen::diag::Span)],
+    sources: &errdex_codegen::diag::SourceMap,
+) -> Option<String> {
+    let ExplainError::Retired {
+        retired,
+        import: None,
+        ..
+    } = error
+    else {
+        return None;
+    };
+    place(spans, sources, &retired.code)
 }
 
 /// How many places raise a code, and the first few: the `errdex usage` of one code, in the
