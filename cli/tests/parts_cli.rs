@@ -985,3 +985,49 @@ fn new_in_a_full_range_and_in_a_vast_one() {
     let (code, out, err) = run(errdex().current_dir(dir.path()).args(["lint"]));
     assert_eq!(code, 0, "{out}{err}");
 }
+
+/// A part with no code yet: the first code `new` adds goes into the one namespace the part
+/// declares (in a part file, and in a folder part's `_part.yaml`); a part declaring two gets
+/// none chosen for it.
+#[test]
+fn new_into_a_part_without_codes_takes_its_one_namespace() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, text: &str| {
+        let path = dir.path().join(name);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap()
+    };
+    write(
+        "errors.yaml",
+        "errdex: 1\nregistry: { name: acme }\ndocs: { links: external }\ncategories:\n  invalid: { summary: Bad input, retryable: false, exit_code: 1, http_status: 400, jsonrpc_code: -32602, expected: true }\nparts: [io.yaml, two.yaml, vfs]\n",
+    );
+    write(
+        "io.yaml",
+        "part: { range: IO-001..IO-099 }\nnamespaces:\n  IOERR: { title: I/O errors }\n",
+    );
+    write(
+        "two.yaml",
+        "part: { range: TW-001..TW-099 }\nnamespaces:\n  A: { title: A }\n  B: { title: B }\n",
+    );
+    write(
+        "vfs/_part.yaml",
+        "part: { range: VFS-001..VFS-099 }\nnamespaces:\n  VFS: { title: Virtual file systems }\n",
+    );
+    let (code, out, err) = new_entry(dir.path(), "IOERR_READ", "io.yaml", "Read", &[]);
+    assert_eq!(code, 0, "{out}{err}");
+    let io = std::fs::read_to_string(dir.path().join("io.yaml")).unwrap();
+    assert!(
+        io.ends_with("  IOERR_READ:\n    code: IO-001\n    namespace: IOERR\n    category: invalid\n    summary: Read\n"),
+        "{io}"
+    );
+    let (code, out, err) = new_entry(dir.path(), "VFS_OPEN", "vfs", "Open", &[]);
+    assert_eq!(code, 0, "{out}{err}");
+    let vfs = std::fs::read_to_string(dir.path().join("vfs/VFS-001.yaml")).unwrap();
+    assert!(vfs.contains("\nnamespace: VFS\n"), "{vfs}");
+    let (code, out, err) = new_entry(dir.path(), "EITHER", "two.yaml", "Either", &[]);
+    assert_eq!(code, 0, "{out}{err}");
+    let two = std::fs::read_to_string(dir.path().join("two.yaml")).unwrap();
+    assert!(!two.contains("namespace: "), "{two}");
+    let (code, out, err) = run(errdex().current_dir(dir.path()).args(["lint"]));
+    assert_eq!(code, 0, "{out}{err}");
+}

@@ -19,7 +19,7 @@ use std::process::ExitCode;
 
 use errdex_codegen::Catalogue;
 use errdex_codegen::catalogue::{
-    Allowed, Disk, FileSystem, load_registry, modeline, normalize, part_header,
+    Allowed, Disk, FileSystem, PartHeader, load_registry, modeline, normalize, part_header,
 };
 use errdex_codegen::names;
 
@@ -49,7 +49,7 @@ pub struct Args {
     #[arg(long)]
     pub message: Option<String>,
     /// Its namespace (default, with --part: the namespace of the part's codes, when they are
-    /// all in one).
+    /// all in one; in a part with no code yet, the one namespace it declares).
     #[arg(long)]
     pub namespace: Option<String>,
     /// A param of its message, `NAME:TYPE` (`field:string`, `limit:integer`); repeat for
@@ -297,18 +297,18 @@ fn add(args: &Args) -> Result<ExitCode, Failure> {
     if let Some(part) = &args.part {
         listed_part(part, &args.catalogue, &parts)?;
     }
-    let (target, allowed) = match &args.part {
+    let (target, header) = match &args.part {
         Some(part) if part.is_dir() => {
             let header = std::fs::read_to_string(part.join(PART_HEADER)).unwrap_or_default();
             let schema_line = entry_schema_line(&header, &args.catalogue, part);
             (
                 Target::Folder(part.clone(), schema_line),
-                part_header(&header).1,
+                part_header(&header),
             )
         }
         Some(part) => {
             let text = read(part)?;
-            (Target::Append(part.clone()), part_header(&text).1)
+            (Target::Append(part.clone()), part_header(&text))
         }
         None => {
             let prefix = args.namespace.as_ref().and_then(|ns| {
@@ -319,10 +319,14 @@ fn add(args: &Args) -> Result<ExitCode, Failure> {
             });
             (
                 Target::Append(args.catalogue.clone()),
-                prefix.map(Allowed::Prefix),
+                PartHeader {
+                    allowed: prefix.map(Allowed::Prefix),
+                    ..PartHeader::default()
+                },
             )
         }
     };
+    let allowed = header.allowed;
     let code = match (&args.code, allowed) {
         (Some(code), _) => {
             if let Some(holder) = holder_of(&cat, code) {
@@ -360,12 +364,21 @@ fn add(args: &Args) -> Result<ExitCode, Failure> {
     };
     // Without --namespace, a part whose codes are all in one namespace gives that one: a
     // team's part is usually one namespace, and an entry without one would be left out of it.
-    let namespace = args.namespace.clone().or_else(|| match &target {
+    // A part with no code yet gives the one namespace it declares.
+    let seen = match &target {
         Target::Append(file) if args.part.is_some() => {
             the_namespace_of(&cat, &spans, &sources, file)
         }
         Target::Folder(dir, _) => the_namespace_of(&cat, &spans, &sources, dir),
-        Target::Append(_) => None,
+        Target::Append(_) => Seen::Mixed,
+    };
+    let namespace = args.namespace.clone().or(match seen {
+        Seen::One(ns) => Some(ns),
+        Seen::Nothing => match header.namespaces.as_slice() {
+            [one] => Some(one.clone()),
+            _ => None,
+        },
+        Seen::Mixed => None,
     });
     let fields = [
         ("namespace", namespace.as_deref()),
@@ -495,6 +508,16 @@ fn add(args: &Args) -> Result<ExitCode, Failure> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// The namespaces of the entries a part declares.
+enum Seen {
+    /// It declares no entry.
+    Nothing,
+    /// Its entries are all in this one.
+    One(String),
+    /// In several, or some in none.
+    Mixed,
+}
+
 /// The one namespace of the entries declared in `part` (a file, or a folder and the files in
 /// it), if they are all in the same one.
 fn the_namespace_of(
@@ -502,8 +525,10 @@ fn the_namespace_of(
     spans: &[(String, errdex_codegen::diag::Span)],
     sources: &errdex_codegen::diag::SourceMap,
     part: &Path,
-) -> Option<String> {
-    let part = part.canonicalize().ok()?;
+) -> Seen {
+    let Ok(part) = part.canonicalize() else {
+        return Seen::Mixed;
+    };
     let mut found: Option<&str> = None;
     // The spans come file by file: each file's path is resolved once.
     let mut last: Option<(&str, bool)> = None;
@@ -524,15 +549,23 @@ fn the_namespace_of(
         if !in_part {
             continue;
         }
-        let entry = cat.errors.iter().find(|e| &e.name == name)?;
-        let ns = &cat.namespaces[entry.namespace?].key;
+        let Some(entry) = cat.errors.iter().find(|e| &e.name == name) else {
+            // A tombstone's code, not an entry.
+            continue;
+        };
+        let Some(ns) = entry.namespace.map(|i| cat.namespaces[i].key.as_str()) else {
+            return Seen::Mixed;
+        };
         match found {
             None => found = Some(ns),
-            Some(other) if other != ns => return None,
+            Some(other) if other != ns => return Seen::Mixed,
             Some(_) => {}
         }
     }
-    found.map(str::to_string)
+    match found {
+        Some(ns) => Seen::One(ns.to_string()),
+        None => Seen::Nothing,
+    }
 }
 
 /// The code after the highest one of `allowed` that the registry uses (live, legacy or

@@ -35,7 +35,7 @@ pub use cache::TreeCache;
 pub use docs_url::{DOCS_URL_PLACEHOLDERS, check_url};
 pub use format::{FORMAT_VERSION, defaults};
 pub use imports::{FileSystem, ImportFiles, normalize, registry_json_as_catalogue};
-pub use parts::{Allowed, part_header};
+pub use parts::{Allowed, PartHeader, part_header};
 pub use sections::RESERVED_PAGES;
 pub use sources::{Disk, Files, load_with_parts};
 pub use tree::{Limits, parse, parse_chunked, parse_events, parse_serde, parse_serial};

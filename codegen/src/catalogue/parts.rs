@@ -766,17 +766,41 @@ fn append(root: &mut Node, key: &str, items: Vec<(Node, Node)>) {
     }
 }
 
-/// The `part:` header of a part file's text, read leniently (the load reports its
-/// mistakes): its owner and the codes it may allocate. `errdex new` reads it.
-pub fn part_header(text: &str) -> (Option<String>, Option<Allowed>) {
+/// What `errdex new` reads of a part file: its `part:` header's owner and the codes it may
+/// allocate, and the namespaces it declares.
+#[derive(Debug, Default)]
+pub struct PartHeader {
+    pub owner: Option<String>,
+    pub allowed: Option<Allowed>,
+    /// The keys of its `namespaces:`, in order.
+    pub namespaces: Vec<String>,
+}
+
+/// A part file's text, read leniently (the load reports its mistakes): its `part:` header
+/// and its namespaces. `errdex new` reads it.
+pub fn part_header(text: &str) -> PartHeader {
     let Ok(root) = super::tree::parse(text, &super::Limits::default()) else {
-        return (None, None);
+        return PartHeader::default();
+    };
+    let namespaces = match value_of(&root, top::NAMESPACES.name()).map(|n| &n.kind) {
+        Some(Kind::Map(pairs)) => pairs
+            .iter()
+            .filter_map(|(k, _)| k.as_str().map(str::to_string))
+            .collect(),
+        _ => Vec::new(),
     };
     let Some(node) = value_of(&root, HEADER) else {
-        return (None, None);
+        return PartHeader {
+            namespaces,
+            ..PartHeader::default()
+        };
     };
     let header = read_header(node, &mut Vec::new());
-    (header.owner.map(|(o, _)| o), header.allowed.map(|(a, _)| a))
+    PartHeader {
+        owner: header.owner.map(|(o, _)| o),
+        allowed: header.allowed.map(|(a, _)| a),
+        namespaces,
+    }
 }
 
 #[cfg(test)]
