@@ -579,6 +579,18 @@ fn yaml_error(e: &serde_saphyr::Error, loc: &Locator, limits: &Limits) -> Diagno
                 }
             })
             .or(span),
+        // "tabs disallowed within this context": the parser points after the tabs; the
+        // first tab of the run is what to replace.
+        Some(at) if lower.contains("tab") && loc.src[..at.offset].ends_with('\t') => {
+            let offset = loc.src[..at.offset].trim_end_matches('\t').len();
+            let (line, column) = loc.line_col(offset);
+            Some(Span {
+                offset,
+                len: 1,
+                line,
+                column,
+            })
+        }
         other => other,
     };
     let (code, args): (DiagCode, Vec<(&'static str, String)>) =
