@@ -694,10 +694,24 @@ impl Reader<'_> {
                     .into_iter()
                     .partition(|p| !p[dir.len() + 1..].contains('/'));
                 // A `.yaml` in a subfolder (`sub/A-006.yaml`, or inside a folder named
-                // like a code) is a code someone meant to add: said, not left out.
+                // like a code) is a code someone meant to add: said, not left out. So is an
+                // explanation named like a code (`old/A-004.md`, a digit in its name: not a
+                // guide) without a `.yaml` beside it, which is said already.
+                let code_md = |p: &str| {
+                    p.strip_suffix(".md").is_some_and(|stem| {
+                        let name = stem.rsplit('/').next().unwrap_or(stem);
+                        name.bytes().any(|b| b.is_ascii_digit())
+                            && !nested.iter().any(|q| {
+                                q.strip_suffix(".yaml") == Some(stem)
+                            })
+                    })
+                };
                 let mut nested: Vec<String> = nested
-                    .into_iter()
-                    .filter(|p| p.ends_with(".yaml") && !self.listed_below(dir, p))
+                    .iter()
+                    .filter(|p| {
+                        (p.ends_with(".yaml") || code_md(p)) && !self.listed_below(dir, p)
+                    })
+                    .cloned()
                     .collect();
                 nested.sort();
                 for path in nested {
@@ -720,9 +734,15 @@ impl Reader<'_> {
                         } else {
                             "in this folder"
                         })
-                        .with_help(format!(
-                            "move it into `{dir}/`, or list its folder as a part of its own"
-                        )),
+                        .with_help(match path.strip_suffix(".md") {
+                            Some(stem) => format!(
+                                "move it into `{dir}/`, beside its entry `{}.yaml`",
+                                stem.rsplit('/').next().unwrap_or(stem)
+                            ),
+                            None => format!(
+                                "move it into `{dir}/`, or list its folder as a part of its own"
+                            ),
+                        }),
                     );
                 }
                 files
