@@ -722,6 +722,24 @@ fn usage_knows_referenced_codes() {
             "{mode}: {retired:?}"
         );
     }
+    // A code only the platform's rule matches, which the platform does not have (a code of
+    // a later version, or a typo): EDX0702 names the import and its pinned version.
+    edit(
+        &orders,
+        "'^ACME-[A-Z]{3}-[0-9]{3}$'",
+        "'^ACME-ORD-[0-9]{3}$'",
+    );
+    let cat = valid(&orders);
+    let (unknown, report) = usage_of(&cat, &orders, "fn main() { send(\"ACME-PLT-099\"); }\n");
+    assert_eq!(unknown.len(), 1, "{unknown:?}");
+    let d = &report.findings[0].diagnostic;
+    assert_eq!(d.label.as_deref(), Some("not in platform 2.1.0"), "{d:?}");
+    assert!(
+        d.help.as_deref().is_some_and(|h| h.starts_with(
+            "it looks like a code of the imported registry platform 2.1.0 (import `platform`), which has no such code"
+        )),
+        "{d:?}"
+    );
 }
 
 /// `errdex usage` of `source` (one Rust file) against `cat`, read from `path`: the messages

@@ -701,16 +701,12 @@ impl Reader<'_> {
                     p.strip_suffix(".md").is_some_and(|stem| {
                         let name = stem.rsplit('/').next().unwrap_or(stem);
                         name.bytes().any(|b| b.is_ascii_digit())
-                            && !nested.iter().any(|q| {
-                                q.strip_suffix(".yaml") == Some(stem)
-                            })
+                            && !nested.iter().any(|q| q.strip_suffix(".yaml") == Some(stem))
                     })
                 };
                 let mut nested: Vec<String> = nested
                     .iter()
-                    .filter(|p| {
-                        (p.ends_with(".yaml") || code_md(p)) && !self.listed_below(dir, p)
-                    })
+                    .filter(|p| (p.ends_with(".yaml") || code_md(p)) && !self.listed_below(dir, p))
                     .cloned()
                     .collect();
                 nested.sort();

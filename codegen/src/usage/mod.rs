@@ -438,6 +438,8 @@ struct Codes<'a> {
 struct CodeRule<'a> {
     pattern: Option<regex::Regex>,
     prefixes: Vec<&'a str>,
+    /// The import whose registry's rule it is; `None` for this registry's.
+    import: Option<&'a crate::ir::Import>,
 }
 
 impl CodeRule<'_> {
@@ -498,10 +500,12 @@ impl<'a> Codes<'a> {
                 .iter()
                 .filter_map(|n| n.code_prefix.as_deref())
                 .collect(),
+            import: None,
         };
         let imported = cat.imports.iter().map(|i| CodeRule {
             pattern: regex(&i.code_pattern),
             prefixes: i.code_prefixes.iter().map(String::as_str).collect(),
+            import: Some(i),
         });
         Codes {
             known: crate::support::suggest::Candidates::new(known),
@@ -566,15 +570,36 @@ fn retired_in_import(r: &crate::ir::Retired, import: &crate::ir::Import) -> Diag
         ))
 }
 
+/// EDX0702. A token only an imported registry's rule matches is said to be that
+/// registry's, with the import and its pinned version: the code may be one of a later
+/// version of it, or a typo of one of its codes.
 fn unknown(codes: &Codes<'_>, token: &str) -> Diagnostic {
     let near = codes.known.nearest_all(token, 3);
-    let d = Diagnostic::new(DiagCode::UnknownCodeString, None, &[("code", token)])
-        .with_label("not in the catalogue");
-    if near.is_empty() {
+    let matching: Vec<&CodeRule<'_>> = codes.rules.iter().filter(|r| r.matches(token)).collect();
+    let import = match matching.as_slice() {
+        [only] => only.import,
+        _ => None,
+    };
+    let d = Diagnostic::new(DiagCode::UnknownCodeString, None, &[("code", token)]);
+    let mut help = Vec::new();
+    let d = match import {
+        Some(i) => {
+            help.push(format!(
+                "it looks like a code of the imported registry {} {} (import `{}`), which has no such code: check the code, or import the version that has it",
+                i.registry, i.version, i.name
+            ));
+            d.with_label(format!("not in {} {}", i.registry, i.version))
+        }
+        None => d.with_label("not in the catalogue"),
+    };
+    if !near.is_empty() {
+        let list: Vec<String> = near.iter().map(|c| format!("`{c}`")).collect();
+        help.push(format!("did you mean {}?", list.join(", ")));
+    }
+    if help.is_empty() {
         d
     } else {
-        let list: Vec<String> = near.iter().map(|c| format!("`{c}`")).collect();
-        d.with_help(format!("did you mean {}?", list.join(", ")))
+        d.with_help(help.join("; "))
     }
 }
 
