@@ -197,7 +197,7 @@ enum Target {
 /// `part`. The folder is the one the root catalogue's own line names when it has one
 /// (a `_part.yaml` left behind by a move names a folder that is not there: lint's EDX0814),
 /// else the `_part.yaml`'s.
-fn entry_schema_line(header: &str, root: &Path, part: &Path) -> Option<String> {
+fn entry_schema_line(header: &str, root: &Path, root_text: &str, part: &Path) -> Option<String> {
     let line = header.lines().find_map(|l| {
         l.trim_start()
             .strip_prefix("# yaml-language-server: $schema=")
@@ -212,8 +212,7 @@ fn entry_schema_line(header: &str, root: &Path, part: &Path) -> Option<String> {
         ),
     };
     let from_root = || -> Option<String> {
-        let text = std::fs::read_to_string(root).ok()?;
-        let (value, _) = modeline::schema_line(&text)?;
+        let (value, _) = modeline::schema_line(root_text)?;
         let root_name = root.file_name()?.to_string_lossy();
         let folder = modeline::schema_folder(&root_name, value);
         let absolute = |p: &Path| std::path::absolute(p).ok().map(|p| normalize(&p));
@@ -300,7 +299,9 @@ fn add(args: &Args) -> Result<ExitCode, Failure> {
     let (target, header) = match &args.part {
         Some(part) if part.is_dir() => {
             let header = std::fs::read_to_string(part.join(PART_HEADER)).unwrap_or_default();
-            let schema_line = entry_schema_line(&header, &args.catalogue, part);
+            // The root's text as the load read it (the first of the sources).
+            let root_text = sources.files().first().map_or("", |f| f.text.as_str());
+            let schema_line = entry_schema_line(&header, &args.catalogue, root_text, part);
             (
                 Target::Folder(part.clone(), schema_line),
                 part_header(&header),

@@ -71,8 +71,10 @@ pub fn in_comment(line: &[u8], at: usize, lang: Lang) -> bool {
         } else if !hash && b == b'/' && next == Some(b'*') && !escaped(before, i) {
             block = true;
             i += 1;
-        } else if target == TargetId::Rust && b == b'r' && raw_start(before, i).is_some() {
-            let hashes = raw_start(before, i).unwrap_or(0);
+        } else if target == TargetId::Rust
+            && b == b'r'
+            && let Some(hashes) = raw_start(before, i)
+        {
             raw = Some(hashes);
             i += 1 + hashes;
         } else if quotes.contains(&b) {
