@@ -813,7 +813,8 @@ fn usage_holds_imported_codes_and_typos_to_the_codes() {
         assert_eq!(
             unknown,
             [
-                "`PLT-999` looks like a code of this registry but is not in the catalogue",
+                // Only the platform's rule matches PLT-999: the import is named.
+                "`PLT-999` looks like a code of this registry but is not in the catalogue it looks like a code of the imported registry platform 2.1.0 (import `platform`), which has no such code: check the code, or import the version that has it",
                 "`ORD-0011` looks like a code of this registry but is not in the catalogue did you mean `ORD-001`?",
             ],
             "as: {mode}"
