@@ -394,40 +394,51 @@ fn render_human_sources(diags: &[Diagnostic], sources: &SourceMap, color: bool) 
         let mut group = Group::with_title(title);
         match d.span.and_then(|s| sources.locate(s)) {
             Some((file, span)) => {
-                let mut snippets: Vec<(&SourceFile, Snippet<'_, _>)> = Vec::new();
-                let (start, end) = char_range(&file.text, span);
-                let mut primary = AnnotationKind::Primary.span(start..end);
-                if let Some(l) = &d.label {
-                    primary = primary.label(l.as_str());
-                }
-                snippets.push((
-                    file,
-                    Snippet::source(file.text.as_str())
-                        .path(file.name.as_str())
-                        .fold(true)
-                        .annotation(primary),
-                ));
-                for (s, note) in &d.notes {
-                    let Some((nfile, nspan)) = sources.locate(*s) else {
-                        continue;
-                    };
-                    let (a, b) = char_range(&nfile.text, nspan);
-                    let annotation = AnnotationKind::Context.span(a..b).label(note.as_str());
-                    match snippets.iter().position(|(f, _)| f.base == nfile.base) {
-                        Some(i) => {
-                            let (f, snippet) = snippets.remove(i);
-                            snippets.insert(i, (f, snippet.annotation(annotation)));
-                        }
-                        None => snippets.push((
-                            nfile,
-                            Snippet::source(nfile.text.as_str())
-                                .path(nfile.name.as_str())
-                                .fold(true)
-                                .annotation(annotation),
-                        )),
+                // Each file's snippet is cut to the lines its annotations cover
+                // ([`Excerpt`]): annotate-snippets does work and allocates in proportion
+                // to the text it is given, not to the lines it shows.
+                let notes: Vec<(&SourceFile, Span, &str)> = d
+                    .notes
+                    .iter()
+                    .filter_map(|(s, note)| {
+                        sources.locate(*s).map(|(f, sp)| (f, sp, note.as_str()))
+                    })
+                    .collect();
+                let mut snippets: Vec<Snippet<'_, _>> = Vec::new();
+                let mut files: Vec<&SourceFile> = vec![file];
+                for (nfile, _, _) in &notes {
+                    if !files.iter().any(|f| f.base == nfile.base) {
+                        files.push(nfile);
                     }
                 }
-                for (_, snippet) in snippets {
+                for f in files {
+                    let here = notes.iter().filter(|(n, _, _)| n.base == f.base);
+                    let primary_here = (f.base == file.base).then_some(span);
+                    let cut = Excerpt::of(
+                        &f.text,
+                        1,
+                        primary_here
+                            .into_iter()
+                            .chain(here.clone().map(|(_, s, _)| *s)),
+                    );
+                    let mut snippet = Snippet::source(cut.text)
+                        .path(f.name.as_str())
+                        .line_start(cut.first_line)
+                        .fold(true);
+                    if let Some(span) = primary_here {
+                        let mut primary = AnnotationKind::Primary.span(cut.range(span));
+                        if let Some(l) = &d.label {
+                            primary = primary.label(l.as_str());
+                        }
+                        snippet = snippet.annotation(primary);
+                    }
+                    for (_, s, note) in here {
+                        snippet = snippet
+                            .annotation(AnnotationKind::Context.span(cut.range(*s)).label(*note));
+                    }
+                    snippets.push(snippet);
+                }
+                for snippet in snippets {
                     group = group.element(snippet);
                 }
             }
@@ -475,20 +486,26 @@ pub fn render_human_excerpt(
         let mut group = Group::with_title(title);
         match d.span {
             Some(span) if !source.is_empty() => {
-                let mut snippet = Snippet::source(source)
+                let cut = Excerpt::of(
+                    source,
+                    first_line,
+                    std::iter::once(span).chain(d.notes.iter().map(|(s, _)| *s)),
+                );
+                let mut snippet = Snippet::source(cut.text)
                     .path(file)
-                    .line_start(first_line)
+                    .line_start(cut.first_line)
                     .fold(true);
-                let (start, end) = char_range(source, span);
-                let mut primary = AnnotationKind::Primary.span(start..end);
+                let mut primary = AnnotationKind::Primary.span(cut.range(span));
                 if let Some(l) = &d.label {
                     primary = primary.label(l.as_str());
                 }
                 snippet = snippet.annotation(primary);
                 for (s, note) in &d.notes {
-                    let (a, b) = char_range(source, *s);
-                    snippet =
-                        snippet.annotation(AnnotationKind::Context.span(a..b).label(note.as_str()));
+                    snippet = snippet.annotation(
+                        AnnotationKind::Context
+                            .span(cut.range(*s))
+                            .label(note.as_str()),
+                    );
                 }
                 group = group.element(snippet);
             }
@@ -502,6 +519,68 @@ pub fn render_human_excerpt(
         let _ = writeln!(out, "{}", renderer.render(&[group]));
     }
     out
+}
+
+/// The lines of a file a diagnostic's snippet shows: from the start of the line of its
+/// first span to the end of the line of its last, with the number of that first line.
+/// annotate-snippets reads (and copies) all the text it is given, however little of it
+/// it shows, so a warning about a 5 MB catalogue handed the whole file allocated tens of
+/// megabytes; cut, it costs what its lines cost. What is printed is the same.
+struct Excerpt<'a> {
+    text: &'a str,
+    /// The line number of `text`'s first line, in the file.
+    first_line: usize,
+    /// Where `text` starts in the source the spans' offsets are into.
+    base: usize,
+}
+
+impl<'a> Excerpt<'a> {
+    /// `source` holds a file's text from line `first_line` on; `spans` are offsets into it
+    /// (with the file's line numbers).
+    fn of(source: &'a str, first_line: usize, spans: impl Iterator<Item = Span>) -> Excerpt<'a> {
+        let mut lo: Option<Span> = None;
+        let mut hi = 0;
+        for s in spans {
+            let (a, b) = char_range(source, s);
+            if lo.is_none_or(|l| a < char_range(source, l).0) {
+                lo = Some(s);
+            }
+            hi = hi.max(b);
+        }
+        let Some(lo) = lo else {
+            return Excerpt {
+                text: source,
+                first_line,
+                base: 0,
+            };
+        };
+        let (a, _) = char_range(source, lo);
+        let start = source[..a].rfind('\n').map_or(0, |i| i + 1);
+        let end = source[hi..].find('\n').map_or(source.len(), |i| hi + i + 1);
+        // The span's own line when it is known and agrees with where it sits; counted
+        // otherwise (a span a check made by hand, or a lossily decoded file).
+        let line = if lo.line > 0 && (a > start || lo.column <= 1) {
+            lo.line
+        } else {
+            first_line + source[..start].bytes().filter(|&b| b == b'\n').count()
+        };
+        Excerpt {
+            text: &source[start..end],
+            first_line: line,
+            base: start,
+        }
+    }
+
+    /// A span of the source as a range of the excerpt.
+    fn range(&self, span: Span) -> std::ops::Range<usize> {
+        let whole = self.base + self.text.len();
+        let shifted = Span {
+            offset: span.offset.clamp(self.base, whole) - self.base,
+            ..span
+        };
+        let (a, b) = char_range(self.text, shifted);
+        a..b
+    }
 }
 
 /// The span as a byte range on char boundaries inside `source` (a span computed on other
@@ -710,6 +789,88 @@ mod tests {
                 .unwrap_or_else(|e| panic!("{}: {e:?}", code.as_str()));
             let names: Vec<&str> = holes.iter().map(|(n, _)| n.as_str()).collect();
             assert!(Template::parse(code.template(), &names).is_ok());
+        }
+    }
+
+    /// The snippet cut to the annotated lines prints what annotate-snippets prints when
+    /// handed the whole file (the way errdex rendered before [`Excerpt`]), line numbers
+    /// and folds included, in one file and across two.
+    #[test]
+    fn a_snippet_cut_to_its_lines_renders_as_the_whole_file() {
+        use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
+        let text: String = (1..=3000)
+            .map(|i| format!("key_{i}: value é {i}\n"))
+            .collect();
+        let span_of = |line: usize, known: bool| {
+            let offset: usize = text.lines().take(line - 1).map(|l| l.len() + 1).sum();
+            Span {
+                offset: offset + 4,
+                len: 3,
+                line: if known { line } else { 0 },
+                column: 5,
+            }
+        };
+        let whole = |d: &Diagnostic| {
+            let full = |s: Span| s.offset..s.offset + s.len;
+            let mut snippet = Snippet::source(text.as_str())
+                .path("errors.yaml")
+                .fold(true)
+                .annotation(
+                    AnnotationKind::Primary
+                        .span(full(d.span.expect("a span")))
+                        .label(d.label.clone().expect("a label")),
+                );
+            for (s, note) in &d.notes {
+                snippet = snippet.annotation(AnnotationKind::Context.span(full(*s)).label(note));
+            }
+            let group =
+                Group::with_title(Level::ERROR.primary_title(d.message.as_str()).id("EDX0202"))
+                    .element(snippet);
+            format!("{}\n", Renderer::plain().render(&[group]))
+        };
+        for (primary, note, known) in [
+            (1, None, true),
+            (2999, None, true),
+            (3000, Some(1), true),
+            (1500, Some(1502), true),
+            (40, Some(2700), false),
+            (7, Some(7), true),
+        ] {
+            let mut d = Diagnostic::new(
+                DiagCode::DuplicateCode,
+                Some(span_of(primary, known)),
+                &[("code", "A-1"), ("other", "B")],
+            )
+            .with_label("here");
+            if let Some(n) = note {
+                d = d.with_note(Some(span_of(n, known)), "first here");
+            }
+            let cut = render_human(std::slice::from_ref(&d), "errors.yaml", &text, false);
+            assert_eq!(cut, whole(&d), "primary line {primary}, note {note:?}");
+            assert!(
+                cut.contains(&format!("{primary} | key_{primary}:")),
+                "{cut}"
+            );
+            // Across files: the same file at a base after a small root.
+            let mut map = SourceMap::single("root.yaml", "parts: [a.yaml]\n");
+            let base = map.push("errors.yaml", &text);
+            let mut moved = d.clone();
+            moved.span = moved.span.map(|s| Span {
+                offset: s.offset + base,
+                ..s
+            });
+            for (s, _) in &mut moved.notes {
+                s.offset += base;
+            }
+            let many = report_sources(
+                std::slice::from_ref(&moved),
+                &map,
+                Style::Human { color: false },
+            );
+            assert_eq!(
+                many, cut,
+                "across files: primary line {primary}, note {note:?}"
+            );
         }
     }
 
