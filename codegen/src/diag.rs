@@ -538,28 +538,29 @@ impl<'a> Excerpt<'a> {
     /// `source` holds a file's text from line `first_line` on; `spans` are offsets into it
     /// (with the file's line numbers).
     fn of(source: &'a str, first_line: usize, spans: impl Iterator<Item = Span>) -> Excerpt<'a> {
-        let mut lo: Option<Span> = None;
+        // The earliest span, with where it starts in `source`.
+        let mut lo: Option<(usize, Span)> = None;
         let mut hi = 0;
         for s in spans {
             let (a, b) = char_range(source, s);
-            if lo.is_none_or(|l| a < char_range(source, l).0) {
-                lo = Some(s);
+            if lo.is_none_or(|(l, _)| a < l) {
+                lo = Some((a, s));
             }
             hi = hi.max(b);
         }
-        let Some(lo) = lo else {
+        let Some((a, lo)) = lo else {
             return Excerpt {
                 text: source,
                 first_line,
                 base: 0,
             };
         };
-        let (a, _) = char_range(source, lo);
         let start = source[..a].rfind('\n').map_or(0, |i| i + 1);
         let end = source[hi..].find('\n').map_or(source.len(), |i| hi + i + 1);
-        // The span's own line when it is known and agrees with where it sits; counted
-        // otherwise (a span a check made by hand, or a lossily decoded file).
-        let line = if lo.line > 0 && (a > start || lo.column <= 1) {
+        // The span's own line when it is known and its column agrees with where it sits
+        // on that line; counted otherwise (a span a check made by hand, or a lossily
+        // decoded file).
+        let line = if lo.line > 0 && lo.column == source[start..a].chars().count() + 1 {
             lo.line
         } else {
             first_line + source[..start].bytes().filter(|&b| b == b'\n').count()
@@ -801,13 +802,26 @@ mod tests {
         let text: String = (1..=3000)
             .map(|i| format!("key_{i}: value é {i}\n"))
             .collect();
-        let span_of = |line: usize, known: bool| {
+        // Known: the span's line and column are right. Unknown: its line is 0. Wrong: its
+        // line and column disagree with where it sits (the line is counted from the text).
+        #[derive(Clone, Copy, Debug)]
+        enum Lines {
+            Known,
+            Unknown,
+            Wrong,
+        }
+        let span_of = |line: usize, lines: Lines| {
             let offset: usize = text.lines().take(line - 1).map(|l| l.len() + 1).sum();
+            let (line, column) = match lines {
+                Lines::Known => (line, 5),
+                Lines::Unknown => (0, 5),
+                Lines::Wrong => (line + 10, 1),
+            };
             Span {
                 offset: offset + 4,
                 len: 3,
-                line: if known { line } else { 0 },
-                column: 5,
+                line,
+                column,
             }
         };
         let whole = |d: &Diagnostic| {
@@ -829,12 +843,13 @@ mod tests {
             format!("{}\n", Renderer::plain().render(&[group]))
         };
         for (primary, note, known) in [
-            (1, None, true),
-            (2999, None, true),
-            (3000, Some(1), true),
-            (1500, Some(1502), true),
-            (40, Some(2700), false),
-            (7, Some(7), true),
+            (1, None, Lines::Known),
+            (2999, None, Lines::Known),
+            (3000, Some(1), Lines::Known),
+            (1500, Some(1502), Lines::Known),
+            (40, Some(2700), Lines::Unknown),
+            (7, Some(7), Lines::Known),
+            (60, Some(900), Lines::Wrong),
         ] {
             let mut d = Diagnostic::new(
                 DiagCode::DuplicateCode,
