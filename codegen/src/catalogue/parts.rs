@@ -337,22 +337,29 @@ fn ranges_overlap(
         .iter()
         .filter_map(|(h, ..)| h.allowed.as_ref())
         .collect();
+    // One report for each part that meets earlier ones, naming every one it meets (three
+    // parts that share codes pairwise are three pairs, not two).
     for (i, (a, span)) in allowed.iter().enumerate() {
-        if let Some((b, first)) = allowed[..i]
+        let mut met = allowed[..i]
             .iter()
             .map(|x| (&x.0, x.1))
-            .find(|(b, _)| a.overlaps(b))
-        {
-            diags.push(
-                Diagnostic::new(
-                    DiagCode::RangesOverlap,
-                    Some(*span),
-                    &[("range", &a.describe()), ("other", &b.describe())],
-                )
-                .with_note(Some(first), "the other part's codes")
-                .with_help("give each part codes of its own"),
+            .filter(|(b, _)| a.overlaps(b));
+        let Some((b, first)) = met.next() else {
+            continue;
+        };
+        let mut d = Diagnostic::new(
+            DiagCode::RangesOverlap,
+            Some(*span),
+            &[("range", &a.describe()), ("other", &b.describe())],
+        )
+        .with_note(Some(first), "the other part's codes");
+        for (b, at) in met {
+            d = d.with_note(
+                Some(at),
+                format!("also overlaps this part's codes: {}", b.describe()),
             );
         }
+        diags.push(d.with_help("give each part codes of its own"));
     }
 }
 
@@ -447,15 +454,21 @@ fn part_file(
     let mut header = Header::default();
     let span = node.span;
     let Kind::Map(pairs) = node.kind else {
-        diags.push(Diagnostic::new(
-            DiagCode::WrongType,
-            Some(span),
-            &[
-                ("key", "(part)"),
-                ("expected", "a mapping of `part`, `namespaces` and `errors`"),
-                ("found", &node.kind.describe()),
-            ],
-        ));
+        diags.push(
+            Diagnostic::new(
+                DiagCode::WrongType,
+                Some(span),
+                &[
+                    ("key", "(top level)"),
+                    (
+                        "expected",
+                        "a part file: a mapping of `part`, `namespaces` and `errors`",
+                    ),
+                    ("found", &node.kind.describe()),
+                ],
+            )
+            .with_help("a file that is not a part should not be listed in the root's `parts`"),
+        );
         return header;
     };
     for (key, value) in pairs {

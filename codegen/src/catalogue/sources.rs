@@ -357,14 +357,20 @@ impl Reader<'_> {
             }
             let paths: Vec<(String, bool)> = if is_glob(item) {
                 match self.glob(item) {
-                    Ok(paths) if paths.is_empty() => {
+                    Ok(Globbed { paths, not_yaml }) if paths.is_empty() => {
+                        let help = match not_yaml {
+                            Some(file) => format!(
+                                "it matches only files that are not YAML (`{file}`): a glob's parts are its `.yaml` and `.yml` files and folders; check the pattern, or remove it from `parts`"
+                            ),
+                            None => "check the pattern, or remove it from `parts`".to_string(),
+                        };
                         diags.push(
                             Diagnostic::new(DiagCode::PartGlobEmpty, Some(span), &[("glob", item)])
-                                .with_help("check the pattern, or remove it from `parts`"),
+                                .with_help(help),
                         );
                         continue;
                     }
-                    Ok(paths) => paths,
+                    Ok(globbed) => globbed.paths,
                     Err(reason) => {
                         diags.push(Diagnostic::new(
                             DiagCode::PartNotFound,
@@ -464,7 +470,7 @@ impl Reader<'_> {
     /// (`true`: a folder part of one file per code), the outermost of them when folders
     /// nest; a file inside a matched folder is that folder's, not a part of its own, and so
     /// is a matched file inside a folder with a `_part.yaml`, which makes the folder matched.
-    fn glob(&self, pattern: &str) -> Result<Vec<(String, bool)>, String> {
+    fn glob(&self, pattern: &str) -> Result<Globbed, String> {
         let matcher = globset::GlobBuilder::new(pattern)
             .literal_separator(true)
             .build()
@@ -506,18 +512,27 @@ impl Reader<'_> {
             .copied()
             .filter(|f| !folders.iter().any(|g| inside(f, g)))
             .collect();
-        let mut paths: Vec<(String, bool)> = listed
+        // Only YAML files are parts: `teams/*` also matches the folder's `README.md` or an
+        // editor's `billing.yaml.bak`, which are not (a file listed by name is read whatever
+        // it is called).
+        let (files, others): (Vec<&String>, Vec<&String>) = listed
             .iter()
             .filter(|p| {
                 matcher.is_match(p.as_str())
                     && p.as_str() != self.root_file
                     && !outermost.iter().any(|f| inside(p, f))
             })
+            .partition(|p| p.ends_with(".yaml") || p.ends_with(".yml"));
+        let mut paths: Vec<(String, bool)> = files
+            .into_iter()
             .map(|p| (p.clone(), false))
             .chain(outermost.iter().map(|f| (f.to_string(), true)))
             .collect();
         paths.sort();
-        Ok(paths)
+        Ok(Globbed {
+            paths,
+            not_yaml: others.first().map(|p| p.to_string()),
+        })
     }
 
     /// Reads one file and places it at its base: its index among the files to parse.
@@ -864,6 +879,14 @@ fn unread(path: &str, files: &[String]) -> Option<&'static str> {
         return Some("an explanation `<CODE>.md` needs its entry `<CODE>.yaml` beside it");
     }
     None
+}
+
+/// What a glob of `parts` matches.
+struct Globbed {
+    /// Its part files and folder parts, sorted (`true`: a folder part).
+    paths: Vec<(String, bool)>,
+    /// A file it matches that is not YAML, and so not read (the first, sorted).
+    not_yaml: Option<String>,
 }
 
 /// Why a listed path is outside the root's folder, if it is: an absolute path, or a glob
