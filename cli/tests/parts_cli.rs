@@ -378,6 +378,59 @@ fn new_skips_retired_and_used_codes_and_writes_nothing_invalid() {
     assert_eq!(code, 0, "{out}{err}");
 }
 
+/// A folder's `<CODE>.md` with no `<CODE>.yaml` (EDX0811) is an explanation waiting for its
+/// entry: `errdex new` does not hand its code to an unrelated entry, which would take that
+/// text as its explanation, and says why it skipped it; `--code` adds the entry it explains.
+#[test]
+fn new_keeps_the_code_of_an_explanation_waiting_for_its_entry() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    copy_split(dir.path());
+    let frames = dir.path().join("teams/frames");
+    std::fs::write(frames.join("ACM-FRM-103.md"), "Stale notes about frames.\n")
+        .expect("the .md is written");
+    let (code, out, err) = new_entry(
+        dir.path(),
+        "FRM_NEXT",
+        "teams/frames",
+        "Next",
+        &["--namespace", "FRM"],
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.starts_with("ACM-FRM-104 FRM_NEXT added to "), "{out}");
+    assert!(
+        err.contains(
+            "note: `ACM-FRM-103.md` in the folder has no `.yaml` beside it (EDX0811): its code is kept for the entry it explains; `--code ACM-FRM-103` adds such an entry"
+        ),
+        "{err}"
+    );
+    assert!(!frames.join("ACM-FRM-103.yaml").exists());
+    let (code, out, err) = run(errdex()
+        .current_dir(dir.path())
+        .args(["explain", "ACM-FRM-104"]));
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(!out.contains("Stale notes"), "{out}");
+    // Given by hand, the code takes the waiting text, and is told so.
+    let (code, out, err) = new_entry(
+        dir.path(),
+        "FRM_STALE",
+        "teams/frames",
+        "Stale",
+        &["--namespace", "FRM", "--code", "ACM-FRM-103"],
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        err.contains(
+            "note: `ACM-FRM-103.md`, already in the folder, is the new entry's explanation"
+        ),
+        "{err}"
+    );
+    let (code, out, err) = run(errdex()
+        .current_dir(dir.path())
+        .args(["explain", "ACM-FRM-103"]));
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("Stale notes about frames."), "{out}");
+}
+
 /// `--param NAME:TYPE` declares the message's params: the entry loads, its message renders.
 #[test]
 fn new_declares_the_params_of_its_message() {

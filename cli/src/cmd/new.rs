@@ -328,6 +328,14 @@ fn add(args: &Args) -> Result<ExitCode, Failure> {
         }
     };
     let allowed = header.allowed;
+    // A folder's `<CODE>.md` with no `<CODE>.yaml` beside it (EDX0811) is an explanation
+    // waiting for its entry: its code is not handed out to an unrelated entry, which would
+    // silently take that text as its own explanation.
+    let waiting = match &target {
+        Target::Folder(dir, _) => explanations_waiting(dir),
+        Target::Append(_) => Vec::new(),
+    };
+    let mut notes = Vec::new();
     let code = match (&args.code, allowed) {
         (Some(code), _) => {
             if let Some(holder) = holder_of(&cat, code) {
@@ -338,14 +346,39 @@ fn add(args: &Args) -> Result<ExitCode, Failure> {
                     "a code is never given a second meaning: choose one the registry has never used, or leave out --code for the next free one",
                 ));
             }
+            if waiting.contains(code) {
+                notes.push(format!(
+                    "`{code}.md`, already in the folder, is the new entry's explanation"
+                ));
+            }
             code.clone()
         }
-        (None, Some(allowed)) => next_code(&cat, &allowed).ok_or_else(|| {
-            Failure::bad_arguments(format!("{} has no free code left", allowed.describe()))
-                .with_suggestion(
-                    "widen the part's `range` (every code in it is taken, retired ones too: --code cannot help), or add the code to another part",
-                )
-        })?,
+        (None, Some(allowed)) => {
+            let kept: Vec<&str> = waiting
+                .iter()
+                .map(String::as_str)
+                .filter(|c| allowed.allows(c) && holder_of(&cat, c).is_none())
+                .collect();
+            let next = next_code(&cat, &allowed, &kept).ok_or_else(|| {
+                Failure::bad_arguments(format!("{} has no free code left", allowed.describe()))
+                    .with_suggestion(
+                        "widen the part's `range` (every code in it is taken, retired ones too: --code cannot help), or add the code to another part",
+                    )
+            })?;
+            if next_code(&cat, &allowed, &[]).as_ref() != Some(&next) {
+                let files: Vec<String> = kept.iter().map(|c| format!("`{c}.md`")).collect();
+                let (has, them) = match kept.len() {
+                    1 => ("has", "its code is kept for the entry it explains"),
+                    _ => ("have", "their codes are kept for the entries they explain"),
+                };
+                notes.push(format!(
+                    "{} in the folder {has} no `.yaml` beside it (EDX0811): {them}; `--code {}` adds such an entry",
+                    files.join(", "),
+                    kept[0],
+                ));
+            }
+            next
+        }
         (None, None) => {
             let why = match (&args.part, &args.namespace) {
                 (Some(part), _) => format!(
@@ -506,7 +539,25 @@ fn add(args: &Args) -> Result<ExitCode, Failure> {
         })),
         _ => println!("{code} {} added to {}", args.name, path.display()),
     }
+    for note in notes {
+        eprintln!("note: {note}");
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The codes of a folder part's `<CODE>.md` files that have no `<CODE>.yaml` beside them,
+/// sorted.
+fn explanations_waiting(dir: &Path) -> Vec<String> {
+    let Ok(read) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut codes: Vec<String> = read
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter_map(|f| f.strip_suffix(".md").map(str::to_string))
+        .filter(|c| !dir.join(format!("{c}.yaml")).exists())
+        .collect();
+    codes.sort();
+    codes
 }
 
 /// The namespaces of the entries a part declares.
@@ -573,7 +624,8 @@ fn the_namespace_of(
 /// retired), so that a code deleted without a tombstone below it is not handed out again
 /// with a new meaning; the range's first code when it has none; the lowest free one only
 /// when the range's last code is taken. For a prefix, one past its highest numbered code.
-fn next_code(cat: &Catalogue, allowed: &Allowed) -> Option<String> {
+/// `kept` are codes to count as used besides (explanations waiting for their entry).
+fn next_code(cat: &Catalogue, allowed: &Allowed, kept: &[&str]) -> Option<String> {
     let used: std::collections::BTreeSet<&str> = cat
         .errors
         .iter()
@@ -581,6 +633,7 @@ fn next_code(cat: &Catalogue, allowed: &Allowed) -> Option<String> {
             std::iter::once(e.code.as_str()).chain(e.legacy_codes.iter().map(String::as_str))
         })
         .chain(cat.retired.iter().map(|r| r.code.as_str()))
+        .chain(kept.iter().copied())
         .collect();
     let prefix = match allowed {
         Allowed::Range {

@@ -615,7 +615,7 @@ pub static TOP: Section = Section {
             "parts",
             Type::List(Text::NonEmpty),
             Optional,
-            "The files that hold more of the catalogue's `namespaces` and `errors`, relative to this file's folder: a file, a glob (its files, sorted; a folder with a `_part.yaml` it reaches into, as `teams/**/*.yaml` may, is read whole as a folder part), or a folder of one file per code (`<CODE>.yaml`, `<CODE>.md`; its codes in code order, numbers in names compared as numbers: `5`, `261`, `1034`).",
+            "The files that hold more of the catalogue's `namespaces` and `errors`, relative to this file's folder: a file, a glob (its `.yaml` and `.yml` files, sorted; a folder with a `_part.yaml` it reaches into, as `teams/**/*.yaml` may, is read whole as a folder part), or a folder of one file per code (`<CODE>.yaml`, `<CODE>.md`; its codes in code order, numbers in names compared as numbers: `5`, `261`, `1034`).",
         ),
     ],
 };
