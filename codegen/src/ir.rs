@@ -270,8 +270,8 @@ pub struct Registry {
     pub name: String,
     /// Docs title; defaults to "`<name>` error reference".
     pub title: String,
-    /// The raw `docs_url` template (placeholders `{namespace}`, `{code}`, `{name}`,
-    /// `{category}`), if the registry has one.
+    /// The raw `docs_url` template (placeholders: [`crate::names::DOCS_URL_PLACEHOLDERS`]),
+    /// if the registry has one.
     pub docs_url: Option<String>,
     /// Where the generated book is deployed (`registry.docs_site_url`, an absolute URL
     /// ending in `/`): default docs URLs are absolute under it, and every docs URL that

@@ -455,39 +455,56 @@ pub fn category_title(key: &str) -> String {
     }
 }
 
+/// Placeholders a `docs_url` template may use, in the order [`fill_docs_url`] takes their
+/// values: the namespace's slug, the code's slug (its anchor), the code as written
+/// (percent-encoded: a third-party site whose paths are case-sensitive, such as rustc's
+/// `error_codes/E0308.html`), the NAME's slug and the category's.
+pub const DOCS_URL_PLACEHOLDERS: [&str; 5] =
+    ["namespace", "code", "code_as_written", "name", "category"];
+
+/// One code as a docs URL sees it.
+#[derive(Debug, Clone, Copy)]
+pub struct CodeUrl<'a> {
+    pub namespace_slug: &'a str,
+    /// The code's slug, its anchor in the book.
+    pub anchor: &'a str,
+    /// The code as written in the catalogue.
+    pub code: &'a str,
+    pub name: &'a str,
+    pub category_key: &'a str,
+}
+
 /// A code's docs URL: its template (`errors.<NAME>.docs_url`, else `registry.docs_url`)
-/// filled with slugs; without a template, the code's place in the generated book
+/// filled in; without a template, the code's place in the generated book
 /// ([`code_address`]: `<page>.html#<anchor>` in the namespace layout, the code's own page
 /// `<page>.html` in the others) under `registry.docs_site_url`, relative when that is absent.
 pub fn docs_url(
     template: Option<&str>,
     site: Option<&str>,
     layout: DocsLayout,
-    namespace_slug: &str,
-    anchor: &str,
-    name: &str,
-    category_key: &str,
+    code: &CodeUrl<'_>,
 ) -> String {
     match template {
         Some(t) => {
             // The slugs only for a template that names them (most name neither).
-            let slug_of = |key: &str, s: &str| {
-                if t.contains(key) {
-                    slug(s)
-                } else {
-                    String::new()
-                }
+            let named = |key: &str, s: &str, f: fn(&str) -> String| {
+                if t.contains(key) { f(s) } else { String::new() }
             };
             fill_docs_url(
                 t,
-                namespace_slug,
-                anchor,
-                &slug_of("{name}", name),
-                &slug_of("{category}", category_key),
+                [
+                    code.namespace_slug,
+                    code.anchor,
+                    &named("{code_as_written}", code.code, |c| {
+                        crate::support::text::percent_encode(c, b"-._~")
+                    }),
+                    &named("{name}", code.name, slug),
+                    &named("{category}", code.category_key, slug),
+                ],
             )
         }
         None => {
-            let (page, fragment) = code_address(layout, namespace_slug, anchor);
+            let (page, fragment) = code_address(layout, code.namespace_slug, code.anchor);
             let site = site.unwrap_or("");
             match fragment {
                 Some(f) => format!("{site}{page}.html#{f}"),
@@ -550,8 +567,9 @@ pub fn book_target<'u>(url: &'u str, site: &str) -> Option<(&'u str, &'u str)> {
     Some((if page.is_empty() { "index" } else { page }, fragment))
 }
 
-/// Fills a docs URL template (placeholders already checked).
-pub fn fill_docs_url(t: &str, namespace: &str, code: &str, name: &str, category: &str) -> String {
+/// Fills a docs URL template (placeholders already checked) with the values of
+/// [`DOCS_URL_PLACEHOLDERS`], in their order.
+pub fn fill_docs_url(t: &str, values: [&str; DOCS_URL_PLACEHOLDERS.len()]) -> String {
     let mut out = String::with_capacity(t.len() + 16);
     let mut rest = t;
     while let Some(i) = rest.find(['{', '}']) {
@@ -564,14 +582,12 @@ pub fn fill_docs_url(t: &str, namespace: &str, code: &str, name: &str, category:
             out.push('}');
             rest = after;
         } else if let (true, Some(end)) = (tail.starts_with('{'), tail.find('}')) {
-            match &tail[1..end] {
-                "namespace" => out.push_str(namespace),
-                "code" => out.push_str(code),
-                "name" => out.push_str(name),
-                "category" => out.push_str(category),
-                other => {
+            let hole = &tail[1..end];
+            match DOCS_URL_PLACEHOLDERS.iter().position(|p| *p == hole) {
+                Some(n) => out.push_str(values[n]),
+                None => {
                     out.push('{');
-                    out.push_str(other);
+                    out.push_str(hole);
                     out.push('}');
                 }
             }
@@ -1065,8 +1081,14 @@ mod tests {
             code_address(NamespaceCode, "frm", "acm-frm-001"),
             ("frm/acm-frm-001".to_string(), None)
         );
-        let url =
-            |layout, site| docs_url(None, site, layout, "frm", "acm-frm-001", "FRM_X", "invalid");
+        let code = CodeUrl {
+            namespace_slug: "frm",
+            anchor: "acm-frm-001",
+            code: "ACM-FRM-001",
+            name: "FRM_X",
+            category_key: "invalid",
+        };
+        let url = |layout, site| docs_url(None, site, layout, &code);
         assert_eq!(url(Namespace, None), "frm.html#acm-frm-001");
         assert_eq!(
             url(Code, Some("https://x.dev/e/")),

@@ -106,3 +106,34 @@ fn default_docs_urls_follow_the_layout() {
         assert_eq!(urls, want.map(|u| format!("{SITE}{u}")), "{layout}");
     }
 }
+
+/// `{code_as_written}` is the code as the catalogue writes it (percent-encoded), for someone
+/// else's site whose paths are case-sensitive (rustc's error index): `{code}` is its slug.
+#[test]
+fn a_third_party_site_links_a_code_as_written() {
+    let src = "errdex: 1\nregistry:\n  name: rustc\n  docs_url: \"https://doc.rust-lang.org/error_codes/{code_as_written}.html#{code}\"\ndocs: {links: external}\ncategories:\n  c: {summary: C}\nerrors:\n  MISMATCHED_TYPES: {code: E0308, category: c, summary: S}\n  ODD: {code: \"A/é#1\", category: c, summary: S}\n";
+    let loaded = load_str(src, "errors.yaml");
+    assert_eq!(codes(src), [], "{:#?}", loaded.diagnostics);
+    let cat = loaded.catalogue.expect("loads");
+    let urls: Vec<&str> = cat.errors.iter().map(|e| e.docs_url.as_str()).collect();
+    assert_eq!(
+        urls,
+        [
+            "https://doc.rust-lang.org/error_codes/E0308.html#e0308",
+            "https://doc.rust-lang.org/error_codes/A%2F%C3%A9%231.html#a-1",
+        ]
+    );
+    // A misspelt placeholder names the new one among the known.
+    let typo = src.replace("{code_as_written}", "{code_as_writen}");
+    let loaded = load_str(&typo, "errors.yaml");
+    let d = loaded
+        .diagnostics
+        .iter()
+        .find(|d| d.code == DiagCode::DocsUrlPlaceholder)
+        .expect("EDX0601");
+    assert!(
+        d.message.contains("{code_as_written}")
+            && d.help.as_deref().unwrap_or("").contains("code_as_written"),
+        "{d:#?}"
+    );
+}

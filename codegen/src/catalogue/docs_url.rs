@@ -14,8 +14,7 @@ use super::format::keys::{self, registry};
 use super::sink::Cx;
 use super::tree::Node;
 
-/// Placeholders a `docs_url` template may use.
-pub const DOCS_URL_PLACEHOLDERS: [&str; 4] = ["namespace", "code", "name", "category"];
+pub use crate::names::DOCS_URL_PLACEHOLDERS;
 
 impl Cx<'_> {
     /// Checks a docs URL template (the value of `key`, the registry's or an entry's
@@ -44,7 +43,7 @@ impl Cx<'_> {
                 ok = false;
             }
         }
-        let sample = names::fill_docs_url(&raw, "namespace", "code", "name", "category");
+        let sample = names::fill_docs_url(&raw, DOCS_URL_PLACEHOLDERS);
         if let Err(why) = check_url(&sample) {
             self.err(
                 DiagCode::MalformedUrl,

@@ -698,9 +698,12 @@ fn docs_url_of(entry: &ErrorEntry, own_template: Option<&str>, shared: &EntryCx)
         template,
         site,
         shared.layout,
-        ns_slug,
-        &entry.anchor,
-        &entry.name,
-        category_key,
+        &names::CodeUrl {
+            namespace_slug: ns_slug,
+            anchor: &entry.anchor,
+            code: &entry.code,
+            name: &entry.name,
+            category_key,
+        },
     )
 }

@@ -669,7 +669,7 @@ pub static REGISTRY: Section = Section {
             Presence::Default(Fallback::Text(
                 "`<namespace>.html#<code>` in the generated docs",
             )),
-            "Per-code link template, e.g. \"https://docs.acme.dev/errors/{namespace}#{code}\". Placeholders: {namespace}, {code}, {name}, {category} (slugs).",
+            "Per-code link template, e.g. \"https://docs.acme.dev/errors/{namespace}#{code}\". Placeholders: {namespace}, {code}, {name}, {category} (slugs), {code_as_written} (the code as written, percent-encoded: for a third-party site whose paths are case-sensitive).",
         ),
         text(
             "docs_site_url",
@@ -1107,7 +1107,7 @@ pub static ENTRY: Section = Section {
         text(
             "docs_url",
             Presence::Default(Fallback::Text("`registry.docs_url`")),
-            "This code's docs link, overriding registry.docs_url. Placeholders: {namespace}, {code}, {name}, {category}.",
+            "This code's docs link, overriding registry.docs_url. Placeholders: as registry.docs_url's.",
         ),
         text(
             "since",

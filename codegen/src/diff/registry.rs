@@ -310,10 +310,13 @@ impl<'a> Differ<'a> {
                 None,
                 new.registry.docs_site_url.as_deref(),
                 old.docs.layout,
-                new.page_slug(n),
-                &n.anchor,
-                &n.name,
-                &new.category_of(n).key,
+                &names::CodeUrl {
+                    namespace_slug: new.page_slug(n),
+                    anchor: &n.anchor,
+                    code: &n.code,
+                    name: &n.name,
+                    category_key: &new.category_of(n).key,
+                },
             ) == o.docs_url
     }
 

@@ -82,10 +82,13 @@ pub fn templated_docs_url(template: Option<&str>, cat: &Catalogue, e: &ErrorEntr
         template,
         cat.registry.docs_site_url.as_deref(),
         cat.docs.layout,
-        cat.page_slug(e),
-        &e.anchor,
-        &e.name,
-        &cat.category_of(e).key,
+        &names::CodeUrl {
+            namespace_slug: cat.page_slug(e),
+            anchor: &e.anchor,
+            code: &e.code,
+            name: &e.name,
+            category_key: &cat.category_of(e).key,
+        },
     )
 }
 

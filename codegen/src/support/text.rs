@@ -121,6 +121,21 @@ pub fn concat(pieces: &[&str]) -> String {
     out
 }
 
+/// `s` with every byte but ASCII letters, digits and `keep` percent-encoded (`%2F`), as a
+/// URI component or path needs it (RFC 3986's unreserved characters are `-._~`).
+pub fn percent_encode(s: &str, keep: &[u8]) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::with_capacity(s.len());
+    for b in s.bytes() {
+        if b.is_ascii_alphanumeric() || keep.contains(&b) {
+            out.push(b as char);
+        } else {
+            let _ = write!(out, "%{b:02X}");
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -103,15 +103,7 @@ fn level(s: Severity) -> &'static str {
 /// A relative path as a URI reference: `/`-separated, with the characters a URI cannot hold
 /// percent-encoded.
 fn uri(path: &str) -> String {
-    let mut out = String::with_capacity(path.len());
-    for b in path.bytes() {
-        if b.is_ascii_alphanumeric() || b"/-._~".contains(&b) {
-            out.push(b as char);
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    out
+    crate::support::text::percent_encode(path, b"/-._~")
 }
 
 #[cfg(test)]
