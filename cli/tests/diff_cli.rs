@@ -227,7 +227,10 @@ fn deprecation_and_retirement_lifecycle() {
     let (code, out, _) = diff(v1, removed, false);
     assert_eq!(code, exit_of("EDX1005"), "{out}");
     assert!(out.contains("BREAKING   code-removed"), "{out}");
-    assert!(out.contains("Move it to `retired:`"), "{out}");
+    assert!(
+        out.contains("Move it to the root catalogue's `retired:`"),
+        "{out}"
+    );
     // Dropping the tombstone to reuse the code: breaking.
     let (code, out, _) = diff(v3, reused, false);
     assert_eq!(code, exit_of("EDX1005"), "{out}");
@@ -527,7 +530,7 @@ fn against_git() {
         .args(["diff", "--against-git", "HEAD"]));
     assert_eq!(code, 0, "{out}{err}");
     assert!(
-        out.contains("no changes between HEAD:errors.yaml and errors.yaml"),
+        out.contains("no changes between HEAD:./errors.yaml and errors.yaml"),
         "{out}"
     );
 
@@ -543,7 +546,7 @@ fn against_git() {
             .args(["diff", "--against-git", "v1", "--format", "json"]));
     assert_eq!(code, exit_of("EDX1005"), "{out}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(v["old"], "v1:errors.yaml");
+    assert_eq!(v["old"], "v1:./errors.yaml");
     assert_eq!(v["findings"][0]["kind"], "retryable-changed");
 
     // A catalogue in a subdirectory: from the root with PATH, and from inside it.

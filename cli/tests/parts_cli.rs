@@ -702,7 +702,7 @@ fn diff_against_git_reads_every_part_at_the_revision() {
     assert_eq!(code, 0, "{out}{err}");
     // Each side named with its parts: the registry was compared whole.
     assert!(
-        out.contains("no changes between HEAD:errors.yaml (with its 3 parts) and errors.yaml (with its 3 parts)"),
+        out.contains("no changes between HEAD:./errors.yaml (with its 3 parts) and errors.yaml (with its 3 parts)"),
         "{out}"
     );
     // Remove a code of the one-file-per-code folder: a breaking change found only if the
@@ -714,6 +714,77 @@ fn diff_against_git_reads_every_part_at_the_revision() {
             .args(["diff", "--against-git", "HEAD", "--format", "json"]));
     assert_ne!(code, 0, "{out}{err}");
     assert!(out.contains("ACM-FRM-102"), "{out}");
+    // Each finding is placed: the removed code where it was, in the revision's part.
+    let report: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    let removed = report["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .find(|f| f["code"] == "ACM-FRM-102")
+        .expect("the removed code");
+    assert_eq!(
+        removed["at"],
+        serde_json::json!({"side": "old", "file": "HEAD:./teams/frames/ACM-FRM-102.yaml", "line": 2, "column": 7}),
+        "{removed}"
+    );
+    // A changed code is placed at its entry in the working tree's part, in the human report.
+    let billing = root.join("teams/billing.yaml");
+    let text = std::fs::read_to_string(&billing).unwrap();
+    let line = text
+        .lines()
+        .position(|l| l.trim_start().starts_with("BIL_GATEWAY_DOWN:"))
+        .expect("the entry")
+        + 1;
+    std::fs::write(
+        &billing,
+        text.replace("code: ACM-BIL-002", "code: ACM-BIL-009"),
+    )
+    .unwrap();
+    let (code, out, err) = run(errdex()
+        .current_dir(root)
+        .args(["diff", "--against-git", "HEAD"]));
+    assert_ne!(code, 0, "{out}{err}");
+    assert!(
+        out.contains(&format!(
+            "code ACM-BIL-002 (BIL_GATEWAY_DOWN) at teams/billing.yaml:{line}:3\n"
+        )) && out.contains(
+            "code ACM-FRM-102 (FRM_TOO_LARGE) was at HEAD:./teams/frames/ACM-FRM-102.yaml:2:7\n"
+        ),
+        "{out}"
+    );
+}
+
+/// A root in the repository's top folder whose glob matches the root itself (`*.yaml`):
+/// read at a revision, the root is still not a part of itself.
+#[test]
+fn diff_against_git_with_a_glob_beside_the_root() {
+    if !have_git() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let split = std::fs::read_to_string(split().join("errors.yaml")).unwrap();
+    copy_split(root);
+    // The billing part beside the root, matched by `*.yaml` as the root is.
+    std::fs::rename(root.join("teams/billing.yaml"), root.join("billing.yaml")).unwrap();
+    std::fs::write(
+        root.join("errors.yaml"),
+        split.replace("  - teams/frames\n", "  - teams/frames\n  - \"*.yaml\"\n"),
+    )
+    .unwrap();
+    let (code, out, err) = run(errdex().current_dir(root).args(["lint"]));
+    assert_eq!(code, 0, "{out}{err}");
+    git(root, &["init", "-q"]);
+    git(root, &["add", "."]);
+    git(root, &["commit", "-q", "-m", "base"]);
+    let (code, out, err) = run(errdex()
+        .current_dir(root)
+        .args(["diff", "--against-git", "HEAD"]));
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.starts_with("no changes between HEAD:./errors.yaml"),
+        "{out}"
+    );
 }
 
 #[test]

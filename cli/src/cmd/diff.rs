@@ -3,8 +3,9 @@
 //!
 //! Output: the report on stdout (human, grouped by code, breaking first; one JSON object
 //! with `--format json`; one GitHub Actions workflow command per finding with `--format
-//! github`: `::error` breaking, `::notice` compatible, at the entry in NEW when it has one). Exit status: 0 when nothing is breaking (compatible findings
-//! included); EDX1005's exit code when something is; EDX1001 when a file cannot be read;
+//! github`: `::error` breaking, `::notice` compatible, at the entry in NEW when it has one;
+//! each code placed at its entry in NEW, or in OLD when NEW no longer has it). Exit status:
+//! 0 when nothing is breaking (compatible findings included); EDX1005's exit code when something is; EDX1001 when a file cannot be read;
 //! EDX1007 when git cannot provide the old version; the first error's code when a
 //! catalogue is invalid (its diagnostics printed as `errdex lint` prints them).
 
@@ -93,24 +94,23 @@ fn compare(args: &Args) -> Result<ExitCode, Stop> {
     };
     // Both are read before either is loaded. An invalid catalogue shows its errors only:
     // `errdex lint` is for warnings.
-    // Each with the places of its entries (the annotations point into NEW).
-    // With the files they were read from: a finding's annotation names the part that
-    // holds its entry.
+    // Each with the places of its entries and the files they were read from: every report
+    // places a finding at its entry in NEW (in the part that holds it), or in OLD for a
+    // code NEW no longer has.
     let load = |source: &Source| {
         let mut checked = source.load();
         let parts = checked.loaded.parts.len();
         let spans = std::mem::take(&mut checked.loaded.entry_spans);
-        let sources = match args.format {
-            ReportFormat::Github => checked.loaded.sources.clone(),
-            ReportFormat::Human | ReportFormat::Json => Default::default(),
-        };
+        let sources = checked.loaded.sources.clone();
         checked
             .into_catalogue(args.format, Show::ErrorsWhenInvalid)
             .map(|cat| (cat, spans, sources, parts))
             .map_err(Stop::Exit)
     };
-    let (old_cat, _, _, old_parts) = load(&old)?;
+    let (old_cat, old_spans, old_sources, old_parts) = load(&old)?;
     let (new_cat, new_spans, new_sources, new_parts) = load(&new)?;
+    let old_located = diff::Located::new(&old_cat, &old_spans, &old_sources, &old.name);
+    let new_located = diff::Located::new(&new_cat, &new_spans, &new_sources, &new.name);
     // How the summary names each side: a registry in many files is compared whole, which
     // the root's name alone does not say.
     let named = |name: &str, parts: usize| match parts {
@@ -123,14 +123,16 @@ fn compare(args: &Args) -> Result<ExitCode, Stop> {
     let breaking = findings.iter().filter(|finding| finding.breaking).count();
     match args.format {
         ReportFormat::Json => {
-            let report = diff::to_json(&findings, &old.name, &new.name);
+            let report = diff::to_json_at(
+                &findings,
+                &old.name,
+                &new.name,
+                Some((&old_located, &new_located)),
+            );
             crate::print_json(&report);
         }
         ReportFormat::Github => {
-            print!(
-                "{}",
-                diff::render_github(&findings, &new_cat, &new.name, &new_spans, &new_sources)
-            );
+            print!("{}", diff::render_github(&findings, &new_located));
             let name = |n: &str| errdex_codegen::support::text::escape_controls_in_line(n, 500);
             eprintln!(
                 "{breaking} breaking, {} compatible change(s) between {} and {}",
@@ -143,7 +145,15 @@ fn compare(args: &Args) -> Result<ExitCode, Stop> {
             if findings.is_empty() {
                 println!("no changes between {old_named} and {new_named}");
             } else {
-                print!("{}", diff::render_human(&findings, &old_named, &new_named));
+                print!(
+                    "{}",
+                    diff::render_human_at(
+                        &findings,
+                        &old_named,
+                        &new_named,
+                        Some((&old_located, &new_located))
+                    )
+                );
             }
             if breaking > 0 {
                 let failure = Failure::breaking_changes(breaking.to_string(), &old.name, &new.name);
@@ -165,8 +175,19 @@ fn git_show(rev: &str, path: &Path) -> Result<Source, Failure> {
     let git_failure = |reason: String| Failure::git_failed(path.display().to_string(), rev, reason);
     let bytes = show_at(rev, path).map_err(git_failure)?;
     let dir = catalogue::folder_of(path);
+    // Named as git names it (`HEAD:./errors.yaml`, `HEAD:api/errors.yaml`): the loader
+    // takes the root's folder and file name from what precedes and follows the last `/`,
+    // so a root in the current folder is `./` + its name. `HEAD:errors.yaml` would make
+    // `HEAD:errors.yaml` the root's file name (a glob `*.yaml` then read the root as a part
+    // of itself) and name its parts without their revision.
+    let shown = path.display().to_string();
+    let shown = if shown.contains('/') {
+        shown
+    } else {
+        format!("./{shown}")
+    };
     Ok(Source {
-        name: format!("{rev}:{}", path.display()),
+        name: format!("{rev}:{shown}"),
         files: Box::new(GitTree {
             rev: rev.to_string(),
             dir,

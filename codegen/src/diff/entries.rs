@@ -125,7 +125,7 @@ impl<'a> Differ<'a> {
             None => (
                 None,
                 format!(
-                    "Move it to `retired:` so the code can never be reused (`{}: {{ name: {}, \
+                    "Move it to the root catalogue's `retired:` so the code can never be reused (`{}: {{ name: {}, \
                      since: \"<version>\", note: \"...\" }}`), after deprecating it for a \
                      release; or keep it.",
                     o.code, o.name

@@ -71,6 +71,7 @@
 //!   (names, types, order: the Rust constructor's signature and the wire keys) is what is
 //!   compared as contract.
 
+use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 
 mod categories;
@@ -80,6 +81,7 @@ mod profiles;
 mod registry;
 mod retired;
 
+use crate::diag::{SourceMap, Span};
 use crate::ir::{
     Catalogue, Category, ErrorEntry, JsonRpcData, Namespace, Param, ProfileField, Retry,
 };
@@ -483,12 +485,97 @@ pub fn grouped(findings: &[Finding]) -> Vec<Vec<&Finding>> {
     groups
 }
 
+/// One side of a diff as the reports place its findings: where each entry (by NAME) and
+/// tombstone (by code) of the catalogue is declared, in the files it was read from.
+#[derive(Debug)]
+pub struct Located<'a> {
+    /// The spans of the load, the first for each key.
+    spans: HashMap<&'a str, Span>,
+    /// Each entry's NAME, by code.
+    names: HashMap<&'a str, &'a str>,
+    /// The entries' NAMEs.
+    entries: HashSet<&'a str>,
+    sources: &'a SourceMap,
+    /// The file a span falls in when `sources` has none (one file read as text).
+    name: &'a str,
+}
+
+impl<'a> Located<'a> {
+    /// `spans` are the load's (`Loaded::entry_spans`), `sources` the files it read.
+    pub fn new(
+        cat: &'a Catalogue,
+        spans: &'a [(String, Span)],
+        sources: &'a SourceMap,
+        name: &'a str,
+    ) -> Located<'a> {
+        let mut by_key = HashMap::with_capacity(spans.len());
+        for (key, span) in spans {
+            by_key.entry(key.as_str()).or_insert(*span);
+        }
+        Located {
+            spans: by_key,
+            names: cat
+                .errors
+                .iter()
+                .map(|e| (e.code.as_str(), e.name.as_str()))
+                .collect(),
+            entries: cat.errors.iter().map(|e| e.name.as_str()).collect(),
+            sources,
+            name,
+        }
+    }
+
+    /// Where `f`'s subject is declared on this side, when it is a code or a tombstone the
+    /// side has: the file, and the span (its line and column are that file's).
+    pub fn place(&self, f: &Finding) -> Option<(&'a str, Span)> {
+        let span = match f.scope {
+            // The entry with the finding's (old) NAME, else the one with its code.
+            Scope::Code => f
+                .name
+                .as_deref()
+                .filter(|n| self.entries.contains(n))
+                .or_else(|| self.names.get(f.code.as_str()).copied())
+                .and_then(|n| self.spans.get(n)),
+            Scope::Retired => self.spans.get(f.code.as_str()),
+            Scope::Registry | Scope::Category | Scope::Namespace => None,
+        }?;
+        let file = self
+            .sources
+            .file_of(span.offset)
+            .map_or(self.name, |f| f.name.as_str());
+        Some((file, *span))
+    }
+}
+
 /// The human report: one block per subject, breaking first, then a summary line.
 /// Catalogue text is printed with control and bidi characters escaped.
 pub fn render_human(findings: &[Finding], old_name: &str, new_name: &str) -> String {
+    render_human_at(findings, old_name, new_name, None)
+}
+
+/// [`render_human`], each code and tombstone with where it is declared: `at FILE:LINE:COL`
+/// in NEW, or `was at FILE:LINE:COL` in OLD when NEW has none (a removed code).
+pub fn render_human_at(
+    findings: &[Finding],
+    old_name: &str,
+    new_name: &str,
+    places: Option<(&Located<'_>, &Located<'_>)>,
+) -> String {
     let mut s = String::new();
     for group in grouped(findings) {
-        let _ = writeln!(s, "{}", subject(group[0]));
+        let place = places.and_then(|(old, new)| {
+            let (was, (file, span)) = match new.place(group[0]) {
+                Some(p) => ("", p),
+                None => ("was ", old.place(group[0])?),
+            };
+            Some(format!(
+                " {was}at {}:{}:{}",
+                escape_controls_in_line(file, 500),
+                span.line,
+                span.column
+            ))
+        });
+        let _ = writeln!(s, "{}{}", subject(group[0]), place.unwrap_or_default());
         for f in group {
             let tag = if f.breaking {
                 "BREAKING  "
@@ -526,11 +613,43 @@ pub fn render_human(findings: &[Finding], old_name: &str, new_name: &str) -> Str
 
 /// The JSON report of `errdex diff --format json`.
 pub fn to_json(findings: &[Finding], old_name: &str, new_name: &str) -> serde_json::Value {
+    to_json_at(findings, old_name, new_name, None)
+}
+
+/// [`to_json`], each finding with `"at"`: where its code or tombstone is declared
+/// (`{"side": "new" | "old", "file", "line", "column"}`, as [`render_human_at`] places it),
+/// `null` for any other finding.
+pub fn to_json_at(
+    findings: &[Finding],
+    old_name: &str,
+    new_name: &str,
+    places: Option<(&Located<'_>, &Located<'_>)>,
+) -> serde_json::Value {
     let breaking = findings.iter().filter(|f| f.breaking).count();
     let items: Vec<_> = grouped(findings)
         .into_iter()
         .flatten()
-        .map(Finding::to_json)
+        .map(|f| {
+            let mut item = f.to_json();
+            if let (Some((old, new)), Some(map)) = (places, item.as_object_mut()) {
+                let at = new
+                    .place(f)
+                    .map(|p| ("new", p))
+                    .or_else(|| old.place(f).map(|p| ("old", p)));
+                map.insert(
+                    "at".into(),
+                    at.map_or(serde_json::Value::Null, |(side, (file, span))| {
+                        serde_json::json!({
+                            "side": side,
+                            "file": file,
+                            "line": span.line,
+                            "column": span.column,
+                        })
+                    }),
+                );
+            }
+            item
+        })
         .collect();
     serde_json::json!({
         "old": old_name,
@@ -545,44 +664,14 @@ pub fn to_json(findings: &[Finding], old_name: &str, new_name: &str) -> serde_js
 /// human report's order ([`grouped`]): `::error` for a breaking change, `::notice` for a
 /// compatible one, titled with its kind. A finding about a code the new catalogue still
 /// declares (by its NAME, else its code; a tombstone by its code) points at that entry's
-/// key, whose places `spans` gives ([`crate::Loaded::entry_spans`]), in the file of `sources`
-/// that holds it (a part of a registry in many files; `new_name` when `sources` does not
-/// know the place); any other finding has no location.
-pub fn render_github(
-    findings: &[Finding],
-    new: &Catalogue,
-    new_name: &str,
-    spans: &[(String, crate::diag::Span)],
-    sources: &crate::diag::SourceMap,
-) -> String {
+/// key in the file that holds it ([`Located::place`]); any other finding has no location.
+pub fn render_github(findings: &[Finding], new: &Located<'_>) -> String {
     use crate::support::github::{Level, Location, annotation};
-    let span_of = |key: &str| spans.iter().find(|(k, _)| k == key).map(|(_, s)| *s);
     let mut out = String::new();
     for f in grouped(findings).into_iter().flatten() {
-        let span = match f.scope {
-            Scope::Code => f
-                .name
-                .as_deref()
-                .filter(|n| new.errors.iter().any(|e| e.name == *n))
-                .or_else(|| {
-                    new.errors
-                        .iter()
-                        .find(|e| e.code == f.code)
-                        .map(|e| e.name.as_str())
-                })
-                .and_then(span_of),
-            Scope::Retired => span_of(&f.code),
-            Scope::Registry | Scope::Category | Scope::Namespace => None,
-        };
-        // A span's line and column are its own file's.
-        let file = span.map(|s| {
-            crate::support::github::from_workspace(
-                sources
-                    .file_of(s.offset)
-                    .map_or(new_name, |f| f.name.as_str()),
-            )
-        });
-        let location = span.zip(file.as_deref()).map(|(s, file)| Location {
+        let place = new.place(f);
+        let file = place.map(|(file, _)| crate::support::github::from_workspace(file));
+        let location = place.zip(file.as_deref()).map(|((_, s), file)| Location {
             file,
             line: s.line,
             column: s.column,
