@@ -62,8 +62,16 @@ pub fn in_layout(cat: &Catalogue, layout: DocsLayout) -> Option<Catalogue> {
     let site = cat.registry.docs_site_url.as_deref();
     for e in &mut c.errors {
         let ns = cat.page_slug(e).to_string();
-        if e.docs_url == names::docs_url(None, site, cat.docs.layout, &ns, &e.anchor, "", "") {
-            e.docs_url = names::docs_url(None, site, layout, &ns, &e.anchor, "", "");
+        let code = names::CodeUrl {
+            namespace_slug: &ns,
+            anchor: &e.anchor,
+            code: &e.code,
+            name: "",
+            category_key: "",
+        };
+        let url = names::docs_url(None, site, layout, &code);
+        if e.docs_url == names::docs_url(None, site, cat.docs.layout, &code) {
+            e.docs_url = url;
         }
     }
     let pages = book::pages(&c);
