@@ -279,6 +279,23 @@ fn git(dir: &Path, args: &[&str]) {
     assert!(ok, "git {args:?}: {text}");
 }
 
+/// A copy of the split registry to put under git; `None` (the skip said) without git.
+fn split_for_git() -> Option<tempfile::TempDir> {
+    if !have_git() {
+        return None;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    copy_split(dir.path());
+    Some(dir)
+}
+
+/// A git repository in `dir`, with everything in it committed as `base`.
+fn commit_all(dir: &Path) {
+    git(dir, &["init", "-q"]);
+    git(dir, &["add", "."]);
+    git(dir, &["commit", "-q", "-m", "base"]);
+}
+
 /// `errdex new` on `part`, in `dir`; the code it printed.
 fn new_code(dir: &Path, name: &str, part: &str, namespace: &str) -> String {
     let (code, out, err) = run(errdex().current_dir(dir).args([
@@ -642,15 +659,11 @@ fn new_refuses_a_file_or_folder_the_root_does_not_list() {
 
 #[test]
 fn two_branches_adding_a_code_to_one_part_conflict_in_git() {
-    if !have_git() {
+    let Some(dir) = split_for_git() else {
         return;
-    }
-    let dir = tempfile::tempdir().unwrap();
+    };
     let root = dir.path();
-    copy_split(root);
-    git(root, &["init", "-q"]);
-    git(root, &["add", "."]);
-    git(root, &["commit", "-q", "-m", "base"]);
+    commit_all(root);
     for (part, ns, a, b) in [
         ("teams/billing.yaml", "BIL", "BIL_A", "BIL_B"),
         ("teams/frames", "FRM", "FRM_A", "FRM_B"),
@@ -687,15 +700,11 @@ fn two_branches_adding_a_code_to_one_part_conflict_in_git() {
 
 #[test]
 fn diff_against_git_reads_every_part_at_the_revision() {
-    if !have_git() {
+    let Some(dir) = split_for_git() else {
         return;
-    }
-    let dir = tempfile::tempdir().unwrap();
+    };
     let root = dir.path();
-    copy_split(root);
-    git(root, &["init", "-q"]);
-    git(root, &["add", "."]);
-    git(root, &["commit", "-q", "-m", "base"]);
+    commit_all(root);
     let (code, out, err) = run(errdex()
         .current_dir(root)
         .args(["diff", "--against-git", "HEAD"]));
@@ -758,13 +767,11 @@ fn diff_against_git_reads_every_part_at_the_revision() {
 /// read at a revision, the root is still not a part of itself.
 #[test]
 fn diff_against_git_with_a_glob_beside_the_root() {
-    if !have_git() {
+    let Some(dir) = split_for_git() else {
         return;
-    }
-    let dir = tempfile::tempdir().unwrap();
+    };
     let root = dir.path();
     let split = std::fs::read_to_string(split().join("errors.yaml")).unwrap();
-    copy_split(root);
     // The billing part beside the root, matched by `*.yaml` as the root is.
     std::fs::rename(root.join("teams/billing.yaml"), root.join("billing.yaml")).unwrap();
     std::fs::write(
@@ -774,9 +781,7 @@ fn diff_against_git_with_a_glob_beside_the_root() {
     .unwrap();
     let (code, out, err) = run(errdex().current_dir(root).args(["lint"]));
     assert_eq!(code, 0, "{out}{err}");
-    git(root, &["init", "-q"]);
-    git(root, &["add", "."]);
-    git(root, &["commit", "-q", "-m", "base"]);
+    commit_all(root);
     let (code, out, err) = run(errdex()
         .current_dir(root)
         .args(["diff", "--against-git", "HEAD"]));

@@ -109,8 +109,10 @@ fn compare(args: &Args) -> Result<ExitCode, Stop> {
     };
     let (old_cat, old_spans, old_sources, old_parts) = load(&old)?;
     let (new_cat, new_spans, new_sources, new_parts) = load(&new)?;
-    let old_located = diff::Located::new(&old_cat, &old_spans, &old_sources, &old.name);
-    let new_located = diff::Located::new(&new_cat, &new_spans, &new_sources, &new.name);
+    let places = diff::Places {
+        old: diff::Located::new(&old_cat, &old_spans, &old_sources, &old.name),
+        new: diff::Located::new(&new_cat, &new_spans, &new_sources, &new.name),
+    };
     // How the summary names each side: a registry in many files is compared whole, which
     // the root's name alone does not say.
     let named = |name: &str, parts: usize| match parts {
@@ -123,16 +125,11 @@ fn compare(args: &Args) -> Result<ExitCode, Stop> {
     let breaking = findings.iter().filter(|finding| finding.breaking).count();
     match args.format {
         ReportFormat::Json => {
-            let report = diff::to_json_at(
-                &findings,
-                &old.name,
-                &new.name,
-                Some((&old_located, &new_located)),
-            );
+            let report = diff::to_json_at(&findings, &old.name, &new.name, Some(&places));
             crate::print_json(&report);
         }
         ReportFormat::Github => {
-            print!("{}", diff::render_github(&findings, &new_located));
+            print!("{}", diff::render_github(&findings, &places.new));
             let name = |n: &str| errdex_codegen::support::text::escape_controls_in_line(n, 500);
             eprintln!(
                 "{breaking} breaking, {} compatible change(s) between {} and {}",
@@ -147,12 +144,7 @@ fn compare(args: &Args) -> Result<ExitCode, Stop> {
             } else {
                 print!(
                     "{}",
-                    diff::render_human_at(
-                        &findings,
-                        &old_named,
-                        &new_named,
-                        Some((&old_located, &new_located))
-                    )
+                    diff::render_human_at(&findings, &old_named, &new_named, Some(&places))
                 );
             }
             if breaking > 0 {

@@ -547,6 +547,24 @@ impl<'a> Located<'a> {
     }
 }
 
+/// Both sides of a diff, located: where the reports place each finding.
+#[derive(Debug)]
+pub struct Places<'a> {
+    pub old: Located<'a>,
+    pub new: Located<'a>,
+}
+
+impl Places<'_> {
+    /// Where `f`'s code or tombstone is declared: in NEW (`true`), else in OLD (`false`: a
+    /// code NEW no longer has).
+    fn of(&self, f: &Finding) -> Option<(bool, &str, Span)> {
+        match self.new.place(f) {
+            Some((file, span)) => Some((true, file, span)),
+            None => self.old.place(f).map(|(file, span)| (false, file, span)),
+        }
+    }
+}
+
 /// The human report: one block per subject, breaking first, then a summary line.
 /// Catalogue text is printed with control and bidi characters escaped.
 pub fn render_human(findings: &[Finding], old_name: &str, new_name: &str) -> String {
@@ -559,22 +577,21 @@ pub fn render_human_at(
     findings: &[Finding],
     old_name: &str,
     new_name: &str,
-    places: Option<(&Located<'_>, &Located<'_>)>,
+    places: Option<&Places<'_>>,
 ) -> String {
     let mut s = String::new();
     for group in grouped(findings) {
-        let place = places.and_then(|(old, new)| {
-            let (was, (file, span)) = match new.place(group[0]) {
-                Some(p) => ("", p),
-                None => ("was ", old.place(group[0])?),
-            };
-            Some(format!(
-                " {was}at {}:{}:{}",
-                escape_controls_in_line(file, 500),
-                span.line,
-                span.column
-            ))
-        });
+        let place = places
+            .and_then(|p| p.of(group[0]))
+            .map(|(in_new, file, span)| {
+                format!(
+                    " {}at {}:{}:{}",
+                    if in_new { "" } else { "was " },
+                    escape_controls_in_line(file, 500),
+                    span.line,
+                    span.column
+                )
+            });
         let _ = writeln!(s, "{}{}", subject(group[0]), place.unwrap_or_default());
         for f in group {
             let tag = if f.breaking {
@@ -623,7 +640,7 @@ pub fn to_json_at(
     findings: &[Finding],
     old_name: &str,
     new_name: &str,
-    places: Option<(&Located<'_>, &Located<'_>)>,
+    places: Option<&Places<'_>>,
 ) -> serde_json::Value {
     let breaking = findings.iter().filter(|f| f.breaking).count();
     let items: Vec<_> = grouped(findings)
@@ -631,22 +648,18 @@ pub fn to_json_at(
         .flatten()
         .map(|f| {
             let mut item = f.to_json();
-            if let (Some((old, new)), Some(map)) = (places, item.as_object_mut()) {
-                let at = new
-                    .place(f)
-                    .map(|p| ("new", p))
-                    .or_else(|| old.place(f).map(|p| ("old", p)));
-                map.insert(
-                    "at".into(),
-                    at.map_or(serde_json::Value::Null, |(side, (file, span))| {
+            if let (Some(places), Some(map)) = (places, item.as_object_mut()) {
+                let at = places
+                    .of(f)
+                    .map_or(serde_json::Value::Null, |(in_new, file, span)| {
                         serde_json::json!({
-                            "side": side,
+                            "side": if in_new { "new" } else { "old" },
                             "file": file,
                             "line": span.line,
                             "column": span.column,
                         })
-                    }),
-                );
+                    });
+                map.insert("at".into(), at);
             }
             item
         })
