@@ -353,6 +353,12 @@ fn against_git_reads_imports_at_the_revision() {
         "    aliases: [NO_TOKEN]\n",
         "    aliases: [NO_TOKEN]\n    http_status: 403\n",
     );
+    // A category only the platform has: the upgrade's too, not this catalogue's to keep.
+    edit(
+        &platform,
+        "    exit_code: 75\n    http_status: 429\n",
+        "    exit_code: 75\n    http_status: 503\n",
+    );
     edit(
         &root.join("orders/errors.yaml"),
         "version: 2.1.0",
@@ -381,6 +387,36 @@ fn against_git_reads_imports_at_the_revision() {
         "{out}"
     );
     assert!(!out.contains("per-code override"), "{out}");
+    assert!(
+        out.contains("category rate_limited, from import `platform`")
+            && out.contains("fix: The category is import `platform`'s: the change came with the imported registry (2.1.0 → 2.2.0)"),
+        "{out}"
+    );
+    // What the upgrade brought is placed at the edit that brought it: the pin, line 17.
+    for subject in [
+        "code PLT-002 (TOKEN_MISSING), from import `platform`",
+        "category rate_limited, from import `platform`",
+        "registry",
+    ] {
+        assert!(
+            out.contains(&format!("{subject} at orders/errors.yaml:17:14\n")),
+            "{subject}: {out}"
+        );
+    }
+    let (_, out, err) = run(errdex().current_dir(root).args([
+        "diff",
+        "--against-git",
+        "HEAD",
+        "orders/errors.yaml",
+        "--format",
+        "github",
+    ]));
+    assert!(
+        out.lines().any(|l| l.starts_with(
+            "::error file=orders/errors.yaml,line=17,col=14,title=http-status-changed::category rate_limited, from import `platform`"
+        )),
+        "{out}{err}"
+    );
     let (_, out, err) = run(errdex().current_dir(root).args([
         "diff",
         "--against-git",
@@ -402,6 +438,15 @@ fn against_git_reads_imports_at_the_revision() {
         .find(|f| f["kind"] == "import-changed")
         .unwrap();
     assert_eq!(registry["import"], serde_json::Value::Null);
+    assert_eq!(
+        registry["at"],
+        serde_json::json!({"side": "new", "file": "orders/errors.yaml", "line": 17, "column": 14})
+    );
+    let category = findings
+        .iter()
+        .find(|f| f["scope"] == "category" && f["code"] == "rate_limited")
+        .unwrap();
+    assert_eq!(category["import"], "platform");
 }
 
 /// An import in another repository (the platform checked out beside the service) has no

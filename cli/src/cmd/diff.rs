@@ -101,17 +101,30 @@ fn compare(args: &Args) -> Result<ExitCode, Stop> {
         let mut checked = source.load();
         let parts = checked.loaded.parts.len();
         let spans = std::mem::take(&mut checked.loaded.entry_spans);
+        let imports = std::mem::take(&mut checked.loaded.import_spans);
         let sources = checked.loaded.sources.clone();
         checked
             .into_catalogue(args.format, Show::ErrorsWhenInvalid)
-            .map(|cat| (cat, spans, sources, parts))
+            .map(|cat| (cat, (spans, imports), sources, parts))
             .map_err(Stop::Exit)
     };
     let (old_cat, old_spans, old_sources, old_parts) = load(&old)?;
     let (new_cat, new_spans, new_sources, new_parts) = load(&new)?;
     let places = diff::Places {
-        old: diff::Located::new(&old_cat, &old_spans, &old_sources, &old.name),
-        new: diff::Located::new(&new_cat, &new_spans, &new_sources, &new.name),
+        old: diff::Located::new(
+            &old_cat,
+            &old_spans.0,
+            &old_spans.1,
+            &old_sources,
+            &old.name,
+        ),
+        new: diff::Located::new(
+            &new_cat,
+            &new_spans.0,
+            &new_spans.1,
+            &new_sources,
+            &new.name,
+        ),
     };
     // How the summary names each side: a registry in many files is compared whole, which
     // the root's name alone does not say.

@@ -52,6 +52,9 @@ pub struct Loaded {
     /// parsed (empty when it did not parse): `errdex usage` points its findings about a
     /// declared code there without parsing the text again.
     pub entry_spans: Vec<(String, Span)>,
+    /// Where the root declares each import's pinned version, by the import's name
+    /// (`imports.<name>.version`): `errdex diff` places what an upgrade changed there.
+    pub import_spans: Vec<(String, Span)>,
     /// The files the catalogue was read from (one, or the root and its parts), which the
     /// spans point into: [`crate::diag::report_sources`] shows the diagnostics with them.
     pub sources: SourceMap,
@@ -171,6 +174,7 @@ fn load_text(src: &str, name: &str, limits: &Limits, icx: Option<imports::Import
             catalogue: None,
             diagnostics,
             entry_spans: Vec::new(),
+            import_spans: Vec::new(),
             sources: SourceMap::default(),
             owners: Vec::new(),
             parts: Vec::new(),
@@ -198,11 +202,13 @@ fn finish(
 ) -> Loaded {
     let validated = validate::validate_with(&root, src, name, limits, icx, parts_read, defer);
     let entry_spans = usage::entry_spans_of(&root);
+    let import_spans = usage::import_spans_of(&root);
     tree::drop_tree(root, limits.threads());
     Loaded {
         catalogue: validated.catalogue,
         diagnostics: validated.diagnostics,
         entry_spans,
+        import_spans,
         sources: SourceMap::default(),
         owners: Vec::new(),
         parts: Vec::new(),
@@ -223,6 +229,7 @@ fn load_bytes_inner(bytes: &[u8], name: &str, icx: Option<imports::ImportCx<'_>>
             catalogue: None,
             diagnostics: vec![tree::too_large(bytes.len() as u64, &limits)],
             entry_spans: Vec::new(),
+            import_spans: Vec::new(),
             sources: SourceMap::single(name, ""),
             owners: Vec::new(),
             parts: Vec::new(),
@@ -237,6 +244,7 @@ fn load_bytes_inner(bytes: &[u8], name: &str, icx: Option<imports::ImportCx<'_>>
                 catalogue: None,
                 diagnostics: vec![d],
                 entry_spans: Vec::new(),
+                import_spans: Vec::new(),
                 sources: SourceMap::single(name, before),
                 owners: Vec::new(),
                 parts: Vec::new(),
@@ -264,6 +272,7 @@ pub fn load_path_as(path: &Path, name: &str) -> std::io::Result<Loaded> {
             catalogue: None,
             diagnostics: vec![tree::too_large(meta.len(), &limits)],
             entry_spans: Vec::new(),
+            import_spans: Vec::new(),
             sources: SourceMap::single(&name, ""),
             owners: Vec::new(),
             parts: Vec::new(),

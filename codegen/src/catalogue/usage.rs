@@ -222,6 +222,36 @@ pub(super) fn entry_spans_of(root: &Node) -> Vec<(String, Span)> {
     out
 }
 
+/// Where the catalogue declares each import's pin: the value of `imports.<name>.version`
+/// (the key `<name>` when it has none), by the import's name, in document order. `errdex
+/// diff` places there what an upgrade of the import changed: the edit that brought it.
+pub(super) fn import_spans_of(root: &Node) -> Vec<(String, Span)> {
+    let mut out = Vec::new();
+    let Kind::Map(top) = &root.kind else {
+        return out;
+    };
+    for (key, value) in top {
+        if key.as_str() != Some(top::IMPORTS.name()) {
+            continue;
+        }
+        let Kind::Map(imports) = &value.kind else {
+            continue;
+        };
+        for (k, import) in imports {
+            let Some(name) = k.as_str() else { continue };
+            let version = match &import.kind {
+                Kind::Map(fields) => fields
+                    .iter()
+                    .find(|(f, _)| f.as_str() == Some(format::keys::import::VERSION.name()))
+                    .map(|(_, v)| v.span),
+                _ => None,
+            };
+            out.push((name.to_string(), version.unwrap_or(k.span)));
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

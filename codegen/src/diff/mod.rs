@@ -382,37 +382,48 @@ fn imported_codes(old: &Catalogue, new: &Catalogue, out: &mut Vec<Finding>) {
                 .import_of_retired(&f.code)
                 .is_some_and(|(i, _)| i.mode == ImportMode::Reference))
     });
-    // The import's pin on each side, by its name (a code removed by the upgrade is on the
-    // old side only, but the import is on both).
-    // A category or namespace only an import brought `as: codes`, gone because the import
-    // is now `as: reference`: the switch's doing, said so.
+    // A category or namespace an import brought `as: codes` (on either side): the import's,
+    // as its codes are. Gone because the import is now `as: reference`: the switch's doing,
+    // said so; changed or gone with an upgrade: the imported registry's, which no edit of
+    // this catalogue's categories or namespaces undoes.
     for f in out
         .iter_mut()
-        .filter(|f| matches!(f.scope, Scope::Category | Scope::Namespace) && f.breaking)
+        .filter(|f| matches!(f.scope, Scope::Category | Scope::Namespace))
     {
-        let brought = old.imports.iter().find(|i| {
+        let brings = |i: &&crate::ir::Import| {
             i.mode == ImportMode::Codes
                 && match f.scope {
                     Scope::Category => i.categories.contains(&f.code),
                     _ => i.namespaces.contains(&f.code),
                 }
-        });
-        if let Some(i) = brought
+        };
+        let Some(i) = new
+            .imports
+            .iter()
+            .find(brings)
+            .or_else(|| old.imports.iter().find(brings))
+        else {
+            continue;
+        };
+        f.import = Some(i.name.clone());
+        if !f.breaking {
+            continue;
+        }
+        let what = match f.scope {
+            Scope::Category => "category",
+            _ => "namespace",
+        };
+        f.advice = if import_mode(old, &i.name) == Some(ImportMode::Codes)
             && import_mode(new, &i.name) == Some(ImportMode::Reference)
         {
-            f.import = Some(i.name.clone());
-            f.advice = format!(
+            format!(
                 "It came with import `{}`, now `as: reference`: it leaves with the import's codes. Keep `as: codes` until the clients take them from the imported registry's own packages.",
                 i.name
-            );
-        }
+            )
+        } else {
+            imported_advice(old, new, &i.name, what)
+        };
     }
-    let pin = |cat: &Catalogue, name: &str| {
-        cat.imports
-            .iter()
-            .find(|i| i.name == name)
-            .map(|i| i.version.clone())
-    };
     for f in out
         .iter_mut()
         .filter(|f| matches!(f.scope, Scope::Code | Scope::Retired))
@@ -447,21 +458,34 @@ fn imported_codes(old: &Catalogue, new: &Catalogue, out: &mut Vec<Finding>) {
             );
             continue;
         }
-        let (was, is) = (pin(old, &name), pin(new, &name));
-        let versions = match (&was, &is) {
-            (Some(a), Some(b)) if a != b => format!(" ({a} → {b})"),
-            _ => String::new(),
-        };
-        let todo = match &was {
-            Some(v) => format!(
-                "Keep `version: {v}` until the clients handle it, or tell them what changed"
-            ),
-            None => "Tell the clients what changed".to_string(),
-        };
-        f.advice = format!(
-            "The code is import `{name}`'s: the change came with the imported registry{versions}, and a catalogue cannot override an imported code. {todo} (and the imported registry's owners, if it was not meant)."
-        );
+        f.advice = imported_advice(old, new, &name, "code");
     }
+}
+
+/// The fix of a breaking change an upgrade of import `name` brought to one of its `what`s
+/// (code, category, namespace): the imported registry's, which this catalogue cannot
+/// override; keep the old pin, or tell the clients.
+fn imported_advice(old: &Catalogue, new: &Catalogue, name: &str, what: &str) -> String {
+    let pin = |cat: &Catalogue| {
+        cat.imports
+            .iter()
+            .find(|i| i.name == name)
+            .map(|i| i.version.clone())
+    };
+    let (was, is) = (pin(old), pin(new));
+    let versions = match (&was, &is) {
+        (Some(a), Some(b)) if a != b => format!(" ({a} → {b})"),
+        _ => String::new(),
+    };
+    let todo = match &was {
+        Some(v) => {
+            format!("Keep `version: {v}` until the clients handle it, or tell them what changed")
+        }
+        None => "Tell the clients what changed".to_string(),
+    };
+    format!(
+        "The {what} is import `{name}`'s: the change came with the imported registry{versions}, and a catalogue cannot override an imported {what}. {todo} (and the imported registry's owners, if it was not meant)."
+    )
 }
 
 /// Findings reordered for reading: grouped by subject (scope + code), groups with a
@@ -495,16 +519,20 @@ pub struct Located<'a> {
     names: HashMap<&'a str, &'a str>,
     /// The entries' NAMEs.
     entries: HashSet<&'a str>,
+    /// Where each import's pinned version is written (`Loaded::import_spans`), by its name.
+    imports: HashMap<&'a str, Span>,
     sources: &'a SourceMap,
     /// The file a span falls in when `sources` has none (one file read as text).
     name: &'a str,
 }
 
 impl<'a> Located<'a> {
-    /// `spans` are the load's (`Loaded::entry_spans`), `sources` the files it read.
+    /// `spans` and `imports` are the load's (`Loaded::entry_spans`, `Loaded::import_spans`),
+    /// `sources` the files it read.
     pub fn new(
         cat: &'a Catalogue,
         spans: &'a [(String, Span)],
+        imports: &'a [(String, Span)],
         sources: &'a SourceMap,
         name: &'a str,
     ) -> Located<'a> {
@@ -520,15 +548,19 @@ impl<'a> Located<'a> {
                 .map(|e| (e.code.as_str(), e.name.as_str()))
                 .collect(),
             entries: cat.errors.iter().map(|e| e.name.as_str()).collect(),
+            imports: imports.iter().map(|(k, s)| (k.as_str(), *s)).collect(),
             sources,
             name,
         }
     }
 
     /// Where `f`'s subject is declared on this side, when it is a code or a tombstone the
-    /// side has: the file, and the span (its line and column are that file's).
+    /// side has: the file, and the span (its line and column are that file's). What an
+    /// import brought (its codes, tombstones, categories and namespaces) is declared in the
+    /// imported registry, so it is placed where this side pins the import (`version:`),
+    /// as is the edit of an import itself (`import-changed`).
     pub fn place(&self, f: &Finding) -> Option<(&'a str, Span)> {
-        let span = match f.scope {
+        let own = match f.scope {
             // The entry with the finding's (old) NAME, else the one with its code.
             Scope::Code => f
                 .name
@@ -538,7 +570,19 @@ impl<'a> Located<'a> {
                 .and_then(|n| self.spans.get(n)),
             Scope::Retired => self.spans.get(f.code.as_str()),
             Scope::Registry | Scope::Category | Scope::Namespace => None,
-        }?;
+        };
+        let import = || {
+            let name = match &f.import {
+                Some(name) => name.as_str(),
+                None if f.kind == ChangeKind::ImportChanged => {
+                    let rest = f.field.strip_prefix("imports.")?;
+                    rest.split('.').next()?
+                }
+                None => return None,
+            };
+            self.imports.get(name)
+        };
+        let span = own.or_else(import)?;
         let file = self
             .sources
             .file_of(span.offset)
