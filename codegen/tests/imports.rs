@@ -822,6 +822,32 @@ fn usage_holds_imported_codes_and_typos_to_the_codes() {
     }
 }
 
+/// A registry whose `code_pattern` is an alternation (its own codes or an import's, the
+/// usual pattern of a registry that imports one) and whose namespaces have no `code_prefix`:
+/// each alternative's literal start still finds code strings, so a code it does not have is
+/// reported (it was passed over, the pattern giving no start at all).
+#[test]
+fn usage_finds_codes_by_each_alternative_of_the_pattern() {
+    let dir = scratch();
+    let orders = dir.path().join("orders/errors.yaml");
+    edit(&orders, "    code_prefix: ORD-\n", "");
+    let cat = valid(&orders);
+    let (unknown, _) = usage_of(
+        &cat,
+        &orders,
+        "fn main() { send(\"ORD-001\"); send(\"ORD-007\"); send(\"PLT-998\"); }\n",
+    );
+    assert_eq!(unknown.len(), 2, "{unknown:#?}");
+    assert!(
+        unknown[0].starts_with("`ORD-007` looks like a code of this registry"),
+        "{unknown:#?}"
+    );
+    assert!(
+        unknown[1].starts_with("`PLT-998` looks like a code"),
+        "{unknown:#?}"
+    );
+}
+
 /// `tests/fixtures/split` (a registry in parts) copied into `dir/split`, pinned to 3.0.0,
 /// and `orders` importing it instead of the platform.
 fn orders_importing_the_split_registry(dir: &Path) -> (PathBuf, PathBuf) {

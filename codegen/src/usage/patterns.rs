@@ -339,7 +339,8 @@ fn code_seeds(cat: &Catalogue) -> Vec<String> {
         .collect();
     let patterns = std::iter::once(&cat.registry.code_pattern)
         .chain(cat.imports.iter().map(|i| &i.code_pattern))
-        .filter_map(|p| p.as_deref().and_then(literal_prefix));
+        .filter_map(|p| p.as_deref())
+        .flat_map(literal_prefixes);
     seeds.extend(patterns);
     seeds.retain(|s| !s.is_empty());
     seeds.sort_unstable();
@@ -347,23 +348,120 @@ fn code_seeds(cat: &Catalogue) -> Vec<String> {
     seeds
 }
 
-/// The literal text every match of an anchored regex starts with, when the regex says so
-/// plainly: `^` then letters, digits, `-` and `_`, up to the first other character. A
-/// quantifier after the last letter makes that letter optional; an alternation anywhere
-/// gives nothing.
-pub fn literal_prefix(pattern: &str) -> Option<String> {
-    let rest = pattern.strip_prefix('^')?;
-    if rest.contains('|') {
-        return None;
+/// The literal texts every match of an anchored regex starts with, when the regex says so
+/// plainly: `^` then letters, digits, `-` and `_`, up to the first other character
+/// (`^EDX[0-9]{4}$` → `EDX`). A quantifier after the last letter makes that letter
+/// optional. Alternatives give one each: `^(ORD|PLT)-[0-9]{3}$` → `ORD-`, `PLT-` (a group
+/// of them first, `(…)` or `(?:…)`, then the literal after it), and `^A-1|^B-2` → `A-`,
+/// `B-`; an alternative without `^`, or a group that is optional or repeated, gives nothing.
+pub fn literal_prefixes(pattern: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let Some(alternatives) = split_alternatives(pattern) else {
+        return out;
+    };
+    for alternative in alternatives {
+        let Some(rest) = alternative.strip_prefix('^') else {
+            continue;
+        };
+        let group = rest.strip_prefix("(?:").or_else(|| rest.strip_prefix('('));
+        match group {
+            Some(group) if !group.starts_with('?') => {
+                let Some(end) = group_end(group) else {
+                    continue;
+                };
+                let after = &group[end + 1..];
+                if matches!(after.chars().next(), Some('?' | '*' | '+' | '{')) {
+                    continue;
+                }
+                let (tail, _) = literal_run(after);
+                for branch in split_alternatives(&group[..end]).unwrap_or_default() {
+                    let (head, whole) = literal_run(branch);
+                    out.push(if whole { head + &tail } else { head });
+                }
+            }
+            _ => out.push(literal_run(rest).0),
+        }
     }
-    let mut out: String = rest
+    out.retain(|s| !s.is_empty());
+    out
+}
+
+/// The literal start of `text` (letters, digits, `-`, `_`; its last letter dropped when a
+/// quantifier follows), and whether it is the whole of `text`.
+fn literal_run(text: &str) -> (String, bool) {
+    let mut out: String = text
         .chars()
         .take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
         .collect();
-    if matches!(rest[out.len()..].chars().next(), Some('?' | '*' | '{')) {
+    let whole = out.len() == text.len();
+    if matches!(
+        text[out.len()..].chars().next(),
+        Some('?' | '*' | '+' | '{')
+    ) {
         out.pop();
     }
-    (!out.is_empty()).then_some(out)
+    (out, whole)
+}
+
+/// `text` split at its `|`s outside groups and classes; `None` when its brackets do not
+/// pair up.
+fn split_alternatives(text: &str) -> Option<Vec<&str>> {
+    let mut out = Vec::new();
+    let (mut depth, mut start, mut chars) = (0usize, 0, text.char_indices());
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '\\' => {
+                chars.next();
+            }
+            '[' => skip_class(&mut chars)?,
+            '(' => depth += 1,
+            ')' => depth = depth.checked_sub(1)?,
+            '|' if depth == 0 => {
+                out.push(&text[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    (depth == 0).then(|| {
+        out.push(&text[start..]);
+        out
+    })
+}
+
+/// Where the group that `text` is the inside of ends: the index of its `)`.
+fn group_end(text: &str) -> Option<usize> {
+    let (mut depth, mut chars) = (0usize, text.char_indices());
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '\\' => {
+                chars.next();
+            }
+            '[' => skip_class(&mut chars)?,
+            '(' => depth += 1,
+            ')' if depth == 0 => return Some(i),
+            ')' => depth -= 1,
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Past a character class whose `[` was just read (a `]` first, or after `^`, is its own).
+fn skip_class(chars: &mut std::str::CharIndices<'_>) -> Option<()> {
+    let mut first = true;
+    while let Some((_, c)) = chars.next() {
+        match c {
+            '\\' => {
+                chars.next();
+            }
+            '^' if first => continue,
+            ']' if !first => return Some(()),
+            _ => {}
+        }
+        first = false;
+    }
+    None
 }
 
 /// Whether a code is looked for as a code string: not when it is a bare number (SQLite's
@@ -391,15 +489,29 @@ mod tests {
     }
 
     #[test]
-    fn literal_prefixes() {
-        assert_eq!(literal_prefix("^EDX[0-9]{4}$").as_deref(), Some("EDX"));
+    fn literal_prefixes_of_patterns() {
+        let of = |p: &str| literal_prefixes(p);
+        assert_eq!(of("^EDX[0-9]{4}$"), ["EDX"]);
+        assert_eq!(of("^M-[A-Z]{3}-[0-9]{3}$"), ["M-"]);
+        assert_eq!(of("^AB?C$"), ["A"]);
+        assert_eq!(of("^E\\d{4}$"), ["E"]);
+        assert!(of("^[A-Z]+$").is_empty());
+        assert!(of("EDX[0-9]+").is_empty());
+        // Alternatives: one start each.
+        assert_eq!(of("^(A|B)1$"), ["A1", "B1"]);
+        assert_eq!(of("^(ORD|PLT)-[0-9]{3}$"), ["ORD-", "PLT-"]);
         assert_eq!(
-            literal_prefix("^M-[A-Z]{3}-[0-9]{3}$").as_deref(),
-            Some("M-")
+            of("^(SHP-[A-Z]{3}-[0-9]{3}|PLT-[0-9]{4})$"),
+            ["SHP-", "PLT-"]
         );
-        assert_eq!(literal_prefix("^AB?C$").as_deref(), Some("A"));
-        assert_eq!(literal_prefix("^[A-Z]+$"), None);
-        assert_eq!(literal_prefix("EDX[0-9]+"), None);
-        assert_eq!(literal_prefix("^(A|B)1$"), None);
+        assert_eq!(of("^(?:E|W)[0-9]{4}$"), ["E", "W"]);
+        assert_eq!(of("^A-[0-9]+$|^B-[0-9]+$"), ["A-", "B-"]);
+        assert_eq!(of("^(A(B|C)|D)-1$"), ["A", "D-1"]);
+        assert_eq!(of("^([|]X|Y)-1$"), ["Y-1"]);
+        // What is not certain gives nothing: an unanchored alternative, an optional group.
+        assert_eq!(of("^A-1|B-2"), ["A-1"]);
+        assert!(of("^(A|B)?C$").is_empty());
+        assert!(of("^(A|B$").is_empty());
+        assert!(of("^(?i)abc$").is_empty());
     }
 }
