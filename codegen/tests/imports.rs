@@ -600,6 +600,54 @@ fn a_cycle_of_imports_is_refused() {
     assert!(chain[1].ends_with("platform/errors.yaml"), "{chain:?}");
 }
 
+/// A registry brought back through a file that is not its own catalogue — its published
+/// `registry.json`, imported by a registry it imports — is a cycle of registries too:
+/// EDX0903 naming the registries, not one EDX0905 per code it "takes" from itself.
+#[test]
+fn a_registry_brought_back_through_its_registry_json_is_a_cycle() {
+    let dir = scratch();
+    let platform = dir.path().join("platform/errors.yaml");
+    let orders = dir.path().join("orders/errors.yaml");
+    std::fs::write(
+        dir.path().join("platform/registry.json"),
+        registry_json(&valid(&platform)),
+    )
+    .expect("test files");
+    edit(
+        &orders,
+        "from: ../platform/errors.yaml",
+        "from: ../platform/registry.json",
+    );
+    edit(
+        &platform,
+        "docs:\n",
+        "imports:\n  orders: { from: ../orders/errors.yaml, version: 1.4.0 }\ndocs:\n",
+    );
+    let (loaded, text) = diagnostics(&platform);
+    assert!(loaded.catalogue.is_none());
+    assert!(
+        text.contains(
+            "error[EDX0903]: import `orders` closes a cycle of imports: platform → orders → platform"
+        ),
+        "{text}"
+    );
+    assert!(!text.contains("EDX0905"), "{text}");
+    assert_eq!(loaded.diagnostics.len(), 1, "{text}");
+    // Its own registry.json, imported directly.
+    edit(
+        &platform,
+        "orders: { from: ../orders/errors.yaml, version: 1.4.0 }",
+        "self: { from: registry.json, version: 2.1.0 }",
+    );
+    let (_, text) = diagnostics(&platform);
+    assert!(
+        text.contains(
+            "error[EDX0903]: import `self` closes a cycle of imports: platform → platform (`registry.json` is this registry's own, published)"
+        ),
+        "{text}"
+    );
+}
+
 #[test]
 fn a_name_or_retired_code_taken_twice_is_refused() {
     let dir = scratch();

@@ -179,6 +179,28 @@ impl Cx<'_> {
             let brings: Vec<String> = std::iter::once(registry.clone())
                 .chain(imported.imports.iter().map(|i| i.registry.clone()))
                 .collect();
+            // This registry itself, brought back through a file that is not this one (its
+            // own published registry.json, or another registry that imports that): a cycle
+            // of registries, which no file cycle shows.
+            let own = &catalogue.registry.name;
+            if brings.contains(own) {
+                let cycle = if registry == *own {
+                    format!("{own} → {own} (`{from}` is this registry's own, published)")
+                } else if imported.imports.iter().any(|i| i.registry == *own) {
+                    format!("{own} → {registry} → {own}")
+                } else {
+                    format!("{own} → {registry} → … → {own}")
+                };
+                self.err(
+                    DiagCode::ImportCycle,
+                    from_span,
+                    &[("name", name), ("cycle", &cycle)],
+                )
+                .help = Some(format!(
+                    "a registry cannot import itself, directly or through the registries it imports: remove this import, or the import of `{own}` from `{registry}`'s catalogue"
+                ));
+                continue;
+            }
             if let Some((again, by)) = brings
                 .iter()
                 .find_map(|r| brought.iter().find(|(b, _)| b == r).map(|(b, by)| (b, by)))
