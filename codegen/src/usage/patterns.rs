@@ -406,32 +406,29 @@ fn literal_run(text: &str) -> (String, bool) {
 /// `text` split at its `|`s outside groups and classes; `None` when its brackets do not
 /// pair up.
 fn split_alternatives(text: &str) -> Option<Vec<&str>> {
-    let mut out = Vec::new();
-    let (mut depth, mut start, mut chars) = (0usize, 0, text.char_indices());
-    while let Some((i, c)) = chars.next() {
-        match c {
-            '\\' => {
-                chars.next();
-            }
-            '[' => skip_class(&mut chars)?,
-            '(' => depth += 1,
-            ')' => depth = depth.checked_sub(1)?,
-            '|' if depth == 0 => {
-                out.push(&text[start..i]);
-                start = i + 1;
-            }
-            _ => {}
-        }
+    let (bars, None) = top_level(text)? else {
+        return None;
+    };
+    let mut start = 0;
+    let mut out = Vec::with_capacity(bars.len() + 1);
+    for bar in bars {
+        out.push(&text[start..bar]);
+        start = bar + 1;
     }
-    (depth == 0).then(|| {
-        out.push(&text[start..]);
-        out
-    })
+    out.push(&text[start..]);
+    Some(out)
 }
 
 /// Where the group that `text` is the inside of ends: the index of its `)`.
 fn group_end(text: &str) -> Option<usize> {
-    let (mut depth, mut chars) = (0usize, text.char_indices());
+    top_level(text)?.1
+}
+
+/// Where `text`'s `|`s outside groups, classes and escapes are, up to the first `)` that
+/// closes no group of `text` (the end of a group `text` is the inside of), and that `)`.
+/// `None` when a class, or a group opened in `text`, is not closed.
+fn top_level(text: &str) -> Option<(Vec<usize>, Option<usize>)> {
+    let (mut depth, mut bars, mut chars) = (0usize, Vec::new(), text.char_indices());
     while let Some((i, c)) = chars.next() {
         match c {
             '\\' => {
@@ -439,12 +436,13 @@ fn group_end(text: &str) -> Option<usize> {
             }
             '[' => skip_class(&mut chars)?,
             '(' => depth += 1,
-            ')' if depth == 0 => return Some(i),
+            ')' if depth == 0 => return Some((bars, Some(i))),
             ')' => depth -= 1,
+            '|' if depth == 0 => bars.push(i),
             _ => {}
         }
     }
-    None
+    (depth == 0).then_some((bars, None))
 }
 
 /// Past a character class whose `[` was just read (a `]` first, or after `^`, is its own).
