@@ -33,8 +33,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
 
-use crate::bench_rust::{median, write};
+use crate::bench_rust::median;
 use crate::scale;
+use crate::workspace::write;
 use crate::workspace::{release_errdex, workspace_root};
 
 /// The profile lines `errdex init` prints for the build.rs way (kept equal to

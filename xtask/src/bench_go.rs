@@ -28,10 +28,11 @@ use std::time::Instant;
 
 use errdex_codegen::ir::Catalogue;
 
-use crate::bench_rust::{median, write};
+use crate::bench_rust::median;
 use crate::bench_tsc::children_cpu;
 use crate::input::Input;
 use crate::workspace::target_dir;
+use crate::workspace::write;
 
 pub fn run(args: &[String]) -> Result<(), String> {
     let mut runs = 5usize;

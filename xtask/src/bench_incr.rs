@@ -24,9 +24,10 @@ use std::time::{Duration, Instant};
 use errdex_codegen::catalogue;
 use errdex_codegen::emit::rust::RustOptions;
 
-use crate::bench_rust::{median, write};
+use crate::bench_rust::median;
 use crate::scale::write_split;
 use crate::workspace::target_dir;
+use crate::workspace::write;
 
 pub fn run(args: &[String]) -> Result<(), String> {
     let crate::bench_parts::PartsArgs {

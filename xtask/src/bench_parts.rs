@@ -8,7 +8,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
-use crate::bench_rust::{median, write};
+use crate::bench_rust::median;
+use crate::workspace::write;
 use crate::workspace::{release_errdex, target_dir};
 
 /// The arguments `bench-parts` and `bench-incr` share: `[N] [--parts P] [--runs R]

@@ -26,7 +26,7 @@ use errdex_codegen::ir::Catalogue;
 
 use crate::input::Input;
 use crate::scale;
-use crate::workspace::{target_dir, workspace_root};
+use crate::workspace::{target_dir, workspace_root, write};
 
 pub struct Args {
     /// Scale sizes or catalogue files (see [`crate::input::Input`]).
@@ -66,17 +66,6 @@ pub fn parse_args(args: &[String]) -> Result<Args, String> {
 
 pub fn bench_dir() -> PathBuf {
     target_dir().join("bench-crates")
-}
-
-/// Writes `text` to `path` only when it differs (keeps mtimes, so cargo stays fresh).
-pub fn write(path: &Path, text: &str) -> Result<(), String> {
-    if let Some(p) = path.parent() {
-        std::fs::create_dir_all(p).map_err(|e| format!("{}: {e}", p.display()))?;
-    }
-    if std::fs::read_to_string(path).ok().as_deref() != Some(text) {
-        std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))?;
-    }
-    Ok(())
 }
 
 fn touch(path: &Path) -> Result<(), String> {

@@ -26,8 +26,9 @@ use std::time::Instant;
 
 use errdex_codegen::ir::{Catalogue, ParamType};
 
-use crate::bench_rust::{median, write};
+use crate::bench_rust::median;
 use crate::input::Input;
+use crate::workspace::write;
 use crate::workspace::{target_dir, workspace_root};
 
 pub fn run(args: &[String]) -> Result<(), String> {

@@ -22,7 +22,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
-use crate::bench_rust::{median, write};
+use crate::bench_rust::median;
+use crate::workspace::write;
 use crate::workspace::{release_errdex, target_dir};
 
 struct Config {

@@ -10,7 +10,7 @@ use std::path::Path;
 
 use errdex_codegen::ir::{Catalogue, ErrorEntry};
 
-use crate::bench_rust::write;
+use crate::workspace::write;
 
 /// Category keys and their (retryable, exit, http, jsonrpc, expected).
 const CATEGORIES: [(&str, bool, u8, u16, i32, bool); 5] = [

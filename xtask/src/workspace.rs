@@ -74,3 +74,14 @@ pub fn release_errdex() -> Result<PathBuf, String> {
         .find_map(|m| m["executable"].as_str().map(PathBuf::from))
         .ok_or_else(|| "cargo built errdex but reported no executable".into())
 }
+
+/// Writes `text` to `path` only when it differs (keeps mtimes, so cargo stays fresh).
+pub fn write(path: &Path, text: &str) -> Result<(), String> {
+    if let Some(p) = path.parent() {
+        std::fs::create_dir_all(p).map_err(|e| format!("{}: {e}", p.display()))?;
+    }
+    if std::fs::read_to_string(path).ok().as_deref() != Some(text) {
+        std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    Ok(())
+}
