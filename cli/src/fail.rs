@@ -28,8 +28,8 @@ pub fn report(failure: &Failure, format: impl Into<ReportFormat>) -> ExitCode {
             }
             print!(
                 "{}",
-                errdex_codegen::support::github::annotation(
-                    errdex_codegen::support::github::Level::Error,
+                errdex_codegen::diag::github::annotation(
+                    errdex_codegen::diag::github::Level::Error,
                     failure.wire_code(),
                     None,
                     &message,

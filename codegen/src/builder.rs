@@ -235,7 +235,7 @@ impl Builder {
                 .ok_or(BuildError::NoOutDir)?,
         };
         let path = dir.join(&self.out_file);
-        crate::write::write_if_changed(&path, text.as_bytes()).map_err(|error| {
+        crate::files::write_if_changed(&path, text.as_bytes()).map_err(|error| {
             BuildError::Write {
                 path: path.clone(),
                 error,

@@ -5,6 +5,8 @@
 //! Messages are rendered from [`DiagCode::template`] with named arguments, so the text a
 //! user sees is exactly the catalogue's template filled in.
 
+pub mod github;
+
 use std::fmt::Write as _;
 
 use crate::template::Template;
@@ -699,7 +701,7 @@ pub fn to_github(d: &Diagnostic, file: &str) -> String {
 }
 
 fn to_github_with(d: &Diagnostic, file: &str, related: &[Related<'_>]) -> String {
-    use crate::support::github::{Location, annotation, from_workspace};
+    use crate::diag::github::{Location, annotation, from_workspace};
     let file = from_workspace(file);
     let location = d.span.map(|s| Location {
         file: &file,
@@ -772,6 +774,12 @@ impl Counts {
             warnings: diags.len() - errors,
         }
     }
+}
+
+/// Source order: by offset, then length (a diagnostic without a place last); the order
+/// found among equals.
+pub fn sort_by_place(diags: &mut [Diagnostic]) {
+    diags.sort_by_key(|d| d.span.map_or((usize::MAX, 0), |s| (s.offset, s.len)));
 }
 
 /// The first diagnostic that is an error (its code decides the exit status).

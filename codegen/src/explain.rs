@@ -17,7 +17,7 @@ use crate::ir::{Catalogue, ErrorEntry, Import, Retired};
 use crate::payload::Instance;
 use crate::support::entry_json;
 use crate::support::facts::{self, FactValue};
-use crate::support::text::escape_controls;
+use crate::text::escape_controls;
 
 /// Why a key has no live entry.
 #[derive(Debug, Clone, PartialEq, Eq)]

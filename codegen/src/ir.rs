@@ -116,43 +116,8 @@ pub struct Docs {
     pub external_links: bool,
 }
 
-/// Where the book puts a code (`docs.layout`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum DocsLayout {
-    /// One page per namespace, one section per code: `frm.html#acm-frm-001` (the default).
-    #[default]
-    Namespace,
-    /// One page per code at the book's root: `acm-frm-001.html`.
-    Code,
-    /// One page per code in its namespace's folder: `frm/acm-frm-001.html`.
-    NamespaceCode,
-}
-
-impl DocsLayout {
-    /// Every layout, by the word a catalogue writes.
-    pub const ALL: [DocsLayout; 3] = [
-        DocsLayout::Namespace,
-        DocsLayout::Code,
-        DocsLayout::NamespaceCode,
-    ];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            DocsLayout::Namespace => "namespace",
-            DocsLayout::Code => "code",
-            DocsLayout::NamespaceCode => "namespace/code",
-        }
-    }
-
-    pub fn parse(word: &str) -> Option<DocsLayout> {
-        DocsLayout::ALL.into_iter().find(|l| l.as_str() == word)
-    }
-
-    /// `true` when each code has a page of its own.
-    pub fn per_code(self) -> bool {
-        self != DocsLayout::Namespace
-    }
-}
+/// Where the book puts a code (`docs.layout`); declared with the addresses it makes.
+pub use crate::names::DocsLayout;
 
 /// The `rust:` section: the optional items of the Rust module.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -583,7 +548,7 @@ pub struct ErrorEntry {
     pub aliases: Vec<String>,
     /// Former wire codes that still parse to this entry.
     pub legacy_codes: Vec<String>,
-    /// The identifiers each target derives from the NAME ([`crate::targets::IDENTS`]).
+    /// The identifiers each target derives from the NAME ([`crate::idents::IDENTS`]).
     pub ids: EntryIds,
     /// Slug of the code: the anchor of its docs section and the `{code}` of docs URLs.
     pub anchor: String,
@@ -593,7 +558,7 @@ pub struct ErrorEntry {
 }
 
 /// The identifiers the targets derive for a code, target by target: what
-/// [`crate::targets::IDENTS`] lists, reads and derives. A new target adds its own struct
+/// [`crate::idents::IDENTS`] lists, reads and derives. A new target adds its own struct
 /// here, and the compiler lists every place that builds one.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EntryIds {

@@ -29,6 +29,8 @@ pub mod diff;
 pub mod emit;
 #[cfg(feature = "explain")]
 pub mod explain;
+pub mod files;
+pub mod idents;
 pub mod ir;
 pub mod names;
 mod par;
@@ -38,6 +40,7 @@ pub mod payload;
 pub mod support;
 pub mod targets;
 pub mod template;
+pub mod text;
 #[cfg(feature = "usage")]
 pub mod usage;
 pub mod write;

@@ -1,10 +1,10 @@
-//! Every identifier errdex derives, in one place: Rust and TypeScript names, slugs.
+//! Every identifier and address errdex derives, in one place: Rust, TypeScript, Python and Go
+//! names, slugs, and where the book puts a code ([`DocsLayout`]) and its docs URL.
 //!
 //! Case conversion is heck's; keywords are escaped (`r#type`) or renamed (`self_`) so a
 //! catalogue name can never produce broken code. Collisions after conversion are detected by
 //! the validator, which compares the strings produced here.
 
-use crate::ir::DocsLayout;
 use heck::{ToKebabCase, ToLowerCamelCase, ToShoutySnakeCase, ToSnakeCase, ToUpperCamelCase};
 
 /// Rust keywords (strict and reserved, all editions).
@@ -387,7 +387,7 @@ pub fn ts_type(name: &str) -> String {
 /// shared [`TS_NO_PARAMS`] for a code without params.
 pub fn ts_params_type(ts_type: &str, has_params: bool) -> String {
     if has_params {
-        crate::support::text::concat(&[ts_type, "Params"])
+        crate::text::concat(&[ts_type, "Params"])
     } else {
         TS_NO_PARAMS.to_string()
     }
@@ -401,7 +401,7 @@ pub const TS_NO_PARAMS: &str = "NoParameters";
 pub fn ts_wire_error_type(code: &str) -> String {
     // The code as a JSON (and so TypeScript) string literal, as `Value::from(code)` prints it.
     let literal = serde_json::to_string(code).unwrap_or_default();
-    crate::support::text::concat(&["WireErrorOf<", &literal, ">"])
+    crate::text::concat(&["WireErrorOf<", &literal, ">"])
 }
 
 /// The `$defs` name of the `n`th (from 1) branch of a bulk wire-error schema, one per group
@@ -474,6 +474,44 @@ pub struct CodeUrl<'a> {
     pub category_key: &'a str,
 }
 
+/// Where the book puts a code (`docs.layout`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum DocsLayout {
+    /// One page per namespace, one section per code: `frm.html#acm-frm-001` (the default).
+    #[default]
+    Namespace,
+    /// One page per code at the book's root: `acm-frm-001.html`.
+    Code,
+    /// One page per code in its namespace's folder: `frm/acm-frm-001.html`.
+    NamespaceCode,
+}
+
+impl DocsLayout {
+    /// Every layout, by the word a catalogue writes.
+    pub const ALL: [DocsLayout; 3] = [
+        DocsLayout::Namespace,
+        DocsLayout::Code,
+        DocsLayout::NamespaceCode,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DocsLayout::Namespace => "namespace",
+            DocsLayout::Code => "code",
+            DocsLayout::NamespaceCode => "namespace/code",
+        }
+    }
+
+    pub fn parse(word: &str) -> Option<DocsLayout> {
+        DocsLayout::ALL.into_iter().find(|l| l.as_str() == word)
+    }
+
+    /// `true` when each code has a page of its own.
+    pub fn per_code(self) -> bool {
+        self != DocsLayout::Namespace
+    }
+}
+
 /// A code's docs URL: its template (`errors.<NAME>.docs_url`, else `registry.docs_url`)
 /// filled in; without a template, the code's place in the generated book
 /// ([`code_address`]: `<page>.html#<anchor>` in the namespace layout, the code's own page
@@ -496,7 +534,7 @@ pub fn docs_url(
                     code.namespace_slug,
                     code.anchor,
                     &named("{code_as_written}", code.code, |c| {
-                        crate::support::text::percent_encode(c, b"-._~")
+                        crate::text::percent_encode(c, b"-._~")
                     }),
                     &named("{name}", code.name, slug),
                     &named("{category}", code.category_key, slug),

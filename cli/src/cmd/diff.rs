@@ -143,7 +143,7 @@ fn compare(args: &Args) -> Result<ExitCode, Stop> {
         }
         ReportFormat::Github => {
             print!("{}", diff::render_github(&findings, &places.new));
-            let name = |n: &str| errdex_codegen::support::text::escape_controls_in_line(n, 500);
+            let name = |n: &str| errdex_codegen::text::escape_controls_in_line(n, 500);
             eprintln!(
                 "{breaking} breaking, {} compatible change(s) between {} and {}",
                 findings.len() - breaking,

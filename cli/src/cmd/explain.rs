@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use errdex_codegen::explain::{self, ExplainError};
-use errdex_codegen::support::text::escape_controls;
+use errdex_codegen::text::escape_controls;
 use errdex_codegen::usage;
 use errdex_errors::ErrorCode;
 

@@ -310,7 +310,7 @@ pub fn run(args: Args) -> ExitCode {
             produced,
         })) => {
             if let Some((path, bytes)) = &codeowners_file {
-                match write::write_if_changed(&root.join(path), bytes) {
+                match errdex_codegen::files::write_if_changed(&root.join(path), bytes) {
                     Ok(true) => report.written.push(path.clone()),
                     Ok(false) => report.unchanged.push(path.clone()),
                     Err(error) => {
@@ -433,7 +433,7 @@ fn codeowners_misplaced(root: &Path, path: &Path) -> Option<crate::fail::Failure
         .unwrap_or_else(|_| root.to_path_buf());
     // The file's folder from the (real) root, `..` applied by name: it may not exist yet.
     let folder =
-        errdex_codegen::catalogue::normalize(&root.join(path.parent().unwrap_or(Path::new(""))));
+        errdex_codegen::files::normalize(&root.join(path.parent().unwrap_or(Path::new(""))));
     let repo = folder
         .ancestors()
         .find(|d| d.join(".git").exists())?

@@ -19,7 +19,7 @@ use std::process::ExitCode;
 
 use errdex_codegen::Catalogue;
 use errdex_codegen::catalogue::{
-    Allowed, Disk, FileSystem, PartHeader, load_registry, modeline, normalize, part_header,
+    Allowed, Disk, FileSystem, PartHeader, load_registry, modeline, part_header,
 };
 use errdex_codegen::names;
 
@@ -215,7 +215,11 @@ fn entry_schema_line(header: &str, root: &Path, root_text: &str, part: &Path) ->
         let (value, _) = modeline::schema_line(root_text)?;
         let root_name = root.file_name()?.to_string_lossy();
         let folder = modeline::schema_folder(&root_name, value);
-        let absolute = |p: &Path| std::path::absolute(p).ok().map(|p| normalize(&p));
+        let absolute = |p: &Path| {
+            std::path::absolute(p)
+                .ok()
+                .map(|p| errdex_codegen::files::normalize(&p))
+        };
         let root_dir = absolute(root)?.parent()?.to_path_buf();
         let rel = absolute(part)?
             .strip_prefix(&root_dir)

@@ -77,7 +77,7 @@ impl TreeCache {
         self.stats.lock().unwrap_or_else(|e| e.into_inner()).1 += 1;
         let node = tree::parse(text, limits)?;
         if let Some(bytes) = encode(&node, &key) {
-            let _ = crate::write::write_atomic(&path, &bytes);
+            let _ = crate::files::write_atomic(&path, &bytes);
         }
         Ok(node)
     }

@@ -14,17 +14,18 @@
 //! code, legacy code, retired code, NAME, alias or generated identifier (EDX0905).
 
 use std::collections::HashMap;
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 
 use serde_json::{Map, Value, json};
 
 use crate::diag::{DiagCode, Span};
+use crate::files::normalize;
 use crate::ir::{Catalogue, Import, ImportMode, ImportedCode};
 
 use super::format::keys::{import, top};
 use super::rules::EntrySpans;
 use super::sink::Cx;
-use super::tree::Node;
+use super::tree::{Limits, Node};
 
 /// Reads the files that `imports:` names.
 pub trait ImportFiles: Sync {
@@ -63,33 +64,29 @@ impl ImportFiles for FileSystem {
     }
 }
 
-/// What a validation needs to resolve imports: where files come from, and the catalogues
-/// being loaded, from the root to the one being validated (to refuse a cycle).
+/// What a validation needs to resolve imports: where files come from, the catalogues
+/// being loaded, from the root to the one being validated (to refuse a cycle), and how an
+/// imported file is loaded.
 #[derive(Clone, Copy)]
 pub(super) struct ImportCx<'a> {
     pub(super) files: &'a dyn ImportFiles,
     pub(super) chain: &'a [PathBuf],
+    pub(super) load: LoadImport,
 }
 
-/// `a/b/../c` → `a/c`, without touching the file system (so that the same file reached
-/// through two spellings is one link of a cycle, and a git revision's tree works too).
-pub fn normalize(path: &Path) -> PathBuf {
-    let mut out: Vec<Component> = Vec::new();
-    for c in path.components() {
-        match c {
-            Component::CurDir => {}
-            Component::ParentDir => match out.last() {
-                Some(Component::Normal(_)) => {
-                    out.pop();
-                }
-                Some(Component::RootDir | Component::Prefix(_)) => {}
-                _ => out.push(c),
-            },
-            _ => out.push(c),
-        }
-    }
-    out.iter().collect()
-}
+/// Loads an imported file, `text` shown as `name`, its own imports read through the
+/// context given: a `registry.json` (`json`) as one text, a catalogue with its parts
+/// read from `parts`. It is the front end's own load ([`super`] hands it down), so that
+/// an import is loaded exactly as the root is, without this module naming the loader
+/// that calls it.
+pub(super) type LoadImport = fn(
+    text: &str,
+    name: &str,
+    json: bool,
+    parts: &dyn super::Files,
+    limits: &Limits,
+    icx: ImportCx<'_>,
+) -> super::Loaded;
 
 impl Cx<'_> {
     /// Reads `imports:`, resolves each import and merges it into `catalogue` (which holds
@@ -341,31 +338,20 @@ impl Cx<'_> {
         let mut chain = icx.chain.to_vec();
         chain.push(path.clone());
         let inner = ImportCx {
-            files: icx.files,
             chain: &chain,
+            ..icx
         };
         // A catalogue (not a registry.json) may list parts: they are read beside it, from
         // where it was read, so an imported registry in many files imports whole.
-        let loaded = if is_json {
-            super::load_text(&text, &shown, self.limits, Some(inner))
-        } else {
-            let folder = icx.files.folder(&path);
-            super::sources::load_with_parts_and(
-                text.as_bytes(),
-                &shown,
-                &*folder,
-                Some(inner),
-                None,
-                false,
-            )
-        };
+        let folder = icx.files.folder(&path);
+        let loaded = (icx.load)(&text, &shown, is_json, &*folder, self.limits, inner);
         match loaded.catalogue {
             Some(c) => Some(c),
             None => {
                 let errors: Vec<_> = loaded
                     .diagnostics
                     .iter()
-                    .filter(|d| d.severity() == crate::Severity::Error)
+                    .filter(|d| d.severity() == crate::diag::Severity::Error)
                     .collect();
                 // A cycle closed further down is this import's cycle too (the chain it names
                 // starts at the root): said as such, not as an invalid registry.

@@ -34,7 +34,7 @@ mod validate;
 pub use cache::TreeCache;
 pub use docs_url::{DOCS_URL_PLACEHOLDERS, check_url};
 pub use format::{FORMAT_VERSION, defaults};
-pub use imports::{FileSystem, ImportFiles, normalize, registry_json_as_catalogue};
+pub use imports::{FileSystem, ImportFiles, registry_json_as_catalogue};
 pub use parts::{Allowed, PartHeader, part_header};
 pub use sections::RESERVED_PAGES;
 pub use sources::{Disk, Files, load_with_parts};
@@ -158,12 +158,29 @@ fn registry_with(
     cache: Option<&sources::Cache>,
     defer: bool,
 ) -> Loaded {
-    let chain = [normalize(path)];
+    let chain = [crate::files::normalize(path)];
     let icx = imports::ImportCx {
         files: imports,
         chain: &chain,
+        load: load_import,
     };
     sources::load_with_parts_and(bytes, name, parts, Some(icx), cache, defer)
+}
+
+/// An imported file, loaded as the root is ([`imports::LoadImport`]).
+fn load_import(
+    text: &str,
+    name: &str,
+    json: bool,
+    parts: &dyn Files,
+    limits: &Limits,
+    icx: imports::ImportCx<'_>,
+) -> Loaded {
+    if json {
+        load_text(text, name, limits, Some(icx))
+    } else {
+        sources::load_with_parts_and(text.as_bytes(), name, parts, Some(icx), None, false)
+    }
 }
 
 /// Loads text, resolving imports through `icx` when given.

@@ -55,7 +55,7 @@ pub fn schema_line(text: &str) -> Option<(&str, Span)> {
 /// out) that the schema `value` on a line of `file` (relative to the root's folder) names.
 pub fn schema_folder(file: &str, value: &str) -> String {
     let dir = file.rfind('/').map_or("", |i| &file[..i]);
-    let full = super::normalize(&Path::new(dir).join(value));
+    let full = crate::files::normalize(&Path::new(dir).join(value));
     let folder = full.parent().unwrap_or(Path::new(""));
     folder
         .components()

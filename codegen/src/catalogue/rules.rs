@@ -9,6 +9,7 @@
 use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 
 use crate::diag::{DiagCode, Diagnostic, Span};
+use crate::idents::{IDENTS, Ident, IdentSpec};
 use crate::ir::{
     Catalogue, Category, DocsLayout, ErrorEntry, Fact, GENERAL_SLUG, HttpBody, HttpProfile,
     JsonRpcData, Namespace, Profiles, ReasonSource, Registry, Retired, Retry,
@@ -16,7 +17,6 @@ use crate::ir::{
 use crate::names;
 use crate::support::book;
 use crate::support::suggest::did_you_mean;
-use crate::targets::{IDENTS, Ident, IdentSpec};
 
 use super::entry::{Checked, Places};
 use super::sink::Cx;
@@ -249,7 +249,7 @@ pub(super) fn identifier_collision_of_alias(cx: &mut Cx, all: Across) {
 /// anchor are [`docs_page_collision`]'s (EDX0607), not this rule's.
 pub(super) fn identifier_collision(cx: &mut Cx, all: Across, layout: DocsLayout) {
     // Every identifier a target derives that two codes may not share
-    // (`targets::IDENTS`), then the docs anchor (`None`).
+    // (`idents::IDENTS`), then the docs anchor (`None`).
     fn ident_of<'e>(row: Option<&IdentSpec>, e: &'e ErrorEntry) -> &'e str {
         row.map_or(e.anchor.as_str(), |s| names::unraw((s.get)(&e.ids)))
     }

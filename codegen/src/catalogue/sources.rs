@@ -193,7 +193,7 @@ pub(super) fn load_with_parts_and(
     // (one syntax error in a part gave eight errors in another, printed before it). Those
     // errors alone, then, as for a root that does not parse.
     if diags.iter().any(|d| d.severity() == Severity::Error) {
-        super::validate::sort(&mut diags);
+        crate::diag::sort_by_place(&mut diags);
         return Loaded {
             catalogue: None,
             diagnostics: diags,
@@ -219,7 +219,7 @@ pub(super) fn load_with_parts_and(
     loaded.diagnostics.extend(diags);
     // A deferred load's diagnostics stay in the order found until it is settled.
     if loaded.deferred.is_none() {
-        super::validate::sort(&mut loaded.diagnostics);
+        crate::diag::sort_by_place(&mut loaded.diagnostics);
     }
     if loaded.has_errors() {
         loaded.catalogue = None;

@@ -79,7 +79,7 @@ pub(super) fn validate_with(
         let found = deferred.run(cat);
         deferred.place(&mut diags, found);
     }
-    sort(&mut diags);
+    crate::diag::sort_by_place(&mut diags);
     let ok = !has_errors(&diags);
     Validated {
         catalogue: catalogue.filter(|_| ok),
@@ -90,11 +90,6 @@ pub(super) fn validate_with(
 
 fn has_errors(diags: &[Diagnostic]) -> bool {
     diags.iter().any(|d| d.severity() == Severity::Error)
-}
-
-/// Source order: by offset, then length; the order found among equals.
-pub(super) fn sort(diags: &mut [Diagnostic]) {
-    diags.sort_by_key(|d| d.span.map_or((usize::MAX, 0), |s| (s.offset, s.len)));
 }
 
 /// The rules across entries that only report: every rule of [`super::rules`] but
@@ -151,7 +146,7 @@ impl Deferred {
     /// in the same order, as a load that ran the rules itself.
     pub fn settle(&self, diagnostics: &mut Vec<Diagnostic>, found: Vec<Diagnostic>) {
         self.place(diagnostics, found);
-        sort(diagnostics);
+        crate::diag::sort_by_place(diagnostics);
     }
 
     fn place(&self, diagnostics: &mut Vec<Diagnostic>, found: Vec<Diagnostic>) {

@@ -11,7 +11,7 @@
 
 use std::fmt::Write as _;
 
-use crate::diag::Severity;
+use super::Severity;
 
 /// The command: how the annotation is shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -111,7 +111,7 @@ pub fn from_workspace(file: &str) -> std::borrow::Cow<'_, str> {
 
 /// `file` seen from `cwd`, relative to `root`, when it lies inside it.
 fn relative_to(cwd: &std::path::Path, root: &std::path::Path, file: &str) -> Option<String> {
-    let full = crate::catalogue::normalize(&cwd.join(file));
+    let full = crate::files::normalize(&cwd.join(file));
     let rel = full.strip_prefix(root).ok()?;
     let names: Vec<String> = rel
         .components()

@@ -1,7 +1,7 @@
 //! Live entries: matching old to new, then every fact of a pair, params included.
 
 use super::*;
-use crate::targets::IDENTS;
+use crate::idents::IDENTS;
 
 impl<'a> Differ<'a> {
     // ------------------------------------------------------------------- entries

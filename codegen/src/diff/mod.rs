@@ -87,7 +87,7 @@ use crate::ir::{
 };
 use crate::names;
 use crate::support::facts;
-use crate::support::text::escape_controls_in_line;
+use crate::text::escape_controls_in_line;
 
 /// What a finding is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -723,11 +723,11 @@ pub fn to_json_at(
 /// declares (by its NAME, else its code; a tombstone by its code) points at that entry's
 /// key in the file that holds it ([`Located::place`]); any other finding has no location.
 pub fn render_github(findings: &[Finding], new: &Located<'_>) -> String {
-    use crate::support::github::{Level, Location, annotation};
+    use crate::diag::github::{Level, Location, annotation};
     let mut out = String::new();
     for f in grouped(findings).into_iter().flatten() {
         let place = new.place(f);
-        let file = place.map(|(file, _)| crate::support::github::from_workspace(file));
+        let file = place.map(|(file, _)| crate::diag::github::from_workspace(file));
         let location = place.zip(file.as_deref()).map(|((_, s), file)| Location {
             file,
             line: s.line,

@@ -43,7 +43,7 @@ use crate::support::facts::{self, FactValue};
 use crate::support::header::header_text;
 use crate::support::pretty_json::COMPACT_ABOVE_CODES;
 use crate::support::py_repr;
-use crate::support::text::is_invisible;
+use crate::text::is_invisible;
 
 /// The runtime, shipped verbatim after its package clause.
 pub const RUNTIME: &str = include_str!("go/runtime.go");
@@ -141,7 +141,7 @@ pub fn go_str(s: &str) -> String {
 /// assembled from a string per field).
 fn push_go_str(out: &mut String, s: &str) {
     out.push('"');
-    if crate::support::text::all_bytes(s, crate::support::text::literal_plain) {
+    if crate::text::all_bytes(s, crate::text::literal_plain) {
         out.push_str(s);
         out.push('"');
         return;
@@ -176,7 +176,7 @@ pub fn one_line(s: &str) -> String {
 
 /// [`one_line`], written at the end of `out`.
 fn push_one_line(out: &mut String, s: &str) {
-    if crate::support::text::all_bytes(s, crate::support::text::printable) {
+    if crate::text::all_bytes(s, crate::text::printable) {
         out.push_str(s.trim_end());
         return;
     }

@@ -28,7 +28,7 @@
 //! Catalogue text reaches the document only as JSON string values (the pretty writer
 //! escapes them); a component name is always an identifier errdex derived.
 
-use crate::support::text::concat;
+use crate::text::concat;
 use std::collections::BTreeMap;
 
 use serde_json::Value;

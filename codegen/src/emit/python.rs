@@ -52,7 +52,7 @@ use crate::names;
 use crate::payload::http as http_facts;
 use crate::support::header::header_text;
 use crate::support::pretty_json::COMPACT_ABOVE_CODES;
-use crate::support::text::is_invisible;
+use crate::text::is_invisible;
 
 pub mod rows;
 
@@ -71,7 +71,7 @@ impl askama::filters::Escaper for PyString {
 }
 
 fn write_escaped(dest: &mut impl Write, s: &str) -> fmt::Result {
-    if crate::support::text::all_bytes(s, crate::support::text::literal_plain) {
+    if crate::text::all_bytes(s, crate::text::literal_plain) {
         return dest.write_str(s);
     }
     for c in s.chars() {
@@ -140,7 +140,7 @@ fn push_py_tuple(out: &mut String, items: &[String]) {
 /// Catalogue text on one line for a `#` comment: controls become spaces, invisible and bidi
 /// characters are shown as `\uXXXX`.
 fn one_line(s: &str) -> String {
-    if crate::support::text::all_bytes(s, crate::support::text::printable) {
+    if crate::text::all_bytes(s, crate::text::printable) {
         return s.to_string();
     }
     let mut out = String::with_capacity(s.len());

@@ -175,7 +175,7 @@ pub fn write_entry(w: &mut Pretty, cat: &Catalogue, e: &ErrorEntry) {
     if !(bulk && legacy_codes.is_empty()) {
         w.field("legacy_codes", legacy_codes);
     }
-    // Every identifier the targets generate for this catalogue (`targets::IDENTS`; the
+    // Every identifier the targets generate for this catalogue (`idents::IDENTS`; the
     // constructors are left out with `rust.constructors: false`), target by target.
     w.field_object("identifiers", |w| {
         for target in &TARGETS {

@@ -199,7 +199,7 @@ impl Pretty {
 /// \t` short, other C0 controls `\u00xx` (lowercase hex); everything else as is.
 fn write_str(out: &mut String, s: &str) {
     out.push('"');
-    if crate::support::text::all_bytes(s, |b| (b >= 0x20) & (b != b'"') & (b != b'\\')) {
+    if crate::text::all_bytes(s, |b| (b >= 0x20) & (b != b'"') & (b != b'\\')) {
         out.push_str(s);
         out.push('"');
         return;

@@ -80,12 +80,12 @@ struct Pattern {
     target: Target,
     via: Via,
     /// A bare name that counts only where the file imports it
-    /// ([`crate::targets::IdentSpec::imported`]).
+    /// ([`crate::idents::IdentSpec::imported`]).
     imported: bool,
 }
 
 /// What a pattern finds, and whether it counts only where the file imports it
-/// ([`crate::targets::IdentSpec::imported`]).
+/// ([`crate::idents::IdentSpec::imported`]).
 #[derive(Debug, Clone, Copy)]
 pub struct Meaning {
     pub target: Target,
@@ -279,7 +279,7 @@ struct Identifiers<'a> {
 
 impl Identifiers<'_> {
     /// Pushes what each language's generated code calls this code (the `usage` forms of
-    /// [`crate::targets::IDENTS`]), and the catalogue's own patterns filled in for it.
+    /// [`crate::idents::IDENTS`]), and the catalogue's own patterns filled in for it.
     fn push(&self, lists: &mut [Vec<Pattern>], target: Target, extra: &[Template]) {
         let mut add = |lang: Lang, text: String, via: Via, imported: bool| {
             lists[lang.index()].push(Pattern {
@@ -289,7 +289,7 @@ impl Identifiers<'_> {
                 imported,
             });
         };
-        let generated = |spec: &crate::targets::IdentSpec| {
+        let generated = |spec: &crate::idents::IdentSpec| {
             self.generated_in.is_none_or(|cat| (spec.generated)(cat))
         };
         for (spec, ident) in self.ids.each().filter(|(spec, _)| generated(spec)) {
@@ -477,11 +477,7 @@ mod tests {
     fn placeholders_are_the_identifiers_of_the_table() {
         let from_table: Vec<&str> = ["name", "code"]
             .into_iter()
-            .chain(
-                crate::targets::IDENTS
-                    .iter()
-                    .filter_map(|s| s.placeholder()),
-            )
+            .chain(crate::idents::IDENTS.iter().filter_map(|s| s.placeholder()))
             .collect();
         assert_eq!(from_table, crate::catalogue::format::USAGE_PLACEHOLDERS);
     }

@@ -1,7 +1,7 @@
 //! What a Python file imports, as far as `errdex usage` needs it: a factory of the generated
 //! package is a bare name as common as the NAME it comes from (`error(` for a code named
 //! ERROR), so a call counts only where the file imports that name, or on the package's
-//! module ([`crate::targets::IdentSpec::imported`]). Read from the text line by line, as the
+//! module ([`crate::idents::IdentSpec::imported`]). Read from the text line by line, as the
 //! search is: the `import` and `from … import` statements anywhere in the file (also inside
 //! functions, in parentheses over several lines, continued with `\`, or after a `;`), with
 //! comments and string literals (docstrings over lines among them) set aside.

@@ -103,7 +103,7 @@ fn level(s: Severity) -> &'static str {
 /// A relative path as a URI reference: `/`-separated, with the characters a URI cannot hold
 /// percent-encoded.
 fn uri(path: &str) -> String {
-    crate::support::text::percent_encode(path, b"/-._~")
+    crate::text::percent_encode(path, b"/-._~")
 }
 
 #[cfg(test)]

@@ -137,7 +137,7 @@ fn compact_view(
         .collect();
     let facts = facts::sentence(&rows, |v| match v {
         // The category by its key alone: its summary is on the index.
-        FactValue::Category(c) => crate::support::text::concat(&[
+        FactValue::Category(c) => crate::text::concat(&[
             "[",
             &escape::inline(&c.key),
             "](",

@@ -21,7 +21,7 @@
 
 use std::fmt::{self, Write};
 
-use crate::support::text::is_bidi_control;
+use crate::text::is_bidi_control;
 
 fn push_escaped(out: &mut String, s: &str, line_break: &str) {
     // Runs of characters that need nothing are copied in one go; only the characters that

@@ -15,7 +15,7 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use crate::support::text::escape_controls;
+use crate::text::escape_controls;
 
 /// Replaces CR / CRLF by LF, and control and bidi characters (other than LF and TAB) by a
 /// visible `\u{…}` escape ([`escape_controls`]).

@@ -213,7 +213,7 @@ pub fn doc_comment(lines: &[String], indent: &str) -> String {
 /// Controls (and U+2028/U+2029) → spaces, `*/` → `*\/`, `</` → `<\/`: text that can sit in
 /// a comment without ending it. Borrowed when nothing changes (the usual case).
 fn comment_safe(s: &str) -> Cow<'_, str> {
-    use crate::support::text::{all_bytes, printable};
+    use crate::text::{all_bytes, printable};
     let plain = all_bytes(s, printable)
         || !s
             .chars()
@@ -261,7 +261,7 @@ pub fn code_span(s: &str) -> String {
 /// can only come from catalogue text, which sits in string literals (where the escape means
 /// the same string) or in comments (where it shows the character instead of hiding it).
 pub fn escape_invisible(text: String) -> String {
-    let needs = crate::support::text::is_invisible;
+    let needs = crate::text::is_invisible;
     // Every such character starts with the byte D8, E2 or EF (never a continuation
     // byte), so only those positions need decoding.
     // Whole ASCII blocks (nearly all of the module) are skipped with `is_ascii`.
@@ -400,7 +400,7 @@ mod tests {
                     | '\u{2060}'..='\u{2069}' | '\u{feff}')
             };
             // The reference list, written out: the one the emitter asks must be the same.
-            prop_assert!(a.chars().all(|c| needs(c) == crate::support::text::is_invisible(c)));
+            prop_assert!(a.chars().all(|c| needs(c) == crate::text::is_invisible(c)));
             let expected: String = a
                 .chars()
                 .map(|c| if needs(c) { format!("\\u{:04x}", c as u32) } else { c.to_string() })

@@ -9,7 +9,7 @@ use super::{DATA_JS, INDEX_DTS, INDEX_JS, RUNTIME_JS_FILE};
 use crate::ir::Catalogue;
 use crate::names;
 use crate::support::doc_table::{cell, code};
-use crate::support::text::escape_controls;
+use crate::text::escape_controls;
 
 fn pretty(v: &Value) -> String {
     let mut s = serde_json::to_string_pretty(v).unwrap_or_default();

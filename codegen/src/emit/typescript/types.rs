@@ -2,7 +2,7 @@
 //! `ErrorCode` union, `TypesByCode`, params types, the unions that narrow on the code), from
 //! the askama template `templates/ts/index.d.ts`.
 
-use crate::support::text::concat;
+use crate::text::concat;
 use foldhash::{HashMap, HashMapExt};
 use std::fmt::Write;
 
