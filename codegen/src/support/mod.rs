@@ -1,5 +1,6 @@
-//! Pieces every stage may use: they depend on nothing above them (at most the IR and
-//! [`crate::names`]), and no two emitters share anything that is not here.
+//! Pieces every stage above the IR may use (the front end too): they depend on nothing above
+//! the IR (at most [`crate::ir`], [`crate::names`], [`crate::targets`] and [`crate::text`]),
+//! and no two emitters share anything that is not here.
 
 pub mod body_schema;
 pub mod book;
