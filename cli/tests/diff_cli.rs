@@ -740,7 +740,7 @@ fn init_schema_matches_generate() {
 }
 
 /// A rename's advice names what changes in every target's code, from the target table:
-/// each identifier that user code names (`targets::IDENTS` rows with a `usage` form), old →
+/// each identifier that user code names (`idents::IDENTS` rows with a `usage` form), old →
 /// new, under its language — Python's too, which landed after the advice was first written.
 #[test]
 fn rename_advice_names_every_target_identifier() {

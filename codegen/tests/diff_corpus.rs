@@ -374,7 +374,7 @@ fn redirect_advice() {
 }
 
 /// A rename's advice names the identifiers user code writes in every language that
-/// `errdex usage` searches, old → new (`targets::IDENTS`), Go's constant and constructor
+/// `errdex usage` searches, old → new (`idents::IDENTS`), Go's constant and constructor
 /// among them.
 #[test]
 fn rename_advice_names_each_language_identifiers() {
