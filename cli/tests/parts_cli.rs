@@ -877,6 +877,33 @@ fn generate_keeps_a_codeowners_block_and_the_rest_of_the_file() {
         "{err}"
     );
     assert!(!cat.join(".github").exists());
+    // A file of another name is never read (a typo would leave the parts without owners):
+    // refused in the right folder too, with the name that works, and nothing written.
+    let owners = std::fs::read_to_string(root.join(".github/CODEOWNERS")).unwrap();
+    for (given, instead) in [
+        ("../.github/CODEOWNERS.txt", "../.github/CODEOWNERS"),
+        ("../.github/OWNERS", "../.github/CODEOWNERS"),
+        ("owners/CODEOWNERS.bak", "../.github/CODEOWNERS"),
+    ] {
+        let (code, out, err) =
+            run(errdex()
+                .current_dir(&cat)
+                .args(["generate", "--codeowners", given]));
+        assert_eq!(code, 64, "{given}: {out}{err}");
+        assert!(
+            err.contains("error[EDX1002]")
+                && err.contains(&format!("--codeowners `{given}` is not a file GitHub reads"))
+                && err.contains(&format!("give --codeowners {instead}")),
+            "{given}: {err}"
+        );
+    }
+    assert!(!root.join(".github/CODEOWNERS.txt").exists());
+    assert!(!root.join(".github/OWNERS").exists());
+    assert!(!cat.join("owners").exists());
+    assert_eq!(
+        std::fs::read_to_string(root.join(".github/CODEOWNERS")).unwrap(),
+        owners
+    );
     let (code, out, err) = generate(false);
     assert_eq!(code, 0, "{out}{err}");
 }

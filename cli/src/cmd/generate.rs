@@ -420,13 +420,41 @@ fn package_version(value: &str) -> Result<String, String> {
     }
 }
 
-/// Why `--codeowners PATH` (relative to `root`) names a file GitHub would not read, in a
-/// git repository: GitHub reads CODEOWNERS only at the repository's root or in its
-/// `.github/` or `docs/` folder, and its paths are from that root. A catalogue in a
-/// subfolder given `.github/CODEOWNERS` would make `svc/.github/CODEOWNERS`, with paths from
-/// `svc/`, both ignored; the failure names the path that works. `None` when the file is in
-/// one of those places, or no repository is found.
+/// Why `--codeowners PATH` (relative to `root`) names a file GitHub would not read: one
+/// not named `CODEOWNERS` (GitHub and GitLab read no other name, so a typo such as
+/// `CODEOWNERS.txt` would leave the parts without owners, silently), or, in a git
+/// repository, one outside the places GitHub reads it from: the repository's root, its
+/// `.github/` or `docs/` folder, with paths from that root. A catalogue in a subfolder given
+/// `.github/CODEOWNERS` would make `svc/.github/CODEOWNERS`, with paths from `svc/`, both
+/// ignored; the failure names the path that works. `None` when the file is named so and is
+/// in one of those places, or no repository is found.
 fn codeowners_misplaced(root: &Path, path: &Path) -> Option<crate::fail::Failure> {
+    if path.file_name().is_none_or(|name| name != "CODEOWNERS") {
+        let instead = codeowners_folder_misplaced(root, path)
+            .map(|(_, instead)| instead)
+            .unwrap_or_else(|| path.with_file_name("CODEOWNERS").display().to_string());
+        return Some(
+            crate::fail::Failure::bad_arguments(format!(
+                "--codeowners `{}` is not a file GitHub reads: it reads owners only from a file named `CODEOWNERS` (at the repository's root, in `.github/` or in `docs/`)",
+                path.display()
+            ))
+            .with_suggestion(format!("give --codeowners {instead}")),
+        );
+    }
+    let (repo, instead) = codeowners_folder_misplaced(root, path)?;
+    Some(
+        crate::fail::Failure::bad_arguments(format!(
+            "--codeowners `{}` is not where GitHub reads CODEOWNERS: in the repository at `{}` it reads only `CODEOWNERS`, `.github/CODEOWNERS` and `docs/CODEOWNERS` (the path is relative to the catalogue's folder, or --root)",
+            path.display(),
+            repo.display()
+        ))
+        .with_suggestion(format!("give --codeowners {instead}")),
+    )
+}
+
+/// In a git repository, when `path`'s folder (relative to `root`) is not one GitHub reads
+/// CODEOWNERS from: the repository, and the path from `root` that works.
+fn codeowners_folder_misplaced(root: &Path, path: &Path) -> Option<(PathBuf, String)> {
     let root = std::path::absolute(root)
         .ok()?
         .canonicalize()
@@ -449,14 +477,7 @@ fn codeowners_misplaced(root: &Path, path: &Path) -> Option<crate::fail::Failure
         .unwrap_or(0);
     let mut instead = "../".repeat(up);
     instead.push_str(".github/CODEOWNERS");
-    Some(
-        crate::fail::Failure::bad_arguments(format!(
-            "--codeowners `{}` is not where GitHub reads CODEOWNERS: in the repository at `{}` it reads only `CODEOWNERS`, `.github/CODEOWNERS` and `docs/CODEOWNERS` (the path is relative to the catalogue's folder, or --root)",
-            path.display(),
-            repo.display()
-        ))
-        .with_suggestion(format!("give --codeowners {instead}")),
-    )
+    Some((repo, instead))
 }
 
 /// The first line of errdex's block in a CODEOWNERS file.
