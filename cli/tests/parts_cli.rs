@@ -892,7 +892,9 @@ fn generate_keeps_a_codeowners_block_and_the_rest_of_the_file() {
         assert_eq!(code, 64, "{given}: {out}{err}");
         assert!(
             err.contains("error[EDX1002]")
-                && err.contains(&format!("--codeowners `{given}` is not a file GitHub reads"))
+                && err.contains(&format!(
+                    "--codeowners `{given}` is not a file GitHub reads"
+                ))
                 && err.contains(&format!("give --codeowners {instead}")),
             "{given}: {err}"
         );

@@ -136,6 +136,31 @@ pub fn percent_encode(s: &str, keep: &[u8]) -> String {
     out
 }
 
+/// `text` as a YAML scalar the way a person writes one (`errdex new`'s lines, `diff`'s advice): plain (`namespace: IOERR`, `summary:
+/// A field is too long`) when YAML reads it back as that same string, else double-quoted (a
+/// JSON string is a YAML double-quoted scalar, so any text is written safely). Plain only
+/// when it is certain: the first character a letter, then letters, digits, spaces and `_ - .
+/// /` (no `:`, `#`, quotes, brackets or braces, so no `{param}` placeholder), no space at
+/// either end, and not one of the words YAML 1.1 or 1.2 reads as a boolean or null
+/// (`yes`, `Off`, `NULL`, …), whatever its case. Numeric codes such as SQLite's `1034` stay
+/// quoted, as strings.
+pub fn yaml_scalar(text: &str) -> String {
+    const WORDS: [&str; 11] = [
+        "true", "false", "yes", "no", "on", "off", "y", "n", "null", "nan", "inf",
+    ];
+    let plain = text.starts_with(|c: char| c.is_ascii_alphabetic())
+        && !text.ends_with(' ')
+        && text
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, ' ' | '_' | '-' | '.' | '/'))
+        && !WORDS.iter().any(|w| text.eq_ignore_ascii_case(w));
+    if plain {
+        text.to_string()
+    } else {
+        serde_json::Value::String(text.into()).to_string()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -188,5 +213,50 @@ mod tests {
             "a\\u{1b}[31mb\\nc\\u{202e}\\u{61c}"
         );
         assert_eq!(escape_controls_in_line("abcdef", 3), "abc…");
+    }
+
+    /// What a YAML parser (serde-saphyr, errdex's own) reads `key: <scalar>` as.
+    fn read_back(written: &str) -> serde_json::Value {
+        let map: serde_json::Map<String, serde_json::Value> =
+            serde_saphyr::from_str(&format!("key: {written}\n")).expect("valid YAML");
+        map["key"].clone()
+    }
+
+    #[test]
+    fn scalars_are_plain_when_yaml_reads_them_back_as_the_same_string() {
+        for (text, plain) in [
+            ("IOERR", true),
+            ("invalid", true),
+            ("A field is too long", true),
+            ("SC-AAA-00001", true),
+            ("v1.2/beta", true),
+            // Read as numbers, booleans or null, or not plain YAML at all: quoted.
+            ("1034", false),
+            ("yes", false),
+            ("Off", false),
+            ("NULL", false),
+            ("n", false),
+            ("{field} is required", false),
+            ("Field: value", false),
+            ("a # comment", false),
+            ("trailing ", false),
+            (" leading", false),
+            ("", false),
+            ("it's", false),
+            ("naïve", false),
+            ("- item", false),
+        ] {
+            let written = super::yaml_scalar(text);
+            assert_eq!(
+                !written.starts_with('"'),
+                plain,
+                "{text:?} written as {written}"
+            );
+            assert_eq!(
+                read_back(&written),
+                serde_json::Value::String(text.into()),
+                "{text:?} written as {written}"
+            );
+        }
     }
 }

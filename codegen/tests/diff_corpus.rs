@@ -415,3 +415,74 @@ fn param_advice_quotes_the_rust_signature() {
         f.advice
     );
 }
+
+/// The advice for a removed code is YAML the catalogue takes as is: pasted into `retired:`
+/// (its `<version>` filled in), it loads without a diagnostic and retires that code. SQLite's
+/// codes are numbers, which YAML reads as integers unless quoted (a retired key must be a
+/// string, EDX0101): the advice quotes them.
+#[test]
+fn a_removed_codes_advice_pastes_into_retired() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/sqlite/errors.yaml");
+    let text = std::fs::read_to_string(&path).expect("the SQLite fixture");
+    let old = errdex_codegen::load_str(&text, "errors.yaml")
+        .catalogue
+        .expect("the fixture loads");
+    // `error_retry` (code "513") taken out with its lines.
+    let start = text.find("\n  error_retry:\n").expect("the entry") + 1;
+    let end = start
+        + text[start..]
+            .match_indices("\n  ")
+            .map(|(i, _)| i + 1)
+            .find(|&i| !text[start + i..].starts_with("   "))
+            .expect("a next entry");
+    assert!(
+        text[start..].starts_with("  error_retry:") && !text[end..].starts_with("  error_retry")
+    );
+    let without = format!("{}{}", &text[..start], &text[end..]);
+    let new = errdex_codegen::load_str(&without, "errors.yaml")
+        .catalogue
+        .expect("the edited fixture loads");
+    let removed = diff::diff(&old, &new)
+        .into_iter()
+        .find(|f| f.kind == ChangeKind::CodeRemoved)
+        .expect("the removal is reported");
+    assert_eq!(removed.code, "513");
+    let advice = &removed.advice;
+    let snippet = advice
+        .split_once("can never be reused (`")
+        .and_then(|(_, rest)| rest.split_once("`)"))
+        .map(|(s, _)| s)
+        .unwrap_or_else(|| panic!("no snippet in {advice:?}"));
+    assert!(
+        snippet.starts_with("\"513\": { name: error_retry,"),
+        "{snippet}"
+    );
+    assert!(
+        !without.contains("\nretired:"),
+        "the fixture has no retired: yet"
+    );
+    let retired = format!(
+        "{without}retired:\n  {}\n",
+        snippet.replace("<version>", "2.0.0")
+    );
+    let loaded = errdex_codegen::load_str(&retired, "errors.yaml");
+    assert!(
+        loaded.diagnostics.is_empty(),
+        "{snippet}\n{:#?}",
+        loaded.diagnostics
+    );
+    let cat = loaded.catalogue.expect("loads");
+    assert!(
+        cat.retired
+            .iter()
+            .any(|r| r.code == "513" && r.name.as_deref() == Some("error_retry")),
+        "{:?}",
+        cat.retired
+    );
+    // And the diff of the two is no longer breaking for that code.
+    assert!(
+        diff::diff(&old, &cat)
+            .iter()
+            .all(|f| f.kind != ChangeKind::CodeRemoved),
+    );
+}

@@ -128,7 +128,8 @@ impl<'a> Differ<'a> {
                     "Move it to the root catalogue's `retired:` so the code can never be reused (`{}: {{ name: {}, \
                      since: \"<version>\", note: \"...\" }}`), after deprecating it for a \
                      release; or keep it.",
-                    o.code, o.name
+                    crate::text::yaml_scalar(&o.code),
+                    crate::text::yaml_scalar(&o.name)
                 ),
             ),
         };
