@@ -300,6 +300,57 @@ fn a_part_is_the_file_it_is_whatever_the_path() {
     }
 }
 
+/// A glob reaches through a symbolic link to a folder as through the folder: a linked
+/// folder outside the root's is EDX0804 for each part it would give, and one inside is the
+/// same files again (EDX0802), instead of the glob passing the link by and its codes going
+/// missing with lint saying nothing. A link back up is walked once.
+#[cfg(unix)]
+#[test]
+fn a_glob_through_a_linked_folder_is_not_silent() {
+    fn errors(loaded: &Loaded) -> Vec<&'static str> {
+        loaded
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity() == errdex_codegen::diag::Severity::Error)
+            .map(|d| d.code.as_str())
+            .collect()
+    }
+    let a =
+        "errors:\n  SECOND: { code: A-002, category: invalid, summary: Second, message: second }\n";
+    let y = "errors:\n  OUT_Y: { code: A-009, category: invalid, summary: Y, message: y }\n";
+    let outside = tempfile::tempdir().expect("temp dir");
+    std::fs::write(outside.path().join("y.yaml"), y).expect("write");
+    let dir = tempfile::tempdir().expect("temp dir");
+    let root = dir.path();
+    std::fs::create_dir_all(root.join("teams/core")).expect("mkdir");
+    std::fs::write(root.join("teams/core/a.yaml"), a).expect("write");
+    // A link back up to `teams`: walked once, no endless listing.
+    std::os::unix::fs::symlink("..", root.join("teams/core/up")).expect("symlink");
+    std::fs::write(
+        root.join("errors.yaml"),
+        ROOT.replace("parts: [a.yaml, b.yaml]", "parts: [\"teams/**/*.yaml\"]"),
+    )
+    .expect("write");
+    let loaded = load(&root.join("errors.yaml"), "errors.yaml");
+    assert!(errors(&loaded).is_empty(), "{:#?}", loaded.diagnostics);
+    assert_eq!(loaded.catalogue.expect("valid").errors.len(), 2);
+
+    std::os::unix::fs::symlink(outside.path(), root.join("teams/linked")).expect("symlink");
+    let loaded = load(&root.join("errors.yaml"), "errors.yaml");
+    assert_eq!(errors(&loaded), ["EDX0804"], "{:#?}", loaded.diagnostics);
+    let d = &loaded.diagnostics[0];
+    assert!(
+        d.message.contains("teams/linked/y.yaml") && d.message.contains("symbolic link"),
+        "{d:#?}"
+    );
+    assert!(loaded.catalogue.is_none());
+
+    std::fs::remove_file(root.join("teams/linked")).expect("unlink");
+    std::os::unix::fs::symlink("core", root.join("teams/again")).expect("symlink");
+    let loaded = load(&root.join("errors.yaml"), "errors.yaml");
+    assert_eq!(errors(&loaded), ["EDX0802"], "{:#?}", loaded.diagnostics);
+}
+
 /// A folder of one file per code lists its codes in their order as numbers: SQLite's `5`,
 /// `11`, `261`, `1034`, not `1034`, `11`, `261`, `5` as the names sort as text. The order is
 /// the catalogue's, so that of the docs pages and every output.

@@ -63,8 +63,23 @@ impl Files for Disk {
         self.dir.join(path).is_dir()
     }
 
+    /// Through symbolic links to folders too, except one back up to a folder being walked: a linked folder's
+    /// files are listed under the link's path, where [`Files::real_path`] then finds a file
+    /// outside the root's folder (EDX0804) or another path to a listed one (EDX0802), instead
+    /// of a glob passing the link by and its codes going missing without a word.
     fn list(&self, dir: &str) -> io::Result<Vec<String>> {
-        fn walk(base: &Path, rel: &str, out: &mut Vec<String>) -> io::Result<()> {
+        fn walk(
+            base: &Path,
+            rel: &str,
+            up: &mut Vec<PathBuf>,
+            out: &mut Vec<String>,
+        ) -> io::Result<()> {
+            // A link back up (to the folder itself, or one above it) would never end.
+            let real = std::fs::canonicalize(base.join(rel))?;
+            if up.contains(&real) {
+                return Ok(());
+            }
+            up.push(real);
             for entry in std::fs::read_dir(base.join(rel))? {
                 let entry = entry?;
                 let name = entry.file_name().to_string_lossy().into_owned();
@@ -73,16 +88,18 @@ impl Files for Disk {
                 } else {
                     format!("{rel}/{name}")
                 };
-                if entry.file_type()?.is_dir() {
-                    walk(base, &path, out)?;
+                let ty = entry.file_type()?;
+                if ty.is_dir() || (ty.is_symlink() && entry.path().is_dir()) {
+                    walk(base, &path, up, out)?;
                 } else {
                     out.push(path);
                 }
             }
+            up.pop();
             Ok(())
         }
         let mut out = Vec::new();
-        walk(&self.dir, dir, &mut out)?;
+        walk(&self.dir, dir, &mut Default::default(), &mut out)?;
         Ok(out)
     }
 
