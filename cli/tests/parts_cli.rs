@@ -1189,3 +1189,89 @@ fn new_into_a_part_without_codes_takes_its_one_namespace() {
     let (code, out, err) = run(errdex().current_dir(dir.path()).args(["lint"]));
     assert_eq!(code, 0, "{out}{err}");
 }
+
+/// `errdex new` without `--category`: the entry takes its namespace's `category` (no line
+/// written for it) when the namespace declares one, and is refused, naming the namespace,
+/// when it does not. A part whose `errors:` is a flow mapping is refused as such (the
+/// message says what to rewrite, not that `errors:` is not the last section).
+#[test]
+fn new_takes_the_namespaces_category_and_names_a_flow_mapping() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_split(dir.path());
+    let billing = dir.path().join("teams/billing.yaml");
+    let before = std::fs::read_to_string(&billing).unwrap();
+    let new = |extra: &[&str]| {
+        run(errdex()
+            .current_dir(dir.path())
+            .args([
+                "new",
+                "BIL_ON_HOLD",
+                "--part",
+                "teams/billing.yaml",
+                "--summary",
+                "The invoice is on hold",
+            ])
+            .args(extra))
+    };
+    // BIL declares no category: refused, nothing written.
+    let (code, out, err) = new(&[]);
+    assert_eq!(code, 64, "{out}{err}");
+    assert!(
+        err.contains("error[EDX1002]")
+            && err.contains(
+                "--category is needed: namespace `BIL` declares no `category` for its codes to take"
+            )
+            && err.contains("give --category, one of `"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(&billing).unwrap(), before);
+    // With a default category, the entry takes it and says nothing of it.
+    let with_default = before.replace(
+        "    code_prefix: ACM-BIL-\n",
+        "    code_prefix: ACM-BIL-\n    category: unavailable\n",
+    );
+    assert_ne!(with_default, before);
+    std::fs::write(&billing, &with_default).unwrap();
+    let (code, out, err) = new(&[]);
+    assert_eq!(code, 0, "{out}{err}");
+    let after = std::fs::read_to_string(&billing).unwrap();
+    let added = &after[with_default.len()..];
+    assert!(
+        added.starts_with("  BIL_ON_HOLD:\n") && !added.contains("category"),
+        "{added}"
+    );
+    let (code, out, err) =
+        run(errdex()
+            .current_dir(dir.path())
+            .args(["explain", "BIL_ON_HOLD", "--format", "json"]));
+    assert_eq!(code, 0, "{out}{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["category"], "unavailable", "{out}");
+
+    // `errors:` as a flow mapping: refused as such.
+    let search = dir.path().join("teams/search.yaml");
+    let text = std::fs::read_to_string(&search).unwrap();
+    let at = text.find("\nerrors:\n").unwrap() + 1;
+    let flow = format!(
+        "{}errors: {{ SRC_FLOW: {{ code: ACM-SRC-050, namespace: SRC, category: invalid, summary: Flow }} }}\n",
+        &text[..at]
+    );
+    std::fs::write(&search, &flow).unwrap();
+    let (code, out, err) = run(errdex().current_dir(dir.path()).args([
+        "new",
+        "SRC_MORE",
+        "--part",
+        "teams/search.yaml",
+        "--category",
+        "invalid",
+        "--summary",
+        "More",
+    ]));
+    assert_eq!(code, 64, "{out}{err}");
+    assert!(
+        err.contains("is written as a flow mapping (`errors: { … }`)")
+            && err.contains("write it as a block mapping"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(&search).unwrap(), flow);
+}

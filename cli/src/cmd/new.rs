@@ -39,9 +39,10 @@ pub struct Args {
     /// the root catalogue (the code from `--namespace`'s `code_prefix`).
     #[arg(long)]
     pub part: Option<PathBuf>,
-    /// Its category.
+    /// Its category. Without it, the entry takes its namespace's `category` (written
+    /// nowhere: the catalogue's default), refused when the namespace declares none.
     #[arg(long)]
-    pub category: String,
+    pub category: Option<String>,
     /// Its one-line summary.
     #[arg(long)]
     pub summary: String,
@@ -253,22 +254,25 @@ fn add(args: &Args) -> Result<ExitCode, Failure> {
     // A category the registry does not declare: said before any text is made, with the
     // nearest and the rest (the load with the entry added would point at a line of a file
     // not written).
-    if !cat.categories.iter().any(|c| c.key == args.category) {
-        let keys: Vec<&str> = cat.categories.iter().map(|c| c.key.as_str()).collect();
-        let near =
-            errdex_codegen::support::suggest::did_you_mean(&args.category, keys.iter().copied());
+    let categories = || {
+        cat.categories
+            .iter()
+            .map(|c| format!("`{}`", c.key))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    if let Some(category) = &args.category
+        && !cat.categories.iter().any(|c| &c.key == category)
+    {
+        let near = errdex_codegen::support::suggest::did_you_mean(
+            category,
+            cat.categories.iter().map(|c| c.key.as_str()),
+        );
         return Err(Failure::bad_arguments(format!(
-            "--category `{}` is not a category of the registry{}",
-            args.category,
+            "--category `{category}` is not a category of the registry{}",
             near.map(|n| format!(": {n}")).unwrap_or_default()
         ))
-        .with_suggestion(format!(
-            "give one of {}",
-            keys.iter()
-                .map(|k| format!("`{k}`"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        )));
+        .with_suggestion(format!("give one of {}", categories())));
     }
     // A NAME the registry has: said as such, with its place, before any text is made (the
     // load of the registry with the entry added would report the two as a duplicate key,
@@ -419,9 +423,27 @@ fn add(args: &Args) -> Result<ExitCode, Failure> {
         },
         Seen::Mixed => None,
     });
+    // Without --category, the namespace's default: checked here, where the namespace is
+    // known, so that the failure says which namespace declares none.
+    if args.category.is_none()
+        && namespace
+            .as_deref()
+            .and_then(|ns| cat.namespaces.iter().find(|n| n.key == ns))
+            .and_then(|n| n.category)
+            .is_none()
+    {
+        let why = match &namespace {
+            Some(ns) => format!("namespace `{ns}` declares no `category` for its codes to take"),
+            None => "the entry has no namespace whose `category` it could take".to_string(),
+        };
+        return Err(
+            Failure::bad_arguments(format!("--category is needed: {why}"))
+                .with_suggestion(format!("give --category, one of {}", categories())),
+        );
+    }
     let fields = [
         ("namespace", namespace.as_deref()),
-        ("category", Some(args.category.as_str())),
+        ("category", args.category.as_deref()),
         ("summary", Some(args.summary.as_str())),
         ("message", args.message.as_deref()),
     ];
@@ -456,15 +478,26 @@ fn add(args: &Args) -> Result<ExitCode, Failure> {
         Target::Append(file) => {
             let old = read(file)?;
             let (mut text, indent) = appendable(&old).ok_or_else(|| {
-                Failure::bad_arguments(format!(
-                    "`errors:` is not the last section of `{}` as a block mapping, so errdex new cannot append to it without rewriting the file",
-                    file.display()
-                ))
-                .with_suggestion(if args.part.is_some() {
-                    "end the file with its `errors:` block"
+                let or_part = if args.part.is_some() {
+                    ""
                 } else {
-                    "end the file with its `errors:` block, or add the code to a part (--part)"
-                })
+                    ", or add the code to a part (--part)"
+                };
+                if errors_is_flow(&old) {
+                    Failure::bad_arguments(format!(
+                        "`errors:` of `{}` is written as a flow mapping (`errors: {{ … }}`), so errdex new cannot append to it without rewriting the file",
+                        file.display()
+                    ))
+                    .with_suggestion(format!(
+                        "write it as a block mapping: `errors:` alone on its line, each entry on lines of its own indented below it{or_part}"
+                    ))
+                } else {
+                    Failure::bad_arguments(format!(
+                        "`errors:` is not the last section of `{}` as a block mapping, so errdex new cannot append to it without rewriting the file",
+                        file.display()
+                    ))
+                    .with_suggestion(format!("end the file with its `errors:` block{or_part}"))
+                }
             })?;
             let inner = format!("{indent}{indent}");
             text.push_str(&format!(
@@ -738,6 +771,15 @@ fn appendable(text: &str) -> Option<(String, String)> {
         return Some((out, "  ".to_string()));
     }
     errors_indent(&lines, last, rest).map(|indent| (out, indent))
+}
+
+/// Whether the text's last top-level key is `errors:` with a flow mapping after it on its
+/// line (`errors: { A: {…} }`), which [`appendable`] cannot extend (only `errors: {}`).
+fn errors_is_flow(text: &str) -> bool {
+    text.lines()
+        .rfind(|l| !l.is_empty() && !l.starts_with([' ', '#', '-']) && l.contains(':'))
+        .and_then(|l| l.strip_prefix("errors:"))
+        .is_some_and(|rest| rest.trim_start().starts_with('{'))
 }
 
 /// The indent of the entries of the `errors:` block at line `last` (the file's last
