@@ -227,21 +227,26 @@ fn a_glob_matches_folder_parts_too() {
     );
 }
 
+/// A part with one code, `SECOND`.
+const SECOND: &str =
+    "errors:\n  SECOND: { code: A-002, category: invalid, summary: Second, message: second }\n";
+
+/// The codes of `loaded`'s errors, in order.
+fn errors(loaded: &Loaded) -> Vec<&'static str> {
+    loaded
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity() == errdex_codegen::diag::Severity::Error)
+        .map(|d| d.code.as_str())
+        .collect()
+}
+
 /// A part is known by the file it is: `./a.yaml`, `x/../b.yaml` are `a.yaml` and `b.yaml`
 /// (no longer "outside" for their `..`), and a file reached again through a symbolic link
 /// to its folder is EDX0802, not every one of its keys a duplicate.
 #[test]
 fn a_part_is_the_file_it_is_whatever_the_path() {
-    fn errors(loaded: &Loaded) -> Vec<&'static str> {
-        loaded
-            .diagnostics
-            .iter()
-            .filter(|d| d.severity() == errdex_codegen::diag::Severity::Error)
-            .map(|d| d.code.as_str())
-            .collect()
-    }
-    let a =
-        "errors:\n  SECOND: { code: A-002, category: invalid, summary: Second, message: second }\n";
+    let a = SECOND;
     let b =
         "errors:\n  THIRD: { code: A-003, category: invalid, summary: Third, message: third }\n";
     let (_dir, loaded) = scratch(&[
@@ -307,16 +312,7 @@ fn a_part_is_the_file_it_is_whatever_the_path() {
 #[cfg(unix)]
 #[test]
 fn a_glob_through_a_linked_folder_is_not_silent() {
-    fn errors(loaded: &Loaded) -> Vec<&'static str> {
-        loaded
-            .diagnostics
-            .iter()
-            .filter(|d| d.severity() == errdex_codegen::diag::Severity::Error)
-            .map(|d| d.code.as_str())
-            .collect()
-    }
-    let a =
-        "errors:\n  SECOND: { code: A-002, category: invalid, summary: Second, message: second }\n";
+    let a = SECOND;
     let y = "errors:\n  OUT_Y: { code: A-009, category: invalid, summary: Y, message: y }\n";
     let outside = tempfile::tempdir().expect("temp dir");
     std::fs::write(outside.path().join("y.yaml"), y).expect("write");
