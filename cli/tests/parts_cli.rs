@@ -861,8 +861,17 @@ fn generate_keeps_a_codeowners_block_and_the_rest_of_the_file() {
     let search = cat.join("teams/search.yaml");
     let s = std::fs::read_to_string(&search).unwrap();
     std::fs::write(&search, s.replace("@acme/search", "@acme/find")).unwrap();
-    let (code, ..) = generate(true);
+    let (code, _, err) = generate(true);
     assert_ne!(code, 0);
+    // The way to rewrite it is the same command, flag included: a bare `errdex generate`
+    // would not touch CODEOWNERS.
+    assert!(
+        err.contains("error[EDX1004]")
+            && err.contains(
+                "run `errdex generate --codeowners ../.github/CODEOWNERS` (this command without --check)"
+            ),
+        "{err}"
+    );
     // In a git repository, a CODEOWNERS file GitHub would not read (the registry's own
     // `.github/`, its paths from `registry/`) is refused with the path that works.
     std::fs::create_dir(root.join(".git")).unwrap();

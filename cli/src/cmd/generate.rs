@@ -289,7 +289,18 @@ pub fn run(args: Args) -> ExitCode {
         for stale_file in &stale {
             print!("{}", stale_file.diff);
         }
-        let failure = Failure::outputs_stale(stale.len().to_string(), file.clone());
+        // The command that rewrites them is this one without `--check`: with its flags
+        // (`--codeowners`, `--rust-file`, …), which a bare `errdex generate` would not redo.
+        let again: Vec<String> = std::env::args()
+            .skip(1)
+            .filter(|a| a != "--check")
+            .map(|a| shell_word(&a))
+            .collect();
+        let failure = Failure::outputs_stale(stale.len().to_string(), file.clone())
+            .with_suggestion(format!(
+                "run `errdex {}` (this command without --check) and commit the result",
+                again.join(" ")
+            ));
         return fail::report(&failure, args.format);
     }
     // Each target's files are written as soon as its emitter returns them (never all of
@@ -417,6 +428,19 @@ fn package_version(value: &str) -> Result<String, String> {
         Ok(value.to_string())
     } else {
         Err("a package version is MAJOR.MINOR.PATCH (semantic versioning), e.g. 1.0.0 or 2.0.0-rc.1".into())
+    }
+}
+
+/// `word` as a shell reads it back: as it is when it is plain, else in single quotes.
+fn shell_word(word: &str) -> String {
+    let plain = !word.is_empty()
+        && word
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"-_./=:@+,".contains(&b));
+    if plain {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', r"'\''"))
     }
 }
 
