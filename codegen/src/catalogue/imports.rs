@@ -168,7 +168,7 @@ impl Cx<'_> {
                     ],
                 )
                 .help = Some(format!(
-                    "pin the version {from} publishes (`version: {found}`) after reading what changed with `errdex diff`, or point `from` at the release of {version}"
+                    "to upgrade, pin the version {from} publishes (`version: {found}`), then `errdex diff --against-git HEAD` shows what the upgrade changes before you commit it; or point `from` at the release of {version}"
                 ));
                 continue;
             }
