@@ -135,9 +135,16 @@ fn ranges_read_and_overlap() {
     assert!(r.allows("ACM-FRM-100") && r.allows("ACM-FRM-199"));
     assert!(!r.allows("ACM-FRM-200") && !r.allows("ACM-FRM-1000") && !r.allows("ACM-BIL-150"));
     assert_eq!(r.describe(), "the range `ACM-FRM-100..ACM-FRM-199`");
-    assert!(Allowed::parse_range("A-10..B-20").is_none());
-    assert!(Allowed::parse_range("A-20..A-10").is_none());
-    assert!(Allowed::parse_range("A-1..A-20").is_none());
+    // Each refusal says what is wrong with it (EDX0106's "expected").
+    let refused = |text: &str| Allowed::parse_range(text).expect_err(text);
+    assert!(refused("A-10..B-20").starts_with("one prefix at both ends (`A-` and `B-` differ)"));
+    assert_eq!(refused("A-20..A-10"), "the low end first (`A-10..A-20`)");
+    assert!(
+        refused("A-1..A-20").starts_with("as many digits at both ends (`A-1` has 1, `A-20` has 2;")
+    );
+    assert!(refused("5..773").contains("give the part a `prefix`, or neither"));
+    assert!(refused("A-1").starts_with("low..high,"));
+    assert!(refused("A-x..A-y").starts_with("each end ending in digits"));
     assert!(r.overlaps(&Allowed::Prefix("ACM-FRM-1".into())));
     assert!(r.overlaps(&Allowed::Prefix("ACM-".into())));
     assert!(!r.overlaps(&Allowed::Prefix("ACM-FRM-2".into())));
@@ -477,4 +484,20 @@ parts: [codes, codes/legacy/]
         loaded.diagnostics
     );
     assert_eq!(loaded.catalogue.expect("valid").errors.len(), 2);
+}
+
+/// A glob that matches only the root catalogue says so (the root is never a part of
+/// itself), instead of "matches nothing" beside a file it plainly matches.
+#[test]
+fn a_glob_matching_only_the_root_says_so() {
+    let (_dir, loaded) = scratch(&[(
+        "errors.yaml",
+        &ROOT.replace("parts: [a.yaml, b.yaml]", "parts: [\"*.yaml\"]"),
+    )]);
+    assert_eq!(errors(&loaded), ["EDX0803"], "{:#?}", loaded.diagnostics);
+    let help = loaded.diagnostics[0].help.as_deref().unwrap_or_default();
+    assert!(
+        help.starts_with("it matches only the root catalogue, `errors.yaml`"),
+        "{help}"
+    );
 }

@@ -82,20 +82,47 @@ pub enum Allowed {
 }
 
 impl Allowed {
-    /// Reads `low..high` (`ACM-FRM-100..ACM-FRM-199`).
-    pub fn parse_range(text: &str) -> Option<Allowed> {
-        let (a, b) = text.split_once("..")?;
+    /// Reads `low..high` (`ACM-FRM-100..ACM-FRM-199`); else what is wrong with it, for
+    /// EDX0106's "expected".
+    pub fn parse_range(text: &str) -> Result<Allowed, String> {
+        const FORM: &str =
+            "low..high, two codes of one prefix with as many digits (ACM-FRM-100..ACM-FRM-199)";
+        let Some((a, b)) = text.split_once("..") else {
+            return Err(FORM.to_string());
+        };
+        let (a, b) = (a.trim(), b.trim());
         let split = |s: &str| {
             let digits = s.len() - s.trim_end_matches(|c: char| c.is_ascii_digit()).len();
             let (p, d) = s.split_at(s.len() - digits);
             (p.to_string(), d.to_string())
         };
-        let ((pa, da), (pb, db)) = (split(a.trim()), split(b.trim()));
-        if da.is_empty() || pa != pb || da.len() != db.len() || da.len() > 18 {
-            return None;
+        let ((pa, da), (pb, db)) = (split(a), split(b));
+        if da.is_empty() || db.is_empty() {
+            return Err(format!("each end ending in digits: {FORM}"));
         }
-        let (low, high) = (da.parse().ok()?, db.parse().ok()?);
-        (low <= high).then_some(Allowed::Range {
+        if pa != pb {
+            return Err(format!(
+                "one prefix at both ends (`{pa}` and `{pb}` differ): {FORM}"
+            ));
+        }
+        if da.len() != db.len() {
+            return Err(format!(
+                "as many digits at both ends (`{a}` has {}, `{b}` has {}; codes that are bare numbers of any width fit no range: give the part a `prefix`, or neither): {FORM}",
+                da.len(),
+                db.len()
+            ));
+        }
+        if da.len() > 18 {
+            return Err(format!("at most 18 digits: {FORM}"));
+        }
+        let (low, high): (u64, u64) = (
+            da.parse().map_err(|_| FORM.to_string())?,
+            db.parse().map_err(|_| FORM.to_string())?,
+        );
+        if low > high {
+            return Err(format!("the low end first (`{b}..{a}`)"));
+        }
+        Ok(Allowed::Range {
             prefix: pa,
             width: da.len(),
             low,
@@ -600,19 +627,19 @@ fn read_header(node: &Node, diags: &mut Vec<Diagnostic>) -> Header {
                     continue;
                 }
                 let allowed = if name == "prefix" {
-                    Some(Allowed::Prefix(text.clone()))
+                    Ok(Allowed::Prefix(text.clone()))
                 } else {
                     Allowed::parse_range(text)
                 };
                 match allowed {
-                    Some(a) => header.allowed = Some((a, value.span)),
-                    None => diags.push(Diagnostic::new(
+                    Ok(a) => header.allowed = Some((a, value.span)),
+                    Err(expected) => diags.push(Diagnostic::new(
                         DiagCode::BadValue,
                         Some(value.span),
                         &[
                             ("key", name),
                             ("found", &format!("`{text}`")),
-                            ("expected", "two codes of one prefix with as many digits, low..high (ACM-FRM-100..ACM-FRM-199)"),
+                            ("expected", &expected),
                         ],
                     )),
                 }

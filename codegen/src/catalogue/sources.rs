@@ -376,12 +376,22 @@ impl Reader<'_> {
             }
             let paths: Vec<(String, bool)> = if is_glob(item) {
                 match self.glob(item) {
-                    Ok(Globbed { paths, not_yaml }) if paths.is_empty() => {
-                        let help = match not_yaml {
-                            Some(file) => format!(
+                    Ok(Globbed {
+                        paths,
+                        not_yaml,
+                        root,
+                    }) if paths.is_empty() => {
+                        let help = match (not_yaml, root) {
+                            (Some(file), _) => format!(
                                 "it matches only files that are not YAML (`{file}`): a glob's parts are its `.yaml` and `.yml` files and folders; check the pattern, or remove it from `parts`"
                             ),
-                            None => "check the pattern, or remove it from `parts`".to_string(),
+                            (None, true) => format!(
+                                "it matches only the root catalogue, `{}`, which is never a part of itself: put the parts in a folder of their own (`teams/*.yaml`), or list them by name",
+                                self.root_file
+                            ),
+                            (None, false) => {
+                                "check the pattern, or remove it from `parts`".to_string()
+                            }
                         };
                         diags.push(
                             Diagnostic::new(DiagCode::PartGlobEmpty, Some(span), &[("glob", item)])
@@ -551,6 +561,7 @@ impl Reader<'_> {
         Ok(Globbed {
             paths,
             not_yaml: others.first().map(|p| p.to_string()),
+            root: matcher.is_match(self.root_file),
         })
     }
 
@@ -906,6 +917,8 @@ struct Globbed {
     paths: Vec<(String, bool)>,
     /// A file it matches that is not YAML, and so not read (the first, sorted).
     not_yaml: Option<String>,
+    /// Whether it matches the root catalogue's own file (never a part of itself).
+    root: bool,
 }
 
 /// Why a listed path is outside the root's folder, if it is: an absolute path, or a glob
