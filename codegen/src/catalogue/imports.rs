@@ -305,6 +305,9 @@ impl Cx<'_> {
                     DiagCode::ImportUnreadable,
                     at,
                     &[("name", name), ("path", &shown), ("reason", &reason)],
+                )
+                .help = Some(
+                    "`from` is relative to this catalogue's folder: point it at the other registry's `errors.yaml`, or at the `registry.json` it publishes (e.g. a pinned copy under `vendor/`)".to_string(),
                 );
                 return None;
             }

@@ -418,11 +418,14 @@ impl Reader<'_> {
                 let identity = match self.files.real_path(&path) {
                     Ok(real) => real.unwrap_or_else(|| path.clone()),
                     Err(reason) => {
-                        diags.push(Diagnostic::new(
-                            DiagCode::PartOutside,
-                            Some(span),
-                            &[("part", &path), ("reason", &reason)],
-                        ));
+                        diags.push(
+                            Diagnostic::new(
+                                DiagCode::PartOutside,
+                                Some(span),
+                                &[("part", &path), ("reason", &reason)],
+                            )
+                            .with_help("a part's files live in the root catalogue's folder: move them there (or make the link lead there), or import the other registry (`imports:`) instead"),
+                        );
                         continue;
                     }
                 };
