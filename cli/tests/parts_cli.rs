@@ -1072,7 +1072,12 @@ fn new_with_a_code_chosen_by_hand() {
             "ACM-BIL-001",
             "code `ACM-BIL-001` is already used: it is the code of `BIL_CARD_DECLINED`",
         ),
-        ("ACM-BIL-100", "EDX0807"),
+        // Outside the part's range: said of the part, before any text is made (not as
+        // EDX0807 at a line of a file never written).
+        (
+            "ACM-BIL-100",
+            "error[EDX1002]: --code `ACM-BIL-100` is outside the range `ACM-BIL-000..ACM-BIL-099`, the codes this part may allocate",
+        ),
     ] {
         let (status, _, err) = new("BIL_OTHER", "teams/billing.yaml", Some(code));
         assert_ne!(status, 0);

@@ -346,7 +346,18 @@ fn add(args: &Args) -> Result<ExitCode, Failure> {
     };
     let mut notes = Vec::new();
     let code = match (&args.code, allowed) {
-        (Some(code), _) => {
+        (Some(code), allowed) => {
+            // Said here, naming the part, rather than by the load with the entry added
+            // (EDX0807 at a line of a file not written).
+            if let Some(allowed) = allowed.filter(|a| !a.allows(code)) {
+                return Err(Failure::bad_arguments(format!(
+                    "--code `{code}` is outside {}, the codes this part may allocate",
+                    allowed.describe()
+                ))
+                .with_suggestion(
+                    "leave out --code for the part's next free code, or add the entry to the part whose range holds it",
+                ));
+            }
             if let Some(holder) = holder_of(&cat, code) {
                 return Err(Failure::bad_arguments(format!(
                     "code `{code}` is already used: {holder}"
