@@ -144,6 +144,7 @@ diag_codes! {
     ImportCycle = "EDX0903", "IMPORT_CYCLE", Error, "import `{name}` closes a cycle of imports: {cycle}";
     ImportVersionMismatch = "EDX0904", "IMPORT_VERSION_MISMATCH", Error, "import `{name}` is pinned to version {version}, but `{path}` is version {found}";
     ImportCollision = "EDX0905", "IMPORT_COLLISION", Error, "import `{name}` brings the {what} `{value}`, which is already taken by {other}";
+    ImportCategoryDiffers = "EDX0906", "IMPORT_CATEGORY_DIFFERS", Warning, "import `{name}` brings the category `{key}` with other facts than this catalogue's ({facts})";
 }
 
 /// A code's message with each placeholder written `<name>` (literal braces as themselves).

@@ -1087,3 +1087,46 @@ fn diff_of_an_import_switched_to_reference_says_so() {
         assert!(f.advice.contains("now `as: reference`"), "{}", f.advice);
     }
 }
+
+/// A category the import brings with a key this catalogue has, but other facts: a warning
+/// (EDX0906) at the import naming each fact that differs, since the docs and `explain` show
+/// the imported codes under this catalogue's category; the codes keep their own facts.
+/// The same facts under one key say nothing.
+#[test]
+fn an_imported_category_with_other_facts_is_a_warning() {
+    let dir = scratch();
+    let orders = dir.path().join("orders/errors.yaml");
+    let (loaded, text) = diagnostics(&orders);
+    assert!(loaded.catalogue.is_some(), "{text}");
+    assert!(!text.contains("EDX0906"), "{text}");
+    edit(
+        &orders,
+        "  unavailable:\n    summary: The orders database is down\n    exit_code: 69\n    http_status: 503\n",
+        "  unavailable:\n    summary: The orders database is down\n    exit_code: 69\n    http_status: 500\n",
+    );
+    let (loaded, text) = diagnostics(&orders);
+    assert!(
+        text.contains(
+            "warning[EDX0906]: import `platform` brings the category `unavailable` with other facts than this catalogue's (http_status 503 there, 500 here)"
+        ),
+        "{text}"
+    );
+    let cat = loaded.catalogue.expect("a warning only");
+    // The imported codes answer as the platform declared them.
+    let platform = valid(&repo().join("tests/imports/platform/errors.yaml"));
+    let theirs = platform
+        .errors
+        .iter()
+        .find(|e| platform.categories[e.category].key == "unavailable")
+        .expect("a platform code in `unavailable`");
+    let here = cat
+        .errors
+        .iter()
+        .find(|e| e.code == theirs.code)
+        .expect("imported");
+    assert_eq!(
+        (here.http_status, here.exit_code),
+        (theirs.http_status, theirs.exit_code)
+    );
+    assert_ne!(here.http_status, 500, "not this catalogue's category's");
+}

@@ -313,6 +313,9 @@ const (
 	// CodeImportCollision is EDX0905: An imported code, NAME, identifier or namespace is already taken
 	// Name: IMPORT_COLLISION; namespace: IMPORTS; category: invalid; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/imports.html#edx0905.
 	CodeImportCollision
+	// CodeImportCategoryDiffers is EDX0906: An imported category has other facts than this catalogue's category of that key
+	// Name: IMPORT_CATEGORY_DIFFERS; namespace: IMPORTS; category: suspicious; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/imports.html#edx0906.
+	CodeImportCategoryDiffers
 	// CodeFileUnreadable is EDX1001: A file could not be read
 	// Name: FILE_UNREADABLE; namespace: CLI; category: io; retryable: no; exit code: 74; HTTP status: 500; JSON-RPC code: -32603; log level: ERROR (unexpected: an operator fault); docs URL: https://example.invalid/errdex/reference/cli.html#edx1001.
 	CodeFileUnreadable
@@ -422,6 +425,7 @@ var codeRows = [...]codeRow{
 	{"EDX0903", "IMPORT_CYCLE", NamespaceImports, CategoryInvalid, "Catalogues import each other in a cycle", "import `{name}` closes a cycle of imports: {cycle}", "Import the shared codes from one registry that imports nothing back.", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/imports.html#edx0903", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"name", "string", "", ""}, {"cycle", "string", "", ""}}},
 	{"EDX0904", "IMPORT_VERSION_MISMATCH", NamespaceImports, CategoryInvalid, "An imported registry is not the version the catalogue is pinned to", "import `{name}` is pinned to version {version}, but `{path}` is version {found}", "To upgrade, pin the version the file publishes, then read what it changes with `errdex diff --against-git HEAD` before committing; or point `from` at the pinned release.", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/imports.html#edx0904", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"name", "string", "", ""}, {"version", "string", "", ""}, {"path", "string", "", ""}, {"found", "string", "", ""}}},
 	{"EDX0905", "IMPORT_COLLISION", NamespaceImports, CategoryInvalid, "An imported code, NAME, identifier or namespace is already taken", "import `{name}` brings the {what} `{value}`, which is already taken by {other}", "Rename or renumber the code here; a retired code may never come back, not even through an import.", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/imports.html#edx0905", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"name", "string", "", ""}, {"what", "string", "", ""}, {"value", "string", "", ""}, {"other", "string", "", ""}}},
+	{"EDX0906", "IMPORT_CATEGORY_DIFFERS", NamespaceImports, CategorySuspicious, "An imported category has other facts than this catalogue's category of that key", "import `{name}` brings the category `{key}` with other facts than this catalogue's ({facts})", "Give the two categories the same facts, or rename the category in one of the registries.", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/imports.html#edx0906", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"name", "string", "", ""}, {"key", "string", "", ""}, {"facts", "string", "", ""}}},
 	{"EDX1001", "FILE_UNREADABLE", NamespaceCli, CategoryIo, "A file could not be read", "cannot read `{path}`: {reason}", "Check the path and its permissions; errdex reads ./errors.yaml by default.", true, false, retryRow{}, 74, 500, -32603, false, "https://example.invalid/errdex/reference/cli.html#edx1001", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"path", "string", "", ""}, {"reason", "string", "", ""}}},
 	{"EDX1002", "BAD_ARGUMENTS", NamespaceCli, CategoryUsage, "The command line is wrong", "{problem}", "Run `errdex --help` or `errdex <command> --help`.", true, false, retryRow{}, 64, 400, -32602, true, "https://example.invalid/errdex/reference/cli.html#edx1002", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"problem", "string", "", ""}}},
 	{"EDX1003", "WRITE_FAILED", NamespaceCli, CategoryIo, "A generated file could not be written", "could not write `{path}`: {reason}", "Check that the output directory is writable; files listed as written are complete.", true, false, retryRow{}, 74, 500, -32603, false, "https://example.invalid/errdex/reference/cli.html#edx1003", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"path", "string", "", ""}, {"reason", "string", "", ""}}},
@@ -817,6 +821,11 @@ func NewImportVersionMismatch(name string, version string, path string, found st
 // NewImportCollision returns an error of CodeImportCollision (EDX0905): import `{name}` brings the {what} `{value}`, which is already taken by {other}
 func NewImportCollision(name string, what string, value string, other string) *Error {
 	return CodeImportCollision.build(name, what, value, other)
+}
+
+// NewImportCategoryDiffers returns an error of CodeImportCategoryDiffers (EDX0906): import `{name}` brings the category `{key}` with other facts than this catalogue's ({facts})
+func NewImportCategoryDiffers(name string, key string, facts string) *Error {
+	return CodeImportCategoryDiffers.build(name, key, facts)
 }
 
 // NewFileUnreadable returns an error of CodeFileUnreadable (EDX1001): cannot read `{path}`: {reason}

@@ -833,6 +833,14 @@ export declare const ErrorCode: {
    */
   readonly "IMPORT_COLLISION": "EDX0905";
   /**
+   * `EDX0906` — An imported category has other facts than this catalogue's category of that key
+   *
+   * Message: `import '{name}' brings the category '{key}' with other facts than this catalogue's ({facts})`
+   *
+   * Name: `IMPORT_CATEGORY_DIFFERS`; namespace: `IMPORTS`; category: `suspicious`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/imports.html#edx0906.
+   */
+  readonly "IMPORT_CATEGORY_DIFFERS": "EDX0906";
+  /**
    * `EDX1001` — A file could not be read
    *
    * Message: `cannot read '{path}': {reason}`
@@ -1411,38 +1419,45 @@ export interface CodeParams52 {
 
 /** Params shared by codes (their `XxxParams` types name this one). */
 export interface CodeParams53 {
+  readonly "name": string;
+  readonly "key": string;
+  readonly "facts": string;
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams54 {
   readonly "count": string;
   readonly "catalogue": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams54 {
+export interface CodeParams55 {
   readonly "count": string;
   readonly "old": string;
   readonly "new": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams55 {
+export interface CodeParams56 {
   readonly "path": string;
   readonly "rev": string;
   readonly "reason": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams56 {
+export interface CodeParams57 {
   readonly "path": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams57 {
+export interface CodeParams58 {
   readonly "path": string;
   readonly "errors": string;
   readonly "warnings": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams58 {
+export interface CodeParams59 {
   readonly "code": string;
   readonly "note": string;
 }
@@ -1903,76 +1918,84 @@ export interface CodeTypes56 {
   readonly params: CodeParams52;
 }
 
-type CodeGroup57 = "EDX1001" | "EDX1003";
+type CodeGroup57 = "EDX0906";
 
 /** The facts and params of the codes `CodeGroup57`. */
 export interface CodeTypes57 {
+  readonly facts: CodeFacts1;
+  readonly params: CodeParams53;
+}
+
+type CodeGroup58 = "EDX1001" | "EDX1003";
+
+/** The facts and params of the codes `CodeGroup58`. */
+export interface CodeTypes58 {
   readonly facts: CodeFacts2;
   readonly params: CodeParams36;
 }
 
-type CodeGroup58 = "EDX1002";
+type CodeGroup59 = "EDX1002";
 
-/** The facts and params of the codes `CodeGroup58`. */
-export interface CodeTypes58 {
+/** The facts and params of the codes `CodeGroup59`. */
+export interface CodeTypes59 {
   readonly facts: CodeFacts3;
   readonly params: CodeParams0;
 }
 
-type CodeGroup59 = "EDX1004";
-
-/** The facts and params of the codes `CodeGroup59`. */
-export interface CodeTypes59 {
-  readonly facts: CodeFacts4;
-  readonly params: CodeParams53;
-}
-
-type CodeGroup60 = "EDX1005";
+type CodeGroup60 = "EDX1004";
 
 /** The facts and params of the codes `CodeGroup60`. */
 export interface CodeTypes60 {
-  readonly facts: CodeFacts5;
+  readonly facts: CodeFacts4;
   readonly params: CodeParams54;
 }
 
-type CodeGroup61 = "EDX1006";
+type CodeGroup61 = "EDX1005";
 
 /** The facts and params of the codes `CodeGroup61`. */
 export interface CodeTypes61 {
+  readonly facts: CodeFacts5;
+  readonly params: CodeParams55;
+}
+
+type CodeGroup62 = "EDX1006";
+
+/** The facts and params of the codes `CodeGroup62`. */
+export interface CodeTypes62 {
   readonly facts: CodeFacts6;
   readonly params: CodeParams18;
 }
 
-type CodeGroup62 = "EDX1007";
-
-/** The facts and params of the codes `CodeGroup62`. */
-export interface CodeTypes62 {
-  readonly facts: CodeFacts7;
-  readonly params: CodeParams55;
-}
-
-type CodeGroup63 = "EDX1008";
+type CodeGroup63 = "EDX1007";
 
 /** The facts and params of the codes `CodeGroup63`. */
 export interface CodeTypes63 {
-  readonly facts: CodeFacts8;
+  readonly facts: CodeFacts7;
   readonly params: CodeParams56;
 }
 
-type CodeGroup64 = "EDX1009";
+type CodeGroup64 = "EDX1008";
 
 /** The facts and params of the codes `CodeGroup64`. */
 export interface CodeTypes64 {
-  readonly facts: CodeFacts0;
+  readonly facts: CodeFacts8;
   readonly params: CodeParams57;
 }
 
-type CodeGroup65 = "EDX1010";
+type CodeGroup65 = "EDX1009";
 
 /** The facts and params of the codes `CodeGroup65`. */
 export interface CodeTypes65 {
-  readonly facts: CodeFacts6;
+  readonly facts: CodeFacts0;
   readonly params: CodeParams58;
+}
+
+type CodeGroup66 = "EDX1010";
+
+/** The facts and params of the codes `CodeGroup66`. */
+export interface CodeTypes66 {
+  readonly facts: CodeFacts6;
+  readonly params: CodeParams59;
 }
 
 /** Each of the codes `K` mapped to `T`. */
@@ -2048,7 +2071,8 @@ export interface TypesByCode extends
   ByCodes<CodeGroup62, CodeTypes62>,
   ByCodes<CodeGroup63, CodeTypes63>,
   ByCodes<CodeGroup64, CodeTypes64>,
-  ByCodes<CodeGroup65, CodeTypes65> {}
+  ByCodes<CodeGroup65, CodeTypes65>,
+  ByCodes<CodeGroup66, CodeTypes66> {}
 
 /** The literal facts of the codes `C`. */
 export type FactsOf<C extends ErrorCode> = TypesByCode[C]["facts"];
@@ -2320,6 +2344,9 @@ export type ImportVersionMismatchParams = CodeParams51;
 /** Params of `EDX0905` (IMPORT_COLLISION). */
 export type ImportCollisionParams = CodeParams52;
 
+/** Params of `EDX0906` (IMPORT_CATEGORY_DIFFERS). */
+export type ImportCategoryDiffersParams = CodeParams53;
+
 /** Params of `EDX1001` (FILE_UNREADABLE). */
 export type FileUnreadableParams = CodeParams36;
 
@@ -2330,25 +2357,25 @@ export type BadArgumentsParams = CodeParams0;
 export type WriteFailedParams = CodeParams36;
 
 /** Params of `EDX1004` (OUTPUTS_STALE). */
-export type OutputsStaleParams = CodeParams53;
+export type OutputsStaleParams = CodeParams54;
 
 /** Params of `EDX1005` (BREAKING_CHANGES). */
-export type BreakingChangesParams = CodeParams54;
+export type BreakingChangesParams = CodeParams55;
 
 /** Params of `EDX1006` (UNKNOWN_CODE). */
 export type UnknownCodeParams = CodeParams18;
 
 /** Params of `EDX1007` (GIT_FAILED). */
-export type GitFailedParams = CodeParams55;
+export type GitFailedParams = CodeParams56;
 
 /** Params of `EDX1008` (FILE_EXISTS). */
-export type FileExistsParams = CodeParams56;
+export type FileExistsParams = CodeParams57;
 
 /** Params of `EDX1009` (CATALOGUE_INVALID). */
-export type CatalogueInvalidParams = CodeParams57;
+export type CatalogueInvalidParams = CodeParams58;
 
 /** Params of `EDX1010` (CODE_RETIRED). */
-export type CodeRetiredParams = CodeParams58;
+export type CodeRetiredParams = CodeParams59;
 
 /** Extras every wire error may carry besides its params: errdex's own, then free context. */
 export interface WireExtras {
@@ -2428,15 +2455,16 @@ export type WireError =
   | WireErrorOf<CodeGroup54, CodeParams50>
   | WireErrorOf<CodeGroup55, CodeParams51>
   | WireErrorOf<CodeGroup56, CodeParams52>
-  | WireErrorOf<CodeGroup57, CodeParams36>
-  | WireErrorOf<CodeGroup58, CodeParams0>
-  | WireErrorOf<CodeGroup59, CodeParams53>
+  | WireErrorOf<CodeGroup57, CodeParams53>
+  | WireErrorOf<CodeGroup58, CodeParams36>
+  | WireErrorOf<CodeGroup59, CodeParams0>
   | WireErrorOf<CodeGroup60, CodeParams54>
-  | WireErrorOf<CodeGroup61, CodeParams18>
-  | WireErrorOf<CodeGroup62, CodeParams55>
+  | WireErrorOf<CodeGroup61, CodeParams55>
+  | WireErrorOf<CodeGroup62, CodeParams18>
   | WireErrorOf<CodeGroup63, CodeParams56>
   | WireErrorOf<CodeGroup64, CodeParams57>
-  | WireErrorOf<CodeGroup65, CodeParams58>;
+  | WireErrorOf<CodeGroup65, CodeParams58>
+  | WireErrorOf<CodeGroup66, CodeParams59>;
 
 /** A parsed error of a live code (or one of its legacy codes). */
 export interface KnownErrorOf<C extends ErrorCode, P = ParamsOf<C>> {
@@ -2526,15 +2554,16 @@ export type KnownError =
   | KnownErrorOf<CodeGroup54, CodeParams50>
   | KnownErrorOf<CodeGroup55, CodeParams51>
   | KnownErrorOf<CodeGroup56, CodeParams52>
-  | KnownErrorOf<CodeGroup57, CodeParams36>
-  | KnownErrorOf<CodeGroup58, CodeParams0>
-  | KnownErrorOf<CodeGroup59, CodeParams53>
+  | KnownErrorOf<CodeGroup57, CodeParams53>
+  | KnownErrorOf<CodeGroup58, CodeParams36>
+  | KnownErrorOf<CodeGroup59, CodeParams0>
   | KnownErrorOf<CodeGroup60, CodeParams54>
-  | KnownErrorOf<CodeGroup61, CodeParams18>
-  | KnownErrorOf<CodeGroup62, CodeParams55>
+  | KnownErrorOf<CodeGroup61, CodeParams55>
+  | KnownErrorOf<CodeGroup62, CodeParams18>
   | KnownErrorOf<CodeGroup63, CodeParams56>
   | KnownErrorOf<CodeGroup64, CodeParams57>
-  | KnownErrorOf<CodeGroup65, CodeParams58>;
+  | KnownErrorOf<CodeGroup65, CodeParams58>
+  | KnownErrorOf<CodeGroup66, CodeParams59>;
 
 /** A code this module does not know (a newer catalogue), classified by the wire's category and retryable flag. */
 export interface UnknownError {

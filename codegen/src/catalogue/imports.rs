@@ -246,6 +246,16 @@ impl Cx<'_> {
                 })
                 .collect();
             if taken.check(self, name, knode.span, &imported) && mode == ImportMode::Codes {
+                for (key, facts) in differing_categories(catalogue, &imported) {
+                    self.err(
+                        DiagCode::ImportCategoryDiffers,
+                        knode.span,
+                        &[("name", name), ("key", &key), ("facts", &facts)],
+                    )
+                    .help = Some(format!(
+                        "its codes keep their own facts, but the docs list them under this catalogue's `{key}` and `errdex explain` shows its summary beside them: give the two the same facts, or rename `{key}` in one of the registries"
+                    ));
+                }
                 categories = merge(catalogue, imported);
             }
             catalogue.imports.push(Import {
@@ -588,6 +598,50 @@ impl Taken {
         }
         ok
     }
+}
+
+/// The categories of `imported` whose key `cat` also has, with other facts: each key and
+/// the facts that differ (`http_status 429 here 503`), for EDX0906.
+fn differing_categories(cat: &Catalogue, imported: &Catalogue) -> Vec<(String, String)> {
+    imported
+        .categories
+        .iter()
+        .filter_map(|theirs| {
+            let ours = cat.categories.iter().find(|o| o.key == theirs.key)?;
+            let facts: Vec<String> = [
+                (
+                    "retryable",
+                    theirs.retryable.to_string(),
+                    ours.retryable.to_string(),
+                ),
+                (
+                    "exit_code",
+                    theirs.exit_code.to_string(),
+                    ours.exit_code.to_string(),
+                ),
+                (
+                    "http_status",
+                    theirs.http_status.to_string(),
+                    ours.http_status.to_string(),
+                ),
+                (
+                    "jsonrpc_code",
+                    theirs.jsonrpc_code.to_string(),
+                    ours.jsonrpc_code.to_string(),
+                ),
+                (
+                    "expected",
+                    theirs.expected.to_string(),
+                    ours.expected.to_string(),
+                ),
+            ]
+            .into_iter()
+            .filter(|(_, t, o)| t != o)
+            .map(|(fact, t, o)| format!("{fact} {t} there, {o} here"))
+            .collect();
+            (!facts.is_empty()).then(|| (theirs.key.clone(), facts.join(", ")))
+        })
+        .collect()
 }
 
 /// Appends `imported`'s codes, namespaces, categories (by key: a category this catalogue

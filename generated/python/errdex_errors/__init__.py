@@ -154,6 +154,7 @@ else:
             "IMPORT_CYCLE": "EDX0903",
             "IMPORT_VERSION_MISMATCH": "EDX0904",
             "IMPORT_COLLISION": "EDX0905",
+            "IMPORT_CATEGORY_DIFFERS": "EDX0906",
             "FILE_UNREADABLE": "EDX1001",
             "BAD_ARGUMENTS": "EDX1002",
             "WRITE_FAILED": "EDX1003",

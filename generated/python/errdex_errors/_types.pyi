@@ -85,6 +85,7 @@ class ErrorCode:
     IMPORT_CYCLE: _t.Final[Code]
     IMPORT_VERSION_MISMATCH: _t.Final[Code]
     IMPORT_COLLISION: _t.Final[Code]
+    IMPORT_CATEGORY_DIFFERS: _t.Final[Code]
     FILE_UNREADABLE: _t.Final[Code]
     BAD_ARGUMENTS: _t.Final[Code]
     WRITE_FAILED: _t.Final[Code]
