@@ -1289,3 +1289,59 @@ fn new_takes_the_namespaces_category_and_names_a_flow_mapping() {
     );
     assert_eq!(std::fs::read_to_string(&search).unwrap(), flow);
 }
+
+/// A code the registry had at git's HEAD and deleted since without a tombstone is free in
+/// the working tree, but clients, logs and stored payloads still give it its old meaning:
+/// `errdex new` passes it by (saying so, and how to retire it), and `--code` refuses it.
+#[test]
+fn new_never_hands_out_a_code_deleted_since_head() {
+    let Some(dir) = split_for_git() else {
+        return;
+    };
+    let root = dir.path();
+    commit_all(root);
+    let billing = root.join("teams/billing.yaml");
+    let text = std::fs::read_to_string(&billing).unwrap();
+    let at = text.find("  BIL_GATEWAY_DOWN:\n").expect("the entry");
+    let deleted = format!("{}{}", &text[..at], {
+        let rest = &text[at..];
+        let mut lines = rest.split_inclusive('\n');
+        lines.next();
+        lines
+            .skip_while(|l| l.starts_with("    "))
+            .collect::<String>()
+    });
+    assert!(!deleted.contains("ACM-BIL-002"), "{deleted}");
+    std::fs::write(&billing, &deleted).unwrap();
+    // --code gives it: refused, nothing written.
+    let (code, out, err) = new_entry(
+        root,
+        "BIL_LATE",
+        "teams/billing.yaml",
+        "Late",
+        &["--namespace", "BIL", "--code", "ACM-BIL-002"],
+    );
+    assert_eq!(code, 64, "{out}{err}");
+    assert!(
+        err.contains("error[EDX1002]: code `ACM-BIL-002` was the code of `BIL_GATEWAY_DOWN` at HEAD and was deleted without a tombstone"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(&billing).unwrap(), deleted);
+    // The next code passes it by, with a note.
+    let (code, out, err) = new_entry(
+        root,
+        "BIL_LATE",
+        "teams/billing.yaml",
+        "Late",
+        &["--namespace", "BIL"],
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(
+        out.trim(),
+        "ACM-BIL-003 BIL_LATE added to teams/billing.yaml"
+    );
+    assert!(
+        err.contains("note: `ACM-BIL-002` was the code of `BIL_GATEWAY_DOWN` at HEAD and was deleted without a tombstone: skipped"),
+        "{err}"
+    );
+}

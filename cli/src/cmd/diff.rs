@@ -176,7 +176,7 @@ fn compare(args: &Args) -> Result<ExitCode, Stop> {
 /// Reads `PATH` as it was at `REV` with `git show REV:./<file>` run in the file's directory
 /// (`./` makes git resolve the path relative to that directory, wherever the repository
 /// root is). Its imports are read at `REV` too.
-fn git_show(rev: &str, path: &Path) -> Result<Source, Failure> {
+pub(crate) fn git_show(rev: &str, path: &Path) -> Result<Source, Failure> {
     let git_failure = |reason: String| Failure::git_failed(path.display().to_string(), rev, reason);
     let bytes = show_at(rev, path).map_err(git_failure)?;
     let dir = catalogue::folder_of(path);

@@ -345,8 +345,18 @@ fn add(args: &Args) -> Result<ExitCode, Failure> {
         Target::Append(_) => Vec::new(),
     };
     let mut notes = Vec::new();
+    let deleted = deleted_since_head(&args.catalogue, &cat);
     let code = match (&args.code, allowed) {
         (Some(code), allowed) => {
+            if let Some((_, was)) = deleted.iter().find(|(c, _)| c == code) {
+                return Err(Failure::bad_arguments(format!(
+                    "code `{code}` was {was} at HEAD and was deleted without a tombstone: clients, logs and stored payloads may still give it that meaning"
+                ))
+                .with_suggestion(format!(
+                    "retire it in the root catalogue (`retired: {{ {}: {{ since: \"<version>\" }} }}`) and choose another code, or leave out --code for the next free one",
+                    yaml_scalar(code)
+                )));
+            }
             // Said here, naming the part, rather than by the load with the entry added
             // (EDX0807 at a line of a file not written).
             if let Some(allowed) = allowed.filter(|a| !a.allows(code)) {
@@ -379,13 +389,34 @@ fn add(args: &Args) -> Result<ExitCode, Failure> {
                 .map(String::as_str)
                 .filter(|c| allowed.allows(c) && holder_of(&cat, c).is_none())
                 .collect();
-            let next = next_code(&cat, &allowed, &kept).ok_or_else(|| {
+            // Codes the registry had at HEAD and deleted since, without a tombstone: not
+            // handed out again (each said in a note).
+            let skipped: Vec<&(String, String)> =
+                deleted.iter().filter(|(c, _)| allowed.allows(c)).collect();
+            let avoid: Vec<&str> = kept
+                .iter()
+                .copied()
+                .chain(skipped.iter().map(|(c, _)| c.as_str()))
+                .collect();
+            let next = next_code(&cat, &allowed, &avoid).ok_or_else(|| {
                 Failure::bad_arguments(format!("{} has no free code left", allowed.describe()))
                     .with_suggestion(
                         "widen the part's `range` (every code in it is taken, retired ones too: --code cannot help), or add the code to another part",
                     )
             })?;
-            if next_code(&cat, &allowed, &[]).as_ref() != Some(&next) {
+            // The deleted codes that would have been given, in turn, each said.
+            let mut passed: Vec<&str> = kept.clone();
+            while let Some(would) = next_code(&cat, &allowed, &passed).filter(|w| *w != next) {
+                let Some((c, was)) = skipped.iter().find(|(c, _)| *c == would) else {
+                    break;
+                };
+                notes.push(format!(
+                    "`{c}` was {was} at HEAD and was deleted without a tombstone: skipped; retire it (`retired:` in the root catalogue) so that nothing gives it a second meaning"
+                ));
+                passed.push(c);
+            }
+            if next_code(&cat, &allowed, &[]).as_ref() != next_code(&cat, &allowed, &kept).as_ref()
+            {
                 let files: Vec<String> = kept.iter().map(|c| format!("`{c}.md`")).collect();
                 let (has, them) = match kept.len() {
                     1 => ("has", "its code is kept for the entry it explains"),
@@ -719,6 +750,37 @@ fn next_code(cat: &Catalogue, allowed: &Allowed, kept: &[&str]) -> Option<String
         .max()
         .map_or(1, |n| n + 1);
     Some(format!("{prefix}{next:0width$}"))
+}
+
+/// The codes the registry had at git's `HEAD` (live, legacy or retired) that it has no
+/// longer, each with what it was (`the code of \`NAME\``): deleted without a tombstone, and so free in the
+/// working tree's catalogue, but still meaning that error to clients, logs and stored
+/// payloads. Empty outside a git repository, when git is missing, or when `HEAD` has no
+/// such catalogue or an invalid one: the check is a guard, not a requirement.
+fn deleted_since_head(path: &Path, cat: &Catalogue) -> Vec<(String, String)> {
+    let Ok(source) = super::diff::git_show("HEAD", path) else {
+        return Vec::new();
+    };
+    let Some(old) = source.load().loaded.catalogue else {
+        return Vec::new();
+    };
+    let live = old.errors.iter().flat_map(|e| {
+        std::iter::once((e.code.clone(), format!("the code of `{}`", e.name))).chain(
+            e.legacy_codes
+                .iter()
+                .map(|c| (c.clone(), format!("a legacy code of `{}`", e.name))),
+        )
+    });
+    let retired = old.retired.iter().map(|r| {
+        let what = match &r.name {
+            Some(name) => format!("retired (`{name}`)"),
+            None => "retired".to_string(),
+        };
+        (r.code.clone(), what)
+    });
+    live.chain(retired)
+        .filter(|(code, _)| holder_of(cat, code).is_none())
+        .collect()
 }
 
 /// Who has `code` already: an entry (as its code or a legacy code) or a tombstone.
