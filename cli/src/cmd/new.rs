@@ -706,15 +706,8 @@ fn the_namespace_of(
 /// when the range's last code is taken. For a prefix, one past its highest numbered code.
 /// `kept` are codes to count as used besides (explanations waiting for their entry).
 fn next_code(cat: &Catalogue, allowed: &Allowed, kept: &[&str]) -> Option<String> {
-    let used: std::collections::BTreeSet<&str> = cat
-        .errors
-        .iter()
-        .flat_map(|e| {
-            std::iter::once(e.code.as_str()).chain(e.legacy_codes.iter().map(String::as_str))
-        })
-        .chain(cat.retired.iter().map(|r| r.code.as_str()))
-        .chain(kept.iter().copied())
-        .collect();
+    let mut used = used_codes(cat);
+    used.extend(kept.iter().copied());
     let prefix = match allowed {
         Allowed::Range {
             prefix,
@@ -753,9 +746,9 @@ fn next_code(cat: &Catalogue, allowed: &Allowed, kept: &[&str]) -> Option<String
 }
 
 /// The codes the registry had at git's `HEAD` (live, legacy or retired) that it has no
-/// longer, each with what it was (`the code of \`NAME\``): deleted without a tombstone, and so free in the
-/// working tree's catalogue, but still meaning that error to clients, logs and stored
-/// payloads. Empty outside a git repository, when git is missing, or when `HEAD` has no
+/// longer, each with what it was (`the code of \`NAME\``): deleted without a tombstone,
+/// and so free in the working tree's catalogue, but still meaning that error to clients,
+/// logs and stored payloads. Empty outside a git repository, when git is missing, or when `HEAD` has no
 /// such catalogue or an invalid one: the check is a guard, not a requirement.
 fn deleted_since_head(path: &Path, cat: &Catalogue) -> Vec<(String, String)> {
     let Ok(source) = super::diff::git_show("HEAD", path) else {
@@ -778,8 +771,20 @@ fn deleted_since_head(path: &Path, cat: &Catalogue) -> Vec<(String, String)> {
         };
         (r.code.clone(), what)
     });
+    let used = used_codes(cat);
     live.chain(retired)
-        .filter(|(code, _)| holder_of(cat, code).is_none())
+        .filter(|(code, _)| !used.contains(code.as_str()))
+        .collect()
+}
+
+/// Every code `cat` uses: its entries' codes and legacy codes, and its tombstones.
+fn used_codes(cat: &Catalogue) -> std::collections::BTreeSet<&str> {
+    cat.errors
+        .iter()
+        .flat_map(|e| {
+            std::iter::once(e.code.as_str()).chain(e.legacy_codes.iter().map(String::as_str))
+        })
+        .chain(cat.retired.iter().map(|r| r.code.as_str()))
         .collect()
 }
 
