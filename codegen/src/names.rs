@@ -459,8 +459,27 @@ pub fn category_title(key: &str) -> String {
 /// values: the namespace's slug, the code's slug (its anchor), the code as written
 /// (percent-encoded: a third-party site whose paths are case-sensitive, such as rustc's
 /// `error_codes/E0308.html`), the NAME's slug and the category's.
+/// Each may drop a prefix of its value: `{name#sqlite_}` is the NAME's slug without a
+/// leading `sqlite_` (compared without regard to ASCII case; a value without it is kept
+/// whole), as POSIX shells' `${name#prefix}`: SQLite's page anchors `ioerr_read` for
+/// `SQLITE_IOERR_READ`.
 pub const DOCS_URL_PLACEHOLDERS: [&str; 5] =
     ["namespace", "code", "code_as_written", "name", "category"];
+
+/// Whether the docs URL template `t` uses the placeholder `name` (with or without a
+/// prefix to drop).
+pub fn docs_url_uses(t: &str, name: &str) -> bool {
+    t.contains(&format!("{{{name}}}")) || t.contains(&format!("{{{name}#"))
+}
+
+/// `value` without a leading `prefix` compared without regard to ASCII case (`{name#X}`);
+/// `value` whole when it does not start with it.
+fn drop_prefix<'v>(value: &'v str, prefix: &str) -> &'v str {
+    match value.get(..prefix.len()) {
+        Some(head) if head.eq_ignore_ascii_case(prefix) => &value[prefix.len()..],
+        _ => value,
+    }
+}
 
 /// One code as a docs URL sees it.
 #[derive(Debug, Clone, Copy)]
@@ -526,18 +545,22 @@ pub fn docs_url(
         Some(t) => {
             // The slugs only for a template that names them (most name neither).
             let named = |key: &str, s: &str, f: fn(&str) -> String| {
-                if t.contains(key) { f(s) } else { String::new() }
+                if docs_url_uses(t, key) {
+                    f(s)
+                } else {
+                    String::new()
+                }
             };
             fill_docs_url(
                 t,
                 [
                     code.namespace_slug,
                     code.anchor,
-                    &named("{code_as_written}", code.code, |c| {
+                    &named("code_as_written", code.code, |c| {
                         crate::text::percent_encode(c, b"-._~")
                     }),
-                    &named("{name}", code.name, slug),
-                    &named("{category}", code.category_key, slug),
+                    &named("name", code.name, slug),
+                    &named("category", code.category_key, slug),
                 ],
             )
         }
@@ -620,12 +643,13 @@ pub fn fill_docs_url(t: &str, values: [&str; DOCS_URL_PLACEHOLDERS.len()]) -> St
             out.push('}');
             rest = after;
         } else if let (true, Some(end)) = (tail.starts_with('{'), tail.find('}')) {
-            let hole = &tail[1..end];
+            let whole = &tail[1..end];
+            let (hole, prefix) = whole.split_once('#').unwrap_or((whole, ""));
             match DOCS_URL_PLACEHOLDERS.iter().position(|p| *p == hole) {
-                Some(n) => out.push_str(values[n]),
+                Some(n) => out.push_str(drop_prefix(values[n], prefix)),
                 None => {
                     out.push('{');
-                    out.push_str(hole);
+                    out.push_str(whole);
                     out.push('}');
                 }
             }

@@ -107,6 +107,50 @@ fn default_docs_urls_follow_the_layout() {
     }
 }
 
+/// `{name#sqlite_}` drops a prefix from a placeholder's value: SQLite's page anchors its
+/// codes by their names without `SQLITE_` (`rescode.html#ioerr_read`), and a registry that
+/// writes SQLite's names as SQLite does links them there. A value without the prefix is
+/// kept whole; a prefix a URL cannot hold is refused, located; a misspelt placeholder
+/// with a prefix is found at its place.
+#[test]
+fn a_placeholder_drops_a_prefix() {
+    let src = "errdex: 1\nregistry:\n  name: sqlite\n  docs_url: \"https://www.sqlite.org/rescode.html#{name#SQLITE_}\"\ndocs: {links: external}\ncategories:\n  c: {summary: C}\nerrors:\n  SQLITE_IOERR_READ: {code: \"266\", category: c, summary: S}\n  SQLITE_BUSY: {code: \"5\", category: c, summary: S}\n  OTHER_THING: {code: \"7\", category: c, summary: S}\n";
+    let loaded = load_str(src, "errors.yaml");
+    assert_eq!(codes(src), [], "{:#?}", loaded.diagnostics);
+    let cat = loaded.catalogue.expect("loads");
+    let urls: Vec<&str> = cat.errors.iter().map(|e| e.docs_url.as_str()).collect();
+    assert_eq!(
+        urls,
+        [
+            "https://www.sqlite.org/rescode.html#ioerr_read",
+            "https://www.sqlite.org/rescode.html#busy",
+            "https://www.sqlite.org/rescode.html#other_thing",
+        ]
+    );
+    let bad = src.replace("{name#SQLITE_}", "{name#SQLITE/}");
+    let loaded = load_str(&bad, "errors.yaml");
+    let d = loaded
+        .diagnostics
+        .iter()
+        .find(|d| d.code == DiagCode::TemplateSyntax)
+        .expect("EDX0401");
+    assert!(
+        d.message.contains("`{name#SQLITE/}`") && d.message.contains("only letters, digits"),
+        "{d:#?}"
+    );
+    let span = d.span.expect("located");
+    assert_eq!((span.line, span.column), (4, 50), "{d:#?}");
+    let typo = src.replace("{name#SQLITE_}", "{nme#SQLITE_}");
+    let loaded = load_str(&typo, "errors.yaml");
+    let d = loaded
+        .diagnostics
+        .iter()
+        .find(|d| d.code == DiagCode::DocsUrlPlaceholder)
+        .expect("EDX0601");
+    let span = d.span.expect("located");
+    assert_eq!((span.line, span.column, span.len), (4, 50, 13), "{d:#?}");
+}
+
 /// `{code_as_written}` is the code as the catalogue writes it (percent-encoded), for someone
 /// else's site whose paths are case-sensitive (rustc's error index): `{code}` is its slug.
 #[test]

@@ -21,7 +21,26 @@ impl Cx<'_> {
     /// `docs_url`): known placeholders only, well-formed once filled in.
     pub(super) fn docs_url_template(&mut self, node: &Node, key: KeyRef) -> Option<String> {
         let raw = self.text(node, key.name())?;
-        let holes = match placeholders(&raw) {
+        // `{name#prefix}`: the placeholder is `{name}`; its prefix is checked here.
+        let (plain, prefixed) = without_prefixes(&raw);
+        for (hole, prefix) in &prefixed {
+            if let Some(problem) = prefix_problem(prefix) {
+                let span = self.span_within(node.span, &format!("{{{hole}#{prefix}}}"));
+                self.err(
+                    DiagCode::TemplateSyntax,
+                    span,
+                    &[(
+                        "problem",
+                        &format!("the prefix to drop in `{{{hole}#{prefix}}}` {problem}"),
+                    )],
+                )
+                .help = Some(format!(
+                    "`{{{hole}#sqlite_}}` is the value without a leading `sqlite_`"
+                ));
+                return None;
+            }
+        }
+        let holes = match placeholders(&plain) {
             Ok(h) => h,
             Err(e) => {
                 self.template_error(node, key.name(), &e);
@@ -31,7 +50,11 @@ impl Cx<'_> {
         let mut ok = true;
         for (name, _) in &holes {
             if !DOCS_URL_PLACEHOLDERS.contains(&name.as_str()) {
-                let span = self.span_within(node.span, &format!("{{{name}}}"));
+                let written = match prefixed.iter().find(|(hole, _)| hole == name) {
+                    Some((_, prefix)) => format!("{{{name}#{prefix}}}"),
+                    None => format!("{{{name}}}"),
+                };
+                let span = self.span_within(node.span, &written);
                 let known = DOCS_URL_PLACEHOLDERS.map(|p| format!("{{{p}}}")).join(", ");
                 let mut d = Diagnostic::new(
                     DiagCode::DocsUrlPlaceholder,
@@ -55,6 +78,59 @@ impl Cx<'_> {
         ok.then_some(raw)
     }
 }
+
+/// The template with each `{name#prefix}` written `{name}`, and the placeholders that had
+/// a prefix, with it. `{{`, `}}` and unbalanced braces are left for [`placeholders`].
+fn without_prefixes(raw: &str) -> (String, Vec<(String, String)>) {
+    let mut plain = String::with_capacity(raw.len());
+    let mut prefixed = Vec::new();
+    let mut rest = raw;
+    while let Some(i) = rest.find(['{', '}']) {
+        plain.push_str(&rest[..i]);
+        let tail = &rest[i..];
+        if tail.starts_with("{{") || tail.starts_with("}}") {
+            plain.push_str(&tail[..2]);
+            rest = &tail[2..];
+        } else if let (true, Some(end)) = (
+            tail.starts_with('{'),
+            tail[1..].find(['}', '{']).map(|e| e + 1),
+        ) && tail.as_bytes()[end] == b'}'
+        {
+            let inside = &tail[1..end];
+            match inside.split_once('#') {
+                Some((hole, prefix)) => {
+                    plain.push('{');
+                    plain.push_str(hole);
+                    plain.push('}');
+                    prefixed.push((hole.to_string(), prefix.to_string()));
+                }
+                None => plain.push_str(&tail[..=end]),
+            }
+            rest = &tail[end + 1..];
+        } else {
+            plain.push_str(&tail[..1]);
+            rest = &tail[1..];
+        }
+    }
+    plain.push_str(rest);
+    (plain, prefixed)
+}
+
+/// What is wrong with the prefix of `{name#prefix}`, if anything: it is text a URL can hold
+/// as it is (letters, digits, `-`, `_`, `.`, `~`), not empty.
+fn prefix_problem(prefix: &str) -> Option<&'static str> {
+    if prefix.is_empty() {
+        Some("is empty")
+    } else if !prefix
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || b"-_.~".contains(&b))
+    {
+        Some("may hold only letters, digits, `-`, `_`, `.` and `~`")
+    } else {
+        None
+    }
+}
+
 
 impl Cx<'_> {
     /// `registry.docs_site_url`: an absolute http(s) URL ending in `/`, without a query or a
@@ -273,4 +349,19 @@ pub fn book_path(address: &str) -> Result<String, &'static str> {
         Some(f) => format!("{stem}.html#{f}"),
         None => format!("{stem}.html"),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::without_prefixes;
+
+    #[test]
+    fn prefixes_are_taken_out_of_placeholders() {
+        let (plain, prefixed) = without_prefixes("https://x/{namespace}#{name#sqlite_}{{a#b}}");
+        assert_eq!(plain, "https://x/{namespace}#{name}{{a#b}}");
+        assert_eq!(prefixed, [("name".to_string(), "sqlite_".to_string())]);
+        // Unbalanced braces are left as they are, for the template parser to report.
+        assert_eq!(without_prefixes("a{b{c#d}").0, "a{b{c}");
+        assert_eq!(without_prefixes("a}{").0, "a}{");
+    }
 }

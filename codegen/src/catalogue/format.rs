@@ -669,7 +669,7 @@ pub static REGISTRY: Section = Section {
             Presence::Default(Fallback::Text(
                 "`<namespace>.html#<code>` in the generated docs",
             )),
-            "Per-code link template, e.g. \"https://docs.acme.dev/errors/{namespace}#{code}\". Placeholders: {namespace}, {code}, {name}, {category} (slugs), {code_as_written} (the code as written, percent-encoded: for a third-party site whose paths are case-sensitive).",
+            "Per-code link template, e.g. \"https://docs.acme.dev/errors/{namespace}#{code}\". Placeholders: {namespace}, {code}, {name}, {category} (slugs), {code_as_written} (the code as written, percent-encoded: for a third-party site whose paths are case-sensitive). `{name#PREFIX}` (any placeholder) drops a leading PREFIX, compared without regard to case: \"https://www.sqlite.org/rescode.html#{name#sqlite_}\" links `SQLITE_IOERR_READ` to `#ioerr_read`.",
         ),
         text(
             "docs_site_url",

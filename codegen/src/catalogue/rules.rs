@@ -550,7 +550,7 @@ pub(super) fn docs_url_off_site(cx: &mut Cx, links: &DocsLinks) {
         };
         let is_template = super::docs_url::DOCS_URL_PLACEHOLDERS
             .iter()
-            .any(|p| template.contains(&format!("{{{p}}}")));
+            .any(|p| names::docs_url_uses(&template, p));
         // A template whose URLs are all in the book, and none of them a code's place in
         // any layout: its shape is none of the book's.
         if is_template && u.under_site == u.total && u.lands.iter().all(|&n| n == 0) {
