@@ -919,6 +919,86 @@ fn generate_keeps_a_codeowners_block_and_the_rest_of_the_file() {
     assert_eq!(code, 0, "{out}{err}");
 }
 
+/// `outputs.codeowners` in the catalogue: a plain `errdex generate` keeps the block and a
+/// plain `--check` fails on a changed owner (no flag to remember in CI); `--only` leaves the
+/// file alone; a name GitHub does not read is refused by lint, located; in a git
+/// repository, a folder GitHub does not read is refused with the key that works.
+#[test]
+fn outputs_codeowners_serves_every_generate_and_check() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let cat = root.join("registry");
+    copy_split(&cat);
+    let errors = cat.join("errors.yaml");
+    let text = std::fs::read_to_string(&errors).unwrap();
+    let with_key = |path: &str| {
+        let keyed = format!("{text}\noutputs:\n  codeowners: {path}\n");
+        std::fs::write(&errors, keyed).unwrap();
+    };
+    with_key("../.github/CODEOWNERS");
+    let (code, out, err) = run(errdex().current_dir(&cat).args(["generate"]));
+    assert_eq!(code, 0, "{out}{err}");
+    let owners = root.join(".github/CODEOWNERS");
+    let written = std::fs::read_to_string(&owners).unwrap();
+    assert!(
+        written.contains("\n/registry/teams/billing.yaml @acme/billing\n"),
+        "{written}"
+    );
+    assert!(err.contains("wrote ../.github/CODEOWNERS"), "{err}");
+    let (code, _, err) = run(errdex().current_dir(&cat).args(["generate", "--check"]));
+    assert_eq!(code, 0, "{err}");
+    let search = cat.join("teams/search.yaml");
+    let s = std::fs::read_to_string(&search).unwrap();
+    std::fs::write(&search, s.replace("@acme/search", "@acme/find")).unwrap();
+    let (code, out, err) = run(errdex().current_dir(&cat).args(["generate", "--check"]));
+    assert_ne!(code, 0);
+    assert!(
+        out.contains("+/registry/teams/search.yaml @acme/find"),
+        "the diff shows the new owner: {out}"
+    );
+    assert!(
+        err.contains("error[EDX1004]")
+            && err.contains("run `errdex generate` (this command without --check)"),
+        "{err}"
+    );
+    // `--only` writes only the targets it names.
+    let (code, out, err) = run(errdex().current_dir(&cat).args(["generate", "--only", "docs"]));
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(std::fs::read_to_string(&owners).unwrap(), written);
+    let (code, out, err) = run(errdex().current_dir(&cat).args(["generate"]));
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        std::fs::read_to_string(&owners)
+            .unwrap()
+            .contains("\n/registry/teams/search.yaml @acme/find\n")
+    );
+    // A name GitHub never reads: lint refuses the key where it is written.
+    with_key("../.github/OWNERS");
+    let line = text.lines().count() + 3;
+    let (code, out, err) = run(errdex().current_dir(&cat).args(["lint"]));
+    assert_ne!(code, 0, "{out}{err}");
+    assert!(
+        err.contains("error[EDX0106]")
+            && err.contains(&format!("--> errors.yaml:{line}:15"))
+            && err.contains("the file must be named `CODEOWNERS`")
+            && err.contains("(`../.github/CODEOWNERS`)"),
+        "{err}"
+    );
+    assert!(!root.join(".github/OWNERS").exists());
+    // In a git repository, the registry's own `.github/` is not read by GitHub: refused,
+    // with the key that works, and nothing written.
+    std::fs::create_dir(root.join(".git")).unwrap();
+    with_key(".github/CODEOWNERS");
+    let (code, out, err) = run(errdex().current_dir(&cat).args(["generate"]));
+    assert_eq!(code, 64, "{out}{err}");
+    assert!(
+        err.contains("the catalogue's `outputs.codeowners` `.github/CODEOWNERS` is not where GitHub reads CODEOWNERS")
+            && err.contains("write `codeowners: ../.github/CODEOWNERS` in the catalogue's `outputs`"),
+        "{err}"
+    );
+    assert!(!cat.join(".github").exists());
+}
+
 /// `errdex init --parts`: a root and two part files that lint clean, whose parts' ranges
 /// give `errdex new` its codes, that generate and check, and that list their owners; a
 /// second `init` writes nothing, and neither does one that would overwrite a part.

@@ -165,6 +165,10 @@ impl RustIntegration {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct OutputPaths {
     pub paths: std::collections::BTreeMap<crate::targets::TargetId, String>,
+    /// `outputs.codeowners`: the CODEOWNERS file `errdex generate` keeps errdex's block of
+    /// (relative to the catalogue's folder; may lead out of it, as a repository's
+    /// `.github/` often is), named `CODEOWNERS`.
+    pub codeowners: Option<String>,
 }
 
 impl OutputPaths {

@@ -55,7 +55,8 @@ pub struct Args {
     /// file (relative to the catalogue's folder, e.g. `.github/CODEOWNERS`, or
     /// `../.github/CODEOWNERS` for a catalogue in a subfolder of the repository; in a git
     /// repository, a file GitHub does not read is refused): the rest of the file is left as
-    /// it is; `--check` checks it too.
+    /// it is; `--check` checks it too. The catalogue's `outputs.codeowners` gives it for every
+    /// run (without `--only`); this flag wins.
     #[arg(long, value_name = "PATH")]
     pub codeowners: Option<PathBuf>,
     /// Where to keep the parse cache of a catalogue in many files (each part's tree, so
@@ -243,15 +244,23 @@ pub fn run(args: Args) -> ExitCode {
         settings.raised_at =
             usage::raised_at(&catalogue, &catalogue_dir(&args.catalogue), generated);
     }
-    // `--codeowners PATH`: a marked block of that file from the parts' owners.
-    if let Some(path) = &args.codeowners
-        && let Some(failure) = codeowners_misplaced(&root, path)
+    // `--codeowners PATH`, else `outputs.codeowners` (not with `--only`, which writes only
+    // the targets it names): a marked block of that file from the parts' owners.
+    let codeowners_path = match (&args.codeowners, &catalogue.outputs.codeowners) {
+        (Some(path), _) => Some((path.clone(), CodeownersFrom::Flag)),
+        (None, Some(path)) if args.only.is_empty() => {
+            Some((PathBuf::from(path), CodeownersFrom::Catalogue))
+        }
+        _ => None,
+    };
+    if let Some((path, from)) = &codeowners_path
+        && let Some(failure) = codeowners_misplaced(&root, path, *from)
     {
         return crate::fail::report(&failure, args.format);
     }
-    let codeowners_file = args.codeowners.as_ref().map(|path| {
-        let text = codeowners(&root.join(path), &catalogue_dir(&args.catalogue), &owners);
-        (path.clone(), text.into_bytes())
+    let codeowners_file = codeowners_path.map(|(path, _)| {
+        let text = codeowners(&root.join(&path), &catalogue_dir(&args.catalogue), &owners);
+        (path, text.into_bytes())
     });
     // The deferred rules, run by the generation beside its emitters; what they found.
     let mut found = Vec::new();
@@ -452,28 +461,59 @@ fn shell_word(word: &str) -> String {
 /// `.github/CODEOWNERS` would make `svc/.github/CODEOWNERS`, with paths from `svc/`, both
 /// ignored; the failure names the path that works. `None` when the file is named so and is
 /// in one of those places, or no repository is found.
-fn codeowners_misplaced(root: &Path, path: &Path) -> Option<crate::fail::Failure> {
+fn codeowners_misplaced(
+    root: &Path,
+    path: &Path,
+    from: CodeownersFrom,
+) -> Option<crate::fail::Failure> {
+    let advice = |instead: &str| match from {
+        CodeownersFrom::Flag => format!("give --codeowners {instead}"),
+        CodeownersFrom::Catalogue => {
+            format!("write `codeowners: {instead}` in the catalogue's `outputs`")
+        }
+    };
     if path.file_name().is_none_or(|name| name != "CODEOWNERS") {
+        // (The catalogue's key is refused by the load already, EDX0106.)
         let instead = codeowners_folder_misplaced(root, path)
             .map(|(_, instead)| instead)
             .unwrap_or_else(|| path.with_file_name("CODEOWNERS").display().to_string());
         return Some(
             crate::fail::Failure::bad_arguments(format!(
-                "--codeowners `{}` is not a file GitHub reads: it reads owners only from a file named `CODEOWNERS` (at the repository's root, in `.github/` or in `docs/`)",
+                "{} `{}` is not a file GitHub reads: it reads owners only from a file named `CODEOWNERS` (at the repository's root, in `.github/` or in `docs/`)",
+                from.name(),
                 path.display()
             ))
-            .with_suggestion(format!("give --codeowners {instead}")),
+            .with_suggestion(advice(&instead)),
         );
     }
     let (repo, instead) = codeowners_folder_misplaced(root, path)?;
     Some(
         crate::fail::Failure::bad_arguments(format!(
-            "--codeowners `{}` is not where GitHub reads CODEOWNERS: in the repository at `{}` it reads only `CODEOWNERS`, `.github/CODEOWNERS` and `docs/CODEOWNERS` (the path is relative to the catalogue's folder, or --root)",
+            "{} `{}` is not where GitHub reads CODEOWNERS: in the repository at `{}` it reads only `CODEOWNERS`, `.github/CODEOWNERS` and `docs/CODEOWNERS` (the path is relative to the catalogue's folder, or --root)",
+            from.name(),
             path.display(),
             repo.display()
         ))
-        .with_suggestion(format!("give --codeowners {instead}")),
+        .with_suggestion(advice(&instead)),
     )
+}
+
+/// Where the CODEOWNERS path came from, for the failure's words.
+#[derive(Debug, Clone, Copy)]
+enum CodeownersFrom {
+    /// `--codeowners`.
+    Flag,
+    /// The catalogue's `outputs.codeowners`.
+    Catalogue,
+}
+
+impl CodeownersFrom {
+    fn name(self) -> &'static str {
+        match self {
+            CodeownersFrom::Flag => "--codeowners",
+            CodeownersFrom::Catalogue => "the catalogue's `outputs.codeowners`",
+        }
+    }
 }
 
 /// In a git repository, when `path`'s folder (relative to `root`) is not one GitHub reads

@@ -299,7 +299,7 @@ parts:
 const PART_CORE: &str = r#"# yaml-language-server: $schema=../generated/schema/part.schema.json
 # Codes E0001..E0999: bad input, missing items and internal faults.
 part:
-  owner: "@your-org/core"     # `errdex generate --codeowners .github/CODEOWNERS` lists it
+  owner: "@your-org/core"     # `outputs.codeowners` (or --codeowners) writes it to CODEOWNERS
   range: E0001..E0999         # the codes this part may allocate (others are EDX0807)
   description: Input, lookups and internal faults
 namespaces:
@@ -559,8 +559,9 @@ fn print_report(report: &Report, format: Format) {
                 println!(
                     "\nAdd a code to a part (the next free code of its range):\n\n    \
                      errdex new MY_CODE --part errors/core.yaml --category invalid --summary \"...\"\n\n\
-                     Set each part's `owner`, then keep CODEOWNERS in step:\n\n    \
-                     errdex generate --codeowners .github/CODEOWNERS"
+                     Set each part's `owner`, then keep CODEOWNERS in step on every run\n\
+                     (`--check` in CI checks it) by adding to errors.yaml:\n\n    \
+                     outputs: {{ codeowners: .github/CODEOWNERS }}"
                 );
             }
             println!("\nUse it from Rust:\n\n{}\n{NEXT_STEPS}", rust_setup());

@@ -743,8 +743,9 @@ pub static PACKAGE: Section = Section {
 };
 
 /// Where `errdex generate` writes each target (`outputs:`), relative to the catalogue's
-/// folder: one key per row of [`crate::targets::TARGETS`], in its order, with its default.
-/// Each is also a flag of the command, which wins.
+/// folder: one key per row of [`crate::targets::TARGETS`], in its order, with its default,
+/// then `codeowners` (the parts' owners, which is no emitter's output). Each is also a flag
+/// of the command, which wins.
 pub static OUTPUTS: Section = Section {
     path: "outputs",
     description: None,
@@ -752,11 +753,11 @@ pub static OUTPUTS: Section = Section {
     keys: &OUTPUT_KEYS,
 };
 
-static OUTPUT_KEYS: [Key; TARGETS.len()] = output_keys();
+static OUTPUT_KEYS: [Key; TARGETS.len() + 1] = output_keys();
 
-/// The `outputs:` keys of [`TARGETS`].
-const fn output_keys() -> [Key; TARGETS.len()] {
-    let mut keys = [key("", Type::Any, Optional, ""); TARGETS.len()];
+/// The `outputs:` keys of [`TARGETS`], then `codeowners`.
+const fn output_keys() -> [Key; TARGETS.len() + 1] {
+    let mut keys = [key("", Type::Any, Optional, ""); TARGETS.len() + 1];
     let mut i = 0;
     while i < TARGETS.len() {
         let out = &TARGETS[i].output;
@@ -772,6 +773,12 @@ const fn output_keys() -> [Key; TARGETS.len()] {
         );
         i += 1;
     }
+    keys[TARGETS.len()] = key(
+        "codeowners",
+        Type::Text(Text::NonEmpty),
+        Optional,
+        "Also keep a block of CODEOWNERS lines, one per part with a `part.owner`, in this file (relative to the catalogue's folder, and named `CODEOWNERS`: `.github/CODEOWNERS`, or `../.github/CODEOWNERS` for a catalogue in a subfolder of the repository), so that every `errdex generate` rewrites it and `errdex generate --check` checks it. The rest of the file is left as it is. `--codeowners` wins; with `--only`, only the flag writes it.",
+    );
     keys
 }
 

@@ -12,7 +12,7 @@ use crate::targets::TARGETS;
 
 use super::docs_url::check_url;
 use super::entry::NAME_RULE;
-use super::format::keys::{category, go, namespace, package, registry, retired, rust, top, wire};
+use super::format::keys::{category, go, namespace, outputs, package, registry, retired, rust, top, wire};
 use super::format::{self, FORMAT_VERSION, KeyRef, Presence, Type, defaults};
 use super::read::Fields;
 use super::sink::Cx;
@@ -792,6 +792,42 @@ impl Cx<'_> {
                 out.paths.insert(target.id, p);
             }
         }
+        out.codeowners = self.codeowners_path(&f);
         out
+    }
+
+    /// `outputs.codeowners`: a relative path (it may lead out of the catalogue's folder, to
+    /// the repository's `.github/`) to a file named `CODEOWNERS`, the only name GitHub and
+    /// GitLab read owners from: `CODEOWNERS.txt` would leave the parts without owners,
+    /// silently. Where in the repository it sits is checked by `errdex generate`, which
+    /// finds the repository.
+    fn codeowners_path(&mut self, f: &Fields) -> Option<String> {
+        let key = outputs::CODEOWNERS;
+        let n = f.get(key)?;
+        let text = self.text(n, key.name())?;
+        let p = std::path::Path::new(&text);
+        let expected = if text.trim().is_empty()
+            || !p.is_relative()
+            || text.starts_with(['/', '\\'])
+        {
+            "a path relative to the catalogue's folder (`.github/CODEOWNERS`, `../.github/CODEOWNERS`)".to_string()
+        } else if p.file_name().is_none_or(|name| name != "CODEOWNERS") {
+            format!(
+                "the file must be named `CODEOWNERS`, the only name GitHub and GitLab read owners from (`{}`)",
+                p.with_file_name("CODEOWNERS").display()
+            )
+        } else {
+            return Some(text);
+        };
+        self.err(
+            DiagCode::BadValue,
+            n.span,
+            &[
+                ("key", key.name()),
+                ("found", &format!("\"{text}\"")),
+                ("expected", &expected),
+            ],
+        );
+        None
     }
 }

@@ -32,6 +32,13 @@ pub mod top {
     pub const PARTS: KeyRef = TOP.key("parts");
 }
 
+/// The key of `outputs` that is no target's (the targets' keys are read by iterating).
+pub mod outputs {
+    use super::super::{KeyRef, OUTPUTS};
+
+    pub const CODEOWNERS: KeyRef = OUTPUTS.key("codeowners");
+}
+
 /// The keys of `registry`.
 pub mod registry {
     use super::super::{KeyRef, REGISTRY};
