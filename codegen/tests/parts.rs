@@ -397,6 +397,21 @@ parts: [codes]
         .map(|e| e.code.as_str())
         .collect();
     assert_eq!(codes, ["5", "11", "261", "1034"]);
+
+    // `0261.yaml` beside `261.yaml`: one number written twice, which the folder's order
+    // (numbers as numbers) cannot tell apart and a client reading the number takes for
+    // one code: EDX0212 at the second file, naming the first.
+    let mut again = all.clone();
+    let zero = entry("BUSY_E");
+    again.push(("codes/0261.yaml", zero.as_str()));
+    let (_dir, loaded) = scratch(&again);
+    assert_eq!(errors(&loaded), ["EDX0212"], "{:#?}", loaded.diagnostics);
+    let d = &loaded.diagnostics[0];
+    assert!(
+        d.message == "code `0261` differs only in leading zeros from code `261` of `BUSY_C`",
+        "{d:#?}"
+    );
+    assert!(loaded.catalogue.is_none());
 }
 
 /// A registry whose parts have no codes yet (a new team's file, a header alone) is valid:

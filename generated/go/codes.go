@@ -169,6 +169,9 @@ const (
 	// CodeInvalidAipReason is EDX0211: A code cannot be an AIP-193 reason
 	// Name: INVALID_AIP_REASON; namespace: NAMES; category: invalid; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/names.html#edx0211.
 	CodeInvalidAipReason
+	// CodeSameNumberCode is EDX0212: Two codes differ only in leading zeros
+	// Name: SAME_NUMBER_CODE; namespace: NAMES; category: invalid; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/names.html#edx0212.
+	CodeSameNumberCode
 	// CodeUnknownCategory is EDX0301: An entry names a category that is not declared
 	// Name: UNKNOWN_CATEGORY; namespace: REFS; category: invalid; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/refs.html#edx0301.
 	CodeUnknownCategory
@@ -377,6 +380,7 @@ var codeRows = [...]codeRow{
 	{"EDX0209", "RETIRED_CODE_REUSED", NamespaceNames, CategoryInvalid, "A retired code is used again", "code `{code}` is retired and may never be used again", "Pick a new code.", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/names.html#edx0209", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"code", "string", "", ""}}},
 	{"EDX0210", "INVALID_CODE", NamespaceNames, CategoryInvalid, "A code is empty or contains spaces or control characters", "`{code}` is not a usable code: {rule}", "Use a code without spaces or control characters.", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/names.html#edx0210", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"code", "string", "", ""}, {"rule", "string", "", ""}}},
 	{"EDX0211", "INVALID_AIP_REASON", NamespaceNames, CategoryInvalid, "A code cannot be an AIP-193 reason", "`{reason}` cannot be the AIP-193 reason of `{name}`: {rule}", "Rename the code, or take the reasons from the other source (`profiles.http.reason`).", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/names.html#edx0211", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"reason", "string", "", ""}, {"name", "string", "", ""}, {"rule", "string", "", ""}}},
+	{"EDX0212", "SAME_NUMBER_CODE", NamespaceNames, CategoryInvalid, "Two codes differ only in leading zeros", "code `{code}` differs only in leading zeros from {other}", "Give the entry a code of its own, with as many digits as the others.", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/names.html#edx0212", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"code", "string", "", ""}, {"other", "string", "", ""}}},
 	{"EDX0301", "UNKNOWN_CATEGORY", NamespaceRefs, CategoryInvalid, "An entry names a category that is not declared", "unknown category `{key}`", "Declare the category under `categories:`, or fix the spelling.", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/refs.html#edx0301", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"key", "string", "", ""}}},
 	{"EDX0302", "UNKNOWN_NAMESPACE", NamespaceRefs, CategoryInvalid, "An entry names a namespace that is not declared", "unknown namespace `{namespace}`", "Declare the namespace under `namespaces:`, or fix the spelling.", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/refs.html#edx0302", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"namespace", "string", "", ""}}},
 	{"EDX0303", "UNKNOWN_REPLACEMENT", NamespaceRefs, CategoryInvalid, "A deprecation's replaced_by does not name a live entry", "`replaced_by` names `{target}`, which is not a live entry", "Name the NAME (or alias) of a live entry other than this one.", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/refs.html#edx0303", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"target", "string", "", ""}}},
@@ -581,6 +585,11 @@ func NewInvalidCode(code string, rule string) *Error {
 // NewInvalidAipReason returns an error of CodeInvalidAipReason (EDX0211): `{reason}` cannot be the AIP-193 reason of `{name}`: {rule}
 func NewInvalidAipReason(reason string, name string, rule string) *Error {
 	return CodeInvalidAipReason.build(reason, name, rule)
+}
+
+// NewSameNumberCode returns an error of CodeSameNumberCode (EDX0212): code `{code}` differs only in leading zeros from {other}
+func NewSameNumberCode(code string, other string) *Error {
+	return CodeSameNumberCode.build(code, other)
 }
 
 // NewUnknownCategory returns an error of CodeUnknownCategory (EDX0301): unknown category `{key}`

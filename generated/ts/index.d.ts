@@ -449,6 +449,14 @@ export declare const ErrorCode: {
    */
   readonly "INVALID_AIP_REASON": "EDX0211";
   /**
+   * `EDX0212` — Two codes differ only in leading zeros
+   *
+   * Message: `code '{code}' differs only in leading zeros from {other}`
+   *
+   * Name: `SAME_NUMBER_CODE`; namespace: `NAMES`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/names.html#edx0212.
+   */
+  readonly "SAME_NUMBER_CODE": "EDX0212";
+  /**
    * `EDX0301` — An entry names a category that is not declared
    *
    * Message: `unknown category '{key}'`
@@ -1574,7 +1582,7 @@ export interface CodeTypes13 {
   readonly params: CodeParams12;
 }
 
-type CodeGroup14 = "EDX0202" | "EDX0204";
+type CodeGroup14 = "EDX0202" | "EDX0204" | "EDX0212";
 
 /** The facts and params of the codes `CodeGroup14`. */
 export interface CodeTypes14 {
@@ -2202,6 +2210,9 @@ export type InvalidCodeParams = CodeParams19;
 
 /** Params of `EDX0211` (INVALID_AIP_REASON). */
 export type InvalidAipReasonParams = CodeParams20;
+
+/** Params of `EDX0212` (SAME_NUMBER_CODE). */
+export type SameNumberCodeParams = CodeParams13;
 
 /** Params of `EDX0301` (UNKNOWN_CATEGORY). */
 export type UnknownCategoryParams = CodeParams8;

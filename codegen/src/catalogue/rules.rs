@@ -124,6 +124,129 @@ pub(super) fn retired_code_reused(
     }
 }
 
+/// EDX0212 `SameNumberCode`: no two codes (live, legacy or retired) differ only in the
+/// leading zeros of a number (`0266` and `266`, `ACM-FRM-01` and `ACM-FRM-001`). A client
+/// that reads the number takes them for one code, and a folder of one file per code sorts
+/// them as one (numbers compared as numbers). Only codes with such a zero are looked at:
+/// each is compared, by the code it reads as, with every other code of another length.
+pub(super) fn same_number_code(
+    cx: &mut Cx,
+    all: Across,
+    codes: &Taken,
+    legacy: &Taken,
+    retired: &[(Retired, Span)],
+) {
+    let retired_codes: HashMap<&str, (&str, Span)> = retired
+        .iter()
+        .map(|(r, span)| (r.code.as_str(), (r.name.as_deref().unwrap_or(""), *span)))
+        .collect();
+    // Every code with a zero to drop, by what it reads as: (code, kind, NAME, place).
+    let mut zeros: HashMap<String, (&str, &str, &str, Span)> = HashMap::new();
+    let with_zeros = all
+        .iter()
+        .flat_map(|(e, p)| {
+            std::iter::once((e.code.as_str(), "code", e.name.as_str(), p.code_span)).chain(
+                p.legacy
+                    .iter()
+                    .map(|(code, span)| (code.as_str(), "legacy code", e.name.as_str(), *span)),
+            )
+        })
+        .chain(
+            retired
+                .iter()
+                .map(|(r, span)| {
+                    let name = r.name.as_deref().unwrap_or("");
+                    (r.code.as_str(), "retired code", name, *span)
+                }),
+        )
+        .filter_map(|(code, kind, name, span)| {
+            Some((without_leading_zeros(code)?, code, kind, name, span))
+        });
+    for (read_as, code, kind, name, span) in with_zeros {
+        // The code written without the zeros, then one written with other zeros.
+        let plain = codes
+            .get(read_as.as_str())
+            .map(|&(other, at)| (read_as.as_str(), "code", other, at))
+            .or_else(|| {
+                legacy
+                    .get(read_as.as_str())
+                    .map(|&(other, at)| (read_as.as_str(), "legacy code", other, at))
+            })
+            .or_else(|| {
+                retired_codes
+                    .get(read_as.as_str())
+                    .map(|&(other, at)| (read_as.as_str(), "retired code", other, at))
+            });
+        let clash = match plain {
+            Some(found) => Some(found),
+            None => match zeros.get(&read_as) {
+                // The same code twice is EDX0202's (or EDX0204's, EDX0209's).
+                Some(&(other_code, other_kind, other, at)) if other_code != code => {
+                    Some((other_code, other_kind, other, at))
+                }
+                Some(_) => None,
+                None => {
+                    zeros.insert(read_as, (code, kind, name, span));
+                    None
+                }
+            },
+        };
+        // Of one length (`A01B1`, `A1B01`), the zeros moved from one number to another:
+        // a fixed-width scheme (SQLSTATE's), where no client reads numbers.
+        let clash = clash.filter(|(other_code, ..)| other_code.len() != code.len());
+        if let Some((other_code, other_kind, other, at)) = clash {
+            let mut phrase = format!("{other_kind} `{other_code}`");
+            if !other.is_empty() {
+                phrase.push_str(&format!(" of `{other}`"));
+            }
+            let whose = if name.is_empty() {
+                format!("`{code}`")
+            } else {
+                format!("`{name}`")
+            };
+            let d = Diagnostic::new(
+                DiagCode::SameNumberCode,
+                Some(span),
+                &[("code", code), ("other", &phrase)],
+            )
+            .with_note(Some(at), "written here")
+            .with_help(format!(
+                "a client reading the number takes `{code}` for `{other_code}`: give {whose} a code of its own, with as many digits as the others"
+            ));
+            cx.push(d);
+        }
+    }
+}
+
+
+/// `code` with the leading zeros of each of its numbers dropped (`ACM-FRM-007` →
+/// `ACM-FRM-7`, `0266` → `266`, `00` → `0`), or `None` when it has none to drop.
+fn without_leading_zeros(code: &str) -> Option<String> {
+    let bytes = code.as_bytes();
+    let has_zero = bytes.iter().enumerate().any(|(i, &b)| {
+        b == b'0'
+            && (i == 0 || !bytes[i - 1].is_ascii_digit())
+            && bytes.get(i + 1).is_some_and(u8::is_ascii_digit)
+    });
+    if !has_zero {
+        return None;
+    }
+    let mut out = String::with_capacity(code.len());
+    let mut in_number = false;
+    for (i, c) in code.char_indices() {
+        let digit = c.is_ascii_digit();
+        let leading = digit && !in_number;
+        let next_digit = bytes.get(i + 1).is_some_and(u8::is_ascii_digit);
+        if leading && c == '0' && next_digit {
+            // Still leading: the number's first digit is the next one that is not a zero.
+            continue;
+        }
+        in_number = digit;
+        out.push(c);
+    }
+    Some(out)
+}
+
 /// EDX0203 `DuplicateName`: an alias is no entry's NAME and no other alias.
 pub(super) fn duplicate_name(cx: &mut Cx, all: Across) {
     let mut names_seen: Taken = HashMap::with_capacity(all.len());
@@ -924,6 +1047,29 @@ pub(super) fn retry_after_ignored(
                 e.http_status,
                 p.name_span,
             );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::without_leading_zeros;
+
+    #[test]
+    fn numbers_without_their_leading_zeros() {
+        for (code, read_as) in [
+            ("0266", Some("266")),
+            ("ACM-FRM-007", Some("ACM-FRM-7")),
+            ("E00A01", Some("E0A1")),
+            ("00", Some("0")),
+            ("0", None),
+            ("266", None),
+            ("ACM-FRM-100", None),
+            ("0x1A", None),
+            ("42P01", Some("42P1")),
+            ("A0-B00", Some("A0-B0")),
+        ] {
+            assert_eq!(without_leading_zeros(code).as_deref(), read_as, "{code}");
         }
     }
 }

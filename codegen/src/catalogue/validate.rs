@@ -167,6 +167,7 @@ fn reporting_rules(
     let codes = rules::duplicate_code(cx, all);
     let legacy = rules::legacy_code_collision(cx, all, &codes);
     rules::retired_code_reused(cx, retired, &codes, &legacy);
+    rules::same_number_code(cx, all, &codes, &legacy, retired);
     rules::duplicate_name(cx, all);
     rules::duplicate_name_of_code(cx, all, &codes, &legacy);
     rules::duplicate_name_of_retired(cx, all, retired);

@@ -106,6 +106,7 @@ else:
             "RETIRED_CODE_REUSED": "EDX0209",
             "INVALID_CODE": "EDX0210",
             "INVALID_AIP_REASON": "EDX0211",
+            "SAME_NUMBER_CODE": "EDX0212",
             "UNKNOWN_CATEGORY": "EDX0301",
             "UNKNOWN_NAMESPACE": "EDX0302",
             "UNKNOWN_REPLACEMENT": "EDX0303",

@@ -222,6 +222,7 @@ invalid_code_pattern: _Factory0
 retired_code_reused: _Factory19
 invalid_code: _Factory20
 invalid_aip_reason: _Factory21
+same_number_code: _Factory14
 unknown_category: _Factory9
 unknown_namespace: _Factory22
 unknown_replacement: _Factory23

@@ -37,6 +37,7 @@ class ErrorCode:
     RETIRED_CODE_REUSED: _t.Final[Code]
     INVALID_CODE: _t.Final[Code]
     INVALID_AIP_REASON: _t.Final[Code]
+    SAME_NUMBER_CODE: _t.Final[Code]
     UNKNOWN_CATEGORY: _t.Final[Code]
     UNKNOWN_NAMESPACE: _t.Final[Code]
     UNKNOWN_REPLACEMENT: _t.Final[Code]
