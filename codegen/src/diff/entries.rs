@@ -48,6 +48,7 @@ impl<'a> Differ<'a> {
                 name: Some(&o.name),
             };
             match matches.iter().find(|(mo, _, _)| std::ptr::eq(*mo, o)) {
+                Some(&(_, n, Matched::Code)) if reused(o, n) => self.code_reused(&s, o, n),
                 Some(&(_, n, how)) => self.entry_pair(&s, o, n, how),
                 None => self.entry_gone(&s, o),
             }
@@ -74,6 +75,33 @@ impl<'a> Differ<'a> {
                 "",
             );
         }
+    }
+
+    /// A code given to another entry, with another meaning ([`reused`]): one breaking
+    /// finding, the old meaning against the new, instead of a rename and a change of every
+    /// fact. Clients that handle the code as the old entry now misread the new one.
+    fn code_reused(&mut self, s: &Subject<'_>, o: &ErrorEntry, n: &ErrorEntry) {
+        let advice = format!(
+            "Clients that handle `{code}` as {old} now get {new}, and read it as the old error. \
+             Give `{new_name}` a code of its own (`errdex new` takes the next free one), and keep \
+             `{code}` for `{old_name}`, or retire it (`{key}: {{ name: {old_key}, since: \
+             \"<version>\", note: \"...\" }}` in the root catalogue's `retired:`).",
+            code = o.code,
+            old = meaning(o),
+            new = meaning(n),
+            new_name = n.name,
+            old_name = o.name,
+            key = crate::text::yaml_scalar(&o.code),
+            old_key = crate::text::yaml_scalar(&o.name),
+        );
+        self.push(
+            s,
+            ChangeKind::CodeReused,
+            "meaning",
+            Some(format!("{}: {}", o.name, o.summary)),
+            Some(format!("{}: {}", n.name, n.summary)),
+            advice,
+        );
     }
 
     /// An old entry with no counterpart: retired (compatible) or removed (breaking).
@@ -590,6 +618,18 @@ fn deprecation_text(cat: &Catalogue, d: &crate::ir::Deprecation) -> String {
         parts.push(format!("note: {note}"));
     }
     parts.join(", ")
+}
+
+/// Whether `n`, matched to `o` by their code alone, gives the code another meaning: its
+/// NAME, summary and message all differ. A rename keeps the words (or some of them); an
+/// entry deleted and another written with its code has its own.
+fn reused(o: &ErrorEntry, n: &ErrorEntry) -> bool {
+    o.name != n.name && o.summary != n.summary && o.message != n.message
+}
+
+/// An entry's meaning, as `code-reused`'s advice says it: `` `FRM_TOO_LONG` ("A field is too long") ``.
+fn meaning(e: &ErrorEntry) -> String {
+    format!("`{}` (\"{}\")", e.name, e.summary)
 }
 
 /// What a rename changes in the code that calls the targets, language by language: every

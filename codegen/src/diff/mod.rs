@@ -13,7 +13,9 @@
 //! An old entry is matched to a new one, in this order, among new entries not matched yet:
 //! 1. the same NAME;
 //! 2. a new entry that lists the old NAME among its `aliases` (a rename);
-//! 3. the same wire code (a rename);
+//! 3. the same wire code (a rename), unless the NAME, the summary and the message all
+//!    changed: then the code was given another meaning (`code-reused`, breaking, one finding
+//!    instead of a rename and a change of every fact);
 //! 4. a new entry that lists the old code among its `legacy_codes` (a rename and a new code).
 //!
 //! An old entry left unmatched was retired (its code is in the new `retired:` list:
@@ -153,6 +155,9 @@ change_kinds! {
     CodeRemoved = "code-removed", true;
     /// A code retired in the old catalogue is used again (as a code or legacy code).
     RetiredCodeReused = "retired-code-reused", true;
+    /// A live code was given to another entry with another meaning: a new NAME, summary and
+    /// message (the old entry deleted and a new one written with its code).
+    CodeReused = "code-reused", true;
     /// A tombstone was dropped from `retired:` (the code could be reused later).
     TombstoneRemoved = "tombstone-removed", true;
     /// The wire code of a NAME changed.
