@@ -962,7 +962,9 @@ fn outputs_codeowners_serves_every_generate_and_check() {
         "{err}"
     );
     // `--only` writes only the targets it names.
-    let (code, out, err) = run(errdex().current_dir(&cat).args(["generate", "--only", "docs"]));
+    let (code, out, err) = run(errdex()
+        .current_dir(&cat)
+        .args(["generate", "--only", "docs"]));
     assert_eq!(code, 0, "{out}{err}");
     assert_eq!(std::fs::read_to_string(&owners).unwrap(), written);
     let (code, out, err) = run(errdex().current_dir(&cat).args(["generate"]));

@@ -469,7 +469,10 @@ pub const DOCS_URL_PLACEHOLDERS: [&str; 5] =
 /// Whether the docs URL template `t` uses the placeholder `name` (with or without a
 /// prefix to drop).
 pub fn docs_url_uses(t: &str, name: &str) -> bool {
-    t.contains(&format!("{{{name}}}")) || t.contains(&format!("{{{name}#"))
+    // Without building `{name}` (this runs for every code's URL).
+    t.match_indices(name).any(|(i, _)| {
+        t[..i].ends_with('{') && matches!(t.as_bytes().get(i + name.len()), Some(b'}' | b'#'))
+    })
 }
 
 /// `value` without a leading `prefix` compared without regard to ASCII case (`{name#X}`);

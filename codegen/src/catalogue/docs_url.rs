@@ -131,7 +131,6 @@ fn prefix_problem(prefix: &str) -> Option<&'static str> {
     }
 }
 
-
 impl Cx<'_> {
     /// `registry.docs_site_url`: an absolute http(s) URL ending in `/`, without a query or a
     /// fragment (the book's pages are resolved against it).

@@ -12,7 +12,9 @@ use crate::targets::TARGETS;
 
 use super::docs_url::check_url;
 use super::entry::NAME_RULE;
-use super::format::keys::{category, go, namespace, outputs, package, registry, retired, rust, top, wire};
+use super::format::keys::{
+    category, go, namespace, outputs, package, registry, retired, rust, top, wire,
+};
 use super::format::{self, FORMAT_VERSION, KeyRef, Presence, Type, defaults};
 use super::read::Fields;
 use super::sink::Cx;
