@@ -89,7 +89,7 @@ diag_codes! {
     RetiredCodeReused = "EDX0209", "RETIRED_CODE_REUSED", Error, "code `{code}` is retired and may never be used again";
     InvalidCode = "EDX0210", "INVALID_CODE", Error, "`{code}` is not a usable code: {rule}";
     InvalidAipReason = "EDX0211", "INVALID_AIP_REASON", Error, "`{reason}` cannot be the AIP-193 reason of `{name}`: {rule}";
-    SameNumberCode = "EDX0212", "SAME_NUMBER_CODE", Error, "code `{code}` differs only in leading zeros from {other}";
+    SameNumberCode = "EDX0212", "SAME_NUMBER_CODE", Error, "{what} differs only in leading zeros from {other}";
     // -- references (namespace REFS, EDX03xx)
     UnknownCategory = "EDX0301", "UNKNOWN_CATEGORY", Error, "unknown category `{key}`";
     UnknownNamespace = "EDX0302", "UNKNOWN_NAMESPACE", Error, "unknown namespace `{namespace}`";

@@ -380,7 +380,7 @@ var codeRows = [...]codeRow{
 	{"EDX0209", "RETIRED_CODE_REUSED", NamespaceNames, CategoryInvalid, "A retired code is used again", "code `{code}` is retired and may never be used again", "Pick a new code.", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/names.html#edx0209", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"code", "string", "", ""}}},
 	{"EDX0210", "INVALID_CODE", NamespaceNames, CategoryInvalid, "A code is empty or contains spaces or control characters", "`{code}` is not a usable code: {rule}", "Use a code without spaces or control characters.", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/names.html#edx0210", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"code", "string", "", ""}, {"rule", "string", "", ""}}},
 	{"EDX0211", "INVALID_AIP_REASON", NamespaceNames, CategoryInvalid, "A code cannot be an AIP-193 reason", "`{reason}` cannot be the AIP-193 reason of `{name}`: {rule}", "Rename the code, or take the reasons from the other source (`profiles.http.reason`).", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/names.html#edx0211", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"reason", "string", "", ""}, {"name", "string", "", ""}, {"rule", "string", "", ""}}},
-	{"EDX0212", "SAME_NUMBER_CODE", NamespaceNames, CategoryInvalid, "Two codes differ only in leading zeros", "code `{code}` differs only in leading zeros from {other}", "Give the entry a code of its own, with as many digits as the others.", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/names.html#edx0212", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"code", "string", "", ""}, {"other", "string", "", ""}}},
+	{"EDX0212", "SAME_NUMBER_CODE", NamespaceNames, CategoryInvalid, "Two codes differ only in leading zeros", "{what} differs only in leading zeros from {other}", "Give the entry a code whose number no other code has.", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/names.html#edx0212", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"what", "string", "", ""}, {"other", "string", "", ""}}},
 	{"EDX0301", "UNKNOWN_CATEGORY", NamespaceRefs, CategoryInvalid, "An entry names a category that is not declared", "unknown category `{key}`", "Declare the category under `categories:`, or fix the spelling.", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/refs.html#edx0301", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"key", "string", "", ""}}},
 	{"EDX0302", "UNKNOWN_NAMESPACE", NamespaceRefs, CategoryInvalid, "An entry names a namespace that is not declared", "unknown namespace `{namespace}`", "Declare the namespace under `namespaces:`, or fix the spelling.", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/refs.html#edx0302", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"namespace", "string", "", ""}}},
 	{"EDX0303", "UNKNOWN_REPLACEMENT", NamespaceRefs, CategoryInvalid, "A deprecation's replaced_by does not name a live entry", "`replaced_by` names `{target}`, which is not a live entry", "Name the NAME (or alias) of a live entry other than this one.", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/refs.html#edx0303", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"target", "string", "", ""}}},
@@ -587,9 +587,9 @@ func NewInvalidAipReason(reason string, name string, rule string) *Error {
 	return CodeInvalidAipReason.build(reason, name, rule)
 }
 
-// NewSameNumberCode returns an error of CodeSameNumberCode (EDX0212): code `{code}` differs only in leading zeros from {other}
-func NewSameNumberCode(code string, other string) *Error {
-	return CodeSameNumberCode.build(code, other)
+// NewSameNumberCode returns an error of CodeSameNumberCode (EDX0212): {what} differs only in leading zeros from {other}
+func NewSameNumberCode(what string, other string) *Error {
+	return CodeSameNumberCode.build(what, other)
 }
 
 // NewUnknownCategory returns an error of CodeUnknownCategory (EDX0301): unknown category `{key}`

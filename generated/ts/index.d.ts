@@ -451,7 +451,7 @@ export declare const ErrorCode: {
   /**
    * `EDX0212` — Two codes differ only in leading zeros
    *
-   * Message: `code '{code}' differs only in leading zeros from {other}`
+   * Message: `{what} differs only in leading zeros from {other}`
    *
    * Name: `SAME_NUMBER_CODE`; namespace: `NAMES`; category: `invalid`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/names.html#edx0212.
    */
@@ -1224,60 +1224,58 @@ export interface CodeParams20 {
 
 /** Params shared by codes (their `XxxParams` types name this one). */
 export interface CodeParams21 {
-  readonly "namespace": string;
+  readonly "what": string;
+  readonly "other": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
 export interface CodeParams22 {
-  readonly "target": string;
+  readonly "namespace": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
 export interface CodeParams23 {
+  readonly "target": string;
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams24 {
   readonly "what": string;
   readonly "whence": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams24 {
-  readonly "param": string;
-}
-
-/** Params shared by codes (their `XxxParams` types name this one). */
 export interface CodeParams25 {
-  readonly "value": string;
+  readonly "param": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
 export interface CodeParams26 {
   readonly "value": string;
-  readonly "why": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
 export interface CodeParams27 {
+  readonly "value": string;
+  readonly "why": string;
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams28 {
   readonly "code": string;
   readonly "delay": string;
   readonly "status": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams28 {
+export interface CodeParams29 {
   readonly "placeholder": string;
   readonly "known": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams29 {
-  readonly "url": string;
-  readonly "problem": string;
-}
-
-/** Params shared by codes (their `XxxParams` types name this one). */
 export interface CodeParams30 {
   readonly "url": string;
-  readonly "code": string;
-  readonly "site": string;
   readonly "problem": string;
 }
 
@@ -1285,11 +1283,19 @@ export interface CodeParams30 {
 export interface CodeParams31 {
   readonly "url": string;
   readonly "code": string;
-  readonly "outputs": string;
+  readonly "site": string;
+  readonly "problem": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
 export interface CodeParams32 {
+  readonly "url": string;
+  readonly "code": string;
+  readonly "outputs": string;
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams33 {
   readonly "template": string;
   readonly "site": string;
   readonly "url": string;
@@ -1298,119 +1304,119 @@ export interface CodeParams32 {
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams33 {
+export interface CodeParams34 {
   readonly "code": string;
   readonly "file": string;
   readonly "other": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams34 {
+export interface CodeParams35 {
   readonly "what": string;
   readonly "from": string;
   readonly "live": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams35 {
+export interface CodeParams36 {
   readonly "code": string;
   readonly "name": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams36 {
+export interface CodeParams37 {
   readonly "path": string;
   readonly "reason": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams37 {
+export interface CodeParams38 {
   readonly "part": string;
   readonly "reason": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams38 {
-  readonly "file": string;
-}
-
-/** Params shared by codes (their `XxxParams` types name this one). */
 export interface CodeParams39 {
-  readonly "glob": string;
+  readonly "file": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
 export interface CodeParams40 {
-  readonly "code": string;
-  readonly "file": string;
+  readonly "glob": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
 export interface CodeParams41 {
   readonly "code": string;
-  readonly "range": string;
+  readonly "file": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
 export interface CodeParams42 {
+  readonly "code": string;
+  readonly "range": string;
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams43 {
   readonly "range": string;
   readonly "other": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams43 {
+export interface CodeParams44 {
   readonly "namespace": string;
   readonly "owner": string;
   readonly "other": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams44 {
+export interface CodeParams45 {
   readonly "owner": string;
   readonly "problem": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams45 {
+export interface CodeParams46 {
   readonly "file": string;
   readonly "reason": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams46 {
+export interface CodeParams47 {
   readonly "file": string;
   readonly "why": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams47 {
+export interface CodeParams48 {
   readonly "schema": string;
   readonly "resolved": string;
   readonly "folder": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams48 {
+export interface CodeParams49 {
   readonly "name": string;
   readonly "path": string;
   readonly "reason": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams49 {
+export interface CodeParams50 {
   readonly "name": string;
   readonly "path": string;
   readonly "problem": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams50 {
+export interface CodeParams51 {
   readonly "name": string;
   readonly "cycle": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams51 {
+export interface CodeParams52 {
   readonly "name": string;
   readonly "version": string;
   readonly "path": string;
@@ -1418,7 +1424,7 @@ export interface CodeParams51 {
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams52 {
+export interface CodeParams53 {
   readonly "name": string;
   readonly "what": string;
   readonly "value": string;
@@ -1426,46 +1432,46 @@ export interface CodeParams52 {
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams53 {
+export interface CodeParams54 {
   readonly "name": string;
   readonly "key": string;
   readonly "facts": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams54 {
+export interface CodeParams55 {
   readonly "count": string;
   readonly "catalogue": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams55 {
+export interface CodeParams56 {
   readonly "count": string;
   readonly "old": string;
   readonly "new": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams56 {
+export interface CodeParams57 {
   readonly "path": string;
   readonly "rev": string;
   readonly "reason": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams57 {
+export interface CodeParams58 {
   readonly "path": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams58 {
+export interface CodeParams59 {
   readonly "path": string;
   readonly "errors": string;
   readonly "warnings": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams59 {
+export interface CodeParams60 {
   readonly "code": string;
   readonly "note": string;
 }
@@ -1582,7 +1588,7 @@ export interface CodeTypes13 {
   readonly params: CodeParams12;
 }
 
-type CodeGroup14 = "EDX0202" | "EDX0204" | "EDX0212";
+type CodeGroup14 = "EDX0202" | "EDX0204";
 
 /** The facts and params of the codes `CodeGroup14`. */
 export interface CodeTypes14 {
@@ -1646,7 +1652,7 @@ export interface CodeTypes21 {
   readonly params: CodeParams20;
 }
 
-type CodeGroup22 = "EDX0302";
+type CodeGroup22 = "EDX0212";
 
 /** The facts and params of the codes `CodeGroup22`. */
 export interface CodeTypes22 {
@@ -1654,7 +1660,7 @@ export interface CodeTypes22 {
   readonly params: CodeParams21;
 }
 
-type CodeGroup23 = "EDX0303";
+type CodeGroup23 = "EDX0302";
 
 /** The facts and params of the codes `CodeGroup23`. */
 export interface CodeTypes23 {
@@ -1662,7 +1668,7 @@ export interface CodeTypes23 {
   readonly params: CodeParams22;
 }
 
-type CodeGroup24 = "EDX0304";
+type CodeGroup24 = "EDX0303";
 
 /** The facts and params of the codes `CodeGroup24`. */
 export interface CodeTypes24 {
@@ -1670,7 +1676,7 @@ export interface CodeTypes24 {
   readonly params: CodeParams23;
 }
 
-type CodeGroup25 = "EDX0402" | "EDX0404" | "EDX0405";
+type CodeGroup25 = "EDX0304";
 
 /** The facts and params of the codes `CodeGroup25`. */
 export interface CodeTypes25 {
@@ -1678,55 +1684,55 @@ export interface CodeTypes25 {
   readonly params: CodeParams24;
 }
 
-type CodeGroup26 = "EDX0403";
+type CodeGroup26 = "EDX0402" | "EDX0404" | "EDX0405";
 
 /** The facts and params of the codes `CodeGroup26`. */
 export interface CodeTypes26 {
-  readonly facts: CodeFacts1;
-  readonly params: CodeParams24;
-}
-
-type CodeGroup27 = "EDX0501" | "EDX0503" | "EDX0506";
-
-/** The facts and params of the codes `CodeGroup27`. */
-export interface CodeTypes27 {
   readonly facts: CodeFacts0;
   readonly params: CodeParams25;
 }
 
-type CodeGroup28 = "EDX0502";
+type CodeGroup27 = "EDX0403";
+
+/** The facts and params of the codes `CodeGroup27`. */
+export interface CodeTypes27 {
+  readonly facts: CodeFacts1;
+  readonly params: CodeParams25;
+}
+
+type CodeGroup28 = "EDX0501" | "EDX0503" | "EDX0506";
 
 /** The facts and params of the codes `CodeGroup28`. */
 export interface CodeTypes28 {
-  readonly facts: CodeFacts1;
+  readonly facts: CodeFacts0;
   readonly params: CodeParams26;
 }
 
-type CodeGroup29 = "EDX0504" | "EDX0505";
+type CodeGroup29 = "EDX0502";
 
 /** The facts and params of the codes `CodeGroup29`. */
 export interface CodeTypes29 {
   readonly facts: CodeFacts1;
-  readonly params: CodeParams25;
+  readonly params: CodeParams27;
 }
 
-type CodeGroup30 = "EDX0507";
+type CodeGroup30 = "EDX0504" | "EDX0505";
 
 /** The facts and params of the codes `CodeGroup30`. */
 export interface CodeTypes30 {
   readonly facts: CodeFacts1;
-  readonly params: CodeParams27;
+  readonly params: CodeParams26;
 }
 
-type CodeGroup31 = "EDX0601";
+type CodeGroup31 = "EDX0507";
 
 /** The facts and params of the codes `CodeGroup31`. */
 export interface CodeTypes31 {
-  readonly facts: CodeFacts0;
+  readonly facts: CodeFacts1;
   readonly params: CodeParams28;
 }
 
-type CodeGroup32 = "EDX0602";
+type CodeGroup32 = "EDX0601";
 
 /** The facts and params of the codes `CodeGroup32`. */
 export interface CodeTypes32 {
@@ -1734,7 +1740,7 @@ export interface CodeTypes32 {
   readonly params: CodeParams29;
 }
 
-type CodeGroup33 = "EDX0603";
+type CodeGroup33 = "EDX0602";
 
 /** The facts and params of the codes `CodeGroup33`. */
 export interface CodeTypes33 {
@@ -1742,31 +1748,31 @@ export interface CodeTypes33 {
   readonly params: CodeParams30;
 }
 
-type CodeGroup34 = "EDX0604";
+type CodeGroup34 = "EDX0603";
 
 /** The facts and params of the codes `CodeGroup34`. */
 export interface CodeTypes34 {
-  readonly facts: CodeFacts1;
-  readonly params: NoParameters;
+  readonly facts: CodeFacts0;
+  readonly params: CodeParams31;
 }
 
-type CodeGroup35 = "EDX0605";
+type CodeGroup35 = "EDX0604";
 
 /** The facts and params of the codes `CodeGroup35`. */
 export interface CodeTypes35 {
   readonly facts: CodeFacts1;
-  readonly params: CodeParams31;
+  readonly params: NoParameters;
 }
 
-type CodeGroup36 = "EDX0606";
+type CodeGroup36 = "EDX0605";
 
 /** The facts and params of the codes `CodeGroup36`. */
 export interface CodeTypes36 {
-  readonly facts: CodeFacts0;
+  readonly facts: CodeFacts1;
   readonly params: CodeParams32;
 }
 
-type CodeGroup37 = "EDX0607";
+type CodeGroup37 = "EDX0606";
 
 /** The facts and params of the codes `CodeGroup37`. */
 export interface CodeTypes37 {
@@ -1774,7 +1780,7 @@ export interface CodeTypes37 {
   readonly params: CodeParams33;
 }
 
-type CodeGroup38 = "EDX0608";
+type CodeGroup38 = "EDX0607";
 
 /** The facts and params of the codes `CodeGroup38`. */
 export interface CodeTypes38 {
@@ -1782,15 +1788,15 @@ export interface CodeTypes38 {
   readonly params: CodeParams34;
 }
 
-type CodeGroup39 = "EDX0701" | "EDX0703";
+type CodeGroup39 = "EDX0608";
 
 /** The facts and params of the codes `CodeGroup39`. */
 export interface CodeTypes39 {
-  readonly facts: CodeFacts1;
+  readonly facts: CodeFacts0;
   readonly params: CodeParams35;
 }
 
-type CodeGroup40 = "EDX0705";
+type CodeGroup40 = "EDX0701" | "EDX0703";
 
 /** The facts and params of the codes `CodeGroup40`. */
 export interface CodeTypes40 {
@@ -1798,15 +1804,15 @@ export interface CodeTypes40 {
   readonly params: CodeParams36;
 }
 
-type CodeGroup41 = "EDX0801" | "EDX0804";
+type CodeGroup41 = "EDX0705";
 
 /** The facts and params of the codes `CodeGroup41`. */
 export interface CodeTypes41 {
-  readonly facts: CodeFacts0;
+  readonly facts: CodeFacts1;
   readonly params: CodeParams37;
 }
 
-type CodeGroup42 = "EDX0802";
+type CodeGroup42 = "EDX0801" | "EDX0804";
 
 /** The facts and params of the codes `CodeGroup42`. */
 export interface CodeTypes42 {
@@ -1814,7 +1820,7 @@ export interface CodeTypes42 {
   readonly params: CodeParams38;
 }
 
-type CodeGroup43 = "EDX0803";
+type CodeGroup43 = "EDX0802";
 
 /** The facts and params of the codes `CodeGroup43`. */
 export interface CodeTypes43 {
@@ -1822,7 +1828,7 @@ export interface CodeTypes43 {
   readonly params: CodeParams39;
 }
 
-type CodeGroup44 = "EDX0806";
+type CodeGroup44 = "EDX0803";
 
 /** The facts and params of the codes `CodeGroup44`. */
 export interface CodeTypes44 {
@@ -1830,7 +1836,7 @@ export interface CodeTypes44 {
   readonly params: CodeParams40;
 }
 
-type CodeGroup45 = "EDX0807" | "EDX0812";
+type CodeGroup45 = "EDX0806";
 
 /** The facts and params of the codes `CodeGroup45`. */
 export interface CodeTypes45 {
@@ -1838,7 +1844,7 @@ export interface CodeTypes45 {
   readonly params: CodeParams41;
 }
 
-type CodeGroup46 = "EDX0808";
+type CodeGroup46 = "EDX0807" | "EDX0812";
 
 /** The facts and params of the codes `CodeGroup46`. */
 export interface CodeTypes46 {
@@ -1846,7 +1852,7 @@ export interface CodeTypes46 {
   readonly params: CodeParams42;
 }
 
-type CodeGroup47 = "EDX0809";
+type CodeGroup47 = "EDX0808";
 
 /** The facts and params of the codes `CodeGroup47`. */
 export interface CodeTypes47 {
@@ -1854,7 +1860,7 @@ export interface CodeTypes47 {
   readonly params: CodeParams43;
 }
 
-type CodeGroup48 = "EDX0810";
+type CodeGroup48 = "EDX0809";
 
 /** The facts and params of the codes `CodeGroup48`. */
 export interface CodeTypes48 {
@@ -1862,39 +1868,39 @@ export interface CodeTypes48 {
   readonly params: CodeParams44;
 }
 
-type CodeGroup49 = "EDX0811";
+type CodeGroup49 = "EDX0810";
 
 /** The facts and params of the codes `CodeGroup49`. */
 export interface CodeTypes49 {
-  readonly facts: CodeFacts1;
+  readonly facts: CodeFacts0;
   readonly params: CodeParams45;
 }
 
-type CodeGroup50 = "EDX0813";
+type CodeGroup50 = "EDX0811";
 
 /** The facts and params of the codes `CodeGroup50`. */
 export interface CodeTypes50 {
-  readonly facts: CodeFacts0;
+  readonly facts: CodeFacts1;
   readonly params: CodeParams46;
 }
 
-type CodeGroup51 = "EDX0814";
+type CodeGroup51 = "EDX0813";
 
 /** The facts and params of the codes `CodeGroup51`. */
 export interface CodeTypes51 {
-  readonly facts: CodeFacts1;
+  readonly facts: CodeFacts0;
   readonly params: CodeParams47;
 }
 
-type CodeGroup52 = "EDX0901";
+type CodeGroup52 = "EDX0814";
 
 /** The facts and params of the codes `CodeGroup52`. */
 export interface CodeTypes52 {
-  readonly facts: CodeFacts0;
+  readonly facts: CodeFacts1;
   readonly params: CodeParams48;
 }
 
-type CodeGroup53 = "EDX0902";
+type CodeGroup53 = "EDX0901";
 
 /** The facts and params of the codes `CodeGroup53`. */
 export interface CodeTypes53 {
@@ -1902,7 +1908,7 @@ export interface CodeTypes53 {
   readonly params: CodeParams49;
 }
 
-type CodeGroup54 = "EDX0903";
+type CodeGroup54 = "EDX0902";
 
 /** The facts and params of the codes `CodeGroup54`. */
 export interface CodeTypes54 {
@@ -1910,7 +1916,7 @@ export interface CodeTypes54 {
   readonly params: CodeParams50;
 }
 
-type CodeGroup55 = "EDX0904";
+type CodeGroup55 = "EDX0903";
 
 /** The facts and params of the codes `CodeGroup55`. */
 export interface CodeTypes55 {
@@ -1918,7 +1924,7 @@ export interface CodeTypes55 {
   readonly params: CodeParams51;
 }
 
-type CodeGroup56 = "EDX0905";
+type CodeGroup56 = "EDX0904";
 
 /** The facts and params of the codes `CodeGroup56`. */
 export interface CodeTypes56 {
@@ -1926,84 +1932,92 @@ export interface CodeTypes56 {
   readonly params: CodeParams52;
 }
 
-type CodeGroup57 = "EDX0906";
+type CodeGroup57 = "EDX0905";
 
 /** The facts and params of the codes `CodeGroup57`. */
 export interface CodeTypes57 {
-  readonly facts: CodeFacts1;
+  readonly facts: CodeFacts0;
   readonly params: CodeParams53;
 }
 
-type CodeGroup58 = "EDX1001" | "EDX1003";
+type CodeGroup58 = "EDX0906";
 
 /** The facts and params of the codes `CodeGroup58`. */
 export interface CodeTypes58 {
-  readonly facts: CodeFacts2;
-  readonly params: CodeParams36;
+  readonly facts: CodeFacts1;
+  readonly params: CodeParams54;
 }
 
-type CodeGroup59 = "EDX1002";
+type CodeGroup59 = "EDX1001" | "EDX1003";
 
 /** The facts and params of the codes `CodeGroup59`. */
 export interface CodeTypes59 {
+  readonly facts: CodeFacts2;
+  readonly params: CodeParams37;
+}
+
+type CodeGroup60 = "EDX1002";
+
+/** The facts and params of the codes `CodeGroup60`. */
+export interface CodeTypes60 {
   readonly facts: CodeFacts3;
   readonly params: CodeParams0;
 }
 
-type CodeGroup60 = "EDX1004";
-
-/** The facts and params of the codes `CodeGroup60`. */
-export interface CodeTypes60 {
-  readonly facts: CodeFacts4;
-  readonly params: CodeParams54;
-}
-
-type CodeGroup61 = "EDX1005";
+type CodeGroup61 = "EDX1004";
 
 /** The facts and params of the codes `CodeGroup61`. */
 export interface CodeTypes61 {
-  readonly facts: CodeFacts5;
+  readonly facts: CodeFacts4;
   readonly params: CodeParams55;
 }
 
-type CodeGroup62 = "EDX1006";
+type CodeGroup62 = "EDX1005";
 
 /** The facts and params of the codes `CodeGroup62`. */
 export interface CodeTypes62 {
+  readonly facts: CodeFacts5;
+  readonly params: CodeParams56;
+}
+
+type CodeGroup63 = "EDX1006";
+
+/** The facts and params of the codes `CodeGroup63`. */
+export interface CodeTypes63 {
   readonly facts: CodeFacts6;
   readonly params: CodeParams18;
 }
 
-type CodeGroup63 = "EDX1007";
-
-/** The facts and params of the codes `CodeGroup63`. */
-export interface CodeTypes63 {
-  readonly facts: CodeFacts7;
-  readonly params: CodeParams56;
-}
-
-type CodeGroup64 = "EDX1008";
+type CodeGroup64 = "EDX1007";
 
 /** The facts and params of the codes `CodeGroup64`. */
 export interface CodeTypes64 {
-  readonly facts: CodeFacts8;
+  readonly facts: CodeFacts7;
   readonly params: CodeParams57;
 }
 
-type CodeGroup65 = "EDX1009";
+type CodeGroup65 = "EDX1008";
 
 /** The facts and params of the codes `CodeGroup65`. */
 export interface CodeTypes65 {
-  readonly facts: CodeFacts0;
+  readonly facts: CodeFacts8;
   readonly params: CodeParams58;
 }
 
-type CodeGroup66 = "EDX1010";
+type CodeGroup66 = "EDX1009";
 
 /** The facts and params of the codes `CodeGroup66`. */
 export interface CodeTypes66 {
-  readonly facts: CodeFacts6;
+  readonly facts: CodeFacts0;
   readonly params: CodeParams59;
+}
+
+type CodeGroup67 = "EDX1010";
+
+/** The facts and params of the codes `CodeGroup67`. */
+export interface CodeTypes67 {
+  readonly facts: CodeFacts6;
+  readonly params: CodeParams60;
 }
 
 /** Each of the codes `K` mapped to `T`. */
@@ -2080,7 +2094,8 @@ export interface TypesByCode extends
   ByCodes<CodeGroup63, CodeTypes63>,
   ByCodes<CodeGroup64, CodeTypes64>,
   ByCodes<CodeGroup65, CodeTypes65>,
-  ByCodes<CodeGroup66, CodeTypes66> {}
+  ByCodes<CodeGroup66, CodeTypes66>,
+  ByCodes<CodeGroup67, CodeTypes67> {}
 
 /** The literal facts of the codes `C`. */
 export type FactsOf<C extends ErrorCode> = TypesByCode[C]["facts"];
@@ -2212,181 +2227,181 @@ export type InvalidCodeParams = CodeParams19;
 export type InvalidAipReasonParams = CodeParams20;
 
 /** Params of `EDX0212` (SAME_NUMBER_CODE). */
-export type SameNumberCodeParams = CodeParams13;
+export type SameNumberCodeParams = CodeParams21;
 
 /** Params of `EDX0301` (UNKNOWN_CATEGORY). */
 export type UnknownCategoryParams = CodeParams8;
 
 /** Params of `EDX0302` (UNKNOWN_NAMESPACE). */
-export type UnknownNamespaceParams = CodeParams21;
+export type UnknownNamespaceParams = CodeParams22;
 
 /** Params of `EDX0303` (UNKNOWN_REPLACEMENT). */
-export type UnknownReplacementParams = CodeParams22;
+export type UnknownReplacementParams = CodeParams23;
 
 /** Params of `EDX0304` (NO_CATEGORY). */
-export type NoCategoryParams = CodeParams23;
+export type NoCategoryParams = CodeParams24;
 
 /** Params of `EDX0401` (TEMPLATE_SYNTAX). */
 export type TemplateSyntaxParams = CodeParams0;
 
 /** Params of `EDX0402` (UNDECLARED_PLACEHOLDER). */
-export type UndeclaredPlaceholderParams = CodeParams24;
+export type UndeclaredPlaceholderParams = CodeParams25;
 
 /** Params of `EDX0403` (UNUSED_PARAM). */
-export type UnusedParamParams = CodeParams24;
+export type UnusedParamParams = CodeParams25;
 
 /** Params of `EDX0404` (INVALID_PARAM_NAME). */
-export type InvalidParamNameParams = CodeParams24;
+export type InvalidParamNameParams = CodeParams25;
 
 /** Params of `EDX0405` (PARAM_SHADOWS_WIRE_KEY). */
-export type ParamShadowsWireKeyParams = CodeParams24;
+export type ParamShadowsWireKeyParams = CodeParams25;
 
 /** Params of `EDX0501` (EXIT_CODE_RANGE). */
-export type ExitCodeRangeParams = CodeParams25;
+export type ExitCodeRangeParams = CodeParams26;
 
 /** Params of `EDX0502` (EXIT_CODE_UNUSUAL). */
-export type ExitCodeUnusualParams = CodeParams26;
+export type ExitCodeUnusualParams = CodeParams27;
 
 /** Params of `EDX0503` (HTTP_STATUS_RANGE). */
-export type HttpStatusRangeParams = CodeParams25;
+export type HttpStatusRangeParams = CodeParams26;
 
 /** Params of `EDX0504` (HTTP_STATUS_NOT_ERROR). */
-export type HttpStatusNotErrorParams = CodeParams25;
+export type HttpStatusNotErrorParams = CodeParams26;
 
 /** Params of `EDX0505` (JSONRPC_CODE_RESERVED). */
-export type JsonrpcCodeReservedParams = CodeParams25;
+export type JsonrpcCodeReservedParams = CodeParams26;
 
 /** Params of `EDX0506` (JSONRPC_CODE_RANGE). */
-export type JsonrpcCodeRangeParams = CodeParams25;
+export type JsonrpcCodeRangeParams = CodeParams26;
 
 /** Params of `EDX0507` (RETRY_AFTER_IGNORED). */
-export type RetryAfterIgnoredParams = CodeParams27;
+export type RetryAfterIgnoredParams = CodeParams28;
 
 /** Params of `EDX0601` (DOCS_URL_PLACEHOLDER). */
-export type DocsUrlPlaceholderParams = CodeParams28;
+export type DocsUrlPlaceholderParams = CodeParams29;
 
 /** Params of `EDX0602` (MALFORMED_URL). */
-export type MalformedUrlParams = CodeParams29;
+export type MalformedUrlParams = CodeParams30;
 
 /** Params of `EDX0603` (DOCS_URL_OFF_SITE). */
-export type DocsUrlOffSiteParams = CodeParams30;
+export type DocsUrlOffSiteParams = CodeParams31;
 
 /** Params of `EDX0605` (RELATIVE_DOCS_URL). */
-export type RelativeDocsUrlParams = CodeParams31;
+export type RelativeDocsUrlParams = CodeParams32;
 
 /** Params of `EDX0606` (DOCS_URL_NO_LAYOUT). */
-export type DocsUrlNoLayoutParams = CodeParams32;
+export type DocsUrlNoLayoutParams = CodeParams33;
 
 /** Params of `EDX0607` (DOCS_PAGE_COLLISION). */
-export type DocsPageCollisionParams = CodeParams33;
+export type DocsPageCollisionParams = CodeParams34;
 
 /** Params of `EDX0608` (REDIRECT_OVER_LIVE_PAGE). */
-export type RedirectOverLivePageParams = CodeParams34;
+export type RedirectOverLivePageParams = CodeParams35;
 
 /** Params of `EDX0701` (CODE_NEVER_RAISED). */
-export type CodeNeverRaisedParams = CodeParams35;
+export type CodeNeverRaisedParams = CodeParams36;
 
 /** Params of `EDX0702` (UNKNOWN_CODE_STRING). */
 export type UnknownCodeStringParams = CodeParams18;
 
 /** Params of `EDX0703` (DEPRECATED_CODE_RAISED). */
-export type DeprecatedCodeRaisedParams = CodeParams35;
+export type DeprecatedCodeRaisedParams = CodeParams36;
 
 /** Params of `EDX0704` (RETIRED_CODE_REFERENCED). */
 export type RetiredCodeReferencedParams = CodeParams18;
 
 /** Params of `EDX0705` (SOURCE_UNREADABLE). */
-export type SourceUnreadableParams = CodeParams36;
+export type SourceUnreadableParams = CodeParams37;
 
 /** Params of `EDX0801` (PART_NOT_FOUND). */
-export type PartNotFoundParams = CodeParams37;
+export type PartNotFoundParams = CodeParams38;
 
 /** Params of `EDX0802` (PART_LISTED_TWICE). */
-export type PartListedTwiceParams = CodeParams38;
+export type PartListedTwiceParams = CodeParams39;
 
 /** Params of `EDX0803` (PART_GLOB_EMPTY). */
-export type PartGlobEmptyParams = CodeParams39;
+export type PartGlobEmptyParams = CodeParams40;
 
 /** Params of `EDX0804` (PART_OUTSIDE). */
-export type PartOutsideParams = CodeParams37;
+export type PartOutsideParams = CodeParams38;
 
 /** Params of `EDX0805` (ROOT_ONLY_SECTION). */
 export type RootOnlySectionParams = CodeParams8;
 
 /** Params of `EDX0806` (EXPLANATION_TWICE). */
-export type ExplanationTwiceParams = CodeParams40;
+export type ExplanationTwiceParams = CodeParams41;
 
 /** Params of `EDX0807` (CODE_OUTSIDE_RANGE). */
-export type CodeOutsideRangeParams = CodeParams41;
+export type CodeOutsideRangeParams = CodeParams42;
 
 /** Params of `EDX0808` (RANGES_OVERLAP). */
-export type RangesOverlapParams = CodeParams42;
+export type RangesOverlapParams = CodeParams43;
 
 /** Params of `EDX0809` (CONFLICTING_OWNERS). */
-export type ConflictingOwnersParams = CodeParams43;
+export type ConflictingOwnersParams = CodeParams44;
 
 /** Params of `EDX0810` (INVALID_OWNER). */
-export type InvalidOwnerParams = CodeParams44;
+export type InvalidOwnerParams = CodeParams45;
 
 /** Params of `EDX0811` (FOLDER_FILE_UNREAD). */
-export type FolderFileUnreadParams = CodeParams45;
+export type FolderFileUnreadParams = CodeParams46;
 
 /** Params of `EDX0812` (CODE_IN_ANOTHER_RANGE). */
-export type CodeInAnotherRangeParams = CodeParams41;
+export type CodeInAnotherRangeParams = CodeParams42;
 
 /** Params of `EDX0813` (PART_GIVEN_AS_ROOT). */
-export type PartGivenAsRootParams = CodeParams46;
+export type PartGivenAsRootParams = CodeParams47;
 
 /** Params of `EDX0814` (SCHEMA_LINE_ASTRAY). */
-export type SchemaLineAstrayParams = CodeParams47;
+export type SchemaLineAstrayParams = CodeParams48;
 
 /** Params of `EDX0901` (IMPORT_UNREADABLE). */
-export type ImportUnreadableParams = CodeParams48;
+export type ImportUnreadableParams = CodeParams49;
 
 /** Params of `EDX0902` (IMPORT_INVALID). */
-export type ImportInvalidParams = CodeParams49;
+export type ImportInvalidParams = CodeParams50;
 
 /** Params of `EDX0903` (IMPORT_CYCLE). */
-export type ImportCycleParams = CodeParams50;
+export type ImportCycleParams = CodeParams51;
 
 /** Params of `EDX0904` (IMPORT_VERSION_MISMATCH). */
-export type ImportVersionMismatchParams = CodeParams51;
+export type ImportVersionMismatchParams = CodeParams52;
 
 /** Params of `EDX0905` (IMPORT_COLLISION). */
-export type ImportCollisionParams = CodeParams52;
+export type ImportCollisionParams = CodeParams53;
 
 /** Params of `EDX0906` (IMPORT_CATEGORY_DIFFERS). */
-export type ImportCategoryDiffersParams = CodeParams53;
+export type ImportCategoryDiffersParams = CodeParams54;
 
 /** Params of `EDX1001` (FILE_UNREADABLE). */
-export type FileUnreadableParams = CodeParams36;
+export type FileUnreadableParams = CodeParams37;
 
 /** Params of `EDX1002` (BAD_ARGUMENTS). */
 export type BadArgumentsParams = CodeParams0;
 
 /** Params of `EDX1003` (WRITE_FAILED). */
-export type WriteFailedParams = CodeParams36;
+export type WriteFailedParams = CodeParams37;
 
 /** Params of `EDX1004` (OUTPUTS_STALE). */
-export type OutputsStaleParams = CodeParams54;
+export type OutputsStaleParams = CodeParams55;
 
 /** Params of `EDX1005` (BREAKING_CHANGES). */
-export type BreakingChangesParams = CodeParams55;
+export type BreakingChangesParams = CodeParams56;
 
 /** Params of `EDX1006` (UNKNOWN_CODE). */
 export type UnknownCodeParams = CodeParams18;
 
 /** Params of `EDX1007` (GIT_FAILED). */
-export type GitFailedParams = CodeParams56;
+export type GitFailedParams = CodeParams57;
 
 /** Params of `EDX1008` (FILE_EXISTS). */
-export type FileExistsParams = CodeParams57;
+export type FileExistsParams = CodeParams58;
 
 /** Params of `EDX1009` (CATALOGUE_INVALID). */
-export type CatalogueInvalidParams = CodeParams58;
+export type CatalogueInvalidParams = CodeParams59;
 
 /** Params of `EDX1010` (CODE_RETIRED). */
-export type CodeRetiredParams = CodeParams59;
+export type CodeRetiredParams = CodeParams60;
 
 /** Extras every wire error may carry besides its params: errdex's own, then free context. */
 export interface WireExtras {
@@ -2435,16 +2450,16 @@ export type WireError =
   | WireErrorOf<CodeGroup23, CodeParams22>
   | WireErrorOf<CodeGroup24, CodeParams23>
   | WireErrorOf<CodeGroup25, CodeParams24>
-  | WireErrorOf<CodeGroup26, CodeParams24>
+  | WireErrorOf<CodeGroup26, CodeParams25>
   | WireErrorOf<CodeGroup27, CodeParams25>
   | WireErrorOf<CodeGroup28, CodeParams26>
-  | WireErrorOf<CodeGroup29, CodeParams25>
-  | WireErrorOf<CodeGroup30, CodeParams27>
+  | WireErrorOf<CodeGroup29, CodeParams27>
+  | WireErrorOf<CodeGroup30, CodeParams26>
   | WireErrorOf<CodeGroup31, CodeParams28>
   | WireErrorOf<CodeGroup32, CodeParams29>
   | WireErrorOf<CodeGroup33, CodeParams30>
-  | WireErrorOf<CodeGroup34, NoParameters>
-  | WireErrorOf<CodeGroup35, CodeParams31>
+  | WireErrorOf<CodeGroup34, CodeParams31>
+  | WireErrorOf<CodeGroup35, NoParameters>
   | WireErrorOf<CodeGroup36, CodeParams32>
   | WireErrorOf<CodeGroup37, CodeParams33>
   | WireErrorOf<CodeGroup38, CodeParams34>
@@ -2467,15 +2482,16 @@ export type WireError =
   | WireErrorOf<CodeGroup55, CodeParams51>
   | WireErrorOf<CodeGroup56, CodeParams52>
   | WireErrorOf<CodeGroup57, CodeParams53>
-  | WireErrorOf<CodeGroup58, CodeParams36>
-  | WireErrorOf<CodeGroup59, CodeParams0>
-  | WireErrorOf<CodeGroup60, CodeParams54>
+  | WireErrorOf<CodeGroup58, CodeParams54>
+  | WireErrorOf<CodeGroup59, CodeParams37>
+  | WireErrorOf<CodeGroup60, CodeParams0>
   | WireErrorOf<CodeGroup61, CodeParams55>
-  | WireErrorOf<CodeGroup62, CodeParams18>
-  | WireErrorOf<CodeGroup63, CodeParams56>
+  | WireErrorOf<CodeGroup62, CodeParams56>
+  | WireErrorOf<CodeGroup63, CodeParams18>
   | WireErrorOf<CodeGroup64, CodeParams57>
   | WireErrorOf<CodeGroup65, CodeParams58>
-  | WireErrorOf<CodeGroup66, CodeParams59>;
+  | WireErrorOf<CodeGroup66, CodeParams59>
+  | WireErrorOf<CodeGroup67, CodeParams60>;
 
 /** A parsed error of a live code (or one of its legacy codes). */
 export interface KnownErrorOf<C extends ErrorCode, P = ParamsOf<C>> {
@@ -2534,16 +2550,16 @@ export type KnownError =
   | KnownErrorOf<CodeGroup23, CodeParams22>
   | KnownErrorOf<CodeGroup24, CodeParams23>
   | KnownErrorOf<CodeGroup25, CodeParams24>
-  | KnownErrorOf<CodeGroup26, CodeParams24>
+  | KnownErrorOf<CodeGroup26, CodeParams25>
   | KnownErrorOf<CodeGroup27, CodeParams25>
   | KnownErrorOf<CodeGroup28, CodeParams26>
-  | KnownErrorOf<CodeGroup29, CodeParams25>
-  | KnownErrorOf<CodeGroup30, CodeParams27>
+  | KnownErrorOf<CodeGroup29, CodeParams27>
+  | KnownErrorOf<CodeGroup30, CodeParams26>
   | KnownErrorOf<CodeGroup31, CodeParams28>
   | KnownErrorOf<CodeGroup32, CodeParams29>
   | KnownErrorOf<CodeGroup33, CodeParams30>
-  | KnownErrorOf<CodeGroup34, NoParameters>
-  | KnownErrorOf<CodeGroup35, CodeParams31>
+  | KnownErrorOf<CodeGroup34, CodeParams31>
+  | KnownErrorOf<CodeGroup35, NoParameters>
   | KnownErrorOf<CodeGroup36, CodeParams32>
   | KnownErrorOf<CodeGroup37, CodeParams33>
   | KnownErrorOf<CodeGroup38, CodeParams34>
@@ -2566,15 +2582,16 @@ export type KnownError =
   | KnownErrorOf<CodeGroup55, CodeParams51>
   | KnownErrorOf<CodeGroup56, CodeParams52>
   | KnownErrorOf<CodeGroup57, CodeParams53>
-  | KnownErrorOf<CodeGroup58, CodeParams36>
-  | KnownErrorOf<CodeGroup59, CodeParams0>
-  | KnownErrorOf<CodeGroup60, CodeParams54>
+  | KnownErrorOf<CodeGroup58, CodeParams54>
+  | KnownErrorOf<CodeGroup59, CodeParams37>
+  | KnownErrorOf<CodeGroup60, CodeParams0>
   | KnownErrorOf<CodeGroup61, CodeParams55>
-  | KnownErrorOf<CodeGroup62, CodeParams18>
-  | KnownErrorOf<CodeGroup63, CodeParams56>
+  | KnownErrorOf<CodeGroup62, CodeParams56>
+  | KnownErrorOf<CodeGroup63, CodeParams18>
   | KnownErrorOf<CodeGroup64, CodeParams57>
   | KnownErrorOf<CodeGroup65, CodeParams58>
-  | KnownErrorOf<CodeGroup66, CodeParams59>;
+  | KnownErrorOf<CodeGroup66, CodeParams59>
+  | KnownErrorOf<CodeGroup67, CodeParams60>;
 
 /** A code this module does not know (a newer catalogue), classified by the wire's category and retryable flag. */
 export interface UnknownError {

@@ -215,48 +215,56 @@ pub(super) fn same_number_code(
         // Of one length (`A01B1`, `A1B01`), the zeros moved from one number to another:
         // a fixed-width scheme (SQLSTATE's), where no client reads numbers.
         let clash = clash.filter(|(other_code, ..)| other_code.len() != code.len());
+        // One entry's code and its own legacy code (`998`, once sent as `0998`) are one
+        // code by design, and two tombstones are both dead.
+        let clash = clash.filter(|&(_, other_kind, other, _)| {
+            let same_entry = !name.is_empty() && other == name && kind != "retired code";
+            let tombstones = kind == "retired code" && other_kind == "retired code";
+            !same_entry && !tombstones
+        });
         if let Some((other_code, other_kind, other, at)) = clash {
             let mut phrase = format!("{other_kind} `{other_code}`");
             if !other.is_empty() {
                 phrase.push_str(&format!(" of `{other}`"));
             }
-            let whose = if name.is_empty() {
-                format!("`{code}`")
+            let help = if kind == "legacy code" {
+                format!(
+                    "a client reading the number takes the legacy code `{code}` of `{name}` for `{other_code}`: drop it from `{name}`'s `legacy_codes`"
+                )
+            } else if kind == "retired code" {
+                format!(
+                    "a client reading the number takes the tombstone `{code}` for `{other_code}`: drop the tombstone when `{other_code}` is its code, else give the live entry a number no other code has"
+                )
             } else {
-                format!("`{name}`")
+                format!(
+                    "a client reading the number takes `{code}` for `{other_code}`: give `{name}` a code whose number no other code has"
+                )
             };
             let d = Diagnostic::new(
                 DiagCode::SameNumberCode,
                 Some(span),
-                &[("code", code), ("other", &phrase)],
+                &[("what", &format!("{kind} `{code}`")), ("other", &phrase)],
             )
             .with_note(Some(at), "written here")
-            .with_help(format!(
-                "a client reading the number takes `{code}` for `{other_code}`: give {whose} a code of its own, with as many digits as the others"
-            ));
+            .with_help(help);
             cx.push(d);
         }
     }
 }
 
-/// `code` with the leading zeros of each of its numbers dropped (`ACM-FRM-007` →
-/// `ACM-FRM-7`, `0266` → `266`, `00` → `0`), or `None` when it has none to drop.
-#[cfg(test)]
-fn without_leading_zeros(code: &str) -> Option<String> {
-    let mut out = String::new();
-    without_leading_zeros_into(code, &mut out).then_some(out)
-}
-
 /// Writes into `out` `code` with the leading zeros of each of its numbers dropped, when it
 /// has one to drop (`true`); else leaves `out` as it was (`false`).
+/// The digits after a decimal point (`1.05`) are a fraction, whose zeros count.
 fn without_leading_zeros_into(code: &str, out: &mut String) -> bool {
     let bytes = code.as_bytes();
-    let has_zero = bytes.iter().enumerate().any(|(i, &b)| {
-        b == b'0'
+    // A zero that starts a number, not a fraction, and is followed by a digit.
+    let drops = |i: usize| {
+        bytes[i] == b'0'
             && (i == 0 || !bytes[i - 1].is_ascii_digit())
+            && !(i >= 2 && bytes[i - 1] == b'.' && bytes[i - 2].is_ascii_digit())
             && bytes.get(i + 1).is_some_and(u8::is_ascii_digit)
-    });
-    if !has_zero {
+    };
+    if !(0..bytes.len()).any(drops) {
         return false;
     }
     out.clear();
@@ -265,7 +273,8 @@ fn without_leading_zeros_into(code: &str, out: &mut String) -> bool {
         let digit = c.is_ascii_digit();
         let leading = digit && !in_number;
         let next_digit = bytes.get(i + 1).is_some_and(u8::is_ascii_digit);
-        if leading && c == '0' && next_digit {
+        let fraction = i >= 2 && bytes[i - 1] == b'.' && bytes[i - 2].is_ascii_digit();
+        if leading && c == '0' && next_digit && !fraction {
             // Still leading: the number's first digit is the next one that is not a zero.
             continue;
         }
@@ -1081,7 +1090,14 @@ pub(super) fn retry_after_ignored(
 
 #[cfg(test)]
 mod tests {
-    use super::without_leading_zeros;
+    use super::without_leading_zeros_into;
+
+    /// `code` with the leading zeros of each of its numbers dropped, or `None` when it has
+    /// none to drop.
+    fn without_leading_zeros(code: &str) -> Option<String> {
+        let mut out = String::new();
+        without_leading_zeros_into(code, &mut out).then_some(out)
+    }
 
     #[test]
     fn numbers_without_their_leading_zeros() {
@@ -1096,6 +1112,9 @@ mod tests {
             ("0x1A", None),
             ("42P01", Some("42P1")),
             ("A0-B00", Some("A0-B0")),
+            ("1.05", None),
+            ("01.05", Some("1.05")),
+            ("E1.5-007", Some("E1.5-7")),
         ] {
             assert_eq!(without_leading_zeros(code).as_deref(), read_as, "{code}");
         }

@@ -79,120 +79,123 @@ class _Factory21(_t.Protocol):
     def __call__(_errdex_self, /, *, reason: str, name: str, rule: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory22(_t.Protocol):
-    def __call__(_errdex_self, /, *, namespace: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, what: str, other: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory23(_t.Protocol):
-    def __call__(_errdex_self, /, *, target: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, namespace: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory24(_t.Protocol):
-    def __call__(_errdex_self, /, *, what: str, whence: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, target: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory25(_t.Protocol):
-    def __call__(_errdex_self, /, *, param: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, what: str, whence: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory26(_t.Protocol):
-    def __call__(_errdex_self, /, *, value: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, param: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory27(_t.Protocol):
-    def __call__(_errdex_self, /, *, value: str, why: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, value: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory28(_t.Protocol):
-    def __call__(_errdex_self, /, *, code: str, delay: str, status: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, value: str, why: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory29(_t.Protocol):
-    def __call__(_errdex_self, /, *, placeholder: str, known: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, code: str, delay: str, status: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory30(_t.Protocol):
-    def __call__(_errdex_self, /, *, url: str, problem: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, placeholder: str, known: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory31(_t.Protocol):
-    def __call__(_errdex_self, /, *, url: str, code: str, site: str, problem: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, url: str, problem: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory32(_t.Protocol):
-    def __call__(_errdex_self, /, *, url: str, code: str, outputs: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, url: str, code: str, site: str, problem: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory33(_t.Protocol):
-    def __call__(_errdex_self, /, *, template: str, site: str, url: str, code: str, problem: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, url: str, code: str, outputs: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory34(_t.Protocol):
-    def __call__(_errdex_self, /, *, code: str, file: str, other: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, template: str, site: str, url: str, code: str, problem: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory35(_t.Protocol):
-    def __call__(_errdex_self, /, *, what: str, from_: str, live: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, code: str, file: str, other: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory36(_t.Protocol):
-    def __call__(_errdex_self, /, *, code: str, name: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, what: str, from_: str, live: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory37(_t.Protocol):
-    def __call__(_errdex_self, /, *, path: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, code: str, name: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory38(_t.Protocol):
-    def __call__(_errdex_self, /, *, part: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, path: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory39(_t.Protocol):
-    def __call__(_errdex_self, /, *, file: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, part: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory40(_t.Protocol):
-    def __call__(_errdex_self, /, *, glob: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, file: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory41(_t.Protocol):
-    def __call__(_errdex_self, /, *, code: str, file: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, glob: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory42(_t.Protocol):
-    def __call__(_errdex_self, /, *, code: str, range: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, code: str, file: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory43(_t.Protocol):
-    def __call__(_errdex_self, /, *, range: str, other: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, code: str, range: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory44(_t.Protocol):
-    def __call__(_errdex_self, /, *, namespace: str, owner: str, other: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, range: str, other: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory45(_t.Protocol):
-    def __call__(_errdex_self, /, *, owner: str, problem: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, namespace: str, owner: str, other: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory46(_t.Protocol):
-    def __call__(_errdex_self, /, *, file: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, owner: str, problem: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory47(_t.Protocol):
-    def __call__(_errdex_self, /, *, file: str, why: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, file: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory48(_t.Protocol):
-    def __call__(_errdex_self, /, *, schema: str, resolved: str, folder: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, file: str, why: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory49(_t.Protocol):
-    def __call__(_errdex_self, /, *, name: str, path: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, schema: str, resolved: str, folder: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory50(_t.Protocol):
-    def __call__(_errdex_self, /, *, name: str, path: str, problem: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, name: str, path: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory51(_t.Protocol):
-    def __call__(_errdex_self, /, *, name: str, cycle: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, name: str, path: str, problem: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory52(_t.Protocol):
-    def __call__(_errdex_self, /, *, name: str, version: str, path: str, found: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, name: str, cycle: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory53(_t.Protocol):
-    def __call__(_errdex_self, /, *, name: str, what: str, value: str, other: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, name: str, version: str, path: str, found: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory54(_t.Protocol):
-    def __call__(_errdex_self, /, *, name: str, key: str, facts: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, name: str, what: str, value: str, other: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory55(_t.Protocol):
-    def __call__(_errdex_self, /, *, count: str, catalogue: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, name: str, key: str, facts: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory56(_t.Protocol):
-    def __call__(_errdex_self, /, *, count: str, old: str, new: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, count: str, catalogue: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory57(_t.Protocol):
-    def __call__(_errdex_self, /, *, path: str, rev: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, count: str, old: str, new: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory58(_t.Protocol):
-    def __call__(_errdex_self, /, *, path: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, path: str, rev: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory59(_t.Protocol):
-    def __call__(_errdex_self, /, *, path: str, errors: str, warnings: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, path: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory60(_t.Protocol):
+    def __call__(_errdex_self, /, *, path: str, errors: str, warnings: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+
+class _Factory61(_t.Protocol):
     def __call__(_errdex_self, /, *, code: str, note: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 yaml_syntax: _Factory0
@@ -222,63 +225,63 @@ invalid_code_pattern: _Factory0
 retired_code_reused: _Factory19
 invalid_code: _Factory20
 invalid_aip_reason: _Factory21
-same_number_code: _Factory14
+same_number_code: _Factory22
 unknown_category: _Factory9
-unknown_namespace: _Factory22
-unknown_replacement: _Factory23
-no_category: _Factory24
+unknown_namespace: _Factory23
+unknown_replacement: _Factory24
+no_category: _Factory25
 template_syntax: _Factory0
-undeclared_placeholder: _Factory25
-unused_param: _Factory25
-invalid_param_name: _Factory25
-param_shadows_wire_key: _Factory25
-exit_code_range: _Factory26
-exit_code_unusual: _Factory27
-http_status_range: _Factory26
-http_status_not_error: _Factory26
-jsonrpc_code_reserved: _Factory26
-jsonrpc_code_range: _Factory26
-retry_after_ignored: _Factory28
-docs_url_placeholder: _Factory29
-malformed_url: _Factory30
-docs_url_off_site: _Factory31
+undeclared_placeholder: _Factory26
+unused_param: _Factory26
+invalid_param_name: _Factory26
+param_shadows_wire_key: _Factory26
+exit_code_range: _Factory27
+exit_code_unusual: _Factory28
+http_status_range: _Factory27
+http_status_not_error: _Factory27
+jsonrpc_code_reserved: _Factory27
+jsonrpc_code_range: _Factory27
+retry_after_ignored: _Factory29
+docs_url_placeholder: _Factory30
+malformed_url: _Factory31
+docs_url_off_site: _Factory32
 docs_site_unstated: _Factory2
-relative_docs_url: _Factory32
-docs_url_no_layout: _Factory33
-docs_page_collision: _Factory34
-redirect_over_live_page: _Factory35
-code_never_raised: _Factory36
+relative_docs_url: _Factory33
+docs_url_no_layout: _Factory34
+docs_page_collision: _Factory35
+redirect_over_live_page: _Factory36
+code_never_raised: _Factory37
 unknown_code_string: _Factory19
-deprecated_code_raised: _Factory36
+deprecated_code_raised: _Factory37
 retired_code_referenced: _Factory19
-source_unreadable: _Factory37
-part_not_found: _Factory38
-part_listed_twice: _Factory39
-part_glob_empty: _Factory40
-part_outside: _Factory38
+source_unreadable: _Factory38
+part_not_found: _Factory39
+part_listed_twice: _Factory40
+part_glob_empty: _Factory41
+part_outside: _Factory39
 root_only_section: _Factory9
-explanation_twice: _Factory41
-code_outside_range: _Factory42
-ranges_overlap: _Factory43
-conflicting_owners: _Factory44
-invalid_owner: _Factory45
-folder_file_unread: _Factory46
-code_in_another_range: _Factory42
-part_given_as_root: _Factory47
-schema_line_astray: _Factory48
-import_unreadable: _Factory49
-import_invalid: _Factory50
-import_cycle: _Factory51
-import_version_mismatch: _Factory52
-import_collision: _Factory53
-import_category_differs: _Factory54
-file_unreadable: _Factory37
+explanation_twice: _Factory42
+code_outside_range: _Factory43
+ranges_overlap: _Factory44
+conflicting_owners: _Factory45
+invalid_owner: _Factory46
+folder_file_unread: _Factory47
+code_in_another_range: _Factory43
+part_given_as_root: _Factory48
+schema_line_astray: _Factory49
+import_unreadable: _Factory50
+import_invalid: _Factory51
+import_cycle: _Factory52
+import_version_mismatch: _Factory53
+import_collision: _Factory54
+import_category_differs: _Factory55
+file_unreadable: _Factory38
 bad_arguments: _Factory0
-write_failed: _Factory37
-outputs_stale: _Factory55
-breaking_changes: _Factory56
+write_failed: _Factory38
+outputs_stale: _Factory56
+breaking_changes: _Factory57
 unknown_code: _Factory19
-git_failed: _Factory57
-file_exists: _Factory58
-catalogue_invalid: _Factory59
-code_retired: _Factory60
+git_failed: _Factory58
+file_exists: _Factory59
+catalogue_invalid: _Factory60
+code_retired: _Factory61
