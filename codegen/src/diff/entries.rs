@@ -66,6 +66,12 @@ impl<'a> Differ<'a> {
                 code: &n.code,
                 name: Some(&n.name),
             };
+            // A code another old entry had (that entry kept under a new code, or matched
+            // otherwise): not new to clients, who still read it as the old entry.
+            if let Some(o) = old.errors.iter().find(|o| o.code == n.code) {
+                self.code_reused(&s, o, n);
+                continue;
+            }
             self.push(
                 &s,
                 ChangeKind::CodeAdded,
@@ -621,10 +627,39 @@ fn deprecation_text(cat: &Catalogue, d: &crate::ir::Deprecation) -> String {
 }
 
 /// Whether `n`, matched to `o` by their code alone, gives the code another meaning: its
-/// NAME, summary and message all differ. A rename keeps the words (or some of them); an
-/// entry deleted and another written with its code has its own.
+/// NAME differs, and its summary and message share less than half the words of the
+/// shorter with the old ones ([`shared_words`]). A rename keeps the words (or most of them: `SQLITE_BUSY`'s summary cut
+/// short, a full stop added); an entry deleted and another written with its code has its
+/// own.
 fn reused(o: &ErrorEntry, n: &ErrorEntry) -> bool {
-    o.name != n.name && o.summary != n.summary && o.message != n.message
+    o.name != n.name
+        && shared_words(&o.summary, &n.summary) < 0.5
+        && shared_words(&o.message.raw, &n.message.raw) < 0.5
+}
+
+/// How much two texts share: the words they have in common among the words of the
+/// shorter (lower case, letters and digits, without the little words every sentence has):
+/// 1 for a rewording that keeps the words (a full stop added, a clause cut: "A table is
+/// locked" of "A table in the database is locked by this connection"), near 0 for another
+/// meaning. A message without a template of its own is its summary.
+fn shared_words(a: &str, b: &str) -> f64 {
+    const LITTLE: [&str; 24] = [
+        "a", "an", "and", "are", "as", "at", "be", "by", "for", "from", "in", "is", "it", "its",
+        "not", "of", "on", "or", "that", "the", "this", "to", "was", "with",
+    ];
+    let words = |t: &str| -> std::collections::BTreeSet<String> {
+        t.split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .map(str::to_lowercase)
+            .filter(|w| !LITTLE.contains(&w.as_str()))
+            .collect()
+    };
+    let (a, b) = (words(a), words(b));
+    let fewer = a.len().min(b.len());
+    if fewer == 0 {
+        return if a == b { 1.0 } else { 0.0 };
+    }
+    a.intersection(&b).count() as f64 / fewer as f64
 }
 
 /// An entry's meaning, as `code-reused`'s advice says it: `` `FRM_TOO_LONG` ("A field is too long") ``.
@@ -656,4 +691,30 @@ fn renamed_identifiers(new: &Catalogue, o: &ErrorEntry, n: &ErrorEntry) -> Strin
         .map(|(language, changes)| format!("{language} {}", changes.join(", ")))
         .collect::<Vec<_>>()
         .join("; ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shared_words;
+
+    #[test]
+    fn rewordings_share_their_words_and_other_meanings_do_not() {
+        for (a, b, same) in [
+            ("A field is too long", "A field is too long.", true),
+            (
+                "A table in the database is locked by this connection",
+                "A table is locked",
+                true,
+            ),
+            (
+                "A field is too long",
+                "The form expired before it was sent",
+                false,
+            ),
+            ("The database is busy", "A disk read failed", false),
+            ("", "", true),
+        ] {
+            assert_eq!(shared_words(a, b) >= 0.5, same, "{a:?} / {b:?}");
+        }
+    }
 }

@@ -13,14 +13,18 @@
 //! An old entry is matched to a new one, in this order, among new entries not matched yet:
 //! 1. the same NAME;
 //! 2. a new entry that lists the old NAME among its `aliases` (a rename);
-//! 3. the same wire code (a rename), unless the NAME, the summary and the message all
-//!    changed: then the code was given another meaning (`code-reused`, breaking, one finding
-//!    instead of a rename and a change of every fact);
+//! 3. the same wire code (a rename), unless the NAME changed and the summary and the
+//!    message share less than half their words (of the shorter, little words left out)
+//!    with the old: then the code was given
+//!    another meaning (`code-reused`, breaking, one finding instead of a rename and a change
+//!    of every fact);
 //! 4. a new entry that lists the old code among its `legacy_codes` (a rename and a new code).
 //!
 //! An old entry left unmatched was retired (its code is in the new `retired:` list:
 //! compatible) or removed (breaking). A new entry left unmatched is a new code (compatible),
-//! unless its code was retired in the old catalogue (breaking: codes are never reused).
+//! unless its code was retired in the old catalogue (breaking: codes are never reused) or
+//! was another old entry's code, that entry now under another code (`code-reused`,
+//! breaking).
 //!
 //! # Choices (where `docs/catalogue.md` is silent)
 //!
@@ -155,8 +159,9 @@ change_kinds! {
     CodeRemoved = "code-removed", true;
     /// A code retired in the old catalogue is used again (as a code or legacy code).
     RetiredCodeReused = "retired-code-reused", true;
-    /// A live code was given to another entry with another meaning: a new NAME, summary and
-    /// message (the old entry deleted and a new one written with its code).
+    /// A live code was given to another entry with another meaning: a new NAME and other
+    /// words (the old entry deleted and a new one written with its code), or a new entry
+    /// took the code of an old one that moved to another code.
     CodeReused = "code-reused", true;
     /// A tombstone was dropped from `retired:` (the code could be reused later).
     TombstoneRemoved = "tombstone-removed", true;
