@@ -1001,6 +1001,107 @@ fn outputs_codeowners_serves_every_generate_and_check() {
     assert!(!cat.join(".github").exists());
 }
 
+/// The CODEOWNERS file as found: a begin line without its end, or two blocks, is refused
+/// (rewriting from a begin to a later end would delete the owners written between them),
+/// nothing written; CRLF line endings are kept. In a git repository, a file outside it or
+/// one GitHub would not read because it reads another first is refused with the path that
+/// works; a folder given for the file gets the file in it.
+#[test]
+fn codeowners_is_rewritten_only_where_github_reads_it_and_never_over_hand_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("repo");
+    let cat = root.join("registry");
+    copy_split(&cat);
+    std::fs::create_dir_all(root.join(".github")).unwrap();
+    std::fs::create_dir(root.join(".git")).unwrap();
+    let owners = root.join(".github/CODEOWNERS");
+    let generate = |path: &str| {
+        run(errdex()
+            .current_dir(&cat)
+            .args(["generate", "--codeowners", path]))
+    };
+    let begin = "# BEGIN errdex: the owners of the catalogue's parts (`errdex generate --codeowners`; edit `part.owner` in the parts, not these lines)";
+    for (text, why) in [
+        (
+            format!("{begin}\n* @core\n/keep @me\n"),
+            "its line 1 begins errdex's block, which has no end line",
+        ),
+        (
+            format!("{begin}\n/a @a\n# END errdex\n* @core\n{begin}\n/b @b\n# END errdex\n"),
+            "errdex's begin or end line 4 times (lines 1, 3, 5, 7)",
+        ),
+        (
+            "* @core\n# END errdex\n".to_string(),
+            "its line 2 ends errdex's block, which has no begin line",
+        ),
+    ] {
+        std::fs::write(&owners, &text).unwrap();
+        let (code, out, err) = generate("../.github/CODEOWNERS");
+        assert_eq!(code, 64, "{out}{err}");
+        assert!(
+            err.contains("cannot take errdex's block") && err.contains(why),
+            "{why}: {err}"
+        );
+        assert_eq!(std::fs::read_to_string(&owners).unwrap(), text);
+    }
+    assert!(!cat.join("generated").exists(), "nothing written");
+    // CRLF: the block takes the file's line endings.
+    std::fs::write(&owners, "* @core\r\n").unwrap();
+    let (code, out, err) = generate("../.github/CODEOWNERS");
+    assert_eq!(code, 0, "{out}{err}");
+    let text = std::fs::read_to_string(&owners).unwrap();
+    assert!(
+        text.starts_with("* @core\r\n\r\n# BEGIN errdex"),
+        "{text:?}"
+    );
+    assert!(
+        text.contains("\r\n/registry/teams/billing.yaml @acme/billing\r\n")
+            && text.ends_with("# END errdex\r\n")
+            && !text.replace("\r\n", "").contains('\n'),
+        "{text:?}"
+    );
+    let (code, out, err) = generate("../.github/CODEOWNERS");
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(std::fs::read_to_string(&owners).unwrap(), text);
+    // Outside the repository; behind `.github/CODEOWNERS`, which GitHub reads first; a
+    // folder for the file.
+    for (given, why, instead) in [
+        (
+            "../../CODEOWNERS",
+            "it is outside the repository",
+            "../.github/CODEOWNERS",
+        ),
+        (
+            "../CODEOWNERS",
+            "GitHub reads `.github/CODEOWNERS` first, which exists",
+            "../.github/CODEOWNERS",
+        ),
+        (
+            "../docs/CODEOWNERS",
+            "GitHub reads `.github/CODEOWNERS` first, which exists",
+            "../.github/CODEOWNERS",
+        ),
+    ] {
+        let (code, out, err) = generate(given);
+        assert_eq!(code, 64, "{given}: {out}{err}");
+        assert!(
+            err.contains(&format!(
+                "--codeowners `{given}` is not where GitHub reads CODEOWNERS"
+            )) && err.contains(why)
+                && err.contains(&format!("give --codeowners {instead}")),
+            "{given}: {err}"
+        );
+    }
+    assert!(!dir.path().join("CODEOWNERS").exists());
+    assert!(!root.join("CODEOWNERS").exists());
+    let (code, out, err) = generate("../.github/");
+    assert_eq!(code, 64, "{out}{err}");
+    assert!(
+        err.contains("give --codeowners ../.github/CODEOWNERS"),
+        "{err}"
+    );
+}
+
 /// `errdex init --parts`: a root and two part files that lint clean, whose parts' ranges
 /// give `errdex new` its codes, that generate and check, and that list their owners; a
 /// second `init` writes nothing, and neither does one that would overwrite a part.

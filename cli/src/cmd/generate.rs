@@ -258,10 +258,23 @@ pub fn run(args: Args) -> ExitCode {
     {
         return crate::fail::report(&failure, args.format);
     }
-    let codeowners_file = codeowners_path.map(|(path, _)| {
+    let codeowners_file = match codeowners_path.map(|(path, _)| {
         let text = codeowners(&root.join(&path), &catalogue_dir(&args.catalogue), &owners);
-        (path, text.into_bytes())
-    });
+        (path, text)
+    }) {
+        None => None,
+        Some((path, Ok(text))) => Some((path, text.into_bytes())),
+        Some((path, Err(why))) => {
+            let failure = Failure::bad_arguments(format!(
+                "the CODEOWNERS file `{}` cannot take errdex's block: {why}",
+                path.display()
+            ))
+            .with_suggestion(format!(
+                "edit the file so that it has no line of errdex's block, or one `{CODEOWNERS_BEGIN}` line and one `{CODEOWNERS_END}` line after it; nothing was written"
+            ));
+            return fail::report(&failure, args.format);
+        }
+    };
     // The deferred rules, run by the generation beside its emitters; what they found.
     let mut found = Vec::new();
     let check = || match pending.as_ref().and_then(|p| p.loaded.deferred.as_ref()) {
@@ -472,11 +485,19 @@ fn codeowners_misplaced(
             format!("write `codeowners: {instead}` in the catalogue's `outputs`")
         }
     };
-    if path.file_name().is_none_or(|name| name != "CODEOWNERS") {
-        // (The catalogue's key is refused by the load already, EDX0106.)
-        let instead = codeowners_folder_misplaced(root, path)
-            .map(|(_, instead)| instead)
-            .unwrap_or_else(|| path.with_file_name("CODEOWNERS").display().to_string());
+    let folder_given =
+        path.as_os_str().to_string_lossy().ends_with(['/', '\\']) || root.join(path).is_dir();
+    if folder_given || path.file_name().is_none_or(|name| name != "CODEOWNERS") {
+        // (The catalogue's key is refused by the load already, EDX0106.) `.github/` means
+        // the file in it.
+        let file = if folder_given {
+            path.join("CODEOWNERS")
+        } else {
+            path.with_file_name("CODEOWNERS")
+        };
+        let instead = codeowners_folder_misplaced(root, &file)
+            .map(|(_, _, instead)| instead)
+            .unwrap_or_else(|| file.display().to_string());
         return Some(
             crate::fail::Failure::bad_arguments(format!(
                 "{} `{}` is not a file GitHub reads: it reads owners only from a file named `CODEOWNERS` (at the repository's root, in `.github/` or in `docs/`)",
@@ -486,10 +507,10 @@ fn codeowners_misplaced(
             .with_suggestion(advice(&instead)),
         );
     }
-    let (repo, instead) = codeowners_folder_misplaced(root, path)?;
+    let (repo, why, instead) = codeowners_folder_misplaced(root, path)?;
     Some(
         crate::fail::Failure::bad_arguments(format!(
-            "{} `{}` is not where GitHub reads CODEOWNERS: in the repository at `{}` it reads only `CODEOWNERS`, `.github/CODEOWNERS` and `docs/CODEOWNERS` (the path is relative to the catalogue's folder, or --root)",
+            "{} `{}` is not where GitHub reads CODEOWNERS in the repository at `{}`: {why} (the path is relative to the catalogue's folder, or --root)",
             from.name(),
             path.display(),
             repo.display()
@@ -516,9 +537,12 @@ impl CodeownersFrom {
     }
 }
 
-/// In a git repository, when `path`'s folder (relative to `root`) is not one GitHub reads
-/// CODEOWNERS from: the repository, and the path from `root` that works.
-fn codeowners_folder_misplaced(root: &Path, path: &Path) -> Option<(PathBuf, String)> {
+/// In a git repository, when `path` (relative to `root`) is not a file GitHub reads
+/// CODEOWNERS from: the repository (the root's, when the root is in one, else the file's),
+/// why, and the path from `root` that works. GitHub reads `CODEOWNERS` in the repository's
+/// `.github/`, its root or its `docs/`, the first of them that exists; a file outside the
+/// root's repository, anywhere else in it, or behind one GitHub finds first is never read.
+fn codeowners_folder_misplaced(root: &Path, path: &Path) -> Option<(PathBuf, String, String)> {
     let root = std::path::absolute(root)
         .ok()?
         .canonicalize()
@@ -526,22 +550,45 @@ fn codeowners_folder_misplaced(root: &Path, path: &Path) -> Option<(PathBuf, Str
     // The file's folder from the (real) root, `..` applied by name: it may not exist yet.
     let folder =
         errdex_codegen::files::normalize(&root.join(path.parent().unwrap_or(Path::new(""))));
-    let repo = folder
-        .ancestors()
-        .find(|d| d.join(".git").exists())?
-        .to_path_buf();
-    let read_there = folder == repo || [".github", "docs"].iter().any(|d| folder == repo.join(d));
-    if read_there {
-        return None;
-    }
+    let in_repo = |d: &Path| {
+        d.ancestors()
+            .find(|a| a.join(".git").exists())
+            .map(Path::to_path_buf)
+    };
+    let root_repo = in_repo(&root);
+    let repo = root_repo.clone().or_else(|| in_repo(&folder))?;
     // From `root` up to the repository, then `.github/CODEOWNERS`.
-    let up = root
-        .strip_prefix(&repo)
-        .map(|below| below.components().count())
-        .unwrap_or(0);
-    let mut instead = "../".repeat(up);
-    instead.push_str(".github/CODEOWNERS");
-    Some((repo, instead))
+    let from_root = |to: &str| {
+        let up = root
+            .strip_prefix(&repo)
+            .map(|below| below.components().count())
+            .unwrap_or(0);
+        format!("{}{to}", "../".repeat(up))
+    };
+    let why = if !folder.starts_with(&repo) {
+        "it is outside the repository".to_string()
+    } else if folder != repo && ![".github", "docs"].iter().any(|d| folder == repo.join(d)) {
+        "GitHub reads only `CODEOWNERS`, `.github/CODEOWNERS` and `docs/CODEOWNERS`".to_string()
+    } else {
+        // GitHub's order: `.github/`, the root, `docs/`; the first file found is the one.
+        let order = [repo.join(".github"), repo.clone(), repo.join("docs")];
+        let rank = order.iter().position(|d| *d == folder)?;
+        let first = order[..rank]
+            .iter()
+            .find(|d| d.join("CODEOWNERS").is_file())?;
+        let rel = first
+            .strip_prefix(&repo)
+            .map(|r| r.join("CODEOWNERS"))
+            .unwrap_or_else(|_| PathBuf::from("CODEOWNERS"));
+        let rel = rel.display().to_string();
+        return Some((
+            repo.clone(),
+            format!("GitHub reads `{rel}` first, which exists, and reads no other"),
+            from_root(&rel),
+        ));
+    };
+    let instead = from_root(".github/CODEOWNERS");
+    Some((repo, why, instead))
 }
 
 /// The first line of errdex's block in a CODEOWNERS file.
@@ -551,8 +598,15 @@ const CODEOWNERS_END: &str = "# END errdex";
 
 /// The CODEOWNERS file at `file` with errdex's block (one line per owned part, its path
 /// from the repository's root, which is the file's folder, or the folder above a
-/// `.github/` or `docs/` one) in place of the old block, or appended; the rest as it was.
-fn codeowners(file: &Path, catalogue_dir: &Path, owners: &[(String, String)]) -> String {
+/// `.github/` or `docs/` one) in place of the old block, or appended; the rest as it was,
+/// its line endings kept. Refused (the reason) when the file has a begin line without its
+/// end line, an end line without a begin, or two blocks: rewriting from a begin line to a
+/// later block's end would delete the owners written by hand between them.
+fn codeowners(
+    file: &Path,
+    catalogue_dir: &Path,
+    owners: &[(String, String)],
+) -> Result<String, String> {
     let existing = std::fs::read_to_string(file).unwrap_or_default();
     let folder = file.parent().unwrap_or(Path::new("."));
     let repo = match folder.file_name().and_then(|n| n.to_str()) {
@@ -569,31 +623,64 @@ fn codeowners(file: &Path, catalogue_dir: &Path, owners: &[(String, String)]) ->
                 .collect::<String>()
         })
         .unwrap_or_default();
-    let mut block = format!("{CODEOWNERS_BEGIN}\n");
+    let newline = if existing.contains("\r\n") {
+        "\r\n"
+    } else {
+        "\n"
+    };
+    let mut block = format!("{CODEOWNERS_BEGIN}{newline}");
     for (path, owner) in owners {
         // Spaces in a CODEOWNERS path are escaped with a backslash.
         let path = format!("/{prefix}{path}").replace(' ', "\\ ");
-        block.push_str(&format!("{path} {owner}\n"));
+        block.push_str(&format!("{path} {owner}{newline}"));
     }
     block.push_str(CODEOWNERS_END);
-    block.push('\n');
-    let start = existing.find(CODEOWNERS_BEGIN);
-    let end = existing.find(CODEOWNERS_END).map(|i| {
-        i + CODEOWNERS_END.len()
-            + usize::from(existing[i + CODEOWNERS_END.len()..].starts_with('\n'))
-    });
-    match (start, end) {
-        (Some(a), Some(b)) if a < b => format!("{}{block}{}", &existing[..a], &existing[b..]),
-        _ if existing.is_empty() => block,
-        _ => {
-            let sep = if existing.ends_with("\n\n") {
+    block.push_str(newline);
+    // errdex's lines, by where they start: (begin?, start of the line, end of the line
+    // with its line ending).
+    let mut marks = Vec::new();
+    let mut at = 0;
+    for line in existing.split_inclusive('\n') {
+        let text = line.trim_end_matches(['\n', '\r']);
+        if text == CODEOWNERS_BEGIN || text == CODEOWNERS_END {
+            marks.push((text == CODEOWNERS_BEGIN, at, at + line.len()));
+        }
+        at += line.len();
+    }
+    let line_of = |offset: usize| existing[..offset].matches('\n').count() + 1;
+    match marks.as_slice() {
+        [] if existing.is_empty() => Ok(block),
+        [] => {
+            let sep = if existing.ends_with(&format!("{newline}{newline}")) {
                 ""
             } else if existing.ends_with('\n') {
-                "\n"
+                newline
             } else {
-                "\n\n"
+                if newline == "\n" { "\n\n" } else { "\r\n\r\n" }
             };
-            format!("{existing}{sep}{block}")
+            Ok(format!("{existing}{sep}{block}"))
         }
+        [(true, start, _), (false, _, end)] => Ok(format!(
+            "{}{block}{}",
+            &existing[..*start],
+            &existing[*end..]
+        )),
+        [(true, start, _)] => Err(format!(
+            "its line {} begins errdex's block, which has no end line (`{CODEOWNERS_END}`): errdex would not know which lines after it are its own",
+            line_of(*start)
+        )),
+        [(false, start, _)] => Err(format!(
+            "its line {} ends errdex's block, which has no begin line",
+            line_of(*start)
+        )),
+        _ => Err(format!(
+            "it has errdex's begin or end line {} times (lines {}): one block, begun and ended once, is errdex's",
+            marks.len(),
+            marks
+                .iter()
+                .map(|(_, start, _)| line_of(*start).to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
     }
 }
