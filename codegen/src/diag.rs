@@ -118,6 +118,7 @@ diag_codes! {
     DocsUrlNoLayout = "EDX0606", "DOCS_URL_NO_LAYOUT", Error, "docs_url `{template}` fits no layout of the book at {site}: `{url}` ({code}) {problem}";
     DocsPageCollision = "EDX0607", "DOCS_PAGE_COLLISION", Error, "the page of {code} would be `{file}`, {other}";
     RedirectOverLivePage = "EDX0608", "REDIRECT_OVER_LIVE_PAGE", Error, "the redirect of {what} from `{from}` would overwrite {live}";
+    DocsUrlPrefix = "EDX0609", "DOCS_URL_PREFIX", Warning, "`{placeholder}` in docs_url {problem}";
     // -- usage (namespace USAGE, EDX07xx): `errdex usage`, a source tree against the catalogue
     CodeNeverRaised = "EDX0701", "CODE_NEVER_RAISED", Warning, "code `{code}` ({name}) is never raised outside generated files and tests";
     UnknownCodeString = "EDX0702", "UNKNOWN_CODE_STRING", Error, "`{code}` looks like a code of this registry but is not in the catalogue";

@@ -140,6 +140,53 @@ fn a_placeholder_drops_a_prefix() {
     );
     let span = d.span.expect("located");
     assert_eq!((span.line, span.column), (4, 50), "{d:#?}");
+    // The refused template's codes fall back to the book's relative addresses; that is no
+    // second finding (EDX0605) about an absolute template.
+    assert!(
+        !loaded
+            .diagnostics
+            .iter()
+            .any(|d| d.code == DiagCode::RelativeDocsUrl),
+        "{:#?}",
+        loaded.diagnostics
+    );
+    // A prefix no NAME starts with (a typo) warns: every URL keeps it; one that is a whole
+    // value warns too; neither when the prefix fits (above: no diagnostic at all).
+    let misspelt = src.replace("{name#SQLITE_}", "{name#sqlte_}");
+    let loaded = load_str(&misspelt, "errors.yaml");
+    let d = loaded
+        .diagnostics
+        .iter()
+        .find(|d| d.code == DiagCode::DocsUrlPrefix)
+        .expect("EDX0609");
+    assert_eq!(
+        d.message,
+        "`{name#sqlte_}` in docs_url drops `sqlte_` from no code's `{name}`: every URL keeps it (`sqlite_ioerr_read` for 266)"
+    );
+    assert_eq!(d.span.map(|s| (s.line, s.column)), Some((4, 50)), "{d:#?}");
+    assert!(loaded.catalogue.is_some(), "a warning");
+    let eaten = src.replace("{name#SQLITE_}", "{name#sqlite_busy}");
+    let d = load_str(&eaten, "errors.yaml")
+        .diagnostics
+        .into_iter()
+        .find(|d| d.code == DiagCode::DocsUrlPrefix)
+        .expect("EDX0609");
+    assert!(
+        d.message
+            .contains("drops the whole `{name}` of 5 (`sqlite_busy`)"),
+        "{d:#?}"
+    );
+    // An entry's own template is held against that entry.
+    let own = src.replace(
+        "OTHER_THING: {code: \"7\", category: c, summary: S}",
+        "OTHER_THING: {code: \"7\", category: c, summary: S, docs_url: \"https://x.dev/{name#sqlite_}\"}",
+    );
+    let d = load_str(&own, "errors.yaml")
+        .diagnostics
+        .into_iter()
+        .find(|d| d.code == DiagCode::DocsUrlPrefix)
+        .expect("EDX0609");
+    assert!(d.message.contains("(`other_thing` for 7)"), "{d:#?}");
     let typo = src.replace("{name#SQLITE_}", "{nme#SQLITE_}");
     let loaded = load_str(&typo, "errors.yaml");
     let d = loaded

@@ -244,6 +244,9 @@ const (
 	// CodeRedirectOverLivePage is EDX0608: A redirect would take the address of a live page
 	// Name: REDIRECT_OVER_LIVE_PAGE; namespace: DOCS; category: invalid; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/docs.html#edx0608.
 	CodeRedirectOverLivePage
+	// CodeDocsUrlPrefix is EDX0609: A docs URL placeholder's prefix matches no code, or a whole value
+	// Name: DOCS_URL_PREFIX; namespace: DOCS; category: suspicious; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/docs.html#edx0609.
+	CodeDocsUrlPrefix
 	// CodeCodeNeverRaised is EDX0701: A declared code is raised nowhere in the scanned tree
 	// Name: CODE_NEVER_RAISED; namespace: USAGE; category: suspicious; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/usage.html#edx0701.
 	CodeCodeNeverRaised
@@ -405,6 +408,7 @@ var codeRows = [...]codeRow{
 	{"EDX0606", "DOCS_URL_NO_LAYOUT", NamespaceDocs, CategoryInvalid, "A docs URL template names no page the book has, in any layout", "docs_url `{template}` fits no layout of the book at {site}: `{url}` ({code}) {problem}", "Name a code's page in one of the book's layouts: `{{namespace}}.html#{{code}}`, `{{code}}` or `{{namespace}}/{{code}}` under `registry.docs_site_url`.", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/docs.html#edx0606", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"template", "string", "", ""}, {"site", "string", "", ""}, {"url", "string", "", ""}, {"code", "string", "", ""}, {"problem", "string", "", ""}}},
 	{"EDX0607", "DOCS_PAGE_COLLISION", NamespaceDocs, CategoryInvalid, "Two pages of the book would share a file", "the page of {code} would be `{file}`, {other}", "Keep each code's page its own: change the code (keep the old one in `legacy_codes`), rename the namespace, or choose `docs.layout: namespace/code`.", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/docs.html#edx0607", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"code", "string", "", ""}, {"file", "string", "", ""}, {"other", "string", "", ""}}},
 	{"EDX0608", "REDIRECT_OVER_LIVE_PAGE", NamespaceDocs, CategoryInvalid, "A redirect would take the address of a live page", "the redirect of {what} from `{from}` would overwrite {live}", "Drop the redirect, or the page it would replace: an address serves one thing.", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/docs.html#edx0608", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"what", "string", "", ""}, {"from", "string", "", ""}, {"live", "string", "", ""}}},
+	{"EDX0609", "DOCS_URL_PREFIX", NamespaceDocs, CategorySuspicious, "A docs URL placeholder's prefix matches no code, or a whole value", "`{placeholder}` in docs_url {problem}", "Write the prefix as the placeholder's value begins (`{{name#sqlite_}}` for NAMEs `SQLITE_…`).", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/docs.html#edx0609", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"placeholder", "string", "", ""}, {"problem", "string", "", ""}}},
 	{"EDX0701", "CODE_NEVER_RAISED", NamespaceUsage, CategorySuspicious, "A declared code is raised nowhere in the scanned tree", "code `{code}` ({name}) is never raised outside generated files and tests", "Raise it where the failure happens, or retire it (move it to `retired:`).", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/usage.html#edx0701", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"code", "string", "", ""}, {"name", "string", "", ""}}},
 	{"EDX0702", "UNKNOWN_CODE_STRING", NamespaceUsage, CategoryInvalid, "Source code names a code the catalogue does not have", "`{code}` looks like a code of this registry but is not in the catalogue", "Fix the typo, or declare the code in the catalogue.", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/usage.html#edx0702", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"code", "string", "", ""}}},
 	{"EDX0703", "DEPRECATED_CODE_RAISED", NamespaceUsage, CategorySuspicious, "Source code still raises a deprecated code", "code `{code}` ({name}) is deprecated but still raised", "Raise its replacement instead (`replaced_by`), then retire it.", true, false, retryRow{}, 65, 422, -32602, true, "https://example.invalid/errdex/reference/usage.html#edx0703", "ErrdexError", "", deprecationRow{}, nil, nil, []paramRow{{"code", "string", "", ""}, {"name", "string", "", ""}}},
@@ -710,6 +714,11 @@ func NewDocsPageCollision(code string, file string, other string) *Error {
 // NewRedirectOverLivePage returns an error of CodeRedirectOverLivePage (EDX0608): the redirect of {what} from `{from}` would overwrite {live}
 func NewRedirectOverLivePage(what string, from string, live string) *Error {
 	return CodeRedirectOverLivePage.build(what, from, live)
+}
+
+// NewDocsUrlPrefix returns an error of CodeDocsUrlPrefix (EDX0609): `{placeholder}` in docs_url {problem}
+func NewDocsUrlPrefix(placeholder string, problem string) *Error {
+	return CodeDocsUrlPrefix.build(placeholder, problem)
 }
 
 // NewCodeNeverRaised returns an error of CodeCodeNeverRaised (EDX0701): code `{code}` ({name}) is never raised outside generated files and tests

@@ -649,6 +649,14 @@ export declare const ErrorCode: {
    */
   readonly "REDIRECT_OVER_LIVE_PAGE": "EDX0608";
   /**
+   * `EDX0609` — A docs URL placeholder's prefix matches no code, or a whole value
+   *
+   * Message: `'{placeholder}' in docs_url {problem}`
+   *
+   * Name: `DOCS_URL_PREFIX`; namespace: `DOCS`; category: `suspicious`; retryable: no; exit code: 65; HTTP status: 422; JSON-RPC code: -32602; log level: WARN (expected: the caller can fix it); docs URL: https://example.invalid/errdex/reference/docs.html#edx0609.
+   */
+  readonly "DOCS_URL_PREFIX": "EDX0609";
+  /**
    * `EDX0701` — A declared code is raised nowhere in the scanned tree
    *
    * Message: `code '{code}' ({name}) is never raised outside generated files and tests`
@@ -1319,104 +1327,110 @@ export interface CodeParams35 {
 
 /** Params shared by codes (their `XxxParams` types name this one). */
 export interface CodeParams36 {
+  readonly "placeholder": string;
+  readonly "problem": string;
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams37 {
   readonly "code": string;
   readonly "name": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams37 {
+export interface CodeParams38 {
   readonly "path": string;
   readonly "reason": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams38 {
+export interface CodeParams39 {
   readonly "part": string;
   readonly "reason": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams39 {
-  readonly "file": string;
-}
-
-/** Params shared by codes (their `XxxParams` types name this one). */
 export interface CodeParams40 {
-  readonly "glob": string;
+  readonly "file": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
 export interface CodeParams41 {
-  readonly "code": string;
-  readonly "file": string;
+  readonly "glob": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
 export interface CodeParams42 {
   readonly "code": string;
-  readonly "range": string;
+  readonly "file": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
 export interface CodeParams43 {
+  readonly "code": string;
+  readonly "range": string;
+}
+
+/** Params shared by codes (their `XxxParams` types name this one). */
+export interface CodeParams44 {
   readonly "range": string;
   readonly "other": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams44 {
+export interface CodeParams45 {
   readonly "namespace": string;
   readonly "owner": string;
   readonly "other": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams45 {
+export interface CodeParams46 {
   readonly "owner": string;
   readonly "problem": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams46 {
+export interface CodeParams47 {
   readonly "file": string;
   readonly "reason": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams47 {
+export interface CodeParams48 {
   readonly "file": string;
   readonly "why": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams48 {
+export interface CodeParams49 {
   readonly "schema": string;
   readonly "resolved": string;
   readonly "folder": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams49 {
+export interface CodeParams50 {
   readonly "name": string;
   readonly "path": string;
   readonly "reason": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams50 {
+export interface CodeParams51 {
   readonly "name": string;
   readonly "path": string;
   readonly "problem": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams51 {
+export interface CodeParams52 {
   readonly "name": string;
   readonly "cycle": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams52 {
+export interface CodeParams53 {
   readonly "name": string;
   readonly "version": string;
   readonly "path": string;
@@ -1424,7 +1438,7 @@ export interface CodeParams52 {
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams53 {
+export interface CodeParams54 {
   readonly "name": string;
   readonly "what": string;
   readonly "value": string;
@@ -1432,46 +1446,46 @@ export interface CodeParams53 {
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams54 {
+export interface CodeParams55 {
   readonly "name": string;
   readonly "key": string;
   readonly "facts": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams55 {
+export interface CodeParams56 {
   readonly "count": string;
   readonly "catalogue": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams56 {
+export interface CodeParams57 {
   readonly "count": string;
   readonly "old": string;
   readonly "new": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams57 {
+export interface CodeParams58 {
   readonly "path": string;
   readonly "rev": string;
   readonly "reason": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams58 {
+export interface CodeParams59 {
   readonly "path": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams59 {
+export interface CodeParams60 {
   readonly "path": string;
   readonly "errors": string;
   readonly "warnings": string;
 }
 
 /** Params shared by codes (their `XxxParams` types name this one). */
-export interface CodeParams60 {
+export interface CodeParams61 {
   readonly "code": string;
   readonly "note": string;
 }
@@ -1796,7 +1810,7 @@ export interface CodeTypes39 {
   readonly params: CodeParams35;
 }
 
-type CodeGroup40 = "EDX0701" | "EDX0703";
+type CodeGroup40 = "EDX0609";
 
 /** The facts and params of the codes `CodeGroup40`. */
 export interface CodeTypes40 {
@@ -1804,7 +1818,7 @@ export interface CodeTypes40 {
   readonly params: CodeParams36;
 }
 
-type CodeGroup41 = "EDX0705";
+type CodeGroup41 = "EDX0701" | "EDX0703";
 
 /** The facts and params of the codes `CodeGroup41`. */
 export interface CodeTypes41 {
@@ -1812,15 +1826,15 @@ export interface CodeTypes41 {
   readonly params: CodeParams37;
 }
 
-type CodeGroup42 = "EDX0801" | "EDX0804";
+type CodeGroup42 = "EDX0705";
 
 /** The facts and params of the codes `CodeGroup42`. */
 export interface CodeTypes42 {
-  readonly facts: CodeFacts0;
+  readonly facts: CodeFacts1;
   readonly params: CodeParams38;
 }
 
-type CodeGroup43 = "EDX0802";
+type CodeGroup43 = "EDX0801" | "EDX0804";
 
 /** The facts and params of the codes `CodeGroup43`. */
 export interface CodeTypes43 {
@@ -1828,7 +1842,7 @@ export interface CodeTypes43 {
   readonly params: CodeParams39;
 }
 
-type CodeGroup44 = "EDX0803";
+type CodeGroup44 = "EDX0802";
 
 /** The facts and params of the codes `CodeGroup44`. */
 export interface CodeTypes44 {
@@ -1836,7 +1850,7 @@ export interface CodeTypes44 {
   readonly params: CodeParams40;
 }
 
-type CodeGroup45 = "EDX0806";
+type CodeGroup45 = "EDX0803";
 
 /** The facts and params of the codes `CodeGroup45`. */
 export interface CodeTypes45 {
@@ -1844,7 +1858,7 @@ export interface CodeTypes45 {
   readonly params: CodeParams41;
 }
 
-type CodeGroup46 = "EDX0807" | "EDX0812";
+type CodeGroup46 = "EDX0806";
 
 /** The facts and params of the codes `CodeGroup46`. */
 export interface CodeTypes46 {
@@ -1852,7 +1866,7 @@ export interface CodeTypes46 {
   readonly params: CodeParams42;
 }
 
-type CodeGroup47 = "EDX0808";
+type CodeGroup47 = "EDX0807" | "EDX0812";
 
 /** The facts and params of the codes `CodeGroup47`. */
 export interface CodeTypes47 {
@@ -1860,7 +1874,7 @@ export interface CodeTypes47 {
   readonly params: CodeParams43;
 }
 
-type CodeGroup48 = "EDX0809";
+type CodeGroup48 = "EDX0808";
 
 /** The facts and params of the codes `CodeGroup48`. */
 export interface CodeTypes48 {
@@ -1868,7 +1882,7 @@ export interface CodeTypes48 {
   readonly params: CodeParams44;
 }
 
-type CodeGroup49 = "EDX0810";
+type CodeGroup49 = "EDX0809";
 
 /** The facts and params of the codes `CodeGroup49`. */
 export interface CodeTypes49 {
@@ -1876,39 +1890,39 @@ export interface CodeTypes49 {
   readonly params: CodeParams45;
 }
 
-type CodeGroup50 = "EDX0811";
+type CodeGroup50 = "EDX0810";
 
 /** The facts and params of the codes `CodeGroup50`. */
 export interface CodeTypes50 {
-  readonly facts: CodeFacts1;
+  readonly facts: CodeFacts0;
   readonly params: CodeParams46;
 }
 
-type CodeGroup51 = "EDX0813";
+type CodeGroup51 = "EDX0811";
 
 /** The facts and params of the codes `CodeGroup51`. */
 export interface CodeTypes51 {
-  readonly facts: CodeFacts0;
+  readonly facts: CodeFacts1;
   readonly params: CodeParams47;
 }
 
-type CodeGroup52 = "EDX0814";
+type CodeGroup52 = "EDX0813";
 
 /** The facts and params of the codes `CodeGroup52`. */
 export interface CodeTypes52 {
-  readonly facts: CodeFacts1;
+  readonly facts: CodeFacts0;
   readonly params: CodeParams48;
 }
 
-type CodeGroup53 = "EDX0901";
+type CodeGroup53 = "EDX0814";
 
 /** The facts and params of the codes `CodeGroup53`. */
 export interface CodeTypes53 {
-  readonly facts: CodeFacts0;
+  readonly facts: CodeFacts1;
   readonly params: CodeParams49;
 }
 
-type CodeGroup54 = "EDX0902";
+type CodeGroup54 = "EDX0901";
 
 /** The facts and params of the codes `CodeGroup54`. */
 export interface CodeTypes54 {
@@ -1916,7 +1930,7 @@ export interface CodeTypes54 {
   readonly params: CodeParams50;
 }
 
-type CodeGroup55 = "EDX0903";
+type CodeGroup55 = "EDX0902";
 
 /** The facts and params of the codes `CodeGroup55`. */
 export interface CodeTypes55 {
@@ -1924,7 +1938,7 @@ export interface CodeTypes55 {
   readonly params: CodeParams51;
 }
 
-type CodeGroup56 = "EDX0904";
+type CodeGroup56 = "EDX0903";
 
 /** The facts and params of the codes `CodeGroup56`. */
 export interface CodeTypes56 {
@@ -1932,7 +1946,7 @@ export interface CodeTypes56 {
   readonly params: CodeParams52;
 }
 
-type CodeGroup57 = "EDX0905";
+type CodeGroup57 = "EDX0904";
 
 /** The facts and params of the codes `CodeGroup57`. */
 export interface CodeTypes57 {
@@ -1940,84 +1954,92 @@ export interface CodeTypes57 {
   readonly params: CodeParams53;
 }
 
-type CodeGroup58 = "EDX0906";
+type CodeGroup58 = "EDX0905";
 
 /** The facts and params of the codes `CodeGroup58`. */
 export interface CodeTypes58 {
-  readonly facts: CodeFacts1;
+  readonly facts: CodeFacts0;
   readonly params: CodeParams54;
 }
 
-type CodeGroup59 = "EDX1001" | "EDX1003";
+type CodeGroup59 = "EDX0906";
 
 /** The facts and params of the codes `CodeGroup59`. */
 export interface CodeTypes59 {
-  readonly facts: CodeFacts2;
-  readonly params: CodeParams37;
+  readonly facts: CodeFacts1;
+  readonly params: CodeParams55;
 }
 
-type CodeGroup60 = "EDX1002";
+type CodeGroup60 = "EDX1001" | "EDX1003";
 
 /** The facts and params of the codes `CodeGroup60`. */
 export interface CodeTypes60 {
+  readonly facts: CodeFacts2;
+  readonly params: CodeParams38;
+}
+
+type CodeGroup61 = "EDX1002";
+
+/** The facts and params of the codes `CodeGroup61`. */
+export interface CodeTypes61 {
   readonly facts: CodeFacts3;
   readonly params: CodeParams0;
 }
 
-type CodeGroup61 = "EDX1004";
-
-/** The facts and params of the codes `CodeGroup61`. */
-export interface CodeTypes61 {
-  readonly facts: CodeFacts4;
-  readonly params: CodeParams55;
-}
-
-type CodeGroup62 = "EDX1005";
+type CodeGroup62 = "EDX1004";
 
 /** The facts and params of the codes `CodeGroup62`. */
 export interface CodeTypes62 {
-  readonly facts: CodeFacts5;
+  readonly facts: CodeFacts4;
   readonly params: CodeParams56;
 }
 
-type CodeGroup63 = "EDX1006";
+type CodeGroup63 = "EDX1005";
 
 /** The facts and params of the codes `CodeGroup63`. */
 export interface CodeTypes63 {
+  readonly facts: CodeFacts5;
+  readonly params: CodeParams57;
+}
+
+type CodeGroup64 = "EDX1006";
+
+/** The facts and params of the codes `CodeGroup64`. */
+export interface CodeTypes64 {
   readonly facts: CodeFacts6;
   readonly params: CodeParams18;
 }
 
-type CodeGroup64 = "EDX1007";
-
-/** The facts and params of the codes `CodeGroup64`. */
-export interface CodeTypes64 {
-  readonly facts: CodeFacts7;
-  readonly params: CodeParams57;
-}
-
-type CodeGroup65 = "EDX1008";
+type CodeGroup65 = "EDX1007";
 
 /** The facts and params of the codes `CodeGroup65`. */
 export interface CodeTypes65 {
-  readonly facts: CodeFacts8;
+  readonly facts: CodeFacts7;
   readonly params: CodeParams58;
 }
 
-type CodeGroup66 = "EDX1009";
+type CodeGroup66 = "EDX1008";
 
 /** The facts and params of the codes `CodeGroup66`. */
 export interface CodeTypes66 {
-  readonly facts: CodeFacts0;
+  readonly facts: CodeFacts8;
   readonly params: CodeParams59;
 }
 
-type CodeGroup67 = "EDX1010";
+type CodeGroup67 = "EDX1009";
 
 /** The facts and params of the codes `CodeGroup67`. */
 export interface CodeTypes67 {
-  readonly facts: CodeFacts6;
+  readonly facts: CodeFacts0;
   readonly params: CodeParams60;
+}
+
+type CodeGroup68 = "EDX1010";
+
+/** The facts and params of the codes `CodeGroup68`. */
+export interface CodeTypes68 {
+  readonly facts: CodeFacts6;
+  readonly params: CodeParams61;
 }
 
 /** Each of the codes `K` mapped to `T`. */
@@ -2095,7 +2117,8 @@ export interface TypesByCode extends
   ByCodes<CodeGroup64, CodeTypes64>,
   ByCodes<CodeGroup65, CodeTypes65>,
   ByCodes<CodeGroup66, CodeTypes66>,
-  ByCodes<CodeGroup67, CodeTypes67> {}
+  ByCodes<CodeGroup67, CodeTypes67>,
+  ByCodes<CodeGroup68, CodeTypes68> {}
 
 /** The literal facts of the codes `C`. */
 export type FactsOf<C extends ErrorCode> = TypesByCode[C]["facts"];
@@ -2298,110 +2321,113 @@ export type DocsPageCollisionParams = CodeParams34;
 /** Params of `EDX0608` (REDIRECT_OVER_LIVE_PAGE). */
 export type RedirectOverLivePageParams = CodeParams35;
 
+/** Params of `EDX0609` (DOCS_URL_PREFIX). */
+export type DocsUrlPrefixParams = CodeParams36;
+
 /** Params of `EDX0701` (CODE_NEVER_RAISED). */
-export type CodeNeverRaisedParams = CodeParams36;
+export type CodeNeverRaisedParams = CodeParams37;
 
 /** Params of `EDX0702` (UNKNOWN_CODE_STRING). */
 export type UnknownCodeStringParams = CodeParams18;
 
 /** Params of `EDX0703` (DEPRECATED_CODE_RAISED). */
-export type DeprecatedCodeRaisedParams = CodeParams36;
+export type DeprecatedCodeRaisedParams = CodeParams37;
 
 /** Params of `EDX0704` (RETIRED_CODE_REFERENCED). */
 export type RetiredCodeReferencedParams = CodeParams18;
 
 /** Params of `EDX0705` (SOURCE_UNREADABLE). */
-export type SourceUnreadableParams = CodeParams37;
+export type SourceUnreadableParams = CodeParams38;
 
 /** Params of `EDX0801` (PART_NOT_FOUND). */
-export type PartNotFoundParams = CodeParams38;
+export type PartNotFoundParams = CodeParams39;
 
 /** Params of `EDX0802` (PART_LISTED_TWICE). */
-export type PartListedTwiceParams = CodeParams39;
+export type PartListedTwiceParams = CodeParams40;
 
 /** Params of `EDX0803` (PART_GLOB_EMPTY). */
-export type PartGlobEmptyParams = CodeParams40;
+export type PartGlobEmptyParams = CodeParams41;
 
 /** Params of `EDX0804` (PART_OUTSIDE). */
-export type PartOutsideParams = CodeParams38;
+export type PartOutsideParams = CodeParams39;
 
 /** Params of `EDX0805` (ROOT_ONLY_SECTION). */
 export type RootOnlySectionParams = CodeParams8;
 
 /** Params of `EDX0806` (EXPLANATION_TWICE). */
-export type ExplanationTwiceParams = CodeParams41;
+export type ExplanationTwiceParams = CodeParams42;
 
 /** Params of `EDX0807` (CODE_OUTSIDE_RANGE). */
-export type CodeOutsideRangeParams = CodeParams42;
+export type CodeOutsideRangeParams = CodeParams43;
 
 /** Params of `EDX0808` (RANGES_OVERLAP). */
-export type RangesOverlapParams = CodeParams43;
+export type RangesOverlapParams = CodeParams44;
 
 /** Params of `EDX0809` (CONFLICTING_OWNERS). */
-export type ConflictingOwnersParams = CodeParams44;
+export type ConflictingOwnersParams = CodeParams45;
 
 /** Params of `EDX0810` (INVALID_OWNER). */
-export type InvalidOwnerParams = CodeParams45;
+export type InvalidOwnerParams = CodeParams46;
 
 /** Params of `EDX0811` (FOLDER_FILE_UNREAD). */
-export type FolderFileUnreadParams = CodeParams46;
+export type FolderFileUnreadParams = CodeParams47;
 
 /** Params of `EDX0812` (CODE_IN_ANOTHER_RANGE). */
-export type CodeInAnotherRangeParams = CodeParams42;
+export type CodeInAnotherRangeParams = CodeParams43;
 
 /** Params of `EDX0813` (PART_GIVEN_AS_ROOT). */
-export type PartGivenAsRootParams = CodeParams47;
+export type PartGivenAsRootParams = CodeParams48;
 
 /** Params of `EDX0814` (SCHEMA_LINE_ASTRAY). */
-export type SchemaLineAstrayParams = CodeParams48;
+export type SchemaLineAstrayParams = CodeParams49;
 
 /** Params of `EDX0901` (IMPORT_UNREADABLE). */
-export type ImportUnreadableParams = CodeParams49;
+export type ImportUnreadableParams = CodeParams50;
 
 /** Params of `EDX0902` (IMPORT_INVALID). */
-export type ImportInvalidParams = CodeParams50;
+export type ImportInvalidParams = CodeParams51;
 
 /** Params of `EDX0903` (IMPORT_CYCLE). */
-export type ImportCycleParams = CodeParams51;
+export type ImportCycleParams = CodeParams52;
 
 /** Params of `EDX0904` (IMPORT_VERSION_MISMATCH). */
-export type ImportVersionMismatchParams = CodeParams52;
+export type ImportVersionMismatchParams = CodeParams53;
 
 /** Params of `EDX0905` (IMPORT_COLLISION). */
-export type ImportCollisionParams = CodeParams53;
+export type ImportCollisionParams = CodeParams54;
 
 /** Params of `EDX0906` (IMPORT_CATEGORY_DIFFERS). */
-export type ImportCategoryDiffersParams = CodeParams54;
+export type ImportCategoryDiffersParams = CodeParams55;
 
 /** Params of `EDX1001` (FILE_UNREADABLE). */
-export type FileUnreadableParams = CodeParams37;
+export type FileUnreadableParams = CodeParams38;
 
 /** Params of `EDX1002` (BAD_ARGUMENTS). */
 export type BadArgumentsParams = CodeParams0;
 
 /** Params of `EDX1003` (WRITE_FAILED). */
-export type WriteFailedParams = CodeParams37;
+export type WriteFailedParams = CodeParams38;
 
 /** Params of `EDX1004` (OUTPUTS_STALE). */
-export type OutputsStaleParams = CodeParams55;
+export type OutputsStaleParams = CodeParams56;
 
 /** Params of `EDX1005` (BREAKING_CHANGES). */
-export type BreakingChangesParams = CodeParams56;
+export type BreakingChangesParams = CodeParams57;
 
 /** Params of `EDX1006` (UNKNOWN_CODE). */
 export type UnknownCodeParams = CodeParams18;
 
 /** Params of `EDX1007` (GIT_FAILED). */
-export type GitFailedParams = CodeParams57;
+export type GitFailedParams = CodeParams58;
 
 /** Params of `EDX1008` (FILE_EXISTS). */
-export type FileExistsParams = CodeParams58;
+export type FileExistsParams = CodeParams59;
 
 /** Params of `EDX1009` (CATALOGUE_INVALID). */
-export type CatalogueInvalidParams = CodeParams59;
+export type CatalogueInvalidParams = CodeParams60;
 
 /** Params of `EDX1010` (CODE_RETIRED). */
-export type CodeRetiredParams = CodeParams60;
+export type CodeRetiredParams = CodeParams61;
 
 /** Extras every wire error may carry besides its params: errdex's own, then free context. */
 export interface WireExtras {
@@ -2483,15 +2509,16 @@ export type WireError =
   | WireErrorOf<CodeGroup56, CodeParams52>
   | WireErrorOf<CodeGroup57, CodeParams53>
   | WireErrorOf<CodeGroup58, CodeParams54>
-  | WireErrorOf<CodeGroup59, CodeParams37>
-  | WireErrorOf<CodeGroup60, CodeParams0>
-  | WireErrorOf<CodeGroup61, CodeParams55>
+  | WireErrorOf<CodeGroup59, CodeParams55>
+  | WireErrorOf<CodeGroup60, CodeParams38>
+  | WireErrorOf<CodeGroup61, CodeParams0>
   | WireErrorOf<CodeGroup62, CodeParams56>
-  | WireErrorOf<CodeGroup63, CodeParams18>
-  | WireErrorOf<CodeGroup64, CodeParams57>
+  | WireErrorOf<CodeGroup63, CodeParams57>
+  | WireErrorOf<CodeGroup64, CodeParams18>
   | WireErrorOf<CodeGroup65, CodeParams58>
   | WireErrorOf<CodeGroup66, CodeParams59>
-  | WireErrorOf<CodeGroup67, CodeParams60>;
+  | WireErrorOf<CodeGroup67, CodeParams60>
+  | WireErrorOf<CodeGroup68, CodeParams61>;
 
 /** A parsed error of a live code (or one of its legacy codes). */
 export interface KnownErrorOf<C extends ErrorCode, P = ParamsOf<C>> {
@@ -2583,15 +2610,16 @@ export type KnownError =
   | KnownErrorOf<CodeGroup56, CodeParams52>
   | KnownErrorOf<CodeGroup57, CodeParams53>
   | KnownErrorOf<CodeGroup58, CodeParams54>
-  | KnownErrorOf<CodeGroup59, CodeParams37>
-  | KnownErrorOf<CodeGroup60, CodeParams0>
-  | KnownErrorOf<CodeGroup61, CodeParams55>
+  | KnownErrorOf<CodeGroup59, CodeParams55>
+  | KnownErrorOf<CodeGroup60, CodeParams38>
+  | KnownErrorOf<CodeGroup61, CodeParams0>
   | KnownErrorOf<CodeGroup62, CodeParams56>
-  | KnownErrorOf<CodeGroup63, CodeParams18>
-  | KnownErrorOf<CodeGroup64, CodeParams57>
+  | KnownErrorOf<CodeGroup63, CodeParams57>
+  | KnownErrorOf<CodeGroup64, CodeParams18>
   | KnownErrorOf<CodeGroup65, CodeParams58>
   | KnownErrorOf<CodeGroup66, CodeParams59>
-  | KnownErrorOf<CodeGroup67, CodeParams60>;
+  | KnownErrorOf<CodeGroup67, CodeParams60>
+  | KnownErrorOf<CodeGroup68, CodeParams61>;
 
 /** A code this module does not know (a newer catalogue), classified by the wire's category and retryable flag. */
 export interface UnknownError {

@@ -81,7 +81,7 @@ impl Cx<'_> {
 
 /// The template with each `{name#prefix}` written `{name}`, and the placeholders that had
 /// a prefix, with it. `{{`, `}}` and unbalanced braces are left for [`placeholders`].
-fn without_prefixes(raw: &str) -> (String, Vec<(String, String)>) {
+pub(super) fn without_prefixes(raw: &str) -> (String, Vec<(String, String)>) {
     let mut plain = String::with_capacity(raw.len());
     let mut prefixed = Vec::new();
     let mut rest = raw;

@@ -570,6 +570,7 @@ pub(super) struct DocsLinks<'a> {
     /// `registry.docs_url`'s value, if any.
     pub(super) template_span: Option<Span>,
     pub(super) namespaces: &'a [(Namespace, Span)],
+    pub(super) categories: &'a [(Category, Span)],
     pub(super) entries: &'a [ErrorEntry],
     /// Each entry's own `docs_url` value, if it has one.
     pub(super) own_spans: &'a [Option<Span>],
@@ -789,7 +790,13 @@ pub(super) fn docs_site_unstated(cx: &mut Cx, links: &DocsLinks) {
 /// absolute template) while an output sends it to remote clients: the problem+json `type`
 /// always, the MCP `_meta` and JSON-RPC `data` when their profile carries `docs_url`.
 pub(super) fn relative_docs_url(cx: &mut Cx, links: &DocsLinks, profiles: &Profiles) {
-    let Some((e, span)) = links.sources().find(|(e, _)| !e.docs_url.contains("://")) else {
+    // A relative URL from an absolute template: the template was refused (its error is
+    // reported), and the code fell back to its place in the book; nothing more to say.
+    let refused = |span: Option<Span>| span.is_some_and(|s| cx.src_text(s).contains("://"));
+    let Some((e, span)) = links
+        .sources()
+        .find(|&(e, span)| !e.docs_url.contains("://") && !refused(span))
+    else {
         return;
     };
     let mut outputs = vec!["the problem+json `type`"];
@@ -821,6 +828,95 @@ pub(super) fn relative_docs_url(cx: &mut Cx, links: &DocsLinks, profiles: &Profi
         Some(_) => "write an absolute docs_url (`https://host/...`), or set registry.docs_site_url and leave docs_url out: the default links then point at the book deployed there",
     });
     cx.push(d);
+}
+
+/// EDX0609 `DocsUrlPrefix`: a placeholder's prefix to drop (`{name#sqlite_}`) that no
+/// code's value starts with (a typo: every URL keeps it, silently), or that is the whole
+/// value of a code (its URL has nothing in that place). The registry's template is held
+/// against the codes that use it, an entry's own against that entry.
+pub(super) fn docs_url_prefix(cx: &mut Cx, links: &DocsLinks) {
+    let registry = links.registry.docs_url.as_deref().zip(links.template_span);
+    let mut templates: Vec<(String, Span, Vec<&ErrorEntry>)> = Vec::new();
+    if let Some((raw, span)) = registry
+        && raw.contains('#')
+    {
+        let users = links
+            .entries
+            .iter()
+            .zip(links.own_spans)
+            .filter(|(_, own)| own.is_none())
+            .map(|(e, _)| e)
+            .collect();
+        templates.push((raw.to_string(), span, users));
+    }
+    for (e, own) in links.entries.iter().zip(links.own_spans) {
+        if let Some(span) = own {
+            let raw = cx.src_text(*span).trim_matches(['"', '\'']).to_string();
+            if raw.contains('#') {
+                templates.push((raw, *span, vec![e]));
+            }
+        }
+    }
+    for (raw, span, users) in templates {
+        if users.is_empty() {
+            continue;
+        }
+        for (hole, prefix) in super::docs_url::without_prefixes(&raw).1 {
+            let value = |e: &ErrorEntry| -> String {
+                match hole.as_str() {
+                    "namespace" => e
+                        .namespace
+                        .map_or(GENERAL_SLUG, |n| links.namespaces[n].0.slug.as_str())
+                        .to_string(),
+                    "code" => e.anchor.clone(),
+                    "code_as_written" => crate::text::percent_encode(&e.code, b"-._~"),
+                    "name" => names::slug(&e.name),
+                    "category" => links
+                        .categories
+                        .get(e.category)
+                        .map_or(String::new(), |c| names::slug(&c.0.key)),
+                    _ => String::new(),
+                }
+            };
+            let starts = |v: &str| {
+                v.get(..prefix.len())
+                    .is_some_and(|head| head.eq_ignore_ascii_case(&prefix))
+            };
+            let written = format!("{{{hole}#{prefix}}}");
+            let mut any = false;
+            let mut whole = None;
+            for e in &users {
+                let v = value(e);
+                if starts(&v) {
+                    any = true;
+                    if v.len() == prefix.len() && whole.is_none() {
+                        whole = Some((e.code.clone(), v));
+                    }
+                }
+            }
+            let problem = match whole {
+                _ if !any => format!(
+                    "drops `{prefix}` from no code's `{{{hole}}}`: every URL keeps it (`{}` for {})",
+                    value(users[0]),
+                    users[0].code
+                ),
+                Some((code, v)) => format!(
+                    "drops the whole `{{{hole}}}` of {code} (`{v}`): its URL has nothing there"
+                ),
+                None => continue,
+            };
+            let at = cx.span_within(span, &written);
+            let d = Diagnostic::new(
+                DiagCode::DocsUrlPrefix,
+                Some(at),
+                &[("placeholder", &written), ("problem", &problem)],
+            )
+            .with_help(format!(
+                "the prefix is compared with the value the URL gets (`{{{hole}}}` is a slug, lower case, `-` for other characters), without regard to case"
+            ));
+            cx.push(d);
+        }
+    }
 }
 
 /// Where an entry's parts are written, for the rules about the book.

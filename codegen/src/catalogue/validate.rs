@@ -285,6 +285,7 @@ impl Cx<'_> {
             registry_span: registry_key.span,
             template_span: child_span(registry_node, registry::DOCS_URL),
             namespaces: &namespaces,
+            categories: &categories,
             entries: &errors,
             own_spans: &docs_url_spans,
             layout: docs.docs.layout,
@@ -293,6 +294,7 @@ impl Cx<'_> {
         rules::docs_url_off_site(self, &links);
         rules::docs_site_unstated(self, &links);
         rules::relative_docs_url(self, &links, &profiles);
+        rules::docs_url_prefix(self, &links);
         let mut catalogue = Catalogue {
             source_name: source_name.to_string(),
             registry,

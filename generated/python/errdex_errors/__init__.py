@@ -131,6 +131,7 @@ else:
             "DOCS_URL_NO_LAYOUT": "EDX0606",
             "DOCS_PAGE_COLLISION": "EDX0607",
             "REDIRECT_OVER_LIVE_PAGE": "EDX0608",
+            "DOCS_URL_PREFIX": "EDX0609",
             "CODE_NEVER_RAISED": "EDX0701",
             "UNKNOWN_CODE_STRING": "EDX0702",
             "DEPRECATED_CODE_RAISED": "EDX0703",

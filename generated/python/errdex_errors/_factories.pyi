@@ -124,78 +124,81 @@ class _Factory36(_t.Protocol):
     def __call__(_errdex_self, /, *, what: str, from_: str, live: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory37(_t.Protocol):
-    def __call__(_errdex_self, /, *, code: str, name: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, placeholder: str, problem: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory38(_t.Protocol):
-    def __call__(_errdex_self, /, *, path: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, code: str, name: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory39(_t.Protocol):
-    def __call__(_errdex_self, /, *, part: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, path: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory40(_t.Protocol):
-    def __call__(_errdex_self, /, *, file: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, part: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory41(_t.Protocol):
-    def __call__(_errdex_self, /, *, glob: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, file: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory42(_t.Protocol):
-    def __call__(_errdex_self, /, *, code: str, file: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, glob: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory43(_t.Protocol):
-    def __call__(_errdex_self, /, *, code: str, range: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, code: str, file: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory44(_t.Protocol):
-    def __call__(_errdex_self, /, *, range: str, other: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, code: str, range: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory45(_t.Protocol):
-    def __call__(_errdex_self, /, *, namespace: str, owner: str, other: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, range: str, other: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory46(_t.Protocol):
-    def __call__(_errdex_self, /, *, owner: str, problem: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, namespace: str, owner: str, other: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory47(_t.Protocol):
-    def __call__(_errdex_self, /, *, file: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, owner: str, problem: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory48(_t.Protocol):
-    def __call__(_errdex_self, /, *, file: str, why: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, file: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory49(_t.Protocol):
-    def __call__(_errdex_self, /, *, schema: str, resolved: str, folder: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, file: str, why: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory50(_t.Protocol):
-    def __call__(_errdex_self, /, *, name: str, path: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, schema: str, resolved: str, folder: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory51(_t.Protocol):
-    def __call__(_errdex_self, /, *, name: str, path: str, problem: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, name: str, path: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory52(_t.Protocol):
-    def __call__(_errdex_self, /, *, name: str, cycle: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, name: str, path: str, problem: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory53(_t.Protocol):
-    def __call__(_errdex_self, /, *, name: str, version: str, path: str, found: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, name: str, cycle: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory54(_t.Protocol):
-    def __call__(_errdex_self, /, *, name: str, what: str, value: str, other: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, name: str, version: str, path: str, found: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory55(_t.Protocol):
-    def __call__(_errdex_self, /, *, name: str, key: str, facts: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, name: str, what: str, value: str, other: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory56(_t.Protocol):
-    def __call__(_errdex_self, /, *, count: str, catalogue: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, name: str, key: str, facts: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory57(_t.Protocol):
-    def __call__(_errdex_self, /, *, count: str, old: str, new: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, count: str, catalogue: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory58(_t.Protocol):
-    def __call__(_errdex_self, /, *, path: str, rev: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, count: str, old: str, new: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory59(_t.Protocol):
-    def __call__(_errdex_self, /, *, path: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, path: str, rev: str, reason: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory60(_t.Protocol):
-    def __call__(_errdex_self, /, *, path: str, errors: str, warnings: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+    def __call__(_errdex_self, /, *, path: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 class _Factory61(_t.Protocol):
+    def __call__(_errdex_self, /, *, path: str, errors: str, warnings: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
+
+class _Factory62(_t.Protocol):
     def __call__(_errdex_self, /, *, code: str, note: str, **_errdex_options: _Unpack[_Options]) -> _ErrdexError: ...
 
 yaml_syntax: _Factory0
@@ -250,38 +253,39 @@ relative_docs_url: _Factory33
 docs_url_no_layout: _Factory34
 docs_page_collision: _Factory35
 redirect_over_live_page: _Factory36
-code_never_raised: _Factory37
+docs_url_prefix: _Factory37
+code_never_raised: _Factory38
 unknown_code_string: _Factory19
-deprecated_code_raised: _Factory37
+deprecated_code_raised: _Factory38
 retired_code_referenced: _Factory19
-source_unreadable: _Factory38
-part_not_found: _Factory39
-part_listed_twice: _Factory40
-part_glob_empty: _Factory41
-part_outside: _Factory39
+source_unreadable: _Factory39
+part_not_found: _Factory40
+part_listed_twice: _Factory41
+part_glob_empty: _Factory42
+part_outside: _Factory40
 root_only_section: _Factory9
-explanation_twice: _Factory42
-code_outside_range: _Factory43
-ranges_overlap: _Factory44
-conflicting_owners: _Factory45
-invalid_owner: _Factory46
-folder_file_unread: _Factory47
-code_in_another_range: _Factory43
-part_given_as_root: _Factory48
-schema_line_astray: _Factory49
-import_unreadable: _Factory50
-import_invalid: _Factory51
-import_cycle: _Factory52
-import_version_mismatch: _Factory53
-import_collision: _Factory54
-import_category_differs: _Factory55
-file_unreadable: _Factory38
+explanation_twice: _Factory43
+code_outside_range: _Factory44
+ranges_overlap: _Factory45
+conflicting_owners: _Factory46
+invalid_owner: _Factory47
+folder_file_unread: _Factory48
+code_in_another_range: _Factory44
+part_given_as_root: _Factory49
+schema_line_astray: _Factory50
+import_unreadable: _Factory51
+import_invalid: _Factory52
+import_cycle: _Factory53
+import_version_mismatch: _Factory54
+import_collision: _Factory55
+import_category_differs: _Factory56
+file_unreadable: _Factory39
 bad_arguments: _Factory0
-write_failed: _Factory38
-outputs_stale: _Factory56
-breaking_changes: _Factory57
+write_failed: _Factory39
+outputs_stale: _Factory57
+breaking_changes: _Factory58
 unknown_code: _Factory19
-git_failed: _Factory58
-file_exists: _Factory59
-catalogue_invalid: _Factory60
-code_retired: _Factory61
+git_failed: _Factory59
+file_exists: _Factory60
+catalogue_invalid: _Factory61
+code_retired: _Factory62

@@ -62,6 +62,7 @@ class ErrorCode:
     DOCS_URL_NO_LAYOUT: _t.Final[Code]
     DOCS_PAGE_COLLISION: _t.Final[Code]
     REDIRECT_OVER_LIVE_PAGE: _t.Final[Code]
+    DOCS_URL_PREFIX: _t.Final[Code]
     CODE_NEVER_RAISED: _t.Final[Code]
     UNKNOWN_CODE_STRING: _t.Final[Code]
     DEPRECATED_CODE_RAISED: _t.Final[Code]
