@@ -1100,6 +1100,21 @@ fn codeowners_is_rewritten_only_where_github_reads_it_and_never_over_hand_lines(
         err.contains("give --codeowners ../.github/CODEOWNERS"),
         "{err}"
     );
+    // A part whose path GitHub would read as a pattern (`[ ]` is an error there): refused.
+    std::fs::rename(
+        cat.join("teams/search.yaml"),
+        cat.join("teams/search [v2].yaml"),
+    )
+    .unwrap();
+    let before = std::fs::read_to_string(&owners).unwrap();
+    let (code, out, err) = generate("../.github/CODEOWNERS");
+    assert_eq!(code, 64, "{out}{err}");
+    assert!(
+        err.contains("the part `teams/search [v2].yaml` cannot be named in it: GitHub reads `[`")
+            && err.contains("rename the part's file or folder"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(&owners).unwrap(), before);
 }
 
 /// `errdex init --parts`: a root and two part files that lint clean, whose parts' ranges

@@ -264,14 +264,12 @@ pub fn run(args: Args) -> ExitCode {
     }) {
         None => None,
         Some((path, Ok(text))) => Some((path, text.into_bytes())),
-        Some((path, Err(why))) => {
+        Some((path, Err((why, help)))) => {
             let failure = Failure::bad_arguments(format!(
                 "the CODEOWNERS file `{}` cannot take errdex's block: {why}",
                 path.display()
             ))
-            .with_suggestion(format!(
-                "edit the file so that it has no line of errdex's block, or one `{CODEOWNERS_BEGIN}` line and one `{CODEOWNERS_END}` line after it; nothing was written"
-            ));
+            .with_suggestion(help);
             return fail::report(&failure, args.format);
         }
     };
@@ -599,14 +597,15 @@ const CODEOWNERS_END: &str = "# END errdex";
 /// The CODEOWNERS file at `file` with errdex's block (one line per owned part, its path
 /// from the repository's root, which is the file's folder, or the folder above a
 /// `.github/` or `docs/` one) in place of the old block, or appended; the rest as it was,
-/// its line endings kept. Refused (the reason) when the file has a begin line without its
-/// end line, an end line without a begin, or two blocks: rewriting from a begin line to a
-/// later block's end would delete the owners written by hand between them.
+/// its line endings kept. Refused (the reason, and what to do) when the file has a begin
+/// line without its end line, an end line without a begin, or two blocks (rewriting from a
+/// begin line to a later block's end would delete the owners written by hand between
+/// them), or when a part's path has characters GitHub reads as pattern syntax.
 fn codeowners(
     file: &Path,
     catalogue_dir: &Path,
     owners: &[(String, String)],
-) -> Result<String, String> {
+) -> Result<String, (String, String)> {
     let existing = std::fs::read_to_string(file).unwrap_or_default();
     let folder = file.parent().unwrap_or(Path::new("."));
     let repo = match folder.file_name().and_then(|n| n.to_str()) {
@@ -630,6 +629,21 @@ fn codeowners(
     };
     let mut block = format!("{CODEOWNERS_BEGIN}{newline}");
     for (path, owner) in owners {
+        // GitHub reads a line with `[ ]` as an error (no character ranges), a pattern's
+        // `*` and `?` would match other files, and `#`, `!` and `\` are comments,
+        // negations and escapes it does not take: such a part cannot be named.
+        if let Some(c) = format!("{prefix}{path}")
+            .chars()
+            .find(|c| "[]*?#!\\".contains(*c))
+        {
+            return Err((
+                format!(
+                    "the part `{path}` cannot be named in it: GitHub reads `{c}` in a path as pattern syntax it rejects or misreads"
+                ),
+                "rename the part's file or folder without `[ ] * ? # ! \\`; nothing was written"
+                    .to_string(),
+            ));
+        }
         // Spaces in a CODEOWNERS path are escaped with a backslash.
         let path = format!("/{prefix}{path}").replace(' ', "\\ ");
         block.push_str(&format!("{path} {owner}{newline}"));
@@ -683,4 +697,12 @@ fn codeowners(
                 .join(", ")
         )),
     }
+    .map_err(|why| {
+        (
+            why,
+            format!(
+                "edit the file so that it has no line of errdex's block, or one `{CODEOWNERS_BEGIN}` line and one `{CODEOWNERS_END}` line after it; nothing was written"
+            ),
+        )
+    })
 }
