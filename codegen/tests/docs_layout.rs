@@ -3,7 +3,7 @@
 //! that names the layout it fits; a template that fits no layout is EDX0606. A code's
 //! default docs URL follows the layout.
 
-use errdex_codegen::diag::DiagCode;
+use errdex_codegen::diag::{DiagCode, Diagnostic};
 use errdex_codegen::load_str;
 
 const SITE: &str = "https://docs.acme.dev/errors/";
@@ -15,6 +15,28 @@ fn catalogue(template: Option<&str>, layout: &str) -> String {
     format!(
         "errdex: 1\nregistry:\n  name: acme\n  docs_site_url: {SITE}\n{template}docs:\n  layout: {layout}\ncategories:\n  c: {{summary: C}}\nnamespaces:\n  FRM: {{title: Forms}}\nerrors:\n  FRM_A: {{code: ACM-FRM-001, namespace: FRM, category: c, summary: S}}\n  PLAIN: {{code: ACM-X-1, category: c, summary: S}}\n"
     )
+}
+
+/// The docs URL of each code of `src`, which must load without any diagnostic.
+fn urls(src: &str) -> Vec<String> {
+    let loaded = load_str(src, "errors.yaml");
+    assert_eq!(codes(src), [], "{:#?}", loaded.diagnostics);
+    let cat = loaded.catalogue.expect("loads");
+    cat.errors.iter().map(|e| e.docs_url.clone()).collect()
+}
+
+/// The first diagnostic `code` of `src` (the test fails without one), and whether `src`
+/// still gave a catalogue.
+fn first(src: &str, code: DiagCode) -> (Diagnostic, bool) {
+    let loaded = load_str(src, "errors.yaml");
+    let valid = loaded.catalogue.is_some();
+    let all = format!("{:#?}", loaded.diagnostics);
+    let d = loaded
+        .diagnostics
+        .into_iter()
+        .find(|d| d.code == code)
+        .unwrap_or_else(|| panic!("no {code:?} in {all}"));
+    (d, valid)
 }
 
 fn codes(src: &str) -> Vec<DiagCode> {
@@ -115,12 +137,8 @@ fn default_docs_urls_follow_the_layout() {
 #[test]
 fn a_placeholder_drops_a_prefix() {
     let src = "errdex: 1\nregistry:\n  name: sqlite\n  docs_url: \"https://www.sqlite.org/rescode.html#{name#SQLITE_}\"\ndocs: {links: external}\ncategories:\n  c: {summary: C}\nerrors:\n  SQLITE_IOERR_READ: {code: \"266\", category: c, summary: S}\n  SQLITE_BUSY: {code: \"5\", category: c, summary: S}\n  OTHER_THING: {code: \"7\", category: c, summary: S}\n";
-    let loaded = load_str(src, "errors.yaml");
-    assert_eq!(codes(src), [], "{:#?}", loaded.diagnostics);
-    let cat = loaded.catalogue.expect("loads");
-    let urls: Vec<&str> = cat.errors.iter().map(|e| e.docs_url.as_str()).collect();
     assert_eq!(
-        urls,
+        urls(src),
         [
             "https://www.sqlite.org/rescode.html#ioerr_read",
             "https://www.sqlite.org/rescode.html#busy",
@@ -128,49 +146,29 @@ fn a_placeholder_drops_a_prefix() {
         ]
     );
     let bad = src.replace("{name#SQLITE_}", "{name#SQLITE/}");
-    let loaded = load_str(&bad, "errors.yaml");
-    let d = loaded
-        .diagnostics
-        .iter()
-        .find(|d| d.code == DiagCode::TemplateSyntax)
-        .expect("EDX0401");
+    let (d, _) = first(&bad, DiagCode::TemplateSyntax);
     assert!(
         d.message.contains("`{name#SQLITE/}`") && d.message.contains("only letters, digits"),
         "{d:#?}"
     );
-    let span = d.span.expect("located");
-    assert_eq!((span.line, span.column), (4, 50), "{d:#?}");
+    assert_eq!(d.span.map(|s| (s.line, s.column)), Some((4, 50)), "{d:#?}");
     // The refused template's codes fall back to the book's relative addresses; that is no
     // second finding (EDX0605) about an absolute template.
-    assert!(
-        !loaded
-            .diagnostics
-            .iter()
-            .any(|d| d.code == DiagCode::RelativeDocsUrl),
-        "{:#?}",
-        loaded.diagnostics
-    );
+    assert!(!codes(&bad).contains(&DiagCode::RelativeDocsUrl));
     // A prefix no NAME starts with (a typo) warns: every URL keeps it; one that is a whole
     // value warns too; neither when the prefix fits (above: no diagnostic at all).
-    let misspelt = src.replace("{name#SQLITE_}", "{name#sqlte_}");
-    let loaded = load_str(&misspelt, "errors.yaml");
-    let d = loaded
-        .diagnostics
-        .iter()
-        .find(|d| d.code == DiagCode::DocsUrlPrefix)
-        .expect("EDX0609");
+    let (d, valid) = first(
+        &src.replace("{name#SQLITE_}", "{name#sqlte_}"),
+        DiagCode::DocsUrlPrefix,
+    );
     assert_eq!(
         d.message,
         "`{name#sqlte_}` in docs_url drops `sqlte_` from no code's `{name}`: every URL keeps it (`sqlite_ioerr_read` for 266)"
     );
     assert_eq!(d.span.map(|s| (s.line, s.column)), Some((4, 50)), "{d:#?}");
-    assert!(loaded.catalogue.is_some(), "a warning");
+    assert!(valid, "a warning");
     let eaten = src.replace("{name#SQLITE_}", "{name#sqlite_busy}");
-    let d = load_str(&eaten, "errors.yaml")
-        .diagnostics
-        .into_iter()
-        .find(|d| d.code == DiagCode::DocsUrlPrefix)
-        .expect("EDX0609");
+    let (d, _) = first(&eaten, DiagCode::DocsUrlPrefix);
     assert!(
         d.message
             .contains("drops the whole `{name}` of 5 (`sqlite_busy`)"),
@@ -181,19 +179,10 @@ fn a_placeholder_drops_a_prefix() {
         "OTHER_THING: {code: \"7\", category: c, summary: S}",
         "OTHER_THING: {code: \"7\", category: c, summary: S, docs_url: \"https://x.dev/{name#sqlite_}\"}",
     );
-    let d = load_str(&own, "errors.yaml")
-        .diagnostics
-        .into_iter()
-        .find(|d| d.code == DiagCode::DocsUrlPrefix)
-        .expect("EDX0609");
+    let (d, _) = first(&own, DiagCode::DocsUrlPrefix);
     assert!(d.message.contains("(`other_thing` for 7)"), "{d:#?}");
     let typo = src.replace("{name#SQLITE_}", "{nme#SQLITE_}");
-    let loaded = load_str(&typo, "errors.yaml");
-    let d = loaded
-        .diagnostics
-        .iter()
-        .find(|d| d.code == DiagCode::DocsUrlPlaceholder)
-        .expect("EDX0601");
+    let (d, _) = first(&typo, DiagCode::DocsUrlPlaceholder);
     let span = d.span.expect("located");
     assert_eq!((span.line, span.column, span.len), (4, 50, 13), "{d:#?}");
 }
@@ -203,12 +192,8 @@ fn a_placeholder_drops_a_prefix() {
 #[test]
 fn a_third_party_site_links_a_code_as_written() {
     let src = "errdex: 1\nregistry:\n  name: rustc\n  docs_url: \"https://doc.rust-lang.org/error_codes/{code_as_written}.html#{code}\"\ndocs: {links: external}\ncategories:\n  c: {summary: C}\nerrors:\n  MISMATCHED_TYPES: {code: E0308, category: c, summary: S}\n  ODD: {code: \"A/é#1\", category: c, summary: S}\n";
-    let loaded = load_str(src, "errors.yaml");
-    assert_eq!(codes(src), [], "{:#?}", loaded.diagnostics);
-    let cat = loaded.catalogue.expect("loads");
-    let urls: Vec<&str> = cat.errors.iter().map(|e| e.docs_url.as_str()).collect();
     assert_eq!(
-        urls,
+        urls(src),
         [
             "https://doc.rust-lang.org/error_codes/E0308.html#e0308",
             "https://doc.rust-lang.org/error_codes/A%2F%C3%A9%231.html#a-1",
@@ -216,12 +201,7 @@ fn a_third_party_site_links_a_code_as_written() {
     );
     // A misspelt placeholder names the new one among the known.
     let typo = src.replace("{code_as_written}", "{code_as_writen}");
-    let loaded = load_str(&typo, "errors.yaml");
-    let d = loaded
-        .diagnostics
-        .iter()
-        .find(|d| d.code == DiagCode::DocsUrlPlaceholder)
-        .expect("EDX0601");
+    let (d, _) = first(&typo, DiagCode::DocsUrlPlaceholder);
     assert!(
         d.message.contains("{code_as_written}")
             && d.help.as_deref().unwrap_or("").contains("code_as_written"),
