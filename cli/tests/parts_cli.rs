@@ -1044,7 +1044,32 @@ fn codeowners_is_rewritten_only_where_github_reads_it_and_never_over_hand_lines(
         );
         assert_eq!(std::fs::read_to_string(&owners).unwrap(), text);
     }
+    // Not UTF-8 (a name in Latin-1): refused, never taken for an empty file.
+    let latin1 = b"# Owners (J\xfcrgen)\n* @core\n/keep/ @me\n";
+    std::fs::write(&owners, latin1).unwrap();
+    let (code, out, err) = generate("../.github/CODEOWNERS");
+    assert_eq!(code, 64, "{out}{err}");
+    assert!(err.contains("it is not UTF-8 text"), "{err}");
+    assert_eq!(std::fs::read(&owners).unwrap(), latin1);
     assert!(!cat.join("generated").exists(), "nothing written");
+    // errdex's lines with spaces around them, or a byte order mark, are still its own:
+    // the block is replaced, not added a second time; the mark stays.
+    std::fs::write(
+        &owners,
+        format!("\u{feff}{begin}  \n/old @old\n  # END errdex\n* @core\n"),
+    )
+    .unwrap();
+    let (code, out, err) = generate("../.github/CODEOWNERS");
+    assert_eq!(code, 0, "{out}{err}");
+    let text = std::fs::read_to_string(&owners).unwrap();
+    assert!(
+        text.starts_with(&format!("\u{feff}{begin}\n"))
+            && text.ends_with("# END errdex\n* @core\n")
+            && !text.contains("/old @old")
+            && text.matches("# END errdex").count() == 1,
+        "{text:?}"
+    );
+    std::fs::remove_dir_all(cat.join("generated")).unwrap();
     // CRLF: the block takes the file's line endings.
     std::fs::write(&owners, "* @core\r\n").unwrap();
     let (code, out, err) = generate("../.github/CODEOWNERS");
@@ -1094,6 +1119,14 @@ fn codeowners_is_rewritten_only_where_github_reads_it_and_never_over_hand_lines(
     }
     assert!(!dir.path().join("CODEOWNERS").exists());
     assert!(!root.join("CODEOWNERS").exists());
+    // A folder named CODEOWNERS is said to be one.
+    std::fs::create_dir_all(root.join("docs/CODEOWNERS")).unwrap();
+    let (code, out, err) = generate("../docs/CODEOWNERS");
+    assert_eq!(code, 64, "{out}{err}");
+    assert!(
+        err.contains("--codeowners `../docs/CODEOWNERS` is a folder: CODEOWNERS is a file"),
+        "{err}"
+    );
     let (code, out, err) = generate("../.github/");
     assert_eq!(code, 64, "{out}{err}");
     assert!(

@@ -148,7 +148,8 @@ fn a_placeholder_drops_a_prefix() {
     let bad = src.replace("{name#SQLITE_}", "{name#SQLITE/}");
     let (d, _) = first(&bad, DiagCode::TemplateSyntax);
     assert!(
-        d.message.contains("`{name#SQLITE/}`") && d.message.contains("only letters, digits"),
+        d.message.contains("`{name#SQLITE/}`")
+            && d.message.contains("only ASCII letters and digits"),
         "{d:#?}"
     );
     assert_eq!(d.span.map(|s| (s.line, s.column)), Some((4, 50)), "{d:#?}");

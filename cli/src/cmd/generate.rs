@@ -483,6 +483,14 @@ fn codeowners_misplaced(
             format!("write `codeowners: {instead}` in the catalogue's `outputs`")
         }
     };
+    if path.file_name().is_some_and(|name| name == "CODEOWNERS") && root.join(path).is_dir() {
+        return Some(crate::fail::Failure::bad_arguments(format!(
+            "{} `{}` is a folder: CODEOWNERS is a file",
+            from.name(),
+            path.display()
+        ))
+        .with_suggestion("remove or rename the folder; GitHub reads the file `CODEOWNERS` in the repository's root, `.github/` or `docs/`"));
+    }
     let folder_given =
         path.as_os_str().to_string_lossy().ends_with(['/', '\\']) || root.join(path).is_dir();
     if folder_given || path.file_name().is_none_or(|name| name != "CODEOWNERS") {
@@ -606,7 +614,24 @@ fn codeowners(
     catalogue_dir: &Path,
     owners: &[(String, String)],
 ) -> Result<String, (String, String)> {
-    let existing = std::fs::read_to_string(file).unwrap_or_default();
+    // A file that is not there is empty; one that cannot be read as text is refused, not
+    // taken for empty (which would replace the owners written in it by errdex's block).
+    let existing = match std::fs::read(file) {
+        Ok(bytes) => String::from_utf8(bytes).map_err(|_| {
+            (
+                "it is not UTF-8 text, so errdex cannot keep the lines written by hand in it"
+                    .to_string(),
+                "save the file as UTF-8 (GitHub reads it so); nothing was written".to_string(),
+            )
+        })?,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(e) => {
+            return Err((
+                format!("it cannot be read: {}", crate::fail::io_reason(&e)),
+                "nothing was written".to_string(),
+            ));
+        }
+    };
     let folder = file.parent().unwrap_or(Path::new("."));
     let repo = match folder.file_name().and_then(|n| n.to_str()) {
         Some(".github" | "docs") => folder.parent().unwrap_or(Path::new(".")),
@@ -655,9 +680,16 @@ fn codeowners(
     let mut marks = Vec::new();
     let mut at = 0;
     for line in existing.split_inclusive('\n') {
-        let text = line.trim_end_matches(['\n', '\r']);
+        // Spaces around the line, or a byte order mark before the first, do not hide it.
+        let text = line.trim_start_matches('\u{feff}').trim();
         if text == CODEOWNERS_BEGIN || text == CODEOWNERS_END {
-            marks.push((text == CODEOWNERS_BEGIN, at, at + line.len()));
+            // The mark's line from after a byte order mark, which stays.
+            let bom = if line.starts_with('\u{feff}') {
+                '\u{feff}'.len_utf8()
+            } else {
+                0
+            };
+            marks.push((text == CODEOWNERS_BEGIN, at + bom, at + line.len()));
         }
         at += line.len();
     }

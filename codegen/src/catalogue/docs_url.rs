@@ -125,7 +125,9 @@ fn prefix_problem(prefix: &str) -> Option<&'static str> {
         .bytes()
         .all(|b| b.is_ascii_alphanumeric() || b"-_.~".contains(&b))
     {
-        Some("may hold only letters, digits, `-`, `_`, `.` and `~`")
+        Some(
+            "may hold only ASCII letters and digits, `-`, `_`, `.` and `~` (what a URL holds as it is)",
+        )
     } else {
         None
     }
