@@ -392,6 +392,32 @@ fn rename_advice_names_each_language_identifiers() {
     }
 }
 
+/// A rename of case alone lists only the identifiers that change: the Rust variant
+/// `FrmTooLong` is the same for `FRM_TOO_LONG` and `frm_too_long`, so it is not listed as
+/// changing into itself.
+#[test]
+fn a_rename_of_case_lists_only_identifiers_that_change() {
+    let old = load(&corpus_dir().join("base.yaml"));
+    let text = std::fs::read_to_string(corpus_dir().join("base.yaml")).expect("base");
+    let new = errdex_codegen::load_str(
+        &text.replace("  FRM_TOO_LONG:", "  frm_too_long:"),
+        "new.yaml",
+    )
+    .catalogue
+    .expect("valid");
+    let human = diff::render_human(&diff::diff(&old, &new), "a", "b");
+    assert!(
+        human.contains("renamed: name: FRM_TOO_LONG → frm_too_long"),
+        "{human}"
+    );
+    assert!(
+        !human.contains("`ErrorCode::FrmTooLong` → `ErrorCode::FrmTooLong`")
+            && human
+                .contains("The generated identifiers stay, but `FRM_TOO_LONG` no longer parses"),
+        "{human}"
+    );
+}
+
 /// A param change's advice quotes the Rust constructor as the generated module declares it:
 /// Rust argument names and types (`limit: i64` → `limit: f64`), not the catalogue's
 /// (`integer`, `number`), which are in the finding's old and new values.

@@ -1,6 +1,6 @@
 //! Every fixture catalogue under `tests/fixtures/*/errors.yaml` loads with errdex's loader
-//! without a single diagnostic (errors or warnings: every fixture is meant to lint clean),
-//! and the facts each case exists for survive loading.
+//! without an error, and without a warning but those asking where the book is deployed
+//! (EDX0604, EDX0605), and the facts each case exists for survive loading.
 
 use std::path::{Path, PathBuf};
 

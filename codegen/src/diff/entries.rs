@@ -215,20 +215,29 @@ impl<'a> Differ<'a> {
         } = o;
         // NAME and identifiers.
         if o.name != n.name {
-            let idents = renamed_identifiers(new, o, n);
-            let advice = if how == Matched::Alias {
-                format!(
+            let advice = match (renamed_identifiers(new, o, n), how) {
+                (Some(idents), Matched::Alias) => format!(
                     "`{}` still parses as an alias, but aliases generate no identifiers: {idents}; \
                      code that names them stops compiling. Keep the NAME `{}` and add `{}` as an \
                      alias instead.",
                     o.name, o.name, n.name
-                )
-            } else {
-                format!(
+                ),
+                (Some(idents), _) => format!(
                     "Generated identifiers change ({idents}) and `{}` no longer parses. Keep the \
                      NAME `{}` and add `{}` as an alias instead.",
                     o.name, o.name, n.name
-                )
+                ),
+                // Case alone: the identifiers stay; what changes is the NAME clients parse.
+                (None, Matched::Alias) => format!(
+                    "The generated identifiers stay, and `{}` still parses as an alias.",
+                    o.name
+                ),
+                (None, _) => format!(
+                    "The generated identifiers stay, but `{}` no longer parses (clients that \
+                     match NAMEs, `errdex explain`). Keep the NAME `{}` and add `{}` as an alias \
+                     instead.",
+                    o.name, o.name, n.name
+                ),
             };
             self.push(
                 s,
@@ -670,12 +679,17 @@ fn meaning(e: &ErrorEntry) -> String {
 /// What a rename changes in the code that calls the targets, language by language: every
 /// identifier of [`IDENTS`] that user code names (`errdex usage` searches for it) and the
 /// new catalogue generates, `old → new`.
-fn renamed_identifiers(new: &Catalogue, o: &ErrorEntry, n: &ErrorEntry) -> String {
+fn renamed_identifiers(new: &Catalogue, o: &ErrorEntry, n: &ErrorEntry) -> Option<String> {
     let mut by_language: Vec<(&str, Vec<String>)> = Vec::new();
     for spec in IDENTS
         .iter()
         .filter(|s| !s.usage.is_empty() && (s.generated)(new))
     {
+        // A rename of case alone (`busy` → `BUSY`) keeps the identifiers of a language
+        // that writes them in a case of its own: not a change there.
+        if (spec.get)(&o.ids) == (spec.get)(&n.ids) {
+            continue;
+        }
         let change = format!(
             "`{}` → `{}`",
             spec.show((spec.get)(&o.ids)),
@@ -686,11 +700,16 @@ fn renamed_identifiers(new: &Catalogue, o: &ErrorEntry, n: &ErrorEntry) -> Strin
             None => by_language.push((spec.language(), vec![change])),
         }
     }
-    by_language
-        .iter()
-        .map(|(language, changes)| format!("{language} {}", changes.join(", ")))
-        .collect::<Vec<_>>()
-        .join("; ")
+    if by_language.is_empty() {
+        return None;
+    }
+    Some(
+        by_language
+            .iter()
+            .map(|(language, changes)| format!("{language} {}", changes.join(", ")))
+            .collect::<Vec<_>>()
+            .join("; "),
+    )
 }
 
 #[cfg(test)]
