@@ -987,18 +987,32 @@ fn outputs_codeowners_serves_every_generate_and_check() {
         "{err}"
     );
     assert!(!root.join(".github/OWNERS").exists());
-    // In a git repository, the registry's own `.github/` is not read by GitHub: refused,
-    // with the key that works, and nothing written.
+    // In a git repository, the registry's own `.github/` is not read by GitHub: lint and
+    // generate refuse the key where it is written, with the path that works, and generate
+    // writes nothing.
     std::fs::create_dir(root.join(".git")).unwrap();
     with_key(".github/CODEOWNERS");
-    let (code, out, err) = run(errdex().current_dir(&cat).args(["generate"]));
-    assert_eq!(code, 64, "{out}{err}");
-    assert!(
-        err.contains("the catalogue's `outputs.codeowners` `.github/CODEOWNERS` is not where GitHub reads CODEOWNERS")
-            && err.contains("write `codeowners: ../.github/CODEOWNERS` in the catalogue's `outputs`"),
-        "{err}"
-    );
+    for args in [&["lint"][..], &["generate"], &["generate", "--check"]] {
+        let (code, out, err) = run(errdex().current_dir(&cat).args(args));
+        assert_ne!(code, 0, "{args:?}: {out}{err}");
+        assert!(
+            err.contains("error[EDX0106]: `codeowners` cannot be \".github/CODEOWNERS\"")
+                && err.contains(
+                    "GitHub reads only `CODEOWNERS`, `.github/CODEOWNERS` and `docs/CODEOWNERS`"
+                )
+                && err.contains(&format!("--> errors.yaml:{line}:15"))
+                && err.contains("write `codeowners: ../.github/CODEOWNERS`"),
+            "{args:?}: {err}"
+        );
+    }
     assert!(!cat.join(".github").exists());
+    let (code, out, err) = run(errdex()
+        .current_dir(&cat)
+        .args(["lint", "--format", "json"]));
+    assert_ne!(code, 0);
+    let json: serde_json::Value =
+        serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}{err}"));
+    assert!(json.to_string().contains("EDX0106"), "{json}");
 }
 
 /// The CODEOWNERS file as found: a begin line without its end, or two blocks, is refused

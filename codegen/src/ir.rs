@@ -169,6 +169,9 @@ pub struct OutputPaths {
     /// (relative to the catalogue's folder; may lead out of it, as a repository's
     /// `.github/` often is), named `CODEOWNERS`.
     pub codeowners: Option<String>,
+    /// Where `outputs.codeowners`' value is written, for the command that finds the
+    /// repository and checks the place (`errdex lint`, `errdex generate`).
+    pub codeowners_span: Option<crate::diag::Span>,
 }
 
 impl OutputPaths {

@@ -163,6 +163,30 @@ pub fn run(args: Args) -> ExitCode {
     if let Some(cache) = &cache {
         cache.prune();
     }
+    // `outputs.codeowners` in a place GitHub does not read: an error at the key, shown with
+    // every other diagnostic (the deferred rules run now), and nothing written.
+    let key_used = args.codeowners.is_none() && args.only.is_empty();
+    let root_dir = args
+        .root
+        .clone()
+        .unwrap_or_else(|| catalogue_dir(&args.catalogue));
+    if key_used
+        && let Some(d) = checked
+            .loaded
+            .catalogue
+            .as_ref()
+            .and_then(|c| codeowners_key_diagnostic(&root_dir, &c.outputs))
+    {
+        checked.loaded.diagnostics.push(d);
+        let found = match (&checked.loaded.deferred, &checked.loaded.catalogue) {
+            (Some(deferred), Some(catalogue)) => deferred.run(catalogue),
+            _ => Vec::new(),
+        };
+        return match checked.settle(found, args.format) {
+            Err(status) => status,
+            Ok(()) => unreachable!("the key's diagnostic is an error"),
+        };
+    }
     let owners = std::mem::take(&mut checked.loaded.owners);
     // When the load found no error, the rules across entries that only report are left to
     // run beside the emitters (`pending`); nothing is written until they find no error,
@@ -522,6 +546,45 @@ fn codeowners_misplaced(
             repo.display()
         ))
         .with_suggestion(advice(&instead)),
+    )
+}
+
+/// `outputs.codeowners` (named `CODEOWNERS`: the load checks that) in a place GitHub does
+/// not read, found from `root`: EDX0106 at the key's value, with the path that works.
+/// `errdex lint` and `errdex generate` both check it, since both can find the repository.
+pub(crate) fn codeowners_key_diagnostic(
+    root: &Path,
+    outputs: &errdex_codegen::ir::OutputPaths,
+) -> Option<errdex_codegen::diag::Diagnostic> {
+    use errdex_codegen::diag::{DiagCode, Diagnostic};
+    let path = Path::new(outputs.codeowners.as_deref()?);
+    let span = outputs.codeowners_span?;
+    let (expected, help) = if root.join(path).is_dir() {
+        (
+            "it is a folder, and CODEOWNERS is a file".to_string(),
+            "remove or rename the folder; GitHub reads the file `CODEOWNERS` in the repository's root, `.github/` or `docs/`".to_string(),
+        )
+    } else {
+        let (repo, why, instead) = codeowners_folder_misplaced(root, path)?;
+        (
+            format!(
+                "GitHub does not read it in the repository at `{}`: {why}",
+                repo.display()
+            ),
+            format!("write `codeowners: {instead}` (relative to the catalogue's folder)"),
+        )
+    };
+    Some(
+        Diagnostic::new(
+            DiagCode::BadValue,
+            Some(span),
+            &[
+                ("key", "codeowners"),
+                ("found", &format!("\"{}\"", path.display())),
+                ("expected", &expected),
+            ],
+        )
+        .with_help(help),
     )
 }
 

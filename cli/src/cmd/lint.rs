@@ -23,10 +23,25 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> ExitCode {
-    let checked = match catalogue::read(&args.path, args.format) {
+    let mut checked = match catalogue::read(&args.path, args.format) {
         Ok(checked) => checked,
         Err(status) => return status,
     };
+    // `outputs.codeowners` where GitHub does not read it (the load checks only its name).
+    let folder = args
+        .path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .map_or(PathBuf::from("."), PathBuf::from);
+    if let Some(d) = checked
+        .loaded
+        .catalogue
+        .as_ref()
+        .and_then(|c| crate::cmd::generate::codeowners_key_diagnostic(&folder, &c.outputs))
+    {
+        checked.loaded.diagnostics.push(d);
+        checked.loaded.catalogue = None;
+    }
     checked.show(checked.diagnostics(), args.format);
     // The summary is for people: on stderr, next to the text or the annotations.
     if args.format != ReportFormat::Json {

@@ -794,7 +794,10 @@ impl Cx<'_> {
                 out.paths.insert(target.id, p);
             }
         }
-        out.codeowners = self.codeowners_path(&f);
+        if let Some((path, span)) = self.codeowners_path(&f) {
+            out.codeowners = Some(path);
+            out.codeowners_span = Some(span);
+        }
         out
     }
 
@@ -803,7 +806,7 @@ impl Cx<'_> {
     /// GitLab read owners from: `CODEOWNERS.txt` would leave the parts without owners,
     /// silently. Where in the repository it sits is checked by `errdex generate`, which
     /// finds the repository.
-    fn codeowners_path(&mut self, f: &Fields) -> Option<String> {
+    fn codeowners_path(&mut self, f: &Fields) -> Option<(String, Span)> {
         let key = outputs::CODEOWNERS;
         let n = f.get(key)?;
         let text = self.text(n, key.name())?;
@@ -819,7 +822,7 @@ impl Cx<'_> {
                 p.with_file_name("CODEOWNERS").display()
             )
         } else {
-            return Some(text);
+            return Some((text, n.span));
         };
         self.err(
             DiagCode::BadValue,
