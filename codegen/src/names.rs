@@ -475,12 +475,21 @@ pub fn docs_url_uses(t: &str, name: &str) -> bool {
     })
 }
 
-/// `value` without a leading `prefix` compared without regard to ASCII case (`{name#X}`);
-/// `value` whole when it does not start with it.
+/// Whether `value` starts with `prefix`, compared without regard to ASCII case: what
+/// `{name#prefix}` drops.
+pub fn starts_with_prefix(value: &str, prefix: &str) -> bool {
+    value
+        .get(..prefix.len())
+        .is_some_and(|head| head.eq_ignore_ascii_case(prefix))
+}
+
+/// `value` without a leading `prefix` ([`starts_with_prefix`], `{name#X}`); `value` whole
+/// when it does not start with it.
 fn drop_prefix<'v>(value: &'v str, prefix: &str) -> &'v str {
-    match value.get(..prefix.len()) {
-        Some(head) if head.eq_ignore_ascii_case(prefix) => &value[prefix.len()..],
-        _ => value,
+    if starts_with_prefix(value, prefix) {
+        &value[prefix.len()..]
+    } else {
+        value
     }
 }
 
@@ -494,6 +503,22 @@ pub struct CodeUrl<'a> {
     pub code: &'a str,
     pub name: &'a str,
     pub category_key: &'a str,
+}
+
+impl CodeUrl<'_> {
+    /// The value of the docs URL placeholder `hole` ([`DOCS_URL_PLACEHOLDERS`]) for this
+    /// code, before a prefix is dropped; empty for an unknown one.
+    pub fn value(&self, hole: &str) -> std::borrow::Cow<'_, str> {
+        use std::borrow::Cow;
+        match hole {
+            "namespace" => Cow::Borrowed(self.namespace_slug),
+            "code" => Cow::Borrowed(self.anchor),
+            "code_as_written" => Cow::Owned(crate::text::percent_encode(self.code, b"-._~")),
+            "name" => Cow::Owned(slug(self.name)),
+            "category" => Cow::Owned(slug(self.category_key)),
+            _ => Cow::Borrowed(""),
+        }
+    }
 }
 
 /// Where the book puts a code (`docs.layout`).
@@ -546,26 +571,16 @@ pub fn docs_url(
 ) -> String {
     match template {
         Some(t) => {
-            // The slugs only for a template that names them (most name neither).
-            let named = |key: &str, s: &str, f: fn(&str) -> String| {
-                if docs_url_uses(t, key) {
-                    f(s)
+            // The values only of the placeholders the template names (most name neither
+            // `{name}` nor `{category}`, whose slugs are built).
+            let values = DOCS_URL_PLACEHOLDERS.map(|p| {
+                if docs_url_uses(t, p) {
+                    code.value(p)
                 } else {
-                    String::new()
+                    std::borrow::Cow::Borrowed("")
                 }
-            };
-            fill_docs_url(
-                t,
-                [
-                    code.namespace_slug,
-                    code.anchor,
-                    &named("code_as_written", code.code, |c| {
-                        crate::text::percent_encode(c, b"-._~")
-                    }),
-                    &named("name", code.name, slug),
-                    &named("category", code.category_key, slug),
-                ],
-            )
+            });
+            fill_docs_url(t, values.each_ref().map(|v| v.as_ref()))
         }
         None => {
             let (page, fragment) = code_address(layout, code.namespace_slug, code.anchor);

@@ -216,10 +216,7 @@ pub fn run(args: Args) -> ExitCode {
     // the user would wait for nothing (0.8 million instructions at 266 codes, after the last
     // file is written).
     let catalogue = std::mem::ManuallyDrop::new(catalogue);
-    let root = args
-        .root
-        .clone()
-        .unwrap_or_else(|| catalogue_dir(&args.catalogue));
+    let root = root_dir;
     // A flag wins over the catalogue's `outputs:`, which wins over the default; `--only`
     // keeps the targets it names.
     let on = |target: TargetId| args.only.is_empty() || args.only.contains(&target);
@@ -459,7 +456,7 @@ fn cache_dir(args: &Args) -> Option<PathBuf> {
 
 /// The catalogue's folder: what `usage.docs.paths` and the places the docs list are
 /// relative to.
-fn catalogue_dir(catalogue: &Path) -> PathBuf {
+pub(crate) fn catalogue_dir(catalogue: &Path) -> PathBuf {
     catalogue
         .parent()
         .filter(|parent| !parent.as_os_str().is_empty())

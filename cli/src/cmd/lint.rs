@@ -28,11 +28,7 @@ pub fn run(args: Args) -> ExitCode {
         Err(status) => return status,
     };
     // `outputs.codeowners` where GitHub does not read it (the load checks only its name).
-    let folder = args
-        .path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .map_or(PathBuf::from("."), PathBuf::from);
+    let folder = crate::cmd::generate::catalogue_dir(&args.path);
     if let Some(d) = checked
         .loaded
         .catalogue

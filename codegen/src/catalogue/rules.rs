@@ -863,25 +863,21 @@ pub(super) fn docs_url_prefix(cx: &mut Cx, links: &DocsLinks) {
         }
         for (hole, prefix) in super::docs_url::without_prefixes(&raw).1 {
             let value = |e: &ErrorEntry| -> String {
-                match hole.as_str() {
-                    "namespace" => e
+                let url = names::CodeUrl {
+                    namespace_slug: e
                         .namespace
-                        .map_or(GENERAL_SLUG, |n| links.namespaces[n].0.slug.as_str())
-                        .to_string(),
-                    "code" => e.anchor.clone(),
-                    "code_as_written" => crate::text::percent_encode(&e.code, b"-._~"),
-                    "name" => names::slug(&e.name),
-                    "category" => links
+                        .map_or(GENERAL_SLUG, |n| links.namespaces[n].0.slug.as_str()),
+                    anchor: &e.anchor,
+                    code: &e.code,
+                    name: &e.name,
+                    category_key: links
                         .categories
                         .get(e.category)
-                        .map_or(String::new(), |c| names::slug(&c.0.key)),
-                    _ => String::new(),
-                }
+                        .map_or("", |c| c.0.key.as_str()),
+                };
+                url.value(&hole).into_owned()
             };
-            let starts = |v: &str| {
-                v.get(..prefix.len())
-                    .is_some_and(|head| head.eq_ignore_ascii_case(&prefix))
-            };
+            let starts = |v: &str| names::starts_with_prefix(v, &prefix);
             let written = format!("{{{hole}#{prefix}}}");
             let mut any = false;
             let mut whole = None;
