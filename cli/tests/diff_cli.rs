@@ -105,6 +105,45 @@ fn breaking_changes_exit_with_edx1005() {
     );
 }
 
+/// A code moved to a new code, and its old code given to a new entry: two subjects, each
+/// placed at its own entry — the reuse is not filed under the moved entry's heading.
+#[test]
+fn a_reused_code_is_its_own_subject() {
+    let new = corpus("code-moved-and-reused").join("new.yaml");
+    let (code, out, err) = diff(&base(), &new, false);
+    assert_eq!(code, exit_of("EDX1005"), "{out}{err}");
+    let blocks: Vec<&str> = out.split("\n\n").collect();
+    let moved = blocks
+        .iter()
+        .find(|b| b.starts_with("code ACM-FRM-002 (FRM_TOO_LONG) at "))
+        .unwrap_or_else(|| panic!("{out}"));
+    let reused = blocks
+        .iter()
+        .find(|b| b.starts_with("code ACM-FRM-002 (FRM_EXPIRED) at "))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(
+        moved.contains("code-changed:") && !moved.contains("code-reused:"),
+        "{out}"
+    );
+    assert!(
+        reused.contains("code-reused:") && !reused.contains("code-changed:"),
+        "{out}"
+    );
+    // Each heading is its entry's place in NEW, as the JSON report's `at`.
+    let (_, json, _) = diff(&base(), &new, true);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    for (block, kind) in [(moved, "code-changed"), (reused, "code-reused")] {
+        let f = v["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|f| f["kind"] == kind)
+            .unwrap();
+        let at = format!(":{}:{}\n", f["at"]["line"], f["at"]["column"]);
+        assert!(block.contains(&at), "{kind}: {at:?} in {block}");
+    }
+}
+
 #[test]
 fn json_report_parses_and_counts() {
     let (code, out, _) = diff(&base(), &corpus("param-added").join("new.yaml"), true);

@@ -498,15 +498,15 @@ fn imported_advice(old: &Catalogue, new: &Catalogue, name: &str, what: &str) -> 
     )
 }
 
-/// Findings reordered for reading: grouped by subject (scope + code), groups with a
-/// breaking finding first, breaking findings first inside each group; otherwise the order
-/// of [`diff`].
+/// Findings reordered for reading: grouped by subject (scope, code and NAME: a code given
+/// to another entry is two subjects), groups with a breaking finding first, breaking
+/// findings first inside each group; otherwise the order of [`diff`].
 pub fn grouped(findings: &[Finding]) -> Vec<Vec<&Finding>> {
     let mut groups: Vec<Vec<&Finding>> = Vec::new();
     for f in findings {
         match groups
             .iter_mut()
-            .find(|g| g[0].scope == f.scope && g[0].code == f.code)
+            .find(|g| g[0].scope == f.scope && g[0].code == f.code && g[0].name == f.name)
         {
             Some(g) => g.push(f),
             None => groups.push(vec![f]),
