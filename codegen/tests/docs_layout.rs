@@ -156,6 +156,16 @@ fn a_placeholder_drops_a_prefix() {
     // The refused template's codes fall back to the book's relative addresses; that is no
     // second finding (EDX0605) about an absolute template.
     assert!(!codes(&bad).contains(&DiagCode::RelativeDocsUrl));
+    // `{#x}` names no placeholder: it is quoted as written (not as `{}`), at its place.
+    let (d, _) = first(
+        &src.replace("{name#SQLITE_}", "{#SQLITE_}"),
+        DiagCode::TemplateSyntax,
+    );
+    assert!(
+        d.message.contains("`{#SQLITE_}` names no placeholder"),
+        "{d:#?}"
+    );
+    assert_eq!(d.span.map(|s| (s.line, s.column)), Some((4, 50)), "{d:#?}");
     // A prefix no NAME starts with (a typo) warns: every URL keeps it; one that is a whole
     // value warns too; neither when the prefix fits (above: no diagnostic at all).
     let (d, valid) = first(

@@ -24,6 +24,21 @@ impl Cx<'_> {
         // `{name#prefix}`: the placeholder is `{name}`; its prefix is checked here.
         let (plain, prefixed) = without_prefixes(&raw);
         for (hole, prefix) in &prefixed {
+            if hole.is_empty() {
+                let span = self.span_within(node.span, &format!("{{#{prefix}}}"));
+                self.err(
+                    DiagCode::TemplateSyntax,
+                    span,
+                    &[(
+                        "problem",
+                        &format!("`{{#{prefix}}}` names no placeholder before its `#`"),
+                    )],
+                )
+                .help = Some(format!(
+                    "write the placeholder whose value loses the prefix, e.g. `{{name#{prefix}}}`"
+                ));
+                return None;
+            }
             if let Some(problem) = prefix_problem(prefix) {
                 let span = self.span_within(node.span, &format!("{{{hole}#{prefix}}}"));
                 self.err(
