@@ -263,10 +263,12 @@ fn book_css(cat: &Catalogue) -> String {
     )
 }
 
-fn render<T: Template>(t: &T) -> String {
-    let mut s = t
-        .render()
-        .unwrap_or_else(|e| format!("template error: {e}\n"));
+/// `t` rendered into room for `capacity` bytes ([`super::render_sized`]: a page of codes
+/// grown by doubling from askama's small size hint was copied four times over), with LF
+/// line endings and exactly one trailing newline.
+fn render<T: Template>(t: &T, capacity: usize) -> String {
+    let mut s =
+        super::render_sized(t, capacity).unwrap_or_else(|e| format!("template error: {e}\n"));
     // Normalise to LF and exactly one trailing newline.
     if s.contains('\r') {
         s = s.replace("\r\n", "\n");
@@ -313,12 +315,15 @@ fn page_links(pages: &[PagePlan]) -> Vec<PageLink> {
 }
 
 fn summary_md(cat: &Catalogue, pages: &[PagePlan], header: &str) -> String {
-    render(&SummaryMd {
-        header,
-        title: escape::summary_text(&cat.registry.title),
-        codes_page: codes_page_file(cat),
-        pages: page_links(pages),
-    })
+    render(
+        &SummaryMd {
+            header,
+            title: escape::summary_text(&cat.registry.title),
+            codes_page: codes_page_file(cat),
+            pages: page_links(pages),
+        },
+        2048 + 256 * pages.len(),
+    )
 }
 
 /// `errdex.codes.md` when the book is compact ([`book::compact_book`]).
@@ -496,22 +501,31 @@ fn index_md(cat: &Catalogue, pages: &[PagePlan], header: &str) -> String {
                 .then(|| format!("[{}](index.md#{}): {t}", escape::inline(&c.key), c.anchor))
         })
         .collect();
-    render(&IndexMd {
-        header,
-        title: &cat.registry.title,
-        registry: &cat.registry.name,
-        wire_code_key: &cat.registry.wire.code,
-        wire_shape: wire_shape(cat),
-        categories,
-        retry_notes,
-        profiles: profiles_view(&cat.profiles),
-        pages: page_links(pages),
-        retired_count: cat.retired.len(),
-        compact: book::compact_book(cat),
-        codes_page: codes_page_file(cat),
-        code_count: cat.errors.len(),
-        by_category: cat.docs.layout.per_code().then(|| by_category(cat)),
-    })
+    // A page per code lists every code by category.
+    let capacity = 8192 + 1024 * cat.categories.len() + 256 * pages.len();
+    let capacity = match cat.docs.layout.per_code() {
+        true => capacity + 256 * cat.errors.len(),
+        false => capacity,
+    };
+    render(
+        &IndexMd {
+            header,
+            title: &cat.registry.title,
+            registry: &cat.registry.name,
+            wire_code_key: &cat.registry.wire.code,
+            wire_shape: wire_shape(cat),
+            categories,
+            retry_notes,
+            profiles: profiles_view(&cat.profiles),
+            pages: page_links(pages),
+            retired_count: cat.retired.len(),
+            compact: book::compact_book(cat),
+            codes_page: codes_page_file(cat),
+            code_count: cat.errors.len(),
+            by_category: cat.docs.layout.per_code().then(|| by_category(cat)),
+        },
+        capacity,
+    )
 }
 
 /// The index's codes by category (a page per code): each category's title with its codes,
@@ -993,18 +1007,27 @@ fn page_md(book: &Book, p: &PagePlan, header: &str, raised: Option<&RaisedAt>) -
         .iter()
         .map(|&i| code_view(book, &book.facts, &cat.errors[i], fast, raised, &p.slug))
         .collect();
-    render(&PageMd {
-        header,
-        title: &p.title,
-        summary: p.summary.as_deref().map(escape::inline_with_code),
-        code_prefix: p.code_prefix.as_deref().map(escape::code),
-        show_name: p
-            .entries
+    // About 1.7 KiB a code without an explanation (the facts, the payload examples).
+    let capacity = 4096
+        + p.entries
             .iter()
-            .any(|&i| cat.errors[i].code != cat.errors[i].name),
-        show_class: book.facts.show_class(),
-        codes,
-    })
+            .map(|&i| 2560 + cat.errors[i].explanation.as_ref().map_or(0, String::len))
+            .sum::<usize>();
+    render(
+        &PageMd {
+            header,
+            title: &p.title,
+            summary: p.summary.as_deref().map(escape::inline_with_code),
+            code_prefix: p.code_prefix.as_deref().map(escape::code),
+            show_name: p
+                .entries
+                .iter()
+                .any(|&i| cat.errors[i].code != cat.errors[i].name),
+            show_class: book.facts.show_class(),
+            codes,
+        },
+        capacity,
+    )
 }
 
 #[derive(Template)]
@@ -1023,7 +1046,7 @@ struct RetiredRow {
 }
 
 fn retired_md(cat: &Catalogue, header: &str) -> String {
-    let rows = cat
+    let rows: Vec<RetiredRow> = cat
         .retired
         .iter()
         .map(|r| RetiredRow {
@@ -1051,7 +1074,8 @@ fn retired_md(cat: &Catalogue, header: &str) -> String {
             },
         })
         .collect();
-    render(&RetiredMd { header, rows })
+    let capacity = 2048 + 512 * rows.len();
+    render(&RetiredMd { header, rows }, capacity)
 }
 
 #[cfg(test)]

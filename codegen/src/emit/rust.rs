@@ -77,7 +77,13 @@ fn items_text(cat: &Catalogue, opts: &RustOptions, table: &table::Table) -> (Bod
         splices,
         docs,
     };
-    let mut tail = String::with_capacity(runtime::LEN + 4096);
+    // The sub-enums take about 150 bytes a code (a variant, two match arms) and 2 KiB a
+    // namespace: room for them too, so that the runtime's text is not copied once more.
+    let sub_enums = match cat.rust.namespace_enums {
+        true => 192 * cat.errors.len() + 2048 * cat.namespaces.len(),
+        false => 0,
+    };
+    let mut tail = String::with_capacity(runtime::LEN + 4096 + sub_enums);
     // Outside `docs::deferred`: their doc comments are written as they are.
     if cat.rust.namespace_enums {
         namespace_enums::write(cat, &mut tail);

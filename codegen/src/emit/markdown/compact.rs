@@ -80,16 +80,24 @@ pub(super) fn page_md(
         .iter()
         .map(|&i| compact_view(book, &book.facts, &cat.errors[i], fast, raised, &page))
         .collect();
-    render(&PageCompactMd {
-        header,
-        title: &p.title,
-        summary: p.summary.as_deref().map(escape::inline_with_code),
-        code_prefix: p.code_prefix.as_deref().map(escape::code),
-        count: p.entries.len(),
-        codes_page: format!("{}.md", book::CODES_PAGE),
-        docs_url_template: cat.registry.docs_url.as_deref().map(escape::code),
-        codes,
-    })
+    let capacity = 4096
+        + p.entries
+            .iter()
+            .map(|&i| 1024 + cat.errors[i].explanation.as_ref().map_or(0, String::len))
+            .sum::<usize>();
+    render(
+        &PageCompactMd {
+            header,
+            title: &p.title,
+            summary: p.summary.as_deref().map(escape::inline_with_code),
+            code_prefix: p.code_prefix.as_deref().map(escape::code),
+            count: p.entries.len(),
+            codes_page: format!("{}.md", book::CODES_PAGE),
+            docs_url_template: cat.registry.docs_url.as_deref().map(escape::code),
+            codes,
+        },
+        capacity,
+    )
 }
 
 /// Whether a fact of `e` is worth its bytes in a compact section: not shown elsewhere in it

@@ -75,22 +75,25 @@ struct NamespaceMd<'a> {
 /// A namespace's page: its summary and the table of its codes, each linking to its page.
 pub(super) fn namespace_md(book: &Book, p: &PagePlan, header: &str) -> String {
     let cat = book.cat;
-    render(&NamespaceMd {
-        header,
-        title: &p.title,
-        summary: p.summary.as_deref().map(escape::inline_with_code),
-        code_prefix: p.code_prefix.as_deref().map(escape::code),
-        show_name: p
-            .entries
-            .iter()
-            .any(|&i| cat.errors[i].code != cat.errors[i].name),
-        show_class: book.facts.show_class(),
-        codes: p
-            .entries
-            .iter()
-            .map(|&i| code_row(cat, &cat.errors[i], &p.slug))
-            .collect(),
-    })
+    render(
+        &NamespaceMd {
+            header,
+            title: &p.title,
+            summary: p.summary.as_deref().map(escape::inline_with_code),
+            code_prefix: p.code_prefix.as_deref().map(escape::code),
+            show_name: p
+                .entries
+                .iter()
+                .any(|&i| cat.errors[i].code != cat.errors[i].name),
+            show_class: book.facts.show_class(),
+            codes: p
+                .entries
+                .iter()
+                .map(|&i| code_row(cat, &cat.errors[i], &p.slug))
+                .collect(),
+        },
+        4096 + 384 * p.entries.len(),
+    )
 }
 
 #[derive(Template)]
@@ -127,15 +130,21 @@ pub(super) fn code_pages(
             .filter(|x| !x.trim().is_empty())
             .map(|x| explanation::sanitize_on_own_page(x, &e.anchor, EXPLANATION_TOP));
         let ex = Instance::example(e);
-        let text = render(&CodeMd {
-            header,
-            c,
-            jsonrpc_example: escape::code_block("json", &to_string_pretty(&ex.jsonrpc_error(cat))),
-            http_example: escape::code_block("http", &http_text(&ex.http_response(cat))),
-            problem_example: (cat.profiles.http.body != HttpBody::Problem)
-                .then(|| escape::code_block("json", &to_string_pretty(&ex.problem_json(cat)))),
-            related: relations.of(cat, i, &here),
-        });
+        let text = render(
+            &CodeMd {
+                header,
+                c,
+                jsonrpc_example: escape::code_block(
+                    "json",
+                    &to_string_pretty(&ex.jsonrpc_error(cat)),
+                ),
+                http_example: escape::code_block("http", &http_text(&ex.http_response(cat))),
+                problem_example: (cat.profiles.http.body != HttpBody::Problem)
+                    .then(|| escape::code_block("json", &to_string_pretty(&ex.problem_json(cat)))),
+                related: relations.of(cat, i, &here),
+            },
+            8192 + 2 * e.explanation.as_ref().map_or(0, String::len),
+        );
         (format!("src/{here}.md"), text)
     };
     /// Fewer codes than this per thread do not pay for the thread.

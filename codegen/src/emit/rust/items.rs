@@ -442,7 +442,14 @@ pub(super) fn namespaces(cat: &Catalogue) -> TokenStream {
 pub(super) fn codes(cat: &Catalogue, table: &Table) -> (TokenStream, String) {
     let n = cat.errors.len();
     let repr = repr(n);
-    let mut variants = String::new();
+    // About 800 bytes a variant (its doc lines and the facts sentence), and its
+    // explanation: room for the text, not grown by doubling.
+    let mut variants = String::with_capacity(
+        cat.errors
+            .iter()
+            .map(|e| 1024 + e.explanation.as_ref().map_or(0, String::len))
+            .sum(),
+    );
     let facts_of = facts::Facts::new(cat);
     for e in &cat.errors {
         variant(cat, &facts_of, e, &mut variants, true);
