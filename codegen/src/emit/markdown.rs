@@ -60,6 +60,19 @@ pub struct PagePlan {
     pub entries: Vec<usize>,
 }
 
+impl PagePlan {
+    /// Room for the page's text ([`render`]): `per_code` bytes a code and its explanation,
+    /// and 4 KiB for the rest.
+    fn room(&self, cat: &Catalogue, per_code: usize) -> usize {
+        let codes: usize = self
+            .entries
+            .iter()
+            .map(|&i| per_code + cat.errors[i].explanation.as_ref().map_or(0, String::len))
+            .sum();
+        4096 + codes
+    }
+}
+
 /// The pages of codes, in catalogue order of namespaces, the general page last. Codes are
 /// grouped by page slug, so a namespace whose slug is `general` shares its page with the
 /// codes that have no namespace (their docs URLs name the same page).
@@ -1008,11 +1021,7 @@ fn page_md(book: &Book, p: &PagePlan, header: &str, raised: Option<&RaisedAt>) -
         .map(|&i| code_view(book, &book.facts, &cat.errors[i], fast, raised, &p.slug))
         .collect();
     // About 1.7 KiB a code without an explanation (the facts, the payload examples).
-    let capacity = 4096
-        + p.entries
-            .iter()
-            .map(|&i| 2560 + cat.errors[i].explanation.as_ref().map_or(0, String::len))
-            .sum::<usize>();
+    let capacity = p.room(cat, 2560);
     render(
         &PageMd {
             header,

@@ -80,11 +80,7 @@ pub(super) fn page_md(
         .iter()
         .map(|&i| compact_view(book, &book.facts, &cat.errors[i], fast, raised, &page))
         .collect();
-    let capacity = 4096
-        + p.entries
-            .iter()
-            .map(|&i| 1024 + cat.errors[i].explanation.as_ref().map_or(0, String::len))
-            .sum::<usize>();
+    let capacity = p.room(cat, 1024);
     render(
         &PageCompactMd {
             header,
