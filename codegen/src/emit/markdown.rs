@@ -71,6 +71,13 @@ impl PagePlan {
             .sum();
         4096 + codes
     }
+
+    /// Whether the page's table needs a NAME column: some code's NAME is not its code.
+    fn shows_name(&self, cat: &Catalogue) -> bool {
+        self.entries
+            .iter()
+            .any(|&i| cat.errors[i].code != cat.errors[i].name)
+    }
 }
 
 /// The pages of codes, in catalogue order of namespaces, the general page last. Codes are
@@ -1028,10 +1035,7 @@ fn page_md(book: &Book, p: &PagePlan, header: &str, raised: Option<&RaisedAt>) -
             title: &p.title,
             summary: p.summary.as_deref().map(escape::inline_with_code),
             code_prefix: p.code_prefix.as_deref().map(escape::code),
-            show_name: p
-                .entries
-                .iter()
-                .any(|&i| cat.errors[i].code != cat.errors[i].name),
+            show_name: p.shows_name(cat),
             show_class: book.facts.show_class(),
             codes,
         },

@@ -81,10 +81,7 @@ pub(super) fn namespace_md(book: &Book, p: &PagePlan, header: &str) -> String {
             title: &p.title,
             summary: p.summary.as_deref().map(escape::inline_with_code),
             code_prefix: p.code_prefix.as_deref().map(escape::code),
-            show_name: p
-                .entries
-                .iter()
-                .any(|&i| cat.errors[i].code != cat.errors[i].name),
+            show_name: p.shows_name(cat),
             show_class: book.facts.show_class(),
             codes: p
                 .entries
