@@ -24,36 +24,26 @@ impl Cx<'_> {
         // `{name#prefix}`: the placeholder is `{name}`; its prefix is checked here.
         let (plain, prefixed) = without_prefixes(&raw);
         for (hole, prefix) in &prefixed {
-            if hole.is_empty() {
-                let span = self.span_within(node.span, &format!("{{#{prefix}}}"));
-                self.err(
-                    DiagCode::TemplateSyntax,
-                    span,
-                    &[(
-                        "problem",
-                        &format!("`{{#{prefix}}}` names no placeholder before its `#`"),
-                    )],
+            let written = format!("{{{hole}#{prefix}}}");
+            let (problem, help) = if hole.is_empty() {
+                (
+                    format!("`{written}` names no placeholder before its `#`"),
+                    format!(
+                        "write the placeholder whose value loses the prefix, e.g. `{{name#{prefix}}}`"
+                    ),
                 )
-                .help = Some(format!(
-                    "write the placeholder whose value loses the prefix, e.g. `{{name#{prefix}}}`"
-                ));
-                return None;
-            }
-            if let Some(problem) = prefix_problem(prefix) {
-                let span = self.span_within(node.span, &format!("{{{hole}#{prefix}}}"));
-                self.err(
-                    DiagCode::TemplateSyntax,
-                    span,
-                    &[(
-                        "problem",
-                        &format!("the prefix to drop in `{{{hole}#{prefix}}}` {problem}"),
-                    )],
+            } else if let Some(problem) = prefix_problem(prefix) {
+                (
+                    format!("the prefix to drop in `{written}` {problem}"),
+                    format!("`{{{hole}#sqlite_}}` is the value without a leading `sqlite_`"),
                 )
-                .help = Some(format!(
-                    "`{{{hole}#sqlite_}}` is the value without a leading `sqlite_`"
-                ));
-                return None;
-            }
+            } else {
+                continue;
+            };
+            let span = self.span_within(node.span, &written);
+            self.err(DiagCode::TemplateSyntax, span, &[("problem", &problem)])
+                .help = Some(help);
+            return None;
         }
         let holes = match placeholders(&plain) {
             Ok(h) => h,
